@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 c826f0cb2f4cb0b7 7 14
+palette-lexicon-index 2 e948e5d6b857ebc4 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 28377
+@exact 28405
 1920s	695a
 1950s	706a
 1980s	704a
@@ -181,7 +181,7 @@ tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
 a grande onda	724g
 abacate	242g
 abacaxi	240g
-abbey	2415a
+abbey	2416a
 abd	630o
 abedul	122f
 abedules	122f
@@ -192,7 +192,7 @@ abend	191h
 abenddämmerung	191h
 abendrot	179h
 abends	191h
-abendstimmung in der stadt	1885h
+abendstimmung in der stadt	1886h
 abenteuer	418h
 abenteuerlich	418h
 abete	121i
@@ -213,24 +213,24 @@ aborígene	820g
 abrasador	205f
 abrasador calor	401f
 abricot	78e
-abrigo	1924f
+abrigo	1925f
 abril	195f 195g
-absinthe	2570a
+absinthe	2571a
 absurd	435a
 abu dhabi	772a
 aburrida	434f
 aburrido	434f
 aburrimiento	434f
 abyss	141a
-abyssal	2417a
+abyssal	2418a
 abysses	141e
 abóbora	246g
-abóbora de halloween	1895g
+abóbora de halloween	1896g
 ac milan	607o
-acacia	830a 830e 830f 830i
+acacia	831a 831e 831f 831i
 academia aesthetic	701a
 academic	358a
-acampamento	1840g
+acampamento	1841g
 acantilado	163f
 acayip	435n
 accesa	444i
@@ -239,19 +239,19 @@ acciaio	284i
 accidentally wes anderson	815a
 acción de gracias	750f
 accogliente	398i
-accordion	1962a
-accordéon	1962e
+accordion	1963a
+accordéon	1963e
 accra	738a
 aceite de oliva	278f
-aceituna	1727f
+aceituna	1728f
 aceitunas	278f
 acem halısı	737n
 acero	130i 284f
 achievement	416a
-achterbahn	1892h
+achterbahn	1893h
 achtziger	704h
-acid	2076a
-acid green	1346a
+acid	2077a
+acid green	1347a
 acier	284e
 acinzentado	8g
 acker	124h
@@ -260,9 +260,9 @@ acogedor	398f
 acogedora	398f
 acolhedor	398g
 aconchegante	398g
-acordeão	1962g
-acordeón	1962f
-acorn	2204a
+acordeão	1963g
+acordeón	1963f
+acorn	2205a
 acqua	152i
 acquamarina chiaro	66i
 acquazzone	199i
@@ -270,28 +270,28 @@ acquerello a inchiostro	302i
 action	389a
 action de grâce	750e
 active	389a
-acácia	830g
-acı biber	1734n
+acácia	831g
+acı biber	1735n
 ada	155n
 adalar	155n
 adaçayı yeşili	94n
-addis ababa	849a
+addis ababa	850a
 adelig	382h
-adler	1634h
-adobe	342f 1278a
+adler	1635h
+adobe	342f 1279a
 adobe wall	342a
 adorabile	408i
 adorable	408a 408e 408f
 adoration	392a
 adore	392a
 adorável	408g
-adria	854h
-adriatic	854a
-adriatic coast	854a
-adriatico	854i
-adriatique	854e
-adriyatik	854n
-adriático	854f 854g
+adria	855h
+adriatic	855a
+adriatic coast	855a
+adriatico	855i
+adriatique	855e
+adriyatik	855n
+adriático	855f 855g
 adult	421a
 adventure	418a
 adventurous	418a
@@ -300,26 +300,26 @@ aeroflot	548o
 aesthetic vaporwave	811a
 afa	205i
 afc ajax	612o
-affair	2206a
-affe	1563h
+affair	2207a
+affe	1564h
 affection	392a
-affengesicht	1562h
+affengesicht	1563h
 affiche soviétique	813e
 affidabile	406i
 afraid	403a
-african plains	830a
+african plains	831a
 african print	738a
-afrikanische trommel	1969h
+afrikanische trommel	1970h
 afrique du sud	665o
 afrutado	432f
 after dark	192a
 afternoon	190a
-agave	2418a
-aged	1985a
+agave	2419a
+aged	1986a
 aggressive	402a
-aglio	1739i
+aglio	1740i
 agosto	196f 196g 196i
-agra	829a
+agra	830a
 agridoce	415g
 agridulce	415f
 agrodolce	415i
@@ -330,16 +330,16 @@ aguaceiro	199g
 aguacero	199f
 aguada	302f 302g
 aguamarina claro	66f
-aguas termales	1888f
+aguas termales	1889f
 ahorn	130h
-ahornblatt	1704h
-ahtapot	1662n
+ahornblatt	1705h
+ahtapot	1663n
 ahududu	233n
 ahumado	314f
 ahşap	279n
 ai cập	643o 770m
 ai len	822m
-aigle	1634e
+aigle	1635e
 air india	552o
 airbnb	498o
 airplane	169a
@@ -348,18 +348,18 @@ airy	399a
 aizome	824a
 ajax amsterdam	612o
 ak	10n
-akasya	830n
-akazie	830h
+akasya	831n
+akazie	831h
 akdeniz	352n
 akdeniz tarzı	352n
-akihabara	845a
-akkordeon	1962h
-akkordeons	1962h
-akordeon	1962n
-akordiyon	1962n
-akrep	1677n
+akihabara	846a
+akkordeon	1963h
+akkordeons	1963h
+akordeon	1963n
+akordiyon	1963n
+akrep	1678n
 akçaağaç	130n
-akçaağaç yaprağı	1704n
+akçaağaç yaprağı	1705n
 akşam	191n
 akşam güneşi	179n
 al	0N
@@ -369,20 +369,20 @@ alacakaranlık	191n
 alacalı	178n
 alaranjada	1g
 alaranjado	1g
-alaskan	2258a
+alaskan	2259a
 alba	180f 180i
-alba sulle montagne	1883i
+alba sulle montagne	1884i
 albaricoque	78f
 alberi	133i
 albero	133i
-albero deciduo	1697i
-albero di natale	1896i
-albero di tanabata	1904i
-albero sempreverde	1696i
+albero deciduo	1698i
+albero di natale	1897i
+albero di tanabata	1905i
+albero sempreverde	1697i
 albicocca	78i
 aldea	348f
 aldeia	348g
-ale	2513a
+ale	2514a
 alegre	390f 390g
 alegria	390g
 alegría	390f
@@ -396,8 +396,8 @@ alfazema	210g
 alfombra persa	737f
 alfons mucha	789e
 alga	138f 138g 138i
-algae	1079a
-algae green	1097a
+algae	1080a
+algae green	1098a
 algas	138f 138g
 alge	138h
 algen	138h
@@ -408,41 +408,41 @@ algodón	292f
 algodón de azúcar	273f
 algue	138e
 algues	138e
-alho	1739g
+alho	1740g
 alibaba	525o
-aliceblue	1467a
+aliceblue	1468a
 alien	176a
 aliens	176a
-aliments en conserve	1779e
+aliments en conserve	1780e
 alipay	527o
 allegra	390i
 allegro	390i
 allemagne	623o
 alley	341a
-alligator	2309a
-allspice	2571a
+alligator	2310a
+allspice	2572a
 alluminio	286i
 allık	114n
 allık kırmızısı	70n
 almanya	623o
-almhütte	831h
-almond	1976a
-almost black	1183a
-aloe	2031a
+almhütte	832h
+almond	1977a
+almost black	1184a
+aloe	2032a
 aloha	763a
 alone	391a
-alp	831n
-alpaca	2572a
+alp	832n
+alpaca	2573a
 alpen	161h
 alperce	78g
 alpes	161e 161f 161g
 alphonse mucha	789a
 alpi	161i
-alpin	831e 831h
-alpina	831f 831g 831i
-alpine	831a 831e
-alpine chalet	831a
-alpino	831f 831g 831i
+alpin	832e 832h
+alpina	832f 832g 832i
+alpine	832a 832e
+alpine chalet	832a
+alpino	832f 832g 832i
 alpler	161n
 alps	161a
 alte bücher	312h
@@ -454,23 +454,23 @@ altın rengi	11n
 altın saat	181n
 altın sarısı	11n
 altın varak	306n
-alubias	1742f
+alubias	1743f
 aluminio	286f
 aluminium	286a 286e 286h
 aluminum	286a
 alumínio	286g
 alvorada	180g
 alüminyum	286n
-alışveriş çantası	1938n
+alışveriş çantası	1939n
 amalfi	759a 759i
 amalfi coast	759a
 amalfi kıyısı	759n
 amalfiküste	759h
 amanecer	180f
-amanecer sobre montañas	1883f
+amanecer sobre montañas	1884f
 amanhecer	180g
 amapola	222f
-amaranth	2312a
+amaranth	2313a
 amarela	2g
 amarelo	2g
 amarelo brilhante	101g
@@ -494,7 +494,7 @@ amatista	56f
 amazed	424a
 amazement	424a
 amazing	424a
-amazon	2044a
+amazon	2045a
 amazon shopping	565o
 amazon.com	565o
 amazônia	120g
@@ -504,18 +504,18 @@ ambitious	404a
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	2423a
+ambrosia	2424a
 ambré	32e
 ambrée	32e
 amd	519o
-ameise	1669h
+ameise	1670h
 ameixa	62g
 ameixas	244g
-amendoim	1741g
+amendoim	1742g
 america flag	630o
 american express	497o
 american flag	630o
-amesterdão	832g
+amesterdão	833g
 amethyst	56a 56h
 ametist	56n
 ametista	56g 56i
@@ -525,9 +525,9 @@ amore	392i
 amour	392a 392e
 amoureuse	392e
 amoureux	392e
-amsterdam	832a
-amsterdam canal	832a
-amsterdã	832g
+amsterdam	833a
+amsterdam canal	833a
+amsterdã	833g
 amusing	390a
 améthyste	56e
 an 2000	707e
@@ -536,8 +536,8 @@ ananá	240f
 ananás	240g
 anaranjada	1f
 anaranjado	1f
-anatra	1635i
-ancestral	2575a
+anatra	1636i
+ancestral	2576a
 ancient	379a
 ancient rome	784a
 and dağları	780n
@@ -559,10 +559,10 @@ andina	780f
 andino	780f 780g
 android	516o
 andy warhol	788a
-anel	1959g
-anello	1959i
-anello di diamanti	1959i
-anemone	2425a
+anel	1960g
+anello	1960i
+anello di diamanti	1960i
+anemone	2426a
 ange	427e
 angel	427a
 angeli	427i
@@ -583,16 +583,16 @@ anh quốc	767m
 anh đào	208m
 anil	23g
 anil claro	39g
-anillo	1959f
+anillo	1960f
 animado	389g
-anise	2429a
-aniseed	2579a
+anise	2430a
+aniseed	2580a
 aniversário	372g
 anjo	427g
 anjos	427g
 ankara print	738a
-anma kurdelesi	1913n
-anne	2760a
+anma kurdelesi	1914n
+anne	2761a
 anneaux olympiques	683o
 anni 2000	707i
 anni 50	706i
@@ -647,15 +647,15 @@ antarktis	185h
 antartico	185i
 anthracite	37e
 anthrazit	37h
-antigua guatemala	857a
+antigua guatemala	858a
 antik bronz	305n
 antike bronze	305h
-antikes gebäude	1846h
+antikes gebäude	1847h
 antilles	764e
 antique	379a
 antiques	379a
-antiquewhite	1468a
-antler	2581a
+antiquewhite	1469a
+antler	2582a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -680,12 +680,12 @@ apasionado	393f
 ape	326i
 apfel	236h
 apfelsine	228h
-apollo	2582a
+apollo	2583a
 appassionata	393i
 appassionato	393i
-appeal	2584a
+appeal	2585a
 apple	236a
-apple green	1422a
+apple green	1423a
 apples	236a
 apricot	78a 78h
 aprikose	78h
@@ -693,15 +693,15 @@ april	195a 195h
 aprile	195i
 après midi	190e
 aqua	66a 66e
-aqua blue	1414a
-aqua green	1404a
-aqua marine	1286a
+aqua blue	1415a
+aqua green	1405a
+aqua marine	1287a
 aquablau	66h
-aquamarine	1459a
+aquamarine	1460a
 aquarium	365a
 aquatic	152a
-aquila	1634i
-aquilone a forma di carpa	1907i
+aquila	1635i
+aquilone a forma di carpa	1908i
 arabe	772e
 arabia	772a 772f 772i
 arabia saudita	642o
@@ -712,23 +712,23 @@ arabien	772h
 arabisch	772h
 arabistan	772n
 arabo	772i
-arachide	1741i
-arachidi	1741i
-aragonite	2587a
-aragosta	1798i
-araignée	1675e
+arachide	1742i
+arachidi	1742i
+aragonite	2588a
+aragosta	1799i
+araignée	1676e
 aralık	198n
 arance	228i
 arancia	228i
 arancio	1i
 arancione	1i
-aranha	1675g
+aranha	1676g
 arara	323g
-araña	1675f
+araña	1676f
 arboleda	119f
 arbre	133e
-arbre à feuilles caduques	1697e
-arbre à vœux	1904e
+arbre à feuilles caduques	1698e
+arbre à vœux	1905e
 arc en ciel	178e
 arcade	704a 704e 704f
 arcane	394a
@@ -744,7 +744,7 @@ ardent	393a 393e
 ardente	393e 393g 393i
 ardiente	393f
 ardiente calor	401f
-ardilla	1612f
+ardilla	1613f
 areia	157g
 areia preta	158g
 areia vulcânica	158g
@@ -754,14 +754,14 @@ arena volcánica	158f
 argent	12e
 argentata	12i
 argentato	12i
-argentin	838e
+argentin	839e
 argentina	628o
 argentine	628o
 argentine flag	628o
-argentinian	838a
+argentinian	839a
 argentinien	628o
-argentinisch	838h
-argentino	838f 838g 838i
+argentinisch	839h
+argentino	839f 839g 839i
 argento	12i
 argenté	12e
 argentée	12e
@@ -771,29 +771,29 @@ argilla	304i
 arid	156a
 arizona	776a 776e 776f 776g 776h 776i 776n
 arjantin	628o
-arjantinli	838n
+arjantinli	839n
 arktik	185n
 arktis	185h
 arktisch	185h
 armee	431h
-armour	2175a
-armut	1720n
+armour	2176a
+armut	1721n
 army	431a
-army green	1448a
+army green	1449a
 armée	431e
-around	2589a
+around	2590a
 arrabbiata	402i
 arrabbiato	402i
 arrecife	153f
 arrecife de coral	153f
 arrecifes	153f
-arrow	2315a
+arrow	2316a
 arroyo	148f
-arroz cocido	1783f
-arroz com curry	1784g
-arroz con curry	1784f
-arroz cozido	1783g
-arroz japonês	1782g
+arroz cocido	1784f
+arroz com curry	1785g
+arroz con curry	1785f
+arroz cozido	1784g
+arroz japonês	1783g
 arrozal	252f 252g
 arrugginita	287i
 arrugginito	287i
@@ -812,9 +812,9 @@ arte aborígene	820g
 arte nova	789g
 arte pop	788f 788g
 artes	438f 438g
-artichoke	2142a
+artichoke	2143a
 artico	185i
-artisan	2217a
+artisan	2218a
 artist	438a
 artista	438f 438g 438i
 artiste	438e
@@ -827,7 +827,7 @@ artístico	438f 438g
 arábia	772g
 arábia saudita	642o
 arándano	232f
-arándanos	1724f
+arándanos	1725f
 arı	326n
 asante	738a
 asche	167h
@@ -837,21 +837,21 @@ asfalto	282f 282g 282i
 ash	167a
 ashanti	738a
 ashes	167a
-asian	2317a
+asian	2318a
 asil	382n
 asil zarafet	397n
 asker	431n
-asker kaskı	1955n
+asker kaskı	1956n
 askeri	431n
 askerler	431n
-aslan	1575n
-aslan yüzü	1575n
+aslan	1576n
+aslan yüzü	1576n
 asleep	414a
 asma	134n
 asombro	424f
 asombroso	424f
-asparagus	1215a
-aspen	2111a
+asparagus	1216a
+aspen	2112a
 asphalt	282a 282h
 asphalte	282e
 aspiration	404a
@@ -861,14 +861,14 @@ assonnato	414i
 assustador	403g
 asteca	819g
 astecas	819g
-aster	2112a
+aster	2113a
 astonished	424a
 astonishing	424a
-astral	2591a
+astral	2592a
 astronaut	176a
 astronauts	176a
 astronave	364i
-at yüzü	1579n
+at yüzü	1580n
 atardecer	179f
 atardecer tardío	191f
 atari salonu	704n
@@ -877,21 +877,21 @@ ateş	166n
 ateşli	393n
 athens	771a
 athletic	389a
-atitlán	857a
-atkı	1922n
-atlantic	2016a
-atlantis	2593a
+atitlán	858a
+atkı	1923n
+atlantic	2017a
+atlantis	2594a
 atletico madrid	603o
 atlético de madrid	603o
 atlético madrid	603o
-atlıkarınca	1889n
-atlıkarınca atı	1889n
+atlıkarınca	1890n
+atlıkarınca atı	1890n
 atomic age	699a
 atrevido	405f
 au petit matin	188e
 aube	180e
 aubergine	248a 248e 248h
-auburn	1263a
+auburn	1264a
 aucun	457e
 aucune	457e
 audace	405i
@@ -907,8 +907,8 @@ aurora	177a 177n 180f 180g 180i
 aurora boreal	177f 177g
 aurora boreale	177i
 aurora borealis	177a
-aurora sobre montanhas	1883g
-aurora sobre água	1884g
+aurora sobre montanhas	1884g
+aurora sobre água	1885g
 auroras boreais	177g
 auroras boreales	177f
 aurore	180e
@@ -918,35 +918,35 @@ aurore polaire	177e
 aurores boréales	177e
 ausbruch	165h
 ausser	457h
-aussie	843a
-auster	1801h
+aussie	844a
+auster	1802h
 austere	410a
 australia	634o
-australian	843a
-australian bush	843a
+australian	844a
+australian bush	844a
 australian flag	634o
 australian outback	820a
-australiana	843f 843g 843i
-australiano	843f 843g 843i
+australiana	844f 844g 844i
+australiano	844f 844g 844i
 australie	634o
 australien	634o
-australienne	843e
-australisch	843h
+australienne	844e
+australisch	844h
 austria	650o
-austriaca	836f 836i
-austriaco	836f 836i
-austrian	836a
+austriaca	837f 837i
+austriaco	837f 837i
+austrian	837a
 austrian flag	650o
 austrália	634o
-austríaca	836f 836g
-austríaco	836f 836g
+austríaca	837f 837g
+austríaco	837f 837g
 autobús de londres	681o
 automnal	197e
 automnale	197e
 automne	197e
 autriche	650o
-autrichien	836e
-autrichienne	836e
+autrichien	837e
+autrichienne	837e
 autumn	197a
 autumn foliage	129a
 autumn leaves	129a
@@ -964,34 +964,34 @@ aventure	418e
 aventureiro	418g
 aventurero	418f
 aventureux	418e
-avenue	2205a
+avenue	2206a
 averse	199e
 avidità	426i
 avidité	426e
 avocado	242a 242h 242i
-avocado green	1167a
+avocado green	1168a
 avocat	242e
 avoid	457a
 avokado	242n
 avorio	38i
 avril	195e
-avrupa postanesi	1858n
+avrupa postanesi	1859n
 avustralya	634o
-avustralyalı	843n
+avustralyalı	844n
 avusturya	650o
-avusturyalı	836n
+avusturyalı	837n
 avventura	418i
 avventuroso	418i
-away	2171a
+away	2172a
 awe	424a
 awesome	424a
 awkward	413a
 ay	173N
 ay beyazı	76n
 ay festivali	370n
-ay izleme	1909n
+ay izleme	1910n
 ay keki	810n
-ay pastası	1792n
+ay pastası	1793n
 ay yıldız	640o
 ay ışığı	174n
 ayçiçeği	211n
@@ -1001,7 +1001,7 @@ azalee	225h
 azaleia	225g
 azalée	225e
 azeite	278g
-azeitona	1727g
+azeitona	1728g
 azeitonas	278g
 azienda	357i
 aziendale	357i
@@ -1018,7 +1018,7 @@ aztekisch	819h
 aztèque	819e
 aztèques	819e
 azuis	4g
-azul	4f 4g 1004a
+azul	4f 4g 1005a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -1100,85 +1100,85 @@ ağustos	196n
 ağırbaşlı	410n
 ağırbaşlı ton	421n
 aşk	392n
-aşk oteli	1862n
+aşk oteli	1863n
 aşı boyası	36n
 ba lan	656o
-ba lô đi học	1939m
+ba lô đi học	1940m
 ba rốc	787m
 baba cool	710e
 babies	407a
 baby	407a
 baby blue	41a
-baby bottle	1816a
-baby chick	1629a
-baby green	1135a
-baby pink	1410a
-baby poo	1161a
-baby poop	1244a
-baby poop green	1180a
-baby puke green	1015a
-baby purple	1020a
-baby shit brown	989a
-baby shit green	1143a
-babyflasche	1816h
-babür	829n
+baby bottle	1817a
+baby chick	1630a
+baby green	1136a
+baby pink	1411a
+baby poo	1162a
+baby poop	1245a
+baby poop green	1181a
+baby puke green	1016a
+baby purple	1021a
+baby shit brown	990a
+baby shit green	1144a
+babyflasche	1817h
+babür	830n
 bacca	253i
 bacche	253i
 bach	148h
-backpack	1939a
+backpack	1940a
 backstein	283h
 backyard	126a
-bacon	1758a 1758g 1758h
-badger	1623a
-badlands	2597a
+bacon	1759a 1759g 1759h
+badger	1624a
+badlands	2598a
 bae	645o
-bag	2179a
+bag	2180a
 baga	253g
 bagas	253g
-bagel	1751a 1751e 1751f 1751h 1751i
-baget ekmek	1748n
-bague	1959e
-baguete	1748f 1748g
-baguette	1748e 1748f 1748h 1748i
-baguette bread	1748a
+bagel	1752a 1752e 1752f 1752h 1752i
+baget ekmek	1749n
+bague	1960e
+baguete	1749f 1749g
+baguette	1749e 1749f 1749h 1749i
+baguette bread	1749a
 bahamas	764a
 bahar	195n
 bahar bayramı	369n
 baharat	277n
 bahçe	126n
-bahçeli ev	1855n
-baiacu	1660g
+bahçeli ev	1856n
+baiacu	1661g
 baidu	528o
 baie	253e
 baie along	782e
 baies	253e
-bailarina	1944f
+bailarina	1945f
 baita	363i
 bajo el agua	365f
-baked	2017a
-baker	2319a
+baked	2018a
+baker	2320a
 bakery	271a
 baking	271a
 bakır	59n
 bakır rengi	59n
 bal	263n
-bal arısı	1670n
+bal arısı	1671n
 bal kabağı	246n
-bal kabı	1815n
-bal porsuğu	1623n
+bal kabı	1816n
+bal porsuğu	1624n
 bala	272g
 balada	436G
 balance	386a
 balanced	386a
 balas	272g
-balde de pipoca	1776g
-bale ayakkabıları	1947n
+balde de pipoca	1777g
+bale ayakkabıları	1948n
 baleia	330g
-baleia esguichando água	1654g
+baleia esguichando água	1655g
 baleine	330e
-baleine soufflant par son évent	1654e
+baleine soufflant par son évent	1655e
 balena	330i
-balena che spruzza acqua	1654i
+balena che spruzza acqua	1655i
 bali	762a 762e 762f 762g 762h 762i 762m 762n
 balina	330n
 balinais	762e
@@ -1188,36 +1188,36 @@ balinés	762f
 balinês	762g
 balkabağı	246n
 ballena	330f
-ballena soltando un chorro	1654f
-ballerina	419a 1944i
+ballena soltando un chorro	1655f
+ballerina	419a 1945i
 ballet	419a
-ballet shoes	1947a
-ballett	1947h
-ballettschuhe	1947h
+ballet shoes	1948a
+ballett	1948h
+ballettschuhe	1948h
 ballon	337e 337h
-ballon gonflable	1901e
+ballon gonflable	1902e
 ballons	337h
 ballons de baudruche	337e
 balloon	337a
 balloons	337a
-ballroom	2599a
+ballroom	2600a
 balon	337n
-balon balığı	1660n
+balon balığı	1661n
 balonlar	337n
 balta girmemiş orman	120n
-baltic	2180a
+baltic	2181a
 balão	337g
 balões	337g
 balões de ar quente	804g
-balık	1658n
-balık köftesi	1791n
+balık	1659n
+balık köftesi	1792n
 bambini	380i
-bambole giapponesi	1906i
+bambole giapponesi	1907i
 bamboo	123a
 bamboo green	52a
 bamboo grove	123a
 bambou	123e
-bambou décoratif	1905e
+bambou décoratif	1906e
 bambouseraie	123e
 bambu	123g 123n
 bambu korusu	123n
@@ -1228,7 +1228,7 @@ bambusgrün	52h
 bambushain	123h
 bambuzal	123g
 bambù	123i
-bambù decorato	1905i
+bambù decorato	1906i
 bambú	123f
 bambúes	123f
 ban mai	188m
@@ -1237,62 +1237,62 @@ ban đêm	192m
 banal	434e 434f 434g 434h
 banale	434e 434i
 banana	238a 238f 238g 238i
-banana yellow	1130a
+banana yellow	1131a
 bananas	238a
 banane	238e 238h
 banano	238f
-banca	357i 1860f
+banca	357i 1861f
 banco	357f 357g
 banconote	423i
 bande dessinée	788e
-bandeira de carpas	1907g
+bandeira de carpas	1908g
 bandera de chile	662o
-banderín de carpas	1907f
-banff	840a
+banderín de carpas	1908f
+banff	841a
 bangkok	775a 775e 775f 775h 775i 775n
 bangladesch	670o
 bangladesh	670o
 bangladeshi flag	670o
 bangladés	670o
 banguecoque	775g
-banjo	1967a 1967e 1967f 1967g 1967h 1967i 1967n
+banjo	1968a 1968e 1968f 1968g 1968h 1968i 1968n
 bank	357a 357h
 banka	357n
 banknot	423n
 banknote	423a
 banknotes	423a
-banner	2576a
+banner	2577a
 banque	357e
 banquise	184e
-bao lì xì	1910m
+bao lì xì	1911m
 bar caffè	343i
-barata	1674g
-baratas	1674g
-barattolo di miele	1815i
+barata	1675g
+baratas	1675g
+barattolo di miele	1816i
 barbados	764a
 barbe à papa	273e
-barbearia	1893g
-barbeiro	1893g
-barber pole	1893a 1893g
-barberry	2603a
-barbershop säule	1893h
+barbearia	1894g
+barbeiro	1894g
+barber pole	1894a 1894g
+barberry	2604a
+barbershop säule	1894h
 barbie	682o 728a
 barbie pink	682o 728a
 barbiecore	728a
-barbiere	1893i
-barboncino	1569i
+barbiere	1894i
+barboncino	1570i
 barca	602o
 barcellona	760i
 barcelona	760a 760f 760g 760h 760m
 barcelone	760e
-bare	2220a
-barf green	1136a
+bare	2221a
+barf green	1137a
 bargeld	423h
-bark	1989a
-barley	2323a
+bark	1990a
+barley	2324a
 barn	348a
-barney	1279a
-barney purple	1360a
+barney	1280a
+barney purple	1361a
 barocca	787i
 barocco	787i
 barock	787h
@@ -1300,12 +1300,12 @@ barocke	787h
 barok	787n
 baroque	787a 787e 787m
 baroque painting	787a
-barra de chocolate	1811g
-barraca	1879g
+barra de chocolate	1812g
+barraca	1880g
 barranco	159f
-barre chocolatée	1811e
-barrel	2077a
-barretta di cioccolato	1811i
+barre chocolatée	1812e
+barrel	2078a
+barretta di cioccolato	1812i
 barriera corallina	153i
 barro	168f 168g
 barro cocido	304f
@@ -1322,24 +1322,24 @@ basalte	158e
 basalto	158f 158g 158i
 basar	332h
 baseball	389a
-baseballkappe	1954h
-baseballmütze	1954h
+baseballkappe	1955h
+baseballmütze	1955h
 basic design	385a
-basil	2081a
-basket	2089a
+basil	2082a
+basket	2090a
 basketball	389a
-bass	2670a
-bat	2605a
-bata de laboratorio	1917f
-batata	1731g
-batata assada	1787g
-batata frita	1760g
-batik	710h 851a
-batom	1958g
-batterie	1968e
+bass	2671a
+bat	2606a
+bata de laboratorio	1918f
+batata	1732g
+batata assada	1788g
+batata frita	1761g
+batik	710h 852a
+batom	1959g
+batterie	1969e
 battlefield	431a
-battleship	2445a
-battleship grey	998a
+battleship	2446a
+battleship grey	999a
 bauernhof	348h
 bauhaus	694a
 bauhaus poster	694a
@@ -1349,15 +1349,15 @@ baumwolle	292h
 bavarese	743i
 bavarian	743a
 bavarois	743e
-bay	1972a
+bay	1973a
 baya	253f
 bayas	253f
 bayerisch	743h
 bayern	743h
 bayern munich	604o
 bayern münchen	604o
-baykuş	1637n
-bayou	2325a
+baykuş	1638n
+bayou	2326a
 bayram havası	409n
 bazaar	332a
 bazalt	158n
@@ -1366,16 +1366,16 @@ başak	251n
 be	17M
 beach	143a
 beach house	729a
-beach with umbrella	1841a
-bean	1983a
+beach with umbrella	1842a
+bean	1984a
 bean paste	89a
-beans	1742a
-bear	1616a
+beans	1743a
+bear	1617a
 beard	420a
-beaver	1613a
-bebida caliente	1818f
-bebida tropical	1825f 1825g
-becher mit strohhalm	1831h
+beaver	1614a
+bebida caliente	1819f
+bebida tropical	1826f 1826g
+becher mit strohhalm	1832h
 beco	341g
 bed	414a
 bedeckt	203h
@@ -1383,28 +1383,28 @@ bedesten	332n
 bedroom	362a
 bedtime	414a
 bee	326a
-beech	2207a
-beef	2326a
+beech	2208a
+beef	2327a
 beer	266a
 beer garden	743a
 beer hall	743a
-beer mug	1826a
+beer mug	1827a
 beere	253h
 beeren	253h
 bees	326a
-beetle	1671a
+beetle	1672a
 bege	17g
 behaglich	398h
 behutsam	388h
-beicon	1758f
+beicon	1759f
 beige	17a 17e 17f 17h 17i
-beignet de crevette	1790e
+beignet de crevette	1791e
 beira mar	143g
-beirut	847a
-beirute	847g
+beirut	848a
+beirute	848g
 beis	17f
 bej	17n
-belgian	2448a
+belgian	2449a
 belgian flag	648o
 belgien	648o
 belgio	648o
@@ -1412,58 +1412,58 @@ belgique	648o
 belgium	648o
 belief	404a
 believe	404a
-bell pepper	1735a
+bell pepper	1736a
 belletto	70i
-bellflower	2449a
+bellflower	2450a
 beloved	392a
 belçika	648o
 bem estar	417g
-bench	2458a
+bench	2459a
 benessere	417i
 benfica	613o
-bengala	1898f
-bento	1780h 1780n
-bento box	1780a 1780h 1780i
-bento paketi	1780n
-bentô	1780g
-berber dükkanı	1893n
+bengala	1899f
+bento	1781h 1781n
+bento box	1781a 1781h 1781i
+bento paketi	1781n
+bentô	1781g
+berber dükkanı	1894n
 berenjena	248f
 berg	160h
 bergamota	228g
 berge	160h
 bergsee	147h
 berinjela	248g
-berlim	846g
-berlin	846a
-berlin wall	846a
-berliner	846a
-berlino	846i
-berlinois	846e
-berlinoise	846e
-berlinés	846f
-berlín	846f
+berlim	847g
+berlin	847a
+berlin wall	847a
+berliner	847a
+berlino	847i
+berlinois	847e
+berlinoise	847e
+berlinés	847f
+berlín	847f
 bermellón	35f
 bernstein	32h
 bernsteinfarben	32h
 berries	253a
 berry	253a
 besiktas	617o
-besouro	1671g
+besouro	1672g
 beton	282h 282n
 betulla	122i
 betulle	122i
 betão	282g
 beurre	269e
-bevanda calda	1818i
-bevanda monodose	1833i
-beverage box	1833a
+bevanda calda	1819i
+bevanda monodose	1834i
+beverage box	1834a
 bewölkt	203h
 bexiga	337g
 beyaz	10n
 beyaz geceler	797n
-beyaz çiçek	1684n
-beyrouth	847e
-beyrut	847n
+beyaz çiçek	1685n
+beyrouth	848e
+beyrut	848n
 beşiktaş	617o
 bia	266m
 bianca	10i
@@ -1476,77 +1476,77 @@ bianco lunare	76i
 bianco neve	84i
 bianco perla	106i
 bianco sporco	104i
-bibe	1816f
-biber	1613h
-biberon	1816e 1816i 1816n
-biberón	1816f
+bibe	1817f
+biber	1614h
+biberon	1817e 1817i 1817n
+biberón	1817f
 biblioteca	344f 344g 344i
 bibliothek	344h
 bibliothèque	344e
-bicchiere con cannuccia	1831i
-bicchiere da cocktail	1824i
-bicchiere di latte	1817i
-bicchiere di vino	1823i
-bicchiere tumbler	1829i
+bicchiere con cannuccia	1832i
+bicchiere da cocktail	1825i
+bicchiere di latte	1818i
+bicchiere di vino	1824i
+bicchiere tumbler	1830i
 bien être	417e
 biene	326h
 bienestar	417f
 bier	266h
 biergarten	743h
-bierkrug	1826h
-bierkrüge	1827h
+bierkrug	1827h
+bierkrüge	1828h
 bijou	316e
 bijoux	316e
-bikini	143a 1932e 1932f 1932h 1932i 1932n
-bile	1156a
+bikini	143a 1933e 1933f 1933h 1933i 1933n
+bile	1157a
 bilibili	529o
 bilim kurgu	376n
-bill	2271a
-billed cap	1954a
+bill	2272a
+billed cap	1955a
 billet	423e
 billetes	423f
 billets	423e
-billiard	2450a
-bina inşaatı	1847n
+billiard	2451a
+bina inşaatı	1848n
 bio	383e 383h
 biologico	383i
-biquíni	1932g
+biquíni	1933g
 bira	266n
 bira festivali	743n
-bira kupaları tokuşturma	1827n
-bira kupası	1826n
+bira kupaları tokuşturma	1828n
+bira kupası	1827n
 birch	122a
 birch forest	122a
 birch grove	122a
 birch trees	122a
 birches	122a
-bird	1631a
+bird	1632a
 birke	122h
 birken	122h
 birkenwald	122h
 birleşik krallık	631o
-birne	1720h
+birne	1721h
 birra	266i
-birrete	1953f
+birrete	1954f
 birthday	372a
 birthday cake	372a
 bisanzio	714i
-biscoito	1806g
-biscoito da sorte	1795g
-biscoito de arroz	1781g
-biscotto	1806i
-biscotto della fortuna	1795i
+biscoito	1807g
+biscoito da sorte	1796g
+biscoito de arroz	1782g
+biscotto	1807i
+biscotto della fortuna	1796i
 biscuit	271a
-biscuit chinois	1795e
+biscuit chinois	1796e
 biscuits	271a
-bison	1586a 1586e 1586h
-bisonte	1586f 1586i
-bisque	1469a
-bistre	2610a
+bison	1587a 1587e 1587h
+bisonte	1587f 1587i
+bisque	1470a
+bistre	2611a
 bistrot	343e
-bisão	1586g
-bite	2611a
-bitter	2063a
+bisão	1587g
+bite	2612a
+bitter	2064a
 bittersweet	415a
 bittersüß	415h
 bizancio	714f
@@ -1556,13 +1556,13 @@ bizantino	714f 714g 714i
 bizarre	435a 435e
 bizarro	435g
 bizcocho	271f
-bizon	1586n
+bizon	1587n
 bizzarro	435i
 bizâncio	714g
 bière	266e
 biển	140m
 biển cả	140m
-biển hiệu của thợ cắt tóc	1893m
+biển hiệu của thợ cắt tóc	1894m
 biển neon	308m
 biển sâu	141m
 black	9a
@@ -1571,9 +1571,9 @@ black and white film	732a
 black sand	158a
 black sand beach	158a
 black tea	256a
-blackberry	2009a
-blackish	2618a
-blaireau	1623e
+blackberry	2010a
+blackish	2619a
+blaireau	1624e
 blameless	407a
 blanc	10e
 blanc bleuté	76e
@@ -1585,8 +1585,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2619a
-blanchedalmond	1470a
+blanched	2620a
+blanchedalmond	1471a
 blanco	10f
 blanco azulado	76f
 blanco escarcha	83f
@@ -1599,17 +1599,17 @@ blanco y negro	429f
 bland	434a
 blanket	398a
 blankets	398a
-blasender wal	1654h
+blasender wal	1655h
 blass	442h
 blasslila	90h
-blast	2145a
+blast	2146a
 blatt	128h
-blattgemüse	1737h
+blattgemüse	1738h
 blattgold	306h
 blau	4h
 blau weißes porzellan	296h
 blaubeere	232h
-blaubeeren	1724h
+blaubeeren	1725h
 blaudruck	824h
 blaue	4h
 blaue stadt	799h
@@ -1627,7 +1627,7 @@ bleich	442h
 bleigrau	85h
 blessed	412a
 blessing	412a
-bleu	4e 2183a
+bleu	4e 2184a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -1653,20 +1653,20 @@ bleu violet	95e
 bleue	4e
 bleuet	232e
 bleus	4e
-blindenhund	1568h
+blindenhund	1569h
 bling	430a
 bliss	390a
 blissful	390a
-blithe	2620a
+blithe	2621a
 blitz	201h
-blizzard	2215a
+blizzard	2216a
 blockhütte	363h
-blond	2307a
-blonde	2024a
+blond	2308a
+blonde	2025a
 blood	315a
-blood orange	1069a
-blood red	1416a
-bloodthirsty	2453a
+blood orange	1070a
+blood red	1417a
+bloodthirsty	2454a
 bloody	315a
 bloom	207a
 bloom season	195a
@@ -1674,8 +1674,8 @@ blooming	207a
 blossom	207a
 blossoming	195a
 blossoms	207a
-blouse blanche	1917e
-blowfish	1660a
+blouse blanche	1918e
+blowfish	1661a
 blu	4i
 blu cobalto	45i
 blu di delft	792i
@@ -1696,49 +1696,49 @@ blu royal	43i
 blu violaceo	95i
 blue	4a
 blue and white porcelain	296a
-blue blue	969a
+blue blue	970a
 blue city	799a
-blue green	1209a
+blue green	1210a
 blue grey	93a
 blue hour	182a
 blue mood	391a
 blue pearl	799a
 blue purple	95a
-blue violet	1412a
+blue violet	1413a
 blue willow	792a
-blue with a hint of purple	970a
+blue with a hint of purple	971a
 blueberries	232a
 blueberry	232a
-bluebird	2456a
+bluebird	2457a
 bluegrass	378a
-bluegreen	1357a
-bluegrey	1107a
-blues	2084a
+bluegreen	1358a
+bluegrey	1108a
+blues	2085a
 blues music	437a
-blueviolet	1471a
-bluey	2626a
-bluey green	1233a
-bluey grey	1080a
-bluey purple	1293a
-bluff	2223a
-bluish	1317a
-bluish green	1417a
-bluish grey	1363a
-bluish purple	1431a
+blueviolet	1472a
+bluey	2627a
+bluey green	1234a
+bluey grey	1081a
+bluey purple	1294a
+bluff	2224a
+bluish	1318a
+bluish green	1418a
+bluish grey	1364a
+bluish purple	1432a
 blume	207h
 blumen	207h
-blumenstempel	1684h
-blumenstrauß	1682h
-blunt	2627a
-blurple	1355a
-bluse	1933h
+blumenstempel	1685h
+blumenstrauß	1683h
+blunt	2628a
+blurple	1356a
+bluse	1934h
 blush	114a 114g
-blush pink	1100a
-blushing	2067a
+blush pink	1101a
+blushing	2068a
 blut	315h
 blutig	315h
 blätter	128h
-blätter im wind	1706h
+blätter im wind	1707h
 bläulich	4h
 bläulich weiß	76h
 blé	251e
@@ -1748,28 +1748,28 @@ blühende kirschbäume	208h
 blüte	207h
 blüten	207h
 bmw	475o
-bo kaap	864a
-boar	1593a
-board	2569a
+bo kaap	865a
+boar	1594a
+board	2570a
 boat	140a
 boate	436g
 boats	140a
 boba	259a
 boca juniors	618o
-boccale di birra	1826i
-boccali di birra	1827i
+boccale di birra	1827i
+boccali di birra	1828i
 boda	371f
 boden	168h
-bog	2628a
-bogavante	1798f
-bogota	856a
-bogotá	856a
+bog	2629a
+bogavante	1799f
+bogota	857a
+bogotá	857a
 bohem	711n
 bohemia	711f
 bohemian	711a 711m
 bohemio	711f
-bohne	1742h
-bohnen	1742h
+bohne	1743h
+bohnen	1743h
 boho	711a 711f 711g 711h 711i 711n
 boho chic	711a
 bohème	711e 711h
@@ -1779,60 +1779,60 @@ bohême	711e
 boiling	401a
 bois	119e
 bois massif	279e
-boisson chaude	1818e
+boisson chaude	1819e
 boisterous	422a
 boisé	279e
-bol avec cuillère	1774e
-bol de riz	1783e
-bol fumant	1785e
-bola de arroz	1782f
-bola de confetes	1903g
-bola de confeti	1903f
+bol avec cuillère	1775e
+bol de riz	1784e
+bol fumant	1786e
+bola de arroz	1783f
+bola de confetes	1904g
+bola de confeti	1904f
 bold	405a
-boleslawiec	841a
-bolinho asiático	1794g
-bolinho de peixe	1791g
+boleslawiec	842a
+bolinho asiático	1795g
+bolinho de peixe	1792g
 bolivia	780a 780f
 bollente	401i
 bollywood	731a 731n
 bolo	271g
-bolo de aniversário	1807g
+bolo de aniversário	1808g
 bolo lunar	810g
-bolsa de mão	1936g
-bolsa pequena	1937g
-bolsas de compras	1938f
-bolsinha	1935g
-bolso	1936f
-bolso de mano	1937f
+bolsa de mão	1937g
+bolsa pequena	1938g
+bolsas de compras	1939f
+bolsinha	1936g
+bolso	1937f
+bolso de mano	1938f
 bombay	781a
-bombinha	1899g
+bombinha	1900g
 bon festival	749a
 bon odori	749a
 bonbon	272a 272e 272h
 bonbons	272h
-bondi	844a
-bondi beach	844a
-bone	2005a
-boneca russa	828g
-bonecas japonesas	1906g
+bondi	845a
+bondi beach	845a
+bone	2006a
+boneca russa	829g
+bonecas japonesas	1907g
 bonfire	166a
 bong bóng	337m
 bonheur	390e
 bonjour	455e
-bonsai	2260a
+bonsai	2261a
 bonsoir	455e
-boné	1954g
-boné de beisebol	1954g
-booger	971a
-booger green	1053a
+boné	1955g
+boné de beisebol	1955g
+booger	972a
+booger green	1054a
 book	312a
 booking.com	557o
 books	312a
 bookstore	344a
-bora bora	862a 862e
+bora bora	863a 863e
 borboleta	325g
 bord de mer	143e
-bordeaux	33e 33h 33i 1340a
+bordeaux	33e 33h 33i 1341a
 bordeaux foncé	19e
 bordo	33n 130g
 bordô	33g
@@ -1843,12 +1843,12 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	434a
-boring green	980a
-borobudur	851a
-borsa	1936i
-borse della spesa	1938i
-borsellino	1935i
-borsetta	1936i
+boring green	981a
+borobudur	852a
+borsa	1937i
+borse della spesa	1939i
+borsellino	1936i
+borsetta	1937i
 borussia dortmund	605o
 boschi	119i
 bosco	119i
@@ -1863,49 +1863,49 @@ bosque de bétulas	122g
 bosques	119f 119g
 boston celtics	574o
 boston red sox	585o
-bota de mujer	1948f
-bota de senderismo	1943f
-bota de trekking	1943g
-bota feminina	1948g
+bota de mujer	1949f
+bota de senderismo	1944f
+bota de trekking	1944g
+bota feminina	1949g
 botanical	128a
-botella descorchada	1822f
-botte de femme	1948e
-bottiglia e bicchiere di sakè	1821i
-bottiglia stappata	1822i
-bottle	2332a
-bottle green	1255a
-bottle with popping cork	1822a
+botella descorchada	1823f
+botte de femme	1949e
+bottiglia e bicchiere di sakè	1822i
+bottiglia stappata	1823i
+bottle	2333a
+bottle green	1256a
+bottle with popping cork	1823a
 boue	168e
 bougie	310e
 bougies	310e
-boukhara	865e
+boukhara	866e
 bouleau	122e
 bouleaux	122e
-boulette de pâte	1794e
-boulette de riz	1782e
-bouquet	207a 1682e
+boulette de pâte	1795e
+boulette de riz	1783e
+bouquet	207a 1683e
 bourbon	267a
-bourgeon	1691e
-bouteille de champagne	1822e
-bowl with spoon	1774a
+bourgeon	1692e
+bouteille de champagne	1823e
+bowl with spoon	1775a
 boy	456A
 boys	456A
-boysenberry	2630a
+boysenberry	2631a
 boz	8n
 bozkır	124n
 boémio	711g
 boêmio	711g
 boîte de nuit	436e
-boîte déjeuner	1780e
-boîte à emporter	1796e
-boş yuva	1707n
+boîte déjeuner	1781e
+boîte à emporter	1797e
+boş yuva	1708n
 brace	167i
 braci	167i
-bradipo	1619i
+bradipo	1620i
 braise	167e
 braises	167e
 branca	10g
-branch	2176a
+branch	2177a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -1915,9 +1915,9 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	166h
-brandied	2632a
+brandied	2633a
 brandung	142h
-brandy	2030a
+brandy	2031a
 braque	814a 814e
 brasa	167f 167g
 brasas	167f 167g
@@ -1946,41 +1946,41 @@ brazilian flag	627o
 bread	270a
 breath	399a
 breeze	204a
-breezy	2119a
-bretzel	1750e 1750f
-brezel	1750h
+breezy	2120a
+bretzel	1751e 1751f
+brezel	1751h
 brezilya	627o 808n
 brezza	204i
-briar	2613a
+briar	2614a
 brick	283a
-brick orange	1118a
-brick red	1456a
+brick orange	1119a
+brick red	1457a
 bricks	283a
 bridal	371a
 bride	371a
 bridge	340a
-bridge at night	1887a
+bridge at night	1888a
 bridges	340a
-briefs	1930a
+briefs	1931a
 bright	443a
 bright future	404a
 bright red	74a
 bright yellow	101a
 brighter	443a
 brilhante	443g
-brilhos	1900g
+brilhos	1901g
 brillant	443e
 brillante	443e 443f 443i
 brillantini	430i
-brille	1914h
+brille	1915h
 brilliant	443a
 brim	289g
 brina	186i
-brindisi	1828i
+brindisi	1829i
 brinquedos	380g
 brique	283e
-briques	1848e
-briquette de jus	1833e
+briques	1849e
+briquette de jus	1834e
 brisa	204f 204g
 brise	204e 204h
 brisk	400a
@@ -1990,17 +1990,17 @@ britanya	767n
 britisch	767h
 british	767a
 british flag	631o
-british racing green	1282a
+british racing green	1283a
 británico	767f
 britânico	767g
-broccoli	433a 1738i
-brocheta	1788f
-brochette de bonbons	1793e
-brochette de poisson	1788e
-brocoli	1738e
+broccoli	433a 1739i
+brocheta	1789f
+brochette de bonbons	1794e
+brochette de poisson	1789e
+brocoli	1739e
 broken heart	391a
-brokkoli	1738h
-brokoli	1738n
+brokkoli	1739h
+brokoli	1739n
 bronce	58f
 bronce antiguo	305f
 bronceado	26f
@@ -2018,27 +2018,27 @@ brooding	411a
 brook	148a
 brooklyn	766a
 brot	270h
-brotlaib	1746h
+brotlaib	1747h
 brouillard	202e
 brown	7a
-brown green	1335a
-brown grey	1133a
-brown orange	1299a
-brown red	1235a
-brown yellow	1128a
-brownie	2461a
-brownish	1389a
-brownish green	1406a
-brownish grey	1290a
-brownish orange	1394a
-brownish pink	1144a
-brownish purple	1253a
-brownish red	1388a
-brownish yellow	1358a
-browny green	999a
-browny orange	1033a
+brown green	1336a
+brown grey	1134a
+brown orange	1300a
+brown red	1236a
+brown yellow	1129a
+brownie	2462a
+brownish	1390a
+brownish green	1407a
+brownish grey	1291a
+brownish orange	1395a
+brownish pink	1145a
+brownish purple	1254a
+brownish red	1389a
+brownish yellow	1359a
+browny green	1000a
+browny orange	1034a
 bruine	200e
-bruise	1000a
+bruise	1001a
 bruma	202f 202g 202i
 brume	202e
 brumeuse	202e
@@ -2053,7 +2053,7 @@ brun thé	88e
 bruna	7i
 brune	7e
 bruno	7i
-brushed	2640a
+brushed	2641a
 brutalism	698a
 brutalisme	698e
 brutalismo	698f 698g 698i
@@ -2069,101 +2069,102 @@ bruyante	422e
 bräunlich	7h
 brésil	627o 808e
 brésilien	808e
-brócoli	1738f
-brócolis	1738g
+brócoli	1739f
+brócolis	1739g
 brûlant	401e
 brûlante	401e
-brücke vor nachthimmel	1887h
+brücke vor nachthimmel	1888h
 brütalist	698n
 brütalizm	698n
-bubble gum pink	1108a
+bubble gum pink	1109a
 bubble tea	259a 259e 259g 259h 259i 259n
-bubblegum	1171a
-bubblegum pink	1322a
-bucara	865g
+bubblegum	1172a
+bubblegum pink	1323a
+bucara	866g
 buch	312h
-buchara	865h
+buchara	866h
 buchhandlung	344h
-buckwheat	2641a
-budapest	855a
-budapeste	855g
-budapeşte	855n
-buddha	2642a
-budding	2462a
-budino	1814i
-buenos aires	838a
-buey	1588f
-bufalo acqua	1589i
-bufanda	1922f
-buff	1207a
-buffalo	2272a
-buffle	1589e
-bug	2421a
-buhara	865n
+buckwheat	2642a
+budapest	856a
+budapeste	856g
+budapeşte	856n
+buddha	2643a
+budding	2463a
+budino	1815i
+buenos aires	839a
+buey	1589f
+bufalo acqua	1590i
+bufanda	1923f
+buff	1208a
+buffalo	2273a
+buffle	1590e
+bug	2422a
+buhara	866n
 buia	439i
 building	340a
-building construction	1847a
+building construction	1848a
 buildings	340a
 buio	439i
-bujará	865f
-buket	1682n
-bukhara	865a
-bule	1819g
-bull	2338a
-bullet	2612a
+bujará	866f
+bukchon	826a
+buket	1683n
+bukhara	866a
+bule	1820g
+bull	2339a
+bullet	2613a
 bulut	170n
 bulutlar	170n
 bulutlu	203n
 bulutsu	176n
-bungalow	2339a
+bungalow	2340a
 bunnies	408a
 bunny	408a
 bunt	178h
 buntes laub	129h
-bunting	2596a
+bunting	2597a
 buongiorno	455i
-buquê	1682g
+buquê	1683g
 burano	802a 802e 802f 802g 802h 802i
 burdeos	33f
 bureau	357e
-bureau de poste	1858e
-bureau de poste japonais	1857e
+bureau de poste	1859e
+bureau de poste japonais	1858e
 burg	359h
 burger king	539o
 burgunderrot	33h
 burgundy	33a
-burito	1765n
-burlywood	1472a
+burito	1766n
+burlywood	1473a
 burn	166a
 burning	401a
-burnished	2053a
+burnished	2054a
 burnt	166a
-burnt orange	1460a
-burnt red	1348a
-burnt siena	1026a
-burnt sienna	1436a
-burnt umber	1392a
-burnt yellow	1289a
-burple	1010a
-burrito	1765a 1765e 1765f 1765g 1765h 1765i
+burnt orange	1461a
+burnt red	1349a
+burnt siena	1027a
+burnt sienna	1437a
+burnt umber	1393a
+burnt yellow	1290a
+burple	1011a
+burrito	1766a 1766e 1766f 1766g 1766h 1766i
 burro	269i
 buruk	415n
 bus londonien	681o
 business	357a
-busta hongbao	1910i
+busta hongbao	1911i
 busy	422a
 butter	269a 269h
-butter yellow	1222a
-buttercup	2341a
-buttered	2646a
+butter yellow	1223a
+buttercup	2342a
+buttered	2647a
 butterflies	325a
 butterfly	325a
-butternut	2274a
-butterscotch	1011a
-buttery	2465a
+butternut	2275a
+butterscotch	1012a
+buttery	2466a
 buz	184n
 buz gibi	400n
-buz küpü	1835n
+buz küpü	1836n
 buz tutmuş	450n
 buzdağı	184n
 buzlu	450n
@@ -2188,45 +2189,45 @@ byzantine	714a 714e 714m
 byzantinisch	714h
 byzantium	714a
 byzanz	714h
-bánh bao	1794m
-bánh burrito	1765m
-bánh cá có hình xoắn	1791m
-bánh gạo	1781m
-bánh hamburger	1759m
+bánh bao	1795m
+bánh burrito	1766m
+bánh cá có hình xoắn	1792m
+bánh gạo	1782m
+bánh hamburger	1760m
 bánh kem	271m
-bánh kếp	1752m
+bánh kếp	1753m
 bánh mì	270m
-bánh mì kẹp thịt	1767m
-bánh mì que	1748m
-bánh mì xúc xích	1762m
-bánh mỳ cắt lát	1749m
-bánh mỳ kẹp	1763m
-bánh mỳ vòng	1751m
+bánh mì kẹp thịt	1768m
+bánh mì que	1749m
+bánh mì xúc xích	1763m
+bánh mỳ cắt lát	1750m
+bánh mỳ kẹp	1764m
+bánh mỳ vòng	1752m
 bánh ngọt	271m
-bánh nướng	1810m
-bánh nướng nhỏ	1809m
-bánh pizza	1761m
-bánh quy	1806m
-bánh quy may mắn	1795m
-bánh quy xoắn	1750m
-bánh quế	1753m
-bánh rán nhân gà	1768m
-bánh rán vòng	1805m
-bánh sinh nhật	1807m
-bánh sừng bò	1747m
-bánh taco	1764m
-bánh tamale	1766m
+bánh nướng	1811m
+bánh nướng nhỏ	1810m
+bánh pizza	1762m
+bánh quy	1807m
+bánh quy may mắn	1796m
+bánh quy xoắn	1751m
+bánh quế	1754m
+bánh rán nhân gà	1769m
+bánh rán vòng	1806m
+bánh sinh nhật	1808m
+bánh sừng bò	1748m
+bánh taco	1765m
+bánh tamale	1767m
 bánh trung thu	810m
-bánh trôi nhật bản	1793m
-bánh trứng	1814m
-báo hoa mai	1578m
-bát mì	1785m
-bát và thìa	1774m
+bánh trôi nhật bản	1794m
+bánh trứng	1815m
+báo hoa mai	1579m
+bát mì	1786m
+bát và thìa	1775m
 bávaro	743f
 bãi biển	143m
 bãi biển cát	144m
 bãi biển nhiệt đới	145m
-bãi biển với chiếc ô	1841m
+bãi biển với chiếc ô	1842m
 bãi cát	144m
 bãi cỏ	125m
 bão	201m
@@ -2234,42 +2235,42 @@ bäume	133h
 bé gái	456m
 bé trai	456m
 bélgica	648o
-bélier	1595e
+bélier	1596e
 béton	282e
 béton brut	698a 698e
 bétula	122g
 bétulas	122g
 bê tông	282m
 bình minh	180m
-bình minh trên núi	1883m
-bình sữa trẻ em	1816m
+bình minh trên núi	1884m
+bình sữa trẻ em	1817m
 bình yên	386m
 bí ngô	246m
 bí đỏ	246m
 bí ẩn	394m
-bò cái	1590m
-bò rừng	1586m
-bò đực	1588m
-bó hoa	1682m
-bó lúa	1700m
+bò cái	1591m
+bò rừng	1587m
+bò đực	1589m
+bó hoa	1683m
+bó lúa	1701m
 bóng bay	337m
-bóng hoa giấy	1903m
+bóng hoa giấy	1904m
 bóng đèn	336m
 bósforo	768f 768g
 bông hoa	207m
 bông tuyết	187m
-böcek	1671n
+böcek	1672n
 böhmisch	711h
 böğürtlen	253n
 bùn	168m
-búfalo asiático	1589g
-búfalo de agua	1589f
-búho	1637f
-búp bê nga	828m
-búp bê nhật bản	1906m
+búfalo asiático	1590g
+búfalo de agua	1590f
+búho	1638f
+búp bê nga	829m
+búp bê nhật bản	1907m
 bücher	312h
 büro	357h
-bürogebäude	1856h
+bürogebäude	1857h
 büyü	395n
 büyük budapeşte oteli	815n
 büyük dalga	724n
@@ -2279,18 +2280,18 @@ băng	184m
 băng cốc	775m
 băng giá	186m
 băng đảo	761m
-bœuf	1588e
+bœuf	1589e
 bơ quả	242m
 bơ sữa	269m
-bưu điện	1858m
-bưu điện nhật bản	1857m
+bưu điện	1859m
+bưu điện nhật bản	1858m
 bướm	325m
 bạc	12m
 bạc hà	30m
 bạc màu	446m
 bạch dương	122m
 bạch quả	131m
-bạch tuộc	1662m
+bạch tuộc	1663m
 bảo tàng	438m
 bất ngờ	424m
 bầu trời	169m
@@ -2299,7 +2300,7 @@ bắc cực	185m
 bắc cực quang	177m
 bắc âu	353m
 bắp	250m
-bắp ngô	1733m
+bắp ngô	1734m
 bằng gỗ	279m
 bến cảng	154m
 bến tàu	154m
@@ -2307,11 +2308,11 @@ bếp	361m
 bệnh	425m
 bệnh viện	356m
 bỉ	648o
-bọ cánh cứng	1671m
-bọ cạp	1677m
+bọ cánh cứng	1672m
+bọ cạp	1678m
 bọ rùa	327m
-bỏng ngô	1776m
-bồ câu	1633m
+bỏng ngô	1777m
+bồ câu	1634m
 bồ đào nha	626o 793m
 bồi hồi	415m
 bồn chồn	413m
@@ -2320,39 +2321,39 @@ bờ cát	143m
 bức tường	342m
 bữa tiệc	372m
 ca cao	261m
-caaba islã	1877g
+caaba islã	1878g
 cab	339a
-caballo	1582f
-caballo corriendo	1582f
-caballo de carrera	1582f
-caballo de tiovivo	1889f
+caballo	1583f
+caballo corriendo	1583f
+caballo de carrera	1583f
+caballo de tiovivo	1890f
 cabana	363g
 cabane	363e
 cabaña	363f
 cabbage	433a
 cabin	363a
-cabra	1597f 1597g
-cacahuete	1741f
-cacahuetes	1741f
-cacahuète	1741e
-cacahuètes	1741e
+cabra	1598f 1598g
+cacahuete	1742f
+cacahuetes	1742f
+cacahuète	1742e
+cacahuètes	1742e
 cacao	261e 261f 261i
 cacau	261g
-cachecol	1922g
+cachecol	1923g
 cachi	25i
 cachoeira	151g
-cachorro	1567g
-cachorro quente	1762g
+cachorro	1568g
+cachorro quente	1763g
 cacto	135g
 cactus	135a 135e 135f 135i
 cadde	341n
-cadeau	1912e
-cadet	2343a
-cadet blue	1378a
-cadetblue	1473a
+cadeau	1913e
+cadet	2344a
+cadet blue	1379a
+cadetblue	1474a
 cadılar bayramı	367n
-caf	2094a
-cafard	1674e
+caf	2095a
+cafard	1675e
 cafe	254m 343a
 cafe au lait	255a
 cafecito	254f
@@ -2370,21 +2371,21 @@ café con leche	255f
 café oscuro	7f
 cairo	770a 770g
 cais	154g
-caixa de bentô	1780g
-caixa para viagem	1796g
-caja de bento	1780f
-caja para llevar	1796f
-cajun	2647a
+caixa de bentô	1781g
+caixa para viagem	1797g
+caja de bento	1781f
+caja para llevar	1797f
+cajun	2648a
 cake	271a
 calabaza	246f
-calabaza de halloween	1895f
-calamar	1800e 1800f
-calamaro	1800i
+calabaza de halloween	1896f
+calamar	1801e 1801f
+calamaro	1801i
 calar del sole	179i
 calavera	740a 740f
 calaveras	740a 740f
 calcestruzzo	282i
-calcetines	1925f
+calcetines	1926f
 calda	401i
 caldo	401i
 caldo accogliente	398i
@@ -2408,42 +2409,42 @@ calor	205f 205g
 calorosa	398g
 caloroso	398g
 calorão	205g
-calze	1925i
-calzini	1925i
+calze	1926i
+calzini	1926i
 cam	1m 294n
-camarão	1799g
-camarão frito	1790g
-camel	1291a
-camellia	2651a
-camello	1599f
-camelo	1598g
-camelo com duas corcovas	1599g
-camelo de uma só corcova	1598g
-cameo	2033a
+camarão	1800g
+camarão frito	1791g
+camel	1292a
+camellia	2652a
+camello	1600f
+camelo	1599g
+camelo com duas corcovas	1600g
+camelo de uma só corcova	1599g
+cameo	2034a
 camera da letto	362i
 camgöbeği	14n
-cami	1873n
-camice	1917i
+cami	1874n
+camice	1918i
 camini delle fate	804i
 camino	311i
-camisa	1920g
-camiseta	1920f 1920g
-cammello	1599i
+camisa	1921g
+camiseta	1921f 1921g
+cammello	1600i
 camo	431a
-camo green	1386a
+camo green	1387a
 camouflage	431a 431e
-camouflage green	1101a
+camouflage green	1102a
 campagna	348i
 campagne	348e
 campagne chic	725e
-campamento	1840f
-campana al vento	1908i
-campanilla de viento	1908f
-campeggio	1840i
-campen	1840h
+campamento	1841f
+campana al vento	1909i
+campanilla de viento	1909f
+campeggio	1841i
+campen	1841h
 campfire	166a
 campi	124i
-camping	418a 1840e 1840f 1840h
+camping	418a 1841e 1841f 1841h
 campo	124f 124g 124i
 campo abierto	348f
 campo de arroz	252f 252g
@@ -2456,24 +2457,24 @@ campo rural	348g
 campos	124f 124g
 camuflagem	431g
 camuflaje	431f
-camundongo	1607g
+camundongo	1608g
 canada	633o
-canadense	840g
-canadese	840i
-canadian	840a
+canadense	841g
+canadese	841i
+canadian	841a
 canadian flag	633o
-canadian rockies	840a
-canadiano	840g
-canadien	840e
-canadienne	840e
+canadian rockies	841a
+canadiano	841g
+canadien	841e
+canadienne	841e
 canadiens de montréal	589o
-canadiense	840f
+canadiense	841f
 canadá	633o
-canal	2652a
-canal houses	832a
-canard	1635e
-canary	1054a
-canary yellow	1294a
+canal	2653a
+canal houses	833a
+canard	1636e
+canary	1055a
+canary yellow	1295a
 candela	310i
 candele	310i
 candle	310a
@@ -2482,40 +2483,40 @@ candlelit	310a
 candles	310a
 candy	272a
 candy floss	273a
-candy pink	979a
-cane	1567i 2275a
-cane guida	1568i
-caneca de cerveja	1826g
-canecas de cerveja	1827g
+candy pink	980a
+cane	1568i 2276a
+cane guida	1569i
+caneca de cerveja	1827g
+canecas de cerveja	1828g
 canela	277f 277g
-cangrejo	1797f
-canguro	1622f 1622i
-canguru	1622g
-caniche	1569e 1569f
+cangrejo	1798f
+canguro	1623f 1623i
+canguru	1623g
+caniche	1570e 1570f
 canicola	205i
 canicule	205e
 canlı	389n
 canlı kırmızı	74n
 canlı renk	444n
 canlı sarı	101n
-canned food	1779a
+canned food	1780a
 cannella	277i
 cannelle	277e
-cantaloupe	2346a
+cantaloupe	2347a
 canyon	159a 159e 159h 159i
 canyons	159a
 canícula	205f
 cao cấp	381m
 caotico	422i
-capacacete de socorrista	1956g
-capacete militar	1955g
+capacacete de socorrista	1957g
+capacete militar	1956g
 capadocia	804f
 capadócia	804g
 capanna	363i
-capanno	1851i
-cape malay quarter	864a
-cape town	864a
-capela de casamento	1869g
+capanno	1852i
+cape malay quarter	865a
+cape town	865a
+capela de casamento	1870g
 capim	125g
 capodanno	753i
 capodanno cinese	369i
@@ -2523,56 +2524,56 @@ capodanno persiano	744i
 capodanno thailandese	739i
 cappadoce	804e
 cappadocia	804a 804i 804m
-cappello con visiera	1954i
-cappello da donna	1951i
-cappello da laureato	1953i
-cappotto	1924i
+cappello con visiera	1955i
+cappello da donna	1952i
+cappello da laureato	1954i
+cappotto	1925i
 cappuccino	255a 255e 255g 255h 255i 255m
-capra	1597i
+capra	1598i
 capri	759a
 capuchino	255f
 caqui	25f
-cara de caballo	1579f
-cara de cerdo	1591f
-cara de conejo	1610f
-cara de dragón	1650f
-cara de gato	1573f
-cara de mono	1562f
-cara de perro	1566f
-cara de ratón	1606f
-cara de tigre	1576f
-cara de vaca	1587f
-caracol	1666f 1666g
-caracola	1666f
+cara de caballo	1580f
+cara de cerdo	1592f
+cara de conejo	1611f
+cara de dragón	1651f
+cara de gato	1574f
+cara de mono	1563f
+cara de perro	1567f
+cara de ratón	1607f
+cara de tigre	1577f
+cara de vaca	1588f
+caracol	1667f 1667g
+caracola	1667f
 caraibi	764i
 caraibico	764i
 caramel	262a 262e 262m
 caramel colour	109a
-caramelised	2276a
+caramelised	2277a
 caramella	272i
 caramelle	272i
 caramello	262i
 caramelo	262f 262g
 caramelo claro	26g
 caramelos	272f
-caramujo	1663g
-caranguejo	1797g
+caramujo	1664g
+caranguejo	1798g
 caravage	787e
 caravaggio	787a 787e 787f 787g 787h 787i 787m 787n
-caraway	2657a
+caraway	2658a
 caraïbes	764e
-carbon	2348a
-cardamom	2467a
-cardinal	2184a
+carbon	2349a
+cardamom	2468a
+cardinal	2185a
 carefree	387a
-cargo	2468a
+cargo	2469a
 caribbean	764a
 caribe	764f 764g 764m
 caribenho	764g
 caribeña	764f
 caribeño	764f
 caribéen	764e
-carillon éolien	1908e
+carillon éolien	1909e
 carina	408i
 caring	388a
 carino	408i
@@ -2580,72 +2581,74 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	1064a
+carmine	1065a
 carminio	70i
 carmín	70f
-carnation	1124a
-carnation pink	1204a
+carnation	1125a
+carnation pink	1205a
 carnaval	335e 335f 335g
 carnaval de rio	808e
 carnaval de río	808f
 carnaval do rio	808g
-carne	1755g 1755i
-carne con hueso	1755f
-carne con osso	1755i
-carne no osso	1755g
-carneiro	1595g
-carnero	1595f
+carne	1756g 1756i
+carne con hueso	1756f
+carne con osso	1756i
+carne no osso	1756g
+carneiro	1596g
+carnero	1596f
 carnevale	335i
 carnevale di rio	808i
 carnival	335a 335m
-carolina blue	1260a
+carolina blue	1261a
 carota	249i
 carotte	249e
-carousel horse	1889a
-carp streamer	1907a
-carpa de circo	1894f
+carousel horse	1890a
+carp streamer	1908a
+carpa de circo	1895f
 carpa koi	329f 329g 329i
 carpe koï	329e
 carrefour	534o
-carrilhão de vento	1908g
-carrossel	1889g
+carrilhão de vento	1909g
+carrossel	1890g
 carrot	249a
 carrots	249a
 carta	293i
-cartable	1939e
-cartagena	856a
+cartable	1940e
+cartagena	857a
 cartaz soviético	813g
 cartel soviético	813f
-cartola	1952g
+cartola	1953g
 cartoon	380a
 cartoons	380a
 carvalho	279g
-casa	1854f 1854g 1854i
-casa abandonada	1853f 1853g
-casa com jardim	1855g
-casa con giardino	1855i
-casa con jardín	1855f
+casa	1855f 1855g 1855i
+casa abandonada	1854f 1854g
+casa com jardim	1856g
+casa con giardino	1856i
+casa con jardín	1856f
 casa de campo	363f 363g
-casa in rovina	1853i
+casa in rovina	1854i
+casa tradicional coreana	826f 826g
+casa tradizionale coreana	826i
 casablanca	756a
-casaco	1924g
+casaco	1925g
 casamento	371g
-casas	1852f 1852g
+casas	1853f 1853g
 cascada	151f
-cascade	151e 2221a
+cascade	151e 2222a
 cascata	151g 151i
-casco con una cruz blanca	1956f
-casco militar	1955f
-case	1852i
+casco con una cruz blanca	1957f
+casco militar	1956f
+case	1853i
 cash	423a
-cashew	2123a
-casque de secouriste	1956e
-casque militaire	1955e
-casquette américaine	1954e
+cashew	2124a
+casque de secouriste	1957e
+casque militaire	1956e
+casquette américaine	1955e
 cast iron	285a
-castagna	1743i
+castagna	1744i
 castana	20i
-castanha	1743g
+castanha	1744g
 castanho	7g
 castanho avermelhado	20g
 castano	20i
@@ -2653,48 +2656,48 @@ castaña	20f
 castaño	20f
 castaño claro	7f
 castello	359i
-castello giapponese	1867i
+castello giapponese	1868i
 castelo	359g
-castelo europeu	1868g
-castelo japonês	1867g
-castelo medieval	1868g
+castelo europeu	1869g
+castelo japonês	1868g
+castelo medieval	1869g
 castillo	359f
-castillo europeo	1868f
-castillo japonés	1867f
+castillo europeo	1869f
+castillo japonés	1868f
 castle	359a
-castor	1613e 1613f 1613g
-castoro	1613i
-cat face	1573a
+castor	1614e 1614f 1614g
+castoro	1614i
+cat face	1574a
 catar	646o
 catarata	151f
 catedral	360f 360g
 cathedral	360a
 cathédrale	360e
 cattedrale	360i
-cattle	2660a
+cattle	2661a
 cava	265f
-cavallo	1582i
-cavallo da giostra	1889i
-cavalo	1582g
-cavalo de carrossel	1889g
+cavallo	1583i
+cavallo da giostra	1890i
+cavalo	1583g
+cavalo de carrossel	1890g
 cave	164a
 cavern	164a
 caverna	164f 164g 164i
 caverne	164e
-caviar	2661a
+caviar	2662a
 caz	437n
-caçarola com comida	1771g
+caçarola com comida	1772g
 cañón	159f
-cañón de confeti	1902f
+cañón de confeti	1903f
 caótico	422f 422g
-cebola	1740g
-cebolla	1740f
+cebola	1741g
+cebolla	1741f
 cebra	320f
-ceca	837i
+ceca	838i
 cechia	658o
-ceco	837i
-cedar	1995a
-cedars of lebanon	847a
+ceco	838i
+cedar	1996a
+cedars of lebanon	848a
 cehennem	428n
 celadon	297a 297g 297i
 celadón	297f
@@ -2702,7 +2705,7 @@ celebrate	409a
 celebrating	409a
 celebration	372a
 celebratory	409a
-celery	1266a
+celery	1267a
 celeste	41f 41i
 celestial	427a 427f 427g
 celestiale	427i
@@ -2731,7 +2734,7 @@ cenizas	167f
 cennet	427n
 cenoura	249g
 centelleante	430f
-centre	2663a
+centre	2664a
 centre ville	340e
 centro	340f
 centro città	340i
@@ -2740,7 +2743,7 @@ ceramic	304a
 ceramica	304i
 ceramica di delft	792i
 ceramics	304a
-cerdo	1592f
+cerdo	1593f
 cereal	251f 251g
 cereali	251i
 cereja	230g
@@ -2748,59 +2751,59 @@ cerejeira	208g
 cerejeira em flor	208g
 cerejeira florida	208g
 cerejeiras floridas	208g
-ceremonia de contemplación de la luna	1909f
+ceremonia de contemplación de la luna	1910f
 ceremonia del té	785f
 ceremonial	410a
 ceremony	410a
 cereza	230f
-cerezas	1722f
+cerezas	1723f
 cerezo	208f
 cerezo en flor	208f
 cerezos en flor	208f
-cerf	1585e
+cerf	1586e
 cerimonia del tè	785i
-cerise	230e 1350a
-cerises	1722e
+cerise	230e 1351a
+cerises	1723e
 cerisier	208e
 cerisier en fleurs	208e
 cerisiers en fleurs	208e
 cerro	160f
 cerulea	40i
 cerulean	40a
-cerulean blue	1308a
+cerulean blue	1309a
 ceruleo	40i
 cerveja	266g
 cerveza	266f
-cervo	1585g 1585i
+cervo	1586g 1586i
 cerámica	304f
 cerâmica	304g
 cerúlea	40f 40g
 cerúleo	40f 40g
 cesur	405n
 cetim	291g
-cetriolino sottaceto	1736i
-cetriolo	1736i
+cetriolino sottaceto	1737i
+cetriolo	1737i
 cevher	316n
 ceviz ağacı	279n
 chagrin	391e
-chai	2224a
-chai rượu với nút gỗ bật ra	1822m
+chai	2225a
+chai rượu với nút gỗ bật ra	1823m
 chair	115e
 chakra	412a
-chaleco de seguridad	1918f
-chalet	363e 363i 831a 831f 831h
-chalet de ski	831e
+chaleco de seguridad	1919f
+chalet	363e 363i 832a 832f 832h
+chalet de ski	832e
 chaleur	205e
 chaleureuse	398e
 chaleureux	398e
-chalice	2666a
+chalice	2667a
 chalé	363g
 chama	166g
 chamas	166g
 chambre	362e
-chameau	1599e
-chamois	2153a
-chamomile	2665a
+chameau	1600e
+chamois	2154a
+chamomile	2666a
 champ	124e
 champ de bataille	431e
 champ de blé	251e
@@ -2817,9 +2820,9 @@ champions	416a
 champiñón	136f
 champs	124e
 champán	265f
-chancla	1940f
-chancla de dedo	1940f
-chancleta	1940f
+chancla	1941f
+chancla de dedo	1941f
+chancleta	1941f
 chandelle	310e
 chanel	572o
 chanh	227m
@@ -2832,53 +2835,53 @@ chaotic	422a
 chaotique	422e
 chaotisch	422h
 chaouen	799e
-chapeau de femme	1951e
+chapeau de femme	1952e
 chapel	360a
-chapelet	1957e
-chapiteau	1894e
-chapéu de formatura	1953g
-chapéu feminino	1951g
+chapelet	1958e
+chapiteau	1895e
+chapéu de formatura	1954g
+chapéu feminino	1952g
 charca	149f
 charco	149g
 charcoal	37a
-charcoal grey	1016a
-charles bridge	837a
+charcoal grey	1017a
+charles bridge	838a
 charm	408a
 charming	408a
-charred	2667a
+charred	2668a
 chartreuse	67a 67e 67f 67g 67h 67i
-chat	1574e
+chat	1575e
 chata	434G
 chato	434G
 chaud	401e
 chaude	401e
 chauen	799f
-chaussettes	1925e
-chaussons de danse	1947e
-chaussure de randonnée	1943e
-chaussure de sport	1942e
-chaussure homme	1941e
-chaussure plate	1944e
-chaussure à talon haut	1945e
-chauve souris	1615e
-che	2668A
-checa	837f 837g
-checo	837f 837g
-cheddar	2226a
-cheeks	2774a
+chaussettes	1926e
+chaussons de danse	1948e
+chaussure de randonnée	1944e
+chaussure de sport	1943e
+chaussure homme	1942e
+chaussure plate	1945e
+chaussure à talon haut	1946e
+chauve souris	1616e
+che	2669A
+checa	838f 838g
+checo	838f 838g
+cheddar	2227a
+cheeks	2775a
 cheer	390a
 cheerful	390a
 cheery	390a
-cheese	1992a
-cheese wedge	1754a
+cheese	1993a
+cheese wedge	1755a
 chefchaouen	799a 799e 799g 799h 799i 799m
 chefchauen	799f
 chelsea	592o
 chelsea fc	592o
 cheminée	311e
 cheminées de fée	804e
-chenille	1668e 2471a
-cheongsam	826a 826e 826f 826g 826h 826i
+chenille	1669e 2472a
+cheongsam	827a 827e 827f 827g 827h 827i
 chequia	658o
 cherries	230a
 cherry	230a 230m
@@ -2886,11 +2889,11 @@ cherry blossom	208a
 cherry blossom festival	809a
 cherry blossom viewing	741a
 cherry blossoms	208a
-cherry red	1288a
-chest	2140a
+cherry red	1289a
+chest	2141a
 chestnut	20a
-cheval	1582e
-cheval de manège	1889e
+cheval	1583e
+cheval de manège	1890e
 chewing gum	272a
 chianti	758a
 chiara	441i
@@ -2899,20 +2902,20 @@ chiaro di luna	174i
 chiaroscuro	787a 787g 787h 787i
 chic	397a 397e
 chica	456F
-chicago	2669a
+chicago	2670a
 chicago bulls	575o
 chicago cubs	586o
 chicas	456F
 chichen itza	819a
-chichicastenango	857a
-chicken	1626a
+chichicastenango	858a
+chicken	1627a
 chico	456F
-chicory	2278a
+chicory	2279a
 chicos	456F
-chien	1567e
-chien guide	1568e
+chien	1568e
+chien guide	1569e
 chiesa	360i
-chiesa per matrimonio	1869i
+chiesa per matrimonio	1870i
 child	380a
 childhood	415a
 childish	380a
@@ -2920,81 +2923,81 @@ childlike	407a
 children	380a
 childrens	380a
 chile flag	662o
-chile picante	1734f
-chilean	839a
+chile picante	1735f
+chilean	840a
 chilean flag	662o
-chilena	839f 839g
-chilenisch	839h
-chileno	839f 839g
+chilena	840f 840g
+chilenisch	840h
+chileno	840f 840g
 chili	277a
 chili drapeau	662o
-chilien	839e
-chilienne	839e
+chilien	840e
+chilienne	840e
 chilies	277a
 chill	387a
-chilled	2472a
+chilled	2473a
 chillhop	735a
 chilli	277a
 chilly	400a
-chim	1631m
+chim	1632m
 chim cánh cụt	322m
 chim công	318m
-chim cưu	1638m
+chim cưu	1639m
 chimenea	311f
 chimeneas de hadas	804f
 china	635o
 chinaflagge	635o
 chinarot	75h
-chinchilla	2671a
+chinchilla	2672a
 chine	635o
-chinelo	1940g
-chinelo de praia	1940g
+chinelo	1941g
+chinelo de praia	1941g
 chinería	727f
 chinese flag	635o
 chinese new year	369a
 chinese red	75a
-chinese silk	826a
+chinese silk	827a
 chinese style	355a
 chinese temple	795a
 chinesisch	355h
 chinesische mauer	347h
-chinesische seide	826h
-chinesische teigtasche	1794h
+chinesische seide	827h
+chinesische teigtasche	1795h
 chinesischer stil	355h
 chinesischer tempel	795h
 chinesisches neujahr	369h
 chinoiserie	727a 727e 727h
 chinoiserie wallpaper	727a
 chinoiseries	727e
-chintz	2672a
-chipmunk	1612a
-chispas	1900f
-chitarra	1963i
+chintz	2673a
+chipmunk	1613a
+chispas	1901f
+chitarra	1964i
 chiến thắng	416m
 chiến tranh	431m
 chiều	190m
 chiều tà	179m
 chiều tối	191m
 chochloma	791h 791i
-choco	2473a
-chocolat	261e 2700a
+choco	2474a
+chocolat	261e 2701a
 chocolat clair	7e
 chocolate	261a 261f 261g
-chocolate bar	1811a
+chocolate bar	1812a
 chocolate brown	108a
-chope	1826e
-chopes de bière	1827e
-chouette	1637e
+chope	1827e
+chopes de bière	1828e
+chouette	1638e
 chovendo	199g
 christmas	366a
-christmas tree	1896a
+christmas tree	1897a
 christopher street day	751h
 chrom	286h
 chrome	286a 286e
 chrysantheme	217h
 chrysanthemum	217a
 chrysanthème	217e
-chrysocolla	2621a
+chrysocolla	2622a
 church	360a
 chuseok	748a
 chute eau	151e
@@ -3004,11 +3007,11 @@ chuvisco	200g
 chuvosa	199g
 chuvoso	199g
 chuyên nghiệp	406m
-chuông gió	1908m
+chuông gió	1909m
 chuối	238m
-chuột	1607m
-chuột cống	1608m
-chuột túi	1622m
+chuột	1608m
+chuột cống	1609m
+chuột túi	1623m
 chàm	23m
 chàng trai	456m
 chào	455m
@@ -3016,34 +3019,34 @@ chào bạn	455m
 chá	256g
 chá com leite	259g
 chá de bolhas	259g
-chá perolado	1832g
+chá perolado	1833g
 chá preto	256g
 chá verde	257g
 chân trời	183m
-châtaigne	1743e
+châtaigne	1744e
 châtain	20e
 château	359e
-château japonais	1867e
+château japonais	1868e
 châu báu	316m
 chè	256m
-chèvre	1597e
+chèvre	1598e
 chêne	279e
-chó biển	1657m
-chó dẫn đường	1568m
-chó xù	1569m
+chó biển	1658m
+chó dẫn đường	1569m
+chó xù	1570m
 chói	443m
 chùa	345m
 chùa hàn quốc	794m
-chùm nho	1710m
+chùm nho	1711m
 chú hề	331m
-chạm cốc	1828m
-chạm cốc bia	1827m
+chạm cốc	1829m
+chạm cốc bia	1828m
 chạng vạng	191m
 chả	457m
-chảo thức ăn nông	1771m
+chảo thức ăn nông	1772m
 chất độc	425m
 chẳng	457m
-chồn hôi mỹ	1621m
+chồn hôi mỹ	1622m
 chợ	332m
 chợ đêm	333m
 chủ nghĩa biểu hiện	716m
@@ -3053,20 +3056,20 @@ chủ nghĩa siêu thực	717m
 chủ nghĩa thô mộc	698m
 chủ nghĩa ấn tượng	786m
 chững chạc	421m
-ciambella	1805i
+ciambella	1806i
 cian	14f
 ciano	14g 14i
 ciao	455i
 ciberpunk	375f
-cibo in scatola	1779i
+cibo in scatola	1780i
 cidade	340g
-cidade ao anoitecer	1885g
+cidade ao anoitecer	1886g
 cidade azul	799g
-cidade do cabo	864g
+cidade do cabo	865g
 cidade proibida	346g
 cidade rosa	800g
 ciddi	410n
-cider	2090a
+cider	2091a
 ciel	169e
 ciel gris	203e
 ciel étoilé	175e
@@ -3077,28 +3080,28 @@ cielo grigio	203i
 cielo gris	203f
 cielo stellato	175i
 ciencia ficción	376f
-cierge magique	1898e
-ciervo	1585f
+cierge magique	1899e
+ciervo	1586f
 cieux	169e
-cigar	2279a
-cigno	1636i
-cilena	839i
-cileno	839i
+cigar	2280a
+cigno	1637i
+cilena	840i
+cileno	840i
 ciliegi in fiore	208i
 ciliegia	230i
-ciliegie	1722i
+ciliegie	1723i
 ciliegio	208i
 ciliegio in fiore	208i
-cilindro	1952i
+cilindro	1953i
 ciment	282e
 cimento	282g
 cina	635o
-cinder	2474a
+cinder	2475a
 cine negro	732f
 cineseria	727i
 cineserie	727i
-cingapura	858g
-cinghiale	1593i
+cingapura	859g
+cinghiale	1594i
 cinnamon	277a
 cinque terre	759a
 cintilante	430g
@@ -3114,58 +3117,58 @@ cinzas	167g
 cinzenta	8g
 cinzento	8g
 cioccolato	261i
-ciotola con cucchiaio	1774i
-ciotola fumante	1785i
+ciotola con cucchiaio	1775i
+ciotola fumante	1786i
 ciottolo	281i
-cipolla	1740i
-circo	1894g 1894i
+cipolla	1741i
+circo	1895g 1895i
 circus	335a
-circus tent	1894a
+circus tent	1895a
 ciruela	62f
 ciruelas	244f
-cisne	1636f 1636g
+cisne	1637f 1637g
 cities	340a
-citrine	2333a
-citron	227e 2351a
+citrine	2334a
+citron	227e 2352a
 citron vert	31e
 citronnade	227e
 citronnier	227e
 citronniers	227e
 citrouille	246e
-citrouille lanterne	1895e
+citrouille lanterne	1896e
 citrus	227a
 città	340i
 città acqua	349i
-città al tramonto	1885i
+città al tramonto	1886i
 città blu	799i
-città del capo	864i
+città del capo	865i
 città proibita	346i
 città rosa	800i
 city	340a
-cityscape	1882a
-cityscape at dusk	1885a
+cityscape	1883a
+cityscape at dusk	1886a
 cité	340e
 cité interdite	346e
 ciudad	340f
-ciudad al atardecer	1885f
+ciudad al atardecer	1886f
 ciudad azul	799f
-ciudad del cabo	864f
+ciudad del cabo	865f
 ciudad prohibida	346f
 ciudad rosa	800f
 ciumento	426g
-civciv	1629n
+civciv	1630n
 civciv sarısı	77n
 ciúme	426g
 ciúmes	426g
-clair	441e 2594a
+clair	441e 2595a
 clair de lune	174e
 clair obscur	787e
 claire	441e
-clam	2675a
+clam	2676a
 clamor	422a
 clamour	422a
 clara	441f 441g
-claret	1091a
+claret	1092a
 clarity	399a
 claro	441f 441g
 claro de luna	174f
@@ -3175,16 +3178,16 @@ classic	379a
 classic blue	688o
 classic car	379a
 classical	397a
-classical building	1846a
+classical building	1847a
 classical music	397a
 classroom	358a
 classy	397a
 claude monet	786a 786e
 clay	304a
-clay brown	1072a
+clay brown	1073a
 clean	385a
 clean air	399a
-clear blue	1040a
+clear blue	1041a
 clear sky	169a
 clementina	228f 228i
 clementine	228a
@@ -3193,40 +3196,40 @@ cliffs	163a
 clinic	356a
 clinica	356i
 clinique	356e
-clinking beer mugs	1827a
-clinking glasses	1828a
-cloak	2143a
+clinking beer mugs	1828a
+clinking glasses	1829a
+cloak	2144a
 cloud	170a
 cloud nine	427a
 clouds	170a
 cloudy	203a
-cloudy blue	956a
-clove	2150a
-clover	2004a
+cloudy blue	957a
+clove	2151a
+clover	2005a
 clown	331a 331e 331h 331i
 clowns	331a
 club	436a
 club de jazz	437e 437f
 club nocturno	436f
 clubbing	436a
-clutch	1937h
-clutch bag	1937a
+clutch	1938h
+clutch bag	1938a
 clémentine	228e
 clínica	356f 356g
-coala	1617g
+coala	1618g
 coast	143a
 coastal	729a
 coastal grandmother	729a
 coastline	143a
-coat	1924a
-coated	2654a
+coat	1925a
+coated	2655a
 cobalt	45a 45e
-cobalt blue	1403a
+cobalt blue	1404a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2676a
+cobblestone	2677a
 cobiça	426g
-cobra	1649g
+cobra	1650g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
@@ -3235,40 +3238,40 @@ coca colanın	461o
 coccinella	327i
 coccinelle	327e
 cocco	241i
-coccodrillo	1646i
-cochon	1592e
+coccodrillo	1647i
+cochon	1593e
 cocina	361f
-cocinar	1770f
-cockroach	1674a
-cocktail	1824e 1824i 1825h
-cocktail glass	1824a
-cocktail tropical	1825e
-cocktail tropicale	1825i
-cocktailglas	1824h
-coco	241e 241f 241g 2154a
+cocinar	1771f
+cockroach	1675a
+cocktail	1825e 1825i 1826h
+cocktail glass	1825a
+cocktail tropical	1826e
+cocktail tropicale	1826i
+cocktailglas	1825h
+coco	241e 241f 241g 2155a
 cocoa	261a
-cocodrilo	1646f
+cocodrilo	1647f
 cocomero	234i
 coconut	241a
-cod	2655a
+cod	2656a
 codicia	426f
-coelhinho	1611g
-coelho	1611g
+coelhinho	1612g
+coelho	1612g
 coelinblau	40h
 coffee	254a
 coffee brown	107a
 coffee shop	343a
 coffeehouse	343a
-cognac	2479a
+cognac	2480a
 cogumelo	136g
 cohete	364f
-coin	2211a
+coin	2212a
 coke	461o
 cold	400a
 coldness	400a
 colegio	358f
-coleottero	1671i
-colete salva vidas	1918g
+coleottero	1672i
+colete salva vidas	1919g
 colheita	750g
 colina	160f 160g
 coliseo	784f
@@ -3278,16 +3281,16 @@ college	358a
 collina	160i
 colline	160e 160i
 collines	160e
-colomba	1633i
-colombe	1633e
+colomba	1634i
+colombe	1634e
 colombia	661o
-colombian	856a
+colombian	857a
 colombian flag	661o
-colombiana	856f 856g 856i
-colombiano	856f 856g 856i
+colombiana	857f 857g 857i
+colombiano	857f 857g 857i
 colombie	661o
-colombien	856e
-colombienne	856e
+colombien	857e
+colombienne	857e
 color arena	103f
 color caffè	107i
 color café	107f
@@ -3327,9 +3330,9 @@ colosseo	784i
 colosseum	784a
 colour field	722a
 colour powder	806a
-coloured	2283a
+coloured	2284a
 colourful	178a
-column	2680a
+column	2681a
 colère	402e
 colômbia	661o
 comedy	390a
@@ -3341,7 +3344,7 @@ comforting	398a
 comic	788h
 comic book	788a
 comic strip	788a
-comida enlatada	1779f 1779g
+comida enlatada	1780f 1780g
 compassion	388a
 compassionate	388a
 competent	406a
@@ -3350,41 +3353,41 @@ composed	386a
 computer	376a
 computers	376a
 con bướm	325m
-con bọ	1668m
+con bọ	1669m
 con cáo	324m
 con công	318m
-con gián	1674m
+con gián	1675m
 con gái	456m
-con lười	1619m
-con lửng	1623m
-con muỗi	1678m
+con lười	1620m
+con lửng	1624m
+con muỗi	1679m
 con ong	326m
 con phố	341m
-con ruồi	1679m
+con ruồi	1680m
 con suối	148m
 con sóng	142m
 con trai	456m
 con vẹt	323m
-con đường tơ lụa	865m
+con đường tơ lụa	866m
 con ếch	328m
 concert	335a
 concerts	335a
-conch	2683a
-concha de mar	1663f
-conchiglia	1663i
-conchiglia a spirale	1663i
-concombre	1736e
+conch	2684a
+concha de mar	1664f
+conchiglia	1664i
+conchiglia a spirale	1664i
+concombre	1737e
 concrete	282a
 concreto	282g
-cone de festa	1902g
-conejito	1611f
-conejo	1611f
-confection	2481a
-confete	1903g
+cone de festa	1903g
+conejito	1612f
+conejo	1612f
+confection	2482a
+confete	1904g
 confetti	409a
-confetti ball	1903a
-confettis	1903e
-confezione da asporto	1796i
+confetti ball	1904a
+confettis	1904e
+confezione da asporto	1797i
 confiable	406f
 confiance	406e
 confiant	405e
@@ -3404,15 +3407,15 @@ congelato	450i
 conifer	121a
 conifera	121i
 conifère	121e
-coniglietto	1611i
-coniglio	1611i
-cono gelato	1802i
+coniglietto	1612i
+coniglio	1612i
+cono gelato	1803i
 conquest	416a
 constantinopla	768f 768g
 constantinople	768a 768e
-construcción	1847f
+construcción	1848f
 construction	377a
-construction un bâtiment	1847e
+construction un bâtiment	1848e
 constructivism	813a
 constructivisme	813e
 constructivismo	813f
@@ -3421,47 +3424,47 @@ constructivista	813f
 constructiviste	813e
 construtivismo	813g
 construtivista	813g
-construção	1847g
+construção	1848g
 contanti	423i
 conte de fées	395e
 contemplative	412a
-contemplazione della luna	1909i
-contemplação da lua	1909g
+contemplazione della luna	1910i
+contemplação da lua	1910g
 contenta	390f
 contente	390g
 contento	390f
 conto de fadas	395g
-convenience store	1863a
+convenience store	1864a
 conífera	121f 121g
-cooked rice	1783a
-cookie	271a 1806e
+cooked rice	1784a
+cookie	271a 1807e
 cookies	271a
-cooking	1770a
+cooking	1771a
 cool	400a
-cool blue	1184a
-cool green	1139a
-cool grey	1055a
+cool blue	1185a
+cool green	1140a
+cool grey	1056a
 cool tone	453a
 cool toned	453a
 coolness	400a
-copa de cóctel	1824f
-copa de vino	1823f
-copas brindando	1828f
-copenaghen	835i
-copenhaga	835g
-copenhagen	835a
-copenhague	835e 835f 835g
+copa de cóctel	1825f
+copa de vino	1824f
+copas brindando	1829f
+copenaghen	836i
+copenhaga	836g
+copenhagen	836a
+copenhague	836e 836f 836g
 coperto	203i
-copo	1829g
-copo com canudo	1831g
-copo de leite	1817g
+copo	1830g
+copo com canudo	1832g
+copo de leite	1818g
 copo de nieve	187f
 copos de nieve	187f
-coppa di gelato	1804i
+coppa di gelato	1805i
 copper	59a
 coquelicot	222e
-coquetel	1824g
-coquille en spirale	1663e
+coquetel	1825g
+coquille en spirale	1664e
 cor creme	18g
 cor da pele	115g
 cor de ameixa	62g
@@ -3477,11 +3480,11 @@ cor de vinho	113g
 coraggioso	405i
 corail	28e
 coral	28a 28f 28g
-coral pink	1058a
+coral pink	1059a
 coral reef	153a
 corallo	28i
-corbata	1919f
-core	2431a
+corbata	1920f
+core	2432a
 corea	783f 783i
 corea del sud	636o
 corea del sur	636o
@@ -3490,29 +3493,29 @@ coreia	783g
 coreia do sul	636o
 cores frias	453g
 cores quentes	452g
-coriander	2482a
-coriandoli	1903i
-cork	2127a
+coriander	2483a
+coriandoli	1904i
+cork	2128a
 corn	250a
-cornflower	1411a
-cornflower blue	1425a
-cornflowerblue	1474a
-cornsilk	1475a
-coroa	1950g
-corona	1950f 1950i
+cornflower	1412a
+cornflower blue	1426a
+cornflowerblue	1475a
+cornsilk	1476a
+coroa	1951g
+corona	1951f 1951i
 corporate	357a
 corporativo	357f 357g
-correio	1858g
-correio japonês	1857g
-corrida de cavalo	1582g
+correio	1859g
+correio japonês	1858g
+corrida de cavalo	1583g
 corrosion	287a
 cortado	255f
-corte de carne	1757f 1757g
-coruja	1637g
+corte de carne	1758f 1758g
+coruja	1638g
 corée	783e
 corée du sud	636o
 coréen	783e
-coscia di pollo	1756i
+coscia di pollo	1757i
 cosecha	750f
 cosmic	176a
 cosmo	176i
@@ -3525,12 +3528,12 @@ costantinopoli	768i
 costiera amalfitana	759i
 costruttivismo	813i
 costruttivista	813i
-costume da bagno intero	1929i
+costume da bagno intero	1930i
 cosy	398a 398e
-cotillons	1902e
+cotillons	1903e
 coton	292e
 cotone	292i
-cotta	2128a
+cotta	2129a
 cottage	363a 363e
 cottage core	700a
 cottagecore	700a 700e 700f 700h 700i 700n
@@ -3565,36 +3568,36 @@ courage	405a
 courageous	405a
 courge	246e
 couro	288g
-couronne	1950e
-courtyard	2357a
+couronne	1951e
+courtyard	2358a
 couvert	203e
-covered	2350a
+covered	2351a
 cow	348a
-cow face	1587a
+cow face	1588a
 cowboy	348a
 cows	348a
-coxa de frango	1756g
-coyote	2347a
+coxa de frango	1757g
+coyote	2348a
 cozinha	361g
 cozy	398a
 cr flamengo	619o
-crab	1797a
-crabe	1797e
+crab	1798a
+crabe	1798e
 crachin	200e
-cracked	2686a
-cracker	2262a
-cracovia	841f 841i
-cracovie	841e
-cracóvia	841g
+cracked	2687a
+cracker	2263a
+cracovia	842f 842i
+cracovie	842e
+cracóvia	842g
 cramoisi	71e
 cramoisie	71e
-cranberry	1297a
-crater	2487a
-cravate	1919e
-cravatta	1919i
+cranberry	1298a
+crater	2488a
+cravate	1920e
+cravatta	1920i
 crazy	422a
 cream	18a
-creamed	2488a
+creamed	2489a
 creamy	18a
 creativa	438f 438i
 creative	438a
@@ -3605,28 +3608,28 @@ creativo	438f 438i
 creek	148a
 creepy	403a
 crema	18f 18i
-creme	18g 18h 1041a
+creme	18g 18h 1042a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
-cremlino	828i
-creole	2489a
+cremlino	829i
+creole	2490a
 crepuscolo	191i
 crepúsculo	179g 191f
 crepúsculo dorado	179f
-crescent	2687a
-crevette	1799e
+crescent	2688a
+crevette	1800e
 crianças	380g
 criativa	438g
 criatividade	438g
 criativo	438g
-criceto	1609i
-cricket	1673a
+criceto	1610i
+cricket	1674a
 crimson	71a
-criquet	1673e
+criquet	1674e
 crisantemo	217f 217i
 crisp	399a
-crispy	2359a
+crispy	2360a
 cristais	300g
 cristal	300e 300f 300g
 cristal transparente	294f
@@ -3634,35 +3637,35 @@ cristales	300f
 cristalli	300i
 cristallo	300i
 crisântemo	217g
-croacia	854f
-croata	854f 854g
-croate	854e
-croatia	854a
-croatian	854a
-croatie	854e
-croato	854i
-croazia	854i
-crocodile	1646a 1646e
-crocodilo	1646g
-croissant	1747a 1747e 1747g 1747h 1747i
+croacia	855f
+croata	855f 855g
+croate	855e
+croatia	855a
+croatian	855a
+croatie	855e
+croato	855i
+croazia	855i
+crocodile	1647a 1647e
+crocodilo	1647g
+croissant	1748a 1748e 1748g 1748h 1748i
 cromo	286f 286g 286i
-croquette de poisson	1791e
-cross	2688a
+croquette de poisson	1792e
+cross	2689a
 crow	411a
 crowd	422a
 crowded	422a
 crown	382a
 crowns	382a
 crows	411a
-croácia	854g
-cruasán	1747f
+croácia	855g
+cruasán	1748f
 crudités	433e
 cruise	140a
-crumble	2674a
-crumbs	2609a
-crunch	2214a
+crumble	2675a
+crumbs	2610a
+crunch	2215a
 crush	392a
-crust	2051a
+crust	2052a
 cry	391a
 crying	391a
 cryptic	394a
@@ -3671,7 +3674,7 @@ crystals	300a
 crème	18e
 crème fouettée	255e
 crème glacée	274e
-crème renversée	1814e
+crème renversée	1815e
 créatif	438e
 créative	438e
 créativité	438e
@@ -3680,7 +3683,7 @@ crépuscule doré	179e
 crôm	286m
 csd	751h
 cuarzo	300f
-cub	2492a
+cub	2493a
 cuba	677o 755a
 cubain	755e
 cubaine	755e
@@ -3688,57 +3691,57 @@ cuban	755a
 cuban flag	677o
 cubana	755f 755g 755i
 cubano	755f 755g 755i
-cubetto di ghiaccio	1835i
+cubetto di ghiaccio	1836i
 cubism	814a
 cubisme	814e
 cubismo	814f 814g 814i
 cubist	814a
 cubista	814f 814g 814i
 cubiste	814e
-cubito de hielo	1835f
-cubo de gelo	1835g
-cucaracha	1674f
+cubito de hielo	1836f
+cubo de gelo	1836g
+cucaracha	1675f
 cucina	361i
-cucinare	1770i
+cucinare	1771i
 cucumber	433a
-cucurucho de helado	1802f
-cuddle	2454a
+cucurucho de helado	1803f
+cuddle	2455a
 cuddly	408a
-cueca	1930g
-cuenco con cuchara	1774f
+cueca	1931g
+cuenco con cuchara	1775f
 cuento de hadas	395f
 cuero	288f
 cueva	164f
 cuir	288e
 cuisine	361e
-cuisse de poulet	1756e
+cuisse de poulet	1757e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
-cumin	2690a
+cumin	2691a
 cumpleaños	372f
 cung điện	346m
 cung đình	382m
 cuoio	26i
 cuoio lavorato	288i
-cup with straw	1831a
+cup with straw	1832a
 cupa	391i
-cupcake	271a 1809e 1809g 1809h 1809i 1809n
+cupcake	271a 1810e 1810g 1810h 1810i 1810n
 cupcakes	271a
-cupid	2344a
+cupid	2345a
 cupidité	426e
 cupo	391i
 curcuma	79e 79i
-currant	2229a
-current	2349a
+currant	2230a
+current	2350a
 curry	277a 277e 277f 277g 277h 277i
-curry rice	1784a
+curry rice	1785a
 cusco	780a 780f
-custard	993a
-cut of meat	1757a
+custard	994a
+cut of meat	1758a
 cute	408a
 cute aesthetic	726a
-cuña de queso	1754f
+cuña de queso	1755f
 cuốn sách	312m
 cuồng nhiệt	393m
 cyan	14a 14e 14h
@@ -3747,9 +3750,9 @@ cyber space	376a
 cyberpunk	375a 375e 375f 375g 375h 375i 375m 375n
 cycling	389a
 cyclone	201a
-cygne	1636e
-cypress	2092a
-czech	837a
+cygne	1637e
+cypress	2093a
+czech	838a
 czech flag	658o
 czech republic	658o
 czechia	658o
@@ -3759,19 +3762,19 @@ cà phê sữa	255m
 cà ri	277m
 cà rốt	249m
 cà tím	248m
-cà vạt	1919m
+cà vạt	1920m
 cá heo	330m
 cá koi	329m
-cá mập	1661m
-cá nhiệt đới	1659m
-cá nóc	1660m
-cá sấu	1646m
+cá mập	1662m
+cá nhiệt đới	1660m
+cá nóc	1661m
+cá sấu	1647m
 cá voi	330m
-cá voi đang phun nước	1654m
+cá voi đang phun nước	1655m
 cá vàng	329m
 cái ao	149m
 cái ô	338m
-cálice de vinho	1823g
+cálice de vinho	1824g
 cálida	398f
 cálido	398f
 cánh rừng	119m
@@ -3785,27 +3788,27 @@ cát đen	158m
 cânion	159g
 cây	133m
 cây anh đào	208m
-cây cầu về đêm	1887m
-cây cọ	1698m
+cây cầu về đêm	1888m
+cây cọ	1699m
 cây cối	133m
-cây non	1694m
+cây non	1695m
 cây phong	130m
-cây rụng lá	1697m
-cây tanabata	1904m
+cây rụng lá	1698m
+cây tanabata	1905m
 cây thông	121m
-cây thông noel	1896m
-cây thường xanh	1696m
+cây thông noel	1897m
+cây thường xanh	1697m
 cây thường xuân	134m
-cây trồng trong chậu	1695m
-cây xương rồng	1699m
-cão guia	1568g
+cây trồng trong chậu	1696m
+cây xương rồng	1700m
+cão guia	1569g
 céladon	297e
 céleste	427e
 céltico	822f
 céramique	304e
 céruléen	40e
 céréales	251e
-cérémonie de la lune	1909e
+cérémonie de la lune	1910e
 cérémonie du thé	785e
 césped	125f
 céu	169g
@@ -3813,18 +3816,18 @@ céu cinzento	203g
 céu estrelado	175g
 céus	169g
 cítrico	228f 228g
-có sương	1880m
+có sương	1881m
 cómic	788f
 córrego	148g
 cô dâu	371m
-cô dâu ấn độ	827m
+cô dâu ấn độ	828m
 cô gái	456m
 cô đơn	391m
 công nghiệp	377m
 công nghệ	376m
-công trường xây dựng	1847m
+công trường xây dựng	1848m
 công viên	127m
-công viên quốc gia	1844m
+công viên quốc gia	1845m
 côte	143e
 côte amalfitaine	759e
 côte azur	803a 803e 803h
@@ -3832,86 +3835,86 @@ cõi tiên	427m
 cúc	217m
 cúc họa mi	220m
 cúrcuma	79f 79g
-cüzdan	1935n
+cüzdan	1936n
 căn nhà gỗ	363m
 căng thẳng	413m
-cırcır böceği	1673n
+cırcır böceği	1674n
 cırtlak	444n
-cơm cà ri	1784m
-cơm nắm	1782m
+cơm cà ri	1785m
+cơm nắm	1783m
 cơn giận	402m
 cơn mưa	199m
-cưỡi ngựa	1582m
+cưỡi ngựa	1583m
 cảng	154m
-cầu trượt	1890m
+cầu trượt	1891m
 cầu vồng	178m
 cẩm thạch	280m
 cẩm tú cầu	219m
-cắm trại	1840m
+cắm trại	1841m
 cọp	319m
 cỏ	125m
-cỏ ba lá	1702m
-cỏ bốn lá	1703m
-cốc bia	1826m
-cốc sữa	1817m
-cốc và ống hút	1831m
+cỏ ba lá	1703m
+cỏ bốn lá	1704m
+cốc bia	1827m
+cốc sữa	1818m
+cốc và ống hút	1832m
 cổ phong	355m
 cổ tích	395m
 cổ điển	379m
 cổng torii	801m
-cờ cá chép	1907m
+cờ cá chép	1908m
 cờ đỏ sao vàng	641o
-cừu cái	1596m
-cừu đực	1595m
-cửa hàng bách hóa	1865m
-cửa hàng tiện lợi	1863m
+cừu cái	1597m
+cừu đực	1596m
+cửa hàng bách hóa	1866m
+cửa hàng tiện lợi	1864m
 cửu trại câu	798m
 cực quang	177m
 da thuộc	288m
-dachs	1623h
-dachse	1623h
-daffodil	2360a
-dagger	2352a
-dahlia	2115a
-dainty	2230a
-dairy	2685a
+dachs	1624h
+dachse	1624h
+daffodil	2361a
+dagger	2353a
+dahlia	2116a
+dainty	2231a
+dairy	2686a
 daisies	220a
 daisy	220a
-dala horse	833a
-dalapferd	833h
-dalecarlia	833a
+dala horse	834a
+dalapferd	834h
+dalecarlia	834a
 dalga	142n
 dalgalar	142n
 dali	717a
 dallas cowboys	580o
-dalmacia	854f
-dalmatia	854a
-dalmatian coast	854a
-dalmatie	854e
-dalmatien	854h
-dalmazia	854i
-dalmácia	854g
+dalmacia	855f
+dalmatia	855a
+dalmatian coast	855a
+dalmatie	855e
+dalmatien	855h
+dalmazia	855i
+dalmácia	855g
 dalí	717f
 damasco	78f 78g
-damask	2191a
+damask	2192a
 dame	456E
-damenhut	1951h
-damenhut mit schleife	1951h
-damensandale	1946h
-damenstiefel	1948h
+damenhut	1952h
+damenhut mit schleife	1952h
+damensandale	1947h
+damenstiefel	1949h
 dames	456E
 damnation	428a
 dance	389a
 dance floor	436a
 dancheong	794a 794e 794f 794g 794h 794i 794m 794n
 dancing	389a
-dandelion	1092a
+dandelion	1093a
 danemark	653o
 danesa	353f
 danese	353i
 danger	402a
 dangerous	402a
-dango	1793a 1793f 1793g 1793h 1793i
+dango	1794a 1794f 1794g 1794h 1794i
 danimarca	653o
 danimarka	653o
 danimarkalı	353n
@@ -3921,45 +3924,45 @@ dannebrog	653o
 danois	353e
 danoise	353e
 danés	353f
-dapper	2693a
+dapper	2694a
 daring	405a
 dark	439a
 dark academia	701a 701e
 dark blue black	80a
 dark green	48a
 dark mood	411a
-darkblue	1089a
-darkcyan	1476a
+darkblue	1090a
+darkcyan	1477a
 darkened	439a
 darker	439a
 darkest	439a
-darkgoldenrod	1477a
-darkgray	1478a
-darkgreen	1005a
-darkgrey	1479a
-darkish blue	1318a
-darkish green	1298a
-darkish pink	994a
-darkish purple	1056a
-darkish red	1098a
-darkkhaki	1480a
-darkmagenta	1481a
+darkgoldenrod	1478a
+darkgray	1479a
+darkgreen	1006a
+darkgrey	1480a
+darkish blue	1319a
+darkish green	1299a
+darkish pink	995a
+darkish purple	1057a
+darkish red	1099a
+darkkhaki	1481a
+darkmagenta	1482a
 darkness	411a
-darkolivegreen	1482a
-darkorange	1483a
-darkorchid	1484a
-darkred	1485a
-darksalmon	1486a
-darkseagreen	1487a
-darkslateblue	1488a
-darkslategray	1489a
-darkslategrey	1490a
-darkturquoise	1491a
-darkviolet	1492a
+darkolivegreen	1483a
+darkorange	1484a
+darkorchid	1485a
+darkred	1486a
+darksalmon	1487a
+darkseagreen	1488a
+darkslateblue	1489a
+darkslategray	1490a
+darkslategrey	1491a
+darkturquoise	1492a
+darkviolet	1493a
 darling	392a
-dash	2696a
+dash	2697a
 dauphin	330e
-davul	1968n
+davul	1969n
 dawn	180a
 day	194a
 day of the dead	740a
@@ -3968,12 +3971,12 @@ daydream	396a
 daydreaming	396a
 dayglo	448a
 daylight	194a
-daylily	2697a
+daylily	2698a
 daytime	194a
 dağ	160n
 dağ evi	363n
 dağlar	160n
-dağların arasından güneşin doğuşu	1883n
+dağların arasından güneşin doğuşu	1884n
 de dia	194g
 de día	194f
 de madeira	279g
@@ -3981,26 +3984,26 @@ de madera	279f
 de manhã	188g
 de stijl	697a
 dead	410a
-deadvlei	866a
+deadvlei	867a
 death	410a
 debaixo água	365g
 decay	425a
 decaying	425a
 december	198a
-deciduous tree	1697a
+deciduous tree	1698a
 deciso	405i
 deco	695a
-decoración de pino	1905f
-decoração de pinhos	1905g
+decoración de pino	1906f
+decoração de pinhos	1906g
 deep	440a
 deep ocean	141a
 deep sea	141a
 deepavali	807a
 deeper	440a
 deepest	440a
-deeppink	1493a
-deepskyblue	1494a
-deer	1585a
+deeppink	1494a
+deepskyblue	1495a
+deer	1586a
 delfin	330h
 delfino	330i
 delft	792a 792e
@@ -4017,39 +4020,39 @@ delicado	388f 388g
 delicata	388i
 delicate	388a
 delicato	388i
-delicious	2232a
+delicious	2233a
 delight	390a
 delightful	390a
 dell	521o
-delta	2284a
+delta	2285a
 demir	285n
 demir grisi	87n
-demlik	1819n
+demlik	1820n
 demon	403a
-demonic	2500a
+demonic	2501a
 demonio	428f 428i
 demons	403a
 demônio	428g
 denaro	423i
 denim	69a 69i 289e
-denim blue	1330a
+denim blue	1331a
 denimblau	69h
 deniz	140n
 deniz dibi	141n
-deniz kabuğu	1663n
+deniz kabuğu	1664n
 deniz yosunu	138n
 denmark	653o
-department store	1865a
+department store	1866a
 dependable	406a
 depressed	391a
-depths	2075a
+depths	2076a
 dere	148n
-derelict house	1853a
+derelict house	1854a
 deri	288n
 derin	440n
 derin deniz	141n
 derinlikler	141n
-derramando líquido	1830g
+derramando líquido	1831g
 desaturado	446f
 desaturated	446a
 desaturato	446i
@@ -4057,7 +4060,7 @@ desbotado	446g
 desbotado claro	442g
 descolorido	446f
 desert	156a
-desert island	1843a
+desert island	1844a
 deserto	156g 156i
 deserts	156a
 desfiladeiro	159g
@@ -4071,14 +4074,14 @@ dessaturado	446g
 dessert	271a 271e 271h 271i
 desserts	271a
 destellos	430f
-destiny	2701a
+destiny	2702a
 desvaído	442f
 detective noir	732a
 determination	405a
 determined	405a
 detox	417a
 deutschland	623o
-deve	1598n
+deve	1599n
 devil	428a
 devilish	428a
 devils	428a
@@ -4106,7 +4109,7 @@ diamant	301e 301h
 diamante	301f 301g 301i
 diamond	301a
 diamonds	301a
-diarrhea	1145a
+diarrhea	1146a
 diavolo	428i
 dicembre	198i
 diciembre	198f
@@ -4116,19 +4119,19 @@ digital	376a 376f 376g 376h
 digitale	376i
 dignified	410a
 dijital	376n
-dill	2125a
-diluted	2234a
+dill	2126a
+diluted	2235a
 dim	451a
-dimgray	1495a
-dimgrey	1496a
-diminished	2235a
+dimgray	1496a
+dimgrey	1497a
+diminished	2236a
 dimly	451a
 dinamarca	653o
 dinamarquesa	353g
 dinamarquês	353g
 dinamico	389i
 dinamik	389n
-dindon	1625e
+dindon	1626e
 diner	706a
 diner américain	706e
 dinero	423f
@@ -4138,14 +4141,14 @@ dinámico	389f
 dinâmico	389g
 dipinto	438i
 dirt	168a
-dirt brown	1267a
+dirt brown	1268a
 dirty	425a
-dirty blue	1164a
-dirty green	1376a
-dirty orange	1249a
-dirty pink	1315a
-dirty purple	1060a
-dirty yellow	1401a
+dirty blue	1165a
+dirty green	1377a
+dirty orange	1250a
+dirty pink	1316a
+dirty purple	1061a
+dirty yellow	1402a
 disco	436a 436e 436f 436g 436h 436i 436m
 discord	509o
 discoteca	436f 436g 436i
@@ -4161,20 +4164,20 @@ disko	436h 436n
 diskotek	436n
 diskothek	436h
 dismal	391a
-district	2590a
-diva	2098a
+district	2591a
+diva	2099a
 divali	807n
-dive	2138a
-diver	2586a
+dive	2139a
+diver	2587a
 divertido	390f 390g
 divine	412a
 diwali	807a 807e 807f 807g 807h 807i 807m
 diya	807a
 diyas	807a
-dişi domuz	1592n
-dişi koyun	1596n
-djembé	1969e
-djerba	860a
+dişi domuz	1593n
+dişi koyun	1597n
+djembé	1970e
+djerba	861a
 doanh nghiệp	357m
 doce	271g
 doce de leite	262g
@@ -4182,20 +4185,20 @@ docinhos	272g
 docker	514o
 doctor	356a
 doctors	356a
-dodger blue	1075a
-dodgerblue	1497a
+dodger blue	1076a
+dodgerblue	1498a
 dodgers	584o
-dodo	1638a 1638e 1638f 1638h 1638i
-dodo kuşu	1638n
-dodô	1638g
-doe	2703a
+dodo	1639a 1639e 1639f 1639h 1639i
+dodo kuşu	1639n
+dodô	1639g
+doe	2704a
 doente	425g
 doença	425g
-doeskin	2424a
-dog face	1566a
-dogwood	2366a
+doeskin	2425a
+dog face	1567a
+dogwood	2367a
 doksanlar	705n
-doktorhut	1953h
+doktorhut	1954h
 dolar	423n
 dolce	388i
 dolci	271i
@@ -4204,7 +4207,7 @@ dollar	423a 423e 423h
 dollari	423i
 dollaro	423i
 dollars	423a 423e
-dolma biber	1735n
+dolma biber	1736n
 dolphin	330a
 dolphins	330a
 dolunay	173n
@@ -4212,10 +4215,10 @@ dom	360h
 domates	247n
 domino	571o
 dominos	571o
-domuz	1592n
-domuz burnu	1594n
-domuz pastırması	1758n
-domuz yüzü	1591n
+domuz	1593n
+domuz burnu	1595n
+domuz pastırması	1759n
+domuz yüzü	1592n
 don	186n
 dondurma	274n
 donmuş	450n
@@ -4223,10 +4226,10 @@ donna	456I
 donne	456I
 donner	201h
 donuk	446n
-donut	271a 1805g 1805h 1805n
+donut	271a 1806g 1806h 1806n
 donuts	271a
 doom	403a
-door	2443a
+door	2444a
 dorada	11f
 dorado	11f
 dorata	11i
@@ -4237,13 +4240,13 @@ doré	11e
 doré à la feuille	306e
 dorée	11e
 dosmiles	707f
-dot	2452a
+dot	2453a
 dot painting	820a
 doubt	413a
 doubts	413a
 douce	388e
-dough	2114a
-doughnut	1805a 1805e
+dough	2115a
+doughnut	1806a 1806e
 douillet	398e
 douillette	398e
 dourada	11g
@@ -4254,26 +4257,26 @@ doux ton	445e
 dove	407A
 doves	407a
 downcast	391a
-downing	2367a
+downing	2368a
 downtown	340a
 doygun	444n
-dozen	2568a
+dozen	2569a
 doğa	383n
 doğal	383n
 doğu tarzı	355n
 doğum günü	372n
 doğum günü pastası	271n
-drab	1241a
-drab green	1337a
-drache	1651h
-drachengesicht	1650h
-drago	1651i
-dragon	395a 1651e
-dragon face	1650a
-dragonfly	2361a
+drab	1242a
+drab green	1338a
+drache	1652h
+drachengesicht	1651h
+drago	1652i
+dragon	395a 1652e
+dragon face	1651a
+dragonfly	2362a
 dragons	395a
-dragão	1651g
-dragón	1651f
+dragão	1652g
+dragón	1652f
 drama	405a
 dramatic	405a
 drapeau de singapour	675o
@@ -4286,54 +4289,54 @@ dreamtime	820a
 dreamy	396a
 dreary	391a
 dreckig	425h
-dress	1926a
-dried	1980a
-dried blood	1114a
-drifting	2287a
+dress	1927a
+dried	1981a
+dried blood	1115a
+drifting	2288a
 driftwood	279a
-drive	2144a
+drive	2145a
 drizzle	200a
-dromadaire	1598e
-dromedar	1598h
-dromedario	1598f 1598i
+dromadaire	1599e
+dromedar	1599h
+dromedario	1599f 1599i
 dropbox	559o
 droplet	152a
 droplets	152a
-drops	2504a
+drops	2505a
 drought	156a
 drowsy	414a
-drum	1968a
-drumsticks	1968a
-dry	1993a
+drum	1969a
+drumsticks	1969a
+dry	1994a
 dschungel	120h
 dubai	772a 772g 772h 772i 772m 772n
 dubaï	772e
-dubrovnik	854a
+dubrovnik	855a
 dubái	772f
-duck	1635a
-duck egg blue	1109a
-duckling	2707a
+duck	1636a
+duck egg blue	1110a
+duckling	2708a
 duftblüte	224h
 dulce de leche	262f
 dulces	272f
-dull blue	1391a
-dull brown	1187a
-dull green	1423a
-dull orange	1343a
-dull pink	1382a
-dull purple	1375a
-dull red	1319a
-dull teal	1084a
-dull yellow	1329a
+dull blue	1392a
+dull brown	1188a
+dull green	1424a
+dull orange	1344a
+dull pink	1383a
+dull purple	1376a
+dull red	1320a
+dull teal	1085a
+dull yellow	1330a
 duman	314n
 dumanlı	314n
-dumpling	1794a 1794f
+dumpling	1795a 1795f
 duna	156f 156g 156i
 dunas	156f 156g
 dune	156a 156e 156i
 dunes	156a
 dung nham	165m
-dungeon	2695a
+dungeon	2696a
 dunkel	439h
 dunkelgrün	48h
 dunkelmarine	16h
@@ -4342,25 +4345,25 @@ dunkles	439h
 dunst	202h
 dunstig	449h
 durazno	235f
-durian	2497a
+durian	2498a
 dusk	191a
-dusk blue	1027a
+dusk blue	1028a
 dusky	451a
 dust	168a
 dusty	446a
 dusty pink	92a
-dutch	832a
-dutch canal	832a
+dutch	833a
+dutch canal	833a
 dutch flag	647o
 duvar	342n
-dwarf	2708a
+dwarf	2709a
 dynamic	389a
 dynamique	389e
 dynamisch	389h
 dát vàng	306m
 dâu tây	229m
 dây leo	134m
-dãy alps	831m
+dãy alps	832m
 dämmerung	191h
 dämmrig	451h
 dämon	428h
@@ -4375,7 +4378,7 @@ délavée	442e
 délicat	388e
 délicate	388e
 démon	428e
-dép xỏ ngón	1940m
+dép xỏ ngón	1941m
 désaturé	446e
 désert	156e
 détendu	387e
@@ -4388,36 +4391,36 @@ día de muertos	740f
 dòng sông	148m
 dólar	423f 423g
 dólares	423f 423g
-dónut	1805f
+dónut	1806f
 dökme demir	285n
-dökülen sıvı	1830n
+dökülen sıvı	1831n
 dökülen yapraklar	129n
-döner	1767h
-döner kebab	1767h
-dönme dolap	1891n
-dört yapraklı yonca	1703n
+döner	1768h
+döner kebab	1768h
+dönme dolap	1892n
+dört yapraklı yonca	1704n
 dù	338m
-dùi trống	1968m
+dùi trống	1969m
 düne	156h
 dünen	156h
-dürüm	1767n
+dürüm	1768n
 düster	391h
 düster dunkel	439h
 düster gotisch	411h
-düz ayakkabı	1944n
+düz ayakkabı	1945n
 düğün	371n
 düş	396n
-düşen yapraklar	1705n
+düşen yapraklar	1706n
 dışavurumculuk	716n
 dışında	459n
 dơ bẩn	425m
-dưa chuột	1736m
+dưa chuột	1737m
 dưa hấu	234m
 dưới biển	365m
 dưới nước	365m
 dạ quang	448m
 dải ngân hà	176m
-dấu chân móng vuốt	1624m
+dấu chân móng vuốt	1625m
 dầu ô liu	278m
 dễ chịu	398m
 dễ thương	408m
@@ -4425,28 +4428,28 @@ dịu	445m
 dịu dàng	388m
 dứa	240m
 dừa	241m
-eagle	1634a
-ear of corn	1733a
+eagle	1635a
+ear of corn	1734a
 early morning	188a
-ears	2644a
+ears	2645a
 earth	168a
 earth tones	384a
 earth yellow	102a
 earthy	384a
 easter	373a
-easter green	1307a
-easter purple	1240a
-eastlake	2712a
+easter green	1308a
+easter purple	1241a
+eastlake	2713a
 easygoing	387a
 easyjet	550o
 eau	152e
 ebay	501o
-ebony	2231a
+ebony	2232a
 eccentric	435a
 eccentrico	435i
 eccetto	457i
-echo	2050a
-eclipse	2193a
+echo	2051a
+eclipse	2194a
 eco	383a
 eco friendly	383a
 ecologica	383i
@@ -4456,22 +4459,22 @@ ecology	383a
 ecológica	383f 383g
 ecológico	383f 383g
 economy	357a
-ecru	1295a
+ecru	1296a
 ecstatic	390a
 edel	381h
 edel fein	397h
 edelstahl	284h
 edelstein	316h
-eden	2313a
+eden	2314a
 edera	134i
-edificio	1856i
-edificio classico	1846i
-edificio clásico	1846f
-edificio de colegio	1864f
-edificio de oficinas	1856f
-edificio di uffici	1856i
-edificio in costruzione	1847i
-edifício comercial	1856g
+edificio	1857i
+edificio classico	1847i
+edificio clásico	1847f
+edificio de colegio	1865f
+edificio de oficinas	1857f
+edificio di uffici	1857i
+edificio in costruzione	1848i
+edifício comercial	1857g
 education	358a
 edwardian	812a
 eerie	403a
@@ -4485,12 +4488,12 @@ ege	771n
 egeo	771f 771i
 egeu	771g
 egg	269a
-egg shell	985a
+egg shell	986a
 eggplant	248a
-eggplant purple	986a
+eggplant purple	987a
 eggs	269a
-eggshell	1373a
-eggshell blue	1137a
+eggshell	1374a
+eggshell blue	1138a
 egipcia	770f
 egipcio	770f
 egipto	643o 770f
@@ -4506,18 +4509,18 @@ egípcio	770g
 eiche	279h
 eid	745a 745f 745g 745i
 eid al fitr	745a
-eidechse	1648h
+eidechse	1649h
 eifersucht	426h
 eifersüchtig	426h
 eighties	704a
 eiland	155h
-einhorn	1583h
-einhorngesicht	1583h
-einkaufstüten	1938h
+einhorn	1584h
+einhorngesicht	1584h
+einkaufstüten	1939h
 einsam	391h
-einsame insel	1843h
+einsame insel	1844h
 einsamkeit	391h
-einteiliger badeanzug	1929h
+einteiliger badeanzug	1930h
 eintönig	434h
 eis	184h
 eis am stiel	274h
@@ -4527,9 +4530,9 @@ eiscreme	274h
 eisen	285h
 eisengrau	87h
 eisig	400h
-eiswürfel	1835h
-ejderha	1651n
-ejderha yüzü	1650n
+eiswürfel	1836h
+ejderha	1652n
+ejderha yüzü	1651n
 ejército	431f
 ekel	425h
 ekelhaft	425h
@@ -4537,24 +4540,24 @@ ekim	197n
 ekin	251n
 eklig	425h
 ekmek	270n
-ekmek dilimi	1746n
+ekmek dilimi	1747n
 ekolojik	383n
 eksantrik	435n
 ekspresyonizm	716n
 el cairo	770f
-el calafate	839a
+el calafate	840a
 el gran hotel budapest	815f
 el lissitzky	813a
-el çantası	1936n
+el çantası	1937n
 elated	390a
-elbise	1926n
-elderberry	2506a
-eldiven	1923n
+elbise	1927n
+elderberry	2507a
+eldiven	1924n
 electric	448a
 electronic	376a
 electronics	376a
-elefant	1602h
-elefante	1602f 1602g 1602i
+elefant	1603h
+elefante	1603f 1603g 1603i
 elegance	397a
 elegancia	397f
 elegant	397a 397h
@@ -4562,18 +4565,18 @@ elegante	397f 397g 397i
 eleganz	397h
 eleganza	397i
 elegância	397g
-elephant	1602a
+elephant	1603a
 elettrico	448i
 elfenbein	38h
 elfenbeinfarben	38h
-elk	2371a
+elk	2372a
 ellili yıllar	706n
 elma	236n
 elmas	301n
-elmetto con croce bianca	1956i
-elmetto militare	1955i
+elmetto con croce bianca	1957i
+elmetto militare	1956i
 elote	250f
-elusive	2236a
+elusive	2237a
 eléctrico	448f
 elétrico	448g
 embaixo da água	365g
@@ -4585,7 +4588,7 @@ embrujado	403f
 embrumé	449e
 embrumée	449e
 emerald	49a
-emerald green	1390a
+emerald green	1391a
 emirados árabes unidos	645o
 emirates airline	544o
 emiratos árabes unidos	645o
@@ -4593,15 +4596,15 @@ emo	411a
 empathy	388a
 empire	382a
 empolvado	446f
-empreintes animaux	1624e
+empreintes animaux	1625e
 empresa	357f 357g
 empresyonizm	786n
 emptiness	391a
-empty nest	1707a
-emulsion	2266a
+empty nest	1708a
+emulsion	2267a
 en colère	402e
 en plein jour	194e
-enamel	2713a
+enamel	2714a
 enamorado	392f
 encantado	395f 395g
 encapotado	203f
@@ -4614,10 +4617,10 @@ encourage	404a
 encouraging	404a
 encre	47e
 encre de chine	302e
-end	2237a
+end	2238a
 endişeli	413n
 endonezya	671o
-endonezyalı	851n
+endonezyalı	852n
 endormi	414e
 enduit	342e
 endülüs	821n
@@ -4663,7 +4666,7 @@ ennuyeux	434e
 enojado	402f
 enredadera	134f
 ensalada	433f
-enseigne de barbier	1893e
+enseigne de barbier	1894e
 enseigne lumineuse	308e
 enseignes lumineuses	308e
 ensolarada	172g
@@ -4671,7 +4674,7 @@ ensolarado	172g
 ensoleillé	172e
 ensoleillée	172e
 entardecer	179g
-ente	1635h
+ente	1636h
 entediante	434g
 enthusiasm	389a
 enthusiastic	389a
@@ -4679,8 +4682,8 @@ entreprise	357e
 entspannend	387h
 entspannt	387h
 entsättigt	446h
-envelope vermelho	1910g
-enveloppe rouge	1910e
+envelope vermelho	1911g
+enveloppe rouge	1911e
 envidia	426f
 envidioso	426f
 envieux	426e
@@ -4690,11 +4693,11 @@ environmental	383a
 envy	426a
 enérgica	389f 389g
 enérgico	389f 389g
-ephemeral	2507a
+ephemeral	2508a
 epoca vittoriana	812i
 era vitoriana	812g
 erba	125i
-erba mate	1834i
+erba mate	1835i
 erba verde	125i
 erbe	137i
 erbe aromatiche	137i
@@ -4703,31 +4706,31 @@ erdbeeren	229h
 erde	168h
 erdgelb	102h
 erdig	384h
-erdnuss	1741h
+erdnuss	1742h
 erdtöne	384h
 erfrischend	399h
 erik	244n
 erik rengi	62n
 erik çiçeği	215n
-erizo	1614f
-erişte	1785n
+erizo	1615f
+erişte	1786n
 erkek	456N
-erkek ayakkabısı	1941n
+erkek ayakkabısı	1942n
 erkeksi	420n
 ernst	410h
 ernte	750h
 erntedank	750h
 erntedankfest	750h
-ero	2525a
+ero	2526a
 erstaunlich	424h
 erstaunt	424h
 erupción	165f
-erupción volcánica	1838f
+erupción volcánica	1839f
 eruption	165a
 erupção	165g
-erupção vulcânica	1838g
+erupção vulcânica	1839g
 eruzione	165i
-erva	1701g
+erva	1702g
 ervas	137g
 ervas aromáticas	137g
 escala de cinza	429g
@@ -4735,10 +4738,10 @@ escala de grises	429f
 escaldante	205g
 escaldante calor	401g
 escandinavo	353f 353g
-escarabajo	1671f
+escarabajo	1672f
 escarcha	186f
 escarchado	450f
-escargot	1666e
+escargot	1667e
 escarlata	34f
 escarlate	34g
 escocia	778f
@@ -4746,34 +4749,34 @@ escocés	778f
 escocês	778g
 escola	358g
 escola de samba	808g
-escorpião	1677g
-escorpión	1677f
-escorregador	1890g
+escorpião	1678g
+escorpión	1678f
+escorregador	1891g
 escritório	357g
 escuela	358f
 escura	439g
 escuro	439g
 escócia	778g
 esercito	431i
-esfahan	861a
+esfahan	862a
 esinti	204n
 eski kitaplar	312n
 esmeralda	49f 49g
 espace	176e
 espacio	176f
 espagne	625o
-espagnol	852e
-espagnole	852e
-espaguete	1786g
-espagueti	1786f
+espagnol	853e
+espagnole	853e
+espaguete	1787g
+espagueti	1787f
 espanha	625o
-espanhol	852g
-espanhola	852g
+espanhol	853g
+espanhola	853g
 espantoso	424g
 espaço	176g
 españa	625o
-español	852f
-española	852f
+español	853f
+española	853f
 especia	277f
 especiaria	277g
 especiarias	277g
@@ -4781,9 +4784,9 @@ especias	277f
 esperanza	404f
 esperanzador	404f
 esperança	404g
-espiga de arroz	1700f
-espiga de maíz	1733f
-espiga de milho	1733g
+espiga de arroz	1701f
+espiga de maíz	1734f
+espiga de milho	1734g
 espiritual	412f 412g
 espliego	210f
 espoir	404e
@@ -4791,20 +4794,20 @@ espressionismo	716i
 espressionista	716i
 espresso	254a 254f 254g 254h 254i 254n
 espumante	265g
-esquilo	1612g
+esquilo	1613g
 esquisito	435g
 esrarengiz	394n
 essaouira	756a 756e
-essence	2032a
+essence	2033a
 estación espacial	364f
-estadio	1845f
+estadio	1846f
 estados unidos	630o
 estambul	768f
 estampe japonaise	790e
 estanque	149f
 estanque de lotos	150f
 estate	196i
-estatua de la libertad	1871f
+estatua de la libertad	1872f
 estação espacial	364g
 estilo chino	355f
 estilo chinês	355g
@@ -4814,7 +4817,7 @@ estiva	196i
 estival	196e 196f 196g
 estivale	196e
 estivo	196i
-estocolmo	833f 833g
+estocolmo	834f 834g
 estrafalario	435f
 estranha	435g
 estranho	435g
@@ -4822,7 +4825,7 @@ estrela	175g
 estrelada	175g
 estrelado	175g
 estrelas	175g
-estrelas brilhantes	1900g
+estrelas brilhantes	1901g
 estrella	175f
 estrellada	175f
 estrellado	175f
@@ -4832,31 +4835,31 @@ estressado	413g
 estresse	413g
 estrés	413f
 estudio ghibli	816f
-estádio	1845g
-estátua da liberdade	1871g
+estádio	1846g
+estátua da liberdade	1872g
 estúdio ghibli	816g
 etereo	396i
 ethereal	396a
-ethiopia	849a
-ethiopian	849a
-ethiopian coffee ceremony	849a
-etiope	849i
-etiopia	849i
-etiopía	849f
-etiyopya	849n
-etiyopyalı	849n
-etiópia	849g
+ethiopia	850a
+ethiopian	850a
+ethiopian coffee ceremony	850a
+etiope	850i
+etiopia	850i
+etiopía	850f
+etiyopya	850n
+etiyopyalı	850n
+etiópia	850g
 etéreo	396f 396g
-etíope	849f 849g
-eucalyptus	2208a
-eule	1637h
+etíope	850f 850g
+eucalyptus	2209a
+eule	1638h
 euphoria	390a
 euphoric	390a
 evening	191a
-everglade	2493a
+everglade	2494a
 evergreen	121a
-evergreen tree	1696a
-everlasting	2508a
+evergreen tree	1697a
+everlasting	2509a
 everton	600o
 everton fc	600o
 evil	403a
@@ -4864,7 +4867,7 @@ evita	457f 457i
 evitar	457f 457g
 evitare	457i
 evite	457g
-evler	1852n
+evler	1853n
 evren	176n
 excentrique	435e
 except	457a
@@ -4874,7 +4877,7 @@ exceto	457g
 excited	389a
 excitement	422a
 exciting	389a
-exclusive	2509a
+exclusive	2510a
 excéntrico	435f
 excêntrico	435g
 exhausted	414a
@@ -4903,22 +4906,22 @@ fabbrica	377i
 fable	395a
 fabrik	377h
 fabrika	377n
-fabrikgebäude	1866h
-faccina volpe	1571i
-face	2515a
+fabrikgebäude	1867h
+faccina volpe	1572i
+face	2516a
 facebook	466o
 factory	377a
 fada	395g
 fadas	734g
 fade	434E 434H
 faded	446a
-fagioli	1742i
+fagioli	1743i
 fahl	442h
 faiança de delft	792g
 faible lumière	451e
 faint	442a
 fairies	395a
-fairway	2718a
+fairway	2719a
 fairy	395a
 fairy chimneys	804a
 fairy lights	336a
@@ -4926,21 +4929,21 @@ fairy tale	734a
 fairytale	395a
 faith	404a
 faithful	406a
-fal kurabiyesi	1795n
-falafel	1768a 1768f 1768g 1768h 1768i 1768n
-falafels	1768e
+fal kurabiyesi	1796n
+falafel	1769a 1769f 1769g 1769h 1769i 1769n
+falafels	1769e
 falaise	163e
 fall	197a
 fall foliage	129a
 fall leaves	129a
-fallen	2512a
+fallen	2513a
 fallen leaf	197a
 fallen leaves	129a
-falu red	833a
+falu red	834a
 falésia	163g
 falò	166i
 family	398a
-fancy	2158a
+fancy	2159a
 fango	168i
 fanous	745a
 fantascienza	376i
@@ -4958,8 +4961,8 @@ farbenfrohe	178h
 farbholzschnitt	790h
 fard	114i
 fard à joues	114e
-fare	1607n
-fare yüzü	1606n
+fare	1608n
+fare yüzü	1607n
 farfalla	325i
 farm	348a
 farm life	348a
@@ -4977,15 +4980,15 @@ fashion	397a
 fashionable	397a
 faslı	756n
 fastnacht	742h
-fasulye	1742n
+fasulye	1743n
 fat tuesday	742a
 fata	395i
 fate	734I
-fatia de pizza	1761g
-fatia de torta	1810g
+fatia de pizza	1762g
+fatia de torta	1811g
 fattoria	348i
 faul	414h
-faultier	1619h
+faultier	1620h
 fauve	26e 715a
 fauves	715a 715e
 fauvism	715a
@@ -4995,7 +4998,7 @@ fauvismus	715h
 fauvist	715a
 fauviste	715e
 favola	734i
-fawn	1208a
+fawn	1209a
 fazenda	348g
 faïence de delft	792e
 fc barcelona	602o
@@ -5013,7 +5016,7 @@ febrero	198f
 februar	198h
 february	198a
 feder	313h
-federation	2719a
+federation	2720a
 federn	313h
 fedex	492o
 fee	395h
@@ -5023,14 +5026,14 @@ feia	425g
 feier	372h
 feierlich	410h
 feierlich bunt	409h
-feijões	1742g
+feijões	1743g
 feio	425g
 feira do templo	795g
 feira livre	332g
 feira noturna	333g
 feld	124h
 felder	124h
-feldspar	2682a
+feldspar	2683a
 felice	390i
 felicidad	390f
 felicidade	390g
@@ -5056,8 +5059,8 @@ fenerbahce	616o
 fenerbahçe	616o
 fenerler	309n
 fenicottero	317i
-fenicottero rosa	1640i
-fennel	2130a
+fenicottero rosa	1641i
+fennel	2131a
 feo	425f
 fer	285e
 ferah	399n
@@ -5065,11 +5068,11 @@ feria	335f
 feria de abril	821a 821f
 feria del templo	795f
 ferme	348e
-fern	1028a
-fern green	1165a
-ferocious	2720a
+fern	1029a
+fern green	1166a
+ferocious	2721a
 ferrari	473o
-ferris wheel	1891a
+ferris wheel	1892a
 ferro	285g 285i
 ferro fundido	285g
 ferrugem	287g
@@ -5116,27 +5119,27 @@ festivo	409f 409g 409i
 festlich	409h
 festoso	409i
 festung	359h
-fetta di formaggio	1754i
-fetta di torta	1808i
+fetta di formaggio	1755i
+fetta di torta	1809i
 feu	166e
 feu artifice	334e
 feu de camp	166e
 feu de cheminée	311e
 feuer	166h
 feuerwerk	334h
-feuerwerkskörper	1899h
+feuerwerkskörper	1900h
 feuillage	128e
 feuillage automne	129e
 feuille	128e
-feuille morte	1705e
+feuille morte	1706e
 feuille or	306e
-feuille virevoltante	1706e
-feuille érable	1704e
+feuille virevoltante	1707e
+feuille érable	1705e
 feuilles automne	129e
 feuilles mortes	129e
 feurig	393h
 feux artifice	334e
-fever	2152a
+fever	2153a
 fevereiro	198g
 fez	756a
 fiaba	395i
@@ -5144,10 +5147,10 @@ fiable	406e 406f
 fiamma	166i
 fiamme	166i
 fiat	484o
-fibre	2277a
+fibre	2278a
 fichte	121h
 ficção científica	376g
-fidschi	862h
+fidschi	863h
 fiducia	406i
 field	124a
 fields	124a
@@ -5163,29 +5166,29 @@ fiesta de los colores	806f
 fifties	706a
 fight	402a
 fighting	402a
-figi	862i
+figi	863i
 figma	558o
-fiji	862a
-fijian	862a
+fiji	863a
+fijian	863a
 fildişi	38n
-filipina	859a 859f 859g
+filipina	860a 860f 860g
 filipinas	673o
 filipinler	673o
-filipinli	859n
-filipino	859a 859f 859g
+filipinli	860n
+filipino	860a 860f 860g
 filipino flag	673o
-filippina	859i
+filippina	860i
 filippine	673o
-filippino	859i
-filizlenme	1694n
+filippino	860i
+filizlenme	1695n
 fille	456E
 filles	456E
 film noir	732a 732e 732h
 filme noir	732g
-filtered	2722a
+filtered	2723a
 filthy	425a
 fim de tarde	191g
-fin	2622a
+fin	2623a
 finance	357a 357e
 finans	357n
 finanza	357i
@@ -5193,30 +5196,30 @@ finanzas	357f
 finanzen	357h
 finanças	357g
 fines herbes	137e
-finger	2577a
-fingers	2464a
-finish	2656a
+finger	2578a
+fingers	2465a
+finish	2657a
 finland	654o
-finlandais	834e
-finlandaise	834e
+finlandais	835e
+finlandaise	835e
 finlande	654o
-finlandesa	834f 834g
-finlandese	834i
+finlandesa	835f 835g
+finlandese	835i
 finlandia	654o
 finlandiya	654o
-finlandés	834f
-finlandês	834g
-finli	834n
+finlandés	835f
+finlandês	835g
+finli	835n
 finlândia	654o
-finnisch	834h
-finnish	834a
+finnisch	835h
+finnish	835a
 finnish flag	654o
-finnish lakeland	834a
+finnish lakeland	835a
 finnland	654o
 finster	439h
 fioca	451i
 fiocchi di neve	187i
-fiocco	1911i
+fiocco	1912i
 fiocco di neve	187i
 fioco	451i
 fiorde	805g
@@ -5225,8 +5228,8 @@ fiordi	805i
 fiordo	805f 805i
 fiordos	805f
 fiore	207i
-fiore appassito	1688i
-fiore bianco	1684i
+fiore appassito	1689i
+fiore bianco	1685i
 fiore di ciliegio	208i
 fiore di pesco	216i
 fiore di susino	215i
@@ -5235,13 +5238,13 @@ fiori di ciliegio	208i
 fiorita	207i
 fiorito	207i
 fioritura	207i
-fir	2061a
+fir	2062a
 firavun	770n
 fire	166a
-fire engine red	1256a
-firebrick	1498a
-firecracker	1899a
-fired	2505a
+fire engine red	1257a
+firebrick	1499a
+firecracker	1900a
+fired	2506a
 firefox	515o
 firelight	166a
 firenze	758i
@@ -5249,29 +5252,29 @@ fireplace	311a
 fireside	398a
 firework	334a
 fireworks	334a
-fisarmonica	1962i
-fisch	1658h
-fischfrikadelle	1791h
+fisarmonica	1963i
+fisch	1659h
+fischfrikadelle	1792h
 fish	365a
-fish cake with swirl	1791a
+fish cake with swirl	1792a
 fishes	365a
-fita de lembrete	1913g
+fita de lembrete	1914g
 fitness	389a
 fiume	148i
-fiyi	862f
+fiyi	863f
 fiyort	805n
 fière	416e
-fişek	1898n
+fişek	1899n
 fjord	147a 805e 805h
 fjorde	805h
 fjords	147a 805e
-flacher schuh	1944h
-fladenbrot	1749h
+flacher schuh	1945h
+fladenbrot	1750h
 flag of japan	621o
-flamant	1640e
+flamant	1641e
 flamant rose	317e
 flamants roses	317e
-flamboyant	1640a
+flamboyant	1641a
 flame	166a
 flamenca	821f
 flamenco	317f 821a 821e 821g 821h 821i 821m
@@ -5284,36 +5287,36 @@ flamingos	317a
 flamme	166e 166h
 flammen	166h
 flammes	166e
-flan	1814f
-flannel	2280a
-flasche mit knallendem korken	1822h
+flan	1815f
+flannel	2281a
+flasche mit knallendem korken	1823h
 flaschengrün	48h
-flash	2108a
-flat blue	1059a
-flat green	1073a
-flat shoe	1944a
-flatbread	1749a
-fledermaus	1615h
-fleisch	1755h
-fleischhachse	1755h
-fleischstück	1757h
-flesh	2439a
+flash	2109a
+flat blue	1060a
+flat green	1074a
+flat shoe	1945a
+flatbread	1750a
+fledermaus	1616h
+fleisch	1756h
+fleischhachse	1756h
+fleischstück	1758h
+flesh	2440a
 fleur	207e
-fleur blanche	1684e
+fleur blanche	1685e
 fleur de cerisier	208e
 fleur de prunier	215e
 fleur de pêcher	216e
-fleur fanée	1688e
+fleur fanée	1689e
 fleuri	207e
 fleurie	207e
 fleurs de cerisier	208e
 fleuve	148e
 flieder	64h
 fliederfarben	64h
-fliege	1679h
-fliegenpilz	1709h
+fliege	1680h
+fliegenpilz	1710h
 flight	169a
-flint	2238a
+flint	2239a
 fliperama	704g
 flirt	393a
 flirty	393a
@@ -5324,22 +5327,22 @@ flocon	187e
 flocons	187e
 flocos de neve	187g
 flor	207f 207g
-flor blanca	1684f
-flor branca	1684g
+flor blanca	1685f
+flor branca	1685g
 flor de ameixeira	215g
 flor de cerejeira	208g
 flor de cerezo	208f
 flor de ciruelo	215f
 flor de durazno	216f
-flor de hibisco	1689f
+flor de hibisco	1690f
 flor de melocotonero	216f
 flor de pessegueiro	216g
-flor marchita	1688f
-flor murcha	1688g
+flor marchita	1689f
+flor murcha	1689g
 floraison	207e
 floral	207a 207e 207f 207g
 florale	207e
-floralwhite	1499a
+floralwhite	1500a
 floransa	758n
 floreale	207i
 florecer	207f
@@ -5357,9 +5360,9 @@ floresta tropical	120g
 florestas	119g
 florida	207f 207g
 florido	207f 207g
-floss	2345a
-flour	2337a
-flow	2588a
+floss	2346a
+flour	2338a
+flow	2589a
 flower	207a
 flower power	710a
 flowers	207a
@@ -5368,20 +5371,20 @@ fluo	448e 448i
 fluorescent	448a 448e
 fluorescente	448e 448f 448g 448i
 fluoreszierend	448h
-fluro green	1189a
-flush	2239a
+fluro green	1190a
+flush	2240a
 fluss	148h
 flut	142h
 fly emirates	544o
 flying	169a
 flúor	448f 448g
-flüssigkeit ausgießen	1830h
+flüssigkeit ausgießen	1831h
 foam	142a
-foam green	1042a
-foca	1657f 1657g 1657i
-focaccia	1749i
+foam green	1043a
+foca	1658f 1658g 1658i
+focaccia	1750i
 focolare	311i
-focus	2723a
+focus	2724a
 fofa	408g
 fofinho	408g
 fofo	408g
@@ -5390,9 +5393,9 @@ fogata	166f
 foggy	202a
 foggy colour	449a
 foglia	128i
-foglia acero	1704i
-foglia al vento	1706i
-foglia caduta	1705i
+foglia acero	1705i
+foglia al vento	1707i
+foglia caduta	1706i
 foglia oro	306i
 fogliame	128i
 foglie	128i
@@ -5403,10 +5406,10 @@ fogo	166g
 fogos de artifício	334g
 fogueira	166g
 foguete	364g
-foil	2311a
+foil	2312a
 folha	128g
-folha ao vento	1706g
-folha de bordo	1704g
+folha ao vento	1707g
+folha de bordo	1705g
 folha de ouro	306g
 folhagem	128g
 folhagem de outono	129g
@@ -5426,30 +5429,30 @@ fond de la mer	141e
 fondale marino	141i
 fondo del mar	141f
 fonds marins	141e
-fondue	1773a 1773e 1773f 1773g 1773h
-fonduta	1773i
-fondü	1773n
-fontaine	1878e
-fontana	1878i
-fonte	285e 1878g
-fool	2433a
+fondue	1774a 1774e 1774f 1774g 1774h
+fonduta	1774i
+fondü	1774n
+fontaine	1879e
+fontana	1879i
+fonte	285e 1879g
+fool	2434a
 football	389a
 forbidden city	346a
 forest	119a
-forest green	1465a
+forest green	1466a
 foresta	119i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1500a
+forestgreen	1501a
 forests	119a
 forlorn	391a
 formal	410a 410f 410g
 formale	410i
 formel	410e
 formelle	410e
-formica	1669i
-formiga	1669g
-forrest green	1419a
+formica	1670i
+formiga	1670g
+forrest green	1420a
 forst	119h
 fort	405e
 fortaleza	359f 359g
@@ -5458,7 +5461,7 @@ forteresse	359e
 fortezza	359i
 fortress	359a
 fortune	381a
-fortune cookie	1795a
+fortune cookie	1796a
 forêt	119e
 forêt de bouleaux	122e
 forêt tropicale	120e
@@ -5466,21 +5469,21 @@ forêt vierge	120e
 forêts	119e
 foschia	202i
 fosforlu	448n
-fossil	2088a
+fossil	2089a
 fou	422e
 fougueux	393e
-foulard	1922e
-found	2514a
-fountain	1878a
-four leaf clover	1703a
-fourmi	1669e
+foulard	1923e
+found	2515a
+fountain	1879a
+four leaf clover	1704a
+fourmi	1670e
 fovismo	715f
 fovizm	715n
 fox	324a
 foxes	324a
-foxy	2725a
+foxy	2726a
 fragola	229i
-fragrant	2195a
+fragrant	2196a
 frais	399e
 fraise	229e
 framboesa	233g
@@ -5502,12 +5505,12 @@ fredda	400i
 freddo	400i
 freedom	418a
 freezing	400a
-freiheit	1871h
-freiheitsstatue	1871h
-french blue	1223a
+freiheit	1872h
+freiheitsstatue	1872h
+french blue	1224a
 french country	725a
 french flag	622o
-french fries	1760a
+french fries	1761a
 french riviera	803a
 frenzied	422a
 frenzy	422a
@@ -5515,15 +5518,15 @@ fresa	229f
 fresca	399f 399g 399i
 fresco	399f 399g 399i
 fresh	399a
-fresh green	957a
+fresh green	958a
 freshness	399a
-fresón	1723f
+fresón	1724f
 freude	390h
 fria	400g
 fric	423e
 frida	721a
 frida kahlo	721a
-fried shrimp	1790a
+fried shrimp	1791a
 frieden	386h
 friedlich	386h
 friend	390a
@@ -5536,28 +5539,28 @@ frightening	403a
 frigid	400a
 frio	400g
 frisch	399h
-frites	1760e
-frittierte garnele	1790h
+frites	1761e
+frittierte garnele	1791h
 frog	328a
-frog green	1188a
+frog green	1189a
 frogs	328a
 froh	390h
 froid	400e
 froide	400e
-frond	2256a
-front	2677a
-front facing baby chick	1630a
-frontier	2240a
+frond	2257a
+front	2678a
+front facing baby chick	1631a
+frontier	2241a
 frontier town	733a
 frosch	328h
-froschgesicht	1645h
+froschgesicht	1646h
 frost	186a 186h
 frost white	83a
 frosted	450a
 frostig	400h
 frostweiß	83h
 frosty	186a
-froth	2141a
+froth	2142a
 frozen	450a
 frucht	432h
 fruchtig	432h
@@ -5592,18 +5595,18 @@ frühling	195h
 frühlingsfest	369h
 frühmorgens	188h
 fuchs	324h
-fuchsgesicht	1571h
+fuchsgesicht	1572h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	2151a
+fudge	2152a
 fuego	166f
 fuegos artificiales	334f
-fuel	2308a
-fuente	1878f
+fuel	2309a
+fuente	1879f
 fuerte	405f
-fuji	1839h
-fuji dağı	1839n
+fuji	1840h
+fuji dağı	1840n
 full moon	173a
 fulmine	201i
 fumaça	314g
@@ -5619,12 +5622,12 @@ fungi	136a
 fungo	136i
 funkeln	430h
 funkelnd	430h
-funkelnde sterne	1900h
+funkelnde sterne	1901h
 funky	435a
 funny	390a
 fuochi artificio	334i
 fuoco	166i
-fur	2083a
+fur	2084a
 furieuse	402e
 furieux	402e
 furiosa	402f 402g 402i
@@ -5632,7 +5635,7 @@ furioso	402f 402g 402i
 furious	402a
 fury	402a
 fushimi inari	801a
-fusion	2218a
+fusion	2219a
 fusée	364e
 futur	376e
 future	376a
@@ -5670,19 +5673,19 @@ fünfziger	706h
 fütüristik	376n
 fırtına	201n
 fırtınalı	201n
-fırınlanmış patates	1787n
-fıskiye	1878n
+fırınlanmış patates	1788n
+fıskiye	1879n
 fıstık yeşili	53n
 gadget	376a
 gadgets	376a
-gafas	1914f
-gafas de protección	1916f
-gafas de sol	1915f
+gafas	1915f
+gafas de protección	1917f
+gafas de sol	1916f
 gai	390e
 gaie	390e
-gainsboro	1501a
+gainsboro	1502a
 gala	409a
-galactic	2102a
+galactic	2103a
 galaksi	176n
 galassia	176i
 galatasaray	615o
@@ -5694,85 +5697,85 @@ galeria	438g
 galerie	438e 438h
 galería	438f
 galet	281e
-galette	1749e
-galette de riz	1781e
-galinha	1626g
+galette	1750e
+galette de riz	1782e
+galinha	1627g
 galleria	438i
 gallery	438a
-galleta	1806f
-galleta de arroz	1781f
-galleta de la fortuna	1795f
-galletta di riso	1781i
-gallina	1626f 1626i
-gallo	1627f 1627i
-galo	1627g
+galleta	1807f
+galleta de arroz	1782f
+galleta de la fortuna	1796f
+galletta di riso	1782i
+gallina	1627f 1627i
+gallo	1628f 1628i
+galo	1628g
 galáxia	176g
 galão	255g
-gamba	1799f
-gamba frita	1790f
-gamberetto	1799i
-gambero fritto	1790i
-gambá	1621g
-gameboy	2730a
+gamba	1800f
+gamba frita	1791f
+gamberetto	1800i
+gambero fritto	1791i
+gambá	1622g
+gameboy	2731a
 gana	668o
 ganalı	738n
 ganense	738g
 gang	285m
-gants	1923e
+gants	1924e
 ganância	426g
 ganês	738g
 garden	126a
-gardener	2732a
+gardener	2733a
 gardening	126a
 gardens	126a
-gargoyle	2578a
+gargoyle	2579a
 garip	435n
-garlic	1739a
-garnele	1799h
-garnet	2039a
+garlic	1740a
+garnele	1800h
+garnet	2040a
 garoa	200g
-garrafa de champanhe	1822g
-garrafa e copo de saquê	1821g
+garrafa de champanhe	1823g
+garrafa e copo de saquê	1822g
 garten	126h
 garçon	456E
 garçons	456E
 garúa	200f
 gasse	341h
-gato	1574f 1574g
+gato	1575f 1575g
 gatsby	695a
-gatto	1574i
+gatto	1575i
 gaudi	760a 760n
 gaudí	760a 760e 760f 760g 760h 760i
-gaufre	1753e
+gaufre	1754e
 gay pride	751i
-gazebo	2731a
+gazebo	2732a
 gazon	125e
 geada	186g
 gears	286a
-gebetskette	1957h
+gebetskette	1958h
 gebirge	160h
 geborgen	398h
 gebrochenes weiß	104h
 geburtstag	372h
 geburtstagsfeier	372h
-geburtstagskuchen	1807h
+geburtstagskuchen	1808h
 gebäck	271h
 gece	192n
 gece hayatı	436n
 gece kulübü	436n
 gece pazarı	333n
-gece vakti köprü	1887n
+gece vakti köprü	1888n
 gece yarısı	193n
 geceleyin	192n
-gecko	2377a
+gecko	2378a
 gedeckt	446h
-gedenkschleife	1913h
+gedenkschleife	1914h
 gedämpft	446h
 gedämpft sanft	445h
 gefroren	450h
 geheimnisvoll	394h
 gehölz	119h
-geige	1966h
+geige	1967h
 gel	186e
 gelado	274g
 gelado cor	450g
@@ -5782,14 +5785,15 @@ gelato	274a 274i
 gelato colore	450i
 gelb	2h
 gelbe	2h
-gelbe blüte	1691h
+gelbe blüte	1692h
 gelbgrün	67h
 gelblich	2h
 geld	423h
-geldbörse	1935h
+geldbörse	1936h
 geldscheine	423h
 gelecek	376n
 geleira	184g
+geleneksel kore evi	826n
 gelida	400i
 gelido	400i
 gelincik	222n
@@ -5801,7 +5805,7 @@ geloso	426i
 gelsomino	223i
 gelé	450e
 gelée	450e
-gem stone	1960a
+gem stone	1961a
 gema	316f 316g
 gemma	316i
 gemstone	316a
@@ -5809,22 +5813,22 @@ gemälde	438h
 gemüse	433h
 gemütlich	398h
 gennaio	198i
-gentian	2324a
+gentian	2325a
 gentle	388a
 gentle colour	445a
 gentleman	456A
 gentlemen	456A
-georgia	2733a
-geranium	2159a
-gergedan	1604n
+georgia	2734a
+geranium	2160a
+gergedan	1605n
 gergin	413n
 german flag	623o
 germania	623o
 germany	623o
-germoglio	1694i
+germoglio	1695i
 gerçeküstü	717n
-geröstete süßkartoffel	1787h
-geschenk	1912h
+geröstete süßkartoffel	1788h
+geschenk	1913h
 gestresst	413h
 gesund	417h
 gesundheit	417h
@@ -5834,7 +5838,7 @@ gevşek	387n
 gewitter	201h
 gewürz	277h
 gewürze	277h
-geyik	1585n
+geyik	1586n
 ghana	668o
 ghanaian	738a
 ghanaian flag	668o
@@ -5856,7 +5860,7 @@ ghisa	285i
 ghost	403a
 ghostly	403a
 ghosts	403a
-ghostwhite	1502a
+ghostwhite	1503a
 ghê tởm	425m
 gia vị	277m
 giada	298i
@@ -5878,7 +5882,7 @@ giapponese	354i
 giardini	126i
 giardino	126i
 giardino zen	350i
-giavanese	851i
+giavanese	852i
 gier	426h
 gierig	426h
 gift	425H
@@ -5886,13 +5890,13 @@ giftig	425h
 giggle	390a
 giggles	390a
 gilded	306a
-gilet de sécurité	1918e
-gilet di sicurezza	1918i
-gin	2292a
-ginger	1977a
-gingerbread	2376a
+gilet de sécurité	1919e
+gilet di sicurezza	1919i
+gin	2293a
+ginger	1978a
+gingerbread	2377a
 ginkgo	131a 131e 131f 131g 131h 131i 131n
-ginza	845a
+ginza	846a
 giocattoli	380i
 gioia	390i
 gioielli	316i
@@ -5903,10 +5907,10 @@ giordania	769i
 giornata	194i
 giorno	194i
 giorno dei morti	740i
-girafa	1601g
-girafe	1601e
-giraffa	1601i
-giraffe	1601a 1601h
+girafa	1602g
+girafe	1602e
+giraffa	1602i
+giraffe	1602a 1602h
 girasol	211f
 girasole	211i
 girasoles	211f
@@ -5916,28 +5920,28 @@ girassóis	211g
 girl	456A
 girls	456A
 girly	419a
-gitar	1963n
-gitarre	1963h
+gitar	1964n
+gitarre	1964h
 github	513o
 giugno	196i
-giun	1680m
-giun đất	1680m
-giun đốt	1680m
+giun	1681m
+giun đất	1681m
+giun đốt	1681m
 giungla	120i
 giverny	786a 786e
 givre	186e
 givré	186e
 gizem	394n
 gizemli	394n
-giày bệt	1944m
-giày bốt nữ	1948m
-giày cao gót	1945m
-giày chạy	1942m
-giày leo núi	1943m
-giày múa balê	1947m
-giày nam	1941m
+giày bệt	1945m
+giày bốt nữ	1949m
+giày cao gót	1946m
+giày chạy	1943m
+giày leo núi	1944m
+giày múa balê	1948m
+giày nam	1942m
 giáng sinh	366m
-giáo đường do thái	1875m
+giáo đường do thái	1876m
 gió	204m
 gió nhẹ	204m
 giông	201m
@@ -5951,9 +5955,9 @@ giờ vàng	181m
 giờ xanh	182m
 giữa trưa	189m
 glace	184e
-glace italienne	1802e
+glace italienne	1803e
 glace à la vanille	274e
-glacial	400e 450f 450g 2243a
+glacial	400e 450f 450g 2244a
 glaciale	400e
 glaciar	184f
 glacier	184a 184e
@@ -5961,27 +5965,27 @@ glaciers	184a
 glacé	450e
 glacée	450e
 glad	390a
-glade	2101a
-gladiola	2735a
+glade	2102a
+gladiola	2736a
 glam	397a
 glamor	397a
 glamorous	397a
 glamour	397a
 glas	294h
-glas milch	1817h
+glas milch	1818h
 glass	294a
-glass of milk	1817a
-glasses	1914a
-glaze	1986a
-glazed	2059a
-glaçon	1835e
-glen	2060a
+glass of milk	1818a
+glasses	1915a
+glaze	1987a
+glazed	2060a
+glaçon	1836e
+glen	2061a
 gletscher	184h
 glicina	221f
 glicine	221i
 glicine chiaro	64i
 glicínia	221g
-glimpse	2378a
+glimpse	2379a
 glitter	430a 430g 430i
 glittering	430a
 glittery	430a
@@ -5997,9 +6001,9 @@ glorioso	416f 416g 416i
 glorious	416a
 glorreich	416h
 glory	416a
-gloss	2294a
-gloves	1923a
-glow	1973a
+gloss	2295a
+gloves	1924a
+glow	1974a
 glowing	448a
 glut	167h
 glut der sonne	205h
@@ -6008,36 +6012,36 @@ glyzinie	221h
 glänzend	443h
 glück	390h
 glücklich	390h
-glückskeks	1795h
-glücksklee	1703h
+glückskeks	1796h
+glücksklee	1704h
 glühend heiß	401h
 goa	781a
-goat	1597a
-gobelet avec paille	1831e
-gobi	2310a
-goblin	2518a
+goat	1598a
+gobelet avec paille	1832e
+gobi	2311a
+goblin	2519a
 god	412a
-gofre	1753f
-goggles	1916a
+gofre	1754f
+goggles	1917a
 gola	159i
 gold	11a 11h
 gold leaf	306a
 golden	11a 11h
-golden brown	1309a
+golden brown	1310a
 golden gate	680o
 golden gate bridge	680o
 golden hour	181a
-golden rod	1066a
+golden rod	1067a
 golden state warriors	576o
-golden yellow	1369a
+golden yellow	1370a
 goldene	11h
 goldene stunde	181h
 goldene zwanziger	695h
-goldenrod	1447a
+goldenrod	1448a
 goldfarben	11h
 goldfisch	329h
 goldfish	329a
-golf	2314a
+golf	2315a
 golfinho	330g
 golosinas	272f
 gondel	802h
@@ -6048,14 +6052,14 @@ good day	455a
 good mood	390a
 good vibes	390a
 google	465o
-goose	2187a
+goose	2188a
 goose yellow	77a
 gorge	159e
-goril	1564n
-gorila	1564f 1564g
-gorilla	1564a 1564h 1564i
-gorille	1564e
-gorra con visera	1954f
+goril	1565n
+gorila	1565f 1565g
+gorilla	1565a 1565h 1565i
+gorille	1565e
+gorra con visera	1955f
 goth	411a
 gothic	411a 411h 411m
 gothique	411e
@@ -6064,14 +6068,14 @@ gotica	411i
 gotico	411i
 gotik	411n
 gotisch	411h
-gown	2320a
+gown	2321a
 grabado japonés	790f
 grace	397a
 graceful	397a
-grachten	832h
-grachtenhäuser	832h
-gracious	2738a
-graduation cap	1953a
+grachten	833h
+grachtenhäuser	833h
+gracious	2739a
+graduation cap	1954a
 grafica svizzera	817i
 grafite	37g
 grain	251a
@@ -6085,47 +6089,47 @@ granada	243f
 granata	19i
 granatapfel	243h
 granate	19f
-granchio	1797i
+granchio	1798i
 grand bazaar	768a
 grand budapest	815a
 grand budapest hotel	815a 815e 815h 815i
 grand canal	802a
 grand canyon	776a 776e 776g 776h 776i
-grand magasin	1865e
-grande magazzino	1865i
+grand magasin	1866e
+grande magazzino	1866i
 grande muraglia	347i
 grande muraille	347e
 grande muralha	347g
 grande onda de kanagawa	724g
 grande onda di kanagawa	724i
-grande roue	1891e
+grande roue	1892e
 grande vague de kanagawa	724e
-grandes almacenes	1865f
+grandes almacenes	1866f
 grands fonds	141e
 granit	281e 281h 281n
-granita	1803i
-granita siciliana	1803i
+granita	1804i
+granita siciliana	1804i
 granite	281a
 granito	281f 281g 281i
-granité	1803e
-granizado hawaiano	1803f
+granité	1804e
+granizado hawaiano	1804f
 granja	348f
-granny	2726a
+granny	2727a
 grano	251i
 granoturco	250i
 grape	231a
-grape purple	1168a
-grapefruit	1070a
+grape purple	1169a
+grapefruit	1071a
 grapes	231a
 graphisme suisse	817e
 gras	125h
 grasgrün	51h
 grass	125a
 grass green	51a
-grasshopper	2739a
+grasshopper	2740a
 grassland	124a
-grassy	2244a
-grassy green	1214a
+grassy	2245a
+grassy green	1215a
 grau	8h
 graublau	93h
 graubraun	68h
@@ -6133,7 +6137,7 @@ graue	8h
 grauer himmel	203h
 graugrün	94h
 graustufen	429h
-gravata	1919g
+gravata	1920g
 grave	410a 410e
 grave site	410a
 gravel	281a
@@ -6160,52 +6164,52 @@ greek islands	771a
 green	3a
 green apple	237a
 green bay packers	579o
-green blue	1050a
-green brown	1356a
-green grey	1352a
-green salad	1775a
+green blue	1051a
+green brown	1357a
+green grey	1353a
+green salad	1776a
 green tea	257a
-green teal	972a
-green yellow	1006a
-greenblue	1061a
-greener	2573a
+green teal	973a
+green yellow	1007a
+greenblue	1062a
+greener	2574a
 greenery	128a
 greenhouse	126a
-greenish	1433a
-greenish beige	995a
-greenish blue	1418a
-greenish brown	1408a
-greenish cyan	1110a
-greenish grey	1396a
-greenish tan	1199a
-greenish teal	1217a
-greenish turquoise	1095a
-greenish yellow	1428a
-greenland	2741a
-greens	2369a
-greeny	2524a
-greeny blue	1247a
-greeny brown	1147a
-greeny grey	1081a
-greeny yellow	1225a
-greenyellow	1503a
+greenish	1434a
+greenish beige	996a
+greenish blue	1419a
+greenish brown	1409a
+greenish cyan	1111a
+greenish grey	1397a
+greenish tan	1200a
+greenish teal	1218a
+greenish turquoise	1096a
+greenish yellow	1429a
+greenland	2742a
+greens	2370a
+greeny	2525a
+greeny blue	1248a
+greeny brown	1148a
+greeny grey	1082a
+greeny yellow	1226a
+greenyellow	1504a
 greetings	455a
 grega	771g
 grego	771g
-greige	2085a
+greige	2086a
 grell	448h
 grenade	243e
 grenouille	328e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1351a
+grey brown	1352a
 grey green	94a
-grey pink	1234a
-grey purple	1380a
+grey pink	1235a
+grey purple	1381a
 grey sky	203a
-grey teal	962a
-greyblue	1141a
+grey teal	963a
+greyblue	1142a
 greyish	446a
 greyscale	429a
 gri	8n
@@ -6224,9 +6228,9 @@ grigio argento	86i
 grigio azzurro	93i
 grigio ferro	87i
 grigio piombo	85i
-grille	1673h
-grillo	1673f 1673i
-grilo	1673g
+grille	1674h
+grillo	1674f 1674i
+grilo	1674g
 grim	403a
 gris	8e 8f
 gris anthracite	37e
@@ -6245,16 +6249,16 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
-groin	1594e
+groin	1595e
 groom	371a
 gross	425a
-gross green	1076a
+gross green	1077a
 grotta	164i
 grotte	164e 164h
 ground	168a
 grove	119a
 grown up	421a
-growth	2716a
+growth	2717a
 große mauer	347h
 große welle vor kanagawa	724h
 großstadt	340h
@@ -6275,58 +6279,58 @@ grüntee	257h
 grüß gott	455h
 guacamayo	323f
 guadalajara	754a 754f
-guantes	1923f
-guanti	1923i
+guantes	1924f
+guanti	1924i
 guarda chuva	338g
-guatemala	857a
-guatemalalı	857n
-guatemalan	857a
-guatemalteca	857f 857g 857i
-guatemalteco	857f 857g 857i
-guatemaltekisch	857h
-guatémaltèque	857e
-guava	2383a
-guaxinim	1572g
+guatemala	858a
+guatemalalı	858n
+guatemalan	858a
+guatemalteca	858f 858g 858i
+guatemalteco	858f 858g 858i
+guatemaltekisch	858h
+guatémaltèque	858e
+guava	2384a
+guaxinim	1573g
 guernica	814a 814f
 guerra	431f 431g 431i
 guerre	431e
-gufo	1637i
-guide dog	1568a
+gufo	1638i
+guide dog	1569a
 guijarro	281f
 guilt	413a
 guirlande lumineuse	336e
-guitar	1963a
-guitare	1963e
-guitarra	1963f 1963g
+guitar	1964a
+guitare	1964e
+guitarra	1964f 1964g
 gulal	806a
 gulf	772a
 guloseimas	272g
 gum	272a
-gun	2375a
-gunmetal	1230a
-gurke	1736h
+gun	2376a
+gunmetal	1231a
+gurke	1737h
 gururlu	416n
-gusano	1680f
+gusano	1681f
 gusseisen	285h
 gustav klimt	719a
 guten tag	455h
 gyeongbokgung	794a
 gym	389a
 gzhel	792a 792f
-gà con	1629m
-gà mới nở	1628m
-gà trống	1627m
-gà tây	1625m
+gà con	1630m
+gà mới nở	1629m
+gà trống	1628m
+gà tây	1626m
 gâteau	271e
-gâteau anniversaire	1807e
+gâteau anniversaire	1808e
 gâteau de lune	810e
-gâteau sablé	1808e
+gâteau sablé	1809e
 gänseblümchen	220h
 gärten	126h
 gélida	400f
 gélido	400f 400g
 génial	424e
-gói quà	1912m
+gói quà	1913m
 góndola	802f
 gótica	411f 411g
 gótico	411f 411g
@@ -6341,7 +6345,7 @@ göl	147n
 göl mavisi	42n
 gölet	149n
 göreme	804a 804n
-gözlük	1914n
+gözlük	1915n
 gözü pek	405n
 güisqui	267f
 gül	209n
@@ -6360,24 +6364,24 @@ gündoğumu	180n
 gündüz	194n
 günebakan	211n
 güney afrika	665o
-güney afrikalı	863n
+güney afrikalı	864n
 güney kore	636o
 güneş	171n
-güneş gözlüğü	1915n
+güneş gözlüğü	1916n
 güneş ışığı	171n
-güneşin doğuşu	1884n
+güneşin doğuşu	1885n
 güneşli	172n
 gürültülü	422n
 güven	406n
 güvenilir	406n
-güvenlik yeleği	1918n
-güvercin	1633n
+güvenlik yeleği	1919n
+güvercin	1634n
 güz	197n
 güçlü	405n
-găng tay	1923m
+găng tay	1924m
 gạch	283m
 gấu trúc	321m
-gấu túi	1617m
+gấu túi	1618m
 gỉ sét	287m
 gốm	304m
 gốm delft	792m
@@ -6387,41 +6391,43 @@ gỗ sồi	279m
 h m	537o
 ha long bay	782a
 ha oai	763m
-haba	2526a
+haba	2527a
 habana	755f
 habitación	362f
-habitat	2743a
+habitat	2744a
 habs	589o
-habsburg	836a
+habsburg	837a
 hada	395f
 hadas	734f
 hafen	154h
 hafif	445n
-hahn	1627h
+hahn	1628h
 hail	201a
 haki	25n
-half	2160a
+half	2161a
 hallo	455h
 halloween	367a 367e 367f 367g 367h 367i 367m
-halloweenkürbis	1895h
-ham	2440a
-hamam böceği	1674n
-hamburger	1759a 1759e 1759h 1759i 1759n
-hamburguesa	1759f
-hambúrguer	1759g
-hammered	2744a
+halloweenkürbis	1896h
+ham	2441a
+hamam böceği	1675n
+hamburger	1760a 1760e 1760h 1760i 1760n
+hamburguesa	1760f
+hambúrguer	1760g
+hammered	2745a
 hamptons	729a
-hamster	1609a 1609e 1609h 1609n
-hamstergesicht	1609h
+hamster	1610a 1610e 1610h 1610n
+hamstergesicht	1610h
 han gỉ	287m
 hanami	741a
 hanbok	825a 825e 825f 825g 825h 825i 825m 825n
-handbag	1936a
-handschuhe	1923h
-handtasche	1936h
+handbag	1937a
+handschuhe	1924h
+handtasche	1937h
 hang	164m
 hang động	164m
 hanoi	782a 782h 782i
+hanok	826a 826e 826f 826g 826h 826i 826m 826n
+hanok village	826a
 hanoucca	746e
 hanouka	746e
 hanoï	782e
@@ -6438,7 +6444,7 @@ harbour	154a
 hardal	110n
 hardal sarısı	110n
 hareketli	389n
-haricots	1742e
+haricots	1743e
 harika	424n
 hariç	459n
 harmonious	386a
@@ -6447,22 +6453,22 @@ harvest	197a
 harvest festival	750a
 harvest moon	173a
 hasat	750n
-hase	1611h
-hasengesicht	1610h
+hase	1612h
+hasengesicht	1611h
 haset	426n
 hasta	425n
 hastalık	425n
 hastane	356n
-hat	2227a
-hatching chick	1628a
+hat	2228a
+hatching chick	1629a
 hate	402a
 hatred	402a
 haunted	403a
-haus	1854h
-haus mit garten	1855h
+haus	1855h
+haus mit garten	1856h
 hauswand	342h
-haut de forme	1952e
-haute	2527a
+haut de forme	1953e
+haute	2528a
 haute couture	397a
 hautfarben	115h
 havai	763n
@@ -6485,14 +6491,14 @@ hawaiianisch	763h
 hawaï	763e
 hawaïen	763e
 hawaïenne	763e
-hawk	2247a
+hawk	2248a
 hawái	763f
-hay	2248A
+hay	2249A
 hayalperest	396n
 hayret	424n
 haze	202a
-hazel	1052a
-hazelnut	2197a
+hazel	1053a
+hazelnut	2198a
 haziran	196n
 hazy	449a
 haşhaş	222n
@@ -6508,29 +6514,29 @@ heartbroken	391a
 hearth	311a
 hearts	392a
 heat	205a
-heather	1162a
+heather	1163a
 heather moor	778a
 heatwave	205a
 heaven	427a
 heavenly	427a
-hecin devesi	1598n
+hecin devesi	1599n
 hectic	422a
-hedge	2291a
-hedgehog	1614a
+hedge	2292a
+hedgehog	1615a
 heidelbeere	232h
-heights	2436a
+heights	2437a
 heimelig	398h
-heirloom	2055a
+heirloom	2056a
 heiss	401h
 heiter	390h
 heiß	401h
-heiße quellen	1888h
-heißgetränk	1818h
+heiße quellen	1889h
+heißgetränk	1819h
 heißluftballons	804h
 helada	186f
 helado	274f
 helado frío	400f
-heliotrope	1181a
+heliotrope	1182a
 hell	428a 441h
 hell dunkel	787h
 hellblau himmel	41h
@@ -6539,14 +6545,14 @@ helle	441h
 hellish	428a
 hello	455a
 hellrot	74h
-helsinki	834a
+helsinki	835a
 helvetica	817a 817e
-hemd mit krawatte	1919h
-hemp	2528a
-henna	2340a
+hemd mit krawatte	1920h
+hemp	2529a
+henna	2341a
 hera	134g
 herb	137a
-herbal	2161a
+herbal	2162a
 herbe	125e
 herbes aromatiques	137e
 herbs	137a
@@ -6558,8 +6564,8 @@ heritage	379a
 hero	405a
 heroes	405a
 heroic	405a
-heron	2116a
-herrenschuh	1941h
+heron	2117a
+herrenschuh	1942h
 herrumbre	287f
 heure bleue	182e
 heure dorée	181e
@@ -6568,12 +6574,12 @@ heureux	390e
 hey	455a
 hi	455a
 hi vọng	404m
-hibisco	1689g
-hibiscus	1689a 1689e
-hibiskus	1689h
-hickory	2124a
+hibisco	1690g
+hibiscus	1690a 1690e
+hibiskus	1690h
+hickory	2125a
 hidden	394a
-hide	2062a
+hide	2063a
 hideous	425a
 hideux	425e
 hiedra	134f
@@ -6583,19 +6589,19 @@ hierba	125f
 hierbas	137f
 hierbas aromáticas	137f
 hierro	285f
-high heeled shoe	1945a
+high heeled shoe	1946a
 highlands	778a 778e 778h
-highlighter green	1082a
+highlighter green	1083a
 highway	340a
 hike	418a
 hiking	418a
-hiking boot	1943a
+hiking boot	1944a
 hill	160a
 hills	160a
-hillside	2384a
+hillside	2385a
 himalaia	779g
 himalaya	779a 779e 779f 779h 779i 779m 779n
-himalayan	2748a
+himalayan	2749a
 himalayas	779a
 himbeere	233h
 himmel	169h
@@ -6603,27 +6609,27 @@ himmelblau	41h
 himmelblau tief	40h
 himmelslaternen	747h
 himmlisch	427h
-hindi	1625n
+hindi	1626n
 hindistan	637o 781n
 hindistan cevizi	241n
-hindu	1874h
-hindu tapınağı	1874n
-hindu temple	1874a
-hindutempel	1874h
+hindu	1875h
+hindu tapınağı	1875n
+hindu temple	1875a
+hindutempel	1875h
 hindú	781f
-hint gelini	827n
-hip	2749a
-hipo	1605n
-hipopotam	1605n
-hipopótamo	1605f 1605g
+hint gelini	828n
+hip	2750a
+hipo	1606n
+hipopotam	1606n
+hipopótamo	1606f 1606g
 hippi	710n
 hippie	710a 710e 710f 710g 710h 710i 710m
-hippo	1605a
-hippopotame	1605e
-hippopotamus	1605a
+hippo	1606a
+hippopotame	1606e
+hippopotamus	1606a
 hippy	710a 710i
 hiroshige	790a 790e 790f
-hirsch	1585h
+hirsch	1586h
 historic	379a
 history	379a
 história em quadrinhos	788g
@@ -6643,8 +6649,8 @@ hoa anh túc	222m
 hoa anh đào	208m
 hoa cúc	217m
 hoa cúc trắng	220m
-hoa dâm bụt	1689m
-hoa héo	1688m
+hoa dâm bụt	1690m
+hoa héo	1689m
 hoa hướng dương	211m
 hoa hồng	209m
 hoa kỳ	630o
@@ -6660,7 +6666,7 @@ hoa quả	432m
 hoa quế	224m
 hoa sen	212m
 hoa súng	212m
-hoa trắng	1684m
+hoa trắng	1685m
 hoa tulip	213m
 hoa tử đằng	221m
 hoa đào	216m
@@ -6670,7 +6676,7 @@ hochsee	140h
 hochzeit	371h
 hoffnung	404h
 hoffnungsvoll	404h
-hog	2529a
+hog	2530a
 hogar	311f
 hogareño	398f
 hoguera	166f
@@ -6678,31 +6684,31 @@ hohloma	791n
 hoi an	796a 796e 796f 796g 796h 796i 796n
 hoi an lanterns	796a
 hoja	128f
-hoja de arce	1704f
+hoja de arce	1705f
 hoja de oro	306f
 hojas	128f
 hojas caídas	129f
 hojas de otoño	129f
-hojas revoloteando al viento	1706f
+hojas revoloteando al viento	1707f
 hojas secas	129f
 hokusai	724a
 hola	455f
-holandesa	832f 832g
-holandés	832f
-holandês	832g
+holandesa	833f 833g
+holandés	833f
+holandês	833g
 holi	806a 806e 806f 806g 806h 806i 806n
 holiday	409a
 holidays	409a
 holland	647o
 hollanda	647o
-hollandalı	832n
-hollyhock	2372a
-hollywood	2530a
-holländisch	832h
+hollandalı	833n
+hollyhock	2373a
+hollywood	2531a
+holländisch	833h
 holy	412a
 holz	279h
-holzscheite	1850h
-homard	1798e
+holzscheite	1851h
+homard	1799e
 hombre	456F
 hombres	456F
 home	398a
@@ -6711,38 +6717,38 @@ homem	456G
 homens	456G
 homesick	415a
 homesickness	415a
-homestead	2727a
+homestead	2728a
 homework	358a
 homey	398a
 homme	456E
 hommes	456E
-homoeopathic	2132a
+homoeopathic	2133a
 honda	479o
 honest	406a
 honesty	406a
 honey	263a
-honey badger	1623a
-honey pot	1815a
+honey badger	1624a
+honey pot	1816a
 honeybee	326a
-honeycomb	2750a
-honeydew	1504a
+honeycomb	2751a
+honeydew	1505a
 honeymoon	392a
-honeysuckle	2295a
+honeysuckle	2296a
 hong kong	773a 773e 773f 773i 773n
 hong kong neon	773a
 hongkong	773h
 hongo	136f
 hongrie	659o
-hongrois	855e
-hongroise	855e
+hongrois	856e
+hongroise	856e
 honig	263h
-honigmelone	1711h
-honigtopf	1815h
+honigmelone	1712h
+honigtopf	1816h
 honolulu	763a
 honor	416a
 honour	416a
 hooray	390a
-hop	2645a
+hop	2646a
 hope	404a
 hopeful	404a
 hopeless	391a
@@ -6753,16 +6759,16 @@ hora dourada	181g
 horizon	183a 183e
 horizont	183h
 horizonte	183f 183g
-hormiga	1669f
+hormiga	1670f
 hormigón	282f
 hormis	457e
-hornet	2427a
-horoz	1627n
+hornet	2428a
+horoz	1628n
 horreur	403e
 horror	403a 403h
-horse	1582a
-horse face	1579a
-horseradish	2752a
+horse	1583a
+horse face	1580a
+horseradish	2753a
 horta	126g
 hortalizas	433f
 hortaliças	433g
@@ -6771,30 +6777,30 @@ hortensia	219e 219f
 hortensie	219h
 hortênsia	219g
 hospital	356a 356f 356g
-hospital green	1304a
-hosta	2623a
+hospital green	1305a
+hosta	2624a
 hostile	402a
 hot	401a
 hot air balloons	804a
-hot beverage	1818a
+hot beverage	1819a
 hot cocoa	398a
-hot dog	1762a 1762e 1762i
-hot green	1169a
-hot magenta	1140a
-hot pepper	1734a
-hot pink	1464a
-hot purple	1336a
+hot dog	1763a 1763e 1763i
+hot green	1170a
+hot magenta	1141a
+hot pepper	1735a
+hot pink	1465a
+hot purple	1337a
 hot sauce	277a
-hot springs	1888a
-hotdog	1762h
-hotel	1861a 1861f 1861g 1861h 1861i
-hotel del amor	1862f
-hotpink	1505a
+hot springs	1889a
+hotdog	1763h
+hotel	1862a 1862f 1862g 1862h 1862i
+hotel del amor	1863f
+hotpink	1506a
 houle	142e
-house	1854a
-house with garden	1855a
+house	1855a
+house with garden	1856a
 houseplant	128a
-houses	1852a
+houses	1853a
 howdy	455a
 hoài cổ	379m
 hoài niệm	415m
@@ -6804,90 +6810,90 @@ hoàng hôn muộn	191m
 hoàng kim	11m
 huanglong	798a
 huawei	523o
-huellas de pezuñas	1624f
+huellas de pezuñas	1625f
 huerto	126f
-huevo	1769f
+huevo	1770f
 hug	398a
 hugs	398a
-huhn	1626h
+huhn	1627h
 huile olive	278e
-huipil	857a
+huipil	858a
 humble	388a
 humid	401a
-hummer	1798h
+hummer	1799h
 humo	314f
 humor	390a
 humour	390a
-hund	1567h
-hundegesicht	1566h
-hungarian	855a
+hund	1568h
+hundegesicht	1567h
+hungarian	856a
 hungarian flag	659o
 hungary	659o
 hungary flag	659o
 hungria	659o
 hungría	659o
-hunter green	1444a
+hunter green	1445a
 hurricane	201a
 hurt	391a
 hush	386a
 hushed	386a
-husk	2476a
+husk	2477a
 hustle	389a
-hutte	1851e
+hutte	1852e
 huyền bí	394m
 huyền diệu mơ màng	396m
 huyền ảo	395m
 huzur	386n
 huzurlu	386n
 huzurlu sıcak	398n
-huître	1801e
+huître	1802e
 huş ağacı	122n
 huş ormanı	122n
 huỳnh quang	448m
-hvar	854a
+hvar	855a
 hy lạp	657o 771m
 hy vọng	404m
-hyacinth	2034a
+hyacinth	2035a
 hydrangea	219a
 hygge	398a
 hyundai	481o
 hà lan	647o
-hà mã	1605m
+hà mã	1606m
 hà nội	782m
 hàn quốc	636o 783m
-hành	1740m
-hámster	1609f
-hán phục	826m
-hähnchenschenkel	1756h
+hành	1741m
+hámster	1610f
+hán phục	827m
+hähnchenschenkel	1757h
 hässlich	425h
 häuschen	363h
 hè	196m
-hérisson	1614e
+hérisson	1615e
 hòn đảo	155m
 hôpital	356e
-hôtel	1861e
+hôtel	1862e
 höhle	164h
 hölle	428h
 höllisch	428h
 hölzern	279h
-húngara	855f 855g
-húngaro	855f 855g
+húngara	856f 856g
+húngaro	856f 856g
 hügel	160h
 hütte	363h
 hüzün	391n
 hüzünlü	391n
 hırs	426n
-hırvat	854n
-hırvatistan	854n
-hız treni	1892n
-hũ mật ong	1815m
-hươu	1585m
-hươu cao cổ	1601m
+hırvat	855n
+hırvatistan	855n
+hız treni	1893n
+hũ mật ong	1816m
+hươu	1586m
+hươu cao cổ	1602m
 hướng dương	211m
 hạnh phúc	390m
-hạt dẻ	1743m
-hạt đậu	1742m
-hải ly	1613m
+hạt dẻ	1744m
+hạt đậu	1743m
+hải ly	1614m
 hẻm	341m
 hẻm núi	159m
 họa sĩ	438m
@@ -6912,16 +6918,16 @@ hội an	796a 796e 796m
 hội chùa	795m
 hội chợ	335m
 hội họa	438m
-hộp cơm bento	1780m
+hộp cơm bento	1781m
 hộp đêm	436m
-hộp đồ uống	1833m
-hộp đựng đồ ăn mang đi	1796m
+hộp đồ uống	1834m
+hộp đựng đồ ăn mang đi	1797m
 hữu cơ	383m
-ibis	2189a
-ibisco	1689i
+ibis	2190a
+ibisco	1690i
 iblis	428n
 ice	184a
-ice blue	1377a
+ice blue	1378a
 ice cream	274a
 iceberg	184a 184e 184f 184g 184i
 icebound	450a
@@ -6929,36 +6935,36 @@ iced	450a
 iceland	655o 761a 761m
 icelandic	761a
 icelandic flag	655o
-icing	2209a
-icky green	1062a
+icing	2210a
+icky green	1063a
 icon painting	714a
 icy	450a
 iddialı	405n
 idle	414a
 idyllic	386a
 iftar	745a 745h 745n
-igel	1614h
+igel	1615h
 iglesia	360f
-iglesia celebrando boda	1869f
+iglesia celebrando boda	1870f
 igreja	360g
 ikb	679o
 ikea	464o
-iki hörgüçlü deve	1599n
+iki hörgüçlü deve	1600n
 ikindi	190n
 il cairo	770i
 ilha	155g
-ilha deserta	1843g
+ilha deserta	1844g
 ilhas	155g
 ilhota	155g
 ilkbahar	195n
 ill	425a
 illness	425a
 illuminating	689o
-illusion	2173a
+illusion	2174a
 imagination	396a
 imagine	396a
 imbrunire	191i
-immeuble de bureaux	1856e
+immeuble de bureaux	1857e
 imparatorluk sarayı	346n
 imperial	382a 382f 382g
 imperial palace	346a
@@ -6973,7 +6979,7 @@ impressionista	786g 786i
 impressionistisch	786h
 impressionnisme	786e
 impressionniste	786e
-impronte di zampe	1624i
+impronte di zampe	1625i
 impérial	382e
 in love	392a
 inanılmaz	424n
@@ -6984,7 +6990,7 @@ incas	819e 819f 819g
 incelikli	421n
 incendie	166e
 incendio	166f 166i
-incense	2510a
+incense	2511a
 inchiostro	47i
 inci	299n
 inci beyazı	106n
@@ -6998,45 +7004,45 @@ indaco	23i
 inde	637o 781E
 india	637o 781a 781f 781i
 indian	781a
-indian bride	827a
+indian bride	828a
 indian flag	637o
-indian red	1013a
+indian red	1014a
 indian wedding	781a
 indiana	781g 781i
 indiano	781g 781i
-indianred	1506a
+indianred	1507a
 indien	637o 781e 781h
 indienne	781e
 indigo	23a 23e 23h
-indigo blue	1048a
+indigo blue	1049a
 indigo dye	824a
 indigo dyed	824a
 indigo japonais	824e
 indigofärbung	824h
 indio	781f
 indisch	781h
-indische braut	827h
+indische braut	828h
 indonesia	671o
-indonesian	851a
+indonesian	852a
 indonesian flag	671o
-indonesiana	851i
-indonesiano	851i
+indonesiana	852i
+indonesiano	852i
 indonesien	671o
-indonesio	851f
-indonesisch	851h
+indonesio	852f
+indonesisch	852h
 indonésia	671o
 indonésie	671o
-indonésien	851e
-indonésienne	851e
-indonésio	851g
+indonésien	852e
+indonésienne	852e
+indonésio	852g
 industrial	377a 377f 377g
 industriale	377i
 industrie	377h
 industriel	377e
 industriell	377h
 industrielle	377e
-inek	1590n
-inek yüzü	1587n
+inek	1591n
+inek yüzü	1588n
 infant	407a
 infantil	380f 380g
 infantile	380i
@@ -7045,9 +7051,9 @@ infernale	428i
 inferno	428a 428g 428i
 infestato	403i
 infierno	428f
-infinity	2704a
-infradito	1940i
-infrared	2754a
+infinity	2705a
+infradito	1941i
+infrared	2755a
 inghilterra	767i
 ingiltere	767n
 inglaterra	767f 767g
@@ -7066,20 +7072,20 @@ innovation	376a
 innovative	376a
 inocente	407f 407g
 insalata	433i
-insalata verde	1775i
-insecto	1668f
+insalata verde	1776i
+insecto	1669f
 insegne al neon	308i
 insel	155h
 inseln	155h
-inseto	1668g
-insetto	1668i
+inseto	1669g
+insetto	1669i
 insolite	435e
 insomnia	413a
 inspiration	404a
 inspired	404a
 inspiring	404a
 instagram	467o
-instant	2388a
+instant	2389a
 insulso	434f
 integrity	406a
 intel	518o
@@ -7091,16 +7097,16 @@ intenso ardor	393g
 intenso cupo	440i
 inter milan	608o
 inter milano	608o
-intergalactic	2389a
+intergalactic	2390a
 interior	348g
-interlude	2649a
+interlude	2650a
 international klein blue	679o 818a
 international orange	680o
 international typographic style	817a
 internazionale	608o
 internet	376a
 intimo	398i
-inuit	2755a
+inuit	2756a
 inveja	426g
 invejoso	426g
 invernal	198f 198g
@@ -7113,27 +7119,27 @@ invierno	198f
 invigorating	399a
 inviting	398a
 ipek	291n
-ipek yolu	865n
-ippo	1605i
-ippopotamo	1605i
+ipek yolu	866n
+ippo	1606i
+ippopotamo	1606i
 ira	402f 402g 402i
-iran	861a
+iran	862a
 iran halısı	737n
-iranian	861a
-iraniana	861g 861i
-iraniano	861g 861i
-iranien	861e
-iranienne	861e
-iranisch	861h
-iranlı	861n
-iraní	861f
+iranian	862a
+iraniana	862g 862i
+iraniano	862g 862i
+iranien	862e
+iranienne	862e
+iranisch	862h
+iranlı	862n
+iraní	862f
 ireland	632o 822a 822m
 iridescent	299a
-iris	1192a
+iris	1193a
 irisch	822h
 irish	374a
 irish flag	632o
-irish green	1245a
+irish green	1246a
 irland	632o 822h
 irlanda	632o 822f 822g 822i 822n
 irlandais	822e
@@ -7144,14 +7150,14 @@ irlandês	822g
 iron	285a
 iron grey	87a
 irritated	402a
-isfahan	861a
-isfahán	861f
+isfahan	862a
+isfahán	862f
 iskandinav	353n
 iskele	154n
 iskoç	778n
 iskoçya	778n
 isla	155f
-isla desierta	1843f
+isla desierta	1844f
 island	155a 761H
 island flagge	655o
 islanda	655o 761i
@@ -7163,25 +7169,25 @@ islands	155a
 islandés	761f
 islandês	761g
 islas	155f
-isle	2012a
+isle	2013a
 islote	155f
 islândia	655o 761g
 isländisch	761h
 isola	155i
-isola deserta	1843i
+isola deserta	1844i
 isolated	391a
 isolation	391a
 isole	155i
 isolotto	155i
-ispahan	861e
+ispahan	862e
 ispanya	625o
-ispanyol	852n
+ispanyol	853n
 istambul	768g
 istanbul	768a 768e 768h 768i 768m 768n
 istemiyorum	459n
-istiridye	1801n
+istiridye	1802n
 isveç	651o
-isveçli	833n
+isveçli	834n
 isviçre	649o 817n
 isviçre stili	817n
 italia	624o
@@ -7193,7 +7199,7 @@ italienische riviera	759h
 italy	624o
 italya	624o
 itália	624o
-iurta	848g
+iurta	849g
 ivoire	38e
 ivory	38a
 ivy	134a
@@ -7201,23 +7207,23 @@ iyimser	404n
 izlanda	655o 761n
 izlenimci	786n
 izlenimcilik	786n
-içecek kutusu	1833n
+içecek kutusu	1834n
 iğrenç	425n
-jabalí	1593f
-jacaranda	2757a
-jack	1895a
-jack o lantern	1895a
+jabalí	1594f
+jacaranda	2758a
+jack	1896a
+jack o lantern	1896a
 jade	298a 298e 298f 298g 298h
 jade green	50a
 jadegrün	50h
 jahrmarkt	335h
 jaipur	800a 800e 800f 800g 800h 800i 800m 800n
-jalape	2521a
-jaleco	1917g
+jalape	2522a
+jaleco	1918g
 jalouse	426e
 jalousie	426e
 jaloux	426e
-jam	2015a
+jam	2016a
 jamaica	664o 764a 764f 764g
 jamaican	764a
 jamaican flag	664o
@@ -7233,25 +7239,25 @@ japan	621o
 japan flagge	621o
 japandi	718a 718e 718h
 japanese	354a
-japanese castle	1867a
-japanese dolls	1906a
+japanese castle	1868a
+japanese dolls	1907a
 japanese indigo	824a
-japanese post office	1857a
+japanese post office	1858a
 japanese scandinavian	718a
 japanese shrine	801a
 japanese woodblock	790a
 japanisch	354h
-japanische puppen	1906h
+japanische puppen	1907h
 japanischer holzschnitt	790h
-japanisches postgebäude	1857h
-japanisches schloss	1867h
-japanisches windspiel	1908h
+japanisches postgebäude	1858h
+japanisches schloss	1868h
+japanisches windspiel	1909h
 japon	354n 621o
 japon balığı	329n
 japon baskısı	790n
-japon oyuncak bebekleri	1906n
-japon postanesi	1857n
-japon şatosu	1867n
+japon oyuncak bebekleri	1907n
+japon postanesi	1858n
+japon şatosu	1868n
 japonais	354e
 japonaise	354e
 japonesa	354f 354g
@@ -7269,12 +7275,12 @@ jardines	126f
 jardins	126e 126g
 jardín	126f
 jardín zen	350f
-jarra de cerveza	1826f
-jarras de cerveza brindando	1827f
+jarra de cerveza	1827f
+jarras de cerveza brindando	1828f
 jasmim	223g
 jasmin	223e 223h
 jasmine	223a
-jasper	2099a
+jasper	2100a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -7283,13 +7289,13 @@ jaune néon	118e
 jaune poussin	77e
 jaune terreux	102e
 jaune vif	101e
-java batik	851a
-javali	1593g
-javanais	851e
-javanese	851a
-javanisch	851h
-javanés	851f
-jay	2624a
+java batik	852a
+javali	1594g
+javanais	852e
+javanese	852a
+javanisch	852h
+javanés	852f
+jay	2625a
 jazmín	223f
 jazz	437a 437E 437F 437G 437H 437I
 jazz age	695a
@@ -7302,13 +7308,13 @@ jean	289e
 jeans	289a 289f 289g 289h 289i
 jeansblau	69h
 jeansstoff	289h
-jeepney	859a
-jeepneys	859a
+jeepney	860a
+jeepneys	860a
 jelly	272a
-jet	2100a
+jet	2101a
 jetée	154e
-jeune cygne	1636e
-jeune pousse	1694e
+jeune cygne	1637e
+jeune pousse	1695e
 jeux olympiques	683o
 jewel	316a
 jewellery	316a
@@ -7317,19 +7323,19 @@ jewels	316a
 jiangnan	349a 349e 349f 349g 349h 349i 349n
 jio	554o
 jipi	710f
-jirafa	1601f
+jirafa	1602f
 jittery	413a
 jiuzhaigou	798a
 joaninha	327g
 jodhpur	799a
-jogja	851a
+jogja	852a
 johannisnacht	752h
 joia	316g
 joias	316g
 joie	390e
 jojloma	791f
 jolly	390a
-jordaan	832a
+jordaan	833a
 jordan	769a
 jordania	769f
 jordanie	769e
@@ -7352,8 +7358,8 @@ jubilee	409a
 juegos olímpicos	683o
 jugendstil	789a 789h
 juguetes	380f
-juice	2002a
-juicy	2296a
+juice	2003a
+juicy	2297a
 juillet	196e
 juin	196e
 julho	196g
@@ -7364,15 +7370,15 @@ june	196a
 junge	456H
 jungla	120f
 jungle	120a 120e
-jungle green	1372a
+jungle green	1373a
 jungle trek	119a
 junho	196g
 juni	196h
 junio	196f
-juniper	2070a
+juniper	2071a
 jupiter	176a
-jurte	848h
-jute	2437a
+jurte	849h
+jute	2438a
 juve	606o
 juventus	606o
 juwel	316h
@@ -7380,16 +7386,16 @@ juwelen	316h
 jánuca	746f
 jänner	198h
 k pop	783a
-kaaba	1877a 1877e 1877f 1877h 1877i 1877m
-kabak fener	1895n
-kaban	1924n
-kadeh tokuşturma	1828n
+kaaba	1878a 1878e 1878f 1878h 1878i 1878m
+kabak fener	1896n
+kaban	1925n
+kadeh tokuşturma	1829n
 kadife	290n
 kadın	456N
-kadın botu	1948n
-kadın giysisi	1933n
-kadın sandaleti	1946n
-kadın şapkası	1951n
+kadın botu	1949n
+kadın giysisi	1934n
+kadın sandaleti	1947n
+kadın şapkası	1952n
 kadınsı	419n
 kafe	343n
 kaffee	254h
@@ -7408,7 +7414,7 @@ kaiserpalast	346h
 kakao	261h 261n
 kakao talk	505o
 kakaotalk	505o
-kakerlake	1674h
+kakerlake	1675h
 kaki	25e 25i 25m
 kaktus	135h
 kaktüs	135n
@@ -7419,23 +7425,23 @@ kaliforniya	777n
 kalksinterterrassen	798h
 kalt	400h
 kalte farben	453h
-kamel	1599h
+kamel	1600h
 kamin	311h
 kaminfeuer	311h
-kamp	1840n
+kamp	1841n
 kamp ateşi	166n
-kamp yapma	1840n
+kamp yapma	1841n
 kamuflaj	431n
 kan	315n
 kan kırmızısı	71n
 kanada	633o
-kanadalı	840n
-kanadisch	840h
+kanadalı	841n
+kanadisch	841h
 kandinsky	723a
-kangaroo	1622a
-kangourou	1622e
-kanguru	1622n
-kaniş	1569n
+kangaroo	1623a
+kangourou	1623e
+kanguru	1623n
+kaniş	1570n
 kanlı	315n
 kanyon	159n
 kaotik	422n
@@ -7443,11 +7449,11 @@ kapadokya	804n
 kapalı hava	203n
 kapalıçarşı	768n
 kaplan	319n
-kaplan yüzü	1576n
-kaplumbağa	1647n
-kaplıca	1888n
+kaplan yüzü	1577n
+kaplumbağa	1648n
+kaplıca	1889n
 kappadokien	804h
-kapstadt	864h
+kapstadt	865h
 kapuçino	255n
 kar	187n
 kar beyazı	84n
@@ -7460,14 +7466,14 @@ karamel rengi	109n
 karamell	262h
 karamellfarben	109h
 karanlık	439n
-karasinek	1679n
+karasinek	1680n
 karavaggio	787n
 karayip	764n
 karayipler	764n
 karibik	764h
 karibisch	764h
-karides	1799n
-karla kaplı dağ	1836n
+karides	1800n
+karla kaplı dağ	1837n
 karlı	187n
 karlı dağ	161n
 karlı dağlar	161n
@@ -7482,11 +7488,11 @@ karneval	335h
 karneval in rio	808h
 karotte	249h
 karpuz	234n
-kartal	1634n
-kartoffel	1731h
-karussell	1889h
-karussellpferd	1889h
-karınca	1669n
+kartal	1635n
+kartoffel	1732h
+karussell	1890h
+karussellpferd	1890h
+karınca	1670n
 kastanie	20h
 kastanienbraun	20h
 kastanienbraunrot	19h
@@ -7497,25 +7503,25 @@ katar	646o
 katedral	360n
 kathedrale	360h
 kathmandu	779a
-katze	1574h
-katzengesicht	1573h
-kaufhaus	1865h
-kavun	1711n
+katze	1575h
+katzengesicht	1574h
+kaufhaus	1866h
+kavun	1712n
 kavurucu	205n
 kawaii	408a 408e 408f 408g 408h 408i 408n
 kaya	163n
 kayalık	163n
-kaydırak	1890n
+kaydırak	1891n
 kaygı	413n
 kaygılı	413n
 kayısı	78n
 kayısı rengi	78n
 kağıt	293n
-kaşıklı kase	1774n
-kebab	1767e
+kaşıklı kase	1775n
+kebab	1768e
 kederli	391n
-kedi	1574n
-kedi yüzü	1573n
+kedi	1575n
+kedi yüzü	1574n
 kehribar	32n
 kein	457h
 keine	457h
@@ -7523,70 +7529,70 @@ keinem	457h
 keinen	457h
 keiner	457h
 kek	271n
-keks	1806h
+keks	1807h
 kelebek	325n
 kelim	737h
-kelley green	1001a
-kelly	2758a
-kelly green	1454a
+kelley green	1002a
+kelly	2759a
+kelly green	1455a
 kelp	138a
 kelt	822n
 keltik	822n
 keltisch	822h
 kem	18m
 kem lạnh	274m
-kem mềm	1802m
+kem mềm	1803m
 kem que	274m
-keman	1966n
-kemikli et	1755n
+keman	1967n
+kemikli et	1756n
 kenia	667o
-keniana	850f
-kenianisch	850h
-keniano	850f
-keniota	850i
+keniana	851f
+kenianisch	851h
+keniano	851f
+keniota	851i
 kent	340n
 kente	738a 738e 738f 738h
 kente cloth	738a
 kentucky fried chicken	538o
 kenya	667o
-kenyalı	850n
-kenyan	850a
+kenyalı	851n
+kenyan	851a
 kenyan flag	667o
 kerala	781a
 keramik	304h
 kermesse	335e
-kermit green	1252a
-kernel	2684a
+kermit green	1253a
+kernel	2685a
 kerpiç duvar	342n
-kertenkele	1648n
+kertenkele	1649n
 kerze	310h
 kerzen	310h
 kerzenlicht	310h
 kestane	20n
 kestane rengi	20n
 keten	292n
-kettle	2494a
-key	2095a
-key lime	1174a
+kettle	2495a
+key	2096a
+key lime	1175a
 keyifli	390n
-keçi	1597n
+keçi	1598n
 kfc	538o
 khaki	25a 25h
-khaki green	1349a
+khaki green	1350a
 khinh khí cầu	804m
-khiva	865a
+khiva	866a
 khoa học viễn tưởng	376m
-khoai lang nướng	1787m
-khoai tây	1731m
-khoai tây chiên	1760m
+khoai lang nướng	1788m
+khoai tây	1732m
+khoai tây chiên	1761m
 khokhloma	791a 791e 791g
 khu chợ	332m
 khu rừng	119m
 khu vườn	126m
-khung cảnh thành phố	1882m
-khung cảnh thành phố lúc chạng vạng	1885m
-khách sạn	1861m
-khách sạn tình yêu	1862m
+khung cảnh thành phố	1883m
+khung cảnh thành phố lúc chạng vạng	1886m
+khách sạn	1862m
+khách sạn tình yêu	1863m
 khách sạn đế vương	815m
 khói	314m
 khóm	240m
@@ -7595,18 +7601,18 @@ không có	457m
 không gian	176m
 không khí lễ hội	409m
 không phải	457m
-khăn quàng	1922m
-khỉ đột	1564m
+khăn quàng	1923m
+khỉ đột	1565m
 khỏe mạnh	417m
-khủng long bạo chúa	1653m
-khủng long chân thằn lằn	1652m
+khủng long bạo chúa	1654m
+khủng long chân thằn lằn	1653m
 kid	380a
 kids	380a
 kiefer	121h
 kiefern	121h
 kiesel	281h
-kiev	842a
-kiew	842h
+kiev	843a
+kiew	843h
 kil	304n
 kilim	737a 737e 737f 737g 737i 737n
 kilise	360n
@@ -7614,14 +7620,14 @@ kim cương	301m
 kim loại	286m
 kim tuyến	430m
 kim tự tháp	770m
-kimono	354a 1927e 1927f 1927h 1927i 1927m 1927n
+kimono	354a 1928e 1928f 1928h 1928i 1928m 1928n
 kind	388a
 kinder	380h
 kindlich	380h
 kindness	388a
 king	382a
 kingdom	382a
-kingfisher	2250a
+kingfisher	2251a
 kings	382a
 kinh dị	403m
 kinh ngạc	424m
@@ -7636,7 +7642,7 @@ kiraz çiçeği festivali	809n
 kirche	360h
 kiremit rengi	111n
 kirli	446n
-kirpi	1614n
+kirpi	1615n
 kirschbaum	208h
 kirschblüte	208h
 kirschblüten	208h
@@ -7645,7 +7651,7 @@ kirschbäume	208h
 kirsche	230h
 kirschen	230h
 kiss	392a
-kissed	2162a
+kissed	2163a
 kisses	392a
 kitap	312n
 kitaplar	312n
@@ -7656,14 +7662,14 @@ kittens	408a
 kitty	408a
 kivi	245n
 kiwi	245a 245e 245f 245g 245h 245i 245m
-kiwi fruit	1725a
-kiwi green	981a
-kiến	1669m
+kiwi fruit	1726a
+kiwi green	982a
+kiến	1670m
 kiểu nhật	354m
 klassenzimmer	358h
-klaviatur	1964h
-kleeblatt	1702h
-kleid	1926h
+klaviatur	1965h
+kleeblatt	1703h
+kleid	1927h
 klein blau	679o 818h
 klein blue	679o 818a
 klein mavisi	818n
@@ -7675,45 +7681,45 @@ knallgelb	101h
 knallig	444h
 knallrot	74h
 knicks	578o
-knight	2148a
+knight	2149a
 knit	398a
 knitted	398a
-knoblauch	1739h
-koala	1617a 1617e 1617f 1617h 1617i 1617n
-koala ayısı	1617n
-koalabär	1617h
+knoblauch	1740h
+koala	1618a 1618e 1618f 1618h 1618i 1618n
+koala ayısı	1618n
+koalabär	1618h
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
 kohlegrau	37h
 koi	329a 329h
 koi balığı	329n
-koinobori	1907e
-kokan	1621n
-kokarca	1621n
+koinobori	1908e
+kokan	1622n
+kokarca	1622n
 kokos	241h
 kokosnuss	241h
-kokteyl kadehi	1824n
+kokteyl kadehi	1825n
 kolezyum	784n
 kolombiya	661o
-kolombiyalı	856n
+kolombiyalı	857n
 kolosseum	784h
-kolumbianisch	856h
+kolumbianisch	857h
 kolumbien	661o
 komisch	435h
-konfeti	1903n
-konfeti topu	1903n
-konfettiball	1903h
-konfettibombe	1902h
-kong	2501a
-konserve	1779h
-konserve gıda	1779n
+konfeti	1904n
+konfeti topu	1904n
+konfettiball	1904h
+konfettibombe	1903h
+kong	2502a
+konserve	1780h
+konserve gıda	1780n
 konstantinopel	768h
 konstruktivismus	813h
 konstruktivistisch	813h
 konstrüktivizm	813n
-kopenhag	835n
-kopenhagen	835h
+kopenhag	836n
+kopenhagen	836h
 kor	167n
 koralle	28h
 korallenriff	153h
@@ -7727,13 +7733,15 @@ korean palace	794a
 korean temple	794a
 korean thanksgiving	748a
 korean traditional dress	825a
+korean traditional house	826a
 koreanisch	783h
 koreanischer tempel	794h
+koreanisches traditionshaus	826h
 korku	403n
 korkutucu	403n
 kornfeld	251h
 koru	119n
-koruyucu gözlük	1916n
+koruyucu gözlük	1917n
 kosmos	176h
 kot	289n
 kot kumaş	289n
@@ -7744,42 +7752,42 @@ koyu	439n
 koyu derin	440n
 koyu kahve	107n
 koyu yeşil	48n
-koyun	1596n
+koyun	1597n
 kozmos	176n
-koşu ayakkabısı	1942n
+koşu ayakkabısı	1943n
 kpop	783a
-krakau	841h
-krakov	841n
-krakow	841a
-kraków	841a
+krakau	842h
+krakov	842n
+krakow	842a
+kraków	842a
 kraliyet	382n
 kraliyet mavisi	43n
-kran	1847h
+kran	1848h
 krank	425h
 krankenhaus	356h
 krankheit	425h
-kravat	1919n
+kravat	1920n
 kreativ	438h
 kreativität	438h
-krebs	1797h
+krebs	1798h
 krem	18n
-krem karamel	1814n
+krem karamel	1815n
 krem rengi	18n
-kreml	828h
-kremlin	828a 828e 828f 828g 828n
-krep	1752n
-kreuzberg	846a
+kreml	829h
+kremlin	829a 829e 829f 829g 829n
+krep	1753n
+kreuzberg	847a
 krieg	431h
 kristal	300n
 kristall	300h
 kristalle	300h
 krizantem	217n
-kroatien	854h
-kroatisch	854h
-krokodil	1646h
+kroatien	855h
+kroatisch	855h
+krokodil	1647h
 krom	286n
-krone	1950h
-kruvasan	1747n
+krone	1951h
+kruvasan	1748n
 kräftig	405h
 kräftig leuchtend	444h
 kräuter	137h
@@ -7788,8 +7796,8 @@ kubanisch	755h
 kubismus	814h
 kubistisch	814h
 kuchen	271h
-kugelfisch	1660h
-kuhgesicht	1587h
+kugelfisch	1661h
+kuhgesicht	1588h
 kulübe	363n
 kum	157n
 kum plajı	144n
@@ -7797,17 +7805,17 @@ kum rengi	103n
 kum tepesi	156n
 kumsal	144n
 kumsal kenarı	143n
-kunduz	1613n
+kunduz	1614n
 kunst	438h
 kunststoff	307h
 kunterbunt	178h
 kupfer	59h
 kupferfarben	59h
-kurabiye	1806n
+kurabiye	1807n
 kurbağa	328n
-kurdele	1911n
+kurdele	1912n
 kurkuma	79h
-kurt	1570n
+kurt	1571n
 kuru yapraklar	129n
 kurumsal	357n
 kurşun grisi	85n
@@ -7816,34 +7824,34 @@ kutup	185n
 kuvars	300n
 kuzey avrupa	353n
 kuzey ışıkları	177n
-kuğu	1636n
-kuğu yavrusu	1636n
-kuş tüyü	1639n
-kyiv	842a
+kuğu	1637n
+kuğu yavrusu	1637n
+kuş tüyü	1640n
+kyiv	843a
 kyoto	801a 801e 801g 801h 801i 801m 801n
-kâbe	1877n
+kâbe	1878n
 kâğıt	293n
-käfer	1671h
-känguru	1622h
-käsestück	1754h
+käfer	1672h
+känguru	1623h
+käsestück	1755h
 kèn saxophone	437m
-kèn trumpet	1965m
-kényan	850e
-kényane	850e
+kèn trumpet	1966m
+kényan	851e
+kényane	851e
 kì lạ	435m
 kính	294m
-kính bảo hộ	1916m
-kính mắt	1914m
-kính râm	1915m
+kính bảo hộ	1917m
+kính mắt	1915m
+kính râm	1916m
 köknar	121n
 kömür grisi	37n
 königlich	382h
 königsblau	43h
-köpek	1567n
-köpek balığı	1661n
-köpek yüzü	1566n
+köpek	1568n
+köpek balığı	1662n
+köpek yüzü	1567n
 köri	277n
-körili pilav	1784n
+körili pilav	1785n
 köy	348n
 köy tarzı	378n
 közler	167n
@@ -7856,41 +7864,41 @@ kühl	400h
 kühle farben	453h
 kühle töne	453h
 kühn	405h
-küken	1629h
-küken von vorne	1630h
+küken	1630h
+küken von vorne	1631h
 kükengelb	77h
 kül	167n
 künstler	438h
 künstlerisch	438h
 kürbis	246h
 küste	143h
-kütük	1850n
+kütük	1851n
 kütüphane	344n
 kır	124n
 kırağı	186n
 kırağı beyazı	83n
 kırmızı	0n
-kırmızı elma	1718n
+kırmızı elma	1719n
 kırmızı mor	96n
-kırmızı zarf	1910n
+kırmızı zarf	1911n
 kırmızı şarap	264n
 kırsal	348n
 kırık beyaz	104n
-kısa ve geniş bardak	1829n
+kısa ve geniş bardak	1830n
 kıskanç	426n
 kıskançlık	426n
 kıyı	143n
 kız	456N
-kızarmış karides	1790n
+kızarmış karides	1791n
 kızgın	402n
 kızlar	456N
 kızıl	71n
-kızıl meydan	828n
+kızıl meydan	829n
 kış	198n
 kışın	198n
 kẹo	272m
 kẹo bông	273m
-kẹo mút	1813m
+kẹo mút	1814m
 kỳ bí	394m
 kỳ diệu	395m
 kỳ lạ	435m
@@ -7904,9 +7912,9 @@ la habana	755f 755m
 la havane	755e
 la lakers	573o
 la mã	784m
-lab coat	1917a
-laboratuvar önlüğü	1917n
-laborkittel	1917h
+lab coat	1918a
+laboratuvar önlüğü	1918n
+laborkittel	1918h
 lac	147e
 laca	303f 303g
 lacca	303i
@@ -7921,13 +7929,13 @@ lacquer	303a
 ladies	456A
 ladrillo	283f
 lady	456A
-lady beetle	1672a
+lady beetle	1673a
 ladybird	327a
 ladybug	327a
 ladybugs	327a
-lagartija	1648f
-lagartixa	1648g
-lagarto	1648f
+lagartija	1649f
+lagartixa	1649g
+lagarto	1649f
 lagerfeuer	166h
 laghetto	149i
 lago	147f 147g 147i
@@ -7936,28 +7944,28 @@ lago pequeno	149g
 lagoa	146g
 lagon	146e
 lagoon	146a
-lagosta	1798g
+lagosta	1799g
 laguna	146f 146i
 lagune	146e 146h
 lagün	146n
-laib brot	1746h
+laib brot	1747h
 laid	425e
 laid back	387a
 laide	425e
 lait	268e
 laiton	60e
 lake	147a 303n
-lake atitlan	857a
+lake atitlan	858a
 lake blue	42a
-lake louise	840a
+lake louise	841a
 lakers	573o
 lakes	147a
 lakeside	147a
 lale	213n
 laleler	213n
-lalibela	849a
-lama	168g 1600e 1600h 1600i 1600n
-lamb	2242a
+lalibela	850a
+lama	168g 1601e 1601h 1601i 1601n
+lamb	2243a
 lamba	336n
 lambalar	336n
 lamborghini	474o
@@ -7975,9 +7983,9 @@ lamplight	336a
 lampo	201i
 lampone	233i
 lamps	336a
-land	348h 2086a
+land	348h 2087a
 landhausstil	700h
-lane	2156a
+lane	2157a
 langeweile	434h
 langweilig	434h
 lantejoulas	430g
@@ -7990,35 +7998,35 @@ lanterne	309e
 lanterne volanti	747i
 lanternes célestes	747e
 lanterns	309a
-lapin	1611e
-lapis	2290a
+lapin	1612e
+lapis	2291a
 laptop	376a
 laque	303e
 laranja	1g
 laranjas	228g
 laranjeira	228g
 laranjeiras	228g
-lard	1758e
+lard	1759e
 lareira	311g
 large	140e
-larkspur	2364a
-laser	2370a
-late	2762a
+larkspur	2365a
+laser	2371a
+late	2763a
 late night	193a
 laterne	309h
 laternenfest	747h
 laternenlicht	336h
 latte	255a 255m 255n 268i
 latte macchiato	255h 255i
-lattice	2484a
+lattice	2485a
 latão	60g
 latón	60f
 laub	128h
-laubbaum	1697h
+laubbaum	1698h
 laugh	390a
 laughing	390a
 laughter	390a
-laurel	2041a
+laurel	2042a
 laut	422h
 lav	165n
 lav taşı	158n
@@ -8033,48 +8041,48 @@ lavastein	158h
 lave	165e
 lavendel	210h
 lavender	210a
-lavender blue	1117a
+lavender blue	1118a
 lavender fields of provence	803a
-lavender pink	974a
-lavenderblush	1507a
+lavender pink	975a
+lavenderblush	1508a
 lavis	302e
 lavish	381a
 lawn	125a
-lawn green	1102a
-lawngreen	1508a
-lazo	1911f
-lazo conmemorativo	1913f
+lawn green	1103a
+lawngreen	1509a
+lazo	1912f
+lazo conmemorativo	1914f
 lazy	414a
-laço de fita	1911g
+laço de fita	1912g
 le caire	770e
 le caravage	787e
 lead grey	85a
 leaf	128a
-leaf fluttering in wind	1706a
-leaf green	1439a
-leafy	2163a
-leafy green	1185a
-league	2625a
+leaf fluttering in wind	1707a
+leaf green	1440a
+leafy	2164a
+leafy green	1186a
+league	2626a
 learning	358a
 leather	288a
 leaves	128a
-lebanese	847a
-lebanon	847a
+lebanese	848a
+lebanon	848a
 lebendig	389h
-lecca lecca	1813i
+lecca lecca	1814i
 leche	268f
 leder	288h
 lederbraun	26h
-leek	2241a
-leeres nest	1707h
+leek	2242a
+leeres nest	1708h
 legend	395a
 legendary	395a
-legna	1850i
+legna	1851i
 legno	279i
 lego	568o
 legume	433g
 legumes	433g
-lehenga	827a
+lehenga	828a
 lehm	168h
 lehmwand	342h
 lehmziegel	304h
@@ -8086,11 +8094,11 @@ leisurely	387a
 leite	268g
 lejano oeste	733f
 lemon	227a
-lemon green	1148a
-lemon lime	1126a
+lemon green	1149a
+lemon lime	1127a
 lemon yellow	100a
 lemonade	227a
-lemonchiffon	1509a
+lemonchiffon	1510a
 lemons	227a
 lemony	227a
 leningrad	797a
@@ -8098,15 +8106,15 @@ lenovo	522o
 lent	414e
 lentejuelas	430f
 lento	414f 414g 414i
-leone	1575i
-leopar	1578n
-leopard	1578a 1578h
-leopardo	1578f 1578g 1578i
+leone	1576i
+leopar	1579n
+leopard	1579a 1579h
+leopardo	1579f 1579g 1579i
 les nymphéas	786e
 lethargic	414a
 letreiro luminoso	308g
 letrero luminoso	308f
-letter	2511a
+letter	2512a
 lettuce	433a
 leuchtend	443h
 leuchtend gelb	101h
@@ -8116,23 +8124,23 @@ leuchtstark	448h
 lever de soleil	180e
 leylak	64n
 leylak moru	63n
-león	1575f
+león	1576f
 lfc	593o
 lg	541o
 lgbt	751a
 lgbtq	751a
-lhama	1600g
-li băng	847m
-liban	847e
-libanais	847e
-libanaise	847e
-libanesa	847f 847g
-libanese	847i
-libanesisch	847h
-libano	847i
-libanon	847h
-libanés	847f
-libanês	847g
+lhama	1601g
+li băng	848m
+liban	848e
+libanais	848e
+libanaise	848e
+libanesa	848f 848g
+libanese	848i
+libanesisch	848h
+libano	848i
+libanon	848h
+libanés	848f
+libanês	848g
 liberty	789i
 librairie	344e
 libraries	344a
@@ -8144,64 +8152,64 @@ libri antichi	312i
 libro	312f 312i
 libros	312f
 libros viejos	312f
-lichen	1007a
+lichen	1008a
 licht	441h
 lichtenstein	788a
 lichter	336h
 lichterfest	807h
 lichterkette	336h
-licorne	1583e
+licorne	1584e
 lidl	535o
 lie de vin	33e
 liebe	392h
 lierre	134e
 light	441a
-lightblue	1221a
-lightcoral	1510a
-lightcyan	1511a
+lightblue	1222a
+lightcoral	1511a
+lightcyan	1512a
 lighter	441a
 lightest	441a
-lightgoldenrodyellow	1512a
-lightgray	1513a
-lightgreen	1176a
-lightgrey	1514a
-lighthouse	2420a
-lightish blue	1332a
-lightish green	1259a
-lightish purple	1115a
-lightish red	1119a
+lightgoldenrodyellow	1513a
+lightgray	1514a
+lightgreen	1177a
+lightgrey	1515a
+lighthouse	2421a
+lightish blue	1333a
+lightish green	1260a
+lightish purple	1116a
+lightish red	1120a
 lightning	201a
-lightpink	1515a
+lightpink	1516a
 lights	336a
-lightsalmon	1516a
-lightseagreen	1517a
-lightskyblue	1518a
-lightslategray	1519a
-lightslategrey	1520a
-lightsteelblue	1521a
-lightyellow	1522a
+lightsalmon	1517a
+lightseagreen	1518a
+lightskyblue	1519a
+lightslategray	1520a
+lightslategrey	1521a
+lightsteelblue	1522a
+lightyellow	1523a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	990a
+liliac	991a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2537a
+lima	31f 31g 2538a
 liman	154n
 lime	31a 31i
-lime green	1466a
+lime green	1467a
 lime juice	227a
-lime yellow	1170a
-limed	2534a
-limegreen	1523a
-limestone	2071a
+lime yellow	1171a
+limed	2535a
+limegreen	1524a
+limestone	2072a
 limette	31h
 limettengrün	31h
 limewash	342a
@@ -8220,29 +8228,29 @@ limoneros	227f
 limones	227f
 limoni	227i
 limão	227g
-limão siciliano	1714g
+limão siciliano	1715g
 limón	227f
 limões	227g
 lin	292e
 linda	408f 408g
 lindo	408f 408g
-line	2490a
+line	2491a
 linen	292a
 linho	292g
-link	2225a
+link	2226a
 linkedin	569o
 lino	292f 292i
 linterna	309f
 linternas flotantes	747f
-lion	1575a
-lip	2702a
-lippenstift	1958h
-lips	2066a
+lion	1576a
+lip	2703a
+lippenstift	1959h
+lips	2067a
 lipstick	419a
-lipstick red	1131a
-liqueur	2478a
+lipstick red	1132a
+liqueur	2479a
 liquid	152a
-liquido versato	1830i
+liquido versato	1831i
 lisboa	793f 793g
 lisboeta	793g
 lisbon	793a 793m
@@ -8254,7 +8262,7 @@ litoral	143f 143g
 litorale	143i
 littoral	143e
 lively	389a
-liver	2751a
+liver	2752a
 liverpool fc	593o
 living coral	687o
 livraria	344g
@@ -8263,9 +8271,9 @@ livres	312e
 livro	312g
 livros	312g
 livros antigos	312g
-lizard	1648a
+lizard	1649a
 lizbon	793n
-llama	166f 1600a
+llama	166f 1601a
 llamas	166f
 llover	199f
 llovizna	200f
@@ -8276,27 +8284,27 @@ lluvioso	199f
 lo fi	735a
 lo lắng	413m
 lo âu	413m
-loam	2636a
-lobo	1570f
-lobster	1798a
+loam	2637a
+lobo	1571f
+lobster	1799a
 loca	422f
 locale notturno	436i
 locker	387h
 loco	422f
 locos años veinte	695f
-locust	2615a
+locust	2616a
 lodge	363a
 lodo	168f
 lofi	735a
 lofoten	805a
-loja de conveniência	1863g
-loja de departamentos	1865g
+loja de conveniência	1864g
+loja de departamentos	1866g
 lokum	272n
-lolipop	1813n
+lolipop	1814n
 lollipop	272a
 lollipops	272a
-lombric	1680e
-lona de circo	1894g
+lombric	1681e
+lona de circo	1895g
 londinense	767f
 londinese	767i
 london	767a 767h 767m
@@ -8309,12 +8317,12 @@ londrino	767g
 loneliness	391a
 lonely	391a
 lonesome	391a
-long	2164a
-long drum	1969a
+long	2165a
+long drum	1970a
 long lanh	430m
 longing	415a
-lontra	1620g 1620i
-lontra marina	1620i
+lontra	1621g 1621i
+lontra marina	1621i
 loro	323F
 los angeles	777a
 los angeles dodgers	584o
@@ -8324,7 +8332,7 @@ loss	391a
 loto	212f 212i
 lotus	212a 212e 212h 212n
 lotus pond	150a
-lotusblüte	1685h
+lotusblüte	1686h
 lotusteich	150h
 louca	422g
 louco	422g
@@ -8332,15 +8340,15 @@ loud	422a
 loufoque	435e
 lounge	387a
 lounging	387a
-loup	1570e
-loutre	1620e
+loup	1571e
+loutre	1621e
 love	392a
-love hotel	1862a 1862e 1862i
+love hotel	1863a 1863e 1863i
 lovely	408a
 lover	392a
 lovers	392a
 loving	392a
-lower	2392a
+lower	2393a
 loy krathong	747a 747e 747f 747g 747h 747i
 loyal	406a
 loyalty	406a
@@ -8355,13 +8363,13 @@ luccicante	430i
 luccichio	430i
 luce del sole	171i
 luce lunare	174i
-lucertola	1648i
+lucertola	1649i
 luces	336f
 luces de neón	308f
 luci	336i
 luci al neon	308i
 lucine	336i
-luck	2379a
+luck	2380a
 luftballon	337h
 lufthansa	546o
 luglio	196i
@@ -8369,9 +8377,9 @@ lugubre	403e 403i
 lujo	381f
 lujosa	381f
 lujoso	381f
-lula	1800g
+lula	1801g
 lullaby	414a
-lumaca	1666i
+lumaca	1667i
 lume di candela	310i
 luminescente	448i
 lumineuse	443e
@@ -8386,24 +8394,24 @@ luna	173f 173i
 luna llena	173f
 luna piena	173i
 lunaire	174e
-lunar	2036a
+lunar	2037a
 lunar new year	369a
 lune	173e
-lunettes	1916e
-lunettes de soleil	1915e
-lunettes de vue	1914e
+lunettes	1917e
+lunettes de soleil	1916e
+lunettes de vue	1915e
 lungomare	143i
-lupo	1570i
-lush	2010a
+lupo	1571i
+lush	2011a
 lusso	381i
 lussuosa	381i
 lussuoso	381i
 lust	393a
-lusta	2705a
-lusty	2297a
-lutscher	1813h
-luvas	1923g
-luxe	381e 2533a
+lusta	2706a
+lusty	2298a
+lutscher	1814h
+luvas	1924g
+luxe	381e 2534a
 luxo	381g
 luxueuse	381e
 luxueux	381e
@@ -8423,10 +8431,10 @@ luzes	336g
 luzes de néon	308g
 luzes neon	308g
 luân đôn	767m
-ly cocktail	1824m
-ly rượu vang	1823m
-ly đáy phẳng	1829m
-lychee	2538a
+ly cocktail	1825m
+ly rượu vang	1824m
+ly đáy phẳng	1830m
+lychee	2539a
 lyft	500o
 làn gió	204m
 làng	348m
@@ -8435,52 +8443,52 @@ làng quê	348m
 lá	128m
 lá cây	128m
 lá phong	130m
-lá rung rinh trong gió	1706m
+lá rung rinh trong gió	1707m
 lá rụng	129m
 lá thu	129m
 lá vàng	129m
-lámen	1785g
+lámen	1786g
 lámpara	336f
 lámparas	336f
 lâmpada	336g
 lâmpadas	336g
 lâu đài	359m
-lâu đài nhật bản	1867m
+lâu đài nhật bản	1868m
 lãng mạn	392m
 lãnh nguyên	185m
 ländlich	348h
 légume	433e
-légume à feuilles vertes	1737e
+légume à feuilles vertes	1738e
 légumes	433e
-léopard	1578e
-lézard	1648e
-líbano	847f 847g
-líquido derramándose	1830f
+léopard	1579e
+lézard	1649e
+líbano	848f 848g
+líquido derramándose	1831f
 lò sưởi	311m
 lòng đại dương	141m
 lótus	212g
-lông chim	1639m
+lông chim	1640m
 lông vũ	313m
-löwe	1575h
-löwengesicht	1575h
+löwe	1576h
+löwengesicht	1576h
 lúa	252m
 lúa mì	251m
-lübnan	847n
-lübnanlı	847n
+lübnan	848n
+lübnanlı	848n
 lüks	381n
 lưu ly	44m
 lười biếng	414m
 lạc quan	404m
-lạc đà	1598m
-lạc đà hai bướu	1599m
-lạc đà không bướu	1600m
+lạc đà	1599m
+lạc đà hai bướu	1600m
+lạc đà không bướu	1601m
 lạnh	400m
 lạnh giá	400m
 lấp lánh	430m
-lẩu pho mai	1773m
+lẩu pho mai	1774m
 lập dị	435m
 lập thể	814m
-lều rạp xiếc	1894m
+lều rạp xiếc	1895m
 lễ hội	335m
 lễ hội hoa anh đào	809m
 lễ hội holi	806m
@@ -8491,36 +8499,36 @@ lễ hội té nước	739m
 lễ hội ánh sáng	807m
 lễ hội đèn lồng	747m
 lễ hội đền	795m
-lễ ngắm trăng	1909m
+lễ ngắm trăng	1910m
 lễ phục sinh	373m
 lễ tình nhân	368m
 lễ tạ ơn	750m
 lồng đèn	309m
 lớp học	358m
 lờ mờ	451m
-lợn rừng	1593m
+lợn rừng	1594m
 lụa	291m
-lụa trung hoa	826m
+lụa trung hoa	827m
 lửa	166m
 lửa trại	166m
 lựu	243m
 ma quái	403m
 ma quỷ	428m
 ma rốc	756m
-maasai	850a
-maasai beadwork	850a
-maasai shuka	850a
+maasai	851a
+maasai beadwork	851a
+maasai shuka	851a
 mabet	345n
 macabre	403a
-macaco	1563g
-macadamia	2769a
-macar	855n
+macaco	1564g
+macadamia	2770a
+macar	856n
 macaristan	659o
 macaron	275a 275e 275h 275i 275m
 macaron colours	447a
-macaroni and cheese	963a
+macaroni and cheese	964a
 macarons	275a 275f 275g
-macaroon	2477a
+macaroon	2478a
 macenta	21n
 macera	418n
 machine	286a
@@ -8529,20 +8537,20 @@ machines	286a
 macho	420a
 machu picchu	780a
 mad	402a
-madder	2200a
+madder	2201a
 madeira	279g
-madeira serrada	1850g
+madeira serrada	1851g
 madera	279f
-madero	1850f
+madero	1851f
 madness	422a
 madreperla	299i
 madrepérola	299g
-madri	852g
-madrid	852a
+madri	853g
+madrid	853a
 madrugada	180f 180g
 madrugada temprana	188f
 maduro	421f 421g
-magdalena	1809f
+magdalena	1810f
 magenta	21a 21e 21f 21g 21h 21i
 maggio	195i
 magia	395f 395g 395i
@@ -8552,41 +8560,42 @@ magical	395a
 magico	395i
 magique	395e
 magisch	395h
-maglietta da donna	1933i
+maglietta da donna	1934i
 magma	165a 165e 165f 165g 165h 165i 165n
-magnetic	2539a
+magnetic	2540a
 magnolia	226a 226e 226f 226i
 magnolie	226h
 magnólia	226g
 magritte	717a
-mahogany	1383a
+mahogany	1384a
 mai	195E 195H 457i
 maia	819g
-maiale	1592i
+maiale	1593i
 maias	819g
 maigrün	53h
-maillot de bain une pièce	1929e
+maillot de bain une pièce	1930e
 maio	195g
-maiorca	852g 852i
+maiorca	853g 853i
 mais	250H 250I
-maiskolben	1733h
-maison	1854e
-maison abandonnée	1853e
-maison avec jardin	1855e
-maisons	1852e
+maiskolben	1734h
+maison	1855e
+maison abandonnée	1854e
+maison avec jardin	1856e
+maison traditionnelle coréenne	826e
+maisons	1853e
 maize	250a
-maiô	1929g
+maiô	1930g
 majestic	382a
 majesty	382a
-majorca	852a
+majorca	853a
 majorelle	756a
 majorelle blue	756a
-majorque	852e
+majorque	853e
 makaron	275n
 makeup	419a
-malacca	858a
+malacca	859a
 malachit	82h
-malachite	82e 82i 2393a
+malachite	82e 82i 2394a
 malade	425e
 maladie	425e
 malaisie	674o
@@ -8606,33 +8615,33 @@ malibu	777a
 malinconia	391i
 malinconica	391i
 malinconico	391i
-mallorca	852a 852f
-malt	2263a
-malted	2770a
+mallorca	853a 853f
+malt	2264a
+malted	2771a
 malva	63f 63g 63i
 malve	63h
 malásia	674o
-mamadeira	1816g
-mammoth	1603a
-mammouth	1603e
-mammut	1603h 1603i
-mamut	1603f 1603n
-mamute	1603g
+mamadeira	1817g
+mammoth	1604a
+mammouth	1604e
+mammut	1604h 1604i
+mamut	1604f 1604n
+mamute	1604g
 man	456A
 man city	595o
-man shoe	1941a
+man shoe	1942a
 man united	594o
 man utd	594o
 manchester city	595o
 manchester united	594o
 manchot	322e
-manda	1589n
+manda	1590n
 mandalina	228n
 mandarin	228a
 mandarina	228f
 mandarine	228e 228h
 mandarino	228i
-mane	2768a
+mane	2769a
 manevi	412n
 manga	239g
 mango	239a 239f 239h 239i 239n
@@ -8641,25 +8650,25 @@ mangue	239e
 manhattan	766a 766e 766f 766h 766i 766n
 manhã	188g
 manifesto sovietico	813i
-manilla	996a
+manilla	997a
 manly	420a
 mann	456H
 manolya	226n
 mantar	136n
-manteau	1924e
+manteau	1925e
 manteca	269f
 manteiga	269g
-mantel	1924h
+mantel	1925h
 mantequilla	269f
-mantis	2365a
-mantle	2470a
-mantı	1794n
+mantis	2366a
+mantle	2471a
+mantı	1795n
 many colors	178a
 many colours	178a
 manzana	236f
-manzana roja	1718f
+manzana roja	1719f
 manzana verde	237f
-mapache	1572f
+mapache	1573f
 maple	130a
 maple leaf	130a
 maple leaf flag	633o
@@ -8687,7 +8696,7 @@ mares	140f 140g
 marfil	38f
 marfim	38g
 margarida	220g
-margarita	220f 2729a
+margarita	220f 2730a
 margerite	220h
 margherita	220i
 marguerite	220e
@@ -8695,24 +8704,24 @@ mari	140i
 mariage	371e
 marie antoinette	712a
 marienkäfer	327h
-marigold	1341a
+marigold	1342a
 marinara	247a
 marine	16e 140a
-marine blue	1366a
+marine blue	1367a
 marineblau	16h
 marino	16f
 mariposa	325f
 mariquita	327f
-maritime	2395a
-mariée indienne	827e
+maritime	2396a
+mariée indienne	828e
 mark rothko	722a
 market	332a
 marketplace	332a
 markets	332a
 markt	332h
-marlin	2616a
-marmalade	2194a
-marmite	1772e
+marlin	2617a
+marmalade	2195a
+marmite	1773e
 marmo	280i
 marmor	280h
 maroc	644o
@@ -8750,26 +8759,26 @@ marrón café	107f
 marrón chocolate	108f
 marrón té	88f
 mars	195E
-marsh	2054a
-marshmallow	2072a
+marsh	2055a
+marshmallow	2073a
 mart	195n
 martedì grasso	742i
 martes de carnaval	742f
 marvel	424a
 marvellous	424a
 marvelous	424a
-marzipan	2772a
+marzipan	2773a
 marzo	195f 195i
 março	195g
 maré	142g
 marée	142e
-masai	850a
-masai mara	830a
+masai	851a
+masai mara	831a
 masal	395n
-masala	2664a
+masala	2665a
 masalsı	395n
-masaï	850e
-maschera	1916i
+masaï	851e
+maschera	1917i
 maschile	420i
 masculin	420e
 masculina	420f 420g
@@ -8778,28 +8787,28 @@ masculinity	420a
 masculino	420f 420g
 maskulin	420h
 maskülen	420n
-massai	850g 850h
-massaï	850e
+massai	851g 851h
+massaï	851e
 mastercard	495o
 masum	407n
-masái	850f
-mat	446n 2600a
+masái	851f
+mat	446n 2601a
 mata	119g
 mata atlântica	120g
 matcha	258a 258e 258f 258g 258h 258i 258m 258n
-mate	1834a 1834f 1834g 1834i
-mate tee	1834h
-mate çayı	1834n
+mate	1835a 1835f 1835g 1835i
+mate tee	1835h
+mate çayı	1835n
 matin	188e
 matinée	188e
 matisse	715a
 matrimonio	371i
-matriochka	828e
-matrioska	828f 828g 828i
-matrioska russa	828i
-matrjoschka	828h
-matruşka	828n
-matryoshka	828a 828m
+matriochka	829e
+matrioska	829f 829g 829i
+matrioska russa	829i
+matrjoschka	829h
+matruşka	829n
+matryoshka	829a 829m
 matt	446h
 mattina	188i
 mattino	188i
@@ -8809,11 +8818,11 @@ mattutina	188i
 mattutino	188i
 mature	421a 421e
 maturo	421i
-matyo	855a
-matyó	855a
-maté	1834e
+matyo	856a
+matyó	856a
+maté	1835e
 mauer	342h
-maus	1607h
+maus	1608h
 mauve	63a 63e 63h
 mauve foncé	5e
 mavi	4n
@@ -8828,18 +8837,18 @@ maya	819e 819f 819h 819i 819m 819n
 mayan	819a
 mayas	819e 819f
 mayhem	422a
-maymun	1563n
-maymun yüzü	1562n
+maymun	1564n
+maymun yüzü	1563n
 mayo	195f
-mayorka	852n
+mayorka	853n
 maypole	752a
-maytap	1899n
+maytap	1900n
 mayıs	195n
 mazu temple	795a
-mazzo di fiori	1682i
+mazzo di fiori	1683i
 maçã	236g
 maçã verde	237g
-maçã vermelha	1718g
+maçã vermelha	1719g
 maíz	250f
 maïs	250e
 mañana	188f
@@ -8847,12 +8856,12 @@ mağara	164n
 mcdonald	462o
 mcdonalds	462o
 meadow	124a
-meat on bone	1755a
-mecca	2773a
+meat on bone	1756a
+mecca	2774a
 mechanical	286a
 medal	416a
-medellin	856a
-medellín	856a
+medellin	857a
+medellín	857a
 medianoche	193f
 medical	356a
 medicine	356a
@@ -8875,21 +8884,21 @@ mediterránea	352f
 mediterráneo	352f
 mediterrânea	352g
 mediterrâneo	352g
-medium blue	1429a
-medium brown	1268a
-medium green	1393a
-medium grey	1236a
-medium pink	1152a
-medium purple	1325a
-mediumaquamarine	1524a
-mediumblue	1525a
-mediumorchid	1526a
-mediumpurple	1527a
-mediumseagreen	1528a
-mediumslateblue	1529a
-mediumspringgreen	1530a
-mediumturquoise	1531a
-mediumvioletred	1532a
+medium blue	1430a
+medium brown	1269a
+medium green	1394a
+medium grey	1237a
+medium pink	1153a
+medium purple	1326a
+mediumaquamarine	1525a
+mediumblue	1526a
+mediumorchid	1527a
+mediumpurple	1528a
+mediumseagreen	1529a
+mediumslateblue	1530a
+mediumspringgreen	1531a
+mediumturquoise	1532a
+mediumvioletred	1533a
 medizinisch	356h
 medo	403g
 meer	140h
@@ -8897,20 +8906,20 @@ meere	140h
 meeresgrund	141h
 meeresufer	143h
 meh	434a
-mehndi	827a
+mehndi	828a
 mehtap	174n
 meia luz	451g
 meia noite	193g
-meias	1925g
+meias	1926g
 meio dia	189g
 meituan	530o
 meksika	629o 754n
 meksikalı	754n
 mel	263g
 mela	236i
-mela rossa	1718i
+mela rossa	1719i
 mela verde	237i
-melaka	858a
+melaka	859a
 melancholic	391a
 melancholie	391h
 melancholisch	391h
@@ -8924,15 +8933,15 @@ melankolik	391n
 melanzana	248i
 melek	427n
 melekler	427n
-mellow	2007a
+mellow	2008a
 melocotón	235f
 melograno	243i
-melon	1300a 1711e
-melone	1711i
-melted	2396a
-melting	2252a
-melão	1711g
-melón	1711f
+melon	1301a 1712e
+melone	1712i
+melted	2397a
+melting	2253a
+melão	1712g
+melón	1712f
 memorial	410a
 memories	415a
 memory	415a
@@ -8957,7 +8966,7 @@ menos o	457g
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2541a
+menthol	2542a
 mer	140e
 meraviglia	424i
 meraviglioso	424i
@@ -8970,12 +8979,12 @@ mercan rengi	28n
 mercan resifi	153n
 mercato	332i
 mercato notturno	333i
-mercury	2330a
+mercury	2331a
 merhaba	455n
-meringue	2764a
+meringue	2765a
 merkwürdig	435h
-merlin	2394a
-merlot	1177a
+merlin	2395a
+merlot	1178a
 mermaid	395a
 mermaids	395a
 mermer	280n
@@ -8985,7 +8994,7 @@ merveille	424e
 merveilleux	424e
 mesa	159a
 mesoamerican	819a
-mesquita	1873g
+mesquita	1874g
 messicana	754i
 messicano	754i
 messico	629o 754i
@@ -8994,7 +9003,7 @@ metal	286a 286f 286g 286n
 metalik	286n
 metall	286h
 metallic	286a
-metallic blue	1077a
+metallic blue	1078a
 metallica	286i
 metallico	286i
 metallisch	286h
@@ -9026,10 +9035,10 @@ mexique	629o 754e
 meyve	253n
 meyveler	432n
 meyveli	432n
-meyveli buz	1803n
+meyveli buz	1804n
 mezclilla	289f
-mezquita	1873f
-mezuniyet kepi	1953n
+mezquita	1874f
+mezuniyet kepi	1954n
 mezzanotte	193i
 mezzogiorno	189i
 meşe	279n
@@ -9037,24 +9046,24 @@ miami	765a 765e 765f 765h
 miami beach	765a
 miami heat	577o
 miami vice	765a
-microbe	1681a 1681e
-microbio	1681f
-microbo	1681i
+microbe	1682a 1682e
+microbio	1682f
+microbo	1682i
 microsoft	564o
-micróbio	1681g
+micróbio	1682g
 mid autumn	370a
 mid autumn festival	810a
-mid blue	1306a
+mid blue	1307a
 mid century	699a 699f 699h
 mid century modern	699a
-mid green	1203a
+mid green	1204a
 midcentury	699a
 midday	189a
 midi	189e
 midnight	193a
-midnight blue	1430a
-midnight purple	1198a
-midnightblue	1533a
+midnight blue	1431a
+midnight purple	1199a
+midnightblue	1534a
 midsommar	752a
 midsummer	752a
 miedo	403f
@@ -9063,8 +9072,8 @@ miele	263i
 mighty	405a
 mignon	408e
 mignonne	408e
-mikrobe	1681h
-mikrop	1681n
+mikrobe	1682h
+mikrop	1682n
 milch	268h
 milchkaffee	255h
 milchstraße	176h
@@ -9076,30 +9085,30 @@ militaire	431e
 militar	431f 431g
 militare	431i
 military	431a
-military green	1321a
-military helmet	1955a
+military green	1322a
+military helmet	1956a
 militär	431h
-militärhelm	1955h
+militärhelm	1956h
 milk	268a
-milk chocolate	1218a
+milk chocolate	1219a
 milk tea	259a
 milk white	105a
-milkshake	2601a
+milkshake	2602a
 milky way	176a
 millennium	707a
-milli park	1844n
+milli park	1845n
 mimetico	431i
-mimosa	2385a
-mind	2607a
+mimosa	2386a
+mind	2608a
 mindful	412a
-mine	2264a
-mineral	2042a
+mine	2265a
+mineral	2043a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
-minhoca	1680g
+minhoca	1681g
 minimal	385a 385e 385h
 minimal design	385a
 minimalism	385a
@@ -9108,28 +9117,28 @@ minimalist	385a 385n
 minimalista	385f 385g 385i
 minimaliste	385e
 minimalistisch	385h
-minimarket	1863i
-minimarkt	1863h
-mink	2201a
+minimarket	1864i
+minimarkt	1864h
+mink	2202a
 mint	30a 30h
-mint green	1458a
-mintcream	1534a
+mint green	1459a
+mintcream	1535a
 mintgrün	30h
-minty	2397a
-minty green	1277a
+minty	2398a
+minty green	1278a
 minuit	193e
 minze	30h
 miracle	395a
-mirage	2117a
-mirror	2380a
-mirtilli	1724i
+mirage	2118a
+mirror	2381a
+mirtilli	1725i
 mirtillo	232i
 mirtilo	232g
-mirtilos	1724g
+mirtilos	1725g
 miserable	391a
 misery	391a
 misket limonu	31n
-mission	2035a
+mission	2036a
 mist	202a
 misterio	394f
 misteriosa	394f 394g 394i
@@ -9140,7 +9149,7 @@ mistico	394i
 mistik	394n
 misty	449a
 misty rain	200a
-mistyrose	1535a
+mistyrose	1536a
 mistério	394g
 mitsubishi	489o
 mittag	189h
@@ -9149,36 +9158,36 @@ mittelmeer	352h
 mitternacht	193h
 mittsommer	752h
 miyazaki	816a 816e 816f 816g 816h 816i 816m 816n
-miếng pho mát	1754m
+miếng pho mát	1755m
 miền tây hoang dã	733m
-moccasin	1536a
+moccasin	1537a
 mocha	254a
 mocha mousse	693o
 moche	425e
-mochila	1939g
-mochila escolar	1939f 1939g
+mochila	1940g
+mochila escolar	1940f 1940g
 modern	385a 385h 385n
 moderne	385e
 moderne du milieu du siècle	699e
 modernismo catalán	789f
 moderno	385f 385g 385i
 modest	388a
-mofeta	1621f
-moghol	829e
-moghole	829e
-moghul	829i
-mogol	829f 829g
-mogul	829h
-mogulreich	829h
+mofeta	1622f
+moghol	830e
+moghole	830e
+moghul	830i
+mogol	830f 830g
+mogul	830h
+mogulreich	830h
 mohn	222h
 mohnblume	222h
 moin	455h
 moisson	750e
-mojave	2776a
-mojito	2608a
-molasses	2614a
+mojave	2777a
+mojito	2609a
+molasses	2615a
 molo	154i
-molten	2298a
+molten	2299a
 mona	408f
 mond	173h
 mondfest	370h
@@ -9187,22 +9196,22 @@ mondlicht	174h
 mondrian	697a
 mondschein	174h
 mondweiß	76h
-monedero	1935f
+monedero	1936f
 monet	786a 786e 786f 786g 786h 786i 786m 786n
 money	423a
-mongol	848e 848f 848g
-mongole	848e
-mongolei	848h
+mongol	849e 849f 849g
+mongole	849e
+mongolei	849h
 mongolfiere	804i
-mongolia	848a
-mongolian	848a
-mongolian steppe	848a
-mongolie	848e
-mongolisch	848h
-mongolo	848i
-mongólia	848g
-monkey	1563a
-monkey face	1562a
+mongolia	849a
+mongolian	849a
+mongolian steppe	849a
+mongolie	849e
+mongolisch	849h
+mongolo	849i
+mongólia	849g
+monkey	1564a
+monkey face	1563a
 monnaie	423e
 mono	408f
 monochrom	429h
@@ -9219,48 +9228,48 @@ monotonous	434a
 monster	403a
 monsters	403a
 mont	160e
-mont fuji	1839e
+mont fuji	1840e
 montagna	160i
 montagna innevata	161i
 montagne	160e 160i
 montagne enneigée	161e
-montagne russe	1892i
-montagnes russes	1892e
+montagne russe	1893i
+montagnes russes	1893e
 montanha	160g
-montanha com neve	1836g
+montanha com neve	1837g
 montanha nevada	161g
-montanha russa	1892g
+montanha russa	1893g
 montanhas	160g
 montaña	160f
-montaña con nieve	1836f
+montaña con nieve	1837f
 montaña nevada	161f
-montaña rusa	1892f
+montaña rusa	1893f
 montañas	160f
 monte	160f 160g 160i
-monte fuji	1839f 1839g 1839i
-montezuma	2777a
+monte fuji	1840f 1840g 1840i
+montezuma	2778a
 montgolfières	804e
 montmartre	757a 757e
-montone	1595i
+montone	1596i
 montreal canadiens	589o
-monument	2382a
-monument classique	1846e
+monument	2383a
+monument classique	1847e
 monument valley	776a
 monótono	434f 434g
 moody	411a
 moon	173a
-moon cake	1792a
+moon cake	1793a
 moon festival	370a
-moon viewing ceremony	1909a
+moon viewing ceremony	1910a
 mooncake	810a
 moonlight	174a
 moonlight night	174a
 moonlit	174a
-moonstone	2740a
-moor	2198a
-moorea	862a
+moonstone	2741a
+moor	2199a
+moorea	863a
 moos	132h
-moose	2771a
+moose	2772a
 moosig	132h
 mor	5n
 mor salkım	221n
@@ -9268,9 +9277,9 @@ morada	5f
 morado	5f
 morandi	446a
 morango	229g
-moray	2736a
-morceau de viande	1757e
-morcego	1615g
+moray	2737a
+morceau de viande	1758e
+morcego	1616g
 morgen	188h
 morgendämmerung	180h
 morgenrot	180h
@@ -9281,74 +9290,74 @@ morning dew	206a
 mornings	188a
 moroccan	756a
 moroccan flag	644o
-morocco	644o 2544a
+morocco	644o 2545a
 morose	391e
-mosca	828i 1679f 1679g
-moschea	1873i
-moschee	1873h
-moscou	828e 828g
-moscovo	828g
-moscow	828a
-moscú	828f
-moskau	828h
-moskova	828n
-moskva	828m
-mosque	1873a
-mosquito	1678a 1678f 1678g
-mosquée	1873e
+mosca	829i 1680f 1680g
+moschea	1874i
+moschee	1874h
+moscou	829e 829g
+moscovo	829g
+moscow	829a
+moscú	829f
+moskau	829h
+moskova	829n
+moskva	829m
+mosque	1874a
+mosquito	1679a 1679f 1679g
+mosquée	1874e
 moss	132a
-moss green	1437a
+moss green	1438a
 mossy	132a
-mossy green	1213a
+mossy green	1214a
 mostarda	110g
 mostaza	110f
-motel	1862g
-moth	2040a
+motel	1863g
+moth	2041a
 mother of pearl	299a
 motivated	404a
 motivation	404a
-mouche	1679e
-mouffette	1621e
-mount	2165a
-mount fuji	1839a
+mouche	1680e
+mouffette	1622e
+mount	2166a
+mount fuji	1840a
 mountain	160a
 mountains	160a
 mourn	391a
 mourners	410a
 mourning	391a
-mouse	1607a
-mouse face	1606a
-mousse	132e 2045a
+mouse	1608a
+mouse face	1607a
+mousse	132e 2046a
 moussu	132e
 moussue	132e
-moustique	1678e
+moustique	1679e
 moutarde	110e
-mouton	1596e
+mouton	1597e
 moça	456G
-moğol	848n
-moğolistan	848n
-mucca	1590i
+moğol	849n
+moğolistan	849n
+mucca	1591i
 mucha	789a 789e 789f 789g 789h 789i 789n
 mud	168a
-mud brown	1284a
-mud green	1085a
+mud brown	1285a
+mud green	1086a
 mud wall	342a
-muda de planta	1694g
-muddy	2057a
-muddy brown	1205a
-muddy green	1342a
-muddy yellow	1125a
+muda de planta	1695g
+muddy	2058a
+muddy brown	1206a
+muddy green	1343a
+muddy yellow	1126a
 muelle	154f
 muffin	271a
-mughal	829a 829m
-mughal palace	829a
+mughal	830a 830m
+mughal palace	830a
 muhteşem	424n
 mujer	456F
 mujeres	456F
-mulberry	1261a
+mulberry	1262a
 mulher	456G
 mulheres	456G
-mulled	2300a
+mulled	2301a
 multicolor	178a 178f
 multicolore	178e 178i
 multicolored	178a
@@ -9364,13 +9373,13 @@ mundane	434a
 mur	342e
 muraille	342e
 murano	802a 802i
-murciélago	1615f
+murciélago	1616f
 muret	342e
 muretto	342i
 muri	342i
 murky	451a
 muro	342f 342g 342i
-muro di mattoni	1848i
+muro di mattoni	1849i
 muros	342f 342g
 murs	342e
 muschio	132i
@@ -9381,33 +9390,33 @@ museum	438a 438h
 musgo	132f 132g
 musgoso	132f 132g
 mushroom	136a
-music	2775a
+music	2776a
 music festival	335a
-musical keyboard	1964a
-musk	2540a
-muskoka	840a
-muslin	2155a
-muslo de pollo	1756f
-muso di cane	1566i
-muso di cavallo	1579i
-muso di coniglio	1610i
-muso di criceto	1609i
-muso di gatto	1573i
-muso di leone	1575i
-muso di lupo	1570i
-muso di maiale	1591i
-muso di mucca	1587i
-muso di orso	1616i
-muso di panda	1618i
-muso di rana	1645i
-muso di scimmia	1562i
-muso di tigre	1576i
-muso di topo	1606i
-muso di volpe	1571i
+musical keyboard	1965a
+musk	2541a
+muskoka	841a
+muslin	2156a
+muslo de pollo	1757f
+muso di cane	1567i
+muso di cavallo	1580i
+muso di coniglio	1611i
+muso di criceto	1610i
+muso di gatto	1574i
+muso di leone	1576i
+muso di lupo	1571i
+muso di maiale	1592i
+muso di mucca	1588i
+muso di orso	1617i
+muso di panda	1619i
+muso di rana	1646i
+muso di scimmia	1563i
+muso di tigre	1577i
+muso di topo	1607i
+muso di volpe	1572i
 mustard	110a
-mustard brown	1186a
-mustard green	1274a
-mustard yellow	1445a
+mustard brown	1187a
+mustard green	1275a
+mustard yellow	1446a
 musée	438e
 muted	446a
 mutfak	361n
@@ -9415,13 +9424,13 @@ mutig	405h
 mutlu	390n
 mutluluk	390n
 muz	238n
-muñeca rusa	828f
-muñecas japonesas	1906f
-muối	1778m
+muñeca rusa	829f
+muñecas japonesas	1907f
+muối	1779m
 my neighbor totoro	816a
 mykonos	771a 771e 771f
 myrtille	232e
-myrtilles	1724e
+myrtilles	1725e
 mysterious	394a
 mysteriös	394h
 mystery	394a
@@ -9497,7 +9506,7 @@ männlich	456H
 märchen	395h
 märchenhaft	395h
 märz	195h
-mäusegesicht	1606h
+mäusegesicht	1607h
 médical	356e
 médico	356f 356g
 médina	756e
@@ -9516,8 +9525,8 @@ méxico	629o 754f 754g
 mê hi cô	754m
 mística	394f 394g
 místico	394f 394g
-món oden	1788m
-mông cổ	848m
+món oden	1789m
+mông cổ	849m
 möhre	249h
 mù tạt	110m
 mùa gặt	750m
@@ -9527,60 +9536,60 @@ mùa thu	197m
 mùa xuân	195m
 mùa đông	198m
 mücevher	316n
-mücevher taşı	1960n
-mücke	1678h
+mücevher taşı	1961n
+mücke	1679h
 müde	414h
 mürdüm	62n
 mürekkep	47n
-mürekkep balığı	1800n
+mürekkep balığı	1801n
 mürekkep resmi	302n
 mürekkep siyahı	47n
 müze	438n
-müzik klavyesi	1964n
+müzik klavyesi	1965n
 mısır	250n
 mısır bayrağı	643o
-mısır koçanı	1733n
-mũ bảo hiểm của lính cứu hộ	1956m
-mũ chóp cao	1952m
-mũ lưỡi trai	1954m
-mũ phụ nữ	1951m
-mũ sắt quân đội	1955m
-mũ tốt nghiệp	1953m
-mũi lợn	1594m
+mısır koçanı	1734n
+mũ bảo hiểm của lính cứu hộ	1957m
+mũ chóp cao	1953m
+mũ lưỡi trai	1955m
+mũ phụ nữ	1952m
+mũ sắt quân đội	1956m
+mũ tốt nghiệp	1954m
+mũi lợn	1595m
 mơ mộng	396m
 mưa	199m
 mưa bụi	200m
 mưa phùn	200m
 mưa rào	199m
-mạng nhện	1676m
+mạng nhện	1677m
 mạnh mẽ	405m
 mẫu đơn	214m
 mận	244m
 mật ong	263m
-mặt bò	1587m
-mặt chuột	1606m
-mặt chó sói	1570m
-mặt cáo	1571m
-mặt cún	1566m
-mặt gấu	1616m
-mặt gấu trúc	1618m
-mặt hamster	1609m
+mặt bò	1588m
+mặt chuột	1607m
+mặt chó sói	1571m
+mặt cáo	1572m
+mặt cún	1567m
+mặt gấu	1617m
+mặt gấu trúc	1619m
+mặt hamster	1610m
 mặt hồ	147m
-mặt hổ	1576m
-mặt khỉ	1562m
-mặt kỳ lân	1583m
-mặt lợn	1591m
-mặt mèo	1573m
-mặt ngựa	1579m
-mặt rồng	1650m
-mặt sư tử	1575m
-mặt thỏ	1610m
+mặt hổ	1577m
+mặt khỉ	1563m
+mặt kỳ lân	1584m
+mặt lợn	1592m
+mặt mèo	1574m
+mặt ngựa	1580m
+mặt rồng	1651m
+mặt sư tử	1576m
+mặt thỏ	1611m
 mặt trăng	173m
-mặt trước gà con	1630m
+mặt trước gà con	1631m
 mặt trời	171m
 mặt trời lặn	179m
 mặt trời mọc	180m
-mặt ếch	1645m
+mặt ếch	1646m
 mềm mại	445m
 mộc mạc	378m
 mộng mơ	396m
@@ -9588,10 +9597,10 @@ mờ sương	449m
 mờ tối	451m
 mờ ảo	449m
 mực	47m
-mực ống	1800m
+mực ống	1801m
 na uy	652o 805m
 nachmittag	190h
-nacho	2759a
+nacho	2760a
 nacht	192h
 nachtclub	436h
 nachtleben	436h
@@ -9599,32 +9608,32 @@ nachtmarkt	333h
 nachts	192h
 nacre	299e
 nada de	457f 457g
-nadelbaum	1696h
+nadelbaum	1697h
 nadelwald	121h
-nail	2634a
-nairobi	850a
+nail	2635a
+nairobi	851a
 naive	407a
 nakit	423n
 nam cực	185m
 nam phi	665o
 nam tính	420m
-namib	866a
-namib desert	866a
-namibia	866a 866f 866h 866i
-namibian	866a
-namibiano	866g 866i
-namibie	866e
-namibien	866e
-namibienne	866e
-namibio	866f
-namibisch	866h
-namibya	866n
-namíbia	866g
+namib	867a
+namib desert	867a
+namibia	867a 867f 867h 867i
+namibian	867a
+namibiano	867g 867i
+namibie	867e
+namibien	867e
+namibienne	867e
+namibio	867f
+namibisch	867h
+namibya	867n
+namíbia	867g
 nane	30n
 nane yeşili	30n
-nantucket	2778a
+nantucket	2779a
 nap	414a
-napa	2301a
+napa	2302a
 napoli calcio	609o
 napping	414a
 nar	243n
@@ -9634,22 +9643,22 @@ naranjo	228f
 naranjos	228f
 narenciye	228n
 narin	388n
-nariz de cerdo	1594f
-nariz de porco	1594g
+nariz de cerdo	1595f
+nariz de porco	1595g
 nascer do sol	180g
-nashorn	1604h
-nasir al mulk	861a
-naso da maiale	1594i
-nastro	1913i
+nashorn	1605h
+nasir al mulk	862a
+naso da maiale	1595i
+nastro	1914i
 nasty	425a
-nasty green	958a
+nasty green	959a
 natal	366g
 natale	366i
 natalino	366g
 natalizio	366i
-national park	1844a
-nationalpark	1844h
-native	2400a
+national park	1845a
+nationalpark	1845h
+native	2401a
 natur	383h
 natura	383i
 natural	383a 383f 383g
@@ -9661,9 +9670,9 @@ naturelle	383e
 natureza	383g
 natürlich	383h
 nautical	140a
-navajo	2545a
-navajowhite	1537a
-naval	2546a
+navajo	2546a
+navajowhite	1538a
+naval	2547a
 nave espacial	364f 364g
 naver	506o
 navidad	366f
@@ -9671,12 +9680,12 @@ navideño	366f
 navruz	744a
 navy	16a
 navy blue	16a
-navy green	1190a
+navy green	1191a
 navyblau	16h
 nazik	388n
-ndebele	863a
-ndebele art	863a
-ndebele house	863a
+ndebele	864a
+ndebele art	864a
+ndebele house	864a
 nebbia	202i
 nebbiosa	202i
 nebbioso	202i
@@ -9691,11 +9700,11 @@ nebula	176a
 nebulosa	176f 176g 176i
 nebuloso	202g
 nebuloso tom	449g
-necktie	1919a
-nectar	2013a
-nectarine	2547a
-neerlandés	832f
-neerlandês	832g
+necktie	1920a
+nectar	2014a
+nectarine	2548a
+neerlandés	833f
+neerlandês	833g
 negra	9f 9g
 negro	9f 9g
 negro azulado	80f
@@ -9753,7 +9762,7 @@ nepalês	779g
 nepalí	779f
 neptune	176a
 nera	9i
-nero	9i 2662a
+nero	9i 2663a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	413e
@@ -9767,12 +9776,12 @@ nervös	413h
 nessun	457i
 nessuna	457i
 nessuno	457i
-nest	2327a
-nest mit eiern	1708h
-nest with eggs	1708a
+nest	2328a
+nest mit eiern	1709h
+nest with eggs	1709a
 netflix	469o
 netherlands	647o
-nettle	2363a
+nettle	2364a
 neujahr	753h
 neunziger	705h
 neuseeland	676o
@@ -9801,7 +9810,7 @@ new zealand	676o
 new zealand flag	676o
 newborn	407a
 newcastle united	598o
-nezumi	2643a
+nezumi	2644a
 neón	308f
 neón brillante	448f
 neón rosa	116f
@@ -9823,8 +9832,8 @@ ngày thánh patrick	374m
 ngân hàng	357m
 ngây thơ	407m
 ngô	250m
-ngôi nhà	1854m
-ngôi nhà bỏ hoang	1853m
+ngôi nhà	1855m
+ngôi nhà bỏ hoang	1854m
 ngôi sao	175m
 người lính	431m
 người viking	823m
@@ -9838,9 +9847,9 @@ ngọc lục bảo	49m
 ngọc trai	299m
 ngọn lửa	166m
 ngọn núi	160m
-ngựa	1582m
+ngựa	1583m
 ngựa vằn	320m
-ngựa đu quay	1889m
+ngựa đu quay	1890m
 nhiều màu	178m
 nhiều mây	203m
 nhiệt đới	351m
@@ -9848,44 +9857,45 @@ nho	231m
 nhung	290m
 nhuộm chàm	824m
 nhà bếp	361m
-nhà có vườn	1855m
+nhà có vườn	1856m
 nhà gỗ	363m
-nhà gỗ trên núi	831m
+nhà gỗ trên núi	832m
 nhà máy	377m
 nhà thờ	360m
-nhà thờ hồi giáo	1873m
+nhà thờ hồi giáo	1874m
+nhà truyền thống hàn quốc	826m
 nhàm chán	434m
-nhím	1614m
+nhím	1615m
 nhôm	286m
 nhạc jazz	437m
 nhạt	441m
 nhạt nhòa	442m
-nhẫn	1959m
+nhẫn	1960m
 nhật bản	621o
 nhẹ nhàng	388m
 nhẹ nhàng thư thái	387m
-nhện	1675m
+nhện	1676m
 nhớ nhung	415m
 nhợt nhạt	442m
 những bông hoa	207m
-những ngôi nhà	1852m
+những ngôi nhà	1853m
 những vì sao	175m
 nhựa	307m
 nhựa đường	282m
 ni	457e 457f
-nice blue	1034a
+nice blue	1035a
 nicht	457h
-nickel	2336a
-nid avec œufs	1708e
-nid vide	1707e
-nido con huevos	1708f
-nido con uova	1708i
-nido vacío	1707f
-nido vuoto	1707i
+nickel	2337a
+nid avec œufs	1709e
+nid vide	1708e
+nido con huevos	1709f
+nido con uova	1709i
+nido vacío	1708f
+nido vuoto	1708i
 nie	457h
 niebla	202f
 niederlande	647o
-niederländisch	832h
+niederländisch	833h
 niedlich	408h
 niemals	457h
 niente	457i
@@ -9895,26 +9905,26 @@ nigeria	666o
 nigeria flagge	666o
 nigerian flag	666o
 night	192a
-night blue	1178a
+night blue	1179a
 night market	333a
 night markets	333a
-night with stars	1881a
+night with stars	1882a
 nightclub	436a
 nightclubs	436a
 nightfall	191a
 nightlife	436a
-nightly	2103a
+nightly	2104a
 nightmare	403a
 nightmares	403a
 nights	192a
-nightshade	2368a
+nightshade	2369a
 nighttime	192a
 nigéria	666o
 nijerya	666o
 nil	770e 770H 770n
 nile	770a
 nilo	770f 770g 770i
-nilpferd	1605h
+nilpferd	1606h
 nilüfer	212n
 nilüfer göleti	150n
 nineties	705a
@@ -9923,8 +9933,8 @@ ninfee di monet	786i
 ninfeias de monet	786g
 ninguna	457f
 ningún	457f
-ninho com ovos	1708g
-ninho vazio	1707g
+ninho com ovos	1709g
+ninho vazio	1708g
 nintendo	566o
 nippy	400a
 nisan	195n
@@ -9947,7 +9957,7 @@ noces	371e
 noche	192f
 noche de brujas	367f
 noche de san juan	752f
-noche estrellada	1881f
+noche estrellada	1882f
 noche temprana	191f
 noches blancas	797f
 nochevieja	753f
@@ -9956,7 +9966,7 @@ nocturnal	192a
 nocturne	192e
 nocturno	192f
 noel	366m 366n
-noel ağacı	1896n
+noel ağacı	1897n
 nogal	279f
 nogueira	279g
 noia	434i
@@ -9969,20 +9979,20 @@ noir et blanc	429e
 noire	9e
 noisy	422a
 noite	192g
-noite estrelada	1881g
+noite estrelada	1882g
 noites brancas	797g
 noitinha	191g
-noiva indiana	827g
+noiva indiana	828g
 noix de coco	241e
 nojento	425g
 nojo	425g
 nola	742a
 nomad	418a
-nomadic	2548a
+nomadic	2549a
 non	457e 457i
 none	457a
-noodle	2182a
-noodles	2691a
+noodle	2183a
+noodles	2692a
 noon	189a
 nordic	353a
 nordic saga	823a
@@ -9993,8 +10003,8 @@ nordique ancien	823e
 nordisch	353h
 nordlicht	177h
 nordlichter	177h
-nori	2637a
-noria de feria	1891f
+nori	2638a
+noria de feria	1892f
 norouz	744a 744e
 norse	823a
 northern lights	177a
@@ -10012,7 +10022,7 @@ norwegen	652o 805h
 norwegian	805a
 norwegian flag	652o
 norwegisch	805h
-nose	2463a
+nose	2464a
 nostalgia	379a 379f 379g 379i
 nostalgic	379a
 nostalgic feeling	415a
@@ -10029,23 +10039,23 @@ not	457a
 nothing	457a
 notte	192i
 notte di san giovanni	752i
-notte stellata	1881i
+notte stellata	1882i
 notti bianche	797i
 notturna	192i
 notturno	192i
 noturna	192g
 noturno	192g
-nougat	2358a
+nougat	2359a
 noughties	707a
 nouruz	744h
-nouveau	2216a
+nouveau	2217a
 nouvel an	753e
 nouvel an chinois	369e
 nouvel an persan	744e
 nouvel an thaï	739e
 nouvelle orléans	742e
 nouvelle zélande	676o
-nova	2629a
+nova	2630a
 nova iorque	766g
 nova orleans	742g
 nova york	766g
@@ -10055,7 +10065,7 @@ novels	312a
 november	197a 197h
 novembre	197e 197i
 novembro	197g
-novia india	827f
+novia india	828f
 noviembre	197f
 nowruz	744a 744i
 noyer	279e
@@ -10069,14 +10079,14 @@ nube	170f 170i
 nubes	170f
 nublada	203f 203g
 nublado	203f 203g
-nuclear	2302a
+nuclear	2303a
 nude	115a 115e 115f 115g 115h 115i 115n
 nueva orleans	742f
 nueva york	766f
 nueva zelanda	676o
 nuevo méxico	776f
 nuit	192e
-nuit étoilée	1881e
+nuit étoilée	1882e
 nuits blanches	797e
 nullerjahre	707h
 numérique	376e
@@ -10089,11 +10099,11 @@ nursery	407a
 nurses	356a
 nurturing	388a
 nussbaum	279h
-nut	2003a
-nutmeg	2126a
-nutria	1620f
+nut	2004a
+nutmeg	2127a
+nutria	1621f
 nutrition	417a
-nuts	2745a
+nuts	2746a
 nuvem	170g
 nuvens	170g
 nuvola	170i
@@ -10103,9 +10113,9 @@ nuvoloso	203i
 nvidia	520o
 nyc	766a
 nye	753a
-nyhavn	835a
+nyhavn	836a
 nymphéas de monet	786e
-nyonya	858a
+nyonya	859a
 nàng tiên	734m
 nácar	299f
 nâu	7m
@@ -10121,8 +10131,8 @@ nächte	192h
 nächtlich	192h
 né	457i
 nébuleuse	176e
-néerlandais	832e
-néerlandaise	832e
+néerlandais	833e
+néerlandaise	833e
 nénuphar	212e
 néon	308e 308g
 néon rose	116e
@@ -10142,24 +10152,24 @@ nông thôn	348m
 núi	160m
 núi băng	184m
 núi lửa	165m
-núi phú sĩ	1839m
+núi phú sĩ	1840m
 núi phủ tuyết	161m
 núi tuyết	161m
 năm mới	753m
 năm mới âm lịch	369m
 năng lượng	389m
 năng động	389m
-nơ hoa hồng	1686m
+nơ hoa hồng	1687m
 nước	152m
 nước chanh	227m
 nấm	136m
-nấu ăn	1770m
+nấu ăn	1771m
 nắng	171m
 nắng nóng	205m
 nắng vàng	171m
 nắng ấm	172m
 nến	310m
-nồi thức ăn	1772m
+nồi thức ăn	1773m
 nồng nhiệt	393m
 nửa đêm	193m
 nữ tính	419m
@@ -10168,9 +10178,9 @@ oak	279a
 oase	139h
 oasi	139i
 oasis	139a 139e 139f
-oat	2228a
-oatmeal	2190a
-oats	2532a
+oat	2229a
+oatmeal	2191a
+oats	2533a
 oaxaca	754a
 oaxacan	754a
 oaxaqueño	754f
@@ -10179,67 +10189,67 @@ obon	749a
 obscur	439e
 obscure	394a 439e
 obscuro	439g
-obsidian	2253a
+obsidian	2254a
 obst	432h
 ocak	311n
 ocaso	179f 179g
-occhiali da sole	1915i
-occhiali da vista	1914i
+occhiali da sole	1916i
+occhiali da vista	1915i
 occult	394a
 ocean	140a
-ocean blue	1434a
+ocean blue	1435a
 ocean depths	141a
-ocean green	1275a
-oceanic	2401a
+ocean green	1276a
+oceanic	2402a
 oceano	140g 140i
 oceans	140a
 ocher	36a
 ochre	36a
-ochse	1588h
+ochse	1589h
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1281a
+ocre	36e 36f 36g 1282a
 october	197a
 octobre	197e
-octopus	1662a
+octopus	1663a
 octubre	197f
 océan	140e
 océano	140f
 odd	435a
-oden	1788a 1788g 1788h 1788n
-oden giapponese	1788i
-odyssey	2267a
-off	2019a
-off blue	997a
-off green	1219a
+oden	1789a 1789g 1789h 1789n
+oden giapponese	1789i
+odyssey	2268a
+off	2020a
+off blue	998a
+off green	1220a
 off white	104a 104g
-off yellow	1112a
+off yellow	1113a
 office	357a
-office building	1856a
+office building	1857a
 official	410a
 oficina	357f
-oficina de correos europea	1858f
-oficina de correos japonesa	1857f
+oficina de correos europea	1859f
+oficina de correos japonesa	1858f
 ofis	357n
-ofis binası	1856n
+ofis binası	1857n
 ofrenda	740f
 ohne	457h
 oi	455g
 oi bức	205m
-oignon	1740e
-oil	1988a
-oiseau	1631e
+oignon	1741e
+oil	1989a
+oiseau	1632e
 okr	36n
 oktober	197h
 oktoberfest	743a 743h
-oktopus	1662h
+oktopus	1663h
 okul	358n
-okul binası	1864n
-okul çantası	1939n
+okul binası	1865n
+okul çantası	1940n
 okyanus	140n
 ola	142f
 ola de calor	205f
-olandese	832i
+olandese	833i
 olaria	304g
 olas	142f
 old	379a
@@ -10249,34 +10259,34 @@ old dutch masters	787a
 old fashioned	379a
 old master	713a
 old masters	713a
-old pink	1067a
-old rose	1029a
+old pink	1068a
+old rose	1030a
 old shanghai	774a
 old times	415a
-old town prague	837a
+old town prague	838a
 old west	733a
 older	379a
 oldies	379a
-oldlace	1538a
-ole	2595a
+oldlace	1539a
+ole	2596a
 oleaje	142f
 olgun	421n
 olimpiadi	683o
 olio oliva	278i
 oliv	24h
-oliva	1727i
-olive	24a 24e 278i 1727h
-olive brown	1272a
-olive drab	1420a
-olive green	1463a
+oliva	1728i
+olive	24a 24e 278i 1728h
+olive brown	1273a
+olive drab	1421a
+olive green	1464a
 olive oil	278a
-olive yellow	975a
-olivedrab	1539a
+olive yellow	976a
+olivedrab	1540a
 oliven	278h
 olivenöl	278h
 olives	278a 278e
 olivgrün	24h
-olla de comida	1772f
+olla de comida	1773f
 olmadan	459n
 olmasın	459n
 olmayan	459n
@@ -10293,18 +10303,18 @@ onda	142g 142i
 onda de calor	205g
 ondas	142g
 onde	142I
-one piece swimsuit	1929a
+one piece swimsuit	1930a
 ong	326m
-ong mật	1670m
-onigiri	1782i
-onion	1740a
-onion domes	828a
+ong mật	1671m
+onigiri	1783i
+onion	1741a
+onion domes	829a
 onirico	396i
 onirique	396e
 online	376a
-only	2782a
+only	2783a
 onur yürüyüşü	751n
-onyx	2329a
+onyx	2330a
 onírico	396f 396g
 oolong	260a 260e 260f 260g 260h 260i 260n
 oolong tea	260a
@@ -10326,32 +10336,32 @@ ora dorata	181i
 orage	201e
 orageuse	201e
 orageux	201e
-orang outan	1565e
-orang utan	1565h
+orang outan	1566e
+orang utan	1566h
 orange	1a 1e 1h
-orange brown	1402a
+orange brown	1403a
 orange fruit	228a 228e
-orange pink	982a
+orange pink	983a
 orange red	97a
-orange yellow	1280a
+orange yellow	1281a
 orangefarben	1h
-orangeish	1021a
+orangeish	1022a
 orangen	228h
 oranger	228e
-orangered	1093a
+orangered	1094a
 orangerot	97h
 orangers	228e
 oranges	228a
-orangey brown	1287a
-orangey red	1250a
-orangey yellow	1035a
-orangish	1113a
-orangish brown	1228a
-orangish red	1226a
-orango	1565i
-orangotango	1565g 1565i
-orangutan	1565a 1565n
-orangután	1565f
+orangey brown	1288a
+orangey red	1251a
+orangey yellow	1036a
+orangish	1114a
+orangish brown	1229a
+orangish red	1227a
+orango	1566i
+orangotango	1566g 1566i
+orangutan	1566a 1566n
+orangután	1566f
 orangé	1e
 orangée	1e
 orbit	176a
@@ -10363,7 +10373,7 @@ orchids	218a
 orchidée	218e
 ordinary	434a
 ordu	431n
-oregano	2282a
+oregano	2283a
 organic	383a
 organik	383n
 orgoglioso	416i
@@ -10379,15 +10389,15 @@ orientale	355e 355i
 orientalisch	355h
 orientteppich	737h
 orilla del mar	143f
-orion	2783a
+orion	2784a
 orizzonte	183i
 orkide	218n
 orman	119n
 orman meyveleri	253n
-oro	11f 11i 2659a
+oro	11f 11i 2660a
 orquídea	218f 218g
 orrore	403i
-orso	1616i
+orso	1617i
 ortaggi	433i
 ortanca	219n
 ortensia	219i
@@ -10401,14 +10411,14 @@ osmanthe	224e
 osmanthus	224a
 osmanto	224f 224g 224i
 osmantus	224n
-oso panda	1618f
+oso panda	1619f
 ospedale	356i
 ostern	373h
-ostra	1801f 1801g
-ostrea	1801i
-ostrica	1801i
+ostra	1802f 1802g
+ostrea	1802i
+ostrica	1802i
 ot	125n
-otel	1861n
+otel	1862n
 otherworldly	396a
 otimista	404g
 otlak	124n
@@ -10416,14 +10426,14 @@ otlar	137n
 otomano	768f 768g
 otoñal	197f
 otoño	197f
-otter	1620a 1620h
+otter	1621a 1621h
 ottimista	404i
 ottobre	197i
 ottoman	768a 768e
 ottomano	768i
 ottone	60i
 ouro	11g
-ours	1616e
+ours	1617e
 ousado	405g
 outback	820a 820e 820f 820g 820h 820i
 outdoor	418a
@@ -10435,21 +10445,21 @@ outrage	402a
 outremer	44e
 outrun	703a
 outubro	197g
-ouzbek	865e
-ouzbèke	865e
-ouzbékistan	865e
-oveja	1596f
-ovelha	1596g
+ouzbek	866e
+ouzbèke	866e
+ouzbékistan	866e
+oveja	1597f
+ovelha	1597g
 overcast	203a
-overgrown	2303a
+overgrown	2304a
 overwhelmed	413a
-ovo frito	1770g
-owl	2177a
+ovo frito	1771g
+owl	2178a
 oxblood	33a
 oxidada	287f
 oxidado	287f
-oxide	2531a
-oyster	1801a
+oxide	2532a
+oyster	1802a
 oyuncak	380n
 ozean	140h
 oásis	139g
@@ -10458,15 +10468,15 @@ oải hương	210m
 pa ri	757m
 pablo picasso	814a
 pace	386i
-pacific	1990a
+pacific	1991a
 pacifico	386i
-pack	2678a
+pack	2679a
 packers	579o
 pacífico	386g
 paddy	252a
-padella con cibo	1771i
-paella	1771f
-paesaggio urbano	1882i
+padella con cibo	1772i
+paella	1772f
+paesaggio urbano	1883i
 paese	348i
 paesi bassi	647o
 pagliaccio	331i
@@ -10476,15 +10486,15 @@ paillettes	430e
 pailleté	430e
 pain	270e 391a
 painful	391a
-painted	2167a
+painted	2168a
 painter	438a
 painting	438a
 paintings	438a
-paisaje urbano	1882f
+paisaje urbano	1883f
 paisible	386e
 paix	386e
 paixão	393g
-paketlenmiş hediye	1912n
+paketlenmiş hediye	1913n
 pakistan	669o
 pakistani flag	669o
 palace	346a
@@ -10493,33 +10503,33 @@ palais impérial	346e
 palazzo imperiale	346i
 pale	442a
 pale blue white	76a
-palegoldenrod	1540a
-palegreen	1541a
+palegoldenrod	1541a
+palegreen	1542a
 paler	442a
-palerme	853e
-palermo	853a
+palerme	854e
+palermo	854a
 palest	442a
-paleturquoise	1542a
-palevioletred	1543a
+paleturquoise	1543a
+palevioletred	1544a
 palhaço	331g
-palla di coriandoli	1903i
-pallid	2405a
+palla di coriandoli	1904i
+pallid	2406a
 pallida	442i
 pallido	442i
 palloncini	337i
 palloncino	337i
-palm	1982a
+palm	1983a
 palm springs	777a
-palm tree	1698a
-palma	1698i
-palme	1698h
-palmeira	1698g
-palmera	1698f
-palmier	1698e
-palmiye ağacı	1698n
-paloma	1633f
-palomino	2403a
-palomitas	1776f
+palm tree	1699a
+palma	1699i
+palme	1699h
+palmeira	1699g
+palmera	1699f
+palmier	1699e
+palmiye ağacı	1699n
+paloma	1634f
+palomino	2404a
+palomitas	1777f
 palta	242f
 palyaço	331n
 palácio imperial	346g
@@ -10527,29 +10537,29 @@ pamuk	292n
 pamuk şeker	273n
 pamukkale	798a 798e 798f 798g 798h 798i 798m 798n
 pan	270f
-pan de molde	1746f
+pan de molde	1747f
 pan de oro	306f
-pan relleno	1767f
-pan sin levadura	1749f
+pan relleno	1768f
+pan sin levadura	1750f
 panasonic	543o
 panayır	335n
-pancake	271a 1752e 1752i
-pancakes	271a 1752e
-pancetta	1758i
+pancake	271a 1753e 1753i
+pancakes	271a 1753e
+pancetta	1759i
 panda	321a 321e 321f 321g 321h 321i 321n
-pandabär	1618h
-pandagesicht	1618h
+pandabär	1619h
+pandagesicht	1619h
 pandas	321a
 pane	270i
-pane in cassetta	1746i
-panela	1772g
+pane in cassetta	1747i
+panela	1773g
 panic	403a
-pannocchia	1733i
-panorama	2551a
-panquecas	1752g
-pansy	2113a
-pantaloncini	1931i
-pantalones cortos	1931f
+pannocchia	1734i
+panorama	2552a
+panquecas	1753g
+pansy	2114a
+pantaloncini	1932i
+pantalones cortos	1932f
 pantone classic blue	688o
 pantone greenery	685o
 pantone living coral	687o
@@ -10559,14 +10569,14 @@ pantone ultra violet	686o
 pantone very peri	690o
 pantone viva magenta	691o
 paon	318e
-paonne	1641e
+paonne	1642e
 papagaio	323g
 papagayo	323f
 papagei	323h
 papatya	220n
 papavero	222i
-papaya	2245a
-papayawhip	1544a
+papaya	2246a
+papayawhip	1545a
 papağan	323n
 papel	293f 293g
 paper	293a
@@ -10575,12 +10585,12 @@ papier	293e 293h
 papillon	325e
 papoula	222g
 pappagallo	323i
-paprika	277a 1735h
-papyrus	2257a
+paprika	277a 1736h
+papyrus	2258a
 paquistán	669o
 paquistão	669o
 para	423N
-para kesesi	1937n
+para kesesi	1938n
 parada do orgulho	751g
 parade	409a
 paradies	427h
@@ -10593,11 +10603,11 @@ paranoid	413a
 parapluie	338e
 paraíso	427f 427g
 parc	127e
-parc national	1844e
+parc national	1845e
 parchemin	293e
 parchment	293a
 parco	127i
-parco nazionale	1844i
+parco nazionale	1845i
 pardo	7f 7g
 pared	342f
 parede	342g
@@ -10624,24 +10634,24 @@ park güell	760a
 parlak	443n
 parlak kırmızı	74n
 parlak sarı	101n
-parma	2553a
-parmak arası terlik	1940n
+parma	2554a
+parmak arası terlik	1941n
 parme	99e
 parque	127f 127g
-parque nacional	1844f 1844g
+parque nacional	1845f 1845g
 parra	134f
 parrot	323a
 parrots	323a
-parsley	2516a
-part de fromage	1754e
+parsley	2517a
+part de fromage	1755e
 parti	372n
-parti konfetisi	1902n
+parti konfetisi	1903n
 party	372a 372h
-party popper	1902a
-parça et	1757n
+party popper	1903a
+parça et	1758n
 parís	757f
 parıltı	430n
-parıltılar	1900n
+parıltılar	1901n
 parıltılı	443n
 parşömen	293n
 pas	287n 457e
@@ -10652,7 +10662,7 @@ pasión	393f
 paskalya	373n
 paslı	287n
 pasqua	373i
-pass	2498a
+pass	2499a
 passion	393a 393e
 passionate	393a
 passione	393i
@@ -10660,13 +10670,13 @@ passionné	393e
 passionnée	393e
 passé	446e
 passée	446e
-pasta	271n 2428a
-pasta dilimi	1808n
-paste	2259a
+pasta	271n 2429a
+pasta dilimi	1809n
+paste	2260a
 pastel	447a 447e 447f 447g 447m 447n
 pastel de cumpleaños	271f
 pastel de luna	810f
-pastel de pescado japonés	1791f
+pastel de pescado japonés	1792f
 pastel kawaii	726a
 pastel renkler	447n
 pasteles	447f
@@ -10683,37 +10693,37 @@ pastry	271a
 pasture	124a
 pastèque	234e
 pastéis	447g
-pata	1624g
-patagonia	839a
-patagonie	839e
-patagonien	839h
-patagonya	839n
-patagônia	839g
-patas	1624g
-patata	1731f 1731i
-patata asada	1787f
-patata dolce arrosto	1787i
-patatas fritas	1760f
-patate douce	1787e
-patates	1731n
-patates kızartması	1760n
-patatine	1760i
-patatine fritte	1760i
-path	1991a
+pata	1625g
+patagonia	840a
+patagonie	840e
+patagonien	840h
+patagonya	840n
+patagônia	840g
+patas	1625g
+patata	1732f 1732i
+patata asada	1788f
+patata dolce arrosto	1788i
+patatas fritas	1761f
+patate douce	1788e
+patates	1732n
+patates kızartması	1761n
+patatine	1761i
+patatine fritte	1761i
+path	1992a
 patlama	165n
-patlamış mısır	1776n
-patlayan mantarlı şişe	1822n
+patlamış mısır	1777n
+patlayan mantarlı şişe	1823n
 patlıcan	248n
-pato	1635f 1635g
+pato	1636f 1636g
 patrickstag	374h
 paura	403i
-pavo	1625f
+pavo	1626f
 pavo real	318f
 pavone	318i
-pavoneggiarsi	1641i
+pavoneggiarsi	1642i
 pavot	222e
 pavão	318g
-paw prints	1624a
+paw prints	1625a
 payaso	331f
 payet	430n
 paypal	496o
@@ -10724,10 +10734,10 @@ pazza	422i
 pazzo	422i
 países baixos	647o
 países bajos	647o
-pea	1211a
-pea green	1452a
-pea soup	1359a
-pea soup green	1323a
+pea	1212a
+pea green	1453a
+pea soup	1360a
+pea soup green	1324a
 peace	386a
 peaceful	386a
 peach	235a
@@ -10736,71 +10746,71 @@ peach colour	27a
 peach fuzz	692o
 peach pink	73a
 peaches	235a
-peachpuff	1545a
-peachy	2006a
-peachy pink	1030a
+peachpuff	1546a
+peachy	2007a
+peachy pink	1031a
 peacock	318a
 peacock blue	46a
 peacocks	318a
 peak	454a
 peaks	454a
-peanut	1741a
-peanuts	1741a
-pear	1196a
+peanut	1742a
+peanuts	1742a
+pear	1197a
 pearl	299a
 pearl white	106a
 pearls	299a
-pears	2633a
+pears	2634a
 peas	433a
-peat	2554a
+peat	2555a
 pebble	281a
 pebbles	281a
-pecan	2096a
-pecora	1596i
+pecan	2097a
+pecora	1597i
 pedra	281g
 pedra preciosa	316g
 pedra vulcânica	158g
 pedras	281g
-pedregulho	1849g
-peel	2046a
-pegada de pata	1624g
+pedregulho	1850g
+peel	2047a
+pegada de pata	1625g
 peintre	438e
 peinture	438e
-peixe	1658g
+peixe	1659g
 peixe dourado	329g
-peixe tropical	1659g
-pelican	2199a
+peixe tropical	1660g
+pelican	2200a
 pelle	288i
 pelouse	125e
 pembe	6n
 pembe neon	116n
 pembe şehir	800n
 pena	313g
-penang	858a
+penang	859a
 penguen	322n
 penguin	322a
 penguins	322a
 penhasco	163g
-penny	2212a
+penny	2213a
 penombra	451i
-pentola di cibo	1772i
+pentola di cibo	1773i
 penumbra	451f 451g
-pençe izi	1624n
+pençe izi	1625n
 peonia	214i
 peonies	214a
 peony	214a
 peonía	214f
-peperoncino	1734i
-peperone	1735i
-peperoni	1734h
-pepinillo	1736f
-pepino	1736f 1736g
+peperoncino	1735i
+peperone	1736i
+peperoni	1735h
+pepinillo	1737f
+pepino	1737f 1737g
 pepper	277a
-peppercorn	2784a
+peppercorn	2785a
 peppers	277a
 pepsi	563o
-pera	1720f 1720g 1720i
-peranakan	858a
+pera	1721f 1721g 1721i
+peranakan	859a
 perezosa	414f
 perezoso	414f
 perfume	419a
@@ -10812,32 +10822,32 @@ peri	395n
 peri bacaları	804n
 periler	734n
 perili	403n
-perito moreno	839a
-periwinkle	1462a
-periwinkle blue	1354a
+perito moreno	840a
+periwinkle	1463a
+periwinkle blue	1355a
 perla	299f 299i
 perlas	299f
 perle	299e 299h 299i
 perlen	299h
 perlmutt	299h
 perlweiß	106h
-perrete	1567f
-perrito caliente	1762f
-perro	1567f
-perro guía	1568f
+perrete	1568f
+perrito caliente	1763f
+perro	1568f
+perro guía	1569f
 perroquet	323e
-perrywinkle	1194a
+perrywinkle	1195a
 persa	737f 737g
 persan	737e
 perserteppich	737h
 persian	737a
 persian carpet	737a
-persian mosque	861a
+persian mosque	862a
 persian new year	744a
 persian rug	737a
-persian tiles	861a
+persian tiles	862a
 persiano	737i
-persimmon	2056a
+persimmon	2057a
 persisch	737h
 persisches neujahr	744h
 peru	663o 780a 780g 780h 780m 780n
@@ -10851,35 +10861,35 @@ peruviano	780i
 perù	780i
 perú	663o 780f
 pesca	235i
-pesce	1658i
-pesce palla	1660i
+pesce	1659i
+pesce palla	1661i
 pesce rosso	329i
-pesce tropicale	1659i
-pesto	2025a
+pesce tropicale	1660i
+pesto	2026a
 petal	207a
 petals	207a
-petardo	1899f 1899i
+petardo	1900f 1900i
 petersburg	797a
-petite	2766a
+petite	2767a
 petra	769a 769f 769g 769h 769i 769n
-petrol	13h 1111a
+petrol	13h 1112a
 petrol mavisi	13n
-petrykivka	842a
-petunia	2552a
+petrykivka	843a
+petunia	2553a
 peur	403e
-pewter	1999a
-peynir dilimi	1754n
+pewter	2000a
+peynir dilimi	1755n
 pez dorado	329f
-pez globo	1660f
-pez tropical	1659f
+pez globo	1661f
+pez tropical	1660f
 peñasco	163f
 peônia	214g
-pfannengericht	1771h
-pfannkuchen	1752h
+pfannengericht	1772h
+pfannkuchen	1753h
 pfau	318h
 pfauenblau	46h
-pferd	1582h
-pferdegesicht	1579h
+pferd	1583h
+pferdegesicht	1580h
 pfingstrose	214h
 pfirsich	235h
 pfirsichblüte	216h
@@ -10892,43 +10902,43 @@ pflaumenblüte	215h
 pflaumenfarben	62h
 pha lê	300m
 phai	442m
-phantom	2406a
+phantom	2407a
 pharao	770h
 pharaoh	770a 770m
 pharaohs	770a
 pharaon	770e
 pharmacy	356a
-pheasant	2519a
-philippin	859e
-philippine	859a 859e
+pheasant	2520a
+philippin	860e
+philippine	860a 860e
 philippinen	673o
 philippines	673o
-philippinisch	859h
+philippinisch	860h
 phim đen trắng	732m
 phiêu lưu	418m
-phlox	2170a
-phoenix	2251a
+phlox	2171a
+phoenix	2252a
 phone	376a
 phong cách boho	711m
 phong cách nhật	354m
 phong cách thụy sĩ	817m
 phong cách trung hoa	355m
 phong cách victoria	812m
-phong cầm	1962m
+phong cầm	1963m
 phong lan	218m
-phoque	1657e
+phoque	1658e
 phosphorescent	448e
 phun trào	165m
 phá	146m
-pháo	1899m
-pháo bông	1898m
-pháo giấy buổi tiệc	1902m
+pháo	1900m
+pháo bông	1899m
+pháo giấy buổi tiệc	1903m
 pháo hoa	334m
 pháo đài	359m
 pháp	622o
 phát sáng	448m
 phép thuật	395m
-phím đàn	1964m
+phím đàn	1965m
 phòng khám	356m
 phòng ngủ	362m
 phòng tranh	438m
@@ -10940,16 +10950,16 @@ phố hội	796m
 phố thị	340m
 phụ nữ	456m
 phục hưng	713m
-piano	1964e 1964i 2293a
-pianoforte	1964i
-pianta	1701i
-pianta di riso	1700i
-pianta in vaso	1695i
-piazza rossa	828i
+piano	1965e 1965i 2294a
+pianoforte	1965i
+pianta	1702i
+pianta di riso	1701i
+pianta in vaso	1696i
+piazza rossa	829i
 picasso	814a 814e 814f 814g 814h 814i 814m 814n
-pickle	2285a
-picnic	2535a
-pico	2149a
+pickle	2286a
+picnic	2536a
+pico	2150a
 pico nevado	161f 161g
 pie	271a
 piedra	281f
@@ -10968,29 +10978,29 @@ pietra	281i
 pietra lavica	158i
 pietra preziosa	316i
 pietre	281i
-pieuvre	1662e
-pig	2246a
-pig face	1591a
-pig nose	1594a
-pig pink	976a
-piggy	2786a
+pieuvre	1663e
+pig	2247a
+pig face	1592a
+pig nose	1595a
+pig pink	977a
+piggy	2787a
 pigra	414i
 pigro	414i
-pilav	1783n
-pillow	2486a
+pilav	1784n
+pillow	2487a
 pilz	136h
 pilze	136h
-piment rouge	1734e
-pimenta	1734g
-pimentão	1735g
-pimiento	1735f
+piment rouge	1735e
+pimenta	1735g
+pimentão	1736g
+pimiento	1736f
 pin	121e
 pinar	121f
-pinch	2407a
+pinch	2408a
 pine	121a
-pine decoration	1905a
+pine decoration	1906a
 pine forest	121a
-pine green	1409a
+pine green	1410a
 pineapple	240a
 pines	121a
 pineta	121i
@@ -11004,32 +11014,32 @@ pinheiro	121g
 pinheiros	121g
 pini	121i
 pinie	121h
-piniendekoration	1905h
+piniendekoration	1906h
 pink	6a 6h
 pink city	800a
-pink mosque	861a
-pink purple	1246a
-pink red	1271a
-pinke schleife	1911h
+pink mosque	862a
+pink purple	1247a
+pink red	1272a
+pinke schleife	1912h
 pinkes neon	116h
-pinkish	1421a
-pinkish brown	1264a
-pinkish grey	1248a
-pinkish orange	1197a
-pinkish purple	1441a
-pinkish red	1424a
-pinkish tan	964a
-pinky	1086a
-pinky purple	1387a
-pinky red	1320a
+pinkish	1422a
+pinkish brown	1265a
+pinkish grey	1249a
+pinkish orange	1198a
+pinkish purple	1442a
+pinkish red	1425a
+pinkish tan	965a
+pinky	1087a
+pinky purple	1388a
+pinky red	1321a
 pino	121f 121i
 pinos	121f
 pins	121e
-pintalabios	1958f
+pintalabios	1959f
 pinterest	511o
-pintinho chocando	1628g
-pintinho de frente	1630g
-pintinho de perfil	1629g
+pintinho chocando	1629g
+pintinho de frente	1631g
+pintinho de perfil	1630g
 pintor	438f 438g
 pintura	438f 438g
 pintura a la tinta	302f
@@ -11041,204 +11051,204 @@ piove	199i
 pioviggine	200i
 piovosa	199i
 piovoso	199i
-pipe	2475a
-pipetli bardak	1831n
-pipistrello	1615i
-pipoca	1776g
-pipoca de cinema	1776g
+pipe	2476a
+pipetli bardak	1832n
+pipistrello	1616i
+pipoca	1777g
+pipoca de cinema	1777g
 piramidi	770i
 piramitler	770n
-pirinç bitkisi	1700n
-pirinç gevreği	1781n
+pirinç bitkisi	1701n
+pirinç gevreği	1782n
 pirinç metal	60n
 pirinç tarlası	252n
-pirinç tatlısı	1793n
+pirinç tatlısı	1794n
 pirinç terasları	762n
-pirinç topu	1782n
-piruleta	1813f
-pirulito	1813g
+pirinç topu	1783n
+piruleta	1814f
+pirulito	1814g
 pirámides	770f
 pirâmides	770g
 pis	425n
 pisca pisca	336g
-piss yellow	1096a
-pistachio	1328a
-pit	2522a
-pita farcita	1767i
+piss yellow	1097a
+pistachio	1329a
+pit	2523a
+pita farcita	1768i
 pittore	438i
 pittsburgh steelers	581o
 pittura	438i
 pittura a inchiostro	302i
 piuma	313i
-piumaggio	1639i
+piumaggio	1640i
 pivoine	214e
-pizza	247a 1761e 1761f 1761g 1761h 1761i
-pizza dilimi	1761n
-pizzastück	1761h
-pizzeria	1761h
+pizza	247a 1762e 1762f 1762g 1762h 1762i
+pizza dilimi	1762n
+pizzastück	1762h
+pizzeria	1762h
 piña	240f
-place rouge	828e
+place rouge	829e
 placid	386a
 plage	143e
-plage avec parasol	1841e
+plage avec parasol	1842e
 plage de sable	144e
 plage tropicale	145e
 plain	385a
 plaj	143n
-plaj ve şemsiye	1841n
+plaj ve şemsiye	1842n
 planet	176a
 planet earth	383a
 planets	176a
-plank	2342a
+plank	2343a
 plant	128a
-plant de riz	1700e
-planta de arroz	1700g
-planta de maceta	1695f
-planta joven	1694f
-plantain	2706a
-plante en pot	1695e
+plant de riz	1701e
+planta de arroz	1701g
+planta de maceta	1696f
+planta joven	1695f
+plantain	2707a
+plante en pot	1696e
 plants	128a
-plaster	2402a
+plaster	2403a
 plaster wall	342a
 plastic	307a
 plastica	307i
 plastik	307h 307n
 plastique	307e
-plat mitonné	1771e
+plat mitonné	1772e
 plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	2188a
+play	2189a
 playa	143f
 playa de arena	144f
 playa tropical	145f
-playa y sombrilla	1841f
+playa y sombrilla	1842f
 playas	143f
 playful	390a
 playground	380a
-playground slide	1890a
+playground slide	1891a
 playstation	472o
 playtime	380a
-plaza	2222a
-plaza roja	828f
-please	2583a
+plaza	2223a
+plaza roja	829f
+please	2584a
 pleased	390a
 pleasure	390a
-pleasures	2711a
+pleasures	2712a
 plein énergie	389e
 pleine lune	173e
 plomizo	8f
 pluie	199e
 plum	62a
 plum blossom	215a
-plum purple	1065a
+plum purple	1066a
 pluma	313f
-plumage	1639e
-plumaje	1639f
+plumage	1640e
+plumaje	1640f
 plumas	313g
 plume	313e
 plums	244a
 pluto	176a
 pluvieuse	199e
 pluvieux	199e
-plymouth	2787a
+plymouth	2788a
 plástico	307f 307g
 plátano	238f
 poca luce	451i
 poca luz	451f
-pochette	1937e 1937i
-pod	2270a
+pochette	1938e 1938i
+pod	2271a
 poderoso	405f 405g
 podre	425g
 podrido	425f
 poem	312a
 poems	312a
-poetic	2409a
+poetic	2410a
 poetry	312a
 point du jour	180e
-poire	1720e
+poire	1721e
 poise	397a
 poison	425a 425e
-poison green	1014a
+poison green	1015a
 poisonous	425a
-poisson	1658e
-poisson lune	1660e
+poisson	1659e
+poisson lune	1661e
 poisson rouge	329e
-poisson tropical	1659e
-poivron	1735e
-polaca	841f
-polacca	841i
-polacco	841i
-polaco	841f
+poisson tropical	1660e
+poivron	1736e
+polaca	842f
+polacca	842i
+polacco	842i
+polaco	842f
 polaire	185e
 poland	656o
 polar	185a 185f 185g 185h 732e
 polare	185i
 polarlicht	177h
 polen	656o
-polinesia	862f
-polinesiano	862i
-polinesio	862f
-polinezya	862n
-polinésia	862g
-polinésio	862g
-polish	2432a
+polinesia	863f
+polinesiano	863i
+polinesio	863f
+polinezya	863n
+polinésia	863g
+polinésio	863g
+polish	2433a
 polish flag	656o
-polish folk	841a
-polish folk art	841a
-polish pottery	841a
+polish folk	842a
+polish folk art	842a
+polish pottery	842a
 polished	397a
-pollen	2447a
-pollito	1629f
-pollito de frente	1630f
-pollito rompiendo el cascarón	1628f
-polluelo	1629f
-polnisch	841h
+pollen	2448a
+pollito	1630f
+pollito de frente	1631f
+pollito rompiendo el cascarón	1629f
+polluelo	1630f
+polnisch	842h
 pologne	656o
-polonais	841e
-polonesa	841g
+polonais	842e
+polonesa	842g
 polonia	656o
 polonya	656o
-polonyalı	841n
-polonês	841g
-polpo	1662i
+polonyalı	842n
+polonês	842g
+polpo	1663i
 polveroso	446i
-polvo	1662g
-polynesia	862a
-polynesian	862a
-polynesien	862h
-polynesisch	862h
-polynésie	862e
-polynésien	862e
-polynésienne	862e
+polvo	1663g
+polynesia	863a
+polynesian	863a
+polynesien	863h
+polynesisch	863h
+polynésie	863e
+polynésien	863e
+polynésienne	863e
 polônia	656o
-pomba branca	1633g
+pomba branca	1634g
 pomegranate	243a
 pomeriggio	190i
 pomme	236e
-pomme de terre	1731e
-pomme rouge	1718e
+pomme de terre	1732e
+pomme rouge	1719e
 pomme verte	237e
-pommes frites	1760h
+pommes frites	1761h
 pomodoro	247i
 pond	149a
-pont de nuit	1887e
-ponte di notte	1887i
-ponte à noite	1887g
-pony	2120a
-poo	1237a
-poo brown	1265a
-poodle	1569a 1569g
+pont de nuit	1888e
+ponte di notte	1888i
+ponte à noite	1888g
+pony	2121a
+poo	1238a
+poo brown	1266a
+poodle	1570a 1570g
 pool	143a
-poop	1371a
-poop brown	1273a
-poop green	1094a
-pop	2069a
+poop	1372a
+poop brown	1274a
+poop green	1095a
+pop	2070a
 pop art	788a 788e 788f 788g 788h 788i 788m 788n
-pop corn	1776e
+pop corn	1777e
 pop sanat	788n
-popcorn	1776a 1776h 1776i
+popcorn	1777a 1777h 1777i
 poppies	222a
 poppy	222a
 por la mañana	188f
@@ -11250,26 +11260,26 @@ porcelana azul e branca	296g
 porcelana azul y blanca	296f
 porcellana	295i
 porcellana bianca e blu	296i
-porco	1592g
-porco espinho	1614g
+porco	1593g
+porco espinho	1615g
 porpora	5i
 porsche	483o
 porselen	295n
-porsuk	1623n
+porsuk	1624n
 port	154a 154e
 portakal	228n
 portakal rengi	1n
-porte monnaie	1935e
+porte monnaie	1936e
 portekiz	626o 793n
 portekiz çinisi	793n
 portekizli	793n
-porteña	838f
-porteño	838f
+porteña	839f
+porteño	839f
 porto	154g 154i
 portofino	759a
 portogallo	626o 793i
 portoghese	793i
-portsmouth	2555a
+portsmouth	2556a
 portugais	793e
 portugal	626o 793a 793e 793f 793g 793h
 portugal flag	626o
@@ -11286,54 +11296,54 @@ posh	397a
 positano	759a 759i
 positive	390a
 positivity	390a
-post office	1858a
-postane	1858n
-poste de barbeiro	1893g
-poste de barbero	1893f
-postgebäude	1858h
+post office	1859a
+postane	1859n
+poste de barbeiro	1894g
+poste de barbero	1894f
+postgebäude	1859h
 postre	271f
-pot	2047a
-pot de miel	1815e
-pot of food	1772a
-potato	1731a
-pote de mel	1815g
+pot	2048a
+pot de miel	1816e
+pot of food	1773a
+potato	1732a
+pote de mel	1816g
 potente	405i
 poterie	304e
 potion	395a
 potiron	246e
-potted plant	1695a
-potter	2556a
+potted plant	1696a
+potter	2557a
 pottery	304a
 pouca luz	451g
-poule	1626e
-poultry leg	1756a
-poupée russe	828e
-poupées japonaises	1906e
-pouring liquid	1830a
+poule	1627e
+poultry leg	1757a
+poupée russe	829e
+poupées japonaises	1907e
+pouring liquid	1831a
 pourpre	5e
 pourri	425e
 pourriture	425e
-poussin	1629e
-poussin de face	1630e
-poussin qui éclôt	1628e
-pout	2785a
+poussin	1630e
+poussin de face	1631e
+poussin qui éclôt	1629e
+pout	2786a
 powder blue	98a
-powder pink	987a
+powder pink	988a
 powder purple	99a
-powderblue	1546a
-powdered	2043a
+powderblue	1547a
+powdered	2044a
 power	405a
 powerful	405a
 pradaria	124g
 pradera	124f
 prado	124f 124g
-prag	837h 837n
-praga	837f 837i
-prague	837a
-praha	837m
+prag	838h 838n
+praga	838f 838i
+prague	838a
+praha	838m
 praia	143g
 praia de areia	144g
-praia e guarda sol	1841g
+praia e guarda sol	1842g
 praia tropical	145g
 praias	143g
 prairie	124a 124e
@@ -11344,21 +11354,21 @@ prati	124i
 prato	124i
 pray	412a
 prayer	412a
-prayer beads	1957a
+prayer beads	1958a
 prayer flags	779a
 praying	412a
-praça vermelha	828g
+praça vermelha	829g
 pre columbian	819a
 precolombiano	819i
 precolombina	819f
 precolombino	819f
-preguiça	1619g
+preguiça	1620g
 preguiçosa	414g
 preguiçoso	414g
-prehistoric	2557a
+prehistoric	2558a
 premium	381a
-presente	1912g
-pressed	2355a
+presente	1913g
+pressed	2356a
 pressure	413a
 preta	9g
 preto	9g
@@ -11366,27 +11376,27 @@ preto azulado	80g
 preto e branco	429g
 preto tinta	47g
 pretty	408a
-pretzel	1750a 1750g 1750i 1750n
+pretzel	1751a 1751g 1751i 1751n
 pride	416a 751i
 pride month	751a
 pride parade	751a 751h
 priest	360a
-primary blue	1251a
+primary blue	1252a
 primavera	195f 195g 195i
 primaveral	195f
 primaveril	195g
 primaverile	195i
-primrose	2129a
+primrose	2130a
 prince	382a
 princes	382a
 princess	382a
 princesses	382a
-print	2763a
+print	2764a
 printanier	195e
 printanière	195e
 printemps	195e
 prism	178a
-procione	1572i
+procione	1573i
 profesional	406f
 professional	406a
 professionale	406i
@@ -11403,7 +11413,7 @@ profunda	440f 440g
 profundezas	141g
 profundidades marinas	141f
 profundo	440f 440g
-prom	2362a
+prom	2363a
 promise	404a
 propaganda poster	813a
 prosecco	265i
@@ -11418,16 +11428,16 @@ provençal	803a 803e 803g
 provençale	803e
 prugna	62i
 prugne	244i
-prune	62e 2550a
+prune	62e 2551a
 prunes	244e
-prussian	2558a
-prussian blue	1313a
+prussian	2559a
+prussian blue	1314a
 präkolumbisch	819h
 pré	124e
 pré colombiano	819g
 précolombien	819e
-prédio da escola	1864g
-prédio grego	1846g
+prédio da escola	1865g
+prédio grego	1847g
 prés	124e
 psg	610o
 psichedelica	710i
@@ -11439,44 +11449,44 @@ psychedelia	710a
 psychedelic	435a
 psychedelisch	435h
 psychédélique	435e
-puce	1450a
-pudding	1814h 2091a
+puce	1451a
+pudding	1815h 2092a
 puddle	199a
 puddles	199a
-pudel	1569h
+pudel	1570h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
-pudim	1814g
-pudim de leite	1814g
-pudim de ovos	1814g
+pudim	1815g
+pudim de leite	1815g
+pudim de ovos	1815g
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	348f 2788a
+pueblo	348f 2789a
 pueblo de agua	349f
-puente de noche	1887f
+puente de noche	1888f
 puerto	154f
 puerto rico	764a 764f
 puesta de sol	179f
-puesta del sol	1886f
-puff	2139a
+puesta del sol	1887f
+puff	2140a
 puissant	405e
 puissante	405e
-puke	1440a
-puke brown	1153a
-puke green	1453a
-puke yellow	1362a
-pulcino	1629i
-pulcino che nasce	1628i
-pulcino visto di fronte	1630i
-pulp	2354a
-pulpo	1662f
+puke	1441a
+puke brown	1154a
+puke green	1454a
+puke yellow	1363a
+pulcino	1630i
+pulcino che nasce	1629i
+pulcino visto di fronte	1631i
+pulp	2355a
+pulpo	1663f
 pumpkin	246a
-pumpkin orange	1258a
+pumpkin orange	1259a
 pumpkin patch	246a
 pumpkins	246a
-punch	2028a
+punch	2029a
 punk	411a 709m 709n
 punk rock	411a
 punks	709a
@@ -11485,71 +11495,71 @@ puppy	408a
 pur	407e
 pura	407f 407g 407i
 pure	407a 407e
-pure blue	1120a
+pure blue	1121a
 pureté	407e
 pureza	407f 407g
 purezza	407i
 purity	407a
 puro	407f 407g 407i
 purple	5a
-purple blue	1105a
-purple brown	1129a
-purple grey	1345a
-purple pink	1127a
-purple red	1216a
-purpleish	1296a
-purpleish blue	1303a
-purpleish pink	1179a
-purpley	1142a
-purpley blue	1333a
-purpley grey	977a
-purpley pink	1238a
-purplish	1361a
-purplish blue	1426a
-purplish brown	1172a
-purplish grey	1292a
-purplish pink	1395a
-purplish red	1242a
-purply	978a
-purply blue	1302a
-purply pink	1220a
+purple blue	1106a
+purple brown	1130a
+purple grey	1346a
+purple pink	1128a
+purple red	1217a
+purpleish	1297a
+purpleish blue	1304a
+purpleish pink	1180a
+purpley	1143a
+purpley blue	1334a
+purpley grey	978a
+purpley pink	1239a
+purplish	1362a
+purplish blue	1427a
+purplish brown	1173a
+purplish grey	1293a
+purplish pink	1396a
+purplish red	1243a
+purply	979a
+purply blue	1303a
+purply pink	1221a
 purpur	5h
 purpureo	5i
 purpurina	430f 430g
-purse	1935a
+purse	1936a
 pus	202n
 puslu	449n
-putty	1103a
+putty	1104a
 putzig	408h
-puzza	1621i
+puzza	1622i
 puzzle	394a
-puzzola	1621i
+puzzola	1622i
 pyramid	770a
 pyramiden	770h
 pyramides	770e
 pyramids	770a
-pyrite	2356a
-pysanka	842a
-pysanky	842a
-pájaro	1631f
+pyrite	2357a
+pysanka	843a
+pysanky	843a
+pájaro	1632f
 pálida	442f 442g
 pálido	442f 442g
 páscoa	373g
-pássaro	1631g
+pássaro	1632g
 pâle	442e
 pâquerette	220e
 pâques	373e
 pâtisserie	271e
 pão	270g
-pão de ló de morango	1808g
-pão recheado	1767g
-pão sírio	1749g
+pão de ló de morango	1809g
+pão recheado	1768g
+pão sírio	1750g
 pénombre	451e
 pérola	299g
 pérolas	299g
 pérou	663o 780e
 péruvien	780e
-pétard	1899e
+pétard	1900e
 pétra	769e
 pêche	235e
 pêssego	235g
@@ -11560,34 +11570,34 @@ pırıltılı	430n
 qatar	646o
 qatar airways	545o
 qatari flag	646o
-qipao	826a 826e 826f 826g 826h 826i
-quadrifoglio	1703i
+qipao	827a 827e 827f 827g 827h 827i
+quadrifoglio	1704i
 quai	154e
-quail	2399a
-quarry	2331a
+quail	2400a
+quarry	2332a
 quarto	362g
 quartz	300a 300e
 quartzo	300g
 quarz	300h
 quarzo	300i
-quebec	840a
+quebec	841a
 queda água	151g
 queen	382a
 queens	382a
-queijo	1754g
-queijo suíço	1754g
-queniana	850g
-queniano	850g
+queijo	1755g
+queijo suíço	1755g
+queniana	851g
+queniano	851g
 quente	401g
 quentinho	398g
 quercia	279i
 quermesse	335g
-quest	2483a
+quest	2484a
 quiet	386a
 quiete	386i
-quilt	2746a
-quimono	1927g
-quince	2604a
+quilt	2747a
+quimono	1928g
+quince	2605a
 quioto	801g
 quirky	435a
 quyết liệt	405m
@@ -11597,9 +11607,9 @@ quán cafe	343m
 quán cà phê	343m
 quân sự	431m
 quân đội	431m
-québec	840a
-québécois	840e
-québécoise	840e
+québec	841a
+québécois	841e
+québécoise	841e
 quênia	667o
 quý tộc	382m
 quýt	228m
@@ -11608,38 +11618,38 @@ quả bơ	242m
 quả cam	228m
 quả chanh	227m
 quả dâu	229m
-quả kiwi	1725m
+quả kiwi	1726m
 quả lựu	243m
 quả mơ	78m
 quả mận	244m
 quả mọng	253m
 quả nho	231m
 quả táo	236m
-quả việt quất	1724m
+quả việt quất	1725m
 quả đào	235m
-quả ớt	1734m
-quảng trường đỏ	828m
-quần bò	1921m
+quả ớt	1735m
+quảng trường đỏ	829m
+quần bò	1922m
 quần jean	289m
-quần lót	1930m
-quần soóc	1931m
-quần áo nữ	1933m
+quần lót	1931m
+quần soóc	1932m
+quần áo nữ	1934m
 quế	277m
 quỷ dữ	428m
 rabbia	402i
 rabbit	408a
-rabbit face	1610a
+rabbit face	1611a
 rabbits	408a
 rabia	402f
 racastan	800n
 raccolto	750i
-raccoon	1572a
-racing	2459a
-racing green	1051a
+raccoon	1573a
+racing	2460a
+racing green	1052a
 radiante	443f 443g
-radioactive	2559a
-radioactive green	1018a
-raffia	2186a
+radioactive	2560a
+radioactive green	1019a
+raffia	2187a
 raffinata	397i
 raffinato	397i
 raffiniert	397h
@@ -11651,8 +11661,8 @@ ragazze	456I
 ragazzi	456I
 ragazzo	456I
 rage	402a 402e
-ragnatela	1676i
-ragno	1675i
+ragnatela	1677i
+ragno	1676i
 rahat	387n
 rahat ev	398n
 rahatlatıcı	387n
@@ -11665,14 +11675,14 @@ rainforest	120a
 raining	199a
 rainy	199a
 raio	201g
-raisin	231e 2135a
+raisin	231e 2136a
 raiva	402g
 rajasthan	800a 800e 800h 800i
 rajasthani	800a
 rajastán	800f
 rajastão	800g
 rakete	364h
-rakun	1572n
+rakun	1573n
 ramadan	745a 745e 745h 745i
 ramadan lantern	745a
 ramadán	745f
@@ -11683,29 +11693,29 @@ ramato	59i
 ramazan	745n
 ramazan bayramı	745n
 rame	59i
-ramo de flores	1682f
+ramo de flores	1683f
 rampicante	134i
 rana	328f 328i
 ranch	348a
 rangoli	807a 807e 807f 807g 807h 807i
 ranke	134h
 rapaz	456G
-rapids	2435a
+rapids	2436a
 raposa	324g
 rara	435f
 raro	435f
 rasen	125h
 raso	291f 291i
-raspadinha de gelo	1803g
+raspadinha de gelo	1804g
 raspberries	233a
 raspberry	233a
-rata	1608f
-rato	1608g
-raton laveur	1572e
-rattan	2387a
-ratte	1608h
-ratto	1608i
-ratón	1607f
+rata	1609f
+rato	1609g
+raton laveur	1573e
+rattan	2388a
+ratte	1609h
+ratto	1609i
+ratón	1608f
 rau	433m
 rau củ	433m
 rau thơm	137m
@@ -11714,26 +11724,26 @@ rauch	314h
 rauchig	314h
 raumschiff	364h
 raumstation	364h
-raupe	1668h
+raupe	1669h
 raureif	186h
 rave	436a
 raven	411a
 ravens	411a
-ravioli	1794i
-raviolo	1794i
-raw	2021a
+ravioli	1795i
+raviolo	1795i
+raw	2022a
 raw concrete	698a
-raw sienna	1019a
-raw umber	1083a
+raw sienna	1020a
+raw umber	1084a
 rayo	201f
 razzo	364i
 real	382f 382g
 real madrid	601o
 real madrid cf	601o
 reale	382i
-really light blue	959a
+really light blue	960a
 rebe	134h
-rebeccapurple	1547a
+rebeccapurple	1548a
 rebirth	399a
 recife	153g
 recife de coral	153g
@@ -11741,63 +11751,63 @@ recifes	153g
 recycle	383a
 recycling	383a
 red	0a
-red apple	1718a
-red brown	1407a
+red apple	1719a
+red brown	1408a
 red bull	540o
 red double decker	681o
-red envelope	1910a
-red orange	1432a
-red pink	1310a
+red envelope	1911a
+red orange	1433a
+red pink	1311a
 red purple	96a
 red sox	585o
-red square	828a
-red violet	1327a
+red square	829a
+red violet	1328a
 red wine	264a
-reddish	1364a
-reddish brown	1435a
-reddish grey	988a
-reddish orange	1384a
-reddish pink	1400a
-reddish purple	1399a
+reddish	1365a
+reddish brown	1436a
+reddish grey	989a
+reddish orange	1385a
+reddish pink	1401a
+reddish purple	1400a
 reddit	510o
-reddy brown	1099a
-redwood	2273a
-reed	2131a
+reddy brown	1100a
+redwood	2274a
+reed	2132a
 reef	153a
 refinado	397f 397g
 refined	397a
-reflection	2118a
+reflection	2119a
 refrescante	399f 399g
 refreshing	399a
-refugio de esquí	831f
+refugio de esquí	832f
 regal	382a
 regale	382i
-regalo	1912f 1912i
-regalo envuelto	1912f
-regatta	2455a
+regalo	1913f 1913i
+regalo envuelto	1913f
+regatta	2456a
 regen	199h
 regenbogen	178h
 regenschirm	338h
 regentag	199h
 regenwald	120h
 regio	382f
-registan	865a
+registan	866a
 regnerisch	199h
 regno unito	631o
 regret	391a
-rehber köpek	1568n
+rehber köpek	1569n
 reif	421h
 reifweiß	83h
 rein	407h
 reinheit	407h
 reino unido	631o
-reis in schüssel	1783h
-reis mit curry	1784h
-reisbällchen	1782h
-reiscracker	1781h
+reis in schüssel	1784h
+reis mit curry	1785h
+reisbällchen	1783h
+reiscracker	1782h
 reisfeld	252h
 reisterrassen	762h
-reisähre	1700h
+reisähre	1701h
 relajada	387f
 relajado	387f
 relajante	387f
@@ -11821,7 +11831,7 @@ relâmpago	201g
 rembrandt	787a 787e 787f 787g 787h 787i 787m 787n
 remember	415a
 remembrance	415a
-reminder ribbon	1913a
+reminder ribbon	1914a
 reminisce	415a
 reminiscence	415a
 renacentista	713f
@@ -11837,11 +11847,11 @@ rengarenk	178n
 renk festivali	806n
 renkli	178n
 renoir	786a 786e
-renwick	2410a
+renwick	2411a
 repugnante	425f 425g
 repulsive	425a
-requin	1661e
-rescue worker helmet	1956a
+requin	1662e
+rescue worker helmet	1957a
 reserved	421a
 resif	153n
 resim	438n
@@ -11862,25 +11872,25 @@ retro wave	703a
 retrowave	703a
 retrò	379i
 retrô	379g
-rettungshelm	1956h
+rettungshelm	1957h
 revenge	402a
 reverie	396a
 revival	399a
 revive	399a
 reykjavik	761a
-rhine	2789a
-rhinoceros	1604a
-rhinocéros	1604e
-rhubarb	2157a
+rhine	2790a
+rhinoceros	1605a
+rhinocéros	1605e
+rhubarb	2158a
 riacho	148g
 riachuelo	148f
 riad	756a 756e
 riads	756a
-ribbon	1911a
-riccio	1614i
-rice	2018a
-rice ball	1782a
-rice cracker	1781a
+ribbon	1912a
+riccio	1615i
+rice	2019a
+rice ball	1783a
+rice cracker	1782a
 rice field	252a
 rice paddy	252a
 rice terrace	762a
@@ -11888,32 +11898,32 @@ rice terraces	762a
 rich	444a
 riches	381a
 riddle	394a
-riesenrad	1891h
+riesenrad	1892h
 riff	153h
-rifugio	831i
+rifugio	832i
 rilassante	387i
 rilassata	387i
 rilassato	387i
-rim	2549a
+rim	2550a
 rinascimentale	713i
 rinascimento	713i
 rinfrescante	399i
-ring	1959a 1959h
+ring	1960a 1960h
 ringraziamento	750i
-rinoceronte	1604f 1604g 1604i
-rio	148g 2499a
+rinoceronte	1605f 1605g 1605i
+rio	148g 2500a
 rio carnival	808a
 rio de janeiro	808a 808g
 rio karnavalı	808n
 riot	422a
-ripe	2000a
+ripe	2001a
 ripugnante	425i
 risacca	142i
 risaia	252i
 risaie a terrazza	762i
-rise	2747a
-riso al curry	1784i
-riso bollito	1783i
+rise	2748a
+riso al curry	1785i
+riso bollito	1784i
 ritual	394a
 riva	143i
 rivage	143e
@@ -11924,18 +11934,18 @@ riviera italiana	759f 759g
 riviera italienne	759e
 riviera ligure	759i
 rivière	148e
-riz au curry	1784e
+riz au curry	1785e
 rizière	252e
 rizières en terrasses	762e
-road	2037a
+road	2038a
 roam	418a
 roaring twenties	695a
-roast	2058a
-roasted	2020a
-roasted sweet potato	1787a
-robe	1926e
-robin egg	1269a
-robin egg blue	1285a
+roast	2059a
+roasted	2021a
+roasted sweet potato	1788a
+robe	1927e
+robin egg	1270a
+robin egg blue	1286a
 roble	279f
 robot	376a
 robots	376a
@@ -11960,10 +11970,10 @@ rococo	712a 712e 712m
 rococò	712i
 rococó	712f 712g
 rocío	206f
-roda gigante	1891g
+roda gigante	1892g
 rodchenko	813a
 roja	0f
-rojo	0f 2721a
+rojo	0f 2722a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -11974,9 +11984,9 @@ rojo vivo	74f
 rojo óxido	112f
 roket	364n
 rokoko	712h 712n
-roll	2648a
-roller coaster	1892a
-rolling	2254a
+roll	2649a
+roller coaster	1893a
+rolling	2255a
 rom	784H
 roma	784f 784g 784i 784n
 romain	784e
@@ -12002,12 +12012,12 @@ romântico	392g
 romã	243g
 romênia	660o
 rong biển	138m
-rookwood	2074a
-rooster	1627a
-root	2038a
-ropa de mujer	1933f
-ropa interior	1930f
-rosa	6f 6g 6h 6i 1090a
+rookwood	2075a
+rooster	1628a
+root	2039a
+ropa de mujer	1934f
+ropa interior	1931f
+rosa	6f 6g 6h 6i 1091a
 rosa antico	89i
 rosa antigo	89g
 rosa barbie	682o
@@ -12034,13 +12044,13 @@ rosa viejo	89f
 rosada	6f 6g
 rosado	6f 6g
 rosal	209f
-rosario	1957f 1957i
+rosario	1958f 1958i
 rosarot	91h
 rosas rojas	209f
 rosas vermelhas	209g
 rosata	6i
 rosato	6i
-rosca	1751g
+rosca	1752g
 rose	91e 209a 209h
 rose barbie	682o
 rose blush	114e
@@ -12057,22 +12067,22 @@ rose red	72a
 rose rosse	209i
 rose rouge	209e
 rose vif	6e
-rosebud	2715a
+rosebud	2716a
 roseira	209g
-rosemary	2790a
+rosemary	2791a
 rosen	209h
 rosenrot	72h
 roses	209a
 roses rouges	209e
-roseta	1686f 1686g
+roseta	1687f 1687g
 roseto	209i
-rosetta	1686i
-rosette	1686a 1686e 1686h
-rosewood	2213a
+rosetta	1687i
+rosette	1687a 1687e 1687h
+rosewood	2214a
 rosier	209e
 rosig	6h
 rossa	0i
-rossetto	1958i
+rossetto	1959i
 rosso	0i
 rosso acceso	74i
 rosso arancio	97i
@@ -12084,40 +12094,40 @@ rosso violaceo	96i
 rosso vivo	74i
 rost	287h
 rostig	287h
-rosto de cachorro	1566g
-rosto de camundongo	1606g
-rosto de cavalo	1579g
-rosto de coelho	1610g
-rosto de dragão	1650g
-rosto de gato	1573g
-rosto de hamster	1609g
-rosto de leão	1575g
-rosto de lobo	1570g
-rosto de macaco	1562g
-rosto de panda	1618g
-rosto de porco	1591g
-rosto de raposa	1571g
-rosto de sapo	1645g
-rosto de tigre	1576g
-rosto de unicórnio	1583g
-rosto de urso	1616g
-rosto de vaca	1587g
+rosto de cachorro	1567g
+rosto de camundongo	1607g
+rosto de cavalo	1580g
+rosto de coelho	1611g
+rosto de dragão	1651g
+rosto de gato	1574g
+rosto de hamster	1610g
+rosto de leão	1576g
+rosto de lobo	1571g
+rosto de macaco	1563g
+rosto de panda	1619g
+rosto de porco	1592g
+rosto de raposa	1572g
+rosto de sapo	1646g
+rosto de tigre	1577g
+rosto de unicórnio	1584g
+rosto de urso	1617g
+rosto de vaca	1588g
 rostrot	112h
-rosy	1997a
-rosy pink	1031a
-rosybrown	1548a
-rosário de oração	1957g
+rosy	1998a
+rosy pink	1032a
+rosybrown	1549a
+rosário de oração	1958g
 rosé	6e
 rosée	6e
 rosée du matin	206e
 rot	0h
-rota da seda	865g
+rota da seda	866g
 rotbraun	19h
 rote	0h
 roter	0h
-roter apfel	1718h
-roter platz	828h
-roter umschlag	1910h
+roter apfel	1719h
+roter platz	829h
+roter umschlag	1911h
 rotes	0h
 rothko	722a
 rotten	425a
@@ -12138,8 +12148,8 @@ rouille	287e
 rouillé	287e
 rouillée	287e
 roumanie	660o
-roupas femininas	1933g
-route de la soie	865e
+roupas femininas	1934g
+route de la soie	866e
 routemaster	681o
 routine	434a
 rovente	401i
@@ -12149,16 +12159,16 @@ roxo	5g
 roy lichtenstein	788a
 royal	382a 382e
 royal blue	43a
-royal purple	1457a
-royalblue	1549a
+royal purple	1458a
+royalblue	1550a
 royale	382e
-royalty	2602a
+royalty	2603a
 royaume uni	631o
-roycroft	2168a
+roycroft	2169a
 rua	341g
-ruban	1911e
-ruban de mémoire	1913e
-rubber	2411a
+ruban	1912e
+ruban de mémoire	1914e
+rubber	2412a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -12167,7 +12177,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2791a
+ruddy	2792a
 rue	341e
 ruela	341g
 ruelle	341e
@@ -12181,26 +12191,26 @@ ruhig	386h
 ruhige	386h
 ruidosa	422f
 ruidoso	422f
-ruins	2261a
+ruins	2262a
 ruisseau	148e
-rum	2052a
+rum	2053a
 rumania	660o
 rumorosa	422i
 rumoroso	422i
 rumänien	660o
-run	2698a
+run	2699a
 running	389a
-running shoe	1942a
-ruota panoramica	1891i
+running shoe	1943a
+ruota panoramica	1892i
 rupe	163i
 rural	348a 348e 348f 348g
 rurale	348i
 ruscello	148i
 rusia	638o
-russet	1311a
+russet	1312a
 russia	638o
 russian avant garde	813a
-russian doll	828a
+russian doll	829a
 russian flag	638o
 russian folk painting	791a
 russian lacquer	791a
@@ -12208,8 +12218,8 @@ russie	638o
 russische avantgarde	813h
 russland	638o
 rust	287a
-rust brown	1022a
-rust orange	1163a
+rust brown	1023a
+rust orange	1164a
 rust red	112a
 rusted	287a
 rustic	378a
@@ -12219,18 +12229,18 @@ rustik	378n
 rustikal	378h
 rustique	378e
 rusty	287a
-rusty orange	1212a
-rusty red	1116a
+rusty orange	1213a
+rusty red	1117a
 rusya	638o
-ruta de la seda	865f
-ruy băng	1911m
-ruy băng nhắc nhở	1913m
+ruta de la seda	866f
+ruy băng	1912m
+ruy băng nhắc nhở	1914m
 ruộng bậc thang	762m
 ruộng lúa	252m
 ryanair	549o
-rye	2412a
+rye	2413a
 ryokan	785a
-rái cá	1620m
+rái cá	1621m
 rã	328g
 rätselhaft	394h
 récif	153e
@@ -12258,11 +12268,11 @@ rústico	378f 378g
 rüya	396n
 rüya gibi	396n
 rüzgar	204n
-rüzgar çanı	1908n
-rüzgardaki yaprak	1706n
+rüzgar çanı	1909n
+rüzgardaki yaprak	1707n
 rüzgarlı	204n
 rüzgâr	204n
-rượu sake	1821m
+rượu sake	1822m
 rượu vang	264m
 rượu vang đỏ	264m
 rượu whisky	267m
@@ -12270,7 +12280,7 @@ rạn san hô	153m
 rạng đông	180m
 rằn ri	431m
 rỉ sét	287m
-rồng	1651m
+rồng	1652m
 rộn ràng	409m
 rừng	119m
 rừng bạch dương	122m
@@ -12288,21 +12298,21 @@ sa phia	54m
 sa tanh	291m
 sabah	188n
 sabahleyin	188n
-sabana	830f
+sabana	831f
 sabbia	157i
 sabbia nera	158i
 sabbia vulcanica	158i
-sable	157e 2265a
+sable	157e 2266a
 sable clair	103e
 sable noir	158e
 sable volcanique	158e
-sac à main	1936e
-sacolas de compras	1938g
+sac à main	1937e
+sacolas de compras	1939g
 sacred	412a
-sacs de shopping	1938e
+sacs de shopping	1939e
 sad	391a
-saddle	2373a
-saddlebrown	1550a
+saddle	2374a
+saddlebrown	1551a
 sade	385n
 sadio	417g
 sadness	391a
@@ -12311,18 +12321,18 @@ saf	407n
 safari	418a
 safe	406a
 safety	406a
-safety vest	1918a
-safflower	2093a
+safety vest	1919a
+safflower	2094a
 saffron	277a
 safir	54n
 safira	54g
 saflık	407n
 safran	277e 277h 277n
 sage	94a
-sage green	1415a
+sage green	1416a
 sagra	335i
 sagrada familia	760a 760f
-sahanda yemek	1771n
+sahanda yemek	1772n
 sahara	156a
 sahil	143n
 saigon	782a
@@ -12331,7 +12341,7 @@ sailing	140a
 sailor	140a
 sain	417e
 saine	417e
-saint basil cathedral	828a
+saint basil cathedral	829a
 saint jean	752e
 saint patrick	374e
 saint patrick day	822a
@@ -12339,44 +12349,44 @@ saint petersburg	797a 797m
 saint pétersbourg	797e
 saint sylvestre	753e
 saint valentin	368e
-sake	1821a 1821f 1821n
-sake flasche mit tasse	1821h
-sake şişesi ve fincanı	1821n
+sake	1822a 1822f 1822n
+sake flasche mit tasse	1822h
+sake şişesi ve fincanı	1822n
 sakin	386n
 saks mavisi	43n
 saksafon	437n
-saksı bitkisi	1695n
+saksı bitkisi	1696n
 sakura	208a 208e 208f 208g 208h 208i 208n
 sakura festival	741a
 sakura matsuri	809a
-sakè	1821i
-saké	1821e
+sakè	1822i
+saké	1822e
 sala de aula	358g
 sala giochi	704i
 salad	433a
-salad rau xanh	1775m
+salad rau xanh	1776m
 salada	433g
-salada verde	1775g
+salada verde	1776g
 salade	433e
-salade verte	1775e
+salade verte	1776e
 salat	433h
 salata	433n
-salatalık	1736n
+salatalık	1737n
 salbei	94h
 salbeigrün	94h
-sale	425E 1778i
+sale	425E 1779i
 salida del sol	180f
 salle de classe	358e
 salmon	29a
-salmon pink	1405a
+salmon pink	1406a
 salmone	29i
 salmão	29g
 salmón	29f
 salon de thé	343e
 saloon	733a
-salsa	2166a
-salt	1778a
-salted	2560a
+salsa	2167a
+salt	1779a
+salted	2561a
 salud	417f
 saludable	417f
 saludos	455f
@@ -12387,18 +12397,18 @@ salvaje oeste	733f
 salve	455i
 salvia	94f 94i
 salvo	457f
-salyangoz	1666n
-salz	1778h
-salzstreuer	1778h
+salyangoz	1667n
+salz	1779h
+salzstreuer	1779h
 salón recreativo	704f
 samanyolu	176n
-samarcanda	865f 865g 865i
-samarcande	865e
-samarkand	865a
-samarqand	865a
+samarcanda	866f 866g 866i
+samarcande	866e
+samarkand	866a
+samarqand	866a
 samimi	398n
-samoa	862a
-samoan	862a
+samoa	863a
+samoan	863a
 samsung	471o
 samt	290h
 samurai	354a
@@ -12419,26 +12429,26 @@ sanatçı	438n
 sanctuaire	345e
 sanctuaire shinto	801e
 sand	157a 157h
-sand brown	1023a
+sand brown	1024a
 sand colour	103a
-sand yellow	1071a
-sandale de femme	1946e
-sandalia de mujer	1946f
-sandalo da donna	1946i
+sand yellow	1072a
+sandale de femme	1947e
+sandalia de mujer	1947f
+sandalo da donna	1947i
 sandfarbe	103h
 sandfarben	103h
 sands	144a
-sandstone	1283a
+sandstone	1284a
 sandstrand	144h
-sanduíche	1763g
-sandviç	1763n
-sandwich	1763a 1763e 1763h 1763i
-sandy	1202a
+sanduíche	1764g
+sandviç	1764n
+sandwich	1764a 1764e 1764h 1764i
+sandy	1203a
 sandy beach	144a
-sandy brown	1231a
-sandy yellow	1138a
-sandybrown	1551a
-sandália feminina	1946g
+sandy brown	1232a
+sandy yellow	1139a
+sandybrown	1552a
+sandália feminina	1947g
 sandía	234f
 sanft	388h
 sanftmütig	386h
@@ -12446,10 +12456,10 @@ sang	315e
 sang trọng	381m
 sang trọng tinh tế	397m
 sanglant	315e
-sanglier	1593e
+sanglier	1594e
 sangre	315f
 sangrento	315g
-sangria	2457a
+sangria	2458a
 sangriento	315f
 sangue	315g 315i
 sanguinoso	315i
@@ -12458,41 +12468,41 @@ sankt peterburg	797n
 sankt petersburg	797h
 sano	417f 417i
 sans	457e
-santa	2249a
+santa	2250a
 santorin	352e 352h
 santorini	352a 352f 352g 352i 352m 352n
 santuario	345f 345i
 santuario shintoista	801i
 santuario sintoísta	801f
 santuário	345g
-santuário japonês	1876g
+santuário japonês	1877g
 santuário xintoísta	801g
 santé	417e
 sao	175m
-sap	2737a
-sap green	1078a
-sapatilha	1944g
-sapatilha de balé	1947g
-sapato de salto alto	1945g
-sapato masculino	1941g
+sap	2738a
+sap green	1079a
+sapatilha	1945g
+sapatilha de balé	1948g
+sapato de salto alto	1946g
+sapato masculino	1942g
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
-sapin de noël	1896e
+sapin de noël	1897e
 sapins	121e
-sapling	2699a
+sapling	2700a
 sapo	328g
 sapphire	54a
-saquê	1821g
+saquê	1822g
 saray	382n
 sarcelle	13e
-saree	827a
-sari	827e 827f 827g 827h 827i 827m 1928a 1928n
+saree	828a
+sari	828e 828f 828g 828h 828i 828m 1929a 1929n
 sarmaşık	134n
 sarı	2n
-sarımsak	1739n
+sarımsak	1740n
 sassofono	437i
-sassy	2104a
+sassy	2105a
 satan	428a 428e 428h
 satana	428i
 satanic	428a
@@ -12510,7 +12520,7 @@ saturo	444i
 saturé	444e
 saturée	444e
 satén	291f
-sauce	2008a
+sauce	2009a
 saudade	415g
 saudade triste	391g
 saudações	455g
@@ -12521,79 +12531,79 @@ saudável	417g
 sauf	457e
 sauge	94e
 saumon	29e
-sauropod	1652a
-sauropode	1652e 1652h 1652i
-saurópode	1652g
-saurópodo	1652f
-sausage	2181a
+sauropod	1653a
+sauropode	1653e 1653h 1653i
+saurópode	1653g
+saurópodo	1653f
+sausage	2182a
 sauvage	418e
 savage	418a
-savan	830n
-savana	830g 830i
-savane	830e
-savanna	830a
-savannah	830a
-savanne	830h
+savan	831n
+savana	831g 831i
+savane	831e
+savanna	831a
+savannah	831a
+savanne	831h
 savaş	431n
-saxo	1961f
+saxo	1962f
 saxofon	437h
 saxofone	437g
 saxofón	437f
 saxophon	437h
 saxophone	437a 437e
-sazan şekilli flama	1907n
+sazan şekilli flama	1908n
 saúde	417g
 sağlam	406n
 sağlık	417n
 sağlıklı	417n
 sbiadito chiaro	442i
 scala di grigi	429i
-scalloped	2792a
+scalloped	2793a
 scandinave	353e
 scandinavia	353m
 scandinavian	353a
 scandinavo	353i
-scarab	2653a
-scarabée	1671e
-scarafaggio	1674i
-scarf	1922a
+scarab	2654a
+scarabée	1672e
+scarafaggio	1675i
+scarf	1923a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
-scarpa con il tacco	1945i
-scarpa da uomo	1941i
-scarpa sportiva	1942i
-scarpe da ballerina	1944i
-scarpette da ballerina	1947i
+scarpa con il tacco	1946i
+scarpa da uomo	1942i
+scarpa sportiva	1943i
+scarpe da ballerina	1945i
+scarpette da ballerina	1948i
 scary	403a
-scenic	2793a
-sceptre	2469a
-schaf	1596h
-schal	1922h
+scenic	2794a
+sceptre	2470a
+schaf	1597h
+schal	1923h
 scharlach	34h
 scharlachrot	34h
 schaurig	403h
 schifo	425i
 schifoso	425i
-schildkröte	1647h
+schildkröte	1648h
 schimmernd	430h
 schirm	338h
 schlachtfeld	431h
 schlafzimmer	362h
 schlamm	168h
-schlange	1649h
+schlange	1650h
 schlicht	385h
 schloss	359h
 schlucht	159h
 schläfrig	414h
-schlüpfendes küken	1628h
+schlüpfendes küken	1629h
 schmetterling	325h
 schmuck	316h
 schmutzig	425h
-schnecke	1666h
-schneckenhaus	1663h
+schnecke	1667h
+schneckenhaus	1664h
 schnee	187h
-schneebedeckter berg	1836h
+schneebedeckter berg	1837h
 schneeberg	161h
 schneeflocke	187h
 schneeflocken	187h
@@ -12601,19 +12611,19 @@ schneeweiß	84h
 schokobraun	108h
 schokolade	261h
 schokoladenbraun	108h
-schokoladentafel	1811h
-schonbrunn	836a
+schokoladentafel	1812h
+schonbrunn	837a
 school	358a
 schottisch	778h
 schottland	778h
 schrein	345h
 schräg	435h
 schule	358h
-schulgebäude	1864h
-schulranzen	1939h
+schulgebäude	1865h
+schulranzen	1940h
 schummrig	451h
-schutzbrille	1916h
-schwan	1636h
+schutzbrille	1917h
+schwan	1637h
 schwarz	9h
 schwarz weiß	429h
 schwarze	9h
@@ -12621,64 +12631,64 @@ schwarzer sand	158h
 schwarztee	256h
 schwarzweiß	429h
 schweden	651o
-schwedenrot	833h
-schwedisch	833h
-schwein	1592h
-schweinegesicht	1591h
-schweinerüssel	1594h
+schwedenrot	834h
+schwedisch	834h
+schwein	1593h
+schweinegesicht	1592h
+schweinerüssel	1595h
 schweiz	649o 817h
 schweizer	817h
 schweizer grafik	817h
 schweizer stil	817h
-schönbrunn	836a
-schüssel mit löffel	1774h
-schüssel und essstäbchen	1785h
+schönbrunn	837a
+schüssel mit löffel	1775h
+schüssel und essstäbchen	1786h
 sci fi	376a
-sciarpa	1922i
+sciarpa	1923i
 science	376a
 science fiction	376e 376h
 scientific	376a
-scimmia	1563i
+scimmia	1564i
 scintillant	430e
 scintillante	430e 430i
-scivolo	1890i
+scivolo	1891i
 scogliera	163i
 scogliera corallina	153i
-scoiattolo	1612i
-scone	2598a
+scoiattolo	1613i
+scone	2599a
 scorched	401a
 scorching	205a
-scorpion	1677a 1677e
-scorpione	1677i
+scorpion	1678a 1678e
+scorpione	1678i
 scotland	778a 778m
 scottish	778a
 scottish highlands	778a
 scozia	778i
 scozzese	778i
-sculpture	2753a
+sculpture	2754a
 scuola	358i
 scura	439i
 scuro	439i
 se lạnh	400m
 sea	140a
-sea blue	1442a
-sea green	1461a
+sea blue	1443a
+sea green	1462a
 sea spray	142a
-seafoam	1449a
-seafoam blue	1043a
-seafoam green	1455a
-seagreen	1552a
-seagull	2794a
-seal	1657a
+seafoam	1450a
+seafoam blue	1044a
+seafoam green	1456a
+seagreen	1553a
+seagull	2795a
+seal	1658a
 seapunk	811a
 seas	140a
-seascape	2502a
-seashell	1553a
+seascape	2503a
+seashell	1554a
 seashore	143a
 seaside	143a
 seaside cottage	729a
 seaweed	138a
-seaweed green	1149a
+seaweed green	1150a
 sebze	433n
 sebzeler	433n
 secessione viennese	719i
@@ -12688,8 +12698,8 @@ secrets	394a
 secure	406a
 security	406a
 seda	291f 291g
-seda china	826f
-seda chinesa	826g
+seda china	827f
+seda chinesa	827g
 sedef	299n
 sedona	776a
 seduction	393a
@@ -12697,21 +12707,21 @@ seductive	393a
 see	147H
 see offen	140h
 seeblau	42h
-seed	2014a
-seedling	1694a
-seeds	2658a
-seehund	1657h
+seed	2015a
+seedling	1695a
+seeds	2659a
+seehund	1658h
 seen	147h
 seerose	212h
 seerosen von monet	786h
 seetang	138h
 seguro	406f 406g
 seide	291h
-seidenstraße	865h
+seidenstraße	866h
 seixo	281g
 seksenler	704n
 sekt	265h
-sektgläser	1828h
+sektgläser	1829h
 seladon	297h 297n
 selam	455n
 selamlar	455n
@@ -12727,7 +12737,7 @@ selvaggio west	733i
 sem	457g
 sem graça	434g
 semana santa	373f
-semerkant	865n
+semerkant	866n
 semplice	385i
 sen	212M
 sen đá	135m
@@ -12752,8 +12762,8 @@ serein	386e
 sereine	386e
 serena	386f 386g 386i
 serene	386a
-serengeti	830a 830e 830g 830h 830i 830n
-serengueti	830f
+serengeti	831a 831e 831g 831h 831i 831n
+serengueti	831f
 serenity	386a
 sereno	386f 386g 386i
 seria	410f 410i
@@ -12762,16 +12772,16 @@ serin taze	399n
 serio	410f 410i
 serious	410a
 seriös	406h
-serpent	1649e
-serpente	1649i
-serpiente	1649f
+serpent	1650e
+serpente	1650i
+serpiente	1650f
 serra	160g
 servus	455h
 serülyen	40n
-sesame	2202a
+sesame	2203a
 sessiz	386n
 seta	136f 291i
-seta cinese	826i
+seta cinese	827i
 setembro	197g
 setiembre	197f
 settembre	197i
@@ -12791,93 +12801,93 @@ sf giants	587o
 shabby chic	725a 725e
 shadows	394a
 shadowy	439a
-shale	2185a
-shallow	2305a
-shallow pan of food	1771a
+shale	2186a
+shallow	2306a
+shallow pan of food	1772a
 shame	413a
 shamrock	822a
-shamrock green	1227a
+shamrock green	1228a
 shanghai	774a 774e 774h 774i
-shanghai silk	826a
+shanghai silk	827a
 shanghái	774f
 shark	141a
 sharks	141a
-shaved ice	1803a
-sheaf of rice	1700a
+shaved ice	1804a
+sheaf of rice	1701a
 sheep	348a
-sheepskin	2779a
-shell	490o 1975a
-sherbet	2174a
-shetland	2767a
+sheepskin	2780a
+shell	490o 1976a
+sherbet	2175a
+shetland	2768a
 shibori	824a 824e 824f 824g 824h 824i 824m 824n
-shibuya	845a
+shibuya	846a
 shimmer	430a
 shimmering	430a
 shine	430a
-shingle	2728a
+shingle	2729a
 shining	430a
-shinjuku	845a
-shinto	1876h
+shinjuku	846a
+shinto	1877h
 shinto schrein	801h
 shinto shrine	801a
 shiny	430a
 ship	140a
 ships	140a
-shit	1324a
-shit brown	1305a
-shit green	1087a
+shit	1325a
+shit brown	1306a
+shit green	1088a
 shiver	400a
 shivering	400a
 shock	424a
 shocked	424a
-shocking	2413a
-shocking pink	1262a
-shoe	2714a
-shoot	2322a
-shophouse	858a
-shophouses	858a
+shocking	2414a
+shocking pink	1263a
+shoe	2715a
+shoot	2323a
+shophouse	859a
+shophouses	859a
 shopify	561o
-shopping bags	1938a
+shopping bags	1939a
 shore	143a
-shoreline	2592a
-short	1931e
-shortbread	2734a
-shortcake	1808a
-shorts	1931a 1931g 1931h
+shoreline	2593a
+short	1932e
+shortbread	2735a
+shortcake	1809a
+shorts	1932a 1932g 1932h
 showers	199a
-shrimp	1799a
+shrimp	1800a
 shrine	345a
-shuka	850a
-shutter	2353a
-shy	2026a
+shuka	851a
+shutter	2354a
+shy	2027a
 siberpunk	375n
-sicherheitsweste	1918h
+sicherheitsweste	1919h
 sichtbeton	698h
-sicile	853e
-sicilia	853f 1803i
-sicilian	853a
-siciliana	853f 853g 853i
-siciliano	853f 853g 853i
-sicilien	853e
-sicilienne	853e
-sicily	853a
-sicilya	853n
+sicile	854e
+sicilia	854f 1804i
+sicilian	854a
+siciliana	854f 854g 854i
+siciliano	854f 854g 854i
+sicilien	854e
+sicilienne	854e
+sicily	854a
+sicilya	854n
 sick	425a
-sick green	1210a
+sick green	1211a
 sickly	425a
-sickly green	1301a
-sickly yellow	1002a
+sickly green	1302a
+sickly yellow	1003a
 sickness	425a
 sicuro	406i
-sicília	853g
-sidewalk	2480a
-sidi bou said	860a
-sidi bou saïd	860e
-sidney	844n
+sicília	854g
+sidewalk	2481a
+sidi bou said	861a
+sidi bou saïd	861e
+sidney	845n
 sieg	416h
-sienna	1413a
-sierra	160f 2233a
-sigh	2426a
+sienna	1414a
+sierra	160f 2234a
+sigh	2427a
 sihirli	395n
 silber	12h
 silbergrau	86h
@@ -12885,37 +12895,37 @@ silbern	12h
 silberne	12h
 silence	386a
 silent	386a
-silhouette	2542a
-silindir şapka	1952n
+silhouette	2543a
+silindir şapka	1953n
 silk	291a
-silk road	865a
+silk road	866a
 silver	12a
 silver birch	122a
 silver grey	86a
 silvester	753h
-simit	1751n
+simit	1752n
 simli	430n
 simple	385a
 simples	385g
 sin	457f
-sinagog	1875n
-sinagoga	1875f 1875g 1875i
-sincap	1612n
-singapore	858a
+sinagog	1876n
+sinagoga	1876f 1876g 1876i
+sincap	1613n
+singapore	859a
 singapore airlines	551o
 singapore flag	675o
-singaporean	858a
+singaporean	859a
 singaporean flag	675o
-singaporiano	858i
-singapour	858e
-singapourien	858e
-singapourienne	858e
-singapur	858f 858h
-singapura	858g
-singapurense	858f
-singapurisch	858h
-singapurlu	858n
-singe	1563e
+singaporiano	859i
+singapour	859e
+singapourien	859e
+singapourienne	859e
+singapur	859f 859h
+singapura	859g
+singapurense	859f
+singapurisch	859h
+singapurlu	859n
+singe	1564e
 sinh nhật	372m
 sinh thái	383m
 siniestro	403f
@@ -12924,49 +12934,49 @@ sinister	403a
 sinistre	403e
 sinistro	403g 403i
 sinterterrassen	798h
-siperli şapka	1954n
-sirk çadırı	1894n
+siperli şapka	1955n
+sirk çadırı	1895n
 sis	202n
 sisli	202n
 siviglia	821i
-sivrisinek	1678n
+sivrisinek	1679n
 sixties	699a
 siyah	9n
 siyah beyaz	429n
 siyah kum	158n
 siyah çay	256n
-sizilianisch	853h
-sizilien	853h
+sizilianisch	854h
+sizilien	854h
 sizzling	401a
 siêu thực	717m
 skandinavisch	353h
 ski	198a
-ski lodge	831a
+ski lodge	832a
 skies	169a
-skihütte	831h
+skihütte	832h
 skiing	198a
-skin	2068a
-skirt	2441a
-skorpion	1677h
+skin	2069a
+skirt	2442a
+skorpion	1678h
 skull	403a
 skulls	403a
-skunk	1621a
+skunk	1622a
 skurril	435h
 sky	169a
 sky blue	41a
 sky lanterns	747a
-skyblue	1554a
-skyline	340a 1882h
+skyblue	1555a
+skyline	340a 1883h
 skyscraper	340a
 skyscrapers	340a
 sl benfica	613o
-slate	1446a
-slate blue	1443a
-slate green	1314a
-slate grey	1368a
-slateblue	1555a
-slategray	1556a
-slategrey	1557a
+slate	1447a
+slate blue	1444a
+slate green	1315a
+slate grey	1369a
+slateblue	1556a
+slategray	1557a
+slategrey	1558a
 sledding	198a
 sleek	397a
 sleek design	385a
@@ -12974,14 +12984,14 @@ sleep	414a
 sleeping	414a
 sleepy	414a
 sleet	200a
-slice	2109a
+slice	2110a
 slime	425a
-slime green	1243a
+slime green	1244a
 slimy	425a
-slip	1930e 1930h 1930i
-slip mayo	1930n
-slipper	2289a
-slippers	2321a
+slip	1931e 1931h 1931i
+slip mayo	1931n
+slipper	2290a
+slippers	2322a
 sloth	414a
 slow	414a
 sluggish	414a
@@ -12995,19 +13005,19 @@ smiles	390a
 smiling	390a
 smog	202a
 smoke	314a
-smoked	2029a
+smoked	2030a
 smoky	314a
 smoky colour	449a
-smooth	2255a
-smoothie	2146a
+smooth	2256a
+smoothie	2147a
 smorzato	446i
-snail	1666a
-snake	1649a
+snail	1667a
+snake	1650a
 snapchat	512o
-snot	1239a
-snot green	1338a
+snot	1240a
+snot green	1339a
 snow	187a
-snow capped mountain	1836a
+snow capped mountain	1837a
 snow mountain	161a
 snow white	84a
 snowfall	187a
@@ -13021,32 +13031,32 @@ snuggle	398a
 sober	410a
 sobre	385E
 sobre et discret	421e
-sobre rojo	1910f
+sobre rojo	1911f
 sobremesa	271g
 sobrio	421f 421i
 soccer	389a
 sock hop	706a
-socken	1925h
-socks	1925a
+socken	1926h
+socks	1926a
 socola	261m
 soffusa	445i
 soffuso	445i
 sofisticado	397f 397g
 sofisticato	397i
 soft	445a
-soft ice cream	1802a
-softeis	1802h
+soft ice cream	1803a
+softeis	1803h
 softer	445a
 sognante	396i
 sogno	396i
 soie	291e
-soie chinoise	826e
+soie chinoise	827e
 soil	168a
 soir	191e
 soirée	191e
 sokak	341n
 sokak lambası	336n
-sol	168e 171f 171g 2210a
+sol	168e 171f 171g 2211a
 solar	171a
 solar punk	736a
 solarpunk	736a
@@ -13061,7 +13071,7 @@ soldi	423i
 soldier	431a
 soldiers	431a
 sole	171i
-sole che tramonta sulla città	1886i
+sole che tramonta sulla città	1887i
 soleada	172f
 soleado	172f
 soledad	391f
@@ -13069,8 +13079,8 @@ soleggiata	172i
 soleggiato	172i
 soleil	171e
 soleil couchant	179e
-soleil levant	1884e
-soleil levant derrière les montagnes	1883e
+soleil levant	1885e
+soleil levant derrière les montagnes	1884e
 solemn	410a
 solemne	410f
 solene	410g
@@ -13084,21 +13094,21 @@ solitario	391f 391i
 solitude	391a
 solitudine	391i
 solitário	391g
-solmuş çiçek	1688n
+solmuş çiçek	1689n
 solo	168g
 solstice été	752e
 solsticio de verano	752f
 solstizio estate	752i
 solstício de verão	752g
-solucan	1680n
+solucan	1681n
 soluk	442n
 soluk lila	90n
 soluk ışık	451n
 somber	391a
 sombre	391a 439e
 sombre humeur	391e
-sombrero de copa	1952f
-sombrero de mujer	1951f
+sombrero de copa	1953f
+sombrero de mujer	1952f
 sombria	391g
 sombrilla	338f
 sombrinha	338g
@@ -13117,8 +13127,8 @@ somnoliento	414f
 somon	29n
 somon rengi	29n
 son	35M
-son môi	1958m
-sonata	2543a
+son môi	1959m
+sonata	2544a
 sonbahar	197n
 sonbahar ortası bayramı	370n
 sonbahar yaprakları	129n
@@ -13128,57 +13138,57 @@ sonhadora	396g
 sonho	396g
 sonne	171h
 sonnenaufgang	180h
-sonnenaufgang über bergen	1883h
-sonnenaufgang über dem meer	1884h
+sonnenaufgang über bergen	1884h
+sonnenaufgang über dem meer	1885h
 sonnenblume	211h
 sonnenblumen	211h
-sonnenbrille	1915h
+sonnenbrille	1916h
 sonnenlicht	171h
 sonnenschein	171h
 sonnenuntergang	179h
-sonnenuntergang in der stadt	1886h
+sonnenuntergang in der stadt	1887h
 sonnig	172h
 sonolento	414g
-sonora	2795a
+sonora	2796a
 soothing	388a
 sophisticated	397a
 sophistication	397a
-sorbet	274e 2022a
+sorbet	274e 2023a
 sorcery	395a
-sorgenti termali	1888i
+sorgenti termali	1889i
 sorgere del sole	180i
-soropod	1652n
+soropod	1653n
 sorprendente	424f 424i
 sorprendido	424f
 sorpresa	424f 424i
 sorpreso	424i
-sorrel	2495a
+sorrel	2496a
 sorrow	391a
 sorrowful	391a
 sorvete	274g
-sorvete italiano	1802g
+sorvete italiano	1803g
 sosiego	386f
-sosisli sandviç	1762n
+sosisli sandviç	1763n
 soso	434f
 sossego	386g
-sossusvlei	866a
+sossusvlei	867a
 sottacqua	365i
 sottile	421i
-souffle	2765a
+souffle	2766a
 souk	756a 756e 756h
 soul	412a
-soulful	2796a
-soup	2087a
+soulful	2797a
+soup	2088a
 sour	227a
-sources chaudes	1888e
+sources chaudes	1889e
 sourd	446e
 sourde	446e
-souris	1607e
+souris	1608e
 sous bois	119e
 sous eau	365e
 sous marin	365e
 south africa	665o
-south african	863a
+south african	864a
 south african flag	665o
 south beach	765a
 south korea	636o
@@ -13189,7 +13199,7 @@ sovyet afişi	813n
 sowjetisches plakat	813h
 soñador	396f
 soñadora	396f
-soğan	1740n
+soğan	1741n
 soğuk	400n
 soğuk renkler	453n
 soğuk tonlar	453n
@@ -13197,35 +13207,35 @@ spa	387a
 space	176a
 space station	364a
 spaceship	364a
-spacious	2797a
-spagetti	1786n
-spaghetti	1786a 1786e 1786h 1786i 1786m
+spacious	2798a
+spagetti	1787n
+spaghetti	1787a 1787e 1787h 1787i 1787m
 spagna	625o
-spagnola	852i
-spagnolo	852i
+spagnola	853i
+spagnolo	853i
 spain	625o
-spalmare formaggio sul bagel	1751i
+spalmare formaggio sul bagel	1752i
 spanien	625o
-spanish	852a
-spanish colonial	852a
+spanish	853a
+spanish colonial	853a
 spanish dancer	821a
 spanish flag	625o
-spanish revival	852a
-spanish villa	852a
-spara coriandoli	1902i
+spanish revival	853a
+spanish villa	853a
+spara coriandoli	1903i
 spark	166a
 sparkle	430a
-sparkler	1898a
-sparkles	1900a
+sparkler	1899a
+sparkles	1901a
 sparkling	430a
 sparkling wine	265a
 sparkly	430a
 sparks	166a
-sparrow	2386a
+sparrow	2387a
 spaventoso	403i
 spazio	176i
-spearmint	1159a
-special	2438a
+spearmint	1160a
+special	2439a
 spectrum	178a
 speiseeis	274h
 spell	395a
@@ -13236,27 +13246,27 @@ spezia	277i
 spezie	277i
 spiagge	143i
 spiaggia	143i
-spiaggia con ombrellone	1841i
+spiaggia con ombrellone	1842i
 spiaggia di sabbia	144i
 spiaggia tropicale	145i
 spice	277a
 spice market	781a
-spiced	1984a
+spiced	1985a
 spices	277a
 spicy	277a
-spider	1675a
-spider web	1676a
-spiegelei in bratpfanne	1770h
-spielen	1890h
+spider	1676a
+spider web	1677a
+spiegelei in bratpfanne	1771h
+spielen	1891h
 spielhalle	704h
-spielplatz	1890h
-spielplatzrutsche	1890h
+spielplatz	1891h
+spielplatzrutsche	1891h
 spielzeug	380h
 spinach	433a
-spinel	2408a
-spinne	1675h
-spinnennetz	1676h
-spiral shell	1663a
+spinel	2409a
+spinne	1676h
+spinnennetz	1677h
+spiral shell	1664a
 spirit	412a
 spirited	389a
 spirits	412a
@@ -13267,51 +13277,51 @@ spirituell	412h
 spirituelle	412e
 splash	152a
 splendente	443i
-split	2442a
-sponge	2444a
+split	2443a
+sponge	2445a
 spooky	403a
 sporco	425i
 sport	389a
-sportlich	1942h
+sportlich	1943h
 sports	389a
-sportschuh	1942h
+sportschuh	1943h
 sporty	389a
-sposa indiana	827i
+sposa indiana	828i
 spotify	468o
-spouting whale	1654a
-sprig	2110a
+spouting whale	1655a
+sprig	2111a
 spring	195a
 spring festival	369a
-spring green	1451a
-springbrunnen	1878h
-springgreen	1558a
+spring green	1452a
+springbrunnen	1879h
+springgreen	1559a
 springtime	195a
-sprinkle	2673a
-spross	1694h
-sprout	2048a
-spruce	965a
+sprinkle	2674a
+spross	1695h
+sprout	2049a
+spruce	966a
 sprühregen	200h
 spukhaft	403h
 spumante	265i
-spun	2306a
+spun	2307a
 spurs	596o
-squalo	1661i
-squash	1017a
-squeeze	2585a
-squid	1800a
+squalo	1662i
+squash	1018a
+squeeze	2586a
+squid	1801a
 ssc napoli	609o
-st basil	828a
+st basil	829a
 st patrick day	374a 822h
 st patricks day	374a
 st petersburg	797a
 stable	406a
-stade	1845e
-stadio	1845i
-stadion	1845h
-stadium	1845a
+stade	1846e
+stadio	1846i
+stadion	1846h
+stadium	1846a
 stadt	340h
-stadyum	1845n
-stage	2318a
+stadyum	1846n
+stage	2319a
 stagno	149i
 stagno di loto	150i
 stahl	284h
@@ -13326,25 +13336,25 @@ starry	175a
 starry sky	175a
 stars	175a
 stars and stripes	630o
-stately	2536a
+stately	2537a
 stati uniti	630o
 station spatiale	364e
-statua della libertà	1871i
-statue	2689a
-statue de la liberté	1871e
-statue of liberty	1871a
+statua della libertà	1872i
+statue	2690a
+statue de la liberté	1872e
+statue of liberty	1872a
 staunen	424h
 stazione spaziale	364i
 steady	406a
-steam	2097a
+steam	2098a
 steam punk	702a
-steamed	2798a
-steaming bowl	1785a
+steamed	2799a
+steaming bowl	1786a
 steampunk	702a 702m 702n
 steel	284a
-steel blue	1438a
-steel grey	1312a
-steelblue	1559a
+steel blue	1439a
+steel grey	1313a
+steelblue	1560a
 steelers	581o
 stein	281h
 steine	281h
@@ -13352,15 +13362,15 @@ stella	175i
 stellata	175i
 stellato	175i
 stelle	175i
-stellina scintillante	1898i
-stelline	1900i
-stem	2328a
-sterling	2299a
+stellina scintillante	1899i
+stelline	1901i
+stem	2329a
+sterling	2300a
 stern	175h 410a
 sterne	175h
 sternenhimmel	175h
 sternenklar	175h
-stick	2122a
+stick	2123a
 stile cinese	355i
 stile country	700i
 stile liberty	789i
@@ -13368,41 +13378,41 @@ stile svizzero	817i
 still	454a
 still ruhe	386h
 stillness	386a
-stinken	1621h
-stinktier	1621h
-stivale da donna	1948i
-stivale da trekking	1943i
-stoccolma	833i
+stinken	1622h
+stinktier	1622h
+stivale da donna	1949i
+stivale da trekking	1944i
+stoccolma	834i
 stock market	357a
-stockholm	833a
-stokholm	833n
+stockholm	834a
+stokholm	834n
 stolz	416h
 stone	281a
 stones	281a
-stop	2780a
+stop	2781a
 stories	312a
 storm	201a
 stormy	201a
-stormy blue	991a
+stormy blue	992a
 story	312a
 storybook	734a
 strada	341i
 strahlend	443h
-straits chinese	858a
+straits chinese	859a
 strana	435i
 strand	143h
-strand mit sonnenschirm	1841h
+strand mit sonnenschirm	1842h
 strange	435a
 strano	435i
 stravagante	435i
-straw	1036a
+straw	1037a
 strawberries	229a
 strawberry	229a
 straße	341h
 stream	148a
 street	341a
 streets	341a
-streifenhörnchen	1612h
+streifenhörnchen	1613h
 strength	405a
 stres	413n
 stresli	413n
@@ -13412,22 +13422,22 @@ stressed	413a
 stressé	413e
 strict	410a
 striking	405a
-string	2561a
+string	2562a
 string lights	336a
 strom	148h
 strong	405a
-strong blue	966a
+strong blue	967a
 strong colour	444a
-strong pink	973a
-stucco	2466a
+strong pink	974a
+stucco	2467a
 stucco wall	342a
 student	358a
 students	358a
 studio ghibli	816a 816e 816h 816i
 study	358a
 studying	358a
-stuffed flatbread	1767a
-stundenhotel	1862h
+stuffed flatbread	1768a
+stundenhotel	1863h
 stupefacente	424i
 stupore	424i
 sturm	201h
@@ -13435,16 +13445,16 @@ style chinois	355e
 style suisse	817e
 stylish	397a
 städtisch	340h
-stöckelschuh	1945h
-stück torte	1808h
+stöckelschuh	1946h
+stück torte	1809h
 stürmisch	201h
 su	152N
 su altı	365n
 su festivali	739n
 su kasabası	349n
 su mavisi	66n
-su püskürten balina	1654n
-su samuru	1620n
+su püskürten balina	1655n
+su samuru	1621n
 sualtı	365n
 suave	388f 388g
 suavizado	445f 445g
@@ -13461,22 +13471,22 @@ successful	416a
 succulent	135a
 succulenta	135i
 succulente	135e
-sucette	1813e
+sucette	1814e
 sucio	425f
-suco de caixa	1833g
+suco de caixa	1834g
 suculenta	135f 135g
-sud africain	863e
-sud africaine	863e
+sud africain	864e
+sud africaine	864e
 suda	152n
 sudafrica	665o
-sudafricana	863f 863i
-sudafricano	863f 863i
+sudafricana	864f 864i
+sudafricano	864f 864i
 sudaki	152n
 sudáfrica	665o
-sueca	833f 833g
+sueca	834f 834g
 suecia	651o
-sueco	833f 833g
-suede	1987a
+sueco	834f 834g
+suede	1988a
 suelo	168f
 sueño	396f
 suffering	391a
@@ -13491,11 +13501,11 @@ sujo	425g
 suk	756i
 sukkulente	135h
 sukulent	135n
-sul africana	863g
-sul africano	863g
+sul africana	864g
+sul africano	864g
 sular	152n
 sularda	152n
-sulphur	2196a
+sulphur	2197a
 sultry	401a
 sumi	302a
 summer	196a
@@ -13507,30 +13517,30 @@ summery	196a
 sun	171a
 sun drenched	172a
 sun soaked	172a
-sun yellow	1008a
+sun yellow	1009a
 sunbathing	143a
 sunbeam	171a
 sunbeams	171a
 sunday	387a
 sundown	179a
 sunflower	211a
-sunflower yellow	1049a
+sunflower yellow	1050a
 sunflowers	211a
 sunflowers by van gogh	720a
-sunglasses	1915a
+sunglasses	1916a
 sunlight	171a
 sunlit	443a
 sunny	172a
 sunny day	172a
-sunny yellow	1003a
+sunny yellow	1004a
 sunrise	180a
-sunrise over mountains	1883a
+sunrise over mountains	1884a
 sunset	179a
 sunshine	171a
-sunshine yellow	1150a
+sunshine yellow	1151a
 suntan	196a
 suolo	168i
-supérette	1863e
+supérette	1864e
 surf	142a
 surfer	143a
 surfing	143a
@@ -13561,30 +13571,30 @@ sutil	421f 421g
 suudi arabistan	642o
 suyu	152n
 suyun	152n
-suzani	865a
+suzani	866a
 suzuki	487o
 suède	651o
 suécia	651o
-suédois	833e
-suédoise	833e
+suédois	834e
+suédoise	834e
 suíça	649o 817g
 suíço	817g
 suşi	276n
 suối	148m
-suối nước nóng	1888m
-svedese	833i
+suối nước nóng	1889m
+svedese	834i
 svezia	651o
 svizzera	649o 817i
 svizzero	817i
-swamp	1024a
-swamp green	1334a
-swan	1636a
+swamp	1025a
+swamp green	1335a
+swan	1637a
 sweat	401a
 sweater	398a
 sweaty	401a
 sweden	651o
-swedish	833a
-swedish cottage	833a
+swedish	834a
+swedish cottage	834a
 swedish flag	651o
 sweet	408a
 sweetheart	392a
@@ -13595,36 +13605,36 @@ swimming	143a
 swimming pool	143a
 swing music	437a
 swiss	817a
-swiss alps	831a
+swiss alps	832a
 swiss design	817a
 swiss flag	649o
 swiss poster	817a
 swiss style	817a
 switzerland	649o 817a
-sycamore	2562a
-sydney	844a
-sydney harbor	844a
-sydney harbour	844a
-sydney opera house	844a
+sycamore	2563a
+sydney	845a
+sydney harbor	845a
+sydney harbour	845a
+sydney opera house	845a
 sylve	119e
 sympathy	388a
 symphony	397a
-synagoge	1875h
-synagogue	1875a 1875e
+synagoge	1876h
+synagogue	1876a 1876e
 synthwave	703a
-syrup	2147a
+syrup	2148a
 sài gòn	782m
 sàn nhảy	436m
 sách	312m
 sách cũ	312m
 sálvia	94g
-sándwich	1763f
+sándwich	1764f
 sáng	443m
 sáng màu	441m
 sáng sớm	188m
 sáng tạo	438m
 sâm panh	265m
-sân vận động	1845m
+sân vận động	1846m
 sâu	440m
 são joão	752g
 são patrício	822g
@@ -13639,9 +13649,9 @@ sério	410g
 sérénité	386e
 sét	201m
 séville	821e
-sídney	844f
+sídney	845f
 sóbrio	421g
-sóc chuột	1612m
+sóc chuột	1613m
 sóng	142m
 sóng biển	142m
 sô cô la	261m
@@ -13650,15 +13660,15 @@ sông	148m
 sông băng	184m
 sönük	446n
 südafrika	665o
-südafrikanisch	863h
+südafrikanisch	864h
 südkorea	636o
-sürekli açık market	1863n
+sürekli açık market	1864n
 sürpriz	424n
 sürrealizm	717n
-süs köpeği	1567n
+süs köpeği	1568n
 süss	408h
 süt	268n
-süt bardağı	1817n
+süt bardağı	1818n
 süt beyazı	105n
 sütlü kahve	255n
 sütlü çay	259n
@@ -13669,20 +13679,20 @@ sıcak	401n
 sıcak dalgası	205n
 sıcak hava	205n
 sıcak hava balonu	804n
-sıcak içecek	1818n
+sıcak içecek	1819n
 sıcak renkler	452n
 sıcak tonlar	452n
 sıkıcı	434n
 sıkıntı	434n
 sınıf	358n
 sıradan	434n
-sıçan	1608n
+sıçan	1609n
 sơn mài	303m
 sương	202m
 sương giá	186m
 sương mù	202m
 sương sớm	206m
-sườn xám	826m
+sườn xám	827m
 sấm	201m
 sấm sét	201m
 sầu	391m
@@ -13693,28 +13703,28 @@ sỏi	281m
 sứ	295m
 sức khỏe	417m
 sữa	268m
-t rex	1653a 1653e 1653f 1653h 1653i 1653n
-t shirt	1920a 1920e 1920h 1920i
+t rex	1654a 1654e 1654f 1654h 1654i 1654n
+t shirt	1921a 1921e 1921h 1921i
 taba	26n
-table	2451a
-tableta de chocolate	1811f
-tac mahal	829n
-tacchino	1625i
-taco	1764a 1764e 1764f 1764g 1764h 1764i
+table	2452a
+tableta de chocolate	1812f
+tac mahal	830n
+tacchino	1626i
+taco	1765a 1765e 1765f 1765g 1765h 1765i
 tadelakt	756a 756e
 taegukgi	636o
-taffeta	2520a
+taffeta	2521a
 tag	194h
 tag der toten	740h
 tageslicht	194h
-taglio di carne	1757i
+taglio di carne	1758i
 tagsüber	194h
-tahiti	862a
-tahitian	862a
-tahitien	862e
-tahitienne	862e
-tahití	862f
-tahran	861n
+tahiti	863a
+tahitian	863a
+tahitien	863e
+tahitienne	863e
+tahití	863f
+tahran	862n
 tahta	279n
 tailandia	672o 775f
 tailandés	775f
@@ -13722,47 +13732,47 @@ tailandês	775g
 tailândia	672o 775g
 tainan	795a 795e 795f
 taipa	342g
-taiti	862g
-taj mahal	829a 829e 829f 829g 829h 829i 829m
-takeaway box	1796h
-takeaway schachtel	1796h
-takeout box	1796a
-tako	1764n
+taiti	863g
+taj mahal	830a 830e 830f 830g 830h 830i 830m
+takeaway box	1797h
+takeaway schachtel	1797h
+takeout box	1797a
+tako	1765n
 taksi	339n
 tal	162h
 tale	312a
 tales	312a
-tamal	1766e 1766f
-tamale	1766a 1766g 1766h 1766i 1766n
-tambor	1968f 1968g
-tambor comprido	1969g
-tamboril	1969f
-tamburo	1968i
-tamburo lungo	1969i
+tamal	1767e 1767f
+tamale	1767a 1767g 1767h 1767i 1767n
+tambor	1969f 1969g
+tambor comprido	1970g
+tamboril	1970f
+tamburo	1969i
+tamburo lungo	1970i
 tamisé	445e
 tamisé sombre	451e
 tamisée	445e
 tan	26A
-tan brown	1088a
-tan green	1009a
+tan brown	1089a
+tan green	1010a
 tan yeri	180n
-tanabata ağacı	1904n
-tanabata baum	1904h
-tanabata tree	1904a
-tangelo	2799a
+tanabata ağacı	1905n
+tanabata baum	1905h
+tanabata tree	1905a
+tangelo	2800a
 tanger	756e
 tangerina	228g
 tangerine	228a
 tangier	756a
-tangy	2800a
-tank	2288a
+tangy	2801a
+tank	2289a
 tanne	121h
 tannen	121h
 tannengrün	48h
 tao nhã	397m
 taobao	526o
 taoist temple	795a
-taormina	853a
+taormina	854a
 tapete persa	737g
 tapia	342f
 tapis persan	737e
@@ -13771,117 +13781,117 @@ tappeto persiano	737i
 tapınak	345n
 tapınak şenliği	795n
 tarde	190f 190g
-tarihi yapı	1846n
+tarihi yapı	1847n
 tarla	124n
 tarnfarbe	431h
-tarnished	2801a
+tarnished	2802a
 tarnung	431h
-tarro de miel	1815f
-tart	1810n 2064a
+tarro de miel	1816f
+tart	1811n 2065a
 tarta	271f
-tarta de cumpleaños	1807f
+tarta de cumpleaños	1808f
 tartan	778a 778e 778h 778i
-tartaruga	1647g 1647i
-tarte	1810e
+tartaruga	1648g 1648i
+tarte	1811e
 tartán	778f
 tartã	778g
 tarçın	277n
-tasse	1820e
-tassel	2756a
-tasso	1623i
-tasso del miele	1623i
+tasse	1821e
+tassel	2757a
+tasso	1624i
+tasso del miele	1624i
 tasteful	397a
 tatami	785a 785e 785f 785h 785i
 tatlı	408n
 tatlılar	271n
-tatzen	1624h
-tatzenabdrücke	1624h
+tatzen	1625h
+tatzenabdrücke	1625h
 tau	206h
-taube	1633h
+taube	1634h
 taupe	68a 68e 68g 68h
-tavern	2496a
-tavuk	1626n
-tavuk butu	1756n
+tavern	2497a
+tavuk	1627n
+tavuk butu	1757n
 tavus kuşu	318n
 tavus mavisi	46n
-tavşan	1611n
-tavşan yüzü	1610n
-tawny	2105a
+tavşan	1612n
+tavşan yüzü	1611n
+tawny	2106a
 taxi	339a 339e 339f 339h 339i 339m
 taxis	339a
 tayland	672o 775n
 taze	399n
 taze yeşil	53n
-tazza da tè senza manico	1820i
-tazón de fideos	1785f
-tazón de té	1820f
-taça de coquetel	1824g
-taça de vinho	1823g
-taças brindando	1828g
+tazza da tè senza manico	1821i
+tazón de fideos	1786f
+tazón de té	1821f
+taça de coquetel	1825g
+taça de vinho	1824g
+taças brindando	1829g
 taş	281n
 taşlar	281n
-tcheca	837g
-tcheco	837g
-tchèque	837e
+tcheca	838g
+tcheco	838g
+tchèque	838e
 tchéquia	658o
 tchéquie	658o
 tea	256a
 tea brown	88a
 tea ceremony	785a
-tea green	983a
+tea green	984a
 tea house	785a
-teacup without handle	1820a
+teacup without handle	1821a
 teak	279a
 teal	13a
-teal blue	1331a
-teal green	1367a
-tealish	1195a
-tealish green	1025a
-teapot	1819a
+teal blue	1332a
+teal green	1368a
+tealish	1196a
+tealish green	1026a
+teapot	1820a
 tears	391a
-tease	2523a
+tease	2524a
 tech	376a
 technik	376h
 technologie	376e 376h
 technology	376a
-teclado musical	1964f 1964g
+teclado musical	1965f 1965g
 tecnologia	376g 376i
 tecnología	376f
-teddy	2304a
+teddy	2305a
 teddy bear	408a
 tedious	434a
 tee	256h
 teebraun	88h
-teekanne	1819h
-teerã	861g
-teerão	861g
-teetasse ohne henkel	1820h
+teekanne	1820h
+teerã	862g
+teerão	862g
+teetasse ohne henkel	1821h
 teezeremonie	785h
-teheran	861h 861i
-teherán	861f
-tehran	861a
-teia de aranha	1676g
+teheran	862h 862i
+teherán	862f
+tehran	862a
+teia de aranha	1677g
 teich	149h
-teiera	1819i
-teigtasche	1794h
+teiera	1820i
+teigtasche	1795h
 teinture indigo	824e
-tejón	1623f
-tejón de la miel	1623f
-tejón melero	1623f
-tek boynuzlu at	1583n
-tek parça mayo	1929n
+tejón	1624f
+tejón de la miel	1624f
+tejón melero	1624f
+tek boynuzlu at	1584n
+tek parça mayo	1930n
 tek renkli	429n
 tekdüze	434n
 teknoloji	376n
-tela de araña	1676f
+tela de araña	1677f
 telegram	503o
 tembel	414n
-tembel hayvan	1619n
+tembel hayvan	1620n
 temmuz	196n
 tempel	345h
 tempelfest	795h
 temper	402a
-tempered	2802a
+tempered	2803a
 tempest	201a
 tempesta	201i
 tempestad	201f
@@ -13891,26 +13901,26 @@ tempestuoso	201g
 tempio	345i
 tempio cinese	795i
 tempio coreano	794i
-tempio indù	1874i
+tempio indù	1875i
 temple	345a 345e
 temple chinois	795e
 temple coréen	794e
 temple fair	795a
-temple hindou	1874e
+temple hindou	1875e
 templo	345f 345g
 templo chino	795f
 templo chinês	795g
 templo coreano	794f 794g
-templo hindu	1874g
-templo hindú	1874f
+templo hindu	1875g
+templo hindú	1875f
 temporale	201i
 temptation	393a
 tempting	393a
 tempête	201e
 ten rengi	26n
 ten tonu	115n
-tenda	1879i
-tenda da circo	1894i
+tenda	1880i
+tenda da circo	1895i
 tender	388a
 tender green	53a
 tenderness	388a
@@ -13926,8 +13936,8 @@ tenero carino	408i
 tennis	389a
 tense	413a
 tension	413a
-tent	1879a
-tente	1879e
+tent	1880a
+tente	1880e
 tenue	445f 445i
 tenue luz	451f
 teotihuacan	819a
@@ -13936,12 +13946,12 @@ tepeler	160n
 terakota	111n
 terciopelo	290f
 tereyağı	269n
-terkedilmiş ev	1853n
+terkedilmiş ev	1854n
 terne	446e
 terno	388g
-terra	168g 168i 1996a
-terra cotta	1365a
-terracota	111f 111g 1038a
+terra	168g 168i 1997a
+terra cotta	1366a
+terracota	111f 111g 1039a
 terracotta	111a 111e 111i
 terracotta cruda	304i
 terrakotta	111h
@@ -13959,15 +13969,15 @@ terroso	384f 384g 384i
 terça feira gorda	742g
 tesco	536o
 tesla	482o
-tespih	1957n
-testa di drago	1650i
-tetera	1819f
-tetrabrik	1833f
-tetsu	2563a
+tespih	1958n
+testa di drago	1651i
+tetera	1820f
+tetrabrik	1834f
+tetsu	2564a
 teufel	428h
-texas	2134a
-texugo	1623g
-texugo de mel	1623g
+texas	2135a
+texugo	1624g
+texugo de mel	1624g
 teñido índigo	824f
 thai	775a
 thai flag	672o
@@ -13982,7 +13992,7 @@ tham lam	426m
 than hồng	167m
 thanh bình	386m
 thanh lịch	397m
-thanh sô cô la	1811m
+thanh sô cô la	1812m
 thanksgiving	197a
 thaï	775e
 thaïlandais	775e
@@ -13992,11 +14002,11 @@ the great wave	724a
 the kiss	719a
 the past	415a
 the scream	716a
-thicket	2434a
-thin	2781a
-thistle	1560a
+thicket	2435a
+thin	2782a
+thistle	1561a
 thiên hà	176m
-thiên nga	1636m
+thiên nga	1637m
 thiên nhiên	383m
 thiên thanh	39m
 thiên thần	427m
@@ -14004,13 +14014,13 @@ thiên đàng	427m
 thiên đường	427m
 thiền	350m
 thiền định	412m
-thong sandal	1940a
-thorn	2422a
-thoughts	2650a
+thong sandal	1941a
+thorn	2423a
+thoughts	2651a
 threat	403a
 threatening	403a
 throne	382a
-thrush	2335a
+thrush	2336a
 thu	197m
 thunder	201a
 thunderous	201a
@@ -14018,7 +14028,7 @@ thunderstorm	201a
 thung lũng	162m
 thuyền gondola	802m
 thy	547o
-thyme	2065a
+thyme	2066a
 thành phố	340m
 thành phố hồng	800m
 thành phố xanh	799m
@@ -14042,13 +14052,13 @@ tháng tám	196m
 tháng tư	195m
 tháng tự hào	751m
 thánh đường	360m
-tháp tokyo	1870m
+tháp tokyo	1871m
 thé	256e
 thé au lait	259e
-thé aux perles	1832e
+thé aux perles	1833e
 thé noir	256e
 thé vert	257e
-théière	1819e
+théière	1820e
 thép	284m
 thông	121m
 thơm	240m
@@ -14063,7 +14073,7 @@ thảm ba tư	737m
 thảm cỏ	125m
 thảo mộc	137m
 thảo nguyên	124m
-thảo nguyên châu phi	830m
+thảo nguyên châu phi	831m
 thần tiên	395m
 thẫm	439m
 thập niên 20	695m
@@ -14071,11 +14081,11 @@ thập niên 50	706m
 thập niên 60	699m
 thập niên 80	704m
 thập niên 90	705m
-thằn lằn	1648m
+thằn lằn	1649m
 thằng hề	331m
 thẳm	440m
-thịt bám xương	1755m
-thịt xông khói	1758m
+thịt bám xương	1756m
+thịt xông khói	1759m
 thối	425m
 thối rữa	425m
 thổ dân úc	820m
@@ -14085,39 +14095,39 @@ thụy sĩ	649o 817m
 thụy điển	651o
 thủy mặc	302m
 thủy tinh	294m
-thực phẩm đóng hộp	1779m
+thực phẩm đóng hộp	1780m
 tibet	779a 779e 779h 779i 779n
 tibetan	779a
 tibetano	779f 779g 779i
 tibete	779g
 tibetisch	779h
-tiburón	1661f
+tiburón	1662f
 tibétain	779e
 tide	142a
-tie	2617a
+tie	2618a
 tie dye	710a
 tief	440h
 tiefe	440h
 tiefsee	141h
-tienda de campaña	1879f
+tienda de campaña	1880f
 tierna	388f
 tierno	388f
 tierno ánimo	408f
 tierra	168f
-tierra del fuego	839a
+tierra del fuego	840a
 tiffany	678o
 tiffany blau	678o
 tiffany blue	678o
 tiffany glass	789a
 tiffany lamp	789a
-tigela com colher	1774g
+tigela com colher	1775g
 tiger	319a 319h
-tiger face	1576a
-tigergesicht	1576h
+tiger face	1577a
+tigergesicht	1577h
 tigers	319a
 tigre	319e 319f 319g 319i
 tijolo	283g
-tijolos	1848g
+tijolos	1849g
 tiki	730a
 tiki bar	730a 730h
 tiki lounge	730a
@@ -14127,54 +14137,54 @@ tilki	324n
 timber	279a
 timberland	119a
 timeless	397a
-timid	2136a
-timsah	1646n
-tin	2172a
+timid	2137a
+timsah	1647n
+tin	2173a
 tin cậy	406m
-tinge	2717a
+tinge	2718a
 tingimento índigo	824g
 tinh khôi	407m
 tinh tế	421m
 tinh vân	176m
 tinta	47f 47g
 tinte	47h
-tintenfisch	1800h
+tintenfisch	1801h
 tintenschwarz	47h
 tintura indaco	824i
 tiranga	637o
-tiranossauro rex	1653g
+tiranossauro rex	1654g
 tired	414a
-tirol	831h
-tişört	1920n
+tirol	832h
+tişört	1921n
 tiền	423m
 tiền mặt	423m
 tiệc sinh nhật	372m
-toad	2419a
+toad	2420a
 toast	270a
-toasted	2001a
-tobacco	2503a
-toboggan	1890e
-tobogán	1890f
+toasted	2002a
+tobacco	2504a
+toboggan	1891e
+tobogán	1891f
 toddler	380a
-toes	2391a
+toes	2392a
 toffee	262a
-toile araignée	1676e
-tokio	845f 845h
-tokyo	845a
-tokyo kulesi	1870n
-tokyo tower	1870a 1870h
+toile araignée	1677e
+tokio	846f 846h
+tokyo	846a
+tokyo kulesi	1871n
+tokyo tower	1871a 1871h
 tom frio	453g
 tom quente	452g
 tomate	247e 247f 247g 247h
 tomato	247a
-tomato red	1175a
+tomato red	1176a
 tomatoes	247a
 tombée de la nuit	191e
 ton chaud	452e
 ton erde	304h
 ton froid	453e
-tong	1940e
-tongs	1940e
+tong	1941e
+tongs	1941e
 toni caldi	452i
 toni freddi	453i
 toni terrosi	384i
@@ -14194,20 +14204,20 @@ tons pastel	447g
 tons quentes	452g
 tons terreux	384e
 tons terrosos	384g
-tooth	2178a
-top hat	1952a
-topaz	1044a
-topf mit essen	1772h
-topfpflanze	1695h
-topiary	2390a
-topo	68f 1607i
+tooth	2179a
+top hat	1953a
+topaz	1045a
+topf mit essen	1773h
+topfpflanze	1696h
+topiary	2391a
+topo	68f 1608i
 toprak	168n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	384n
 toprak tonu	384n
-toque universitaire	1953e
-torch	2374a
+toque universitaire	1954e
+torch	2375a
 torii	801a 801e 801f 801g 801h 801i 801n
 torii gate	801a
 tormenta	201f
@@ -14215,26 +14225,26 @@ tormentosa	201f
 tormentoso	201f
 tornado	201a
 toronto maple leafs	588o
-torre de tokio	1870f
-torre de tóquio	1870g
-torre di tokyo	1870i
+torre de tokio	1871f
+torre de tóquio	1871g
+torre di tokyo	1871i
 torrente	148i
-torres del paine	839a
+torres del paine	840a
 torride	205e
 torrido	205i
 torta	271g 271i
 torta della luna	810i
-torta di compleanno	1807i
-torta di mele	1810i
+torta di compleanno	1808i
+torta di mele	1811i
 torte	271h
-tortenstück	1808h
-tortino	1810i
-tortino di pesce a spirale	1791i
-tortita	1752f
-tortitas	1752f
+tortenstück	1809h
+tortino	1811i
+tortino di pesce a spirale	1792i
+tortita	1753f
+tortitas	1753f
 tortora	68i
-tortue	1647e
-tortuga	1647f
+tortue	1648e
+tortuga	1648f
 toscan	758e
 toscana	758f 758g 758i
 toscane	758e
@@ -14249,33 +14259,33 @@ tottenham	596o
 tottenham hotspur	596o
 tough	405a
 toundra	185e
-toupe	1012a
-tour de tokyo	1870e
+toupe	1013a
+tour de tokyo	1871e
 tournesol	211e
 tower	340a
 towers	340a
 town	340a
 towns	340a
-toxic	2133a
-toxic green	967a
+toxic	2134a
+toxic green	968a
 toxique	425e
 toy	380a
 toyota	478o
 toys	380a
-track	2446a
-trade	2679a
-traditionelle japanische windsäcke	1907h
-traditionelles mondfest	1909h
+track	2447a
+trade	2680a
+traditionelle japanische windsäcke	1908h
+traditionelles mondfest	1910h
 traffic	340a
 tragedy	391a
 tragic	391a
-trail	1974a
-trails	2631a
-traje de baño de una pieza	1929f
+trail	1975a
+trails	2632a
+traje de baño de una pieza	1930f
 tramonto	179i
 trang nghiêm	410m
 trang sức	316m
-trang trí cây thông	1905m
+trang trí cây thông	1906m
 trang trại	348m
 trang trọng	410m
 tranh	438m
@@ -14292,7 +14302,7 @@ tranquille	386e
 tranquillity	386a
 tranquillo	386i
 tranquilo	386f 386g
-translucent	2803a
+translucent	2804a
 traube	231h
 trauben	231h
 trauer	391h
@@ -14305,24 +14315,24 @@ travertenler	798n
 travertine pools	798a
 travertine terraces	798a
 tre	123m
-treasure	1994a
+treasure	1995a
 tree	133a
-tree green	1229a
+tree green	1230a
 trees	133a
 trek	418a
-trellis	2381a
+trellis	2382a
 trencadís	760a 760f
 trepadeira	134g
-trevo	1702g
-trevo de quatro folhas	1703g
-trevo de três folhas	1702g
+trevo	1703g
+trevo de quatro folhas	1704g
+trevo de três folhas	1703g
 tricolore	622o
-trifoglio	1702i
+trifoglio	1703i
 trigal	251f 251g
 trigo	251f 251g
-trinkglas	1829h
-trinkpäckchen	1833h
-trinquer	1828e
+trinkglas	1830h
+trinkpäckchen	1834h
+trinquer	1829e
 triomphe	416e
 trionfo	416i
 trippy	435a
@@ -14335,72 +14345,72 @@ triumphant	416a
 triunfo	416f 416g
 tro	167m
 tro tàn	167m
-troll	2635a
-tromba	1965i
-trommel	1968h
-trommelstöcke	1968h
-trompet	1965n
-trompeta	1965f
-trompete	1965g 1965h
-trompette	1965e
+troll	2636a
+tromba	1966i
+trommel	1969h
+trommelstöcke	1969h
+trompet	1966n
+trompeta	1966f
+trompete	1966g 1966h
+trompette	1966e
 trong lành	399m
 trong sáng	407m
 troops	431a
 tropen	351h
-tropenfisch	1659h
+tropenfisch	1660h
 tropenstrand	145h
 trophy	416a
 tropic	351a
 tropical	351a 351e 351f 351g
 tropical beach	145a
-tropical drink	1825a
-tropical fish	1659a
+tropical drink	1826a
+tropical fish	1660a
 tropicale	351e 351i
 tropici	351i
 tropics	351a
 tropik	351n
-tropik içecek	1825n
+tropik içecek	1826n
 tropik plaj	145n
 tropikal	351n
-tropikal balık	1659n
+tropikal balık	1660n
 tropikal orman	120n
 tropiques	351e
 tropisch	351h
 tropischer strand	145h
-trout	2269a
+trout	2270a
 trovoada	201g
 trovão	201g
-trozo de tarta	1808f
-true blue	1353a
-true green	1057a
+trozo de tarta	1809f
+true blue	1354a
+true green	1058a
 trueno	201f
-truffle	2027a
-trumpet	1965a
+truffle	2028a
+trumpet	1966a
 trung quốc	635o
 trung thu	370m
 trung tâm thành phố	340m
 trust	406a
 trustworthy	406a
-truthahn	1625h
+truthahn	1626h
 trà	256m
-trà nhựa ruồi	1834m
+trà nhựa ruồi	1835m
 trà sữa	259m
 trà sữa trân châu	259m
 trà xanh	257m
 trà ô long	260m
 tràn đầy năng lượng	389m
-tràng hạt	1957m
+tràng hạt	1958m
 trái cam	228m
 trái cây	432m
 trái đào	235m
 tráng miệng	271m
-trâu nước	1589m
+trâu nước	1590m
 träge	414h
 träume	396h
-trèfle	1702e
-trèfle à quatre feuilles	1703e
-trébol	1702f
-trébol de cuatro hojas	1703f
+trèfle	1703e
+trèfle à quatre feuilles	1704e
+trébol	1703f
+trébol de cuatro hojas	1704f
 trò chơi điện tử	704m
 trópico	351f
 trópicos	351g
@@ -14427,18 +14437,18 @@ trắng tuyết	84m
 trắng ánh trăng	76m
 trẻ con	380m
 trẻ em	380m
-trống	1968m
-trống dài	1969m
+trống	1969m
+trống dài	1970m
 trời	169m
 trời mưa	199m
 trời nắng	172m
 trời sao	175m
 trời âm u	203m
-trứng	1769m
+trứng	1770m
 trừ	457m
 tschechien	658o
-tschechisch	837h
-tubarão	1661g
+tschechisch	838h
+tubarão	1662g
 tuhaf	435n
 tulip	213a
 tulipa	213g
@@ -14449,36 +14459,36 @@ tulipas	213g
 tulipe	213e
 tulips	213a
 tulipán	213f
-tulle	2268a
+tulle	2269a
 tulpe	213h
 tulpen	213h
-tumbler glass	1829a
-tumbleweed	2460a
+tumbler glass	1830a
+tumbleweed	2461a
 tundra	185a 185f 185g 185h 185i 185n
-tunecina	860f
-tunecino	860f
-tunesien	860h
-tunesisch	860h
-tunis	860a
-tunisia	860a
-tunisian	860a
-tunisiano	860g
-tunisie	860e
-tunisien	860e
-tunisienne	860e
-tunisina	860i
-tunisino	860g 860i
-tunus	860n
-tunuslu	860n
-tunísia	860g
+tunecina	861f
+tunecino	861f
+tunesien	861h
+tunesisch	861h
+tunis	861a
+tunisia	861a
+tunisian	861a
+tunisiano	861g
+tunisie	861e
+tunisien	861e
+tunisienne	861e
+tunisina	861i
+tunisino	861g 861i
+tunus	861n
+tunuslu	861n
+tunísia	861g
 tuono	201i
 turc	768e
 turca	768f 768g 768i
 turchese	15i
 turchia	640o
 turco	768f 768g 768i
-turf	2316a
-turkey	640o 1625a
+turf	2317a
+turkey	640o 1626a
 turkish	768a
 turkish airlines	547o
 turkish flag	640o
@@ -14489,52 +14499,52 @@ turquesa	15f 15g
 turquia	640o
 turquie	640o
 turquoise	15a 15e
-turquoise blue	1200a
-turquoise green	1206a
+turquoise blue	1201a
+turquoise green	1207a
 turquía	640o
-turtle	1647a
-turtle green	1146a
+turtle	1648a
+turtle green	1147a
 turuncu	1n
 turuncu kırmızı	97n
 tuscan	758a
 tuscany	758a 758m
 tusche	302h
 tuschmalerei	302h
-tusk	2724a
+tusk	2725a
 tutankhamun	770a
 tutku	393n
 tutkulu	393n
 tutti frutti	432a
-tutu	2574a
+tutu	2575a
 tuyết	187m
 tuyết rơi	187m
 tuyệt vời	424m
 tuğla	283n
-tuğlalar	1848n
-tweed	2281a
+tuğlalar	1849n
+tweed	2282a
 twenties	695a
 twig	279a
 twigs	279a
 twilight	191a
-twilight blue	1121a
+twilight blue	1122a
 twinkle	430a
 twinkling	430a
 twitch	508o
 twitter	570o
-two hump camel	1599a
+two hump camel	1600a
 typhoon	201a
-tyrian	2694a
-tyrol	831a
+tyrian	2695a
+tyrol	832a
 tài chính	357m
-tàu lượn siêu tốc	1892m
+tàu lượn siêu tốc	1893m
 tàu vũ trụ	364m
-tách trà không có quai	1820m
+tách trà không có quai	1821m
 tán lá	128m
 tánger	756f
 táo	236m
 táo bạo	405m
 táo xanh	237m
-táo đỏ	1718m
+táo đỏ	1719m
 táxi	339g
 tâm linh	412m
 tân nghệ thuật	789m
@@ -14550,25 +14560,25 @@ té de burbujas	259f
 té negro	256f
 té verde	257f
 tédio	434g
-téhéran	861e
+téhéran	862e
 ténébreuse	411e
 ténébreux	411e
 ténébrisme	787e
-tê giác	1604m
+tê giác	1605m
 tên lửa	364m
-tênis de corrida	1942g
+tênis de corrida	1943g
 tênue	445g
-tête de chat	1573e
-tête de cheval	1579e
-tête de chien	1566e
-tête de cochon	1591e
-tête de dragon	1650e
-tête de lapin	1610e
-tête de lion	1575e
-tête de singe	1562e
-tête de souris	1606e
-tête de tigre	1576e
-tête de vache	1587e
+tête de chat	1574e
+tête de cheval	1580e
+tête de chien	1567e
+tête de cochon	1592e
+tête de dragon	1651e
+tête de lapin	1611e
+tête de lion	1576e
+tête de singe	1563e
+tête de souris	1607e
+tête de tigre	1577e
+tête de vache	1588e
 tình yêu	392m
 tíbet	779f
 tím	5m
@@ -14580,21 +14590,21 @@ tím tuyết	90m
 tím violet	22m
 tím xanh	95m
 tím đỏ	96m
-tòa nhà cổ điển	1846m
-tòa nhà văn phòng	1856m
-tóquio	845g
+tòa nhà cổ điển	1847m
+tòa nhà văn phòng	1857m
+tóquio	846g
 tóxico	425f 425g
 tô cách lan	778m
-tôm chiên	1790m
-tôm hùm	1798m
+tôm chiên	1791m
+tôm hùm	1799m
 tông lạnh	453m
 tông màu đất	384m
 tông ấm	452m
 töpferei	304h
-túi cắp nách	1937m
-túi mua sắm	1938m
-túi xách	1936m
-túnez	860f
+túi cắp nách	1938m
+túi mua sắm	1939m
+túi xách	1937m
+túnez	861f
 túp lều	363m
 türk bayrağı	640o
 türk hava yolları	547o
@@ -14607,7 +14617,7 @@ tüy	313n
 tüyler	313n
 tĩnh lặng	386m
 tıbbi	356n
-tırtıl	1668n
+tırtıl	1669n
 tơ lụa	291m
 tưng bừng	409m
 tươi	444m
@@ -14616,9 +14626,9 @@ tươi mới	399m
 tương lai	376m
 tường	342m
 tường đất	342m
-tượng nữ thần tự do	1871m
+tượng nữ thần tự do	1872m
 tảng băng	184m
-tảng thịt	1757m
+tảng thịt	1758m
 tảng đá	163m
 tảo biển	138m
 tẻ nhạt	434m
@@ -14628,8 +14638,8 @@ tết trung thu	370m
 tết té nước	739m
 tối	439m
 tối giản	385m
-tổ có trứng	1708m
-tổ trống rỗng	1707m
+tổ có trứng	1709m
+tổ trống rỗng	1708m
 tức giận	402m
 tử cấm thành	346m
 tử đằng	221m
@@ -14645,38 +14655,38 @@ uae	645o
 uber	499o
 ubud	762a
 ubuntu	517o
-uccello	1631i
+uccello	1632i
 ucraina	639o
-ucraino	842i
+ucraino	843i
 ucrania	639o
-ucraniana	842f 842g
-ucraniano	842f 842g
+ucraniana	843f 843g
+ucraniano	843f 843g
 ucrânia	639o
 ufer	143h
 ufficio	357i
-ufficio postale	1858i
-ufficio postale giapponese	1857i
+ufficio postale	1859i
+ufficio postale giapponese	1858i
 ufo	176a
 ufuk	183n
 ugly	425a
-ugly blue	1039a
-ugly brown	992a
-ugly green	1397a
-ugly pink	1201a
-ugly purple	1151a
-ugly yellow	1224a
+ugly blue	1040a
+ugly brown	993a
+ugly green	1398a
+ugly pink	1202a
+ugly purple	1152a
+ugly yellow	1225a
 uk	631o
 ukiyo e	790a 790e 790f 790g 790h 790i 790m 790n
 ukiyoe	790a
 ukraine	639o
-ukrainian	842a
+ukrainian	843a
 ukrainian flag	639o
-ukrainien	842e
-ukrainienne	842e
-ukrainisch	842h
+ukrainien	843e
+ukrainienne	843e
+ukrainisch	843h
 ukrayna	639o
-ukraynalı	842n
-ulaanbaatar	848a
+ukraynalı	843n
+ulaanbaatar	849a
 ultimate gray	689o
 ultimate gray and illuminating	689o
 ultra violet	686o
@@ -14684,11 +14694,11 @@ ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1191a
+ultramarine blue	1192a
 ultramarino	44g
-ultraviolet	2804a
+ultraviolet	2805a
 uluru	820a 820e 820f 820g 820h 820i 820m 820n
-umber	1370a
+umber	1371a
 umbrella	338a
 umbrellas	338a
 umut	404n
@@ -14700,17 +14710,17 @@ underworld	428a
 unease	413a
 uneasy	413a
 unexpected	424a
-ungarisch	855h
+ungarisch	856h
 ungarn	659o
-ungherese	855i
+ungherese	856i
 ungheria	659o
 unglaublich	424h
 unhappy	391a
 unheimlich	403h
 unhurried	386a
 unicorn	395a
-unicornio	1583f
-unicorno	1583i
+unicornio	1584f
+unicorno	1584i
 unicorns	395a
 uninspired	434a
 union jack	631o
@@ -14735,7 +14745,7 @@ unwind	387a
 unwinding	387a
 uomini	456I
 uomo	456I
-uovo	1769i
+uovo	1770i
 upbeat	389a
 uplifting	404a
 ups	493o
@@ -14747,24 +14757,24 @@ urbana	340f 340g 340i
 urbano	340f 340g 340i
 urwald	120h
 usa	630o
-usbekisch	865h
-usbekistan	865h
+usbekisch	866h
+usbekistan	866h
 usine	377e
 utamaro	790a
 uva	231f 231g 231i
-uvas	1710f 1710g
+uvas	1711f 1711g
 uykulu	414n
 uzay	176n
 uzay gemisi	364n
 uzay istasyonu	364n
-uzbek	865a
-uzbeka	865f 865i
-uzbekistan	865a
-uzbekistán	865f
-uzbeko	865f 865i
-uzbeque	865g
-uzbequistão	865g
-uzun davul	1969n
+uzbek	866a
+uzbeka	866f 866i
+uzbekistan	866a
+uzbekistán	866f
+uzbeko	866f 866i
+uzbeque	866g
+uzbequistão	866g
+uzun davul	1970n
 uçan fenerler	747n
 uçuk	442n
 uçurum	163n
@@ -14773,9 +14783,9 @@ uğur böceği	327n
 uğursuz	403n
 uất kim hương	213m
 uể oải	414m
-vaca	1590f 1590g
+vaca	1591f 1591g
 vacation	387a
-vache	1590e
+vache	1591e
 vadi	162n
 vadi yarığı	159n
 vague	142e
@@ -14800,8 +14810,8 @@ van gogh	720a
 van gốc	720m
 vanguarda russa	813g
 vanguardia rusa	813f
-vanilla	1979a
-vanishing	2805a
+vanilla	1980a
+vanishing	2806a
 vaporeuse	449e
 vaporeux	449e
 vaporwave	811a 811e 811f 811g 811h 811i 811m 811n
@@ -14811,10 +14821,10 @@ varak	306n
 varech	138e
 variopinto	178i
 varonil	420f
-vaso com planta	1695g
-vaso con pajita	1831f
-vaso de leche	1817f
-vaso de whisky	1829f
+vaso com planta	1696g
+vaso con pajita	1832f
+vaso de leche	1818f
+vaso de whisky	1830f
 vegan	417a
 vegetable	433a
 vegetables	433a
@@ -14824,7 +14834,7 @@ veggie	433a
 veggies	433a
 veilchenblau	22h
 vela	310f 310g
-vela estrela	1898g
+vela estrela	1899g
 velas	310f 310g
 velata	449i
 velato	449i
@@ -14851,7 +14861,7 @@ venezianisch	802h
 veneziano	802g 802i
 venice	802a 802m
 venise	802e
-venom	2286a
+venom	2287a
 vent	204e
 venteux	204e
 vento	204g 204i
@@ -14862,8 +14872,8 @@ veraniega	196f
 veraniego	196f
 verano	196f
 verbotene stadt	346h
-verdant	2073a
-verde	3f 3g 3i 2023a
+verdant	2074a
+verde	3f 3g 3i 2024a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -14902,23 +14912,23 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	2404a
+verdigris	2405a
 verdor	128f
-verdura	433f 433i 1737g
-verdura de hoja verde	1737f
+verdura	433f 433i 1738g
+verdura de hoja verde	1738f
 verdura verde	128g
 verduras	433f
 verdure	128e 433i
-verdure a foglia	1737i
+verdure a foglia	1738i
 vereinigte arabische emirate	645o
 vereinigte staaten	630o
 vereinigtes königreich	631o
 vereist	450h
-verfallenes haus	1853h
+verfallenes haus	1854h
 verfault	425h
 verhangen	449h
 verliebt	392h
-verme	1680i
+verme	1681i
 vermeer	787a
 vermeide	457h
 vermeiden	457h
@@ -14939,9 +14949,9 @@ vermillion	35a
 vermillon	35e
 vernik	303n
 verre	294e
-verre de lait	1817e
-verre de vin	1823e
-verre tumbler	1829e
+verre de lait	1818e
+verre de vin	1824e
+verre tumbler	1830e
 verrostet	287h
 verrückt	422h
 versailles	712a 712e 712h 712i
@@ -14950,7 +14960,7 @@ versalles	712f
 versay	712n
 verschneit	187h
 verschneiter berg	161h
-verser un liquide	1830e
+verser un liquide	1831e
 vert	3e
 vert bambou	52e
 vert bouteille	48e
@@ -14973,36 +14983,36 @@ vertrauen	406h
 vertrauenswürdig	406h
 verträumt	396h
 verwaschen	446h
-very dark blue	1276a
-very dark brown	1037a
-very dark green	1326a
-very dark purple	1254a
-very light blue	1379a
-very light brown	984a
-very light green	1381a
-very light pink	1154a
-very light purple	1270a
-very pale blue	1068a
-very pale green	1157a
+very dark blue	1277a
+very dark brown	1038a
+very dark green	1327a
+very dark purple	1255a
+very light blue	1380a
+very light brown	985a
+very light green	1382a
+very light pink	1155a
+very light purple	1271a
+very pale blue	1069a
+very pale green	1158a
 very peri	690o
 verzaubert	395h
 verzura	128i
 verão	196g
-vestido	1926f 1926g
-vestito	1926i
+vestido	1927f 1927g
+vestito	1927i
 vetro	294i
 vetta innevata	161i
-vi trùng	1681m
+vi trùng	1682m
 via	341i
-via della seta	865i
+via della seta	866i
 via lattea	176i
 via láctea	176g
-viande sur un os	1755e
+viande sur un os	1756e
 vibrant	389a 389e
-vibrant blue	1104a
+vibrant blue	1105a
 vibrant colour	444a
-vibrant green	1158a
-vibrant purple	1134a
+vibrant green	1159a
+vibrant purple	1135a
 vibrante	389e 389f 389g 389i
 vichinghi	823i
 vichingo	823i
@@ -15024,17 +15034,17 @@ videira	134g
 vidrio	294f
 vidro	294g
 vie nocturne	436e
-viena	836f 836g
-vienense	836g
-vienesa	836f
-vienna	836a
+viena	837f 837g
+vienense	837g
+vienesa	837f
+vienna	837a
 vienna secession	719a
-viennese	836a 836i
-viennese coffee house	836a
-viennois	836e
-viennoise	836e
+viennese	837a 837i
+viennese coffee house	837a
+viennois	837e
+viennoise	837e
 viento	204f
-vienés	836f
+vienés	837f
 viet nam	641o
 vietnam	641o 782a 782e 782f 782h 782i 782n
 vietname	782g
@@ -15062,12 +15072,12 @@ viktorya dönemi	812n
 viktoryen	812n
 vila aquática	349g
 vilarejo	348g
-villa	2082a
+villa	2083a
 village	348a 348e
 village eau	349e
 villaggio	348i
 ville	340e
-ville au crépuscule	1885e
+ville au crépuscule	1886e
 ville bleue	799e
 ville rose	800e
 vin	264e
@@ -15084,29 +15094,29 @@ vino rosso	264i
 vino tinto	264f
 vinotinto	33f
 vintage	379a 379e 379f 379g 379h 379i 379n
-viola	5i 2078a
+viola	5i 2079a
 viola chiaro	22i
 violent	402a
 violet	5e 22a
-violet blue	1347a
-violet pink	1045a
+violet blue	1348a
+violet pink	1046a
 violet poudré	99e
-violet red	1122a
+violet red	1123a
 violeta	22f 22g
 violeta polvo	99f
-violets	2491a
+violets	2492a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
-violin	1966a
+violin	1967a
 violine	22e
-violino	1966g 1966i
-violon	1966e
-violín	1966f
+violino	1967g 1967i
+violon	1967e
+violín	1967f
 virgin	407a
-viridian	1155a
+viridian	1156a
 viril	420e 420g
 virile	420i
 virtual	376a
@@ -15134,9 +15144,9 @@ vivid	444a
 vivido	444i
 vivo	444f 444g 444i
 vivo ánimo	389f
-viyana	836n
+viyana	837n
 vizon	68n
-viên đá	1835m
+viên đá	1836m
 viêt nam	641o 782e
 vişne	230n
 vişne çürüğü	19n
@@ -15145,9 +15155,9 @@ việt quất	232m
 vk	556o
 vkontakte	556o
 vodafone	555o
-vogel	1631h
-voi ma mút	1603m
-void	2192a
+vogel	1632h
+voi ma mút	1604m
+void	2193a
 voie lactée	176e
 volcan	165e
 volcanic	165a
@@ -15166,21 +15176,21 @@ vollmond	173h
 volpe	324i
 volvo	485o
 vomit	425a
-vomit green	1385a
-vomit yellow	1173a
+vomit green	1386a
+vomit yellow	1174a
 vormittag	188h
 vui	390m
 vui tươi	390m
 vui vẻ	390m
-vulcan	2806a
+vulcan	2807a
 vulcano	165i
-vulcano in eruzione	1838i
+vulcano in eruzione	1839i
 vulcão	165g
 vulkan	165h
 vulkangestein	158h
 vulkansand	158h
 vw	477o
-vyshyvanka	842a
+vyshyvanka	843a
 vàng	2m
 vàng chanh	100m
 vàng kim	11m
@@ -15195,17 +15205,17 @@ vàng đất	102m
 vách đá	163m
 vénitien	802e
 vénitienne	802e
-vêtements de femme	1933e
+vêtements de femme	1934e
 vía láctea	176f
 vívido	444f 444g
 vòm trời	169m
-vòng đu quay	1891m
+vòng đu quay	1892m
 vùng caribe	764m
 vùng cực	185m
 văn phòng	357m
 vũ trường	436m
 vũ trụ	176m
-vương miện	1950m
+vương miện	1951m
 vương quốc anh	631o
 vườn	126m
 vườn thiền	350m
@@ -15216,83 +15226,83 @@ vải lanh	292m
 vẹt	323m
 vịnh hạ long	782m
 vịnh hẹp	805m
-vỏ xoắn ốc	1663m
+vỏ xoắn ốc	1664m
 vụ mùa	750m
 vững chắc	406m
 wabi sabi	354a 354e 354f 354g 354h 354i 354m 354n
 wadi rum	769a
-waffel	1753h
-waffel mit butter	1753h
-waffle	271a 1753g 1753i 1753n
+waffel	1754h
+waffel mit butter	1754h
+waffle	271a 1754g 1754i 1754n
 waffles	271a
-wagon	2485a
+wagon	2486a
 waikiki	763a
 wal	330h
 wald	119h
 wall	342a
 walls	342a
 walnut	279a
-wand	342h 2692a
-wanderstiefel	1943h
-wanderung	1943h
+wand	342h 2693a
+wanderstiefel	1944h
+wanderung	1944h
 war	431A
 warehouse	377a
 warfare	431a
 warhol	788a 788e 788f 788g 788h 788i 788n
 warm	398a
-warm blue	1063a
-warm brown	1106a
+warm blue	1064a
+warm brown	1107a
 warm gemütlich	398h
-warm grey	1232a
-warm pink	1074a
-warm purple	960a
+warm grey	1233a
+warm pink	1075a
+warm purple	961a
 warm tone	452a
 warm toned	452a
 warme farben	452h
 warme töne	452h
 warmer ton	452h
-warming	2710a
+warming	2711a
 warmth	398a
-warning	2761a
-warrior	2219a
+warning	2762a
+warrior	2220a
 wars	431a
-wasabi	2203a
-waschbär	1572h
+wasabi	2204a
+waschbär	1573h
 washed out	442a
-washed out green	1032a
-washy	2107a
+washed out green	1033a
+washy	2108a
 wasser	152h
 wasserblau	66h
-wasserbüffel	1589h
-wassereis	1803h
+wasserbüffel	1590h
+wassereis	1804h
 wasserfall	151h
 wasserfest	739h
 wassermelone	234h
 wasserstadt	349h
 wassily kandinsky	723a
 water	152a
-water blue	1132a
-water buffalo	1589a
+water blue	1133a
+water buffalo	1590a
 water festival	739a
 water lilies by monet	786a
 water lily	212a
 water town	349a
 waterfall	151a
 watermelon	234a
-waters	1981a
+waters	1982a
 wave	142a
 waves	142a
-wax	738e 2049a
+wax	738e 2050a
 wax print	738a
-weak	2564a
+weak	2565a
 wealth	381a
 wealthy	381a
 weary	414a
-weathered	2011a
-web	2742a
+weathered	2012a
+web	2743a
 wechat	504o
 wedding	371a
-weed	2517a
+weed	2518a
 weekend	387a
 weep	391a
 weeping	391a
@@ -15304,14 +15314,14 @@ weide	124h
 weiher	149h
 weihnachten	366h
 weihnachtlich	366h
-weihnachtsbaum	1896h
+weihnachtsbaum	1897h
 wein	264h
 weinfarben	113h
-weinglas	1823h
+weinglas	1824h
 weinrot	33h
 weintraube	231h
 weird	435a
-weird green	1166a
+weird green	1167a
 weiss	10h
 weisse	10h
 weizen	251h
@@ -15319,9 +15329,9 @@ weizenfeld	251h
 weiß	10h
 weiße	10h
 weiße nächte	797h
-welcome	2807a
+welcome	2808a
 welcoming	398a
-welke blume	1688h
+welke blume	1689h
 well being	417a
 wellbeing	417a
 welle	142h
@@ -15332,30 +15342,30 @@ wes anderson	815a 815e 815f 815g 815h 815i 815m 815n
 west ham	599o
 west ham united	599o
 western	733a 733e 733f 733h 733i
-wet	1998a
-wetlands	2681a
+wet	1999a
+wetlands	2682a
 whale	330a
 whales	330a
-wharf	2606a
+wharf	2607a
 whatsapp	502o
 wheat	251a
 wheat field	251a
-wheel	2121a
+wheel	2122a
 whimsical	395a
-whip	2080a
+whip	2081a
 whiskey	267a
 whisky	267a 267e 267f 267g 267h 267i
-whispering	2137a
+whispering	2138a
 white	10a
-white flower	1684a
+white flower	1685a
 white nights	797a
-whitesmoke	1561a
-wicker	2430a
-widder	1595h
+whitesmoke	1562a
+wicker	2431a
+widder	1596h
 widerlich	425h
-wien	836h
-wiener	836h
-wiener kaffeehaus	836h
+wien	837h
+wiener	837h
+wiener kaffeehaus	837h
 wiener secession	719h
 wiese	124h
 wiesen	124h
@@ -15365,35 +15375,35 @@ wild	418a 418h
 wild west	733a
 wilder westen	733h
 wilderness	418a
-wildflower	2398a
-wildschwein	1593h
-willow	1978a
+wildflower	2399a
+wildschwein	1594h
+willow	1979a
 willow pattern	792a
-wilted flower	1688a
+wilted flower	1689a
 win	416a
 wind	204a 204h
-wind chime	1908a
+wind chime	1909a
 windig	204h
-windmill	2580a
-windows blue	968a
-winds	2079a
+windmill	2581a
+windows blue	969a
+winds	2080a
 windy	204a
 wine	264a
 wine colour	113a
-wine glass	1823a
+wine glass	1824a
 wine red	113a
 wings	169a
 winner	416a
 winning	416a
 winter	198a 198h
-wintergreen	1046a
+wintergreen	1047a
 winterlich	198h
 wintertime	198a
 wintry	198a
 wish	404a
 wishes	404a
-wishy	2106a
-wispy	2565a
+wishy	2107a
+wispy	2566a
 wisteria	221a 221f
 wistful	415a
 witch	394a
@@ -15402,20 +15412,20 @@ witches	394a
 without	457a
 wizard	395a
 wizards	395a
-woad	2709a
-wohnhaus	1852h
-wohnhäuser	1852h
-wohnsiedlung	1852h
-wolf	1570a 1570h
-wolfsgesicht	1570h
+woad	2710a
+wohnhaus	1853h
+wohnhäuser	1853h
+wohnsiedlung	1853h
+wolf	1571a 1571h
+wolfsgesicht	1571h
 wolke	170h
 wolken	170h
 wolkig	203h
 woman	456A
-woman boot	1948a
-woman clothes	1933a
-woman hat	1951a
-woman sandal	1946a
+woman boot	1949a
+woman clothes	1934a
+woman hat	1952a
+woman sandal	1947a
 womanly	419a
 women	456A
 wonder	424a
@@ -15431,26 +15441,26 @@ woodstock	710a
 wool	292a
 woolen	292a
 woollen	292a
-woolly	2566a
+woolly	2567a
 wordpress	562o
 workout	389a
 workshop	377a
-worm	1680a
+worm	1681a
 worried	413a
 worry	413a
 worrying	413a
 worship	412a
-woven	2169a
+woven	2170a
 wow	424a
-wrapped gift	1912a
+wrapped gift	1913a
 wrath	402a
-wreath	2334a
+wreath	2335a
 wunder	424h
 wunderbar	424h
-wunderkerze	1898h
-wurm	1680h
+wunderkerze	1899h
+wurm	1681h
 wut	402h
-wycinanki	841a
+wycinanki	842a
 wälder	119h
 würdevoll	410h
 wüste	156h
@@ -15507,8 +15517,8 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xari	1928m
-xavan	830m
+xari	1929m
+xavan	831m
 xbox	567o
 xe taxi	339m
 xi măng	282m
@@ -15528,16 +15538,16 @@ xám chì	85m
 xám sắt	87m
 xám than	37m
 xám xanh	93m
-xícara de chá sem alça	1820g
-xúp lơ xanh	1738m
-xăng đan nữ	1946m
+xícara de chá sem alça	1821g
+xúp lơ xanh	1739m
+xăng đan nữ	1947m
 xương rồng	135m
 xấu xí	425m
 xỉn	446m
 y tế	356m
 y2k	707a 707d
 y2k aesthetic	707a
-yaban domuzu	1593n
+yaban domuzu	1594n
 yaban mersini	232n
 yabani	418n
 yacht	140a
@@ -15547,21 +15557,21 @@ yalnız	391n
 yalnızlık	391n
 yalın	385n
 yanardağ	165n
-yanardağ patlaması	1838n
+yanardağ patlaması	1839n
 yangın	166n
 yankees	583o
 yaprak	128n
-yaprak döken ağaç	1697n
-yaprak dökmeyen ağaç	1696n
+yaprak döken ağaç	1698n
+yaprak dökmeyen ağaç	1697n
 yapraklar	128n
-yarasa	1615n
+yarasa	1616n
 yaratıcı	438n
 yaratıcılık	438n
-yardım ekibi kaskı	1956n
-yarrow	2638a
+yardım ekibi kaskı	1957n
+yarrow	2639a
 yasak şehir	346n
 yasemin	223n
-yassı ekmek	1749n
+yassı ekmek	1750n
 yatak odası	362n
 yavaş	414n
 yawn	414a
@@ -15574,93 +15584,93 @@ yağmur ormanı	120n
 yağmurlu	199n
 yearning	415a
 yellow	2a
-yellow brown	1374a
+yellow brown	1375a
 yellow cab	766a
-yellow green	1182a
-yellow ochre	1257a
-yellow orange	1398a
-yellow tan	1047a
-yellowgreen	1160a
-yellowish	1339a
-yellowish brown	1344a
-yellowish green	1427a
-yellowish orange	1193a
-yellowish tan	961a
-yellowy brown	1123a
-yellowy green	1316a
-yemek pişirme	1770n
-yemek tenceresi	1772n
-yengeç	1797n
+yellow green	1183a
+yellow ochre	1258a
+yellow orange	1399a
+yellow tan	1048a
+yellowgreen	1161a
+yellowish	1340a
+yellowish brown	1345a
+yellowish green	1428a
+yellowish orange	1194a
+yellowish tan	962a
+yellowy brown	1124a
+yellowy green	1317a
+yemek pişirme	1771n
+yemek tenceresi	1773n
+yengeç	1798n
 yeni zelanda	676o
-yer fıstığı	1741n
+yer fıstığı	1742n
 yeşil	3n
 yeşil elma	237n
-yeşil salata	1775n
-yeşil yapraklı sebze	1737n
+yeşil salata	1776n
+yeşil yapraklı sebze	1738n
 yeşil çay	257n
 yeşillik	128n
 yeşim	298n
 yeşim yeşili	50n
 yi peng	747a
 yirmili yıllar	695n
-yiyecek paketi	1796n
+yiyecek paketi	1797n
 yoga	412a
 yoghurt	268a
 yogurt	268a
-yogyakarta	851a
+yogyakarta	852a
 yok	459n
 yolk	269a
-yonca	1702n
+yonca	1703n
 yosun	132n
 yosunlu	132n
 young	399a
-yourte	848e
+yourte	849e
 youth	399a
 youthful	399a
 youtube	470o
-yumurta	1769n
-yumurta bulunan yuva	1708n
-yumurtadan çıkan civciv	1628n
+yumurta	1770n
+yumurta bulunan yuva	1709n
+yumurtadan çıkan civciv	1629n
 yumuşak	388n
-yumuşak dondurma	1802n
+yumuşak dondurma	1803n
 yumuşak ton	445n
 yunan	771n
 yunanistan	657o 771n
 yunus	330n
-yurt	848a
-yurta	848f 848i
-yurts	848a
+yurt	849a
+yurta	849f 849i
+yurts	849a
 yves klein	818a 818e 818f 818g 818h 818i
 yên bình	386m
 yên tĩnh	386m
 yêu thương	392m
-yüksek topuklu ayakkabı	1945n
-yürüyüş botu	1943n
-yüzük	1959n
-yılan	1649n
+yüksek topuklu ayakkabı	1946n
+yürüyüş botu	1944n
+yüzük	1960n
+yılan	1650n
 yılbaşı	366n
 yılbaşı gecesi	753n
 yıldırım	201n
 yıldız	175n
 yıldızlar	175n
 yıldızlı	175n
-yıldızlı gece	1881n
+yıldızlı gece	1882n
 yıldızlı gökyüzü	175n
 zafer	416n
 zafferano	277i
 zaffiro	54i
 zafiro	54f
-zaino	1939i
-zaino per la scuola	1939i
-zakopane	841a
+zaino	1940i
+zaino per la scuola	1940i
+zakopane	842a
 zanahoria	249f
 zangado	402g
-zanzara	1678i
+zanzara	1679i
 zapallo	246f
-zapatilla deportiva	1942f
-zapatillas de ballet	1947f
-zapato de hombre	1941f
-zapato de tacón	1945f
+zapatilla deportiva	1943f
+zapatillas de ballet	1948f
+zapato de hombre	1942f
+zapato de tacón	1946f
 zarafet	397n
 zarif	397n
 zart	388h
@@ -15670,40 +15680,40 @@ zauber	395h
 zauberhaft	395h
 zebra	320a 320g 320h 320i 320n
 zebras	320a
-zehensandale	1940h
-zehensandalen	1940h
+zehensandale	1941h
+zehensandalen	1941h
 zehir	425n
 zehirli	425n
 zellige	756a 756e
 zellij	756a
-zelt	1879h
-zeltplatz	1879h
+zelt	1880h
+zeltplatz	1880h
 zement	282h
 zen	350a 350e 350f 350g 350h 350i 350n
 zen bahçesi	350n
 zen garden	350a
 zen garten	350h
-zenith	2639a
+zenith	2640a
 zerdeçal	79n
-zero	2416a
+zero	2417a
 zest	389a
 zesty	389a
 zeytin	278n
 zeytin yeşili	24n
 zeytinyağı	278n
 zhihu	532o
-ziege	1597h
+ziege	1598h
 ziegel	283h
-ziegelstein	1848h
+ziegelstein	1849h
 zimt	277h
-zinc	2414a
+zinc	2415a
 zincifre	35n
 zincifre kırmızısı	35n
 zinnober	35h
 zinnoberrot	35h
-zircon	2808a
-zirkus	1894h
-zirkuszelt	1894h
+zircon	2809a
+zirkus	1895h
+zirkuszelt	1895h
 zitrone	227h
 zitronen	227h
 zitronengelb	100h
@@ -15714,11 +15724,11 @@ zoom video	560o
 zorn	402h
 zornig	402h
 zorro	324f
-zsolnay	855a
+zsolnay	856a
 zucca	246i
-zucca di halloween	1895i
+zucca di halloween	1896i
 zucchero filato	273i
-zucchini	2567a
+zucchini	2568a
 zuckerfest	745h
 zuckerwatte	273h
 zukunft	376h
@@ -15726,54 +15736,54 @@ zurückhaltend	421h
 zuverlässig	406h
 zwanziger jahre	695h
 zwetschgen	244h
-zwiebel	1740h
-zwiebeltürme	828h
+zwiebel	1741h
+zwiebeltürme	829h
 zyan	14h
-zylinder	1952h
-zylinderhut	1952h
+zylinder	1953h
+zylinderhut	1953h
 zèbre	320e
 zümrüt	49n
 zümrüt yeşili	49n
-zürafa	1601n
+zürafa	1602n
 ác quỷ	428m
 ácer	130g
 áfrica do sul	665o
 água	152g
 água marinha clara	66g
-águia	1634g
-águila	1634f
+águia	1635g
+águila	1635f
 ámbar	32f
-ámsterdam	832f
+ámsterdam	833f
 ángel	427f
 ángeles	427f
 ánh bạc	12m
-ánh lấp lánh	1900m
+ánh lấp lánh	1901m
 ánh nắng	171m
 ánh nến	310m
 ánh trăng	174m
 ánh đèn	336m
 ánh đèn neon	308m
 áo	650o
-áo bảo hộ	1918m
-áo khoác	1924m
-áo phòng thí nghiệm	1917m
-áo phông	1920m
-áo tắm hai mảnh	1932m
-áo tắm một mảnh	1929m
+áo bảo hộ	1919m
+áo khoác	1925m
+áo phòng thí nghiệm	1918m
+áo phông	1921m
+áo tắm hai mảnh	1933m
+áo tắm một mảnh	1930m
 áp phích liên xô	813m
 árabe	772f 772g
 árbol	133f
-árbol de hoja caduca	1697f
-árbol de hoja perenne	1696f
-árbol de navidad	1896f
-árbol de palma	1698f
-árbol de tanabata	1904f
+árbol de hoja caduca	1698f
+árbol de hoja perenne	1697f
+árbol de navidad	1897f
+árbol de palma	1699f
+árbol de tanabata	1905f
 árboles	133f
 ártico	185f 185g
 árvore	133g
-árvore caidiça	1697g
-árvore de natal	1896g
-árvore de tanabata	1904g
+árvore caidiça	1698g
+árvore de natal	1897g
+árvore de tanabata	1905g
 árvores	133g
 áustria	650o
 âm u	203m
@@ -15785,19 +15795,19 @@ zürafa	1601n
 ängstlich	413h
 äpfel	236h
 ätherisch	396h
-äthiopien	849h
-äthiopisch	849h
-çadır	1879n
+äthiopien	850h
+äthiopisch	850h
+çadır	1880n
 çakıl	281n
 çam	121n
 çam ormanı	121n
-çam süsleme	1905n
+çam süsleme	1906n
 çamlar	121n
 çamur	168n
 çamur yeşili	13n
 çarşı	332n
 çay	256n
-çay fincanı	1820n
+çay fincanı	1821n
 çay kahvesi	88n
 çayır	124n
 çekya	658o
@@ -15805,7 +15815,7 @@ zürafa	1601n
 çeltik	252n
 çiftlik	348n
 çikolata	261n
-çikolata barı	1811n
+çikolata barı	1812n
 çikolata kahvesi	108n
 çilek	229n
 çim	125n
@@ -15813,13 +15823,13 @@ zürafa	1601n
 çimen yeşili	51n
 çimento	282n
 çin	635o
-çin ipeği	826n
+çin ipeği	827n
 çin kırmızısı	75n
 çin seddi	347n
 çin tapınağı	795n
 çin tarzı	355n
 çin yeni yılı	369n
-çingülü	1689n
+çingülü	1690n
 çini	296n
 çini mürekkebi	302n
 çirkin	425n
@@ -15830,14 +15840,14 @@ zürafa	1601n
 çivit mavisi	23n
 çiy	206n
 çiçek	207n
-çiçek açma	1691n
-çiçek rozet	1686n
+çiçek açma	1692n
+çiçek rozet	1687n
 çiçekler	207n
 çiçekli	207n
 çocuk	380n
 çocuklar	380n
-çok katlı mağaza	1865n
-çorap	1925n
+çok katlı mağaza	1866n
+çorap	1926n
 çöl	156n
 çömlek	304n
 çürük	425n
@@ -15850,7 +15860,7 @@ zürafa	1601n
 écologique	383e
 écossais	778e
 écosse	778e
-écureuil	1612e
+écureuil	1613e
 église	360e
 égypte	643o 770e
 égyptien	770e
@@ -15860,14 +15870,14 @@ zürafa	1601n
 élégance	397e
 élégant	397e
 élégante	397e
-éléphant	1602e
+éléphant	1603e
 émeraude	49e
 émerveillement	424e
 émirats arabes unis	645o
 énergie	389e
 énergique	389e
 énigmatique	394e
-épi de maïs	1733e
+épi de maïs	1734e
 épice	277e
 épices	277e
 época victoriana	812f
@@ -15878,12 +15888,12 @@ zürafa	1601n
 étang	149e
 étang de lotus	150e
 états unis	630o
-éthiopie	849e
-éthiopien	849e
-éthiopienne	849e
+éthiopie	850e
+éthiopien	850e
+éthiopienne	850e
 éthéré	396e
 étincelant	430e
-étincelles	1900e
+étincelles	1901e
 étoile	175e
 étoiles	175e
 étoilé	175e
@@ -15899,34 +15909,34 @@ zürafa	1601n
 índia	637o 781g
 índigo	23f 23g
 île	155e
-île déserte	1843e
+île déserte	1844e
 îles	155e
 îlot	155e
-óculos	1914g
-óculos de proteção	1916g
-óculos escuros	1915g
+óculos	1915g
+óculos de proteção	1917g
+óculos escuros	1916g
 óng ánh	430m
 óxido	287f
 ô	338m
 ô liu	278m
 ô long	260m
-ôliu	1727m
+ôliu	1728m
 öde	434h
 öfke	402n
 öfkeli	402n
 öko	383h
 ökologisch	383h
-öküz	1588n
+öküz	1589n
 ölüler günü	740n
-önden civciv	1630n
-ördek	1635n
-örümcek	1675n
-örümcek ağı	1676n
+önden civciv	1631n
+ördek	1636n
+örümcek	1676n
+örümcek ağı	1677n
 österreich	650o
-österreichisch	836h
-özbek	865n
-özbekistan	865n
-özgürlük heykeli	1871n
+österreichisch	837h
+özbek	866n
+özbekistan	866n
+özgürlük heykeli	1872n
 özlem	415n
 öğle	189n
 öğleden sonra	190n
@@ -15947,16 +15957,16 @@ zürafa	1601n
 đen trắng	429m
 đen ánh xanh	80m
 điên cuồng	422m
-điện kremlin	828m
-đài phun nước	1878m
-đàn banjo	1967m
+điện kremlin	829m
+đài phun nước	1879m
+đàn banjo	1968m
 đàn bà	456m
-đàn ghi ta	1963m
-đàn violin	1966m
+đàn ghi ta	1964m
+đàn violin	1967m
 đàn ông	456m
 đá	163m
 đá bazan	158m
-đá bào	1803m
+đá bào	1804m
 đá cuội	281m
 đá cẩm thạch	280m
 đá hoa cương	281m
@@ -15971,14 +15981,14 @@ zürafa	1601n
 đáy biển	141m
 đèn	336m
 đèn lồng	309m
-đèn lồng bí ngô	1895m
+đèn lồng bí ngô	1896m
 đèn lồng hội an	796m
 đèn neon	308m
 đèn trời	747m
 đèn ông sao	810m
 đèn đường	336m
 đêm	192m
-đêm có sao	1881m
+đêm có sao	1882m
 đêm khuya	192m
 đêm trăng	174m
 đêm trắng	797m
@@ -15989,16 +15999,16 @@ zürafa	1601n
 đô thị	340m
 đông giá	198m
 đông lạnh	450m
-đùi gia cầm	1756m
+đùi gia cầm	1757m
 đơn giản	385m
 đơn sắc	429m
 đơn điệu	434m
-đười ươi	1565m
+đười ươi	1566m
 đường phố	341m
-đại bàng	1634m
+đại bàng	1635m
 đại dương	140m
 đảo	155m
-đảo hoang	1843m
+đảo hoang	1844m
 đất	168m
 đất son vàng	36m
 đất sét	304m
@@ -16009,13 +16019,13 @@ zürafa	1601n
 đầy nắng	172m
 đầy sao	175m
 đậm	439m
-đậu phộng	1741m
+đậu phộng	1742m
 đền	345m
-đền hindu	1874m
+đền hindu	1875m
 đền thần đạo	801m
 đền thờ	345m
-đền thờ nhật bản	1876m
-đỉnh núi phủ tuyết	1836m
+đền thờ nhật bản	1877m
+đỉnh núi phủ tuyết	1837m
 địa ngục	428m
 địa trung hải	352m
 đỏ	0m
@@ -16038,8 +16048,8 @@ zürafa	1601n
 đồ chơi	380m
 đồ gốm	304m
 đồ sứ	295m
-đồ uống nhiệt đới	1825m
-đồ uống nóng	1818m
+đồ uống nhiệt đới	1826m
+đồ uống nóng	1819m
 đồi	160m
 đồi cát	156m
 đồi núi	160m
@@ -16051,16 +16061,16 @@ zürafa	1601n
 đồng thau	60m
 đồng thau cổ	58m
 đồng đỏ	59m
-đổ chất lỏng	1830m
+đổ chất lỏng	1831m
 đức	623o
 đừng	457m
 ırmak	148n
-ıssız ada	1843n
-ıstakoz	1798n
+ıssız ada	1844n
+ıstakoz	1799n
 ışık festivali	807n
 ışıklar	336n
 ışıltılı	443n
-œuf au plat	1770e
+œuf au plat	1771e
 şafak	180n
 şafşavan	799n
 şakayık	214n
@@ -16069,7 +16079,7 @@ zürafa	1601n
 şanghay	774n
 şanlı	416n
 şarap	264n
-şarap kadehi	1823n
+şarap kadehi	1824n
 şarap rengi	113n
 şartröz	67n
 şatafatlı	381n
@@ -16082,9 +16092,9 @@ zürafa	1601n
 şeftali rengi	27n
 şeftali çiçeği	216n
 şehir	340n
-şehir manzarası	1882n
+şehir manzarası	1883n
 şehir merkezi	340n
-şehirde alacakaranlık	1885n
+şehirde alacakaranlık	1886n
 şehirli	340n
 şeker	272n
 şeker bayramı	745n
@@ -16096,13 +16106,13 @@ zürafa	1601n
 şeytan	428n
 şifalı otlar	137n
 şili	662o
-şilili	839n
+şilili	840n
 şimşek	201n
 şinto tapınağı	801n
 şirin	408n
 şirket	357n
 şişe yeşili	48n
-şort	1931n
+şort	1932n
 şubat	198n
 şömine	311n
 şükran günü	750n
@@ -16113,34 +16123,34 @@ zürafa	1601n
 август	196j
 августа	196j
 авокадо	242j
-австралийский	843j
+австралийский	844j
 австралия	634o
-австрийский	836j
+австрийский	837j
 австрия	650o
 агитплакат	813j
 ад	428j
-адриатика	854j
+адриатика	855j
 адский	428j
 азалия	225j
 азулежу	793j
 айсберг	184j
-акация	830j
+акация	831j
 аква	66j
-аккордеон	1962j
-акула	1661j
+аккордеон	1963j
+акула	1662j
 алибаба	525o
 алмаз	301j
 алчность	426j
 алый	0j
-альпийский	831j
+альпийский	832j
 альпы	161j
 алюминий	286j
 амазон	565o
 амальфи	759j
-американские горки	1892j
+американские горки	1893j
 аметист	56j
 аметистовый	56j
-амстердам	832j
+амстердам	833j
 ананас	240j
 ангел	427j
 ангелы	427j
@@ -16150,7 +16160,7 @@ zürafa	1601n
 анды	780j
 антарктида	185j
 античная бронза	305j
-античное здание	1846j
+античное здание	1847j
 антрацитовый	37j
 апельсин	228j
 апельсины	228j
@@ -16160,14 +16170,14 @@ zürafa	1601n
 ар нуво	789j
 арабский	772j
 аравия	772j
-арахис	1741j
+арахис	1742j
 арбуз	234j
 аргентина	628o
-аргентинский	838j
+аргентинский	839j
 аризона	776j
 арктика	185j
 арктический	185j
-армейская каска	1955j
+армейская каска	1956j
 армия	431j
 арсенал	591o
 арт деко	695j
@@ -16181,63 +16191,63 @@ zürafa	1601n
 бабл ти	259j
 бабочка	325j
 бавария мюнхен	604o
-багет	1748j
+багет	1749j
 багровый	71j
 багряный	34j
 базальт	158j
 базар	332j
 баклажан	248j
-балетки	1944j
+балетки	1945j
 бали	762j
 бамбук	123j
-бамбук с бумажными лентами	1904j
+бамбук с бумажными лентами	1905j
 бамбуковая роща	123j
 бамбуковый зеленый	52j
 банальный	434j
 банан	238j
 бангкок	775j
 бангладеш	670o
-банджо	1967j
+банджо	1968j
 банк	357j
-бантик	1911j
-банф	840j
-барабан	1968j
-баран	1595j
+бантик	1912j
+банф	841j
+барабан	1969j
+баран	1596j
 барби	682o 728j
 барокко	787j
 барселона	760j
-барсук	1623j
+барсук	1624j
 бархат	290j
-батик	851j
+батик	852j
 баухаус	694j
 бежевый	17j
 без	457j
 бездна	141j
 безмятежный	386j
 безумный	422j
-бейрут	847j
-бейсболка	1954j
-бекон	1758j
+бейрут	848j
+бейсболка	1955j
+бекон	1759j
 белоснежный	84j
 белые ночи	797j
 белый	10j
-белый лебедь	1636j
-белый цветок	1684j
+белый лебедь	1637j
+белый цветок	1685j
 бельгия	648o
-бенгальский огонь	1898j
+бенгальский огонь	1899j
 берег	143j
 береза	122j
 березняк	122j
 березовая роща	122j
 березы	122j
-берлин	846j
-берлинский	846j
+берлин	847j
+берлинский	847j
 бетон	282j
 бешикташ	617o
 библиотека	344j
 бизнес	357j
-бизон	1586j
-бикини	1932j
+бизон	1587j
+бикини	1933j
 бирюза	15j
 бирюзовый	15j
 благородный	382j
@@ -16245,81 +16255,81 @@ zürafa	1601n
 бледно сиреневый	90j
 бледный	442j
 блеск	430j
-блестка	1900j
+блестка	1901j
 блестки	430j
 блестящий	430j
-блинчики	1752j
-блины	1752j
-блузка	1933j
+блинчики	1753j
+блины	1753j
+блузка	1934j
 блюз	437j
 бмв	475o
-бо кап	864j
-бобр	1613j
+бо кап	865j
+бобр	1614j
 богемный	711j
 богемский	711j
-богота	856j
+богота	857j
 божья коровка	327j
 бока хуниорс	618o
-бокал вина	1823j
-болгарский перец	1735j
+бокал вина	1824j
+болгарский перец	1736j
 болезнь	425j
 болливуд	731j
 больница	356j
 больной	425j
-больные	1859j
+больные	1860j
 большая волна в канагаве	724j
-бора бора	862j
+бора бора	863j
 бордо	33j
 бордовый	33j
 боруссия дортмунд	605o
-босоножки	1946j
-ботинки	1941j
-ботинок	1941j
+босоножки	1947j
+ботинки	1942j
+ботинок	1942j
 бохо	711j
 бразилия	627o 808j
 бразильский	808j
 бриз	204j
 бриллиант	301j
 британский	767j
-брокколи	1738j
+брокколи	1739j
 бронза	58j
 бронзовый	58j
 брутализм	698j
 бруталистский	698j
-бублик	1751j
-будапешт	855j
+бублик	1752j
+будапешт	856j
 будущее	376j
-буйвол	1589j
-букет	1682j
+буйвол	1590j
+букет	1683j
 бумага	293j
 бурано	802j
 бургер кинг	539o
-буррито	1765j
-бурритос	1765j
-бурундук	1612j
+буррито	1766j
+бурритос	1766j
+бурундук	1613j
 бурый	7j
 буря	201j
-бутылка саке	1821j
-бутылочка с соской	1816j
+бутылка саке	1822j
+бутылочка с соской	1817j
 бутылочный	48j
-бухара	865j
-буэнос айрес	838j
-бэнто	1780j
+бухара	866j
+буэнос айрес	839j
+бэнто	1781j
 ваби саби	354j
 валентинка	368j
 ван гог	720j
-вареник	1794j
+вареник	1795j
 ватсап	502o
-вафли	1753j
-вафля	1753j
+вафли	1754j
+вафля	1754j
 вейпорвейв	811j
 великая китайская стена	347j
 великобритания	631o
-венгерский	855j
+венгерский	856j
 венгрия	659o
 венецианский	802j
 венеция	802j
-венский	836j
+венский	837j
 версаль	712j
 веселый	390j
 весенний	195j
@@ -16327,7 +16337,7 @@ zürafa	1601n
 весной	195j
 вестерн	733j
 ветер	204j
-веточка	1701j
+веточка	1702j
 ветреный	204j
 вечер	191j
 вечеринка	372j
@@ -16346,13 +16356,13 @@ zürafa	1601n
 винный	113j
 вино	264j
 виноград	231j
-виноградина	1710j
+виноградина	1711j
 винтаж	379j
 винтажный	379j
 виски	267j
 вичат	504o
 вишневое дерево	208j
-вишни	1722j
+вишни	1723j
 вишня	230j
 вк	556o
 вконтакте	556o
@@ -16365,7 +16375,7 @@ zürafa	1601n
 воздушные шары	804j
 воздушный	396j
 воздушный шар	337j
-воздушный шарик	1901j
+воздушный шарик	1902j
 возрождение	713j
 война	431j
 волна	142j
@@ -16376,19 +16386,19 @@ zürafa	1601n
 восточный	355j
 восход	180j
 восход солнца	180j
-восход солнца над горами	1883j
+восход солнца над горами	1884j
 восьмидесятые	704j
 вселенная	176j
 вулкан	165j
 вулканическая порода	158j
 вулканический песок	158j
-выдра	1620j
-вымпелы в виде карпов	1907j
+выдра	1621j
+вымпелы в виде карпов	1908j
 выпечка	271j
 выцветший	446j
-вышиванка	842j
+вышиванка	843j
 вьетнам	641o 782j
-вьетнамки	1940j
+вьетнамки	1941j
 гавайи	763j
 гавайский	763j
 гавана	755j
@@ -16397,53 +16407,53 @@ zürafa	1601n
 галактика	176j
 галатасарай	615o
 галерея	438j
-галстук	1919j
+галстук	1920j
 галька	281j
-гамбургер	1759j
+гамбургер	1760j
 гана	668o
 ганский	738j
 гауди	760j
-гватемала	857j
-гватемальский	857j
+гватемала	858j
+гватемальский	858j
 гей парад	751j
 германия	623o
 гжель	296j
 гжельская	792j
 гжельская роспись	792j
 гжельский	792j
-гибискус	1689j
+гибискус	1690j
 гибли	816j
 гималаи	779j
 гинкго	131j
-гиппопотам	1605j
+гиппопотам	1606j
 гирлянда	336j
-гитара	1963j
+гитара	1964j
 глина	304j
 глиняная стена	342j
 глициния	221j
 глубокий	440j
 глубокое море	141j
 гнев	402j
-гнездо с яйцами	1708j
+гнездо с яйцами	1709j
 гнилой	425j
-голландский	832j
-голова дракона	1650j
-голова единорога	1583j
-голова лягушки	1645j
+голландский	833j
+голова дракона	1651j
+голова единорога	1584j
+голова лягушки	1646j
 голубика	232j
 голубовато белый	76j
 голубой	41j
 голубой город	799j
-голубь	1633j
+голубь	1634j
 гондола	802j
 гонконг	773j
 гончарный	304j
 гора	160j
-гора со снежной шапкой	1836j
+гора со снежной шапкой	1837j
 гордый	416j
 горизонт	183j
-горилла	1564j
-горнолыжный домик	831j
+горилла	1565j
+горнолыжный домик	832j
 горный	160j
 город	340j
 городской	340j
@@ -16452,11 +16462,11 @@ zürafa	1601n
 горчичный	110j
 горы	160j
 горьковато сладкий	415j
-горячие источники	1888j
+горячие источники	1889j
 горячий	401j
-горячий напиток	1818j
-гостиница	1861j
-гостиница для свиданий	1862j
+горячий напиток	1819j
+гостиница	1862j
+гостиница для свиданий	1863j
 готика	411j
 готический	411j
 гранат	243j
@@ -16473,18 +16483,18 @@ zürafa	1601n
 грот	164j
 грустный	391j
 грусть	391j
-груша	1720j
+груша	1721j
 грязно белый	104j
 грязный	425j
 грязь	168j
 гугл	465o
-гусеница	1668j
+гусеница	1669j
 дали	717j
-далмация	854j
-данго	1793j
+далмация	855j
+данго	1794j
 дания	653o
 датский	353j
-двугорбый верблюд	1599j
+двугорбый верблюд	1600j
 де стейл	697j
 девочка	456j
 девушка	456j
@@ -16512,7 +16522,7 @@ zürafa	1601n
 дерзкий	405j
 десерт	271j
 дети	380j
-детская горка	1890j
+детская горка	1891j
 детский	380j
 джаз	437j
 джазовый	437j
@@ -16520,13 +16530,13 @@ zürafa	1601n
 джапанди	718j
 джинсовый синий	69j
 джинсы	289j
-джипни	859j
+джипни	860j
 джунгли	120j
 дзен	350j
 дивали	807j
 дикий	418j
 дикий запад	733j
-динамитная шашка	1899j
+динамитная шашка	1900j
 динамичный	389j
 дискорд	509o
 дискотека	436j
@@ -16539,35 +16549,35 @@ zürafa	1601n
 долина	162j
 доллар	423j
 доллары	423j
-дом с садом	1855j
-дома	1852j
+дом с садом	1856j
+дома	1853j
 домашний	398j
 домик	363j
 драгоценности	316j
 драгоценный камень	316j
-дракон	1651j
+дракон	1652j
 древесина	279j
-дронт	1638j
+дронт	1639j
 дуб	279j
 дубай	772j
-дубровник	854j
+дубровник	855j
 духовный	412j
 дым	314j
 дымка	202j
 дымный	314j
 дымчатый	449j
-дыня	1711j
+дыня	1712j
 дьявол	428j
 дюна	156j
 дюны	156j
 египет	643o 770j
 египетский	770j
 ели	121j
-елка	1696j
+елка	1697j
 ель	121j
 жадность	426j
 жара	205j
-жареная креветка	1790j
+жареная креветка	1791j
 жаркий	401j
 жасмин	223j
 жатва	750j
@@ -16581,18 +16591,18 @@ zürafa	1601n
 женщина	456j
 живопись	438j
 живопись тушью	302j
-жираф	1601j
+жираф	1602j
 жостово	791j
 жуткий	403j
-заброшенный дом	1853j
-заварочный чайник	1819j
+заброшенный дом	1854j
+заварочный чайник	1820j
 завистливый	426j
 зависть	426j
 завод	377j
 загадочный	394j
 загар	26j
 закат	179j
-закат в городе	1885j
+закат в городе	1886j
 закаты	179j
 заледеневший	450j
 замерзший	450j
@@ -16600,11 +16610,12 @@ zürafa	1601n
 запретный город	346j
 заря	180j
 заснеженные горы	161j
-зауропод	1652j
+заснеженный	187j
+зауропод	1653j
 заход солнца	179j
-защитные очки	1916j
+защитные очки	1917j
 звезда	175j
-звездная ночь	1881j
+звездная ночь	1882j
 звездное небо	175j
 звездный	175j
 звезды	175j
@@ -16613,10 +16624,10 @@ zürafa	1601n
 здравствуй	455j
 здравствуйте	455j
 зебра	320j
-зебры	1584j
+зебры	1585j
 зеленое яблоко	237j
 зеленый	3j
-зеленый салат	1737j
+зеленый салат	1738j
 зеленый чай	257j
 зелень	128j
 зелень пряная	137j
@@ -16626,14 +16637,14 @@ zürafa	1601n
 землистый	384j
 земля	168j
 земляника	229j
-земляной червь	1680j
+земляной червь	1681j
 зерно	251j
 зима	198j
 зимний	198j
 зимой	198j
 зловещий	403j
 злой	402j
-змея	1649j
+змея	1650j
 зной	205j
 знойный	205j
 знойный жар	401j
@@ -16653,7 +16664,7 @@ zürafa	1601n
 игрушки	380j
 избушка	363j
 извержение	165j
-извержение вулкана	1838j
+извержение вулкана	1839j
 изумление	424j
 изумруд	49j
 изумрудный	49j
@@ -16666,15 +16677,15 @@ zürafa	1601n
 импрессионизм	786j
 импрессионист	786j
 импрессионистский	786j
-индейка	1625j
+индейка	1626j
 индиго	23j
 индиго крашение	824j
-индийская невеста	827j
+индийская невеста	828j
 индийский	781j
 индия	637o 781j
-индонезийский	851j
+индонезийский	852j
 индонезия	671o
-индуистский храм	1874j
+индуистский храм	1875j
 индустриальный	377j
 иней	186j
 инки	819j
@@ -16683,8 +16694,8 @@ zürafa	1601n
 интел	518o
 интер	608o
 иордания	769j
-иран	861j
-иранский	861j
+иран	862j
+иранский	862j
 ирис	262j
 ирландия	632o 822j
 ирландский	822j
@@ -16693,34 +16704,34 @@ zürafa	1601n
 исландия	655o 761j
 исландский	761j
 испания	625o
-испанский	852j
+испанский	853j
 иссиня черный	80j
-исфахан	861j
+исфахан	862j
 италия	624o
 ифтар	745j
 июль	196j
 июля	196j
 июнь	196j
 июня	196j
-кааба	1877j
-кабан	1593j
+кааба	1878j
+кабан	1594j
 каваи	726j
 кавай	408j
 каир	770j
 какао	261j
 кактус	135j
 калифорния	777j
-кальмар	1800j
-камабоко	1791j
+кальмар	1801j
+камабоко	1792j
 камень	281j
 камин	311j
 камни	281j
 камуфляж	431j
 канада	633o
-канадский	840j
+канадский	841j
 кандинский	723j
 каньон	159j
-капкейк	1809j
+капкейк	1810j
 каппадокия	804j
 капучино	255j
 караваджо	787j
@@ -16734,13 +16745,13 @@ zürafa	1601n
 карнавал в рио	808j
 карп кои	329j
 карри	277j
-картахена	856j
+картахена	857j
 картина	438j
-картофель	1731j
-картофель фри	1760j
+картофель	1732j
+картофель фри	1761j
 карфур	534o
-каска с белым крестом	1956j
-кастрюля с горячей едой	1772j
+каска с белым крестом	1957j
+кастрюля с горячей едой	1773j
 катар	646o
 кафе	343j
 каштан	20j
@@ -16748,42 +16759,42 @@ zürafa	1601n
 каштановый красный	19j
 кварц	300j
 кей поп	783j
-кейптаун	864j
+кейптаун	865j
 кельтский	822j
 кельты	822j
-кемпинг	1840j
-кенгуру	1622j
-кенийский	850j
+кемпинг	1841j
+кенгуру	1623j
+кенийский	851j
 кения	667o
 кенте	738j
 керамика	304j
 киберпанк	375j
 киви	245j
-киев	842j
+киев	843j
 килим	737j
-кимоно	1927j
+кимоно	1928j
 киноварный	35j
 киноварь	35j
 киото	801j
 кирпич	283j
-кирпичи	1848j
-кирпичная кладка	1848j
-кирпичная стена	1848j
+кирпичи	1849j
+кирпичная кладка	1849j
+кирпичная стена	1849j
 кислотный	448j
 кит	330j
-кит с фонтанчиком	1654j
+кит с фонтанчиком	1655j
 китай	635o
 китайский красный	75j
 китайский новый год	369j
 китайский стиль	355j
 китайский храм	795j
-китайский шелк	826j
-клавишные	1964j
+китайский шелк	827j
+клавишные	1965j
 класс	358j
-клатч	1937j
+клатч	1938j
 клен	130j
 кленовый	130j
-кленовый лист	1704j
+кленовый лист	1705j
 климт	719j
 клиника	356j
 клоун	331j
@@ -16794,43 +16805,44 @@ zürafa	1601n
 кобальт	45j
 кобальтовый	45j
 кожа	288j
-коза	1597j
+коза	1598j
 кока кола	461o
 кокос	241j
-кокосы	1728j
-коктейль	1824j
-колесо обозрения	1891j
+кокосы	1729j
+коктейль	1825j
+колесо обозрения	1892j
 колизей	784j
-колос	1700j
+колос	1701j
 колосья	251j
-колумбийский	856j
+колумбийский	857j
 колумбия	661o
-кольцо	1959j
-комар	1678j
-конга	1969j
-консервная банка	1779j
-консервы	1779j
+кольцо	1960j
+комар	1679j
+конга	1970j
+консервная банка	1780j
+консервы	1780j
 константинополь	768j
 конструктивизм	813j
 конструктивистский	813j
-конфета	1812j
-конфетти	1903j
+конфета	1813j
+конфетти	1904j
 конфеты	272j
-копенгаген	835j
-коралл	1664j
+копенгаген	836j
+коралл	1665j
 коралловый	28j
 коралловый риф	153j
 корейский	783j
+корейский традиционный дом	826j
 корейский храм	794j
 корея	783j
 корица	277j
 коричневый	7j
-коробка для еды на вынос	1796j
-корова	1590j
-королева	1950j
+коробка для еды на вынос	1797j
+корова	1591j
+королева	1951j
 королевский	382j
 королевский синий	43j
-корона	1950j
+корона	1951j
 корпоративный	357j
 космическая станция	364j
 космический корабль	364j
@@ -16841,57 +16853,57 @@ zürafa	1601n
 кофе с молоком	255j
 кофейный	107j
 кофейня	343j
-кошелек	1935j
-кошка	1574j
-краб	1797j
-краков	841j
+кошелек	1936j
+кошка	1575j
+краб	1798j
+краков	842j
 красная	0j
-красная площадь	828j
+красная площадь	829j
 красно фиолетовый	96j
 красное	0j
 красное вино	264j
-красное яблоко	1718j
+красное яблоко	1719j
 красные	0j
 красный	0j
-красный конверт	1910j
+красный конверт	1911j
 красочный	178j
-креветка	1799j
-кремль	828j
+креветка	1800j
+кремль	829j
 кремовый	18j
-крендель	1750j
+крендель	1751j
 крепость	359j
 кристалл	300j
 кровавый	315j
 кровь	315j
-крокодил	1646j
-кролик	1611j
+крокодил	1647j
+кролик	1612j
 кроме	457j
-кроссовки	1942j
-круассан	1747j
-круглосуточный магазин	1863j
-круглый червь	1680j
-кружка пива	1826j
-крыса	1608j
+кроссовки	1943j
+круассан	1748j
+круглосуточный магазин	1864j
+круглый червь	1681j
+кружка пива	1827j
+крыса	1609j
 куба	677o 755j
 кубизм	814j
-кубик льда	1835j
+кубик льда	1836j
 кубинский	755j
 кубистский	814j
 кувшинка	212j
 кувшинки моне	786j
 кукуруза	250j
-кукурузный початок	1733j
+кукурузный початок	1734j
 купюры	423j
-куриная ножка	1756j
-курица	1626j
+куриная ножка	1757j
+курица	1627j
 куркума	79j
-кусок мяса	1757j
-кусок пиццы	1761j
-кусочек торта	1808j
+кусок мяса	1758j
+кусок пиццы	1762j
+кусочек торта	1809j
 кухня	361j
 кфс	538o
 кьяроскуро	787j
-лабораторный халат	1917j
+лабораторный халат	1918j
 лава	165j
 лаванда	210j
 лавандовый	210j
@@ -16903,33 +16915,33 @@ zürafa	1601n
 лаймовый	31j
 лак	303j
 лаковый	303j
-лама	1600j
+лама	1601j
 ламборгини	474o
 ламинария	138j
 лампа	336j
 лампы	336j
-лапша	1785j
+лапша	1786j
 ласковый	388j
 латте	255j
 латунный	60j
 латунь	60j
-лебедь	1636j
+лебедь	1637j
 лего	568o
 лед	184j
-леденец	1813j
-леденец на палочке	1813j
+леденец	1814j
+леденец на палочке	1814j
 леденцы	272j
 ледник	184j
 ледяной	400j
 ледяной тон	450j
 лейкерс	573o
 лен	292j
-ленивец	1619j
+ленивец	1620j
 ленивый	414j
 ленинград	797j
 леново	522o
-леопард	1578j
-лепешка	1749j
+леопард	1579j
+лепешка	1750j
 лес	119j
 леса	119j
 лесной	119j
@@ -16937,9 +16949,9 @@ zürafa	1601n
 летний	196j
 лето	196j
 летом	196j
-летучая мышь	1615j
-ливан	847j
-ливанский	847j
+летучая мышь	1616j
+ливан	848j
+ливанский	848j
 ливень	199j
 лидл	535o
 лиловый	5j
@@ -16955,7 +16967,7 @@ zürafa	1601n
 лист	128j
 листва	128j
 листья	128j
-листья на ветру	1706j
+листья на ветру	1707j
 лоза	134j
 лондон	767j
 лос анджелес	777j
@@ -16963,14 +16975,14 @@ zürafa	1601n
 лотос	212j
 лоу фай	735j
 лофай	735j
-лошадь	1582j
-лошадь на карусели	1889j
+лошадь	1583j
+лошадь на карусели	1890j
 луг	124j
 луга	124j
 луна	173j
 лунно белый	76j
 лунный	174j
-лунный пирог	1792j
+лунный пирог	1793j
 лунный пряник	810j
 лунный свет	174j
 любовь	392j
@@ -16981,11 +16993,11 @@ zürafa	1601n
 магма	165j
 магнолия	226j
 маджента	21j
-мадрид	852j
+мадрид	853j
 май	195j
 майами	765j
 майкрософт	564o
-майорка	852j
+майорка	853j
 майя	819j
 мак	222j
 макарон	275j
@@ -16999,10 +17011,10 @@ zürafa	1601n
 малиновый	71j
 мальва	63j
 мальчик	456j
-мамонт	1603j
+мамонт	1604j
 манго	239j
 мандарин	228j
-манила	859j
+манила	860j
 манхэттен	766j
 манчестер сити	595o
 манчестер юнайтед	594o
@@ -17013,22 +17025,22 @@ zürafa	1601n
 марракеш	756j
 март	195j
 марта	195j
-масаи	850j
-масленка	1777j
+масаи	851j
+масленка	1778j
 маслины	278j
-масло	1777j
-масляный	1777j
+масло	1778j
+масляный	1778j
 мастеркард	495o
-мате	1834j
+мате	1835j
 матисс	715j
-матрешка	828j
+матрешка	829j
 матча	258j
 мачу пикчу	780j
 мая	195j
 мгла	202j
 мегаполис	340j
 мед	263j
-медельин	856j
+медельин	857j
 медина	756j
 медитативный	412j
 медитация	412j
@@ -17046,10 +17058,10 @@ zürafa	1601n
 мерцающий	430j
 металл	286j
 металлический	286j
-мечеть	1873j
+мечеть	1874j
 мечта	396j
 мечтательный	396j
-микроб	1681j
+микроб	1682j
 милан фк	607o
 миллениум	707j
 милота	408j
@@ -17058,47 +17070,47 @@ zürafa	1601n
 минимализм	385j
 минималистичный	385j
 мирный	386j
-миска с ложкой	1774j
+миска с ложкой	1775j
 мистический	394j
 мицубиси	489o
 миядзаки	816j
 млечный путь	176j
 многоцветный	178j
-могольский	829j
+могольский	830j
 модерн	789j
 молния	201j
 молоко	268j
 молочно белый	104j
 молочный	105j
-монголия	848j
-монгольский	848j
+монголия	849j
+монгольский	849j
 мондриан	697j
 моне	786j
 монохром	429j
 монохромный	429j
-морда волка	1570j
-морда енота	1572j
-морда коалы	1617j
-морда коровы	1587j
-морда кошки	1573j
-морда кролика	1610j
-морда лисицы	1571j
-морда лошади	1579j
-морда льва	1575j
-морда медведя	1616j
-морда мыши	1606j
-морда обезьяны	1562j
-морда панды	1618j
-морда свиньи	1591j
-морда собаки	1566j
-морда тигра	1576j
-морда хомяка	1609j
+морда волка	1571j
+морда енота	1573j
+морда коалы	1618j
+морда коровы	1588j
+морда кошки	1574j
+морда кролика	1611j
+морда лисицы	1572j
+морда лошади	1580j
+морда льва	1576j
+морда медведя	1617j
+морда мыши	1607j
+морда обезьяны	1563j
+морда панды	1619j
+морда свиньи	1592j
+морда собаки	1567j
+морда тигра	1577j
+морда хомяка	1610j
 море	140j
-морковка	1732j
+морковка	1733j
 морковь	249j
 мороженое	274j
-мороженое в креманке	1803j
-мороженое в стаканчике	1802j
+мороженое в креманке	1804j
+мороженое в стаканчике	1803j
 мороз	186j
 морозно белый	83j
 морось	200j
@@ -17107,9 +17119,9 @@ zürafa	1601n
 морской	140j
 морской синий	16j
 моря	140j
-москва	828j
+москва	829j
 мост золотые ворота	680o
-мост ночью	1887j
+мост ночью	1888j
 мох	132j
 мощный	405j
 мрамор	280j
@@ -17118,32 +17130,32 @@ zürafa	1601n
 мужской	456j
 мужчина	456j
 музей	438j
-музыка ветра	1908j
+музыка ветра	1909j
 мумбаи	781j
 мунк	716j
-муравей	1669j
+муравей	1670j
 муха	789j
 мшистый	132j
-мышь	1607j
+мышь	1608j
 мягкий	388j
 мягкий тон	445j
-мясо на косточке	1755j
+мясо на косточке	1756j
 мята	30j
 мятный	30j
 навруз	744j
 надежда	404j
 надежный	406j
-найроби	850j
+найроби	851j
 наличные	423j
-намиб	866j
-намибийский	866j
-намибия	866j
+намиб	867j
+намибийский	867j
+намибия	867j
 насыщенно темный	440j
 насыщенный	444j
 натуральный	383j
 научная фантастика	376j
-национальный парк	1844j
-ндебеле	863j
+национальный парк	1845j
+ндебеле	864j
 не	457j
 небеса	169j
 небесно голубой	41j
@@ -17173,7 +17185,7 @@ zürafa	1601n
 нефритово зеленый	50j
 ни	457j
 нигерия	666o
-нидерландский	832j
+нидерландский	833j
 нидерланды	647o
 никаких	457j
 никакого	457j
@@ -17188,14 +17200,14 @@ zürafa	1601n
 новый орлеан	742j
 норвегия	652o 805j
 норвежский	805j
-носки	1925j
-носорог	1604j
+носки	1926j
+носорог	1605j
 ностальгический	415j
 ностальгия	379j
 ностальгия светлая	415j
 ночная жизнь	436j
 ночной	192j
-ночной город	1882j
+ночной город	1883j
 ночной клуб	436j
 ночной рынок	333j
 ночь	192j
@@ -17209,7 +17221,7 @@ zürafa	1601n
 оазис	139j
 оахака	754j
 оаэ	645o
-обезьяна	1563j
+обезьяна	1564j
 облака	170j
 облако	170j
 облачно	203j
@@ -17217,16 +17229,16 @@ zürafa	1601n
 обон	749j
 овощи	433j
 овощной	433j
-овощной салат	1775j
-овца	1596j
+овощной салат	1776j
+овца	1597j
 огни	336j
 огонь	166j
 огоньки	336j
-огурец	1736j
+огурец	1737j
 одинокий	391j
-одногорбый верблюд	1598j
+одногорбый верблюд	1599j
 однообразный	434j
-одэн	1788j
+одэн	1789j
 озера	147j
 озерно синий	42j
 озеро	147j
@@ -17234,23 +17246,23 @@ zürafa	1601n
 октоберфест	743j
 октябрь	197j
 октября	197j
-олень	1585j
-олива	1727j
-оливка	1727j
+олень	1586j
+олива	1728j
+оливка	1728j
 оливки	278j
 оливковое масло	278j
 оливковый	24j
 олимпиада	683o
-омар	1798j
-онигири	1782j
+омар	1799j
+онигири	1783j
 опавшие листья	129j
 оптимистичный	404j
-орангутан	1565j
-орангутанг	1565j
+орангутан	1566j
+орангутанг	1566j
 оранжево красный	97j
 оранжевый	1j
 органический	383j
-орел	1634j
+орел	1635j
 орех	279j
 орхидея	218j
 освежающий	399j
@@ -17263,30 +17275,30 @@ zürafa	1601n
 османтус	224j
 остров	155j
 острова	155j
-острый перец	1734j
-осьминог	1662j
+острый перец	1735j
+осьминог	1663j
 отвратительный	425j
 отвращение	425j
 отель гранд будапешт	815j
 офис	357j
-офисное здание	1856j
+офисное здание	1857j
 охра	36j
 охристый	36j
 очаг	311j
-очки	1914j
+очки	1915j
 павлин	318j
 павлиний синий	46j
-падающие листья	1705j
-пакетик сока	1833j
-пакеты	1938j
+падающие листья	1706j
+пакетик сока	1834j
+пакеты	1939j
 пакистан	669o
-палатка	1879j
-палермо	853j
+палатка	1880j
+палермо	854j
 палех	791j
-пальма	1698j
-пальто	1924j
+пальма	1699j
+пальто	1925j
 памуккале	798j
-памятная лента	1913j
+памятная лента	1914j
 панасоник	543o
 панда	321j
 панк	709j
@@ -17294,7 +17306,7 @@ zürafa	1601n
 парень	456j
 париж	757j
 парижский	757j
-парикмахерская	1893j
+парикмахерская	1894j
 парк	127j
 пасмурно	203j
 пасмурный	203j
@@ -17302,14 +17314,14 @@ zürafa	1601n
 пастель	447j
 пастельный	447j
 пасха	373j
-патагония	839j
-паук	1675j
-паутина	1676j
+патагония	840j
+паук	1676j
+паутина	1677j
 пейпал	496o
 пепел	167j
 пепельно розовый	89j
 пепси	563o
-перанакан	858j
+перанакан	859j
 пергамент	293j
 переулок	341j
 перламутр	299j
@@ -17320,7 +17332,7 @@ zürafa	1601n
 персиково розовый	73j
 персиковый	27j
 перу	663o 780j
-перчатки	1923j
+перчатки	1924j
 перья	313j
 песок	157j
 песочный	103j
@@ -17328,14 +17340,14 @@ zürafa	1601n
 петербург	797j
 петербургский	797j
 петра	769j
-петриковская роспись	842j
-петух	1627j
-петушок	1627j
+петриковская роспись	843j
+петух	1628j
+петушок	1628j
 печаль	391j
 печальный	391j
-печеный сладкий картофель	1787j
-печенье	1806j
-печенье с предсказанием	1795j
+печеный сладкий картофель	1788j
+печенье	1807j
+печенье с предсказанием	1796j
 пещера	164j
 пивной фестиваль	743j
 пиво	266j
@@ -17345,17 +17357,17 @@ zürafa	1601n
 пион	214j
 пионы	214j
 пирамиды	770j
-пирог	1810j
+пирог	1811j
 пирожное	271j
-писанка	842j
+писанка	843j
 питер	797j
-пицца	1761j
-плавки	1930j
+пицца	1762j
+плавки	1931j
 пламя	166j
 пластик	307j
-платье	1926j
+платье	1927j
 плейстейшен	472o
-плитка шоколада	1811j
+плитка шоколада	1812j
 плоды	432j
 плющ	134j
 пляж	143j
@@ -17363,7 +17375,7 @@ zürafa	1601n
 побережье	143j
 побережье амальфи	759j
 под водой	365j
-подарок	1912j
+подарок	1913j
 подводный	365j
 подсолнечник	211j
 подсолнух	211j
@@ -17375,21 +17387,21 @@ zürafa	1601n
 полдень	189j
 поле	124j
 поле боя	431j
-полинезийский	862j
-полинезия	862j
+полинезийский	863j
+полинезия	863j
 полнолуние	173j
 полночь	193j
 полумрак	451j
-польский	841j
+польский	842j
 польша	656o
 поля	124j
 полярное сияние	177j
 полярный	185j
-помада	1958j
+помада	1959j
 помидор	247j
-пончик	1805j
+пончик	1806j
 поп арт	788j
-попкорн	1776j
+попкорн	1777j
 попугай	323j
 порт	154j
 португалия	626o 793j
@@ -17398,14 +17410,14 @@ zürafa	1601n
 после полудня	190j
 потрясающий	424j
 почва	168j
-почта	1858j
-прага	837j
+почта	1859j
+прага	838j
 праздник	335j
 праздник весны	369j
 праздник воды	739j
 праздник день рождения	372j
 праздник красок	806j
-праздник луны	1909j
+праздник луны	1910j
 праздник огней	807j
 праздник середины осени	370j
 праздник цветения сакуры	809j
@@ -17433,15 +17445,15 @@ zürafa	1601n
 псж	610o
 психоделика	710j
 психоделический	435j
-птица	1631j
-пуанты	1947j
-пудель	1569j
-пудинг	1814j
+птица	1632j
+пуанты	1948j
+пудель	1570j
+пудинг	1815j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурпурно розовый	21j
 пурпурный	5j
-пустое гнездо	1707j
+пустое гнездо	1708j
 пустыня	156j
 пчела	326j
 пшеница	251j
@@ -17450,7 +17462,7 @@ zürafa	1601n
 пыльно розовый	92j
 пыльный	446j
 пятидесятые	706j
-рагу в сковороде	1771j
+рагу в сковороде	1772j
 раджастхан	800j
 радостный	390j
 радость	390j
@@ -17459,19 +17471,19 @@ zürafa	1601n
 рай	427j
 райский	427j
 ракета	364j
-раковина	1663j
+раковина	1664j
 рамадан	745j
 ранголи	807j
-ранец	1939j
+ранец	1940j
 рассвет	180j
 расслабленный	387j
 расслабляющий	387j
-растение в горшке	1695j
+растение в горшке	1696j
 реал мадрид	601o
 ревнивый	426j
 ревность	426j
 ревущие двадцатые	695j
-регистан	865j
+регистан	866j
 ред булл	540o
 реддит	510o
 рейв	436j
@@ -17488,16 +17500,16 @@ zürafa	1601n
 риад	756j
 рим	784j
 римский	784j
-рис с карри	1784j
+рис с карри	1785j
 рисовое поле	252j
 рисовые террасы	762j
-рисовый крекер	1781j
+рисовый крекер	1782j
 риф	153j
 родченко	813j
 рождественский	366j
 рождество	366j
 роза	209j
-розетка	1686j
+розетка	1687j
 розовато лиловый	63j
 розово красный	72j
 розовый	6j
@@ -17514,7 +17526,7 @@ zürafa	1601n
 роскошь	381j
 российский флаг	638o
 россия	638o
-росток	1694j
+росток	1695j
 ротко	722j
 роща	119j
 рубин	55j
@@ -17524,12 +17536,12 @@ zürafa	1601n
 русский авангард	813j
 рустикальный	378j
 ручей	148j
-рыба	1658j
-рыба еж	1660j
+рыба	1659j
+рыба еж	1661j
 рыжевато коричневый	26j
 рыжий	1j
 рынок	332j
-саванна	830j
+саванна	831j
 сад	126j
 сад камней	350j
 сады	126j
@@ -17539,16 +17551,16 @@ zürafa	1601n
 салат	433j
 салатовый	53j
 салют	334j
-самарканд	865j
+самарканд	866j
 самоцвет	316j
 самсунг	471o
 санкт петербург	797j
 санторини	352j
-сапог	1948j
-сапоги	1948j
+сапог	1949j
+сапоги	1949j
 сапфир	54j
 сапфировый	54j
-сари	827j
+сари	828j
 сатана	428j
 саудовская аравия	642o
 сахарная вата	273j
@@ -17557,7 +17569,7 @@ zürafa	1601n
 свежесть	399j
 свежий	399j
 сверкающий	430j
-сверчок	1673j
+сверчок	1674j
 светло	441j
 светлый	441j
 светотень	787j
@@ -17565,10 +17577,10 @@ zürafa	1601n
 светящийся неон	448j
 свеча	310j
 свечи	310j
-свиной пятачок	1594j
+свиной пятачок	1595j
 свинцово серый	85j
 свинцовый	85j
-свинья	1592j
+свинья	1593j
 святилище	345j
 сдержанный	421j
 северное сияние	177j
@@ -17587,7 +17599,7 @@ zürafa	1601n
 серебристый	12j
 серебро	12j
 серебряный	12j
-серенгети	830j
+серенгети	831j
 серо голубой	93j
 серо зеленый	94j
 серо коричневый	68j
@@ -17596,13 +17608,13 @@ zürafa	1601n
 серый	8j
 серьезный	410j
 сеул	783j
-сибуя	845j
-сиди бу саид	860j
-сидней	844j
+сибуя	846j
+сиди бу саид	861j
+сидней	845j
 сильный	405j
-синагога	1875j
+синагога	1876j
 сингапур	675o
-синдзюку	845j
+синдзюку	846j
 сине белый фарфор	296j
 сине зеленый	13j
 сине фиолетовый	95j
@@ -17617,29 +17629,29 @@ zürafa	1601n
 сиреневато фиолетовый	22j
 сиреневый	64j
 сирень	64j
-сицилийский	853j
-сицилия	853j
+сицилийский	854j
+сицилия	854j
 сияющий	443j
 сказка	395j
 сказочный	395j
 скала	163j
 скалы	163j
 скандинавский	353j
-скорпион	1677j
-скрипка	1966j
+скорпион	1678j
+скрипка	1967j
 скука	434j
-скунс	1621j
+скунс	1622j
 скучно	434j
 скучный	434j
 славный	416j
 сладости	272j
-следы животного	1624j
+следы животного	1625j
 слива	244j
 сливовый	62j
 сливочное масло	269j
 сливочный	18j
 сливы	244j
-слон	1602j
+слон	1603j
 слоновая кость	38j
 смелый	405j
 снег	187j
@@ -17650,21 +17662,21 @@ zürafa	1601n
 снежный	187j
 сновидение	396j
 снэпчат	512o
-собака	1567j
-собака поводырь	1568j
+собака	1568j
+собака поводырь	1569j
 собор	360j
-сова	1637j
+сова	1638j
 советский плакат	813j
 современный	385j
 соларпанк	736j
 солдат	431j
 солдаты	431j
 солидный	406j
-солнечные очки	1915j
+солнечные очки	1916j
 солнечный	172j
 солнечный свет	171j
 солнце	171j
-солонка	1778j
+солонка	1779j
 сон	396j
 сонгкран	739j
 сонный	414j
@@ -17672,31 +17684,31 @@ zürafa	1601n
 сосновый	121j
 сосны	121j
 сочный	444j
-спагетти	1786j
+спагетти	1787j
 спальня	362j
-спасательный жилет	1918j
+спасательный жилет	1919j
 специи	277j
 спокойный	386j
 спотифай	468o
 средиземноморский	352j
 средиземноморье	352j
-стадион	1845j
-стакан молока	1817j
-стакан с виски	1829j
-стакан с жидкостью	1830j
-стакан с соломинкой	1831j
+стадион	1846j
+стакан молока	1818j
+стакан с виски	1830j
+стакан с жидкостью	1831j
+стакан с соломинкой	1832j
 сталь	284j
 стамбул	768j
 старбакс	463o
 старые книги	312j
-статуя свободы	1871j
+статуя свободы	1872j
 стекло	294j
 стена	342j
 стенка	342j
 степь	124j
 стиль мемфис	696j
 стимпанк	702j
-стокгольм	833j
+стокгольм	834j
 странно	435j
 странный	435j
 страстный	393j
@@ -17705,39 +17717,39 @@ zürafa	1601n
 страшный	403j
 стресс	413j
 строгий	410j
-стройка	1847j
+стройка	1848j
 студия гибли	816j
 субару	488o
 сузуки	487o
 сук	756j
 суккулент	135j
 сумерки	191j
-сумка	1936j
+сумка	1937j
 сумрачный	451j
 сусальное золото	306j
 суши	276j
 счастливый	390j
 счастье	390j
 сша	630o
-сэндвич	1763j
-сюзане	865j
+сэндвич	1764j
+сюзане	866j
 сюрприз	424j
 сюрреализм	717j
 сюрреалистический	717j
 сяоми	524o
-тадж махал	829j
+тадж махал	830j
 таиланд	672o 775j
 таинственный	394j
-таити	862j
+таити	863j
 тайна	394j
 тайнань	795j
 тайский	775j
-тако	1764j
+тако	1765j
 такси	339j
-тамал	1766j
-тамале	1766j
+тамал	1767j
+тамале	1767j
 танчхон	794j
-таракан	1674j
+таракан	1675j
 тартан	778j
 татами	785j
 тауп	68j
@@ -17745,7 +17757,7 @@ zürafa	1601n
 твич	508o
 творческий	438j
 творчество	438j
-тегеран	861j
+тегеран	862j
 телеграм	503o
 телесный	115j
 темная академия	701j
@@ -17761,7 +17773,7 @@ zürafa	1601n
 терракотовый	111j
 тесла	482o
 технологии	376j
-ти рекс	1653j
+ти рекс	1654j
 тибет	779j
 тибетский	779j
 тигр	319j
@@ -17771,15 +17783,15 @@ zürafa	1601n
 тихий	386j
 тлеющие угли	167j
 тойота	478o
-токийская башня	1870j
-токио	845j
+токийская башня	1871j
+токио	846j
 токсичный	425j
 томат	247j
 торжественный	410j
 торжественный праздник	409j
 тории	801j
 торт	271j
-торт ко дню рождения	1807j
+торт ко дню рождения	1808j
 тоска	391j
 тоскана	758j
 тоскливый	391j
@@ -17795,72 +17807,72 @@ zürafa	1601n
 травяной	51j
 тревога	413j
 тревожный	413j
-треккинговый ботинок	1943j
+треккинговый ботинок	1944j
 триколор	638o
-трилистник	1702j
+трилистник	1703j
 триумф	416j
 тропики	351j
-тропическая рыба	1659j
+тропическая рыба	1660j
 тропический	351j
-тропический коктейль	1825j
+тропический коктейль	1826j
 тропический лес	120j
 тропический пляж	145j
-труба	1965j
+труба	1966j
 туман	202j
-туманно	1880j
+туманно	1881j
 туманность	176j
 туманный	202j
 туманный тон	449j
 тундра	185j
-тунис	860j
-тунисский	860j
+тунис	861j
+тунисский	861j
 турецкие авиалинии	547o
 турецкий	768j
 турция	640o
 тусклый	451j
-туфли на каблуке	1945j
+туфли на каблуке	1946j
 тучи	170j
 тушь	302j
 тыква	246j
-тыква фонарь	1895j
-тюлень	1657j
+тыква фонарь	1896j
+тюлень	1658j
 тюльпан	213j
 тюльпаны	213j
 убер	499o
 убунту	517o
 уверенный	405j
-увядший цветок	1688j
+увядший цветок	1689j
 угли	167j
 угольно серый	37j
 удивительный	424j
 удивление	424j
 ужас	403j
-узбекистан	865j
-узбекский	865j
+узбекистан	866j
+узбекский	866j
 укие э	790j
 украина	639o
-украинский	842j
-украшенный бамбук	1905j
+украинский	843j
+украшенный бамбук	1906j
 україна	639o
-улан батор	848j
-улитка	1666j
+улан батор	849j
+улитка	1667j
 улица	341j
 улун	260j
 улуру	820j
 ультрамарин	44j
 ультрамариновый	44j
 умиротворение	386j
-универмаг	1865j
-универсам	1865j
+универмаг	1866j
+универсам	1866j
 унылый	434j
 уорхол	788j
 ураза байрам	745j
 уродливый	425j
 урожай	750j
-устрица	1801j
-устричный	1801j
+устрица	1802j
+устричный	1802j
 утес	163j
-утка	1635j
+утка	1636j
 утонченный	397j
 утонченный сдержанный	421j
 утренний	188j
@@ -17872,10 +17884,10 @@ zürafa	1601n
 уютный	398j
 фабрика	377j
 файрфокс	515o
-фалафель	1768j
+фалафель	1769j
 фараон	770j
 фарфор	295j
-фасоль	1742j
+фасоль	1743j
 февраль	198j
 февраля	198j
 федэкс	492o
@@ -17892,13 +17904,13 @@ zürafa	1601n
 фея	395j
 фиалковый	22j
 фиат	484o
-фиджи	862j
-филиппинский	859j
+фиджи	863j
+филиппинский	860j
 филиппины	673o
 фильм нуар	732j
 финансы	357j
 финляндия	654o
-финский	834j
+финский	835j
 фиолетовый	5j
 фк барселона	602o
 фк ливерпуль	593o
@@ -17913,17 +17925,17 @@ zürafa	1601n
 фонарик	309j
 фонарики	747j
 фонарь	309j
-фонарь из тыквы	1895j
-фондю	1773j
-фонтан	1878j
+фонарь из тыквы	1896j
+фондю	1774j
+фонтан	1879j
 франция	622o
 фрида кало	721j
 фрукт	432j
 фруктовый	432j
 фрукты	432j
-фудзияма	1839j
+фудзияма	1840j
 фуксия	65j
-футболка	1920j
+футболка	1921j
 футуристичный	376j
 фьорд	805j
 фьорды	805j
@@ -17932,20 +17944,21 @@ zürafa	1601n
 ханами	741j
 ханбок	825j
 ханой	782j
+ханок	826j
 ханука	746j
 хаотичный	422j
 харадзюку	726j
 хвойный	121j
-хельсинки	834j
+хельсинки	835j
 хендай	481o
 хендэ	481o
-хива	865j
+хива	866j
 хижина	363j
 хиппи	710j
 хиросигэ	790j
 хлеб	270j
 хлопок	292j
-хлопушка	1902j
+хлопушка	1903j
 хойан	796j
 хокусай	724j
 холи	806j
@@ -17955,15 +17968,15 @@ zürafa	1601n
 холодный	400j
 холодный оттенок	453j
 хонда	479o
-хорватия	854j
-хорватский	854j
-хот дог	1762j
+хорватия	855j
+хорватский	855j
+хот дог	1763j
 хохлома	791j
 хохломская	791j
 хохломская роспись	791j
 хохломской	791j
 храм	345j
-храм василия блаженного	828j
+храм василия блаженного	829j
 храмовая ярмарка	795j
 хризантема	217j
 хром	286j
@@ -17981,39 +17994,39 @@ zürafa	1601n
 цветение	207j
 цветение сакуры	208j
 цветок	207j
-цветок вишни	1683j
+цветок вишни	1684j
 цветочный	207j
 цветущая вишня	208j
 цветы	207j
 цветы персика	216j
 цветы сливы	215j
-цельный купальник	1929j
+цельный купальник	1930j
 цемент	282j
 центр города	340j
 церковь	360j
 церулеум	40j
 цзяннань	349j
 циан	14j
-цилиндр	1952j
-ципао	826j
-цирковой шатер	1894j
+цилиндр	1953j
+ципао	827j
+цирковой шатер	1895j
 цитрус	228j
 цифровой	376j
-цыпленок	1630j
-цыпленок боком	1629j
-цыпленок в яйце	1628j
+цыпленок	1631j
+цыпленок боком	1630j
+цыпленок в яйце	1629j
 цыплячий желтый	77j
 чай	256j
 чай с молоком	259j
-чай с шариками	1832j
+чай с шариками	1833j
 чайная церемония	785j
-чайник	1819j
+чайник	1820j
 чайный	88j
-чашка без ручки	1820j
+чашка без ручки	1821j
 челси	592o
-червь	1680j
-червяк	1680j
-черепаха	1647j
+червь	1681j
+червяк	1681j
+черепаха	1648j
 черешня	230j
 черника	232j
 чернила	47j
@@ -18022,55 +18035,55 @@ zürafa	1601n
 черный	9j
 черный песок	158j
 черный чай	256j
-чеснок	1739j
-чесночный	1739j
-четки	1957j
-четырехлистный клевер	1703j
+чеснок	1740j
+чесночный	1740j
+четки	1958j
+четырехлистный клевер	1704j
 чехия	658o
-чешский	837j
+чешский	838j
 чикаго буллз	575o
 чили	662o
-чилийский	839j
+чилийский	840j
 чистота	407j
 чистый	407j
-чокающиеся бокалы	1828j
-чокающиеся кружки	1827j
+чокающиеся бокалы	1829j
+чокающиеся кружки	1828j
 чугун	285j
 чудесный	424j
 чудной	435j
 чудо	424j
 чхусок	748j
-шале	831j
+шале	832j
 шалфей	94j
 шалфейный	94j
 шампанское	265j
 шанель	572o
 шанхай	774j
-шапочка выпускника	1953j
+шапочка выпускника	1954j
 шарики	337j
 шартрез	67j
-шарф	1922j
-шаурма	1767j
+шарф	1923j
+шаурма	1768j
 шафран	277j
-шведский	833j
+шведский	834j
 швейцария	649o 817j
 швейцарский	817j
 швейцарский стиль	817j
 швеция	651o
 шебби шик	725j
 шелк	291j
-шелковый путь	865j
+шелковый путь	866j
 шелл	490o
 шестидесятые	699j
 шефшауэн	799j
 шибори	824j
 шинуазри	727j
 школа	358j
-шляпка	1951j
+шляпка	1952j
 шоколад	261j
-шоколадка	1811j
+шоколадка	1812j
 шоколадный	108j
-шорты	1931j
+шорты	1932j
 шотландия	778j
 шотландский	778j
 шторм	201j
@@ -18087,23 +18100,23 @@ zürafa	1601n
 энергичный	389j
 энергия	389j
 эспрессо	254j
-эфиопия	849j
-эфиопский	849j
+эфиопия	850j
+эфиопский	850j
 юар	665o
 ювентус	606o
 южная корея	636o
-южноафриканский	863j
-юрта	848j
+южноафриканский	864j
+юрта	849j
 ютуб	470o
 яблоки	236j
 яблоко	236j
-яванский	851j
+яванский	852j
 ягода	253j
 ягоды	253j
 яд	425j
 ядовитый	425j
-яичница на сковороде	1770j
-яйцо	1769j
+яичница на сковороде	1771j
+яйцо	1770j
 ямайка	664o 764j
 январь	198j
 января	198j
@@ -18112,10 +18125,10 @@ zürafa	1601n
 янтарь	32j
 япония	621o
 японская гравюра	790j
-японская почта	1857j
-японские куклы	1906j
+японская почта	1858j
+японские куклы	1907j
 японский	354j
-японский замок	1867j
+японский замок	1868j
 яркий	443j
 яркий живой	389j
 ярко	443j
@@ -18126,10 +18139,10 @@ zürafa	1601n
 ярмарка	335j
 яростный	402j
 ярость	402j
-ящерица	1648j
+ящерица	1649j
 ابداع	438k
 ابداعي	438k
-ابريق شاي	1819k
+ابريق شاي	1820k
 ابريل	195k
 ابليس	428k
 ابوظبي	772k
@@ -18141,12 +18154,12 @@ zürafa	1601n
 ابيض لؤلؤي	106k
 ابيض مكسور	104k
 ابيض واسود	429k
-اثيوبي	849k
-اثيوبيا	849k
+اثيوبي	850k
+اثيوبيا	850k
 احادي اللون	429k
 احترافي	406k
 احتفال	335k
-احتفال برؤيه القمر	1909k
+احتفال برؤيه القمر	1910k
 احتفالي	409k
 احراش	119k
 احلام	396k
@@ -18157,7 +18170,7 @@ zürafa	1601n
 احمر دموي	71k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفاه	1958k
+احمر شفاه	1959k
 احمر صدئي	112k
 احمر صيني	75k
 احمر فاقع	74k
@@ -18178,21 +18191,21 @@ zürafa	1601n
 اخضر نعناعي	30k
 اخضر نيون	117k
 اخضر يشبي	50k
-اخطبوط	1662k
+اخطبوط	1663k
 ادغال	120k
 اذار	195k
 ارت ديكو	695k
 ارت نوفو	789k
-ارجنتيني	838k
+ارجنتيني	839k
 ارجواني	5k
 ارجواني جمشتي	56k
 ارجواني فاتح	64k
 ارجواني وردي	21k
-ارز مطبوخ	1783k
-ارز وكاري	1784k
+ارز مطبوخ	1784k
+ارز وكاري	1785k
 ارسنال	591o
 ارض	168k
-ارنب	1611k
+ارنب	1612k
 اريزونا	776k
 ازاليه	225k
 ازرق	4k
@@ -18213,11 +18226,11 @@ zürafa	1601n
 ازرق ملكي	43k
 ازهار	207k
 ازهار الكرز	208k
-اسباني	852k
+اسباني	853k
 اسبانيا	625o
 اسبريسو	254k
-استاد	1845k
-استرالي	843k
+استاد	1846k
+استرالي	844k
 استراليا	634o
 استرخاء	387k
 استوائي	351k
@@ -18243,7 +18256,7 @@ zürafa	1601n
 اصفر كتكوتي	77k
 اصفر ليموني	100k
 اصفر نيون	118k
-اصفهان	861k
+اصفهان	862k
 اضواء	336k
 اضواء الشمال	177k
 اضواء النيون	308k
@@ -18259,9 +18272,9 @@ zürafa	1601n
 افوكادو	242k
 اقحوان	217k
 اقحوانه	220k
-اكاسيا	830k
+اكاسيا	831k
 اكتوبر	197k
-اكورديون	1962k
+اكورديون	1963k
 الا	457k
 الارجنتين	628o
 الاردن	769k
@@ -18285,16 +18298,17 @@ zürafa	1601n
 البرتغال	626o 793k
 البنائيه	813k
 البندقيه	802k
+البيت الكوري التقليدي	826k
 التبت	779k
 الترامارين	44k
 التسعينيات	705k
 التشيك	658o
 التعبيريه	716k
 التكعيبيه	814k
-التيرانوصور	1653k
+التيرانوصور	1654k
 الثمانينيات	704k
-الحبشه	849k
-الحرير الصيني	826k
+الحبشه	850k
+الحرير الصيني	827k
 الحصاد	750k
 الخريف	197k
 الخطوط الجويه التركيه	547o
@@ -18305,10 +18319,10 @@ zürafa	1601n
 الربيع	195k
 الروكوكو	712k
 الزليج البرتغالي	793k
-الساحه الحمراء	828k
+الساحه الحمراء	829k
 الساعه الذهبيه	181k
 الساعه الزرقاء	182k
-السافانا	830k
+السافانا	831k
 الستينيات	699k
 السجاد الفارسي	737k
 السرياليه	717k
@@ -18338,8 +18352,8 @@ zürafa	1601n
 القطب الجنوبي	185k
 القطب الشمالي	185k
 الكاريبي	764k
-الكرملين	828k
-الكعبه	1877k
+الكرملين	829k
+الكعبه	1878k
 الكولوسيوم	784k
 الليالي البيضاء	797k
 الليل	192k
@@ -18353,7 +18367,7 @@ zürafa	1601n
 المدينه الورديه	800k
 المساء	191k
 المغرب	644o
-المغول	829k
+المغول	830k
 المكسيك	629o 754k
 المملكه المتحده	631o
 المنيوم	286k
@@ -18362,8 +18376,8 @@ zürafa	1601n
 النمسا	650o
 النهار	194k
 النيل	770k
-اله بانجو	1967k
-اله نفخ	1965k
+اله بانجو	1968k
+اله نفخ	1966k
 الهند	637o 781k
 الهيبيز	710k
 الهيمالايا	779k
@@ -18379,7 +18393,7 @@ zürafa	1601n
 امازون	565o
 امالفي	759k
 امراه	456k
-امستردام	832k
+امستردام	833k
 امطار	199k
 امل	404k
 امواج	142k
@@ -18393,13 +18407,13 @@ zürafa	1601n
 انثويه	419k
 انثي	456k
 انجلترا	767k
-اندونيسي	851k
+اندونيسي	852k
 اندونيسيا	671o
-انسان الغاب	1565k
+انسان الغاب	1566k
 انستغرام	467o
-انشاءات	1847k
+انشاءات	1848k
 انطباعي	786k
-انف خنزير	1594k
+انف خنزير	1595k
 انهار	148k
 انوار	336k
 انيق	397k
@@ -18412,25 +18426,25 @@ zürafa	1601n
 اوراق الشجر	128k
 اوراق متساقطه	129k
 اوركيد	218k
-اوزبكستان	865k
-اوزه	1636k
+اوزبكستان	866k
+اوزه	1637k
 اوسمانثوس	224k
 اوف وايت	104k
-اوكراني	842k
+اوكراني	843k
 اوكرانيا	639o
 اوكييو اي	790k
 اولورو	820k
 ايار	195k
-ايران	861k
-ايراني	861k
+ايران	862k
+ايراني	862k
 ايرلندا	632o 822k
 ايس كريم	274k
 ايسلندا	655o 761k
 ايطاليا	624o
 ايكيا	464o
 ايلول	197k
-باتاغونيا	839k
-باتيك	851k
+باتاغونيا	840k
+باتيك	852k
 باذنجان	248k
 باربي	728k
 بارد	400k
@@ -18442,7 +18456,7 @@ zürafa	1601n
 بازار	332k
 بازلت	158k
 باستيل	447k
-باقه زهور	1682k
+باقه زهور	1683k
 باكستان	669o
 بالون	337k
 بالونات	337k
@@ -18463,17 +18477,17 @@ zürafa	1601n
 بحيرات	147k
 بحيره	147k
 بحيره شاطئيه	146k
-بخاري	865k
+بخاري	866k
 بدر	173k
 بدون	457k
 براءه	407k
 براري	124k
-براغ	837k
+براغ	838k
 براق	430k
 برتقال	228k
 برتقالي	1k
 برتقاليه	1k
-برج طوكيو	1870k
+برج طوكيو	1871k
 برجر كينج	539o
 برشلونه	760k
 برق	201k
@@ -18482,34 +18496,34 @@ zürafa	1601n
 بركان	165k
 بركه	149k
 بركه اللوتس	150k
-برلين	846k
+برلين	847k
 بروده	400k
 بروفانس	803k
-بروكلي	1738k
-بروكولي	1738k
+بروكلي	1739k
+بروكولي	1739k
 برونز	58k
 برونز قديم	305k
 برونزي	58k
 بري	418k
 بريء	407k
-بريتزل	1750k
+بريتزل	1751k
 بريطانيا	767k
 بريق	430k
 بساطه	385k
 بستان	126k
 بسيط	385k
-بطاطا حلوه مشويه	1787k
-بطاطس	1731k
-بطاطس مقليه	1760k
+بطاطا حلوه مشويه	1788k
+بطاطس	1732k
+بطاطس مقليه	1761k
 بطريق	322k
 بطيء	414k
 بطيخ	234k
 بعد الظهر	190k
-بعوضه	1678k
+بعوضه	1679k
 بغير	457k
-بقره	1590k
-بقول	1742k
-بقوليات	1742k
+بقره	1591k
+بقول	1743k
+بقوليات	1743k
 بلا	457k
 بلاستيك	307k
 بلايستيشن	472o
@@ -18537,42 +18551,42 @@ zürafa	1601n
 بهجه	390k
 بهيج	409k
 بوابه توري	801k
-بودابست	855k
-بودل	1569k
+بودابست	856k
+بودل	1570k
 بورسلين	295k
 بورشه	483o
-بوريتو	1765k
+بوريتو	1766k
 بوظه	274k
 بولندا	656o
-بولندي	841k
-بولينيزيا	862k
+بولندي	842k
+بولينيزيا	863k
 بوليوود	731k
-بومه	1637k
+بومه	1638k
 بوهيمي	711k
-بوينس ايرس	838k
+بوينس ايرس	839k
 بي ام دبليو	475o
 بيئي	383k
-بيانو	1964k
+بيانو	1965k
 بيبسي	563o
 بيت ريفي	363k
-بيتزا	1761k
+بيتزا	1762k
 بيج	17k
-بيراناكان	858k
+بيراناكان	859k
 بيره	266k
 بيرو	663o 780k
-بيروت	847k
+بيروت	848k
 بيزنطه	714k
 بيزنطي	714k
 بيضاء	10k
 بيكاسو	814k
-تاج محل	829k
+تاج محل	830k
 تاكسي	339k
-تامال	1766k
+تامال	1767k
 تامل	412k
-تاهيتي	862k
+تاهيتي	863k
 تايلاند	672o 775k
 تحت الماء	365k
-تخييم	1840k
+تخييم	1841k
 تراب	168k
 ترابي	384k
 تركوازي	15k
@@ -18582,92 +18596,92 @@ zürafa	1601n
 تسلا	482o
 تشرين الاول	197k
 تشرين الثاني	197k
-تشيباو	826k
-تشيكي	837k
+تشيباو	827k
+تشيكي	838k
 تشيلسي	592o
 تشيلي	662o
 تفاؤل	404k
 تفاح	236k
-تفاح احمر	1718k
+تفاح احمر	1719k
 تفاح اخضر	237k
 تفاحه	236k
 تقنيه	376k
 تكنولوجيا	376k
 تلال	160k
 تله	160k
-تمثال الحريه	1871k
-تمساح	1646k
+تمثال الحريه	1872k
+تمساح	1647k
 تموز	196k
 تمويه	431k
-تنين	1651k
+تنين	1652k
 توابل	277k
 توت	253k
 توت ازرق	232k
 توت العليق	233k
-توت بري	1724k
+توت بري	1725k
 توتر	413k
 توتورو	816k
 توسكانا	758k
 توليب	213k
-تونس	860k
-تونسي	860k
+تونس	861k
+تونسي	861k
 تويتر	570o
 تويوتا	478o
-تي شيرت	1920k
+تي شيرت	1921k
 تيراكوتا	111k
 تيك توك	507o
 تيليجرام	503o
 ثائر	402k
-ثعبان	1649k
+ثعبان	1650k
 ثعلب	324k
 ثقه	406k
 ثلج	187k
 ثلوج	187k
 ثمار	432k
 ثمار التوت	253k
-ثور امريكي	1586k
+ثور امريكي	1587k
 جاد	410k
 جاز	437k
 جامايكا	664o 764k
-جاموس مائي	1589k
+جاموس مائي	1590k
 جايبور	800k
 جبال	160k
-جبال الالب	831k
+جبال الالب	832k
 جبال مثلجه	161k
 جبل	160k
-جبل بقمه ثلجيه	1836k
+جبل بقمه ثلجيه	1837k
 جبل جليدي	184k
-جبل فوجي	1839k
+جبل فوجي	1840k
 جبل مثلج	161k
 جحيم	428k
 جدار	342k
 جدار طيني	342k
-جدجد	1673k
+جدجد	1674k
 جدول	148k
 جراند كانيون	776k
 جرانيت	281k
-جرثوم	1681k
-جرثومه	1681k
-جرس الريح	1908k
+جرثوم	1682k
+جرثومه	1682k
+جرس الريح	1909k
 جرف	163k
-جره عسل	1815k
+جره عسل	1816k
 جريء	405k
 جريئه	405k
 جزر	249k
 جزيره	155k
-جزيره صحراويه	1843k
+جزيره صحراويه	1844k
 جزيره صغيره	155k
-جسر في الليل	1887k
+جسر في الليل	1888k
 جشع	426k
 جعه	266k
 جلد	288k
 جليد	184k
-جمبري	1799k
-جمبري مقلي	1790k
+جمبري	1800k
+جمبري مقلي	1791k
 جمر	167k
 جمشت	56k
-جمل ثنائي السنام	1599k
-جمل وحيد السنام	1598k
+جمل ثنائي السنام	1600k
+جمل وحيد السنام	1599k
 جميل صغير	408k
 جندي	431k
 جنكه	131k
@@ -18678,9 +18692,9 @@ zürafa	1601n
 جهنم	428k
 جواهر	316k
 جوجل	465o
-جورب	1925k
+جورب	1926k
 جوز الهند	241k
-جوهره	1960k
+جوهره	1961k
 جيانغنان	349k
 جيبلي	816k
 جيش	431k
@@ -18692,7 +18706,7 @@ zürafa	1601n
 حالمه	396k
 حانوكا	746k
 حب	392k
-حبار	1800k
+حبار	1801k
 حبر	47k
 حجاره	281k
 حجر	281k
@@ -18701,14 +18715,14 @@ zürafa	1601n
 حديد	285k
 حديقه	126k
 حديقه زن	350k
-حديقه وطنيه	1844k
-حذاء باليه	1947k
-حذاء بكعب عال	1945k
-حذاء رجالي	1941k
-حذاء رياضي	1942k
-حذاء طويل الساق حريمي	1948k
-حذاء لرحلات المشي	1943k
-حذاء نسائي بدون كعب	1944k
+حديقه وطنيه	1845k
+حذاء باليه	1948k
+حذاء بكعب عال	1946k
+حذاء رجالي	1942k
+حذاء رياضي	1943k
+حذاء طويل الساق حريمي	1949k
+حذاء لرحلات المشي	1944k
+حذاء نسائي بدون كعب	1945k
 حر	205k
 حراره	205k
 حرب	431k
@@ -18721,29 +18735,29 @@ zürafa	1601n
 حسود	426k
 حشائش	125k
 حصاد	750k
-حصان	1582k
-حصان الدوامه	1889k
+حصان	1583k
+حصان الدوامه	1890k
 حصن	359k
 حصي	281k
 حضري	340k
 حفل	372k
 حفل الشاي	785k
 حفله	372k
-حقائب تسوق	1938k
+حقائب تسوق	1939k
 حقل	124k
 حقل ارز	252k
 حقل قمح	251k
 حقول	124k
-حقيبه مدرسه	1939k
+حقيبه مدرسه	1940k
 حكايه خرافيه	395k
-حلزون	1666k
+حلزون	1667k
 حلم	396k
 حلوي	272k
 حلويات	271k
 حليب	268k
 حليبي	105k
 حمار وحشي	320k
-حمامه	1633k
+حمامه	1634k
 حمراء	0k
 حمضيات	228k
 حمم	165k
@@ -18753,21 +18767,21 @@ zürafa	1601n
 حنين	379k
 حنين الي الماضي	415k
 حوت	330k
-حوت بنافوره	1654k
+حوت بنافوره	1655k
 حياه ليليه	436k
 حيوي	389k
 حيويه	389k
-خاتم	1959k
+خاتم	1960k
 خافت	446k
 خافت الضوء	451k
 خافت ناعم	445k
 خبز	270k
-خبز البيغل	1751k
-خبز مفرود	1749k
-خبز مفرود محشو	1767k
+خبز البيغل	1752k
+خبز مفرود	1750k
+خبز مفرود محشو	1768k
 خردلي	110k
 خرسانه	282k
-خروف	1596k
+خروف	1597k
 خريف	197k
 خريفي	197k
 خزامي	210k
@@ -18779,34 +18793,34 @@ zürafa	1601n
 خشبي	279k
 خشخاش	222k
 خضار	433k
-خضار ورقي	1737k
+خضار ورقي	1738k
 خضراء	3k
 خضراوات	433k
 خضروات	433k
-خفاش	1615k
+خفاش	1616k
 خمري	33k
-خنزير	1592k
-خنزير بري	1593k
-خنفساء	1671k
+خنزير	1593k
+خنزير بري	1594k
+خنفساء	1672k
 خوخ	235k
 خوخلوما	791k
 خوخي	27k
-خوذه رجل انقاذ	1956k
-خوذه عسكريه	1955k
+خوذه رجل انقاذ	1957k
+خوذه عسكريه	1956k
 خوف	403k
-خيار	1736k
+خيار	1737k
 خيال علمي	376k
 خيالي	395k
 خيزران	123k
-خيمه	1879k
+خيمه	1880k
 دافئ	398k
 دافئه	398k
 داكن	439k
 داكنه	439k
-دب كوالا	1617k
+دب كوالا	1618k
 دبي	772k
-دجاج	1626k
-دجاجه	1626k
+دجاج	1627k
+دجاجه	1627k
 دخان	314k
 درب التبانه	176k
 درجات بارده	453k
@@ -18816,37 +18830,37 @@ zürafa	1601n
 دلفين	330k
 دم	315k
 دموي	315k
-دميتان يابانيتان	1906k
+دميتان يابانيتان	1907k
 دنماركي	353k
 دنيم	289k
 دهشه	424k
 دوار الشمس	211k
-دوبروفنيك	854k
-دوده	1680k
-دوده ارض	1680k
-دوده علقيه	1680k
+دوبروفنيك	855k
+دوده	1681k
+دوده ارض	1681k
+دوده علقيه	1681k
 دولار	423k
-دولفين	1656k
+دولفين	1657k
 دون	457k
 ديسكو	436k
 ديسمبر	198k
-ديك رومي	1625k
-ديكور صنوبر	1905k
-ديناصور صوروبودا	1652k
+ديك رومي	1626k
+ديكور صنوبر	1906k
+ديناصور صوروبودا	1653k
 ديوالي	807k
-ذبابه	1679k
+ذبابه	1680k
 ذره	250k
 ذكوري	420k
 ذهب	11k
 ذهبي	11k
 ذهبيه	11k
 رائع	424k
-رابطه عنق	1919k
+رابطه عنق	1920k
 راس السنه	753k
 راس السنه الصينيه	369k
 راق	397k
 راقي	397k
-راكون	1572k
+راكون	1573k
 رامبرانت	787k
 ربيع	195k
 رتيب	434k
@@ -18905,14 +18919,14 @@ zürafa	1601n
 زاهيه	444k
 زبده	269k
 زجاج	294k
-زجاجه الرضاعه	1816k
-زجاجه وفنجان	1821k
-زرافه	1601k
+زجاجه الرضاعه	1817k
+زجاجه وفنجان	1822k
+زرافه	1602k
 زرقاء	4k
 زعفران	277k
 زفاف	371k
 زقاق	341k
-زلابيه صينيه	1794k
+زلابيه صينيه	1795k
 زمرد	49k
 زمردي	49k
 زن	350k
@@ -18936,10 +18950,10 @@ zürafa	1601n
 ساحل امالفي	759k
 ساخن	401k
 ساخنه	401k
-ساري	827k
+ساري	828k
 ساطع	443k
 ساطعه	443k
-ساق دجاجه	1756k
+ساق دجاجه	1757k
 ساكسفون	437k
 ساكن	386k
 ساكورا	208k
@@ -18947,14 +18961,14 @@ zürafa	1601n
 سامسونج	471o
 سانت بطرسبرغ	797k
 سانتوريني	352k
-ساندوتش	1763k
+ساندوتش	1764k
 سايبربانك	375k
-سباغتي	1786k
+سباغتي	1787k
 سبتمبر	197k
 سبوتيفاي	468o
 ستاربكس	463o
-ستره سلامه	1918k
-ستوكهولم	833k
+ستره سلامه	1919k
+ستوكهولم	834k
 ستيمبانك	702k
 سجاد فارسي	737k
 سحاب	170k
@@ -18962,37 +18976,37 @@ zürafa	1601n
 سحر	395k
 سحري	395k
 سحلبيه	218k
-سحليه	1648k
+سحليه	1649k
 سديم	176k
-سرطان	1797k
+سرطان	1798k
 سري	394k
 سريالي	717k
 سعاده	390k
 سعيد	390k
 سعيده	390k
 سكاكر	272k
-سكب السائل	1830k
+سكب السائل	1831k
 سكون	386k
 سكينه	386k
 سلام	386k
 سلتي	822k
-سلحفاه	1647k
+سلحفاه	1648k
 سلطه	433k
-سلطه خضراء	1775k
+سلطه خضراء	1776k
 سلموني	29k
 سماء	169k
 سماء مرصعه بالنجوم	175k
 سماوي	41k
 سماوي مخضر	14k
-سمرقند	865k
-سمكه	1658k
-سمكه استوائيه	1659k
+سمرقند	866k
+سمكه	1659k
+سمكه استوائيه	1660k
 سمكه ذهبيه	329k
-سمكه قرش	1661k
-سمكه منتفخه	1660k
-سمور	1613k
+سمكه قرش	1662k
+سمكه منتفخه	1661k
+سمور	1614k
 سنابل	251k
-سنجاب	1612k
+سنجاب	1613k
 سنديان	279k
 سنغافوره	675o
 سوداء	9k
@@ -19003,16 +19017,16 @@ zürafa	1601n
 سوق شعبي	756k
 سوق ليلي	333k
 سونغكران	739k
-سويدي	833k
+سويدي	834k
 سويسرا	649o 817k
 سياره اجره	339k
 سيان	14k
 سيبيا	61k
-سيدني	844k
-سيدي بوسعيد	860k
+سيدني	845k
+سيدي بوسعيد	861k
 سيراميك	304k
 سيرولي	40k
-سيرينغيتي	830k
+سيرينغيتي	831k
 سيلادون	297k
 سينثويف	703k
 سيول	783k
@@ -19022,39 +19036,39 @@ zürafa	1601n
 شاطئ	143k
 شاطئ استوائي	145k
 شاطئ رملي	144k
-شاطئ وشمسيه	1841k
-شاليه	831k
+شاطئ وشمسيه	1842k
+شاليه	832k
 شانيل	572o
 شاومي	524o
 شاي	256k
 شاي احمر	256k
 شاي اخضر	257k
-شاي الفقاعات	1832k
+شاي الفقاعات	1833k
 شاي اولونغ	260k
 شاي بالحليب	259k
 شباط	198k
-شبكه عنكبوت	1676k
+شبكه عنكبوت	1677k
 شبوره	202k
 شتاء	198k
-شتله	1694k
+شتله	1695k
 شتوي	198k
 شجر البتولا	122k
 شجر القيقب	130k
 شجره	133k
-شجره احتفال	1904k
-شجره دائمه الخضره	1696k
-شجره زائله الخضره	1697k
-شجره عيد الميلاد	1896k
+شجره احتفال	1905k
+شجره دائمه الخضره	1697k
+شجره زائله الخضره	1698k
+شجره عيد الميلاد	1897k
 شرقي	355k
 شركه	357k
 شروق	180k
 شروق الشمس	180k
-شروق علي جبل	1883k
-شريط	1911k
-شريطه تذكير	1913k
+شروق علي جبل	1884k
+شريط	1912k
+شريطه تذكير	1914k
 شعاب	153k
 شعاب مرجانيه	153k
-شعب مرجانيه	1664k
+شعب مرجانيه	1665k
 شعر البنات	273k
 شعله	166k
 شغف	393k
@@ -19063,15 +19077,15 @@ zürafa	1601n
 شقائق النعمان	222k
 شلال	151k
 شمال اوروبي	353k
-شمام	1711k
+شمام	1712k
 شمبانيا	265k
 شمس	171k
 شمعه	310k
 شموع	310k
-شنطه يد	1936k
+شنطه يد	1937k
 شنغهاي	774k
 شواطئ	143k
-شورت	1931k
+شورت	1932k
 شوق	415k
 شوكولاته	261k
 شيبوري	824k
@@ -19093,57 +19107,57 @@ zürafa	1601n
 صدئ	287k
 صدا	287k
 صدف	299k
-صرصور	1674k
+صرصور	1675k
 صفراء	2k
-صقليه	853k
+صقليه	854k
 صقيع	186k
 صلب	284k
 صلصال	304k
 صناعي	377k
-صندل اصبع	1940k
-صندل حريمي	1946k
+صندل اصبع	1941k
+صندل حريمي	1947k
 صنوبر	121k
 صيف	196k
 صيفي	196k
 ضباب	202k
 ضبابي	202k
 ضبابي اللون	449k
-ضريح	1876k
+ضريح	1877k
 ضفدع	328k
 ضوء الشمس	171k
 ضوء الشموع	310k
 ضوء القمر	174k
-طائر	1631k
-طائر الدودو	1638k
+طائر	1632k
+طائر الدودو	1639k
 طابع ريفي	378k
 طازج	399k
 طاقه	389k
 طاووس	318k
-طاووسه	1641k
-طبق وملعقه	1774k
-طبل طويل	1969k
-طبله	1968k
+طاووسه	1642k
+طبق وملعقه	1775k
+طبل طويل	1970k
+طبله	1969k
 طبي	356k
 طبيعه	383k
 طبيعي	383k
 طحالب	132k
 طحلب	132k
 طراز صيني	355k
-طريق الحرير	865k
-طعام مشكل	1788k
-طعام معلب	1779k
+طريق الحرير	866k
+طعام مشكل	1789k
+طعام معلب	1780k
 طفولي	380k
 طماطم	247k
 طمع	426k
-طهران	861k
+طهران	862k
 طوب	283k
-طوبه	1848k
-طوكيو	845k
+طوبه	1849k
+طوكيو	846k
 طيران الامارات	544o
 طين	168k
 طيني محروق	111k
-ظربان	1621k
-ظرف احمر بكتابه صينيه	1910k
+ظربان	1622k
+ظرف احمر بكتابه صينيه	1911k
 ظريف	408k
 ظهر	189k
 ظهيره	189k
@@ -19157,27 +19171,27 @@ zürafa	1601n
 عدا	457k
 عرس	371k
 عروس	371k
-عروس هنديه	827k
+عروس هنديه	828k
 عسكري	431k
 عسل	263k
-عش به بيض	1708k
-عش فارغ	1707k
+عش به بيض	1709k
+عش فارغ	1708k
 عشب	125k
 عشق	392k
 عصر	190k
 عصر النهضه	713k
 عصري	385k
 عضوي	383k
-عقرب	1677k
-علبه طعام	1780k
-علبه طعام للخارج	1796k
-علبه عصير	1833k
+عقرب	1678k
+علبه طعام	1781k
+علبه طعام للخارج	1797k
+علبه عصير	1834k
 عميق	440k
 عميقه	440k
 عنابي	19k
 عنابيه	19k
 عنب	231k
-عنكبوت	1675k
+عنكبوت	1676k
 عواصف	201k
 عياده	356k
 عيد الانوار	746k
@@ -19212,22 +19226,22 @@ zürafa	1601n
 غرفه نوم	362k
 غروب	179k
 غروب الشمس	179k
-غروب مدينه	1885k
+غروب مدينه	1886k
 غريب	435k
 غريب الاطوار	435k
 غريبه	435k
-غرير	1623k
-غرير العسل	1623k
-غزال	1585k
+غرير	1624k
+غرير العسل	1624k
+غزال	1586k
 غزل البنات	273k
 غسق	191k
 غضب	402k
 غلطه سراي	615o
 غموض	394k
 غندول	802k
-غواتيمالا	857k
-غوريلا	1564k
-غيتار	1963k
+غواتيمالا	858k
+غوريلا	1565k
+غيتار	1964k
 غير	457k
 غيره	426k
 غيمه	170k
@@ -19257,33 +19271,33 @@ zürafa	1601n
 فراوله	229k
 فرح	390k
 فردوس	427k
-فرس النهر	1605k
+فرس النهر	1606k
 فرساي	712k
 فرعون	770k
 فرعوني	770k
-فرقعه حفله	1902k
+فرقعه حفله	1903k
 فرنسا	622o
 فريدا كاهلو	721k
 فريز	229k
-فستان	1926k
+فستان	1927k
 فسفوري	448k
-فشار	1776k
+فشار	1777k
 فصل دراسي	358k
 فضاء	176k
 فضه	12k
 فضي	12k
 فضيه	12k
-فطائر	1752k
+فطائر	1753k
 فطر	136k
-فطيره	1810k
-فقمه	1657k
-فلافل	1768k
+فطيره	1811k
+فقمه	1658k
+فلافل	1769k
 فلامنغو	317k
 فلامنكو	821k
-فلامينغو	1640k
-فلبيني	859k
-فلفل حار	1734k
-فلفل حلو	1735k
+فلامينغو	1641k
+فلبيني	860k
+فلفل حار	1735k
+فلفل حلو	1736k
 فلورنسا	758k
 فلوري	448k
 فلوس	423k
@@ -19292,10 +19306,10 @@ zürafa	1601n
 فن الديكو	695k
 فن السكان الاصليين	820k
 فنان	438k
-فندق	1861k
-فندق حب	1862k
+فندق	1862k
+فندق حب	1863k
 فنلندا	654o
-فنلندي	834k
+فنلندي	835k
 فنون	438k
 فني	438k
 فواكه	432k
@@ -19304,13 +19318,13 @@ zürafa	1601n
 فوشي	65k
 فوشيا	65k
 فوضوي	422k
-فول سوداني	1741k
+فول سوداني	1742k
 فولاذ	284k
 فولكس فاجن	477o
-فوندو	1773k
+فوندو	1774k
 فيبرويف	811k
 فيتنام	641o 782k
-فيجي	862k
+فيجي	863k
 فيراري	473o
 فيروز	15k
 فيروزي	15k
@@ -19318,12 +19332,12 @@ zürafa	1601n
 فيكتوري	812k
 فيلم نوار	732k
 فينيسيا	802k
-فيينا	836k
+فيينا	837k
 قارس	400k
 قاع البحر	141k
-قبعه تخرج	1953k
-قبعه حريمي	1951k
-قبعه رياضيه	1954k
+قبعه تخرج	1954k
+قبعه حريمي	1952k
+قبعه رياضيه	1955k
 قبيح	425k
 قديم الطراز	379k
 قذر	425k
@@ -19334,23 +19348,23 @@ zürafa	1601n
 قرمزي داكن	71k
 قرميد	283k
 قريه	348k
-قصاصات ملونه	1907k
-قطار ملاهي	1892k
+قصاصات ملونه	1908k
+قطار ملاهي	1893k
 قطبي	185k
 قطر	646o
-قطعه جبن	1754k
-قطعه لحم	1757k
+قطعه جبن	1755k
+قطعه لحم	1758k
 قطن	292k
 قطيفه	290k
-قفازان	1923k
+قفازان	1924k
 قلعه	359k
-قلعه يابانيه	1867k
+قلعه يابانيه	1868k
 قلق	413k
 قمح	251k
 قمر	173k
 قمم ثلجيه	161k
-قندس	1620k
-قنفد	1614k
+قندس	1621k
+قنفد	1615k
 قهوه	254k
 قهوه بالحليب	255k
 قوس قزح	178k
@@ -19369,12 +19383,12 @@ zürafa	1601n
 كارافاجيو	787k
 كارفور	534o
 كاري	277k
-كاس بيره	1826k
-كاس شراب	1823k
-كاس عصير كوكتيل	1824k
-كاس وقشه للشرب	1831k
-كاسا بيره	1827k
-كاسان يرتطمان	1828k
+كاس بيره	1827k
+كاس شراب	1824k
+كاس عصير كوكتيل	1825k
+كاس وقشه للشرب	1832k
+كاسا بيره	1828k
+كاسان يرتطمان	1829k
 كاكاو	261k
 كاكي	25k
 كاليفورنيا	777k
@@ -19386,64 +19400,64 @@ zürafa	1601n
 كتان	292k
 كتب	312k
 كتب قديمه	312k
-كتكوت خارج البيضه	1628k
-كتكوت صغير	1629k
+كتكوت خارج البيضه	1629k
+كتكوت صغير	1630k
 كثبان	156k
 كحلي	16k
-كراكوف	841k
+كراكوف	842k
 كراميل	262k
 كرز	230k
-كركديه	1689k
+كركديه	1690k
 كركم	79k
 كركمي	79k
-كركند	1798k
+كركند	1799k
 كرمه	134k
 كرنفال	335k
 كرنفال ريو	808k
-كره ارز	1782k
-كره اوراق ملونه	1903k
-كرواتي	854k
-كرواتيا	854k
-كرواسون	1747k
+كره ارز	1783k
+كره اوراق ملونه	1904k
+كرواتي	855k
+كرواتيا	855k
+كرواسون	1748k
 كروم	286k
 كريستال	300k
 كريسماس	366k
-كريم كراميل	1814k
+كريم كراميل	1815k
 كريمي	18k
-كستناء	1743k
+كستناء	1744k
 كستنائي	20k
-كسلان	1619k
+كسلان	1620k
 كسول	414k
 كعكه	271k
-كعكه الحظ	1795k
-كعكه القمر	1792k
-كعكه سمك بشكل حلزوني	1791k
-كعكه صغيره	1809k
-كعكه عيد ميلاد	1807k
-كعكه محلاه	1805k
+كعكه الحظ	1796k
+كعكه القمر	1793k
+كعكه سمك بشكل حلزوني	1792k
+كعكه صغيره	1810k
+كعكه عيد ميلاد	1808k
+كعكه محلاه	1806k
 كلاسيكي	379k
-كلب دليل	1568k
+كلب دليل	1569k
 كليم	737k
 كليمت	719k
-كمان	1966k
-كمثري	1720k
+كمان	1967k
+كمثري	1721k
 كنتاكي	538o
 كنتي	738k
 كندا	633o
-كندي	840k
-كنغر	1622k
+كندي	841k
+كنغر	1623k
 كنيسه	360k
-كنيسه زفاف	1869k
+كنيسه زفاف	1870k
 كهرمان	32k
 كهرماني	32k
 كهف	164k
 كوارتز	300k
-كوب حليب	1817k
-كوب زجاجي	1829k
+كوب حليب	1818k
+كوب زجاجي	1830k
 كوبا	677o 755k
 كوبالت	45k
 كوبالتي	45k
-كوبنهاغن	835k
+كوبنهاغن	836k
 كوبي	755k
 كوبيه	219k
 كوتيج كور	700k
@@ -19451,19 +19465,19 @@ zürafa	1601n
 كوريا	783k
 كوريا الجنوبيه	636o
 كوكا كولا	461o
-كولومبي	856k
+كولومبي	857k
 كولومبيا	661o
 كون	176k
-كيب تاون	864k
-كيس نقود	1935k
+كيب تاون	865k
+كيس نقود	1936k
 كيك	271k
-كيمونو ياباني	1927k
-كيني	850k
+كيمونو ياباني	1928k
+كيني	851k
 كينيا	667o
 كيوت	408k
 كيوتو	801k
 كيوي	245k
-كييف	842k
+كييف	843k
 لؤلؤ	299k
 لؤلؤه	299k
 لؤلؤي	106k
@@ -19474,12 +19488,12 @@ zürafa	1601n
 لاغون	146k
 لافتات النيون	308k
 لافندر	210k
-لاما	1600k
+لاما	1601k
 لامع	443k
 لبلاب	134k
-لبنان	847k
-لبناني	847k
-لحم مقدد	1758k
+لبنان	848k
+لبناني	848k
+لحم مقدد	1759k
 لشبونه	793k
 لطيف	388k
 لطيف ظريف	408k
@@ -19489,7 +19503,7 @@ zürafa	1601n
 لندن	767k
 لهب	166k
 لوتس	212k
-لوح شوكولاته	1811k
+لوح شوكولاته	1812k
 لوحه	438k
 لوس انجلوس	777k
 لون البرقوق	62k
@@ -19525,38 +19539,38 @@ zürafa	1601n
 ما عدا	457k
 ماء	152k
 مائي	66k
-ماتريوشكا	828k
+ماتريوشكا	829k
 ماتشا	258k
 ماتيس	715k
 ماجنتا	21k
 ماجوريل	756k
 ماردي غرا	742k
 مارس	195k
-ماساي	850k
-ماسه ناريه	1898k
+ماساي	851k
+ماسه ناريه	1899k
 ماغنوليا	226k
 ماكدونالدز	462o
 ماكرون	275k
 مال	423k
 ماليزيا	674o
 ماليه	357k
-ماموث	1603k
+ماموث	1604k
 مانجا	239k
-مانجه	1717k
+مانجه	1718k
 مانجو	239k
 مانشستر سيتي	595o
 مانشستر يونايتد	594o
 مانهاتن	766k
-مانيلا	859k
+مانيلا	860k
 مايكروسوفت	564o
 مايو	195k
-مايوه من قطعه واحده	1929k
-مبني اثري	1846k
-مبني اداري	1856k
-مبني مهجور	1853k
+مايوه من قطعه واحده	1930k
+مبني اثري	1847k
+مبني اداري	1857k
+مبني مهجور	1854k
 مبهج	390k
-متجر بقاله	1863k
-متجر شامل	1865k
+متجر بقاله	1864k
+متجر شامل	1866k
 متجمد	450k
 متجمده	450k
 متحف	438k
@@ -19573,21 +19587,21 @@ zürafa	1601n
 مثلج اللون	450k
 مثلجات	274k
 مجره	176k
-مجري	855k
+مجري	856k
 مجنون	422k
 مجوهرات	316k
 مجيد	416k
-محار	1801k
+محار	1802k
 محطه فضائيه	364k
-محفظه يد	1937k
-محل حلاقه	1893k
+محفظه يد	1938k
+محل حلاقه	1894k
 محيط	140k
 مخدر	710k
 مخمل	290k
 مخيف	403k
 مدرجات الارز	762k
 مدرسه	358k
-مدريد	852k
+مدريد	853k
 مدفاه	311k
 مدن	340k
 مدهش	424k
@@ -19596,7 +19610,7 @@ zürafa	1601n
 مذهل	424k
 مراكش	756k
 مرج	124k
-مرجان	1664k
+مرجان	1665k
 مرجاني	28k
 مرح	390k
 مرحبا	455k
@@ -19611,25 +19625,25 @@ zürafa	1601n
 مريميه	94k
 مزرعه	348k
 مساء	191k
-مسبحه صلاه	1957k
+مسبحه صلاه	1958k
 مسترخي	387k
 مستشفي	356k
 مستقبل	376k
 مستقبلي	376k
-مسجد	1873k
+مسجد	1874k
 مسكون	403k
 مسيره الفخر	751k
 مش	457k
 مشبع	444k
 مشرق	443k
 مشرقه	443k
-مشروب استوائي	1825k
-مشروب ساخن	1818k
+مشروب استوائي	1826k
+مشروب ساخن	1819k
 مشمس	172k
 مشمش	78k
 مشمشي	78k
 مصابيح	336k
-مصاصه	1813k
+مصاصه	1814k
 مصباح	336k
 مصر	643o 770k
 مصرف	357k
@@ -19647,15 +19661,15 @@ zürafa	1601n
 معبد	345k
 معبد صيني	795k
 معبد كوري	794k
-معبد هندوسي	1874k
-معبد يهودي	1875k
+معبد هندوسي	1875k
+معبد يهودي	1876k
 معتم	451k
 معدن	286k
 معدني	286k
 معرض	438k
-معزه	1597k
-معطف	1924k
-معطف مختبر	1917k
+معزه	1598k
+معطف	1925k
+معطف مختبر	1918k
 مغاره	164k
 مغامره	418k
 مغبش	449k
@@ -19663,25 +19677,25 @@ zürafa	1601n
 مغره	36k
 مفاجئ	424k
 مفاجاه	424k
-مفرقعات	1899k
-مفرقعات ناريه	1899k
+مفرقعات	1900k
+مفرقعات ناريه	1900k
 مفعم بالحيويه	389k
 مقرف	425k
-مقرمشات ارز	1781k
+مقرمشات ارز	1782k
 مقزز	425k
-مقلاه	1770k
-مقلاه مسطحه بها طعام	1771k
+مقلاه	1771k
+مقلاه مسطحه بها طعام	1772k
 مقهي	343k
 مكتب	357k
-مكتب بريد	1858k
-مكتب بريد ياباني	1857k
+مكتب بريد	1859k
+مكتب بريد ياباني	1858k
 مكتبه	344k
 مكسيكي	754k
-مكعب ثلج	1835k
+مكعب ثلج	1836k
 ملائكه	427k
-ملابس البحر	1932k
-ملابس تحتيه	1930k
-ملابس حريمي	1933k
+ملابس البحر	1933k
+ملابس تحتيه	1931k
+ملابس حريمي	1934k
 ملاك	427k
 ملبد بالغيوم	203k
 ملتهب	393k
@@ -19697,17 +19711,17 @@ zürafa	1601n
 ممل	434k
 ممله	434k
 من غير	457k
-منازل	1852k
+منازل	1853k
 منتزه	127k
 منتصف الليل	193k
-منزل	1854k
-منزل بحديقه	1855k
-منزلق اللعب	1890k
+منزل	1855k
+منزل بحديقه	1856k
+منزلق اللعب	1891k
 منطاد	804k
 منعش	399k
 منعشه	399k
-منغولي	848k
-منغوليا	848k
+منغولي	849k
+منغوليا	849k
 مهرج	331k
 مهرجان	335k
 مهرجان ازهار الكرز	809k
@@ -19724,7 +19738,7 @@ zürafa	1601n
 موج	142k
 موجه	142k
 موز	238k
-موسكو	828k
+موسكو	829k
 موسيقي الجاز	437k
 موف	63k
 موقد	311k
@@ -19740,13 +19754,13 @@ zürafa	1601n
 نار	166k
 ناصع البياض	84k
 ناضج	421k
-ناطحات سحاب	1882k
+ناطحات سحاب	1883k
 ناعم	388k
-نافوره	1878k
-ناميبيا	866k
-نبات النفل	1702k
+نافوره	1879k
+ناميبيا	867k
+نبات النفل	1703k
 نبات عصاري	135k
-نبته في وعاء	1695k
+نبته في وعاء	1696k
 نبيذ	264k
 نبيذ احمر	264k
 نبيذي	33k
@@ -19761,16 +19775,16 @@ zürafa	1601n
 نحام	317k
 نحل	326k
 نحله	326k
-نخله	1698k
+نخله	1699k
 ندف الثلج	187k
 ندي	206k
-نديبيلي	863k
+نديبيلي	864k
 نسيم	204k
 نشيط	389k
 نصر	416k
-نظاره	1914k
-نظاره شمس	1915k
-نظاره واقيه	1916k
+نظاره	1915k
+نظاره شمس	1916k
+نظاره واقيه	1917k
 نعسان	414k
 نعناع	30k
 نعناعي	30k
@@ -19778,8 +19792,8 @@ zürafa	1601n
 نقود	423k
 نقي	407k
 نمر	319k
-نمساوي	836k
-نمله	1669k
+نمساوي	837k
+نمله	1670k
 نهار	194k
 نهر	148k
 نهر جليدي	184k
@@ -19790,7 +19804,7 @@ zürafa	1601n
 نيبالي	779k
 نيجيريا	666o
 نيران	166k
-نيروبي	850k
+نيروبي	851k
 نيسان	195k 480o
 نيله	23k
 نيلي	23k
@@ -19806,19 +19820,20 @@ zürafa	1601n
 هادئه	386k
 هافانا	755k
 هالوين	367k
-هالويين	1895k
+هالويين	1896k
 هانبوك	825k
+هانوك	826k
 هاواي	763k
 هدوء	386k
-هديه ملفوفه	1912k
-هلسنكي	834k
-همبرغر	1759k
+هديه ملفوفه	1913k
+هلسنكي	835k
+همبرغر	1760k
 هندي	781k
 هواوي	523o
-هوت دوغ	1762k
+هوت دوغ	1763k
 هوكوساي	724k
 هولندا	647o
-هولندي	832k
+هولندي	833k
 هولي	806k
 هوندا	479o
 هونغ كونغ	773k
@@ -19834,31 +19849,31 @@ zürafa	1601n
 وادي رم	769k
 وادي سحيق	159k
 وارهول	788k
-وافل	1753k
-وجه احادي قرن	1583k
-وجه ارنب	1610k
-وجه اسد	1575k
-وجه باندا	1618k
-وجه بقره	1587k
-وجه تنين	1650k
-وجه ثعلب	1571k
-وجه حصان	1579k
-وجه خنزير	1591k
-وجه دب	1616k
-وجه ذئب	1570k
-وجه ضفدع	1645k
-وجه فار	1606k
-وجه قرد	1562k
-وجه قطه	1573k
-وجه كلب	1566k
-وجه نمر	1576k
+وافل	1754k
+وجه احادي قرن	1584k
+وجه ارنب	1611k
+وجه اسد	1576k
+وجه باندا	1619k
+وجه بقره	1588k
+وجه تنين	1651k
+وجه ثعلب	1572k
+وجه حصان	1580k
+وجه خنزير	1592k
+وجه دب	1617k
+وجه ذئب	1571k
+وجه ضفدع	1646k
+وجه فار	1607k
+وجه قرد	1563k
+وجه قطه	1574k
+وجه كلب	1567k
+وجه نمر	1577k
 وحده	391k
 وحيد	391k
-وحيد القرن	1604k
+وحيد القرن	1605k
 ورد	209k
 ورده	209k
-ورده بيضاء	1684k
-ورده ذابله	1688k
+ورده بيضاء	1685k
+ورده ذابله	1689k
 وردي	6k
 وردي باهت	92k
 وردي ترابي	89k
@@ -19868,17 +19883,17 @@ zürafa	1601n
 ورديه	6k
 ورق	293k
 ورق الذهب	306k
-ورقه برسيم رباعيه	1703k
+ورقه برسيم رباعيه	1704k
 ورقه شجر	128k
-ورقه متطايره	1706k
+ورقه متطايره	1707k
 ورنيش	303k
 ورود	207k
 وستاريه	221k
 وسخ	425k
 وسط المدينه	340k
-وشاح	1922k
+وشاح	1923k
 وقور	410k
-ومضات	1900k
+ومضات	1901k
 ويس اندرسون	815k
 ويسكي	267k
 ياباني	354k
@@ -19890,7 +19905,7 @@ zürafa	1601n
 يشب	298k
 يشم	298k
 يقطين	246k
-ينابيع ساخنه	1888k
+ينابيع ساخنه	1889k
 يناير	198k
 يوتيوب	470o
 يوسفي	228k
@@ -19899,17 +19914,17 @@ zürafa	1601n
 يوم الموتي	740k
 يوناني	771k
 يونيو	196k
-अंकुर	1694l
+अंकुर	1695l
 अंगारा	167l
 अंगारे	167l
 अंगीठी	311l
-अंगूठी	1959l
+अंगूठी	1960l
 अंगूर	231l
 अंटार्कटिका	185l
-अंडरवियर	1930l
-अंडा	1769l
-अंडे से बाहर आता चूजा	1628l
-अंडों वाला घोंसला	1708l
+अंडरवियर	1931l
+अंडा	1770l
+अंडे से बाहर आता चूजा	1629l
+अंडों वाला घोंसला	1709l
 अंतरिक्ष	176l
 अंतरिक्ष यान	364l
 अंतरिक्ष स्टेशन	364l
@@ -19918,8 +19933,8 @@ zürafa	1601n
 अंबर	32l
 अकेला	391l
 अकेलापन	391l
-अकेली इमारत	1853l
-अकॉर्डियन	1962l
+अकेली इमारत	1854l
+अकॉर्डियन	1963l
 अक्टूबर	197l
 अगस्त	196l
 अग्नि	166l
@@ -19933,7 +19948,7 @@ zürafa	1601n
 अनार	243l
 अनूप	146l
 अनोखा	435l
-अन्नानास	1716l
+अन्नानास	1717l
 अप्रैल	195l
 अभिव्यंजनावाद	716l
 अमाल्फी	759l
@@ -19945,20 +19960,20 @@ zürafa	1601n
 अर्जेंटीना	628o
 अलाव	166l
 अल्ट्रामरीन	44l
-अवोकाडो	1729l
+अवोकाडो	1730l
 अस्पताल	356l
 अस्सी का दशक	704l
 आंधी	201l
 आइकिया	464o
 आइवरी	38l
-आइस क्यूब	1835l
+आइस क्यूब	1836l
 आइसक्रीम	274l
 आइसलैंड	655o 761l
 आकाश	169l
 आकाशगंगा	176l
 आग	166l
-आगरा	829l
-आगे मुंह वाला चूजा	1630l
+आगरा	830l
+आगे मुंह वाला चूजा	1631l
 आडू	235l
 आडू के फूल	216l
 आडू गुलाबी	73l
@@ -19980,11 +19995,11 @@ zürafa	1601n
 आर्ट डेको	695l
 आर्ट नूवो	789l
 आलसी	414l
-आलस्य	1619l
+आलस्य	1620l
 आलीशान	381l
 आलूबुखारा	244l
 आलूबुखारा रंग	62l
-आल्प्स	831l
+आल्प्स	832l
 आशा	404l
 आशावादी	404l
 आश्चर्य	424l
@@ -19995,32 +20010,32 @@ zürafa	1601n
 इंका	819l
 इंग्लैंड	767l
 इंडोनेशिया	671o
-इंडोनेशियाई	851l
+इंडोनेशियाई	852l
 इंद्रधनुष	178l
 इंस्टाग्राम	467o
 इटली	624o
-इथियोपिया	849l
+इथियोपिया	850l
 इफ्तार	745l
-इमारती लकडी	1850l
-इमारतों के पीछे सूर्यास्त	1886l
-इल्ली	1668l
+इमारती लकडी	1851l
+इमारतों के पीछे सूर्यास्त	1887l
+इल्ली	1669l
 इश्क	392l
 इस्तांबुल	768l
 इस्पात	284l
-इस्फहान	861l
-इस्लाम धर्म	1873l
+इस्फहान	862l
+इस्लाम धर्म	1874l
 ईंट	283l
 ईंटें	283l
 ईद	745l
-ईरान	861l
-ईरानी	861l
+ईरान	862l
+ईरानी	862l
 ईर्ष्या	426l
 ईर्ष्यालु	426l
 ईस्टर	373l
 उकियो ए	790l
 उजला	443l
-उज्बेकिस्तान	865l
-उत्कृष्ट इमारत	1846l
+उज्बेकिस्तान	866l
+उत्कृष्ट इमारत	1847l
 उत्तरी ध्रुव	185l
 उत्तरी रोशनी	177l
 उत्सव	335l
@@ -20029,42 +20044,42 @@ zürafa	1601n
 उदासी	391l
 उद्यान	126l
 उनींदा	414l
-उपहार	1912l
+उपहार	1913l
 उबाऊ	434l
 उम्मीद	404l
 उलुरु	820l
-उल्लू	1637l
+उल्लू	1638l
 उषा	180l
 उष्णकटिबंधीय	351l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
-ऊंची एडी का सैंडिल	1945l
-ऊदबिलाव	1620l
+ऊंची एडी का सैंडिल	1946l
+ऊदबिलाव	1621l
 ऊर्जा	389l
 ऊर्जावान	389l
 ऊलोंग चाय	260l
-ऊष्णकटिबंधीय मछली	1659l
+ऊष्णकटिबंधीय मछली	1660l
 एंडीज	780l
 एकरंगी	429l
 एक्वा	66l
 एज्टेक	819l
-एथलेटिक जूता	1942l
-एम्स्टर्डम	832l
+एथलेटिक जूता	1943l
+एम्स्टर्डम	833l
 एयर इंडिया	552o
 एयरटेल	553o
 एरिजोना	776l
 एल्युमिनियम	286l
 एवोकाडो	242l
-ऑक्टोपस	1662l
+ऑक्टोपस	1663l
 ऑक्टोबरफेस्ट	743l
 ऑफ व्हाइट	104l
 ऑरोरा	177l
 ऑस्ट्रिया	650o
 ऑस्ट्रेलिया	634o
-ऑस्ट्रेलियाई	843l
+ऑस्ट्रेलियाई	844l
 ऑस्मैन्थस	224l
 ओक्साका	754l
-ओडेन	1788l
+ओडेन	1789l
 ओलंपिक	683o
 ओस	206l
 औद्योगिक	377l
@@ -20072,33 +20087,33 @@ zürafa	1601n
 औरत	456l
 कंकड	281l
 कंक्रीट	282l
-कंगारू	1622l
-कंगारू का बच्चा	1622l
+कंगारू	1623l
+कंगारू का बच्चा	1623l
 कंदरा	164l
 कंदील	309l
 कंपनी	357l
 कक्षा	358l
-कछुआ	1647l
+कछुआ	1648l
 कटाई	750l
 कतर	646o
 कत्थई	7l
 कत्थई लाल	19l
 कद्दू	246l
 कनाडा	633o
-कनाडाई	840l
-कपकेक	1809l
+कनाडाई	841l
+कपकेक	1810l
 कप्पादोकिया	804l
-कबूतर	1633l
+कबूतर	1634l
 कमल	212l
 कमल तालाब	150l
 करी	277l
-कर्क राशि	1797l
-कर्कट	1797l
+कर्क राशि	1798l
+कर्कट	1798l
 कला	438l
 कलाकार	438l
 कलात्मक	438l
 कवाई	726l
-कस्टर्ड	1814l
+कस्टर्ड	1815l
 कहरुबा	32l
 कांच	294l
 कांसा	58l
@@ -20106,13 +20121,13 @@ zürafa	1601n
 काई	132l
 कागज	293l
 कानन	119l
-काबा	1877l
+काबा	1878l
 कारखाना	377l
 कारवाजियो	787l
-कार्टाहेना	856l
-कार्प स्ट्रीमर	1907l
+कार्टाहेना	857l
+कार्प स्ट्रीमर	1908l
 कार्यालय	357l
-कार्यालय का भवन	1856l
+कार्यालय का भवन	1857l
 काला	9l
 काली	9l
 काली रेत	158l
@@ -20123,26 +20138,26 @@ zürafa	1601n
 किताबों की दुकान	344l
 किनारा	143l
 किन्नू	228l
-किमोनो	1927l
+किमोनो	1928l
 किरमिजी	71l
-किराना दुकान	1865l
+किराना दुकान	1866l
 किला	359l
 कीचड	168l
-कीव	842l
+कीव	843l
 कीवी	245l
-कीवी फल	1725l
-कुकी	1806l
+कीवी फल	1726l
+कुकी	1807l
 कुकुरमुत्ता	136l
 कुटिया	363l
-कुत्ता	1567l
-कुत्ते का चेहरा	1566l
+कुत्ता	1568l
+कुत्ते का चेहरा	1567l
 कुल्फी	274l
-कुहासा	1880l
-कृमि	1680l
+कुहासा	1881l
+कृमि	1681l
 के बिना	460l
 केक	271l
 केन्या	667o
-केप टाउन	864l
+केप टाउन	865l
 केरल	781l
 केला	238l
 केल्टिक	822l
@@ -20150,7 +20165,7 @@ zürafa	1601n
 केसरिया	1l
 कैंडिंस्की	723l
 कैंडी	272l
-कैंपिंग	1879l
+कैंपिंग	1880l
 कैक्टस	135l
 कैनियन	159l
 कैपुचीनो	255l
@@ -20159,26 +20174,26 @@ zürafa	1601n
 कैरामल रंग	109l
 कैरिबियन	764l
 कैलिफोर्निया	777l
-कॉइन पर्स	1935l
-कॉक खुलती हुई बोतल	1822l
-कॉकटेल गिलास	1824l
+कॉइन पर्स	1936l
+कॉक खुलती हुई बोतल	1823l
+कॉकटेल गिलास	1825l
 कॉटन कैंडी	273l
 कॉटेजकोर	700l
-कॉनफेटी बॉल	1903l
+कॉनफेटी बॉल	1904l
 कॉफी	254l
 कॉफी भूरा	107l
 कॉफी हाउस	343l
-कोआला	1617l
-कोआला भालू	1617l
+कोआला	1618l
+कोआला भालू	1618l
 कोई मछली	329l
 कोका कोला	461o
 कोको	261l
-कोपेनहेगन	835l
+कोपेनहेगन	836l
 कोबाल्ट नीला	45l
 कोमल	388l
 कोमल हरा	53l
 कोयला स्लेटी	37l
-कोरल	1664l
+कोरल	1665l
 कोरिया	783l
 कोरियाई मंदिर	794l
 कोलंबिया	661o
@@ -20186,15 +20201,15 @@ zürafa	1601n
 कोहरीला	449l
 क्यूबा	677o 755l
 क्योटो	801l
-क्राकोव	841l
+क्राकोव	842l
 क्रिसमस	366l
-क्रिसमस ट्री	1896l
+क्रिसमस ट्री	1897l
 क्रिस्टल	300l
 क्रीम	18l
 क्रूरतावाद	698l
-क्रेमलिन	828l
-क्रोइसैन	1747l
-क्रोएशिया	854l
+क्रेमलिन	829l
+क्रोइसैन	1748l
+क्रोएशिया	855l
 क्रोध	402l
 क्रोम	286l
 क्लिनिक	356l
@@ -20204,14 +20219,14 @@ zürafa	1601n
 खडी चट्टान	163l
 खनिज नीला	81l
 खनिज हरा	82l
-खरगोश	1611l
-खरगोश का चेहरा	1610l
-खरबूजा	1711l
+खरगोश	1612l
+खरगोश का चेहरा	1611l
+खरबूजा	1712l
 खसखस का फूल	222l
 खाकी	25l
-खाली घोंसला	1707l
+खाली घोंसला	1708l
 खिलौने	380l
-खीरा	1736l
+खीरा	1737l
 खुबानी	78l
 खुबानी रंग	78l
 खुश	390l
@@ -20225,10 +20240,10 @@ zürafa	1601n
 गगन	169l
 गन्दा	425l
 गमगीन	391l
-गमले में लगा पौधा	1695l
+गमले में लगा पौधा	1696l
 गरज	201l
 गरम	401l
-गरम सोता	1888l
+गरम सोता	1889l
 गरिमामय	410l
 गर्म	401l
 गर्म टोन	452l
@@ -20254,18 +20269,18 @@ zürafa	1601n
 गाजर	249l
 गाढा	440l
 गाढा रंग	444l
-गाय का चेहरा	1587l
+गाय का चेहरा	1588l
 गालों की लाली	114l
-गिटार	1963l
+गिटार	1964l
 गिरजाघर	360l
-गिरी हुई पत्ती	1705l
+गिरी हुई पत्ती	1706l
 गिरे पत्ते	129l
-गिलहरी	1612l
-गिलास	1829l
-गुडहल	1689l
+गिलहरी	1613l
+गिलास	1830l
+गुडहल	1690l
 गुफा	164l
 गुब्बारा	337l
-गुब्बारा मछली	1660l
+गुब्बारा मछली	1661l
 गुब्बारे	337l
 गुलदाउदी	217l
 गुलाब	209l
@@ -20282,14 +20297,14 @@ zürafa	1601n
 गेहुंआ	26l
 गेहूं	251l
 गेहूं का खेत	251l
-गैंडा	1604l
-गॉगल	1916l
+गैंडा	1605l
+गॉगल	1917l
 गॉथिक	411l
 गोंडोला	802l
 गोधूलि	191l
-गोरिल्ला	1564l
-गोल शंख	1663l
-गोश्त का टुकडा	1757l
+गोरिल्ला	1565l
+गोल शंख	1664l
+गोश्त का टुकडा	1758l
 गौडी	760l
 गौरव	416l
 ग्रंज	708l
@@ -20299,12 +20314,12 @@ zürafa	1601n
 ग्रीस	771l
 ग्रे	8l
 ग्रेनाइट	281l
-ग्वाटेमाला	857l
-घंटी	1908l
+ग्वाटेमाला	858l
+घंटी	1909l
 घनवाद	814l
 घना जंगल	120l
 घबराहट	413l
-घर की इमारतें	1852l
+घर की इमारतें	1853l
 घाट	154l
 घाटी	162l
 घाटी गहरी	159l
@@ -20316,13 +20331,13 @@ zürafa	1601n
 घिनौना	425l
 घिबली	816l
 घृणा	425l
-घोंघा	1666l
-घोडा	1582l
-घोडे का चेहरा	1579l
-घोडे वाला झूला	1889l
+घोंघा	1667l
+घोडा	1583l
+घोडे का चेहरा	1580l
+घोडे वाला झूला	1890l
 चंद्र श्वेत	76l
 चंद्रमा	173l
-चक्करदार फिश केक	1791l
+चक्करदार फिश केक	1792l
 चटक	444l
 चटक पीला	101l
 चटक लाल	74l
@@ -20330,40 +20345,40 @@ zürafa	1601n
 चट्टान	163l
 चमक	430l
 चमकदार	448l
-चमकदार तारे	1900l
+चमकदार तारे	1901l
 चमकीला	443l
 चमकीली	443l
-चमगादड	1615l
+चमगादड	1616l
 चमडा	288l
 चमेली	223l
-चम्मच के साथ कटोरी	1774l
+चम्मच के साथ कटोरी	1775l
 चर्च	360l
-चश्मा	1914l
+चश्मा	1915l
 चांद	173l
-चांद देखने का उत्सव	1909l
+चांद देखने का उत्सव	1910l
 चांदनी	174l
 चांदी	12l
 चांदी जैसा	12l
 चांदी स्लेटी	86l
 चाय	256l
-चाय का प्याला	1820l
-चाय की केतली	1819l
+चाय का प्याला	1821l
+चाय की केतली	1820l
 चाय भूरा	88l
 चाय समारोह	785l
-चार पत्ती वाली दूब	1703l
+चार पत्ती वाली दूब	1704l
 चारकोल	37l
 चारागाह	124l
-चावल का पौधा	1700l
+चावल का पौधा	1701l
 चिंतित	413l
-चिकन लेग	1756l
+चिकन लेग	1757l
 चिकनी मिट्टी	304l
 चिकित्सा	356l
-चिडिया	1631l
+चिडिया	1632l
 चित्र	438l
 चित्रकला	438l
 चित्रकार	438l
 चिली	662o
-चींटी	1669l
+चींटी	1670l
 चीड	121l
 चीड के पेड	121l
 चीता बाघ	319l
@@ -20372,41 +20387,41 @@ zürafa	1601n
 चीनी नव वर्ष	369l
 चीनी मंदिर	795l
 चीनी मिट्टी	295l
-चीनी रेशम	826l
+चीनी रेशम	827l
 चीनी लाल	75l
 चीनी शैली	355l
 चूजा पीला	77l
 चूल्हा	311l
-चूहा	1608l
-चूहे का चेहरा	1609l
+चूहा	1609l
+चूहे का चेहरा	1610l
 चेक गणराज्य	658o
 चेरी	230l
 चेरी के फूल	208l
 चेरी ब्लॉसम उत्सव	809l
-चेस्टनट	1743l
-चैरी ब्लॉसम	1683l
+चेस्टनट	1744l
+चैरी ब्लॉसम	1684l
 चॉकलेट	261l
-चॉकलेट बार	1811l
+चॉकलेट बार	1812l
 चॉकलेटी भूरा	108l
 छतरी	338l
 छाता	338l
-छाते के साथ समुद्री किनारा	1841l
-छायादार पेड	1697l
-छिपकली	1648l
-छोटा कुत्ता	1569l
+छाते के साथ समुद्री किनारा	1842l
+छायादार पेड	1698l
+छिपकली	1649l
+छोटा कुत्ता	1570l
 छोडकर	460l
 जंग	287l
 जंग लगा	287l
 जंग लाल	112l
 जंगल	119l
 जंगली	418l
-जंगली सुअर	1593l
+जंगली सुअर	1594l
 जडी बूटियां	137l
 जडी बूटी	137l
 जनवरी	198l
 जन्नत	427l
 जन्मदिन	372l
-जन्मदिन का केक	1807l
+जन्मदिन का केक	1808l
 जमा हुआ	450l
 जमुनिया	56l
 जमैका	664o 764l
@@ -20427,10 +20442,10 @@ zürafa	1601n
 जादू	395l
 जापान	621o
 जापानी	354l
-जापानी किला	1867l
-जापानी गुडिया	1906l
-जापानी डाकघर	1857l
-जापानी धर्म स्थल	1876l
+जापानी किला	1868l
+जापानी गुडिया	1907l
+जापानी डाकघर	1858l
+जापानी धर्म स्थल	1877l
 जामुन	253l
 जामुनी	5l
 जामुनी नीला	23l
@@ -20438,20 +20453,20 @@ zürafa	1601n
 जिन्को	131l
 जियांगनान	349l
 जियो	554o
-जिराफ	1601l
-जींस	1921l
+जिराफ	1602l
+जींस	1922l
 जीन्स	289l
 जीवंत	389l
 जुनून	393l
 जुनूनी	393l
 जुलाई	196l
 जून	196l
-जूस का डब्बा	1833l
+जूस का डब्बा	1834l
 जेड पत्थर	298l
 जेड हरा	50l
 जेन	350l
 जेबरा	320l
-जेब्रा	1584l
+जेब्रा	1585l
 जैज	437l
 जैतून	278l
 जैतूनी	24l
@@ -20462,67 +20477,67 @@ zürafa	1601n
 ज्वाला	166l
 ज्वालामुखी	165l
 ज्वालामुखी रेत	158l
-ज्वालामुखी विस्फोट	1838l
+ज्वालामुखी विस्फोट	1839l
 ज्वालामुखीय चट्टान	158l
 झरना	151l
 झिलमिल	430l
-झींगा	1799l
-झींगा मछली	1798l
-झींगुर	1673l
+झींगा	1800l
+झींगा मछली	1799l
+झींगुर	1674l
 झील	147l
 झील नीला	42l
 झोपडी	363l
-टकराते हुए ग्लास	1828l
+टकराते हुए ग्लास	1829l
 टमाटर	247l
-टमाले	1766l
-टर्की	1625l
+टमाले	1767l
+टर्की	1626l
 टस्कनी	758l
-टानाबाटा का पेड	1904l
+टानाबाटा का पेड	1905l
 टापू	155l
-टिड्डा	1673l
-टी रेक्स	1653l
+टिड्डा	1674l
+टी रेक्स	1654l
 टील	13l
 टीले	156l
-टेंट	1879l
-टेकआउट बॉक्स	1796l
+टेंट	1880l
+टेकआउट बॉक्स	1797l
 टेराकोटा	111l
-टैको	1764l
+टैको	1765l
 टैक्सी	339l
 टॉफी	272l
-टोक्यो	845l
-टोक्यो टॉवर	1870l
+टोक्यो	846l
+टोक्यो टॉवर	1871l
 टोयोटा	478o
-ट्यूनीशिया	860l
+ट्यूनीशिया	861l
 ट्यूलिप	213l
-ट्रॉपिकल पेय	1825l
+ट्रॉपिकल पेय	1826l
 ठंडा	400l
 ठंडा टोन	453l
 ठंडी	400l
 ठंडे रंग	453l
 डर	403l
 डरावना	403l
-डाक भवन	1857l
-डाकघर	1858l
+डाक भवन	1858l
+डाकघर	1859l
 डामर	282l
 डिजिटल	376l
-डिब्बा बंद खाद्य सामग्री	1779l
+डिब्बा बंद खाद्य सामग्री	1780l
 डिस्को	436l
-डुब्रोवनिक	854l
+डुब्रोवनिक	855l
 डेजी	220l
 डेनमार्क	653o
 डेनिम कपडा	289l
 डेनिम नीला	69l
 डेल्फ्ट	792l
-डैंगो	1793l
+डैंगो	1794l
 डॉलर	423l
 डॉल्फिन	330l
-डोडो	1638l
-डोनट	1805l
-ड्रम	1968l
-ड्रमस्टिक	1968l
+डोडो	1639l
+डोनट	1806l
+ड्रम	1969l
+ड्रमस्टिक	1969l
 ढलता सूरज	179l
-तंबू	1840l
-तंबू लगाना	1840l
+तंबू	1841l
+तंबू लगाना	1841l
 तकनीक	376l
 तट	143l
 तनाव	413l
@@ -20531,31 +20546,31 @@ zürafa	1601n
 तपिश	205l
 तरंग	142l
 तरबूज	234l
-तरबूज फल	1712l
-तला झींगा	1790l
+तरबूज फल	1713l
+तला झींगा	1791l
 तांबा	59l
-ताज महल	829l
+ताज महल	830l
 ताजगी	399l
-ताजमहल	829l
+ताजमहल	830l
 ताजा	399l
-ताड का पेड	1698l
+ताड का पेड	1699l
 ताम्र	59l
 तारा	175l
 तारे	175l
 तारों भरा	175l
 तालाब	149l
-ताहिती	862l
+ताहिती	863l
 तितली	325l
 तिब्बत	779l
 तिरंगा	637o
-तिलचट्टा	1674l
-तीखी मिर्च	1734l
+तिलचट्टा	1675l
+तीखी मिर्च	1735l
 तीसरा पहर	190l
-तुरही	1965l
+तुरही	1966l
 तुर्की	640o
 तुषार	186l
 तूफान	201l
-तेंदुआ	1578l
+तेंदुआ	1579l
 तोता	323l
 तोरी	801l
 त्योहार	335l
@@ -20563,14 +20578,14 @@ zürafa	1601n
 त्वचा रंग	115l
 थाईलैंड	672o 775l
 थैंक्सगिविंग	750l
-थॉन्ग सैंडल	1940l
+थॉन्ग सैंडल	1941l
 दक्षिण अफ्रीका	665o
 दक्षिण कोरिया	636o
 दफ्तर	357l
 दमदार	405l
 दरिया	148l
-दरियाई घोडा	1605l
-दस्ताने	1923l
+दरियाई घोडा	1606l
+दस्ताने	1924l
 दानव	428l
 दालचीनी	277l
 दिन	194l
@@ -20589,7 +20604,7 @@ zürafa	1601n
 दुर्ग	359l
 दुल्हन	371l
 दूध	268l
-दूध का गिलास	1817l
+दूध का गिलास	1818l
 दूध वाली चाय	259l
 दूधिया	105l
 दूधिया बर्फीला	84l
@@ -20600,9 +20615,9 @@ zürafa	1601n
 देवालय	345l
 देहात	348l
 देहाती	378l
-दैत्य	1651l
-दैत्य का चेहरा	1650l
-दो कूबड वाला ऊंट	1599l
+दैत्य	1652l
+दैत्य का चेहरा	1651l
+दो कूबड वाला ऊंट	1600l
 दोपहर	189l
 दोपहर बाद	190l
 द्वीप	155l
@@ -20620,7 +20635,7 @@ zürafa	1601n
 धुंधली रोशनी	451l
 धुआं	314l
 धूप	171l
-धूप का चश्मा	1915l
+धूप का चश्मा	1916l
 धूप वाला	172l
 धूल गुलाबी	92l
 धूसर	8l
@@ -20640,7 +20655,7 @@ zürafa	1601n
 नमस्कार	455l
 नमस्ते	455l
 नया साल	753l
-नर भेड	1595l
+नर भेड	1596l
 नरक	428l
 नरम	445l
 नर्क	428l
@@ -20648,20 +20663,20 @@ zürafa	1601n
 नवंबर	197l
 नवम्बर	197l
 नवरोज	744l
-नववर्ष	1905l
+नववर्ष	1906l
 नहीं	459l
 नाइजीरिया	666o
 नाइटक्लब	436l
 नाइटलाइफ	436l
 नागफनी	135l
 नाजुक	388l
-नामीबिया	866l
+नामीबिया	867l
 नारंगी	1l
 नारंगी फल	228l
 नारंगी लाल	97l
 नाराज	402l
 नारियल	241l
-नाशपाती	1720l
+नाशपाती	1721l
 नियॉन	308l
 नियॉन गुलाबी	116l
 नियॉन चमक	448l
@@ -20676,7 +20691,7 @@ zürafa	1601n
 नींबू पीला	100l
 नींबू हरा	31l
 नीदरलैंड	647o
-नीबू	1714l
+नीबू	1715l
 नीरस	434l
 नील	23l
 नील रंगाई	824l
@@ -20692,12 +20707,12 @@ zürafa	1601n
 नीली सफेद चीनी मिट्टी	296l
 नीले	4l
 नीहारिका	176l
-नेकटाई	1919l
+नेकटाई	1920l
 नेटफ्लिक्स	469o
 नेपाल	779l
 नेपाली	779l
 नेवी ब्लू	16l
-नैरोबी	850l
+नैरोबी	851l
 नॉर्डिक	353l
 नॉर्वे	652o 805l
 नौरोज	744l
@@ -20707,20 +20722,20 @@ zürafa	1601n
 न्यूयॉर्क	766l
 पंक	709l
 पंख	313l
-पंजे की छाप	1624l
+पंजे की छाप	1625l
 पकी मिट्टी	111l
-पके हुए चावल	1783l
+पके हुए चावल	1784l
 पचास का दशक	706l
 पटाखे	334l
 पतझड	197l
 पतझड के पत्ते	129l
 पत्ता	128l
 पत्तियां	128l
-पत्ती	1701l
+पत्ती	1702l
 पत्ते	128l
 पत्थर	281l
 पत्थरों	281l
-पनीर का टुकडा	1754l
+पनीर का टुकडा	1755l
 पन्ना	49l
 पन्ना हरा	49l
 परिपक्व	421l
@@ -20728,30 +20743,31 @@ zürafa	1601n
 परीकथा	395l
 पर्यावरण	383l
 पर्वत	160l
-पर्स	1935l
+पर्स	1936l
 पवन	204l
 पवित्र	407l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1883l
+पहाड के ऊपर सूर्योदय	1884l
 पहाडियां	160l
 पहाडी	160l
 पांडा	321l
-पांडा का चेहरा	1618l
-पाइन सजावट	1905l
-पाउच	1937l
+पांडा का चेहरा	1619l
+पाइन सजावट	1906l
+पाउच	1938l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
 पाकिस्तान	669o
 पानी	152l
 पानी के नीचे	365l
 पामुक्कले	798l
+पारंपरिक कोरियाई घर	826l
 पार्क	127l
 पार्टी	372l
-पार्टी पॉपर	1902l
+पार्टी पॉपर	1903l
 पाला	186l
 पाला सफेद	83l
 पिकासो	814l
-पिज्जा स्लाइस	1761l
+पिज्जा स्लाइस	1762l
 पियोनी	214l
 पिरामिड	770l
 पीतल	60l
@@ -20760,7 +20776,7 @@ zürafa	1601n
 पीला हरा	67l
 पीली	2l
 पीले	2l
-पीसी बर्फ	1803l
+पीसी बर्फ	1804l
 पुदीना	30l
 पुदीना हरा	30l
 पुनर्जागरण	713l
@@ -20770,7 +20786,7 @@ zürafa	1601n
 पुरानी याद	415l
 पुरानी यादें	379l
 पुरुष	456l
-पुरुषों का जूता	1941l
+पुरुषों का जूता	1942l
 पुर्तगाल	626o 793l
 पुष्प	207l
 पुस्तक	312l
@@ -20778,29 +20794,29 @@ zürafa	1601n
 पूर्णिमा	173l
 पूर्वी शैली	355l
 पेंगुइन	322l
-पेंग्विन	1632l
+पेंग्विन	1633l
 पेट्रा	769l
 पेड	133l
 पेप्सी	563o
-पेय छलकना	1830l
-पेरानाकन	858l
+पेय छलकना	1831l
+पेरानाकन	859l
 पेरिस	757l
 पेरू	663o 780l
 पेशेवर	406l
 पेस्टल	447l
-पैक किया हुआ उपहार	1912l
-पैटागोनिया	839l
-पैनकेक	1752l
+पैक किया हुआ उपहार	1913l
+पैटागोनिया	840l
+पैनकेक	1753l
 पैसा	423l
 पैसे	423l
 पॉप आर्ट	788l
-पॉपकॉर्न	1776l
+पॉपकॉर्न	1777l
 पोखर	149l
-पोलिनेशिया	862l
+पोलिनेशिया	863l
 पोलैंड	656o
-पोषाक	1926l
+पोषाक	1927l
 पोस्ता	222l
-प्याज	1740l
+प्याज	1741l
 प्यार	392l
 प्यारा	408l
 प्यारी	408l
@@ -20814,13 +20830,13 @@ zürafa	1601n
 प्रसन्न	390l
 प्राइड परेड	751l
 प्राकृतिक	383l
-प्राग	837l
+प्राग	838l
 प्राचीन कांस्य	305l
 प्रातः	188l
-प्रार्थना के मनक	1957l
-प्रेटजेल	1750l
+प्रार्थना के मनक	1958l
+प्रेटजेल	1751l
 प्रेम	392l
-प्रेम होटल	1862l
+प्रेम होटल	1863l
 प्रोवेंस	803l
 प्रौद्योगिकी	376l
 प्लास्टिक	307l
@@ -20828,70 +20844,70 @@ zürafa	1601n
 फराओ	770l
 फरिश्ता	427l
 फल	432l
-फलाफेल	1768l
-फव्वारा	1878l
+फलाफेल	1769l
+फव्वारा	1879l
 फसल	750l
 फारसी	737l
 फारसी कालीन	737l
 फिनलैंड	654o
 फिरोजी	15l
-फिलिपीनी	859l
+फिलिपीनी	860l
 फिलीपींस	673o
 फिल्म नोयर	732l
-फिसल पट्टी	1890l
+फिसल पट्टी	1891l
 फीका	442l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
 फीकी	442l
-फीता	1911l
-फुलझडी	1898l
+फीता	1912l
+फुलझडी	1899l
 फुशिया	65l
 फुहार	200l
-फुहार छोडती ह्वेल	1654l
+फुहार छोडती ह्वेल	1655l
 फूल	207l
-फूल की छाप	1684l
-फूल खिलना	1691l
-फूलगुच्छ	1682l
+फूल की छाप	1685l
+फूल खिलना	1692l
+फूलगुच्छ	1683l
 फूलों	207l
 फेरारी	473o
-फेरीज झूला	1891l
+फेरीज झूला	1892l
 फेसबुक	466o
-फैक्टरी	1866l
-फॉनडू	1773l
-फॉर्चून कुकी	1795l
+फैक्टरी	1867l
+फॉनडू	1774l
+फॉर्चून कुकी	1796l
 फॉविज्म	715l
 फौज	431l
 फ्योर्ड	805l
 फ्रांस	622o
 फ्रीडा काहलो	721l
 फ्रूट	432l
-फ्रेंच फ्राइस	1760l
+फ्रेंच फ्राइस	1761l
 फ्लेमिंगो	317l
 फ्लेमेंको	821l
-फ्लैट जूती	1944l
-फ्लैटब्रेड	1749l
+फ्लैट जूती	1945l
+फ्लैटब्रेड	1750l
 फ्लोरेंस	758l
 फ्लोरोसेंट	448l
-बंदर	1563l
-बंदर का चेहरा	1562l
+बंदर	1564l
+बंदर का चेहरा	1563l
 बंदरगाह	154l
-बकरी	1597l
+बकरी	1598l
 बगीचा	126l
-बगीचे वाला घर	1855l
+बगीचे वाला घर	1856l
 बच्चे	380l
-बच्चे के दूध की बोतल	1816l
+बच्चे के दूध की बोतल	1817l
 बच्चों	380l
-बडा ड्रम	1969l
+बडा ड्रम	1970l
 बडा दिन	366l
 बत्तियां	336l
 बत्ती	336l
 बदसूरत	425l
 बनफशई	22l
-बबूल	830l
+बबूल	831l
 बयार	204l
 बरगंडी	33l
 बरसात	199l
-बरिटो	1765l
+बरिटो	1766l
 बरोक	787l
 बर्च	122l
 बर्फ	187l
@@ -20902,8 +20918,8 @@ zürafa	1601n
 बर्फीला जमा	450l
 बर्फीला पहाड	161l
 बर्फीले पहाड	161l
-बर्फीले शिखर वाला पर्वत	1836l
-बर्लिन	846l
+बर्फीले शिखर वाला पर्वत	1837l
+बर्लिन	847l
 बसंत	195l
 बहार	195l
 बांग्लादेश	670o
@@ -20913,46 +20929,46 @@ zürafa	1601n
 बाग	126l
 बाघ	319l
 बाजार	332l
-बाटिक	851l
+बाटिक	852l
 बादल	170l
 बादल छाए	203l
-बायसन	1586l
+बायसन	1587l
 बारिश	199l
-बार्बर पोल	1893l
+बार्बर पोल	1894l
 बार्बी	728l
 बार्सिलोना	760l
 बाली	762l
 बालू	157l
-बिकनी	1932l
-बिच्छू	1677l
+बिकनी	1933l
+बिच्छू	1678l
 बिजली	201l
-बिज्जू	1623l
+बिज्जू	1624l
 बिना	460l
-बियर	1826l
-बियर के दो मग	1827l
-बियर मग	1826l
-बिल कैप	1954l
-बिल्ली	1574l
-बिल्ली का चेहरा	1573l
+बियर	1827l
+बियर के दो मग	1828l
+बियर मग	1827l
+बिल कैप	1955l
+बिल्ली	1575l
+बिल्ली का चेहरा	1574l
 बीएमडब्ल्यू	475o
-बीगट ब्रेड	1748l
+बीगट ब्रेड	1749l
 बीजान्टिन	714l
-बीटल	1671l
+बीटल	1672l
 बीमार	425l
 बीमारी	425l
 बीयर	266l
-बीवर	1613l
-बुखारा	865l
-बुडापेस्ट	855l
+बीवर	1614l
+बुखारा	866l
+बुडापेस्ट	856l
 बुढिया के बाल	273l
-बुलबुला चाय	1832l
+बुलबुला चाय	1833l
 बूंदाबांदी	200l
-बेकन	1758l
+बेकन	1759l
 बेचैन	413l
 बेज	17l
 बेर	253l
 बेर के फूल	215l
-बेरूत	847l
+बेरूत	848l
 बेल	134l
 बेल्जियम	648o
 बेसाल्ट	158l
@@ -20960,36 +20976,36 @@ zürafa	1601n
 बैंकॉक	775l
 बैंगन	248l
 बैंगनी	5l
-बैंजो	1967l
-बैंटो	1780l
-बैंटो बॉक्स	1780l
-बैगल	1751l
-बैलेट जूते	1947l
+बैंजो	1968l
+बैंटो	1781l
+बैंटो बॉक्स	1781l
+बैगल	1752l
+बैलेट जूते	1948l
 बॉलीवुड	731l
 बोरिंग	434l
 बोल्ड	405l
 बोहेमियन	711l
-ब्यूनस आयर्स	838l
+ब्यूनस आयर्स	839l
 ब्रह्मांड	176l
 ब्राजील	627o 808l
 ब्रिटेन	631o 767l
 ब्रेड	270l
-ब्रेड लोफ	1746l
-ब्रोकली	1738l
+ब्रेड लोफ	1747l
+ब्रोकली	1739l
 ब्लूबेरी	232l
 ब्लैक एंड व्हाइट	429l
 भयानक	403l
-भरा हुआ पराठा	1767l
-भरावनयुक्त मीठी या नमकीन पकौडियां	1794l
+भरा हुआ पराठा	1768l
+भरावनयुक्त मीठी या नमकीन पकौडियां	1795l
 भरोसा	406l
-भवन निर्माण	1847l
+भवन निर्माण	1848l
 भविष्य	376l
 भविष्यवादी	376l
-भाप वाला गर्म पेय	1818l
-भाप वाली बाउल	1785l
+भाप वाला गर्म पेय	1819l
+भाप वाली बाउल	1786l
 भारत	637o 781l
 भारतीय	781l
-भालू का चेहरा	1616l
+भालू का चेहरा	1617l
 भावुक जोशीला	393l
 भुट्टा	250l
 भूतिया	403l
@@ -20997,29 +21013,29 @@ zürafa	1601n
 भूरा	7l
 भूरी	7l
 भूरे	7l
-भेड	1596l
-भैंस	1589l
-भोजन पकाना	1770l
-भोजन पात्र	1772l
+भेड	1597l
+भैंस	1590l
+भोजन पकाना	1771l
+भोजन पात्र	1773l
 भोजपत्र	122l
 भोर	180l
-मंगोलिया	848l
-मंगोलियाई	848l
+मंगोलिया	849l
+मंगोलियाई	849l
 मंद	446l
 मंद रोशनी	451l
 मंदिर	345l
 मंदिर मेला	795l
 मई	195l
-मकई का भुट्टा	1733l
-मकडी	1675l
-मकडी का जाला	1676l
+मकई का भुट्टा	1734l
+मकडी	1676l
+मकडी का जाला	1677l
 मक्का	250l
 मक्खन	269l
-मक्खी	1679l
+मक्खी	1680l
 मखमल	290l
-मगरमच्छ	1646l
-मच्छर	1678l
-मछली	1658l
+मगरमच्छ	1647l
+मच्छर	1679l
+मछली	1659l
 मजबूत	405l
 मजेंटा	21l
 मटमैला सफेद	104l
@@ -21032,41 +21048,41 @@ zürafa	1601n
 मध्य शरद उत्सव	370l
 मध्यरात्रि	193l
 मध्याह्न	189l
-मनीला	859l
+मनीला	860l
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्ता	1568l
+मर्गदर्शक कुत्ता	1569l
 मर्दाना	420l
 मलाई रंग	18l
 मलेशिया	674o
 मशरूम	136l
-मसाई	850l
+मसाई	851l
 मसाला	277l
 मसाला चाय	259l
 मसाले	277l
-मस्जिद	1873l
+मस्जिद	1874l
 महानगर	340l
 महासागर	140l
 महिला	456l
-महिला की हैट	1951l
-महिला के कपडे	1933l
-महिलाओं का बूट	1948l
-महिलाओं का सैंडल	1946l
+महिला की हैट	1952l
+महिला के कपडे	1934l
+महिलाओं का बूट	1949l
+महिलाओं का सैंडल	1947l
 माइक्रोसॉफ्ट	564o
-माउंट फूजी	1839l
+माउंट फूजी	1840l
 माचा	258l
 माणिक	55l
 माणिक्य	55l
 मातिस	715l
-मात्र्योश्का	828l
+मात्र्योश्का	829l
 मानसून	199l
 माया	819l
 माराकेश	756l
 मार्च	195l
 मार्डी ग्रा	742l
 मासूम	407l
-मास्को	828l
+मास्को	829l
 मिट्टी	168l
 मिट्टी का	304l
 मिट्टी की दीवार	342l
@@ -21076,49 +21092,49 @@ zürafa	1601n
 मिठाई	271l
 मियाजाकी	816l
 मियामी	765l
-मिलिट्री हैलमेट	1955l
+मिलिट्री हैलमेट	1956l
 मिस्र	643o 770l
 मुंबई	781l
-मुकुट	1950l
-मुगल	829l
-मुरझाया हुआ फूल	1688l
-मुर्गा	1627l
-मुर्गी	1626l
-मुर्गी का बच्चा	1629l
+मुकुट	1951l
+मुगल	830l
+मुरझाया हुआ फूल	1689l
+मुर्गा	1628l
+मुर्गी	1627l
+मुर्गी का बच्चा	1630l
 मुलायम	445l
-मुस्लिम धर्म	1877l
-मूंगफली	1741l
+मुस्लिम धर्म	1878l
+मूंगफली	1742l
 मूंगिया	28l
 मूंगे की चट्टान	153l
-मून केक	1792l
-मूषक	1607l
-मूषक का चेहरा	1606l
+मून केक	1793l
+मूषक	1608l
+मूषक का चेहरा	1607l
 मृतकों का दिन	740l
 मृदु	388l
 मेंढक	328l
-मेंढक का चेहरा	1645l
+मेंढक का चेहरा	1646l
 मेक्सिको	629o 754l
 मेघ	170l
 मेघाच्छन्न	203l
 मेपल	130l
 मेम्फिस	696l
 मेला	335l
-मेहंदी	827l
+मेहंदी	828l
 मैकडॉनल्ड्स	462o
 मैकरॉन	275l
 मैक्सिको	754l
 मैगनोलिया	226l
 मैग्मा	165l
-मैड्रिड	852l
+मैड्रिड	853l
 मैदान	124l
-मैपल की पत्ती	1704l
-मैमथ	1603l
+मैपल की पत्ती	1705l
+मैमथ	1604l
 मैरून	19l
 मैलाकाइट	82l
 मॉव	63l
 मोंड्रियन	697l
 मोगरा	223l
-मोजे	1925l
+मोजे	1926l
 मोती	299l
 मोती सफेद	106l
 मोने	786l
@@ -21129,26 +21145,26 @@ zürafa	1601n
 मोरक्कन	756l
 मोरक्को	644o
 मोरपंखी	46l
-यहूदी प्रार्थनागृह	1875l
+यहूदी प्रार्थनागृह	1876l
 यादें	415l
 युद्ध	431l
 यूक्रेन	639o
-यूक्रेनी	842l
+यूक्रेनी	843l
 यूट्यूब	470o
 यूनान	657o 771l
 यूनानी	771l
-यूनिकॉर्न	1583l
-यूरोपीय किला	1868l
-यूरोपीय डाकघर	1858l
+यूनिकॉर्न	1584l
+यूरोपीय किला	1869l
+यूरोपीय डाकघर	1859l
 रंग बिरंगा	178l
 रंगबिरंगा	178l
 रंगीन	178l
 रंगों का त्योहार	806l
 रंगोली	807l
-रकून	1572l
+रकून	1573l
 रक्त	315l
 रक्त वर्ण	0l
-रक्षा जैकेट	1918l
+रक्षा जैकेट	1919l
 रचनात्मक	438l
 रचनावाद	813l
 रत्न	316l
@@ -21158,8 +21174,8 @@ zürafa	1601n
 रहस्य	394l
 रहस्यमय	394l
 रहस्यमयी	394l
-राइस क्रैकर	1781l
-राइस बॉल	1782l
+राइस क्रैकर	1782l
+राइस बॉल	1783l
 राख	167l
 राजसी	382l
 राजस्थान	800l
@@ -21167,15 +21183,15 @@ zürafa	1601n
 राजहंस	317l
 रात	192l
 रात का बाजार	333l
-रात के तारे	1881l
-रात में पुल	1887l
+रात के तारे	1882l
+रात में पुल	1888l
 रातें	192l
 रात्रि	192l
 रात्रि बाजार	333l
 रानी रंग	21l
-राष्ट्रीय उद्यान	1844l
-रिबन का पुष्प	1686l
-रिमाइंडर रिबन	1913l
+राष्ट्रीय उद्यान	1845l
+रिबन का पुष्प	1687l
+रिमाइंडर रिबन	1914l
 रियल मैड्रिड	601o
 रियो कार्निवल	808l
 रुपया	423l
@@ -21184,21 +21200,21 @@ zürafa	1601n
 रूज लाल	70l
 रूस	638o
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1843l
+रेगिस्तान में द्वीप	1844l
 रेट्रो	379l
-रेड स्क्वायर	828l
+रेड स्क्वायर	829l
 रेत	157l
 रेत रंग	103l
 रेतीला	103l
 रेतीला तट	144l
 रेम्ब्रांट	787l
 रेशम	291l
-रेशम मार्ग	865l
+रेशम मार्ग	866l
 रेशमी	291l
 रॉकेट	364l
 रॉयल ब्लू	43l
 रोकोको	712l
-रोगाणु	1681l
+रोगाणु	1682l
 रोटी	270l
 रोथको	722l
 रोम	784l
@@ -21206,7 +21222,7 @@ zürafa	1601n
 रोमांच	418l
 रोमांटिक	392l
 रोमानिया	660o
-रोलर कोस्टर	1892l
+रोलर कोस्टर	1893l
 रोशनी	336l
 लंदन	767l
 लकडी	279l
@@ -21215,21 +21231,21 @@ zürafa	1601n
 लडकी	456l
 लता	134l
 लपटें	166l
-लहंगा	827l
+लहंगा	828l
 लहर	142l
 लहरें	142l
-लहसुन	1739l
+लहसुन	1740l
 लहू लाल	71l
 लाइलैक	64l
 लाख	303l
 लाजवर्द	44l
 लाटे	255l
-लामा	1600l
+लामा	1601l
 लाल	0l
 लाल बैंगनी	96l
-लाल लिफाफा	1910l
-लाल सेब	1718l
-लाल हंस	1640l
+लाल लिफाफा	1911l
+लाल सेब	1719l
+लाल हंस	1641l
 लालच	426l
 लालची	426l
 लालटेन	309l
@@ -21237,27 +21253,27 @@ zürafa	1601n
 लावा	165l
 लाह	303l
 लिनन	292l
-लिपस्टिक	1958l
+लिपस्टिक	1959l
 लिस्बन	793l
 लू	205l
 लेडीबग	327l
-लेबनान	847l
+लेबनान	848l
 लैंप	336l
 लैगून	146l
-लैब कोट	1917l
+लैब कोट	1918l
 लैवेंडर	210l
 लॉन	125l
-लॉलीपॉप	1813l
-लोबिया	1742l
+लॉलीपॉप	1814l
+लोबिया	1743l
 लोमडी	324l
-लोमडी जैसा चेहरा	1571l
+लोमडी जैसा चेहरा	1572l
 लोहा	285l
 लोहा स्लेटी	87l
 लौह	285l
 वन	119l
-वन पीस स्विमसूट	1929l
-वनमानुष	1565l
-वफल	1753l
+वन पीस स्विमसूट	1930l
+वनमानुष	1566l
+वफल	1754l
 वर्क	306l
 वर्षा	199l
 वर्षावन	120l
@@ -21269,10 +21285,10 @@ zürafa	1601n
 वाइन लाल	33l
 वाइल्ड वेस्ट	733l
 वाबी साबी	354l
-वायलिन	1966l
+वायलिन	1967l
 वारहोल	788l
 विंटेज	379l
-विंड चाइम	1908l
+विंड चाइम	1909l
 विक्टोरियन	812l
 विचित्र	435l
 विजय	416l
@@ -21280,15 +21296,15 @@ zürafa	1601n
 विदूषक	331l
 विद्यालय	358l
 वियतनाम	641o 782l
-वियना	836l
+वियना	837l
 विलासिता	381l
 विवाह	371l
-विवाह धर्मस्थल	1869l
+विवाह धर्मस्थल	1870l
 विश्वसनीय	406l
 विस्टेरिया	221l
-वीरान घर का भवन	1853l
+वीरान घर का भवन	1854l
 वृक्ष	133l
-वृश्चिक राशि	1677l
+वृश्चिक राशि	1678l
 वेनिस	802l
 वेपरवेव	811l
 वेस एंडरसन	815l
@@ -21302,11 +21318,11 @@ zürafa	1601n
 शनेल	572o
 शयनकक्ष	362l
 शरद	197l
-शराब का गिलास	1823l
+शराब का गिलास	1824l
 शहद	263l
-शहद पात्र	1815l
+शहद पात्र	1816l
 शहर	340l
-शहर का दृश्य	1882l
+शहर का दृश्य	1883l
 शहरी	340l
 शांत	386l
 शांति	386l
@@ -21314,38 +21330,38 @@ zürafa	1601n
 शानदार	381l
 शान्त	386l
 शाम	191l
-शाम का शहर	1885l
-शार्क	1661l
+शाम का शहर	1886l
+शार्क	1662l
 शालीन	397l
 शाहबलूती	20l
 शाही	382l
 शाही नीला	43l
 शाही महल	346l
-शिंटो श्राइन	1876l
+शिंटो श्राइन	1877l
 शिकंजी	227l
 शिबोरी	824l
-शिमला मिर्च	1735l
+शिमला मिर्च	1736l
 शिला	163l
 शीत	198l
 शीतल	400l
 शीशा	294l
-शेर का चेहरा	1576l
-शेर जैसा चेहरा	1575l
+शेर का चेहरा	1577l
+शेर जैसा चेहरा	1576l
 शैंपेन	265l
 शैंपेन रंग	57l
 शैतान	428l
-शैमरॉक	1702l
-शैले	831l
-शॉपिंग बैग	1938l
-शॉर्टकेक	1808l
-शॉर्ट्स	1931l
+शैमरॉक	1703l
+शैले	832l
+शॉपिंग बैग	1939l
+शॉर्टकेक	1809l
+शॉर्ट्स	1932l
 शोर	422l
 शोरगुल	422l
 श्वेत	10l
 श्वेत रातें	797l
 श्वेत श्याम	429l
 संगमरमर	280l
-संगीत कीबोर्ड	1964l
+संगीत कीबोर्ड	1965l
 संग्रहालय	438l
 संतरा	228l
 संतरी	1l
@@ -21355,38 +21371,38 @@ zürafa	1601n
 सऊदी अरब	642o
 सडक	341l
 सडा	425l
-सदाबहार वृक्ष	1696l
+सदाबहार वृक्ष	1697l
 सनकी	435l
 सपना	396l
 सपनों जैसा	396l
 सफेद	10l
-सफेद क्रॉस वाला हेलमेट	1956l
+सफेद क्रॉस वाला हेलमेट	1957l
 सब्जियां	433l
 सब्जी	433l
 समंदर	140l
-समरकंद	865l
-समारोह	1897l
+समरकंद	866l
+समारोह	1898l
 समुद्र	140l
 समुद्र तट	143l
 समुद्र तल	141l
 समुद्री किनारा	143l
 समुद्री शैवाल	138l
-सरटोप	1952l
+सरटोप	1953l
 सरप्राइज	424l
 सरल	385l
 सरसों	110l
 सरसों पीला	110l
 सरोवर	147l
-सर्कस टेंट	1894l
+सर्कस टेंट	1895l
 सर्दियां	198l
 सर्दी	198l
 सलाद	433l
 सलेटी	8l
-सवाना	830l
+सवाना	831l
 सवेरा	180l
 सहस्राब्दी	707l
 सांझ	191l
-सांप	1649l
+सांप	1650l
 साइकेडेलिक	710l
 साइबरपंक	375l
 साकुरा	208l
@@ -21394,33 +21410,33 @@ zürafa	1601n
 सागौन	279l
 साटन	291l
 साठ का दशक	699l
-साडी	827l
+साडी	828l
 सादा	385l
 सामन रंग	29l
 साहसिक	418l
 साहसी	405l
-साही	1614l
+साही	1615l
 सिंगापुर	675o
 सिंदूर	35l
 सिंदूरी	35l
 सिंदूरी लाल	34l
-सिके शकरकंद	1787l
-सिडनी	844l
+सिके शकरकंद	1788l
+सिडनी	845l
 सितंबर	197l
 सितम्बर	197l
 सितारे	175l
 सियान	14l
-सियार का चेहरा	1570l
+सियार का चेहरा	1571l
 सियोल	783l
 सिवाय	460l
-सिसिली	853l
+सिसिली	854l
 सीपिया	61l
 सीमेंट	282l
 सीसा स्लेटी	85l
 सुंदर छोटा	408l
-सुअर	1592l
-सुअर का चेहरा	1591l
-सुअर की नाक	1594l
+सुअर	1593l
+सुअर का चेहरा	1592l
+सुअर की नाक	1595l
 सुकून	386l
 सुकूनभरा	387l
 सुखद	398l
@@ -21429,11 +21445,11 @@ zürafa	1601n
 सुनहरी	11l
 सुनहरी मछली	329l
 सुबह	188l
-सुबह का सूरज	1884l
+सुबह का सूरज	1885l
 सुरुचिपूर्ण	397l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविधा स्टोर	1863l
+सुविधा स्टोर	1864l
 सुशी	276l
 सुस्त	414l
 सूखे पत्ते	129l
@@ -21441,58 +21457,58 @@ zürafa	1601n
 सूरज	171l
 सूरजमुखी	211l
 सूर्य	171l
-सूर्यमुखी	1690l
+सूर्यमुखी	1691l
 सूर्यास्त	179l
 सूर्योदय	180l
 सेंट पीटर्सबर्ग	797l
 सेंट पैट्रिक दिवस	374l
-सेक बोतल और कप	1821l
+सेक बोतल और कप	1822l
 सेज हरा	94l
 सेना	431l
 सेब	236l
 सेरुलियन	40l
-सेरेंगेटी	830l
+सेरेंगेटी	831l
 सेलाडॉन	297l
-सेवफल	1718l
+सेवफल	1719l
 सेहत	417l
 सैंटोरिनी	352l
-सैंडविच	1763l
-सैक्स	1961l
+सैंडविच	1764l
+सैक्स	1962l
 सैक्सोफोन	437l
 सैनिक	431l
 सैन्य	431l
 सैमसंग	471o
-सॉफ्ट आइसक्रीम	1802l
+सॉफ्ट आइसक्रीम	1803l
 सोंगक्रान	739l
 सोनपंखी	327l
 सोना	11l
 सोने का वर्क	306l
-सोरोपॉड	1652l
+सोरोपॉड	1653l
 सोवियत पोस्टर	813l
 सौम्य	397l
-स्कंक	1621l
-स्कार्फ	1922l
+स्कंक	1622l
+स्कार्फ	1923l
 स्कूल	358l
-स्कूल का बस्ता	1939l
+स्कूल का बस्ता	1940l
 स्कैंडिनेवियाई	353l
 स्कॉटलैंड	778l
-स्क्विड	1800l
+स्क्विड	1801l
 स्टारबक्स	463o
 स्टीमपंक	702l
 स्टील	284l
-स्टेच्यू ऑफ लिबर्टी	1871l
-स्टेडियम	1845l
-स्टॉकहोम	833l
-स्ट्यू	1772l
-स्ट्रॉ के साथ कप	1831l
+स्टेच्यू ऑफ लिबर्टी	1872l
+स्टेडियम	1846l
+स्टॉकहोम	834l
+स्ट्यू	1773l
+स्ट्रॉ के साथ कप	1832l
 स्ट्रॉबेरी	229l
 स्त्री	456l
 स्त्रैण	419l
 स्थिर	386l
-स्नातक टोप	1953l
+स्नातक टोप	1954l
 स्पेन	625o
-स्पेनिश	852l
-स्पैगेटी	1786l
+स्पेनिश	853l
+स्पैगेटी	1787l
 स्फटिक	300l
 स्याह	47l
 स्याही	47l
@@ -21507,23 +21523,23 @@ zürafa	1601n
 स्विट्जरलैंड	649o 817l
 स्विस शैली	817l
 स्वीडन	651o
-स्वीडिश	833l
+स्वीडिश	834l
 हंगरी	659o
-हड्डी वाला मांस	1755l
+हड्डी वाला मांस	1756l
 हनुक्का	746l
 हरा	3l
 हरा नीला	13l
-हरा सलाद	1775l
+हरा सलाद	1776l
 हरा सेब	237l
 हरिताश्म	298l
 हरियाली	128l
 हरी	3l
 हरी चाय	257l
-हरी पत्तेदार	1737l
+हरी पत्तेदार	1738l
 हरे	3l
 हर्ष	390l
 हल्का	441l
-हल्का तला खाना	1771l
+हल्का तला खाना	1772l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
@@ -21535,68 +21551,69 @@ zürafa	1601n
 हल्दी पीला	79l
 हवा	204l
 हवा महल	800l
-हवा में पत्ती	1706l
+हवा में पत्ती	1707l
 हवाई द्वीप	763l
 हवाना	755l
 हांगकांग	773l
-हाइकिंग बूट	1943l
+हाइकिंग बूट	1944l
 हाइड्रेंजिया	219l
 हाट	332l
-हाथी	1602l
+हाथी	1603l
 हाथीदांत रंग	38l
 हानबोक	825l
+हानोक	826l
 हिंदुस्तान	781l
-हिंदू मंदिर	1874l
+हिंदू मंदिर	1875l
 हिप्पी	710l
-हिबिस्कस	1689l
+हिबिस्कस	1690l
 हिम	187l
 हिमखंड	184l
 हिमनद	184l
 हिमालय	161l
-हिरण	1585l
+हिरण	1586l
 हीरा	301l
-हेलसिंकी	834l
-हैंडबैग	1936l
-हैमबर्गर	1759l
+हेलसिंकी	835l
+हैंडबैग	1937l
+हैमबर्गर	1760l
 हैरान	424l
 हैरानी	424l
 हैलोवीन	367l
-हॉट डॉग	1762l
+हॉट डॉग	1763l
 होई एन	796l
 होकुसाई	724l
-होटल	1861l
+होटल	1862l
 होली	806l
-ह्वेल	1655l
+ह्वेल	1656l
 ả rập	772m
 ảm đạm	391m
 ảo giác	710m
 ấm cúng	398m
-ấm trà	1819m
+ấm trà	1820m
 ấm áp	398m
 ấn độ	637o 781m
 ếch	328m
-ốc sên	1666m
+ốc sên	1667m
 ốc đảo	139m
 ồn ào	422m
-ớt chuông	1735m
+ớt chuông	1736m
 ☀	171b
 ☁	169b
 ☂	338b
 ☃	187b
 ☔	199b
-☕	254b 1818o
-☘	1702o
-♨	1888o
+☕	254b 1819o
+☘	1703o
+♨	1889o
 ⚪	10b
 ⚫	9b
 ⛈	201b
-⛑	1956o
-⛩	1876o
-⛪	1872o
-⛰	160b 1837o
-⛲	1878o
-⛺	1879o
-✨	175b 1900o
+⛑	1957o
+⛩	1877o
+⛪	1873o
+⛰	160b 1838o
+⛲	1879o
+⛺	1880o
+✨	175b 1901o
 ❄	187b
 ❤	0b
 ⭐	175b
@@ -21612,14 +21629,14 @@ zürafa	1601n
 あえろふろーと	548o
 あお	4c
 あか	0c
-あかしあ	830c
+あかしあ	831c
 あき	197c
 あくあ	66c
 あくあぶるー	66c
-あこーでぃおん	1962c
+あこーでぃおん	1963c
 あさ	188c
-あざらし	1657c
-あしか	1657c
+あざらし	1658c
+あしか	1658c
 あじさい	219c
 あじゅーる	39c
 あすてか	819c
@@ -21628,30 +21645,30 @@ zürafa	1601n
 あずれーじょ	793c
 あたたかい色	452c
 あとれてぃこまどりーど	603o
-あどりあ海	854c
-あなぐま	1623c
+あどりあ海	855c
+あなぐま	1624c
 あぷりこっと	78c
 あぼかど	242c
 あぼりじなるあーと	820c
 あぼりじに	820c
 あまぞん	565o
 あまるふぃ	759c
-あむすてるだむ	832c
+あむすてるだむ	833c
 あめこみ	788c
 あめじすと	56c
 あめりか	630o
 あめりかんえきすぷれす	497o
 あめりかんだいなー	706c
 あやっくす	612o
-あらいぐま	1572c
+あらいぐま	1573c
 あらびあ	772c
 あらぶ首长国连邦	645o
-あり	1669c
+あり	1670c
 ありぞな	776c
 ありばば	525o
 ありぺい	527o
 あるぜんちん	628o
-あるぷす	831c
+あるぷす	832c
 あるみ	286c
 あろは	763c
 あんだるしあ	821c
@@ -21666,20 +21683,20 @@ zürafa	1601n
 あーるぬーぼー	789c
 あーるぬーゔぉー	789c
 いえろー	2c
-いか	1800c
+いか	1801c
 いぎりす	631o 767c
 いけあ	464o
 いすたんぶーる	768c
-いすふぁはん	861c
+いすふぁはん	862c
 いたりあ	624o
 いちご	229c
 いちょう	131c
-いぬ	1567c
-いぬの颜	1566c
-いのしし	1593c
-いも	1731c
+いぬ	1568c
+いぬの颜	1567c
+いのしし	1594c
+いも	1732c
 いらない	459c
-いらん	861c
+いらん	862c
 いるか	330c
 いるみねーしょん	336c
 いんか	819c
@@ -21693,15 +21710,15 @@ zürafa	1601n
 いんでぃごでにむ	69c
 いんど	637o 781c
 いんどねしあ	671o
-いんどの花嫁	827c
+いんどの花嫁	828c
 いゔくらいん	818c
 いーじーじぇっと	550o
 いーすたー	373c
 いーど	745c
 いーべい	501o
-うぃすきー	1829c
+うぃすきー	1830c
 うぃーちゃっと	504o
-うぃーん	836c
+うぃーん	837c
 ういすきー	267c
 うぇすあんだーそん	815c
 うぇすとはむ	599o
@@ -21711,10 +21728,10 @@ zürafa	1601n
 うぉーほる	788c
 うくらいな	639o
 うこん色	79c
-うさぎ	1611c
-うさぎの颜	1610c
+うさぎ	1612c
+うさぎの颜	1611c
 うすい	442c
-うずべきすたん	865c
+うずべきすたん	866c
 うぶど	762c
 うぶんとぅ	517o
 うみ	140c
@@ -21733,12 +21750,12 @@ zürafa	1601n
 えこ	383c
 えじぷと	643o 770c
 えすぷれっそ	254c
-えちおぴあ	849c
+えちおぴあ	850c
 えっくすぼっくす	567o
 えぬびでぃあ	520o
 えねるぎっしゅ	389c
-えび	1799c
-えびふらい	1790c
+えび	1800c
+えびふらい	1791c
 えび茶	19c
 えみれーつ航空	544o
 えめらるど	49c
@@ -21752,22 +21769,22 @@ zürafa	1601n
 おあしす	139c
 おあはか	754c
 おうむ	323c
-おおかみ	1570c
-おおかみの颜	1570c
+おおかみ	1571c
+おおかみの颜	1571c
 おくとーばーふぇすと	743c
 おすまん	768c
-おでん	1788c
+おでん	1789c
 おとぎ话	734c
-おにぎり	1782c
-おひな様	1906c
+おにぎり	1783c
+おひな様	1907c
 おふぃす	357c
-おふぃすびる	1856c
+おふぃすびる	1857c
 おふほわいと	104c
 おぼろ	449c
 おもちゃ	380c
-おらんうーたん	1565c
+おらんうーたん	1566c
 おらんだ	647o
-おらんだ风	832c
+おらんだ风	833c
 おりえんたる	355c
 おりんぴっく	683o
 おりんぴっくまるせいゆ	611o
@@ -21777,7 +21794,7 @@ zürafa	1601n
 おれんじ	1c
 おれんじれっど	97c
 おれんじ色	1c
-おんどり	1627c
+おんどり	1628c
 おーかー	36c
 おーがにっく	383c
 おーしゃん	140c
@@ -21802,31 +21819,31 @@ zürafa	1601n
 かうんとだうん	753c
 かえで	130c
 かえる	328c
-かえるの颜	1645c
+かえるの颜	1646c
 かおす	422c
 かかおとーく	505o
-かき氷	1803c
-かくてるぐらす	1824c
+かき氷	1804c
+かくてるぐらす	1825c
 かさ	338c
 かすんだ	449c
-かたつむり	1666c
+かたつむり	1667c
 かたーる	646o
 かたーる航空	545o
 かっぱどきあ	804c
 かっぱー	59c
-かっぷけーき	1809c
+かっぷけーき	1810c
 かなだ	633o
-かに	1797c
-かば	1605c
+かに	1798c
+かば	1606c
 かふぇ	343c
 かふぇらて	255c
 かぶす	586o
-かぶとむし	1671c
+かぶとむし	1672c
 かぷちーの	255c
 かぼちゃ	246c
-かみにーと	838c
-かめ	1647c
-かも	1635c
+かみにーと	839c
+かめ	1648c
+かも	1636c
 からし色	110c
 からばっじょ	787c
 からふる	178c
@@ -21834,52 +21851,52 @@ zürafa	1601n
 かりふぉるにあ	777c
 かりぶ	764c
 かりぶ海	764c
-かるたへな	856c
+かるたへな	857c
 かるふーる	534o
 かれー	277c
-かれーらいす	1784c
+かれーらいす	1785c
 かわいい	408c
-かわうそ	1620c
-かんがるー	1622c
+かわうそ	1621c
+かんがるー	1623c
 かんでぃんすきー	723c
 かーき	25c
 かーき色	25c
 かーにばる	335c
-かーば	1877c
+かーば	1878c
 がうでぃ	760c
-がま口	1935c
+がま口	1936c
 がらす	294c
 がらたさらい	615o
 がーでん	126c
 がーな	668o
 きいろ	2c
 きうい	245c
-きういふるーつ	1725c
-きえふ	842c
+きういふるーつ	1726c
+きえふ	843c
 きっず	380c
 きっちん	361c
 きつね	324c
-きつねの颜	1571c
+きつねの颜	1572c
 きのこ	136c
 きもい	425c
-きゃっぷ	1954c
+きゃっぷ	1955c
 きゃにおん	159c
 きゃらめる	262c
 きゃらめる色	109c
 きゃんでぃ	272c
 きゃんどる	310c
-きゃんぷ	1840c
-きゅうり	1736c
+きゃんぷ	1841c
+きゅうり	1737c
 きゅびすむ	814c
 きゅびずむ	814c
 きゅーと	408c
 きゅーば	677o 755c
 きらきら	430c
 きらめき	430c
-きりん	1601c
+きりん	1602c
 きんもくせい	224c
-きーう	842c
-ぎたー	1963c
+きーう	843c
+ぎたー	1964c
 ぎっとはぶ	513o
 ぎゃらりー	438c
 ぎりしあ	771c
@@ -21889,43 +21906,43 @@ zürafa	1601n
 くすみ	446c
 くすみぴんく	92c
 くすんだ	446c
-くす玉	1903c
+くす玉	1904c
 くだもの	432c
-くっきー	1806c
+くっきー	1807c
 くつろぎ	387c
-くまの颜	1616c
+くまの颜	1617c
 くも	170c
-くもの巣	1676c
+くもの巣	1677c
 くらいんぶるー	679o 818c
-くらくふ	841c
+くらくふ	842c
 くらしっくぶるー	688o
-くらっかー	1902c
-くり	1743c
+くらっかー	1903c
+くり	1744c
 くりえいてぃぶ	438c
 くりすたる	300c
 くりすます	366c
-くりすますいぶ	1896c
-くりすますつりー	1896c
+くりすますいぶ	1897c
+くりすますつりー	1897c
 くりにっく	356c
 くりむぞん	71c
 くりむと	719c
 くりーむ色	18c
 くり色	20c
-くれむりん	828c
+くれむりん	829c
 くろ	9c
-くろあちあ	854c
-くろわっさん	1747c
-くろーばー	1702c
+くろあちあ	855c
+くろわっさん	1748c
+くろーばー	1703c
 くろーむ	286c
-ぐあてまら	857c
+ぐあてまら	858c
 ぐじぇり	792c
-ぐらすで干杯	1828c
+ぐらすで干杯	1829c
 ぐらんじ	708c
 ぐらんどきゃにおん	776c
 ぐらんどぶだぺすとほてる	815c
 ぐりーなりー	685o
 ぐりーん	3c
-ぐりーんさらだ	1775c
+ぐりーんさらだ	1776c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
@@ -21933,113 +21950,113 @@ zürafa	1601n
 ぐーぐる	465o
 けだるい	414c
 けにあ	667o
-けばぶ	1767c
-けばぶさんど	1767c
-けべっく	840c
+けばぶ	1768c
+けばぶさんど	1768c
+けべっく	841c
 けると	822c
 けんたっきー	538o
 けんて	738c
 けーき	271c
-けーぷたうん	864c
+けーぷたうん	865c
 げーせん	704c
 げーむせんたー	704c
-こあら	1617c
-こいのぼり	1907c
-こうもり	1615c
+こあら	1618c
+こいのぼり	1908c
+こうもり	1616c
 こかこーら	461o
 こがね色	11c
 こけ	132c
 ここあ	261c
 ここなっつ	241c
-ここなつ	1728c
-こっぷから注ぐ	1830c
+ここなつ	1729c
+こっぷから注ぐ	1831c
 こてーじこあ	700c
 こばると	45c
 こばるとぶるー	45c
-こぺんはーげん	835c
+こぺんはーげん	836c
 ころっせお	784c
 ころんびあ	661o
-こんが	1969c
+こんが	1970c
 こんくりーと	282c
 こんにちは	455c
 こんばんは	455c
-こんびに	1863c
-こんびにえんすすとあ	1863c
+こんびに	1864c
+こんびにえんすすとあ	1864c
 こーすたる	729c
-こーと	1924c
+こーと	1925c
 こーとだじゅーる	803c
 こーひー	254c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
-ごきぶり	1674c
+ごきぶり	1675c
 ごしっく	411c
 ごっほ	720c
-ごはん	1783c
-ごりら	1564c
+ごはん	1784c
+ごりら	1565c
 ごんどら	802c
-ごーぐる	1916c
+ごーぐる	1917c
 ごーるでんあわー	181c
 ごーるでんげーとぶりっじ	680o
 ごーるど	11c
-さい	1604c
+さい	1605c
 さいけ	710c
 さいけでりっく	435c
 さいばーぱんく	375c
 さうじあらびあ	642o
-さくそふぉん	1961c
+さくそふぉん	1962c
 さくら	208c
 さくらまつり	809c
 さくらんぼ	230c
 さくら祭り	809c
 さぐらだふぁみりあ	760c
-さそり	1677c
+さそり	1678c
 さたん	428c
 さっくす	437c
 さてん	291c
-さばんな	830c
+さばんな	831c
 さび	287c
 さびしい	391c
 さふぁいあ	54c
 さふらん	277c
 さぷらいず	424c
 さぼてん	135c
-さぼてんのある砂漠	1842c
-さまるかんど	865c
+さぼてんのある砂漠	1843c
+さまるかんど	866c
 さむすん	471o
-さめ	1661c
+さめ	1662c
 さらだ	433c
-さりー	827c
-さる	1563c
-さるの颜	1562c
+さりー	828c
+さる	1564c
+さるの颜	1563c
 さわやか	399c
 さんくとぺてるぶるく	797c
-さんぐらす	1915c
-さんご	1664c
+さんぐらす	1916c
+さんご	1665c
 さんご礁	153c
 さんご色	28c
 さんせっと	179c
-さんだる	1946c
+さんだる	1947c
 さんとりーに	352c
-さんどいっち	1763c
+さんどいっち	1764c
 さんどべーじゅ	103c
 さんふらんしすこじゃいあんつ	587o
-さーかす	1894c
+さーかす	1895c
 さーもんぴんく	29c
 ざくろ	243c
-ざりがに	1798c
+ざりがに	1799c
 しあん	14c
 しぇふしゃうえん	799c
 しぇる	490o
-しぇーんぶるん	836c
-しおれた	1688c
-しおれた花	1688c
-しか	1585c
-しちりあ	853c
+しぇーんぶるん	837c
+しおれた	1689c
+しおれた花	1689c
+しか	1586c
+しちりあ	854c
 してぃ	340c
-しでぃぶさいど	860c
-しどにー	844c
-しなごーぐ	1875c
+しでぃぶさいど	861c
+しどにー	845c
+しなごーぐ	1876c
 しなもん	277c
 しのわずり	727c
 しまうま	320c
@@ -22048,34 +22065,34 @@ zürafa	1601n
 しゃねる	572o
 しゃびーしっく	725c
 しゃるとるーず	67c
-しゃれー	831c
+しゃれー	832c
 しゃんぱん	265c
 しゃんぱんごーるど	57c
 しゃんぱん色	57c
 しゅるれありすむ	717c
-しゅーず	1947c
+しゅーず	1948c
 しゅーる	717c
 しょっぴふぁい	561o
-しょーつ	1931c
-しょーとけーき	1808c
+しょーつ	1932c
+しょーとけーき	1809c
 しらかば	122c
 しらかば林	122c
 しるく	291c
-しるくはっと	1952c
-しるくろーど	865c
+しるくはっと	1953c
+しるくろーど	866c
 しるばー	12c
 しるばーぐれー	86c
 しろ	10c
-しんがぽーる	858c
+しんがぽーる	859c
 しんがぽーる国旗	675o
 しんがぽーる航空	551o
 しんせうぇいぶ	703c
 しんぷる	385c
 じぇいどぐりーん	50c
-じぇっとこーすたー	1892c
+じぇっとこーすたー	1893c
 じぶり	816c
 じゃいぷーる	800c
-じゃがいも	1731c
+じゃがいも	1732c
 じゃすみん	223c
 じゃず	437c
 じゃずばー	437c
@@ -22083,19 +22100,19 @@ zürafa	1601n
 じゃぱんでぃ	718c
 じゃぱんぶるー	824c
 じゃまいか	664o 764c
-じゃわ更纱	851c
+じゃわ更纱	852c
 じゃんぐる	120c
 じゅえりー	316c
-じーぷにー	859c
+じーぷにー	860c
 じーんず	289c
 すいか	234c
 すいす	649o 817c
 すいすすたいる	817c
 すいーつ	271c
 すうぇーでん	651o
-すうぇーでん风	833c
+すうぇーでん风	834c
 すかいぶるー	41c
-すかんく	1621c
+すかんく	1622c
 すかんじなびあ	353c
 すかーれっと	34c
 すこっとらんど	778c
@@ -22109,29 +22126,29 @@ zürafa	1601n
 すちーる	284c
 すてぃーらーず	581o
 すてんれす	284c
-すてーき	1757c
-すてーき肉	1757c
-すとっくほるむ	833c
+すてーき	1758c
+すてーき肉	1758c
+すとっくほるむ	834c
 すとれす	413c
-すとろーかっぷ	1831c
+すとろーかっぷ	1832c
 すなっぷちゃっと	512o
-すにーかー	1942c
+すにーかー	1943c
 すのーほわいと	84c
 すばる	488o
 すぱいす	277c
-すぱげってぃ	1786c
-すぱげってぃー	1786c
+すぱげってぃ	1787c
+すぱげってぃー	1787c
 すぱんこーる	430c
 すぴりちゅある	412c
-すべり台	1890c
+すべり台	1891c
 すぺいん	625o
-すぺいん风	852c
+すぺいん风	853c
 すぽてぃふぁい	468o
 すみれ色	22c
 すもも	244c
 すもーきー	446c
 すーく	756c
-ずぼん	1921c
+ずぼん	1922c
 ずーむ	560o
 せくとん	825c
 せびりあ	821c
@@ -22140,11 +22157,11 @@ zürafa	1601n
 せめんと	282c
 せるてぃっくす	574o
 せるりあんぶるー	40c
-せれんげてぃ	830c
-せんべい	1781c
+せれんげてぃ	831c
+せんべい	1782c
 せーじ	94c
 そうる	783c
-そっくす	1925c
+そっくす	1926c
 そふと	445c
 そふとくりーむ	274c
 そよ风	204c
@@ -22152,37 +22169,37 @@ zürafa	1601n
 そんくらーん	739c
 そーらーぱんく	736c
 そ连のぽすたー	813c
-ぞう	1602c
+ぞう	1603c
 たいだい	710c
 たい寺院	775c
 たい王国	672o
 たおばお	526o
 たき火	166c
 たくしー	339c
-たこ	1662c
-たこす	1764c
+たこ	1663c
+たこす	1765c
 たそがれ	191c
-たひち	862c
-たぴおか	1832c
-たぴおかどりんく	1832c
+たひち	863c
+たぴおか	1833c
+たぴおかどりんく	1833c
 たぴおかみるくてぃー	259c
-たまねぎ	1740c
-たまる	1766c
-たまれす	1766c
-たわー	1870c
+たまねぎ	1741c
+たまる	1767c
+たまれす	1767c
+たわー	1871c
 たん	26c
 たんちょん	794c
-たんぶらー	1829c
-たんぶらーぐらす	1829c
+たんぶらー	1830c
+たんぶらーぐらす	1830c
 たーきっしゅえあらいんず	547o
 たーこいず	15c
-たーじまはる	829c
+たーじまはる	830c
 たーたん	778c
 だいだい色	1c
 だいや	301c
 だいやもんど	301c
 だすてぃぴんく	92c
-だんご	1793c
+だんご	1794c
 だーく	439c
 だーくあかでみあ	701c
 だーくぐりーん	48c
@@ -22196,7 +22213,7 @@ zürafa	1601n
 ちゃこーる	37c
 ちゃこーるぐれー	37c
 ちゅそく	748c
-ちゅにじあ	860c
+ちゅにじあ	861c
 ちゅーりっぷ	213c
 ちょう	325c
 ちょうちん	309c
@@ -22207,29 +22224,29 @@ zürafa	1601n
 ちり国旗	662o
 ちんくえてっれ	759c
 ちーく色	114c
-ちーず	1754c
+ちーず	1755c
 ついったー	570o
 ついっち	508o
 つた	134c
 つつじ	225c
 つまらない	434c
 つめたい色	453c
-つりー	1896c
+つりー	1897c
 てぃき	730c
 てぃきばー	730c
 てぃっくとっく	507o
 てぃふぁにーぶるー	678o
-てぃらのさうるす	1653c
-てぃーぽっと	1819c
+てぃらのさうるす	1654c
+てぃーぽっと	1820c
 てぃーる	13c
-ていくあうと弁当	1796c
+ていくあうと弁当	1797c
 てくのろじー	376c
 てすこ	536o
 てすら	482o
-てへらん	861c
+てへらん	862c
 てらこった	111c
 てれぐらむ	503o
-てんと	1879c
+てんと	1880c
 てんとうむし	327c
 てんとう虫	327c
 でぃすこ	436c
@@ -22245,16 +22262,16 @@ zürafa	1601n
 でにむ	289c
 でにむ色	69c
 ではない	459c
-でぱーと	1865c
+でぱーと	1866c
 でびる	428c
 でる	521o
 でるふとぶるー	792c
 でるふと焼	792c
 でんまーく	653o
-とうがらし	1734c
-とうしゅーず	1947c
+とうがらし	1735c
+とうしゅーず	1948c
 とうもろこし	250c
-とかげ	1648c
+とかげ	1649c
 とすかーな	758c
 とってなむ	596o
 ととろ	816c
@@ -22262,62 +22279,62 @@ zürafa	1601n
 とまと	247c
 とよた	478o
 とら	319c
-とらの颜	1576c
-とらんぺっと	1965c
+とらの颜	1577c
+とらんぺっと	1966c
 とるこ	640o
 とるこぶるー	15c
 とるこ石色	15c
 とろぴかる	351c
-とろぴかるどりんく	1825c
+とろぴかるどりんく	1826c
 とろぴかるびーち	145c
-とんぐさんだる	1940c
+とんぐさんだる	1941c
 とーすと	270c
 とーぷ	68c
 どいつ	623o
-どぅぶろゔにく	854c
+どぅぶろゔにく	855c
 どじゃーす	584o
 どっかー	514o
 どっとぺいんてぃんぐ	820c
 どばい	772c
 どみのぴざ	571o
-どらごん	1651c
-どらごんの颜	1650c
-どらむ	1968c
+どらごん	1652c
+どらごんの颜	1651c
+どらむ	1969c
 どる	423c
 どるとむんと	605o
 どろっぷぼっくす	559o
-どーどー	1638c
-どーなつ	1805c
+どーどー	1639c
+どーなつ	1806c
 ない	459c
 ないじぇりあ	666o
 ないとくらぶ	436c
 ないとまーけっと	333c
 ないとらいふ	436c
-ないろび	850c
+ないろび	851c
 なく	459c
 なし	459c
 なしで	459c
 なす	248c
 なちゅらる	383c
-なっつ	1741c
+なっつ	1742c
 なつ	196c
-なべ	1772c
+なべ	1773c
 なぽり	609o
-なまけもの	1619c
-なみびあ	866c
-なみぶ砂漠	866c
-なると	1791c
+なまけもの	1620c
+なみびあ	867c
+なみぶ砂漠	867c
+なると	1792c
 にぎやか	409c
 にっくす	578o
 にゅーおーりんず	742c
 にゅーかっする	598o
 にゅーじーらんど	676o
-にゅーはうん	835c
+にゅーはうん	836c
 にゅーよーく	766c
-にょにゃ	858c
-にわとり	1626c
+にょにゃ	859c
+にわとり	1627c
 にんじん	249c
-にんにく	1739c
+にんにく	1740c
 ぬき	459c
 ぬくもり	398c
 ぬーど	115c
@@ -22330,11 +22347,11 @@ zürafa	1601n
 ねおんさいん	308c
 ねおんの光	308c
 ねおんぴんく	116c
-ねくたい	1919c
-ねこ	1574c
-ねこの颜	1573c
-ねずみ	1608c
-ねずみの颜	1606c
+ねくたい	1920c
+ねこ	1575c
+ねこの颜	1574c
+ねずみ	1609c
+ねずみの颜	1607c
 ねずみ色	8c
 ねたみ	426c
 ねっとふりっくす	469o
@@ -22345,108 +22362,109 @@ zürafa	1601n
 のるうぇー	652o 805c
 のわーる	732c
 のんびり	414c
-はいきんぐ	1943c
-はいきんぐしゅーず	1943c
-はいひーる	1945c
-はいびすかす	1689c
-はえ	1679c
-はすの花	1685c
+はいきんぐ	1944c
+はいきんぐしゅーず	1944c
+はいひーる	1946c
+はいびすかす	1690c
+はえ	1680c
+はすの花	1686c
 はちみつ	263c
 はっぴー	390c
-はつかねずみ	1607c
-はと	1633c
+はつかねずみ	1608c
+はと	1634c
 はぬか	746c
 はぬかー	746c
 はのい	782c
+はのく	826c
 はばな	755c
-はむすたー	1609c
-はむすたーの颜	1609c
-はりねずみ	1614c
+はむすたー	1610c
+はむすたーの颜	1610c
+はりねずみ	1615c
 はる	195c
 はろうぃん	367c
-はろうぃんかぼちゃ	1895c
-はろうぃーん	1895c
+はろうぃんかぼちゃ	1896c
+はろうぃーん	1896c
 はろん湾	782c
 はわい	763c
 はんがりー	659o
-はんどばっぐ	1936c
-はんばーがー	1759c
+はんどばっぐ	1937c
+はんばーがー	1760c
 はーぶ	137c
 ばいえるんみゅんへん	604o
-ばいおりん	1966c
+ばいおりん	1967c
 ばいおれっと	22c
 ばいきんぐ	823c
-ばいそん	1586c
+ばいそん	1587c
 ばいどぅ	528o
 ばうはうす	694c
-ばげっと	1748c
+ばげっと	1749c
 ばたー	269c
-ばっくぱっく	1939c
-ばった	1673c
-ばてぃっく	851c
+ばっくぱっく	1940c
+ばった	1674c
+ばてぃっく	852c
 ばなな	238c
 ばら	209c
 ばり岛	762c
 ばるせろな	760c
 ばるーん	337c
-ばれえしゅーず	1944c
+ばれえしゅーず	1945c
 ばれんたいん	368c
 ばれんたいんでー	368c
 ばろっく	787c
 ばんぐらでしゅ	670o
 ばんこく	775c
-ばんじょー	1967c
-ばんふ	840c
+ばんじょー	1968c
+ばんふ	841c
 ばーがんでぃ	33c
-ばーがー	1759c
+ばーがー	1760c
 ばーがーきんぐ	539o
-ばーすでー	1807c
-ばーすでーけーき	1807c
+ばーすでー	1808c
+ばーすでーけーき	1808c
 ばーびー	682o 728c
 ばーびーぴんく	728c
 ばーみりおん	35c
-ぱい	1810c
+ぱい	1811c
 ぱいなっぷる	240c
-ぱいん	1716c
+ぱいん	1717c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱえりあ	1771c
+ぱえりあ	1772c
 ぱきすたん	669o
-ぱすた	1786c
+ぱすた	1787c
 ぱすてる	447c
 ぱすてるからー	447c
-ぱたごにあ	839c
+ぱたごにあ	840c
 ぱっかーず	579o
 ぱなそにっく	543o
 ぱむっかれ	798c
 ぱりさんじぇるまん	610o
-ぱれるも	853c
+ぱれるも	854c
 ぱん	270c
 ぱんく	709c
-ぱんけーき	1752c
+ぱんけーき	1753c
 ぱんだ	321c
-ぱんだの颜	1618c
+ぱんだの颜	1619c
 ぱんぷきん	246c
 ぱーてぃー	372c
-ぱーてぃーくらっかー	1902c
+ぱーてぃーくらっかー	1903c
 ぱーぷる	5c
 ぱーる	299c
 ぱーるほわいと	106c
 ひすい	298c
 ひっぴー	710c
 ひなぎく	220c
-ひな祭り	1906c
+ひな祭り	1907c
 ひまらや	779c
 ひまわり	211c
 ひゅんだい	481o
-ひょう	1578c
-ひよこ	1629c
+ひょう	1579c
+ひよこ	1630c
 ひよこ色	77c
-ひんずー教	1874c
-ひんどぅー教の寺院	1874c
+ひんずー教	1875c
+ひんどぅー教の寺院	1875c
 ひんやり	400c
 びあがーでん	743c
-びきに	1932c
+びきに	1933c
 びくとりあん	812c
 びざ	494o
 びざんちん	714c
@@ -22455,50 +22473,50 @@ zürafa	1601n
 びばまぜんた	691o
 びびっど	444c
 びりびり	529o
-びるべりー	1724c
-びる群	1882c
+びるべりー	1725c
+びる群	1883c
 びろーど	290c
 びんてーじ	379c
 びーえむだぶりゅー	475o
-びーさん	1940c
+びーさん	1941c
 びーち	143c
-びーちさんだる	1940c
-びーちぱらそる	1841c
-びーばー	1613c
+びーちさんだる	1941c
+びーちぱらそる	1842c
+びーばー	1614c
 びーる	266c
-びーるじょっき	1826c
-びーるで干杯	1827c
+びーるじょっき	1827c
+びーるで干杯	1828c
 ぴえろ	331c
 ぴかそ	814c
-ぴざ	1761c
+ぴざ	1762c
 ぴらみっど	770c
 ぴんく	6c
 ぴんくしてぃ	800c
 ぴんくのねおん	116c
 ぴんく色	6c
 ぴんたれすと	511o
-ぴんひーる	1945c
+ぴんひーる	1946c
 ぴーこっくぶるー	46c
 ぴーち	235c
 ぴーちぴんく	73c
 ぴーちふぁず	692o
 ぴーち色	27c
-ぴーなっつ	1741c
-ぴーまん	1735c
+ぴーなっつ	1742c
+ぴーまん	1736c
 ふぁいあふぉっくす	515o
 ふぁらお	770c
-ふぁらふぇる	1768c
+ふぁらふぇる	1769c
 ふぁんたじー	395c
 ふぁーうぇい	523o
 ふぃあっと	484o
 ふぃぐま	558o
-ふぃじー	862c
+ふぃじー	863c
 ふぃよるど	805c
 ふぃりぴん	673o
 ふぃるむのわーる	732c
 ふぃれんつぇ	758c
 ふぃんらんど	654o
-ふぃんらんど风	834c
+ふぃんらんど风	835c
 ふぇいすぶっく	466o
 ふぇすてぃばる	335c
 ふぇでっくす	492o
@@ -22506,74 +22524,74 @@ zürafa	1601n
 ふぇみにん	419c
 ふぇらーり	473o
 ふぉるくすわーげん	477o
-ふぉんでゅ	1773c
-ふぉーちゅんくっきー	1795c
+ふぉんでゅ	1774c
+ふぉーちゅんくっきー	1796c
 ふぉーゔぃすむ	715c
-ふくろう	1637c
-ふぐ	1660c
-ふたこぶ	1599c
-ふたこぶらくだ	1599c
+ふくろう	1638c
+ふぐ	1661c
+ふたこぶ	1600c
+ふたこぶらくだ	1600c
 ふゅーしゃ	65c
 ふゆ	198c
-ふらい	1790c
-ふらいどぽてと	1760c
-ふらっとしゅーず	1944c
-ふらっとぶれっど	1749c
+ふらい	1791c
+ふらいどぽてと	1761c
+ふらっとしゅーず	1945c
+ふらっとぶれっど	1750c
 ふらみんご	317c
 ふらめんこ	821c
 ふらめんご	619o
 ふらんす	622o
 ふりーだかーろ	721c
 ふるーつ	432c
-ふれんちふらい	1760c
-ぶえのすあいれす	838c
-ぶた	1592c
-ぶたの颜	1591c
-ぶた鼻	1594c
-ぶだぺすと	855c
+ふれんちふらい	1761c
+ぶえのすあいれす	839c
+ぶた	1593c
+ぶたの颜	1592c
+ぶた鼻	1595c
+ぶだぺすと	856c
 ぶっきんぐどっとこむ	557o
 ぶどう	231c
-ぶはら	865c
+ぶはら	866c
 ぶらいと	443c
 ぶらいとれっど	74c
 ぶらうん	7c
 ぶらじる	627o 808c
 ぶらっく	9c
 ぶらーの	802c
-ぶりとー	1765c
-ぶりーふ	1930c
+ぶりとー	1766c
+ぶりーふ	1931c
 ぶるず	575o
 ぶるー	4c
 ぶるーあわー	182c
 ぶるーす	437c
 ぶるーたりずむ	698c
 ぶるーべりー	232c
-ぶろっこりー	1738c
+ぶろっこりー	1739c
 ぶろんず	58c
-ぶーつ	1948c
+ぶーつ	1949c
 ぷらいど	751c
 ぷらいどぱれーど	751c
 ぷらすちっく	307c
-ぷらなかん	858c
-ぷらは	837c
+ぷらなかん	859c
+ぷらは	838c
 ぷらむ	244c
 ぷらむ色	62c
-ぷりん	1814c
+ぷりん	1815c
 ぷれいすてーしょん	472o
 ぷれすて	472o
-ぷれぜんと	1912c
-ぷれっつぇる	1750c
+ぷれぜんと	1913c
+ぷれっつぇる	1751c
 ぷろばんす	803c
 ぷろふぇっしょなる	406c
 ぷろゔぁんす	803c
-ぷーどる	1569c
-へび	1649c
-へるしんき	834c
+ぷーどる	1570c
+へび	1650c
+へるしんき	835c
 へるしー	417c
 べいぱーうぇいぶ	811c
-べいるーと	847c
+べいるーと	848c
 べしくたしゅ	617o
-べすと	1918c
+べすと	1919c
 べっどるーむ	362c
 べとなむ	641o 782c
 べねちあ	802c
@@ -22582,29 +22600,29 @@ zürafa	1601n
 べるぎー	648o
 べるさいゆ	712c
 べるべっと	290c
-べるりん	846c
+べるりん	847c
 べんふぃか	613o
-べーぐる	1751c
-べーこん	1758c
+べーぐる	1752c
+べーこん	1759c
 べーじゅ	17c
 ぺいとりおっつ	582o
 ぺいぱる	496o
 ぺとら	769c
-ぺなん	858c
+ぺなん	859c
 ぺぷし	563o
 ぺるしあ	737c
 ぺるしゃ	737c
 ぺるしゃ绒毯	737c
 ぺるー	663o 780c
-ぺろぺろきゃんでぃ	1813c
+ぺろぺろきゃんでぃ	1814c
 ぺんぎん	322c
 ぺーる	442c
 ほいあん	796c
 ほっこり	398c
-ほっとけーき	1752c
-ほっとどっぐ	1762c
-ほてる	1861c
-ほにゅう瓶	1816c
+ほっとけーき	1753c
+ほっとどっぐ	1763c
+ほてる	1862c
+ほにゅう瓶	1817c
 ほのるる	763c
 ほの暗い	451c
 ほふろま	791c
@@ -22613,11 +22631,11 @@ zürafa	1601n
 ほんだ	479o
 ほーりー	806c
 ほーりー祭	806c
-ぼうるとすぷーん	1774c
+ぼうるとすぷーん	1775c
 ぼかじゅにあーず	618o
-ぼごた	856c
+ぼごた	857c
 ぼへみあん	711c
-ぼらぼら	862c
+ぼらぼら	863c
 ぼりうっど	731c
 ぼるどー	33c
 ぼるぼ	485o
@@ -22625,23 +22643,23 @@ zürafa	1601n
 ぼーほー	711c
 ぽじたーの	759c
 ぽっぷあーと	788c
-ぽっぷこーん	1776c
-ぽてとふらい	1760c
+ぽっぷこーん	1777c
+ぽてとふらい	1761c
 ぽぴー	222c
-ぽりねしあ	862c
+ぽりねしあ	863c
 ぽるしぇ	483o
 ぽると	614o
 ぽるとがる	626o 793c
-ぽーち	1937c
+ぽーち	1938c
 ぽーらんど	656o
-ぽーらんど风	841c
+ぽーらんど风	842c
 まいあみ	765c
 まいあみひーと	577o
 まいくろそふと	564o
 まかろん	275c
 まくどなるど	462o
 まぐま	165c
-まさい	850c
+まさい	851c
 まじょれる	756c
 ますきゅりん	420c
 ますたーかーど	495o
@@ -22649,15 +22667,15 @@ zürafa	1601n
 まぜんた	21c
 まちゅぴちゅ	780c
 まてぃす	715c
-まて茶	1834c
-まとりょーしか	828c
-まどりーど	852c
-まにら	859c
-まふらー	1922c
+まて茶	1835c
+まとりょーしか	829c
+まどりーど	853c
+まにら	860c
+まふらー	1923c
 まや	819c
-まよるか	852c
+まよるか	853c
 まらけしゅ	756c
-まらっか	858c
+まらっか	859c
 まるでぃぐら	742c
 まるーん	19c
 まれーしあ	674o
@@ -22665,7 +22683,7 @@ zürafa	1601n
 まんちぇすたーしてぃ	595o
 まんちぇすたーゆないてっど	594o
 まんはったん	766c
-まんもす	1603c
+まんもす	1604c
 まーけっと	332c
 みかん	228c
 みこのす	771c
@@ -22673,11 +22691,11 @@ zürafa	1601n
 みず	152c
 みっどさまー	752c
 みっどせんちゅりー	699c
-みつあなぐま	1623c
+みつあなぐま	1624c
 みつばち	326c
 みどり	3c
 みにまる	385c
-みみず	1680c
+みみず	1681c
 みゅしゃ	789c
 みりたりー	431c
 みるく	268c
@@ -22686,26 +22704,26 @@ zürafa	1601n
 みれにあむ	707c
 みんと	30c
 みんとぐりーん	30c
-むがる	829c
+むがる	830c
 むらさき	5c
 むんく	716c
 むんばい	781c
-めがね	1914c
+めがね	1915c
 めきしこ	629o 754c
 めたる	286c
 めでぃな	756c
-めでじん	856c
+めでじん	857c
 めらんこりー	391c
-めりーごーらんど	1889c
-めろん	1711c
+めりーごーらんど	1890c
+めろん	1712c
 めんふぃす	696c
 めんふぃすでざいん	696c
 めーぷるりーふす	588o
 もかむーす	693o
 もくれん	226c
 もしもし	455c
-もすく	1873c
-もすくわ	828c
+もすく	1874c
+もすくわ	829c
 もだん	385c
 もね	786c
 ものくろ	429c
@@ -22716,7 +22734,7 @@ zürafa	1601n
 もり	119c
 もろっこ	644o
 もろっこ风	756c
-もんごる	848c
+もんごる	849c
 もんとりおーるかなでぃあんず	589o
 もんどりあん	697c
 もんまるとる	757c
@@ -22725,39 +22743,39 @@ zürafa	1601n
 やきもち	426c
 やさしい	388c
 やしの実	241c
-やしの木	1698c
+やしの木	1699c
 やわらかな色	445c
 やんきーす	583o
 ゆき	187c
 ゆったり	387c
-ゆにこーん	1583c
-ゆにこーんの颜	1583c
+ゆにこーん	1584c
+ゆにこーんの颜	1584c
 ゆめかわいい	726c
 ゆゔぇんとす	606o
 ゆーちゅーぶ	470o
 ゆーぴーえす	493o
-よくできました	1684c
+よくできました	1685c
 よる	192c
 よるだん	769c
 らいあんえあー	549o
-らいおん	1575c
-らいおんの颜	1575c
+らいおん	1576c
+らいおんの颜	1576c
 らいと	441c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
-らくだ	1598c
+らくだ	1599c
 らぐじゅありー	381c
 らぐーん	146c
 らじゃすたん	800c
 らすてぃっく	378c
 らずべりー	233c
-らっぷさんど	1767c
+らっぷさんど	1768c
 らて	255c
-らぶほ	1862c
-らぶほてる	1862c
+らぶほ	1863c
+らぶほてる	1863c
 らべんだー	210c
-らま	1600c
+らま	1601c
 らまだん	745c
 らめ	430c
 らん	218c
@@ -22765,18 +22783,18 @@ zürafa	1601n
 らんたん	309c
 らんたん祭り	747c
 らんぼるぎーに	474o
-らーめん	1785c
+らーめん	1786c
 りおのかーにばる	808c
-りす	1612c
+りす	1613c
 りすぼん	793c
 りどる	535o
 りねん	292c
 りびんぐこーらる	687o
 りふと	500o
-りぼん	1911c
-りまいんだー	1913c
-りまいんだーりぼん	1913c
-りゅっくさっく	1939c
+りぼん	1912c
+りまいんだー	1914c
+りまいんだーりぼん	1914c
+りゅっくさっく	1940c
 りらっくす	387c
 りんくといん	569o
 りんご	236c
@@ -22799,7 +22817,7 @@ zürafa	1601n
 れでぃっと	510o
 れとろ	379c
 れのぼ	522o
-ればのん	847c
+ればのん	848c
 れもねーど	227c
 れもん	227c
 れもんいえろー	100c
@@ -22808,7 +22826,7 @@ zürafa	1601n
 れんぶらんと	787c
 ろいくらとん	747c
 ろいやるぶるー	43c
-ろうけつ染め	851c
+ろうけつ染め	852c
 ろうそく	310c
 ろけっと	364c
 ろここ	712c
@@ -22820,7 +22838,7 @@ zürafa	1601n
 ろっじ	363c
 ろふぉーてん	805c
 ろまんちっく	392c
-ろんぐぶーつ	1948c
+ろんぐぶーつ	1949c
 ろんどん	767c
 ろんどんばす	681o
 ろーずくぉーつ	684o
@@ -22830,21 +22848,21 @@ zürafa	1601n
 ろーま	784c
 わいるど	418c
 わいん	264c
-わいんぐらす	1823c
+わいんぐらす	1824c
 わいんれっど	33c
 わいん色	113c
 わかめ	138c
-わし	1634c
+わし	1635c
 わたあめ	273c
 わっつあっぷ	502o
-わっふる	1753c
-わに	1646c
+わっふる	1754c
+わに	1647c
 わびさび	354c
-わらぶき小屋	1851c
-わんぴーす	1926c
-わんぴーすの水着	1929c
+わらぶき小屋	1852c
+わんぴーす	1927c
+わんぴーすの水着	1930c
 わーどぷれす	562o
-んでべれ	863c
+んでべれ	864c
 ゔぁいきんぐ	823c
 ゔぃくとりあん	812c
 ゔぃくとりあ朝	812c
@@ -22852,27 +22870,27 @@ zürafa	1601n
 ゔぇいぱーうぇいゔ	811c
 ゔぇねつぃあ	802c
 ゔぇるさいゆ	712c
-一件式泳装	1929b
+一件式泳装	1930b
 一月	198b
-一杯奶	1817b
-一杯牛奶	1817b
-一锅食物	1772b
+一杯奶	1818b
+一杯牛奶	1818b
+一锅食物	1773b
 丁香紫	64b
 丁香色	64b
-七夕	368b 1904c
-七夕树	1904b
+七夕	368b 1905c
+七夕树	1905b
 七月	196b
-七面鸟	1625c
+七面鸟	1626c
 万事达	495o
 万圣节	367b
 万里の长城	347c
-三叶草	1702b
+三叶草	1703b
 三文鱼色	29b
-三明治	1763b
+三明治	1764b
 三星	471o
 三月	195b
 三菱	489o
-三角裤	1930b
+三角裤	1931b
 上午	188b
 上品	397c
 上海	454b 774c
@@ -22917,16 +22935,16 @@ zürafa	1601n
 专业	406b
 丘	160c
 丛林	120b
-东京	845b 845c
-东京たわー	1870c
-东京塔	1870b
-东京铁塔	1870b
+东京	846b 846c
+东京たわー	1871c
+东京塔	1871b
+东京铁塔	1871b
 东芝	542o
 东西	454b
-丝带	1913b
+丝带	1914b
 丝绒	290b
 丝绸	291b
-丝绸之路	865b
+丝绸之路	866b
 严肃	410b
 中世纪现代	699b
 中午	189b
@@ -22942,25 +22960,25 @@ zürafa	1601n
 中秋节	370b
 丰收	750b
 丰田	478o
-丸太	1850c
-丸子串	1793b
+丸太	1851c
+丸子串	1794b
 丹红	35b
 丹麦	653o
 义大利	624o
-义大利面	1786b
+义大利面	1787b
 乌克兰	639o
-乌克兰刺绣	842b
-乌兹别克	865b
+乌克兰刺绣	843b
+乌兹别克	866b
 乌布	762b
-乌色	945b
-乌贼	1800b
+乌色	946b
+乌贼	1801b
 乌贼墨	61b
-乌金	954b
+乌金	955b
 乌鲁鲁	820b
-乌黑	946b
+乌黑	947b
 乌龙	260b
 乌龙茶	260b 260c
-乌龟	1647b
+乌龟	1648b
 乏味	434b
 乐园	427b
 乐观	404b
@@ -22974,21 +22992,21 @@ zürafa	1601n
 乡村	348b
 乡村风	378b
 书	312b
-书包	1939b
+书包	1940b
 书店	344b 344c
 书房	344b
 书本	312b
-乳牛	1590b
+乳牛	1591b
 乳白	105b
 乳白色	105c
 二月	198b
 云	170b 170c
 云彩	170b
 云朵	170b
-云霄飞车	1892b
+云霄飞车	1893b
 五十年代	706b
-五彩纸屑	1903b
-五彩纸屑球	1903b
+五彩纸屑	1904b
+五彩纸屑球	1904b
 五方色	794b 794c
 五星红旗	635o
 五月	195b
@@ -22996,7 +23014,7 @@ zürafa	1601n
 五环	683o
 五颜六色	178b
 亚利桑那	776b
-亚得里亚海	854b
+亚得里亚海	855b
 亚马逊	565o
 亚麻	292b
 亡灵节	740b
@@ -23007,9 +23025,9 @@ zürafa	1601n
 亮片	430b
 亮色	441b
 人参	249c
-人字拖	1940b
+人字拖	1941b
 今天	454b
-仓鼠	1609b
+仓鼠	1610b
 仙人掌	135b
 仙境	395b
 仙女	734b
@@ -23022,8 +23040,8 @@ zürafa	1601n
 企鹅	322b
 伊斯坦堡	768b
 伊斯坦布尔	768b
-伊斯法罕	861b
-伊朗	861b
+伊斯法罕	862b
+伊朗	862b
 伏见稲荷	801c
 伏见稻荷	801b
 优し	388c
@@ -23039,8 +23057,8 @@ zürafa	1601n
 低保真	735b
 低调	421b
 低饱和	446b
-住宅街	1852c
-体育馆	1845b
+住宅街	1853c
+体育馆	1846b
 余烬	167b
 佛朗明哥	821b
 佛罗伦斯	758b
@@ -23053,20 +23071,20 @@ zürafa	1601n
 使用せず	459c
 侘び寂び	354c
 侘寂	354b
-便利商店	1863b
-便利店	1863b
-便当	1780b
+便利商店	1864b
+便利店	1864b
+便当	1781b
 俄国先锋派	813b
 俄罗斯	638o
-俄罗斯套娃	828b
+俄罗斯套娃	829b
 俄罗斯航空	548o
 俏皮	390b
 保时捷	483o
 信任	406b
 信頼	406c
 修行	412b
-倒出液体	1830b
-倾倒液体	1830b
+倒出液体	1831b
+倾倒液体	1831b
 健康	417b 417c
 傍晚	191b
 儿童	380b
@@ -23076,48 +23094,48 @@ zürafa	1601n
 光の祭典	807c
 光る	448c
 光明节	746b
-克尔白	1877b
-克拉科夫	841b
+克尔白	1878b
+克拉科夫	842b
 克林姆	719b
 克林姆特	719b
-克罗地亚	854b
-克罗埃西亚	854b
+克罗地亚	855b
+克罗埃西亚	855b
 克莱因	818b
 克莱因蓝	679o 818b
-克里姆林宫	828b
+克里姆林宫	829b
 克里姆特	719b
-兔子	1611b
-兔子头	1610b
+兔子	1612b
+兔子头	1611b
 入れず	459c
 入れない	459c
 八十年代	704b
 八月	196b
 公园	127b 127c
-公牛	1588b
+公牛	1589b
 公牛队	575o
-公羊	1595b
-公鸡	1627b
+公羊	1596b
+公鸡	1628b
 六十年代	699b
 六月	196b
-六角形风琴	1962b
-六角手风琴	1962b
+六角形风琴	1963b
+六角手风琴	1963b
 兰	218c
 兰博基尼	474o
 兰戈利	807b
 兰花	218b
-关东煮	1788b
+关东煮	1789b
 兴奋	389b
 兵士	431c
 典雅	397b
 养生	417b
 内敛	421b
-内罗毕	850b
+内罗毕	851b
 冒险	418b
 冒険	418c
 军事	431b 431c
-军用	1955b
-军用へるめっと	1955c
-军用头盔	1955b
+军用	1956b
+军用へるめっと	1956c
+军用头盔	1956b
 军队	431b 431c
 农场	348b
 农村	348c
@@ -23153,7 +23171,7 @@ zürafa	1601n
 凉し	400c
 凉しい	400c
 凉爽	400b
-凉鞋	1946b
+凉鞋	1947b
 凡尔赛	712b
 凤梨	240b
 凯尔特	822b
@@ -23166,7 +23184,7 @@ zürafa	1601n
 创意	438b
 创造	438c
 初春	195b
-刨冰	1803b
+刨冰	1804b
 利物浦足球俱乐部	593o
 利物浦队	593o
 别	457b
@@ -23176,14 +23194,14 @@ zürafa	1601n
 别用	457b
 别致	454b
 刺し子	824c
-刺猬	1614b
-前を向いているひよこ	1630c
+刺猬	1615b
+前を向いているひよこ	1631c
 前向き	404c
 力强い	405c
 力量	405b
-办公大楼	1856b
+办公大楼	1857b
 办公室	357b
-办公楼	1856b
+办公楼	1857b
 加利福尼亚	777b
 加勒比	764b
 加勒比海	764b
@@ -23192,7 +23210,7 @@ zürafa	1601n
 加拿大	633o
 加纳	668o
 动感	389b
-动物脚印	1624b
+动物脚印	1625b
 勃艮第红	33b
 勇士队	576o
 包浩斯	694b
@@ -23200,6 +23218,8 @@ zürafa	1601n
 匈牙利	659o
 北斋	724b
 北斎	724c
+北村	826b
+北村韩屋村	826c
 北极	185b 185c
 北极光	177b
 北欧	353b 353c
@@ -23221,17 +23241,17 @@ zürafa	1601n
 半夜	193b
 华やか	409c
 华为	523o
-华夫饼	1753b
-单峰骆驼	1598b
+华夫饼	1754b
+单峰骆驼	1599b
 单色	429b
 单调	434b
 南あふりか	665o
 南国	351c
 南国のびーち	145c
 南极	185b 185c
-南洋风	858b
+南洋风	859b
 南瓜	246b
-南瓜灯	1895b
+南瓜灯	1896b
 南非	665o
 単色	429c
 単调	434c
@@ -23241,8 +23261,8 @@ zürafa	1601n
 卡哇伊	726b
 卡塔尔	646o
 卡塔尔航空	545o
-卡塔赫纳	856b
-卡士达	1814b
+卡塔赫纳	857b
+卡士达	1815b
 卡布奇诺	255b
 卡帕多奇亚	804b
 卡帕多西亚	804b
@@ -23254,16 +23274,16 @@ zürafa	1601n
 印加	819b
 印尼	671o
 印度	637o 781b
-印度寺庙	1874b
+印度寺庙	1875b
 印度尼西亚	671o
-印度庙	1874b
-印度新娘	827b
+印度庙	1875b
+印度新娘	828b
 印度航空	552o
 印象主义	786b
 印象派	786b 786c
-危地马拉	857b
-卵からかえったひよこ	1628c
-卷饼	1765b
+危地马拉	858b
+卵からかえったひよこ	1629c
+卷饼	1766b
 历德	535o
 压力	413b
 原宿	726c
@@ -23274,19 +23294,19 @@ zürafa	1601n
 厳か	410c
 厳粛	410c
 去掉	457b
-双峰	1599b
-双峰骆驼	1599b
+双峰	1600b
+双峰骆驼	1600b
 収获	750c
 収获祭	750c
 发光	448b
-口红	1958b 1958c
+口红	1959b 1959c
 古书	312c
 古代の青铜	305c
 古代ろーま	784c
-古典	1846b
-古典建筑	1846b
+古典	1847b
+古典建筑	1847b
 古巴	677o 755b
-古建筑	1846b
+古建筑	1847b
 古怪	435b
 古本	312c
 古罗马	784b
@@ -23300,7 +23320,7 @@ zürafa	1601n
 可爱	408b
 可爱い	408c
 可靠	406b
-可颂	1747b
+可颂	1748b
 台南	795b 795c
 台夫特	792b
 台夫特蓝	792b
@@ -23309,13 +23329,13 @@ zürafa	1601n
 叶っぱ	128c
 叶子	128b
 叶月	196c
-叶野菜	1737c
+叶野菜	1738c
 吃茶店	343c
 吃醋	426b
 合成器浪潮	703b
-吉他	1963b
+吉他	1964b
 吉卜力	816b
-吉普尼	859b
+吉普尼	860b
 吐き気	425c
 吐司	270b
 向日葵	211b 211c
@@ -23325,10 +23345,10 @@ zürafa	1601n
 呐喊	716b
 咆哮的二十年代	695b
 和	354C
-和服	1927b
+和服	1928b
 和纸	293c
 和风	354b 354c
-咖哩饭	1784b
+咖哩饭	1785b
 咖啡	254b
 咖啡厅	343b
 咖啡店	343b
@@ -23336,7 +23356,7 @@ zürafa	1601n
 咖啡色	107b
 咖啡馆	343b
 咖喱	277b
-咖喱饭	1784b
+咖喱饭	1785b
 哀しい	391c
 哀伤	391b
 品红	21b
@@ -23345,13 +23365,13 @@ zürafa	1601n
 哔哩哔哩	529o
 哥伦比亚	661o
 哥德	411b
-哥本哈根	835b
+哥本哈根	836b
 哥特	411b
-唇膏	1958b
-唐装	826b
+唇膏	1959b
+唐装	827b
 商务	357b
-商场	1865b
-商店	1863b
+商场	1866b
+商店	1864b
 啤酒	266b
 啤酒节	743b
 喜び	390c
@@ -23359,31 +23379,31 @@ zürafa	1601n
 喜悦	390b
 喜马拉雅	779b
 喧闹	422b
-喷水	1878c
-喷水的鲸	1654b
-喷泉	1878b
+喷水	1879c
+喷水的鲸	1655b
+喷泉	1879b
 喷火	165c
 嘈杂	422b
 嘉年华	335b
-四つ叶のくろーばー	1703c
-四叶草	1703b
+四つ叶のくろーばー	1704c
+四叶草	1704b
 四月	195b
-团子	1793b
+团子	1794b
 园林	126b
 困倦	414b
 囲炉里	311c
 図书馆	344c
-围巾	1922b
-国家公园	1844b
+围巾	1923b
+国家公园	1845b
 国画	302b
-国立公园	1844c
+国立公园	1845c
 国际米兰	608o
 国风	355b
 图书馆	344b
-圆形花饰	1686b
-圆筒冰淇淋	1802b
-圆筒冰激凌	1802b
-圆面饼	1749b
+圆形花饰	1687b
+圆筒冰淇淋	1803b
+圆筒冰激凌	1803b
+圆面饼	1750b
 土	168c
 土っぽい	384c
 土器	304c
@@ -23393,7 +23413,7 @@ zürafa	1601n
 土耳其	640o
 土耳其航空	547o
 土色	102b
-土豆	1731b
+土豆	1732b
 土黄	36b
 土黄色	36b 102c
 圣ぱとりっくの日	374c
@@ -23404,29 +23424,29 @@ zürafa	1601n
 圣托里尼	352b
 圣派翠克节	822b
 圣诞	366b
-圣诞树	1896b
+圣诞树	1897b
 圣诞节	366b
 地中海	352b 352c
 地味	434c
 地平线	183b 183c
 地狱	428b 428c
-地瓜	1787b
+地瓜	1788b
 垃圾摇滚	708b
 埃及	643o 770b
-埃塞俄比亚	849b
+埃塞俄比亚	850b
 埃弗顿	600o
 城	359c
 城堡	359b
 城市	340b
-城市风光	1882b
-城市黄昏	1885b
-培根	1758b
-基辅	842b
+城市风光	1883b
+城市黄昏	1886b
+培根	1759b
+基辅	843b
 堇色	22b
 塑料	307b
 塑胶	307b
-塔希提	862b
-塞伦盖蒂	830b
+塔希提	863b
+塞伦盖蒂	831b
 塞尔提克	574o
 塞维亚	821b
 塞维利亚	821b
@@ -23435,18 +23455,18 @@ zürafa	1601n
 墨	47b 47c
 墨水	302b
 墨汁	47c
-墨灰	947b
+墨灰	948b
 墨絵	302c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
 墨西哥	629o 754b
 墨西哥亡灵节	740b
-墨西哥卷饼	1764b
-墨西哥夹饼	1764b
-墨西哥玉米煎饼	1765b
-墨西哥粽子	1766b
-墨镜	1915b
+墨西哥卷饼	1765b
+墨西哥夹饼	1765b
+墨西哥玉米煎饼	1766b
+墨西哥粽子	1767b
+墨镜	1916b
 墨黑	47b
 壁	342c
 壁炉	311b
@@ -23470,15 +23490,15 @@ zürafa	1601n
 夕方	191c
 夕日	179c
 夕暮れ	191c
-夕暮れの都会	1885c
+夕暮れの都会	1886c
 夕焼け	179c
 夕焼け空	179c
 夕阳	179b 179c
-外卖包装	1796b
-外卖桶	1796b
-外卖盒	1796b
-外套	1924b
-外带餐盒	1796b
+外卖包装	1797b
+外卖桶	1797b
+外卖盒	1797b
+外套	1925b
+外带餐盒	1797b
 外滩	774b
 多云	203b
 多伦多枫叶	588o
@@ -23487,18 +23507,18 @@ zürafa	1601n
 多肉	135b
 多肉植物	135c
 夜	192b 192c
-夜の桥	1887c
-夜の都会	1881c
+夜の桥	1888c
+夜の都会	1882c
 夜中	192c
 夜市	333b 333c
-夜幕下的桥	1887b
+夜幕下的桥	1888b
 夜店	436b
 夜总会	436b
 夜明け	180c
 夜晚	192b
 夜景	192c
 夜桜	208c
-夜桥	1887b
+夜桥	1888b
 夜游び	436c
 夜生活	436b
 夜色	192b
@@ -23509,32 +23529,32 @@ zürafa	1601n
 大圣堂	360c
 大地	168b 168c
 大地色	384b
-大変よくできました	1684c
+大変よくできました	1685c
 大家好	455b
 大峡谷	776b
 大教堂	360b
 大晦日	753c
 大波	142c
 大海	140b 140c
-大溪地	862b
+大溪地	863b
 大漆	303b
-大猩猩	1564b
+大猩猩	1565b
 大理石	280b 280c
 大空	169c
 大红	74b
 大胆	405b 405c
 大自然	383b
-大蒜	1739b
-大象	1602b
-大野牛	1586b
+大蒜	1740b
+大象	1603b
+大野牛	1587b
 大雪	187b
 大雾	202b
 天の川	176c
 天使	427b 427c
 天国	427b 427c
 天堂	427b
-天妇罗	1790b
-天房	1877b
+天妇罗	1791b
+天房	1878b
 天气	454b
 天然	383b
 天界	427b 427c
@@ -23547,26 +23567,26 @@ zürafa	1601n
 天青	40b
 天青色	40b
 天青色瓷	297b
-天鹅	1636b
+天鹅	1637b
 天鹅绒	290b
 太妃糖	262b
 太空	176b
 太空站	364b
 太阳	171b 171c
 太阳朋克	736b
-太阳眼镜	1915b
-头盔	1955b
+太阳眼镜	1916b
+头盔	1956b
 夸り	416c
-夹心	1767b
-夹心饼	1767b
-夹趾凉鞋	1940b
-夹饼	1764b
+夹心	1768b
+夹心饼	1768b
+夹趾凉鞋	1941b
+夹饼	1765b
 奇妙	435c
 奇幻	395b
 奇异果	245b
 奇怪	435b
 奇抜	435c
-套娃	828b
+套娃	829b
 奢侈	381b
 奢华	381b
 奥地利	650o
@@ -23577,31 +23597,31 @@ zürafa	1601n
 女の人	456c
 女の子	456c
 女人	456b
-女儿节	1906b
+女儿节	1907b
 女士	456b
 女孩	456b
 女孩子	456b
-女帽	1951b
-女式凉鞋	1946b
+女帽	1952b
+女式凉鞋	1947b
 女性	456b
 女性らしい	419c
 女生	456b
-女装	1933b
-女靴	1948b
+女装	1934b
+女靴	1949b
 奶油	269b
 奶油色	18b
-奶牛	1590b
-奶牛头	1587b
-奶瓶	1816b
+奶牛	1591b
+奶牛头	1588b
+奶瓶	1817b
 奶白	18b
 奶白色	105b
 奶茶	259b
-奶酪火锅	1773b
-奶黄	1814b
+奶酪火锅	1774b
+奶黄	1815b
 如月	198c
-妃色	867b
-妇人帽子	1951c
-妇人服	1933c
+妃色	868b
+妇人帽子	1952c
+妇人服	1934c
 妈祖庙	795b 795c
 妒忌	426b
 妖精	395c
@@ -23609,14 +23629,14 @@ zürafa	1601n
 姑娘	456b
 姜黄	79b
 威士忌	267b
-威士忌杯	1829b
+威士忌杯	1830b
 威尼斯	802b
-娘惹	858b
+娘惹	859b
 婚礼	371b
 婚纱	371b
 嫉妒	426b
 嫉妬	426c
-嫣红	876b
+嫣红	877b
 嫩绿	53b
 嫩绿色	53b
 嬉し	390c
@@ -23644,8 +23664,8 @@ zürafa	1601n
 宇宙船	364c
 安らか	386c
 安全	406b
-安全べすと	1918c
-安全帽	1956b
+安全べすと	1919c
+安全帽	1957b
 安卓	516o
 安宁	386b
 安第斯	780b
@@ -23663,22 +23683,22 @@ zürafa	1601n
 宝蓝	43b
 宝蓝色	43b
 宝马	475o
-实验袍	1917b
+实验袍	1918b
 宣纸	293b
-室内植物	1695b
+室内植物	1696b
 宫崎骏	816b 816c
 宫庙	795b
 宫殿	346b
 害怕	403b
 家乐福	534o
-家禽	1756b
-家禽的腿	1756b
-宾馆	1862b
+家禽	1757b
+家禽的腿	1757b
+宾馆	1863b
 寂し	391c
 寂しい	391c
 寂寞	391b
 密林	120c
-富士山	1839b 1839c
+富士山	1840b 1840c
 寒	400c
 寒い	400c
 寒冬	198b
@@ -23690,33 +23710,33 @@ zürafa	1601n
 寺	345b 345c
 寺庙	345b
 寺院	345c
-导盲	1568b
-导盲犬	1568b
+导盲	1569b
+导盲犬	1569b
 寿司	276b 276c
 尊贵	382b
 小丑	331b
-小号	1965b
-小天鹅	1636b
+小号	1966b
+小天鹅	1637b
 小屋	363b 363c
 小岛	155b
 小川	148c
 小巷	341b
-小提琴	1966b
+小提琴	1967b
 小溪	148b
 小石	281c
 小米手机	524o
 小红书	533o
-小羊驼	1600b
-小老鼠	1607b
-小袋鼠	1622b
+小羊驼	1601b
+小老鼠	1608b
+小袋鼠	1623b
 小豆色	89c
 小雨	200b 200c
-小鸡	1629b
-小鸡的脸	1629b
-小鸡破壳	1628b
-小鸡破蛋	1628b
+小鸡	1630b
+小鸡的脸	1630b
+小鸡破壳	1629b
+小鸡破蛋	1629b
 小麦	251b 251c
-小黄瓜	1736b
+小黄瓜	1737b
 少女	456b
 少女心	419b
 少年	456b
@@ -23729,15 +23749,15 @@ zürafa	1601n
 屠妖节	807b
 山	160b 160c
 山々	160c
-山から日の出	1883c
+山から日の出	1884c
 山吹色	101c
 山小屋	363c
 山峰	160b
 山洞	164b
-山羊	1597b 1597c
+山羊	1598b 1598c
 山脉	160b 160c
 山谷	162b
-山顶日出	1883b
+山顶日出	1884b
 岁月	454b
 岚	201c
 岛	155b 155c
@@ -23745,10 +23765,10 @@ zürafa	1601n
 岩	163b 163c
 岩场	163c
 岩浆	165b
-岩石	163b 1849c
+岩石	163b 1850c
 岩绿青	82c
 岩群青	81c
-峇峇娘惹	858b
+峇峇娘惹	859b
 峇里岛	762b
 峡湾	805b
 峡谷	159b 159c
@@ -23760,14 +23780,14 @@ zürafa	1601n
 工业	377b 377c
 工厂	377b
 工场	377c
-工程安全帽	1956b
+工程安全帽	1957b
 巧克力	261b
-巧克力砖	1811b
+巧克力砖	1812b
 巧克力色	108b
-巴勒莫	853b
+巴勒莫	854b
 巴厘岛	762b
 巴基斯坦	669o
-巴塔哥尼亚	839b
+巴塔哥尼亚	840b
 巴塞罗那	760b
 巴塞罗那足球俱乐部	602o
 巴塞隆纳	760b
@@ -23776,36 +23796,36 @@ zürafa	1601n
 巴西	627o 808b
 巴黎	757b
 巴黎圣日耳曼	610o
-巻き贝	1663c
+巻き贝	1664c
 市	332c
 市区	340b
 市场	332b 332c
-布哈拉	865b
-布宜诺斯艾利斯	838b
-布拉格	837b
+布哈拉	866b
+布宜诺斯艾利斯	839b
+布拉格	838b
 布拉诺	802b
-布达佩斯	855b
+布达佩斯	856b
 布达佩斯大饭店	815b
 师走	198c
 希望	404b 404c
 希腊	657o 771b
 希腊小岛	771b
-帐篷	1879b
-帐篷露营	1840b
+帐篷	1880b
+帐篷露营	1841b
 帝王	382b
-带吸管杯	1831b
+带吸管杯	1832b
 常春藤	134b
-常绿树	1696c
-常青树	1696b
-帽子	1951b
+常绿树	1697c
+常青树	1697b
+帽子	1952b
 干净	399b
-干杯	1827b
-干杯吧	1827b
+干杯	1828b
+干杯吧	1828b
 平凡	434c
 平和	386c
-平底杯	1829b
-平底芭蕾舞鞋	1944b
-平底鞋	1944b
+平底杯	1830b
+平底芭蕾舞鞋	1945b
+平底鞋	1945b
 平成れとろ	707c
 平淡	434b
 平静	386b
@@ -23814,60 +23834,60 @@ zürafa	1601n
 年越し	753c
 幸せ	390c
 幸福	390b
-幸运草	1703b
-幸运饼干	1795b
+幸运草	1704b
+幸运饼干	1796b
 幻想	396c
 幻想的	395c
-幼苗	1694b
+幼苗	1695b
 幽暗	451b
 幽深	440b
 広重	790c
 庄严	410b
 庄重	410b
 庆祝	372b
-床屋	1893c
+床屋	1894c
 庙	345b
 庙会	795b 795c
 庙宇	795b
 庞克	709b
-废墟	1853b
+废墟	1854b
 庭	126c
-庭付きの家	1855c
+庭付きの家	1856c
 庭园	126c
 庭院	126b
 康定斯基	723b
-廃屋	1853c
-建设	1847c
-建设中	1847c
+廃屋	1854c
+建设	1848c
+建设中	1848c
 开心	390b
 开斋节	745b
-开普敦	864b
+开普敦	865b
 开罗	770b
-开花	207b 1691c
-开香槟	1822b
-弁当	1780c
+开花	207b 1692c
+开香槟	1823b
+弁当	1781c
 弗拉门戈	619o 821b
 弗里达	721b
 弥生	195c
 强い	405c
 强欲	426c
 强烈	405b
-彩带	1902b
-彩球	1903b
+彩带	1903b
+彩球	1904b
 彩虹	178b
 御影石	281c
 微信	504o
 微博	531o
-微生物	1681b 1681c
+微生物	1682b 1682c
 微软	564o
 微风	204b 204c
-徳利	1821c
+徳利	1822c
 德国	623o
-德黑兰	861b
+德黑兰	862b
 忧伤	391b
 忧郁	391b 391c
 快乐	390b
-念珠	1957b
+念珠	1958b
 怀念	415b
 怀旧	379b
 怒った	402c
@@ -23883,7 +23903,7 @@ zürafa	1601n
 恬静	386b
 恶心	425b
 恶魔	428b
-悉尼	844b
+悉尼	845b
 悠闲	387b
 您好	455b
 悪魔	428c
@@ -23891,10 +23911,10 @@ zürafa	1601n
 悲し	391c
 悲しい	391c
 悲伤	391b
-情人旅馆	1862b
+情人旅馆	1863b
 情人节	368b
-情人酒店	1862b
-情侣酒店	1862b
+情人酒店	1863b
+情侣酒店	1863b
 情热	393c
 情热的	393c
 惆怅	391b
@@ -23909,9 +23929,9 @@ zürafa	1601n
 愉快	390b
 意外	424b
 意大利	624o
-意大利面	1786b
-意粉	1786b
-意面	1786b
+意大利面	1787b
+意粉	1787b
+意面	1787b
 感动	424c
 感恩节	750b
 感谢祭	750c
@@ -23923,20 +23943,20 @@ zürafa	1601n
 懐かしさ	415c
 懒洋洋	414b
 成熟	421b
-戒指	1959b
+戒指	1960b
 战争	431b
 战场	431b
 戦争	431c
 戦场	431c
 戴尔	521o
-房子	1854b
-房屋建筑	1852b
-扁面包	1749b
-手套	1923b
-手拿包	1937b
-手提包	1936b
-手袋	1923c 1937b
-手风琴	1962b
+房子	1855b
+房屋建筑	1853b
+扁面包	1750b
+手套	1924b
+手拿包	1938b
+手提包	1937b
+手袋	1924c 1938b
+手风琴	1963b
 扎染	710b
 扎染蓝	824b
 打ちっぱなし	698c
@@ -23944,94 +23964,94 @@ zürafa	1601n
 托斯卡纳	758b
 抖音	507o
 抜き	459c
-护目镜	1916b
-披萨	1761b
+护目镜	1917b
+披萨	1762b
 抹茶	258b 258c
-拉炮	1902b
-拉炮彩带	1902b
+拉炮	1903b
+拉炮彩带	1903b
 拉贾斯坦	800b
 拜仁	604o
 拜仁慕尼黑	604o
 拜占庭	714b
 拿铁	255b
-指轮	1959c
+指轮	1960c
 挪威	652o 805b
 捷克	658o
-捷克风	837b
+捷克风	838b
 排灯节	807b
-排骨	1755b
+排骨	1756b
 探险	418b
 控えめ	421c
 推特	570o
 提基	730b
 提基酒吧	730b
 提灯	309c
-提琴	1966b
-提示丝带	1913b
+提琴	1967b
+提示丝带	1914b
 摩卡慕斯	693o
-摩天轮	1891b
+摩天轮	1892b
 摩洛哥	644o
 摩洛哥风	756b
 摩洛哥风格	756b
 撒哈拉	156b
 撒旦	428b
-撒马尔罕	865b
+撒马尔罕	866b
 支付宝	527o
 放松	387b
 故宫	346b 346c
-救生衣	1918b
+救生衣	1919b
 教会	360c
 教堂	360b
-教堂婚礼	1869b
+教堂婚礼	1870b
 教室	358b 358c
 敦豪	491o
 数字	376b
-数珠	1957c
+数珠	1958c
 数码	376b
 文月	196c
 文艺复兴	713b
 斋月	745b
 斋浦尔	800b
-斐济	862b
+斐济	863b
 斑马	320b
-斑鸠琴	1967b
+斑鸠琴	1968b
 斗兽场	784b
-料理	1770c 1771b
+料理	1771c 1772b
 斜阳	179b
 斯巴鲁	488o
-斯德哥尔摩	833b
+斯德哥尔摩	834b
 新加坡	675o
 新加坡航空	551o
 新奥尔良	742b
 新娘	371b
-新宿	845c
+新宿	846c
 新年	369b
 新年夜	753b
-新月形面包	1747b
+新月形面包	1748b
 新浪微博	531o
 新绿	53c
 新艺术	789b
 新艺术运动	789b
-新芽	1694c
+新芽	1695c
 新英格兰爱国者	582o
 新西兰	676o
 新鲜	399b 399c
-施工	1847b
-施工中	1847b
-旅馆	785c 1861b
-旋转木马	1889b
-旗袍	774b 826c
+施工	1848b
+施工中	1848b
+旅馆	785c 1862b
+旋转木马	1890b
+旗袍	774b 827c
 无	457b
 无し	459c
 无しで	459c
-无人岛	1843c
-无人荒岛	1843b
+无人岛	1844c
+无人荒岛	1844b
 无名	454b
 无垠	454b
 无垢	407c
 无声	454b
 无尽	454b
-无尾熊	1617b
+无尾熊	1618b
 无忧	454b
 无意	454b
 无数	454b
@@ -24052,13 +24072,13 @@ zürafa	1601n
 日差し	171c
 日式	354b
 日式北欧	718b
-日式城堡	1867b
-日惹	851b
-日本人形	1906b
+日式城堡	1868b
+日惹	852b
+日本人形	1907b
 日本国旗	621o
-日本城堡	1867b
-日本娃娃	1906b
-日本邮局	1857b
+日本城堡	1868b
+日本娃娃	1907b
+日本邮局	1858b
 日没	179c
 日落	179b
 日间	194b
@@ -24070,7 +24090,7 @@ zürafa	1601n
 早春	195b
 早晨	188b
 早朝	188c
-旭日	1884b
+旭日	1885b
 时候	454b
 旺角	773b
 昆布	138c
@@ -24086,7 +24106,7 @@ zürafa	1601n
 明白	454b
 明黄	101b
 昏暗	451b
-昏黄	885b
+昏黄	886b
 易捷航空	550o
 易贝	501o
 昙り	203c
@@ -24148,7 +24168,7 @@ zürafa	1601n
 暴怒	402b
 暴雨	201b
 暴风雨	201b
-暴龙	1653b
+暴龙	1654b
 曙光	180b
 曼哈顿	766b
 曼城	595o
@@ -24168,8 +24188,8 @@ zürafa	1601n
 有力	405b
 有机	383b
 有毒	425b
-有蛋的巢	1708b
-有雾	1880b
+有蛋的巢	1709b
+有雾	1881b
 朋克	709b
 朝	188C
 朝方	188c
@@ -24192,7 +24212,7 @@ zürafa	1601n
 木目	279c
 木莲	226c
 木质	279b
-木马	1889b
+木马	1890b
 未来	376b 376c
 本	312c
 本屋	344c
@@ -24207,28 +24227,28 @@ zürafa	1601n
 朱赤	97c
 李子	244b
 李子色	62b
-杏红	882b
+杏红	883b
 杏色	78b 78c
 杏黄	78b
 村	348c
 村庄	348b
-杜布罗夫尼克	854b
+杜布罗夫尼克	855b
 杜拜	772b
 杜鹃	225b
-杯子和吸管	1831b
-杯子蛋糕	1809b
+杯子和吸管	1832b
+杯子蛋糕	1810b
 松	121b 121c
 松下	543o
 松林	121b 121c
 松柏	121b
-松柏绿	915b
+松柏绿	916b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	916b
-松花色	917b
-松饼	1752b
-松鼠	1612b
+松花绿	917b
+松花色	918b
+松饼	1753b
+松鼠	1613b
 极光	177b
 极地	185b 185c
 极简	385b
@@ -24243,18 +24263,18 @@ zürafa	1601n
 果実	432c
 果汁	432b
 果物	432c
-枣红	877b
+枣红	878b
 枫	130b 130c
 枫叶	130b
 枯れ叶	129c
 枯山水	350b 350c
 枯燥	434b
 枯茶	88c
-枯萎	1688b
-枯萎的花	1688b
-枯萎花朵	1688b
-枯黄	890b
-柏林	846b
+枯萎	1689b
+枯萎的花	1689b
+枯萎花朵	1689b
+枯黄	891b
+柏林	847b
 柑橘	228b 228c
 染付	296c
 柔	445b
@@ -24268,22 +24288,22 @@ zürafa	1601n
 柠檬	227b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	895b
-柳黄	894b
+柳绿	896b
+柳黄	895b
 栄光	416c
 树	133b
 树叶	128b
-树懒	1619b
+树懒	1620b
 树木	133b 133c
 树林	119b
 树莓	233b
-栗子	1743b
+栗子	1744b
 栗子色	20b
 栗红	19b
 栗色	20b 20c
 格子呢	778b
-格子松饼	1753b
-格子饼	1753b
+格子松饼	1754b
+格子饼	1754b
 格热利	792b
 桂花	224b
 桃	235b 235c
@@ -24313,7 +24333,7 @@ zürafa	1601n
 梦のような	396c
 梦境	396b
 梦幻	396b 396c
-梨子	1720b
+梨子	1721b
 梯田	762b
 梵谷	720b
 梵高	720b
@@ -24322,37 +24342,37 @@ zürafa	1601n
 棉花堡	798b
 棉花糖	273b
 棉麻	292b
-棒付ききゃんでぃ	1813c
-棒棒糖	1813b
+棒付ききゃんでぃ	1814c
+棒棒糖	1814b
 棕	7b
-棕榈树	1698b
-棕红	888b
-棕绿	886b
+棕榈树	1699b
+棕红	889b
+棕绿	887b
 棕色	7b
-棕黄	889b
-棕黑	887b
+棕黄	890b
+棕黑	888b
 棚田	762c
 森	119c
 森の中	119c
 森林	119b
-植木钵	1695c
-椒盐卷饼	1750b
+植木钵	1696c
+椒盐卷饼	1751b
 椰子	241b
 椰林	241b
 楽し	390c
 楽しい	390c
 楽园	427c
 榻榻米	785b
-槟城	858b
-横を向いているひよこ	1629c
+槟城	859b
+横を向いているひよこ	1630c
 樱	208b
 樱桃	230b
-樱桃色	870b
+樱桃色	871b
 樱花	208b
 樱花季	741b
 樱花祭	809b
 樱花节	809b
-樱草色	881b
+樱草色	882b
 橄榄	278b
 橄榄绿	24b
 橄榄色	24b
@@ -24363,39 +24383,39 @@ zürafa	1601n
 橙	1b 1c
 橙子	228b
 橙色	1b 1c
-橙黄	883b
+橙黄	884b
 橡木	279b
 檀香山	763b
 欢乐	390b
 欢快	390b
-欧式城堡	1868b
-欧洲城堡	1868b
-欧洲邮局	1858b
-欧洲野牛	1586b
+欧式城堡	1869b
+欧洲城堡	1869b
+欧洲邮局	1859b
+欧洲野牛	1587b
 歌川广重	790b
 歌川広重	790c
-歌舞伎町	845c
+歌舞伎町	846c
 正午	189b 189c
 正月	198b
 正红	74b
-正面朝向的小鸡	1630b
-歴史	1846c
-歴史的な建物	1846c
-歴史的建造物	1846c
+正面朝向的小鸡	1631b
+歴史	1847c
+歴史的な建物	1847c
+歴史的建造物	1847c
 死者の日	740c
 残り火	167c
 殷红	71b
-母羊	1596b
+母羊	1597b
 每天	454b
 比利时	648o
-比基尼	1932b
-毕业帽	1953b
+比基尼	1933b
+毕业帽	1954b
 毕加索	814b
 毕卡索	814b
-毛毛虫	1668b
+毛毛虫	1669b
 毛毛雨	200b
-毛虫	1668b 1668c
-毛象	1603b
+毛虫	1669b 1669c
+毛象	1604b
 气球	337b
 気品	397c
 気持ち悪い	425c
@@ -24412,29 +24432,29 @@ zürafa	1601n
 水无月	196c
 水晶	300b 300c
 水果	432b
-水果蛋糕	1808b
+水果蛋糕	1809b
 水泥	282b
 水灯节	747b
-水牛	1589b 1589c
-水獭	1620b
+水牛	1590b 1590c
+水獭	1621b
 水稻	252b
-水红	933b
-水绿	934b
+水红	934b
+水绿	935b
 水色	41c 66b
 水色がかった青	14c
 水蓝	66b
 水蓝色	66b
 水蜜桃	235b
 水郷	349c
-水饺	1794b
+水饺	1795b
 氷	184c
 氷山	184c
 氷河	184c
 氷结	450c
-汉堡	1759b
-汉堡包	1759b
+汉堡	1760b
+汉堡包	1760b
 汉堡王	539o
-汉服	826b 826c
+汉服	827b 827c
 汉白玉	280b
 汉莎航空	546o
 汚い	425c
@@ -24444,8 +24464,8 @@ zürafa	1601n
 江边	148b
 池	149b 149c
 池塘	149b
-汤面	1785b
-汤饮み	1820c
+汤面	1786b
+汤饮み	1821c
 汪洋	140b
 沃尔沃	485o
 沃荷	788b
@@ -24456,9 +24476,9 @@ zürafa	1601n
 沙子	157b
 沙拉	433b
 沙滩	144b
-沙滩伞	1841b
-沙滩凉鞋	1940b
-沙滩小岛	1843b
+沙滩伞	1842b
+沙滩凉鞋	1941b
+沙滩小岛	1844b
 沙漠	156b
 沙特阿拉伯	642o
 沙色	103b
@@ -24469,29 +24489,29 @@ zürafa	1601n
 河原	148c
 河流	148b
 河畔	148b
-河豚	1660b
+河豚	1661b
 河边	148b
-河马	1605b
-油炸鹰嘴豆饼	1768b
+河马	1606b
+油炸鹰嘴豆饼	1769b
 油画	438b
 油管	470o
-油绿	901b
+油绿	902b
 法国	622o
-法国面包	1748b
-法式长棍面包	1748b
+法国面包	1749b
+法式长棍面包	1749b
 法拉利	473o
 法老	770b
 波	142c
 波しぶき	142c
 波兰	656o
-波兰风	841b
-波利尼西亚	862b
-波哥大	856b
+波兰风	842b
+波利尼西亚	863b
+波哥大	857b
 波士顿红袜	585o
 波尔图足球俱乐部	614o
 波希米亚	711b
 波希米亚风	711b
-波拉波拉	862b
+波拉波拉	863b
 波斯	737b
 波斯地毯	737b
 波斯新年	744b
@@ -24507,18 +24527,18 @@ zürafa	1601n
 泥土	168b
 泥土色	384b
 泰国	672o 775b
-泰姬陵	829b
+泰姬陵	830b
 泰式	775b
-泳裤	1930b
+泳裤	1931b
 泻湖	146b
 泼水节	739b
-洋なし	1720c
+洋なし	1721c
 洋基队	583o
 洋红	21b
 洋红色	21b
-洋葱	1740b
-洋装	1926b
-洋酒	1822b
+洋葱	1741b
+洋装	1927b
+洋酒	1823b
 洒红节	806b
 洛可可	712b
 洛杉矶	777b
@@ -24534,12 +24554,12 @@ zürafa	1601n
 派对	372b
 流水	152b
 浅	441b
-浅底	1771b
+浅底	1772b
 浅淡	442b
 浅色	441b
 浅蓝天	41b
-浅锅	1771b
-浅锅料理	1771b
+浅锅	1772b
+浅锅料理	1772b
 浆果	253b
 浓	440c 444b
 浓い	440c
@@ -24551,7 +24571,7 @@ zürafa	1601n
 浓雾	202b
 浜	143c
 浜辺	143c
-浣熊	1572b
+浣熊	1573b
 浪	142b
 浪漫	392b
 浪花	142b
@@ -24567,27 +24587,27 @@ zürafa	1601n
 海带	138b
 海底	141b 141c
 海恩斯莫里斯	537o
-海棠红	868b
+海棠红	869b
 海洋	140b 140c
 海浪	142b
 海渊	141b
 海滨	143b
 海滨别墅	729b
 海滩	143b
-海滩阳伞	1841b
-海滩鞋	1940b
-海狸	1613b
+海滩阳伞	1842b
+海滩鞋	1941b
+海狸	1614b
 海老茶色	19c
 海藻	138b 138c
-海螺	1663b
+海螺	1664b
 海豚	330b
-海豹	1657b
+海豹	1658b
 海边	143b
 海辺	143c
 海面	140b
-涩谷	845b
-涮制菜肴	1773b
-淑女帽	1951b
+涩谷	846b
+涮制菜肴	1774b
+淑女帽	1952b
 淘宝	526o
 淡	442b
 淡い	442c
@@ -24613,34 +24633,34 @@ zürafa	1601n
 清晨	188b
 清水混凝土	698b
 清爽	399b
-清真寺	1873b
+清真寺	1874b
 清纯	407c
-清酒	1821b
+清酒	1822b
 清风	204b
-渋谷	845c
+渋谷	846c
 渓流	148c
 渓谷	162c
-渡渡鸟	1638b
+渡渡鸟	1639b
 温か	398c
 温かい	398c
-温かい饮み物	1818c
+温かい饮み物	1819c
 温暖	398b
 温柔	388b
-温泉	1888b 1888c
-温泉まーく	1888c
+温泉	1889b 1889c
+温泉まーく	1889c
 温馨	398b
 港	154c
 港口	154b
 港湾	154b
 游乐场	380b
-游乐场滑梯	1890b
+游乐场滑梯	1891b
 湖	147b 147c
 湖の青	42c
 湖人	573o
 湖人队	573o
 湖泊	147b
 湖畔	147b 147c
-湖绿	935b
+湖绿	936b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -24648,12 +24668,12 @@ zürafa	1601n
 湖面	147b
 満天の星	175c
 満月	173c
-溜滑梯	1890b
+溜滑梯	1891b
 溪	148b
 溪流	148b
 溶岩	165c
 溶岩石	158c
-滑雪小屋	831b
+滑雪小屋	832b
 滚烫	401b
 滝	151c
 满月	173b
@@ -24666,8 +24686,8 @@ zürafa	1601n
 漆黒	47c
 潟	146c
 潟湖	146b
-潮吹き	1654c
-潮吹きくじら	1654c
+潮吹き	1655c
+潮吹きくじら	1655c
 潮汐	142b
 潮流	454b
 澳大利亚	634o
@@ -24683,7 +24703,7 @@ zürafa	1601n
 火山	165b 165c
 火山岩	158b 158c
 火山沙	158b
-火山爆发	1838b
+火山爆发	1839b
 火山石	158b
 火山砂	158b 158c
 火烈鸟	317b
@@ -24691,17 +24711,17 @@ zürafa	1601n
 火焰	166b
 火狐	515o
 火箭	364b
-火红	874b
+火红	875b
 火车	454b
 火辣	401b
-火锅	1772b
-火鸡	1625b
+火锅	1773b
+火鸡	1626b
 灯	336b
 灯り	336c
 灯会	747b
 灯光	336b
 灯笼	309b 309c
-灯笼椒	1735b
+灯笼椒	1736b
 灰	8b 167c
 灰烬	167b
 灰粉	92b
@@ -24720,9 +24740,9 @@ zürafa	1601n
 炎热	205b
 炭灰	37b
 炭黑	37b
-炸薯条	1760b
-炸豆丸子	1768b
-点心	1794c
+炸薯条	1761b
+炸豆丸子	1769b
+点心	1795c
 点画	820b
 炼狱	428b
 炼瓦	283c
@@ -24730,7 +24750,7 @@ zürafa	1601n
 炽热	393b
 烈日	205b
 烈火	166b
-烙饼	1752b
+烙饼	1753b
 烛光	310b
 烛台节	746b
 烟	314b 314c
@@ -24738,31 +24758,31 @@ zürafa	1601n
 烟花	334b
 烟雨	200b
 烟雾	314b
-烤地瓜	1787b
-烤红薯	1787b
+烤地瓜	1788b
+烤红薯	1788b
 热	401b
 热い	401c
 热い想い	393c
 热刺	596o
 热带	351b
-热带小岛	1843b
-热带水果饮料	1825b
+热带小岛	1844b
+热带水果饮料	1826b
 热带海滩	145b
 热带雨林	120b
-热带鱼	1659b
+热带鱼	1660b
 热帯	351c
 热帯雨林	120c
-热帯鱼	1659c
+热帯鱼	1660c
 热情	393b
 热气球	804b
 热気球	804c
 热火队	577o
 热烈	393b
-热狗	1762b
-热狗堡	1762b
-热茶	1820b
+热狗	1763b
+热狗堡	1763b
+热茶	1821b
 热闹	409b
-热饮	1818b
+热饮	1819b
 焚き火	166c
 焦特布尔	799b
 焦糖	262b
@@ -24770,19 +24790,19 @@ zürafa	1601n
 焦虑	413b
 焰火	334b
 焼き物	304c
-焼き芋	1787c
+焼き芋	1788c
 煌めき	430c
 煎茶	257c
-煎蛋	1770b
-煤黑	949b
+煎蛋	1771b
+煤黑	950b
 照明	336c
 照片墙	467o
 熊猫	321b
 熔岩	165b
-爆竹	1897b 1899c
-爆米花	1776b
-爪印	1624b
-爪哇	851b
+爆竹	1898b 1900c
+爆米花	1777b
+爪印	1625b
+爪哇	852b
 爱	392b 392c
 爱尔兰	374b
 爱尔兰国旗	632o
@@ -24794,28 +24814,28 @@ zürafa	1601n
 爽やか	399c
 版画	790c
 牙买加	664o 764b
-牙色	941b
-牛の颜	1587c
+牙色	942b
+牛の颜	1588c
 牛乳	268c
-牛乳入りのこっぷ	1817c
+牛乳入りのこっぷ	1818c
 牛仔	289b
 牛仔蓝	69b
 牛仔裤	289b
-牛头	1587b
+牛头	1588b
 牛奶	268b
 牛油果	242b
-牛角面包	1747b
-牝牛	1590c
+牛角面包	1748b
+牝牛	1591c
 牡丹	214b 214c
 牡丹色	65c
-牡牛	1588c
-牡羊	1595c
-牡蛎	1801b 1801c
+牡牛	1589c
+牡羊	1596c
+牡蛎	1802b 1802c
 牧场	124b 124c
 特别	454b
 特斯拉	482o
-犀牛	1604b
-犹太教堂	1875b
+犀牛	1605b
+犹太教堂	1876b
 狂怒	402b
 狂欢节	335b
 狂欢节星期二	742b
@@ -24823,41 +24843,41 @@ zürafa	1601n
 狂野西部	733b
 狐	324c
 狐狸	324b
-狗头	1566b
-狗脸	1566b
-独角兽	1583b
-狮子	1575b
+狗头	1567b
+狗脸	1567b
+独角兽	1584b
+狮子	1576b
 猕猴桃	245b
 猛暑	205c
-猛犸	1603b
-猩猩	1565b
+猛犸	1604b
+猩猩	1566b
 猩红	34b
 猩红色	34b
-猪头	1591b
-猪鼻子	1594b
-猫头	1573b
-猫头应	1637b
-猫头鹰	1637b
-猫熊	1618b
-猫脸	1573b
-猴头	1562b
-猴子	1563b
-猴子头	1562b
+猪头	1592b
+猪鼻子	1595b
+猫头	1574b
+猫头应	1638b
+猫头鹰	1638b
+猫熊	1619b
+猫脸	1574b
+猴头	1563b
+猴子	1564b
+猴子头	1563b
 玄武岩	158b 158c
 玄秘	394b
-玄色	943b
-玄青	944b
+玄色	944b
+玄青	945b
 玉	298b
 玉兰	226b
 玉石	298b
 玉米	250b
-玉米煎饼	1765b
-玉米粉蒸肉	1766b
-玉色	913b
-王冠	1950c
+玉米煎饼	1766b
+玉米粉蒸肉	1767b
+玉色	914b
+王冠	1951c
 王室	382c
 玛雅	819b
-玛黛茶	1834b
+玛黛茶	1835b
 玩具	380b
 玫瑰	209b
 玫瑰粉	91b
@@ -24868,51 +24888,51 @@ zürafa	1601n
 现代汽车	481o
 现金	423b 423c
 玻璃	294b
-玻里尼西亚	862b
+玻里尼西亚	863b
 珈琲	254c
 珊瑚	153b
 珊瑚橙	687o
 珊瑚礁	153b 153c
 珊瑚红	28b
 珊瑚色	28b 28c
-珍奶	1832b
+珍奶	1833b
 珍珠	299b
 珍珠奶茶	259b
 珍珠白	106b
 珍珠色	106b
 珠宝	316b
-班卓琴	1967b
-班夫	840b
-理发店	1893b
+班卓琴	1968b
+班夫	841b
+理发店	1894b
 琥珀	32b
 琥珀色	32b 32c
 瑞典	651o
-瑞典风	833b
+瑞典风	834b
 瑞士	649o 817b
 瑞士设计	817b
 瑞士风格	817b
 瑞安航空	549o
 璀璨	430b
-瓜地马拉	857b
+瓜地马拉	858b
 瓢虫	327b
 瓦哈卡	754b
 瓷	295b
 瓷器	295b
-甜椒	1735b
+甜椒	1736b
 甜点	271b
-甜瓜	1711b
-甜甜圈	1805b
+甜瓜	1712b
+甜甜圈	1806b
 甜美	408b
 甜蜜	392b
 生态	383b
 生成り	104c
 生日	372b
-生日快乐	1807b
-生日蛋糕	1807b
+生日快乐	1808b
+生日蛋糕	1808b
 生气	402b
 生病	425b
-生菜	1775b
-生菜沙拉	1775b
+生菜	1776b
+生菜沙拉	1776b
 生铁	285b
 生锈	287b
 田	124b
@@ -24923,7 +24943,7 @@ zürafa	1601n
 田畑	124c
 田舎	348c
 田野	124b
-甲虫	1671b
+甲虫	1672b
 电玩厅	704b
 电球	336c
 男の人	456c
@@ -24935,7 +24955,7 @@ zürafa	1601n
 男孩子	456b
 男性	456b
 男生	456b
-男鞋	1941b
+男鞋	1942b
 画家	438c
 画廊	438b
 畑	124c
@@ -24945,38 +24965,38 @@ zürafa	1601n
 病态	425b
 病気	425c
 病院	356c
-登山	1943b
-登山靴	1943b
-登山鞋	1943b
+登山	1944b
+登山靴	1944b
+登山鞋	1944b
 白	10b 10c
 白い	10c
 白云	170b
-白十字	1956c
-白十字へるめっと	1956c
-白十字头盔	1956b
+白十字	1957c
+白十字へるめっと	1957c
+白十字头盔	1957b
 白墙	342b
 白壁	342c
 白夜	797b 797c
-白大褂	1917b
+白大褂	1918b
 白天	194b
 白昼	194b
 白桦	122b 122c
 白桦林	122b 122c
 白瓷	295b
 白色	10b 10c
-白花	1684b
+白花	1685b
 白蓝	76c
-白衣	1917c
+白衣	1918c
 白雪	187b
 白霜	83c 186b
-白鸟	1636c
+白鸟	1637c
 白黒	429c
 百事	563o
 百事可乐	563o
 百度	528o
-百货公司	1865b
+百货公司	1866b
 的士	339b
-皇冠	1950b
+皇冠	1951b
 皇室	382b 382c
 皇宫	346b
 皇家	382b
@@ -24984,17 +25004,17 @@ zürafa	1601n
 皇马	601o
 皐月	195c
 皮革	288b
-皮鞋	1941b
+皮鞋	1942b
 盂兰盆	749c
 盂兰盆节	749b
-盆景	1695b
-盆栽	1905b
-盆栽植物	1695b
+盆景	1696b
+盆栽	1906b
+盆栽植物	1696b
 盆踊り	749c
-盒饭	1780b
+盒饭	1781b
 盛夏	196b
 盛开	207b
-盲导犬	1568c
+盲导犬	1569c
 真っ白	10c
 真っ赤	0c
 真っ黒	9c
@@ -25006,18 +25026,18 @@ zürafa	1601n
 真𨱎	60c
 真𨱎色	60c
 眠い	414c
-眼镜	1914b
-着物	1927c
+眼镜	1915b
+着物	1928c
 睡莲	212b 212c
 睦月	198c
 瞑想	412c
 知乎	532o
-短泳裤	1931b
-短裤	1931b
+短泳裤	1932b
+短裤	1932b
 石	281b 281c
 石头	281b
 石榴	243b
-石榴红	869b
+石榴红	870b
 石畳	281c
 石绿	82b
 石青	81b
@@ -25028,23 +25048,23 @@ zürafa	1601n
 砂漠	156c
 砂色	103c
 砖	283b
-砖块	1848b
+砖块	1849b
 砖墙	283b
-破壳	1628b
+破壳	1629b
 破晓	180b
 硝子	294c
-碗勺	1774b
-碗和汤匙	1774b
+碗勺	1775b
+碗和汤匙	1775b
 碧玉	298b
 碧绿	50b
 碧绿色	50b
-碧色	903b
+碧色	904b
 碧蓝	39b
-碰杯	1828b
+碰杯	1829b
 碳灰	37b
 磁器	295c
-礼帽	1952b
-礼物	1912b
+礼帽	1953b
+礼物	1913b
 祖母绿	49b
 神奈川冲浪里	724b 724c
 神无月	197c
@@ -25061,39 +25081,39 @@ zürafa	1601n
 秋	197b 197c
 秋の	197c
 秋叶	129b
-秋叶原	845b 845c
+秋叶原	846b 846c
 秋夕	748b
 秋天	197b
 秋季	197b
 秋收	750b
 秋日	197b
-秋色	892b
-秋香色	893b
+秋色	893b
+秋香色	894b
 科幻	376b
 科技	376b
 秘鲁	663o 780b
-稀树草原	830b
+稀树草原	831b
 稲妻	201c
 稲穂	252c
 稲穂色の麦	251c
 稳重	406b
 稻	252b
-稻子	1700b
+稻子	1701b
 稻田	252b
 稻谷	252b
 穏やか	386c
 穏やかな	386c
 空	169C
-空っぽの巣	1707c
-空巢	1707b
+空っぽの巣	1708c
+空巢	1708b
 空灵	396b
 空色	41c
-突尼斯	860b
-窝夫饼	1753b
+突尼斯	861b
+窝夫饼	1754b
 立体主义	814b
 立体派	814b
-竞技场	1845b 1845c
-章鱼	1662b
+竞技场	1846b 1846c
+章鱼	1663b
 童话	395b 395c
 竹	123b 123c
 竹やぶ	123c
@@ -25107,12 +25127,12 @@ zürafa	1601n
 篝火	166b
 米兰足球俱乐部	607o
 米国	630o
-米果	1781b
+米果	1782b
 米灰	104b
 米白	17b
 米色	17b
-米饭	1783b
-米饼	1781b
+米饭	1784b
+米饼	1782b
 米黄	17b
 米黄色	17b
 粉	6b
@@ -25129,23 +25149,23 @@ zürafa	1601n
 粉雪	187c
 粗野主义	698b
 粘土	304c
-粽子	1766b
+粽子	1767b
 精灵	734b
-精白	936b
+精白	937b
 精神的	412c
 精致	397b
 糖果	272b
 糖果色	447b
 糖骷髅	740b
-糥米丸子	1793b
+糥米丸子	1794b
 素晴らしい	424c
 素朴	378c
 紧张	413b 413c
 紫	5b 5c
 紫外光色	686o
 紫晶	56b
-紫棠	926b
-紫檀	924b
+紫棠	927b
+紫檀	925b
 紫水晶	56b
 紫禁城	346b 346c
 紫红	65b
@@ -25154,7 +25174,7 @@ zürafa	1601n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	221b
-紫酱	922b
+紫酱	923b
 紫阳花	219c
 絵画	438c
 縁日	749c
@@ -25162,20 +25182,20 @@ zürafa	1601n
 繊细	388c
 红	0b 70c
 红包	454b
-红包袋	1910b
+红包袋	1911b
 红叶	129c 130b
-红场	828b
+红场	829b
 红宝石	55b
-红毛猩猩	1565b
+红毛猩猩	1566b
 红牛	540o
 红砖	283b
 红紫	96b 96c
 红色	0b 70c
-红苹果	1718b
+红苹果	1719b
 红茶	256b 256c
 红萝卜	249b
-红薯	1787b
-红辣椒	1734b
+红薯	1788b
+红辣椒	1735b
 红酒	264b
 红铜	59b
 红鹤	317b
@@ -25185,40 +25205,40 @@ zürafa	1601n
 纯洁	407b
 纯真	407b
 纯粋	407c
-纱丽	827b
-纳米布	866b
-纳米比亚	866b
+纱丽	828b
+纳米布	867b
+纳米比亚	867b
 纸	293b 293c
-纸ぱっく饮料	1833c
-纸杯蛋糕	1809b
-纸袋	1938b 1938c
+纸ぱっく饮料	1834c
+纸杯蛋糕	1810b
+纸袋	1939b 1939c
 纽卡斯尔联	598o
 纽约	766b
 纽约尼克斯	578o
 纽约洋基	583o
 纽西兰	676o
-线香花火	1898c
+线香花火	1899c
 绀	16c
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	925b
-绅士靴	1941c
+绀青绀紫	926b
+绅士靴	1942c
 细腻	388b
-细菌	1681b
+细菌	1682b
 细雨	200b
 经典蓝	688o
 经幡	779b
 结冰	450b
 结婚式	371c
 绘画	438b
-绛紫	872b
+绛紫	873b
 绞り染め	824c
 绢	291c
 绣球花	219b
 绯红	71b
 绯色	34c
-维也纳	836b
+维也纳	837b
 维京	823b
 维京人	823b
 维多利亚时代	812b
@@ -25226,29 +25246,29 @@ zürafa	1601n
 维萨	494o
 绵	292c
 绵あめ	273c
-绵羊	1596b
+绵羊	1597b
 绵菓子	273c
 绸缎	291b
 绿	3b 3c
 绿叶	128b
-绿叶蔬菜	1737b
+绿叶蔬菜	1738b
 绿松石	15b
-绿沈	902b
+绿沈	903b
 绿洲	139b
 绿湾包装工	579o
 绿色	3b 3c
-绿色沙拉	1775b
+绿色沙拉	1776b
 绿茶	257b 257c
 绿青	82c
-缁色	948b
-缃色	884b
+缁色	949b
+缃色	885b
 缤客	557o
 缤纷	178b
 缤趣	511o
-缶诘	1779c
+缶诘	1780c
 罂粟	222b
-罐头	1779b
-罐头食品	1779b
+罐头	1780b
+罐头食品	1780b
 网红	454b
 网飞	469o
 罗弗敦	805b
@@ -25256,18 +25276,18 @@ zürafa	1601n
 罗马	784b
 罗马尼亚	660o
 羊皮纸	293b
-羊角面包	1747b
-羊驼	1600b
-羊驼毛	1600b
+羊角面包	1748b
+羊驼	1601b
+羊驼毛	1601b
 美元	423b
 美团	530o
 美国	630o
 美国运通	497o
 美式餐馆	706b
 美术馆	438b 438c
-美泉宫	836b
-美洲鸵	1600b
-美野生羊驼	1600b
+美泉宫	837b
+美洲鸵	1601b
+美野生羊驼	1601b
 羡ましい	426c
 羡慕	426b
 群山	160b
@@ -25279,26 +25299,26 @@ zürafa	1601n
 翠绿	50b
 翠绿色	50b
 翡翠	298b 298c
-翡翠色	50c 905b
+翡翠色	50c 906b
 老上海	774b
 老式	379b
 老虎	319b
-老虎头	1576b
-老银	953b
-老鹰	1634b
-老鼠	1607b
-老鼠头	1606b
-考拉	1617b
-耗子	1608b
+老虎头	1577b
+老银	954b
+老鹰	1635b
+老鼠	1608b
+老鼠头	1607b
+考拉	1618b
+耗子	1609b
 联想	522o
 联邦快递	492o
 肃穆	410b
-肉块	1757b
+肉块	1758b
 肉桂	277b
-肉片	1757b
-肉球	1624c
+肉片	1758b
+肉球	1625c
 肌色	115c
-肩揹书包	1939b
+肩揹书包	1940b
 肮脏	425b
 肯尼亚	667o
 肯德基	538o
@@ -25321,14 +25341,14 @@ zürafa	1601n
 臙脂	70c
 自信	405b
 自然	383b 383c
-自由	1871b
-自由の女神	1871c
-自由女神	1871b
-自由女神像	1871b
-臭鼬	1621b
+自由	1872b
+自由の女神	1872c
+自由女神	1872b
+自由女神像	1872b
+臭鼬	1622b
 舍夫沙万	799b
 舒适	398b
-舞鞋	1947b
+舞鞋	1948b
 色とりどり	178c
 色の祭り	806c
 色动	825b
@@ -25338,28 +25358,28 @@ zürafa	1601n
 艳	444b
 艺术	438b
 艺术家	438b
-艾绿	914b
+艾绿	915b
 节庆	409b
 节日	409b
 芍药	214b
 芍薬	214c
 芒果	239b
 芙烈达	721b
-芙蓉	1689b
+芙蓉	1690b
 芝加哥公牛	575o
 芝加哥小熊	586o
-芝士	1754b
+芝士	1755b
 芝生	125c
 芥子の花	222c
 芥子色	110c
 芥末色	110b
 芥末黄	110b
 芬兰	654o
-芬兰风	834b
+芬兰风	835b
 芭比	682o 728b
 芭比粉	682o 728b
-芭蕾	1947b
-芭蕾舞鞋	1947b
+芭蕾	1948b
+芭蕾舞鞋	1948b
 花	207b 207c
 花々	207c
 花卉	207b
@@ -25368,27 +25388,27 @@ zürafa	1601n
 花岗岩	281b
 花开	207b
 花朵	207b
-花束	1682b 1682c
-花椰菜	1738b
+花束	1683b 1683c
+花椰菜	1739b
 花火	334c
-花火大会	1897c
+花火大会	1898c
 花灯	309b
 花瓣	207b
-花生	1741b
+花生	1742b
 花田	124b
 花畑	207c
-花白	938b
+花白	939b
 花见	741c
-花豹	1578b
-花饰り	1686c
+花豹	1579b
+花饰り	1687c
 芸术	438c
 苍白	442b
-苍翠	929b
-苍色	928b
-苍蝇	1679b
-苍青	931b
-苍黄	930b
-苍黑	932b
+苍翠	930b
+苍色	929b
+苍蝇	1680b
+苍青	932b
+苍黄	931b
+苍黑	933b
 苏格兰	778b
 苏格兰高地	778b
 苏联海报	813b
@@ -25408,9 +25428,9 @@ zürafa	1601n
 茉莉	223b
 茉莉花	223b
 茑	134c
-茜色	873b
+茜色	874b
 茶	256b
-茶壶	1819b
+茶壶	1820b
 茶室	785b 785c
 茶色	7c 88b
 茶色い	7c
@@ -25428,8 +25448,8 @@ zürafa	1601n
 草色	51c
 草药	137b
 草莓	229b
-草食恐竜	1652c
-荒岛	1843b
+草食恐竜	1653c
+荒岛	1844b
 荒漠	156b
 荒诞	435b
 荘厳	410c
@@ -25438,27 +25458,27 @@ zürafa	1601n
 荧光粉	116b
 荧光绿	117b
 荧光黄	118b
-药草	1701b
+药草	1702b
 荷兰	454b
 荷兰国旗	647o
-荷兰风	832b
+荷兰风	833b
 荷塘	150b
 荷花	212b
 荷花池	150b
-荼白	937b
-莎丽服	1928b
+荼白	938b
+莎丽服	1929b
 莓果	253b
 莫兰迪	446b
 莫兰迪色	446b
 莫内	786b
-莫卧儿	829b
+莫卧儿	830b
 莫奈	786b
-莫斯科	828b
+莫斯科	829b
 莱斯特城	597o
 莲	212b 212c
 莲池	150c
 莲花	212b
-莹白	940b
+莹白	941b
 菊	217b 217c
 菊花	217b
 菌	136b
@@ -25471,14 +25491,14 @@ zürafa	1601n
 萌黄色	53c
 萤光粉	116b
 萨克斯	437b
-萨克斯管	1961b
-萨克斯风	1961b
+萨克斯管	1962b
+萨克斯风	1962b
 落ち叶	129c
 落ち着いた	386c
 落ち着いた大人	421c
 落叶	129b
-落叶树	1697b 1697c
-落叶植物	1697b
+落叶树	1698b 1698c
+落叶植物	1698b
 落日	179b
 葛饰北斋	724b
 葛饰北斎	724c
@@ -25487,15 +25507,15 @@ zürafa	1601n
 葡萄牙瓷砖	793b
 葡萄酒	264b
 葡萄酒色	113c
-葱倩	899b
-葱绿	897b
-葱青	898b
-葱黄	896b
+葱倩	900b
+葱绿	898b
+葱青	899b
+葱黄	897b
 葵花	211b
 蒂芙尼蓝	678o
 蒙克	716b
-蒙古	848b
-蒙古包	848b
+蒙古	849b
+蒙古包	849b
 蒙德里安	697b
 蒸汽朋克	702b
 蒸汽波	811b
@@ -25505,7 +25525,7 @@ zürafa	1601n
 蓝宝石	54b
 蓝染	824b 824c
 蓝染め	824c
-蓝灰色	918b
+蓝灰色	919b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -25514,7 +25534,7 @@ zürafa	1601n
 蓝莓	232b
 蓝调	437b
 蓝调时刻	182b
-蓝鲸	1655b
+蓝鲸	1656b
 蔓	134c
 蔚蓝	39b
 蔚蓝海岸	803b
@@ -25525,18 +25545,18 @@ zürafa	1601n
 蔷薇色	72c
 薄	442c
 薄い	442c
-薄卷饼	1767b
+薄卷饼	1768b
 薄暗い	451c
 薄暮	191b
 薄荷绿	30b
 薄荷色	30b 30c
 薄雾	202b
 薬草	137c
-薯条	1760b
+薯条	1761b
 薰衣草	210b
 藏族	779b
 藏红花	277b
-藏蓝	919b
+藏蓝	920b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -25550,43 +25570,43 @@ zürafa	1601n
 虎	319b 319c
 虞美人	222b
 虹	178c
-虾子	1799b
-蚂蚁	1669b
-蚊子	1678b
+虾子	1800b
+蚂蚁	1670b
+蚊子	1679b
 蛋糕	271b
 蛍光	448c
 蛍光いえろー	118c
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
 蛙	328c
-蛙镜	1916b
-蛛网	1676b
+蛙镜	1917b
+蛛网	1677b
 蜂	326c
 蜂蜜	263b 263c
-蜗牛	1666b
-蜘蛛	1675b
-蜘蛛网	1676b
+蜗牛	1667b
+蜘蛛	1676b
+蜘蛛网	1677b
 蜜柑	228c
 蜜桃色	27b
 蜜蜂	326b
-蜡染	851b
+蜡染	852b
 蜡烛	310b
-蜥脚类恐龙	1652b
-蜥蜴	1648b
-蜥蜴类	1652b
+蜥脚类恐龙	1653b
+蜥蜴	1649b
+蜥蜴类	1653b
 蝋烛	310c
-蝎子	1677b
-蝙蝠	1615b
+蝎子	1678b
+蝙蝠	1616b
 蝴蝶	325b
-蝴蝶结	1911b
-蝴蝶饼	1750b
+蝴蝶结	1912b
+蝴蝶饼	1751b
 蝶	325c
 蝶々	325c
-螃蟹	1797b
-蟋蟀	1673b
-蟑螂	1674b
-蟹壳青	909b
-蠕虫	1680b
+螃蟹	1798b
+蟋蟀	1674b
+蟑螂	1675b
+蟹壳青	910b
+蠕虫	1681b
 血	315b 315c
 血の色	315c
 血色	315b
@@ -25596,38 +25616,38 @@ zürafa	1601n
 街机	704b
 街灯	336c
 街道	341b 341c
-衣索比亚	849b
+衣索比亚	850b
 表现主义	716b 716c
-衬衫领带	1919b
-袋鼠	1622b
-袜子	1925b
-装有食物的浅底锅	1771b
+衬衫领带	1920b
+袋鼠	1623b
+袜子	1926b
+装有食物的浅底锅	1772b
 装饰艺术	695b
 装饰风艺术	695b
 裸色	115b
 褐	7b
 褐色	7b 7c
-西兰花	1738b
+西兰花	1739b
 西汉姆联	599o
-西洋なし	1720c
-西洋の城	1868c
-西洋の邮便局	1858c
+西洋なし	1721c
+西洋の城	1869c
+西洋の邮便局	1859c
 西班牙	625o
-西班牙风	852b
+西班牙风	853b
 西瓜	234b 234c
 西红柿	247b
 西藏	779b
-西西里	853b
-西西里岛	853b
+西西里	854b
+西西里岛	854b
 西贡	782b
-西迪布赛义德	860b
+西迪布赛义德	861b
 西部剧	733c
 西部片	733b
 要らない	459c
 覆盆子	233b
-観覧车	1891c
-角帽	1953c
-角氷	1835c
+観覧车	1892c
+角帽	1954c
+角氷	1836c
 计程车	339b
 诊所	356b
 诚実	406c
@@ -25637,52 +25657,52 @@ zürafa	1601n
 谜	394c
 谷	162b 162c
 谷歌	465o
-豆子	1742b
+豆子	1743b
 豆沙	89b
 豆沙色	89b
-豆绿	911b
-豆青	912b
+豆绿	912b
+豆青	913b
 象牙白	38b
 象牙色	38b 38c
 豪华	381b 381c
-豹子	1578b
+豹子	1579b
 贝宝	496o
-贝果	1751b
+贝果	1752b
 贝西克塔斯	617o
-贝鲁特	847b
+贝鲁特	848b
 贡多拉	802b
 贪婪	426b
-购物袋	1938b
-贵宾犬	1569b
-贵宾狗	1569b
+购物袋	1939b
+贵宾犬	1570b
+贵宾狗	1570b
 费内巴切	616o
 赏月	810b
 赏樱	741b
 赛博朋克	375b
 赤	0b 0c
 赤い	0c
-赤い封筒	1910c
-赤の広场	828c
-赤ぴーまん	1735c
-赤りんご	1718c
+赤い封筒	1911c
+赤の広场	829c
+赤ぴーまん	1736c
+赤りんご	1719c
 赤わいん	264c
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	951b
+赤金	952b
 赤铜色	59c
 赤陶	111b
-赫尔辛基	834b
-赫赤	875b
+赫尔辛基	835b
+赫赤	876b
 赭石	36b
 赭色	36b
-起士	1754b
-起士披萨	1761b
+起士	1755b
+起士披萨	1762b
 超现实	717b
 超现实主义	717b
 越南	641o 782b
 跃动	389c
-跑鞋	1942b
+跑鞋	1943b
 跨年	753b
 跨年夜	753b
 路地	341c
@@ -25695,18 +25715,18 @@ zürafa	1601n
 辉く光	443c
 辉煌	416b
 辉达	520o
-辣椒	1734b
+辣椒	1735b
 达利	717b
 达拉斯牛仔	580o
 达美乐	571o
-过山车	1892b
+过山车	1893b
 过年	369b
 迈阿密	765b
 迈阿密热火	577o
-运动鞋	1942b
+运动鞋	1943b
 近未来	376c
-连体泳衣	1929b
-连衣裙	1926b
+连体泳衣	1930b
+连衣裙	1927b
 迪拜	772b
 迪斯科	436b
 迷幻	435b
@@ -25718,26 +25738,26 @@ zürafa	1601n
 道奇队	584o
 避免	457b
 那不勒斯足球俱乐部	609o
-邮便局	1857c
-邮局	1858b
+邮便局	1858c
+邮局	1859b
 郁金色	79c
 郁金香	213b
 部队	431b
 郷愁	415c
 都会	340c
 都市	340b 340c
-都市景观	1882b
-都市风景	1882b
+都市景观	1883b
+都市风景	1883b
 鄂图曼	768b
 酒吧	436b
-酒店	1861b
+酒店	1862b
 酒红	33b
 酒红色	33b
 酒色	113b
-酡红	878b
-酡颜	879b
+酡红	879b
+酡颜	880b
 酪梨	242b
-酱紫	923b
+酱紫	924b
 酷暑	205b 205c
 里山	348c
 里斯本	793b
@@ -25745,8 +25765,8 @@ zürafa	1601n
 野兽派	715b
 野原	124c
 野性	418b
-野牛	1586b
-野猪	1593b
+野牛	1587b
+野猪	1594b
 野獣派	715c
 野生	418c
 野菜	433c
@@ -25774,13 +25794,13 @@ zürafa	1601n
 针叶树	121c
 钞票	423b
 钢	284b
-钢琴	1964b
+钢琴	1965b
 钢鉄	284c
 钢铁	284b
 钱	423b
-钱包	1935b
+钱包	1936b
 钴蓝	45b
-钵植え	1695c
+钵植え	1696c
 钻石	301b
 铁	285b
 铁灰	87b
@@ -25788,19 +25808,19 @@ zürafa	1601n
 铁锈红	112b
 铃木	487o
 铅灰	85b
-铅白	942b
+铅白	943b
 铅色	85c
-铜绿	955b
+铜绿	956b
 铜色	59b 59c
 铝	286b
-铝箔包	1833b
+铝箔包	1834b
 银	12b 12c
 银杏	131b
 银杏并木	131c
 银河	176b 176c
 银灰	86b
-银白	952b
-银红	871b
+银白	953b
+银红	872b
 银色	12b 12c
 银行	357b 357c
 银鼠	86c
@@ -25812,17 +25832,17 @@ zürafa	1601n
 锖色	112c
 锦絵	790c
 锦鲤	329b
-键盘	1964c
+键盘	1965c
 镀金	306b
 长城	347b
 长春花蓝	690o
 长月	197c
-长毛象	1603b
-长颈鹿	1601b
-长鼓	1969b
-门松	1905b 1905c
+长毛象	1604b
+长颈鹿	1602b
+长鼓	1970b
+门松	1906b 1906c
 闪亮	430b
-闪烁	1900b
+闪烁	1901b
 闪电	201b
 闪耀	430b
 闪闪	430b
@@ -25836,8 +25856,8 @@ zürafa	1601n
 阴森	403b
 阴郁	411b
 阿兹特克	819b
-阿姆斯特丹	832b
-阿尔卑斯	831b
+阿姆斯特丹	833b
+阿尔卑斯	832b
 阿布扎比	772b
 阿拉伯	772b
 阿根廷	628o
@@ -25858,12 +25878,12 @@ zürafa	1601n
 陶瓷	304b
 陶磁器	295c
 隆冬	198b
-随风飘落的叶子	1706b
+随风飘落的叶子	1707b
 难看	425b
 难过	391b
 雅致	397b
 集市	332b
-雌孔雀	1641b
+雌孔雀	1642b
 雏菊	220b
 雨	199b 199c
 雨の日	199c
@@ -25879,7 +25899,7 @@ zürafa	1601n
 雪をかぶった山	161c
 雪山	161b 161c
 雪景色	187c
-雪梨	844b
+雪梨	845b
 雪白	84b 84c
 雪糕	274b
 雪花	187b
@@ -25890,7 +25910,7 @@ zürafa	1601n
 雷诺	486o
 雷雨	201b 201c
 雾	202c 449b
-雾の都会	1880c
+雾の都会	1881c
 雾气	202b
 雾雨	200c
 雾霾	202b
@@ -25902,15 +25922,15 @@ zürafa	1601n
 霜	186b 186c
 霜月	197c
 霜柱	186c
-霜淇淋	1802b
+霜淇淋	1803b
 霜色	83b 83c
 霞んだ	449c
 霭	202c
 露	206b 206c
 露水	206b
 露珠	206b
-露营	1840b
-霸王龙	1653b
+露营	1841b
+霸王龙	1654b
 青	4c
 青い	4c
 青の街	799c
@@ -25918,14 +25938,14 @@ zürafa	1601n
 青叶	128c
 青柠色	31b
 青瓷	297b
-青白	907b
-青碧	904b
+青白	908b
+青碧	905b
 青磁	297c
 青空	169c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	906b
+青翠	907b
 青色	4c 13b
 青花	296b 296c
 青花瓷	296b
@@ -25933,9 +25953,9 @@ zürafa	1601n
 青苹果	237b
 青草	125b
 青草地	125b
-青莲	927b
+青莲	928b
 青菜	433b
-青葱	900b
+青葱	901b
 青蓝	14b
 青蛙	328b
 青钝	93c
@@ -25955,47 +25975,49 @@ zürafa	1601n
 非凡	454b
 非凡洋红	691o
 非常	454b
-非洲草原	830b
+非洲草原	831b
 非遗	454b
 面包	270b
-面包圈	1751b
-面条	1785b
-面饼	1749b
+面包圈	1752b
+面条	1786b
+面饼	1750b
 革	288c
-靴子	1948b
-鞭炮	1899b
+靴子	1949b
+鞭炮	1900b
 韦斯·安德森	815b
 韦斯安德森	815b
 韩国	636o 783b 783c
 韩国丹青	794b
+韩屋	826b 826c
+韩屋村	826b
 韩服	825b 825c
 韩流	783b
-音乐键盘	1964b
+音乐键盘	1965b
 頬红色	114c
-项炼	1957b
-领带	1919b
+项炼	1958b
+领带	1920b
 领英	569o
 颓废风	708b
 风	204B 204C
-风に揺れる叶	1706c
-风吹叶落	1706b
+风に揺れる叶	1707c
+风吹叶落	1707b
 风変わり	435c
 风景	454b
 风暴	201b
 风格	454b
 风格派	697b
-风琴	1962b
+风琴	1963b
 风船	337c
-风铃	1908b 1908c
+风铃	1909b 1909c
 飘渺	396b
 飞船	364b
-飞鸟	1633b
-食ぱん	1746c
-饭团	1782b
-饮料盒	1833b
+飞鸟	1634b
+食ぱん	1747c
+饭团	1783b
+饮料盒	1834b
 饴	272c
-饺子	1794b
-饼干	1806b
+饺子	1795b
+饼干	1807b
 首尔	783b
 香奈儿	572o
 香料	277b
@@ -26005,50 +26027,50 @@ zürafa	1601n
 香草	137b
 香蕉	238b
 騒がしい	422c
-马の颜	1579c
+马の颜	1580c
 马丘比丘	780b
-马六甲	858b
+马六甲	859b
 马卡龙	275b
 马卡龙色	447b
-马头	1579b
-马尼拉	859b
-马德里	852b
+马头	1580b
+马尼拉	860b
+马德里	853b
 马德里竞技	603o
-马戏团	1894b
-马戏团帐篷	1894b
+马戏团	1895b
+马戏团帐篷	1895b
 马拉喀什	756b
 马来西亚	674o
 马若雷勒	756b
 马蒂斯	715b
-马赛人	850b
+马赛人	851b
 马赛足球俱乐部	611o
-马铃薯	1731b
-马黛茶	1834b
+马铃薯	1732b
+马黛茶	1835b
 驼色	26b
 骄傲	416b
 骄傲月	751b
 骄傲游行	751b
-骆驼	1598b
-骨付き肉	1755c
-高层びる	1882c
+骆驼	1599b
+骨付き肉	1756c
+高层びる	1883c
 高山	160b
-高楼大厦	1856b
+高楼大厦	1857b
 高端	381b
 高级	381c
 高贵	382b 382c
-高跟鞋	1945b
+高跟鞋	1946b
 高迪	760b
 高雅	397b
 鬼	403b
-魁北克	840b
+魁北克	841b
 魔幻	395b
 魔法	395b 395c
 魔王	428c
 魔鬼	428b
 鮨	276c
-鱼板	1791b
-鱼肚白	939b
-鱿鱼	1800b
+鱼板	1792b
+鱼肚白	940b
+鱿鱼	1801b
 鲑色	29c
 鲑鱼色	29b
 鲜	444b
@@ -26063,48 +26085,48 @@ zürafa	1601n
 鲜花	207b
 鲜血	315b
 鲤	329c
-鲤鱼旗	1907b
-鲨鱼	1661b
+鲤鱼旗	1908b
+鲨鱼	1662b
 鲸	330b 330c
 鲸鱼	330b
-鲸鱼喷水	1654b
-鳄梨	1729b
-鳄鱼	1646b
-鶏もも肉	1756c
+鲸鱼喷水	1655b
+鳄梨	1730b
+鳄鱼	1647b
+鶏もも肉	1757c
 鶏卵色	77c
-鸟の卵と巣	1708c
+鸟の卵と巣	1709c
 鸟居	801b 801c
-鸡尾酒	1824b
-鸡腿	1756b
-鸦青	910b
+鸡尾酒	1825b
+鸡腿	1757b
+鸦青	911b
 鸭の羽色	13c
-鸭卵青	908b
-鸭子	1635b
-鸭舌帽	1954b
-鸭黄	880b
+鸭卵青	909b
+鸭子	1636b
+鸭舌帽	1955b
+鸭黄	881b
 鹅卵石	281b
 鹅黄	77b
 鹦鹉	323b
-鹰嘴豆	1768b
+鹰嘴豆	1769b
 麦	251c
-麦わら帽子	1951c
+麦わら帽子	1952c
 麦子	251b
 麦当劳	462o
-麦德林	856b
+麦德林	857b
 麦田	251b
 麦畑	251c
 麦穗	251b
 麻	292c
 黄	2b 2c
-黄丝带	1913b
+黄丝带	1914b
 黄土	102c
 黄土色	36c
 黄昏	191b
 黄昏时	191c
-黄栌	891b
+黄栌	892b
 黄沙	157b
 黄油	269b
-黄瓜	1736b
+黄瓜	1737b
 黄绿	67b 67c
 黄绿色	67b
 黄色	2b 2c
@@ -26114,7 +26136,7 @@ zürafa	1601n
 黄金时刻	181b
 黄铜	60b
 黄龙	798b
-黎巴嫩	847b
+黎巴嫩	848b
 黎明	180b
 黏土	304b
 黑	9b
@@ -26132,21 +26154,21 @@ zürafa	1601n
 黒红蓝	80c
 黒色	9c
 黛	80b
-黛紫	921b
-黛绿	920b
+黛紫	922b
+黛绿	921b
 黛色	80b
 黛蓝	80b
-黝黑	950b
+黝黑	951b
 鼠尾草绿	94b
 鼠色	8c
-龙头	1650b
+龙头	1651b
 龙山寺	795b
 龙泉青瓷	297b
 龙猫	816b
-龙虾	1798b
+龙虾	1799b
 가나	668o
 가나가와 해변의 높은 파도	724d
-가락신	1940d
+가락신	1941d
 가랑비	200d
 가로등	336d
 가우디	760d
@@ -26158,72 +26180,72 @@ zürafa	1601n
 갈라타사라이	615o
 갈색	7d
 감귤	228d
-감자	1731d
-감자튀김	1760d
+감자	1732d
+감자튀김	1761d
 강	148d
 강가	148d
 강남 수향	349d
 강렬한	405d
 강변	148d
-강아지 얼굴	1566d
+강아지 얼굴	1567d
 강철	284d
 강황	79d
 강황색	79d
 개구리	328d
-개구리 얼굴	1645d
-개미	1669d
+개구리 얼굴	1646d
+개미	1670d
 개울	148d
 갤러리	438d
 거리	341d
-거미	1675d
-거미줄	1676d
-거북이	1647d
+거미	1676d
+거미줄	1677d
+거북이	1648d
 거친	418d
 건강	417d
 건강한	417d
-건물 공사	1847d
-건배하는 샴페인 잔	1828d
+건물 공사	1848d
+건배하는 샴페인 잔	1829d
 검은	9d
 검은 모래	158d
 검은색	9d
 검정	9d
 검푸른	80d
 검푸른색	80d
-게르	848d
+게르	849d
 게으른	414d
 겨울	198d
 겨울날	198d
 겨자색	110d
 격노	402d
 결혼식	371d
-경기장	1845d
+경기장	1846d
 경복궁	794d
 경이로운	424d
 계곡	162d
 계단식 논	762d
 계피	277d
-고구마	1787d
+고구마	1788d
 고궁	794d
 고귀한	382d
-고글	1916d
+고글	1917d
 고급	381d
-고기	1755d
-고깃덩이	1757d
+고기	1756d
+고깃덩이	1758d
 고대 청동	305d
 고동색	7d
 고딕	411d
 고딕풍	411d
 고래	330d
 고려청자	297d
-고릴라	1564d
+고릴라	1565d
 고상한	397d
 고성	359d
-고슴도치	1614d
-고양이	1574d
-고양이 얼굴	1573d
+고슴도치	1615d
+고양이	1575d
+고양이 얼굴	1574d
 고요	386d
 고요한	386d
-고전 양식의 건축물	1846d
+고전 양식의 건축물	1847d
 고흐	720d
 곡식	251d
 곤돌라	802d
@@ -26232,11 +26254,11 @@ zürafa	1601n
 골목	341d
 골목길	341d
 골짜기	162d
-곰 얼굴	1616d
-곰발바닥	1624d
+곰 얼굴	1617d
+곰발바닥	1625d
 공상과학	376d
 공원	127d
-공작	1641d
+공작	1642d
 공작새	318d
 공작석색	82d
 공작청	46d
@@ -26244,8 +26266,8 @@ zürafa	1601n
 공포	403d
 과일	432d
 과즙	432d
-과테말라	857d
-관람차	1891d
+과테말라	858d
+관람차	1892d
 광대	331d
 괴상한	435d
 교실	358d
@@ -26255,23 +26277,23 @@ zürafa	1601n
 구름	170d
 구름 낀	203d
 구리색	59d
-구명조끼	1918d
+구명조끼	1919d
 구성주의	813d
 구역질	425d
 구월	197d
 구채구	798d
-국립공원	1844d
-국수	1785d
+국립공원	1845d
+국수	1786d
 국화	217d
 군대	431d
 군사	431d
-군용 헬멧	1955d
+군용 헬멧	1956d
 군인	431d
 군청색	44d
 군항제	809d
 궁궐	346d
 궁중	382d
-귀뚜라미	1673d
+귀뚜라미	1674d
 귀여운	408d
 귤	228d
 그랜드 부다페스트 호텔	815d
@@ -26296,15 +26318,16 @@ zürafa	1601n
 금속	286d
 금융	357d
 기괴한	435d
-기린	1601d
-기모노	1927d
+기린	1602d
+기모노	1928d
 기묘한	435d
 기쁜	390d
 기쁨	390d
 기술	376d
 기업	357d
-기타	1963d
-긴 북	1969d
+기와집	826d
+기타	1964d
+긴 북	1970d
 긴장된	413d
 깃털	313d
 깃허브	513o
@@ -26319,11 +26342,11 @@ zürafa	1601n
 깜찍한	408d
 꽁꽁 언	450d
 꽃	207d
-꽃게	1797d
-꽃다발	1682d
+꽃게	1798d
+꽃다발	1683d
 꽃들	207d
 꽃밭	126d
-꽃송이	1691d
+꽃송이	1692d
 꽃잎	207d
 꿀	263d
 꿀벌	326d
@@ -26333,37 +26356,37 @@ zürafa	1601n
 나른한	414d
 나무	133d
 나무결	279d
-나무늘보	1619d
+나무늘보	1620d
 나무들	133d
 나뭇잎	128d
-나미브 사막	866d
-나미비아	866d
+나미브 사막	867d
+나미비아	867d
 나비	325d
-나이로비	850d
+나이로비	851d
 나이지리아	666o
 나이트클럽	436d
 나폴리	609o
 낙관적인	404d
 낙엽	129d
 낙원	427d
-낙타	1598d
+낙타	1599d
 난꽃	218d
 난초	218d
-낡은 주택 건물	1853d
+낡은 주택 건물	1854d
 남극	185d
 남보라	95d
 남색	16d
 남성	456d
-남성용 구두	1941d
+남성용 구두	1942d
 남성적인	420d
 남아프리카 공화국	665o
 남자	456d
 남자다운	420d
-납작한 냄비	1771d
+납작한 냄비	1772d
 납회색	85d
 낭만적인	392d
 낮	194d
-너구리	1572d
+너구리	1573d
 넣지 말고	459d
 넣지 않는	459d
 네덜란드	647o
@@ -26376,9 +26399,9 @@ zürafa	1601n
 네온사인	308d
 네이버	506o
 네이비	16d
-네잎클로버	1703d
+네잎클로버	1704d
 네팔	779d
-넥타이	1919d
+넥타이	1920d
 넷플릭스	469o
 노	457d
 노란	2d
@@ -26390,7 +26413,7 @@ zürafa	1601n
 노을	179d
 녹	287d
 녹색	3d
-녹색 채소	1737d
+녹색 채소	1738d
 녹슨	287d
 녹슨 빨강	112d
 녹차	257d
@@ -26415,8 +26438,8 @@ zürafa	1601n
 뉴질랜드	676o
 뉴캐슬	598o
 느긋한	387d
-늑대 얼굴	1570d
-니하운	835d
+늑대 얼굴	1571d
+니하운	836d
 닉스	578o
 닌텐도	566o
 닛산	480o
@@ -26440,13 +26463,13 @@ zürafa	1601n
 단풍나무	130d
 단풍잎	130d
 달	173d
-달걀	1769d
+달걀	1770d
 달러	423d
-달맞이	1909d
+달맞이	1910d
 달빛	174d
-달팽이	1666d
-달팽이집	1663d
-닭다리	1756d
+달팽이	1667d
+달팽이집	1664d
+닭다리	1757d
 담벼락	342d
 담쟁이	134d
 당근	249d
@@ -26474,25 +26497,25 @@ zürafa	1601n
 델프트	792d
 델프트 블루	792d
 도기	304d
-도넛	1805d
-도도새	1638d
+도넛	1806d
+도도새	1639d
 도르트문트	605o
 도리이	801d
-도마뱀	1648d
+도마뱀	1649d
 도미노피자	571o
 도서관	344d
 도시	340d
-도시 야경	1885d
-도시 전경	1882d
-도시락	1780d
+도시 야경	1886d
+도시 전경	1883d
+도시락	1781d
 도시바	542o
 도심	340d
 도자기	295d
 도커	514o
-도쿄	845d
-도쿄 타워	1870d
+도쿄	846d
+도쿄 타워	1871d
 독성	425d
-독수리	1634d
+독수리	1635d
 독일	623o
 돈	423d
 돌	281d
@@ -26501,21 +26524,21 @@ zürafa	1601n
 동굴	164d
 동양풍	355d
 동화	395d
-돼지	1592d
-돼지 얼굴	1591d
-돼지코	1594d
+돼지	1593d
+돼지 얼굴	1592d
+돼지코	1595d
 두바이	772d
-두브로브니크	854d
-드럼	1968d
+두브로브니크	855d
+드럼	1969d
 드롭박스	559o
-들소	1586d
+들소	1587d
 들판	124d
 등꽃	221d
 등나무꽃	221d
 등롱	309d
 등불	309d
 등불 축제	747d
-등산화	1943d
+등산화	1944d
 디스코	436d
 디스코드	509o
 디왈리	807d
@@ -26527,18 +26550,18 @@ zürafa	1601n
 따뜻한 색감	452d
 따분한	434d
 따스한	398d
-딱정벌레	1671d
+딱정벌레	1672d
 딸기	229d
 땅	168d
 땅거미	191d
-땅콩	1741d
-떠먹는 아이스크림	1804d
-떡꼬치	1793d
+땅콩	1742d
+떠먹는 아이스크림	1805d
+떡꼬치	1794d
 뜨거운	401d
-뜨거운 음료	1818d
+뜨거운 음료	1819d
 뜰	126d
 라떼	255d
-라마	1600d
+라마	1601d
 라마단	745d
 라벤더	210d
 라이트	441d
@@ -26564,7 +26587,7 @@ zürafa	1601n
 레몬	227d
 레몬 옐로우	100d
 레몬색	100d
-레바논	847d
+레바논	848d
 레스터 시티	597o
 레알 마드리드	601o
 레이캬비크	761d
@@ -26582,8 +26605,8 @@ zürafa	1601n
 로켓	364d
 로코코	712d
 로파이	735d
-롤러코스터	1892d
-롤리팝	1813d
+롤러코스터	1893d
+롤리팝	1814d
 루마니아	660o
 루비	55d
 루비색	55d
@@ -26593,24 +26616,24 @@ zürafa	1601n
 르노	486o
 르누아르	786d
 리넨	292d
-리본	1911d
+리본	1912d
 리스본	793d
 리우 카니발	808d
 린넨	292d
-립스틱	1958d
+립스틱	1959d
 링크드인	569o
 마귀	428d
 마그마	165d
-마늘	1739d
-마닐라	859d
-마드리드	852d
+마늘	1740d
+마닐라	860d
+마드리드	853d
 마라케시	756d
 마룬	19d
 마르디 그라	742d
 마법	395d
 마법 같은	395d
-마사이	850d
-마술사 모자	1952d
+마사이	851d
+마술사 모자	1953d
 마스터카드	495o
 마야	819d
 마을	348d
@@ -26621,25 +26644,25 @@ zürafa	1601n
 마조렐	756d
 마추픽추	780d
 마카롱	275d
-마테차	1834d
-마트료시카	828d
+마테차	1835d
+마트료시카	829d
 마티스	715d
 만개	207d
-만두	1794d
+만두	1795d
 만리장성	347d
-말 얼굴	1579d
+말 얼굴	1580d
 말고	459d
-말라카	858d
+말라카	859d
 말레이시아	674o
 말차	258d
 망고	239d
 망자의 날	740d
-매머드	1603d
+매머드	1604d
 매화	215d
 맥도날드	462o
 맥주	266d
 맥주 축제	743d
-맥주잔	1826d
+맥주잔	1827d
 맨시티	595o
 맨유	594o
 맨체스터 유나이티드	594o
@@ -26647,17 +26670,17 @@ zürafa	1601n
 머스타드	110d
 먹	47d
 먹색	47d
-메데인	856d
+메데인	857d
 메탈	286d
 멕시코	629o 754d
-멜론	1711d
+멜론	1712d
 멤피스	696d
 멤피스 디자인	696d
-멧돼지	1593d
+멧돼지	1594d
 면	292d
 명상	412d
 명상적인	412d
-모기	1678d
+모기	1679d
 모네	786d
 모노크롬	429d
 모닥불	166d
@@ -26671,10 +26694,10 @@ zürafa	1601n
 모로코 스타일	756d
 모로코풍	756d
 모브	63d
-모스크	1873d
-모스크바	828d
+모스크	1874d
+모스크바	829d
 모카 무스	693o
-모텔	1862d
+모텔	1863d
 모험	418d
 목련	226d
 목재	279d
@@ -26682,13 +26705,13 @@ zürafa	1601n
 목판화	790d
 몬드리안	697d
 못생긴	425d
-몽골	848d
+몽골	849d
 몽롱한	449d
 몽마르트	757d
 몽환적인	396d
 묘회	795d
-무굴	829d
-무궁화	1689d
+무굴	830d
+무궁화	1690d
 무당벌레	327d
 무더운	401d
 무더위	205d
@@ -26696,30 +26719,30 @@ zürafa	1601n
 무쇠	285d
 무지개	178d
 무하	789d
-묵주	1957d
-문어	1662d
+묵주	1958d
+문어	1663d
 물	152d
-물 뿜는 고래	1654d
-물개	1657d
+물 뿜는 고래	1655d
+물개	1658d
 물결	142d
-물고기	1658d
-물고기 깃발	1907d
+물고기	1659d
+물고기 깃발	1908d
 물빛	66d
-물소	1589d
+물소	1590d
 물속	365d
 물축제	739d
 뭄바이	781d
 뭉크	716d
 뮤트	446d
 미국	630o
-미끄럼틀	1890d
+미끄럼틀	1891d
 미니멀	385d
 미드센추리	699d
 미드소마	752d
 미래	376d
 미래적인	376d
 미색	18d
-미생물	1681d
+미생물	1682d
 미술	438d
 미술관	438d
 미스터리한	394d
@@ -26735,17 +26758,17 @@ zürafa	1601n
 밀리터리	431d
 밀림	120d
 밀밭	251d
-밀전병에 싼 요리	1767d
+밀전병에 싼 요리	1768d
 밀크티	259d
-바게트	1748d
+바게트	1749d
 바나나	238d
 바다	140d
 바닷가	143d
 바닷가 모래	143d
-바닷가재	1798d
+바닷가재	1799d
 바닷속	141d
 바람	204d
-바람에 흔들리는 나뭇잎	1706d
+바람에 흔들리는 나뭇잎	1707d
 바랜	446d
 바로크	787d
 바르사	602o
@@ -26757,20 +26780,20 @@ zürafa	1601n
 바이두	528o
 바이에른 뮌헨	604o
 바이올렛	22d
-바이올린	1966d
+바이올린	1967d
 바이킹	823d
-바지	1921d
-바퀴벌레	1674d
-바틱	851d
-박 터트리기	1903d
-박쥐	1615d
+바지	1922d
+바퀴벌레	1675d
+바틱	852d
+박 터트리기	1904d
+박쥐	1616d
 반 고흐	720d
-반바지	1931d
-반지	1959d
+반바지	1932d
+반지	1960d
 반짝반짝	430d
 반짝이는	430d
 반짝임	430d
-발레 슈즈	1947d
+발레 슈즈	1948d
 발렌타인데이	368d
 발리	762d
 밝은	443d
@@ -26780,18 +26803,18 @@ zürafa	1601n
 밤문화	436d
 밤색	7d
 밤중	192d
-밤하늘 별	1881d
-밤하늘을 배경으로 하는 다리	1887d
+밤하늘 별	1882d
+밤하늘을 배경으로 하는 다리	1888d
 방글라데시	670o
 방콕	775d
 밭	124d
 백사장	144d
 백색	10d
 백야	797d
-백조	1636d
-백화점	1865d
-밴조	1967d
-밴프	840d
+백조	1637d
+백화점	1866d
+밴조	1968d
+밴프	841d
 밸런타인데이	368d
 버거킹	539o
 버건디	33d
@@ -26809,14 +26832,14 @@ zürafa	1601n
 베네치아	802d
 베니스	802d
 베르사유	712d
-베를린	846d
+베를린	847d
 베리	253d
 베리 페리	690o
-베이글	1751d
-베이루트	847d
+베이글	1752d
+베이루트	848d
 베이지	17d
 베이지색	17d
-베이컨	1758d
+베이컨	1759d
 베이퍼웨이브	811d
 베트남	641o 782d
 벤피카	613o
@@ -26832,14 +26855,14 @@ zürafa	1601n
 별이 빛나는	175d
 병든	425d
 병사	431d
-병아리	1629d
+병아리	1630d
 병아리 노랑	77d
 병아리색	77d
 병원	356d
-보고타	856d
+보고타	857d
 보다폰	555o
 보라	5d
-보라보라	862d
+보라보라	863d
 보라색	5d
 보랏빛	5d
 보름달	173d
@@ -26853,29 +26876,30 @@ zürafa	1601n
 복숭아꽃	216d
 복숭아빛 분홍	73d
 복숭아색	27d
-복어	1660d
+복어	1661d
 볼리우드	731d
 볼보	485o
 봄	195d
 봄날	195d
-부다페스트	855d
+부다페스트	856d
 부두	154d
 부드러운	388d
 부라노	802d
 부러운	426d
 부러움	426d
-부리또	1765d
-부엉이	1637d
+부리또	1766d
+부엉이	1638d
 부엌	361d
-부에노스아이레스	838d
-부츠	1948d
-부하라	865d
+부에노스아이레스	839d
+부츠	1949d
+부하라	866d
 부활절	373d
 북극	185d
 북유럽	353d
+북촌	826d
 분노	402d
-분수	1878d
-분재	1695d
+분수	1879d
+분재	1696d
 분홍	6d
 분홍 네온	116d
 분홍빛	6d
@@ -26888,36 +26912,36 @@ zürafa	1601n
 불씨	167d
 불안한	413d
 붉은	0d
-붉은 광장	828d
+붉은 광장	829d
 브라질	627o 808d
-브로콜리	1738d
+브로콜리	1739d
 브론즈	58d
 브루탈리즘	698d
 블러셔 핑크	114d
 블루베리	232d
 블루스	437d
 블루아워	182d
-블링블링	1900d
+블링블링	1901d
 비	199d
 비 오는 날	199d
 비단	291d
 비단잉어	329d
-비둘기	1633d
+비둘기	1634d
 비바 마젠타	691o
-비버	1613d
+비버	1614d
 비비드	444d
-비엔나	836d
+비엔나	837d
 비엠더블유	475o
 비자카드	494o
 비잔틴	714d
 비취	298d
 비취색	50d
-비키니	1932d
+비키니	1933d
 빅토리아 시대	812d
 빅토리안	812d
-빈 둥지	1707d
+빈 둥지	1708d
 빈티지	379d
-빌딩	1856d
+빌딩	1857d
 빗속	199d
 빗줄기	199d
 빙산	184d
@@ -26925,11 +26949,11 @@ zürafa	1601n
 빛나는	443d
 빛의 축제	807d
 빨간	0d
-빨간 사과	1718d
+빨간 사과	1719d
 빨간색	0d
 빨강	0d
 빨갛다	0d
-빨대와 컵	1831d
+빨대와 컵	1832d
 빵	270d
 빼고	459d
 뿌연	449d
@@ -26937,13 +26961,13 @@ zürafa	1601n
 사그라다 파밀리아	760d
 사랑	392d
 사랑스러운	408d
-사리	827d
-사마르칸트	865d
+사리	828d
+사마르칸트	866d
 사막	156d
-사막 섬	1843d
+사막 섬	1844d
 사무실	357d
-사바나	830d
-사슴	1585d
+사바나	831d
+사슴	1586d
 사용하지 않고	459d
 사용하지 않는	459d
 사우디아라비아	642o
@@ -26951,10 +26975,10 @@ zürafa	1601n
 사월	195d
 사이버펑크	375d
 사이키델릭	435d
-사자 얼굴	1575d
+사자 얼굴	1576d
 사찰	345d
 사치스러운	381d
-사케	1821d
+사케	1822d
 사탄	428d
 사탕	272d
 사파이어	54d
@@ -26968,7 +26992,7 @@ zürafa	1601n
 산맥	160d
 산속	160d
 산업	377d
-산에서 떠오르는 해	1883d
+산에서 떠오르는 해	1884d
 산장	363d
 산토리니	352d
 산호색	28d
@@ -26977,12 +27001,12 @@ zürafa	1601n
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1782d
-삼각 수영복	1930d
+삼각 김밥	1783d
+삼각 수영복	1931d
 삼성	471o
 삼월	195d
 상아색	38d
-상어	1661d
+상어	1662d
 상쾌한	399d
 상트페테르부르크	797d
 상하이	774d
@@ -26990,31 +27014,31 @@ zürafa	1601n
 새벽녘	180d
 새빨간	74d
 새빨간색	74d
-새싹	1694d
+새싹	1695d
 새싹색	53d
-새우	1799d
-새우튀김	1790d
+새우	1800d
+새우튀김	1791d
 새틴	291d
 새해 전날	753d
 색동	825d
 색동저고리	825d
 색소폰	437d
 색의 축제	806d
-샌드위치	1763d
-샌들	1946d
+샌드위치	1764d
+샌들	1947d
 샐러드	433d
 샛노란	101d
 샛노란색	101d
 생동감	389d
 생일	372d
-생일 케이크	1807d
+생일 케이크	1808d
 생일 파티	372d
-생쥐	1607d
+생쥐	1608d
 샤넬	572o
 샤르트뢰즈	67d
-샤베트 아이스크림	1803d
+샤베트 아이스크림	1804d
 샤오미	524o
-샬레	831d
+샬레	832d
 샴페인	265d
 샴페인색	57d
 서글픈	391d
@@ -27025,17 +27049,17 @@ zürafa	1601n
 서부극	733d
 서울	783d
 서점	344d
-서커스	1894d
+서커스	1895d
 서프라이즈	424d
 석록색	82d
 석류	243d
 석양	179d
 석청색	81d
 석호	146d
-선글라스	1915d
+선글라스	1916d
 선명하게 밝은	443d
 선명한	444d
-선물	1912d
+선물	1913d
 선불교 정원	350d
 선인장	135d
 선종	350d
@@ -27053,51 +27077,51 @@ zürafa	1601n
 성숙한	421d
 성운	176d
 성탄절	366d
-세렝게티	830d
+세렝게티	831d
 세련된	397d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1910d
+세뱃돈	1911d
 세비야	821d
 세이지	94d
 세이지그린	94d
 세피아	61d
 셀틱스	574o
 셰비 시크	725d
-소 얼굴	1587d
-소금	1778d
+소 얼굴	1588d
+소금	1779d
 소나무	121d
 소나무숲	121d
 소녀	456d
 소년	456d
 소련 포스터	813d
 소박한	378d
-소원을 건 나무	1904d
+소원을 건 나무	1905d
 소프트	445d
-소프트 아이스크림	1802d
+소프트 아이스크림	1803d
 솔라펑크	736d
 솔숲	121d
 솜사탕	273d
 송끄란	739d
 송년	753d
-송충이	1668d
-쇼핑백	1938d
+송충이	1669d
+쇼핑백	1939d
 수국	219d
-수달	1620d
+수달	1621d
 수련	212d
 수묵	302d
 수묵화	302d
 수박	234d
 수정	300d
 수중	365d
-수탉	1627d
+수탉	1628d
 수평선	183d
 수풀	119d
 수향마을	349d
 수확	750d
 순결한	407d
 순수한	407d
-숫양	1595d
+숫양	1596d
 숯불	167d
 숲	119d
 숲속	119d
@@ -27111,42 +27135,42 @@ zürafa	1601n
 스위스 스타일	817d
 스즈키	487o
 스카이블루	41d
-스카프	1922d
+스카프	1923d
 스칸디나비아	353d
 스칼렛	34d
-스컹크	1621d
+스컹크	1622d
 스코틀랜드	778d
 스타벅스	463o
 스테인리스	284d
-스톡홀름	833d
+스톡홀름	834d
 스튜디오 지브리	816d
 스트레스	413d
 스팀펑크	702d
-스파게티	1786d
+스파게티	1787d
 스페인	625o
-스페인풍	852d
+스페인풍	853d
 스포티파이	468o
-스푼과 사발	1774d
+스푼과 사발	1775d
 슬픈	391d
 슬픔	391d
 승리	416d
 시골	348d
 시끄러운	422d
-시나고그	1875d
+시나고그	1876d
 시내	340d
 시냇물	148d
 시누아즈리	727d
-시드니	844d
-시든 꽃	1688d
-시디 부 사이드	860d
+시드니	845d
+시든 꽃	1689d
+시디 부 사이드	861d
 시멘트	282d
 시보리	824d
-시부야	845d
+시부야	846d
 시안	14d
 시원한	400d
 시월	197d
 시장	332d
-시칠리아	853d
+시칠리아	854d
 신나는	390d
 신록	128d
 신뢰	406d
@@ -27157,12 +27181,12 @@ zürafa	1601n
 신비한	394d
 신사	345d
 신스웨이브	703d
-신주쿠	845d
-신토 신사	1876d
+신주쿠	846d
+신토 신사	1877d
 실버	12d
 실크	291d
-실크로드	865d
-실험실 가운	1917d
+실크로드	866d
+실험실 가운	1918d
 심심한	434d
 심플	385d
 심해	141d
@@ -27172,9 +27196,9 @@ zürafa	1601n
 싱가포르	675o
 싱가포르항공	551o
 싱그러운	399d
-쌍봉 낙타	1599d
+쌍봉 낙타	1600d
 썩은	425d
-쏟아져 나오는 액체	1830d
+쏟아져 나오는 액체	1831d
 쓰지 말고	459d
 쓰지 않고	459d
 쓰지 않는	459d
@@ -27182,7 +27206,7 @@ zürafa	1601n
 아늑한	398d
 아니라	459d
 아닌	459d
-아드리아해	854d
+아드리아해	855d
 아라비아	772d
 아랍에미리트	645o
 아련한	415d
@@ -27209,17 +27233,17 @@ zürafa	1601n
 아즈텍	819d
 아침	188d
 아침 이슬	206d
-아카시아	830d
+아카시아	831d
 아케이드	704d
-아코디언	1962d
+아코디언	1963d
 아쿠아	66d
 아트	438d
 아틀레티코 마드리드	603o
 악마	428d
-악어	1646d
+악어	1647d
 안개	202d
-안경	1914d
-안내견	1568d
+안경	1915d
+안내견	1569d
 안녕	455d
 안녕하세요	455d
 안녕하십니까	455d
@@ -27231,12 +27255,12 @@ zürafa	1601n
 알록달록	178d
 알리바바	525o
 알리페이	527o
-알에서 깬 병아리	1628d
-알이 들어 있는 둥지	1708d
-알프스	831d
+알에서 깬 병아리	1629d
+알이 들어 있는 둥지	1709d
+알프스	832d
 암녹색	48d
 암벽	163d
-암스테르담	832d
+암스테르담	833d
 애리조나	776d
 애버리지니	820d
 애저	39d
@@ -27245,30 +27269,30 @@ zürafa	1601n
 앵무새	323d
 야경	192d
 야광	448d
-야구모자	1954d
+야구모자	1955d
 야생	418d
 야수파	715d
 야시장	333d
-야자수	1698d
+야자수	1699d
 야채	433d
-야채샐러드	1775d
+야채샐러드	1776d
 약초	137d
 양귀비	222d
-양말	1925d
-양주잔	1829d
+양말	1926d
+양주잔	1830d
 양초	310d
 양키스	583o
-양파	1740d
+양파	1741d
 어두운	439d
 어둑한	451d
 어둠	439d
 어둡고	439d
 어린이	380d
-어묵	1791d
+어묵	1792d
 어스름한	451d
 어스톤	384d
 언덕	160d
-얼룩다람쥐	1612d
+얼룩다람쥐	1613d
 얼룩말	320d
 얼어붙은	450d
 얼음	184d
@@ -27287,7 +27311,7 @@ zürafa	1601n
 에스프레소	254d
 에어비앤비	498o
 에이치앤엠	537o
-에티오피아	849d
+에티오피아	850d
 엑스박스	567o
 엔비디아	520o
 엘지	541o
@@ -27295,12 +27319,12 @@ zürafa	1601n
 여름날	196d
 여명	180d
 여성	456d
-여성복	1933d
+여성복	1934d
 여성스러운	419d
-여성용 모자	1951d
+여성용 모자	1952d
 여성적인	419d
 여우	324d
-여우 얼굴	1571d
+여우 얼굴	1572d
 여유로운	387d
 여의도 벚꽃	809d
 여자	456d
@@ -27323,39 +27347,39 @@ zürafa	1601n
 열기구	804d
 열대	351d
 열대 해변	145d
-열대어	1659d
+열대어	1660d
 열대우림	120d
 열대지방	351d
 열매	253d
 열정	393d
 열정적인	393d
-염소	1597d
+염소	1598d
 영광	416d
 영국	631o 767d
 영적인	412d
 옅은	442d
 예술	438d
-오뎅	1788d
+오뎅	1789d
 오두막	363d
 오락실	704d
-오랑우탄	1565d
+오랑우탄	1566d
 오래된 책	312d
 오렌지	228d
 오렌지색	1d
 오로라	177d
 오륜기	683o
-오리	1635d
+오리	1636d
 오방색	794d
 오본	749d
-오소리	1623d
+오소리	1624d
 오스만	768d
 오스트리아	650o
 오아시스	139d
 오악사카	754d
 오월	195d
-오이	1736d
+오이	1737d
 오전	188d
-오징어	1800d
+오징어	1801d
 오커	36d
 오프화이트	104d
 오후	190d
@@ -27364,7 +27388,7 @@ zürafa	1601n
 옥색	15d
 옥수수	250d
 옥토버페스트	743d
-온천	1888d
+온천	1889d
 온화한	388d
 올리브	278d
 올리브그린	24d
@@ -27374,18 +27398,18 @@ zürafa	1601n
 와비사비	354d
 와인	264d
 와인색	33d
-와인잔	1823d
+와인잔	1824d
 와일드 웨스트	733d
-와플	1753d
+와플	1754d
 왓츠앱	502o
-왕관	1950d
+왕관	1951d
 왕실	382d
 외로운	391d
 외로움	391d
 요르단	769d
 요새	359d
 요정	395d
-용 얼굴	1650d
+용 얼굴	1651d
 용암	165d
 우롱차	260d
 우버	499o
@@ -27395,28 +27419,28 @@ zürafa	1601n
 우울	391d
 우울한	391d
 우유	268d
-우유 한잔	1817d
+우유 한잔	1818d
 우윳빛	105d
 우주	176d
 우주선	364d
 우주정거장	364d
-우즈베키스탄	865d
-우체국	1858d
+우즈베키스탄	866d
+우체국	1859d
 우크라이나	639o
 우키요에	790d
-운동화	1942d
+운동화	1943d
 울루루	820d
 울트라마린	44d
 워드프레스	562o
 워리어스	576o
 워홀	788d
 원목	279d
-원석	1960d
-원숭이	1563d
-원숭이 얼굴	1562d
+원석	1961d
+원숭이	1564d
+원숭이 얼굴	1563d
 원주민 미술	820d
-원피스	1926d
-원피스 수영복	1929d
+원피스	1927d
+원피스 수영복	1930d
 월백색	76d
 월병	810d
 웜톤	452d
@@ -27427,15 +27451,15 @@ zürafa	1601n
 위스키	267d
 위챗	504o
 유기농	383d
-유니콘 얼굴	1583d
-유럽 성	1868d
+유니콘 얼굴	1584d
+유럽 성	1869d
 유리	294d
 유백색	105d
 유벤투스	606o
 유월	196d
 유튜브	470o
 으스스한	403d
-은데벨레	863d
+은데벨레	864d
 은빛	12d
 은색	12d
 은은한	421d
@@ -27447,18 +27471,18 @@ zürafa	1601n
 은행잎	131d
 은회색	86d
 음력설	369d
-음료 팩	1833d
-음료수	1825d
+음료 팩	1834d
+음료수	1826d
 의료	356d
 이끼	132d
 이드	745d
 이른 아침	188d
-이발소	1893d
+이발소	1894d
 이베이	501o
 이브 클라인	818d
 이상한	435d
 이스탄불	768d
-이스파한	861d
+이스파한	862d
 이슬	206d
 이슬비	200d
 이월	198d
@@ -27467,7 +27491,7 @@ zürafa	1601n
 이탈리아	624o
 인더스트리얼	377d
 인도	637o
-인도 신부	827d
+인도 신부	828d
 인도네시아	671o
 인디고	23d
 인디핑크	92d
@@ -27478,10 +27502,10 @@ zürafa	1601n
 인텔	518o
 일몰	179d
 일본	621o
-일본 성	1867d
-일본 우체국	1857d
-일본 인형	1906d
-일본 장식	1905d
+일본 성	1868d
+일본 우체국	1858d
+일본 인형	1907d
+일본 장식	1906d
 일본풍	354d
 일월	198d
 일출	180d
@@ -27501,8 +27525,8 @@ zürafa	1601n
 자수정	56d
 자수정색	56d
 자연	383d
-자욱한 안개	1880d
-자유의 여신상	1871d
+자욱한 안개	1881d
+자유의 여신상	1872d
 자이푸르	800d
 자작나무	122d
 자작나무 숲	122d
@@ -27514,7 +27538,7 @@ zürafa	1601n
 잔디	125d
 잔디색	51d
 잔잔한	386d
-장갑	1923d
+장갑	1924d
 장난감	380d
 장마	199d
 장미	209d
@@ -27534,7 +27558,7 @@ zürafa	1601n
 적갈색	19d
 적보라	96d
 적색	0d
-전갈	1677d
+전갈	1678d
 전구	336d
 전문적인	406d
 전원풍	378d
@@ -27546,27 +27570,27 @@ zürafa	1601n
 절제된	421d
 점토	304d
 정글	120d
-정면을 향해 날개를 편 병아리	1630d
+정면을 향해 날개를 편 병아리	1631d
 정신없는	422d
 정열적인	393d
 정오	189d
 정원	126d
-정원이 있는 집	1855d
-젖병	1816d
-젖소	1590d
+정원이 있는 집	1856d
+젖병	1817d
+젖소	1591d
 제비꽃색	22d
 제외	459d
 제외하고	459d
 젠	350d
-조각 케익	1808d
+조각 케익	1809d
 조명	336d
 조용한	386d
 졸린	414d
-졸업 모자	1953d
+졸업 모자	1954d
 종이	293d
-주먹밥	1781d
+주먹밥	1782d
 주방	361d
-주택 건물	1852d
+주택 건물	1853d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -27579,10 +27603,10 @@ zürafa	1601n
 중국 사원	795d
 중국풍	355d
 중추절	370d
-쥐 얼굴	1606d
+쥐 얼굴	1607d
 즐거운	390d
-지갑	1935d
-지렁이	1680d
+지갑	1936d
+지렁이	1681d
 지루한	434d
 지루함	434d
 지브리	816d
@@ -27590,7 +27614,7 @@ zürafa	1601n
 지중해	352d
 지평선	183d
 지폐	423d
-지프니	859d
+지프니	860d
 진녹색	48d
 진달래	225d
 진주	299d
@@ -27617,7 +27641,7 @@ zürafa	1601n
 차콜	37d
 찻빛 갈색	88d
 찻잎	256d
-찻주전자	1819d
+찻주전자	1820d
 창공	169d
 창백한	442d
 창의적	438d
@@ -27650,22 +27674,23 @@ zürafa	1601n
 체리	230d
 체코	658o
 첼시	592o
+초가집	826d
 초록	3d
-초록 사과	1719d
+초록 사과	1720d
 초록빛	3d
 초록색	3d
 초롱	309d
 초밥	276d
-초식 공룡	1652d
+초식 공룡	1653d
 초원	124d
 초조한	413d
-초콜렛	1811d
+초콜렛	1812d
 초콜릿	261d
 초콜릿색	108d
 초현실	717d
 초현실주의	717d
 촛불	310d
-추모 리본	1913d
+추모 리본	1914d
 추석	370d
 추수	750d
 추수감사절	750d
@@ -27675,26 +27700,26 @@ zürafa	1601n
 축제	335d
 축제 분위기	409d
 춘절	369d
-치바오	826d
-치즈 조각	1754d
-치파오	826d
+치바오	827d
+치즈 조각	1755d
+치파오	827d
 칙칙한	446d
 친퀘테레	759d
 친환경	383d
 칠기	303d
 칠레	662o
-칠면조	1625d
+칠면조	1626d
 칠월	196d
 침실	362d
 침엽수	121d
 카니발	335d
 카라바조	787d
 카레	277d
-카레라이스	1784d
-카르타헤나	856d
+카레라이스	1785d
+카르타헤나	857d
 카리브	764d
 카리브해	764d
-카바	1877d
+카바	1878d
 카와이	726d
 카운트다운	753d
 카이로	770d
@@ -27708,60 +27733,60 @@ zürafa	1601n
 카페	343d
 카페라떼	255d
 카푸치노	255d
-칵테일	1824d
+칵테일	1825d
 칸딘스키	723d
 캐나다	633o
 캐니언	159d
 캐러멜	262d
 캐러멜색	109d
 캘리포니아	777d
-캠핑	1840d
-캥거루	1622d
-커스타드 푸딩	1814d
+캠핑	1841d
+캥거루	1623d
+커스타드 푸딩	1815d
 커피	254d
 커피색	107d
 커피숍	343d
 컬러풀	178d
-컵케이크	1809d
+컵케이크	1810d
 케냐	667o
 케이에프씨	538o
 케이크	271d
 케이팝	783d
-케이프타운	864d
+케이프타운	865d
 켄테	738d
 켈트	822d
-코끼리	1602d
+코끼리	1603d
 코랄	28d
-코르크가 튀어나오고 있는 병	1822d
+코르크가 튀어나오고 있는 병	1823d
 코발트	45d
 코발트블루	45d
-코뿔소	1604d
+코뿔소	1605d
 코스탈	729d
-코알라	1617d
+코알라	1618d
 코카콜라	461o
 코코넛	241d
 코코아	261d
-코트	1924d
+코트	1925d
 코트다쥐르	803d
 코티지코어	700d
 코퍼	59d
-코펜하겐	835d
+코펜하겐	836d
 콘크리트	282d
 콜로세움	784d
 콜롬비아	661o
 쿠바	677o 755d
-쿠키	1806d
+쿠키	1807d
 쿨톤	453d
-퀘벡	840d
+퀘벡	841d
 퀴어 퍼레이드	751d
 큐비즘	814d
-크라쿠프	841d
-크렘린	828d
-크로아티아	854d
+크라쿠프	842d
+크렘린	829d
+크로아티아	855d
 크롬	286d
-크루아상	1747d
+크루아상	1748d
 크리스마스	366d
-크리스마스 트리	1896d
+크리스마스 트리	1897d
 크리스털	300d
 크림색	18d
 크림슨	71d
@@ -27771,15 +27796,15 @@ zürafa	1601n
 클리닉	356d
 클림트	719d
 키아로스쿠로	787d
-키예프	842d
+키예프	843d
 키위	245d
-키이우	842d
-타말레	1766d
+키이우	843d
+타말레	1767d
 타이난	795d
-타지마할	829d
-타코	1764d
+타지마할	830d
+타코	1765d
 타탄	778d
-타히티	862d
+타히티	863d
 탐욕	426d
 태국	672o 775d
 태극기	636o
@@ -27792,15 +27817,15 @@ zürafa	1601n
 터키항공	547o
 테라코타	111d
 테슬라	482o
-테이크아웃 상자	1796d
+테이크아웃 상자	1797d
 테크	376d
-테헤란	861d
-텐트	1879d
+테헤란	862d
+텐트	1880d
 텔레그램	503o
 토기	304d
-토끼	1611d
-토끼 얼굴	1610d
-토끼풀	1702d
+토끼	1612d
+토끼 얼굴	1611d
+토끼풀	1703d
 토마토	247d
 토스카나	758d
 토스트	270d
@@ -27810,23 +27835,23 @@ zürafa	1601n
 토프	68d
 톤다운	446d
 통나무집	363d
-통조림	1779d
+통조림	1780d
 툰드라	185d
-튀니지	860d
+튀니지	861d
 튀르키예	640o
 튤립	213d
-트럼펫	1965d
+트럼펫	1966d
 트위치	508o
 트위터	570o
-티라노사우루스	1653d
+티라노사우루스	1654d
 티베트	779d
-티셔츠	1920d
+티셔츠	1921d
 티키	730d
 티파니 블루	678o
 틱톡	507o
 파나소닉	543o
 파도	142d
-파라솔이 있는 해변	1841d
+파라솔이 있는 해변	1842d
 파라오	770d
 파란	4d
 파란 마을	799d
@@ -27841,28 +27866,28 @@ zürafa	1601n
 파스텔톤	447d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1937d
-파이	1810d
+파우치	1938d
+파이	1811d
 파이어폭스	515o
 파인애플	240d
 파키스탄	669o
-파타고니아	839d
+파타고니아	840d
 파티	372d
 판다	321d
-판다 얼굴	1618d
-팔라펠	1768d
-팔레르모	853d
+판다 얼굴	1619d
+팔라펠	1769d
+팔레르모	854d
 팔월	196d
 팝아트	788d
-팝콘	1776d
+팝콘	1777d
 팥색	89d
-팬케이크	1752d
+팬케이크	1753d
 펄화이트	106d
 펑크	709d
-페낭	858d
+페낭	859d
 페네르바체	616o
 페덱스	492o
-페라나칸	858d
+페라나칸	859d
 페라리	473o
 페루	663o 780d
 페르시아	737d
@@ -27874,7 +27899,7 @@ zürafa	1601n
 펩시	563o
 펭귄	322d
 편안한	387d
-편의점	1863d
+편의점	1864d
 평범한	434d
 평온한	386d
 평화	386d
@@ -27886,7 +27911,7 @@ zürafa	1601n
 포르쉐	483o
 포르투갈	626o 793d
 포지타노	759d
-포츈 쿠키	1795d
+포츈 쿠키	1796d
 폭스바겐	477o
 폭염	205d
 폭죽	334d
@@ -27894,11 +27919,11 @@ zürafa	1601n
 폭풍	201d
 폭풍우	201d
 폴란드	656o
-폴리네시아	862d
-퐁듀	1773d
-표범	1578d
+폴리네시아	863d
+퐁듀	1774d
+표범	1579d
 표현주의	716d
-푸들	1569d
+푸들	1570d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -27907,35 +27932,35 @@ zürafa	1601n
 풀색	51d
 품격	397d
 풋사과	237d
-풍경	1908d
+풍경	1909d
 풍등	747d
 풍선	337d
 프라이드	751d
-프라이팬	1770d
-프라하	837d
+프라이팬	1771d
+프라하	838d
 프랑스	622o
-프레첼	1750d
+프레첼	1751d
 프로방스	803d
 프리다 칼로	721d
 플라멩구	619o
 플라멩코	821d
 플라밍고	317d
 플라스틱	307d
-플랫 슈즈	1944d
-플랫브레드	1749d
+플랫 슈즈	1945d
+플랫브레드	1750d
 플럼	62d
 플레이스테이션	472o
 피	315d
 피그마	558o
 피라미드	770d
 피렌체	758d
-피망	1735d
-피아노	1964d
+피망	1736d
+피아노	1965d
 피아트	484o
 피에로	331d
 피오르	805d
 피오르드	805d
-피자	1761d
+피자	1762d
 피치 퍼즈	692o
 피치색	27d
 피카소	814d
@@ -27956,15 +27981,15 @@ zürafa	1601n
 하늘색	41d
 하라주쿠	726d
 하롱베이	782d
-하마	1605d
+하마	1606d
 하바나	755d
 하얀	10d
 하얀색	10d
 하양	10d
 하와이	763d
-하이힐	1945d
+하이힐	1946d
 학교	358d
-학교 가방	1939d
+학교 가방	1940d
 한가위	370d
 한겨울	198d
 한국	783d
@@ -27972,11 +27997,14 @@ zürafa	1601n
 한밤중	193d
 한복	825d
 한여름	196d
+한옥	826d
+한옥 마을	826d
+한옥마을	826d
 한지	293d
-한푸	826d
+한푸	827d
 할로윈	367d
 함박눈	187d
-핫도그	1762d
+핫도그	1763d
 항구	154d
 해	171d
 해돋이	180d
@@ -27987,10 +28015,10 @@ zürafa	1601n
 해저	141d
 해질녘	179d
 해초	138d
-핸드백	1936d
+핸드백	1937d
 핼러윈	367d
-햄버거	1759d
-햄스터 얼굴	1609d
+햄버거	1760d
+햄스터 얼굴	1610d
 햇빛	171d
 햇살	171d
 행복	390d
@@ -27999,7 +28027,7 @@ zürafa	1601n
 향신료	277d
 허브	137d
 헝가리	659o
-헬싱키	834d
+헬싱키	835d
 현금	423d
 현대자동차	481o
 현무암	158d
@@ -28009,7 +28037,7 @@ zürafa	1601n
 형광 분홍	116d
 형광 초록	117d
 호랑이	319d
-호랑이 얼굴	1576d
+호랑이 얼굴	1577d
 호박	246d
 호박색	32d
 호수	147d
@@ -28017,13 +28045,13 @@ zürafa	1601n
 호이안	796d
 호주	634o
 호쿠사이	724d
-호텔	1861d
+호텔	1862d
 호흘로마	791d
 혼다	479o
 혼란스러운	422d
 홀리 축제	806d
 홀치기염색	710d
-홍고추	1734d
+홍고추	1735d
 홍차	256d
 홍콩	773d
 홍학	317d
@@ -28050,10 +28078,10 @@ zürafa	1601n
 황혼	191d
 회녹색	94d
 회색	8d
-회전 목마	1889d
+회전 목마	1890d
 회청색	93d
 후르츠	432d
-후지산	1839d
+후지산	1840d
 훈훈한	398d
 흐린 날	203d
 흐림	203d
@@ -28070,258 +28098,258 @@ zürafa	1601n
 희미한	451d
 희뿌연	449d
 흰	10d
-흰 꽃	1684d
-흰 십자가가 있는 헬멧	1956d
+흰 꽃	1685d
+흰 십자가가 있는 헬멧	1957d
 흰색	10d
 히말라야	779d
 히피	710d
-힌두교 사원	1874d
+힌두교 사원	1875d
 힐링	387d
 힘찬	405d
-🌁	1880o
-🌃	1881o
-🌄	1883o
-🌅	179b 1884o
-🌆	1885o
-🌇	179b 1886o
+🌁	1881o
+🌃	1882o
+🌄	1884o
+🌅	179b 1885o
+🌆	1886o
+🌇	179b 1887o
 🌈	178b
-🌉	1887o
+🌉	1888o
 🌊	140b
-🌋	165b 1838o
+🌋	165b 1839o
 🌌	176b
 🌕	173b
 🌙	174b
 🌞	171b
 🌧	199b
 🌫	202b
-🌭	1762o
-🌮	1764o
-🌯	1765o
-🌰	1743o
-🌱	1694o
-🌲	119b 1696o
-🌳	119b 1697o
-🌴	1698o
-🌵	1699o
-🌶	1734o
-🌷	213b 1692o
-🌸	208b 1683o
-🌹	209b 1687o
-🌺	1689o
-🌻	211b 1690o
-🌼	1691o
-🌽	250b 1733o
-🌾	251b 1700o
-🌿	128b 1701o
-🍀	1703o
-🍁	130b 1704o
-🍂	129b 1705o
-🍃	128b 1706o
-🍄	1709o
-🍅	247b 1726o
-🍆	248b 1730o
-🍇	231b 1710o
-🍈	1711o
-🍉	234b 1712o
-🍊	228b 1713o
-🍋	227b 1714o
-🍌	238b 1715o
-🍍	240b 1716o
-🍎	236b 1718o
-🍏	237b 1719o
-🍐	1720o
-🍑	235b 1721o
-🍒	230b 1722o
-🍓	229b 1723o
-🍔	1759o
-🍕	1761o
-🍖	1755o
-🍗	1756o
-🍘	1781o
-🍙	1782o
-🍚	1783o
-🍛	1784o
-🍜	1785o
-🍝	1786o
-🍞	270b 1746o
-🍟	1760o
-🍠	1787o
-🍡	1793o
-🍢	1788o
-🍣	1789o
-🍤	1790o
-🍥	1791o
-🍦	274b 1802o
-🍧	1803o
-🍨	1804o
-🍩	1805o
-🍪	1806o
-🍫	261b 1811o
-🍬	272b 1812o
-🍭	272b 1813o
-🍮	1814o
-🍯	263b 1815o
-🍰	271b 1808o
-🍱	1780o
-🍲	1772o
-🍳	1770o
-🍵	257b 1820o
-🍶	1821o
-🍷	264b 1823o
-🍸	1824o
-🍹	1825o
-🍺	266b 1826o
-🍻	1827o
-🍼	1816o
-🍾	1822o
-🍿	1776o
-🎀	1911o
-🎁	1912o
-🎂	372b 1807o
-🎃	246b 1895o
+🌭	1763o
+🌮	1765o
+🌯	1766o
+🌰	1744o
+🌱	1695o
+🌲	119b 1697o
+🌳	119b 1698o
+🌴	1699o
+🌵	1700o
+🌶	1735o
+🌷	213b 1693o
+🌸	208b 1684o
+🌹	209b 1688o
+🌺	1690o
+🌻	211b 1691o
+🌼	1692o
+🌽	250b 1734o
+🌾	251b 1701o
+🌿	128b 1702o
+🍀	1704o
+🍁	130b 1705o
+🍂	129b 1706o
+🍃	128b 1707o
+🍄	1710o
+🍅	247b 1727o
+🍆	248b 1731o
+🍇	231b 1711o
+🍈	1712o
+🍉	234b 1713o
+🍊	228b 1714o
+🍋	227b 1715o
+🍌	238b 1716o
+🍍	240b 1717o
+🍎	236b 1719o
+🍏	237b 1720o
+🍐	1721o
+🍑	235b 1722o
+🍒	230b 1723o
+🍓	229b 1724o
+🍔	1760o
+🍕	1762o
+🍖	1756o
+🍗	1757o
+🍘	1782o
+🍙	1783o
+🍚	1784o
+🍛	1785o
+🍜	1786o
+🍝	1787o
+🍞	270b 1747o
+🍟	1761o
+🍠	1788o
+🍡	1794o
+🍢	1789o
+🍣	1790o
+🍤	1791o
+🍥	1792o
+🍦	274b 1803o
+🍧	1804o
+🍨	1805o
+🍩	1806o
+🍪	1807o
+🍫	261b 1812o
+🍬	272b 1813o
+🍭	272b 1814o
+🍮	1815o
+🍯	263b 1816o
+🍰	271b 1809o
+🍱	1781o
+🍲	1773o
+🍳	1771o
+🍵	257b 1821o
+🍶	1822o
+🍷	264b 1824o
+🍸	1825o
+🍹	1826o
+🍺	266b 1827o
+🍻	1828o
+🍼	1817o
+🍾	1823o
+🍿	1777o
+🎀	1912o
+🎁	1913o
+🎂	372b 1808o
+🎃	246b 1896o
 🎃👻	367b
-🎄	366b 1896o
-🎆	334b 1897o
-🎇	334b 1898o
-🎈	337b 1901o
-🎉	372b 1902o
-🎊	1903o
-🎋	1904o
-🎍	1905o
-🎎	1906o
-🎏	1907o
-🎐	1908o
-🎑	1909o
-🎒	1939o
-🎓	1953o
-🎗	1913o
-🎠	1889o
-🎡	1891o
-🎢	1892o
-🎩	1952o
-🎪	1894o
-🎷	1961o
-🎸	1963o
-🎹	1964o
-🎺	1965o
-🎻	1966o
-🏔	160b 1836o
-🏕	1840o
-🏖	143b 1841o
-🏗	1847o
-🏘	1852o
-🏙	340b 1882o
-🏚	1853o
-🏛	1846o
-🏜	156b 1842o
-🏝	1843o
-🏞	1844o
-🏟	1845o
-🏠	1854o
-🏡	1855o
-🏢	1856o
-🏣	1857o
-🏤	1858o
-🏥	1859o
-🏦	1860o
-🏨	1861o
-🏩	1862o
-🏪	1863o
-🏫	1864o
-🏬	1865o
-🏭	1866o
+🎄	366b 1897o
+🎆	334b 1898o
+🎇	334b 1899o
+🎈	337b 1902o
+🎉	372b 1903o
+🎊	1904o
+🎋	1905o
+🎍	1906o
+🎎	1907o
+🎏	1908o
+🎐	1909o
+🎑	1910o
+🎒	1940o
+🎓	1954o
+🎗	1914o
+🎠	1890o
+🎡	1892o
+🎢	1893o
+🎩	1953o
+🎪	1895o
+🎷	1962o
+🎸	1964o
+🎹	1965o
+🎺	1966o
+🎻	1967o
+🏔	160b 1837o
+🏕	1841o
+🏖	143b 1842o
+🏗	1848o
+🏘	1853o
+🏙	340b 1883o
+🏚	1854o
+🏛	1847o
+🏜	156b 1843o
+🏝	1844o
+🏞	1845o
+🏟	1846o
+🏠	1855o
+🏡	1856o
+🏢	1857o
+🏣	1858o
+🏤	1859o
+🏥	1860o
+🏦	1861o
+🏨	1862o
+🏩	1863o
+🏪	1864o
+🏫	1865o
+🏬	1866o
+🏭	1867o
 🏮	309b
-🏯	1867o
-🏰	1868o
-🏵	1686o
-🐀	1608o
-🐁	1607o
-🐂	1588o
-🐃	1589o
-🐄	1590o
-🐅	319b 1577o
-🐆	1578o
-🐇	1611o
-🐈	1574o
-🐉	1651o
-🐊	1646o
-🐋	330b 1655o
-🐌	1666o
-🐍	1649o
-🐎	1582o
-🐏	1595o
-🐐	1597o
-🐑	1596o
-🐒	1563o
-🐓	1627o
-🐔	1626o
-🐕	1567o
-🐖	1592o
-🐗	1593o
-🐘	1602o
-🐙	1662o
-🐚	1663o
-🐛	1668o
-🐜	1669o
-🐝	326b 1670o
-🐞	327b 1672o
-🐟	1658o
-🐠	329b 1659o
-🐡	1660o
-🐢	1647o
-🐣	1628o
-🐤	1629o
-🐥	1630o
-🐦	1631o
-🐧	322b 1632o
-🐨	1617o
-🐩	1569o
-🐪	1598o
-🐫	1599o
-🐬	330b 1656o
-🐭	1606o
-🐮	1587o
-🐯	319b 1576o
-🐰	1610o
-🐱	1573o
-🐲	1650o
-🐳	1654o
-🐴	1579o
-🐵	1562o
-🐶	1566o
-🐷	1591o
-🐸	328b 1645o
-🐹	1609o
-🐺	1570o
-🐻	1616o
-🐼	321b 1618o
-🐽	1594o
-🐾	1624o
-🐿	1612o
-👑	1950o
-👒	1951o
-👓	1914o
-👔	1919o
-👕	1920o
-👖	1921o
-👗	1926o
-👘	1927o
-👙	1932o
-👚	1933o
-👛	1935o
-👜	1936o
-👝	1937o
-👞	1941o
-👟	1942o
-👠	1945o
-👡	1946o
-👢	1948o
-💄	1958o
-💈	1893o
-💍	1959o
-💎	301b 1960o
-💐	207b 1682o
-💒	1869o
+🏯	1868o
+🏰	1869o
+🏵	1687o
+🐀	1609o
+🐁	1608o
+🐂	1589o
+🐃	1590o
+🐄	1591o
+🐅	319b 1578o
+🐆	1579o
+🐇	1612o
+🐈	1575o
+🐉	1652o
+🐊	1647o
+🐋	330b 1656o
+🐌	1667o
+🐍	1650o
+🐎	1583o
+🐏	1596o
+🐐	1598o
+🐑	1597o
+🐒	1564o
+🐓	1628o
+🐔	1627o
+🐕	1568o
+🐖	1593o
+🐗	1594o
+🐘	1603o
+🐙	1663o
+🐚	1664o
+🐛	1669o
+🐜	1670o
+🐝	326b 1671o
+🐞	327b 1673o
+🐟	1659o
+🐠	329b 1660o
+🐡	1661o
+🐢	1648o
+🐣	1629o
+🐤	1630o
+🐥	1631o
+🐦	1632o
+🐧	322b 1633o
+🐨	1618o
+🐩	1570o
+🐪	1599o
+🐫	1600o
+🐬	330b 1657o
+🐭	1607o
+🐮	1588o
+🐯	319b 1577o
+🐰	1611o
+🐱	1574o
+🐲	1651o
+🐳	1655o
+🐴	1580o
+🐵	1563o
+🐶	1567o
+🐷	1592o
+🐸	328b 1646o
+🐹	1610o
+🐺	1571o
+🐻	1617o
+🐼	321b 1619o
+🐽	1595o
+🐾	1625o
+🐿	1613o
+👑	1951o
+👒	1952o
+👓	1915o
+👔	1920o
+👕	1921o
+👖	1922o
+👗	1927o
+👘	1928o
+👙	1933o
+👚	1934o
+👛	1936o
+👜	1937o
+👝	1938o
+👞	1942o
+👟	1943o
+👠	1946o
+👡	1947o
+👢	1949o
+💄	1959o
+💈	1894o
+💍	1960o
+💎	301b 1961o
+💐	207b 1683o
+💒	1870o
 💕	392b
 💖	392b
 💘	368b
@@ -28330,25 +28358,25 @@ zürafa	1601n
 💛	2b
 💜	5b
 💡	336b
-💮	1684o
+💮	1685o
 📚	312b
-📿	1957o
+📿	1958o
 🔥	166b
 🔮	300b
 🔴	0b
 🔵	4b
-🕊	1633o
-🕋	1877o
-🕌	1873o
-🕍	1875o
+🕊	1634o
+🕋	1878o
+🕌	1874o
+🕍	1876o
 🕯	310b
-🕶	1915o
-🕷	1675o
-🕸	1676o
+🕶	1916o
+🕷	1676o
+🕸	1677o
 🖤	9b
-🗻	1839o
-🗼	1870o
-🗽	1871o
+🗻	1840o
+🗼	1871o
+🗽	1872o
 😄	390b
 😊	390b
 😡	402b
@@ -28356,10 +28384,10 @@ zürafa	1601n
 😲	424b
 🚀	364b
 🚕	339b
-🛍	1938o
-🛕	1874o
-🛖	1851o
-🛝	1890o
+🛍	1939o
+🛕	1875o
+🛖	1852o
+🛝	1891o
 🟠	1b
 🟡	2b
 🟢	3b
@@ -28370,189 +28398,189 @@ zürafa	1601n
 🤢	425b
 🤩	424b
 🤮	425b
-🥀	1688o
-🥁	1968o
-🥂	265b 1828o
-🥃	1829o
-🥐	1747o
-🥑	242b 1729o
-🥒	1736o
-🥓	1758o
-🥔	1731o
-🥕	249b 1732o
-🥖	1748o
-🥗	1775o
-🥘	1771o
-🥙	1767o
-🥚	1769o
-🥛	268b 1817o
-🥜	1741o
-🥝	245b 1725o
-🥞	1752o
-🥟	1794o
-🥠	1795o
-🥡	1796o
-🥣	1774o
-🥤	1831o
-🥥	241b 1728o
-🥦	1738o
-🥧	1810o
-🥨	1750o
-🥩	1757o
-🥪	1763o
-🥫	1779o
-🥬	1737o
-🥭	239b 1717o
-🥮	1792o
-🥯	1751o
-🥻	1928o
-🥼	1917o
-🥽	1916o
-🥾	1943o
-🥿	1944o
-🦀	1797o
-🦁	1575o
-🦂	1677o
-🦃	1625o
-🦄	1583o
-🦅	1634o
-🦆	1635o
-🦇	1615o
-🦈	1661o
-🦉	1637o
-🦊	324b 1571o
-🦋	325b 1667o
-🦌	1585o
-🦍	1564o
-🦎	1648o
-🦏	1604o
-🦐	1799o
-🦑	1800o
-🦒	1601o
-🦓	320b 1584o
-🦔	1614o
-🦕	1652o
-🦖	1653o
-🦗	1673o
-🦘	1622o
-🦙	1600o
-🦚	318b 1641o
-🦛	1605o
-🦜	323b 1642o
-🦝	1572o
-🦞	1798o
-🦟	1678o
-🦠	1681o
-🦡	1623o
-🦢	1636o
-🦣	1603o
-🦤	1638o
-🦥	1619o
-🦦	1620o
-🦧	1565o
-🦨	1621o
-🦩	317b 1640o
-🦪	1801o
-🦫	1613o
-🦬	1586o
-🦭	1657o
-🦮	1568o
-🦺	1918o
-🧀	1754o
-🧁	1809o
-🧂	1778o
-🧃	1833o
-🧄	1739o
-🧅	1740o
-🧆	1768o
-🧇	1753o
-🧈	1777o
-🧉	1834o
-🧊	184b 1835o
-🧋	259b 1832o
+🥀	1689o
+🥁	1969o
+🥂	265b 1829o
+🥃	1830o
+🥐	1748o
+🥑	242b 1730o
+🥒	1737o
+🥓	1759o
+🥔	1732o
+🥕	249b 1733o
+🥖	1749o
+🥗	1776o
+🥘	1772o
+🥙	1768o
+🥚	1770o
+🥛	268b 1818o
+🥜	1742o
+🥝	245b 1726o
+🥞	1753o
+🥟	1795o
+🥠	1796o
+🥡	1797o
+🥣	1775o
+🥤	1832o
+🥥	241b 1729o
+🥦	1739o
+🥧	1811o
+🥨	1751o
+🥩	1758o
+🥪	1764o
+🥫	1780o
+🥬	1738o
+🥭	239b 1718o
+🥮	1793o
+🥯	1752o
+🥻	1929o
+🥼	1918o
+🥽	1917o
+🥾	1944o
+🥿	1945o
+🦀	1798o
+🦁	1576o
+🦂	1678o
+🦃	1626o
+🦄	1584o
+🦅	1635o
+🦆	1636o
+🦇	1616o
+🦈	1662o
+🦉	1638o
+🦊	324b 1572o
+🦋	325b 1668o
+🦌	1586o
+🦍	1565o
+🦎	1649o
+🦏	1605o
+🦐	1800o
+🦑	1801o
+🦒	1602o
+🦓	320b 1585o
+🦔	1615o
+🦕	1653o
+🦖	1654o
+🦗	1674o
+🦘	1623o
+🦙	1601o
+🦚	318b 1642o
+🦛	1606o
+🦜	323b 1643o
+🦝	1573o
+🦞	1799o
+🦟	1679o
+🦠	1682o
+🦡	1624o
+🦢	1637o
+🦣	1604o
+🦤	1639o
+🦥	1620o
+🦦	1621o
+🦧	1566o
+🦨	1622o
+🦩	317b 1641o
+🦪	1802o
+🦫	1614o
+🦬	1587o
+🦭	1658o
+🦮	1569o
+🦺	1919o
+🧀	1755o
+🧁	1810o
+🧂	1779o
+🧃	1834o
+🧄	1740o
+🧅	1741o
+🧆	1769o
+🧇	1754o
+🧈	1778o
+🧉	1835o
+🧊	184b 1836o
+🧋	259b 1833o
 🧚	395b
-🧢	1954o
-🧣	1922o
-🧤	1923o
-🧥	1924o
-🧦	1925o
-🧧	1910o
-🧨	1899o
-🧱	1848o
-🩰	1947o
-🩱	1929o
-🩲	1930o
-🩳	1931o
-🩴	1940o
+🧢	1955o
+🧣	1923o
+🧤	1924o
+🧥	1925o
+🧦	1926o
+🧧	1911o
+🧨	1900o
+🧱	1849o
+🩰	1948o
+🩱	1930o
+🩲	1931o
+🩳	1932o
+🩴	1941o
 🩷	6b
 🩸	315b
-🪇	1970o
-🪈	1971o
-🪕	1967o
-🪖	1955o
-🪗	1962o
-🪘	1969o
-🪨	1849o
-🪭	1934o
-🪮	1949o
-🪰	1679o
-🪱	1680o
-🪲	1671o
-🪳	1674o
-🪴	1695o
-🪵	279b 1850o
-🪶	1639o
-🪷	1685o
-🪸	1664o
-🪹	1707o
-🪺	1708o
-🪻	1693o
-🪼	1665o
-🪽	1643o
-🪿	1644o
-🫎	1580o
-🫏	1581o
-🫐	232b 1724o
-🫑	1735o
-🫒	1727o
-🫓	1749o
-🫔	1766o
-🫕	1773o
-🫖	1819o
-🫗	1830o
-🫘	1742o
-🫚	1744o
-🫛	1745o
-@bare 3750
+🪇	1971o
+🪈	1972o
+🪕	1968o
+🪖	1956o
+🪗	1963o
+🪘	1970o
+🪨	1850o
+🪭	1935o
+🪮	1950o
+🪰	1680o
+🪱	1681o
+🪲	1672o
+🪳	1675o
+🪴	1696o
+🪵	279b 1851o
+🪶	1640o
+🪷	1686o
+🪸	1665o
+🪹	1708o
+🪺	1709o
+🪻	1694o
+🪼	1666o
+🪽	1644o
+🪿	1645o
+🫎	1581o
+🫏	1582o
+🫐	232b 1725o
+🫑	1736o
+🫒	1728o
+🫓	1750o
+🫔	1767o
+🫕	1774o
+🫖	1820o
+🫗	1831o
+🫘	1743o
+🫚	1745o
+🫛	1746o
+@bare 3752
 a rap	772m
 abenddammerung	191h
 abobora	246g
-abobora de halloween	1895g
+abobora de halloween	1896g
 aborigene	820e 820g
 aborjin sanati	820n
 ac quy	428m
-acacia	830g
+acacia	831g
 acafrao	277g
 acafrao da terra	79g
 acao de gracas	750g
 accion de gracias	750f
-accordeon	1962e
+accordeon	1963e
 acelya	225n
 acem halisi	737n
 acer	130g
 acgozlu	426n
-aci biber	1734n
+aci biber	1735n
 acik	441n
 acik mavi gok	41n
 acik renk	441n
 aco	284g
-acordeao	1962g
-acordeon	1962f
+acordeao	1963g
+acordeon	1963f
 action de grace	750e
 acude	149g
 adacayi yesili	94n
 adoravel	408g
-adriatico	854f 854g
+adriatico	855f 855g
 affiche sovietique	813e
 africa do sul	665o
 agac	133n
@@ -28561,15 +28589,15 @@ agirbasli	410n
 agirbasli ton	421n
 agua	152g
 agua marinha clara	66g
-aguia	1634g
-aguila	1634f
+aguia	1635g
+aguila	1635f
 agustos	196n
 agyptisch	770h
 ahsap	279n
 aid	745e
 aid el fitr	745e
 akcaagac	130n
-akcaagac yapragi	1704n
+akcaagac yapragi	1705n
 akdeniz tarzi	352n
 aksam	191n
 aksam gunesi	179n
@@ -28583,10 +28611,10 @@ algodao	292g
 algodao doce	273g
 algodon	292f
 algodon de azucar	273f
-alisveris cantasi	1938n
+alisveris cantasi	1939n
 allik	114n
 allik kirmizisi	70n
-almhutte	831h
+almhutte	832h
 alte bucher	312h
 altin	11n
 altin rengi	11n
@@ -28600,11 +28628,11 @@ aluminyum	286n
 am ap	398m
 am cung	398m
 am dam	391m
-am tra	1819m
+am tra	1820m
 am u	203m
 amalfi kiyisi	759n
 amalfikuste	759h
-amanecer sobre montanas	1883f
+amanecer sobre montanas	1884f
 amarelo limao	100g
 amarillo fluor	118f
 amarillo limon	100f
@@ -28613,10 +28641,10 @@ amazonia	120g
 ambar	32f 32g
 ambre	32e
 ambree	32e
-amesterdao	832g
+amesterdao	833g
 amethyste	56e
-amsterda	832g
-amsterdam	832f
+amsterda	833g
+amsterdam	833f
 anana	240f
 ananas	240g
 and daglari	780n
@@ -28630,7 +28658,7 @@ anh bac	12m
 anh dao	208m
 anh den	336m
 anh den neon	308m
-anh lap lanh	1900m
+anh lap lanh	1901m
 anh nang	171m
 anh nen	310m
 anh quoc	767m
@@ -28664,15 +28692,15 @@ anos ochenta	704f
 anos sesenta	699f
 anos veinte	695f
 antartico	185f 185g
-antikes gebaude	1846h
+antikes gebaude	1847h
 ao	650O
-ao bao ho	1918m
+ao bao ho	1919m
 ao giac	710m
-ao khoac	1924m
-ao phong	1920m
-ao phong thi nghiem	1917m
-ao tam hai manh	1932m
-ao tam mot manh	1929m
+ao khoac	1925m
+ao phong	1921m
+ao phong thi nghiem	1918m
+ao tam hai manh	1933m
+ao tam mot manh	1930m
 aout	196e
 ap phich lien xo	813m
 apfel	236h
@@ -28680,20 +28708,20 @@ apres midi	190e
 arabe	772f 772g
 arabia	772g
 arabia saudita	642o
-araignee	1675e
+araignee	1676e
 aralik	198n
-arana	1675f
+arana	1676f
 arandano	232f
-arandanos	1724f
+arandanos	1725f
 arbol	133f
-arbol de hoja caduca	1697f
-arbol de hoja perenne	1696f
-arbol de navidad	1896f
-arbol de palma	1698f
-arbol de tanabata	1904f
+arbol de hoja caduca	1698f
+arbol de hoja perenne	1697f
+arbol de navidad	1897f
+arbol de palma	1699f
+arbol de tanabata	1905f
 arboles	133f
-arbre a feuilles caduques	1697e
-arbre a voux	1904e
+arbre a feuilles caduques	1698e
+arbre a voux	1905e
 arco iris	178g
 arcoiris	178f
 areia vulcanica	158g
@@ -28702,52 +28730,52 @@ argente	12e
 argentee	12e
 ari	326n
 armee	431e
-arroz japones	1782g
+arroz japones	1783g
 art aborigene	820e
 art deco	695e 695f 695g 695h 695i
 arte aborigene	820g
 artico	185f 185g
 artistico	438f 438g
 arvore	133g
-arvore caidica	1697g
-arvore de natal	1896g
-arvore de tanabata	1904g
+arvore caidica	1698g
+arvore de natal	1897g
+arvore de tanabata	1905g
 arvores	133g
 asi boyasi	36n
 ask	392n
-ask oteli	1862n
-asker kaski	1955n
-aslan yuzu	1575n
-at yuzu	1579n
+ask oteli	1863n
+asker kaski	1956n
+aslan yuzu	1576n
+at yuzu	1580n
 atardecer tardio	191f
 ates	166n
 atesli	393n
 atherisch	396h
-athiopien	849h
-athiopisch	849h
-atitlan	857a
-atki	1922n
+athiopien	850h
+athiopisch	850h
+atitlan	858a
+atki	1923n
 atletico de madrid	603o
 atletico madrid	603o
-atlikarinca	1889n
-atlikarinca ati	1889n
+atlikarinca	1890n
+atlikarinca ati	1890n
 atre	311e
-aurora sobre agua	1884g
+aurora sobre agua	1885g
 aurore boreale	177e
 aurores boreales	177e
 auser	457h
 australia	634o
 austria	650o
-austriaca	836f 836g
-austriaco	836f 836g
+austriaca	837f 837g
+austriaco	837f 837g
 autobus de londres	681o
 avidita	426i
 avidite	426e
-avustralyali	843n
-avusturyali	836n
+avustralyali	844n
+avusturyali	837n
 ay beyazi	76n
 ay isigi	174n
-ay pastasi	1792n
+ay pastasi	1793n
 ay yildiz	640o
 aycicegi	211n
 azafran	277f
@@ -28765,9 +28793,9 @@ azul petroleo	13f 13g
 azul po	98g
 azul violaceo	95f
 azulejo portugues	793f
-ba lo di hoc	1939m
+ba lo di hoc	1940m
 ba roc	787m
-babur	829n
+babur	830n
 bac	12m
 bac au	353m
 bac cuc	185m
@@ -28776,37 +28804,37 @@ bac ha	30m
 bac mau	446m
 bach duong	122m
 bach qua	131m
-bach tuoc	1662m
+bach tuoc	1663m
 bahar bayrami	369n
 bahce	126n
-bahceli ev	1855n
+bahceli ev	1856n
 bai bien	143m
 bai bien cat	144m
 bai bien nhiet doi	145m
-bai bien voi chiec o	1841m
+bai bien voi chiec o	1842m
 bai cat	144m
 bai co	125m
 bakir	59n
 bakir rengi	59n
-bal arisi	1670n
+bal arisi	1671n
 bal kabagi	246n
-bal kabi	1815n
-bal porsugu	1623n
+bal kabi	1816n
+bal porsugu	1624n
 balao	337g
-bale ayakkabilari	1947n
-baleia esguichando agua	1654g
-baleine soufflant par son event	1654e
-balik	1658n
-balik koftesi	1791n
+bale ayakkabilari	1948n
+baleia esguichando agua	1655g
+baleine soufflant par son event	1655e
+balik	1659n
+balik koftesi	1792n
 balines	762f 762g
 balkabagi	246n
 baloes	337g
 baloes de ar quente	804g
-balon baligi	1660n
+balon baligi	1661n
 balta girmemis orman	120n
-bambou decoratif	1905e
+bambou decoratif	1906e
 bambu	123f 123i
-bambu decorato	1905i
+bambu decorato	1906i
 bambu yesili	52n
 bambues	123f
 bambusgrun	52h
@@ -28814,82 +28842,82 @@ ban	425m
 ban dem	192m
 ban ngay	194m
 bande dessinee	788e
-banderin de carpas	1907f
+banderin de carpas	1908f
 bang	184m
 bang coc	775m
 bang dao	761m
 bang gia	186m
 bang go	279m
 banglades	670o
-banh bao	1794m
-banh burrito	1765m
-banh ca co hinh xoan	1791m
-banh gao	1781m
-banh hamburger	1759m
+banh bao	1795m
+banh burrito	1766m
+banh ca co hinh xoan	1792m
+banh gao	1782m
+banh hamburger	1760m
 banh kem	271m
-banh kep	1752m
+banh kep	1753m
 banh mi	270m
-banh mi kep thit	1767m
-banh mi que	1748m
-banh mi xuc xich	1762m
-banh my cat lat	1749m
-banh my kep	1763m
-banh my vong	1751m
+banh mi kep thit	1768m
+banh mi que	1749m
+banh mi xuc xich	1763m
+banh my cat lat	1750m
+banh my kep	1764m
+banh my vong	1752m
 banh ngot	271m
-banh nuong	1810m
-banh nuong nho	1809m
-banh pizza	1761m
-banh que	1753m
-banh quy	1806m
-banh quy may man	1795m
-banh quy xoan	1750m
-banh ran nhan ga	1768m
-banh ran vong	1805m
-banh sinh nhat	1807m
-banh sung bo	1747m
-banh taco	1764m
-banh tamale	1766m
-banh troi nhat ban	1793m
-banh trung	1814m
+banh nuong	1811m
+banh nuong nho	1810m
+banh pizza	1762m
+banh que	1754m
+banh quy	1807m
+banh quy may man	1796m
+banh quy xoan	1751m
+banh ran nhan ga	1769m
+banh ran vong	1806m
+banh sinh nhat	1808m
+banh sung bo	1748m
+banh taco	1765m
+banh tamale	1767m
+banh troi nhat ban	1794m
+banh trung	1815m
 banh trung thu	810m
 bao	201m
-bao hoa mai	1578m
-bao li xi	1910m
+bao hoa mai	1579m
+bao li xi	1911m
 bao tang	438m
 bap	250m
-bap ngo	1733m
+bap ngo	1734m
 bar caffe	343i
 barbe a papa	273e
-barbershop saule	1893h
+barbershop saule	1894h
 barca	602o
 baris	386n
-barre chocolatee	1811e
+barre chocolatee	1812e
 basak	251n
-baseballmutze	1954h
-bat mi	1785m
+baseballmutze	1955h
+bat mi	1786m
 bat ngo	424m
-bat va thia	1774m
+bat va thia	1775m
 bau troi	169m
 baume	133h
 bavaro	743f
 bayern munchen	604o
-baykus	1637n
+baykus	1638n
 bayram havasi	409n
 be gai	456m
 be tong	282m
 be trai	456m
 belcika	648o
 belgica	648o
-belier	1595e
+belier	1596e
 ben cang	154m
 ben tau	154m
 benh	425m
 benh vien	356m
-bento	1780g
+bento	1781g
 bep	361m
-berber dukkani	1893n
-berlin	846f
-berlines	846f
+berber dukkani	1894n
+berlin	847f
+berlines	847f
 bermellon	35f
 besiktas	617o
 betao	282g
@@ -28898,31 +28926,31 @@ beton brut	698a 698e
 betula	122g
 betulas	122g
 bewolkt	203h
-beyaz cicek	1684n
+beyaz cicek	1685n
 bi	648o
 bi an	394m
 bi do	246m
 bi ngo	246m
-biberon	1816f
+biberon	1817f
 bibliotheque	344e
 bien	140M
 bien ca	140m
 bien etre	417e
-bien hieu cua tho cat toc	1893m
+bien hieu cua tho cat toc	1894m
 bien neon	308m
 bien sau	141m
 biere	266e
-bierkruge	1827h
-bina insaati	1847n
+bierkruge	1828h
+bina insaati	1848n
 binh minh	180m
-binh minh tren nui	1883m
-binh sua tre em	1816m
+binh minh tren nui	1884m
+binh sua tre em	1817m
 binh yen	386m
-biquini	1932g
-bira kupalari tokusturma	1827n
-bira kupasi	1826n
+biquini	1933g
+bira kupalari tokusturma	1828n
+bira kupasi	1827n
 birlesik krallik	631o
-bisao	1586g
+bisao	1587g
 bittersus	415h
 bizancio	714g
 blanc bleute	76e
@@ -28930,8 +28958,8 @@ blanc casse	104e
 blanc givre	83e
 blanc nacre	106e
 blatter	128h
-blatter im wind	1706h
-blattgemuse	1737h
+blatter im wind	1707h
+blattgemuse	1738h
 blau weises porzellan	296h
 blaugrun	13h
 blaulich	4h
@@ -28944,25 +28972,25 @@ bleu poudre	98e
 blockhutte	363h
 bluhend	207h
 bluhende kirschbaume	208h
-blumenstraus	1682h
+blumenstraus	1683h
 blute	207h
 bluten	207h
 bo bien	143m
-bo cai	1590m
-bo canh cung	1671m
-bo cap	1677m
+bo cai	1591m
+bo canh cung	1672m
+bo cap	1678m
 bo cat	143m
-bo cau	1633m
-bo duc	1588m
-bo hoa	1682m
-bo lua	1700m
+bo cau	1634m
+bo duc	1589m
+bo hoa	1683m
+bo lua	1701m
 bo qua	242m
 bo rua	327m
-bo rung	1586m
+bo rung	1587m
 bo sua	269m
-bocek	1671n
+bocek	1672n
 boemio	711g
-bogota	856a
+bogota	857a
 bogurtlen	253n
 boheme	711e 711h
 bohemien	711e 711i
@@ -28970,33 +28998,33 @@ bohemienne	711e
 bohmisch	711h
 boi hoi	415m
 boise	279e
-boite a emporter	1796e
+boite a emporter	1797e
 boite de nuit	436e
-boite dejeuner	1780e
-bol avec cuillere	1774e
-bolinho asiatico	1794g
-bolo de aniversario	1807g
-bolsa de mao	1936g
+boite dejeuner	1781e
+bol avec cuillere	1775e
+bolinho asiatico	1795g
+bolo de aniversario	1808g
+bolsa de mao	1937g
 bon chon	413m
-bone	1954g
-bone de beisebol	1954g
+bone	1955g
+bone de beisebol	1955g
 bong bay	337m
 bong bong	337m
 bong den	336m
 bong hoa	207m
-bong hoa giay	1903m
-bong ngo	1776m
+bong hoa giay	1904m
+bong ngo	1777m
 bong tuyet	187m
 bordeaux fonce	19e
 bordo	33g
 bordo escuro	19g
 borgona	33f
-bos yuva	1707n
+bos yuva	1708n
 bosforo	768f 768g
 bosque de betulas	122g
-bottiglia e bicchiere di sake	1821i
-bouf	1588e
-boulette de pate	1794e
+bottiglia e bicchiere di sake	1822i
+bouf	1589e
+boulette de pate	1795e
 bozkir	124n
 branco perola	106g
 brasilena	808f
@@ -29004,10 +29032,10 @@ brasileno	808f
 braunlich	7h
 bresilien	808e
 britanico	767f 767g
-brocoli	1738f
-brocolis	1738g
+brocoli	1739f
+brocolis	1739g
 bronze	58e
-brucke vor nachthimmel	1887h
+brucke vor nachthimmel	1888h
 brulant	401e
 brulante	401e
 brun cafe	107e
@@ -29017,14 +29045,14 @@ brutalizm	698n
 bua tiec	372m
 buc tuong	342m
 bucher	312h
-budapeste	855n
-bufalo asiatico	1589g
-bufalo de agua	1589f
+budapeste	856n
+bufalo asiatico	1590g
+bufalo de agua	1590f
 bugday	251n
 bugday tarlasi	251n
 bugulu	449n
-buho	1637f
-bujara	865f
+buho	1638f
+bujara	866f
 bun	168m
 buoi chieu	190m
 buoi dem	192m
@@ -29036,44 +29064,44 @@ buon	391m
 buon ba	391m
 buon ngu	414m
 buon te	434m
-bup be nga	828m
-bup be nhat ban	1906m
-buque	1682g
+bup be nga	829m
+bup be nhat ban	1907m
+buque	1683g
 buro	357h
-burogebaude	1856h
-buu dien	1858m
-buu dien nhat ban	1857m
+burogebaude	1857h
+buu dien	1859m
+buu dien nhat ban	1858m
 buyu	395n
 buyuk budapeste oteli	815n
 buyuk dalga	724n
 buyuk kanyon	776n
 buyulu	395n
-buz kupu	1835n
+buz kupu	1836n
 buz tutmus	450n
 buzdagi	184n
 ca chua	247m
 ca heo	330m
 ca koi	329m
-ca map	1661m
-ca nhiet doi	1659m
-ca noc	1660m
+ca map	1662m
+ca nhiet doi	1660m
+ca noc	1661m
 ca phe	254m
 ca phe sua	255m
 ca ri	277m
 ca rot	249m
-ca sau	1646m
+ca sau	1647m
 ca tim	248m
 ca vang	329m
-ca vat	1919m
+ca vat	1920m
 ca voi	330m
-ca voi dang phun nuoc	1654m
-caaba isla	1877g
+ca voi dang phun nuoc	1655m
+caaba isla	1878g
 cabana	363f
-cacahuete	1741e
-cacahuetes	1741e
-cacarola com comida	1771g
+cacahuete	1742e
+cacahuetes	1742e
+cacarola com comida	1772g
 cadilar bayrami	367n
-cadir	1879n
+cadir	1880n
 cafe au lait	255e
 cafe bar	343e 343g
 cafe com leite	255g
@@ -29083,9 +29111,9 @@ cafeteria	343f
 caffe	254i
 cai ao	149m
 cai o	338m
-caixa de bento	1780g
+caixa de bento	1781g
 cakil	281n
-calice de vinho	1823g
+calice de vinho	1824g
 calida	398f
 calido	398f
 california	777g
@@ -29093,13 +29121,13 @@ callejon	341f
 calorao	205g
 cam	121n
 cam ormani	121n
-cam susleme	1905n
+cam susleme	1906n
 cam thach	280m
-cam trai	1840m
+cam trai	1841m
 cam tu cau	219m
-camarao	1799g
-camarao frito	1790g
-camelo de uma so corcova	1598g
+camarao	1800g
+camarao frito	1791g
+camelo de uma so corcova	1599g
 camgobegi	14n
 camlar	121n
 camur	168n
@@ -29119,57 +29147,57 @@ canli kirmizi	74n
 canli renk	444n
 canli sari	101n
 canon	159f
-canon de confeti	1902f
+canon de confeti	1903f
 cao	324m
 cao cap	381m
-cao guia	1568g
+cao guia	1569g
 caotico	422f 422g
 capadocia	804g
 caqui	25g
-cara de dragon	1650f
-cara de raton	1606f
+cara de dragon	1651f
+cara de raton	1607f
 caraibes	764e
 caribeen	764e
 caribena	764f
 caribeno	764f
-carillon eolien	1908e
+carillon eolien	1909e
 carmesi	71f
 carmin	70f
 carnaval de rio	808f
 carpe koi	329e
-carrilhao de vento	1908g
+carrilhao de vento	1909g
 carsi	332n
 cartaz sovietico	813g
 cartel sovietico	813f
-casa con jardin	1855f
-casquette americaine	1954e
+casa con jardin	1856f
+casquette americaine	1955e
 castana	20f
 castano	20f
 castano claro	7f
-castelo japones	1867g
-castillo japones	1867f
+castelo japones	1868g
+castillo japones	1868f
 cat	157m
 cat den	158m
 cat nui lua	158m
 cathedrale	360e
-cau truot	1890m
+cau truot	1891m
 cau vong	178m
 cay anh dao	208m
-cay cau ve dem	1887m
-cay co	1698m
+cay cau ve dem	1888m
+cay co	1699m
 cay coi	133m
-cay fincani	1820n
+cay fincani	1821n
 cay kahvesi	88n
-cay non	1694m
+cay non	1695m
 cay phong	130m
-cay rung la	1697m
-cay tanabata	1904m
+cay rung la	1698m
+cay tanabata	1905m
 cay thong	121m
-cay thong noel	1896m
-cay thuong xanh	1696m
+cay thong noel	1897m
+cay thuong xanh	1697m
 cay thuong xuan	134m
-cay trong trong chau	1695m
-cay xuong rong	1699m
+cay trong trong chau	1696m
+cay xuong rong	1700m
 cayir	124n
 cekya	658o
 celadon	297e 297f
@@ -29182,9 +29210,9 @@ centro citta	340i
 ceramica	304f 304g
 ceramique	304e
 cereales	251e
-ceremonia de contemplacion de la luna	1909f
+ceremonia de contemplacion de la luna	1910f
 ceremonia del te	785f
-ceremonie de la lune	1909e
+ceremonie de la lune	1910e
 ceremonie du the	785e
 cerimonia del te	785i
 cerulea	40f 40g
@@ -29198,14 +29226,14 @@ ceus	169g
 ceviz agaci	279n
 cha com leite	259g
 cha de bolhas	259g
-cha perolado	1832g
+cha perolado	1833g
 cha preto	256g
 cha verde	257g
-chai ruou voi nut go bat ra	1822m
+chai ruou voi nut go bat ra	1823m
 chale	363g
 cham	23m
-cham coc	1828m
-cham coc bia	1827m
+cham coc	1829m
+cham coc bia	1828m
 champ de ble	251e
 champan	265f
 champana	265f
@@ -29217,23 +29245,23 @@ chang vang	191m
 chanuca	746g
 chao	455m
 chao ban	455m
-chao thuc an nong	1771m
-chapeu de formatura	1953g
-chapeu feminino	1951g
+chao thuc an nong	1772m
+chapeu de formatura	1954g
+chapeu feminino	1952g
 chat doc	425m
-chataigne	1743e
+chataigne	1744e
 chatain	20e
 chateau	359e
-chateau japonais	1867e
+chateau japonais	1868e
 chau bau	316m
-chaussure a talon haut	1945e
-chaussure de randonnee	1943e
+chaussure a talon haut	1946e
+chaussure de randonnee	1944e
 che	256M
 cheminee	311e
 cheminees de fee	804e
 chene	279e
-cheval de manege	1889e
-chevre	1597e
+cheval de manege	1890e
+chevre	1598e
 chien thang	416m
 chien tranh	431m
 chieu	190m
@@ -29241,16 +29269,16 @@ chieu ta	179m
 chieu toi	191m
 chim canh cut	322m
 chim cong	318m
-chim cuu	1638m
+chim cuu	1639m
 chineria	727f
 cho	332m
-cho bien	1657m
-cho dan duong	1568m
+cho bien	1658m
+cho dan duong	1569m
 cho dem	333m
-cho xu	1569m
+cho xu	1570m
 choi	443m
-chon hoi my	1621m
-chopes de biere	1827e
+chon hoi my	1622m
+chopes de biere	1828e
 chrysantheme	217e
 chu he	331m
 chu nghia an tuong	786m
@@ -29261,24 +29289,24 @@ chu nghia sieu thuc	717m
 chu nghia tho moc	698m
 chua	345m
 chua han quoc	794m
-chum nho	1710m
+chum nho	1711m
 chung chac	421m
 chuoi	238m
-chuong gio	1908m
-chuot	1607m
-chuot cong	1608m
-chuot tui	1622m
+chuong gio	1909m
+chuot	1608m
+chuot cong	1609m
+chuot tui	1623m
 chuyen nghiep	406m
 cicek	207n
-cicek acma	1691n
-cicek rozet	1686n
+cicek acma	1692n
+cicek rozet	1687n
 cicekler	207n
 cicekli	207n
 ciel etoile	175e
 ciencia ficcion	376f
 ciftlik	348n
 cikolata	261n
-cikolata bari	1811n
+cikolata bari	1812n
 cikolata kahvesi	108n
 cilek	229n
 cilgin	422n
@@ -29287,16 +29315,16 @@ cimen	125n
 cimen yesili	51n
 cimento	282n
 cin	635o
-cin ipegi	826n
+cin ipegi	827n
 cin kirmizisi	75n
 cin seddi	347n
 cin tapinagi	795n
 cin tarzi	355n
 cin yeni yili	369n
-cingulu	1689n
+cingulu	1690n
 cini	296n
 cini murekkebi	302n
-circir bocegi	1673n
+circir bocegi	1674n
 cirkin	425n
 cirtlak	444n
 cise	200n
@@ -29306,9 +29334,9 @@ cite interdite	346e
 citrico	228f 228g
 citta	340i
 citta acqua	349i
-citta al tramonto	1885i
+citta al tramonto	1886i
 citta blu	799i
-citta del capo	864i
+citta del capo	865i
 citta proibita	346i
 citta rosa	800i
 ciume	426g
@@ -29321,27 +29349,27 @@ ciy	206n
 clementine	228e
 clinica	356f 356g
 co	125m
-co ba la	1702m
-co bon la	1703m
-co ca chep	1907m
+co ba la	1703m
+co bon la	1704m
+co ca chep	1908m
 co dau	371m
-co dau an do	827m
+co dau an do	828m
 co dien	379m
 co do sao vang	641o
 co don	391m
 co gai	456m
 co phong	355m
-co suong	1880m
+co suong	1881m
 co tich	395m
 cobica	426g
-coc bia	1826m
-coc sua	1817m
-coc va ong hut	1831m
+coc bia	1827m
+coc sua	1818m
+coc va ong hut	1832m
 coca colanin	461o
 cocuk	380n
 cocuklar	380n
 coi tien	427m
-cok katli magaza	1865n
+cok katli magaza	1866n
 col	156n
 colere	402e
 colisee	784e
@@ -29355,24 +29383,24 @@ colore	178E
 coloree	178e
 colores calidos	452f
 colores frios	453f
-com ca ri	1784m
-com nam	1782m
+com ca ri	1785m
+com nam	1783m
 comic	788f
 comlek	304n
-con bo	1668m
+con bo	1669m
 con buom	325m
 con cao	324m
 con cong	318m
-con duong to lua	865m
+con duong to lua	866m
 con ech	328m
 con gai	456m
 con gian	402m
-con lung	1623m
-con luoi	1619m
+con lung	1624m
+con luoi	1620m
 con mua	199m
-con muoi	1678m
+con muoi	1679m
 con pho	341m
-con ruoi	1679m
+con ruoi	1680m
 con song	142m
 con suoi	148m
 con vet	323m
@@ -29381,27 +29409,27 @@ confiavel	406g
 cong nghe	376m
 cong nghiep	377m
 cong torii	801m
-cong truong xay dung	1847m
+cong truong xay dung	1848m
 cong vien	127m
-cong vien quoc gia	1844m
+cong vien quoc gia	1845m
 conifera	121f 121g
 conifere	121e
-construcao	1847g
-construccion	1847f
-construction un batiment	1847e
+construcao	1848g
+construccion	1848f
+construction un batiment	1848e
 conte de fees	395e
-contemplacao da lua	1909g
+contemplacao da lua	1910g
 cop	319m
-copa de coctel	1824f
+copa de coctel	1825f
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
-corap	1925n
+corap	1926n
 coree	783e
 coree du sud	636o
 coreen	783e
 corrego	148g
-correio japones	1857g
+correio japones	1858g
 cote	143e
 cote amalfitaine	759e
 cote azur	803a 803e 803h
@@ -29409,7 +29437,7 @@ couleur cafe	107e
 couleur chataigne	20e
 couleur creme	18e
 couleur peche	27e
-cracovia	841g
+cracovia	842g
 creatif	438e
 creative	438e
 creativita	438i
@@ -29417,40 +29445,40 @@ creativite	438e
 creme	18e
 creme fouettee	255e
 creme glacee	274e
-creme renversee	1814e
+creme renversee	1815e
 cremeweis	18h
 crepuscule	191e
 crepuscule dore	179e
 crepusculo dorado	179f
 criancas	380g
 crisantemo	217g
-croacia	854g
+croacia	855g
 crom	286m
-cruasan	1747f
+cruasan	1748f
 crudites	433e
-cua hang bach hoa	1865m
-cua hang tien loi	1863m
+cua hang bach hoa	1866m
+cua hang tien loi	1864m
 cuc	217m
 cuc hoa mi	220m
 cuc quang	177m
 cuivre	59e
 cuivree	59e
 cumpleanos	372f
-cuna de queso	1754f
+cuna de queso	1755f
 cung dien	346m
 cung dinh	382m
-cuoi ngua	1582m
+cuoi ngua	1583m
 cuon sach	312m
 cuong nhiet	393m
 cupidite	426e
 curcuma	79f 79g
 curuk	425n
-cuu cai	1596m
-cuu duc	1595m
+cuu cai	1597m
+cuu duc	1596m
 cuu trai cau	798m
-cuzdan	1935n
+cuzdan	1936n
 da	163M
-da bao	1803m
+da bao	1804m
 da bazan	158m
 da cam thach	280m
 da cuoi	281m
@@ -29462,13 +29490,13 @@ da thuoc	288m
 dag	160n
 dag evi	363n
 daglar	160n
-daglarin arasindan gunesin dogusu	1883n
-dai bang	1634m
+daglarin arasindan gunesin dogusu	1884n
+dai bang	1635m
 dai duong	140m
 dai ngan ha	176m
-dai phun nuoc	1878m
+dai phun nuoc	1879m
 dali	717f
-dalmacia	854g
+dalmacia	855g
 dam	439m
 dam chay	166m
 dam cuoi	371m
@@ -29480,11 +29508,11 @@ dammerung	191h
 dammrig	451h
 damon	428h
 dan ba	456m
-dan banjo	1967m
-dan ghi ta	1963m
+dan banjo	1968m
+dan ghi ta	1964m
 dan mach	653o
 dan ong	456m
-dan violin	1966m
+dan violin	1967m
 danemark	653o
 danes	353f
 dang so	403m
@@ -29493,17 +29521,17 @@ dang yeu	408m
 danimarkali	353n
 danisch	353h
 dao	155m
-dao hoang	1843m
+dao hoang	1844m
 dat	168m
 dat dai	168m
 dat set	304m
 dat son vang	36m
 dat vang	306m
-dau chan mong vuot	1624m
+dau chan mong vuot	1625m
 dau o liu	278m
-dau phong	1741m
+dau phong	1742m
 dau tay	229m
-day alps	831m
+day alps	832m
 day bien	141m
 day leo	134m
 day mau sac	178m
@@ -29515,8 +29543,8 @@ de manha	188g
 de thuong	408m
 debaixo agua	365g
 decembre	198e
-decoracao de pinhos	1905g
-decoracion de pino	1905f
+decoracao de pinhos	1906g
+decoracion de pino	1906f
 degerli tas	316n
 degil	459n
 degout	425e
@@ -29529,27 +29557,27 @@ delft cinisi	792n
 delicat	388e
 delicate	388e
 dem	192M
-dem co sao	1881m
+dem co sao	1882m
 dem khuya	192m
 demon	428e
 demonio	428g
 den anh xanh	80m
 den duong	336m
-den hindu	1874m
+den hindu	1875m
 den long	309m
-den long bi ngo	1895m
+den long bi ngo	1896m
 den long hoi an	796m
 den muc	47m
 den neon	308m
 den ong sao	810m
 den than dao	801m
 den tho	345m
-den tho nhat ban	1876m
+den tho nhat ban	1877m
 den trang	429m
 den troi	747m
-deniz kabugu	1663n
-dep xo ngon	1940m
-derramando liquido	1830g
+deniz kabugu	1664n
+dep xo ngon	1941m
+derramando liquido	1831g
 desature	446e
 desert	156e
 design suico	817g
@@ -29567,25 +29595,25 @@ dia nguc	428m
 dia trung hai	352m
 die grose welle	724h
 dien cuong	422m
-dien kremlin	828m
+dien kremlin	829m
 dinamarques	353g
 dinamico	389f 389g
 diner americain	706e
 dinh chua	795m
-dinh nui phu tuyet	1836m
+dinh nui phu tuyet	1837m
 disavurumculuk	716n
 discotheque	436e
 diseno suizo	817f
-disi domuz	1592n
-disi koyun	1596n
+disi domuz	1593n
+disi koyun	1597n
 disinda	459n
 diu	445m
 diu dang	388m
-djembe	1969e
+djembe	1970e
 do	0M
 do ban	425m
 do cam	97m
-do chat long	1830m
+do chat long	1831m
 do do	33m
 do gi sat	112m
 do gom	304m
@@ -29602,12 +29630,12 @@ do thi	340m
 do tia	21m
 do trung hoa	75m
 do tuoi	34m
-do uong nhiet doi	1825m
-do uong nong	1818m
+do uong nhiet doi	1826m
+do uong nong	1819m
 doa hoa	207m
 doanh nghiep	357m
-dodo	1638g
-dodo kusu	1638n
+dodo	1639g
+dodo kusu	1639n
 doenca	425g
 doga	383n
 dogal	383n
@@ -29618,17 +29646,17 @@ doi	160m
 doi cat	156m
 doi nui	160m
 dokme demir	285n
-dokulen sivi	1830n
+dokulen sivi	1831n
 dokulen yapraklar	129n
 dolar	423f 423g
 dolares	423f 423g
-domuz pastirmasi	1758n
-domuz yuzu	1591n
+domuz pastirmasi	1759n
+domuz yuzu	1592n
 don dieu	434m
 don gian	385m
 don sac	429m
-doner	1767h
-doner kebab	1767h
+doner	1768h
+doner kebab	1768h
 dong bang	450m
 dong do	59m
 dong gia	198m
@@ -29639,25 +29667,25 @@ dong ruong	124m
 dong song	148m
 dong thau	60m
 dong thau co	58m
-donme dolap	1891n
+donme dolap	1892n
 donmus	450n
-donut	1805f
+donut	1806f
 dore	11e
 dore a la feuille	306e
 doree	11e
-dort yaprakli yonca	1703n
-dragao	1651g
-dragon	1651f
+dort yaprakli yonca	1704n
+dragao	1652g
+dragon	1652f
 drapeau francais	622o
 du	338M
-dua chuot	1736m
+dua chuot	1737m
 dua hau	234m
 dubai	772e 772f
 duc	623o
 duftblute	224h
 dugun	371n
-dui gia cam	1756m
-dui trong	1968m
+dui gia cam	1757m
+dui trong	1969m
 dumanli	314n
 dune	156h
 dunen	156h
@@ -29665,15 +29693,15 @@ dung	457m
 dunkelgrun	48h
 duoi bien	365m
 duoi nuoc	365m
-duoi uoi	1565m
+duoi uoi	1566m
 duong pho	341m
-durum	1767n
+durum	1768n
 dus	396n
-dusen yapraklar	1705n
+dusen yapraklar	1706n
 duster	391h
 duster dunkel	439h
 duster gotisch	411h
-duz ayakkabi	1944n
+duz ayakkabi	1945n
 ecarlate	34e
 ech	328m
 eclair	201e
@@ -29685,9 +29713,9 @@ ecologico	383f 383g
 ecologique	383e
 ecossais	778e
 ecosse	778e
-ecureuil	1612e
-edificio clasico	1846f
-edificio comercial	1856g
+ecureuil	1613e
+edificio clasico	1847f
+edificio comercial	1857g
 egee	771e
 egipcia	770g
 egipcio	770g
@@ -29695,19 +29723,19 @@ eglise	360e
 egyptien	770e
 egyptienne	770e
 eifersuchtig	426h
-einkaufstuten	1938h
+einkaufstuten	1939h
 eintonig	434h
-eiswurfel	1835h
-ejderha yuzu	1650n
+eiswurfel	1836h
+ejderha yuzu	1651n
 ejercito	431f
-el cantasi	1936n
+el cantasi	1937n
 electrico	448f
 electrique	448e
 elegance	397e
 elegancia	397g
 elegant	397e
 elegante	397e
-elephant	1602e
+elephant	1603e
 eletrico	448g
 ellili yillar	706n
 em dem	386m
@@ -29724,7 +29752,7 @@ en colere	402e
 enchante	395e
 enchantee	395e
 endiseli	413n
-endonezyali	851n
+endonezyali	852n
 endulus	821n
 endustriyel	377n
 energia	389f
@@ -29740,7 +29768,7 @@ enneigee	187e
 ensoleille	172e
 ensoleillee	172e
 entsattigt	446h
-epi de mais	1733e
+epi de mais	1734e
 epice	277e
 epices	277e
 epoca victoriana	812f
@@ -29749,29 +29777,29 @@ epure	385e
 erable	130e
 erdtone	384h
 erik cicegi	215n
-eriste	1785n
-erkek ayakkabisi	1941n
+eriste	1786n
+erkek ayakkabisi	1942n
 erupcao	165g
-erupcao vulcanica	1838g
+erupcao vulcanica	1839g
 erupcion	165f
-erupcion volcanica	1838f
+erupcion volcanica	1839f
 eruption	165e
 ervas aromaticas	137g
 escoces	778f 778g
 escocia	778g
-escorpiao	1677g
-escorpion	1677f
+escorpiao	1678g
+escorpion	1678f
 escritorio	357g
 espaco	176g
 espana	625o
-espanol	852f
-espanola	852f
+espanol	853f
+espanola	853f
 esperanca	404g
-espiga de maiz	1733f
+espiga de maiz	1734f
 estacao espacial	364g
 estacion espacial	364f
-estadio	1845g
-estatua da liberdade	1871g
+estadio	1846g
+estatua da liberdade	1872g
 estilo chines	355g
 estilo suico	817g
 estres	413f
@@ -29782,14 +29810,14 @@ etats unis	630o
 ete	196e
 etereo	396f 396g
 ethere	396e
-ethiopie	849e
-ethiopien	849e
-ethiopienne	849e
+ethiopie	850e
+ethiopien	850e
+ethiopienne	850e
 etincelant	430e
-etincelles	1900e
-etiope	849f 849g
-etiopia	849f 849g
-etiyopyali	849n
+etincelles	1901e
+etiope	850f 850g
+etiopia	850f 850g
+etiyopyali	850n
 etoile	175e
 etoilee	175e
 etoiles	175e
@@ -29805,7 +29833,7 @@ extrana	435f
 extrano	435f
 eylul	197n
 fabrica	377f 377g
-fabrikgebaude	1866h
+fabrikgebaude	1867h
 faianca de delft	792g
 faible lumiere	451e
 faience de delft	792e
@@ -29815,12 +29843,12 @@ fantasia	395f
 farao	770g
 faraon	770f
 fard a joues	114e
-fare yuzu	1606n
+fare yuzu	1607n
 fasli	756n
 fee	395e
 feerique	395e
 fees	734e
-feijoes	1742g
+feijoes	1743g
 felicita	390i
 feminin	419e
 feminine	419e
@@ -29844,8 +29872,8 @@ fete des recoltes	750e
 fete du printemps	369e
 fete du temple	795e
 feu de cheminee	311e
-feuerwerkskorper	1899h
-feuille erable	1704e
+feuerwerkskorper	1900h
+feuille erable	1705e
 fevrier	198e
 ficcao cientifica	376g
 fiere	416e
@@ -29853,27 +29881,27 @@ fierte	751e
 fiesta de cumpleanos	372f
 fildisi	38n
 financas	357g
-finlandes	834f 834g
+finlandes	835f 835g
 finlandia	654o
-firinlanmis patates	1787n
+firinlanmis patates	1788n
 firtina	201n
 firtinali	201n
-fisek	1898n
-fiskiye	1878n
+fisek	1899n
+fiskiye	1879n
 fistik yesili	53n
 flaschengrun	48h
-fleischstuck	1757h
+fleischstuck	1758h
 fleur de pecher	216e
-fleur fanee	1688e
+fleur fanee	1689e
 florenca	758g
 fluor	448f 448g
-flussigkeit ausgiesen	1830h
+flussigkeit ausgiesen	1831h
 fogos de artificio	334g
 folhas caidas	129g
 follaje otonal	129f
 fonce	439e
 foncee	439e
-fondu	1773n
+fondu	1774n
 foret	119e
 foret de bouleaux	122e
 foret tropicale	120e
@@ -29884,7 +29912,7 @@ fraiche	399e
 fraicheur	400e
 franca	622o
 fransiz rivierasi	803n
-freson	1723f
+freson	1724f
 fria	400f
 frio	400f
 frohlich	390h
@@ -29897,53 +29925,53 @@ fruhmorgens	188h
 fruite	432e
 fruitee	432e
 fucsia	65g
-fuji dagi	1839n
+fuji dagi	1840n
 fumaca	314g
 fumee	314e
 funfziger	706h
 fusee	364e
 fusya	65n
 futuristik	376n
-ga con	1629m
-ga moi no	1628m
-ga tay	1625m
-ga trong	1627m
+ga con	1630m
+ga moi no	1629m
+ga tay	1626m
+ga trong	1628m
 gach	283m
-gafas de proteccion	1916f
+gafas de proteccion	1917f
 galao	255g
 galaxia	176g
 galeria	438f
-gamba	1621g
+gamba	1622g
 ganali	738n
 ganancia	426g
 ganes	738g
-gang tay	1923m
+gang tay	1924m
 ganseblumchen	220h
 garcon	456E
 garcons	456E
-garrafa e copo de saque	1821g
+garrafa e copo de saque	1822g
 garten	126h
 garua	200f
 gateau	271e
-gateau anniversaire	1807e
+gateau anniversaire	1808e
 gateau de lune	810e
-gateau sable	1808e
+gateau sable	1809e
 gau truc	321m
-gau tui	1617m
+gau tui	1618m
 gaudi	760a 760e 760f 760g 760h 760i
 geback	271h
 gebrochenes weis	104h
 gece hayati	436n
 gece kulubu	436n
 gece pazari	333n
-gece vakti kopru	1887n
+gece vakti kopru	1888n
 gece yarisi	193n
 gedampft	446h
 gedampft sanft	445h
 geholz	119h
-gelbe blute	1691h
+gelbe blute	1692h
 gelbgrun	67h
-geldborse	1935h
+geldborse	1936h
 gele	450e
 gelee	450e
 gelida	400f
@@ -29953,7 +29981,7 @@ gemuse	433h
 gemutlich	398h
 genial	424e
 gercekustu	717n
-gerostete suskartoffel	1787h
+gerostete suskartoffel	1788h
 gesattigt	444h
 gevsek	387n
 gewurz	277h
@@ -29969,18 +29997,18 @@ gia vi	277m
 giac mo	396m
 gian du	402m
 giang sinh	366m
-giao duong do thai	1875m
+giao duong do thai	1876m
 giao thua	753m
 giay	293m
-giay bet	1944m
-giay bot nu	1948m
-giay cao got	1945m
-giay chay	1942m
+giay bet	1945m
+giay bot nu	1949m
+giay cao got	1946m
+giay chay	1943m
 giay da	293m
-giay leo nui	1943m
-giay mua bale	1947m
-giay nam	1941m
-gilet de securite	1918e
+giay leo nui	1944m
+giay mua bale	1948m
+giay nam	1942m
+gilet de securite	1919e
 gio	204m
 gio nhe	204m
 gio vang	181m
@@ -29990,24 +30018,24 @@ giong bao	201m
 giot suong	206m
 girassois	211g
 giua trua	189m
-giun dat	1680m
-giun dot	1680m
+giun dat	1681m
+giun dot	1681m
 givre	186e
 glace	450e
 glace a la vanille	274e
 glacee	450e
-glacon	1835e
+glacon	1836e
 glanzend	443h
 glicinia	221g
 globos aerostaticos	804f
 gluck	390h
 glucklich	390h
-gluckskeks	1795h
-glucksklee	1703h
+gluckskeks	1796h
+glucksklee	1704h
 gluhend heis	401h
 go	279m
 go soi	279m
-goi qua	1912m
+goi qua	1913m
 gok	169n
 gok gurultusu	201n
 gok mavisi	41n
@@ -30024,12 +30052,12 @@ gondola	802f 802g
 goreme	804a 804n
 gotica	411f 411g
 gotico	411f 411g
-gozluk	1914n
+gozluk	1915n
 gozu pek	405n
 grabado japones	790f
-grachtenhauser	832h
+grachtenhauser	833h
 gran canon	776f
-granite	1803e
+granite	1804e
 grasgrun	51h
 graugrun	94h
 graulich	8h
@@ -30051,8 +30079,8 @@ gruner tee	257h
 grunlich	3h
 gruntee	257h
 grus gott	455h
-guatemalali	857n
-guatemalteque	857e
+guatemalali	858n
+guatemalteque	858e
 guclu	405n
 guisqui	267f
 gul	209n
@@ -30071,33 +30099,33 @@ gundogumu	180n
 gunduz	194n
 gunebakan	211n
 gunes	171n
-gunes gozlugu	1915n
+gunes gozlugu	1916n
 gunes isigi	171n
-gunesin dogusu	1884n
+gunesin dogusu	1885n
 gunesli	172n
 guney afrika	665o
-guney afrikali	863n
+guney afrikali	864n
 guney kore	636o
 gurultulu	422n
 guven	406n
 guvenilir	406n
-guvenlik yelegi	1918n
-guvercin	1633n
+guvenlik yelegi	1919n
+guvercin	1634n
 guz	197n
 ha lan	647o
-ha ma	1605m
+ha ma	1606m
 ha noi	782m
 habitacion	362f
-hahnchenschenkel	1756h
-hai ly	1613m
-halloweenkurbis	1895h
-hamam bocegi	1674n
-hamburguer	1759g
-hamster	1609f
+hahnchenschenkel	1757h
+hai ly	1614m
+halloweenkurbis	1896h
+hamam bocegi	1675n
+hamburguer	1760g
+hamster	1610f
 han gi	287m
-han phuc	826m
+han phuc	827m
 hang dong	164m
-hanh	1740m
+hanh	1741m
 hanh phuc	390m
 hanoi	782e 782f
 hante	403e
@@ -30107,8 +30135,8 @@ haric	459n
 hashas	222n
 hasslich	425h
 hastalik	425n
-hat dau	1742m
-hat de	1743m
+hat dau	1743m
+hat de	1744m
 hauschen	363h
 havai	763g
 havai fisek	334n
@@ -30119,14 +30147,14 @@ hawaien	763e
 hawaienne	763e
 he	196M
 heis	401h
-heise quellen	1888h
-heisgetrank	1818h
+heise quellen	1889h
+heisgetrank	1819h
 heisluftballons	804h
 helado frio	400f
 hem	341m
 hem nui	159m
 herbstblatter	129h
-herisson	1614e
+herisson	1615e
 heure doree	181e
 hi vong	404m
 hic	457n
@@ -30135,22 +30163,22 @@ hien dai	385m
 hierbas aromaticas	137f
 hieu sach	344m
 hindu	781f
-hindu tapinagi	1874n
-hipopotamo	1605f 1605g
+hindu tapinagi	1875n
+hipopotamo	1606f 1606g
 hirs	426n
-hirvat	854n
-hirvatistan	854n
+hirvat	855n
+hirvatistan	855n
 historia em quadrinhos	788g
-hiz treni	1892n
+hiz treni	1893n
 ho phach	32m
 hoa anh dao	208m
 hoa anh tuc	222m
 hoa cuc	217m
 hoa cuc trang	220m
-hoa dam but	1689m
+hoa dam but	1690m
 hoa dao	216m
 hoa do quyen	225m
-hoa heo	1688m
+hoa heo	1689m
 hoa hong	209m
 hoa huong duong	211m
 hoa ky	630o
@@ -30164,7 +30192,7 @@ hoa qua	432m
 hoa que	224m
 hoa si	438m
 hoa sung	212m
-hoa trang	1684m
+hoa trang	1685m
 hoa tu dang	221m
 hoai co	379m
 hoai niem	415m
@@ -30181,9 +30209,9 @@ hoi chua	795m
 hoi hoa	438m
 hojas caidas	129f
 hojas de otono	129f
-holandes	832f 832g
-hollandali	832n
-hollandisch	832h
+holandes	833f 833g
+hollandali	833n
+hollandisch	833h
 holle	428h
 hollisch	428h
 holzern	279h
@@ -30202,26 +30230,26 @@ hong ngoc	55m
 hong pastel xam	92m
 hong sen dam	21m
 hong tim	65m
-hop com bento	1780m
+hop com bento	1781m
 hop dem	436m
-hop do uong	1833m
-hop dung do an mang di	1796m
+hop do uong	1834m
+hop dung do an mang di	1797m
 hopital	356e
 hormigon	282f
 hortalicas	433g
 hortela	30g
 hortensia	219g
-hotel	1861e
-hu mat ong	1815m
-huellas de pezunas	1624f
+hotel	1862e
+hu mat ong	1816m
+huellas de pezunas	1625f
 hugel	160h
-huitre	1801e
-hungara	855f 855g
-hungaro	855f 855g
+huitre	1802e
+hungara	856f 856g
+hungaro	856f 856g
 hungria	659o
 huong duong	211m
-huou	1585m
-huou cao co	1601m
+huou	1586m
+huou cao co	1602m
 hus agaci	122n
 hus ormani	122n
 hutte	363h
@@ -30234,12 +30262,12 @@ huzun	391n
 huzunlu	391n
 huzurlu sicak	398n
 hy vong	404m
-icecek kutusu	1833n
+icecek kutusu	1834n
 iddiali	405n
 igrenc	425n
-iki horguclu deve	1599n
+iki horguclu deve	1600n
 ile	155E
-ile deserte	1843e
+ile deserte	1844e
 iles	155e
 ilot	155e
 imparatorluk sarayi	346n
@@ -30253,16 +30281,16 @@ indigo	23f 23g
 indigofarbung	824h
 indonesia	671o
 indonesie	671o
-indonesien	851e
-indonesienne	851e
-indonesio	851g
-inek yuzu	1587n
+indonesien	852e
+indonesienne	852e
+indonesio	852g
+inek yuzu	1588n
 iran halisi	737n
-irani	861f
-iranli	861n
+irani	862f
+iranli	862n
 irlandes	822f 822g
 irmak	148n
-isfahan	861f
+isfahan	862f
 isik festivali	807n
 isiklar	336n
 isiltili	443n
@@ -30270,95 +30298,95 @@ iskoc	778n
 iskocya	778n
 islandes	761f 761g
 islandisch	761h
-issiz ada	1843n
-istakoz	1798n
+issiz ada	1844n
+istakoz	1799n
 isvec	651o
-isvecli	833n
+isvecli	834n
 isvicre stili	817n
 italia	624o
-jabali	1593f
+jabali	1594f
 jadegrun	50h
 janner	198h
 januca	746f
-japanisches postgebaude	1857h
+japanisches postgebaude	1858h
 japao	621o
 japon	621o
 japon baligi	329n
 japon baskisi	790n
-japon satosu	1867n
+japon satosu	1868n
 japones	354f 354g
 jardin	126f
 jardin zen	350f
 jaune neon	118e
-javanes	851f
+javanes	852f
 jazmin	223f
 jetee	154e
 jordania	769g
 journee	194e
 juegos olimpicos	683o
-kabe	1877n
-kadeh tokusturma	1828n
+kabe	1878n
+kadeh tokusturma	1829n
 kadin	456N
-kadin botu	1948n
-kadin giysisi	1933n
-kadin sandaleti	1946n
-kadin sapkasi	1951n
+kadin botu	1949n
+kadin giysisi	1934n
+kadin sandaleti	1947n
+kadin sapkasi	1952n
 kadinsi	419n
-kafer	1671h
+kafer	1672h
 kagit	293n
 kaktus	135n
 kamp atesi	166n
 kan kirmizisi	71n
-kanadali	840n
-kanguru	1622h
-kanis	1569n
+kanadali	841n
+kanguru	1623h
+kanis	1570n
 kanli	315n
 kapali hava	203n
 kapalicarsi	768n
-kaplan yuzu	1576n
-kaplica	1888n
-kaplumbaga	1647n
+kaplan yuzu	1577n
+kaplica	1889n
+kaplumbaga	1648n
 kapucino	255n
 kar beyazi	84n
 karanlik	439n
-karinca	1669n
-karla kapli dag	1836n
+karinca	1670n
+karla kapli dag	1837n
 karli	187n
 karli dag	161n
 karli daglar	161n
-kasestuck	1754h
-kasikli kase	1774n
+kasestuck	1755h
+kasikli kase	1775n
 kasim	197n
 kasimpati	217n
 kayalik	163n
-kaydirak	1890n
+kaydirak	1891n
 kaygi	413n
 kaygili	413n
 kayisi	78n
 kayisi rengi	78n
-keci	1597n
-kedi yuzu	1573n
+keci	1598n
+kedi yuzu	1574n
 kem lanh	274m
-kem mem	1802m
+kem mem	1803m
 ken saxophone	437m
-ken trumpet	1965m
-kenyali	850n
-kenyan	850e
-kenyane	850e
+ken trumpet	1966m
+kenyali	851n
+kenyan	851e
+kenyane	851e
 keo	272m
 keo bong	273m
-keo mut	1813m
+keo mut	1814m
 kerpic duvar	342n
-khach san	1861m
+khach san	1862m
 khach san de vuong	815m
-khach san tinh yeu	1862m
-khan quang	1922m
-khi dot	1564m
+khach san tinh yeu	1863m
+khan quang	1923m
+khi dot	1565m
 khinh khi cau	804m
 khoa hoc vien tuong	376m
-khoai lang nuong	1787m
-khoai tay	1731m
-khoai tay chien	1760m
+khoai lang nuong	1788m
+khoai tay	1732m
+khoai tay chien	1761m
 khoe manh	417m
 khoi	314m
 khom	240m
@@ -30370,23 +30398,23 @@ khong phai	457m
 khu cho	332m
 khu rung	119m
 khu vuon	126m
-khung canh thanh pho	1882m
-khung canh thanh pho luc chang vang	1885m
-khung long bao chua	1653m
-khung long chan than lan	1652m
+khung canh thanh pho	1883m
+khung canh thanh pho luc chang vang	1886m
+khung long bao chua	1654m
+khung long chan than lan	1653m
 ki la	435m
-kien	1669m
+kien	1670m
 kieu nhat	354m
 kim cuong	301m
 kim loai	286m
 kim tu thap	770m
 kim tuyen	430m
 kinh	294m
-kinh bao ho	1916m
+kinh bao ho	1917m
 kinh di	403m
-kinh mat	1914m
+kinh mat	1915m
 kinh ngac	424m
-kinh ram	1915m
+kinh ram	1916m
 kinh tom	425m
 kir	124n
 kiragi	186n
@@ -30398,46 +30426,46 @@ kiraz cicegi festivali	809n
 kiraz cicekleri	208n
 kirik beyaz	104n
 kirmizi	0n
-kirmizi elma	1718n
+kirmizi elma	1719n
 kirmizi mor	96n
 kirmizi sarap	264n
-kirmizi zarf	1910n
+kirmizi zarf	1911n
 kirsal	348n
 kirschbaume	208h
 kirschblute	208h
 kirschbluten	208h
 kirschblutenfest	809h
 kis	198n
-kisa ve genis bardak	1829n
+kisa ve genis bardak	1830n
 kisin	198n
 kiskanc	426n
 kiskanclik	426n
 kitapci	344n
 kiyi	143n
 kiz	456N
-kizarmis karides	1790n
+kizarmis karides	1791n
 kizgin	402n
 kizil	71n
-kizil meydan	828n
+kizil meydan	829n
 kizlar	456N
-koala ayisi	1617n
-koalabar	1617h
+koala ayisi	1618n
+koalabar	1618h
 koi baligi	329n
 koknar	121n
-kolombiyali	856n
+kolombiyali	857n
 komur grisi	37n
 koniglich	382h
 konigsblau	43h
-konserve gida	1779n
+konserve gida	1780n
 konstruktivizm	813n
-kopek	1567n
-kopek baligi	1661n
-kopek yuzu	1566n
+kopek	1568n
+kopek baligi	1662n
+kopek yuzu	1567n
 kore tapinagi	794n
 kori	277n
-korili pilav	1784n
-koruyucu gozluk	1916n
-kosu ayakkabisi	1942n
+korili pilav	1785n
+koruyucu gozluk	1917n
+kosu ayakkabisi	1943n
 kot kumas	289n
 koy	348n
 koy tarzi	378n
@@ -30445,21 +30473,21 @@ koyu yesil	48n
 kozler	167n
 kraftig	405h
 kraftig leuchtend	444h
-krakow	841a
+krakow	842a
 krauter	137h
 kreativitat	438h
 kubali	755n
 kubist	814n
 kubizm	814n
 kuche	361h
-kugu	1636n
-kugu yavrusu	1636n
+kugu	1637n
+kugu yavrusu	1637n
 kuhl	400h
 kuhle farben	453h
 kuhle tone	453h
 kuhn	405h
-kuken	1629h
-kuken von vorne	1630h
+kuken	1630h
+kuken von vorne	1631h
 kukengelb	77h
 kul	167n
 kulube	363n
@@ -30470,9 +30498,9 @@ kunstlerisch	438h
 kurbaga	328n
 kurbis	246h
 kursun grisi	85n
-kus tuyu	1639n
+kus tuyu	1640n
 kuste	143h
-kutuk	1850n
+kutuk	1851n
 kutuphane	344n
 kuzey isiklari	177n
 ky bi	394m
@@ -30485,19 +30513,19 @@ la cay	128m
 la ma	784m
 la phong	130m
 la rung	129m
-la rung rinh trong gio	1706m
+la rung rinh trong gio	1707m
 la thu	129m
 la vang	129m
-laboratuvar onlugu	1917n
-lac da	1598m
-lac da hai buou	1599m
-lac da khong buou	1600m
+laboratuvar onlugu	1918n
+lac da	1599m
+lac da hai buou	1600m
+lac da khong buou	1601m
 lac quan	404m
 lacivert tasi	44n
-laco de fita	1911g
+laco de fita	1912g
 lago de lotus	150g
 lagun	146n
-lamen	1785g
+lamen	1786g
 lampada	336g
 lampadas	336g
 lampara	336f
@@ -30519,8 +30547,8 @@ lap the	814m
 latao	60g
 laton	60f
 lau dai	359m
-lau dai nhat ban	1867m
-lau pho mai	1773m
+lau dai nhat ban	1868m
+lau pho mai	1774m
 lav tasi	158n
 le hoi	335m
 le hoi anh sang	807m
@@ -30532,21 +30560,21 @@ le hoi mau sac	806m
 le hoi nguoi chet	740m
 le hoi rio	808m
 le hoi te nuoc	739m
-le ngam trang	1909m
+le ngam trang	1910m
 le phuc sinh	373m
 le ta on	750m
 le tinh nhan	368m
 legume	433e
-legume a feuilles vertes	1737e
+legume a feuilles vertes	1738e
 legumes	433e
-leon	1575f
-leopard	1578e
+leon	1576f
+leopard	1579e
 les nympheas	786e
-leu rap xiec	1894m
-lezard	1648e
-li bang	847m
-libanes	847f 847g
-libano	847f 847g
+leu rap xiec	1895m
+lezard	1649e
+li bang	848m
+libanes	848f 848g
+libano	848f 848g
 libreria	344f
 lila palido	90f
 lilas	64g
@@ -30554,21 +30582,21 @@ lilas pale	90e
 lilas palido	90g
 lilas po	99g
 limao	227g
-limao siciliano	1714g
+limao siciliano	1715g
 limettengrun	31h
 limoes	227g
 limon	227f
 limon sarisi	100n
 limon yesili	31n
-liquido derramandose	1830f
+liquido derramandose	1831f
 lo au	413m
 lo lang	413m
 lo mo	451m
 lo suoi	311m
 locos anos veinte	695f
-loja de conveniencia	1863g
-lon rung	1593m
-long chim	1639m
+loja de conveniencia	1864g
+lon rung	1594m
+long chim	1640m
 long dai duong	141m
 long den	309m
 long vu	313m
@@ -30576,15 +30604,15 @@ lop hoc	358m
 los	451N
 los angeles	777f
 lotus	212g
-lotusblute	1685h
-lowe	1575h
-lowengesicht	1575h
+lotusblute	1686h
+lowe	1576h
+lowengesicht	1576h
 lua mi	251m
 lua trai	166m
-lua trung hoa	826m
+lua trung hoa	827m
 luan don	767m
-lubnan	847n
-lubnanli	847n
+lubnan	848n
+lubnanli	848n
 luces de neon	308f
 luks	381n
 lumiere du soleil	171e
@@ -30595,15 +30623,15 @@ luu	243m
 luu ly	44m
 luxurios	381h
 luzes de neon	308g
-ly day phang	1829m
-ly ruou vang	1823m
+ly day phang	1830m
+ly ruou vang	1824m
 ma hong	114m
 ma quai	403m
 ma quy	428m
 ma roc	756m
 maca	236g
 maca verde	237g
-maca vermelha	1718g
+maca vermelha	1719g
 madchen	456H
 madreperola	299g
 magara	164n
@@ -30611,10 +30639,11 @@ magica	395f 395g
 magico	395f 395g
 magnolia	226g
 maigrun	53h
-maillot de bain une piece	1929e
-maio	1929g
+maillot de bain une piece	1930e
+maio	1930g
 mais	250E
-maison abandonnee	1853e
+maison abandonnee	1854e
+maison traditionnelle coreenne	826e
 maiz	250f
 malakit yesili	82n
 malasia	674o
@@ -30622,12 +30651,12 @@ mam xoi	233m
 man	244M
 man suong	202m
 manana	188f
-mang nhen	1676m
+mang nhen	1677m
 manh me	405m
 manha	188g
 manner	456H
 mannlich	456H
-manti	1794n
+manti	1795n
 marakes	756n
 marche	332e
 marche de nuit	333e
@@ -30638,7 +30667,7 @@ marchenhaft	395h
 marco	195g
 mare	142g
 maree	142e
-mariee indienne	827e
+mariee indienne	828e
 marienkafer	327h
 marmol	280f
 marmore	280g
@@ -30653,41 +30682,41 @@ marrone te	88i
 marroqui	756f
 martedi grasso	742i
 marz	195h
-masai	850e 850f
+masai	851e 851f
 masalsi	395n
 maskulen	420n
-massai	850e
-mat bo	1587m
-mat cao	1571m
-mat cho soi	1570m
-mat chuot	1606m
-mat cun	1566m
-mat ech	1645m
-mat gau	1616m
-mat gau truc	1618m
-mat hamster	1609m
+massai	851e
+mat bo	1588m
+mat cao	1572m
+mat cho soi	1571m
+mat chuot	1607m
+mat cun	1567m
+mat ech	1646m
+mat gau	1617m
+mat gau truc	1619m
+mat hamster	1610m
 mat ho	147m
-mat khi	1562m
-mat ky lan	1583m
+mat khi	1563m
+mat ky lan	1584m
 mat lanh	400m
-mat lon	1591m
-mat meo	1573m
-mat ngua	1579m
+mat lon	1592m
+mat meo	1574m
+mat ngua	1580m
 mat ong	263m
-mat rong	1650m
-mat su tu	1575m
-mat tho	1610m
+mat rong	1651m
+mat su tu	1576m
+mat tho	1611m
 mat trang	173m
 mat troi	171m
 mat troi lan	179m
 mat troi moc	180m
-mat truoc ga con	1630m
+mat truoc ga con	1631m
 mata atlantica	120g
-mate	1834e
-mate cayi	1834n
+mate	1835e
+mate cayi	1835n
 matinee	188e
-matruska	828n
-matyo	855a
+matruska	829n
+matyo	856a
 mau	315m
 mau am	452m
 mau bac	12m
@@ -30737,14 +30766,14 @@ mau violet	22m
 mau xam	8m
 mau xanh duong	4m
 mau xanh la	3m
-mausegesicht	1606h
+mausegesicht	1607h
 mauve fonce	5e
 mavi sehir	799n
 may	170M
 mayis	195n
-maymun yuzu	1562n
+maymun yuzu	1563n
 me hi co	754m
-medellin	856a
+medellin	857a
 medical	356e
 medico	356f 356g
 medina	756e
@@ -30764,9 +30793,9 @@ melancolica	391f 391g
 melancolico	391f 391g
 melancolie	391e
 melancolique	391e
-melao	1711g
+melao	1712g
 melocoton	235f
-melon	1711f
+melon	1712f
 mem mai	445m
 men ngoc	297m
 menekse	22n
@@ -30782,18 +30811,18 @@ metalico	286f 286g
 metallique	286e
 metropole	340e 340g
 metropoli	340f
-microbio	1681g
+microbio	1682g
 mien tay hoang da	733m
-mieng pho mat	1754m
+mieng pho mat	1755m
 milchstrase	176h
 milchweis	105h
 militar	431h
-militarhelm	1955h
+militarhelm	1956h
 mineralgrun	82h
 mintgrun	30h
 misir	250n
 misir bayragi	643o
-misir kocani	1733n
+misir kocani	1734n
 misterio	394g
 mistica	394f 394g
 mistico	394f 394g
@@ -30805,34 +30834,34 @@ moc mac	378m
 moca	456G
 moderne du milieu du siecle	699e
 modernismo catalan	789f
-mogol	848n
-mogolistan	848n
+mogol	849n
+mogolistan	849n
 mohre	249h
-mon oden	1788m
+mon oden	1789m
 mondweis	76h
-mong co	848m
+mong co	849m
 mong mo	396m
-mongolia	848g
+mongolia	849g
 monocromatico	429f 429g
 monotono	434f 434g
 montagne enneigee	161e
 montana	160f
-montana con nieve	1836f
+montana con nieve	1837f
 montana nevada	161f
-montana rusa	1892f
+montana rusa	1893f
 montanas	160f
 montgolfieres	804e
 mor salkim	221n
 morgendammerung	180h
-moscu	828f
-mosquee	1873e
-mu bao hiem cua linh cuu ho	1956m
-mu chop cao	1952m
-mu luoi trai	1954m
-mu phu nu	1951m
-mu sat quan doi	1955m
+moscu	829f
+mosquee	1874e
+mu bao hiem cua linh cuu ho	1957m
+mu chop cao	1953m
+mu luoi trai	1955m
+mu phu nu	1952m
+mu sat quan doi	1956m
 mu tat	110m
-mu tot nghiep	1953m
+mu tot nghiep	1954m
 mua	199m
 mua bui	200m
 mua dong	198m
@@ -30844,26 +30873,26 @@ mua rao	199m
 mua thu	197m
 mua xuan	195m
 muc	47m
-muc ong	1800m
+muc ong	1801m
 mucevher	316n
-mucevher tasi	1960n
-mucke	1678h
+mucevher tasi	1961n
+mucke	1679h
 mude	414h
 muhtesem	424n
-mui lon	1594m
+mui lon	1595m
 mum isigi	310n
-muneca rusa	828f
-munecas japonesas	1906f
-muoi	1778m
-murcielago	1615f
+muneca rusa	829f
+munecas japonesas	1907f
+muoi	1779m
+murcielago	1616f
 murdum	62n
 murekkep	47n
-murekkep baligi	1800n
+murekkep baligi	1801n
 murekkep resmi	302n
 murekkep siyahi	47n
 musee	438e
 muze	438n
-muzik klavyesi	1964n
+muzik klavyesi	1965n
 mystere	394e
 mysterieuse	394e
 mysterieux	394e
@@ -30876,7 +30905,7 @@ nam cuc	185m
 nam moi	753m
 nam moi am lich	369m
 nam tinh	420m
-namibia	866g
+namibia	867g
 nane yesili	30n
 nang	171m
 nang am	172m
@@ -30888,7 +30917,7 @@ nang vang	171m
 nao	457g
 naturlich	383h
 nau	7m
-nau an	1770m
+nau an	1771m
 nau ca phe	107m
 nau do	19m
 nau nhat	26m
@@ -30899,9 +30928,9 @@ nau xam	68m
 navideno	366f
 ne	457I
 nebuleuse	176e
-neerlandais	832e
-neerlandaise	832e
-neerlandes	832f 832g
+neerlandais	833e
+neerlandaise	833e
+neerlandes	833f 833g
 nen	310m
 nenufar	212f 212g
 nenufares de monet	786f
@@ -30950,48 +30979,49 @@ ngoc bich xanh	54m
 ngoc lam	15m
 ngoc luc bao	49m
 ngoc trai	299m
-ngoi nha	1854m
-ngoi nha bo hoang	1853m
+ngoi nha	1855m
+ngoi nha bo hoang	1854m
 ngoi sao	175m
 ngon lua	166m
 ngon nui	160m
-ngua	1582m
-ngua du quay	1889m
+ngua	1583m
+ngua du quay	1890m
 ngua van	320m
 nguoi linh	431m
 nguoi viking	823m
 nha bep	361m
-nha co vuon	1855m
+nha co vuon	1856m
 nha go	363m
-nha go tren nui	831m
+nha go tren nui	832m
 nha may	377m
 nha tho	360m
-nha tho hoi giao	1873m
+nha tho hoi giao	1874m
+nha truyen thong han quoc	826m
 nhac jazz	437m
 nham chan	434m
-nhan	1959m
+nhan	1960m
 nhat	441m
 nhat ban	621o
 nhat nhoa	442m
 nhe nhang	388m
 nhe nhang thu thai	387m
-nhen	1675m
+nhen	1676m
 nhiet doi	351m
 nhieu mau	178m
 nhieu may	203m
-nhim	1614m
+nhim	1615m
 nho nhung	415m
 nhom	286m
 nhot nhat	442m
 nhua	307m
 nhua duong	282m
 nhung bong hoa	207m
-nhung ngoi nha	1852m
+nhung ngoi nha	1853m
 nhung vi sao	175m
 nhuom cham	824m
-nid avec oufs	1708e
-nido vacio	1707f
-niederlandisch	832h
+nid avec oufs	1709e
+nido vacio	1708f
+niederlandisch	833h
 niem vui	390m
 nigeria	666o
 nilufer	212n
@@ -31002,10 +31032,10 @@ ningun	457f
 nino	456F
 ninos	380f
 niu ooc	766m
-no hoa hong	1686m
+no hoa hong	1687m
 noel	366e
-noel agaci	1896n
-noi thuc an	1772m
+noel agaci	1897n
+noi thuc an	1773m
 noir bleute	80e
 nong	401m
 nong buc	205m
@@ -31029,10 +31059,10 @@ nuevo mexico	776f
 nui	160m
 nui bang	184m
 nui lua	165m
-nui phu si	1839m
+nui phu si	1840m
 nui phu tuyet	161m
 nui tuyet	161m
-nuit etoilee	1881e
+nuit etoilee	1882e
 numerique	376e
 nuoc	152m
 nuoc chanh	227m
@@ -31044,14 +31074,14 @@ oai huong	210m
 oasis	139g
 oaxaqueno	754f
 oc dao	139m
-oc sen	1666m
+oc sen	1667m
 ocean	140e
 oceano	140f
-oculos	1914g
-oculos de protecao	1916g
-oculos escuros	1915g
+oculos	1915g
+oculos de protecao	1917g
+oculos escuros	1916g
 ode	434h
-ofis binasi	1856n
+ofis binasi	1857n
 ofke	402n
 ofkeli	402n
 oglan	456N
@@ -31061,118 +31091,118 @@ oglen	189n
 oi buc	205m
 oko	383h
 okologisch	383h
-okul binasi	1864n
-okul cantasi	1939n
-okuz	1588n
+okul binasi	1865n
+okul cantasi	1940n
+okuz	1589n
 ola	455g
-oliu	1727m
+oliu	1728m
 olivenol	278h
 olivgrun	24h
 olmasin	459n
 oluler gunu	740n
 on ao	422m
-onden civciv	1630n
+onden civciv	1631n
 ong anh	430m
-ong mat	1670m
+ong mat	1671m
 onirico	396f 396g
 onur yuruyusu	751n
 orange	1e
 orangee	1e
-orangutan	1565f
+orangutan	1566f
 orchidee	218e
-ordek	1635n
+ordek	1636n
 organico	383f 383g
 orquidea	218f 218g
-orumcek	1675n
-orumcek agi	1676n
+orumcek	1676n
+orumcek agi	1677n
 osmanli	768n
 osterreich	650o
-osterreichisch	836h
-ot chuong	1735m
+osterreichisch	837h
+ot chuong	1736m
 otonal	197f
 otono	197f
-ouf au plat	1770e
-ouzbeke	865e
-ouzbekistan	865e
+ouf au plat	1771e
+ouzbeke	866e
+ouzbekistan	866e
 oxido	287f
-ozbek	865n
-ozbekistan	865n
-ozgurluk heykeli	1871n
+ozbek	866n
+ozbekistan	866n
+ozgurluk heykeli	1872n
 ozlem	415n
 pacifico	386g
 paillete	430e
 paises baixos	647o
 paises bajos	647o
 paixao	393g
-pajaro	1631f
-paketlenmis hediye	1912n
+pajaro	1632f
+paketlenmis hediye	1913n
 palacio imperial	346g
 palais imperial	346e
 pale	442e
 palhaco	331g
 palida	442f 442g
 palido	442f 442g
-palmiye agaci	1698n
+palmiye agaci	1699n
 palyaco	331n
 pamuk seker	273n
 panayir	335n
-pandabar	1618h
+pandabar	1619h
 pao	270g
-pao de lo de morango	1808g
-pao recheado	1767g
-pao sirio	1749g
+pao de lo de morango	1809g
+pao recheado	1768g
+pao sirio	1750g
 papagan	323n
 paquerette	220e
 paques	373e
 paquistan	669o
 paquistao	669o
 paraiso	427f 427g
-parca et	1757n
+parca et	1758n
 parilti	430n
-pariltilar	1900n
+pariltilar	1901n
 pariltili	443n
 paris	757f
 park guell	760a
 parlak kirmizi	74n
 parlak sari	101n
-parmak arasi terlik	1940n
+parmak arasi terlik	1941n
 parsomen	293n
 pas kirmizisi	112n
 pascoa	373g
 pasion	393f
 pasli	287n
-passaro	1631g
+passaro	1632g
 passe	446e
 passee	446e
 passionne	393e
 passionnee	393e
 pasteis	447g
 pastel de cumpleanos	271f
-pastel de pescado japones	1791f
+pastel de pescado japones	1792f
 pastelltone	447h
 pasteque	234e
-patagonia	839g
-patates kizartmasi	1760n
+patagonia	840g
+patates kizartmasi	1761n
 patisserie	271e
-patlamis misir	1776n
-patlayan mantarli sise	1822n
+patlamis misir	1777n
+patlayan mantarli sise	1823n
 patlican	248n
 pavao	318g
 peche	235e
 pedra vulcanica	158g
 pembe sehir	800n
 penasco	163f
-pence izi	1624n
+pence izi	1625n
 penombre	451e
 peonia	214f 214g
 peri bacalari	804n
 perlweis	106h
 perola	299g
 perolas	299g
-perro guia	1568f
+perro guia	1569f
 peruvien	780e
 pessego	235g
-petard	1899e
+petard	1900e
 petra	769e
 pfirsichblute	216h
 pflaumenblute	215h
@@ -31180,16 +31210,16 @@ pha	146m
 pha le	300m
 phan lan	654o
 phan no	402m
-phao	1899m
-phao bong	1898m
+phao	1900m
+phao bong	1899m
 phao dai	359m
-phao giay buoi tiec	1902m
+phao giay buoi tiec	1903m
 phao hoa	334m
 phap	622o
 phat sang	448m
 phep thuat	395m
 phieu luu	418m
-phim dan	1964m
+phim dan	1965m
 phim den trang	732m
 pho	341m
 pho co hoi an	796m
@@ -31200,7 +31230,7 @@ phong cach nhat	354m
 phong cach thuy si	817m
 phong cach trung hoa	355m
 phong cach victoria	812m
-phong cam	1962m
+phong cam	1963m
 phong kham	356m
 phong ngu	362m
 phong tranh	438m
@@ -31209,54 +31239,54 @@ phuc hung	713m
 phun trao	165m
 piedra volcanica	158f
 pierre precieuse	316e
-pimentao	1735g
+pimentao	1736g
 pina	240f
 pinede	121e
 pinguino	322f
 piramides	770f 770g
 piriltili	430n
-pirinc bitkisi	1700n
-pirinc gevregi	1781n
+pirinc bitkisi	1701n
+pirinc gevregi	1782n
 pirinc metal	60n
 pirinc tarlasi	252n
-pirinc tatlisi	1793n
+pirinc tatlisi	1794n
 pirinc teraslari	762n
-pirinc topu	1782n
+pirinc topu	1783n
 pirlanta	301n
-pizzastuck	1761h
-plaj ve semsiye	1841n
+pizzastuck	1762h
+plaj ve semsiye	1842n
 plastico	307f 307g
-plat mitonne	1771e
+plat mitonne	1772e
 platano	238f
 plein energie	389e
-polinesia	862g
-polinesio	862g
-pollito rompiendo el cascaron	1628f
-polones	841g
+polinesia	863g
+polinesio	863g
+pollito rompiendo el cascaron	1629f
+polones	842g
 polonia	656o
-polonyali	841n
-polynesie	862e
-polynesien	862e
-polynesienne	862e
-ponte a noite	1887g
+polonyali	842n
+polynesie	863e
+polynesien	863e
+polynesienne	863e
+ponte a noite	1888g
 por do sol	179g
 por la manana	188f
 portekiz cinisi	793n
-portena	838f
-porteno	838f
+portena	839f
+porteno	839f
 portugues	793f
-postgebaude	1858h
-poupee russe	828e
-poupees japonaises	1906e
-poussin qui eclot	1628e
-praca vermelha	828g
+postgebaude	1859h
+poupee russe	829e
+poupees japonaises	1907e
+poussin qui eclot	1629e
+praca vermelha	829g
 prakolumbisch	819h
 pre	124e
 pre colombiano	819g
 precolombien	819e
-predio da escola	1864g
-predio grego	1846g
-preguica	1619g
+predio da escola	1865g
+predio grego	1847g
+preguica	1620g
 preguicosa	414g
 preguicoso	414g
 pres	124e
@@ -31275,33 +31305,33 @@ qua cam	228m
 qua chanh	227m
 qua dao	235m
 qua dau	229m
-qua kiwi	1725m
+qua kiwi	1726m
 qua luu	243m
 qua man	244m
 qua mo	78m
 qua mong	253m
 qua nho	231m
-qua ot	1734m
+qua ot	1735m
 qua tao	236m
-qua viet quat	1724m
+qua viet quat	1725m
 quai di	435m
-quan ao nu	1933m
+quan ao nu	1934m
 quan bar	436m
-quan bo	1921m
+quan bo	1922m
 quan ca phe	343m
 quan cafe	343m
 quan doi	431m
 quan jean	289m
-quan lot	1930m
-quan sooc	1931m
+quan lot	1931m
+quan sooc	1932m
 quan su	431m
-quang truong do	828m
+quang truong do	829m
 que	277M
-quebec	840a
-quebecois	840e
-quebecoise	840e
+quebec	841a
+quebecois	841e
+quebecoise	841e
 queda agua	151g
-queijo suico	1754g
+queijo suico	1755g
 quenia	667o
 quy du	428m
 quy toc	382m
@@ -31312,7 +31342,7 @@ raffine	397e
 raffinee	397e
 rafraichissant	399e
 rahatlatici	387n
-rai ca	1620m
+rai ca	1621m
 rajastan	800f
 rajastao	800g
 ramada	745g
@@ -31322,7 +31352,7 @@ ramazan bayrami	745n
 ran ri	431m
 ran san ho	153m
 rang dong	180m
-raton	1607f
+raton	1608f
 ratselhaft	394h
 rau cu	433m
 rau thom	137m
@@ -31330,13 +31360,13 @@ recif	153e
 recif corallien	153e
 recifs coralliens	153e
 recolte	750e
-refugio de esqui	831f
+refugio de esqui	832f
 regio	382g
-rehber kopek	1568n
+rehber kopek	1569n
 reifweis	83h
-reis in schussel	1783h
-reisahre	1700h
-reisballchen	1782h
+reis in schussel	1784h
+reisahre	1701h
+reisballchen	1783h
 relampago	201f 201g
 repugnant	425e
 retro	379e 379g 379i
@@ -31346,7 +31376,7 @@ reve	396e
 reveillon	753e 753g
 reveur	396e
 reveuse	396e
-rhinoceros	1604e
+rhinoceros	1605e
 ri set	287m
 rio	148f
 rio karnavali	808n
@@ -31365,13 +31395,13 @@ romenia	660o
 romisch	784h
 ron rang	409m
 ronesans	713n
-rong	1651m
+rong	1652m
 rong bien	138m
 rosa fluor	116f
 rosa melocoton	73f
 rosa neon	116f
 rosa pessego	73g
-rosario de oracao	1957g
+rosario de oracao	1958g
 rose	6e
 rose neon	116e
 rose pale	6e
@@ -31379,16 +31409,16 @@ rose peche	73e
 rose poudre	92e
 rosee	6e
 rosee du matin	206e
-rosto de dragao	1650g
-rosto de leao	1575g
-rosto de unicornio	1583g
+rosto de dragao	1651g
+rosto de leao	1576g
+rosto de unicornio	1584g
 rotlich	0h
 rouge a levres	70e
 rouge orange	97e
 rouge violace	96e
 rouille	287e
 rouillee	287e
-ruban de memoire	1913e
+ruban de memoire	1914e
 rubi	55f
 ruc	444m
 ruc ro	443m
@@ -31405,23 +31435,23 @@ rung tre	123m
 rung truc	123m
 ruong bac thang	762m
 ruong lua	252m
-ruou sake	1821m
+ruou sake	1822m
 ruou vang	264m
 ruou vang do	264m
 ruou whisky	267m
 russia	638o
 rustica	378f 378g
 rustico	378f 378g
-ruy bang	1911m
-ruy bang nhac nho	1913m
+ruy bang	1912m
+ruy bang nhac nho	1914m
 ruya	396n
 ruya gibi	396n
 ruzgar	204n
-ruzgar cani	1908n
-ruzgardaki yaprak	1706n
+ruzgar cani	1909n
+ruzgardaki yaprak	1707n
 ruzgarli	204n
 sa mac	156m
-sac a main	1936e
+sac a main	1937e
 sac so	444m
 sach	312m
 sach cu	312m
@@ -31434,10 +31464,10 @@ saglikli	417n
 sai gon	782m
 saint petersbourg	797e
 sakayik	214n
-sake	1821e 1821i
-sake sisesi ve fincani	1821n
-saksi bitkisi	1695n
-salatalik	1736n
+sake	1822e 1822i
+sake sisesi ve fincani	1822n
+saksi bitkisi	1696n
+salatalik	1737n
 salbeigrun	94h
 salmao	29g
 salmon	29f
@@ -31451,13 +31481,13 @@ sampanya rengi	57n
 san ho	153m
 san nhay	436m
 san valentin	368f
-san van dong	1845m
+san van dong	1846m
 sanatci	438n
-sandalia feminina	1946g
+sandalia feminina	1947g
 sandia	234f
-sanduiche	1763g
-sandvic	1763n
-sandwich	1763f
+sanduiche	1764g
+sandvic	1764n
+sandwich	1764f
 sanftmutig	386h
 sang	443m
 sang mau	441m
@@ -31469,21 +31499,21 @@ sanghay	774n
 sanli	416n
 sante	417e
 santuario	345g
-santuario japones	1876g
+santuario japones	1877g
 santuario sintoista	801f
 santuario xintoista	801g
 sao joao	752g
 sao patricio	822g
 sao petersburgo	797g
 sao valentim	368g
-sapatilha de bale	1947g
-sapin de noel	1896e
-saque	1821g
+sapatilha de bale	1948g
+sapin de noel	1897e
+saque	1822g
 sarap	264n
-sarap kadehi	1823n
+sarap kadehi	1824n
 sarap rengi	113n
 sari	2n
-sarimsak	1739n
+sarimsak	1740n
 sarmasik	134n
 sartroz	67n
 sasirtici	424n
@@ -31499,24 +31529,24 @@ saturee	444e
 saudacoes	455g
 saudavel	417g
 saude	417g
-sauropode	1652g
-sauropodo	1652f
+sauropode	1653g
+sauropodo	1653f
 savas	431n
 saxofon	437f
-sazan sekilli flama	1907n
-scarabee	1671e
-schildkrote	1647h
+sazan sekilli flama	1908n
+scarabee	1672e
+schildkrote	1648h
 schlafrig	414h
-schlupfendes kuken	1628h
+schlupfendes kuken	1629h
 schneeweis	84h
-schonbrunn	836a
+schonbrunn	837a
 schrag	435h
-schulgebaude	1864h
-schussel mit loffel	1774h
-schussel und essstabchen	1785h
+schulgebaude	1865h
+schussel mit loffel	1775h
+schussel und essstabchen	1786h
 schwarz weis	429h
 schwarzweis	429h
-schweinerussel	1594h
+schweinerussel	1595h
 se lanh	400m
 secession viennoise	719e
 seftali	235n
@@ -31524,15 +31554,15 @@ seftali cicegi	216n
 seftali pembesi	73n
 seftali rengi	27n
 sehir	340n
-sehir manzarasi	1882n
+sehir manzarasi	1883n
 sehir merkezi	340n
-sehirde alacakaranlik	1885n
+sehirde alacakaranlik	1886n
 sehirli	340n
-seidenstrase	865h
+seidenstrase	866h
 seker	272n
 seker bayrami	745n
 sekerleme	272n
-sektglaser	1828h
+sektglaser	1829h
 selale	151n
 sem graca	434g
 semsiye	338n
@@ -31559,39 +31589,39 @@ sicak	401n
 sicak dalgasi	205n
 sicak hava	205n
 sicak hava balonu	804n
-sicak icecek	1818n
+sicak icecek	1819n
 sicak renkler	452n
 sicak tonlar	452n
-sican	1608n
-sicilia	853g
-sidi bou said	860e
-sidney	844f
+sican	1609n
+sicilia	854g
+sidi bou said	861e
+sidney	845f
 sieu thuc	717m
 sifali otlar	137n
 sik	397n
 sikici	434n
 sikinti	434n
 sili	662o
-silili	839n
-silindir sapka	1952n
+silili	840n
+silindir sapka	1953n
 simsek	201n
 sinh nhat	372m
 sinh thai	383m
 sinif	358n
 sinto tapinagi	801n
-siperli sapka	1954n
+siperli sapka	1955n
 siradan	434n
 sirin	408n
-sirk cadiri	1894n
+sirk cadiri	1895n
 sirket	357n
 sise yesili	48n
 siyah cay	256n
-skihutte	831h
+skihutte	832h
 smaragdgrun	49h
 so co la	261m
 sobrio	421g
-soc chuot	1612m
-sogan	1740n
+soc chuot	1613m
+sogan	1741n
 soguk	400n
 soguk renkler	453n
 soguk tonlar	453n
@@ -31599,11 +31629,11 @@ soi	281m
 soi dong	389m
 soiree	191e
 sokak lambasi	336n
-sole che tramonta sulla citta	1886i
-soleil levant derriere les montagnes	1883e
+sole che tramonta sulla citta	1887i
+soleil levant derriere les montagnes	1884e
 solidao	391g
 solitario	391g
-solmus cicek	1688n
+solmus cicek	1689n
 solstice ete	752e
 solsticio de verao	752g
 soluk isik	451n
@@ -31613,78 +31643,78 @@ sombrio tono	439f
 somine	311n
 sommet enneige	161e
 son mai	303m
-son moi	1958m
+son moi	1959m
 sonador	396f
 sonadora	396f
 sonbahar ortasi bayrami	370n
 sonbahar yapraklari	129n
 song bang	184m
 song bien	142m
-sonnenaufgang uber bergen	1883h
-sonnenaufgang uber dem meer	1884h
+sonnenaufgang uber bergen	1884h
+sonnenaufgang uber dem meer	1885h
 sonuk	446n
-sort	1931N
-sosisli sandvic	1762n
+sort	1932N
+sosisli sandvic	1763n
 sovyet afisi	813n
 spruhregen	200h
 stadtisch	340h
-statua della liberta	1871i
-statue de la liberte	1871e
-stockelschuh	1945h
+statua della liberta	1872i
+statue de la liberte	1872e
+stockelschuh	1946h
 strase	341h
-streifenhornchen	1612h
+streifenhornchen	1613h
 stresse	413e
-stuck torte	1808h
+stuck torte	1809h
 sturmisch	201h
 su	295M
 su alti	365n
 su kasabasi	349n
-su puskurten balina	1654n
+su puskurten balina	1655n
 sua	268M
 sualti	365n
 subat	198n
 suc khoe	417m
 sudafrica	665o
 sudafrika	665o
-sudafrikanisch	863h
+sudafrikanisch	864h
 sudkorea	636o
 suecia	651o
 suede	651o
-suedois	833e
-suedoise	833e
+suedois	834e
+suedoise	834e
 sueno	396f
 suico	817g
 sukran gunu	750n
 suoi	148m
-suoi nuoc nong	1888m
-suon xam	826m
+suoi nuoc nong	1889m
+suon xam	827m
 suong	202m
 suong gia	186m
 suong mu	202m
 suong som	206m
-superette	1863e
-surekli acik market	1863n
+superette	1864e
+surekli acik market	1864n
 surpriz	424n
 surrealisme	717e
 surrealiste	717e
 surrealizm	717n
 surreel	717e
 sus	408H
-sus kopegi	1567n
+sus kopegi	1568n
 susi	276n
 susigkeiten	272h
 suss	408h
 sut	268n
-sut bardagi	1817n
+sut bardagi	1818n
 sut beyazi	105n
 sutlu cay	259n
 sutlu kahve	255n
-taca de coquetel	1824g
-taca de vinho	1823g
-tacas brindando	1828g
-tach tra khong co quai	1820m
+taca de coquetel	1825g
+taca de vinho	1824g
+tacas brindando	1829g
+tach tra khong co quai	1821m
 tagsuber	194h
-tahiti	862f
+tahiti	863f
 tai chinh	357m
 tailandes	775f 775g
 tam linh	412m
@@ -31693,96 +31723,96 @@ tamise sombre	451e
 tamisee	445e
 tan la	128m
 tan nghe thuat	789m
-tanabata agaci	1904n
+tanabata agaci	1905n
 tang bang	184m
 tang da	163m
-tang thit	1757m
+tang thit	1758m
 tanger	756f
 tannengrun	48h
 tao	236m
 tao bao	405m
 tao bien	138m
-tao do	1718m
+tao do	1719m
 tao nha	397m
 tao xanh	237m
 tapinak	345n
 tapinak senligi	795n
 tarcin	277n
-tarihi yapi	1846n
+tarihi yapi	1847n
 tarta	778g
-tarta de cumpleanos	1807f
+tarta de cumpleanos	1808f
 tartan	778f
 tas	281n
 taslar	281n
 tatli	408n
 tatlilar	271n
-tatzenabdrucke	1624h
-tau luon sieu toc	1892m
+tatzenabdrucke	1625h
+tau luon sieu toc	1893m
 tau vu tru	364m
-tavsan	1611n
-tavsan yuzu	1610n
+tavsan	1612n
+tavsan yuzu	1611n
 tavus kusu	318n
 taxi	339g
 tay ban nha	625o
 tay tang	779m
 taze yesil	53n
-tazon de fideos	1785f
-tazon de te	1820f
-tazza da te senza manico	1820i
-tcheque	837e
+tazon de fideos	1786f
+tazon de te	1821f
+tazza da te senza manico	1821i
+tcheque	838e
 tchequia	658o
 tchequie	658o
 te	256F 256I
 te al latte	259i
 te con leche	259f
 te de burbujas	259f
-te giac	1604m
+te giac	1605m
 te negro	256f
 te nero	256i
 te nhat	434m
 te verde	257f 257i
 tecnologia	376f
 tedio	434g
-teera	861g
-teerao	861g
-teheran	861e 861f
-tejon	1623f
-tejon de la miel	1623f
-tejon melero	1623f
-tek parca mayo	1929n
+teera	862g
+teerao	862g
+teheran	862e 862f
+tejon	1624f
+tejon de la miel	1624f
+tejon melero	1624f
+tek parca mayo	1930n
 tekduze	434n
-tela de arana	1676f
+tela de arana	1677f
 tempete	201e
-tempio indu	1874i
+tempio indu	1875i
 temple coreen	794e
 templo chines	795g
-templo hindu	1874f
+templo hindu	1875f
 ten lua	364m
 tenebreuse	411e
 tenebreux	411e
 tenebrisme	787e
 tenido indigo	824f
-tenis de corrida	1942g
+tenis de corrida	1943g
 tenue	445g
 terca feira gorda	742g
 tereyagi	269n
-terkedilmis ev	1853n
+terkedilmis ev	1854n
 terracos de arroz	762g
 tet	369m
 tet nguyen dan	369m
 tet te nuoc	739m
 tet trung thu	370m
-tete de chat	1573e
-tete de cheval	1579e
-tete de chien	1566e
-tete de cochon	1591e
-tete de dragon	1650e
-tete de lapin	1610e
-tete de lion	1575e
-tete de singe	1562e
-tete de souris	1606e
-tete de tigre	1576e
-tete de vache	1587e
+tete de chat	1574e
+tete de cheval	1580e
+tete de chien	1567e
+tete de cochon	1592e
+tete de dragon	1651e
+tete de lapin	1611e
+tete de lion	1576e
+tete de singe	1563e
+tete de souris	1607e
+tete de tigre	1577e
+tete de vache	1588e
 tha den	747m
 thac	151m
 thac nuoc	151m
@@ -31795,7 +31825,7 @@ thailandisches neujahr	739h
 tham ba tu	737m
 tham co	125m
 than hong	167m
-than lan	1648m
+than lan	1649m
 than tien	395m
 thang ba	195m
 thang bay	196m
@@ -31820,34 +31850,34 @@ thanh lich	397m
 thanh pho	340m
 thanh pho hong	800m
 thanh pho xanh	799m
-thanh so co la	1811m
+thanh so co la	1812m
 thao moc	137m
 thao nguyen	124m
-thao nguyen chau phi	830m
+thao nguyen chau phi	831m
 thap nien 20	695m
 thap nien 50	706m
 thap nien 60	699m
 thap nien 80	704m
 thap nien 90	705m
-thap tokyo	1870m
+thap tokyo	1871m
 the	256E
 the au lait	259e
-the aux perles	1832e
+the aux perles	1833e
 the noir	256e
 the vert	257e
-theiere	1819e
+theiere	1820e
 thep	284m
 thien	350m
 thien dang	427m
 thien dinh	412m
 thien duong	427m
 thien ha	176m
-thien nga	1636m
+thien nga	1637m
 thien nhien	383m
 thien than	427m
 thien thanh	39m
-thit bam xuong	1755m
-thit xong khoi	1758m
+thit bam xuong	1756m
+thit xong khoi	1759m
 tho dan uc	820m
 tho nhi ky	640o
 thoi	425m
@@ -31858,7 +31888,7 @@ thong	121m
 thu gian	387m
 thu thai	387m
 thu vien	344m
-thuc pham dong hop	1779m
+thuc pham dong hop	1780m
 thung lung	162m
 thuong hai	774m
 thuy dien	651o
@@ -31868,11 +31898,11 @@ thuyen gondola	802m
 tibbi	356n
 tibet	779f
 tibetain	779e
-tiburon	1661f
+tiburon	1662f
 tiec sinh nhat	372m
 tien	423m
 tien mat	423m
-tienda de campana	1879f
+tienda de campana	1880f
 tierno animo	408f
 tim	5m
 tim do	96m
@@ -31890,20 +31920,20 @@ tinh lang	386m
 tinh te	421m
 tinh van	176m
 tinh yeu	392m
-tirtil	1668n
-tisort	1920n
+tirtil	1669n
+tisort	1921n
 to cach lan	778m
-to co trung	1708m
+to co trung	1709m
 to lua	291m
-to trong rong	1707m
-toa nha co dien	1846m
-toa nha van phong	1856m
-tobogan	1890f
+to trong rong	1708m
+toa nha co dien	1847m
+toa nha van phong	1857m
+tobogan	1891f
 toi	439m
 toi gian	385m
-toile araignee	1676e
-tom chien	1790m
-tom hum	1798m
+toile araignee	1677e
+tom chien	1791m
+tom hum	1799m
 tombee de la nuit	191e
 tong am	452m
 tong lanh	453m
@@ -31915,27 +31945,27 @@ tonos frios	453f
 topferei	304h
 toprak sarisi	102n
 toprak tonlari	384n
-toquio	845g
-torre de toquio	1870g
-tortenstuck	1808h
+toquio	846g
+torre de toquio	1871g
+tortenstuck	1809h
 toxico	425f 425g
 tra	256M
-tra nhua ruoi	1834m
+tra nhua ruoi	1835m
 tra o long	260m
 tra sua	259m
 tra sua tran chau	259m
 tra xanh	257m
-traditionelle japanische windsacke	1907h
+traditionelle japanische windsacke	1908h
 trage	414h
 trai cam	228m
 trai cay	432m
 trai dao	235m
-traje de bano de una pieza	1929f
+traje de bano de una pieza	1930f
 tram	446m
 tram vu tru	364m
 tran day nang luong	389m
 trang anh trang	76m
-trang hat	1957m
+trang hat	1958m
 trang kem	104m
 trang mieng	271m
 trang nga	38m
@@ -31947,7 +31977,7 @@ trang sua	105m
 trang suc	316m
 trang suong	83m
 trang trai	348m
-trang tri cay thong	1905m
+trang tri cay thong	1906m
 trang tron	173m
 trang trong	410m
 trang tuyet	84m
@@ -31955,17 +31985,17 @@ tranh co dong	813m
 tranh khac go nhat	790m
 tranh thuy mac	302m
 tranh toi tranh sang	451m
-trau nuoc	1589m
+trau nuoc	1590m
 traume	396h
 tre con	380m
 tre em	380m
-trebol	1702f
-trebol de cuatro hojas	1703f
-trefle	1702e
-trefle a quatre feuilles	1703e
+trebol	1703f
+trebol de cuatro hojas	1704f
+trefle	1703e
+trefle a quatre feuilles	1704e
 trencadis	760a 760f
-trevo de tres folhas	1702g
-trinkpackchen	1833h
+trevo de tres folhas	1703g
+trinkpackchen	1834h
 tro choi dien tu	704m
 tro tan	167m
 troi	169m
@@ -31973,22 +32003,22 @@ troi am u	203m
 troi mua	199m
 troi nang	172m
 troi sao	175m
-trommelstocke	1968h
-trong	1968m
-trong dai	1969m
+trommelstocke	1969h
+trong	1969m
+trong dai	1970m
 trong lanh	399m
 trong sang	407m
 tropico	351f
 tropicos	351g
-tropik icecek	1825n
-tropikal balik	1659n
+tropik icecek	1826n
+tropikal balik	1660n
 trovao	201g
 tru	457m
 trua	189m
 trub	451h
 trubsinnig	391h
 truc	123m
-trung	1769m
+trung	1770m
 trung quoc	635o
 trung tam thanh pho	340m
 truong hoc	358m
@@ -31999,24 +32029,24 @@ tu dang	221m
 tu hao	416m
 tu nhien	383m
 tu tin	405m
-tubarao	1661g
+tubarao	1662g
 tuc gian	402m
 tugla	283n
-tuglalar	1848n
-tui cap nach	1937m
-tui mua sam	1938m
-tui xach	1936m
+tuglalar	1849n
+tui cap nach	1938m
+tui mua sam	1939m
+tui xach	1937m
 tulipan	213f
-tunez	860f
+tunez	861f
 tung bung	409m
-tunisia	860g
+tunisia	861g
 tuoi	444m
 tuoi mat	399m
 tuoi moi	399m
 tuong	342m
 tuong dat	342m
 tuong lai	376m
-tuong nu than tu do	1871m
+tuong nu than tu do	1872m
 tup leu	363m
 turk bayragi	640o
 turk hava yollari	547o
@@ -32049,11 +32079,11 @@ ue oai	414m
 ugur bocegi	327n
 ugursuz	403n
 uisque	267g
-ukraynali	842n
+ukraynali	843n
 urdun	769n
 urkutucu	403n
-uzbekistan	865f
-uzbequistao	865g
+uzbekistan	866f
+uzbequistao	866g
 uzgun	391n
 uzum	231n
 vach da	163m
@@ -32098,32 +32128,32 @@ vert neon	117e
 vertrauenswurdig	406h
 vertraumt	396h
 vet	323m
-vetements de femme	1933e
-vi trung	1681m
+vetements de femme	1934e
+vi trung	1682m
 via lactea	176f 176g
-vien da	1835m
-vienes	836f
+vien da	1836m
+vienes	837f
 viet quat	232m
 vietna	782g
 viktorya donemi	812n
 vila aquatica	349g
-ville au crepuscule	1885e
+ville au crepuscule	1886e
 vinh ha long	782m
 vinh hep	805m
 violet poudre	99e
-violin	1966f
+violin	1967f
 visne	230n
 visne curugu	19n
 vitoria	416g
 vitoria regia	212g
 vivido	444f 444g
 vivo animo	389f
-vo xoan oc	1663m
-voi ma mut	1603m
+vo xoan oc	1664m
+voi ma mut	1604m
 voie lactee	176e
 volcan	165f
 vom troi	169m
-vong du quay	1891m
+vong du quay	1892m
 vu mua	750m
 vu tru	176m
 vu truong	436m
@@ -32135,18 +32165,18 @@ vung chac	406m
 vung cuc	185m
 vuon	126m
 vuon thien	350m
-vuong mien	1950m
+vuong mien	1951m
 vuong quoc anh	631o
 walder	119h
 warm gemutlich	398h
 warme tone	452h
-waschbar	1572h
-wasserbuffel	1589h
+waschbar	1573h
+wasserbuffel	1590h
 wehmutig	415h
 weis	10h
 weise	10h
 weise nachte	797h
-wohnhauser	1852h
+wohnhauser	1853h
 wurdevoll	410h
 wuste	156h
 wutend	402h
@@ -32158,7 +32188,7 @@ xam chi	85m
 xam sat	87m
 xam than	37m
 xam xanh	93m
-xang dan nu	1946m
+xang dan nu	1947m
 xanh bac ha	30m
 xanh co	51m
 xanh da	82m
@@ -32198,14 +32228,14 @@ xanh xam la	94m
 xanh xo thom	94m
 xau xi	425m
 xi mang	282m
-xicara de cha sem alca	1820g
+xicara de cha sem alca	1821g
 xin	446m
 xin chao	455m
 xinh xan	408m
 xoai	239m
 xuan	195m
 xuong rong	135m
-xup lo xanh	1738m
+xup lo xanh	1739m
 y	624O
 y te	356m
 yagmur	199n
@@ -32216,51 +32246,51 @@ yalin	385n
 yalniz	391n
 yalnizlik	391n
 yanardag	165n
-yanardag patlamasi	1838n
+yanardag patlamasi	1839n
 yangin	166n
-yaprak doken agac	1697n
-yaprak dokmeyen agac	1696n
+yaprak doken agac	1698n
+yaprak dokmeyen agac	1697n
 yaratici	438n
 yaraticilik	438n
-yardim ekibi kaski	1956n
+yardim ekibi kaski	1957n
 yasak sehir	346n
-yassi ekmek	1749n
+yassi ekmek	1750n
 yatak odasi	362n
 yavas	414n
 yaz gundonumu	752n
 yazin	196n
-yemek pisirme	1770n
+yemek pisirme	1771n
 yen binh	386m
 yen tinh	386m
-yengec	1797n
-yer fistigi	1741n
+yengec	1798n
+yer fistigi	1742n
 yesil	3n
 yesil cay	257n
 yesil elma	237n
-yesil salata	1775n
-yesil yaprakli sebze	1737n
+yesil salata	1776n
+yesil yaprakli sebze	1738n
 yesillik	128n
 yesim	298n
 yesim yesili	50n
 yeu thuong	392m
-yilan	1649n
+yilan	1650n
 yilbasi	366n
 yilbasi gecesi	753n
 yildirim	201n
 yildiz	175n
 yildizlar	175n
 yildizli	175n
-yildizli gece	1881n
+yildizli gece	1882n
 yildizli gokyuzu	175n
 yirmili yillar	695n
-yuksek topuklu ayakkabi	1945n
-yumurtadan cikan civciv	1628n
+yuksek topuklu ayakkabi	1946n
+yumurtadan cikan civciv	1629n
 yumusak	388n
-yumusak dondurma	1802n
+yumusak dondurma	1803n
 yumusak ton	445n
-yuruyus botu	1943n
-yuzuk	1959n
-zapato de tacon	1945f
+yuruyus botu	1944n
+yuzuk	1960n
+zapato de tacon	1946f
 zartgrun	53h
 zebre	320e
 zen bahcesi	350n
@@ -32270,11 +32300,11 @@ zeytinyagi	278n
 zincifre kirmizisi	35n
 zumrut	49n
 zumrut yesili	49n
-zurafa	1601n
+zurafa	1602n
 zuruckhaltend	421h
 zuverlassig	406h
-zwiebelturme	828h
-@stems ko 1873
+zwiebelturme	829h
+@stems ko 1879
 50년대	706d
 60년대	699d
 80년대	704d
@@ -32284,7 +32314,7 @@ y2k	707d
 가 단풍	129d
 가나	668d
 가나 해변 높 파	724d
-가락신	1940d
+가락신	1941d
 가랑비	200d
 가로등	336d
 가우디	760d
@@ -32294,36 +32324,36 @@ y2k	707d
 갈라타사라	615d
 갈색	7d
 감귤	228d
-감자	1731d
-감자튀김	1760d
+감자	1732d
+감자튀김	1761d
 강	148d
 강남 수향	349d
 강렬	405d
 강변	148d
-강아지 얼굴	1566d
+강아지 얼굴	1567d
 강철	284d
 강황	79d
 강황색	79d
 개구리	328d
-개구리 얼굴	1645d
-개미	1669d
+개구리 얼굴	1646d
+개미	1670d
 개울	148d
 갤러리	438d
 거리	341d
-거미	1675d
-거미줄	1676d
-거북	1647d
+거미	1676d
+거미줄	1677d
+거북	1648d
 거친	418d
 건강	417d
-건물 공사	1847d
-건배하 샴페인 잔	1828d
+건물 공사	1848d
+건배하 샴페인 잔	1829d
 검	9d
 검 모래	158d
 검은색	9d
 검정	9d
 검푸른	80d
 검푸른색	80d
-게르	848d
+게르	849d
 게으른	414d
 겨울	198d
 겨울날	198d
@@ -32331,32 +32361,32 @@ y2k	707d
 격노	402d
 결혼식	371d
 경	424d
-경기장	1845d
+경기장	1846d
 경복궁	794d
 계곡	162d
 계단식 논	762d
 계피	277d
-고구마	1787d
+고구마	1788d
 고궁	794d
 고귀	382d
-고글	1916d
+고글	1917d
 고급	381d
-고기	1755d
-고깃덩	1757d
+고기	1756d
+고깃덩	1758d
 고대 청동	305d
 고동색	7d
 고딕	411d
 고딕풍	411d
 고래	330d
 고려청자	297d
-고릴라	1564d
+고릴라	1565d
 고상	397d
 고성	359d
-고슴도치	1614d
-고양	1574d
-고양 얼굴	1573d
+고슴도치	1615d
+고양	1575d
+고양 얼굴	1574d
 고요	386d
-고전 양식 건축물	1846d
+고전 양식 건축물	1847d
 고흐	720d
 곡식	251d
 곤돌라	802d
@@ -32365,11 +32395,11 @@ y2k	707d
 골목	341d
 골목길	341d
 골짜기	162d
-곰 얼굴	1616d
-곰발바닥	1624d
+곰 얼굴	1617d
+곰발바닥	1625d
 공상과학	376d
 공원	127d
-공작	1641d
+공작	1642d
 공작새	318d
 공작석색	82d
 공작청	46d
@@ -32377,8 +32407,8 @@ y2k	707d
 공포	403d
 과일	432d
 과즙	432d
-과테말라	857d
-관람차	1891d
+과테말라	858d
+관람차	1892d
 광대	331d
 괴상	435d
 교실	358d
@@ -32388,23 +32418,23 @@ y2k	707d
 구름	170d
 구름 낀	203d
 구리색	59d
-구명조끼	1918d
+구명조끼	1919d
 구성주	813d
 구역질	425d
 구월	197d
 구채구	798d
-국립공원	1844d
-국수	1785d
+국립공원	1845d
+국수	1786d
 국화	217d
 군대	431d
 군사	431d
-군용 헬멧	1955d
+군용 헬멧	1956d
 군인	431d
 군청색	44d
 군항제	809d
 궁궐	346d
 궁중	382d
-귀뚜라미	1673d
+귀뚜라미	1674d
 귀여운	408d
 귤	228d
 그랜드 부다페스트 호텔	815d
@@ -32428,15 +32458,16 @@ y2k	707d
 금속	286d
 금융	357d
 기괴	435d
-기린	1601d
-기모노	1927d
+기린	1602d
+기모노	1928d
 기묘	435d
 기쁜	390d
 기쁨	390d
 기술	376d
 기업	357d
-기타	1963d
-긴 북	1969d
+기와집	826d
+기타	1964d
+긴 북	1970d
 긴장된	413d
 깃털	313d
 깃허브	513d
@@ -32451,10 +32482,10 @@ y2k	707d
 깜찍	408d
 꽁꽁 언	450d
 꽃	207d
-꽃게	1797d
-꽃다발	1682d
+꽃게	1798d
+꽃다발	1683d
 꽃밭	126d
-꽃송	1691d
+꽃송	1692d
 꽃잎	207d
 꿀	263d
 꿀벌	326d
@@ -32464,35 +32495,35 @@ y2k	707d
 나른	414d
 나무	133d
 나무결	279d
-나무늘보	1619d
+나무늘보	1620d
 나뭇잎	128d
-나미브 사막	866d
-나미비아	866d
+나미브 사막	867d
+나미비아	867d
 나비	325d
-나이로비	850d
+나이로비	851d
 나이지리아	666d
 나이트클럽	436d
 나폴리	609d
 낙관	404d
 낙엽	129d
 낙원	427d
-낙타	1598d
+낙타	1599d
 난꽃	218d
 난초	218d
-낡 주택 건물	1853d
+낡 주택 건물	1854d
 남극	185d
 남보라	95d
 남색	16d
 남성	456d
-남성용 구두	1941d
+남성용 구두	1942d
 남아프리카 공화국	665d
 남자	456d
 남자다운	420d
-납작 냄비	1771d
+납작 냄비	1772d
 납회색	85d
 낭	392d
 낮	194d
-너구리	1572d
+너구리	1573d
 넣지 말고	459d
 넣지 않	459d
 네덜란드	647d
@@ -32504,9 +32535,9 @@ y2k	707d
 네온사인	308d
 네이버	506d
 네이비	16d
-네잎클로버	1703d
+네잎클로버	1704d
 네팔	779d
-넥타	1919d
+넥타	1920d
 넷플릭스	469d
 노	457d
 노란	2d
@@ -32515,7 +32546,7 @@ y2k	707d
 노루즈	744d
 녹	287d
 녹색	3d
-녹색 채소	1737d
+녹색 채소	1738d
 녹슨	287d
 녹슨 빨강	112d
 녹차	257d
@@ -32540,8 +32571,8 @@ y2k	707d
 뉴질랜드	676d
 뉴캐슬	598d
 느긋	387d
-늑대 얼굴	1570d
-니하운	835d
+늑대 얼굴	1571d
+니하운	836d
 닉스	578d
 닌텐	566d
 닛산	480d
@@ -32565,12 +32596,12 @@ y2k	707d
 단풍나무	130d
 단풍잎	130d
 달	173d
-달걀	1769d
+달걀	1770d
 달러	423d
-달맞	1909d
-달팽	1666d
-달팽이집	1663d
-닭다리	1756d
+달맞	1910d
+달팽	1667d
+달팽이집	1664d
+닭다리	1757d
 담벼락	342d
 담쟁	134d
 당근	249d
@@ -32598,25 +32629,25 @@ y2k	707d
 델프트	792d
 델프트 블루	792d
 도기	304d
-도넛	1805d
-도도새	1638d
+도넛	1806d
+도도새	1639d
 도르트문트	605d
 도리	801d
-도마뱀	1648d
+도마뱀	1649d
 도미노피자	571d
 도서관	344d
 도시	340d
-도시 야경	1885d
-도시 전경	1882d
-도시락	1780d
+도시 야경	1886d
+도시 전경	1883d
+도시락	1781d
 도시바	542d
 도심	340d
 도자기	295d
 도커	514d
-도쿄	845d
-도쿄 타워	1870d
+도쿄	846d
+도쿄 타워	1871d
 독성	425d
-독수리	1634d
+독수리	1635d
 독일	623d
 돈	423d
 돌	281d
@@ -32625,21 +32656,21 @@ y2k	707d
 동굴	164d
 동양풍	355d
 동화	395d
-돼지	1592d
-돼지 얼굴	1591d
-돼지코	1594d
+돼지	1593d
+돼지 얼굴	1592d
+돼지코	1595d
 두바	772d
-두브로브니크	854d
-드럼	1968d
+두브로브니크	855d
+드럼	1969d
 드롭박스	559d
-들소	1586d
+들소	1587d
 들판	124d
 등꽃	221d
 등나무꽃	221d
 등롱	309d
 등불	309d
 등불 축제	747d
-등산화	1943d
+등산화	1944d
 디스코	436d
 디스코드	509d
 디왈리	807d
@@ -32651,18 +32682,18 @@ y2k	707d
 따뜻 색감	452d
 따분	434d
 따스	398d
-딱정벌레	1671d
+딱정벌레	1672d
 딸기	229d
 땅	168d
 땅거미	191d
-땅콩	1741d
-떠먹 아이스크림	1804d
-떡꼬치	1793d
+땅콩	1742d
+떠먹 아이스크림	1805d
+떡꼬치	1794d
 뜨거운	401d
-뜨거운 음료	1818d
+뜨거운 음료	1819d
 뜰	126d
 라떼	255d
-라마	1600d
+라마	1601d
 라마단	745d
 라벤더	210d
 라이트	441d
@@ -32688,7 +32719,7 @@ y2k	707d
 레몬	227d
 레몬 옐로우	100d
 레몬색	100d
-레바논	847d
+레바논	848d
 레스터 시티	597d
 레알 마드리드	601d
 레이캬비크	761d
@@ -32706,8 +32737,8 @@ y2k	707d
 로켓	364d
 로코코	712d
 로파	735d
-롤러코스터	1892d
-롤리팝	1813d
+롤러코스터	1893d
+롤리팝	1814d
 루마니아	660d
 루비	55d
 루비색	55d
@@ -32717,25 +32748,25 @@ y2k	707d
 르노	486d
 르누아르	786d
 리넨	292d
-리본	1911d
+리본	1912d
 리스본	793d
 리우 카니발	808d
 린넨	292d
-립스틱	1958d
+립스틱	1959d
 링크드인	569d
 마	348d
 마귀	428d
 마그마	165d
-마늘	1739d
-마닐라	859d
-마드리드	852d
+마늘	1740d
+마닐라	860d
+마드리드	853d
 마라케시	756d
 마룬	19d
 마르디 그라	742d
 마법	395d
 마법 같	395d
-마사	850d
-마술사 모자	1952d
+마사	851d
+마술사 모자	1953d
 마스터카드	495d
 마야	819d
 마이애미	765d
@@ -32745,25 +32776,25 @@ y2k	707d
 마조렐	756d
 마추픽추	780d
 마카롱	275d
-마테차	1834d
-마트료시카	828d
+마테차	1835d
+마트료시카	829d
 마티스	715d
 만개	207d
-만두	1794d
+만두	1795d
 만리장성	347d
-말 얼굴	1579d
+말 얼굴	1580d
 말고	459d
-말라카	858d
+말라카	859d
 말레이시아	674d
 말차	258d
 망고	239d
 망자 날	740d
-매머드	1603d
+매머드	1604d
 매화	215d
 맥도날드	462d
 맥주	266d
 맥주 축제	743d
-맥주잔	1826d
+맥주잔	1827d
 맨시티	595d
 맨유	594d
 맨체스터 유나이티드	594d
@@ -32771,15 +32802,15 @@ y2k	707d
 머스타드	110d
 먹	47d
 먹색	47d
-메데인	856d
+메데인	857d
 메탈	286d
-멜론	1711d
+멜론	1712d
 멤피스	696d
 멤피스 디자인	696d
-멧돼지	1593d
+멧돼지	1594d
 면	292d
 명상	412d
-모기	1678d
+모기	1679d
 모네	786d
 모노크롬	429d
 모닥불	166d
@@ -32793,10 +32824,10 @@ y2k	707d
 모로코 스타일	756d
 모로코풍	756d
 모브	63d
-모스크	1873d
-모스크바	828d
+모스크	1874d
+모스크바	829d
 모카 무스	693d
-모텔	1862d
+모텔	1863d
 모험	418d
 목련	226d
 목재	279d
@@ -32804,13 +32835,13 @@ y2k	707d
 목판화	790d
 몬드리안	697d
 못생긴	425d
-몽골	848d
+몽골	849d
 몽롱	449d
 몽마르트	757d
 몽환	396d
 묘회	795d
-무굴	829d
-무궁화	1689d
+무굴	830d
+무궁화	1690d
 무당벌레	327d
 무더운	401d
 무더위	205d
@@ -32818,28 +32849,28 @@ y2k	707d
 무쇠	285d
 무지개	178d
 무하	789d
-묵주	1957d
-문어	1662d
+묵주	1958d
+문어	1663d
 물	152d
-물 뿜 고래	1654d
-물개	1657d
+물 뿜 고래	1655d
+물개	1658d
 물결	142d
-물고기	1658d
-물고기 깃발	1907d
-물소	1589d
+물고기	1659d
+물고기 깃발	1908d
+물소	1590d
 물속	365d
 물축제	739d
 뭄바	781d
 뭉크	716d
 뮤트	446d
 미국	630d
-미끄럼틀	1890d
+미끄럼틀	1891d
 미니멀	385d
 미드센추리	699d
 미드소마	752d
 미래	376d
 미색	18d
-미생물	1681d
+미생물	1682d
 미술	438d
 미술관	438d
 미스터리	394d
@@ -32855,17 +32886,17 @@ y2k	707d
 밀리터리	431d
 밀림	120d
 밀밭	251d
-밀전병 싼 요리	1767d
+밀전병 싼 요리	1768d
 밀크티	259d
-바게트	1748d
+바게트	1749d
 바나나	238d
 바다	140d
 바닷	143d
 바닷 모래	143d
-바닷가재	1798d
+바닷가재	1799d
 바닷속	141d
 바람	204d
-바람 흔들리 나뭇잎	1706d
+바람 흔들리 나뭇잎	1707d
 바랜	446d
 바로크	787d
 바르사	602d
@@ -32876,20 +32907,20 @@ y2k	707d
 바이두	528d
 바이에른 뮌헨	604d
 바이올렛	22d
-바이올린	1966d
+바이올린	1967d
 바이킹	823d
-바지	1921d
-바퀴벌레	1674d
-바틱	851d
-박 터트리기	1903d
-박쥐	1615d
+바지	1922d
+바퀴벌레	1675d
+바틱	852d
+박 터트리기	1904d
+박쥐	1616d
 반 고흐	720d
-반바지	1931d
-반지	1959d
+반바지	1932d
+반지	1960d
 반짝	430d
 반짝반짝	430d
 반짝임	430d
-발레 슈즈	1947d
+발레 슈즈	1948d
 발렌타인데	368d
 발리	762d
 밝	443d
@@ -32899,18 +32930,18 @@ y2k	707d
 밤문화	436d
 밤색	7d
 밤중	192d
-밤하늘 배경 하 다리	1887d
-밤하늘 별	1881d
+밤하늘 배경 하 다리	1888d
+밤하늘 별	1882d
 방글라데시	670d
 방콕	775d
 밭	124d
 백사장	144d
 백색	10d
 백야	797d
-백조	1636d
-백화점	1865d
-밴조	1967d
-밴프	840d
+백조	1637d
+백화점	1866d
+밴조	1968d
+밴프	841d
 밸런타인데	368d
 버거킹	539d
 버건디	33d
@@ -32928,14 +32959,14 @@ y2k	707d
 베네치아	802d
 베니스	802d
 베르사유	712d
-베를린	846d
+베를린	847d
 베리	253d
 베리 페리	690d
-베이글	1751d
-베이루트	847d
+베이글	1752d
+베이루트	848d
 베이지	17d
 베이지색	17d
-베이컨	1758d
+베이컨	1759d
 베이퍼웨이브	811d
 벤피카	613d
 벨기	648d
@@ -32948,14 +32979,14 @@ y2k	707d
 별 빛나	175d
 병든	425d
 병사	431d
-병아리	1629d
+병아리	1630d
 병아리 노	77d
 병아리색	77d
 병원	356d
-보고타	856d
+보고타	857d
 보다폰	555d
 보라	5d
-보라보라	862d
+보라보라	863d
 보라색	5d
 보랏	5d
 보름달	173d
@@ -32969,29 +33000,30 @@ y2k	707d
 복숭아 분홍	73d
 복숭아꽃	216d
 복숭아색	27d
-복어	1660d
+복어	1661d
 볼리우드	731d
 볼보	485d
 봄	195d
 봄날	195d
-부다페스트	855d
+부다페스트	856d
 부두	154d
 부드러운	388d
 부라노	802d
 부러운	426d
 부러움	426d
-부리또	1765d
-부엉	1637d
+부리또	1766d
+부엉	1638d
 부엌	361d
-부에노스아이레스	838d
-부츠	1948d
-부하라	865d
+부에노스아이레스	839d
+부츠	1949d
+부하라	866d
 부활절	373d
 북극	185d
 북유럽	353d
+북촌	826d
 분노	402d
-분수	1878d
-분재	1695d
+분수	1879d
+분재	1696d
 분홍	6d
 분홍 네온	116d
 분홍색	6d
@@ -33002,35 +33034,35 @@ y2k	707d
 불씨	167d
 불안	413d
 붉	0d
-붉 광장	828d
-브로콜리	1738d
+붉 광장	829d
+브로콜리	1739d
 브론즈	58d
 브루탈리즘	698d
 블러셔 핑크	114d
 블루베리	232d
 블루스	437d
 블루아워	182d
-블링블링	1900d
+블링블링	1901d
 비	199d
 비 오 날	199d
 비단	291d
 비단잉어	329d
-비둘기	1633d
+비둘기	1634d
 비바 마젠타	691d
-비버	1613d
+비버	1614d
 비비드	444d
-비엔나	836d
+비엔나	837d
 비엠더블유	475d
 비자카드	494d
 비잔틴	714d
 비취	298d
 비취색	50d
-비키니	1932d
+비키니	1933d
 빅토리아 시대	812d
 빅토리안	812d
-빈 둥지	1707d
+빈 둥지	1708d
 빈티지	379d
-빌딩	1856d
+빌딩	1857d
 빗속	199d
 빗줄기	199d
 빙산	184d
@@ -33038,22 +33070,22 @@ y2k	707d
 빛 축제	807d
 빛나	443d
 빨간	0d
-빨간 사	1718d
+빨간 사	1719d
 빨간색	0d
 빨강	0d
 빨갛다	0d
-빨대 컵	1831d
+빨대 컵	1832d
 빵	270d
 빼고	459d
 뿌연	449d
 사그라다 파밀리아	760d
-사리	827d
-사마르칸트	865d
+사리	828d
+사마르칸트	866d
 사막	156d
-사막 섬	1843d
+사막 섬	1844d
 사무실	357d
-사바나	830d
-사슴	1585d
+사바나	831d
+사슴	1586d
 사용하지 않	459d
 사용하지 않고	459d
 사우디아라비아	642d
@@ -33061,16 +33093,16 @@ y2k	707d
 사월	195d
 사이버펑크	375d
 사이키델릭	435d
-사자 얼굴	1575d
+사자 얼굴	1576d
 사찰	345d
 사치	381d
-사케	1821d
+사케	1822d
 사탄	428d
 사탕	272d
 사파이어	54d
 사프란	277d
 산	160d
-산 떠오르 해	1883d
+산 떠오르 해	1884d
 산골	160d
 산들바람	204d
 산딸기	233d
@@ -33087,13 +33119,13 @@ y2k	707d
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1782d
-삼각 수영복	1930d
+삼각 김밥	1783d
+삼각 수영복	1931d
 삼성	471d
 삼월	195d
 상	774d
 상아색	38d
-상어	1661d
+상어	1662d
 상쾌	399d
 상트페테르부르크	797d
 상하	774d
@@ -33101,29 +33133,29 @@ y2k	707d
 새벽녘	180d
 새빨간	74d
 새빨간색	74d
-새싹	1694d
+새싹	1695d
 새싹색	53d
-새우	1799d
-새우튀김	1790d
+새우	1800d
+새우튀김	1791d
 새틴	291d
 색 축제	806d
 색동	825d
 색동저고리	825d
 색소폰	437d
-샌드위치	1763d
+샌드위치	1764d
 샐러드	433d
 샛노란	101d
 샛노란색	101d
 생동감	389d
 생일	372d
-생일 케이크	1807d
+생일 케이크	1808d
 생일 파티	372d
-생쥐	1607d
+생쥐	1608d
 샤넬	572d
 샤르트뢰즈	67d
-샤베트 아이스크림	1803d
+샤베트 아이스크림	1804d
 샤오미	524d
-샬레	831d
+샬레	832d
 샴페인	265d
 샴페인색	57d
 서글픈	391d
@@ -33134,17 +33166,17 @@ y2k	707d
 서부극	733d
 서울	783d
 서점	344d
-서커스	1894d
+서커스	1895d
 서프라이즈	424d
 석록색	82d
 석류	243d
 석양	179d
 석청색	81d
 석호	146d
-선글라스	1915d
+선글라스	1916d
 선명	444d
 선명 밝	443d
-선물	1912d
+선물	1913d
 선불교 정원	350d
 선인장	135d
 선종	350d
@@ -33162,51 +33194,51 @@ y2k	707d
 성숙	421d
 성운	176d
 성탄절	366d
-세렝게티	830d
+세렝게티	831d
 세련된	397d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1910d
+세뱃돈	1911d
 세비야	821d
 세이지	94d
 세이지그린	94d
 세피아	61d
 셀틱스	574d
 셰비 시크	725d
-소 얼굴	1587d
-소금	1778d
+소 얼굴	1588d
+소금	1779d
 소나무	121d
 소나무숲	121d
 소녀	456d
 소년	456d
 소련 포스터	813d
 소박	378d
-소원 건 나무	1904d
+소원 건 나무	1905d
 소프트	445d
-소프트 아이스크림	1802d
+소프트 아이스크림	1803d
 솔라펑크	736d
 솔숲	121d
 솜사탕	273d
 송끄란	739d
 송년	753d
-송충	1668d
-쇼핑백	1938d
+송충	1669d
+쇼핑백	1939d
 수국	219d
-수달	1620d
+수달	1621d
 수련	212d
 수묵	302d
 수묵화	302d
 수박	234d
 수정	300d
 수중	365d
-수탉	1627d
+수탉	1628d
 수평선	183d
 수풀	119d
 수향마	349d
 수확	750d
 순결	407d
 순수	407d
-숫양	1595d
+숫양	1596d
 숯불	167d
 숲	119d
 숲속	119d
@@ -33219,42 +33251,42 @@ y2k	707d
 스위스 스타일	817d
 스즈키	487d
 스카이블루	41d
-스카프	1922d
+스카프	1923d
 스칸디나비아	353d
 스칼렛	34d
-스컹크	1621d
+스컹크	1622d
 스코틀랜드	778d
 스타벅스	463d
 스테인리스	284d
-스톡홀름	833d
+스톡홀름	834d
 스튜디오 지브리	816d
 스트레스	413d
 스팀펑크	702d
-스파게티	1786d
+스파게티	1787d
 스페인	625d
-스페인풍	852d
+스페인풍	853d
 스포티파	468d
-스푼 사발	1774d
+스푼 사발	1775d
 슬픈	391d
 슬픔	391d
 승리	416d
 시골	348d
 시끄러운	422d
-시나고그	1875d
+시나고그	1876d
 시내	340d
 시냇물	148d
 시누아즈리	727d
-시드니	844d
-시든 꽃	1688d
-시디 부 사이드	860d
+시드니	845d
+시든 꽃	1689d
+시디 부 사이드	861d
 시멘트	282d
 시보리	824d
-시부야	845d
+시부야	846d
 시안	14d
 시원	400d
 시월	197d
 시장	332d
-시칠리아	853d
+시칠리아	854d
 신나	390d
 신록	128d
 신뢰	406d
@@ -33263,12 +33295,12 @@ y2k	707d
 신비	394d
 신사	345d
 신스웨이브	703d
-신주쿠	845d
-신토 신사	1876d
+신주쿠	846d
+신토 신사	1877d
 실버	12d
 실크	291d
-실크로드	865d
-실험실 가운	1917d
+실크로드	866d
+실험실 가운	1918d
 심	141d
 심심	434d
 심플	385d
@@ -33278,9 +33310,9 @@ y2k	707d
 싱가포르	675d
 싱가포르항공	551d
 싱그러운	399d
-쌍봉 낙타	1599d
+쌍봉 낙타	1600d
 썩	425d
-쏟아져 나오 액체	1830d
+쏟아져 나오 액체	1831d
 쓰지 말고	459d
 쓰지 않	459d
 쓰지 않고	459d
@@ -33289,7 +33321,7 @@ y2k	707d
 아늑	398d
 아니라	459d
 아닌	459d
-아드리아	854d
+아드리아	855d
 아라비아	772d
 아랍에미리트	645d
 아련	415d
@@ -33313,17 +33345,17 @@ y2k	707d
 아즈텍	819d
 아침	188d
 아침 이슬	206d
-아카시아	830d
+아카시아	831d
 아케이드	704d
-아코디언	1962d
+아코디언	1963d
 아쿠아	66d
 아트	438d
 아틀레티코 마드리드	603d
 악마	428d
-악어	1646d
+악어	1647d
 안개	202d
-안경	1914d
-안내견	1568d
+안경	1915d
+안내견	1569d
 안녕	455d
 안녕하세요	455d
 안녕하십니까	455d
@@ -33331,16 +33363,16 @@ y2k	707d
 안데스	780d
 안드로이드	516d
 안정	406d
-알 깬 병아리	1628d
-알 들어 있 둥지	1708d
+알 깬 병아리	1629d
+알 들어 있 둥지	1709d
 알로하	763d
 알록달록	178d
 알리바바	525d
 알리페	527d
-알프스	831d
+알프스	832d
 암녹색	48d
 암벽	163d
-암스테르담	832d
+암스테르담	833d
 애리조나	776d
 애버리지니	820d
 애저	39d
@@ -33349,30 +33381,30 @@ y2k	707d
 앵무새	323d
 야경	192d
 야광	448d
-야구모자	1954d
+야구모자	1955d
 야생	418d
 야수파	715d
 야시장	333d
-야자수	1698d
+야자수	1699d
 야채	433d
-야채샐러드	1775d
+야채샐러드	1776d
 약초	137d
 양귀비	222d
-양말	1925d
-양주잔	1829d
+양말	1926d
+양주잔	1830d
 양초	310d
 양키스	583d
-양파	1740d
+양파	1741d
 어두운	439d
 어둑	451d
 어둠	439d
 어둡고	439d
 어린	380d
-어묵	1791d
+어묵	1792d
 어스름	451d
 어스톤	384d
 언덕	160d
-얼룩다람쥐	1612d
+얼룩다람쥐	1613d
 얼룩말	320d
 얼어붙	450d
 얼음	184d
@@ -33390,7 +33422,7 @@ y2k	707d
 에스프레소	254d
 에어비앤비	498d
 에이치앤엠	537d
-에티오피아	849d
+에티오피아	850d
 엑스박스	567d
 엔비디아	520d
 엘지	541d
@@ -33399,10 +33431,10 @@ y2k	707d
 여름날	196d
 여명	180d
 여성	456d
-여성복	1933d
-여성용 모자	1951d
+여성복	1934d
+여성용 모자	1952d
 여우	324d
-여우 얼굴	1571d
+여우 얼굴	1572d
 여유	387d
 여자	456d
 역겨운	425d
@@ -33424,36 +33456,36 @@ y2k	707d
 열기구	804d
 열대	351d
 열대 해변	145d
-열대어	1659d
+열대어	1660d
 열대우림	120d
 열대지방	351d
 열매	253d
 열정	393d
-염소	1597d
+염소	1598d
 영	412d
 영광	416d
 옅	442d
 예술	438d
-오뎅	1788d
+오뎅	1789d
 오두막	363d
 오락실	704d
-오랑우탄	1565d
+오랑우탄	1566d
 오래된 책	312d
 오렌지	228d
 오렌지색	1d
 오로라	177d
 오륜기	683d
-오리	1635d
+오리	1636d
 오방색	794d
 오본	749d
-오소리	1623d
+오소리	1624d
 오스	768d
 오스트리아	650d
 오아시스	139d
 오악사카	754d
 오월	195d
 오전	188d
-오징어	1800d
+오징어	1801d
 오커	36d
 오프화이트	104d
 오후	190d
@@ -33461,7 +33493,7 @@ y2k	707d
 옥색	15d
 옥수수	250d
 옥토버페스트	743d
-온천	1888d
+온천	1889d
 온화	388d
 올리브	278d
 올리브그린	24d
@@ -33471,18 +33503,18 @@ y2k	707d
 와비사비	354d
 와인	264d
 와인색	33d
-와인잔	1823d
+와인잔	1824d
 와일드 웨스트	733d
-와플	1753d
+와플	1754d
 왓츠앱	502d
-왕관	1950d
+왕관	1951d
 왕실	382d
 외	391d
 외로움	391d
 요르단	769d
 요새	359d
 요정	395d
-용 얼굴	1650d
+용 얼굴	1651d
 용암	165d
 우롱차	260d
 우버	499d
@@ -33491,28 +33523,28 @@ y2k	707d
 우아	397d
 우울	391d
 우유	268d
-우유 한잔	1817d
+우유 한잔	1818d
 우윳	105d
 우주	176d
 우주선	364d
 우주정거장	364d
-우즈베키스탄	865d
-우체국	1858d
+우즈베키스탄	866d
+우체국	1859d
 우크라이나	639d
 우키요	790d
-운동화	1942d
+운동화	1943d
 울루루	820d
 울트라마린	44d
 워드프레스	562d
 워리어스	576d
 워홀	788d
 원목	279d
-원석	1960d
-원숭	1563d
-원숭 얼굴	1562d
+원석	1961d
+원숭	1564d
+원숭 얼굴	1563d
 원주민 미술	820d
-원피스	1926d
-원피스 수영복	1929d
+원피스	1927d
+원피스 수영복	1930d
 월백색	76d
 월병	810d
 웜톤	452d
@@ -33523,8 +33555,8 @@ y2k	707d
 위스키	267d
 위챗	504d
 유기농	383d
-유니콘 얼굴	1583d
-유럽 성	1868d
+유니콘 얼굴	1584d
+유럽 성	1869d
 유리	294d
 유백색	105d
 유벤투스	606d
@@ -33532,7 +33564,7 @@ y2k	707d
 유튜브	470d
 으스스	403d
 은 부드러움	445d
-은데벨레	863d
+은데벨레	864d
 은색	12d
 은하	176d
 은하수	176d
@@ -33541,25 +33573,25 @@ y2k	707d
 은행잎	131d
 은회색	86d
 음력설	369d
-음료 팩	1833d
-음료수	1825d
+음료 팩	1834d
+음료수	1826d
 의료	356d
 이끼	132d
 이드	745d
 이른 아침	188d
-이발소	1893d
+이발소	1894d
 이베	501d
 이브 클라인	818d
 이상	435d
 이스탄불	768d
-이스파	861d
+이스파	862d
 이슬	206d
 이슬비	200d
 이월	198d
 이케아	464d
 이탈리아	624d
 인	637d
-인 신부	827d
+인 신부	828d
 인더스트리얼	377d
 인도네시아	671d
 인디고	23d
@@ -33571,10 +33603,10 @@ y2k	707d
 인텔	518d
 일몰	179d
 일본	621d
-일본 성	1867d
-일본 우체국	1857d
-일본 인형	1906d
-일본 장식	1905d
+일본 성	1868d
+일본 우체국	1858d
+일본 인형	1907d
+일본 장식	1906d
 일본풍	354d
 일월	198d
 일출	180d
@@ -33593,8 +33625,8 @@ y2k	707d
 자수정	56d
 자수정색	56d
 자연	383d
-자욱 안개	1880d
-자유 여신상	1871d
+자욱 안개	1881d
+자유 여신상	1872d
 자이푸르	800d
 자작나무	122d
 자작나무 숲	122d
@@ -33606,7 +33638,7 @@ y2k	707d
 잔디	125d
 잔디색	51d
 잔잔	386d
-장갑	1923d
+장갑	1924d
 장난감	380d
 장마	199d
 장미	209d
@@ -33626,7 +33658,7 @@ y2k	707d
 적갈색	19d
 적보라	96d
 적색	0d
-전갈	1677d
+전갈	1678d
 전구	336d
 전문	406d
 전원풍	378d
@@ -33638,26 +33670,26 @@ y2k	707d
 절제된	421d
 점토	304d
 정글	120d
-정면 향 날개 편 병아리	1630d
+정면 향 날개 편 병아리	1631d
 정신없	422d
 정열	393d
 정오	189d
 정원	126d
-정원 있 집	1855d
-젖병	1816d
-젖소	1590d
+정원 있 집	1856d
+젖병	1817d
+젖소	1591d
 제비꽃색	22d
 제외	459d
 젠	350d
-조각 케익	1808d
+조각 케익	1809d
 조명	336d
 조용	386d
 졸린	414d
-졸업 모자	1953d
+졸업 모자	1954d
 종	293d
-주먹밥	1781d
+주먹밥	1782d
 주방	361d
-주택 건물	1852d
+주택 건물	1853d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -33670,10 +33702,10 @@ y2k	707d
 중국 사원	795d
 중국풍	355d
 중추절	370d
-쥐 얼굴	1606d
+쥐 얼굴	1607d
 즐거운	390d
-지갑	1935d
-지렁	1680d
+지갑	1936d
+지렁	1681d
 지루	434d
 지루함	434d
 지브리	816d
@@ -33681,7 +33713,7 @@ y2k	707d
 지중	352d
 지평선	183d
 지폐	423d
-지프니	859d
+지프니	860d
 진	440d
 진 군항제	809d
 진녹색	48d
@@ -33708,7 +33740,7 @@ y2k	707d
 차콜	37d
 찻 갈색	88d
 찻잎	256d
-찻주전자	1819d
+찻주전자	1820d
 창공	169d
 창백	442d
 창의적	438d
@@ -33740,22 +33772,23 @@ y2k	707d
 체리	230d
 체코	658d
 첼시	592d
+초가집	826d
 초록	3d
-초록 사	1719d
+초록 사	1720d
 초록색	3d
 초롱	309d
 초밥	276d
-초식 공룡	1652d
+초식 공룡	1653d
 초원	124d
 초조	413d
-초콜렛	1811d
+초콜렛	1812d
 초콜릿	261d
 초콜릿색	108d
 초현실	717d
 초현실주	717d
 촛불	310d
 추	425d
-추모 리본	1913d
+추모 리본	1914d
 추석	370d
 추수	750d
 추수감사절	750d
@@ -33764,25 +33797,25 @@ y2k	707d
 축제	335d
 축제 분위기	409d
 춘절	369d
-치바오	826d
-치즈 조각	1754d
-치파오	826d
+치바오	827d
+치즈 조각	1755d
+치파오	827d
 칙칙	446d
 친퀘테레	759d
 친환경	383d
 칠기	303d
 칠레	662d
-칠면조	1625d
+칠면조	1626d
 칠월	196d
 침실	362d
 침엽수	121d
 카니발	335d
 카라바조	787d
 카레	277d
-카레라이스	1784d
-카르타헤나	856d
+카레라이스	1785d
+카르타헤나	857d
 카리브	764d
-카바	1877d
+카바	1878d
 카운트다운	753d
 카카오	505d
 카카오톡	505d
@@ -33794,59 +33827,59 @@ y2k	707d
 카페	343d
 카페라떼	255d
 카푸치노	255d
-칵테일	1824d
+칵테일	1825d
 칸딘스키	723d
 캐나다	633d
 캐니언	159d
 캐러멜	262d
 캐러멜색	109d
 캘리포니아	777d
-캠핑	1840d
-캥거루	1622d
-커스타드 푸딩	1814d
+캠핑	1841d
+캥거루	1623d
+커스타드 푸딩	1815d
 커피	254d
 커피색	107d
 커피숍	343d
 컬러풀	178d
-컵케이크	1809d
+컵케이크	1810d
 케냐	667d
 케이에프씨	538d
 케이크	271d
 케이팝	783d
-케이프타운	864d
+케이프타운	865d
 켄테	738d
 켈트	822d
-코끼리	1602d
+코끼리	1603d
 코랄	28d
-코르크 튀어나오고 있 병	1822d
+코르크 튀어나오고 있 병	1823d
 코발트	45d
 코발트블루	45d
-코뿔소	1604d
+코뿔소	1605d
 코스탈	729d
-코알라	1617d
+코알라	1618d
 코카콜라	461d
 코코넛	241d
 코코아	261d
-코트	1924d
+코트	1925d
 코트다쥐르	803d
 코티지코어	700d
 코퍼	59d
-코펜하겐	835d
+코펜하겐	836d
 콘크리트	282d
 콜로세움	784d
 콜롬비아	661d
-쿠키	1806d
+쿠키	1807d
 쿨톤	453d
-퀘벡	840d
+퀘벡	841d
 퀴어 퍼레이드	751d
 큐비즘	814d
-크라쿠프	841d
-크렘린	828d
-크로아티아	854d
+크라쿠프	842d
+크렘린	829d
+크로아티아	855d
 크롬	286d
-크루아상	1747d
+크루아상	1748d
 크리스마스	366d
-크리스마스 트리	1896d
+크리스마스 트리	1897d
 크리스털	300d
 크림색	18d
 크림슨	71d
@@ -33855,15 +33888,15 @@ y2k	707d
 클리닉	356d
 클림트	719d
 키아로스쿠	787d
-키예프	842d
+키예프	843d
 키위	245d
-키이우	842d
-타말레	1766d
+키이우	843d
+타말레	1767d
 타이난	795d
-타지마할	829d
-타코	1764d
+타지마할	830d
+타코	1765d
 타탄	778d
-타히티	862d
+타히티	863d
 탐욕	426d
 태극기	636d
 태양	171d
@@ -33875,15 +33908,15 @@ y2k	707d
 터키항공	547d
 테라코타	111d
 테슬라	482d
-테이크아웃 상자	1796d
+테이크아웃 상자	1797d
 테크	376d
-테헤란	861d
-텐트	1879d
+테헤란	862d
+텐트	1880d
 텔레그램	503d
 토기	304d
-토끼	1611d
-토끼 얼굴	1610d
-토끼풀	1702d
+토끼	1612d
+토끼 얼굴	1611d
+토끼풀	1703d
 토마토	247d
 토스카나	758d
 토스트	270d
@@ -33893,22 +33926,22 @@ y2k	707d
 토프	68d
 톤다운	446d
 통나무집	363d
-통조림	1779d
+통조림	1780d
 툰드라	185d
-튀니지	860d
+튀니지	861d
 튀르키예	640d
 튤립	213d
-트럼펫	1965d
+트럼펫	1966d
 트위치	508d
 트위터	570d
-티라노사우루스	1653d
+티라노사우루스	1654d
 티베트	779d
-티셔츠	1920d
+티셔츠	1921d
 티키	730d
 티파니 블루	678d
 틱톡	507d
 파나소닉	543d
-파라솔 있 해변	1841d
+파라솔 있 해변	1842d
 파라오	770d
 파란	4d
 파란 마	799d
@@ -33921,27 +33954,27 @@ y2k	707d
 파스텔톤	447d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1937d
+파우치	1938d
 파이어폭스	515d
 파인애플	240d
 파키스탄	669d
-파타고니아	839d
+파타고니아	840d
 파티	372d
 판다	321d
-판다 얼굴	1618d
-팔라펠	1768d
-팔레르모	853d
+판다 얼굴	1619d
+팔라펠	1769d
+팔레르모	854d
 팔월	196d
 팝아트	788d
-팝콘	1776d
+팝콘	1777d
 팥색	89d
-팬케이크	1752d
+팬케이크	1753d
 펄화이트	106d
 펑크	709d
-페낭	858d
+페낭	859d
 페네르바체	616d
 페덱스	492d
-페라나칸	858d
+페라나칸	859d
 페라리	473d
 페르시아	737d
 페르시아 양탄자	737d
@@ -33952,7 +33985,7 @@ y2k	707d
 펩시	563d
 펭귄	322d
 편안	387d
-편의점	1863d
+편의점	1864d
 평범	434d
 평온	386d
 평화	386d
@@ -33962,7 +33995,7 @@ y2k	707d
 포도주색	113d
 포르쉐	483d
 포지타노	759d
-포츈 쿠키	1795d
+포츈 쿠키	1796d
 폭스바겐	477d
 폭염	205d
 폭죽	334d
@@ -33970,9 +34003,9 @@ y2k	707d
 폭풍	201d
 폭풍우	201d
 폴란드	656d
-폴리네시아	862d
-퐁듀	1773d
-표범	1578d
+폴리네시아	863d
+퐁듀	1774d
+표범	1579d
 표현주	716d
 푸르른 초록	3d
 푸시아	65d
@@ -33982,34 +34015,34 @@ y2k	707d
 풀색	51d
 품격	397d
 풋사	237d
-풍경	1908d
+풍경	1909d
 풍등	747d
 풍선	337d
 프라이드	751d
-프라이팬	1770d
-프라하	837d
+프라이팬	1771d
+프라하	838d
 프랑스	622d
-프레첼	1750d
+프레첼	1751d
 프로방스	803d
 프리다 칼	721d
 플라멩구	619d
 플라멩코	821d
 플라밍고	317d
 플라스틱	307d
-플랫 슈즈	1944d
-플랫브레드	1749d
+플랫 슈즈	1945d
+플랫브레드	1750d
 플럼	62d
 플레이스테이션	472d
 피	315d
 피그마	558d
 피라미드	770d
 피렌체	758d
-피망	1735d
-피아노	1964d
+피망	1736d
+피아노	1965d
 피아트	484d
 피오르	805d
 피오르드	805d
-피자	1761d
+피자	1762d
 피치 퍼즈	692d
 피치색	27d
 피카소	814d
@@ -34031,14 +34064,14 @@ y2k	707d
 하늘색	41d
 하라주쿠	726d
 하롱베	782d
-하마	1605d
+하마	1606d
 하바나	755d
 하얀	10d
 하얀색	10d
 하양	10d
-하이힐	1945d
+하이힐	1946d
 학교	358d
-학교 가방	1939d
+학교 가방	1940d
 한가위	370d
 한겨울	198d
 한국	783d
@@ -34046,11 +34079,14 @@ y2k	707d
 한밤중	193d
 한복	825d
 한여름	196d
+한옥	826d
+한옥 마	826d
+한옥마	826d
 한지	293d
-한푸	826d
+한푸	827d
 할로윈	367d
 함박눈	187d
-핫도그	1762d
+핫도그	1763d
 항구	154d
 해	171d
 해돋	180d
@@ -34061,10 +34097,10 @@ y2k	707d
 해저	141d
 해질녘	179d
 해초	138d
-핸드백	1936d
+핸드백	1937d
 핼러윈	367d
-햄버거	1759d
-햄스터 얼굴	1609d
+햄버거	1760d
+햄스터 얼굴	1610d
 햇	171d
 햇살	171d
 행복	390d
@@ -34072,7 +34108,7 @@ y2k	707d
 향신료	277d
 허브	137d
 헝가리	659d
-헬싱키	834d
+헬싱키	835d
 현금	423d
 현대자동차	481d
 현무암	158d
@@ -34082,7 +34118,7 @@ y2k	707d
 형광 분홍	116d
 형광 초록	117d
 호	319d
-호 얼굴	1576d
+호 얼굴	1577d
 호박	246d
 호박색	32d
 호수	147d
@@ -34090,13 +34126,13 @@ y2k	707d
 호이안	796d
 호주	634d
 호쿠사	724d
-호텔	1861d
+호텔	1862d
 호흘로마	791d
 혼다	479d
 혼란	422d
 홀리 축제	806d
 홀치기염색	710d
-홍고추	1734d
+홍고추	1735d
 홍차	256d
 홍콩	773d
 홍학	317d
@@ -34121,10 +34157,10 @@ y2k	707d
 황혼	191d
 회녹색	94d
 회색	8d
-회전 목마	1889d
+회전 목마	1890d
 회청색	93d
 후르츠	432d
-후지산	1839d
+후지산	1840d
 훈훈	398d
 흐린 날	203d
 흐림	203d
@@ -34140,15 +34176,15 @@ y2k	707d
 희미	451d
 희뿌연	449d
 흰	10d
-흰 꽃	1684d
-흰 십자 있 헬멧	1956d
+흰 꽃	1685d
+흰 십자 있 헬멧	1957d
 흰색	10d
 히말라야	779d
 히피	710d
-힌두교 사원	1874d
+힌두교 사원	1875d
 힐링	387d
 힘찬	405d
-@stems fr 2868
+@stems fr 2871
 abd	630e
 abeill	326e
 aborigen	820e
@@ -34156,14 +34192,14 @@ aborigèn	820e
 abricot	78e
 abys	141e
 ac milan	607e
-acacia	830e
-accordeon	1962e
-accordéon	1962e
+acacia	831e
+accordeon	1963e
+accordéon	1963e
 acier	284e
 action de grac	750e
 action de grâc	750e
 adorabl	408e
-adriatiqu	854e
+adriatiqu	855e
 aeroflot	548e
 afc aja	612e
 affich sovietiqu	813e
@@ -34176,7 +34212,7 @@ ai cap	643e
 ai cập	643e
 aid	745e
 aid el fitr	745e
-aigl	1634e
+aigl	1635e
 air india	552e
 airbnb	498e
 airtel	553e
@@ -34186,12 +34222,12 @@ alemania	623e
 alfon mucha	789e
 algu	138e
 alibaba	525e
-aliment en conserv	1779e
+aliment en conserv	1780e
 alipay	527e
 allemagn	623e
 almanya	623e
 alp	161e
-alpin	831e
+alpin	832e
 aluminium	286e
 amazon shopping	565e
 amazon.com	565e
@@ -34257,19 +34293,19 @@ arab	772e
 arabi	772e
 arabi saoudit	642e
 arabia saudita	642e
-araign	1675e
-araigné	1675e
+araign	1676e
+araigné	1676e
 arbr	133e
-arbr a feuill caduqu	1697e
-arbr a vou	1904e
-arbr à feuill caduqu	1697e
-arbr à vœu	1904e
+arbr a feuill caduqu	1698e
+arbr a vou	1905e
+arbr à feuill caduqu	1698e
+arbr à vœu	1905e
 arc en ciel	178e
 arcad	704e
 arctiqu	185e
 ardent	393e
 argent	12e
-argentin	838e
+argentin	839e
 argentin flag	628e
 argentina	628e
 argentinien	628e
@@ -34310,7 +34346,7 @@ australi	634e
 australia	634e
 australian flag	634e
 australien	634e
-australienn	843e
+australienn	844e
 austria	650e
 austrian flag	650e
 austrália	634e
@@ -34319,8 +34355,8 @@ autobú de londr	681e
 automn	197e
 automnal	197e
 autrich	650e
-autrichien	836e
-autrichienn	836e
+autrichien	837e
+autrichienn	837e
 avant gard rus	813e
 aventur	418e
 aventureux	418e
@@ -34346,23 +34382,23 @@ aïd el fitr	745e
 ba lan	656e
 baba cool	710e
 bae	645e
-bagel	1751e
-bagu	1959e
-baguet	1748e
+bagel	1752e
+bagu	1960e
+baguet	1749e
 bai	253e
 bai along	782e
 baidu	528e
 balein	330e
-balein soufflant par son event	1654e
-balein soufflant par son évent	1654e
+balein soufflant par son event	1655e
+balein soufflant par son évent	1655e
 bali	762e
 balinai	762e
 ballon	337e
 ballon de baudruch	337e
-ballon gonflabl	1901e
+ballon gonflabl	1902e
 bambou	123e
-bambou decoratif	1905e
-bambou décoratif	1905e
+bambou decoratif	1906e
+bambou décoratif	1906e
 bambouserai	123e
 banal	434e
 banan	238e
@@ -34375,7 +34411,7 @@ bangladesch	670e
 bangladesh	670e
 bangladeshi flag	670e
 bangladé	670e
-banjo	1967e
+banjo	1968e
 banqu	357e
 banqui	184e
 barb a papa	273e
@@ -34385,18 +34421,18 @@ barbi pink	682e
 barca	602e
 barcelon	760e
 baroqu	787e
-barr chocolat	1811e
-barr chocolaté	1811e
+barr chocolat	1812e
+barr chocolaté	1812e
 barça	602e
 basalt	158e
-batteri	1968e
+batteri	1969e
 bavaroi	743e
 bayern munchen	604e
 bayern munich	604e
 bayern münchen	604e
 bazar	332e
 beig	17e
-beignet de crevet	1790e
+beignet de crevet	1791e
 belcika	648e
 belgian flag	648e
 belgica	648e
@@ -34404,36 +34440,36 @@ belgien	648e
 belgio	648e
 belgiqu	648e
 belgium	648e
-belier	1595e
+belier	1596e
 belçika	648e
 benfica	613e
-berlinoi	846e
+berlinoi	847e
 besikta	617e
 beton	282e
 beton brut	698e
 beurr	269e
-beyrouth	847e
+beyrouth	848e
 beşiktaş	617e
 bi	648e
-biberon	1816e
+biberon	1817e
 bibliothequ	344e
 bibliothèqu	344e
 bien etr	417e
 bien êtr	417e
 bier	266e
 bijou	316e
-bikini	1932e
+bikini	1933e
 bilibili	529e
 billet	423e
 bio	383e
 birlesik krallik	631e
 birleşik krallık	631e
-biscuit chinoi	1795e
-bison	1586e
+biscuit chinoi	1796e
+bison	1587e
 bistrot	343e
 bizarr	435e
 bièr	266e
-blaireau	1623e
+blaireau	1624e
 blanc	10e
 blanc bleut	76e
 blanc bleuté	76e
@@ -34476,7 +34512,7 @@ bleu roi	43e
 bleu tiffany	678e
 bleu violet	95e
 bleuet	232e
-blou blanch	1917e
+blou blanch	1918e
 blu klein	679e
 blé	251e
 blêm	442e
@@ -34491,20 +34527,20 @@ bohémien	711e
 bohémienn	711e
 bohêm	711e
 boi massif	279e
-boisson chaud	1818e
+boisson chaud	1819e
 boisé	279e
-boit a emporter	1796e
+boit a emporter	1797e
 boit de nuit	436e
-boit dejeuner	1780e
-bol avec cuiller	1774e
-bol de riz	1783e
-bol fumant	1785e
+boit dejeuner	1781e
+bol avec cuiller	1775e
+bol de riz	1784e
+bol fumant	1786e
 bonbon	272e
 bonheur	390e
 bonjour	455e
 bonsoir	455e
 booking.com	557e
-bora bora	862e
+bora bora	863e
 bord de mer	143e
 bordeau	33e
 bordeau fonc	19e
@@ -34513,21 +34549,21 @@ borussia dortmund	605e
 bosphor	768e
 boston celtic	574e
 boston red sox	585e
-bott de femm	1948e
+bott de femm	1949e
 bou	168e
-bouf	1588e
+bouf	1589e
 bougi	310e
-boukhara	865e
+boukhara	866e
 bouleau	122e
-boulet de pat	1794e
-boulet de pât	1794e
-boulet de riz	1782e
-bouquet	1682e
-bourgeon	1691e
-bouteill de champagn	1822e
+boulet de pat	1795e
+boulet de pât	1795e
+boulet de riz	1783e
+bouquet	1683e
+bourgeon	1692e
+bouteill de champagn	1823e
 boît de nuit	436e
-boît déjeuner	1780e
-boît à emporter	1796e
+boît déjeuner	1781e
+boît à emporter	1797e
 brai	167e
 braqu	814e
 brasier	166e
@@ -34537,17 +34573,17 @@ brasseri	343e
 brazil	627e
 brazilian flag	627e
 bresilien	808e
-bretzel	1750e
+bretzel	1751e
 brezilya	627e
 bri	204e
 brillant	443e
 briqu	283e
-briquet de jus	1833e
+briquet de jus	1834e
 britanniqu	767e
 british flag	631e
-brochet de bonbon	1793e
-brochet de poisson	1788e
-brocoli	1738e
+brochet de bonbon	1794e
+brochet de poisson	1789e
+brocoli	1739e
 bronz	58e
 bronz antiqu	305e
 bronzé	58e
@@ -34568,54 +34604,54 @@ bruyant	422e
 brésilien	808e
 brûlant	401e
 bubbl tea	259e
-buffl	1589e
+buffl	1590e
 burano	802e
 bureau	357e
-bureau de post	1858e
-bureau de post japonai	1857e
+bureau de post	1859e
+bureau de post japonai	1858e
 burger king	539e
-burrito	1765e
+burrito	1766e
 bus londonien	681e
 bvb	605e
 byzanc	714e
 byzantin	714e
 bélgica	648e
-bélier	1595e
+bélier	1596e
 béton	282e
 béton brut	698e
-bœuf	1588e
+bœuf	1589e
 bỉ	648e
 bồ đào nha	626e
 caban	363e
-cacahuet	1741e
-cacahuèt	1741e
+cacahuet	1742e
+cacahuèt	1742e
 cacao	261e
 cactu	135e
-cadeau	1912e
+cadeau	1913e
 caf	254e
 caf au lait	255e
 caf bar	343e
-cafard	1674e
+cafard	1675e
 café	254e
 café au lait	255e
 café bar	343e
-calamar	1800e
+calamar	1801e
 californi	777e
 californien	777e
 calm	386e
 camouflag	431e
 campagn	348e
 campagn chic	725e
-camping	1840e
+camping	1841e
 canada	633e
 canadian flag	633e
-canadien	840e
+canadien	841e
 canadien de montreal	589e
 canadien de montréal	589e
-canadienn	840e
+canadienn	841e
 canadá	633e
-canard	1635e
-canich	1569e
+canard	1636e
+canich	1570e
 canicul	205e
 cannel	277e
 canyon	159e
@@ -34628,8 +34664,8 @@ caravaggio	787e
 caraïb	764e
 caribeen	764e
 caribéen	764e
-carillon eolien	1908e
-carillon éolien	1908e
+carillon eolien	1909e
+carillon éolien	1909e
 carmin	70e
 carnaval	335e
 carnaval de rio	808e
@@ -34637,13 +34673,13 @@ carott	249e
 carp koi	329e
 carp koï	329e
 carrefour	534e
-cartabl	1939e
+cartabl	1940e
 cascad	151e
-casqu de secourist	1956e
-casqu militair	1955e
-casquet americain	1954e
-casquet américain	1954e
-castor	1613e
+casqu de secourist	1957e
+casqu militair	1956e
+casquet americain	1955e
+casquet américain	1955e
+castor	1614e
 catar	646e
 cathedral	360e
 cathédral	360e
@@ -34659,9 +34695,9 @@ cendr	167e
 centr vill	340e
 ceramiqu	304e
 cereal	251e
-ceremoni de la lun	1909e
+ceremoni de la lun	1910e
 ceremoni du the	785e
-cerf	1585e
+cerf	1586e
 ceri	230e
 cerisier	208e
 cerisier en fleur	208e
@@ -34669,11 +34705,11 @@ ceruleen	40e
 chagrin	391e
 chair	115e
 chalet	363e
-chalet de ski	831e
+chalet de ski	832e
 chaleur	205e
 chaleureux	398e
 chambr	362e
-chameau	1599e
+chameau	1600e
 champ	124e
 champ de bataill	431e
 champ de ble	251e
@@ -34684,26 +34720,26 @@ chandel	310e
 chanel	572e
 chaotiqu	422e
 chaouen	799e
-chapeau de femm	1951e
-chapelet	1957e
-chapiteau	1894e
+chapeau de femm	1952e
+chapelet	1958e
+chapiteau	1895e
 chartreux	67e
-chat	1574e
-chataign	1743e
+chat	1575e
+chataign	1744e
 chatain	20e
 chateau	359e
-chateau japonai	1867e
+chateau japonai	1868e
 chaud	401e
-chausset	1925e
-chausson de dan	1947e
-chaussur a talon haut	1945e
-chaussur de randonn	1943e
-chaussur de randonné	1943e
-chaussur de sport	1942e
-chaussur homm	1941e
-chaussur plat	1944e
-chaussur à talon haut	1945e
-chauv souri	1615e
+chausset	1926e
+chausson de dan	1948e
+chaussur a talon haut	1946e
+chaussur de randonn	1944e
+chaussur de randonné	1944e
+chaussur de sport	1943e
+chaussur homm	1942e
+chaussur plat	1945e
+chaussur à talon haut	1946e
+chauv souri	1616e
 chefchaouen	799e
 chelsea	592e
 chelsea fc	592e
@@ -34712,23 +34748,23 @@ chemin de fee	804e
 cheminé	311e
 cheminé de fée	804e
 chen	279e
-chenill	1668e
-cheongsam	826e
+chenill	1669e
+cheongsam	827e
 chequia	658e
-cheval	1582e
-cheval de maneg	1889e
-cheval de manèg	1889e
-chevr	1597e
+cheval	1583e
+cheval de maneg	1890e
+cheval de manèg	1890e
+chevr	1598e
 chic	397e
 chicago bull	575e
 chicago cub	586e
-chien	1567e
-chien guid	1568e
+chien	1568e
+chien guid	1569e
 chil flag	662e
 chilean flag	662e
 chili drapeau	662e
-chilien	839e
-chilienn	839e
+chilien	840e
+chilienn	840e
 chin	635e
 chin flag	635e
 china	635e
@@ -34736,25 +34772,25 @@ chinaflagg	635e
 chinoiseri	727e
 chocolat	261e
 chocolat clair	7e
-chop	1826e
-chop de bier	1827e
-chop de bièr	1827e
-chouet	1637e
+chop	1827e
+chop de bier	1828e
+chop de bièr	1828e
+chouet	1638e
 chrom	286e
 chrysanthem	217e
 chrysanthèm	217e
 chut eau	151e
-châtaign	1743e
+châtaign	1744e
 châtain	20e
 château	359e
-château japonai	1867e
-chèvr	1597e
+château japonai	1868e
+chèvr	1598e
 chên	279e
 ciel	169e
 ciel etoil	175e
 ciel gri	203e
 ciel étoilé	175e
-cierg magiqu	1898e
+cierg magiqu	1899e
 cieu	169e
 ciment	282e
 cin	635e
@@ -34766,7 +34802,7 @@ citron vert	31e
 citronnad	227e
 citronnier	227e
 citrouill	246e
-citrouill lantern	1895e
+citrouill lantern	1896e
 cité	340e
 cité interdit	346e
 clair	441e
@@ -34785,42 +34821,42 @@ coca cola	461e
 coca colanin	461e
 coca colanın	461e
 coccinel	327e
-cochon	1592e
-cocktail	1824e
-cocktail tropical	1825e
+cochon	1593e
+cocktail	1825e
+cocktail tropical	1826e
 coco	241e
 cok	461e
 coler	402e
 colis	784e
 colisé	784e
 collin	160e
-colomb	1633e
+colomb	1634e
 colombi	661e
 colombia	661e
 colombian flag	661e
-colombien	856e
-colombienn	856e
+colombien	857e
+colombienn	857e
 color	178E
 coloré	178e
 colômbia	661e
-concombr	1736e
-confetti	1903e
+concombr	1737e
+confetti	1904e
 confianc	406e
 confiant	405e
 confiseri	272e
 confortabl	398e
 conifer	121e
 constantinopl	768e
-construction un batiment	1847e
-construction un bâtiment	1847e
+construction un batiment	1848e
+construction un bâtiment	1848e
 constructivism	813e
 constructivist	813e
 cont de fee	395e
 cont de fée	395e
-cooki	1806e
-copenhagu	835e
+cooki	1807e
+copenhagu	836e
 coquelicot	222e
-coquill en spiral	1663e
+coquill en spiral	1664e
 cor	783E
 cor du sud	636e
 corail	28e
@@ -34836,7 +34872,7 @@ cosy	398e
 cot	143e
 cot amalfitain	759e
 cot azur	803e
-cotillon	1902e
+cotillon	1903e
 coton	292e
 cottag	363e
 cottagecor	700e
@@ -34862,36 +34898,36 @@ couleur saumon	29e
 couleur vin	113e
 couleur violet	22e
 courg	246e
-couronn	1950e
+couronn	1951e
 couvert	203e
 cr flamengo	619e
-crab	1797e
+crab	1798e
 crachin	200e
-cracovi	841e
+cracovi	842e
 cramoisi	71e
-cravat	1919e
+cravat	1920e
 creatif	438e
 creativit	438e
 crem	18e
 crem fouet	255e
 crem glac	274e
-crem renvers	1814e
+crem renvers	1815e
 crepuscul	191e
 crepuscul dor	179e
-crevet	1799e
-criquet	1673e
+crevet	1800e
+criquet	1674e
 cristal	300e
-croat	854e
-croati	854e
-crocodil	1646e
-croissant	1747e
-croquet de poisson	1791e
+croat	855e
+croati	855e
+crocodil	1647e
+croissant	1748e
+croquet de poisson	1792e
 crudit	433e
 crudité	433e
 crèm	18e
 crèm fouetté	255e
 crèm glacé	274e
-crèm renversé	1814e
+crèm renversé	1815e
 créatif	438e
 créativité	438e
 crépuscul	191e
@@ -34902,18 +34938,18 @@ cuban flag	677e
 cubism	814e
 cubist	814e
 cuir	288e
-cuis de poulet	1756e
+cuis de poulet	1757e
 cuisin	361e
 cuivr	59e
 cuivré	59e
-cupcak	1809e
+cupcak	1810e
 cupidit	426e
 cupidité	426e
 curcuma	79e
 curry	277e
 cyan	14e
 cyberpunk	375e
-cygn	1636e
+cygn	1637e
 czech flag	658e
 czech republic	658e
 czechia	658e
@@ -34922,14 +34958,14 @@ célest	427e
 céramiqu	304e
 céruléen	40e
 céréal	251e
-cérémoni de la lun	1909e
+cérémoni de la lun	1910e
 cérémoni du thé	785e
 côt	143e
 côt amalfitain	759e
 côt azur	803e
 cờ đỏ sao vàng	641e
 dalla cowboy	580e
-dalmati	854e
+dalmati	855e
 dam	456E
 dan mach	653e
 dancheong	794e
@@ -34961,7 +34997,7 @@ dhl	491e
 diabl	428e
 diamant	301e
 dinamarca	653e
-dindon	1625e
+dindon	1626e
 diner americain	706e
 diner américain	706e
 disco	436e
@@ -34969,11 +35005,11 @@ discord	509e
 discothequ	436e
 discothèqu	436e
 diwali	807e
-djemb	1969e
-djembé	1969e
+djemb	1970e
+djembé	1970e
 docker	514e
 dodger	584e
-dodo	1638e
+dodo	1639e
 dollar	423e
 domino	571e
 dor	11e
@@ -34984,13 +35020,13 @@ dou	388e
 dou amer	415e
 dou ton	445e
 douc	388e
-doughnut	1805e
+doughnut	1806e
 douillet	398e
-dragon	1651e
+dragon	1652e
 drapeau de singapour	675e
 drapeau francai	622e
 drapeau françai	622e
-dromadair	1598e
+dromadair	1599e
 dropbo	559e
 dubai	772e
 dubaï	772e
@@ -35019,7 +35055,7 @@ ecol	358e
 ecologiqu	383e
 ecos	778e
 ecossai	778e
-ecureuil	1612e
+ecureuil	1613e
 effrayant	403e
 ege	771e
 egipto	643e
@@ -35033,7 +35069,7 @@ egyptienn	770e
 electriqu	448e
 eleganc	397e
 elegant	397e
-elephant	1602e
+elephant	1603e
 embrum	449e
 embrumé	449e
 emeraud	49e
@@ -35044,7 +35080,7 @@ emirat airlin	544e
 emirat arab uni	645e
 emirato arab unido	645e
 emirato árab unido	645e
-empreint animal	1624e
+empreint animal	1625e
 en coler	402e
 en plein jour	194e
 enchant	395e
@@ -35066,23 +35102,23 @@ enneig	187e
 enneigé	187e
 ennui	434e
 ennuyeux	434e
-enseign de barbier	1893e
+enseign de barbier	1894e
 enseign lumineux	308e
 ensoleill	172e
 ensoleillé	172e
 entrepri	357e
-envelopp roug	1910e
+envelopp roug	1911e
 envieux	426e
-epi de mai	1733e
+epi de mai	1734e
 epic	277e
 epoqu victorienn	812e
 epur	385e
 erabl	130e
 eruption	165e
-escargot	1666e
+escargot	1667e
 espac	176e
 espagn	625e
-espagnol	852e
+espagnol	853e
 espana	625e
 espanha	625e
 españa	625e
@@ -35096,10 +35132,10 @@ etang de lotu	150e
 etat uni	630e
 ete	196e
 ether	396e
-ethiopi	849e
-ethiopien	849e
-ethiopienn	849e
-etincel	1900e
+ethiopi	850e
+ethiopien	850e
+ethiopienn	850e
+etincel	1901e
 etincelant	430e
 etoil	175e
 etonn	424e
@@ -35119,7 +35155,7 @@ facebook	466e
 fad	434E
 faibl lumier	451e
 faienc de delft	792e
-falafel	1768e
+falafel	1769e
 falai	163e
 fantastiqu	395e
 far west	733e
@@ -35165,11 +35201,11 @@ feu de chemin	311e
 feu de cheminé	311e
 feuill	128e
 feuill automn	129e
-feuill erabl	1704e
+feuill erabl	1705e
 feuill mort	129e
 feuill or	306e
-feuill virevoltant	1706e
-feuill érabl	1704e
+feuill virevoltant	1707e
+feuill érabl	1705e
 feuillag	128e
 feuillag automn	129e
 fevrier	198e
@@ -35188,7 +35224,7 @@ film noir	732e
 fin herb	137e
 financ	357e
 finland	654e
-finlandai	834e
+finlandai	835e
 finlandia	654e
 finlandiya	654e
 finlândia	654e
@@ -35198,19 +35234,19 @@ firefo	515e
 fièr	416e
 fjord	805e
 flag of japan	621e
-flamant	1640e
+flamant	1641e
 flamant ros	317e
 flamenco	821e
 flamengo	619e
 flamm	166e
 fleur	207e
-fleur blanch	1684e
+fleur blanch	1685e
 fleur de cerisier	208e
 fleur de pecher	216e
 fleur de prunier	215e
 fleur de pêcher	216e
-fleur fan	1688e
-fleur fané	1688e
+fleur fan	1689e
+fleur fané	1689e
 fleuri	207e
 fleuv	148e
 flocon	187e
@@ -35225,9 +35261,9 @@ fonc	439e
 foncé	439e
 fond de la mer	141e
 fond marin	141e
-fondu	1773e
+fondu	1774e
 font	285e
-fontain	1878e
+fontain	1879e
 foret	119e
 foret de bouleau	122e
 foret tropical	120e
@@ -35241,8 +35277,8 @@ forêt tropical	120e
 forêt vierg	120e
 fou	422e
 fougueux	393e
-foulard	1922e
-fourmi	1669e
+foulard	1923e
+fourmi	1670e
 fraich	399e
 fraicheur	400e
 framboi	233e
@@ -35256,7 +35292,7 @@ fraîch	399e
 fraîcheur	400e
 french flag	622e
 fric	423e
-frit	1760e
+frit	1761e
 froid	400e
 fruit	432e
 fruit roug	253e
@@ -35291,18 +35327,18 @@ galatasaray	615e
 galaxi	176e
 galeri	438e
 galet	281e
-galet de riz	1781e
+galet de riz	1782e
 gana	668e
-gant	1923e
+gant	1924e
 garcon	456E
 garçon	456E
 gateau	271e
-gateau anniversair	1807e
+gateau anniversair	1808e
 gateau de lun	810e
-gateau sabl	1808e
+gateau sabl	1809e
 gaudi	760e
 gaudí	760e
-gaufr	1753e
+gaufr	1754e
 gazon	125e
 gel	186e
 gelé	450e
@@ -35319,42 +35355,42 @@ ghanéenn	738e
 ghibli	816e
 giamaica	664e
 giappon	621e
-gilet de securit	1918e
-gilet de sécurité	1918e
+gilet de securit	1919e
+gilet de sécurité	1919e
 ginkgo	131e
-giraf	1601e
+giraf	1602e
 github	513e
 giverny	786e
 givr	186e
 givré	186e
 glac a la vanill	274e
-glac italienn	1802e
+glac italienn	1803e
 glac à la vanill	274e
 glacial	400e
 glacier	184e
-glacon	1835e
+glacon	1836e
 glacé	450e
-glaçon	1835e
+glaçon	1836e
 glorieux	416e
 glycin	221e
-gobelet avec paill	1831e
+gobelet avec paill	1832e
 golden gat	680e
 golden gat bridg	680e
 golden stat warrior	576e
 gondol	802e
 googl	465e
 gorg	159e
-gorill	1564e
+gorill	1565e
 gothiqu	411e
 grand budapest hotel	815e
 grand canyon	776e
 grand fond	141e
-grand magasin	1865e
+grand magasin	1866e
 grand muraill	347e
-grand rou	1891e
+grand rou	1892e
 grand vagu de kanagawa	724e
 granit	281e
-granité	1803e
+granité	1804e
 graphism suis	817e
 grav	410e
 grec	771e
@@ -35375,20 +35411,20 @@ gri vert	94e
 griechenland	657e
 grisatr	8e
 grisâtr	8e
-groin	1594e
+groin	1595e
 grott	164e
 grécia	657e
-guatemaltequ	857e
-guatémaltèqu	857e
+guatemaltequ	858e
+guatémaltèqu	858e
 guerr	431e
 guirland lumineux	336e
-guitar	1963e
+guitar	1964e
 guney afrika	665e
 guney kor	636e
 gâteau	271e
-gâteau anniversair	1807e
+gâteau anniversair	1808e
 gâteau de lun	810e
-gâteau sablé	1808e
+gâteau sablé	1809e
 génial	424e
 güney afrika	665e
 güney kor	636e
@@ -35396,18 +35432,19 @@ h m	537e
 ha lan	647e
 hab	589e
 halloween	367e
-hamburger	1759e
-hamster	1609e
+hamburger	1760e
+hamster	1610e
 han quoc	636e
 hanbok	825e
 hanoi	782e
+hanok	826e
 hanoucca	746e
 hanouka	746e
 hanoï	782e
 hant	403e
 hanté	403e
-haricot	1742e
-haut de form	1952e
+haricot	1743e
+haut de form	1953e
 havan	26e
 hawai	763e
 hawaien	763e
@@ -35418,18 +35455,18 @@ hawaïenn	763e
 helvetica	817e
 herb	125e
 herb aromatiqu	137e
-herisson	1614e
+herisson	1615e
 heur bleu	182e
 heur dor	181e
 heur doré	181e
 heureux	390e
-hibiscu	1689e
+hibiscu	1690e
 hideux	425e
 highland	778e
 himalaya	779e
 hindistan	637e
 hippi	710e
-hippopotam	1605e
+hippopotam	1606e
 hiroshig	790e
 hiver	198e
 hivernal	198e
@@ -35439,38 +35476,38 @@ hoi an	796e
 holi	806e
 holland	647e
 hollanda	647e
-homard	1798e
+homard	1799e
 homm	456E
 honda	479e
 hong kong	773e
 hongri	659e
-hongroi	855e
+hongroi	856e
 hopital	356e
 horizon	183e
 hormi	457e
 horreur	403e
 hortensia	219e
-hot dog	1762e
-hotel	1861e
+hot dog	1763e
+hotel	1862e
 houl	142e
 huawei	523e
 huil oliv	278e
-huitr	1801e
+huitr	1802e
 hungarian flag	659e
 hungary	659e
 hungary flag	659e
 hungria	659e
 hungría	659e
-hutt	1851e
-huîtr	1801e
+hutt	1852e
+huîtr	1802e
 hy lap	657e
 hy lạp	657e
 hyundai	481e
 hà lan	647e
 hàn quốc	636e
-hérisson	1614e
+hérisson	1615e
 hôpital	356e
-hôtel	1861e
+hôtel	1862e
 hội an	796e
 iceberg	184e
 iceland	655e
@@ -35478,10 +35515,10 @@ icelandic flag	655e
 ikb	679e
 ikea	464e
 ile	155E
-ile desert	1843e
+ile desert	1844e
 illuminating	689e
 ilot	155e
-immeubl de bureau	1856e
+immeubl de bureau	1857e
 imperial	382e
 impressionnism	786e
 impressionnist	786e
@@ -35497,11 +35534,11 @@ indigo japonai	824e
 indonesi	671e
 indonesia	671e
 indonesian flag	671e
-indonesienn	851e
+indonesienn	852e
 indonési	671e
 indonésia	671e
-indonésien	851e
-indonésienn	851e
+indonésien	852e
+indonésienn	852e
 industriel	377e
 infernal	428e
 innocent	407e
@@ -35514,8 +35551,8 @@ inter milano	608e
 international klein blu	679e
 international orang	680e
 internazional	608e
-iranien	861e
-iranienn	861e
+iranien	862e
+iranienn	862e
 ireland	632e
 irish flag	632e
 irland	632e
@@ -35526,7 +35563,7 @@ islanda	655e
 islandai	761e
 islandia	655e
 islândia	655e
-ispahan	861e
+ispahan	862e
 ispanya	625e
 istanbul	768e
 isvec	651e
@@ -35573,14 +35610,14 @@ jaun néon	118e
 jaun poussin	77e
 jaun terreux	102e
 jaun vif	101e
-javanai	851e
+javanai	852e
 jazz	437E
 jean	289e
 jet	154e
 jeté	154e
 jeu olympiqu	683e
-jeun cygn	1636e
-jeun pous	1694e
+jeun cygn	1637e
+jeun pous	1695e
 jiangnan	349e
 jio	554e
 joi	390e
@@ -35599,39 +35636,39 @@ juin	196e
 jungl	120e
 juv	606e
 juventu	606e
-kaaba	1877e
+kaaba	1878e
 kakao talk	505e
 kakaotalk	505e
 kaki	25e
 kanada	633e
-kangourou	1622e
+kangourou	1623e
 katar	646e
 kawaii	408e
-kebab	1767e
+kebab	1768e
 kenia	667e
 kent	738e
 kentucky fried chicken	538e
 kenya	667e
-kenyan	850e
+kenyan	851e
 kenyan flag	667e
 kermes	335e
 kfc	538e
 khokhloma	791e
 kilim	737e
-kimono	1927e
+kimono	1928e
 kiwi	245e
 klein blau	679e
 klein blu	679e
 knick	578e
-koala	1617e
-koinobori	1907e
+koala	1618e
+koinobori	1908e
 kolombiya	661e
 kolumbien	661e
 korean flag	636e
-kremlin	828e
+kremlin	829e
 kuba	677e
 kyoto	801e
-kényan	850e
+kényan	851e
 küba	677e
 la galaxy	590e
 la grand vagu	724e
@@ -35644,7 +35681,7 @@ laid	425e
 lait	268e
 laiton	60e
 laker	573e
-lama	1600e
+lama	1601e
 lamborghini	474e
 lamp	336e
 lampadair	336e
@@ -35652,9 +35689,9 @@ lampion	309e
 lantern	309e
 lantern celest	747e
 lantern célest	747e
-lapin	1611e
+lapin	1612e
 laqu	303e
-lard	1758e
+lard	1759e
 larg	140e
 lav	165e
 lavand	210e
@@ -35663,21 +35700,21 @@ le cair	770e
 le caravag	787e
 lego	568e
 legum	433e
-legum a feuill vert	1737e
+legum a feuill vert	1738e
 leicester city	597e
 lenovo	522e
 lent	414e
-leopard	1578e
+leopard	1579e
 les nymphea	786e
 les nymphéa	786e
 lever de soleil	180e
-lezard	1648e
+lezard	1649e
 lfc	593e
 lg	541e
-liban	847e
-libanai	847e
+liban	848e
+libanai	848e
 librairi	344e
-licorn	1583e
+licorn	1584e
 lidl	535e
 lie de vin	33e
 lierr	134e
@@ -35691,7 +35728,7 @@ littoral	143e
 liverpool fc	593e
 living coral	687e
 livr	312e
-lombric	1680e
+lombric	1681e
 london bus	681e
 londonien	767e
 londr	767e
@@ -35699,9 +35736,9 @@ los angel dodger	584e
 los angel laker	573e
 lotu	212e
 loufoqu	435e
-loup	1570e
-loutr	1620e
-lov hotel	1862e
+loup	1571e
+loutr	1621e
+lov hotel	1863e
 loy krathong	747e
 luberon	803e
 lufthansa	546e
@@ -35711,16 +35748,16 @@ lumier du soleil	171e
 lumineux	443e
 lun	173e
 lunair	174e
-lunet	1916e
-lunet de soleil	1915e
-lunet de vue	1914e
+lunet	1917e
+lunet de soleil	1916e
+lunet de vue	1915e
 lux	381e
 luxueux	381e
 lyft	500e
 légum	433e
-légum à feuill vert	1737e
-léopard	1578e
-lézard	1648e
+légum à feuill vert	1738e
+léopard	1579e
+lézard	1649e
 macaristan	659e
 macaron	275e
 magenta	21e
@@ -35728,13 +35765,15 @@ magiqu	395e
 magma	165e
 magnolia	226e
 mai	195E
-maillot de bain une piec	1929e
-maillot de bain une pièc	1929e
-maison	1852e
-maison abandonn	1853e
-maison abandonné	1853e
-maison avec jardin	1855e
-majorqu	852e
+maillot de bain une piec	1930e
+maillot de bain une pièc	1930e
+maison	1853e
+maison abandonn	1854e
+maison abandonné	1854e
+maison avec jardin	1856e
+maison traditionnel coreenn	826e
+maison traditionnel coréenn	826e
+majorqu	853e
 malachit	82e
 malad	425e
 maladi	425e
@@ -35744,7 +35783,7 @@ malaysia	674e
 malaysian flag	674e
 malezya	674e
 malásia	674e
-mammouth	1603e
+mammouth	1604e
 man city	595e
 man united	594e
 man utd	594e
@@ -35754,7 +35793,7 @@ manchot	322e
 mandarin	228e
 mangu	239e
 manhattan	766e
-manteau	1924e
+manteau	1925e
 mapl leaf flag	633e
 marbr	280e
 march	332e
@@ -35767,11 +35806,11 @@ marché de nuit	333e
 marché nocturn	333e
 mardi gra	742e
 marguerit	220e
-mari indienn	827e
+mari indienn	828e
 mariag	371e
 marin	16e
-marié indienn	827e
-marmit	1772e
+marié indienn	828e
+marmit	1773e
 maroc	644e
 marocain	756e
 marocco	644e
@@ -35782,18 +35821,18 @@ marron	7e
 marron roug	19e
 marrueco	644e
 maré	142e
-masai	850e
-masaï	850e
+masai	851e
+masaï	851e
 masculin	420e
-massai	850e
-massaï	850e
+massai	851e
+massaï	851e
 mastercard	495e
 matcha	258e
 matin	188e
 matiné	188e
-matriochka	828e
+matriochka	829e
 matur	421e
-maté	1834e
+maté	1835e
 mauv	63e
 mauv fonc	5e
 mauv foncé	5e
@@ -35811,7 +35850,7 @@ meituan	530e
 meksika	629e
 melancoli	391e
 melancoliqu	391e
-melon	1711e
+melon	1712e
 menorah	746e
 menth	30e
 menth a eau	30e
@@ -35829,7 +35868,7 @@ mexico	629e
 mexiko	629e
 miami	765e
 miami heat	577e
-microb	1681e
+microb	1682e
 microsoft	564e
 midi	189e
 miel	263e
@@ -35847,38 +35886,38 @@ mocha mous	693e
 modern	385e
 modern du milieu du siecl	699e
 modern du milieu du siècl	699e
-moghol	829e
+moghol	830e
 moisson	750e
 monet	786e
-mongol	848e
-mongoli	848e
+mongol	849e
+mongoli	849e
 monnai	423e
 monochrom	429e
 monoton	434e
 mont	160e
-mont fuji	1839e
+mont fuji	1840e
 montagn	160e
 montagn enneig	161e
 montagn enneigé	161e
-montagn rus	1892e
+montagn rus	1893e
 montgolfier	804e
 montmartr	757e
 montreal canadien	589e
-monument classiqu	1846e
-morceau de viand	1757e
+monument classiqu	1847e
+morceau de viand	1758e
 moro	391e
 moroccan flag	644e
 morocco	644e
-moscou	828e
-mosqu	1873e
-mosqué	1873e
-mouch	1679e
-mouffet	1621e
+moscou	829e
+mosqu	1874e
+mosqué	1874e
+mouch	1680e
+mouffet	1622e
 mous	132e
 moussu	132e
-moustiqu	1678e
+moustiqu	1679e
 moutard	110e
-mouton	1596e
+mouton	1597e
 mucha	789e
 multicolor	178e
 mur	342e
@@ -35910,15 +35949,15 @@ mısır bayrağı	643e
 na uy	652e
 nacr	299e
 nam phi	665e
-namibi	866e
-namibien	866e
-namibienn	866e
+namibi	867e
+namibien	867e
+namibienn	867e
 napoli calcio	609e
 natur	383e
 naturel	383e
 naver	506e
 nebuleux	176e
-neerlandai	832e
+neerlandai	833e
 neig	187e
 neigeux	187e
 nenuphar	212e
@@ -35942,9 +35981,9 @@ nga	638e
 nhat ban	621e
 nhật bản	621e
 ni	457e
-nid avec ouf	1708e
-nid avec œuf	1708e
-nid vid	1707e
+nid avec ouf	1709e
+nid avec œuf	1709e
+nid vid	1708e
 niederland	647e
 nigeria	666e
 nigeria flagg	666e
@@ -36000,8 +36039,8 @@ nud	115e
 nueva zelanda	676e
 nuit	192e
 nuit blanch	797e
-nuit etoil	1881e
-nuit étoilé	1881e
+nuit etoil	1882e
+nuit étoilé	1882e
 numeriqu	376e
 numériqu	376e
 nuova zelanda	676e
@@ -36009,7 +36048,7 @@ nvidia	520e
 nymphea de monet	786e
 nymphéa de monet	786e
 nébuleux	176e
-néerlandai	832e
+néerlandai	833e
 nénuphar	212e
 néon	308e
 néon ros	116e
@@ -36022,8 +36061,8 @@ ocean	140e
 ocr	36e
 octobr	197e
 océan	140e
-oignon	1740e
-oiseau	1631e
+oignon	1741e
+oiseau	1632e
 olimpiadi	683e
 olympic	683e
 olympic gam	683e
@@ -36040,7 +36079,7 @@ orag	201e
 orageux	201e
 orang	1e
 orang fruit	228e
-orang outan	1565e
+orang outan	1566e
 oranger	228e
 orangé	1e
 orchid	218e
@@ -36049,13 +36088,13 @@ oriental	355e
 osmanth	224e
 osterreich	650e
 ottoman	768e
-ouf au plat	1770e
+ouf au plat	1771e
 outback	820e
 outremer	44e
-ouzbek	865e
-ouzbekistan	865e
-ouzbèk	865e
-ouzbékistan	865e
+ouzbek	866e
+ouzbekistan	866e
+ouzbèk	866e
+ouzbékistan	866e
 packer	579e
 paesi bassi	647e
 pagn	738e
@@ -36071,11 +36110,11 @@ pakistani flag	669e
 pal	442e
 palai imperial	346e
 palai impérial	346e
-palerm	853e
-palmier	1698e
+palerm	854e
+palmier	1699e
 pamukkal	798e
 panasonic	543e
-pancak	1752e
+pancak	1753e
 panda	321e
 panton classic blu	688e
 panton greenery	685e
@@ -36086,7 +36125,7 @@ panton ultra violet	686e
 panton very peri	690e
 panton viva magenta	691e
 paon	318e
-paonn	1641e
+paonn	1642e
 papier	293e
 papillon	325e
 paqu	373e
@@ -36098,7 +36137,7 @@ paquistão	669e
 paradi	427e
 paraplui	338e
 parc	127e
-parc national	1844e
+parc national	1845e
 parchemin	293e
 paresseux	414e
 pari	757e
@@ -36106,7 +36145,7 @@ pari saint germain	610e
 parisien	757e
 parisienn	757e
 parm	99e
-part de fromag	1754e
+part de fromag	1755e
 pas	457e
 pass	446e
 passion	393e
@@ -36116,8 +36155,8 @@ passé	446e
 pastel	447e
 pastequ	234e
 pastèqu	234e
-patagoni	839e
-patat douc	1787e
+patagoni	840e
+patat douc	1788e
 patisseri	271e
 pavot	222e
 pay bas	647e
@@ -36139,26 +36178,26 @@ peru flagg	663e
 peruvian flag	663e
 peruvien	780e
 perú	663e
-petard	1899e
+petard	1900e
 petra	769e
 peur	403e
 phan lan	654e
 phap	622e
 pharaon	770e
-philippin	859e
+philippin	860e
 philippinen	673e
-phoqu	1657e
+phoqu	1658e
 phosphorescent	448e
 pháp	622e
 phần lan	654e
-piano	1964e
+piano	1965e
 picasso	814e
 pierr	281e
 pierr de lav	158e
 pierr precieux	316e
 pierr précieux	316e
-pieuvr	1662e
-piment roug	1734e
+pieuvr	1663e
+piment roug	1735e
 pin	121e
 pined	121e
 pingouin	322e
@@ -36166,82 +36205,82 @@ pinterest	511e
 pinèd	121e
 pittsburgh steeler	581e
 pivoin	214e
-pizza	1761e
-plac roug	828e
+pizza	1762e
+plac roug	829e
 plag	143e
-plag avec parasol	1841e
+plag avec parasol	1842e
 plag de sabl	144e
 plag tropical	145e
-plant de riz	1700e
-plant en pot	1695e
+plant de riz	1701e
+plant en pot	1696e
 plastiqu	307e
-plat mitonn	1771e
-plat mitonné	1771e
+plat mitonn	1772e
+plat mitonné	1772e
 playstation	472e
 plein energi	389e
 plein lun	173e
 plein énergi	389e
 plui	199e
 plum	313e
-plumag	1639e
+plumag	1640e
 pluvieux	199e
-pochet	1937e
+pochet	1938e
 point du jour	180e
-poir	1720e
+poir	1721e
 poison	425e
-poisson	1658e
-poisson lun	1660e
+poisson	1659e
+poisson lun	1661e
 poisson roug	329e
-poisson tropical	1659e
-poivron	1735e
+poisson tropical	1660e
+poivron	1736e
 polair	185e
 poland	656e
 polar	732e
 polen	656e
 polish flag	656e
 pologn	656e
-polonai	841e
+polonai	842e
 polonia	656e
 polonya	656e
-polynesi	862e
-polynesien	862e
-polynesienn	862e
-polynési	862e
-polynésien	862e
-polynésienn	862e
+polynesi	863e
+polynesien	863e
+polynesienn	863e
+polynési	863e
+polynésien	863e
+polynésienn	863e
 polônia	656e
 pomm	236e
-pomm de terr	1731e
-pomm roug	1718e
+pomm de terr	1732e
+pomm roug	1719e
 pomm vert	237e
-pont de nuit	1887e
+pont de nuit	1888e
 pop art	788e
-pop corn	1776e
+pop corn	1777e
 porcelain	295e
 porcelain bleu et blanc	296e
 porsch	483e
 port	154e
-port monnai	1935e
+port monnai	1936e
 portekiz	626e
 portogallo	626e
 portugai	793e
 portugal flag	626e
 portugu flag	626e
-pot de miel	1815e
+pot de miel	1816e
 poteri	304e
 potiron	246e
-poul	1626e
-poup japonai	1906e
-poup rus	828e
-poupé japonai	1906e
-poupé rus	828e
+poul	1627e
+poup japonai	1907e
+poup rus	829e
+poupé japonai	1907e
+poupé rus	829e
 pourpr	5e
 pourri	425e
 pourritur	425e
-poussin	1629e
-poussin de fac	1630e
-poussin qui eclot	1628e
-poussin qui éclôt	1628e
+poussin	1630e
+poussin de fac	1631e
+poussin qui eclot	1629e
+poussin qui éclôt	1629e
 prairi	124e
 pre	124e
 precolombien	819e
@@ -36268,18 +36307,18 @@ pâqueret	220e
 pâtisseri	271e
 pénombr	451e
 péruvien	780e
-pétard	1899e
+pétard	1900e
 pétra	769e
 pêch	235e
 qatar	646e
 qatar airway	545e
 qatari flag	646e
-qipao	826e
+qipao	827e
 quai	154e
 quartz	300e
-quebecoi	840e
+quebecoi	841e
 quenia	667e
-québécoi	840e
+québécoi	841e
 quênia	667e
 raffin	397e
 raffiné	397e
@@ -36290,7 +36329,7 @@ raisin	231e
 rajasthan	800e
 ramadan	745e
 rangoli	807e
-raton laveur	1572e
+raton laveur	1573e
 real madrid	601e
 real madrid cf	601e
 recif	153e
@@ -36310,20 +36349,20 @@ renard	324e
 renault	486e
 renoir	786e
 repugnant	425e
-requin	1661e
+requin	1662e
 ressac	142e
 retro	379e
 rev	396e
 reveillon	753e
 reveur	396e
 reveux	396e
-rhinocero	1604e
-rhinocéro	1604e
+rhinocero	1605e
+rhinocéro	1605e
 riad	756e
 rivag	143e
 rivier	148e
 riviera italienn	759e
-riz au curry	1784e
+riz au curry	1785e
 rizier	252e
 rizier en terras	762e
 roch	163e
@@ -36355,7 +36394,7 @@ ros quartz and serenity	684e
 ros roug	209e
 ros vif	6e
 rosa barbi	682e
-roset	1686e
+roset	1687e
 rosier	209e
 rosé	6e
 rosé du matin	206e
@@ -36374,13 +36413,13 @@ roug à lèvr	70e
 rouill	287e
 rouillé	287e
 roumani	660e
-rout de la soi	865e
+rout de la soi	866e
 routemaster	681e
 royal	382e
 royaum uni	631e
-ruban	1911e
-ruban de memoir	1913e
-ruban de mémoir	1913e
+ruban	1912e
+ruban de memoir	1914e
+ruban de mémoir	1914e
 rubi	55e
 rue	341e
 ruell	341e
@@ -36411,9 +36450,9 @@ sabl	157e
 sabl clair	103e
 sabl noir	158e
 sabl volcaniqu	158e
-sac a main	1936e
-sac de shopping	1938e
-sac à main	1936e
+sac a main	1937e
+sac de shopping	1939e
+sac à main	1937e
 safran	277e
 sain	417e
 saint jean	752e
@@ -36423,34 +36462,34 @@ saint pétersbourg	797e
 saint sylvestr	753e
 saint valentin	368e
 sakura	208e
-saké	1821e
+saké	1822e
 sal	425E
 salad	433e
-salad vert	1775e
+salad vert	1776e
 sall de clas	358e
 salon de the	343e
 salon de thé	343e
 salut	455e
-samarcand	865e
+samarcand	866e
 samsung	471e
 san	457e
 san francisco giant	587e
 sanctuair	345e
 sanctuair shinto	801e
-sandal de femm	1946e
-sandwich	1763e
+sandal de femm	1947e
+sandwich	1764e
 sang	315e
 sanglant	315e
-sanglier	1593e
+sanglier	1594e
 sant	417e
 santorin	352e
 santé	417e
 saphir	54e
 sapin	121e
-sapin de noel	1896e
-sapin de noël	1896e
+sapin de noel	1897e
+sapin de noël	1897e
 sarcel	13e
-sari	827e
+sari	828e
 satan	428e
 sataniqu	428e
 satin	291e
@@ -36462,27 +36501,27 @@ saudi flag	642e
 sauf	457e
 saug	94e
 saumon	29e
-sauropod	1652e
+sauropod	1653e
 sauvag	418e
-savan	830e
+savan	831e
 saxophon	437e
 scandinav	353e
-scarab	1671e
-scarabé	1671e
+scarab	1672e
+scarabé	1672e
 schweden	651e
 schweiz	649e
 scienc fiction	376e
 scintillant	430e
-scorpion	1677e
+scorpion	1678e
 secession viennoi	719e
 seoul	783e
 sepia	61e
 septembr	197e
 serein	386e
-serengeti	830e
+serengeti	831e
 serenit	386e
 serieux	406e
-serpent	1649e
+serpent	1650e
 sevill	821e
 sf giant	587e
 shabby chic	725e
@@ -36490,36 +36529,36 @@ shanghai	774e
 shell	490e
 shibori	824e
 shopify	561e
-short	1931e
-sicil	853e
-sicilien	853e
-sicilienn	853e
-sidi bou said	860e
-sidi bou saïd	860e
+short	1932e
+sicil	854e
+sicilien	854e
+sicilienn	854e
+sidi bou said	861e
+sidi bou saïd	861e
 sili	662e
-sing	1563e
+sing	1564e
 singapor airlin	551e
 singapor flag	675e
 singaporean flag	675e
-singapour	858e
-singapourien	858e
-singapourienn	858e
+singapour	859e
+singapourien	859e
+singapourienn	859e
 sinistr	403e
 sl benfica	613e
-slip	1930e
+slip	1931e
 snapchat	512e
 sobr	385E
 sobr et discret	421e
 soi	291e
-soi chinoi	826e
+soi chinoi	827e
 soir	191e
 soiré	191e
 sol	168e
 soldat	431e
 soleil	171e
 soleil couchant	179e
-soleil levant	1884e
-soleil levant derrier les montagn	1883e
+soleil levant	1885e
+soleil levant derrier les montagn	1884e
 solennel	410e
 solitair	391e
 solstic ete	752e
@@ -36534,13 +36573,13 @@ sou boi	119e
 sou eau	365e
 sou marin	365e
 souk	756e
-sourc chaud	1888e
+sourc chaud	1889e
 sourd	446e
-souri	1607e
+souri	1608e
 south africa	665e
 south african flag	665e
 south korea	636e
-spaghetti	1786e
+spaghetti	1787e
 spagna	625e
 spain	625e
 spanien	625e
@@ -36549,13 +36588,13 @@ spirituel	412e
 spotify	468e
 spur	596e
 ssc napoli	609e
-stad	1845e
+stad	1846e
 star and strip	630e
 starbuck	463e
 stati uniti	630e
 station spatial	364e
-statu de la libert	1871e
-statu de la liberté	1871e
+statu de la libert	1872e
+statu de la liberté	1872e
 steeler	581e
 str	413e
 stres	413e
@@ -36566,19 +36605,19 @@ styl suis	817e
 subaru	488e
 subtil	421e
 succulent	135e
-sucet	1813e
-sud africain	863e
+sucet	1814e
+sud africain	864e
 sudafrica	665e
 sudafrika	665e
 sudkorea	636e
 sudáfrica	665e
 suecia	651e
 sued	651e
-suedoi	833e
+suedoi	834e
 suica	649e
 suiza	649e
-superet	1863e
-supéret	1863e
+superet	1864e
+supéret	1864e
 surprenant	424e
 surpri	424e
 surrealism	717e
@@ -36592,7 +36631,7 @@ suudi arabistan	642e
 suzuki	487e
 suèd	651e
 suécia	651e
-suédoi	833e
+suédoi	834e
 suíça	649e
 svezia	651e
 svizzera	649e
@@ -36601,7 +36640,7 @@ swedish flag	651e
 swi flag	649e
 switzerland	649e
 sylv	119e
-synagogu	1875e
+synagogu	1876e
 sécession viennoi	719e
 séoul	783e
 sépia	61e
@@ -36610,18 +36649,18 @@ sérénité	386e
 sévill	821e
 südafrika	665e
 südkorea	636e
-t rex	1653e
-t shirt	1920e
-taco	1764e
+t rex	1654e
+t shirt	1921e
+taco	1765e
 tadelakt	756e
 taegukgi	636e
-tahitien	862e
-tahitienn	862e
+tahitien	863e
+tahitienn	863e
 tailandia	672e
 tailândia	672e
 tainan	795e
-taj mahal	829e
-tamal	1766e
+taj mahal	830e
+tamal	1767e
 tami	445e
 tami sombr	451e
 tamis	445e
@@ -36630,21 +36669,21 @@ tamisé sombr	451e
 tanger	756e
 taobao	526e
 tapi persan	737e
-tart	1810e
+tart	1811e
 tartan	778e
 tatami	785e
 taup	68e
 taxi	339e
 tay ban nha	625e
 tayland	672e
-tchequ	837e
+tchequ	838e
 tchequi	658e
 tchequia	658e
-tchèqu	837e
+tchèqu	838e
 tchéqui	658e
 tchéquia	658e
 technologi	376e
-teheran	861e
+teheran	862e
 teintur indigo	824e
 telegram	503e
 tempet	201e
@@ -36652,13 +36691,13 @@ templ	345e
 templ chinoi	795e
 templ coreen	794e
 templ coréen	794e
-templ hindou	1874e
+templ hindou	1875e
 tempêt	201e
 tendr	388e
 tendr ton	445e
 tenebreux	411e
 tenebrism	787e
-tent	1879e
+tent	1880e
 tern	446e
 terr	168e
 terr cuit	111e
@@ -36667,17 +36706,17 @@ terras de travertin	798e
 terreux	384e
 tesco	536e
 tesla	482e
-tet de chat	1573e
-tet de cheval	1579e
-tet de chien	1566e
-tet de cochon	1591e
-tet de dragon	1650e
-tet de lapin	1610e
-tet de lion	1575e
-tet de sing	1562e
-tet de souri	1606e
-tet de tigr	1576e
-tet de vach	1587e
+tet de chat	1574e
+tet de cheval	1580e
+tet de chien	1567e
+tet de cochon	1592e
+tet de dragon	1651e
+tet de lapin	1611e
+tet de lion	1576e
+tet de sing	1563e
+tet de souri	1607e
+tet de tigr	1577e
+tet de vach	1588e
 thai	775e
 thai flag	672e
 thai lan	672e
@@ -36688,10 +36727,10 @@ thaï	775e
 thaïlandai	775e
 the	256E
 the au lait	259e
-the aux perl	1832e
+the aux perl	1833e
 the noir	256e
 the vert	257e
-theier	1819e
+theier	1820e
 tho nhi ky	640e
 thuy dien	651e
 thuy si	649e
@@ -36699,10 +36738,10 @@ thy	547e
 thái lan	672e
 thé	256e
 thé au lait	259e
-thé aux perl	1832e
+thé aux perl	1833e
 thé noir	256e
 thé vert	257e
-théier	1819e
+théier	1820e
 thổ nhĩ kỳ	640e
 thụy sĩ	649e
 thụy điển	651e
@@ -36715,52 +36754,52 @@ tiffany blu	678e
 tigr	319e
 tiktok	507e
 tiranga	637e
-toboggan	1890e
-toil araign	1676e
-toil araigné	1676e
+toboggan	1891e
+toil araign	1677e
+toil araigné	1677e
 tomat	247e
 tomb de la nuit	191e
 tombé de la nuit	191e
 ton chaud	452e
 ton froid	453e
 ton terreux	384e
-tong	1940e
+tong	1941e
 tonnerr	201e
-toqu universitair	1953e
+toqu universitair	1954e
 torii	801e
 toronto mapl leaf	588e
 torrid	205e
-tortu	1647e
+tortu	1648e
 toscan	758e
 toshiba	542e
 totoro	816e
 tottenham	596e
 tottenham hotspur	596e
 toundra	185e
-tour de tokyo	1870e
+tour de tokyo	1871e
 tournesol	211e
 toxiqu	425e
 toyota	478e
 tranquill	386e
-trefl	1702e
-trefl a quatr feuill	1703e
+trefl	1703e
+trefl a quatr feuill	1704e
 tricolor	622e
-trinquer	1828e
+trinquer	1829e
 triomph	416e
 trist	391e
 tristes	391e
-trompet	1965e
+trompet	1966e
 tropical	351e
 tropiqu	351e
 trung quoc	635e
 trung quốc	635e
-trèfl	1702e
-trèfl à quatr feuill	1703e
+trèfl	1703e
+trèfl à quatr feuill	1704e
 tschechien	658e
 tulip	213e
-tunisi	860e
-tunisien	860e
-tunisienn	860e
+tunisi	861e
+tunisien	861e
+tunisienn	861e
 turc	768e
 turchia	640e
 turk bayragi	640e
@@ -36778,20 +36817,20 @@ turquía	640e
 twitch	508e
 twitter	570e
 tây ban nha	625e
-téhéran	861e
+téhéran	862e
 ténébreux	411e
 ténébrism	787e
-têt de chat	1573e
-têt de cheval	1579e
-têt de chien	1566e
-têt de cochon	1591e
-têt de dragon	1650e
-têt de lapin	1610e
-têt de lion	1575e
-têt de sing	1562e
-têt de souri	1606e
-têt de tigr	1576e
-têt de vach	1587e
+têt de chat	1574e
+têt de cheval	1580e
+têt de chien	1567e
+têt de cochon	1592e
+têt de dragon	1651e
+têt de lapin	1611e
+têt de lion	1576e
+têt de sing	1563e
+têt de souri	1607e
+têt de tigr	1577e
+têt de vach	1588e
 türk bayrağı	640e
 türk hava yolları	547e
 türkei	640e
@@ -36808,8 +36847,8 @@ uk	631e
 ukiyo e	790e
 ukrain	639e
 ukrainian flag	639e
-ukrainien	842e
-ukrainienn	842e
+ukrainien	843e
+ukrainienn	843e
 ukrayna	639e
 ultimat gray	689e
 ultimat gray and illuminating	689e
@@ -36826,7 +36865,7 @@ ups	493e
 urbain	340e
 usa	630e
 usin	377e
-vach	1590e
+vach	1591e
 vagu	142e
 vaisseau spatial	364e
 vall	162e
@@ -36848,11 +36887,11 @@ vereinigt königreich	631e
 vereinigt staaten	630e
 vermillon	35e
 verr	294e
-verr de lait	1817e
-verr de vin	1823e
-verr tumbler	1829e
+verr de lait	1818e
+verr de vin	1824e
+verr tumbler	1830e
 versaill	712e
-verser un liquid	1830e
+verser un liquid	1831e
 vert	3e
 vert bambou	52e
 vert bouteill	48e
@@ -36875,14 +36914,14 @@ vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
 very peri	690e
-vet de femm	1933e
-viand sur un os	1755e
+vet de femm	1934e
+viand sur un os	1756e
 vibrant	389e
 victoir	416e
 victorien	812e
 victorienn	812e
 vie nocturn	436e
-viennoi	836e
+viennoi	837e
 vietnam flag	641e
 vietnamien	782e
 vieu livr	312e
@@ -36891,8 +36930,8 @@ vif	444e
 vign	134e
 viking	823e
 vill	340e
-vill au crepuscul	1885e
-vill au crépuscul	1885e
+vill au crepuscul	1886e
+vill au crépuscul	1886e
 vill bleu	799e
 vill ros	800e
 villag	348e
@@ -36904,7 +36943,7 @@ violet	5e
 violet poudr	99e
 violet poudré	99e
 violin	22e
-violon	1966e
+violon	1967e
 viril	420e
 visa	494e
 viv	444e
@@ -36922,7 +36961,7 @@ vuong quoc anh	631e
 vw	477e
 vénitien	802e
 vénitienn	802e
-vêt de femm	1933e
+vêt de femm	1934e
 vương quốc anh	631e
 wabi sabi	354e
 warhol	788e
@@ -36942,7 +36981,7 @@ xiaomi	524e
 y	624E
 yank	583e
 yeni zelanda	676e
-yourt	848e
+yourt	849e
 youtub	470e
 yunanistan	657e
 yve klein	818e
@@ -36967,7 +37006,7 @@ zèbr	320e
 écologiqu	383e
 écos	778e
 écossai	778e
-écureuil	1612e
+écureuil	1613e
 égli	360e
 égyptien	770e
 égyptienn	770e
@@ -36975,14 +37014,14 @@ zèbr	320e
 électriqu	448e
 éléganc	397e
 élégant	397e
-éléphant	1602e
+éléphant	1603e
 émeraud	49e
 émerveill	424e
 émirat arab uni	645e
 énergi	389e
 énergiqu	389e
 énigmatiqu	394e
-épi de maï	1733e
+épi de maï	1734e
 épic	277e
 époqu victorienn	812e
 épuré	385e
@@ -36991,11 +37030,11 @@ zèbr	320e
 étang	149e
 étang de lotu	150e
 état uni	630e
-éthiopi	849e
-éthiopien	849e
-éthiopienn	849e
+éthiopi	850e
+éthiopien	850e
+éthiopienn	850e
 éthéré	396e
-étincel	1900e
+étincel	1901e
 étincelant	430e
 étoil	175e
 étoilé	175e
@@ -37007,17 +37046,17 @@ zèbr	320e
 éviter	457e
 índia	637e
 île	155e
-île désert	1843e
+île désert	1844e
 îlot	155e
 österreich	650e
 úc	634e
 ý	624e
 đan mạch	653e
 đức	623e
-œuf au plat	1770e
+œuf au plat	1771e
 şili	662e
 ấn độ	637e
-@stems es 2767
+@stems es 2769
 abd	630f
 abedul	122f
 abej	326f
@@ -37025,12 +37064,12 @@ abism	141f
 aborigen	820f
 abrasador	205f
 abrasador calor	401f
-abrig	1924f
+abrig	1925f
 abril	195f
 aburrid	434f
 aburrimient	434f
 ac milan	607f
-acaci	830f
+acaci	831f
 acantilad	163f
 accion de graci	750f
 acción de graci	750f
@@ -37038,12 +37077,12 @@ aceit de oliv	278f
 aceitun	278f
 acer	284f
 acogedor	398f
-acordeon	1962f
-acordeón	1962f
+acordeon	1963f
+acordeón	1963f
 adob	342f
 adorabl	408f
-adriatic	854f
-adriátic	854f
+adriatic	855f
+adriátic	855f
 aeroflot	548f
 afc ajax	612f
 afric do sul	665f
@@ -37052,12 +37091,12 @@ afrutad	432f
 agost	196f
 agridulc	415f
 agu	152f
-agu termal	1888f
+agu termal	1889f
 aguacat	242f
 aguacer	199f
 aguad	302f
 aguamarin clar	66f
-aguil	1634f
+aguil	1635f
 agypten	643f
 ahumad	314f
 ai cap	643f
@@ -37087,12 +37126,12 @@ alipay	527f
 allemagn	623f
 almany	623f
 alp	161f
-alpin	831f
-alubi	1742f
+alpin	832f
+alubi	1743f
 alumini	286f
 amanecer	180f
-amanecer sobr montan	1883f
-amanecer sobr montañ	1883f
+amanecer sobr montan	1884f
+amanecer sobr montañ	1884f
 amapol	222f
 amarill	2f
 amarill brillant	101f
@@ -37116,7 +37155,7 @@ american expres	497f
 american flag	630f
 amex	497f
 amor	392f
-amsterdam	832f
+amsterdam	833f
 an do	637f
 anan	240f
 ananá	240f
@@ -37129,7 +37168,7 @@ andin	780f
 android	516f
 angel	427f
 anil	23f
-anill	1959f
+anill	1960f
 anneaux olympiqu	683f
 ano 2000	707f
 ano 50	706f
@@ -37160,15 +37199,15 @@ arab	772f
 arabi	772f
 arabi saoudit	642f
 arabi saud	642f
-aran	1675f
+aran	1676f
 arandan	232f
-arañ	1675f
+arañ	1676f
 arbol	133f
-arbol de hoj caduc	1697f
-arbol de hoj perenn	1696f
-arbol de navidad	1896f
-arbol de palm	1698f
-arbol de tanabat	1904f
+arbol de hoj caduc	1698f
+arbol de hoj perenn	1697f
+arbol de navidad	1897f
+arbol de palm	1699f
+arbol de tanabat	1905f
 arboled	119f
 arc	130f
 arc iri	178f
@@ -37178,7 +37217,7 @@ arcoiri	178f
 arcoíri	178f
 ardient	393f
 ardient calor	401f
-ardill	1612f
+ardill	1613f
 aren	157f
 aren negr	158f
 aren volcanic	158f
@@ -37190,8 +37229,8 @@ arjantin	628f
 arrecif	153f
 arrecif de coral	153f
 arroy	148f
-arroz cocid	1783f
-arroz con curry	1784f
+arroz cocid	1784f
+arroz con curry	1785f
 arrozal	252f
 arsenal	591f
 arsenal fc	591f
@@ -37227,14 +37266,14 @@ aul	358f
 auror	180f
 auror boreal	177f
 australi	634f
-australian	843f
+australian	844f
 australian flag	634f
 australien	634f
 austri	650f
-austriac	836f
+austriac	837f
 austrian flag	650f
 austráli	634f
-austríac	836f
+austríac	837f
 autobu de londr	681f
 autobú de londr	681f
 autrich	650f
@@ -37294,32 +37333,32 @@ año sesent	699f
 año veint	695f
 ba lan	656f
 bae	645f
-bagel	1751f
-baguet	1748f
-baguett	1748f
+bagel	1752f
+baguet	1749f
+baguett	1749f
 baidu	528f
-bailarin	1944f
+bailarin	1945f
 baj el agu	365f
 bali	762f
 balin	762f
 baliné	762f
 ballen	330f
-ballen soltand un chorr	1654f
+ballen soltand un chorr	1655f
 bambu	123f
 bambú	123f
 banal	434f
 banan	238f
 banc	357f
 bander de chil	662f
-banderin de carp	1907f
-banderín de carp	1907f
+banderin de carp	1908f
+banderín de carp	1908f
 bangkok	775f
 banglad	670f
 bangladesch	670f
 bangladesh	670f
 bangladeshi flag	670f
 bangladé	670f
-banj	1967f
+banj	1968f
 barbi	682f
 barbi pink	682f
 barc	602f
@@ -37330,17 +37369,17 @@ barranc	159f
 barroc	787f
 barç	602f
 basalt	158f
-bat de laboratori	1917f
+bat de laboratori	1918f
 bavar	743f
 bay	253f
 bayern munchen	604f
 bayern munich	604f
 bayern münchen	604f
 bazar	332f
-bebid calient	1818f
-bebid tropical	1825f
+bebid calient	1819f
+bebid tropical	1826f
 bei	17F
-beicon	1758f
+beicon	1759f
 beig	17f
 belcik	648f
 belgi	648f
@@ -37351,27 +37390,27 @@ belgiqu	648f
 belgium	648f
 belçik	648f
 benfic	613f
-bengal	1898f
+bengal	1899f
 berenjen	248f
-berlin	846f
-berliné	846f
-berlín	846f
+berlin	847f
+berliné	847f
+berlín	847f
 bermellon	35f
 bermellón	35f
 besikt	617f
 beşiktaş	617f
 bi	648f
-biberon	1816f
-biberón	1816f
+biberon	1817f
+biberón	1817f
 bibliotec	344f
 bienestar	417f
-bikini	1932f
+bikini	1933f
 bilibili	529f
 billet	423f
 birlesik krallik	631f
 birleşik krallık	631f
-birret	1953f
-bisont	1586f
+birret	1954f
+bisont	1587f
 bizanci	714f
 bizantin	714f
 bizcoch	271f
@@ -37392,15 +37431,15 @@ bmw	475f
 bo dao nha	626f
 boc junior	618f
 bod	371f
-bogavant	1798f
+bogavant	1799f
 boh	711f
 bohemi	711f
-bol de arroz	1782f
-bol de confeti	1903f
+bol de arroz	1783f
+bol de confeti	1904f
 bolivi	780f
-bols	1936f
-bols de compr	1938f
-bols de man	1937f
+bols	1937f
+bols de compr	1939f
+bols de man	1938f
 booking.com	557f
 borgon	33f
 borgoñ	33f
@@ -37410,9 +37449,9 @@ bosqu	119f
 bosqu de abedul	122f
 boston celtic	574f
 boston red sox	585f
-bot de mujer	1948f
-bot de senderism	1943f
-botell descorchad	1822f
+bot de mujer	1949f
+bot de senderism	1944f
+botell descorchad	1823f
 bras	167f
 brasilen	808f
 brasileñ	808f
@@ -37420,15 +37459,15 @@ brasilien	627f
 brazil	627f
 brazilian flag	627f
 bresil	627f
-bretzel	1750f
+bretzel	1751f
 brezily	627f
 brillant	443f
 bris	204f
 britanic	767f
 british flag	631f
 británic	767f
-brochet	1788f
-brocoli	1738f
+brochet	1789f
+brocoli	1739f
 bronc	58f
 bronc antigu	305f
 broncead	26f
@@ -37438,33 +37477,33 @@ brumos ton	449f
 brutalism	698f
 brutalist	698f
 brésil	627f
-brócoli	1738f
-buey	1588f
-bufal de agu	1589f
-bufand	1922f
-bujar	865f
-bujará	865f
+brócoli	1739f
+buey	1589f
+bufal de agu	1590f
+bufand	1923f
+bujar	866f
+bujará	866f
 buran	802f
 burde	33f
 burger king	539f
-burr	1765f
+burr	1766f
 bus londonien	681f
 bvb	605f
 bávar	743f
 bélgic	648f
 bósfor	768f
-búfal de agu	1589f
+búfal de agu	1590f
 bỉ	648f
 bồ đào nha	626f
-caball	1582f
-caball corriend	1582f
-caball de carrer	1582f
-caball de tioviv	1889f
+caball	1583f
+caball corriend	1583f
+caball de carrer	1583f
+caball de tioviv	1890f
 caban	363f
 cabañ	363f
-cabr	1597f
+cabr	1598f
 caca	261f
-cacahuet	1741f
+cacahuet	1742f
 cactu	135f
 caf	254f
 caf con lech	255f
@@ -37475,13 +37514,13 @@ cafeterí	343f
 café	254f
 café con lech	255f
 café oscur	7f
-caj de bent	1780f
-caj par llevar	1796f
+caj de bent	1781f
+caj par llevar	1797f
 calabaz	246f
-calabaz de halloween	1895f
-calamar	1800f
+calabaz de halloween	1896f
+calamar	1801f
 calaver	740f
-calcetin	1925f
+calcetin	1926f
 calid	398f
 calidez	398f
 calient	401f
@@ -37492,48 +37531,48 @@ callejon	341f
 callejón	341f
 calm	386f
 calor	205f
-camell	1599f
-camiset	1920f
+camell	1600f
+camiset	1921f
 camp	124f
 camp abiert	348f
 camp de arroz	252f
 camp de batall	431f
 camp de trig	251f
-campament	1840f
-campanill de vient	1908f
-camping	1840f
+campament	1841f
+campanill de vient	1909f
+camping	1841f
 camuflaj	431f
 canad	633f
 canadian flag	633f
 canadien de montreal	589f
 canadien de montréal	589f
-canadiens	840f
+canadiens	841f
 canadá	633f
 canel	277f
-cangrej	1797f
-cangur	1622f
-canich	1569f
+cangrej	1798f
+cangur	1623f
+canich	1570f
 canicul	205f
 canon	159f
-canon de confeti	1902f
+canon de confeti	1903f
 canícul	205f
 caotic	422f
 capadoci	804f
 capuchin	255f
 caqui	25f
-car de caball	1579f
-car de cerd	1591f
-car de conej	1610f
-car de dragon	1650f
-car de dragón	1650f
-car de gat	1573f
-car de mon	1562f
-car de perr	1566f
-car de raton	1606f
-car de ratón	1606f
-car de tigr	1576f
-car de vac	1587f
-caracol	1666f
+car de caball	1580f
+car de cerd	1592f
+car de conej	1611f
+car de dragon	1651f
+car de dragón	1651f
+car de gat	1574f
+car de mon	1563f
+car de perr	1567f
+car de raton	1607f
+car de ratón	1607f
+car de tigr	1577f
+car de vac	1588f
+caracol	1667f
 caravaggi	787f
 carib	764f
 cariben	764f
@@ -37542,41 +37581,42 @@ carmesi	71f
 carmesí	71f
 carmin	70f
 carmín	70f
-carn con hues	1755f
+carn con hues	1756f
 carnaval	335f
 carnaval de rio	808f
 carnaval de río	808f
-carner	1595f
-carp de circ	1894f
+carner	1596f
+carp de circ	1895f
 carp koi	329f
 carrefour	534f
 cartel sovietic	813f
 cartel soviétic	813f
-cas abandonad	1853f
-cas con jardin	1855f
-cas con jardín	1855f
+cas abandonad	1854f
+cas con jardin	1856f
+cas con jardín	1856f
 cas de camp	363f
-casc con una cruz blanc	1956f
-casc militar	1955f
+cas tradicional corean	826f
+casc con una cruz blanc	1957f
+casc militar	1956f
 cascad	151f
 castan	20f
 castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	359f
-castill europe	1868f
-castill japon	1867f
-castill japoné	1867f
-castor	1613f
+castill europe	1869f
+castill japon	1868f
+castill japoné	1868f
+castor	1614f
 catar	646f
 catarat	151f
 catedral	360f
 cav	265f
 cavern	164f
 cañón	159f
-cañón de confeti	1902f
+cañón de confeti	1903f
 caótic	422f
-ceboll	1740f
+ceboll	1741f
 cebr	320f
 cechi	658f
 ceky	658f
@@ -37595,10 +37635,10 @@ ceniz	167f
 centelleant	430f
 centr	340f
 ceramic	304f
-cerd	1592f
+cerd	1593f
 cereal	251f
-ceremoni de contemplacion de la lun	1909f
-ceremoni de contemplación de la lun	1909f
+ceremoni de contemplacion de la lun	1910f
+ceremoni de contemplación de la lun	1910f
 ceremoni del te	785f
 ceremoni del té	785f
 cerez en flor	208f
@@ -37608,33 +37648,33 @@ cervez	266f
 cerámic	304f
 cerúle	40f
 cesped	125f
-chalec de seguridad	1918f
-chalet	831f
+chalec de seguridad	1919f
+chalet	832f
 champan	265f
 champañ	265f
 champinon	136f
 champiñón	136f
 champán	265f
-chancl	1940f
-chancl de ded	1940f
-chanclet	1940f
+chancl	1941f
+chancl de ded	1941f
+chanclet	1941f
 chanel	572f
 charc	149f
 chartreus	67f
 chauen	799f
-chec	837f
+chec	838f
 chefchauen	799f
 chelse	592f
 chelse fc	592f
-cheongsam	826f
+cheongsam	827f
 chequi	658f
 chic	456F
 chicag bull	575f
 chicag cub	586f
 chil flag	662f
-chil picant	1734f
+chil picant	1735f
 chilean flag	662f
-chilen	839f
+chilen	840f
 chili drapeau	662f
 chimene	311f
 chimene de had	804f
@@ -37643,7 +37683,7 @@ chinaflagg	635f
 chineri	727f
 chinerí	727f
 chines flag	635f
-chisp	1900f
+chisp	1901f
 chocolat	261f
 cian	14f
 ciberpunk	375f
@@ -37652,15 +37692,15 @@ ciel estrellad	175f
 ciel gri	203f
 cienci ficcion	376f
 cienci ficción	376f
-cierv	1585f
+cierv	1586f
 cin	635f
 cin negr	732f
-cisn	1636f
+cisn	1637f
 citric	228f
 ciudad	340f
-ciudad al atardecer	1885f
+ciudad al atardecer	1886f
 ciudad azul	799f
-ciudad del cab	864f
+ciudad del cab	865f
 ciudad prohibid	346f
 ciudad ros	800f
 clar	441f
@@ -37681,8 +37721,8 @@ coc col	461f
 coc colanin	461f
 coc colanın	461f
 cocin	361f
-cocinar	1770f
-cocodril	1646f
+cocinar	1771f
+cocodril	1647f
 codici	426f
 cohet	364f
 cok	461f
@@ -37690,7 +37730,7 @@ colegi	358f
 colin	160f
 colise	784f
 colombi	661f
-colombian	856f
+colombian	857f
 colombian flag	661f
 color aren	103f
 color caf	107f
@@ -37716,37 +37756,37 @@ coloret	70f
 colorid	178f
 colômbi	661f
 comic	788f
-comid enlatad	1779f
-conch de mar	1663f
-conej	1611f
+comid enlatad	1780f
+conch de mar	1664f
+conej	1612f
 confiabl	406f
 confianz	406f
 congelad	450f
 conifer	121f
 constantinopl	768f
-construccion	1847f
-construcción	1847f
+construccion	1848f
+construcción	1848f
 constructivism	813f
 constructivist	813f
 content	390f
 conífer	121f
-cop brindand	1828f
-cop de coctel	1824f
-cop de cóctel	1824f
+cop brindand	1829f
+cop de coctel	1825f
+cop de cóctel	1825f
 cop de niev	187f
-cop de vin	1823f
-copenhagu	835f
+cop de vin	1824f
+copenhagu	836f
 coral	28f
-corbat	1919f
+corbat	1920f
 core	783f
 core del sud	636f
 core del sur	636f
 core du sud	636f
 corean	783f
 corei do sul	636f
-coron	1950f
+coron	1951f
 corporativ	357f
-cort de carn	1757f
+cort de carn	1758f
 cortad	255f
 coré du sud	636f
 cosech	750f
@@ -37756,7 +37796,7 @@ cost amalfitan	759f
 cost azul	803f
 cottagecor	700f
 cr flameng	619f
-cracovi	841f
+cracovi	842f
 creativ	438f
 creatividad	438f
 crem	18f
@@ -37767,31 +37807,31 @@ crepúscul dorad	179f
 crisantem	217f
 cristal	300f
 cristal transparent	294f
-croaci	854f
-croat	854f
+croaci	855f
+croat	855f
 crom	286f
-cruasan	1747f
-cruasán	1747f
+cruasan	1748f
+cruasán	1748f
 cuarz	300f
 cub	677f
-cub de hiel	1835f
+cub de hiel	1836f
 cuban	755f
 cuban flag	677f
 cubism	814f
 cubist	814f
-cucarach	1674f
-cucuruch de helad	1802f
-cuenc con cuchar	1774f
+cucarach	1675f
+cucuruch de helad	1803f
+cuenc con cuchar	1775f
 cuent de had	395f
 cuer	288f
 cuev	164f
 cumplean	372f
 cumpleañ	372f
-cun de ques	1754f
+cun de ques	1755f
 curcum	79f
 curry	277f
 cusc	780f
-cuñ de ques	1754f
+cuñ de ques	1755f
 cyberpunk	375f
 czech flag	658f
 czech republic	658f
@@ -37805,7 +37845,7 @@ cúrcum	79f
 cờ đỏ sao vàng	641f
 dali	717f
 dall cowboy	580f
-dalmaci	854f
+dalmaci	855f
 dalí	717f
 damasc	78f
 dan	353f
@@ -37813,7 +37853,7 @@ dan mach	653f
 dancheong	794f
 danemark	653f
 danes	353f
-dang	1793f
+dang	1794f
 danimarc	653f
 danimark	653f
 danish flag	653f
@@ -37822,8 +37862,8 @@ dané	353f
 de dia	194f
 de día	194f
 de mader	279f
-decoracion de pin	1905f
-decoración de pin	1905f
+decoracion de pin	1906f
+decoración de pin	1906f
 delfin	330f
 delfín	330f
 delicad	388f
@@ -37863,23 +37903,23 @@ docker	514f
 dodger	584f
 dolar	423f
 domin	571f
-donut	1805f
+donut	1806f
 dorad	11f
 dormitori	362f
 dosmil	707f
-dragon	1651f
-dragón	1651f
+dragon	1652f
+dragón	1652f
 drapeau de singapour	675f
 drapeau francai	622f
 drapeau françai	622f
-dromedari	1598f
+dromedari	1599f
 dropbox	559f
 dubai	772f
 dubái	772f
 duc	623f
 dulc de lech	262f
 dulz	272f
-dumpling	1794f
+dumpling	1795f
 dun	156f
 durazn	235f
 dutch flag	647f
@@ -37890,15 +37930,15 @@ día de los enamorad	368f
 día de los muert	740f
 día de muert	740f
 dólar	423f
-dónut	1805f
+dónut	1806f
 easyjet	550f
 ebay	501f
 ecologic	383f
 ecológic	383f
-edifici clasic	1846f
-edifici clásic	1846f
-edifici de colegi	1864f
-edifici de oficin	1856f
+edifici clasic	1847f
+edifici clásic	1847f
+edifici de colegi	1865f
+edifici de oficin	1857f
 efectiv	423f
 ege	771f
 egipci	770f
@@ -37912,7 +37952,7 @@ ejérc	431f
 el cair	770f
 el gran hotel budapest	815f
 electric	448f
-elefant	1602f
+elefant	1603f
 eleganci	397f
 elegant	397f
 elot	250f
@@ -37946,53 +37986,53 @@ envidi	426f
 envidios	426f
 enérgic	389f
 epoc victorian	812f
-eriz	1614f
+eriz	1615f
 erupcion	165f
-erupcion volcanic	1838f
+erupcion volcanic	1839f
 erupción	165f
-erupción volcánic	1838f
+erupción volcánic	1839f
 escal de gris	429f
 escandinav	353f
-escarabaj	1671f
+escarabaj	1672f
 escarch	186f
 escarchad	450f
 escarlat	34f
 escoci	778f
 escocé	778f
-escorpion	1677f
-escorpión	1677f
+escorpion	1678f
+escorpión	1678f
 escoz	778f
 escuel	358f
 esmerald	49f
 espaci	176f
 espagn	625f
-espagueti	1786f
+espagueti	1787f
 espan	625f
 espanh	625f
-espanol	852f
+espanol	853f
 españ	625f
-español	852f
+español	853f
 especi	277f
 esperanz	404f
 esperanzador	404f
-espig de arroz	1700f
-espig de maiz	1733f
-espig de maíz	1733f
+espig de arroz	1701f
+espig de maiz	1734f
+espig de maíz	1734f
 espiritual	412f
 esplieg	210f
 espress	254f
 estacion espacial	364f
 estación espacial	364f
 estad unid	630f
-estadi	1845f
+estadi	1846f
 estambul	768f
 estanqu	149f
 estanqu de lot	150f
-estatu de la libertad	1871f
+estatu de la libertad	1872f
 estil chin	355f
 estil suiz	817f
 estival	196f
-estocolm	833f
+estocolm	834f
 estr	413f
 estrafalari	435f
 estrell	175f
@@ -38002,11 +38042,11 @@ estré	413f
 estudi ghibli	816f
 etat uni	630f
 etere	396f
-etiop	849f
-etiopi	849f
-etiopí	849f
+etiop	850f
+etiopi	850f
+etiopí	850f
 etére	396f
-etíop	849f
+etíop	850f
 everton	600f
 everton fc	600f
 evit	457f
@@ -38020,7 +38060,7 @@ extran	435f
 extrañ	435f
 fabric	377f
 facebook	466f
-falafel	1768f
+falafel	1769f
 fantasi	395f
 fantasí	395f
 faraon	770f
@@ -38069,27 +38109,27 @@ filipinler	673f
 filippin	673f
 finanz	357f
 finland	654f
-finlandes	834f
+finlandes	835f
 finlandi	654f
 finlandiy	654f
-finlandé	834f
+finlandé	835f
 finlândi	654f
 finnish flag	654f
 finnland	654f
 fiord	805f
 firefox	515f
-fiyi	862f
+fiyi	863f
 flag of japan	621f
 flameng	619f
-flan	1814f
+flan	1815f
 flor	207f
-flor blanc	1684f
+flor blanc	1685f
 flor de cerez	208f
 flor de ciruel	215f
 flor de durazn	216f
-flor de hibisc	1689f
+flor de hibisc	1690f
 flor de melocotoner	216f
-flor march	1688f
+flor march	1689f
 floral	207f
 florecer	207f
 florenci	758f
@@ -38103,7 +38143,7 @@ follaj	128f
 follaj otonal	129f
 follaj otoñal	129f
 fond del mar	141f
-fondu	1773f
+fondu	1774f
 formal	410f
 fortalez	359f
 fovism	715f
@@ -38116,8 +38156,8 @@ franç	622f
 french flag	622f
 fres	229f
 fresc	399f
-freson	1723f
-fresón	1723f
+freson	1724f
+fresón	1724f
 fri	400f
 frut	432f
 frut roj	253f
@@ -38127,26 +38167,26 @@ frí	400f
 fucsi	65f
 fueg	166f
 fueg artificial	334f
-fuent	1878f
+fuent	1879f
 fuert	405f
 furios	402f
 futur	376f
 futurist	376f
 fábric	377f
-gaf de proteccion	1916f
-gaf de protección	1916f
-gaf de sol	1915f
+gaf de proteccion	1917f
+gaf de protección	1917f
+gaf de sol	1916f
 galatasaray	615f
 galaxi	176f
 galeri	438f
 galerí	438f
-gall	1627f
-gallet	1806f
-gallet de arroz	1781f
-gallet de la fortun	1795f
-gallin	1626f
-gamb	1799f
-gamb frit	1790f
+gall	1628f
+gallet	1807f
+gallet de arroz	1782f
+gallet de la fortun	1796f
+gallin	1627f
+gamb	1800f
+gamb frit	1791f
 gan	668f
 garu	200f
 garú	200f
@@ -38173,15 +38213,15 @@ glob	337f
 glob aerostatic	804f
 glob aerostátic	804f
 glorios	416f
-gofr	1753f
+gofr	1754f
 golden gat	680f
 golden gat bridg	680f
 golden stat warrior	576f
 golosin	272f
 gondol	802f
 googl	465f
-goril	1564f
-gorr con viser	1954f
+goril	1565f
+gorr con viser	1955f
 gotic	411f
 grabad japon	790f
 grabad japoné	790f
@@ -38192,8 +38232,8 @@ gran murall	347f
 gran ola de kanagaw	724f
 granad	243f
 granat	19f
-grand almacen	1865f
-granizad hawaian	1803f
+grand almacen	1866f
+granizad hawaian	1804f
 granj	348f
 grec	657f
 greec	657f
@@ -38209,7 +38249,7 @@ gri plom	85f
 gri top	68f
 griechenland	657f
 grieg	771f
-grill	1673f
+grill	1674f
 grisace	8f
 grisáce	8f
 grut	164f
@@ -38217,16 +38257,16 @@ grèc	657f
 gréci	657f
 guacamay	323f
 guadalajar	754f
-guant	1923f
-guatemaltec	857f
+guant	1924f
+guatemaltec	858f
 guernic	814f
 guerr	431f
 guijarr	281f
 guisqui	267f
-guitarr	1963f
+guitarr	1964f
 guney afrik	665f
 guney kor	636f
-gusan	1680f
+gusan	1681f
 gzhel	792f
 gélid	400f
 góndol	802f
@@ -38241,11 +38281,12 @@ haban	755f
 habitacion	362f
 habitación	362f
 halloween	367f
-hamburgues	1759f
-hamster	1609f
+hamburgues	1760f
+hamster	1610f
 han quoc	636f
 hanbok	825f
 hanoi	782f
+hanok	826f
 hanói	782f
 hawai	763f
 hawaian	763f
@@ -38262,8 +38303,8 @@ himalay	779f
 hindistan	637f
 hindu	781f
 hindú	781f
-hipopotam	1605f
-hipopótam	1605f
+hipopotam	1606f
+hipopótam	1606f
 hippi	710f
 hiroshig	790f
 hoa ky	630f
@@ -38276,16 +38317,16 @@ hoi an	796f
 hoj	128f
 hoj caid	129f
 hoj caíd	129f
-hoj de arc	1704f
+hoj de arc	1705f
 hoj de oro	306f
 hoj de oton	129f
 hoj de otoñ	129f
-hoj revoloteand al vient	1706f
+hoj revoloteand al vient	1707f
 hoj sec	129f
 hol	455f
-holand	832f
-holandes	832f
-holandé	832f
+holand	833f
+holandes	833f
+holandé	833f
 holi	806f
 holland	647f
 hombr	456F
@@ -38296,21 +38337,21 @@ hongri	659f
 hor azul	182f
 hor dorad	181f
 horizont	183f
-hormig	1669f
+hormig	1670f
 hormigon	282f
 hormigón	282f
 hortaliz	433f
 hortensi	219f
 hospital	356f
-hotel	1861f
-hotel del amor	1862f
+hotel	1862f
+hotel del amor	1863f
 huawei	523f
-huell de pezun	1624f
-huell de pezuñ	1624f
+huell de pezun	1625f
+huell de pezuñ	1625f
 huert	126f
-huev	1769f
+huev	1770f
 hum	314f
-hungar	855f
+hungar	856f
 hungarian flag	659f
 hungary	659f
 hungary flag	659f
@@ -38321,13 +38362,13 @@ hy lạp	657f
 hyundai	481f
 hà lan	647f
 hàn quốc	636f
-hámster	1609f
-húngar	855f
+hámster	1610f
+húngar	856f
 iceberg	184f
 iceland	655f
 icelandic flag	655f
 iglesi	360f
-iglesi celebrand bod	1869f
+iglesi celebrand bod	1870f
 ikb	679f
 ike	464f
 illuminating	689f
@@ -38351,7 +38392,7 @@ infernal	428f
 infiern	428f
 inglaterr	767f
 inocent	407f
-insect	1668f
+insect	1669f
 instagram	467f
 insuls	434f
 intel	518f
@@ -38363,16 +38404,16 @@ internazional	608f
 invernal	198f
 inviern	198f
 ira	402f
-irani	861f
-iraní	861f
+irani	862f
+iraní	862f
 ireland	632f
 irish flag	632f
 irland	632f
 irlandé	822f
-isfahan	861f
-isfahán	861f
+isfahan	862f
+isfahán	862f
 isl	155f
-isl desiert	1843f
+isl desiert	1844f
 island flagg	655f
 islandé	761f
 islot	155f
@@ -38388,8 +38429,8 @@ italien	624f
 italy	624f
 itáli	624f
 izland	655f
-jabali	1593f
-jabalí	1593f
+jabali	1594f
+jabalí	1594f
 jad	298f
 jaipur	800f
 jamaican flag	664f
@@ -38411,10 +38452,10 @@ jardin	126f
 jardin zen	350f
 jardín	126f
 jardín zen	350f
-jarr de cervez	1826f
-jarr de cervez brindand	1827f
-javan	851f
-javané	851f
+jarr de cervez	1827f
+jarr de cervez brindand	1828f
+javan	852f
+javané	852f
 jazmin	223f
 jazmín	223f
 jazz	437F
@@ -38423,7 +38464,7 @@ jeux olympiqu	683f
 jiangnan	349f
 jio	554f
 jipi	710f
-jiraf	1601f
+jiraf	1602f
 jojlom	791f
 jordani	769f
 joy	316f
@@ -38436,31 +38477,31 @@ juni	196f
 juv	606f
 juventu	606f
 jánuc	746f
-kaab	1877f
+kaab	1878f
 kaka talk	505f
 kakaotalk	505f
 kanad	633f
 katar	646f
 kawaii	408f
 keni	667f
-kenian	850f
+kenian	851f
 kent	738f
 kentucky fried chicken	538f
 keny	667f
 kenyan flag	667f
 kfc	538f
 kilim	737f
-kimon	1927f
+kimon	1928f
 kiot	801f
 kiwi	245f
 klein blau	679f
 klein blu	679f
 knick	578f
-koal	1617f
+koal	1618f
 kolombiy	661f
 kolumbien	661f
 korean flag	636f
-kremlin	828f
+kremlin	829f
 kub	677f
 küb	677f
 la galaxy	590f
@@ -38470,8 +38511,8 @@ la laker	573f
 lac	303f
 ladrill	283f
 lag	147f
-lagart	1648f
-lagartij	1648f
+lagart	1649f
+lagartij	1649f
 lagun	146f
 laker	573f
 lamborghini	474f
@@ -38480,7 +38521,7 @@ laton	60f
 latón	60f
 lav	165f
 lavand	210f
-laz conmemorativ	1913f
+laz conmemorativ	1914f
 lech	268f
 leg	568f
 leicester city	597f
@@ -38488,15 +38529,15 @@ lejan oest	733f
 lenov	522f
 lent	414f
 lentejuel	430f
-leon	1575f
-leopard	1578f
+leon	1576f
+leopard	1579f
 letrer luminos	308f
-león	1575f
+león	1576f
 lfc	593f
 lg	541f
-liban	847f
-libanes	847f
-libané	847f
+liban	848f
+libanes	848f
+libané	848f
 libr	312f
 libr viej	312f
 libreri	344f
@@ -38515,7 +38556,7 @@ lind	408f
 linkedin	569f
 lintern	309f
 lintern flotant	747f
-liquid derramandos	1830f
+liquid derramandos	1831f
 lisbo	793f
 litoral	143f
 liverpool fc	593f
@@ -38555,15 +38596,15 @@ luz de vel	310f
 luz del sol	171f
 lyft	500f
 lámpar	336f
-líban	847f
-líquid derramándos	1830f
+líban	848f
+líquid derramándos	1831f
 macaristan	659f
 macaron	275f
 mader	279f
 madrugad	180f
 madrugad tempran	188f
 madur	421f
-magdalen	1809f
+magdalen	1810f
 magent	21f
 magi	395f
 magic	395f
@@ -38576,10 +38617,10 @@ malasi	674f
 malaysi	674f
 malaysian flag	674f
 malezy	674f
-mallorc	852f
+mallorc	853f
 malv	63f
 malási	674f
-mamut	1603f
+mamut	1604f
 man city	595f
 man united	594f
 man utd	594f
@@ -38592,9 +38633,9 @@ manhattan	766f
 mantec	269f
 mantequill	269f
 manzan	236f
-manzan roj	1718f
+manzan roj	1719f
 manzan verd	237f
-mapach	1572f
+mapach	1573f
 mapl leaf flag	633f
 mar	140f
 mar profund	141f
@@ -38625,12 +38666,12 @@ marrón chocolat	108f
 marrón té	88f
 mart de carnaval	742f
 marz	195f
-masai	850f
+masai	851f
 masculin	420f
 mastercard	495f
-masái	850f
+masái	851f
 match	258f
-matriosk	828f
+matriosk	829f
 maíz	250f
 mañan	188f
 mcdonald	462f
@@ -38652,8 +38693,8 @@ melancolí	391f
 melancólic	391f
 melocoton	235f
 melocotón	235f
-melon	1711f
-melón	1711f
+melon	1712f
+melón	1712f
 men el	457f
 menor	746f
 menorá	746f
@@ -38672,10 +38713,10 @@ mexican flag	629f
 mexik	629f
 mexiqu	629f
 mezclill	289f
-mezqu	1873f
+mezqu	1874f
 miami	765f
 miami heat	577f
-microbi	1681f
+microbi	1682f
 microsoft	564f
 mid century	699f
 mied	403f
@@ -38690,55 +38731,55 @@ mistic	394f
 mitsubishi	489f
 miyazaki	816f
 moch mouss	693f
-mochil escolar	1939f
+mochil escolar	1940f
 modern	385f
 modernism catalan	789f
 modernism catalán	789f
-mofet	1621f
-mogol	829f
+mofet	1622f
+mogol	830f
 mon	408F
-moneder	1935f
+moneder	1936f
 monet	786f
-mongol	848f
+mongol	849f
 monocrom	429f
 monocromatic	429f
 monocromátic	429f
 monoton	434f
 mont	160f
-mont fuji	1839f
+mont fuji	1840f
 montan	160f
-montan con niev	1836f
+montan con niev	1837f
 montan nevad	161f
-montan rus	1892f
+montan rus	1893f
 montañ	160f
-montañ con niev	1836f
+montañ con niev	1837f
 montañ nevad	161f
-montañ rus	1892f
+montañ rus	1893f
 montreal canadien	589f
 monóton	434f
 morad	5f
 morocc	644f
 moroccan flag	644f
-mosc	1679f
-moscu	828f
-moscú	828f
-mosqu	1678f
+mosc	1680f
+moscu	829f
+moscú	829f
+mosqu	1679f
 mostaz	110f
 much	789F
 muell	154f
 mujer	456F
 multicolor	178f
-munec japones	1906f
-munec rus	828f
+munec japones	1907f
+munec rus	829f
 mur	342f
-murcielag	1615f
-murciélag	1615f
+murcielag	1616f
+murciélag	1616f
 muse	438f
 musg	132f
 musgos	132f
-musl de poll	1756f
-muñec japones	1906f
-muñec rus	828f
+musl de poll	1757f
+muñec japones	1907f
+muñec rus	829f
 mykon	771f
 mágic	395f
 mármol	280f
@@ -38749,9 +38790,9 @@ na uy	652f
 nacar	299f
 nad de	457f
 nam phi	665f
-namibi	866f
+namibi	867f
 napoli calci	609f
-nariz de cerd	1594f
+nariz de cerd	1595f
 natural	383f
 naturalez	383f
 nav espacial	364f
@@ -38762,8 +38803,8 @@ navideñ	366f
 neblin	202f
 neblinos	449f
 nebulos	176f
-neerland	832f
-neerlandé	832f
+neerland	833f
+neerlandé	833f
 negr	9f
 negr azulad	80f
 negr tint	47f
@@ -38798,9 +38839,9 @@ nga	638f
 nhat ban	621f
 nhật bản	621f
 ni	457f
-nid con huev	1708f
-nid vaci	1707f
-nid vací	1707f
+nid con huev	1709f
+nid vaci	1708f
+nid vací	1708f
 niebl	202f
 niederland	647f
 niev	187f
@@ -38820,14 +38861,14 @@ noch	192f
 noch blanc	797f
 noch de bruj	367f
 noch de san juan	752f
-noch estrellad	1881f
+noch estrellad	1882f
 noch tempran	191f
 nocheviej	753f
 nocturn	192f
 nogal	279f
 nordic	353f
 nordic antigu	823f
-nori de feri	1891f
+nori de feri	1892f
 noruz	744f
 norvec	652f
 norveg	652f
@@ -38844,7 +38885,7 @@ nouvell zeland	676f
 nouvell zéland	676f
 nov zelandi	676f
 nov zelândi	676f
-novi indi	827f
+novi indi	828f
 noviembr	197f
 nub	170f
 nublad	203f
@@ -38857,7 +38898,7 @@ nuev zeland	676f
 nunc	457f
 nuov zeland	676f
 nupcial	371f
-nutri	1620f
+nutri	1621f
 nvidi	520f
 nácar	299f
 nórdic	353f
@@ -38871,14 +38912,14 @@ ocr	36f
 octubr	197f
 océan	140f
 oficin	357f
-oficin de corre europe	1858f
-oficin de corre japones	1857f
+oficin de corre europe	1859f
+oficin de corre japones	1858f
 ofrend	740f
 ola	142f
 ola de calor	205f
 oleaj	142f
 olimpiadi	683f
-oll de comid	1772f
+oll de comid	1773f
 olympic	683f
 olympic gam	683f
 olympic ring	683f
@@ -38889,8 +38930,8 @@ oniric	396f
 oníric	396f
 oolong	260f
 optimist	404f
-orangutan	1565f
-orangután	1565f
+orangutan	1566f
+orangután	1566f
 organic	383f
 orgull	751f
 orgullos	416f
@@ -38902,41 +38943,41 @@ orquide	218f
 orquíde	218f
 oscur	439f
 osmant	224f
-oso pand	1618f
+oso pand	1619f
 osterreich	650f
-ostr	1801f
+ostr	1802f
 otoman	768f
 oton	197f
 otonal	197f
 otoñ	197f
 otoñal	197f
 outback	820f
-ovej	1596f
+ovej	1597f
 oxid	287f
 oxidad	287f
 packer	579f
-paell	1771f
+paell	1772f
 paesi bassi	647f
 pais baix	647f
 pais baj	647f
-paisaj urban	1882f
-pajar	1631f
+paisaj urban	1883f
+pajar	1632f
 pakistan	669f
 pakistani flag	669f
 palaci imperial	346f
 palid	442f
-palmer	1698f
-palom	1633f
+palmer	1699f
+palom	1634f
 palt	242f
 pamukkal	798f
 pan	270f
-pan de mold	1746f
+pan de mold	1747f
 pan de oro	306f
-pan rellen	1767f
-pan sin levadur	1749f
+pan rellen	1768f
+pan sin levadur	1750f
 panasonic	543f
 pand	321f
-pantalon cort	1931f
+pantalon cort	1932f
 panton classic blu	688f
 panton greenery	685f
 panton living coral	687f
@@ -38960,7 +39001,7 @@ pari	757f
 pari saint germain	610f
 parisin	757f
 parqu	127f
-parqu nacional	1844f
+parqu nacional	1845f
 parr	134f
 parí	757f
 pascu	373f
@@ -38971,12 +39012,12 @@ pastel	447f
 pastel de cumplean	271f
 pastel de cumpleañ	271f
 pastel de lun	810f
-pastel de pescad japon	1791f
-pastel de pescad japoné	1791f
+pastel de pescad japon	1792f
+pastel de pescad japoné	1792f
 pastizal	124f
-patat	1731f
-patat asad	1787f
-patat frit	1760f
+patat	1732f
+patat asad	1788f
+patat frit	1761f
 pav real	318f
 pay bas	647f
 payas	331f
@@ -38989,27 +39030,27 @@ penasc	163f
 penumbr	451f
 peoni	214f
 peoní	214f
-pepin	1736f
-pepinill	1736f
+pepin	1737f
+pepinill	1737f
 pepsi	563f
 perezos	414f
 pergamin	293f
 perl	299f
 perou	663f
-perr	1567f
-perr calient	1762f
-perr gui	1568f
-perr guí	1568f
-perret	1567f
+perr	1568f
+perr calient	1763f
+perr gui	1569f
+perr guí	1569f
+perret	1568f
 pers	737f
 peru flagg	663f
 peruan	780f
 peruvian flag	663f
-petard	1899f
+petard	1900f
 petr	769f
 pez dorad	329f
-pez glob	1660f
-pez tropical	1659f
+pez glob	1661f
+pez tropical	1660f
 peñasc	163f
 phan lan	654f
 phap	622f
@@ -39024,23 +39065,23 @@ piedr precios	316f
 piedr volcanic	158f
 piedr volcánic	158f
 piel curtid	288f
-pimient	1735f
+pimient	1736f
 pinar	121f
 pinguin	322f
 pingüin	322f
-pintalabi	1958f
+pintalabi	1959f
 pinterest	511f
 pintor	438f
 pintur	438f
 pintur a la tint	302f
 piramid	770f
-pirulet	1813f
+pirulet	1814f
 pirámid	770f
 pittsburgh steeler	581f
-pizz	1761f
+pizz	1762f
 piñ	240f
-plant de macet	1695f
-plant joven	1694f
+plant de macet	1696f
+plant joven	1695f
 plastic	307f
 plat	12f
 platan	238f
@@ -39048,28 +39089,28 @@ platead	12f
 play	143f
 play de aren	144f
 play tropical	145f
-play y sombrill	1841f
+play y sombrill	1842f
 playstation	472f
-plaz roj	828f
+plaz roj	829f
 plomiz	8f
 plum	313f
-plumaj	1639f
+plumaj	1640f
 plástic	307f
 plátan	238f
 poc luz	451f
 poderos	405f
 podrid	425f
-polac	841f
+polac	842f
 poland	656f
 polar	185f
 polen	656f
-polinesi	862f
+polinesi	863f
 polish flag	656f
-poll	1629f
-poll de frent	1630f
-poll rompiend el cascaron	1628f
-poll rompiend el cascarón	1628f
-polluel	1629f
+poll	1630f
+poll de frent	1631f
+poll rompiend el cascaron	1629f
+poll rompiend el cascarón	1629f
+polluel	1630f
 pologn	656f
 poloni	656f
 polony	656f
@@ -39081,19 +39122,19 @@ porcelan	295f
 porcelan azul y blanc	296f
 porsch	483f
 portekiz	626f
-porten	838f
-porteñ	838f
+porten	839f
+porteñ	839f
 portogall	626f
 portugal flag	626f
 portugu	793f
 portugues	793f
 portugues flag	626f
 portugué	793f
-post de barber	1893f
+post de barber	1894f
 postr	271f
 prad	124f
 prader	124f
-prag	837f
+prag	838f
 precolombin	819f
 primaver	195f
 primaveral	195f
@@ -39105,39 +39146,39 @@ provenzal	803f
 psg	610f
 puebl	348f
 puebl de agu	349f
-puent de noch	1887f
+puent de noch	1888f
 puert	154f
 puert ric	764f
 puest de sol	179f
-puest del sol	1886f
-pulp	1662f
+puest del sol	1887f
+pulp	1663f
 pur	407f
 purez	407f
 purpur	5f
 purpurin	430f
-pájar	1631f
+pájar	1632f
 pálid	442f
 pérou	663f
 púrpur	5f
 qatar	646f
 qatar airway	545f
 qatari flag	646f
-qipa	826f
+qipa	827f
 queni	667f
 quêni	667f
 rabi	402f
 radiant	443f
 rajastan	800f
 rajastán	800f
-ram de flor	1682f
+ram de flor	1683f
 ramadan	745f
 ramadán	745f
 ran	328f
 rangoli	807f
 rar	435f
 ras	291f
-raton	1607f
-ratón	1607f
+raton	1608f
+ratón	1608f
 ray	201f
 real	382f
 real madrid	601f
@@ -39148,10 +39189,10 @@ red sox	585f
 reddit	510f
 refinad	397f
 refrescant	399f
-refugi de esqui	831f
-refugi de esquí	831f
-regal	1912f
-regal envuelt	1912f
+refugi de esqui	832f
+refugi de esquí	832f
+regal	1913f
+regal envuelt	1913f
 regi	382f
 regn unit	631f
 rein unid	631f
@@ -39168,7 +39209,7 @@ renault	486f
 repugnant	425f
 retr	379f
 riachuel	148f
-rinoceront	1604f
+rinoceront	1605f
 rio	148f
 rivier italian	759f
 robl	279f
@@ -39199,8 +39240,8 @@ romany	660f
 romeni	660f
 romántic	392f
 romêni	660f
-rop de mujer	1933f
-rop interior	1930f
+rop de mujer	1934f
+rop interior	1931f
 ros	6f
 ros barbi	682f
 ros empolvad	92f
@@ -39218,8 +39259,8 @@ ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	209f
-rosari	1957f
-roset	1686f
+rosari	1958f
+roset	1687f
 roumani	660f
 routemaster	681f
 royaum uni	631f
@@ -39237,12 +39278,12 @@ russian flag	638f
 russland	638f
 rustic	378f
 rusy	638f
-rut de la sed	865f
+rut de la sed	866f
 ryanair	549f
 río	148f
 rússi	638f
 rústic	378f
-saban	830f
+saban	831f
 sagrad famili	760f
 sakur	208f
 salid del sol	180f
@@ -39256,7 +39297,7 @@ salvaj	418f
 salvaj oest	733f
 salvi	94f
 salón recreativ	704f
-samarcand	865f
+samarcand	866f
 samsung	471f
 san	417f
 san francisc giant	587f
@@ -39264,9 +39305,9 @@ san patrici	374f
 san petersburg	797f
 san valentin	368f
 san valentín	368f
-sandali de mujer	1946f
+sandali de mujer	1947f
 sandi	234f
-sandwich	1763f
+sandwich	1764f
 sandí	234f
 sangr	315f
 sangrient	315f
@@ -39274,7 +39315,7 @@ santorini	352f
 santuari	345f
 santuari sintoist	801f
 santuari sintoíst	801f
-sari	827f
+sari	828f
 satan	428f
 sataná	428f
 saten	291f
@@ -39283,14 +39324,14 @@ satén	291f
 saudi arabi	642f
 saudi arabien	642f
 saudi flag	642f
-sauropod	1652f
-saurópod	1652f
+sauropod	1653f
+saurópod	1653f
 saxofon	437f
 saxofón	437f
 schweden	651f
 schweiz	649f
 sed	291f
-sed chin	826f
+sed chin	827f
 segur	406f
 selv	120f
 selv templad	119f
@@ -39300,9 +39341,9 @@ sencill	385f
 sepi	61f
 septiembr	197f
 seren	386f
-serengueti	830f
+serengueti	831f
 seri	410f
-serpient	1649f
+serpient	1650f
 set	136f
 setiembr	197f
 seul	783f
@@ -39315,22 +39356,22 @@ shanghái	774f
 shell	490f
 shibori	824f
 shopify	561f
-sicili	853f
-sicilian	853f
-sidney	844f
+sicili	854f
+sicilian	854f
+sidney	845f
 sierr	160f
 sili	662f
 sin	457f
-sinagog	1875f
+sinagog	1876f
 singapor airlin	551f
 singapor flag	675f
 singaporean flag	675f
-singapur	858f
-singapurens	858f
+singapur	859f
+singapurens	859f
 siniestr	403f
 sl benfic	613f
 snapchat	512f
-sobr roj	1910f
+sobr roj	1911f
 sobri	421f
 sofisticad	397f
 sol	171f
@@ -39340,8 +39381,8 @@ soledad	391f
 solemn	410f
 solitari	391f
 solstici de veran	752f
-sombrer de cop	1952f
-sombrer de mujer	1951f
+sombrer de cop	1953f
+sombrer de mujer	1952f
 sombri	391f
 sombri ton	439f
 sombrill	338f
@@ -39376,11 +39417,11 @@ submarin	365f
 suci	425f
 suculent	135f
 sudafric	665f
-sudafrican	863f
+sudafrican	864f
 sudafrik	665f
 sudkore	636f
 sudáfric	665f
-suec	833f
+suec	834f
 sueci	651f
 sued	651f
 suel	168f
@@ -39403,41 +39444,41 @@ sweden	651f
 swedish flag	651f
 swis flag	649f
 switzerland	649f
-sándwich	1763f
-sídney	844f
+sándwich	1764f
+sídney	845f
 südafrik	665f
 südkore	636f
-t rex	1653f
-tablet de chocolat	1811f
+t rex	1654f
+tablet de chocolat	1812f
 taegukgi	636f
-tahiti	862f
-tahití	862f
+tahiti	863f
+tahití	863f
 tailand	775f
 tailandé	775f
 tailândi	672f
 tainan	795f
-taj mahal	829f
-tamal	1766f
-tambor	1968f
-tamboril	1969f
+taj mahal	830f
+tamal	1767f
+tambor	1969f
+tamboril	1970f
 tanger	756f
 taoba	526f
 tapi	342f
 tard	190f
-tarr de miel	1815f
+tarr de miel	1816f
 tart	271f
-tart de cumplean	1807f
-tart de cumpleañ	1807f
+tart de cumplean	1808f
+tart de cumpleañ	1808f
 tartan	778f
 tartán	778f
 tatami	785f
 taxi	339f
 tay ban nha	625f
 tayland	672f
-tazon de fide	1785f
-tazon de te	1820f
-tazón de fide	1785f
-tazón de té	1820f
+tazon de fide	1786f
+tazon de te	1821f
+tazón de fide	1786f
+tazón de té	1821f
 tchequi	658f
 tchéqui	658f
 te	256F
@@ -39445,26 +39486,26 @@ te con lech	259f
 te de burbuj	259f
 te negr	256f
 te verd	257f
-teclad musical	1964f
+teclad musical	1965f
 tecnologi	376f
 tecnologí	376f
-teheran	861f
-teherán	861f
-tejon	1623f
-tejon de la miel	1623f
-tejon meler	1623f
-tejón	1623f
-tejón de la miel	1623f
-tejón meler	1623f
-tel de aran	1676f
-tel de arañ	1676f
+teheran	862f
+teherán	862f
+tejon	1624f
+tejon de la miel	1624f
+tejon meler	1624f
+tejón	1624f
+tejón de la miel	1624f
+tejón meler	1624f
+tel de aran	1677f
+tel de arañ	1677f
 telegram	503f
 tempestad	201f
 templ	345f
 templ chin	795f
 templ corean	794f
-templ hindu	1874f
-templ hindú	1874f
+templ hindu	1875f
+templ hindú	1875f
 tenebrism	787f
 tenebros	403f
 tenebros ton	439f
@@ -39479,8 +39520,8 @@ terror	403f
 terros	384f
 tesc	536f
 tesl	482f
-teter	1819f
-tetrabrik	1833f
+teter	1820f
+tetrabrik	1834f
 teñid índig	824f
 thai flag	672f
 thai lan	672f
@@ -39497,10 +39538,10 @@ thụy sĩ	649f
 thụy điển	651f
 tibet	779f
 tibetan	779f
-tiburon	1661f
-tiburón	1661f
-tiend de campan	1879f
-tiend de campañ	1879f
+tiburon	1662f
+tiburón	1662f
+tiend de campan	1880f
+tiend de campañ	1880f
 tiern	388f
 tiern anim	408f
 tiern ánim	408f
@@ -39512,9 +39553,9 @@ tigr	319f
 tiktok	507f
 tint	47f
 tirang	637f
-tobogan	1890f
-tobogán	1890f
-toki	845f
+tobogan	1891f
+tobogán	1891f
+toki	846f
 tomat	247f
 ton calid	452f
 ton cálid	452f
@@ -39526,9 +39567,9 @@ torii	801f
 torment	201f
 tormentos	201f
 toront mapl leaf	588f
-torr de toki	1870f
-tort	1752f
-tortug	1647f
+torr de toki	1871f
+tort	1753f
+tortug	1648f
 toscan	758f
 toshib	542f
 tostad	26f
@@ -39537,11 +39578,11 @@ tottenham	596f
 tottenham hotspur	596f
 toxic	425f
 toyot	478f
-traj de ban de una piez	1929f
-traj de bañ de una piez	1929f
+traj de ban de una piez	1930f
+traj de bañ de una piez	1930f
 tranquil	386f
-trebol	1702f
-trebol de cuatr hoj	1703f
+trebol	1703f
+trebol de cuatr hoj	1704f
 trencadi	760f
 trencadí	760f
 tricolor	622f
@@ -39550,22 +39591,22 @@ trigal	251f
 trist	391f
 tristez	391f
 triunf	416f
-trompet	1965f
+trompet	1966f
 tropic	351f
 tropical	351f
-troz de tart	1808f
+troz de tart	1809f
 truen	201f
 trung quoc	635f
 trung quốc	635f
-trébol	1702f
-trébol de cuatr hoj	1703f
+trébol	1703f
+trébol de cuatr hoj	1704f
 trópic	351f
 tschechien	658f
 tulipan	213f
 tulipán	213f
 tundr	185f
-tunecin	860f
-tunez	860f
+tunecin	861f
+tunez	861f
 turc	768f
 turchi	640f
 turk bayragi	640f
@@ -39589,7 +39630,7 @@ té negr	256f
 té verd	257f
 tíbet	779f
 tóxic	425f
-túnez	860f
+túnez	861f
 türk bayrağı	640f
 türk hav yolları	547f
 türkei	640f
@@ -39601,7 +39642,7 @@ ubuntu	517f
 uc	634f
 ucrain	639f
 ucrani	639f
-ucranian	842f
+ucranian	843f
 ucrâni	639f
 uk	631f
 ukiy e	790f
@@ -39615,7 +39656,7 @@ ultramar	44f
 uluru	820f
 ungarn	659f
 ungheri	659f
-unicorni	1583f
+unicorni	1584f
 union jack	631f
 united arab emirat	645f
 united kingdom	631f
@@ -39625,17 +39666,17 @@ ups	493f
 urban	340f
 usa	630f
 uva	231f
-uzbek	865f
-uzbekistan	865f
-uzbekistán	865f
+uzbek	866f
+uzbekistan	866f
+uzbekistán	866f
 vall	162f
 vanguardi rus	813f
 vaporwav	811f
 vaquer	289f
 varonil	420f
-vas con paj	1831f
-vas de lech	1817f
-vas de whisky	1829f
+vas con paj	1832f
+vas de lech	1818f
+vas de whisky	1830f
 vegetal	433f
 vel	310f
 veneci	802f
@@ -39668,24 +39709,24 @@ verd past	51f
 verd tiern	53f
 verdor	128f
 verdur	433f
-verdur de hoj verd	1737f
+verdur de hoj verd	1738f
 vereinigt arabisch emirat	645f
 vereinigt konigreich	631f
 vereinigt königreich	631f
 vereinigt staaten	630f
 versall	712f
 very peri	690f
-vestid	1926f
+vestid	1927f
 via lacte	176f
 vibrant	389f
 victori	416f
 victorian	812f
 vid nocturn	436f
 vidri	294f
-vien	836f
-vienes	836f
+vien	837f
+vienes	837f
 vient	204f
-viené	836f
+viené	837f
 viet nam	641f
 vietnames flag	641f
 viking	823f
@@ -39695,8 +39736,8 @@ vinotint	33f
 vintag	379f
 violet	22f
 violet polv	99f
-violin	1966f
-violín	1966f
+violin	1967f
+violín	1967f
 vis	494f
 viv	444f
 viv anim	389f
@@ -39737,16 +39778,16 @@ yanke	583f
 yeni zeland	676f
 youtub	470f
 yunanistan	657f
-yurt	848f
+yurt	849f
 yve klein	818f
 zafir	54f
 zanahori	249f
 zapall	246f
-zapat de hombr	1941f
-zapat de tacon	1945f
-zapat de tacón	1945f
-zapatill de ballet	1947f
-zapatill deportiv	1942f
+zapat de hombr	1942f
+zapat de tacon	1946f
+zapat de tacón	1946f
+zapatill de ballet	1948f
+zapatill deportiv	1943f
 zen	350f
 zhihu	532f
 zoc	756f
@@ -39754,18 +39795,18 @@ zoom meeting	560f
 zoom vide	560f
 zorr	324f
 áfric do sul	665f
-águil	1634f
+águil	1635f
 ámbar	32f
-ámsterdam	832f
+ámsterdam	833f
 ángel	427f
 áo	650f
 árab	772f
 árbol	133f
-árbol de hoj caduc	1697f
-árbol de hoj perenn	1696f
-árbol de navidad	1896f
-árbol de palm	1698f
-árbol de tanabat	1904f
+árbol de hoj caduc	1698f
+árbol de hoj perenn	1697f
+árbol de navidad	1897f
+árbol de palm	1699f
+árbol de tanabat	1905f
 ártic	185f
 áustri	650f
 ägypten	643f
@@ -39785,7 +39826,7 @@ zorr	324f
 đức	623f
 şili	662f
 ấn độ	637f
-@stems pt 2763
+@stems pt 2765
 a grand ond	724g
 abacat	242g
 abacaxi	240g
@@ -39793,32 +39834,32 @@ abd	630g
 abelh	326g
 abism	141g
 abobor	246g
-abobor de halloween	1895g
+abobor de halloween	1896g
 aborigen	820g
 aborígen	820g
 abril	195g
 abóbor	246g
-abóbor de halloween	1895g
+abóbor de halloween	1896g
 ac milan	607g
 aca de grac	750g
-acaci	830g
+acaci	831g
 acafra	277g
 acafra da terr	79g
-acampament	1840g
+acampament	1841g
 acer	130g
 acinzentad	8g
 aco	284g
 acobread	59g
 acolhedor	398g
 aconchegant	398g
-acordea	1962g
-acordeã	1962g
+acordea	1963g
+acordeã	1963g
 acud	149g
-acáci	830g
+acáci	831g
 adoravel	408g
 adorável	408g
-adriatic	854g
-adriátic	854g
+adriatic	855g
+adriátic	855g
 aeroflot	548g
 afc ajax	612g
 afric do sul	665g
@@ -39829,7 +39870,7 @@ agu	152g
 agu mar clar	66g
 aguaceir	199g
 aguad	302g
-agui	1634g
+agui	1635g
 agypten	643g
 ai cap	643g
 ai cập	643g
@@ -39856,7 +39897,7 @@ allemagn	623g
 almany	623g
 alp	161g
 alperc	78g
-alpin	831g
+alpin	832g
 alumini	286g
 alumíni	286g
 alvorad	180g
@@ -39876,17 +39917,17 @@ amazoni	120g
 amazôni	120g
 ambar	32g
 amd	519g
-amendoim	1741g
+amendoim	1742g
 americ flag	630g
 american expres	497g
 american flag	630g
-amesterda	832g
-amesterdã	832g
+amesterda	833g
+amesterdã	833g
 ametist	56g
 amex	497g
 amor	392g
-amsterd	832g
-amsterdã	832g
+amsterd	833g
+amsterdã	833g
 an do	637g
 anan	240g
 ananá	240g
@@ -39894,7 +39935,7 @@ and	780G
 andaluzi	821g
 andin	780g
 android	516g
-anel	1959g
+anel	1960g
 anil	23g
 anil clar	39g
 animad	389g
@@ -39932,7 +39973,7 @@ arab	772g
 arabi	772g
 arabi saoudit	642g
 arabi saudit	642g
-aranh	1675g
+aranh	1676g
 arar	323g
 arc iri	178g
 arc íri	178g
@@ -39946,10 +39987,10 @@ argentinien	628g
 argil	304g
 arizon	776g
 arjantin	628g
-arroz com curry	1784g
-arroz cozid	1783g
-arroz japon	1782g
-arroz japonê	1782g
+arroz com curry	1785g
+arroz cozid	1784g
+arroz japon	1783g
+arroz japonê	1783g
 arrozal	252g
 arsenal	591g
 arsenal fc	591g
@@ -39966,9 +40007,9 @@ artist	438g
 artistic	438g
 artístic	438g
 arvor	133g
-arvor caidic	1697g
-arvor de natal	1896g
-arvor de tanabat	1904g
+arvor caidic	1698g
+arvor de natal	1897g
+arvor de tanabat	1905g
 arábi	772g
 arábi saudit	642g
 asfalt	282g
@@ -39983,18 +40024,18 @@ audacios	405g
 audi	476g
 auror	180g
 auror boreal	177g
-auror sobr agu	1884g
-auror sobr montanh	1883g
-auror sobr águ	1884g
+auror sobr agu	1885g
+auror sobr montanh	1884g
+auror sobr águ	1885g
 australi	634g
-australian	843g
+australian	844g
 australian flag	634g
 australien	634g
 austri	650g
-austriac	836g
+austriac	837g
 austrian flag	650g
 austráli	634g
-austríac	836g
+austríac	837g
 autobu de londr	681g
 autobú de londr	681g
 autrich	650g
@@ -40043,19 +40084,19 @@ aço	284g
 açud	149g
 açã de graç	750g
 ba lan	656g
-bacon	1758g
+bacon	1759g
 bae	645g
 bag	253g
-baguet	1748g
-baiacu	1660g
+baguet	1749g
+baiacu	1661g
 baidu	528g
 bal	272g
 bala	337g
 balad	436G
-bald de pipoc	1776g
+bald de pipoc	1777g
 balei	330g
-balei esguichand agu	1654g
-balei esguichand águ	1654g
+balei esguichand agu	1655g
+balei esguichand águ	1655g
 bali	762g
 balin	762g
 balinê	762g
@@ -40069,7 +40110,7 @@ bambuzal	123g
 banal	434g
 banan	238g
 banc	357g
-bandeir de carp	1907g
+bandeir de carp	1908g
 bander de chil	662g
 banglad	670g
 bangladesch	670g
@@ -40077,36 +40118,36 @@ bangladesh	670g
 bangladeshi flag	670g
 bangladé	670g
 banguecoqu	775g
-banj	1967g
-barat	1674g
-barbeari	1893g
-barbeir	1893g
-barber pol	1893g
+banj	1968g
+barat	1675g
+barbeari	1894g
+barbeir	1894g
+barber pol	1894g
 barbi	682g
 barbi pink	682g
 barc	602g
 barcelon	760g
 barr	168g
 barr cozid	304g
-barr de chocolat	1811g
-barrac	1879g
+barr de chocolat	1812g
+barrac	1880g
 barroc	787g
 barulhent	422g
 barç	602g
 basalt	158g
-batat	1731g
-batat assad	1787g
-batat frit	1760g
-batom	1958g
+batat	1732g
+batat assad	1788g
+batat frit	1761g
+batom	1959g
 bayern munchen	604g
 bayern munich	604g
 bayern münchen	604g
 bazar	332g
-bebid tropical	1825g
+bebid tropical	1826g
 bec	341g
 beg	17g
 beir mar	143g
-beirut	847g
+beirut	848g
 belcik	648g
 belgi	648g
 belgian flag	648g
@@ -40117,13 +40158,13 @@ belgium	648g
 belçik	648g
 bem estar	417g
 benfic	613g
-bent	1780g
-bentô	1780g
+bent	1781g
+bentô	1781g
 bergamot	228g
 berinjel	248g
-berlim	846g
+berlim	847g
 besikt	617g
-besour	1671g
+besour	1672g
 beta	282g
 betul	122g
 betã	282g
@@ -40132,15 +40173,15 @@ beşiktaş	617g
 bi	648g
 bibliotec	344g
 bilibili	529g
-biquini	1932g
-biquíni	1932g
+biquini	1933g
+biquíni	1933g
 birlesik krallik	631g
 birleşik krallık	631g
-bisa	1586g
-biscoit	1806g
-biscoit da sort	1795g
-biscoit de arroz	1781g
-bisã	1586g
+bisa	1587g
+biscoit	1807g
+biscoit da sort	1796g
+biscoit de arroz	1782g
+bisã	1587g
 bizanci	714g
 bizantin	714g
 bizarr	435g
@@ -40157,23 +40198,23 @@ boc junior	618g
 boemi	711g
 boh	711g
 bol	271g
-bol asiatic	1794g
-bol asiátic	1794g
-bol de aniversari	1807g
-bol de aniversári	1807g
-bol de confet	1903g
-bol de peix	1791g
+bol asiatic	1795g
+bol asiátic	1795g
+bol de aniversari	1808g
+bol de aniversári	1808g
+bol de confet	1904g
+bol de peix	1792g
 bol lunar	810g
-bols	1935g
-bols de mao	1936g
-bols de mão	1936g
-bols pequen	1937g
-bomb	1899g
-bon de beisebol	1954g
-bonec japones	1906g
-bonec russ	828g
-boné	1954g
-boné de beisebol	1954g
+bols	1936g
+bols de mao	1937g
+bols de mão	1937g
+bols pequen	1938g
+bomb	1900g
+bon de beisebol	1955g
+bonec japones	1907g
+bonec russ	829g
+boné	1955g
+boné de beisebol	1955g
 booking.com	557g
 borbolet	325g
 bord escur	19g
@@ -40187,8 +40228,8 @@ bosqu de betul	122g
 bosqu de bétul	122g
 boston celtic	574g
 boston red sox	585g
-bot de trekking	1943g
-bot feminin	1948g
+bot de trekking	1944g
+bot feminin	1949g
 boémi	711g
 boêmi	711g
 branc	10g
@@ -40208,7 +40249,7 @@ brazil	627g
 brazilian flag	627g
 bresil	627g
 brezily	627g
-brilh	1900g
+brilh	1901g
 brilhant	443g
 brim	289g
 brinqued	380g
@@ -40216,7 +40257,7 @@ bris	204g
 britanic	767g
 british flag	631g
 britânic	767g
-brocoll	1738g
+brocoll	1739g
 bronz	58g
 bronz antig	305g
 bronzead	26g
@@ -40224,34 +40265,34 @@ brum	202g
 brutalism	698g
 brutalist	698g
 brésil	627g
-brócoll	1738g
+brócoll	1739g
 bubbl tea	259g
-bucar	865g
-budapest	855g
-bufal asiatic	1589g
-buqu	1682g
-buquê	1682g
+bucar	866g
+budapest	856g
+bufal asiatic	1590g
+buqu	1683g
+buquê	1683g
 buran	802g
 burger king	539g
-burrit	1765g
+burrit	1766g
 bus londonien	681g
 bvb	605g
 bélgic	648g
 bétul	122g
 bósfor	768g
-búfal asiátic	1589g
+búfal asiátic	1590g
 bỉ	648g
 bồ đào nha	626g
-caab isl	1877g
-caab islã	1877g
+caab isl	1878g
+caab islã	1878g
 caban	363g
-cabr	1597g
-cacarol com comid	1771g
+cabr	1598g
+cacarol com comid	1772g
 cacau	261g
-cachecol	1922g
+cachecol	1923g
 cachoeir	151g
-cachorr	1567g
-cachorr quent	1762g
+cachorr	1568g
+cachorr quent	1763g
 cact	135g
 caf	254g
 caf bar	343g
@@ -40263,10 +40304,10 @@ café bar	343g
 café com leit	255g
 cai	154g
 cair	770g
-caix de bent	1780g
-caix de bentô	1780g
-caix par viagem	1796g
-calic de vinh	1823g
+caix de bent	1781g
+caix de bentô	1781g
+caix par viagem	1797g
+calic de vinh	1824g
 californi	777g
 californian	777g
 califórni	777g
@@ -40275,90 +40316,91 @@ calor	205g
 calora	205g
 caloros	398g
 calorã	205g
-camara	1799g
-camara frit	1790g
-camarã	1799g
-camarã frit	1790g
-camel	1598g
-camel com dua corcov	1599g
-camel de uma so corcov	1598g
-camel de uma só corcov	1598g
-camis	1920g
-camiset	1920g
+camara	1800g
+camara frit	1791g
+camarã	1800g
+camarã frit	1791g
+camel	1599g
+camel com dua corcov	1600g
+camel de uma so corcov	1599g
+camel de uma só corcov	1599g
+camis	1921g
+camiset	1921g
 camp	124g
 camp de arroz	252g
 camp de batalh	431g
 camp de trig	251g
 camp rural	348g
 camuflagem	431g
-camundong	1607g
+camundong	1608g
 canad	633g
-canadens	840g
-canadian	840g
+canadens	841g
+canadian	841g
 canadian flag	633g
 canadiem de montreal	589g
 canadiem de montréal	589g
 canadá	633g
-canec de cervej	1826g
+canec de cervej	1827g
 canel	277g
-canguru	1622g
+canguru	1623g
 canion	159g
-cao gui	1568g
+cao gui	1569g
 caotic	422g
-capacacet de socorrist	1956g
-capacet militar	1955g
+capacacet de socorrist	1957g
+capacet militar	1956g
 capadoci	804g
 capadóci	804g
-capel de casament	1869g
+capel de casament	1870g
 capim	125g
 cappuccin	255g
 caqui	25g
-caracol	1666g
+caracol	1667g
 caramel	262g
 caramel clar	26g
-caramuj	1663g
-caranguej	1797g
+caramuj	1664g
+caranguej	1798g
 caravaggi	787g
 carib	764g
 caribenh	764g
 carmesim	71g
 carmim	70g
-carn	1755g
-carn no oss	1755g
+carn	1756g
+carn no oss	1756g
 carnaval	335g
 carnaval do rio	808g
-carneir	1595g
+carneir	1596g
 carp koi	329g
 carrefour	534g
-carrilha de vent	1908g
-carrilhã de vent	1908g
-carrossel	1889g
+carrilha de vent	1909g
+carrilhã de vent	1909g
+carrossel	1890g
 cartaz sovietic	813g
 cartaz soviétic	813g
-cartol	1952g
+cartol	1953g
 carvalh	279g
-cas abandonad	1853g
-cas com jardim	1855g
+cas abandonad	1854g
+cas com jardim	1856g
 cas de camp	363g
-casac	1924g
+cas tradicional corean	826g
+casac	1925g
 casament	371g
 cascat	151g
 castanh	7g
 castanh avermelhad	20g
 castel	359g
-castel europeu	1868g
-castel japon	1867g
-castel japonê	1867g
-castel medieval	1868g
-castor	1613g
+castel europeu	1869g
+castel japon	1868g
+castel japonê	1868g
+castel medieval	1869g
+castor	1614g
 catar	646g
 catedral	360g
-caval	1582g
-caval de carrossel	1889g
+caval	1583g
+caval de carrossel	1890g
 cavern	164g
-caçarol com comid	1771g
+caçarol com comid	1772g
 caótic	422g
-cebol	1740g
+cebol	1741g
 cechi	658g
 ceky	658g
 celadon	297g
@@ -40375,7 +40417,7 @@ cerejeir	208g
 cerejeir em flor	208g
 cerejeir florid	208g
 cerule	40g
-cerv	1585g
+cerv	1586g
 cervej	266g
 cerâmic	304g
 cerúle	40g
@@ -40386,7 +40428,7 @@ ceu estrelad	175g
 cha	256g
 cha com leit	259g
 cha de bolh	259g
-cha perolad	1832g
+cha perolad	1833g
 cha pret	256g
 cha verd	257g
 chal	363g
@@ -40396,30 +40438,30 @@ champanh	265g
 chanel	572g
 chanuc	746g
 chanucá	746g
-chapeu de formatur	1953g
-chapeu feminin	1951g
-chapéu de formatur	1953g
-chapéu feminin	1951g
+chapeu de formatur	1954g
+chapeu feminin	1952g
+chapéu de formatur	1954g
+chapéu feminin	1952g
 charc	149g
 chartreus	67g
 chat	434G
-chec	837g
+chec	838g
 chefchaouen	799g
 chelse	592g
 chelse fc	592g
-cheongsam	826g
+cheongsam	827g
 chequi	658g
 chiaroscur	787g
 chicag bull	575g
 chicag cub	586g
 chil flag	662g
 chilean flag	662g
-chilen	839g
+chilen	840g
 chili drapeau	662g
 chin	635g
 chinaflagg	635g
-chinel	1940g
-chinel de prai	1940g
+chinel	1941g
+chinel de prai	1941g
 chines flag	635g
 chocolat	261g
 chovend	199g
@@ -40430,19 +40472,19 @@ chuvos	199g
 chá	256g
 chá com leit	259g
 chá de bolh	259g
-chá perolad	1832g
+chá perolad	1833g
 chá pret	256g
 chá verd	257g
 cian	14g
 cidad	340g
-cidad ao anoitecer	1885g
+cidad ao anoitecer	1886g
 cidad azul	799g
-cidad do cab	864g
+cidad do cab	865g
 cidad proibid	346g
 cidad ros	800g
 ciment	282g
 cin	635g
-cingapur	858g
+cingapur	859g
 cintilant	430g
 cinz azulad	93g
 cinz chumb	85g
@@ -40452,8 +40494,8 @@ cinz ferr	87g
 cinz prat	86g
 cinz top	68g
 cinzent	8g
-circ	1894g
-cisn	1636g
+circ	1895g
+cisn	1637g
 citric	228g
 cium	426g
 ciument	426g
@@ -40464,7 +40506,7 @@ classic blu	688g
 clinic	356g
 clínic	356g
 co do sao vang	641g
-coal	1617g
+coal	1618g
 cobalt	45g
 cobic	426g
 cobiç	426g
@@ -40473,22 +40515,22 @@ coc	241g
 coc col	461g
 coc colanin	461g
 coc colanın	461g
-coelh	1611g
+coelh	1612g
 cogumel	136g
 cok	461g
-colet salv vid	1918g
+colet salv vid	1919g
 colheit	750g
 colin	160g
 coliseu	784g
 colombi	661g
-colombian	856g
+colombian	857g
 colombian flag	661g
 colorid	178g
 colômbi	661g
-comid enlatad	1779g
-con de fest	1902g
+comid enlatad	1780g
+con de fest	1903g
 concret	282g
-confet	1903g
+confet	1904g
 confianc	406g
 confianç	406g
 confiavel	406g
@@ -40496,20 +40538,20 @@ confiável	406g
 congelad	450g
 conifer	121g
 constantinopl	768g
-construca	1847g
+construca	1848g
 construtivism	813g
 construtivist	813g
-construçã	1847g
+construçã	1848g
 cont de fad	395g
-contemplaca da lua	1909g
-contemplaçã da lua	1909g
+contemplaca da lua	1910g
+contemplaçã da lua	1910g
 content	390g
 conífer	121g
-cop com canud	1831g
-cop de leit	1817g
-copenhag	835g
-copenhagu	835g
-coquetel	1824g
+cop com canud	1832g
+cop de leit	1818g
+copenhag	836g
+copenhagu	836g
+coquetel	1825g
 cor crem	18g
 cor da pel	115g
 cor de ameix	62g
@@ -40534,26 +40576,26 @@ core du sud	636g
 corean	783g
 corei	783g
 corei do sul	636g
-coro	1950g
+coro	1951g
 corporativ	357g
 correg	148g
-correi	1858g
-correi japon	1857g
-correi japonê	1857g
-corrid de caval	1582g
-cort de carn	1757g
-coruj	1637g
+correi	1859g
+correi japon	1858g
+correi japonê	1858g
+corrid de caval	1583g
+cort de carn	1758g
+coruj	1638g
 coré du sud	636g
 cosm	176g
 cost	143g
 cost amalfitan	759g
 cost azul	803g
 cour	288g
-cox de frang	1756g
+cox de frang	1757g
 coz	361g
 cr flameng	619g
-cracovi	841g
-cracóvi	841g
+cracovi	842g
+cracóvi	842g
 crem	18g
 crepuscul	179g
 crepúscul	179g
@@ -40564,30 +40606,30 @@ criatividad	438g
 crisantem	217g
 cristal	300g
 crisântem	217g
-croaci	854g
-croat	854g
-crocodil	1646g
-croissant	1747g
+croaci	855g
+croat	855g
+crocodil	1647g
+croissant	1748g
 crom	286g
-croáci	854g
+croáci	855g
 cub	677g
-cub de gel	1835g
+cub de gel	1836g
 cuban	755g
 cuban flag	677g
 cubism	814g
 cubist	814g
-cuec	1930g
-cupcak	1809g
+cuec	1931g
+cupcak	1810g
 curcum	79g
 curry	277g
 cyberpunk	375g
 czech flag	658g
 czech republic	658g
 czechi	658g
-cálic de vinh	1823g
+cálic de vinh	1824g
 cáqui	25g
 cânion	159g
-cão gui	1568g
+cão gui	1569g
 céu	169g
 céu cinzent	203g
 céu estrelad	175g
@@ -40596,13 +40638,13 @@ córreg	148g
 cúrcum	79g
 cờ đỏ sao vàng	641g
 dall cowboy	580g
-dalmaci	854g
-dalmáci	854g
+dalmaci	855g
+dalmáci	855g
 damasc	78g
 dan mach	653g
 dancheong	794g
 danemark	653g
-dang	1793g
+dang	1794g
 danimarc	653g
 danimark	653g
 danish flag	653g
@@ -40613,15 +40655,15 @@ de manh	188g
 de manhã	188g
 debaix agu	365g
 debaix águ	365g
-decoraca de pinh	1905g
-decoraçã de pinh	1905g
+decoraca de pinh	1906g
+decoraçã de pinh	1906g
 delicad	388g
 dell	521g
 demoni	428g
 demôni	428g
 denmark	653g
-derramand liquid	1830g
-derramand líquid	1830g
+derramand liquid	1831g
+derramand líquid	1831g
 desbotad	446g
 desbotad clar	442g
 desert	156g
@@ -40659,16 +40701,16 @@ diwali	807g
 doc de leit	262g
 docker	514g
 dodger	584g
-dodô	1638g
+dodô	1639g
 doenc	425g
 doent	425g
 doenç	425g
 dolar	423g
 domin	571g
-donut	1805g
+donut	1806g
 dourad	11g
-draga	1651g
-dragã	1651g
+draga	1652g
+dragã	1652g
 drapeau de singapour	675g
 drapeau francal	622g
 drapeau françal	622g
@@ -40683,8 +40725,8 @@ easyjet	550g
 ebay	501g
 ecologic	383g
 ecológic	383g
-edifici comercial	1856g
-edifíci comercial	1856g
+edifici comercial	1857g
+edifíci comercial	1857g
 egeu	771g
 egipci	770g
 egipt	643g
@@ -40693,7 +40735,7 @@ egypt	643g
 egyptian flag	643g
 egípci	770g
 eid	745g
-elefant	1602g
+elefant	1603g
 eleganci	397g
 elegant	397g
 elegânci	397g
@@ -40721,13 +40763,13 @@ enigmátic	394g
 ensolarad	172g
 entardecer	179g
 entediant	434g
-envelop vermelh	1910g
+envelop vermelh	1911g
 enérgic	389g
 era vitorian	812g
 erupca	165g
-erupca vulcanic	1838g
+erupca vulcanic	1839g
 erupçã	165g
-erupçã vulcânic	1838g
+erupçã vulcânic	1839g
 erv	137g
 erv aromatic	137g
 erv aromátic	137g
@@ -40741,9 +40783,9 @@ escoci	778g
 escocê	778g
 escol	358g
 escol de samb	808g
-escorpia	1677g
-escorpiã	1677g
-escorregador	1890g
+escorpia	1678g
+escorpiã	1678g
+escorregador	1891g
 escritori	357g
 escritóri	357g
 escur	439g
@@ -40751,50 +40793,50 @@ escóci	778g
 esmerald	49g
 espac	176g
 espagn	625g
-espaguet	1786g
+espaguet	1787g
 espan	625g
 espanh	625g
-espanhol	852g
+espanhol	853g
 espantos	424g
 espaç	176g
 españ	625g
 especiari	277g
 esperanc	404g
 esperanç	404g
-espig de milh	1733g
+espig de milh	1734g
 espiritual	412g
 espress	254g
 espumant	265g
-esquil	1612g
+esquil	1613g
 esquisit	435g
 estaca espacial	364g
 estad unid	630g
-estadi	1845g
-estatu da liberdad	1871g
+estadi	1846g
+estatu da liberdad	1872g
 estaçã espacial	364g
 estil chin	355g
 estil chinê	355g
 estil suic	817g
 estil suíç	817g
 estival	196g
-estocolm	833g
+estocolm	834g
 estranh	435g
 estrel	175g
-estrel brilhant	1900g
+estrel brilhant	1901g
 estrelad	175g
 estress	413g
 estressad	413g
 estudi ghibli	816g
-estádi	1845g
-estátu da liberdad	1871g
+estádi	1846g
+estátu da liberdad	1872g
 estúdi ghibli	816g
 etat uni	630g
 etere	396g
-etiop	849g
-etiopi	849g
-etiópi	849g
+etiop	850g
+etiopi	850g
+etiópi	850g
 etére	396g
-etíop	849g
+etíop	850g
 everton	600g
 everton fc	600g
 evit	457g
@@ -40810,7 +40852,7 @@ fabric	377g
 facebook	466g
 faianc de delft	792g
 faianç de delft	792g
-falafel	1768g
+falafel	1769g
 falesi	163g
 falési	163g
 fantasi	395g
@@ -40818,8 +40860,8 @@ fara	770g
 faraó	770g
 faroest	733g
 fas	644g
-fati de pizz	1761g
-fati de tort	1810g
+fati de pizz	1762g
+fati de tort	1811g
 fauvism	715g
 fazend	348g
 fc barcelon	602g
@@ -40827,8 +40869,8 @@ fc bayern	604g
 fc port	614g
 fedex	492g
 fei	425g
-feijo	1742g
-feijão	1742g
+feijo	1743g
+feijão	1743g
 feir do templ	795g
 feir livr	332g
 feir noturn	333g
@@ -40869,16 +40911,16 @@ fim de tard	191g
 financ	357g
 finanç	357g
 finland	654g
-finlandes	834g
+finlandes	835g
 finlandi	654g
 finlandiy	654g
-finlandê	834g
+finlandê	835g
 finlândi	654g
 finnish flag	654g
 finnland	654g
 fiord	805g
 firefox	515g
-fit de lembret	1913g
+fit de lembret	1914g
 flag of japan	621g
 flamenc	821g
 flameng	619g
@@ -40886,11 +40928,11 @@ flaming	317g
 fliperam	704g
 floc de nev	187g
 flor	207g
-flor branc	1684g
+flor branc	1685g
 flor de ameixeir	215g
 flor de cerejeir	208g
 flor de pessegueir	216g
-flor murch	1688g
+flor murch	1689g
 floral	207g
 florenc	758g
 florenç	758g
@@ -40909,19 +40951,19 @@ fog de artifíci	334g
 fogueir	166g
 foguet	364g
 folh	128g
-folh ao vent	1706g
+folh ao vent	1707g
 folh caid	129g
 folh caíd	129g
-folh de bord	1704g
+folh de bord	1705g
 folh de our	306g
 folh de outon	129g
 folh sec	129g
 folhagem	128g
 folhagem de outon	129g
-fondu	1773g
-font	1878g
+fondu	1774g
+font	1879g
 formal	410g
-formig	1669g
+formig	1670g
 fort	405g
 fortalez	359g
 framboes	233g
@@ -40952,16 +40994,16 @@ galaxi	176g
 galeri	438g
 galáxi	176g
 galã	255g
-gamb	1621g
-gambá	1621g
+gamb	1622g
+gambá	1622g
 gananci	426g
 ganens	738g
 ganânci	426g
 ganê	738g
 garo	200g
-garraf de champanh	1822g
-garraf e cop de saqu	1821g
-garraf e cop de saquê	1821g
+garraf de champanh	1823g
+garraf e cop de saqu	1822g
+garraf e cop de saquê	1822g
 gaudi	760g
 gaudí	760g
 gead	186g
@@ -40981,7 +41023,7 @@ ghibli	816g
 giamaic	664g
 giappon	621g
 ginkg	131g
-giraf	1601g
+giraf	1602g
 girassol	211g
 girassól	211g
 github	513g
@@ -40996,7 +41038,7 @@ golden stat warrior	576g
 golf	330g
 gondol	802g
 googl	465g
-goril	1564g
+goril	1565g
 gotic	411g
 grafit	37g
 gram	125g
@@ -41006,7 +41048,7 @@ grand canyon	776g
 grand muralh	347g
 grand ond de kanagaw	724g
 granit	281g
-gravat	1919g
+gravat	1920g
 grec	657g
 greec	657g
 greek flag	657g
@@ -41015,14 +41057,14 @@ greg	771g
 gren	19g
 grená	19g
 griechenland	657g
-gril	1673g
+gril	1674g
 grut	164g
 grèc	657g
 guard chuv	338g
-guatemaltec	857g
-guaxinim	1572g
+guatemaltec	858g
+guaxinim	1573g
 guerr	431g
-guitarr	1963g
+guitarr	1964g
 guloseim	272g
 guney afrik	665g
 guney kor	636g
@@ -41035,30 +41077,31 @@ h m	537g
 ha lan	647g
 hab	589g
 halloween	367g
-hamburguer	1759g
-hambúrguer	1759g
+hamburguer	1760g
+hambúrguer	1760g
 han quoc	636g
 hanbok	825g
+hanok	826g
 hanukkah	746g
 havai	763g
 havaian	763g
 havan	755g
 havaí	763g
 her	134G
-hibisc	1689g
+hibisc	1690g
 himalai	779g
 hindistan	637g
-hipopotam	1605g
-hipopótam	1605g
+hipopotam	1606g
+hipopótam	1606g
 hippi	710g
 histori em quadr	788g
 históri em quadr	788g
 hoa ky	630g
 hoa kỳ	630g
 hoi an	796g
-holand	832g
-holandes	832g
-holandê	832g
+holand	833g
+holandes	833g
+holandê	833g
 holi	806g
 holland	647g
 homem	456G
@@ -41075,9 +41118,9 @@ hortelã	30g
 hortensi	219g
 hortênsi	219g
 hospital	356g
-hotel	1861g
+hotel	1862g
 huawei	523g
-hungar	855g
+hungar	856g
 hungarian flag	659g
 hungary	659g
 hungary flag	659g
@@ -41088,7 +41131,7 @@ hy lạp	657g
 hyundai	481g
 hà lan	647g
 hàn quốc	636g
-húngar	855g
+húngar	856g
 iceberg	184g
 iceland	655g
 icelandic flag	655g
@@ -41096,7 +41139,7 @@ igrej	360g
 ikb	679g
 ike	464g
 ilh	155g
-ilh desert	1843g
+ilh desert	1844g
 ilhot	155g
 illuminating	689g
 imperial	382g
@@ -41120,7 +41163,7 @@ infern	428g
 infernal	428g
 inglaterr	767g
 inocent	407g
-inset	1668g
+inset	1669g
 instagram	467g
 intel	518g
 intens	405g
@@ -41135,7 +41178,7 @@ invejos	426g
 invern	198g
 invernal	198g
 ira	402g
-iranian	861g
+iranian	862g
 ireland	632g
 irish flag	632g
 irland	632g
@@ -41153,11 +41196,11 @@ italian flag	624g
 italien	624g
 italy	624g
 itáli	624g
-iurt	848g
+iurt	849g
 izland	655g
 jad	298g
 jaipur	800g
-jalec	1917g
+jalec	1918g
 jamaican flag	664g
 jamaik	664g
 jamaiqu	664g
@@ -41175,7 +41218,7 @@ japón	621g
 jardim	126g
 jardim zen	350g
 jasmim	223g
-javali	1593g
+javali	1594g
 jazz	437G
 jeam	289g
 jeux olympiqu	683g
@@ -41210,25 +41253,25 @@ knick	578g
 kolombiy	661g
 kolumbien	661g
 korean flag	636g
-kremlin	828g
+kremlin	829g
 kub	677g
 kyot	801g
 küb	677g
 la galaxy	590g
 la laker	573g
 lac	303g
-lac de fit	1911g
+lac de fit	1912g
 lag	147g
 lag de lotu	150g
 lag de lótu	150g
 lag pequen	149g
-lagartix	1648g
+lagartix	1649g
 lago	146g
-lagost	1798g
+lagost	1799g
 laker	573g
 lam	168g
 lamborghini	474g
-lamen	1785g
+lamen	1786g
 lampad	336g
 lampia	309g
 lampiã	309g
@@ -41241,21 +41284,21 @@ lata	60g
 latã	60g
 lav	165g
 lavand	210g
-laç de fit	1911g
+laç de fit	1912g
 leg	568g
 legum	433g
 leicester city	597g
 leit	268g
 lenov	522g
 lent	414g
-leopard	1578g
+leopard	1579g
 letreir luminos	308g
 lfc	593g
 lg	541g
-lham	1600g
-liban	847g
-libanes	847g
-libanê	847g
+lham	1601g
+liban	848g
+libanes	848g
+libanê	848g
 lidl	535g
 lil	64g
 lil palid	90g
@@ -41265,12 +41308,12 @@ lilá pálid	90g
 lilá pó	99g
 lim	31g
 lima	227g
-lima sicilian	1714g
+lima sicilian	1715g
 limo	227g
 limoeir	227g
 limonad	227g
 limã	227g
-limã sicilian	1714g
+limã sicilian	1715g
 limão	227g
 lind	408g
 linh	292g
@@ -41283,14 +41326,14 @@ living coral	687g
 livr	312g
 livr antig	312g
 livrari	344g
-loj de convenienci	1863g
-loj de conveniênci	1863g
-loj de departament	1865g
-lon de circ	1894g
+loj de convenienci	1864g
+loj de conveniênci	1864g
+loj de departament	1866g
+lon de circ	1895g
 london bus	681g
 londr	767g
 londrin	767g
-lontr	1620g
+lontr	1621g
 los angel dodger	584g
 los angel laker	573g
 lotu	212g
@@ -41313,21 +41356,21 @@ luz de vel	310g
 luz do sol	171g
 luz neon	308g
 lyft	500g
-lámen	1785g
+lámen	1786g
 lâmpad	336g
-líban	847g
+líban	848g
 lótu	212g
 mac	236g
 mac verd	237g
-mac vermelh	1718g
-macac	1563g
+mac vermelh	1719g
+macac	1564g
 macaristan	659g
 macarom	275g
 madeir	279g
-madeir serrad	1850g
+madeir serrad	1851g
 madreperol	299g
 madrepérol	299g
-madri	852g
+madri	853g
 madrugad	180g
 madur	421g
 magent	21g
@@ -41336,8 +41379,8 @@ magic	395g
 magm	165g
 magnoli	226g
 magnóli	226g
-maiorc	852g
-maiô	1929g
+maiorc	853g
+maiô	1930g
 malaisi	674g
 malaquit	82g
 malasi	674g
@@ -41346,8 +41389,8 @@ malaysian flag	674g
 malezy	674g
 malv	63g
 malási	674g
-mamadeir	1816g
-mamut	1603g
+mamadeir	1817g
+mamut	1604g
 man city	595g
 man united	594g
 man utd	594g
@@ -41382,16 +41425,16 @@ marruec	644g
 març	195g
 maré	142g
 masculin	420g
-massai	850g
+massai	851g
 mastercard	495g
 mat	119g
 mat atlantic	120g
 mat atlântic	120g
 match	258g
-matriosk	828g
+matriosk	829g
 maçã	236g
 maçã verd	237g
-maçã vermelh	1718g
+maçã vermelh	1719g
 mcdonald	462g
 med	403g
 medic	356g
@@ -41407,12 +41450,12 @@ mei noit	193g
 meituan	530g
 meksik	629g
 mel	263g
-mela	1711g
+mela	1712g
 melanci	234g
 melancoli	391g
 melancolic	391g
 melancólic	391g
-melã	1711g
+melã	1712g
 men o	457g
 menin	456G
 menor	746g
@@ -41420,7 +41463,7 @@ menorá	746g
 ment	30g
 mercad	332g
 mercad noturn	333g
-mesquit	1873g
+mesquit	1874g
 messic	629g
 metal	286g
 metalic	286g
@@ -41433,12 +41476,12 @@ mexican flag	629g
 mexik	629g
 mexiqu	629g
 miami heat	577g
-microbi	1681g
+microbi	1682g
 microsoft	564g
-micróbi	1681g
+micróbi	1682g
 milh	250g
 militar	431g
-minhoc	1680g
+minhoc	1681g
 minimalism	385g
 minimalist	385g
 mirtil	232g
@@ -41451,39 +41494,39 @@ mitsubishi	489g
 miyazaki	816g
 moc	456G
 moch mouss	693g
-mochil	1939g
-mochil escolar	1939g
+mochil	1940g
+mochil escolar	1940g
 modern	385g
-mogol	829g
+mogol	830g
 monet	786g
-mongol	848g
-mongoli	848g
-mongóli	848g
+mongol	849g
+mongoli	849g
+mongóli	849g
 monocrom	429g
 monocromatic	429g
 monocromátic	429g
 monoton	434g
 mont	160g
-mont fuji	1839g
+mont fuji	1840g
 montanh	160g
-montanh com nev	1836g
+montanh com nev	1837g
 montanh nevad	161g
-montanh russ	1892g
+montanh russ	1893g
 montreal canadiem	589g
 monóton	434g
 morang	229g
-morceg	1615g
+morceg	1616g
 morocc	644g
 moroccan flag	644g
-mosc	1679g
-moscou	828g
-moscov	828g
-mosquit	1678g
+mosc	1680g
+moscou	829g
+moscov	829g
+mosquit	1679g
 mostard	110g
-motel	1862g
+motel	1863g
 moç	456G
 much	789G
-mud de plant	1694g
+mud de plant	1695g
 mulher	456G
 multicolorid	178g
 mur	342g
@@ -41498,12 +41541,12 @@ mısır bayrağı	643g
 na uy	652g
 nad de	457g
 nam phi	665g
-namibi	866g
-namibian	866g
-namíbi	866g
+namibi	867g
+namibian	867g
+namíbi	867g
 nao	457g
 napoli calci	609g
-nariz de porc	1594g
+nariz de porc	1595g
 nascer do sol	180g
 natal	366g
 natalin	366g
@@ -41513,8 +41556,8 @@ nav espacial	364g
 naver	506g
 neblin	202g
 nebulos tom	449g
-neerland	832g
-neerlandê	832g
+neerland	833g
+neerlandê	833g
 negr	9g
 nem	457g
 nenhum	457g
@@ -41554,15 +41597,15 @@ nigéri	666g
 nijery	666g
 nil	770g
 ninfei de monet	786g
-ninh com ovo	1708g
-ninh vazi	1707g
+ninh com ovo	1709g
+ninh vazi	1708g
 nintend	566g
 nissan	480g
 nobr	382g
 nogueir	279g
 noit branc	797g
-noit estrelad	1881g
-noiv indian	827g
+noit estrelad	1882g
+noiv indian	828g
 noj	425g
 nojent	425g
 nordic	353g
@@ -41607,10 +41650,10 @@ obscur	439g
 ocas	179g
 ocean	140g
 ocr	36g
-ocul	1914g
-ocul de proteca	1916g
-ocul escur	1915g
-oden	1788g
+ocul	1915g
+ocul de proteca	1917g
+ocul escur	1916g
+oden	1789g
 off whit	104g
 oi	455g
 ola	455g
@@ -41629,7 +41672,7 @@ oniric	396g
 oníric	396g
 oolong	260g
 opac	446g
-orangotang	1565g
+orangotang	1566g
 organic	383g
 orgulh	751g
 orgulhos	416g
@@ -41640,7 +41683,7 @@ orquíde	218g
 orvalh	206g
 osmant	224g
 osterreich	650g
-ostr	1801g
+ostr	1802g
 otimist	404g
 otoman	768g
 our	11G
@@ -41649,8 +41692,8 @@ outback	820g
 outon	197g
 outonal	197g
 outubr	197g
-ovelh	1596g
-ovo frit	1770g
+ovelh	1597g
+ovo frit	1771g
 oásl	139g
 pacific	386g
 packer	579g
@@ -41666,13 +41709,13 @@ palaci imperial	346g
 palhac	331g
 palhaç	331g
 palid	442g
-palmeir	1698g
+palmeir	1699g
 paláci imperial	346g
 pamukkal	798g
 panasonic	543g
 pand	321g
-panel	1772g
-panquec	1752g
+panel	1773g
+panquec	1753g
 panton classic blu	688g
 panton greenery	685g
 panton living coral	687g
@@ -41682,9 +41725,9 @@ panton ultr violet	686g
 panton very peri	690g
 panton viv magent	691g
 pao	270g
-pao de lo de morang	1808g
-pao rechead	1767g
-pao siri	1749g
+pao de lo de morang	1809g
+pao rechead	1768g
+pao siri	1750g
 papagai	323g
 papel	293g
 papoul	222g
@@ -41701,14 +41744,14 @@ parisiens	757g
 parl	757g
 parl saint germain	610g
 parqu	127g
-parqu nacional	1844g
+parqu nacional	1845g
 pasco	373g
-passar	1631g
+passar	1632g
 past	124g
 pastel	447g
 pastél	447g
-patagoni	839g
-patagôni	839g
+patagoni	840g
+patagôni	840g
 pava	318g
 pavã	318g
 pay bas	647g
@@ -41721,16 +41764,16 @@ pedr	281g
 pedr precios	316g
 pedr vulcanic	158g
 pedr vulcânic	158g
-pedregulh	1849g
-pegad de pat	1624g
-peix	1658g
+pedregulh	1850g
+pegad de pat	1625g
+peix	1659g
 peix dourad	329g
-peix tropical	1659g
+peix tropical	1660g
 pen	313g
 penhasc	163g
 penumbr	451g
 peoni	214g
-pepin	1736g
+pepin	1737g
 pepsi	563g
 pergam	293g
 perol	299g
@@ -41751,28 +41794,28 @@ pháp	622g
 phần lan	654g
 pic nevad	161g
 picass	814g
-piment	1734g
-pimenta	1735g
-pimentã	1735g
+piment	1735g
+pimenta	1736g
+pimentã	1736g
 pinguim	322g
 pinhal	121g
 pinheir	121g
-pint chocand	1628g
-pint de frent	1630g
-pint de perfil	1629g
+pint chocand	1629g
+pint de frent	1631g
+pint de perfil	1630g
 pinterest	511g
 pintor	438g
 pintur	438g
 pintur a nanquim	302g
-pipoc	1776g
-pipoc de cinem	1776g
+pipoc	1777g
+pipoc de cinem	1777g
 piramid	770g
-pirulit	1813g
+pirulit	1814g
 pirâmid	770g
 pisc pisc	336g
 pittsburgh steeler	581g
-pizz	1761g
-plant de arroz	1700g
+pizz	1762g
+plant de arroz	1701g
 plastic	307g
 playstation	472g
 plum	313g
@@ -41782,25 +41825,25 @@ podr	425g
 poland	656g
 polar	185g
 polen	656g
-polinesi	862g
-polinési	862g
+polinesi	863g
+polinési	863g
 polish flag	656g
 pologn	656g
-polon	841g
-polones	841g
+polon	842g
+polones	842g
 poloni	656g
 polony	656g
-polonê	841g
-polv	1662g
+polonê	842g
+polv	1663g
 polôni	656g
-pomb branc	1633g
-pont a noit	1887g
-pont à noit	1887g
-poodl	1569g
+pomb branc	1634g
+pont a noit	1888g
+pont à noit	1888g
+poodl	1570g
 pop art	788g
 por do sol	179g
-porc	1592g
-porc esp	1614g
+porc	1593g
+porc esp	1615g
 porcelan	295g
 porcelan azul e branc	296g
 porsch	483g
@@ -41810,32 +41853,32 @@ portogall	626g
 portugal flag	626g
 portugues	793g
 portugues flag	626g
-post de barbeir	1893g
-pot de mel	1815g
+post de barbeir	1894g
+pot de mel	1816g
 pouc luz	451g
-prac vermelh	828g
+prac vermelh	829g
 prad	124g
 pradari	124g
 prai	143g
 prai de arei	144g
-prai e guard sol	1841g
+prai e guard sol	1842g
 prai tropical	145g
 prat	12g
 pratead	12g
-praç vermelh	828g
+praç vermelh	829g
 pre colombian	819g
-predi da escol	1864g
-predi greg	1846g
-preguic	1619g
+predi da escol	1865g
+predi greg	1847g
+preguic	1620g
 preguicos	414g
-preguiç	1619g
+preguiç	1620g
 preguiços	414g
-present	1912g
+present	1913g
 pret	9g
 pret azulad	80g
 pret e branc	429g
 pret tint	47g
-pretzel	1750g
+pretzel	1751g
 primaver	195g
 primaveril	195g
 profissional	406g
@@ -41846,23 +41889,23 @@ provencal	803g
 provenç	803g
 provençal	803g
 pré colombian	819g
-prédi da escol	1864g
-prédi greg	1846g
+prédi da escol	1865g
+prédi greg	1847g
 psg	610g
-pudim	1814g
-pudim de leit	1814g
-pudim de ovo	1814g
+pudim	1815g
+pudim de leit	1815g
+pudim de ovo	1815g
 pur	407g
 purez	407g
 purpur	5g
 purpurin	430g
 pálid	442g
 pásco	373g
-pássar	1631g
+pássar	1632g
 pão	270g
-pão de ló de morang	1808g
-pão rechead	1767g
-pão síri	1749g
+pão de ló de morang	1809g
+pão rechead	1768g
+pão síri	1750g
 pérol	299g
 pérou	663g
 pêsseg	235g
@@ -41871,18 +41914,18 @@ púrpur	5g
 qatar	646g
 qatar airway	545g
 qatari flag	646g
-qipa	826g
+qipa	827g
 quart	362g
 quartz	300g
 qued agu	151g
 qued águ	151g
-queij	1754g
-queij suic	1754g
-queij suíç	1754g
+queij	1755g
+queij suic	1755g
+queij suíç	1755g
 queni	667g
-quenian	850g
+quenian	851g
 quermess	335g
-quimon	1927g
+quimon	1928g
 quiot	801g
 quêni	667g
 ra	328g
@@ -41897,7 +41940,7 @@ ramadã	745g
 rangoli	807g
 rapaz	456G
 rapos	324g
-raspad de gel	1803g
+raspad de gel	1804g
 real	382g
 real madrid	601g
 real madrid cf	601g
@@ -41929,7 +41972,7 @@ retr	379g
 retrô	379g
 reveillon	753g
 riach	148g
-rinoceront	1604g
+rinoceront	1605g
 rio	148g
 rio de janeir	808g
 rivier italian	759g
@@ -41939,7 +41982,7 @@ roch vulcânic	158g
 roched	163g
 rococ	712g
 rococó	712g
-rod gigant	1891g
+rod gigant	1892g
 roman	784g
 romani	660g
 romanian flag	660g
@@ -41963,35 +42006,35 @@ ros queimad	92g
 ros ros	91g
 ros vermelh	209g
 rosad	6g
-rosari de oraca	1957g
-rosc	1751g
+rosari de oraca	1958g
+rosc	1752g
 roseir	209g
-roset	1686g
-rost de cachorr	1566g
-rost de camundong	1606g
-rost de caval	1579g
-rost de coelh	1610g
-rost de draga	1650g
-rost de dragã	1650g
-rost de gat	1573g
-rost de hamster	1609g
-rost de lea	1575g
-rost de leã	1575g
-rost de lob	1570g
-rost de macac	1562g
-rost de pand	1618g
-rost de porc	1591g
-rost de rapos	1571g
-rost de sap	1645g
-rost de tigr	1576g
-rost de unicorni	1583g
-rost de unicórni	1583g
-rost de urs	1616g
-rost de vac	1587g
-rosári de oraçã	1957g
-rot da sed	865g
+roset	1687g
+rost de cachorr	1567g
+rost de camundong	1607g
+rost de caval	1580g
+rost de coelh	1611g
+rost de draga	1651g
+rost de dragã	1651g
+rost de gat	1574g
+rost de hamster	1610g
+rost de lea	1576g
+rost de leã	1576g
+rost de lob	1571g
+rost de macac	1563g
+rost de pand	1619g
+rost de porc	1592g
+rost de rapos	1572g
+rost de sap	1646g
+rost de tigr	1577g
+rost de unicorni	1584g
+rost de unicórni	1584g
+rost de urs	1617g
+rost de vac	1588g
+rosári de oraçã	1958g
+rot da sed	866g
 roumani	660g
-roup feminin	1933g
+roup feminin	1934g
 routemaster	681g
 rox	5g
 royaum uni	631g
@@ -42016,45 +42059,45 @@ régi	382g
 réveillon	753g
 rússi	638g
 rústic	378g
-sacol de compr	1938g
+sacol de compr	1939g
 sadi	417g
 safir	54g
 sakur	208g
 sal de aul	358g
 salad	433g
-salad verd	1775g
+salad verd	1776g
 salma	29g
 salmã	29g
 salvi	94g
-samarcand	865g
+samarcand	866g
 samsung	471g
 san francisc giant	587g
-sandali feminin	1946g
-sanduich	1763g
-sanduích	1763g
-sandáli feminin	1946g
+sandali feminin	1947g
+sanduich	1764g
+sanduích	1764g
+sandáli feminin	1947g
 sangrent	315g
 sangu	315g
 santorini	352g
 santuari	345g
-santuari japon	1876g
+santuari japon	1877g
 santuari xintoist	801g
 santuári	345g
-santuári japonê	1876g
+santuári japonê	1877g
 santuári xintoíst	801g
 sao joa	752g
 sao patrici	822g
 sao petersburg	797g
 sao valentim	368g
 sap	328g
-sapat de salt alt	1945g
-sapat masculin	1941g
-sapatilh	1944g
-sapatilh de bal	1947g
-sapatilh de balé	1947g
-saqu	1821g
-saquê	1821g
-sari	827g
+sapat de salt alt	1946g
+sapat masculin	1942g
+sapatilh	1945g
+sapatilh de bal	1948g
+sapatilh de balé	1948g
+saqu	1822g
+saquê	1822g
+sari	828g
 satan	428g
 sataná	428g
 saturad	444g
@@ -42068,15 +42111,15 @@ saudi arabi	642g
 saudi arabien	642g
 saudi flag	642g
 saudável	417g
-sauropod	1652g
-saurópod	1652g
-savan	830g
+sauropod	1653g
+saurópod	1653g
+savan	831g
 saxofon	437g
 saúd	417g
 schweden	651g
 schweiz	649g
 sed	291g
-sed chines	826g
+sed chines	827g
 segur	406g
 seix	281g
 selv	120g
@@ -42086,7 +42129,7 @@ sem grac	434g
 sem graç	434g
 sepi	61g
 seren	386g
-serengeti	830g
+serengeti	831g
 seri	410g
 serr	160g
 setembr	197g
@@ -42096,17 +42139,17 @@ sf giant	587g
 shell	490g
 shibori	824g
 shopify	561g
-short	1931g
-sicili	853g
-sicilian	853g
-sicíli	853g
+short	1932g
+sicili	854g
+sicilian	854g
+sicíli	854g
 sili	662g
 simpl	385g
-sinagog	1875g
+sinagog	1876g
 singapor airlin	551g
 singapor flag	675g
 singaporean flag	675g
-singapur	858g
+singapur	859g
 sinistr	403g
 sl benfic	613g
 snapchat	512g
@@ -42130,7 +42173,7 @@ sonh	396g
 sonhador	396g
 sonolent	414g
 sorvet	274g
-sorvet italian	1802g
+sorvet italian	1803g
 sosseg	386g
 south afric	665g
 south african flag	665g
@@ -42150,19 +42193,19 @@ suav	388g
 suavizad	445g
 subaru	488g
 submarin	365g
-suc de caix	1833g
+suc de caix	1834g
 suculent	135g
 sudafric	665g
 sudafrik	665g
 sudkore	636g
 sudáfric	665g
-suec	833g
+suec	834g
 sueci	651g
 sued	651g
 suiss	649g
 suiz	649g
 suj	425g
-sul african	863g
+sul african	864g
 surpreendent	424g
 surpres	424g
 surrealism	717g
@@ -42189,42 +42232,42 @@ séri	410g
 sóbri	421g
 südafrik	665g
 südkore	636g
-tac brindand	1828g
-tac de coquetel	1824g
-tac de vinh	1823g
+tac brindand	1829g
+tac de coquetel	1825g
+tac de vinh	1824g
 taegukgi	636g
 tailand	775g
 tailandê	775g
 taip	342g
-taiti	862g
-taj mahal	829g
-tamal	1766g
-tambor	1968g
-tambor comprid	1969g
+taiti	863g
+taj mahal	830g
+tamal	1767g
+tambor	1969g
+tambor comprid	1970g
 tangerin	228g
 taoba	526g
 tapet pers	737g
 tard	190g
 tart	778g
-tartarug	1647g
+tartarug	1648g
 tartã	778g
 taup	68g
 taxi	339g
 tay ban nha	625g
 tayland	672g
-taç brindand	1828g
-taç de coquetel	1824g
-taç de vinh	1823g
-tchec	837g
+taç brindand	1829g
+taç de coquetel	1825g
+taç de vinh	1824g
+tchec	838g
 tchequi	658g
 tchéqui	658g
-teclad musical	1964g
+teclad musical	1965g
 tecnologi	376g
 tedi	434g
-teer	861g
-teera	861g
-teerã	861g
-tei de aranh	1676g
+teer	862g
+teera	862g
+teerã	862g
+tei de aranh	1677g
 telegram	503g
 tempestad	201g
 tempestuos	201g
@@ -42232,8 +42275,8 @@ templ	345g
 templ chin	795g
 templ chinê	795g
 templ corean	794g
-templ hindu	1874g
-tenl de corrid	1942g
+templ hindu	1875g
+tenl de corrid	1943g
 tenu	445g
 terc feir gord	742g
 tern	388g
@@ -42246,8 +42289,8 @@ terros	384g
 terç feir gord	742g
 tesc	536g
 tesl	482g
-texug	1623g
-texug de mel	1623g
+texug	1624g
+texug de mel	1624g
 thai flag	672g
 thai lan	672g
 thailand	672g
@@ -42266,7 +42309,7 @@ tibetan	779g
 tiffany	678g
 tiffany blau	678g
 tiffany blu	678g
-tigel com colher	1774g
+tigel com colher	1775g
 tigr	319g
 tijol	283g
 tiktok	507g
@@ -42274,7 +42317,7 @@ tingiment indig	824g
 tingiment índig	824g
 tint	47g
 tirang	637g
-tiranossaur rex	1653g
+tiranossaur rex	1654g
 tom fri	453g
 tom quent	452g
 tomat	247g
@@ -42282,11 +42325,11 @@ ton fri	453g
 ton pastel	447g
 ton quent	452g
 ton terros	384g
-toqui	845g
+toqui	846g
 torii	801g
 toront mapl leaf	588g
-torr de toqui	1870g
-torr de tóqui	1870g
+torr de toqui	1871g
+torr de tóqui	1871g
 tort	271g
 toscan	758g
 toshib	542g
@@ -42297,17 +42340,17 @@ toxic	425g
 toyot	478g
 tranquil	386g
 trepadeir	134g
-trev	1702g
-trev de quatr folh	1703g
-trev de tre folh	1702g
-trev de trê folh	1702g
+trev	1703g
+trev de quatr folh	1704g
+trev de tre folh	1703g
+trev de trê folh	1703g
 tricolor	622g
 trig	251g
 trigal	251g
 trist	391g
 tristez	391g
 triunf	416g
-trompet	1965g
+trompet	1966g
 tropic	351g
 tropical	351g
 trova	201g
@@ -42317,14 +42360,14 @@ trung quoc	635g
 trung quốc	635g
 trópic	351g
 tschechien	658g
-tubara	1661g
-tubarã	1661g
+tubara	1662g
+tubarã	1662g
 tulip	213g
 tundr	185g
-tunisi	860g
-tunisian	860g
-tunisin	860g
-tunísi	860g
+tunisi	861g
+tunisian	861g
+tunisin	861g
+tunísi	861g
 turc	768g
 turchi	640g
 turk bayragi	640g
@@ -42342,9 +42385,9 @@ twitter	570g
 táxi	339g
 tây ban nha	625g
 tédi	434g
-tênl de corrid	1942g
+tênl de corrid	1943g
 tênu	445g
-tóqui	845g
+tóqui	846g
 tóxic	425g
 türk bayrağı	640g
 türk hav yolları	547g
@@ -42357,7 +42400,7 @@ ubuntu	517g
 uc	634g
 ucrain	639g
 ucrani	639g
-ucranian	842g
+ucranian	843g
 ucrâni	639g
 uisqu	267g
 uk	631g
@@ -42381,16 +42424,16 @@ ups	493g
 urban	340g
 usa	630g
 uva	231g
-uzbequ	865g
-uzbequista	865g
-uzbequistã	865g
+uzbequ	866g
+uzbequista	866g
+uzbequistã	866g
 uísqu	267g
 val	162g
 vanguard russ	813g
 vaporwav	811g
-vas com plant	1695g
+vas com plant	1696g
 vel	310g
-vel estrel	1898g
+vel estrel	1899g
 velh oest	733g
 velud	290g
 venen	425g
@@ -42418,7 +42461,7 @@ verd mineral	82g
 verd neon	117g
 verd oliv	24g
 verd tenr	53g
-verdur	1737g
+verdur	1738g
 verdur verd	128g
 vereinigt arabisch emirat	645g
 vereinigt konigreich	631g
@@ -42439,15 +42482,15 @@ vermilhã	35g
 versalh	712g
 very peri	690g
 verã	196g
-vestid	1926g
+vestid	1927g
 via lacte	176g
 via lácte	176g
 vibrant	389g
 vid noturn	436g
 videir	134g
 vidr	294g
-vien	836g
-vienens	836g
+vien	837g
+vienens	837g
 viet nam	641g
 vietn	782g
 vietnam	641g
@@ -42464,7 +42507,7 @@ vinh tint	264g
 vinh tint cor	113g
 vintag	379g
 violet	22g
-violin	1966g
+violin	1967g
 viril	420g
 vis	494g
 vitori	416g
@@ -42489,7 +42532,7 @@ vw	477g
 vívid	444g
 vương quốc anh	631g
 wabi sabi	354g
-waffl	1753g
+waffl	1754g
 warhol	788g
 wechat	504g
 weib	531g
@@ -42503,9 +42546,9 @@ xangai	774g
 xbox	567g
 xiaohongshu	533g
 xiaomi	524g
-xicar de cha sem alc	1820g
+xicar de cha sem alc	1821g
 xilogravur japones	790g
-xícar de chá sem alç	1820g
+xícar de chá sem alç	1821g
 y	624G
 yanke	583g
 yeni zeland	676g
@@ -42522,14 +42565,14 @@ zoom vide	560g
 áfric do sul	665g
 águ	152g
 águ mar clar	66g
-águi	1634g
+águi	1635g
 áo	650g
 árab	772g
 ártic	185g
 árvor	133g
-árvor caidiç	1697g
-árvor de natal	1896g
-árvor de tanabat	1904g
+árvor caidiç	1698g
+árvor de natal	1897g
+árvor de tanabat	1905g
 áustri	650g
 âmbar	32g
 ägypten	643g
@@ -42539,9 +42582,9 @@ zoom vide	560g
 émirat arab uni	645g
 état uni	630g
 índig	23g
-ócul	1914g
-ócul de proteçã	1916g
-ócul escur	1915g
+ócul	1915g
+ócul de proteçã	1917g
+ócul escur	1916g
 österreich	650g
 úc	634g
 ý	624g
@@ -42549,7 +42592,7 @@ zoom vide	560g
 đức	623g
 şili	662g
 ấn độ	637g
-@stems de 2741
+@stems de 2743
 2000	707h
 50er	706h
 50er jahr	706h
@@ -42564,36 +42607,36 @@ abend	191h
 abenddammerung	191h
 abenddämmerung	191h
 abendrot	179h
-abendstimmung in der stadt	1885h
+abendstimmung in der stadt	1886h
 abenteu	418h
 abenteuerlich	418h
 abgrund	141h
 aborigi	820h
 aborigi kunst	820h
 ac mila	607h
-achterbah	1892h
+achterbah	1893h
 achtzig	704h
 ack	124h
 adelig	382h
-adria	854h
+adria	855h
 aeroflot	548h
 afc ajax	612h
-affengesicht	1562h
+affengesicht	1563h
 africa do sul	665h
-afrikanisch trommel	1969h
+afrikanisch trommel	1970h
 afriqu du sud	665h
 agai	771h
 agyptisch	770h
 ahor	130h
-ahornblatt	1704h
+ahornblatt	1705h
 ai cap	643h
 ai cập	643h
 air india	552h
 airbnb	498h
 airtel	553h
 ajax amsterdam	612h
-akazi	830h
-akkordeo	1962h
+akazi	831h
+akkordeo	1963h
 alemanha	623h
 alemania	623h
 alg	138h
@@ -42601,10 +42644,10 @@ alibaba	525h
 alipay	527h
 allemag	623h
 almanya	623h
-almhutt	831h
-almhütt	831h
+almhutt	832h
+almhütt	832h
 alp	161h
-alpi	831h
+alpi	832h
 alt buch	312h
 alt büch	312h
 altrosa	89h
@@ -42616,7 +42659,7 @@ amalfiküst	759h
 amazo shopping	565h
 amazon.com	565h
 amd	519h
-amei	1669h
+amei	1670h
 america expr	497h
 america flag	630h
 amethyst	56h
@@ -42633,8 +42676,8 @@ anneaux olympiqu	683h
 antarkti	185h
 anthrazit	37h
 antik bronz	305h
-antik gebaud	1846h
-antik gebäud	1846h
+antik gebaud	1847h
+antik gebäud	1847h
 ao	650H
 apfel	236h
 apfelsi	228h
@@ -42650,7 +42693,7 @@ argenti	628h
 argenti flag	628h
 argentina	628h
 argentini	628h
-argentinisch	838h
+argentinisch	839h
 arizona	776h
 arjanti	628h
 arkti	185h
@@ -42664,8 +42707,8 @@ arábia saudita	642h
 asch	167h
 asphalt	282h
 atherisch	396h
-athiopi	849h
-athiopisch	849h
+athiopi	850h
+athiopisch	850h
 atletico de madrid	603h
 atletico madrid	603h
 atlético de madrid	603h
@@ -42675,11 +42718,11 @@ audi	476h
 august	196h
 aus	457h
 ausbruch	165h
-aust	1801h
+aust	1802h
 australi	634h
 australia	634h
 australia flag	634h
-australisch	843h
+australisch	844h
 austria	650h
 austria flag	650h
 austrália	634h
@@ -42701,18 +42744,18 @@ azulejo	793h
 azur	39h
 azurblau	39h
 ba lan	656h
-babyflasch	1816h
+babyflasch	1817h
 bach	148h
 backstei	283h
-baco	1758h
+baco	1759h
 bae	645h
-bagel	1751h
-baguett	1748h
+bagel	1752h
+baguett	1749h
 baidu	528h
 bali	762h
 balinesisch	762h
-ballett	1947h
-ballettschuh	1947h
+ballett	1948h
+ballettschuh	1948h
 ballo	337h
 bambu	123h
 bambusgru	52h
@@ -42727,10 +42770,10 @@ bangladesch	670h
 bangladesh	670h
 bangladeshi flag	670h
 bangladé	670h
-banjo	1967h
+banjo	1968h
 bank	357h
-barbershop saul	1893h
-barbershop säul	1893h
+barbershop saul	1894h
+barbershop säul	1894h
 barbi	682h
 barbi pink	682h
 barca	602h
@@ -42740,9 +42783,9 @@ barock	787h
 barça	602h
 basalt	158h
 basar	332h
-baseballkapp	1954h
-baseballmutz	1954h
-baseballmütz	1954h
+baseballkapp	1955h
+baseballmutz	1955h
+baseballmütz	1955h
 batik	710h
 bauernhof	348h
 baum	133h
@@ -42752,7 +42795,7 @@ bay munch	604h
 bay munich	604h
 bay münch	604h
 bayerisch	743h
-bech mit strohhalm	1831h
+bech mit strohhalm	1832h
 bedeckt	203h
 beer	253h
 behaglich	398h
@@ -42767,8 +42810,8 @@ belgiqu	648h
 belgium	648h
 belçika	648h
 benfica	613h
-bento	1780h
-bento box	1780h
+bento	1781h
+bento box	1781h
 berg	160h
 bergs	147h
 bernstei	32h
@@ -42783,25 +42826,25 @@ bibliothek	344h
 bie	326h
 bier	266h
 biergart	743h
-bierkrug	1826h
-bierkrüg	1827h
-bikini	1932h
+bierkrug	1827h
+bierkrüg	1828h
+bikini	1933h
 bilibili	529h
 bio	383h
 birk	122h
 birkenwald	122h
 birlesik krallik	631h
 birleşik krallık	631h
-biso	1586h
+biso	1587h
 bittersu	415h
 bittersüß	415h
 bla	442h
-blasend wal	1654h
+blasend wal	1655h
 blasslila	90h
 blatt	128h
-blatt im wind	1706h
-blattgemu	1737h
-blattgemü	1737h
+blatt im wind	1707h
+blattgemu	1738h
+blattgemü	1738h
 blattgold	306h
 blau	4h
 blau stadt	799h
@@ -42823,7 +42866,7 @@ bleich	442h
 bleigrau	85h
 bleu klei	679h
 bleu tiffany	678h
-blindenhund	1568h
+blindenhund	1569h
 blitz	201h
 blockhutt	363h
 blockhütt	363h
@@ -42831,13 +42874,13 @@ blu klei	679h
 bluhend	207h
 bluhend kirschbaum	208h
 blum	207h
-blumenstempel	1684h
-blumenstrau	1682h
-blumenstrauß	1682h
+blumenstempel	1685h
+blumenstrau	1683h
+blumenstrauß	1683h
 blut	315h
 blutig	315h
 blätt	128h
-blätt im wind	1706h
+blätt im wind	1707h
 bläulich	4h
 bläulich weiß	76h
 blühend	207h
@@ -42868,26 +42911,26 @@ braut	371h
 brazil	627h
 brazilia flag	627h
 bresil	627h
-brezel	1750h
+brezel	1751h
 brezilya	627h
 bri	204h
-brill	1914h
+brill	1915h
 britisch	767h
 british flag	631h
-brokkoli	1738h
+brokkoli	1739h
 bronz	58h
 bronzefarb	58h
 brot	270h
-brotlaib	1746h
-bruck vor nachthimmel	1887h
+brotlaib	1747h
+bruck vor nachthimmel	1888h
 brutalismu	698h
 brutalistisch	698h
 bräunlich	7h
 brésil	627h
-brück vor nachthimmel	1887h
+brück vor nachthimmel	1888h
 bubbl tea	259h
 buch	312h
-buchara	865h
+buchara	866h
 buchhandlung	344h
 bunt	178h
 bunt laub	129h
@@ -42896,8 +42939,8 @@ burg	359h
 burg king	539h
 burgunderrot	33h
 buro	357h
-burogebaud	1856h
-burrito	1765h
+burogebaud	1857h
+burrito	1766h
 bus londoni	681h
 butt	269h
 bvb	605h
@@ -42908,13 +42951,13 @@ bélgica	648h
 böhmisch	711h
 büch	312h
 büro	357h
-bürogebäud	1856h
+bürogebäud	1857h
 bỉ	648h
 bồ đào nha	626h
 caf	343h
 café	343h
-camp	1840h
-camping	1840h
+camp	1841h
+camping	1841h
 canada	633h
 canadi de montreal	589h
 canadi de montréal	589h
@@ -42929,7 +42972,7 @@ cechia	658h
 cekya	658h
 celtic	574h
 celtic fc	620h
-chalet	831h
+chalet	832h
 champag	265h
 champagnerfarb	57h
 chanel	572h
@@ -42939,7 +42982,7 @@ chartreu	67h
 chefchaou	799h
 chelsea	592h
 chelsea fc	592h
-cheongsam	826h
+cheongsam	827h
 chequia	658h
 chi	635h
 chiaroscuro	787h
@@ -42947,7 +42990,7 @@ chicago bull	575h
 chicago cub	586h
 chil flag	662h
 chilea flag	662h
-chilenisch	839h
+chilenisch	840h
 chili drapeau	662h
 chin flag	635h
 china	635h
@@ -42956,9 +42999,9 @@ chinarot	75h
 chinesisch	355h
 chinesisch mau	347h
 chinesisch neujahr	369h
-chinesisch seid	826h
+chinesisch seid	827h
 chinesisch stil	355h
-chinesisch teigtasch	1794h
+chinesisch teigtasch	1795h
 chinesisch tempel	795h
 chinoiseri	727h
 chochloma	791h
@@ -42969,13 +43012,13 @@ cin	635h
 cina	635h
 classic blu	688h
 clow	331h
-clutch	1937h
+clutch	1938h
 co do sao vang	641h
 coca cola	461h
 coca colani	461h
 coca colanı	461h
-cocktail	1825h
-cocktailgla	1824h
+cocktail	1826h
+cocktailgla	1825h
 coelinblau	40h
 cok	461h
 colombi	661h
@@ -42995,11 +43038,11 @@ crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-croissant	1747h
+croissant	1748h
 csd	751h
 cuba	677h
 cuba flag	677h
-cupcak	1809h
+cupcak	1810h
 curry	277h
 cya	14h
 cyberpunk	375h
@@ -43008,21 +43051,21 @@ czech republic	658h
 czechia	658h
 côt azur	803h
 cờ đỏ sao vàng	641h
-dach	1623h
-dalapferd	833h
+dach	1624h
+dalapferd	834h
 dalla cowboy	580h
-dalmati	854h
-damenhut	1951h
-damenhut mit schleif	1951h
-damensandal	1946h
-damenstiefel	1948h
+dalmati	855h
+damenhut	1952h
+damenhut mit schleif	1952h
+damensandal	1947h
+damenstiefel	1949h
 dammerung	191h
 dammrig	451h
 damo	428h
 dan mach	653h
 dancheong	794h
 danemark	653h
-dango	1793h
+dango	1794h
 danimarca	653h
 danimarka	653h
 danisch	353h
@@ -43053,22 +43096,22 @@ diskothek	436h
 diwali	807h
 dock	514h
 dodg	584h
-dodo	1638h
-doktorhut	1953h
+dodo	1639h
+doktorhut	1954h
 dollar	423h
 dom	360h
 domino	571h
 don	201h
-don kebab	1767h
-donut	1805h
+don kebab	1768h
+donut	1806h
 dorf	348h
-drach	1651h
-drachengesicht	1650h
+drach	1652h
+drachengesicht	1651h
 drapeau de singapour	675h
 drapeau francai	622h
 drapeau françai	622h
 dreckig	425h
-dromedar	1598h
+dromedar	1599h
 dropbox	559h
 dschungel	120h
 dubai	772h
@@ -43093,7 +43136,7 @@ dämmrig	451h
 dämo	428h
 dänemark	653h
 dänisch	353h
-dön kebab	1767h
+dön kebab	1768h
 dün	156h
 düst	391h
 düst dunkel	439h
@@ -43111,19 +43154,19 @@ egitto	643h
 egypt	643h
 egyptia flag	643h
 eich	279h
-eidech	1648h
+eidech	1649h
 eifersucht	426h
 eifersuchtig	426h
 eifersüchtig	426h
 eiland	155h
-einhor	1583h
-einhorngesicht	1583h
-einkaufstut	1938h
-einkaufstüt	1938h
+einhor	1584h
+einhorngesicht	1584h
+einkaufstut	1939h
+einkaufstüt	1939h
 einsam	391h
-einsam insel	1843h
+einsam insel	1844h
 einsamkeit	391h
-einteilig badeanzug	1929h
+einteilig badeanzug	1930h
 eintonig	434h
 eintönig	434h
 eis	184h
@@ -43133,12 +43176,12 @@ eisberg	184h
 eiscr	274h
 eisengrau	87h
 eisig	400h
-eiswurfel	1835h
-eiswürfel	1835h
+eiswurfel	1836h
+eiswürfel	1836h
 ekel	425h
 ekelhaft	425h
 eklig	425h
-elefant	1602h
+elefant	1603h
 elegant	397h
 eleganz	397h
 elfenbei	38h
@@ -43163,7 +43206,7 @@ erd	168h
 erdbe	229h
 erdgelb	102h
 erdig	384h
-erdnu	1741h
+erdnu	1742h
 erdto	384h
 erdtö	384h
 erfrischend	399h
@@ -43186,12 +43229,12 @@ expressionismu	716h
 expressionistisch	716h
 exzentrisch	435h
 fabrik	377h
-fabrikgebaud	1866h
-fabrikgebäud	1866h
+fabrikgebaud	1867h
+fabrikgebäud	1867h
 facebook	466h
 fad	434H
 fahl	442h
-falafel	1768h
+falafel	1769h
 farbenfest	806h
 farbenfroh	178h
 farbholzschnitt	790h
@@ -43199,7 +43242,7 @@ fas	644h
 fasching	742h
 fastnacht	742h
 faul	414h
-faulti	1619h
+faulti	1620h
 fauvismu	715h
 fc barcelona	602h
 fc bay	604h
@@ -43225,12 +43268,12 @@ festlich	409h
 festung	359h
 feu	166h
 feuerwerk	334h
-feuerwerkskorp	1899h
-feuerwerkskörp	1899h
+feuerwerkskorp	1900h
+feuerwerkskörp	1900h
 feurig	393h
 fiat	484h
 ficht	121h
-fidschi	862h
+fidschi	863h
 figma	558h
 filipina	673h
 filipinl	673h
@@ -43242,41 +43285,41 @@ finland	654h
 finlandia	654h
 finlandiya	654h
 finlândia	654h
-finnisch	834h
+finnisch	835h
 finnish flag	654h
 finnland	654h
 finst	439h
 firefox	515h
-fisch	1658h
-fischfrikadell	1791h
+fisch	1659h
+fischfrikadell	1792h
 fjord	805h
-flach schuh	1944h
-fladenbrot	1749h
+flach schuh	1945h
+fladenbrot	1750h
 flag of japa	621h
 flamenco	821h
 flamengo	619h
 flamingo	317h
 flamm	166h
-flasch mit knallend kork	1822h
+flasch mit knallend kork	1823h
 flaschengru	48h
 flaschengrü	48h
-fledermau	1615h
-fleisch	1755h
-fleischhach	1755h
-fleischstuck	1757h
-fleischstück	1757h
+fledermau	1616h
+fleisch	1756h
+fleischhach	1756h
+fleischstuck	1758h
+fleischstück	1758h
 flied	64h
 fliederfarb	64h
-flieg	1679h
-fliegenpilz	1709h
+flieg	1680h
+fliegenpilz	1710h
 florenz	758h
 flu	148h
 fluoreszierend	448h
-flussigkeit ausgi	1830h
+flussigkeit ausgi	1831h
 flut	142h
 fly emirat	544h
-flüssigkeit ausgieß	1830h
-fondu	1773h
+flüssigkeit ausgieß	1831h
+fondu	1774h
 formlich	410h
 forst	119h
 franc	622h
@@ -43286,18 +43329,18 @@ frankreich	622h
 fransa	622h
 frança	622h
 frau	456H
-freiheit	1871h
-freiheitsstatu	1871h
+freiheit	1872h
+freiheitsstatu	1872h
 french flag	622h
 freud	390h
 fried	386h
 friedlich	386h
 frisch	399h
-frittiert garnel	1790h
+frittiert garnel	1791h
 froh	390h
 frohlich	390h
 frosch	328h
-froschgesicht	1645h
+froschgesicht	1646h
 frost	186h
 frostig	400h
 frostwei	83h
@@ -43315,14 +43358,14 @@ frühling	195h
 frühlingsfest	369h
 frühmorg	188h
 fuch	324h
-fuchsgesicht	1571h
+fuchsgesicht	1572h
 fuchsi	65h
 fuchsia	65h
-fuji	1839h
+fuji	1840h
 funfzig	706h
 funkel	430h
 funkelnd	430h
-funkelnd ster	1900h
+funkelnd ster	1901h
 futuristisch	376h
 förmlich	410h
 fünfzig	706h
@@ -43331,42 +43374,42 @@ galaxi	176h
 galeri	438h
 gana	668h
 ganseblumch	220h
-garnel	1799h
+garnel	1800h
 gart	126h
 gas	341h
 gaudi	760h
 gaudí	760h
 geback	271h
-gebetskett	1957h
+gebetskett	1958h
 gebirg	160h
 geborg	398h
 gebroch wei	104h
 gebroch weiß	104h
 geburtstag	372h
 geburtstagsfei	372h
-geburtstagskuch	1807h
+geburtstagskuch	1808h
 gebäck	271h
 gedampft	446h
 gedampft sanft	445h
 gedeckt	446h
-gedenkschleif	1913h
+gedenkschleif	1914h
 gedämpft	446h
 gedämpft sanft	445h
 gefror	450h
 geheimnisvoll	394h
 geholz	119h
 gehölz	119h
-geig	1966h
+geig	1967h
 gelas	386h
 gelb	2h
-gelb blut	1691h
-gelb blüt	1691h
+gelb blut	1692h
+gelb blüt	1692h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
 geld	423h
-geldbor	1935h
-geldbör	1935h
+geldbor	1936h
+geldbör	1936h
 geldschei	423h
 gemald	438h
 gemu	433h
@@ -43377,10 +43420,10 @@ gemütlich	398h
 germa flag	623h
 germania	623h
 germany	623h
-gerostet suskartoffel	1787h
-geröstet süßkartoffel	1787h
+gerostet suskartoffel	1788h
+geröstet süßkartoffel	1788h
 gesattigt	444h
-geschenk	1912h
+geschenk	1913h
 gestresst	413h
 gesund	417h
 gesundheit	417h
@@ -43400,11 +43443,11 @@ gierig	426h
 gift	425H
 giftig	425h
 ginkgo	131h
-giraff	1601h
-gitarr	1963h
+giraff	1602h
+gitarr	1964h
 github	513h
 gla	294h
-gla milch	1817h
+gla milch	1818h
 glanzend	443h
 gletsch	184h
 glitz	430h
@@ -43412,8 +43455,8 @@ glitzernd	430h
 glorreich	416h
 gluck	390h
 glucklich	390h
-gluckskek	1795h
-gluckskl	1703h
+gluckskek	1796h
+gluckskl	1704h
 gluhend hei	401h
 glut	167h
 glut der son	205h
@@ -43421,8 +43464,8 @@ glyzini	221h
 glänzend	443h
 glück	390h
 glücklich	390h
-glückskek	1795h
-glückskl	1703h
+glückskek	1796h
+glückskl	1704h
 glühend heiß	401h
 gold	11h
 gold gat	680h
@@ -43434,13 +43477,13 @@ goldfarb	11h
 goldfisch	329h
 gondel	802h
 googl	465h
-gorilla	1564h
+gorilla	1565h
 gothic	411h
 gotisch	411h
 gra	125h
-gracht	832h
-grachtenhau	832h
-grachtenhäu	832h
+gracht	833h
+grachtenhau	833h
+grachtenhäu	833h
 granatapfel	243h
 grand budapest hotel	815h
 grand canyo	776h
@@ -43462,7 +43505,7 @@ greec	657h
 greek flag	657h
 grell	448h
 griechisch	771h
-grill	1673h
+grill	1674h
 gro mau	347h
 gro well vor kanagawa	724h
 grosstadt	340h
@@ -43488,10 +43531,10 @@ grü tee	257h
 grünlich	3h
 grünt	257h
 grüß gott	455h
-guatemaltekisch	857h
+guatemaltekisch	858h
 guney afrika	665h
 guney kor	636h
-gurk	1736h
+gurk	1737h
 gussei	285h
 gut tag	455h
 gänseblümch	220h
@@ -43502,22 +43545,23 @@ h m	537h
 ha lan	647h
 hab	589h
 haf	154h
-hahnchenschenkel	1756h
+hahnchenschenkel	1757h
 hallo	455h
 hallow	367h
-halloweenkurbi	1895h
-halloweenkürbi	1895h
-hamburg	1759h
-hamst	1609h
-hamstergesicht	1609h
+halloweenkurbi	1896h
+halloweenkürbi	1896h
+hamburg	1760h
+hamst	1610h
+hamstergesicht	1610h
 han quoc	636h
 hanbok	825h
-handschuh	1923h
-handtasch	1936h
+handschuh	1924h
+handtasch	1937h
 hanoi	782h
-hasengesicht	1610h
+hanok	826h
+hasengesicht	1611h
 hasslich	425h
-hau mit gart	1855h
+hau mit gart	1856h
 hausch	363h
 hauswand	342h
 hautfarb	115h
@@ -43525,29 +43569,29 @@ havanna	755h
 hawaii	763h
 hawaiianisch	763h
 hei	401h
-hei quell	1888h
+hei quell	1889h
 heidelbe	232h
 heimelig	398h
-heisgetrank	1818h
+heisgetrank	1819h
 heisluftballo	804h
 heit	390h
 heiß	401h
-heiß quell	1888h
-heißgetränk	1818h
+heiß quell	1889h
+heißgetränk	1819h
 heißluftballo	804h
 hell	441h
 hell dunkel	787h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
-hemd mit krawatt	1919h
+hemd mit krawatt	1920h
 herbst	197h
 herbstblatt	129h
 herbstblätt	129h
 herbstlaub	129h
 herbstlich	197h
-herrenschuh	1941h
-hibisku	1689h
+herrenschuh	1942h
+hibisku	1690h
 highland	778h
 himalaya	779h
 himbe	233h
@@ -43557,10 +43601,10 @@ himmelblau tief	40h
 himmelslat	747h
 himmlisch	427h
 hindista	637h
-hindu	1874h
-hindutempel	1874h
+hindu	1875h
+hindutempel	1875h
 hippi	710h
-hirsch	1585h
+hirsch	1586h
 hitz	205h
 hitzewell	205h
 hoa ky	630h
@@ -43575,27 +43619,27 @@ holi	806h
 holl	428h
 holland	647h
 hollanda	647h
-hollandisch	832h
+hollandisch	833h
 hollisch	428h
-holländisch	832h
+holländisch	833h
 holz	279h
-holzscheit	1850h
+holzscheit	1851h
 honda	479h
 hongkong	773h
 hongri	659h
 honig	263h
-honigmelo	1711h
-honigtopf	1815h
+honigmelo	1712h
+honigtopf	1816h
 horizont	183h
 horror	403h
 hortensi	219h
-hotdog	1762h
-hotel	1861h
+hotdog	1763h
+hotel	1862h
 huawei	523h
 hugel	160h
-humm	1798h
-hund	1567h
-hundegesicht	1566h
+humm	1799h
+hund	1568h
+hundegesicht	1567h
 hungaria flag	659h
 hungary	659h
 hungary flag	659h
@@ -43607,7 +43651,7 @@ hy lạp	657h
 hyundai	481h
 hà lan	647h
 hàn quốc	636h
-hähnchenschenkel	1756h
+hähnchenschenkel	1757h
 hässlich	425h
 häusch	363h
 höhl	164h
@@ -43619,7 +43663,7 @@ hütt	363h
 iceland	655h
 icelandic flag	655h
 iftar	745h
-igel	1614h
+igel	1615h
 ikb	679h
 ikea	464h
 illuminating	689h
@@ -43632,11 +43676,11 @@ indigo	23h
 indigofarbung	824h
 indigofärbung	824h
 indisch	781h
-indisch braut	827h
+indisch braut	828h
 indonesi	671h
 indonesia	671h
 indonesia flag	671h
-indonesisch	851h
+indonesisch	852h
 indonési	671h
 indonésia	671h
 industri	377h
@@ -43652,7 +43696,7 @@ intensiv	444h
 international klei blu	679h
 international orang	680h
 internazional	608h
-iranisch	861h
+iranisch	862h
 ireland	632h
 irisch	822h
 irish flag	632h
@@ -43694,18 +43738,18 @@ japa flagg	621h
 japandi	718h
 japanisch	354h
 japanisch holzschnitt	790h
-japanisch postgebaud	1857h
-japanisch postgebäud	1857h
-japanisch pupp	1906h
-japanisch schlo	1867h
-japanisch windspiel	1908h
+japanisch postgebaud	1858h
+japanisch postgebäud	1858h
+japanisch pupp	1907h
+japanisch schlo	1868h
+japanisch windspiel	1909h
 japao	621h
 japo	621h
 japonya	621h
 japão	621h
 japó	621h
 jasmi	223h
-javanisch	851h
+javanisch	852h
 jazz	437H
 jazzclub	437h
 jea	289h
@@ -43722,12 +43766,12 @@ jugendstil	789h
 juli	196h
 jung	456H
 juni	196h
-jurt	848h
+jurt	849h
 juv	606h
 juventu	606h
 juwel	316h
 jän	198h
-kaaba	1877h
+kaaba	1878h
 kaff	254h
 kaffeebrau	107h
 kaffeehau	343h
@@ -43738,21 +43782,21 @@ kaiserpalast	346h
 kakao	261h
 kakao talk	505h
 kakaotalk	505h
-kakerlak	1674h
+kakerlak	1675h
 kaktu	135h
 kaliforni	777h
 kalifornisch	777h
 kalksinterterras	798h
 kalt	400h
 kalt farb	453h
-kamel	1599h
+kamel	1600h
 kami	311h
 kaminfeu	311h
 kanada	633h
-kanadisch	840h
-kanguru	1622h
+kanadisch	841h
+kanguru	1623h
 kappadoki	804h
-kapstadt	864h
+kapstadt	865h
 karamell	262h
 karamellfarb	109h
 karibik	764h
@@ -43764,24 +43808,24 @@ karminrot	70h
 karneval	335h
 karneval in rio	808h
 karott	249h
-kartoffel	1731h
-karussell	1889h
-karussellpferd	1889h
-kasestuck	1754h
+kartoffel	1732h
+karussell	1890h
+karussellpferd	1890h
+kasestuck	1755h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
 katar	646h
 kathedral	360h
-katz	1574h
-katzengesicht	1573h
-kaufhau	1865h
+katz	1575h
+katzengesicht	1574h
+kaufhau	1866h
 kawaii	408h
 kei	457h
 kelim	737h
 keltisch	822h
 kenia	667h
-kenianisch	850h
+kenianisch	851h
 kent	738h
 kentucky fried chick	538h
 kenya	667h
@@ -43793,8 +43837,8 @@ kfc	538h
 khaki	25h
 kief	121h
 kiesel	281h
-kiew	842h
-kimono	1927h
+kiew	843h
+kimono	1928h
 kind	380H
 kindlich	380h
 kirch	360h
@@ -43807,10 +43851,10 @@ kirschblütenfest	809h
 kirschbäum	208h
 kiwi	245h
 klassenzimm	358h
-klaviatur	1964h
-kleeblatt	1702h
+klaviatur	1965h
+kleeblatt	1703h
 klei blu	679h
-kleid	1926h
+kleid	1927h
 kleinblau	818h
 klinik	356h
 klipp	163h
@@ -43818,10 +43862,10 @@ knallgelb	101h
 knallig	444h
 knallrot	74h
 knick	578h
-knoblauch	1739h
-koala	1617h
-koalabar	1617h
-koalabär	1617h
+knoblauch	1740h
+koala	1618h
+koalabar	1618h
+koalabär	1618h
 kobalt	45h
 kobaltblau	45h
 kohlegrau	37h
@@ -43831,17 +43875,17 @@ kokosnu	241h
 kolombiya	661h
 kolosseum	784h
 kolumbi	661h
-kolumbianisch	856h
+kolumbianisch	857h
 komisch	435h
-konfettiball	1903h
-konfettibomb	1902h
+konfettiball	1904h
+konfettibomb	1903h
 koniglich	382h
 konigsblau	43h
-konserv	1779h
+konserv	1780h
 konstantinopel	768h
 konstruktivismu	813h
 konstruktivistisch	813h
-kopenhag	835h
+kopenhag	836h
 korall	28h
 korallenriff	153h
 korallenrot	28h
@@ -43849,11 +43893,12 @@ korea	783h
 korea flag	636h
 koreanisch	783h
 koreanisch tempel	794h
+koreanisch traditionshau	826h
 kornfeld	251h
 kosmo	176h
 kraftig	405h
 kraftig leuchtend	444h
-krakau	841h
+krakau	842h
 krank	425h
 krankenhau	356h
 krankheit	425h
@@ -43861,26 +43906,26 @@ kraut	137h
 kreativ	438h
 kreativitat	438h
 kreativität	438h
-kreb	1797h
-kreml	828h
+kreb	1798h
+kreml	829h
 krieg	431h
 kristall	300h
-kroati	854h
-kroatisch	854h
-krokodil	1646h
+kroati	855h
+kroatisch	855h
+krokodil	1647h
 kräftig	405h
 kräftig leuchtend	444h
 kräut	137h
 kubanisch	755h
 kubismu	814h
 kubistisch	814h
-kugelfisch	1660h
+kugelfisch	1661h
 kuh	405h
-kuhgesicht	1587h
+kuhgesicht	1588h
 kuhl	400h
 kuhl farb	453h
 kuhl ton	453h
-kuk von vor	1630h
+kuk von vor	1631h
 kukengelb	77h
 kunst	438h
 kunstl	438h
@@ -43893,8 +43938,8 @@ kurbi	246h
 kurkuma	79h
 kust	143h
 kyoto	801h
-känguru	1622h
-käsestück	1754h
+känguru	1623h
+käsestück	1755h
 königlich	382h
 königsblau	43h
 küba	677h
@@ -43903,7 +43948,7 @@ küh	405h
 kühl	400h
 kühl farb	453h
 kühl tön	453h
-kük von vor	1630h
+kük von vor	1631h
 kükengelb	77h
 künstl	438h
 künstlerisch	438h
@@ -43911,7 +43956,7 @@ kürbi	246h
 küst	143h
 la galaxy	590h
 la lak	573h
-laborkittel	1917h
+laborkittel	1918h
 lach	29h
 lachsfarb	29h
 lachsrosa	29h
@@ -43919,9 +43964,9 @@ lack	303h
 lackarbeit	303h
 lagerfeu	166h
 lagu	146h
-laib brot	1746h
+laib brot	1747h
 lak	573h
-lama	1600h
+lama	1601h
 lamborghini	474h
 lamp	336h
 lampio	309h
@@ -43935,7 +43980,7 @@ laternenfest	747h
 laternenlicht	336h
 latt macchiato	255h
 laub	128h
-laubbaum	1697h
+laubbaum	1698h
 laut	422h
 lava	165h
 lavastei	158h
@@ -43943,7 +43988,7 @@ lavendel	210h
 lebendig	389h
 led	288h
 lederbrau	26h
-leer nest	1707h
+leer nest	1708h
 lego	568h
 lehm	168h
 lehmwand	342h
@@ -43953,7 +43998,7 @@ leicest city	597h
 leidenschaft	393h
 leidenschaftlich	393h
 lenovo	522h
-leopard	1578h
+leopard	1579h
 leuchtend	443h
 leuchtend gelb	101h
 leuchtend rot	74h
@@ -43961,8 +44006,8 @@ leuchtreklam	308h
 leuchtstark	448h
 lfc	593h
 lg	541h
-libanesisch	847h
-libano	847h
+libanesisch	848h
+libano	848h
 licht	441h
 lichterfest	807h
 lichterkett	336h
@@ -43974,7 +44019,7 @@ limettengru	31h
 limettengrü	31h
 limonad	227h
 linkedi	569h
-lippenstift	1958h
+lippenstift	1959h
 lissabo	793h
 liverpool fc	593h
 living coral	687h
@@ -43984,20 +44029,20 @@ londo bus	681h
 los angel dodg	584h
 los angel lak	573h
 lotu	212h
-lotusblut	1685h
-lotusblüt	1685h
+lotusblut	1686h
+lotusblüt	1686h
 lotusteich	150h
-lowengesicht	1575h
+lowengesicht	1576h
 loy krathong	747h
 luftballo	337h
 lufthansa	546h
-lutsch	1813h
+lutsch	1814h
 luxu	381h
 luxurio	381h
 luxuriö	381h
 lyft	500h
 ländlich	348h
-löwengesicht	1575h
+löwengesicht	1576h
 macarista	659h
 macaro	275h
 madch	456H
@@ -44008,7 +44053,7 @@ magnoli	226h
 mai	195H
 maigru	53h
 maigrü	53h
-maiskolb	1733h
+maiskolb	1734h
 mal	438h
 malachit	82h
 malaisi	674h
@@ -44019,7 +44064,7 @@ malerei	438h
 malezya	674h
 malv	63h
 malásia	674h
-mammut	1603h
+mammut	1604h
 man	456H
 man city	595h
 man united	594h
@@ -44030,7 +44075,7 @@ mandari	228h
 mango	239h
 manhatta	766h
 mannlich	456H
-mantel	1924h
+mantel	1925h
 mapl leaf flag	633h
 march	395h
 marchenhaft	395h
@@ -44049,14 +44094,14 @@ marroco	644h
 marrueco	644h
 marz	195h
 maskuli	420h
-massai	850h
+massai	851h
 mastercard	495h
-mat tee	1834h
+mat tee	1835h
 matcha	258h
-matrjoschka	828h
+matrjoschka	829h
 matt	446h
 mau	342h
-mausegesicht	1606h
+mausegesicht	1607h
 mauv	63h
 maya	819h
 mcdonald	462h
@@ -44088,7 +44133,7 @@ miami	765h
 miami heat	577h
 microsoft	564h
 mid century	699h
-mikrob	1681h
+mikrob	1682h
 milch	268h
 milchkaff	255h
 milchstra	176h
@@ -44097,15 +44142,15 @@ milcht	259h
 milchwei	105h
 milchweiß	105h
 militar	431h
-militarhelm	1955h
+militarhelm	1956h
 militär	431h
-militärhelm	1955h
+militärhelm	1956h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
 minimal	385h
 minimalistisch	385h
-minimarkt	1863h
+minimarkt	1864h
 mint	30h
 mintgru	30h
 mintgrü	30h
@@ -44119,8 +44164,8 @@ mittsomm	752h
 miyazaki	816h
 mocha mou	693h
 mod	385h
-mogul	829h
-mogulreich	829h
+mogul	830h
+mogulreich	830h
 moh	222h
 mohnblum	222h
 mohr	249h
@@ -44133,8 +44178,8 @@ mondschei	174h
 mondwei	76h
 mondweiß	76h
 monet	786h
-mongolei	848h
-mongolisch	848h
+mongolei	849h
+mongolisch	849h
 monochrom	429h
 montreal canadi	589h
 moo	132h
@@ -44146,10 +44191,10 @@ morgenrot	180h
 morgentau	206h
 morocca flag	644h
 morocco	644h
-mosch	1873h
-moskau	828h
+mosch	1874h
+moskau	829h
 mucha	789h
-muck	1678h
+muck	1679h
 mud	414h
 museum	438h
 mutig	405h
@@ -44162,10 +44207,10 @@ männlich	456H
 märch	395h
 märchenhaft	395h
 märz	195h
-mäusegesicht	1606h
+mäusegesicht	1607h
 méxico	629h
 möhr	249h
-mück	1678h
+mück	1679h
 müd	414h
 mısır bayrağı	643h
 na uy	652h
@@ -44175,14 +44220,14 @@ nachtclub	436h
 nachtleb	436h
 nachtlich	192h
 nachtmarkt	333h
-nadelbaum	1696h
+nadelbaum	1697h
 nadelwald	121h
 nam phi	665h
-namibia	866h
-namibisch	866h
+namibia	867h
+namibisch	867h
 napoli calcio	609h
-nashor	1604h
-nationalpark	1844h
+nashor	1605h
+nationalpark	1845h
 natur	383h
 naturlich	383h
 natürlich	383h
@@ -44206,7 +44251,7 @@ nepal	779h
 nepalesisch	779h
 nervo	413h
 nervö	413h
-nest mit eier	1708h
+nest mit eier	1709h
 netflix	469h
 netherland	647h
 neujahr	753h
@@ -44226,8 +44271,8 @@ nhật bản	621h
 nicht	457h
 nie	457h
 niederland	647h
-niederlandisch	832h
-niederländisch	832h
+niederlandisch	833h
+niederländisch	833h
 niedlich	408h
 niemal	457h
 nieselreg	200h
@@ -44237,7 +44282,7 @@ nigeria flagg	666h
 nigéria	666h
 nijerya	666h
 nil	770H
-nilpferd	1605h
+nilpferd	1606h
 nintendo	566h
 nissa	480h
 nordisch	353h
@@ -44276,7 +44321,7 @@ oko	383h
 okologisch	383h
 oktob	197h
 oktoberfest	743h
-oktopu	1662h
+oktopu	1663h
 olimpiadi	683h
 oliv	24h
 olivenol	278h
@@ -44291,7 +44336,7 @@ olympisch spiel	683h
 om	611h
 oolong	260h
 optimistisch	404h
-orang uta	1565h
+orang uta	1566h
 orangefarb	1h
 orangerot	97h
 orchid	218h
@@ -44300,7 +44345,7 @@ orientteppich	737h
 osmanisch	768h
 ost	373h
 osterreich	650h
-osterreichisch	836h
+osterreichisch	837h
 outback	820h
 ozea	140h
 pack	579h
@@ -44310,13 +44355,13 @@ pai bajo	647h
 paillett	430h
 pakista	669h
 pakistani flag	669h
-palm	1698h
+palm	1699h
 pamukkal	798h
 panasonic	543h
 panda	321h
-pandabar	1618h
-pandabär	1618h
-pandagesicht	1618h
+pandabar	1619h
+pandabär	1619h
+pandagesicht	1619h
 panto classic blu	688h
 panto greenery	685h
 panto living coral	687h
@@ -44327,7 +44372,7 @@ panto very peri	690h
 panto viva magenta	691h
 papagei	323h
 papi	293h
-paprika	1735h
+paprika	1736h
 paquista	669h
 paquistao	669h
 paquistá	669h
@@ -44341,14 +44386,14 @@ pastell	447h
 pastellfarb	447h
 pastellto	447h
 pastelltö	447h
-patagoni	839h
+patagoni	840h
 patrickstag	374h
 pay bas	647h
 paypal	496h
 paí baixo	647h
 paí bajo	647h
 peach fuzz	692h
-peperoni	1734h
+peperoni	1735h
 pepsi	563h
 pergament	293h
 perl	299h
@@ -44365,12 +44410,12 @@ peruvia flag	663h
 perú	663h
 petra	769h
 petrol	13h
-pfannengericht	1771h
-pfannkuch	1752h
+pfannengericht	1772h
+pfannkuch	1753h
 pfau	318h
 pfauenblau	46h
-pferd	1582h
-pferdegesicht	1579h
+pferd	1583h
+pferdegesicht	1580h
 pfingstro	214h
 pfirsich	235h
 pfirsichblut	216h
@@ -44384,7 +44429,7 @@ pha lan	654h
 phap	622h
 pharao	770h
 philippi	673h
-philippinisch	859h
+philippinisch	860h
 pháp	622h
 phầ lan	654h
 picasso	814h
@@ -44392,16 +44437,16 @@ pier	154h
 pilz	136h
 pingui	322h
 pini	121h
-piniendekoratio	1905h
+piniendekoratio	1906h
 pink	6h
 pink neo	116h
-pink schleif	1911h
+pink schleif	1912h
 pinterest	511h
 pittsburgh steel	581h
-pizza	1761h
-pizzastuck	1761h
-pizzastück	1761h
-pizzeria	1761h
+pizza	1762h
+pizzastuck	1762h
+pizzastück	1762h
+pizzeria	1762h
 plastik	307h
 playstatio	472h
 pol	656h
@@ -44409,16 +44454,16 @@ poland	656h
 polar	185h
 polarlicht	177h
 polish flag	656h
-polnisch	841h
+polnisch	842h
 polog	656h
 polonia	656h
 polonya	656h
-polynesi	862h
-polynesisch	862h
+polynesi	863h
+polynesisch	863h
 polônia	656h
-pomm frit	1760h
+pomm frit	1761h
 pop art	788h
-popcor	1776h
+popcor	1777h
 porsch	483h
 portekiz	626h
 portogallo	626h
@@ -44426,9 +44471,9 @@ portugal flag	626h
 portugiesisch	793h
 portugu flag	626h
 porzella	295h
-postgebaud	1858h
-postgebäud	1858h
-prag	837h
+postgebaud	1859h
+postgebäud	1859h
+prag	838h
 prakolumbisch	819h
 prid parad	751h
 professionell	406h
@@ -44437,8 +44482,8 @@ provenzalisch	803h
 präkolumbisch	819h
 psg	610h
 psychedelisch	435h
-pudding	1814h
-pudel	1569h
+pudding	1815h
+pudel	1570h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
@@ -44449,7 +44494,7 @@ pérou	663h
 qatar	646h
 qatar airway	545h
 qatari flag	646h
-qipao	826h
+qipao	827h
 quarz	300h
 quenia	667h
 quênia	667h
@@ -44461,12 +44506,12 @@ rangoli	807h
 rank	134h
 ras	125h
 ratselhaft	394h
-ratt	1608h
+ratt	1609h
 rauch	314h
 rauchig	314h
 raumschiff	364h
 raumstatio	364h
-raup	1668h
+raup	1669h
 raureif	186h
 real madrid	601h
 real madrid cf	601h
@@ -44483,30 +44528,30 @@ regenwald	120h
 regnerisch	199h
 regno unito	631h
 rei	407h
-rei in schussel	1783h
-rei in schüssel	1783h
-rei mit curry	1784h
+rei in schussel	1784h
+rei in schüssel	1784h
+rei mit curry	1785h
 reif	421h
 reifwei	83h
 reifweiß	83h
 reinheit	407h
 reino unido	631h
-reisahr	1700h
-reisballch	1782h
-reisbällch	1782h
-reiscrack	1781h
+reisahr	1701h
+reisballch	1783h
+reisbällch	1783h
+reiscrack	1782h
 reisfeld	252h
 reisterras	762h
-reisähr	1700h
+reisähr	1701h
 relianc jio	554h
 rembrandt	787h
 renaissanc	713h
 renault	486h
 retro	379h
-rettungshelm	1956h
-riesenrad	1891h
+rettungshelm	1957h
+riesenrad	1892h
 riff	153h
-ring	1959h
+ring	1960h
 rokoko	712h
 rom	784H
 romania	660h
@@ -44526,15 +44571,15 @@ rosa barbi	682h
 rosa stadt	800h
 rosarot	91h
 rosenrot	72h
-rosett	1686h
+rosett	1687h
 rosig	6h
 rost	287h
 rostig	287h
 rostrot	112h
 rot	0h
-rot apfel	1718h
-rot platz	828h
-rot umschlag	1910h
+rot apfel	1719h
+rot platz	829h
+rot umschlag	1911h
 rotbrau	19h
 rotlich	0h
 rotviolett	96h
@@ -44564,21 +44609,21 @@ römisch	784h
 rötlich	0h
 rússia	638h
 safra	277h
-sak flasch mit tas	1821h
+sak flasch mit tas	1822h
 sakura	208h
 salat	433h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-salz	1778h
-salzstreu	1778h
+salz	1779h
+salzstreu	1779h
 samsung	471h
 samt	290h
 san francisco giant	587h
 sand	157h
 sandfarb	103h
 sandstrand	144h
-sandwich	1763h
+sandwich	1764h
 sanft	388h
 sanftmutig	386h
 sanftmütig	386h
@@ -44587,44 +44632,44 @@ sankt petersburg	797h
 santori	352h
 saphir	54h
 saphirblau	54h
-sari	827h
+sari	828h
 sata	428h
 sati	291h
 satt	440h
 saudi arabi	642h
 saudi arabia	642h
 saudi flag	642h
-sauropod	1652h
-savan	830h
+sauropod	1653h
+savan	831h
 saxofo	437h
 saxopho	437h
-schaf	1596h
-schal	1922h
+schaf	1597h
+schal	1923h
 scharlach	34h
 scharlachrot	34h
 schaurig	403h
-schildkrot	1647h
-schildkröt	1647h
+schildkrot	1648h
+schildkröt	1648h
 schimmernd	430h
 schirm	338h
 schlachtfeld	431h
 schlafrig	414h
 schlafzimm	362h
 schlamm	168h
-schlang	1649h
+schlang	1650h
 schlicht	385h
 schlo	359h
 schlucht	159h
-schlupfend kuk	1628h
+schlupfend kuk	1629h
 schläfrig	414h
-schlüpfend kük	1628h
+schlüpfend kük	1629h
 schmetterling	325h
 schmuck	316h
 schmutzig	425h
 schn	187h
-schneck	1666h
-schneckenhau	1663h
-schneebedeckt berg	1836h
+schneck	1667h
+schneckenhau	1664h
+schneebedeckt berg	1837h
 schneeberg	161h
 schneeflock	187h
 schneewei	84h
@@ -44632,21 +44677,21 @@ schneeweiß	84h
 schokobrau	108h
 schokolad	261h
 schokoladenbrau	108h
-schokoladentafel	1811h
+schokoladentafel	1812h
 schottisch	778h
 schottland	778h
 schrag	435h
 schrei	345h
 schräg	435h
 schul	358h
-schulgebaud	1864h
-schulgebäud	1864h
-schulranz	1939h
+schulgebaud	1865h
+schulgebäud	1865h
+schulranz	1940h
 schummrig	451h
-schussel mit loffel	1774h
-schussel und essstabch	1785h
-schutzbrill	1916h
-schwa	1636h
+schussel mit loffel	1775h
+schussel und essstabch	1786h
+schutzbrill	1917h
+schwa	1637h
 schwarz	9h
 schwarz sand	158h
 schwarz wei	429h
@@ -44655,31 +44700,31 @@ schwarzt	256h
 schwarzwei	429h
 schwarzweiß	429h
 schwed	651h
-schwedenrot	833h
-schwedisch	833h
-schwei	1592h
-schweinegesicht	1591h
-schweinerussel	1594h
-schweinerüssel	1594h
+schwedenrot	834h
+schwedisch	834h
+schwei	1593h
+schweinegesicht	1592h
+schweinerussel	1595h
+schweinerüssel	1595h
 schweiz grafik	817h
 schweiz stil	817h
-schüssel mit löffel	1774h
-schüssel und essstäbch	1785h
+schüssel mit löffel	1775h
+schüssel und essstäbch	1786h
 scienc fictio	376h
 sechzig	699h
 see	147H
 see off	140h
 seeblau	42h
-seehund	1657h
+seehund	1658h
 seero	212h
 seero von monet	786h
 seetang	138h
 seid	291h
-seidenstra	865h
-seidenstraß	865h
+seidenstra	866h
+seidenstraß	866h
 sekt	265h
-sektgla	1828h
-sektglä	1828h
+sektgla	1829h
+sektglä	1829h
 selado	297h
 selbstbewusst	405h
 seltsam	435h
@@ -44688,7 +44733,7 @@ senfgelb	110h
 seoul	783h
 sepia	61h
 septemb	197h
-serengeti	830h
+serengeti	831h
 serio	406h
 seriö	406h
 servu	455h
@@ -44697,11 +44742,11 @@ sf giant	587h
 shanghai	774h
 shell	490h
 shibori	824h
-shinto	1876h
+shinto	1877h
 shinto schrei	801h
 shopify	561h
-short	1931h
-sicherheitswest	1918h
+short	1932h
+sicherheitswest	1919h
 sichtbeto	698h
 sieg	416h
 silb	12h
@@ -44711,74 +44756,74 @@ silvest	753h
 singapor airli	551h
 singapor flag	675h
 singaporea flag	675h
-singapur	858h
-singapurisch	858h
+singapur	859h
+singapurisch	859h
 sinterterras	798h
-sizili	853h
-sizilianisch	853h
+sizili	854h
+sizilianisch	854h
 skandinavisch	353h
-skihutt	831h
-skihütt	831h
-skorpio	1677h
+skihutt	832h
+skihütt	832h
+skorpio	1678h
 skurril	435h
-skyli	1882h
+skyli	1883h
 sl benfica	613h
-slip	1930h
+slip	1931h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
 snapchat	512h
-sock	1925h
-softei	1802h
+sock	1926h
+softei	1803h
 soldat	431h
 somm	196h
 sommerlich	196h
 sommersonnenwend	752h
 son	171H
 sonnenaufgang	180h
-sonnenaufgang uber berg	1883h
-sonnenaufgang uber dem meer	1884h
-sonnenaufgang über berg	1883h
-sonnenaufgang über dem meer	1884h
+sonnenaufgang uber berg	1884h
+sonnenaufgang uber dem meer	1885h
+sonnenaufgang über berg	1884h
+sonnenaufgang über dem meer	1885h
 sonnenblum	211h
-sonnenbrill	1915h
+sonnenbrill	1916h
 sonnenlicht	171h
 sonnenschei	171h
 sonnenuntergang	179h
-sonnenuntergang in der stadt	1886h
+sonnenuntergang in der stadt	1887h
 sonnig	172h
 souk	756h
 south africa	665h
 south africa flag	665h
 south korea	636h
 sowjetisch plakat	813h
-spaghetti	1786h
+spaghetti	1787h
 spagna	625h
 spai	625h
 spani	625h
 spanish flag	625h
 speiseei	274h
-spiegelei in bratpfan	1770h
-spiel	1890h
+spiegelei in bratpfan	1771h
+spiel	1891h
 spielhall	704h
-spielplatz	1890h
-spielplatzrutsch	1890h
+spielplatz	1891h
+spielplatzrutsch	1891h
 spielzeug	380h
-spin	1675h
-spinnennetz	1676h
+spin	1676h
+spinnennetz	1677h
 spirituell	412h
-sportlich	1942h
-sportschuh	1942h
+sportlich	1943h
+sportschuh	1943h
 spotify	468h
-springbrun	1878h
-spro	1694h
+springbrun	1879h
+spro	1695h
 spruhreg	200h
 sprühreg	200h
 spukhaft	403h
 spur	596h
 ssc napoli	609h
 st patrick day	822h
-stadio	1845h
+stadio	1846h
 stadt	340h
 stadtisch	340h
 stahl	284h
@@ -44793,33 +44838,33 @@ ster	175h
 sternenhimmel	175h
 sternenklar	175h
 still ruh	386h
-stink	1621h
-stinkti	1621h
-stockelschuh	1945h
+stink	1622h
+stinkti	1622h
+stockelschuh	1946h
 stolz	416h
 str	413h
 stra	341h
 strahlend	443h
 strand	143h
-strand mit sonnenschirm	1841h
+strand mit sonnenschirm	1842h
 straß	341h
-streifenhornch	1612h
-streifenhörnch	1612h
+streifenhornch	1613h
+streifenhörnch	1613h
 strom	148h
-stuck tort	1808h
+stuck tort	1809h
 studio ghibli	816h
-stundenhotel	1862h
+stundenhotel	1863h
 sturm	201h
 sturmisch	201h
 städtisch	340h
-stöckelschuh	1945h
-stück tort	1808h
+stöckelschuh	1946h
+stück tort	1809h
 stürmisch	201h
 subaru	488h
 subtil	421h
 sudafrica	665h
 sudafrika	665h
-sudafrikanisch	863h
+sudafrikanisch	864h
 sudkorea	636h
 sudáfrica	665h
 suecia	651h
@@ -44845,16 +44890,16 @@ swed	651h
 swedish flag	651h
 swi flag	649h
 switzerland	649h
-synagog	1875h
+synagog	1876h
 südafrika	665h
-südafrikanisch	863h
+südafrikanisch	864h
 südkorea	636h
 süs	408h
 süß	408h
 süßigkeit	272h
-t rex	1653h
-t shirt	1920h
-taco	1764h
+t rex	1654h
+t shirt	1921h
+taco	1765h
 taegukgi	636h
 tag	194h
 tag der tot	740h
@@ -44863,13 +44908,13 @@ tagsub	194h
 tagsüb	194h
 tailandia	672h
 tailândia	672h
-taj mahal	829h
-takeaway box	1796h
-takeaway schachtel	1796h
+taj mahal	830h
+takeaway box	1797h
+takeaway schachtel	1797h
 tal	162h
-tamal	1766h
+tamal	1767h
 tan	121H
-tanabata baum	1904h
+tanabata baum	1905h
 tannengru	48h
 tannengrü	48h
 taobao	526h
@@ -44877,11 +44922,11 @@ tarnfarb	431h
 tarnung	431h
 tarta	778h
 tatami	785h
-tatz	1624h
-tatzenabdruck	1624h
-tatzenabdrück	1624h
+tatz	1625h
+tatzenabdruck	1625h
+tatzenabdrück	1625h
 tau	206h
-taub	1633h
+taub	1634h
 taup	68h
 taxi	339h
 tay ban nha	625h
@@ -44894,12 +44939,12 @@ technik	376h
 technologi	376h
 tee	256h
 teebrau	88h
-teekan	1819h
-teeta ohn henkel	1820h
+teekan	1820h
+teeta ohn henkel	1821h
 teezeremoni	785h
-tehera	861h
+tehera	862h
 teich	149h
-teigtasch	1794h
+teigtasch	1795h
 telegram	503h
 tempel	345h
 tempelfest	795h
@@ -44931,26 +44976,26 @@ tiffany	678h
 tiffany blau	678h
 tiffany blu	678h
 tig	319h
-tigergesicht	1576h
+tigergesicht	1577h
 tiki bar	730h
 tiktok	507h
 tint	47h
-tintenfisch	1800h
+tintenfisch	1801h
 tintenschwarz	47h
 tiranga	637h
-tirol	831h
-tokio	845h
-tokyo tow	1870h
+tirol	832h
+tokio	846h
+tokyo tow	1871h
 tomat	247h
 ton erd	304h
-topf mit ess	1772h
+topf mit ess	1773h
 topferei	304h
-topfpflanz	1695h
+topfpflanz	1696h
 torii	801h
 toronto mapl leaf	588h
 tort	271h
-tortenstuck	1808h
-tortenstück	1808h
+tortenstuck	1809h
+tortenstück	1809h
 toshiba	542h
 toskana	758h
 toskanisch	758h
@@ -44958,9 +45003,9 @@ totoro	816h
 tottenham	596h
 tottenham hotspur	596h
 toyota	478h
-traditionell japanisch windsack	1907h
-traditionell japanisch windsäck	1907h
-traditionell mondfest	1909h
+traditionell japanisch windsack	1908h
+traditionell japanisch windsäck	1908h
+traditionell mondfest	1910h
 trag	414h
 trau	391h
 traub	231h
@@ -44968,16 +45013,16 @@ traum	396h
 traumhaft	396h
 traurig	391h
 tricolor	622h
-trinkgla	1829h
-trinkpackch	1833h
-trinkpäckch	1833h
+trinkgla	1830h
+trinkpackch	1834h
+trinkpäckch	1834h
 triumph	416h
-trommel	1968h
-trommelstock	1968h
-trommelstöck	1968h
-trompet	1965h
+trommel	1969h
+trommelstock	1969h
+trommelstöck	1969h
+trompet	1966h
 trop	351H
-tropenfisch	1659h
+tropenfisch	1660h
 tropenstrand	145h
 tropisch	351h
 tropisch strand	145h
@@ -44985,17 +45030,17 @@ trub	451h
 trubsinnig	391h
 trung quoc	635h
 trung quốc	635h
-truthah	1625h
+truthah	1626h
 träg	414h
 träum	396h
 trüb	451h
 trübsinnig	391h
 tschechi	658h
-tschechisch	837h
+tschechisch	838h
 tulp	213h
 tundra	185h
-tunesi	860h
-tunesisch	860h
+tunesi	861h
+tunesisch	861h
 turchia	640h
 turk bayragi	640h
 turk hava yollari	547h
@@ -45037,7 +45082,7 @@ uk	631h
 ukiyo e	790h
 ukrai	639h
 ukrainia flag	639h
-ukrainisch	842h
+ukrainisch	843h
 ukrayna	639h
 ultimat gray	689h
 ultimat gray and illuminating	689h
@@ -45046,7 +45091,7 @@ ultramari	44h
 ultramarinblau	44h
 uluru	820h
 ungar	659h
-ungarisch	855h
+ungarisch	856h
 ungheria	659h
 unglaublich	424h
 unheimlich	403h
@@ -45063,8 +45108,8 @@ unwett	201h
 ups	493h
 urwald	120h
 usa	630h
-usbekisch	865h
-usbekista	865h
+usbekisch	866h
+usbekista	866h
 valentinstag	368h
 vaporwav	811h
 veilchenblau	22h
@@ -45076,7 +45121,7 @@ vereinigt konigreich	631h
 vereinigt königreich	631h
 vereinigt staat	630h
 vereist	450h
-verfall hau	1853h
+verfall hau	1854h
 verfault	425h
 verhang	449h
 verliebt	392h
@@ -45109,7 +45154,7 @@ việt nam	641h
 vk	556h
 vkontakt	556h
 vodafo	555h
-vogel	1631h
+vogel	1632h
 volksfest	335h
 volkswag	477h
 vollmond	173h
@@ -45122,13 +45167,13 @@ vuong quoc anh	631h
 vw	477h
 vương quốc anh	631h
 wabi sabi	354h
-waffel	1753h
-waffel mit butt	1753h
+waffel	1754h
+waffel mit butt	1754h
 wal	330h
 wald	119h
 wand	342h
-wanderstiefel	1943h
-wanderung	1943h
+wanderstiefel	1944h
+wanderung	1944h
 warhol	788h
 warm farb	452h
 warm gemutlich	398h
@@ -45136,12 +45181,12 @@ warm gemütlich	398h
 warm ton	452h
 warm tön	452h
 was	152H
-waschbar	1572h
-waschbär	1572h
+waschbar	1573h
+waschbär	1573h
 wasserblau	66h
-wasserbuffel	1589h
-wasserbüffel	1589h
-wasserei	1803h
+wasserbuffel	1590h
+wasserbüffel	1590h
+wasserei	1804h
 wasserfall	151h
 wasserfest	739h
 wassermelo	234h
@@ -45157,16 +45202,16 @@ weid	124h
 weih	149h
 weihnacht	366h
 weihnachtlich	366h
-weihnachtsbaum	1896h
+weihnachtsbaum	1897h
 weinfarb	113h
-weingla	1823h
+weingla	1824h
 weinrot	33h
 weintraub	231h
 weiz	251h
 weizenfeld	251h
 weiß	10h
 weiß nächt	797h
-welk blum	1688h
+welk blum	1689h
 well	142h
 welln	417h
 weltall	176h
@@ -45176,31 +45221,31 @@ west ham	599h
 west ham united	599h
 whatsapp	502h
 whisky	267h
-widd	1595h
+widd	1596h
 widerlich	425h
-wie kaffeehau	836h
+wie kaffeehau	837h
 wie secessio	719h
 wiking	823h
 wild	418h
 wild west	733h
-wildschwei	1593h
+wildschwei	1594h
 wind	204h
 windig	204h
 wint	198h
 winterlich	198h
-wohnhau	1852h
-wohnhäu	1852h
-wohnsiedlung	1852h
-wolf	1570h
-wolfsgesicht	1570h
+wohnhau	1853h
+wohnhäu	1853h
+wohnsiedlung	1853h
+wolf	1571h
+wolfsgesicht	1571h
 wolk	170h
 wolkig	203h
 wordpr	562h
 wund	424h
 wunderbar	424h
-wunderkerz	1898h
+wunderkerz	1899h
 wurdevoll	410h
-wurm	1680h
+wurm	1681h
 wust	156h
 wut	402h
 wutend	402h
@@ -45224,21 +45269,21 @@ zartrosa	114h
 zaub	395h
 zauberhaft	395h
 zebra	320h
-zehensandal	1940h
-zelt	1879h
-zeltplatz	1879h
+zehensandal	1941h
+zelt	1880h
+zeltplatz	1880h
 zement	282h
 zen	350h
 zen gart	350h
 zhihu	532h
-zieg	1597h
+zieg	1598h
 ziegel	283h
-ziegelstei	1848h
+ziegelstei	1849h
 zimt	277h
 zinnob	35h
 zinnoberrot	35h
-zirku	1894h
-zirkuszelt	1894h
+zirku	1895h
+zirkuszelt	1895h
 zitro	227h
 zitronengelb	100h
 zitrusfrucht	228h
@@ -45255,12 +45300,12 @@ zuverlassig	406h
 zuverlässig	406h
 zwanzig jahr	695h
 zwetschg	244h
-zwiebel	1740h
-zwiebelturm	828h
-zwiebeltürm	828h
+zwiebel	1741h
+zwiebelturm	829h
+zwiebeltürm	829h
 zya	14h
-zylind	1952h
-zylinderhut	1952h
+zylind	1953h
+zylinderhut	1953h
 áfrica do sul	665h
 áo	650h
 áustria	650h
@@ -45269,8 +45314,8 @@ zylinderhut	1952h
 ängstlich	413h
 äpfel	236h
 ätherisch	396h
-äthiopi	849h
-äthiopisch	849h
+äthiopi	850h
+äthiopisch	850h
 çekya	658h
 çin	635h
 égypt	643h
@@ -45281,7 +45326,7 @@ zylinderhut	1952h
 öko	383h
 ökologisch	383h
 österreich	650h
-österreichisch	836h
+österreichisch	837h
 úc	634h
 überraschend	424h
 überrascht	424h
@@ -45291,13 +45336,13 @@ zylinderhut	1952h
 đức	623h
 şili	662h
 ấn độ	637h
-@stems it 2356
+@stems it 2358
 abd	630i
 abet	121i
 abiss	141i
 aborigen	820i
 ac milan	607i
-acac	830i
+acac	831i
 acces	444i
 accia	284i
 accoglient	398i
@@ -45307,7 +45352,7 @@ acquamarin chiar	66i
 acquazzon	199i
 acquerell a inchiostr	302i
 adorabil	408i
-adriatic	854i
+adriatic	855i
 aeroflot	548i
 afa	205i
 afc ajax	612i
@@ -45325,12 +45370,12 @@ airbnb	498i
 airtel	553i
 ajax amsterdam	612i
 alb	180i
-alb sull montagn	1883i
+alb sull montagn	1884i
 alber	133i
-alber decidu	1697i
-alber di natal	1896i
-alber di tanabat	1904i
-alber sempreverd	1696i
+alber decidu	1698i
+alber di natal	1897i
+alber di tanabat	1905i
+alber sempreverd	1697i
 albicocc	78i
 aleman	623i
 alemanh	623i
@@ -45343,7 +45388,7 @@ allemagn	623i
 allumin	286i
 almany	623i
 alp	161i
-alpin	831i
+alpin	832i
 amalf	759i
 amazon shopping	565i
 amazon.com	565i
@@ -45358,12 +45403,12 @@ amex	497i
 amor	392i
 an do	637i
 ananas	240i
-anatr	1635i
+anatr	1636i
 and	780I
 andalus	821i
 android	516i
-anell	1959i
-anell di diamant	1959i
+anell	1960i
+anell di diamant	1960i
 angel	427i
 angur	234i
 ann 2000	707i
@@ -45386,13 +45431,13 @@ ao	650I
 ape	326i
 appassionat	393i
 april	195i
-aquil	1634i
-aquilon a form di carp	1907i
+aquil	1635i
+aquilon a form di carp	1908i
 arab	772i
 arab saoudit	642i
 arab saudit	642i
-arachid	1741i
-aragost	1798i
+arachid	1742i
+aragost	1799i
 arancion	1i
 arcobalen	178i
 ardent	393i
@@ -45430,10 +45475,10 @@ auror	180i
 auror boreal	177i
 austr	650i
 austral	634i
-australian	843i
+australian	844i
 australian flag	634i
 australien	634i
-austriac	836i
+austriac	837i
 austrian flag	650i
 austrál	634i
 autobus de londres	681i
@@ -45469,22 +45514,22 @@ azzurrin	39i
 ba lan	656i
 bacc	253i
 bae	645i
-bagel	1751i
-baguett	1748i
+bagel	1752i
+baguett	1749i
 baidu	528i
 bait	363i
 bal	762i
 balen	330i
-balen che spruzz acqu	1654i
+balen che spruzz acqu	1655i
 balines	762i
-ballerin	1944i
+ballerin	1945i
 bambin	380i
-bambol giappones	1906i
+bambol giappones	1907i
 bambu	123i
-bambu decorat	1905i
+bambu decorat	1906i
 bambuset	123i
 bambù	123i
-bambù decorat	1905i
+bambù decorat	1906i
 banal	434i
 banan	238i
 banc	357i
@@ -45496,18 +45541,18 @@ bangladesch	670i
 bangladesh	670i
 bangladesh flag	670i
 bangladés	670i
-banj	1967i
+banj	1968i
 bar caff	343i
 bar caffè	343i
-barattol di miel	1815i
+barattol di miel	1816i
 barb	682i
 barb pink	682i
-barbier	1893i
-barboncin	1569i
+barbier	1894i
+barboncin	1570i
 barc	602i
 barcellon	760i
 barocc	787i
-barrett di cioccolat	1811i
+barrett di cioccolat	1812i
 barrier corallin	153i
 barç	602i
 basalt	158i
@@ -45528,12 +45573,12 @@ bellett	70i
 belçik	648i
 benesser	417i
 benfic	613i
-bent box	1780i
-berlin	846i
+bent box	1781i
+berlin	847i
 besiktas	617i
 betull	122i
-bevand cald	1818i
-bevand monodos	1833i
+bevand cald	1819i
+bevand monodos	1834i
 beşiktaş	617i
 bi	648i
 bianc	10i
@@ -45545,23 +45590,23 @@ bianc lunar	76i
 bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
-biberon	1816i
+biberon	1817i
 bibliotec	344i
-bicchier con cannucc	1831i
-bicchier da cocktail	1824i
-bicchier di latt	1817i
-bicchier di vin	1823i
-bicchier tumbler	1829i
-bikin	1932i
+bicchier con cannucc	1832i
+bicchier da cocktail	1825i
+bicchier di latt	1818i
+bicchier di vin	1824i
+bicchier tumbler	1830i
+bikin	1933i
 bilibil	529i
 biologic	383i
 birlesik krallik	631i
 birleşik krallık	631i
 birr	266i
 bisanz	714i
-biscott	1806i
-biscott dell fortun	1795i
-bisont	1586i
+biscott	1807i
+biscott dell fortun	1796i
+bisont	1587i
 bizantin	714i
 bizzarr	435i
 blaugran	602i
@@ -45587,7 +45632,7 @@ blu violac	95i
 bmw	475i
 bo dao nha	626i
 boc juniors	618i
-boccal di birr	1826i
+boccal di birr	1827i
 boh	711i
 bohemien	711i
 bohémien	711i
@@ -45595,21 +45640,21 @@ bollent	401i
 booking.com	557i
 bordeaux	33i
 borgogn	33i
-bors	1936i
-bors dell spes	1938i
-borsellin	1935i
-borsett	1936i
+bors	1937i
+bors dell spes	1939i
+borsellin	1936i
+borsett	1937i
 boruss dortmund	605i
 bosc	119i
 bosc di betull	122i
 bosfor	768i
 boston celtics	574i
 boston red sox	585i
-bottigl e bicchier di sak	1821i
-bottigl e bicchier di sakè	1821i
-bottigl stappat	1822i
+bottigl e bicchier di sak	1822i
+bottigl e bicchier di sakè	1822i
+bottigl stappat	1823i
 brac	167i
-bradip	1619i
+bradip	1620i
 brasil	627i
 brasilian	808i
 brasilien	627i
@@ -45621,10 +45666,10 @@ brezz	204i
 brillant	443i
 brillantin	430i
 brin	186i
-brindis	1828i
+brindis	1829i
 britannic	767i
 british flag	631i
-broccol	1738i
+broccol	1739i
 bronz	58i
 bronz antic	305i
 brum	202i
@@ -45634,16 +45679,16 @@ brutalist	698i
 brutt	425i
 brésil	627i
 bubbl tea	259i
-budin	1814i
-bufal acqu	1589i
+budin	1815i
+bufal acqu	1590i
 bui	439i
 buongiorn	455i
 buran	802i
 burger king	539i
 burr	269i
-burrit	1765i
+burrit	1766i
 bus londonien	681i
-bust hongb	1910i
+bust hongb	1911i
 bvb	605i
 bélgic	648i
 bỉ	648i
@@ -45655,7 +45700,7 @@ caff	254i
 caffellatt	255i
 caffetter	343i
 caffè	254i
-calamar	1800i
+calamar	1801i
 calar del sol	179i
 calcestruzz	282i
 cald	401i
@@ -45664,28 +45709,28 @@ cald torrid	205i
 californ	777i
 californian	777i
 calm	386i
-calz	1925i
-calzin	1925i
+calz	1926i
+calzin	1926i
 camer da lett	362i
-camic	1917i
+camic	1918i
 camin	311i
 camin dell fat	804i
-cammell	1599i
+cammell	1600i
 camp	124i
 camp di battagl	431i
 camp di gran	251i
 campagn	348i
-campan al vent	1908i
-campegg	1840i
-can guid	1568i
+campan al vent	1909i
+campegg	1841i
+can guid	1569i
 canad	633i
-canades	840i
+canades	841i
 canadian flag	633i
 canadiens de montreal	589i
 canadiens de montréal	589i
 canadá	633i
 candel	310i
-cangur	1622i
+cangur	1623i
 canicol	205i
 cannell	277i
 canyon	159i
@@ -45696,39 +45741,40 @@ capodann cines	369i
 capodann persian	744i
 capodann thailandes	739i
 cappadoc	804i
-cappell con visier	1954i
-cappell da donn	1951i
-cappell da laureat	1953i
-cappott	1924i
+cappell con visier	1955i
+cappell da donn	1952i
+cappell da laureat	1954i
+cappott	1925i
 cappuccin	255i
-capr	1597i
+capr	1598i
 caraib	764i
 caraibic	764i
 caravagg	787i
 carin	408i
 carmin	70i
-carn	1755i
-carn con oss	1755i
+carn	1756i
+carn con oss	1756i
 carneval	335i
 carneval di rio	808i
 carot	249i
 carp koi	329i
 carrefour	534i
 cart	293i
-cas con giardin	1855i
-cas in rovin	1853i
+cas con giardin	1856i
+cas in rovin	1854i
+cas tradizional corean	826i
 cascat	151i
-castagn	1743i
+castagn	1744i
 castan	20i
 castell	359i
-castell giappones	1867i
-castor	1613i
+castell giappones	1868i
+castor	1614i
 catar	646i
 cattedral	360i
-cavall	1582i
-cavall da giostr	1889i
+cavall	1583i
+cavall da giostr	1890i
 cavern	164i
-cec	837i
+cec	838i
 cech	658i
 ceky	658i
 celadon	297i
@@ -45747,9 +45793,9 @@ cereal	251i
 cerimon del te	785i
 cerimon del tè	785i
 cerul	40i
-cerv	1585i
-cetriol	1736i
-cetriolin sottacet	1736i
+cerv	1586i
+cetriol	1737i
+cetriolin sottacet	1737i
 chalet	363i
 champagn	265i
 chanel	572i
@@ -45758,7 +45804,7 @@ chartreus	67i
 chefchaouen	799i
 chels	592i
 chels fc	592i
-cheongsam	826i
+cheongsam	827i
 chequ	658i
 chiar	441i
 chiar di lun	174i
@@ -45766,47 +45812,47 @@ chiaroscur	787i
 chicag bulls	575i
 chicag cubs	586i
 chies	360i
-chies per matrimon	1869i
+chies per matrimon	1870i
 chil drapeau	662i
 chil flag	662i
 chilean flag	662i
 chin	635i
 chinaflagg	635i
 chines flag	635i
-chitarr	1963i
+chitarr	1964i
 chochlom	791i
 cia	455i
-ciambell	1805i
+ciambell	1806i
 cian	14i
-cib in scatol	1779i
+cib in scatol	1780i
 ciel	169i
 ciel grig	203i
 ciel stellat	175i
-cign	1636i
-cilen	839i
+cign	1637i
+cilen	840i
 cilieg in fior	208i
-cilindr	1952i
+cilindr	1953i
 cin	635i
 cineser	727i
-cinghial	1593i
+cinghial	1594i
 cioccolat	261i
-ciotol con cucchia	1774i
-ciotol fumant	1785i
+ciotol con cucchia	1775i
+ciotol fumant	1786i
 ciottol	281i
-cipoll	1740i
-circ	1894i
+cipoll	1741i
+circ	1895i
 citt	340i
 citt acqu	349i
-citt al tramont	1885i
+citt al tramont	1886i
 citt blu	799i
-citt del cap	864i
+citt del cap	865i
 citt proibit	346i
 citt ros	800i
 città	340i
 città acqu	349i
-città al tramont	1885i
+città al tramont	1886i
 città blu	799i
-città del cap	864i
+città del cap	865i
 città proibit	346i
 città ros	800i
 classic blu	688i
@@ -45820,15 +45866,15 @@ coc colanin	461i
 coc colanın	461i
 cocc	241i
 coccinell	327i
-coccodrill	1646i
-cocktail	1824i
-cocktail tropical	1825i
+coccodrill	1647i
+cocktail	1825i
+cocktail tropical	1826i
 cocomer	234i
 cok	461i
-coleotter	1671i
+coleotter	1672i
 collin	160i
 colomb	661i
-colombian	856i
+colombian	857i
 colombian flag	661i
 color caff	107i
 color caffè	107i
@@ -45848,20 +45894,20 @@ colorat	178i
 coloss	784i
 colômb	661i
 compleann	372i
-con gelat	1802i
-conchigl	1663i
-conchigl a spiral	1663i
-confezion da asport	1796i
+con gelat	1803i
+conchigl	1664i
+conchigl a spiral	1664i
+confezion da asport	1797i
 confortevol	398i
 congelat	450i
 conifer	121i
-conigl	1611i
-conigliett	1611i
+conigl	1612i
+conigliett	1612i
 contant	423i
-contemplazion dell lun	1909i
-copenaghen	835i
+contemplazion dell lun	1910i
+copenaghen	836i
 copert	203i
-copp di gelat	1804i
+copp di gelat	1805i
 cor	783I
 cor del sud	636i
 cor del sur	636i
@@ -45870,10 +45916,10 @@ coraggios	405i
 corall	28i
 core do sul	636i
 corean	783i
-coriandol	1903i
-coron	1950i
+coriandol	1904i
+coron	1951i
 coré du sud	636i
-cosc di poll	1756i
+cosc di poll	1757i
 cosm	176i
 cost	143i
 cost azzurr	803i
@@ -45881,39 +45927,39 @@ costantinopol	768i
 costier amalfitan	759i
 costruttivism	813i
 costruttivist	813i
-costum da bagn inter	1929i
+costum da bagn inter	1930i
 coton	292i
 cott	111i
 cottagecor	700i
 cr flameng	619i
-cracov	841i
-cravatt	1919i
+cracov	842i
+cravatt	1920i
 creativ	438i
 creativit	438i
 creatività	438i
 crem	18i
 cremis	71i
-cremlin	828i
+cremlin	829i
 crepuscol	191i
-cricet	1609i
+cricet	1610i
 crisantem	217i
 cristall	300i
-croat	854i
-croaz	854i
-croissant	1747i
+croat	855i
+croaz	855i
+croissant	1748i
 crom	286i
 cub	677i
 cuban	755i
 cuban flag	677i
-cubett di ghiacc	1835i
+cubett di ghiacc	1836i
 cubism	814i
 cubist	814i
 cucin	361i
-cucinar	1770i
+cucinar	1771i
 cuo	26i
 cuo lavorat	288i
 cup	391i
-cupcak	1809i
+cupcak	1810i
 curcum	79i
 curry	277i
 cyberpunk	375i
@@ -45922,12 +45968,12 @@ czech flag	658i
 czech republic	658i
 cờ đỏ sao vàng	641i
 dallas cowboys	580i
-dalmaz	854i
+dalmaz	855i
 dan mach	653i
 dancheong	794i
 danemark	653i
 danes	353i
-dang	1793i
+dang	1794i
 danimarc	653i
 danimark	653i
 danish flag	653i
@@ -45968,11 +46014,11 @@ domin	571i
 dominos	571i
 donn	456I
 dorat	11i
-drag	1651i
+drag	1652i
 drapeau de singapour	675i
 drapeau francais	622i
 drapeau français	622i
-dromedar	1598i
+dromedar	1599i
 dropbox	559i
 dub	772i
 duc	623i
@@ -45985,10 +46031,10 @@ eccentric	435i
 eccett	457i
 ecologic	383i
 eder	134i
-edific	1856i
-edific classic	1846i
-edific di uffic	1856i
-edific in costruzion	1847i
+edific	1857i
+edific classic	1847i
+edific di uffic	1857i
+edific in costruzion	1848i
 ege	771i
 egipt	643i
 egit	643i
@@ -45996,12 +46042,12 @@ egizian	770i
 egypt	643i
 egyptian flag	643i
 eid	745i
-elefant	1602i
+elefant	1603i
 elegant	397i
 eleganz	397i
 elettric	448i
-elmett con croc bianc	1956i
-elmett militar	1955i
+elmett con croc bianc	1957i
+elmett militar	1956i
 emirados arabes unidos	645i
 emirados árabes unidos	645i
 emirates airlin	544i
@@ -46014,7 +46060,7 @@ energic	389i
 enigmatic	394i
 epoc vittorian	812i
 erb aromatic	137i
-erb mat	1834i
+erb mat	1835i
 erb verd	125i
 eruzion	165i
 esercit	431i
@@ -46030,17 +46076,17 @@ estat	196i
 estiv	196i
 etats unis	630i
 eter	396i
-etiop	849i
+etiop	850i
 everton	600i
 everton fc	600i
 evit	457i
 evitar	457i
 fabbric	377i
-faccin volp	1571i
+faccin volp	1572i
 facebook	466i
-fagiol	1742i
+fagiol	1743i
 fal	166i
-falafel	1768i
+falafel	1769i
 falò	166i
 fang	168i
 fantas	395i
@@ -46065,7 +46111,7 @@ femminil	419i
 fenerbahc	616i
 fenerbahç	616i
 fenicotter	317i
-fenicotter ros	1640i
+fenicotter ros	1641i
 ferr	285i
 ferrar	473i
 fest	335i
@@ -46083,31 +46129,31 @@ fest di primaver	369i
 festiv	409i
 festival	335i
 festos	409i
-fett di formagg	1754i
-fett di tort	1808i
+fett di formagg	1755i
+fett di tort	1809i
 fiab	395i
 fiamm	166i
 fiat	484i
 fiduc	406i
 fier del temp	795i
-fig	862i
+fig	863i
 figm	558i
 filipin flag	673i
 filipinas	673i
 filipinler	673i
 finanz	357i
 finland	654i
-finlandes	834i
+finlandes	835i
 finlandiy	654i
 finlând	654i
 finnish flag	654i
 finnland	654i
 fioc	451i
-fiocc	1911i
+fiocc	1912i
 fiocc di nev	187i
 fior	207i
-fior appassit	1688i
-fior bianc	1684i
+fior appassit	1689i
+fior bianc	1685i
 fior di cilieg	208i
 fior di pesc	216i
 fior di susin	215i
@@ -46116,7 +46162,7 @@ fiorit	207i
 fioritur	207i
 firefox	515i
 firenz	758i
-fisarmonic	1962i
+fisarmonic	1963i
 fium	148i
 flag of japan	621i
 flamenc	821i
@@ -46125,11 +46171,11 @@ floreal	207i
 flu	448i
 fluorescent	448i
 fly emirates	544i
-focacc	1749i
+focacc	1750i
 focolar	311i
 fogl	128i
-fogl acer	1704i
-fogl al vent	1706i
+fogl acer	1705i
+fogl al vent	1707i
 fogl autunn	129i
 fogl cadut	129i
 fogl oro	306i
@@ -46137,13 +46183,13 @@ fogl secc	129i
 fogliam	128i
 foliag autunnal	129i
 fondal marin	141i
-fondut	1773i
-fontan	1878i
+fondut	1774i
+fontan	1879i
 forest	119i
 forest pluvial	120i
 forest tropical	120i
 formal	410i
-formic	1669i
+formic	1670i
 fort	405i
 fortezz	359i
 fosc	202i
@@ -46172,14 +46218,14 @@ futur	376i
 futuristic	376i
 galass	176i
 galatasaray	615i
-gall	1627i
+gall	1628i
 galler	438i
-gallett di ris	1781i
-gallin	1626i
-gamber fritt	1790i
-gamberett	1799i
+gallett di ris	1782i
+gallin	1627i
+gamber fritt	1791i
+gamberett	1800i
 gan	668i
-gatt	1574i
+gatt	1575i
 gaud	760i
 gaudí	760i
 gay prid	751i
@@ -46194,7 +46240,7 @@ genna	198i
 german	623i
 german flag	623i
 germany	623i
-germogl	1694i
+germogl	1695i
 ghan	668i
 ghanaian flag	668i
 ghanes	738i
@@ -46217,8 +46263,8 @@ giappon	621i
 giappones	354i
 giardin	126i
 giardin zen	350i
-giavanes	851i
-gilet di sicurezz	1918i
+giavanes	852i
+gilet di sicurezz	1919i
 ginkg	131i
 gio	390i
 giocattol	380i
@@ -46228,7 +46274,7 @@ giordan	769i
 giorn	194i
 giorn dei mort	740i
 giornat	194i
-giraff	1601i
+giraff	1602i
 girasol	211i
 github	513i
 giugn	196i
@@ -46243,19 +46289,19 @@ golden gat bridg	680i
 golden stat warriors	576i
 gondol	802i
 googl	465i
-gorill	1564i
+gorill	1565i
 gotic	411i
 grafic svizzer	817i
 gran	251i
 granat	19i
-granc	1797i
+granc	1798i
 grand budapest hotel	815i
 grand canyon	776i
-grand magazzin	1865i
+grand magazzin	1866i
 grand muragl	347i
 grand ond di kanagaw	724i
 granit	281i
-granit sicilian	1803i
+granit sicilian	1804i
 granoturc	250i
 greec	657i
 greek flag	657i
@@ -46267,12 +46313,12 @@ grig argent	86i
 grig azzurr	93i
 grig ferr	87i
 grig piomb	85i
-grill	1673i
+grill	1674i
 grott	164i
 grèc	657i
 gréc	657i
-guant	1923i
-guatemaltec	857i
+guant	1924i
+guatemaltec	858i
 guerr	431i
 guney afrik	665i
 guney kor	636i
@@ -46282,10 +46328,11 @@ h m	537i
 ha lan	647i
 habs	589i
 halloween	367i
-hamburger	1759i
+hamburger	1760i
 han	782i
 han quoc	636i
 hanbok	825i
+hanok	826i
 hanukkah	746i
 hawa	763i
 hawaian	763i
@@ -46301,8 +46348,8 @@ holland	647i
 hond	479i
 hong kong	773i
 hongr	659i
-hot dog	1762i
-hotel	1861i
+hot dog	1763i
+hotel	1862i
 huaw	523i
 hungarian flag	659i
 hungary	659i
@@ -46314,7 +46361,7 @@ hy lạp	657i
 hyund	481i
 hà lan	647i
 hàn quốc	636i
-ibisc	1689i
+ibisc	1690i
 iceberg	184i
 iceland	655i
 icelandic flag	655i
@@ -46326,7 +46373,7 @@ imbrunir	191i
 imperial	382i
 impressionism	786i
 impressionist	786i
-impront di zamp	1624i
+impront di zamp	1625i
 inc	819i
 incantat	395i
 incend	166i
@@ -46337,7 +46384,7 @@ indian	781i
 indian flag	637i
 indien	637i
 indones	671i
-indonesian	851i
+indonesian	852i
 indonesian flag	671i
 indonesien	671i
 indonés	671i
@@ -46346,15 +46393,15 @@ infantil	380i
 infern	428i
 infernal	428i
 infestat	403i
-infradit	1940i
+infradit	1941i
 inghilterr	767i
 innamorat	392i
 innevat	187i
 innocent	407i
 insalat	433i
-insalat verd	1775i
+insalat verd	1776i
 insegn al neon	308i
-insett	1668i
+insett	1669i
 instagram	467i
 intel	518i
 intens cup	440i
@@ -46367,9 +46414,9 @@ invern	198i
 invernal	198i
 invid	426i
 invidios	426i
-ippopotam	1605i
+ippopotam	1606i
 ira	402i
-iranian	861i
+iranian	862i
 ireland	632i
 irish flag	632i
 irland	632i
@@ -46378,7 +46425,7 @@ island flagg	655i
 islandes	761i
 islând	655i
 isol	155i
-isol desert	1843i
+isol desert	1844i
 isolott	155i
 ispany	625i
 istanbul	768i
@@ -46415,7 +46462,7 @@ juegos olimpicos	683i
 juegos olímpicos	683i
 juv	606i
 juventus	606i
-kaab	1877i
+kaab	1878i
 kak	25i
 kak talk	505i
 kakaotalk	505i
@@ -46423,18 +46470,18 @@ kanad	633i
 katar	646i
 kawa	408i
 ken	667i
-keniot	850i
+keniot	851i
 kentucky fried chicken	538i
 keny	667i
 kenyan flag	667i
 kfc	538i
 kilim	737i
-kimon	1927i
+kimon	1928i
 kiw	245i
 klein blau	679i
 klein blu	679i
 knicks	578i
-koal	1617i
+koal	1618i
 kolombiy	661i
 kolumbien	661i
 korean flag	636i
@@ -46460,18 +46507,18 @@ latt	268i
 latt macchiat	255i
 lav	165i
 lavand	210i
-lecc lecc	1813i
+lecc lecc	1814i
 leg	568i
 legn	279i
 leicester city	597i
 lenov	522i
 lent	414i
-leon	1575i
-leopard	1578i
+leon	1576i
+leopard	1579i
 lfc	593i
 lg	541i
-liban	847i
-libanes	847i
+liban	848i
+libanes	848i
 liberty	789i
 libr	312i
 libr antic	312i
@@ -46485,7 +46532,7 @@ limon	227i
 limonat	227i
 lin	292i
 linkedin	569i
-liquid versat	1830i
+liquid versat	1831i
 lisbon	793i
 litoral	143i
 liverpool fc	593i
@@ -46494,12 +46541,12 @@ local notturn	436i
 londines	767i
 london bus	681i
 londr	767i
-lontr	1620i
-lontr marin	1620i
+lontr	1621i
+lontr marin	1621i
 los angeles dodgers	584i
 los angeles lakers	573i
 lot	212I
-lov hotel	1862i
+lov hotel	1863i
 loy krathong	747i
 luc	336i
 luc al neon	308i
@@ -46507,13 +46554,13 @@ luc del sol	171i
 luc lunar	174i
 luccic	430i
 luccicant	430i
-lucertol	1648i
+lucertol	1649i
 lucin	336i
 lufthans	546i
 lugl	196i
 lugubr	403i
 lum di candel	310i
-lumac	1666i
+lumac	1667i
 luminescent	448i
 luminos	443i
 lun	173i
@@ -46529,12 +46576,12 @@ mag	395I
 magent	21i
 magg	195i
 magic	395i
-magliett da donn	1933i
+magliett da donn	1934i
 magm	165i
 magnol	226i
 mai	457i
-maial	1592i
-maiorc	852i
+maial	1593i
+maiorc	853i
 mais	250I
 malachit	82i
 malais	674i
@@ -46548,7 +46595,7 @@ malincon	391i
 malinconic	391i
 malv	63i
 malás	674i
-mammut	1603i
+mammut	1604i
 man city	595i
 man united	594i
 man utd	594i
@@ -46579,19 +46626,19 @@ marruecos	644i
 marted grass	742i
 martedì grass	742i
 marz	195i
-mascher	1916i
+mascher	1917i
 maschil	420i
 mastercard	495i
 match	258i
 matrimon	371i
-matriosk	828i
-matriosk russ	828i
+matriosk	829i
+matriosk russ	829i
 mattin	188i
 matton	283i
 mattutin	188i
 matur	421i
 may	819I
-mazz di fior	1682i
+mazz di fior	1683i
 mcdonald	462i
 mcdonalds	462i
 medic	356i
@@ -46602,11 +46649,11 @@ mediterran	352i
 meituan	530i
 meksik	629i
 mel	236i
-mel ross	1718i
+mel ross	1719i
 mel verd	237i
 melanzan	248i
 melogran	243i
-melon	1711i
+melon	1712i
 menorah	746i
 ment	30i
 meravigl	424i
@@ -46624,14 +46671,14 @@ mexiqu	629i
 mezzanott	193i
 mezzogiorn	189i
 miam heat	577i
-microb	1681i
+microb	1682i
 microsoft	564i
 miel	263i
 militar	431i
 mimetic	431i
 minimalism	385i
 minimalist	385i
-minimarket	1863i
+minimarket	1864i
 mirtill	232i
 misir bayrag	643i
 mister	394i
@@ -46641,59 +46688,59 @@ mitsubish	489i
 miyazak	816i
 moch mouss	693i
 modern	385i
-moghul	829i
+moghul	830i
 mol	154i
 monet	786i
-mongol	848i
+mongol	849i
 mongolfier	804i
 monocrom	429i
 monocromatic	429i
 monoton	434i
 mont	160i
-mont fuj	1839i
+mont fuj	1840i
 montagn	160i
 montagn innevat	161i
-montagn russ	1892i
-monton	1595i
+montagn russ	1893i
+monton	1596i
 montreal canadiens	589i
 morocc	644i
 moroccan flag	644i
-mosc	828i
-mucc	1590i
+mosc	829i
+mucc	1591i
 much	789I
 multicolor	178i
 mur	342i
-mur di matton	1848i
+mur di matton	1849i
 muran	802i
 murett	342i
 mus	438i
-mus di can	1566i
-mus di cavall	1579i
-mus di conigl	1610i
-mus di cricet	1609i
-mus di gatt	1573i
-mus di leon	1575i
-mus di lup	1570i
-mus di maial	1591i
-mus di mucc	1587i
-mus di ors	1616i
-mus di pand	1618i
-mus di ran	1645i
-mus di scimm	1562i
-mus di tigr	1576i
-mus di top	1606i
-mus di volp	1571i
+mus di can	1567i
+mus di cavall	1580i
+mus di conigl	1611i
+mus di cricet	1610i
+mus di gatt	1574i
+mus di leon	1576i
+mus di lup	1571i
+mus di maial	1592i
+mus di mucc	1588i
+mus di ors	1617i
+mus di pand	1619i
+mus di ran	1646i
+mus di scimm	1563i
+mus di tigr	1577i
+mus di top	1607i
+mus di volp	1572i
 musc	132i
 muschios	132i
 méxic	629i
 mısır bayrağı	643i
 na uy	652i
 nam phi	665i
-namib	866i
-namibian	866i
+namib	867i
+namibian	867i
 napol calc	609i
-nas da maial	1594i
-nastr	1913i
+nas da maial	1595i
+nastr	1914i
 natal	366i
 nataliz	366i
 natur	383i
@@ -46729,8 +46776,8 @@ newcastl united	598i
 nga	638i
 nhat ban	621i
 nhật bản	621i
-nid con uov	1708i
-nid vuot	1707i
+nid con uov	1709i
+nid vuot	1708i
 niederland	647i
 nient	457i
 niger	666i
@@ -46765,7 +46812,7 @@ nostalgic	415i
 nott	192i
 nott bianc	797i
 nott di san giovann	752i
-nott stellat	1881i
+nott stellat	1882i
 notturn	192i
 nouvell zeland	676i
 nouvell zéland	676i
@@ -46784,12 +46831,12 @@ nuvolos	203i
 nvid	520i
 né	457i
 oas	139i
-occhial da sol	1915i
-occhial da vist	1914i
+occhial da sol	1916i
+occhial da vist	1915i
 ocean	140i
 ocr	36i
-oden giappones	1788i
-olandes	832i
+oden giappones	1789i
+olandes	833i
 oli oliv	278i
 olimpiad	683i
 oliv	278i
@@ -46802,13 +46849,13 @@ olympisc spiel	683i
 om	611i
 ombrell	338i
 ond	142i
-onigir	1782i
+onigir	1783i
 oniric	396i
 oolong	260i
 ora blu	182i
 ora dorat	181i
-orang	1565i
-orangotang	1565i
+orang	1566i
+orangotang	1566i
 orchid	218i
 orgoglios	416i
 oriental	355i
@@ -46821,8 +46868,8 @@ ortens	219i
 osmant	224i
 ospedal	356i
 osterreich	650i
-ostr	1801i
-ostric	1801i
+ostr	1802i
+ostric	1802i
 ottimist	404i
 ottobr	197i
 ottoman	768i
@@ -46831,29 +46878,29 @@ outback	820i
 pac	386i
 pacific	386i
 packers	579i
-padell con cib	1771i
+padell con cib	1772i
 paes	348i
 paes bass	647i
-paesagg urban	1882i
+paesagg urban	1883i
 pagliacc	331i
 paises baixos	647i
 paises bajos	647i
 pakistan	669i
 pakistan flag	669i
 palazz imperial	346i
-pall di coriandol	1903i
+pall di coriandol	1904i
 pallid	442i
 palloncin	337i
-palm	1698i
+palm	1699i
 pamukkal	798i
 pan	270i
-pan in cassett	1746i
+pan in cassett	1747i
 panasonic	543i
-pancak	1752i
-pancett	1758i
+pancak	1753i
+pancett	1759i
 pand	321i
-pannocc	1733i
-pantaloncin	1931i
+pannocc	1734i
+pantaloncin	1932i
 panton classic blu	688i
 panton greenery	685i
 panton living coral	687i
@@ -46870,7 +46917,7 @@ paquistán	669i
 paquistã	669i
 paradis	427i
 parc	127i
-parc nazional	1844i
+parc nazional	1845i
 paret	342i
 parig	757i
 parigin	757i
@@ -46880,26 +46927,26 @@ pasqu	373i
 passion	393i
 pastell	447i
 pasticcer	271i
-patat	1731i
-patat dolc arrost	1787i
-patatin	1760i
-patatin fritt	1760i
+patat	1732i
+patat dolc arrost	1788i
+patatin	1761i
+patatin fritt	1761i
 paur	403i
 pavon	318i
-pavoneggiars	1641i
+pavoneggiars	1642i
 paypal	496i
 pays bas	647i
 pazz	422i
 países baixos	647i
 países bajos	647i
 peach fuzz	692i
-pecor	1596i
+pecor	1597i
 pell	288i
 penombr	451i
-pentol di cib	1772i
+pentol di cib	1773i
 peon	214i
-peperon	1735i
-peperoncin	1734i
+peperon	1736i
+peperoncin	1735i
 peps	563i
 pergamen	293i
 perl	299i
@@ -46911,10 +46958,10 @@ peruvian flag	663i
 perù	780i
 perú	663i
 pesc	235i
-pesc pall	1660i
+pesc pall	1661i
 pesc ross	329i
-pesc tropical	1659i
-petard	1899i
+pesc tropical	1660i
+petard	1900i
 petr	769i
 phan lan	654i
 phap	622i
@@ -46922,12 +46969,12 @@ philippinen	673i
 philippines	673i
 pháp	622i
 phần lan	654i
-pian	1964i
-pianofort	1964i
-piant	1701i
-piant di ris	1700i
-piant in vas	1695i
-piazz ross	828i
+pian	1965i
+pianofort	1965i
+piant	1702i
+piant di ris	1701i
+piant in vas	1696i
+piazz ross	829i
 picass	814i
 pietr	281i
 pietr lavic	158i
@@ -46942,37 +46989,37 @@ pioggerell	200i
 piov	199i
 pioviggin	200i
 piovos	199i
-pipistrell	1615i
+pipistrell	1616i
 piramid	770i
-pit farcit	1767i
+pit farcit	1768i
 pittor	438i
 pittsburgh steelers	581i
 pittur	438i
 pittur a inchiostr	302i
 pium	313i
-piumagg	1639i
-pizz	1761i
+piumagg	1640i
+pizz	1762i
 plastic	307i
 playstation	472i
 poc luc	451i
-pochett	1937i
-polacc	841i
+pochett	1938i
+polacc	842i
 poland	656i
 polar	185i
 polen	656i
-polinesian	862i
+polinesian	863i
 polish flag	656i
 pologn	656i
 polon	656i
 polony	656i
-polp	1662i
+polp	1663i
 polveros	446i
 polôn	656i
 pomerigg	190i
 pomodor	247i
-pont di nott	1887i
+pont di nott	1888i
 pop art	788i
-popcorn	1776i
+popcorn	1777i
 porcellan	295i
 porcellan bianc e blu	296i
 porpor	5i
@@ -46985,34 +47032,34 @@ portugal flag	626i
 portugues flag	626i
 positan	759i
 potent	405i
-prag	837i
+prag	838i
 prat	124i
 precolombian	819i
-pretzel	1750i
+pretzel	1751i
 prid	751i
 primaver	195i
 primaveril	195i
-procion	1572i
+procion	1573i
 professional	406i
 profond	440i
 prosecc	265i
 provenz	803i
 provenzal	803i
 psg	610i
-pulcin	1629i
-pulcin che nasc	1628i
-pulcin vist di front	1630i
+pulcin	1630i
+pulcin che nasc	1629i
+pulcin vist di front	1631i
 pur	407i
 purezz	407i
 purpur	5i
-puzz	1621i
-puzzol	1621i
+puzz	1622i
+puzzol	1622i
 pérou	663i
 qatar	646i
 qatar airways	545i
 qatar flag	646i
-qip	826i
-quadrifogl	1703i
+qip	827i
+quadrifogl	1704i
 quarz	300i
 quen	667i
 querc	279i
@@ -47022,8 +47069,8 @@ rabb	402i
 raccolt	750i
 raffinat	397i
 ragazz	456I
-ragn	1675i
-ragnatel	1676i
+ragn	1676i
+ragnatel	1677i
 rajasthan	800i
 ram	59i
 ramadan	745i
@@ -47032,8 +47079,8 @@ rampicant	134i
 ran	328i
 rangol	807i
 ras	291i
-ratt	1608i
-raviol	1794i
+ratt	1609i
+raviol	1795i
 razz	364i
 real	382i
 real madrid	601i
@@ -47050,18 +47097,18 @@ rembrandt	787i
 renault	486i
 retr	379i
 retrò	379i
-ricc	1614i
-rifug	831i
+ricc	1615i
+rifug	832i
 rilassant	387i
 rilassat	387i
 rinasciment	713i
 rinascimental	713i
 rinfrescant	399i
 ringraziament	750i
-rinoceront	1604i
+rinoceront	1605i
 ripugnant	425i
-ris al curry	1784i
-ris bollit	1783i
+ris al curry	1785i
+ris bollit	1784i
 risa	252i
 risa a terrazz	762i
 risacc	142i
@@ -47089,10 +47136,10 @@ ros pesc	73i
 ros quartz	684i
 ros quartz and serenity	684i
 ros ross	209i
-rosar	1957i
+rosar	1958i
 rosat	6i
 roset	209i
-rosett	1686i
+rosett	1687i
 ross	0i
 ross acces	74i
 ross aranc	97i
@@ -47102,7 +47149,7 @@ ross ruggin	112i
 ross vin	113i
 ross violac	96i
 ross viv	74i
-rossett	1958i
+rossett	1959i
 rouman	660i
 routemaster	681i
 rovent	401i
@@ -47114,7 +47161,7 @@ ruman	660i
 rumanien	660i
 rumoros	422i
 rumänien	660i
-ruot panoramic	1891i
+ruot panoramic	1892i
 rup	163i
 rural	348i
 rus	638i
@@ -47131,11 +47178,11 @@ sabb ner	158i
 sabb vulcanic	158i
 sagr	335i
 sakur	208i
-sakè	1821i
+sakè	1822i
 sal gioc	704i
 salmon	29i
 salut	417i
-samarcand	865i
+samarcand	866i
 samsung	471i
 san	417i
 san francisc giants	587i
@@ -47143,44 +47190,44 @@ san patriz	374i
 san pietroburg	797i
 san silvestr	753i
 san valentin	368i
-sandal da donn	1946i
-sandwich	1763i
+sandal da donn	1947i
+sandwich	1764i
 sangu	315i
 sanguinos	315i
 santorin	352i
 santuar	345i
 santuar shintoist	801i
-sar	827i
+sar	828i
 sassofon	437i
 satan	428i
 satur	444i
 saud arab	642i
 saud arabien	642i
 saud flag	642i
-sauropod	1652i
-savan	830i
+sauropod	1653i
+savan	831i
 sbiadit chiar	442i
 scal di grig	429i
 scandinav	353i
-scarafagg	1674i
+scarafagg	1675i
 scarlatt	34i
-scarp con il tacc	1945i
-scarp da ballerin	1944i
-scarp da uom	1941i
-scarp sportiv	1942i
-scarpett da ballerin	1947i
+scarp con il tacc	1946i
+scarp da ballerin	1945i
+scarp da uom	1942i
+scarp sportiv	1943i
+scarpett da ballerin	1948i
 schif	425i
 schifos	425i
 schweden	651i
 schweiz	649i
-sciarp	1922i
-scimm	1563i
+sciarp	1923i
+scimm	1564i
 scintillant	430i
-scivol	1890i
+scivol	1891i
 scoglier	163i
 scoglier corallin	153i
-scoiattol	1612i
-scorpion	1677i
+scoiattol	1613i
+scorpion	1678i
 scoz	778i
 scozzes	778i
 scuol	358i
@@ -47194,10 +47241,10 @@ senap	110i
 senz	457i
 sepp	61i
 seren	386i
-serenget	830i
-serpent	1649i
+serenget	831i
+serpent	1650i
 set	291i
-set cines	826i
+set cines	827i
 settembr	197i
 seul	783i
 sf giants	587i
@@ -47205,19 +47252,19 @@ shangh	774i
 shell	490i
 shibor	824i
 shopify	561i
-sicil	1803i
-sicilian	853i
+sicil	1804i
+sicilian	854i
 sicur	406i
 sil	662i
-sinagog	1875i
+sinagog	1876i
 singapor airlines	551i
 singapor flag	675i
 singaporean flag	675i
-singaporian	858i
+singaporian	859i
 sinistr	403i
 sivigl	821i
 sl benfic	613i
-slip	1930i
+slip	1931i
 smerald	49i
 smorzat	446i
 snapchat	512i
@@ -47227,8 +47274,8 @@ sofisticat	397i
 sogn	396i
 sognant	396i
 sol	171i
-sol che tramont sull citt	1886i
-sol che tramont sull città	1886i
+sol che tramont sull citt	1887i
+sol che tramont sull città	1887i
 sold	423i
 soldat	431i
 soleggiat	172i
@@ -47236,7 +47283,7 @@ solenn	410i
 solitar	391i
 solitudin	391i
 solstiz estat	752i
-sorgent termal	1888i
+sorgent termal	1889i
 sorger del sol	180i
 sorprendent	424i
 sorpres	424i
@@ -47245,54 +47292,54 @@ sottil	421i
 south afric	665i
 south african flag	665i
 south kor	636i
-spaghett	1786i
+spaghett	1787i
 spagn	625i
-spagnol	852i
+spagnol	853i
 spain	625i
-spalmar formagg sul bagel	1751i
+spalmar formagg sul bagel	1752i
 spanien	625i
 spanish flag	625i
-spar coriandol	1902i
+spar coriandol	1903i
 spaventos	403i
 spaz	176i
 spent	446i
 speranz	404i
 spez	277i
 spiagg	143i
-spiagg con ombrellon	1841i
+spiagg con ombrellon	1842i
 spiagg di sabb	144i
 spiagg tropical	145i
 spiritual	412i
 splendent	443i
 sporc	425i
-spos indian	827i
+spos indian	828i
 spotify	468i
 spumant	265i
 spurs	596i
-squal	1661i
+squal	1662i
 ssc napol	609i
-stad	1845i
+stad	1846i
 stagn	149i
 stagn di lot	150i
 stamp giappones	790i
 starbucks	463i
 stars and stripes	630i
 stat unit	630i
-statu dell libert	1871i
-statu dell libertà	1871i
+statu dell libert	1872i
+statu dell libertà	1872i
 stazion spazial	364i
 steelers	581i
 stell	175i
 stellat	175i
-stellin	1900i
-stellin scintillant	1898i
+stellin	1901i
+stellin scintillant	1899i
 stil cines	355i
 stil country	700i
 stil liberty	789i
 stil svizzer	817i
-stival da donn	1948i
-stival da trekking	1943i
-stoccolm	833i
+stival da donn	1949i
+stival da trekking	1944i
+stoccolm	834i
 strad	341i
 stran	435i
 stravagant	435i
@@ -47305,7 +47352,7 @@ subacqu	365i
 subaru	488i
 succulent	135i
 sudafric	665i
-sudafrican	863i
+sudafrican	864i
 sudafrik	665i
 sudkor	636i
 sudáfric	665i
@@ -47325,7 +47372,7 @@ suzuk	487i
 suèd	651i
 suéc	651i
 suíç	649i
-svedes	833i
+svedes	834i
 svez	651i
 sweden	651i
 swedish flag	651i
@@ -47333,30 +47380,30 @@ swiss flag	649i
 switzerland	649i
 südafrik	665i
 südkor	636i
-t rex	1653i
-t shirt	1920i
-tacchin	1625i
+t rex	1654i
+t shirt	1921i
+tacchin	1626i
 taegukg	636i
-tagl di carn	1757i
+tagl di carn	1758i
 tailand	672i
 tailând	672i
-taj mahal	829i
-tamal	1766i
-tambur	1968i
-tambur lung	1969i
+taj mahal	830i
+tamal	1767i
+tambur	1969i
+tambur lung	1970i
 taob	526i
 tappet erbos	125i
 tappet persian	737i
 tartan	778i
-tartarug	1647i
-tass	1623i
-tass del miel	1623i
+tartarug	1648i
+tass	1624i
+tass del miel	1624i
 tatam	785i
 tax	339i
 tay ban nha	625i
 tayland	672i
-tazz da te senz manic	1820i
-tazz da tè senz manic	1820i
+tazz da te senz manic	1821i
+tazz da tè senz manic	1821i
 tchequ	658i
 tchéqu	658i
 te	256I
@@ -47364,19 +47411,19 @@ te al latt	259i
 te ner	256i
 te verd	257i
 tecnolog	376i
-teheran	861i
-teier	1819i
+teheran	862i
+teier	1820i
 telegram	503i
 temp	345i
 temp cines	795i
 temp corean	794i
-temp indu	1874i
-temp indù	1874i
+temp indu	1875i
+temp indù	1875i
 tempest	201i
 tempestos	201i
 temporal	201i
-tend	1879i
-tend da circ	1894i
+tend	1880i
+tend da circ	1895i
 tenebrism	787i
 tenebros	439i
 tener	388i
@@ -47389,7 +47436,7 @@ terrazz di travertin	798i
 terros	384i
 tesc	536i
 tesl	482i
-test di drag	1650i
+test di drag	1651i
 tha flag	672i
 tha lan	672i
 thailand	672i
@@ -47417,15 +47464,15 @@ ton fredd	453i
 ton terros	384i
 tor	801i
 toront mapl leafs	588i
-torr di toky	1870i
+torr di toky	1871i
 torrent	148i
 torrid	205i
 tort	271i
 tort dell lun	810i
-tort di compleann	1807i
-tort di mel	1810i
-tortin	1810i
-tortin di pesc a spiral	1791i
+tort di compleann	1808i
+tort di mel	1811i
+tortin	1811i
+tortin di pesc a spiral	1792i
 tortor	68i
 toscan	758i
 toshib	542i
@@ -47438,11 +47485,11 @@ tramont	179i
 trann	457i
 tranquill	386i
 tricolor	622i
-trifogl	1702i
+trifogl	1703i
 trionf	416i
 trist	391i
 tristezz	391i
-tromb	1965i
+tromb	1966i
 tropic	351i
 tropical	351i
 trung quoc	635i
@@ -47450,7 +47497,7 @@ trung quốc	635i
 tschechien	658i
 tulipan	213i
 tundr	185i
-tunisin	860i
+tunisin	861i
 tuon	201i
 turches	15i
 turk	640i
@@ -47478,12 +47525,12 @@ uae	645i
 uber	499i
 ubuntu	517i
 uc	634i
-uccell	1631i
+uccell	1632i
 ucran	639i
 ucrân	639i
 uffic	357i
-uffic postal	1858i
-uffic postal giappones	1857i
+uffic postal	1859i
+uffic postal giappones	1858i
 uk	631i
 ukiy e	790i
 ukrain	639i
@@ -47495,8 +47542,8 @@ ultr violet	686i
 uluru	820i
 ungarn	659i
 ungher	659i
-ungheres	855i
-unicorn	1583i
+ungheres	856i
+unicorn	1584i
 union jack	631i
 united arab emirates	645i
 united kingdom	631i
@@ -47508,7 +47555,7 @@ ups	493i
 urban	340i
 usa	630i
 uva	231i
-uzbek	865i
+uzbek	866i
 vall	162i
 vallat	162i
 vaporwav	811i
@@ -47541,27 +47588,27 @@ verd scur	48i
 verd smerald	49i
 verd tener	53i
 verdur	433i
-verdur a fogl	1737i
+verdur a fogl	1738i
 vereinigt arabisc emirat	645i
 vereinigt staaten	630i
 vereinigtes konigreich	631i
 vereinigtes königreich	631i
-verm	1680i
+verm	1681i
 vermigl	35i
 vermiglion	35i
 versailles	712i
 very per	690i
 verzur	128i
-vestit	1926i
+vestit	1927i
 vetr	294i
 vett innevat	161i
 via	341i
-via dell set	865i
+via dell set	866i
 via latt	176i
 vibrant	389i
 viching	823i
 vicol	341i
-viennes	836i
+viennes	837i
 viet nam	641i
 vietnames flag	641i
 vietnamit	782i
@@ -47572,7 +47619,7 @@ vintag	379i
 viol	5i
 viol chiar	22i
 violett	22i
-violin	1966i
+violin	1967i
 viril	420i
 vis	494i
 vit	134i
@@ -47592,12 +47639,12 @@ volkswagen	477i
 volp	324i
 volv	485i
 vulcan	165i
-vulcan in eruzion	1838i
+vulcan in eruzion	1839i
 vuong quoc anh	631i
 vw	477i
 vương quốc anh	631i
 wab sab	354i
-waffl	1753i
+waffl	1754i
 warhol	788i
 wechat	504i
 weib	531i
@@ -47616,20 +47663,20 @@ yankees	583i
 yen zeland	676i
 youtub	470i
 yunanistan	657i
-yurt	848i
+yurt	849i
 yves klein	818i
 zafferan	277i
 zaffir	54i
-zain	1939i
-zain per la scuol	1939i
-zanzar	1678i
+zain	1940i
+zain per la scuol	1940i
+zanzar	1679i
 zebr	320i
 zen	350i
 zhihu	532i
 zoom meeting	560i
 zoom vid	560i
 zucc	246i
-zucc di halloween	1895i
+zucc di halloween	1896i
 zuccher filat	273i
 áfric do sul	665i
 áo	650i
@@ -47648,7 +47695,7 @@ zuccher filat	273i
 đức	623i
 şil	662i
 ấn độ	637i
-@stems ru 1873
+@stems ru 1876
 50 е	706j
 60 е	699j
 80 е	704j
@@ -47660,32 +47707,32 @@ zuccher filat	273i
 авокад	242j
 австр	650j
 австрал	634j
-австралийск	843j
-австрийск	836j
+австралийск	844j
+австрийск	837j
 агитплакат	813j
 ад	428j
-адриатик	854j
+адриатик	855j
 адск	428j
 азал	225j
 азулеж	793j
 айсберг	184j
-акац	830j
+акац	831j
 акв	66j
-аккордеон	1962j
-акул	1661j
+аккордеон	1963j
+акул	1662j
 алибаб	525j
 алмаз	301j
 алчност	426j
 алы	0j
 альп	161j
-альпийск	831j
+альпийск	832j
 алюмин	286j
 амазон	565j
 амальф	759j
-американск горк	1892j
+американск горк	1893j
 аметист	56j
 аметистов	56j
-амстерд	832j
+амстерд	833j
 ананас	240j
 ангел	427j
 англ	767j
@@ -47694,7 +47741,7 @@ zuccher filat	273i
 андроид	516j
 антарктид	185j
 античн бронз	305j
-античн здан	1846j
+античн здан	1847j
 антрацитов	37j
 апельсин	228j
 апрел	195j
@@ -47702,15 +47749,15 @@ zuccher filat	273i
 ар нув	789j
 арабск	772j
 арав	772j
-арахис	1741j
+арахис	1742j
 арбуз	234j
 аргентин	628j
-аргентинск	838j
+аргентинск	839j
 аризон	776j
 арктик	185j
 арктическ	185j
 арм	431j
-армейск каск	1955j
+армейск каск	1956j
 арсенал	591j
 арт дек	695j
 асфальт	282j
@@ -47723,61 +47770,61 @@ zuccher filat	273i
 бабл ти	259j
 бабочк	325j
 бавар мюнхен	604j
-багет	1748j
+багет	1749j
 багров	71j
 багрян	34j
 базальт	158j
 базар	332j
 баклажан	248j
 бал	762j
-балетк	1944j
+балетк	1945j
 бамбук	123j
-бамбук с бумажн лент	1904j
+бамбук с бумажн лент	1905j
 бамбуков зелен	52j
 бамбуков рощ	123j
 банальн	434j
 банан	238j
 бангкок	775j
 бангладеш	670j
-бандж	1967j
+бандж	1968j
 банк	357j
-бантик	1911j
-банф	840j
-барабан	1968j
-баран	1595j
+бантик	1912j
+банф	841j
+барабан	1969j
+баран	1596j
 барокк	787j
 барселон	760j
-барсук	1623j
+барсук	1624j
 бархат	290j
-батик	851j
+батик	852j
 баухаус	694j
 бежев	17j
 без	457j
 бездн	141j
 безмятежн	386j
 безумн	422j
-бейрут	847j
-бейсболк	1954j
-бекон	1758j
+бейрут	848j
+бейсболк	1955j
+бекон	1759j
 бел	10j
-бел лебед	1636j
+бел лебед	1637j
 бел ноч	797j
-бел цветок	1684j
+бел цветок	1685j
 белоснежн	84j
 бельг	648j
-бенгальск огон	1898j
+бенгальск огон	1899j
 берег	143j
 берез	122j
 березняк	122j
 березов рощ	122j
-берлин	846j
-берлинск	846j
+берлин	847j
+берлинск	847j
 бетон	282j
 бешикташ	617j
 библиотек	344j
 бизнес	357j
-бизон	1586j
-бикин	1932j
+бизон	1587j
+бикин	1933j
 бирюз	15j
 бирюзов	15j
 благородн	382j
@@ -47786,80 +47833,80 @@ zuccher filat	273i
 блеск	430j
 блестк	430j
 блестящ	430j
-блин	1752j
-блинчик	1752j
-блузк	1933j
+блин	1753j
+блинчик	1753j
+блузк	1934j
 блюз	437j
 бмв	475j
-бо кап	864j
-бобр	1613j
+бо кап	865j
+бобр	1614j
 богемн	711j
 богемск	711j
-богот	856j
+богот	857j
 бож коровк	327j
 бок хуниорс	618j
-бокал вин	1823j
-болгарск перец	1735j
+бокал вин	1824j
+болгарск перец	1736j
 болезн	425j
 болливуд	731j
 больн	425j
 больниц	356j
 больш волн в канагав	724j
-бор бор	862j
+бор бор	863j
 борд	33j
 бордов	33j
 борусс дортмунд	605j
-босоножк	1946j
-ботинк	1941j
-ботинок	1941j
+босоножк	1947j
+ботинк	1942j
+ботинок	1942j
 бох	711j
 бразильск	808j
 бриз	204j
 бриллиант	301j
 британск	767j
-броккол	1738j
+броккол	1739j
 бронз	58j
 бронзов	58j
 брутализм	698j
 бруталистск	698j
-бублик	1751j
-будапешт	855j
+бублик	1752j
+будапешт	856j
 будущ	376j
-буйвол	1589j
-букет	1682j
+буйвол	1590j
+букет	1683j
 бумаг	293j
 буран	802j
 бургер кинг	539j
-буррит	1765j
-бурритос	1765j
-бурундук	1612j
-бутылк сак	1821j
-бутылочк с соск	1816j
+буррит	1766j
+бурритос	1766j
+бурундук	1613j
+бутылк сак	1822j
+бутылочк с соск	1817j
 бутылочн	48j
-бухар	865j
-буэнос айрес	838j
-бэнт	1780j
+бухар	866j
+буэнос айрес	839j
+бэнт	1781j
 ваб саб	354j
 валентинк	368j
 ван гог	720j
-вареник	1794j
+вареник	1795j
 ватсап	502j
-вафл	1753j
+вафл	1754j
 вейпорвейв	811j
 велик китайск стен	347j
 великобритан	631j
-венгерск	855j
+венгерск	856j
 венгр	659j
 венец	802j
 венецианск	802j
-венск	836j
+венск	837j
 версал	712j
 весел	390j
 весенн	195j
 весн	195j
 вестерн	733j
 ветер	204j
-веточк	1701j
+веточк	1702j
 ветрен	204j
 вечер	191j
 вечеринк	372j
@@ -47874,7 +47921,7 @@ zuccher filat	273i
 вин	264j
 винн	113j
 виноград	231j
-виноградин	1710j
+виноградин	1711j
 винтаж	379j
 винтажн	379j
 виск	267j
@@ -47890,7 +47937,7 @@ zuccher filat	273i
 водоросл	138j
 военн	431j
 воздушн	396j
-воздушн шарик	1901j
+воздушн шарик	1902j
 возрожден	713j
 войн	431j
 волн	142j
@@ -47900,56 +47947,56 @@ zuccher filat	273i
 восточн	355j
 восход	180j
 восход солнц	180j
-восход солнц над гор	1883j
+восход солнц над гор	1884j
 восьмидесят	704j
 вселенн	176j
 вулкан	165j
 вулканическ песок	158j
 вулканическ пород	158j
-выдр	1620j
-вымпел в вид карп	1907j
+выдр	1621j
+вымпел в вид карп	1908j
 выпечк	271j
 выцветш	446j
-вышиванк	842j
-вьетнамк	1940j
+вышиванк	843j
+вьетнамк	1941j
 гавай	763j
 гавайск	763j
 газон	125j
 галактик	176j
 галатасара	615j
 галере	438j
-галстук	1919j
+галстук	1920j
 гальк	281j
-гамбургер	1759j
+гамбургер	1760j
 ган	668j
 ганск	738j
 гауд	760j
-гватемал	857j
-гватемальск	857j
+гватемал	858j
+гватемальск	858j
 гей парад	751j
 герман	623j
 гжел	296j
 гжельск	792j
 гжельск роспис	792j
-гибискус	1689j
+гибискус	1690j
 гибл	816j
 гимала	779j
 гинкг	131j
-гиппопот	1605j
+гиппопот	1606j
 гирлянд	336j
-гитар	1963j
+гитар	1964j
 глин	304j
 глинян стен	342j
 глицин	221j
 глубок	440j
 глубок мор	141j
 гнев	402j
-гнезд с яйц	1708j
+гнезд с яйц	1709j
 гнил	425j
-голландск	832j
-голов дракон	1650j
-голов единорог	1583j
-голов лягушк	1645j
+голландск	833j
+голов дракон	1651j
+голов единорог	1584j
+голов лягушк	1646j
 голуб	41j
 голуб город	799j
 голубик	232j
@@ -47958,12 +48005,12 @@ zuccher filat	273i
 гонконг	773j
 гончарн	304j
 гор	160j
-гор со снежн шапк	1836j
+гор со снежн шапк	1837j
 горд	416j
 горизонт	183j
-горилл	1564j
+горилл	1565j
 горн	160j
-горнолыжн домик	831j
+горнолыжн домик	832j
 город	340j
 городск	340j
 гортенз	219j
@@ -47971,10 +48018,10 @@ zuccher filat	273i
 горчичн	110j
 горьковат сладк	415j
 горяч	401j
-горяч источник	1888j
-горяч напиток	1818j
-гостиниц	1861j
-гостиниц для свидан	1862j
+горяч источник	1889j
+горяч напиток	1819j
+гостиниц	1862j
+гостиниц для свидан	1863j
 готик	411j
 готическ	411j
 гранат	243j
@@ -47989,18 +48036,18 @@ zuccher filat	273i
 грот	164j
 груст	391j
 грустн	391j
-груш	1720j
+груш	1721j
 гряз	168j
 грязн	425j
 грязн бел	104j
 гугл	465j
-гусениц	1668j
+гусениц	1669j
 дал	717j
-далмац	854j
+далмац	855j
 дан	653j
-данг	1793j
+данг	1794j
 датск	353j
-двугорб верблюд	1599j
+двугорб верблюд	1600j
 де стейл	697j
 девочк	456j
 девушк	456j
@@ -48025,20 +48072,20 @@ zuccher filat	273i
 десерт	271j
 дет	380j
 детск	380j
-детск горк	1890j
+детск горк	1891j
 джаз	437j
 джазов	437j
 джайпур	800j
 джапанд	718j
 джинс	289j
 джинсов син	69j
-джипн	859j
+джипн	860j
 джунгл	120j
 дзен	350j
 дивал	807j
 дик	418j
 дик запад	733j
-динамитн шашк	1899j
+динамитн шашк	1900j
 динамичн	389j
 дискорд	509j
 дискотек	436j
@@ -48050,17 +48097,17 @@ zuccher filat	273i
 дождлив	199j
 долин	162j
 доллар	423j
-дом с сад	1855j
+дом с сад	1856j
 домашн	398j
 домик	363j
 драгоценн камен	316j
 драгоценност	316j
-дракон	1651j
+дракон	1652j
 древесин	279j
-дронт	1638j
+дронт	1639j
 дуб	279j
 дуба	772j
-дубровник	854j
+дубровник	855j
 духовн	412j
 дым	314j
 дымк	202j
@@ -48073,7 +48120,7 @@ zuccher filat	273i
 ель	121j
 жадност	426j
 жар	205j
-жарен креветк	1790j
+жарен креветк	1791j
 жарк	401j
 жасмин	223j
 жатв	750j
@@ -48087,37 +48134,38 @@ zuccher filat	273i
 женщин	456j
 живопис	438j
 живопис туш	302j
-жираф	1601j
+жираф	1602j
 жостов	791j
 жутк	403j
-заброшенн дом	1853j
-заварочн чайник	1819j
+заброшенн дом	1854j
+заварочн чайник	1820j
 завист	426j
 завистлив	426j
 завод	377j
 загадочн	394j
 загар	26j
 закат	179j
-закат в город	1885j
+закат в город	1886j
 заледеневш	450j
 замерзш	450j
 замок	359j
 запретн город	346j
 зар	180j
+заснеженн	187j
 заснеженн гор	161j
-зауропод	1652j
+зауропод	1653j
 заход солнц	179j
-защитн очк	1916j
+защитн очк	1917j
 звезд	175j
 звездн	175j
 звездн неб	175j
-звездн ноч	1881j
+звездн ноч	1882j
 здоров	417j
 здравству	455j
 здравствуйт	455j
 зебр	320j
 зелен прян	137j
-зелен салат	1737j
+зелен салат	1738j
 зелен чай	257j
 зелен яблок	237j
 зеллиж	756j
@@ -48125,7 +48173,7 @@ zuccher filat	273i
 землист	384j
 землист желт	102j
 землист тон	384j
-землян черв	1680j
+землян черв	1681j
 земляник	229j
 зерн	251j
 зим	198j
@@ -48150,7 +48198,7 @@ zuccher filat	273i
 игрушк	380j
 избушк	363j
 извержен	165j
-извержен вулкан	1838j
+извержен вулкан	1839j
 изумлен	424j
 изумруд	49j
 изумрудн	49j
@@ -48163,14 +48211,14 @@ zuccher filat	273i
 импрессионизм	786j
 импрессионист	786j
 импрессионистск	786j
-индейк	1625j
+индейк	1626j
 индиг	23j
 индиг крашен	824j
 индийск	781j
-индийск невест	827j
+индийск невест	828j
 индонез	671j
-индонезийск	851j
-индуистск храм	1874j
+индонезийск	852j
+индуистск храм	1875j
 индустриальн	377j
 ине	186j
 инк	819j
@@ -48178,38 +48226,38 @@ zuccher filat	273i
 интел	518j
 интер	608j
 иордан	769j
-иран	861j
-иранск	861j
+иран	862j
+иранск	862j
 ирис	262j
 ирландск	822j
 искусств	438j
 искусств абориген	820j
 исландск	761j
 испан	625j
-испанск	852j
+испанск	853j
 иссин черн	80j
-исфахан	861j
+исфахан	862j
 итал	624j
 ифтар	745j
 июл	196j
 июн	196j
-кааб	1877j
-кабан	1593j
+кааб	1878j
+кабан	1594j
 каир	770j
 кака	261j
 кактус	135j
 калифорн	777j
-кальмар	1800j
-камабок	1791j
+кальмар	1801j
+камабок	1792j
 камен	281j
 камин	311j
 камн	281j
 камуфляж	431j
 канад	633j
-канадск	840j
+канадск	841j
 кандинск	723j
 каньон	159j
-капкейк	1809j
+капкейк	1810j
 каппадок	804j
 капучин	255j
 каравадж	787j
@@ -48223,13 +48271,13 @@ zuccher filat	273i
 карнавал в рио	808j
 карп кои	329j
 карр	277j
-картахен	856j
+картахен	857j
 картин	438j
-картофел	1731j
-картофел фри	1760j
+картофел	1732j
+картофел фри	1761j
 карфур	534j
-каск с бел крест	1956j
-кастрюл с горяч едо	1772j
+каск с бел крест	1957j
+кастрюл с горяч едо	1773j
 катар	646j
 каф	343j
 каштан	20j
@@ -48237,41 +48285,41 @@ zuccher filat	273i
 каштанов красн	19j
 кварц	300j
 кей поп	783j
-кейптаун	864j
+кейптаун	865j
 кельт	822j
 кельтск	822j
-кемпинг	1840j
+кемпинг	1841j
 кен	667j
-кенгур	1622j
-кенийск	850j
+кенгур	1623j
+кенийск	851j
 кент	738j
 керамик	304j
 киберпанк	375j
 кив	245j
-киев	842j
+киев	843j
 кил	737j
-кимон	1927j
+кимон	1928j
 киновар	35j
 киноварн	35j
 киот	801j
 кирпич	283j
-кирпичн кладк	1848j
-кирпичн стен	1848j
+кирпичн кладк	1849j
+кирпичн стен	1849j
 кислотн	448j
 кит	330j
-кит с фонтанчик	1654j
+кит с фонтанчик	1655j
 кита	635j
 китайск красн	75j
 китайск нов год	369j
 китайск стил	355j
 китайск храм	795j
-китайск шелк	826j
-клавишн	1964j
+китайск шелк	827j
+клавишн	1965j
 класс	358j
-клатч	1937j
+клатч	1938j
 клен	130j
 кленов	130j
-кленов лист	1704j
+кленов лист	1705j
 климт	719j
 клиник	356j
 клоун	331j
@@ -48283,37 +48331,38 @@ zuccher filat	273i
 кож	288j
 кок кол	461j
 кокос	241j
-коктейл	1824j
-колес обозрен	1891j
+коктейл	1825j
+колес обозрен	1892j
 колиз	784j
 колос	251j
 колумб	661j
-колумбийск	856j
-кольц	1959j
-комар	1678j
-конг	1969j
-консерв	1779j
-консервн банк	1779j
+колумбийск	857j
+кольц	1960j
+комар	1679j
+конг	1970j
+консерв	1780j
+консервн банк	1780j
 константинопол	768j
 конструктивизм	813j
 конструктивистск	813j
 конфет	272j
-конфетт	1903j
-копенгаген	835j
-коралл	1664j
+конфетт	1904j
+копенгаген	836j
+коралл	1665j
 кораллов	28j
 кораллов риф	153j
 коре	783j
 корейск	783j
+корейск традиционн дом	826j
 корейск храм	794j
 кориц	277j
 коричнев	7j
-коробк для еды на вынос	1796j
-коров	1590j
-королев	1950j
+коробк для еды на вынос	1797j
+коров	1591j
+королев	1951j
 королевск	382j
 королевск син	43j
-корон	1950j
+корон	1951j
 корпоративн	357j
 космическ корабл	364j
 космическ станц	364j
@@ -48322,53 +48371,53 @@ zuccher filat	273i
 коттеджкор	700j
 коф	254j
 коф с молок	255j
-кошелек	1935j
-кошк	1574j
-краб	1797j
-крак	841j
+кошелек	1936j
+кошк	1575j
+краб	1798j
+крак	842j
 красн	0j
 красн вин	264j
-красн конверт	1910j
-красн площад	828j
+красн конверт	1911j
+красн площад	829j
 красн фиолетов	96j
-красн яблок	1718j
+красн яблок	1719j
 красочн	178j
-креветк	1799j
-кремл	828j
+креветк	1800j
+кремл	829j
 кремов	18j
-крендел	1750j
+крендел	1751j
 крепост	359j
 кристалл	300j
 кров	315j
 кровав	315j
-крокодил	1646j
-кролик	1611j
+крокодил	1647j
+кролик	1612j
 кром	457j
-кроссовк	1942j
-круассан	1747j
-кругл черв	1680j
-круглосуточн магазин	1863j
-кружк пив	1826j
-крыс	1608j
+кроссовк	1943j
+круассан	1748j
+кругл черв	1681j
+круглосуточн магазин	1864j
+кружк пив	1827j
+крыс	1609j
 кубизм	814j
-кубик льд	1835j
+кубик льд	1836j
 кубинск	755j
 кубистск	814j
 кувшинк	212j
 кувшинк мон	786j
 кукуруз	250j
-кукурузн початок	1733j
+кукурузн початок	1734j
 купюр	423j
-курин ножк	1756j
-куриц	1626j
+курин ножк	1757j
+куриц	1627j
 куркум	79j
-кусок мяс	1757j
-кусок пицц	1761j
-кусочек торт	1808j
+кусок мяс	1758j
+кусок пицц	1762j
+кусочек торт	1809j
 кухн	361j
 кфс	538j
 кьяроскур	787j
-лабораторн халат	1917j
+лабораторн халат	1918j
 лав	165j
 лаванд	210j
 лавандов	210j
@@ -48383,16 +48432,16 @@ zuccher filat	273i
 ламборгин	474j
 ламинар	138j
 ламп	336j
-лапш	1785j
+лапш	1786j
 ласков	388j
 латт	255j
 латун	60j
 латунн	60j
-лебед	1636j
+лебед	1637j
 лег	568j
 лед	184j
-леденец	1813j
-леденец на палочк	1813j
+леденец	1814j
+леденец на палочк	1814j
 леденц	272j
 ледник	184j
 ледян	400j
@@ -48400,19 +48449,19 @@ zuccher filat	273i
 лейкерс	573j
 лен	292j
 ленив	414j
-ленивец	1619j
+ленивец	1620j
 ленинград	797j
 ленов	522j
-леопард	1578j
-лепешк	1749j
+леопард	1579j
+лепешк	1750j
 лес	119j
 лесн	119j
 лет	196j
 летн	196j
 летн солнцестоян	752j
-летуч мыш	1615j
-ливан	847j
-ливанск	847j
+летуч мыш	1616j
+ливан	848j
+ливанск	848j
 ливен	199j
 лидл	535j
 лилов	5j
@@ -48425,7 +48474,7 @@ zuccher filat	273i
 лисицк	813j
 лиссабон	793j
 лист	128j
-лист на ветр	1706j
+лист на ветр	1707j
 листв	128j
 лоз	134j
 лондон	767j
@@ -48434,13 +48483,13 @@ zuccher filat	273i
 лотос	212j
 лоу фай	735j
 лофа	735j
-лошад	1582j
-лошад на карусел	1889j
+лошад	1583j
+лошад на карусел	1890j
 луг	124j
 лун	173j
 лунн	174j
 лунн бел	76j
-лунн пирог	1792j
+лунн пирог	1793j
 лунн пряник	810j
 лунн свет	174j
 любов	392j
@@ -48451,10 +48500,10 @@ zuccher filat	273i
 магм	165j
 магнол	226j
 маджент	21j
-мадрид	852j
+мадрид	853j
 май	195j
 майкрософт	564j
-майорк	852j
+майорк	853j
 мак	222j
 макарон	275j
 макарун	275j
@@ -48466,10 +48515,10 @@ zuccher filat	273i
 малинов	71j
 мальв	63j
 мальчик	456j
-мамонт	1603j
+мамонт	1604j
 манг	239j
 мандарин	228j
-манил	859j
+манил	860j
 манхэттен	766j
 манчестер сит	595j
 манчестер юнайтед	594j
@@ -48479,21 +48528,21 @@ zuccher filat	273i
 марокканск	756j
 марракеш	756j
 март	195j
-маса	850j
-масл	1777j
-масленк	1777j
+маса	851j
+масл	1778j
+масленк	1778j
 маслин	278j
-маслян	1777j
+маслян	1778j
 мастеркард	495j
 матисс	715j
-матрешк	828j
+матрешк	829j
 матч	258j
 мач пикч	780j
 мая	195j
 мгл	202j
 мегаполис	340j
 мед	263j
-медельин	856j
+медельин	857j
 медин	756j
 медитативн	412j
 медитац	412j
@@ -48509,10 +48558,10 @@ zuccher filat	273i
 мерцающ	430j
 металл	286j
 металлическ	286j
-мечет	1873j
+мечет	1874j
 мечт	396j
 мечтательн	396j
-микроб	1681j
+микроб	1682j
 мил	408j
 милан фк	607j
 миллениум	707j
@@ -48521,47 +48570,47 @@ zuccher filat	273i
 минимализм	385j
 минималистичн	385j
 мирн	386j
-миск с ложк	1774j
+миск с ложк	1775j
 мистическ	394j
 мицубис	489j
 миядзак	816j
 млечн пут	176j
 многоцветн	178j
-могольск	829j
+могольск	830j
 модерн	789j
 молн	201j
 молок	268j
 молочн	105j
 молочн бел	104j
 мон	786j
-монгол	848j
-монгольск	848j
+монгол	849j
+монгольск	849j
 мондриан	697j
 монохр	429j
 монохромн	429j
 мор	140j
-морд волк	1570j
-морд енот	1572j
-морд коал	1617j
-морд коров	1587j
-морд кошк	1573j
-морд кролик	1610j
-морд лисиц	1571j
-морд лошад	1579j
-морд льв	1575j
-морд медвед	1616j
-морд мыш	1606j
-морд обезьян	1562j
-морд панд	1618j
-морд свинь	1591j
-морд собак	1566j
-морд тигр	1576j
-морд хомяк	1609j
+морд волк	1571j
+морд енот	1573j
+морд коал	1618j
+морд коров	1588j
+морд кошк	1574j
+морд кролик	1611j
+морд лисиц	1572j
+морд лошад	1580j
+морд льв	1576j
+морд медвед	1617j
+морд мыш	1607j
+морд обезьян	1563j
+морд панд	1619j
+морд свинь	1592j
+морд собак	1567j
+морд тигр	1577j
+морд хомяк	1610j
 морков	249j
-морковк	1732j
+морковк	1733j
 морожен	274j
-морожен в креманк	1803j
-морожен в стаканчик	1802j
+морожен в креманк	1804j
+морожен в стаканчик	1803j
 мороз	186j
 морозн бел	83j
 морос	200j
@@ -48569,9 +48618,9 @@ zuccher filat	273i
 морск глубин	141j
 морск дно	141j
 морск син	16j
-москв	828j
+москв	829j
 мост золот ворот	680j
-мост ноч	1887j
+мост ноч	1888j
 мох	132j
 мощн	405j
 мрамор	280j
@@ -48580,30 +48629,30 @@ zuccher filat	273i
 мужск	456j
 мужчин	456j
 муз	438j
-музык ветр	1908j
+музык ветр	1909j
 мумба	781j
 мунк	716j
-мурав	1669j
+мурав	1670j
 мух	789j
 мшист	132j
 мягк	388j
 мягк тон	445j
-мяс на косточк	1755j
+мяс на косточк	1756j
 мят	30j
 мятн	30j
 навруз	744j
 надежд	404j
 надежн	406j
-найроб	850j
+найроб	851j
 наличн	423j
-намиб	866j
-намибийск	866j
+намиб	867j
+намибийск	867j
 насыщенн	444j
 насыщенн темн	440j
 натуральн	383j
 научн фантастик	376j
-национальн парк	1844j
-ндебел	863j
+национальн парк	1845j
+ндебел	864j
 не	457j
 неб	169j
 небес	169j
@@ -48634,7 +48683,7 @@ zuccher filat	273i
 ни	457j
 нигер	666j
 нидерланд	647j
-нидерландск	832j
+нидерландск	833j
 никак	457j
 нинтенд	566j
 ниссан	480j
@@ -48645,14 +48694,14 @@ zuccher filat	273i
 новогодн ноч	753j
 новруз	744j
 норвежск	805j
-носк	1925j
-носорог	1604j
+носк	1926j
+носорог	1605j
 ностальг	379j
 ностальг светл	415j
 ностальгическ	415j
 ноч	192j
 ночн	192j
-ночн город	1882j
+ночн город	1883j
 ночн жизн	436j
 ночн клуб	436j
 ночн рынок	333j
@@ -48664,42 +48713,42 @@ zuccher filat	273i
 оазис	139j
 оахак	754j
 оаэ	645j
-обезьян	1563j
+обезьян	1564j
 облак	170j
 облачн	203j
 обон	749j
 овощ	433j
 овощн	433j
-овощн салат	1775j
+овощн салат	1776j
 огн	336j
 огон	166j
 огоньк	336j
-огурец	1736j
+огурец	1737j
 одинок	391j
-одногорб верблюд	1598j
+одногорб верблюд	1599j
 однообразн	434j
-одэн	1788j
+одэн	1789j
 озер	147j
 озерн син	42j
 океан	140j
 октоберфест	743j
 октябр	197j
-олен	1585j
-олив	1727j
+олен	1586j
+олив	1728j
 оливк	278j
 оливков	24j
 оливков масл	278j
 олимпиад	683j
-омар	1798j
-онигир	1782j
+омар	1799j
+онигир	1783j
 опавш лист	129j
 оптимистичн	404j
-орангутан	1565j
-орангутанг	1565j
+орангутан	1566j
+орангутанг	1566j
 оранжев	1j
 оранжев красн	97j
 органическ	383j
-орел	1634j
+орел	1635j
 орех	279j
 орхиде	218j
 освежающ	399j
@@ -48710,30 +48759,30 @@ zuccher filat	273i
 османск	768j
 османтус	224j
 остр	155j
-остр перец	1734j
+остр перец	1735j
 остров	155j
-осьминог	1662j
+осьминог	1663j
 отвратительн	425j
 отвращен	425j
 отел гранд будапешт	815j
 офис	357j
-офисн здан	1856j
+офисн здан	1857j
 охр	36j
 охрист	36j
 очаг	311j
 павлин	318j
 павлин син	46j
-падающ лист	1705j
-пакет	1938j
-пакетик сок	1833j
+падающ лист	1706j
+пакет	1939j
+пакетик сок	1834j
 пакистан	669j
-палатк	1879j
-палерм	853j
+палатк	1880j
+палерм	854j
 палех	791j
-пальм	1698j
-пальт	1924j
+пальм	1699j
+пальт	1925j
 памуккал	798j
-памятн лент	1913j
+памятн лент	1914j
 панасоник	543j
 панд	321j
 панк	709j
@@ -48741,21 +48790,21 @@ zuccher filat	273i
 парен	456j
 париж	757j
 парижск	757j
-парикмахерск	1893j
+парикмахерск	1894j
 парк	127j
 пасмурн	203j
 пастбищ	124j
 пастел	447j
 пастельн	447j
 пасх	373j
-патагон	839j
-паук	1675j
-паутин	1676j
+патагон	840j
+паук	1676j
+паутин	1677j
 пейпал	496j
 пепел	167j
 пепельн розов	89j
 пепс	563j
-перанакан	858j
+перанакан	859j
 пергамент	293j
 переулок	341j
 перламутр	299j
@@ -48764,21 +48813,21 @@ zuccher filat	273i
 персик	235j
 персиков	27j
 персиков розов	73j
-перчатк	1923j
+перчатк	1924j
 песок	157j
 песочн	103j
 песчан пляж	144j
 петербург	797j
 петербургск	797j
 петр	769j
-петриковск роспис	842j
-петух	1627j
-петушок	1627j
+петриковск роспис	843j
+петух	1628j
+петушок	1628j
 печал	391j
 печальн	391j
-печен	1806j
-печен с предсказани	1795j
-печен сладк картофел	1787j
+печен	1807j
+печен с предсказани	1796j
+печен сладк картофел	1788j
 пещер	164j
 пив	266j
 пивн фестивал	743j
@@ -48787,17 +48836,17 @@ zuccher filat	273i
 пинтерест	511j
 пион	214j
 пирамид	770j
-пирог	1810j
+пирог	1811j
 пирожн	271j
-писанк	842j
+писанк	843j
 питер	797j
-пицц	1761j
-плавк	1930j
+пицц	1762j
+плавк	1931j
 плам	166j
 пластик	307j
-плат	1926j
+плат	1927j
 плейстейшен	472j
-плитк шоколад	1811j
+плитк шоколад	1812j
 плод	432j
 плющ	134j
 пляж	143j
@@ -48805,7 +48854,7 @@ zuccher filat	273i
 побереж	143j
 побереж амальф	759j
 под вод	365j
-подарок	1912j
+подарок	1913j
 подводн	365j
 подсолнечник	211j
 подсолнух	211j
@@ -48816,20 +48865,20 @@ zuccher filat	273i
 пол	124j
 пол боя	431j
 полден	189j
-полинез	862j
-полинезийск	862j
+полинез	863j
+полинезийск	863j
 полнолун	173j
 полноч	193j
 полумрак	451j
-польск	841j
+польск	842j
 польш	656j
 полярн	185j
 полярн сиян	177j
-помад	1958j
+помад	1959j
 помидор	247j
-пончик	1805j
+пончик	1806j
 поп арт	788j
-попкорн	1776j
+попкорн	1777j
 попуга	323j
 порт	154j
 португальск	793j
@@ -48837,14 +48886,14 @@ zuccher filat	273i
 посл полудн	190j
 потрясающ	424j
 почв	168j
-почт	1858j
-праг	837j
+почт	1859j
+праг	838j
 праздник	335j
 праздник весн	369j
 праздник вод	739j
 праздник ден рожден	372j
 праздник красок	806j
-праздник лун	1909j
+праздник лун	1910j
 праздник огн	807j
 праздник середин осен	370j
 праздник цветен сакур	809j
@@ -48872,15 +48921,15 @@ zuccher filat	273i
 псж	610j
 психоделик	710j
 психоделическ	435j
-птиц	1631j
-пуант	1947j
-пудел	1569j
-пудинг	1814j
+птиц	1632j
+пуант	1948j
+пудел	1570j
+пудинг	1815j
 пудров голуб	98j
 пудров сиренев	99j
 пурпурн	5j
 пурпурн розов	21j
-пуст гнезд	1707j
+пуст гнезд	1708j
 пустын	156j
 пчел	326j
 пшениц	251j
@@ -48889,7 +48938,7 @@ zuccher filat	273i
 пыльн	446j
 пыльн розов	92j
 пятидесят	706j
-раг в сковород	1771j
+раг в сковород	1772j
 раджастхан	800j
 радост	390j
 радостн	390j
@@ -48898,19 +48947,19 @@ zuccher filat	273i
 рай	427j
 райск	427j
 ракет	364j
-раковин	1663j
+раковин	1664j
 рамадан	745j
 рангол	807j
-ранец	1939j
+ранец	1940j
 рассвет	180j
 расслабленн	387j
 расслабляющ	387j
-растен в горшк	1695j
+растен в горшк	1696j
 реал мадрид	601j
 ревнив	426j
 ревност	426j
 ревущ двадцат	695j
-регистан	865j
+регистан	866j
 ред булл	540j
 реддит	510j
 рейв	436j
@@ -48927,8 +48976,8 @@ zuccher filat	273i
 риад	756j
 рим	784j
 римск	784j
-рис с карр	1784j
-рисов крекер	1781j
+рис с карр	1785j
+рисов крекер	1782j
 рисов пол	252j
 рисов террас	762j
 риф	153j
@@ -48936,7 +48985,7 @@ zuccher filat	273i
 рождеств	366j
 рождественск	366j
 роз	209j
-розетк	1686j
+розетк	1687j
 розов	6j
 розов город	800j
 розов красн	72j
@@ -48952,7 +49001,7 @@ zuccher filat	273i
 роскошн	381j
 росс	638j
 российск флаг	638j
-росток	1694j
+росток	1695j
 ротк	722j
 рощ	119j
 рубин	55j
@@ -48962,11 +49011,11 @@ zuccher filat	273i
 русск авангард	813j
 рустикальн	378j
 руч	148j
-рыб еж	1660j
+рыб еж	1661j
 рыж	1j
 рыжеват коричнев	26j
 рынок	332j
-саванн	830j
+саванн	831j
 сад	126j
 сад камн	350j
 саксофон	437j
@@ -48975,15 +49024,15 @@ zuccher filat	273i
 салат	433j
 салатов	53j
 салют	334j
-самарканд	865j
+самарканд	866j
 самоцвет	316j
 самсунг	471j
 санкт петербург	797j
 санторин	352j
-сапог	1948j
+сапог	1949j
 сапфир	54j
 сапфиров	54j
-сар	827j
+сар	828j
 сатан	428j
 саудовск арав	642j
 сахарн ват	273j
@@ -48992,14 +49041,14 @@ zuccher filat	273i
 свеж	399j
 свежест	399j
 сверкающ	430j
-сверчок	1673j
+сверчок	1674j
 светл	441j
 светотен	787j
 светящийс	443j
 светящийс неон	448j
 свеч	310j
-свин	1592j
-свин пятачок	1594j
+свин	1593j
+свин пятачок	1595j
 свинцов	85j
 свинцов сер	85j
 святилищ	345j
@@ -49025,46 +49074,46 @@ zuccher filat	273i
 серебрист	12j
 серебрист сер	86j
 серебрян	12j
-серенгет	830j
+серенгет	831j
 серьезн	410j
 сеул	783j
-сибу	845j
-сид бу саид	860j
-сидн	844j
+сибу	846j
+сид бу саид	861j
+сидн	845j
 сильн	405j
 син	4j
 син бел фарфор	296j
 син зелен	13j
 син фиолетов	95j
 син час	182j
-синагог	1875j
+синагог	1876j
 сингапур	675j
-синдзюк	845j
+синдзюк	846j
 синтвейв	703j
 синтоистск храм	801j
 сирен	64j
 сиренев	64j
 сиреневат фиолетов	22j
-сицил	853j
-сицилийск	853j
+сицил	854j
+сицилийск	854j
 сияющ	443j
 сказк	395j
 сказочн	395j
 скал	163j
 скандинавск	353j
-скорпион	1677j
-скрипк	1966j
+скорпион	1678j
+скрипк	1967j
 скук	434j
-скунс	1621j
+скунс	1622j
 скучн	434j
 славн	416j
 сладост	272j
-след животн	1624j
+след животн	1625j
 слив	244j
 сливов	62j
 сливочн	18j
 сливочн масл	269j
-слон	1602j
+слон	1603j
 слонов кост	38j
 смел	405j
 снег	187j
@@ -49074,8 +49123,8 @@ zuccher filat	273i
 снежн гор	161j
 сновиден	396j
 снэпчат	512j
-собак	1567j
-собак поводыр	1568j
+собак	1568j
+собак поводыр	1569j
 собор	360j
 советск плакат	813j
 современн	385j
@@ -49083,41 +49132,41 @@ zuccher filat	273i
 солдат	431j
 солидн	406j
 солнечн	172j
-солнечн очк	1915j
+солнечн очк	1916j
 солнечн свет	171j
 солнц	171j
-солонк	1778j
+солонк	1779j
 сон	396j
 сонгкран	739j
 сонн	414j
 сосн	121j
 соснов	121j
 сочн	444j
-спагетт	1786j
+спагетт	1787j
 спальн	362j
-спасательн жилет	1918j
+спасательн жилет	1919j
 спец	277j
 спокойн	386j
 спотифа	468j
 средиземномор	352j
 средиземноморск	352j
-стадион	1845j
-стакан молок	1817j
-стакан с виск	1829j
-стакан с жидкост	1830j
-стакан с соломинк	1831j
+стадион	1846j
+стакан молок	1818j
+стакан с виск	1830j
+стакан с жидкост	1831j
+стакан с соломинк	1832j
 стал	284j
 стамбул	768j
 стар книг	312j
 старбакс	463j
-стату свобод	1871j
+стату свобод	1872j
 стекл	294j
 стен	342j
 стенк	342j
 степ	124j
 стил мемфис	696j
 стимпанк	702j
-стокгольм	833j
+стокгольм	834j
 стр	403j
 странн	435j
 страст	393j
@@ -49125,36 +49174,36 @@ zuccher filat	273i
 страшн	403j
 стресс	413j
 строг	410j
-стройк	1847j
+стройк	1848j
 студ гибл	816j
 субар	488j
 сузук	487j
 сук	756j
 суккулент	135j
 сумерк	191j
-сумк	1936j
+сумк	1937j
 сумрачн	451j
 сусальн золот	306j
 суш	276j
 счаст	390j
 счастлив	390j
 сша	630j
-сэндвич	1763j
-сюзан	865j
+сэндвич	1764j
+сюзан	866j
 сюрприз	424j
 сюрреализм	717j
 сюрреалистическ	717j
 сяом	524j
-тадж махал	829j
+тадж махал	830j
 таинственн	394j
-таит	862j
+таит	863j
 тайн	394j
 тайнан	795j
 тайск	775j
 такс	339j
-тамал	1766j
+тамал	1767j
 танчхон	794j
-таракан	1674j
+таракан	1675j
 тартан	778j
 тат	785j
 тауп	68j
@@ -49162,7 +49211,7 @@ zuccher filat	273i
 твич	508j
 творческ	438j
 творчеств	438j
-тегеран	861j
+тегеран	862j
 телегр	503j
 телесн	115j
 темн	439j
@@ -49177,7 +49226,7 @@ zuccher filat	273i
 терракотов	111j
 тесл	482j
 технолог	376j
-ти рекс	1653j
+ти рекс	1654j
 тибет	779j
 тибетск	779j
 тигр	319j
@@ -49187,15 +49236,15 @@ zuccher filat	273i
 тих	386j
 тлеющ угл	167j
 тойот	478j
-токи	845j
-токийск башн	1870j
+токи	846j
+токийск башн	1871j
 токсичн	425j
 томат	247j
 тор	801j
 торжественн	410j
 торжественн праздник	409j
 торт	271j
-торт ко дню рожден	1807j
+торт ко дню рожден	1808j
 тоск	391j
 тоскан	758j
 тосклив	391j
@@ -49210,68 +49259,68 @@ zuccher filat	273i
 травянист зелен	51j
 тревог	413j
 тревожн	413j
-треккингов ботинок	1943j
+треккингов ботинок	1944j
 триколор	638j
-трилистник	1702j
+трилистник	1703j
 триумф	416j
 тропик	351j
 тропическ	351j
-тропическ коктейл	1825j
+тропическ коктейл	1826j
 тропическ лес	120j
 тропическ пляж	145j
-тропическ рыб	1659j
-труб	1965j
+тропическ рыб	1660j
+труб	1966j
 туман	202j
 туманн	202j
 туманн тон	449j
 туманност	176j
 тундр	185j
-тунис	860j
-тунисск	860j
+тунис	861j
+тунисск	861j
 турецк	768j
 турецк авиалин	547j
 турц	640j
 тускл	451j
-туфл на каблук	1945j
+туфл на каблук	1946j
 туч	170j
 туш	302j
 тыкв	246j
-тыкв фонар	1895j
-тюлен	1657j
+тыкв фонар	1896j
+тюлен	1658j
 тюльпан	213j
 убер	499j
 убунт	517j
 уверенн	405j
-увядш цветок	1688j
+увядш цветок	1689j
 угл	167j
 угольн сер	37j
 удивительн	424j
 удивлен	424j
 ужас	403j
-узбекистан	865j
-узбекск	865j
+узбекистан	866j
+узбекск	866j
 уки э	790j
 украин	639j
-украинск	842j
-украшенн бамбук	1905j
+украинск	843j
+украшенн бамбук	1906j
 україн	639j
-улан батор	848j
-улитк	1666j
+улан батор	849j
+улитк	1667j
 улиц	341j
 улун	260j
 улур	820j
 ультрамарин	44j
 ультрамаринов	44j
 умиротворен	386j
-универмаг	1865j
-универс	1865j
+универмаг	1866j
+универс	1866j
 уныл	434j
 уорхол	788j
 ураз байр	745j
 уродлив	425j
 урожа	750j
-устриц	1801j
-устричн	1801j
+устриц	1802j
+устричн	1802j
 утес	163j
 утонченн	397j
 утонченн сдержанн	421j
@@ -49283,10 +49332,10 @@ zuccher filat	273i
 уютн	398j
 фабрик	377j
 файрфокс	515j
-фалафел	1768j
+фалафел	1769j
 фараон	770j
 фарфор	295j
-фасол	1742j
+фасол	1743j
 феврал	198j
 федэкс	492j
 феи	734j
@@ -49302,13 +49351,13 @@ zuccher filat	273i
 фея	395j
 фиалков	22j
 фиат	484j
-фидж	862j
+фидж	863j
 филиппин	673j
-филиппинск	859j
+филиппинск	860j
 фильм нуар	732j
 финанс	357j
 финлянд	654j
-финск	834j
+финск	835j
 фиолетов	5j
 фк барселон	602j
 фк ливерпул	593j
@@ -49320,36 +49369,37 @@ zuccher filat	273i
 фовизм	715j
 фольксваген	477j
 фонар	309j
-фонар из тыкв	1895j
+фонар из тыкв	1896j
 фонарик	309j
-фонд	1773j
-фонтан	1878j
+фонд	1774j
+фонтан	1879j
 франц	622j
 фрид кал	721j
 фрукт	432j
 фруктов	432j
-фудзиям	1839j
+фудзиям	1840j
 фукс	65j
-футболк	1920j
+футболк	1921j
 футуристичн	376j
 фьорд	805j
 хак	25j
 халонг	782j
 ханбок	825j
+ханок	826j
 ханук	746j
 хаотичн	422j
 харадзюк	726j
 хвойн	121j
-хельсинк	834j
+хельсинк	835j
 хенда	481j
 хендэ	481j
-хив	865j
+хив	866j
 хижин	363j
 хипп	710j
 хиросигэ	790j
 хлеб	270j
 хлопок	292j
-хлопушк	1902j
+хлопушк	1903j
 хойан	796j
 хокуса	724j
 хол	806j
@@ -49358,14 +49408,14 @@ zuccher filat	273i
 холодн оттенок	453j
 холодн тон	453j
 хонд	479j
-хорват	854j
-хорватск	854j
-хот дог	1762j
+хорват	855j
+хорватск	855j
+хот дог	1763j
 хохлом	791j
 хохломск	791j
 хохломск роспис	791j
 храм	345j
-храм васил блаженн	828j
+храм васил блаженн	829j
 храмов ярмарк	795j
 хризантем	217j
 хром	286j
@@ -49386,36 +49436,36 @@ zuccher filat	273i
 цветен	207j
 цветен сакур	208j
 цветок	207j
-цветок вишн	1683j
+цветок вишн	1684j
 цветочн	207j
 цветущ вишн	208j
-цельн купальник	1929j
+цельн купальник	1930j
 цемент	282j
 центр город	340j
 церков	360j
 церулеум	40j
 цзяннан	349j
 циан	14j
-цилиндр	1952j
-ципа	826j
-цирков шатер	1894j
+цилиндр	1953j
+ципа	827j
+цирков шатер	1895j
 цитрус	228j
 цифров	376j
-цыпленок	1630j
-цыпленок бок	1629j
-цыпленок в яйц	1628j
+цыпленок	1631j
+цыпленок бок	1630j
+цыпленок в яйц	1629j
 цыпляч желт	77j
 чай	256j
 чай с молок	259j
-чай с шарик	1832j
+чай с шарик	1833j
 чайн	88j
 чайн церемон	785j
-чайник	1819j
-чашк без ручк	1820j
+чайник	1820j
+чашк без ручк	1821j
 челс	592j
-черв	1680j
-червяк	1680j
-черепах	1647j
+черв	1681j
+червяк	1681j
+черепах	1648j
 черешн	230j
 черн	9j
 черн бел	429j
@@ -49424,54 +49474,54 @@ zuccher filat	273i
 черник	232j
 чернил	47j
 чернильн	47j
-чеснок	1739j
-чесночн	1739j
-четк	1957j
-четырехлистн клевер	1703j
+чеснок	1740j
+чесночн	1740j
+четк	1958j
+четырехлистн клевер	1704j
 чех	658j
-чешск	837j
+чешск	838j
 чикаг буллз	575j
 чил	662j
-чилийск	839j
+чилийск	840j
 чист	407j
 чистот	407j
-чокающиес бокал	1828j
-чокающиес кружк	1827j
+чокающиес бокал	1829j
+чокающиес кружк	1828j
 чугун	285j
 чуд	424j
 чудесн	424j
 чудн	435j
 чхусок	748j
-шал	831j
+шал	832j
 шалф	94j
 шалфейн	94j
 шампанск	265j
 шанел	572j
 шанха	774j
-шапочк выпускник	1953j
+шапочк выпускник	1954j
 шарик	337j
 шартрез	67j
-шарф	1922j
-шаурм	1767j
+шарф	1923j
+шаурм	1768j
 шафран	277j
-шведск	833j
+шведск	834j
 швейцарск	817j
 швейцарск стил	817j
 швец	651j
 шебб шик	725j
 шелк	291j
-шелков пут	865j
+шелков пут	866j
 шелл	490j
 шестидесят	699j
 шефшауэн	799j
 шибор	824j
 шинуазр	727j
 школ	358j
-шляпк	1951j
+шляпк	1952j
 шоколад	261j
-шоколадк	1811j
+шоколадк	1812j
 шоколадн	108j
-шорт	1931j
+шорт	1932j
 шотланд	778j
 шотландск	778j
 шторм	201j
@@ -49488,20 +49538,20 @@ zuccher filat	273i
 энерг	389j
 энергичн	389j
 эспресс	254j
-эфиоп	849j
-эфиопск	849j
+эфиоп	850j
+эфиопск	850j
 юар	665j
 ювентус	606j
 южн коре	636j
-южноафриканск	863j
-юрт	848j
+южноафриканск	864j
+юрт	849j
 ютуб	470j
 яблок	236j
-яванск	851j
+яванск	852j
 ягод	253j
 яд	425j
 ядовит	425j
-яичниц на сковород	1770j
+яичниц на сковород	1771j
 январ	198j
 янкиз	583j
 янтар	32j
@@ -49509,9 +49559,9 @@ zuccher filat	273i
 япон	621j
 японск	354j
 японск гравюр	790j
-японск замок	1867j
-японск кукл	1906j
-японск почт	1857j
+японск замок	1868j
+японск кукл	1907j
+японск почт	1858j
 ярк	443j
 ярк алы	34j
 ярк желт	101j
@@ -49521,13 +49571,13 @@ zuccher filat	273i
 ярмарк	335j
 ярост	402j
 яростн	402j
-ящериц	1648j
-@stems ar 1637
+ящериц	1649j
+@stems ar 1639
 ؤلؤ	299k
 ؤلؤي	106k
 ابداع	438k
 ابداعي	438k
-ابريق شاي	1819k
+ابريق شاي	1820k
 ابريل	195k
 ابليس	428k
 ابوظبي	772k
@@ -49540,18 +49590,18 @@ zuccher filat	273i
 ابيض صقيعي	83k
 ابيض قمري	76k
 ابيض مكسور	104k
-اتاغونيا	839k
+اتاغونيا	840k
 اتح	441k
 اتساب	502k
 اتي	255k
-اتيك	851k
+اتيك	852k
 اثق	405k
-اثيوبي	849k
-اثيوبيا	849k
+اثيوبي	850k
+اثيوبيا	850k
 احادي لون	429k
 احترافي	406k
 احتفال	335k
-احتفال رؤي قمر	1909k
+احتفال رؤي قمر	1910k
 احتفالي	409k
 احراش	119k
 احلام	396k
@@ -49563,7 +49613,7 @@ zuccher filat	273i
 احمر ردي	72k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفا	1958k
+احمر شفا	1959k
 احمر صدئي	112k
 احمر صيني	75k
 احمر قرمزي خدود	70k
@@ -49585,7 +49635,7 @@ zuccher filat	273i
 اخضر نيون	117k
 اخضر يشبي	50k
 اخضر يموني	31k
-اخطبوط	1662k
+اخطبوط	1663k
 ادغال	120k
 ادي	162k
 ادي رم	769k
@@ -49596,19 +49646,19 @@ zuccher filat	273i
 ارت ديكو	695k
 ارت نوفو	789k
 ارجنت	628k
-ارجنتيني	838k
+ارجنتيني	839k
 ارجواني	5k
 ارجواني اتح	64k
 ارجواني جمشتي	56k
 ارجواني ردي	21k
 ارد	400k
 اردن	769k
-ارز كاري	1784k
-ارز مطبوخ	1783k
+ارز كاري	1785k
+ارز مطبوخ	1784k
 ارسنال	591k
 ارسي	737k
 ارض	168k
-ارنب	1611k
+ارنب	1612k
 ارهول	788k
 اروكي	787k
 اريزونا	776k
@@ -49639,11 +49689,11 @@ zuccher filat	273i
 ازهار كرز	208k
 ازورد	39k
 ازوردي	39k
-اسباني	852k
+اسباني	853k
 اسبانيا	625k
 اسبريسو	254k
-استاد	1845k
-استرالي	843k
+استاد	1846k
+استرالي	844k
 استراليا	634k
 استرخاء	387k
 استوائي	351k
@@ -49670,7 +49720,7 @@ zuccher filat	273i
 اصفر كتكوتي	77k
 اصفر نيون	118k
 اصفر يموني	100k
-اصفه	861k
+اصفه	862k
 اضواء	336k
 اضواء شمال	177k
 اضواء نيون	308k
@@ -49690,19 +49740,19 @@ zuccher filat	273i
 اقحو	217k
 اقحوان	220k
 اقع	444k
-اقه زهور	1682k
+اقه زهور	1683k
 اكاديمي مظلم	701k
-اكاسيا	830k
+اكاسيا	831k
 اكتوبر	197k
 اكست	669k
 اكه	432k
-اكوردي	1962k
+اكوردي	1963k
 الا	457k
 العاب اولمبي	683k
 الفن حديث	789k
 الفي	707k
-اله انجو	1967k
-اله نفخ	1965k
+اله انجو	1968k
+اله نفخ	1966k
 الون	337k
 الي	762k
 امار	645k
@@ -49710,7 +49760,7 @@ zuccher filat	273i
 امالفي	759k
 امبو	123k
 امرا	456k
-امستردام	832k
+امستردام	833k
 امطار	199k
 امع	443k
 امل	404k
@@ -49728,14 +49778,14 @@ zuccher filat	273i
 انجلترا	767k
 اندا	321k
 اندلس	821k
-اندونيسي	851k
+اندونيسي	852k
 اندونيسيا	671k
 انديز	780k
-انس غاب	1565k
+انس غاب	1566k
 انستغرام	467k
-انشاء	1847k
+انشاء	1848k
 انطباعي	786k
-انف خنزير	1594k
+انف خنزير	1595k
 انقلاب صيفي	752k
 انك	709k
 انكا	819k
@@ -49756,17 +49806,17 @@ zuccher filat	273i
 اوراق شجر	128k
 اوراق متساقط	129k
 اوركيد	218k
-اوزبكست	865k
+اوزبكست	866k
 اوسمانثوس	224k
 اوف ايت	104k
-اوكراني	842k
+اوكراني	843k
 اوكرانيا	639k
 اوكييو اي	790k
 اولورو	820k
 اوهاوس	694k
 ايار	195k
-اير	861k
-ايراني	861k
+اير	862k
+ايراني	862k
 ايس كريم	274k
 ايطاليا	624k
 ايكيا	464k
@@ -49780,7 +49830,7 @@ zuccher filat	273i
 بحر متوسط	352k
 بدر	173k
 براير	198k
-برج طوكيو	1870k
+برج طوكيو	1871k
 برق	201k
 بري	418k
 بعد ظهر	190k
@@ -49788,8 +49838,8 @@ zuccher filat	273i
 بلا	457k
 بلاب	134k
 بنائي	813k
-بنان	847k
-بناني	847k
+بنان	848k
+بناني	848k
 بنت	456k
 بندقي	802k
 بنك	357k
@@ -49802,16 +49852,17 @@ zuccher filat	273i
 بني قهو	107k
 بي ام دبليو	475k
 بيت ريفي	363k
+بيت كوري تقليدي	826k
 بيج	17k
-تاج محل	829k
+تاج محل	830k
 تاكسي	339k
-تامال	1766k
+تامال	1767k
 تامل	412k
 تاه	456k
-تاهيتي	862k
+تاهيتي	863k
 تبت	779k
 تحت ماء	365k
-تخييم	1840k
+تخييم	1841k
 تراب	168k
 ترابي	384k
 ترامار	44k
@@ -49823,42 +49874,42 @@ zuccher filat	273i
 تسلا	482k
 تشر اول	197k
 تشر ثاني	197k
-تشيباو	826k
+تشيباو	827k
 تشيك	658k
-تشيكي	837k
+تشيكي	838k
 تشيلسي	592k
 تشيلي	662k
 تعبيري	716k
 تفاؤل	404k
 تفاح	236k
-تفاح احمر	1718k
+تفاح احمر	1719k
 تفاح اخضر	237k
 تقني	376k
 تكعيبي	814k
 تكنولوجيا	376k
 تلال	160k
 تله	160k
-تمثال حري	1871k
-تمساح	1646k
+تمثال حري	1872k
+تمساح	1647k
 تموز	196k
 تموي	431k
-تنين	1651k
+تنين	1652k
 توابل	277k
 توت	253k
 توت ازرق	232k
-توت بري	1724k
+توت بري	1725k
 توت عليق	233k
 توتر	413k
 توتورو	816k
 توسكانا	758k
 توليب	213k
-تونس	860k
-تونسي	860k
+تونس	861k
+تونسي	861k
 تويتر	570k
 تويوتا	478k
-تي شيرت	1920k
+تي شيرت	1921k
 تيراكوتا	111k
-تيرانوصور	1653k
+تيرانوصور	1654k
 تيك توك	507k
 تيليجرام	503k
 ثائر	402k
@@ -49869,47 +49920,47 @@ zuccher filat	273i
 ثمار	432k
 ثمار توت	253k
 ثمانيني	704k
-ثور امريكي	1586k
+ثور امريكي	1587k
 جاد	410k
 جاز	437k
-جاموس مائي	1589k
+جاموس مائي	1590k
 جايبور	800k
 جبال	160k
-جبال الب	831k
+جبال الب	832k
 جبال مثلج	161k
 جبل	160k
 جبل جليدي	184k
-جبل قمه ثلجي	1836k
+جبل قمه ثلجي	1837k
 جبل مثلج	161k
-جبل وجي	1839k
+جبل وجي	1840k
 جحيم	428k
 جدار	342k
 جدار طيني	342k
-جدجد	1673k
+جدجد	1674k
 جدول	148k
 جراند كاني	776k
 جرانيت	281k
-جرثوم	1681k
-جرس ريح	1908k
+جرثوم	1682k
+جرس ريح	1909k
 جرف	163k
-جره عسل	1815k
+جره عسل	1816k
 جريء	405k
 جريئ	405k
 جزر	249k
 جزير	155k
-جزير صحراوي	1843k
+جزير صحراوي	1844k
 جزير صغير	155k
-جسر في ليل	1887k
+جسر في ليل	1888k
 جشع	426k
 جعه	266k
 جلد	288k
 جليد	184k
-جمبري	1799k
-جمبري مقلي	1790k
+جمبري	1800k
+جمبري مقلي	1791k
 جمر	167k
 جمشت	56k
-جمل ثنائي سنام	1599k
-جمل حيد سنام	1598k
+جمل ثنائي سنام	1600k
+جمل حيد سنام	1599k
 جميل صغير	408k
 جندي	431k
 جنك	131k
@@ -49920,9 +49971,9 @@ zuccher filat	273i
 جهنم	428k
 جواهر	316k
 جوجل	465k
-جورب	1925k
+جورب	1926k
 جوز هند	241k
-جوهر	1960k
+جوهر	1961k
 جيانغن	349k
 جيبلي	816k
 جيش	431k
@@ -49932,9 +49983,9 @@ zuccher filat	273i
 حالم	396k
 حانوكا	746k
 حب	392k
-حبار	1800k
+حبار	1801k
 حبر	47k
-حبش	849k
+حبش	850k
 حجار	281k
 حجر	281k
 حجر كريم	316k
@@ -49943,19 +49994,19 @@ zuccher filat	273i
 حديد	285k
 حديق	126k
 حديق زن	350k
-حديق طني	1844k
-حذاء الي	1947k
-حذاء رجالي	1941k
-حذاء رحل مشي	1943k
-حذاء رياضي	1942k
-حذاء طويل ساق حريمي	1948k
-حذاء كعب عال	1945k
-حذاء نسائي دون كعب	1944k
+حديق طني	1845k
+حذاء الي	1948k
+حذاء رجالي	1942k
+حذاء رحل مشي	1944k
+حذاء رياضي	1943k
+حذاء طويل ساق حريمي	1949k
+حذاء كعب عال	1946k
+حذاء نسائي دون كعب	1945k
 حر	205k
 حرار	205k
 حرب	431k
 حرير	291k
-حرير صيني	826k
+حرير صيني	827k
 حزن	391k
 حزير	196k
 حزين	391k
@@ -49963,26 +50014,26 @@ zuccher filat	273i
 حسود	426k
 حشائش	125k
 حصاد	750k
-حصان	1582k
-حصان دوام	1889k
+حصان	1583k
+حصان دوام	1890k
 حصن	359k
 حصي	281k
 حضري	340k
 حفل	372k
 حفل شاي	785k
-حقائب تسوق	1938k
+حقائب تسوق	1939k
 حقل	124k
 حقل ارز	252k
 حقل قمح	251k
 حقول	124k
-حقيب مدرس	1939k
+حقيب مدرس	1940k
 حكاي خرافي	395k
 حلم	396k
 حلوي	272k
 حليب	268k
 حليبي	105k
 حمار حشي	320k
-حمام	1633k
+حمام	1634k
 حمراء	0k
 حمضي	228k
 حمم	165k
@@ -49993,27 +50044,27 @@ zuccher filat	273i
 حنين	379k
 حنين الي ماضي	415k
 حوت	330k
-حوت نافور	1654k
+حوت نافور	1655k
 حيا يلي	436k
 حيد	391k
-حيد قرن	1604k
+حيد قرن	1605k
 حير	147k
 حير شاطئي	146k
 حيوي	389k
-خاتم	1959k
+خاتم	1960k
 خار	304k
-خاري	865k
+خاري	866k
 خافت	446k
 خافت ضوء	451k
 خافت ناعم	445k
 خام	381k
 خبز	270k
-خبز بيغل	1751k
-خبز مفرود	1749k
-خبز مفرود محشو	1767k
+خبز بيغل	1752k
+خبز مفرود	1750k
+خبز مفرود محشو	1768k
 خردلي	110k
 خرسان	282k
-خروف	1596k
+خروف	1597k
 خريف	197k
 خريفي	197k
 خزامي	210k
@@ -50025,35 +50076,35 @@ zuccher filat	273i
 خشبي	279k
 خشخاش	222k
 خضار	433k
-خضار رقي	1737k
+خضار رقي	1738k
 خضراء	3k
 خضراو	433k
 خضرو	433k
 خطوط جوي تركي	547k
 خطوط جوي قطري	545k
-خفاش	1615k
+خفاش	1616k
 خليج	772k
 خمري	33k
 خمسيني	706k
-خنزير	1592k
-خنزير بري	1593k
-خنفساء	1671k
+خنزير	1593k
+خنزير بري	1594k
+خنفساء	1672k
 خوخ	235k
 خوخلوما	791k
 خوخي	27k
-خوذ رجل انقاذ	1956k
-خوذ عسكري	1955k
+خوذ رجل انقاذ	1957k
+خوذ عسكري	1956k
 خور	416k
 خوف	403k
-خيار	1736k
+خيار	1737k
 خيال علمي	376k
 خيالي	395k
 خيزر	123k
 دافئ	398k
 داكن	439k
-دب كوالا	1617k
+دب كوالا	1618k
 دبي	772k
-دجاج	1626k
+دجاج	1627k
 دخان	314k
 درب تبان	176k
 درج ارد	453k
@@ -50063,37 +50114,37 @@ zuccher filat	273i
 دلف	330k
 دم	315k
 دموي	315k
-دميت يابانيت	1906k
+دميت يابانيت	1907k
 دنمارك	653k
 دنماركي	353k
 دنيم	289k
 دهش	424k
 دوار شمس	211k
-دوبروفنيك	854k
-دود ارض	1680k
-دود علقي	1680k
+دوبروفنيك	855k
+دود ارض	1681k
+دود علقي	1681k
 دولار	423k
-دولف	1656k
+دولف	1657k
 دون	457k
 ديسكو	436k
 ديسمبر	198k
-ديك رومي	1625k
-ديكور صنوبر	1905k
-ديناصور صوروبودا	1652k
+ديك رومي	1626k
+ديكور صنوبر	1906k
+ديناصور صوروبودا	1653k
 ديوالي	807k
-ذباب	1679k
+ذباب	1680k
 ذره	250k
 ذكوري	420k
 ذهب	11k
 ذهبي	11k
 راء	407k
 رائع	424k
-رابط عنق	1919k
+رابط عنق	1920k
 راري	124k
 راس سنه	753k
 راس سنه صيني	369k
 راش	325k
-راغ	837k
+راغ	838k
 راق	397k
 راقي	397k
 رامبرانت	787k
@@ -50107,8 +50158,8 @@ zuccher filat	273i
 رجولي	420k
 رخام	280k
 رده	209k
-رده ذابل	1688k
-رده يضاء	1684k
+رده ذابل	1689k
+رده يضاء	1685k
 ردوس	427k
 ردي	6k
 ردي اهت	92k
@@ -50129,18 +50180,18 @@ zuccher filat	273i
 رعون	770k
 رعوني	770k
 رق	293k
-رقع حفل	1902k
+رقع حفل	1903k
 رقمي	376k
-رقه رسيم رباعي	1703k
+رقه رسيم رباعي	1704k
 رقه شجر	128k
-رقه متطاير	1706k
+رقه متطاير	1707k
 رقوق	244k
 رقوقي	62k
 رقيق	388k
 ركان	165k
 ركه	149k
 ركه لوتس	150k
-رلين	846k
+رلين	847k
 رماد	167k
 رمادي	8k
 رمادي حديدي	87k
@@ -50163,9 +50214,9 @@ zuccher filat	273i
 روحي	412k
 روسيا	638k
 روفانس	803k
-روكلي	1738k
+روكلي	1739k
 روكوكو	712k
-روكولي	1738k
+روكولي	1739k
 روما	784k
 رومانسي	392k
 روماني	784k
@@ -50177,7 +50228,7 @@ zuccher filat	273i
 رياح	204k
 ريال مدريد	601k
 ريترو	379k
-ريتزل	1750k
+ريتزل	1751k
 ريح	204k
 ريد بول	540k
 ريدا كاهلو	721k
@@ -50192,14 +50243,14 @@ zuccher filat	273i
 زاهي	444k
 زبد	269k
 زجاج	294k
-زجاج رضاع	1816k
-زجاج فنج	1821k
-زراف	1601k
+زجاج رضاع	1817k
+زجاج فنج	1822k
+زراف	1602k
 زرقاء	4k
 زعفر	277k
 زفاف	371k
 زقاق	341k
-زلابي صيني	1794k
+زلابي صيني	1795k
 زليج برتغالي	793k
 زمرد	49k
 زمردي	49k
@@ -50217,18 +50268,18 @@ zuccher filat	273i
 زيت زيت	278k
 زيتوني	24k
 سات	291k
-ساح حمراء	828k
+ساح حمراء	829k
 ساحر	395k
 ساحل	143k
 ساحل امالفي	759k
 ساخن	401k
-ساري	827k
+ساري	828k
 ساط	385k
 ساطع	443k
 ساع ذهبي	181k
 ساع زرقاء	182k
-سافانا	830k
-ساق دجاج	1756k
+سافانا	831k
+ساق دجاج	1757k
 ساكسف	437k
 ساكن	386k
 ساكورا	208k
@@ -50236,16 +50287,16 @@ zuccher filat	273i
 سامسونج	471k
 سانت طرسبرغ	797k
 سانتوريني	352k
-ساندوتش	1763k
+ساندوتش	1764k
 سايبربانك	375k
-سباغتي	1786k
+سباغتي	1787k
 سبتمبر	197k
 سبوتيفاي	468k
 ستاربكس	463k
 ستاري	221k
 ستان	126k
-ستر سلام	1918k
-ستوكهولم	833k
+ستر سلام	1919k
+ستوكهولم	834k
 ستيمبانك	702k
 ستيني	699k
 سجاد ارسي	737k
@@ -50254,7 +50305,7 @@ zuccher filat	273i
 سحر	395k
 سحري	395k
 سحلبي	218k
-سحلي	1648k
+سحلي	1649k
 سديم	176k
 سري	394k
 سريالي	717k
@@ -50263,28 +50314,28 @@ zuccher filat	273i
 سعيد	390k
 سفوري	448k
 سكاكر	272k
-سكب سائل	1830k
+سكب سائل	1831k
 سكون	386k
 سكين	386k
 سلام	386k
 سلام عليكم	455k
 سلتي	822k
-سلحفا	1647k
+سلحفا	1648k
 سلط	433k
-سلط خضراء	1775k
+سلط خضراء	1776k
 سلموني	29k
 سماء	169k
 سماء مرصع نجوم	175k
 سماوي	41k
 سماوي مخضر	14k
-سمرقند	865k
-سمك استوائي	1659k
+سمرقند	866k
+سمك استوائي	1660k
 سمك ذهبي	329k
-سمك قرش	1661k
-سمك منتفخ	1660k
-سمور	1613k
+سمك قرش	1662k
+سمك منتفخ	1661k
+سمور	1614k
 سنابل	251k
-سنجاب	1612k
+سنجاب	1613k
 سندي	279k
 سنغافور	675k
 سوداء	9k
@@ -50296,15 +50347,15 @@ zuccher filat	273i
 سوق يلي	333k
 سونغكر	739k
 سويد	651k
-سويدي	833k
+سويدي	834k
 سيار اجر	339k
 سيان	14k
 سيبيا	61k
-سيدني	844k
-سيدي وسعيد	860k
+سيدني	845k
+سيدي وسعيد	861k
 سيراميك	304k
 سيرولي	40k
-سيرينغيتي	830k
+سيرينغيتي	831k
 سيط	385k
 سيلاد	297k
 سينثويف	703k
@@ -50314,8 +50365,8 @@ zuccher filat	273i
 شاطئ	143k
 شاطئ استوائي	145k
 شاطئ رملي	144k
-شاطئ شمسي	1841k
-شالي	831k
+شاطئ شمسي	1842k
+شالي	832k
 شانيل	572k
 شاومي	524k
 شاي	256k
@@ -50323,30 +50374,30 @@ zuccher filat	273i
 شاي اخضر	257k
 شاي اولونغ	260k
 شاي حليب	259k
-شاي فقاع	1832k
+شاي فقاع	1833k
 شباط	198k
-شبك عنكبوت	1676k
+شبك عنكبوت	1677k
 شبور	202k
 شبون	793k
 شتاء	198k
 شتوي	198k
 شجر	133k
-شجر احتفال	1904k
+شجر احتفال	1905k
 شجر بتولا	122k
-شجر دائم خضر	1696k
-شجر زائل خضر	1697k
-شجر عيد ميلاد	1896k
+شجر دائم خضر	1697k
+شجر زائل خضر	1698k
+شجر عيد ميلاد	1897k
 شجر قيقب	130k
 شرقي	355k
 شرك	357k
 شروق	180k
 شروق شمس	180k
-شروق علي جبل	1883k
-شريط	1911k
-شريط تذكير	1913k
+شروق علي جبل	1884k
+شريط	1912k
+شريط تذكير	1914k
 شعاب	153k
 شعاب مرجاني	153k
-شعب مرجاني	1664k
+شعب مرجاني	1665k
 شعر بنات	273k
 شعل	166k
 شغف	393k
@@ -50356,15 +50407,15 @@ zuccher filat	273i
 شقائق نعم	222k
 شلال	151k
 شمال اوروبي	353k
-شمام	1711k
+شمام	1712k
 شمبانيا	265k
 شمس	171k
 شمع	310k
 شموع	310k
-شنط يد	1936k
+شنط يد	1937k
 شنغهاي	774k
 شواطئ	143k
-شورت	1931k
+شورت	1932k
 شوق	415k
 شوكولات	261k
 شيبوري	824k
@@ -50386,15 +50437,15 @@ zuccher filat	273i
 صدئ	287k
 صدا	287k
 صدف	299k
-صرصور	1674k
+صرصور	1675k
 صفراء	2k
-صقلي	853k
+صقلي	854k
 صقيع	186k
 صلب	284k
 صلصال	304k
 صناعي	377k
-صندل اصبع	1940k
-صندل حريمي	1946k
+صندل اصبع	1941k
+صندل حريمي	1947k
 صنوبر	121k
 صيف	196k
 صيفي	196k
@@ -50403,23 +50454,23 @@ zuccher filat	273i
 ضباب	202k
 ضبابي	202k
 ضبابي لون	449k
-ضريح	1876k
+ضريح	1877k
 ضفدع	328k
 ضوء شمس	171k
 ضوء شموع	310k
 ضوء قمر	174k
 ضيه	12k
-طائر	1631k
-طائر دودو	1638k
+طائر	1632k
+طائر دودو	1639k
 طابع ريفي	378k
 طازج	399k
-طاطا حلو مشوي	1787k
-طاطس	1731k
-طاطس مقلي	1760k
+طاطا حلو مشوي	1788k
+طاطس	1732k
+طاطس مقلي	1761k
 طاق	389k
 طاووس	318k
-طبق ملعق	1774k
-طبل طويل	1969k
+طبق ملعق	1775k
+طبل طويل	1970k
 طبي	356k
 طبيع	383k
 طبيعي	383k
@@ -50428,15 +50479,15 @@ zuccher filat	273i
 طراز سويسري	817k
 طراز صيني	355k
 طريق	322k
-طريق حرير	865k
-طعام مشكل	1788k
-طعام معلب	1779k
+طريق حرير	866k
+طعام مشكل	1789k
+طعام معلب	1780k
 طفولي	380k
 طماطم	247k
 طمع	426k
-طهر	861k
+طهر	862k
 طوب	283k
-طوكيو	845k
+طوكيو	846k
 طيء	414k
 طيخ	234k
 طير امار	544k
@@ -50444,7 +50495,7 @@ zuccher filat	273i
 طيف ظريف	408k
 طين	168k
 طيني محروق	111k
-ظرف احمر كتاب صيني	1910k
+ظرف احمر كتاب صيني	1911k
 ظريف	408k
 ظهر	189k
 ظهير	189k
@@ -50460,11 +50511,11 @@ zuccher filat	273i
 عدا	457k
 عرس	371k
 عروس	371k
-عروس هندي	827k
+عروس هندي	828k
 عسكري	431k
 عسل	263k
-عش ارغ	1707k
-عش به بيض	1708k
+عش ارغ	1708k
+عش به بيض	1709k
 عشب	125k
 عشق	392k
 عصر	190k
@@ -50472,14 +50523,14 @@ zuccher filat	273i
 عصر نهض	713k
 عصري	385k
 عضوي	383k
-عقرب	1677k
-علب طعام	1780k
-علب طعام خارج	1796k
-علب عصير	1833k
+عقرب	1678k
+علب طعام	1781k
+علب طعام خارج	1797k
+علب عصير	1834k
 عميق	440k
 عنابي	19k
 عنب	231k
-عنكبوت	1675k
+عنكبوت	1676k
 عواصف	201k
 عياد	356k
 عيد الحب	368k
@@ -50511,21 +50562,21 @@ zuccher filat	273i
 غرف نوم	362k
 غروب	179k
 غروب شمس	179k
-غروب مدين	1885k
+غروب مدين	1886k
 غريب	435k
 غريب اطوار	435k
-غرير	1623k
-غرير عسل	1623k
-غزال	1585k
+غرير	1624k
+غرير عسل	1624k
+غزال	1586k
 غزل بنات	273k
 غسق	191k
 غضب	402k
 غلط سراي	615k
 غموض	394k
 غندول	802k
-غواتيمالا	857k
-غوريلا	1564k
-غيتار	1963k
+غواتيمالا	858k
+غوريلا	1565k
+غيتار	1964k
 غير	457k
 غيم	170k
 غيور	426k
@@ -50536,7 +50587,7 @@ zuccher filat	273i
 فجر	180k
 فخم	381k
 فرح	390k
-فرس نهر	1605k
+فرس نهر	1606k
 فصل دراسي	358k
 فضه	12k
 فضي	12k
@@ -50547,13 +50598,13 @@ zuccher filat	273i
 فن ديكو	695k
 فن سكان اصلي	820k
 فني	438k
-فول سوداني	1741k
+فول سوداني	1742k
 قارس	400k
 قاع بحر	141k
 قاهر	770k
-قبع تخرج	1953k
-قبع حريمي	1951k
-قبع رياضي	1954k
+قبع تخرج	1954k
+قبع حريمي	1952k
+قبع رياضي	1955k
 قبيح	425k
 قديم طراز	379k
 قذر	425k
@@ -50563,32 +50614,32 @@ zuccher filat	273i
 قرمزي داكن	71k
 قرميد	283k
 قري	348k
-قصاص ملون	1907k
+قصاص ملون	1908k
 قصر امبراطوري	346k
-قطار ملاهي	1892k
+قطار ملاهي	1893k
 قطب جنوبي	185k
 قطب شمالي	185k
 قطبي	185k
 قطر	646k
-قطع جبن	1754k
-قطع لحم	1757k
+قطع جبن	1755k
+قطع لحم	1758k
 قطن	292k
 قطيف	290k
-قفاز	1923k
+قفاز	1924k
 قلع	359k
-قلع ياباني	1867k
+قلع ياباني	1868k
 قلق	413k
 قمح	251k
 قمر	173k
 قمم ثلجي	161k
-قندس	1620k
-قنفد	1614k
+قندس	1621k
+قنفد	1615k
 قهو	254k
 قهو حليب	255k
 قور	410k
 قوس قزح	178k
 قوطي	411k
-قولي	1742k
+قولي	1743k
 قوي	405k
 قيظ	205k
 قيقب	130k
@@ -50602,12 +50653,12 @@ zuccher filat	273i
 كارفور	534k
 كاري	277k
 كاريبي	764k
-كاس شراب	1823k
-كاس عصير كوكتيل	1824k
-كاس قشه شرب	1831k
-كاس يرتطم	1828k
-كاس يره	1826k
-كاسا يره	1827k
+كاس شراب	1824k
+كاس عصير كوكتيل	1825k
+كاس قشه شرب	1832k
+كاس يرتطم	1829k
+كاس يره	1827k
+كاسا يره	1828k
 كاكاو	261k
 كاكي	25k
 كان اول	198k
@@ -50618,63 +50669,63 @@ zuccher filat	273i
 كتان	292k
 كتب	312k
 كتب قديم	312k
-كتكوت خارج بيض	1628k
-كتكوت صغير	1629k
+كتكوت خارج بيض	1629k
+كتكوت صغير	1630k
 كثب	156k
 كحلي	16k
-كراكوف	841k
+كراكوف	842k
 كراميل	262k
 كرز	230k
-كركدي	1689k
+كركدي	1690k
 كركم	79k
 كركمي	79k
-كركند	1798k
+كركند	1799k
 كرم	134k
-كرمل	828k
+كرمل	829k
 كرنفال	335k
 كرنفال ريو	808k
-كره ارز	1782k
-كره اوراق ملون	1903k
-كرواتي	854k
-كرواتيا	854k
-كرواس	1747k
+كره ارز	1783k
+كره اوراق ملون	1904k
+كرواتي	855k
+كرواتيا	855k
+كرواس	1748k
 كروم	286k
 كريستال	300k
 كريسماس	366k
-كريم كراميل	1814k
+كريم كراميل	1815k
 كريمي	18k
-كستناء	1743k
+كستناء	1744k
 كستنائي	20k
 كسول	414k
 كعك	271k
-كعك الحظ	1795k
-كعك سمك شكل حلزوني	1791k
-كعك صغير	1809k
-كعك عيد ميلاد	1807k
-كعك قمر	1792k
-كعك محلا	1805k
+كعك الحظ	1796k
+كعك سمك شكل حلزوني	1792k
+كعك صغير	1810k
+كعك عيد ميلاد	1808k
+كعك قمر	1793k
+كعك محلا	1806k
 كلاسيكي	379k
-كلب دليل	1568k
+كلب دليل	1569k
 كليم	737k
 كليمت	719k
-كمان	1966k
-كمثري	1720k
+كمان	1967k
+كمثري	1721k
 كنتاكي	538k
 كنتي	738k
 كندا	633k
-كندي	840k
-كنغر	1622k
+كندي	841k
+كنغر	1623k
 كنيس	360k
-كنيس زفاف	1869k
+كنيس زفاف	1870k
 كهرم	32k
 كهرماني	32k
 كهف	164k
 كوارتز	300k
-كوب حليب	1817k
-كوب زجاجي	1829k
+كوب حليب	1818k
+كوب زجاجي	1830k
 كوبالت	45k
 كوبالتي	45k
-كوبنهاغن	835k
+كوبنهاغن	836k
 كوبي	755k
 كوتيج كور	700k
 كوخ	363k
@@ -50682,36 +50733,36 @@ zuccher filat	273i
 كوريا جنوبي	636k
 كوكا كولا	461k
 كولوسيوم	784k
-كولومبي	856k
+كولومبي	857k
 كولومبيا	661k
 كون	176k
-كيب تاون	864k
-كيس نقود	1935k
+كيب تاون	865k
+كيس نقود	1936k
 كيك	271k
-كيمونو ياباني	1927k
-كيني	850k
+كيمونو ياباني	1928k
+كيني	851k
 كينيا	667k
 كيوت	408k
 كيوتو	801k
 كيوي	245k
-كييف	842k
+كييف	843k
 لا	457k
 لاستيك	307k
-لافل	1768k
+لافل	1769k
 لامنغو	317k
 لامنكو	821k
-لامينغو	1640k
+لامينغو	1641k
 لايستيشن	472k
-لبيني	859k
+لبيني	860k
 لجيكا	648k
-لحم مقدد	1758k
+لحم مقدد	1759k
 لده مائي	349k
 لغز	394k
-لفل حار	1734k
-لفل حلو	1735k
+لفل حار	1735k
+لفل حلو	1736k
 لك	303k
 لهب	166k
-لوح شوكولات	1811k
+لوح شوكولات	1812k
 لور	300k
 لورنسا	758k
 لوري	448k
@@ -50739,7 +50790,7 @@ zuccher filat	273i
 ما عدا	457k
 ماء	152k
 مائي	66k
-ماتريوشكا	828k
+ماتريوشكا	829k
 ماتشا	258k
 ماتيس	715k
 ماجنتا	21k
@@ -50747,33 +50798,33 @@ zuccher filat	273i
 ماردي غرا	742k
 مارس	195k
 ماس	301k
-ماس ناري	1898k
-ماساي	850k
+ماس ناري	1899k
+ماساي	851k
 ماغنوليا	226k
 ماكدونالدز	462k
 ماكر	275k
 مال	423k
 مالي	357k
 ماليزيا	674k
-ماموث	1603k
-مانج	1717k
+ماموث	1604k
+مانج	1718k
 مانجا	239k
 مانجو	239k
 مانشستر سيتي	595k
 مانشستر يونايتد	594k
 مانهاتن	766k
 مانيا	623k
-مانيلا	859k
+مانيلا	860k
 مايا	819k
 مايكروسوفت	564k
 مايو	195k
-مايو من قطع احد	1929k
-مبني اثري	1846k
-مبني اداري	1856k
-مبني مهجور	1853k
+مايو من قطع احد	1930k
+مبني اثري	1847k
+مبني اداري	1857k
+مبني مهجور	1854k
 مبهج	390k
-متجر شامل	1865k
-متجر قال	1863k
+متجر شامل	1866k
+متجر قال	1864k
 متجمد	450k
 متحف	438k
 متحمس	393k
@@ -50787,21 +50838,21 @@ zuccher filat	273i
 متوسطي	352k
 مثلج	187k
 مثلج لون	450k
-مجري	855k
+مجري	856k
 مجن	422k
 مجوهر	316k
 مجيد	416k
-محار	1801k
+محار	1802k
 محط ضائي	364k
-محفظ يد	1937k
-محل حلاق	1893k
+محفظ يد	1938k
+محل حلاق	1894k
 محيط	140k
 مخدر	710k
 مخمل	290k
 مخيف	403k
 مدرج ارز	762k
 مدرس	358k
-مدريد	852k
+مدريد	853k
 مدفا	311k
 مدن	340k
 مدهش	424k
@@ -50828,29 +50879,29 @@ zuccher filat	273i
 مريمي	94k
 مزرع	348k
 مساء	191k
-مسبح صلا	1957k
+مسبح صلا	1958k
 مسترخي	387k
 مستشفي	356k
 مستقبل	376k
 مستقبلي	376k
-مسجد	1873k
+مسجد	1874k
 مسك	403k
 مسير فخر	751k
 مش	457k
 مشبع	444k
 مشرق	443k
-مشروب استوائي	1825k
-مشروب ساخن	1818k
+مشروب استوائي	1826k
+مشروب ساخن	1819k
 مشمس	172k
 مشمش	78k
 مشمشي	78k
 مصابيح	336k
-مصاص	1813k
+مصاص	1814k
 مصباح	336k
 مصرف	357k
 مصري	770k
 مصنع	377k
-مضات	1900k
+مضات	1901k
 مضيء	448k
 مضيق حري	805k
 مطبخ	361k
@@ -50863,41 +50914,41 @@ zuccher filat	273i
 معبد	345k
 معبد صيني	795k
 معبد كوري	794k
-معبد هندوسي	1874k
-معبد يهودي	1875k
+معبد هندوسي	1875k
+معبد يهودي	1876k
 معتم	451k
 معدن	286k
 معدني	286k
 معرض	438k
-معطف	1924k
-معطف مختبر	1917k
+معطف	1925k
+معطف مختبر	1918k
 مغار	164k
 مغامر	418k
 مغبش	449k
 مغر	36k
 مغرب	644k
 مغربي	756k
-مغول	829k
+مغول	830k
 مفاجئ	424k
 مفاجا	424k
-مفرقع	1899k
-مفرقع ناري	1899k
+مفرقع	1900k
+مفرقع ناري	1900k
 مفعم حيوي	389k
 مقرف	425k
-مقرمش ارز	1781k
+مقرمش ارز	1782k
 مقزز	425k
-مقلا	1770k
-مقلا مسطح بها طعام	1771k
+مقلا	1771k
+مقلا مسطح بها طعام	1772k
 مقهي	343k
 مكتب	357k
-مكتب ريد	1858k
-مكتب ريد ياباني	1857k
+مكتب ريد	1859k
+مكتب ريد ياباني	1858k
 مكسيكي	754k
-مكعب ثلج	1835k
+مكعب ثلج	1836k
 ملائك	427k
-ملابس بحر	1932k
-ملابس تحتي	1930k
-ملابس حريمي	1933k
+ملابس بحر	1933k
+ملابس تحتي	1931k
+ملابس حريمي	1934k
 ملاك	427k
 ملبد غيوم	203k
 ملتهب	393k
@@ -50912,16 +50963,16 @@ zuccher filat	273i
 ممل	434k
 مملك متحد	631k
 من غير	457k
-منازل	1852k
+منازل	1853k
 منتز	127k
 منتصف ليل	193k
-منزل	1854k
-منزل حديق	1855k
-منزلق لعب	1890k
+منزل	1855k
+منزل حديق	1856k
+منزلق لعب	1891k
 منطاد	804k
 منعش	399k
-منغولي	848k
-منغوليا	848k
+منغولي	849k
+منغوليا	849k
 منيوم	286k
 مهرج	331k
 مهرج ازهار كرز	809k
@@ -50938,7 +50989,7 @@ zuccher filat	273i
 موج	142k
 موج عظيم	724k
 موز	238k
-موسكو	828k
+موسكو	829k
 موسيقي جاز	437k
 موف	63k
 موقد	311k
@@ -50954,14 +51005,14 @@ zuccher filat	273i
 نار	166k
 ناصع بياض	84k
 ناضج	421k
-ناطح سحاب	1882k
+ناطح سحاب	1883k
 ناعم	388k
-نافور	1878k
-ناميبيا	866k
+نافور	1879k
+ناميبيا	867k
 نان	438k
 نبات عصاري	135k
-نبات نفل	1702k
-نبت في عاء	1695k
+نبات نفل	1703k
+نبت في عاء	1696k
 نبيذ	264k
 نبيذ احمر	264k
 نبيذي	33k
@@ -50975,17 +51026,17 @@ zuccher filat	273i
 نحام	317k
 نحل	326k
 ندف ثلج	187k
-ندق حب	1862k
+ندق حب	1863k
 ندن	767k
 ندور	247k
 ندي	206k
-نديبيلي	863k
+نديبيلي	864k
 نسيم	204k
 نشيط	389k
 نصر	416k
-نظار	1914k
-نظار اقي	1916k
-نظار شمس	1915k
+نظار	1915k
+نظار اقي	1917k
+نظار شمس	1916k
 نعس	414k
 نعناع	30k
 نعناعي	30k
@@ -50998,10 +51049,10 @@ zuccher filat	273i
 نقود	423k
 نقي	407k
 نلندا	654k
-نلندي	834k
+نلندي	835k
 نمر	319k
 نمسا	650k
-نمساوي	836k
+نمساوي	837k
 نهار	194k
 نهر	148k
 نهر جليدي	184k
@@ -51013,7 +51064,7 @@ zuccher filat	273i
 نيبالي	779k
 نيجيريا	666k
 نير	166k
-نيروبي	850k
+نيروبي	851k
 نيلي	23k
 نينتندو	566k
 نيه	7k
@@ -51028,20 +51079,21 @@ zuccher filat	273i
 هار	277k
 هافانا	755k
 هالو	367k
-هالوي	1895k
+هالوي	1896k
 هانبوك	825k
+هانوك	826k
 هاواي	763k
 هجه	390k
 هدوء	386k
-هدي ملفوف	1912k
-هلسنكي	834k
-همبرغر	1759k
+هدي ملفوف	1913k
+هلسنكي	835k
+همبرغر	1760k
 هندي	781k
 هواوي	523k
-هوت دوغ	1762k
+هوت دوغ	1763k
 هوكوساي	724k
 هولندا	647k
-هولندي	832k
+هولندي	833k
 هولي	806k
 هوندا	479k
 هونغ كونغ	773k
@@ -51060,34 +51112,34 @@ zuccher filat	273i
 وان دافئ	452k
 وانيس	309k
 وتس	212k
-وجه احادي قرن	1583k
-وجه ارنب	1610k
-وجه اسد	1575k
-وجه اندا	1618k
-وجه تنين	1650k
-وجه ثعلب	1571k
-وجه حصان	1579k
-وجه خنزير	1591k
-وجه دب	1616k
-وجه ذئب	1570k
-وجه ضفدع	1645k
-وجه فار	1606k
-وجه قرد	1562k
-وجه قره	1587k
-وجه قطه	1573k
-وجه كلب	1566k
-وجه نمر	1576k
+وجه احادي قرن	1584k
+وجه ارنب	1611k
+وجه اسد	1576k
+وجه اندا	1619k
+وجه تنين	1651k
+وجه ثعلب	1572k
+وجه حصان	1580k
+وجه خنزير	1592k
+وجه دب	1617k
+وجه ذئب	1571k
+وجه ضفدع	1646k
+وجه فار	1607k
+وجه قرد	1563k
+وجه قره	1588k
+وجه قطه	1574k
+وجه كلب	1567k
+وجه نمر	1577k
 وحشي	715k
 وحشي معماري	698k
 وحه	438k
-ودابست	855k
+ودابست	856k
 وداف	555k
 ورد	209k
 ورسل	295k
 ورش	483k
 ورق	293k
 ورق ذهب	306k
-وريتو	1765k
+وريتو	1766k
 وسخ	425k
 وسط مدين	340k
 وشي	65k
@@ -51098,14 +51150,14 @@ zuccher filat	273i
 ولاي متحد	630k
 ولكس اجن	477k
 ولندا	656k
-ولندي	841k
-ولينيزيا	862k
+ولندي	842k
+ولينيزيا	863k
 وليوود	731k
 ونات	337k
-وندو	1773k
+وندو	1774k
 وهيمي	711k
 ويس اندرس	815k
-وينس ايرس	838k
+وينس ايرس	839k
 يئي	383k
 ياب	621k
 ياباني	354k
@@ -51114,15 +51166,15 @@ zuccher filat	273i
 ياقوت ازرق	54k
 ياقوتي	55k
 ياقوتي ازرق	54k
-يانو	1964k
+يانو	1965k
 يبرويف	811k
 يبسي	563k
-يتزا	1761k
-يجي	862k
+يتزا	1762k
+يجي	863k
 يراري	473k
-يراناك	858k
+يراناك	859k
 يره	266k
-يروت	847k
+يروت	848k
 يروز	15k
 يروزي	15k
 يزنط	714k
@@ -51148,7 +51200,7 @@ zuccher filat	273i
 يمون	227k
 يموناد	227k
 يموني	31k
-ينابيع ساخن	1888k
+ينابيع ساخن	1889k
 يناير	198k
 ينكد ان	569k
 ينيسيا	802k
@@ -51159,26 +51211,26 @@ zuccher filat	273i
 يوم موتي	740k
 يوناني	771k
 يونيو	196k
-يينا	836k
-@stems hi 1545
-अंकुर	1694l
+يينا	837k
+@stems hi 1547
+अंकुर	1695l
 अंगार	167l
 अंगीठ	311l
-अंगूठ	1959l
+अंगूठ	1960l
 अंगूर	231l
 अंटार्कटिक	185l
-अंड वाल घोंसल	1708l
-अंड से बाहर आत चूज	1628l
-अंडरवियर	1930l
+अंड वाल घोंसल	1709l
+अंड से बाहर आत चूज	1629l
+अंडरवियर	1931l
 अंतरिक्ष	176l
 अंतरिक्ष यान	364l
 अंतरिक्ष स्टेशन	364l
 अंधेर	439l
 अंबर	32l
 अकेल	391l
-अकेल इमारत	1853l
+अकेल इमारत	1854l
 अकेलापन	391l
-अकॉर्डियन	1962l
+अकॉर्डियन	1963l
 अक्टूबर	197l
 अगस्त	196l
 अग्नि	166l
@@ -51192,7 +51244,7 @@ zuccher filat	273i
 अनार	243l
 अनूप	146l
 अनोख	435l
-अन्नानास	1716l
+अन्नानास	1717l
 अप्रैल	195l
 अभिव्यंजनावाद	716l
 अमाल्फ	759l
@@ -51204,19 +51256,19 @@ zuccher filat	273i
 अर्जेंटीन	628l
 अलाव	166l
 अल्ट्रामरीन	44l
-अवोकाड	1729l
+अवोकाड	1730l
 अस्पताल	356l
 अस्स का दशक	704l
 आंध	201l
 आइकिय	464l
 आइवर	38l
-आइस क्यूब	1835l
+आइस क्यूब	1836l
 आइसक्रीम	274l
 आकाश	169l
 आकाशगंग	176l
 आग	166l
-आग मुंह वाल चूज	1630l
-आगर	829l
+आग मुंह वाल चूज	1631l
+आगर	830l
 आडू	235l
 आडू के फूल	216l
 आडू गुलाब	73l
@@ -51237,11 +51289,11 @@ zuccher filat	273i
 आर्ट डेक	695l
 आर्ट नूव	789l
 आलस	414l
-आलस्य	1619l
+आलस्य	1620l
 आलीशान	381l
 आलूबुखार	244l
 आलूबुखार रंग	62l
-आल्प्स	831l
+आल्प्स	832l
 आश	404l
 आशावाद	404l
 आश्चर्य	424l
@@ -51251,72 +51303,72 @@ zuccher filat	273i
 इंक	819l
 इंग्लैंड	767l
 इंडोनेशिय	671l
-इंडोनेशिया	851l
+इंडोनेशिया	852l
 इंद्रधनुष	178l
 इंस्टाग्राम	467l
 इटल	624l
-इथियोपिय	849l
+इथियोपिय	850l
 इफ्तार	745l
-इमारत के पीछ सूर्यास्त	1886l
-इमारत लकड	1850l
-इल्ल	1668l
+इमारत के पीछ सूर्यास्त	1887l
+इमारत लकड	1851l
+इल्ल	1669l
 इश्क	392l
 इस्तांबुल	768l
 इस्पात	284l
-इस्फहान	861l
-इस्लाम धर्म	1873l
+इस्फहान	862l
+इस्लाम धर्म	1874l
 ईंट	283l
 ईद	745l
-ईरान	861l
+ईरान	862l
 ईर्ष्य	426l
 ईर्ष्यालु	426l
 ईस्टर	373l
 उकिय ए	790l
 उजल	443l
-उज्बेकिस्तान	865l
-उत्कृष्ट इमारत	1846l
+उज्बेकिस्तान	866l
+उत्कृष्ट इमारत	1847l
 उत्तर ध्रुव	185l
 उत्तर रोशन	177l
 उत्सव	335l
 उदास	391l
 उद्यान	126l
 उनींद	414l
-उपहार	1912l
+उपहार	1913l
 उबाऊ	434l
 उम्मीद	404l
 उलुरु	820l
-उल्लू	1637l
+उल्लू	1638l
 उष	180l
 उष्णकटिबंधीय	351l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
-ऊंच एड का सैंडिल	1945l
-ऊदबिलाव	1620l
+ऊंच एड का सैंडिल	1946l
+ऊदबिलाव	1621l
 ऊर्ज	389l
 ऊर्जावान	389l
 ऊलोंग चाय	260l
-ऊष्णकटिबंधीय मछल	1659l
+ऊष्णकटिबंधीय मछल	1660l
 एंडीज	780l
 एकरंग	429l
 एक्व	66l
 एज्टेक	819l
-एथलेटिक जूत	1942l
-एम्स्टर्डम	832l
+एथलेटिक जूत	1943l
+एम्स्टर्डम	833l
 एयर इंडिय	552l
 एयरटेल	553l
 एरिजोन	776l
 एल्युमिनियम	286l
 एवोकाड	242l
-ऑक्टोपस	1662l
+ऑक्टोपस	1663l
 ऑक्टोबरफेस्ट	743l
 ऑफ व्हाइट	104l
 ऑरोर	177l
 ऑस्ट्रिय	650l
 ऑस्ट्रेलिय	634l
-ऑस्ट्रेलिया	843l
+ऑस्ट्रेलिया	844l
 ऑस्मैन्थस	224l
 ओक्साक	754l
-ओडेन	1788l
+ओडेन	1789l
 ओलंपिक	683l
 ओस	206l
 औद्योगिक	377l
@@ -51324,8 +51376,8 @@ zuccher filat	273i
 औरत	456l
 कंकड	281l
 कंक्रीट	282l
-कंगारू	1622l
-कंगारू का बच्च	1622l
+कंगारू	1623l
+कंगारू का बच्च	1623l
 कंदर	164l
 कंदील	309l
 कंपन	357l
@@ -51336,20 +51388,20 @@ zuccher filat	273i
 कत्थ लाल	19l
 कद्दू	246l
 कनाड	633l
-कनाडा	840l
-कपकेक	1809l
+कनाडा	841l
+कपकेक	1810l
 कप्पादोकिय	804l
-कबूतर	1633l
+कबूतर	1634l
 कमल	212l
 कमल तालाब	150l
 कर	277l
-कर्क राशि	1797l
-कर्कट	1797l
+कर्क राशि	1798l
+कर्कट	1798l
 कल	438l
 कलाकार	438l
 कलात्मक	438l
 कवा	726l
-कस्टर्ड	1814l
+कस्टर्ड	1815l
 कहरुब	32l
 का	132l
 कांच	294l
@@ -51359,10 +51411,10 @@ zuccher filat	273i
 कानन	119l
 कारखान	377l
 कारवाजिय	787l
-कार्टाहेन	856l
-कार्प स्ट्रीमर	1907l
+कार्टाहेन	857l
+कार्प स्ट्रीमर	1908l
 कार्यालय	357l
-कार्यालय का भवन	1856l
+कार्यालय का भवन	1857l
 काल	9l
 काल रेत	158l
 काह हर	48l
@@ -51370,24 +51422,24 @@ zuccher filat	273i
 किताब की दुकान	344l
 किनार	143l
 किन्नू	228l
-किमोन	1927l
+किमोन	1928l
 किरमिज	71l
-किरान दुकान	1865l
+किरान दुकान	1866l
 किल	359l
 कीचड	168l
-कीव	842l
-कीव फल	1725l
+कीव	843l
+कीव फल	1726l
 कुकुरमुत्त	136l
 कुटिय	363l
-कुत्त	1567l
-कुत्त का चेहर	1566l
+कुत्त	1568l
+कुत्त का चेहर	1567l
 कुल्फ	274l
-कुहास	1880l
-कृमि	1680l
+कुहास	1881l
+कृमि	1681l
 के बिन	460l
 केक	271l
 केन्य	667l
-केप टाउन	864l
+केप टाउन	865l
 केरल	781l
 केल	238l
 केल्टिक	822l
@@ -51395,7 +51447,7 @@ zuccher filat	273i
 केसरिय	1l
 कैंड	272l
 कैंडिंस्क	723l
-कैंपिंग	1879l
+कैंपिंग	1880l
 कैक्टस	135l
 कैनियन	159l
 कैपुचीन	255l
@@ -51404,41 +51456,41 @@ zuccher filat	273i
 कैरामल रंग	109l
 कैरिबियन	764l
 कैलिफोर्निय	777l
-कॉइन पर्स	1935l
-कॉक खुलत हु बोतल	1822l
-कॉकटेल गिलास	1824l
+कॉइन पर्स	1936l
+कॉक खुलत हु बोतल	1823l
+कॉकटेल गिलास	1825l
 कॉटन कैंड	273l
 कॉटेजकोर	700l
-कॉनफेट बॉल	1903l
+कॉनफेट बॉल	1904l
 कॉफ	254l
 कॉफ भूर	107l
 कॉफ हाउस	343l
 को मछल	329l
-कोआल	1617l
-कोआल भालू	1617l
+कोआल	1618l
+कोआल भालू	1618l
 कोक	261l
 कोक कोल	461l
-कोपेनहेगन	835l
+कोपेनहेगन	836l
 कोबाल्ट नील	45l
 कोमल	388l
 कोमल हर	53l
 कोयल स्लेट	37l
-कोरल	1664l
+कोरल	1665l
 कोरिय	783l
 कोरिया मंदिर	794l
 कोलंबिय	661l
 कोहर	202l
 कोहरील	449l
 क्योट	801l
-क्राकोव	841l
+क्राकोव	842l
 क्रिसमस	366l
-क्रिसमस ट्र	1896l
+क्रिसमस ट्र	1897l
 क्रिस्टल	300l
 क्रीम	18l
 क्रूरतावाद	698l
-क्रेमलिन	828l
-क्रोइसैन	1747l
-क्रोएशिय	854l
+क्रेमलिन	829l
+क्रोइसैन	1748l
+क्रोएशिय	855l
 क्रोध	402l
 क्रोम	286l
 क्लिनिक	356l
@@ -51448,12 +51500,12 @@ zuccher filat	273i
 खड चट्टान	163l
 खनिज नील	81l
 खनिज हर	82l
-खरगोश	1611l
-खरगोश का चेहर	1610l
-खरबूज	1711l
+खरगोश	1612l
+खरगोश का चेहर	1611l
+खरबूज	1712l
 खसखस का फूल	222l
 खाक	25l
-खाल घोंसल	1707l
+खाल घोंसल	1708l
 खिलौन	380l
 खुबान	78l
 खुबान रंग	78l
@@ -51467,10 +51519,10 @@ zuccher filat	273i
 गगन	169l
 गन्द	425l
 गमगीन	391l
-गमल में लग पौध	1695l
+गमल में लग पौध	1696l
 गरज	201l
 गरम	401l
-गरम सोत	1888l
+गरम सोत	1889l
 गरिमामय	410l
 गर्म	401l
 गर्म की लहर	205l
@@ -51492,18 +51544,18 @@ zuccher filat	273i
 गाजर	249l
 गाढ	440l
 गाढ रंग	444l
-गाय का चेहर	1587l
+गाय का चेहर	1588l
 गाल की लाल	114l
-गिटार	1963l
+गिटार	1964l
 गिर पत्त	129l
-गिर हु पत्त	1705l
+गिर हु पत्त	1706l
 गिरजाघर	360l
-गिलहर	1612l
-गिलास	1829l
-गुडहल	1689l
+गिलहर	1613l
+गिलास	1830l
+गुडहल	1690l
 गुफ	164l
 गुब्बार	337l
-गुब्बार मछल	1660l
+गुब्बार मछल	1661l
 गुलदाउद	217l
 गुलाब	209l
 गुलाब गुलाब	91l
@@ -51518,14 +51570,14 @@ zuccher filat	273i
 गेहुं	26l
 गेहूं	251l
 गेहूं का खेत	251l
-गैंड	1604l
-गॉगल	1916l
+गैंड	1605l
+गॉगल	1917l
 गॉथिक	411l
 गोंडोल	802l
 गोधूलि	191l
-गोरिल्ल	1564l
-गोल शंख	1663l
-गोश्त का टुकड	1757l
+गोरिल्ल	1565l
+गोल शंख	1664l
+गोश्त का टुकड	1758l
 गौड	760l
 गौरव	416l
 ग्र	8l
@@ -51535,11 +51587,11 @@ zuccher filat	273i
 ग्रीष्म	196l
 ग्रीस	771l
 ग्रेनाइट	281l
-ग्वाटेमाल	857l
+ग्वाटेमाल	858l
 घन जंगल	120l
 घनवाद	814l
 घबराहट	413l
-घर की इमारत	1852l
+घर की इमारत	1853l
 घाट	154l
 घाट गहर	159l
 घान	668l
@@ -51550,12 +51602,12 @@ zuccher filat	273i
 घिनौन	425l
 घिबल	816l
 घृण	425l
-घोंघ	1666l
-घोड का चेहर	1579l
-घोड वाल झूल	1889l
+घोंघ	1667l
+घोड का चेहर	1580l
+घोड वाल झूल	1890l
 चंद्र श्वेत	76l
 चंद्रम	173l
-चक्करदार फिश केक	1791l
+चक्करदार फिश केक	1792l
 चटक	444l
 चटक पील	101l
 चटक लाल	74l
@@ -51563,38 +51615,38 @@ zuccher filat	273i
 चट्टान	163l
 चमक	430l
 चमकदार	448l
-चमकदार तार	1900l
+चमकदार तार	1901l
 चमकील	443l
-चमगादड	1615l
+चमगादड	1616l
 चमड	288l
 चमेल	223l
-चम्मच के साथ कटोर	1774l
+चम्मच के साथ कटोर	1775l
 चर्च	360l
-चश्म	1914l
+चश्म	1915l
 चांद	173l
 चांद जैस	12l
-चांद देखन का उत्सव	1909l
+चांद देखन का उत्सव	1910l
 चांद स्लेट	86l
 चांदन	174l
 चाय	256l
-चाय का प्याल	1820l
-चाय की केतल	1819l
+चाय का प्याल	1821l
+चाय की केतल	1820l
 चाय भूर	88l
 चाय समारोह	785l
-चार पत्त वाल दूब	1703l
+चार पत्त वाल दूब	1704l
 चारकोल	37l
 चारागाह	124l
-चावल का पौध	1700l
+चावल का पौध	1701l
 चिंतित	413l
 चिकन मिट्ट	304l
-चिकन लेग	1756l
+चिकन लेग	1757l
 चिकित्स	356l
-चिडिय	1631l
+चिडिय	1632l
 चित्र	438l
 चित्रकल	438l
 चित्रकार	438l
 चिल	662l
-चींट	1669l
+चींट	1670l
 चीड	121l
 चीड के पेड	121l
 चीत बाघ	319l
@@ -51603,38 +51655,38 @@ zuccher filat	273i
 चीन नव वर्ष	369l
 चीन मंदिर	795l
 चीन मिट्ट	295l
-चीन रेशम	826l
+चीन रेशम	827l
 चीन लाल	75l
 चीन शैल	355l
 चूज पील	77l
 चूल्ह	311l
-चूह का चेहर	1609l
+चूह का चेहर	1610l
 चेक गणराज्य	658l
 चेर	230l
 चेर के फूल	208l
 चेर ब्लॉसम उत्सव	809l
-चेस्टनट	1743l
-चैर ब्लॉसम	1683l
+चेस्टनट	1744l
+चैर ब्लॉसम	1684l
 चॉकलेट	261l
-चॉकलेट बार	1811l
+चॉकलेट बार	1812l
 चॉकलेट भूर	108l
 छतर	338l
 छात	338l
-छात के साथ समुद्र किनार	1841l
-छायादार पेड	1697l
-छिपकल	1648l
-छोट कुत्त	1569l
+छात के साथ समुद्र किनार	1842l
+छायादार पेड	1698l
+छिपकल	1649l
+छोट कुत्त	1570l
 छोडकर	460l
 जंग	287l
 जंग लग	287l
 जंग लाल	112l
 जंगल	119l
-जंगल सुअर	1593l
+जंगल सुअर	1594l
 जड बूट	137l
 जनवर	198l
 जन्नत	427l
 जन्मदिन	372l
-जन्मदिन का केक	1807l
+जन्मदिन का केक	1808l
 जम हु	450l
 जमुनिय	56l
 जयपुर	800l
@@ -51653,29 +51705,29 @@ zuccher filat	273i
 जादु	395l
 जादू	395l
 जापान	621l
-जापान किल	1867l
-जापान गुडिय	1906l
-जापान डाकघर	1857l
-जापान धर्म स्थल	1876l
+जापान किल	1868l
+जापान गुडिय	1907l
+जापान डाकघर	1858l
+जापान धर्म स्थल	1877l
 जामुन	253l
 जामुन नील	23l
 जामुन बैंगन	22l
 जिन्क	131l
 जिय	554l
 जियांगनान	349l
-जिराफ	1601l
-जींस	1921l
+जिराफ	1602l
+जींस	1922l
 जीन्स	289l
 जीवंत	389l
 जुनून	393l
 जुला	196l
 जून	196l
-जूस का डब्ब	1833l
+जूस का डब्ब	1834l
 जेड पत्थर	298l
 जेड हर	50l
 जेन	350l
 जेबर	320l
-जेब्र	1584l
+जेब्र	1585l
 जैज	437l
 जैतून	278l
 जैविक	383l
@@ -51685,63 +51737,63 @@ zuccher filat	273i
 ज्वाल	166l
 ज्वालामुख	165l
 ज्वालामुख रेत	158l
-ज्वालामुख विस्फोट	1838l
+ज्वालामुख विस्फोट	1839l
 ज्वालामुखीय चट्टान	158l
 झरन	151l
 झिलमिल	430l
-झींग	1799l
-झींग मछल	1798l
-झींगुर	1673l
+झींग	1800l
+झींग मछल	1799l
+झींगुर	1674l
 झील	147l
 झील नील	42l
 झोपड	363l
-टकरात हु ग्लास	1828l
+टकरात हु ग्लास	1829l
 टमाटर	247l
-टमाल	1766l
-टर्क	1625l
+टमाल	1767l
+टर्क	1626l
 टस्कन	758l
-टानाबाट का पेड	1904l
+टानाबाट का पेड	1905l
 टापू	155l
-टिड्ड	1673l
-टी रेक्स	1653l
+टिड्ड	1674l
+टी रेक्स	1654l
 टील	13l
-टेंट	1879l
-टेकआउट बॉक्स	1796l
+टेंट	1880l
+टेकआउट बॉक्स	1797l
 टेराकोट	111l
 टैक्स	339l
 टॉफ	272l
-टोक्य	845l
-टोक्य टॉवर	1870l
+टोक्य	846l
+टोक्य टॉवर	1871l
 टोयोट	478l
-ट्यूनीशिय	860l
+ट्यूनीशिय	861l
 ट्यूलिप	213l
-ट्रॉपिकल पेय	1825l
+ट्रॉपिकल पेय	1826l
 ठंड	400l
 ठंड टोन	453l
 ठंड रंग	453l
 डर	403l
 डरावन	403l
-डाक भवन	1857l
-डाकघर	1858l
+डाक भवन	1858l
+डाकघर	1859l
 डामर	282l
 डिजिटल	376l
-डिब्ब बंद खाद्य सामग्र	1779l
+डिब्ब बंद खाद्य सामग्र	1780l
 डिस्क	436l
-डुब्रोवनिक	854l
+डुब्रोवनिक	855l
 डेज	220l
 डेनमार्क	653l
 डेनिम कपड	289l
 डेनिम नील	69l
 डेल्फ्ट	792l
-डैंग	1793l
+डैंग	1794l
 डॉलर	423l
 डॉल्फिन	330l
-डोनट	1805l
-ड्रम	1968l
-ड्रमस्टिक	1968l
+डोनट	1806l
+ड्रम	1969l
+ड्रमस्टिक	1969l
 ढलत सूरज	179l
-तंबू	1840l
-तंबू लगान	1840l
+तंबू	1841l
+तंबू लगान	1841l
 तकनीक	376l
 तट	143l
 तनाव	413l
@@ -51750,43 +51802,43 @@ zuccher filat	273i
 तपिश	205l
 तरंग	142l
 तरबूज	234l
-तरबूज फल	1712l
-तल झींग	1790l
+तरबूज फल	1713l
+तल झींग	1791l
 तांब	59l
 ताज	399l
-ताज महल	829l
+ताज महल	830l
 ताजग	399l
-ताजमहल	829l
-ताड का पेड	1698l
+ताजमहल	830l
+ताड का पेड	1699l
 ताम्र	59l
 तार	175l
 तार भर	175l
 तालाब	149l
-ताहित	862l
+ताहित	863l
 तितल	325l
 तिब्बत	779l
 तिरंग	637l
-तिलचट्ट	1674l
-तीख मिर्च	1734l
+तिलचट्ट	1675l
+तीख मिर्च	1735l
 तीसर पहर	190l
-तुरह	1965l
+तुरह	1966l
 तुर्क	640l
 तुषार	186l
 तूफान	201l
-तेंदु	1578l
+तेंदु	1579l
 तोत	323l
 तोर	801l
 त्योहार	335l
 त्वच रंग	115l
 थैंक्सगिविंग	750l
-थॉन्ग सैंडल	1940l
+थॉन्ग सैंडल	1941l
 दक्षिण अफ्रीक	665l
 दक्षिण कोरिय	636l
 दफ्तर	357l
 दमदार	405l
 दरिय	148l
-दरिया घोड	1605l
-दस्तान	1923l
+दरिया घोड	1606l
+दस्तान	1924l
 दानव	428l
 दालचीन	277l
 दिन	194l
@@ -51804,7 +51856,7 @@ zuccher filat	273i
 दुर्ग	359l
 दुल्हन	371l
 दूध	268l
-दूध का गिलास	1817l
+दूध का गिलास	1818l
 दूध वाल चाय	259l
 दूधिय	105l
 दूधिय बर्फील	84l
@@ -51814,9 +51866,9 @@ zuccher filat	273i
 देवदूत	427l
 देवालय	345l
 देहात	348l
-दैत्य	1651l
-दैत्य का चेहर	1650l
-दो कूबड वाल ऊंट	1599l
+दैत्य	1652l
+दैत्य का चेहर	1651l
+दो कूबड वाल ऊंट	1600l
 दोपहर	189l
 दोपहर बाद	190l
 द्वीप	155l
@@ -51833,7 +51885,7 @@ zuccher filat	273i
 धुंधल रोशन	451l
 धुआं	314l
 धूप	171l
-धूप का चश्म	1915l
+धूप का चश्म	1916l
 धूप वाल	172l
 धूल गुलाब	92l
 धूसर	8l
@@ -51853,7 +51905,7 @@ zuccher filat	273i
 नमस्कार	455l
 नमस्त	455l
 नय साल	753l
-नर भेड	1595l
+नर भेड	1596l
 नरक	428l
 नरम	445l
 नर्क	428l
@@ -51861,20 +51913,20 @@ zuccher filat	273i
 नवंबर	197l
 नवम्बर	197l
 नवरोज	744l
-नववर्ष	1905l
+नववर्ष	1906l
 नह	459l
 नाइजीरिय	666l
 नाइटक्लब	436l
 नाइटलाइफ	436l
 नागफन	135l
 नाजुक	388l
-नामीबिय	866l
+नामीबिय	867l
 नारंग	1l
 नारंग फल	228l
 नारंग लाल	97l
 नाराज	402l
 नारियल	241l
-नाशपात	1720l
+नाशपात	1721l
 नियॉन	308l
 नियॉन गुलाब	116l
 नियॉन चमक	448l
@@ -51889,7 +51941,7 @@ zuccher filat	273i
 नींबू पील	100l
 नींबू हर	31l
 नीदरलैंड	647l
-नीबू	1714l
+नीबू	1715l
 नीरस	434l
 नील	23l
 नील काल	80l
@@ -51902,11 +51954,11 @@ zuccher filat	273i
 नीलमणि बैंगन	56l
 नीलवर्ण	39l
 नीहारिक	176l
-नेकटा	1919l
+नेकटा	1920l
 नेटफ्लिक्स	469l
 नेपाल	779l
 नेव ब्लू	16l
-नैरोब	850l
+नैरोब	851l
 नॉर्डिक	353l
 नौरोज	744l
 न्यूजीलैंड	676l
@@ -51915,16 +51967,16 @@ zuccher filat	273i
 न्यूयॉर्क	766l
 पंक	709l
 पंख	313l
-पंज की छाप	1624l
+पंज की छाप	1625l
 पक मिट्ट	111l
-पक हु चावल	1783l
+पक हु चावल	1784l
 पचास का दशक	706l
 पटाख	334l
 पतझड	197l
 पतझड के पत्त	129l
 पत्त	128l
 पत्थर	281l
-पनीर का टुकड	1754l
+पनीर का टुकड	1755l
 पन्न	49l
 पन्न हर	49l
 पर	395l
@@ -51932,35 +51984,36 @@ zuccher filat	273i
 परीकथ	395l
 पर्यावरण	383l
 पर्वत	160l
-पर्स	1935l
+पर्स	1936l
 पवन	204l
 पवित्र	407l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1883l
+पहाड के ऊपर सूर्योदय	1884l
 पांड	321l
-पांड का चेहर	1618l
-पाइन सजावट	1905l
-पाउच	1937l
+पांड का चेहर	1619l
+पाइन सजावट	1906l
+पाउच	1938l
 पाउडर नील	98l
 पाउडर बैंगन	99l
 पाकिस्तान	669l
 पान	152l
 पान के नीच	365l
 पामुक्कल	798l
+पारंपरिक कोरिया घर	826l
 पार्क	127l
 पार्ट	372l
-पार्ट पॉपर	1902l
+पार्ट पॉपर	1903l
 पाल	186l
 पाल सफेद	83l
 पिकास	814l
-पिज्ज स्लाइस	1761l
+पिज्ज स्लाइस	1762l
 पियोन	214l
 पिरामिड	770l
 पीतल	60l
 पील	2l
 पील पड	442l
 पील हर	67l
-पीस बर्फ	1803l
+पीस बर्फ	1804l
 पुदीन	30l
 पुदीन हर	30l
 पुनर्जागरण	713l
@@ -51968,34 +52021,34 @@ zuccher filat	273i
 पुरान गुलाब	89l
 पुरान जमान	379l
 पुरुष	456l
-पुरुष का जूत	1941l
+पुरुष का जूत	1942l
 पुष्प	207l
 पुस्तक	312l
 पुस्तकालय	344l
 पूर्णिम	173l
 पूर्व शैल	355l
 पेंगुइन	322l
-पेंग्विन	1632l
+पेंग्विन	1633l
 पेट्र	769l
 पेड	133l
 पेप्स	563l
-पेय छलकन	1830l
-पेरानाकन	858l
+पेय छलकन	1831l
+पेरानाकन	859l
 पेरिस	757l
 पेशेवर	406l
 पेस्टल	447l
-पैक किय हु उपहार	1912l
-पैटागोनिय	839l
-पैनकेक	1752l
+पैक किय हु उपहार	1913l
+पैटागोनिय	840l
+पैनकेक	1753l
 पैस	423l
 पॉप आर्ट	788l
-पॉपकॉर्न	1776l
+पॉपकॉर्न	1777l
 पोखर	149l
-पोलिनेशिय	862l
+पोलिनेशिय	863l
 पोलैंड	656l
-पोषाक	1926l
+पोषाक	1927l
 पोस्त	222l
-प्याज	1740l
+प्याज	1741l
 प्यार	392l
 प्रकृति	383l
 प्रभात	188l
@@ -52006,13 +52059,13 @@ zuccher filat	273i
 प्रसन्न	390l
 प्राइड परेड	751l
 प्राकृतिक	383l
-प्राग	837l
+प्राग	838l
 प्राचीन कांस्य	305l
 प्रातः	188l
-प्रार्थन के मनक	1957l
-प्रेटजेल	1750l
+प्रार्थन के मनक	1958l
+प्रेटजेल	1751l
 प्रेम	392l
-प्रेम होटल	1862l
+प्रेम होटल	1863l
 प्रोवेंस	803l
 प्रौद्योगिक	376l
 प्लास्टिक	307l
@@ -52020,64 +52073,64 @@ zuccher filat	273i
 फराओ	770l
 फरिश्त	427l
 फल	432l
-फलाफेल	1768l
-फव्वार	1878l
+फलाफेल	1769l
+फव्वार	1879l
 फसल	750l
 फारस	737l
 फारस कालीन	737l
 फिनलैंड	654l
 फिरोज	15l
-फिलिपीन	859l
+फिलिपीन	860l
 फिलीपींस	673l
 फिल्म नोयर	732l
-फिसल पट्ट	1890l
+फिसल पट्ट	1891l
 फीक	442l
 फीक गुलाब	92l
 फीक बैंगन	90l
-फुलझड	1898l
+फुलझड	1899l
 फुशिय	65l
 फुहार	200l
-फुहार छोडत ह्वेल	1654l
+फुहार छोडत ह्वेल	1655l
 फूल	207l
-फूल की छाप	1684l
-फूल खिलन	1691l
-फूलगुच्छ	1682l
+फूल की छाप	1685l
+फूल खिलन	1692l
+फूलगुच्छ	1683l
 फेरार	473l
-फेरीज झूल	1891l
+फेरीज झूल	1892l
 फेसबुक	466l
-फैक्टर	1866l
-फॉनडू	1773l
-फॉर्चून कुक	1795l
+फैक्टर	1867l
+फॉनडू	1774l
+फॉर्चून कुक	1796l
 फॉविज्म	715l
 फौज	431l
 फ्योर्ड	805l
 फ्रांस	622l
 फ्रीड काहल	721l
 फ्रूट	432l
-फ्रेंच फ्राइस	1760l
+फ्रेंच फ्राइस	1761l
 फ्लेमिंग	317l
 फ्लेमेंक	821l
-फ्लैट जूत	1944l
-फ्लैटब्रेड	1749l
+फ्लैट जूत	1945l
+फ्लैटब्रेड	1750l
 फ्लोरेंस	758l
 फ्लोरोसेंट	448l
-बंदर	1563l
-बंदर का चेहर	1562l
+बंदर	1564l
+बंदर का चेहर	1563l
 बंदरगाह	154l
 बगीच	126l
-बगीच वाल घर	1855l
+बगीच वाल घर	1856l
 बच्च	380l
-बच्च के दूध की बोतल	1816l
-बड ड्रम	1969l
+बच्च के दूध की बोतल	1817l
+बड ड्रम	1970l
 बड दिन	366l
 बत्त	336l
 बदसूरत	425l
 बनफश	22l
-बबूल	830l
+बबूल	831l
 बयार	204l
 बरगंड	33l
 बरसात	199l
-बरिट	1765l
+बरिट	1766l
 बरोक	787l
 बर्च	122l
 बर्फ	187l
@@ -52087,8 +52140,8 @@ zuccher filat	273i
 बर्फील	187l
 बर्फील जम	450l
 बर्फील पहाड	161l
-बर्फील शिखर वाल पर्वत	1836l
-बर्लिन	846l
+बर्फील शिखर वाल पर्वत	1837l
+बर्लिन	847l
 बसंत	195l
 बहार	195l
 बांग्लादेश	670l
@@ -52098,103 +52151,103 @@ zuccher filat	273i
 बाग	126l
 बाघ	319l
 बाजार	332l
-बाटिक	851l
+बाटिक	852l
 बादल	170l
 बादल छा	203l
-बायसन	1586l
+बायसन	1587l
 बारिश	199l
 बार्ब	728l
-बार्बर पोल	1893l
+बार्बर पोल	1894l
 बार्सिलोन	760l
 बाल	762l
 बालू	157l
-बिकन	1932l
-बिच्छू	1677l
+बिकन	1933l
+बिच्छू	1678l
 बिजल	201l
-बिज्जू	1623l
+बिज्जू	1624l
 बिन	460l
-बियर	1826l
-बियर के दो मग	1827l
-बियर मग	1826l
-बिल कैप	1954l
-बिल्ल	1574l
-बिल्ल का चेहर	1573l
+बियर	1827l
+बियर के दो मग	1828l
+बियर मग	1827l
+बिल कैप	1955l
+बिल्ल	1575l
+बिल्ल का चेहर	1574l
 बीएमडब्ल्यू	475l
-बीगट ब्रेड	1748l
+बीगट ब्रेड	1749l
 बीजान्टिन	714l
-बीटल	1671l
+बीटल	1672l
 बीमार	425l
 बीयर	266l
-बीवर	1613l
-बुखार	865l
-बुडापेस्ट	855l
+बीवर	1614l
+बुखार	866l
+बुडापेस्ट	856l
 बुढिय के बाल	273l
-बुलबुल चाय	1832l
+बुलबुल चाय	1833l
 बूंदाबांद	200l
-बेकन	1758l
+बेकन	1759l
 बेचैन	413l
 बेज	17l
 बेर	253l
 बेर के फूल	215l
-बेरूत	847l
+बेरूत	848l
 बेल	134l
 बेल्जियम	648l
 बेसाल्ट	158l
 बैंक	357l
 बैंकॉक	775l
 बैंगन	248l
-बैंज	1967l
-बैंट	1780l
-बैंट बॉक्स	1780l
-बैगल	1751l
-बैलेट जूत	1947l
+बैंज	1968l
+बैंट	1781l
+बैंट बॉक्स	1781l
+बैगल	1752l
+बैलेट जूत	1948l
 बॉलीवुड	731l
 बोरिंग	434l
 बोल्ड	405l
 बोहेमियन	711l
-ब्यूनस आयर्स	838l
+ब्यूनस आयर्स	839l
 ब्रह्मांड	176l
 ब्रेड	270l
-ब्रेड लोफ	1746l
-ब्रोकल	1738l
+ब्रेड लोफ	1747l
+ब्रोकल	1739l
 ब्लूबेर	232l
 ब्लैक एंड व्हाइट	429l
 भयानक	403l
-भर हु पराठ	1767l
-भरावनयुक्त मीठ या नमकीन पकौड	1794l
+भर हु पराठ	1768l
+भरावनयुक्त मीठ या नमकीन पकौड	1795l
 भरोस	406l
-भवन निर्माण	1847l
+भवन निर्माण	1848l
 भविष्य	376l
 भविष्यवाद	376l
-भाप वाल गर्म पेय	1818l
-भाप वाल बाउल	1785l
+भाप वाल गर्म पेय	1819l
+भाप वाल बाउल	1786l
 भारतीय	781l
-भालू का चेहर	1616l
+भालू का चेहर	1617l
 भावुक जोशील	393l
 भुट्ट	250l
 भूतिय	403l
 भूमध्यसागरीय	352l
 भूर	7l
-भैंस	1589l
-भोजन पकान	1770l
-भोजन पात्र	1772l
+भैंस	1590l
+भोजन पकान	1771l
+भोजन पात्र	1773l
 भोजपत्र	122l
 भोर	180l
-मंगोलिय	848l
-मंगोलिया	848l
+मंगोलिय	849l
+मंगोलिया	849l
 मंद	446l
 मंद रोशन	451l
 मंदिर	345l
 मंदिर मेल	795l
 मई	195l
-मक का भुट्ट	1733l
-मकड का जाल	1676l
+मक का भुट्ट	1734l
+मकड का जाल	1677l
 मक्क	250l
-मक्ख	1679l
+मक्ख	1680l
 मक्खन	269l
 मखमल	290l
-मगरमच्छ	1646l
-मच्छर	1678l
+मगरमच्छ	1647l
+मच्छर	1679l
 मजबूत	405l
 मजेंट	21l
 मटमैल सफेद	104l
@@ -52207,40 +52260,40 @@ zuccher filat	273i
 मध्य शरद उत्सव	370l
 मध्यरात्रि	193l
 मध्याह्न	189l
-मनील	859l
+मनील	860l
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्त	1568l
+मर्गदर्शक कुत्त	1569l
 मर्दान	420l
 मला रंग	18l
 मलेशिय	674l
 मशरूम	136l
-मसा	850l
+मसा	851l
 मसाल	277l
 मसाल चाय	259l
-मस्जिद	1873l
+मस्जिद	1874l
 महानगर	340l
 महासागर	140l
 महिल	456l
-महिल का बूट	1948l
-महिल का सैंडल	1946l
-महिल की हैट	1951l
-महिल के कपड	1933l
+महिल का बूट	1949l
+महिल का सैंडल	1947l
+महिल की हैट	1952l
+महिल के कपड	1934l
 माइक्रोसॉफ्ट	564l
-माउंट फूज	1839l
+माउंट फूज	1840l
 माच	258l
 माणिक	55l
 माणिक्य	55l
 मातिस	715l
-मात्र्योश्क	828l
+मात्र्योश्क	829l
 मानसून	199l
 माय	819l
 माराकेश	756l
 मार्च	195l
 मार्ड ग्र	742l
 मासूम	407l
-मास्क	828l
+मास्क	829l
 मिट्ट	168l
 मिट्ट का	304l
 मिट्ट की दीवार	342l
@@ -52250,40 +52303,40 @@ zuccher filat	273i
 मिठा	271l
 मियाजाक	816l
 मियाम	765l
-मिलिट्र हैलमेट	1955l
+मिलिट्र हैलमेट	1956l
 मुंब	781l
-मुकुट	1950l
-मुगल	829l
-मुरझाय हु फूल	1688l
-मुर्ग	1626l
-मुर्ग का बच्च	1629l
+मुकुट	1951l
+मुगल	830l
+मुरझाय हु फूल	1689l
+मुर्ग	1627l
+मुर्ग का बच्च	1630l
 मुलायम	445l
-मुस्लिम धर्म	1877l
+मुस्लिम धर्म	1878l
 मूंग की चट्टान	153l
-मूंगफल	1741l
+मूंगफल	1742l
 मूंगिय	28l
-मून केक	1792l
-मूषक	1607l
-मूषक का चेहर	1606l
+मून केक	1793l
+मूषक	1608l
+मूषक का चेहर	1607l
 मृतक का दिन	740l
 मृदु	388l
 मेंढक	328l
-मेंढक का चेहर	1645l
+मेंढक का चेहर	1646l
 मेघ	170l
 मेघाच्छन्न	203l
 मेपल	130l
 मेम्फिस	696l
 मेल	335l
-मेहंद	827l
+मेहंद	828l
 मैकडॉनल्ड्स	462l
 मैकरॉन	275l
 मैक्सिक	754l
 मैगनोलिय	226l
 मैग्म	165l
-मैड्रिड	852l
+मैड्रिड	853l
 मैदान	124l
-मैपल की पत्त	1704l
-मैमथ	1603l
+मैपल की पत्त	1705l
+मैमथ	1604l
 मैरून	19l
 मैलाकाइट	82l
 मॉव	63l
@@ -52298,23 +52351,23 @@ zuccher filat	273i
 मोरक्क	644l
 मोरक्कन	756l
 मोरपंख	46l
-यहूद प्रार्थनागृह	1875l
+यहूद प्रार्थनागृह	1876l
 याद	415l
 युद्ध	431l
 यूक्रेन	639l
 यूट्यूब	470l
-यूनिकॉर्न	1583l
-यूरोपीय किल	1868l
-यूरोपीय डाकघर	1858l
+यूनिकॉर्न	1584l
+यूरोपीय किल	1869l
+यूरोपीय डाकघर	1859l
 रंग का त्योहार	806l
 रंग बिरंग	178l
 रंगबिरंग	178l
 रंगीन	178l
 रंगोल	807l
-रकून	1572l
+रकून	1573l
 रक्त	315l
 रक्त वर्ण	0l
-रक्ष जैकेट	1918l
+रक्ष जैकेट	1919l
 रचनात्मक	438l
 रचनावाद	813l
 रत्न	316l
@@ -52323,22 +52376,22 @@ zuccher filat	273i
 रसो	361l
 रहस्य	394l
 रहस्यमय	394l
-राइस क्रैकर	1781l
-राइस बॉल	1782l
+राइस क्रैकर	1782l
+राइस बॉल	1783l
 राख	167l
 राजस	382l
 राजस्थान	800l
 राजहंस	317l
 रात	192l
 रात का बाजार	333l
-रात के तार	1881l
-रात में पुल	1887l
+रात के तार	1882l
+रात में पुल	1888l
 रात्रि	192l
 रात्रि बाजार	333l
 रान रंग	21l
-राष्ट्रीय उद्यान	1844l
-रिबन का पुष्प	1686l
-रिमाइंडर रिबन	1913l
+राष्ट्रीय उद्यान	1845l
+रिबन का पुष्प	1687l
+रिमाइंडर रिबन	1914l
 रिय कार्निवल	808l
 रियल मैड्रिड	601l
 रुपय	423l
@@ -52346,20 +52399,20 @@ zuccher filat	273i
 रूज लाल	70l
 रूस	638l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1843l
+रेगिस्तान में द्वीप	1844l
 रेट्र	379l
-रेड स्क्वायर	828l
+रेड स्क्वायर	829l
 रेत	157l
 रेत रंग	103l
 रेतील	103l
 रेतील तट	144l
 रेम्ब्रांट	787l
 रेशम	291l
-रेशम मार्ग	865l
+रेशम मार्ग	866l
 रॉकेट	364l
 रॉयल ब्लू	43l
 रोकोक	712l
-रोगाणु	1681l
+रोगाणु	1682l
 रोट	270l
 रोथक	722l
 रोम	784l
@@ -52367,7 +52420,7 @@ zuccher filat	273i
 रोमांच	418l
 रोमांटिक	392l
 रोमानिय	660l
-रोलर कोस्टर	1892l
+रोलर कोस्टर	1893l
 रोशन	336l
 लंदन	767l
 लकड	279l
@@ -52375,9 +52428,9 @@ zuccher filat	273i
 लडक	456l
 लत	134l
 लपट	166l
-लहंग	827l
+लहंग	828l
 लहर	142l
-लहसुन	1739l
+लहसुन	1740l
 लहू लाल	71l
 लाइलैक	64l
 लाख	303l
@@ -52385,35 +52438,35 @@ zuccher filat	273i
 लाट	255l
 लाल	0l
 लाल बैंगन	96l
-लाल लिफाफ	1910l
-लाल सेब	1718l
-लाल हंस	1640l
+लाल लिफाफ	1911l
+लाल सेब	1719l
+लाल हंस	1641l
 लालच	426l
 लालटेन	309l
 लालटेन उत्सव	747l
 लाव	165l
 लाह	303l
 लिनन	292l
-लिपस्टिक	1958l
+लिपस्टिक	1959l
 लिस्बन	793l
 लू	205l
 लेडीबग	327l
-लेबनान	847l
+लेबनान	848l
 लैंप	336l
 लैगून	146l
-लैब कोट	1917l
+लैब कोट	1918l
 लैवेंडर	210l
 लॉन	125l
-लॉलीपॉप	1813l
-लोबिय	1742l
+लॉलीपॉप	1814l
+लोबिय	1743l
 लोमड	324l
-लोमड जैस चेहर	1571l
+लोमड जैस चेहर	1572l
 लोह	285l
 लोह स्लेट	87l
 लौह	285l
 वन	119l
-वन पीस स्विमसूट	1929l
-वनमानुष	1565l
+वन पीस स्विमसूट	1930l
+वनमानुष	1566l
 वर्क	306l
 वर्ष	199l
 वर्षावन	120l
@@ -52425,25 +52478,25 @@ zuccher filat	273i
 वाइन लाल	33l
 वाइल्ड वेस्ट	733l
 वाब साब	354l
-वायलिन	1966l
+वायलिन	1967l
 वारहोल	788l
 विंटेज	379l
-विंड चाइम	1908l
+विंड चाइम	1909l
 विक्टोरियन	812l
 विचित्र	435l
 विजय	416l
 वित्त	357l
 विदूषक	331l
 विद्यालय	358l
-वियन	836l
+वियन	837l
 विलासित	381l
 विवाह	371l
-विवाह धर्मस्थल	1869l
+विवाह धर्मस्थल	1870l
 विश्वसनीय	406l
 विस्टेरिय	221l
-वीरान घर का भवन	1853l
+वीरान घर का भवन	1854l
 वृक्ष	133l
-वृश्चिक राशि	1677l
+वृश्चिक राशि	1678l
 वेनिस	802l
 वेपरवेव	811l
 वेस एंडरसन	815l
@@ -52457,49 +52510,49 @@ zuccher filat	273i
 शनेल	572l
 शयनकक्ष	362l
 शरद	197l
-शराब का गिलास	1823l
+शराब का गिलास	1824l
 शहद	263l
-शहद पात्र	1815l
+शहद पात्र	1816l
 शहर	340l
-शहर का दृश्य	1882l
+शहर का दृश्य	1883l
 शांत	386l
 शांति	386l
 शाद	371l
 शानदार	381l
 शान्त	386l
 शाम	191l
-शाम का शहर	1885l
-शार्क	1661l
+शाम का शहर	1886l
+शार्क	1662l
 शालीन	397l
 शाह	382l
 शाह नील	43l
 शाह महल	346l
 शाहबलूत	20l
-शिंट श्राइन	1876l
+शिंट श्राइन	1877l
 शिकंज	227l
 शिबोर	824l
-शिमल मिर्च	1735l
+शिमल मिर्च	1736l
 शिल	163l
 शीत	198l
 शीतल	400l
 शीश	294l
-शेर का चेहर	1576l
-शेर जैस चेहर	1575l
+शेर का चेहर	1577l
+शेर जैस चेहर	1576l
 शैंपेन	265l
 शैंपेन रंग	57l
 शैतान	428l
-शैमरॉक	1702l
-शैल	831l
-शॉपिंग बैग	1938l
-शॉर्टकेक	1808l
-शॉर्ट्स	1931l
+शैमरॉक	1703l
+शैल	832l
+शॉपिंग बैग	1939l
+शॉर्टकेक	1809l
+शॉर्ट्स	1932l
 शोर	422l
 शोरगुल	422l
 श्वेत	10l
 श्वेत रात	797l
 श्वेत श्याम	429l
 संगमरमर	280l
-संगीत कीबोर्ड	1964l
+संगीत कीबोर्ड	1965l
 संग्रहालय	438l
 संध्य	191l
 संयमित	421l
@@ -52507,36 +52560,36 @@ zuccher filat	273i
 सऊद अरब	642l
 सड	425l
 सडक	341l
-सदाबहार वृक्ष	1696l
+सदाबहार वृक्ष	1697l
 सनक	435l
 सपन	396l
 सपन जैस	396l
 सफेद	10l
-सफेद क्रॉस वाल हेलमेट	1956l
+सफेद क्रॉस वाल हेलमेट	1957l
 सब्ज	433l
 समंदर	140l
-समरकंद	865l
-समारोह	1897l
+समरकंद	866l
+समारोह	1898l
 समुद्र	140l
 समुद्र किनार	143l
 समुद्र तट	143l
 समुद्र तल	141l
 समुद्र शैवाल	138l
-सरटोप	1952l
+सरटोप	1953l
 सरप्राइज	424l
 सरल	385l
 सरस	110l
 सरस पील	110l
 सरोवर	147l
-सर्कस टेंट	1894l
+सर्कस टेंट	1895l
 सर्द	198l
 सलाद	433l
 सलेट	8l
-सवान	830l
+सवान	831l
 सवेर	180l
 सहस्राब्द	707l
 सांझ	191l
-सांप	1649l
+सांप	1650l
 साइकेडेलिक	710l
 साइबरपंक	375l
 साकुर	208l
@@ -52544,7 +52597,7 @@ zuccher filat	273i
 सागौन	279l
 साटन	291l
 साठ का दशक	699l
-साड	827l
+साड	828l
 साद	385l
 सामन रंग	29l
 साहस	405l
@@ -52552,23 +52605,23 @@ zuccher filat	273i
 सिंगापुर	675l
 सिंदूर	35l
 सिंदूर लाल	34l
-सिक शकरकंद	1787l
-सिडन	844l
+सिक शकरकंद	1788l
+सिडन	845l
 सितंबर	197l
 सितम्बर	197l
 सितार	175l
 सियान	14l
-सियार का चेहर	1570l
+सियार का चेहर	1571l
 सियोल	783l
 सिवाय	460l
-सिसिल	853l
+सिसिल	854l
 सीपिय	61l
 सीमेंट	282l
 सीस स्लेट	85l
 सुंदर छोट	408l
-सुअर	1592l
-सुअर का चेहर	1591l
-सुअर की नाक	1594l
+सुअर	1593l
+सुअर का चेहर	1592l
+सुअर की नाक	1595l
 सुकून	386l
 सुकूनभर	387l
 सुखद	398l
@@ -52576,11 +52629,11 @@ zuccher filat	273i
 सुनहर घंट	181l
 सुनहर मछल	329l
 सुबह	188l
-सुबह का सूरज	1884l
+सुबह का सूरज	1885l
 सुरुचिपूर्ण	397l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविध स्टोर	1863l
+सुविध स्टोर	1864l
 सुश	276l
 सुस्त	414l
 सूख पत्त	129l
@@ -52588,58 +52641,58 @@ zuccher filat	273i
 सूरज	171l
 सूरजमुख	211l
 सूर्य	171l
-सूर्यमुख	1690l
+सूर्यमुख	1691l
 सूर्यास्त	179l
 सूर्योदय	180l
 सेंट पीटर्सबर्ग	797l
 सेंट पैट्रिक दिवस	374l
-सेक बोतल और कप	1821l
+सेक बोतल और कप	1822l
 सेज हर	94l
 सेन	431l
 सेब	236l
 सेरुलियन	40l
-सेरेंगेट	830l
+सेरेंगेट	831l
 सेलाडॉन	297l
-सेवफल	1718l
+सेवफल	1719l
 सेहत	417l
 सैंटोरिन	352l
-सैंडविच	1763l
-सैक्स	1961l
+सैंडविच	1764l
+सैक्स	1962l
 सैक्सोफोन	437l
 सैनिक	431l
 सैन्य	431l
 सैमसंग	471l
-सॉफ्ट आइसक्रीम	1802l
+सॉफ्ट आइसक्रीम	1803l
 सोंगक्रान	739l
 सोन	11l
 सोन का वर्क	306l
 सोनपंख	327l
-सोरोपॉड	1652l
+सोरोपॉड	1653l
 सोवियत पोस्टर	813l
 सौम्य	397l
-स्कंक	1621l
-स्कार्फ	1922l
+स्कंक	1622l
+स्कार्फ	1923l
 स्कूल	358l
-स्कूल का बस्त	1939l
+स्कूल का बस्त	1940l
 स्कैंडिनेविया	353l
 स्कॉटलैंड	778l
-स्क्विड	1800l
+स्क्विड	1801l
 स्टारबक्स	463l
 स्टीमपंक	702l
 स्टील	284l
-स्टेच्यू ऑफ लिबर्ट	1871l
-स्टेडियम	1845l
-स्टॉकहोम	833l
-स्ट्यू	1772l
-स्ट्रॉ के साथ कप	1831l
+स्टेच्यू ऑफ लिबर्ट	1872l
+स्टेडियम	1846l
+स्टॉकहोम	834l
+स्ट्यू	1773l
+स्ट्रॉ के साथ कप	1832l
 स्ट्रॉबेर	229l
 स्त्र	456l
 स्त्रैण	419l
 स्थिर	386l
-स्नातक टोप	1953l
+स्नातक टोप	1954l
 स्पेन	625l
-स्पेनिश	852l
-स्पैगेट	1786l
+स्पेनिश	853l
+स्पैगेट	1787l
 स्फटिक	300l
 स्याह	47l
 स्याह चित्र	302l
@@ -52652,21 +52705,21 @@ zuccher filat	273i
 स्वस्थ	417l
 स्विस शैल	817l
 स्वीडन	651l
-स्वीडिश	833l
+स्वीडिश	834l
 हंगर	659l
-हड्ड वाल मांस	1755l
+हड्ड वाल मांस	1756l
 हनुक्क	746l
 हर	3l
 हर चाय	257l
 हर नील	13l
-हर पत्तेदार	1737l
-हर सलाद	1775l
+हर पत्तेदार	1738l
+हर सलाद	1776l
 हर सेब	237l
 हरिताश्म	298l
 हरियाल	128l
 हर्ष	390l
 हल्क	441l
-हल्क तल खान	1771l
+हल्क तल खान	1772l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बैंगन	64l
@@ -52676,37 +52729,38 @@ zuccher filat	273i
 हल्द पील	79l
 हव	204l
 हव महल	800l
-हव में पत्त	1706l
+हव में पत्त	1707l
 हवा द्वीप	763l
 हवान	755l
 हांगकांग	773l
-हाइकिंग बूट	1943l
+हाइकिंग बूट	1944l
 हाइड्रेंजिय	219l
 हाट	332l
 हाथीदांत रंग	38l
 हानबोक	825l
+हानोक	826l
 हिंदुस्तान	781l
-हिंदू मंदिर	1874l
+हिंदू मंदिर	1875l
 हिप्प	710l
-हिबिस्कस	1689l
+हिबिस्कस	1690l
 हिम	187l
 हिमखंड	184l
 हिमनद	184l
 हिमालय	161l
-हिरण	1585l
+हिरण	1586l
 हीर	301l
-हेलसिंक	834l
-हैंडबैग	1936l
-हैमबर्गर	1759l
+हेलसिंक	835l
+हैंडबैग	1937l
+हैमबर्गर	1760l
 हैरान	424l
 हैलोवीन	367l
-हॉट डॉग	1762l
+हॉट डॉग	1763l
 हो एन	796l
 होकुसा	724l
-होटल	1861l
+होटल	1862l
 होल	806l
-ह्वेल	1655l
-@stems tr 2661
+ह्वेल	1656l
+@stems tr 2663
 2000	707n
 50ler	706n
 60lar	699n
@@ -52719,15 +52773,15 @@ acayip	435n
 acel	225n
 acem hal	737n
 acgoz	426n
-aci biber	1734n
+aci biber	1735n
 acik	441n
 acik mav gok	41n
 acik renk	441n
-acı biber	1734n
+acı biber	1735n
 ada	155n
 adaç yes	94n
 adaç yeş	94n
-adriyatik	854n
+adriyatik	855n
 aeroflot	548n
 afriq du sud	665n
 afriç do sul	665n
@@ -52738,7 +52792,7 @@ agirbas ton	421n
 agustos	196n
 agyp	643n
 ahsap	279n
-ahtapot	1662n
+ahtapot	1663n
 ahudud	233n
 ahşap	279n
 ai cap	643n
@@ -52748,18 +52802,18 @@ airbnp	498n
 airtel	553n
 ajax amsterdam	612n
 ak	10n
-akas	830n
+akas	831n
 akcaagaç	130n
-akcaagaç yaprak	1704n
+akcaagaç yaprak	1705n
 akdeniz	352n
 akdeniz tarz	352n
-akordeon	1962n
-akordiyon	1962n
-akrep	1677n
+akordeon	1963n
+akordiyon	1963n
+akrep	1678n
 aksam	191n
 aksam gun	179n
 akçaağaç	130n
-akçaağaç yaprak	1704n
+akçaağaç yaprak	1705n
 akşam	191n
 akşam güneş	179n
 al	0N
@@ -52775,14 +52829,14 @@ alemanh	623n
 alev	166n
 alibap	525n
 alipay	527n
-alisveris can	1938n
+alisveris can	1939n
 allemak	623n
 allik	114n
 allik kirmiz	70n
 allık	114n
 allık kırmız	70n
 alman	623n
-alp	831n
+alp	832n
 alt	11n
 alt renk	11n
 alt saat	181n
@@ -52792,7 +52846,7 @@ altmis	699n
 altmış	699n
 aluminyum	286n
 alüminyum	286n
-alışveriş çan	1938n
+alışveriş çan	1939n
 amalf kiy	759n
 amalf kıy	759n
 amazon shoppink	565n
@@ -52807,7 +52861,7 @@ an do	637n
 ananas	240n
 and dak	780n
 android	516n
-anm kur	1913n
+anm kur	1914n
 anneaux olympiques	683n
 antarktik	185n
 antik bronz	305n
@@ -52824,7 +52878,7 @@ argentinien	628n
 ari	326n
 arizo	776n
 arktik	185n
-armut	1720n
+armut	1721n
 arsenal	591n
 arsenal fç	591n
 art deco	695n
@@ -52836,26 +52890,26 @@ asi boy	36n
 asil	382n
 asil zarafet	397n
 ask	392n
-ask ote	1862n
+ask ote	1863n
 asker	431n
-asker kask	1955n
-aslan	1575n
-aslan yuz	1575n
-aslan yüz	1575n
+asker kask	1956n
+aslan	1576n
+aslan yuz	1576n
+aslan yüz	1576n
 asm	134n
-at yuz	1579n
-at yüz	1579n
+at yuz	1580n
+at yüz	1580n
 atar salon	704n
 ates	166n
 ateş	166n
 atletico de madrid	603n
 atletico madrid	603n
-atlikarinç	1889n
-atlikarinç ati	1889n
+atlikarinç	1890n
+atlikarinç ati	1890n
 atlético de madrid	603n
 atlético madrid	603n
-atlıkarınç	1889n
-atlıkarınç atı	1889n
+atlıkarınç	1890n
+atlıkarınç atı	1890n
 aud	476n
 auror	177n
 australian flak	634n
@@ -52866,14 +52920,14 @@ autobus de londres	681n
 autobús de londres	681n
 autrich	650n
 avokado	242n
-avrup pos	1858n
+avrup pos	1859n
 ay	173N
 ay beyaz	76n
 ay festiv	370n
 ay isik	174n
-ay izlem	1909n
+ay izlem	1910n
 ay kek	810n
-ay pas	1792n
+ay pas	1793n
 ay yildiz	640n
 ay yıldız	640n
 ay ışık	174n
@@ -52896,40 +52950,40 @@ ağustos	196n
 ağırbaş	410n
 ağırbaş ton	421n
 aşk	392n
-aşk ote	1862n
+aşk ote	1863n
 aşı boy	36n
 ba lan	656n
-babur	829n
-babür	829n
+babur	830n
+babür	830n
 bae	645n
-baget ekmek	1748n
+baget ekmek	1749n
 bahar	195n
 bahar bayram	369n
 baharat	277n
 bahç	126n
-bahç ev	1855n
+bahç ev	1856n
 baid	528n
 bakir	59n
 bakir renk	59n
 bakır	59n
 bakır renk	59n
 bal	263n
-bal ari	1670n
-bal arı	1670n
-bal ayakkap	1947n
+bal ari	1671n
+bal arı	1671n
+bal ayakkap	1948n
 bal girmemis orman	120n
 bal girmemiş orman	120n
 bal kabak	246n
-bal kap	1815n
-bal porsuk	1623n
-balik	1658n
-balik kof	1791n
+bal kap	1816n
+bal porsuk	1624n
+balik	1659n
+balik kof	1792n
 balkabak	246n
 balon	337n
-balon balik	1660n
-balon balık	1660n
-balık	1658n
-balık köf	1791n
+balon balik	1661n
+balon balık	1661n
+balık	1659n
+balık köf	1792n
 bamp	123n
 bamp kor	123n
 bamp yes	52n
@@ -52941,7 +52995,7 @@ bangladesch	670n
 bangladesh	670n
 bangladesh flak	670n
 bangladés	670n
-banjo	1967n
+banjo	1968n
 bank	357n
 banknot	423n
 baris	386n
@@ -52955,8 +53009,8 @@ basak	251n
 bayern munchen	604n
 bayern munich	604n
 bayern münchen	604n
-baykus	1637n
-baykuş	1637n
+baykus	1638n
+baykuş	1638n
 bayram hav	409n
 bazalt	158n
 başak	251n
@@ -52971,40 +53025,40 @@ belgium	648n
 belgiç	648n
 belçik	648n
 benfiç	613n
-bento	1780n
-bento paket	1780n
-berber dukkan	1893n
-berber dükkan	1893n
+bento	1781n
+bento paket	1781n
+berber dukkan	1894n
+berber dükkan	1894n
 besiktas	617n
 beton	282n
 beyaz	10n
-beyaz cicek	1684n
+beyaz cicek	1685n
 beyaz geç	797n
-beyaz çiçek	1684n
-beyrut	847n
+beyaz çiçek	1685n
+beyrut	848n
 beşiktaş	617n
 bi	648n
-biberon	1816n
+biberon	1817n
 bilim kurk	376n
 bilip	529n
-bin insaat	1847n
-bin inşaat	1847n
+bin insaat	1848n
+bin inşaat	1848n
 bir	266n
 bir festiv	743n
-bir kup	1826n
-bir kup tokusturm	1827n
-bir kup tokuşturm	1827n
+bir kup	1827n
+bir kup tokusturm	1828n
+bir kup tokuşturm	1828n
 birlesik krallik	631n
 birleşik krallık	631n
 bizans	714n
-bizon	1586n
+bizon	1587n
 blaugr	602n
 ble kle	679n
 ble tiffany	678n
 blu kle	679n
 bmw	475n
 bo dao nha	626n
-bocek	1671n
+bocek	1672n
 bogurtlen	253n
 bohem	711n
 boho	711n
@@ -53012,14 +53066,14 @@ bollywood	731n
 booking.com	557n
 bordo	33n
 borus dortmund	605n
-bos yuv	1707n
+bos yuv	1708n
 boston celtics	574n
 boston red sox	585n
 boz	8n
 bozkir	124n
 bozkır	124n
 boç juniors	618n
-boş yuv	1707n
+boş yuv	1708n
 bra	627n
 brasil	627n
 brasilien	627n
@@ -53028,7 +53082,7 @@ brazilian flak	627n
 bresil	627n
 bri	767n
 british flak	631n
-broko	1738n
+broko	1739n
 bronz	58n
 brutalist	698n
 brutalizm	698n
@@ -53036,16 +53090,16 @@ brésil	627n
 brütalist	698n
 brütalizm	698n
 bubp tea	259n
-budapes	855n
-budapeş	855n
+budapes	856n
+budapeş	856n
 bugday	251n
 bugday tar	251n
-buhar	865n
+buhar	866n
 buk	449n
-buket	1682n
+buket	1683n
 bulut	170n
 burger kink	539n
-burito	1765n
+burito	1766n
 buruk	415n
 bus londonien	681n
 buy	395n
@@ -53054,8 +53108,8 @@ buyuk dalk	724n
 buyuk kanyon	776n
 buz	184n
 buz gip	400n
-buz kup	1835n
-buz küp	1835n
+buz kup	1836n
+buz küp	1836n
 buz tutmus	450n
 buz tutmuş	450n
 buzdak	184n
@@ -53064,7 +53118,7 @@ buğday	251n
 buğday tar	251n
 bvp	605n
 bélgiç	648n
-böcek	1671n
+böcek	1672n
 böğürtlen	253n
 büy	395n
 büyük budapeş ote	815n
@@ -53074,10 +53128,10 @@ bỉ	648n
 bồ đào nha	626n
 cad	341n
 cad bayram	367n
-cadir	1879n
+cadir	1880n
 cakil	281n
 cam orman	121n
-cam suslem	1905n
+cam suslem	1906n
 camgobek	14n
 camgöbek	14n
 camur	168n
@@ -53095,7 +53149,7 @@ caravaggio	787n
 carrefour	534n
 catar	646n
 cay	256n
-cay fincan	1820n
+cay fincan	1821n
 cay kahv	88n
 cayir	124n
 caz	437n
@@ -53125,12 +53179,12 @@ chilean flak	662n
 chinaflagk	635n
 chines flak	635n
 cicek	207n
-cicek acm	1691n
-cicek rozet	1686n
+cicek acm	1692n
+cicek rozet	1687n
 cidd	410n
 ciftlik	348n
 ciko	261n
-ciko bar	1811n
+ciko bar	1812n
 ciko kahv	108n
 cilek	229n
 cilk	422n
@@ -53139,20 +53193,20 @@ cimen	125n
 cimen yes	51n
 cimento	282n
 cin	635n
-cin ipek	826n
+cin ipek	827n
 cin kirmiz	75n
 cin murekkep	302n
 cin sedd	347n
 cin tapinak	795n
 cin tarz	355n
 cin yen yil	369n
-cink	1689n
-circir bocek	1673n
+cink	1690n
+circir bocek	1674n
 cirk	425n
 cirtlak	444n
 cis	200n
 cisent	200n
-civciv	1629n
+civciv	1630n
 civciv sar	77n
 civit	23n
 civit boyam	824n
@@ -53162,7 +53216,7 @@ classiç blu	688n
 co do sao vank	641n
 cocuk	380n
 cok	461n
-cok kat magaz	1865n
+cok kat magaz	1866n
 col	156n
 colombian flak	661n
 colomp	661n
@@ -53172,25 +53226,25 @@ cor del sud	636n
 cor del sur	636n
 cor do sul	636n
 cor du sud	636n
-corap	1925n
+corap	1926n
 coré du sud	636n
 cottagecor	700n
 coç col	461n
 cr flamengo	619n
 cuban flak	677n
 cup	677n
-cupcak	1809n
+cupcak	1810n
 curuk	425n
 cyberpunk	375n
 czech	658n
 czech flak	658n
 czech republiç	658n
-cırcır böcek	1673n
+cırcır böcek	1674n
 cırtlak	444n
 cờ đỏ sao vànk	641n
 dak	160n
-dak ara gunes dok	1883n
-dak ara güneş doğuş	1883n
+dak ara gunes dok	1884n
+dak ara güneş doğuş	1884n
 dak evi	363n
 dalk	142n
 dallas cowboys	580n
@@ -53200,7 +53254,7 @@ danemark	653n
 danimarç	653n
 danish flak	653n
 dannebrok	653n
-davul	1968n
+davul	1969n
 deger tas	316n
 degil	459n
 delft cin	792n
@@ -53209,10 +53263,10 @@ delft çin	792n
 dell	521n
 demir	285n
 demir gri	87n
-demlik	1819n
+demlik	1820n
 deniz	140n
 deniz dip	141n
-deniz kabuk	1663n
+deniz kabuk	1664n
 deniz yos	138n
 denmark	653n
 der deniz	141n
@@ -53226,19 +53280,19 @@ dinamarç	653n
 dinamik	389n
 dink	386n
 dis	459n
-dis domuz	1592n
-dis koy	1596n
+dis domuz	1593n
+dis koy	1597n
 disavurumculuk	716n
 discord	509n
 disko	436n
 diskotek	436n
 div	807n
-diş domuz	1592n
-diş koy	1596n
+diş domuz	1593n
+diş koy	1597n
 docker	514n
 dodgers	584n
-dodo kus	1638n
-dodo kuş	1638n
+dodo kus	1639n
+dodo kuş	1639n
 dogal	383n
 dogum gun	372n
 dogum gun pas	271n
@@ -53246,28 +53300,28 @@ dok	383n
 dok tarz	355n
 dokm demir	285n
 doksan	705n
-dokulen siv	1830n
+dokulen siv	1831n
 dokulen yaprak	129n
 dolar	423n
-dolm biber	1735n
+dolm biber	1736n
 dolunay	173n
 domates	247n
 domino	571n
 dominos	571n
-domuz	1592n
-domuz burn	1594n
-domuz pastirm	1758n
-domuz pastırm	1758n
-domuz yuz	1591n
-domuz yüz	1591n
+domuz	1593n
+domuz burn	1595n
+domuz pastirm	1759n
+domuz pastırm	1759n
+domuz yuz	1592n
+domuz yüz	1592n
 don	186n
 dondurm	274n
-donm dolap	1891n
+donm dolap	1892n
 donmus	450n
 donmuş	450n
 donuk	446n
-donut	1805n
-dort yaprak yonç	1703n
+donut	1806n
+dort yaprak yonç	1704n
 doyk	444n
 doğal	383n
 doğum gün	372n
@@ -53279,24 +53333,24 @@ dropbox	559n
 duk	371n
 duman	314n
 dup	772n
-durum	1767n
+durum	1768n
 dus	396n
-dusen yaprak	1705n
+dusen yaprak	1706n
 dutch flak	647n
 duvar	342n
-duz ayakkap	1944n
+duz ayakkap	1945n
 duç	623n
 dänemark	653n
 dökm demir	285n
-dökülen sıv	1830n
+dökülen sıv	1831n
 dökülen yaprak	129n
-dönm dolap	1891n
-dört yaprak yonç	1703n
+dönm dolap	1892n
+dört yaprak yonç	1704n
 dük	371n
-dürüm	1767n
-düz ayakkap	1944n
+dürüm	1768n
+düz ayakkap	1945n
 düş	396n
-düşen yaprak	1705n
+düşen yaprak	1706n
 dış	459n
 dışavurumculuk	716n
 easyjet	550n
@@ -53310,20 +53364,20 @@ egitto	643n
 egyp	643n
 egypt	643n
 egyptian flak	643n
-ejderh	1651n
-ejderh yuz	1650n
-ejderh yüz	1650n
+ejderh	1652n
+ejderh yuz	1651n
+ejderh yüz	1651n
 ekim	197n
 ekin	251n
 ekmek	270n
-ekmek dilim	1746n
+ekmek dilim	1747n
 ekolojik	383n
 eksantrik	435n
 ekspresyonizm	716n
-el can	1936n
-el çan	1936n
-elbis	1926n
-eldiven	1923n
+el can	1937n
+el çan	1937n
+elbis	1927n
+eldiven	1924n
 ell yil	706n
 ell yıl	706n
 elm	236n
@@ -53347,10 +53401,10 @@ erik	244n
 erik cicek	215n
 erik renk	62n
 erik çiçek	215n
-eris	1785n
-eriş	1785n
+eris	1786n
+eriş	1786n
 erkek	456N
-erkek ayakkap	1941n
+erkek ayakkap	1942n
 esint	204n
 esk kitap	312n
 esp	625n
@@ -53361,21 +53415,21 @@ espresso	254n
 esrarengiz	394n
 estados unidos	630n
 etats unis	630n
-etiyop	849n
+etiyop	850n
 everton	600n
 everton fç	600n
-evler	1852n
+evler	1853n
 evren	176n
 eylul	197n
 eylül	197n
 fabrik	377n
 facebook	466n
-fal kurap	1795n
-falafel	1768n
-far yuz	1606n
-far yüz	1606n
+fal kurap	1796n
+falafel	1769n
+far yuz	1607n
+far yüz	1607n
 fas	644n
-fasul	1742n
+fasul	1743n
 fedex	492n
 feminen	419n
 fener	309n
@@ -53393,7 +53447,7 @@ fildiş	38n
 filipinas	673n
 filipino flak	673n
 filipp	673n
-filizlenm	1694n
+filizlenm	1695n
 finans	357n
 finland	654n
 finlând	654n
@@ -53401,13 +53455,13 @@ finnish flak	654n
 finnland	654n
 firav	770n
 firefox	515n
-firinlanmis patates	1787n
+firinlanmis patates	1788n
 firt	201n
-fisek	1898n
-fisk	1878n
+fisek	1899n
+fisk	1879n
 fistik yes	53n
 fiyort	805n
-fişek	1898n
+fişek	1899n
 flak of japan	621n
 flamengo	619n
 flamenko	821n
@@ -53415,7 +53469,7 @@ flamingo	317n
 florans	758n
 floresan	448n
 fly emirates	544n
-fond	1773N
+fond	1774N
 fosfor	448n
 fovizm	715n
 frankreich	622n
@@ -53424,7 +53478,7 @@ fransiz rivier	803n
 fransız rivier	803n
 franç	622n
 french flak	622n
-fuj dak	1839n
+fuj dak	1840n
 fus	65n
 futuristik	376n
 fuş	65n
@@ -53433,8 +53487,8 @@ fç bayern	604n
 fç porto	614n
 fütüristik	376n
 fırt	201n
-fırınlanmış patates	1787n
-fısk	1878n
+fırınlanmış patates	1788n
+fısk	1879n
 fıstık yeş	53n
 galak	176n
 galatasaray	615n
@@ -53443,6 +53497,7 @@ garip	435n
 gaud	760n
 geceley	192n
 gelecek	376n
+geleneksel kor evi	826n
 gelincik	222n
 gelinlik	371n
 gercekust	717n
@@ -53453,14 +53508,14 @@ germany	623n
 gerçeküst	717n
 gevsek	387n
 gevşek	387n
-geyik	1585n
+geyik	1586n
 geç	192n
 geç hayat	436n
 geç kulup	436n
 geç kulüp	436n
 geç pazar	333n
-geç vakt kopr	1887n
-geç vakt köpr	1887n
+geç vakt kopr	1888n
+geç vakt köpr	1888n
 geç yar	193n
 gha	668n
 ghanaian flak	668n
@@ -53468,7 +53523,7 @@ ghip	816n
 giamaiç	664n
 giappo	621n
 ginkgo	131n
-gitar	1963n
+gitar	1964n
 githup	513n
 gizem	394n
 gok	169n
@@ -53486,10 +53541,10 @@ golet	149n
 gondol	802n
 gook	465n
 gorem	804n
-goril	1564n
+goril	1565n
 gotik	411n
 goz pek	405n
-gozluk	1914n
+gozluk	1915n
 granit	281n
 greek flak	657n
 green bay packers	579n
@@ -53504,7 +53559,7 @@ gri yeşil	94n
 griechenland	657n
 grèç	657n
 gréç	657n
-guatem	857n
+guatem	858n
 gul	209n
 gul kirmiz	72n
 gul kur	89n
@@ -53520,16 +53575,16 @@ gundogum	180n
 gunduz	194n
 gunebakan	211n
 gunes	171n
-gunes dok	1884n
-gunes gozluk	1915n
+gunes dok	1885n
+gunes gozluk	1916n
 gunes isik	171n
 guney kor	636n
 gurult	422n
 gurur	416n
 guven	406n
 guvenilir	406n
-guvenlik yelek	1918n
-guverç	1633n
+guvenlik yelek	1919n
+guverç	1634n
 guz	197n
 guç	405n
 gök	169n
@@ -53543,7 +53598,7 @@ göl mav	42n
 gölet	149n
 görem	804n
 göz pek	405n
-gözlük	1914n
+gözlük	1915n
 gül	209n
 gül kur	89n
 gül kırmız	72n
@@ -53560,14 +53615,14 @@ gündüz	194n
 günebakan	211n
 güney kor	636n
 güneş	171n
-güneş doğuş	1884n
-güneş gözlük	1915n
+güneş doğuş	1885n
+güneş gözlük	1916n
 güneş ışık	171n
 gürült	422n
 güven	406n
 güvenilir	406n
-güvenlik yelek	1918n
-güverç	1633n
+güvenlik yelek	1919n
+güverç	1634n
 güz	197n
 güç	405n
 h m	537n
@@ -53575,12 +53630,13 @@ ha lan	647n
 habs	589n
 hafif	445n
 hak	25n
-hamam bocek	1674n
-hamam böcek	1674n
-hamburger	1759n
-hamster	1609n
+hamam bocek	1675n
+hamam böcek	1675n
+hamburger	1760n
+hamster	1610n
 han quoç	636n
 hanbok	825n
+hanok	826n
 hanuk	746n
 hardal	110n
 hardal sar	110n
@@ -53601,21 +53657,21 @@ hayalperest	396n
 hayret	424n
 haziran	196n
 haşhaş	222n
-heç dev	1598n
+heç dev	1599n
 hicbir	457n
 him	779n
-hind	1625n
-hind tapinak	1874n
-hind tapınak	1874n
+hind	1626n
+hind tapinak	1875n
+hind tapınak	1875n
 hindis ceviz	241n
-hint gel	827n
-hipo	1605n
-hipopotam	1605n
+hint gel	828n
+hipo	1606n
+hipopotam	1606n
 hipp	710n
 hirs	426n
-hirvat	854n
-hirvatis	854n
-hiz tren	1892n
+hirvat	855n
+hirvatis	855n
+hiz tren	1893n
 hiç	457n
 hiçbir	457n
 hoa ky	630n
@@ -53626,7 +53682,7 @@ holland	647n
 hon	479n
 hongr	659n
 honk konk	773n
-horoz	1627n
+horoz	1628n
 huaw	523n
 hungarian flak	659n
 hungary	659n
@@ -53648,19 +53704,19 @@ hà lan	647n
 hàn quốç	636n
 hüz	391n
 hırs	426n
-hırvat	854n
-hırvatis	854n
-hız tren	1892n
+hırvat	855n
+hırvatis	855n
+hız tren	1893n
 iblis	428n
-icecek kut	1833n
+icecek kut	1834n
 iceland	655n
 icelandiç flak	655n
 idd	405n
 iftar	745n
 igrenç	425n
 ike	464n
-iki horguç dev	1599n
-iki hörgüç dev	1599n
+iki horguç dev	1600n
+iki hörgüç dev	1600n
 ikind	190n
 ikp	679n
 ilkbahar	195n
@@ -53676,9 +53732,9 @@ indo	671n
 indonesian flak	671n
 indonesien	671n
 indoné	671n
-inek	1590n
-inek yuz	1587n
-inek yüz	1587n
+inek	1591n
+inek yuz	1588n
+inek yüz	1588n
 ingilter	767n
 ink	819n
 instagram	467n
@@ -53691,8 +53747,8 @@ internazio	608n
 inç	299n
 inç beyaz	106n
 ipek	291n
-ipek yol	865n
-iran	861n
+ipek yol	866n
+iran	862n
 iran hal	737n
 ireland	632n
 irish flak	632n
@@ -53709,12 +53765,12 @@ island	655n
 island flagk	655n
 islând	655n
 ispan	625n
-ispanyol	852n
-issiz ada	1843n
-istakoz	1798n
+ispanyol	853n
+issiz ada	1844n
+istakoz	1799n
 istanbul	768n
 istemiyorum	459n
-istirid	1801n
+istirid	1802n
 isveç	651n
 isvicr sti	817n
 isviçr sti	817n
@@ -53727,7 +53783,7 @@ itá	624n
 iyimser	404n
 izlenimcilik	786n
 izlenimç	786n
-içecek kut	1833n
+içecek kut	1834n
 iğrenç	425n
 jaipur	800n
 jamaican flak	664n
@@ -53740,10 +53796,10 @@ japao	621n
 japon balik	329n
 japon balık	329n
 japon bask	790n
-japon oyuncak bebek	1906n
-japon pos	1857n
-japon sato	1867n
-japon şato	1867n
+japon oyuncak bebek	1907n
+japon pos	1858n
+japon sato	1868n
+japon şato	1868n
 japão	621n
 japón	621n
 jeux olympiques	683n
@@ -53753,15 +53809,15 @@ juegos olimpicos	683n
 juegos olímpicos	683n
 juv	606n
 juventus	606n
-kabak fener	1895n
-kaban	1924n
-kad bot	1948n
-kad giy	1933n
-kad sandalet	1946n
-kad sapk	1951n
-kad şapk	1951n
-kadeh tokusturm	1828n
-kadeh tokuşturm	1828n
+kabak fener	1896n
+kaban	1925n
+kad bot	1949n
+kad giy	1934n
+kad sandalet	1947n
+kad sapk	1952n
+kad şapk	1952n
+kadeh tokusturm	1829n
+kadeh tokuşturm	1829n
 kadif	290n
 kaf	343n
 kagit	293n
@@ -53778,17 +53834,17 @@ kaktus	135n
 kaktüs	135n
 kal	359n
 kaliforn	777n
-kamp	1840n
+kamp	1841n
 kamp ate	166n
 kamp ateş	166n
-kamp yapm	1840n
+kamp yapm	1841n
 kamuflaj	431n
 kan	315n
 kan kirmiz	71n
 kan kırmız	71n
-kangur	1622n
-kanis	1569n
-kaniş	1569n
+kangur	1623n
+kanis	1570n
+kaniş	1570n
 kanyon	159n
 kaotik	422n
 kap hav	203n
@@ -53796,34 +53852,34 @@ kapadok	804n
 kapalicar	768n
 kapalıçarş	768n
 kaplan	319n
-kaplan yuz	1576n
-kaplan yüz	1576n
-kapliç	1888n
-kaplumbak	1647n
-kaplıç	1888n
+kaplan yuz	1577n
+kaplan yüz	1577n
+kapliç	1889n
+kaplumbak	1648n
+kaplıç	1889n
 kapucino	255n
 kapuçino	255n
 kar	187n
 kar beyaz	84n
 kar dak	161n
 kar film	732n
-kar kap dak	1836n
+kar kap dak	1837n
 kar tan	187n
 karamel	262n
 karamel renk	109n
 karanlik	439n
 karanlık	439n
-karasinek	1679n
+karasinek	1680n
 karavaggio	787n
 karayip	764n
-karides	1799n
-karinç	1669n
+karides	1800n
+karinç	1670n
 karmen	70n
 karnaval	335n
 karpuz	234n
-kartal	1634n
-karınç	1669n
-kasik kas	1774n
+kartal	1635n
+karınç	1670n
+kasik kas	1775n
 kasim	197n
 kasimpat	217n
 kasvet	391n
@@ -53836,26 +53892,26 @@ kaw	408n
 kay renk	78n
 kayalik	163n
 kayalık	163n
-kaydirak	1890n
-kaydırak	1890n
+kaydirak	1891n
+kaydırak	1891n
 kayk	413n
 kağıt	293n
-kaşık kas	1774n
-ked yuz	1573n
-ked yüz	1573n
+kaşık kas	1775n
+ked yuz	1574n
+ked yüz	1574n
 keder	391n
 kehribar	32n
 kek	271n
 kelebek	325n
 kelt	822n
 keltik	822n
-keman	1966n
-kemik et	1755n
+keman	1967n
+kemik et	1756n
 kent	340n
 kentucky fried chicken	538n
 kenyan flak	667n
 kerpiç duvar	342n
-kertenk	1648n
+kertenk	1649n
 kes	20n
 kes renk	20n
 keten	292n
@@ -53864,7 +53920,7 @@ kfç	538n
 kil	304n
 kilim	737n
 kilis	360n
-kimono	1927n
+kimono	1928n
 kir	124n
 kirak	186n
 kirak beyaz	83n
@@ -53878,14 +53934,14 @@ kiraz çiçek festiv	809n
 kiremit renk	111n
 kirik beyaz	104n
 kirmiz	0n
-kirmiz elm	1718n
+kirmiz elm	1719n
 kirmiz mor	96n
 kirmiz sarap	264n
-kirmiz zarf	1910n
-kirp	1614n
+kirmiz zarf	1911n
+kirp	1615n
 kirsal	348n
 kis	198n
-kis ve genis bardak	1829n
+kis ve genis bardak	1830n
 kiskanclik	426n
 kiskanç	426n
 kitap	312n
@@ -53893,48 +53949,48 @@ kitapç	344n
 kiv	245n
 kiy	143n
 kiz	456N
-kizarmis karides	1790n
+kizarmis karides	1791n
 kizil	71n
-kizil mey	828n
+kizil mey	829n
 kizk	402n
 kle bla	679n
 kle blu	679n
 kle mav	818n
 klinik	356n
 knicks	578n
-koa ayi	1617n
-koa ayı	1617n
+koa ayi	1618n
+koa ayı	1618n
 kobalt	45n
 kobalt mav	45n
 koi balik	329n
 koi balık	329n
-kokan	1621n
-kokarç	1621n
+kokan	1622n
+kokarç	1622n
 koknar	121n
-kokteyl kadeh	1824n
+kokteyl kadeh	1825n
 kolezyum	784n
 kolumbien	661n
 komur gri	37n
-konfet	1903n
-konfet top	1903n
-konserv gid	1779n
-konserv gıd	1779n
+konfet	1904n
+konfet top	1904n
+konserv gid	1780n
+konserv gıd	1780n
 konstruktivizm	813n
 konstrüktivizm	813n
-kopek	1567n
-kopek balik	1661n
-kopek yuz	1566n
-kopenhak	835n
+kopek	1568n
+kopek balik	1662n
+kopek yuz	1567n
+kopenhak	836n
 kor	167n
-kor pilav	1784n
+kor pilav	1785n
 kor tapinak	794n
 kor tapınak	794n
 korean flak	636n
 kork	403n
 korkutuç	403n
-koruyuç gozluk	1916n
-koruyuç gözlük	1916n
-kos ayakkap	1942n
+koruyuç gozluk	1917n
+koruyuç gözlük	1917n
+kos ayakkap	1943n
 kot	289n
 kot kumas	289n
 kot kumaş	289n
@@ -53948,23 +54004,23 @@ koy yesil	48n
 koy yeşil	48n
 koz	167n
 kozmos	176n
-koş ayakkap	1942n
-krakov	841n
+koş ayakkap	1943n
+krakov	842n
 kraliyet	382n
 kraliyet mav	43n
-kravat	1919n
+kravat	1920n
 krem	18n
-krem karamel	1814n
+krem karamel	1815n
 krem renk	18n
-kreml	828n
-krep	1752n
+kreml	829n
+krep	1753n
 kristal	300n
 krizantem	217n
 krom	286n
-kruvasan	1747n
+kruvasan	1748n
 kubist	814n
 kubizm	814n
-kuk yavr	1636n
+kuk yavr	1637n
 kul	167n
 kulup	363n
 kulüp	363n
@@ -53974,65 +54030,65 @@ kum renk	103n
 kum tep	156n
 kumsal	144n
 kumsal kenar	143n
-kunduz	1613n
+kunduz	1614n
 kur yaprak	129n
-kurap	1806n
+kurap	1807n
 kurbak	328n
 kurs gri	85n
-kurt	1570n
+kurt	1571n
 kurumsal	357n
 kurş gri	85n
-kus tuy	1639n
+kus tuy	1640n
 kutlam	372n
-kutuk	1850n
+kutuk	1851n
 kutup	185n
 kutuph	344n
 kuvars	300n
 kuzey avrup	353n
 kuzey isik	177n
 kuzey ışık	177n
-kuş tüy	1639n
+kuş tüy	1640n
 kyoto	801n
 kâğıt	293n
 köknar	121n
 kömür gri	37n
-köpek	1567n
-köpek balık	1661n
-köpek yüz	1566n
+köpek	1568n
+köpek balık	1662n
+köpek yüz	1567n
 kör	277n
-kör pilav	1784n
+kör pilav	1785n
 köy	348n
 köy tarz	378n
 köz	167n
 kübist	814n
 kübizm	814n
 kül	167n
-kütük	1850n
+kütük	1851n
 kütüph	344n
 kır	124n
 kırak	186n
 kırak beyaz	83n
 kırmız	0n
-kırmız elm	1718n
+kırmız elm	1719n
 kırmız mor	96n
-kırmız zarf	1910n
+kırmız zarf	1911n
 kırmız şarap	264n
 kırsal	348n
 kırık beyaz	104n
-kıs ve geniş bardak	1829n
+kıs ve geniş bardak	1830n
 kıskanç	426n
 kıskançlık	426n
 kıy	143n
 kız	456N
-kızarmış karides	1790n
+kızarmış karides	1791n
 kızk	402n
 kızıl	71n
-kızıl mey	828n
+kızıl mey	829n
 kış	198n
 la galaxy	590n
 la lakers	573n
-laboratuvar onluk	1917n
-laboratuvar önlük	1917n
+laboratuvar onluk	1918n
+laboratuvar önlük	1918n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
@@ -54048,7 +54104,7 @@ lavan	210n
 lego	568n
 leicester city	597n
 lenovo	522n
-leopar	1578n
+leopar	1579n
 leylak	64n
 leylak mor	63n
 lfç	593n
@@ -54066,7 +54122,7 @@ livink coral	687n
 lizbon	793n
 lk	541n
 lokum	272n
-lolipop	1813n
+lolipop	1814n
 london bus	681n
 londr	767n
 los	451N
@@ -54074,14 +54130,14 @@ los angeles dodgers	584n
 los angeles lakers	573n
 lotus	212n
 loş	451n
-lubnan	847n
+lubnan	848n
 lufthans	546n
 luks	381n
 lyft	500n
-lübnan	847n
+lübnan	848n
 lüks	381n
 mabet	345n
-macar	855n
+macar	856n
 macaris	659n
 macen	21n
 macer	418n
@@ -54097,7 +54153,7 @@ malay	674n
 malaysian flak	674n
 malez	674n
 malá	674n
-mamut	1603n
+mamut	1604n
 man	228N
 man city	595n
 man united	594n
@@ -54108,7 +54164,7 @@ manev	412n
 mango	239n
 manhat	766n
 manol	226n
-mant	1794n
+mant	1795n
 mantar	136n
 map leaf flak	633n
 marakes	756n
@@ -54125,11 +54181,11 @@ maskülen	420n
 mastercard	495n
 masum	407n
 mat	446n
-mat cay	1834n
-mat çay	1834n
+mat cay	1835n
+mat çay	1835n
 match	258n
-matrusk	828n
-matruşk	828n
+matrusk	829n
+matruşk	829n
 mav	4n
 mav beyaz	76n
 mav beyaz porselen	296n
@@ -54141,11 +54197,11 @@ mav siyah	80n
 mav şehir	799n
 may	819N
 mayis	195n
-maym	1563n
-maym yuz	1562n
-maym yüz	1562n
-mayork	852n
-maytap	1899n
+maym	1564n
+maym yuz	1563n
+maym yüz	1563n
+mayork	853n
+maytap	1900n
 mayıs	195n
 mağar	164n
 mcdonald	462n
@@ -54173,26 +54229,26 @@ mexican flak	629n
 mexico	629n
 mexiko	629n
 mexiq	629n
-meyv buz	1803n
-mezuniyet kep	1953n
+meyv buz	1804n
+mezuniyet kep	1954n
 meş	279n
 miam heat	577n
 microsoft	564n
-mikrop	1681n
-mil park	1844n
+mikrop	1682n
+mil park	1845n
 mineral mav	81n
 minimalist	385n
 misir	250n
 misir bayrak	643n
-misir kocan	1733n
+misir kocan	1734n
 misket limon	31n
 mistik	394n
 mitsubish	489n
 miyazak	816n
 moch mouss	693n
 modern	385n
-mogol	848n
-mogolis	848n
+mogol	849n
+mogolis	849n
 monet	786n
 monokrom	429n
 monoton	434n
@@ -54202,11 +54258,11 @@ mor salkim	221n
 mor salkım	221n
 moroccan flak	644n
 morocco	644n
-moskov	828n
-moğol	848n
-moğolis	848n
+moskov	829n
+moğol	849n
+moğolis	849n
 mucevher	316n
-mucevher tas	1960n
+mucevher tas	1961n
 much	789N
 muhtesem	424n
 muhteşem	424n
@@ -54215,31 +54271,31 @@ mum isik	310n
 mum ışık	310n
 murdum	62n
 murekkep	47n
-murekkep balik	1800n
+murekkep balik	1801n
 murekkep resm	302n
 murekkep siyah	47n
 mut	390n
 mutfak	361n
 mutluluk	390n
 muz	238n
-muzik klav	1964n
+muzik klav	1965n
 méxico	629n
 mücevher	316n
-mücevher taş	1960n
+mücevher taş	1961n
 mürdüm	62n
 mürekkep	47n
-mürekkep balık	1800n
+mürekkep balık	1801n
 mürekkep resm	302n
 mürekkep siyah	47n
 müz	438n
-müzik klav	1964n
+müzik klav	1965n
 mısır	250n
 mısır bayrak	643n
-mısır koçan	1733n
+mısır koçan	1734n
 na uy	652n
 nakit	423n
 nam phi	665n
-namip	866n
+namip	867n
 nan	30n
 nan yes	30n
 nan yeş	30n
@@ -54291,8 +54347,8 @@ nintendo	566n
 nisan	195n
 nissan	480n
 noel	366n
-noel agaç	1896n
-noel ağaç	1896n
+noel agaç	1897n
+noel ağaç	1897n
 noruek	652n
 norvek	652n
 norvèk	652n
@@ -54310,9 +54366,9 @@ nuev zel	676n
 nuov zel	676n
 nvid	520n
 ocak	311n
-oden	1788n
+oden	1789n
 ofis	357n
-ofis bin	1856n
+ofis bin	1857n
 ofk	402n
 ogl	189n
 ogl sonr	190n
@@ -54320,10 +54376,10 @@ oglan	456N
 oglen	189n
 okr	36n
 okul	358n
-okul bin	1864n
-okul can	1939n
-okul çan	1939n
-okuz	1588n
+okul bin	1865n
+okul can	1940n
+okul çan	1940n
+okuz	1589n
 okyanus	140n
 olimpiad	683n
 olk	421n
@@ -54337,43 +54393,43 @@ olympisch spi	683n
 olympiç games	683n
 olympiç rings	683n
 om	611n
-onden civciv	1630n
+onden civciv	1631n
 onur yur	751n
 onur yürüyüş	751n
 oolonk	260n
-orank	1565n
+orank	1566n
 ord	431n
-ordek	1635n
+ordek	1636n
 organik	383n
 ork	218n
 orman	119n
 orman meyv	253n
 ortanç	219n
-orumcek	1675n
-orumcek agi	1676n
+orumcek	1676n
+orumcek agi	1677n
 osman	768n
 osmantus	224n
 osterreich	650n
 ot	125n
-otel	1861n
+otel	1862n
 otlak	124n
 otlar	137n
 oyuncak	380n
-ozbek	865n
-ozbekis	865n
-ozgurluk heyk	1871n
+ozbek	866n
+ozbekis	866n
+ozgurluk heyk	1872n
 ozlem	415n
 oğlan	456N
 packers	579n
 pae bas	647n
 paises baixos	647n
 paises bajos	647n
-paketlenmis hed	1912n
-paketlenmiş hed	1912n
+paketlenmis hed	1913n
+paketlenmiş hed	1913n
 pakis	669n
 pakis flak	669n
-palm agaç	1698n
-palm ağaç	1698n
+palm agaç	1699n
+palm ağaç	1699n
 palyaco	331n
 palyaço	331n
 pamuk	292n
@@ -54400,7 +54456,7 @@ paquistao	669n
 paquistán	669n
 paquistão	669n
 par	423N
-par kes	1937n
+par kes	1938n
 paris	757n
 paris saint germ	610n
 park	127n
@@ -54408,28 +54464,28 @@ parlak	443n
 parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
-parmak ara terlik	1940n
+parmak ara terlik	1941n
 parsomen	293n
 part	372n
-part konfet	1902n
-parç et	1757n
+part konfet	1903n
+parç et	1758n
 parşömen	293n
 pas	287n
-pas dilim	1808n
+pas dilim	1809n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	373n
 pastel	447n
 pastel renk	447n
-patagon	839n
-patates	1731n
-patates kizartm	1760n
-patates kızartm	1760n
+patagon	840n
+patates	1732n
+patates kizartm	1761n
+patates kızartm	1761n
 patlam	165n
-patlamis misir	1776n
-patlamış mısır	1776n
-patlayan mantar sis	1822n
-patlayan mantar şiş	1822n
+patlamis misir	1777n
+patlamış mısır	1777n
+patlayan mantar sis	1823n
+patlayan mantar şiş	1823n
 patlican	248n
 patlıcan	248n
 payet	430n
@@ -54444,7 +54500,7 @@ pemp neon	116n
 pemp sehir	800n
 pemp şehir	800n
 penguen	322n
-penç izi	1624n
+penç izi	1625n
 pep	563n
 per baç	804n
 per flagk	663n
@@ -54453,7 +54509,7 @@ peruvian flak	663n
 perú	663n
 petr	769n
 petrol mav	13n
-peynir dilim	1754n
+peynir dilim	1755n
 phan lan	654n
 phap	622n
 philippinen	673n
@@ -54461,30 +54517,30 @@ philippines	673n
 pháp	622n
 phần lan	654n
 picasso	814n
-pilav	1783n
+pilav	1784n
 pinterest	511n
-pipet bardak	1831n
+pipet bardak	1832n
 piramit	770n
 pirilt	430n
-pirinç bitk	1700n
-pirinç gevrek	1781n
+pirinç bitk	1701n
+pirinç gevrek	1782n
 pirinç metal	60n
 pirinç tar	252n
-pirinç tat	1793n
+pirinç tat	1794n
 pirinç teras	762n
-pirinç top	1782n
+pirinç top	1783n
 pirlan	301n
 pis	425n
 pittsburgh steelers	581n
-pizz dilim	1761n
+pizz dilim	1762n
 plaj	143n
-plaj ve sem	1841n
-plaj ve şem	1841n
+plaj ve sem	1842n
+plaj ve şem	1842n
 plastik	307n
 playstation	472n
 poland	656n
 polen	656n
-polinez	862n
+polinez	863n
 polish flak	656n
 polok	656n
 polôn	656n
@@ -54492,7 +54548,7 @@ pop art	788n
 pop sanat	788n
 porsch	483n
 porselen	295n
-porsuk	1623n
+porsuk	1624n
 portakal	228n
 portakal renk	1n
 portekiz cin	793n
@@ -54501,8 +54557,8 @@ portogallo	626n
 portugal	626n
 portugal flak	626n
 portugues flak	626n
-prak	837n
-pretzel	1750n
+prak	838n
+pretzel	1751n
 profesyonel	406n
 provenç	803n
 psikedelik	435n
@@ -54534,8 +54590,8 @@ red doup decker	681n
 red sox	585n
 reddit	510n
 regno unito	631n
-rehber kopek	1568n
-rehber köpek	1568n
+rehber kopek	1569n
+rehber köpek	1569n
 reino unido	631n
 relianç jio	554n
 rembrandt	787n
@@ -54575,16 +54631,16 @@ rustik	378n
 ruy	396n
 ruy gip	396n
 ruzgar	204n
-ruzgar can	1908n
-ruzgar yaprak	1706n
+ruzgar can	1909n
+ruzgar yaprak	1707n
 ryanair	549n
 rönesans	713n
 rús	638n
 rüy	396n
 rüy gip	396n
 rüzgar	204n
-rüzgar yaprak	1706n
-rüzgar çan	1908n
+rüzgar yaprak	1707n
+rüzgar çan	1909n
 rüzgâr	204n
 sabah	188n
 sabahley	188n
@@ -54598,20 +54654,20 @@ safran	277n
 safsavan	799n
 saglam	406n
 saglik	417n
-sah yemek	1771n
+sah yemek	1772n
 sahil	143n
 sak	386n
-sak bitk	1695n
-sak sis ve fincan	1821n
-sak şiş ve fincan	1821n
+sak bitk	1696n
+sak sis ve fincan	1822n
+sak şiş ve fincan	1822n
 sakayik	214n
 saks mav	43n
 saksafon	437n
 sakur	208n
 sal	433n
-salatalik	1736n
-salatalık	1736n
-salyangoz	1666n
+salatalik	1737n
+salatalık	1737n
+salyangoz	1667n
 samanyo	176n
 samim	398n
 sampan	265n
@@ -54622,20 +54678,20 @@ san francisco giants	587n
 sanat	438n
 sanatsal	438n
 sanatç	438n
-sandviç	1763n
+sandviç	1764n
 sanghay	774n
 sankt peterburk	797n
 santor	352n
 sar	2n
 sarap	264n
-sarap kadeh	1823n
+sarap kadeh	1824n
 sarap renk	113n
 saray	382n
-sarimsak	1739n
+sarimsak	1740n
 sarmasik	134n
 sarmaşık	134n
 sartroz	67n
-sarımsak	1739n
+sarımsak	1740n
 sasirtiç	424n
 sask	424n
 saskinlik	424n
@@ -54645,11 +54701,11 @@ sato	359n
 saud arabien	642n
 saud arap	642n
 saud flak	642n
-savan	830n
+savan	831n
 savas	431n
 savaş	431n
-sazan sekil flam	1907n
-sazan şekil flam	1907n
+sazan sekil flam	1908n
+sazan şekil flam	1908n
 sağlam	406n
 sağlık	417n
 schw	651n
@@ -54661,8 +54717,8 @@ sef cicek	216n
 sef pemp	73n
 sef renk	27n
 sehir	340n
-sehir alacakaranlik	1885n
-sehir manzar	1882n
+sehir alacakaranlik	1886n
+sehir manzar	1883n
 sehir merkez	340n
 seker	272n
 seker bayram	745n
@@ -54672,13 +54728,13 @@ sel	151n
 seladon	297n
 selam	455n
 sem	338n
-semerkant	865n
+semerkant	866n
 senlik	335n
 sep	61n
 ser	400n
 ser taz	399n
 seramik	304n
-serenget	830n
+serenget	831n
 serulyen	40n
 serülyen	40n
 sessiz	386n
@@ -54700,57 +54756,57 @@ sicak	401n
 sicak dalk	205n
 sicak hav	205n
 sicak hav balon	804n
-sicak icecek	1818n
+sicak icecek	1819n
 sicak renk	452n
 sicak ton	452n
-sican	1608n
-sicil	853n
-sidney	844n
+sican	1609n
+sicil	854n
+sidney	845n
 sif otlar	137n
 sihir	395n
 sik	397n
 sikint	434n
 sikiç	434n
-silindir sapk	1952n
-silindir şapk	1952n
+silindir sapk	1953n
+silindir şapk	1953n
 sim	430n
-simit	1751n
+simit	1752n
 simsek	201n
-sinagok	1875n
-sincap	1612n
+sinagok	1876n
+sincap	1613n
 singapor airlines	551n
 singapor flak	675n
 singaporean flak	675n
-singapur	858n
+singapur	859n
 sinif	358n
 sinir	402n
 sinto tapinak	801n
-siper sapk	1954n
-siper şapk	1954n
-sirk cadir	1894n
-sirk çadır	1894n
+siper sapk	1955n
+siper şapk	1955n
+sirk cadir	1895n
+sirk çadır	1895n
 sirket	357n
 sis	202n
 sis yes	48n
-sivrisinek	1678n
+sivrisinek	1679n
 siyah	9n
 siyah beyaz	429n
 siyah cay	256n
 siyah kum	158n
 siyah çay	256n
 sl benfiç	613n
-slip mayo	1930n
+slip mayo	1931n
 snapchat	512n
-sogan	1740n
+sogan	1741n
 soguk	400n
 soguk renk	453n
 soguk ton	453n
 sokak	341n
 sokak lamp	336n
 solk	442n
-solmus cicek	1688n
-solmuş çiçek	1688n
-solucan	1680n
+solmus cicek	1689n
+solmuş çiçek	1689n
+solucan	1681n
 soluk	442n
 soluk isik	451n
 soluk lil	90n
@@ -54762,42 +54818,42 @@ sonbahar	197n
 sonbahar ort bayram	370n
 sonbahar yaprak	129n
 sonuk	446n
-soropod	1652n
-sort	1931N
-sosis sandviç	1762n
+soropod	1653n
+sort	1932N
+sosis sandviç	1763n
 south african flak	665n
 south afriç	665n
 south kor	636n
 sovyet afi	813n
 sovyet afiş	813n
-soğan	1740n
+soğan	1741n
 soğuk	400n
 soğuk renk	453n
 soğuk ton	453n
 spa	625n
-spagett	1786n
+spagett	1787n
 spak	625n
 spanien	625n
 spanish flak	625n
 spotify	468n
 spurs	596n
 ssç napo	609n
-stadyum	1845n
+stadyum	1846n
 starbucks	463n
 stars and stripes	630n
 stat unit	630n
 steampunk	702n
 steelers	581n
-stokholm	833n
+stokholm	834n
 stres	413n
 su	152N
 su alt	365n
 su festiv	739n
 su kasap	349n
 su mav	66n
-su puskur bal	1654n
-su püskür bal	1654n
-su samur	1620n
+su puskur bal	1655n
+su püskür bal	1655n
+su samur	1621n
 sualt	365n
 subar	488n
 subat	198n
@@ -54815,13 +54871,13 @@ suiç	649n
 sukran gun	750n
 sukulent	135n
 sular	152n
-surek acik market	1863n
+surek acik market	1864n
 surpriz	424n
 surrealizm	717n
 sus	276N
-sus kopek	1567n
+sus kopek	1568n
 sut	268n
-sut bardak	1817n
+sut bardak	1818n
 sut beyaz	105n
 sut cay	259n
 sut kahv	255n
@@ -54841,12 +54897,12 @@ switzerland	649n
 sönük	446n
 südafrik	665n
 südkor	636n
-sürek açık market	1863n
+sürek açık market	1864n
 sürpriz	424n
 sürrealizm	717n
-süs köpek	1567n
+süs köpek	1568n
 süt	268n
-süt bardak	1817n
+süt bardak	1818n
 süt beyaz	105n
 süt kahv	255n
 süt çay	259n
@@ -54855,25 +54911,25 @@ sıcak	401n
 sıcak dalk	205n
 sıcak hav	205n
 sıcak hav balon	804n
-sıcak içecek	1818n
+sıcak içecek	1819n
 sıcak renk	452n
 sıcak ton	452n
 sıkınt	434n
 sıkıç	434n
 sınıf	358n
 sır	434n
-sıçan	1608n
-t rex	1653n
+sıçan	1609n
+t rex	1654n
 taegukk	636n
 tah	279n
-tahran	861n
+tahran	862n
 tailand	672n
 tailând	672n
 tak	339n
-tako	1764n
+tako	1765n
 tan yer	180n
-tanap agaç	1904n
-tanap ağaç	1904n
+tanap agaç	1905n
+tanap ağaç	1905n
 taobao	526n
 tap	26n
 tapinak	345n
@@ -54881,47 +54937,47 @@ tapinak senlik	795n
 tapınak	345n
 tapınak şenlik	795n
 tar	124n
-tarih yap	1846n
-tart	1810n
+tarih yap	1847n
+tart	1811n
 tarç	277n
 tas	281n
-tavsan	1611n
-tavsan yuz	1610n
-tavuk	1626n
-tavuk but	1756n
+tavsan	1612n
+tavsan yuz	1611n
+tavuk	1627n
+tavuk but	1757n
 tavus kus	318n
 tavus kuş	318n
 tavus mav	46n
-tavşan	1611n
-tavşan yüz	1610n
+tavşan	1612n
+tavşan yüz	1611n
 tay ban nha	625n
 taz	399n
 taz yesil	53n
 taz yeşil	53n
-taç mahal	829n
+taç mahal	830n
 taş	281n
 tcheq	658n
 tchéq	658n
-tek boynuz at	1583n
-tek parç mayo	1929n
+tek boynuz at	1584n
+tek parç mayo	1930n
 tek renk	429n
 tekduz	434n
 tekdüz	434n
 teknoloj	376n
 telegram	503n
 tembel	414n
-tembel hayvan	1619n
+tembel hayvan	1620n
 temmuz	196n
 ten renk	26n
 ten ton	115n
 tep	160n
 terako	111n
 tereyak	269n
-terkedilmis ev	1853n
-terkedilmiş ev	1853n
+terkedilmis ev	1854n
+terkedilmiş ev	1854n
 tes	482N
 tesco	536n
-tespih	1957n
+tespih	1958n
 tha	672n
 tha flak	672n
 tha lan	672n
@@ -54943,12 +54999,12 @@ tiffany blu	678n
 tiksint	425n
 tiktok	507n
 tilk	324n
-timsah	1646n
+timsah	1647n
 tirank	637n
-tirtil	1668n
-tisort	1920n
-tişört	1920n
-tokyo kul	1870n
+tirtil	1669n
+tisort	1921n
+tişört	1921n
+tokyo kul	1871n
 toprak	168n
 toprak gri	68n
 toprak sar	102n
@@ -54964,14 +55020,14 @@ toyo	478n
 traver	798n
 traver teras	798n
 tricolor	622n
-trompet	1965n
+trompet	1966n
 tropik	351n
-tropik icecek	1825n
-tropik içecek	1825n
+tropik icecek	1826n
+tropik içecek	1826n
 tropik plaj	145n
 tropikal	351n
-tropikal balik	1659n
-tropikal balık	1659n
+tropikal balik	1660n
+tropikal balık	1660n
 tropikal orman	120n
 trunk quoç	635n
 trunk quốç	635n
@@ -54979,7 +55035,7 @@ tschechien	658n
 tuhaf	435n
 tuk	283n
 tundr	185n
-tunus	860n
+tunus	861n
 turch	640n
 turk	640n
 turk bayrak	640n
@@ -55005,7 +55061,7 @@ türk hav yol	547n
 türk kahv	254n
 tüy	313n
 tıbp	356n
-tırtıl	1668n
+tırtıl	1669n
 u.s.	630n
 uae	645n
 uber	499n
@@ -55045,7 +55101,7 @@ uzay gem	364n
 uzay istasyon	364n
 uzk	391n
 uzum	231n
-uzun davul	1969n
+uzun davul	1970n
 uç	634n
 uçan fener	747n
 uçuk	442n
@@ -55079,7 +55135,7 @@ vintak	379n
 vis curuk	19n
 visk	267n
 viv magen	691n
-viy	836n
+viy	837n
 vizon	68n
 viêt nam	641n
 viş	230n
@@ -55096,7 +55152,7 @@ volvo	485n
 vuonk quoç anh	631n
 vw	477n
 vươnk quốç anh	631n
-waff	1753n
+waff	1754n
 wap sap	354n
 warhol	788n
 wechat	504n
@@ -55111,7 +55167,7 @@ xiaohongsh	533n
 xiaom	524n
 y	624N
 yaban	418n
-yaban domuz	1593n
+yaban domuz	1594n
 yaban mers	232n
 yagmur	199n
 yagmur orman	120n
@@ -55124,22 +55180,22 @@ yalnizlik	391n
 yalnız	391n
 yalnızlık	391n
 yanardak	165n
-yanardak patlam	1838n
+yanardak patlam	1839n
 yank	166n
 yankees	583n
 yaprak	128n
-yaprak doken agaç	1697n
-yaprak dokmeyen agaç	1696n
-yaprak döken ağaç	1697n
-yaprak dökmeyen ağaç	1696n
-yaras	1615n
+yaprak doken agaç	1698n
+yaprak dokmeyen agaç	1697n
+yaprak döken ağaç	1698n
+yaprak dökmeyen ağaç	1697n
+yaras	1616n
 yaraticilik	438n
 yaratiç	438n
 yaratıcılık	438n
 yaratıç	438n
-yardim ekip kask	1956n
-yardım ekip kask	1956n
-yas ekmek	1749n
+yardim ekip kask	1957n
+yardım ekip kask	1957n
+yas ekmek	1750n
 yasak sehir	346n
 yasak şehir	346n
 yasem	223n
@@ -55151,67 +55207,67 @@ yaz gundonum	752n
 yaz gündönüm	752n
 yağmur	199n
 yağmur orman	120n
-yemek pisirm	1770n
-yemek pişirm	1770n
-yemek tencer	1772n
+yemek pisirm	1771n
+yemek pişirm	1771n
+yemek tencer	1773n
 yen zel	676n
-yengeç	1797n
-yer fistik	1741n
-yer fıstık	1741n
+yengeç	1798n
+yer fistik	1742n
+yer fıstık	1742n
 yesil	3n
 yesil cay	257n
 yesil elm	237n
-yesil sal	1775n
-yesil yaprak sebz	1737n
+yesil sal	1776n
+yesil yaprak sebz	1738n
 yesillik	128n
 yesim	298n
 yesim yes	50n
 yeşil	3n
 yeşil elm	237n
-yeşil sal	1775n
-yeşil yaprak sebz	1737n
+yeşil sal	1776n
+yeşil yaprak sebz	1738n
 yeşil çay	257n
 yeşillik	128n
 yeşim	298n
 yeşim yeş	50n
-yilan	1649n
+yilan	1650n
 yildirim	201n
 yildiz	175n
-yildiz geç	1881n
+yildiz geç	1882n
 yildiz gokyuz	175n
 yilp	366n
 yilp geç	753n
 yirm yil	695n
 yirm yıl	695n
-yiyecek paket	1796n
+yiyecek paket	1797n
 yok	459n
-yonç	1702n
+yonç	1703n
 yos	132n
 youtup	470n
-yuksek topuk ayakkap	1945n
-yumur	1769n
-yumur bulunan yuv	1708n
-yumur cikan civciv	1628n
-yumur çıkan civciv	1628n
+yuksek topuk ayakkap	1946n
+yumur	1770n
+yumur bulunan yuv	1709n
+yumur cikan civciv	1629n
+yumur çıkan civciv	1629n
 yumusak	388n
-yumusak dondurm	1802n
+yumusak dondurm	1803n
 yumusak ton	445n
 yumuşak	388n
-yumuşak dondurm	1802n
+yumuşak dondurm	1803n
 yumuşak ton	445n
 yunan	771n
 yunus	330n
-yuruyus bot	1943n
-yuzuk	1959n
-yüksek topuk ayakkap	1945n
-yürüyüş bot	1943n
-yüzük	1959n
-yılan	1649n
+yuruyus bot	1944n
+yuzuk	1960n
+yüksek topuk ayakkap	1946n
+yürüyüş bot	1944n
+yüzük	1960n
+yılan	1650n
 yılbaş	366n
 yılbaş geç	753n
 yıldırım	201n
 yıldız	175n
-yıldız geç	1881n
+yıldız geç	1882n
 yıldız gökyüz	175n
 zafer	416n
 zarafet	397n
@@ -55234,24 +55290,24 @@ zoom meetink	560n
 zoom video	560n
 zumrut	49n
 zumrut yes	49n
-zuraf	1601n
+zuraf	1602n
 zümrüt	49n
 zümrüt yeş	49n
-züraf	1601n
+züraf	1602n
 áfriç do sul	665n
 áo	650n
 áustr	650n
 ägyp	643n
-çadır	1879n
+çadır	1880n
 çakıl	281n
 çam	121n
 çam orman	121n
-çam süslem	1905n
+çam süslem	1906n
 çamur	168n
 çamur yeş	13n
 çarş	332n
 çay	256n
-çay fincan	1820n
+çay fincan	1821n
 çay kahv	88n
 çayır	124n
 çek	658n
@@ -55259,7 +55315,7 @@ züraf	1601n
 çeltik	252n
 çiftlik	348n
 çiko	261n
-çiko bar	1811n
+çiko bar	1812n
 çiko kahv	108n
 çilek	229n
 çim	125n
@@ -55267,14 +55323,14 @@ züraf	1601n
 çimen yeş	51n
 çimento	282n
 çin	635n
-çin ipek	826n
+çin ipek	827n
 çin kırmız	75n
 çin mürekkep	302n
 çin sedd	347n
 çin tapınak	795n
 çin tarz	355n
 çin yen yıl	369n
-çink	1689n
+çink	1690n
 çirk	425n
 çis	200n
 çisent	200n
@@ -55283,11 +55339,11 @@ züraf	1601n
 çivit mav	23n
 çiy	206n
 çiçek	207n
-çiçek açm	1691n
-çiçek rozet	1686n
+çiçek açm	1692n
+çiçek rozet	1687n
 çocuk	380n
-çok kat mağaz	1865n
-çorap	1925n
+çok kat mağaz	1866n
+çorap	1926n
 çöl	156n
 çömlek	304n
 çürük	425n
@@ -55297,16 +55353,16 @@ züraf	1601n
 états unis	630n
 índ	637n
 öfk	402n
-öküz	1588n
+öküz	1589n
 ölü gün	740n
-önden civciv	1630n
-ördek	1635n
-örümcek	1675n
-örümcek ağı	1676n
+önden civciv	1631n
+ördek	1636n
+örümcek	1676n
+örümcek ağı	1677n
 österreich	650n
-özbek	865n
-özbekis	865n
-özgürlük heyk	1871n
+özbek	866n
+özbekis	866n
+özgürlük heyk	1872n
 özlem	415n
 öğl	189n
 öğl sonr	190n
@@ -55320,8 +55376,8 @@ züraf	1601n
 đan mạch	653n
 đứç	623n
 ırmak	148n
-ıssız ada	1843n
-ıstakoz	1798n
+ıssız ada	1844n
+ıstakoz	1799n
 ışık	336n
 ışık festiv	807n
 ışılt	443n
@@ -55333,7 +55389,7 @@ züraf	1601n
 şan	416n
 şanghay	774n
 şarap	264n
-şarap kadeh	1823n
+şarap kadeh	1824n
 şarap renk	113n
 şartröz	67n
 şatafat	381n
@@ -55346,8 +55402,8 @@ züraf	1601n
 şef renk	27n
 şef çiçek	216n
 şehir	340n
-şehir alacakaranlık	1885n
-şehir manzar	1882n
+şehir alacakaranlık	1886n
+şehir manzar	1883n
 şehir merkez	340n
 şeker	272n
 şeker bayram	745n
@@ -55362,13 +55418,13 @@ züraf	1601n
 şir	408n
 şirket	357n
 şiş yeş	48n
-şort	1931n
+şort	1932n
 şubat	198n
 şöm	311n
 şükran gün	750n
 şık	397n
 ấn độ	637n
-@starts 6099
+@starts 6105
 50
 50er
 50s
@@ -56945,6 +57001,7 @@ gelat
 gelato
 gelb
 gelbe
+geleneksel
 gem
 gentle
 germa
@@ -57105,6 +57162,7 @@ hamam
 han
 hang
 hanh
+hanok
 hardal
 harvest
 hat
@@ -57415,6 +57473,7 @@ korea
 korean
 koreanisch
 koreanischer
+koreanisches
 korili
 koruyucu
 koruyuç
@@ -60294,6 +60353,7 @@ zümrüt
 الالعاب
 الانقلاب
 البحر
+البيت
 الحرير
 الخطوط
 الزليج
@@ -60952,6 +61012,7 @@ zümrüt
 पाउडर
 पान
 पानी
+पारंपरिक
 पार्ट
 पार्टी
 पाल
@@ -61454,6 +61515,7 @@ zümrüt
 하늘
 하늘빛
 학교
+한옥
 햄스터
 형광
 호

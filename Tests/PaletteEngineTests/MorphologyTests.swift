@@ -96,6 +96,7 @@ final class MorphologyTests: XCTestCase {
             ("в лесу", ["forest"]), ("над морем", ["ocean"]), ("красными розами", ["red", "rose"]),
             ("снегом", ["snow"]), ("клубничный", ["strawberry"]), ("апельсиновый", ["orange fruit"]),
             ("вишнёвый", ["cherry"]), ("морковного цвета", ["carrot"]), ("песочный пляж", ["sand colour", "beach"]),
+            ("на заснеженном берегу", ["snow", "beach"]),
         ])
     }
 

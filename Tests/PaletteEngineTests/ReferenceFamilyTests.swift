@@ -40,6 +40,8 @@ final class ReferenceFamilyTests: XCTestCase {
         Reference(names: ["yves klein", "克莱因蓝", "bleu klein", "синий кляйна"], families: [["blue"]]),
         // Dancheong: green and red on Korean temple eaves.
         Reference(names: ["dancheong", "단청", "韓國丹青", "танчхон"], families: [["green", "teal"], ["red"]]),
+        // A hanok: wood beams, hanji paper walls, charcoal roof tiles.
+        Reference(names: ["hanok village", "한옥 마을", "韓屋", "ханок"], families: [["brown"], ["neutral"]]),
         // Constructivist posters: red, black, paper.
         Reference(
             names: ["constructivism", "конструктивизм", "构成主义", "costruttivismo"], families: [["red"], ["neutral"]]),
