@@ -268,8 +268,8 @@ fuzz:
 	$(FUZZ_SWIFTC) -module-name TerminalUI -I $(FUZZ_DIR)/modules -I Sources/CNcurses Sources/TerminalUI/KeyDecoder.swift \
 	  Sources/TerminalUI/KeyBytes.swift Fuzz/KeyDecoderFuzzer.swift -L $(FUZZ_DIR) -lScreenCoreKey -lPaletteCore \
 	  -use-ld=lld -o $(FUZZ_DIR)/keys-fuzzer
-	$(FUZZ_SWIFTC) -module-name PaletteTUIFiles -I $(FUZZ_DIR)/modules Sources/palette-tui/AtomicFile.swift \
-	  Sources/palette-tui/PendingTemporaryFile.swift Fuzz/ExportPathFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore \
+	$(FUZZ_SWIFTC) -module-name PaletteTUIFiles -I $(FUZZ_DIR)/modules Sources/PaletteProgram/AtomicFile.swift \
+	  Sources/PaletteProgram/PendingTemporaryFile.swift Fuzz/ExportPathFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore \
 	  -use-ld=lld -o $(FUZZ_DIR)/export-path-fuzzer
 	$(FUZZ_SWIFTC) -module-name PaletteImage -I $(FUZZ_DIR)/modules -I Sources/CSpng -I Sources/CTurboJPEG -I Sources/CWebP \
 	  Sources/PaletteImage/*.swift Fuzz/ImageFuzzer.swift -L $(FUZZ_DIR) -lPaletteCore -use-ld=lld -o $(FUZZ_DIR)/image-fuzzer
