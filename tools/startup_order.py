@@ -215,7 +215,8 @@ def record(args):
 
 
 def resident_pages(pid, binary):
-    """Link-time page numbers of the binary's pages resident in process `pid` (/proc/PID/pagemap)."""
+    """Link-time page numbers of the binary's pages resident in process `pid` (/proc/PID/pagemap),
+    and the load bias (runtime address minus link-time address)."""
     mappings = []
     with open(f"/proc/{pid}/maps") as f:
         for line in f:
@@ -234,7 +235,7 @@ def resident_pages(pid, binary):
             for i in range(len(data) // 8):
                 if struct.unpack_from("<Q", data, i * 8)[0] >> 63:
                     present.add((lo - bias) // PAGE + i)
-    return present
+    return present, bias
 
 
 def check(args):
@@ -265,8 +266,9 @@ def check(args):
             runs.append(placed[start:i])
             start = i
     run = max(runs, key=len)
-    block_lo = run[0][0] // WINDOW * WINDOW
-    block_hi = -(-(run[-1][0] + run[-1][1]) // WINDOW) * WINDOW
+    run_lo, run_hi = run[0][0], run[-1][0] + run[-1][1]
+    block_lo = run_lo // WINDOW * WINDOW
+    block_hi = -(-run_hi // WINDOW) * WINDOW
     code = sum(size for _, size in run)
     if block_hi - block_lo > 2 * code + 2 * WINDOW:
         # Laid out together, the listed functions fill their span (alignment aside); here other code
@@ -291,34 +293,58 @@ def check(args):
               "without -function-sections (a release build directory older than Package.swift's flags); "
               "the file is not the problem: rm -rf .build/*/release, build again, and check", file=sys.stderr)
         return 1
-    block = set(range(block_lo // PAGE, block_hi // PAGE))
     # The pages that hold the project's own functions: the toolchain's static runtime and
     # Foundation, linked into the binary, share sections and cannot be ordered, so their resident
     # pages are reported but not held against the file.
     own = own_sections(os.path.dirname(binary))
     own_pages = set()
+    other_pages = set()
     for name, (address, size) in symbols.items():
-        if name in own:
-            own_pages.update(range(address // PAGE, (address + max(size, 1) - 1) // PAGE + 1))
-    # The first window of .text holds the C start files' code (_start and the like) and the build
-    # commit's C function, which are not in sections of their own and run before anything else.
-    first = set(range(text_lo // WINDOW * WINDOW // PAGE, (text_lo // WINDOW + 1) * WINDOW // PAGE))
+        pages = range(address // PAGE, (address + max(size, 1) - 1) // PAGE + 1)
+        (own_pages if name in own else other_pages).update(pages)
+    def windows(bias):
+        """The block and the first window of .text, in link-time pages, as the kernel maps them
+        in this process: a fault maps the aligned window of virtual addresses around it
+        (fault-around), and the load bias is random and page-aligned only, so the windows fall
+        where the runtime addresses' alignment puts them, not the link-time addresses'."""
+
+        def down(address):
+            return (address + bias) // WINDOW * WINDOW - bias
+
+        def up(address):
+            return -(-(address + bias) // WINDOW) * WINDOW - bias
+
+        block = set(range(down(run_lo) // PAGE, up(run_hi) // PAGE))
+        # The first window of .text holds the C start files' code (_start and the like), the
+        # runtime's image constructor and the build commit's C function, which are not in sections
+        # of their own and run before anything else.
+        first = set(range(down(text_lo) // PAGE, (down(text_lo) + WINDOW) // PAGE))
+        # A window that also holds the toolchain's code (where the project's objects end and the
+        # static runtime's begin) is mapped whole when that code runs: its project pages say
+        # nothing about the file.
+        shared = set()
+        for page in other_pages:
+            lo = down(page * PAGE) // PAGE
+            shared.update(range(lo, lo + WINDOW // PAGE))
+        return block, first | (shared & own_pages)
+
     worst = 0
     with tempfile.TemporaryDirectory(prefix="startup-order-") as home:
         histories = bench.make_histories(home, CHECK_SIZES)
         for size in CHECK_SIZES:
             proc = start_app([binary], size, home, histories, timeout=20)
             proc.drain(0.3)
-            stages = [(f"{size} entries", resident_pages(proc.pid, binary) & text_pages)]
+            stages = [(f"{size} entries", *resident_pages(proc.pid, binary))]
             if size == 1000:
                 for key in bench.key_script(CHECK_KEYS):
                     proc.send(key)
                     proc.settle(0.5, 0.005)
-                stages.append((f"{size} entries and {CHECK_KEYS} keys",
-                               resident_pages(proc.pid, binary) & text_pages))
+                stages.append((f"{size} entries and {CHECK_KEYS} keys", *resident_pages(proc.pid, binary)))
             proc.quit(bench.QUIT)
             proc.close()
-            for label, present in stages:
+            for label, present, bias in stages:
+                present &= text_pages
+                block, first = windows(bias)
                 outside = present - block - first
                 own_outside = outside & own_pages
                 worst = max(worst, len(own_outside))
