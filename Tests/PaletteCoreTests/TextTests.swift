@@ -52,6 +52,33 @@ final class DisplayWidthTests: XCTestCase {
 }
 
 final class TextSanitizerTests: XCTestCase {
+    /// The whole-text shortcut returns only what the scalar-by-scalar pass would: every scalar it
+    /// lets through is kept by that pass alone and beside the joiners and selectors that depend
+    /// on their neighbours, and text with any other scalar takes the pass.
+    func testTextKeptWholeIsWhatTheFullPassKeeps() {
+        let blocks: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0x3000...0x303F, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60,
+        ]
+        var all = ""
+        for block in blocks {
+            for v in block {
+                let scalar = Unicode.Scalar(v)!
+                all.unicodeScalars.append(scalar)
+                XCTAssertTrue(TextSanitizer.isKeptWhole(String(scalar)), String(v, radix: 16))
+                // Beside a joiner and a variation selector, which the pass judges by their neighbours.
+                let around = "\(scalar)\u{200D}\(scalar)\u{FE0F}"
+                XCTAssertEqual(TextSanitizer.clean(around), TextSanitizer.cleaned(around), String(v, radix: 16))
+            }
+        }
+        XCTAssertEqual(TextSanitizer.cleaned(all), all)
+        XCTAssertEqual(TextSanitizer.clean(all), all)
+        // Neighbouring blocks are not let through whole.
+        for v: UInt32 in [0x1F, 0x7F, 0x2FFF, 0x3040, 0x4DFF, 0xA000, 0xABFF, 0xD7A4, 0xFF00, 0xFF61, 0x200B, 0xE000] {
+            XCTAssertFalse(TextSanitizer.isKeptWhole("寧靜" + String(Unicode.Scalar(v)!)), String(v, radix: 16))
+        }
+        XCTAssertEqual(TextSanitizer.clean("寧靜\u{202E}森林\u{200B}"), "寧靜森林")
+    }
+
     func testDropsControlFormatAndBidiCharacters() {
         XCTAssertEqual(TextSanitizer.clean("a\u{1B}]52;c;ZXZpbA==\u{7}b"), "a]52;c;ZXZpbA==b")
         XCTAssertEqual(TextSanitizer.clean("evil\u{202E}txt.exe"), "eviltxt.exe")

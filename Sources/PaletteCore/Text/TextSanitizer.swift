@@ -21,7 +21,20 @@
 public enum TextSanitizer {
     /// Cleans `text` for a single line.
     public static func clean(_ text: String) -> String {
-        if isPlainASCII(text) { return text }
+        if isPlainASCII(text) || isKeptWhole(text) { return text }
+        return cleaned(text)
+    }
+
+    /// Whether every scalar of `text` is one that cleaning keeps whatever stands beside it
+    /// (`keptWithoutLookup`): such text comes back as it is, without the scalar-by-scalar pass
+    /// (a Chinese description costs a third of a history move's instructions through it).
+    static func isKeptWhole(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars where !keptWithoutLookup(scalar.value) { return false }
+        return true
+    }
+
+    /// The scalar-by-scalar pass of `clean`.
+    static func cleaned(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var lastKept: Unicode.Scalar?
@@ -153,19 +166,20 @@ public enum TextSanitizer {
     /// What cleaning does with one scalar.
     public enum Verdict { case keep, space, drop }
 
+    /// Printable ASCII, and the blocks with no control, format, joiner or unassigned code point,
+    /// which skip the property lookup: CJK punctuation, unified ideographs, Hangul syllables and
+    /// fullwidth forms.
+    static func keptWithoutLookup(_ v: UInt32) -> Bool {
+        (v >= 0x20 && v < 0x7F) || (0x3000...0x303F).contains(v) || (0x4E00...0x9FFF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xFF01...0xFF60).contains(v)
+    }
+
     /// What cleaning does with `scalar`, for callers that clean as they draw.
     public static func verdict(_ scalar: Unicode.Scalar) -> Verdict {
         let v = scalar.value
-        if v >= 0x20 && v < 0x7F { return .keep }
+        if keptWithoutLookup(v) { return .keep }
         if v == 0x09 || v == 0x0A || v == 0x0D || v == 0x0B || v == 0x0C { return .space }
         if v == 0x85 || v == 0x2028 || v == 0x2029 { return .space }
-        // Blocks with no control, format or unassigned code points skip the property lookup:
-        // CJK punctuation, unified ideographs, Hangul syllables and fullwidth forms.
-        if (0x3000...0x303F).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v)
-            || (0xFF01...0xFF60).contains(v)
-        {
-            return .keep
-        }
         // The combining grapheme joiner is a mark, but invisible: it only hides text.
         if v == 0x034F { return .drop }
         switch scalar.properties.generalCategory {
