@@ -280,18 +280,25 @@ public struct CIELab: Hashable, Sendable {
     }
 
     public init(_ xyz: CIEXYZ) {
-        func f(_ t: Double) -> Double {
-            let d = 6.0 / 29.0
-            return t > d * d * d ? cbrt(t) : t / (3 * d * d) + 4.0 / 29.0
-        }
         let white = CIEXYZ.d65White
-        let fx = f(xyz.x / white.x)
-        let fy = f(xyz.y / white.y)
-        let fz = f(xyz.z / white.z)
+        let fx = CIELab.f(xyz.x / white.x)
+        let fy = CIELab.f(xyz.y / white.y)
+        let fz = CIELab.f(xyz.z / white.z)
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
     }
 
     public init(_ c: RGB) { self.init(CIEXYZ(c)) }
+
+    /// `CIELab(c).l` alone, the same number: one cube root instead of three, for callers that
+    /// judge by lightness first (`RoleStructure.repaired` skips most steps on it).
+    static func lightness(_ c: RGB) -> Double {
+        116 * f(CIEXYZ(c).y / CIEXYZ.d65White.y) - 16
+    }
+
+    private static func f(_ t: Double) -> Double {
+        let d = 6.0 / 29.0
+        return t > d * d * d ? cbrt(t) : t / (3 * d * d) + 4.0 / 29.0
+    }
 }
 
 // MARK: - CIEDE2000

@@ -162,15 +162,18 @@ public enum RoleStructure {
             let rad = c.h * .pi / 180
             return (c, cos(rad), sin(rad))
         }
-        /// The colour `role` takes when its lightness moves by `d`, and its CIELAB; nil when out
-        /// of range or unmoved.
-        func moved(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab)? {
+        /// The colour `role` takes when its lightness moves by `d`; nil when out of range or unmoved.
+        func movedRGB(_ role: Role, _ d: Double) -> RGB? {
             let hue = hues[role == .secondary ? 0 : 1]
             let l = hue.c.l + d
             guard l >= 0.08, l <= 0.97 else { return nil }
             let rgb = OKLCH.gamutMapped(l: l, c: hue.c.c, cosH: hue.cosH, sinH: hue.sinH, steps: 24)
             guard rgb != palette[role] else { return nil }
-            return (rgb, CIELab(rgb))
+            return rgb
+        }
+        /// That colour and its CIELAB.
+        func moved(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab)? {
+            movedRGB(role, d).map { ($0, CIELab($0)) }
         }
         /// That colour with its cost: ΔE00 from the colour it moves.
         func step(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab, cost: Double)? {
@@ -195,11 +198,18 @@ public enum RoleStructure {
             for d in RoleStructure.fineSteps {
                 // A step no cheaper than the best found is skipped before it is judged, and one
                 // whose lightness change alone costs more before its whole cost is worked out.
-                guard let next = moved(role, d) else { continue }
-                if let b = best, CIEDE2000.exceeds(lightnessBound: CIEDE2000.lightnessBound(next.lab, from), b.cost) {
+                // The bound takes CIELAB lightness alone: the whole CIELAB only for a step it keeps.
+                guard let rgb = movedRGB(role, d) else { continue }
+                if let b = best,
+                    CIEDE2000.exceeds(
+                        lightnessBound: CIEDE2000.lightnessBound(
+                            CIELab(l: CIELab.lightness(rgb), a: 0, b: 0), from),
+                        b.cost)
+                {
                     continue
                 }
-                let o = (rgb: next.rgb, lab: next.lab, cost: CIEDE2000.difference(next.lab, from))
+                let lab = CIELab(rgb)
+                let o = (rgb: rgb, lab: lab, cost: CIEDE2000.difference(lab, from))
                 if let b = best, o.cost >= b.cost { continue }
                 guard allowed(role, o.rgb) else { continue }
                 let m = Measured(o.rgb, lab: o.lab)

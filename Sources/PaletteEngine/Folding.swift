@@ -101,6 +101,11 @@ struct Folding: Sendable {
     }
 }
 
+/// Whether `text` is in NFC (composing it changes no byte).
+func isComposed(_ text: String) -> Bool {
+    text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8)
+}
+
 /// A string of scalars, encoded directly (faster than building a `String.UnicodeScalarView`).
 func string<S: Sequence>(_ scalars: S) -> String where S.Element == Unicode.Scalar {
     var bytes: [UInt8] = []

@@ -356,8 +356,9 @@ struct LanguageRules: Sendable, Equatable {
     /// strips "-lı" first and stems to "kız" (girl); stripping "-ı" leaves "kızıl". Which is
     /// read is the matcher's choice (the longest stem that is a term). Empty for most words.
     func otherStems(_ word: String) -> [String] {
+        guard passes > 1 else { return [] }
         let scalars = Array(word.unicodeScalars)
-        guard passes > 1, let last = scalars.last else { return [] }
+        guard let last = scalars.last else { return [] }
         let candidates = suffixesByLast.isEmpty ? suffixes : suffixesByLast[last] ?? []
         var out: [String] = []
         var first = true

@@ -65,6 +65,13 @@ struct PackedKeyIndex: Sendable {
 
     func contains(_ key: String) -> Bool { find(key) != nil }
 
+    /// The senses of the key with these UTF-8 bytes: a key looked up without making a `String`.
+    func senses(utf8 key: UnsafeBufferPointer<UInt8>) -> [Sense]? {
+        find(key).map { senses(at: $0) }
+    }
+
+    func contains(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool { find(key) != nil }
+
     /// The key at `i`, as a string.
     func key(at i: Int) -> String {
         let keyEnds = storage.keyEnds

@@ -115,6 +115,9 @@ struct GrammarWords: Sendable {
     /// Function words of unspaced runs (の, 的, linkers, relation words), and the longest.
     let runFunction: Set<String>
     let runFunctionMax: Int
+    /// `runFunction` by UTF-8 bytes, for keys whose scalars are all `isSettled`; nil when a
+    /// word is not in NFC (then only `String` equality decides).
+    let runFunctionBytes: PackedKeyIndex?
     let linkers: Set<String>
     let relationWords: Set<String>
     /// Relation words of unspaced runs that name a setting holding the figure (裡, 中, の中).
@@ -126,6 +129,16 @@ struct GrammarWords: Sendable {
     let latinLetterLanguages: [Unicode.Scalar: UInt16]
     /// The lowest of those letters: most words have none, and skip the lookups.
     let lowestLatinLetter: UInt32
+
+    /// Scalars that are in NFC whatever stands around them in a key (no decomposition,
+    /// combining class 0): kana and the unified Han ideographs, most of what unspaced runs hold.
+    /// A key of these alone equals a string in NFC exactly when their bytes are equal.
+    static func isSettled(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x3005...0x3007, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x3400...0x4DBF, 0x4E00...0x9FFF: return true
+        default: return false
+        }
+    }
 
     init(rules: [LanguageCode: LanguageRules]) {
         var elisions = Set<String>()
@@ -148,6 +161,9 @@ struct GrammarWords: Sendable {
         self.runFunction = runFunction.union(linkers).union(
             relation.filter { Tokenizer.scriptClass($0.unicodeScalars.first!) == .run })
         self.runFunctionMax = self.runFunction.map(\.unicodeScalars.count).max() ?? 1
+        self.runFunctionBytes =
+            self.runFunction.allSatisfy(isComposed)
+            ? PackedKeyIndex(self.runFunction.map { (key: $0, senses: []) }) : nil
         self.linkers = linkers
         self.relationWords = relation
         self.insideRunWords = inside
@@ -646,7 +662,9 @@ struct Matcher {
                 let f = r.rules.stem(w.folded)
                 return (f, r.rules.stem(w.bare))
             }
-            let forms = window.map { stems($0) }
+            // A lone word's stems without an array around them (most windows are one word).
+            let lone = window.count == 1 ? stems(last) : nil
+            let forms = lone == nil ? window.map { stems($0) } : []
             // A name (brand, flag, team) stripped to a stem of three letters meets ordinary
             // words: Turkish Hollanda -> hol, Spanish hola -> hol. Names take stems of four or more.
             // And a word that is grammar in a language is not one of its inflected terms there:
@@ -660,14 +678,14 @@ struct Matcher {
                 default: return true
                 }
             }
-            let stemmed = forms.count == 1 ? forms[0].folded : spaced(forms) { $0.folded }
+            let stemmed = lone?.folded ?? spaced(forms) { $0.folded }
             var hit = lexicon.senses(stemmed, in: index, language: language ?? l, only: only).flatMap {
                 usable($0, stemmed) ? $0 : nil
             }
             // An ending stripped first may take the stem's own last letters (Turkish "kızılı",
             // the crimson: -lı, then -ı, leaves kız, girl; "yeşile" leaves "yeş"): the longest
             // stem that is a term is read, as a dictionary would.
-            if forms.count == 1 {
+            if lone != nil {
                 var longest = hit == nil ? 0 : stemmed.unicodeScalars.count
                 for other in r.rules.otherStems(last.folded) where other.unicodeScalars.count > longest {
                     if let s = lexicon.senses(other, in: index, language: language ?? l, only: only), usable(s, other) {
@@ -677,7 +695,7 @@ struct Matcher {
                 }
             }
             if let hit { return hit }
-            let stemmedBare = forms.count == 1 ? forms[0].bare : spaced(forms) { $0.bare }
+            let stemmedBare = lone?.bare ?? spaced(forms) { $0.bare }
             if stemmedBare != stemmed,
                 let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only),
                 usable(s, stemmedBare)
@@ -885,22 +903,47 @@ struct Matcher {
         }
         let count = range.upperBound - range.lowerBound
         var pieces = [[Piece]](repeating: [], count: count)
-        for at in 0..<count {
-            let from = range.lowerBound + at
-            var n = min(max(lexicon.maxRunLength, runFunctionMax), range.upperBound - from)
-            while n >= 1 {
-                if n > 1, n <= 3, hasKana, crossesKana(from, n) {
+        // The run's UTF-8 once, where each scalar starts in it, and how many scalars before each
+        // may not be in NFC as they stand: every key tried is a slice of the bytes, looked up
+        // without a `String` made for it (the indexes compare bytes).
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(count * 3)
+        var starts = [Int](repeating: 0, count: count + 1)
+        var unsettled = [Int](repeating: 0, count: count + 1)
+        for k in 0..<count {
+            let c = scalars[range.lowerBound + k]
+            starts[k] = utf8.count
+            unsettled[k + 1] = unsettled[k] + (GrammarWords.isSettled(c) ? 0 : 1)
+            UTF8.encode(c) { utf8.append($0) }
+        }
+        starts[count] = utf8.count
+        let functionBytes = grammar.runFunctionBytes
+        utf8.withUnsafeBufferPointer { bytes in
+            for at in 0..<count {
+                let from = range.lowerBound + at
+                var n = min(max(lexicon.maxRunLength, runFunctionMax), range.upperBound - from)
+                while n >= 1 {
+                    if n > 1, n <= 3, hasKana, crossesKana(from, n) {
+                        n -= 1
+                        continue
+                    }
+                    let key = UnsafeBufferPointer(rebasing: bytes[starts[at]..<starts[at + n]])
+                    if let list = lexicon.exact.senses(utf8: key),
+                        let s = lexicon.choose(list, language: language, preferred: preferred)
+                    {
+                        pieces[at].append(.term(s, n))
+                    } else if let functionBytes, unsettled[at + n] == unsettled[at] {
+                        // Scalars in NFC as they stand against words in NFC: equal as strings
+                        // (canonical equivalence) only when equal as bytes.
+                        if functionBytes.contains(utf8: key) {
+                            pieces[at].append(.function(string(scalars[from..<(from + n)]), n))
+                        }
+                    } else {
+                        let text = string(scalars[from..<(from + n)])
+                        if runFunction.contains(text) { pieces[at].append(.function(text, n)) }
+                    }
                     n -= 1
-                    continue
                 }
-                let key = string(scalars[from..<(from + n)])
-                if let list = lexicon.exact[key], let s = lexicon.choose(list, language: language, preferred: preferred)
-                {
-                    pieces[at].append(.term(s, n))
-                } else if runFunction.contains(key) {
-                    pieces[at].append(.function(key, n))
-                }
-                n -= 1
             }
         }
         // best[at]: (characters covered, pieces) from `at` to the end, and the piece chosen there.

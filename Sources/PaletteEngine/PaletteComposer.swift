@@ -428,10 +428,11 @@ struct PaletteComposer {
             let pick = Int(rng.next() % UInt64(PaletteComposer.fallbackPalettes.count))
             raw = fallbackCandidates(pick)
         }
-        // Stable: equal weights keep the order of the words in the description.
-        let ordered = raw.enumerated().sorted { x, y in
-            x.element.weight != y.element.weight ? x.element.weight > y.element.weight : x.offset < y.offset
-        }.prefix(64).map(\.element)
+        // Stable: equal weights keep the order of the words in the description. Their indices
+        // are sorted, not the candidates themselves (large values, copied at every move).
+        let ordered = raw.indices.sorted { x, y in
+            raw[x].weight != raw[y].weight ? raw[x].weight > raw[y].weight : x < y
+        }.prefix(64).map { raw[$0] }
         var clusters: [Candidate] = []
         // Each cluster's OKLab, computed once (its colour is its first member's).
         var clusterLabs: [OKLab] = []
