@@ -197,7 +197,28 @@ struct PaletteComposer {
             candidates[i].map()
         }
         if !reading.excluded.isEmpty {
-            candidates.removeAll { !allowed($0.lch) }
+            let kept = candidates.filter { allowed($0.lch) }
+            if kept.contains(where: { !$0.isAccent }) || !candidates.contains(where: { !$0.isAccent }) {
+                candidates = kept
+            } else {
+                // Every colour the words lead with is in a ruled-out family ("the sea but no
+                // blue", "the night sky, no blue"): left with the accent alone, the palette was
+                // that accent's browns. Each leading colour turns to its nearest allowed colour
+                // instead, so the scene keeps its lightness, depth and temperature (a sea-green
+                // sea, a charcoal night).
+                let ruledOut = candidates.filter { !$0.isAccent && !allowed($0.lch) }
+                var replacements = Separation.turned(ruledOut.map(\.lch), excluded: reading.excluded)[...]
+                var turned: [Candidate] = []
+                for var c in candidates {
+                    if !allowed(c.lch) {
+                        guard !c.isAccent, let replacement = replacements.popFirst() else { continue }
+                        c.lch = replacement
+                        c.map()
+                    }
+                    if !turned.contains(where: { $0.lch.lab.distance(to: c.lch.lab) < 0.035 }) { turned.append(c) }
+                }
+                candidates = turned
+            }
             if candidates.isEmpty { candidates = standIns(emotion: emotion) }
         }
         return candidates
@@ -832,6 +853,36 @@ enum Separation {
     /// Whether a colour, as shown (gamut-mapped), is outside every excluded hue family.
     static func allowed(_ lch: OKLCH, excluded: [HueFamily]) -> Bool {
         excluded.isEmpty || !HueFamily.excludes(excluded, OKLCH(lch.gamutMapped()))
+    }
+
+    /// The allowed colour nearest to `colour` by ΔE00, with its distance: its hue turned in steps
+    /// of 5° (at its own lightness and chroma) the way `turn` says (+1 up, -1 down), or the grey of
+    /// its lightness; nil when neither gives one.
+    static func nearestAllowed(to colour: OKLCH, turn: Double, excluded: [HueFamily]) -> (OKLCH, Double)? {
+        let target = CIELab(colour.gamutMapped())
+        var best: (OKLCH, Double)?
+        func consider(_ c: OKLCH) {
+            guard allowed(c, excluded: excluded) else { return }
+            let delta = CIEDE2000.difference(target, CIELab(c.gamutMapped()))
+            if best == nil || delta < best!.1 { best = (c, delta) }
+        }
+        for step in stride(from: 5.0, through: 180, by: 5) {
+            consider(
+                OKLCH(l: colour.l, c: colour.c, h: (colour.h + turn * step + 360).truncatingRemainder(dividingBy: 360)))
+        }
+        consider(OKLCH(l: colour.l, c: 0, h: 0))
+        return best
+    }
+
+    /// Ruled-out colours turned to allowed ones, all the same way round the hue circle (the way
+    /// whose turns cost the least ΔE00 in all), or to the grey of their lightness where that is
+    /// nearer: a blue sea's blues turn toward sea green together, a navy night's toward violet
+    /// and charcoal, rather than each its own way.
+    static func turned(_ colours: [OKLCH], excluded: [HueFamily]) -> [OKLCH] {
+        let ways = [1.0, -1.0].map { turn in colours.map { nearestAllowed(to: $0, turn: turn, excluded: excluded) } }
+        func cost(_ way: [(OKLCH, Double)?]) -> Double { way.reduce(0) { $0 + ($1?.1 ?? 1000) } }
+        let way = cost(ways[0]) <= cost(ways[1]) ? ways[0] : ways[1]
+        return zip(colours, way).map { colour, found in found?.0 ?? firstAllowed(near: colour, excluded: excluded) }
     }
 
     /// The nearest colour to `colour` outside the excluded families: hue turns first, then greys.

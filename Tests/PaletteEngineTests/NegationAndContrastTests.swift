@@ -76,6 +76,41 @@ final class NegationAndContrastTests: XCTestCase {
     /// "No pink" rules out the deep pinks too: flowers are pink first, and a hot pink of
     /// lightness 0.69 (#E56B9F, "medium pink") was let through as red. No colour of a bluish-red
     /// hue (335° to 15°) at lightness 0.62 or more, and none a designer calls pink.
+    /// When every colour a thing leads with is ruled out ("the sea but no blue"), its colours
+    /// turn to the nearest allowed ones instead of leaving the accent's browns: a sea-green sea
+    /// with its sand, a dark night with its stars.
+    func testAThingWhoseOwnColoursAreRuledOutKeepsItsDepth() {
+        let seaNotBlue: [(String, String)] = [
+            ("en", "the sea but no blue"),
+            ("zh-Hant", "大海，但不要藍色"),
+            ("zh-Hans", "大海，但不要蓝色"),
+            ("ja", "海、でも青じゃない"),
+            ("ko", "바다, 파란색 없이"),
+            ("fr", "la mer, mais pas de bleu"),
+            ("es", "el mar, pero sin azul"),
+            ("pt", "o mar, mas sem azul"),
+            ("de", "das Meer, aber nicht blau"),
+            ("it", "il mare, ma non blu"),
+            ("ru", "море, но не синее"),
+            ("ar", "البحر لكن بدون أزرق"),
+            ("hi", "समुद्र, पर नीला नहीं"),
+            ("vi", "biển nhưng không màu xanh dương"),
+            ("tr", "deniz ama mavisiz"),
+        ]
+        for (language, text) in seaNotBlue {
+            let palette = engine.palette(for: text).palette
+            let families = palette.colors.map(ColourJudge.family)
+            let shown = palette.colors.map(ColourJudge.describe).joined(separator: " / ")
+            XCTAssertFalse(families.contains("blue"), "[\(language)] \(text): \(shown)")
+            XCTAssertTrue(families.contains { ["teal", "green"].contains($0) }, "[\(language)] \(text): \(shown)")
+            XCTAssertLessThanOrEqual(
+                families.filter { ["brown", "orange"].contains($0) }.count, 1, "[\(language)] \(text): \(shown)")
+        }
+        let night = engine.palette(for: "the night sky, no blue").palette
+        XCTAssertFalse(night.colors.map(ColourJudge.family).contains("blue"), night.colors.map(\.hex).description)
+        XCTAssertTrue(ColourJudge.matchesLightness(night.primary, "dark"), night.colors.map(\.hex).description)
+    }
+
     func testNoPinkLeavesTheDeepPinksOutToo() {
         let flowersNotPink: [(String, String)] = [
             ("en", "a flower market but no pink"),
