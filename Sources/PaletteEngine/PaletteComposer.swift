@@ -253,7 +253,15 @@ struct PaletteComposer {
             ks.max { candidates[$0].lead != candidates[$1].lead ? candidates[$0].lead < candidates[$1].lead : $0 > $1 }
         }
         let coloured = ground.filter { k in candidates[k].cues.contains { reading.cues[$0].kind == .colour } }
-        let p = composed ? (leading(coloured) ?? leading(ground)!) : choosePrimary(candidates, rng: &rng)
+        // A night the scene is set in is the field the rest stands in: its own dark colours lead
+        // before the ground it greys ("a campfire on a snowy night", 雪夜的篝火: the night's navy,
+        // the snow second, the fire the accent). A night has no temperature, so no side.
+        let night = candidates.indices.filter { k in
+            composed && !figure.contains(k) && !candidates[k].isAccent && candidates[k].lch.l < 0.4
+                && candidates[k].cues.contains { reading.cues[$0].kind == .time && reading.cues[$0].isGround }
+        }
+        let p =
+            composed ? (leading(coloured) ?? leading(night) ?? leading(ground)!) : choosePrimary(candidates, rng: &rng)
         var primary = candidates[p]
         // With no words to go on, the text itself still picks a distinct shade of the fallback.
         if variation != 0 || reading.cues.isEmpty {

@@ -111,6 +111,29 @@ final class NegationAndContrastTests: XCTestCase {
         XCTAssertTrue(ColourJudge.matchesLightness(night.primary, "dark"), night.colors.map(\.hex).description)
     }
 
+    /// A warm light in snow at night: the night is the field (a dark primary), the snow it greys
+    /// comes second and the light is the accent, never the grey snow leading.
+    func testANightSceneLeadsWithTheNight() {
+        let fireOnASnowyNight: [(String, String)] = [
+            ("en", "a campfire on a snowy night"),
+            ("zh-Hant", "雪夜的篝火"),
+            ("zh-Hans", "雪夜的篝火"),
+            ("de", "ein Lagerfeuer in der Schneenacht"),
+            ("ru", "костёр на снегу ночью"),
+            ("hi", "बर्फीली रात में दीया"),
+            ("en", "a lantern in the snow at night"),
+        ]
+        for (language, text) in fireOnASnowyNight {
+            let palette = engine.palette(for: text).palette
+            let shown = palette.colors.map(ColourJudge.describe).joined(separator: " / ")
+            XCTAssertTrue(ColourJudge.matchesLightness(palette.primary, "dark"), "[\(language)] \(text): \(shown)")
+            XCTAssertTrue(
+                ["orange", "red", "yellow"].contains(ColourJudge.family(palette.accent)),
+                "[\(language)] \(text): \(shown)")
+            XCTAssertFalse(ColourJudge.matchesLightness(palette.secondary, "dark"), "[\(language)] \(text): \(shown)")
+        }
+    }
+
     func testNoPinkLeavesTheDeepPinksOutToo() {
         let flowersNotPink: [(String, String)] = [
             ("en", "a flower market but no pink"),
