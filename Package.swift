@@ -7,7 +7,7 @@ import PackageDescription
 /// Linux only: the terminal layer uses glibc's `sigaction` layout and `<ncursesw/curses.h>`
 /// (Debian's libncurses-dev), so no other platform is claimed. Tools 6.2 means the Swift 6
 /// language mode for every target; `keyPath` and `strict` make every warning an error in a plain
-/// `swift build` too (docs/decisions.md, "2026-12-01: test support, fixtures and the package manifest").
+/// `swift build` too (docs/decisions.md, "Warnings are errors everywhere").
 ///
 /// Release builds also put every function in a section of its own, so that the linker can lay out
 /// the code start-up runs in one block (`staticProgram` below; docs/modules/build.md).
@@ -31,8 +31,8 @@ let strict: [SwiftSetting] =
 
 /// The libraries whose tests run long property loops (10,000 palettes through the colour
 /// science, the engine, the design system, the history's compaction, the renderer) are
-/// optimised in debug builds too; the tests' own code stays unoptimised. See docs/decisions.md,
-/// "The libraries under property tests are optimised in debug builds".
+/// optimised in debug builds too, for a developer's `swift test`; the tests' own code stays
+/// unoptimised. See docs/decisions.md, "Tests run on the release build".
 let optimised: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 let optimisedKeyPath: [SwiftSetting] = keyPath + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 

@@ -27,7 +27,7 @@ public enum TextSanitizer {
 
     /// Whether every scalar of `text` is one that cleaning keeps whatever stands beside it
     /// (`keptWithoutLookup`): such text comes back as it is, without the scalar-by-scalar pass
-    /// (a Chinese description costs a third of a history move's instructions through it).
+    /// (through it, a Chinese description cost a tenth of a history move's instructions).
     static func isKeptWhole(_ text: String) -> Bool {
         for scalar in text.unicodeScalars where !keptWithoutLookup(scalar.value) { return false }
         return true
