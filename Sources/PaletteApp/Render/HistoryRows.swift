@@ -60,8 +60,9 @@ enum HistoryRow: Equatable, Sendable {
         }
     }
 
-    /// Row `r` of the list area, from its top, as `state` shows it.
-    init(_ state: borrowing AppState, row r: Int) {
+    /// Row `r` of the list area, from its top, as `state` shows it; `stamp` gives an entry's
+    /// time or date (`AppClock.stamp`).
+    init(_ state: borrowing AppState, row r: Int, stamp: (Date) -> String) {
         let history = state.history
         if history.count == 0 {
             self =
@@ -76,7 +77,7 @@ enum HistoryRow: Equatable, Sendable {
             return
         }
         var key = Entry(
-            entry, when: state.clock.value.stamp(entry.created), selected: row == history.selected,
+            entry, when: stamp(entry.created), selected: row == history.selected,
             focused: state.focus == .history)
         key.group = history.groupSize(atRow: row)
         if key.group >= 2 { key.open = history.isExpanded(atRow: row) }
@@ -177,9 +178,11 @@ extension Canvas {
         if cache.historyRows.count != list.height {
             cache.historyRows = Array(repeating: .unknown, count: list.height)
         }
+        let clock = state.clock.value
+        let today = clock.today()
         for r in 0..<list.height {
             let y = list.y + r
-            let wanted = HistoryRow(state, row: r)
+            let wanted = HistoryRow(state, row: r) { cache.stamps.stamp($0, today: today, clock: clock) }
             if cache.historyRows[r] == wanted { continue }
             cache.historyRows[r] = wanted
             if case .entry(let key) = wanted, let cells = cache.rowCells[key] {

@@ -30,6 +30,7 @@ public struct RenderCache: Sendable {
     var historyRows: [HistoryRow] = []
     var historyList: HistoryListKey?
     var rowCells: [HistoryRow.Entry: [Cell]] = [:]
+    var stamps = StampMemo()
     var status: Drawn<StatusLine>?
     var lineage: Drawn<LineagePanel>?
     /// The rows of recent values of the parts that come back to earlier values (`PartRows`).
