@@ -46,7 +46,8 @@ final class StampMemoTests: XCTestCase {
             _ = memo.stamp(Fixture.now.addingTimeInterval(Double(-minute * 60)), today: today, clock: clock)
         }
         XCTAssertEqual(memo.count, 1024)
-        XCTAssertEqual(memo.stamp(Fixture.now.addingTimeInterval(-3 * 86_400), today: today, clock: clock), "2026-11-26")
+        XCTAssertEqual(
+            memo.stamp(Fixture.now.addingTimeInterval(-3 * 86_400), today: today, clock: clock), "2026-11-26")
         XCTAssertEqual(memo.count, 1)
     }
 }
