@@ -290,6 +290,7 @@ bench: deps build-info
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O -static-stdlib bench/floor.swift -o .build/bench/floor-swift
+	$(SWIFTC) -O -static-stdlib -I Sources/CNcurses bench/floor_ncurses.swift -o .build/bench/floor-ncurses
 	cc -O2 -o .build/bench/image-floor bench/image_floor.c -lspng -lturbojpeg
 	-python3 tools/startup_order.py check
 	python3 bench/bench.py

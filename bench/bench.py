@@ -89,6 +89,12 @@ def floors(home):
             Program("Swift Foundation floor", [os.path.join(BUILD, "floor-swift"), FLOOR_MARKER], env, FLOOR_MARKER))
 
 
+def ncurses_floor(home):
+    """The Swift floor that opens its terminal through ncurses as palette-tui does (bench/floor_ncurses.swift)."""
+    return Program("Swift floor with ncurses", [os.path.join(BUILD, "floor-ncurses"), FLOOR_MARKER], base_env(home),
+                   FLOOR_MARKER)
+
+
 def app_program(app, home, history, extra_env=None, name="palette-tui"):
     env = base_env(home)
     env.update(extra_env or {})
@@ -180,6 +186,9 @@ def bench_startup(res, app, home, runs, available):
     history = os.path.join(home, "empty.jsonl")
     open(history, "w").close()
     programs = list(floors(home))
+    with_ncurses = os.path.exists(ncurses_floor(home).argv[0])
+    if with_ncurses:
+        programs.append(ncurses_floor(home))
     if available:
         programs.append(app_program(app, home, history))
     times = {p.name: [] for p in programs}
@@ -195,11 +204,17 @@ def bench_startup(res, app, home, runs, available):
     c_floor, swift_floor = (median(times[p.name]) for p in programs[:2])
     res.add(section, "C ncurses floor: first frame", c_floor, "ms")
     res.add(section, "Swift Foundation floor: first frame", swift_floor, "ms", "C floor", c_floor)
+    if with_ncurses:
+        res.add(section, "Swift floor with ncurses (newterm, raw, keypad, one refresh): first frame",
+                median(times["Swift floor with ncurses"]), "ms", "Swift floor", swift_floor)
     if available:
         value = median(times["palette-tui"])
         res.add(section, "palette-tui: first frame (empty history)", value, "ms", "Swift floor", swift_floor,
                 target="<= 1.5x Swift floor", met=value <= 1.5 * swift_floor)
         res.add(section, "palette-tui: first frame vs C floor", value, "ms", "C floor", c_floor)
+        if with_ncurses:
+            res.add(section, "palette-tui: first frame vs the Swift floor with ncurses", value, "ms",
+                    "Swift floor with ncurses", median(times["Swift floor with ncurses"]))
         res.add(section, "palette-tui: quit key to exit", median(exits["palette-tui"]), "ms",
                 "C floor", median(exits["C ncurses floor"]))
     else:
@@ -420,6 +435,9 @@ def bench_idle(res, app, home, seconds, available):
     history = os.path.join(home, "empty.jsonl")
     open(history, "w").close()
     programs = list(floors(home))
+    with_ncurses = os.path.exists(ncurses_floor(home).argv[0])
+    if with_ncurses:
+        programs.append(ncurses_floor(home))
     if available:
         programs.append(app_program(app, home, history))
     procs = []
@@ -973,8 +991,9 @@ def write_report(res, path, info, started, args):
         f.write(f"- Commit: {git_head()}\n")
         f.write(f"- Machine: {info['cpus']} CPUs, {info['model']}, {info['memory']} memory, Linux {info['kernel']}, "
                 f"load average at start {info['load']}\n")
-        f.write(f"- Toolchain: {info['swift']}; floors built with `cc -O2 bench/floor.c -lncursesw` and "
-                f"`swiftc -O -static-stdlib bench/floor.swift`\n")
+        f.write(f"- Toolchain: {info['swift']}; floors built with `cc -O2 bench/floor.c -lncursesw`, "
+                f"`swiftc -O -static-stdlib bench/floor.swift` and the same with `-I Sources/CNcurses` "
+                f"for `bench/floor_ncurses.swift`\n")
         f.write(f"- Terminal: pseudo-terminal {COLS}x{ROWS}, TERM={TERM}, LANG=C.UTF-8, no GEMINI_API_KEY "
                 f"except in section 6\n\n")
         f.write("## Results\n\n")
