@@ -85,7 +85,7 @@ final class LightYellowAndGenderTests: XCTestCase {
     func testAPersonInAScenePaintsTheScene() {
         let pairs = [
             ("a girl at the beach", "a zorblat at the beach"), ("boy in a forest", "zorblat in a forest"),
-            ("une fille sous la pluie", "une amie sous la pluie"), ("海边的女孩", "海边的朋友"),
+            ("une fille sous la pluie", "une zorblat sous la pluie"), ("海边的女孩", "海边的朋友"),
             ("a woman in a red dress", "a zorblat in a red dress"),
         ]
         for (person, other) in pairs {
