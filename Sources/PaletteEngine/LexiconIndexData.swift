@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 f7004cf7fa79ebe2 7 14
+palette-lexicon-index 2 a95788f56fe6fbae 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 42622
+@exact 42624
 1920s	695a
 1950s	706a
 1960s	699a
@@ -1635,7 +1635,7 @@ bach	148h
 baci	392I
 baciare	392I
 bacio	392I
-backen	271h
+backen	270h
 backpack	1941a
 backstein	283h
 backsteine	283h
@@ -1686,8 +1686,9 @@ baita	363i
 bajo el agua	365f
 baked	2019a
 baker	2321a
-bakery	271a
-baking	271a
+bakeries	270a
+bakery	270a
+baking	270a
 bakire	407n
 bakır	59n
 bakır rengi	59n
@@ -2637,7 +2638,7 @@ bougies	310e
 bouillant	401e
 boukhara	867e
 boulaie	122e
-boulangerie	271e
+boulangerie	270e
 bouleau	122e
 bouleaux	122e
 boulette de pâte	1796e
@@ -3108,7 +3109,7 @@ bão bùng	201m
 bão tuyết	187m
 bão tố	201m
 bächlein	148h
-bäckerei	271h
+bäckerei	270h
 bäuerlich	378h
 bäume	133h
 bé con	407m
@@ -8249,7 +8250,7 @@ fütüristik	376n
 fütürizm	376n
 fırtına	201n
 fırtınalı	201n
-fırın	271n
+fırın	270n
 fırınlanmış patates	1789n
 fıskiye	1880n
 fıstık yeşili	53n
@@ -9792,7 +9793,7 @@ horizonte	183f 183g
 hormiga	1671f
 hormigón	282f
 hormis	457e
-hornear	271f
+hornear	270f
 hornet	2429a
 horoz	1629n
 horreur	403e
@@ -12330,7 +12331,7 @@ lychee	2540a
 lycée	358e
 lyft	500o
 lyrik	312h
-làm bánh	271m
+làm bánh	270m
 làm gốm	304m
 làm mới	399m
 làm vườn	126m
@@ -12383,7 +12384,7 @@ líbano	849f 849g
 lính	431M
 líquido	152f 152g
 líquido derramándose	1832f
-lò bánh	271m
+lò bánh	270m
 lò sưởi	311m
 lòng tham	426m
 lòng trắc ẩn	388m
@@ -14835,7 +14836,7 @@ nước dừa	241m
 nước hoa	419m
 nước mắt	391m
 nước trà	256m
-nướng bánh	271m
+nướng bánh	270m
 nải chuối	238m
 nảy lộc	195m
 nấm	136m
@@ -15289,7 +15290,7 @@ pacifico	386i
 pack	2680a
 packers	579o
 pacífico	386f 386g
-padaria	271g
+padaria	270g
 paddy	252a
 padella con cibo	1773i
 padişah	382n
@@ -15379,7 +15380,7 @@ pan de oro	306f
 pan relleno	1769f
 pan sin levadura	1751f
 pan tostado	270f
-panadería	271f
+panadería	270f
 panasonic	543o
 panayır	335n
 pancada de chuva	199g
@@ -15393,7 +15394,7 @@ pandas	321a
 pane	270i
 pane in cassetta	1748i
 panela	1774g
-panetteria	271i
+panetteria	270i
 panic	403a
 panico	403i
 panik	403h 403n
@@ -20582,7 +20583,7 @@ tiệc cưới	371m
 tiệc sinh nhật	372m
 tiệc tùng	372m
 tiệc đêm	436m
-tiệm bánh	271m
+tiệm bánh	270m
 tiệm cà phê	343m
 tiệm sách	344m
 tiện nghi	398m
@@ -25618,7 +25619,7 @@ zürafa	1603n
 паук	1677j
 паутина	1678j
 пейпал	496o
-пекарня	271j
+пекарня	270j
 пекло	205j
 пена	142j
 пепел	167j
@@ -29248,7 +29249,7 @@ zürafa	1603n
 محل حلاقه	1895k
 محيط	140k
 محيطات	140k
-مخبز	271k
+مخبز	270k
 مخدر	711k
 مخطوطه	293k
 مخفي	394k
@@ -31466,7 +31467,7 @@ zürafa	1603n
 बूंदें	152l
 बृहस्पति	176l
 बेकन	1760l
-बेकरी	271l
+बेकरी	270l
 बेचैन	413l
 बेचैनी	413l
 बेज	17l
@@ -33573,7 +33574,7 @@ zürafa	1603n
 ぱんだ	321c
 ぱんだの颜	1620c
 ぱんぷきん	246c
-ぱん屋	271c
+ぱん屋	270c
 ぱーてぃー	372c
 ぱーてぃーくらっかー	1904c
 ぱーぷる	5c
@@ -33771,7 +33772,7 @@ zürafa	1603n
 べるべっと	290c
 べるりん	848c
 べんふぃか	613o
-べーかりー	271c
+べーかりー	270c
 べーぐる	1753c
 べーこん	1760c
 べーじゅ	17c
@@ -37108,7 +37109,7 @@ zürafa	1603n
 炽热	393b
 烈日	205b
 烈火	166b
-烘焙	271b
+烘焙	270b
 烙饼	1754b
 烛光	310b
 烛台节	747b
@@ -38911,7 +38912,8 @@ zürafa	1603n
 靠谱	406b
 面包	270b
 面包圈	1753b
-面包店	271b
+面包坊	270b
+面包店	270b
 面条	1787b
 面白い	390c
 面白くない	434c
@@ -40241,7 +40243,7 @@ zürafa	1603n
 베이비	407d
 베이지	17d
 베이지색	17d
-베이커리	271d
+베이커리	270d
 베이컨	1760d
 베이퍼웨이브	812d
 베지테리언	417d
@@ -40428,7 +40430,7 @@ zürafa	1603n
 빨갛다	0d
 빨대와 컵	1833d
 빵	270d
-빵집	271d
+빵집	270d
 빼고	459d
 뻔한	434d
 뿌연	449d
@@ -41509,7 +41511,7 @@ zürafa	1603n
 정직한	406d
 젖병	1818d
 젖소	348d
-제과점	271d
+제과점	270d
 제국	382d
 제비꽃색	22d
 제외	459d
@@ -43198,7 +43200,7 @@ bach duong	122m
 bach qua	131m
 bach tuoc	1664m
 bachlein	148h
-backerei	271h
+backerei	270h
 badanali duvar	342n
 bagunca	422g
 bahar bayrami	369n
@@ -45211,7 +45213,7 @@ fildisi	38n
 financas	357g
 finlandes	836f 836g
 finlandia	654o
-firin	271n
+firin	270n
 firinlanmis patates	1789n
 firtina	201n
 firtinali	201n
@@ -46427,7 +46429,7 @@ lago de lotus	150g
 lagrima	391f 391g
 lagrimas	391f
 lagun	146n
-lam banh	271m
+lam banh	270m
 lam gom	304m
 lam moi	399m
 lam vuon	126m
@@ -46549,7 +46551,7 @@ literario	312g
 litoraneo	143g
 litterature	312e
 lo au	413m
-lo banh	271m
+lo banh	270m
 lo do	414m
 lo lang	413m
 lo lung	396m
@@ -47418,7 +47420,7 @@ nuoc dua	241m
 nuoc hoa	419m
 nuoc mat	391m
 nuoc tra	256m
-nuong banh	271m
+nuong banh	270m
 nutricao	417g
 nutricion	417f
 nuvolosita	203i
@@ -47569,7 +47571,7 @@ palido	442f 442g
 palmiye agaci	1700n
 palyaco	331n
 pamuk seker	273n
-panaderia	271f
+panaderia	270f
 panayir	335n
 pandabar	1620h
 panico	403f 403g
@@ -48958,7 +48960,7 @@ tiec dem	436m
 tiec nuoi	391m
 tiec sinh nhat	372m
 tiec tung	372m
-tiem banh	271m
+tiem banh	270m
 tiem ca phe	343m
 tiem sach	344m
 tien	423m
@@ -50777,7 +50779,7 @@ y2k	708d
 베이비	407d
 베이지	17d
 베이지색	17d
-베이커리	271d
+베이커리	270d
 베이컨	1760d
 베이퍼웨이브	812d
 베지테리언	417d
@@ -50954,7 +50956,7 @@ y2k	708d
 빨갛다	0d
 빨대 컵	1833d
 빵	270d
-빵집	271d
+빵집	270d
 빼고	459d
 뻔	434d
 뿌연	449d
@@ -51989,7 +51991,7 @@ y2k	708d
 정직	406d
 젖병	1818d
 젖소	348d
-제과점	271d
+제과점	270d
 제국	382d
 제비꽃색	22d
 제외	459d
@@ -53291,7 +53293,7 @@ bougi	310e
 bouillant	401e
 boukhara	867e
 boulai	122e
-boulangeri	271e
+boulangeri	270e
 bouleau	122e
 boulet de pat	1796e
 boulet de pât	1796e
@@ -58917,7 +58919,7 @@ horizont	183f
 hormig	1671f
 hormigon	282f
 hormigón	282f
-hornear	271f
+hornear	270f
 horror	403f
 horroros	403f
 hortaliz	433f
@@ -59827,8 +59829,8 @@ pan de oro	306f
 pan rellen	1769f
 pan sin levadur	1751f
 pan tostad	270f
-panaderi	271f
-panaderí	271f
+panaderi	270f
+panaderí	270f
 panasonic	543f
 pand	321f
 panic	403f
@@ -63820,7 +63822,7 @@ pacat	386g
 pacific	386g
 packer	579g
 pacífic	386g
-padari	271g
+padari	270g
 padr	360g
 pae	270g
 paesi bassi	647g
@@ -65304,8 +65306,8 @@ baby	407h
 babyflasch	1818h
 bach	148h
 bachlei	148h
-back	271h
-backerei	271h
+back	270h
+backerei	270h
 backstei	283h
 baco	1760h
 bad	143h
@@ -65581,7 +65583,7 @@ bvb	605h
 byzantinisch	715h
 byzanz	715h
 bächlei	148h
-bäckerei	271h
+bäckerei	270h
 bäuerlich	378h
 bäum	133h
 bélgica	648h
@@ -71287,7 +71289,7 @@ panasonic	543i
 pancak	271i
 pancett	1760i
 pand	321i
-panetter	271i
+panetter	270i
 panic	403i
 panin	270i
 pannocc	250i
@@ -74296,7 +74298,7 @@ zuccherat	272i
 паук	1677j
 паутин	1678j
 пейпал	496j
-пекарн	271j
+пекарн	270j
 пекл	205j
 пен	142j
 пепел	167j
@@ -77599,7 +77601,7 @@ zuccherat	272i
 محفظ يد	1939k
 محل حلاق	1895k
 محيط	140k
-مخبز	271k
+مخبز	270k
 مخدر	711k
 مخطوط	293k
 مخفي	394k
@@ -79737,7 +79739,7 @@ zuccherat	272i
 बूंदाबांद	200l
 बृहस्पति	176l
 बेकन	1760l
-बेकर	271l
+बेकर	270l
 बेचैन	413l
 बेज	17l
 बेडरूम	362l
@@ -81793,7 +81795,7 @@ finland	654n
 finlând	654n
 finnish flak	654n
 finnland	654n
-fir	271n
+fir	270n
 firav	771n
 firefox	515n
 firinlanmis patates	1789n
@@ -81836,7 +81838,7 @@ fç bayern	604n
 fç porto	614n
 fütüristik	376n
 fütürizm	376n
-fır	271n
+fır	270n
 fırt	201n
 fırınlanmış patates	1789n
 fısk	1880n
