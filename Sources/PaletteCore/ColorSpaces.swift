@@ -289,10 +289,17 @@ public struct CIELab: Hashable, Sendable {
 
     public init(_ c: RGB) { self.init(CIEXYZ(c)) }
 
-    /// `CIELab(c).l` alone, the same number: one cube root instead of three, for callers that
-    /// judge by lightness first (`RoleStructure.repaired` skips most steps on it).
-    static func lightness(_ c: RGB) -> Double {
-        116 * f(CIEXYZ(c).y / CIEXYZ.d65White.y) - 16
+    /// The `f(y)` that `init(_: CIEXYZ)` works out (lightness is `116 * fy - 16`): a caller that
+    /// judges by lightness first (`RoleStructure.repaired` skips most steps on it) finishes the
+    /// colour with `init(_:fy:)` without a second cube root.
+    static func fy(_ xyz: CIEXYZ) -> Double { f(xyz.y / CIEXYZ.d65White.y) }
+
+    /// `CIELab(xyz)`, the same numbers, with `f(y)` given (`fy(xyz)`).
+    init(_ xyz: CIEXYZ, fy: Double) {
+        let white = CIEXYZ.d65White
+        let fx = CIELab.f(xyz.x / white.x)
+        let fz = CIELab.f(xyz.z / white.z)
+        self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
     }
 
     private static func f(_ t: Double) -> Double {
@@ -372,6 +379,15 @@ public enum CIEDE2000 {
 
     public static func difference(_ c1: RGB, _ c2: RGB) -> Double {
         difference(CIELab(c1), CIELab(c2))
+    }
+
+    /// `difference(c1, c2)`, or infinity when the lightness alone shows it is at least `threshold`
+    /// (`exceeds`), for a caller that only compares it with `threshold` or smaller values (and
+    /// with larger ones as they judge infinity): every such comparison comes out as it would on
+    /// the whole formula, which most pairs far apart in lightness then skip.
+    @inline(__always)
+    public static func difference(_ c1: CIELab, _ c2: CIELab, orInfinityFrom threshold: Double) -> Double {
+        exceeds(lightnessBound: lightnessBound(c1, c2), threshold) ? .infinity : difference(c1, c2)
     }
 
     /// Whether `difference(c1, c2)` is sure to be at least `value`, given `lightnessBound(c1, c2)`

@@ -71,9 +71,13 @@ public enum RoleStructure {
 
         /// `rgb` measured, its CIELAB already worked out. OKLab's lightness is OKLCH's (the
         /// polar form keeps it), without the hue's arctangent.
-        init(_ rgb: RGB, lab: CIELab) {
+        init(_ rgb: RGB, lab: CIELab) { self.init(lab: lab, l: OKLab(rgb).l) }
+
+        /// A colour measured from its CIELAB and its OKLab lightness, both already worked out
+        /// (`repaired` has the OKLab of every step it tries for the caller's `allowed`).
+        init(lab: CIELab, l: Double) {
             self.lab = lab
-            l = OKLab(rgb).l
+            self.l = l
             let h = RoleStructure.heat(lab)
             temperature = h > 0 ? .warm : h < -0.8 ? .cool : .neutral
         }
@@ -85,9 +89,17 @@ public enum RoleStructure {
     }
 
     static func violations(_ p: Measured, _ s: Measured, _ a: Measured, request: Request) -> [Rule] {
-        let ps = CIEDE2000.difference(p.lab, s.lab)
-        let pa = CIEDE2000.difference(p.lab, a.lab)
-        let sa = CIEDE2000.difference(s.lab, a.lab)
+        violations(
+            p, s, a, ps: CIEDE2000.difference(p.lab, s.lab), pa: CIEDE2000.difference(p.lab, a.lab),
+            sa: CIEDE2000.difference(s.lab, a.lab), request: request)
+    }
+
+    /// `violations` with the three distances given: `repaired` keeps two of them for its search.
+    /// A distance may be infinity where the lightness alone shows it past every threshold it
+    /// is compared with here (`CIEDE2000.difference(_:_:orInfinityFrom:)`).
+    static func violations(
+        _ p: Measured, _ s: Measured, _ a: Measured, ps: Double, pa: Double, sa: Double, request: Request
+    ) -> [Rule] {
         let soft = request == .soft
         var out: [Rule] = []
         if ps < minimumDistance || sa < minimumDistance || pa < accentDistance { out.append(.distinctRoles) }
@@ -110,34 +122,39 @@ public enum RoleStructure {
     static let coarseSteps = (1...8).flatMap { k in [0.06 * Double(k), -0.06 * Double(k)] }
 
     /// `violations(p, s, a, request:).isEmpty`, with the distances from the primary given where
-    /// known (each the same `CIEDE2000.difference` of the same arguments) and the others worked
-    /// out only when no rule already failed.
+    /// known (each the same `CIEDE2000.difference` of the same arguments, or infinity as below)
+    /// and the others worked out only when no rule already failed.
+    ///
+    /// Each check alone rules the palette out, so they are made cheapest first. A distance the
+    /// lightness alone shows to be at least as large as every threshold it is compared with
+    /// (`CIEDE2000.exceeds`) is not worked out: it stands as infinity, which every comparison
+    /// judges as it would the real distance.
     static func keepsAll(
         _ p: Measured, _ s: Measured, _ a: Measured, ps knownPS: Double?, pa knownPA: Double?,
         request: Request
     ) -> Bool {
         if let d = knownPS, d < minimumDistance { return false }
         if let d = knownPA, d < accentDistance { return false }
-        // The same comparisons as `violations`, so that a NaN distance is judged alike.
-        let ps = knownPS ?? CIEDE2000.difference(p.lab, s.lab)
-        if ps < minimumDistance { return false }
-        let pa = knownPA ?? CIEDE2000.difference(p.lab, a.lab)
-        if pa < accentDistance { return false }
-        let sa = CIEDE2000.difference(s.lab, a.lab)
-        if sa < minimumDistance { return false }
-        let soft = request == .soft
-        let step = soft ? softAccentLightnessStep : accentLightnessStep
-        let far = soft ? softAccentFarDistance : accentFarDistance
-        if !(abs(a.l - p.l) >= step || (pa >= far && sa >= far)) { return false }
-        let apart = soft ? ps >= minimumDistance : (abs(p.l - s.l) >= pairLightnessStep || ps >= pairDistance)
-        if !apart { return false }
+        // The one-temperature rule needs no distance: judged first, it spares three.
         if request == .full {
             let range = max(p.l, s.l, a.l) - min(p.l, s.l, a.l)
             if s.temperature == p.temperature, a.temperature == p.temperature, range < oneLightnessRange {
                 return false
             }
         }
-        return true
+        let soft = request == .soft
+        let step = soft ? softAccentLightnessStep : accentLightnessStep
+        let far = soft ? softAccentFarDistance : accentFarDistance
+        // ps is compared with 10 and 15, pa with 20 and `far`, sa with 10 and `far`.
+        let ps = knownPS ?? CIEDE2000.difference(p.lab, s.lab, orInfinityFrom: pairDistance)
+        if ps < minimumDistance { return false }
+        let pa = knownPA ?? CIEDE2000.difference(p.lab, a.lab, orInfinityFrom: max(accentDistance, far))
+        if pa < accentDistance { return false }
+        let sa = CIEDE2000.difference(s.lab, a.lab, orInfinityFrom: far)
+        if sa < minimumDistance { return false }
+        if !(abs(a.l - p.l) >= step || (pa >= far && sa >= far)) { return false }
+        let apart = soft ? ps >= minimumDistance : (abs(p.l - s.l) >= pairLightnessStep || ps >= pairDistance)
+        return apart
     }
 
     /// The palette nearest `palette` (least CIEDE2000 moved) that keeps every rule for
@@ -152,93 +169,120 @@ public enum RoleStructure {
         _ palette: Palette, request: Request = .full, fixed: Set<Role> = [],
         allowed: (Role, RGB) -> Bool = { _, _ in true }
     ) -> (palette: Palette, moved: [Role]) {
-        let measured = Role.allCases.map { Measured(palette[$0]) }
-        if violations(measured[0], measured[1], measured[2], request: request).isEmpty { return (palette, []) }
-        let movable = [Role.secondary, .accent].filter { !fixed.contains($0) }
-        let p = measured[0]
+        repaired(
+            palette, labs: (CIELab(palette.primary), CIELab(palette.secondary), CIELab(palette.accent)),
+            request: request, fixed: fixed, allowedShown: { role, rgb, _ in allowed(role, rgb) })
+    }
+
+    /// `repaired` with the roles' CIELAB given (`CIELab(palette[role])`, in role order), and
+    /// `allowed` handed each colour's OKLab too (`OKLab(rgb)`, the same numbers): a caller that
+    /// measured its colours already, or judges them in OKLCH, need not convert them again.
+    public static func repaired(
+        _ palette: Palette, labs: (CIELab, CIELab, CIELab), request: Request = .full, fixed: Set<Role> = [],
+        allowedShown allowed: (Role, RGB, OKLab) -> Bool
+    ) -> (palette: Palette, moved: [Role]) {
+        let p = Measured(palette.primary, lab: labs.0)
+        let s0 = Measured(palette.secondary, lab: labs.1)
+        let a0 = Measured(palette.accent, lab: labs.2)
+        // The distances `violations` takes, each worked out once: the search keeps the two from
+        // the primary for the role that does not move. Each is compared with the same thresholds
+        // in both (`keepsAll`), so infinity stands for one the lightness shows is past them all.
+        let far = request == .soft ? softAccentFarDistance : accentFarDistance
+        let ps0 = CIEDE2000.difference(p.lab, s0.lab, orInfinityFrom: pairDistance)
+        let pa0 = CIEDE2000.difference(p.lab, a0.lab, orInfinityFrom: max(accentDistance, far))
+        let sa0 = CIEDE2000.difference(s0.lab, a0.lab, orInfinityFrom: far)
+        if violations(p, s0, a0, ps: ps0, pa: pa0, sa: sa0, request: request).isEmpty { return (palette, []) }
+        let moveSecondary = !fixed.contains(.secondary)
+        let moveAccent = !fixed.contains(.accent)
         // The hue's cosine and sine once per role, as `gamutMapped()` works them out on each call.
-        let hues: [(c: OKLCH, cosH: Double, sinH: Double)] = [palette.secondary, palette.accent].map { rgb in
+        func hue(_ rgb: RGB) -> (c: OKLCH, cosH: Double, sinH: Double) {
             let c = OKLCH(rgb)
             let rad = c.h * .pi / 180
             return (c, cos(rad), sin(rad))
         }
+        let secondaryHue = hue(palette.secondary)
+        let accentHue = hue(palette.accent)
         /// The colour `role` takes when its lightness moves by `d`; nil when out of range or unmoved.
         func movedRGB(_ role: Role, _ d: Double) -> RGB? {
-            let hue = hues[role == .secondary ? 0 : 1]
+            let hue = role == .secondary ? secondaryHue : accentHue
             let l = hue.c.l + d
             guard l >= 0.08, l <= 0.97 else { return nil }
             let rgb = OKLCH.gamutMapped(l: l, c: hue.c.c, cosH: hue.cosH, sinH: hue.sinH, steps: 24)
             guard rgb != palette[role] else { return nil }
             return rgb
         }
-        /// That colour and its CIELAB.
-        func moved(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab)? {
-            movedRGB(role, d).map { ($0, CIELab($0)) }
-        }
-        /// That colour with its cost: ΔE00 from the colour it moves.
-        func step(_ role: Role, _ d: Double) -> (rgb: RGB, lab: CIELab, cost: Double)? {
-            guard let m = moved(role, d) else { return nil }
-            return (m.rgb, m.lab, CIEDE2000.difference(m.lab, measured[role == .secondary ? 1 : 2].lab))
+        /// That colour measured, when `allowed` keeps it (its OKLab serves both).
+        func measured(_ role: Role, _ rgb: RGB, lab: CIELab) -> Measured? {
+            let ok = OKLab(rgb)
+            guard allowed(role, rgb, ok) else { return nil }
+            return Measured(lab: lab, l: ok.l)
         }
         func options(_ role: Role, steps: [Double]) -> [(rgb: RGB, m: Measured, cost: Double)] {
+            let from = role == .secondary ? s0.lab : a0.lab
             var out: [(rgb: RGB, m: Measured, cost: Double)] = []
             out.reserveCapacity(steps.count)
             for d in steps {
-                guard let o = step(role, d), allowed(role, o.rgb) else { continue }
-                out.append((o.rgb, Measured(o.rgb, lab: o.lab), o.cost))
+                guard let rgb = movedRGB(role, d) else { continue }
+                let lab = CIELab(rgb)
+                let cost = CIEDE2000.difference(lab, from)
+                guard let m = measured(role, rgb, lab: lab) else { continue }
+                out.append((rgb, m, cost))
             }
             return out
         }
-        // The distances `violations` takes, each worked out once where a role does not move.
-        let ps0 = CIEDE2000.difference(p.lab, measured[1].lab)
-        let pa0 = CIEDE2000.difference(p.lab, measured[2].lab)
         var best: (palette: Palette, cost: Double, moved: [Role])?
-        for role in movable {
-            let from = measured[role == .secondary ? 1 : 2].lab
+        for role in [Role.secondary, .accent] where role == .secondary ? moveSecondary : moveAccent {
+            let from = role == .secondary ? s0.lab : a0.lab
             for d in RoleStructure.fineSteps {
                 // A step no cheaper than the best found is skipped before it is judged, and one
                 // whose lightness change alone costs more before its whole cost is worked out.
-                // The bound takes CIELAB lightness alone: the whole CIELAB only for a step it keeps.
+                // The bound takes CIELAB lightness alone: the rest of CIELAB only for a step it keeps.
                 guard let rgb = movedRGB(role, d) else { continue }
+                let xyz = CIEXYZ(rgb)
+                let fy = CIELab.fy(xyz)
                 if let b = best,
                     CIEDE2000.exceeds(
-                        lightnessBound: CIEDE2000.lightnessBound(
-                            CIELab(l: CIELab.lightness(rgb), a: 0, b: 0), from),
+                        lightnessBound: CIEDE2000.lightnessBound(CIELab(l: 116 * fy - 16, a: 0, b: 0), from),
                         b.cost)
                 {
                     continue
                 }
-                let lab = CIELab(rgb)
-                let o = (rgb: rgb, lab: lab, cost: CIEDE2000.difference(lab, from))
-                if let b = best, o.cost >= b.cost { continue }
-                guard allowed(role, o.rgb) else { continue }
-                let m = Measured(o.rgb, lab: o.lab)
+                let lab = CIELab(xyz, fy: fy)
+                let cost = CIEDE2000.difference(lab, from)
+                if let b = best, cost >= b.cost { continue }
+                guard let m = measured(role, rgb, lab: lab) else { continue }
                 let keeps =
                     role == .secondary
-                    ? keepsAll(p, m, measured[2], ps: nil, pa: pa0, request: request)
-                    : keepsAll(p, measured[1], m, ps: ps0, pa: nil, request: request)
+                    ? keepsAll(p, m, a0, ps: nil, pa: pa0, request: request)
+                    : keepsAll(p, s0, m, ps: ps0, pa: nil, request: request)
                 if keeps {
                     var p = palette
-                    p[role] = o.rgb
-                    best = (p, o.cost, [role])
+                    p[role] = rgb
+                    best = (p, cost, [role])
                 }
             }
         }
-        if best == nil, movable.count == 2 {
+        if best == nil, moveSecondary, moveAccent {
             let secondaries = options(.secondary, steps: RoleStructure.coarseSteps)
             let accents = options(.accent, steps: RoleStructure.coarseSteps)
-            // Each option's distance from the primary, worked out on first use.
+            // Each option's distance from the primary, worked out on first use (as `keepsAll`
+            // would: infinity where the lightness alone shows it clears every threshold).
             var ps = [Double?](repeating: nil, count: secondaries.count)
             var pa = [Double?](repeating: nil, count: accents.count)
-            for (i, s) in secondaries.enumerated() {
-                for (j, a) in accents.enumerated() {
-                    if let b = best, s.cost + a.cost >= b.cost { continue }
-                    if ps[i] == nil { ps[i] = CIEDE2000.difference(p.lab, s.m.lab) }
-                    if pa[j] == nil { pa[j] = CIEDE2000.difference(p.lab, a.m.lab) }
-                    if keepsAll(p, s.m, a.m, ps: ps[i], pa: pa[j], request: request) {
+            for i in secondaries.indices {
+                for j in accents.indices {
+                    let cost = secondaries[i].cost + accents[j].cost
+                    if let b = best, cost >= b.cost { continue }
+                    if ps[i] == nil {
+                        ps[i] = CIEDE2000.difference(p.lab, secondaries[i].m.lab, orInfinityFrom: pairDistance)
+                    }
+                    if pa[j] == nil {
+                        pa[j] = CIEDE2000.difference(p.lab, accents[j].m.lab, orInfinityFrom: max(accentDistance, far))
+                    }
+                    if keepsAll(p, secondaries[i].m, accents[j].m, ps: ps[i], pa: pa[j], request: request) {
                         best = (
-                            Palette(primary: palette.primary, secondary: s.rgb, accent: a.rgb), s.cost + a.cost,
-                            [.secondary, .accent]
+                            Palette(primary: palette.primary, secondary: secondaries[i].rgb, accent: accents[j].rgb),
+                            cost, [.secondary, .accent]
                         )
                     }
                 }

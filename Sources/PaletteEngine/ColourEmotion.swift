@@ -86,8 +86,11 @@ enum ColourEmotion {
         // far from mid grey, which would bleach a light pink; lightness follows weight and heat.
         let lightTarget =
             target.activity > 0 ? EmotionTarget(activity: 0, weight: target.weight, heat: target.heat) : target
+        // With nothing for lightness to follow, both alignments are 0 without their colours.
         let gradL =
-            (alignment(lab(l: hi, c: colour.c, hue: hue), lightTarget)
+            lightTarget.isZero
+            ? (0.0 - 0.0) / (hi - lo)
+            : (alignment(lab(l: hi, c: colour.c, hue: hue), lightTarget)
                 - alignment(lab(l: lo, c: colour.c, hue: hue), lightTarget)) / (hi - lo)
         var gradC = 0.0
         if colour.c >= 0.02 {

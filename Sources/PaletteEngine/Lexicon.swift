@@ -469,6 +469,9 @@ struct Lexicon: Sendable {
     let exact: PackedKeyIndex
     let bare: PackedKeyIndex
     let stems: [LanguageCode: PackedKeyIndex]
+    /// `stems` by the language's raw value: the matcher asks for a language's index for every
+    /// window it looks up, and an array spares hashing the language each time.
+    private let stemsByLanguage: [PackedKeyIndex?]
     /// The languages with a stem index, by script (raw value), in language order.
     let stemmingLanguages: [[LanguageCode]]
     let rules: RulesTable
@@ -478,6 +481,10 @@ struct Lexicon: Sendable {
     /// The first words of every key of two or more words (exact, bare and stems): a word that
     /// starts none is looked up alone, which spares the longer windows for most words.
     let phraseStarts: PackedKeyIndex
+    /// Every key of three or more words (exact, bare and stems) up to each space after its first
+    /// word: with `phraseStarts`, the first words of every multi-word key, so a run of words that
+    /// is neither starts no key longer than itself (`Matcher.livePhraseLength`).
+    let phrasePrefixes: PackedKeyIndex
     /// Every language's grammar words together, for the matcher (built once, not per reading).
     let grammar: GrammarWords
     let folding: Folding
@@ -532,24 +539,29 @@ struct Lexicon: Sendable {
         self.exact = indexes.exact
         self.bare = indexes.bare
         self.stems = indexes.stems
+        self.stemsByLanguage = LanguageCode.allCases.map { indexes.stems[$0] }
         var stemming = [[LanguageCode]](repeating: [], count: Int(ScriptClass.other.rawValue) + 1)
         for l in LanguageCode.allCases where indexes.stems[l] != nil { stemming[Int(l.script.rawValue)].append(l) }
         self.stemmingLanguages = stemming
         self.maxPhraseWords = indexes.maxPhraseWords
         self.maxRunLength = indexes.maxRunLength
         self.phraseStarts = indexes.phraseStarts
+        self.phrasePrefixes = indexes.phrasePrefixes
         self.grammar = GrammarWords(rules: rules)
         self.negationEntry = entries.firstIndex { $0.kind == .negation && $0.negation == .before }.map { Int32($0) }
         self.isPrebuilt = prebuilt
         self.foldedRuleText = indexes.foldedRules
     }
 
+    /// `stems[l]`.
+    func stemIndex(_ l: LanguageCode) -> PackedKeyIndex? { stemsByLanguage[Int(l.rawValue)] }
+
     /// This lexicon's indexes as index text (what `lexicon-index` writes into LexiconIndexData.swift).
     func indexText(fingerprint: UInt64) -> String {
         LexiconIndexText.write(
             LexiconIndexText.Indexes(
-                exact: exact, bare: bare, stems: stems, phraseStarts: phraseStarts, maxPhraseWords: maxPhraseWords,
-                maxRunLength: maxRunLength, foldedRules: foldedRuleText),
+                exact: exact, bare: bare, stems: stems, phraseStarts: phraseStarts, phrasePrefixes: phrasePrefixes,
+                maxPhraseWords: maxPhraseWords, maxRunLength: maxRunLength, foldedRules: foldedRuleText),
             fingerprint: fingerprint)
     }
 
@@ -770,10 +782,17 @@ struct Lexicon: Sendable {
             for key in keys { stems[l]?[key] = nil }
         }
         var starts = Set<String>()
+        // Compared by their bytes, as the matcher looks them up.
+        var prefixes = Set<FoldedKey>()
         func collect(_ index: KeyIndex<[Sense]>) {
             for key in index.keys {
                 guard let space = key.unicodeScalars.firstIndex(of: " ") else { continue }
                 starts.insert(String(key.unicodeScalars[..<space]))
+                var next = key.unicodeScalars.index(after: space)
+                while let more = key.unicodeScalars[next...].firstIndex(of: " ") {
+                    prefixes.insert(FoldedKey(String(key.unicodeScalars[..<more])))
+                    next = key.unicodeScalars.index(after: more)
+                }
             }
         }
         collect(exact)
@@ -786,6 +805,7 @@ struct Lexicon: Sendable {
             exact: packed(exact), bare: packed(bare), stems: stems.mapValues(packed),
             phraseStarts: PackedKeyIndex(
                 starts.map { (key: $0, senses: []) }),
+            phrasePrefixes: PackedKeyIndex(prefixes.map { (key: $0.text, senses: []) }),
             maxPhraseWords: maxWords, maxRunLength: maxRun)
         return (entries, indexes)
     }

@@ -227,6 +227,7 @@ struct PackedKeyIndex: Sendable {
 /// @bare <count>
 /// @stems <language> <count>
 /// @starts <count>         then one key a line, no senses
+/// @prefixes <count>       the same
 /// ```
 ///
 /// A sense is `<entry><language>`, the language one letter, `a` + its raw value (`a` en,
@@ -242,6 +243,10 @@ enum LexiconIndexText {
         var bare = PackedKeyIndex()
         var stems: [LanguageCode: PackedKeyIndex] = [:]
         var phraseStarts = PackedKeyIndex()
+        /// Every key of three or more words up to each space after its first word ("a b c d"
+        /// gives "a b" and "a b c"): with `phraseStarts`, every multi-word key's first words
+        /// (`Matcher.livePhraseLength`).
+        var phrasePrefixes = PackedKeyIndex()
         var maxPhraseWords = 1
         var maxRunLength = 1
         /// The rule lines with their values folded (`Lexicon.foldedRules`), joined by newlines.
@@ -301,6 +306,7 @@ enum LexiconIndexText {
             section("@stems \(l)", index, senses: true)
         }
         section("@starts", ix.phraseStarts, senses: false)
+        section("@prefixes", ix.phrasePrefixes, senses: false)
         return out
     }
 
@@ -346,6 +352,7 @@ enum LexiconIndexText {
         else { return nil }
         var out = Indexes()
         var sawRules = false
+        var sawPrefixes = false
         out.maxPhraseWords = words
         out.maxRunLength = run
 
@@ -370,7 +377,7 @@ enum LexiconIndexText {
                 sawRules = true
                 continue
             }
-            let withSenses = name != "starts"
+            let withSenses = name != "starts" && name != "prefixes"
             var builder = PackedKeyIndex.Builder()
             builder.reserve(keys: count)
             for _ in 0..<count {
@@ -411,10 +418,15 @@ enum LexiconIndexText {
             case "bare": out.bare = index
             case "stems": out.stems[language!] = index
             case "starts": out.phraseStarts = index
+            case "prefixes":
+                out.phrasePrefixes = index
+                sawPrefixes = true
             default: return nil
             }
         }
-        return sawRules ? out : nil
+        // Without the prefixes the matcher would cut every phrase short: a text written before
+        // they were (the same version, one section fewer) is not used.
+        return sawRules && sawPrefixes ? out : nil
     }
 }
 

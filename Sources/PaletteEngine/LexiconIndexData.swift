@@ -92924,6 +92924,3235 @@ zümrüt
 흙빛
 흰
 힌두교
+@prefixes 3228
+a grand
+a grande
+abendstimmung in
+abendstimmung in der
+abobor de
+abobora de
+abóbor de
+abóbora de
+aca de
+acafra da
+acafrao da
+acao de
+accidentally wes
+accion de
+acción de
+aceit de
+aceite de
+acik mav
+acik mavi
+acquerell a
+acquerello a
+action de
+afric do
+africa do
+afriq du
+afriqu du
+afrique du
+afriç do
+agu mar
+agua marinha
+aid el
+alb sull
+alba sulle
+alber di
+albero di
+algodon de
+algodón de
+aliment en
+aliments en
+amanecer sobr
+amanecer sobre
+anell di
+anello di
+anh den
+anh lap
+ann quatr
+ann quatr vingt
+annees quatre
+annees quatre vingt
+anné quatr
+anné quatr vingt
+années quatre
+années quatre vingt
+ano nov
+ano novo
+ano nuev
+ano nuevo
+ao bao
+ao phong
+ao phong thi
+ao tam
+ao tam hai
+ao tam mot
+ap phich
+ap phich lien
+aquilon a
+aquilon a form
+aquilon a form di
+aquilone a
+aquilone a forma
+aquilone a forma di
+arbol de
+arbol de hoj
+arbol de hoja
+arbr a
+arbr a feuill
+arbr à
+arbr à feuill
+arbre a
+arbre a feuilles
+arbre à
+arbre à feuilles
+arc en
+arrecif de
+arrecife de
+arroz com
+arroz con
+arvor de
+arvore de
+atletic de
+atletico de
+atlétic de
+atlético de
+au petit
+auror sobr
+aurora sobre
+autobu de
+autobus de
+autobú de
+autobús de
+avant gard
+avant garde
+aziz patrick
+azul celest
+azul celeste
+azul clar
+azul clar do
+azul claro
+azul claro do
+azul de
+azul pav
+azul pavo
+azzurr ciel
+azzurro cielo
+açafrã da
+açafrão da
+açã de
+ação de
+açık mav
+açık mavi
+aïd el
+año nuev
+año nuevo
+ba lo
+ba lo di
+ba lô
+ba lô đi
+baby poop
+baby puke
+baby shit
+bac cuc
+bai bien
+bai bien nhiet
+bai bien voi
+bai bien voi chiec
+baj el
+bajo el
+bal girmemis
+bal girmemiş
+bald de
+balde de
+balei esguichand
+baleia esguichando
+balein soufflant
+balein soufflant par
+balein soufflant par son
+baleine soufflant
+baleine soufflant par
+baleine soufflant par son
+balen che
+balen che spruzz
+balena che
+balena che spruzza
+ballen soltand
+ballen soltand un
+ballena soltando
+ballena soltando un
+ballon de
+ballons de
+balo de
+balo de ar
+baloes de
+baloes de ar
+balta girmemis
+balta girmemiş
+balão de
+balão de ar
+balões de
+balões de ar
+bandeir de
+bandeira de
+bander de
+bandera de
+banderin de
+banderín de
+banh ca
+banh ca co
+banh ca co hinh
+banh mi
+banh mi kep
+banh mi xuc
+banh my
+banh my cat
+banh nuong
+banh quy
+banh quy may
+banh ran
+banh ran nhan
+banh sinh
+banh sung
+banh troi
+banh troi nhat
+banh trung
+bao hoa
+bao li
+bao lì
+barattol di
+barattolo di
+barb a
+barb à
+barbe a
+barbe à
+barr de
+barra de
+barrett di
+barretta di
+bat de
+bat va
+bata de
+beach with
+bech mit
+becher mit
+beignet de
+bianc e
+bianco e
+bicchier con
+bicchier da
+bicchier di
+bicchiere con
+bicchiere da
+bicchiere di
+bien hieu
+bien hieu cua
+bien hieu cua tho
+bien hieu cua tho cat
+binh minh
+binh minh tren
+binh sua
+binh sua tre
+bir kup
+bira kupalari
+bira kupaları
+biscoit da
+biscoit de
+biscoito da
+biscoito de
+biscott dell
+biscotto della
+biển hiệu
+biển hiệu của
+biển hiệu của thợ
+biển hiệu của thợ cắt
+black and
+black and white
+black sand
+blanc y
+blanco y
+blatt im
+blatter im
+blau wei
+blau weises
+blau weiß
+blau weißes
+bleu clair
+bleu de
+bleu klein
+bleu nuit
+blu di
+blu nott
+blu notte
+blue and
+blue and white
+blue with
+blue with a
+blue with a hint
+blue with a hint of
+blätt im
+blätter im
+bo canh
+bo dao
+boccal di
+boccale di
+boccali di
+boit a
+boit de
+boite a
+boite de
+bol avec
+bol de
+bola de
+bolinho de
+bolo de
+bols de
+bolsa de
+bolsas de
+bolso de
+bon de
+bone de
+bong hoa
+boné de
+bord de
+bors dell
+borse della
+bosc di
+bosco di
+bosqu de
+bosque de
+bosto red
+boston red
+bot de
+bota de
+bott de
+botte de
+bottigl e
+bottigl e bicchier
+bottigl e bicchier di
+bottiglia e
+bottiglia e bicchiere
+bottiglia e bicchiere di
+bottle with
+bottle with popping
+boulet de
+boulette de
+bouteill de
+bouteille de
+bowl with
+boît de
+boît à
+boîte de
+boîte à
+bridge at
+briquet de
+briquette de
+british racing
+brochet de
+brochette de
+bronze age
+bruck vor
+brucke vor
+brück vor
+brücke vor
+bubble gum
+bufal de
+bufalo de
+bup be
+bup be nhat
+bureau de
+bureau de post
+bureau de poste
+buu dien
+buu dien nhat
+buyuk budapes
+buyuk budapeste
+bánh cá
+bánh cá có
+bánh cá có hình
+bánh mì
+bánh mì kẹp
+bánh mì xúc
+bánh mỳ
+bánh mỳ cắt
+bánh nướng
+bánh quy
+bánh quy may
+bánh rán
+bánh rán nhân
+bánh sinh
+bánh sừng
+bánh trung
+bánh trôi
+bánh trôi nhật
+báo hoa
+bát và
+bãi biển
+bãi biển nhiệt
+bãi biển với
+bãi biển với chiếc
+bình minh
+bình minh trên
+bình sữa
+bình sữa trẻ
+bóng hoa
+búfal de
+búfalo de
+búp bê
+búp bê nhật
+büyük budapeş
+büyük budapeşte
+bưu điện
+bưu điện nhật
+bắc cực
+bọ cánh
+bồ đào
+ca nhiet
+ca phe
+ca voi
+ca voi dang
+ca voi dang phun
+caball de
+caballo de
+cacarol com
+cacarola com
+caf au
+caf com
+caf con
+cafe au
+cafe com
+cafe con
+café au
+café com
+café con
+caix de
+caix par
+caixa de
+caixa para
+caj de
+caj par
+caja de
+caja para
+calabaz de
+calabaza de
+calar del
+calic de
+calice de
+cam tu
+camel com
+camel com dua
+camel de
+camel de uma
+camel de uma so
+camel de uma só
+camelo com
+camelo com duas
+camelo de
+camelo de uma
+camelo de uma so
+camelo de uma só
+camer da
+camera da
+camin dell
+camini delle
+camp de
+camp di
+campan al
+campana al
+campanill de
+campanilla de
+campo de
+campo di
+can nha
+canadi de
+canadiem de
+canadien de
+canadiens de
+canec de
+caneca de
+canecas de
+canh dong
+canon de
+capacacet de
+capacacete de
+cape malay
+capel de
+capela de
+cappell con
+cappell da
+cappello con
+cappello da
+car de
+cara de
+carn con
+carn no
+carnaval de
+carnaval do
+carne con
+carne no
+carneval di
+carnevale di
+carp de
+carpa de
+carrilha de
+carrilhao de
+carrilhã de
+carrilhão de
+cas com
+cas con
+cas de
+cas in
+cas tradicional
+cas tradizional
+casa com
+casa con
+casa de
+casa in
+casa tradicional
+casa tradizionale
+casc con
+casc con una
+casc con una cruz
+casco con
+casco con una
+casco con una cruz
+casqu de
+casque de
+cat nui
+caval de
+cavall da
+cavallo da
+cavalo de
+cay anh
+cay cau
+cay cau ve
+cay rung
+cay thong
+cay thuong
+cay trong
+cay trong trong
+cay xuong
+caçarol com
+caçarola com
+cañón de
+cedars of
+centr da
+centro da
+ceramic di
+ceramica di
+cerejeir em
+cerejeira em
+ceremoni de
+ceremoni de contemplacion
+ceremoni de contemplacion de
+ceremoni de contemplacion de la
+ceremoni de contemplación
+ceremoni de contemplación de
+ceremoni de contemplación de la
+ceremoni de la
+ceremoni del
+ceremoni du
+ceremonia de
+ceremonia de contemplacion
+ceremonia de contemplacion de
+ceremonia de contemplacion de la
+ceremonia de contemplación
+ceremonia de contemplación de
+ceremonia de contemplación de la
+ceremonia del
+ceremonie de
+ceremonie de la
+ceremonie du
+cerez en
+cerezo en
+cerezos en
+cerimon del
+cerimonia del
+cerisier en
+cerisiers en
+cha com
+cha de
+chai ruou
+chai ruou voi
+chai ruou voi nut
+chai ruou voi nut go
+chai ruou voi nut go bat
+chai rượu
+chai rượu với
+chai rượu với nút
+chai rượu với nút gỗ
+chai rượu với nút gỗ bật
+chalec de
+chaleco de
+chalet de
+cham coc
+champ de
+chancl de
+chancla de
+chao thuc
+chao thuc an
+chapeau de
+chapeu de
+chapéu de
+chausson de
+chaussons de
+chaussur a
+chaussur a talon
+chaussur de
+chaussur à
+chaussur à talon
+chaussure a
+chaussure a talon
+chaussure de
+chaussure à
+chaussure à talon
+chemin de
+cheminees de
+cheminé de
+cheminées de
+cherry blossom
+cheval de
+chiar di
+chiaro di
+chies per
+chiesa per
+chim canh
+chim cánh
+chimene de
+chimeneas de
+chinel de
+chinelo de
+chinese new
+cho dan
+chon hoi
+chop de
+chopes de
+christoph street
+christopher street
+chu nghia
+chu nghia an
+chu nghia bieu
+chu nghia kien
+chu nghia lap
+chu nghia sieu
+chu nghia tho
+chua han
+chá com
+chá de
+chó dẫn
+chùa hàn
+chạm cốc
+chảo thức
+chảo thức ăn
+chồn hôi
+chủ nghĩa
+chủ nghĩa biểu
+chủ nghĩa kiến
+chủ nghĩa lập
+chủ nghĩa siêu
+chủ nghĩa thô
+chủ nghĩa ấn
+cib in
+cibo in
+cidad ao
+cidad do
+cidade ao
+cidade do
+cilieg in
+ciliegi in
+ciliegio in
+cin yen
+cin yeni
+cinz chumb
+cinz de
+cinza chumbo
+cinza de
+ciotol con
+ciotola con
+citt al
+citt del
+citta al
+citta del
+città al
+città del
+cityscape at
+ciudad al
+ciudad del
+clair de
+clar de
+claro de
+clinking beer
+club de
+co ba
+co bon
+co ca
+co dau
+co dau an
+co do
+co do sao
+coc va
+coc va ong
+cok kat
+cok katli
+colet salv
+colete salva
+com ca
+con de
+con duong
+con duong to
+con đường
+con đường tơ
+conch de
+concha de
+conchigl a
+conchiglia a
+cone de
+confezion da
+confezione da
+cong truong
+cong truong xay
+cong vien
+cong vien quoc
+construction un
+cont de
+conte de
+contemplaca da
+contemplacao da
+contemplazion dell
+contemplazione della
+contemplaçã da
+contemplação da
+conto de
+cop com
+cop de
+copa de
+copo com
+copo de
+copos de
+copp di
+coppa di
+coquill en
+coquille en
+cor da
+cor de
+cor del
+cor do
+cor du
+core del
+core do
+core du
+corea del
+coree du
+corei do
+coreia do
+corrid de
+corrida de
+cort de
+corte de
+coré du
+corée du
+cosc di
+coscia di
+costum da
+costum da bagn
+costume da
+costume da bagno
+coucher de
+couchers de
+cox de
+coxa de
+croquet de
+croquette de
+cua hang
+cua hang bach
+cua hang tien
+cub de
+cubett di
+cubetto di
+cubito de
+cubo de
+cuc hoa
+cucuruch de
+cucurucho de
+cuenc con
+cuenco con
+cuent de
+cuento de
+cuis de
+cuisse de
+cun de
+cuna de
+cup with
+cut of
+cuu trai
+cuñ de
+cuña de
+cà phê
+cá nhiệt
+cá voi
+cá voi đang
+cá voi đang phun
+cálic de
+cálice de
+cánh đồng
+cát núi
+cây anh
+cây cầu
+cây cầu về
+cây rụng
+cây thông
+cây thường
+cây trồng
+cây trồng trong
+cây xương
+cérémoni de
+cérémoni de la
+cérémoni du
+cérémonie de
+cérémonie de la
+cérémonie du
+cô dâu
+cô dâu ấn
+công trường
+công trường xây
+công viên
+công viên quốc
+cúc họa
+căn nhà
+cơm cà
+cẩm tú
+cỏ ba
+cỏ bốn
+cốc và
+cốc và ống
+cờ cá
+cờ đỏ
+cờ đỏ sao
+cửa hàng
+cửa hàng bách
+cửa hàng tiện
+cửu trại
+da cam
+da hoa
+da nui
+daglarin arasindan
+daglarin arasindan gunesin
+dai ngan
+dai phun
+dak ara
+dak ara gunes
+dak ara güneş
+damenhut mit
+dan ghi
+dark blue
+dat son
+dau chan
+dau chan mong
+dau o
+day mau
+day of
+day of the
+dağların arasından
+dağların arasından güneşin
+decoraca de
+decoracao de
+decoracion de
+decoración de
+decoraçã de
+decoração de
+dem co
+den anh
+den long
+den long bi
+den long hoi
+den ong
+den than
+den tho
+den tho nhat
+dep xo
+desfil del
+desfile del
+dia das
+dia de
+dia de aca
+dia de aca de
+dia de acao
+dia de acao de
+dia de accion
+dia de accion de
+dia de açã
+dia de açã de
+dia de ação
+dia de ação de
+dia de los
+dia de sao
+dia de são
+dia dos
+dia trung
+die gro
+die grose
+die groß
+die große
+dinh nui
+dinh nui phu
+do chat
+do gi
+do ruou
+do sam
+do son
+do trung
+do uong
+do uong nhiet
+doc de
+doce de
+dogum gun
+dogum gunu
+dong lua
+dong thau
+dor a
+dor a la
+dore a
+dore a la
+dort yaprak
+dort yaprakli
+doré à
+doré à la
+doğum gün
+doğum günü
+drap de
+drapeau de
+duck egg
+dui gia
+dulc de
+dulce de
+dép xỏ
+día de
+día de acción
+día de acción de
+día de los
+dört yaprak
+dört yapraklı
+dải ngân
+dấu chân
+dấu chân móng
+dầu ô
+ear of
+edific di
+edific in
+edifici de
+edificio de
+edificio di
+edificio in
+eid al
+eis am
+el gran
+el gran hotel
+elmett con
+elmett con croc
+elmetto con
+elmetto con croce
+embaix da
+embaixo da
+emirad arab
+emirad árab
+emirado arab
+emirado árab
+emirados arabes
+emirados árabes
+emirat arab
+emirat árab
+emirato arab
+emirato árab
+emiratos arabes
+emiratos árabes
+emirats arabes
+en plein
+encr de
+encre de
+enseign de
+enseigne de
+epi de
+escal de
+escala de
+escol de
+escola de
+espig de
+espiga de
+estanqu de
+estanque de
+estatu da
+estatu de
+estatu de la
+estatua da
+estatua de
+estatua de la
+estátu da
+estátua da
+etang de
+ethiopian coffee
+faianc de
+faianca de
+faianç de
+faiança de
+faienc de
+faience de
+fard a
+fard à
+fati de
+fatia de
+faïenc de
+faïence de
+feir do
+feira do
+feri de
+feri del
+feria de
+feria del
+fest da
+fest de
+fest dei
+fest dei cilieg
+fest dei cilieg in
+fest del
+fest dell
+fest der
+fest di
+fest di met
+fest di metà
+festa da
+festa de
+festa dei
+festa dei ciliegi
+festa dei ciliegi in
+festa del
+festa della
+festa delle
+festa di
+festa di meta
+festa di metà
+festival da
+festival das
+festival de
+festival de las
+festival de los
+festival del
+festival del cerez
+festival del cerez en
+festival del cerezo
+festival del cerezo en
+festival del medi
+festival del medio
+festival des
+festival do
+festival do mei
+festival do mei do
+festival do meio
+festival do meio do
+festival of
+fet de
+fet de la
+fet de la mi
+fet des
+fet des cerisier
+fet des cerisier en
+fet du
+fete de
+fete de la
+fete de la mi
+fete des
+fete des cerisiers
+fete des cerisiers en
+fete du
+fett di
+fetta di
+feu de
+fier del
+fiera del
+fiest de
+fiest de la
+fiest de los
+fiesta de
+fiesta de la
+fiesta de los
+fim de
+fiocc di
+fiocchi di
+fiocco di
+fior di
+fiore di
+fiori di
+fire engine
+fish cake
+fish cake with
+fit de
+fita de
+flag of
+flak of
+flasch mit
+flasch mit knallend
+flasche mit
+flasche mit knallendem
+fleur de
+fleurs de
+floc de
+floco de
+flocos de
+flor de
+flores de
+fog de
+fogl al
+foglia al
+fogos de
+folh ao
+folh de
+folha ao
+folha de
+folhagem de
+folhas de
+fond de
+fond de la
+fond del
+fondo del
+foret de
+forêt de
+four leaf
+front facing
+front facing baby
+frutt di
+frutti di
+fund do
+fundo do
+fêt de
+fêt de la
+fêt de la mi
+fêt des
+fêt des cerisier
+fêt des cerisier en
+fêt du
+fête de
+fête de la
+fête de la mi
+fête des
+fête des cerisiers
+fête des cerisiers en
+fête du
+ga moi
+gaf de
+gafas de
+galet de
+galette de
+gallet de
+gallet de la
+galleta de
+galleta de la
+gallett di
+galletta di
+garraf de
+garraf e
+garraf e cop
+garraf e cop de
+garrafa de
+garrafa e
+garrafa e copo
+garrafa e copo de
+gateau de
+gece vakti
+geleneksel kor
+geleneksel kore
+geç vakt
+giao duong
+giao duong do
+giay bot
+giay cao
+giay leo
+giay mua
+gilet de
+gilet di
+giorn dei
+giorno dei
+giày bốt
+giày cao
+giày leo
+giày múa
+giáo đường
+giáo đường do
+glac a
+glac a la
+glac à
+glac à la
+glace a
+glace a la
+glace à
+glace à la
+glass of
+glut der
+gobelet avec
+gok mav
+gok mavisi
+gol gat
+gol sta
+gold gat
+gold stat
+golden gat
+golden gate
+golden stat
+golden state
+gom su
+gom su xanh
+gorr con
+gorra con
+gran ola
+gran ola de
+grand budapest
+grand ond
+grand ond de
+grand ond di
+grand vagu
+grand vagu de
+grande onda
+grande onda de
+grande onda di
+grande vague
+grande vague de
+gre bay
+great wave
+great wave off
+green bay
+gro well
+gro well vor
+grose welle
+grose welle vor
+groß well
+groß well vor
+große welle
+große welle vor
+gru der
+grun der
+grü der
+grün der
+gà mới
+gâteau de
+gök mav
+gök mavisi
+gốm sứ
+gốm sứ xanh
+ha long
+hau mit
+haus mit
+haut de
+hemd mit
+high heeled
+histori em
+historia em
+históri em
+história em
+hoa anh
+hoa cuc
+hoa cúc
+hoa dam
+hoa do
+hoa dâm
+hoa huong
+hoa hướng
+hoa mau
+hoa moc
+hoa mẫu
+hoa mộc
+hoa oai
+hoa oải
+hoa tu
+hoa tử
+hoa đỗ
+hoang hon
+hoi an
+hoj de
+hoj revoloteand
+hoj revoloteand al
+hoja de
+hojas de
+hojas revoloteando
+hojas revoloteando al
+hong canh
+hong hoa
+hong kong
+hong pastel
+hong sen
+hop com
+hop do
+hop dung
+hop dung do
+hop dung do an
+hop dung do an mang
+hot air
+hotel del
+house with
+hoàng hôn
+hu mat
+huell de
+huellas de
+huou cao
+huyen dieu
+huyen dieu mo
+huyền diệu
+huyền diệu mơ
+hũ mật
+hươu cao
+hồng cánh
+hồng hoa
+hồng pastel
+hồng sen
+hộp cơm
+hộp đồ
+hộp đựng
+hộp đựng đồ
+hộp đựng đồ ăn
+hộp đựng đồ ăn mang
+iglesi celebrand
+iglesia celebrando
+iki horguclu
+iki horguç
+iki hörgüç
+iki hörgüçlü
+immeubl de
+immeuble de
+impront di
+impronte di
+insegn al
+insegne al
+international kle
+international klei
+international klein
+international typographic
+jack o
+japanese post
+japon oyuncak
+jarr de
+jarr de cervez
+jarra de
+jarras de
+jarras de cerveza
+jour des
+kar kap
+karla kapli
+karla kaplı
+karneval in
+kentucky fried
+khach san
+khach san de
+khach san tinh
+khinh khi
+khinh khí
+khoa hoc
+khoa hoc vien
+khoa học
+khoa học viễn
+khoai lang
+khoai tay
+khoai tây
+khong khi
+khong khi le
+khung canh
+khung canh thanh
+khung canh thanh pho
+khung canh thanh pho luc
+khung canh thanh pho luc chang
+khung cảnh
+khung cảnh thành
+khung cảnh thành phố
+khung cảnh thành phố lúc
+khung cảnh thành phố lúc chạng
+khung long
+khung long bao
+khung long chan
+khung long chan than
+khách sạn
+khách sạn tình
+khách sạn đế
+không khí
+không khí lễ
+khủng long
+khủng long bạo
+khủng long chân
+khủng long chân thằn
+kim tu
+kim tự
+kinh bao
+kiraz cicegi
+kiraz cicek
+kiraz çiçek
+kiraz çiçeği
+kis ve
+kis ve genis
+kisa ve
+kisa ve genis
+korean traditional
+kuk von
+kuken von
+ky thuat
+kính bảo
+kük von
+küken von
+kıs ve
+kıs ve geniş
+kısa ve
+kısa ve geniş
+kỹ thuật
+la gran
+la grand
+la grande
+la rung
+la rung rinh
+la rung rinh trong
+lac da
+lac da hai
+lac da khong
+lac de
+laco de
+lag de
+lago de
+lau dai
+lau dai nhat
+lau pho
+lavender fields
+lavender fields of
+laç de
+laço de
+le hoi
+le hoi anh
+le hoi den
+le hoi hoa
+le hoi hoa anh
+le hoi mau
+le hoi nguoi
+le hoi te
+le ngam
+le phuc
+le ta
+le tinh
+leaf fluttering
+leaf fluttering in
+legum a
+legum a feuill
+legume a
+legume a feuilles
+leu rap
+lever de
+lie de
+loc ano
+loc año
+locos anos
+locos años
+loj de
+loja de
+lon de
+lona de
+long dai
+los angel
+los angeles
+loz de
+loza de
+lua trung
+luc al
+luc de
+luc del
+luce del
+luces de
+luci al
+lum di
+lume di
+lumier du
+lumiere du
+lumière du
+lunar new
+lunet de
+lunettes de
+luz da
+luz de
+luz del
+luz do
+luzes de
+ly day
+ly ruou
+ly rượu
+ly đáy
+lá rung
+lá rung rinh
+lá rung rinh trong
+lâu đài
+lâu đài nhật
+légum à
+légum à feuill
+légume à
+légume à feuilles
+lòng đại
+lạc đà
+lạc đà hai
+lạc đà không
+lẩu pho
+lều rạp
+lễ hội
+lễ hội hoa
+lễ hội hoa anh
+lễ hội màu
+lễ hội người
+lễ hội té
+lễ hội ánh
+lễ hội đèn
+lễ ngắm
+lễ phục
+lễ tình
+lễ tạ
+lụa trung
+macaroni and
+magliett da
+maglietta da
+maillot de
+maillot de bain
+maillot de bain une
+maison avec
+maison traditionnel
+maison traditionnelle
+map leaf
+mapl leaf
+maple leaf
+march de
+march des
+marche de
+marche des
+marché de
+mart de
+martes de
+mat cho
+mat gau
+mat ky
+mat su
+mat troi
+mat truoc
+mat truoc ga
+mau ca
+mau da
+mau dat
+mau dong
+mau hat
+mau ho
+mau o
+mau ruou
+mau sam
+mau san
+mau vang
+mau xanh
+mav beyaz
+mavi beyaz
+mazz di
+mazzo di
+me hi
+meat on
+menth a
+menth à
+menthe a
+menthe à
+mid autumn
+mid century
+mien tay
+mien tay hoang
+mieng pho
+miếng pho
+miền tây
+miền tây hoang
+modern du
+modern du milieu
+modern du milieu du
+moderne du
+moderne du milieu
+moderne du milieu du
+montan con
+montana con
+montanh com
+montanha com
+montañ con
+montaña con
+moon viewing
+morceau de
+mother of
+mu bao
+mu bao hiem
+mu bao hiem cua
+mu bao hiem cua linh
+mu bao hiem cua linh cuu
+mu chop
+mu luoi
+mu phu
+mu sat
+mu sat quan
+mu tot
+mud de
+muda de
+mur di
+muro di
+mus di
+musl de
+muslo de
+muso di
+my neighbor
+màu cá
+màu da
+màu hạt
+màu hổ
+màu rượu
+màu san
+màu sâm
+màu vàng
+màu xanh
+màu ô
+màu đất
+màu đồng
+mê hi
+mũ bảo
+mũ bảo hiểm
+mũ bảo hiểm của
+mũ bảo hiểm của lính
+mũ bảo hiểm của lính cứu
+mũ chóp
+mũ lưỡi
+mũ phụ
+mũ sắt
+mũ sắt quân
+mũ tốt
+mặt chó
+mặt gấu
+mặt kỳ
+mặt sư
+mặt trước
+mặt trước gà
+mặt trời
+nam moi
+nam moi am
+nariz de
+nas da
+nascer do
+nasir al
+naso da
+nau ca
+nau so
+nau so co
+nebel im
+nenufar de
+nenufares de
+nenúfar de
+nenúfares de
+nest mit
+nest with
+new england
+new year
+new years
+new york
+new zealand
+ngam hoa
+ngam hoa anh
+ngay cua
+ngay cua nguoi
+ngay thanh
+nghe thuat
+nghe thuat dai
+nghe thuat tho
+nghệ thuật
+nghệ thuật thổ
+nghệ thuật đại
+ngoc bich
+ngoc luc
+ngoi nha
+ngoi nha bo
+ngua du
+ngày của
+ngày của người
+ngày thánh
+ngôi nhà
+ngôi nhà bỏ
+ngắm hoa
+ngắm hoa anh
+ngọc bích
+ngọc lục
+ngựa đu
+nha co
+nha go
+nha go tren
+nha tho
+nha tho hoi
+nha truyen
+nha truyen thong
+nha truyen thong han
+nhe nhang
+nhe nhang thu
+nhung bong
+nhung ngoi
+nhung vi
+nhà có
+nhà gỗ
+nhà gỗ trên
+nhà thờ
+nhà thờ hồi
+nhà truyền
+nhà truyền thống
+nhà truyền thống hàn
+nhẹ nhàng
+nhẹ nhàng thư
+những bông
+những ngôi
+những vì
+nid avec
+nid con
+nido con
+night with
+ninf di
+ninfee di
+ninfei de
+ninfeias de
+ninh com
+ninho com
+niveau de
+niveaux de
+no hoa
+noc di
+noce di
+noch de
+noch de san
+noche de
+noche de san
+noi de
+noi thuc
+noir et
+noix de
+nori de
+noria de
+nott di
+nott di san
+notte di
+notte di san
+nouvel an
+nui phu
+nymphea de
+nympheas de
+nymphéa de
+nymphéas de
+nâu cà
+nâu sô
+nâu sô cô
+núi phú
+núi phủ
+năm mới
+năm mới âm
+nơ hoa
+nồi thức
+o grand
+o grand hotel
+o grande
+o grande hotel
+occhial da
+occhiali da
+ocul de
+oculos de
+oficin de
+oficin de corre
+oficina de
+oficina de correos
+ola de
+old dutch
+old town
+oll de
+olla de
+olympiq de
+olympiqu de
+olympique de
+ond de
+onda de
+one piece
+orill del
+orilla del
+ouf au
+padell con
+padella con
+pale blue
+pall di
+palla di
+pan de
+pan in
+pan sin
+pane in
+panto classic
+panto classiç
+panto living
+panto livink
+panto moch
+panto mocha
+panto peach
+panto ultr
+panto ultra
+panto very
+panto viv
+panto viva
+panton classic
+panton living
+panton moch
+panton mocha
+panton peach
+panton ultr
+panton ultra
+panton very
+panton viv
+panton viva
+pantone classic
+pantone living
+pantone mocha
+pantone peach
+pantone ultra
+pantone very
+pantone viva
+pao de
+pao de lo
+pao de lo de
+parad do
+parada do
+pari saint
+paris saint
+parl saint
+parmak ara
+parmak arasi
+parmak arası
+part de
+pastel de
+pastel de pescad
+pastel de pescado
+patat dolc
+patata dolce
+patlayan mantar
+patlayan mantarli
+patlayan mantarlı
+pea soup
+pegad de
+pegada de
+pentol di
+pentola di
+persian new
+phao giay
+phao giay buoi
+phim den
+phim đen
+pho co
+pho co hoi
+phong cach
+phong cach thuy
+phong cach trung
+phong cách
+phong cách thụy
+phong cách trung
+pháo giấy
+pháo giấy buổi
+phố cổ
+phố cổ hội
+piant di
+piant in
+pianta di
+pianta in
+pierr de
+pierre de
+pint de
+pintinho de
+pintur a
+pintur a la
+pintura a
+pintura a la
+pipoc de
+pipoca de
+pittur a
+pittura a
+plag avec
+plag de
+plage avec
+plage de
+plaj ve
+plant de
+plant en
+planta de
+plante en
+play de
+play y
+playa de
+playa y
+point du
+polish folk
+poll de
+poll rompiend
+poll rompiend el
+pollito de
+pollito rompiendo
+pollito rompiendo el
+pomm de
+pomme de
+pont a
+pont de
+pont di
+pont à
+ponte a
+ponte di
+ponte à
+por do
+por la
+porcelain bleu
+porcelain bleu et
+porcelaine bleu
+porcelaine bleu et
+porcelan azul
+porcelan azul e
+porcelan azul y
+porcelana azul
+porcelana azul e
+porcelana azul y
+porcellan bianc
+porcellan bianc e
+porcellana bianca
+porcellana bianca e
+post de
+poste de
+pot de
+pot of
+pote de
+poussin de
+poussin qui
+prai de
+prai e
+prai e guard
+praia de
+praia e
+praia e guarda
+predi da
+predio da
+pret e
+preto e
+prédi da
+prédio da
+pudim de
+puebl de
+pueblo de
+puent de
+puente de
+puest de
+puest del
+puesta de
+puesta del
+pulcin che
+pulcin vist
+pulcin vist di
+pulcino che
+pulcino visto
+pulcino visto di
+pão de
+pão de ló
+pão de ló de
+pôr do
+qua anh
+qua viet
+quan ao
+quan ca
+quang truong
+quán cà
+quả anh
+quả việt
+quảng trường
+quần áo
+ram de
+ramo de
+ran san
+raspad de
+raspadinha de
+real madrid
+really light
+recif de
+recife de
+red doubl
+red double
+red doup
+refugi de
+refugio de
+rei in
+rei mit
+reis in
+reis mit
+rescue worker
+rio de
+ris al
+risa a
+risaie a
+riso al
+riz au
+rizier en
+rizieres en
+rizières en
+roasted sweet
+robin egg
+rop de
+ropa de
+ros cipr
+ros du
+ros quartz
+ros quartz and
+rosa cipria
+rosari de
+rosario de
+rose quartz
+rose quartz and
+rosee du
+rost de
+rosto de
+rosári de
+rosário de
+rosé du
+rosée du
+rot da
+rota da
+roug a
+roug de
+roug à
+rouge a
+rouge de
+rouge à
+rout de
+rout de la
+route de
+route de la
+ruban de
+rung bach
+rung nhiet
+ruong bac
+ruou vang
+russian avant
+russian folk
+rut de
+rut de la
+ruta de
+ruta de la
+ruy bang
+ruy bang nhac
+ruy băng
+ruy băng nhắc
+ruộng bậc
+rượu vang
+rạn san
+rừng bạch
+rừng nhiệt
+sac a
+sac de
+sac à
+sacol de
+sacolas de
+sacs de
+saint basil
+saint patrick
+sak flasch
+sak flasch mit
+sak sis
+sak sis ve
+sak şiş
+sak şiş ve
+sake flasche
+sake flasche mit
+sake sisesi
+sake sisesi ve
+sake şişesi
+sake şişesi ve
+sal de
+sala de
+salad rau
+salid del
+salida del
+sall de
+salle de
+salon de
+san francisc
+san francisco
+san van
+sandal da
+sandal de
+sandale de
+sandali de
+sandalia de
+sandalo da
+sang trong
+sang trong tinh
+sang trọng
+sang trọng tinh
+sapat de
+sapat de salt
+sapatilh de
+sapatilha de
+sapato de
+sapato de salto
+sapin de
+sazan sekil
+sazan sekilli
+sazan şekil
+sazan şekilli
+scal di
+scala di
+scarp con
+scarp con il
+scarp da
+scarpa con
+scarpa con il
+scarpa da
+scarpe da
+scarpett da
+scarpette da
+schussel mit
+schussel und
+schüssel mit
+schüssel und
+seero von
+seerosen von
+shallow pan
+shallow pan of
+sheaf of
+sicak hav
+sicak hava
+sidi bou
+snow capped
+so co
+sobr et
+sobre et
+soft ice
+sol che
+sol che tramont
+sol che tramont sull
+sole che
+sole che tramonta
+sole che tramonta sulla
+soleil levant
+soleil levant derrier
+soleil levant derrier les
+soleil levant derriere
+soleil levant derriere les
+soleil levant derrière
+soleil levant derrière les
+solstici de
+solsticio de
+solstíci de
+solstício de
+sombrer de
+sombrero de
+sonbahar ort
+sonbahar ortasi
+sonbahar ortası
+sonnenaufgang uber
+sonnenaufgang uber dem
+sonnenaufgang über
+sonnenaufgang über dem
+sonnenuntergang in
+sonnenuntergang in der
+sorger del
+sorgere del
+south africa
+south african
+spalmar formagg
+spalmar formagg sul
+spalmare formaggio
+spalmare formaggio sul
+spiagg con
+spiagg di
+spiaggia con
+spiaggia di
+spiegelei in
+st patrick
+st patricks
+stagn di
+stagno di
+star and
+stars and
+statu de
+statu de la
+statu dell
+statua della
+statue de
+statue de la
+statue of
+stival da
+stivale da
+strand mit
+su puskur
+su puskurten
+su püskür
+su püskürten
+suc de
+suco de
+sunflowers by
+sunflowers by van
+sunrise over
+suoi nuoc
+surek acik
+surekli acik
+suối nước
+sydney opera
+sân vận
+sô cô
+sürek açık
+sürekli açık
+sıcak hav
+sıcak hava
+tablet de
+tableta de
+tac de
+taca de
+tach tra
+tach tra khong
+tach tra khong co
+tag der
+tagl di
+taglio di
+tan nghe
+tarr de
+tarro de
+tart de
+tarta de
+tass del
+tasso del
+tau luon
+tau luon sieu
+tau vu
+tay ban
+tazon de
+tazz da
+tazz da te
+tazz da te senz
+tazz da tè
+tazz da tè senz
+tazza da
+tazza da te
+tazza da te senza
+tazza da tè
+tazza da tè senza
+tazón de
+taç de
+taça de
+te al
+te con
+te de
+teacup without
+teeta ohn
+teetasse ohne
+tei de
+teia de
+tejon de
+tejon de la
+tejón de
+tejón de la
+tek boynuz
+tek boynuzlu
+tek parca
+tek parç
+tek parça
+tel de
+tela de
+tend da
+tenda da
+tenis de
+tenl de
+terc feir
+terca feira
+terrac de
+terracos de
+terras de
+terrasses de
+terraz de
+terrazas de
+terrazz di
+terrazze di
+terraç de
+terraços de
+terç feir
+terça feira
+test di
+testa di
+tet de
+tet nguyen
+tet te
+tet trung
+tete de
+texug de
+texugo de
+thach anh
+thai new
+tham ba
+thang muoi
+thang tu
+thanh pho
+thanh so
+thanh so co
+thanh sô
+thanh sô cô
+thao nguyen
+thao nguyen chau
+thap nien
+the au
+the aux
+the great
+thit bam
+thit xong
+tho dan
+tho nhi
+thuc pham
+thuc pham dong
+thành phố
+tháng mười
+tháng tự
+thé au
+thé aux
+thạch anh
+thảm ba
+thảo nguyên
+thảo nguyên châu
+thập niên
+thịt bám
+thịt xông
+thổ dân
+thổ nhĩ
+thực phẩm
+thực phẩm đóng
+tiec sinh
+tiend de
+tienda de
+tierra del
+tigel com
+tigela com
+tim hoa
+tiệc sinh
+to cach
+to co
+to trong
+toa nha
+toa nha co
+toa nha van
+tomb de
+tomb de la
+tombee de
+tombee de la
+tombé de
+tombé de la
+tombée de
+tombée de la
+tong mau
+topf mit
+toront mapl
+toronto map
+toronto mapl
+toronto maple
+torr de
+torr di
+torre de
+torre di
+torres del
+tort dell
+tort di
+torta della
+torta di
+tortin di
+tortin di pesc
+tortin di pesc a
+tortino di
+tortino di pesce
+tortino di pesce a
+tour de
+tra nhua
+tra o
+tra sua
+tra sua tran
+traditionell japanisch
+traditionelle japanische
+traj de
+traj de ban
+traj de ban de
+traj de ban de una
+traj de bañ
+traj de bañ de
+traj de bañ de una
+traje de
+traje de bano
+traje de bano de
+traje de bano de una
+traje de baño
+traje de baño de
+traje de baño de una
+tram vu
+tran day
+tran day nang
+trang anh
+trang nga
+trang ngoc
+trang nhu
+trang tri
+trang tri cay
+trang trí
+trang trí cây
+tranh co
+tranh cổ
+tranh khac
+tranh khac go
+tranh khắc
+tranh khắc gỗ
+tranh thuy
+tranh thủy
+tranh toi
+tranh toi tranh
+tranh tối
+tranh tối tranh
+trebol de
+trebol de cuatr
+trebol de cuatro
+trefl a
+trefl a quatr
+trefle a
+trefle a quatre
+trev de
+trev de quatr
+trev de tre
+trev de trê
+trevo de
+trevo de quatro
+trevo de tres
+trevo de três
+tro choi
+tro choi dien
+troi am
+troz de
+trozo de
+trung tam
+trung tam thanh
+trung tâm
+trung tâm thành
+truong phai
+truong phai an
+trà nhựa
+trà sữa
+trà sữa trân
+trà ô
+tràn đầy
+tràn đầy năng
+trèfl à
+trèfl à quatr
+trèfle à
+trèfle à quatre
+trébol de
+trébol de cuatr
+trébol de cuatro
+trò chơi
+trò chơi điện
+trường phái
+trường phái ấn
+trạm vũ
+trắng ngà
+trắng ngọc
+trắng như
+trắng ánh
+trời âm
+tu cam
+tui cap
+tui mua
+tuong nu
+tuong nu than
+tuong nu than tu
+turk hav
+turk hava
+two hump
+tàu lượn
+tàu lượn siêu
+tàu vũ
+tách trà
+tách trà không
+tách trà không có
+tân nghệ
+tây ban
+tè al
+té con
+té de
+tênis de
+tênl de
+têt de
+tête de
+tím hoa
+tòa nhà
+tòa nhà cổ
+tòa nhà văn
+tô cách
+tông màu
+túi cắp
+túi mua
+türk hav
+türk hava
+tượng nữ
+tượng nữ thần
+tượng nữ thần tự
+tết nguyên
+tết trung
+tết té
+tổ có
+tổ trống
+tử cấm
+u am
+u ám
+uat kim
+uffic postal
+ufficio postale
+ultim gray
+ultim gray and
+ultimat gray
+ultimat gray and
+ultimate gray
+ultimate gray and
+united arab
+united arap
+uất kim
+van ly
+van ly truong
+vang mu
+vang nhat
+vang nhat nhu
+vang nhat nhu long
+vang nhat nhu long ga
+vas com
+vas con
+vas de
+vaso com
+vaso con
+vaso de
+verdur a
+verdur de
+verdur de hoj
+verdura de
+verdura de hoja
+verdure a
+vereinigt arabisc
+vereinigt arabisch
+vereinigte arabische
+vereinik arabisch
+verr de
+verre de
+verser un
+vert de
+very dark
+very light
+very pale
+vet de
+vetements de
+via dell
+via della
+viand sur
+viand sur un
+viande sur
+viande sur un
+viennese coffee
+vill au
+ville au
+vincent van
+vinh ha
+vinh tint
+vinho tinto
+vo xoan
+voi ma
+vong du
+vulcan in
+vulcano in
+vuong quoc
+vuonk quoç
+vàng mù
+vàng nhạt
+vàng nhạt như
+vàng nhạt như lông
+vàng nhạt như lông gà
+vêt de
+vêtements de
+vòng đu
+vương quốc
+vươnk quốç
+vạn lý
+vạn lý trường
+vịnh hạ
+vỏ xoắn
+waffel mit
+washed out
+water lilies
+water lilies by
+west ham
+xang dan
+xanh bac
+xanh bạc
+xanh da
+xanh da troi
+xanh da trời
+xanh hai
+xanh ho
+xanh hoang
+xanh hoàng
+xanh hải
+xanh hồ
+xanh khong
+xanh khổng
+xanh la
+xanh long
+xanh luc
+xanh luu
+xanh lá
+xanh lông
+xanh lưu
+xanh lục
+xanh mong
+xanh mòng
+xanh ngoc
+xanh ngọc
+xanh nhat
+xanh nhat nhu
+xanh nhạt
+xanh nhạt như
+xanh o
+xanh reu
+xanh rêu
+xanh thien
+xanh thiên
+xanh troi
+xanh trời
+xanh vang
+xanh vàng
+xanh xam
+xanh xo
+xanh xám
+xanh xô
+xanh ô
+xicar de
+xicar de cha
+xicar de cha sem
+xicara de
+xicara de cha
+xicara de cha sem
+xup lo
+xícar de
+xícar de chá
+xícar de chá sem
+xícara de
+xícara de chá
+xícara de chá sem
+xúp lơ
+xăng đan
+yaprak doken
+yaprak dokmeyen
+yaprak döken
+yaprak dökmeyen
+yardim ekibi
+yardim ekip
+yardım ekibi
+yardım ekip
+yesil yaprak
+yesil yaprakli
+yeşil yaprak
+yeşil yapraklı
+yuksek topuk
+yuksek topuklu
+yumur bulunan
+yumur cikan
+yumur çıkan
+yumurta bulunan
+yumurtadan cikan
+yumurtadan çıkan
+yüksek topuk
+yüksek topuklu
+zain per
+zain per la
+zaino per
+zaino per la
+zapat de
+zapatill de
+zapatillas de
+zapato de
+zucc di
+zucca di
+áfric do
+áfrica do
+áfriç do
+águ mar
+água marinha
+ánh lấp
+ánh đèn
+áo bảo
+áo phòng
+áo phòng thí
+áo tắm
+áo tắm hai
+áo tắm một
+áp phích
+áp phích liên
+árbol de
+árbol de hoj
+árbol de hoja
+árvor de
+árvore de
+çin yen
+çin yeni
+çok kat
+çok katlı
+émirat arab
+émirats arabes
+épi de
+étang de
+ócul de
+óculos de
+đen ánh
+đài phun
+đàn ghi
+đá cẩm
+đá hoa
+đá núi
+đèn lồng
+đèn lồng bí
+đèn lồng hội
+đèn ông
+đêm có
+đùi gia
+đất son
+đầy màu
+đền thần
+đền thờ
+đền thờ nhật
+đỉnh núi
+đỉnh núi phủ
+địa trung
+đỏ gỉ
+đỏ rượu
+đỏ son
+đỏ sẫm
+đỏ trung
+đồ uống
+đồ uống nhiệt
+đồng lúa
+đồng thau
+đổ chất
+œuf au
+бамбук с
+бамбук с бумажн
+бамбук с бумажными
+больш волн
+больш волн в
+большая волна
+большая волна в
+бутылочк с
+бутылочка с
+велик китайск
+великая китайская
+восход солнц
+восход солнц над
+восход солнца
+восход солнца над
+вымпел в
+вымпел в вид
+вымпелы в
+вымпелы в виде
+гнезд с
+гнездо с
+гор со
+гор со снежн
+гора со
+гора со снежной
+гостиниц для
+гостиница для
+ден посл
+ден свят
+день после
+день святого
+дом с
+закат в
+карнавал в
+каск с
+каск с бел
+каска с
+каска с белым
+кастрюл с
+кастрюл с горяч
+кастрюля с
+кастрюля с горячей
+кит с
+китайск нов
+китайский новый
+корейск традиционн
+корейский традиционный
+коробк для
+коробк для еды
+коробк для еды на
+коробка для
+коробка для еды
+коробка для еды на
+коф с
+кофе с
+леденец на
+лист на
+листья на
+лошад на
+лошадь на
+миск с
+миска с
+морожен в
+мороженое в
+мост золот
+мост золотые
+мяс на
+мясо на
+отел гранд
+отель гранд
+печен с
+печен сладк
+печеный сладкий
+печенье с
+праздник ден
+праздник день
+праздник середин
+праздник середины
+праздник цветен
+праздник цветения
+пруд с
+раг в
+рагу в
+растен в
+растение в
+рис с
+сакур в
+сакура в
+сид бу
+сиди бу
+син бел
+сине белый
+стакан с
+торт ко
+торт ко дню
+туфл на
+туфли на
+фонар из
+фонарь из
+храм васил
+храм василия
+цвет морск
+цвет морской
+цвет слонов
+цвет слоновой
+цыпленок в
+чай с
+чашк без
+чашка без
+яичниц на
+яичница на
+احتفال برؤيه
+احتفال رؤي
+احمر قرمزي
+اخضر اتح
+اخضر فاتح
+اريس سان
+ازرق داكن
+ازرق سماوي
+البيت الكوري
+الخطوط الجويه
+باريس سان
+بطاطا حلوه
+بني داكن
+بي ام
+بيت كوري
+جبل بقمه
+جبل قمه
+جسر في
+جمل ثنائي
+جمل حيد
+جمل وحيد
+حذاء بكعب
+حذاء رحل
+حذاء طويل
+حذاء طويل الساق
+حذاء طويل ساق
+حذاء كعب
+حذاء لرحلات
+حذاء نسائي
+حذاء نسائي بدون
+حذاء نسائي دون
+حنين الي
+خبز مفرود
+خزف ازرق
+خطوط جوي
+خوذ رجل
+خوذه رجل
+راس السنه
+راس سنه
+رقه رسيم
+سماء مرصع
+سماء مرصعه
+سور الصين
+سور صين
+شجر دائم
+شجر زائل
+شجر عيد
+شجره دائمه
+شجره زائله
+شجره عيد
+شروق علي
+طاطا حلو
+ظرف احمر
+ظرف احمر بكتابه
+ظرف احمر كتاب
+عش به
+علب طعام
+علبه طعام
+عيد القديس
+عيد قديس
+عيد منتصف
+فن السكان
+فن سكان
+كاس عصير
+كاس قشه
+كاس وقشه
+كتكوت خارج
+كره اوراق
+كعك سمك
+كعك سمك شكل
+كعك عيد
+كعكه سمك
+كعكه سمك بشكل
+كعكه عيد
+ليله راس
+مايو من
+مايو من قطع
+مايوه من
+مايوه من قطعه
+مقلا مسطح
+مقلا مسطح بها
+مقلاه مسطحه
+مقلاه مسطحه بها
+مكتب بريد
+مكتب ريد
+مهرج ازهار
+مهرج منتصف
+مهرجان ازهار
+مهرجان منتصف
+نبت في
+نبته في
+وجه احادي
+ورقه برسيم
+يله راس
+अंड वाल
+अंड से
+अंड से बाहर
+अंड से बाहर आत
+अंडे से
+अंडे से बाहर
+अंडे से बाहर आता
+अंडों वाला
+अस्स का
+अस्सी का
+आग मुंह
+आग मुंह वाल
+आगे मुंह
+आगे मुंह वाला
+आडू के
+आसमान नील
+आसमानी नीला
+इमारत के
+इमारत के पीछ
+इमारतों के
+इमारतों के पीछे
+ऊंच एड
+ऊंच एड का
+ऊंची एडी
+ऊंची एडी का
+कंगारू का
+कार्यालय का
+किताब की
+किताबों की
+कुत्त का
+कुत्ते का
+कॉक खुलत
+कॉक खुलत हु
+कॉक खुलती
+कॉक खुलती हुई
+खरगोश का
+खसखस का
+गमल में
+गमल में लग
+गमले में
+गमले में लगा
+गर्म की
+गर्म हव
+गर्म हव का
+गर्म हवा
+गर्म हवा का
+गर्मी की
+गहर गुलाब
+गहर नील
+गहर लाल
+गहरा गुलाबी
+गहरा नीला
+गहरा लाल
+गाय का
+गाल की
+गालों की
+गिर हु
+गिरी हुई
+गेहूं का
+गोश्त का
+घर की
+घास का
+घोड का
+घोड वाल
+घोडे का
+घोडे वाला
+चक्करदार फिश
+चम्मच के
+चम्मच के साथ
+चांद देखन
+चांद देखन का
+चांद देखने
+चांद देखने का
+चाय का
+चाय की
+चार पत्त
+चार पत्त वाल
+चार पत्ती
+चार पत्ती वाली
+चावल का
+चीड के
+चीन की
+चीन नव
+चीनी नव
+चूह का
+चूहे का
+चेर के
+चेर ब्लॉसम
+चेरी के
+चेरी ब्लॉसम
+छात के
+छात के साथ
+छात के साथ समुद्र
+छाते के
+छाते के साथ
+छाते के साथ समुद्री
+जन्मदिन का
+जापान धर्म
+जापानी धर्म
+जूस का
+टकरात हु
+टकराते हुए
+टानाबाट का
+टानाबाटा का
+डिब्ब बंद
+डिब्ब बंद खाद्य
+डिब्बा बंद
+डिब्बा बंद खाद्य
+ताड का
+दिन का
+दूध का
+दूध वाल
+दूध वाली
+दैत्य का
+दो कूबड
+दो कूबड वाल
+दो कूबड वाला
+धान का
+धूप का
+नब्ब का
+नब्बे का
+नील सफेद
+नील सफेद चीन
+नीली सफेद
+नीली सफेद चीनी
+पंज की
+पंजे की
+पक हु
+पके हुए
+पचास का
+पतझड के
+पनीर का
+पहाड के
+पहाड के ऊपर
+पांड का
+पांडा का
+पान के
+पानी के
+पारंपरिक कोरिया
+पारंपरिक कोरियाई
+पुरुष का
+पुरुषों का
+पैक किय
+पैक किय हु
+पैक किया
+पैक किया हुआ
+प्रार्थन के
+प्रार्थना के
+फुहार छोडत
+फुहार छोडती
+फूल की
+बंदर का
+बगीच वाल
+बगीचे वाला
+बच्च के
+बच्च के दूध
+बच्च के दूध की
+बच्चे के
+बच्चे के दूध
+बच्चे के दूध की
+बर्फ की
+बर्फील शिखर
+बर्फील शिखर वाल
+बर्फीले शिखर
+बर्फीले शिखर वाला
+बियर के
+बियर के दो
+बिल्ल का
+बिल्ली का
+बुढिय के
+बुढिया के
+बेर के
+ब्लैक एंड
+भर हु
+भरा हुआ
+भरावनयुक्त मीठ
+भरावनयुक्त मीठ या
+भरावनयुक्त मीठ या नमकीन
+भरावनयुक्त मीठी
+भरावनयुक्त मीठी या
+भरावनयुक्त मीठी या नमकीन
+भाप वाल
+भाप वाल गर्म
+भाप वाला
+भाप वाला गर्म
+भाप वाली
+भालू का
+मक का
+मकई का
+मकड का
+मकडी का
+मध्य शरद
+महिल का
+महिल की
+महिल के
+महिला की
+महिला के
+महिलाओं का
+मिट्ट की
+मिट्ट के
+मिट्टी की
+मिट्टी के
+मुरझाय हु
+मुरझाया हुआ
+मुर्ग का
+मुर्गी का
+मूंग की
+मूंगे की
+मूषक का
+मृतक का
+मृतकों का
+मेंढक का
+मैपल की
+रंग का
+रंगों का
+रात का
+रात के
+रात में
+रिबन का
+रेगिस्तान में
+लोमड जैस
+लोमडी जैसा
+वन पीस
+वीरान घर
+वीरान घर का
+शराब का
+शहर का
+शाम का
+शेर का
+शेर जैस
+शेर जैसा
+संयुक्त अरब
+सफेद क्रॉस
+सफेद क्रॉस वाल
+सफेद क्रॉस वाला
+साठ का
+सियार का
+सुअर का
+सुअर की
+सुबह का
+सेंट पैट्रिक
+सेक बोतल
+सेक बोतल और
+सोन का
+सोने का
+स्कूल का
+स्टेच्यू ऑफ
+स्ट्रॉ के
+स्ट्रॉ के साथ
+हड्ड वाल
+हड्डी वाला
+हल्क तल
+हल्क बैंगन
+हल्का तला
+हल्का बैंगनी
+हव में
+हवा में
+가나 해변
+가나 해변 높
+가나가와 해변의
+가나가와 해변의 높은
+건배하 샴페인
+건배하는 샴페인
+고전 양식
+고전 양식의
+그랜드 부다페스트
+낡 주택
+낡은 주택
+눈 덮인
+물 뿜
+물 뿜는
+밀전병 싼
+밀전병에 싼
+바람 흔들리
+바람에 흔들리는
+밤하늘 배경
+밤하늘 배경 하
+밤하늘을 배경으로
+밤하늘을 배경으로 하는
+비 오
+비 오는
+산 떠오르
+산에서 떠오르는
+성 패트릭
+성 패트릭의
+소원 건
+소원을 건
+시디 부
+쏟아져 나오
+쏟아져 나오는
+알 깬
+알 들어
+알 들어 있
+알에서 깬
+알이 들어
+알이 들어 있는
+정면 향
+정면 향 날개
+정면 향 날개 편
+정면을 향해
+정면을 향해 날개를
+정면을 향해 날개를 편
+정원 있
+정원이 있는
+죽 자
+죽은 자의
+코르크 튀어나오고
+코르크 튀어나오고 있
+코르크가 튀어나오고
+코르크가 튀어나오고 있는
+파라솔 있
+파라솔이 있는
+흰 십자
+흰 십자 있
+흰 십자가가
+흰 십자가가 있는
 
 """#
 }

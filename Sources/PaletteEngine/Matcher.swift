@@ -529,16 +529,16 @@ struct Matcher {
         let script = words[i].script
         let only = script == .latin ? strict : nil
         var maxN = 1
-        let w = words[i]
         let startsPhrase =
-            lexicon.phraseStarts.contains(w.folded) || lexicon.phraseStarts.contains(w.bare)
-            || w.stems.values.contains {
+            lexicon.phraseStarts.contains(words[i].folded) || lexicon.phraseStarts.contains(words[i].bare)
+            || words[i].stems.contains {
                 lexicon.phraseStarts.contains($0.folded) || lexicon.phraseStarts.contains($0.bare)
             }
         while startsPhrase, maxN < lexicon.maxPhraseWords, i + maxN < words.count, words[i + maxN].script == script {
             maxN += 1
         }
         let stemLanguages = self.stemLanguages(script, language).filter { only == nil || $0 == only }
+        if maxN > 1 { maxN = livePhraseLength(words, at: i, upTo: maxN, stemLanguages: stemLanguages) }
         // A function word of the text's language ("sobre" in Spanish) is grammar, not a
         // content word of another language, unless that language itself lists it.
         let first = words[i].folded
@@ -582,6 +582,65 @@ struct Matcher {
         return nil
     }
 
+    /// The longest window of words from `i` (at most `upTo`) that `lookup` could find anything
+    /// for: longer ones meet no key, and are not looked up.
+    ///
+    /// Every key `lookup` tries for a window of n words is its first n - 1 words in one form
+    /// (folded, bare, or a language's stems, as its stems and derivations join them), joined by
+    /// spaces, then a space and more. Such a key is in an index only if those joined words are
+    /// the first words of one of its keys: `lexicon.phraseStarts` holds every multi-word key's
+    /// first word, `lexicon.phrasePrefixes` its longer runs of first words. So a form's joined
+    /// words that are not there will not be there with more words added either.
+    /// Each form is extended a word at a time until it drops out; the longest that stays in, plus
+    /// its last word, is the longest window worth looking up. Most descriptions' words start no
+    /// phrase of two words: their longer windows were the matcher's main cost.
+    ///
+    /// `lookup` joins a plural or an inflection to its key minus the last word's characters,
+    /// which is the joined first words and a space unless that word begins with a scalar that
+    /// joins the space into one character (a mark, a joiner): then nothing is cut.
+    private func livePhraseLength(
+        _ words: [Word], at i: Int, upTo maxN: Int, stemLanguages: [LanguageCode]
+    ) -> Int {
+        for k in (i + 1)..<(i + maxN) {
+            guard let first = words[k].folded.unicodeScalars.first, first.value >= 0x300 else { continue }
+            let p = first.properties
+            if p.isGraphemeExtend || p.generalCategory == .spacingMark || p.generalCategory == .nonspacingMark
+                || p.generalCategory == .enclosingMark || first.value == 0x200D
+                || (0x1F3FB...0x1F3FF).contains(first.value) || first.value == 0xE33 || first.value == 0xEB3
+            {
+                return maxN
+            }
+        }
+        let starts = lexicon.phraseStarts
+        let prefixes = lexicon.phrasePrefixes
+        var live = 1
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(64)
+        // How many words from `i`, in the form `part` gives each, stay a known prefix (at most
+        // maxN - 1: the window's last word follows them).
+        func extent(_ part: (Int) -> String) {
+            buffer.removeAll(keepingCapacity: true)
+            var n = 0
+            while n < maxN - 1 {
+                if n > 0 { buffer.append(0x20) }
+                var text = part(i + n)
+                text.withUTF8 { buffer.append(contentsOf: $0) }
+                guard buffer.withUnsafeBufferPointer({ (n == 0 ? starts : prefixes).contains(utf8: $0) }) else { break }
+                n += 1
+            }
+            live = max(live, n + 1)
+        }
+        extent { words[$0].folded }
+        extent { words[$0].bare }
+        for l in stemLanguages where live < maxN {
+            guard let r = lexicon.rules[l], lexicon.stemIndex(l) != nil else { continue }
+            extent { words[$0].stems[l]?.folded ?? r.rules.stem(words[$0].folded) }
+            extent { words[$0].stems[l]?.bare ?? r.rules.stem(words[$0].bare) }
+            extent { words[$0].stems[l]?.folded ?? words[$0].folded }
+        }
+        return live
+    }
+
     /// One window of words looked up exactly, without accents, with English inflection of
     /// the last word, and through each language's stems.
     ///
@@ -591,7 +650,9 @@ struct Matcher {
         _ window: ArraySlice<Word>, language: LanguageCode?, stemLanguages: [LanguageCode],
         only: LanguageCode?, inflections: inout [[String]?]
     ) -> Sense? {
-        let key = window.count == 1 ? window[window.startIndex].folded : spaced(window) { $0.folded }
+        let key =
+            window.count == 1
+            ? window[window.startIndex].folded : spaced(window.count) { window[window.startIndex + $0].folded }
         let exact = lexicon.exact[key]
         if let exact, let s = lexicon.choose(exact, language: language, only: only) { return s }
         // A word that is a term only where another language binds it (English "male", a gender
@@ -600,10 +661,12 @@ struct Matcher {
         if window.count == 1, let exact, !exact.contains(where: { !$0.bound }) { return nil }
         // A word typed with Vietnamese tone marks means that spelling: trắng is not trang.
         // (Vietnamese letters are all beyond ASCII: most scalars skip the set.)
-        let toned = window.contains { w in
-            w.folded.unicodeScalars.contains { $0.value >= 0x80 && vietnameseLetters.contains($0) }
+        let toned = window.indices.contains { k in
+            window[k].folded.unicodeScalars.contains { $0.value >= 0x80 && vietnameseLetters.contains($0) }
         }
-        let bareKey = window.count == 1 ? window[window.startIndex].bare : spaced(window) { $0.bare }
+        let bareKey =
+            window.count == 1
+            ? window[window.startIndex].bare : spaced(window.count) { window[window.startIndex + $0].bare }
         if !toned {
             if bareKey != key, let s = lexicon.senses(bareKey, in: lexicon.exact, language: language, only: only) {
                 return s
@@ -615,34 +678,36 @@ struct Matcher {
             }
         }
         let lastIndex = window.endIndex - 1
-        let last = window[lastIndex]
+        // The last word's fields, not a copy of the word (two strings and its stems).
+        let lastFolded = window[lastIndex].folded
+        let lastScript = window[lastIndex].script
         // The key without the last word, made once and only when a form of the last word is tried.
         var keyPrefix: String?
         func prefix() -> String {
             if let keyPrefix { return keyPrefix }
-            let made = window.count > 1 ? String(key.dropLast(last.folded.count)) : ""
+            let made = window.count > 1 ? String(key.dropLast(lastFolded.count)) : ""
             keyPrefix = made
             return made
         }
         // Plurals every Latin-script language writes alike (fraises, fresas, morangos, pumpkins),
         // looked up exactly before stems, whose shared forms may have been left out.
-        if last.script == .latin, last.folded.unicodeScalars.count > 3 {
-            for suffix in ["s", "es", "x"] where last.folded.hasSuffix(suffix) {
-                let singular = prefix() + String(last.folded.dropLast(suffix.count))
+        if lastScript == .latin, lastFolded.unicodeScalars.count > 3 {
+            for suffix in ["s", "es", "x"] where lastFolded.hasSuffix(suffix) {
+                let singular = prefix() + String(lastFolded.dropLast(suffix.count))
                 if let s = lexicon.senses(singular, in: lexicon.exact, language: language, only: only) { return s }
             }
         }
-        if last.script == .latin {
+        if lastScript == .latin {
             let stems: [String]
             if inflections.indices.contains(lastIndex) {
                 if let cached = inflections[lastIndex] {
                     stems = cached
                 } else {
-                    stems = Inflection.stems(last.folded)
+                    stems = Inflection.stems(lastFolded)
                     inflections[lastIndex] = stems
                 }
             } else {
-                stems = Inflection.stems(last.folded)
+                stems = Inflection.stems(lastFolded)
             }
             let prefix = stems.isEmpty ? "" : prefix()
             for stem in stems {
@@ -656,14 +721,14 @@ struct Matcher {
             }
         }
         for l in stemLanguages {
-            guard let r = lexicon.rules[l], let index = lexicon.stems[l] else { continue }
+            guard let r = lexicon.rules[l], let index = lexicon.stemIndex(l) else { continue }
             func stems(_ w: Word) -> (folded: String, bare: String) {
                 if let cached = w.stems[l] { return cached }
                 let f = r.rules.stem(w.folded)
                 return (f, r.rules.stem(w.bare))
             }
             // A lone word's stems without an array around them (most windows are one word).
-            let lone = window.count == 1 ? stems(last) : nil
+            let lone = window.count == 1 ? stems(window[lastIndex]) : nil
             let forms = lone == nil ? window.map { stems($0) } : []
             // A name (brand, flag, team) stripped to a stem of three letters meets ordinary
             // words: Turkish Hollanda -> hol, Spanish hola -> hol. Names take stems of four or more.
@@ -671,14 +736,14 @@ struct Matcher {
             // French "mal" (bad) is German "mal" (once), not Maler (painter) stripped to "mal".
             // (Checked on a hit only: most words meet no stem.)
             func usable(_ s: Sense, _ stem: String) -> Bool {
-                if window.count == 1, r.rules.function.contains(last.folded) { return false }
+                if window.count == 1, r.rules.function.contains(lastFolded) { return false }
                 guard stem.unicodeScalars.count < 4, s.entry >= 0 else { return true }
                 switch lexicon.entries[Int(s.entry)].kind {
                 case .brand, .flag, .team, .icon: return false
                 default: return true
                 }
             }
-            let stemmed = lone?.folded ?? spaced(forms) { $0.folded }
+            let stemmed = lone?.folded ?? spaced(forms.count) { forms[$0].folded }
             var hit = lexicon.senses(stemmed, in: index, language: language ?? l, only: only).flatMap {
                 usable($0, stemmed) ? $0 : nil
             }
@@ -687,7 +752,7 @@ struct Matcher {
             // stem that is a term is read, as a dictionary would.
             if lone != nil {
                 var longest = hit == nil ? 0 : stemmed.unicodeScalars.count
-                for other in r.rules.otherStems(last.folded) where other.unicodeScalars.count > longest {
+                for other in r.rules.otherStems(lastFolded) where other.unicodeScalars.count > longest {
                     if let s = lexicon.senses(other, in: index, language: language ?? l, only: only), usable(s, other) {
                         hit = s
                         longest = other.unicodeScalars.count
@@ -695,7 +760,7 @@ struct Matcher {
                 }
             }
             if let hit { return hit }
-            let stemmedBare = lone?.bare ?? spaced(forms) { $0.bare }
+            let stemmedBare = lone?.bare ?? spaced(forms.count) { forms[$0].bare }
             if stemmedBare != stemmed,
                 let s = lexicon.senses(stemmedBare, in: index, language: language ?? l, only: only),
                 usable(s, stemmedBare)
@@ -706,8 +771,10 @@ struct Matcher {
         // A derived word whose base is a term (гранатовый -> гранат, лимонный -> лимон): the
         // derivational ending is stripped from the stem, in the languages that list one.
         for l in stemLanguages {
-            guard let r = lexicon.rules[l], !r.rules.derivations.isEmpty, let index = lexicon.stems[l] else { continue }
-            let stem = Array((last.stems[l]?.folded ?? r.rules.stem(last.folded)).unicodeScalars)
+            guard let r = lexicon.rules[l], !r.rules.derivations.isEmpty, let index = lexicon.stemIndex(l) else {
+                continue
+            }
+            let stem = Array((window[lastIndex].stems[l]?.folded ?? r.rules.stem(lastFolded)).unicodeScalars)
             let prefix = window.count > 1 ? window.dropLast().map { $0.stems[l]?.folded ?? $0.folded } : []
             for rule in r.rules.derivations
             where stem.count - rule.suffix.count >= r.rules.minStem
@@ -723,20 +790,21 @@ struct Matcher {
         return nil
     }
 
-    /// `words.map(part).joined(separator: " ")` without the intermediate array: the key of a
-    /// window of two or more words.
-    private func spaced<C: Collection>(_ words: C, _ part: (C.Element) -> String) -> String {
-        var count = -1
-        for w in words { count += part(w).utf8.count + 1 }
-        guard count > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: count) { buffer in
+    /// `(0..<count).map(part).joined(separator: " ")` without the intermediate array: the key of a
+    /// window of two or more words. `part` reads one field of a word by its index: a loop over
+    /// the words themselves would copy each (two strings and its stems retained, then released).
+    private func spaced(_ count: Int, _ part: (Int) -> String) -> String {
+        var length = -1
+        for k in 0..<count { length += part(k).utf8.count + 1 }
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
             var at = 0
-            for w in words {
+            for k in 0..<count {
                 if at > 0 {
                     buffer[at] = 0x20
                     at += 1
                 }
-                var text = part(w)
+                var text = part(k)
                 text.withUTF8 { bytes in
                     for b in bytes {
                         buffer[at] = b
@@ -828,7 +896,7 @@ struct Matcher {
         if let e = pick(lexicon.exact[key]) { return e }
         let bareKey = lexicon.folding.bare(key)
         if let e = pick(lexicon.exact[bareKey]) ?? pick(lexicon.bare[bareKey]) { return e }
-        if let r = lexicon.rules[l], let index = lexicon.stems[l] {
+        if let r = lexicon.rules[l], let index = lexicon.stemIndex(l) {
             let stemmed = string(r.rules.stem(Array(part)))
             if let e = pick(index[stemmed]) { return e }
         }

@@ -12,7 +12,7 @@ struct Candidate {
     /// supporting colours less, its accent least.
     var lead: Double
     var words: [String]
-    var cues: Set<Int>
+    var cues: CueSet
     var isAccent: Bool
     /// How much the colour draws the eye: its cue's kind, strength and part in the scene.
     var salience = 1.0
@@ -35,6 +35,68 @@ struct Candidate {
     }
 }
 
+/// A set of cue indices (into `Reading.cues`): a candidate's cues.
+///
+/// Every candidate starts with one cue and most clusters hold a few, so the first 64 indices
+/// are bits of one word and any beyond are kept in a sorted array: a `Set<Int>` allocated and
+/// hashed for each of the composer's candidates cost more than choosing among them. Iterates
+/// in ascending order; every use asks an order-free question (contains, disjoint, sides) or sorts.
+struct CueSet: Sequence, ExpressibleByArrayLiteral {
+    private var bits: UInt64 = 0
+    private var more: [Int] = []
+
+    init(arrayLiteral elements: Int...) {
+        for i in elements { insert(i) }
+    }
+
+    /// The set of one cue (a literal's variadic arguments would allocate an array for it).
+    init(_ i: Int) { insert(i) }
+
+    mutating func insert(_ i: Int) {
+        if i >= 0, i < 64 {
+            bits |= 1 << UInt64(i)
+        } else if !more.contains(i) {
+            more.append(i)
+            more.sort()
+        }
+    }
+
+    func contains(_ i: Int) -> Bool {
+        i >= 0 && i < 64 ? bits & (1 << UInt64(i)) != 0 : more.contains(i)
+    }
+
+    mutating func formUnion(_ other: CueSet) {
+        bits |= other.bits
+        for i in other.more { insert(i) }
+    }
+
+    func union(_ other: CueSet) -> CueSet {
+        var out = self
+        out.formUnion(other)
+        return out
+    }
+
+    func isDisjoint(with other: CueSet) -> Bool {
+        bits & other.bits == 0 && !more.contains { other.more.contains($0) }
+    }
+
+    struct Iterator: IteratorProtocol {
+        var bits: UInt64
+        var more: IndexingIterator<[Int]>
+
+        mutating func next() -> Int? {
+            if bits != 0 {
+                let i = bits.trailingZeroBitCount
+                bits &= bits - 1
+                return i
+            }
+            return more.next()
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(bits: bits, more: more.makeIterator()) }
+}
+
 /// A finished palette with its explanation and the OKLCH colours it was mapped from.
 struct Composition {
     var palette: Palette
@@ -48,10 +110,12 @@ struct Composition {
     var contrast: (ground: [String], figure: [String])?
 }
 
-/// A chosen role colour, with the words that drove it.
+/// A chosen role colour, with the candidate whose words drove it (a colour derived from the
+/// primary has the primary's words). The words are gathered once the palette is made, and only
+/// when it is explained (`PaletteComposer.build`).
 struct RoleColour {
     var lch: OKLCH
-    var words: [String]
+    var source: Int
 }
 
 // MARK: - Composer
@@ -168,10 +232,13 @@ struct PaletteComposer {
         let shared = reading.cues.contains { !$0.colours.isEmpty } ? prepared(rng: &unused) : nil
         let first = build(avoiding: nil, prepared: shared)
         guard variation != 0 else { return first }
-        let base = PaletteComposer(reading: reading, variation: 0, sides: sides).build(avoiding: nil, prepared: shared)
-            .palette
+        // The first palette is wanted for its colours alone: its words are not gathered.
+        let base = PaletteComposer(reading: reading, variation: 0, sides: sides)
+            .build(avoiding: nil, prepared: shared, explained: false).palette
         let moved = Role.allCases.contains {
-            CIEDE2000.difference(first.palette[$0], base[$0]) >= PaletteComposer.variationDistance
+            CIEDE2000.difference(
+                CIELab(first.palette[$0]), CIELab(base[$0]), orInfinityFrom: PaletteComposer.variationDistance)
+                >= PaletteComposer.variationDistance
         }
         return moved ? first : build(avoiding: base, prepared: shared)
     }
@@ -224,7 +291,9 @@ struct PaletteComposer {
         return candidates
     }
 
-    private func build(avoiding base: Palette?, prepared shared: [Candidate]?) -> Composition {
+    /// The palette, avoiding `base`'s colours when given; `explained` false leaves its rationale
+    /// and contrast words out (the colours are the same).
+    private func build(avoiding base: Palette?, prepared shared: [Candidate]?, explained: Bool = true) -> Composition {
         var rng = SeededRandom(seed: reading.seed, variation: variation)
         let avoid = base.map { b in
             (secondary: CIELab(b.secondary), accent: CIELab(b.accent), accentHue: OKLCH(b.accent).h)
@@ -275,8 +344,7 @@ struct PaletteComposer {
                 }
             }
         }
-        let extra = reading.globalModifierWords + reading.emotionWords
-        let primaryRole = RoleColour(lch: primary.lch, words: primary.words + extra)
+        let primaryRole = RoleColour(lch: primary.lch, source: p)
 
         // Each candidate's CIEDE2000 from the primary, worked out once for both role choices.
         var toPrimary = DistanceCache(from: primary.lab, candidates: candidates)
@@ -291,7 +359,7 @@ struct PaletteComposer {
         }
         var accentRole: RoleColour
         if let a {
-            accentRole = RoleColour(lch: candidates[a].lch, words: candidates[a].words + extra)
+            accentRole = RoleColour(lch: candidates[a].lch, source: a)
         } else {
             let derived =
                 namedThingTone(primary, candidates: candidates, rng: &rng)
@@ -299,7 +367,7 @@ struct PaletteComposer {
                     primary.lch, candidates: candidates, avoidHue: avoid?.accentHue, emotion: emotion,
                     rng: &rng)
             let lch = shaped(derived, emotion: emotion, strength: 0.5)
-            accentRole = RoleColour(lch: lch, words: primary.words + extra)
+            accentRole = RoleColour(lch: lch, source: p)
         }
 
         // An accent has presence even in mist and moonlight: some chroma survives every mood.
@@ -318,24 +386,28 @@ struct PaletteComposer {
             avoid: avoid?.secondary, excluding: composedAccent ? figure : [], rng: &rng)
         var secondaryRole: RoleColour
         if let s {
-            secondaryRole = RoleColour(lch: candidates[s].lch, words: candidates[s].words + extra)
+            secondaryRole = RoleColour(lch: candidates[s].lch, source: s)
         } else {
             var lch = shaped(
                 derivedSecondary(primary.lch, alternative: avoid != nil, rng: &rng), emotion: emotion, strength: 1)
             if !allowed(lch) { lch = Separation.firstAllowed(near: lch, excluded: reading.excluded) }
-            secondaryRole = RoleColour(lch: lch, words: primary.words + extra)
+            secondaryRole = RoleColour(lch: lch, source: p)
         }
 
         primary.lch = PaletteComposer.representable(primary.lch)
         let primaryRGB = primary.lch.gamutMapped()
         let excluded = reading.excluded
+        let primaryLab = CIELab(primaryRGB)
         let secondary = Separation.separated(
             PaletteComposer.representable(secondaryRole.lch),
-            from: [(primaryRGB, PaletteComposer.minimumDistance)],
+            from: [(primaryRGB, primaryLab, PaletteComposer.minimumDistance)],
             hueShift: !excluded.isEmpty, excluded: excluded)
         let accent = Separation.separated(
             PaletteComposer.representable(accentRole.lch),
-            from: [(primaryRGB, PaletteComposer.accentDistance), (secondary.rgb, PaletteComposer.minimumDistance)],
+            from: [
+                (primaryRGB, primaryLab, PaletteComposer.accentDistance),
+                (secondary.rgb, secondary.lab, PaletteComposer.minimumDistance),
+            ],
             hueShift: true, excluded: excluded)
         accentRole.lch = accent.lch
         secondaryRole.lch = secondary.lch
@@ -355,9 +427,9 @@ struct PaletteComposer {
         // Each role's colour before any move, converted on the first lightness tried, not on each.
         var unmovedLCH: [OKLCH?] = [nil, nil, nil]
         let (palette, moved) = RoleStructure.repaired(
-            unmoved, request: reading.structure, fixed: fixed,
-            allowed: { role, rgb in
-                let c = OKLCH(rgb)
+            unmoved, labs: (primaryLab, secondary.lab, accent.lab), request: reading.structure, fixed: fixed,
+            allowedShown: { role, _, shown in
+                let c = shown.lch
                 let k = role == .primary ? 0 : role == .secondary ? 1 : 2
                 let was = unmovedLCH[k] ?? OKLCH(unmoved[role])
                 unmovedLCH[k] = was
@@ -369,16 +441,21 @@ struct PaletteComposer {
             })
         var targets = [primary.lch, secondary.lch, accent.lch]
         for role in moved { targets[role == .secondary ? 1 : 2] = OKLCH(palette[role]) }
+        var composition = Composition(palette: palette, rationale: [:], targets: targets)
+        composition.structureMoved = moved
+        guard explained else { return composition }
+        // Each role's words: its candidate's (the primary's jittered colour keeps its words), then
+        // the global modifiers' and the mood's.
+        let extra = reading.globalModifierWords + reading.emotionWords
+        func words(_ role: RoleColour) -> [String] { candidates[role.source].words + extra }
         // A soft structure says why in every role: the words that asked for low contrast.
         let soft = reading.structure == .soft ? reading.structureWords : []
-        let rationale: [Role: [String]] = [
-            .primary: unique(primaryRole.words + soft),
-            .secondary: unique(secondaryRole.words + soft),
-            .accent: unique(accentRole.words + soft),
+        composition.rationale = [
+            .primary: unique(words(primaryRole) + soft),
+            .secondary: unique(words(secondaryRole) + soft),
+            .accent: unique(words(accentRole) + soft),
         ]
-        var composition = Composition(palette: palette, rationale: rationale, targets: targets)
-        composition.structureMoved = moved
-        if composedAccent { composition.contrast = (unique(primaryRole.words), unique(accentRole.words)) }
+        if composedAccent { composition.contrast = (unique(words(primaryRole)), unique(words(accentRole))) }
         return composition
     }
 
@@ -414,8 +491,10 @@ struct PaletteComposer {
     /// average, so two hues never blend into mud. When figures stand in a setting, the
     /// setting's colours lead the primary and the figures' lead only the accent.
     private func clusters(rng: inout SeededRandom) -> [Candidate] {
-        var raw: [Candidate] = []
         let cues = reading.cues
+        // One candidate a colour of each cue: room for all of them at once.
+        var raw: [Candidate] = []
+        raw.reserveCapacity(cues.reduce(0) { $0 + $1.colours.count })
         let figures = placesFigures
         for (ci, cue) in cues.enumerated() {
             var pull = cue.kind.baseWeight * max(0.8, 1 - 0.04 * Double(ci))
@@ -444,7 +523,8 @@ struct PaletteComposer {
                 var lead = w * (colour.isAccent ? 0.4 : rank == 0 ? 1 : 0.6)
                 if isGround { lead *= 1.6 } else if isFigure { lead *= 0.35 }
                 var c = Candidate(
-                    lch: colour.lch, weight: w, lead: lead, words: cue.words, cues: [ci], isAccent: colour.isAccent)
+                    lch: colour.lch, weight: w, lead: lead, words: cue.words, cues: CueSet(ci),
+                    isAccent: colour.isAccent)
                 c.salience = salience
                 c.strength = cue.strength
                 c.isFigure = isFigure
@@ -463,8 +543,10 @@ struct PaletteComposer {
             raw[x].weight != raw[y].weight ? raw[x].weight > raw[y].weight : x < y
         }.prefix(64).map { raw[$0] }
         var clusters: [Candidate] = []
+        clusters.reserveCapacity(ordered.count)
         // Each cluster's OKLab, computed once (its colour is its first member's).
         var clusterLabs: [OKLab] = []
+        clusterLabs.reserveCapacity(ordered.count)
         for c in ordered {
             let lab = c.lch.lab
             if let j = clusterLabs.firstIndex(where: { $0.distance(to: lab) < 0.035 }) {
@@ -561,43 +643,117 @@ struct PaletteComposer {
         return pool[rng.pick(weights: pool.map { candidates[$0].lead * candidates[$0].lead })]
     }
 
+    // The two choices below read each candidate through its index: a `for (k, c)` loop copies
+    // every candidate it looks at (its words and cues retained, then released).
+
     private func chooseAccent(
         _ candidates: [Candidate], primary p: Int, toPrimary: inout DistanceCache, avoid: CIELab?,
         only: Set<Int>? = nil, rng: inout SeededRandom
     ) -> Int? {
-        var scored: [(Int, Double)] = []
-        for (k, c) in candidates.enumerated() where k != p && c.lch.c >= 0.045 && only.map({ $0.contains(k) }) ?? true {
-            if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
-            let d = toPrimary.distance(k)
-            guard d >= PaletteComposer.accentDistance else { continue }
-            let vividness = min(1.5, 0.35 + c.lch.c / 0.1)
-            // The accent carries the most salient concept: a figure, a strong visual noun, a
-            // named colour, more than a setting or a mood.
-            let score = c.weight * (c.isAccent ? 1.8 : 1) * vividness * min(1.3, d / 30) * c.salience
-            scored.append((k, score))
+        let eligible = candidates.indices.filter { k in
+            k != p && candidates[k].lch.c >= 0.045 && only.map { $0.contains(k) } ?? true
         }
-        return pickScored(scored, rng: &rng)
+        func vividness(_ k: Int) -> Double { min(1.5, 0.35 + candidates[k].lch.c / 0.1) }
+        // The accent carries the most salient concept: a figure, a strong visual noun, a
+        // named colour, more than a setting or a mood.
+        func score(_ k: Int) -> Double? {
+            if let avoid,
+                CIEDE2000.difference(avoid, candidates[k].lab, orInfinityFrom: PaletteComposer.variationDistance)
+                    < PaletteComposer.variationDistance
+            {
+                return nil
+            }
+            let d = toPrimary.distance(k)
+            guard d >= PaletteComposer.accentDistance else { return nil }
+            return candidates[k].weight * (candidates[k].isAccent ? 1.8 : 1) * vividness(k) * min(1.3, d / 30)
+                * candidates[k].salience
+        }
+        // The score with its distance factor at its most (1.3), the same products in the same order.
+        func bound(_ k: Int) -> Double? {
+            let c = candidates[k]
+            guard c.weight.isFinite, c.weight >= 0, c.salience.isFinite, c.salience >= 0 else { return nil }
+            return c.weight * (c.isAccent ? 1.8 : 1) * vividness(k) * 1.3 * c.salience
+        }
+        return choose(eligible, bound: bound, score: score, rng: &rng)
     }
 
     private func chooseSecondary(
         _ candidates: [Candidate], primary p: Int, toPrimary: inout DistanceCache, accentLab: CIELab,
         accent a: Int?, avoid: CIELab?, excluding: Set<Int> = [], rng: inout SeededRandom
     ) -> Int? {
-        var scored: [(Int, Double)] = []
         // The words the primary and accent show already.
         let shown = candidates[p].cues.union(a.map { candidates[$0].cues } ?? [])
-        for (k, c) in candidates.enumerated() where k != p && k != a && !excluding.contains(k) {
-            if let avoid, CIEDE2000.difference(avoid, c.lab) < PaletteComposer.variationDistance { continue }
+        let eligible = candidates.indices.filter { $0 != p && $0 != a && !excluding.contains($0) }
+        // Supports the primary: not the accent's twin, not a second accent; a word the
+        // primary and accent do not show yet is worth more ("calm forest morning" shows morning).
+        func score(_ k: Int) -> Double? {
+            let lab = candidates[k].lab
+            if let avoid,
+                CIEDE2000.difference(avoid, lab, orInfinityFrom: PaletteComposer.variationDistance)
+                    < PaletteComposer.variationDistance
+            {
+                return nil
+            }
             let dp = toPrimary.distance(k)
-            let da = CIEDE2000.difference(accentLab, c.lab)
-            guard dp >= PaletteComposer.minimumDistance, da >= PaletteComposer.minimumDistance else { continue }
-            // Supports the primary: not the accent's twin, not a second accent; a word the
-            // primary and accent do not show yet is worth more ("calm forest morning" shows morning).
+            guard dp >= PaletteComposer.minimumDistance else { return nil }
+            // Compared with 10 and 20 only.
+            let da = CIEDE2000.difference(accentLab, lab, orInfinityFrom: 20)
+            guard da >= PaletteComposer.minimumDistance else { return nil }
+            let fresh = candidates[k].cues.isDisjoint(with: shown)
+            return candidates[k].weight * (candidates[k].isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75)
+                * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1) * (candidates[k].isGround ? 1.3 : 1)
+        }
+        // The score with both distance factors at their most (1), the same products in the same order.
+        func bound(_ k: Int) -> Double? {
+            let c = candidates[k]
+            guard c.weight.isFinite, c.weight >= 0 else { return nil }
             let fresh = c.cues.isDisjoint(with: shown)
-            let score =
-                c.weight * (c.isAccent ? 0.5 : 1) * (dp <= 50 ? 1 : 0.75) * (da < 20 ? 0.6 : 1) * (fresh ? 1.2 : 1)
-                * (c.isGround ? 1.3 : 1)
-            scored.append((k, score))
+            return c.weight * (c.isAccent ? 0.5 : 1) * 1 * 1 * (fresh ? 1.2 : 1) * (c.isGround ? 1.3 : 1)
+        }
+        return choose(eligible, bound: bound, score: score, rng: &rng)
+    }
+
+    /// `pickScored` of the `eligible` candidates whose `score` is not nil.
+    ///
+    /// `bound(k)`, when not nil, is at least `score(k)` and needs no distance: the score's other
+    /// factors are non-negative, so putting its distance factors at their most can only raise
+    /// it (rounding keeps the order of products). Variation 0 takes the single best (highest
+    /// score, lowest index on a tie): the candidates are scored from the highest bound down,
+    /// until a bound falls below the best score found. The rest could not beat it, and their
+    /// CIEDE2000 distances, most of a choice's cost, are never worked out. Other variations
+    /// weigh the best three, and score every candidate.
+    private func choose(
+        _ eligible: [Int], bound: (Int) -> Double?, score: (Int) -> Double?, rng: inout SeededRandom
+    ) -> Int? {
+        if variation == 0 {
+            var bounded: [(k: Int, bound: Double)] = []
+            bounded.reserveCapacity(eligible.count)
+            for k in eligible {
+                guard let b = bound(k) else { break }
+                bounded.append((k, b))
+            }
+            if bounded.count == eligible.count {
+                bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.k < $1.k }
+                var best: (k: Int, score: Double)?
+                var allScored = true
+                for (k, b) in bounded {
+                    if let best, b < best.score { break }
+                    guard let s = score(k) else { continue }
+                    // A NaN score has no place in the order: leave it to `pickScored`, as before.
+                    if s.isNaN {
+                        allScored = false
+                        break
+                    }
+                    if let current = best, !(s > current.score || (s == current.score && k < current.k)) { continue }
+                    best = (k, s)
+                }
+                if allScored { return best?.k }
+            }
+        }
+        var scored: [(Int, Double)] = []
+        scored.reserveCapacity(eligible.count)
+        for k in eligible {
+            if let s = score(k) { scored.append((k, s)) }
         }
         return pickScored(scored, rng: &rng)
     }
@@ -605,7 +761,15 @@ struct PaletteComposer {
     /// The best score for variation 0; otherwise a weighted pick among the best three.
     private func pickScored(_ scored: [(Int, Double)], rng: inout SeededRandom) -> Int? {
         guard !scored.isEmpty else { return nil }
-        let sorted = scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        func before(_ x: (Int, Double), _ y: (Int, Double)) -> Bool { x.1 != y.1 ? x.1 > y.1 : x.0 < y.0 }
+        // Variation 0 takes the first in that order: one pass finds it without sorting (the
+        // order is a total one unless a score is NaN, which is left to the sort as before).
+        if variation == 0, !scored.contains(where: { $0.1.isNaN }) {
+            var best = scored[0]
+            for x in scored.dropFirst() where before(x, best) { best = x }
+            return best.0
+        }
+        let sorted = scored.sorted(by: before)
         if variation == 0 { return sorted[0].0 }
         let top = Array(sorted.prefix(3)).filter { $0.1 >= 0.4 * sorted[0].1 }
         return top[rng.pick(weights: top.map(\.1))].0
@@ -795,8 +959,10 @@ struct DistanceCache {
         known = [Double](repeating: -1, count: candidates.count)
     }
 
+    /// The distance, or infinity when the lightness alone shows it above 50.5: its users compare
+    /// it with 10, 20 and 50 and take `min(1.3, d / 30)`, all alike for any distance over 50.
     mutating func distance(_ k: Int) -> Double {
-        if known[k] < 0 { known[k] = CIEDE2000.difference(from, candidates[k].lab) }
+        if known[k] < 0 { known[k] = CIEDE2000.difference(from, candidates[k].lab, orInfinityFrom: 50.5) }
         return known[k]
     }
 }
@@ -810,22 +976,24 @@ enum Separation {
     /// Lightness moves come first (they keep the hue the words chose), then hue turns when
     /// allowed, then a coarse search of the whole gamut; distances are measured on the
     /// gamut-mapped sRGB colours, the ones the user sees.
+    ///
+    /// `others` come with their CIELAB, and the colour found with its own: the composer measures
+    /// the same colours again for the role structure, and converts each once.
     static func separated(
-        _ colour: OKLCH, from others: [(RGB, Double)], hueShift: Bool,
+        _ colour: OKLCH, from others: [(rgb: RGB, lab: CIELab, minimum: Double)], hueShift: Bool,
         excluded: [HueFamily] = []
-    ) -> (lch: OKLCH, rgb: RGB) {
+    ) -> (lch: OKLCH, rgb: RGB, lab: CIELab) {
         func allowed(_ c: OKLCH) -> Bool { Separation.allowed(c, excluded: excluded) }
-        let labs = others.map { (CIELab($0.0), $0.1) }
-        func fits(_ c: OKLCH) -> RGB? {
+        func fits(_ c: OKLCH) -> (RGB, CIELab)? {
             let rgb = c.gamutMapped()
             let lab = CIELab(rgb)
-            for (o, minimum) in labs where CIEDE2000.difference(lab, o) < minimum { return nil }
-            return allowed(c) ? rgb : nil
+            for o in others where CIEDE2000.difference(lab, o.lab, orInfinityFrom: o.minimum) < o.minimum { return nil }
+            return allowed(c) ? (rgb, lab) : nil
         }
-        if let rgb = fits(colour) { return (colour, rgb) }
+        if let (rgb, lab) = fits(colour) { return (colour, rgb, lab) }
 
         // Move away from the colour it clashes with most.
-        let nearest = others.map { OKLCH($0.0).l }.min { abs($0 - colour.l) < abs($1 - colour.l) } ?? 0.5
+        let nearest = others.map { OKLCH($0.rgb).l }.min { abs($0 - colour.l) < abs($1 - colour.l) } ?? 0.5
         var direction: Double = colour.l >= nearest ? 1 : -1
         if colour.l > 0.88 { direction = -1 } else if colour.l < 0.15 { direction = 1 }
         for step in 1...10 {
@@ -833,7 +1001,7 @@ enum Separation {
                 let l = colour.l + dir * 0.035 * Double(step)
                 guard l >= 0.08, l <= 0.97 else { continue }
                 let c = OKLCH(l: l, c: colour.c, h: colour.h)
-                if let rgb = fits(c) { return (c, rgb) }
+                if let (rgb, lab) = fits(c) { return (c, rgb, lab) }
             }
         }
         if hueShift {
@@ -842,7 +1010,7 @@ enum Separation {
                     let l = min(max(colour.l + dl, 0.12), 0.95)
                     let c = OKLCH(
                         l: l, c: max(colour.c, 0.12), h: (colour.h + dh + 360).truncatingRemainder(dividingBy: 360))
-                    if let rgb = fits(c) { return (c, rgb) }
+                    if let (rgb, lab) = fits(c) { return (c, rgb, lab) }
                 }
             }
         }
@@ -850,12 +1018,14 @@ enum Separation {
             for chroma in [0.14, 0.06, 0.0] {
                 for k in 0..<12 {
                     let c = OKLCH(l: l, c: chroma, h: (colour.h + Double(k) * 30).truncatingRemainder(dividingBy: 360))
-                    if let rgb = fits(c) { return (c, rgb) }
+                    if let (rgb, lab) = fits(c) { return (c, rgb, lab) }
                 }
             }
         }
         // The exclusions cannot all be kept with these distances: keep the distances.
-        return allowed(colour) ? (colour, colour.gamutMapped()) : separated(colour, from: others, hueShift: hueShift)
+        guard allowed(colour) else { return separated(colour, from: others, hueShift: hueShift) }
+        let rgb = colour.gamutMapped()
+        return (colour, rgb, CIELab(rgb))
     }
 
     /// Whether a colour, as shown (gamut-mapped), is outside every excluded hue family.
@@ -1015,7 +1185,7 @@ struct CueSides {
     }
 
     /// true: the figure's side; false: the ground's; nil: on neither, or on both.
-    func side(of cues: Set<Int>) -> Bool? {
+    func side(of cues: CueSet) -> Bool? {
         var out: Bool?
         for i in cues {
             guard let f = figureByCue[i] else { continue }

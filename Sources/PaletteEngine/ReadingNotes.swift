@@ -19,6 +19,8 @@ struct ReadingNotes {
         let foreign = reading.matched.foreign.filter { !referenceWords.contains($0.word) }
         // A word named as a reference or as another language's is not listed again as read.
         var named = referenceWords.union(foreign.map(\.word))
+        // Room for every used word at once: the set would otherwise grow (and rehash) as they come.
+        named.reserveCapacity(named.count + reading.usedWords.count)
         var used: [String] = []
         for w in reading.usedWords where named.insert(w).inserted { used.append(w) }
         let unknown = reading.unknownWords.filter { !keyWords.contains($0) }

@@ -25,7 +25,27 @@ struct Word {
     /// An elided article was cut from the front (l'océan, dell'alba).
     var elided = false
     /// Stems of `folded` and `bare` by language, filled once per word by the matcher.
-    var stems: [LanguageCode: (folded: String, bare: String)] = [:]
+    var stems = StemTable()
+}
+
+/// A word's stems by language: a small table indexed by the language's raw value. The matcher
+/// reads it for every window and language it tries, and a dictionary hashed the language on
+/// each read (and grew as each language was added).
+struct StemTable {
+    private var slots: [(folded: String, bare: String)?] = []
+
+    subscript(language: LanguageCode) -> (folded: String, bare: String)? {
+        get { slots.isEmpty ? nil : slots[Int(language.rawValue)] }
+        set {
+            if slots.isEmpty { slots = Array(repeating: nil, count: LanguageCode.allCases.count) }
+            slots[Int(language.rawValue)] = newValue
+        }
+    }
+
+    /// Whether any language's stems satisfy `predicate`.
+    func contains(where predicate: ((folded: String, bare: String)) -> Bool) -> Bool {
+        slots.contains { $0.map(predicate) ?? false }
+    }
 }
 
 /// A piece of the folded text, in order.
@@ -143,12 +163,14 @@ enum Tokenizer {
             } else if isBreak(c) {
                 if !(out.last?.isClauseBreak ?? false) { out.append(.clauseBreak) }
                 i += 1
-            } else if c.properties.isWhitespace || c.value < 0x80 || c.properties.generalCategory == .control {
+            } else if c.value < 0x80 || c.properties.isWhitespace || c.properties.generalCategory == .control {
+                // ASCII first: a space is the commonest scalar here, and its Unicode properties
+                // cost a table lookup that the range check spares.
                 i += 1
             } else {
                 var j = i
-                while j < s.count, wordScript(s[j]) == nil, !isBreak(s[j]), !s[j].properties.isWhitespace,
-                    s[j].value >= 0x80
+                while j < s.count, wordScript(s[j]) == nil, !isBreak(s[j]), s[j].value >= 0x80,
+                    !s[j].properties.isWhitespace
                 {
                     j += 1
                 }

@@ -44,6 +44,7 @@ final class LexiconIndexTests: XCTestCase {
         XCTAssertEqual(Set(read.stems.keys), Set(built.stems.keys))
         for (l, index) in built.stems { same(read.stems[l] ?? PackedKeyIndex(), index, "stems \(l)") }
         same(read.phraseStarts, built.phraseStarts, "phrase starts")
+        same(read.phrasePrefixes, built.phrasePrefixes, "phrase prefixes")
         XCTAssertEqual(read.rules.values, built.rules.values)
         XCTAssertEqual(read.rules.values.count, 14)
         XCTAssertEqual(read.foldedRuleText, built.foldedRuleText)
