@@ -92924,11 +92924,20 @@ zümrüt
 흙빛
 흰
 힌두교
-@prefixes 3228
+@prefixes 4087
 a grand
 a grande
+a la
+a lum
+a lum di
+a lume
+a lume di
+a mod
+a moda
 abendstimmung in
 abendstimmung in der
+abit da
+abito da
 abobor de
 abobora de
 abóbor de
@@ -92956,6 +92965,8 @@ afriç do
 agu mar
 agua marinha
 aid el
+air de
+aire de
 alb sull
 alba sulle
 alber di
@@ -92964,20 +92975,35 @@ algodon de
 algodón de
 aliment en
 aliments en
+alt hor
+alt hor de
+alt hor de la
+altas horas
+altas horas de
+altas horas de la
 amanecer sobr
 amanecer sobre
 anell di
 anello di
+anh binh
 anh den
 anh lap
+anh mat
+anh sang
+anh sang ban
+anh sang phuong
 ann quatr
 ann quatr vingt
+ann soixant
 annees quatre
 annees quatre vingt
+annees soixante
 anné quatr
 anné quatr vingt
+anné soixant
 années quatre
 années quatre vingt
+années soixante
 ano nov
 ano novo
 ano nuev
@@ -93027,6 +93053,10 @@ autobú de
 autobús de
 avant gard
 avant garde
+ay yen
+ay yeni
+azeit de
+azeite de
 aziz patrick
 azul celest
 azul celeste
@@ -93055,11 +93085,20 @@ ba lô đi
 baby poop
 baby puke
 baby shit
+bac bang
 bac cuc
+baglior del
+bagliore del
 bai bien
+bai bien cat
 bai bien nhiet
 bai bien voi
 bai bien voi chiec
+bai chan
+bai hat
+bai tap
+bai tap ve
+bain de
 baj el
 bajo el
 bal girmemis
@@ -93100,9 +93139,12 @@ bander de
 bandera de
 banderin de
 banderín de
+banh bich
+banh bong
 banh ca
 banh ca co
 banh ca co hinh
+banh de
 banh mi
 banh mi kep
 banh mi xuc
@@ -93118,6 +93160,7 @@ banh sung
 banh troi
 banh troi nhat
 banh trung
+banho de
 bao hoa
 bao li
 bao lì
@@ -93127,6 +93170,8 @@ barb a
 barb à
 barbe a
 barbe à
+barc a
+barca a
 barr de
 barra de
 barrett di
@@ -93134,10 +93179,19 @@ barretta di
 bat de
 bat va
 bata de
+bateau a
+bateau à
+bau troi
 beach with
 bech mit
 becher mit
 beignet de
+beir da
+beir do
+beira da
+beira do
+ben lo
+bi ma
 bianc e
 bianco e
 bicchier con
@@ -93150,6 +93204,8 @@ bien hieu
 bien hieu cua
 bien hieu cua tho
 bien hieu cua tho cat
+billet de
+billets de
 binh minh
 binh minh tren
 binh sua
@@ -93213,9 +93269,16 @@ bolsas de
 bolso de
 bon de
 bone de
+bonec de
+boneco de
+bong cai
 bong hoa
+bong lua
+bonhomm de
+bonhomme de
 boné de
 bord de
+bord du
 bors dell
 borse della
 bosc di
@@ -93259,6 +93322,9 @@ brücke vor
 bubble gum
 bufal de
 bufalo de
+buoi hoa
+buon vui
+buon vui lan
 bup be
 bup be nhat
 bureau de
@@ -93268,6 +93334,14 @@ buu dien
 buu dien nhat
 buyuk budapes
 buyuk budapeste
+buồn vui
+buồn vui lẫn
+buổi hòa
+bài hát
+bài tập
+bài tập về
+bánh bích
+bánh bông
 bánh cá
 bánh cá có
 bánh cá có hình
@@ -93289,14 +93363,19 @@ bánh trôi nhật
 báo hoa
 bát và
 bãi biển
+bãi biển cát
 bãi biển nhiệt
 bãi biển với
 bãi biển với chiếc
+bãi chăn
+bên lò
 bình minh
 bình minh trên
 bình sữa
 bình sữa trẻ
 bóng hoa
+bông cải
+bông lúa
 búfal de
 búfalo de
 búp bê
@@ -93305,11 +93384,16 @@ büyük budapeş
 büyük budapeşte
 bưu điện
 bưu điện nhật
+bầu trời
+bắc băng
 bắc cực
+bị ma
 bọ cánh
 bồ đào
+ca cao
 ca nhiet
 ca phe
+ca phe via
 ca voi
 ca voi dang
 ca voi dang phun
@@ -93326,6 +93410,14 @@ cafe con
 café au
 café com
 café con
+cai bo
+caid de
+caid de la
+caid del
+caida de
+caida de la
+caida del
+cair da
 caix de
 caix par
 caixa de
@@ -93339,6 +93431,8 @@ calabaza de
 calar del
 calic de
 calice de
+cam giac
+cam giac toi
 cam tu
 camel com
 camel com dua
@@ -93369,11 +93463,17 @@ canadi de
 canadiem de
 canadien de
 canadiens de
+canca de
+cancao de
+cancion de
+canción de
 canec de
 caneca de
 canecas de
 canh dong
 canon de
+cançã de
+canção de
 capacacet de
 capacacete de
 cape malay
@@ -93420,13 +93520,17 @@ casco con una cruz
 casqu de
 casque de
 cat nui
+cau lac
+cau lac bo
 caval de
 cavall da
 cavallo da
 cavalo de
 cay anh
+cay bach
 cay cau
 cay cau ve
+cay la
 cay rung
 cay thong
 cay thuong
@@ -93435,6 +93539,12 @@ cay trong trong
 cay xuong
 caçarol com
 caçarola com
+caíd de
+caíd de la
+caíd del
+caída de
+caída de la
+caída del
 cañón de
 cedars of
 centr da
@@ -93487,6 +93597,12 @@ chalec de
 chaleco de
 chalet de
 cham coc
+cham soc
+cham soc suc
+chambr a
+chambr à
+chambre a
+chambre à
 champ de
 chancl de
 chancla de
@@ -93517,8 +93633,12 @@ chiar di
 chiaro di
 chies per
 chiesa per
+chim bo
+chim bồ
 chim canh
 chim cánh
+chim hong
+chim hồng
 chimene de
 chimeneas de
 chinel de
@@ -93537,11 +93657,22 @@ chu nghia kien
 chu nghia lap
 chu nghia sieu
 chu nghia tho
+chu nghia toi
 chua han
+chuoi ngoc
+chut de
+chute de
+chuv com
+chuva com
+chuyen tham
+chuyến thám
+chuỗi ngọc
 chá com
 chá de
 chó dẫn
 chùa hàn
+chăm sóc
+chăm sóc sức
 chạm cốc
 chảo thức
 chảo thức ăn
@@ -93552,6 +93683,7 @@ chủ nghĩa kiến
 chủ nghĩa lập
 chủ nghĩa siêu
 chủ nghĩa thô
+chủ nghĩa tối
 chủ nghĩa ấn
 cib in
 cibo in
@@ -93582,8 +93714,11 @@ ciudad del
 clair de
 clar de
 claro de
+clim de
+clima de
 clinking beer
 club de
+clube de
 co ba
 co bon
 co ca
@@ -93591,8 +93726,10 @@ co dau
 co dau an
 co do
 co do sao
+co trach
 coc va
 coc va ong
+coin du
 cok kat
 cok katli
 colet salv
@@ -93601,6 +93738,7 @@ com ca
 con de
 con duong
 con duong to
+con thinh
 con đường
 con đường tơ
 conch de
@@ -93610,6 +93748,7 @@ conchiglia a
 cone de
 confezion da
 confezione da
+cong nghe
 cong truong
 cong truong xay
 cong vien
@@ -93639,6 +93778,10 @@ cor de
 cor del
 cor do
 cor du
+corda de
+cordao de
+cordã de
+cordão de
 core del
 core do
 core du
@@ -93646,6 +93789,9 @@ corea del
 coree du
 corei do
 coreia do
+cornet de
+corp de
+corps de
 corrid de
 corrida de
 cort de
@@ -93659,7 +93805,9 @@ costum da bagn
 costume da
 costume da bagno
 coucher de
+coucher du
 couchers de
+coup de
 cox de
 coxa de
 croquet de
@@ -93667,6 +93815,8 @@ croquette de
 cua hang
 cua hang bach
 cua hang tien
+cuart del
+cuarto del
 cub de
 cubett di
 cubetto di
@@ -93683,12 +93833,19 @@ cuis de
 cuisse de
 cun de
 cuna de
+cuoc hanh
+cuoc song
+cuoc song ve
 cup with
 cut of
 cuu trai
 cuñ de
 cuña de
+cuộc hành
+cuộc sống
+cuộc sống về
 cà phê
+cà phê vỉa
 cá nhiệt
 cá voi
 cá voi đang
@@ -93697,9 +93854,13 @@ cálic de
 cálice de
 cánh đồng
 cát núi
+câu lạc
+câu lạc bộ
 cây anh
+cây bạch
 cây cầu
 cây cầu về
+cây lá
 cây rụng
 cây thông
 cây thường
@@ -93712,8 +93873,10 @@ cérémoni du
 cérémonie de
 cérémonie de la
 cérémonie du
+có trách
 cô dâu
 cô dâu ấn
+công nghệ
 công trường
 công trường xây
 công viên
@@ -93721,6 +93884,10 @@ công viên quốc
 cúc họa
 căn nhà
 cơm cà
+cơn thịnh
+cải bó
+cảm giác
+cảm giác tội
 cẩm tú
 cỏ ba
 cỏ bốn
@@ -93734,27 +93901,45 @@ cửa hàng bách
 cửa hàng tiện
 cửu trại
 da cam
+da dung
 da hoa
 da nui
 daglarin arasindan
 daglarin arasindan gunesin
+dai do
+dai mill
+dai mille
 dai ngan
+dai nhac
 dai phun
 dak ara
 dak ara gunes
 dak ara güneş
+dam mo
 damenhut mit
 dan ghi
+dang kinh
+dang tin
 dark blue
 dat son
 dau chan
 dau chan mong
+dau ha
 dau o
+davant al
+davanti al
+day dai
 day mau
 day of
 day of the
 dağların arasından
 dağların arasından güneşin
+de bom
+de bon
+de otr
+de otro
+de outr
+de outro
 decoraca de
 decoracao de
 decoracion de
@@ -93762,6 +93947,9 @@ decoración de
 decoraçã de
 decoração de
 dem co
+dem day
+dem giang
+dem trung
 den anh
 den long
 den long bi
@@ -93770,9 +93958,14 @@ den ong
 den than
 den tho
 den tho nhat
+den trang
 dep xo
 desfil del
 desfile del
+dever de
+di bo
+di bo duong
+di buon
 dia das
 dia de
 dia de aca
@@ -93794,13 +93987,19 @@ die gro
 die grose
 die groß
 die große
+dien thoai
+dien thoai thong
+dign de
+digne de
 dinh nui
 dinh nui phu
 do chat
+do cong
 do gi
 do ruou
 do sam
 do son
+do trang
 do trung
 do uong
 do uong nhiet
@@ -93808,6 +94007,11 @@ doc de
 doce de
 dogum gun
 dogum gunu
+doi moi
+doi moi sang
+doi song
+doi song ve
+doi tinh
 dong lua
 dong thau
 dor a
@@ -93818,6 +94022,7 @@ dort yaprak
 dort yaprakli
 doré à
 doré à la
+dot nang
 doğum gün
 doğum günü
 drap de
@@ -93826,6 +94031,10 @@ duck egg
 dui gia
 dulc de
 dulce de
+dung ngoi
+dung ngoi khong
+duong cao
+duong chan
 dép xỏ
 día de
 día de acción
@@ -93838,6 +94047,10 @@ dấu chân
 dấu chân móng
 dầu ô
 ear of
+eclair par
+eclair par la
+eclaire par
+eclaire par la
 edific di
 edific in
 edifici de
@@ -93845,6 +94058,7 @@ edificio de
 edificio di
 edificio in
 eid al
+einbruch der
 eis am
 el gran
 el gran hotel
@@ -93870,6 +94084,8 @@ emirats arabes
 en plein
 encr de
 encre de
+ensalad de
+ensalada de
 enseign de
 enseigne de
 epi de
@@ -93879,6 +94095,8 @@ escol de
 escola de
 espig de
 espiga de
+espum do
+espuma do
 estanqu de
 estanque de
 estatu da
@@ -93897,10 +94115,14 @@ faianç de
 faiança de
 faienc de
 faience de
+far il
 fard a
 fard à
+fare il
 fati de
 fatia de
+fav de
+favo de
 faïenc de
 faïence de
 feir do
@@ -93909,8 +94131,11 @@ feri de
 feri del
 feria de
 feria del
+ferias de
+fest a
 fest da
 fest de
+fest degl
 fest dei
 fest dei cilieg
 fest dei cilieg in
@@ -93920,8 +94145,10 @@ fest der
 fest di
 fest di met
 fest di metà
+festa a
 festa da
 festa de
+festa degli
 festa dei
 festa dei ciliegi
 festa dei ciliegi in
@@ -93951,6 +94178,7 @@ festival do meio
 festival do meio do
 festival of
 fet de
+fet de fin
 fet de la
 fet de la mi
 fet des
@@ -93964,6 +94192,8 @@ fete des
 fete des cerisiers
 fete des cerisiers en
 fete du
+fetes de
+fetes de fin
 fett di
 fetta di
 feu de
@@ -93976,6 +94206,7 @@ fiesta de
 fiesta de la
 fiesta de los
 fim de
+fin de
 fiocc di
 fiocchi di
 fiocco di
@@ -94010,6 +94241,8 @@ folha ao
 folha de
 folhagem de
 folhas de
+folhead a
+folheado a
 fond de
 fond de la
 fond del
@@ -94023,7 +94256,12 @@ frutt di
 frutti di
 fund do
 fundo do
+fuoc da
+fuoco da
+féri de
+férias de
 fêt de
+fêt de fin
 fêt de la
 fêt de la mi
 fêt des
@@ -94037,9 +94275,13 @@ fête des
 fête des cerisiers
 fête des cerisiers en
 fête du
+fêtes de
+fêtes de fin
 ga moi
 gaf de
 gafas de
+galeri de
+galeria de
 galet de
 galette de
 gallet de
@@ -94058,25 +94300,42 @@ garrafa e copo
 garrafa e copo de
 gateau de
 gece vakti
+gecenin gec
+gecenin geç
 geleneksel kor
 geleneksel kore
+gem de
+gema de
+geç geç
 geç vakt
 giao duong
 giao duong do
+giau sang
 giay bot
 giay cao
 giay leo
 giay mua
 gilet de
 gilet di
+gio di
+gio heo
 giorn dei
+giornat di
+giornata di
 giorno dei
+giot nuoc
+giua ban
+giàu sáng
 giày bốt
 giày cao
 giày leo
 giày múa
 giáo đường
 giáo đường do
+gió heo
+giọt nước
+giờ đi
+giữa ban
 glac a
 glac a la
 glac à
@@ -94087,7 +94346,11 @@ glace à
 glace à la
 glass of
 glut der
+go oc
 gobelet avec
+gocc di
+gocce di
+goccia di
 gok mav
 gok mavisi
 gol gat
@@ -94098,10 +94361,20 @@ golden gat
 golden gate
 golden stat
 golden state
+gom de
 gom su
 gom su xanh
+goma de
+gomm da
+gomma da
 gorr con
 gorra con
+got de
+gota de
+gotas de
+goutt de
+goutte de
+gouttes de
 gran ola
 gran ola de
 grand budapest
@@ -94131,17 +94404,23 @@ gru der
 grun der
 grü der
 grün der
+gut alt
+gute alte
 gà mới
 gâteau de
 gök mav
 gök mavisi
 gốm sứ
 gốm sứ xanh
+gỗ óc
 ha long
 hau mit
 haus mit
 haut de
+haut en
 hemd mit
+heur du
+heure du
 high heeled
 histori em
 historia em
@@ -94161,6 +94440,8 @@ hoa mẫu
 hoa mộc
 hoa oai
 hoa oải
+hoa qua
+hoa quả
 hoa tu
 hoa tử
 hoa đỗ
@@ -94184,6 +94465,9 @@ hop dung
 hop dung do
 hop dung do an
 hop dung do an mang
+hop thoi
+hor de
+hora de
 hot air
 hotel del
 house with
@@ -94191,12 +94475,16 @@ hoàng hôn
 hu mat
 huell de
 huellas de
+huev de
+huevos de
+huong trai
 huou cao
 huyen dieu
 huyen dieu mo
 huyền diệu
 huyền diệu mơ
 hũ mật
+hương trái
 hươu cao
 hồng cánh
 hồng hoa
@@ -94208,12 +94496,19 @@ hộp đựng
 hộp đựng đồ
 hộp đựng đồ ăn
 hộp đựng đồ ăn mang
+hợp thời
 iglesi celebrand
 iglesia celebrando
 iki horguclu
 iki horguç
 iki hörgüç
 iki hörgüçlü
+illuminat dall
+illuminato dalla
+iluminad por
+iluminad por la
+iluminado por
+iluminado por la
 immeubl de
 immeuble de
 impront di
@@ -94224,6 +94519,7 @@ international kle
 international klei
 international klein
 international typographic
+iyi ruh
 jack o
 japanese post
 japon oyuncak
@@ -94233,11 +94529,22 @@ jarra de
 jarras de
 jarras de cerveza
 jour des
+jug de
+jugo de
+junt al
+junto al
+jus de
 kar kap
+karanlik ruh
+karanlık ruh
 karla kapli
 karla kaplı
 karneval in
+kem oc
+kem ốc
 kentucky fried
+keo bong
+keo cao
 khach san
 khach san de
 khach san tinh
@@ -94250,8 +94557,18 @@ khoa học viễn
 khoai lang
 khoai tay
 khoai tây
+khoi dau
+khong gian
+khong gian vu
 khong khi
 khong khi le
+khong khi trong
+khong so
+khong the
+khong the tin
+khu cong
+khu công
+khu vui
 khung canh
 khung canh thanh
 khung canh thanh pho
@@ -94269,12 +94586,20 @@ khung long chan than
 khách sạn
 khách sạn tình
 khách sạn đế
+không gian
+không gian vũ
 không khí
 không khí lễ
+không khí trong
+không sợ
+không thể
+không thể tin
+khởi đầu
 khủng long
 khủng long bạo
 khủng long chân
 khủng long chân thằn
+kieu trung
 kim tu
 kim tự
 kinh bao
@@ -94286,9 +94611,11 @@ kis ve
 kis ve genis
 kisa ve
 kisa ve genis
+kiểu trung
 korean traditional
 kuk von
 kuken von
+ky nghi
 ky thuat
 kính bảo
 kük von
@@ -94297,10 +94624,14 @@ kıs ve
 kıs ve geniş
 kısa ve
 kısa ve geniş
+kẹo bông
+kẹo cao
+kỳ nghỉ
 kỹ thuật
 la gran
 la grand
 la grande
+la mua
 la rung
 la rung rinh
 la rung rinh trong
@@ -94311,14 +94642,25 @@ lac de
 laco de
 lag de
 lago de
+lap di
+lap di lap
+lap la
+lap la lap
 lau dai
 lau dai nhat
 lau pho
 lavender fields
 lavender fields of
+lavorat a
+lavorato a
 laç de
 laço de
+le bon
+le bon vieu
+le bon vieux
+le giang
 le hoi
+le hoi am
 le hoi anh
 le hoi den
 le hoi hoa
@@ -94326,6 +94668,7 @@ le hoi hoa anh
 le hoi mau
 le hoi nguoi
 le hoi te
+le ky
 le ngam
 le phuc
 le ta
@@ -94338,44 +94681,72 @@ legume a
 legume a feuilles
 leu rap
 lever de
+lever du
+lica de
+licao de
 lie de
+liçã de
+lição de
 loc ano
 loc año
 locos anos
 locos años
+loi cau
 loj de
 loja de
 lon de
 lona de
 long dai
+long do
+long trac
 los angel
 los angeles
 loz de
 loza de
+lua de
 lua trung
 luc al
 luc de
 luc del
+luc dell
+luc di
 luce del
+luce delle
+luce di
 luces de
 luci al
+lueur de
+lueur du
 lum di
 lume di
+lumier des
 lumier du
+lumiere des
 lumiere du
+lumière des
 lumière du
+lun de
+lun di
+luna de
+luna di
 lunar new
+lune de
 lunet de
 lunettes de
+luy tre
 luz da
+luz das
 luz de
+luz de las
 luz del
 luz do
 luzes de
+luzes do
 ly day
 ly ruou
 ly rượu
 ly đáy
+lá mùa
 lá rung
 lá rung rinh
 lá rung rinh trong
@@ -94385,12 +94756,20 @@ légum à
 légum à feuill
 légume à
 légume à feuilles
+lòng trắc
 lòng đại
+lòng đỏ
+lũy tre
 lạc đà
 lạc đà hai
 lạc đà không
+lấp la
+lấp la lấp
 lẩu pho
+lặp đi
+lặp đi lặp
 lều rạp
+lễ giáng
 lễ hội
 lễ hội hoa
 lễ hội hoa anh
@@ -94398,12 +94777,17 @@ lễ hội màu
 lễ hội người
 lễ hội té
 lễ hội ánh
+lễ hội âm
 lễ hội đèn
+lễ kỷ
 lễ ngắm
 lễ phục
 lễ tình
 lễ tạ
+lời cầu
 lụa trung
+ma ca
+ma cà
 macaroni and
 magliett da
 maglietta da
@@ -94413,14 +94797,21 @@ maillot de bain une
 maison avec
 maison traditionnel
 maison traditionnelle
+mal a
+mal du
+mal à
 map leaf
 mapl leaf
 maple leaf
+march aux
 march de
 march des
+marche aux
 marche de
 marche des
+marché aux
 marché de
+margem do
 mart de
 martes de
 mat cho
@@ -94444,6 +94835,9 @@ mau vang
 mau xanh
 mav beyaz
 mavi beyaz
+may tinh
+may tinh xach
+may vi
 mazz di
 mazzo di
 me hi
@@ -94452,20 +94846,30 @@ menth a
 menth à
 menthe a
 menthe à
+mercad de
+mercado de
 mid autumn
 mid century
+mien nhiet
 mien tay
 mien tay hoang
+mieng nui
 mieng pho
 miếng pho
+miền nhiệt
 miền tây
 miền tây hoang
+miệng núi
 modern du
 modern du milieu
 modern du milieu du
 moderne du
 moderne du milieu
 moderne du milieu du
+moi de
+molh de
+molho de
+mon trang
 montan con
 montana con
 montanh com
@@ -94486,14 +94890,26 @@ mu phu
 mu sat
 mu sat quan
 mu tot
+mua ba
+mua giang
+mua hoa
+mua lam
+mua lat
+mua tam
+mua xoi
 mud de
 muda de
+munec de
+muneco de
+mung sinh
 mur di
 muro di
 mus di
 musl de
 muslo de
 muso di
+muñec de
+muñeco de
 my neighbor
 màu cá
 màu da
@@ -94507,7 +94923,14 @@ màu xanh
 màu ô
 màu đất
 màu đồng
+máy tính
+máy tính xách
+máy vi
 mê hi
+món tráng
+mùa giáng
+mùa hoa
+múa ba
 mũ bảo
 mũ bảo hiểm
 mũ bảo hiểm của
@@ -94519,6 +94942,10 @@ mũ phụ
 mũ sắt
 mũ sắt quân
 mũ tốt
+mưa lâm
+mưa lất
+mưa tầm
+mưa xối
 mặt chó
 mặt gấu
 mặt kỳ
@@ -94526,8 +94953,11 @@ mặt sư
 mặt trước
 mặt trước gà
 mặt trời
+mối đe
+mừng sinh
 nam moi
 nam moi am
+nang tien
 nariz de
 nas da
 nascer do
@@ -94552,6 +94982,8 @@ ngam hoa
 ngam hoa anh
 ngay cua
 ngay cua nguoi
+ngay le
+ngay le tinh
 ngay thanh
 nghe thuat
 nghe thuat dai
@@ -94559,21 +94991,35 @@ nghe thuat tho
 nghệ thuật
 nghệ thuật thổ
 nghệ thuật đại
+ngoai khong
 ngoc bich
 ngoc luc
 ngoi nha
 ngoi nha bo
+ngoài không
 ngua du
+nguoi chien
+nguoi luot
+nguoi ngoai
+nguoi ngoai hanh
 ngày của
 ngày của người
+ngày lễ
+ngày lễ tình
 ngày thánh
 ngôi nhà
 ngôi nhà bỏ
+người chiến
+người lướt
+người ngoài
+người ngoài hành
 ngắm hoa
 ngắm hoa anh
 ngọc bích
 ngọc lục
 ngựa đu
+nha cao
+nha choc
 nha co
 nha go
 nha go tren
@@ -94582,11 +95028,21 @@ nha tho hoi
 nha truyen
 nha truyen thong
 nha truyen thong han
+nha vo
+nhac co
+nhac dan
+nhac dong
+nhac giao
 nhe nhang
 nhe nhang thu
+nhieu mau
+nhiều màu
+nhu kim
 nhung bong
 nhung ngoi
 nhung vi
+nhà cao
+nhà chọc
 nhà có
 nhà gỗ
 nhà gỗ trên
@@ -94595,6 +95051,12 @@ nhà thờ hồi
 nhà truyền
 nhà truyền thống
 nhà truyền thống hàn
+nhà vô
+nhũ kim
+nhạc cổ
+nhạc dân
+nhạc giao
+nhạc đồng
 nhẹ nhàng
 nhẹ nhàng thư
 những bông
@@ -94603,6 +95065,8 @@ những vì
 nid avec
 nid con
 nido con
+niem hy
+niem tu
 night with
 ninf di
 ninfee di
@@ -94612,6 +95076,8 @@ ninh com
 ninho com
 niveau de
 niveaux de
+niềm hy
+niềm tự
 no hoa
 noc di
 noce di
@@ -94622,19 +95088,25 @@ noche de san
 noi de
 noi thuc
 noir et
+noit de
+noite de
 noix de
 nori de
 noria de
+nostalg di
+nostalgia di
 nott di
 nott di san
 notte di
 notte di san
 nouvel an
 nui phu
+nuit de
 nymphea de
 nympheas de
 nymphéa de
 nymphéas de
+nàng tiên
 nâu cà
 nâu sô
 nâu sô cô
@@ -94666,18 +95138,39 @@ olympiqu de
 olympique de
 ond de
 onda de
+ondat di
+ondata di
 one piece
+ong gia
+ora di
 orill del
 orilla del
+osit de
+osito de
+oso de
 ouf au
+ouf de
+oufs de
+our en
+ours en
 padell con
 padella con
+paes dell
+paese delle
+pai das
+pai de
+pai de las
+pais das
+pais de
+pais de las
 pale blue
 pall di
 palla di
 pan de
 pan in
 pan sin
+pancad de
+pancada de
 pane in
 panto classic
 panto classiç
@@ -94720,6 +95213,8 @@ parmak ara
 parmak arasi
 parmak arası
 part de
+pasad de
+pasado de
 pastel de
 pastel de pescad
 pastel de pescado
@@ -94728,6 +95223,14 @@ patata dolce
 patlayan mantar
 patlayan mantarli
 patlayan mantarlı
+pay des
+pays des
+paí das
+paí de
+paí de las
+país das
+país de
+país de las
 pea soup
 pegad de
 pegada de
@@ -94736,24 +95239,36 @@ pentola di
 persian new
 phao giay
 phao giay buoi
+phi hanh
+phi hành
 phim den
+phim hoat
+phim hoạt
 phim đen
 pho co
 pho co hoi
 phong cach
+phong cach bac
 phong cach thuy
 phong cach trung
 phong cách
+phong cách bắc
 phong cách thụy
 phong cách trung
+phong em
+phong trung
 pháo giấy
 pháo giấy buổi
+phòng em
+phòng trưng
 phố cổ
 phố cổ hội
 piant di
 piant in
 pianta di
 pianta in
+piazz del
+piazza del
 pierr de
 pierre de
 pint de
@@ -94764,8 +95279,15 @@ pintura a
 pintura a la
 pipoc de
 pipoca de
+pist da
+pist de
+pista da
+pista de
+piste de
 pittur a
 pittura a
+plac du
+place du
 plag avec
 plag de
 plage avec
@@ -94774,11 +95296,17 @@ plaj ve
 plant de
 plant en
 planta de
+plantaca de
+plantacao de
+plantaçã de
+plantação de
 plante en
 play de
 play y
 playa de
 playa y
+plaz de
+plaza de
 point du
 polish folk
 poll de
@@ -94827,8 +95355,12 @@ praia e
 praia e guarda
 predi da
 predio da
+prender il
+prendere il
 pret e
 preto e
+prim luc
+prime luci
 prédi da
 prédio da
 pudim de
@@ -94840,31 +95372,55 @@ puest de
 puest del
 puesta de
 puesta del
+puestas de
 pulcin che
 pulcin vist
 pulcin vist di
 pulcino che
 pulcino visto
 pulcino visto di
+pupazz di
+pupazzo di
 pão de
 pão de ló
 pão de ló de
 pôr do
 qua anh
+qua ca
+qua o
 qua viet
 quan ao
 quan ca
 quang truong
 quán cà
 quả anh
+quả cà
 quả việt
+quả ô
 quảng trường
 quần áo
+ragg di
+raggi di
+raggio di
+rai de
+raio de
+raios de
+rajad de
+rajada de
 ram de
+ram thang
 ramo de
 ran san
 raspad de
 raspadinha de
+rau chan
+rau chân
+rau quai
+ray de
+rayo de
+rayon de
+rayons de
+rayos de
 real madrid
 really light
 recif de
@@ -94879,17 +95435,37 @@ rei mit
 reis in
 reis mit
 rescue worker
+respectueux de
+respetuos con
+respetuos con el
+respetuos con el medi
+respetuoso con
+respetuoso con el
+respetuoso con el medio
+resplandor del
 rio de
 ris al
 risa a
 risaie a
 riso al
+riv del
+riva del
 riz au
 rizier en
 rizieres en
 rizières en
 roasted sweet
+rob de
+robe de
 robin egg
+roci de
+roci de la
+rocio de
+rocio de la
+rocí de
+rocí de la
+rocío de
+rocío de la
 rop de
 ropa de
 ros cipr
@@ -94921,9 +95497,15 @@ rout de la
 route de
 route de la
 ruban de
+rugiad del
+rugiada del
 rung bach
+rung mua
+rung mua nhiet
+rung nguyen
 rung nhiet
 ruong bac
+ruou sui
 ruou vang
 russian avant
 russian folk
@@ -94936,9 +95518,15 @@ ruy bang nhac
 ruy băng
 ruy băng nhắc
 ruộng bậc
+râu quai
+rượu sủi
 rượu vang
 rạn san
+rằm tháng
 rừng bạch
+rừng mưa
+rừng mưa nhiệt
+rừng nguyên
 rừng nhiệt
 sac a
 sac de
@@ -94962,12 +95550,21 @@ sake şişesi
 sake şişesi ve
 sal de
 sala de
+salad de
 salad rau
+salad trai
+salad trái
+salada de
+salade de
 salid del
 salida del
 sall de
 salle de
 salon de
+sals de
+sals di
+salsa de
+salsa di
 san francisc
 san francisco
 san van
@@ -94981,6 +95578,10 @@ sang trong
 sang trong tinh
 sang trọng
 sang trọng tinh
+sao diem
+sao diêm
+sao hai
+sao hải
 sapat de
 sapat de salt
 sapatilh de
@@ -94988,6 +95589,8 @@ sapatilha de
 sapato de
 sapato de salto
 sapin de
+saudad de
+saudade de
 sazan sekil
 sazan sekilli
 sazan şekil
@@ -95009,20 +95612,27 @@ schüssel mit
 schüssel und
 seero von
 seerosen von
+segur de
+seguro de
 shallow pan
 shallow pan of
 sheaf of
 sicak hav
 sicak hava
+sicur di
+sicuro di
 sidi bou
 snow capped
 so co
+so co la
 sobr et
 sobre et
 soft ice
+sol al
 sol che
 sol che tramont
 sol che tramont sull
+sole al
 sole che
 sole che tramonta
 sole che tramonta sulla
@@ -95050,6 +95660,7 @@ sonnenuntergang in
 sonnenuntergang in der
 sorger del
 sorgere del
+sot ca
 south africa
 south african
 spalmar formagg
@@ -95065,6 +95676,8 @@ st patrick
 st patricks
 stagn di
 stagno di
+stanz da
+stanza da
 star and
 stars and
 statu de
@@ -95082,24 +95695,35 @@ su puskurten
 su püskür
 su püskürten
 suc de
+succ di
+succo di
 suco de
+sul far
+sul far dell
+sul far della
 sunflowers by
 sunflowers by van
 sunrise over
 suoi nuoc
+sur de
 surek acik
 surekli acik
 suối nước
 sydney opera
 sân vận
 sô cô
+sô cô la
+sûr de
 sürek açık
 sürekli açık
 sıcak hav
 sıcak hava
+sốt cà
 tablet de
 tableta de
 tac de
+tac pham
+tac pham nghe
 taca de
 tach tra
 tach tra khong
@@ -95108,12 +95732,22 @@ tag der
 tagl di
 taglio di
 tan nghe
+tang bang
+tap the
+tard da
+tard dan
+tard dan la
+tard dans
+tard dans la
+tarde da
 tarr de
 tarro de
 tart de
 tarta de
 tass del
 tasso del
+tau dien
+tau khong
 tau luon
 tau luon sieu
 tau vu
@@ -95171,6 +95805,7 @@ terç feir
 terça feira
 test di
 testa di
+tet am
 tet de
 tet nguyen
 tet te
@@ -95179,8 +95814,11 @@ tete de
 texug de
 texugo de
 thach anh
+thach rau
 thai new
 tham ba
+than thien
+than thien moi
 thang muoi
 thang tu
 thanh pho
@@ -95193,51 +95831,98 @@ thao nguyen chau
 thap nien
 the au
 the aux
+the gioi
+the gioi duoi
 the great
+thep khong
+thi truong
+thi truong chung
+thien than
+thiet bi
+thiet bi dien
+thiet ke
+thiet ke toi
+thieu cam
 thit bam
 thit xong
+thiên thần
+thiết bị
+thiết bị điện
+thiết kế
+thiết kế tối
+thiếu cảm
 tho dan
 tho nhi
+thoi tho
+thoi trang
+thoi trang cao
 thuc pham
 thuc pham dong
+thuc te
 thành phố
 tháng mười
 tháng tự
+thân thiện
+thân thiện môi
 thé au
 thé aux
+thép không
 thạch anh
+thạch rau
 thảm ba
 thảo nguyên
 thảo nguyên châu
 thập niên
+thế giới
+thế giới dưới
+thị trường
+thị trường chứng
 thịt bám
 thịt xông
 thổ dân
 thổ nhĩ
+thời thơ
+thời trang
+thời trang cao
 thực phẩm
 thực phẩm đóng
+thực tế
+tiec bat
 tiec sinh
+tief des
+tiefen des
+tiem ca
 tiend de
 tienda de
+tierr de
 tierra del
+tierras de
 tigel com
 tigela com
 tim hoa
+tiệc bất
 tiệc sinh
+tiệm cà
 to cach
 to co
 to trong
 toa nha
+toa nha choc
 toa nha co
 toa nha van
+tomar el
 tomb de
 tomb de la
+tomb du
 tombee de
 tombee de la
+tombee du
 tombé de
 tombé de la
+tombé du
 tombée de
 tombée de la
+tombée du
 tong mau
 topf mit
 toront mapl
@@ -95266,6 +95951,8 @@ tra sua
 tra sua tran
 traditionell japanisch
 traditionelle japanische
+trai tim
+trai tim tan
 traj de
 traj de ban
 traj de ban de
@@ -95303,6 +95990,7 @@ tranh toi
 tranh toi tranh
 tranh tối
 tranh tối tranh
+tre so
 trebol de
 trebol de cuatr
 trebol de cuatro
@@ -95318,23 +96006,33 @@ trevo de
 trevo de quatro
 trevo de tres
 trevo de três
+tri tuong
 tro choi
 tro choi dien
 troi am
+troi nhieu
+troi u
 troz de
 trozo de
+trung phuc
 trung tam
 trung tam thanh
 trung tâm
 trung tâm thành
 truong phai
 truong phai an
+truyen cam
+truyen co
+truyền cảm
+truyện cổ
 trà nhựa
 trà sữa
 trà sữa trân
 trà ô
 tràn đầy
 tràn đầy năng
+trái tim
+trái tim tan
 trèfl à
 trèfl à quatr
 trèfle à
@@ -95342,6 +96040,7 @@ trèfle à quatre
 trébol de
 trébol de cuatr
 trébol de cuatro
+trí tưởng
 trò chơi
 trò chơi điện
 trường phái
@@ -95351,19 +96050,34 @@ trắng ngà
 trắng ngọc
 trắng như
 trắng ánh
+trẻ sơ
+trời nhiều
+trời u
 trời âm
+trứng phục
 tu cam
+tuan trang
 tui cap
 tui mua
+tuong lai
+tuong lai tuoi
+tuong loang
 tuong nu
 tuong nu than
 tuong nu than tu
+tuong reu
+tuong trat
 turk hav
 turk hava
+tuần trăng
 two hump
+tàu không
 tàu lượn
 tàu lượn siêu
 tàu vũ
+tàu điện
+tác phẩm
+tác phẩm nghệ
 tách trà
 tách trà không
 tách trà không có
@@ -95378,6 +96092,7 @@ têt de
 tête de
 tím hoa
 tòa nhà
+tòa nhà chọc
 tòa nhà cổ
 tòa nhà văn
 tô cách
@@ -95386,12 +96101,20 @@ túi cắp
 túi mua
 türk hav
 türk hava
+tương lai
+tương lai tươi
+tường loang
+tường rêu
+tường trát
 tượng nữ
 tượng nữ thần
 tượng nữ thần tự
+tảng băng
+tập thể
 tết nguyên
 tết trung
 tết té
+tết âm
 tổ có
 tổ trống
 tử cấm
@@ -95406,9 +96129,17 @@ ultimat gray
 ultimat gray and
 ultimate gray
 ultimate gray and
+un autr
+un autre
 united arab
 united arap
+uov di
+uova di
 uất kim
+vacacion de
+vacaciones de
+vagu de
+vague de
 van ly
 van ly truong
 vang mu
@@ -95439,28 +96170,46 @@ vert de
 very dark
 very light
 very pale
+vestid de
+vestido de
 vet de
 vetements de
+vi trai
 via dell
 via della
 viand sur
 viand sur un
 viande sur
 viande sur un
+vid no
+vida no
+vie a
+vie a la
+vie à
+vie à la
 viennese coffee
+vigil di
+vigilia di
 vill au
 ville au
 vincent van
 vinh ha
 vinh tint
 vinho tinto
+vit di
+vita di
 vo xoan
 voi ma
+voitur de
+voiture de
 vong du
 vulcan in
 vulcano in
+vung hoang
+vung nhiet
 vuong quoc
 vuonk quoç
+vuot thoi
 vàng mù
 vàng nhạt
 vàng nhạt như
@@ -95469,10 +96218,14 @@ vàng nhạt như lông gà
 vêt de
 vêtements de
 vòng đu
+vùng hoang
+vùng nhiệt
 vương quốc
 vươnk quốç
+vượt thời
 vạn lý
 vạn lý trường
+vị trái
 vịnh hạ
 vỏ xoắn
 waffel mit
@@ -95524,12 +96277,18 @@ xanh xo
 xanh xám
 xanh xô
 xanh ô
+xe truot
+xe trượt
 xicar de
 xicar de cha
 xicar de cha sem
 xicara de
 xicara de cha
 xicara de cha sem
+xu nhiet
+xu so
+xu so dieu
+xu so than
 xup lo
 xícar de
 xícar de chá
@@ -95539,6 +96298,10 @@ xícara de chá
 xícara de chá sem
 xúp lơ
 xăng đan
+xứ nhiệt
+xứ sở
+xứ sở diệu
+xứ sở thần
 yaprak doken
 yaprak dokmeyen
 yaprak döken
@@ -95571,12 +96334,22 @@ zapatillas de
 zapato de
 zucc di
 zucca di
+zum de
+zumo de
+à la
+à mod
+à moda
 áfric do
 áfrica do
 áfriç do
 águ mar
 água marinha
+ánh bình
 ánh lấp
+ánh mặt
+ánh sáng
+ánh sáng ban
+ánh sáng phương
 ánh đèn
 áo bảo
 áo phòng
@@ -95595,26 +96368,48 @@ zucca di
 çin yeni
 çok kat
 çok katlı
+éclairé par
+éclairé par la
 émirat arab
 émirats arabes
 épi de
 étang de
 ócul de
 óculos de
+ông già
 đen ánh
+đi bộ
+đi bộ đường
+điện thoại
+điện thoại thông
 đài phun
 đàn ghi
 đá cẩm
+đá dung
 đá hoa
 đá núi
+đáng kinh
+đáng tin
+đáy đại
 đèn lồng
 đèn lồng bí
 đèn lồng hội
+đèn trang
 đèn ông
 đêm có
+đêm giáng
+đêm trung
+đêm đầy
+đôi tình
 đùi gia
+đường cao
+đường chân
+đại nhạc
+đại đô
 đất son
 đầy màu
+đẫm mồ
+đậu hà
 đền thần
 đền thờ
 đền thờ nhật
@@ -95626,12 +96421,23 @@ zucca di
 đỏ son
 đỏ sẫm
 đỏ trung
+đồ công
+đồ trang
 đồ uống
 đồ uống nhiệt
 đồng lúa
 đồng thau
 đổ chất
+đổi mới
+đổi mới sáng
+đời sống
+đời sống về
+đợt nắng
+đứng ngồi
+đứng ngồi không
 œuf au
+œuf de
+œufs de
 бамбук с
 бамбук с бумажн
 бамбук с бумажными
@@ -95665,6 +96471,8 @@ zucca di
 день святого
 дом с
 закат в
+здоров образ
+здоровый образ
 карнавал в
 каск с
 каск с бел
@@ -95692,6 +96500,8 @@ zucca di
 листья на
 лошад на
 лошадь на
+лунн нов
+лунный новый
 миск с
 миска с
 морожен в
@@ -95700,12 +96510,16 @@ zucca di
 мост золотые
 мяс на
 мясо на
+на седьм
+на седьмом
 отел гранд
 отель гранд
 печен с
 печен сладк
 печеный сладкий
 печенье с
+под открыт
+под открытым
 праздник ден
 праздник день
 праздник середин
@@ -95727,6 +96541,8 @@ zucca di
 стакан с
 торт ко
 торт ко дню
+тоск по
+тоска по
 туфл на
 туфли на
 фонар из
@@ -95755,9 +96571,11 @@ zucca di
 الخطوط الجويه
 باريس سان
 بطاطا حلوه
+بعد حلول
 بني داكن
 بي ام
 بيت كوري
+تزحلق علي
 جبل بقمه
 جبل قمه
 جسر في
@@ -95806,6 +96624,9 @@ zucca di
 عيد منتصف
 فن السكان
 فن سكان
+فولاذ مقاوم
+في الهواء
+في هواء
 كاس عصير
 كاس قشه
 كاس وقشه
@@ -95836,6 +96657,9 @@ zucca di
 نبته في
 وجه احادي
 ورقه برسيم
+وقت متاخر
+وقت متاخر من
+ولاذ مقاوم
 يله راس
 अंड वाल
 अंड से
@@ -95862,6 +96686,7 @@ zucca di
 ऊंच एड का
 ऊंची एडी
 ऊंची एडी का
+ओस की
 कंगारू का
 कार्यालय का
 किताब की
@@ -95874,6 +96699,7 @@ zucca di
 कॉक खुलती हुई
 खरगोश का
 खसखस का
+खेल का
 गमल में
 गमल में लग
 गमले में
@@ -95903,6 +96729,8 @@ zucca di
 घोड वाल
 घोडे का
 घोडे वाला
+चंद्रम की
+चंद्रमा की
 चक्करदार फिश
 चम्मच के
 चम्मच के साथ
@@ -95917,10 +96745,13 @@ zucca di
 चार पत्ती
 चार पत्ती वाली
 चावल का
+चीड का
 चीड के
 चीन की
 चीन नव
 चीनी नव
+चून की
+चूने की
 चूह का
 चूहे का
 चेर के
@@ -95937,6 +96768,7 @@ zucca di
 जापान धर्म
 जापानी धर्म
 जूस का
+जैतून का
 टकरात हु
 टकराते हुए
 टानाबाट का
@@ -95946,7 +96778,10 @@ zucca di
 डिब्बा बंद
 डिब्बा बंद खाद्य
 ताड का
+तार भर
+तारों भरा
 दिन का
+दिन के
 दूध का
 दूध वाल
 दूध वाली
@@ -95955,6 +96790,7 @@ zucca di
 दो कूबड वाल
 दो कूबड वाला
 धान का
+धान के
 धूप का
 नब्ब का
 नब्बे का
@@ -95967,6 +96803,7 @@ zucca di
 पक हु
 पके हुए
 पचास का
+पतझड की
 पतझड के
 पनीर का
 पहाड के
@@ -95977,6 +96814,8 @@ zucca di
 पानी के
 पारंपरिक कोरिया
 पारंपरिक कोरियाई
+पाल वाल
+पाल वाली
 पुरुष का
 पुरुषों का
 पैक किय
@@ -95985,6 +96824,9 @@ zucca di
 पैक किया हुआ
 प्रार्थन के
 प्रार्थना के
+प्लास्टर की
+फल का
+फलों का
 फुहार छोडत
 फुहार छोडती
 फूल की
@@ -95997,11 +96839,16 @@ zucca di
 बच्चे के
 बच्चे के दूध
 बच्चे के दूध की
+बर्च के
 बर्फ की
+बर्फ के
 बर्फील शिखर
 बर्फील शिखर वाल
 बर्फीले शिखर
 बर्फीले शिखर वाला
+बांस का
+बारिश का
+बारिश की
 बियर के
 बियर के दो
 बिल्ल का
@@ -96049,7 +96896,10 @@ zucca di
 मृतक का
 मृतकों का
 मेंढक का
+मेपल का
 मैपल की
+मोमबत्त की
+मोमबत्ती की
 रंग का
 रंगों का
 रात का
@@ -96057,6 +96907,9 @@ zucca di
 रात में
 रिबन का
 रेगिस्तान में
+रेत के
+रेतील समुद्र
+रेतीला समुद्र
 लोमड जैस
 लोमडी जैसा
 वन पीस
@@ -96069,14 +96922,18 @@ zucca di
 शेर जैस
 शेर जैसा
 संयुक्त अरब
+सत्तर का
 सफेद क्रॉस
 सफेद क्रॉस वाल
 सफेद क्रॉस वाला
+समुद्र की
 साठ का
 सियार का
 सुअर का
 सुअर की
 सुबह का
+सूरज की
+सूर्य की
 सेंट पैट्रिक
 सेक बोतल
 सेक बोतल और
@@ -96108,6 +96965,8 @@ zucca di
 눈 덮인
 물 뿜
 물 뿜는
+믿 수
+믿을 수
 밀전병 싼
 밀전병에 싼
 바람 흔들리

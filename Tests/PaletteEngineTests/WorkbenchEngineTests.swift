@@ -268,8 +268,10 @@ final class WorkbenchEngineTests: XCTestCase {
             if all.count < count { fewer += 1 }
             // A refinement moves only the roles and properties it asks for, which can leave room
             // for three distinct candidates only; the note says so (below). A darker accent of an
-            // accent already near black (every channel below 0x40, as "#74C4D9 stars" gives
-            // #07073A) has no room for even that: no two near-blacks are ΔE00 10 apart.
+            // accent near black (every channel below 0x40, as "#74C4D9 stars" gives #07073A, or
+            // within ΔE00 22 of black, as the full moon's navy #18264B at 19.5) has no room for even
+            // that: its darker colours lie between it and black, and three of them pairwise ΔE00 10
+            // apart need about 20 of that span.
             // Nor has "warmer" when every free role is already within 0.25 of the warmest colour
             // of its lightness (a fire's deep red and amber: #A20010 has 0.06 left); when one free
             // role alone has room, its warmer steps give two (atitlán's squash beside a cobalt).
@@ -277,7 +279,8 @@ final class WorkbenchEngineTests: XCTestCase {
             let roomy = free.filter { Self.warmthRoom(base[$0]) >= 0.25 }.count
             let noRoom =
                 refinement?.instruction == "darker accent"
-                && [base.accent.r, base.accent.g, base.accent.b].allSatisfy { $0 < 0x40 }
+                && ([base.accent.r, base.accent.g, base.accent.b].allSatisfy { $0 < 0x40 }
+                    || CIEDE2000.difference(base.accent, RGB(packed: 0x000000)) < 22)
                 || refinement?.instruction == "warmer" && roomy == 0
             let oneRoleRoom = refinement?.instruction == "warmer" && roomy == 1
             XCTAssertGreaterThanOrEqual(
