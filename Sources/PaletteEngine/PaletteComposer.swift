@@ -213,6 +213,14 @@ struct PaletteComposer {
     /// warm charcoal instead.
     static let paleTintLimit = 0.89
 
+    /// How strongly a designer reference asks for its colours (`Cue.isReference`): above a
+    /// place or a scene (2 and 2.5), about a scene named as the head of its phrase (2.875),
+    /// below a brand (3.5). The reference is the specific part of the description: "a Frida
+    /// Kahlo garden" is Frida Kahlo's red and blue in a garden, "a vintage 1970s kitchen" the
+    /// seventies' orange and avocado, not a garden's greens or a generic vintage brown; in "a
+    /// sunset over Venice" the sunset, the head, still leads (3.2 gave Venice the primary).
+    static let referenceWeight = 2.9
+
     /// The least chroma an accent keeps (OKLCH), whatever the mood.
     static let accentMinimumChroma = 0.07
 
@@ -247,6 +255,7 @@ struct PaletteComposer {
     private func prepared(rng: inout SeededRandom) -> [Candidate] {
         let emotion = reading.emotion.clamped(1.5)
         var candidates = clusters(rng: &rng)
+        let nightFalls = reading.globalModifiers.contains { $0.darkens }
         for i in candidates.indices {
             // An accent or a strong visual noun keeps half its own character: night dims the
             // scene, not the lamp or the neon in it.
@@ -257,9 +266,14 @@ struct PaletteComposer {
                 // The sides of a composed scene keep their own character: the mood of the
                 // whole would average the fire and the ice into one brown.
                 let side = sides?.side(of: candidates[i].cues)
+                // At night a light yellow (gold, amber, lamplight, a star) that does not lead the
+                // scene is a light, not a surface: darkened it turned olive or mud ("Van Gogh's
+                // starry night" had a #433300 beside its blues), so it keeps its lightness as a
+                // lamp does. The leading colour darkens with the night (a sunflower field at night).
+                let isLight = nightFalls && i > 0 && PaletteComposer.isLightYellow(candidates[i].lch)
                 candidates[i].lch = shaped(
                     candidates[i].lch, emotion: emotion, strength: side == true ? 0.5 : 1,
-                    darkening: side == true ? 0 : 1 - s, mood: side != nil ? 0 : 1 - 0.8 * s)
+                    darkening: side == true || isLight ? 0 : 1 - s, mood: side != nil ? 0 : 1 - 0.8 * s)
             }
             candidates[i].map()
         }
@@ -497,7 +511,12 @@ struct PaletteComposer {
         raw.reserveCapacity(cues.reduce(0) { $0 + $1.colours.count })
         let figures = placesFigures
         for (ci, cue) in cues.enumerated() {
-            var pull = cue.kind.baseWeight * max(0.8, 1 - 0.04 * Double(ci))
+            // A reference named as the setting of its clause ("a sunset in Venice", غروب الشمس
+            // على النيل) speaks as the place it is: the sunset leads there.
+            let asReference = cue.isReference && !cue.inRelation && !cue.isContainer
+            var pull =
+                (asReference ? PaletteComposer.referenceWeight : cue.kind.baseWeight)
+                * max(0.8, 1 - 0.04 * Double(ci))
             // The head of a phrase leads its kind: "sunset over the sea", 海邊的日出, and of two
             // English scene words side by side the last ("desert canyon" is a canyon).
             // In a noun compound the thing gives the colour, whatever the word order: a lavender

@@ -32,6 +32,10 @@ struct Cue {
     var isContainer = false
     /// The entry's part in a sky (`LexiconEntry.sky`).
     var sky: SkyPart?
+    /// A designer reference (references.tsv: a movement, an artist, a festival, a city): it
+    /// speaks with `PaletteComposer.referenceWeight`, not as the generic place its kind says,
+    /// unless its clause places it as a setting.
+    var isReference = false
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -262,6 +266,7 @@ struct Reading {
                 cue.ofLinked = m.ofLinked
                 cue.coordinated = m.coordinated
                 cue.sky = entry.sky
+                cue.isReference = entry.id.hasPrefix("ref:")
                 cue.strength = entry.strength
                 cue.inRelation = result.relationClauses.contains(m.clause)
                 switch entry.kind {
