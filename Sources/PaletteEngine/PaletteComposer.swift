@@ -24,6 +24,9 @@ struct Candidate {
     var isGround = false
     /// From a thing or a material ("rusty metal"): of two objects the coloured one leads.
     var isObject = false
+    /// A light yellow the night left lit (`PaletteComposer.prepared`): not the primary of a
+    /// night scene when the night has a dark of its own.
+    var isNightLight = false
     var rgb = RGB(r: 0, g: 0, b: 0)
     var lab = CIELab(l: 0, a: 0, b: 0)
 
@@ -266,11 +269,12 @@ struct PaletteComposer {
                 // The sides of a composed scene keep their own character: the mood of the
                 // whole would average the fire and the ice into one brown.
                 let side = sides?.side(of: candidates[i].cues)
-                // At night a light yellow (gold, amber, lamplight, a star) that does not lead the
-                // scene is a light, not a surface: darkened it turned olive or mud ("Van Gogh's
-                // starry night" had a #433300 beside its blues), so it keeps its lightness as a
-                // lamp does. The leading colour darkens with the night (a sunflower field at night).
-                let isLight = nightFalls && i > 0 && PaletteComposer.isLightYellow(candidates[i].lch)
+                // At night a light yellow (gold, amber, lamplight, a star, a lantern-yellow wall) is
+                // a light, not a surface: darkened it turned olive or mud ("Van Gogh's starry
+                // night" had a #433300 beside its blues, "phố cổ Hội An về đêm" led with #574000),
+                // so it keeps its lightness as a lamp does, and the night leads (`build`).
+                let isLight = nightFalls && PaletteComposer.isLightYellow(candidates[i].lch)
+                candidates[i].isNightLight = isLight
                 candidates[i].lch = shaped(
                     candidates[i].lch, emotion: emotion, strength: side == true ? 0.5 : 1,
                     darkening: side == true || isLight ? 0 : 1 - s, mood: side != nil ? 0 : 1 - 0.8 * s)
@@ -343,8 +347,20 @@ struct PaletteComposer {
             composed && !figure.contains(k) && !candidates[k].isAccent && candidates[k].lch.l < 0.4
                 && candidates[k].cues.contains { reading.cues[$0].kind == .time && reading.cues[$0].isGround }
         }
-        let p =
+        var p =
             composed ? (leading(coloured) ?? leading(night) ?? leading(ground)!) : choosePrimary(candidates, rng: &rng)
+        // A light the night left lit (`prepared`) does not lead a night scene: the night's own
+        // dark does, and the light stays for the other roles (a sunflower field at night is the
+        // night's navy with its yellow, not a mud brown; Hội An at night its lanterns on the dark).
+        if !composed, candidates[p].isNightLight,
+            let dark = leading(
+                candidates.indices.filter { k in
+                    !candidates[k].isAccent && candidates[k].lch.l < 0.4
+                        && candidates[k].cues.contains { reading.cues[$0].kind == .time && reading.cues[$0].isGround }
+                })
+        {
+            p = dark
+        }
         var primary = candidates[p]
         // With no words to go on, the text itself still picks a distinct shade of the fallback.
         if variation != 0 || reading.cues.isEmpty {
