@@ -194,6 +194,17 @@ public enum RoleStructure {
         if violations(p, s0, a0, ps: ps0, pa: pa0, sa: sa0, request: request).isEmpty { return (palette, []) }
         let moveSecondary = !fixed.contains(.secondary)
         let moveAccent = !fixed.contains(.accent)
+        // A role moved alone leaves the other two as they are, and some rules judge those two
+        // alone: then no step of that role can keep them all (`keepsAll` fails on the same
+        // numbers), and its 36 steps, each gamut-mapped and measured, are not tried. Moving the
+        // secondary keeps the primary–accent distance and the accent's lightness step; moving the
+        // accent keeps the primary–secondary distance and their separation.
+        let step = request == .soft ? softAccentLightnessStep : accentLightnessStep
+        let secondaryHopeless = pa0 < accentDistance || (!(abs(a0.l - p.l) >= step) && !(pa0 >= far))
+        let accentHopeless =
+            ps0 < minimumDistance
+            || !(request == .soft
+                ? ps0 >= minimumDistance : (abs(p.l - s0.l) >= pairLightnessStep || ps0 >= pairDistance))
         // The hue's cosine and sine once per role, as `gamutMapped()` works them out on each call.
         func hue(_ rgb: RGB) -> (c: OKLCH, cosH: Double, sinH: Double) {
             let c = OKLCH(rgb)
@@ -231,7 +242,8 @@ public enum RoleStructure {
             return out
         }
         var best: (palette: Palette, cost: Double, moved: [Role])?
-        for role in [Role.secondary, .accent] where role == .secondary ? moveSecondary : moveAccent {
+        for role in [Role.secondary, .accent]
+        where role == .secondary ? moveSecondary && !secondaryHopeless : moveAccent && !accentHopeless {
             let from = role == .secondary ? s0.lab : a0.lab
             for d in RoleStructure.fineSteps {
                 // A step no cheaper than the best found is skipped before it is judged, and one

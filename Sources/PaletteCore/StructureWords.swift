@@ -68,7 +68,15 @@ public enum StructureWords {
     /// The request a description makes, and the words that made it (in the user's text).
     public static func request(in description: String) -> (request: RoleStructure.Request, words: [String]) {
         // The offline engine reads as much (NormalisedText.readLimit).
-        let text = Array(description.lowercased().unicodeScalars.prefix(4096))
+        let text: [Unicode.Scalar]
+        let utf8 = description.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (most descriptions): each byte is its scalar, lower-cased as `lowercased()`
+            // does ASCII (A–Z only), without building the lower-cased string first.
+            text = utf8.prefix(4096).map { Unicode.Scalar($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) }
+        } else {
+            text = Array(description.lowercased().unicodeScalars.prefix(4096))
+        }
         let mono = monoIndex.matches(in: text)
         if !mono.isEmpty { return (.mono, mono) }
         let soft = softIndex.matches(in: text)
