@@ -38,6 +38,18 @@ final class StampMemoTests: XCTestCase {
         XCTAssertEqual(memo.count, 1)
     }
 
+    func testAnEmptyHistoryNeverAsksTheTimeZone() {
+        // The time zone's first use pages in megabytes of its data (0.25 ms of the first frame):
+        // a list with no entry has no stamp to show, so it is not asked.
+        let movable = MovableClock()
+        var state = Fixture.state(width: 100, height: 30, clock: movable.clock)
+        var cache = RenderCache()
+        _ = state.render(cache: &cache)
+        state.send(.historyLoaded([], warnings: []))
+        _ = state.render(cache: &cache)
+        XCTAssertEqual(movable.state.withLock { $0.offsetAsked }, 0)
+    }
+
     func testTheMemoStartsOverWhenFull() {
         let clock = MovableClock().clock
         var memo = StampMemo()

@@ -179,10 +179,16 @@ extension Canvas {
             cache.historyRows = Array(repeating: .unknown, count: list.height)
         }
         let clock = state.clock.value
-        let today = clock.today()
+        // Asked only when a row shows an entry: the local day reads the time zone, whose first
+        // use pages in about 2.8 MiB of time-zone data, for nothing on an empty history.
+        var today: Int?
         for r in 0..<list.height {
             let y = list.y + r
-            let wanted = HistoryRow(state, row: r) { cache.stamps.stamp($0, today: today, clock: clock) }
+            let wanted = HistoryRow(state, row: r) { created in
+                let day = today ?? clock.today()
+                today = day
+                return cache.stamps.stamp(created, today: day, clock: clock)
+            }
             if cache.historyRows[r] == wanted { continue }
             cache.historyRows[r] = wanted
             if case .entry(let key) = wanted, let cells = cache.rowCells[key] {
