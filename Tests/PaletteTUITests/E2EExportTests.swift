@@ -241,10 +241,7 @@ final class E2EExportTests: XCTestCase {
         try session.press("Escape")
         try session.press("E")
         try session.waitFor("匯出 · calm lake at dawn", "檔案：calm-lake-at-dawn.css")
-        for _ in 0..<30 {
-            if try session.screen().contains("檔案：calm-lake-at-dawn-dark.conf") { break }
-            try session.press("j")
-        }
+        try session.press("j", until: "檔案：calm-lake-at-dawn-dark.conf", limit: 30)
         try session.press("v")
         try session.waitFor("檔案：calm-lake-at-dawn-light.conf", "▸ kitty")
         try session.press("Enter")
@@ -263,10 +260,7 @@ final class E2EExportTests: XCTestCase {
         try Data("mine\n".utf8).write(to: URL(fileURLWithPath: first))
         try session.press("E")
         try session.waitFor("匯出")
-        for _ in 0..<30 {
-            if try session.screen().contains("檔案：calm-lake-at-dawn-dark.conf") { break }
-            try session.press("j")
-        }
+        try session.press("j", until: "檔案：calm-lake-at-dawn-dark.conf", limit: 30)
         try session.press("v", "Enter")
         try session.waitFor("寫入 \(dir)/calm-lake-at-dawn-light-2.conf。")
         XCTAssertEqual(try String(contentsOfFile: first, encoding: .utf8), "mine\n")

@@ -87,10 +87,7 @@ final class E2ESystemViewTests: XCTestCase {
         for (format, file) in files {
             try session.press("E")
             try session.waitFor("Design system (as palette-tui system)")
-            for _ in 0..<40 {
-                if try session.screen().contains("▸ system-\(format)") { break }
-                try session.press("j")
-            }
+            try session.press("j", until: "▸ system-\(format)")
             try session.waitFor("▸ system-\(format)", file)
             try session.press("Enter")
             try session.waitFor("Wrote system-\(format) to \(dir)/\(file).")

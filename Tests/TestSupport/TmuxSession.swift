@@ -141,6 +141,20 @@ public final class TmuxSession {
         }
     }
 
+    /// Presses `key` until the screen contains `text`, at most `limit` times, each press waited
+    /// for (the screen changes) before the screen is read again: a read before the last press
+    /// was drawn would press once too often and step past `text`. Then waits for `text`.
+    @discardableResult
+    public func press(_ key: String, until text: String, limit: Int = 40) throws -> String {
+        for _ in 0..<limit {
+            let before = try screen()
+            if before.contains(text) { return before }
+            try press(key)
+            try waitForScreen("the screen to change after \(key)") { $0 != before }
+        }
+        return try waitFor(text)
+    }
+
     /// Waits until the screen contains every one of `texts`.
     @discardableResult
     public func waitFor(_ texts: String..., timeout: Double = 10) throws -> String {
