@@ -484,13 +484,17 @@ def load_named(lex, filename, source):
 
 
 def load_words(lex):
-    """English words from colour names, for words the hand-written concepts do not cover."""
+    """English words from colour names, for words the hand-written concepts do not cover.
+
+    English function words are not among them, whatever the paint names say ("Only Natural"
+    made "only" a beige word, so "shades of purple only" had a wheat secondary)."""
+    function = {v for lang, rule, vals in LANGUAGE_RULES if lang == "en" and rule == "function" for v in vals}
     with open(os.path.join(SRC, "word_colour_from_colour_names.csv"), encoding="utf-8") as f:
         for row in csv.DictReader(f):
             token = row["token"]
             n = int(row["n"])
             r = float(row["hue_concentration_R"])
-            if n < 4 or r < 0.6 or len(token) < 3 or not token.isalpha() or token in STOPWORDS:
+            if n < 4 or r < 0.6 or len(token) < 3 or not token.isalpha() or token in STOPWORDS or token in function:
                 continue
             if ("en", rough_key(token)) in lex.claimed:
                 continue
