@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 19ed4b3a23335e26 7 14
+palette-lexicon-index 2 68d93a6ecafdc362 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor

@@ -36,6 +36,10 @@ struct Cue {
     /// speaks with `PaletteComposer.referenceWeight`, not as the generic place its kind says,
     /// unless its clause places it as a setting.
     var isReference = false
+    /// The colours of a modifier that moves no colour itself ("warm tones", 寒色: its warmth is
+    /// a mood): they stand in only when no other word brings colour (`init`), and a black,
+    /// white or grey beside them is a colour of its own, not a shade of them.
+    var standsInAlone = false
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -106,6 +110,8 @@ struct Reading {
         }
         matched = result
         bind(result, lexicon: lexicon)
+        // "warm tones" alone is an amber and brick palette; "a warm-toned grey" is a grey, warmed.
+        if cues.contains(where: { !$0.standsInAlone }) { cues.removeAll(where: \.standsInAlone) }
         skiesTakeTheirColour()
         markContainers(result.relations)
     }
@@ -236,6 +242,7 @@ struct Reading {
                     var cue = Cue(
                         kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
                         clause: m.clause, modifiers: [])
+                    cue.standsInAlone = entry.modifier == nil
                     cue.strength = entry.strength
                     cue.inRelation = result.relationClauses.contains(m.clause)
                     cues.append(cue)
@@ -416,7 +423,9 @@ struct Reading {
         }
         // "chocolat noir", 黑巧克力, "white wine": black, white or grey beside a thing shades the
         // thing rather than standing as a colour of its own.
-        if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1 {
+        if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1,
+            !cues[i].standsInAlone, !cue.standsInAlone
+        {
             if cue.kind == .colour, let shade = Reading.shade(cue), cues[i].kind.isThingOrMaterial {
                 cues[i].modifiers.append(shade)
                 cues[i].words.append(contentsOf: cue.words)

@@ -23,7 +23,8 @@ final class OnlyWordsTests: XCTestCase {
         XCTAssertFalse(purple.rationale.values.joined().contains("only"), "\(purple.rationale)")
         // Spanish "solo" (only) read as Portuguese soil: a brown palette for cool colours.
         let cool = engine.palette(for: "solo colores fríos")
-        XCTAssertEqual(cool.palette.primary, try RGB(hex: "#003F50"))
+        XCTAssertEqual(cool.palette.primary, try RGB(hex: "#0F71AC"))
+        XCTAssertFalse(cool.rationale.values.joined().contains("solo"), "\(cool.rationale)")
         // Portuguese "solo" is still soil.
         XCTAssertEqual(engine.palette(for: "o solo do deserto").palette.secondary, try RGB(hex: "#6B4B32"))
     }
@@ -37,6 +38,34 @@ final class OnlyWordsTests: XCTestCase {
                     if case .partlyUnderstood(_, let unknown) = $0 { return !unknown.isEmpty }
                     return false
                 }, "\(text): \(notes)")
+        }
+    }
+}
+
+/// A palette asked for by temperature alone ("warm tones", 暖色だけ, 寒色のみ, colores fríos) is
+/// that temperature's colours; beside other colour words the temperature only warms or cools
+/// them ("a warm-toned grey" is a grey).
+final class TemperatureRequestTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testWarmOrCoolAloneGivesThatTemperature() throws {
+        // Before: a general palette nudged warm or cool: dirty purple #625171, plum #570030, a
+        // dark grey #394457 for warm; a warm dark peach accent #E4765C for 寒色のみ.
+        for text in ["warm tones", "暖色だけのパレット", "全是暖色调", "tons chauds"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertEqual(p.primary, try RGB(hex: "#D87A00"), text)
+            XCTAssertTrue(p.colors.allSatisfy { ColourEmotion.heat(CIELab($0)) > 0 }, "\(text): \(p.colors.map(\.hex))")
+        }
+        for text in ["cool tones", "寒色のみ", "solo colores fríos"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertEqual(p.primary, try RGB(hex: "#0F71AC"), text)
+            XCTAssertTrue(p.colors.allSatisfy { ColourEmotion.heat(CIELab($0)) < 0 }, "\(text): \(p.colors.map(\.hex))")
+        }
+    }
+
+    func testBesideAColourWordTheTemperatureBringsNoColourOfItsOwn() throws {
+        for text in ["warm toned grey", "a warm-toned grey room", "grey, warm toned"] {
+            XCTAssertEqual(engine.palette(for: text).palette.primary, try RGB(hex: "#8E9196"), text)
         }
     }
 }
