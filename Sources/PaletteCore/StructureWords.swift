@@ -37,32 +37,33 @@ public enum StructureWords {
 
     static let soft: [String] = [
         // en
-        "faint", "whisper", "misty", "hazy", "barely", "subtle", "muted", "delicate", "soft",
+        "faint", "whisper", "misty", "hazy", "barely", "subtle", "muted", "delicate", "soft", "low contrast",
+        "low-contrast", "washed out", "washed-out",
         // zh
-        "若有若無", "若有若无", "淡淡", "朦朧", "朦胧", "淡雅", "隱約", "隐约", "柔和", "輕柔", "轻柔",
+        "若有若無", "若有若无", "淡淡", "朦朧", "朦胧", "淡雅", "隱約", "隐约", "柔和", "輕柔", "轻柔", "低對比", "低对比",
         // ja
-        "ほのか", "かすか", "霞", "淡い", "朧",
+        "ほのか", "かすか", "霞", "淡い", "朧", "コントラストの低", "低コントラスト",
         // ko
-        "희미", "은은", "흐릿", "옅은", "아련",
+        "희미", "은은", "흐릿", "옅은", "아련", "저대비", "대비가 낮",
         // fr
-        "murmur", "brumeu", "estomp", "poudré", "pâle", "doux", "douce",
+        "murmur", "brumeu", "estomp", "poudré", "pâle", "doux", "douce", "faible contraste", "peu contrast",
         // es, pt
         "tenue", "susurr", "brumos", "difumin", "pálid", "suave", "sussurr", "quase invisível", "tênue",
-        "névoa",
+        "névoa", "bajo contraste", "poco contraste", "baixo contraste", "pouco contraste", "esmaecid", "desvaíd",
         // de
-        "zart", "kaum", "neblig", "dunstig", "blass", "sanft", "nebel",
+        "zart", "kaum", "neblig", "dunstig", "blass", "sanft", "nebel", "kontrastarm", "wenig kontrast",
         // it
-        "sussurr", "nebbi", "soffus", "pallid", "leggera", "leggero",
+        "sussurr", "nebbi", "soffus", "pallid", "leggera", "leggero", "basso contrasto", "poco contrasto",
         // ru
-        "едва", "дымк", "туман", "бледн", "нежн",
+        "едва", "дымк", "туман", "бледн", "нежн", "малоконтраст", "низкоконтраст", "низкий контраст",
         // ar
-        "بالكاد", "ضباب", "باهت", "خفيف",
+        "بالكاد", "ضباب", "باهت", "خفيف", "تباين منخفض", "تباين خفيف",
         // hi
-        "धुंध", "फीका", "फीकी", "हल्की", "हल्का",
+        "धुंध", "फीका", "फीकी", "हल्की", "हल्का", "कम कंट्रास्ट",
         // vi
-        "mờ", "nhạt", "sương",
+        "mờ", "nhạt", "sương", "tương phản thấp",
         // tr
-        "belli belirsiz", "soluk", "puslu", "sisli", "sisi", "hafif",
+        "belli belirsiz", "soluk", "puslu", "sisli", "sisi", "hafif", "düşük kontrast", "az kontrast",
     ]
 
     /// The request a description makes, and the words that made it (in the user's text).

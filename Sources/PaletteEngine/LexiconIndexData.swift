@@ -5,10 +5,10 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 68d93a6ecafdc362 7 14
+palette-lexicon-index 2 3fedef07604955b1 7 14
 @rules 138
 en	name	english
-en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
+en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
 en	and	and|or|nor
 en	after	over|in|at|on|by|under|near|after|during|from|above|below|beneath|across|through|along|among|around|inside|within|beside
 en	of	of
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 42703
+@exact 42720
 1920s	698a
 1950s	709a
 1960s	702a
@@ -1856,6 +1856,7 @@ barchetta	140i
 barco	140f 140g
 barcos	140f
 bare	2223a
+barely there	444a
 barf green	1141a
 bargeld	425h
 bariolé	178e
@@ -22450,7 +22451,9 @@ whimsical	397a
 whip	2083a
 whiskey	267a 267e 267f 267h 267i
 whisky	267a 267e 267f 267g 267h 267i 267m
+whisper	444a
 whispering	2140a
+whispery	444a
 white	10a
 white flower	1689a
 white nights	801a
@@ -24464,6 +24467,10 @@ zürafa	1606n
 дюны	156j
 египет	646o 774j
 египетский	774j
+едва заметная	444j
+едва заметное	444j
+едва заметные	444j
+едва заметный	444j
 единорог	397j
 ели	121j
 елка	1701j
@@ -32836,6 +32843,8 @@ zürafa	1606n
 かき氷	1808c
 かくてるぐらす	1829c
 かさ	338c
+かすか	444c
+かすかな	444c
 かすんだ	451c
 かたつむり	1671c
 かたーる	649o
@@ -33862,6 +33871,8 @@ zürafa	1606n
 ほっとどっぐ	1767c
 ほてる	1866c
 ほにゅう瓶	1821c
+ほのか	444c
+ほのかな	444c
 ほのるる	767c
 ほの暗い	453c
 ほふろま	795c
@@ -34396,6 +34407,7 @@ zürafa	1606n
 人潮	424b
 人群	424b
 人鱼	397b 397c
+仄かな	444c
 仇恨	404b
 今夜	192b 192c
 今天	456b
@@ -35783,6 +35795,7 @@ zürafa	1606n
 徒步	420b
 御影石	281c
 御所	347c
+微かな	444c
 微信	507o
 微博	534o
 微妙	423b
@@ -40590,7 +40603,9 @@ zürafa	1606n
 상해	778d
 새끼 고양이	410d
 새로운 시작	401d
+새벽	180d
 새벽녘	180d
+새벽빛	180d
 새빨간	74d
 새빨간색	74d
 새싹	1699d
@@ -41387,9 +41402,10 @@ zürafa	1606n
 은밀한	396d
 은빛	12d
 은색	12d
-은은한	423d
+은은하게	447d
+은은한	447d
 은은한 부드러움	447d
-은은함	423d
+은은함	447d
 은하	176d
 은하계	176d
 은하수	176d
@@ -42390,7 +42406,8 @@ zürafa	1606n
 희망	406d
 희망적인	406d
 희망찬	406d
-희미한	453d
+희미하게	444d
+희미한	444d
 희뿌연	451d
 희열	392d
 희한한	437d
@@ -49828,7 +49845,7 @@ zurafa	1606n
 zuruckhaltend	423h
 zuverlassig	408h
 zwiebelturme	833h
-@stems ko 3030
+@stems ko 3031
 50년대	709d
 60년대	702d
 70년대	710d
@@ -51123,6 +51140,7 @@ y2k	711d
 새 시작	401d
 새 전날	757d
 새끼 고양	410d
+새벽	180d
 새벽녘	180d
 새빨간	74d
 새빨간색	74d
@@ -51886,7 +51904,7 @@ y2k	711d
 은데벨레	868d
 은밀	396d
 은색	12d
-은은함	423d
+은은함	447d
 은하	176d
 은하계	176d
 은하수	176d
@@ -52846,7 +52864,7 @@ y2k	711d
 희	437d
 희망	406d
 희망찬	406d
-희미	453d
+희미	444d
 희뿌연	451d
 희열	392d
 흰	10d
@@ -72593,7 +72611,7 @@ zuccherat	272i
 đức	626i
 şil	665i
 ấn độ	640i
-@stems ru 3121
+@stems ru 3122
 50 е	709j
 60 е	702j
 70 е	710j
@@ -73290,6 +73308,7 @@ zuccherat	272i
 дьявольск	430j
 дюн	156j
 египетск	774j
+едв заметн	444j
 единорог	397j
 ели	121j
 ель	121j
@@ -85017,7 +85036,7 @@ züraf	1606n
 şık	399n
 şıklık	399n
 ấn độ	640n
-@starts 8034
+@starts 8037
 50
 50er
 50s
@@ -85417,6 +85436,7 @@ barbi
 barbie
 barc
 barca
+barely
 barf
 barney
 baroque
@@ -90920,6 +90940,8 @@ zümrüt
 домашнее
 драгоценн
 драгоценный
+едв
+едва
 жарен
 жареная
 жевательн

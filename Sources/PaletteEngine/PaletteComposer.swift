@@ -424,6 +424,15 @@ struct PaletteComposer {
             secondaryRole = RoleColour(lch: lch, source: p)
         }
 
+        // Low contrast asked for ("faint", "misty", 희미한): the other roles keep near the
+        // primary's lightness, so the palette stays soft; the accent stands out by its hue.
+        if reading.structure == .soft {
+            let band = PaletteComposer.softLightnessBand
+            let l = primary.lch.l
+            secondaryRole.lch.l = min(max(secondaryRole.lch.l, l - band), l + band)
+            accentRole.lch.l = min(max(accentRole.lch.l, l - band), l + band)
+        }
+
         primary.lch = PaletteComposer.representable(primary.lch)
         let primaryRGB = primary.lch.gamutMapped()
         let excluded = reading.excluded
@@ -488,6 +497,9 @@ struct PaletteComposer {
         if composedAccent { composition.contrast = (unique(words(primaryRole)), unique(words(accentRole))) }
         return composition
     }
+
+    /// How far (OKLCH L) a soft palette's secondary and accent may sit from its primary.
+    static let softLightnessBand = 0.16
 
     /// A target sRGB can show with its lightness: below L 0.07 every colour rounds to #000000
     /// (a brand's pure black jittered darker would otherwise lose its lightness step).

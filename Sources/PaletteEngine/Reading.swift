@@ -106,7 +106,9 @@ struct Reading {
         let structural = structureWords.map { $0.lowercased() }
         unknownWords = result.unknown.filter { word in
             let w = word.lowercased()
-            return !structural.contains { $0.split(separator: " ").contains(Substring(w)) || w.hasPrefix($0) }
+            return !structural.contains {
+                $0.split(whereSeparator: { $0 == " " || $0 == "-" }).contains(Substring(w)) || w.hasPrefix($0)
+            }
         }
         matched = result
         bind(result, lexicon: lexicon)

@@ -50,6 +50,37 @@ final class EvaluationSetTests: XCTestCase {
     }
 }
 
+extension EvaluationSetTests {
+    /// A probe set outside the repository, in evaluation.tsv's columns, named by
+    /// PALETTE_PROBE_SET: every failing line listed (a probe is for finding failures, never for
+    /// the gate). Skipped when the variable is unset.
+    func testProbeSet() throws {
+        guard let path = ProcessInfo.processInfo.environment["PALETTE_PROBE_SET"] else {
+            throw XCTSkip("PALETTE_PROBE_SET names no probe file")
+        }
+        let cases = try EvaluationCase.load(url: URL(fileURLWithPath: path))
+        let engine = OfflineEngine()
+        var fit = Tally()
+        var lines: [String] = []
+        for c in cases {
+            let p = engine.palette(for: c.description).palette
+            let misses = c.misses(p)
+            let broken = RoleStructure.violations(p, request: c.structure)
+            fit.add(c, misses.isEmpty && broken.isEmpty)
+            if !misses.isEmpty || !broken.isEmpty {
+                lines.append(
+                    "  [\(c.language) \(c.kind) \(c.concept)] \(c.description) -> "
+                        + p.colors.map(ColourJudge.describe).joined(separator: " / ")
+                        + (misses.isEmpty ? "" : " | misses " + misses.joined(separator: ", "))
+                        + (broken.isEmpty ? "" : " | breaks " + broken.map(\.rawValue).joined(separator: ", ")))
+            }
+        }
+        print("probe set \(path): \(fit.line())")
+        for key in EvaluationCase.kinds + DescriptionSetTests.languages { print("  \(key) \(fit.line(key))") }
+        print(lines.joined(separator: "\n"))
+    }
+}
+
 /// Passes and totals, overall and by language, kind and split.
 struct Tally {
     var counts: [String: (passed: Int, total: Int)] = [:]
@@ -93,8 +124,9 @@ struct EvaluationCase {
     let mustNot: Set<String>
     let structure: RoleStructure.Request
 
-    static func load() throws -> [EvaluationCase] {
-        let url = Repository.url("Tests/PaletteEngineTests/Fixtures/evaluation.tsv")
+    static func load(url: URL = Repository.url("Tests/PaletteEngineTests/Fixtures/evaluation.tsv")) throws
+        -> [EvaluationCase]
+    {
         let text = try String(contentsOf: url, encoding: .utf8)
         var out: [EvaluationCase] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
