@@ -2826,7 +2826,7 @@ en	after	over|in|at|on|by|under|near|after|during|from|above|below|beneath|acros
 en	of	of
 en	compound	yes
 en	with	with|at|in|on|under|among|inside|within|beside|amid|amidst|near
-en	inside	in|inside|within|amid|amidst|among
+en	inside	in|inside|within|amid|amidst|among|on
 zh	name	中文
 zh	function	我|我們|我们|你|你們|你们|他|她|它|想|想要|要|給|给|一個|一个|一種|一种|一些|個|个|種|种|是|很|有點|有点|有|在|和|與|与|跟|及|或|或者|了|著|着|過|过|也|都|就|還|还|的感覺|的感觉|感覺|感觉|風格的|的|之|那|這|这|那個|這個|这个|那个|配色|顏色|颜色|色調|色调|一點|一点|請|请|幫我|帮我|做|用|喜歡|喜欢|像|般|似的|上|中|里|裡|下|旁|邊|边|裡的|里的|中的|上的|国旗|旗|旗帜|或是|以及|还是|還是|但|但是|可是|不过|不過|然而|却|卻|而且|还有|還有
 zh	and	或|或者|或是|和|与|與|及|以及|跟|还是|還是
@@ -2861,7 +2861,7 @@ fr	passes	2
 fr	of	de|du|des|d
 fr	after	sur|sous|dans|au|aux|à|après|pendant|près|derrière|devant|parmi|vers|contre|par|au-dessus|dessus|en
 fr	with	avec|dans|sur|sous|à|au|aux|parmi|près|chez|en
-fr	inside	dans|parmi
+fr	inside	dans|parmi|sur
 es	name	Español
 es	function	el|la|los|las|lo|un|una|unos|unas|de|del|y|e|o|u|en|con|para|por|a|al|muy|más|menos|pero|que|qué|este|esta|estos|estas|ese|esa|esos|esas|mi|mis|tu|tus|su|sus|nuestro|nuestra|yo|tú|él|ella|nosotros|ellos|es|son|está|están|era|como|algo|paleta|color|colores|estilo|ambiente|entre|hacia|sobre|bajo|tras|durante|cerca|junto|quiero|me|gusta|dame|haz|favor|poco|tan|bien|donde|cuando|todo|toda|todos|todas|se|le|les|hay|tiene|tipo|tono|tonos|bandera|solo|sólo|solamente|únicamente
 es	and	y|e|o|u
@@ -2871,7 +2871,7 @@ es	minstem	3
 es	of	de|del
 es	after	sobre|en|bajo|tras|durante|cerca|junto|entre|al|a|dentro
 es	with	con|en|sobre|bajo|entre|junto|al|a|dentro
-es	inside	en|dentro|entre
+es	inside	en|dentro|entre|sobre
 pt	name	Português
 pt	function	o|a|os|as|um|uma|uns|umas|de|do|da|dos|das|e|ou|em|no|na|nos|nas|num|numa|com|para|pra|por|pelo|pela|ao|à|muito|muita|mais|menos|mas|que|este|esta|esse|essa|isso|isto|aquele|aquela|meu|minha|seu|sua|eu|você|ele|ela|nós|eles|é|são|está|estão|era|como|algo|paleta|cor|cores|estilo|ambiente|entre|sobre|sob|durante|perto|quero|gosto|dá|faça|favor|pouco|bem|onde|quando|todo|toda|tudo|todos|se|me|tom|tons|tipo|bandeira
 pt	and	e|ou
@@ -2881,7 +2881,7 @@ pt	minstem	3
 pt	of	de|do|da|dos|das
 pt	after	sobre|sob|em|no|na|nos|nas|durante|perto|entre|ao|à|num|numa|dentro
 pt	with	com|em|no|na|nos|nas|sobre|sob|entre|ao|à|num|numa|dentro
-pt	inside	em|no|na|nos|nas|num|numa|dentro|entre
+pt	inside	em|no|na|nos|nas|num|numa|dentro|entre|sobre
 de	name	Deutsch
 de	function	der|die|das|nur|man|mal|den|dem|des|ein|eine|einer|einen|einem|eines|und|oder|in|im|am|an|auf|mit|für|von|vom|zu|zum|zur|bei|beim|nach|über|unter|vor|hinter|neben|zwischen|durch|sehr|mehr|weniger|aber|ist|sind|war|wie|etwas|palette|farbe|farben|farbpalette|stil|ich|du|er|sie|es|wir|ihr|mein|meine|dein|sein|ihre|möchte|will|mag|gib|mach|bitte|bisschen|wenig|viel|ganz|so|wo|wenn|als|dieser|diese|dieses|alle|aus|ton|töne|art|eher|ziemlich|richtig|wirklich|flagge|fahne|sowie|verschiedene|verschiedenen
 de	and	und|oder|sowie
@@ -2895,7 +2895,7 @@ de	joint	es|en|er|s|n|e
 de	of	von|vom|voller|aus
 de	after	über|unter|auf|in|im|am|an|bei|beim|nach|während|neben|hinter|vor|zwischen|durch|inmitten
 de	with	mit|in|im|am|an|auf|unter|über|bei|beim|zwischen|neben|inmitten
-de	inside	in|im|inmitten|zwischen
+de	inside	in|im|inmitten|zwischen|auf
 it	name	Italiano
 it	function	il|lo|la|i|gli|le|un|uno|una|di|del|dello|della|dei|degli|delle|e|ed|o|in|nel|nello|nella|nei|negli|nelle|con|per|da|dal|dalla|dai|a|al|allo|alla|ai|agli|alle|su|sul|sulla|sulle|sugli|sullo|sui|molto|più|meno|ma|che|questo|questa|quello|quella|mio|mia|tuo|tua|suo|sua|io|tu|lui|lei|noi|voi|loro|è|sono|era|come|qualcosa|tavolozza|colore|colori|stile|atmosfera|tra|fra|sopra|sotto|dopo|durante|vicino|voglio|mi|piace|dammi|fai|favore|poco|bene|dove|quando|tutto|tutta|tutti|si|ci|tono|toni|tipo|bandiera|od|oppure|solo|soltanto|solamente
 it	and	e|ed|o|od|oppure
@@ -2907,7 +2907,7 @@ it	passes	2
 it	of	di|del|dello|della|dei|degli|delle
 it	after	su|sul|sulla|sopra|sotto|in|nel|nella|a|al|alla|dopo|durante|vicino|tra|fra|nelle|nei|negli|dentro
 it	with	con|in|nel|nella|su|sul|sulla|sotto|tra|fra|a|al|alla|nelle|nei|negli|dentro
-it	inside	in|nel|nella|nelle|nei|negli|dentro|tra|fra
+it	inside	in|nel|nella|nelle|nei|negli|dentro|tra|fra|su|sul|sulla
 ru	name	Русский
 ru	function	и|в|во|на|с|со|у|к|ко|о|об|от|из|за|по|под|над|для|при|про|через|а|но|или|это|этот|эта|эти|тот|та|те|я|ты|он|она|оно|мы|вы|они|мой|моя|моё|мне|меня|очень|как|что|чтобы|хочу|хотелось|бы|дай|дайте|сделай|пожалуйста|немного|чуть|палитра|палитру|цвет|цвета|цветов|цветами|стиль|стиле|атмосфера|где|когда|весь|вся|всё|все|среди|около|возле|после|перед|между|такой|такая|будто|словно|оттенок|оттенки|тон|тона|вроде|типа|флаг|флага|либо|только|лишь
 ru	and	и|или|либо
@@ -2916,7 +2916,7 @@ ru	minstem	3
 ru	derive	ов>|ев>|н>|чн>к|к>ок|к>ек|ц>ец
 ru	after	над|под|в|во|на|у|после|среди|около|возле|за
 ru	with	с|со|в|во|на|под|над|среди|у|около|возле|за
-ru	inside	в|во|среди
+ru	inside	в|во|среди|на
 ar	name	العربية
 ar	function	و|في|من|على|إلى|الى|عن|مع|هذا|هذه|ذلك|تلك|أنا|انا|أنت|هو|هي|نحن|جدا|جداً|أكثر|قليلا|قليلاً|بعض|كل|أريد|اريد|لون|ألوان|الوان|لوحة|نمط|أسلوب|جو|مثل|كأن|بين|عند|تحت|فوق|قرب|بجانب|بعد|قبل|أثناء|خلال|ذات|ذو|يا|رجاء|التي|الذي|كان|كانت|أو|ثم|لكن|درجات|درجة|بلون|باللون|اللون|لوني|علم|راية|أم
 ar	and	أو|أم
@@ -2925,7 +2925,7 @@ ar	suffix	ات|ون|ين|ان|ها|هم|ه
 ar	minstem	3
 ar	after	فوق|في|على|تحت|عند|بعد|قرب|بجانب|خلال|أثناء|داخل|وسط
 ar	with	مع|في|على|فوق|تحت|عند|بين|وسط|قرب|بجانب|داخل
-ar	inside	في|داخل|وسط
+ar	inside	في|داخل|وسط|على
 hi	name	हिन्दी
 hi	function	और|का|की|के|में|पर|से|को|एक|यह|वह|ये|वो|है|हैं|था|थी|थे|बहुत|ज़्यादा|ज्यादा|थोड़ा|कुछ|मैं|मुझे|मेरा|मेरी|आप|तुम|हम|चाहिए|चाहता|चाहती|दो|दीजिए|कृपया|रंग|रंगों|पैलेट|शैली|माहौल|जैसा|जैसी|जैसे|वाला|वाली|वाले|तरह|भी|ही|तो|या|लेकिन|पास|ऊपर|नीचे|अंदर|बीच|साथ|समय|दौरान|हुआ|हुई|हुए|सा|सी|रंगत|टोन|झंडा|ध्वज|अथवा|तथा
 hi	and	और|या|अथवा|तथा
@@ -2934,7 +2934,7 @@ hi	minstem	2
 hi	of	में|पर
 hi	genitive	का|की|के
 hi	with	में|पर|साथ|बीच|पास|ऊपर|नीचे|किनारे
-hi	inside	में|अंदर|भीतर
+hi	inside	में|अंदर|भीतर|पर
 vi	name	Tiếng Việt
 vi	function	và|của|trong|xin|một|những|các|cái|chiếc|với|cho|là|có|rất|hơn|nhưng|này|đó|kia|tôi|bạn|anh|chị|em|chúng|ta|muốn|hãy|làm|ơn|chút|màu|màu sắc|bảng|bảng màu|phong cách|ở|tại|trên|dưới|bên|lúc|khi|vào|từ|đến|như|thật|quá|nhất|được|bị|đang|đã|sẽ|nhiều|ít|gam|tông|kiểu|vẻ|cảm giác|cờ|lá cờ|quốc kỳ|hay|hoặc
 vi	and	và|hay|hoặc
@@ -2942,7 +2942,7 @@ vi	letters	ă|đ|ơ|ư|ắ|ằ|ẳ|ẵ|ặ|ấ|ầ|ẩ|ẫ|ậ|ế|ề|ể|ễ|�
 vi	of	của
 vi	after	trên|dưới|trong|ở|tại|bên|sau|giữa|giữa lòng
 vi	with	với|có|trên|dưới|trong|ở|tại|bên|giữa
-vi	inside	trong|giữa|giữa lòng
+vi	inside	trong|giữa|giữa lòng|trên
 tr	name	Türkçe
 tr	function	ve|ile|bir|bu|şu|o|çok|daha|az|ama|için|gibi|de|da|ki|mi|ne|ben|sen|biz|siz|onlar|benim|senin|istiyorum|ver|yap|lütfen|biraz|renk|renkler|renkleri|palet|stil|tarz|her|tüm|bütün|olan|olsun|bana|şey|rengi|rengine|renginde|rengini|renginin|rengiyle|renkte|tonu|tonları|havası|havasında|tadında|tarzında|bayrak|bayrağı|veya|yahut
 tr	and	ve|veya|yahut

@@ -1217,6 +1217,10 @@ struct CueSides {
             // What colours the sky (a sunset, the night) is over a setting, never held in it:
             // "denizde gün batımı" (sunset at sea) keeps its usual choice.
             if side.contains(where: { $0.value == figureSide && cues[$0.key].sky == .colour }) { return nil }
+        } else if containerSides.count == 1, let ground = containerSides.first {
+            // What a relation word names is the ground, whatever its kind: "yellow leaves on wet
+            // asphalt" is leaves on the asphalt's grey, "a cat on a red sofa" the cat on red.
+            figureSide = 1 - ground
         } else {
             guard score[0] != score[1] else { return nil }
             figureSide = score[0] > score[1] ? 0 : 1

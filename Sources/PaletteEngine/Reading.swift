@@ -114,8 +114,60 @@ struct Reading {
         bind(result, lexicon: lexicon)
         // "warm tones" alone is an amber and brick palette; "a warm-toned grey" is a grey, warmed.
         if cues.contains(where: { !$0.standsInAlone }) { cues.removeAll(where: \.standsInAlone) }
+        colourWordsColourTheirNouns()
         skiesTakeTheirColour()
         markContainers(result.relations)
+    }
+
+    /// Languages whose colour adjective follows its noun (une porte bleue, hojas amarillas,
+    /// hoa đỏ, وردة حمراء); the others put it before (yellow leaves, 黄色的树叶, жёлтые листья).
+    private static let colourAfterNoun: Set<LanguageCode> = [.fr, .es, .pt, .it, .vi, .ar]
+
+    /// The colours of the basic colour words in concepts.tsv (red, orange, yellow, green, blue,
+    /// purple, pink, brown, grey, black, white, gold, silver), in every language: the adjectives
+    /// that colour a noun. A colour name that is also a thing (mint, cherry, salmon) does not.
+    static let basicColourWords: [OKLab] = [
+        0xD62839, 0xF28C28, 0xF5C518, 0x3A9D5D, 0x2F6FD0, 0x7B3FA0, 0xF39BC0, 0x8B5A2B, 0x8E9196, 0x1D1D20,
+        0xF6F5F0, 0xD4A437, 0xBFC4C9,
+    ].map { OKLCH(RGB(packed: $0)).lab }
+
+    /// A colour word on its noun ("yellow leaves", 黄色的树叶, une porte bleue, a black cat) is
+    /// that noun's colour: the noun's own colours of its lead hue take the colour word's hue
+    /// and chroma, their lightness steps kept around the colour word's lightness. Yellow leaves
+    /// were golden beside the leaves' greens, a black cat black beside a tabby's tans. The
+    /// noun's colours of other hues stay (a white rose keeps its green leaves), as do an accent
+    /// and a shadow.
+    private mutating func colourWordsColourTheirNouns() {
+        let after = language.map { Reading.colourAfterNoun.contains($0) } ?? false
+        // Chinese and Japanese may link the two with a particle (黄色的树叶, 赤の花).
+        let gap = language == .zh || language == .ja ? 2 : 1
+        for i in cues.indices where cues[i].kind == .colour && cues[i].colours.count == 1 {
+            // Only a basic colour word: "mint chocolate" is a flavour, "cherry wood" a wood.
+            let named = cues[i].colours[0].lch
+            guard Reading.basicColourWords.contains(where: { $0.distance(to: named.lab) < 0.004 }) else { continue }
+            // Only on the side the language puts its noun: 바다에 빨간 배 is a red boat (a word the
+            // lexicon lacks), not a red sea.
+            let j = after ? i - 1 : i + 1
+            guard cues.indices.contains(j), cues[j].clause == cues[i].clause,
+                abs(cues[j].lastOrdinal - cues[i].lastOrdinal) <= gap,
+                [.thing, .material, .scene].contains(cues[j].kind), !cues[j].isReference, cues[j].sky == nil,
+                let lead = cues[j].colours.first(where: { !$0.isAccent })?.lch
+            else { continue }
+            func sameHue(_ c: OKLCH) -> Bool {
+                if c.c < 0.03 || lead.c < 0.03 { return c.c < 0.03 && lead.c < 0.03 }
+                let d = abs(c.h - lead.h).truncatingRemainder(dividingBy: 360)
+                return min(d, 360 - d) < 45
+            }
+            // A shadow or a highlight far from the lead's lightness keeps its own colour (a
+            // lantern's dark frame), and no step darkens a light yellow into olive.
+            for k in cues[j].colours.indices where !cues[j].colours[k].isAccent {
+                let own = cues[j].colours[k].lch
+                guard sameHue(own), abs(own.l - lead.l) <= 0.25 else { continue }
+                var c = OKLCH(l: min(max(named.l + own.l - lead.l, 0.12), 0.97), c: named.c, h: named.h)
+                if PaletteComposer.isDarkYellow(c), !PaletteComposer.isDarkYellow(named) { c.l = named.l }
+                cues[j].colours[k].lch = c
+            }
+        }
     }
 
     /// A sky with what colours it in its clause (a sunset, the night) is that colour: the sky's
@@ -132,13 +184,17 @@ struct Reading {
     }
 
     /// Marks the cue each relation word names as its setting: the nearest cue after a
-    /// preposition (within four words: "in the deep blue sea"), before a postposition (within two).
+    /// preposition (within four words: "in the deep blue sea"; a noun before a colour word or an
+    /// adjective such as "wet" in "on wet asphalt"), before a postposition (within two).
     private mutating func markContainers(_ relations: [(clause: Int, ordinal: Int, settingAfter: Bool)]) {
         for r in relations {
             let found =
                 r.settingAfter
-                ? cues.indices.first { cues[$0].clause == r.clause && cues[$0].lastOrdinal > r.ordinal }
-                    .flatMap { cues[$0].lastOrdinal - r.ordinal <= 4 ? $0 : nil }
+                ? (cues.indices.first {
+                    cues[$0].clause == r.clause && cues[$0].lastOrdinal > r.ordinal
+                        && ![.colour, .word].contains(cues[$0].kind)
+                } ?? cues.indices.first { cues[$0].clause == r.clause && cues[$0].lastOrdinal > r.ordinal })
+                .flatMap { cues[$0].lastOrdinal - r.ordinal <= 4 ? $0 : nil }
                 : cues.indices.last { cues[$0].clause == r.clause && cues[$0].lastOrdinal < r.ordinal }
                     .flatMap { r.ordinal - cues[$0].lastOrdinal <= 2 ? $0 : nil }
             if let i = found { cues[i].isContainer = true }
