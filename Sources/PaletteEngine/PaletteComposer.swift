@@ -268,7 +268,7 @@ struct PaletteComposer {
                 let s = candidates[i].strength
                 // The sides of a composed scene keep their own character: the mood of the
                 // whole would average the fire and the ice into one brown.
-                let side = sides?.side(of: candidates[i].cues)
+                let side = sides?.byRelation == true ? nil : sides?.side(of: candidates[i].cues)
                 // At night a light yellow (gold, amber, lamplight, a star, a lantern-yellow wall) is
                 // a light, not a surface: darkened it turned olive or mud ("Van Gogh's starry
                 // night" had a #433300 beside its blues, "phố cổ Hội An về đêm" led with #574000),
@@ -427,10 +427,31 @@ struct PaletteComposer {
         // Low contrast asked for ("faint", "misty", 희미한): the other roles keep near the
         // primary's lightness, so the palette stays soft; the accent stands out by its hue.
         if reading.structure == .soft {
+            // Faint, misty, pale: a light palette, unless the words darken it (a misty night).
+            if !reading.globalModifiers.contains(where: \.darkens) {
+                primary.lch.l = max(primary.lch.l, PaletteComposer.softPrimaryLightness)
+            }
             let band = PaletteComposer.softLightnessBand
             let l = primary.lch.l
             secondaryRole.lch.l = min(max(secondaryRole.lch.l, l - band), l + band)
             accentRole.lch.l = min(max(accentRole.lch.l, l - band), l + band)
+        }
+        // One hue asked for ("all shades of blue", 단색, 灰调): a role of another hue (the sand
+        // the ocean brings, a derived complement) takes the primary's hue at its own lightness.
+        if reading.structure == .mono {
+            let p = primary.lch
+            for k in 0..<2 {
+                var c = k == 0 ? secondaryRole.lch : accentRole.lch
+                if p.c < 0.035 {
+                    c.c = min(c.c, 0.03)
+                } else if c.c >= 0.035 {
+                    let d = abs(c.h - p.h).truncatingRemainder(dividingBy: 360)
+                    if min(d, 360 - d) > 45 { c.h = p.h }
+                } else {
+                    continue
+                }
+                if k == 0 { secondaryRole.lch = c } else { accentRole.lch = c }
+            }
         }
 
         primary.lch = PaletteComposer.representable(primary.lch)
@@ -500,6 +521,8 @@ struct PaletteComposer {
 
     /// How far (OKLCH L) a soft palette's secondary and accent may sit from its primary.
     static let softLightnessBand = 0.16
+    /// The least lightness of a soft palette's primary when nothing darkens it.
+    static let softPrimaryLightness = 0.76
 
     /// A target sRGB can show with its lightness: below L 0.07 every colour rounds to #000000
     /// (a brand's pure black jittered darker would otherwise lose its lightness step).
@@ -697,8 +720,13 @@ struct PaletteComposer {
         _ candidates: [Candidate], primary p: Int, toPrimary: inout DistanceCache, avoid: CIELab?,
         only: Set<Int>? = nil, rng: inout SeededRandom
     ) -> Int? {
+        // A composed scene's figure may be white or black when it stands apart by lightness (a
+        // white sail on a deep blue sea, a black gondola in the golden light): a designer keeps it.
         let eligible = candidates.indices.filter { k in
-            k != p && candidates[k].lch.c >= 0.045 && only.map { $0.contains(k) } ?? true
+            k != p
+                && (candidates[k].lch.c >= 0.045
+                    || (only != nil && abs(candidates[k].lch.l - candidates[p].lch.l) >= 0.3))
+                && only.map { $0.contains(k) } ?? true
         }
         func vividness(_ k: Int) -> Double { min(1.5, 0.35 + candidates[k].lch.c / 0.1) }
         // The accent carries the most salient concept: a figure, a strong visual noun, a
@@ -1141,6 +1169,9 @@ enum Separation {
 struct CueSides {
     /// For each cue index on a side: true for the figure's side.
     private let figureByCue: [Int: Bool]
+    /// Set apart by a relation word alone, not by opposed temperature, lightness or chroma: the
+    /// mood still steers both sides ("a sad clown at a birthday party" is duller).
+    private(set) var byRelation = false
 
     init?(_ reading: Reading) {
         let cues = reading.cues
@@ -1170,13 +1201,36 @@ struct CueSides {
             for part in parts { if let s = test(part.lch) { side[part.i] = s } }
             if Set(side.values).count == 2 { break }
         }
-        guard Set(side.values).count == 2 else { return nil }
+        // Parts no test sets apart ("a red poppy in a pale wheat field": warm on warm, the field's
+        // chroma between the bounds) are still set apart by a relation word: what it names is
+        // the ground, the colour words and things of its clause that differ from it by ΔE00 20
+        // or more the figure (autumn leaves in a beech forest are one scene, not two sides).
+        var byRelation = false
+        if Set(side.values).count != 2 {
+            byRelation = true
+            let named = parts.filter { cues[$0.i].isContainer }
+            guard named.count == 1, let ground = named.first else { return nil }
+            let lab = CIELab(ground.lch.gamutMapped())
+            side = [ground.i: 1]
+            for part in parts where part.i != ground.i && cues[part.i].clause == cues[ground.i].clause {
+                let cue = cues[part.i]
+                guard [.colour, .thing, .material].contains(cue.kind) || cue.strength >= 0.6 else { continue }
+                if CIEDE2000.difference(CIELab(part.lch.gamutMapped()), lab) >= 20 { side[part.i] = 0 }
+            }
+            guard Set(side.values).count == 2 else { return nil }
+        }
+        let after = reading.language.map { Reading.colourAfterNoun.contains($0) } ?? false
+        let linkedGap = reading.language == .zh || reading.language == .ja || after ? 2 : 1
+        func nounSide(_ i: Int) -> Int { after ? i - 1 : i + 1 }
         // A colour word names its noun's colour ("blood-orange skies", 紅狐狸, "une porte
         // bleue"): the word beside it in its clause takes the colour's side.
         for (i, cue) in cues.enumerated() where cue.kind == .colour {
             guard let s = side[i] else { continue }
+            // On the side the language puts its noun one word may stand between: "une mer d'un
+            // bleu profond", 黄色的树叶 (not "فانوس أحمر في زقاق", where it is the relation word).
             for j in [i + 1, i - 1] where cues.indices.contains(j) && cues[j].kind != .colour {
-                if cues[j].clause == cue.clause, abs(cues[j].lastOrdinal - cue.lastOrdinal) == 1 {
+                let gap = j == nounSide(i) ? linkedGap : 1
+                if cues[j].clause == cue.clause, abs(cues[j].lastOrdinal - cue.lastOrdinal) <= gap {
                     side[j] = s
                     break
                 }
@@ -1233,6 +1287,7 @@ struct CueSides {
         var map: [Int: Bool] = [:]
         for (i, s) in side { map[i] = s == figureSide }
         figureByCue = map
+        self.byRelation = byRelation
     }
 
     /// true: the figure's side; false: the ground's; nil: on neither, or on both.

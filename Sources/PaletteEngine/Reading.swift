@@ -121,7 +121,7 @@ struct Reading {
 
     /// Languages whose colour adjective follows its noun (une porte bleue, hojas amarillas,
     /// hoa đỏ, وردة حمراء); the others put it before (yellow leaves, 黄色的树叶, жёлтые листья).
-    private static let colourAfterNoun: Set<LanguageCode> = [.fr, .es, .pt, .it, .vi, .ar]
+    static let colourAfterNoun: Set<LanguageCode> = [.fr, .es, .pt, .it, .vi, .ar]
 
     /// The colours of the basic colour words in concepts.tsv (red, orange, yellow, green, blue,
     /// purple, pink, brown, grey, black, white, gold, silver), in every language: the adjectives
@@ -139,8 +139,9 @@ struct Reading {
     /// and a shadow.
     private mutating func colourWordsColourTheirNouns() {
         let after = language.map { Reading.colourAfterNoun.contains($0) } ?? false
-        // Chinese and Japanese may link the two with a particle (黄色的树叶, 赤の花).
-        let gap = language == .zh || language == .ja ? 2 : 1
+        // Chinese and Japanese may link the two with a particle (黄色的树叶, 赤の花), the Romance
+        // languages with "of a" (une mer d'un bleu profond).
+        let gap = language == .zh || language == .ja || after ? 2 : 1
         for i in cues.indices where cues[i].kind == .colour && cues[i].colours.count == 1 {
             // Only a basic colour word: "mint chocolate" is a flavour, "cherry wood" a wood.
             let named = cues[i].colours[0].lch
@@ -192,7 +193,7 @@ struct Reading {
                 r.settingAfter
                 ? (cues.indices.first {
                     cues[$0].clause == r.clause && cues[$0].lastOrdinal > r.ordinal
-                        && ![.colour, .word].contains(cues[$0].kind)
+                        && ![.colour, .word, .mood, .modifier].contains(cues[$0].kind)
                 } ?? cues.indices.first { cues[$0].clause == r.clause && cues[$0].lastOrdinal > r.ordinal })
                 .flatMap { cues[$0].lastOrdinal - r.ordinal <= 4 ? $0 : nil }
                 : cues.indices.last { cues[$0].clause == r.clause && cues[$0].lastOrdinal < r.ordinal }
@@ -353,10 +354,16 @@ struct Reading {
         // Modifiers after their word ("the sea is deep", "un lac gelé"), or with no word at all
         // ("dark and moody"). A modifier with colours of its own made a cue of them: it binds to
         // the word before that cue.
+        // A relation word between them ends the reach: in "a candle in a dark room" (a room the
+        // lexicon lacks) the dark is the setting's, not the candle's (it made the candle mud brown).
         for p in pendingModifiers {
             var target = cues.indices.last
             if let i = target, i > 0, cues[i].lastOrdinal == p.ordinal, cues[i].words == [p.word] { target = i - 1 }
-            if let i = target, cues[i].clause == p.clause, p.ordinal - cues[i].lastOrdinal <= Reading.reach {
+            if let i = target, cues[i].clause == p.clause, p.ordinal - cues[i].lastOrdinal <= Reading.reach,
+                !result.relations.contains(where: {
+                    $0.clause == p.clause && $0.ordinal > cues[i].lastOrdinal && $0.ordinal < p.ordinal
+                })
+            {
                 cues[i].modifiers.append(p.modifier)
                 if !cues[i].words.contains(p.word) { cues[i].words.append(p.word) }
             } else {
