@@ -380,6 +380,14 @@ struct LanguageRules: Sendable, Equatable {
         var w = word
         for p in prefixes where w.count - p.count >= minStem && w.starts(with: p) {
             w.removeFirst(p.count)
+            // A term is stemmed once too, so one whose first letter is a one-letter prefix
+            // (برتقالي, بنفسجي) lost it: after an article (البرتقالي) that letter goes as well.
+            if p.count > 1 {
+                for q in prefixes where q.count == 1 && w.count - 1 >= minStem && w.starts(with: q) {
+                    w.removeFirst()
+                    break
+                }
+            }
             break
         }
         for _ in 0..<passes {

@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 88d63082ef1b2e4d 7 14
+palette-lexicon-index 2 08dceee5e3d502d9 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 42720
+@exact 42801
 1920s	698a
 1950s	709a
 1960s	702a
@@ -1444,6 +1444,7 @@ avocado	242a 242h 242i
 avocado green	1172a
 avocat	242e
 avoid	460a
+avoiding	460a
 avokado	242n
 avorio	38i
 avril	195e
@@ -3276,6 +3277,7 @@ bọ cạp	1682m
 bọ rùa	327m
 bọt nước	142m
 bọt sóng	142m
+bỏ qua	460m
 bỏng ngô	1781m
 bỏng rát	403m
 bốc cháy	166m
@@ -6118,6 +6120,7 @@ donna	459I
 donne	459I
 donner	201h
 donnernd	201h
+dont	460a
 donuk	448n
 donut	271a 271e 271f 271g 271h 271n
 donuts	271a 271h
@@ -6702,6 +6705,7 @@ en llamas	166f
 en línea	377f
 en plein jour	194e
 en sueur	403e
+en évitant	460e
 enamel	2713a
 enamorado	394f
 enamoramiento	394f
@@ -6947,6 +6951,7 @@ escarchado	452f
 escargot	1671e
 escarlata	34f
 escarlate	34g
+escludendo	460i
 escocia	782f
 escocés	782f
 escocês	782g
@@ -7145,6 +7150,7 @@ everton fc	603o
 evham	415n
 evil	405a
 evita	460f 460i
+evitando	460f 460g 460i
 evitar	460f 460g
 evitare	460i
 evite	460g
@@ -7166,8 +7172,14 @@ excited	391a
 excitement	424a
 exciting	391a
 excité	391e
+excluant	460e
+exclude	460a
+excluding	460a
+excluindo	460g
+exclure	460e
 exclusive	2511a
 exclusively	458a
+excluyendo	460f
 excursión	420f
 excéntrico	437f
 excêntrico	437g
@@ -9377,6 +9389,7 @@ harika	426n
 harikalar diyarı	397n
 harikulade	426n
 hariç	462n
+hariç tut	462n
 harmonia	388g
 harmonie	388e 388h
 harmonieux	388e
@@ -10988,6 +11001,7 @@ katar	649o
 katedral	361n
 kathedrale	361h
 kathmandu	783a
+katma	462n
 katze	1579h
 katzengesicht	1578h
 katı	412n
@@ -11140,6 +11154,7 @@ khô cằn	156m
 khô khan	436m
 không	460m
 không có	460m
+không dùng	460m
 không gian	176m
 không gian mạng	377m
 không gian vũ trụ	176m
@@ -11378,6 +11393,7 @@ kot pantolon	289n
 kovboy	349n
 kovboy filmi	737n
 kowloon	777a
+koyma	462n
 koyu	441n
 koyu derin	442n
 koyu kahve	107n
@@ -11455,6 +11471,9 @@ kudretli	407n
 kugelfisch	1665h
 kuhgesicht	1592h
 kule	340n
+kullanma	462n
+kullanmadan	462n
+kullanmayın	462n
 kultiviert	399h
 kulturerbe	380h
 kulübe	364n
@@ -12225,6 +12244,7 @@ loyauté	408e
 loza	304f
 loza de delft	796f
 loş	453n
+loại bỏ	460m
 lua	173g
 lua cheia	173g
 lua de mel	394g
@@ -13318,6 +13338,7 @@ mintgrün	30h
 minty	2400a
 minty green	1282a
 minuit	193e
+minus	460a
 minze	30h
 miracle	397a 397e
 miracolo	397i
@@ -14578,6 +14599,8 @@ niềm tin	406m
 niềm tự hào	418m
 niềm vui	392m
 no	460A 460F
+no usar	460f
+no uses	460f
 nobel	384h
 nobile	384i
 noble	384a 384e 384f
@@ -14631,6 +14654,8 @@ nomad	420a
 nomade	420e 420h 420i
 nomadic	2550a
 non	460e 460i
+non usare	460i
+non usate	460i
 nonchalant	416e
 none	460a
 noodle	2185a
@@ -14805,6 +14830,8 @@ nâu xám	68m
 nâu đỏ	19m
 não	460g
 não nề	393m
+não usar	460g
+não use	460g
 nächte	192h
 nächtlich	192h
 né	460i
@@ -14981,6 +15008,7 @@ ofis	358n
 ofis binası	1861n
 ofrenda	744f
 ohne	460h
+ohne jedes	460h
 oi	457g
 oi bức	205m
 oi nồng	403m
@@ -15556,6 +15584,7 @@ parıltılar	1905n
 parıltılı	445n
 parşömen	293n
 pas	287n 460e
+pas de	460e
 pas kırmızısı	112n
 pasado de moda	380f
 pascolo	124i
@@ -18090,6 +18119,7 @@ sankt peterburg	801n
 sankt petersburg	801h
 sano	419f 419i
 sans	460e
+sans aucun	460e
 sans espoir	393e
 santa	2252a
 santo	414f 414g 414i
@@ -18762,6 +18792,7 @@ simples	387g
 simplicidade	387g
 sin	460f
 sin esperanza	393f
+sin nada de	460f
 sinagog	1880n
 sinagoga	1880f 1880g 1880i
 sincap	1617n
@@ -18830,6 +18861,7 @@ skifahren	198h
 skihütte	836h
 skiing	198a
 skin	2071a
+skip	460a
 skirt	2444a
 skorpion	1682h
 skull	405a
@@ -20990,6 +21022,8 @@ trái xoài	239m
 trái đào	235m
 trái đất	385m
 tráng miệng	271m
+tránh	460m
+tránh dùng	460m
 trânsito	340g
 trâu nước	1594m
 träge	416h
@@ -21911,6 +21945,9 @@ very pale blue	1073a
 very pale green	1162a
 very peri	693o
 verzaubert	397h
+verzicht auf	460h
+verzichte auf	460h
+verzichten auf	460h
 verzura	128i
 verzweifelt	393h
 verzweiflung	393h
@@ -22393,6 +22430,7 @@ week end	389e
 weekend	389a 389e 389i
 weep	393a
 weeping	393a
+weglassen	460h
 wehmütig	417h
 weiblich	459H
 weiblichkeit	421h
@@ -23282,6 +23320,7 @@ zürafa	1606n
 étudier	359e
 été	196e
 éveil	414e
+évitant	460e
 évite	460e
 éviter	460e
 éxito	418f
@@ -23625,6 +23664,7 @@ zürafa	1606n
 đứng ngồi không yên	415m
 đứng đắn	423m
 đừng	460m
+đừng dùng	460m
 ılımlı	390n
 ırmak	148n
 ıspanak	435n
@@ -24514,6 +24554,7 @@ zürafa	1606n
 жостово	795j
 жуткий	405j
 жуть	405j
+за исключением	460j
 забавный	392j
 забота	390j
 заботливый	390j
@@ -24637,6 +24678,9 @@ zürafa	1606n
 идиллический	388j
 идиллия	388j
 изба	364j
+избегай	460j
+избегать	460j
+избегая	460j
 избушка	364j
 извержение	165j
 извержение вулкана	1843j
@@ -24694,6 +24738,7 @@ zürafa	1606n
 ириска	262j
 ирландия	635o 826j
 ирландский	375j
+исключая	460j
 искра	166j
 искрящийся	432j
 искусство	440j
@@ -25372,6 +25417,8 @@ zürafa	1606n
 национальный парк	1849j
 ндебеле	868j
 не	460j
+не используй	460j
+не используйте	460j
 небеса	169j
 небесно голубой	41j
 небесно лазурный	40j
@@ -27494,6 +27541,7 @@ zürafa	1606n
 بازلاء	435k
 بازلت	158k
 بازيلا	435k
+باستثناء	460k
 باستيل	449k
 باسل	407k
 باطني	396k
@@ -27679,6 +27727,7 @@ zürafa	1606n
 تجاري	358k
 تجدد	401k
 تجديد	401k
+تجنب	460k
 تحت الماء	366k
 تحف	380k
 تحفه	380k
@@ -28117,6 +28166,7 @@ zürafa	1606n
 دولار	425k
 دولفين	1661k
 دون	460k
+دون استخدام	460k
 دونات	271k
 ديتوكس	419k
 ديسكو	438k
@@ -29142,6 +29192,8 @@ zürafa	1606n
 لؤلؤه	299k
 لؤلؤي	106k
 لا	460k
+لا تستخدم	460k
+لا تستعمل	460k
 لا يصدق	426k
 لابتوب	377k
 لاتيه	255k
@@ -29428,6 +29480,7 @@ zürafa	1606n
 مظلم	441k
 مظلمه	441k
 مظله	338k
+مع تجنب	460k
 معابد	346k
 معادن	286k
 معاناه	393k
@@ -30024,6 +30077,7 @@ zürafa	1606n
 इल्ली	1673l
 इश्क	394l
 इस्तांबुल	772l
+इस्तेमाल मत	462l
 इस्पात	284l
 इस्फहान	866l
 इस्लाम धर्म	1878l
@@ -30250,6 +30304,7 @@ zürafa	1606n
 कुहरा	202l
 कुहासा	202l
 कृमि	1685l
+के अलावा	463l
 के बिना	463l
 केक	271l
 केन्या	670o
@@ -30290,6 +30345,7 @@ zürafa	1606n
 कॉर्पोरेट	358l
 कॉलेज	359l
 कॉस्मिक	176l
+को छोडकर	463l
 कोआला	1622l
 कोआला भालू	1622l
 कोई मछली	329l
@@ -30636,6 +30692,7 @@ zürafa	1606n
 छुट्टी	389l
 छुपा	396l
 छोटा कुत्ता	1574l
+छोड कर	463l
 छोडकर	463l
 जंग	287l
 जंग लगा	287l
@@ -31031,6 +31088,7 @@ zürafa	1606n
 ध्यान उद्यान	351l
 ध्रुवीय	185l
 ध्रुवीय ज्योति	177l
+न करें	462l
 न हो	462l
 नई शुरुआत	401l
 नई सुबह	406l
@@ -31658,6 +31716,9 @@ zürafa	1606n
 मठ	346l
 मणि	316l
 मत	462l
+मत करना	462l
+मत करो	462l
+मत डालो	462l
 मदिरा	264l
 मद्धम	448l
 मधु	263l
@@ -34491,6 +34552,7 @@ zürafa	1606n
 佩特拉	773b
 使わず	462c
 使わない	462c
+使わないで	462c
 使用しない	462c
 使用せず	462c
 侍	355c
@@ -35179,6 +35241,7 @@ zürafa	1606n
 夕焼け空	179c
 夕立	199c
 夕阳	179b 179c
+外して	462c
 外卖包装	1801b
 外卖桶	1801b
 外卖盒	1801b
@@ -36019,6 +36082,7 @@ zürafa	1606n
 抑郁	393b
 投资	358b 358c
 抖音	510o
+抜いて	462c
 抜き	462c
 护士	357b
 护目镜	1921b
@@ -38652,6 +38716,10 @@ zürafa	1606n
 道路	341c
 遗产	380c
 遗憾	393b
+避けた	462c
+避けた方	462c
+避けて	462c
+避ける	462c
 避免	460b
 那不勒斯足球俱乐部	612o
 邪恶	405b
@@ -38842,6 +38910,7 @@ zürafa	1606n
 除く	462c
 除了	460b
 除夕	370b
+除外	462c
 陨石	176c
 陶	304b
 陶器	304b 304c
@@ -39663,6 +39732,8 @@ zürafa	1606n
 너구리	1577d
 너울	142d
 넝쿨	134d
+넣지 마	462d
+넣지 마세요	462d
 넣지 말고	462d
 넣지 않는	462d
 네덜란드	650o
@@ -40517,7 +40588,11 @@ zürafa	1606n
 빨대와 컵	1836d
 빵	270d
 빵집	270d
+빼 주세요	462d
+빼 줘	462d
 빼고	462d
+빼주세요	462d
+빼줘	462d
 뻔한	436d
 뿌연	451d
 사과	236d
@@ -40930,9 +41005,12 @@ zürafa	1606n
 썰매	198d
 썰물	142d
 쏟아져 나오는 액체	1835d
+쓰지 마	462d
+쓰지 마세요	462d
 쓰지 말고	462d
 쓰지 않고	462d
 쓰지 않는	462d
+쓰지마	462d
 쓸쓸한	393d
 쓸쓸함	393d
 씁쓸한	417d
@@ -42184,6 +42262,9 @@ zürafa	1606n
 피카소	818d
 피콕블루	46d
 피트니스	391d
+피하고	462d
+피해 줘	462d
+피해서	462d
 핀란드	657o
 핀터레스트	514o
 필름 누아르	736d
@@ -42866,7 +42947,7 @@ zürafa	1606n
 🫘	1747o
 🫚	1749o
 🫛	1750o
-@bare 6978
+@bare 6988
 a ancienne	380e
 a la maison	400e
 a la mode	399e
@@ -43607,7 +43688,6 @@ bo duc	1593m
 bo ho	147m
 bo hoa	207m
 bo lua	1705m
-bo qua	242m
 bo rau	422m
 bo rua	327m
 bo rung	1591m
@@ -44957,6 +45037,7 @@ dunen	156h
 dung	460m
 dung cam	407m
 dung dan	423m
+dung dung	460m
 dung ngoi khong yen	415m
 dunkelgrun	48h
 dunya gezegeni	385n
@@ -45071,6 +45152,7 @@ empatia	390f
 emport	404h
 emporung	404h
 en colere	404e
+en evitant	460e
 en fete	411e
 en linea	377f
 enchante	397e
@@ -45204,6 +45286,7 @@ euforico	392f 392g
 ev sicakligi	400n
 evcillesmemis	420n
 eveil	414e
+evitant	460e
 evite	460e
 eviter	460e
 exaustao	416g
@@ -45765,6 +45848,7 @@ hao nhoang	383m
 hao quang	414m
 hardal sarisi	110n
 haric	462n
+haric tut	462n
 harikalar diyari	397n
 hasat ayi	173n
 haschen	410h
@@ -46294,6 +46378,7 @@ khom	240m
 khom hoa	207m
 khong	460m
 khong co	460m
+khong dung	460m
 khong gian	176m
 khong gian mang	377m
 khong gian vu tru	176m
@@ -46462,6 +46547,7 @@ kuken	1634h
 kuken von vorne	1635h
 kukengelb	77h
 kul	167n
+kullanmayin	462n
 kulube	364n
 kum plaji	144n
 kumsal kenari	143n
@@ -46656,6 +46742,7 @@ lo lung	398m
 lo mo	453m
 lo so	415m
 lo suoi	311m
+loai bo	460m
 loc xoay	201m
 locos anos veinte	698f
 loi cau nguyen	414m
@@ -47191,6 +47278,8 @@ nao	460g
 nao loan	424m
 nao ne	393m
 nao nhiet	424m
+nao usar	460g
+nao use	460g
 natacao	143g
 natacion	143f
 naturlich	385h
@@ -49220,7 +49309,9 @@ trang tri cay thong	1910m
 trang tron	173m
 trang trong	412m
 trang tuyet	84m
+tranh	460m
 tranh co dong	817m
+tranh dung	460m
 tranh khac go nhat	794m
 tranh thuy mac	302m
 tranh toi tranh sang	453m
@@ -49845,7 +49936,7 @@ zurafa	1606n
 zuruckhaltend	423h
 zuverlassig	408h
 zwiebelturme	833h
-@stems ko 3031
+@stems ko 3041
 50년대	709d
 60년대	702d
 70년대	710d
@@ -50231,6 +50322,8 @@ y2k	711d
 너구리	1577d
 너울	142d
 넝쿨	134d
+넣지 마	462d
+넣지 마세요	462d
 넣지 말고	462d
 넣지 않	462d
 네덜란드	650d
@@ -51057,7 +51150,11 @@ y2k	711d
 빨대 컵	1836d
 빵	270d
 빵집	270d
+빼 주세요	462d
+빼 줘	462d
 빼고	462d
+빼주세요	462d
+빼줘	462d
 뻔	436d
 뿌연	451d
 사구	156d
@@ -51455,9 +51552,12 @@ y2k	711d
 썰매	198d
 썰물	142d
 쏟아져 나오 액체	1835d
+쓰지 마	462d
+쓰지 마세요	462d
 쓰지 말고	462d
 쓰지 않	462d
 쓰지 않고	462d
+쓰지마	462d
 쓸쓸	393d
 쓸쓸함	393d
 씁쓸	417d
@@ -52635,6 +52735,7 @@ y2k	711d
 플럼	62d
 플레이스테이션	475d
 피	315d
+피 줘	462d
 피곤	416d
 피그마	561d
 피라미드	774d
@@ -52877,7 +52978,7 @@ y2k	711d
 힌두교 사원	1879d
 힐링	389d
 힘찬	407d
-@stems fr 4228
+@stems fr 4236
 a ancienn	380e
 a la maison	400e
 a la mod	399e
@@ -54224,6 +54325,7 @@ empreint animal	1629e
 en boi	279e
 en coler	404e
 en cuir	288e
+en evitant	460e
 en fet	411e
 en fleur	207e
 en fêt	411e
@@ -54231,6 +54333,7 @@ en lain	292e
 en lign	377e
 en plein jour	194e
 en sueur	403e
+en évitant	460e
 enchant	397e
 enchanté	397e
 encourageant	406e
@@ -54334,6 +54437,7 @@ eveil	414e
 everton	603e
 everton fc	603e
 evit	460e
+evitant	460e
 eviter	460e
 excentriqu	437e
 except	460e
@@ -54341,6 +54445,8 @@ excepté	460e
 excit	391e
 excitant	391e
 excité	391e
+excluant	460e
+exclur	460e
 expedition	420e
 exploit	418e
 exploration	420e
@@ -55771,6 +55877,7 @@ parm	99e
 paroi	342e
 part de fromag	1759e
 pas	460e
+pas de	460e
 pass	448e
 passion	395e
 passionn	395e
@@ -56249,6 +56356,7 @@ samourai	355e
 samouraï	355e
 samsung	474e
 san	460e
+san aucun	460e
 san espoir	393e
 san francisco giant	590e
 sanctuair	346e
@@ -57091,6 +57199,7 @@ zèbr	320e
 été	196e
 éveil	414e
 évit	460e
+évitant	460e
 éviter	460e
 índia	640e
 île	155e
@@ -57106,7 +57215,7 @@ zèbr	320e
 œuf de pâqu	374e
 şili	665e
 ấn độ	640e
-@stems es 4067
+@stems es 4072
 abarrotad	424f
 abatid	393f
 abd	633f
@@ -58625,9 +58734,11 @@ eufóric	392f
 everton	603f
 everton fc	603f
 evit	460f
+evitand	460f
 evitar	460f
 excentric	437f
 except	460f
+excluyend	460f
 excursion	420f
 excursión	420f
 excéntric	437f
@@ -59775,6 +59886,8 @@ nintend	569f
 nissan	483f
 niñez	417f
 no	460F
+no usar	460f
+no use	460f
 nobl	384f
 noch	192f
 noch blanc	801f
@@ -60543,6 +60656,7 @@ sili	665f
 simpl	387f
 sin	460f
 sin esperanz	393f
+sin nad de	460f
 sinagog	1880f
 sinfoni	399f
 sinfoní	399f
@@ -61174,7 +61288,7 @@ zum de limón	227f
 đức	626f
 şili	665f
 ấn độ	640f
-@stems pt 4028
+@stems pt 4034
 a grand ond	728g
 a mod antig	380g
 a noit	192g
@@ -62686,12 +62800,14 @@ eufóric	392g
 everton	603g
 everton fc	603g
 evit	460g
+evitand	460g
 evitar	460g
 exaust	416g
 exausta	416g
 exaustã	416g
 excentric	437g
 excet	460g
+excluind	460g
 excêntric	437g
 exercit	433g
 expedica	420g
@@ -63733,6 +63849,8 @@ namor	394g
 namorad	394g
 namíbi	871g
 nao	460g
+nao usar	460g
+nao use	460g
 napoli calci	612g
 nariz de porc	1599g
 nascer do sol	180g
@@ -63856,6 +63974,8 @@ nuvem	170g
 nvidi	523g
 náutic	140g
 não	460g
+não usar	460g
+não use	460g
 néon	308g
 névo	202g
 nórdic	354g
@@ -65203,7 +65323,7 @@ zoom vide	563g
 đức	626g
 şili	665g
 ấn độ	640g
-@stems de 3996
+@stems de 3999
 2000	711h
 50er	709h
 50er jahr	709h
@@ -67681,6 +67801,7 @@ ock	36h
 ode	436h
 offiziell	412h
 ohn	460h
+ohn jed	460h
 okkult	396h
 oko	385h
 okologi	385h
@@ -68899,6 +69020,7 @@ verwirrt	415h
 verwirrung	415h
 very peri	693h
 verzaubert	397h
+verzicht auf	460h
 verzweifelt	393h
 verzweiflung	393h
 vielfarbig	178h
@@ -68972,6 +69094,7 @@ wassermelo	234h
 wasserstadt	350h
 wassertropf	152h
 wechat	507h
+weglas	460h
 wehmutig	417h
 wehmütig	417h
 wei nacht	801h
@@ -69200,7 +69323,7 @@ zärtlichkeit	390h
 đức	626h
 şili	665h
 ấn độ	640h
-@stems it 3410
+@stems it 3414
 a cas	400i
 a lum di candel	310i
 abbattut	393i
@@ -70240,6 +70363,7 @@ ero	407i
 eroic	407i
 eruzion	165i
 esaust	416i
+escludend	460i
 escursion	420i
 escursionism	420i
 esercit	433i
@@ -70265,6 +70389,7 @@ euforic	392i
 everton	603i
 everton fc	603i
 evit	460i
+evitand	460i
 evitar	460i
 evviv	392i
 extraterrestr	176i
@@ -71271,6 +71396,8 @@ noios	436i
 noir	736i
 nomad	420i
 non	460i
+non usar	460i
+non usat	460i
 nordic	354i
 norueg	655i
 norvec	655i
@@ -72611,7 +72738,7 @@ zuccherat	272i
 đức	626i
 şil	665i
 ấn độ	640i
-@stems ru 3122
+@stems ru 3129
 50 е	709j
 60 е	702j
 70 е	710j
@@ -73350,6 +73477,7 @@ zuccherat	272i
 жостов	795j
 жут	405j
 жутк	405j
+за исключени	460j
 забавн	392j
 забот	390j
 заботлив	390j
@@ -73456,6 +73584,9 @@ zuccherat	272i
 идилл	388j
 идиллическ	388j
 изб	364j
+избег	460j
+избега	460j
+избегат	460j
 избушк	364j
 извержен	165j
 извержен вулкан	1843j
@@ -73510,6 +73641,7 @@ zuccherat	272i
 ирис	262j
 ириск	262j
 ирландск	375j
+исключ	460j
 искр	166j
 искрящийс	432j
 искусств	440j
@@ -74150,6 +74282,8 @@ zuccherat	272i
 национальн парк	1849j
 ндебел	868j
 не	460j
+не использу	460j
+не используйт	460j
 неб	169j
 небес	169j
 небесн	429j
@@ -75734,7 +75868,7 @@ zuccherat	272i
 ясност	401j
 яхт	140j
 ящериц	1653j
-@stems ar 2571
+@stems ar 2572
 ؤلؤ	299k
 ؤلؤي	106k
 ئام	388k
@@ -75864,6 +75998,7 @@ zuccherat	272i
 ارهاق	416k
 ارهول	792k
 ارواح	414k
+اروك	791k
 اروكي	791k
 ارياف	349k
 اريزونا	780k
@@ -75875,8 +76010,8 @@ zuccherat	272i
 ازتك	823k
 ازرق	4k
 ازرق ائق	44k
-ازرق بحير	42k
 ازرق جينز	69k
+ازرق حير	42k
 ازرق داكن حري	16k
 ازرق رمادي	93k
 ازرق سماوي	41k
@@ -75903,6 +76038,7 @@ zuccherat	272i
 اسبريسو	254k
 استاد	1850k
 استثمار	358k
+استثناء	460k
 استجمام	389k
 استدام	385k
 استرالي	848k
@@ -75958,7 +76094,7 @@ zuccherat	272i
 اطني	396k
 اعاد تدوير	385k
 اعاصير	201k
-اعالي بحار	140k
+اعالي حار	140k
 اعتزاز	418k
 اعراس	372k
 اعشاب	137k
@@ -76104,14 +76240,12 @@ zuccherat	272i
 ايس كريم	274k
 ايطاليا	627k
 ايك	119k
+ايكنغ	827k
 ايكيا	467k
 ايلول	197k
 ايم	414k
 بؤس	393k
-باروك	791k
 بان كيك	271k
-بتراء	773k
-بتولا	122k
 بحر	140k
 بحر ايج	775k
 بحر عميق	141k
@@ -76131,11 +76265,9 @@ zuccherat	272i
 بغاء	323k
 بلا	460k
 بلاب	134k
-بنائي	817k
 بنان	852k
 بناني	852k
 بنت	459k
-بندقي	806k
 بنك	358k
 بني	7k
 بني اتح	26k
@@ -76168,6 +76300,7 @@ zuccherat	272i
 تجاري	358k
 تجدد	401k
 تجديد	401k
+تجنب	460k
 تحت ماء	366k
 تحف	380k
 تحفيز	406k
@@ -76176,6 +76309,7 @@ zuccherat	272i
 تخيل	398k
 تخييم	420k
 تذكر	417k
+تراء	773k
 تراب	168k
 ترابي	386k
 تراث	380k
@@ -76431,7 +76565,7 @@ zuccherat	272i
 حشائش	125k
 حشد	424k
 حشود	424k
-حشي	420k
+حشي معماري	701k
 حصا	281k
 حصاد	197k
 حصان	1587k
@@ -76508,10 +76642,10 @@ zuccherat	272i
 خامل	416k
 خانق	403k
 خبز	270k
-خبز بيغل	1756k
 خبز محمص	270k
 خبز مفرود	1754k
 خبز مفرود محشو	1772k
+خبز يغل	1756k
 خجل	415k
 خراف	349k
 خرافي	397k
@@ -76606,6 +76740,7 @@ zuccherat	272i
 دولار	425k
 دولف	1661k
 دون	460k
+دون استخدام	460k
 ديتوكس	419k
 ديسكو	438k
 ديسمبر	198k
@@ -76715,7 +76850,7 @@ zuccherat	272i
 ركاني	165k
 ركض	391k
 ركه	149k
-ركه لوتس	150k
+ركه وتس	150k
 ركوب امواج	143k
 ركوب دراج	391k
 رلين	851k
@@ -76739,7 +76874,7 @@ zuccherat	272i
 رنسا	625k
 رنيش	303k
 رهيب	405k
-رواد فضاء	176k
+رواد ضاء	176k
 رواي	312k
 روبوت	377k
 روت	436k
@@ -76800,7 +76935,7 @@ zuccherat	272i
 زفاف	372k
 زقاق	341k
 زلابي صيني	1799k
-زليج برتغالي	797k
+زليج رتغالي	797k
 زمرد	49k
 زمردي	49k
 زمن جميل	417k
@@ -76808,9 +76943,9 @@ zuccherat	272i
 زنبق ماء	212k
 زنجفري	35k
 زهر	207k
-زهر برقوق	215k
 زهر خوخ	216k
 زهر ربيع	220k
+زهر رقوق	215k
 زهر كرز	208k
 زهري	6k
 زهور	207k
@@ -76869,7 +77004,6 @@ zuccherat	272i
 ستيمبانك	705k
 ستيني	702k
 سجاد ارسي	741k
-سجاد فارسي	741k
 سحاب	170k
 سحر	397k
 سحري	397k
@@ -76962,7 +77096,7 @@ zuccherat	272i
 شاطئ	143k
 شاطئ استوائي	145k
 شاطئ بحر	143k
-شاطئ بحير	147k
+شاطئ حير	147k
 شاطئ رملي	144k
 شاطئ شمسي	1846k
 شاكرا	414k
@@ -76974,7 +77108,7 @@ zuccherat	272i
 شاي اخضر	257k
 شاي اولونغ	260k
 شاي حليب	259k
-شاي فقاع	1837k
+شاي قاع	1837k
 شباب	401k
 شبابي	401k
 شباط	198k
@@ -76988,7 +77122,7 @@ zuccherat	272i
 شجاع	407k
 شجر	133k
 شجر احتفال	1909k
-شجر بتولا	122k
+شجر تولا	122k
 شجر دائم خضر	1701k
 شجر زائل خضر	1702k
 شجر صنوبر	121k
@@ -77015,7 +77149,7 @@ zuccherat	272i
 شعاب مرجاني	153k
 شعب مرجاني	1669k
 شعبي	379k
-شعر بنات	273k
+شعر نات	273k
 شعل	166k
 شعوذ	396k
 شعور ذنب	415k
@@ -77064,7 +77198,7 @@ zuccherat	272i
 صال عاب	707k
 صامت	388k
 صباح	188k
-صباح باكر	188k
+صباح اكر	188k
 صباحا	188k
 صبار	135k
 صبح	188k
@@ -77088,7 +77222,7 @@ zuccherat	272i
 صدق	408k
 صدم	426k
 صديق	392k
-صديق بيئ	385k
+صديق يئه	385k
 صراع	404k
 صرصور	1679k
 صغار	382k
@@ -77228,7 +77362,7 @@ zuccherat	272i
 عذراء	409k
 عرس	372k
 عرش	384k
-عرق لؤلؤ	299k
+عرق ؤلؤ	299k
 عروس	372k
 عروس هندي	832k
 عريس	372k
@@ -77247,10 +77381,10 @@ zuccherat	272i
 عشي	191k
 عصبي	415k
 عصر	190k
-عصر فيكتوري	816k
 عصر نهض	717k
+عصر يكتوري	816k
 عصري	387k
-عصير ليم	227k
+عصير يمون	227k
 عضوي	385k
 عطر	421k
 عطل	389k
@@ -77292,8 +77426,8 @@ zuccherat	272i
 غائم	203k
 غاب	119k
 غاب استوائي	120k
-غاب بامبو	123k
-غاب بتولا	122k
+غاب امبو	123k
+غاب تولا	122k
 غاب خيزر	123k
 غاب صنوبر	121k
 غاب كثيف	119k
@@ -77322,7 +77456,7 @@ zuccherat	272i
 غرير	1628k
 غرير عسل	1628k
 غزال	1590k
-غزل بنات	273k
+غزل نات	273k
 غزو	418k
 غسق	191k
 غشاو	202k
@@ -77348,7 +77482,6 @@ zuccherat	272i
 فاء	408k
 فاس	760k
 فان غوخ	724k
-فايكنغ	827k
 فجر	180k
 فخر	418k
 فخم	383k
@@ -77359,7 +77492,6 @@ zuccherat	272i
 فضه	12k
 فضي	12k
 فطر	136k
-فلب	676k
 فن	440k
 فن بوب	792k
 فن ديكو	698k
@@ -77487,7 +77619,7 @@ zuccherat	272i
 كتب	312k
 كتب قديم	312k
 كتروني	377k
-كتكوت خارج بيض	1633k
+كتكوت خارج يضه	1633k
 كتكوت صغير	1634k
 كثب	156k
 كثيب	156k
@@ -77588,6 +77720,8 @@ zuccherat	272i
 كيوي	245k
 كييف	847k
 لا	460k
+لا تستخدم	460k
+لا تستعمل	460k
 لا يصدق	426k
 لاء	408k
 لاد جديد	401k
@@ -77596,8 +77730,10 @@ zuccherat	272i
 لامنغو	317k
 لامنكو	825k
 لامينغو	1645k
+لاي متحد	633k
 لايستيشن	475k
 لبن	268k
+لبين	676k
 لبيني	864k
 لجيكا	651k
 لحم مقدد	1763k
@@ -77620,14 +77756,13 @@ zuccherat	272i
 لوس	425k
 لوس انجلوس	781k
 لوط	279k
-لون برقوق	62k
-لون بشر	115k
-لون بنفسج	22k
 لون حبر	47k
 لون خردل	110k
 لون خوخ	27k
+لون رقوق	62k
 لون رمل	103k
 لون سماء	41k
+لون شره	115k
 لون شمبانيا	57k
 لون عاج	38k
 لون قهو	107k
@@ -77636,7 +77771,7 @@ zuccherat	272i
 لون مرج	28k
 لون مغر	36k
 لون نبيذ	113k
-ليالي بيضاء	801k
+لون نفسج	22k
 ليس	460k
 ليل	192k
 ليم	411k
@@ -77760,11 +77895,11 @@ zuccherat	272i
 مدن	340k
 مدهش	426k
 مدين	340k
+مدين ردي	804k
 مدين زرقاء	803k
 مدين قديم	760k
 مدين كبير	340k
 مدين محرم	347k
-مدين وردي	804k
 مذهب	306k
 مذهل	426k
 مراسم	412k
@@ -77853,6 +77988,7 @@ zuccherat	272i
 مطمئن	388k
 مظل	338k
 مظلم	441k
+مع تجنب	460k
 معابد	346k
 معادن	286k
 معان	432k
@@ -77967,12 +78103,12 @@ zuccherat	272i
 مهرج ازهار كرز	813k
 مهرج اضواء	811k
 مهرج الو	810k
-مهرج بير	747k
-مهرج فوانيس	751k
 مهرج ماء	743k
 مهرج معبد	799k
 مهرج منتصف خريف	814k
 مهرج موسيقي	335k
+مهرج وانيس	751k
+مهرج يره	747k
 مهرجان	335k
 مهني	408k
 مهيب	412k
@@ -78009,7 +78145,9 @@ zuccherat	272i
 مينيمال	387k
 ناء خلفي	126k
 نائم	416k
+نائي	817k
 نابض حيا	391k
+نات	337k
 ناتي	421k
 ناجح	418k
 نادي رشلون	605k
@@ -78017,7 +78155,7 @@ zuccherat	272i
 نار	166k
 نار مخيم	166k
 ناري	395k
-ناصع بياض	84k
+ناصع ياض	84k
 ناضج	423k
 ناطح سحاب	340k
 ناعم	390k
@@ -78050,6 +78188,7 @@ zuccherat	272i
 نحل	326k
 ندف ثلج	187k
 ندق حب	1867k
+ندقي	806k
 ندم	393k
 ندن	771k
 ندور	247k
@@ -78166,7 +78305,7 @@ zuccherat	272i
 واد	162k
 واك	434k
 وان ارد	455k
-وان باستيل	449k
+وان استيل	449k
 وان ترابي	386k
 وان دافئ	454k
 وانيس	309k
@@ -78190,8 +78329,6 @@ zuccherat	272i
 وجه نمر	1581k
 وحات	440k
 وحش	405k
-وحشي	719k
-وحشي معماري	701k
 وحل	168k
 وحه	440k
 ودابست	860k
@@ -78202,8 +78339,8 @@ zuccherat	272i
 ورش	486k
 ورص	358k
 ورق	293k
-ورق بردي	293k
 ورق ذهب	306k
+ورق ردي	293k
 ورق شجر	128k
 وريتو	1770k
 وسخ	427k
@@ -78219,14 +78356,11 @@ zuccherat	272i
 وقت نوم	416k
 ولاذ	284k
 ولاذ مقاوم صدا	284k
-ولاي متحد	633k
 ولكس اجن	480k
 ولندا	659k
 ولندي	846k
 ولينيزيا	867k
 وليوود	735k
-ومنيوم	286k
-ونات	337k
 ونب	272k
 وندو	1778k
 وهيمي	715k
@@ -78245,6 +78379,7 @@ zuccherat	272i
 ياقوتي	55k
 ياقوتي ازرق	54k
 يالي	192k
+يالي يضاء	801k
 يانو	1969k
 يبرويف	815k
 يبسي	566k
@@ -78306,7 +78441,7 @@ zuccherat	272i
 يونيكورن	397k
 يونيو	196k
 يينا	841k
-@stems hi 2497
+@stems hi 2505
 अंकुर	1699l
 अंगार	167l
 अंगीठ	311l
@@ -78481,6 +78616,7 @@ zuccherat	272i
 इल्ल	1673l
 इश्क	394l
 इस्तांबुल	772l
+इस्तेमाल मत	462l
 इस्पात	284l
 इस्फहान	866l
 इस्लाम धर्म	1878l
@@ -78691,6 +78827,7 @@ zuccherat	272i
 कुहर	202l
 कुहास	202l
 कृमि	1685l
+के अलाव	463l
 के बिन	463l
 केक	271l
 केन्य	670l
@@ -78730,6 +78867,7 @@ zuccherat	272i
 कॉर्पोरेट	358l
 कॉलेज	359l
 कॉस्मिक	176l
+को छोडकर	463l
 को मछल	329l
 कोआल	1622l
 कोआल भालू	1622l
@@ -79052,6 +79190,7 @@ zuccherat	272i
 छुट्ट	389l
 छुप	396l
 छोट कुत्त	1574l
+छोड कर	463l
 छोडकर	463l
 जंग	287l
 जंग लग	287l
@@ -79417,6 +79556,7 @@ zuccherat	272i
 ध्यान उद्यान	351l
 ध्रुवीय	185l
 ध्रुवीय ज्योति	177l
+न कर	462l
 न हो	462l
 नई शुरुआत	401l
 नई सुबह	406l
@@ -79994,6 +80134,9 @@ zuccherat	272i
 मठ	346l
 मणि	316l
 मत	462l
+मत कर	462l
+मत करन	462l
+मत डाल	462l
 मदिर	264l
 मद्धम	448l
 मधु	263l
@@ -80804,7 +80947,7 @@ zuccherat	272i
 होमवर्क	359l
 होल	810l
 ह्वेल	1660l
-@stems tr 4231
+@stems tr 4236
 2000	711n
 50ler	709n
 60lar	702n
@@ -82252,6 +82395,7 @@ hareket	391n
 harik	426n
 harik diyar	397n
 hariç	462n
+hariç tut	462n
 harp	433N
 hasat	197n
 hasat ayi	173n
@@ -82664,6 +82808,7 @@ kasırk	201n
 kat	412n
 katar	649n
 katedral	361n
+katm	462n
 kavk	404n
 kavuruç	205n
 kavuruç sicak	205n
@@ -82856,6 +83001,7 @@ koy kahv	107n
 koy tarz	379n
 koy yesil	48n
 koy yeşil	48n
+koym	462n
 koz	167n
 kozmik	176n
 kozmos	176n
@@ -82886,6 +83032,8 @@ kucaklam	400n
 kudret	407n
 kuk yavr	1641n
 kul	167n
+kullanm	462n
+kullanmay	462n
 kulup	364n
 kulüp	364n
 kum	157n
@@ -85036,7 +85184,7 @@ züraf	1606n
 şık	399n
 şıklık	399n
 ấn độ	640n
-@starts 8037
+@starts 8059
 50
 50er
 50s
@@ -85760,6 +85908,7 @@ bệnh
 bị
 bọ
 bọt
+bỏ
 bỏng
 bốc
 bối
@@ -87234,8 +87383,10 @@ hanh
 hanok
 hao
 hardal
+haric
 harik
 harikalar
+hariç
 harvest
 hasat
 hat
@@ -87888,6 +88039,7 @@ liçã
 lição
 liêm
 lo
+loai
 loc
 local
 locale
@@ -87910,6 +88062,7 @@ love
 loy
 loz
 loza
+loại
 lua
 luan
 luc
@@ -88585,6 +88738,8 @@ ogl
 ogle
 ogleden
 oglen
+ohn
+ohne
 oi
 okul
 okyanus
@@ -90115,6 +90270,7 @@ tràng
 trách
 trái
 tráng
+tránh
 trâu
 trèfl
 trèfle
@@ -90331,6 +90487,9 @@ verschneiter
 verser
 vert
 very
+verzicht
+verzichte
+verzichten
 vestid
 vestido
 vet
@@ -90764,6 +90923,7 @@ zümrüt
 đứa
 đức
 đứng
+đừng
 ıssız
 ışık
 œuf
@@ -90954,6 +91114,7 @@ zümrüt
 живопись
 жизненн
 жизненная
+за
 заброшенн
 заброшенный
 заварочн
@@ -91160,6 +91321,7 @@ zümrüt
 научная
 национальн
 национальный
+не
 небесн
 небесно
 небесные
@@ -91720,6 +91882,7 @@ zümrüt
 حرك
 حركه
 حرير
+حشي
 حصان
 حفل
 حفله
@@ -91768,6 +91931,7 @@ zümrüt
 دوار
 دود
 دوده
+دون
 ديك
 ديكور
 ديناصور
@@ -91997,6 +92161,7 @@ zümrüt
 لا
 لاد
 لافتات
+لاي
 لحم
 لده
 لطيف
@@ -92004,7 +92169,6 @@ zümrüt
 لوح
 لوس
 لون
-ليالي
 ليلكي
 ليله
 لينكد
@@ -92045,6 +92209,7 @@ zümrüt
 مصاصو
 مضيق
 مطر
+مع
 معبد
 معرض
 معطف
@@ -92120,7 +92285,6 @@ zümrüt
 وادي
 وان
 وجه
-وحشي
 وحيد
 ورده
 وردي
@@ -92130,12 +92294,12 @@ zümrüt
 وقت
 ولاده
 ولاذ
-ولاي
 ولكس
 ويس
 وينس
 ياقوت
 ياقوتي
+يالي
 يلكي
 يلم
 يله
@@ -92172,6 +92336,7 @@ zümrüt
 इमारत
 इमारती
 इमारतों
+इस्तेमाल
 इस्लाम
 उकिय
 उकियो
@@ -92333,6 +92498,7 @@ zümrüt
 छायादार
 छोट
 छोटा
+छोड
 जंग
 जंगल
 जंगली
@@ -92576,6 +92742,7 @@ zümrüt
 मकडी
 मटमैल
 मटमैला
+मत
 मध्य
 मर्गदर्शक
 मला
@@ -92910,6 +93077,7 @@ zümrüt
 빨간
 빨대
 빨대와
+빼
 사그라다
 사막
 사용하지
@@ -93051,7 +93219,9 @@ zümrüt
 푸르른
 프리다
 플랫
+피
 피치
+피해
 필름
 핑크
 하늘
@@ -93074,7 +93244,7 @@ zümrüt
 흙빛
 흰
 힌두교
-@prefixes 4087
+@prefixes 4089
 a grand
 a grande
 a la
@@ -95772,6 +95942,8 @@ sicak hava
 sicur di
 sicuro di
 sidi bou
+sin nad
+sin nada
 snow capped
 so co
 so co la
