@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 08dceee5e3d502d9 7 14
+palette-lexicon-index 2 f466f116ec88f017 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 42801
+@exact 42868
 1920s	698a
 1950s	709a
 1960s	702a
@@ -199,7 +199,7 @@ abartısız	423n
 abatido	393f 393g
 abattu	393e
 abbattuto	393i
-abbey	2418a
+abbey	2422a
 abbracci	400i
 abbracciare	400i
 abbraccio	400i
@@ -218,7 +218,7 @@ abend	191h
 abenddämmerung	191h
 abendrot	179h
 abends	191h
-abendstimmung in der stadt	1890h
+abendstimmung in der stadt	1894h
 abenteuer	420h
 abenteuerlich	420h
 abenteurer	420h
@@ -252,11 +252,11 @@ abrazo	400f
 abrazos	400f
 abraço	400g
 abricot	78e
-abrigo	1929f
+abrigo	1933f
 abril	195f 195g
 abrumado	415f
 abscheulich	427h
-absinthe	2572a
+absinthe	2576a
 abstoßend	427h
 absurd	437a
 absurde	437e
@@ -268,11 +268,11 @@ aburrido	436f
 aburrimiento	436f
 aburrir	436f
 abyss	141a
-abyssal	2420a
+abyssal	2424a
 abysse	141e
 abysses	141e
 abóbora	246g
-abóbora de halloween	1900g
+abóbora de halloween	1904g
 ac milan	610o
 acacia	835a 835e 835f 835i
 academia aesthetic	704a
@@ -294,12 +294,12 @@ accidentally wes anderson	819a
 acción	391f
 acción de gracias	197f
 accogliente	400i
-accordion	1967a
-accordéon	1967e
+accordion	1971a
+accordéon	1971e
 accra	742a
 accueillant	400e
 aceite de oliva	278f
-aceituna	1732f
+aceituna	1736f
 aceitunas	278f
 acem halısı	741n
 acero	130I 284f
@@ -307,12 +307,12 @@ acero inoxidable	284f
 acertijo	396f
 achievement	418a
 achocolatado	261g
-achterbahn	1897h
+achterbahn	1901h
 achtsam	414h
 achtsamkeit	414h
 achtziger	707h
-acid	2079a
-acid green	1351a
+acid	2083a
+acid green	1355a
 acide	227e
 acido	227i
 acidulé	227e
@@ -328,9 +328,9 @@ acolhedor	400g
 aconchegado	400g
 aconchegante	400g
 aconchego	400g
-acordeão	1967g
-acordeón	1967f
-acorn	2207a
+acordeão	1971g
+acordeón	1971f
+acorn	2211a
 acqua	152i
 acquamarina chiaro	66i
 acquario	366i
@@ -359,9 +359,9 @@ addormentato	416i
 adel	384h
 adelig	384h
 adinerado	383f
-adler	1639h
+adler	1643h
 admiração	426g
-adobe	342f 342g 1283a
+adobe	342f 342g 1287a
 adobe wall	342a
 adorabile	410i
 adorable	410a 410e 410f
@@ -397,13 +397,13 @@ afc ajax	615o
 afecto	394f
 afectuoso	390f
 afeto	394g
-affair	2209a
+affair	2213a
 affaires	358e
 affari	358i
 affascinante	410i
-affe	1568h
+affe	1572h
 affection	394a 394e
-affengesicht	1567h
+affengesicht	1571h
 affetto	394i
 affettuoso	390i
 affiche soviétique	817e
@@ -417,13 +417,13 @@ afoso	403i
 afraid	405a
 african plains	835a
 african print	742a
-afrikanische trommel	1974h
+afrikanische trommel	1978h
 afrique du sud	668o
 afrutado	434f
 after dark	192a
 afternoon	190a
 agacé	404e
-agave	2421a
+agave	2425a
 agaçant	404e
 aged	381a
 aggressiv	404h
@@ -432,7 +432,7 @@ aggressivo	404i
 agitato	415i
 agitazione	415i
 agité	415e
-aglio	1744i
+aglio	1748i
 agobiado	415f
 agosto	196f 196g 196i
 agotado	416f
@@ -455,14 +455,14 @@ aguacero	199f
 aguada	302f 302g
 aguamarina claro	66f
 aguanieve	200f
-aguas termales	1893f
+aguas termales	1897f
 ahenk	388n
 ahenkli	388n
 ahmak ıslatan	200n
 ahorn	130h
 ahornblatt	130h
 ahornblätter	130h
-ahtapot	1667n
+ahtapot	1671n
 ahududu	233n
 ahumado	314f
 ahır	349n
@@ -470,7 +470,7 @@ ahşap	279n
 ahşap ev	364n
 ai cập	646o 774m
 ai len	375m
-aigle	1639e
+aigle	1643e
 aigre	227e
 aile	169e 400n
 ailes	169e
@@ -502,11 +502,11 @@ akdeniz	353n
 akdeniz tarzı	353n
 akide şekeri	272n
 akihabara	850a
-akkordeon	1967h
-akkordeons	1967h
-akordeon	1967n
-akordiyon	1967n
-akrep	1682n
+akkordeon	1971h
+akkordeons	1971h
+akordeon	1971n
+akordiyon	1971n
+akrep	1686n
 aksiyon	391n
 aktienmarkt	358h
 aktif	391n
@@ -529,17 +529,17 @@ alacalı	178n
 alaranjada	1g
 alaranjado	1g
 alas	169f
-alaskan	2261a
+alaskan	2265a
 alba	180f 180i
-alba sulle montagne	1888i
+alba sulle montagne	1892i
 albaricoque	78f
 alberca	143f
 alberi	133i
 albero	133i
-albero deciduo	1702i
+albero deciduo	1706i
 albero di natale	367i
-albero di tanabata	1909i
-albero sempreverde	1701i
+albero di tanabata	1913i
+albero sempreverde	1705i
 albicocca	78i
 alborada	180f
 alboroto	424f
@@ -548,7 +548,7 @@ albträume	405h
 alcázar	360f
 aldea	349f
 aldeia	349g
-ale	2515a
+ale	2519a
 alegre	392f 392g
 alegria	392g
 alegría	392f
@@ -567,8 +567,8 @@ alfombra persa	741f
 alfons mucha	793e
 alga	138f 138g 138i
 alga marinha	138g
-algae	1084a
-algae green	1102a
+algae	1088a
+algae green	1106a
 algas	138f 138g
 algazarra	424g
 alge	138h
@@ -582,17 +582,17 @@ algue	138e
 algues	138e
 alhaja	316f
 alhajas	316f
-alho	1744g
+alho	1748g
 ali	169i
 alibaba	528o
-aliceblue	1472a
+aliceblue	1476a
 alien	176a 176e 176h
 alieni	176i
 alieno	176i
 aliens	176a
 aliento	401f
 alienígena	176f 176g
-aliments en conserve	1784e
+aliments en conserve	1788e
 alipay	530o
 alla moda	399i
 allee	341h
@@ -604,8 +604,8 @@ allemagne	626o
 allenamento	391i
 allettante	395i
 alley	341a
-alligator	2312a
-allspice	2573a
+alligator	2316a
+allspice	2577a
 alltäglich	436h
 alluminio	286i
 allégresse	392e
@@ -615,13 +615,13 @@ alma	414f 414g
 almacén	378f
 almanya	626o
 almhütte	836h
-almond	1981a
-almost black	1188a
-aloe	2034a
+almond	1985a
+almost black	1192a
+aloe	2038a
 aloha	767a
 alone	393a
 alp	836n
-alpaca	2574a
+alpaca	2578a
 alpen	161h
 alperce	78g
 alpes	161e 161f 161g
@@ -658,7 +658,7 @@ altın saat	181n
 altın sarısı	11n
 altın varak	306n
 alu	286e 286h
-alubias	1747f
+alubias	1751f
 alucinante	426f
 alud	161f
 aluminio	286f
@@ -676,7 +676,7 @@ alvoroço	424g
 alçakgönüllü	390n
 alüminyum	286n
 alımlı	399n
-alışveriş çantası	1943n
+alışveriş çantası	1947n
 alışılmadık	437n
 am kamin	400h
 amable	390f
@@ -688,7 +688,7 @@ amalfi coast	763a
 amalfi kıyısı	763n
 amalfiküste	763h
 amanecer	180f
-amanecer sobre montañas	1888f
+amanecer sobre montañas	1892f
 amanhecer	180g
 amant	394e
 amante	394f 394g 394i
@@ -697,7 +697,7 @@ amanti	394i
 amants	394e
 amapola	222f
 amar	394f
-amaranth	2315a
+amaranth	2319a
 amare	394i
 amarela	2g
 amarelo	2g
@@ -724,7 +724,7 @@ amato	394i
 amazed	426a
 amazement	426a
 amazing	426a
-amazon	2047a
+amazon	2051a
 amazon shopping	568o
 amazon.com	568o
 amazônia	120g
@@ -744,19 +744,19 @@ ambição	406g
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	2426a
+ambrosia	2430a
 ambré	32e
 ambrée	32e
 amd	522o
 ameaça	405g
 ameaçador	405g
-ameise	1674h
+ameise	1678h
 ameixa	62g
 ameixas	244g
 ameliyat	357n
 amenaza	405f
 amenazante	405f
-amendoim	1746g
+amendoim	1750g
 america flag	633o
 american express	500o
 american flag	633o
@@ -804,10 +804,10 @@ ananá	240f
 ananás	240g
 anaranjada	1f
 anaranjado	1f
-anatra	1640i
+anatra	1644i
 anbeten	394h
 anbetung	414h
-ancestral	2577a
+ancestral	2581a
 ancien	380e
 ancienne	380e
 ancient	380a
@@ -834,10 +834,10 @@ andina	784f
 andino	784f 784g
 android	519o
 andy warhol	792a
-anel	1964g
-anello	1964i
-anello di diamanti	1964i
-anemone	2428a
+anel	1968g
+anello	1968i
+anello di diamanti	1968i
+anemone	2432a
 ange	429e
 angel	429a
 angeli	429i
@@ -866,13 +866,13 @@ anh đào	208m
 anhelo	417f
 anil	23g
 anil claro	39g
-anillo	1964f
+anillo	1968f
 anima	414i
 animado	391f 391g
 animar	406f
 animé	391e
-anise	2432a
-aniseed	2581a
+anise	2436a
+aniseed	2585a
 aniversariante	373g
 aniversário	373g
 anjo	429g
@@ -880,10 +880,10 @@ anjos	429g
 ankara print	742a
 anlegestelle	154h
 anma	412n
-anma kurdelesi	1918n
+anma kurdelesi	1922n
 anmut	399h
 anmutig	399h
-anne	2760a
+anne	2764a
 anneaux olympiques	686o
 anni 2000	711i
 anni 50	709i
@@ -965,18 +965,18 @@ antik	380h 380n
 antik bronz	305n
 antika	380n
 antike bronze	305h
-antikes gebäude	1851h
+antikes gebäude	1855h
 antilles	768e
 antiquado	380g
 antiquariato	380i
 antique	380a 380e
 antiques	380a
-antiquewhite	1473a
+antiquewhite	1477a
 antiquität	380h
 antiquitäten	380h
 antiquité	380e
 antiquités	380e
-antler	2583a
+antler	2587a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -1016,13 +1016,13 @@ apfel	236h
 apfelsine	228h
 apimentado	277g
 apodrecido	427g
-apollo	2584a
+apollo	2588a
 apotheke	357h
 appassionata	395i
 appassionato	395i
-appeal	2585a
+appeal	2589a
 apple	236a
-apple green	1427a
+apple green	1431a
 apples	236a
 apprendimento	359i
 apprendre	359e
@@ -1038,17 +1038,17 @@ april	195a 195h
 aprile	195i
 après midi	190e
 aqua	66a 66e
-aqua blue	1419a
-aqua green	1409a
-aqua marine	1291a
+aqua blue	1423a
+aqua green	1413a
+aqua marine	1295a
 aquablau	66h
-aquamarine	1464a
+aquamarine	1468a
 aquarium	366a 366e 366h
 aquatic	152a
 aquatique	152e
 aquatisch	152h
-aquila	1639i
-aquilone a forma di carpa	1912i
+aquila	1643i
+aquilone a forma di carpa	1916i
 aquário	366g
 aquático	152g
 ar fresco	401g
@@ -1065,23 +1065,23 @@ arabien	776h
 arabisch	776h
 arabistan	776n
 arabo	776i
-arachide	1746i
-arachidi	1746i
-aragonite	2588a
-aragosta	1803i
-araignée	1680e
+arachide	1750i
+arachidi	1750i
+aragonite	2592a
+aragosta	1807i
+araignée	1684e
 aralık	198n
 arance	228i
 arancia	228i
 arancio	1i
 arancione	1i
-aranha	1680g
+aranha	1684g
 arara	323g
-araña	1680f
+araña	1684f
 arboleda	119f
 arbre	133e
-arbre à feuilles caduques	1702e
-arbre à vœux	1909e
+arbre à feuilles caduques	1706e
+arbre à vœux	1913e
 arc en ciel	178e
 arcade	707a 707e 707f
 arcane	396a 396e
@@ -1100,7 +1100,7 @@ ardeur	395e
 ardiendo	403f
 ardiente	395f
 ardiente calor	403f
-ardilla	1617f
+ardilla	1621f
 ardor	395g
 ardore	395i
 areal	144g
@@ -1150,10 +1150,10 @@ armee	433h
 armonia	388i
 armonioso	388f 388i
 armonía	388f
-armour	2178a
-armut	1725n
+armour	2182a
+armut	1729n
 army	433a
-army green	1453a
+army green	1457a
 armée	433e
 aromatik otlar	137n
 arrabbiata	404i
@@ -1169,13 +1169,13 @@ arrepiante	405g
 arrepio	402g
 arrière cour	126e
 arroio	148g
-arrow	2318a
+arrow	2322a
 arroyo	148f
-arroz cocido	1788f
-arroz com curry	1789g
-arroz con curry	1789f
-arroz cozido	1788g
-arroz japonês	1787g
+arroz cocido	1792f
+arroz com curry	1793g
+arroz con curry	1793f
+arroz cozido	1792g
+arroz japonês	1791g
 arrozal	252f 252g
 arrugginita	287i
 arrugginito	287i
@@ -1194,9 +1194,9 @@ arte aborígene	824g
 arte nova	793g
 arte pop	792f 792g
 artes	440f 440g
-artichoke	2145a
+artichoke	2149a
 artico	185i
-artisan	2220a
+artisan	2224a
 artist	440a
 artista	440f 440g 440i
 artiste	440e
@@ -1213,7 +1213,7 @@ arzu	395n
 arábia	776g
 arábia saudita	645o
 arándano	232f
-arándanos	1729f
+arándanos	1733f
 arı	326n
 asa	169G
 asabi	404n
@@ -1227,24 +1227,24 @@ asfalto	282f 282g 282i
 ash	167a
 ashanti	742a
 ashes	167a
-asian	2320a
+asian	2324a
 asil	384n
 asil zarafet	399n
 asker	433n
-asker kaskı	1960n
+asker kaskı	1964n
 askeri	433n
 askerler	433n
 askerlik	433n
-aslan	1580n
-aslan yüzü	1580n
+aslan	1584n
+aslan yüzü	1584n
 asleep	416a
 asma	134n
 asoleado	172f
 asombrado	426f
 asombro	426f
 asombroso	426f
-asparagus	1220a
-aspen	2114a
+asparagus	1224a
+aspen	2118a
 asphalt	282a 282h
 asphalte	282e
 aspiración	406f
@@ -1266,10 +1266,10 @@ assustador	405g
 ast	279h
 asteca	823g
 astecas	823g
-aster	2115a
+aster	2119a
 astonished	426a
 astonishing	426a
-astral	2591a
+astral	2595a
 astronaut	176a 176h
 astronauta	176f 176g 176i
 astronautas	176f
@@ -1283,7 +1283,7 @@ astronot	176n
 asude	388n
 asustado	405f
 asık suratlı	413n
-at yüzü	1584n
+at yüzü	1588n
 atardecer	179f
 atardecer tardío	191f
 atari salonu	707n
@@ -1304,17 +1304,17 @@ athletisch	391h
 athlétique	391e
 atitlán	862a
 ativo	391g
-atkı	1927n
-atlantic	2020a
-atlantis	2593a
+atkı	1931n
+atlantic	2024a
+atlantis	2597a
 atletico	391i
 atletico madrid	606o
 atletik	391n
 atlético	391f 391g
 atlético de madrid	606o
 atlético madrid	606o
-atlıkarınca	1894n
-atlıkarınca atı	1894n
+atlıkarınca	1898n
+atlıkarınca atı	1898n
 atomic age	702a
 atrevido	407f
 attentionné	390e
@@ -1326,7 +1326,7 @@ aube	180e
 aube nouvelle	406e
 auberge	344e
 aubergine	248a 248e 248h
-auburn	1268a
+auburn	1272a
 aucun	460e
 aucune	460e
 audace	407e 407i
@@ -1351,8 +1351,8 @@ aurora	177a 177n 180f 180g 180i
 aurora boreal	177f 177g
 aurora boreale	177i
 aurora borealis	177a
-aurora sobre montanhas	1888g
-aurora sobre água	1889g
+aurora sobre montanhas	1892g
+aurora sobre água	1893g
 auroras boreais	177g
 auroras boreales	177f
 aurore	180e
@@ -1366,7 +1366,7 @@ ausgeglichenheit	388h
 ausgelassen	392h
 ausser	460h
 aussie	848a
-auster	1806h
+auster	1810h
 austere	412a
 austero	412f 412g 412i
 australia	637o
@@ -1429,7 +1429,7 @@ aventureiro	420g
 aventurero	420f
 aventureux	420e
 aventurier	420e
-avenue	341e 2208a
+avenue	341e 2212a
 avergonzado	415f
 averse	199e
 avidità	428i
@@ -1441,14 +1441,14 @@ avião	169g
 avión	169f
 avlu	126n
 avocado	242a 242h 242i
-avocado green	1172a
+avocado green	1176a
 avocat	242e
 avoid	460a
 avoiding	460a
 avokado	242n
 avorio	38i
 avril	195e
-avrupa postanesi	1863n
+avrupa postanesi	1867n
 avustralya	637o
 avustralyalı	848n
 avusturya	653o
@@ -1456,7 +1456,7 @@ avusturyalı	841n
 avventura	420i
 avventuriero	420i
 avventuroso	420i
-away	2174a
+away	2178a
 awe	426a
 awesome	426a
 awkward	415a
@@ -1464,9 +1464,9 @@ ay	173N
 ay bayramı	371n
 ay beyazı	76n
 ay festivali	371n
-ay izleme	1914n
+ay izleme	1918n
 ay keki	814n
-ay pastası	1797n
+ay pastası	1801n
 ay yeni yılı	370n
 ay yıldız	643o
 ay ışıklı	174n
@@ -1506,7 +1506,7 @@ aztèque	823e
 aztèques	823e
 azucarado	272f
 azuis	4g
-azul	4f 4g 1009a
+azul	4f 4g 1013a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -1606,31 +1606,31 @@ ağustos	196n
 ağırbaşlı	412n
 ağırbaşlı ton	423n
 aşk	394n
-aşk oteli	1867n
+aşk oteli	1871n
 aşkım	394n
 aşı boyası	36n
 aşık	394n
 ba lan	659o
 ba lê	421m
-ba lô đi học	1944m
+ba lô đi học	1948m
 ba rốc	791m
 baba cool	714e
 babbo natale	367i
 babies	409a
 baby	409a 409h
 baby blue	41a
-baby bottle	1821a
-baby chick	1634a
-baby green	1140a
-baby pink	1415a
-baby poo	1166a
-baby poop	1249a
-baby poop green	1185a
-baby puke green	1020a
-baby purple	1025a
-baby shit brown	994a
-baby shit green	1148a
-babyflasche	1821h
+baby bottle	1825a
+baby chick	1638a
+baby green	1144a
+baby pink	1419a
+baby poo	1170a
+baby poop	1253a
+baby poop green	1189a
+baby puke green	1024a
+baby purple	1029a
+baby shit brown	998a
+baby shit green	1152a
+babyflasche	1825h
 babys	409h
 babür	834n
 bacca	253i
@@ -1641,28 +1641,28 @@ baci	394I
 baciare	394I
 bacio	394I
 backen	270h
-backpack	1944a
+backpack	1948a
 backstein	283h
 backsteine	283h
 backyard	126a
-bacon	1763a 1763g 1763h
+bacon	1767a 1767g 1767h
 badana	342n
 badanalı duvar	342n
 baden	143h
-badger	1628a
-badlands	2597a
+badger	1632a
+badlands	2601a
 bae	648o
-bag	2182a
+bag	2186a
 baga	253g
 bagarre	404e
 bagas	253g
-bagel	1756a 1756e 1756f 1756h 1756i
-baget ekmek	1753n
+bagel	1760a 1760e 1760f 1760h 1760i
+baget ekmek	1757n
 bagliore del fuoco	166i
-bague	1964e
-baguete	1753f 1753g
-baguette	270e 1753f 1753h 1753i
-baguette bread	1753a
+bague	1968e
+baguete	1757f 1757g
+baguette	270e 1757f 1757h 1757i
+baguette bread	1757a
 bagunça	424g
 bahamas	768a
 bahar	195n
@@ -1674,8 +1674,8 @@ baharatlı	277n
 bahtiyar	392n
 bahçe	126n
 bahçecilik	126n
-bahçeli ev	1860n
-baiacu	1665g
+bahçeli ev	1864n
+baiacu	1669g
 baidu	531o
 baie	253e
 baie along	786e
@@ -1689,8 +1689,8 @@ baiser	394e
 baisers	394e
 baita	364i
 bajo el agua	366f
-baked	2021a
-baker	2322a
+baked	2025a
+baker	2326a
 bakeries	270a
 bakery	270a
 baking	270a
@@ -1698,24 +1698,24 @@ bakire	409n
 bakır	59n
 bakır rengi	59n
 bal	263n
-bal arısı	1675n
+bal arısı	1679n
 bal kabağı	246n
-bal kabı	1820n
+bal kabı	1824n
 bal peteği	263n
-bal porsuğu	1628n
+bal porsuğu	1632n
 bala	272g
 balada	438G
 balance	388a
 balanced	388a
 balas	272g
-balde de pipoca	1781g
-bale ayakkabıları	1952n
+balde de pipoca	1785g
+bale ayakkabıları	1956n
 baleia	330g
-baleia esguichando água	1659g
+baleia esguichando água	1663g
 baleine	330e
-baleine soufflant par son évent	1659e
+baleine soufflant par son évent	1663e
 balena	330i
-balena che spruzza acqua	1659i
+balena che spruzza acqua	1663i
 balerin	421n
 bali	766a 766e 766f 766g 766h 766i 766m 766n
 balina	330n
@@ -1727,46 +1727,46 @@ balinês	766g
 balkabağı	246n
 ballare	391i
 ballena	330f
-ballena soltando un chorro	1659f
+ballena soltando un chorro	1663f
 ballerina	421a 421h 421i
 ballerine	421e
 ballet	421a 421e 421f
-ballet shoes	1952a
+ballet shoes	1956a
 ballett	421h
 balletto	421i
-ballettschuhe	1952h
+ballettschuhe	1956h
 ballo	391i
 ballon	337e 337h
-ballon gonflable	1906e
+ballon gonflable	1910e
 ballons	337h
 ballons de baudruche	337e
 balloon	337a
 balloons	337a
-ballroom	2599a
+ballroom	2603a
 balneario	143f
 balon	337n
-balon balığı	1665n
+balon balığı	1669n
 baloncesto	391f
 balonlar	337n
 balta girmemiş orman	120n
-baltic	2183a
+baltic	2187a
 balão	337g
 balçık	168n
 balé	421g
 balões	337g
 balões de ar quente	808g
 balık	366n
-balık köftesi	1796n
+balık köftesi	1800n
 bambin	382e
 bambina	382i
 bambini	382i
 bambino	382i
-bambole giapponesi	1911i
+bambole giapponesi	1915i
 bamboo	123a
 bamboo green	52a
 bamboo grove	123a
 bambou	123e
-bambou décoratif	1910e
+bambou décoratif	1914e
 bambouseraie	123e
 bambu	123g 123n
 bambu korusu	123n
@@ -1777,7 +1777,7 @@ bambusgrün	52h
 bambushain	123h
 bambuzal	123g
 bambù	123i
-bambù decorato	1910i
+bambù decorato	1914i
 bambú	123f
 bambúes	123f
 ban chiều	190m
@@ -1790,20 +1790,20 @@ banal	436e 436f 436g 436h
 banale	436e 436i
 banalità	436i
 banana	238a 238f 238g 238i
-banana yellow	1135a
+banana yellow	1139a
 bananas	238a
 banane	238e 238h
 banano	238f
-banca	358i 1865f
+banca	358i 1869f
 banchetto	411i
 banchina	154i
 banco	358f 358g
 banconota	425i
 banconote	425i
 bande dessinée	792e
-bandeira de carpas	1912g
+bandeira de carpas	1916g
 bandera de chile	665o
-banderín de carpas	1912f
+banderín de carpas	1916f
 banff	845a
 bangkok	779a 779e 779f 779h 779i 779n
 bangladesch	673o
@@ -1812,7 +1812,7 @@ bangladeshi flag	673o
 bangladés	673o
 banguecoque	779g
 banho de sol	143g
-banjo	1972a 1972e 1972f 1972g 1972h 1972i 1972n
+banjo	1976a 1976e 1976f 1976g 1976h 1976i 1976n
 bank	358a 358h
 banka	358n
 bankacılık	358n
@@ -1821,32 +1821,32 @@ banknot	425n
 banknote	425a 425h
 banknoten	425h
 banknotes	425a
-banner	2578a
+banner	2582a
 banque	358e
 banquete	411f 411g
 banquise	184e
 bao dung	390m
-bao lì xì	1915m
+bao lì xì	1919m
 bar	343I 438M 438N
 bar caffè	343i
-barata	1679g
-baratas	1679g
-barattolo di miele	1820i
+barata	1683g
+baratas	1683g
+barattolo di miele	1824i
 barba	422f 422g 422i
 barbados	768a
 barbant	436e
 barbe	422e
 barbe à papa	273e
-barbearia	1898g
-barbeiro	1898g
-barber pole	1898a 1898g
-barberry	2603a
-barbershop säule	1898h
+barbearia	1902g
+barbeiro	1902g
+barber pole	1902a 1902g
+barberry	2607a
+barbershop säule	1902h
 barbie	685o 732a
 barbie pink	685o 732a
 barbiecore	732a
-barbiere	1898i
-barboncino	1574i
+barbiere	1902i
+barboncino	1578i
 barca	140f 140i 605o
 barca a vela	140i
 barcellona	764i
@@ -1856,16 +1856,16 @@ barche	140i
 barchetta	140i
 barco	140f 140g
 barcos	140f
-bare	2223a
+bare	2227a
 barely there	444a
-barf green	1141a
+barf green	1145a
 bargeld	425h
 bariolé	178e
-bark	1993a
-barley	2326a
+bark	1997a
+barley	2330a
 barn	349a
-barney	1284a
-barney purple	1365a
+barney	1288a
+barney purple	1369a
 barocca	791i
 barocco	791i
 barock	791h
@@ -1874,14 +1874,15 @@ barok	791n
 baroque	791a 791e 791m
 baroque painting	791a
 barque	140e
-barra de chocolate	1816g
+barra de chocolate	1820g
 barra de pan	270f
-barraca	1884g
+barraca	1888g
 barranco	159f
-barre chocolatée	1816e
-barrel	2080a
-barretta di cioccolato	1816i
+barre chocolatée	1820e
+barrel	2084a
+barretta di cioccolato	1820i
 barriera corallina	153i
+barrio de la boca	875f
 barro	168f 168g
 barro cocido	304f
 barro cozido	304g
@@ -1900,28 +1901,28 @@ basalte	158e
 basalto	158f 158g 158i
 basar	332h
 baseball	391a 391e 391h 391i
-baseballkappe	1959h
-baseballmütze	1959h
+baseballkappe	1963h
+baseballmütze	1963h
 basic design	387a
 basico	387i
-basil	2084a
+basil	2088a
 basilica	361i
 basique	387e
 basit	387n
-basket	391E 391I 2092a
+basket	391E 391I 2096a
 basketball	391a 391e 391h
 basketbol	391n
 baskı	415n
 basmakalıp	436n
 basquete	391g
-bass	2670a
-bat	2605a
-bata de laboratorio	1922f
+bass	2674a
+bat	2609a
+bata de laboratorio	1926f
 bataille	433e
 batalla	433f
-batata	1736g
-batata assada	1792g
-batata frita	1765g
+batata	1740g
+batata assada	1796g
+batata frita	1769g
 bateau	140e
 bateau à voile	140e
 bateaux	140e
@@ -1929,10 +1930,10 @@ batik	714h 856a
 batom	421g
 battaglia	433i
 battaniye	400n
-batterie	1973e
+batterie	1977e
 battlefield	433a
-battleship	2448a
-battleship grey	1003a
+battleship	2452a
+battleship grey	1007a
 bauernhaus	379h
 bauernhof	349h
 bauhaus	697a
@@ -1945,7 +1946,7 @@ baustelle	378h
 bavarese	747i
 bavarian	747a
 bavarois	747e
-bay	1977a
+bay	1981a
 bay bổng	398m
 bay lượn	169m
 baya	253f
@@ -1955,8 +1956,8 @@ bayerisch	747h
 bayern	747h
 bayern munich	607o
 bayern münchen	607o
-baykuş	1642n
-bayou	2328a
+baykuş	1646n
+bayou	2332a
 bayram	411n
 bayram havası	411n
 bayramlık	411n
@@ -1972,23 +1973,23 @@ baştan çıkarıcı	395n
 be	17M
 beach	143a
 beach house	733a
-beach with umbrella	1846a
-bean	1988a
+beach with umbrella	1850a
+bean	1992a
 bean paste	89a
-beans	1747a
-bear	1621a
+beans	1751a
+bear	1625a
 beard	422a
 beatitudine	392i
-beaver	1618a
+beaver	1622a
 bebek	409n
 bebek odası	409n
-bebida caliente	1823f
-bebida tropical	1830f 1830g
+bebida caliente	1827f
+bebida tropical	1834f 1834g
 bebè	409i
 bebé	409f
 bebés	409f
 bebê	409g
-becher mit strohhalm	1836h
+becher mit strohhalm	1840h
 beco	341g
 bed	416a
 bedauern	393h
@@ -2001,17 +2002,17 @@ bedroom	363a
 bedrückt	393h
 bedtime	416a
 bee	326a
-beech	2210a
-beef	2329a
+beech	2214a
+beef	2333a
 beer	266a
 beer garden	747a
 beer hall	344a
-beer mug	1831a
+beer mug	1835a
 beerdigung	412h
 beere	253h
 beeren	253h
 bees	326a
-beetle	1676a
+beetle	1680a
 bege	17g
 begeistert	391h
 begeisterung	391h
@@ -2021,10 +2022,10 @@ behaglich	400h
 behutsam	390h
 bei nacht	192h
 bei tempi	417i
-beicon	1763f
+beicon	1767f
 beige	17a 17e 17f 17h 17i
 beignet	271e
-beignet de crevette	1795e
+beignet de crevette	1799e
 beignets	271e
 beijo	394g
 beira da praia	143g
@@ -2038,7 +2039,7 @@ bej	17n
 beklenmedik	426n
 belebend	401h
 belebt	424h
-belgian	2451a
+belgian	2455a
 belgian flag	651o
 belgien	651o
 belgio	651o
@@ -2046,14 +2047,14 @@ belgique	651o
 belgium	651o
 belief	406a
 believe	406a
-bell pepper	1740a
+bell pepper	1744a
 belletto	70i
-bellflower	2452a
+bellflower	2456a
 beloved	394a
 belçika	651o
 bem estar	419g
 bem sucedido	418g
-bench	2461a
+bench	2465a
 bendición	414f
 bendito	414f
 benedetto	414i
@@ -2061,13 +2062,13 @@ benedizione	414i
 benessere	419i
 benestante	383i
 benfica	616o
-bengala	1903f
-bento	1785h 1785n
-bento box	1785a 1785h 1785i
-bento paketi	1785n
-bentô	1785g
+bengala	1907f
+bento	1789h 1789n
+bento box	1789a 1789h 1789i
+bento paketi	1789n
+bentô	1789g
 bequem	400h
-berber dükkanı	1898n
+berber dükkanı	1902n
 berceuse	416e
 bereket	414n
 berenjena	248f
@@ -2102,7 +2103,7 @@ beslenme	419n
 beso	394f
 besorgt	415h
 besos	394f
-besouro	1676g
+besouro	1680g
 bestrebung	406h
 beständig	408h
 beten	414h
@@ -2117,14 +2118,14 @@ betulle	122i
 betulleto	122i
 betão	282g
 beurre	269e
-bevanda calda	1823i
-bevanda monodose	1838i
-beverage box	1838a
+bevanda calda	1827i
+bevanda monodose	1842i
+beverage box	1842a
 bewölkt	203h
 bexiga	337g
 beyaz	10n
 beyaz geceler	801n
-beyaz çiçek	1689n
+beyaz çiçek	1693n
 beyrouth	852e
 beyrut	852n
 beyzbol	391n
@@ -2146,19 +2147,19 @@ bianco lunare	76i
 bianco neve	84i
 bianco perla	106i
 bianco sporco	104i
-bibe	1821f
-biber	277n 1618h
-biberon	1821e 1821i 1821n
-biberón	1821f
+bibe	1825f
+biber	277n 1622h
+biberon	1825e 1825i 1825n
+biberón	1825f
 biblioteca	345f 345g 345i
 bibliothek	345h
 bibliotheken	345h
 bibliothèque	345e
-bicchiere con cannuccia	1836i
-bicchiere da cocktail	1829i
-bicchiere di latte	1822i
-bicchiere di vino	1828i
-bicchiere tumbler	1834i
+bicchiere con cannuccia	1840i
+bicchiere da cocktail	1833i
+bicchiere di latte	1826i
+bicchiere di vino	1832i
+bicchiere tumbler	1838i
 bicho preguiça	416g
 bien aimé	394e
 bien aimée	394e
@@ -2170,36 +2171,36 @@ bienveillant	390e
 bier	266h
 biergarten	747h
 bierhalle	344h
-bierkrug	1831h
-bierkrüge	1832h
+bierkrug	1835h
+bierkrüge	1836h
 bigarré	178e
 bigiotteria	316i
 bijou	316e
 bijoux	316e
 bikini	143a 143e 143f 143h 143i 143m 143n
 bildung	359h
-bile	1161a
+bile	1165a
 bilgisayar	377n
 bilibili	532o
 bilim	377n
 bilim kurgu	377n
 bilimsel	377n
 bilinmeyen	396n
-bill	2274a
-billed cap	1959a
+bill	2278a
+billed cap	1963a
 billet	425e
 billet de banque	425e
 billete	425f
 billetes	425f
 billets	425e
 billets de banque	425e
-billiard	2453a
+billiard	2457a
 billur	300n
 bilmece	396n
 bimbi	382i
 bimbo	382i
 bina	340n
-bina inşaatı	1852n
+bina inşaatı	1856n
 binh lính	433m
 binh sĩ	433m
 bio	385e 385f 385h 385i
@@ -2208,54 +2209,54 @@ biologique	385e
 biquíni	143g
 bira	266n
 bira festivali	747n
-bira kupaları tokuşturma	1832n
-bira kupası	1831n
+bira kupaları tokuşturma	1836n
+bira kupası	1835n
 birahane	344n
 birch	122a
 birch forest	122a
 birch grove	122a
 birch trees	122a
 birches	122a
-bird	1636a
+bird	1640a
 birke	122h
 birken	122h
 birkenhain	122h
 birkenwald	122h
 birleşik krallık	634o
 birlikler	433n
-birne	1725h
+birne	1729h
 birra	266i
 birreria	344i
-birrete	1958f
+birrete	1962f
 birthday	373a
 birthday cake	373a
 bisanzio	718i
 biscoito	271g
-biscoito da sorte	1800g
-biscoito de arroz	1786g
+biscoito da sorte	1804g
+biscoito de arroz	1790g
 biscotti	271i
 biscotto	271i
-biscotto della fortuna	1800i
+biscotto della fortuna	1804i
 biscuit	271a 271e
-biscuit chinois	1800e
+biscuit chinois	1804e
 biscuits	271a 271e
 bisiklet	391n
 bisküvi	271n
 bislacco	437i
-bison	1591a 1591e 1591h
-bisonte	1591f 1591i
+bison	1595a 1595e 1595h
+bisonte	1595f 1595i
 bisou	394e
 bisous	394e
-bisque	1474a
-bistre	2610a
+bisque	1478a
+bistre	2614a
 bistro	343e
 bistrot	343e
-bisão	1591g
-bite	2611a
+bisão	1595g
+bite	2615a
 bitki	128n
 bitki örtüsü	128n
 bitkinlik	416n
-bitter	2066a
+bitter	2070a
 bitterkalt	402h
 bittersweet	417a
 bittersüß	417h
@@ -2267,13 +2268,13 @@ bizar	437n
 bizarre	437a 437e
 bizarro	437g
 bizcocho	271f
-bizon	1591n
+bizon	1595n
 bizzarro	437i
 bizâncio	718g
 bière	266e
 biển	140m
 biển cả	140m
-biển hiệu của thợ cắt tóc	1898m
+biển hiệu của thợ cắt tóc	1902m
 biển khơi	140m
 biển neon	308m
 biển sâu	141m
@@ -2283,9 +2284,9 @@ black and white film	736a
 black sand	158a
 black sand beach	158a
 black tea	256a
-blackberry	2013a
-blackish	2618a
-blaireau	1628e
+blackberry	2017a
+blackish	2622a
+blaireau	1632e
 blameless	409a
 blanc	10e
 blanc bleuté	76e
@@ -2297,8 +2298,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2619a
-blanchedalmond	1475a
+blanched	2623a
+blanchedalmond	1479a
 blanco	10f
 blanco azulado	76f
 blanco escarcha	83f
@@ -2311,22 +2312,23 @@ blanco y negro	431f
 bland	436a
 blanket	400a
 blankets	400a
-blasender wal	1659h
+blasender wal	1663h
 blass	444h
 blasslila	90h
-blast	2148a
+blast	2152a
 blatt	128h
-blattgemüse	1742h
+blattgemüse	1746h
 blattgold	306h
 blattwerk	128h
 blau	4h
 blau weißes porzellan	296h
 blaubeere	232h
-blaubeeren	1729h
+blaubeeren	1733h
 blaudruck	828h
 blaue	4h
 blaue stadt	803h
 blaue stunde	182h
+blaues auge	872h
 blaugrana	605o
 blaugrau	93h
 blaugrün	13h
@@ -2341,7 +2343,7 @@ bleigrau	85h
 blessed	414a
 blessing	414a
 blessé	393e
-bleu	4e 2186a
+bleu	4e 2190a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -2367,20 +2369,20 @@ bleu violet	95e
 bleue	4e
 bleuet	232e
 bleus	4e
-blindenhund	1573h
+blindenhund	1577h
 bling	432a 432e 432h 432i
 bliss	392a
 blissful	392a
-blithe	2620a
+blithe	2624a
 blitz	201h
-blizzard	2218a
+blizzard	2222a
 blockhütte	364h
-blond	2310a
-blonde	2027a
+blond	2314a
+blonde	2031a
 blood	315a
-blood orange	1074a
-blood red	1421a
-bloodthirsty	2456a
+blood orange	1078a
+blood red	1425a
+bloodthirsty	2460a
 bloody	315a
 bloom	207a
 bloom season	195a
@@ -2388,8 +2390,8 @@ blooming	207a
 blossom	207a
 blossoming	195a
 blossoms	207a
-blouse blanche	1922e
-blowfish	1665a
+blouse blanche	1926e
+blowfish	1669a
 blu	4i
 blu cobalto	45i
 blu di delft	796i
@@ -2410,50 +2412,50 @@ blu royal	43i
 blu violaceo	95i
 blue	4a
 blue and white porcelain	296a
-blue blue	974a
+blue blue	978a
 blue city	803a
-blue green	1214a
+blue green	1218a
 blue grey	93a
 blue hour	182a
 blue mood	393a
 blue pearl	803a
 blue purple	95a
-blue violet	1417a
+blue violet	1421a
 blue willow	796a
-blue with a hint of purple	975a
+blue with a hint of purple	979a
 blueberries	232a
 blueberry	232a
-bluebird	2459a
+bluebird	2463a
 bluegrass	379a
-bluegreen	1362a
-bluegrey	1112a
-blues	439e 439f 439h 439i 2087a
+bluegreen	1366a
+bluegrey	1116a
+blues	439e 439f 439h 439i 2091a
 blues music	439a
-blueviolet	1476a
-bluey	2626a
-bluey green	1238a
-bluey grey	1085a
-bluey purple	1298a
-bluff	2226a
-bluish	1322a
-bluish green	1422a
-bluish grey	1368a
-bluish purple	1436a
+blueviolet	1480a
+bluey	2630a
+bluey green	1242a
+bluey grey	1089a
+bluey purple	1302a
+bluff	2230a
+bluish	1326a
+bluish green	1426a
+bluish grey	1372a
+bluish purple	1440a
 blume	207h
 blumen	207h
-blumenstempel	1689h
+blumenstempel	1693h
 blumenstrauß	207h
 blumig	207h
-blunt	2627a
-blurple	1360a
-bluse	1938h
+blunt	2631a
+blurple	1364a
+bluse	1942h
 blush	114a 114g
-blush pink	1105a
-blushing	2070a
+blush pink	1109a
+blushing	2074a
 blut	315h
 blutig	315h
 blätter	128h
-blätter im wind	1711h
+blätter im wind	1715h
 bläulich	4h
 bläulich weiß	76h
 blé	251e
@@ -2468,16 +2470,16 @@ blütenblätter	207h
 blütezeit	195h
 bmw	478o
 bo kaap	869a
-boar	1598a
-board	2571a
+boar	1602a
+board	2575a
 boas vibrações	392g
 boat	140a
 boate	438g
 boats	140a
 boba	259a 259e 259f 259h 259i
 boca juniors	621o
-boccale di birra	1831i
-boccali di birra	1832i
+boccale di birra	1835i
+boccali di birra	1836i
 bocejo	416g
 bochorno	403f
 bochornoso	403f
@@ -2485,16 +2487,16 @@ boda	372f
 bodas	372g
 boden	168h
 bof	436e
-bog	2628a
-bogavante	1803f
+bog	2632a
+bogavante	1807f
 bogota	861a
 bogotá	861a
 bohem	715n
 bohemia	715f
 bohemian	715a 715m
 bohemio	715f
-bohne	1747h
-bohnen	1747h
+bohne	1751h
+bohnen	1751h
 boho	715a 715f 715g 715h 715i 715n
 boho chic	715a
 bohème	715e 715h
@@ -2505,22 +2507,22 @@ boiling	403a
 bois	119e
 bois flotté	279e
 bois massif	279e
-boisson chaude	1823e
+boisson chaude	1827e
 boisterous	424a
 boisé	279e
-bol avec cuillère	1779e
-bol de riz	1788e
-bol fumant	1790e
-bola de arroz	1787f
-bola de confetes	1908g
-bola de confeti	1908f
+bol avec cuillère	1783e
+bol de riz	1792e
+bol fumant	1794e
+bola de arroz	1791f
+bola de confetes	1912g
+bola de confeti	1912f
 bolacha	271g
 bold	407a
 boleslawiec	846a
 boliche	438f
 bolinho	271g
-bolinho asiático	1799g
-bolinho de peixe	1796g
+bolinho asiático	1803g
+bolinho de peixe	1800g
 bolivia	784a 784f
 bollente	403i
 bollo	270f
@@ -2528,16 +2530,16 @@ bollywood	735a 735n
 bolo	271g
 bolo de aniversário	373g
 bolo lunar	814g
-bolsa de mão	1941g
+bolsa de mão	1945g
 bolsa de valores	358f 358g
-bolsa pequena	1942g
-bolsas de compras	1943f
-bolsinha	1940g
-bolso	1941f
-bolso de mano	1942f
+bolsa pequena	1946g
+bolsas de compras	1947f
+bolsinha	1944g
+bolso	1945f
+bolso de mano	1946f
 bom humor	392g
 bombay	785a
-bombinha	1904g
+bombinha	1908g
 bombolone	271i
 bombom	272g
 bon festival	753a
@@ -2551,9 +2553,9 @@ bondi	849a
 bondi beach	849a
 bondoso	390g
 bondé	424e
-bone	2009a
+bone	2013a
 boneca russa	833g
-bonecas japonesas	1911g
+bonecas japonesas	1915g
 boneco de neve	198g
 bonfire	166a
 bong bóng	337m
@@ -2566,12 +2568,12 @@ bonjour	457e
 bonne humeur	392e
 bonnes vibes	392e
 bons tempos	417g
-bonsai	2263a
+bonsai	2267a
 bonsoir	457e
-boné	1959g
-boné de beisebol	1959g
-booger	976a
-booger green	1058a
+boné	1963g
+boné de beisebol	1963g
+booger	980a
+booger green	1062a
 book	312a
 booking.com	560o
 books	312a
@@ -2583,7 +2585,7 @@ bora bora	867a 867e
 borboleta	325g
 bord de mer	143e
 bord du lac	147e
-bordeaux	33e 33h 33i 1345a
+bordeaux	33e 33h 33i 1349a
 bordeaux foncé	19e
 bordo	33n 130g
 bordô	33g
@@ -2595,13 +2597,13 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	436a
-boring green	985a
+boring green	989a
 borobudur	856a
-borsa	358n 1941i
+borsa	358n 1945i
 borsa valori	358i
-borse della spesa	1943i
-borsellino	1940i
-borsetta	1941i
+borse della spesa	1947i
+borsellino	1944i
+borsetta	1945i
 borussia dortmund	608o
 boschetto	119i
 boschi	119i
@@ -2622,10 +2624,10 @@ bostezar	416f
 bostezo	416f
 boston celtics	577o
 boston red sox	588o
-bota de mujer	1953f
-bota de senderismo	1948f
-bota de trekking	1948g
-bota feminina	1953g
+bota de mujer	1957f
+bota de senderismo	1952f
+bota de trekking	1952g
+bota feminina	1957g
 botanical	128a
 botanico	128i
 botanik	128n
@@ -2633,14 +2635,14 @@ botanique	128e
 botanisch	128h
 bote	140f
 boteco	344g
-botella descorchada	1827f
+botella descorchada	1831f
 botequim	344g
-botte de femme	1953e
-bottiglia e bicchiere di sakè	1826i
-bottiglia stappata	1827i
-bottle	2335a
-bottle green	1260a
-bottle with popping cork	1827a
+botte de femme	1957e
+bottiglia e bicchiere di sakè	1830i
+bottiglia stappata	1831i
+bottle	2339a
+bottle green	1264a
+bottle with popping cork	1831a
 botánico	128f
 botânico	128g
 boue	168e
@@ -2652,37 +2654,37 @@ boulaie	122e
 boulangerie	270e
 bouleau	122e
 bouleaux	122e
-boulette de pâte	1799e
-boulette de riz	1787e
+boulette de pâte	1803e
+boulette de riz	1791e
 boulevard	341e
 bouquet	207a 207e 207i
 bouquin	312e
 bouquins	312e
 bourbon	267a 267e 267f 267g 267h 267i 267m
-bourgeon	1696e
+bourgeon	1700e
 bourrasque	204e
 bourse	358e
-bouteille de champagne	1827e
-bowl with spoon	1779a
+bouteille de champagne	1831e
+bowl with spoon	1783a
 boy	459A
 boys	459A
-boysenberry	2630a
+boysenberry	2634a
 boz	8n
 bozkır	124n
 boémio	715g
 boêmio	715g
 boîte de nuit	438e
-boîte déjeuner	1785e
-boîte à emporter	1801e
+boîte déjeuner	1789e
+boîte à emporter	1805e
 boğucu	403n
-boş yuva	1712n
+boş yuva	1716n
 brace	167i
 braci	167i
 bradipo	416i
 braise	167e
 braises	167e
 branca	10g
-branch	2179a
+branch	2183a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -2692,9 +2694,9 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	166h
-brandied	2632a
+brandied	2636a
 brandung	142h
-brandy	2033a
+brandy	2037a
 braque	818a 818e
 brasa	167f 167g
 brasas	167f 167g
@@ -2727,24 +2729,24 @@ bread	270a
 breath	401a
 brebis	349e
 breeze	204a
-breezy	2122a
+breezy	2126a
 brennen	166h
 brennend	403h
-bretzel	1755e 1755f
-brezel	1755h
+bretzel	1759e 1759f
+brezel	1759h
 brezilya	630o 812n
 brezza	204i
-briar	2613a
+briar	2617a
 brick	283a
-brick orange	1123a
-brick red	1461a
+brick orange	1127a
+brick red	1465a
 bricks	283a
 bridal	372a
 bride	372a
 bridge	340a
-bridge at night	1892a
+bridge at night	1896a
 bridges	340a
-briefs	1935a
+briefs	1939a
 briga	404g
 bright	445a
 bright future	406a
@@ -2755,14 +2757,14 @@ brilhando	432g
 brilhante	445g
 brilhar	432g
 brilho	432g
-brilhos	1905g
+brilhos	1909g
 brillance	432e
 brillant	445e
 brillante	445e 445f 445i
 brillantini	432i
 brillar	432f
 brillare	432i
-brille	1919h
+brille	1923h
 briller	432e
 brilliant	445a
 brillo	432f
@@ -2776,13 +2778,13 @@ brincalhão	392g
 brincar	382g
 brindille	279e
 brindilles	279e
-brindisi	1833i
+brindisi	1837i
 brinquedo	382g
 brinquedos	382g
 brioche	270e
 brique	283e
-briques	1853e
-briquette de jus	1838e
+briques	1857e
+briquette de jus	1842e
 brisa	204f 204g
 brise	204e 204h
 brisk	402a
@@ -2792,15 +2794,15 @@ britanya	771n
 britisch	771h
 british	771a
 british flag	634o
-british racing green	1287a
+british racing green	1291a
 británico	771f
 britânico	771g
 brividi	402i
 brivido	402i
 broccoli	435a 435i
-brocheta	1793f
-brochette de bonbons	1798e
-brochette de poisson	1793e
+brocheta	1797f
+brochette de bonbons	1802e
+brochette de poisson	1797e
 brocoli	435e
 broken heart	393a
 brokkoli	435h
@@ -2825,30 +2827,30 @@ brooding	413a
 brook	148a
 brooklyn	770a
 brot	270h
-brotlaib	1751h
+brotlaib	1755h
 brouillard	202e
 brown	7a
-brown green	1340a
-brown grey	1138a
-brown orange	1304a
-brown red	1240a
-brown yellow	1133a
-brownie	2464a
-brownish	1394a
-brownish green	1411a
-brownish grey	1295a
-brownish orange	1399a
-brownish pink	1149a
-brownish purple	1258a
-brownish red	1393a
-brownish yellow	1363a
-browny green	1004a
-browny orange	1038a
+brown green	1344a
+brown grey	1142a
+brown orange	1308a
+brown red	1244a
+brown yellow	1137a
+brownie	2468a
+brownish	1398a
+brownish green	1415a
+brownish grey	1299a
+brownish orange	1403a
+brownish pink	1153a
+brownish purple	1262a
+brownish red	1397a
+brownish yellow	1367a
+browny green	1008a
+browny orange	1042a
 bruciante	403i
 bruciare	166i
 bruciato	166i
 bruine	200e
-bruise	1005a
+bruise	1009a
 bruit	424e
 bruja	396f
 brujas	396f
@@ -2867,7 +2869,7 @@ brun thé	88e
 bruna	7i
 brune	7e
 bruno	7i
-brushed	2640a
+brushed	2644a
 brutalism	701a
 brutalisme	701e
 brutalismo	701f 701g 701i
@@ -2893,55 +2895,56 @@ brûlant	403e
 brûlante	403e
 brûler	166e
 brücke	340h
-brücke vor nachthimmel	1892h
+brücke vor nachthimmel	1896h
 brücken	340h
 brütalist	701n
 brütalizm	701n
 bu gece	192n
-bubble gum pink	1113a
+bubble gum pink	1117a
 bubble tea	259a 259e 259g 259h 259i 259n
-bubblegum	1176a
-bubblegum pink	1327a
+bubblegum	1180a
+bubblegum pink	1331a
 bucara	870g
 buch	312h
 buchara	870h
 buchhandlung	345h
 buchladen	345h
-buckwheat	2641a
+buckwheat	2645a
 budapest	860a
 budapeste	860g
 budapeşte	860n
-buddha	2642a
-budding	2465a
-budino	1819i
+buddha	2646a
+budding	2469a
+budino	1823i
 buen gusto	399f
 buen humor	392f
 buena onda	392f
 buenas vibras	392f
 buenos aires	843a
-buey	1593f
-bufalo acqua	1594i
-bufanda	1927f
+buenos aires la boca	875a
+buey	1597f
+bufalo acqua	1598i
+bufanda	1931f
 bufera	204i
-buff	1212a
-buffalo	2275a
-buffle	1594e
+buff	1216a
+buffalo	2279a
+buffle	1598e
 buffo	392i
-bug	2424a
+bug	2428a
 buhara	870n
 buia	441i
 building	340a
-building construction	1852a
+building construction	1856a
 buildings	340a
 buio	441i
 bujará	870f
 bukchon	830a
 buket	207n
 bukhara	870a
-bule	1824g
+bule	1828g
 bulevar	341f
-bull	2341a
-bullet	2612a
+bull	2345a
+bullet	2616a
 bullicio	424f
 bullicioso	424f
 bulut	170n
@@ -2954,12 +2957,12 @@ bulvar	341n
 bunalmış	415n
 bunaltıcı	205n
 bunalım	393n
-bungalow	2342a
+bungalow	2346a
 bunnies	410a
 bunny	410a
 bunt	178h
 buntes laub	129h
-bunting	2596a
+bunting	2600a
 buon umore	392i
 buongiorno	457i
 buonumore	392i
@@ -2969,48 +2972,48 @@ burano	806a 806e 806f 806g 806h 806i
 burbon	267n
 burdeos	33f
 bureau	358e
-bureau de poste	1863e
-bureau de poste japonais	1862e
+bureau de poste	1867e
+bureau de poste japonais	1866e
 burg	360h
 burger king	542o
 burgunderrot	33h
 burgundy	33a
-burito	1770n
-burlywood	1477a
+burito	1774n
+burlywood	1481a
 burn	166a
 burning	403a
-burnished	2056a
+burnished	2060a
 burnt	166a
-burnt orange	1465a
-burnt red	1353a
-burnt siena	1031a
-burnt sienna	1441a
-burnt umber	1397a
-burnt yellow	1294a
-burple	1015a
+burnt orange	1469a
+burnt red	1357a
+burnt siena	1035a
+burnt sienna	1445a
+burnt umber	1401a
+burnt yellow	1298a
+burple	1019a
 burrasca	201i
-burrito	1770a 1770e 1770f 1770g 1770h 1770i
+burrito	1774a 1774e 1774f 1774g 1774h 1774i
 burro	269I
 burrone	159i
 buruk	417n
 burukluk	417n
 bus londonien	684o
 business	358a
-busta hongbao	1915i
+busta hongbao	1919i
 busy	424a
 butter	269a 269h
-butter yellow	1227a
-buttercup	2344a
-buttered	2646a
+butter yellow	1231a
+buttercup	2348a
+buttered	2650a
 butterflies	325a
 butterfly	325a
-butternut	2277a
-butterscotch	1016a
-buttery	2468a
+butternut	2281a
+butterscotch	1020a
+buttery	2472a
 buz	184n
 buz dağı	184n
 buz gibi	402n
-buz küpü	1840n
+buz küpü	1844n
 buz kütlesi	184n
 buz tutmuş	452n
 buzdağı	184n
@@ -3051,57 +3054,57 @@ bài hát ru	416m
 bài thơ	312m
 bài tập về nhà	359m
 bác sĩ	357m
-bánh bao	1799m
-bánh burrito	1770m
+bánh bao	1803m
+bánh burrito	1774m
 bánh bèo	421m
 bánh bích quy	271m
 bánh bông lan	271m
 bánh cookie	271m
 bánh cupcake	271m
-bánh cá có hình xoắn	1796m
+bánh cá có hình xoắn	1800m
 bánh donut	271m
-bánh gạo	1786m
-bánh hamburger	1764m
+bánh gạo	1790m
+bánh hamburger	1768m
 bánh kem	271m
 bánh kẹo	272m
 bánh kếp	271m
 bánh muffin	271m
 bánh mì	270m
-bánh mì kẹp thịt	1772m
+bánh mì kẹp thịt	1776m
 bánh mì nướng	270m
-bánh mì que	1753m
-bánh mì xúc xích	1767m
-bánh mỳ cắt lát	1754m
-bánh mỳ kẹp	1768m
-bánh mỳ vòng	1756m
+bánh mì que	1757m
+bánh mì xúc xích	1771m
+bánh mỳ cắt lát	1758m
+bánh mỳ kẹp	1772m
+bánh mỳ vòng	1760m
 bánh ngọt	271m
 bánh nướng	271m
-bánh nướng nhỏ	1814m
+bánh nướng nhỏ	1818m
 bánh pancake	271m
 bánh pie	271m
-bánh pizza	1766m
+bánh pizza	1770m
 bánh quy	271m
-bánh quy may mắn	1800m
-bánh quy xoắn	1755m
+bánh quy may mắn	1804m
+bánh quy xoắn	1759m
 bánh quế	271m
 bánh rán	271m
-bánh rán nhân gà	1773m
-bánh rán vòng	1810m
+bánh rán nhân gà	1777m
+bánh rán vòng	1814m
 bánh răng	286m
 bánh sinh nhật	373m
-bánh sừng bò	1752m
-bánh taco	1769m
-bánh tamale	1771m
+bánh sừng bò	1756m
+bánh taco	1773m
+bánh tamale	1775m
 bánh trung thu	814m
-bánh trôi nhật bản	1798m
-bánh trứng	1819m
+bánh trôi nhật bản	1802m
+bánh trứng	1823m
 bánh waffle	271m
-báo hoa mai	1583m
+báo hoa mai	1587m
 báo thù	404m
 básico	387f 387g
 básquet	391f
-bát mì	1790m
-bát và thìa	1779m
+bát mì	1794m
+bát và thìa	1783m
 bávaro	747f
 bâiller	416e
 bâtiment	340e
@@ -3110,7 +3113,7 @@ bãi biển	143m
 bãi biển cát	144m
 bãi biển cát đen	158m
 bãi biển nhiệt đới	145m
-bãi biển với chiếc ô	1846m
+bãi biển với chiếc ô	1850m
 bãi chăn thả	124m
 bãi cát	144m
 bãi cỏ	125m
@@ -3134,7 +3137,7 @@ béguin	394e
 béisbol	391f
 bélgica	651o
 bélico	433g
-bélier	1600e
+bélier	1604e
 béni	414e
 bénédiction	414e
 béton	282e
@@ -3149,8 +3152,8 @@ bình gốm	304m
 bình lặng	388m
 bình minh	180m
 bình minh mới	406m
-bình minh trên núi	1888m
-bình sữa trẻ em	1821m
+bình minh trên núi	1892m
+bình sữa trẻ em	1825m
 bình thản	388m
 bình yên	388m
 bí hiểm	396m
@@ -3159,15 +3162,15 @@ bí ngô	246m
 bí truyền	396m
 bí đỏ	246m
 bí ẩn	396m
-bò cái	1595m
-bò rừng	1591m
-bò đực	1593m
+bò cái	1599m
+bò rừng	1595m
+bò đực	1597m
 bó hoa	207m
-bó lúa	1705m
+bó lúa	1709m
 bóng bay	337m
 bóng chuyền	391m
 bóng chày	391m
-bóng hoa giấy	1908m
+bóng hoa giấy	1912m
 bóng loáng	432m
 bóng ma	405m
 bóng rổ	391m
@@ -3182,7 +3185,7 @@ bông lúa mì	251m
 bông sen	212m
 bông tuyết	187m
 bông xù	410m
-böcek	1676n
+böcek	1680n
 böe	204h
 böhmisch	715h
 börse	358h
@@ -3192,15 +3195,15 @@ bùa chú	397m
 bùi ngùi	417m
 bùn	168m
 bùn đất	168m
-búfalo asiático	1594g
-búfalo de agua	1594f
-búho	1642f
+búfalo asiático	1598g
+búfalo de agua	1598f
+búho	1646f
 búp bê nga	833m
-búp bê nhật bản	1911m
+búp bê nhật bản	1915m
 bücher	312h
 bücherei	345h
 büro	358h 358n
-bürogebäude	1861h
+bürogebäude	1865h
 büyü	397n
 büyücü	397n
 büyücülük	397n
@@ -3215,12 +3218,12 @@ băng giá	186m
 băng hà	184m
 băng trôi	184m
 băng đảo	765m
-bœuf	1593e
+bœuf	1597e
 bơ quả	242m
 bơ sữa	269m
 bơi lội	143m
-bưu điện	1863m
-bưu điện nhật bản	1862m
+bưu điện	1867m
+bưu điện nhật bản	1866m
 bươm bướm	325m
 bướm	325m
 bạc	12m
@@ -3229,7 +3232,7 @@ bạc màu	448m
 bạc xỉu	255m
 bạch dương	122m
 bạch quả	131m
-bạch tuộc	1667m
+bạch tuộc	1671m
 bạn bè	392m
 bạn thân	392m
 bạo loạn	424m
@@ -3272,13 +3275,13 @@ bỉ	651o
 bị gỉ	287m
 bị ma ám	405m
 bị sốc	426m
-bọ cánh cứng	1676m
-bọ cạp	1682m
+bọ cánh cứng	1680m
+bọ cạp	1686m
 bọ rùa	327m
 bọt nước	142m
 bọt sóng	142m
 bỏ qua	460m
-bỏng ngô	1781m
+bỏng ngô	1785m
 bỏng rát	403m
 bốc cháy	166m
 bối rối	415m
@@ -3307,46 +3310,46 @@ bực mình	404m
 bực tức	404m
 ca cao	261m
 ca cao nóng	400m
-caaba islã	1882g
+caaba islã	1886g
 cab	339a
-caballo	1587f
-caballo corriendo	1587f
-caballo de carrera	1587f
-caballo de tiovivo	1894f
+caballo	1591f
+caballo corriendo	1591f
+caballo de carrera	1591f
+caballo de tiovivo	1898f
 cabana	364g
 cabane	364e
 cabanon	364e
 cabaña	364f
 cabbage	435a
 cabin	364a
-cabra	1602f 1602g
+cabra	1606f 1606g
 cabreado	404f
-cacahuete	1746f
-cacahuetes	1746f
-cacahuète	1746e
-cacahuètes	1746e
+cacahuete	1750f
+cacahuetes	1750f
+cacahuète	1750e
+cacahuètes	1750e
 cacao	261e 261f 261i 261m
 cacau	261g
 cachalot	330e
 cachalote	330f
-cachecol	1927g
+cachecol	1931g
 cachi	25i
 cachoeira	151g
 cachorrinho	410g
-cachorro	410f 1572g
-cachorro quente	1767g
+cachorro	410f 1576g
+cachorro quente	1771g
 cachorros	410f
 caché	396e
 cacto	135g
 cactus	135a 135e 135f 135i
 cadde	341n
-cadeau	1917e
-cadet	2346a
-cadet blue	1383a
-cadetblue	1478a
+cadeau	1921e
+cadet	2350a
+cadet blue	1387a
+cadetblue	1482a
 cadılar bayramı	368n
 cadılar gecesi	368n
-caf	2097a
+caf	2101a
 cafard	393e
 cafe	254m 343a
 cafe au lait	255a
@@ -3371,21 +3374,21 @@ caipira	379g
 cair da noite	191g
 cairo	774a 774g
 cais	154g
-caixa de bentô	1785g
-caixa para viagem	1801g
-caja de bento	1785f
-caja para llevar	1801f
-cajun	2647a
+caixa de bentô	1789g
+caixa para viagem	1805g
+caja de bento	1789f
+caja para llevar	1805f
+cajun	2651a
 cake	271a
 calabaza	246f
-calabaza de halloween	1900f
-calamar	1805e 1805f
-calamaro	1805i
+calabaza de halloween	1904f
+calamar	1809e 1809f
+calamaro	1809i
 calar del sole	179i
 calavera	405f 744a
 calaveras	405f 744a
 calcestruzzo	282i
-calcetines	1930f
+calcetines	1934f
 calcio	391i
 calda	403i
 caldo	403i
@@ -3420,48 +3423,49 @@ calorão	205g
 calorón	205f
 calura	205i
 caluroso	403f
-calze	1930i
-calzini	1930i
+calze	1934i
+calzini	1934i
 calçada	341g
 cam	1m 294n
 cam quýt	227m
 cama	416f 416g
-camarão	1804g
-camarão frito	1795g
-camel	1296a
-camellia	2651a
-camello	1604f
-camelo	1603g
-camelo com duas corcovas	1604g
-camelo de uma só corcova	1603g
-cameo	2036a
+camarão	1808g
+camarão frito	1799g
+camel	1300a
+camellia	2655a
+camello	1608f
+camelo	1607g
+camelo com duas corcovas	1608g
+camelo de uma só corcova	1607g
+cameo	2040a
 camera da letto	363i
 cameretta	409i
 camgöbeği	14n
-cami	1878n
-camice	1922i
+cami	1882n
+camice	1926i
 caminata	420f
 caminetto	311i
 caminhada	420g
 camini delle fate	808i
+caminito	875a 875e 875f 875g 875i
 camino	311i
-camisa	1925g
-camiseta	1925f 1925g
-cammello	1604i
+camisa	1929g
+camiseta	1929f 1929g
+cammello	1608i
 camo	433a
-camo green	1391a
+camo green	1395a
 camouflage	433a 433e 433h
-camouflage green	1106a
+camouflage green	1110a
 campagna	349i
 campagnard	379e
 campagne	349e
 campagne chic	729e
 campagnolo	379i
-campamento	1845f
-campana al vento	1913i
-campanilla de viento	1913f
+campamento	1849f
+campana al vento	1917i
+campanilla de viento	1917f
 campeggio	420i
-campen	1845h
+campen	1849h
 campeona	418f
 campeones	418f
 campesino	349f
@@ -3488,7 +3492,7 @@ campos	124f 124g
 camuflado	433f
 camuflagem	433g
 camuflaje	433f
-camundongo	1612g
+camundongo	1616g
 can sıkıcı	404n
 can sıkıntısı	436n
 can đảm	407m
@@ -3504,11 +3508,11 @@ canadienne	845e
 canadiens de montréal	592o
 canadiense	845f
 canadá	636o
-canal	2652a
+canal	2656a
 canal houses	837a
-canard	1640e
-canary	1059a
-canary yellow	1299a
+canard	1644e
+canary	1063a
+canary yellow	1303a
 canavar	405n
 canción de cuna	416f
 candela	310i
@@ -3522,19 +3526,19 @@ candles	310a
 candor	409f
 candy	272a
 candy floss	273a
-candy pink	984a
-cane	1572i 2278a
-cane guida	1573i
-caneca de cerveja	1831g
-canecas de cerveja	1832g
+candy pink	988a
+cane	1576i 2282a
+cane guida	1577i
+caneca de cerveja	1835g
+canecas de cerveja	1836g
 canela	277f 277g
 cangiante	299i
-cangrejo	1802f
-canguro	1627f 1627i
-canguru	1627g
+cangrejo	1806f
+canguro	1631f 1631i
+canguru	1631g
 cangıl	120n
 canh khuya	193m
-caniche	1574e 1574f
+caniche	1578e 1578f
 canicola	205i
 canicule	205e
 canlandırıcı	401n
@@ -3543,13 +3547,13 @@ canlı kırmızı	74n
 canlı renk	446n
 canlı sarı	101n
 canlılık	391n
-canned food	1784a
+canned food	1788a
 cannella	277i
 cannelle	277e
 cansado	416f 416g
 cansancio	416f
 cansaço	416g
-cantaloupe	2349a
+cantaloupe	2353a
 cantiere	378i
 cantina	344f
 canto rodado	281f
@@ -3564,16 +3568,16 @@ cao đẳng	359m
 cao ốc	340m
 caos	424f 424g 424i
 caotico	424i
-capacacete de socorrista	1961g
-capacete militar	1960g
+capacacete de socorrista	1965g
+capacete militar	1964g
 capadocia	808f
 capadócia	808g
 capanna	364i
-capanno	1856i
+capanno	1860i
 cape malay quarter	869a
 cape town	869a
 capela	361g
-capela de casamento	1874g
+capela de casamento	1878g
 capilla	361f
 capim	125g
 capodanno	757i
@@ -3583,32 +3587,32 @@ capodanno thailandese	743i
 cappadoce	808e
 cappadocia	808a 808i 808m
 cappella	361i
-cappello con visiera	1959i
-cappello da donna	1956i
-cappello da laureato	1958i
-cappotto	1929i
+cappello con visiera	1963i
+cappello da donna	1960i
+cappello da laureato	1962i
+cappotto	1933i
 cappuccino	255a 255e 255g 255h 255i 255m 255n
-capra	1602i
+capra	1606i
 capri	763a
 capuchino	255f
 caqui	25f
-cara de caballo	1584f
-cara de cerdo	1596f
-cara de conejo	1615f
-cara de dragón	1655f
-cara de gato	1578f
-cara de mono	1567f
-cara de perro	1571f
-cara de ratón	1611f
-cara de tigre	1581f
-cara de vaca	1592f
-caracol	1671f 1671g
-caracola	1671f
+cara de caballo	1588f
+cara de cerdo	1600f
+cara de conejo	1619f
+cara de dragón	1659f
+cara de gato	1582f
+cara de mono	1571f
+cara de perro	1575f
+cara de ratón	1615f
+cara de tigre	1585f
+cara de vaca	1596f
+caracol	1675f 1675g
+caracola	1675f
 caraibi	768i
 caraibico	768i
 caramel	262a 262e 262m
 caramel colour	109a
-caramelised	2279a
+caramelised	2283a
 caramelizado	262g
 caramella	272i
 caramelle	272i
@@ -3616,19 +3620,19 @@ caramello	262i
 caramelo	262f 262g
 caramelo claro	26g
 caramelos	272f
-caramujo	1668g
-caranguejo	1802g
+caramujo	1672g
+caranguejo	1806g
 caravage	791e
 caravaggio	791a 791e 791f 791g 791h 791i 791m 791n
-caraway	2657a
+caraway	2661a
 caraïbes	768e
-carbon	2351a
+carbon	2355a
 carboni ardenti	167i
 carcajada	392f
-cardamom	2470a
-cardinal	2187a
+cardamom	2474a
+cardinal	2191a
 carefree	389a
-cargo	2471a
+cargo	2475a
 caribbean	768a
 caribe	768f 768g 768m
 caribenho	768g
@@ -3636,7 +3640,7 @@ caribeña	768f
 caribeño	768f
 caribéen	768e
 caricaturas	382f
-carillon éolien	1913e
+carillon éolien	1917e
 carina	410i
 caring	390a
 carinhoso	390g
@@ -3648,91 +3652,92 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	1069a
+carmine	1073a
 carminio	70i
 carmín	70f
-carnation	1129a
-carnation pink	1209a
+carnation	1133a
+carnation pink	1213a
 carnaval	335e 335f 335g
 carnaval de rio	812e
 carnaval de río	812f
 carnaval do rio	812g
-carne	1760g 1760i
-carne con hueso	1760f
-carne con osso	1760i
-carne no osso	1760g
-carneiro	1600g
-carnero	1600f
+carne	1764g 1764i
+carne con hueso	1764f
+carne con osso	1764i
+carne no osso	1764g
+carneiro	1604g
+carnero	1604f
 carnevale	335i
 carnevale di rio	812i
 carnival	335a 335m
 caro	383f
-carolina blue	1265a
+carolina blue	1269a
 carota	249i
 carotte	249e
-carousel horse	1894a
-carp streamer	1912a
-carpa de circo	1899f
+carousel horse	1898a
+carp streamer	1916a
+carpa de circo	1903f
 carpa koi	329f 329g 329i
 carpe koï	329e
 carrefour	537o
-carrilhão de vento	1913g
+carrilhão de vento	1917g
 carro antigo	380g
-carrossel	1894g
+carrossel	1898g
 carrot	249a
 carrots	249a
 carta	293i
-cartable	1944e
+cartable	1948e
 cartagena	861a
 cartaz soviético	817g
 cartel soviético	817f
-cartola	1957g
+cartola	1961g
 cartone animato	382i
 cartoni animati	382i
 cartoon	382a 382h
 cartoons	382a
 carvalho	279g
-casa	1859f 1859g 1859i
-casa abandonada	1858f 1858g
-casa com jardim	1860g
-casa con giardino	1860i
-casa con jardín	1860f
+casa	1863f 1863g 1863i
+casa abandonada	1862f 1862g
+casa com jardim	1864g
+casa con giardino	1864i
+casa con jardín	1864f
 casa de campo	364f 364g
 casa de fazenda	379g
-casa in rovina	1858i
+casa in rovina	1862i
 casa tradicional coreana	830f 830g
 casa tradizionale coreana	830i
 casablanca	760a
-casaco	1929g
+casaco	1933g
 casado	372g
 casados	372f
 casal	394g
 casale	379i
 casamento	372g
 casamiento	372f
-casas	1857f 1857g
+casas	1861f 1861g
+casas de chapa	875f
 cascada	151f
-cascade	151e 2224a
+cascade	151e 2228a
 cascades	151e
 cascalho	281g
 cascata	151g 151i
 cascina	379i
-casco con una cruz blanca	1961f
-casco militar	1960f
-case	1857i
+casco con una cruz blanca	1965f
+casco militar	1964f
+case	1861i
 caseiro	400g
 casetta	364i
 cash	425a
-cashew	2126a
+cashew	2130a
 casita	364f
-casque de secouriste	1961e
-casque militaire	1960e
-casquette américaine	1959e
+casque de secouriste	1965e
+casque militaire	1964e
+casquette américaine	1963e
 casse tête	396e
 cast iron	285a
-castagna	1748i
+castagna	1752i
 castana	20i
-castanha	1748g
+castanha	1752g
 castanho	7g
 castanho avermelhado	20g
 castano	20i
@@ -3740,41 +3745,41 @@ castaña	20f
 castaño	20f
 castaño claro	7f
 castello	360i
-castello giapponese	1872i
+castello giapponese	1876i
 castelo	360g
-castelo europeu	1873g
-castelo japonês	1872g
-castelo medieval	1873g
+castelo europeu	1877g
+castelo japonês	1876g
+castelo medieval	1877g
 castillo	360f
-castillo europeo	1873f
-castillo japonés	1872f
+castillo europeo	1877f
+castillo japonés	1876f
 castle	360a
-castor	1618e 1618f 1618g
-castoro	1618i
-cat face	1578a
+castor	1622e 1622f 1622g
+castoro	1622i
+cat face	1582a
 catar	649o
 catarata	151f
 catedral	361f 361g
 cathedral	361a
 cathédrale	361e
 cattedrale	361i
-cattle	2660a
+cattle	2664a
 caubói	349g
 cauce	148f
 cauchemar	405e
 cauchemars	405e
 cava	265f
-cavallo	1587i
-cavallo da giostra	1894i
+cavallo	1591i
+cavallo da giostra	1898i
 cavallone	142i
-cavalo	1587g
-cavalo de carrossel	1894g
+cavalo	1591g
+cavalo de carrossel	1898g
 cave	164a
 caveira	405g
 cavern	164a
 caverna	164f 164g 164i
 caverne	164e
-caviar	2661a
+caviar	2665a
 cavolo	435i
 cavolo riccio	435i
 cay	277M
@@ -3785,20 +3790,20 @@ caz kulübü	439n
 caz müziği	439n
 cazcı	439n
 cazibe	395n
-caçarola com comida	1776g
+caçarola com comida	1780g
 caída de agua	151f
 caída de la noche	191f
 caída del sol	179f
 cañón	159f
-cañón de confeti	1907f
+cañón de confeti	1911f
 caótico	424f 424g
-cebola	1745g
-cebolla	1745f
+cebola	1749g
+cebolla	1749f
 cebra	320f
 ceca	842i
 cechia	661o
 ceco	842i
-cedar	1999a
+cedar	2003a
 cedars of lebanon	852a
 cehennem	430n
 cehennem gibi	430n
@@ -3813,7 +3818,7 @@ celebration	373a
 celebratory	411a
 celebração	373g
 celeiro	349g
-celery	1271a
+celery	1275a
 celeste	41f 41i 429g
 celestial	429a 429f 429g
 celestiale	429i
@@ -3849,7 +3854,7 @@ cennet gibi	429n
 cenoura	249g
 centelleante	432f
 centellear	432f
-centre	2663a
+centre	2667a
 centre ville	340e
 centro	340f
 centro città	340i
@@ -3860,7 +3865,7 @@ ceramic	304a
 ceramica	304i
 ceramica di delft	796i
 ceramics	304a
-cerdo	1597f
+cerdo	1601f
 cereal	251f 251g
 cereali	251i
 cereja	230g
@@ -3869,23 +3874,23 @@ cerejeira em flor	208g
 cerejeira florida	208g
 cerejeiras floridas	208g
 ceremonia	412f
-ceremonia de contemplación de la luna	1914f
+ceremonia de contemplación de la luna	1918f
 ceremonia del té	789f
 ceremonial	412a 412f
 ceremony	412a
 cereza	230f
-cerezas	1727f
+cerezas	1731f
 cerezo	208f
 cerezo en flor	208f
 cerezos en flor	208f
-cerf	1590e
+cerf	1594e
 cerimonia	412i
 cerimonia del tè	789i
 cerimonial	412g
 cerimoniale	412i
 cerimônia	412g
-cerise	230e 1355a
-cerises	1727e
+cerise	230e 1359a
+cerises	1731e
 cerisier	208e
 cerisier en fleurs	208e
 cerisiers en fleurs	208e
@@ -3894,13 +3899,13 @@ cerração	202g
 cerro	160f
 cerulea	40i
 cerulean	40a
-cerulean blue	1313a
+cerulean blue	1317a
 ceruleo	40i
 cervecería	344f
 cerveja	266g
 cervejaria	344g
 cerveza	266f
-cervo	1590g 1590i
+cervo	1594g 1594i
 cerámica	304f
 cerâmica	304g
 cerúlea	40f 40g
@@ -3910,7 +3915,7 @@ cesaret verici	406n
 cesur	407n
 cesurluk	407n
 cetim	291g
-cetriolino sottaceto	1741i
+cetriolino sottaceto	1745i
 cetriolo	435i
 cette nuit	192e
 cevher	316n
@@ -3919,26 +3924,26 @@ cha xứ	361m
 chagrin	393e
 chagrin amour	393e
 chahut	424e
-chai	2227a
-chai rượu với nút gỗ bật ra	1827m
+chai	2231a
+chai rượu với nút gỗ bật ra	1831m
 chair	115e
 chakra	414a 414e 414f 414g 414h 414i
-chaleco de seguridad	1923f
+chaleco de seguridad	1927f
 chalet	364e 364f 364i 836a 836h
 chalet de ski	836e
 chaleur	205e
 chaleureuse	400e
 chaleureux	400e
-chalice	2666a
+chalice	2670a
 chalé	364f 364g
 chama	166g
 chamas	166g
 chambre	363e
 chambre enfant	409e
 chambre à coucher	363e
-chameau	1604e
-chamois	2156a
-chamomile	2665a
+chameau	1608e
+chamois	2160a
+chamomile	2669a
 champ	124e
 champ de bataille	433e
 champ de blé	251e
@@ -3959,9 +3964,9 @@ champiñón	136f
 champs	124e
 champán	265f
 champêtre	379e
-chancla	1945f
-chancla de dedo	1945f
-chancleta	1945f
+chancla	1949f
+chancla de dedo	1949f
+chancleta	1949f
 chandelle	310e
 chanel	575o
 chanh	227m
@@ -3977,29 +3982,29 @@ chaotique	424e
 chaotisch	424h
 chaouen	803e
 chaparrón	199f
-chapeau de femme	1956e
+chapeau de femme	1960e
 chapel	361a
-chapelet	1962e
+chapelet	1966e
 chapelle	361e
-chapiteau	1899e
+chapiteau	1903e
 chapoteo	152f
-chapéu de formatura	1958g
-chapéu feminino	1956g
+chapéu de formatura	1962g
+chapéu feminino	1960g
 charada	396g
 charbons ardents	167e
 charca	149f
 charco	149g
 charcoal	37a
-charcoal grey	1021a
+charcoal grey	1025a
 charles bridge	842a
 charm	410a
 charmant	410e 410h
 charme	410e 410g 410h
 charming	410a
 charmoso	410g
-charred	2667a
+charred	2671a
 chartreuse	67a 67e 67f 67g 67h 67i
-chat	1579e
+chat	1583e
 chata	436G
 chateado	393g
 chatice	436g
@@ -4011,26 +4016,26 @@ chaud	403e
 chaude	403e
 chauen	803f
 chaumière	364e
-chaussettes	1930e
-chaussons de danse	1952e
-chaussure de randonnée	1948e
-chaussure de sport	1947e
-chaussure homme	1946e
-chaussure plate	1949e
-chaussure à talon haut	1950e
-chauve souris	1620e
+chaussettes	1934e
+chaussons de danse	1956e
+chaussure de randonnée	1952e
+chaussure de sport	1951e
+chaussure homme	1950e
+chaussure plate	1953e
+chaussure à talon haut	1954e
+chauve souris	1624e
 chaux	342e
-che	2668A
+che	2672A
 che giấu	396m
 checa	842f 842g
 checo	842f 842g
-cheddar	2229a
-cheeks	2774a
+cheddar	2233a
+cheeks	2778a
 cheer	392a
 cheerful	392a
 cheery	392a
-cheese	1996a
-cheese wedge	1759a
+cheese	2000a
+cheese wedge	1763a
 chefchaouen	803a 803e 803g 803h 803i 803m
 chefchauen	803f
 chelsea	595o
@@ -4038,7 +4043,7 @@ chelsea fc	595o
 cheminée	311e
 cheminées de fée	808e
 chen chúc	424m
-chenille	1673e 2474a
+chenille	1677e 2478a
 cheongsam	831a 831e 831f 831g 831h 831i
 chequia	661o
 cherries	230a
@@ -4047,11 +4052,11 @@ cherry blossom	208a
 cherry blossom festival	813a
 cherry blossom viewing	745a
 cherry blossoms	208a
-cherry red	1293a
-chest	2143a
+cherry red	1297a
+chest	2147a
 chestnut	20a
-cheval	1587e
-cheval de manège	1894e
+cheval	1591e
+cheval de manège	1898e
 chewing gum	272a 272e 272i
 chez soi	400e
 chianti	762a
@@ -4063,22 +4068,22 @@ chiaroscuro	791a 791g 791h 791i
 chiassoso	424i
 chic	399a 399e 399h 399i
 chica	459F
-chicago	2669a
+chicago	2673a
 chicago bulls	578o
 chicago cubs	589o
 chicas	459F
 chichen itza	823a
 chichicastenango	862a
-chicken	1631a
+chicken	1635a
 chicle	272f
 chiclete	272g
 chico	459F
-chicory	2281a
+chicory	2285a
 chicos	459F
-chien	1572e
-chien guide	1573e
+chien	1576e
+chien guide	1577e
 chiesa	361i
-chiesa per matrimonio	1874i
+chiesa per matrimonio	1878i
 child	382a
 childhood	417a
 childish	382a
@@ -4087,7 +4092,7 @@ children	382a
 childrens	382a
 chile	277f
 chile flag	665o
-chile picante	1739f
+chile picante	1743f
 chilean	844a
 chilean flag	665o
 chilena	844f 844g
@@ -4101,16 +4106,16 @@ chilienne	844e
 chilies	277a
 chilischote	277h
 chill	389a 389m
-chilled	2475a
+chilled	2479a
 chillen	389h
 chillhop	739a
 chilli	277a
 chilly	402a
-chim	1636m
+chim	1640m
 chim bồ câu	409m
 chim cánh cụt	322m
 chim công	318m
-chim cưu	1643m
+chim cưu	1647m
 chim hồng hạc	317m
 chim vẹt	323m
 chimenea	311f
@@ -4118,10 +4123,10 @@ chimeneas de hadas	808f
 china	638o
 chinaflagge	638o
 chinarot	75h
-chinchilla	2671a
+chinchilla	2675a
 chine	356e 638o
-chinelo	1945g
-chinelo de praia	1945g
+chinelo	1949g
+chinelo de praia	1949g
 chinería	731f
 chinese flag	638o
 chinese new year	370a
@@ -4132,7 +4137,7 @@ chinese temple	799a
 chinesisch	356h
 chinesische mauer	348h
 chinesische seide	831h
-chinesische teigtasche	1799h
+chinesische teigtasche	1803h
 chinesischer stil	356h
 chinesischer tempel	799h
 chinesisches neujahr	370h
@@ -4140,17 +4145,17 @@ chinh phục	418m
 chinoiserie	731a 731e 731h
 chinoiserie wallpaper	731a
 chinoiseries	731e
-chintz	2672a
+chintz	2676a
 chiot	410e
 chiots	410e
-chipmunk	1617a
+chipmunk	1621a
 chique	399g
 chirurgia	357i
 chirurgie	357e 357h
 chispa	166f
 chispas	166f
 chispeante	432f
-chitarra	1968i
+chitarra	1972i
 chiêm nghiệm	414m
 chiếc cúp	418m
 chiếc ô	338m
@@ -4168,17 +4173,17 @@ choc	426e
 chocado	426g
 chochloma	795h 795i
 choclo	250f
-choco	2476a
-chocolat	261e 2700a
+choco	2480a
+chocolat	261e 2704a
 chocolat chaud	400e
 chocolat clair	7e
 chocolate	261a 261f 261g 261m
-chocolate bar	1816a
+chocolate bar	1820a
 chocolate brown	108a
 chocolate caliente	400f
 chocolate quente	400g
-chope	266g 1831e
-chopes de bière	1832e
+chope	266g 1835e
+chopes de bière	1836e
 chopp	266g
 choque	426f 426g
 choqué	426e
@@ -4187,20 +4192,20 @@ chorar	393g
 choro	393g
 chou	435e
 chou frisé	435e
-chouette	1642e
+chouette	1646e
 chovendo	199g
 chover	199g
 choáng ngợp	426m
 christbaum	367h
 christmas	367a
-christmas tree	1901a
+christmas tree	1905a
 christopher street day	755h
 chrom	286h
 chrome	286a 286e
 chrysantheme	217h
 chrysanthemum	217a
 chrysanthème	217e
-chrysocolla	2621a
+chrysocolla	2625a
 chu đáo	390m
 chua	227M
 chubasco	199f
@@ -4221,13 +4226,13 @@ chuvoso	199g
 chuyên nghiệp	408m
 chuyến bay	169m
 chuyến thám hiểm	420m
-chuông gió	1913m
+chuông gió	1917m
 chuối	238m
 chuồng trại	349m
 chuỗi ngọc trai	299m
-chuột	1612m
-chuột cống	1613m
-chuột túi	1627m
+chuột	1616m
+chuột cống	1617m
+chuột túi	1631m
 chàm	23m
 chàng trai	459m
 chào	457m
@@ -4235,7 +4240,7 @@ chào bạn	457m
 chá	256g
 chá com leite	259g
 chá de bolhas	259g
-chá perolado	1837g
+chá perolado	1841g
 chá preto	256g
 chá verde	257g
 chán	436M
@@ -4249,15 +4254,15 @@ chân mây	183m
 chân quê	379m
 chân thành	408m
 chân trời	183m
-châtaigne	1748e
+châtaigne	1752e
 châtain	20e
 château	360e
-château japonais	1872e
+château japonais	1876e
 châu báu	316m
 chão	168g
 chè	256m
 chèo thuyền	140m
-chèvre	1602e
+chèvre	1606e
 chéri	394e
 chérie	394e
 chêne	279e
@@ -4265,10 +4270,10 @@ chícharos	435f
 chín chắn	423m
 chính thức	412m
 chính trực	408m
-chó biển	1662m
+chó biển	1666m
 chó con	410m
-chó dẫn đường	1573m
-chó xù	1574m
+chó dẫn đường	1577m
+chó xù	1578m
 chói	445m
 chói chang	172m
 chùa	346m
@@ -4282,12 +4287,12 @@ chúc mừng	411m
 chăm sóc sức khỏe	357m
 chăn ấm	400m
 chơi đùa	382m
-chạm cốc	1833m
-chạm cốc bia	1832m
+chạm cốc	1837m
+chạm cốc bia	1836m
 chạng vạng	191m
 chạy bộ	391m
 chả	460m
-chảo thức ăn nông	1776m
+chảo thức ăn nông	1780m
 chất lỏng	152m
 chất độc	427m
 chậm chạp	416m
@@ -4297,7 +4302,7 @@ chập tối	191m
 chậu cây	128m
 chẳng	460m
 chết chóc	405m
-chồn hôi mỹ	1626m
+chồn hôi mỹ	1630m
 chợ	332m
 chợ búa	332m
 chợ nổi	332m
@@ -4326,13 +4331,13 @@ ciao	457i
 ciberespacio	377f
 ciberespaço	377g
 ciberpunk	376f
-cibo in scatola	1784i
+cibo in scatola	1788i
 cici	410n
 ciclismo	391f 391g 391i
 ciclone	201g 201i
 ciclón	201f
 cidade	340g
-cidade ao anoitecer	1890g
+cidade ao anoitecer	1894g
 cidade azul	803g
 cidade do cabo	869g
 cidade proibida	347g
@@ -4340,7 +4345,7 @@ cidade rosa	804g
 cidadezinha	340g
 ciddi	412n
 ciddiyet	412n
-cider	2093a
+cider	2097a
 ciel	169e
 ciel clair	169e
 ciel couvert	203e
@@ -4361,21 +4366,21 @@ cielo stellato	175i
 ciencia	377f
 ciencia ficción	377f
 científico	377f 377g
-cierge magique	1903e
-ciervo	1590f
+cierge magique	1907e
+ciervo	1594f
 cieux	169e
-cigar	2282a
-cigno	1641i
+cigar	2286a
+cigno	1645i
 cihaz	377n
 ciklet	272n
 cilena	844i
 cileno	844i
 ciliegi in fiore	208i
 ciliegia	230i
-ciliegie	1727i
+ciliegie	1731i
 ciliegio	208i
 ciliegio in fiore	208i
-cilindro	1957i
+cilindro	1961i
 cilveli	395n
 cima	160i
 ciment	282e
@@ -4383,12 +4388,12 @@ cimento	282g
 cimetière	412e
 cimitero	412i
 cina	638o
-cinder	2477a
+cinder	2481a
 cine negro	736f
 cineseria	731i
 cineserie	731i
 cingapura	863g
-cinghiale	1598i
+cinghiale	1602i
 cinnamon	277a
 cinque terre	763a
 cintilante	432g
@@ -4407,46 +4412,46 @@ cinzenta	8g
 cinzento	8g
 cioccolata calda	400i
 cioccolato	261i
-ciotola con cucchiaio	1779i
-ciotola fumante	1790i
+ciotola con cucchiaio	1783i
+ciotola fumante	1794i
 ciottolo	281i
-cipolla	1745i
+cipolla	1749i
 circo	335f 335g 335i
 circulation	340e
 circus	335a
-circus tent	1899a
+circus tent	1903a
 cirque	335e
 ciruela	62f
 ciruelas	244f
 cirugía	357f
 cirurgia	357g
-cisne	1641f 1641g
+cisne	1645f 1645g
 citadelle	360e
 cities	340a
-citrine	2336a
-citron	227e 2354a
+citrine	2340a
+citron	227e 2358a
 citron vert	31e
 citronnade	227e
 citronnier	227e
 citronniers	227e
 citrouille	246e
-citrouille lanterne	1900e
+citrouille lanterne	1904e
 citrus	227a
 cittadina	340i
 città	340i
 città acqua	350i
-città al tramonto	1890i
+città al tramonto	1894i
 città blu	803i
 città del capo	869i
 città proibita	347i
 città rosa	804i
 city	340a
-cityscape	1887a
-cityscape at dusk	1890a
+cityscape	1891a
+cityscape at dusk	1894a
 cité	340e
 cité interdite	347e
 ciudad	340f
-ciudad al atardecer	1890f
+ciudad al atardecer	1894f
 ciudad azul	803f
 ciudad del cabo	869f
 ciudad prohibida	347f
@@ -4454,21 +4459,21 @@ ciudad rosa	804f
 ciudadela	360f
 ciudades	340f
 ciumento	428g
-civciv	1634n
+civciv	1638n
 civciv sarısı	77n
 civettuolo	395i
 ciência	377g
 ciúme	428g
 ciúmes	428g
-clair	443e 2594a
+clair	443e 2598a
 clair de lune	174e
 clair obscur	791e
 claire	443e
-clam	2675a
+clam	2679a
 clamor	424a
 clamour	424a
 clara	443f 443g
-claret	1096a
+claret	1100a
 clareza	401g
 claridad	401f
 clarity	401a
@@ -4483,7 +4488,7 @@ classic blue	691o
 classic car	380a
 classica	380i
 classical	399a
-classical building	1851a
+classical building	1855a
 classical music	399a
 classico	380i
 classique	380e
@@ -4492,10 +4497,10 @@ classudo	399g
 classy	399a
 claude monet	790a 790e
 clay	304a
-clay brown	1077a
+clay brown	1081a
 clean	387a
 clean air	401a
-clear blue	1045a
+clear blue	1049a
 clear sky	169a
 clementina	228f 228g 228i
 clementine	228a
@@ -4505,16 +4510,16 @@ clima de festa	411g
 clinic	357a
 clinica	357i
 clinique	357e
-clinking beer mugs	1832a
-clinking glasses	1833a
-cloak	2146a
+clinking beer mugs	1836a
+clinking glasses	1837a
+cloak	2150a
 cloud	170a
 cloud nine	429a
 clouds	170a
 cloudy	203a
-cloudy blue	961a
-clove	2153a
-clover	2008a
+cloudy blue	965a
+clove	2157a
+clover	2012a
 clown	331a 331e 331h 331i
 clowns	331a
 club	438a 438e 438f 438h 438i 438M
@@ -4524,29 +4529,29 @@ clubbing	438a 438e 438h
 clube	438g
 clube de jazz	439g
 clubes	438f
-clutch	1942h
-clutch bag	1942a
+clutch	1946h
+clutch bag	1946a
 clásica	380f
 clásico	380f
 clássico	380g
 clémentine	228e
 clínica	357f 357g
-coala	1622g
+coala	1626g
 coast	143a
 coastal	733a
 coastal grandmother	733a
 coastline	143a
-coat	1929a
-coated	2654a
+coat	1933a
+coated	2658a
 cobalt	45a 45e
-cobalt blue	1408a
+cobalt blue	1412a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2676a
+cobblestone	2680a
 cobertor	400g
 cobija	400f
 cobiça	428g
-cobra	1654g
+cobra	1658g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
@@ -4555,29 +4560,29 @@ coca colanın	464o
 coccinella	327i
 coccinelle	327e
 cocco	241i
-coccodrillo	1651i
+coccodrillo	1655i
 coccolare	400i
 coccole	400i
 cocente	403i
 coche clásico	380f
 cochilar	416g
 cochilo	416g
-cochon	1597e
+cochon	1601e
 cocina	362f
-cocinar	1775f
-cockroach	1679a
-cocktail	1829e 1829i 1830h
-cocktail glass	1829a
-cocktail tropical	1830e
-cocktail tropicale	1830i
-cocktailglas	1829h
-coco	241e 241f 241g 2157a
+cocinar	1779f
+cockroach	1683a
+cocktail	1833e 1833i 1834h
+cocktail glass	1833a
+cocktail tropical	1834e
+cocktail tropicale	1834i
+cocktailglas	1833h
+coco	241e 241f 241g 2161a
 cocoa	261a
-cocodrilo	1651f
+cocodrilo	1655f
 cocomero	234i
 coconut	241a
 cocooning	400e
-cod	2655a
+cod	2659a
 codicia	428f
 coelhinho	410g
 coelho	410g
@@ -4586,11 +4591,11 @@ coffee	254a
 coffee brown	107a
 coffee shop	343a 343e
 coffeehouse	343a
-cognac	2482a
+cognac	2486a
 cogumelo	136g
 cohete	365f
 cohue	424e
-coin	2214a
+coin	2218a
 coin du feu	400e
 coke	464o
 col	435F
@@ -4598,8 +4603,8 @@ col rizada	435f
 cold	402a
 coldness	402a
 colegio	359f
-coleottero	1676i
-colete salva vidas	1923g
+coleottero	1680i
+colete salva vidas	1927g
 colheita	197g
 colina	160f 160g
 coliseo	788f
@@ -4662,10 +4667,10 @@ colosseo	788i
 colosseum	788a
 colour field	726a
 colour powder	810a
-coloured	2286a
+coloured	2290a
 colourful	178a
 colpa	415i
-column	2680a
+column	2684a
 colère	404e
 colômbia	664o
 com medo	405g
@@ -4688,7 +4693,7 @@ comforting	400a
 comic	792h
 comic book	792a
 comic strip	792a
-comida enlatada	1784f 1784g
+comida enlatada	1788f 1788g
 commedia	392i
 commemorazione	412i
 commémoration	412e
@@ -4722,7 +4727,7 @@ comédia	392g
 comédie	392e
 con bò	349m
 con bướm	325m
-con bọ	1673m
+con bọ	1677m
 con clase	399f
 con cá	366m
 con cáo	324m
@@ -4730,20 +4735,20 @@ con công	318m
 con cọp	319m
 con cừu	349m
 con estilo	399f
-con gián	1679m
+con gián	1683m
 con gái	459m
 con hẻm	341m
 con hổ	319m
 con lười	416m
 con lạch	148m
-con lửng	1628m
+con lửng	1632m
 con ma	405m
-con muỗi	1683m
+con muỗi	1687m
 con nít	382m
 con ong	326m
 con phố	341m
 con quạ	413m
-con ruồi	1684m
+con ruồi	1688m
 con rồng	397m
 con suối	148m
 con sóng	142m
@@ -4761,10 +4766,10 @@ concert	335a 335e
 concerti	335i
 concerto	335g 335i
 concerts	335a 335e
-conch	2683a
-concha de mar	1668f
-conchiglia	1668i
-conchiglia a spirale	1668i
+conch	2687a
+concha de mar	1672f
+conchiglia	1672i
+conchiglia a spirale	1672i
 concierto	335f
 conciertos	335f
 concombre	435e
@@ -4773,18 +4778,18 @@ concreto	282g
 concurrido	424f
 condenación	430f
 condimento	277g
-cone de festa	1907g
+cone de festa	1911g
 conejito	410f
 conejo	410f
 conejos	410f
-confection	2484a
+confection	2488a
 confeitaria	271g
 confete	411g
 confeti	411f
 confetti	411a
-confetti ball	1908a
+confetti ball	1912a
 confettis	411e
-confezione da asporto	1801i
+confezione da asporto	1805i
 confiable	408f
 confiado	407f
 confiance	408e
@@ -4838,7 +4843,7 @@ constantinople	772a 772e
 constrangido	415g
 construcción	378f
 construction	378a 378e
-construction un bâtiment	1852e
+construction un bâtiment	1856e
 constructivism	817a
 constructivisme	817e
 constructivismo	817f
@@ -4855,8 +4860,8 @@ conte de fées	397e
 contemplatif	414e
 contemplative	414a
 contemplativo	414f 414g 414i
-contemplazione della luna	1914i
-contemplação da lua	1914g
+contemplazione della luna	1918i
+contemplação da lua	1918g
 content	392E
 contenta	392f 392i
 contentamento	392g
@@ -4866,43 +4871,43 @@ contes	312e
 contido	423g
 conto	312g
 conto de fadas	397g
-convenience store	1868a
+convenience store	1872a
 convidativo	400g
 conífera	121f 121g
-cooked rice	1788a
+cooked rice	1792a
 cookie	271a 271e 271g
 cookies	271a 271e
-cooking	1775a
+cooking	1779a
 cool	402a
-cool blue	1189a
-cool green	1144a
-cool grey	1060a
+cool blue	1193a
+cool green	1148a
+cool grey	1064a
 cool tone	455a
 cool toned	455a
 coolness	402a
-copa de cóctel	1829f
-copa de vino	1828f
-copas brindando	1833f
+copa de cóctel	1833f
+copa de vino	1832f
+copas brindando	1837f
 copenaghen	840i
 copenhaga	840g
 copenhagen	840a
 copenhague	840e 840f 840g
 coperto	203i
-copo	1834g
-copo com canudo	1836g
-copo de leite	1822g
+copo	1838g
+copo com canudo	1840g
+copo de leite	1826g
 copo de nieve	187f
 copos de nieve	187f
-coppa di gelato	1809i
+coppa di gelato	1813i
 copper	59a
 coppia	394i
 coppie	394i
 coquelicot	222e
-coquetel	1829g
+coquetel	1833g
 coqueteo	395f
 coqueto	395f
 coquette	421e
-coquille en spirale	1668e
+coquille en spirale	1672e
 cor creme	18g
 cor da pele	115g
 cor de ameixa	62g
@@ -4922,7 +4927,7 @@ corail	28e
 coraje	407f
 corajoso	407g
 coral	28a 28f 28g
-coral pink	1063a
+coral pink	1067a
 coral reef	153a
 corallo	28i
 corazones	394f
@@ -4930,13 +4935,13 @@ corazón	394f
 corazón roto	393f
 coração	394g
 coração partido	393g
-corbata	1924f
+corbata	1928f
 corbeau	413e
 corbeaux	413e
 cordilheira	160g
 cordillera	160f
 cordão de luz	336g
-core	2434a
+core	2438a
 corea	787f 787i
 corea del sud	639o
 corea del sur	639o
@@ -4945,16 +4950,16 @@ coreia	787g
 coreia do sul	639o
 cores frias	455g
 cores quentes	454g
-coriander	2485a
+coriander	2489a
 coriandoli	411i
-cork	2130a
+cork	2134a
 corn	250a
 corneille	413e
 cornet de glace	274e
-cornflower	1416a
-cornflower blue	1430a
-cornflowerblue	1479a
-cornsilk	1480a
+cornflower	1420a
+cornflower blue	1434a
+cornflowerblue	1483a
+cornsilk	1484a
 coroa	384g
 corona	384f 384i
 coronas	384f
@@ -4962,12 +4967,12 @@ corone	384i
 corporate	358a
 corporativo	358f 358g
 corps de ferme	379e
-correio	1863g
-correio japonês	1862g
+correio	1867g
+correio japonês	1866g
 correr	391f 391g
 correre	391i
 corrida	391g
-corrida de cavalo	1587g
+corrida de cavalo	1591g
 corrosion	287a 287e
 corrosione	287i
 corrosión	287f
@@ -4975,16 +4980,16 @@ corrosão	287g
 corsa	391i
 corso acqua	148i
 cortado	255f
-corte de carne	1762f 1762g
+corte de carne	1766f 1766g
 cortijo	379f
 cortile	126i
-coruja	1642g
+coruja	1646g
 corvi	413i
 corvo	413g 413i
 corée	787e
 corée du sud	639o
 coréen	787e
-coscia di pollo	1761i
+coscia di pollo	1765i
 cosecha	197f
 cosmic	176a
 cosmico	176i
@@ -5004,12 +5009,12 @@ costoso	383f 383i
 costruttivismo	817i
 costruttivista	817i
 costruzione	378i
-costume da bagno intero	1934i
+costume da bagno intero	1938i
 cosy	400a 400e
-cotillons	1907e
+cotillons	1911e
 coton	292e
 cotone	292i
-cotta	2131a
+cotta	2135a
 cottage	364a 364e 364h 364i
 cottage core	703a
 cottagecore	703a 703e 703f 703h 703i 703n
@@ -5055,44 +5060,44 @@ couronnes	384e
 courroux	404e
 cours eau	148e
 course	391E
-courtyard	2360a
+courtyard	2364a
 couve	435g
 couvert	203e
 couverture	400e
-covered	2353a
+covered	2357a
 cow	349a
 cow boy	349e
-cow face	1592a
+cow face	1596a
 cowboy	349a 349e 349h 349i
 cows	349a
-coxa de frango	1761g
-coyote	2350a
+coxa de frango	1765g
+coyote	2354a
 cozinha	362g
 cozy	400a
 coûteux	383e
 coşku	391n
 coşkulu	391n
 cr flamengo	622o
-crab	1802a
-crabe	1802e
+crab	1806a
+crabe	1806e
 crachin	200e
-cracked	2686a
-cracker	2265a
+cracked	2690a
+cracker	2269a
 cracovia	846f 846i
 cracovie	846e
 cracóvia	846g
 craintif	415e
 cramoisi	71e
 cramoisie	71e
-cranberry	1302a
+cranberry	1306a
 cranio	405i
 craquant	410e
-crater	2490a
-cravate	1924e
-cravatta	1924i
+crater	2494a
+cravate	1928e
+cravatta	1928i
 crazy	424a
 cream	18a
-creamed	2491a
+creamed	2495a
 creamy	18a
 creativa	440f 440i
 creative	440a
@@ -5107,34 +5112,34 @@ creencia	406f
 creepy	405a
 creer	406f
 crema	18f 18i
-creme	18g 18h 1046a
+creme	18g 18h 1050a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
 cremlino	833i
 crença	406g
-creole	2492a
+creole	2496a
 crepacuore	393i
 crepuscolo	191i
 crepúsculo	179g 191f
 crepúsculo dorado	179f
-crescent	2687a
+crescent	2691a
 creta	304i
-crevette	1804e
+crevette	1808e
 criança	382g
 criançada	382g
 crianças	382g
 criativa	440g
 criatividade	440g
 criativo	440g
-criceto	1614i
-cricket	1678a
+criceto	1618i
+cricket	1682a
 crimson	71a
 criptico	396i
-criquet	1678e
+criquet	1682e
 crisantemo	217f 217i
 crisp	401a
-crispy	2362a
+crispy	2366a
 cristais	300g
 cristal	300e 300f 300g
 cristal transparente	294f
@@ -5152,16 +5157,16 @@ croatie	859e
 croato	859i
 croazia	859i
 crociera	140i
-crocodile	1651a 1651e
-crocodilo	1651g
+crocodile	1655a 1655e
+crocodilo	1655g
 croire	406e
 croisière	140e
-croissant	1752a 1752e 1752g 1752h 1752i
+croissant	1756a 1756e 1756g 1756h 1756i
 cromado	286f 286g
 cromato	286i
 cromo	286f 286g 286i
-croquette de poisson	1796e
-cross	2688a
+croquette de poisson	1800e
+cross	2692a
 crostata	271i
 crow	413a
 crowd	424a
@@ -5171,15 +5176,15 @@ crowns	384a
 crows	413a
 croyance	406e
 croácia	859g
-cruasán	1752f
+cruasán	1756f
 crucero	140f
 crudités	435e
 cruise	140a
-crumble	2674a
-crumbs	2609a
-crunch	2217a
+crumble	2678a
+crumbs	2613a
+crunch	2221a
 crush	394a
-crust	2054a
+crust	2058a
 cruzeiro	140g
 cry	393a
 crying	393a
@@ -5194,7 +5199,7 @@ crânio	405g
 crème	18e
 crème fouettée	255e
 crème glacée	274e
-crème renversée	1819e
+crème renversée	1823e
 créatif	440e
 créative	440e
 créativité	440e
@@ -5211,7 +5216,7 @@ crôm	286m
 csd	755h
 cuarto del bebé	409f
 cuarzo	300f
-cub	2495a
+cub	2499a
 cuba	680o 759a
 cubain	759e
 cubaine	759e
@@ -5219,27 +5224,27 @@ cuban	759a
 cuban flag	680o
 cubana	759f 759g 759i
 cubano	759f 759g 759i
-cubetto di ghiaccio	1840i
+cubetto di ghiaccio	1844i
 cubism	818a
 cubisme	818e
 cubismo	818f 818g 818i
 cubist	818a
 cubista	818f 818g 818i
 cubiste	818e
-cubito de hielo	1840f
-cubo de gelo	1840g
-cucaracha	1679f
+cubito de hielo	1844f
+cubo de gelo	1844g
+cucaracha	1683f
 cuccioli	410i
 cucciolo	410i
 cucina	362i
-cucinare	1775i
+cucinare	1779i
 cucumber	435a
 cucurucho	274f
-cucurucho de helado	1807f
-cuddle	2457a
+cucurucho de helado	1811f
+cuddle	2461a
 cuddly	410a
-cueca	1935g
-cuenco con cuchara	1779f
+cueca	1939g
+cuenco con cuchara	1783f
 cuento	312f
 cuento de hadas	397f
 cuentos	312f
@@ -5249,7 +5254,7 @@ cuervos	413f
 cueva	164f
 cuir	288e
 cuisine	362e
-cuisse de poulet	1761e
+cuisse de poulet	1765e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
@@ -5258,7 +5263,7 @@ culpabilité	415e
 culte	414e
 culto	414f 414g 414i
 cumbre	160f
-cumin	2690a
+cumin	2694a
 cumpleaños	373f
 cung điện	347m
 cung đình	384m
@@ -5267,11 +5272,11 @@ cuoio lavorato	288i
 cuore	394i
 cuore spezzato	393i
 cuori	394i
-cup with straw	1836a
+cup with straw	1840a
 cupa	393i
 cupcake	271a 271e 271f 271g 271h 271i 271n
 cupcakes	271a 271e 271h
-cupid	2347a
+cupid	2351a
 cupidité	428e
 cupo	393i
 cura	419G
@@ -5280,17 +5285,17 @@ curar	419g
 curato	399i
 curcuma	79e 79i
 curcuna	424n
-currant	2232a
-current	2352a
+currant	2236a
+current	2356a
 curry	277a 277e 277f 277g 277h 277i
-curry rice	1789a
+curry rice	1793a
 curé	361e
 cusco	784a 784f
-custard	998a
-cut of meat	1762a
+custard	1002a
+cut of meat	1766a
 cute	410a
 cute aesthetic	730a
-cuña de queso	1759f
+cuña de queso	1763f
 cuối tuần	389m
 cuốn sách	312m
 cuống cuồng	415m
@@ -5309,8 +5314,8 @@ cyberspazio	377i
 cycling	391a
 cyclisme	391e
 cyclone	201a 201e
-cygne	1641e
-cypress	2095a
+cygne	1645e
+cypress	2099a
 czech	842a
 czech flag	661o
 czech republic	661o
@@ -5324,18 +5329,18 @@ cà phê đá	254m
 cà ri	277m
 cà rốt	249m
 cà tím	248m
-cà vạt	1924m
+cà vạt	1928m
 cành cây	279m
 cành khô	279m
 cá	366M
 cá heo	330m
 cá koi	329m
 cá mập	141m
-cá nhiệt đới	1664m
-cá nóc	1665m
-cá sấu	1651m
+cá nhiệt đới	1668m
+cá nóc	1669m
+cá sấu	1655m
 cá voi	330m
-cá voi đang phun nước	1659m
+cá voi đang phun nước	1663m
 cá vàng	329m
 cái ao	149m
 cái chết	412m
@@ -5343,7 +5348,7 @@ cái lạnh	402m
 cái ác	405m
 cái ô	338m
 cái ôm	400m
-cálice de vinho	1828g
+cálice de vinho	1832g
 cálida	400f
 cálido	400f
 cám dỗ	395m
@@ -5355,6 +5360,7 @@ cánh rừng	119m
 cánh đồng	124m
 cánh đồng cỏ	124m
 cánh đồng lúa	252m
+cánh đồng lúa chín	251m
 cáo	324m
 cáqui	25g
 cát	157m
@@ -5374,28 +5380,28 @@ cây anh đào	208m
 cây bạch dương	122m
 cây cảnh	128m
 cây cầu	340m
-cây cầu về đêm	1892m
-cây cọ	1703m
+cây cầu về đêm	1896m
+cây cọ	1707m
 cây cối	133m
 cây dù	338m
 cây dừa	241m
 cây kem	274m
 cây lá kim	121m
-cây non	1699m
+cây non	1703m
 cây nấm	136m
 cây nến	310m
 cây phong	130m
-cây rụng lá	1702m
-cây tanabata	1909m
+cây rụng lá	1706m
+cây tanabata	1913m
 cây thông	121m
-cây thông noel	1901m
-cây thường xanh	1701m
+cây thông noel	1905m
+cây thường xanh	1705m
 cây thường xuân	134m
 cây tre	123m
 cây trồng	128m
-cây trồng trong chậu	1700m
-cây xương rồng	1704m
-cão guia	1573g
+cây trồng trong chậu	1704m
+cây xương rồng	1708m
+cão guia	1577g
 cédula	425g
 céladon	297e
 céleste	429e
@@ -5407,7 +5413,7 @@ céruléen	40e
 céréales	251e
 cérémonial	412e
 cérémonie	412e
-cérémonie de la lune	1914e
+cérémonie de la lune	1918e
 cérémonie du thé	789e
 césped	125f
 céu	169g
@@ -5419,7 +5425,7 @@ céu nublado	203g
 céus	169g
 cítrico	228f 228g
 có duyên	410m
-có sương	1885m
+có sương	1889m
 có trách nhiệm	408m
 có độc	427m
 cólera	404f 404g
@@ -5439,10 +5445,10 @@ công nghệ	377m
 công nghệ cao	377m
 công sở	358m
 công trường	378m
-công trường xây dựng	1852m
+công trường xây dựng	1856m
 công ty	358m
 công viên	127m
-công viên quốc gia	1849m
+công viên quốc gia	1853m
 công xưởng	378m
 côte	143e
 côte amalfitaine	763e
@@ -5455,14 +5461,14 @@ cúc	217m
 cúc họa mi	220m
 cún con	410m
 cúrcuma	79f 79g
-cüzdan	1940n
+cüzdan	1944n
 căm ghét	404m
 căm thù	404m
 căn bếp	362m
 căn chòi	364m
 căn nhà gỗ	364m
 căng thẳng	415m
-cırcır böceği	1678n
+cırcır böceği	1682n
 cırtlak	446n
 cıvıl cıvıl	392n
 cœur	394e
@@ -5472,8 +5478,8 @@ cũ	381M
 cũ kỹ	380m
 cũ rích	436m
 cơ khí	286m
-cơm cà ri	1789m
-cơm nắm	1787m
+cơm cà ri	1793m
+cơm nắm	1791m
 cơn bão	201m
 cơn gió	204m
 cơn giông	201m
@@ -5483,7 +5489,7 @@ cơn thịnh nộ	404m
 cưới	372M
 cười	392M
 cười đùa	392m
-cưỡi ngựa	1587m
+cưỡi ngựa	1591m
 cải bó xôi	435m
 cải xoăn	435m
 cảm giác tội lỗi	415m
@@ -5493,7 +5499,7 @@ cảng	154m
 cảng biển	154m
 cầu cảng	154m
 cầu nguyện	414m
-cầu trượt	1895m
+cầu trượt	1899m
 cầu vồng	178m
 cẩm thạch	280m
 cẩm tú cầu	219m
@@ -5501,13 +5507,13 @@ cắm trại	420m
 cặp đôi	394m
 cọp	319m
 cỏ	125m
-cỏ ba lá	1707m
-cỏ bốn lá	1708m
+cỏ ba lá	1711m
+cỏ bốn lá	1712m
 cỏ cây	128m
 cỏ non	125m
-cốc bia	1831m
-cốc sữa	1822m
-cốc và ống hút	1836m
+cốc bia	1835m
+cốc sữa	1826m
+cốc và ống hút	1840m
 cồn cát	156m
 cổ kính	380m
 cổ phong	356m
@@ -5518,16 +5524,16 @@ cổ điển	380m
 cổng torii	805m
 cỗ máy	286m
 cột khói	314m
-cờ cá chép	1912m
+cờ cá chép	1916m
 cờ đỏ sao vàng	644o
 củ quả	435m
 củi	279M
 củi khô	279m
 cứng cỏi	407m
-cừu cái	1601m
-cừu đực	1600m
-cửa hàng bách hóa	1870m
-cửa hàng tiện lợi	1868m
+cừu cái	1605m
+cừu đực	1604m
+cửa hàng bách hóa	1874m
+cửa hàng tiện lợi	1872m
 cửa kính	294m
 cửu trại câu	802m
 cực bắc	185m
@@ -5535,15 +5541,15 @@ cực lạc	429m
 cực quang	177m
 da diết	417m
 da thuộc	288m
-dachs	1628h
-dachse	1628h
-daffodil	2363a
-dagger	2355a
+dachs	1632h
+dachse	1632h
+daffodil	2367a
+dagger	2359a
 daheim	400h
-dahlia	2118a
+dahlia	2122a
 dai mille colori	178i
-dainty	2233a
-dairy	2685a
+dainty	2237a
+dairy	2689a
 daisies	220a
 daisy	220a
 dal	279N
@@ -5565,13 +5571,13 @@ dalmazia	859i
 dalmácia	859g
 dalí	721f
 damasco	78f 78g
-damask	2194a
+damask	2198a
 damat	372n
 dame	459E
-damenhut	1956h
-damenhut mit schleife	1956h
-damensandale	1951h
-damenstiefel	1953h
+damenhut	1960h
+damenhut mit schleife	1960h
+damensandale	1955h
+damenstiefel	1957h
 dames	459E
 damla	152n
 damlacık	152n
@@ -5582,14 +5588,14 @@ dance	391a
 dance floor	438a
 dancheong	798a 798e 798f 798g 798h 798i 798m 798n
 dancing	391a
-dandelion	1097a
+dandelion	1101a
 danemark	656o
 danesa	354f
 danese	354i
 danger	404a 404e
 dangereux	404e
 dangerous	404a
-dango	1798a 1798f 1798g 1798h 1798i
+dango	1802a 1802f 1802g 1802h 1802i
 danh dự	418m
 danh vọng	418m
 danimarca	656o
@@ -5610,48 +5616,48 @@ danza	391f 391i
 dança	391g
 dançar	391g
 danés	354f
-dapper	2693a
+dapper	2697a
 daring	407a
 dark	441a
 dark academia	704a 704e
 dark blue black	80a
 dark green	48a
 dark mood	413a
-darkblue	1094a
-darkcyan	1481a
+darkblue	1098a
+darkcyan	1485a
 darkened	441a
 darker	441a
 darkest	441a
-darkgoldenrod	1482a
-darkgray	1483a
-darkgreen	1010a
-darkgrey	1484a
-darkish blue	1323a
-darkish green	1303a
-darkish pink	999a
-darkish purple	1061a
-darkish red	1103a
-darkkhaki	1485a
-darkmagenta	1486a
+darkgoldenrod	1486a
+darkgray	1487a
+darkgreen	1014a
+darkgrey	1488a
+darkish blue	1327a
+darkish green	1307a
+darkish pink	1003a
+darkish purple	1065a
+darkish red	1107a
+darkkhaki	1489a
+darkmagenta	1490a
 darkness	413a
-darkolivegreen	1487a
-darkorange	1488a
-darkorchid	1489a
-darkred	1490a
-darksalmon	1491a
-darkseagreen	1492a
-darkslateblue	1493a
-darkslategray	1494a
-darkslategrey	1495a
-darkturquoise	1496a
-darkviolet	1497a
+darkolivegreen	1491a
+darkorange	1492a
+darkorchid	1493a
+darkred	1494a
+darksalmon	1495a
+darkseagreen	1496a
+darkslateblue	1497a
+darkslategray	1498a
+darkslategrey	1499a
+darkturquoise	1500a
+darkviolet	1501a
 darling	394a
 darsena	154i
-dash	2696a
+dash	2700a
 dauphin	330e
 davanti al camino	400i
 davetkar	400n
-davul	1973n
+davul	1977n
 dawn	180a
 day	194a
 day of the dead	744a
@@ -5661,13 +5667,13 @@ daydream	398a
 daydreaming	398a
 dayglo	450a
 daylight	194a
-daylily	2697a
+daylily	2701a
 daytime	194a
 dağ	160n
 dağ evi	364n
 dağ kulübesi	364n
 dağlar	160n
-dağların arasından güneşin doğuşu	1888n
+dağların arasından güneşin doğuşu	1892n
 dağlık	160n
 de bom gosto	399g
 de bon goût	399e
@@ -5701,20 +5707,20 @@ decay	427a
 decaying	427a
 december	198a
 decidido	407f
-deciduous tree	1702a
+deciduous tree	1706a
 deciso	407i
 deco	698a
-decoración de pino	1910f
-decoração de pinhos	1910g
+decoración de pino	1914f
+decoração de pinhos	1914g
 deep	442a
 deep ocean	141a
 deep sea	141a
 deepavali	811a
 deeper	442a
 deepest	442a
-deeppink	1498a
-deepskyblue	1499a
-deer	1590a
+deeppink	1502a
+deepskyblue	1503a
+deer	1594a
 dehesa	124f
 dehşet	405n
 dehşet verici	405n
@@ -5739,22 +5745,22 @@ delicata	390i
 delicate	390a
 delicatezza	390i
 delicato	390i
-delicious	2235a
+delicious	2239a
 delight	392a
 delightful	392a
 delilik	424n
 delizia	392i
 dell	524o
 delphin	330h
-delta	2287a
+delta	2291a
 demir	285n
 demir grisi	87n
 demli çay	256n
-demlik	1824n
+demlik	1828n
 demode	380n
 demon	405a
 demoniaco	430i
-demonic	2502a
+demonic	2506a
 demonio	430f 430i
 demons	405a
 demoníaco	430f 430g
@@ -5764,12 +5770,12 @@ denaro	425i
 denge	388n
 dengeli	388n
 denim	69a 69i 289e
-denim blue	1335a
+denim blue	1339a
 denimblau	69h
 deniz	140n
 deniz altı	366n
 deniz dibi	141n
-deniz kabuğu	1668n
+deniz kabuğu	1672n
 deniz kenarı	143n
 deniz köpüğü	142n
 deniz kıyısı	143n
@@ -5782,7 +5788,7 @@ denizcilik	140n
 denizkızı	397n
 denkmal	412h
 denmark	656o
-department store	1870a
+department store	1874a
 dependable	408a
 depo	378n
 deporte	391f
@@ -5798,17 +5804,17 @@ depressão	393g
 depresyon	393n
 deprimido	393f 393g
 deprimiert	393h
-depths	2078a
+depths	2082a
 depurado	387f
 dere	148n
 dere kenarı	148n
-derelict house	1858a
+derelict house	1862a
 deri	288n
 derin	442n
 derin deniz	141n
 derin okyanus	141n
 derinlikler	141n
-derramando líquido	1835g
+derramando líquido	1839g
 ders	359n
 ders çalışmak	359n
 derslik	359n
@@ -5834,7 +5840,7 @@ desejo	395g
 desenho animado	382g
 deseo	395f
 desert	156a
-desert island	1848a
+desert island	1852a
 deserto	156g 156i
 deserts	156a
 desesperación	393f
@@ -5873,7 +5879,7 @@ dessins animés	382e
 destellar	432f
 destellos	432f
 destemido	407g
-destiny	2701a
+destiny	2705a
 desvaído	444f
 detective noir	736a
 determinación	407f
@@ -5889,7 +5895,7 @@ deuil	393e
 deus	414g
 deutschland	626o
 devaneio	398g
-deve	1603n
+deve	1607n
 dever de casa	359g
 devil	430a
 devilish	430a
@@ -5932,7 +5938,7 @@ diamante	301f 301g 301i
 diamanten	301h
 diamond	301a
 diamonds	301a
-diarrhea	1150a
+diarrhea	1154a
 diavolo	430i
 dibujos animados	382f
 dicembre	198i
@@ -5952,13 +5958,13 @@ dignitoso	412i
 digno	412f 412g
 dijital	377n
 dilek	406n
-dill	2128a
-diluted	2237a
+dill	2132a
+diluted	2241a
 dim	453a
 dimanche	389e
-dimgray	1500a
-dimgrey	1501a
-diminished	2238a
+dimgray	1504a
+dimgrey	1505a
+diminished	2242a
 dimly	453a
 din	414n
 dinamarca	656o
@@ -5969,7 +5975,7 @@ dinamik	391n
 dinamismo	391i
 dinamizm	391n
 dindar	414n
-dindon	1630e
+dindon	1634e
 diner	709a
 diner américain	709e
 dinero	425f
@@ -5989,14 +5995,14 @@ dio	414i
 dios	414f
 dipinto	440i
 dirt	168a
-dirt brown	1272a
+dirt brown	1276a
 dirty	427a
-dirty blue	1169a
-dirty green	1381a
-dirty orange	1254a
-dirty pink	1320a
-dirty purple	1065a
-dirty yellow	1406a
+dirty blue	1173a
+dirty green	1385a
+dirty orange	1258a
+dirty pink	1324a
+dirty purple	1069a
+dirty yellow	1410a
 disagio	415i
 disco	438a 438e 438f 438g 438h 438i 438m
 disco voador	176g
@@ -6025,13 +6031,13 @@ disperazione	393i
 distinguido	399f
 distingué	399e
 distinto	399i
-district	2590a
+district	2594a
 diurne	194e
 diurno	194f 194g 194i
-diva	2101a
+diva	2105a
 divali	811n
-dive	2141a
-diver	2587a
+dive	2145a
+diver	2591a
 diversión	392f
 diversão	392g
 divertente	392i
@@ -6045,14 +6051,14 @@ diya	811a
 diyas	811a
 dizüstü	377n
 diêm vương	430m
-dişi domuz	1597n
-dişi koyun	1601n
+dişi domuz	1601n
+dişi koyun	1605n
 dişil	421n
 dişli	286n
 diễm lệ	399m
 diễu hành	411m
 diệu kỳ	397m
-djembé	1974e
+djembé	1978e
 djerba	865a
 doanh nghiệp	358m
 doce	271g
@@ -6064,21 +6070,21 @@ docteur	357e
 doctor	357a 357f
 doctora	357f
 doctors	357a
-dodger blue	1080a
-dodgerblue	1502a
+dodger blue	1084a
+dodgerblue	1506a
 dodgers	587o
-dodo	1643a 1643e 1643f 1643h 1643i
-dodo kuşu	1643n
-dodô	1643g
-doe	2703a
+dodo	1647a 1647e 1647f 1647h 1647i
+dodo kuşu	1647n
+dodô	1647g
+doe	2707a
 doente	427g
 doença	427g
-doeskin	2427a
-dog face	1571a
-dogwood	2369a
+doeskin	2431a
+dog face	1575a
+dogwood	2373a
 doksanlar	708n
 doktor	357n
-doktorhut	1958h
+doktorhut	1962h
 dolar	425n
 dolce	390i
 dolcetti	272i
@@ -6090,7 +6096,7 @@ dollar	425a 425e 425h
 dollari	425i
 dollaro	425i
 dollars	425a 425e
-dolma biber	1740n
+dolma biber	1744n
 dolor	393f
 dolore	393i
 doloroso	393f 393g 393i
@@ -6105,16 +6111,18 @@ domenica	389i
 domingo	389f 389g
 domino	574o
 dominos	574o
-domuz	1597n
-domuz burnu	1599n
-domuz pastırması	1763n
-domuz yüzü	1596n
+domuz	1601n
+domuz burnu	1603n
+domuz pastırması	1767n
+domuz yüzü	1600n
 don	186n
 dona	271f
 donas	271f
 dondurma	274n
 dondurmacı	274n
 dondurucu	402n
+dong ho painting	874a
+dong ho prints	874a
 donmuş	452n
 donna	459I
 donne	459I
@@ -6125,7 +6133,7 @@ donuk	448n
 donut	271a 271e 271f 271g 271h 271n
 donuts	271a 271h
 doom	405a
-door	2446a
+door	2450a
 dor	393g
 dorada	11f
 dorado	11f
@@ -6149,7 +6157,7 @@ dorée	11e
 dosmiles	711f
 dostluk	392n
 dostça	392n
-dot	2455a
+dot	2459a
 dot painting	824a
 dotter	269h
 dottore	357i
@@ -6160,8 +6168,8 @@ douce	390e
 douce amère	417e
 douceur	390e
 doudou	410e
-dough	2117a
-doughnut	1810a 1810e
+dough	2121a
+doughnut	1814a 1814e
 douillet	400e
 douillette	400e
 douleur	393e
@@ -6176,10 +6184,10 @@ doux ton	447e
 dove	409A
 doves	409a
 downcast	393a
-downing	2370a
+downing	2374a
 downtown	340a
 doygun	446n
-dozen	2570a
+dozen	2574a
 doçura	410g
 doğa	385n
 doğa yürüyüşü	420n
@@ -6188,17 +6196,17 @@ doğu tarzı	356n
 doğum günü	373n
 doğum günü partisi	373n
 doğum günü pastası	271n
-drab	1246a
-drab green	1342a
+drab	1250a
+drab green	1346a
 drache	397h
 drachen	397h
-drachengesicht	1655h
+drachengesicht	1659h
 draghi	397i
 drago	397i
 dragon	397a 397e
-dragon face	1655a
+dragon face	1659a
 dragones	397f
-dragonfly	2364a
+dragonfly	2368a
 dragons	397a 397e
 dragão	397g
 dragón	397f
@@ -6223,26 +6231,26 @@ dreamy	398a
 dreary	393a
 dreck	168h
 dreckig	427h
-dress	1931a
-dried	1985a
-dried blood	1119a
-drifting	2290a
+dress	1935a
+dried	1989a
+dried blood	1123a
+drifting	2294a
 driftwood	279a
-drive	2147a
+drive	2151a
 drizzle	200a
-dromadaire	1603e
-dromedar	1603h
-dromedario	1603f 1603i
+dromadaire	1607e
+dromedar	1607h
+dromedario	1607f 1607i
 dropbox	562o
 droplet	152a
 droplets	152a
-drops	2506a
+drops	2510a
 drought	156a
 drowsy	416a
 druck	415h
-drum	1973a
-drumsticks	1973a
-dry	1997a
+drum	1977a
+drumsticks	1977a
+dry	2001a
 drôle	392e
 dschungel	120h
 du mục	420m
@@ -6255,34 +6263,34 @@ dubbi	415i
 dubbio	415i
 dubrovnik	859a
 dubái	776f
-duck	1640a
-duck egg blue	1114a
-duckling	2707a
+duck	1644a
+duck egg blue	1118a
+duckling	2711a
 duda	415f
 dudas	415f
 duelo	393f
 duftblüte	224h
 dulce de leche	262f
 dulces	272f
-dull blue	1396a
-dull brown	1192a
-dull green	1428a
-dull orange	1348a
-dull pink	1387a
-dull purple	1380a
-dull red	1324a
-dull teal	1089a
-dull yellow	1334a
+dull blue	1400a
+dull brown	1196a
+dull green	1432a
+dull orange	1352a
+dull pink	1391a
+dull purple	1384a
+dull red	1328a
+dull teal	1093a
+dull yellow	1338a
 dulzura	410f
 duman	314n
 dumanlı	314n
-dumpling	1799a 1799f
+dumpling	1803a 1803f
 duna	156f 156g 156i
 dunas	156f 156g
 dune	156a 156e 156i
 dunes	156a
 dung nham	165m
-dungeon	2695a
+dungeon	2699a
 dunkel	441h
 dunkelgrün	48h
 dunkelheit	413h
@@ -6296,10 +6304,10 @@ durable	385e
 durazno	235f
 durcheinander	424h
 durgun	388n
-durian	2499a
+durian	2503a
 durmiendo	416f
 dusk	191a
-dusk blue	1032a
+dusk blue	1036a
 dusky	453a
 dust	168a
 dusty	448a
@@ -6312,7 +6320,7 @@ duveteux	410e
 duygusal	417n
 duyên dáng	399m
 duyên hải	143m
-dwarf	2708a
+dwarf	2712a
 dynamic	391a
 dynamique	391e
 dynamisch	391h
@@ -6354,7 +6362,7 @@ délire	424e
 démodé	380e
 démon	430e
 démoniaque	430e
-dép xỏ ngón	1945m
+dép xỏ ngón	1949m
 dépouillé	387e
 dépression	393e
 déprimé	393e
@@ -6382,35 +6390,35 @@ dòng suối	148m
 dòng sông	148m
 dólar	425f 425g
 dólares	425f 425g
-dónut	1810f
+dónut	1814f
 dökme demir	285n
-dökülen sıvı	1835n
+dökülen sıvı	1839n
 dökülen yapraklar	129n
-döner	1772h
-döner kebab	1772h
-dönme dolap	1896n
+döner	1776h
+döner kebab	1776h
+dönme dolap	1900n
 dörfer	349h
 dörflich	349h
-dört yapraklı yonca	1708n
+dört yapraklı yonca	1712n
 döviz	425n
 dövüş	404n
 dù	338m
-dùi trống	1973m
+dùi trống	1977m
 dúvida	415g
 düne	156h
 dünen	156h
 dünya gezegeni	385n
 dürre	156h
-dürüm	1772n
+dürüm	1776n
 dürüst	408n
 dürüstlük	408n
 düster	393h
 düster dunkel	441h
 düster gotisch	413h
-düz ayakkabı	1949n
+düz ayakkabı	1953n
 düğün	372n
 düş	398n
-düşen yapraklar	1710n
+düşen yapraklar	1714n
 düşmanca	404n
 düşsel	398n
 dış uzay	176n
@@ -6428,7 +6436,7 @@ dược phẩm	357m
 dạ quang	450m
 dạ tiệc	411m
 dải ngân hà	176m
-dấu chân móng vuốt	1629m
+dấu chân móng vuốt	1633m
 dầu ô liu	278m
 dễ chịu	400m
 dễ mến	410m
@@ -6440,30 +6448,30 @@ dịu dàng	390m
 dục vọng	395m
 dứa	240m
 dừa	241m
-eagle	1639a
-ear of corn	1738a
+eagle	1643a
+ear of corn	1742a
 early morning	188a
-ears	2644a
+ears	2648a
 earth	168a
 earth tones	386a
 earth yellow	102a
 earthy	386a
 easter	374a
-easter green	1312a
-easter purple	1245a
-eastlake	2712a
+easter green	1316a
+easter purple	1249a
+eastlake	2716a
 easygoing	389a
 easyjet	553o
 eau	152e
 ebay	504o
 ebbe	142h
-ebony	2234a
+ebony	2238a
 eccentric	437a
 eccentrico	437i
 eccetto	460i
 eccitante	391i
-echo	2053a
-eclipse	2196a
+echo	2057a
+eclipse	2200a
 eco	385a 385g 385m
 eco friendly	385a
 ecologia	385g 385i
@@ -6477,7 +6485,7 @@ ecológico	385f 385g
 economia	358g 358i
 economy	358a
 economía	358f
-ecru	1300a
+ecru	1304a
 ecstatic	392a
 eczane	357n
 edebiyat	312n
@@ -6485,19 +6493,19 @@ edel	383h
 edel fein	399h
 edelstahl	284h
 edelstein	316h
-eden	2316a
+eden	2320a
 edera	134i
 edifici	340i
 edificio	340f 340i
-edificio classico	1851i
-edificio clásico	1851f
-edificio de colegio	1869f
-edificio de oficinas	1861f
-edificio di uffici	1861i
-edificio in costruzione	1852i
+edificio classico	1855i
+edificio clásico	1855f
+edificio de colegio	1873f
+edificio de oficinas	1865f
+edificio di uffici	1865i
+edificio in costruzione	1856i
 edificios	340f
 edifício	340g
-edifício comercial	1861g
+edifício comercial	1865g
 educación	359f
 education	359a
 educazione	359i
@@ -6520,12 +6528,12 @@ ege	775n
 egeo	775f 775i
 egeu	775g
 egg	269a
-egg shell	990a
+egg shell	994a
 eggplant	248a
-eggplant purple	991a
+eggplant purple	995a
 eggs	269a
-eggshell	1378a
-eggshell blue	1142a
+eggshell	1382a
+eggshell blue	1146a
 egipcia	774f
 egipcio	774f
 egipto	646o 774f
@@ -6549,7 +6557,7 @@ eiche	279h
 eichenholz	279h
 eid	749a 749f 749g 749i
 eid al fitr	749a
-eidechse	1653h
+eidechse	1657h
 eier	269h
 eifersucht	428h
 eifersüchtig	428h
@@ -6559,14 +6567,14 @@ eiland	155h
 einbruch der nacht	191h
 einfühlsam	390h
 einhorn	397h
-einhorngesicht	1588h
+einhorngesicht	1592h
 einhörner	397h
-einkaufstüten	1943h
+einkaufstüten	1947h
 einladend	400h
 einsam	393h
-einsame insel	1848h
+einsame insel	1852h
 einsamkeit	393h
-einteiliger badeanzug	1934h
+einteiliger badeanzug	1938h
 eintönig	436h
 eis	184h
 eis am stiel	274h
@@ -6579,9 +6587,9 @@ eisen	285h
 eisengrau	87h
 eisig	402h
 eiskalt	402h
-eiswürfel	1840h
+eiswürfel	1844h
 ejderha	397n
-ejderha yüzü	1655n
+ejderha yüzü	1659n
 ejercicio	391f
 ejército	433f
 ekel	427h
@@ -6590,7 +6598,7 @@ ekim	197n
 ekin	251n
 eklig	427h
 ekmek	270n
-ekmek dilimi	1751n
+ekmek dilimi	1755n
 eko	385n
 ekoloji	385n
 ekolojik	385n
@@ -6604,19 +6612,19 @@ el calafate	844a
 el gran hotel budapest	819f
 el lissitzky	817a
 el pasado	417f
-el çantası	1941n
+el çantası	1945n
 elan	391h
 elated	392a
-elbise	1931n
-elderberry	2508a
-eldiven	1928n
+elbise	1935n
+elderberry	2512a
+eldiven	1932n
 electric	450a
 electronic	377a
 electronics	377a
 electrónica	377f
 electrónico	377f
-elefant	1607h
-elefante	1607f 1607g 1607i
+elefant	1611h
+elefante	1611f 1611g 1611i
 elegance	399a
 elegancia	399f
 elegant	399a 399h
@@ -6628,7 +6636,7 @@ elektronik	377h 377n
 elektronisch	377h
 elem	393n
 elend	393h
-elephant	1607a
+elephant	1611a
 eletrônico	377g
 eletrônicos	377g
 elettrico	450i
@@ -6636,14 +6644,14 @@ elettronica	377i
 elettronico	377i
 elfenbein	38h
 elfenbeinfarben	38h
-elk	2374a
+elk	2378a
 ellili yıllar	709n
 elma	236n
 elmas	301n
-elmetto con croce bianca	1961i
-elmetto militare	1960i
+elmetto con croce bianca	1965i
+elmetto militare	1964i
 elote	250f
-elusive	2239a
+elusive	2243a
 eléctrico	450f
 elétrico	450g
 em bé	409m
@@ -6664,7 +6672,7 @@ embrumé	451e
 embrumée	451e
 embruns	142e
 emerald	49a
-emerald green	1395a
+emerald green	1399a
 emirados árabes unidos	648o
 emirates airline	547o
 emiratos árabes unidos	648o
@@ -6682,15 +6690,15 @@ empire	384a 384e
 empolgado	391g
 empolgante	391g
 empolvado	448f
-empreintes animaux	1629e
+empreintes animaux	1633e
 empresa	358f 358g
 empresarial	358f 358g
 empresyonizm	790n
 emptiness	393a
-empty nest	1712a
+empty nest	1716a
 empört	404h
 empörung	404h
-emulsion	2269a
+emulsion	2273a
 en bois	279e
 en casa	400f
 en colère	404e
@@ -6706,7 +6714,7 @@ en línea	377f
 en plein jour	194e
 en sueur	403e
 en évitant	460e
-enamel	2713a
+enamel	2717a
 enamorado	394f
 enamoramiento	394f
 encalado	342f
@@ -6729,7 +6737,7 @@ encourager	406e
 encouraging	406a
 encre	47e
 encre de chine	302e
-end	2240a
+end	2244a
 endişe	415n
 endişeli	415n
 endonezya	674o
@@ -6806,7 +6814,7 @@ enoteca	344i
 enredadera	134f
 ensalada	435f
 ensalada de frutas	434f
-enseigne de barbier	1898e
+enseigne de barbier	1902e
 enseigne lumineuse	308e
 enseignes lumineuses	308e
 ensolarada	172g
@@ -6816,7 +6824,7 @@ ensoleillée	172e
 ensoñación	398f
 ensueño	398f
 entardecer	179g
-ente	1640h
+ente	1644h
 entediado	436g
 entediante	436g
 enterrement	412e
@@ -6845,8 +6853,8 @@ entusiasmo	391f 391g 391i
 entusiasta	391f 391i
 entzückend	392h
 entzückt	392h
-envelope vermelho	1915g
-enveloppe rouge	1915e
+envelope vermelho	1919g
+enveloppe rouge	1919e
 envergonhado	415g
 envidia	428f
 envidioso	428f
@@ -6859,7 +6867,7 @@ environnemental	385e
 envy	428a
 enérgica	391f 391g
 enérgico	391f 391g
-ephemeral	2509a
+ephemeral	2513a
 epoca	380i
 epoca vittoriana	816i
 equilibrado	388f 388g
@@ -6868,7 +6876,7 @@ equilibrio	388f 388i
 equilíbrio	388g
 era vitoriana	816g
 erba	125i
-erba mate	1839i
+erba mate	1843i
 erba verde	125i
 erbe	137i
 erbe aromatiche	137i
@@ -6879,7 +6887,7 @@ erdbeeren	229h
 erde	168h
 erdgelb	102h
 erdig	386h
-erdnuss	1746h
+erdnuss	1750h
 erdreich	168h
 erdtöne	386h
 erfolg	418h
@@ -6894,10 +6902,10 @@ erik çiçeği	215n
 erinnern	417h
 erinnerung	417h
 erinnerungen	417h
-erizo	1619f
-erişte	1790n
+erizo	1623f
+erişte	1794n
 erkek	459N
-erkek ayakkabısı	1946n
+erkek ayakkabısı	1950n
 erkeklik	422n
 erkeksi	422n
 erken sabah	188n
@@ -6913,7 +6921,7 @@ ernte	197h
 erntedank	197h
 erntedankfest	197h
 ernährung	419h
-ero	2527a
+ero	2531a
 eroberung	418h
 eroe	407i
 eroi	407i
@@ -6926,10 +6934,10 @@ erschöpfung	416h
 erstaunlich	426h
 erstaunt	426h
 erupción	165f
-erupción volcánica	1843f
+erupción volcánica	1847f
 eruption	165a
 erupção	165g
-erupção vulcânica	1843g
+erupção vulcânica	1847g
 eruzione	165i
 erva	137g
 ervas	137g
@@ -6945,10 +6953,10 @@ escaldante calor	403g
 escalofriante	405f
 escalofrío	402f
 escandinavo	354f 354g
-escarabajo	1676f
+escarabajo	1680f
 escarcha	186f
 escarchado	452f
-escargot	1671e
+escargot	1675e
 escarlata	34f
 escarlate	34g
 escludendo	460i
@@ -6959,9 +6967,9 @@ escola	359g
 escola de samba	812g
 escolar	359f 359g
 escondido	396f 396g
-escorpião	1682g
-escorpión	1682f
-escorregador	1895g
+escorpião	1686g
+escorpión	1686f
+escorregador	1899g
 escritório	358g
 escuela	359f
 escura	441g
@@ -6991,8 +6999,8 @@ espacio exterior	176f
 espagne	628o
 espagnol	857e
 espagnole	857e
-espaguete	1791g
-espagueti	1791f
+espaguete	1795g
+espagueti	1795f
 espanha	628o
 espanhol	857g
 espanhola	857g
@@ -7016,9 +7024,9 @@ esperanzado	406f
 esperanzador	406f
 esperança	406g
 esperançoso	406g
-espiga de arroz	1705f
-espiga de maíz	1738f
-espiga de milho	1738g
+espiga de arroz	1709f
+espiga de maíz	1742f
+espiga de milho	1742g
 espinaca	435f
 espinacas	435f
 espinafre	435g
@@ -7047,27 +7055,28 @@ espíritu	414f
 espíritus	414f
 esqui	198g
 esquiar	198f 198g
-esquilo	1617g
+esquilo	1621g
 esquisito	437g
 esquí	198f
 esrarengiz	396n
 essaouira	760a 760e
-essence	2035a
+essence	2039a
 essenziale	387i
 esseulé	393e
 esta noche	192f
 esta noite	192g
 estable	408f
 estación espacial	365f
-estadio	1850f
+estadio	1854f
 estados unidos	633o
 estambul	772f
 estampe japonaise	794e
+estampes de đông hồ	874e
 estanque	149f
 estanque de lotos	150f
 estasiato	392i
 estate	196i
-estatua de la libertad	1876f
+estatua de la libertad	1880f
 estação espacial	365g
 estiagem	156g
 estilo chino	356f
@@ -7087,7 +7096,7 @@ estrela	175g
 estrelada	175g
 estrelado	175g
 estrelas	175g
-estrelas brilhantes	1905g
+estrelas brilhantes	1909g
 estrella	175f
 estrellada	175f
 estrellado	175f
@@ -7109,8 +7118,8 @@ estudios	359f
 estudo	359g
 estufa	126G
 estuque	342g
-estádio	1850g
-estátua da liberdade	1876g
+estádio	1854g
+estátua da liberdade	1880g
 estável	408g
 estúdio ghibli	820g
 etereo	398i
@@ -7126,11 +7135,11 @@ etiyopyalı	854n
 etiópia	854g
 etéreo	398f 398g
 etíope	854f 854g
-eucalyptus	2211a
+eucalyptus	2215a
 euforia	392f 392g 392i
 euforico	392i
 eufórico	392f 392g
-eule	1642h
+eule	1646h
 euphoria	392a
 euphoric	392a
 euphorie	392e 392h
@@ -7141,21 +7150,22 @@ ev gibi	400n
 ev sıcaklığı	400n
 evcilleşmemiş	420n
 evening	191a
-everglade	2496a
+everglade	2500a
 evergreen	121a
-evergreen tree	1701a
-everlasting	2510a
+evergreen tree	1705a
+everlasting	2514a
 everton	603o
 everton fc	603o
 evham	415n
 evil	405a
+evil eye	872a
 evita	460f 460i
 evitando	460f 460g 460i
 evitar	460f 460g
 evitare	460i
 evite	460g
 evlenmek	372n
-evler	1857n
+evler	1861n
 evli	372n
 evlilik	372n
 evren	176n
@@ -7177,7 +7187,7 @@ exclude	460a
 excluding	460a
 excluindo	460g
 exclure	460e
-exclusive	2511a
+exclusive	2515a
 exclusively	458a
 excluyendo	460f
 excursión	420f
@@ -7230,10 +7240,10 @@ fabl	397n
 fable	397a 397e
 fabrik	378h
 fabrika	378n
-fabrikgebäude	1871h
+fabrikgebäude	1875h
 fac	359e
-faccina volpe	1576i
-face	2517a
+faccina volpe	1580i
+face	2521a
 facebook	469o
 factory	378a
 faculdade	359g
@@ -7242,14 +7252,14 @@ fada	397g
 fadas	738g
 fade	436E 436H
 faded	448a
-fagioli	1747i
+fagioli	1751i
 fagulha	166g
 fahl	444h
 faiança de delft	796g
 faible lumière	453e
 faint	444a
 fairies	397a
-fairway	2718a
+fairway	2722a
 fairy	397a
 fairy chimneys	808a
 fairy lights	336a
@@ -7257,9 +7267,9 @@ fairy tale	738a
 fairytale	397a
 faith	406a
 faithful	408a
-fal kurabiyesi	1800n
-falafel	1773a 1773f 1773g 1773h 1773i 1773n
-falafels	1773e
+fal kurabiyesi	1804n
+falafel	1777a 1777f 1777g 1777h 1777i 1777n
+falafels	1777e
 falaise	163e
 falaises	163e
 falesia	163i
@@ -7267,7 +7277,7 @@ falez	163n
 fall	197a
 fall foliage	129a
 fall leaves	129a
-fallen	2514a
+fallen	2518a
 fallen leaf	197a
 fallen leaves	129a
 falu red	838a
@@ -7281,7 +7291,7 @@ famille	400e
 family	400a
 família	400g
 fanciullezza	417i
-fancy	2161a
+fancy	2165a
 fango	168f 168i
 fanous	749a
 fantaisie	397e
@@ -7313,9 +7323,9 @@ farbenfrohe	178h
 farbholzschnitt	794h
 fard	114i
 fard à joues	114e
-fare	1612n
+fare	1616n
 fare il bagno	143i
-fare yüzü	1611n
+fare yüzü	1615n
 farfalla	325i
 farfelu	437e
 farkındalık	414n
@@ -7343,13 +7353,13 @@ fastidioso	404i
 fastnacht	746h
 fastueux	383e
 fastuoso	383f
-fasulye	1747n
+fasulye	1751n
 fat tuesday	746a
 fata	397i
 fatato	397i
 fate	397I
-fatia de pizza	1766g
-fatia de torta	1815g
+fatia de pizza	1770g
+fatia de torta	1819g
 fatigué	416e
 fattoria	349i
 faul	416h
@@ -7365,7 +7375,7 @@ fauvist	719a
 fauviste	719e
 favo de mel	263g
 favola	397i
-fawn	1213a
+fawn	1217a
 fazenda	349g
 faísca	166g
 faïence	304e
@@ -7389,7 +7399,7 @@ fede	406i
 fedele	408i
 fedeltà	408i
 feder	313h
-federation	2719a
+federation	2723a
 federn	313h
 fedex	495o
 fee	397h
@@ -7401,7 +7411,7 @@ feierlich	412h
 feierlich bunt	411h
 feiertag	411h
 feiertage	411h
-feijões	1747g
+feijões	1751g
 feindselig	404h
 feio	427g
 feira	332g
@@ -7413,7 +7423,7 @@ feitiçaria	397g
 feitiço	397g
 feld	124h
 felder	124h
-feldspar	2682a
+feldspar	2686a
 felice	392i
 felicidad	392f
 felicidade	392g
@@ -7442,8 +7452,8 @@ fenerbahce	619o
 fenerbahçe	619o
 fenerler	309n
 fenicottero	317i
-fenicottero rosa	1645i
-fennel	2133a
+fenicottero rosa	1649i
+fennel	2137a
 feo	427f
 fer	285e
 fer forgé	285e
@@ -7458,12 +7468,12 @@ ferie	389i
 ferien	389h
 ferito	393i
 ferme	349e
-fern	1033a
-fern green	1170a
-ferocious	2720a
+fern	1037a
+fern green	1174a
+ferocious	2724a
 ferragosto	196i
 ferrari	476o
-ferris wheel	1896a
+ferris wheel	1900a
 ferro	285g 285i
 ferro battuto	285i
 ferro fundido	285g
@@ -7538,8 +7548,8 @@ festtag	411h
 festung	360h
 festín	411f
 fetih	418n
-fetta di formaggio	1759i
-fetta di torta	1813i
+fetta di formaggio	1763i
+fetta di torta	1817i
 feu	166e
 feu artifice	334e
 feu de bois	311e
@@ -7549,13 +7559,13 @@ feu de joie	166e
 feuer	166h
 feuerschein	166h
 feuerwerk	334h
-feuerwerkskörper	1904h
+feuerwerkskörper	1908h
 feuillage	128e
 feuillage automne	129e
 feuille	128e
-feuille morte	1710e
+feuille morte	1714e
 feuille or	306e
-feuille virevoltante	1711e
+feuille virevoltante	1715e
 feuille érable	130e
 feuilles	128e
 feuilles automne	129e
@@ -7563,7 +7573,7 @@ feuilles mortes	129e
 feuilles érable	130e
 feurig	395h
 feux artifice	334e
-fever	2155a
+fever	2159a
 fevereiro	198g
 fez	760a
 fiaba	397i
@@ -7576,7 +7586,7 @@ fiammata	166i
 fiamme	166i
 fiammeggiante	166i
 fiat	487o
-fibre	2280a
+fibre	2284a
 fichte	121h
 ficção científica	377g
 fidato	408i
@@ -7620,16 +7630,16 @@ filipino flag	676o
 filippina	864i
 filippine	676o
 filippino	864i
-filizlenme	1699n
+filizlenme	1703n
 fille	459E
 filles	459E
 film noir	736a 736e 736h
 filme noir	736g
-filtered	2722a
+filtered	2726a
 filthy	427a
 fim de semana	389g
 fim de tarde	191g
-fin	2622a
+fin	2626a
 fin de semana	389f
 finance	358a 358e
 financeiro	358g
@@ -7642,9 +7652,9 @@ finanzen	358h
 finanças	358g
 fine settimana	389i
 fines herbes	137e
-finger	2579a
-fingers	2467a
-finish	2656a
+finger	2583a
+fingers	2471a
+finish	2660a
 finland	657o
 finlandais	839e
 finlandaise	839e
@@ -7666,7 +7676,7 @@ finster	441h
 finsternis	413h
 fioca	453i
 fiocchi di neve	187i
-fiocco	1916i
+fiocco	1920i
 fiocco di neve	187i
 fioco	453i
 fiorde	147g
@@ -7675,8 +7685,8 @@ fiordi	147i
 fiordo	147f 147i
 fiordos	147f
 fiore	207i
-fiore appassito	1693i
-fiore bianco	1689i
+fiore appassito	1697i
+fiore bianco	1693i
 fiore di ciliegio	208i
 fiore di pesco	216i
 fiore di susino	215i
@@ -7686,13 +7696,13 @@ fiorire	207i
 fiorita	207i
 fiorito	207i
 fioritura	207i
-fir	2064a
+fir	2068a
 firavun	774n
 fire	166a
-fire engine red	1261a
-firebrick	1503a
-firecracker	1904a
-fired	2507a
+fire engine red	1265a
+firebrick	1507a
+firecracker	1908a
+fired	2511a
 firefox	518o
 firelight	166a
 firenze	762i
@@ -7702,32 +7712,32 @@ firework	334a
 fireworks	334a
 firma	358H
 firme	408f 408g
-fisarmonica	1967i
+fisarmonica	1971i
 fisch	366h
 fische	366h
 fischerboot	140h
-fischfrikadelle	1796h
+fischfrikadelle	1800h
 fish	366a
-fish cake with swirl	1796a
+fish cake with swirl	1800a
 fishes	366a
-fita de lembrete	1918g
+fita de lembrete	1922g
 fitness	391a 391e 391f 391g 391h 391i 391n
 fitnessstudio	391h
 fiume	148i
 fiyi	867f
 fiyort	147n
 fière	418e
-fişek	1903n
+fişek	1907n
 fjord	147a 147e 147h
 fjorde	147h
 fjords	147a 147e
-flacher schuh	1949h
-fladenbrot	1754h
+flacher schuh	1953h
+fladenbrot	1758h
 flag of japan	624o
 flamant	317e
 flamant rose	317e
 flamants roses	317e
-flamboyant	403e 1645a
+flamboyant	403e 1649a
 flambée	166e
 flame	166a
 flamenca	825f
@@ -7742,33 +7752,33 @@ flamme	166e 166h
 flammen	166h
 flammend	166h
 flammes	166e
-flan	1819f
-flannel	2283a
+flan	1823f
+flannel	2287a
 flaque	199e
 flaques	199e
-flasche mit knallendem korken	1827h
+flasche mit knallendem korken	1831h
 flaschengrün	48h
-flash	2111a
-flat blue	1064a
-flat green	1078a
-flat shoe	1949a
-flatbread	1754a
+flash	2115a
+flat blue	1068a
+flat green	1082a
+flat shoe	1953a
+flatbread	1758a
 flauschig	410h
 flechazo	394f
-fledermaus	1620h
-fleisch	1760h
-fleischhachse	1760h
-fleischstück	1762h
+fledermaus	1624h
+fleisch	1764h
+fleischhachse	1764h
+fleischstück	1766h
 flemmard	416e
 flemme	416e
 flerte	395g
-flesh	2442a
+flesh	2446a
 fleur	207e
-fleur blanche	1689e
+fleur blanche	1693e
 fleur de cerisier	208e
 fleur de prunier	215e
 fleur de pêcher	216e
-fleur fanée	1693e
+fleur fanée	1697e
 fleuri	207e
 fleurie	207e
 fleurir	207e
@@ -7777,11 +7787,11 @@ fleurs de cerisier	208e
 fleuve	148e
 flieder	64h
 fliederfarben	64h
-fliege	1684h
+fliege	1688h
 fliegen	169h
-fliegenpilz	1714h
+fliegenpilz	1718h
 flight	169a
-flint	2241a
+flint	2245a
 fliperama	707g
 flippant	405e
 flirt	395a 395e 395h 395i
@@ -7798,23 +7808,23 @@ flocons	187e
 flocos de neve	187g
 flojo	416f
 flor	207f 207g
-flor blanca	1689f
-flor branca	1689g
+flor blanca	1693f
+flor branca	1693g
 flor de ameixeira	215g
 flor de cerejeira	208g
 flor de cerezo	208f
 flor de ciruelo	215f
 flor de durazno	216f
-flor de hibisco	1694f
+flor de hibisco	1698f
 flor de melocotonero	216f
 flor de pessegueiro	216g
-flor marchita	1693f
-flor murcha	1693g
+flor marchita	1697f
+flor murcha	1697g
 floración	207f
 floraison	207e
 floral	207a 207e 207f 207g 207h
 florale	207e
-floralwhite	1504a
+floralwhite	1508a
 floransa	762n
 floração	207g
 floreale	207i
@@ -7834,12 +7844,12 @@ floresta tropical	120g
 florestas	119g
 florida	207f 207g
 florido	207f 207g
-floss	2348a
+floss	2352a
 flotando	398f
 flotante	398f
 flottant	398e
-flour	2340a
-flow	2589a
+flour	2344a
+flow	2593a
 flower	207a
 flower power	714a
 flowers	207a
@@ -7850,8 +7860,8 @@ fluo	450e 450i
 fluorescent	450a 450e
 fluorescente	450e 450f 450g 450i
 fluoreszierend	450h
-fluro green	1194a
-flush	2242a
+fluro green	1198a
+flush	2246a
 fluss	148h
 flut	142h
 fluttuante	398i
@@ -7866,14 +7876,14 @@ flügel	169h
 flüsse	148h
 flüssig	152h
 flüssigkeit	152h
-flüssigkeit ausgießen	1835h
+flüssigkeit ausgießen	1839h
 foam	142a
-foam green	1047a
-foca	1662f 1662g 1662i
-focaccia	1754i
+foam green	1051a
+foca	1666f 1666g 1666i
+focaccia	1758i
 focolare	311i
 focoso	395i
-focus	2723a
+focus	2727a
 fofa	410g
 fofinho	410g
 fofo	410g
@@ -7884,8 +7894,8 @@ foggy	202a
 foggy colour	451a
 foglia	128i
 foglia acero	130i
-foglia al vento	1711i
-foglia caduta	1710i
+foglia al vento	1715i
+foglia caduta	1714i
 foglia oro	306i
 fogliame	128i
 foglie	128i
@@ -7900,11 +7910,11 @@ fogueira	166g
 foguete	365g
 fogón	311f
 foi	406e
-foil	2314a
+foil	2318a
 folclore	379f
 folclórico	379g
 folha	128g
-folha ao vento	1711g
+folha ao vento	1715g
 folha de bordo	130g
 folha de ouro	306g
 folhagem	128g
@@ -7931,31 +7941,31 @@ fondali	141i
 fondo del mar	141f
 fondo marino	141f
 fonds marins	141e
-fondue	1778a 1778e 1778f 1778g 1778h
-fonduta	1778i
-fondü	1778n
-fontaine	1883e
-fontana	1883i
-fonte	285e 1883g
-fool	2436a
+fondue	1782a 1782e 1782f 1782g 1782h
+fonduta	1782i
+fondü	1782n
+fontaine	1887e
+fontana	1887i
+fonte	285e 1887g
+fool	2440a
 football	391a 391e
 forbidden city	347a
 force	407E
 forest	119a
-forest green	1470a
+forest green	1474a
 foresta	119i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1505a
+forestgreen	1509a
 forests	119a
 forlorn	393a
 formal	412a 412f 412g
 formale	412i
 formel	412e
 formelle	412e
-formica	1674i
-formiga	1674g
-forrest green	1424a
+formica	1678i
+formiga	1678g
+forrest green	1428a
 forst	119h
 fort	407e
 fortaleza	360f 360g
@@ -7965,7 +7975,7 @@ fortezza	360i
 fortress	360a
 fortuna	383f 383g 383i
 fortune	383a
-fortune cookie	1800a
+fortune cookie	1804a
 fortuné	383e
 forza	407i
 força	407g
@@ -7976,27 +7986,27 @@ forêt vierge	120e
 forêts	119e
 foschia	202i
 fosforlu	450n
-fossil	2091a
+fossil	2095a
 fou	424e
 fou rire	392e
 foudre	201e
 fougue	395e
 fougueux	395e
-foulard	1927e
+foulard	1931e
 foule	424e
-found	2516a
-fountain	1883a
-four leaf clover	1708a
-fourmi	1674e
+found	2520a
+fountain	1887a
+four leaf clover	1712a
+fourmi	1678e
 fournaise	205e
 fovismo	719f
 fovizm	719n
 fox	324a
 foxes	324a
-foxy	2725a
+foxy	2729a
 fracas	424e
 fragola	229i
-fragrant	2198a
+fragrant	2202a
 frais	401e
 fraise	229e
 framboesa	233g
@@ -8024,11 +8034,11 @@ freedom	420a
 freezing	402a
 freibad	143h
 freiheit	420h
-freiheitsstatue	1876h
-french blue	1228a
+freiheitsstatue	1880h
+french blue	1232a
 french country	729a
 french flag	625o
-french fries	1765a
+french fries	1769a
 french riviera	807a
 frenesia	424i
 frenesí	424f
@@ -8043,9 +8053,9 @@ fresco	401f 401g 401i
 frescor	401g
 frescura	401f
 fresh	401a
-fresh green	962a
+fresh green	966a
 freshness	401a
-fresón	1728f
+fresón	1732f
 freude	392h
 freudig	392h
 freudlos	393h
@@ -8061,7 +8071,7 @@ friandises	272e
 fric	425e
 frida	725a
 frida kahlo	725a
-fried shrimp	1795a
+fried shrimp	1799a
 frieden	388h
 friedhof	412h
 friedlich	388h
@@ -8083,31 +8093,31 @@ frische luft	401h
 frisquet	402e
 frisson	402e
 frissonnant	402e
-frites	1765e
+frites	1769e
 frittella	271i
 frittelle	271i
-frittierte garnele	1795h
+frittierte garnele	1799h
 frog	328a
-frog green	1193a
+frog green	1197a
 frogs	328a
 froh	392h
 froid	402e
 froide	402e
 froideur	402e
-frond	2259a
-front	2677a
-front facing baby chick	1635a
-frontier	2243a
+frond	2263a
+front	2681a
+front facing baby chick	1639a
+frontier	2247a
 frontier town	737a
 frosch	328h
-froschgesicht	1650h
+froschgesicht	1654h
 frost	186a 186h
 frost white	83a
 frosted	452a
 frostig	402h
 frostweiß	83h
 frosty	186a
-froth	2144a
+froth	2148a
 frozen	452a
 frucht	434h
 fruchtig	434h
@@ -8157,19 +8167,19 @@ frühlingsfest	370h
 frühlingshaft	195h
 frühmorgens	188h
 fuchs	324h
-fuchsgesicht	1576h
+fuchsgesicht	1580h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	2154a
+fudge	2158a
 fuego	166f
 fuegos artificiales	334f
-fuel	2311a
-fuente	1883f
+fuel	2315a
+fuente	1887f
 fuerte	407f
 fuerza	407f
-fuji	1844h
-fuji dağı	1844n
+fuji	1848h
+fuji dağı	1848n
 full moon	173a
 fulmine	201i
 fumacento	314g
@@ -8192,7 +8202,7 @@ fungos	136g
 funke	166h
 funkeln	432h
 funkelnd	432h
-funkelnde sterne	1905h
+funkelnde sterne	1909h
 funken	166h
 funky	437a 437g 437m
 funny	392a
@@ -8201,7 +8211,7 @@ fuochi artificio	334i
 fuoco	166i
 fuoco da campo	166i
 fuori moda	380i
-fur	2086a
+fur	2090a
 furacão	201g
 furcht	405h
 furchterregend	405h
@@ -8218,7 +8228,7 @@ furore	404i
 furta cor	299g
 fury	404a
 fushimi inari	805a
-fusion	2221a
+fusion	2225a
 fusée	365e
 futaie	119e
 futbol	391n
@@ -8280,23 +8290,23 @@ fütürizm	377n
 fırtına	201n
 fırtınalı	201n
 fırın	270n
-fırınlanmış patates	1792n
-fıskiye	1883n
+fırınlanmış patates	1796n
+fıskiye	1887n
 fıstık yeşili	53n
 gadget	377a 377e 377f 377g 377h 377i
 gadgets	377a 377e
-gafas	1919f
-gafas de protección	1921f
-gafas de sol	1920f
+gafas	1923f
+gafas de protección	1925f
+gafas de sol	1924f
 gagnant	418e
 gagner	418e
 gai	392e
 gai góc	407m
 gaie	392e
 gaieté	392e
-gainsboro	1506a
+gainsboro	1510a
 gala	411a 411e 411f 411g 411h 411i 411n
-galactic	2105a
+galactic	2109a
 galaksi	176n
 galassia	176i
 galatasaray	618o
@@ -8310,31 +8320,31 @@ galeria de arte	440g
 galerie	440e 440h
 galería	440f
 galet	281e
-galette	1754e
-galette de riz	1786e
+galette	1758e
+galette de riz	1790e
 galho	279g
 galibiyet	418n
-galinha	1631g
+galinha	1635g
 galip	418n
 galleria	440i
 gallery	440a
 galleta	271f
-galleta de arroz	1786f
-galleta de la fortuna	1800f
+galleta de arroz	1790f
+galleta de la fortuna	1804f
 galletas	271f
-galletta di riso	1786i
-gallina	1631f 1631i
-gallo	1632f 1632i
-galo	1632g
+galletta di riso	1790i
+gallina	1635f 1635i
+gallo	1636f 1636i
+galo	1636g
 galpão	378g
 galáxia	176g
 galão	255g
-gamba	1804f
-gamba frita	1795f
-gamberetto	1804i
-gambero fritto	1795i
-gambá	1626g
-gameboy	2730a
+gamba	1808f
+gamba frita	1799f
+gamberetto	1808i
+gambero fritto	1799i
+gambá	1630g
+gameboy	2734a
 gamin	382e
 gamine	382e
 gan dạ	407m
@@ -8349,21 +8359,21 @@ gang đúc	285m
 ganh ghét	428m
 ganh tị	428m
 ganhar	418g
-gants	1928e
+gants	1932e
 ganância	428g
 ganês	742g
 garden	126a
-gardener	2732a
+gardener	2736a
 gardening	126a
 gardens	126a
-gargoyle	2580a
+gargoyle	2584a
 garip	437n
-garlic	1744a
-garnele	1804h
-garnet	2042a
+garlic	1748a
+garnele	1808h
+garnet	2046a
 garoa	200g
-garrafa de champanhe	1827g
-garrafa e copo de saquê	1826g
+garrafa de champanhe	1831g
+garrafa e copo de saquê	1830g
 garten	126h
 gartenarbeit	126h
 garçon	459E
@@ -8375,24 +8385,24 @@ gaststätte	344h
 gatinho	410g
 gatito	410f
 gatitos	410f
-gato	1579f 1579g
+gato	1583f 1583g
 gatsby	698a
 gattini	410i
 gattino	410i
-gatto	1579i
+gatto	1583i
 gaudi	764a 764n
 gaudí	764a 764e 764f 764g 764h 764i
 gaufre	271e
 gaufres	271e
 gay pride	755i
 gazap	404n
-gazebo	2731a
+gazebo	2735a
 gazon	125e
 geada	186g
 geado	186g
 gears	286a
 gebet	414h
-gebetskette	1962h
+gebetskette	1966h
 gebirge	160h
 geborgen	400h
 gebrochenes herz	393h
@@ -8409,15 +8419,15 @@ gece kulübü	438n
 gece pazarı	333n
 gece saatleri	192n
 gece vakti	192n
-gece vakti köprü	1892n
+gece vakti köprü	1896n
 gece yarısı	193n
 geceleyin	192n
 gecenin geç saatleri	193n
 gechillt	389h
-gecko	2380a
+gecko	2384a
 gedeckt	448h
 gedenken	412h
-gedenkschleife	1918h
+gedenkschleife	1922h
 gedenkstätte	412h
 gedicht	312h
 gedichte	312h
@@ -8431,7 +8441,7 @@ geheim	396h
 geheimnis	396h
 geheimnisvoll	396h
 gehölz	119h
-geige	1971h
+geige	1975h
 geist	414h
 gel	186e
 gelada	452g
@@ -8445,11 +8455,11 @@ gelato	274a 274e 274f 274g 274h 274i 274m 274n
 gelato colore	452i
 gelb	2h
 gelbe	2h
-gelbe blüte	1696h
+gelbe blüte	1700h
 gelbgrün	67h
 gelblich	2h
 geld	425h
-geldbörse	1940h
+geldbörse	1944h
 geldscheine	425h
 gelecek	377n
 geleira	184g
@@ -8470,7 +8480,7 @@ gelsomino	223i
 gelächter	392h
 gelé	452e
 gelée	452e
-gem stone	1965a
+gem stone	1969a
 gema	316f 316g
 gema de ovo	269g
 gemi	140n
@@ -8485,7 +8495,7 @@ gemütlich	400h
 gemütlichkeit	400h
 genervt	404h
 gennaio	198i
-gentian	2327a
+gentian	2331a
 gentil	390e 390g
 gentile	390i
 gentilezza	390i
@@ -8496,21 +8506,21 @@ gentleman	459A
 gentlemen	459A
 genç	401n
 gençlik	401n
-georgia	2733a
+georgia	2737a
 gepflegt	399h
-geranium	2162a
+geranium	2166a
 gereizt	404h
-gergedan	1609n
+gergedan	1613n
 gergin	415n
 gerginlik	415n
 geri dönüşüm	385n
 german flag	626o
 germania	626o
 germany	626o
-germoglio	1699i
+germoglio	1703i
 gerçeküstü	721n
-geröstete süßkartoffel	1792h
-geschenk	1917h
+geröstete süßkartoffel	1796h
+geschenk	1921h
 geschichte	312h
 geschichten	312h
 geschmackvoll	399h
@@ -8540,7 +8550,7 @@ gewächshaus	126h
 gewöhnlich	436h
 gewürz	277h
 gewürze	277h
-geyik	1590n
+geyik	1594n
 gezegen	176n
 gezeiten	142h
 gezgin	420n
@@ -8568,7 +8578,7 @@ ghisa	285i
 ghost	405a
 ghostly	405a
 ghosts	405a
-ghostwhite	1507a
+ghostwhite	1511a
 ghê rợn	405m
 ghê sợ	405m
 ghê tởm	427m
@@ -8607,12 +8617,12 @@ giftig	427h
 giggle	392a
 giggles	392a
 gilded	306a
-gilet de sécurité	1923e
-gilet di sicurezza	1923i
+gilet de sécurité	1927e
+gilet di sicurezza	1927i
 gimnasio	391f
-gin	2295a
-ginger	1982a
-gingerbread	2379a
+gin	2299a
+ginger	1986a
+gingerbread	2383a
 ginkgo	131a 131e 131f 131g 131h 131i 131n
 ginza	850a
 ginástica	391g
@@ -8636,10 +8646,10 @@ giovanile	401i
 giove	176i
 giovinezza	401i
 gipfel	160h
-girafa	1606g
-girafe	1606e
-giraffa	1606i
-giraffe	1606a 1606h
+girafa	1610g
+girafe	1610e
+giraffa	1610i
+giraffe	1610a 1610h
 girasol	211f
 girasole	211i
 girasoles	211f
@@ -8650,15 +8660,15 @@ girl	459A
 girls	459A
 girly	421a 421e
 gischt	142h
-gitar	1968n
-gitarre	1968h
+gitar	1972n
+gitarre	1972h
 github	516o
 giubileo	411i
 giubilo	411i
 giugno	196i
-giun	1685m
-giun đất	1685m
-giun đốt	1685m
+giun	1689m
+giun đất	1689m
+giun đốt	1689m
 giungla	120i
 giverny	790a 790e
 givre	186e
@@ -8669,20 +8679,20 @@ gizli	396n
 giàu có	383m
 giàu sang	383m
 giàu sáng tạo	440m
-giày bệt	1949m
-giày bốt nữ	1953m
-giày cao gót	1950m
-giày chạy	1947m
-giày leo núi	1948m
-giày múa balê	1952m
-giày nam	1946m
+giày bệt	1953m
+giày bốt nữ	1957m
+giày cao gót	1954m
+giày chạy	1951m
+giày leo núi	1952m
+giày múa balê	1956m
+giày nam	1950m
 giá buốt	402m
 giá rét	402m
 giác ngộ	414m
 giáng sinh	367m
 giáo dục	359m
 giáo đường	361m
-giáo đường do thái	1880m
+giáo đường do thái	1884m
 gió	204m
 gió biển	204m
 gió heo may	197m
@@ -8705,6 +8715,7 @@ giấy	293m
 giấy bạc	425m
 giấy da	293m
 giấy dó	293m
+giấy điệp	874m
 giận	404M
 giận dữ	404m
 giọt mưa	152m
@@ -8721,9 +8732,9 @@ giữa ban ngày	194m
 giữa trưa	189m
 giữa đêm	193m
 glace	184e
-glace italienne	1807e
+glace italienne	1811e
 glace à la vanille	274e
-glacial	402e 452f 452g 2246a
+glacial	402e 452f 452g 2250a
 glaciale	402e 402i
 glaciar	184f 184g
 glacier	184a 184e
@@ -8731,8 +8742,8 @@ glaciers	184a
 glacé	452e
 glacée	452e
 glad	392a
-glade	2104a
-gladiola	2735a
+glade	2108a
+gladiola	2739a
 glaise	304e
 glam	399a 399e
 glamor	399a 399n
@@ -8744,24 +8755,24 @@ glamourös	399h
 glamuroso	399f
 glanz	432h
 glas	294h
-glas milch	1822h
+glas milch	1826h
 glass	294a
-glass of milk	1822a
-glasses	1919a
+glass of milk	1826a
+glasses	1923a
 glaube	406h
 glauben	406h
 glaubwürdig	408h
-glaze	1990a
-glazed	2062a
-glaçon	1840e
+glaze	1994a
+glazed	2066a
+glaçon	1844e
 gleichgewicht	388h
-glen	2063a
+glen	2067a
 gletscher	184h
 glicina	221f
 glicine	221i
 glicine chiaro	64i
 glicínia	221g
-glimpse	2381a
+glimpse	2385a
 glitter	432a 432g 432i
 glittering	432a
 glittery	432a
@@ -8782,9 +8793,9 @@ glorioso	418f 418g 418i
 glorious	418a
 glorreich	418h
 glory	418a
-gloss	2297a
-gloves	1928a
-glow	1978a
+gloss	2301a
+gloves	1932a
+glow	1982a
 glowing	450a
 glut	167h
 glut der sonne	205h
@@ -8797,15 +8808,15 @@ glück	392h
 glücklich	392h
 glückselig	392h
 glückseligkeit	392h
-glückskeks	1800h
-glücksklee	1708h
+glückskeks	1804h
+glücksklee	1712h
 glühend	403h
 glühend heiß	403h
 goa	785a
-goat	1602a
-gobelet avec paille	1836e
-gobi	2313a
-goblin	2520a
+goat	1606a
+gobelet avec paille	1840e
+gobi	2317a
+goblin	2524a
 gocce	152i
 gocce di pioggia	152i
 goccia	152i
@@ -8815,26 +8826,26 @@ goccioline	152i
 god	414a
 gofre	271f
 gofres	271f
-goggles	1921a
+goggles	1925a
 gola	159i
 gold	11a 11h
 gold leaf	306a
 golden	11a 11h
-golden brown	1314a
+golden brown	1318a
 golden gate	683o
 golden gate bridge	683o
 golden hour	181a
-golden rod	1071a
+golden rod	1075a
 golden state warriors	579o
-golden yellow	1374a
+golden yellow	1378a
 goldene	11h
 goldene stunde	181h
 goldene zwanziger	698h
-goldenrod	1452a
+goldenrod	1456a
 goldfarben	11h
 goldfisch	329h
 goldfish	329a
-golf	2317a
+golf	2321a
 golfinho	330g
 golosinas	272f
 goma de mascar	272g
@@ -8848,15 +8859,15 @@ good day	457a
 good mood	392a
 good vibes	392a
 google	468o
-goose	2190a
+goose	2194a
 goose yellow	77a
 gorge	159e
 gorges	159e
-goril	1569n
-gorila	1569f 1569g
-gorilla	1569a 1569h 1569i
-gorille	1569e
-gorra con visera	1959f
+goril	1573n
+gorila	1573f 1573g
+gorilla	1573a 1573h 1573i
+gorille	1573e
+gorra con visera	1963f
 gosma	427g
 gosmento	427g
 gota	152f 152g
@@ -8881,7 +8892,7 @@ goutte de pluie	152e
 gouttelette	152e
 gouttes	152e
 gouttes de pluie	152e
-gown	2323a
+gown	2327a
 gozo	392f
 grab	412H
 grabado japonés	794f
@@ -8892,8 +8903,8 @@ grachtenhäuser	837h
 gracia	399f
 gracieux	399e
 gracioso	392f 399g
-gracious	2738a
-graduation cap	1958a
+gracious	2742a
+graduation cap	1962a
 grafica svizzera	821i
 grafite	37g
 grain	251a 251e
@@ -8907,42 +8918,42 @@ granada	243f
 granata	19i
 granatapfel	243h
 granate	19f
-granchio	1802i
+granchio	1806i
 grand bazaar	772a
 grand budapest	819a
 grand budapest hotel	819a 819e 819h 819i
 grand canal	806a
 grand canyon	780a 780e 780g 780h 780i
-grand magasin	1870e
-grande magazzino	1870i
+grand magasin	1874e
+grande magazzino	1874i
 grande muraglia	348i
 grande muraille	348e
 grande muralha	348g
 grande onda de kanagawa	728g
 grande onda di kanagawa	728i
-grande roue	1896e
+grande roue	1900e
 grande vague de kanagawa	728e
-grandes almacenes	1870f
+grandes almacenes	1874f
 grandes vacances	196e
 grandine	201i
 grands fonds	141e
 granero	349f
 grange	349e
 granit	281e 281h 281n
-granita	1808i
-granita siciliana	1808i
+granita	1812i
+granita siciliana	1812i
 granite	281a
 granito	281f 281g 281i
-granité	1808e
-granizado hawaiano	1808f
+granité	1812e
+granizado hawaiano	1812f
 granizo	201f 201g
 granja	349f
-granny	2726a
+granny	2730a
 grano	251i
 granoturco	250i
 grape	231a
-grape purple	1173a
-grapefruit	1075a
+grape purple	1177a
+grapefruit	1079a
 grapes	231a
 graphisme suisse	821e
 grappe	231e
@@ -8952,10 +8963,10 @@ grasgrün	51h
 grasland	124h
 grass	125a
 grass green	51a
-grasshopper	2739a
+grasshopper	2743a
 grassland	124a
-grassy	2247a
-grassy green	1219a
+grassy	2251a
+grassy green	1223a
 grattacieli	340i
 grattacielo	340i
 gratte ciel	340e
@@ -8967,7 +8978,7 @@ grauer himmel	203h
 graugrün	94h
 graupel	200h
 graustufen	431h
-gravata	1924g
+gravata	1928g
 grave	412a 412e 412f 412g 412i
 grave site	412a
 gravel	281a
@@ -9001,39 +9012,39 @@ greek islands	775a
 green	3a
 green apple	237a
 green bay packers	582o
-green blue	1055a
-green brown	1361a
-green grey	1357a
-green salad	1780a
+green blue	1059a
+green brown	1365a
+green grey	1361a
+green salad	1784a
 green tea	257a
-green teal	977a
-green yellow	1011a
-greenblue	1066a
-greener	2575a
+green teal	981a
+green yellow	1015a
+greenblue	1070a
+greener	2579a
 greenery	128a
 greenhouse	126a
-greenish	1438a
-greenish beige	1000a
-greenish blue	1423a
-greenish brown	1413a
-greenish cyan	1115a
-greenish grey	1401a
-greenish tan	1204a
-greenish teal	1222a
-greenish turquoise	1100a
-greenish yellow	1433a
-greenland	2741a
-greens	2372a
-greeny	2526a
-greeny blue	1252a
-greeny brown	1152a
-greeny grey	1086a
-greeny yellow	1230a
-greenyellow	1508a
+greenish	1442a
+greenish beige	1004a
+greenish blue	1427a
+greenish brown	1417a
+greenish cyan	1119a
+greenish grey	1405a
+greenish tan	1208a
+greenish teal	1226a
+greenish turquoise	1104a
+greenish yellow	1437a
+greenland	2745a
+greens	2376a
+greeny	2530a
+greeny blue	1256a
+greeny brown	1156a
+greeny grey	1090a
+greeny yellow	1234a
+greenyellow	1512a
 greetings	457a
 grega	775g
 grego	775g
-greige	2088a
+greige	2092a
 grell	450h
 grelotter	402e
 gremito	424i
@@ -9042,13 +9053,13 @@ grenouille	328e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1356a
+grey brown	1360a
 grey green	94a
-grey pink	1239a
-grey purple	1385a
+grey pink	1243a
+grey purple	1389a
 grey sky	203a
-grey teal	967a
-greyblue	1146a
+grey teal	971a
+greyblue	1150a
 greyish	448a
 greyscale	431a
 gri	8n
@@ -9067,9 +9078,9 @@ grigio argento	86i
 grigio azzurro	93i
 grigio ferro	87i
 grigio piombo	85i
-grille	1678h
-grillo	1678f 1678i
-grilo	1678g
+grille	1682h
+grillo	1682f 1682i
+grilo	1682g
 grim	405a
 grimmig	405h
 grinta	391i
@@ -9092,18 +9103,18 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
-groin	1599e
+groin	1603e
 groom	372a
 groovy	710a
 gross	427a
-gross green	1081a
+gross green	1085a
 grotta	164i
 grotte	164e 164h
 grottes	164e
 ground	168a
 grove	119a
 grown up	423a
-growth	2716a
+growth	2720a
 große mauer	348h
 große welle vor kanagawa	728h
 großstadt	340h
@@ -9133,8 +9144,8 @@ grüntee	257h
 grüß gott	457h
 guacamayo	323f
 guadalajara	758a 758f
-guantes	1928f
-guanti	1928i
+guantes	1932f
+guanti	1932i
 guarda chuva	338g
 guarigione	419i
 guarire	419i
@@ -9145,33 +9156,33 @@ guatemalteca	862f 862g 862i
 guatemalteco	862f 862g 862i
 guatemaltekisch	862h
 guatémaltèque	862e
-guava	2386a
-guaxinim	1577g
+guava	2390a
+guaxinim	1581g
 guernica	818a 818f
 guerra	433f 433g 433i
 guerre	433e
-gufo	1642i
-guide dog	1573a
+gufo	1646i
+guide dog	1577a
 guijarro	281f
 guilt	415a
 guirlande lumineuse	336e
 guisantes	435f
-guitar	1968a
-guitare	1968e
-guitarra	1968f 1968g
+guitar	1972a
+guitare	1972e
+guitarra	1972f 1972g
 gulal	810a
 gulf	776a
 guloseimas	272g
 gum	272a
 gummibärchen	272h
-gun	2378a
-gunmetal	1235a
+gun	2382a
+gunmetal	1239a
 gurke	435h
 gurken	435h
 gurup	179n
 gurur	418n
 gururlu	418n
-gusano	1685f
+gusano	1689f
 gusseisen	285h
 gustav klimt	723a
 gute alte zeit	417h
@@ -9183,16 +9194,16 @@ guérison	419e
 gyeongbokgung	798a
 gym	391a 391m
 gzhel	796a 796f
-gà con	1634m
-gà mới nở	1633m
-gà trống	1632m
-gà tây	1630m
+gà con	1638m
+gà mới nở	1637m
+gà trống	1636m
+gà tây	1634m
 gánh xiếc	335m
 gân guốc	422m
 gâteau	271e
 gâteau anniversaire	373e
 gâteau de lune	814e
-gâteau sablé	1813e
+gâteau sablé	1817e
 gähnen	416h
 gänseblümchen	220h
 gärten	126h
@@ -9203,7 +9214,7 @@ génial	426e
 gêné	415e
 gîte	364e
 góc phố	341m
-gói quà	1917m
+gói quà	1921m
 góndola	806f
 gótica	413f 413g
 gótico	413f 413g
@@ -9230,8 +9241,9 @@ gösterişli	383n
 gösterişsiz	423n
 göttlich	414h
 göz alıcı	399n
+göz boncuğu	872n
 göz kamaştırıcı	432n
-gözlük	1919n
+gözlük	1923n
 gözyaşı	393n
 gözü pek	407n
 göçebe	420n
@@ -9265,7 +9277,7 @@ güney afrikalı	868n
 güney kore	639o
 güney kutbu	185n
 güneş	171n
-güneş gözlüğü	1920n
+güneş gözlüğü	1924n
 güneş huzmesi	171n
 güneş ışınları	171n
 güneş ışını	171n
@@ -9285,7 +9297,7 @@ güven	408n
 güvenilir	408n
 güvenli	408n
 güvenlik	408n
-güvenlik yeleği	1923n
+güvenlik yeleği	1927n
 güvercin	409n
 güz	197n
 güz mevsimi	197n
@@ -9293,12 +9305,12 @@ güz yaprakları	129n
 güzel enerji	392n
 güç	407n
 güçlü	407n
-găng tay	1928m
+găng tay	1932m
 gạch	283m
 gạch nung	283m
 gấu bông	410m
 gấu trúc	321m
-gấu túi	1622m
+gấu túi	1626m
 gỉ sét	287m
 gọn gàng	387m
 gốm	304m
@@ -9315,10 +9327,10 @@ gợi cảm	395m
 h m	540o
 ha long bay	786a
 ha oai	767m
-haba	2528a
+haba	2532a
 habana	759f
 habitación	363f
-habitat	2743a
+habitat	2747a
 habs	592o
 habsburg	841a
 hada	397f
@@ -9328,37 +9340,37 @@ hafif	447n
 hafif yağmur	200n
 hafta sonu	389n
 hagel	201h
-hahn	1632h
+hahn	1636h
 hai	141h
 haie	141h
 hail	201a
 haine	404e
 haki	25n
-half	2163a
+half	2167a
 halk müziği	379n
 hallo	457h
 halloween	368a 368e 368f 368g 368h 368i 368m 368n
-halloweenkürbis	1900h
+halloweenkürbis	1904h
 halsiz	416n
-ham	2443a
+ham	2447a
 ham muốn	395m
-hamam böceği	1679n
-hamburger	1764a 1764e 1764h 1764i 1764n
-hamburguesa	1764f
-hambúrguer	1764g
+hamam böceği	1683n
+hamburger	1768a 1768e 1768h 1768i 1768n
+hamburguesa	1768f
+hambúrguer	1768g
 hameau	349e
-hammered	2744a
+hammered	2748a
 hamptons	733a
-hamster	1614a 1614e 1614h 1614n
-hamstergesicht	1614h
+hamster	1618a 1618e 1618h 1618n
+hamstergesicht	1618h
 hamur işi	271n
 han gỉ	287m
 han rỉ	287m
 hanami	745a
 hanbok	829a 829e 829f 829g 829h 829i 829m 829n
-handbag	1941a
-handschuhe	1928h
-handtasche	1941h
+handbag	1945a
+handschuhe	1932h
+handtasche	1945h
 handy	377h
 hang	164m
 hang đá	164m
@@ -9384,7 +9396,7 @@ hardal	110n
 hardal sarısı	110n
 hareket	391n
 hareketli	391n
-haricots	1747e
+haricots	1751e
 harika	426n
 harikalar diyarı	397n
 harikulade	426n
@@ -9403,8 +9415,8 @@ harvest festival	754a
 harvest moon	173a
 hasat	197n
 hasat ayı	173n
-hase	1616h
-hasengesicht	1615h
+hase	1620h
+hasengesicht	1619h
 haset	428n
 hasret	417n
 hass	404h
@@ -9414,20 +9426,20 @@ hasta	427n
 hastalık	427n
 hastalıklı	427n
 hastane	357n
-hat	2230a
-hatching chick	1633a
+hat	2234a
+hatching chick	1637a
 hate	404a
 hatred	404a
 hatıra	417n
 hatırlamak	417n
 haunted	405a
-haus	1859h
-haus mit garten	1860h
+haus	1863h
+haus mit garten	1864h
 hausaufgaben	359h
 hauswand	342h
-haut de forme	1957e
+haut de forme	1961e
 haut en couleur	178e
-haute	2529a
+haute	2533a
 haute couture	399a 399e 399h 399i
 hautfarben	115h
 havadar	401n
@@ -9451,9 +9463,9 @@ hawaiianisch	767h
 hawaï	767e
 hawaïen	767e
 hawaïenne	767e
-hawk	2250a
+hawk	2254a
 hawái	767f
-hay	2251A
+hay	2255A
 hayal	398n
 hayal etmek	398n
 hayal gücü	398n
@@ -9466,8 +9478,8 @@ hayret	426n
 hayret verici	426n
 hazaña	418f
 haze	202a
-hazel	1057a
-hazelnut	2200a
+hazel	1061a
+hazelnut	2204a
 hazin	393n
 haziran	196n
 hazy	451a
@@ -9485,7 +9497,7 @@ heartbroken	393a
 hearth	311a
 hearts	394a
 heat	205a
-heather	1167a
+heather	1171a
 heather moor	782a
 heatwave	205a
 heaven	429a
@@ -9493,12 +9505,12 @@ heavenly	429a
 hechicero	397f
 hechicería	397f
 hechizo	397f
-hecin devesi	1603n
+hecin devesi	1607n
 hectic	424a
-hedge	2294a
-hedgehog	1619a
+hedge	2298a
+hedgehog	1623a
 heidelbeere	232h
-heights	2439a
+heights	2443a
 heilen	419h
 heilig	414h
 heiligabend	367h
@@ -9508,14 +9520,14 @@ heimelig	400h
 heimweh	417h
 heirat	372h
 heiraten	372h
-heirloom	2058a
+heirloom	2062a
 heiss	403h
 heiter	392h
 heiterkeit	392h
 heiß	403h
-heiße quellen	1893h
+heiße quellen	1897h
 heiße schokolade	400h
-heißgetränk	1823h
+heißgetränk	1827h
 heißluftballons	808h
 hekim	357n
 hektisch	424h
@@ -9525,7 +9537,7 @@ helado frío	402f
 held	407h
 helden	407h
 heldenhaft	407h
-heliotrope	1186a
+heliotrope	1190a
 hell	430a 443h
 hell dunkel	791h
 hellblau himmel	41h
@@ -9536,15 +9548,15 @@ hello	457a
 hellrot	74h
 helsinki	839a
 helvetica	821a 821e
-hemd mit krawatte	1924h
-hemp	2530a
+hemd mit krawatte	1928h
+hemp	2534a
 hemşire	357n
 hengame	424n
-henna	2343a
+henna	2347a
 hera	134g
 herb	137a
 herbage	124e
-herbal	2164a
+herbal	2168a
 herbe	125e
 herbes aromatiques	137e
 herbs	137a
@@ -9558,8 +9570,8 @@ hero	407a
 heroes	407a
 heroic	407a
 heroico	407f 407g
-heron	2119a
-herrenschuh	1946h
+heron	2123a
+herrenschuh	1950h
 herrumbre	287f
 herz	394h
 herzen	394h
@@ -9580,14 +9592,14 @@ heyecan verici	391n
 heyecanlı	391n
 hi	457a
 hi vọng	406m
-hibisco	1694g
-hibiscus	1694a 1694e
-hibiskus	1694h
-hickory	2127a
+hibisco	1698g
+hibiscus	1698a 1698e
+hibiskus	1698h
+hickory	2131a
 hidden	396a
 hiddet	404n
 hiddetli	404n
-hide	2065a
+hide	2069a
 hideous	427a
 hideux	427e
 hiedra	134f
@@ -9599,21 +9611,21 @@ hierbas aromáticas	137f
 hierro	285f
 hierro forjado	285f
 hierro fundido	285f
-high heeled shoe	1950a
+high heeled shoe	1954a
 highlands	782a 782e 782h
-highlighter green	1087a
+highlighter green	1091a
 highway	340a
 hikaye	312n
 hike	420a
 hiking	420a
-hiking boot	1948a
+hiking boot	1952a
 hikâye	312n
 hill	160a
 hills	160a
-hillside	2387a
+hillside	2391a
 himalaia	783g
 himalaya	783a 783e 783f 783h 783i 783m 783n
-himalayan	2748a
+himalayan	2752a
 himalayas	783a
 himbeere	233h
 himmel	169h
@@ -9622,28 +9634,28 @@ himmelblau tief	40h
 himmelreich	429h
 himmelslaternen	751h
 himmlisch	429h
-hindi	1630n
+hindi	1634n
 hindistan	640o 785n
 hindistan cevizi	241n
-hindu	1879h
-hindu tapınağı	1879n
-hindu temple	1879a
-hindutempel	1879h
+hindu	1883h
+hindu tapınağı	1883n
+hindu temple	1883a
+hindutempel	1883h
 hindú	785f
 hint gelini	832n
 hinterhof	126h
-hip	2749a
-hipo	1610n
-hipopotam	1610n
-hipopótamo	1610f 1610g
+hip	2753a
+hipo	1614n
+hipopotam	1614n
+hipopótamo	1614f 1614g
 hippi	714n
 hippie	714a 714e 714f 714g 714h 714i 714m
-hippo	1610a
-hippopotame	1610e
-hippopotamus	1610a
+hippo	1614a
+hippopotame	1614e
+hippopotamus	1614a
 hippy	714a 714i
 hiroshige	794a 794e 794f
-hirsch	1590h
+hirsch	1594h
 hirviendo	403f
 hirviente	403f
 hisar	360n
@@ -9679,8 +9691,8 @@ hoa anh đào	208m
 hoa cúc	217m
 hoa cúc trắng	220m
 hoa cỏ	207m
-hoa dâm bụt	1694m
-hoa héo	1693m
+hoa dâm bụt	1698m
+hoa héo	1697m
 hoa hướng dương	211m
 hoa hồng	209m
 hoa kỳ	633o
@@ -9699,7 +9711,7 @@ hoa quả dầm	434m
 hoa quế	224m
 hoa sen	212m
 hoa súng	212m
-hoa trắng	1689m
+hoa trắng	1693m
 hoa tulip	213m
 hoa tuyết	187m
 hoa tử đằng	221m
@@ -9723,7 +9735,7 @@ hoffnung	406h
 hoffnungslos	393h
 hoffnungslosigkeit	393h
 hoffnungsvoll	406h
-hog	2531a
+hog	2535a
 hogar	311f
 hogareño	400f
 hoguera	166f
@@ -9738,7 +9750,7 @@ hojas	128f
 hojas caídas	129f
 hojas de arce	130f
 hojas de otoño	129f
-hojas revoloteando al viento	1711f
+hojas revoloteando al viento	1715f
 hojas secas	129f
 hokusai	728a
 hola	457f
@@ -9752,14 +9764,14 @@ holidays	411a
 holland	650o
 hollanda	650o
 hollandalı	837n
-hollyhock	2375a
-hollywood	2532a
+hollyhock	2379a
+hollywood	2536a
 holländisch	837h
 holy	414a
 holz	279h
 holzig	279h
-holzscheite	1855h
-homard	1803e
+holzscheite	1859h
+homard	1807e
 hombre	459F
 hombres	459F
 hombría	422f
@@ -9769,12 +9781,12 @@ homem	459G
 homens	459G
 homesick	417a
 homesickness	417a
-homestead	2727a
+homestead	2731a
 homework	359a
 homey	400a
 homme	459E
 hommes	459E
-homoeopathic	2135a
+homoeopathic	2139a
 honda	482o
 honest	408a
 honestidad	408f
@@ -9782,13 +9794,13 @@ honestidade	408g
 honesto	408f 408g
 honesty	408a
 honey	263a
-honey badger	1628a
-honey pot	1820a
+honey badger	1632a
+honey pot	1824a
 honeybee	326a
-honeycomb	2750a
-honeydew	1509a
+honeycomb	2754a
+honeydew	1513a
 honeymoon	394a
-honeysuckle	2298a
+honeysuckle	2302a
 hong kong	777a 777e 777f 777i 777n
 hong kong neon	777a
 hongkong	777h
@@ -9798,8 +9810,8 @@ hongrois	860e
 hongroise	860e
 honig	263h
 honigbiene	326h
-honigmelone	1716h
-honigtopf	1820h
+honigmelone	1720h
+honigtopf	1824h
 honneur	418e
 honnête	408e
 honnêteté	408e
@@ -9809,7 +9821,7 @@ honour	418a
 honra	418g
 honte	415e
 hooray	392a
-hop	2645a
+hop	2649a
 hope	406a
 hopeful	406a
 hopeless	393a
@@ -9821,19 +9833,19 @@ hora dourada	181g
 horizon	183a 183e
 horizont	183h
 horizonte	183f 183g
-hormiga	1674f
+hormiga	1678f
 hormigón	282f
 hormis	460e
 hornear	270f
-hornet	2430a
-horoz	1632n
+hornet	2434a
+horoz	1636n
 horreur	405e
 horripilante	405g
 horror	405a 405f 405g 405h
 horroroso	405f
-horse	1587a
-horse face	1584a
-horseradish	2752a
+horse	1591a
+horse face	1588a
+horseradish	2756a
 horta	126g
 hortalizas	435f
 hortaliças	435g
@@ -9844,33 +9856,33 @@ hortlak	405n
 hortum	201n
 hortênsia	219g
 hospital	357a 357f 357g
-hospital green	1309a
+hospital green	1313a
 hospitalar	357g
-hosta	2623a
+hosta	2627a
 hostil	404f 404g
 hostile	404a 404e
 hot	403a
 hot air balloons	808a
-hot beverage	1823a
+hot beverage	1827a
 hot cocoa	400a
-hot dog	1767a 1767e 1767i
-hot green	1174a
-hot magenta	1145a
-hot pepper	1739a
-hot pink	1469a
-hot purple	1341a
+hot dog	1771a 1771e 1771i
+hot green	1178a
+hot magenta	1149a
+hot pepper	1743a
+hot pink	1473a
+hot purple	1345a
 hot sauce	277a
-hot springs	1893a
-hotdog	1767h
-hotel	1866a 1866f 1866g 1866h 1866i
-hotel del amor	1867f
-hotpink	1510a
+hot springs	1897a
+hotdog	1771h
+hotel	1870a 1870f 1870g 1870h 1870i
+hotel del amor	1871f
+hotpink	1514a
 houle	142e
 hourra	392e
-house	1859a
-house with garden	1860a
+house	1863a
+house with garden	1864a
 houseplant	128a
-houses	1857a
+houses	1861a
 howdy	457a
 hoài bão	406m
 hoài cổ	380m
@@ -9894,7 +9906,7 @@ hoảng loạn	405m
 hoảng sợ	405m
 huanglong	802a
 huawei	526o
-huellas de pezuñas	1629f
+huellas de pezuñas	1633f
 huerta	126f
 huerto	126f
 huevo	269f
@@ -9902,7 +9914,7 @@ huevos	269f
 huevos de pascua	374f
 hug	400a
 hugs	400a
-huhn	1631h
+huhn	1635h
 huile olive	278e
 huipil	862a
 humareda	314f
@@ -9911,13 +9923,13 @@ humeante	314f
 humid	403a
 humide	403e
 humilde	390f 390g
-hummer	1803h
+hummer	1807h
 humo	314f
 humor	392a 392f 392h
 humorvoll	392h
 humour	392a 392e
-hund	1572h
-hundegesicht	1571h
+hund	1576h
+hundegesicht	1575h
 hung dữ	404m
 hung hăng	404m
 hungarian	860a
@@ -9926,7 +9938,7 @@ hungary	662o
 hungary flag	662o
 hungria	662o
 hungría	662o
-hunter green	1449a
+hunter green	1453a
 huppé	399e
 huracán	201f
 hurra	392f 392h
@@ -9935,9 +9947,9 @@ hurrikan	201h
 hurt	393a
 hush	388a
 hushed	388a
-husk	2479a
+husk	2483a
 hustle	391a
-hutte	1856e
+hutte	1860e
 huy chương	418m
 huyên náo	424m
 huyền bí	396m
@@ -9951,7 +9963,7 @@ huzurlu	388n
 huzurlu sıcak	400n
 huzursuz	415n
 huzursuzluk	415n
-huître	1806e
+huître	1810e
 huş	122n
 huş ağacı	122n
 huş korusu	122n
@@ -9960,12 +9972,12 @@ huỳnh quang	450m
 hvar	859a
 hy lạp	660o 775m
 hy vọng	406m
-hyacinth	2037a
+hyacinth	2041a
 hydrangea	219a
 hygge	400a 400f 400g 400h 400i 400m 400n
 hyundai	484o
 hà lan	650o
-hà mã	1610m
+hà mã	1614m
 hà nội	786m
 hài hòa	388m
 hài hước	392m
@@ -9973,25 +9985,25 @@ hài kịch	392m
 hài lòng	392m
 hàn quốc	639o 787m
 hàng hải	140m
-hành	1745m
+hành	1749m
 hành tinh	176m
 hành trình	420m
 hành động	391m
 hào hứng	391m
 hào nhoáng	383m
 hào quang	414m
-hámster	1614f
+hámster	1618f
 hán phục	831m
 hân hoan	392m
 hãnh diện	418m
-hähnchenschenkel	1761h
+hähnchenschenkel	1765h
 häschen	410h
 hässlich	427h
 häuschen	364h
 hè	196m
 hè phố	341m
 hè về	196m
-hérisson	1619e
+hérisson	1623e
 héroe	407f
 héroes	407f
 héros	407e
@@ -10004,7 +10016,7 @@ hôi thối	427m
 hôn lễ	372m
 hôn nhân	372m
 hôpital	357e
-hôtel	1866e
+hôtel	1870e
 höhle	164h
 höhlen	164h
 hölle	430h
@@ -10027,25 +10039,25 @@ hırvat	859n
 hırvatistan	859n
 hırçın	404n
 hıyar	435n
-hız treni	1897n
-hũ mật ong	1820m
+hız treni	1901n
+hũ mật ong	1824m
 hơi lạnh	402m
 hơi thở	401m
 hương trái cây	434m
-hươu	1590m
-hươu cao cổ	1606m
+hươu	1594m
+hươu cao cổ	1610m
 hướng dương	211m
 hạn hán	156m
 hạnh phúc	392m
 hạt cườm	432m
-hạt dẻ	1748m
+hạt dẻ	1752m
 hạt mưa	152m
 hạt sương	206m
 hạt tiêu	277m
-hạt đậu	1747m
+hạt đậu	1751m
 hải cảng	154m
 hải dương	140m
-hải ly	1618m
+hải ly	1622m
 hầm hập	403m
 hận thù	404m
 hẹn hò	394m
@@ -10094,10 +10106,10 @@ hội chùa	799m
 hội chợ	335m
 hội hè	335m
 hội họa	440m
-hộp cơm bento	1785m
+hộp cơm bento	1789m
 hộp đêm	438m
-hộp đồ uống	1838m
-hộp đựng đồ ăn mang đi	1801m
+hộp đồ uống	1842m
+hộp đựng đồ ăn mang đi	1805m
 hột xoàn	301m
 hớn hở	392m
 hợp thời trang	399m
@@ -10106,11 +10118,11 @@ hừng đông	180m
 hữu cơ	385m
 iate	140g
 ibadet	414n
-ibis	2192a
-ibisco	1694i
+ibis	2196a
+ibisco	1698i
 iblis	430n
 ice	184a
-ice blue	1382a
+ice blue	1386a
 ice cream	274a
 iceberg	184a 184e 184f 184g 184i
 icebound	452a
@@ -10118,8 +10130,8 @@ iced	452a
 iceland	658o 765a 765m
 icelandic	765a
 icelandic flag	658o
-icing	2212a
-icky green	1067a
+icing	2216a
+icky green	1071a
 icon painting	718a
 icy	452a
 iddialı	407n
@@ -10133,15 +10145,15 @@ idyllisch	388h
 idílico	388f 388g
 iftar	749a 749h 749n
 iftihar	418n
-igel	1619h
+igel	1623h
 iglesia	361f
-iglesia celebrando boda	1874f
+iglesia celebrando boda	1878f
 ignoto	396i
 igreja	361g
 ihtiras	395n
 ikb	682o
 ikea	467o
-iki hörgüçlü deve	1604n
+iki hörgüçlü deve	1608n
 ikindi	190n
 ikindi vakti	190n
 iksir	397n
@@ -10151,7 +10163,7 @@ il pleut	199e
 ilahi	414n
 ilaç	357n
 ilha	155g
-ilha deserta	1848g
+ilha deserta	1852g
 ilham	406n
 ilham verici	406n
 ilhamsız	436n
@@ -10162,7 +10174,7 @@ ill	427a
 illness	427a
 illuminating	692o
 illuminato dalla luna	174i
-illusion	2176a
+illusion	2180a
 iluminado por la luna	174f
 ilusión	406f
 im freien	420h
@@ -10181,7 +10193,7 @@ imbrunire	191i
 immaginare	398i
 immaginazione	398i
 immeuble	340e
-immeuble de bureaux	1861e
+immeuble de bureaux	1865e
 immeubles	340e
 immobile	388i
 immobilità	388i
@@ -10214,7 +10226,7 @@ impressionista	790g 790i
 impressionistisch	790h
 impressionnisme	790e
 impressionniste	790e
-impronte di zampe	1629i
+impronte di zampe	1633i
 impérial	384e
 império	384g
 imundo	427g
@@ -10239,7 +10251,7 @@ ince yağmur	200n
 incelikli	423n
 incendie	166e
 incendio	166f 166i
-incense	2512a
+incense	2516a
 inchiostro	47i
 inci	299n
 inci beyazı	106n
@@ -10261,11 +10273,11 @@ india	640o 785a 785f 785i
 indian	785a
 indian bride	832a
 indian flag	640o
-indian red	1018a
+indian red	1022a
 indian wedding	785a
 indiana	785g 785i
 indiano	785g 785i
-indianred	1511a
+indianred	1515a
 indien	640o 785e 785h
 indienne	785e
 indignación	404f
@@ -10275,7 +10287,7 @@ indignato	404i
 indignazione	404i
 indignação	404g
 indigo	23a 23e 23h
-indigo blue	1053a
+indigo blue	1057a
 indigo dye	828a
 indigo dyed	828a
 indigo japonais	828e
@@ -10310,7 +10322,7 @@ industrielle	378e
 indómito	420f
 indústria	378g
 inek	349n
-inek yüzü	1592n
+inek yüzü	1596n
 inesperado	426f 426g
 infancia	417f
 infant	409a
@@ -10328,13 +10340,13 @@ infernale	430i
 inferno	430a 430g 430h 430i 430n
 infestato	405i
 infierno	430f
-infinity	2704a
+infinity	2708a
 infirmier	357e
 infirmière	357e
 informatique	377e
-infradito	1945i
+infradito	1949i
 inframundo	430f
-infrared	2754a
+infrared	2758a
 infreddolito	402i
 infância	417g
 ingenua	409f 409i
@@ -10383,13 +10395,13 @@ inquiète	415e
 inquiéter	415e
 inquiétude	415e
 insalata	435i
-insalata verde	1780i
-insecto	1673f
+insalata verde	1784i
+insecto	1677f
 insegne al neon	308i
 insel	155h
 inseln	155h
-inseto	1673g
-insetto	1673i
+inseto	1677g
+insetto	1677i
 insipido	436i
 insolite	437e
 insolito	437i
@@ -10412,7 +10424,7 @@ inspiriert	406h
 inspiring	406a
 inspiré	406e
 instagram	470o
-instant	2391a
+instant	2395a
 insulso	436f
 insônia	415g
 integridad	408f
@@ -10430,9 +10442,9 @@ intenso ardor	395g
 intenso cupo	442i
 inter milan	611o
 inter milano	611o
-intergalactic	2392a
+intergalactic	2396a
 interior	349g
-interlude	2649a
+interlude	2653a
 international klein blue	682o 822a
 international orange	683o
 international typographic style	821a
@@ -10446,7 +10458,7 @@ intrepido	407i
 intrépide	407e
 intrépido	407f
 intégrité	408e
-inuit	2755a
+inuit	2759a
 inveja	428g
 invejoso	428g
 invernadero	126f
@@ -10474,8 +10486,8 @@ iogurte	268g
 ipek	291n
 ipek yolu	870n
 ipeksi	291n
-ippo	1610i
-ippopotamo	1610i
+ippo	1614i
+ippopotamo	1614i
 ira	404f 404g 404i
 irado	404g
 iran	866a
@@ -10492,11 +10504,11 @@ ireland	375m 635o 826a
 iridescent	299a
 iridescente	299g 299i
 iridiscente	299f
-iris	1197a
+iris	1201a
 irisch	375h
 irish	375a
 irish flag	635o
-irish green	1250a
+irish green	1254a
 irisierend	299h
 irisé	299e
 irland	635o 826h
@@ -10527,7 +10539,7 @@ iskele	154n
 iskoç	782n
 iskoçya	782n
 isla	155f
-isla desierta	1848f
+isla desierta	1852f
 island	155a 765H
 island flagge	658o
 islanda	658o 765i
@@ -10539,12 +10551,12 @@ islands	155a
 islandés	765f
 islandês	765g
 islas	155f
-isle	2016a
+isle	2020a
 islote	155f
 islândia	658o 765g
 isländisch	765h
 isola	155i
-isola deserta	1848i
+isola deserta	1852i
 isolado	393g
 isolamento	393g 393i
 isolated	393a
@@ -10566,7 +10578,7 @@ istanbul	772a 772e 772h 772i 772m 772n
 istemiyorum	462n
 istikrar	408n
 istikrarlı	408n
-istiridye	1806n
+istiridye	1810n
 istruzione	359i
 isveç	654o
 isveçli	838n
@@ -10602,30 +10614,30 @@ izlenimci	790n
 izlenimcilik	790n
 izole	393n
 iç karartıcı	393n
-içecek kutusu	1838n
+içecek kutusu	1842n
 iğne yapraklı	121n
 iğrenmek	427n
 iğrenç	427n
 iş dünyası	358n
 işletme	358n
-jabalí	1598f
-jacaranda	2757a
+jabalí	1602f
+jacaranda	2761a
 jacht	140h
-jack	1900a
-jack o lantern	1900a
+jack	1904a
+jack o lantern	1904a
 jade	298a 298e 298f 298g 298h
 jade green	50a
 jadegrün	50h
 jadis	417e
 jahrmarkt	335h
 jaipur	804a 804e 804f 804g 804h 804i 804m 804n
-jalape	2523a
-jaleco	1922g
+jalape	2527a
+jaleco	1926g
 jaleo	424f
 jalouse	428e
 jalousie	428e
 jaloux	428e
-jam	2019a
+jam	2023a
 jamaica	667o 768a 768f 768g
 jamaican	768a
 jamaican flag	667o
@@ -10641,26 +10653,26 @@ japan	355h 624o
 japan flagge	624o
 japandi	722a 722e 722h
 japanese	355a
-japanese castle	1872a
-japanese dolls	1911a
+japanese castle	1876a
+japanese dolls	1915a
 japanese indigo	828a
-japanese post office	1862a
+japanese post office	1866a
 japanese scandinavian	722a
 japanese shrine	805a
 japanese woodblock	794a
 japanisch	355h
-japanische puppen	1911h
+japanische puppen	1915h
 japanischer holzschnitt	794h
-japanisches postgebäude	1862h
-japanisches schloss	1872h
-japanisches windspiel	1913h
+japanisches postgebäude	1866h
+japanisches schloss	1876h
+japanisches windspiel	1917h
 japon	355n 624o
 japon balığı	329n
 japon baskısı	794n
-japon oyuncak bebekleri	1911n
-japon postanesi	1862n
+japon oyuncak bebekleri	1915n
+japon postanesi	1866n
 japon tarzı	355n
-japon şatosu	1872n
+japon şatosu	1876n
 japonais	355e
 japonaise	355e
 japonesa	355f 355g
@@ -10682,12 +10694,14 @@ jardines	126f
 jardins	126e 126g
 jardín	126f
 jardín zen	351f
-jarra de cerveza	1831f
-jarras de cerveza brindando	1832f
+jarra de cerveza	1835f
+jarra luna	873f
+jarras de cerveza brindando	1836f
+jarre de lune	873e
 jasmim	223g
 jasmin	223e 223h
 jasmine	223a
-jasper	2102a
+jasper	2106a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -10698,12 +10712,12 @@ jaune terreux	102e
 jaune vif	101e
 jaune œuf	269e
 java batik	856a
-javali	1598g
+javali	1602g
 javanais	856e
 javanese	856a
 javanisch	856h
 javanés	856f
-jay	2624a
+jay	2628a
 jazmín	223f
 jazz	439a 439E 439F 439G 439H 439I 439M
 jazz age	698a
@@ -10723,11 +10737,11 @@ jeepney	864a
 jeepneys	864a
 jelly	272a
 jersey	400f
-jet	2103a
+jet	2107a
 jetée	154e
 jeune	401e
-jeune cygne	1641e
-jeune pousse	1699e
+jeune cygne	1645e
+jeune pousse	1703e
 jeunesse	401e
 jeux olympiques	686o
 jewel	316a
@@ -10737,7 +10751,7 @@ jewels	316a
 jiangnan	350a 350e 350f 350g 350h 350i 350n
 jio	557o
 jipi	714f
-jirafa	1606f
+jirafa	1610f
 jittery	415a
 jiuzhaigou	802a
 joaillerie	316e
@@ -10763,6 +10777,8 @@ jordanie	773e
 jordanien	773h
 jordânia	773g
 jornada	420g
+joseon porcelain	873a
+joseon white porcelain	873a
 jouet	382e
 jouets	382e
 jour	194e
@@ -10800,8 +10816,8 @@ juguete	382f
 juguetes	382f
 juguetón	392f
 juhu	392h
-juice	2006a
-juicy	2299a
+juice	2010a
+juicy	2303a
 juillet	196e
 juin	196e
 jujuba	272g
@@ -10814,17 +10830,17 @@ junge	459H
 jungfräulich	409h
 jungla	120f
 jungle	120a 120e
-jungle green	1377a
+jungle green	1381a
 jungle trek	119a
 junho	196g
 juni	196h
 junio	196f
-juniper	2073a
+juniper	2077a
 junto al fuego	400f
 jupiter	176a 176e 176h
 jurte	853h
 jus de citron	227e
-jute	2440a
+jute	2444a
 juve	609o
 juvenil	401f 401g
 juventud	401f
@@ -10842,19 +10858,19 @@ júpiter	176f 176g
 jübile	411n
 jüpiter	176n
 k pop	787a
-kaaba	1882a 1882e 1882f 1882h 1882i 1882m
-kabak fener	1900n
-kaban	1929n
+kaaba	1886a 1886e 1886f 1886h 1886i 1886m
+kabak fener	1904n
+kaban	1933n
 kabir	412n
 kabus	405n
-kadeh tokuşturma	1833n
+kadeh tokuşturma	1837n
 kadife	290n
 kadim	380n
 kadın	459N
-kadın botu	1953n
-kadın giysisi	1938n
-kadın sandaleti	1951n
-kadın şapkası	1956n
+kadın botu	1957n
+kadın giysisi	1942n
+kadın sandaleti	1955n
+kadın şapkası	1960n
 kadınlık	421n
 kadınsı	421n
 kafası karışık	415n
@@ -10883,7 +10899,7 @@ kakao	261h 261n
 kakao talk	508o
 kakaolu	261n
 kakaotalk	508o
-kakerlake	1679h
+kakerlake	1683h
 kaki	25e 25i 25m
 kaktus	135h
 kaktüs	135n
@@ -10899,12 +10915,12 @@ kalp	394n
 kalp kırıklığı	393n
 kalt	402h
 kalte farben	455h
-kamel	1604h
+kamel	1608h
 kamin	311h
 kaminfeuer	311h
 kamp	420n
 kamp ateşi	166n
-kamp yapma	1845n
+kamp yapma	1849n
 kampf	404h
 kamping	420n
 kamuflaj	433n
@@ -10916,11 +10932,11 @@ kanadisch	845h
 kanat	169n
 kandil	309n
 kandinsky	727a
-kangaroo	1627a
-kangourou	1627e
-kanguru	1627n
+kangaroo	1631a
+kangourou	1631e
+kanguru	1631n
 kaninchen	410h
-kaniş	1574n
+kaniş	1578n
 kanlı	315n
 kanyon	159n
 kaos	424n
@@ -10931,9 +10947,9 @@ kapalı hava	203n
 kapalıçarşı	772n
 kapelle	361h
 kaplan	319n
-kaplan yüzü	1581n
-kaplumbağa	1652n
-kaplıca	1893n
+kaplan yüzü	1585n
+kaplumbağa	1656n
+kaplıca	1897n
 kappadokien	808h
 kapstadt	869h
 kapuçino	255n
@@ -10955,7 +10971,7 @@ karanlık	441n
 karanlık ruh hali	413n
 kararlı	407n
 kararlılık	407n
-karasinek	1684n
+karasinek	1688n
 karavaggio	791n
 karayip	768n
 karayipler	768n
@@ -10964,8 +10980,8 @@ karga	413n
 kargaşa	424n
 karibik	768h
 karibisch	768h
-karides	1804n
-karla kaplı dağ	1841n
+karides	1808n
+karla kaplı dağ	1845n
 karla kaplı dağlar	161n
 karlı	187n
 karlı dağ	161n
@@ -10983,11 +10999,11 @@ karneval	335h
 karneval in rio	812h
 karotte	249h
 karpuz	234n
-kartal	1639n
-kartoffel	1736h
-karussell	1894h
-karussellpferd	1894h
-karınca	1674n
+kartal	1643n
+kartoffel	1740h
+karussell	1898h
+karussellpferd	1898h
+karınca	1678n
 kasaba	340n
 kastanie	20h
 kastanienbraun	20h
@@ -11002,20 +11018,20 @@ katedral	361n
 kathedrale	361h
 kathmandu	783a
 katma	462n
-katze	1579h
-katzengesicht	1578h
+katze	1583h
+katzengesicht	1582h
 katı	412n
-kaufhaus	1870h
+kaufhaus	1874h
 kaugummi	272h
 kavga	404n
-kavun	1716n
+kavun	1720n
 kavurucu	205n
 kavurucu sıcak	205n
 kawaii	410a 410e 410f 410g 410h 410i 410m 410n
 kaya	163n
 kayak	198n
 kayalık	163n
-kaydırak	1895n
+kaydırak	1899n
 kaygı	415n
 kaygılı	415n
 kaygısız	389n
@@ -11030,12 +11046,12 @@ kazanan	418n
 kazanmak	418n
 kağıt	293n
 kağıt para	425n
-kaşıklı kase	1779n
-kebab	1772e
+kaşıklı kase	1783n
+kebab	1776e
 keder	393n
 kederli	393n
-kedi	1579n
-kedi yüzü	1578n
+kedi	1583n
+kedi yüzü	1582n
 kedicik	410n
 kehribar	32n
 kein	460h
@@ -11048,20 +11064,20 @@ keks	271h
 kekse	271h
 kelebek	325n
 kelim	741h
-kelley green	1006a
-kelly	2758a
-kelly green	1459a
+kelley green	1010a
+kelly	2762a
+kelly green	1463a
 kelp	138a
 kelt	826n
 keltik	826n
 keltisch	826h
 kem	18m
 kem lạnh	274m
-kem mềm	1807m
+kem mềm	1811m
 kem que	274m
 kem ốc quế	274m
-keman	1971n
-kemikli et	1760n
+keman	1975n
+kemikli et	1764n
 kendinden emin	407n
 kenia	670o
 keniana	855f
@@ -11081,11 +11097,11 @@ kerala	785a
 keramik	304h
 kereste	279n
 kermesse	335e
-kermit green	1257a
-kernel	2684a
+kermit green	1261a
+kernel	2688a
 kerpiç	342n
 kerpiç duvar	342n
-kertenkele	1653n
+kertenkele	1657n
 kerze	310h
 kerzen	310h
 kerzenlicht	310h
@@ -11094,11 +11110,11 @@ kestane	20n
 kestane rengi	20n
 kestirme	416n
 keten	292n
-kettle	2497a
-key	2098a
-key lime	1179a
+kettle	2501a
+key	2102a
+key lime	1183a
 keyifli	392n
-keçi	1602n
+keçi	1606n
 keşfetmek	420n
 keşif	420n
 keşif gezisi	420n
@@ -11106,7 +11122,7 @@ keşmekeş	424n
 kfc	541o
 khai sáng	414m
 khaki	25a 25h
-khaki green	1354a
+khaki green	1358a
 khao khát	395m
 khe núi	159m
 khe suối	148m
@@ -11120,9 +11136,9 @@ kho hàng	378m
 kho thóc	349m
 khoa học	377m
 khoa học viễn tưởng	377m
-khoai lang nướng	1792m
-khoai tây	1736m
-khoai tây chiên	1765m
+khoai lang nướng	1796m
+khoai tây	1740m
+khoai tây chiên	1769m
 khoan khoái	401m
 khokhloma	795a 795e 795g
 khu chợ	332m
@@ -11130,13 +11146,13 @@ khu công nghiệp	378m
 khu rừng	119m
 khu vui chơi	382m
 khu vườn	126m
-khung cảnh thành phố	1887m
-khung cảnh thành phố lúc chạng vạng	1890m
+khung cảnh thành phố	1891m
+khung cảnh thành phố lúc chạng vạng	1894m
 khuya	193M
 khuya khoắt	193m
 khác thường	437m
-khách sạn	1866m
-khách sạn tình yêu	1867m
+khách sạn	1870m
+khách sạn tình yêu	1871m
 khách sạn đế vương	819m
 khám phá	420m
 khát vọng	406m
@@ -11165,20 +11181,20 @@ không phải	460m
 không sợ hãi	407m
 không thể tin được	426m
 khúc gỗ	279m
-khăn quàng	1927m
+khăn quàng	1931m
 khải hoàn	418m
 khắc khoải	417m
 khắc khổ	412m
 khắt khe	412m
-khỉ đột	1569m
+khỉ đột	1573m
 khỏe	419M
 khỏe khoắn	391m
 khỏe mạnh	419m
 khổ đau	393m
 khởi đầu mới	401m
 khủng khiếp	405m
-khủng long bạo chúa	1658m
-khủng long chân thằn lằn	1657m
+khủng long bạo chúa	1662m
+khủng long chân thằn lằn	1661m
 kichern	392h
 kid	382a
 kids	382a
@@ -11207,7 +11223,7 @@ kindlich	382h
 kindness	390a
 king	384a
 kingdom	384a
-kingfisher	2253a
+kingfisher	2257a
 kings	384a
 kinh doanh	358m
 kinh dị	405m
@@ -11229,7 +11245,7 @@ kiremit rengi	111n
 kireç badanası	342n
 kirli	448n
 kirmes	335h
-kirpi	1619n
+kirpi	1623n
 kirschbaum	208h
 kirschblüte	208h
 kirschblüten	208h
@@ -11238,7 +11254,7 @@ kirschbäume	208h
 kirsche	230h
 kirschen	230h
 kiss	394a
-kissed	2165a
+kissed	2169a
 kisses	394a
 kitabevi	345n
 kitap	312n
@@ -11250,14 +11266,14 @@ kittens	410a
 kitty	410a
 kivi	245n
 kiwi	245a 245e 245f 245g 245h 245i 245m
-kiwi fruit	1730a
-kiwi green	986a
+kiwi fruit	1734a
+kiwi green	990a
 kiên cường	407m
 kiên quyết	407m
 kiên định	408m
 kiêu hãnh	418m
 kiêu sa	399m
-kiến	1674m
+kiến	1678m
 kiều diễm	399m
 kiểu cũ	380m
 kiểu nhật	355m
@@ -11272,9 +11288,9 @@ klassenzimmer	359h
 klassik	399h
 klassisch	380h
 klassische musik	399h
-klaviatur	1969h
-kleeblatt	1707h
-kleid	1931h
+klaviatur	1973h
+kleeblatt	1711h
+kleid	1935h
 klein blau	682o 822h
 klein blue	682o 822a
 klein mavisi	822n
@@ -11293,14 +11309,14 @@ knallrot	74h
 kneipe	344h
 kneipen	344h
 knicks	581o
-knight	2151a
+knight	2155a
 knit	400a
 knitted	400a
-knoblauch	1744h
+knoblauch	1748h
 knuffig	410h
-koala	1622a 1622e 1622f 1622h 1622i 1622n
-koala ayısı	1622n
-koalabär	1622h
+koala	1626a 1626e 1626f 1626h 1626i 1626n
+koala ayısı	1626n
+koalabär	1626h
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
@@ -11309,13 +11325,13 @@ kohl	435h
 kohlegrau	37h
 koi	329a 329f 329h
 koi balığı	329n
-koinobori	1912e
-kokan	1626n
-kokarca	1626n
+koinobori	1916e
+kokan	1630n
+kokarca	1630n
 kokett	395h
 kokos	241h
 kokosnuss	241h
-kokteyl kadehi	1829n
+kokteyl kadehi	1833n
 kolej	359n
 kolezyum	788n
 kolombiya	664o
@@ -11332,17 +11348,17 @@ komisch	437h
 kompetent	408h
 komödie	392h
 konfeti	411n
-konfeti topu	1908n
+konfeti topu	1912n
 konfetti	411h
-konfettiball	1908h
-konfettibombe	1907h
+konfettiball	1912h
+konfettibombe	1911h
 konflikt	404h
 konfor	400n
 konforlu	400n
-kong	2503a
+kong	2507a
 konser	335n
-konserve	1784h
-konserve gıda	1784n
+konserve	1788h
+konserve gıda	1788n
 konstantinopel	772h
 konstruktivismus	817h
 konstruktivistisch	817h
@@ -11383,7 +11399,7 @@ korozyon	287n
 korrosion	287h
 koru	119n
 koruluk	119n
-koruyucu gözlük	1921n
+koruyucu gözlük	1925n
 kosmisch	176h
 kosmos	176h
 kot	289n
@@ -11398,13 +11414,13 @@ koyu	441n
 koyu derin	442n
 koyu kahve	107n
 koyu yeşil	48n
-koyun	1601n
+koyun	1605n
 kozmik	176n
 kozmos	176n
 koï	329e
 koşmak	391n
 koşu	391n
-koşu ayakkabısı	1947n
+koşu ayakkabısı	1951n
 kpop	787a
 krach	424h
 kraft	407h
@@ -11418,7 +11434,7 @@ kraliyet	384n
 kraliyet mavisi	43n
 kraliçe	384n
 krallık	384n
-kran	1852h
+kran	1856h
 krank	427h
 krankenhaus	357h
 krankenpfleger	357h
@@ -11426,12 +11442,12 @@ krankenschwester	357h
 krankheit	427h
 krapfen	271h
 kraut	137h
-kravat	1924n
+kravat	1928n
 kreativ	440h
 kreativität	440h
-krebs	1802h
+krebs	1806h
 krem	18n
-krem karamel	1819n
+krem karamel	1823n
 krem rengi	18n
 kreml	833h
 kremlin	833a 833e 833f 833g 833n
@@ -11448,12 +11464,12 @@ kristalle	300h
 krizantem	217n
 kroatien	859h
 kroatisch	859h
-krokodil	1651h
+krokodil	1655h
 krom	286n
 kromlu	286n
 krone	384h
 kronen	384h
-kruvasan	1752n
+kruvasan	1756n
 kruvaziyer	140n
 kryptisch	396h
 kräftig	407h
@@ -11468,8 +11484,8 @@ kubistisch	818h
 kucaklama	400n
 kuchen	271h
 kudretli	407n
-kugelfisch	1665h
-kuhgesicht	1592h
+kugelfisch	1669h
+kuhgesicht	1596h
 kule	340n
 kullanma	462n
 kullanmadan	462n
@@ -11487,7 +11503,7 @@ kumru	409n
 kumsal	144n
 kumsal kenarı	143n
 kumul	156n
-kunduz	1618n
+kunduz	1622n
 kunst	440h
 kunststoff	307h
 kunterbunt	178h
@@ -11498,9 +11514,9 @@ kurabiye	271n
 kurak	156n
 kuraklık	156n
 kurbağa	328n
-kurdele	1916n
+kurdele	1920n
 kurkuma	79h
-kurt	1575n
+kurt	1579n
 kuru kafa	405n
 kuru yapraklar	129n
 kurumsal	358n
@@ -11527,32 +11543,32 @@ kuzey kutbu	185n
 kuzey ışıkları	177n
 kuzey ışığı	177n
 kuzgun	413n
-kuğu	1641n
-kuğu yavrusu	1641n
+kuğu	1645n
+kuğu yavrusu	1645n
 kuş tüyü	313n
 kuşku	415n
 kyiv	847a
 kyoto	805a 805e 805g 805h 805i 805m 805n
-kâbe	1882n
+kâbe	1886n
 kâğıt	293n
-käfer	1676h
+käfer	1680h
 kälte	402h
 kämpfen	404h
-känguru	1627h
-käsestück	1759h
+känguru	1631h
+käsestück	1763h
 kätzchen	410h
 kèn sax	439m
 kèn saxophone	439m
-kèn trumpet	1970m
+kèn trumpet	1974m
 kényan	855e
 kényane	855e
 kì lạ	437m
 kì quái	437m
 kín đáo	423m
 kính	294m
-kính bảo hộ	1921m
-kính mắt	1919m
-kính râm	1920m
+kính bảo hộ	1925m
+kính mắt	1923m
+kính râm	1924m
 kính trọng	412m
 köknar	121n
 kömür grisi	37n
@@ -11562,16 +11578,16 @@ königin	384h
 königlich	384h
 königreich	384h
 königsblau	43h
-köpek	1572n
+köpek	1576n
 köpek balığı	141n
 köpek yavrusu	410n
-köpek yüzü	1571n
+köpek yüzü	1575n
 köpekbalığı	141n
 köprü	340n
 köpük	142n
 köpüklü şarap	265n
 köri	277n
-körili pilav	1789n
+körili pilav	1793n
 kötücül	405n
 köy	349n
 köy evi	379n
@@ -11589,8 +11605,8 @@ kühle	402h
 kühle farben	455h
 kühle töne	455h
 kühn	407h
-küken	1634h
-küken von vorne	1635h
+küken	1638h
+küken von vorne	1639h
 kükengelb	77h
 kül	167n
 künstler	440h
@@ -11613,15 +11629,15 @@ kırağı beyazı	83n
 kırağılı	186n
 kırgın	393n
 kırmızı	0n
-kırmızı elma	1723n
+kırmızı elma	1727n
 kırmızı mor	96n
-kırmızı zarf	1915n
+kırmızı zarf	1919n
 kırmızı şarap	264n
 kırsal	349n
 kırsal alan	349n
 kırık beyaz	104n
 kırık kalp	393n
-kısa ve geniş bardak	1834n
+kısa ve geniş bardak	1838n
 kıskanmak	428n
 kıskanç	428n
 kıskançlık	428n
@@ -11632,7 +11648,7 @@ kıyı şeridi	143n
 kız	459N
 kızak	198n
 kızarmış ekmek	270n
-kızarmış karides	1795n
+kızarmış karides	1799n
 kızgın	404n
 kızgınlık	404n
 kızlar	459N
@@ -11667,6 +11683,7 @@ kỳ quặc	437m
 kỳ ảo	397m
 kỷ niệm	417m
 kỹ thuật số	377m
+la boca	875a 875e 875f 875g 875i
 la galaxy	593o
 la gran ola	728f
 la grande onda	728i
@@ -11675,11 +11692,11 @@ la habana	759f 759m
 la havane	759e
 la lakers	576o
 la mã	788m
-lab coat	1922a
+lab coat	1926a
 labareda	166g
 labial	421f
-laboratuvar önlüğü	1922n
-laborkittel	1922h
+laboratuvar önlüğü	1926n
+laborkittel	1926h
 lac	147e
 laca	303f 303g
 lacca	303i
@@ -11699,13 +11716,13 @@ ladies	459A
 ladin	121n
 ladrillo	283f
 lady	459A
-lady beetle	1677a
+lady beetle	1681a
 ladybird	327a
 ladybug	327a
 ladybugs	327a
-lagartija	1653f
-lagartixa	1653g
-lagarto	1653f
+lagartija	1657f
+lagartixa	1657g
+lagarto	1657f
 lagerfeuer	166h
 lagerhalle	378h
 laghetto	149i
@@ -11715,12 +11732,12 @@ lago pequeno	149g
 lagoa	146g
 lagon	146e
 lagoon	146a
-lagosta	1803g
+lagosta	1807g
 laguna	146f 146i
 lagune	146e 146h
 lagün	146n
 lahana	435n
-laib brot	1751h
+laib brot	1755h
 laid	427e
 laid back	389a
 laide	427e
@@ -11739,8 +11756,8 @@ lakeside	147a
 lale	213n
 laleler	213n
 lalibela	854a
-lama	168g 1605e 1605h 1605i 1605n
-lamb	2245a
+lama	168g 1609e 1609h 1609i 1609n
+lamb	2249a
 lamba	336n
 lamba ışığı	336n
 lambalar	336n
@@ -11761,11 +11778,11 @@ lampo	201i
 lampone	233i
 lamps	336a
 lana	292f 292i
-land	349h 2089a
+land	349h 2093a
 landhaus	364h
 landhausstil	703h
 landleben	349h
-lane	2159a
+lane	2163a
 lanet	430n
 lanetli	430n
 lang thang	420m
@@ -11786,22 +11803,22 @@ lanternes célestes	751e
 lanterns	309a
 lapin	410e
 lapins	410e
-lapis	2293a
+lapis	2297a
 laptop	377a 377g 377h 377m 377n
 laque	303e
 laranja	1g
 laranjas	228g
 laranjeira	228g
 laranjeiras	228g
-lard	1763e
+lard	1767e
 lareira	311g
 large	140E
-larkspur	2367a
+larkspur	2371a
 larme	393e
 larmes	393e
-laser	2373a
+laser	2377a
 lassant	436e
-late	2762a
+late	2766a
 late night	193a
 laterizio	283i
 laterne	309h
@@ -11811,18 +11828,18 @@ laticínio	268g
 lattante	409i
 latte	255a 255m 255n 268i
 latte macchiato	255h 255i
-lattice	2487a
+lattice	2491a
 lattuga	435i
 latão	60g
 latón	60f
 laub	128h
-laubbaum	1702h
+laubbaum	1706h
 laufen	391h
 laugh	392a
 laughing	392a
 laughter	392a
 launisch	413h
-laurel	2044a
+laurel	2048a
 laut	424h
 lautlos	388h
 lav	165n
@@ -11839,32 +11856,32 @@ lavastein	158h
 lave	165e
 lavendel	210h
 lavender	210a
-lavender blue	1122a
+lavender blue	1126a
 lavender fields of provence	807a
-lavender pink	979a
-lavenderblush	1512a
+lavender pink	983a
+lavenderblush	1516a
 lavis	302e
 lavish	383a
 lavorato a maglia	400i
 lawine	161h
 lawn	125a
-lawn green	1107a
-lawngreen	1513a
-lazo	1916f
-lazo conmemorativo	1918f
+lawn green	1111a
+lawngreen	1517a
+lazo	1920f
+lazo conmemorativo	1922f
 lazy	416a
-laço de fita	1916g
+laço de fita	1920g
 le bon vieux temps	417e
 le caire	774e
 le caravage	791e
 le passé	417e
 lead grey	85a
 leaf	128a
-leaf fluttering in wind	1711a
-leaf green	1444a
-leafy	2166a
-leafy green	1190a
-league	2625a
+leaf fluttering in wind	1715a
+leaf green	1448a
+leafy	2170a
+leafy green	1194a
+league	2629a
 leal	408f 408g
 lealdade	408g
 leale	408i
@@ -11884,8 +11901,8 @@ lechuga	435f
 leder	288h
 lederbraun	26h
 ledern	288h
-leek	2244a
-leeres nest	1712h
+leek	2248a
+leeres nest	1716h
 legend	397a
 legendario	397f
 legendary	397a
@@ -11918,11 +11935,11 @@ lekesiz	409n
 lembrança	417g
 lembrar	417g
 lemon	227a
-lemon green	1153a
-lemon lime	1131a
+lemon green	1157a
+lemon lime	1135a
 lemon yellow	100a
 lemonade	227a
-lemonchiffon	1514a
+lemonchiffon	1518a
 lemons	227a
 lemony	227a
 len	292M
@@ -11935,10 +11952,10 @@ lent	416e
 lentejuelas	432f
 lento	416f 416g 416i
 leo núi	420m
-leone	1580i
-leopar	1583n
-leopard	1583a 1583h
-leopardo	1583f 1583g 1583i
+leone	1584i
+leopar	1587n
+leopard	1587a 1587h
+leopardo	1587f 1587g 1587i
 lernen	359h
 les nymphéas	790e
 letargico	416i
@@ -11946,7 +11963,7 @@ lethargic	416a
 lethargisch	416h
 letreiro luminoso	308g
 letrero luminoso	308f
-letter	2513a
+letter	2517a
 letteratura	312i
 letto	416i
 lettuce	435a
@@ -11962,13 +11979,13 @@ leyenda	397f
 leylak	64n
 leylak moru	63n
 leña	279f
-león	1580f
+león	1584f
 leş	427n
 lfc	596o
 lg	544o
 lgbt	755a
 lgbtq	755a
-lhama	1605g
+lhama	1609g
 li băng	852m
 liban	852e
 libanais	852e
@@ -11996,7 +12013,7 @@ libro	312f 312i
 libros	312f
 libros viejos	312f
 liceo	359i
-lichen	1012a
+lichen	1016a
 licht	443h
 lichtblick	406h
 lichtenstein	792a
@@ -12018,52 +12035,52 @@ liebling	394h
 lierre	134e
 lieto	392i
 light	443a
-lightblue	1226a
-lightcoral	1515a
-lightcyan	1516a
+lightblue	1230a
+lightcoral	1519a
+lightcyan	1520a
 lighter	443a
 lightest	443a
-lightgoldenrodyellow	1517a
-lightgray	1518a
-lightgreen	1181a
-lightgrey	1519a
-lighthouse	2423a
-lightish blue	1337a
-lightish green	1264a
-lightish purple	1120a
-lightish red	1124a
+lightgoldenrodyellow	1521a
+lightgray	1522a
+lightgreen	1185a
+lightgrey	1523a
+lighthouse	2427a
+lightish blue	1341a
+lightish green	1268a
+lightish purple	1124a
+lightish red	1128a
 lightning	201a
-lightpink	1520a
+lightpink	1524a
 lights	336a
-lightsalmon	1521a
-lightseagreen	1522a
-lightskyblue	1523a
-lightslategray	1524a
-lightslategrey	1525a
-lightsteelblue	1526a
-lightyellow	1527a
+lightsalmon	1525a
+lightseagreen	1526a
+lightskyblue	1527a
+lightslategray	1528a
+lightslategrey	1529a
+lightsteelblue	1530a
+lightyellow	1531a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	995a
+liliac	999a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2539a
+lima	31f 31g 2543a
 liman	154n
 lime	31a 31i
-lime green	1471a
+lime green	1475a
 lime juice	227a
-lime yellow	1175a
-limed	2536a
-limegreen	1528a
-limestone	2074a
+lime yellow	1179a
+limed	2540a
+limegreen	1532a
+limestone	2078a
 limette	31h
 limettengrün	31h
 limettensaft	227h
@@ -12085,34 +12102,34 @@ limones	227f
 limoni	227i
 limpo	387g
 limão	227g
-limão siciliano	1719g
+limão siciliano	1723g
 limón	227f
 limões	227g
 lin	292e
 linda	410f 410g
 lindo	410f 410g
-line	2493a
+line	2497a
 linen	292a
 linh hồn	414m
 linh mục	361m
 linh thiêng	414m
 linho	292g
-link	2228a
+link	2232a
 linkedin	572o
 lino	292f 292i
 linterna	309f
 linternas flotantes	751f
-lion	1580a
-lip	2702a
+lion	1584a
+lip	2706a
 lippenstift	421h
-lips	2069a
+lips	2073a
 lipstick	421a
-lipstick red	1136a
-liqueur	2481a
+lipstick red	1140a
+liqueur	2485a
 liquid	152a
 liquide	152e
 liquido	152i
-liquido versato	1835i
+liquido versato	1839i
 lirica	399i
 lisboa	797f 797g
 lisboeta	797g
@@ -12133,7 +12150,7 @@ litorâneo	143g
 littoral	143e
 littérature	312e
 lively	391a
-liver	2751a
+liver	2755a
 liverpool fc	596o
 living coral	690o
 livraria	345g
@@ -12142,11 +12159,11 @@ livres	312e
 livro	312g
 livros	312g
 livros antigos	312g
-lizard	1653a
+lizard	1657a
 lizbon	797n
 lição de casa	359g
 liêm chính	408m
-llama	166f 1605a
+llama	166f 1609a
 llamarada	166f
 llamas	166f
 llamativo	407f
@@ -12164,16 +12181,16 @@ lo fi	739a
 lo lắng	415m
 lo sợ	415m
 lo âu	415m
-loam	2636a
-lobo	1575f
-lobster	1803a
+loam	2640a
+lobo	1579f
+lobster	1807a
 loca	424f
 locale notturno	438i
 locker	389h
 loco	424f
 locos años veinte	698f
 locura	424f
-locust	2615a
+locust	2619a
 lodernd	403h
 lodge	364a 364h
 lodo	168f
@@ -12181,14 +12198,14 @@ lodos	204n
 lofi	739a
 lofoten	809a
 logro	418f
-loja de conveniência	1868g
-loja de departamentos	1870g
+loja de conveniência	1872g
+loja de departamentos	1874g
 lokum	272n
 lolipop	272n
 lollipop	272a
 lollipops	272a
-lombric	1685e
-lona de circo	1899g
+lombric	1689e
+lona de circo	1903g
 londinense	771f
 londinese	771i
 london	771a 771h 771m
@@ -12201,12 +12218,12 @@ londrino	771g
 loneliness	393a
 lonely	393a
 lonesome	393a
-long	2167a
-long drum	1974a
+long	2171a
+long drum	1978a
 long lanh	432m
 longing	417a
-lontra	1625g 1625i
-lontra marina	1625i
+lontra	1629g 1629i
+lontra marina	1629i
 loro	323F
 los angeles	781a
 los angeles dodgers	587o
@@ -12218,7 +12235,7 @@ loto	212f 212i
 lotta	404i
 lotus	212a 212e 212h 212n
 lotus pond	150a
-lotusblüte	1690h
+lotusblüte	1694h
 lotusteich	150h
 louca	424g
 louco	424g
@@ -12227,15 +12244,15 @@ loud	424a
 loufoque	437e
 lounge	389a 389h
 lounging	389a
-loup	1575e
-loutre	1625e
+loup	1579e
+loutre	1629e
 love	394a
-love hotel	1867a 1867e 1867i
+love hotel	1871a 1871e 1871i
 lovely	410a
 lover	394a
 lovers	394a
 loving	394a
-lower	2395a
+lower	2399a
 loy krathong	751a 751e 751f 751g 751h 751i
 loyal	408a 408e 408h
 loyalität	408h
@@ -12260,14 +12277,14 @@ luce delle stelle	175i
 luce di candela	310i
 luce lunare	174i
 luce solare	171i
-lucertola	1653i
+lucertola	1657i
 luces	336f
 luces de neón	308f
 lucha	404f
 luci	336i
 luci al neon	308i
 lucine	336i
-luck	2382a
+luck	2386a
 ludique	392e
 lueur de bougie	310e
 lueur du feu	166e
@@ -12281,9 +12298,9 @@ lujo	383f
 lujosa	383f
 lujoso	383f
 lujuria	395f
-lula	1805g
+lula	1809g
 lullaby	416a
-lumaca	1671i
+lumaca	1675i
 lume di candela	310i
 luminescente	450i
 lumineuse	445e
@@ -12303,34 +12320,34 @@ luna llena	173f
 luna park	335i
 luna piena	173i
 lunaire	174e
-lunar	2039a
+lunar	2043a
 lunar new year	370a
 lunatico	413i
 lunatique	413e
 lune	173e
 lune de miel	394e
-lunettes	1921e
-lunettes de soleil	1920e
-lunettes de vue	1919e
+lunettes	1925e
+lunettes de soleil	1924e
+lunettes de vue	1923e
 lung linh	432m
 lungomare	143i
-lupo	1575i
+lupo	1579i
 lusco fusco	191g
-lush	2014a
+lush	2018a
 lusso	383i
 lussuosa	383i
 lussuoso	383i
 lussuria	395i
 lust	395a
-lusta	2705a
+lusta	2709a
 lustig	392h
 lustrini	432i
-lusty	2300a
+lusty	2304a
 luto	393f 393g
 lutscher	272h
 lutto	393i
-luvas	1928g
-luxe	383e 2535a
+luvas	1932g
+luxe	383e 2539a
 luxo	383g
 luxueuse	383e
 luxueux	383e
@@ -12362,12 +12379,12 @@ luzinhas	336g
 luân xa	414m
 luân đôn	771m
 ly bia	266m
-ly cocktail	1829m
+ly cocktail	1833m
 ly kem	274m
-ly rượu vang	1828m
+ly rượu vang	1832m
 ly sữa	268m
-ly đáy phẳng	1834m
-lychee	2540a
+ly đáy phẳng	1838m
+lychee	2544a
 lycée	359e
 lyft	503o
 lyrik	312h
@@ -12387,7 +12404,7 @@ lá cây	128m
 lá khô	129m
 lá mùa thu	129m
 lá phong	130m
-lá rung rinh trong gió	1711m
+lá rung rinh trong gió	1715m
 lá rơi	129m
 lá rụng	129m
 lá thu	129m
@@ -12395,13 +12412,13 @@ lá vàng	129m
 lá úa	129m
 lágrima	393f 393g
 lágrimas	393f
-lámen	1790g
+lámen	1794g
 lámpara	336f
 lámparas	336f
 lâmpada	336g
 lâmpadas	336g
 lâu đài	360m
-lâu đài nhật bản	1872m
+lâu đài nhật bản	1876m
 lã	292G
 lãng mạn	394m
 lãng đãng	398m
@@ -12415,15 +12432,15 @@ lässig	389h
 légendaire	397e
 légende	397e
 légume	435e
-légume à feuilles vertes	1742e
+légume à feuilles vertes	1746e
 légumes	435e
-léopard	1583e
+léopard	1587e
 léthargique	416e
-lézard	1653e
+lézard	1657e
 líbano	852f 852g
 lính	433M
 líquido	152f 152g
-líquido derramándose	1835f
+líquido derramándose	1839f
 lò bánh	270m
 lò sưởi	311m
 lòng tham	428m
@@ -12436,11 +12453,12 @@ lótus	212g
 lông chim	313m
 lông vũ	313m
 lông xù	410m
-löwe	1580h
-löwengesicht	1580h
+löwe	1584h
+löwengesicht	1584h
 lùm cây	119m
 lúa	252m
-lúa chín	252m
+lúa chín	251m
+lúa chín vàng	251m
 lúa mì	251m
 lúgubre	393g 405f
 lúng túng	415m
@@ -12462,9 +12480,9 @@ lạ	437M
 lạ kỳ	437m
 lạ lùng	437m
 lạc quan	406m
-lạc đà	1603m
-lạc đà hai bướu	1604m
-lạc đà không bướu	1605m
+lạc đà	1607m
+lạc đà hai bướu	1608m
+lạc đà không bướu	1609m
 lạnh	402m
 lạnh buốt	402m
 lạnh cóng	402m
@@ -12473,14 +12491,14 @@ lạnh lẽo	402m
 lấp la lấp lánh	432m
 lấp lánh	432m
 lấp lóe	432m
-lẩu pho mai	1778m
+lẩu pho mai	1782m
 lập dị	437m
 lập thể	818m
 lẵng hoa	207m
 lặng lẽ	388m
 lặp đi lặp lại	436m
 lẻ loi	393m
-lều rạp xiếc	1899m
+lều rạp xiếc	1903m
 lễ cưới	372m
 lễ giáng sinh	367m
 lễ halloween	368m
@@ -12497,7 +12515,7 @@ lễ hội đèn lồng	751m
 lễ hội đền	799m
 lễ kỷ niệm	373m
 lễ lạt	411m
-lễ ngắm trăng	1914m
+lễ ngắm trăng	1918m
 lễ phục sinh	374m
 lễ tình nhân	369m
 lễ tạ ơn	197m
@@ -12518,7 +12536,7 @@ lời cầu nguyện	414m
 lời hứa	406m
 lời nguyền	430m
 lời ru	416m
-lợn rừng	1598m
+lợn rừng	1602m
 lụa	291m
 lụa là	291m
 lụa trung hoa	831m
@@ -12540,15 +12558,15 @@ mabed	346n
 mabet	346n
 macabre	405a 405e
 macabro	405f 405g 405i
-macaco	1568g
-macadamia	2769a
+macaco	1572g
+macadamia	2773a
 macar	860n
 macaristan	662o
 macaron	275a 275e 275h 275i 275m
 macaron colours	449a
-macaroni and cheese	968a
+macaroni and cheese	972a
 macarons	275a 275f 275g
-macaroon	2480a
+macaroon	2484a
 macchina	286i
 macchinari	378i
 macchine	286i
@@ -12565,12 +12583,12 @@ machu picchu	784a
 machão	422g
 mad	404a
 madalya	418n
-madder	2203a
+madder	2207a
 madeira	279g
-madeira serrada	1855g
+madeira serrada	1859g
 madera	279f
 madera flotante	279f
-madero	1855f
+madero	1859f
 madness	424a
 madreperla	299i
 madrepérola	299g
@@ -12596,10 +12614,10 @@ magico	397i
 magie	397e 397h
 magique	397e
 magisch	397h
-maglietta da donna	1938i
+maglietta da donna	1942i
 maglione	400i
 magma	165a 165e 165f 165g 165h 165i 165m 165n
-magnetic	2541a
+magnetic	2545a
 magnolia	226a 226e 226f 226i
 magnolie	226h
 magnólia	226g
@@ -12609,27 +12627,27 @@ magos	397f
 magritte	721a
 mahcup	415n
 mahmur	416n
-mahogany	1388a
+mahogany	1392a
 mahzun	393n
 mai	195E 195H 460i
 maia	823g
-maiale	1597i
+maiale	1601i
 maias	823g
 maigrün	53h
-maillot de bain une pièce	1934e
+maillot de bain une pièce	1938e
 maio	195g
 maiolica	304i
 maiorca	857g 857i
 mais	250H 250I
 maiskolben	250h
-maison	1859e
-maison abandonnée	1858e
-maison avec jardin	1860e
+maison	1863e
+maison abandonnée	1862e
+maison avec jardin	1864e
 maison traditionnelle coréenne	830e
 maisonnette	364e
-maisons	1857e
+maisons	1861e
 maize	250a
-maiô	1934g
+maiô	1938g
 majestad	384f
 majestade	384g
 majesteleri	384n
@@ -12652,11 +12670,12 @@ make up	421h 421i
 makeup	421a
 makine	286n
 makyaj	421n
+mal de ojo	872f
 mal du pays	417e
 mal à aise	415e
 malacca	863a
 malachit	82h
-malachite	82e 82i 2396a
+malachite	82e 82i 2400a
 malade	427e
 maladie	427e
 malaise	415e
@@ -12683,37 +12702,38 @@ malinconia	393i
 malinconica	393i
 malinconico	393i
 mallorca	857a 857f
-malt	2266a
-malted	2770a
+malocchio	872i
+malt	2270a
+malted	2774a
 malva	63f 63g 63i
 malvado	405f
 malvagio	405i
 malve	63h
 malásia	677o
 maléfique	405e
-mamadeira	1821g
-mammoth	1608a
-mammouth	1608e
-mammut	1608h 1608i
-mamut	1608f 1608n
-mamute	1608g
+mamadeira	1825g
+mammoth	1612a
+mammouth	1612e
+mammut	1612h 1612i
+mamut	1612f 1612n
+mamute	1612g
 man	459A
 man city	598o
 man mác	417m
 man rợ	420m
-man shoe	1946a
+man shoe	1950a
 man united	597o
 man utd	597o
 manchester city	598o
 manchester united	597o
 manchot	322e
-manda	1594n
+manda	1598n
 mandalina	228n
 mandarin	228a
 mandarina	228f
 mandarine	228e 228h
 mandarino	228i
-mane	2768a
+mane	2772a
 manevi	414n
 maneviyat	414n
 manga	239g
@@ -12725,26 +12745,26 @@ manhã	188g
 manhã cedo	188g
 maniero	360i
 manifesto sovietico	817i
-manilla	1001a
+manilla	1005a
 manly	422a
 mann	459H
 manolya	226n
 manta	400f 400g
 mantar	136n
-manteau	1929e
+manteau	1933e
 manteca	269f
 manteiga	269g
-mantel	1929h
+mantel	1933h
 mantequilla	269f
-mantis	2368a
-mantle	2473a
-mantı	1799n
+mantis	2372a
+mantle	2477a
+mantı	1803n
 many colors	178a
 many colours	178a
 manzana	236f
-manzana roja	1723f
+manzana roja	1727f
 manzana verde	237f
-mapache	1577f
+mapache	1581f
 maple	130a
 maple leaf	130a
 maple leaf flag	636o
@@ -12786,7 +12806,7 @@ maresia	142g
 marfil	38f
 marfim	38g
 margarida	220g
-margarita	220f 2729a
+margarita	220f 2733a
 margem do lago	147g
 margem do rio	148g
 margerite	220h
@@ -12796,13 +12816,13 @@ mari	140i
 mariage	372e
 marie antoinette	716a
 marienkäfer	327h
-marigold	1346a
+marigold	1350a
 marina	154e 154g 154n
 marinai	140i
 marinaio	140i
 marinara	247a 247g 247n
 marine	16e 140a
-marine blue	1371a
+marine blue	1375a
 marineblau	16h
 marinero	140f
 marineros	140f
@@ -12812,7 +12832,7 @@ marino	16f
 mariposa	325f
 mariquita	327f
 maritim	140h
-maritime	2398a
+maritime	2402a
 marittimo	140i
 marié	372e
 mariée	372e
@@ -12824,9 +12844,9 @@ marketplace	332a
 markets	332a
 markt	332h
 marktplatz	332h
-marlin	2616a
-marmalade	2197a
-marmite	1777e
+marlin	2620a
+marmalade	2201a
+marmite	1781e
 marmo	280i
 marmor	280h
 maroc	647o
@@ -12864,8 +12884,8 @@ marrón café	107f
 marrón chocolate	108f
 marrón té	88f
 mars	195E
-marsh	2057a
-marshmallow	2075a
+marsh	2061a
+marshmallow	2079a
 mart	195n
 martedì grasso	746i
 martes de carnaval	746f
@@ -12874,7 +12894,7 @@ marul	435n
 marvel	426a
 marvellous	426a
 marvelous	426a
-marzipan	2772a
+marzipan	2776a
 marzo	195f 195i
 março	195g
 maré	142g
@@ -12883,10 +12903,10 @@ marítimo	140f 140g
 masai	855a
 masai mara	835a
 masal	397n
-masala	2664a
+masala	2668a
 masalsı	397n
 masaï	855e
-maschera	1921i
+maschera	1925i
 maschile	422i
 maschine	286h
 maschinen	286h
@@ -12911,14 +12931,14 @@ masum	409n
 masumiyet	409n
 masái	855f
 masía	379f
-mat	448n 2600a
+mat	448n 2604a
 mata	119g
 mata atlântica	120g
 matagal	119g
 matcha	258a 258e 258f 258g 258h 258i 258m 258n
-mate	1839a 1839f 1839g 1839i
-mate tee	1839h
-mate çayı	1839n
+mate	1843a 1843f 1843g 1843i
+mate tee	1843h
+mate çayı	1843n
 matelot	140e
 matem	393n
 matin	188e
@@ -12947,11 +12967,12 @@ mature	423a 423e
 maturo	423i
 matyo	860a
 matyó	860a
-maté	1839e
+maté	1843e
 mauer	342h
 mauern	342h
-maus	1612h
+maus	1616h
 maussade	413e
+mauvais œil	872e
 mauve	63a 63e 63h
 mauve foncé	5e
 mavi	4n
@@ -12966,12 +12987,12 @@ maya	823e 823f 823h 823i 823m 823n
 mayan	823a
 mayas	823e 823f
 mayhem	424a
-maymun	1568n
-maymun yüzü	1567n
+maymun	1572n
+maymun yüzü	1571n
 mayo	195f
 mayorka	857n
 maypole	756a
-maytap	1904n
+maytap	1908n
 mayıs	195n
 mazorca	250f
 mazu temple	799a
@@ -12980,7 +13001,7 @@ maçante	436g
 maço	422n
 maçã	236g
 maçã verde	237g
-maçã vermelha	1723g
+maçã vermelha	1727g
 maíz	250f
 maïs	250e
 mañana	188f
@@ -12988,8 +13009,8 @@ mağara	164n
 mcdonald	465o
 mcdonalds	465o
 meadow	124a
-meat on bone	1760a
-mecca	2773a
+meat on bone	1764a
+mecca	2777a
 meccanico	286i
 mechanical	286a
 mechanisch	286h
@@ -13033,21 +13054,21 @@ mediterránea	353f
 mediterráneo	353f
 mediterrânea	353g
 mediterrâneo	353g
-medium blue	1434a
-medium brown	1273a
-medium green	1398a
-medium grey	1241a
-medium pink	1157a
-medium purple	1330a
-mediumaquamarine	1529a
-mediumblue	1530a
-mediumorchid	1531a
-mediumpurple	1532a
-mediumseagreen	1533a
-mediumslateblue	1534a
-mediumspringgreen	1535a
-mediumturquoise	1536a
-mediumvioletred	1537a
+medium blue	1438a
+medium brown	1277a
+medium green	1402a
+medium grey	1245a
+medium pink	1161a
+medium purple	1334a
+mediumaquamarine	1533a
+mediumblue	1534a
+mediumorchid	1535a
+mediumpurple	1536a
+mediumseagreen	1537a
+mediumslateblue	1538a
+mediumspringgreen	1539a
+mediumturquoise	1540a
+mediumvioletred	1541a
 medizin	357h
 medizinisch	357h
 medo	405g
@@ -13066,7 +13087,7 @@ mehtap	174n
 mehtaplı gece	174n
 meia luz	453g
 meia noite	193g
-meias	1930g
+meias	1934g
 meigo	390g
 meio ambiente	385g
 meio dia	189g
@@ -13076,7 +13097,7 @@ meksika	632o 758n
 meksikalı	758n
 mel	263g
 mela	236i
-mela rossa	1723i
+mela rossa	1727i
 mela verde	237i
 melaka	863a
 melancholic	393a
@@ -13094,16 +13115,16 @@ melanzana	248i
 melek	429n
 melek gibi	429n
 melekler	429n
-mellow	2011a
+mellow	2015a
 melocotón	235f
 melograno	243i
-melon	1305a 1716e
-melone	1716i
-melted	2399a
+melon	1309a 1720e
+melone	1720i
+melted	2403a
 meltem	204n
-melting	2255a
-melão	1716g
-melón	1716f
+melting	2259a
+melão	1720g
+melón	1720f
 memleket hasreti	417n
 memnun	392n
 memoria	417f 417i
@@ -13136,7 +13157,7 @@ menschenmenge	424h
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2543a
+menthol	2547a
 mer	140e
 mera	124n
 meraviglia	426i
@@ -13153,14 +13174,14 @@ mercan resifi	153n
 mercatino	332i
 mercato	332i
 mercato notturno	333i
-mercury	2333a
+mercury	2337a
 merhaba	457n
 merhamet	390n
 merhametli	390n
-meringue	2764a
+meringue	2768a
 merkwürdig	437h
-merlin	2397a
-merlot	1182a
+merlin	2401a
+merlot	1186a
 mermaid	397a
 mermaids	397a
 mermer	280n
@@ -13173,7 +13194,7 @@ mesa	159a
 meseta	159f
 mesmice	436g
 mesoamerican	823a
-mesquita	1878g
+mesquita	1882g
 messicana	758i
 messicano	758i
 messico	632o 758i
@@ -13184,7 +13205,7 @@ metal	286a 286f 286g 286n
 metalik	286n
 metall	286h
 metallic	286a
-metallic blue	1082a
+metallic blue	1086a
 metallica	286i
 metallico	286i
 metallisch	286h
@@ -13227,12 +13248,12 @@ meyve	253n
 meyve salatası	434n
 meyveler	434n
 meyveli	434n
-meyveli buz	1808n
+meyveli buz	1812n
 mezar	412n
 mezarlık	412n
 mezclilla	289f
-mezquita	1878f
-mezuniyet kepi	1958n
+mezquita	1882f
+mezuniyet kepi	1962n
 mezzanotte	193i
 mezzodì	189i
 mezzogiorno	189i
@@ -13245,25 +13266,25 @@ miami beach	769a
 miami heat	580o
 miami vice	769a
 micio	410i
-microbe	1686a 1686e
-microbio	1686f
-microbo	1686i
+microbe	1690a 1690e
+microbio	1690f
+microbo	1690i
 microsoft	567o
-micróbio	1686g
+micróbio	1690g
 mid autumn	371a
 mid autumn festival	814a
-mid blue	1311a
+mid blue	1315a
 mid century	702a 702f 702h
 mid century modern	702a
-mid green	1208a
+mid green	1212a
 midcentury	702a
 midday	189a
 mide bulandırıcı	427n
 midi	189e
 midnight	193a
-midnight blue	1435a
-midnight purple	1203a
-midnightblue	1538a
+midnight blue	1439a
+midnight purple	1207a
+midnightblue	1542a
 midsommar	756a
 midsummer	756a
 miedo	405f
@@ -13273,8 +13294,8 @@ miele	263i
 mighty	407a
 mignon	410e
 mignonne	410e
-mikrobe	1686h
-mikrop	1686n
+mikrobe	1690h
+mikrop	1690n
 milagre	397g
 milagro	397f
 milch	268h
@@ -13289,33 +13310,33 @@ militaire	433e
 militar	433f 433g
 militare	433i
 military	433a
-military green	1326a
-military helmet	1960a
+military green	1330a
+military helmet	1964a
 militär	433h
-militärhelm	1960h
+militärhelm	1964h
 milk	268a
-milk chocolate	1223a
+milk chocolate	1227a
 milk tea	259a
 milk white	105a
-milkshake	2601a
+milkshake	2605a
 milky way	176a
 millennium	711a
-milli park	1849n
+milli park	1853n
 mimetica	433i
 mimetico	433i
-mimosa	2388a
+mimosa	2392a
 minaccia	405i
 minaccioso	405i
-mind	2607a
+mind	2611a
 mindful	414a
-mine	2267a
-mineral	2045a
+mine	2271a
+mineral	2049a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
-minhoca	1685g
+minhoca	1689g
 minimal	387a 387e 387h 387n
 minimal design	387a
 minimalism	387a
@@ -13327,29 +13348,29 @@ minimalista	387f 387g 387i
 minimaliste	387e
 minimalistisch	387h
 minimalizm	387n
-minimarket	1868i
-minimarkt	1868h
-mink	2204a
+minimarket	1872i
+minimarkt	1872h
+mink	2208a
 minnoş	410n
 mint	30a 30h
-mint green	1463a
-mintcream	1539a
+mint green	1467a
+mintcream	1543a
 mintgrün	30h
-minty	2400a
-minty green	1282a
+minty	2404a
+minty green	1286a
 minuit	193e
 minus	460a
 minze	30h
 miracle	397a 397e
 miracolo	397i
-mirage	2120a
+mirage	2124a
 miras	380n
 miroitant	432e
-mirror	2383a
-mirtilli	1729i
+mirror	2387a
+mirtilli	1733i
 mirtillo	232i
 mirtilo	232g
-mirtilos	1729g
+mirtilos	1733g
 miserable	393a 393f
 miseria	393f 393i
 misero	393i
@@ -13357,7 +13378,7 @@ misery	393a
 miserável	393g
 misket limonu	31n
 miskin	416n
-mission	2038a
+mission	2042a
 mist	202a
 misterio	396f
 misteriosa	396f 396g 396i
@@ -13368,7 +13389,7 @@ mistico	396i
 mistik	396n
 misty	451a
 misty rain	200a
-mistyrose	1540a
+mistyrose	1544a
 mistério	396g
 misère	393e
 misérable	393e
@@ -13391,19 +13412,19 @@ mitternacht	193h
 mittsommer	756h
 miyazaki	820a 820e 820f 820g 820h 820i 820m 820n
 mizah	392n
-miếng pho mát	1759m
+miếng pho mát	1763m
 miếu mạo	346m
 miền nhiệt đới	352m
 miền quê	349m
 miền tây hoang dã	737m
 miệng núi lửa	165m
 moca	254F
-moccasin	1541a
+moccasin	1545a
 mocha	254a 254g 254m
 mocha mousse	696o
 moche	427e
-mochila	1944g
-mochila escolar	1944f 1944g
+mochila	1948g
+mochila escolar	1948f 1948g
 moda	399f 399g 399i 399n
 modaya uygun	399n
 mode	399E
@@ -13418,7 +13439,7 @@ modesto	390f 390g 390i
 modisch	399h
 modorra	416f
 moelleux	410e
-mofeta	1626f
+mofeta	1630f
 moghol	834e
 moghole	834e
 moghul	834i
@@ -13430,18 +13451,18 @@ mohnblume	222h
 moin	457h
 moisson	197e
 moite	403e
-mojave	2776a
-mojito	2608a
+mojave	2780a
+mojito	2612a
 moka	254e 254i 254n
 mokka	254h
-molasses	2614a
+molasses	2618a
 mole	154h
 molesto	404f
 moleza	416g
 molho de tomate	247g
 molho picante	277g
 molo	154i
-molten	2301a
+molten	2305a
 mona	410f
 monarchia	384i
 monarchie	384e 384h
@@ -13451,6 +13472,7 @@ mondbeschienen	174h
 monde souterrain	430e
 mondfest	371h
 mondhell	174h
+mondkrug	873h
 mondkuchen	814h
 mondlicht	174h
 mondnacht	174h
@@ -13459,7 +13481,7 @@ mondschein	174h
 mondweiß	76h
 mondän	399h
 monedas	425f
-monedero	1940f
+monedero	1944f
 monet	790a 790e 790f 790g 790h 790i 790m 790n
 moneta	425i
 monete	425i
@@ -13477,8 +13499,8 @@ mongolie	853e
 mongolisch	853h
 mongolo	853i
 mongólia	853g
-monkey	1568a
-monkey face	1567a
+monkey	1572a
+monkey face	1571a
 monnaie	425e
 mono	410f
 monochrom	431h
@@ -13501,54 +13523,55 @@ monstro	405g
 monstruo	405f
 monstruos	405f
 mont	160e
-mont fuji	1844e
+mont fuji	1848e
 montagna	160i
 montagna innevata	161i
 montagne	160e 160i
 montagne enneigée	161e
-montagne russe	1897i
+montagne russe	1901i
 montagnes	160e
-montagnes russes	1897e
+montagnes russes	1901e
 montagneux	160e
 montanha	160g
-montanha com neve	1841g
+montanha com neve	1845g
 montanha nevada	161g
-montanha russa	1897g
+montanha russa	1901g
 montanhas	160g
 montanhoso	160g
 montaña	160f
-montaña con nieve	1841f
+montaña con nieve	1845f
 montaña nevada	161f
-montaña rusa	1897f
+montaña rusa	1901f
 montañas	160f
 montañoso	160f
 monte	160f 160g 160i
-monte fuji	1844f 1844g 1844i
-montezuma	2777a
+monte fuji	1848f 1848g 1848i
+montezuma	2781a
 montgolfière	337e
 montgolfières	808e
 montmartre	761a 761e
-montone	1600i
+montone	1604i
 montreal canadiens	592o
 montuoso	160i
-monument	2385a
-monument classique	1851e
+monument	2389a
+monument classique	1855e
 monument valley	780a
 monótono	436f 436g
 moody	413a
 moon	173a
-moon cake	1797a
+moon cake	1801a
 moon festival	371a
-moon viewing ceremony	1914a
+moon jar	873a
+moon viewing ceremony	1918a
 mooncake	814a
 moonlight	174a
 moonlight night	174a
 moonlit	174a
-moonstone	2740a
-moor	2201a
+moonstone	2744a
+moor	2205a
 moorea	867a
 moos	132h
-moose	2771a
+moose	2775a
 moosig	132h
 mor	5n
 mor salkım	221n
@@ -13557,9 +13580,9 @@ morado	5f
 moral	406n
 morandi	448a
 morango	229g
-moray	2736a
-morceau de viande	1762e
-morcego	1620g
+moray	2740a
+morceau de viande	1766e
+morcego	1624g
 morgen	188h
 morgendämmerung	180h
 morgengrauen	180h
@@ -13572,16 +13595,16 @@ morning dew	206a
 mornings	188a
 moroccan	760a
 moroccan flag	647o
-morocco	647o 2546a
+morocco	647o 2550a
 morose	393e
 morriña	417f
 morro	160g
 mort	412e
 morte	412g 412i
 morto	412g 412i
-mosca	833i 1684f 1684g
-moschea	1878i
-moschee	1878h
+mosca	833i 1688f 1688g
+moschea	1882i
+moschee	1882h
 moscou	833e 833g
 moscovo	833g
 moscow	833a
@@ -13589,20 +13612,20 @@ moscú	833f
 moskau	833h
 moskova	833n
 moskva	833m
-mosque	1878a
-mosquito	1683a 1683f 1683g
-mosquée	1878e
+mosque	1882a
+mosquito	1687a 1687f 1687g
+mosquée	1882e
 moss	132a
-moss green	1442a
+moss green	1446a
 mossy	132a
-mossy green	1218a
+mossy green	1222a
 mostarda	110g
 mostaza	110f
 mostri	405i
 mostro	405i
-motel	1867g
+motel	1871g
 moteur	378e
-moth	2043a
+moth	2047a
 mother of pearl	299a
 motivación	406f
 motivado	406f 406g
@@ -13617,22 +13640,22 @@ motivé	406e
 motor	378f 378g 378h 378n
 motore	378i
 mou	262i
-mouche	1684e
-mouffette	1626e
-mount	2168a
-mount fuji	1844a
+mouche	1688e
+mouffette	1630e
+mount	2172a
+mount fuji	1848a
 mountain	160a
 mountains	160a
 mourn	393a
 mourners	412a
 mourning	393a
-mouse	1612a
-mouse face	1611a
-mousse	132e 2048a
+mouse	1616a
+mouse face	1615a
+mousse	132e 2052a
 mousseux	265e
 moussu	132e
 moussue	132e
-moustique	1683e
+moustique	1687e
 moutarde	110e
 mouton	349e
 moutons	349e
@@ -13647,14 +13670,14 @@ mucha	793a 793e 793f 793g 793h 793i 793n
 muchedumbre	424f
 mucize	397n
 mud	168a
-mud brown	1289a
-mud green	1090a
+mud brown	1293a
+mud green	1094a
 mud wall	342a
-muda de planta	1699g
-muddy	2060a
-muddy brown	1210a
-muddy green	1347a
-muddy yellow	1130a
+muda de planta	1703g
+muddy	2064a
+muddy brown	1214a
+muddy green	1351a
+muddy yellow	1134a
 muelle	154f
 muerte	412f
 muerto	412f
@@ -13669,10 +13692,10 @@ muitas cores	178g
 mujer	459F
 mujeres	459F
 mukaddes	414n
-mulberry	1266a
+mulberry	1270a
 mulher	459G
 mulheres	459G
-mulled	2303a
+mulled	2307a
 multicolor	178a 178f
 multicolore	178e 178i
 multicolored	178a
@@ -13694,13 +13717,13 @@ mur	342e
 muraille	342e
 muralla	342f
 murano	806a 806i
-murciélago	1620f
+murciélago	1624f
 muret	342e
 muretto	342i
 muri	342i
 murky	453a
 muro	342f 342g 342i
-muro di mattoni	1853i
+muro di mattoni	1857i
 muros	342f 342g
 murs	342e
 muschio	132i
@@ -13711,40 +13734,40 @@ museum	440a 440h
 musgo	132f 132g
 musgoso	132f 132g
 mushroom	136a
-music	2775a
+music	2779a
 music festival	335a
 musica classica	399i
 musica country	379i
 musica folk	379i
-musical keyboard	1969a
+musical keyboard	1973a
 musikfestival	335h
 musique classique	399e
 musique country	379e
 musique folk	379e
-musk	2542a
+musk	2546a
 muskoka	845a
-muslin	2158a
-muslo de pollo	1761f
-muso di cane	1571i
-muso di cavallo	1584i
-muso di coniglio	1615i
-muso di criceto	1614i
-muso di gatto	1578i
-muso di leone	1580i
-muso di lupo	1575i
-muso di maiale	1596i
-muso di mucca	1592i
-muso di orso	1621i
-muso di panda	1623i
-muso di rana	1650i
-muso di scimmia	1567i
-muso di tigre	1581i
-muso di topo	1611i
-muso di volpe	1576i
+muslin	2162a
+muslo de pollo	1765f
+muso di cane	1575i
+muso di cavallo	1588i
+muso di coniglio	1619i
+muso di criceto	1618i
+muso di gatto	1582i
+muso di leone	1584i
+muso di lupo	1579i
+muso di maiale	1600i
+muso di mucca	1596i
+muso di orso	1625i
+muso di panda	1627i
+muso di rana	1654i
+muso di scimmia	1571i
+muso di tigre	1585i
+muso di topo	1615i
+muso di volpe	1580i
 mustard	110a
-mustard brown	1191a
-mustard green	1279a
-mustard yellow	1450a
+mustard brown	1195a
+mustard green	1283a
+mustard yellow	1454a
 musée	440e
 mut	407h
 muted	448a
@@ -13758,15 +13781,15 @@ mutsuzluk	393n
 muz	238n
 muzaffer	418n
 muñeca rusa	833f
-muñecas japonesas	1911f
+muñecas japonesas	1915f
 muñeco de nieve	198f
 muôn hoa	207m
 muôn màu	178m
-muối	1783m
+muối	1787m
 my neighbor totoro	820a
 mykonos	775a 775e 775f
 myrtille	232e
-myrtilles	1729e
+myrtilles	1733e
 mysterious	396a
 mysterium	396h
 mysteriös	396h
@@ -13871,7 +13894,7 @@ märchenhaft	397h
 märchenwelt	397h
 märkte	332h
 märz	195h
-mäusegesicht	1611h
+mäusegesicht	1615h
 mèo con	410m
 mécanique	286e
 médaille	418e
@@ -13906,7 +13929,7 @@ mê hoặc	395m
 mística	396f 396g
 místico	396f 396g
 mítico	397f 397g
-món oden	1793m
+món oden	1797m
 món tráng miệng	271m
 móvil	377f
 môi trường	385m
@@ -13919,6 +13942,7 @@ mùa gặt	197m
 mùa hoa nở	195m
 mùa hè	196m
 mùa hạ	196m
+mùa lúa chín	251m
 mùa mưa	199m
 mùa thu	197m
 mùa tết	370m
@@ -13929,32 +13953,32 @@ música clásica	399f
 música clássica	399g
 música country	379f
 mücevher	316n
-mücevher taşı	1965n
+mücevher taşı	1969n
 mücevherat	316n
-mücke	1683h
+mücke	1687h
 müde	416h
 mürdüm	62n
 mürekkep	47n
-mürekkep balığı	1805n
+mürekkep balığı	1809n
 mürekkep resmi	302n
 mürekkep siyahı	47n
 mütevazı	390n
 müthiş	426n
 müze	440n
 müzik festivali	335n
-müzik klavyesi	1969n
+müzik klavyesi	1973n
 mıcır	281n
 mısır	250n
 mısır bayrağı	646o
-mısır koçanı	1738n
+mısır koçanı	1742n
 mısır tarlası	250n
-mũ bảo hiểm của lính cứu hộ	1961m
-mũ chóp cao	1957m
-mũ lưỡi trai	1959m
-mũ phụ nữ	1956m
-mũ sắt quân đội	1960m
-mũ tốt nghiệp	1958m
-mũi lợn	1599m
+mũ bảo hiểm của lính cứu hộ	1965m
+mũ chóp cao	1961m
+mũ lưỡi trai	1963m
+mũ phụ nữ	1960m
+mũ sắt quân đội	1964m
+mũ tốt nghiệp	1962m
+mũi lợn	1603m
 mũm mĩm	410m
 mơ hồ	396m
 mơ màng	398m
@@ -13977,7 +14001,7 @@ mưa xối xả	199m
 mưa đá	201m
 mạ crôm	286m
 mạ vàng	306m
-mạng nhện	1681m
+mạng nhện	1685m
 mạnh mẽ	407m
 mạo hiểm	420m
 mất mát	393m
@@ -13986,32 +14010,34 @@ mẫu đơn	214m
 mận	244m
 mật ong	263m
 mắc ma	165m
-mặt bò	1592m
-mặt chuột	1611m
-mặt chó sói	1575m
-mặt cáo	1576m
-mặt cún	1571m
-mặt gấu	1621m
-mặt gấu trúc	1623m
-mặt hamster	1614m
+mắt quỷ	872m
+mắt xanh thổ nhĩ kỳ	872m
+mặt bò	1596m
+mặt chuột	1615m
+mặt chó sói	1579m
+mặt cáo	1580m
+mặt cún	1575m
+mặt gấu	1625m
+mặt gấu trúc	1627m
+mặt hamster	1618m
 mặt hồ	147m
-mặt hổ	1581m
-mặt khỉ	1567m
-mặt kỳ lân	1588m
-mặt lợn	1596m
-mặt mèo	1578m
-mặt ngựa	1584m
+mặt hổ	1585m
+mặt khỉ	1571m
+mặt kỳ lân	1592m
+mặt lợn	1600m
+mặt mèo	1582m
+mặt ngựa	1588m
 mặt nước	152m
-mặt rồng	1655m
-mặt sư tử	1580m
-mặt thỏ	1615m
+mặt rồng	1659m
+mặt sư tử	1584m
+mặt thỏ	1619m
 mặt trăng	173m
-mặt trước gà con	1635m
+mặt trước gà con	1639m
 mặt trời	171m
 mặt trời lặn	179m
 mặt trời mọc	180m
 mặt đất	168m
-mặt ếch	1650m
+mặt ếch	1654m
 mềm mại	447m
 mệt	416M
 mệt mỏi	416m
@@ -14033,7 +14059,7 @@ mục nát	427m
 mục rữa	427m
 mừng sinh nhật	373m
 mực	47m
-mực ống	1805m
+mực ống	1809m
 mỹ phẩm	421m
 mỹ thuật	440m
 na uy	655o 809m
@@ -14041,7 +14067,7 @@ nacarado	299f 299g
 nachhaltig	385h
 nachhaltigkeit	385h
 nachmittag	190h
-nacho	2759a
+nacho	2763a
 nacht	192h
 nachtclub	438h
 nachtisch	271h
@@ -14052,11 +14078,11 @@ nachtzeit	192h
 nacre	299e
 nada de	460f 460g
 nadar	143f
-nadelbaum	1701h
+nadelbaum	1705h
 nadelwald	121h
 nager	143e
 naif	409n
-nail	2634a
+nail	2638a
 nairobi	855a
 naiv	409h
 naive	409a
@@ -14082,9 +14108,9 @@ namíbia	871g
 nana	416F
 nane	30n
 nane yeşili	30n
-nantucket	2778a
+nantucket	2782a
 nap	416a
-napa	2304a
+napa	2308a
 napoli calcio	612o
 napping	416a
 nar	243n
@@ -14094,16 +14120,16 @@ naranjo	228f
 naranjos	228f
 narenciye	228n
 narin	390n
-nariz de cerdo	1599f
-nariz de porco	1599g
+nariz de cerdo	1603f
+nariz de porco	1603g
 nascer do sol	180g
 nascosto	396i
-nashorn	1609h
+nashorn	1613h
 nasir al mulk	866a
-naso da maiale	1599i
-nastro	1918i
+naso da maiale	1603i
+nastro	1922i
 nasty	427a
-nasty green	963a
+nasty green	967a
 natación	143f
 natal	367g
 natale	367i
@@ -14111,9 +14137,9 @@ natalino	367g
 natalizio	367i
 natation	143e
 natação	143g
-national park	1849a
-nationalpark	1849h
-native	2403a
+national park	1853a
+nationalpark	1853h
+native	2407a
 natur	385h
 natura	385i
 natura selvaggia	420i
@@ -14133,9 +14159,9 @@ nautical	140a
 nautico	140i
 nautique	140e
 nautisch	140h
-navajo	2547a
-navajowhite	1542a
-naval	2548a
+navajo	2551a
+navajowhite	1546a
+naval	2552a
 nave	140i 365g
 nave espacial	365f 365g
 navegación	140f
@@ -14157,9 +14183,16 @@ navires	140e
 navruz	748a
 navy	16a
 navy blue	16a
-navy green	1195a
+navy green	1199a
 navyblau	16h
 navío	140f
+nazar	872a
+nazar amulet	872a
+nazar amulett	872h
+nazar boncugu	872n
+nazar boncuk	872a
+nazar boncuğu	872n
+nazarlık	872n
 nazik	390n
 naïf	409e
 naïve	409e
@@ -14181,9 +14214,9 @@ nebula	176a 176n
 nebulosa	176f 176g 176i
 nebuloso	202g
 nebuloso tom	451g
-necktie	1924a
-nectar	2017a
-nectarine	2549a
+necktie	1928a
+nectar	2021a
+nectarine	2553a
 neerlandés	837f
 neerlandês	837g
 nefes	401n
@@ -14259,7 +14292,7 @@ neptune	176a 176e
 neptuno	176f
 neptün	176n
 nera	9i
-nero	9i 2662a
+nero	9i 2666a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	415e
@@ -14278,12 +14311,12 @@ nervös	415h
 nessun	460i
 nessuna	460i
 nessuno	460i
-nest	2330a
-nest mit eiern	1713h
-nest with eggs	1713a
+nest	2334a
+nest mit eiern	1717h
+nest with eggs	1717a
 netflix	472o
 netherlands	650o
-nettle	2366a
+nettle	2370a
 nettuno	176i
 netuno	176g
 neuanfang	401h
@@ -14328,7 +14361,7 @@ new zealand	679o
 new zealand flag	679o
 newborn	409a
 newcastle united	601o
-nezumi	2643a
+nezumi	2647a
 neón	308f
 neón brillante	450f
 neón rosa	116f
@@ -14384,8 +14417,8 @@ ngây thơ	409m
 ngô	250m
 ngôi chùa	346m
 ngôi mộ	412m
-ngôi nhà	1859m
-ngôi nhà bỏ hoang	1858m
+ngôi nhà	1863m
+ngôi nhà bỏ hoang	1862m
 ngôi sao	175m
 ngôi đền	346m
 ngõ hẻm	341m
@@ -14436,9 +14469,9 @@ ngụy trang	433m
 ngủ	416M
 ngủ say	416m
 ngủ trưa	416m
-ngựa	1587m
+ngựa	1591m
 ngựa vằn	320m
-ngựa đu quay	1894m
+ngựa đu quay	1898m
 nham hiểm	405m
 nham thạch	165m
 nhi đồng	382m
@@ -14455,7 +14488,7 @@ nhuộm chàm	828m
 nhà bếp	362m
 nhà cao tầng	340m
 nhà chọc trời	340m
-nhà có vườn	1860m
+nhà có vườn	1864m
 nhà gỗ	364m
 nhà gỗ nhỏ	364m
 nhà gỗ trên núi	836m
@@ -14466,7 +14499,7 @@ nhà nguyện	361m
 nhà sách	345m
 nhà thuốc	357m
 nhà thờ	361m
-nhà thờ hồi giáo	1878m
+nhà thờ hồi giáo	1882m
 nhà thờ lớn	361m
 nhà tranh	364m
 nhà truyền thống hàn quốc	830m
@@ -14478,7 +14511,7 @@ nhàn rỗi	416m
 nhá nhem	191m
 nhân hậu	390m
 nhã nhặn	390m
-nhím	1619m
+nhím	1623m
 nhôm	286m
 nhũ kim tuyến	432m
 như mơ	398m
@@ -14498,11 +14531,11 @@ nhạt nhẽo	436m
 nhảy múa	391m
 nhấp nháy	432m
 nhầy nhụa	427m
-nhẫn	1964m
+nhẫn	1968m
 nhật bản	355m 624o
 nhẹ nhàng	390m
 nhẹ nhàng thư thái	389m
-nhện	1680m
+nhện	1684m
 nhốn nháo	424m
 nhộn nhịp	424m
 nhớ	417M
@@ -14514,22 +14547,22 @@ nhớ về	417m
 nhớp nháp	427m
 nhợt nhạt	444m
 những bông hoa	207m
-những ngôi nhà	1857m
+những ngôi nhà	1861m
 những vì sao	175m
 nhựa	307m
 nhựa dẻo	307m
 nhựa đường	282m
 ni	460e 460f
-nice blue	1039a
+nice blue	1043a
 nicht	460h
-nickel	2339a
+nickel	2343a
 nickerchen	416h
-nid avec œufs	1713e
-nid vide	1712e
-nido con huevos	1713f
-nido con uova	1713i
-nido vacío	1712f
-nido vuoto	1712i
+nid avec œufs	1717e
+nid vide	1716e
+nido con huevos	1717f
+nido con uova	1717i
+nido vacío	1716f
+nido vuoto	1716i
 nie	460h
 niebla	202f
 niedergeschlagen	393h
@@ -14546,20 +14579,20 @@ nigeria	669o
 nigeria flagge	669o
 nigerian flag	669o
 night	192a
-night blue	1183a
+night blue	1187a
 night club	438e
 night market	333a
 night markets	333a
-night with stars	1886a
+night with stars	1890a
 nightclub	438a
 nightclubs	438a
 nightfall	191a
 nightlife	438a
-nightly	2106a
+nightly	2110a
 nightmare	405a
 nightmares	405a
 nights	192a
-nightshade	2371a
+nightshade	2375a
 nighttime	192a
 nigéria	669o
 nijerya	669o
@@ -14568,7 +14601,7 @@ nikâh	372n
 nil	774e 774H 774n
 nile	774a
 nilo	774f 774g 774i
-nilpferd	1610h
+nilpferd	1614h
 nilüfer	212n
 nilüfer göleti	150n
 nineties	708a
@@ -14577,8 +14610,8 @@ ninfee di monet	790i
 ninfeias de monet	790g
 ninguna	460f
 ningún	460f
-ninho com ovos	1713g
-ninho vazio	1712g
+ninho com ovos	1717g
+ninho vazio	1716g
 ninna nanna	416i
 ninnananna	416i
 ninni	416n
@@ -14614,7 +14647,7 @@ noche	192f
 noche de brujas	368f
 noche de luna	174f
 noche de san juan	756f
-noche estrellada	1886f
+noche estrellada	1890f
 noche temprana	191f
 nochebuena	367f
 noches blancas	801f
@@ -14624,7 +14657,7 @@ nocturnal	192a
 nocturne	192e
 nocturno	192f
 noel	367m 367n
-noel ağacı	1901n
+noel ağacı	1905n
 noel baba	367n
 nogal	279f
 nogueira	279g
@@ -14640,7 +14673,7 @@ noisy	424a
 noitada	438g
 noite	192g
 noite de luar	174g
-noite estrelada	1886g
+noite estrelada	1890g
 noites brancas	801g
 noitinha	191g
 noiva	372g
@@ -14652,14 +14685,14 @@ nojo	427g
 nola	746a
 nomad	420a
 nomade	420e 420h 420i
-nomadic	2550a
+nomadic	2554a
 non	460e 460i
 non usare	460i
 non usate	460i
 nonchalant	416e
 none	460a
-noodle	2185a
-noodles	2691a
+noodle	2189a
+noodles	2695a
 noon	189a
 nordic	354a
 nordic saga	827a
@@ -14670,8 +14703,8 @@ nordique ancien	827e
 nordisch	354h
 nordlicht	177h
 nordlichter	177h
-nori	2637a
-noria de feria	1896f
+nori	2641a
+noria de feria	1900f
 norouz	748a 748e
 norse	827a
 northern lights	177a
@@ -14689,7 +14722,7 @@ norwegen	655o 809h
 norwegian	809a
 norwegian flag	655o
 norwegisch	809h
-nose	2466a
+nose	2470a
 nostalgia	380a 380f 380g 380i
 nostalgia di casa	417i
 nostalgic	380a
@@ -14711,18 +14744,18 @@ notte	192i
 notte di luna	174i
 notte di san giovanni	756i
 notte fonda	193i
-notte stellata	1886i
+notte stellata	1890i
 notti bianche	801i
 notturna	192i
 notturno	192i
 noturna	192g
 noturno	192g
-nougat	2361a
+nougat	2365a
 noughties	711a
 nounours	410e
 nourrisson	409e
 nouruz	748h
-nouveau	2219a
+nouveau	2223a
 nouveau départ	401e
 nouveau né	409e
 nouvel an	757e
@@ -14731,7 +14764,7 @@ nouvel an persan	748e
 nouvel an thaï	743e
 nouvelle orléans	746e
 nouvelle zélande	679o
-nova	2629a
+nova	2633a
 nova iorque	770g
 nova orleans	746g
 nova york	770g
@@ -14762,7 +14795,7 @@ nubes	170f
 nublada	203f 203g
 nublado	203f 203g
 nubosidad	203f
-nuclear	2305a
+nuclear	2309a
 nude	115a 115e 115f 115g 115h 115i 115n
 nueva orleans	746f
 nueva york	770f
@@ -14772,7 +14805,7 @@ nuevo comienzo	401f
 nuevo méxico	780f
 nuit	192e
 nuit de lune	174e
-nuit étoilée	1886e
+nuit étoilée	1890e
 nuits blanches	801e
 nullerjahre	711h
 numérique	377e
@@ -14791,14 +14824,14 @@ nursery	409a
 nurses	357a
 nurturing	390a
 nussbaum	279h
-nut	2007a
-nutmeg	2129a
-nutria	1625f
+nut	2011a
+nutmeg	2133a
+nutria	1629f
 nutrición	419f
 nutrition	419a 419e
 nutrizione	419i
 nutrição	419g
-nuts	2745a
+nuts	2749a
 nuvem	170g
 nuvens	170g
 nuvola	170i
@@ -14870,7 +14903,7 @@ núi alps	161m
 núi băng	184m
 núi lửa	165m
 núi non	160m
-núi phú sĩ	1844m
+núi phú sĩ	1848m
 núi phủ tuyết	161m
 núi tuyết	161m
 núi đá	163m
@@ -14879,7 +14912,7 @@ năm mới	757m
 năm mới âm lịch	370m
 năng lượng	391m
 năng động	391m
-nơ hoa hồng	1691m
+nơ hoa hồng	1695m
 nước	152m
 nước chanh	227m
 nước dừa	241m
@@ -14890,7 +14923,7 @@ nướng bánh	270m
 nải chuối	238m
 nảy lộc	195m
 nấm	136m
-nấu ăn	1775m
+nấu ăn	1779m
 nắng	171m
 nắng chiều	179m
 nắng gắt	205m
@@ -14900,7 +14933,7 @@ nắng đẹp	172m
 nắng ấm	172m
 nằm dài	416m
 nến	310m
-nồi thức ăn	1777m
+nồi thức ăn	1781m
 nồng cháy	395m
 nồng nhiệt	395m
 nồng nàn	395m
@@ -14928,9 +14961,9 @@ oak	279a
 oase	139h
 oasi	139i
 oasis	139a 139e 139f
-oat	2231a
-oatmeal	2193a
-oats	2534a
+oat	2235a
+oatmeal	2197a
+oats	2538a
 oaxaca	758a
 oaxacan	758a
 oaxaqueño	758f
@@ -14940,7 +14973,7 @@ obscur	441e
 obscure	396a 441e
 obscurité	413e
 obscuro	441g
-obsidian	2256a
+obsidian	2260a
 obskur	396h
 obst	434h
 obstsalat	434h
@@ -14948,31 +14981,32 @@ obsèques	412e
 ocak	311n
 ocak başı	311n
 ocaso	179f 179g
-occhiali da sole	1920i
-occhiali da vista	1919i
+occhiali da sole	1924i
+occhiali da vista	1923i
+occhio turco	872i
 occult	396a
 occulte	396e
 occulto	396i
 ocean	140a
-ocean blue	1439a
+ocean blue	1443a
 ocean depths	141a
-ocean green	1280a
-oceanic	2404a
+ocean green	1284a
+oceanic	2408a
 oceano	140g 140i
 oceano profundo	141g
 oceans	140a
 oceânico	140g
 ocher	36a
 ochre	36a
-ochse	1593h
+ochse	1597h
 ocio	389f
 ocioso	416f 416g
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1286a
+ocre	36e 36f 36g 1290a
 october	197a
 octobre	197e
-octopus	1667a
+octopus	1671a
 octubre	197f
 ocultismo	396f 396g
 oculto	396f 396g
@@ -14981,31 +15015,32 @@ océano	140f
 océano profundo	141f
 océans	140e
 odd	437a
-oden	1793a 1793g 1793h 1793n
-oden giapponese	1793i
+oden	1797a 1797g 1797h 1797n
+oden giapponese	1797i
 odiar	404f
 odiare	404i
 odio	404f 404i
 odun	279n
-odyssey	2270a
+odyssey	2274a
+oeil turc	872e
 oeuf	269e
 oeufs	269e
-off blue	1002a
-off green	1224a
+off blue	1006a
+off green	1228a
 off white	104a 104g
-off yellow	1117a
+off yellow	1121a
 office	358a
-office building	1861a
+office building	1865a
 official	412a
 officiel	412e
 officina	378i
 offiziell	412h
 oficial	412f 412g
 oficina	358f 378g
-oficina de correos europea	1863f
-oficina de correos japonesa	1862f
+oficina de correos europea	1867f
+oficina de correos japonesa	1866f
 ofis	358n
-ofis binası	1861n
+ofis binası	1865n
 ofrenda	744f
 ohne	460h
 ohne jedes	460h
@@ -15013,18 +15048,19 @@ oi	457g
 oi bức	205m
 oi nồng	403m
 oi ả	205m
-oignon	1745e
-oil	1992a
-oiseau	1636e
+oignon	1749e
+oil	1996a
+oiseau	1640e
 oisif	416e
+ojo turco	872f
 okkult	396h
 okr	36n
 oktober	197h
 oktoberfest	747a 747h
-oktopus	1667h
+oktopus	1671h
 okul	359n
-okul binası	1869n
-okul çantası	1944n
+okul binası	1873n
+okul çantası	1948n
 okyanus	140n
 okyanus dibi	141n
 okült	396n
@@ -15042,37 +15078,39 @@ old dutch masters	791a
 old fashioned	380a
 old master	717a
 old masters	717a
-old pink	1072a
-old rose	1034a
+old pink	1076a
+old rose	1038a
 old shanghai	778a
 old times	417a
 old town prague	842a
 old west	737a
 older	381a
 oldies	380a
-oldlace	1543a
+oldlace	1547a
 oldtimer	380h
-ole	2595a
+ole	2599a
 oleaje	142f
 olgun	423n
 olgunluk	423n
+olho grego	872g
+olho turco	872g
 olimpiadi	686o
 olio oliva	278i
 oliv	24h
 oliva	278f 278i
-olive	24a 24e 278i 1732h
-olive brown	1277a
-olive drab	1425a
-olive green	1468a
+olive	24a 24e 278i 1736h
+olive brown	1281a
+olive drab	1429a
+olive green	1472a
 olive oil	278a
-olive yellow	980a
-olivedrab	1544a
+olive yellow	984a
+olivedrab	1548a
 oliven	278h
 olivenöl	278h
 olives	278a 278e
 olivgrün	24h
 olivo	278f 278i
-olla de comida	1777f
+olla de comida	1781f
 olmadan	462n
 olmasın	462n
 olmayan	462n
@@ -15098,13 +15136,13 @@ ondas	142g
 ondata di calore	205i
 onde	142I
 ondée	199e
-one piece swimsuit	1934a
+one piece swimsuit	1938a
 onesto	408i
 onestà	408i
 ong	326m
 ong mật	326m
-onigiri	1787i
-onion	1745a
+onigiri	1791i
+onion	1749a
 onion domes	833a
 onirico	398i
 onirique	398e
@@ -15112,7 +15150,7 @@ online	377a 377f 377g 377h 377i 377m 377n
 onore	418i
 onur	418n
 onur yürüyüşü	755n
-onyx	2332a
+onyx	2336a
 onírico	398f 398g
 oolong	260a 260e 260f 260g 260h 260i 260n
 oolong tea	260a
@@ -15148,32 +15186,32 @@ oración	414f
 orage	201e
 orageuse	201e
 orageux	201e
-orang outan	1570e
-orang utan	1570h
+orang outan	1574e
+orang utan	1574h
 orange	1a 1e 1h
-orange brown	1407a
+orange brown	1411a
 orange fruit	228a 228e
-orange pink	987a
+orange pink	991a
 orange red	97a
-orange yellow	1285a
+orange yellow	1289a
 orangefarben	1h
-orangeish	1026a
+orangeish	1030a
 orangen	228h
 oranger	228e
-orangered	1098a
+orangered	1102a
 orangerot	97h
 orangers	228e
 oranges	228a
-orangey brown	1292a
-orangey red	1255a
-orangey yellow	1040a
-orangish	1118a
-orangish brown	1233a
-orangish red	1231a
-orango	1570i
-orangotango	1570g 1570i
-orangutan	1570a 1570n
-orangután	1570f
+orangey brown	1296a
+orangey red	1259a
+orangey yellow	1044a
+orangish	1122a
+orangish brown	1237a
+orangish red	1235a
+orango	1574i
+orangotango	1574g 1574i
+orangutan	1574a 1574n
+orangután	1574f
 orangé	1e
 orangée	1e
 orar	414f 414g
@@ -15198,7 +15236,7 @@ ordinateur	377e
 ordinateur portable	377e
 ordinateurs	377e
 ordu	433n
-oregano	2285a
+oregano	2289a
 organic	385a
 organik	385n
 orgoglio	418i
@@ -15216,7 +15254,7 @@ orientalisch	356h
 orientteppich	741h
 orilla del lago	147f
 orilla del mar	143f
-orion	2782a
+orion	2786a
 orizzonte	183i
 orkan	201h
 orkestra	399n
@@ -15225,13 +15263,13 @@ orla	143g
 orman	119n
 orman meyveleri	253n
 ormanlık	119n
-oro	11f 11i 2659a
+oro	11f 11i 2663a
 orquesta	399f
 orquestra	399g
 orquídea	218f 218g
 orrore	405i
 orsacchiotto	410i
-orso	1621i
+orso	1625i
 ortaggi	435i
 ortanca	219n
 ortensia	219i
@@ -15249,7 +15287,7 @@ osmanthus	224a
 osmanto	224f 224g 224i
 osmantus	224n
 oso de peluche	410f
-oso panda	1623f
+oso panda	1627f
 ospedale	357i
 ossidato	287i
 ostentação	383g
@@ -15259,11 +15297,11 @@ osterhase	374h
 osteria	344i
 ostern	374h
 ostile	404i
-ostra	1806f 1806g
-ostrea	1806i
-ostrica	1806i
+ostra	1810f 1810g
+ostrea	1810i
+ostrica	1810i
 ot	125n
-otel	1866n
+otel	1870n
 otherworldly	398a
 otimismo	406g
 otimista	406g
@@ -15274,7 +15312,7 @@ otomano	772f 772g
 otoyol	340n
 otoñal	197f
 otoño	197f
-otter	1625a 1625h
+otter	1629a 1629h
 ottimismo	406i
 ottimista	406i
 ottobre	197i
@@ -15283,7 +15321,7 @@ ottomano	772i
 ottone	60i
 ouragan	201e
 ouro	11g
-ours	1621e
+ours	1625e
 ours en peluche	410e
 ousadia	407g
 ousado	407g
@@ -15304,20 +15342,20 @@ oveja	349f
 ovejas	349f
 ovelha	349g
 overcast	203a
-overgrown	2306a
+overgrown	2310a
 overwhelmed	415a
 ovni	176e 176f
 ovo	269g
-ovo frito	1775g
+ovo frito	1779g
 ovos	269g
-owl	2180a
+owl	2184a
 oxblood	33a
 oxidación	287f
 oxidada	287f
 oxidado	287f 287g
-oxide	2533a
+oxide	2537a
 oxydé	287e
-oyster	1806a
+oyster	1810a
 oyun alanı	382n
 oyun parkı	382n
 oyun zamanı	382n
@@ -15335,18 +15373,18 @@ pa ri	761m
 pablo picasso	818a
 pacato	388g 388i
 pace	388i
-pacific	1994a
+pacific	1998a
 pacifico	388i
-pack	2678a
+pack	2682a
 packers	582o
 pacífico	388f 388g
 padaria	270g
 paddy	252a
-padella con cibo	1776i
+padella con cibo	1780i
 padişah	384n
 padre	361g
-paella	1776f
-paesaggio urbano	1887i
+paella	1780f
+paesaggio urbano	1891i
 paese	349i
 paese delle meraviglie	397i
 paesi bassi	650o
@@ -15363,15 +15401,15 @@ paillettes	432e 432i
 pailleté	432e
 pain	270e 393a
 painful	393a
-painted	2170a
+painted	2174a
 painter	440a
 painting	440a
 paintings	440a
-paisaje urbano	1887f
+paisaje urbano	1891f
 paisible	388e
 paix	388e
 paixão	395g
-paketlenmiş hediye	1917n
+paketlenmiş hediye	1921n
 pakistan	672o
 pakistani flag	672o
 palace	347a
@@ -15385,37 +15423,37 @@ palazzo imperiale	347i
 palazzo reale	347i
 pale	444a
 pale blue white	76a
-palegoldenrod	1545a
-palegreen	1546a
+palegoldenrod	1549a
+palegreen	1550a
 paler	444a
 palerme	858e
 palermo	858a
 palest	444a
 palestra	391i
-paleturquoise	1547a
-palevioletred	1548a
+paleturquoise	1551a
+palevioletred	1552a
 palhaço	331g
-palla di coriandoli	1908i
+palla di coriandoli	1912i
 pallacanestro	391i
 pallavolo	391i
-pallid	2408a
+pallid	2412a
 pallida	444i
 pallido	444i
 palloncini	337i
 palloncino	337i
-palm	1987a
+palm	1991a
 palm springs	781a
-palm tree	1703a
-palma	1703i
-palme	1703h
-palmeira	1703g
-palmera	1703f
-palmier	1703e
-palmiye ağacı	1703n
+palm tree	1707a
+palma	1707i
+palme	1707h
+palmeira	1707g
+palmera	1707f
+palmier	1707e
+palmiye ağacı	1707n
 paloma	409f
 palomas	409f
-palomino	2406a
-palomitas	1781f
+palomino	2410a
+palomitas	1785f
 palta	242f
 palyaço	331n
 palácio	347g
@@ -15425,25 +15463,25 @@ pamuk şeker	273n
 pamukkale	802a 802e 802f 802g 802h 802i 802m 802n
 pamuklu	292n
 pan	270f
-pan de molde	1751f
+pan de molde	1755f
 pan de oro	306f
-pan relleno	1772f
-pan sin levadura	1754f
+pan relleno	1776f
+pan sin levadura	1758f
 pan tostado	270f
 panadería	270f
 panasonic	546o
 panayır	335n
 pancada de chuva	199g
 pancake	271a 271e 271i
-pancakes	271a 1757e
-pancetta	1763i
+pancakes	271a 1761e
+pancetta	1767i
 panda	321a 321e 321f 321g 321h 321i 321n
-pandabär	1623h
-pandagesicht	1623h
+pandabär	1627h
+pandagesicht	1627h
 pandas	321a
 pane	270i
-pane in cassetta	1751i
-panela	1777g
+pane in cassetta	1755i
+panela	1781g
 panetteria	270i
 panic	405a
 panico	405i
@@ -15453,14 +15491,14 @@ panique	405e
 panisch	415h
 pankek	271n
 pannocchia	250i
-panorama	2553a
+panorama	2557a
 panqueca	271g
-panquecas	1757g
+panquecas	1761g
 panqueque	271f
 panqueques	271f
-pansy	2116a
-pantaloncini	1936i
-pantalones cortos	1936f
+pansy	2120a
+pantaloncini	1940i
+pantalones cortos	1940f
 pantone classic blue	691o
 pantone greenery	688o
 pantone living coral	690o
@@ -15470,15 +15508,15 @@ pantone ultra violet	689o
 pantone very peri	693o
 pantone viva magenta	694o
 paon	318e
-paonne	1646e
+paonne	1650e
 papagaio	323g
 papagayo	323f
 papagei	323h
 papai noel	367g
 papatya	220n
 papavero	222i
-papaya	2248a
-papayawhip	1549a
+papaya	2252a
+papayawhip	1553a
 papaz	361n
 papağan	323n
 papel	293f 293g
@@ -15489,13 +15527,13 @@ papillon	325e
 papoula	222g
 pappagallo	323i
 paprika	277a 277e 277f 277h 277i 277n
-papyrus	2260a
+papyrus	2264a
 papá noel	367f
 paquebot	140e
 paquistán	672o
 paquistão	672o
 para	425N
-para kesesi	1942n
+para kesesi	1946n
 parada do orgulho	755g
 parade	411a 411e 411h
 paradies	429h
@@ -15520,12 +15558,12 @@ parasole	338i
 parata	411i
 paraíso	429f 429g
 parc	127e
-parc national	1849e
+parc national	1853e
 parchemin	293e
 parchment	293a
 parco	127i
 parco giochi	382i
-parco nazionale	1849i
+parco nazionale	1853i
 pardo	7f 7g
 pared	342f
 parede	342g
@@ -15559,28 +15597,28 @@ parlak	445n
 parlak gelecek	406n
 parlak kırmızı	74n
 parlak sarı	101n
-parma	2555a
-parmak arası terlik	1945n
+parma	2559a
+parmak arası terlik	1949n
 parme	99e
 paroi	342e
 parque	127f 127g
 parque infantil	382f
-parque nacional	1849f 1849g
+parque nacional	1853f 1853g
 parra	134f
 parrot	323a
 parrots	323a
-parsley	2518a
-part de fromage	1759e
+parsley	2522a
+part de fromage	1763e
 parti	373n
-parti konfetisi	1907n
+parti konfetisi	1911n
 party	373a 373h
-party popper	1907a
-parça et	1762n
+party popper	1911a
+parça et	1766n
 parís	761f
 parıldamak	432n
 parıldayan	432n
 parıltı	432n
-parıltılar	1905n
+parıltılar	1909n
 parıltılı	445n
 parşömen	293n
 pas	287n 460e
@@ -15599,7 +15637,7 @@ paslı	287n
 pasmado	426f
 pasqua	374i
 pasquale	374i
-pass	2500a
+pass	2504a
 passion	395a 395e
 passionale	395i
 passionate	395a
@@ -15608,15 +15646,15 @@ passionné	395e
 passionnée	395e
 passé	448e
 passée	448e
-pasta	271n 2431a
-pasta dilimi	1813n
+pasta	271n 2435a
+pasta dilimi	1817n
 pastagem	124g
 pastane	271n
-paste	2262a
+paste	2266a
 pastel	449a 449e 449f 449g 449m 449n
 pastel de cumpleaños	271f
 pastel de luna	814f
-pastel de pescado japonés	1796f
+pastel de pescado japonés	1800f
 pastel kawaii	730a
 pastel renkler	449n
 pastelería	271f
@@ -15636,29 +15674,29 @@ pastry	271a
 pasture	124a
 pastèque	234e
 pastéis	449g
-pata	1629g
+pata	1633g
 patagonia	844a
 patagonie	844e
 patagonien	844h
 patagonya	844n
 patagônia	844g
-patas	1629g
-patata	1736f 1736i
-patata asada	1792f
-patata dolce arrosto	1792i
-patatas fritas	1765f
-patate douce	1792e
-patates	1736n
-patates kızartması	1765n
-patatine	1765i
-patatine fritte	1765i
-path	1995a
+patas	1633g
+patata	1740f 1740i
+patata asada	1796f
+patata dolce arrosto	1796i
+patatas fritas	1769f
+patate douce	1796e
+patates	1740n
+patates kızartması	1769n
+patatine	1769i
+patatine fritte	1769i
+path	1999a
 patio trasero	126f
 patlama	165n
-patlamış mısır	1781n
-patlayan mantarlı şişe	1827n
+patlamış mısır	1785n
+patlayan mantarlı şişe	1831n
 patlıcan	248n
-pato	1640f 1640g
+pato	1644f 1644g
 patrickstag	375h
 patrimoine	380e
 patrimonio	380f 380i
@@ -15666,14 +15704,14 @@ patrimônio	380g
 patırtı	424n
 paura	405i
 pauroso	405i
-pavo	1630f
+pavo	1634f
 pavo real	318f
 pavone	318i
-pavoneggiarsi	1646i
+pavoneggiarsi	1650i
 pavor	405f 405g
 pavot	222e
 pavão	318g
-paw prints	1629a
+paw prints	1633a
 pay	271F
 payaso	331f
 payet	432n
@@ -15690,10 +15728,10 @@ país das maravilhas	397g
 país de las maravillas	397f
 países baixos	650o
 países bajos	650o
-pea	1216a
-pea green	1457a
-pea soup	1364a
-pea soup green	1328a
+pea	1220a
+pea green	1461a
+pea soup	1368a
+pea soup green	1332a
 peace	388a
 peaceful	388a
 peach	235a
@@ -15702,26 +15740,26 @@ peach colour	27a
 peach fuzz	695o
 peach pink	73a
 peaches	235a
-peachpuff	1550a
-peachy	2010a
-peachy pink	1035a
+peachpuff	1554a
+peachy	2014a
+peachy pink	1039a
 peacock	318a
 peacock blue	46a
 peacocks	318a
 peak	456a
 peaks	456a
-peanut	1746a
-peanuts	1746a
-pear	1201a
+peanut	1750a
+peanuts	1750a
+pear	1205a
 pearl	299a
 pearl white	106a
 pearls	299a
-pears	2633a
+pears	2637a
 peas	435a
-peat	2556a
+peat	2560a
 pebble	281a
 pebbles	281a
-pecan	2099a
+pecan	2103a
 peces	366f
 pecora	349i
 pecore	349i
@@ -15732,17 +15770,17 @@ pedra vulcânica	158g
 pedras	281g
 pedregoso	281f
 pedregulho	281g
-peel	2049a
-pegada de pata	1629g
+peel	2053a
+pegada de pata	1633g
 peinlich	415h
 peintre	440e
 peinture	440e
 peixe	366g
 peixe dourado	329g
-peixe tropical	1664g
+peixe tropical	1668g
 pelea	404f
 pelear	404f
-pelican	2202a
+pelican	2206a
 peligro	404f
 peligroso	404f
 pelle	288i
@@ -15762,11 +15800,11 @@ penguen	322n
 penguin	322a
 penguins	322a
 penhasco	163g
-penny	2215a
+penny	2219a
 penombra	453i
-pentola di cibo	1777i
+pentola di cibo	1781i
 penumbra	453f 453g
-pençe izi	1629n
+pençe izi	1633n
 peonia	214i
 peonies	214a
 peony	214a
@@ -15775,13 +15813,13 @@ pepe	277i
 peperoncino	277i
 peperone	277i
 peperoni	277h 277i
-pepinillo	1741f
+pepinillo	1745f
 pepino	435f 435g
 pepper	277a
-peppercorn	2783a
+peppercorn	2787a
 peppers	277a
 pepsi	566o
-pera	1725f 1725g 1725i
+pera	1729f 1729g 1729i
 peranakan	863a
 perda	393g
 perdita	393i
@@ -15804,8 +15842,8 @@ perigoso	404g
 periler	397n
 perili	405n
 perito moreno	844a
-periwinkle	1467a
-periwinkle blue	1359a
+periwinkle	1471a
+periwinkle blue	1363a
 perişan	393n
 perla	299f 299i
 perlas	299f
@@ -15814,12 +15852,12 @@ perle	299e 299h 299i
 perlen	299h
 perlmutt	299h
 perlweiß	106h
-perrete	1572f
-perrito caliente	1767f
-perro	1572f
-perro guía	1573f
+perrete	1576f
+perrito caliente	1771f
+perro	1576f
+perro guía	1577f
 perroquet	323e
-perrywinkle	1199a
+perrywinkle	1203a
 persa	741f 741g
 persan	741e
 perserteppich	741h
@@ -15830,7 +15868,7 @@ persian new year	748a
 persian rug	741a
 persian tiles	866a
 persiano	741i
-persimmon	2059a
+persimmon	2063a
 persisch	741h
 persisches neujahr	748h
 perte	393e
@@ -15848,47 +15886,47 @@ pesadelo	405g
 pesadilla	405f
 pesadillas	405f
 pesca	235i
-pesce	1663i
-pesce palla	1665i
+pesce	1667i
+pesce palla	1669i
 pesce rosso	329i
-pesce tropicale	1664i
+pesce tropicale	1668i
 peschereccio	140i
 pesci tropicali	366i
 pesciolini	366i
-pesto	2028a
+pesto	2032a
 petal	207a
 petali	207i
 petalo	207i
 petals	207a
-petardo	1904f 1904i
+petardo	1908f 1908i
 petek	263n
 petersburg	801a
 petit jour	180e
-petite	2766a
+petite	2770a
 petits pois	435e
 petra	773a 773f 773g 773h 773i 773n
-petrol	13h 1116a
+petrol	13h 1120a
 petrol mavisi	13n
 petrykivka	847a
-petunia	2554a
+petunia	2558a
 peur	405e
-pewter	2003a
-peynir dilimi	1759n
+pewter	2007a
+peynir dilimi	1763n
 pez	366f
 pez dorado	329f
-pez globo	1665f
-pez tropical	1664f
+pez globo	1669f
+pez tropical	1668f
 peñasco	163f
 peñón	163f
 peônia	214g
-pfannengericht	1776h
+pfannengericht	1780h
 pfannkuchen	271h
 pfarrer	361h
 pfau	318h
 pfauenblau	46h
 pfeffer	277h
-pferd	1587h
-pferdegesicht	1584h
+pferd	1591h
+pferdegesicht	1588h
 pfingstrose	214h
 pfirsich	235h
 pfirsichblüte	216h
@@ -15905,14 +15943,14 @@ pfütze	199h
 pfützen	199h
 pha lê	300m
 phai	444m
-phantom	2409a
+phantom	2413a
 pharao	774h
 pharaoh	774a 774m
 pharaohs	774a
 pharaon	774e
 pharmacie	357e
 pharmacy	357a
-pheasant	2521a
+pheasant	2525a
 phi cơ	169m
 phi hành gia	176m
 phi lý	437m
@@ -15928,8 +15966,8 @@ phim đen trắng	736m
 phiên chợ	332m
 phiêu diêu	398m
 phiêu lưu	420m
-phlox	2173a
-phoenix	2254a
+phlox	2177a
+phoenix	2258a
 phone	377a
 phong cách boho	715m
 phong cách bắc âu	354m
@@ -15938,17 +15976,17 @@ phong cách thụy sĩ	821m
 phong cách trung hoa	356m
 phong cách trung quốc	356m
 phong cách victoria	816m
-phong cầm	1967m
+phong cầm	1971m
 phong lan	218m
 phong trần	422m
-phoque	1662e
+phoque	1666e
 phosphorescent	450e
 phun trào	165m
 phá	146m
-pháo	1904m
-pháo bông	1903m
+pháo	1908m
+pháo bông	1907m
 pháo giấy	411m
-pháo giấy buổi tiệc	1907m
+pháo giấy buổi tiệc	1911m
 pháo hoa	334m
 pháo đài	360m
 pháp	625o
@@ -15958,7 +15996,7 @@ phân xưởng	378m
 phép lạ	397m
 phép màu	397m
 phép thuật	397m
-phím đàn	1969m
+phím đàn	1973m
 phòng bếp	362m
 phòng em bé	409m
 phòng khám	357m
@@ -15993,12 +16031,12 @@ pianeta	176i
 pianeta terra	385i
 pianeti	176i
 piangere	393i
-piano	1969e 1969i 2296a
-pianoforte	1969i
-pianta	1706i
+piano	1973e 1973i 2300a
+pianoforte	1973i
+pianta	1710i
 pianta appartamento	128i
-pianta di riso	1705i
-pianta in vaso	1700i
+pianta di riso	1709i
+pianta in vaso	1704i
 piantine	128i
 pianto	393i
 piazza del mercato	332i
@@ -16007,9 +16045,9 @@ picante	277f 277g
 picasso	818a 818e 818f 818g 818h 818i 818m 818n
 piccante	277i
 picco	160i
-pickle	2288a
-picnic	2537a
-pico	160g 2152a
+pickle	2292a
+picnic	2541a
+pico	160g 2156a
 pico nevado	161f 161g
 picolé	274g
 pie	271a
@@ -16029,22 +16067,22 @@ pietra	281i
 pietra lavica	158i
 pietra preziosa	316i
 pietre	281i
-pieuvre	1667e
-pig	2249a
-pig face	1596a
-pig nose	1599a
-pig pink	981a
-piggy	2785a
+pieuvre	1671e
+pig	2253a
+pig face	1600a
+pig nose	1603a
+pig pink	985a
+piggy	2789a
 pigra	416i
 pigrizia	416i
 pigro	416i
 pik demir	285n
-pilav	1788n
-pillow	2489a
+pilav	1792n
+pillow	2493a
 pilz	136h
 pilze	136h
 piment	277e
-piment rouge	1739e
+piment rouge	1743e
 pimenta	277g
 piments	277e
 pimentão	277g
@@ -16053,11 +16091,11 @@ pimienta	277f
 pimiento	277f
 pin	121e
 pinar	121f
-pinch	2410a
+pinch	2414a
 pine	121a
-pine decoration	1910a
+pine decoration	1914a
 pine forest	121a
-pine green	1414a
+pine green	1418a
 pineapple	240a
 pines	121a
 pineta	121i
@@ -16074,32 +16112,32 @@ pinheiros	121g
 pinho	121g
 pini	121i
 pinie	121h
-piniendekoration	1910h
+piniendekoration	1914h
 pink	6a 6h
 pink city	804a
 pink mosque	866a
-pink purple	1251a
-pink red	1276a
-pinke schleife	1916h
+pink purple	1255a
+pink red	1280a
+pinke schleife	1920h
 pinkes neon	116h
-pinkish	1426a
-pinkish brown	1269a
-pinkish grey	1253a
-pinkish orange	1202a
-pinkish purple	1446a
-pinkish red	1429a
-pinkish tan	969a
-pinky	1091a
-pinky purple	1392a
-pinky red	1325a
+pinkish	1430a
+pinkish brown	1273a
+pinkish grey	1257a
+pinkish orange	1206a
+pinkish purple	1450a
+pinkish red	1433a
+pinkish tan	973a
+pinky	1095a
+pinky purple	1396a
+pinky red	1329a
 pino	121f 121i
 pinos	121f
 pins	121e
 pintalabios	421f
 pinterest	514o
-pintinho chocando	1633g
-pintinho de frente	1635g
-pintinho de perfil	1634g
+pintinho chocando	1637g
+pintinho de frente	1639g
+pintinho de perfil	1638g
 pintor	440f 440g
 pintura	440f 440g
 pintura a la tinta	302f
@@ -16113,21 +16151,21 @@ piovere	199i
 pioviggine	200i
 piovosa	199i
 piovoso	199i
-pipe	2478a
-pipetli bardak	1836n
-pipistrello	1620i
-pipoca	1781g
-pipoca de cinema	1781g
+pipe	2482a
+pipetli bardak	1840n
+pipistrello	1624i
+pipoca	1785g
+pipoca de cinema	1785g
 piquant	277e
 piramidi	774i
 piramitler	774n
-pirinç bitkisi	1705n
-pirinç gevreği	1786n
+pirinç bitkisi	1709n
+pirinç gevreği	1790n
 pirinç metal	60n
 pirinç tarlası	252n
-pirinç tatlısı	1798n
+pirinç tatlısı	1802n
 pirinç terasları	766n
-pirinç topu	1787n
+pirinç topu	1791n
 piruleta	272f
 pirulito	272g
 pirámides	774f
@@ -16138,14 +16176,14 @@ piscina	143f 143g 143i
 piscine	143e
 piselli	435i
 pisolino	416i
-piss yellow	1101a
+piss yellow	1105a
 pista da ballo	438i
 pista de baile	438f
 pista de dança	438g
-pistachio	1333a
+pistachio	1337a
 piste de danse	438e
-pit	2524a
-pita farcita	1772i
+pit	2528a
+pita farcita	1776i
 pittore	440i
 pittsburgh steelers	584o
 pittura	440i
@@ -16154,9 +16192,9 @@ piuma	313i
 piumaggio	313i
 pivoine	214e
 pizza	247a 247e 247f 247g 247h 247i 247m 247n
-pizza dilimi	1766n
-pizzastück	1766h
-pizzeria	1766h
+pizza dilimi	1770n
+pizzastück	1770h
+pizzeria	1770h
 piña	240f
 pişmanlık	393n
 place du marché	332e
@@ -16166,14 +16204,14 @@ placid	388a
 placide	388e
 placido	388i
 plage	143e
-plage avec parasol	1846e
+plage avec parasol	1850e
 plage de sable	144e
 plage tropicale	145e
 plaid	400E 400I
 plain	387a
 plaisir	392e
 plaj	143n
-plaj ve şemsiye	1846n
+plaj ve şemsiye	1850n
 planet	176a 176h
 planet earth	385a
 planet erde	385h
@@ -16183,19 +16221,19 @@ planeta tierra	385f
 planetas	176f
 planeten	176h
 planets	176a
-plank	2345a
+plank	2349a
 plant	128a
-plant de riz	1705e
+plant de riz	1709e
 planta	128f 128g
-planta de arroz	1705g
+planta de arroz	1709g
 planta de interior	128f 128g
-planta de maceta	1700f
-planta joven	1699f
-plantain	2706a
+planta de maceta	1704f
+planta joven	1703f
+plantain	2710a
 plantas	128f
 plantação de arroz	252g
 plante	128e
-plante en pot	1700e
+plante en pot	1704e
 plante intérieur	128e
 plante verte	128e
 plantes	128e
@@ -16203,34 +16241,34 @@ plants	128a
 planète	176e
 planète terre	385e
 planètes	176e
-plaster	2405a
+plaster	2409a
 plaster wall	342a
 plastic	307a
 plastica	307i
 plastik	307h 307n
 plastique	307e
-plat mitonné	1776e
+plat mitonné	1780e
 plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	2191a
+play	2195a
 playa	143f
 playa de arena	144f
 playa tropical	145f
-playa y sombrilla	1846f
+playa y sombrilla	1850f
 playas	143f
 playful	392a
 playground	382a 382g
-playground slide	1895a
+playground slide	1899a
 playstation	475o
 playtime	382a
-plaza	2225a
+plaza	2229a
 plaza de mercado	332f
 plaza roja	833f
 pleased	392a
 pleasure	392a
-pleasures	2711a
+pleasures	2715a
 plein air	420e
 plein espoir	406e
 plein soleil	172e
@@ -16247,7 +16285,7 @@ pluie	199e
 pluie fine	200e
 plum	62a
 plum blossom	215a
-plum purple	1070a
+plum purple	1074a
 pluma	313f 313g
 plumage	313e
 plumagem	313g
@@ -16262,7 +16300,7 @@ plutão	176g
 plutón	176f
 pluvieuse	199e
 pluvieux	199e
-plymouth	2786a
+plymouth	2790a
 plácido	388f 388g
 plástico	307f 307g
 plátano	238f
@@ -16271,9 +16309,9 @@ plüschig	410h
 plüton	176n
 poca luce	453i
 poca luz	453f
-pochette	1942e 1942i
+pochette	1946e 1946i
 poción	397f
-pod	2273a
+pod	2277a
 poder	407f
 poderoso	407f 407g
 poderío	407f
@@ -16287,21 +16325,21 @@ poems	312a
 poesia	312g 312i
 poesie	312h 312i
 poesía	312f
-poetic	2412a
+poetic	2416a
 poetry	312a
 pofuduk	410n
 pognon	425e
 point du jour	180e
-poire	1725e
+poire	1729e
 pois	435e
 poise	399a
 poison	427a 427e
-poison green	1019a
+poison green	1023a
 poisonous	427a
 poisson	366e
-poisson lune	1665e
+poisson lune	1669e
 poisson rouge	329e
-poisson tropical	1664e
+poisson tropical	1668e
 poissons	366e
 poivre	277e
 poivron	277e
@@ -16324,17 +16362,17 @@ polinesio	867f
 polinezya	867n
 polinésia	867g
 polinésio	867g
-polish	2435a
+polish	2439a
 polish flag	659o
 polish folk	846a
 polish folk art	846a
 polish pottery	846a
 polished	399a
-pollen	2450a
-pollito	1634f
-pollito de frente	1635f
-pollito rompiendo el cascarón	1633f
-polluelo	1634f
+pollen	2454a
+pollito	1638f
+pollito de frente	1639f
+pollito rompiendo el cascarón	1637f
+polluelo	1638f
 polnisch	846h
 polo norte	185g
 polo sul	185g
@@ -16345,10 +16383,10 @@ polonia	659o
 polonya	659o
 polonyalı	846n
 polonês	846g
-polpo	1667i
+polpo	1671i
 polvere	168i
 polveroso	448i
-polvo	168f 1667g
+polvo	168f 1671g
 polynesia	867a
 polynesian	867a
 polynesien	867h
@@ -16358,38 +16396,38 @@ polynésien	867e
 polynésienne	867e
 polônia	659o
 pomba	409g
-pomba branca	1638g
+pomba branca	1642g
 pomegranate	243a
 pomeriggio	190i
 pomme	236e
-pomme de terre	1736e
-pomme rouge	1723e
+pomme de terre	1740e
+pomme rouge	1727e
 pomme verte	237e
-pommes frites	1765h
+pommes frites	1769h
 pomodoro	247i
 pond	149a
 pont	340e
-pont de nuit	1892e
+pont de nuit	1896e
 ponte	340g 340i
-ponte di notte	1892i
-ponte à noite	1892g
+ponte di notte	1896i
+ponte à noite	1896g
 ponti	340i
 pontile	154i
 ponton	154e
 ponts	340e
-pony	2123a
-poo	1242a
-poo brown	1270a
-poodle	1574a 1574g
+pony	2127a
+poo	1246a
+poo brown	1274a
+poodle	1578a 1578g
 pool	143a 143h
-poop	1376a
-poop brown	1278a
-poop green	1099a
-pop	2072a
+poop	1380a
+poop brown	1282a
+poop green	1103a
+pop	2076a
 pop art	792a 792e 792f 792g 792h 792i 792m 792n
-pop corn	1781e
+pop corn	1785e
 pop sanat	792n
-popcorn	1781a 1781h 1781i
+popcorn	1785a 1785h 1785i
 poppies	222a
 poppy	222a
 por la mañana	188f
@@ -16401,17 +16439,17 @@ porcelana azul e branca	296g
 porcelana azul y blanca	296f
 porcellana	295i
 porcellana bianca e blu	296i
-porco	1597g
-porco espinho	1619g
+porco	1601g
+porco espinho	1623g
 porpora	5i
 porsche	486o
 porselen	295n
-porsuk	1628n
+porsuk	1632n
 port	154a 154e
 portakal	228n
 portakal rengi	1n
 portatile	377i
-porte monnaie	1940e
+porte monnaie	1944e
 portekiz	629o 797n
 portekiz çinisi	797n
 portekizli	797n
@@ -16421,7 +16459,7 @@ porto	154g 154i
 portofino	763a
 portogallo	629o 797i
 portoghese	797i
-portsmouth	2557a
+portsmouth	2561a
 portugais	797e
 portugal	629o 797a 797e 797f 797g 797h
 portugal flag	629o
@@ -16447,47 +16485,47 @@ positività	392i
 positivité	392e
 positivo	392f 392g 392i
 possente	407i
-post office	1863a
-postane	1863n
-poste de barbeiro	1898g
-poste de barbero	1898f
-postgebäude	1863h
+post office	1867a
+postane	1867n
+poste de barbeiro	1902g
+poste de barbero	1902f
+postgebäude	1867h
 postre	271f
 posé	388e
-pot	2050a
-pot de miel	1820e
-pot of food	1777a
+pot	2054a
+pot de miel	1824e
+pot of food	1781a
 potager	126e
-potato	1736a
-pote de mel	1820g
+potato	1740a
+pote de mel	1824g
 potente	407f 407i
 potenza	407i
 poterie	304e
 potion	397a 397e
 potiron	246e
-potted plant	1700a
-potter	2558a
+potted plant	1704a
+potter	2562a
 pottery	304a
 pouca luz	453g
-poule	1631e
-poultry leg	1761a
+poule	1635e
+poultry leg	1765a
 poupée russe	833e
-poupées japonaises	1911e
-pouring liquid	1835a
+poupées japonaises	1915e
+pouring liquid	1839a
 pourpre	5e
 pourri	427e
 pourriture	427e
-poussin	1634e
-poussin de face	1635e
-poussin qui éclôt	1633e
+poussin	1638e
+poussin de face	1639e
+poussin qui éclôt	1637e
 poussière	168e
-pout	2784a
+pout	2788a
 povoado	349g
 powder blue	98a
-powder pink	992a
+powder pink	996a
 powder purple	99a
-powderblue	1551a
-powdered	2046a
+powderblue	1555a
+powdered	2050a
 power	407a
 powerful	407a
 poyraz	204n
@@ -16509,7 +16547,7 @@ prague	842a
 praha	842m
 praia	143g
 praia de areia	144g
-praia e guarda sol	1846g
+praia e guarda sol	1850g
 praia tropical	145g
 praias	143g
 prairie	124a 124e
@@ -16521,7 +16559,7 @@ prati	124i
 prato	124i
 pray	414a
 prayer	414a
-prayer beads	1962a
+prayer beads	1966a
 prayer flags	783a
 praying	414a
 prazer	392g
@@ -16538,7 +16576,7 @@ preghiera	414i
 preguiça	416g
 preguiçosa	416g
 preguiçoso	416g
-prehistoric	2559a
+prehistoric	2563a
 premium	383a 383e 383f 383g 383h 383i 383m 383n
 premuroso	390i
 prendere il sole	143i
@@ -16549,9 +16587,9 @@ preoccupazione	415i
 preocupación	415f
 preocupado	415f 415g
 preocupação	415g
-presente	1917g
+presente	1921g
 presión	415f
-pressed	2358a
+pressed	2362a
 pression	415e
 pressione	415i
 pressure	415a
@@ -16563,20 +16601,20 @@ preto azulado	80g
 preto e branco	431g
 preto tinta	47g
 pretty	410a
-pretzel	1755a 1755g 1755i 1755n
+pretzel	1759a 1759g 1759i 1759n
 pride	418a 755i
 pride month	755a
 pride parade	755a 755h
 prier	414e
 priest	361a
 priester	361h
-primary blue	1256a
+primary blue	1260a
 primavera	195f 195g 195i
 primaveral	195f
 primaveril	195g
 primaverile	195i
 prime luci alba	180i
-primrose	2132a
+primrose	2136a
 prince	384a 384e
 princes	384a 384e
 princesa	384f 384g
@@ -16586,7 +16624,7 @@ princesse	384e
 princesses	384a 384e
 principessa	384i
 principesse	384i
-print	2763a
+print	2767a
 printanier	195e
 printanière	195e
 printemps	195e
@@ -16598,7 +16636,7 @@ prisma	178f 178g 178h 178i
 prisme	178e
 prizma	178n
 prière	414e
-procione	1577i
+procione	1581i
 profesional	408f
 professional	408a
 professionale	408i
@@ -16618,7 +16656,7 @@ profunda	442f 442g
 profundezas	141g
 profundidades marinas	141f
 profundo	442f 442g
-prom	2365a
+prom	2369a
 promesa	406f
 promessa	406g 406i
 promesse	406e
@@ -16636,11 +16674,11 @@ provençal	807a 807e 807g
 provençale	807e
 prugna	62i
 prugne	244i
-prune	62e 2552a
+prune	62e 2556a
 prunes	244e
 prunkvoll	383h
-prussian	2560a
-prussian blue	1318a
+prussian	2564a
+prussian blue	1322a
 präkolumbisch	823h
 prärie	124h
 pré	124e
@@ -16648,8 +16686,8 @@ pré colombiano	823g
 précipitations	199e
 précolombien	823e
 prédio	340g
-prédio da escola	1869g
-prédio grego	1851g
+prédio da escola	1873g
+prédio grego	1855g
 prés	124e
 prêtre	361e
 príncipe	384f 384g
@@ -16666,52 +16704,52 @@ psychedelisch	437h
 psychédélique	437e
 pub	344a 344e 344f 344g 344h 344i 344n 438M
 pubs	344a
-puce	1455a
-pudding	1819h 2094a
+puce	1459a
+pudding	1823h 2098a
 puddle	199a
 puddles	199a
-pudel	1574h
+pudel	1578h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
-pudim	1819g
-pudim de leite	1819g
-pudim de ovos	1819g
+pudim	1823g
+pudim de leite	1823g
+pudim de ovos	1823g
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	349f 2787a
+pueblo	349f 2791a
 pueblo de agua	350f
 puente	340f
-puente de noche	1892f
+puente de noche	1896f
 puentes	340f
 puerto	154f
 puerto rico	768a 768f
 puesta de sol	179f
-puesta del sol	1891f
+puesta del sol	1895f
 puestas de sol	179f
-puff	2142a
+puff	2146a
 puissance	407e
 puissant	407e
 puissante	407e
-puke	1445a
-puke brown	1158a
-puke green	1458a
-puke yellow	1367a
+puke	1449a
+puke brown	1162a
+puke green	1462a
+puke yellow	1371a
 pul biber	277n
-pulcino	1634i
-pulcino che nasce	1633i
-pulcino visto di fronte	1635i
+pulcino	1638i
+pulcino che nasce	1637i
+pulcino visto di fronte	1639i
 pull	400E
 pull over	400e
 pullover	400h
-pulp	2357a
-pulpo	1667f
+pulp	2361a
+pulpo	1671f
 pumpkin	246a
-pumpkin orange	1263a
+pumpkin orange	1267a
 pumpkin patch	246a
 pumpkins	246a
-punch	2031a
+punch	2035a
 punk	413a 413e 413f 413g 413h 413i 413m 413n
 punk rock	413a 413e 413f 413i 413n
 punkrock	413h
@@ -16722,7 +16760,7 @@ puppy	410a
 pur	409e
 pura	409f 409g 409i
 pure	409a 409e
-pure blue	1125a
+pure blue	1129a
 pureté	409e
 pureza	409f 409g
 purezza	409i
@@ -16730,53 +16768,53 @@ puristisch	387h
 purity	409a
 puro	409f 409g 409i
 purple	5a
-purple blue	1110a
-purple brown	1134a
-purple grey	1350a
-purple pink	1132a
-purple red	1221a
-purpleish	1301a
-purpleish blue	1308a
-purpleish pink	1184a
-purpley	1147a
-purpley blue	1338a
-purpley grey	982a
-purpley pink	1243a
-purplish	1366a
-purplish blue	1431a
-purplish brown	1177a
-purplish grey	1297a
-purplish pink	1400a
-purplish red	1247a
-purply	983a
-purply blue	1307a
-purply pink	1225a
+purple blue	1114a
+purple brown	1138a
+purple grey	1354a
+purple pink	1136a
+purple red	1225a
+purpleish	1305a
+purpleish blue	1312a
+purpleish pink	1188a
+purpley	1151a
+purpley blue	1342a
+purpley grey	986a
+purpley pink	1247a
+purplish	1370a
+purplish blue	1435a
+purplish brown	1181a
+purplish grey	1301a
+purplish pink	1404a
+purplish red	1251a
+purply	987a
+purply blue	1311a
+purply pink	1229a
 purpur	5h
 purpureo	5i
 purpurina	432f 432g
-purse	1940a
+purse	1944a
 pus	202n
 puslu	451n
 putrefacción	427f
-putty	1108a
+putty	1112a
 putzig	410h
-puzza	1626i
+puzza	1630i
 puzzle	396a
-puzzola	1626i
+puzzola	1630i
 pyramid	774a
 pyramiden	774h
 pyramides	774e
 pyramids	774a
-pyrite	2359a
+pyrite	2363a
 pysanka	847a
 pysanky	847a
-pájaro	1636f
+pájaro	1640f
 pálida	444f 444g
 pálido	444f 444g
 pánico	405f
 páprica	277g
 páscoa	374g
-pássaro	1636g
+pássaro	1640g
 pâle	444e
 pânico	405g
 pâquerette	220e
@@ -16785,9 +16823,9 @@ pâtisserie	271e
 pâturage	124e
 pães	270g
 pão	270g
-pão de ló de morango	1813g
-pão recheado	1772g
-pão sírio	1754g
+pão de ló de morango	1817g
+pão recheado	1776g
+pão sírio	1758g
 pãozinho	270g
 pärchen	394h
 père noël	367e
@@ -16803,7 +16841,7 @@ pétale	207e
 pétales	207e
 pétalo	207f
 pétalos	207f
-pétard	1904e
+pétard	1908e
 pétra	773e
 pêche	235e
 pêssego	235g
@@ -16819,13 +16857,13 @@ qatar	649o
 qatar airways	548o
 qatari flag	649o
 qipao	831a 831e 831f 831g 831h 831i
-quadrifoglio	1708i
+quadrifoglio	1712i
 quai	154e
-quail	2402a
+quail	2406a
 qualm	314h
 quan tâm	390m
 quang phổ	178m
-quarry	2334a
+quarry	2338a
 quarto	363g
 quartz	300a 300e
 quartzo	300g
@@ -16838,8 +16876,8 @@ quebrada	148f
 queda água	151g
 queen	384a
 queens	384a
-queijo	1759g
-queijo suíço	1759g
+queijo	1763g
+queijo suíço	1763g
 queimar	166g
 quelconque	436e
 quemado	166f
@@ -16852,15 +16890,15 @@ quercia	279i
 querida	394f
 querido	394f 394g
 quermesse	335g
-quest	2486a
+quest	2490a
 quiet	388a
 quiete	388i
 quieto	388f 388g
 quietud	388f
 quietude	388g
-quilt	2746a
+quilt	2750a
 quimono	355g
-quince	2604a
+quince	2608a
 quintal	126g
 quioto	805g
 quirky	437a
@@ -16906,7 +16944,7 @@ quả cà chua	247m
 quả cảm	407m
 quả dâu	229m
 quả dừa	241m
-quả kiwi	1730m
+quả kiwi	1734m
 quả lựu	243m
 quả mơ	78m
 quả mận	244m
@@ -16915,18 +16953,18 @@ quả nho	231m
 quả quýt	228m
 quả trứng	269m
 quả táo	236m
-quả việt quất	1729m
+quả việt quất	1733m
 quả xoài	239m
 quả ô liu	278m
 quả đào	235m
-quả ớt	1739m
+quả ớt	1743m
 quảng trường đỏ	833m
 quần bò	289m
 quần jean	289m
-quần lót	1935m
-quần soóc	1936m
+quần lót	1939m
+quần soóc	1940m
 quần vợt	391m
-quần áo nữ	1938m
+quần áo nữ	1942m
 quần đảo	155m
 quế	277m
 quỷ	430M
@@ -16935,7 +16973,7 @@ quỷ satan	430m
 quỹ đạo	176m
 rabbia	404i
 rabbit	410a
-rabbit face	1615a
+rabbit face	1619a
 rabbits	410a
 rabbrividire	402i
 rabe	413h
@@ -16947,18 +16985,18 @@ raccapricciante	405i
 raccolto	197i
 racconti	312i
 racconto	312i
-raccoon	1577a
+raccoon	1581a
 rache	404h
 racimo	231f
-racing	2462a
-racing green	1056a
+racing	2466a
+racing green	1060a
 radfahren	391h
 radiante	445f 445g
-radioactive	2561a
-radioactive green	1023a
+radioactive	2565a
+radioactive green	1027a
 rafale	204e
 rafales	204e
-raffia	2189a
+raffia	2193a
 raffica	204i
 raffiche	204i
 raffinata	399i
@@ -16976,8 +17014,8 @@ ragazzo	459I
 rage	404a 404e
 raggi di sole	171i
 raggio di sole	171i
-ragnatela	1681i
-ragno	1680i
+ragnatela	1685i
+ragno	1684i
 rahat	389n
 rahat ev	400n
 rahatlama	389n
@@ -16997,7 +17035,7 @@ rainy	199a
 raio	201g
 raio de sol	171g
 raios de sol	171g
-raisin	231e 2138a
+raisin	231e 2142a
 raiva	404g
 raivoso	404g
 rajada de vento	204g
@@ -17006,7 +17044,7 @@ rajasthani	804a
 rajastán	804f
 rajastão	804g
 rakete	365h
-rakun	1577n
+rakun	1581n
 ramadan	749a 749e 749h 749i
 ramadan lantern	749a
 ramadán	749f
@@ -17034,7 +17072,7 @@ ranke	134h
 rannicchiarsi	400i
 ranç	349n
 rapaz	459G
-rapids	2438a
+rapids	2442a
 raposa	324g
 rara	437f
 raro	437f
@@ -17043,17 +17081,17 @@ rasen	125h
 rasend	404h
 raserei	404h
 raso	291f 291i
-raspadinha de gelo	1808g
+raspadinha de gelo	1812g
 raspberries	233a
 raspberry	233a
 rasserenante	388i
-rata	1613f
-rato	1613g
-raton laveur	1577e
-rattan	2390a
-ratte	1613h
-ratto	1613i
-ratón	1612f
+rata	1617f
+rato	1617g
+raton laveur	1581e
+rattan	2394a
+ratte	1617h
+ratto	1617i
+ratón	1616f
 rau	435m
 rau chân vịt	435m
 rau cải	435m
@@ -17065,19 +17103,19 @@ rauch	314h
 rauchig	314h
 raumschiff	365h
 raumstation	365h
-raupe	1673h
+raupe	1677h
 raureif	186h
 rave	438a 438e 438f 438g 438h 438i 438M 438n
 raven	413a
 ravens	413a
 ravi	392e
-ravioli	1799i
-raviolo	1799i
+ravioli	1803i
+raviolo	1803i
 ravvivare	401i
-raw	2024a
+raw	2028a
 raw concrete	701a
-raw sienna	1024a
-raw umber	1088a
+raw sienna	1028a
+raw umber	1092a
 rayo	201f
 rayo de sol	171f
 rayon de soleil	171e
@@ -17090,9 +17128,9 @@ real madrid cf	604o
 reale	384i
 realeza	384f 384g
 reali	384i
-really light blue	964a
+really light blue	968a
 rebe	134h
-rebeccapurple	1552a
+rebeccapurple	1556a
 rebentação	142g
 rebirth	401a
 reboco	342g
@@ -17120,34 +17158,34 @@ recycling	385a 385h
 recámara	363f
 recém nascido	409g
 red	0a
-red apple	1723a
-red brown	1412a
+red apple	1727a
+red brown	1416a
 red bull	543o
 red double decker	684o
-red envelope	1915a
-red orange	1437a
-red pink	1315a
+red envelope	1919a
+red orange	1441a
+red pink	1319a
 red purple	96a
 red sox	588o
 red square	833a
-red violet	1332a
+red violet	1336a
 red wine	264a
-reddish	1369a
-reddish brown	1440a
-reddish grey	993a
-reddish orange	1389a
-reddish pink	1405a
-reddish purple	1404a
+reddish	1373a
+reddish brown	1444a
+reddish grey	997a
+reddish orange	1393a
+reddish pink	1409a
+reddish purple	1408a
 reddit	513o
-reddy brown	1104a
+reddy brown	1108a
 reduziert	387h
-redwood	2276a
-reed	2134a
+redwood	2280a
+reed	2138a
 reef	153a
 refinado	399f 399g
 refinamiento	399f
 refined	399a
-reflection	2121a
+reflection	2125a
 refrescante	401f 401g
 refreshing	401a
 refuge	364e
@@ -17155,10 +17193,10 @@ refugio	364f
 refugio de esquí	836f
 regal	384a
 regale	384i
-regalo	1917f 1917i
-regalo envuelto	1917f
+regalo	1921f 1921i
+regalo envuelto	1921f
 regato	148g
-regatta	2458a
+regatta	2462a
 regen	199h
 regenbogen	178h
 regenschauer	199h
@@ -17177,7 +17215,7 @@ regno	384i
 regno unito	634o
 regret	393a 393e
 regrets	393e
-rehber köpek	1573n
+rehber köpek	1577n
 rei	384g
 reichtum	383h
 reif	423h
@@ -17190,14 +17228,14 @@ reines	384e
 reinheit	409h
 reino	384f 384g
 reino unido	634o
-reis in schüssel	1788h
-reis mit curry	1789h
-reisbällchen	1787h
-reiscracker	1786h
+reis in schüssel	1792h
+reis mit curry	1793h
+reisbällchen	1791h
+reiscracker	1790h
 reisfeld	252h
 reisterrasse	252h
 reisterrassen	252h
-reisähre	1705h
+reisähre	1709h
 relajación	389f
 relajada	389f
 relajado	389f
@@ -17235,7 +17273,7 @@ relâmpago	201g
 rembrandt	791a 791e 791f 791g 791h 791i 791m 791n
 remember	417a
 remembrance	417a
-reminder ribbon	1918a
+reminder ribbon	1922a
 reminisce	417a
 reminiscence	417a
 remédio	357g
@@ -17258,7 +17296,7 @@ renoir	790a 790e
 renouveau	401e
 renovación	401f
 renovação	401g
-renwick	2413a
+renwick	2417a
 repolho	435g
 repollo	435f
 reposado	388f
@@ -17272,7 +17310,7 @@ requins	141e
 requintado	399g
 requinte	399g
 rescoldo	167f
-rescue worker helmet	1961a
+rescue worker helmet	1965a
 reservado	423f 423g
 reserved	423a
 reserviert	423h
@@ -17313,7 +17351,7 @@ retro wave	706a
 retrowave	706a
 retrò	380i
 retrô	380g
-rettungshelm	1961h
+rettungshelm	1965h
 reue	393h
 revenge	404a
 reverie	398a
@@ -17329,21 +17367,21 @@ reyes	384f
 reykjavik	765a
 rezar	414f 414g
 reír	392f
-rhine	2788a
-rhinoceros	1609a
-rhinocéros	1609e
-rhubarb	2160a
+rhine	2792a
+rhinoceros	1613a
+rhinocéros	1613e
+rhubarb	2164a
 riacho	148g
 riachuelo	148f
 riad	760a 760e
 riads	760a
-ribbon	1916a
+ribbon	1920a
 ribeirão	148g
 ricchezza	383i
-riccio	1619i
-rice	2022a
-rice ball	1787a
-rice cracker	1786a
+riccio	1623i
+rice	2026a
+rice ball	1791a
+rice cracker	1790a
 rice field	252a
 rice paddy	252a
 rice terrace	766a
@@ -17359,7 +17397,7 @@ ricordi	417i
 ricordo	417i
 riddle	396a
 ridere	392i
-riesenrad	1896h
+riesenrad	1900h
 rieur	392e
 riff	153h
 rifugio	364i
@@ -17370,7 +17408,7 @@ rilassante	389i
 rilassarsi	389i
 rilassata	389i
 rilassato	389i
-rim	2551a
+rim	2555a
 rimembranza	417i
 rimpianto	393i
 rinascimentale	717i
@@ -17378,17 +17416,17 @@ rinascimento	717i
 rinascita	401i
 rinder	349h
 rinfrescante	401i
-ring	1964a 1964h
+ring	1968a 1968h
 ringraziamento	197i
 rinnovamento	401i
-rinoceronte	1609f 1609g 1609i
+rinoceronte	1613f 1613g 1613i
 rinvigorente	401i
-rio	148g 2501a
+rio	148g 2505a
 rio carnival	812a
 rio de janeiro	812a 812g
 rio karnavalı	812n
 riot	424a
-ripe	2004a
+ripe	2008a
 riposante	388i
 riposo	389i
 ripugnante	427i
@@ -17403,11 +17441,11 @@ risaie a terrazza	766i
 risata	392i
 risate	392i
 risco	163f
-rise	2747a
+rise	2751a
 riservato	423i
 riso	392g
-riso al curry	1789i
-riso bollito	1788i
+riso al curry	1793i
+riso bollito	1792i
 rispetto	412i
 rispettoso	412i
 rissa	404i
@@ -17427,19 +17465,19 @@ riviera italiana	763f 763g
 riviera italienne	763e
 riviera ligure	763i
 rivière	148e
-riz au curry	1789e
+riz au curry	1793e
 rizière	252e
 rizières en terrasses	766e
-road	2040a
+road	2044a
 roam	420a
 roaring twenties	698a
-roast	2061a
-roasted	2023a
-roasted sweet potato	1792a
-robe	1931e
+roast	2065a
+roasted	2027a
+roasted sweet potato	1796a
+robe	1935e
 robe de mariée	372e
-robin egg	1274a
-robin egg blue	1290a
+robin egg	1278a
+robin egg blue	1294a
 roble	279f
 robot	377a 377e 377f 377i 377m 377n
 roboter	377h
@@ -17477,7 +17515,7 @@ rococó	716f 716g
 rocoso	163f
 rocío	206f
 rocío de la mañana	206f
-roda gigante	1896g
+roda gigante	1900g
 rodchenko	817a
 rodeln	198h
 rodovia	340g
@@ -17485,7 +17523,7 @@ rogne	404e
 roi	384e
 rois	384e
 roja	0f
-rojo	0f 2721a
+rojo	0f 2725a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -17496,9 +17534,9 @@ rojo vivo	74f
 rojo óxido	112f
 roket	365n
 rokoko	716h 716n
-roll	2648a
-roller coaster	1897a
-rolling	2257a
+roll	2652a
+roller coaster	1901a
+rolling	2261a
 rom	788H
 roma	788f 788g 788i 788n
 romain	788e
@@ -17533,12 +17571,12 @@ romântico	394g
 romã	243g
 romênia	663o
 rong biển	138m
-rookwood	2077a
-rooster	1632a
-root	2041a
-ropa de mujer	1938f
-ropa interior	1935f
-rosa	6f 6g 6h 6i 1095a
+rookwood	2081a
+rooster	1636a
+root	2045a
+ropa de mujer	1942f
+ropa interior	1939f
+rosa	6f 6g 6h 6i 1099a
 rosa antico	89i
 rosa antigo	89g
 rosa barbie	685o
@@ -17565,13 +17603,13 @@ rosa viejo	89f
 rosada	6f 6g
 rosado	6f 6g
 rosal	209f
-rosario	1962f 1962i
+rosario	1966f 1966i
 rosarot	91h
 rosas rojas	209f
 rosas vermelhas	209g
 rosata	6i
 rosato	6i
-rosca	1756g
+rosca	1760g
 rose	91e 209a 209h
 rose barbie	685o
 rose blush	114e
@@ -17588,18 +17626,18 @@ rose red	72a
 rose rosse	209i
 rose rouge	209e
 rose vif	6e
-rosebud	2715a
+rosebud	2719a
 roseira	209g
-rosemary	2789a
+rosemary	2793a
 rosen	209h
 rosenrot	72h
 roses	209a
 roses rouges	209e
-roseta	1691f 1691g
+roseta	1695f 1695g
 roseto	209i
-rosetta	1691i
-rosette	1691a 1691e 1691h
-rosewood	2216a
+rosetta	1695i
+rosette	1695a 1695e 1695h
+rosewood	2220a
 rosier	209e
 rosig	6h
 rosquilla	271f
@@ -17618,29 +17656,29 @@ rosso vivo	74i
 rost	287h
 rostfrei	284h
 rostig	287h
-rosto de cachorro	1571g
-rosto de camundongo	1611g
-rosto de cavalo	1584g
-rosto de coelho	1615g
-rosto de dragão	1655g
-rosto de gato	1578g
-rosto de hamster	1614g
-rosto de leão	1580g
-rosto de lobo	1575g
-rosto de macaco	1567g
-rosto de panda	1623g
-rosto de porco	1596g
-rosto de raposa	1576g
-rosto de sapo	1650g
-rosto de tigre	1581g
-rosto de unicórnio	1588g
-rosto de urso	1621g
-rosto de vaca	1592g
+rosto de cachorro	1575g
+rosto de camundongo	1615g
+rosto de cavalo	1588g
+rosto de coelho	1619g
+rosto de dragão	1659g
+rosto de gato	1582g
+rosto de hamster	1618g
+rosto de leão	1584g
+rosto de lobo	1579g
+rosto de macaco	1571g
+rosto de panda	1627g
+rosto de porco	1600g
+rosto de raposa	1580g
+rosto de sapo	1654g
+rosto de tigre	1585g
+rosto de unicórnio	1592g
+rosto de urso	1625g
+rosto de vaca	1596g
 rostrot	112h
-rosy	2001a
-rosy pink	1036a
-rosybrown	1553a
-rosário de oração	1962g
+rosy	2005a
+rosy pink	1040a
+rosybrown	1557a
+rosário de oração	1966g
 rosé	6e
 rosée	6e
 rosée du matin	206e
@@ -17649,9 +17687,9 @@ rota da seda	870g
 rotbraun	19h
 rote	0h
 roter	0h
-roter apfel	1723h
+roter apfel	1727h
 roter platz	833h
-roter umschlag	1915h
+roter umschlag	1919h
 rotes	0h
 rothko	726a
 rotina	436g
@@ -17675,7 +17713,7 @@ rouille	287e
 rouillé	287e
 rouillée	287e
 roumanie	663o
-roupas femininas	1938g
+roupas femininas	1942g
 route de la soie	870e
 routemaster	684o
 routine	436a 436e 436h 436i
@@ -17688,19 +17726,19 @@ roxo	5g
 roy lichtenstein	792a
 royal	384a 384e
 royal blue	43a
-royal purple	1462a
-royalblue	1554a
+royal purple	1466a
+royalblue	1558a
 royale	384e
-royalty	2602a
+royalty	2606a
 royaume	384e
 royaume uni	634o
-roycroft	2171a
+roycroft	2175a
 roça	349g
 ru ngủ	416m
 rua	341g
-ruban	1916e
-ruban de mémoire	1918e
-rubber	2414a
+ruban	1920e
+ruban de mémoire	1922e
+rubber	2418a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -17709,7 +17747,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2790a
+ruddy	2794a
 rudo	422f
 rue	341e
 ruela	341g
@@ -17731,20 +17769,20 @@ ruhmreich	418h
 ruido	424f
 ruidosa	424f
 ruidoso	424f 424g
-ruins	2264a
+ruins	2268a
 ruisseau	148e
 ruj	421n
-rum	2055a
+rum	2059a
 rumania	663o
 rumore	424i
 rumorosa	424i
 rumoroso	424i
 rumänien	663o
-run	2698a
+run	2702a
 run rẩy	402m
 running	391a
-running shoe	1947a
-ruota panoramica	1896i
+running shoe	1951a
+ruota panoramica	1900i
 rupe	163i
 rural	349a 349e 349f 349g
 rurale	349i
@@ -17755,7 +17793,7 @@ rusia	641o 833f
 ruso	833f
 russa	833g 833i
 russe	833e
-russet	1316a
+russet	1320a
 russia	641o 833a 833i
 russian	833a
 russian avant garde	817a
@@ -17770,8 +17808,8 @@ russische avantgarde	817h
 russland	641o 833h
 russo	833g 833i
 rust	287a
-rust brown	1027a
-rust orange	1168a
+rust brown	1031a
+rust orange	1172a
 rust red	112a
 rusted	287a
 rustic	379a
@@ -17781,26 +17819,27 @@ rustik	379n
 rustikal	379h
 rustique	379e
 rusty	287a
-rusty orange	1217a
-rusty red	1121a
+rusty orange	1221a
+rusty red	1125a
 rusya	641o 833n
 ruta de la seda	870f
 rutin	436n
 rutina	436f
 rutinario	436f
-ruy băng	1916m
-ruy băng nhắc nhở	1918m
+ruy băng	1920m
+ruy băng nhắc nhở	1922m
 ruộng bậc thang	766m
 ruộng lúa	252m
+ruộng lúa chín	251m
 ruộng ngô	250m
 ruộng nước	252m
 ruộng vườn	349m
 ryanair	552o
-rye	2415a
+rye	2419a
 ryokan	789a
 ráfaga	204f
 ráfagas	204f
-rái cá	1625m
+rái cá	1629m
 rám nắng	196m
 ráng chiều	179m
 râu quai nón	422m
@@ -17849,14 +17888,14 @@ rüya	398n
 rüya gibi	398n
 rüyamsı	398n
 rüzgar	204n
-rüzgar çanı	1913n
-rüzgardaki yaprak	1711n
+rüzgar çanı	1917n
+rüzgardaki yaprak	1715n
 rüzgarlı	204n
 rüzgâr	204n
 rüzgârlı	204n
 rıhtım	154n
 rượu nho	264m
-rượu sake	1826m
+rượu sake	1830m
 rượu sủi bọt	265m
 rượu vang	264m
 rượu vang đỏ	264m
@@ -17908,21 +17947,21 @@ sabana	835f
 sabbia	157i
 sabbia nera	158i
 sabbia vulcanica	158i
-sable	157e 2268a
+sable	157e 2272a
 sable clair	103e
 sable noir	158e
 sable volcanique	158e
-sac à main	1941e
+sac à main	1945e
 sacerdote	361f 361i
-sacolas de compras	1943g
+sacolas de compras	1947g
 sacred	414a
 sacro	414i
 sacré	414e
-sacs de shopping	1943e
+sacs de shopping	1947e
 sad	393a
 sadakat	408n
-saddle	2376a
-saddlebrown	1555a
+saddle	2380a
+saddlebrown	1559a
 sade	387n
 sade tasarım	387n
 sadelik	387n
@@ -17934,8 +17973,8 @@ saf	409n
 safari	420a 420e 420f 420h 420i 420m 420n
 safe	408a
 safety	408a
-safety vest	1923a
-safflower	2096a
+safety vest	1927a
+safflower	2100a
 saffron	277a
 safir	54n
 safira	54g
@@ -17943,12 +17982,12 @@ saflık	409n
 safran	277e 277h 277n
 safári	420g
 sage	94a
-sage green	1420a
+sage green	1424a
 sagenhaft	397h
 sagra	335i
 sagrada familia	764a 764f
 sagrado	414f 414g
-sahanda yemek	1776n
+sahanda yemek	1780n
 sahara	156a 156e 156f 156h 156i 156m
 sahil	143n
 sahil şeridi	143n
@@ -17970,9 +18009,9 @@ saint valentin	369e
 sainteté	414e
 saisissant	407e
 sakal	422n
-sake	1826a 1826f 1826n
-sake flasche mit tasse	1826h
-sake şişesi ve fincanı	1826n
+sake	1830a 1830f 1830n
+sake flasche mit tasse	1830h
+sake şişesi ve fincanı	1830n
 sakin	388n
 sakinlik	388n
 saks mavisi	43n
@@ -17982,45 +18021,45 @@ saksı bitkisi	128n
 sakura	208a 208e 208f 208g 208h 208i 208n
 sakura festival	745a
 sakura matsuri	813a
-sakè	1826i
-saké	1826e
+sakè	1830i
+saké	1830e
 sakız	272n
 sala de aula	359g
 sala giochi	707i
 salad	435a 435m
-salad rau xanh	1780m
+salad rau xanh	1784m
 salad trái cây	434m
 salada	435g
 salada de frutas	434g
-salada verde	1780g
+salada verde	1784g
 salade	435e
 salade de fruits	434e
-salade verte	1780e
+salade verte	1784e
 salat	435h
 salata	435n
 salatalık	435n
 salbei	94h
 salbeigrün	94h
 saldırgan	404n
-sale	427E 1783i
+sale	427E 1787i
 salida del sol	180f
 salle de classe	359e
 salle de sport	391e
 salmon	29a
-salmon pink	1410a
+salmon pink	1414a
 salmone	29i
 salmão	29g
 salmón	29f
 salon de thé	343e
 saloon	344a
 salpicadura	152f
-salsa	2169a
+salsa	2173a
 salsa de tomate	247f
 salsa di pomodoro	247i
 salsa picante	277f
 salsa piccante	277i
-salt	1783a
-salted	2562a
+salt	1787a
+salted	2566a
 salud	419f
 saludable	419f
 saludos	457f
@@ -18032,9 +18071,9 @@ salvaje oeste	737f
 salve	457i
 salvia	94f 94i
 salvo	460f
-salyangoz	1671n
-salz	1783h
-salzstreuer	1783h
+salyangoz	1675n
+salz	1787h
+salzstreuer	1787h
 salón recreativo	707f
 samanlık	349n
 samanyolu	176n
@@ -18075,27 +18114,27 @@ sanayi	378n
 sanctuaire	346e
 sanctuaire shinto	805e
 sand	157a 157h
-sand brown	1028a
+sand brown	1032a
 sand colour	103a
-sand yellow	1076a
-sandale de femme	1951e
-sandalia de mujer	1951f
-sandalo da donna	1951i
+sand yellow	1080a
+sandale de femme	1955e
+sandalia de mujer	1955f
+sandalo da donna	1955i
 sanddüne	156h
 sandfarbe	103h
 sandfarben	103h
 sands	144a
-sandstone	1288a
+sandstone	1292a
 sandstrand	144h
-sanduíche	1768g
-sandviç	1768n
-sandwich	270m 1768a 1768e 1768h 1768i
-sandy	1207a
+sanduíche	1772g
+sandviç	1772n
+sandwich	270m 1772a 1772e 1772h 1772i
+sandy	1211a
 sandy beach	144a
-sandy brown	1236a
-sandy yellow	1143a
-sandybrown	1556a
-sandália feminina	1951g
+sandy brown	1240a
+sandy yellow	1147a
+sandybrown	1560a
+sandália feminina	1955g
 sandía	234f
 sanft	390h
 sanftheit	390h
@@ -18105,10 +18144,10 @@ sang chảnh	399m
 sang trọng	383m
 sang trọng tinh tế	399m
 sanglant	315e
-sanglier	1598e
+sanglier	1602e
 sangre	315f
 sangrento	315g
-sangria	2460a
+sangria	2464a
 sangriento	315f
 sangue	315g 315i
 sanguinoso	315i
@@ -18121,7 +18160,7 @@ sano	419f 419i
 sans	460e
 sans aucun	460e
 sans espoir	393e
-santa	2252a
+santa	2256a
 santo	414f 414g 414i
 santorin	353e 353h
 santorini	353a 353f 353g 353i 353m 353n
@@ -18129,7 +18168,7 @@ santuario	346f 346i
 santuario shintoista	805i
 santuario sintoísta	805f
 santuário	346g
-santuário japonês	1881g
+santuário japonês	1885g
 santuário xintoísta	805g
 santé	419e
 sao	175m
@@ -18140,35 +18179,35 @@ sao hải vương	176m
 sao kim	176m
 sao mộc	176m
 sao thổ	176m
-sap	2737a
-sap green	1083a
-sapatilha	1949g
-sapatilha de balé	1952g
-sapato de salto alto	1950g
-sapato masculino	1946g
+sap	2741a
+sap green	1087a
+sapatilha	1953g
+sapatilha de balé	1956g
+sapato de salto alto	1954g
+sapato masculino	1950g
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
 sapin de noël	367e
 sapins	121e
-sapling	2699a
+sapling	2703a
 sapo	328g
 sapphire	54a
-saquê	1826g
+saquê	1830g
 saray	384n
 sarcelle	13e
 saree	832a
-sari	832e 832f 832g 832h 832i 832m 1933a 1933n
+sari	832e 832f 832g 832h 832i 832m 1937a 1937n
 sarmaşık	134n
 sarp kayalık	163n
 sarı	2n
 sarılma	400n
 sarılmak	400n
-sarımsak	1744n
+sarımsak	1748n
 sassi	281i
 sasso	281i
 sassofono	439i
-sassy	2107a
+sassy	2111a
 satan	430a 430e 430h 430m
 satana	430i
 satanic	430a
@@ -18197,7 +18236,7 @@ satânico	430g
 satén	291f
 satürn	176n
 saubere luft	401h
-sauce	2012a
+sauce	2016a
 sauce piquante	277e
 sauce tomate	247e
 saudade	417g
@@ -18213,11 +18252,11 @@ sauer	227h
 sauf	460e
 sauge	94e
 saumon	29e
-sauropod	1657a
-sauropode	1657e 1657h 1657i
-saurópode	1657g
-saurópodo	1657f
-sausage	2184a
+sauropod	1661a
+sauropode	1661e 1661h 1661i
+saurópode	1661g
+saurópodo	1661f
+sausage	2188a
 sauvage	420e
 savage	420a
 savan	835n
@@ -18228,7 +18267,7 @@ savannah	835a
 savanne	835h
 savaş	433n
 savaş alanı	433n
-saxo	1966f
+saxo	1970f
 saxofon	439h
 saxofone	439g
 saxofón	439f
@@ -18239,7 +18278,7 @@ say đắm	394m
 saygı	412n
 saygılı	412n
 saygın	412n
-sazan şekilli flama	1912n
+sazan şekilli flama	1916n
 saçma	437n
 saúde	419g
 sağanak	199n
@@ -18252,29 +18291,29 @@ sbadigliare	416i
 sbadiglio	416i
 sbiadito chiaro	444i
 scala di grigi	431i
-scalloped	2791a
+scalloped	2795a
 scandinave	354e
 scandinavia	354m
 scandinavian	354a
 scandinavo	354i
-scarab	2653a
-scarabée	1676e
-scarafaggio	1679i
-scarf	1927a
+scarab	2657a
+scarabée	1680e
+scarafaggio	1683i
+scarf	1931a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
-scarpa con il tacco	1950i
-scarpa da uomo	1946i
-scarpa sportiva	1947i
-scarpe da ballerina	1949i
-scarpette da ballerina	1952i
+scarpa con il tacco	1954i
+scarpa da uomo	1950i
+scarpa sportiva	1951i
+scarpe da ballerina	1953i
+scarpette da ballerina	1956i
 scary	405a
-scenic	2792a
-sceptre	2472a
+scenic	2796a
+sceptre	2476a
 schaf	349h
 schafe	349h
-schal	1927h
+schal	1931h
 scham	415h
 scharf	277h
 scharfe soße	277h
@@ -18293,7 +18332,7 @@ schiff	140h
 schiffe	140h
 schifo	427i
 schifoso	427i
-schildkröte	1652h
+schildkröte	1656h
 schillernd	299h
 schimmer	432h
 schimmern	432h
@@ -18310,7 +18349,7 @@ schlaflied	416h
 schlaflosigkeit	415h
 schlafzimmer	363h
 schlamm	168h
-schlange	1654h
+schlange	1658h
 schleim	427h
 schleimig	427h
 schlicht	387h
@@ -18321,7 +18360,7 @@ schlummer	416h
 schlummern	416h
 schläfrig	416h
 schlösser	360h
-schlüpfendes küken	1633h
+schlüpfendes küken	1637h
 schmerz	393h
 schmerzhaft	393h
 schmetterling	325h
@@ -18329,8 +18368,8 @@ schminke	421h
 schmuck	316h
 schmuckstück	316h
 schmutzig	427h
-schnecke	1671h
-schneckenhaus	1668h
+schnecke	1675h
+schneckenhaus	1672h
 schnee	187h
 schneebedeckt	187h
 schneebedeckter berg	161h
@@ -18347,7 +18386,7 @@ schockiert	426h
 schokobraun	108h
 schokolade	261h
 schokoladenbraun	108h
-schokoladentafel	1816h
+schokoladentafel	1820h
 schonbrunn	841a
 school	359a
 schotter	281h
@@ -18360,12 +18399,12 @@ schräg	437h
 schuld	415h
 schuldlos	409h
 schule	359h
-schulgebäude	1869h
-schulranzen	1944h
+schulgebäude	1873h
+schulranzen	1948h
 schummrig	453h
 schurwolle	292h
-schutzbrille	1921h
-schwan	1641h
+schutzbrille	1925h
+schwan	1645h
 schwarm	394h
 schwarz	9h
 schwarz weiß	431h
@@ -18378,9 +18417,9 @@ schweden	654o
 schwedenrot	838h
 schwedisch	838h
 schweigen	388h
-schwein	1597h
-schweinegesicht	1596h
-schweinerüssel	1599h
+schwein	1601h
+schweinegesicht	1600h
+schweinerüssel	1603h
 schweiz	652o 821h
 schweizer	821h
 schweizer grafik	821h
@@ -18397,19 +18436,19 @@ schädel	405h
 schönbrunn	841a
 schüler	359h
 schülerin	359h
-schüssel mit löffel	1779h
-schüssel und essstäbchen	1790h
+schüssel mit löffel	1783h
+schüssel und essstäbchen	1794h
 sci	198i
 sci fi	377a 377e 377f 377g 377h 377i 377m
 sciare	198i
-sciarpa	1927i
+sciarpa	1931i
 science	377a 377e
 science fiction	377e 377h
 scientific	377a
 scientifico	377i
 scientifique	377e
 scienza	377i
-scimmia	1568i
+scimmia	1572i
 scintilla	166i
 scintillant	432e
 scintillante	432e 432i
@@ -18417,29 +18456,29 @@ scintille	166i
 scintillement	432e
 scintiller	432e
 scioccato	426i
-scivolo	1895i
+scivolo	1899i
 scogli	163i
 scogliera	163i
 scogliera corallina	153i
 scoglio	163i
-scoiattolo	1617i
+scoiattolo	1621i
 scolaire	359e
 scolastico	359i
-scone	2598a
+scone	2602a
 sconosciuto	396i
 sconsolato	393i
 scontato	436i
 scorched	403a
 scorching	205a
-scorpion	1682a 1682e
-scorpione	1682i
+scorpion	1686a 1686e
+scorpione	1686i
 scotland	782a 782m
 scottante	403i
 scottish	782a
 scottish highlands	782a
 scozia	782i
 scozzese	782i
-sculpture	2753a
+sculpture	2757a
 scuola	359i
 scura	441i
 scuro	441i
@@ -18450,24 +18489,24 @@ se détendre	389e
 se lạnh	402m
 se souvenir	417e
 sea	140a
-sea blue	1447a
-sea green	1466a
+sea blue	1451a
+sea green	1470a
 sea spray	142a
-seafoam	1454a
-seafoam blue	1048a
-seafoam green	1460a
-seagreen	1557a
-seagull	2793a
-seal	1662a
+seafoam	1458a
+seafoam blue	1052a
+seafoam green	1464a
+seagreen	1561a
+seagull	2797a
+seal	1666a
 seapunk	815a
 seas	140a
-seascape	2504a
-seashell	1558a
+seascape	2508a
+seashell	1562a
 seashore	143a
 seaside	143a
 seaside cottage	733a
 seaweed	138a
-seaweed green	1154a
+seaweed green	1158a
 sebze	435n
 sebzeler	435n
 secessione viennese	723i
@@ -18498,10 +18537,10 @@ see	147H
 see offen	140h
 seebad	143h
 seeblau	42h
-seed	2018a
-seedling	1699a
-seeds	2658a
-seehund	1662h
+seed	2022a
+seedling	1703a
+seeds	2662a
+seehund	1666h
 seele	414h
 seemann	140h
 seen	147h
@@ -18532,7 +18571,7 @@ seixo	281g
 seksenler	707n
 seksi	395n
 sekt	265h
-sektgläser	1833h
+sektgläser	1837h
 seladon	297h 297n
 selam	457n
 selamlar	457n
@@ -18611,16 +18650,16 @@ serinlik	402n
 serio	412f 412i
 serious	412a
 seriös	408h
-serpent	1654e
-serpente	1654i
-serpiente	1654f
+serpent	1658e
+serpente	1658i
+serpiente	1658f
 serra	126I 160g
 serre	126e
 sertanejo	379g
 servet	383n
 servus	457h
 serülyen	40n
-sesame	2205a
+sesame	2209a
 sessiz	388n
 sessizlik	388n
 seta	136f 291i
@@ -18661,75 +18700,75 @@ shabby chic	729a 729e
 shadows	396a
 shadowy	441a
 shag carpet	710a
-shale	2188a
-shallow	2308a
-shallow pan of food	1776a
+shale	2192a
+shallow	2312a
+shallow pan of food	1780a
 shame	415a
 shamrock	826a
-shamrock green	1232a
+shamrock green	1236a
 shanghai	778a 778e 778h 778i
 shanghai silk	831a
 shanghái	778f
 shark	141a
 sharks	141a
-shaved ice	1808a
-sheaf of rice	1705a
+shaved ice	1812a
+sheaf of rice	1709a
 sheep	349a
-sheepskin	2779a
-shell	493o 1980a
-sherbet	2177a
-shetland	2767a
+sheepskin	2783a
+shell	493o 1984a
+sherbet	2181a
+shetland	2771a
 shibori	828a 828e 828f 828g 828h 828i 828m 828n
 shibuya	850a
 shimmer	432a
 shimmering	432a
 shine	432a
-shingle	2728a
+shingle	2732a
 shining	432a
 shinjuku	850a
-shinto	1881h
+shinto	1885h
 shinto schrein	805h
 shinto shrine	805a
 shiny	432a
 ship	140a
 ships	140a
-shit	1329a
-shit brown	1310a
-shit green	1092a
+shit	1333a
+shit brown	1314a
+shit green	1096a
 shiver	402a
 shivering	402a
 shock	426a 426i
 shocked	426a
-shocking	2416a
-shocking pink	1267a
-shoe	2714a
-shoot	2325a
+shocking	2420a
+shocking pink	1271a
+shoe	2718a
+shoot	2329a
 shophouse	863a
 shophouses	863a
 shopify	564o
-shopping bags	1943a
+shopping bags	1947a
 shore	143a
-shoreline	2592a
-short	1936e
-shortbread	2734a
-shortcake	1813a
-shorts	1936a 1936g 1936h
+shoreline	2596a
+short	1940e
+shortbread	2738a
+shortcake	1817a
+shorts	1940a 1940g 1940h
 show	335G
 showers	199a
-shrimp	1804a
+shrimp	1808a
 shrine	346a
 shuka	855a
-shutter	2356a
-shy	2029a
+shutter	2360a
+shy	2033a
 siber	376n
 siber uzay	377n
 siberpunk	376n
 siccità	156i
 sicherheit	408h
-sicherheitsweste	1923h
+sicherheitsweste	1927h
 sichtbeton	701h
 sicile	858e
-sicilia	858f 1808i
+sicilia	858f 1812i
 sicilian	858a
 siciliana	858f 858g 858i
 siciliano	858f 858g 858i
@@ -18738,16 +18777,16 @@ sicilienne	858e
 sicily	858a
 sicilya	858n
 sick	427a
-sick green	1215a
+sick green	1219a
 sickly	427a
-sickly green	1306a
-sickly yellow	1007a
+sickly green	1310a
+sickly yellow	1011a
 sickness	427a
 sicurezza	408i
 sicuro	408i
 sicuro di sé	407i
 sicília	858g
-sidewalk	2483a
+sidewalk	2487a
 sidi bou said	865a
 sidi bou saïd	865e
 sidney	849n
@@ -18755,11 +18794,11 @@ siebziger	710h
 sieg	418h
 sieger	418h
 siegreich	418h
-sienna	1418a
-sierra	160f 2236a
+sienna	1422a
+sierra	160f 2240a
 siesta	416f
 sieste	416e
-sigh	2429a
+sigh	2433a
 sihir	397n
 sihirbaz	397n
 sihirli	397n
@@ -18776,8 +18815,8 @@ silencioso	388f 388g
 silent	388a
 silenzio	388i
 silenzioso	388i
-silhouette	2544a
-silindir şapka	1957n
+silhouette	2548a
+silindir şapka	1961n
 silk	291a
 silk road	870a
 silver	12a
@@ -18785,7 +18824,7 @@ silver birch	122a
 silver grey	86a
 silvester	757h
 silêncio	388g
-simit	1756n
+simit	1760n
 simli	432n
 simple	387a 387e 387f
 simples	387g
@@ -18793,9 +18832,9 @@ simplicidade	387g
 sin	460f
 sin esperanza	393f
 sin nada de	460f
-sinagog	1880n
-sinagoga	1880f 1880g 1880i
-sincap	1617n
+sinagog	1884n
+sinagoga	1884f 1884g 1884i
+sincap	1621n
 sinfonia	399g 399i
 sinfonie	399h
 sinfonía	399f
@@ -18813,7 +18852,7 @@ singapura	863g
 singapurense	863f
 singapurisch	863h
 singapurlu	863n
-singe	1568e
+singe	1572e
 sinh nhật	373m
 sinh thái	385m
 sinh viên	359m
@@ -18827,12 +18866,12 @@ sinistre	405e
 sinistro	405g 405i
 sinnlich	395h
 sinterterrassen	802h
-siperli şapka	1959n
+siperli şapka	1963n
 sirena	397f 397i
 sirenas	397f
 sirene	397i
 sirk	335n
-sirk çadırı	1899n
+sirk çadırı	1903n
 sirène	397e
 sirènes	397e
 sis	202n
@@ -18840,7 +18879,7 @@ sis perdesi	202n
 sisli	202n
 sisli hava	202n
 siviglia	825i
-sivrisinek	1683n
+sivrisinek	1687n
 sixties	702a
 siyah	9n
 siyah beyaz	431n
@@ -18860,29 +18899,29 @@ skies	169a
 skifahren	198h
 skihütte	836h
 skiing	198a
-skin	2071a
+skin	2075a
 skip	460a
-skirt	2444a
-skorpion	1682h
+skirt	2448a
+skorpion	1686h
 skull	405a
 skulls	405a
-skunk	1626a
+skunk	1630a
 skurril	437h
 sky	169a
 sky blue	41a
 sky lanterns	751a
-skyblue	1559a
+skyblue	1563a
 skyline	340a 340e 340g 340h 340i
 skyscraper	340a
 skyscrapers	340a
 sl benfica	616o
-slate	1451a
-slate blue	1448a
-slate green	1319a
-slate grey	1373a
-slateblue	1560a
-slategray	1561a
-slategrey	1562a
+slate	1455a
+slate blue	1452a
+slate green	1323a
+slate grey	1377a
+slateblue	1564a
+slategray	1565a
+slategrey	1566a
 slavina	161i
 sledding	198a
 sleek	399a
@@ -18891,14 +18930,14 @@ sleep	416a
 sleeping	416a
 sleepy	416a
 sleet	200a
-slice	2112a
+slice	2116a
 slime	427a
-slime green	1248a
+slime green	1252a
 slimy	427a
-slip	1935e 1935h 1935i
-slip mayo	1935n
-slipper	2292a
-slippers	2324a
+slip	1939e 1939h 1939i
+slip mayo	1939n
+slipper	2296a
+slippers	2328a
 slittino	198i
 sloth	416a
 slow	416a
@@ -18913,19 +18952,19 @@ smiles	392a
 smiling	392a
 smog	202a 202e 202f 202h 202i
 smoke	314a
-smoked	2032a
+smoked	2036a
 smoky	314a
 smoky colour	451a
-smooth	2258a
-smoothie	2149a
+smooth	2262a
+smoothie	2153a
 smorzato	448i
-snail	1671a
-snake	1654a
+snail	1675a
+snake	1658a
 snapchat	515o
-snot	1244a
-snot green	1343a
+snot	1248a
+snot green	1347a
 snow	187a
-snow capped mountain	1841a
+snow capped mountain	1845a
 snow mountain	161a
 snow white	84a
 snowfall	187a
@@ -18939,14 +18978,14 @@ snuggle	400a
 sober	412a
 sobre	387E
 sobre et discret	423e
-sobre rojo	1915f
+sobre rojo	1919f
 sobrecarregado	415g
 sobremesa	271g
 sobrio	423f 423i
 soccer	391a
 sock hop	709a
-socken	1930h
-socks	1930a
+socken	1934h
+socks	1934a
 socola	261m
 sofferenza	393i
 soffice	410i
@@ -18963,7 +19002,7 @@ sofistike	399n
 sofocante	403f
 sofrimento	393g
 soft	447a
-soft ice cream	1807a
+soft ice cream	1811a
 softeis	274h
 softer	447a
 sognante	398i
@@ -18980,7 +19019,7 @@ soir	191e
 soirée	191e
 sokak	341n
 sokak lambası	336n
-sol	168e 171f 171g 2213a
+sol	168e 171f 171g 2217a
 solaire	171e
 solar	171a 171f 171g 171h 171n
 solar punk	740a
@@ -18998,7 +19037,7 @@ soldier	433a
 soldiers	433a
 sole	171i
 sole al tramonto	179i
-sole che tramonta sulla città	1891i
+sole che tramonta sulla città	1895i
 soleada	172f
 soleado	172f
 soledad	393f
@@ -19006,8 +19045,8 @@ soleggiata	172i
 soleggiato	172i
 soleil	171e
 soleil couchant	179e
-soleil levant	1889e
-soleil levant derrière les montagnes	1888e
+soleil levant	1893e
+soleil levant derrière les montagnes	1892e
 solemn	412a
 solemne	412f
 solemnidad	412f
@@ -19026,13 +19065,13 @@ solitario	393f 393i
 solitude	393a 393e
 solitudine	393i
 solitário	393g
-solmuş çiçek	1693n
+solmuş çiçek	1697n
 solo	168G
 solstice été	756e
 solsticio de verano	756f
 solstizio estate	756i
 solstício de verão	756g
-solucan	1685n
+solucan	1689n
 soluk	444n
 soluk lila	90n
 soluk ışık	453n
@@ -19041,8 +19080,8 @@ somber	393a
 sombras	396f
 sombre	393a 441e
 sombre humeur	393e
-sombrero de copa	1957f
-sombrero de mujer	1956f
+sombrero de copa	1961f
+sombrero de mujer	1960f
 sombria	393g
 sombrilla	338f
 sombrinha	338g
@@ -19071,7 +19110,7 @@ somptueux	383e
 somun	270n
 son	35M
 son môi	421m
-sonata	2545a
+sonata	2549a
 sonbahar	197n
 sonbahar mevsimi	197n
 sonbahar ortası bayramı	371n
@@ -19087,12 +19126,12 @@ sonhos	398g
 sonne	171h
 sonnellino	416i
 sonnenaufgang	180h
-sonnenaufgang über bergen	1888h
-sonnenaufgang über dem meer	1889h
+sonnenaufgang über bergen	1892h
+sonnenaufgang über dem meer	1893h
 sonnenbaden	143h
 sonnenblume	211h
 sonnenblumen	211h
-sonnenbrille	1920h
+sonnenbrille	1924h
 sonnenbräune	196h
 sonnendurchflutet	172h
 sonnenlicht	171h
@@ -19101,7 +19140,7 @@ sonnenstrahl	171h
 sonnenstrahlen	171h
 sonnentag	172h
 sonnenuntergang	179h
-sonnenuntergang in der stadt	1891h
+sonnenuntergang in der stadt	1895h
 sonnenverwöhnt	172h
 sonnig	172h
 sonno	416i
@@ -19109,7 +19148,7 @@ sonnolento	416i
 sonntag	389h
 sono	416G
 sonolento	416g
-sonora	2794a
+sonora	2798a
 sonreír	392f
 sonriente	392f
 sonrisa	392f
@@ -19119,23 +19158,23 @@ sophisticated	399a
 sophistication	399a
 sophistiqué	399e
 sopraffatto	415i
-sorbet	274e 2025a
+sorbet	274e 2029a
 sorcellerie	396e
 sorcery	397a
 sorcière	396e
 sorge	415h
 sorgen	415h
-sorgenti termali	1893i
+sorgenti termali	1897i
 sorgere del sole	180i
 sorglos	389h
-soropod	1657n
+soropod	1661n
 sorprendente	426f 426i
 sorprender	426f
 sorprendere	426i
 sorprendido	426f
 sorpresa	426f 426i
 sorpreso	426i
-sorrel	2498a
+sorrel	2502a
 sorridente	392g 392i
 sorridere	392i
 sorrir	392g
@@ -19147,10 +19186,10 @@ sortilège	397e
 sorumlu	408n
 sorumluluk	408n
 sorvete	274g
-sorvete italiano	1807g
+sorvete italiano	1811g
 sosegado	388f
 sosiego	388f
-sosisli sandviç	1767n
+sosisli sandviç	1771n
 soso	436f
 sossegado	388g
 sossego	388g
@@ -19161,21 +19200,21 @@ sostenible	385f
 sottacqua	366i
 sottile	423i
 sottomarino	366i
-souffle	401e 2765a
+souffle	401e 2769a
 souffrance	393e
 souhait	406e
 souk	760a 760e 760h
 soul	414a
-soulful	2795a
-soup	2090a
+soulful	2799a
+soup	2094a
 sour	227a
-sources chaudes	1893e
+sources chaudes	1897e
 sourd	448e
 sourde	448e
 souriant	392e
 sourire	392e
 sourires	392e
-souris	1612e
+souris	1616e
 sous bois	119e
 sous eau	366e
 sous marin	366e
@@ -19197,7 +19236,7 @@ sozinho	393g
 soñador	398f
 soñadora	398f
 soñar	398f
-soğan	1745n
+soğan	1749n
 soğuk	402n
 soğuk hava	402n
 soğuk renkler	455n
@@ -19207,14 +19246,14 @@ spa	389a 389e 389f 389g 389i 389m 389n
 space	176a
 space station	365a
 spaceship	365a
-spacious	2796a
-spagetti	1791n
-spaghetti	1791a 1791e 1791h 1791i 1791m
+spacious	2800a
+spagetti	1795n
+spaghetti	1795a 1795e 1795h 1795i 1795m
 spagna	628o
 spagnola	857i
 spagnolo	857i
 spain	628o
-spalmare formaggio sul bagel	1756i
+spalmare formaggio sul bagel	1760i
 spanien	628o
 spanish	857a
 spanish colonial	857a
@@ -19222,16 +19261,16 @@ spanish dancer	825a
 spanish flag	628o
 spanish revival	857a
 spanish villa	857a
-spara coriandoli	1907i
+spara coriandoli	1911i
 spark	166a
 sparkle	432a
-sparkler	1903a
-sparkles	1905a
+sparkler	1907a
+sparkles	1909a
 sparkling	432a
 sparkling wine	265a
 sparkly	432a
 sparks	166a
-sparrow	2389a
+sparrow	2393a
 spatial	176e
 spaventato	405i
 spavento	405i
@@ -19240,8 +19279,8 @@ spazio	176i
 spazio profondo	176i
 spaß	392h
 spaßig	392h
-spearmint	1164a
-special	2441a
+spearmint	1168a
+special	2445a
 spectre	405e
 spectrum	178a
 spedizione	420i
@@ -19259,31 +19298,31 @@ spezia	277i
 spezie	277i
 spiagge	143i
 spiaggia	143i
-spiaggia con ombrellone	1846i
+spiaggia con ombrellone	1850i
 spiaggia di sabbia	144i
 spiaggia tropicale	145i
 spice	277a
 spice market	785a
-spiced	1989a
+spiced	1993a
 spices	277a
 spicy	277a
-spider	1680a
-spider web	1681a
-spiegelei in bratpfanne	1775h
-spielen	1895h
+spider	1684a
+spider web	1685a
+spiegelei in bratpfanne	1779h
+spielen	1899h
 spielhalle	707h
 spielplatz	382h
-spielplatzrutsche	1895h
+spielplatzrutsche	1899h
 spielzeug	382h
 spiga	251i
 spighe	251i
 spinach	435a
 spinaci	435i
 spinat	435h
-spinel	2411a
-spinne	1680h
-spinnennetz	1681h
-spiral shell	1668a
+spinel	2415a
+spinne	1684h
+spinnennetz	1685h
+spiral shell	1672a
 spirit	414a
 spirited	391a
 spiriti	414i
@@ -19301,8 +19340,8 @@ spital	357h
 splash	152a
 spleen	393e
 splendente	445i
-split	2445a
-sponge	2447a
+split	2449a
+sponge	2451a
 spooky	405a
 spor	391n
 spor salonu	391n
@@ -19312,7 +19351,7 @@ sportif	391e 391n
 sportivo	391i
 sportlich	391h
 sports	391a
-sportschuh	1947h
+sportschuh	1951h
 sporty	391a
 sposa	372i
 sposa indiana	832i
@@ -19321,33 +19360,33 @@ sposato	372i
 sposi	372i
 sposo	372i
 spotify	471o
-spouting whale	1659a
-sprig	2113a
+spouting whale	1663a
+sprig	2117a
 spring	195a
 spring festival	370a
-spring green	1456a
-springbrunnen	1883h
-springgreen	1563a
+spring green	1460a
+springbrunnen	1887h
+springgreen	1567a
 springtime	195a
-sprinkle	2673a
+sprinkle	2677a
 spritzer	152h
-spross	1699h
-sprout	2051a
-spruce	970a
+spross	1703h
+sprout	2055a
+spruce	974a
 spruzzo	152i
 sprühregen	200h
 spuk	405h
 spukhaft	405h
 spuma	142i
 spumante	265i
-spun	2309a
+spun	2313a
 spurs	599o
 späte nacht	193h
 squali	141i
 squalo	141i
-squash	1022a
-squeeze	2586a
-squid	1805a
+squash	1026a
+squeeze	2590a
+squid	1809a
 ssc napoli	612o
 st basil	833a
 st patrick day	375a 826h
@@ -19357,14 +19396,14 @@ stabil	408h
 stabile	408i
 stabilimento balneare	143i
 stable	408a 408e
-stade	1850e
-stadio	1850i
-stadion	1850h
-stadium	1850a
+stade	1854e
+stadio	1854i
+stadion	1854h
+stadium	1854a
 stadt	340h
 stadtzentrum	340h
-stadyum	1850n
-stage	2321a
+stadyum	1854n
+stage	2325a
 stagno	149i
 stagno di loto	150i
 stahl	284h
@@ -19385,27 +19424,27 @@ starry	175a
 starry sky	175a
 stars	175a
 stars and stripes	633o
-stately	2538a
+stately	2542a
 stati uniti	633o
 station balnéaire	143e
 station spatiale	365e
-statua della libertà	1876i
-statue	2689a
-statue de la liberté	1876e
-statue of liberty	1876a
+statua della libertà	1880i
+statue	2693a
+statue de la liberté	1880e
+statue of liberty	1880a
 staub	168h
 staunen	426h
 stazione spaziale	365i
 steady	408a
-steam	2100a
+steam	2104a
 steam punk	705a
-steamed	2797a
-steaming bowl	1790a
+steamed	2801a
+steaming bowl	1794a
 steampunk	705a 705m 705n
 steel	284a
-steel blue	1443a
-steel grey	1317a
-steelblue	1564a
+steel blue	1447a
+steel grey	1321a
+steelblue	1568a
 steelers	584o
 steg	154h
 stein	281h
@@ -19415,16 +19454,16 @@ stella	175i
 stellata	175i
 stellato	175i
 stelle	175i
-stellina scintillante	1903i
-stelline	1905i
-stem	2331a
-sterling	2302a
+stellina scintillante	1907i
+stelline	1909i
+stem	2335a
+sterling	2306a
 stern	175h 412a
 sterne	175h
 sternenhimmel	175h
 sternenklar	175h
 sternenlicht	175h
-stick	2125a
+stick	2129a
 stile cinese	356i
 stile country	703i
 stile liberty	793i
@@ -19434,10 +19473,10 @@ still ruhe	388h
 stille	388h
 stillness	388a
 stilvoll	399h
-stinken	1626h
-stinktier	1626h
-stivale da donna	1953i
-stivale da trekking	1948i
+stinken	1630h
+stinktier	1630h
+stivale da donna	1957i
+stivale da trekking	1952i
 stoccolma	838i
 stock market	358a
 stockholm	838a
@@ -19445,13 +19484,13 @@ stokholm	838n
 stolz	418h
 stone	281a
 stones	281a
-stop	2780a
+stop	2784a
 storia	380i
 storico	380i
 stories	312a
 storm	201a
 stormy	201a
-stormy blue	996a
+stormy blue	1000a
 story	312a
 storybook	738a
 strabiliante	426i
@@ -19462,12 +19501,12 @@ straits chinese	863a
 strambo	437i
 strana	437i
 strand	143h
-strand mit sonnenschirm	1846h
+strand mit sonnenschirm	1850h
 strange	437a
 strano	437i
 strass	432e
 stravagante	437i
-straw	1041a
+straw	1045a
 strawberries	229a
 strawberry	229a
 straße	341h
@@ -19479,7 +19518,7 @@ strega	396i
 streghe	396i
 stregone	397i
 stregoneria	396i
-streifenhörnchen	1617h
+streifenhörnchen	1621h
 streng	412h
 strength	407a
 stres	415n
@@ -19494,15 +19533,15 @@ stricken	400h
 strickpullover	400h
 strict	412a 412e
 striking	407a
-string	2563a
+string	2567a
 string lights	336a
 strom	148h
 strong	407a
-strong blue	971a
+strong blue	975a
 strong colour	446a
-strong pink	978a
+strong pink	982a
 struggimento	417i
-stucco	342i 2469a
+stucco	342i 2473a
 stucco wall	342a
 student	359a 359h
 studente	359i
@@ -19517,8 +19556,8 @@ studio ghibli	820a 820e 820h 820i
 studium	359h
 study	359a
 studying	359a
-stuffed flatbread	1772a
-stundenhotel	1867h
+stuffed flatbread	1776a
+stundenhotel	1871h
 stupefacente	426i
 stupito	426i
 stupore	426i
@@ -19532,8 +19571,8 @@ stylé	399e
 städte	340h
 städtisch	340h
 stärke	407h
-stöckelschuh	1950h
-stück torte	1813h
+stöckelschuh	1954h
+stück torte	1817h
 stürme	201h
 stürmisch	201h
 su	152N
@@ -19543,8 +19582,8 @@ su damlası	152n
 su festivali	743n
 su kasabası	350n
 su mavisi	66n
-su püskürten balina	1659n
-su samuru	1625n
+su püskürten balina	1663n
+su samuru	1629n
 suado	403g
 sualtı	366n
 sualtı dünyası	366n
@@ -19577,7 +19616,7 @@ succès	418e
 sucesso	418g
 sucette	272e
 sucio	427f
-suco de caixa	1838g
+suco de caixa	1842g
 suco de limão	227g
 sucre	272e
 sucrerie	272e
@@ -19598,7 +19637,7 @@ sudáfrica	668o
 sueca	838f 838g
 suecia	654o
 sueco	838f 838g
-suede	1991a
+suede	1995a
 suelo	168f
 sueur	403e
 sueño	398f
@@ -19623,7 +19662,7 @@ sul africano	868g
 sul far della sera	191i
 sular	152n
 sularda	152n
-sulphur	2199a
+sulphur	2203a
 sultan	384n
 sultry	403a
 sulu kar	200n
@@ -19637,33 +19676,33 @@ summery	196a
 sun	171a
 sun drenched	172a
 sun soaked	172a
-sun yellow	1013a
+sun yellow	1017a
 sunbathing	143a
 sunbeam	171a
 sunbeams	171a
 sunday	389a
 sundown	179a
 sunflower	211a
-sunflower yellow	1054a
+sunflower yellow	1058a
 sunflowers	211a
 sunflowers by van gogh	724a
 sung sướng	392m
-sunglasses	1920a
+sunglasses	1924a
 sunlight	171a
 sunlit	445a
 sunny	172a
 sunny day	172a
-sunny yellow	1008a
+sunny yellow	1012a
 sunrise	180a
-sunrise over mountains	1888a
+sunrise over mountains	1892a
 sunset	179a
 sunshine	171a
-sunshine yellow	1155a
+sunshine yellow	1159a
 suntan	196a
 suntuoso	383f 383g
 suolo	168i
 suor	403g
-supérette	1868e
+supérette	1872e
 surf	142a 142e 142f 142i
 surfe	142g
 surfear	143f
@@ -19717,15 +19756,15 @@ suíça	652o 821g
 suíço	821g
 suşi	276n
 suối	148m
-suối nước nóng	1893m
+suối nước nóng	1897m
 svago	389i
 svedese	838i
 svezia	654o
 svizzera	652o 821i
 svizzero	821i
-swamp	1029a
-swamp green	1339a
-swan	1641a
+swamp	1033a
+swamp green	1343a
+swan	1645a
 sweat	403a
 sweater	400a
 sweaty	403a
@@ -19750,7 +19789,7 @@ swiss flag	652o
 swiss poster	821a
 swiss style	821a
 switzerland	652o 821a
-sycamore	2564a
+sycamore	2568a
 sydney	849a
 sydney harbor	849a
 sydney harbour	849a
@@ -19759,10 +19798,10 @@ sylve	119e
 sympathy	390a
 symphonie	399e 399h
 symphony	399a
-synagoge	1880h
-synagogue	1880a 1880e
+synagoge	1884h
+synagogue	1884a 1884e
 synthwave	706a
-syrup	2150a
+syrup	2154a
 sài gòn	786m
 sàn nhảy	438m
 sành điệu	399m
@@ -19770,7 +19809,7 @@ sách	312m
 sách cũ	312m
 sách vở	312m
 sálvia	94g
-sándwich	1768f
+sándwich	1772f
 sáng	445m
 sáng bóng	432m
 sáng màu	443m
@@ -19782,7 +19821,7 @@ sâm panh	265m
 sân chơi	382m
 sân cỏ	125m
 sân sau	126m
-sân vận động	1850m
+sân vận động	1854m
 sâu	442m
 sâu lắng	423m
 são joão	756g
@@ -19809,7 +19848,7 @@ sévère	412e
 sídney	849f
 sítio	349g
 sóbrio	423g
-sóc chuột	1617m
+sóc chuột	1621m
 sólido	408f 408g
 sóng	142m
 sóng biển	142m
@@ -19834,15 +19873,15 @@ sükunet	388n
 sükûnet	388n
 sümüksü	427n
 sürdürülebilir	385n
-sürekli açık market	1868n
+sürekli açık market	1872n
 sürpriz	426n
 sürpriz parti	373n
 sürreal	398n
 sürrealizm	721n
-süs köpeği	1572n
+süs köpeği	1576n
 süss	410h
 süt	268n
-süt bardağı	1822n
+süt bardağı	1826n
 süt beyazı	105n
 sütlü kahve	255n
 sütlü çay	259n
@@ -19854,7 +19893,7 @@ sıcak	403n
 sıcak dalgası	205n
 sıcak hava	205n
 sıcak hava balonu	808n
-sıcak içecek	1823n
+sıcak içecek	1827n
 sıcak kakao	400n
 sıcak renkler	454n
 sıcak tonlar	454n
@@ -19871,7 +19910,7 @@ sıradanlık	436n
 sıradağlar	160n
 sıvalı duvar	342n
 sıvı	152n
-sıçan	1613n
+sıçan	1617n
 sơ sinh	409m
 sơn mài	303m
 sương	202m
@@ -19918,27 +19957,27 @@ sửng sốt	426m
 sữa	268m
 sữa chua	268m
 sữa tươi	268m
-t rex	1658a 1658e 1658f 1658h 1658i 1658n
-t shirt	1925a 1925e 1925h 1925i
+t rex	1662a 1662e 1662f 1662h 1662i 1662n
+t shirt	1929a 1929e 1929h 1929i
 taba	26n
 taberna	344f 344g
 tabiat	385n
-table	2454a
-tableta de chocolate	1816f
+table	2458a
+tableta de chocolate	1820f
 tablo	440n
 tac mahal	834n
-tacchino	1630i
+tacchino	1634i
 taciturno	413f 413g
-taco	1769a 1769e 1769f 1769g 1769h 1769i
+taco	1773a 1773e 1773f 1773g 1773h 1773i
 tadelakt	760a 760e
 taegukgi	639o
 tafelberg	159h
-taffeta	2522a
+taffeta	2526a
 tag	194h
 tag der toten	744h
 tagesanbruch	180h
 tageslicht	194h
-taglio di carne	1762i
+taglio di carne	1766i
 tagsüber	194h
 tagtraum	398h
 tagträumen	398h
@@ -19960,44 +19999,44 @@ tainan	799a 799e 799f
 taipa	342g
 taiti	867g
 taj mahal	834a 834e 834f 834g 834h 834i 834m
-takeaway box	1801h
-takeaway schachtel	1801h
-takeout box	1801a
-tako	1769n
+takeaway box	1805h
+takeaway schachtel	1805h
+takeout box	1805a
+tako	1773n
 taksi	339n
 tal	162h
 tale	312a
 tales	312a
 taller	378f
 tamah	428n
-tamal	1771e 1771f
-tamale	1771a 1771g 1771h 1771i 1771n
-tambor	1973f 1973g
-tambor comprido	1974g
-tamboril	1974f
-tamburo	1973i
-tamburo lungo	1974i
+tamal	1775e 1775f
+tamale	1775a 1775g 1775h 1775i 1775n
+tambor	1977f 1977g
+tambor comprido	1978g
+tamboril	1978f
+tamburo	1977i
+tamburo lungo	1978i
 tamisé	447e
 tamisé sombre	453e
 tamisée	447e
 tan	26A
-tan brown	1093a
-tan green	1014a
+tan brown	1097a
+tan green	1018a
 tan vỡ	393m
 tan yeri	180n
-tanabata ağacı	1909n
-tanabata baum	1909h
-tanabata tree	1909a
+tanabata ağacı	1913n
+tanabata baum	1913h
+tanabata tree	1913a
 tang lễ	412m
 tang thương	393m
 tang tóc	393m
-tangelo	2798a
+tangelo	2802a
 tanger	760e
 tangerina	228g
 tangerine	228a
 tangier	760a
-tangy	2799a
-tank	2291a
+tangy	2803a
+tank	2295a
 tanne	121h
 tannen	121h
 tannengrün	48h
@@ -20027,18 +20066,18 @@ tarde da noite	193g
 tarea	359f
 tareas	359f
 tarihi	380n
-tarihi yapı	1851n
+tarihi yapı	1855n
 tarla	124n
 tarnfarbe	433h
-tarnished	2800a
+tarnished	2804a
 tarnmuster	433h
 tarnung	433h
-tarro de miel	1820f
-tart	1815n 2067a
+tarro de miel	1824f
+tart	1819n 2071a
 tarta	271f
-tarta de cumpleaños	1812f
+tarta de cumpleaños	1816f
 tartan	782a 782e 782h 782i
-tartaruga	1652g 1652i
+tartaruga	1656g 1656i
 tarte	271e
 tartes	271e
 tartine	270e
@@ -20047,10 +20086,10 @@ tartã	782g
 tarçın	277n
 tasasız	389n
 tasca	344g
-tasse	1825e
-tassel	2756a
-tasso	1628i
-tasso del miele	1628i
+tasse	1829e
+tassel	2760a
+tasso	1632i
+tasso del miele	1632i
 tasteful	399a
 tatami	789a 789e 789f 789h 789i
 tatendrang	391h
@@ -20060,8 +20099,8 @@ tatlıcı	271n
 tatlılar	271n
 tatlım	394n
 tatsız	436n
-tatzen	1629h
-tatzenabdrücke	1629h
+tatzen	1633h
+tatzenabdrücke	1633h
 tau	206h
 taube	409h
 tauben	409h
@@ -20070,13 +20109,13 @@ tavern	344a
 taverna	344a 344i 344n
 taverne	344e 344h
 taverns	344a
-tavuk	1631n
-tavuk butu	1761n
+tavuk	1635n
+tavuk butu	1765n
 tavus kuşu	318n
 tavus mavisi	46n
 tavşan	410n
-tavşan yüzü	1615n
-tawny	2108a
+tavşan yüzü	1619n
+tawny	2112a
 taxi	339a 339e 339f 339h 339i 339m
 taxis	339a
 tayfun	201n
@@ -20084,14 +20123,14 @@ tayland	675o 779n
 taze	401n
 taze yeşil	53n
 tazelik	401n
-tazza da tè senza manico	1825i
-tazón de fideos	1790f
-tazón de té	1825f
+tazza da tè senza manico	1829i
+tazón de fideos	1794f
+tazón de té	1829f
 taç	384n
 taç yaprağı	207n
-taça de coquetel	1829g
-taça de vinho	1828g
-taças brindando	1833g
+taça de coquetel	1833g
+taça de vinho	1832g
+taças brindando	1837g
 taş	281n
 taşlar	281n
 taşlı	281n
@@ -20104,32 +20143,32 @@ tchéquie	661o
 tea	256a
 tea brown	88a
 tea ceremony	789a
-tea green	988a
+tea green	992a
 tea house	789a
-teacup without handle	1825a
+teacup without handle	1829a
 teak	279a 279h
 teakholz	279h
 teal	13a
-teal blue	1336a
-teal green	1372a
-tealish	1200a
-tealish green	1030a
-teapot	1824a
+teal blue	1340a
+teal green	1376a
+tealish	1204a
+tealish green	1034a
+teapot	1828a
 tears	393a
-tease	2525a
+tease	2529a
 teca	279f 279g
 tech	377a 377e 377f 377h 377i
 technik	377h
 technologie	377e 377h
 technology	377a
 teck	279e
-teclado musical	1969f 1969g
+teclado musical	1973f 1973g
 tecnologia	377g 377i
 tecnologico	377i
 tecnología	377f
 tecnológico	377f 377g
 tecrit	393n
-teddy	410h 2307a
+teddy	410h 2311a
 teddy bear	410a
 teddybär	410h
 tedioso	436f 436i
@@ -20137,10 +20176,10 @@ tedious	436a
 tedirgin	415n
 tee	256h
 teebraun	88h
-teekanne	1824h
+teekanne	1828h
 teerã	866g
 teerão	866g
-teetasse ohne henkel	1825h
+teetasse ohne henkel	1829h
 teezeremonie	789h
 tefekkür	414n
 tehdit	405n
@@ -20150,24 +20189,24 @@ teherán	866f
 tehlike	404n
 tehlikeli	404n
 tehran	866a
-teia de aranha	1681g
+teia de aranha	1685g
 teich	149h
-teiera	1824i
-teigtasche	1799h
+teiera	1828i
+teigtasche	1803h
 teinture indigo	828e
-tejón	1628f
-tejón de la miel	1628f
-tejón melero	1628f
+tejón	1632f
+tejón de la miel	1632f
+tejón melero	1632f
 tek	279i
 tek boynuzlu at	397n
-tek parça mayo	1934n
+tek parça mayo	1938n
 tek renkli	431n
 tekdüze	436n
 tekdüzelik	436n
 tekne	140n
 teknoloji	377n
 teknolojik	377n
-tela de araña	1681f
+tela de araña	1685f
 telaş	415n
 telaşlı	415n
 telaşsız	388n
@@ -20188,7 +20227,7 @@ tempel	346h
 tempelfest	799h
 temper	404a
 temperamentvoll	391h
-tempered	2801a
+tempered	2805a
 tempest	201a
 tempesta	201i
 tempestad	201f
@@ -20198,18 +20237,18 @@ tempestuoso	201f 201g
 tempio	346i
 tempio cinese	799i
 tempio coreano	798i
-tempio indù	1879i
+tempio indù	1883i
 temple	346a 346e
 temple chinois	799e
 temple coréen	798e
 temple fair	799a
-temple hindou	1879e
+temple hindou	1883e
 templo	346f 346g
 templo chino	799f
 templo chinês	799g
 templo coreano	798f 798g
-templo hindu	1879g
-templo hindú	1879f
+templo hindu	1883g
+templo hindú	1883f
 tempo nublado	203g
 temporale	201i
 temps gris	203e
@@ -20219,8 +20258,8 @@ tempétueux	201e
 tempête	201e
 ten rengi	26n
 ten tonu	115n
-tenda	1884i
-tenda da circo	1899i
+tenda	1888i
+tenda da circo	1903i
 tender	390a
 tender green	53a
 tenderness	390a
@@ -20245,14 +20284,14 @@ tensione	415i
 tensión	415f
 tenso	415f 415g
 tensão	415g
-tent	1884a
+tent	1888a
 tentación	395f
 tentador	395f 395g
 tentant	395e
 tentation	395e
 tentazione	395i
 tentação	395g
-tente	1884e
+tente	1888e
 tenue	447f 447i
 tenue luz	453f
 teotihuacan	823a
@@ -20263,15 +20302,15 @@ terakota	111n
 terciopelo	290f
 tereyağ	269n
 tereyağı	269n
-terkedilmiş ev	1858n
+terkedilmiş ev	1862n
 terlemek	403n
 terli	403n
 terne	448e
 terno	390g
 ternura	390f 390g
-terra	168g 168i 2000a
-terra cotta	1370a
-terracota	111f 111g 1043a
+terra	168g 168i 2004a
+terra cotta	1374a
+terracota	111f 111g 1047a
 terracotta	111a 111e 111i
 terracotta cruda	304i
 terrakotta	111h
@@ -20305,18 +20344,18 @@ tesco	539o
 tesla	485o
 teso	415i
 tesoro	394i
-tespih	1962n
-testa di drago	1655i
-tetera	1824f
-tetrabrik	1838f
+tespih	1966n
+testa di drago	1659i
+tetera	1828f
+tetrabrik	1842f
 tetro	393i
-tetsu	2565a
+tetsu	2569a
 teuer	383h
 teufel	430h
 teuflisch	430h
-texas	2137a
-texugo	1628g
-texugo de mel	1628g
+texas	2141a
+texugo	1632g
+texugo de mel	1632g
 teñido índigo	828f
 thai	779a
 thai flag	675o
@@ -20334,7 +20373,7 @@ than hồng	167m
 thanh bình	388m
 thanh lịch	399m
 thanh nhã	399m
-thanh sô cô la	1816m
+thanh sô cô la	1820m
 thanh thản	388m
 thanh tịnh	388m
 thanh xuân	401m
@@ -20348,12 +20387,12 @@ the kiss	723a
 the past	417a
 the scream	720a
 thi ca	312m
-thicket	2437a
-thin	2781a
-thistle	1565a
+thicket	2441a
+thin	2785a
+thistle	1569a
 thiên giới	429m
 thiên hà	176m
-thiên nga	1641m
+thiên nga	1645m
 thiên nhiên	385m
 thiên quốc	429m
 thiên sứ	429m
@@ -20372,10 +20411,10 @@ thiếu cảm hứng	436m
 thiếu nhi	382m
 thiền	351m
 thiền định	414m
-thong sandal	1945a
+thong sandal	1949a
 thong thả	389m
-thorn	2425a
-thoughts	2650a
+thorn	2429a
+thoughts	2654a
 thoáng mát	401m
 thoáng đãng	401m
 thoát tục	398m
@@ -20384,7 +20423,7 @@ threat	405a
 threatening	405a
 thron	384h
 throne	384a
-thrush	2338a
+thrush	2342a
 thu	197m
 thu hoạch	197m
 thu sang	197m
@@ -20403,7 +20442,7 @@ thuốc men	357m
 thuốc tiên	397m
 thuở xưa	417m
 thy	550o
-thyme	2068a
+thyme	2072a
 thành công	418m
 thành phố	340m
 thành phố hồng	804m
@@ -20439,7 +20478,7 @@ tháng tự hào	755m
 thánh thiện	414m
 thánh đường	361m
 thánh địa	346m
-tháp tokyo	1875m
+tháp tokyo	1879m
 thâm trầm	423m
 thân thiện	392m
 thân thiện môi trường	385m
@@ -20447,10 +20486,10 @@ thân thương	400m
 thèm muốn	428m
 thé	256e
 thé au lait	259e
-thé aux perles	1837e
+thé aux perles	1841e
 thé noir	256e
 thé vert	257e
-théière	1824e
+théière	1828e
 thép	284m
 thép không gỉ	284m
 thê lương	393m
@@ -20509,7 +20548,7 @@ thập niên 80	707m
 thập niên 90	708m
 thật thà	408m
 thắng lợi	418m
-thằn lằn	1653m
+thằn lằn	1657m
 thằng hề	331m
 thẳm	442m
 thế giới dưới nước	366m
@@ -20519,8 +20558,8 @@ thể thao	391m
 thị trường chứng khoán	358m
 thị trấn	340m
 thịnh nộ	404m
-thịt bám xương	1760m
-thịt xông khói	1763m
+thịt bám xương	1764m
+thịt xông khói	1767m
 thỏ	410M
 thỏ con	410m
 thối	427m
@@ -20545,7 +20584,7 @@ thủy sinh	152m
 thủy thủ	140m
 thủy tinh	294m
 thủy triều	142m
-thực phẩm đóng hộp	1784m
+thực phẩm đóng hộp	1788m
 thực tế ảo	377m
 thực vật	128m
 tia chớp	201m
@@ -20562,14 +20601,14 @@ tiburón	141f
 tibétain	783e
 ticaret	358n
 tide	142a
-tie	2617a
+tie	2621a
 tie dye	714a
 tief	442h
 tiefe	442h
 tiefen des ozeans	141h
 tiefsee	141h
 tiempos pasados	417f
-tienda de campaña	1884f
+tienda de campaña	1888f
 tierna	390f
 tierno	390f
 tierno ánimo	410f
@@ -20583,14 +20622,14 @@ tiffany glass	793a
 tiffany lamp	793a
 tifone	201i
 tifón	201f
-tigela com colher	1779g
+tigela com colher	1783g
 tiger	319a 319h
-tiger face	1581a
-tigergesicht	1581h
+tiger face	1585a
+tigergesicht	1585h
 tigers	319a
 tigre	319e 319f 319g 319i
 tijolo	283g
-tijolos	1853g
+tijolos	1857g
 tik ağacı	279n
 tiki	734a
 tiki bar	734a 734h
@@ -20602,13 +20641,13 @@ tilki	324n
 timber	279a
 timberland	119a
 timeless	399a
-timid	2139a
+timid	2143a
 timoroso	415i
-timsah	1651n
-tin	2175a
+timsah	1655n
+tin	2179a
 tin cậy	408m
 tin tưởng	408m
-tinge	2717a
+tinge	2721a
 tingimento índigo	828g
 tinh giản	387m
 tinh gọn	387m
@@ -20623,12 +20662,12 @@ tinh vân	176m
 tinieblas	413f
 tinta	47f 47g
 tinte	47h
-tintenfisch	1805h
+tintenfisch	1809h
 tintenschwarz	47h
 tintura indaco	828i
 tipi	187n
 tiranga	640o
-tiranossauro rex	1658g
+tiranossauro rex	1662g
 tired	416a
 tiritar	402f
 tirol	836h
@@ -20638,7 +20677,7 @@ titremek	402n
 tizzone	167i
 tiên cá	397m
 tiên cảnh	429m
-tişört	1925n
+tişört	1929n
 tiếc nuối	393m
 tiếng cười	392m
 tiết chế	423m
@@ -20660,28 +20699,28 @@ tiệm bánh	270m
 tiệm cà phê	343m
 tiệm sách	345m
 tiện nghi	400m
-toad	2422a
+toad	2426a
 toast	270a 270e 270h 270i
-toasted	2005a
-tobacco	2505a
-toboggan	1895e
-tobogán	1895f
+toasted	2009a
+tobacco	2509a
+toboggan	1899e
+tobogán	1899f
 tod	412h
 toddler	382a
-toes	2394a
+toes	2398a
 toffee	262a 262e 262f 262h 262i
 tofi	262n
-toile araignée	1681e
+toile araignée	1685e
 tokio	850f 850h
 tokyo	850a
-tokyo kulesi	1875n
-tokyo tower	1875a 1875h
+tokyo kulesi	1879n
+tokyo tower	1879a 1879h
 tom frio	455g
 tom quente	454g
 tomar el sol	143f
 tomate	247e 247f 247g 247h
 tomato	247a
-tomato red	1180a
+tomato red	1184a
 tomatoes	247a
 tomba	412i
 tombe	412e
@@ -20691,8 +20730,8 @@ tombée du jour	191e
 ton chaud	454e
 ton erde	304h
 ton froid	455e
-tong	1945e
-tongs	1945e
+tong	1949e
+tongs	1949e
 toni caldi	454i
 toni freddi	455i
 toni neutri	423i
@@ -20717,20 +20756,20 @@ tons pastel	449g
 tons quentes	454g
 tons terreux	386e
 tons terrosos	386g
-tooth	2181a
-top hat	1957a
-topaz	1049a
-topf mit essen	1777h
-topfpflanze	1700h
-topiary	2393a
-topo	68f 1612i
+tooth	2185a
+top hat	1961a
+topaz	1053a
+topf mit essen	1781h
+topfpflanze	1704h
+topiary	2397a
+topo	68f 1616i
 toprak	168n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	386n
 toprak tonu	386n
-toque universitaire	1958e
-torch	2377a
+toque universitaire	1962e
+torch	2381a
 torii	805a 805e 805f 805g 805h 805i 805n
 torii gate	805a
 tormenta	201f 201g
@@ -20742,9 +20781,9 @@ tornasolado	299f
 toronto maple leafs	591o
 torrada	270g
 torre	340f 340g 340i
-torre de tokio	1875f
-torre de tóquio	1875g
-torre di tokyo	1875i
+torre de tokio	1879f
+torre de tóquio	1879g
+torre di tokyo	1879i
 torrent	148e
 torrente	148i
 torres	340f
@@ -20755,17 +20794,17 @@ torrido	205i
 torta	271g 271i
 torta della luna	814i
 torta di compleanno	373i
-torta di mele	1815i
+torta di mele	1819i
 torte	271h
 torten	271h
-tortenstück	1813h
-tortino	1815i
-tortino di pesce a spirale	1796i
+tortenstück	1817h
+tortino	1819i
+tortino di pesce a spirale	1800i
 tortita	271f
 tortitas	271f
 tortora	68i
-tortue	1652e
-tortuga	1652f
+tortue	1656e
+tortuga	1656f
 toscan	762e
 toscana	762f 762g 762i
 toscane	762e
@@ -20783,25 +20822,25 @@ tottenham	599o
 tottenham hotspur	599o
 tough	407a
 toundra	185e
-toupe	1017a
-tour de tokyo	1875e
+toupe	1021a
+tour de tokyo	1879e
 tournesol	211e
 tout petit	382e
 tower	340a
 towers	340a
 town	340a
 towns	340a
-toxic	2136a
-toxic green	972a
+toxic	2140a
+toxic green	976a
 toxique	427e
 toy	382a
 toyota	481o
 toys	382a
 toz	168n
-track	2449a
-trade	2679a
-traditionelle japanische windsäcke	1912h
-traditionelles mondfest	1914h
+track	2453a
+trade	2683a
+traditionelle japanische windsäcke	1916h
+traditionelles mondfest	1918h
 traffic	340a
 traffico	340i
 trafic	340e
@@ -20817,10 +20856,10 @@ traguardo	418i
 tragédia	393g
 tragédie	393e
 tragödie	393h
-trail	1979a
-trails	2631a
+trail	1983a
+trails	2635a
 training	391H
-traje de baño de una pieza	1934f
+traje de baño de una pieza	1938f
 trajedi	393n
 trajik	393n
 trambusto	424i
@@ -20829,16 +20868,18 @@ trang giấy	293m
 trang nghiêm	412m
 trang nhã	399m
 trang sức	316m
-trang trí cây thông	1910m
+trang trí cây thông	1914m
 trang trại	349m
 trang trọng	412m
 trang điểm	421m
 tranh	440m
 tranh cổ động	817m
+tranh dân gian đông hồ	874m
 tranh khắc gỗ nhật	794m
 tranh thủy mặc	302m
 tranh tối tranh sáng	453m
 tranh vẽ	440m
+tranh đông hồ	874m
 tranne	460i
 tranquil	388a
 tranquila	388f 388g
@@ -20852,7 +20893,7 @@ tranquillità	388i
 tranquillité	388e
 tranquillo	388i
 tranquilo	388f 388g
-translucent	2802a
+translucent	2806a
 trasognato	398i
 traube	231h
 trauben	231h
@@ -20872,38 +20913,38 @@ travertine pools	802a
 travertine terraces	802a
 travesía	420f
 tre	123m
-treasure	1998a
+treasure	2002a
 tree	133a
-tree green	1234a
+tree green	1238a
 trees	133a
 treibholz	279h
 treillis	433e
 treino	391g
 trek	420a 420e
 trekking	420e 420f 420g 420h 420i 420m 420n
-trellis	2384a
+trellis	2388a
 trencadís	764a 764f
 trenó	198g
 trepadeira	134g
 treu	408h
 treue	408h
 trevas	413g
-trevo	1707g
-trevo de quatro folhas	1708g
-trevo de três folhas	1707g
+trevo	1711g
+trevo de quatro folhas	1712g
+trevo de três folhas	1711g
 tricolore	625o
 tricot	400e
 tricoté	400e
 tricô	400g
-trifoglio	1707i
+trifoglio	1711i
 trigal	251f 251g
 trigo	251f 251g
 trilha	420g
 trineo	198f
 trinh nguyên	409m
-trinkglas	1834h
-trinkpäckchen	1838h
-trinquer	1833e
+trinkglas	1838h
+trinkpäckchen	1842h
+trinquer	1837e
 triomphant	418e
 triomphe	418e
 trionfante	418i
@@ -20927,14 +20968,14 @@ tro bụi	167m
 tro tàn	167m
 trofeo	418f 418i
 troféu	418g
-troll	2635a
-tromba	1970i
-trommel	1973h
-trommelstöcke	1973h
-trompet	1970n
-trompeta	1970f
-trompete	1970g 1970h
-trompette	1970e
+troll	2639a
+tromba	1974i
+trommel	1977h
+trommelstöcke	1977h
+trompet	1974n
+trompeta	1974f
+trompete	1974g 1974h
+trompette	1974e
 trong lành	401m
 trong sáng	409m
 trong trẻo	401m
@@ -20943,7 +20984,7 @@ troops	433a
 tropa	433g
 tropas	433f
 tropen	352h
-tropenfisch	1664h
+tropenfisch	1668h
 tropenstrand	145h
 tropfen	152h
 trophy	418a
@@ -20952,17 +20993,17 @@ trophée	418e
 tropic	352a
 tropical	352a 352e 352f 352g
 tropical beach	145a
-tropical drink	1830a
-tropical fish	1664a
+tropical drink	1834a
+tropical fish	1668a
 tropicale	352e 352i
 tropici	352i
 tropics	352a
 tropik	352n
-tropik içecek	1830n
+tropik içecek	1834n
 tropik kuşak	352n
 tropik plaj	145n
 tropikal	352n
-tropikal balık	1664n
+tropikal balık	1668n
 tropikal orman	120n
 tropikler	352n
 tropiques	352e
@@ -20971,17 +21012,17 @@ tropischer strand	145h
 troquet	343e
 trostlos	393h
 troupes	433e
-trout	2272a
+trout	2276a
 trovoada	201g
 trovão	201g
-trozo de tarta	1813f
+trozo de tarta	1817f
 trubel	424h
 trucco	421i
-true blue	1358a
-true green	1062a
+true blue	1362a
+true green	1066a
 trueno	201f
-truffle	2030a
-trumpet	1970a
+truffle	2034a
+trumpet	1974a
 trung quốc	638o
 trung thu	371m
 trung thành	408m
@@ -20992,20 +21033,20 @@ truppe	433i
 truppen	433h
 trust	408a
 trustworthy	408a
-truthahn	1630h
+truthahn	1634h
 truyền cảm hứng	406m
 truyền thuyết	397m
 truyện	312M
 truyện cổ tích	397m
 truyện ngắn	312m
 trà	256m
-trà nhựa ruồi	1839m
+trà nhựa ruồi	1843m
 trà sữa	259m
 trà sữa trân châu	259m
 trà xanh	257m
 trà ô long	260m
 tràn đầy năng lượng	391m
-tràng hạt	1962m
+tràng hạt	1966m
 trách nhiệm	408m
 tráfico	340f
 trágico	393f 393g
@@ -21025,7 +21066,7 @@ tráng miệng	271m
 tránh	460m
 tránh dùng	460m
 trânsito	340g
-trâu nước	1594m
+trâu nước	1598m
 träge	416h
 träne	393h
 tränen	393h
@@ -21033,10 +21074,10 @@ träume	398h
 träumen	398h
 träumerei	398h
 träumerisch	398h
-trèfle	1707e
-trèfle à quatre feuilles	1708e
-trébol	1707f
-trébol de cuatro hojas	1708f
+trèfle	1711e
+trèfle à quatre feuilles	1712e
+trébol	1711f
+trébol de cuatro hojas	1712f
 trìu mến	394m
 trí tưởng tượng	398m
 trò chơi điện tử	707m
@@ -21084,8 +21125,8 @@ trẻ sơ sinh	409m
 trẻ thơ	382m
 trẻ trung	401m
 trịnh trọng	412m
-trống	1973m
-trống dài	1974m
+trống	1977m
+trống dài	1978m
 trống trải	393m
 trống vắng	393m
 trời	169m
@@ -21121,12 +21162,12 @@ tulipas	213g
 tulipe	213e
 tulips	213a
 tulipán	213f
-tulle	2271a
+tulle	2275a
 tulpe	213h
 tulpen	213h
 tumba	412f
-tumbler glass	1834a
-tumbleweed	2463a
+tumbler glass	1838a
+tumbleweed	2467a
 tumult	424h
 tumulte	424e
 tumulto	424f 424g 424i
@@ -21154,8 +21195,8 @@ turca	772f 772g 772i
 turchese	15i
 turchia	643o
 turco	772f 772g 772i
-turf	2319a
-turkey	643o 1630a
+turf	2323a
+turkey	643o 1634a
 turkish	772a
 turkish airlines	550o
 turkish flag	643o
@@ -21167,25 +21208,25 @@ turquesa	15f 15g
 turquia	643o
 turquie	643o
 turquoise	15a 15e
-turquoise blue	1205a
-turquoise green	1211a
+turquoise blue	1209a
+turquoise green	1215a
 turquía	643o
 turta	271n
-turtle	1652a
-turtle green	1151a
+turtle	1656a
+turtle green	1155a
 turuncu	1n
 turuncu kırmızı	97n
 tuscan	762a
 tuscany	762a 762m
 tusche	302h
 tuschmalerei	302h
-tusk	2724a
+tusk	2728a
 tutankhamun	774a
 tutarlı	408n
 tutku	395n
 tutkulu	395n
 tutti frutti	434a 434e 434i 434n
-tutu	2576a
+tutu	2580a
 tuyết	187m
 tuyết lở	161m
 tuyết rơi	187m
@@ -21195,24 +21236,24 @@ tuyệt vời	426m
 tuyệt đỉnh	426m
 tuğla	283n
 tuğla duvar	283n
-tuğlalar	1853n
+tuğlalar	1857n
 tuần trăng mật	394m
 tuổi thơ	417m
 tuổi trẻ	401m
-tweed	2284a
+tweed	2288a
 twenties	698a
 twig	279a
 twigs	279a
 twilight	191a
-twilight blue	1126a
+twilight blue	1130a
 twinkle	432a
 twinkling	432a
 twitch	511o
 twitter	573o
-two hump camel	1604a
+two hump camel	1608a
 typhon	201e
 typhoon	201a
-tyrian	2694a
+tyrian	2698a
 tyrol	836a
 tà dương	179m
 tà ác	405m
@@ -21220,14 +21261,14 @@ tài chính	358m
 tàn lửa	167m
 tàu biển	140m
 tàu không gian	365m
-tàu lượn siêu tốc	1897m
+tàu lượn siêu tốc	1901m
 tàu thủy	140m
 tàu vũ trụ	365m
 tàu điện ngầm	340m
 tábua	279g
 tác phẩm nghệ thuật	440m
 tách trà	256m
-tách trà không có quai	1825m
+tách trà không có quai	1829m
 tái chế	385m
 tái sinh	401m
 tán lá	128m
@@ -21236,7 +21277,7 @@ tánger	760f
 táo	236m
 táo bạo	407m
 táo xanh	237m
-táo đỏ	1723m
+táo đỏ	1727m
 táxi	339g
 tâm hồn	414m
 tâm linh	414m
@@ -21260,24 +21301,24 @@ ténébreuse	413e
 ténébreux	413e
 ténébrisme	791e
 tétrico	405f
-tê giác	1609m
+tê giác	1613m
 tê tái	402m
 tên lửa	365m
 tênis	391g
-tênis de corrida	1947g
+tênis de corrida	1951g
 tênue	447g
-tête de chat	1578e
-tête de cheval	1584e
-tête de chien	1571e
-tête de cochon	1596e
-tête de dragon	1655e
-tête de lapin	1615e
-tête de lion	1580e
+tête de chat	1582e
+tête de cheval	1588e
+tête de chien	1575e
+tête de cochon	1600e
+tête de dragon	1659e
+tête de lapin	1619e
+tête de lion	1584e
 tête de mort	405e
-tête de singe	1567e
-tête de souris	1611e
-tête de tigre	1581e
-tête de vache	1592e
+tête de singe	1571e
+tête de souris	1615e
+tête de tigre	1585e
+tête de vache	1596e
 tình bạn	392m
 tình nhân	394m
 tình tứ	394m
@@ -21297,15 +21338,15 @@ tím đỏ	96m
 tín ngưỡng	414m
 tòa nhà	340m
 tòa nhà chọc trời	340m
-tòa nhà cổ điển	1851m
-tòa nhà văn phòng	1861m
+tòa nhà cổ điển	1855m
+tòa nhà văn phòng	1865m
 tòa tháp	340m
 tóquio	850g
 tórrido	403g
 tóxico	427f 427g
 tô cách lan	782m
-tôm chiên	1795m
-tôm hùm	1803m
+tôm chiên	1799m
+tôm hùm	1807m
 tôn giáo	414m
 tôn kính	412m
 tôn trọng	412m
@@ -21317,9 +21358,9 @@ töpfern	304h
 töpferware	304h
 tören	412n
 törensel	412n
-túi cắp nách	1942m
-túi mua sắm	1943m
-túi xách	1941m
+túi cắp nách	1946m
+túi mua sắm	1947m
+túi xách	1945m
 túmulo	412g
 túnez	865f
 túp lều	364m
@@ -21343,7 +21384,7 @@ tĩnh tại	388m
 tıbbi	357n
 tılsımlı	397n
 tıp	357n
-tırtıl	1673n
+tırtıl	1677n
 tơ lụa	291m
 tưng bừng	411m
 tươi	446m
@@ -21365,11 +21406,11 @@ tường vôi	342m
 tường đất	342m
 tưởng niệm	412m
 tưởng tượng	398m
-tượng nữ thần tự do	1876m
+tượng nữ thần tự do	1880m
 tảng băng	184m
 tảng băng trôi	184m
 tảng sáng	180m
-tảng thịt	1762m
+tảng thịt	1766m
 tảng đá	163m
 tảo biển	138m
 tảo bẹ	138m
@@ -21392,9 +21433,9 @@ tết âm lịch	370m
 tối	441m
 tối giản	387m
 tối nay	191m
-tổ có trứng	1713m
+tổ có trứng	1717m
 tổ ong	263m
-tổ trống rỗng	1712m
+tổ trống rỗng	1716m
 tổ ấm	400m
 tội lỗi	415m
 tờ giấy	293m
@@ -21420,7 +21461,7 @@ uau	426g
 uber	502o
 ubud	766a
 ubuntu	520o
-uccello	1636i
+uccello	1640i
 ucraina	642o
 ucraino	847i
 ucrania	642o
@@ -21431,18 +21472,18 @@ ucube	437n
 ufer	143h
 ufficiale	412i
 ufficio	358i
-ufficio postale	1863i
-ufficio postale giapponese	1862i
+ufficio postale	1867i
+ufficio postale giapponese	1866i
 ufo	176a 176c 176h 176i 176m 176n
 ufuk	183n
 ufuk çizgisi	183n
 ugly	427a
-ugly blue	1044a
-ugly brown	997a
-ugly green	1402a
-ugly pink	1206a
-ugly purple	1156a
-ugly yellow	1229a
+ugly blue	1048a
+ugly brown	1001a
+ugly green	1406a
+ugly pink	1210a
+ugly purple	1160a
+ugly yellow	1233a
 uk	634o
 ukiyo e	794a 794e 794f 794g 794h 794i 794m 794n
 ukiyoe	794a
@@ -21463,14 +21504,14 @@ ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1196a
+ultramarine blue	1200a
 ultramarino	44g
 ultraterreno	398i
-ultraviolet	2803a
+ultraviolet	2807a
 uluru	824a 824e 824f 824g 824h 824i 824m 824n
 umarmen	400h
 umarmung	400h
-umber	1375a
+umber	1379a
 umbrella	338a
 umbrellas	338a
 umido	403i
@@ -21580,7 +21621,7 @@ usine	378e
 utamaro	794a
 utanç	415n
 uva	231f 231g 231i
-uvas	1715f 1715g
+uvas	1719f 1719g
 uy nghi	384m
 uy tín	408m
 uyku	416n
@@ -21605,7 +21646,7 @@ uzbekistán	870f
 uzbeko	870f 870i
 uzbeque	870g
 uzbequistão	870g
-uzun davul	1974n
+uzun davul	1978n
 uçak	169n
 uçan fenerler	751n
 uçmak	169n
@@ -21671,8 +21712,8 @@ van gogh	724a
 van gốc	724m
 vanguarda russa	817g
 vanguardia rusa	817f
-vanilla	1984a
-vanishing	2804a
+vanilla	1988a
+vanishing	2808a
 vaporeuse	451e
 vaporeux	451e
 vaporwave	815a 815e 815f 815g 815h 815i 815m 815n
@@ -21686,10 +21727,10 @@ variopinto	178i
 various	458a
 varonil	422f
 vasellame	304i
-vaso com planta	1700g
-vaso con pajita	1836f
-vaso de leche	1822f
-vaso de whisky	1834f
+vaso com planta	1704g
+vaso con pajita	1840f
+vaso de leche	1826f
+vaso de whisky	1838f
 vay	426n
 vay be	426n
 vecchi tempi	417i
@@ -21714,7 +21755,7 @@ veggies	435a
 veilchenblau	22h
 vejetaryen	419n
 vela	140I 310f 310g
-vela estrela	1903g
+vela estrela	1907g
 velas	310f 310g
 velata	451i
 velato	451i
@@ -21764,7 +21805,7 @@ venganza	404f
 vengeance	404e
 venice	806a 806m
 venise	806e
-venom	2289a
+venom	2293a
 vent	204e
 ventania	204g
 venteux	204e
@@ -21786,8 +21827,8 @@ verborgen	396h
 verbotene stadt	347h
 verbrannt	166h
 verdammnis	430h
-verdant	2076a
-verde	3f 3g 3i 2026a
+verdant	2080a
+verde	3f 3g 3i 2030a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -21826,20 +21867,20 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	2407a
+verdigris	2411a
 verdor	128f
 verdura	435f 435g 435i
-verdura de hoja verde	1742f
+verdura de hoja verde	1746f
 verdura verde	128g
 verduras	435f
 verdure	128e 435i
-verdure a foglia	1742i
+verdure a foglia	1746i
 verehrung	394h
 vereinigte arabische emirate	648o
 vereinigte staaten	633o
 vereinigtes königreich	634o
 vereist	452h
-verfallenes haus	1858h
+verfallenes haus	1862h
 verfault	427h
 verführerisch	395h
 verführung	395h
@@ -21864,7 +21905,7 @@ verliebtheit	394h
 verlockend	395h
 verlust	393h
 verlässlich	408h
-verme	1685i
+verme	1689i
 vermeer	791a
 vermeide	460h
 vermeiden	460h
@@ -21887,9 +21928,9 @@ vermögen	383h
 vernik	303n
 verputzte wand	342h
 verre	294e
-verre de lait	1822e
-verre de vin	1828e
-verre tumbler	1834e
+verre de lait	1826e
+verre de vin	1832e
+verre tumbler	1838e
 verrerie	294e
 verrostet	287h
 verrückt	424h
@@ -21902,7 +21943,7 @@ verschneiter berg	161h
 verschwenderisch	383h
 verschwitzt	403h
 versengt	403h
-verser un liquide	1835e
+verser un liquide	1839e
 verspielt	392h
 versprechen	406h
 versteckt	396h
@@ -21932,17 +21973,17 @@ verwaschen	448h
 verwesung	427h
 verwirrt	415h
 verwirrung	415h
-very dark blue	1281a
-very dark brown	1042a
-very dark green	1331a
-very dark purple	1259a
-very light blue	1384a
-very light brown	989a
-very light green	1386a
-very light pink	1159a
-very light purple	1275a
-very pale blue	1073a
-very pale green	1162a
+very dark blue	1285a
+very dark brown	1046a
+very dark green	1335a
+very dark purple	1263a
+very light blue	1388a
+very light brown	993a
+very light green	1390a
+very light pink	1163a
+very light purple	1279a
+very pale blue	1077a
+very pale green	1166a
 very peri	693o
 verzaubert	397h
 verzicht auf	460h
@@ -21952,13 +21993,13 @@ verzura	128i
 verzweifelt	393h
 verzweiflung	393h
 verão	196g
-vestido	1931f 1931g
+vestido	1935f 1935g
 vestido de novia	372f
-vestito	1931i
+vestito	1935i
 vetrata	294i
 vetro	294i
 vetta innevata	161i
-vi trùng	1686m
+vi trùng	1690m
 via	341i
 via della seta	870i
 via lattea	176i
@@ -21967,12 +22008,12 @@ viagem	420g
 viaggio	420i
 viaje	420f
 viale	341i
-viande sur un os	1760e
+viande sur un os	1764e
 vibrant	391a 391e
-vibrant blue	1109a
+vibrant blue	1113a
 vibrant colour	446a
-vibrant green	1163a
-vibrant purple	1139a
+vibrant green	1167a
+vibrant purple	1143a
 vibrante	391e 391f 391g 391i
 vichinghi	827i
 vichingo	827i
@@ -22052,12 +22093,12 @@ viktorya dönemi	816n
 viktoryen	816n
 vila aquática	350g
 vilarejo	349g
-villa	2085a
+villa	2089a
 village	349a 349e
 village eau	350e
 villaggio	349i
 ville	340e
-ville au crépuscule	1890e
+ville au crépuscule	1894e
 ville bleue	803e
 ville rose	804e
 villes	340e
@@ -22083,7 +22124,7 @@ vino tinto	264f
 vinotinto	33f
 vintage	380a 380e 380f 380g 380h 380i 380m 380n
 vinícola	264g
-viola	5i 2081a
+viola	5i 2085a
 viola chiaro	22i
 violence	404e
 violencia	404f
@@ -22091,29 +22132,29 @@ violent	404a 404e
 violento	404f 404g 404i
 violenza	404i
 violet	5e 22a
-violet blue	1352a
-violet pink	1050a
+violet blue	1356a
+violet pink	1054a
 violet poudré	99e
-violet red	1127a
+violet red	1131a
 violeta	22f 22g
 violeta polvo	99f
-violets	2494a
+violets	2498a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
-violin	1971a
+violin	1975a
 violine	22e
-violino	1971g 1971i
-violon	1971e
+violino	1975g 1975i
+violon	1975e
 violência	404g
-violín	1971f
+violín	1975f
 virgem	409g
 virgen	409f
 virgin	409a
 virginal	409e 409f
-viridian	1160a
+viridian	1164a
 viril	422e 422g
 virile	422i
 virilità	422i
@@ -22170,7 +22211,7 @@ vivo ánimo	391f
 viyana	841n
 vizon	68n
 viên gạch	283m
-viên đá	1840m
+viên đá	1844m
 viêt nam	644o 786e
 vişne	230n
 vişne çürüğü	19n
@@ -22182,9 +22223,9 @@ vkontakte	559o
 voando	169g
 voar	169g
 vodafone	558o
-vogel	1636h
-voi ma mút	1608m
-void	2195a
+vogel	1640h
+voi ma mút	1612m
+void	2199a
 voie lactée	176e
 voile	140e
 voilier	140e
@@ -22217,8 +22258,8 @@ volo	169i
 volpe	324i
 volvo	488o
 vomit	427a
-vomit green	1390a
-vomit yellow	1178a
+vomit green	1394a
+vomit yellow	1182a
 vomitar	427f
 voo	169g
 vormittag	188h
@@ -22233,9 +22274,9 @@ vui nhộn	392m
 vui sướng	392m
 vui tươi	392m
 vui vẻ	392m
-vulcan	2805a
+vulcan	2809a
 vulcano	165i
-vulcano in eruzione	1843i
+vulcano in eruzione	1847i
 vulcânico	165g
 vulcão	165g
 vulkan	165h
@@ -22268,7 +22309,7 @@ vénitien	806e
 vénitienne	806e
 vénus	176e
 vênus	176g
-vêtements de femme	1938e
+vêtements de femme	1942e
 vì sao	175m
 vía láctea	176f
 vítreo	294g
@@ -22276,7 +22317,7 @@ vívido	446f 446g
 vòi rồng	201m
 vòm trời	169m
 vòng tay	400m
-vòng đu quay	1896m
+vòng đu quay	1900m
 vómito	427f
 vô danh	396m
 vô hình	396m
@@ -22337,7 +22378,7 @@ vị lai	377m
 vị trái cây	434m
 vịnh hạ long	786m
 vịnh hẹp	147m
-vỏ xoắn ốc	1668m
+vỏ xoắn ốc	1672m
 vỗ về	390m
 vụ mùa	754m
 vững chắc	408m
@@ -22346,12 +22387,12 @@ vực thẳm	141m
 wabi sabi	355a 355e 355f 355g 355h 355i 355m 355n
 wadi rum	773a
 waffel	271h
-waffel mit butter	1758h
+waffel mit butter	1762h
 waffeln	271h
 waffle	271a 271f 271g 271i 271n
 waffles	271a
 wagemutig	407h
-wagon	2488a
+wagon	2492a
 wahnsinn	424h
 wahnsinnig	424h
 waikiki	767a
@@ -22363,39 +22404,39 @@ wall	342a
 walls	342a
 walnuss	279h
 walnut	279a
-wand	342h 2692a
-wanderstiefel	1948h
+wand	342h 2696a
+wanderstiefel	1952h
 wanderung	420h
 war	433A
 warehouse	378a
 warfare	433a
 warhol	792a 792e 792f 792g 792h 792i 792n
 warm	400a
-warm blue	1068a
-warm brown	1111a
+warm blue	1072a
+warm brown	1115a
 warm gemütlich	400h
-warm grey	1237a
-warm pink	1079a
-warm purple	965a
+warm grey	1241a
+warm pink	1083a
+warm purple	969a
 warm tone	454a
 warm toned	454a
 warme farben	454h
 warme töne	454h
 warmer ton	454h
-warming	2710a
+warming	2714a
 warmth	400a
-warning	2761a
-warrior	2222a
+warning	2765a
+warrior	2226a
 wars	433a
-wasabi	2206a
-waschbär	1577h
+wasabi	2210a
+waschbär	1581h
 washed out	444a
-washed out green	1037a
-washy	2110a
+washed out green	1041a
+washy	2114a
 wasser	152h
 wasserblau	66h
-wasserbüffel	1594h
-wassereis	1808h
+wasserbüffel	1598h
+wassereis	1812h
 wasserfall	151h
 wasserfest	743h
 wasserfälle	151h
@@ -22404,28 +22445,28 @@ wasserstadt	350h
 wassertropfen	152h
 wassily kandinsky	727a
 water	152a
-water blue	1137a
-water buffalo	1594a
+water blue	1141a
+water buffalo	1598a
 water festival	743a
 water lilies by monet	790a
 water lily	212a
 water town	350a
 waterfall	151a
 watermelon	234a
-waters	1986a
+waters	1990a
 wave	142a
 waves	142a
-wax	742e 2052a
+wax	742e 2056a
 wax print	742a
-weak	2566a
+weak	2570a
 wealth	383a
 wealthy	383a
 weary	416a
-weathered	2015a
-web	2742a
+weathered	2019a
+web	2746a
 wechat	507o
 wedding	372a
-weed	2519a
+weed	2523a
 week end	389e
 weekend	389a 389e 389i
 weep	393a
@@ -22446,12 +22487,12 @@ weihnachtsbaum	367h
 wein	264h
 weinend	393h
 weinfarben	113h
-weinglas	1828h
+weinglas	1832h
 weinrot	33h
 weintraube	231h
 weintrauben	231h
 weird	437a
-weird green	1171a
+weird green	1175a
 weiss	10h
 weisse	10h
 weizen	251h
@@ -22459,9 +22500,9 @@ weizenfeld	251h
 weiß	10h
 weiße	10h
 weiße nächte	801h
-welcome	2806a
+welcome	2810a
 welcoming	400a
-welke blume	1693h
+welke blume	1697h
 well being	419a
 wellbeing	419a
 welle	142h
@@ -22476,28 +22517,28 @@ wes anderson	819a 819e 819f 819g 819h 819i 819m 819n
 west ham	602o
 west ham united	602o
 western	737a 737e 737f 737h 737i
-wet	2002a
-wetlands	2681a
+wet	2006a
+wetlands	2685a
 whale	330a
 whales	330a
-wharf	2606a
+wharf	2610a
 whatsapp	505o
 wheat	251a
 wheat field	251a
-wheel	2124a
+wheel	2128a
 whimsical	397a
-whip	2083a
+whip	2087a
 whiskey	267a 267e 267f 267h 267i
 whisky	267a 267e 267f 267g 267h 267i 267m
 whisper	444a
-whispering	2140a
+whispering	2144a
 whispery	444a
 white	10a
-white flower	1689a
+white flower	1693a
 white nights	801a
-whitesmoke	1566a
-wicker	2433a
-widder	1600h
+whitesmoke	1570a
+wicker	2437a
+widder	1604h
 widerlich	427h
 wiedergeburt	401h
 wiegenlied	416h
@@ -22513,30 +22554,30 @@ wild	420a 420h
 wild west	737a
 wilder westen	737h
 wilderness	420a
-wildflower	2401a
+wildflower	2405a
 wildnis	420h
-wildschwein	1598h
-willow	1983a
+wildschwein	1602h
+willow	1987a
 willow pattern	796a
-wilted flower	1693a
+wilted flower	1697a
 win	418a
 wind	204a 204h
-wind chime	1913a
+wind chime	1917a
 windig	204h
-windmill	2582a
-windows blue	973a
-winds	2082a
+windmill	2586a
+windows blue	977a
+winds	2086a
 windstoß	204h
 windy	204a
 wine	264a
 wine colour	113a
-wine glass	1828a
+wine glass	1832a
 wine red	113a
 wings	169a
 winner	418a
 winning	418a
 winter	198a 198h
-wintergreen	1051a
+wintergreen	1055a
 winterlich	198h
 wintertime	198a
 winterzeit	198h
@@ -22545,8 +22586,8 @@ wirtschaft	358h
 wirtshaus	344h
 wish	406a
 wishes	406a
-wishy	2109a
-wispy	2567a
+wishy	2113a
+wispy	2571a
 wissenschaft	377h
 wissenschaftlich	377h
 wisteria	221a 221f
@@ -22558,17 +22599,17 @@ without	460a
 witzig	392h
 wizard	397a
 wizards	397a
-woad	2709a
+woad	2713a
 wochenende	389h
 wohlbefinden	419h
 wohlhabend	383h
 wohlig	400h
 wohltuend	390h
-wohnhaus	1857h
-wohnhäuser	1857h
-wohnsiedlung	1857h
-wolf	1575a 1575h
-wolfsgesicht	1575h
+wohnhaus	1861h
+wohnhäuser	1861h
+wohnsiedlung	1861h
+wolf	1579a 1579h
+wolfsgesicht	1579h
 wolke	170h
 wolke sieben	429h
 wolken	170h
@@ -22579,10 +22620,10 @@ wolldecke	400h
 wollig	292h
 wollstoff	292h
 woman	459A
-woman boot	1953a
-woman clothes	1938a
-woman hat	1956a
-woman sandal	1951a
+woman boot	1957a
+woman clothes	1942a
+woman hat	1960a
+woman sandal	1955a
 womanly	421a
 women	459A
 wonder	426a
@@ -22598,26 +22639,26 @@ woodstock	714a
 wool	292a
 woolen	292a
 woollen	292a
-woolly	2568a
+woolly	2572a
 wordpress	565o
 workout	391a
 workshop	378a
-worm	1685a
+worm	1689a
 worried	415a
 worry	415a
 worrying	415a
 worship	414a
-woven	2172a
+woven	2176a
 wow	426a 426e 426f 426h 426i 426m
-wrapped gift	1917a
+wrapped gift	1921a
 wrath	404a
-wreath	2337a
+wreath	2341a
 wunder	426h
 wunderbar	426h
-wunderkerze	1903h
+wunderkerze	1907h
 wunderland	397h
 wunsch	406h
-wurm	1685h
+wurm	1689h
 wut	404h
 wycinanki	846a
 wäldchen	119h
@@ -22684,7 +22725,7 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xari	1933m
+xari	1937m
 xavan	835m
 xbox	570o
 xe cổ	380m
@@ -22713,11 +22754,11 @@ xám than	37m
 xám xanh	93m
 xây dựng	378m
 xí nghiệp	378m
-xícara de chá sem alça	1825g
+xícara de chá sem alça	1829g
 xóm làng	349m
 xô bồ	424m
-xúp lơ xanh	1743m
-xăng đan nữ	1951m
+xúp lơ xanh	1747m
+xăng đan nữ	1955m
 xưa	380M
 xương rồng	135m
 xưởng	378M
@@ -22736,7 +22777,7 @@ y tá	357m
 y tế	357m
 y2k	711a 711d
 y2k aesthetic	711a
-yaban domuzu	1598n
+yaban domuzu	1602n
 yaban mersini	232n
 yabani	420n
 yacht	140a 140e 140h 140i
@@ -22751,7 +22792,7 @@ yalınlık	387n
 yamaç	160n
 yanan	166n
 yanardağ	165n
-yanardağ patlaması	1843n
+yanardağ patlaması	1847n
 yanardöner	299n
 yangın	166n
 yankees	586o
@@ -22759,19 +22800,19 @@ yanmış	166n
 yanık	166n
 yaourt	268e
 yaprak	128n
-yaprak döken ağaç	1702n
+yaprak döken ağaç	1706n
 yaprak dökmeyen	121n
-yaprak dökmeyen ağaç	1701n
+yaprak dökmeyen ağaç	1705n
 yapraklar	128n
-yarasa	1620n
+yarasa	1624n
 yaratıcı	440n
 yaratıcılık	440n
-yardım ekibi kaskı	1961n
-yarrow	2638a
+yardım ekibi kaskı	1965n
+yarrow	2642a
 yas	393n
 yasak şehir	347n
 yasemin	223n
-yassı ekmek	1754n
+yassı ekmek	1758n
 yat	140N
 yatak	416n
 yatak odası	363n
@@ -22805,24 +22846,24 @@ yel	204n
 yelken	140n
 yelkenli	140n
 yellow	2a
-yellow brown	1379a
+yellow brown	1383a
 yellow cab	770a
-yellow green	1187a
-yellow ochre	1262a
-yellow orange	1403a
-yellow tan	1052a
-yellowgreen	1165a
-yellowish	1344a
-yellowish brown	1349a
-yellowish green	1432a
-yellowish orange	1198a
-yellowish tan	966a
-yellowy brown	1128a
-yellowy green	1321a
+yellow green	1191a
+yellow ochre	1266a
+yellow orange	1407a
+yellow tan	1056a
+yellowgreen	1169a
+yellowish	1348a
+yellowish brown	1353a
+yellowish green	1436a
+yellowish orange	1202a
+yellowish tan	970a
+yellowy brown	1132a
+yellowy green	1325a
 yema	269f
-yemek pişirme	1775n
-yemek tenceresi	1777n
-yengeç	1802n
+yemek pişirme	1779n
+yemek tenceresi	1781n
+yengeç	1806n
 yeni başlangıç	401n
 yeni zelanda	679o
 yeni şafak	406n
@@ -22831,22 +22872,22 @@ yenidoğan	409n
 yenilenme	401n
 yenilik	377n
 yenilikçi	377n
-yer fıstığı	1746n
+yer fıstığı	1750n
 yeraltı dünyası	430n
 yetişkin	423n
 yetkin	408n
 yetmişler	710n
 yeşil	3n
 yeşil elma	237n
-yeşil salata	1780n
-yeşil yapraklı sebze	1742n
+yeşil salata	1784n
+yeşil yapraklı sebze	1746n
 yeşil çay	257n
 yeşillik	128n
 yeşim	298n
 yeşim yeşili	50n
 yi peng	751a
 yirmili yıllar	698n
-yiyecek paketi	1801n
+yiyecek paketi	1805n
 yiğit	407n
 yiğitlik	407n
 yoga	414a 414e 414f 414g 414h 414i 414m
@@ -22858,7 +22899,7 @@ yogyakarta	856a
 yok	462n
 yolculuk	420n
 yolk	269a
-yonca	1707n
+yonca	1711n
 yorgun	416n
 yorgunluk	416n
 yosun	132n
@@ -22871,11 +22912,11 @@ youthful	401a
 youtube	473o
 yoğurt	268n
 yumurta	269n
-yumurta bulunan yuva	1713n
+yumurta bulunan yuva	1717n
 yumurta sarısı	269n
-yumurtadan çıkan civciv	1633n
+yumurtadan çıkan civciv	1637n
 yumuşak	390n
-yumuşak dondurma	1807n
+yumuşak dondurma	1811n
 yumuşak ton	447n
 yumuşaklık	390n
 yunan	775n
@@ -22899,17 +22940,17 @@ yêu đời	392m
 yörünge	176n
 yüksek moda	399n
 yüksek sesli	424n
-yüksek topuklu ayakkabı	1950n
+yüksek topuklu ayakkabı	1954n
 yün	292n
 yünlü	292n
 yürek	394n
 yürüyüş	420n
-yürüyüş botu	1948n
+yürüyüş botu	1952n
 yüzme	143n
 yüzme havuzu	143n
 yüzmek	143n
-yüzük	1964n
-yılan	1654n
+yüzük	1968n
+yılan	1658n
 yılbaşı	367n
 yılbaşı ağacı	367n
 yılbaşı gecesi	757n
@@ -22918,7 +22959,7 @@ yıldız	175n
 yıldız ışığı	175n
 yıldızlar	175n
 yıldızlı	175n
-yıldızlı gece	1886n
+yıldızlı gece	1890n
 yıldızlı gökyüzü	175n
 yến tiệc	411m
 yểu điệu	421m
@@ -22928,18 +22969,18 @@ zaffiro	54i
 zafiro	54f
 zahnrad	286h
 zahnräder	286h
-zaino	1944i
-zaino per la scuola	1944i
+zaino	1948i
+zaino per la scuola	1948i
 zakopane	846a
 zamansız	399n
 zanahoria	249f
 zangado	404g
-zanzara	1683i
+zanzara	1687i
 zapallo	246f
-zapatilla deportiva	1947f
-zapatillas de ballet	1952f
-zapato de hombre	1946f
-zapato de tacón	1950f
+zapatilla deportiva	1951f
+zapatillas de ballet	1956f
+zapato de hombre	1950f
+zapato de tacón	1954f
 zarafet	399n
 zarif	399n
 zart	390h
@@ -22955,17 +22996,17 @@ zaubertrank	397h
 zebani	430n
 zebra	320a 320g 320h 320i 320n
 zebras	320a
-zehensandale	1945h
-zehensandalen	1945h
+zehensandale	1949h
+zehensandalen	1949h
 zehir	427n
 zehirli	427n
 zeichentrick	382h
 zeitlos	399h
 zellige	760a 760e
 zellij	760a
-zelt	1884h
+zelt	1888h
 zelten	420h
-zeltplatz	1884h
+zeltplatz	1888h
 zement	282h
 zemin	168n
 zen	351a 351e 351f 351g 351h 351i 351n
@@ -22974,11 +23015,11 @@ zen garden	351a
 zen garten	351h
 zengin	383n
 zenginlik	383n
-zenith	2639a
+zenith	2643a
 zerdeçal	79n
 zeremonie	412h
 zeremoniell	412h
-zero	2419a
+zero	2423a
 zerzevat	435n
 zest	391a
 zesty	391a
@@ -22987,21 +23028,21 @@ zeytin	278n
 zeytin yeşili	24n
 zeytinyağı	278n
 zhihu	535o
-ziege	1602h
+ziege	1606h
 ziegel	283h
 ziegelstein	283h
 zimmerpflanze	128h
 zimt	277h
-zinc	2417a
+zinc	2421a
 zincifre	35n
 zincifre kırmızısı	35n
 zinde	391n
 zindelik	419n
 zinnober	35h
 zinnoberrot	35h
-zircon	2807a
+zircon	2811a
 zirkus	335h
-zirkuszelt	1899h
+zirkuszelt	1903h
 zirve	160n
 zitrone	227h
 zitronen	227h
@@ -23021,11 +23062,11 @@ zornig	404h
 zorro	324f
 zsolnay	860a
 zucca	246i
-zucca di halloween	1900i
+zucca di halloween	1904i
 zuccherato	272i
 zucchero	272i
 zucchero filato	273i
-zucchini	2569a
+zucchini	2573a
 zucker	272h
 zuckerfest	749h
 zuckerwatte	273h
@@ -23044,20 +23085,20 @@ zweifel	415h
 zweig	279h
 zweige	279h
 zwetschgen	244h
-zwiebel	1745h
+zwiebel	1749h
 zwiebeltürme	833h
 zwielicht	191h
 zyan	14h
 zyklon	201h
-zylinder	1957h
-zylinderhut	1957h
+zylinder	1961h
+zylinderhut	1961h
 zäh	407h
 zärtlich	390h
 zärtlichkeit	390h
 zèbre	320e
 zümrüt	49n
 zümrüt yeşili	49n
-zürafa	1606n
+zürafa	1610n
 à ancienne	380e
 à la maison	400e
 à la mode	399e
@@ -23071,8 +23112,8 @@ zürafa	1606n
 áfrica do sul	668o
 água	152g
 água marinha clara	66g
-águia	1639g
-águila	1639f
+águia	1643g
+águila	1643f
 ái tình	394m
 ám khói	314m
 ám ảnh	405m
@@ -23085,7 +23126,7 @@ zürafa	1606n
 ánh bạc	12m
 ánh dương	171m
 ánh kim	286m
-ánh lấp lánh	1905m
+ánh lấp lánh	1909m
 ánh lửa	166m
 ánh mặt trời	171m
 ánh nắng	171m
@@ -23097,30 +23138,30 @@ zürafa	1606n
 ánh đèn	336m
 ánh đèn neon	308m
 áo	653o
-áo bảo hộ	1923m
-áo khoác	1929m
+áo bảo hộ	1927m
+áo khoác	1933m
 áo len	400m
-áo phòng thí nghiệm	1922m
-áo phông	1925m
+áo phòng thí nghiệm	1926m
+áo phông	1929m
 áo tắm	143m
-áo tắm hai mảnh	1937m
-áo tắm một mảnh	1934m
+áo tắm hai mảnh	1941m
+áo tắm một mảnh	1938m
 áp lực	415m
 áp phích liên xô	817m
 árabe	776f 776g
 árbol	133f
-árbol de hoja caduca	1702f
-árbol de hoja perenne	1701f
+árbol de hoja caduca	1706f
+árbol de hoja perenne	1705f
 árbol de navidad	367f
-árbol de palma	1703f
-árbol de tanabata	1909f
+árbol de palma	1707f
+árbol de tanabata	1913f
 árboles	133f
 árido	156f 156g
 ártico	185f 185g
 árvore	133g
-árvore caidiça	1702g
-árvore de natal	1901g
-árvore de tanabata	1909g
+árvore caidiça	1706g
+árvore de natal	1905g
+árvore de tanabata	1913g
 árvores	133g
 áustria	653o
 âm phủ	430m
@@ -23145,14 +23186,14 @@ zürafa	1606n
 ätherisch	398h
 äthiopien	854h
 äthiopisch	854h
-çadır	1884n
+çadır	1888n
 çakra	414n
 çakıl	281n
 çakıl taşı	281n
 çam	121n
 çam ağacı	121n
 çam ormanı	121n
-çam süsleme	1910n
+çam süsleme	1914n
 çamlar	121n
 çamur	168n
 çamur yeşili	13n
@@ -23163,7 +23204,7 @@ zürafa	1606n
 çarşı	332n
 çatışma	404n
 çay	256n
-çay fincanı	1825n
+çay fincanı	1829n
 çay kahvesi	88n
 çayır	124n
 çayırlık	124n
@@ -23181,7 +23222,7 @@ zürafa	1606n
 çiftlik evi	379n
 çiftlik hayatı	349n
 çikolata	261n
-çikolata barı	1816n
+çikolata barı	1820n
 çikolata kahvesi	108n
 çilek	229n
 çim	125n
@@ -23196,7 +23237,7 @@ zürafa	1606n
 çin tapınağı	799n
 çin tarzı	356n
 çin yeni yılı	370n
-çingülü	1694n
+çingülü	1698n
 çini	296n
 çini mürekkebi	302n
 çirkin	427n
@@ -23209,10 +23250,10 @@ zürafa	1606n
 çiy damlası	206n
 çizgi film	382n
 çiçek	207n
-çiçek açma	1696n
+çiçek açma	1700n
 çiçek açmış	207n
 çiçek demeti	207n
-çiçek rozet	1691n
+çiçek rozet	1695n
 çiçeklenme	195n
 çiçekler	207n
 çiçekli	207n
@@ -23223,10 +23264,10 @@ zürafa	1606n
 çocukluk	417n
 çocuksu	382n
 çocukça	382n
-çok katlı mağaza	1870n
+çok katlı mağaza	1874n
 çok renkli	178n
 çorak	156n
-çorap	1930n
+çorap	1934n
 çöl	156n
 çömlek	304n
 çömlekçilik	304n
@@ -23252,7 +23293,7 @@ zürafa	1606n
 écossais	782e
 écosse	782e
 écume	142e
-écureuil	1617e
+écureuil	1621e
 éducation	359e
 église	361e
 égypte	646o 774e
@@ -23266,7 +23307,7 @@ zürafa	1606n
 élégance	399e
 élégant	399e
 élégante	399e
-éléphant	1607e
+éléphant	1611e
 émeraude	49e
 émerveillement	426e
 émerveillé	426e
@@ -23333,12 +23374,12 @@ zürafa	1606n
 índia	640o 785g
 índigo	23f 23g
 île	155e
-île déserte	1848e
+île déserte	1852e
 îles	155e
 îlot	155e
-óculos	1919g
-óculos de proteção	1921g
-óculos escuros	1920g
+óculos	1923g
+óculos de proteção	1925g
+óculos escuros	1924g
 ódio	404g
 óng ánh	432m
 ópalo	299f
@@ -23351,7 +23392,7 @@ zürafa	1606n
 ô dù	338m
 ô liu	278m
 ô long	260m
-ôliu	1732m
+ôliu	1736m
 ôm ấp	400m
 ôn hòa	390m
 ông già noel	367m
@@ -23362,26 +23403,26 @@ zürafa	1606n
 öko	385h
 ökologie	385h
 ökologisch	385h
-öküz	1593n
+öküz	1597n
 ölçülü	423n
 ölü	412n
 ölüler günü	744n
 ölüm	412n
-önden civciv	1635n
+önden civciv	1639n
 öpücük	394n
 öpüşmek	394n
-ördek	1640n
+ördek	1644n
 örgü	400n
 örme	400n
-örümcek	1680n
-örümcek ağı	1681n
+örümcek	1684n
+örümcek ağı	1685n
 österreich	653o
 österreichisch	841h
 öykü	312n
 özbek	870n
 özbekistan	870n
 özgürlük	420n
-özgürlük heykeli	1876n
+özgürlük heykeli	1880n
 özgüven	407n
 özlem	417n
 öğle	189n
@@ -23453,18 +23494,18 @@ zürafa	1606n
 điệu đà	421m
 đoàn quân	433m
 đài các	399m
-đài phun nước	1883m
-đàn banjo	1972m
+đài phun nước	1887m
+đàn banjo	1976m
 đàn bà	459m
 đàn bò	349m
 đàn cá	366m
 đàn cừu	349m
-đàn ghi ta	1968m
-đàn violin	1971m
+đàn ghi ta	1972m
+đàn violin	1975m
 đàn ông	459m
 đá	163m
 đá bazan	158m
-đá bào	1808m
+đá bào	1812m
 đá cuội	281m
 đá cẩm thạch	280m
 đá dung nham	158m
@@ -23497,7 +23538,7 @@ zürafa	1606n
 đèn dầu	309m
 đèn led	336m
 đèn lồng	309m
-đèn lồng bí ngô	1900m
+đèn lồng bí ngô	1904m
 đèn lồng hội an	800m
 đèn neon	308m
 đèn ngủ	336m
@@ -23507,7 +23548,7 @@ zürafa	1606n
 đèn ông sao	814m
 đèn đường	336m
 đêm	192m
-đêm có sao	1886m
+đêm có sao	1890m
 đêm giáng sinh	367m
 đêm khuya	192m
 đêm nay	192m
@@ -23530,23 +23571,24 @@ zürafa	1606n
 đôi lứa	394m
 đôi tình nhân	394m
 đông giá	198m
+đông hồ	874m
 đông lạnh	452m
 đông người	424m
 đông về	198m
 đông đúc	424m
-đùi gia cầm	1761m
+đùi gia cầm	1765m
 đĩa bay	176m
 đơn giản	387m
 đơn sắc	431m
 đơn điệu	436m
 đơn độc	393m
-đười ươi	1570m
+đười ươi	1574m
 đường cao tốc	340m
 đường chân trời	183m
 đường nhựa	282m
 đường phố	341m
 đường thắng	262m
-đại bàng	1639m
+đại bàng	1643m
 đại dương	140m
 đại học	359m
 đại lễ	411m
@@ -23556,7 +23598,7 @@ zürafa	1606n
 đại đô thị	340m
 đạp xe	391m
 đảo	155m
-đảo hoang	1848m
+đảo hoang	1852m
 đảo nhỏ	155m
 đất	168m
 đất cát	168m
@@ -23578,7 +23620,7 @@ zürafa	1606n
 đẫm mồ hôi	403m
 đậm	441m
 đậu hà lan	435m
-đậu phộng	1746m
+đậu phộng	1750m
 đắm say	395m
 đắt tiền	383m
 đắt đỏ	383m
@@ -23586,13 +23628,13 @@ zürafa	1606n
 đế chế	384m
 đế quốc	384m
 đền	346m
-đền hindu	1879m
+đền hindu	1883m
 đền thần đạo	805m
 đền thờ	346m
-đền thờ nhật bản	1881m
+đền thờ nhật bản	1885m
 để tang	393m
 đỉnh núi	160m
-đỉnh núi phủ tuyết	1841m
+đỉnh núi phủ tuyết	1845m
 đỉnh núi tuyết	161m
 địa cực	185m
 địa ngục	430m
@@ -23629,8 +23671,8 @@ zürafa	1606n
 đồ nhựa	307m
 đồ sứ	295m
 đồ trang sức	316m
-đồ uống nhiệt đới	1830m
-đồ uống nóng	1823m
+đồ uống nhiệt đới	1834m
+đồ uống nóng	1827m
 đồi	160m
 đồi cát	156m
 đồi núi	160m
@@ -23639,6 +23681,7 @@ zürafa	1606n
 đồng cỏ	124m
 đồng cổ	305m
 đồng lúa	252m
+đồng lúa chín	251m
 đồng lúa mì	251m
 đồng nội	124m
 đồng quê	379m
@@ -23647,7 +23690,7 @@ zürafa	1606n
 đồng thau cổ	58m
 đồng áng	349m
 đồng đỏ	59m
-đổ chất lỏng	1835m
+đổ chất lỏng	1839m
 đổi mới sáng tạo	377m
 độc hại	427m
 động cơ	378m
@@ -23669,9 +23712,9 @@ zürafa	1606n
 ırmak	148n
 ıspanak	435n
 ıssız	393n
-ıssız ada	1848n
+ıssız ada	1852n
 ıssızlık	393n
-ıstakoz	1803n
+ıstakoz	1807n
 ıstırap	393n
 ışık festivali	811n
 ışıklandırma	336n
@@ -23679,7 +23722,7 @@ zürafa	1606n
 ışıldamak	432n
 ışıltılı	445n
 œuf	269e
-œuf au plat	1775e
+œuf au plat	1779e
 œufs	269e
 œufs de pâques	374e
 şafak	180n
@@ -23695,7 +23738,7 @@ zürafa	1606n
 şantiye	378n
 şapel	361n
 şarap	264n
-şarap kadehi	1828n
+şarap kadehi	1832n
 şarap rengi	113n
 şartröz	67n
 şatafat	383n
@@ -23713,10 +23756,10 @@ zürafa	1606n
 şeftali rengi	27n
 şeftali çiçeği	216n
 şehir	340n
-şehir manzarası	1887n
+şehir manzarası	1891n
 şehir merkezi	340n
 şehir silueti	340n
-şehirde alacakaranlık	1890n
+şehirde alacakaranlık	1894n
 şehirli	340n
 şehvet	395n
 şehvetli	395n
@@ -23752,7 +23795,7 @@ zürafa	1606n
 şişe yeşili	48n
 şok	426n
 şoke olmuş	426n
-şort	1936n
+şort	1940n
 şubat	198n
 şölen	411n
 şömine	311n
@@ -23793,7 +23836,7 @@ zürafa	1606n
 акация	835j
 аква	66j
 аквариум	366j
-аккордеон	1967j
+аккордеон	1971j
 активный	391j
 акула	141j
 алибаба	528o
@@ -23810,7 +23853,7 @@ zürafa	1606n
 амбар	349j
 амбиции	406j
 амбициозный	406j
-американские горки	1897j
+американские горки	1901j
 аметист	56j
 аметистовый	56j
 амстердам	837j
@@ -23827,7 +23870,7 @@ zürafa	1606n
 антиквариат	380j
 антикварный	380j
 античная бронза	305j
-античное здание	1851j
+античное здание	1855j
 антрацитовый	37j
 апельсин	228j
 апельсины	228j
@@ -23838,14 +23881,14 @@ zürafa	1606n
 ар нуво	793j
 арабский	776j
 аравия	776j
-арахис	1746j
+арахис	1750j
 арбуз	234j
 аргентина	631o
 аргентинский	843j
 аризона	780j
 арктика	185j
 арктический	185j
-армейская каска	1960j
+армейская каска	1964j
 армейский	433j
 армия	433j
 арсенал	594o
@@ -23865,7 +23908,7 @@ zürafa	1606n
 бабл ти	259j
 бабочка	325j
 бавария мюнхен	607o
-багет	1753j
+багет	1757j
 багровый	71j
 багряный	34j
 базальт	158j
@@ -23874,28 +23917,28 @@ zürafa	1606n
 баланс	388j
 балерина	421j
 балет	421j
-балетки	1949j
+балетки	1953j
 бали	766j
 бамбук	123j
-бамбук с бумажными лентами	1909j
+бамбук с бумажными лентами	1913j
 бамбуковая роща	123j
 бамбуковый зеленый	52j
 банальный	436j
 банан	238j
 бангкок	779j
 бангладеш	673o
-банджо	1972j
+банджо	1976j
 банк	358j
 банкнота	425j
 банковский	358j
-бантик	1916j
+бантик	1920j
 банф	845j
-барабан	1973j
-баран	1600j
+барабан	1977j
+баран	1604j
 барби	685o 732j
 барокко	791j
 барселона	764j
-барсук	1628j
+барсук	1632j
 бархан	156j
 бархат	290j
 бархатный	290j
@@ -23924,15 +23967,15 @@ zürafa	1606n
 безумный	424j
 бейрут	852j
 бейсбол	391j
-бейсболка	1959j
-бекон	1763j
+бейсболка	1963j
+бекон	1767j
 белоснежный	84j
 белые ночи	801j
 белый	10j
-белый лебедь	1641j
-белый цветок	1689j
+белый лебедь	1645j
+белый цветок	1693j
 бельгия	651o
-бенгальский огонь	1903j
+бенгальский огонь	1907j
 берег	143j
 берег моря	143j
 берег озера	147j
@@ -23957,7 +24000,7 @@ zürafa	1606n
 библиотека	345j
 бижутерия	316j
 бизнес	358j
-бизон	1591j
+бизон	1595j
 бикини	143j
 биржа	358j
 бирюза	15j
@@ -23973,18 +24016,18 @@ zürafa	1606n
 бледный	444j
 блеск	432j
 блестеть	432j
-блестка	1905j
+блестка	1909j
 блестки	432j
 блестяшки	432j
 блестящий	432j
 блинчики	271j
 блины	271j
 блошиный рынок	332j
-блузка	1938j
+блузка	1942j
 блюз	439j
 бмв	478o
 бо кап	869j
-бобр	1618j
+бобр	1622j
 бог	414j
 богатство	383j
 богатый	383j
@@ -23997,15 +24040,15 @@ zürafa	1606n
 божественный	414j
 божья коровка	327j
 бока хуниорс	621o
-бокал вина	1828j
-болгарский перец	1740j
+бокал вина	1832j
+болгарский перец	1744j
 болезнь	427j
 болливуд	735j
 боль	393j
 больница	357j
 больничный	357j
 больной	427j
-больные	1864j
+больные	1868j
 большая волна в канагаве	728j
 бор	119j
 бора бора	867j
@@ -24014,10 +24057,10 @@ zürafa	1606n
 борода	422j
 боруссия дортмунд	608o
 борьба	404j
-босоножки	1951j
+босоножки	1955j
 ботанический	128j
-ботинки	1946j
-ботинок	1946j
+ботинки	1950j
+ботинок	1950j
 бохо	715j
 бразилия	630o 812j
 бразильский	812j
@@ -24035,10 +24078,10 @@ zürafa	1606n
 бруталистский	701j
 брутальный	422j
 брызги	152j
-бублик	1756j
+бублик	1760j
 будапешт	860j
 будущее	377j
-буйвол	1594j
+буйвол	1598j
 буйный	424j
 букет	207j
 булка	270j
@@ -24050,25 +24093,25 @@ zürafa	1606n
 бурано	806j
 бурбон	267j
 бургер кинг	542o
-буррито	1770j
-бурритос	1770j
-бурундук	1617j
+буррито	1774j
+бурритос	1774j
+бурундук	1621j
 бурый	7j
 буря	201j
-бутылка саке	1826j
-бутылочка с соской	1821j
+бутылка саке	1830j
+бутылочка с соской	1825j
 бутылочный	48j
 бухара	870j
 буэнос айрес	843j
 былые времена	417j
-бэнто	1785j
+бэнто	1789j
 в полдень	189j
 ваби саби	355j
 валентинка	369j
 валун	163j
 вампир	405j
 ван гог	724j
-вареник	1799j
+вареник	1803j
 ватсап	505o
 вау	426j
 вафли	271j
@@ -24137,7 +24180,7 @@ zürafa	1606n
 винный	113j
 вино	264j
 виноград	231j
-виноградина	1715j
+виноградина	1719j
 винтаж	380j
 винтажный	380j
 виртуальный	377j
@@ -24147,7 +24190,7 @@ zürafa	1606n
 вихрь	204j
 вичат	507o
 вишневое дерево	208j
-вишни	1727j
+вишни	1731j
 вишня	230j
 вк	559o
 вконтакте	559o
@@ -24169,7 +24212,7 @@ zürafa	1606n
 воздушные шары	808j
 воздушный	398j
 воздушный шар	337j
-воздушный шарик	1906j
+воздушный шарик	1910j
 возлюбленный	394j
 возмущение	404j
 возрождение	717j
@@ -24200,7 +24243,7 @@ zürafa	1606n
 восхищение	426j
 восход	180j
 восход солнца	180j
-восход солнца над горами	1888j
+восход солнца над горами	1892j
 восьмидесятые	707j
 враждебный	404j
 врач	357j
@@ -24212,9 +24255,9 @@ zürafa	1606n
 вулканическая порода	158j
 вулканический	165j
 вулканический песок	158j
-выдра	1625j
+выдра	1629j
 выигрыш	418j
-вымпелы в виде карпов	1912j
+вымпелы в виде карпов	1916j
 выпечка	271j
 высокая мода	399j
 высокие технологии	377j
@@ -24223,7 +24266,7 @@ zürafa	1606n
 выцветший	448j
 вышиванка	847j
 вьетнам	644o 786j
-вьетнамки	1945j
+вьетнамки	1949j
 вьюга	187j
 вязание	400j
 вязаный	400j
@@ -24241,9 +24284,9 @@ zürafa	1606n
 галдеж	424j
 галерея	440j
 галечный	281j
-галстук	1924j
+галстук	1928j
 галька	281j
-гамбургер	1764j
+гамбургер	1768j
 гана	671o
 ганский	742j
 гармоничный	388j
@@ -24260,13 +24303,13 @@ zürafa	1606n
 гжельская	796j
 гжельская роспись	796j
 гжельский	796j
-гибискус	1694j
+гибискус	1698j
 гибли	820j
 гималаи	783j
 гинкго	131j
-гиппопотам	1610j
+гиппопотам	1614j
 гирлянда	336j
-гитара	1968j
+гитара	1972j
 гламур	399j
 гламурный	399j
 глина	304j
@@ -24282,31 +24325,31 @@ zürafa	1606n
 глушь	420j
 гнев	404j
 гневный	404j
-гнездо с яйцами	1713j
+гнездо с яйцами	1717j
 гнилой	427j
 гниль	427j
 голландский	837j
-голова дракона	1655j
-голова единорога	1588j
-голова лягушки	1650j
+голова дракона	1659j
+голова единорога	1592j
+голова лягушки	1654j
 головоломка	396j
 голубика	232j
 голубовато белый	76j
 голубой	41j
 голубой город	803j
-голубь	1638j
+голубь	1642j
 гондола	806j
 гонконг	777j
 гончарный	304j
 гончарство	304j
 гора	160j
-гора со снежной шапкой	1841j
+гора со снежной шапкой	1845j
 гордиться	418j
 гордость	418j
 гордый	418j
 гореть	166j
 горизонт	183j
-горилла	1569j
+горилла	1573j
 горнолыжный домик	836j
 горный	160j
 город	340j
@@ -24319,14 +24362,14 @@ zürafa	1606n
 горчичный	110j
 горы	160j
 горьковато сладкий	417j
-горячие источники	1893j
+горячие источники	1897j
 горячий	403j
-горячий напиток	1823j
+горячий напиток	1827j
 горячий шоколад	400j
 горящий	166j
 гостеприимный	400j
-гостиница	1866j
-гостиница для свиданий	1867j
+гостиница	1870j
+гостиница для свиданий	1871j
 готика	413j
 готический	413j
 гравий	281j
@@ -24353,23 +24396,23 @@ zürafa	1606n
 грунт	168j
 грустный	393j
 грусть	393j
-груша	1725j
+груша	1729j
 грязно белый	104j
 грязный	427j
 грязь	168j
 губная помада	421j
 гугл	468o
 гуляние	335j
-гусеница	1673j
+гусеница	1677j
 давление	415j
 дали	721j
 далмация	859j
-данго	1798j
+данго	1802j
 дания	656o
 датский	354j
 двигатель	378j
 дворец	347j
-двугорбый верблюд	1604j
+двугорбый верблюд	1608j
 де стейл	700j
 девичий	421j
 девочка	459j
@@ -24414,7 +24457,7 @@ zürafa	1606n
 детвора	382j
 дети	382j
 детокс	419j
-детская горка	1895j
+детская горка	1899j
 детская комната	409j
 детская площадка	382j
 детский	382j
@@ -24435,7 +24478,7 @@ zürafa	1606n
 дикий	420j
 дикий запад	737j
 диковинный	437j
-динамитная шашка	1904j
+динамитная шашка	1908j
 динамичный	391j
 дискорд	512o
 дискотека	438j
@@ -24455,8 +24498,8 @@ zürafa	1606n
 долина	162j
 доллар	425j
 доллары	425j
-дом с садом	1860j
-дома	1857j
+дом с садом	1864j
+дома	1861j
 домашнее задание	359j
 домашний	400j
 домик	364j
@@ -24479,7 +24522,7 @@ zürafa	1606n
 дрема	416j
 дремать	416j
 дремота	416j
-дронт	1643j
+дронт	1647j
 дружба	392j
 дружелюбный	392j
 друзья	392j
@@ -24499,7 +24542,7 @@ zürafa	1606n
 дымка	202j
 дымный	314j
 дымчатый	451j
-дыня	1716j
+дыня	1720j
 дыхание	401j
 дьявол	430j
 дьявольский	430j
@@ -24513,12 +24556,12 @@ zürafa	1606n
 едва заметный	444j
 единорог	397j
 ели	121j
-елка	1701j
+елка	1705j
 ель	121j
 ельник	121j
 жадность	428j
 жара	205j
-жареная креветка	1795j
+жареная креветка	1799j
 жарища	205j
 жаркий	403j
 жарко	403j
@@ -24550,7 +24593,7 @@ zürafa	1606n
 жидкость	152j
 жизненная сила	419j
 жизнерадостный	392j
-жираф	1606j
+жираф	1610j
 жостово	795j
 жуткий	405j
 жуть	405j
@@ -24558,8 +24601,8 @@ zürafa	1606n
 забавный	392j
 забота	390j
 заботливый	390j
-заброшенный дом	1858j
-заварочный чайник	1824j
+заброшенный дом	1862j
+заварочный чайник	1828j
 завистливый	428j
 зависть	428j
 завод	378j
@@ -24577,7 +24620,7 @@ zürafa	1606n
 зайка	410j
 зайчик	410j
 закат	179j
-закат в городе	1890j
+закат в городе	1894j
 закатный	179j
 закаты	179j
 заклинание	397j
@@ -24598,15 +24641,15 @@ zürafa	1606n
 застолье	411j
 засуха	156j
 засушливый	156j
-зауропод	1657j
+зауропод	1661j
 заурядный	436j
 захватывающий	391j
 заход солнца	179j
 зачарованный	397j
-защитные очки	1921j
+защитные очки	1925j
 защищенный	408j
 звезда	175j
-звездная ночь	1886j
+звездная ночь	1890j
 звездное небо	175j
 звездный	175j
 звездный свет	175j
@@ -24621,7 +24664,7 @@ zürafa	1606n
 здравствуй	457j
 здравствуйте	457j
 зебра	320j
-зебры	1589j
+зебры	1593j
 зевать	416j
 зевота	416j
 зеленая	3j
@@ -24631,7 +24674,7 @@ zürafa	1606n
 зеленой	3j
 зеленые	3j
 зеленый	3j
-зеленый салат	1742j
+зеленый салат	1746j
 зеленый чай	257j
 зеленым	3j
 зеленых	3j
@@ -24643,7 +24686,7 @@ zürafa	1606n
 землистый	386j
 земля	168j
 земляника	229j
-земляной червь	1685j
+земляной червь	1689j
 зерно	251j
 зима	198j
 зимний	198j
@@ -24653,7 +24696,7 @@ zürafa	1606n
 зловещий	405j
 злой	404j
 злость	404j
-змея	1654j
+змея	1658j
 зной	205j
 знойный	205j
 знойный жар	403j
@@ -24683,7 +24726,7 @@ zürafa	1606n
 избегая	460j
 избушка	364j
 извержение	165j
-извержение вулкана	1843j
+извержение вулкана	1847j
 изморозь	186j
 изморось	200j
 измотанный	416j
@@ -24707,7 +24750,7 @@ zürafa	1606n
 импрессионист	790j
 импрессионистский	790j
 инвестиции	358j
-индейка	1630j
+индейка	1634j
 индиго	23j
 индиго крашение	828j
 индийская невеста	832j
@@ -24715,7 +24758,7 @@ zürafa	1606n
 индия	640o 785j
 индонезийский	856j
 индонезия	674o
-индуистский храм	1879j
+индуистский храм	1883j
 индустриальный	378j
 индустрия	378j
 иней	186j
@@ -24763,17 +24806,17 @@ zürafa	1606n
 июня	196j
 йога	414j
 йогурт	268j
-кааба	1882j
+кааба	1886j
 кабак	344j
-кабан	1598j
+кабан	1602j
 каваи	730j
 кавай	410j
 каир	774j
 какао	261j
 кактус	135j
 калифорния	781j
-кальмар	1805j
-камабоко	1796j
+кальмар	1809j
+камабоко	1800j
 каменный	281j
 камень	281j
 камин	311j
@@ -24806,11 +24849,11 @@ zürafa	1606n
 картахена	861j
 картина	440j
 картины	440j
-картофель	1736j
-картофель фри	1765j
+картофель	1740j
+картофель фри	1769j
 карфур	537o
-каска с белым крестом	1961j
-кастрюля с горячей едой	1777j
+каска с белым крестом	1965j
+кастрюля с горячей едой	1781j
 катар	649o
 катер	140j
 кафе	343j
@@ -24826,7 +24869,7 @@ zürafa	1606n
 кельтский	826j
 кельты	826j
 кемпинг	420j
-кенгуру	1627j
+кенгуру	1631j
 кенийский	855j
 кения	670o
 кенте	742j
@@ -24845,26 +24888,26 @@ zürafa	1606n
 кипящий	403j
 кирпич	283j
 кирпичи	283j
-кирпичная кладка	1853j
-кирпичная стена	1853j
+кирпичная кладка	1857j
+кирпичная стена	1857j
 кирпичный	283j
 кислотный	450j
 кислый	227j
 кит	330j
-кит с фонтанчиком	1659j
+кит с фонтанчиком	1663j
 китай	638o
 китайский красный	75j
 китайский новый год	370j
 китайский стиль	356j
 китайский храм	799j
 китайский шелк	831j
-клавишные	1969j
+клавишные	1973j
 кладбище	412j
 класс	359j
 классика	380j
 классическая музыка	399j
 классический	380j
-клатч	1942j
+клатч	1946j
 клементин	228j
 клен	130j
 кленовый	130j
@@ -24884,13 +24927,13 @@ zürafa	1606n
 ковбой	349j
 кожа	288j
 кожаный	288j
-коза	1602j
+коза	1606j
 кока кола	464o
 кокос	241j
-кокосы	1733j
-коктейль	1829j
+кокосы	1737j
+коктейль	1833j
 колдовство	397j
-колесо обозрения	1896j
+колесо обозрения	1900j
 колизей	788j
 колледж	359j
 колос	251j
@@ -24898,8 +24941,8 @@ zürafa	1606n
 колумбийский	861j
 колумбия	664o
 колыбельная	416j
-кольцо	1964j
-комар	1683j
+кольцо	1968j
+комар	1687j
 комедия	392j
 комета	176j
 комнатное растение	128j
@@ -24908,9 +24951,9 @@ zürafa	1606n
 компьютер	377j
 комфорт	400j
 комфортный	400j
-конга	1974j
-консервная банка	1784j
-консервы	1784j
+конга	1978j
+консервная банка	1788j
+консервы	1788j
 константинополь	772j
 конструктивизм	817j
 конструктивистский	817j
@@ -24921,7 +24964,7 @@ zürafa	1606n
 концерт	335j
 копенгаген	840j
 корабль	140j
-коралл	1669j
+коралл	1673j
 коралловый	28j
 коралловый риф	153j
 корейский	787j
@@ -24930,7 +24973,7 @@ zürafa	1606n
 корея	787j
 корица	277j
 коричневый	7j
-коробка для еды на вынос	1801j
+коробка для еды на вынос	1805j
 корова	349j
 королева	384j
 королевский	384j
@@ -24959,50 +25002,50 @@ zürafa	1606n
 кофейный	107j
 кофейня	343j
 кочевник	420j
-кошелек	1940j
-кошка	1579j
+кошелек	1944j
+кошка	1583j
 кошмар	405j
-краб	1802j
+краб	1806j
 краков	846j
 красная	0j
 красная площадь	833j
 красно фиолетовый	96j
 красное	0j
 красное вино	264j
-красное яблоко	1723j
+красное яблоко	1727j
 красные	0j
 красный	0j
-красный конверт	1915j
+красный конверт	1919j
 красочный	178j
 кратер	165j
 креатив	440j
 креативный	440j
-креветка	1804j
+креветка	1808j
 кремль	833j
 кремовый	18j
-крендель	1755j
+крендель	1759j
 крепкий	407j
 крепость	360j
 кристалл	300j
 кровавый	315j
 кровать	416j
 кровь	315j
-крокодил	1651j
+крокодил	1655j
 кролик	410j
 кроме	460j
-кроссовки	1947j
+кроссовки	1951j
 кроткий	390j
-круассан	1752j
-круглосуточный магазин	1868j
-круглый червь	1685j
-кружка пива	1831j
+круассан	1756j
+круглосуточный магазин	1872j
+круглый червь	1689j
+кружка пива	1835j
 круиз	140j
 крыло	169j
 крылья	169j
-крыса	1613j
+крыса	1617j
 куба	680o 759j
 кубизм	818j
-кубик льда	1840j
+кубик льда	1844j
 кубинский	759j
 кубистский	818j
 кубок	418j
@@ -25010,25 +25053,25 @@ zürafa	1606n
 кувшинки моне	790j
 кукуруза	250j
 кукурузное поле	250j
-кукурузный початок	1738j
+кукурузный початок	1742j
 кулич	374j
 купальник	143j
 купание	143j
 купаться	143j
 купюра	425j
 купюры	425j
-куриная ножка	1761j
-курица	1631j
+куриная ножка	1765j
+курица	1635j
 куркума	79j
-кусок мяса	1762j
-кусок пиццы	1766j
-кусочек торта	1813j
+кусок мяса	1766j
+кусок пиццы	1770j
+кусочек торта	1817j
 кутерьма	424j
 кухня	362j
 кухонный	362j
 кфс	541o
 кьяроскуро	791j
-лабораторный халат	1922j
+лабораторный халат	1926j
 лава	165j
 лаванда	210j
 лавандовый	210j
@@ -25042,27 +25085,27 @@ zürafa	1606n
 лак	303j
 лаковый	303j
 лаконичный	387j
-лама	1605j
+лама	1609j
 ламборгини	477o
 ламинария	138j
 лампа	336j
 лампочка	336j
 лампы	336j
 лапочка	410j
-лапша	1790j
+лапша	1794j
 ласка	390j
 ласковый	390j
 латте	255j
 латунный	60j
 латунь	60j
 лаунж	389j
-лебедь	1641j
+лебедь	1645j
 легенда	397j
 легендарный	397j
 лего	571o
 лед	184j
 леденец	272j
-леденец на палочке	1818j
+леденец на палочке	1822j
 леденцы	272j
 ледник	184j
 ледниковый	184j
@@ -25077,10 +25120,10 @@ zürafa	1606n
 ленинград	801j
 лениться	416j
 леново	525o
-леопард	1583j
+леопард	1587j
 лепестки	207j
 лепесток	207j
-лепешка	1754j
+лепешка	1758j
 лес	119j
 леса	119j
 лесной	119j
@@ -25092,7 +25135,7 @@ zürafa	1606n
 летний отпуск	196j
 лето	196j
 летом	196j
-летучая мышь	1620j
+летучая мышь	1624j
 лечение	419j
 ливан	852j
 ливанский	852j
@@ -25117,7 +25160,7 @@ zürafa	1606n
 листок	128j
 листопад	197j
 листья	128j
-листья на ветру	1711j
+листья на ветру	1715j
 литература	312j
 лодка	140j
 лоза	134j
@@ -25128,19 +25171,20 @@ zürafa	1606n
 лотос	212j
 лоу фай	739j
 лофай	739j
-лошадь	1587j
-лошадь на карусели	1894j
+лошадь	1591j
+лошадь на карусели	1898j
 луг	124j
 луга	124j
 луговой	124j
 лужа	199j
 лужайка	125j
 луна	173j
+лунная ваза	873j
 лунная ночь	174j
 лунно белый	76j
 лунный	174j
 лунный новый год	370j
-лунный пирог	1797j
+лунный пирог	1801j
 лунный пряник	814j
 лунный свет	174j
 лыжи	198j
@@ -25182,7 +25226,7 @@ zürafa	1606n
 мальва	63j
 мальчик	459j
 малютка	409j
-мамонт	1608j
+мамонт	1612j
 манго	239j
 мандарин	228j
 мандраж	415j
@@ -25200,13 +25244,13 @@ zürafa	1606n
 март	195j
 марта	195j
 масаи	855j
-масленка	1782j
+масленка	1786j
 маслины	278j
 масло	269j
-масляный	1782j
+масляный	1786j
 мастеркард	498o
 мастерская	378j
-мате	1839j
+мате	1843j
 матисс	719j
 матрешка	833j
 матрос	140j
@@ -25255,11 +25299,11 @@ zürafa	1606n
 метро	340j
 механизм	286j
 механический	286j
-мечеть	1878j
+мечеть	1882j
 мечта	398j
 мечтательный	398j
 мечтать	398j
-микроб	1686j
+микроб	1690j
 милан фк	610o
 милашка	410j
 миллениум	711j
@@ -25270,7 +25314,7 @@ zürafa	1606n
 минималистичный	387j
 минималистский	387j
 мирный	388j
-миска с ложкой	1779j
+миска с ложкой	1783j
 мистика	396j
 мистический	396j
 миф	397j
@@ -25310,30 +25354,30 @@ zürafa	1606n
 монохром	431j
 монохромный	431j
 монстр	405j
-морда волка	1575j
-морда енота	1577j
-морда коалы	1622j
-морда коровы	1592j
-морда кошки	1578j
-морда кролика	1615j
-морда лисицы	1576j
-морда лошади	1584j
-морда льва	1580j
-морда медведя	1621j
-морда мыши	1611j
-морда обезьяны	1567j
-морда панды	1623j
-морда свиньи	1596j
-морда собаки	1571j
-морда тигра	1581j
-морда хомяка	1614j
+морда волка	1579j
+морда енота	1581j
+морда коалы	1626j
+морда коровы	1596j
+морда кошки	1582j
+морда кролика	1619j
+морда лисицы	1580j
+морда лошади	1588j
+морда льва	1584j
+морда медведя	1625j
+морда мыши	1615j
+морда обезьяны	1571j
+морда панды	1627j
+морда свиньи	1600j
+морда собаки	1575j
+морда тигра	1585j
+морда хомяка	1618j
 море	140j
 мореплавание	140j
-морковка	1737j
+морковка	1741j
 морковь	249j
 мороженое	274j
-мороженое в креманке	1808j
-мороженое в стаканчике	1807j
+мороженое в креманке	1812j
+мороженое в стаканчике	1811j
 мороз	186j
 морозно белый	83j
 морозный	186j
@@ -25353,7 +25397,7 @@ zürafa	1606n
 москва	833j
 мост	340j
 мост золотые ворота	683o
-мост ночью	1892j
+мост ночью	1896j
 мотивация	406j
 мотивированный	406j
 мотор	378j
@@ -25371,21 +25415,21 @@ zürafa	1606n
 мужской	459j
 мужчина	459j
 музей	440j
-музыка ветра	1913j
+музыка ветра	1917j
 музыкальный фестиваль	335j
 мультики	382j
 мультфильм	382j
 мумбаи	785j
 мунк	720j
-муравей	1674j
+муравей	1678j
 муха	793j
 мучительный	393j
 мшистый	132j
-мышь	1612j
+мышь	1616j
 мягкий	390j
 мягкий тон	447j
 мягкость	390j
-мясо на косточке	1760j
+мясо на косточке	1764j
 мята	30j
 мятный	30j
 на природе	420j
@@ -25395,6 +25439,7 @@ zürafa	1606n
 надежность	408j
 надежный	408j
 надеяться	406j
+назар	872j
 наивный	409j
 найроби	855j
 наличка	425j
@@ -25414,7 +25459,7 @@ zürafa	1606n
 наука	377j
 научная фантастика	377j
 научный	377j
-национальный парк	1849j
+национальный парк	1853j
 ндебеле	868j
 не	460j
 не используй	460j
@@ -25506,8 +25551,8 @@ zürafa	1606n
 норвегия	655o 809j
 норвежский	809j
 нордический	354j
-носки	1930j
-носорог	1609j
+носки	1934j
+носорог	1613j
 ностальгический	417j
 ностальгия	380j
 ностальгия светлая	417j
@@ -25517,7 +25562,7 @@ zürafa	1606n
 ночник	336j
 ночное время	192j
 ночной	192j
-ночной город	1887j
+ночной город	1891j
 ночной клуб	438j
 ночной рынок	333j
 ночь	192j
@@ -25536,7 +25581,7 @@ zürafa	1606n
 оаэ	648o
 обаяние	410j
 обаятельный	410j
-обезьяна	1568j
+обезьяна	1572j
 обещание	406j
 обжигающий	403j
 обида	393j
@@ -25561,7 +25606,7 @@ zürafa	1606n
 овощ	435j
 овощи	435j
 овощной	435j
-овощной салат	1780j
+овощной салат	1784j
 овца	349j
 огненный	166j
 огни	336j
@@ -25573,10 +25618,10 @@ zürafa	1606n
 одеяло	400j
 одинокий	393j
 одиночество	393j
-одногорбый верблюд	1603j
+одногорбый верблюд	1607j
 однообразие	436j
 однообразный	436j
-одэн	1793j
+одэн	1797j
 оживленный	391j
 озера	147j
 озерно синий	42j
@@ -25592,16 +25637,16 @@ zürafa	1606n
 октоберфест	747j
 октябрь	197j
 октября	197j
-олень	1590j
-олива	1732j
-оливка	1732j
+олень	1594j
+олива	1736j
+оливка	1736j
 оливки	278j
 оливковое масло	278j
 оливковый	24j
 олимпиада	686o
-омар	1803j
+омар	1807j
 омерзительный	427j
-онигири	1787j
+онигири	1791j
 онлайн	377j
 опавшие листья	129j
 опал	299j
@@ -25612,15 +25657,15 @@ zürafa	1606n
 оптимизм	406j
 оптимист	406j
 оптимистичный	406j
-орангутан	1570j
-орангутанг	1570j
+орангутан	1574j
+орангутанг	1574j
 оранжево красный	97j
 оранжевый	1j
 оранжерея	126j
 орбита	176j
 органика	385j
 органический	385j
-орел	1639j
+орел	1643j
 орех	279j
 оркестр	399j
 орхидея	218j
@@ -25641,7 +25686,7 @@ zürafa	1606n
 островок	155j
 острый перец	277j
 острый соус	277j
-осьминог	1667j
+осьминог	1671j
 от кутюр	399j
 отвага	407j
 отважный	407j
@@ -25658,32 +25703,32 @@ zürafa	1606n
 отпуск	389j
 отчаяние	393j
 офис	358j
-офисное здание	1861j
+офисное здание	1865j
 официальный	412j
 охра	36j
 охристый	36j
 очаг	311j
 очарование	410j
 очаровательный	410j
-очки	1919j
+очки	1923j
 паб	344j
 павлин	318j
 павлиний синий	46j
 пагода	346j
-падающие листья	1710j
+падающие листья	1714j
 пайетки	432j
-пакетик сока	1838j
-пакеты	1943j
+пакетик сока	1842j
+пакеты	1947j
 пакистан	672o
-палатка	1884j
+палатка	1888j
 палермо	858j
 палех	795j
 палисадник	126j
-пальма	1703j
-пальто	1929j
+пальма	1707j
+пальто	1933j
 палящий	205j
 памуккале	802j
-памятная лента	1918j
+памятная лента	1922j
 памятный	412j
 память	417j
 панасоник	546o
@@ -25698,7 +25743,7 @@ zürafa	1606n
 парень	459j
 париж	761j
 парижский	761j
-парикмахерская	1898j
+парикмахерская	1902j
 парк	127j
 парковый	127j
 пароход	140j
@@ -25715,8 +25760,8 @@ zürafa	1606n
 пасха	374j
 пасхальный	374j
 патагония	844j
-паук	1680j
-паутина	1681j
+паук	1684j
+паутина	1685j
 пейпал	499o
 пекарня	270j
 пекло	205j
@@ -25744,7 +25789,7 @@ zürafa	1606n
 персиково розовый	73j
 персиковый	27j
 перу	666o 784j
-перчатки	1928j
+перчатки	1932j
 перышко	313j
 перья	313j
 песок	157j
@@ -25756,13 +25801,13 @@ zürafa	1606n
 петербургский	801j
 петра	773j
 петриковская роспись	847j
-петух	1632j
-петушок	1632j
+петух	1636j
+петушок	1636j
 печаль	393j
 печальный	393j
-печеный сладкий картофель	1792j
+печеный сладкий картофель	1796j
 печенье	271j
-печенье с предсказанием	1800j
+печенье с предсказанием	1804j
 печка	311j
 пещера	164j
 пещерный	164j
@@ -25788,7 +25833,7 @@ zürafa	1606n
 питер	801j
 пицца	247j
 плавание	143j
-плавки	1935j
+плавки	1939j
 плакать	393j
 пламенный	166j
 пламя	166j
@@ -25798,11 +25843,11 @@ zürafa	1606n
 пластиковый	307j
 пластмасса	307j
 плато	159j
-платье	1931j
+платье	1935j
 плач	393j
 плед	400j
 плейстейшен	475o
-плитка шоколада	1816j
+плитка шоколада	1820j
 плоды	434j
 пломбир	274j
 плутон	176j
@@ -25822,7 +25867,7 @@ zürafa	1606n
 под водой	366j
 под открытым небом	420j
 подавленный	393j
-подарок	1917j
+подарок	1921j
 подводный	366j
 подводный мир	366j
 подсолнечник	211j
@@ -25863,7 +25908,7 @@ zürafa	1606n
 помнить	417j
 пончик	271j
 поп арт	792j
-попкорн	1781j
+попкорн	1785j
 попугай	323j
 пораженный	426j
 поразительный	426j
@@ -25891,7 +25936,7 @@ zürafa	1606n
 поцелуй	394j
 початок	250j
 почва	168j
-почта	1863j
+почта	1867j
 почтение	412j
 почтительный	412j
 поэзия	312j
@@ -25966,17 +26011,17 @@ zürafa	1606n
 псж	613o
 психоделика	714j
 психоделический	437j
-птица	1636j
-пуанты	1952j
+птица	1640j
+пуанты	1956j
 пугающий	405j
-пудель	1574j
-пудинг	1819j
+пудель	1578j
+пудинг	1823j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурга	187j
 пурпурно розовый	21j
 пурпурный	5j
-пустое гнездо	1712j
+пустое гнездо	1716j
 пустота	393j
 пустынный	156j
 пустыня	156j
@@ -25996,7 +26041,7 @@ zürafa	1606n
 пятидесятые	709j
 равнина	124j
 равновесие	388j
-рагу в сковороде	1776j
+рагу в сковороде	1780j
 рад	392j
 раджастхан	804j
 радостный	392j
@@ -26013,10 +26058,10 @@ zürafa	1606n
 рай	429j
 райский	429j
 ракета	365j
-раковина	1668j
+раковина	1672j
 рамадан	749j
 ранголи	811j
-ранец	1944j
+ранец	1948j
 раннее утро	188j
 рано утром	188j
 ранчо	349j
@@ -26030,7 +26075,7 @@ zürafa	1606n
 расслабляющий	389j
 расстроенный	393j
 растение	128j
-растение в горшке	1700j
+растение в горшке	1704j
 растерянный	415j
 расцвет	207j
 рвота	427j
@@ -26063,10 +26108,10 @@ zürafa	1606n
 риад	760j
 рим	788j
 римский	788j
-рис с карри	1789j
+рис с карри	1793j
 рисовое поле	252j
 рисовые террасы	766j
-рисовый крекер	1786j
+рисовый крекер	1790j
 ритуал	396j
 риф	153j
 робот	377j
@@ -26075,7 +26120,7 @@ zürafa	1606n
 рождественский	367j
 рождество	367j
 роза	209j
-розетка	1691j
+розетка	1695j
 розовато лиловый	63j
 розово красный	72j
 розовый	6j
@@ -26094,7 +26139,7 @@ zürafa	1606n
 роскошь	383j
 российский флаг	641o
 россия	641o 833j
-росток	1699j
+росток	1703j
 ротко	726j
 роща	119j
 рубин	55j
@@ -26112,7 +26157,7 @@ zürafa	1606n
 ручей	148j
 ручьи	148j
 рыба	366j
-рыба еж	1665j
+рыба еж	1669j
 рыбки	366j
 рыдать	393j
 рыжевато коричневый	26j
@@ -26140,8 +26185,8 @@ zürafa	1606n
 санкт петербург	801j
 санта клаус	367j
 санторини	353j
-сапог	1953j
-сапоги	1953j
+сапог	1957j
+сапоги	1957j
 сапфир	54j
 сапфировый	54j
 сарай	349j
@@ -26166,7 +26211,7 @@ zürafa	1606n
 свежо	401j
 сверкать	432j
 сверкающий	432j
-сверчок	1678j
+сверчок	1682j
 свет звезд	175j
 свет костра	166j
 свет лампы	336j
@@ -26183,10 +26228,10 @@ zürafa	1606n
 свечка	310j
 свидание	394j
 свинг	439j
-свиной пятачок	1599j
+свиной пятачок	1603j
 свинцово серый	85j
 свинцовый	85j
-свинья	1597j
+свинья	1601j
 свитер	400j
 свобода	420j
 святилище	346j
@@ -26248,7 +26293,7 @@ zürafa	1606n
 сильный	407j
 симпатичный	410j
 симфония	399j
-синагога	1880j
+синагога	1884j
 сингапур	678o
 синдзюку	850j
 сине белый фарфор	296j
@@ -26279,20 +26324,20 @@ zürafa	1606n
 склад	378j
 скорбный	393j
 скорбь	393j
-скорпион	1682j
-скрипка	1971j
+скорпион	1686j
+скрипка	1975j
 скромный	390j
 скрытый	396j
 скука	436j
 скукота	436j
-скунс	1626j
+скунс	1630j
 скучающий	436j
 скучно	436j
 скучный	436j
 слава	418j
 славный	418j
 сладости	272j
-следы животного	1629j
+следы животного	1633j
 слеза	393j
 слезы	393j
 слива	244j
@@ -26302,7 +26347,7 @@ zürafa	1606n
 сливы	244j
 слизкий	427j
 слизь	427j
-слон	1607j
+слон	1611j
 слоновая кость	38j
 смартфон	377j
 смелость	407j
@@ -26329,12 +26374,12 @@ zürafa	1606n
 сны	398j
 снэпчат	515o
 со вкусом	399j
-собака	1572j
-собака поводырь	1573j
+собака	1576j
+собака поводырь	1577j
 соблазн	395j
 соблазнительный	395j
 собор	361j
-сова	1642j
+сова	1646j
 советский плакат	817j
 современный	387j
 сожаление	393j
@@ -26345,14 +26390,14 @@ zürafa	1606n
 солдаты	433j
 солидный	408j
 солнечные лучи	171j
-солнечные очки	1920j
+солнечные очки	1924j
 солнечный	172j
 солнечный день	172j
 солнечный луч	171j
 солнечный свет	171j
 солнце	171j
 солнышко	171j
-солонка	1783j
+солонка	1787j
 сомнение	415j
 сон	398j
 сонгкран	743j
@@ -26368,9 +26413,9 @@ zürafa	1606n
 сочный	446j
 сочувствие	390j
 спа	389j
-спагетти	1791j
+спагетти	1795j
 спальня	363j
-спасательный жилет	1923j
+спасательный жилет	1927j
 спать	416j
 спектр	178j
 специи	277j
@@ -26385,11 +26430,11 @@ zürafa	1606n
 средиземноморье	353j
 стабильность	408j
 стабильный	408j
-стадион	1850j
-стакан молока	1822j
-стакан с виски	1834j
-стакан с жидкостью	1835j
-стакан с соломинкой	1836j
+стадион	1854j
+стакан молока	1826j
+стакан с виски	1838j
+стакан с жидкостью	1839j
+стакан с соломинкой	1840j
 сталь	284j
 стальной	284j
 стамбул	772j
@@ -26404,7 +26449,7 @@ zürafa	1606n
 старые времена	417j
 старые книги	312j
 старый	381j
-статуя свободы	1876j
+статуя свободы	1880j
 стекло	294j
 стеклянный	294j
 стена	342j
@@ -26453,7 +26498,7 @@ zürafa	1606n
 суматоха	424j
 сумеречный	191j
 сумерки	191j
-сумка	1941j
+сумка	1945j
 сумрачный	453j
 суровый	412j
 сусальное золото	306j
@@ -26461,7 +26506,7 @@ zürafa	1606n
 счастливый	392j
 счастье	392j
 сша	633o
-сэндвич	1768j
+сэндвич	1772j
 сюзане	870j
 сюрприз	426j
 сюрреализм	721j
@@ -26479,16 +26524,16 @@ zürafa	1606n
 тайный	396j
 тайский	779j
 тайфун	201j
-тако	1769j
+тако	1773j
 такси	339j
-тамал	1771j
-тамале	1771j
+тамал	1775j
+тамале	1775j
 танец	391j
 танцевать	391j
 танцпол	438j
 танцы	391j
 танчхон	798j
-таракан	1679j
+таракан	1683j
 тартан	782j
 татами	789j
 тауп	68j
@@ -26522,7 +26567,7 @@ zürafa	1606n
 технологии	377j
 технологичный	377j
 технология	377j
-ти рекс	1658j
+ти рекс	1662j
 тибет	783j
 тибетский	783j
 тигр	319j
@@ -26536,7 +26581,7 @@ zürafa	1606n
 тлеющие угли	167j
 тлеющий	167j
 тойота	481o
-токийская башня	1875j
+токийская башня	1879j
 токио	850j
 токсичный	427j
 толпа	424j
@@ -26553,7 +26598,7 @@ zürafa	1606n
 тории	805j
 торнадо	201j
 торт	271j
-торт ко дню рождения	1812j
+торт ко дню рождения	1816j
 тортик	271j
 торшер	336j
 тоска	393j
@@ -26585,24 +26630,24 @@ zürafa	1606n
 тревожный	415j
 трезвый	412j
 треккинг	420j
-треккинговый ботинок	1948j
+треккинговый ботинок	1952j
 тренировка	391j
 трепет	426j
 триколор	641o
-трилистник	1707j
+трилистник	1711j
 триумф	418j
 трон	384j
 тропик	352j
 тропики	352j
-тропическая рыба	1664j
+тропическая рыба	1668j
 тропический	352j
-тропический коктейль	1830j
+тропический коктейль	1834j
 тропический лес	120j
 тропический пляж	145j
 трофей	418j
-труба	1970j
+труба	1974j
 туман	202j
-туманно	1885j
+туманно	1889j
 туманность	176j
 туманный	202j
 туманный тон	451j
@@ -26611,19 +26656,20 @@ zürafa	1606n
 тунисский	865j
 турецкие авиалинии	550o
 турецкий	772j
+турецкий глаз	872j
 туризм	420j
 турция	643o
 тусклый	453j
 тусоваться	438j
 тусовка	438j
-туфли на каблуке	1950j
+туфли на каблуке	1954j
 туча	170j
 тучи	170j
 тушь	302j
 тыква	246j
-тыква фонарь	1900j
+тыква фонарь	1904j
 тьма	413j
-тюлень	1662j
+тюлень	1666j
 тюльпан	213j
 тюльпаны	213j
 у камина	400j
@@ -26632,7 +26678,7 @@ zürafa	1606n
 уважение	412j
 уверенность	407j
 уверенный	407j
-увядший цветок	1693j
+увядший цветок	1697j
 угли	167j
 уголек	167j
 угольно серый	37j
@@ -26655,10 +26701,10 @@ zürafa	1606n
 укие э	794j
 украина	642o
 украинский	847j
-украшенный бамбук	1910j
+украшенный бамбук	1914j
 україна	642o
 улан батор	853j
-улитка	1671j
+улитка	1675j
 улица	341j
 уличный	341j
 улочка	341j
@@ -26670,8 +26716,8 @@ zürafa	1606n
 ультрамариновый	44j
 умиротворение	388j
 умиротворенный	388j
-универмаг	1870j
-универсам	1870j
+универмаг	1874j
+универсам	1874j
 университет	359j
 унылый	436j
 уорхол	792j
@@ -26689,10 +26735,10 @@ zürafa	1606n
 усталость	416j
 усталый	416j
 устойчивый	408j
-устрица	1806j
-устричный	1806j
+устрица	1810j
+устричный	1810j
 утес	163j
-утка	1640j
+утка	1644j
 утонченность	399j
 утонченный	399j
 утонченный сдержанный	423j
@@ -26712,14 +26758,14 @@ zürafa	1606n
 уютный	400j
 фабрика	378j
 файрфокс	518o
-фалафель	1773j
+фалафель	1777j
 фанки	437j
 фантазия	397j
 фантастика	377j
 фараон	774j
 фарфор	295j
 фарфоровый	295j
-фасоль	1747j
+фасоль	1751j
 февраль	198j
 февраля	198j
 федэкс	495o
@@ -26765,10 +26811,10 @@ zürafa	1606n
 фонарик	309j
 фонарики	751j
 фонарь	309j
-фонарь из тыквы	1900j
+фонарь из тыквы	1904j
 фондовый рынок	358j
-фондю	1778j
-фонтан	1883j
+фондю	1782j
+фонтан	1887j
 формальный	412j
 франция	625o
 фрида кало	725j
@@ -26778,10 +26824,10 @@ zürafa	1606n
 фруктовый салат	434j
 фрукты	434j
 фрустрация	404j
-фудзияма	1844j
+фудзияма	1848j
 фуксия	65j
 футбол	391j
-футболка	1925j
+футболка	1929j
 футуризм	377j
 футуристичный	377j
 фьорд	147j
@@ -26814,7 +26860,7 @@ zürafa	1606n
 хлебный	270j
 хлопковый	292j
 хлопок	292j
-хлопушка	1907j
+хлопушка	1911j
 хмурое небо	203j
 хойан	800j
 хокусай	728j
@@ -26833,7 +26879,7 @@ zürafa	1606n
 хорошее настроение	392j
 хорошенький	410j
 хоррор	405j
-хот дог	1767j
+хот дог	1771j
 хохлома	795j
 хохломская	795j
 хохломская роспись	795j
@@ -26869,7 +26915,7 @@ zürafa	1606n
 цветение	207j
 цветение сакуры	208j
 цветок	207j
-цветок вишни	1688j
+цветок вишни	1692j
 цветочки	207j
 цветочный	207j
 цветущая вишня	208j
@@ -26877,7 +26923,7 @@ zürafa	1606n
 цветы	207j
 цветы персика	216j
 цветы сливы	215j
-цельный купальник	1934j
+цельный купальник	1938j
 цемент	282j
 центр города	340j
 церемониальный	412j
@@ -26889,36 +26935,36 @@ zürafa	1606n
 цзяннань	350j
 циан	14j
 циклон	201j
-цилиндр	1957j
+цилиндр	1961j
 ципао	831j
 цирк	335j
-цирковой шатер	1899j
+цирковой шатер	1903j
 цитадель	360j
 цитрус	228j
 цифровой	377j
-цыпленок	1635j
-цыпленок боком	1634j
-цыпленок в яйце	1633j
+цыпленок	1639j
+цыпленок боком	1638j
+цыпленок в яйце	1637j
 цыплячий желтый	77j
 чаек	256j
 чаепитие	256j
 чай	256j
 чай с молоком	259j
-чай с шариками	1837j
+чай с шариками	1841j
 чайная церемония	789j
-чайник	1824j
+чайник	1828j
 чайный	88j
 чакра	414j
 чародей	397j
 часовня	361j
-чашка без ручки	1825j
+чашка без ручки	1829j
 чаща	119j
 челси	595o
 чемпион	418j
-червь	1685j
-червяк	1685j
+червь	1689j
+червяк	1689j
 череп	405j
-черепаха	1652j
+черепаха	1656j
 черешня	230j
 черника	232j
 чернила	47j
@@ -26929,13 +26975,13 @@ zürafa	1606n
 черный песок	158j
 черный чай	256j
 черт	430j
-чеснок	1744j
-чесночный	1744j
+чеснок	1748j
+чесночный	1748j
 честность	408j
 честный	408j
 честь	418j
-четки	1962j
-четырехлистный клевер	1708j
+четки	1966j
+четырехлистный клевер	1712j
 чехия	661o
 чешский	842j
 чикаго буллз	578o
@@ -26944,8 +26990,8 @@ zürafa	1606n
 чистота	409j
 чистый	409j
 чистый воздух	401j
-чокающиеся бокалы	1833j
-чокающиеся кружки	1832j
+чокающиеся бокалы	1837j
+чокающиеся кружки	1836j
 чувственный	395j
 чувство вины	415j
 чугун	285j
@@ -26962,11 +27008,11 @@ zürafa	1606n
 шампанское	265j
 шанель	575o
 шанхай	778j
-шапочка выпускника	1958j
+шапочка выпускника	1962j
 шарики	337j
 шартрез	67j
-шарф	1927j
-шаурма	1772j
+шарф	1931j
+шаурма	1776j
 шафран	277j
 шведский	838j
 швейцария	652o 821j
@@ -26990,13 +27036,13 @@ zürafa	1606n
 шинуазри	731j
 школа	359j
 школьный	359j
-шляпка	1956j
+шляпка	1960j
 шок	426j
 шокированный	426j
 шоколад	261j
 шоколадка	261j
 шоколадный	108j
-шорты	1936j
+шорты	1940j
 шоссе	340j
 шотландия	782j
 шотландский	782j
@@ -27063,7 +27109,7 @@ zürafa	1606n
 ягоды	253j
 яд	427j
 ядовитый	427j
-яичница на сковороде	1775j
+яичница на сковороде	1779j
 яйца	269j
 яйцо	269j
 ямайка	667o 768j
@@ -27074,10 +27120,10 @@ zürafa	1606n
 янтарь	32j
 япония	355j 624o
 японская гравюра	794j
-японская почта	1862j
-японские куклы	1911j
+японская почта	1866j
+японские куклы	1915j
 японский	355j
-японский замок	1872j
+японский замок	1876j
 яркий	445j
 яркий живой	391j
 ярко	445j
@@ -27092,14 +27138,14 @@ zürafa	1606n
 ясность	401j
 ясный день	172j
 яхта	140j
-ящерица	1653j
+ящерица	1657j
 ابتسامه	392k
 ابتكار	377k
 ابحار	140k
 ابداع	440k
 ابداعي	440k
 ابراج	340k
-ابريق شاي	1824k
+ابريق شاي	1828k
 ابريل	195k
 ابطال	407k
 ابقار	349k
@@ -27128,7 +27174,7 @@ zürafa	1606n
 احترافي	408k
 احترام	412k
 احتفال	335k
-احتفال برؤيه القمر	1914k
+احتفال برؤيه القمر	1918k
 احتفالي	411k
 احتفاليه	411k
 احجيه	396k
@@ -27145,7 +27191,7 @@ zürafa	1606n
 احمر دموي	71k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفاه	1963k
+احمر شفاه	1967k
 احمر صدئي	112k
 احمر صيني	75k
 احمر فاقع	74k
@@ -27169,7 +27215,7 @@ zürafa	1606n
 اخضر نعناعي	30k
 اخضر نيون	117k
 اخضر يشبي	50k
-اخطبوط	1667k
+اخطبوط	1671k
 ادب	312k
 ادخنه	314k
 ادغال	120k
@@ -27186,8 +27232,8 @@ zürafa	1606n
 ارجواني فاتح	64k
 ارجواني وردي	21k
 ارخبيل	155k
-ارز مطبوخ	1788k
-ارز وكاري	1789k
+ارز مطبوخ	1792k
+ارز وكاري	1793k
 ارسنال	594o
 ارض	168k
 ارض العجائب	397k
@@ -27221,7 +27267,7 @@ zürafa	1606n
 اسباني	857k
 اسبانيا	628o
 اسبريسو	254k
-استاد	1850k
+استاد	1854k
 استثمار	358k
 استجمام	389k
 استدامه	385k
@@ -27305,7 +27351,7 @@ zürafa	1606n
 اكتوبر	197k
 اكواخ	364k
 اكواريوم	366k
-اكورديون	1967k
+اكورديون	1971k
 الا	460k
 الارجنتين	631o
 الاردن	773k
@@ -27337,7 +27383,7 @@ zürafa	1606n
 التشيك	661o
 التعبيريه	720k
 التكعيبيه	818k
-التيرانوصور	1658k
+التيرانوصور	1662k
 الثمانينيات	707k
 الجحيم	430k
 الحبشه	854k
@@ -27396,7 +27442,7 @@ zürafa	1606n
 الكتروني	377k
 الكترونيات	377k
 الكرملين	833k
-الكعبه	1882k
+الكعبه	1886k
 الكولوسيوم	788k
 الكون	176k
 الليالي البيضاء	801k
@@ -27423,8 +27469,8 @@ zürafa	1606n
 النهار	194k
 النيل	774k
 اله	286k
-اله بانجو	1972k
-اله نفخ	1970k
+اله بانجو	1976k
+اله نفخ	1974k
 الهام	406k
 الهند	640o 785k
 الهي	414k
@@ -27475,12 +27521,12 @@ zürafa	1606n
 اندونيسي	856k
 اندونيسيا	674o
 انزعاج	404k
-انسان الغاب	1570k
+انسان الغاب	1574k
 انستغرام	470o
 انسجام	388k
-انشاءات	1852k
+انشاءات	1856k
 انطباعي	790k
-انف خنزير	1599k
+انف خنزير	1603k
 انهار	148k
 انهار جليديه	184k
 انهيار ثلجي	161k
@@ -27500,7 +27546,7 @@ zürafa	1606n
 اوركسترا	399k
 اوركيد	218k
 اوزبكستان	870k
-اوزه	1641k
+اوزه	1645k
 اوسمانثوس	224k
 اوف وايت	104k
 اوكراني	847k
@@ -27586,7 +27632,7 @@ zürafa	1606n
 برتقالي	1k
 برتقاليه	1k
 برج	340k
-برج طوكيو	1875k
+برج طوكيو	1879k
 برجر كينج	542o
 برد	402k
 برشلونه	764k
@@ -27602,13 +27648,13 @@ zürafa	1606n
 بروده الطقس	402k
 بروفانس	807k
 بروكلي	435k
-بروكولي	1743k
+بروكولي	1747k
 برونز	58k
 برونز قديم	305k
 برونزي	58k
 بري	420k
 بريء	409k
-بريتزل	1755k
+بريتزل	1759k
 بريطانيا	771k
 بريق	432k
 بريه	420k
@@ -27620,9 +27666,9 @@ zürafa	1606n
 بسيط	387k
 بسيطه	387k
 بطء	416k
-بطاطا حلوه مشويه	1792k
-بطاطس	1736k
-بطاطس مقليه	1765k
+بطاطا حلوه مشويه	1796k
+بطاطس	1740k
+بطاطس مقليه	1769k
 بطانيات	400k
 بطانيه	400k
 بطريق	322k
@@ -27634,11 +27680,11 @@ zürafa	1606n
 بعثه	420k
 بعد الظهر	190k
 بعد حلول الظلام	192k
-بعوضه	1683k
+بعوضه	1687k
 بغير	460k
 بقره	349k
-بقول	1747k
-بقوليات	1747k
+بقول	1751k
+بقوليات	1751k
 بكاء	393k
 بلا	460k
 بلاستيك	307k
@@ -27674,25 +27720,25 @@ zürafa	1606n
 بهيج	411k
 بوابه توري	805k
 بودابست	860k
-بودل	1574k
+بودل	1578k
 بوربون	267k
 بورسلين	295k
 بورشه	486o
 بورصه	358k
-بوريتو	1770k
+بوريتو	1774k
 بوظه	274k
 بولندا	659o
 بولندي	846k
 بولينيزيا	867k
 بوليوود	735k
-بومه	1642k
+بومه	1646k
 بونبون	272k
 بوهيمي	715k
 بوينس ايرس	843k
 بي ام دبليو	478o
 بيئه	385k
 بيئي	385k
-بيانو	1969k
+بيانو	1973k
 بيبسي	566o
 بيت	400k
 بيت ريفي	364k
@@ -27718,7 +27764,7 @@ zürafa	1606n
 تافه	436k
 تاكسي	339k
 تاكل	287k
-تامال	1771k
+تامال	1775k
 تامل	414k
 تاهيتي	867k
 تايلاند	675o 779k
@@ -27777,7 +27823,7 @@ zürafa	1606n
 تغذيه	419k
 تفاؤل	406k
 تفاح	236k
-تفاح احمر	1723k
+تفاح احمر	1727k
 تفاح اخضر	237k
 تفاحه	236k
 تفتح الازهار	195k
@@ -27790,8 +27836,8 @@ zürafa	1606n
 تلاميذ	359k
 تلميذ	359k
 تله	160k
-تمثال الحريه	1876k
-تمساح	1651k
+تمثال الحريه	1880k
+تمساح	1655k
 تموز	196k
 تمويه	433k
 تنانين	397k
@@ -27808,7 +27854,7 @@ zürafa	1606n
 توت	253k
 توت ازرق	232k
 توت العليق	233k
-توت بري	1729k
+توت بري	1733k
 توتر	415k
 توتورو	820k
 توست	270k
@@ -27819,7 +27865,7 @@ zürafa	1606n
 تونسي	865k
 تويتر	573o
 تويوتا	481o
-تي شيرت	1925k
+تي شيرت	1929k
 تيراكوتا	111k
 تيك توك	510o
 تيليجرام	506o
@@ -27829,7 +27875,7 @@ zürafa	1606n
 ثراء	383k
 ثروه	383k
 ثري	383k
-ثعبان	1654k
+ثعبان	1658k
 ثعلب	324k
 ثقه	408k
 ثلج	187k
@@ -27837,28 +27883,28 @@ zürafa	1606n
 ثلوج	187k
 ثمار	434k
 ثمار التوت	253k
-ثور امريكي	1591k
+ثور امريكي	1595k
 ثوران	165k
 جاد	412k
 جاز	439k
 جامايكا	667o 768k
 جامح	420k
 جامعه	359k
-جاموس مائي	1594k
+جاموس مائي	1598k
 جايبور	804k
 جبال	160k
 جبال الالب	161k
 جبال جليديه	184k
 جبال مثلجه	161k
 جبل	160k
-جبل بقمه ثلجيه	1841k
+جبل بقمه ثلجيه	1845k
 جبل جليدي	184k
-جبل فوجي	1844k
+جبل فوجي	1848k
 جبل مثلج	161k
 جحيم	430k
 جدار	342k
 جدار طيني	342k
-جدجد	1678k
+جدجد	1682k
 جدران	342k
 جدول	148k
 جدير بالثقه	408k
@@ -27871,12 +27917,12 @@ zürafa	1606n
 جراند كانيون	780k
 جرانيت	281k
 جراه	407k
-جرثوم	1686k
-جرثومه	1686k
-جرس الريح	1913k
+جرثوم	1690k
+جرثومه	1690k
+جرس الريح	1917k
 جرعه سحريه	397k
 جرف	163k
-جره عسل	1820k
+جره عسل	1824k
 جرو	410k
 جروف	163k
 جري	391k
@@ -27885,10 +27931,10 @@ zürafa	1606n
 جزر	249k
 جزر صغيره	155k
 جزيره	155k
-جزيره صحراويه	1848k
+جزيره صحراويه	1852k
 جزيره صغيره	155k
 جسر	340k
-جسر في الليل	1892k
+جسر في الليل	1896k
 جسور	340k
 جشع	428k
 جعه	266k
@@ -27900,14 +27946,14 @@ zürafa	1606n
 جليد	184k
 جليل	412k
 جماجم	405k
-جمبري	1804k
-جمبري مقلي	1795k
+جمبري	1808k
+جمبري مقلي	1799k
 جمجمه	405k
 جمر	167k
 جمره	167k
 جمشت	56k
-جمل ثنائي السنام	1604k
-جمل وحيد السنام	1603k
+جمل ثنائي السنام	1608k
+جمل وحيد السنام	1607k
 جميل صغير	410k
 جنات	429k
 جناح	169k
@@ -27927,7 +27973,7 @@ zürafa	1606n
 جوال	377k
 جواهر	316k
 جوجل	468o
-جورب	1930k
+جورب	1934k
 جوز الهند	241k
 جوهره	316k
 جيانغنان	350k
@@ -27953,7 +27999,7 @@ zürafa	1606n
 حانوكا	750k
 حب	394k
 حبات البرد	201k
-حبار	1805k
+حبار	1809k
 حبر	47k
 حبوب	251k
 حبيب	394k
@@ -27967,14 +28013,14 @@ zürafa	1606n
 حديقه	126k
 حديقه زن	351k
 حديقه عامه	127k
-حديقه وطنيه	1849k
-حذاء باليه	1952k
-حذاء بكعب عال	1950k
-حذاء رجالي	1946k
-حذاء رياضي	1947k
-حذاء طويل الساق حريمي	1953k
-حذاء لرحلات المشي	1948k
-حذاء نسائي بدون كعب	1949k
+حديقه وطنيه	1853k
+حذاء باليه	1956k
+حذاء بكعب عال	1954k
+حذاء رجالي	1950k
+حذاء رياضي	1951k
+حذاء طويل الساق حريمي	1957k
+حذاء لرحلات المشي	1952k
+حذاء نسائي بدون كعب	1953k
 حر	205k
 حراره	205k
 حرب	433k
@@ -27996,8 +28042,8 @@ zürafa	1606n
 حشد	424k
 حشود	424k
 حصاد	197k
-حصان	1587k
-حصان الدوامه	1894k
+حصان	1591k
+حصان الدوامه	1898k
 حصاه	281k
 حصباء	281k
 حصن	360k
@@ -28011,7 +28057,7 @@ zürafa	1606n
 حفل الشاي	789k
 حفله	373k
 حفله موسيقيه	335k
-حقائب تسوق	1943k
+حقائب تسوق	1947k
 حقد	404k
 حقل	124k
 حقل ارز	252k
@@ -28019,12 +28065,12 @@ zürafa	1606n
 حقل قمح	251k
 حقول	124k
 حقول الارز	252k
-حقيبه مدرسه	1944k
+حقيبه مدرسه	1948k
 حكايات	312k
 حكايه	312k
 حكايه خرافيه	397k
 حلبه الرقص	438k
-حلزون	1671k
+حلزون	1675k
 حلم	398k
 حلو	410k
 حلو ومر	417k
@@ -28050,7 +28096,7 @@ zürafa	1606n
 حنين	380k
 حنين الي الماضي	417k
 حوت	330k
-حوت بنافوره	1659k
+حوت بنافوره	1663k
 حوريه	397k
 حوريه البحر	397k
 حوض اسماك	366k
@@ -28062,22 +28108,23 @@ zürafa	1606n
 حيوي	391k
 حيويه	391k
 خائف	405k
-خاتم	1964k
+خاتم	1968k
 خافت	448k
 خافت الضوء	453k
 خافت ناعم	447k
 خامل	416k
 خانق	403k
 خبز	270k
-خبز البيغل	1756k
+خبز البيغل	1760k
 خبز محمص	270k
-خبز مفرود	1754k
-خبز مفرود محشو	1772k
+خبز مفرود	1758k
+خبز مفرود محشو	1776k
 خجل	415k
 خراف	349k
 خرافه	397k
 خرافي	397k
 خردلي	110k
+خرزه زرقاء	872k
 خرسانه	282k
 خروف	349k
 خريف	197k
@@ -28098,44 +28145,44 @@ zürafa	1606n
 خشن	422k
 خشوع	414k
 خضار	435k
-خضار ورقي	1742k
+خضار ورقي	1746k
 خضراء	3k
 خضراوات	435k
 خضروات	435k
 خطر	404k
 خطير	404k
-خفاش	1620k
+خفاش	1624k
 خفايا	396k
 خفي	396k
 خمر	264k
 خمري	33k
 خمول	416k
-خنزير	1597k
-خنزير بري	1598k
-خنفساء	1676k
+خنزير	1601k
+خنزير بري	1602k
+خنفساء	1680k
 خوخ	235k
 خوخلوما	795k
 خوخي	27k
-خوذه رجل انقاذ	1961k
-خوذه عسكريه	1960k
+خوذه رجل انقاذ	1965k
+خوذه عسكريه	1964k
 خوف	405k
-خيار	1741k
+خيار	1745k
 خيال	398k
 خيال علمي	377k
 خيالي	397k
 خيزران	123k
-خيمه	1884k
+خيمه	1888k
 دائمه الخضره	121k
 دافئ	400k
 دافئه	400k
 داكن	441k
 داكنه	441k
 داليه	134k
-دب كوالا	1622k
+دب كوالا	1626k
 دبدوب	410k
 دبي	776k
-دجاج	1631k
-دجاجه	1631k
+دجاج	1635k
+دجاجه	1635k
 دخان	314k
 دراسه	359k
 دراما	407k
@@ -28153,32 +28200,32 @@ zürafa	1606n
 دمعه	393k
 دموع	393k
 دموي	315k
-دميتان يابانيتان	1911k
+دميتان يابانيتان	1915k
 دنماركي	354k
 دنيم	289k
 دهشه	426k
 دواء	357k
 دوار الشمس	211k
 دوبروفنيك	859k
-دوده	1685k
-دوده ارض	1685k
-دوده علقيه	1685k
+دوده	1689k
+دوده ارض	1689k
+دوده علقيه	1689k
 دولار	425k
-دولفين	1661k
+دولفين	1665k
 دون	460k
 دون استخدام	460k
 دونات	271k
 ديتوكس	419k
 ديسكو	438k
 ديسمبر	198k
-ديك رومي	1630k
-ديكور صنوبر	1910k
+ديك رومي	1634k
+ديكور صنوبر	1914k
 دين	414k
-ديناصور صوروبودا	1657k
+ديناصور صوروبودا	1661k
 ديناميكي	391k
 ديني	414k
 ديوالي	811k
-ذبابه	1684k
+ذبابه	1688k
 ذره	250k
 ذعر	405k
 ذكري	417k
@@ -28193,7 +28240,7 @@ zürafa	1606n
 ذوق	399k
 رائد فضاء	176k
 رائع	426k
-رابطه عنق	1924k
+رابطه عنق	1928k
 راحه	389k
 راحه البال	388k
 راس السنه	757k
@@ -28202,7 +28249,7 @@ zürafa	1606n
 راق	399k
 راقصه باليه	421k
 راقي	399k
-راكون	1577k
+راكون	1581k
 رامبرانت	791k
 ربيع	195k
 رتابه	436k
@@ -28312,18 +28359,18 @@ zürafa	1606n
 زبد البحر	142k
 زبده	269k
 زجاج	294k
-زجاجه الرضاعه	1821k
-زجاجه وفنجان	1826k
+زجاجه الرضاعه	1825k
+زجاجه وفنجان	1830k
 زحام	424k
 زحل	176k
 زحمه	424k
 زخات مطر	199k
-زرافه	1606k
+زرافه	1610k
 زرقاء	4k
 زعفران	277k
 زفاف	372k
 زقاق	341k
-زلابيه صينيه	1799k
+زلابيه صينيه	1803k
 زمرد	49k
 زمردي	49k
 زن	351k
@@ -28359,7 +28406,7 @@ zürafa	1606n
 ساري	832k
 ساطع	445k
 ساطعه	445k
-ساق دجاجه	1761k
+ساق دجاجه	1765k
 ساقيه	148k
 ساكسفون	439k
 ساكن	388k
@@ -28369,19 +28416,19 @@ zürafa	1606n
 ساموراي	355k
 سانت بطرسبرغ	801k
 سانتوريني	353k
-ساندوتش	1768k
+ساندوتش	1772k
 سايبر	376k
 سايبربانك	376k
 سبا	389k
 سبات	416k
 سباحه	143k
-سباغتي	1791k
+سباغتي	1795k
 سبانخ	435k
 سبتمبر	197k
 سبوتيفاي	471o
 ستاربكس	466o
 ستانلس ستيل	284k
-ستره سلامه	1923k
+ستره سلامه	1927k
 ستوكهولم	838k
 ستيمبانك	705k
 سجاد فارسي	741k
@@ -28390,13 +28437,13 @@ zürafa	1606n
 سحر	397k
 سحري	397k
 سحلبيه	218k
-سحليه	1653k
+سحليه	1657k
 سخط	404k
 سخونه	403k
 سخيف	437k
 سديم	176k
 سذاجه	409k
-سرطان	1802k
+سرطان	1806k
 سرور	392k
 سري	396k
 سريالي	398k
@@ -28408,15 +28455,15 @@ zürafa	1606n
 سفن	140k
 سفينه	140k
 سكاكر	272k
-سكب السائل	1835k
+سكب السائل	1839k
 سكر	272k
 سكون	388k
 سكينه	388k
 سلام	388k
 سلتي	826k
-سلحفاه	1652k
+سلحفاه	1656k
 سلطه	435k
-سلطه خضراء	1780k
+سلطه خضراء	1784k
 سلطه فواكه	434k
 سلموني	29k
 سلمي	388k
@@ -28431,15 +28478,15 @@ zürafa	1606n
 سمرقند	870k
 سمك	366k
 سمك القرش	141k
-سمكه	1663k
-سمكه استوائيه	1664k
+سمكه	1667k
+سمكه استوائيه	1668k
 سمكه ذهبيه	329k
-سمكه قرش	1666k
-سمكه منتفخه	1665k
-سمور	1618k
+سمكه قرش	1670k
+سمكه منتفخه	1669k
+سمور	1622k
 سنابل	251k
 سنبله	251k
-سنجاب	1617k
+سنجاب	1621k
 سنديان	279k
 سنغافوره	678o
 سهره	438k
@@ -28478,7 +28525,7 @@ zürafa	1606n
 شاطئ البحر	143k
 شاطئ البحيره	147k
 شاطئ رملي	144k
-شاطئ وشمسيه	1846k
+شاطئ وشمسيه	1850k
 شاكرا	414k
 شاليه	836k
 شانيل	575o
@@ -28486,17 +28533,17 @@ zürafa	1606n
 شاي	256k
 شاي احمر	256k
 شاي اخضر	257k
-شاي الفقاعات	1837k
+شاي الفقاعات	1841k
 شاي اولونغ	260k
 شاي بالحليب	259k
 شباب	401k
 شبابي	401k
 شباط	198k
 شبح	405k
-شبكه عنكبوت	1681k
+شبكه عنكبوت	1685k
 شبوره	202k
 شتاء	198k
-شتله	1699k
+شتله	1703k
 شتوي	198k
 شجار	404k
 شجاع	407k
@@ -28504,13 +28551,13 @@ zürafa	1606n
 شجر البتولا	122k
 شجر القيقب	130k
 شجره	133k
-شجره احتفال	1909k
+شجره احتفال	1913k
 شجره البتولا	122k
 شجره الميلاد	367k
-شجره دائمه الخضره	1701k
-شجره زائله الخضره	1702k
+شجره دائمه الخضره	1705k
+شجره زائله الخضره	1706k
 شجره صنوبر	121k
-شجره عيد الميلاد	1901k
+شجره عيد الميلاد	1905k
 شجن	393k
 شر	405k
 شراره	166k
@@ -28522,15 +28569,15 @@ zürafa	1606n
 شركه	358k
 شروق	180k
 شروق الشمس	180k
-شروق علي جبل	1888k
+شروق علي جبل	1892k
 شرير	405k
-شريط	1916k
-شريطه تذكير	1918k
+شريط	1920k
+شريطه تذكير	1922k
 شط	143k
 شطه	277k
 شعاب	153k
 شعاب مرجانيه	153k
-شعب مرجانيه	1669k
+شعب مرجانيه	1673k
 شعبي	379k
 شعر البنات	273k
 شعله	166k
@@ -28548,7 +28595,7 @@ zürafa	1606n
 شكوك	415k
 شلال	151k
 شمال اوروبي	354k
-شمام	1716k
+شمام	1720k
 شمبانيا	265k
 شمس	171k
 شمسي	171k
@@ -28556,7 +28603,7 @@ zürafa	1606n
 شمعدان	310k
 شمعه	310k
 شموع	310k
-شنطه يد	1941k
+شنطه يد	1945k
 شنغهاي	778k
 شهاب	176k
 شهب	176k
@@ -28564,7 +28611,7 @@ zürafa	1606n
 شهوه	395k
 شوارع	341k
 شواطئ	143k
-شورت	1936k
+شورت	1940k
 شوق	417k
 شوكولاته	261k
 شياطين	430k
@@ -28606,7 +28653,7 @@ zürafa	1606n
 صديق	392k
 صديق للبيئه	385k
 صراع	404k
-صرصور	1679k
+صرصور	1683k
 صغار	382k
 صفاء	401k
 صفار البيض	269k
@@ -28620,8 +28667,8 @@ zürafa	1606n
 صمت	388k
 صناعه	378k
 صناعي	378k
-صندل اصبع	1945k
-صندل حريمي	1951k
+صندل اصبع	1949k
+صندل حريمي	1955k
 صنوبر	121k
 صنوبريه	121k
 صوف	292k
@@ -28647,8 +28694,8 @@ zürafa	1606n
 ضوء القمر	174k
 ضوء النهار	194k
 ضوضاء	424k
-طائر	1636k
-طائر الدودو	1643k
+طائر	1640k
+طائر الدودو	1647k
 طائرات	169k
 طائره	169k
 طابع ريفي	379k
@@ -28657,10 +28704,10 @@ zürafa	1606n
 طالب	359k
 طاهر	409k
 طاووس	318k
-طاووسه	1646k
-طبق وملعقه	1779k
-طبل طويل	1974k
-طبله	1973k
+طاووسه	1650k
+طبق وملعقه	1783k
+طبل طويل	1978k
+طبله	1977k
 طبي	357k
 طبيب	357k
 طبيعه	385k
@@ -28671,8 +28718,8 @@ zürafa	1606n
 طراز صيني	356k
 طريق الحرير	870k
 طريق سريع	340k
-طعام مشكل	1793k
-طعام معلب	1784k
+طعام مشكل	1797k
+طعام معلب	1788k
 طفل	382k
 طفل رضيع	409k
 طفوله	417k
@@ -28688,7 +28735,7 @@ zürafa	1606n
 طهران	866k
 طواويس	318k
 طوب	283k
-طوبه	1853k
+طوبه	1857k
 طوكيو	850k
 طيران	169k
 طيران الامارات	547o
@@ -28696,8 +28743,8 @@ zürafa	1606n
 طين	168k
 طيني محروق	111k
 ظافر	418k
-ظربان	1626k
-ظرف احمر بكتابه صينيه	1915k
+ظربان	1630k
+ظرف احمر بكتابه صينيه	1919k
 ظريف	410k
 ظلال	396k
 ظلام	413k
@@ -28741,8 +28788,8 @@ zürafa	1606n
 عزيمه	407k
 عسكري	433k
 عسل	263k
-عش به بيض	1713k
-عش فارغ	1712k
+عش به بيض	1717k
+عش فارغ	1716k
 عشاق	394k
 عشب	125k
 عشب اخضر	125k
@@ -28764,10 +28811,10 @@ zürafa	1606n
 عطوف	390k
 عفاريت	405k
 عفريت	405k
-عقرب	1682k
-علبه طعام	1785k
-علبه طعام للخارج	1801k
-علبه عصير	1838k
+عقرب	1686k
+علبه طعام	1789k
+علبه طعام للخارج	1805k
+علبه عصير	1842k
 علكه	272k
 علمي	377k
 علوم	377k
@@ -28780,7 +28827,7 @@ zürafa	1606n
 عنب	231k
 عنف	404k
 عنفوان	395k
-عنكبوت	1680k
+عنكبوت	1684k
 عنيف	404k
 عواصف	201k
 عياده	357k
@@ -28797,6 +28844,8 @@ zürafa	1606n
 عيد منتصف الخريف	371k
 عيد ميلاد	373k
 عيش الغراب	136k
+عين الحسود	872k
+عين زرقاء	872k
 غائم	203k
 غائمه	203k
 غابات	119k
@@ -28830,13 +28879,13 @@ zürafa	1606n
 غرفه نوم	363k
 غروب	179k
 غروب الشمس	179k
-غروب مدينه	1890k
+غروب مدينه	1894k
 غريب	437k
 غريب الاطوار	437k
 غريبه	437k
-غرير	1628k
-غرير العسل	1628k
-غزال	1590k
+غرير	1632k
+غرير العسل	1632k
+غزال	1594k
 غزل البنات	273k
 غزو	418k
 غسق	191k
@@ -28849,10 +28898,10 @@ zürafa	1606n
 غموض	396k
 غندول	806k
 غواتيمالا	862k
-غوريلا	1569k
+غوريلا	1573k
 غول	405k
 غيبي	396k
-غيتار	1968k
+غيتار	1972k
 غير	460k
 غير مالوف	437k
 غير متوقع	426k
@@ -28893,18 +28942,18 @@ zürafa	1606n
 فرحه	392k
 فردوس	429k
 فردوس الجنه	429k
-فرس النهر	1610k
+فرس النهر	1614k
 فرساي	716k
 فرعون	774k
 فرعوني	774k
-فرقعه حفله	1907k
+فرقعه حفله	1911k
 فرنسا	625o
 فريدا كاهلو	725k
 فريز	229k
 فزع	405k
-فستان	1931k
+فستان	1935k
 فسفوري	450k
-فشار	1781k
+فشار	1785k
 فصل دراسي	359k
 فضاء	176k
 فضاء خارجي	176k
@@ -28913,21 +28962,21 @@ zürafa	1606n
 فضه	12k
 فضي	12k
 فضيه	12k
-فطائر	1757k
+فطائر	1761k
 فطر	136k
 فطريات	136k
 فطيره	271k
 فقدان	393k
-فقمه	1662k
+فقمه	1666k
 فكاهه	392k
-فلافل	1773k
+فلافل	1777k
 فلامنغو	317k
 فلامنكو	825k
-فلامينغو	1645k
+فلامينغو	1649k
 فلبيني	864k
 فلفل	277k
 فلفل حار	277k
-فلفل حلو	1740k
+فلفل حلو	1744k
 فلورنسا	762k
 فلوري	450k
 فلوس	425k
@@ -28938,8 +28987,8 @@ zürafa	1606n
 فناء خلفي	126k
 فنان	440k
 فنانين	440k
-فندق	1866k
-فندق حب	1867k
+فندق	1870k
+فندق حب	1871k
 فنلندا	657o
 فنلندي	839k
 فنون	440k
@@ -28952,11 +29001,11 @@ zürafa	1606n
 فوشيا	65k
 فوضوي	424k
 فوضي	424k
-فول سوداني	1746k
+فول سوداني	1750k
 فولاذ	284k
 فولاذ مقاوم للصدا	284k
 فولكس فاجن	480o
-فوندو	1778k
+فوندو	1782k
 في الهواء الطلق	420k
 فيبرويف	815k
 فيتامين	419k
@@ -28978,9 +29027,9 @@ zürafa	1606n
 قارس	402k
 قاع البحر	141k
 قبر	412k
-قبعه تخرج	1958k
-قبعه حريمي	1956k
-قبعه رياضيه	1959k
+قبعه تخرج	1962k
+قبعه حريمي	1960k
+قبعه رياضيه	1963k
 قبلات	394k
 قبيح	427k
 قتال	404k
@@ -29001,14 +29050,14 @@ zürafa	1606n
 قسيس	361k
 قشعريره	402k
 قصائد	312k
-قصاصات ملونه	1912k
+قصاصات ملونه	1916k
 قصر	347k
 قصص	312k
 قصه	312k
 قصور	347k
 قصيده	312k
 قطار الانفاق	340k
-قطار ملاهي	1897k
+قطار ملاهي	1901k
 قطب	185k
 قطبي	185k
 قطر	649o
@@ -29017,17 +29066,17 @@ zürafa	1606n
 قطرات الندي	206k
 قطره	152k
 قطط	410k
-قطعه جبن	1759k
-قطعه لحم	1762k
+قطعه جبن	1763k
+قطعه لحم	1766k
 قطن	292k
 قطه	410k
 قطيفه	290k
-قفازان	1928k
+قفازان	1932k
 قلاع	360k
 قلب	394k
 قلب مكسور	393k
 قلعه	360k
-قلعه يابانيه	1872k
+قلعه يابانيه	1876k
 قلق	415k
 قلقه	415k
 قلوب	394k
@@ -29037,9 +29086,9 @@ zürafa	1606n
 قمم ثلجيه	161k
 قمه	160k
 قناديل	336k
-قندس	1625k
+قندس	1629k
 قنديل	336k
-قنفد	1619k
+قنفد	1623k
 قهوه	254k
 قهوه بالحليب	255k
 قوارب	140k
@@ -29065,12 +29114,12 @@ zürafa	1606n
 كارفور	537o
 كارما	414k
 كاري	277k
-كاس بيره	1831k
-كاس شراب	1828k
-كاس عصير كوكتيل	1829k
-كاس وقشه للشرب	1836k
-كاسا بيره	1832k
-كاسان يرتطمان	1833k
+كاس بيره	1835k
+كاس شراب	1832k
+كاس عصير كوكتيل	1833k
+كاس وقشه للشرب	1840k
+كاسا بيره	1836k
+كاسان يرتطمان	1837k
 كافيه	343k
 كاكاو	261k
 كاكي	25k
@@ -29086,8 +29135,8 @@ zürafa	1606n
 كتان	292k
 كتب	312k
 كتب قديمه	312k
-كتكوت خارج البيضه	1633k
-كتكوت صغير	1634k
+كتكوت خارج البيضه	1637k
+كتكوت صغير	1638k
 كثبان	156k
 كثيب	156k
 كحلي	16k
@@ -29096,58 +29145,58 @@ zürafa	1606n
 كراهيه	404k
 كرتون	382k
 كرز	230k
-كركديه	1694k
+كركديه	1698k
 كركم	79k
 كركمي	79k
-كركند	1803k
+كركند	1807k
 كرمه	134k
 كرنب	435k
 كرنفال	335k
 كرنفال ريو	812k
-كره ارز	1787k
+كره ارز	1791k
 كره السله	391k
 كره الطائره	391k
 كره القدم	391k
-كره اوراق ملونه	1908k
+كره اوراق ملونه	1912k
 كرواتي	859k
 كرواتيا	859k
-كرواسون	1752k
+كرواسون	1756k
 كروم	286k
 كريستال	300k
 كريسماس	367k
-كريم كراميل	1819k
+كريم كراميل	1823k
 كريمي	18k
-كستناء	1748k
+كستناء	1752k
 كستنائي	20k
 كسل	416k
 كسلان	416k
 كسول	416k
 كعك	271k
 كعكه	271k
-كعكه الحظ	1800k
-كعكه القمر	1797k
-كعكه سمك بشكل حلزوني	1796k
-كعكه صغيره	1814k
-كعكه عيد ميلاد	1812k
-كعكه محلاه	1810k
+كعكه الحظ	1804k
+كعكه القمر	1801k
+كعكه سمك بشكل حلزوني	1800k
+كعكه صغيره	1818k
+كعكه عيد ميلاد	1816k
+كعكه محلاه	1814k
 كفء	408k
 كفاءه	408k
 كلاسيكي	380k
-كلب دليل	1573k
+كلب دليل	1577k
 كليم	741k
 كليمت	723k
-كمان	1971k
+كمان	1975k
 كمبيوتر	377k
-كمثري	1725k
+كمثري	1729k
 كنائس	361k
 كنتاكي	541o
 كنتي	742k
 كندا	636o
 كندي	845k
 كنزه	400k
-كنغر	1627k
+كنغر	1631k
 كنيسه	361k
-كنيسه زفاف	1874k
+كنيسه زفاف	1878k
 كنيسه صغيره	361k
 كهرمان	32k
 كهرماني	32k
@@ -29155,8 +29204,8 @@ zürafa	1606n
 كوابيس	405k
 كوارتز	300k
 كواكب	176k
-كوب حليب	1822k
-كوب زجاجي	1834k
+كوب حليب	1826k
+كوب زجاجي	1838k
 كوبا	680o 759k
 كوبالت	45k
 كوبالتي	45k
@@ -29178,10 +29227,10 @@ zürafa	1606n
 كون	176k
 كوني	176k
 كيب تاون	869k
-كيس نقود	1940k
+كيس نقود	1944k
 كيك	271k
 كيمونو	355k
-كيمونو ياباني	1932k
+كيمونو ياباني	1936k
 كيني	855k
 كينيا	670o
 كيوت	410k
@@ -29202,14 +29251,14 @@ zürafa	1606n
 لاغون	146k
 لافتات النيون	308k
 لافندر	210k
-لاما	1605k
+لاما	1609k
 لامع	445k
 لاهب	205k
 لبلاب	134k
 لبن	268k
 لبنان	852k
 لبناني	852k
-لحم مقدد	1763k
+لحم مقدد	1767k
 لحيه	422k
 لشبونه	797k
 لطف	390k
@@ -29223,7 +29272,7 @@ zürafa	1606n
 لهب	166k
 لهيب	166k
 لوتس	212k
-لوح شوكولاته	1816k
+لوح شوكولاته	1820k
 لوحات	440k
 لوحه	440k
 لوس انجلوس	781k
@@ -29276,7 +29325,7 @@ zürafa	1606n
 ماساه	393k
 ماساوي	393k
 ماساي	855k
-ماسه ناريه	1903k
+ماسه ناريه	1907k
 ماطر	199k
 ماغما	165k
 ماغنوليا	226k
@@ -29287,9 +29336,9 @@ zürafa	1606n
 مال	425k
 ماليزيا	677o
 ماليه	358k
-ماموث	1608k
+ماموث	1612k
 مانجا	239k
-مانجه	1722k
+مانجه	1726k
 مانجو	239k
 مانشستر سيتي	598o
 مانشستر يونايتد	597o
@@ -29297,21 +29346,21 @@ zürafa	1606n
 مانيلا	864k
 مايكروسوفت	567o
 مايو	195k
-مايوه من قطعه واحده	1934k
+مايوه من قطعه واحده	1938k
 مبارك	414k
 مباني	340k
 مبتسم	392k
 مبتكر	377k
 مبتهج	392k
 مبني	340k
-مبني اثري	1851k
-مبني اداري	1861k
-مبني مهجور	1858k
+مبني اثري	1855k
+مبني اداري	1865k
+مبني مهجور	1862k
 مبهج	392k
 مبهم	396k
 متاحف	440k
-متجر بقاله	1868k
-متجر شامل	1870k
+متجر بقاله	1872k
+متجر شامل	1874k
 متجمد	452k
 متجمده	452k
 متجهم	413k
@@ -29352,7 +29401,7 @@ zürafa	1606n
 مجهول	396k
 مجوهرات	316k
 مجيد	418k
-محار	1806k
+محار	1810k
 محايد	423k
 محبب	410k
 محبط	404k
@@ -29363,8 +29412,8 @@ zürafa	1606n
 محرج	415k
 محرك	378k
 محطه فضائيه	365k
-محفظه يد	1942k
-محل حلاقه	1898k
+محفظه يد	1946k
+محل حلاقه	1902k
 محيط	140k
 محيطات	140k
 مخبز	270k
@@ -29394,7 +29443,7 @@ zürafa	1606n
 مرتاح	389k
 مرتبك	415k
 مرج	124k
-مرجان	1669k
+مرجان	1673k
 مرجاني	28k
 مرجه	125k
 مرح	392k
@@ -29425,7 +29474,7 @@ zürafa	1606n
 مساء	191k
 مسالم	388k
 مسبح	143k
-مسبحه صلاه	1962k
+مسبحه صلاه	1966k
 مستاء	404k
 مستدام	385k
 مسترخي	389k
@@ -29437,7 +29486,7 @@ zürafa	1606n
 مستقر	408k
 مستكشف	420k
 مستودع	378k
-مسجد	1878k
+مسجد	1882k
 مسحور	397k
 مسرور	392k
 مسكون	405k
@@ -29450,8 +29499,8 @@ zürafa	1606n
 مشجع	406k
 مشرق	445k
 مشرقه	445k
-مشروب استوائي	1830k
-مشروب ساخن	1823k
+مشروب استوائي	1834k
+مشروب ساخن	1827k
 مشغول	424k
 مشمس	172k
 مشمش	78k
@@ -29487,8 +29536,8 @@ zürafa	1606n
 معبد	346k
 معبد صيني	799k
 معبد كوري	798k
-معبد هندوسي	1879k
-معبد يهودي	1880k
+معبد هندوسي	1883k
+معبد يهودي	1884k
 معتدل	390k
 معتم	453k
 معجزه	397k
@@ -29497,9 +29546,9 @@ zürafa	1606n
 معدني	286k
 معرض	440k
 معرض فني	440k
-معزه	1602k
-معطف	1929k
-معطف مختبر	1922k
+معزه	1606k
+معطف	1933k
+معطف مختبر	1926k
 مغاره	164k
 مغامره	420k
 مغبش	451k
@@ -29513,7 +29562,7 @@ zürafa	1606n
 مفاجاه	426k
 مفتول العضلات	422k
 مفرقعات	334k
-مفرقعات ناريه	1904k
+مفرقعات ناريه	1908k
 مفعم بالحياه	391k
 مفعم بالحيويه	391k
 مقاهي	343k
@@ -29521,29 +29570,29 @@ zürafa	1606n
 مقدام	407k
 مقدس	414k
 مقرف	427k
-مقرمشات ارز	1786k
+مقرمشات ارز	1790k
 مقزز	427k
-مقلاه	1775k
-مقلاه مسطحه بها طعام	1776k
+مقلاه	1779k
+مقلاه مسطحه بها طعام	1780k
 مقمر	174k
 مقهي	343k
 مكاتب	358k
 مكتئب	393k
 مكتب	358k
-مكتب بريد	1863k
-مكتب بريد ياباني	1862k
+مكتب بريد	1867k
+مكتب بريد ياباني	1866k
 مكتبات	345k
 مكتبه	345k
 مكتبه عامه	345k
 مكتظ	424k
 مكسيكي	758k
-مكعب ثلج	1840k
+مكعب ثلج	1844k
 مكياج	421k
 ملائكه	429k
 ملائكي	409k
-ملابس البحر	1937k
-ملابس تحتيه	1935k
-ملابس حريمي	1938k
+ملابس البحر	1941k
+ملابس تحتيه	1939k
+ملابس حريمي	1942k
 ملاح	140k
 ملاك	429k
 ملبد بالغيوم	203k
@@ -29573,7 +29622,7 @@ zürafa	1606n
 مملكه	384k
 ممله	436k
 من غير	460k
-منازل	1857k
+منازل	1861k
 منتجع	389k
 منتزه	127k
 منتصر	418k
@@ -29583,8 +29632,8 @@ zürafa	1606n
 مندهش	426k
 منزعج	404k
 منزل	400k
-منزل بحديقه	1860k
-منزلق اللعب	1895k
+منزل بحديقه	1864k
+منزلق اللعب	1899k
 منزلي	400k
 منطاد	808k
 منعزل	393k
@@ -29650,19 +29699,19 @@ zürafa	1606n
 ناصع البياض	84k
 ناضج	423k
 ناطحات السحاب	340k
-ناطحات سحاب	1887k
+ناطحات سحاب	1891k
 ناطحه سحاب	340k
 ناعم	390k
-نافوره	1883k
+نافوره	1887k
 ناميبيا	871k
 نبات	128k
-نبات النفل	1707k
+نبات النفل	1711k
 نبات عصاري	135k
 نباتات	128k
 نباتات منزليه	128k
 نباتي	419k
 نبته	128k
-نبته في وعاء	1700k
+نبته في وعاء	1704k
 نبتون	176k
 نبلاء	384k
 نبيذ	264k
@@ -29683,7 +29732,7 @@ zürafa	1606n
 نحام	317k
 نحل	326k
 نحله	326k
-نخله	1703k
+نخله	1707k
 ندف الثلج	187k
 ندفه ثلج	187k
 ندم	393k
@@ -29701,9 +29750,9 @@ zürafa	1606n
 نضاره	401k
 نضج	423k
 نضر	401k
-نظاره	1919k
-نظاره شمس	1920k
-نظاره واقيه	1921k
+نظاره	1923k
+نظاره شمس	1924k
+نظاره واقيه	1925k
 نظيف	387k
 نعاس	416k
 نعسان	416k
@@ -29715,7 +29764,7 @@ zürafa	1606n
 نقي	409k
 نمر	319k
 نمساوي	841k
-نمله	1674k
+نمله	1678k
 نهار	194k
 نهاري	194k
 نهايه الاسبوع	389k
@@ -29753,14 +29802,14 @@ zürafa	1606n
 هافانا	759k
 هاله	414k
 هالوين	368k
-هالويين	1900k
+هالويين	1904k
 هانبوك	829k
 هانوك	830k
 هاواي	767k
 هاويه	141k
 هبوب	204k
 هدوء	388k
-هديه ملفوفه	1917k
+هديه ملفوفه	1921k
 هرج	424k
 هريره	410k
 هضبه	160k
@@ -29769,11 +29818,11 @@ zürafa	1606n
 هلسنكي	839k
 هلع	405k
 هلوسه	437k
-همبرغر	1764k
+همبرغر	1768k
 هندي	785k
 هواء نقي	401k
 هواوي	526o
-هوت دوغ	1767k
+هوت دوغ	1771k
 هوغا	400k
 هوكوساي	728k
 هولندا	650o
@@ -29797,35 +29846,35 @@ zürafa	1606n
 وادي سحيق	159k
 وارهول	792k
 وافل	271k
-وجه احادي قرن	1588k
-وجه ارنب	1615k
-وجه اسد	1580k
-وجه باندا	1623k
-وجه بقره	1592k
-وجه تنين	1655k
-وجه ثعلب	1576k
-وجه حصان	1584k
-وجه خنزير	1596k
-وجه دب	1621k
-وجه ذئب	1575k
-وجه ضفدع	1650k
-وجه فار	1611k
-وجه قرد	1567k
-وجه قطه	1578k
-وجه كلب	1571k
-وجه نمر	1581k
+وجه احادي قرن	1592k
+وجه ارنب	1619k
+وجه اسد	1584k
+وجه باندا	1627k
+وجه بقره	1596k
+وجه تنين	1659k
+وجه ثعلب	1580k
+وجه حصان	1588k
+وجه خنزير	1600k
+وجه دب	1625k
+وجه ذئب	1579k
+وجه ضفدع	1654k
+وجه فار	1615k
+وجه قرد	1571k
+وجه قطه	1582k
+وجه كلب	1575k
+وجه نمر	1585k
 وحده	393k
 وحش	405k
 وحشي	420k
 وحل	168k
 وحوش	405k
 وحيد	393k
-وحيد القرن	1609k
+وحيد القرن	1613k
 ودود	392k
 ورد	209k
 ورده	209k
-ورده بيضاء	1689k
-ورده ذابله	1693k
+ورده بيضاء	1693k
+ورده ذابله	1697k
 وردي	6k
 وردي باهت	92k
 وردي ترابي	89k
@@ -29839,16 +29888,16 @@ zürafa	1606n
 ورق الذهب	306k
 ورق الشجر	128k
 ورقه القيقب	130k
-ورقه برسيم رباعيه	1708k
+ورقه برسيم رباعيه	1712k
 ورقه شجر	128k
-ورقه متطايره	1711k
+ورقه متطايره	1715k
 ورنيش	303k
 ورود	207k
 وستاريه	221k
 وسخ	427k
 وسط المدينه	340k
 وسواس	415k
-وشاح	1927k
+وشاح	1931k
 وعد	406k
 وفاء	408k
 وفي	408k
@@ -29860,7 +29909,7 @@ zürafa	1606n
 ولاده جديده	401k
 ولهان	394k
 وليمه	411k
-ومضات	1905k
+ومضات	1909k
 وميض	432k
 ويس اندرسون	819k
 ويسكي	267k
@@ -29876,7 +29925,7 @@ zürafa	1606n
 يشب	298k
 يشم	298k
 يقطين	246k
-ينابيع ساخنه	1893k
+ينابيع ساخنه	1897k
 يناير	198k
 يوبيل	411k
 يوتيوب	473o
@@ -29892,19 +29941,19 @@ zürafa	1606n
 يوناني	775k
 يونيكورن	397k
 يونيو	196k
-अंकुर	1699l
+अंकुर	1703l
 अंगारा	167l
 अंगारे	167l
 अंगीठी	311l
-अंगूठी	1964l
+अंगूठी	1968l
 अंगूर	231l
 अंटार्कटिक	185l
 अंटार्कटिका	185l
-अंडरवियर	1935l
+अंडरवियर	1939l
 अंडा	269l
 अंडे	269l
-अंडे से बाहर आता चूजा	1633l
-अंडों वाला घोंसला	1713l
+अंडे से बाहर आता चूजा	1637l
+अंडों वाला घोंसला	1717l
 अंतरिक्ष	176l
 अंतरिक्ष यात्री	176l
 अंतरिक्ष यान	365l
@@ -29916,8 +29965,8 @@ zürafa	1606n
 अंबर	32l
 अकेला	393l
 अकेलापन	393l
-अकेली इमारत	1858l
-अकॉर्डियन	1967l
+अकेली इमारत	1862l
+अकॉर्डियन	1971l
 अक्टूबर	197l
 अखरोट	279l
 अगस्त	196l
@@ -29944,7 +29993,7 @@ zürafa	1606n
 अनुष्ठान	396l
 अनूप	146l
 अनोखा	437l
-अन्नानास	1721l
+अन्नानास	1725l
 अन्वेषण	420l
 अपनापन	400l
 अपराधबोध	415l
@@ -29972,7 +30021,7 @@ zürafa	1606n
 अल्ट्रामरीन	44l
 अवसाद	393l
 अविश्वसनीय	426l
-अवोकाडो	1734l
+अवोकाडो	1738l
 अव्यवस्था	424l
 अशांत	415l
 असमंजस	415l
@@ -29983,7 +30032,7 @@ zürafa	1606n
 आंसू	393l
 आइकिया	467o
 आइवरी	38l
-आइस क्यूब	1840l
+आइस क्यूब	1844l
 आइसक्रीम	274l
 आइसलैंड	658o 765l
 आउटडोर	420l
@@ -29994,7 +30043,7 @@ zürafa	1606n
 आक्रोश	404l
 आग	166l
 आगरा	834l
-आगे मुंह वाला चूजा	1635l
+आगे मुंह वाला चूजा	1639l
 आज रात	192l
 आजादी	420l
 आडू	235l
@@ -30071,16 +30120,16 @@ zürafa	1606n
 इमारत	340l
 इमारती लकडी	279l
 इमारतें	340l
-इमारतों के पीछे सूर्यास्त	1891l
+इमारतों के पीछे सूर्यास्त	1895l
 इमो	413l
 इलेक्ट्रॉनिक	377l
-इल्ली	1673l
+इल्ली	1677l
 इश्क	394l
 इस्तांबुल	772l
 इस्तेमाल मत	462l
 इस्पात	284l
 इस्फहान	866l
-इस्लाम धर्म	1878l
+इस्लाम धर्म	1882l
 ईंट	283l
 ईंटें	283l
 ईद	749l
@@ -30100,7 +30149,7 @@ zürafa	1606n
 उज्बेकिस्तान	870l
 उडान	169l
 उत्कट	395l
-उत्कृष्ट इमारत	1851l
+उत्कृष्ट इमारत	1855l
 उत्तरी ध्रुव	185l
 उत्तरी रोशनी	177l
 उत्सव	335l
@@ -30116,7 +30165,7 @@ zürafa	1606n
 उपन्यास	312l
 उपलब्धि	418l
 उपवन	119l
-उपहार	1917l
+उपहार	1921l
 उपासना	414l
 उबलता	403l
 उबाऊ	436l
@@ -30129,14 +30178,14 @@ zürafa	1606n
 उल्का	176l
 उल्कापिंड	176l
 उल्लास	392l
-उल्लू	1642l
+उल्लू	1646l
 उषा	180l
 उष्णकटिबंधीय	352l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
 ऊंघ	416l
-ऊंची एडी का सैंडिल	1950l
-ऊदबिलाव	1625l
+ऊंची एडी का सैंडिल	1954l
+ऊदबिलाव	1629l
 ऊधम	424l
 ऊन	292l
 ऊनी	292l
@@ -30144,7 +30193,7 @@ zürafa	1606n
 ऊर्जा	391l
 ऊर्जावान	391l
 ऊलोंग चाय	260l
-ऊष्णकटिबंधीय मछली	1664l
+ऊष्णकटिबंधीय मछली	1668l
 ऊष्मा	400l
 एंजल	429l
 एंटीक	380l
@@ -30157,7 +30206,7 @@ zürafa	1606n
 एक्वेरियम	366l
 एक्शन	391l
 एज्टेक	823l
-एथलेटिक जूता	1947l
+एथलेटिक जूता	1951l
 एम्स्टर्डम	837l
 एयर इंडिया	555o
 एयरटेल	556o
@@ -30170,7 +30219,7 @@ zürafa	1606n
 एस्प्रेसो	254l
 ऐतिहासिक	380l
 ऐश्वर्य	383l
-ऑक्टोपस	1667l
+ऑक्टोपस	1671l
 ऑक्टोबरफेस्ट	747l
 ऑनलाइन	377l
 ऑफ व्हाइट	104l
@@ -30183,7 +30232,7 @@ zürafa	1606n
 ऑस्मैन्थस	224l
 ओक	279l
 ओक्साका	758l
-ओडेन	1793l
+ओडेन	1797l
 ओपल	299l
 ओपेरा	399l
 ओलंपिक	686o
@@ -30198,8 +30247,8 @@ zürafa	1606n
 कंकड	281l
 कंकाल	405l
 कंक्रीट	282l
-कंगारू	1627l
-कंगारू का बच्चा	1627l
+कंगारू	1631l
+कंगारू का बच्चा	1631l
 कंट्री म्यूजिक	379l
 कंदरा	164l
 कंदील	309l
@@ -30209,7 +30258,7 @@ zürafa	1606n
 कंबल	400l
 कक्षा	359l
 कगार	163l
-कछुआ	1652l
+कछुआ	1656l
 कटाई	197l
 कठोर	412l
 कतर	649o
@@ -30230,8 +30279,8 @@ zürafa	1606n
 कमाल	426l
 करी	277l
 करुणा	390l
-कर्क राशि	1802l
-कर्कट	1802l
+कर्क राशि	1806l
+कर्कट	1806l
 कर्म	414l
 कला	440l
 कलाकार	440l
@@ -30242,7 +30291,7 @@ zürafa	1606n
 कवाई	730l
 कविता	312l
 कविताएं	312l
-कस्टर्ड	1819l
+कस्टर्ड	1823l
 कस्बा	340l
 कहरुबा	32l
 कहानियां	312l
@@ -30254,7 +30303,7 @@ zürafa	1606n
 काउबॉय	349l
 कागज	293l
 कानन	119l
-काबा	1882l
+काबा	1886l
 कामना	395l
 कामुक	395l
 कारखाना	378l
@@ -30262,10 +30311,10 @@ zürafa	1606n
 कार्टाहेना	861l
 कार्टून	382l
 कार्निवल	335l
-कार्प स्ट्रीमर	1912l
+कार्प स्ट्रीमर	1916l
 कार्यशाला	378l
 कार्यालय	358l
-कार्यालय का भवन	1861l
+कार्यालय का भवन	1865l
 काला	9l
 कालातीत	399l
 काली	9l
@@ -30284,7 +30333,7 @@ zürafa	1606n
 किन्नू	228l
 किमोनो	355l
 किरमिजी	71l
-किराना दुकान	1870l
+किराना दुकान	1874l
 किला	360l
 किले	360l
 किसान	349l
@@ -30292,18 +30341,18 @@ zürafa	1606n
 कीर्ति	418l
 कीव	847l
 कीवी	245l
-कीवी फल	1730l
+कीवी फल	1734l
 कुंठा	404l
 कुकी	271l
 कुकीज	271l
 कुकुरमुत्ता	136l
 कुटिया	364l
-कुत्ता	1572l
-कुत्ते का चेहरा	1571l
+कुत्ता	1576l
+कुत्ते का चेहरा	1575l
 कुल्फी	274l
 कुहरा	202l
 कुहासा	202l
-कृमि	1685l
+कृमि	1689l
 के अलावा	463l
 के बिना	463l
 केक	271l
@@ -30329,13 +30378,13 @@ zürafa	1606n
 कैरामल रंग	109l
 कैरिबियन	768l
 कैलिफोर्निया	781l
-कॉइन पर्स	1940l
-कॉक खुलती हुई बोतल	1827l
-कॉकटेल गिलास	1829l
+कॉइन पर्स	1944l
+कॉक खुलती हुई बोतल	1831l
+कॉकटेल गिलास	1833l
 कॉटन कैंडी	273l
 कॉटेज	364l
 कॉटेजकोर	703l
-कॉनफेटी बॉल	1908l
+कॉनफेटी बॉल	1912l
 कॉन्सर्ट	335l
 कॉफी	254l
 कॉफी भूरा	107l
@@ -30346,8 +30395,8 @@ zürafa	1606n
 कॉलेज	359l
 कॉस्मिक	176l
 को छोडकर	463l
-कोआला	1622l
-कोआला भालू	1622l
+कोआला	1626l
+कोआला भालू	1626l
 कोई मछली	329l
 कोका कोला	464o
 कोको	261l
@@ -30357,7 +30406,7 @@ zürafa	1606n
 कोमल हरा	53l
 कोमलता	390l
 कोयला स्लेटी	37l
-कोरल	1669l
+कोरल	1673l
 कोरिया	787l
 कोरियाई मंदिर	798l
 कोलंबिया	664o
@@ -30379,7 +30428,7 @@ zürafa	1606n
 क्रूज	140l
 क्रूरतावाद	701l
 क्रेमलिन	833l
-क्रोइसैन	1752l
+क्रोइसैन	1756l
 क्रोएशिया	859l
 क्रोध	404l
 क्रोधित	404l
@@ -30401,8 +30450,8 @@ zürafa	1606n
 खनिज हरा	82l
 खयाली	398l
 खरगोश	410l
-खरगोश का चेहरा	1615l
-खरबूजा	1716l
+खरगोश का चेहरा	1619l
+खरबूजा	1720l
 खलिहान	349l
 खसखस का फूल	222l
 खाकी	25l
@@ -30410,7 +30459,7 @@ zürafa	1606n
 खानाबदोश	420l
 खामोश	388l
 खामोशी	388l
-खाली घोंसला	1712l
+खाली घोंसला	1716l
 खालीपन	393l
 खिली धूप	172l
 खिले फूल	207l
@@ -30446,10 +30495,10 @@ zürafa	1606n
 गन्दा	427l
 गम	393l
 गमगीन	393l
-गमले में लगा पौधा	1700l
+गमले में लगा पौधा	1704l
 गरज	201l
 गरम	403l
-गरम सोता	1893l
+गरम सोता	1897l
 गरमाहट	400l
 गरिमा	412l
 गरिमामय	412l
@@ -30486,25 +30535,25 @@ zürafa	1606n
 गाढा	442l
 गाढा रंग	446l
 गाय	349l
-गाय का चेहरा	1592l
+गाय का चेहरा	1596l
 गायें	349l
 गारा	168l
 गालों की लाली	114l
-गिटार	1968l
+गिटार	1972l
 गिट्टी	281l
 गियर	286l
 गिरजा	361l
 गिरजाघर	361l
-गिरी हुई पत्ती	1710l
+गिरी हुई पत्ती	1714l
 गिरे पत्ते	129l
-गिलहरी	1617l
-गिलास	1834l
+गिलहरी	1621l
+गिलास	1838l
 गुजरा जमाना	417l
-गुडहल	1694l
+गुडहल	1698l
 गुप्त	396l
 गुफा	164l
 गुब्बारा	337l
-गुब्बारा मछली	1665l
+गुब्बारा मछली	1669l
 गुब्बारे	337l
 गुलदस्ता	207l
 गुलदाउदी	217l
@@ -30525,19 +30574,19 @@ zürafa	1606n
 गेहुंआ	26l
 गेहूं	251l
 गेहूं का खेत	251l
-गैंडा	1609l
+गैंडा	1613l
 गैजेट	377l
 गैलरी	440l
-गॉगल	1921l
+गॉगल	1925l
 गॉथ	413l
 गॉथिक	413l
 गोंडोला	806l
 गोदाम	378l
 गोदी	154l
 गोधूलि	191l
-गोरिल्ला	1569l
-गोल शंख	1668l
-गोश्त का टुकडा	1762l
+गोरिल्ला	1573l
+गोल शंख	1672l
+गोश्त का टुकडा	1766l
 गौडी	764l
 गौरव	418l
 गौरवशाली	418l
@@ -30557,13 +30606,13 @@ zürafa	1606n
 ग्लैमर	399l
 ग्लैमरस	399l
 ग्वाटेमाला	862l
-घंटी	1913l
+घंटी	1917l
 घनवाद	818l
 घना जंगल	120l
 घने बादल	203l
 घबराहट	415l
 घर	400l
-घर की इमारतें	1857l
+घर की इमारतें	1861l
 घर की याद	417l
 घरेलू	400l
 घाट	154l
@@ -30580,17 +30629,17 @@ zürafa	1606n
 घी	269l
 घुमक्कड	420l
 घृणा	427l
-घोंघा	1671l
-घोडा	1587l
-घोडे का चेहरा	1584l
-घोडे वाला झूला	1894l
+घोंघा	1675l
+घोडा	1591l
+घोडे का चेहरा	1588l
+घोडे वाला झूला	1898l
 चंद्र	173l
 चंद्र उत्सव	371l
 चंद्र श्वेत	76l
 चंद्रमा	173l
 चंद्रमा की रोशनी	174l
 चकित	426l
-चक्करदार फिश केक	1796l
+चक्करदार फिश केक	1800l
 चक्र	414l
 चक्रवात	201l
 चटक	446l
@@ -30600,51 +30649,51 @@ zürafa	1606n
 चट्टान	163l
 चमक	432l
 चमकदार	450l
-चमकदार तारे	1905l
+चमकदार तारे	1909l
 चमकीला	445l
 चमकीली	445l
-चमगादड	1620l
+चमगादड	1624l
 चमडा	288l
 चमत्कार	397l
 चमेली	223l
-चम्मच के साथ कटोरी	1779l
+चम्मच के साथ कटोरी	1783l
 चरवाहा	349l
 चरागाह	124l
 चर्च	361l
 चर्मपत्र	293l
-चश्मा	1919l
+चश्मा	1923l
 चांद	173l
-चांद देखने का उत्सव	1914l
+चांद देखने का उत्सव	1918l
 चांदनी	174l
 चांदनी रात	174l
 चांदी	12l
 चांदी जैसा	12l
 चांदी स्लेटी	86l
 चाय	256l
-चाय का प्याला	1825l
-चाय की केतली	1824l
+चाय का प्याला	1829l
+चाय की केतली	1828l
 चाय भूरा	88l
 चाय समारोह	789l
-चार पत्ती वाली दूब	1708l
+चार पत्ती वाली दूब	1712l
 चारकोल	37l
 चारागाह	124l
-चावल का पौधा	1705l
+चावल का पौधा	1709l
 चिंगारियां	166l
 चिंगारी	166l
 चिंता	415l
 चिंतित	415l
-चिकन लेग	1761l
+चिकन लेग	1765l
 चिकनी मिट्टी	304l
 चिकित्सक	357l
 चिकित्सा	357l
-चिडिया	1636l
+चिडिया	1640l
 चिढ	404l
 चित्र	440l
 चित्रकला	440l
 चित्रकार	440l
 चिलचिलाती	403l
 चिली	277l 665o
-चींटी	1674l
+चींटी	1678l
 चीड	121l
 चीड का जंगल	121l
 चीड के पेड	121l
@@ -30663,35 +30712,35 @@ zürafa	1606n
 चूजा पीला	77l
 चूने की दीवार	342l
 चूल्हा	311l
-चूहा	1613l
-चूहे का चेहरा	1614l
+चूहा	1617l
+चूहे का चेहरा	1618l
 चेक गणराज्य	661o
 चेरी	230l
 चेरी के फूल	208l
 चेरी ब्लॉसम उत्सव	813l
-चेस्टनट	1748l
+चेस्टनट	1752l
 चैंपियन	418l
 चैन	388l
 चैपल	361l
-चैरी ब्लॉसम	1688l
+चैरी ब्लॉसम	1692l
 चॉकलेट	261l
-चॉकलेट बार	1816l
+चॉकलेट बार	1820l
 चॉकलेटी भूरा	108l
 चोटी	160l
 च्युइंग गम	272l
 छतरी	338l
 छाता	338l
-छाते के साथ समुद्री किनारा	1846l
+छाते के साथ समुद्री किनारा	1850l
 छात्र	359l
 छात्रा	359l
-छायादार पेड	1702l
-छिपकली	1653l
+छायादार पेड	1706l
+छिपकली	1657l
 छिपा	396l
 छींटे	152l
 छुट्टियां	389l
 छुट्टी	389l
 छुपा	396l
-छोटा कुत्ता	1574l
+छोटा कुत्ता	1578l
 छोड कर	463l
 छोडकर	463l
 जंग	287l
@@ -30699,7 +30748,7 @@ zürafa	1606n
 जंग लाल	112l
 जंगल	119l
 जंगली	420l
-जंगली सुअर	1598l
+जंगली सुअर	1602l
 जगमग	432l
 जडी बूटियां	137l
 जडी बूटी	137l
@@ -30707,7 +30756,7 @@ zürafa	1606n
 जनाना	421l
 जन्नत	429l
 जन्मदिन	373l
-जन्मदिन का केक	1812l
+जन्मदिन का केक	1816l
 जमा हुआ	452l
 जमीन	168l
 जमुनिया	56l
@@ -30740,10 +30789,10 @@ zürafa	1606n
 जानेमन	394l
 जापान	624o
 जापानी	355l
-जापानी किला	1872l
-जापानी गुडिया	1911l
-जापानी डाकघर	1862l
-जापानी धर्म स्थल	1881l
+जापानी किला	1876l
+जापानी गुडिया	1915l
+जापानी डाकघर	1866l
+जापानी धर्म स्थल	1885l
 जामुन	253l
 जामुनी	5l
 जामुनी नीला	23l
@@ -30754,9 +30803,9 @@ zürafa	1606n
 जिम्मेदारी	408l
 जियांगनान	350l
 जियो	557o
-जिराफ	1606l
+जिराफ	1610l
 जिलेटो	274l
-जींस	1926l
+जींस	1930l
 जीत	418l
 जीन्स	289l
 जीवंत	391l
@@ -30765,13 +30814,13 @@ zürafa	1606n
 जुलाई	196l
 जुलूस	411l
 जून	196l
-जूस का डब्बा	1838l
+जूस का डब्बा	1842l
 जेटी	154l
 जेड पत्थर	298l
 जेड हरा	50l
 जेन	351l
 जेबरा	320l
-जेब्रा	1589l
+जेब्रा	1593l
 जेली	272l
 जेवर	316l
 जैज	439l
@@ -30801,9 +30850,9 @@ zürafa	1606n
 झालर	336l
 झिलमिल	432l
 झिलमिलाहट	432l
-झींगा	1804l
-झींगा मछली	1803l
-झींगुर	1678l
+झींगा	1808l
+झींगा मछली	1807l
+झींगुर	1682l
 झील	147l
 झील किनारे	147l
 झील नीला	42l
@@ -30812,37 +30861,37 @@ zürafa	1606n
 झुलसा	403l
 झोंका	204l
 झोपडी	364l
-टकराते हुए ग्लास	1833l
+टकराते हुए ग्लास	1837l
 टकराव	404l
 टमाटर	247l
-टमाले	1771l
-टर्की	1630l
+टमाले	1775l
+टर्की	1634l
 टस्कनी	762l
 टहनियां	279l
 टहनी	279l
 टाइफून	201l
-टानाबाटा का पेड	1909l
+टानाबाटा का पेड	1913l
 टापू	155l
 टावर	340l
 टिकाऊ	385l
-टिड्डा	1678l
+टिड्डा	1682l
 टिमटिमाहट	432l
-टी रेक्स	1658l
+टी रेक्स	1662l
 टील	13l
 टीले	156l
 टुंड्रा	185l
 टूटा दिल	393l
-टेंट	1884l
+टेंट	1888l
 टेक	377l
-टेकआउट बॉक्स	1801l
+टेकआउट बॉक्स	1805l
 टेडी बियर	410l
 टेनिस	391l
 टेराकोटा	111l
-टैको	1769l
+टैको	1773l
 टैक्सी	339l
 टॉफी	272l
 टोक्यो	850l
-टोक्यो टॉवर	1875l
+टोक्यो टॉवर	1879l
 टोना	396l
 टोयोटा	481o
 टोस्ट	270l
@@ -30851,7 +30900,7 @@ zürafa	1606n
 ट्रेकिंग	420l
 ट्रैफिक	340l
 ट्रॉपिकल	352l
-ट्रॉपिकल पेय	1830l
+ट्रॉपिकल पेय	1834l
 ट्रॉफी	418l
 ठंड	402l
 ठंडक	402l
@@ -30867,12 +30916,12 @@ zürafa	1606n
 डांस	391l
 डांस फ्लोर	438l
 डाउनटाउन	340l
-डाक भवन	1862l
-डाकघर	1863l
+डाक भवन	1866l
+डाकघर	1867l
 डामर	282l
 डिजिटल	377l
 डिटॉक्स	419l
-डिब्बा बंद खाद्य सामग्री	1784l
+डिब्बा बंद खाद्य सामग्री	1788l
 डिस्को	438l
 डुब्रोवनिक	859l
 डूबता सूरज	179l
@@ -30882,21 +30931,21 @@ zürafa	1606n
 डेनिम नीला	69l
 डेनिश	354l
 डेल्फ्ट	796l
-डैंगो	1798l
+डैंगो	1802l
 डॉक्टर	357l
 डॉलर	425l
 डॉल्फिन	330l
-डोडो	1643l
+डोडो	1647l
 डोनट	271l
-ड्रम	1973l
-ड्रमस्टिक	1973l
+ड्रम	1977l
+ड्रमस्टिक	1977l
 ड्रामा	407l
 ड्रैगन	397l
 ढलता सूरज	179l
 तंदुरुस्त	419l
 तंदुरुस्ती	419l
-तंबू	1845l
-तंबू लगाना	1845l
+तंबू	1849l
+तंबू लगाना	1849l
 तकनीक	377l
 तकनीकी	377l
 तट	143l
@@ -30915,10 +30964,10 @@ zürafa	1606n
 तरंग	142l
 तरणताल	143l
 तरबूज	234l
-तरबूज फल	1717l
+तरबूज फल	1721l
 तरल	152l
 तरोताजा	401l
-तला झींगा	1795l
+तला झींगा	1799l
 तांबा	59l
 ताकत	407l
 ताज महल	834l
@@ -30926,7 +30975,7 @@ zürafa	1606n
 ताजमहल	834l
 ताजा	401l
 ताजी हवा	401l
-ताड का पेड	1703l
+ताड का पेड	1707l
 ताम्र	59l
 तारा	175l
 तारामंडल	176l
@@ -30938,19 +30987,19 @@ zürafa	1606n
 तितली	325l
 तिब्बत	783l
 तिरंगा	640o
-तिलचट्टा	1679l
+तिलचट्टा	1683l
 तिलिस्म	397l
 तिलिस्मी	397l
 तीखा	277l
-तीखी मिर्च	1739l
+तीखी मिर्च	1743l
 तीव्र	395l
 तीसरा पहर	190l
-तुरही	1970l
+तुरही	1974l
 तुर्की	643o
 तुषार	186l
 तूफान	201l
 तूफानी	201l
-तेंदुआ	1583l
+तेंदुआ	1587l
 तैराकी	143l
 तोता	323l
 तोरी	805l
@@ -30965,7 +31014,7 @@ zürafa	1606n
 थाईलैंड	675o 779l
 थार	156l
 थैंक्सगिविंग	197l
-थॉन्ग सैंडल	1945l
+थॉन्ग सैंडल	1949l
 दंगा	424l
 दंतकथा	397l
 दक्षिण अफ्रीका	668o
@@ -30977,13 +31026,13 @@ zürafa	1606n
 दया	390l
 दयालु	390l
 दरिया	148l
-दरियाई घोडा	1610l
+दरियाई घोडा	1614l
 दर्द	393l
 दर्दनाक	393l
 दवा	357l
 दवाई	357l
 दवाखाना	357l
-दस्ताने	1928l
+दस्ताने	1932l
 दहकता	403l
 दहकते अंगारे	167l
 दहशत	405l
@@ -31023,7 +31072,7 @@ zürafa	1606n
 दुल्हन	372l
 दुष्ट	405l
 दूध	268l
-दूध का गिलास	1822l
+दूध का गिलास	1826l
 दूध वाली चाय	259l
 दूधिया	105l
 दूधिया बर्फीला	84l
@@ -31040,9 +31089,9 @@ zürafa	1606n
 देहात	349l
 देहाती	379l
 दैत्य	405l
-दैत्य का चेहरा	1655l
+दैत्य का चेहरा	1659l
 दैवीय	414l
-दो कूबड वाला ऊंट	1604l
+दो कूबड वाला ऊंट	1608l
 दोजख	430l
 दोपहर	189l
 दोपहर बाद	190l
@@ -31072,7 +31121,7 @@ zürafa	1606n
 धुआं	314l
 धुएं	314l
 धूप	171l
-धूप का चश्मा	1920l
+धूप का चश्मा	1924l
 धूप भरा	172l
 धूप वाला	172l
 धूप सेंकना	143l
@@ -31096,6 +31145,7 @@ zürafa	1606n
 नक्षत्र	175l
 नखलिस्तान	139l
 नगर	340l
+नजर बट्टू	872l
 नदी	148l
 नदी किनारा	148l
 नदी तट	148l
@@ -31109,7 +31159,7 @@ zürafa	1606n
 नमस्कार	457l
 नमस्ते	457l
 नया साल	757l
-नर भेड	1600l
+नर भेड	1604l
 नरक	430l
 नरम	447l
 नर्क	430l
@@ -31120,7 +31170,7 @@ zürafa	1606n
 नवजात	409l
 नवम्बर	197l
 नवरोज	748l
-नववर्ष	1910l
+नववर्ष	1914l
 नवाचार	377l
 नवीन	401l
 नवीनीकरण	401l
@@ -31145,7 +31195,7 @@ zürafa	1606n
 नारीत्व	421l
 नाव	140l
 नाविक	140l
-नाशपाती	1725l
+नाशपाती	1729l
 निडर	407l
 निढाल	416l
 निद्रा	416l
@@ -31175,7 +31225,7 @@ zürafa	1606n
 नींबू पीला	100l
 नींबू हरा	31l
 नीदरलैंड	650o
-नीबू	1719l
+नीबू	1723l
 नीरस	436l
 नीरसता	436l
 नील	23l
@@ -31193,7 +31243,7 @@ zürafa	1606n
 नीले	4l
 नीहारिका	176l
 नृत्य	391l
-नेकटाई	1924l
+नेकटाई	1928l
 नेटफ्लिक्स	472o
 नेपच्यून	176l
 नेपाल	783l
@@ -31216,9 +31266,9 @@ zürafa	1606n
 पंख	313l
 पंखुडियां	207l
 पंखुडी	207l
-पंजे की छाप	1629l
+पंजे की छाप	1633l
 पकी मिट्टी	111l
-पके हुए चावल	1788l
+पके हुए चावल	1792l
 पगोडा	346l
 पचास का दशक	709l
 पछतावा	393l
@@ -31236,7 +31286,7 @@ zürafa	1606n
 पत्थरों	281l
 पथरीला	281l
 पदक	418l
-पनीर का टुकडा	1759l
+पनीर का टुकडा	1763l
 पन्ना	49l
 पन्ना हरा	49l
 पपरिका	277l
@@ -31258,20 +31308,20 @@ zürafa	1606n
 पर्वत	160l
 पर्वत श्रृंखला	160l
 पर्वतारोहण	420l
-पर्स	1940l
+पर्स	1944l
 पवन	204l
 पवित्र	409l
 पवित्रता	409l
 पसीना	403l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1888l
+पहाड के ऊपर सूर्योदय	1892l
 पहाडियां	160l
 पहाडी	160l
 पहेली	396l
 पांडा	321l
-पांडा का चेहरा	1623l
-पाइन सजावट	1910l
-पाउच	1942l
+पांडा का चेहरा	1627l
+पाइन सजावट	1914l
+पाउच	1946l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
 पाकिस्तान	672o
@@ -31287,7 +31337,7 @@ zürafa	1606n
 पारिस्थितिकी	385l
 पार्क	127l
 पार्टी	373l
-पार्टी पॉपर	1907l
+पार्टी पॉपर	1911l
 पाल वाली नाव	140l
 पालक	435l
 पाला	186l
@@ -31296,7 +31346,7 @@ zürafa	1606n
 पावन	414l
 पिकासो	818l
 पिज्जा	247l
-पिज्जा स्लाइस	1766l
+पिज्जा स्लाइस	1770l
 पियोनी	214l
 पिरामिड	774l
 पिल्ला	410l
@@ -31309,7 +31359,7 @@ zürafa	1606n
 पीला हरा	67l
 पीली	2l
 पीले	2l
-पीसी बर्फ	1808l
+पीसी बर्फ	1812l
 पुदीना	30l
 पुदीना हरा	30l
 पुनर्चक्रण	385l
@@ -31324,7 +31374,7 @@ zürafa	1606n
 पुरानी यादें	380l
 पुराने दिन	417l
 पुरुष	459l
-पुरुषों का जूता	1946l
+पुरुषों का जूता	1950l
 पुर्तगाल	629o 797l
 पुल	340l
 पुष्प	207l
@@ -31336,37 +31386,37 @@ zürafa	1606n
 पूर्णिमा	173l
 पूर्वी शैली	356l
 पेंगुइन	322l
-पेंग्विन	1637l
+पेंग्विन	1641l
 पेंटिंग	440l
 पेट्रा	773l
 पेड	133l
 पेप्सी	566o
-पेय छलकना	1835l
+पेय छलकना	1839l
 पेरानाकन	863l
 पेरिस	761l
 पेरू	666o 784l
 पेशेवर	408l
 पेस्टल	449l
 पेस्ट्री	271l
-पैक किया हुआ उपहार	1917l
+पैक किया हुआ उपहार	1921l
 पैटागोनिया	844l
 पैनकेक	271l
 पैसा	425l
 पैसे	425l
 पॉप आर्ट	792l
-पॉपकॉर्न	1781l
+पॉपकॉर्न	1785l
 पोखर	149l
 पोलिनेशिया	867l
 पोलैंड	659o
 पोषण	419l
-पोषाक	1931l
+पोषाक	1935l
 पोस्ता	222l
 पौधा	128l
 पौधे	128l
 पौराणिक	397l
 पौरुष	422l
 पौष्टिक	419l
-प्याज	1745l
+प्याज	1749l
 प्यार	394l
 प्यारा	410l
 प्यारी	410l
@@ -31389,15 +31439,15 @@ zürafa	1606n
 प्राचीन कांस्य	305l
 प्रातः	188l
 प्रार्थना	414l
-प्रार्थना के मनक	1962l
+प्रार्थना के मनक	1966l
 प्रिज्म	178l
 प्रियतम	394l
 प्रीत	394l
 प्रीमियम	383l
-प्रेटजेल	1755l
+प्रेटजेल	1759l
 प्रेत	405l
 प्रेम	394l
-प्रेम होटल	1867l
+प्रेम होटल	1871l
 प्रेमिका	394l
 प्रेमी	394l
 प्रेरक	406l
@@ -31417,9 +31467,9 @@ zürafa	1606n
 फराओ	774l
 फरिश्ता	429l
 फल	434l
-फलाफेल	1773l
+फलाफेल	1777l
 फलों का सलाद	434l
-फव्वारा	1883l
+फव्वारा	1887l
 फसल	197l
 फायरप्लेस	311l
 फारसी	741l
@@ -31435,35 +31485,35 @@ zürafa	1606n
 फिलिपीनी	864l
 फिलीपींस	676o
 फिल्म नोयर	736l
-फिसल पट्टी	1895l
+फिसल पट्टी	1899l
 फीका	444l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
 फीकी	444l
-फीता	1916l
+फीता	1920l
 फुटबॉल	391l
 फुरसत	389l
 फुर्तीला	391l
-फुलझडी	1903l
+फुलझडी	1907l
 फुलवारी	126l
 फुशिया	65l
 फुहार	200l
-फुहार छोडती ह्वेल	1659l
+फुहार छोडती ह्वेल	1663l
 फूल	207l
-फूल की छाप	1689l
-फूल खिलना	1696l
-फूलगुच्छ	1687l
+फूल की छाप	1693l
+फूल खिलना	1700l
+फूलगुच्छ	1691l
 फूलों	207l
 फेरारी	476o
-फेरीज झूला	1896l
+फेरीज झूला	1900l
 फेसबुक	469o
 फैंटेसी	397l
-फैक्टरी	1871l
+फैक्टरी	1875l
 फैक्ट्री	378l
 फैशन	399l
 फैशनेबल	399l
-फॉनडू	1778l
-फॉर्चून कुकी	1800l
+फॉनडू	1782l
+फॉर्चून कुकी	1804l
 फॉविज्म	719l
 फोन	377l
 फौज	433l
@@ -31472,28 +31522,28 @@ zürafa	1606n
 फ्रांस	625o
 फ्रीडा काहलो	725l
 फ्रूट	434l
-फ्रेंच फ्राइस	1765l
+फ्रेंच फ्राइस	1769l
 फ्लेमिंगो	317l
 फ्लेमेंको	825l
-फ्लैट जूती	1949l
-फ्लैटब्रेड	1754l
+फ्लैट जूती	1953l
+फ्लैटब्रेड	1758l
 फ्लोरेंस	762l
 फ्लोरोसेंट	450l
 बंजारा	420l
 बंदगोभी	435l
-बंदर	1568l
-बंदर का चेहरा	1567l
+बंदर	1572l
+बंदर का चेहरा	1571l
 बंदरगाह	154l
-बकरी	1602l
+बकरी	1606l
 बगिया	126l
 बगीचा	126l
-बगीचे वाला घर	1860l
+बगीचे वाला घर	1864l
 बचपन	417l
 बच्चा	382l
 बच्चे	382l
-बच्चे के दूध की बोतल	1821l
+बच्चे के दूध की बोतल	1825l
 बच्चों	382l
-बडा ड्रम	1974l
+बडा ड्रम	1978l
 बडा दिन	367l
 बत्तियां	336l
 बत्ती	336l
@@ -31503,7 +31553,7 @@ zürafa	1606n
 बयार	204l
 बरगंडी	33l
 बरसात	199l
-बरिटो	1770l
+बरिटो	1774l
 बरोक	791l
 बर्च	122l
 बर्च के पेड	122l
@@ -31517,7 +31567,7 @@ zürafa	1606n
 बर्फीला जमा	452l
 बर्फीला पहाड	161l
 बर्फीले पहाड	161l
-बर्फीले शिखर वाला पर्वत	1841l
+बर्फीले शिखर वाला पर्वत	1845l
 बर्लिन	851l
 बलवान	407l
 बवंडर	201l
@@ -31540,11 +31590,11 @@ zürafa	1606n
 बादल	170l
 बादल छाए	203l
 बादलों भरा	203l
-बायसन	1591l
+बायसन	1595l
 बारिश	199l
 बारिश का दिन	199l
 बारिश की बूंदें	152l
-बार्बर पोल	1898l
+बार्बर पोल	1902l
 बार्बी	732l
 बार्सिलोना	764l
 बालक	382l
@@ -31552,31 +31602,31 @@ zürafa	1606n
 बालू	157l
 बालू तट	144l
 बास्केटबॉल	391l
-बिकनी	1937l
+बिकनी	1941l
 बिकिनी	143l
-बिच्छू	1682l
+बिच्छू	1686l
 बिजनेस	358l
 बिजली	201l
-बिज्जू	1628l
+बिज्जू	1632l
 बिना	463l
-बियर	1831l
-बियर के दो मग	1832l
-बियर मग	1831l
-बिल कैप	1959l
-बिल्ली	1579l
-बिल्ली का चेहरा	1578l
+बियर	1835l
+बियर के दो मग	1836l
+बियर मग	1835l
+बिल कैप	1963l
+बिल्ली	1583l
+बिल्ली का चेहरा	1582l
 बिल्ली का बच्चा	410l
 बिस्कुट	271l
 बिस्तर	416l
 बीएमडब्ल्यू	478o
-बीगट ब्रेड	1753l
+बीगट ब्रेड	1757l
 बीजान्टिन	718l
-बीटल	1676l
+बीटल	1680l
 बीते दिन	417l
 बीमार	427l
 बीमारी	427l
 बीयर	266l
-बीवर	1618l
+बीवर	1622l
 बीहड	420l
 बुखारा	870l
 बुग्याल	124l
@@ -31585,12 +31635,12 @@ zürafa	1606n
 बुनाई	400l
 बुरा सपना	405l
 बुराई	405l
-बुलबुला चाय	1837l
+बुलबुला चाय	1841l
 बूंद	152l
 बूंदाबांदी	200l
 बूंदें	152l
 बृहस्पति	176l
-बेकन	1763l
+बेकन	1767l
 बेकरी	270l
 बेचैन	415l
 बेचैनी	415l
@@ -31613,13 +31663,13 @@ zürafa	1606n
 बैंकॉक	779l
 बैंगन	248l
 बैंगनी	5l
-बैंजो	1972l
-बैंटो	1785l
-बैंटो बॉक्स	1785l
+बैंजो	1976l
+बैंटो	1789l
+बैंटो बॉक्स	1789l
 बैकुंठ	429l
-बैगल	1756l
+बैगल	1760l
 बैले	421l
-बैलेट जूते	1952l
+बैलेट जूते	1956l
 बैलेरीना	421l
 बॉर्बन	267l
 बॉलीवुड	735l
@@ -31634,7 +31684,7 @@ zürafa	1606n
 ब्राजील	630o 812l
 ब्रिटेन	634o 771l
 ब्रेड	270l
-ब्रेड लोफ	1751l
+ब्रेड लोफ	1755l
 ब्रोकली	435l
 ब्लूज	439l
 ब्लूबेरी	232l
@@ -31645,21 +31695,21 @@ zürafa	1606n
 भयंकर	405l
 भयानक	405l
 भयावह	405l
-भरा हुआ पराठा	1772l
-भरावनयुक्त मीठी या नमकीन पकौडियां	1799l
+भरा हुआ पराठा	1776l
+भरावनयुक्त मीठी या नमकीन पकौडियां	1803l
 भरी दोपहर	189l
 भरोसा	408l
 भरोसेमंद	408l
 भवन	340l
-भवन निर्माण	1852l
+भवन निर्माण	1856l
 भविष्य	377l
 भविष्यवादी	377l
 भव्य	383l
-भाप वाला गर्म पेय	1823l
-भाप वाली बाउल	1790l
+भाप वाला गर्म पेय	1827l
+भाप वाली बाउल	1794l
 भारत	640o 785l
 भारतीय	785l
-भालू का चेहरा	1621l
+भालू का चेहरा	1625l
 भावुक	417l
 भावुक जोशीला	395l
 भीड	424l
@@ -31676,10 +31726,10 @@ zürafa	1606n
 भूरे	7l
 भेड	349l
 भेडें	349l
-भैंस	1594l
+भैंस	1598l
 भोज	411l
-भोजन पकाना	1775l
-भोजन पात्र	1777l
+भोजन पकाना	1779l
+भोजन पात्र	1781l
 भोजपत्र	122l
 भोर	180l
 भोला	409l
@@ -31694,15 +31744,15 @@ zürafa	1606n
 मंदिर	346l
 मंदिर मेला	799l
 मई	195l
-मकई का भुट्टा	1738l
-मकडी	1680l
-मकडी का जाला	1681l
+मकई का भुट्टा	1742l
+मकडी	1684l
+मकडी का जाला	1685l
 मक्का	250l
 मक्खन	269l
-मक्खी	1684l
+मक्खी	1688l
 मखमल	290l
-मगरमच्छ	1651l
-मच्छर	1683l
+मगरमच्छ	1655l
+मच्छर	1687l
 मछलियां	366l
 मछली	366l
 मछलीघर	366l
@@ -31734,7 +31784,7 @@ zürafa	1606n
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्ता	1573l
+मर्गदर्शक कुत्ता	1577l
 मर्दानगी	422l
 मर्दाना	422l
 मलाई रंग	18l
@@ -31749,7 +31799,7 @@ zürafa	1606n
 मसाला चाय	259l
 मसाले	277l
 मसालेदार	277l
-मस्जिद	1878l
+मस्जिद	1882l
 मस्ती	392l
 महंगा	383l
 महत्वाकांक्षा	406l
@@ -31760,13 +31810,13 @@ zürafa	1606n
 महारानी	384l
 महासागर	140l
 महिला	459l
-महिला की हैट	1956l
-महिला के कपडे	1938l
-महिलाओं का बूट	1953l
-महिलाओं का सैंडल	1951l
+महिला की हैट	1960l
+महिला के कपडे	1942l
+महिलाओं का बूट	1957l
+महिलाओं का सैंडल	1955l
 महोत्सव	335l
 माइक्रोसॉफ्ट	567o
-माउंट फूजी	1844l
+माउंट फूजी	1848l
 माचा	258l
 माचो	422l
 माटी	168l
@@ -31803,7 +31853,7 @@ zürafa	1606n
 मियामी	769l
 मिर्च	277l
 मिर्ची	277l
-मिलिट्री हैलमेट	1960l
+मिलिट्री हैलमेट	1964l
 मिल्की वे	176l
 मिस्र	646o 774l
 मीठा	410l
@@ -31813,26 +31863,26 @@ zürafa	1606n
 मुंबई	785l
 मुकुट	384l
 मुगल	834l
-मुरझाया हुआ फूल	1693l
-मुर्गा	1632l
-मुर्गी	1631l
-मुर्गी का बच्चा	1634l
+मुरझाया हुआ फूल	1697l
+मुर्गा	1636l
+मुर्गी	1635l
+मुर्गी का बच्चा	1638l
 मुलायम	447l
 मुस्कान	392l
 मुस्कुराहट	392l
-मुस्लिम धर्म	1882l
-मूंगफली	1746l
+मुस्लिम धर्म	1886l
+मूंगफली	1750l
 मूंगिया	28l
 मूंगे की चट्टान	153l
-मून केक	1797l
-मूषक	1612l
-मूषक का चेहरा	1611l
+मून केक	1801l
+मूषक	1616l
+मूषक का चेहरा	1615l
 मृत	412l
 मृतकों का दिन	744l
 मृत्यु	412l
 मृदु	390l
 मेंढक	328l
-मेंढक का चेहरा	1650l
+मेंढक का चेहरा	1654l
 मेकअप	421l
 मेक्सिको	632o 758l
 मेघ	170l
@@ -31851,8 +31901,8 @@ zürafa	1606n
 मैग्मा	165l
 मैड्रिड	857l
 मैदान	124l
-मैपल की पत्ती	1709l
-मैमथ	1608l
+मैपल की पत्ती	1713l
+मैमथ	1612l
 मैरून	19l
 मैलाकाइट	82l
 मॉडर्न	387l
@@ -31861,7 +31911,7 @@ zürafa	1606n
 मोका	254l
 मोक्ष	414l
 मोगरा	223l
-मोजे	1930l
+मोजे	1934l
 मोती	299l
 मोती सफेद	106l
 मोने	790l
@@ -31881,7 +31931,7 @@ zürafa	1606n
 मौन	388l
 यमलोक	430l
 यश	418l
-यहूदी प्रार्थनागृह	1880l
+यहूदी प्रार्थनागृह	1884l
 यांत्रिक	286l
 यातायात	340l
 यात्रा	420l
@@ -31898,8 +31948,8 @@ zürafa	1606n
 यूनानी	775l
 यूनिकॉर्न	397l
 यूनिवर्सिटी	359l
-यूरोपीय किला	1873l
-यूरोपीय डाकघर	1863l
+यूरोपीय किला	1877l
+यूरोपीय डाकघर	1867l
 यॉट	140l
 योग	414l
 योगर्ट	268l
@@ -31909,10 +31959,10 @@ zürafa	1606n
 रंगीन	178l
 रंगों का त्योहार	810l
 रंगोली	811l
-रकून	1577l
+रकून	1581l
 रक्त	315l
 रक्त वर्ण	0l
-रक्षा जैकेट	1923l
+रक्षा जैकेट	1927l
 रचनात्मक	440l
 रचनात्मकता	440l
 रचनावाद	817l
@@ -31927,8 +31977,8 @@ zürafa	1606n
 रहस्य	396l
 रहस्यमय	396l
 रहस्यमयी	396l
-राइस क्रैकर	1786l
-राइस बॉल	1787l
+राइस क्रैकर	1790l
+राइस बॉल	1791l
 राक्षस	405l
 राख	167l
 राजकुमार	384l
@@ -31943,18 +31993,18 @@ zürafa	1606n
 राजा	384l
 रात	192l
 रात का बाजार	333l
-रात के तारे	1886l
-रात में पुल	1892l
+रात के तारे	1890l
+रात में पुल	1896l
 रातें	192l
 रात्रि	192l
 रात्रि बाजार	333l
 रात्रिकालीन	192l
 रानी	384l
 रानी रंग	21l
-राष्ट्रीय उद्यान	1849l
-रिबन का पुष्प	1691l
+राष्ट्रीय उद्यान	1853l
+रिबन का पुष्प	1695l
 रिमझिम	200l
-रिमाइंडर रिबन	1918l
+रिमाइंडर रिबन	1922l
 रियल मैड्रिड	604o
 रियो कार्निवल	812l
 रिलैक्स	389l
@@ -31968,7 +32018,7 @@ zürafa	1606n
 रूसी	833l
 रूह	414l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1848l
+रेगिस्तान में द्वीप	1852l
 रेट्रो	380l
 रेड वाइन	264l
 रेड स्क्वायर	833l
@@ -31987,7 +32037,7 @@ zürafa	1606n
 रॉयल ब्लू	43l
 रोएंदार	410l
 रोकोको	716l
-रोगाणु	1686l
+रोगाणु	1690l
 रोटी	270l
 रोथको	726l
 रोना	393l
@@ -31999,7 +32049,7 @@ zürafa	1606n
 रोमांटिक	394l
 रोमांस	394l
 रोमानिया	663o
-रोलर कोस्टर	1897l
+रोलर कोस्टर	1901l
 रोशनी	336l
 रोष	404l
 रौनक	411l
@@ -32018,7 +32068,7 @@ zürafa	1606n
 लहंगा	832l
 लहर	142l
 लहरें	142l
-लहसुन	1744l
+लहसुन	1748l
 लहू लाल	71l
 लाइट्स	336l
 लाइब्रेरी	345l
@@ -32026,12 +32076,12 @@ zürafa	1606n
 लाख	303l
 लाजवर्द	44l
 लाटे	255l
-लामा	1605l
+लामा	1609l
 लाल	0l
 लाल बैंगनी	96l
-लाल लिफाफा	1915l
-लाल सेब	1723l
-लाल हंस	1645l
+लाल लिफाफा	1919l
+लाल सेब	1727l
+लाल हंस	1649l
 लालच	428l
 लालची	428l
 लालटेन	309l
@@ -32052,16 +32102,16 @@ zürafa	1606n
 लैंप	336l
 लैगून	146l
 लैपटॉप	377l
-लैब कोट	1922l
+लैब कोट	1926l
 लैवेंडर	210l
 लॉज	364l
 लॉन	125l
 लॉलीपॉप	272l
 लोक	379l
 लोक संगीत	379l
-लोबिया	1747l
+लोबिया	1751l
 लोमडी	324l
-लोमडी जैसा चेहरा	1576l
+लोमडी जैसा चेहरा	1580l
 लोरी	416l
 लोहा	285l
 लोहा स्लेटी	87l
@@ -32070,8 +32120,8 @@ zürafa	1606n
 वचन	406l
 वधू	372l
 वन	119l
-वन पीस स्विमसूट	1934l
-वनमानुष	1570l
+वन पीस स्विमसूट	1938l
+वनमानुष	1574l
 वनस्पति	128l
 वफल	271l
 वफादार	408l
@@ -32093,11 +32143,11 @@ zürafa	1606n
 वाइल्ड वेस्ट	737l
 वादा	406l
 वाबी साबी	355l
-वायलिन	1971l
+वायलिन	1975l
 वारहोल	792l
 वाह	426l
 विंटेज	380l
-विंड चाइम	1913l
+विंड चाइम	1917l
 विक्टोरियन	816l
 विचित्र	437l
 विजय	418l
@@ -32118,7 +32168,7 @@ zürafa	1606n
 विलक्षण	437l
 विलासिता	383l
 विवाह	372l
-विवाह धर्मस्थल	1874l
+विवाह धर्मस्थल	1878l
 विश्वविद्यालय	359l
 विश्वसनीय	408l
 विश्वास	408l
@@ -32129,9 +32179,9 @@ zürafa	1606n
 वीगन	419l
 वीर	407l
 वीरता	407l
-वीरान घर का भवन	1858l
+वीरान घर का भवन	1862l
 वृक्ष	133l
-वृश्चिक राशि	1682l
+वृश्चिक राशि	1686l
 वेनिस	806l
 वेपरवेव	815l
 वेस एंडरसन	819l
@@ -32162,16 +32212,16 @@ zürafa	1606n
 शरद	197l
 शरद ऋतु	197l
 शराब	264l
-शराब का गिलास	1828l
+शराब का गिलास	1832l
 शराबखाना	344l
 शर्म	415l
 शर्मिंदा	415l
 शवयात्रा	412l
 शहंशाह	384l
 शहद	263l
-शहद पात्र	1820l
+शहद पात्र	1824l
 शहर	340l
-शहर का दृश्य	1887l
+शहर का दृश्य	1891l
 शहरी	340l
 शांत	388l
 शांति	388l
@@ -32182,7 +32232,7 @@ zürafa	1606n
 शानदार	383l
 शान्त	388l
 शाम	191l
-शाम का शहर	1890l
+शाम का शहर	1894l
 शाम का सूरज	179l
 शार्क	141l
 शालीन	399l
@@ -32193,12 +32243,12 @@ zürafa	1606n
 शाही	384l
 शाही नीला	43l
 शाही महल	347l
-शिंटो श्राइन	1881l
+शिंटो श्राइन	1885l
 शिकंजी	227l
 शिक्षा	359l
 शिखर	160l
 शिबोरी	828l
-शिमला मिर्च	1740l
+शिमला मिर्च	1744l
 शिला	163l
 शिवालय	346l
 शिशु	409l
@@ -32213,18 +32263,18 @@ zürafa	1606n
 शुद्धता	409l
 शुष्क	156l
 शेयर बाजार	358l
-शेर का चेहरा	1581l
-शेर जैसा चेहरा	1580l
+शेर का चेहरा	1585l
+शेर जैसा चेहरा	1584l
 शैंपेन	265l
 शैंपेन रंग	57l
 शैक्षणिक	359l
 शैतान	430l
 शैतानी	430l
-शैमरॉक	1707l
+शैमरॉक	1711l
 शैले	836l
-शॉपिंग बैग	1943l
-शॉर्टकेक	1813l
-शॉर्ट्स	1936l
+शॉपिंग बैग	1947l
+शॉर्टकेक	1817l
+शॉर्ट्स	1940l
 शोक	393l
 शोकसभा	412l
 शोभायात्रा	411l
@@ -32237,7 +32287,7 @@ zürafa	1606n
 श्वेत रातें	801l
 श्वेत श्याम	431l
 संगमरमर	280l
-संगीत कीबोर्ड	1969l
+संगीत कीबोर्ड	1973l
 संगीत समारोह	335l
 संग्रहालय	440l
 संघर्ष	404l
@@ -32264,7 +32314,7 @@ zürafa	1606n
 सत्तर का दशक	710l
 सत्यनिष्ठा	408l
 सदाबहार	121l
-सदाबहार वृक्ष	1701l
+सदाबहार वृक्ष	1705l
 सनकी	437l
 सन्नाटा	388l
 सपना	398l
@@ -32277,7 +32327,7 @@ zürafa	1606n
 सफलता	418l
 सफारी	420l
 सफेद	10l
-सफेद क्रॉस वाला हेलमेट	1961l
+सफेद क्रॉस वाला हेलमेट	1965l
 सबवे	340l
 सब्जियां	435l
 सब्जी	435l
@@ -32297,7 +32347,7 @@ zürafa	1606n
 समुद्री शैवाल	138l
 समुराई	355l
 सम्मान	418l
-सरटोप	1957l
+सरटोप	1961l
 सरप्राइज	426l
 सरल	387l
 सरसों	110l
@@ -32305,7 +32355,7 @@ zürafa	1606n
 सरिता	148l
 सरोवर	147l
 सर्कस	335l
-सर्कस टेंट	1899l
+सर्कस टेंट	1903l
 सर्जरी	357l
 सर्दियां	198l
 सर्दी	198l
@@ -32321,7 +32371,7 @@ zürafa	1606n
 सहानुभूति	390l
 सांझ	191l
 सांता	367l
-सांप	1654l
+सांप	1658l
 साइंस फिक्शन	377l
 साइकिलिंग	391l
 साइकेडेलिक	437l
@@ -32349,14 +32399,14 @@ zürafa	1606n
 साहसिक	420l
 साहसी	407l
 साहित्य	312l
-साही	1619l
+साही	1623l
 सिंगापुर	678o
 सिंदूर	35l
 सिंदूरी	35l
 सिंदूरी लाल	34l
 सिंपल	387l
 सिंहासन	384l
-सिके शकरकंद	1792l
+सिके शकरकंद	1796l
 सिडनी	849l
 सितंबर	197l
 सितम्बर	197l
@@ -32364,7 +32414,7 @@ zürafa	1606n
 सितारे	175l
 सिम्फनी	399l
 सियान	14l
-सियार का चेहरा	1575l
+सियार का चेहरा	1579l
 सियोल	787l
 सिरेमिक	304l
 सिवाय	463l
@@ -32374,9 +32424,9 @@ zürafa	1606n
 सीमेंट	282l
 सीसा स्लेटी	85l
 सुंदर छोटा	410l
-सुअर	1597l
-सुअर का चेहरा	1596l
-सुअर की नाक	1599l
+सुअर	1601l
+सुअर का चेहरा	1600l
+सुअर की नाक	1603l
 सुकून	388l
 सुकूनभरा	389l
 सुखद	400l
@@ -32385,7 +32435,7 @@ zürafa	1606n
 सुनहरी	11l
 सुनहरी मछली	329l
 सुबह	188l
-सुबह का सूरज	1889l
+सुबह का सूरज	1893l
 सुबह सुबह	188l
 सुरक्षा	408l
 सुरक्षित	408l
@@ -32393,7 +32443,7 @@ zürafa	1606n
 सुरुचिपूर्ण	399l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविधा स्टोर	1868l
+सुविधा स्टोर	1872l
 सुशी	276l
 सुस्त	416l
 सूक्ष्म	423l
@@ -32405,14 +32455,14 @@ zürafa	1606n
 सूरजमुखी	211l
 सूर्य	171l
 सूर्य की किरणें	171l
-सूर्यमुखी	1695l
+सूर्यमुखी	1699l
 सूर्यास्त	179l
 सूर्योदय	180l
 सृजन	440l
 सृजनात्मक	440l
 सेंट पीटर्सबर्ग	801l
 सेंट पैट्रिक दिवस	375l
-सेक बोतल और कप	1826l
+सेक बोतल और कप	1830l
 सेक्सी	395l
 सेज हरा	94l
 सेना	433l
@@ -32420,58 +32470,58 @@ zürafa	1606n
 सेरुलियन	40l
 सेरेंगेटी	835l
 सेलाडॉन	297l
-सेवफल	1723l
+सेवफल	1727l
 सेहत	419l
 सेहतमंद	419l
 सैंटोरिनी	353l
-सैंडविच	1768l
-सैक्स	1966l
+सैंडविच	1772l
+सैक्स	1970l
 सैक्सोफोन	439l
 सैनिक	433l
 सैन्य	433l
 सैमसंग	474o
-सॉफ्ट आइसक्रीम	1807l
+सॉफ्ट आइसक्रीम	1811l
 सोंगक्रान	743l
 सोता	416l
 सोनपंखी	327l
 सोना	11l
 सोने का वर्क	306l
 सोया	416l
-सोरोपॉड	1657l
+सोरोपॉड	1661l
 सोवियत पोस्टर	817l
 सौम्य	399l
 सौर	171l
-स्कंक	1626l
-स्कार्फ	1927l
+स्कंक	1630l
+स्कार्फ	1931l
 स्कीइंग	198l
 स्कूल	359l
-स्कूल का बस्ता	1944l
+स्कूल का बस्ता	1948l
 स्कैंडिनेवियाई	354l
 स्कॉटलैंड	782l
-स्क्विड	1805l
+स्क्विड	1809l
 स्टाइलिश	399l
 स्टारबक्स	466o
 स्टीमपंक	705l
 स्टील	284l
-स्टेच्यू ऑफ लिबर्टी	1876l
-स्टेडियम	1850l
+स्टेच्यू ऑफ लिबर्टी	1880l
+स्टेडियम	1854l
 स्टेनलेस स्टील	284l
 स्टॉकहोम	838l
-स्ट्यू	1777l
-स्ट्रॉ के साथ कप	1836l
+स्ट्यू	1781l
+स्ट्रॉ के साथ कप	1840l
 स्ट्रॉबेरी	229l
 स्त्री	459l
 स्त्रीत्व	421l
 स्त्रैण	421l
 स्थिर	388l
-स्नातक टोप	1958l
+स्नातक टोप	1962l
 स्नोमैन	198l
 स्पा	389l
 स्पार्कलिंग वाइन	265l
 स्पेक्ट्रम	178l
 स्पेन	628o
 स्पेनिश	857l
-स्पैगेटी	1791l
+स्पैगेटी	1795l
 स्फटिक	300l
 स्फूर्ति	401l
 स्मारक	412l
@@ -32506,14 +32556,14 @@ zürafa	1606n
 हंगामा	424l
 हंसमुख	392l
 हंसी	392l
-हड्डी वाला मांस	1760l
+हड्डी वाला मांस	1764l
 हताश	393l
 हताशा	393l
 हनीमून	394l
 हनुक्का	750l
 हरा	3l
 हरा नीला	13l
-हरा सलाद	1780l
+हरा सलाद	1784l
 हरा सेब	237l
 हरिकेन	201l
 हरिताश्म	298l
@@ -32521,11 +32571,11 @@ zürafa	1606n
 हरी	3l
 हरी घास	125l
 हरी चाय	257l
-हरी पत्तेदार	1742l
+हरी पत्तेदार	1746l
 हरे	3l
 हर्ष	392l
 हल्का	443l
-हल्का तला खाना	1776l
+हल्का तला खाना	1780l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
@@ -32539,27 +32589,27 @@ zürafa	1606n
 हल्ला	424l
 हवा	204l
 हवा महल	804l
-हवा में पत्ती	1711l
+हवा में पत्ती	1715l
 हवाई जहाज	169l
 हवाई द्वीप	767l
 हवादार	204l
 हवाना	759l
 हांगकांग	777l
-हाइकिंग बूट	1948l
+हाइकिंग बूट	1952l
 हाइड्रेंजिया	219l
 हाईवे	340l
 हाट	332l
-हाथी	1607l
+हाथी	1611l
 हाथीदांत रंग	38l
 हानबोक	829l
 हानोक	830l
 हास्य	392l
 हिंदुस्तान	785l
-हिंदू मंदिर	1879l
+हिंदू मंदिर	1883l
 हिंसक	404l
 हिंसा	404l
 हिप्पी	714l
-हिबिस्कस	1694l
+हिबिस्कस	1698l
 हिम	187l
 हिमखंड	184l
 हिमनद	184l
@@ -32567,7 +32617,7 @@ zürafa	1606n
 हिमस्खलन	161l
 हिमालय	161l
 हिम्मत	407l
-हिरण	1590l
+हिरण	1594l
 हीरा	301l
 हीरे	301l
 हीरो	407l
@@ -32576,27 +32626,27 @@ zürafa	1606n
 हृदय	394l
 हेलसिंकी	839l
 हेल्दी	419l
-हैंडबैग	1941l
-हैमबर्गर	1764l
+हैंडबैग	1945l
+हैमबर्गर	1768l
 हैरतअंगेज	426l
 हैरान	426l
 हैरानी	426l
 हैलोवीन	368l
-हॉट डॉग	1767l
+हॉट डॉग	1771l
 हॉरर	405l
 होई एन	800l
 होकुसाई	728l
-होटल	1866l
+होटल	1870l
 होमवर्क	359l
 होली	810l
-ह्वेल	1660l
+ह्वेल	1664l
 ả rập	776m
 ảm đạm	393m
 ảo diệu	397m
 ảo giác	437m
 ấm cúng	400m
 ấm lòng	400m
-ấm trà	1824m
+ấm trà	1828m
 ấm áp	400m
 ấm êm	400m
 ấn tượng	407m
@@ -32606,7 +32656,7 @@ zürafa	1606n
 ẩn giấu	396m
 ẩn khuất	396m
 ếch	328m
-ốc sên	1671m
+ốc sên	1675m
 ốc đảo	139m
 ốm yếu	427m
 ồn	424M
@@ -32623,19 +32673,19 @@ zürafa	1606n
 ☂	338b
 ☃	187b
 ☔	199b
-☕	254b 1823o
-☘	1707o
-♨	1893o
+☕	254b 1827o
+☘	1711o
+♨	1897o
 ⚪	10b
 ⚫	9b
 ⛈	201b
-⛑	1961o
-⛩	1881o
-⛪	1877o
-⛰	160b 1842o
-⛲	1883o
-⛺	1884o
-✨	175b 1905o
+⛑	1965o
+⛩	1885o
+⛪	1881o
+⛰	160b 1846o
+⛲	1887o
+⛺	1888o
+✨	175b 1909o
 ❄	187b
 ❤	0b
 ⭐	175b
@@ -32660,10 +32710,10 @@ zürafa	1606n
 あくしょん	391c
 あくてぃぶ	391c
 あくび	416c
-あこーでぃおん	1967c
+あこーでぃおん	1971c
 あさ	188c
-あざらし	1662c
-あしか	1662c
+あざらし	1666c
+あしか	1666c
 あじさい	219c
 あじゅーる	39c
 あすてか	823c
@@ -32676,7 +32726,7 @@ zürafa	1606n
 あとれてぃこまどりーど	606o
 あどけない	409c
 あどりあ海	859c
-あなぐま	1628c
+あなぐま	1632c
 あにめ	382c
 あの顷	417c
 あぷりこっと	78c
@@ -32692,10 +32742,10 @@ zürafa	1606n
 あめりかんえきすぷれす	500o
 あめりかんだいなー	709c
 あやっくす	615o
-あらいぐま	1577c
+あらいぐま	1581c
 あらびあ	776c
 あらぶ首长国连邦	648o
-あり	1674c
+あり	1678c
 ありきたり	436c
 ありぞな	780c
 ありばば	528o
@@ -32719,7 +32769,7 @@ zürafa	1606n
 あーるぬーぼー	793c
 あーるぬーゔぉー	793c
 いえろー	2c
-いか	1805c
+いか	1809c
 いきいき	391c
 いぎりす	634o 771c
 いけあ	467o
@@ -32729,12 +32779,12 @@ zürafa	1606n
 いちご	229c
 いちょう	131c
 いとしい	394c
-いぬ	1572c
-いぬの颜	1571c
-いのしし	1598c
+いぬ	1576c
+いぬの颜	1575c
+いのしし	1602c
 いのせんと	409c
 いのべーしょん	377c
-いも	1736c
+いも	1740c
 いらいら	404c
 いらない	462c
 いらん	866c
@@ -32774,7 +32824,7 @@ zürafa	1606n
 うくらいな	642o
 うこん色	79c
 うさぎ	410c
-うさぎの颜	1615c
+うさぎの颜	1619c
 うすい	444c
 うずべきすたん	870c
 うたた寝	416c
@@ -32806,8 +32856,8 @@ zürafa	1606n
 えぬびでぃあ	523o
 えねるぎっしゅ	391c
 えねるぎー	391c
-えび	1804c
-えびふらい	1795c
+えび	1808c
+えびふらい	1799c
 えび茶	19c
 えみれーつ航空	547o
 えめらるど	49c
@@ -32826,27 +32876,27 @@ zürafa	1606n
 おあはか	758c
 おうち	400c
 おうむ	323c
-おおかみ	1575c
-おおかみの颜	1575c
+おおかみ	1579c
+おおかみの颜	1579c
 おかしい	437c
 おかると	396c
 おくとーばーふぇすと	747c
 おしゃれ	399c
 おすまん	772c
 おそろしい	405c
-おでん	1793c
+おでん	1797c
 おとぎ话	397c
-おにぎり	1787c
+おにぎり	1791c
 おぱーる	299c
-おひな様	1911c
+おひな様	1915c
 おふぃす	358c
-おふぃすびる	1861c
+おふぃすびる	1865c
 おふほわいと	104c
 おぺら	399c
 おぼろ	451c
 おもしろい	392c
 おもちゃ	382c
-おらんうーたん	1570c
+おらんうーたん	1574c
 おらんだ	650o
 おらんだ风	837c
 おりえんたる	356c
@@ -32859,7 +32909,7 @@ zürafa	1606n
 おれんじ	1c
 おれんじれっど	97c
 おれんじ色	1c
-おんどり	1632c
+おんどり	1636c
 おんらいん	377c
 おーかー	36c
 おーがにっく	385c
@@ -32898,16 +32948,16 @@ zürafa	1606n
 かえで	130c
 かえでの叶	130c
 かえる	328c
-かえるの颜	1650c
+かえるの颜	1654c
 かおす	424c
 かかおとーく	508o
-かき氷	1808c
-かくてるぐらす	1829c
+かき氷	1812c
+かくてるぐらす	1833c
 かさ	338c
 かすか	444c
 かすかな	444c
 かすんだ	451c
-かたつむり	1671c
+かたつむり	1675c
 かたーる	649o
 かたーる航空	548o
 かっぱどきあ	808c
@@ -32915,17 +32965,17 @@ zürafa	1606n
 かっぷけーき	271c
 かっぷる	394c
 かなだ	636o
-かに	1802c
-かば	1610c
+かに	1806c
+かば	1614c
 かふぇ	343c
 かふぇらて	255c
 かぶす	589o
-かぶとむし	1676c
+かぶとむし	1680c
 かぷちーの	255c
 かぼちゃ	246c
 かみにーと	843c
-かめ	1652c
-かも	1640c
+かめ	1656c
+かも	1644c
 からし色	110c
 からす	413c
 からばっじょ	791c
@@ -32938,20 +32988,20 @@ zürafa	1606n
 かるふーる	537o
 かるま	414c
 かれー	277c
-かれーらいす	1789c
+かれーらいす	1793c
 かわいい	410c
 かわいらしい	410c
-かわうそ	1625c
-かんがるー	1627c
+かわうそ	1629c
+かんがるー	1631c
 かんでぃんすきー	727c
 かんとりー	379c
 かーき	25c
 かーき色	25c
 かーにばる	335c
-かーば	1882c
+かーば	1886c
 がうでぃ	764c
 がじぇっと	377c
-がま口	1940c
+がま口	1944c
 がやがや	424c
 がらす	294c
 がらたさらい	618o
@@ -32961,18 +33011,18 @@ zürafa	1606n
 がーりー	421c
 きいろ	2c
 きうい	245c
-きういふるーつ	1730c
+きういふるーつ	1734c
 きえふ	847c
 きす	394c
 きっず	382c
 きっちん	362c
 きつね	324c
-きつねの颜	1576c
+きつねの颜	1580c
 きてぃ	410c
 きのこ	136c
 きもい	427c
 きゃっする	360c
-きゃっぷ	1959c
+きゃっぷ	1963c
 きゃにおん	159c
 きゃびん	364c
 きゃべつ	435c
@@ -32992,11 +33042,11 @@ zürafa	1606n
 きゅーば	680o 759c
 きらきら	432c
 きらめき	432c
-きりん	1606c
+きりん	1610c
 きんもくせい	224c
 きーう	847c
 ぎあ	286c
-ぎたー	1968c
+ぎたー	1972c
 ぎっとはぶ	516o
 ぎゃらくしー	176c
 ぎゃらりー	440c
@@ -33008,26 +33058,26 @@ zürafa	1606n
 くすみ	448c
 くすみぴんく	92c
 くすんだ	448c
-くす玉	1908c
+くす玉	1912c
 くたくた	416c
 くだもの	434c
 くっきー	271c
 くつろぎ	389c
-くまの颜	1621c
+くまの颜	1625c
 くも	170c
-くもの巣	1681c
+くもの巣	1685c
 くらいんぶるー	682o 822c
 くらくふ	846c
 くらしっく	399c
 くらしっくぶるー	691o
-くらっかー	1907c
+くらっかー	1911c
 くらびんぐ	438c
 くらぶ	438c
-くり	1748c
+くり	1752c
 くりえいてぃぶ	440c
 くりすたる	300c
 くりすます	367c
-くりすますいぶ	1901c
+くりすますいぶ	1905c
 くりすますつりー	367c
 くりにっく	357c
 くりむぞん	71c
@@ -33041,15 +33091,15 @@ zürafa	1606n
 くろ	9c
 くろあちあ	859c
 くろむ	286c
-くろわっさん	1752c
-くろーばー	1707c
+くろわっさん	1756c
+くろーばー	1711c
 くろーむ	286c
 くーる	402c
 ぐあてまら	862c
 ぐうたら	416c
 ぐじぇり	796c
 ぐみ	272c
-ぐらすで干杯	1833c
+ぐらすで干杯	1837c
 ぐらまらす	399c
 ぐらんじ	413c
 ぐらんどきゃにおん	780c
@@ -33057,7 +33107,7 @@ zürafa	1606n
 ぐりったー	432c
 ぐりーなりー	688o
 ぐりーん	3c
-ぐりーんさらだ	1780c
+ぐりーんさらだ	1784c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
@@ -33065,8 +33115,8 @@ zürafa	1606n
 ぐーぐる	468o
 けだるい	416c
 けにあ	670o
-けばぶ	1772c
-けばぶさんど	1772c
+けばぶ	1776c
+けばぶさんど	1776c
 けべっく	845c
 けむり	314c
 けると	826c
@@ -33078,18 +33128,18 @@ zürafa	1606n
 けーる	435c
 げーせん	707c
 げーむせんたー	707c
-こあら	1622c
-こいのぼり	1912c
-こうもり	1620c
+こあら	1626c
+こいのぼり	1916c
+こうもり	1624c
 こかこーら	464o
 こがね色	11c
 こけ	132c
 ここあ	261c
 ここなっつ	241c
-ここなつ	1733c
+ここなつ	1737c
 こしょう	277c
 こっとん	292c
-こっぷから注ぐ	1835c
+こっぷから注ぐ	1839c
 こてーじ	364c
 こてーじこあ	703c
 こども	382c
@@ -33100,39 +33150,39 @@ zürafa	1606n
 ころっせお	788c
 ころんびあ	664o
 こわい	405c
-こんが	1974c
+こんが	1978c
 こんくりーと	282c
 こんさーと	335c
 こんにちは	457c
 こんばんは	457c
-こんびに	1868c
-こんびにえんすすとあ	1868c
+こんびに	1872c
+こんびにえんすすとあ	1872c
 こんぴゅーたー	377c
 こーすたる	733c
-こーと	1929c
+こーと	1933c
 こーとだじゅーる	807c
 こーひー	254c
 こーひーしょっぷ	343c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
-ごきぶり	1679c
+ごきぶり	1683c
 ごしっく	413c
 ごす	413c
 ごすろり	413c
 ごちゃごちゃ	424c
 ごっほ	724c
-ごはん	1788c
-ごりら	1569c
+ごはん	1792c
+ごりら	1573c
 ごろごろ	416c
 ごんどら	806c
-ごーぐる	1921c
+ごーぐる	1925c
 ごーすと	405c
 ごーるでんあわー	181c
 ごーるでんげーとぶりっじ	683o
 ごーるど	11c
 ご机嫌	392c
-さい	1609c
+さい	1613c
 さいえんす	377c
 さいくりんぐ	391c
 さいくろん	201c
@@ -33150,7 +33200,7 @@ zürafa	1606n
 さぐらだふぁみりあ	764c
 さざ波	142c
 さすてなぶる	385c
-さそり	1682c
+さそり	1686c
 さたん	430c
 さっかー	391c
 さっくす	439c
@@ -33164,7 +33214,7 @@ zürafa	1606n
 さふらん	277c
 さぷらいず	426c
 さぼてん	135c
-さぼてんのある砂漠	1847c
+さぼてんのある砂漠	1851c
 さまるかんど	870c
 さむすん	474o
 さむらい	355c
@@ -33172,20 +33222,20 @@ zürafa	1606n
 さらだ	435c
 さりげない	423c
 さりー	832c
-さる	1568c
-さるの颜	1567c
+さる	1572c
+さるの颜	1571c
 さわやか	401c
 さんくとぺてるぶるく	801c
-さんぐらす	1920c
-さんご	1669c
+さんぐらす	1924c
+さんご	1673c
 さんご礁	153c
 さんご色	28c
 さんせっと	179c
 さんた	367c
 さんたくろーす	367c
-さんだる	1951c
+さんだる	1955c
 さんとりーに	353c
-さんどいっち	1768c
+さんどいっち	1772c
 さんどべーじゅ	103c
 さんふらんしすこじゃいあんつ	590o
 さーかす	335c
@@ -33193,21 +33243,21 @@ zürafa	1606n
 さーふぃん	143c
 さーもんぴんく	29c
 ざくろ	243c
-ざりがに	1803c
+ざりがに	1807c
 しあん	14c
 しぇふしゃうえん	803c
 しぇる	493o
 しぇーんぶるん	841c
-しおれた	1693c
-しおれた花	1693c
-しか	1590c
+しおれた	1697c
+しおれた花	1697c
+しか	1594c
 しずく	152c
 しちりあ	858c
 しっく	399c
 してぃ	340c
 しでぃぶさいど	865c
 しどにー	849c
-しなごーぐ	1880c
+しなごーぐ	1884c
 しなもん	277c
 しのわずり	731c
 しまうま	320c
@@ -33221,17 +33271,17 @@ zürafa	1606n
 しゃんぱんごーるど	57c
 しゃんぱん色	57c
 しゅるれありすむ	721c
-しゅーず	1952c
+しゅーず	1956c
 しゅーる	398c
 しょこら	261c
 しょっく	426c
 しょっぴふぁい	564o
-しょーつ	1936c
-しょーとけーき	1813c
+しょーつ	1940c
+しょーとけーき	1817c
 しらかば	122c
 しらかば林	122c
 しるく	291c
-しるくはっと	1957c
+しるくはっと	1961c
 しるくろーど	870c
 しるばー	12c
 しるばーぐれー	86c
@@ -33243,12 +33293,12 @@ zürafa	1606n
 しんふぉにー	399c
 しんぷる	387c
 じぇいどぐりーん	50c
-じぇっとこーすたー	1897c
+じぇっとこーすたー	1901c
 じぇらーと	274c
 じぶり	820c
 じむ	391c
 じゃいぷーる	804c
-じゃがいも	1736c
+じゃがいも	1740c
 じゃすみん	223c
 じゃず	439c
 じゃずばー	439c
@@ -33272,7 +33322,7 @@ zürafa	1606n
 すうぇーでん风	838c
 すかいぶるー	41c
 すかいらいん	340c
-すかんく	1626c
+すかんく	1630c
 すかんじなびあ	354c
 すかーれっと	34c
 すがすがしい	401c
@@ -33291,26 +33341,26 @@ zürafa	1606n
 すっぱい	227c
 すてぃーらーず	584o
 すてんれす	284c
-すてーき	1762c
-すてーき肉	1762c
+すてーき	1766c
+すてーき肉	1766c
 すとっくほるむ	838c
 すとりーと	341c
 すとれす	415c
-すとろーかっぷ	1836c
+すとろーかっぷ	1840c
 すとーむ	201c
 すなっぷちゃっと	515o
-すにーかー	1947c
+すにーかー	1951c
 すのーほわいと	84c
 すのーぼーど	198c
 すばる	491o
 すぱいす	277c
-すぱげってぃ	1791c
-すぱげってぃー	1791c
+すぱげってぃ	1795c
+すぱげってぃー	1795c
 すぱんこーる	432c
 すぱーくりんぐわいん	265c
 すぴりちゅある	414c
 すぴりっと	414c
-すべり台	1895c
+すべり台	1899c
 すぺいん	628o
 すぺいん风	857c
 すぺくとる	178c
@@ -33324,7 +33374,7 @@ zürafa	1606n
 すもーきー	448c
 すもーく	314c
 すーく	760c
-ずぼん	1926c
+ずぼん	1930c
 ずーむ	563o
 せきゅりてぃ	408c
 せくしー	395c
@@ -33339,13 +33389,13 @@ zürafa	1606n
 せれぶ	383c
 せれんげてぃ	835c
 せんちめんたる	417c
-せんべい	1786c
+せんべい	1790c
 せーじ	94c
 せーたー	400c
 せーりんぐ	140c
 ぜりー	272c
 そうる	787c
-そっくす	1930c
+そっくす	1934c
 そふと	447c
 そふとくりーむ	274c
 そよ风	204c
@@ -33354,7 +33404,7 @@ zürafa	1606n
 そんくらーん	743c
 そーらーぱんく	740c
 そ连のぽすたー	817c
-ぞう	1607c
+ぞう	1611c
 ぞっとする	405c
 たいだい	714c
 たい寺院	779c
@@ -33362,25 +33412,25 @@ zürafa	1606n
 たおばお	529o
 たき火	166c
 たくしー	339c
-たこ	1667c
-たこす	1769c
+たこ	1671c
+たこす	1773c
 たそがれ	191c
 たひち	867c
-たぴおか	1837c
-たぴおかどりんく	1837c
+たぴおか	1841c
+たぴおかどりんく	1841c
 たぴおかみるくてぃー	259c
 たふ	407c
 たまご	269c
-たまねぎ	1745c
-たまる	1771c
-たまれす	1771c
+たまねぎ	1749c
+たまる	1775c
+たまれす	1775c
 ため池	149c
 たると	271c
 たわー	340c
 たん	26c
 たんちょん	798c
-たんぶらー	1834c
-たんぶらーぐらす	1834c
+たんぶらー	1838c
+たんぶらーぐらす	1838c
 たーきっしゅえあらいんず	550o
 たーこいず	15c
 たーじまはる	834c
@@ -33392,7 +33442,7 @@ zürafa	1606n
 だすてぃぴんく	92c
 だらだら	416c
 だるい	416c
-だんご	1798c
+だんご	1802c
 だんす	391c
 だんすふろあ	438c
 だーく	441c
@@ -33426,7 +33476,7 @@ zürafa	1606n
 ちる	389c
 ちんくえてっれ	763c
 ちーく色	114c
-ちーず	1759c
+ちーず	1763c
 ついったー	573o
 ついっち	511o
 つた	134c
@@ -33435,17 +33485,17 @@ zürafa	1606n
 つめたい色	455c
 つや	432c
 つらい	393c
-つりー	1901c
+つりー	1905c
 つる植物	134c
 つんどら	185c
 てぃき	734c
 てぃきばー	734c
 てぃっくとっく	510o
 てぃふぁにーぶるー	681o
-てぃらのさうるす	1658c
-てぃーぽっと	1824c
+てぃらのさうるす	1662c
+てぃーぽっと	1828c
 てぃーる	13c
-ていくあうと弁当	1801c
+ていくあうと弁当	1805c
 てくのろじー	377c
 てすこ	539o
 てすら	485o
@@ -33454,7 +33504,7 @@ zürafa	1606n
 てへらん	866c
 てらこった	111c
 てれぐらむ	506o
-てんと	1884c
+てんと	1888c
 てんとうむし	327c
 てんとう虫	327c
 でぃすこ	438c
@@ -33471,7 +33521,7 @@ zürafa	1606n
 でにむ	289c
 でにむ色	69c
 ではない	462c
-でぱーと	1870c
+でぱーと	1874c
 でびる	430c
 でりけーと	390c
 でる	524o
@@ -33480,9 +33530,9 @@ zürafa	1606n
 でんまーく	354c 656o
 でーと	394c
 とうがらし	277c
-とうしゅーず	1952c
+とうしゅーず	1956c
 とうもろこし	250c
-とかげ	1653c
+とかげ	1657c
 ときめき	394c
 とすかーな	762c
 とってなむ	599o
@@ -33491,17 +33541,17 @@ zürafa	1606n
 とまと	247c
 とよた	481o
 とら	319c
-とらの颜	1581c
-とらんぺっと	1970c
+とらの颜	1585c
+とらんぺっと	1974c
 とるこ	643o
 とるこぶるー	15c
 とるこ石色	15c
 とれっきんぐ	420c
 とろぴかる	352c
-とろぴかるどりんく	1830c
+とろぴかるどりんく	1834c
 とろぴかるびーち	145c
 とろふぃー	418c
-とんぐさんだる	1945c
+とんぐさんだる	1949c
 とーすと	270c
 とーぷ	68c
 どいつ	626o
@@ -33514,16 +33564,17 @@ zürafa	1606n
 どばい	776c
 どみのぴざ	574o
 どらごん	397c
-どらごんの颜	1655c
+どらごんの颜	1659c
 どらま	407c
 どらまちっく	407c
-どらむ	1973c
+どらむ	1977c
 どりーみー	398c
 どる	425c
 どるとむんと	608o
 どろっぷぼっくす	562o
+どんほー版画	874c
 どんより	203c
-どーどー	1643c
+どーどー	1647c
 どーなつ	271c
 ない	462c
 ないじぇりあ	669o
@@ -33532,19 +33583,21 @@ zürafa	1606n
 ないとらいふ	438c
 ないろび	855c
 なく	462c
+なざーる	872c
+なざーるぼんじゅう	872c
 なし	462c
 なしで	462c
 なす	248c
 なぞなぞ	396c
 なちゅらる	385c
-なっつ	1746c
+なっつ	1750c
 なつ	196c
-なべ	1777c
+なべ	1781c
 なぽり	612o
 なまけもの	416c
 なみびあ	871c
 なみぶ砂漠	871c
-なると	1796c
+なると	1800c
 なーす	357c
 にぎやか	411c
 にこにこ	392c
@@ -33558,9 +33611,9 @@ zürafa	1606n
 にゅーよーく	770c
 にょにゃ	863c
 にわか雨	199c
-にわとり	1631c
+にわとり	1635c
 にんじん	249c
-にんにく	1744c
+にんにく	1748c
 ぬいぐるみ	410c
 ぬき	462c
 ぬくぬく	400c
@@ -33575,11 +33628,11 @@ zürafa	1606n
 ねおんさいん	308c
 ねおんの光	308c
 ねおんぴんく	116c
-ねくたい	1924c
-ねこ	1579c
-ねこの颜	1578c
-ねずみ	1613c
-ねずみの颜	1611c
+ねくたい	1928c
+ねこ	1583c
+ねこの颜	1582c
+ねずみ	1617c
+ねずみの颜	1615c
 ねずみ色	8c
 ねたみ	428c
 ねっとふりっくす	472o
@@ -33594,16 +33647,16 @@ zürafa	1606n
 のんびり	416c
 のーとぱそこん	377c
 はいきんぐ	420c
-はいきんぐしゅーず	1948c
+はいきんぐしゅーず	1952c
 はいてく	377c
-はいひーる	1950c
-はいびすかす	1694c
-はえ	1684c
+はいひーる	1954c
+はいびすかす	1698c
+はえ	1688c
 はぐ	400c
-はすの花	1690c
+はすの花	1694c
 はちみつ	263c
 はっぴー	392c
-はつかねずみ	1612c
+はつかねずみ	1616c
 はと	409c
 はにー	263c
 はぬか	750c
@@ -33612,37 +33665,37 @@ zürafa	1606n
 はのい	786c
 はのく	830c
 はばな	759c
-はむすたー	1614c
-はむすたーの颜	1614c
+はむすたー	1618c
+はむすたーの颜	1618c
 はりけーん	201c
-はりねずみ	1619c
+はりねずみ	1623c
 はる	195c
 はろうぃん	368c
-はろうぃんかぼちゃ	1900c
-はろうぃーん	1900c
+はろうぃんかぼちゃ	1904c
+はろうぃーん	1904c
 はろん湾	786c
 はわい	767c
 はんがりー	662o
-はんどばっぐ	1941c
-はんばーがー	1764c
+はんどばっぐ	1945c
+はんばーがー	1768c
 はーと	394c
 はーばー	154c
 はーぶ	137c
 ばいえるんみゅんへん	607o
-ばいおりん	1971c
+ばいおりん	1975c
 ばいおれっと	22c
 ばいきんぐ	827c
-ばいそん	1591c
+ばいそん	1595c
 ばいどぅ	531o
 ばうはうす	697c
 ばかんす	389c
-ばげっと	1753c
+ばげっと	1757c
 ばざーる	332c
 ばすけ	391c
 ばすけっとぼーる	391c
 ばたー	269c
-ばっくぱっく	1944c
-ばった	1678c
+ばっくぱっく	1948c
+ばった	1682c
 ばてぃっく	856c
 ばなな	238c
 ばら	209c
@@ -33651,7 +33704,7 @@ zürafa	1606n
 ばるせろな	764c
 ばるーん	337c
 ばれえ	421c
-ばれえしゅーず	1949c
+ばれえしゅーず	1953c
 ばれりーな	421c
 ばれんたいん	369c
 ばれんたいんでー	369c
@@ -33659,27 +33712,27 @@ zürafa	1606n
 ばろっく	791c
 ばんぐらでしゅ	673o
 ばんこく	779c
-ばんじょー	1972c
+ばんじょー	1976c
 ばんふ	845c
 ばんぶー	123c
 ばーがんでぃ	33c
-ばーがー	1764c
+ばーがー	1768c
 ばーがーきんぐ	542o
 ばーすでー	373c
-ばーすでーけーき	1812c
+ばーすでーけーき	1816c
 ばーちゃる	377c
 ばーびー	685o 732c
 ばーびーぴんく	732c
 ばーぼん	267c
 ばーみりおん	35c
-ぱい	1815c
+ぱい	1819c
 ぱいなっぷる	240c
-ぱいん	1721c
+ぱいん	1725c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱえりあ	1776c
+ぱえりあ	1780c
 ぱきすたん	672o
-ぱすた	1791c
+ぱすた	1795c
 ぱすてる	449c
 ぱすてるからー	449c
 ぱずる	396c
@@ -33705,11 +33758,11 @@ zürafa	1606n
 ぱんくろっく	413c
 ぱんけーき	271c
 ぱんだ	321c
-ぱんだの颜	1623c
+ぱんだの颜	1627c
 ぱんぷきん	246c
 ぱん屋	270c
 ぱーてぃー	373c
-ぱーてぃーくらっかー	1907c
+ぱーてぃーくらっかー	1911c
 ぱーぷる	5c
 ぱーる	299c
 ぱーるほわいと	106c
@@ -33718,17 +33771,17 @@ zürafa	1606n
 ひっぴー	714c
 ひとりぼっち	393c
 ひなぎく	220c
-ひな祭り	1911c
+ひな祭り	1915c
 ひまらや	783c
 ひまわり	211c
 ひゅっげ	400c
 ひゅんだい	484o
-ひょう	1583c
-ひよこ	1634c
+ひょう	1587c
+ひよこ	1638c
 ひよこ色	77c
 ひらめき	406c
-ひんずー教	1879c
-ひんどぅー教の寺院	1879c
+ひんずー教	1883c
+ひんどぅー教の寺院	1883c
 ひんやり	402c
 ひーりんぐ	419c
 ひーろー	407c
@@ -33747,20 +33800,20 @@ zürafa	1606n
 びびっど	446c
 びりびり	532o
 びる	340c
-びるべりー	1729c
+びるべりー	1733c
 びる群	340c
 びろーど	290c
 びんてーじ	380c
 びーえむだぶりゅー	478o
 びーがん	419c
-びーさん	1945c
+びーさん	1949c
 びーち	143c
-びーちさんだる	1945c
-びーちぱらそる	1846c
-びーばー	1618c
+びーちさんだる	1949c
+びーちぱらそる	1850c
+びーばー	1622c
 びーる	266c
-びーるじょっき	1831c
-びーるで干杯	1832c
+びーるじょっき	1835c
+びーるで干杯	1836c
 ぴえろ	331c
 ぴかそ	818c
 ぴかぴか	432c
@@ -33772,19 +33825,19 @@ zürafa	1606n
 ぴんくのねおん	116c
 ぴんく色	6c
 ぴんたれすと	514o
-ぴんひーる	1950c
+ぴんひーる	1954c
 ぴーこっくぶるー	46c
 ぴーち	235c
 ぴーちぴんく	73c
 ぴーちふぁず	695o
 ぴーち色	27c
-ぴーなっつ	1746c
-ぴーまん	1740c
+ぴーなっつ	1750c
+ぴーまん	1744c
 ふぁいあふぉっくす	518o
 ふぁくとりー	378c
 ふぁっしょん	399c
 ふぁらお	774c
-ふぁらふぇる	1773c
+ふぁらふぇる	1777c
 ふぁんきー	437c
 ふぁんたじー	397c
 ふぁーうぇい	526o
@@ -33808,21 +33861,21 @@ zürafa	1606n
 ふぇみにん	421c
 ふぇらーり	476o
 ふぉるくすわーげん	480o
-ふぉんでゅ	1778c
-ふぉーちゅんくっきー	1800c
+ふぉんでゅ	1782c
+ふぉーちゅんくっきー	1804c
 ふぉーまる	412c
 ふぉーゔぃすむ	719c
-ふくろう	1642c
-ふぐ	1665c
-ふたこぶ	1604c
-ふたこぶらくだ	1604c
+ふくろう	1646c
+ふぐ	1669c
+ふたこぶ	1608c
+ふたこぶらくだ	1608c
 ふっとぼーる	391c
 ふゅーしゃ	65c
 ふゆ	198c
-ふらい	1795c
-ふらいどぽてと	1765c
-ふらっとしゅーず	1949c
-ふらっとぶれっど	1754c
+ふらい	1799c
+ふらいどぽてと	1769c
+ふらっとしゅーず	1953c
+ふらっとぶれっど	1758c
 ふらみんご	317c
 ふらめんこ	825c
 ふらめんご	622o
@@ -33833,12 +33886,12 @@ zürafa	1606n
 ふるーつさらだ	434c
 ふるーてぃー	434c
 ふれっしゅ	401c
-ふれんちふらい	1765c
+ふれんちふらい	1769c
 ふわふわ	410c
 ぶえのすあいれす	843c
-ぶた	1597c
-ぶたの颜	1596c
-ぶた鼻	1599c
+ぶた	1601c
+ぶたの颜	1600c
+ぶた鼻	1603c
 ぶだぺすと	860c
 ぶっきんぐどっとこむ	560o
 ぶどう	231c
@@ -33851,8 +33904,8 @@ zürafa	1606n
 ぶらっく	9c
 ぶらんけっと	400c
 ぶらーの	806c
-ぶりとー	1770c
-ぶりーふ	1935c
+ぶりとー	1774c
+ぶりーふ	1939c
 ぶるず	578o
 ぶるー	4c
 ぶるーあわー	182c
@@ -33862,7 +33915,7 @@ zürafa	1606n
 ぶろっこりー	435c
 ぶろんず	58c
 ぶーけ	207c
-ぶーつ	1953c
+ぶーつ	1957c
 ぷらいど	755c
 ぷらいどぱれーど	755c
 ぷらすちっく	307c
@@ -33871,21 +33924,21 @@ zürafa	1606n
 ぷらむ	244c
 ぷらむ色	62c
 ぷりずむ	178c
-ぷりん	1819c
+ぷりん	1823c
 ぷりんせす	384c
 ぷれいすてーしょん	475o
 ぷれすて	475o
-ぷれぜんと	1917c
+ぷれぜんと	1921c
 ぷれっしゃー	415c
-ぷれっつぇる	1755c
+ぷれっつぇる	1759c
 ぷれみあむ	383c
 ぷろばんす	807c
 ぷろふぇっしょなる	408c
 ぷろゔぁんす	807c
-ぷーどる	1574c
+ぷーどる	1578c
 ぷーる	143c
 へとへと	416c
-へび	1654c
+へび	1658c
 へるしんき	839c
 へるしー	419c
 へんてこ	437c
@@ -33893,7 +33946,7 @@ zürafa	1606n
 べいるーと	852c
 べしくたしゅ	620o
 べじたりあん	419c
-べすと	1923c
+べすと	1927c
 べっど	416c
 べっどるーむ	363c
 べとなむ	644o 786c
@@ -33907,8 +33960,8 @@ zürafa	1606n
 べるりん	851c
 べんふぃか	616o
 べーかりー	270c
-べーぐる	1756c
-べーこん	1763c
+べーぐる	1760c
+べーこん	1767c
 べーじゅ	17c
 ぺいとりおっつ	585o
 ぺいぱる	499o
@@ -33920,7 +33973,7 @@ zürafa	1606n
 ぺるしゃ	741c
 ぺるしゃ绒毯	741c
 ぺるー	666o 784c
-ぺろぺろきゃんでぃ	1818c
+ぺろぺろきゃんでぃ	1822c
 ぺんぎん	322c
 ぺーぱー	293c
 ぺーる	444c
@@ -33929,9 +33982,9 @@ zürafa	1606n
 ほっこり	400c
 ほっと	403c
 ほっとけーき	271c
-ほっとどっぐ	1767c
-ほてる	1866c
-ほにゅう瓶	1821c
+ほっとどっぐ	1771c
+ほてる	1870c
+ほにゅう瓶	1825c
 ほのか	444c
 ほのかな	444c
 ほのるる	767c
@@ -33945,7 +33998,7 @@ zürafa	1606n
 ほーむしっく	417c
 ほーりー	810c
 ほーりー祭	810c
-ぼうるとすぷーん	1779c
+ぼうるとすぷーん	1783c
 ぼかじゅにあーず	621o
 ぼごた	861c
 ぼたにかる	128c
@@ -33961,15 +34014,15 @@ zürafa	1606n
 ぽじたーの	763c
 ぽじてぃぶ	392c
 ぽっぷあーと	792c
-ぽっぷこーん	1781c
-ぽてとふらい	1765c
+ぽっぷこーん	1785c
+ぽてとふらい	1769c
 ぽぴー	222c
 ぽりねしあ	867c
 ぽるしぇ	486o
 ぽると	617o
 ぽるとがる	629o 797c
 ぽーしょん	397c
-ぽーち	1942c
+ぽーち	1946c
 ぽーらんど	659o
 ぽーらんど风	846c
 まいあみ	769c
@@ -33992,13 +34045,13 @@ zürafa	1606n
 まっちょ	422c
 まつ	121c
 まてぃす	719c
-まて茶	1839c
+まて茶	1843c
 まとりょーしか	833c
 まどりーど	857c
 まどろみ	416c
 まにら	864c
 まふぃん	271c
-まふらー	1927c
+まふらー	1931c
 まや	823c
 まよるか	857c
 まらけしゅ	760c
@@ -34012,7 +34065,7 @@ zürafa	1606n
 まんちぇすたーゆないてっど	597o
 まんねり	436c
 まんはったん	770c
-まんもす	1608c
+まんもす	1612c
 まーけっと	332c
 まーめいど	397c
 みかん	228c
@@ -34024,13 +34077,13 @@ zürafa	1606n
 みぞれ	200c
 みっどさまー	756c
 みっどせんちゅりー	702c
-みつあなぐま	1628c
+みつあなぐま	1632c
 みつばち	326c
 みどり	3c
 みにまりすと	387c
 みにまりずむ	387c
 みにまる	387c
-みみず	1685c
+みみず	1689c
 みゅしゃ	793c
 みりたりー	433c
 みるく	268c
@@ -34049,7 +34102,7 @@ zürafa	1606n
 めいく	421c
 めいくあっぷ	421c
 めか	286c
-めがね	1919c
+めがね	1923c
 めきしこ	632o 758c
 めたりっく	286c
 めたる	286c
@@ -34059,9 +34112,9 @@ zürafa	1606n
 めでたい	411c
 めとろ	340c
 めらんこりー	393c
-めりーごーらんど	1894c
+めりーごーらんど	1898c
 めるへん	397c
-めろん	1716c
+めろん	1720c
 めんふぃす	699c
 めんふぃすでざいん	699c
 めーぷるりーふす	591o
@@ -34069,7 +34122,7 @@ zürafa	1606n
 もかむーす	696o
 もくれん	226c
 もしもし	457c
-もすく	1878c
+もすく	1882c
 もすくわ	833c
 もだん	387c
 もちべーしょん	406c
@@ -34093,47 +34146,47 @@ zürafa	1606n
 やきもち	428c
 やさしい	390c
 やしの実	241c
-やしの木	1703c
+やしの木	1707c
 やる気	406c
 やわらかな色	447c
 やんきーす	586o
 ゆき	187c
 ゆったり	389c
 ゆにこーん	397c
-ゆにこーんの颜	1588c
+ゆにこーんの颜	1592c
 ゆめかわいい	730c
 ゆゔぇんとす	609o
 ゆーちゅーぶ	473o
 ゆーぴーえす	496o
 ゆーもあ	392c
 よが	414c
-よくできました	1689c
+よくできました	1693c
 よっと	140c
 よる	192c
 よるだん	773c
 よーぐると	268c
 らいあんえあー	552o
-らいおん	1580c
-らいおんの颜	1580c
+らいおん	1584c
+らいおんの颜	1584c
 らいと	443c
 らいぶらりー	345c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
-らくだ	1603c
+らくだ	1607c
 らぐじゅありー	383c
 らぐーん	146c
 らじゃすたん	804c
 らすてぃっく	379c
 らずべりー	233c
-らっぷさんど	1772c
+らっぷさんど	1776c
 らて	255c
 らぶ	394c
-らぶほ	1867c
-らぶほてる	1867c
+らぶほ	1871c
+らぶほてる	1871c
 らぶりー	410c
 らべんだー	210c
-らま	1605c
+らま	1609c
 らまだん	749c
 らめ	432c
 らん	218c
@@ -34143,20 +34196,20 @@ zürafa	1606n
 らんにんぐ	391c
 らんぷ	336c
 らんぼるぎーに	477o
-らーめん	1790c
+らーめん	1794c
 りおのかーにばる	812c
 りさいくる	385c
-りす	1617c
+りす	1621c
 りすぼん	797c
 りっぷ	421c
 りどる	538o
 りねん	292c
 りびんぐこーらる	690o
 りふと	503o
-りぼん	1916c
-りまいんだー	1918c
-りまいんだーりぼん	1918c
-りゅっくさっく	1944c
+りぼん	1920c
+りまいんだー	1922c
+りまいんだーりぼん	1922c
+りゅっくさっく	1948c
 りらっくす	389c
 りんくといん	572o
 りんご	236c
@@ -34208,7 +34261,7 @@ zürafa	1606n
 ろまんす	394c
 ろまんちっく	394c
 ろりぽっぷ	272c
-ろんぐぶーつ	1953c
+ろんぐぶーつ	1957c
 ろんどん	771c
 ろんどんばす	684o
 ろーずくぉーつ	687o
@@ -34219,21 +34272,21 @@ zürafa	1606n
 わいるど	420c
 わいわい	424c
 わいん	264c
-わいんぐらす	1828c
+わいんぐらす	1832c
 わいんれっど	33c
 わいん色	113c
 わかめ	138c
 わくわく	391c
-わし	1639c
+わし	1643c
 わたあめ	273c
 わっつあっぷ	505o
 わっふる	271c
-わに	1651c
+わに	1655c
 わびさび	355c
 わびしい	393c
-わらぶき小屋	1856c
-わんぴーす	1931c
-わんぴーすの水着	1934c
+わらぶき小屋	1860c
+わんぴーす	1935c
+わんぴーすの水着	1938c
 わーどぷれす	565o
 んでべれ	868c
 ゔぁいきんぐ	827c
@@ -34247,30 +34300,30 @@ zürafa	1606n
 ゔぇるさいゆ	716c
 㭴	279c
 一人ぼっち	393c
-一件式泳装	1934b
+一件式泳装	1938b
 一月	198b
-一杯奶	1822b
-一杯牛奶	1822b
-一锅食物	1777b
+一杯奶	1826b
+一杯牛奶	1826b
+一锅食物	1781b
 丁香紫	64b
 丁香色	64b
 七十年代	710b
-七夕	369b 1909c
-七夕树	1909b
+七夕	369b 1913c
+七夕树	1913b
 七彩	178b
 七月	196b
 七色	178c
-七面鸟	1630c
+七面鸟	1634c
 万事达	498o
 万圣节	368b
 万里の长城	348c
-三叶草	1707b
+三叶草	1711b
 三文鱼色	29b
-三明治	1768b
+三明治	1772b
 三星	474o
 三月	195b
 三菱	492o
-三角裤	1935b
+三角裤	1939b
 上午	188b
 上品	399c
 上帝	414b
@@ -34333,12 +34386,13 @@ zürafa	1606n
 业火	430c
 丛林	120b
 东京	850b 850c
-东京たわー	1875c
-东京塔	1875b
-东京铁塔	1875b
+东京たわー	1879c
+东京塔	1879b
+东京铁塔	1879b
+东湖画	874b
 东芝	545o
 东西	456b
-丝带	1918b
+丝带	1922b
 丝绒	290b
 丝绸	291b
 丝绸之路	870b
@@ -34367,29 +34421,29 @@ zürafa	1606n
 中秋节	371b
 丰收	754b
 丰田	481o
-丸太	1855c
-丸子串	1798b
+丸太	1859c
+丸子串	1802b
 丹宁	289b
 丹红	35b
 丹麦	354b 656o
 义大利	627o
-义大利面	1791b
+义大利面	1795b
 乌	413c
 乌云	203b
 乌克兰	642o
 乌克兰刺绣	847b
 乌兹别克	870b
 乌布	766b
-乌色	950b
-乌贼	1805b
+乌色	954b
+乌贼	1809b
 乌贼墨	61b
-乌金	959b
+乌金	963b
 乌鲁鲁	824b
 乌鸦	413b
-乌黑	951b
+乌黑	955b
 乌龙	260b
 乌龙茶	260b 260c
-乌龟	1652b
+乌龟	1656b
 乏味	436b
 乐园	429b
 乐观	406b
@@ -34408,7 +34462,7 @@ zürafa	1606n
 乡村音乐	379b
 乡村风	379b
 书	312b
-书包	1944b
+书包	1948b
 书店	345b 345c
 书房	345b
 书斎	345c
@@ -34416,7 +34470,7 @@ zürafa	1606n
 书物	312c
 书籍	312b 312c
 乳児	409c
-乳牛	349c 1595b
+乳牛	349c 1599b
 乳白	105b
 乳白色	105c
 予想外	426c
@@ -34429,12 +34483,12 @@ zürafa	1606n
 云朵	170b
 云海	170b 170c
 云雾	202b
-云霄飞车	1897b
+云霄飞车	1901b
 互联网	377b
 五十年代	709b
 五彩	178b
-五彩纸屑	1908b
-五彩纸屑球	1908b
+五彩纸屑	1912b
+五彩纸屑球	1912b
 五彩缤纷	178b
 五方色	798b 798c
 五星红旗	638o
@@ -34462,7 +34516,7 @@ zürafa	1606n
 亲切	390c
 亲吻	394b
 人参	249c
-人字拖	1945b
+人字拖	1949b
 人山人海	424b
 人混み	424c
 人潮	424b
@@ -34477,7 +34531,7 @@ zürafa	1606n
 从容	388b
 仏阁	346c
 仓库	378b 378c
-仓鼠	1614b
+仓鼠	1618b
 仔犬	410c
 仔猫	410c
 仕返し	404c
@@ -34535,9 +34589,9 @@ zürafa	1606n
 低落	393b
 低调	423b
 低饱和	448b
-住宅街	1857c
+住宅街	1861c
 体育	391b
-体育馆	1850b
+体育馆	1854b
 体贴	390b
 余烬	167b
 佛寺	346b
@@ -34558,9 +34612,9 @@ zürafa	1606n
 侍	355c
 侘び寂び	355c
 侘寂	355b
-便利商店	1868b
-便利店	1868b
-便当	1785b
+便利商店	1872b
+便利店	1872b
+便当	1789b
 俄国	833b
 俄国先锋派	817b
 俄罗斯	641o 833b
@@ -34581,8 +34635,8 @@ zürafa	1606n
 信頼	408c
 修行	414b 414c
 俱乐部	438b
-倒出液体	1835b
-倾倒液体	1835b
+倒出液体	1839b
+倾倒液体	1839b
 假日	411b
 假期	389b
 偏执	415b
@@ -34607,7 +34661,7 @@ zürafa	1606n
 光荣	418b
 光谱	178b
 克制	423b
-克尔白	1882b
+克尔白	1886b
 克拉科夫	846b
 克林姆	723b
 克林姆特	723b
@@ -34619,8 +34673,8 @@ zürafa	1606n
 克里姆特	723b
 兎	410c
 児童	382c
-兔子	1616b
-兔子头	1615b
+兔子	1620b
+兔子头	1619b
 入れず	462c
 入れない	462c
 入夜	191b
@@ -34632,21 +34686,21 @@ zürafa	1606n
 公园	127b 127c
 公式	412C
 公海	140b
-公牛	1593b
+公牛	1597b
 公牛队	578o
-公羊	1600b
+公羊	1604b
 公路	340b
-公鸡	1632b
+公鸡	1636b
 六十年代	702b
 六月	196b
-六角形风琴	1967b
-六角手风琴	1967b
+六角形风琴	1971b
+六角手风琴	1971b
 兰	218c
 兰博基尼	477o
 兰戈利	811b
 兰花	218b
 共感	390c
-关东煮	1793b
+关东煮	1797b
 关怀	390b
 兴奋	391b 391c
 兴高采烈	392b
@@ -34662,9 +34716,9 @@ zürafa	1606n
 冒険	420c
 军事	433b 433c
 军人	433b
-军用	1960b
-军用へるめっと	1960c
-军用头盔	1960b
+军用	1964b
+军用へるめっと	1964c
+军用头盔	1964b
 军装	433b
 军队	433b 433c
 农地	349c
@@ -34723,7 +34777,7 @@ zürafa	1606n
 凉しい	402c
 凉しさ	402c
 凉爽	402b
-凉鞋	1951b
+凉鞋	1955b
 凡尔赛	716b
 凤梨	240b
 処女	409c
@@ -34745,7 +34799,7 @@ zürafa	1606n
 创造	440c
 创造的	440c
 初春	195b
-刨冰	1808b
+刨冰	1812b
 利物浦足球俱乐部	596o
 利物浦队	596o
 别	460b
@@ -34757,16 +34811,16 @@ zürafa	1606n
 刮风	204b
 刺し子	828c
 刺激	424b
-刺猬	1619b
-前を向いているひよこ	1635c
+刺猬	1623b
+前を向いているひよこ	1639c
 前向き	406c
 剧的	407c
 力强い	407c
 力强さ	407c
 力量	407b
-办公大楼	1861b
+办公大楼	1865b
 办公室	358b
-办公楼	1861b
+办公楼	1865b
 功绩	418c
 功课	359b
 加利福尼亚	781b
@@ -34780,7 +34834,7 @@ zürafa	1606n
 动力	406b
 动感	391b
 动揺	415c
-动物脚印	1629b
+动物脚印	1633b
 励まし	406c
 勃艮第红	33b
 勇士队	579o
@@ -34832,8 +34886,8 @@ zürafa	1606n
 华やか	411c
 华为	526o
 华丽	399b 399c
-华夫饼	1758b
-单峰骆驼	1603b
+华夫饼	1762b
+单峰骆驼	1607b
 单纯	409b
 单色	431b
 单调	436b
@@ -34846,7 +34900,7 @@ zürafa	1606n
 南极洲	185b
 南洋风	863b
 南瓜	246b
-南瓜灯	1900b
+南瓜灯	1904b
 南非	668o
 単色	431c
 単调	436c
@@ -34858,7 +34912,7 @@ zürafa	1606n
 卡塔尔	649o
 卡塔尔航空	548o
 卡塔赫纳	861b
-卡士达	1819b
+卡士达	1823b
 卡布奇诺	255b
 卡帕多奇亚	808b
 卡帕多西亚	808b
@@ -34872,9 +34926,9 @@ zürafa	1606n
 印加	823b
 印尼	674o
 印度	640o 785b
-印度寺庙	1879b
+印度寺庙	1883b
 印度尼西亚	674o
-印度庙	1879b
+印度庙	1883b
 印度新娘	832b
 印度航空	555o
 印象主义	790b
@@ -34884,11 +34938,11 @@ zürafa	1606n
 危险	404b
 危険	404c
 卵	269c
-卵からかえったひよこ	1633c
+卵からかえったひよこ	1637c
 卵石	281b
 卵黄	269c
 卷心菜	435b
-卷饼	1770b
+卷饼	1774b
 厂房	378b
 历史	380b
 历德	538o
@@ -34910,8 +34964,8 @@ zürafa	1606n
 友情	392b 392c
 友谊	392b
 友达	392c
-双峰	1604b
-双峰骆驼	1604b
+双峰	1608b
+双峰骆驼	1608b
 反感	427b
 収获	197c
 収获祭	197c
@@ -34922,7 +34976,7 @@ zürafa	1606n
 发火	404b
 发霉	427b
 口づけ	394c
-口红	421c 1963b
+口红	421c 1967b
 口香糖	272b
 古い	381c
 古き良き	380c
@@ -34930,13 +34984,13 @@ zürafa	1606n
 古代	380b 380c
 古代の青铜	305c
 古代ろーま	788c
-古典	399c 1851b
-古典建筑	1851b
+古典	399c 1855b
+古典建筑	1855b
 古典音乐	399b
 古城	360c
 古堡	360b
 古巴	680o 759b
-古建筑	1851b
+古建筑	1855b
 古怪	437b
 古本	312c
 古树	133b
@@ -34960,7 +35014,7 @@ zürafa	1606n
 可爱らしい	410c
 可爱风	410b
 可靠	408b
-可颂	1752b
+可颂	1756b
 台南	799b 799c
 台夫特	796b
 台夫特蓝	796b
@@ -34972,7 +35026,7 @@ zürafa	1606n
 叶子	128b
 叶月	196c
 叶片	128b
-叶野菜	1742c
+叶野菜	1746c
 号泣	393c
 叹き	393c
 吃惊	426b
@@ -34980,7 +35034,7 @@ zürafa	1606n
 吃茶店	343c
 吃醋	428b
 合成器浪潮	706b
-吉他	1968b
+吉他	1972b
 吉卜力	820b
 吉普尼	864b
 吊灯	336b
@@ -35014,13 +35068,13 @@ zürafa	1606n
 咆哮的二十年代	698b
 和	355C
 和平	388b
-和服	1932b
+和服	1936b
 和纸	293c
 和谐	388b
 和风	355b 355c
 咒语	397b
 咖哩	277b
-咖哩饭	1789b
+咖哩饭	1793b
 咖啡	254b
 咖啡厅	343b
 咖啡店	343b
@@ -35028,7 +35082,7 @@ zürafa	1606n
 咖啡色	107b
 咖啡馆	343b
 咖喱	277b
-咖喱饭	1789b
+咖喱饭	1793b
 哀しい	393c
 哀しみ	393c
 哀伤	393b
@@ -35049,13 +35103,13 @@ zürafa	1606n
 哥特式	413b
 哥特风	413b
 哭泣	393b
-唇膏	1963b
+唇膏	1967b
 唐装	831b
 唐辛子	277c
 商业	358b
 商务	358b
-商场	1870b
-商店	1868b
+商场	1874b
+商店	1872b
 商店街	332c
 啤酒	266b
 啤酒屋	344b
@@ -35073,21 +35127,21 @@ zürafa	1606n
 喧闹	424b
 喧騒	424c
 喷发	165b
-喷水	1883c
-喷水的鲸	1659b
-喷泉	1883b
+喷水	1887c
+喷水的鲸	1663b
+喷泉	1887b
 喷火	165c
 嘈杂	424b
 嘉年华	335b
 噩梦	405b
-四つ叶のくろーばー	1708c
-四叶草	1708b
+四つ叶のくろーばー	1712c
+四叶草	1712b
 四月	195b
 回家	400b
 回忆	417b
 回想	417c
 回收	385b
-团子	1798b
+团子	1802b
 団らん	400c
 园林	126b
 园艺	126b
@@ -35096,20 +35150,20 @@ zürafa	1606n
 囲炉里	311c
 図书馆	345c
 围墙	342b
-围巾	1927b
-国家公园	1849b
+围巾	1931b
+国家公园	1853b
 国王	384b
 国画	302b
-国立公园	1849c
+国立公园	1853c
 国际米兰	611o
 国风	356b
 图书室	345b
 图书馆	345b
-圆形花饰	1691b
+圆形花饰	1695b
 圆月	173b
-圆筒冰淇淋	1807b
-圆筒冰激凌	1807b
-圆面饼	1754b
+圆筒冰淇淋	1811b
+圆筒冰激凌	1811b
+圆面饼	1758b
 土	168c
 土っぽい	386c
 土器	304c
@@ -35121,8 +35175,9 @@ zürafa	1606n
 土星	176b 176c
 土耳其	643o
 土耳其航空	550o
+土耳其蓝眼睛	872b
 土色	102b
-土豆	1736b
+土豆	1740b
 土黄	36b
 土黄色	36b 102c
 圣なる	414c
@@ -35137,7 +35192,7 @@ zürafa	1606n
 圣洁	409b
 圣派翠克节	826b
 圣诞	367b
-圣诞树	1901b
+圣诞树	1905b
 圣诞老人	367b
 圣诞节	367b
 在线	377b
@@ -35149,7 +35204,7 @@ zürafa	1606n
 地狱	430b 430c
 地球	385b
 地球环境	385c
-地瓜	1792b
+地瓜	1796b
 地铁	340b
 地面	168b 168c
 坐立不安	415b
@@ -35166,12 +35221,12 @@ zürafa	1606n
 城堡	360b
 城墙	342b
 城市	340b
-城市风光	1887b
-城市黄昏	1890b
+城市风光	1891b
+城市黄昏	1894b
 城郭	360c
 城镇	340b
 埠头	154c
-培根	1763b
+培根	1767b
 基辅	847b
 堂々	407c
 堇色	22b
@@ -35192,18 +35247,18 @@ zürafa	1606n
 墨	47b 47c
 墨水	302b
 墨汁	47c
-墨灰	952b
+墨灰	956b
 墨絵	302c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
 墨西哥	632o 758b
 墨西哥亡灵节	744b
-墨西哥卷饼	1769b
-墨西哥夹饼	1769b
-墨西哥玉米煎饼	1770b
-墨西哥粽子	1771b
-墨镜	1920b
+墨西哥卷饼	1773b
+墨西哥夹饼	1773b
+墨西哥玉米煎饼	1774b
+墨西哥粽子	1775b
+墨镜	1924b
 墨黑	47b
 壁	342c
 壁炉	311b
@@ -35236,19 +35291,19 @@ zürafa	1606n
 夕方	191c
 夕日	179c
 夕暮れ	191c
-夕暮れの都会	1890c
+夕暮れの都会	1894c
 夕焼け	179c
 夕焼け空	179c
 夕立	199c
 夕阳	179b 179c
 外して	462c
-外卖包装	1801b
-外卖桶	1801b
-外卖盒	1801b
+外卖包装	1805b
+外卖桶	1805b
+外卖盒	1805b
 外壁	342c
 外太空	176b
-外套	1929b
-外带餐盒	1801b
+外套	1933b
+外带餐盒	1805b
 外星人	176b
 外洋	140c
 外滩	778b
@@ -35261,15 +35316,15 @@ zürafa	1606n
 多肉	135b
 多肉植物	135b 135c
 夜	192b 192c
-夜の桥	1892c
+夜の桥	1896c
 夜の街	438c
-夜の都会	1886c
+夜の都会	1890c
 夜中	192c
 夜半	193c
 夜场	438b
 夜市	333b 333c
 夜幕	192b
-夜幕下的桥	1892b
+夜幕下的桥	1896b
 夜店	438b
 夜总会	438b
 夜明け	180c
@@ -35277,7 +35332,7 @@ zürafa	1606n
 夜景	192c
 夜更け	193c
 夜桜	208c
-夜桥	1892b
+夜桥	1896b
 夜游び	438c
 夜生活	438b
 夜色	192b
@@ -35290,7 +35345,7 @@ zürafa	1606n
 大圣堂	361c
 大地	168b 168c
 大地色	386b
-大変よくできました	1689c
+大変よくできました	1693c
 大好き	394c
 大学	359b 359c
 大家好	457b
@@ -35307,18 +35362,18 @@ zürafa	1606n
 大溪地	867b
 大漆	303b
 大火	166b
-大猩猩	1569b
+大猩猩	1573b
 大理石	280b 280c
 大空	169c
 大笑	392b
 大红	74b
 大胆	407b 407c
 大自然	385b 385c
-大蒜	1744b
-大象	1607b
+大蒜	1748b
+大象	1611b
 大都会	340c
 大都市	340c
-大野牛	1591b
+大野牛	1595b
 大雨	199b 199c
 大雪	187b
 大雾	202b
@@ -35330,8 +35385,8 @@ zürafa	1606n
 天使	429b 429c
 天国	429b 429c
 天堂	429b
-天妇罗	1795b
-天房	1882b
+天妇罗	1799b
+天房	1886b
 天气	456b
 天然	385b
 天界	429b 429c
@@ -35346,7 +35401,7 @@ zürafa	1606n
 天青	40b
 天青色	40b
 天青色瓷	297b
-天鹅	1641b
+天鹅	1645b
 天鹅绒	290b
 太妃糖	262b
 太空	176b
@@ -35356,20 +35411,20 @@ zürafa	1606n
 太阳	171b 171c
 太阳光	171c
 太阳朋克	740b
-太阳眼镜	1920b
+太阳眼镜	1924b
 太阳能	171b
 失恋	393c
 失望	393c
 失眠	415b
 失落	393b
-头盔	1960b
+头盔	1964b
 头骨	405b
 夸らしい	418c
 夸り	418c
-夹心	1772b
-夹心饼	1772b
-夹趾凉鞋	1945b
-夹饼	1769b
+夹心	1776b
+夹心饼	1776b
+夹趾凉鞋	1949b
+夹饼	1773b
 奇天烈	437c
 奇妙	426b 437c
 奇幻	397b
@@ -35397,36 +35452,36 @@ zürafa	1606n
 女らしい	421c
 女人	459b
 女人味	421b
-女儿节	1911b
+女儿节	1915b
 女士	459b
 女孩	459b
 女孩子	459b
 女巫	396b
-女帽	1956b
-女式凉鞋	1951b
+女帽	1960b
+女式凉鞋	1955b
 女性	459b
 女性らしい	421c
 女性的	421c
 女王	384b 384c
 女生	459b
-女装	1938b
-女靴	1953b
+女装	1942b
+女靴	1957b
 奶油	269b
 奶油色	18b
-奶牛	1595b
-奶牛头	1592b
-奶瓶	1821b
+奶牛	1599b
+奶牛头	1596b
+奶瓶	1825b
 奶白	18b
 奶白色	105b
 奶茶	259b
-奶酪火锅	1778b
-奶黄	1819b
+奶酪火锅	1782b
+奶黄	1823b
 好心情	392b
 好玩	392b
 如月	198c
-妃色	872b
-妇人帽子	1956c
-妇人服	1938c
+妃色	876b
+妇人帽子	1960c
+妇人服	1942c
 妈祖庙	799b 799c
 妒忌	428b
 妖怪	405b
@@ -35439,7 +35494,7 @@ zürafa	1606n
 威严	384b
 威厳	384c
 威士忌	267b
-威士忌杯	1834b
+威士忌杯	1838b
 威尼斯	806b
 威胁	405b
 娇嫩	390b
@@ -35450,7 +35505,7 @@ zürafa	1606n
 婴儿	409b
 嫉妒	428b
 嫉妬	428c
-嫣红	881b
+嫣红	885b
 嫩绿	53b
 嫩绿色	53b
 嬉し	392c
@@ -35498,8 +35553,8 @@ zürafa	1606n
 安らか	388c
 安らぎ	388c
 安全	408b 408c
-安全べすと	1923c
-安全帽	1961b
+安全べすと	1927c
+安全帽	1965b
 安卓	519o
 安宁	388b
 安定	408c
@@ -35527,11 +35582,11 @@ zürafa	1606n
 宝蓝色	43b
 宝饰品	316c
 宝马	478o
-实验袍	1922b
+实验袍	1926b
 実直	408c
 客船	140c
 宣纸	293b
-室内植物	1700b
+室内植物	1704b
 宫崎骏	820b 820c
 宫庙	799b
 宫殿	347b 347c
@@ -35543,9 +35598,9 @@ zürafa	1606n
 家庭	400b
 家庭的	400c
 家族	400c
-家禽	1761b
-家禽的腿	1761b
-宾馆	1867b
+家禽	1765b
+家禽的腿	1765b
+宾馆	1871b
 宿题	359c
 寂し	393c
 寂しい	393c
@@ -35554,7 +35609,7 @@ zürafa	1606n
 寂寥	393b
 寂静	388b
 密林	119b 120c
-富士山	1844b 1844c
+富士山	1848b 1848c
 富有	383b
 富豪	383c
 富贵	383b
@@ -35578,8 +35633,8 @@ zürafa	1606n
 寺庙	346b
 寺社	346c
 寺院	346b 346c
-导盲	1573b
-导盲犬	1573b
+导盲	1577b
+导盲犬	1577b
 対立	404c
 寿司	276b 276c
 専门的	408c
@@ -35588,14 +35643,14 @@ zürafa	1606n
 尊重	412b
 小丑	331b
 小兔	410b
-小号	1970b
-小天鹅	1641b
+小号	1974b
+小天鹅	1645b
 小孩	382b
 小屋	364b 364c
 小岛	155b 155c
 小川	148c
 小巷	341b
-小提琴	1971b
+小提琴	1975b
 小朋友	382b
 小木屋	364b
 小枝	279c
@@ -35610,23 +35665,23 @@ zürafa	1606n
 小窝	400b
 小米手机	527o
 小红书	536o
-小羊驼	1605b
-小老鼠	1612b
+小羊驼	1609b
+小老鼠	1616b
 小舟	140c
 小船	140b
-小袋鼠	1627b
+小袋鼠	1631b
 小说	312b 312c
 小豆色	89c
 小酒馆	344b
 小镇	340b
 小雨	200b 200c
 小鱼	366b
-小鸡	1634b
-小鸡的脸	1634b
-小鸡破壳	1633b
-小鸡破蛋	1633b
+小鸡	1638b
+小鸡的脸	1638b
+小鸡破壳	1637b
+小鸡破蛋	1637b
 小麦	251b 251c
-小黄瓜	1741b
+小黄瓜	1745b
 少女	459b
 少女心	421b
 少年	459b
@@ -35650,7 +35705,7 @@ zürafa	1606n
 屠妖节	811b
 山	160b 160c
 山々	160c
-山から日の出	1888c
+山から日の出	1892c
 山丘	160b
 山吹色	101c
 山坡	160b
@@ -35660,11 +35715,11 @@ zürafa	1606n
 山崖	163b
 山洞	164b
 山涧	148b
-山羊	1602b 1602c
+山羊	1606b 1606c
 山脉	160b 160c
 山谷	162b
 山顶	160b 160c
-山顶日出	1888b
+山顶日出	1892b
 岁月	456b
 岁月静好	388b
 岚	201c
@@ -35676,7 +35731,7 @@ zürafa	1606n
 岩山	163c
 岩洞	164b
 岩浆	165b
-岩石	163b 1854c
+岩石	163b 1858c
 岩绿青	82c
 岩群青	81c
 岩肌	163c
@@ -35701,9 +35756,9 @@ zürafa	1606n
 工地	378b
 工场	378c
 工房	378c
-工程安全帽	1961b
+工程安全帽	1965b
 巧克力	261b
-巧克力砖	1816b
+巧克力砖	1820b
 巧克力色	108b
 巨浪	142b
 巨龙	397b
@@ -35722,7 +35777,7 @@ zürafa	1606n
 巴黎	761b
 巴黎圣日耳曼	613o
 巷子	341b
-巻き贝	1668c
+巻き贝	1672c
 市	332c
 市中心	340b
 市区	340b
@@ -35742,28 +35797,28 @@ zürafa	1606n
 希望	406b 406c
 希腊	660o 775b
 希腊小岛	775b
-帐篷	1884b
-帐篷露营	1845b
+帐篷	1888b
+帐篷露营	1849b
 帝国	384b 384c
 帝王	384b
-带吸管杯	1836b
+带吸管杯	1840b
 常春藤	134b
 常绿树	121c
-常青树	1701b
-帽子	1956b
+常青树	1705b
+帽子	1960b
 干ばつ	156c
 干净	401b
 干旱	156b
-干杯	1832b
-干杯吧	1832b
+干杯	1836b
+干杯吧	1836b
 干燥地帯	156c
 平凡	436b 436c
 平原	124c
 平和	388c
 平安夜	367b
-平底杯	1834b
-平底芭蕾舞鞋	1949b
-平底鞋	1949b
+平底杯	1838b
+平底芭蕾舞鞋	1953b
+平底鞋	1953b
 平庸	436b
 平成れとろ	711c
 平淡	436b
@@ -35777,8 +35832,8 @@ zürafa	1606n
 年轻	401b
 幸せ	392c
 幸福	392b 392c
-幸运草	1708b
-幸运饼干	1800b
+幸运草	1712b
+幸运饼干	1804b
 幻	398c
 幻想	397b 398c
 幻想的	397c
@@ -35786,7 +35841,7 @@ zürafa	1606n
 幼儿	382b
 幼児	382c
 幼少期	417c
-幼苗	1699b
+幼苗	1703b
 幽暗	453b
 幽深	442b
 幽灵	405b
@@ -35798,26 +35853,26 @@ zürafa	1606n
 庄重	412b
 庆典	411b
 庆祝	373b
-床屋	1898c
+床屋	1902c
 庙	346b
 庙会	799b 799c
 庙宇	799b
 庞克	713b
-废墟	1858b
+废墟	1862b
 度假	389b
 度胸	407c
 庭	126c
-庭付きの家	1860c
+庭付きの家	1864c
 庭先	126c
 庭园	126b 126c
 庭院	126b
 康复	419b
 康定斯基	727b
-廃屋	1858c
+廃屋	1862c
 建物	340c
 建筑	340b
 建设	378c
-建设中	1852c
+建设中	1856c
 开心	392b
 开怀	392b
 开悟	414b
@@ -35825,8 +35880,8 @@ zürafa	1606n
 开普敦	869b
 开罗	774b
 开花	207b 207c
-开香槟	1827b
-弁当	1785c
+开香槟	1831b
+弁当	1789c
 异世界	398c
 异様	437c
 式典	412c
@@ -35848,8 +35903,8 @@ zürafa	1606n
 强风	204c
 彗星	176b 176c
 彩妆	421b
-彩带	1907b
-彩球	1908b
+彩带	1911b
+彩球	1912b
 彩色	178b
 彩虹	178b
 往事	417b
@@ -35862,12 +35917,12 @@ zürafa	1606n
 微信	507o
 微博	534o
 微妙	423b
-微生物	1686b 1686c
+微生物	1690b 1690c
 微笑	392b
 微笑み	392c
 微软	567o
 微风	204b 204c
-徳利	1826c
+徳利	1830c
 德国	626o
 德黑兰	866b
 心上人	394b
@@ -35897,7 +35952,7 @@ zürafa	1606n
 忧郁	393b 393c
 快乐	392b
 快晴	172c
-念珠	1962b
+念珠	1966b
 怀念	417b
 怀旧	380b
 怀旧风	380b
@@ -35965,11 +36020,11 @@ zürafa	1606n
 悲痛	393b
 悼念	393b
 情人	394b
-情人旅馆	1867b
+情人旅馆	1871b
 情人节	369b
-情人酒店	1867b
+情人酒店	1871b
 情侣	394b
-情侣酒店	1867b
+情侣酒店	1871b
 情热	395c
 情热的	395c
 情绪化	413b
@@ -36002,11 +36057,11 @@ zürafa	1606n
 愉悦	392b
 意外	426b 426c
 意大利	627o
-意大利面	1791b
+意大利面	1795b
 意想不到	426b
 意欲	406c
-意粉	1791b
-意面	1791b
+意粉	1795b
+意面	1795b
 感伤	417c
 感伤的	417c
 感动	426c
@@ -36045,7 +36100,7 @@ zürafa	1606n
 成年人	423b
 成熟	423b 423c
 我が家	400c
-戒指	1964b
+戒指	1968b
 战争	433b
 战场	433b
 战斗	404b
@@ -36056,18 +36111,18 @@ zürafa	1606n
 戴尔	524o
 户外	420b
 戸惑い	415c
-房子	1859b
-房屋建筑	1857b
-扁面包	1754b
+房子	1863b
+房屋建筑	1861b
+扁面包	1758b
 手つかず	420c
-手套	1928b
-手拿包	1942b
-手提包	1941b
+手套	1932b
+手拿包	1946b
+手提包	1945b
 手术	357b 357c
 手机	377b
 手编み	400c
-手袋	1928c 1942b
-手风琴	1967b
+手袋	1932c 1946b
+手风琴	1971b
 扎染	714b
 扎染蓝	828b
 打ちっぱなし	701c
@@ -36085,8 +36140,8 @@ zürafa	1606n
 抜いて	462c
 抜き	462c
 护士	357b
-护目镜	1921b
-披萨	1766b
+护目镜	1925b
+披萨	1770b
 抱抱	400b
 抱拥	400c
 抱负	406b
@@ -36094,8 +36149,8 @@ zürafa	1606n
 拂晓	180b
 担心	415b
 担忧	415b
-拉炮	1907b
-拉炮彩带	1907b
+拉炮	1911b
+拉炮彩带	1911b
 拉贾斯坦	804b
 拜仁	607o
 拜仁慕尼黑	607o
@@ -36104,7 +36159,7 @@ zürafa	1606n
 拥挤	424b
 拿铁	255b
 持続可能	385c
-指轮	1964c
+指轮	1968c
 挙式	372c
 挪威	655o 809b
 挫败	404b
@@ -36116,7 +36171,7 @@ zürafa	1606n
 排毒	419b
 排灯节	811b
 排球	391b
-排骨	1760b
+排骨	1764b
 探検	420c
 探索	420b 420c
 探险	420b
@@ -36126,8 +36181,8 @@ zürafa	1606n
 提基	734b
 提基酒吧	734b
 提灯	309c
-提琴	1971b
-提示丝带	1918b
+提琴	1975b
+提示丝带	1922b
 提神	401b
 搞笑	392b
 摇摆乐	439b
@@ -36136,7 +36191,7 @@ zürafa	1606n
 摩卡慕斯	696o
 摩天大楼	340b
 摩天楼	340c
-摩天轮	1896b
+摩天轮	1900b
 摩洛哥	647o
 摩洛哥风	760b
 摩洛哥风格	760b
@@ -36152,10 +36207,10 @@ zürafa	1606n
 故事	312b
 故宫	347b 347c
 敌意	404b
-救生衣	1923b
+救生衣	1927b
 教会	361c
 教堂	361b
-教堂婚礼	1874b
+教堂婚礼	1878b
 教室	359b 359c
 教育	359b 359c
 敦豪	494o
@@ -36164,7 +36219,7 @@ zürafa	1606n
 敬畏	426b
 数位	377b
 数字	377b
-数珠	1962c
+数珠	1966c
 数码	377b
 文学	312b 312c
 文月	196c
@@ -36174,9 +36229,9 @@ zürafa	1606n
 斐济	867b
 斑斓	178b
 斑马	320b
-斑鸠琴	1972b
+斑鸠琴	1976b
 斗兽场	788b
-料理	1775c 1776b
+料理	1779c 1780b
 斜阳	179b
 断崖	163b 163c
 斯堪的纳维亚	354b
@@ -36193,7 +36248,7 @@ zürafa	1606n
 新年	370b
 新年夜	757b
 新月	173b
-新月形面包	1752b
+新月形面包	1756b
 新浪微博	534o
 新生	401b 401c
 新生儿	409b
@@ -36202,32 +36257,32 @@ zürafa	1606n
 新绿	53c
 新艺术	793b
 新艺术运动	793b
-新芽	1699c
+新芽	1703c
 新英格兰爱国者	585o
 新西兰	679o
 新郎	372b 372c
 新鲜	401b 401c
-施工	1852b
-施工中	1852b
+施工	1856b
+施工中	1856b
 旅	420c
 旅程	420b
 旅路	420c
-旅馆	789c 1866b
-旋转木马	1894b
+旅馆	789c 1870b
+旋转木马	1898b
 旋风	201b
 旗袍	778b 831c
 无	460b
 无し	462c
 无しで	462c
-无人岛	1848c
-无人荒岛	1848b
+无人岛	1852c
+无人荒岛	1852b
 无名	456b
 无味干燥	436c
 无垠	456b
 无垢	409c
 无声	456b
 无尽	456b
-无尾熊	1622b
+无尾熊	1626b
 无忧	456b
 无忧无虑	389b
 无意	456b
@@ -36260,15 +36315,15 @@ zürafa	1606n
 日差し	171c
 日式	355b
 日式北欧	722b
-日式城堡	1872b
+日式城堡	1876b
 日惹	856b
 日暮れ	191c
 日曜日	389c
-日本人形	1911b
+日本人形	1915b
 日本国旗	624o
-日本城堡	1872b
-日本娃娃	1911b
-日本邮局	1862b
+日本城堡	1876b
+日本娃娃	1915b
+日本邮局	1866b
 日没	179c
 日系	355b
 日系风	355b
@@ -36283,7 +36338,7 @@ zürafa	1606n
 早春	195b
 早晨	188b
 早朝	188c
-旭日	1889b
+旭日	1893b
 时候	456b
 时尚	399b
 时髦	399b
@@ -36304,7 +36359,7 @@ zürafa	1606n
 明白	456b
 明黄	101b
 昏暗	453b
-昏黄	890b
+昏黄	894b
 易捷航空	553o
 易贝	504o
 昔	380c
@@ -36407,7 +36462,7 @@ zürafa	1606n
 暴雨	201b
 暴风	201c
 暴风雨	201b 201c
-暴龙	1658b
+暴龙	1662b
 曙光	180b
 曲奇	271b
 曼哈顿	770b
@@ -36419,8 +36474,10 @@ zürafa	1606n
 月	173C
 月の光	174c
 月亮	173b
+月亮罐	873b
 月份	456b
 月光	174b 174c
+月壶	873c
 月夜	174c
 月并み	436c
 月明かり	174c
@@ -36434,9 +36491,9 @@ zürafa	1606n
 有机	385b 385c
 有毒	427b
 有能	408c
-有蛋的巢	1713b
+有蛋的巢	1717b
 有趣	392b
-有雾	1885b
+有雾	1889b
 朋克	713b
 望み	406c
 望郷	417c
@@ -36452,6 +36509,7 @@ zürafa	1606n
 朝雾	202c
 朝霞	180b
 朝露	206c
+朝鲜白瓷	873b
 期待	406b 406c
 期望	406b
 朦胧	451b
@@ -36472,7 +36530,7 @@ zürafa	1606n
 木绵	292c
 木莲	226c
 木质	279b
-木马	1894b
+木马	1898b
 未开	420c
 未来	377b 377c
 未来的	377c
@@ -36497,7 +36555,8 @@ zürafa	1606n
 杂乱	424b
 李子	244b
 李子色	62b
-杏红	887b
+李朝白磁	873c
+杏红	891b
 杏色	78b 78c
 杏黄	78b
 材木	279c
@@ -36508,23 +36567,23 @@ zürafa	1606n
 杜布罗夫尼克	859b
 杜拜	776b
 杜鹃	225b
-杯子和吸管	1836b
-杯子蛋糕	1814b
+杯子和吸管	1840b
+杯子蛋糕	1818b
 松	121b 121c
 松の木	121c
 松下	546o
 松林	121b 121c
 松果	121b
 松柏	121b
-松柏绿	920b
+松柏绿	924b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	921b
-松花色	922b
+松花绿	925b
+松花色	926b
 松针	121b
-松饼	1757b
-松鼠	1617b
+松饼	1761b
+松鼠	1621b
 极光	177b
 极地	185b 185c
 极寒	402c
@@ -36546,7 +36605,7 @@ zürafa	1606n
 果汁	434b
 果物	434c
 枝叶	128b
-枣红	882b
+枣红	886b
 枫	130b 130c
 枫の叶	130c
 枫叶	130b
@@ -36555,10 +36614,10 @@ zürafa	1606n
 枯山水	351b 351c
 枯燥	436b
 枯茶	88c
-枯萎	1693b
-枯萎的花	1693b
-枯萎花朵	1693b
-枯黄	895b
+枯萎	1697b
+枯萎的花	1697b
+枯萎花朵	1697b
+枯黄	899b
 柏林	851b
 柏油	282b
 柑橘	228b 228c
@@ -36579,8 +36638,8 @@ zürafa	1606n
 柠檬汁	227b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	900b
-柳黄	899b
+柳绿	904b
+柳黄	903b
 栄光	418c
 栄养	419c
 栄冠	418c
@@ -36590,13 +36649,13 @@ zürafa	1606n
 树丛	119b
 树叶	128b
 树干	133b
-树懒	1624b
+树懒	1628b
 树木	133b 133c
 树林	119b
 树枝	279b
 树海	119c
 树莓	233b
-栗子	1748b
+栗子	1752b
 栗子色	20b
 栗红	19b
 栗色	20b 20c
@@ -36604,8 +36663,8 @@ zürafa	1606n
 校舎	359c
 株式市场	358c
 格子呢	782b
-格子松饼	1758b
-格子饼	1758b
+格子松饼	1762b
+格子饼	1762b
 格热利	796b
 格调	399b 399c
 桂花	224b
@@ -36642,7 +36701,7 @@ zürafa	1606n
 梦心地	398c
 梦想	398c
 梦见る	398c
-梨子	1725b
+梨子	1729b
 梯田	766b
 梵谷	724b
 梵高	724b
@@ -36652,25 +36711,25 @@ zürafa	1606n
 棉花堡	802b
 棉花糖	273b
 棉麻	292b
-棒付ききゃんでぃ	1818c
-棒棒糖	1818b
+棒付ききゃんでぃ	1822c
+棒棒糖	1822b
 棒球	391b
 棕	7b
-棕榈树	1703b
-棕红	893b
-棕绿	891b
+棕榈树	1707b
+棕红	897b
+棕绿	895b
 棕色	7b
-棕黄	894b
-棕黑	892b
+棕黄	898b
+棕黑	896b
 棚田	766c
 森	119c
 森の中	119c
 森林	119b 119c
 棱镜	178b
-植木钵	1700c
+植木钵	1704c
 植物	128b 128c
 植物园	128b
-椒盐卷饼	1755b
+椒盐卷饼	1759b
 椰子	241b
 椰林	241b
 楼房	340b
@@ -36682,16 +36741,16 @@ zürafa	1606n
 楽観的	406c
 榻榻米	789b
 槟城	863b
-横を向いているひよこ	1634c
+横を向いているひよこ	1638c
 横丁	341c
 樱	208b
 樱桃	230b
-樱桃色	875b
+樱桃色	879b
 樱花	208b
 樱花季	745b
 樱花祭	813b
 樱花节	813b
-樱草色	886b
+樱草色	890b
 橄榄	278b
 橄榄油	278b
 橄榄绿	24b
@@ -36703,7 +36762,7 @@ zürafa	1606n
 橙	1b 1c
 橙子	228b
 橙色	1b 1c
-橙黄	888b
+橙黄	892b
 橡木	279b
 檀香山	767b
 欢乐	392b
@@ -36714,11 +36773,11 @@ zürafa	1606n
 欢欣	392b
 欢笑	392b
 欣喜	392b
-欧式城堡	1873b
+欧式城堡	1877b
 欧泊	299b
-欧洲城堡	1873b
-欧洲邮局	1863b
-欧洲野牛	1591b
+欧洲城堡	1877b
+欧洲邮局	1867b
+欧洲野牛	1595b
 欲望	395b 395c
 歌剧	399b
 歌川广重	794b
@@ -36732,38 +36791,38 @@ zürafa	1606n
 正直	408c
 正红	74b
 正能量	392b
-正面朝向的小鸡	1635b
+正面朝向的小鸡	1639b
 武士	355b
 武骨	422c
 歯车	286c
 歴史	380c
 歴史的	380c
-歴史的な建物	1851c
-歴史的建造物	1851c
+歴史的な建物	1855c
+歴史的建造物	1855c
 死亡	412b
 死神	405c
 死者	412c
 死者の日	744c
 残り火	167c
 殷红	71b
-母羊	1601b
+母羊	1605b
 每天	456b
 毒药	427b
 比利时	651o
-比基尼	1937b
+比基尼	1941b
 比萨	247b
-毕业帽	1958b
+毕业帽	1962b
 毕加索	818b
 毕卡索	818b
 毛布	400c
-毛毛虫	1673b
+毛毛虫	1677b
 毛毛雨	200b
 毛毯	400b
 毛线	292b
 毛茸茸	410b
-毛虫	1673b 1673c
+毛虫	1677b 1677c
 毛衣	400b
-毛象	1608b
+毛象	1612b
 毛骨悚然	405b
 毯子	400b
 民芸	379c
@@ -36796,20 +36855,20 @@ zürafa	1606n
 水无月	196c
 水晶	300b 300c
 水果	434b
-水果蛋糕	1813b
+水果蛋糕	1817b
 水泥	282b
 水泳	143c
 水滴	152b 152c
 水灯节	751b
-水牛	1594b 1594c
-水獭	1625b
+水牛	1598b 1598c
+水獭	1629b
 水珠	152b
 水田	252c
 水疗	389b
 水着	143c
 水稻	252b
-水红	938b
-水绿	939b
+水红	942b
+水绿	943b
 水色	41c 66b
 水色がかった青	14c
 水花	152b
@@ -36817,15 +36876,15 @@ zürafa	1606n
 水蓝色	66b
 水蜜桃	235b
 水郷	350c
-水饺	1799b
+水饺	1803b
 氷	184c
 氷块	184c
 氷山	184c
 氷河	184c
 氷结	452c
 永恒	399b
-汉堡	1764b
-汉堡包	1764b
+汉堡	1768b
+汉堡包	1768b
 汉堡王	542o
 汉服	831b 831c
 汉白玉	280b
@@ -36841,8 +36900,8 @@ zürafa	1606n
 池	149b 149c
 池塘	149b
 污秽	427b
-汤面	1790b
-汤饮み	1825c
+汤面	1794b
+汤饮み	1829c
 汪洋	140b
 沃尔沃	488o
 沃荷	792b
@@ -36856,9 +36915,9 @@ zürafa	1606n
 沙子	157b
 沙拉	435b
 沙滩	144b
-沙滩伞	1846b
-沙滩凉鞋	1945b
-沙滩小岛	1848b
+沙滩伞	1850b
+沙滩凉鞋	1949b
+沙滩小岛	1852b
 沙漠	156b
 沙特阿拉伯	645o
 沙色	103b
@@ -36873,20 +36932,20 @@ zürafa	1606n
 河流	148b
 河畔	148b
 河谷	162b
-河豚	1665b
+河豚	1669b
 河边	148b
-河马	1610b
+河马	1614b
 沸腾	403b 403c
-油炸鹰嘴豆饼	1773b
+油炸鹰嘴豆饼	1777b
 油画	440b
 油管	473o
 油絵	440c
-油绿	906b
+油绿	910b
 治愈	419b 419c
 沿岸	143c
 法国	625o
-法国面包	1753b
-法式长棍面包	1753b
+法国面包	1757b
+法式长棍面包	1757b
 法拉利	476o
 法老	774b
 泡	142c
@@ -36928,18 +36987,18 @@ zürafa	1606n
 泳池	143b
 泳衣	143b
 泳装	143b
-泳裤	1935b
+泳裤	1939b
 泻湖	146b
 泼水节	743b
 洁白	409c
-洋なし	1725c
+洋なし	1729c
 洋基队	586o
 洋红	21b
 洋红色	21b
 洋菓子	271c
-洋葱	1745b
-洋装	1931b
-洋酒	1827b
+洋葱	1749b
+洋装	1935b
+洋酒	1831b
 洒红节	810b
 洗练	399c
 洗练された	399c
@@ -36965,12 +37024,12 @@ zürafa	1606n
 流氷	184c
 流泪	393b
 浅	443b
-浅底	1776b
+浅底	1780b
 浅淡	444b
 浅色	443b
 浅蓝天	41b
-浅锅	1776b
-浅锅料理	1776b
+浅锅	1780b
+浅锅料理	1780b
 浆果	253b
 浓	442c 446b
 浓い	442c
@@ -36984,7 +37043,7 @@ zürafa	1606n
 浓雾	202b 202c
 浜	143c
 浜辺	143c
-浣熊	1577b
+浣熊	1581b
 浪	142b
 浪涛	142b
 浪漫	394b
@@ -37011,7 +37070,7 @@ zürafa	1606n
 海带	138b
 海底	141b 141c
 海恩斯莫里斯	540o
-海棠红	873b
+海棠红	877b
 海水浴	143c
 海沟	141b
 海洋	140b 140c
@@ -37022,26 +37081,26 @@ zürafa	1606n
 海滨	143b
 海滨别墅	733b
 海滩	143b
-海滩阳伞	1846b
-海滩鞋	1945b
-海狸	1618b
+海滩阳伞	1850b
+海滩鞋	1949b
+海狸	1622b
 海王星	176b 176c
 海老茶色	19c
 海苔	138c
 海藻	138b 138c
-海螺	1668b
+海螺	1672b
 海豚	330b
-海豹	1662b
+海豹	1666b
 海边	143b
 海辺	143c
 海面	140b
 涙	393c
 涨潮	142b
 涩谷	850b
-涮制菜肴	1778b
+涮制菜肴	1782b
 液体	152b 152c
 淑女	421b
-淑女帽	1956b
+淑女帽	1960b
 淘宝	529o
 淡	444b
 淡い	444c
@@ -37077,9 +37136,9 @@ zürafa	1606n
 清洁	401c
 清澈	401b
 清爽	401b
-清真寺	1878b
+清真寺	1882b
 清纯	409c
-清酒	1826b
+清酒	1830b
 清风	204b
 渋い	423c
 渋滞	340c
@@ -37088,11 +37147,11 @@ zürafa	1606n
 渓谷	162c
 渔港	154b 154c
 渚	143c
-渡渡鸟	1643b
+渡渡鸟	1647b
 渡鸦	413b
 温か	400c
 温かい	400c
-温かい饮み物	1823c
+温かい饮み物	1827c
 温かみ	400c
 温もり	400c
 温和	390b 390c
@@ -37100,8 +37159,8 @@ zürafa	1606n
 温情	400b
 温暖	400b
 温柔	390b
-温泉	1893b 1893c
-温泉まーく	1893c
+温泉	1897b 1897c
+温泉まーく	1897c
 温润	390b
 温馨	400b
 港	154c
@@ -37111,7 +37170,7 @@ zürafa	1606n
 渴望	417b
 游び场	382c
 游乐场	382b
-游乐场滑梯	1895b
+游乐场滑梯	1899b
 游具	382c
 游泳	143b
 游泳池	143b
@@ -37128,7 +37187,7 @@ zürafa	1606n
 湖水	147b 147c
 湖泊	147b
 湖畔	147b 147c
-湖绿	940b
+湖绿	944b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -37139,7 +37198,7 @@ zürafa	1606n
 満开	207c
 満月	173c
 満足	392c
-溜滑梯	1895b
+溜滑梯	1899b
 溪	148b
 溪水	148b
 溪流	148b
@@ -37167,8 +37226,8 @@ zürafa	1606n
 潟	146c
 潟湖	146b
 潮	142c
-潮吹き	1659c
-潮吹きくじら	1659c
+潮吹き	1663c
+潮吹きくじら	1663c
 潮水	142b
 潮汐	142b
 潮流	456b
@@ -37193,7 +37252,7 @@ zürafa	1606n
 火山	165b 165c
 火山岩	158b 158c
 火山沙	158b
-火山爆发	1843b
+火山爆发	1847b
 火山石	158b
 火山砂	158b 158c
 火炎	166c
@@ -37202,13 +37261,13 @@ zürafa	1606n
 火焰	166b
 火狐	518o
 火箭	365b
-火红	879b
+火红	883b
 火花	166b 166c
 火苗	166b
 火车	456b
 火辣	403b
-火锅	1777b
-火鸡	1630b
+火锅	1781b
+火鸡	1634b
 灯	336b
 灯り	336c
 灯串	336b
@@ -37216,7 +37275,7 @@ zürafa	1606n
 灯光	336b
 灯火	336b 336c
 灯笼	309b 309c
-灯笼椒	1740b
+灯笼椒	1744b
 灰	8b 167c
 灰尘	168b
 灰烬	167b
@@ -37244,9 +37303,9 @@ zürafa	1606n
 炭火	167b
 炭灰	37b
 炭黑	37b
-炸薯条	1765b
-炸豆丸子	1773b
-点心	271b 1799c
+炸薯条	1769b
+炸豆丸子	1777b
+点心	271b 1803c
 点画	824b
 炼狱	430b 430c
 炼瓦	283c
@@ -37255,7 +37314,7 @@ zürafa	1606n
 烈日	205b
 烈火	166b
 烘焙	270b
-烙饼	1757b
+烙饼	1761b
 烛光	310b
 烛台节	750b
 烟	314b 314c
@@ -37264,8 +37323,8 @@ zürafa	1606n
 烟花	334b
 烟雨	200b
 烟雾	314b
-烤地瓜	1792b
-烤红薯	1792b
+烤地瓜	1796b
+烤红薯	1796b
 烦人	404b
 烦恼	415b
 烦躁	404b
@@ -37276,12 +37335,12 @@ zürafa	1606n
 热刺	599o
 热可可	400b
 热带	352b
-热带小岛	1848b
-热带水果饮料	1830b
+热带小岛	1852b
+热带水果饮料	1834b
 热带海滩	145b
 热带雨林	120b
 热带风	352b
-热带鱼	1664b
+热带鱼	1668b
 热帯	352c
 热帯雨林	120c
 热帯鱼	366c
@@ -37294,12 +37353,12 @@ zürafa	1606n
 热浪	205b
 热火队	580o
 热烈	395b 395c
-热狗	1767b
-热狗堡	1767b
-热茶	1825b
+热狗	1771b
+热狗堡	1771b
+热茶	1829b
 热血	391b
 热闹	411b
-热饮	1823b
+热饮	1827b
 焕然一新	401b
 焚き火	166c
 焚火	166c
@@ -37312,13 +37371,13 @@ zürafa	1606n
 焦虑	415b
 焰火	334b
 焼き物	304c
-焼き芋	1792c
+焼き芋	1796c
 焼き菓子	271c
 焼けつく	403c
 煌めき	432c
 煎茶	257c
-煎蛋	1775b
-煤黑	954b
+煎蛋	1779b
+煤黑	958b
 照明	336c
 照片墙	470o
 熊猫	321b
@@ -37328,9 +37387,9 @@ zürafa	1606n
 燃えるような	395c
 燃烧	166b
 燥热	403b
-爆竹	1902b 1904c
-爆米花	1781b
-爪印	1629b
+爆竹	1906b 1908c
+爆米花	1785b
+爪印	1633b
 爪哇	856b
 爬山虎	134b
 爱	394b 394c
@@ -37350,25 +37409,25 @@ zürafa	1606n
 爽やか	401c
 版画	794c
 牙买加	667o 768b
-牙色	946b
-牛の颜	1592c
+牙色	950b
+牛の颜	1596c
 牛乳	268c
-牛乳入りのこっぷ	1822c
+牛乳入りのこっぷ	1826c
 牛仔	289b
 牛仔布	289b
 牛仔蓝	69b
 牛仔裤	289b
-牛头	1592b
+牛头	1596b
 牛奶	268b
 牛油果	242b
 牛群	349b
-牛角面包	1752b
-牝牛	1595c
+牛角面包	1756b
+牝牛	1599c
 牡丹	214b 214c
 牡丹色	65c
-牡牛	1593c
-牡羊	1600c
-牡蛎	1806b 1806c
+牡牛	1597c
+牡羊	1604c
+牡蛎	1810b 1810c
 牧场	124b 124c
 牧师	361b 361c
 牧歌的	388c
@@ -37377,9 +37436,9 @@ zürafa	1606n
 物语	312c
 特别	456b
 特斯拉	485o
-犀牛	1609b
+犀牛	1613b
 犯困	416b
-犹太教堂	1880b
+犹太教堂	1884b
 狂乱	424b
 狂喜	392b
 狂怒	404b
@@ -37392,42 +37451,42 @@ zürafa	1606n
 狂风	204b
 狐	324c
 狐狸	324b
-狗头	1571b
+狗头	1575b
 狗狗	410b
-狗脸	1571b
+狗脸	1575b
 独自	393b
-独角兽	1588b
-狮子	1580b
+独角兽	1592b
+狮子	1584b
 猕猴桃	245b
 猛暑	205c
-猛犸	1608b
-猩猩	1570b
+猛犸	1612b
+猩猩	1574b
 猩红	34b
 猩红色	34b
-猪头	1596b
-猪鼻子	1599b
+猪头	1600b
+猪鼻子	1603b
 猫咪	410b
-猫头	1578b
-猫头应	1642b
-猫头鹰	1642b
-猫熊	1623b
-猫脸	1578b
-猴头	1567b
-猴子	1568b
-猴子头	1567b
+猫头	1582b
+猫头应	1646b
+猫头鹰	1646b
+猫熊	1627b
+猫脸	1582b
+猴头	1571b
+猴子	1572b
+猴子头	1571b
 玄武岩	158b 158c
 玄秘	396b
-玄色	948b
-玄青	949b
+玄色	952b
+玄青	953b
 玉	298b
 玉兰	226b
 玉子	269c
 玉座	384c
 玉石	281c 298b
 玉米	250b
-玉米煎饼	1770b
-玉米粉蒸肉	1771b
-玉色	918b
+玉米煎饼	1774b
+玉米粉蒸肉	1775b
+玉色	922b
 王冠	384b 384c
 王后	384b
 王国	384b 384c
@@ -37440,7 +37499,7 @@ zürafa	1606n
 王者	418c
 玛芬	271b
 玛雅	823b
-玛黛茶	1839b
+玛黛茶	1843b
 玩具	382b 382c
 玫瑰	209b
 玫瑰粉	91b
@@ -37461,7 +37520,7 @@ zürafa	1606n
 珊瑚礁	153b 153c
 珊瑚红	28b
 珊瑚色	28b 28c
-珍奶	1837b
+珍奶	1841b
 珍妙	437c
 珍珠	299b
 珍珠奶茶	259b
@@ -37470,9 +37529,9 @@ zürafa	1606n
 珍珠色	106b
 珠光	299b
 珠宝	316b
-班卓琴	1972b
+班卓琴	1976b
 班夫	845b
-理发店	1898b
+理发店	1902b
 理想	406b
 琥珀	32b
 琥珀色	32b 32c
@@ -37495,11 +37554,11 @@ zürafa	1606n
 甘酸っぱい	417c
 甜品	271b
 甜心	394b
-甜椒	1740b
+甜椒	1744b
 甜点	271b
-甜瓜	1716b
+甜瓜	1720b
 甜甜	410b
-甜甜圈	1810b
+甜甜圈	1814b
 甜美	410b
 甜蜜	394b
 甜食	272b
@@ -37512,13 +37571,13 @@ zürafa	1606n
 生态系	385c
 生成り	104c
 生日	373b
-生日快乐	1812b
-生日蛋糕	1812b
+生日快乐	1816b
+生日蛋糕	1816b
 生机勃勃	391b
 生气	404b
 生病	427b
-生菜	1780b
-生菜沙拉	1780b
+生菜	1784b
+生菜沙拉	1784b
 生铁	285b
 生锈	287b
 田	124b
@@ -37532,7 +37591,7 @@ zürafa	1606n
 田舎町	349c
 田舎风	379c
 田野	124b
-甲虫	1676b
+甲虫	1680b
 电子	377b 377c
 电玩厅	707b
 电球	336c
@@ -37552,7 +37611,7 @@ zürafa	1606n
 男性	459b
 男性的	422c
 男生	459b
-男鞋	1946b
+男鞋	1950b
 町	340c
 画作	440b
 画家	440b 440c
@@ -37576,19 +37635,19 @@ zürafa	1606n
 病院	357c
 痛み	393c
 痛苦	393b
-登山	420c 1948b
-登山靴	1948b
-登山鞋	1948b
+登山	420c 1952b
+登山靴	1952b
+登山鞋	1952b
 白	10b 10c
 白い	10c
 白云	170b
-白十字	1961c
-白十字へるめっと	1961c
-白十字头盔	1961b
+白十字	1965c
+白十字へるめっと	1965c
+白十字头盔	1965b
 白墙	342b
 白壁	342c
 白夜	801b 801c
-白大褂	1922b
+白大褂	1926b
 白天	194b
 白日梦	398b
 白昼	194b 194c
@@ -37597,22 +37656,23 @@ zürafa	1606n
 白桦林	122b 122c
 白波	142c
 白瓷	295b
+白磁	873c
 白色	10b 10c
-白花	1689b
+白花	1693b
 白菜	435b
 白蓝	76c
-白衣	1922c
+白衣	1926c
 白雪	187b
 白霜	83c 186b
-白鸟	1641c
+白鸟	1645c
 白鸽	409b
 白黒	431c
 百事	566o
 百事可乐	566o
 百度	531o
-百货公司	1870b
+百货公司	1874b
 的士	339b
-皇冠	1955b
+皇冠	1959b
 皇室	384b 384c
 皇宫	347b
 皇家	384b
@@ -37621,18 +37681,18 @@ zürafa	1606n
 皇马	604o
 皐月	195c
 皮革	288b 288c
-皮鞋	1946b
+皮鞋	1950b
 盂兰盆	753c
 盂兰盆节	753b
-盆景	1700b
-盆栽	1910b
-盆栽植物	1700b
+盆景	1704b
+盆栽	1914b
+盆栽植物	1704b
 盆踊り	753c
-盒饭	1785b
+盒饭	1789b
 盛夏	196b
 盛宴	411b
 盛开	207b
-盲导犬	1573c
+盲导犬	1577c
 相爱	394b
 盼望	406b
 看护师	357c
@@ -37659,7 +37719,7 @@ zürafa	1606n
 眷恋	417b
 眼泪	393b
 眼红	428b
-眼镜	1919b
+眼镜	1923b
 着実	408c
 着物	355c
 睡前	416b
@@ -37674,8 +37734,8 @@ zürafa	1606n
 知乎	535o
 知性	423b
 短気	404c
-短泳裤	1936b
-短裤	1936b
+短泳裤	1940b
+短裤	1940b
 石	281b 281c
 石ころ	281c
 石块	281b
@@ -37683,7 +37743,7 @@ zürafa	1606n
 石头	281b
 石子	281b
 石榴	243b
-石榴红	874b
+石榴红	878b
 石畳	281c
 石绿	82b
 石英	300b 300c
@@ -37699,9 +37759,9 @@ zürafa	1606n
 砂糖	272b 272c
 砂色	103c
 砖	283b
-砖块	1853b
+砖块	1857b
 砖墙	283b
-破壳	1633b
+破壳	1637b
 破旧	381b
 破晓	180b
 硝子	294c
@@ -37709,22 +37769,22 @@ zürafa	1606n
 硬汉	422b
 确実	408c
 碎石	281b
-碗勺	1779b
-碗和汤匙	1779b
+碗勺	1783b
+碗和汤匙	1783b
 碧玉	298b
 碧绿	50b
 碧绿色	50b
-碧色	908b
+碧色	912b
 碧蓝	39b
-碰杯	1833b
+碰杯	1837b
 碳灰	37b
 磁器	295c
 礁石	163b
-礼帽	1957b
+礼帽	1961b
 礼拜堂	361b
 礼拝	414c
 礼拝堂	361c
-礼物	1917b
+礼物	1921b
 祈り	414c
 祈る	414c
 祈祷	414b 414c
@@ -37771,8 +37831,8 @@ zürafa	1606n
 秋季	197b 197c
 秋收	754b
 秋日	197b
-秋色	897b
-秋香色	898b
+秋色	901b
+秋香色	902b
 科学	377b 377c
 科幻	377b
 科技	377b
@@ -37791,14 +37851,14 @@ zürafa	1606n
 稳定	408b
 稳重	408b
 稻	252b
-稻子	1705b
+稻子	1709b
 稻田	252b
 稻谷	252b
 穏やか	388c
 穏やかな	388c
 空	169C
-空っぽの巣	1712c
-空巢	1712b
+空っぽの巣	1716c
+空巢	1716b
 空想	398c
 空灵	398b
 空色	41c
@@ -37806,13 +37866,13 @@ zürafa	1606n
 突尼斯	865b
 突风	204c
 突飞	437c
-窝夫饼	1758b
+窝夫饼	1762b
 立体主义	818b
 立体派	818b
 竜	397c
 竜巻	201c
-竞技场	1850b 1850c
-章鱼	1667b
+竞技场	1854b 1854c
+章鱼	1671b
 童年	417b
 童真	409b
 童话	397b 397c
@@ -37847,12 +37907,12 @@ zürafa	1606n
 篮球	391b
 米兰足球俱乐部	610o
 米国	633o
-米果	1786b
+米果	1790b
 米灰	104b
 米白	17b
 米色	17b
-米饭	1788b
-米饼	1786b
+米饭	1792b
+米饼	1790b
 米黄	17b
 米黄色	17b
 粉	6b
@@ -37870,11 +37930,11 @@ zürafa	1606n
 粗犷	422b
 粗野主义	701b
 粘土	304c
-粽子	1771b
+粽子	1775b
 精力充沛	391b
 精彩	426b
 精灵	738b
-精白	941b
+精白	945b
 精神	414c
 精神的	414c
 精美	399b
@@ -37883,7 +37943,7 @@ zürafa	1606n
 糖果	272b
 糖果色	449b
 糖骷髅	744b
-糥米丸子	1798b
+糥米丸子	1802b
 素晴らしい	426c
 素朴	379c
 素朴な	379c
@@ -37895,8 +37955,8 @@ zürafa	1606n
 紫	5b 5c
 紫外光色	689o
 紫晶	56b
-紫棠	931b
-紫檀	929b
+紫棠	935b
+紫檀	933b
 紫水晶	56b
 紫禁城	347b 347c
 紫红	65b
@@ -37905,7 +37965,7 @@ zürafa	1606n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	221b
-紫酱	927b
+紫酱	931b
 紫阳花	219c
 経済	358c
 絵本	312c
@@ -37918,21 +37978,21 @@ zürafa	1606n
 繊细	390c
 红	0b 70c
 红包	456b
-红包袋	1915b
+红包袋	1919b
 红叶	129c 130b
 红叶狩り	129c
 红场	833b
 红宝石	55b
-红毛猩猩	1570b
+红毛猩猩	1574b
 红牛	543o
 红砖	283b
 红紫	96b 96c
 红色	0b 70c
-红苹果	1723b
+红苹果	1727b
 红茶	256b 256c
 红萝卜	249b
-红薯	1792b
-红辣椒	1739b
+红薯	1796b
+红辣椒	1743b
 红酒	264b
 红铜	59b
 红鹤	317b
@@ -37954,12 +38014,12 @@ zürafa	1606n
 纳米比亚	871b
 纷争	404c
 纸	293b 293c
-纸ぱっく饮料	1838c
+纸ぱっく饮料	1842c
 纸吹雪	411c
 纸币	425b
 纸张	293b
-纸杯蛋糕	1814b
-纸袋	1943b 1943c
+纸杯蛋糕	1818b
+纸袋	1947b 1947c
 纽卡斯尔联	601o
 纽约	770b
 纽约尼克斯	581o
@@ -37971,10 +38031,10 @@ zürafa	1606n
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	930b
-绅士靴	1946c
+绀青绀紫	934b
+绅士靴	1950c
 细腻	390b
-细菌	1686b
+细菌	1690b
 细雨	200b
 经典	380b
 经典蓝	691o
@@ -37984,7 +38044,7 @@ zürafa	1606n
 结婚	372b 372c
 结婚式	372c
 绘画	440b
-绛紫	877b
+绛紫	881b
 绝壁	163c
 绝望	393b 393c
 绞り染め	828c
@@ -38002,35 +38062,35 @@ zürafa	1606n
 维萨	497o
 绵	292c
 绵あめ	273c
-绵羊	1601b
+绵羊	1605b
 绵菓子	273c
 绸缎	291b
 绽放	207b
 绿	3b 3c
 绿叶	128b
-绿叶蔬菜	1742b
+绿叶蔬菜	1746b
 绿松石	15b
 绿植	128b
-绿沈	907b
+绿沈	911b
 绿洲	139b
 绿湾包装工	582o
 绿色	3b 3c
-绿色沙拉	1780b
+绿色沙拉	1784b
 绿茶	257b 257c
 绿草	125b
 绿青	82c
-缁色	953b
-缃色	889b
+缁色	957b
+缃色	893b
 缅怀	417b
 缎子	291b
 编み物	400c
 缤客	560o
 缤纷	178b
 缤趣	514o
-缶诘	1784c
+缶诘	1788c
 罂粟	222b
-罐头	1784b
-罐头食品	1784b
+罐头	1788b
+罐头食品	1788b
 网球	391b
 网红	456b
 网络	377b
@@ -38045,9 +38105,9 @@ zürafa	1606n
 羊毛	292b 292c
 羊皮纸	293b 293c
 羊群	349b
-羊角面包	1752b
-羊驼	1605b
-羊驼毛	1605b
+羊角面包	1756b
+羊驼	1609b
+羊驼毛	1609b
 美人鱼	397b
 美元	425b
 美团	533o
@@ -38057,8 +38117,8 @@ zürafa	1606n
 美术	440b 440c
 美术馆	440b 440c
 美泉宫	841b
-美洲鸵	1605b
-美野生羊驼	1605b
+美洲鸵	1609b
+美野生羊驼	1609b
 美金	425b
 羞耻	415b
 羡ましい	428c
@@ -38076,7 +38136,7 @@ zürafa	1606n
 翠绿	50b
 翠绿色	50b
 翡翠	298b 298c
-翡翠色	50c 910b
+翡翠色	50c 914b
 翼	169c
 老上海	778b
 老套	436b
@@ -38086,27 +38146,27 @@ zürafa	1606n
 老爷车	380b
 老物件	380b
 老虎	319b
-老虎头	1581b
-老银	958b
-老鹰	1639b
-老鼠	1612b
-老鼠头	1611b
-考拉	1622b
-耗子	1613b
+老虎头	1585b
+老银	962b
+老鹰	1643b
+老鼠	1616b
+老鼠头	1615b
+考拉	1626b
+耗子	1617b
 耻ずかしい	415c
 职场	358b 358c
 联想	525o
 联邦快递	495o
 聚会	373b
 肃穆	412b
-肉块	1762b
+肉块	1766b
 肉桂	277b
-肉片	1762b
-肉球	1629c
+肉片	1766b
+肉球	1633c
 肌寒い	402c
 肌色	115c
 股市	358b
-肩揹书包	1944b
+肩揹书包	1948b
 肮脏	427b
 肯尼亚	670o
 肯德基	541o
@@ -38145,14 +38205,14 @@ zürafa	1606n
 自信	407b 407c
 自在	389b
 自然	385b 385c
-自由	420c 1876b
-自由の女神	1876c
-自由女神	1876b
-自由女神像	1876b
+自由	420c 1880b
+自由の女神	1880c
+自由女神	1880b
+自由女神像	1880b
 自行车	391b
 自豪	418b
 自负	418c
-臭鼬	1626b
+臭鼬	1630b
 至福	392c
 舍夫沙万	803b
 舒服	400b
@@ -38160,7 +38220,7 @@ zürafa	1606n
 舒适	400b
 舞池	438b
 舞蹈	391b
-舞鞋	1952b
+舞鞋	1956b
 航天员	176b
 航海	140b 140c
 航班	169b
@@ -38179,7 +38239,7 @@ zürafa	1606n
 艺术	440b
 艺术品	440b
 艺术家	440b
-艾绿	919b
+艾绿	923b
 节假日	411b
 节庆	411b
 节日	411b
@@ -38187,10 +38247,10 @@ zürafa	1606n
 芍薬	214c
 芒果	239b
 芙烈达	725b
-芙蓉	1694b
+芙蓉	1698b
 芝加哥公牛	578o
 芝加哥小熊	589o
-芝士	1759b
+芝士	1763b
 芝生	125c
 芥子の花	222c
 芥子色	110c
@@ -38200,9 +38260,9 @@ zürafa	1606n
 芬兰风	839b
 芭比	685o 732b
 芭比粉	685o 732b
-芭蕾	1952b
+芭蕾	1956b
 芭蕾舞	421b
-芭蕾舞鞋	1952b
+芭蕾舞鞋	1956b
 花	207b 207c
 花々	207c
 花びら	207c
@@ -38217,30 +38277,30 @@ zürafa	1606n
 花开	207b
 花弁	207c
 花朵	207b
-花束	207c 1687b
+花束	207c 1691b
 花柄	207c
-花椰菜	1743b
+花椰菜	1747b
 花海	207b
 花火	334c
 花火大会	334c
 花灯	309b
 花瓣	207b
-花生	1746b
+花生	1750b
 花田	124b
 花畑	207c
-花白	943b
+花白	947b
 花见	745c
-花豹	1583b
-花饰り	1691c
+花豹	1587b
+花饰り	1695c
 芸术	440c
 芸术的	440c
 苍白	444b
-苍翠	934b
-苍色	933b
-苍蝇	1684b
-苍青	936b
-苍黄	935b
-苍黑	937b
+苍翠	938b
+苍色	937b
+苍蝇	1688b
+苍青	940b
+苍黄	939b
+苍黑	941b
 苏格兰	782b
 苏格兰高地	782b
 苏联海报	817b
@@ -38269,9 +38329,9 @@ zürafa	1606n
 茉莉	223b
 茉莉花	223b
 茑	134c
-茜色	878b
+茜色	882b
 茶	256b
-茶壶	1824b
+茶壶	1828b
 茶室	789b 789c
 茶色	7c 88b
 茶色い	7c
@@ -38293,10 +38353,10 @@ zürafa	1606n
 草色	51c
 草药	137b
 草莓	229b
-草食恐竜	1657c
+草食恐竜	1661c
 荒れ地	156c
 荒凉	393c
-荒岛	1848b
+荒岛	1852b
 荒波	142c
 荒漠	156b
 荒诞	437b
@@ -38314,15 +38374,15 @@ zürafa	1606n
 药局	357b
 药房	357b
 药物	357b
-药草	1706b
+药草	1710b
 荷兰	456b
 荷兰国旗	650o
 荷兰风	837b
 荷塘	150b
 荷花	212b
 荷花池	150b
-荼白	942b
-莎丽服	1933b
+荼白	946b
+莎丽服	1937b
 莓果	253b
 莫兰迪	448b
 莫兰迪色	448b
@@ -38335,7 +38395,7 @@ zürafa	1606n
 莲池	150c
 莲花	212b
 获胜	418b
-莹白	945b
+莹白	949b
 菊	217b 217c
 菊花	217b
 菌	136b
@@ -38355,8 +38415,8 @@ zürafa	1606n
 营养	419b
 营火	166b
 萨克斯	439b
-萨克斯管	1966b
-萨克斯风	1966b
+萨克斯管	1970b
+萨克斯风	1970b
 落ち叶	129c
 落ち着いた	388c
 落ち着いた大人	423c
@@ -38364,8 +38424,8 @@ zürafa	1606n
 落ち着き	388c
 落ち込んだ	393c
 落叶	129b 129c
-落叶树	1702b 1702c
-落叶植物	1702b
+落叶树	1706b 1706c
+落叶植物	1706b
 落寞	393b
 落日	179b
 落泪	393b
@@ -38380,10 +38440,10 @@ zürafa	1606n
 葬仪	412c
 葬式	412c
 葬礼	412b
-葱倩	904b
-葱绿	902b
-葱青	903b
-葱黄	901b
+葱倩	908b
+葱绿	906b
+葱青	907b
+葱黄	905b
 葵花	211b
 蒂芙尼蓝	681o
 蒙克	720b
@@ -38399,7 +38459,7 @@ zürafa	1606n
 蓝宝石	54b
 蓝染	828b 828c
 蓝染め	828c
-蓝灰色	923b
+蓝灰色	927b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -38408,7 +38468,7 @@ zürafa	1606n
 蓝莓	232b
 蓝调	439b
 蓝调时刻	182b
-蓝鲸	1660b
+蓝鲸	1664b
 蓬松	410b
 蔓	134c
 蔚蓝	39b
@@ -38420,7 +38480,7 @@ zürafa	1606n
 蔷薇色	72c
 薄	444c
 薄い	444c
-薄卷饼	1772b
+薄卷饼	1776b
 薄昙り	203c
 薄暗い	453c
 薄暮	191b
@@ -38431,11 +38491,11 @@ zürafa	1606n
 薪すとーぶ	311c
 薬局	357c
 薬草	137c
-薯条	1765b
+薯条	1769b
 薰衣草	210b
 藏族	783b
 藏红花	277b
-藏蓝	924b
+藏蓝	928b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -38454,9 +38514,9 @@ zürafa	1606n
 虞美人	222b
 虹	178c
 虹彩	299b
-虾子	1804b
-蚂蚁	1674b
-蚊子	1683b
+虾子	1808b
+蚂蚁	1678b
+蚊子	1687b
 蛋白石	299b
 蛋糕	271b
 蛍光	450c
@@ -38464,36 +38524,36 @@ zürafa	1606n
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
 蛙	328c
-蛙镜	1921b
-蛛网	1681b
+蛙镜	1925b
+蛛网	1685b
 蜂	326c
 蜂蜜	263b 263c
-蜗牛	1671b
-蜘蛛	1680b
-蜘蛛网	1681b
+蜗牛	1675b
+蜘蛛	1684b
+蜘蛛网	1685b
 蜜月	394b
 蜜柑	228c
 蜜桃色	27b
 蜜蜂	326b
 蜡染	856b
 蜡烛	310b
-蜥脚类恐龙	1657b
-蜥蜴	1653b
-蜥蜴类	1657b
+蜥脚类恐龙	1661b
+蜥蜴	1657b
+蜥蜴类	1661b
 蝋烛	310c
-蝎子	1682b
-蝙蝠	1620b
+蝎子	1686b
+蝙蝠	1624b
 蝴蝶	325b
-蝴蝶结	1916b
-蝴蝶饼	1755b
+蝴蝶结	1920b
+蝴蝶饼	1759b
 蝶	325c
 蝶々	325c
-螃蟹	1802b
+螃蟹	1806b
 螺钿	299c
-蟋蟀	1678b
-蟑螂	1679b
-蟹壳青	914b
-蠕虫	1685b
+蟋蟀	1682b
+蟑螂	1683b
+蟹壳青	918b
+蠕虫	1689b
 血	315b 315c
 血の色	315c
 血色	315b
@@ -38508,24 +38568,24 @@ zürafa	1606n
 街道	341b 341c
 衣索比亚	854b
 表现主义	720b 720c
-衬衫领带	1924b
-袋鼠	1627b
-袜子	1930b
+衬衫领带	1928b
+袋鼠	1631b
+袜子	1934b
 被子	400b
 被害妄想	415c
 被窝	416b
-装有食物的浅底锅	1776b
+装有食物的浅底锅	1780b
 装饰艺术	698b
 装饰风艺术	698b
 裕福	383c
 裸色	115b
 褐	7b
 褐色	7b 7c
-西兰花	1743b
+西兰花	1747b
 西汉姆联	602o
-西洋なし	1725c
-西洋の城	1873c
-西洋の邮便局	1863c
+西洋なし	1729c
+西洋の城	1877c
+西洋の邮便局	1867c
 西班牙	628o
 西班牙风	857b
 西瓜	234b 234c
@@ -38542,10 +38602,10 @@ zürafa	1606n
 覆盆子	233b
 覚悟	407C
 観叶植物	128c
-観覧车	1896c
+観覧车	1900c
 觉悟	414b
-角帽	1958c
-角氷	1840c
+角帽	1962c
+角氷	1844c
 読书	312c
 计程车	339b
 计算机	377b
@@ -38583,19 +38643,19 @@ zürafa	1606n
 谷仓	349b
 谷歌	468o
 谷物	251b 251c
-豆子	1747b
+豆子	1751b
 豆沙	89b
 豆沙色	89b
-豆绿	916b
-豆青	917b
+豆绿	920b
+豆青	921b
 豌豆	435b
 象牙白	38b
 象牙色	38b 38c
 豪华	383b 383c
 豪奢	383c
-豹子	1583b
+豹子	1587b
 贝宝	499o
-贝果	1756b
+贝果	1760b
 贝母	299b
 贝西克塔斯	620o
 贝鲁特	852b
@@ -38609,9 +38669,9 @@ zürafa	1606n
 质朴	379b
 贪婪	428b
 贪心	428b
-购物袋	1943b
-贵宾犬	1574b
-贵宾狗	1574b
+购物袋	1947b
+贵宾犬	1578b
+贵宾狗	1578b
 贵族	384b 384c
 贵气	383b
 费内巴切	619o
@@ -38625,25 +38685,25 @@ zürafa	1606n
 赛博朋克	376b
 赤	0b 0c
 赤い	0c
-赤い封筒	1915c
+赤い封筒	1919c
 赤ちゃん	409c
 赤の広场	833c
-赤ぴーまん	1740c
-赤りんご	1723c
+赤ぴーまん	1744c
+赤りんご	1727c
 赤わいん	264c
 赤ん坊	409c
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	956b
+赤金	960b
 赤铜色	59c
 赤陶	111b
 赫尔辛基	839b
-赫赤	880b
+赫赤	884b
 赭石	36b
 赭色	36b
-起士	1759b
-起士披萨	1766b
+起士	1763b
+起士披萨	1770b
 起雾	202b
 超现实	721b
 超现实主义	721b
@@ -38652,7 +38712,7 @@ zürafa	1606n
 跃动	391c
 跃动感	391c
 跑步	391b
-跑鞋	1947b
+跑鞋	1951b
 跨年	757b
 跨年夜	757b
 路地	341c
@@ -38677,24 +38737,24 @@ zürafa	1606n
 辉煌	418b
 辉达	523o
 辣味	277b
-辣椒	1739b
+辣椒	1743b
 辣酱	277b
 达利	721b
 达成	418c
 达拉斯牛仔	583o
 达美乐	574o
-过山车	1897b
+过山车	1901b
 过年	370b
 迈阿密	769b
 迈阿密热火	580o
 运动	391b 391c
-运动鞋	1947b
+运动鞋	1951b
 近未来	377c
 远征	420b 420c
 远洋	140b
 远足	420b
-连体泳衣	1934b
-连衣裙	1931b
+连体泳衣	1938b
+连衣裙	1935b
 迪厅	438b
 迪拜	776b
 迪斯科	438b
@@ -38724,8 +38784,9 @@ zürafa	1606n
 那不勒斯足球俱乐部	612o
 邪恶	405b
 邪悪	405c
-邮便局	1862c
-邮局	1863b
+邪眼	872b
+邮便局	1866c
+邮局	1867b
 邮轮	140b
 郁金色	79c
 郁金香	213b
@@ -38735,21 +38796,21 @@ zürafa	1606n
 郷愁	417c
 都会	340c
 都市	340b 340c
-都市景观	1887b
-都市风景	1887b
+都市景观	1891b
+都市风景	1891b
 都心	340c
 鄂图曼	772b
 酒吧	438b
 酒场	344c
-酒店	1866b
+酒店	1870b
 酒红	33b
 酒红色	33b
 酒色	113b
 酒馆	344b
-酡红	883b
-酡颜	884b
+酡红	887b
+酡颜	888b
 酪梨	242b
-酱紫	928b
+酱紫	932b
 酷暑	205b 205c
 酷热	205b
 酸っぱい	227c
@@ -38769,8 +38830,8 @@ zürafa	1606n
 野外	420b 420c
 野心	406c
 野性	420b
-野牛	1591b
-野猪	1598b
+野牛	1595b
+野猪	1602b
 野獣派	719c
 野球	391c
 野生	420b 420c
@@ -38805,13 +38866,13 @@ zürafa	1606n
 钞票	425b
 钟乳洞	164c
 钢	284b
-钢琴	1969b
+钢琴	1973b
 钢鉄	284c
 钢铁	284b
 钱	425b
-钱包	1940b
+钱包	1944b
 钴蓝	45b
-钵植え	1700c
+钵植え	1704c
 钻石	301b
 铁	285b
 铁塔	340b
@@ -38820,13 +38881,13 @@ zürafa	1606n
 铁锈红	112b
 铃木	490o
 铅灰	85b
-铅白	947b
+铅白	951b
 铅色	85c
-铜绿	960b
+铜绿	964b
 铜色	59b 59c
 铝	286b
 铝合金	286b
-铝箔包	1838b
+铝箔包	1842b
 铬	286b
 银	12b 12c
 银世界	187c
@@ -38835,8 +38896,8 @@ zürafa	1606n
 银河	176b 176c
 银河系	176c
 银灰	86b
-银白	957b
-银红	876b
+银白	961b
+银红	880b
 银色	12b 12c
 银行	358b 358c
 银鼠	86c
@@ -38849,19 +38910,19 @@ zürafa	1606n
 锖色	112c
 锦絵	794c
 锦鲤	329b 329c
-键盘	1969c
+键盘	1973c
 镀金	306b
 镇定	388b
 长城	348b
 长春花蓝	693o
 长月	197c
-长毛象	1608b
-长颈鹿	1606b
-长鼓	1974b
-门松	1910b 1910c
+长毛象	1612b
+长颈鹿	1610b
+长鼓	1978b
+门松	1914b 1914c
 闪亮	432b
 闪光	432b
-闪烁	1905b
+闪烁	1909b
 闪电	201b
 闪粉	432b
 闪耀	432b
@@ -38922,7 +38983,7 @@ zürafa	1606n
 陶芸	304c
 隆冬	198b
 隆重	412b
-随风飘落的叶子	1711b
+随风飘落的叶子	1715b
 隐秘	396b
 隐藏	396b
 隠れた	396c
@@ -38930,7 +38991,7 @@ zürafa	1606n
 难过	393b
 雅致	399b
 集市	332b
-雌孔雀	1646b
+雌孔雀	1650b
 雍容	399b
 雏菊	220b
 雑木林	119c
@@ -38981,7 +39042,7 @@ zürafa	1606n
 雷鸣	201b 201c
 雹	201c
 雾	202c 451b
-雾の都会	1885c
+雾の都会	1889c
 雾天	202b
 雾气	202b
 雾雨	200c
@@ -38998,7 +39059,7 @@ zürafa	1606n
 霜	186b 186c
 霜月	197c
 霜柱	186c
-霜淇淋	1807b
+霜淇淋	1811b
 霜色	83b 83c
 霞	202c
 霞んだ	451c
@@ -39007,9 +39068,9 @@ zürafa	1606n
 露店	332c
 露水	206b
 露珠	206b
-露营	1845b
+露营	1849b
 霸气	407b
-霸王龙	1658b
+霸王龙	1662b
 青	4c
 青い	4c
 青の街	803c
@@ -39018,14 +39079,14 @@ zürafa	1606n
 青春	401b 401c
 青柠色	31b
 青瓷	297b
-青白	912b
-青碧	909b
+青白	916b
+青碧	913b
 青磁	297c
 青空	169c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	911b
+青翠	915b
 青色	4c 13b
 青花	296b 296c
 青花瓷	296b
@@ -39034,9 +39095,9 @@ zürafa	1606n
 青苹果	237b
 青草	125b
 青草地	125b
-青莲	932b
+青莲	936b
 青菜	435b
-青葱	905b
+青葱	909b
 青蓝	14b
 青蛙	328b
 青钝	93c
@@ -39065,17 +39126,17 @@ zürafa	1606n
 非遗	456b
 靠谱	408b
 面包	270b
-面包圈	1756b
+面包圈	1760b
 面包坊	270b
 面包店	270b
-面条	1790b
+面条	1794b
 面白い	392c
 面白くない	436c
-面饼	1754b
+面饼	1758b
 革	288c
 革新	377c
-靴子	1953b
-鞭炮	1904b
+靴子	1957b
+鞭炮	1908b
 韦斯·安德森	819b
 韦斯安德森	819b
 韩国	639o 787b 787c
@@ -39086,27 +39147,27 @@ zürafa	1606n
 韩流	787b
 音乐会	335b
 音乐节	335b
-音乐键盘	1969b
+音乐键盘	1973b
 音楽祭	335c
 頬红色	114c
 頼もしい	408c
-项炼	1962b
-领带	1924b
+项炼	1966b
+领带	1928b
 领英	572o
 颓废	413b
 颓废风	712b
 风	204B 204C
 风が强い	204c
-风に揺れる叶	1711c
-风吹叶落	1711b
+风に揺れる叶	1715c
+风吹叶落	1715b
 风変わり	437c
 风景	456b
 风暴	201b
 风格	456b
 风格派	700b
-风琴	1967b
+风琴	1971b
 风船	337c
-风铃	1913b 1913c
+风铃	1917b 1917c
 飓风	201b
 飘浮	398b
 飘渺	398b
@@ -39117,15 +39178,15 @@ zürafa	1606n
 飞船	365b
 飞行	169b 169c
 飞行机	169c
-飞鸟	1638b
+飞鸟	1642b
 飞龙	397b
 食ぱん	270c
-饭团	1787b
-饮料盒	1838b
+饭团	1791b
+饮料盒	1842b
 饱きた	436c
 饴	272c
-饺子	1799b
-饼干	1811b
+饺子	1803b
+饼干	1815b
 馅饼	271b
 首尔	787b
 香奈儿	575o
@@ -39142,17 +39203,17 @@ zürafa	1606n
 騒がしい	424c
 騒ぎ	424c
 騒音	424c
-马の颜	1584c
+马の颜	1588c
 马丘比丘	784b
 马六甲	863b
 马卡龙	275b
 马卡龙色	449b
-马头	1584b
+马头	1588b
 马尼拉	864b
 马德里	857b
 马德里竞技	606o
-马戏团	1899b
-马戏团帐篷	1899b
+马戏团	1903b
+马戏团帐篷	1903b
 马拉喀什	760b
 马来西亚	677o
 马芬	271b
@@ -39161,17 +39222,17 @@ zürafa	1606n
 马赛人	855b
 马赛足球俱乐部	614o
 马路	341b
-马铃薯	1736b
-马黛茶	1839b
+马铃薯	1740b
+马黛茶	1843b
 驼色	26b
 骄傲	418b
 骄傲月	755b
 骄傲游行	755b
 骄阳	171b
-骆驼	1603b
+骆驼	1607b
 骑行	391b
 骚乱	424b
-骨付き肉	1760c
+骨付き肉	1764c
 骨董	380c
 骷髅	405b
 骸骨	405c
@@ -39184,13 +39245,13 @@ zürafa	1606n
 高层びる	340c
 高山	160b
 高楼	340b
-高楼大厦	1861b
+高楼大厦	1865b
 高温	205b
 高科技	377b
 高端	383b
 高级	383b 383c
 高贵	384b 384c
-高跟鞋	1950b
+高跟鞋	1954b
 高迪	764b
 高速公路	340b
 高速道路	340c
@@ -39218,11 +39279,11 @@ zürafa	1606n
 鮨	276c
 鱼	366c
 鱼儿	366b
-鱼板	1796b
+鱼板	1800b
 鱼缸	366b
 鱼群	366b 366c
-鱼肚白	944b
-鱿鱼	1805b
+鱼肚白	948b
+鱿鱼	1809b
 鲑色	29c
 鲑鱼色	29b
 鲛	141c
@@ -39238,35 +39299,35 @@ zürafa	1606n
 鲜花	207b
 鲜血	315b
 鲤	329c
-鲤鱼旗	1912b
-鲨鱼	1666b
+鲤鱼旗	1916b
+鲨鱼	1670b
 鲸	330b 330c
 鲸鱼	330b
-鲸鱼喷水	1659b
-鳄梨	1734b
-鳄鱼	1651b
-鶏もも肉	1761c
+鲸鱼喷水	1663b
+鳄梨	1738b
+鳄鱼	1655b
+鶏もも肉	1765c
 鶏卵色	77c
-鸟の卵と巣	1713c
+鸟の卵と巣	1717c
 鸟居	805b 805c
 鸠	409c
-鸡尾酒	1829b
-鸡腿	1761b
+鸡尾酒	1833b
+鸡腿	1765b
 鸡蛋	269b
 鸦	413c
-鸦青	915b
+鸦青	919b
 鸭の羽色	13c
-鸭卵青	913b
-鸭子	1640b
-鸭舌帽	1959b
-鸭黄	885b
+鸭卵青	917b
+鸭子	1644b
+鸭舌帽	1963b
+鸭黄	889b
 鸽子	409b
 鹅卵石	281b
 鹅黄	77b
 鹦鹉	323b
-鹰嘴豆	1773b
+鹰嘴豆	1777b
 麦	251c
-麦わら帽子	1956c
+麦わら帽子	1960c
 麦子	251b
 麦当劳	465o
 麦德林	861b
@@ -39278,15 +39339,15 @@ zürafa	1606n
 麻布	292b
 麻辣	277b
 黄	2b 2c
-黄丝带	1918b
+黄丝带	1922b
 黄土	102c
 黄土色	36c
 黄昏	191b
 黄昏时	191c
-黄栌	896b
+黄栌	900b
 黄沙	157b
 黄油	269b
-黄瓜	1741b
+黄瓜	1745b
 黄绿	67b 67c
 黄绿色	67b
 黄色	2b 2c
@@ -39317,11 +39378,11 @@ zürafa	1606n
 黒红蓝	80c
 黒色	9c
 黛	80b
-黛紫	926b
-黛绿	925b
+黛紫	930b
+黛绿	929b
 黛色	80b
 黛蓝	80b
-黝黑	955b
+黝黑	959b
 鼓励	406b
 鼓舞	406b
 鼠尾草绿	94b
@@ -39329,15 +39390,15 @@ zürafa	1606n
 齿轮	286b
 龙	397c
 龙卷风	201b
-龙头	1655b
+龙头	1659b
 龙山寺	799b
 龙泉青瓷	297b
 龙猫	820b
-龙虾	1803b
+龙虾	1807b
 가나	671o
 가나가와 해변의 높은 파도	728d
 가드닝	126d
-가락신	1945d
+가락신	1949d
 가랑비	200d
 가로등	336d
 가뭄	156d
@@ -39363,8 +39424,8 @@ zürafa	1606n
 갈색	7d
 감귤	228d
 감상적인	417d
-감자	1736d
-감자튀김	1765d
+감자	1740d
+감자튀김	1769d
 감탄	426d
 값비싼	383d
 갓난아기	409d
@@ -39375,23 +39436,23 @@ zürafa	1606n
 강렬한	407d
 강변	148d
 강아지	410d
-강아지 얼굴	1571d
+강아지 얼굴	1575d
 강인한	407d
 강철	284d
 강풍	204d
 강황	79d
 강황색	79d
 개구리	328d
-개구리 얼굴	1650d
-개미	1674d
+개구리 얼굴	1654d
+개미	1678d
 개울	148d
 개화	207d
 갤러리	440d
 거룩한	414d
 거리	341d
-거미	1680d
-거미줄	1681d
-거북이	1652d
+거미	1684d
+거미줄	1685d
+거북이	1656d
 거친	420d
 걱정	415d
 걱정스러운	415d
@@ -39400,8 +39461,8 @@ zürafa	1606n
 건강식품	419d
 건강한	419d
 건물	340d
-건물 공사	1852d
-건배하는 샴페인 잔	1833d
+건물 공사	1856d
+건배하는 샴페인 잔	1837d
 건설	378d
 걸리시	421d
 검은	9d
@@ -39433,7 +39494,7 @@ zürafa	1606n
 결혼식	372d
 겸손한	390d
 경건한	412d
-경기장	1850d
+경기장	1854d
 경복궁	798d
 경이로운	426d
 경제	358d
@@ -39443,13 +39504,13 @@ zürafa	1606n
 계단식 논	766d
 계란	269d
 계피	277d
-고구마	1792d
+고구마	1796d
 고궁	798d
 고귀한	384d
-고글	1921d
+고글	1925d
 고급	383d
-고기	1760d
-고깃덩이	1762d
+고기	1764d
+고깃덩이	1766d
 고대 청동	305d
 고독	393d
 고독한	393d
@@ -39458,7 +39519,7 @@ zürafa	1606n
 고딕풍	413d
 고래	330d
 고려청자	297d
-고릴라	1569d
+고릴라	1573d
 고립	393d
 고립된	393d
 고상한	399d
@@ -39467,13 +39528,13 @@ zürafa	1606n
 고속도로	340d
 고스	413d
 고스족	413d
-고슴도치	1619d
-고양이	1579d
-고양이 얼굴	1578d
+고슴도치	1623d
+고양이	1583d
+고양이 얼굴	1582d
 고요	388d
 고요한	388d
 고요함	388d
-고전 양식의 건축물	1851d
+고전 양식의 건축물	1855d
 고전음악	399d
 고전적인	380d
 고추	277d
@@ -39491,8 +39552,8 @@ zürafa	1606n
 골목	341d
 골목길	341d
 골짜기	162d
-곰 얼굴	1621d
-곰발바닥	1629d
+곰 얼굴	1625d
+곰발바닥	1633d
 곰인형	410d
 공감	390d
 공격적인	404d
@@ -39505,7 +39566,7 @@ zürafa	1606n
 공업	378d
 공연	335d
 공원	127d
-공작	1646d
+공작	1650d
 공작새	318d
 공작석색	82d
 공작청	46d
@@ -39524,7 +39585,7 @@ zürafa	1606n
 과테말라	862d
 과학	377d
 관능적인	395d
-관람차	1896d
+관람차	1900d
 관엽식물	128d
 광기	424d
 광대	331d
@@ -39546,19 +39607,19 @@ zürafa	1606n
 구름	170d
 구름 낀	203d
 구리색	59d
-구명조끼	1923d
+구명조끼	1927d
 구성주의	817d
 구역질	427d
 구월	197d
 구정	370d
 구채구	802d
-국립공원	1849d
-국수	1790d
+국립공원	1853d
+국수	1794d
 국왕	384d
 국화	217d
 군대	433d
 군사	433d
-군용 헬멧	1960d
+군용 헬멧	1964d
 군인	433d
 군중	424d
 군청색	44d
@@ -39568,7 +39629,7 @@ zürafa	1606n
 궁중	384d
 궤도	176d
 귀금속	316d
-귀뚜라미	1678d
+귀뚜라미	1682d
 귀신	405d
 귀여운	410d
 귀여움	410d
@@ -39616,7 +39677,7 @@ zürafa	1606n
 기괴한	437d
 기념식	412d
 기도	414d
-기린	1606d
+기린	1610d
 기모노	355d
 기묘한	437d
 기분 좋은	392d
@@ -39629,9 +39690,9 @@ zürafa	1606n
 기이한	437d
 기적	397d
 기진맥진	416d
-기타	1968d
+기타	1972d
 기품	399d
-긴 북	1974d
+긴 북	1978d
 긴장감	415d
 긴장된	415d
 길거리	341d
@@ -39655,7 +39716,7 @@ zürafa	1606n
 꽁꽁	402d
 꽁꽁 언	452d
 꽃	207d
-꽃게	1802d
+꽃게	1806d
 꽃다발	207d
 꽃들	207d
 꽃무늬	207d
@@ -39688,6 +39749,7 @@ zürafa	1606n
 나이로비	855d
 나이지리아	669o
 나이트클럽	438d
+나자르 본주	872d
 나태한	416d
 나폴리	612o
 낙관	406d
@@ -39696,7 +39758,7 @@ zürafa	1606n
 낙엽	129d
 낙원	429d
 낙천적인	406d
-낙타	1603d
+낙타	1607d
 난꽃	218d
 난로	311d
 난리	424d
@@ -39704,19 +39766,19 @@ zürafa	1606n
 난해한	396d
 날개	169d
 낡은	381d
-낡은 주택 건물	1858d
+낡은 주택 건물	1862d
 남극	185d
 남보라	95d
 남색	16d
 남성	459d
 남성미	422d
-남성용 구두	1946d
+남성용 구두	1950d
 남성적인	422d
 남아프리카 공화국	668o
 남자	459d
 남자다운	422d
 남자다움	422d
-납작한 냄비	1776d
+납작한 냄비	1780d
 납회색	85d
 낭떠러지	163d
 낭만	394d
@@ -39729,7 +39791,7 @@ zürafa	1606n
 냇물	148d
 냉기	402d
 냉랭한	402d
-너구리	1577d
+너구리	1581d
 너울	142d
 넝쿨	134d
 넣지 마	462d
@@ -39746,9 +39808,9 @@ zürafa	1606n
 네온사인	308d
 네이버	509o
 네이비	16d
-네잎클로버	1708d
+네잎클로버	1712d
 네팔	783d
-넥타이	1924d
+넥타이	1928d
 넷플릭스	472o
 노	460d
 노란	2d
@@ -39767,7 +39829,7 @@ zürafa	1606n
 노트북	377d
 녹	287d
 녹색	3d
-녹색 채소	1742d
+녹색 채소	1746d
 녹슨	287d
 녹슨 빨강	112d
 녹차	257d
@@ -39808,7 +39870,7 @@ zürafa	1606n
 느긋한	389d
 느린	416d
 느릿느릿	416d
-늑대 얼굴	1575d
+늑대 얼굴	1579d
 늘어지는	416d
 늠름한	407d
 능선	160d
@@ -39851,14 +39913,15 @@ zürafa	1606n
 달걀	269d
 달러	425d
 달리기	391d
-달맞이	1914d
+달맞이	1918d
 달밤	174d
 달빛	174d
 달콤씁쓸한	417d
 달콤한	410d
-달팽이	1671d
-달팽이집	1668d
-닭다리	1761d
+달팽이	1675d
+달팽이집	1672d
+달항아리	873d
+닭다리	1765d
 담백한	423d
 담벼락	342d
 담요	400d
@@ -39904,28 +39967,28 @@ zürafa	1606n
 델프트 블루	796d
 도기	304d
 도넛	271d
-도도새	1643d
+도도새	1647d
 도르트문트	608o
 도리이	805d
-도마뱀	1653d
+도마뱀	1657d
 도미노피자	574o
 도서	312d
 도서관	345d
 도시	340d
-도시 야경	1890d
-도시 전경	1887d
-도시락	1785d
+도시 야경	1894d
+도시 전경	1891d
+도시락	1789d
 도시바	545o
 도심	340d
 도예	304d
 도자기	295d
 도커	517o
 도쿄	850d
-도쿄 타워	1875d
+도쿄 타워	1879d
 도회지	340d
 독서	312d
 독성	427d
-독수리	1639d
+독수리	1643d
 독일	626o
 돈	425d
 돌	281d
@@ -39940,9 +40003,9 @@ zürafa	1606n
 동화	397d
 돛	140d
 돛단배	140d
-돼지	1597d
-돼지 얼굴	1596d
-돼지코	1599d
+돼지	1601d
+돼지 얼굴	1600d
+돼지코	1603d
 두근두근	391d
 두려운	405d
 두려움	405d
@@ -39954,12 +40017,12 @@ zürafa	1606n
 드라마	407d
 드라마틱한	407d
 드래곤	397d
-드럼	1973d
+드럼	1977d
 드롭박스	562o
 드리미	398d
 든든한	408d
 들뜬	411d
-들소	1591d
+들소	1595d
 들판	124d
 등꽃	221d
 등나무꽃	221d
@@ -39967,7 +40030,7 @@ zürafa	1606n
 등불	309d
 등불 축제	751d
 등산	420d
-등산화	1948d
+등산화	1952d
 디스코	438d
 디스코드	512o
 디왈리	811d
@@ -39982,24 +40045,24 @@ zürafa	1606n
 따분한	436d
 따분함	436d
 따스한	400d
-딱정벌레	1676d
+딱정벌레	1680d
 딸기	229d
 땀방울	403d
 땅	168d
 땅거미	191d
 땅바닥	168d
-땅콩	1746d
+땅콩	1750d
 땡볕	205d
 떠들썩한	424d
-떠먹는 아이스크림	1809d
-떡꼬치	1798d
+떠먹는 아이스크림	1813d
+떡꼬치	1802d
 뜨개질	400d
 뜨거운	403d
-뜨거운 음료	1823d
+뜨거운 음료	1827d
 뜰	126d
 뜻밖의	426d
 라떼	255d
-라마	1605d
+라마	1609d
 라마단	749d
 라벤더	210d
 라이브러리	345d
@@ -40054,8 +40117,8 @@ zürafa	1606n
 로켓	365d
 로코코	716d
 로파이	739d
-롤러코스터	1897d
-롤리팝	1818d
+롤러코스터	1901d
+롤리팝	1822d
 루마니아	663o
 루비	55d
 루비색	55d
@@ -40065,7 +40128,7 @@ zürafa	1606n
 르노	489o
 르누아르	790d
 리넨	292d
-리본	1916d
+리본	1920d
 리사이클	385d
 리스본	797d
 리우 카니발	812d
@@ -40077,7 +40140,7 @@ zürafa	1606n
 마귀	430d
 마그마	165d
 마녀	396d
-마늘	1744d
+마늘	1748d
 마닐라	864d
 마당	126d
 마드리드	857d
@@ -40091,7 +40154,7 @@ zürafa	1606n
 마법사	397d
 마사이	855d
 마술	397d
-마술사 모자	1957d
+마술사 모자	1961d
 마스터카드	498o
 마야	823d
 마왕	430d
@@ -40107,15 +40170,15 @@ zürafa	1606n
 마추픽추	784d
 마카롱	275d
 마켓	332d
-마테차	1839d
+마테차	1843d
 마트료시카	833d
 마티스	719d
 막대사탕	272d
 만개	207d
-만두	1799d
+만두	1803d
 만리장성	348d
 만화	382d
-말 얼굴	1584d
+말 얼굴	1588d
 말고	462d
 말라카	863d
 말레이시아	677o
@@ -40128,7 +40191,7 @@ zürafa	1606n
 망자의 날	744d
 매력	410d
 매력적인	410d
-매머드	1608d
+매머드	1612d
 매연	314d
 매운	277d
 매혹적인	395d
@@ -40136,7 +40199,7 @@ zürafa	1606n
 맥도날드	465o
 맥주	266d
 맥주 축제	747d
-맥주잔	1831d
+맥주잔	1835d
 맨시티	598o
 맨유	597o
 맨체스터 유나이티드	597o
@@ -40154,10 +40217,10 @@ zürafa	1606n
 메탈릭	286d
 메트로	340d
 멕시코	632o 758d
-멜론	1716d
+멜론	1720d
 멤피스	699d
 멤피스 디자인	699d
-멧돼지	1598d
+멧돼지	1602d
 면	292d
 면직	292d
 명랑한	392d
@@ -40167,7 +40230,7 @@ zürafa	1606n
 명왕성	176d
 명절	411d
 명품	383d
-모기	1683d
+모기	1687d
 모네	790d
 모노크롬	431d
 모닥불	166d
@@ -40182,12 +40245,12 @@ zürafa	1606n
 모로코 스타일	760d
 모로코풍	760d
 모브	63d
-모스크	1878d
+모스크	1882d
 모스크바	833d
 모직	292d
 모카	254d
 모카 무스	696o
-모텔	1867d
+모텔	1871d
 모험	420d
 목가적인	388d
 목련	226d
@@ -40210,7 +40273,7 @@ zürafa	1606n
 묘회	799d
 무구한	409d
 무굴	834d
-무궁화	1694d
+무궁화	1698d
 무기력	416d
 무기력한	416d
 무당벌레	327d
@@ -40226,21 +40289,21 @@ zürafa	1606n
 무지개	178d
 무지갯빛	178d
 무하	793d
-묵주	1962d
-문어	1667d
+묵주	1966d
+문어	1671d
 문학	312d
 물	152d
-물 뿜는 고래	1659d
-물개	1662d
+물 뿜는 고래	1663d
+물개	1666d
 물결	142d
 물고기	366d
-물고기 깃발	1912d
+물고기 깃발	1916d
 물놀이	143d
 물밑	366d
 물방울	152d
 물보라	142d
 물빛	66d
-물소	1594d
+물소	1598d
 물속	366d
 물안개	202d
 물약	397d
@@ -40252,7 +40315,7 @@ zürafa	1606n
 뮤트	448d
 미개척	420d
 미국	633o
-미끄럼틀	1895d
+미끄럼틀	1899d
 미니멀	387d
 미니멀리스트	387d
 미니멀리즘	387d
@@ -40261,7 +40324,7 @@ zürafa	1606n
 미래	377d
 미래적인	377d
 미색	18d
-미생물	1686d
+미생물	1690d
 미세먼지	202d
 미소	392d
 미술	440d
@@ -40289,19 +40352,19 @@ zürafa	1606n
 밀림	120d
 밀물	142d
 밀밭	251d
-밀전병에 싼 요리	1772d
+밀전병에 싼 요리	1776d
 밀크티	259d
 밋밋한	436d
-바게트	1753d
+바게트	1757d
 바나나	238d
 바다	140d
 바닷가	143d
 바닷가 모래	143d
-바닷가재	1803d
+바닷가재	1807d
 바닷속	141d
 바람	204d
 바람 부는	204d
-바람에 흔들리는 나뭇잎	1711d
+바람에 흔들리는 나뭇잎	1715d
 바랜	448d
 바로크	791d
 바르사	605o
@@ -40315,19 +40378,19 @@ zürafa	1606n
 바이두	531o
 바이에른 뮌헨	607o
 바이올렛	22d
-바이올린	1971d
+바이올린	1975d
 바이킹	827d
 바자회	332d
-바지	1926d
+바지	1930d
 바캉스	389d
-바퀴벌레	1679d
+바퀴벌레	1683d
 바틱	856d
-박 터트리기	1908d
+박 터트리기	1912d
 박물관	440d
-박쥐	1620d
+박쥐	1624d
 반 고흐	724d
-반바지	1936d
-반지	1964d
+반바지	1940d
+반지	1968d
 반짝	432d
 반짝거리는	432d
 반짝반짝	432d
@@ -40335,7 +40398,7 @@ zürafa	1606n
 반짝임	432d
 발랄한	392d
 발레	421d
-발레 슈즈	1952d
+발레 슈즈	1956d
 발레리나	421d
 발렌타인데이	369d
 발리	766d
@@ -40348,8 +40411,8 @@ zürafa	1606n
 밤문화	438d
 밤색	7d
 밤중	192d
-밤하늘 별	1886d
-밤하늘을 배경으로 하는 다리	1892d
+밤하늘 별	1890d
+밤하늘을 배경으로 하는 다리	1896d
 방글라데시	673o
 방랑	420d
 방콕	779d
@@ -40360,9 +40423,11 @@ zürafa	1606n
 백색	10d
 백야	801d
 백일몽	398d
-백조	1641d
-백화점	1870d
-밴조	1972d
+백자	873d
+백자 달항아리	873d
+백조	1645d
+백화점	1874d
+밴조	1976d
 밴프	845d
 밸런타인	369d
 밸런타인데이	369d
@@ -40395,13 +40460,13 @@ zürafa	1606n
 베를린	851d
 베리	253d
 베리 페리	693o
-베이글	1756d
+베이글	1760d
 베이루트	852d
 베이비	409d
 베이지	17d
 베이지색	17d
 베이커리	270d
-베이컨	1763d
+베이컨	1767d
 베이퍼웨이브	815d
 베지테리언	419d
 베트남	644o 786d
@@ -40426,7 +40491,7 @@ zürafa	1606n
 병동	357d
 병든	427d
 병사	433d
-병아리	1634d
+병아리	1638d
 병아리 노랑	77d
 병아리색	77d
 병원	357d
@@ -40457,7 +40522,7 @@ zürafa	1606n
 복숭아빛 분홍	73d
 복숭아색	27d
 복슬복슬	410d
-복어	1665d
+복어	1669d
 볼리우드	735d
 볼보	488o
 봄	195d
@@ -40474,14 +40539,14 @@ zürafa	1606n
 부라노	806d
 부러운	428d
 부러움	428d
-부리또	1770d
+부리또	1774d
 부식	287d
-부엉이	1642d
+부엉이	1646d
 부엌	362d
 부에노스아이레스	843d
 부유한	383d
 부조리한	437d
-부츠	1953d
+부츠	1957d
 부케	207d
 부하라	870d
 부활	401d
@@ -40495,8 +40560,8 @@ zürafa	1606n
 북촌	830d
 분개	404d
 분노	404d
-분수	1883d
-분재	1700d
+분수	1887d
+분재	1704d
 분주한	424d
 분통	404d
 분한	404d
@@ -40532,7 +40597,7 @@ zürafa	1606n
 블루베리	232d
 블루스	439d
 블루아워	182d
-블링블링	1905d
+블링블링	1909d
 비	199d
 비 오는 날	199d
 비건	419d
@@ -40544,7 +40609,7 @@ zürafa	1606n
 비밀	396d
 비밀스러운	396d
 비바 마젠타	694o
-비버	1618d
+비버	1622d
 비비드	446d
 비스킷	271d
 비싼	383d
@@ -40565,7 +40630,7 @@ zürafa	1606n
 비현실적인	398d
 빅토리아 시대	816d
 빅토리안	816d
-빈 둥지	1712d
+빈 둥지	1716d
 빈둥빈둥	416d
 빈티지	380d
 빌딩	340d
@@ -40581,11 +40646,11 @@ zürafa	1606n
 빛나는	445d
 빛의 축제	811d
 빨간	0d
-빨간 사과	1723d
+빨간 사과	1727d
 빨간색	0d
 빨강	0d
 빨갛다	0d
-빨대와 컵	1836d
+빨대와 컵	1840d
 빵	270d
 빵집	270d
 빼 주세요	462d
@@ -40605,11 +40670,11 @@ zürafa	1606n
 사리	832d
 사마르칸트	870d
 사막	156d
-사막 섬	1848d
+사막 섬	1852d
 사무라이	355d
 사무실	358d
 사바나	835d
-사슴	1590d
+사슴	1594d
 사악한	405d
 사용하지 않고	462d
 사용하지 않는	462d
@@ -40621,12 +40686,12 @@ zürafa	1606n
 사이클론	201d
 사이클링	391d
 사이키델릭	437d
-사자 얼굴	1580d
+사자 얼굴	1584d
 사제	361d
 사찰	346d
 사치	383d
 사치스러운	383d
-사케	1826d
+사케	1830d
 사탄	430d
 사탕	272d
 사파리	420d
@@ -40644,7 +40709,7 @@ zürafa	1606n
 산봉우리	160d
 산속	160d
 산업	378d
-산에서 떠오르는 해	1888d
+산에서 떠오르는 해	1892d
 산장	364d
 산타	367d
 산토리니	353d
@@ -40654,8 +40719,8 @@ zürafa	1606n
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1787d
-삼각 수영복	1935d
+삼각 김밥	1791d
+삼각 수영복	1939d
 삼림	119d
 삼성	474o
 삼월	195d
@@ -40683,10 +40748,10 @@ zürafa	1606n
 새벽빛	180d
 새빨간	74d
 새빨간색	74d
-새싹	1699d
+새싹	1703d
 새싹색	53d
-새우	1804d
-새우튀김	1795d
+새우	1808d
+새우튀김	1799d
 새출발	401d
 새콤한	227d
 새틴	291d
@@ -40695,8 +40760,8 @@ zürafa	1606n
 색동저고리	829d
 색소폰	439d
 색의 축제	810d
-샌드위치	1768d
-샌들	1951d
+샌드위치	1772d
+샌들	1955d
 샐러드	435d
 샛노란	101d
 샛노란색	101d
@@ -40706,15 +40771,15 @@ zürafa	1606n
 생맥주	266d
 생신	373d
 생일	373d
-생일 케이크	1812d
+생일 케이크	1816d
 생일 파티	373d
 생일잔치	373d
-생쥐	1612d
+생쥐	1616d
 생태	385d
 생태계	385d
 샤넬	575o
 샤르트뢰즈	67d
-샤베트 아이스크림	1808d
+샤베트 아이스크림	1812d
 샤오미	527o
 샬레	836d
 샴페인	265d
@@ -40743,10 +40808,10 @@ zürafa	1606n
 석재	281d
 석청색	81d
 석호	146d
-선글라스	1920d
+선글라스	1924d
 선명하게 밝은	445d
 선명한	446d
-선물	1917d
+선물	1921d
 선박	140d
 선불교 정원	351d
 선술집	344d
@@ -40789,7 +40854,7 @@ zürafa	1606n
 세련미	399d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1915d
+세뱃돈	1919d
 세비야	825d
 세이지	94d
 세이지그린	94d
@@ -40799,8 +40864,8 @@ zürafa	1606n
 센티멘털	417d
 셀틱스	577o
 셰비 시크	729d
-소 얼굴	1592d
-소금	1783d
+소 얼굴	1596d
+소금	1787d
 소나기	199d
 소나무	121d
 소나무숲	121d
@@ -40818,10 +40883,10 @@ zürafa	1606n
 소생	401d
 소설	312d
 소원	406d
-소원을 건 나무	1909d
+소원을 건 나무	1913d
 소음	424d
 소프트	447d
-소프트 아이스크림	1807d
+소프트 아이스크림	1811d
 소프트아이스크림	274d
 솔라펑크	740d
 솔밭	121d
@@ -40831,11 +40896,11 @@ zürafa	1606n
 솜사탕	273d
 송끄란	743d
 송년	757d
-송충이	1673d
+송충이	1677d
 쇼콜라	261d
-쇼핑백	1943d
+쇼핑백	1947d
 수국	219d
-수달	1625d
+수달	1629d
 수련	212d
 수림	119d
 수면	416d
@@ -40854,7 +40919,7 @@ zürafa	1606n
 수족관	366d
 수중	366d
 수치심	415d
-수탉	1632d
+수탉	1636d
 수평선	183d
 수풀	119d
 수행	414d
@@ -40869,7 +40934,7 @@ zürafa	1606n
 순한	390d
 술집	344d
 숨겨진	396d
-숫양	1600d
+숫양	1604d
 숭배	414d
 숯불	167d
 숲	119d
@@ -40892,10 +40957,10 @@ zürafa	1606n
 스즈키	490o
 스카이라인	340d
 스카이블루	41d
-스카프	1927d
+스카프	1931d
 스칸디나비아	354d
 스칼렛	34d
-스컹크	1626d
+스컹크	1630d
 스코틀랜드	782d
 스키	198d
 스키장	198d
@@ -40908,7 +40973,7 @@ zürafa	1606n
 스트리트	341d
 스틸	284d
 스팀펑크	705d
-스파게티	1791d
+스파게티	1795d
 스파클링 와인	265d
 스팽글	432d
 스페인	628o
@@ -40916,7 +40981,7 @@ zürafa	1606n
 스펙트럼	178d
 스포츠	391d
 스포티파이	471o
-스푼과 사발	1779d
+스푼과 사발	1783d
 슬픈	393d
 슬픔	393d
 습한	403d
@@ -40929,13 +40994,13 @@ zürafa	1606n
 시금치	435d
 시끄러운	424d
 시끌벅적	424d
-시나고그	1880d
+시나고그	1884d
 시나몬	277d
 시내	340d
 시냇물	148d
 시누아즈리	731d
 시드니	849d
-시든 꽃	1693d
+시든 꽃	1697d
 시디 부 사이드	865d
 시멘트	282d
 시보리	828d
@@ -40974,7 +41039,7 @@ zürafa	1606n
 신앙	414d
 신전	346d
 신주쿠	850d
-신토 신사	1881d
+신토 신사	1885d
 신혼여행	394d
 신화	397d
 실개천	148d
@@ -40982,7 +41047,7 @@ zürafa	1606n
 실연	393d
 실크	291d
 실크로드	870d
-실험실 가운	1922d
+실험실 가운	1926d
 심심한	436d
 심야	193d
 심연	141d
@@ -41000,11 +41065,11 @@ zürafa	1606n
 싸늘한	402d
 싸움	404d
 쌀쌀한	402d
-쌍봉 낙타	1604d
+쌍봉 낙타	1608d
 썩은	427d
 썰매	198d
 썰물	142d
-쏟아져 나오는 액체	1835d
+쏟아져 나오는 액체	1839d
 쓰지 마	462d
 쓰지 마세요	462d
 쓰지 말고	462d
@@ -41059,7 +41124,7 @@ zürafa	1606n
 아침 햇살	188d
 아카시아	835d
 아케이드	707d
-아코디언	1967d
+아코디언	1971d
 아쿠아	66d
 아쿠아리움	366d
 아트	440d
@@ -41068,13 +41133,14 @@ zürafa	1606n
 아픔	393d
 악령	405d
 악마	430d
+악마의 눈	872d
 악마적인	430d
 악몽	405d
-악어	1651d
+악어	1655d
 안개	202d
 안개비	200d
-안경	1919d
-안내견	1573d
+안경	1923d
+안내견	1577d
 안녕	457d
 안녕하세요	457d
 안녕하십니까	457d
@@ -41094,8 +41160,8 @@ zürafa	1606n
 알루미늄	286d
 알리바바	528o
 알리페이	530o
-알에서 깬 병아리	1633d
-알이 들어 있는 둥지	1713d
+알에서 깬 병아리	1637d
+알이 들어 있는 둥지	1717d
 알프스	161d
 암녹색	48d
 암벽	163d
@@ -41127,29 +41193,29 @@ zürafa	1606n
 야경	192d
 야광	450d
 야구	391d
-야구모자	1959d
+야구모자	1963d
 야망	406d
 야생	420d
 야수파	719d
 야시장	333d
 야외	420d
-야자수	1703d
+야자수	1707d
 야채	435d
-야채샐러드	1780d
+야채샐러드	1784d
 약국	357d
 약속	406d
 약초	137d
 양귀비	222d
 양념	277d
 양떼	349d
-양말	1930d
+양말	1934d
 양모	292d
 양배추	435d
 양상추	435d
-양주잔	1834d
+양주잔	1838d
 양초	310d
 양키스	586o
-양파	1745d
+양파	1749d
 양피지	293d
 어두운	441d
 어둑한	453d
@@ -41160,14 +41226,14 @@ zürafa	1606n
 어린 시절	417d
 어린아이	382d
 어린이	382d
-어묵	1796d
+어묵	1800d
 어색한	415d
 어스름	191d
 어스름한	453d
 어스톤	386d
 어항	366d
 언덕	160d
-얼룩다람쥐	1617d
+얼룩다람쥐	1621d
 얼룩말	320d
 얼어붙은	452d
 얼음	184d
@@ -41210,13 +41276,13 @@ zürafa	1606n
 여명	180d
 여성	459d
 여성미	421d
-여성복	1938d
+여성복	1942d
 여성스러운	421d
-여성용 모자	1956d
+여성용 모자	1960d
 여성적인	421d
 여왕	384d
 여우	324d
-여우 얼굴	1576d
+여우 얼굴	1580d
 여유	389d
 여유로운	389d
 여의도 벚꽃	813d
@@ -41258,7 +41324,7 @@ zürafa	1606n
 열매	253d
 열정	395d
 열정적인	395d
-염소	1602d
+염소	1606d
 영감	406d
 영결식	412d
 영광	418d
@@ -41287,33 +41353,33 @@ zürafa	1606n
 옛스러운	380d
 오가닉	385d
 오늘 밤	192d
-오뎅	1793d
+오뎅	1797d
 오두막	364d
 오두막집	364d
 오락실	707d
-오랑우탄	1570d
+오랑우탄	1574d
 오래된	381d
 오래된 책	312d
 오렌지	228d
 오렌지색	1d
 오로라	177d
 오륜기	686o
-오리	1640d
+오리	1644d
 오방색	798d
 오본	753d
 오붓한	400d
 오색찬란	178d
-오소리	1628d
+오소리	1632d
 오스만	772d
 오스트리아	653o
 오싹한	405d
 오아시스	139d
 오악사카	758d
 오월	195d
-오이	1741d
+오이	1745d
 오전	188d
 오지	420d
-오징어	1805d
+오징어	1809d
 오커	36d
 오컬트	396d
 오케스트라	399d
@@ -41334,7 +41400,7 @@ zürafa	1606n
 온라인	377d
 온순한	390d
 온실	126d
-온천	1893d
+온천	1897d
 온화한	390d
 올리브	278d
 올리브 오일	278d
@@ -41346,7 +41412,7 @@ zürafa	1606n
 와비사비	355d
 와인	264d
 와인색	33d
-와인잔	1828d
+와인잔	1832d
 와일드 웨스트	737d
 와플	271d
 완두콩	435d
@@ -41371,7 +41437,7 @@ zürafa	1606n
 요정	397d
 요트	140d
 욕망	395d
-용 얼굴	1655d
+용 얼굴	1659d
 용감한	407d
 용기	407d
 용암	165d
@@ -41389,7 +41455,7 @@ zürafa	1606n
 우울한	393d
 우울함	393d
 우유	268d
-우유 한잔	1822d
+우유 한잔	1826d
 우윳빛	105d
 우정	392d
 우주	176d
@@ -41400,12 +41466,12 @@ zürafa	1606n
 우중충한	203d
 우즈베키스탄	870d
 우천	199d
-우체국	1863d
+우체국	1867d
 우크라이나	642o
 우키요에	794d
 우화	397d
 운동	391d
-운동화	1947d
+운동화	1951d
 운석	176d
 울루루	824d
 울분	404d
@@ -41420,14 +41486,14 @@ zürafa	1606n
 워홀	792d
 원더랜드	397d
 원목	279d
-원석	1965d
+원석	1969d
 원숙한	423d
-원숭이	1568d
-원숭이 얼굴	1567d
+원숭이	1572d
+원숭이 얼굴	1571d
 원정	420d
 원주민 미술	824d
-원피스	1931d
-원피스 수영복	1934d
+원피스	1935d
+원피스 수영복	1938d
 월광	174d
 월넛	279d
 월백색	76d
@@ -41453,9 +41519,9 @@ zürafa	1606n
 유년기	417d
 유능한	408d
 유니콘	397d
-유니콘 얼굴	1588d
+유니콘 얼굴	1592d
 유람선	140d
-유럽 성	1873d
+유럽 성	1877d
 유령	405d
 유리	294d
 유머	392d
@@ -41492,8 +41558,8 @@ zürafa	1606n
 은행잎	131d
 은회색	86d
 음력설	370d
-음료 팩	1838d
-음료수	1830d
+음료 팩	1842d
+음료수	1834d
 음산한	405d
 음악축제	335d
 음울한	393d
@@ -41512,7 +41578,7 @@ zürafa	1606n
 이노센트	409d
 이드	749d
 이른 아침	188d
-이발소	1898d
+이발소	1902d
 이베이	504o
 이불	400d
 이브 클라인	822d
@@ -41545,10 +41611,10 @@ zürafa	1606n
 일광욕	143d
 일몰	179d
 일본	624o
-일본 성	1872d
-일본 우체국	1862d
-일본 인형	1911d
-일본 장식	1910d
+일본 성	1876d
+일본 우체국	1866d
+일본 인형	1915d
+일본 장식	1914d
 일본식	355d
 일본풍	355d
 일요일	389d
@@ -41579,9 +41645,9 @@ zürafa	1606n
 자수정색	56d
 자신감	407d
 자연	385d
-자욱한 안개	1885d
+자욱한 안개	1889d
 자유	420d
-자유의 여신상	1876d
+자유의 여신상	1880d
 자이푸르	804d
 자작나무	122d
 자작나무 숲	122d
@@ -41603,7 +41669,7 @@ zürafa	1606n
 잠든	416d
 잠자리	416d
 잠잠한	388d
-장갑	1928d
+장갑	1932d
 장난감	382d
 장례	412d
 장례식	412d
@@ -41639,7 +41705,7 @@ zürafa	1606n
 적막한	388d
 적보라	96d
 적색	0d
-전갈	1682d
+전갈	1686d
 전구	336d
 전등	336d
 전문성	408d
@@ -41666,7 +41732,7 @@ zürafa	1606n
 정갈한	399d
 정겨운	400d
 정글	120d
-정면을 향해 날개를 편 병아리	1635d
+정면을 향해 날개를 편 병아리	1639d
 정복	418d
 정신	414d
 정신없는	424d
@@ -41674,12 +41740,12 @@ zürafa	1606n
 정열적인	395d
 정오	189d
 정원	126d
-정원이 있는 집	1860d
+정원이 있는 집	1864d
 정적	388d
 정중한	412d
 정직	408d
 정직한	408d
-젖병	1821d
+젖병	1825d
 젖소	349d
 제과점	270d
 제국	384d
@@ -41689,16 +41755,17 @@ zürafa	1606n
 젠	351d
 젤라또	274d
 젤리	272d
-조각 케익	1813d
+조각 케익	1817d
 조마조마	415d
 조명	336d
+조선 백자	873d
 조약돌	281d
 조용한	388d
 조화	388d
 조화로운	388d
 존경	412d
 졸린	416d
-졸업 모자	1958d
+졸업 모자	1962d
 졸음	416d
 종교	414d
 종교적인	414d
@@ -41708,13 +41775,13 @@ zürafa	1606n
 좌절감	404d
 죄책감	415d
 주말	389d
-주먹밥	1786d
+주먹밥	1790d
 주방	362d
 주술	396d
 주식시장	358d
 주얼리	316d
 주점	344d
-주택 건물	1857d
+주택 건물	1861d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -41729,14 +41796,14 @@ zürafa	1606n
 중국풍	356d
 중립적인	423d
 중추절	371d
-쥐 얼굴	1611d
+쥐 얼굴	1615d
 즐거운	392d
 즐거움	392d
 증권	358d
 증오	404d
-지갑	1940d
+지갑	1944d
 지겨운	436d
-지렁이	1685d
+지렁이	1689d
 지루한	436d
 지루함	436d
 지브리	820d
@@ -41787,7 +41854,7 @@ zürafa	1606n
 참나무	279d
 찻빛 갈색	88d
 찻잎	256d
-찻주전자	1824d
+찻주전자	1828d
 찻집	343d
 창고	378d
 창공	169d
@@ -41843,19 +41910,19 @@ zürafa	1606n
 첼시	595o
 초가집	830d
 초록	3d
-초록 사과	1724d
+초록 사과	1728d
 초록빛	3d
 초록색	3d
 초롱	309d
 초밥	276d
-초식 공룡	1657d
+초식 공룡	1661d
 초원	124d
 초저녁	191d
 초조	415d
 초조한	415d
 초지	124d
 초코	261d
-초콜렛	1816d
+초콜렛	1820d
 초콜릿	261d
 초콜릿색	108d
 초현실	721d
@@ -41865,7 +41932,7 @@ zürafa	1606n
 촛불	310d
 추도식	412d
 추모	412d
-추모 리본	1918d
+추모 리본	1922d
 추석	371d
 추수	197d
 추수감사절	197d
@@ -41888,7 +41955,7 @@ zürafa	1606n
 충실한	408d
 치바오	831d
 치유	419d
-치즈 조각	1759d
+치즈 조각	1763d
 치파오	831d
 칙칙한	448d
 친구	392d
@@ -41899,7 +41966,7 @@ zürafa	1606n
 칠기	303d
 칠레	665o
 칠리	277d
-칠면조	1630d
+칠면조	1634d
 칠월	196d
 침대	363d
 침묵	388d
@@ -41909,12 +41976,12 @@ zürafa	1606n
 카니발	335d
 카라바조	791d
 카레	277d
-카레라이스	1789d
+카레라이스	1793d
 카르마	414d
 카르타헤나	861d
 카리브	768d
 카리브해	768d
-카바	1882d
+카바	1886d
 카와이	730d
 카우보이	349d
 카운트다운	757d
@@ -41929,7 +41996,7 @@ zürafa	1606n
 카페	343d
 카페라떼	255d
 카푸치노	255d
-칵테일	1829d
+칵테일	1833d
 칸딘스키	727d
 캐나다	636o
 캐니언	159d
@@ -41943,8 +42010,8 @@ zürafa	1606n
 캠퍼스	359d
 캠프파이어	166d
 캠핑	420d
-캥거루	1627d
-커스타드 푸딩	1819d
+캥거루	1631d
+커스타드 푸딩	1823d
 커플	394d
 커피	254d
 커피색	107d
@@ -41962,19 +42029,19 @@ zürafa	1606n
 케일	435d
 켄테	742d
 켈트	826d
-코끼리	1607d
+코끼리	1611d
 코랄	28d
-코르크가 튀어나오고 있는 병	1827d
+코르크가 튀어나오고 있는 병	1831d
 코미디	392d
 코발트	45d
 코발트블루	45d
-코뿔소	1609d
+코뿔소	1613d
 코스탈	733d
-코알라	1622d
+코알라	1626d
 코카콜라	464o
 코코넛	241d
 코코아	261d
-코트	1929d
+코트	1933d
 코트다쥐르	807d
 코튼	292d
 코티지코어	703d
@@ -41999,10 +42066,10 @@ zürafa	1606n
 크렘린	833d
 크로아티아	859d
 크롬	286d
-크루아상	1752d
+크루아상	1756d
 크루즈	140d
 크리스마스	367d
-크리스마스 트리	1901d
+크리스마스 트리	1905d
 크리스마스트리	367d
 크리스탈	300d
 크리스털	300d
@@ -42024,12 +42091,12 @@ zürafa	1606n
 키즈	382d
 키친	362d
 타르트	271d
-타말레	1771d
+타말레	1775d
 타오르는	166d
 타워	340d
 타이난	799d
 타지마할	834d
-타코	1769d
+타코	1773d
 타탄	782d
 타히티	867d
 탐사	420d
@@ -42052,16 +42119,16 @@ zürafa	1606n
 테디베어	410d
 테라코타	111d
 테슬라	485o
-테이크아웃 상자	1801d
+테이크아웃 상자	1805d
 테크	377d
 테크놀로지	377d
 테헤란	866d
-텐트	1884d
+텐트	1888d
 텔레그램	506o
 토기	304d
 토끼	410d
-토끼 얼굴	1615d
-토끼풀	1707d
+토끼 얼굴	1619d
+토끼풀	1711d
 토네이도	201d
 토마토	247d
 토성	176d
@@ -42076,14 +42143,14 @@ zürafa	1606n
 톱니바퀴	286d
 통곡	393d
 통나무집	364d
-통조림	1784d
+통조림	1788d
 투박한	379d
 투자	358d
 툰드라	185d
 튀니지	865d
 튀르키예	643o
 튤립	213d
-트럼펫	1970d
+트럼펫	1974d
 트레킹	420d
 트로피	418d
 트로피컬	352d
@@ -42091,9 +42158,9 @@ zürafa	1606n
 트위터	573o
 특이한	437d
 튼튼한	419d
-티라노사우루스	1658d
+티라노사우루스	1662d
 티베트	783d
-티셔츠	1925d
+티셔츠	1929d
 티없는	409d
 티크	279d
 티키	734d
@@ -42104,7 +42171,7 @@ zürafa	1606n
 파돗소리	142d
 파라다이스	429d
 파라솔	338d
-파라솔이 있는 해변	1846d
+파라솔이 있는 해변	1850d
 파라오	774d
 파란	4d
 파란 마을	803d
@@ -42119,9 +42186,9 @@ zürafa	1606n
 파스텔톤	449d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1942d
+파우치	1946d
 파워풀한	407d
-파이	1815d
+파이	1819d
 파이어폭스	518o
 파인애플	240d
 파키스탄	672o
@@ -42129,14 +42196,14 @@ zürafa	1606n
 파티	373d
 파프리카	277d
 판다	321d
-판다 얼굴	1623d
+판다 얼굴	1627d
 판타지	397d
-팔라펠	1773d
+팔라펠	1777d
 팔레르모	858d
 팔월	196d
 팜하우스	379d
 팝아트	792d
-팝콘	1781d
+팝콘	1785d
 팥색	89d
 패닉	405d
 패셔너블한	399d
@@ -42170,7 +42237,7 @@ zürafa	1606n
 펭귄	322d
 편안한	389d
 편안함	389d
-편의점	1868d
+편의점	1872d
 편집증	415d
 평범한	436d
 평온	388d
@@ -42191,7 +42258,7 @@ zürafa	1606n
 포옹	400d
 포장마차	333d
 포지타노	763d
-포츈 쿠키	1800d
+포츈 쿠키	1804d
 폭동	424d
 폭력	404d
 폭력적인	404d
@@ -42205,10 +42272,10 @@ zürafa	1606n
 폭풍우	201d
 폴란드	659o
 폴리네시아	867d
-퐁듀	1778d
-표범	1583d
+퐁듀	1782d
+표범	1587d
 표현주의	720d
-푸들	1574d
+푸들	1578d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -42221,14 +42288,14 @@ zürafa	1606n
 풋볼	391d
 풋사과	237d
 풋풋한	401d
-풍경	1913d
+풍경	1917d
 풍등	751d
 풍선	337d
 프라이드	755d
-프라이팬	1775d
+프라이팬	1779d
 프라하	842d
 프랑스	625o
-프레첼	1755d
+프레첼	1759d
 프로방스	807d
 프로페셔널	408d
 프리다 칼로	725d
@@ -42239,8 +42306,8 @@ zürafa	1606n
 플라밍고	317d
 플라스틱	307d
 플라워	207d
-플랫 슈즈	1949d
-플랫브레드	1754d
+플랫 슈즈	1953d
+플랫브레드	1758d
 플럼	62d
 플레이스테이션	475o
 피	315d
@@ -42250,8 +42317,8 @@ zürafa	1606n
 피라미드	774d
 피렌체	762d
 피로	416d
-피망	1740d
-피아노	1969d
+피망	1744d
+피아노	1973d
 피아트	487o
 피에로	331d
 피오르	147d
@@ -42282,7 +42349,7 @@ zürafa	1606n
 하늘색	41d
 하라주쿠	730d
 하롱베이	786d
-하마	1610d
+하마	1614d
 하바나	759d
 하얀	10d
 하얀색	10d
@@ -42290,12 +42357,12 @@ zürafa	1606n
 하와이	767d
 하이킹	420d
 하이테크	377d
-하이힐	1950d
+하이힐	1954d
 하천	148d
 하트	394d
 하품	416d
 학교	359d
-학교 가방	1944d
+학교 가방	1948d
 학생	359d
 학습	359d
 학업	359d
@@ -42317,7 +42384,7 @@ zürafa	1606n
 한푸	831d
 할로윈	368d
 함박눈	187d
-핫도그	1767d
+핫도그	1771d
 핫소스	277d
 항구	154d
 항만	154d
@@ -42341,10 +42408,10 @@ zürafa	1606n
 해질녘	179d
 해초	138d
 해피	392d
-핸드백	1941d
+핸드백	1945d
 핼러윈	368d
-햄버거	1764d
-햄스터 얼굴	1614d
+햄버거	1768d
+햄스터 얼굴	1618d
 햇볕	171d
 햇빛	171d
 햇살	171d
@@ -42381,7 +42448,7 @@ zürafa	1606n
 혜성	176d
 호두나무	279d
 호랑이	319d
-호랑이 얼굴	1581d
+호랑이 얼굴	1585d
 호러	405d
 호박	246d
 호박색	32d
@@ -42392,7 +42459,7 @@ zürafa	1606n
 호이안	800d
 호주	637o
 호쿠사이	728d
-호텔	1866d
+호텔	1870d
 호프집	344d
 호화	383d
 호화로운	383d
@@ -42404,7 +42471,7 @@ zürafa	1606n
 혼잡	424d
 홀리 축제	810d
 홀치기염색	714d
-홍고추	1739d
+홍고추	1743d
 홍차	256d
 홍콩	777d
 홍학	317d
@@ -42453,11 +42520,11 @@ zürafa	1606n
 회상	417d
 회색	8d
 회오리바람	201d
-회전 목마	1894d
+회전 목마	1898d
 회청색	93d
 후끈한	403d
 후르츠	434d
-후지산	1844d
+후지산	1848d
 후추	277d
 후텁지근한	403d
 후회	393d
@@ -42493,259 +42560,259 @@ zürafa	1606n
 희열	392d
 희한한	437d
 흰	10d
-흰 꽃	1689d
-흰 십자가가 있는 헬멧	1961d
+흰 꽃	1693d
+흰 십자가가 있는 헬멧	1965d
 흰색	10d
 히말라야	783d
 히어로	407d
 히피	714d
-힌두교 사원	1879d
+힌두교 사원	1883d
 힐링	389d
 힘찬	407d
-🌁	1885o
-🌃	1886o
-🌄	1888o
-🌅	179b 1889o
-🌆	1890o
-🌇	179b 1891o
+🌁	1889o
+🌃	1890o
+🌄	1892o
+🌅	179b 1893o
+🌆	1894o
+🌇	179b 1895o
 🌈	178b
-🌉	1892o
+🌉	1896o
 🌊	140b
-🌋	165b 1843o
+🌋	165b 1847o
 🌌	176b
 🌕	173b
 🌙	174b
 🌞	171b
 🌧	199b
 🌫	202b
-🌭	1767o
-🌮	1769o
-🌯	1770o
-🌰	1748o
-🌱	1699o
-🌲	119b 1701o
-🌳	119b 1702o
-🌴	1703o
-🌵	1704o
-🌶	1739o
-🌷	213b 1697o
-🌸	208b 1688o
-🌹	209b 1692o
-🌺	1694o
-🌻	211b 1695o
-🌼	1696o
-🌽	250b 1738o
-🌾	251b 1705o
-🌿	128b 1706o
-🍀	1708o
-🍁	130b 1709o
-🍂	129b 1710o
-🍃	128b 1711o
-🍄	1714o
-🍅	247b 1731o
-🍆	248b 1735o
-🍇	231b 1715o
-🍈	1716o
-🍉	234b 1717o
-🍊	228b 1718o
-🍋	227b 1719o
-🍌	238b 1720o
-🍍	240b 1721o
-🍎	236b 1723o
-🍏	237b 1724o
-🍐	1725o
-🍑	235b 1726o
-🍒	230b 1727o
-🍓	229b 1728o
-🍔	1764o
-🍕	1766o
-🍖	1760o
-🍗	1761o
-🍘	1786o
-🍙	1787o
-🍚	1788o
-🍛	1789o
-🍜	1790o
-🍝	1791o
-🍞	270b 1751o
-🍟	1765o
-🍠	1792o
-🍡	1798o
-🍢	1793o
-🍣	1794o
-🍤	1795o
-🍥	1796o
-🍦	274b 1807o
-🍧	1808o
-🍨	1809o
-🍩	1810o
-🍪	1811o
-🍫	261b 1816o
-🍬	272b 1817o
-🍭	272b 1818o
-🍮	1819o
-🍯	263b 1820o
-🍰	271b 1813o
-🍱	1785o
-🍲	1777o
-🍳	1775o
-🍵	257b 1825o
-🍶	1826o
-🍷	264b 1828o
-🍸	1829o
-🍹	1830o
-🍺	266b 1831o
-🍻	1832o
-🍼	1821o
-🍾	1827o
-🍿	1781o
-🎀	1916o
-🎁	1917o
-🎂	373b 1812o
-🎃	246b 1900o
+🌭	1771o
+🌮	1773o
+🌯	1774o
+🌰	1752o
+🌱	1703o
+🌲	119b 1705o
+🌳	119b 1706o
+🌴	1707o
+🌵	1708o
+🌶	1743o
+🌷	213b 1701o
+🌸	208b 1692o
+🌹	209b 1696o
+🌺	1698o
+🌻	211b 1699o
+🌼	1700o
+🌽	250b 1742o
+🌾	251b 1709o
+🌿	128b 1710o
+🍀	1712o
+🍁	130b 1713o
+🍂	129b 1714o
+🍃	128b 1715o
+🍄	1718o
+🍅	247b 1735o
+🍆	248b 1739o
+🍇	231b 1719o
+🍈	1720o
+🍉	234b 1721o
+🍊	228b 1722o
+🍋	227b 1723o
+🍌	238b 1724o
+🍍	240b 1725o
+🍎	236b 1727o
+🍏	237b 1728o
+🍐	1729o
+🍑	235b 1730o
+🍒	230b 1731o
+🍓	229b 1732o
+🍔	1768o
+🍕	1770o
+🍖	1764o
+🍗	1765o
+🍘	1790o
+🍙	1791o
+🍚	1792o
+🍛	1793o
+🍜	1794o
+🍝	1795o
+🍞	270b 1755o
+🍟	1769o
+🍠	1796o
+🍡	1802o
+🍢	1797o
+🍣	1798o
+🍤	1799o
+🍥	1800o
+🍦	274b 1811o
+🍧	1812o
+🍨	1813o
+🍩	1814o
+🍪	1815o
+🍫	261b 1820o
+🍬	272b 1821o
+🍭	272b 1822o
+🍮	1823o
+🍯	263b 1824o
+🍰	271b 1817o
+🍱	1789o
+🍲	1781o
+🍳	1779o
+🍵	257b 1829o
+🍶	1830o
+🍷	264b 1832o
+🍸	1833o
+🍹	1834o
+🍺	266b 1835o
+🍻	1836o
+🍼	1825o
+🍾	1831o
+🍿	1785o
+🎀	1920o
+🎁	1921o
+🎂	373b 1816o
+🎃	246b 1904o
 🎃👻	368b
-🎄	367b 1901o
-🎆	334b 1902o
-🎇	334b 1903o
-🎈	337b 1906o
-🎉	373b 1907o
-🎊	1908o
-🎋	1909o
-🎍	1910o
-🎎	1911o
-🎏	1912o
-🎐	1913o
-🎑	1914o
-🎒	1944o
-🎓	1958o
-🎗	1918o
-🎠	1894o
-🎡	1896o
-🎢	1897o
-🎩	1957o
-🎪	1899o
-🎷	1966o
-🎸	1968o
-🎹	1969o
-🎺	1970o
-🎻	1971o
-🏔	160b 1841o
-🏕	1845o
-🏖	143b 1846o
-🏗	1852o
-🏘	1857o
-🏙	340b 1887o
-🏚	1858o
-🏛	1851o
-🏜	156b 1847o
-🏝	1848o
-🏞	1849o
-🏟	1850o
-🏠	1859o
-🏡	1860o
-🏢	1861o
-🏣	1862o
-🏤	1863o
-🏥	1864o
-🏦	1865o
-🏨	1866o
-🏩	1867o
-🏪	1868o
-🏫	1869o
-🏬	1870o
-🏭	1871o
+🎄	367b 1905o
+🎆	334b 1906o
+🎇	334b 1907o
+🎈	337b 1910o
+🎉	373b 1911o
+🎊	1912o
+🎋	1913o
+🎍	1914o
+🎎	1915o
+🎏	1916o
+🎐	1917o
+🎑	1918o
+🎒	1948o
+🎓	1962o
+🎗	1922o
+🎠	1898o
+🎡	1900o
+🎢	1901o
+🎩	1961o
+🎪	1903o
+🎷	1970o
+🎸	1972o
+🎹	1973o
+🎺	1974o
+🎻	1975o
+🏔	160b 1845o
+🏕	1849o
+🏖	143b 1850o
+🏗	1856o
+🏘	1861o
+🏙	340b 1891o
+🏚	1862o
+🏛	1855o
+🏜	156b 1851o
+🏝	1852o
+🏞	1853o
+🏟	1854o
+🏠	1863o
+🏡	1864o
+🏢	1865o
+🏣	1866o
+🏤	1867o
+🏥	1868o
+🏦	1869o
+🏨	1870o
+🏩	1871o
+🏪	1872o
+🏫	1873o
+🏬	1874o
+🏭	1875o
 🏮	309b
-🏯	1872o
-🏰	1873o
-🏵	1691o
-🐀	1613o
-🐁	1612o
-🐂	1593o
-🐃	1594o
-🐄	1595o
-🐅	319b 1582o
-🐆	1583o
-🐇	1616o
-🐈	1579o
-🐉	1656o
-🐊	1651o
-🐋	330b 1660o
-🐌	1671o
-🐍	1654o
-🐎	1587o
-🐏	1600o
-🐐	1602o
-🐑	1601o
-🐒	1568o
-🐓	1632o
-🐔	1631o
-🐕	1572o
-🐖	1597o
-🐗	1598o
-🐘	1607o
-🐙	1667o
-🐚	1668o
-🐛	1673o
-🐜	1674o
-🐝	326b 1675o
-🐞	327b 1677o
-🐟	1663o
-🐠	329b 1664o
-🐡	1665o
-🐢	1652o
-🐣	1633o
-🐤	1634o
-🐥	1635o
-🐦	1636o
-🐧	322b 1637o
-🐨	1622o
-🐩	1574o
-🐪	1603o
-🐫	1604o
-🐬	330b 1661o
-🐭	1611o
-🐮	1592o
-🐯	319b 1581o
-🐰	1615o
-🐱	1578o
-🐲	1655o
-🐳	1659o
-🐴	1584o
-🐵	1567o
-🐶	1571o
-🐷	1596o
-🐸	328b 1650o
-🐹	1614o
-🐺	1575o
-🐻	1621o
-🐼	321b 1623o
-🐽	1599o
-🐾	1629o
-🐿	1617o
-👑	1955o
-👒	1956o
-👓	1919o
-👔	1924o
-👕	1925o
-👖	1926o
-👗	1931o
-👘	1932o
-👙	1937o
-👚	1938o
-👛	1940o
-👜	1941o
-👝	1942o
-👞	1946o
-👟	1947o
-👠	1950o
-👡	1951o
-👢	1953o
-💄	1963o
-💈	1898o
-💍	1964o
-💎	301b 1965o
-💐	207b 1687o
-💒	1874o
+🏯	1876o
+🏰	1877o
+🏵	1695o
+🐀	1617o
+🐁	1616o
+🐂	1597o
+🐃	1598o
+🐄	1599o
+🐅	319b 1586o
+🐆	1587o
+🐇	1620o
+🐈	1583o
+🐉	1660o
+🐊	1655o
+🐋	330b 1664o
+🐌	1675o
+🐍	1658o
+🐎	1591o
+🐏	1604o
+🐐	1606o
+🐑	1605o
+🐒	1572o
+🐓	1636o
+🐔	1635o
+🐕	1576o
+🐖	1601o
+🐗	1602o
+🐘	1611o
+🐙	1671o
+🐚	1672o
+🐛	1677o
+🐜	1678o
+🐝	326b 1679o
+🐞	327b 1681o
+🐟	1667o
+🐠	329b 1668o
+🐡	1669o
+🐢	1656o
+🐣	1637o
+🐤	1638o
+🐥	1639o
+🐦	1640o
+🐧	322b 1641o
+🐨	1626o
+🐩	1578o
+🐪	1607o
+🐫	1608o
+🐬	330b 1665o
+🐭	1615o
+🐮	1596o
+🐯	319b 1585o
+🐰	1619o
+🐱	1582o
+🐲	1659o
+🐳	1663o
+🐴	1588o
+🐵	1571o
+🐶	1575o
+🐷	1600o
+🐸	328b 1654o
+🐹	1618o
+🐺	1579o
+🐻	1625o
+🐼	321b 1627o
+🐽	1603o
+🐾	1633o
+🐿	1621o
+👑	1959o
+👒	1960o
+👓	1923o
+👔	1928o
+👕	1929o
+👖	1930o
+👗	1935o
+👘	1936o
+👙	1941o
+👚	1942o
+👛	1944o
+👜	1945o
+👝	1946o
+👞	1950o
+👟	1951o
+👠	1954o
+👡	1955o
+👢	1957o
+💄	1967o
+💈	1902o
+💍	1968o
+💎	301b 1969o
+💐	207b 1691o
+💒	1878o
 💕	394b
 💖	394b
 💘	369b
@@ -42754,25 +42821,25 @@ zürafa	1606n
 💛	2b
 💜	5b
 💡	336b
-💮	1689o
+💮	1693o
 📚	312b
-📿	1962o
+📿	1966o
 🔥	166b
 🔮	300b
 🔴	0b
 🔵	4b
-🕊	1638o
-🕋	1882o
-🕌	1878o
-🕍	1880o
+🕊	1642o
+🕋	1886o
+🕌	1882o
+🕍	1884o
 🕯	310b
-🕶	1920o
-🕷	1680o
-🕸	1681o
+🕶	1924o
+🕷	1684o
+🕸	1685o
 🖤	9b
-🗻	1844o
-🗼	1875o
-🗽	1876o
+🗻	1848o
+🗼	1879o
+🗽	1880o
 😄	392b
 😊	392b
 😡	404b
@@ -42780,10 +42847,10 @@ zürafa	1606n
 😲	426b
 🚀	365b
 🚕	339b
-🛍	1943o
-🛕	1879o
-🛖	1856o
-🛝	1895o
+🛍	1947o
+🛕	1883o
+🛖	1860o
+🛝	1899o
 🟠	1b
 🟡	2b
 🟢	3b
@@ -42794,160 +42861,160 @@ zürafa	1606n
 🤢	427b
 🤩	426b
 🤮	427b
-🥀	1693o
-🥁	1973o
-🥂	265b 1833o
-🥃	1834o
-🥐	1752o
-🥑	242b 1734o
-🥒	1741o
-🥓	1763o
-🥔	1736o
-🥕	249b 1737o
-🥖	1753o
-🥗	1780o
-🥘	1776o
-🥙	1772o
-🥚	1774o
-🥛	268b 1822o
-🥜	1746o
-🥝	245b 1730o
-🥞	1757o
-🥟	1799o
-🥠	1800o
-🥡	1801o
-🥣	1779o
-🥤	1836o
-🥥	241b 1733o
-🥦	1743o
-🥧	1815o
-🥨	1755o
-🥩	1762o
-🥪	1768o
-🥫	1784o
-🥬	1742o
-🥭	239b 1722o
-🥮	1797o
-🥯	1756o
-🥻	1933o
-🥼	1922o
-🥽	1921o
-🥾	1948o
-🥿	1949o
-🦀	1802o
-🦁	1580o
-🦂	1682o
-🦃	1630o
-🦄	1588o
-🦅	1639o
-🦆	1640o
-🦇	1620o
-🦈	1666o
-🦉	1642o
-🦊	324b 1576o
-🦋	325b 1672o
-🦌	1590o
-🦍	1569o
-🦎	1653o
-🦏	1609o
-🦐	1804o
-🦑	1805o
-🦒	1606o
-🦓	320b 1589o
-🦔	1619o
-🦕	1657o
-🦖	1658o
-🦗	1678o
-🦘	1627o
-🦙	1605o
-🦚	318b 1646o
-🦛	1610o
-🦜	323b 1647o
-🦝	1577o
-🦞	1803o
-🦟	1683o
-🦠	1686o
-🦡	1628o
-🦢	1641o
-🦣	1608o
-🦤	1643o
-🦥	1624o
-🦦	1625o
-🦧	1570o
-🦨	1626o
-🦩	317b 1645o
-🦪	1806o
-🦫	1618o
-🦬	1591o
-🦭	1662o
-🦮	1573o
-🦺	1923o
-🧀	1759o
-🧁	1814o
-🧂	1783o
-🧃	1838o
-🧄	1744o
-🧅	1745o
-🧆	1773o
-🧇	1758o
-🧈	1782o
-🧉	1839o
-🧊	184b 1840o
-🧋	259b 1837o
+🥀	1697o
+🥁	1977o
+🥂	265b 1837o
+🥃	1838o
+🥐	1756o
+🥑	242b 1738o
+🥒	1745o
+🥓	1767o
+🥔	1740o
+🥕	249b 1741o
+🥖	1757o
+🥗	1784o
+🥘	1780o
+🥙	1776o
+🥚	1778o
+🥛	268b 1826o
+🥜	1750o
+🥝	245b 1734o
+🥞	1761o
+🥟	1803o
+🥠	1804o
+🥡	1805o
+🥣	1783o
+🥤	1840o
+🥥	241b 1737o
+🥦	1747o
+🥧	1819o
+🥨	1759o
+🥩	1766o
+🥪	1772o
+🥫	1788o
+🥬	1746o
+🥭	239b 1726o
+🥮	1801o
+🥯	1760o
+🥻	1937o
+🥼	1926o
+🥽	1925o
+🥾	1952o
+🥿	1953o
+🦀	1806o
+🦁	1584o
+🦂	1686o
+🦃	1634o
+🦄	1592o
+🦅	1643o
+🦆	1644o
+🦇	1624o
+🦈	1670o
+🦉	1646o
+🦊	324b 1580o
+🦋	325b 1676o
+🦌	1594o
+🦍	1573o
+🦎	1657o
+🦏	1613o
+🦐	1808o
+🦑	1809o
+🦒	1610o
+🦓	320b 1593o
+🦔	1623o
+🦕	1661o
+🦖	1662o
+🦗	1682o
+🦘	1631o
+🦙	1609o
+🦚	318b 1650o
+🦛	1614o
+🦜	323b 1651o
+🦝	1581o
+🦞	1807o
+🦟	1687o
+🦠	1690o
+🦡	1632o
+🦢	1645o
+🦣	1612o
+🦤	1647o
+🦥	1628o
+🦦	1629o
+🦧	1574o
+🦨	1630o
+🦩	317b 1649o
+🦪	1810o
+🦫	1622o
+🦬	1595o
+🦭	1666o
+🦮	1577o
+🦺	1927o
+🧀	1763o
+🧁	1818o
+🧂	1787o
+🧃	1842o
+🧄	1748o
+🧅	1749o
+🧆	1777o
+🧇	1762o
+🧈	1786o
+🧉	1843o
+🧊	184b 1844o
+🧋	259b 1841o
 🧚	397b
-🧢	1959o
-🧣	1927o
-🧤	1928o
-🧥	1929o
-🧦	1930o
-🧧	1915o
-🧨	1904o
-🧱	1853o
-🩰	1952o
-🩱	1934o
-🩲	1935o
-🩳	1936o
-🩴	1945o
+🧢	1963o
+🧣	1931o
+🧤	1932o
+🧥	1933o
+🧦	1934o
+🧧	1919o
+🧨	1908o
+🧱	1857o
+🩰	1956o
+🩱	1938o
+🩲	1939o
+🩳	1940o
+🩴	1949o
 🩷	6b
 🩸	315b
-🪇	1975o
-🪈	1976o
-🪕	1972o
-🪖	1960o
-🪗	1967o
-🪘	1974o
-🪨	1854o
-🪭	1939o
-🪮	1954o
-🪰	1684o
-🪱	1685o
-🪲	1676o
-🪳	1679o
-🪴	1700o
-🪵	279b 1855o
-🪶	1644o
-🪷	1690o
-🪸	1669o
-🪹	1712o
-🪺	1713o
-🪻	1698o
-🪼	1670o
-🪽	1648o
-🪿	1649o
-🫎	1585o
-🫏	1586o
-🫐	232b 1729o
-🫑	1740o
-🫒	1732o
-🫓	1754o
-🫔	1771o
-🫕	1778o
-🫖	1824o
-🫗	1835o
-🫘	1747o
-🫚	1749o
-🫛	1750o
-@bare 6988
+🪇	1979o
+🪈	1980o
+🪕	1976o
+🪖	1964o
+🪗	1971o
+🪘	1978o
+🪨	1858o
+🪭	1943o
+🪮	1958o
+🪰	1688o
+🪱	1689o
+🪲	1680o
+🪳	1683o
+🪴	1704o
+🪵	279b 1859o
+🪶	1648o
+🪷	1694o
+🪸	1673o
+🪹	1716o
+🪺	1717o
+🪻	1702o
+🪼	1674o
+🪽	1652o
+🪿	1653o
+🫎	1589o
+🫏	1590o
+🫐	232b 1733o
+🫑	1744o
+🫒	1736o
+🫓	1758o
+🫔	1775o
+🫕	1782o
+🫖	1828o
+🫗	1839o
+🫘	1751o
+🫚	1753o
+🫛	1754o
+@bare 7004
 a ancienne	380e
 a la maison	400e
 a la mode	399e
@@ -42959,7 +43026,7 @@ abartisiz	423n
 abencoado	414g
 abenddammerung	191h
 abobora	246g
-abobora de halloween	1900g
+abobora de halloween	1904g
 aborigene	824e 824g
 aborjin sanati	824n
 abraco	400g
@@ -42977,7 +43044,7 @@ acao de gracas	197g
 accable	393e
 accion	391f
 accion de gracias	197f
-accordeon	1967e
+accordeon	1971e
 acelya	225n
 acem halisi	741n
 acer	130g
@@ -42995,8 +43062,8 @@ acik mavi gok	41n
 acik renk	443n
 aco	284g
 aco inoxidavel	284g
-acordeao	1967g
-acordeon	1967f
+acordeao	1971g
+acordeon	1971f
 action de grace	754e
 acuatico	152f
 acucar	272g
@@ -43027,8 +43094,8 @@ aglamak	393n
 aglayan	393n
 agua	152g
 agua marinha clara	66g
-aguia	1639g
-aguila	1639f
+aguia	1643g
+aguila	1643f
 agustos	196n
 agyptisch	774h
 ahir	349n
@@ -43066,7 +43133,7 @@ algodon de azucar	273f
 alienigena	176f 176g
 alimli	399n
 alisilmadik	437n
-alisveris cantasi	1943n
+alisveris cantasi	1947n
 allegresse	392e
 allik	114n
 allik kirmizisi	70n
@@ -43094,12 +43161,12 @@ am khoi	314m
 am long	400m
 am phu	430m
 am ti	430m
-am tra	1824m
+am tra	1828m
 am u	203m
 am uot	403m
 amalfi kiyisi	763n
 amalfikuste	763h
-amanecer sobre montanas	1888f
+amanecer sobre montanas	1892f
 amarelo limao	100g
 amarillo fluor	118f
 amarillo limon	100f
@@ -43149,7 +43216,7 @@ anh dung	407m
 anh duong	171m
 anh hung	407m
 anh kim	286m
-anh lap lanh	1905m
+anh lap lanh	1909m
 anh lua	166m
 anh mat troi	171m
 anh nang	171m
@@ -43203,24 +43270,24 @@ antartida	185g
 antichita	380i
 antiguedad	380f
 antiguedades	380f
-antikes gebaude	1851h
+antikes gebaude	1855h
 antiquitat	380h
 antiquitaten	380h
 antiquite	380e
 antiquites	380e
 anxiete	415e
 ao	653O
-ao bao ho	1923m
+ao bao ho	1927m
 ao dieu	397m
 ao giac	437m
 ao ho	149m
-ao khoac	1929m
+ao khoac	1933m
 ao len	400m
-ao phong	1925m
-ao phong thi nghiem	1922m
+ao phong	1929m
+ao phong thi nghiem	1926m
 ao tam	143m
-ao tam hai manh	1937m
-ao tam mot manh	1934m
+ao tam hai manh	1941m
+ao tam mot manh	1938m
 aout	196e
 ap luc	415m
 ap phich lien xo	817m
@@ -43231,20 +43298,20 @@ aquatico	152g
 arabe	776f 776g
 arabia	776g
 arabia saudita	645o
-araignee	1680e
+araignee	1684e
 aralik	198n
-arana	1680f
+arana	1684f
 arandano	232f
-arandanos	1729f
+arandanos	1733f
 arbol	133f
-arbol de hoja caduca	1702f
-arbol de hoja perenne	1701f
+arbol de hoja caduca	1706f
+arbol de hoja perenne	1705f
 arbol de navidad	367f
-arbol de palma	1703f
-arbol de tanabata	1909f
+arbol de palma	1707f
+arbol de tanabata	1913f
 arboles	133f
-arbre a feuilles caduques	1702e
-arbre a voux	1909e
+arbre a feuilles caduques	1706e
+arbre a voux	1913e
 arco iris	178g
 arcoiris	178f
 areia vulcanica	158g
@@ -43264,16 +43331,16 @@ armonia	388f
 arranha ceu	340g
 arranha ceus	340g
 arriere cour	126e
-arroz japones	1787g
+arroz japones	1791g
 art aborigene	824e
 art deco	698e 698f 698g 698h 698i
 arte aborigene	824g
 artico	185f 185g
 artistico	440f 440g
 arvore	133g
-arvore caidica	1702g
-arvore de natal	1901g
-arvore de tanabata	1909g
+arvore caidica	1706g
+arvore de natal	1905g
+arvore de tanabata	1913g
 arvores	133g
 arzte	357h
 arztin	357h
@@ -43282,14 +43349,14 @@ asik	394n
 asik cift	394n
 asik suratli	413n
 ask	394n
-ask oteli	1867n
-asker kaski	1960n
+ask oteli	1871n
+asker kaski	1964n
 askim	394n
-aslan yuzu	1580n
+aslan yuzu	1584n
 aspiracao	406g
 aspiracion	406f
 assombracao	405g
-at yuzu	1584n
+at yuzu	1588n
 atardecer tardio	191f
 atencao plena	414g
 atencion plena	414f
@@ -43302,19 +43369,19 @@ athiopisch	854h
 athletique	391e
 atilgan	407n
 atitlan	862a
-atki	1927n
+atki	1931n
 atletico	391f 391g
 atletico de madrid	606o
 atletico madrid	606o
-atlikarinca	1894n
-atlikarinca ati	1894n
+atlikarinca	1898n
+atlikarinca ati	1898n
 atolye	378n
 atre	311e
 attentionne	390e
 au yem	394m
 auffallig	407h
 aufgeraumt	387h
-aurora sobre agua	1889g
+aurora sobre agua	1893g
 aurore boreale	177e
 aurores boreales	177e
 auser	460h
@@ -43337,7 +43404,7 @@ ay bayrami	371n
 ay beyazi	76n
 ay isigi	174n
 ay isikli	174n
-ay pastasi	1797n
+ay pastasi	1801n
 ay yeni yili	370n
 ay yildiz	643o
 aycicegi	211n
@@ -43361,7 +43428,7 @@ azul po	98g
 azul violaceo	95f
 azulejo portugues	797f
 ba le	421m
-ba lo di hoc	1944m
+ba lo di hoc	1948m
 ba roc	791m
 babur	834n
 bac	12m
@@ -43375,7 +43442,7 @@ bac si	357m
 bac xiu	255m
 bach duong	122m
 bach qua	131m
-bach tuoc	1667m
+bach tuoc	1671m
 bachlein	148h
 backerei	270h
 badanali duvar	342n
@@ -43385,12 +43452,12 @@ bahar senligi	370n
 baharatli	277n
 bahce	126n
 bahcecilik	126n
-bahceli ev	1860n
+bahceli ev	1864n
 bai bien	143m
 bai bien cat	144m
 bai bien cat den	158m
 bai bien nhiet doi	145m
-bai bien voi chiec o	1846m
+bai bien voi chiec o	1850m
 bai cat	144m
 bai chan tha	124m
 bai co	125m
@@ -43401,28 +43468,28 @@ bai tho	312m
 bailler	416e
 bakir	59n
 bakir rengi	59n
-bal arisi	1675n
+bal arisi	1679n
 bal kabagi	246n
-bal kabi	1820n
+bal kabi	1824n
 bal petegi	263n
-bal porsugu	1628n
+bal porsugu	1632n
 balao	337g
 balcik	168n
 bale	421g
-bale ayakkabilari	1952n
-baleia esguichando agua	1659g
-baleine soufflant par son event	1659e
+bale ayakkabilari	1956n
+baleia esguichando agua	1663g
+baleine soufflant par son event	1663e
 balik	366n
-balik koftesi	1796n
+balik koftesi	1800n
 balines	766f 766g
 balkabagi	246n
 baloes	337g
 baloes de ar quente	808g
-balon baligi	1665n
+balon baligi	1669n
 balta girmemis orman	120n
-bambou decoratif	1910e
+bambou decoratif	1914e
 bambu	123f 123i
-bambu decorato	1910i
+bambu decorato	1914i
 bambu yesili	52n
 bambues	123f
 bambusgrun	52h
@@ -43438,7 +43505,7 @@ ban trua	189m
 banalita	436i
 banarse	143f
 bande dessinee	792e
-banderin de carpas	1912f
+banderin de carpas	1916f
 bang	184m
 bang coc	779m
 bang da	288m
@@ -43448,56 +43515,56 @@ bang go	279m
 bang ha	184m
 bang troi	184m
 banglades	673o
-banh bao	1799m
+banh bao	1803m
 banh beo	421m
 banh bich quy	271m
 banh bong lan	271m
-banh burrito	1770m
-banh ca co hinh xoan	1796m
+banh burrito	1774m
+banh ca co hinh xoan	1800m
 banh cookie	271m
 banh cupcake	271m
 banh donut	271m
-banh gao	1786m
-banh hamburger	1764m
+banh gao	1790m
+banh hamburger	1768m
 banh kem	271m
 banh keo	272m
 banh kep	271m
 banh mi	270m
-banh mi kep thit	1772m
+banh mi kep thit	1776m
 banh mi nuong	270m
-banh mi que	1753m
-banh mi xuc xich	1767m
+banh mi que	1757m
+banh mi xuc xich	1771m
 banh muffin	271m
-banh my cat lat	1754m
-banh my kep	1768m
-banh my vong	1756m
+banh my cat lat	1758m
+banh my kep	1772m
+banh my vong	1760m
 banh ngot	271m
 banh nuong	271m
-banh nuong nho	1814m
+banh nuong nho	1818m
 banh pancake	271m
 banh pie	271m
-banh pizza	1766m
+banh pizza	1770m
 banh que	271m
 banh quy	271m
-banh quy may man	1800m
-banh quy xoan	1755m
+banh quy may man	1804m
+banh quy xoan	1759m
 banh ran	271m
-banh ran nhan ga	1773m
-banh ran vong	1810m
+banh ran nhan ga	1777m
+banh ran vong	1814m
 banh rang	286m
 banh sinh nhat	373m
-banh sung bo	1752m
-banh taco	1769m
-banh tamale	1771m
-banh troi nhat ban	1798m
-banh trung	1819m
+banh sung bo	1756m
+banh taco	1773m
+banh tamale	1775m
+banh troi nhat ban	1802m
+banh trung	1823m
 banh trung thu	814m
 banh waffle	271m
 bankacilik	358n
 bao	201m
 bao bung	201m
-bao hoa mai	1583m
-bao li xi	1915m
+bao hoa mai	1587m
+bao li xi	1919m
 bao loan	424m
 bao luc	404m
 bao mat	408m
@@ -43510,16 +43577,16 @@ bap cai	435m
 bap ngo	250m
 bar caffe	343i
 barbe a papa	273e
-barbershop saule	1898h
+barbershop saule	1902h
 barca	605o
 bariole	178e
 baris	388n
 bariscil	388n
-barre chocolatee	1816e
+barre chocolatee	1820e
 basak	251n
 basari	418n
 basarili	418n
-baseballmutze	1959h
+baseballmutze	1963h
 basico	387f 387g
 baska dunyadan	398n
 baski	415n
@@ -43528,9 +43595,9 @@ basquet	391f
 bastan cikarici	395n
 bat an	415m
 bat hanh	393m
-bat mi	1790m
+bat mi	1794m
 bat ngo	426m
-bat va thia	1779m
+bat va thia	1783m
 bateau a voile	140e
 batiment	340e
 batiments	340e
@@ -43545,7 +43612,7 @@ bay luon	169m
 bay ong	326m
 bay qua	413m
 bayern munchen	607o
-baykus	1642n
+baykus	1646n
 bayram havasi	411n
 bayramlik	411n
 be boi	143m
@@ -43568,7 +43635,7 @@ beisbol	391f
 belcika	651o
 belgica	651o
 belico	433g
-belier	1600e
+belier	1604e
 ben cang	154m
 ben do	154m
 ben lo suoi	400m
@@ -43582,10 +43649,10 @@ benh	427m
 benh tat	427m
 benh vien	357m
 beni	414e
-bento	1785g
+bento	1789g
 bep	362m
 bep lua	311m
-berber dukkani	1898n
+berber dukkani	1902n
 berghutte	364h
 berlin	851f
 berlines	851f
@@ -43600,7 +43667,7 @@ betrubt	393h
 betula	122g
 betulas	122g
 bewolkt	203h
-beyaz cicek	1689n
+beyaz cicek	1693n
 bi	651o
 bi an	396m
 bi do	246m
@@ -43615,7 +43682,7 @@ bi thuong	393m
 bi truyen	396m
 bia rung	119m
 bia tuoi	266m
-biberon	1821f
+biberon	1825f
 bibliotheque	345e
 bicho preguica	416g
 bien	140M
@@ -43623,29 +43690,29 @@ bien aime	394e
 bien aimee	394e
 bien ca	140m
 bien etre	419e
-bien hieu cua tho cat toc	1898m
+bien hieu cua tho cat toc	1902m
 bien khoi	140m
 bien neon	308m
 bien sau	141m
 biere	266e
-bierkruge	1832h
+bierkruge	1836h
 bigarre	178e
-bina insaati	1852n
+bina insaati	1856n
 binh gom	304m
 binh lang	388m
 binh linh	433m
 binh minh	180m
 binh minh moi	406m
-binh minh tren nui	1888m
+binh minh tren nui	1892m
 binh si	433m
-binh sua tre em	1821m
+binh sua tre em	1825m
 binh than	388m
 binh yen	388m
 biquini	143g
-bira kupalari tokusturma	1832n
-bira kupasi	1831n
+bira kupalari tokusturma	1836n
+bira kupasi	1835n
 birlesik krallik	634o
-bisao	1591g
+bisao	1595g
 biskuvi	271n
 bitki ortusu	128n
 bittersus	417h
@@ -43655,8 +43722,8 @@ blanc casse	104e
 blanc givre	83e
 blanc nacre	106e
 blatter	128h
-blatter im wind	1711h
-blattgemuse	1742h
+blatter im wind	1715h
+blattgemuse	1746h
 blau weises porzellan	296h
 blaugrun	13h
 blaulich	4h
@@ -43678,24 +43745,24 @@ blutenblatt	207h
 blutenblatter	207h
 blutezeit	195h
 bo bien	143m
-bo cai	1595m
-bo canh cung	1676m
-bo cap	1682m
+bo cai	1599m
+bo canh cung	1680m
+bo cap	1686m
 bo cat	143m
 bo cau	409m
 bo doi	433m
-bo duc	1593m
+bo duc	1597m
 bo ho	147m
 bo hoa	207m
-bo lua	1705m
+bo lua	1709m
 bo rau	422m
 bo rua	327m
-bo rung	1591m
+bo rung	1595m
 bo song	148m
 bo sua	269m
 boas vibracoes	392g
 boc chay	166m
-bocek	1676n
+bocek	1680n
 boe	204h
 boemio	715g
 bogota	861a
@@ -43710,17 +43777,17 @@ boi loi	143m
 boi roi	415m
 bois flotte	279e
 boise	279e
-boite a emporter	1801e
+boite a emporter	1805e
 boite de nuit	438e
-boite dejeuner	1785e
-bol avec cuillere	1779e
-bolinho asiatico	1799g
+boite dejeuner	1789e
+bol avec cuillere	1783e
+bolinho asiatico	1803g
 bolo de aniversario	373g
-bolsa de mao	1941g
+bolsa de mao	1945g
 bon chon	415m
 bonde	424e
-bone	1959g
-bone de beisebol	1959g
+bone	1963g
+bone de beisebol	1963g
 bong bay	337m
 bong bong	337m
 bong cai xanh	435m
@@ -43729,13 +43796,13 @@ bong chuyen	391m
 bong da	391m
 bong den	336m
 bong hoa	207m
-bong hoa giay	1908m
+bong hoa giay	1912m
 bong hong	209m
 bong lai	429m
 bong loang	432m
 bong lua mi	251m
 bong ma	405m
-bong ngo	1781m
+bong ngo	1785m
 bong rat	403m
 bong ro	391m
 bong sen	212m
@@ -43747,16 +43814,16 @@ bordo	33g
 bordo escuro	19g
 borgona	33f
 borse	358h
-bos yuva	1712n
+bos yuva	1716n
 bose	405h
 bosforo	772f 772g
 bosque de betulas	122g
 bot nuoc	142m
 bot song	142m
 botanico	128f 128g
-bottiglia e bicchiere di sake	1826i
-bouf	1593e
-boulette de pate	1799e
+bottiglia e bicchiere di sake	1830i
+bouf	1597e
+boulette de pate	1803e
 bozkir	124n
 branco perola	106g
 brasilena	812f
@@ -43771,7 +43838,7 @@ brocolis	435g
 bronze	58e
 brotchen	270h
 brucke	340h
-brucke vor nachthimmel	1892h
+brucke vor nachthimmel	1896h
 brucken	340h
 brujeria	396f
 brulant	403e
@@ -43793,12 +43860,12 @@ buc xuc	404m
 bucher	312h
 bucherei	345h
 budapeste	860n
-bufalo asiatico	1594g
-bufalo de agua	1594f
+bufalo asiatico	1598g
+bufalo de agua	1598f
 bugday	251n
 bugday tarlasi	251n
 bugulu	451n
-buho	1642f
+buho	1646f
 bui	168M
 bui bam	168m
 bui ngui	417m
@@ -43833,13 +43900,13 @@ buon vui lan lon	417m
 buong ngu	363m
 buot gia	402m
 bup be nga	833m
-bup be nhat ban	1911m
+bup be nhat ban	1915m
 buque	207g
 buro	358h 358n
-burogebaude	1861h
+burogebaude	1865h
 but rut	415m
-buu dien	1863m
-buu dien nhat ban	1862m
+buu dien	1867m
+buu dien nhat ban	1866m
 buyu	397n
 buyucu	397n
 buyuculuk	397n
@@ -43849,7 +43916,7 @@ buyuk kanyon	780n
 buyuksehir	340n
 buyulu	397n
 buz dagi	184n
-buz kupu	1840n
+buz kupu	1844n
 buz kutlesi	184n
 buz tutmus	452n
 buzdagi	184n
@@ -43859,8 +43926,8 @@ ca chua	247m
 ca heo	330m
 ca koi	329m
 ca map	141m
-ca nhiet doi	1664m
-ca noc	1665m
+ca nhiet doi	1668m
+ca noc	1669m
 ca phe	254m
 ca phe da	254m
 ca phe phin	254m
@@ -43868,21 +43935,21 @@ ca phe sua	255m
 ca phe via he	343m
 ca ri	277m
 ca rot	249m
-ca sau	1651m
+ca sau	1655m
 ca tim	248m
 ca vang	329m
-ca vat	1924m
+ca vat	1928m
 ca voi	330m
-ca voi dang phun nuoc	1659m
-caaba isla	1882g
+ca voi dang phun nuoc	1663m
+caaba isla	1886g
 cabana	364f
-cacahuete	1746e
-cacahuetes	1746e
-cacarola com comida	1776g
+cacahuete	1750e
+cacahuetes	1750e
+cacarola com comida	1780g
 cache	396e
 cadilar bayrami	368n
 cadilar gecesi	368n
-cadir	1884n
+cadir	1888n
 cafe au lait	255e
 cafe bar	343e 343g
 cafe com leite	255g
@@ -43903,12 +43970,12 @@ cai xoan	435m
 caida de agua	151f
 caida de la noche	191f
 caida del sol	179f
-caixa de bento	1785g
+caixa de bento	1789g
 cakil	281n
 cakil tasi	281n
 cakra	414n
 calcada	341g
-calice de vinho	1828g
+calice de vinho	1832g
 calida	400f
 calido	400f
 california	781g
@@ -43925,15 +43992,15 @@ cam giac toi loi	415m
 cam hung	406m
 cam ormani	121n
 cam quyt	227m
-cam susleme	1910n
+cam susleme	1914n
 cam thach	280m
 cam thong	390m
 cam thu	404m
 cam trai	420m
 cam tu cau	219m
-camarao	1804g
-camarao frito	1795g
-camelo de uma so corcova	1603g
+camarao	1808g
+camarao frito	1799g
+camelo de uma so corcova	1607g
 camgobegi	14n
 camlar	121n
 campeao	418g
@@ -43962,6 +44029,7 @@ canh cay	279m
 canh dong	124m
 canh dong co	124m
 canh dong lua	252m
+canh dong lua chin	251m
 canh hoa	207m
 canh kho	279m
 canh rung	119m
@@ -43974,28 +44042,28 @@ canli renk	446n
 canli sari	101n
 canlilik	391n
 canon	159f
-canon de confeti	1907f
+canon de confeti	1911f
 cansaco	416g
 cao	324m
 cao boi	349m
 cao cap	383m
 cao dang	359m
-cao guia	1573g
+cao guia	1577g
 cao oc	340m
 cao quy	384m
 caotico	424f 424g
 cap doi	394m
 capadocia	808g
 caqui	25g
-cara de dragon	1655f
-cara de raton	1611f
+cara de dragon	1659f
+cara de raton	1615f
 caraibes	768e
 caresiz	393n
 caresizlik	393n
 caribeen	768e
 caribena	768f
 caribeno	768f
-carillon eolien	1913e
+carillon eolien	1917e
 carino	394F
 carinoso	390f
 carmesi	71f
@@ -44003,18 +44071,18 @@ carmin	70f
 carnaval de rio	812f
 carpe koi	329e
 carpici	407n
-carrilhao de vento	1913g
+carrilhao de vento	1917g
 carsi	332n
 cartaz sovietico	817g
 cartel sovietico	817f
-casa con jardin	1860f
-casquette americaine	1959e
+casa con jardin	1864f
+casquette americaine	1963e
 casse tete	396e
 castana	20f
 castano	20f
 castano claro	7f
-castelo japones	1872g
-castillo japones	1872f
+castelo japones	1876g
+castillo japones	1876f
 cat	157m
 cat den	158m
 cat nui lua	158m
@@ -44027,37 +44095,37 @@ cau kinh	404m
 cau lac bo dem	438m
 cau lac bo jazz	439m
 cau nguyen	414m
-cau truot	1895m
+cau truot	1899m
 cau vong	178m
 cauboi	349g
 cay anh dao	208m
 cay bach duong	122m
 cay canh	128m
 cay cau	340m
-cay cau ve dem	1892m
-cay co	1703m
+cay cau ve dem	1896m
+cay co	1707m
 cay coi	133m
 cay du	338m
 cay dua	241m
-cay fincani	1825n
+cay fincani	1829n
 cay kahvesi	88n
 cay kem	274m
 cay la kim	121m
 cay nam	136m
 cay nen	310m
-cay non	1699m
+cay non	1703m
 cay nong	277m
 cay phong	130m
-cay rung la	1702m
-cay tanabata	1909m
+cay rung la	1706m
+cay tanabata	1913m
 cay thong	121m
-cay thong noel	1901m
-cay thuong xanh	1701m
+cay thong noel	1905m
+cay thuong xanh	1705m
 cay thuong xuan	134m
 cay tre	123m
 cay trong	128m
-cay trong trong chau	1700m
-cay xuong rong	1704m
+cay trong trong chau	1704m
+cay xuong rong	1708m
 cayir	124n
 cayir cayir	403n
 cayirlik	124n
@@ -44083,11 +44151,11 @@ centro citta	340i
 ceramica	304f 304g
 ceramique	304e
 cereales	251e
-ceremonia de contemplacion de la luna	1914f
+ceremonia de contemplacion de la luna	1918f
 ceremonia del te	789f
 ceremonial	412e
 ceremonie	412e
-ceremonie de la lune	1914e
+ceremonie de la lune	1918e
 ceremonie du the	789e
 cerimonia	412g
 cerimonia del te	789i
@@ -44111,16 +44179,16 @@ cevresel	385n
 cevrimici	377n
 cha com leite	259g
 cha de bolhas	259g
-cha perolado	1837g
+cha perolado	1841g
 cha preto	256g
 cha verde	257g
 cha xu	361m
-chai ruou voi nut go bat ra	1827m
+chai ruou voi nut go bat ra	1831m
 chale	364f 364g
 cham	23m
 cham chap	416m
-cham coc	1833m
-cham coc bia	1832m
+cham coc	1837m
+cham coc bia	1836m
 cham rai	416m
 cham soc suc khoe	357m
 chambre a coucher	363e
@@ -44145,23 +44213,23 @@ chanh niem	414m
 chanh tuoi	227m
 chanuca	750g
 chao ban	457m
-chao thuc an nong	1776m
+chao thuc an nong	1780m
 chap choang	191m
 chap toi	191m
 chaparron	199f
-chapeu de formatura	1958g
-chapeu feminino	1956g
+chapeu de formatura	1962g
+chapeu feminino	1960g
 chat doc	427m
 chat long	152m
-chataigne	1748e
+chataigne	1752e
 chatain	20e
 chateau	360e
-chateau japonais	1872e
+chateau japonais	1876e
 chau bau	316m
 chau cay	128m
 chaumiere	364e
-chaussure a talon haut	1950e
-chaussure de randonnee	1948e
+chaussure a talon haut	1954e
+chaussure de randonnee	1952e
 chay	166M
 chay bo	391m
 chay bong	395m
@@ -44175,8 +44243,8 @@ cheo thuyen	140m
 cheri	394e
 cherie	394e
 chet choc	405m
-cheval de manege	1894e
-chevre	1602e
+cheval de manege	1898e
+chevre	1606e
 chicharos	435f
 chiec cup	418m
 chiec o	338m
@@ -44194,7 +44262,7 @@ chieu toi	191m
 chim bo cau	409m
 chim canh cut	322m
 chim cong	318m
-chim cuu	1643m
+chim cuu	1647m
 chim hong hac	317m
 chim vet	323m
 chin chan	423m
@@ -44203,22 +44271,22 @@ chinh phuc	418m
 chinh thuc	412m
 chinh truc	408m
 cho	332m
-cho bien	1662m
+cho bien	1666m
 cho bua	332m
 cho con	410m
-cho dan duong	1573m
+cho dan duong	1577m
 cho dem	333m
 cho noi	332m
 cho phien	332m
 cho que	332m
-cho xu	1574m
+cho xu	1578m
 choang ngop	426m
 choi	445m
 choi chang	172m
 choi dua	382m
-chon hoi my	1626m
+chon hoi my	1630m
 chop mat	416m
-chopes de biere	1832e
+chopes de biere	1836e
 choque	426e
 chou frise	435e
 chrysantheme	217e
@@ -44244,20 +44312,20 @@ chung chac	423m
 chung khoan	358m
 chuoi	238m
 chuoi ngoc trai	299m
-chuong gio	1913m
+chuong gio	1917m
 chuong trai	349m
-chuot	1612m
-chuot cong	1613m
-chuot tui	1627m
+chuot	1616m
+chuot cong	1617m
+chuot tui	1631m
 chuyen bay	169m
 chuyen nghiep	408m
 chuyen tham hiem	420m
 ciberespaco	377g
 cicek	207n
-cicek acma	1696n
+cicek acma	1700n
 cicek acmis	207n
 cicek demeti	207n
-cicek rozet	1691n
+cicek rozet	1695n
 ciceklenme	195n
 cicekler	207n
 cicekli	207n
@@ -44272,7 +44340,7 @@ ciftlik evi	379n
 ciftlik hayati	349n
 cig	161n
 cikolata	261n
-cikolata bari	1816n
+cikolata bari	1820n
 cikolata kahvesi	108n
 cilek	229n
 cilgin	424n
@@ -44290,11 +44358,11 @@ cin seddi	348n
 cin tapinagi	799n
 cin tarzi	356n
 cin yeni yili	370n
-cingulu	1694n
+cingulu	1698n
 cini	296n
 cini murekkebi	302n
 cintilacao	432g
-circir bocegi	1678n
+circir bocegi	1682n
 cirkin	427n
 cirpi	279n
 cirtlak	446n
@@ -44306,7 +44374,7 @@ cite interdite	347e
 citrico	228f 228g
 citta	340i
 citta acqua	350i
-citta al tramonto	1890i
+citta al tramonto	1894i
 citta blu	803i
 citta del capo	869i
 citta proibita	347i
@@ -44328,9 +44396,9 @@ classico	380g
 clementine	228e
 clinica	357f 357g
 co	125m
-co ba la	1707m
-co bon la	1708m
-co ca chep	1912m
+co ba la	1711m
+co bon la	1712m
+co ca chep	1916m
 co cay	128m
 co dau	372m
 co dau an do	832m
@@ -44344,7 +44412,7 @@ co kinh	380m
 co may	286m
 co non	125m
 co phong	356m
-co suong	1885m
+co suong	1889m
 co tich	397m
 co tien	397m
 co trach nhiem	408m
@@ -44352,9 +44420,9 @@ co trang	356m
 co xua	380m
 coban	349n
 cobica	428g
-coc bia	1831m
-coc sua	1822m
-coc va ong hut	1836m
+coc bia	1835m
+coc sua	1826m
+coc va ong hut	1840m
 coca colanin	464o
 coche clasico	380f
 cocuk	382n
@@ -44366,7 +44434,7 @@ cocuksu	382n
 coi am	430m
 coi tien	429m
 coi troi	429m
-cok katli magaza	1870n
+cok katli magaza	1874n
 cok renkli	178n
 col	156n
 colera	404f 404g
@@ -44383,8 +44451,8 @@ colore	178E
 coloree	178e
 colores calidos	454f
 colores frios	455f
-com ca ri	1789m
-com nam	1787m
+com ca ri	1793m
+com nam	1791m
 comedia	392g
 comedie	392e
 comemoracao	373g
@@ -44419,15 +44487,15 @@ con giong	201m
 con hem	341m
 con ho	319m
 con lach	148m
-con lung	1628m
+con lung	1632m
 con luoi	416m
 con mua	199m
-con muoi	1683m
+con muoi	1687m
 con nit	382m
 con pho	341m
 con qua	413m
 con rong	397m
-con ruoi	1684m
+con ruoi	1688m
 con song	142m
 con suoi	148m
 con tau	140m
@@ -44449,10 +44517,10 @@ cong nghiep	378m
 cong so	358m
 cong torii	805m
 cong truong	378m
-cong truong xay dung	1852m
+cong truong xay dung	1856m
 cong ty	358m
 cong vien	127m
-cong vien quoc gia	1849m
+cong vien quoc gia	1853m
 cong xuong	378m
 conifera	121f 121g
 conifere	121e
@@ -44460,18 +44528,18 @@ conmemoracion	412f
 conquete	418e
 construcao	378g
 construccion	378f
-construction un batiment	1852e
+construction un batiment	1856e
 conte de fees	397e
-contemplacao da lua	1914g
+contemplacao da lua	1918g
 cop	319m
-copa de coctel	1829f
+copa de coctel	1833f
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
 coracao	394g
 coracao partido	393g
 corak	156n
-corap	1930n
+corap	1934n
 corazon	394f
 corazon roto	393f
 cordao de luz	336g
@@ -44479,7 +44547,7 @@ coree	787e
 coree du sud	639o
 coreen	787e
 corrego	148g
-correio japones	1862g
+correio japones	1866g
 corrosao	287g
 corrosion	287f
 cosku	391n
@@ -44512,7 +44580,7 @@ cremant	265e
 creme	18e
 creme fouettee	255e
 creme glacee	274e
-creme renversee	1819e
+creme renversee	1823e
 cremeweis	18h
 crenca	406g
 crepe	271e
@@ -44531,14 +44599,14 @@ crisantemo	217g
 croacia	859g
 croisiere	140e
 crom	286m
-cruasan	1752f
+cruasan	1756f
 crudites	435e
 cu	381M
 cu ky	380m
 cu qua	435m
 cu rich	436m
-cua hang bach hoa	1870m
-cua hang tien loi	1868m
+cua hang bach hoa	1874m
+cua hang tien loi	1872m
 cua kinh	294m
 cuarto del bebe	409f
 cuc	217m
@@ -44553,14 +44621,14 @@ cuivree	59e
 culpabilite	415e
 cumpleanos	373f
 cun con	410m
-cuna de queso	1759f
+cuna de queso	1763f
 cung coi	407m
 cung dien	347m
 cung dinh	384m
 cuoc hanh trinh	420m
 cuoc song ve dem	438m
 cuoi dua	392m
-cuoi ngua	1587m
+cuoi ngua	1591m
 cuoi tuan	389m
 cuon sach	312m
 cuong cuong	415m
@@ -44574,12 +44642,12 @@ cure	361e
 curuk	427n
 curume	427n
 curumus	427n
-cuu cai	1601m
-cuu duc	1600m
+cuu cai	1605m
+cuu duc	1604m
 cuu trai cau	802m
-cuzdan	1940n
+cuzdan	1944n
 da	163M
-da bao	1808m
+da bao	1812m
 da bazan	158m
 da cam	417m
 da cam thach	280m
@@ -44601,9 +44669,9 @@ dag	160n
 dag evi	364n
 dag kulubesi	364n
 daglar	160n
-daglarin arasindan gunesin dogusu	1888n
+daglarin arasindan gunesin dogusu	1892n
 daglik	160n
-dai bang	1639m
+dai bang	1643m
 dai cac	399m
 dai do thi	340m
 dai duong	140m
@@ -44613,7 +44681,7 @@ dai lo	341m
 dai ngan ha	176m
 dai nhac hoi	335m
 dai noi	347m
-dai phun nuoc	1883m
+dai phun nuoc	1887m
 dalgali	142n
 dali	721f
 dalmacia	859g
@@ -44636,17 +44704,17 @@ dammerung	191h
 dammrig	453h
 damon	430h
 dan ba	459m
-dan banjo	1972m
+dan banjo	1976m
 dan bo	349m
 dan ca	366m
 dan cuu	349m
 dan da	379m
-dan ghi ta	1968m
+dan ghi ta	1972m
 dan gian	379m
 dan len	400m
 dan nhac	399m
 dan ong	459m
-dan violin	1971m
+dan violin	1975m
 danacao	430g
 danca	391g
 dancar	391g
@@ -44664,7 +44732,7 @@ danh vong	418m
 danimarkali	354n
 danisch	354h
 dao	155m
-dao hoang	1848m
+dao hoang	1852m
 dao nho	155m
 dap xe	391m
 darsena	154f
@@ -44677,14 +44745,14 @@ dat set	304m
 dat son vang	36m
 dat tien	383m
 dat vang	306m
-dau chan mong vuot	1629m
+dau chan mong vuot	1633m
 dau don	393m
 dau ha lan	435m
 dau kho	393m
 dau lau	405m
 dau long	393m
 dau o liu	278m
-dau phong	1746m
+dau phong	1750m
 dau rung	253m
 dau tay	229m
 dau tu	358m
@@ -44720,8 +44788,8 @@ decadencia	427g
 decale	437e
 decembre	198e
 decontracte	389e
-decoracao de pinhos	1910g
-decoracion de pino	1910f
+decoracao de pinhos	1914g
+decoracion de pino	1914f
 deferlante	142e
 defile	411e
 defunt	412e
@@ -44743,7 +44811,7 @@ delicatesse	390e
 delice	392e
 delire	424e
 dem	192M
-dem co sao	1886m
+dem co sao	1890m
 dem day sao	175m
 dem giang sinh	367m
 dem khuya	192m
@@ -44765,10 +44833,10 @@ den cay	310m
 den chum	336m
 den dau	309m
 den duong	336m
-den hindu	1879m
+den hindu	1883m
 den led	336m
 den long	309m
-den long bi ngo	1900m
+den long bi ngo	1904m
 den long hoi an	800m
 den muc	47m
 den neon	308m
@@ -44777,26 +44845,26 @@ den nhay	336m
 den ong sao	814m
 den than dao	805m
 den tho	346m
-den tho nhat ban	1881m
+den tho nhat ban	1885m
 den trang	431m
 den trang tri	336m
 den troi	751m
 deniz alti	366n
-deniz kabugu	1668n
+deniz kabugu	1672n
 deniz kenari	143n
 deniz kiyisi	143n
 deniz kizi	397n
 deniz kopugu	142n
 deniz yolculugu	140n
 denizkizi	397n
-dep xo ngon	1945m
+dep xo ngon	1949m
 depouille	387e
 depresion	393f
 depressao	393g
 depression	393e
 deprime	393e
 dere kenari	148n
-derramando liquido	1835g
+derramando liquido	1839g
 ders calismak	359n
 desature	448e
 descomposicion	427f
@@ -44876,7 +44944,7 @@ dinh chua	799m
 dinh duong	419m
 dinh lang	346m
 dinh nui	160m
-dinh nui phu tuyet	1841m
+dinh nui phu tuyet	1845m
 dinh nui tuyet	161m
 dis uzay	176n
 disavurumculuk	720n
@@ -44884,8 +44952,8 @@ discotheque	438e
 discrete	423e
 diseno limpio	387f
 diseno suizo	821f
-disi domuz	1597n
-disi koyun	1601n
+disi domuz	1601n
+disi koyun	1605n
 disil	421n
 disinda	462n
 disli	286n
@@ -44895,12 +44963,12 @@ diu dang	390m
 diversao	392g
 diversion	392f
 dizustu	377n
-djembe	1974e
+djembe	1978e
 do	0M
 do ban	427m
 do cam	97m
 do cay	277m
-do chat long	1835m
+do chat long	1839m
 do co	380m
 do cong nghe	377m
 do da	288m
@@ -44927,8 +44995,8 @@ do tia	21m
 do trang suc	316m
 do trung hoa	75m
 do tuoi	34m
-do uong nhiet doi	1830m
-do uong nong	1823m
+do uong nhiet doi	1834m
+do uong nong	1827m
 doa hoa	207m
 doa hong	209m
 doa sen	212m
@@ -44936,8 +45004,8 @@ doan quan	433m
 doanh nghiep	358m
 doc hai	427m
 docura	410g
-dodo	1643g
-dodo kusu	1643n
+dodo	1647g
+dodo kusu	1647n
 doenca	427g
 doga	385n
 doga yuruyusu	420n
@@ -44956,28 +45024,30 @@ doi song ve dem	438m
 doi thong	121m
 doi tinh nhan	394m
 dokme demir	285n
-dokulen sivi	1835n
+dokulen sivi	1839n
 dokulen yapraklar	129n
 dolar	425f 425g
 dolares	425f 425g
 dolu yagisi	201n
-domuz pastirmasi	1763n
-domuz yuzu	1596n
+domuz pastirmasi	1767n
+domuz yuzu	1600n
 don dieu	436m
 don doc	393m
 don gian	387m
 don sac	431m
 don tet	370m
 dondurmaci	274n
-doner	1772h
-doner kebab	1772h
+doner	1776h
+doner kebab	1776h
 dong ang	349m
 dong bang	452m
 dong cam	390m
 dong do	59m
 dong duc	424m
 dong gia	198m
+dong ho	874m
 dong lanh	452m
+dong lua chin	251m
 dong lua mi	251m
 dong luc	406m
 dong nguoi	424m
@@ -44991,9 +45061,9 @@ dong thau	60m
 dong thau co	58m
 dong ve	198m
 dong vien	406m
-donme dolap	1896n
+donme dolap	1900n
 donmus	452n
-donut	1810f
+donut	1814f
 dore	11e
 dore a la feuille	306e
 doree	11e
@@ -45001,7 +45071,7 @@ dorfer	349h
 dorflich	349h
 dormilon	416f
 dormitorio	363g
-dort yaprakli yonca	1708n
+dort yaprakli yonca	1712n
 dostca	392n
 dot nang nong	205m
 douce amere	417e
@@ -45028,8 +45098,8 @@ duc tin	406m
 duc vong	395m
 duftblute	224h
 dugun	372n
-dui gia cam	1761m
-dui trong	1973m
+dui gia cam	1765m
+dui trong	1977m
 dumanli	314n
 dun cat	156m
 dune	156h
@@ -45044,18 +45114,18 @@ dunya gezegeni	385n
 duoc pham	357m
 duoi bien	366m
 duoi nuoc	366m
-duoi uoi	1570m
+duoi uoi	1574m
 duong cao toc	340m
 duong chan troi	183m
 duong nhua	282m
 duong pho	341m
 duong thang	262m
 durre	156h
-durum	1772n
+durum	1776n
 durust	408n
 durustluk	408n
 dus	398n
-dusen yapraklar	1710n
+dusen yapraklar	1714n
 dusmanca	404n
 dussel	398n
 duster	393h
@@ -45064,7 +45134,7 @@ duster gotisch	413h
 duvida	415g
 duyen dang	399m
 duyen hai	143m
-duz ayakkabi	1949n
+duz ayakkabi	1953n
 ecarlate	34e
 ech	328m
 eclaboussure	152e
@@ -45085,10 +45155,10 @@ economie	358e
 ecossais	782e
 ecosse	782e
 ecume	142e
-ecureuil	1617e
+ecureuil	1621e
 edificio	340g
-edificio clasico	1851f
-edificio comercial	1861g
+edificio clasico	1855f
+edificio comercial	1865g
 educacao	359g
 educacion	359f
 education	359e
@@ -45105,13 +45175,13 @@ egyptienne	774e
 eifersuchtig	428h
 einfuhlsam	390h
 einhorner	397h
-einkaufstuten	1943h
+einkaufstuten	1947h
 eintonig	436h
-eiswurfel	1840h
-ejderha yuzu	1655n
+eiswurfel	1844h
+ejderha yuzu	1659n
 ejercito	433f
 eksi	227n
-el cantasi	1941n
+el cantasi	1945n
 electrico	450f
 electrique	450e
 electronica	377f
@@ -45121,7 +45191,7 @@ elegance	399e
 elegancia	399g
 elegant	399e
 elegante	399e
-elephant	1607e
+elephant	1611e
 eletrico	450g
 eletronico	377g
 eletronicos	377g
@@ -45206,16 +45276,16 @@ equilibrio	388g
 erable	130e
 erdtone	386h
 erik cicegi	215n
-eriste	1790n
-erkek ayakkabisi	1946n
+eriste	1794n
+erkek ayakkabisi	1950n
 ermudend	436h
 ernahrung	419h
 erschopft	416h
 erschopfung	416h
 erupcao	165g
-erupcao vulcanica	1843g
+erupcao vulcanica	1847g
 erupcion	165f
-erupcion volcanica	1843f
+erupcion volcanica	1847f
 eruption	165e
 ervas aromaticas	137g
 erzahlung	312h
@@ -45223,8 +45293,8 @@ escalofrio	402f
 escandalo	424f
 escoces	782f 782g
 escocia	782g
-escorpiao	1682g
-escorpion	1682f
+escorpiao	1686g
+escorpion	1686f
 escritorio	358g
 escuridao	413g
 esfumacado	314g
@@ -45238,7 +45308,7 @@ esperanca	406g
 esperance	406e
 esperancoso	406g
 esperer	406e
-espiga de maiz	1738f
+espiga de maiz	1742f
 espirito	414g
 espiritu	414f
 espiritus	414f
@@ -45246,8 +45316,9 @@ esqui	198f
 esseule	393e
 estacao espacial	365g
 estacion espacial	365f
-estadio	1850g
-estatua da liberdade	1876g
+estadio	1854g
+estampes de dong ho	874e
+estatua da liberdade	1880g
 estavel	408g
 estilo chines	356g
 estilo suico	821g
@@ -45306,7 +45377,7 @@ extrana	437f
 extrano	437f
 eylul	197n
 fabrica	378f 378g
-fabrikgebaude	1871h
+fabrikgebaude	1875h
 fabula	397f 397g
 fache	404e
 faianca de delft	796g
@@ -45325,7 +45396,7 @@ fantomes	405e
 farao	774g
 faraon	774f
 fard a joues	114e
-fare yuzu	1611n
+fare yuzu	1615n
 farkindalik	414n
 farmacia	357g
 fasli	760n
@@ -45336,7 +45407,7 @@ fedelta	408i
 fee	397e
 feerique	397e
 fees	397e
-feijoes	1747g
+feijoes	1751g
 feiticaria	397g
 feitico	397g
 felicita	392i
@@ -45378,7 +45449,7 @@ fete foraine	335e
 fete surprise	373e
 fetes de fin annee	367e
 feu de cheminee	311e
-feuerwerkskorper	1904h
+feuerwerkskorper	1908h
 feuille erable	130e
 feuilles erable	130e
 fevrier	198e
@@ -45394,17 +45465,17 @@ financas	358g
 finlandes	839f 839g
 finlandia	657o
 firin	270n
-firinlanmis patates	1792n
+firinlanmis patates	1796n
 firtina	201n
 firtinali	201n
-fisek	1903n
-fiskiye	1883n
+fisek	1907n
+fiskiye	1887n
 fistik yesili	53n
 flambee	166e
 flaschengrun	48h
-fleischstuck	1762h
+fleischstuck	1766h
 fleur de pecher	216e
-fleur fanee	1693e
+fleur fanee	1697e
 floracao	207g
 floracion	207f
 florenca	762g
@@ -45415,7 +45486,7 @@ fluor	450f 450g
 flusse	148h
 flussig	152h
 flussigkeit	152h
-flussigkeit ausgiesen	1835h
+flussigkeit ausgiesen	1839h
 fogon	311f
 fogos de artificio	334g
 folclorico	379g
@@ -45423,7 +45494,7 @@ folhas caidas	129g
 follaje otonal	129f
 fonce	441e
 foncee	441e
-fondu	1778n
+fondu	1782n
 forca	407g
 foret	119e
 foret de bouleaux	122e
@@ -45440,7 +45511,7 @@ frenesi	424f
 frenesie	424e
 frenetico	415f 415g
 frenetique	415e
-freson	1728f
+freson	1732f
 fria	402f
 frio	402f
 frohlich	392h
@@ -45462,7 +45533,7 @@ frustracion	404f
 frustre	404e
 fuchse	324h
 fucsia	65g
-fuji dagi	1844n
+fuji dagi	1848n
 fumaca	314g
 fumee	314e
 funerailles	412e
@@ -45477,13 +45548,13 @@ fusya	65n
 futbol	391f
 futuristik	377n
 futurizm	377n
-ga con	1634m
-ga moi no	1633m
-ga tay	1630m
-ga trong	1632m
+ga con	1638m
+ga moi no	1637m
+ga tay	1634m
+ga trong	1636m
 gach	283m
 gach nung	283m
-gafas de proteccion	1921f
+gafas de proteccion	1925f
 gahnen	416h
 gai goc	407m
 gaiete	392e
@@ -45491,21 +45562,21 @@ galao	255g
 galaxia	176g
 galeria	440f
 galpao	378g
-gamba	1626g
+gamba	1630g
 gan da	407m
 gan guoc	422m
 ganali	742n
 ganancia	428g
 ganes	742g
 gang duc	285m
-gang tay	1928m
+gang tay	1932m
 ganh ghet	428m
 ganh ti	428m
 ganh xiec	335m
 ganseblumchen	220h
 garcon	459E
 garcons	459E
-garrafa e copo de saque	1826g
+garrafa e copo de saque	1830g
 garten	126h
 gartnern	126h
 garua	200f
@@ -45513,10 +45584,10 @@ gaststatte	344h
 gateau	271e
 gateau anniversaire	373e
 gateau de lune	814e
-gateau sable	1813e
+gateau sable	1817e
 gau bong	410m
 gau truc	321m
-gau tui	1622m
+gau tui	1626m
 gaudi	764a 764e 764f 764g 764h 764i
 geback	271h
 gebaude	340h
@@ -45525,7 +45596,7 @@ gece eglencesi	438n
 gece hayati	438n
 gece kulubu	438n
 gece pazari	333n
-gece vakti kopru	1892n
+gece vakti kopru	1896n
 gece yarisi	193n
 gecenin gec saatleri	193n
 gecit toreni	411n
@@ -45537,9 +45608,9 @@ gedrange	424h
 gefahrlich	404h
 geholz	119h
 gelachter	392h
-gelbe blute	1696h
+gelbe blute	1700h
 gelbgrun	67h
-geldborse	1940h
+geldborse	1944h
 gele	452e
 gelee	452e
 gelida	402f
@@ -45555,7 +45626,7 @@ gene	415e
 genial	426e
 gercekustu	721n
 geri donusum	385n
-gerostete suskartoffel	1792h
+gerostete suskartoffel	1796h
 gesattigt	446h
 geschaftig	424h
 geschaftlich	358h
@@ -45594,7 +45665,7 @@ giang duong	359m
 giang sinh	367m
 giao duc	359m
 giao duong	361m
-giao duong do thai	1880m
+giao duong do thai	1884m
 giao huong	399m
 giao thong	340m
 giao thua	757m
@@ -45603,17 +45674,18 @@ giau sang	383m
 giau sang tao	440m
 giay	293m
 giay bac	425m
-giay bet	1949m
-giay bot nu	1953m
-giay cao got	1950m
-giay chay	1947m
+giay bet	1953m
+giay bot nu	1957m
+giay cao got	1954m
+giay chay	1951m
 giay da	293m
+giay diep	874m
 giay do	293m
-giay leo nui	1948m
-giay mua bale	1952m
-giay nam	1946m
+giay leo nui	1952m
+giay mua bale	1956m
+giay nam	1950m
 giboulee	199e
-gilet de securite	1923e
+gilet de securite	1927e
 ginastica	391g
 gio	204m
 gio bien	204m
@@ -45640,14 +45712,14 @@ gite	364e
 giua ban ngay	194m
 giua dem	193m
 giua trua	189m
-giun dat	1685m
-giun dot	1685m
+giun dat	1689m
+giun dot	1689m
 giuong ngu	416m
 givre	186e
 glace	452e
 glace a la vanille	274e
 glacee	452e
-glacon	1840e
+glacon	1844e
 glamouros	399h
 glanzen	432h
 glanzend	445h
@@ -45660,8 +45732,8 @@ gluck	392h
 glucklich	392h
 gluckselig	392h
 gluckseligkeit	392h
-gluckskeks	1800h
-glucksklee	1708h
+gluckskeks	1804h
+glucksklee	1712h
 gluhend	403h
 gluhend heis	403h
 go	279m
@@ -45672,7 +45744,7 @@ go tech	279m
 goc pho	341m
 gocebe	420n
 goi cam	395m
-goi qua	1917m
+goi qua	1921m
 gok	169n
 gok gurultusu	201n
 gok mavisi	41n
@@ -45704,8 +45776,9 @@ gotica	413f 413g
 gotico	413f 413g
 gottlich	414h
 goz alici	399n
+goz boncugu	872n
 goz kamastirici	432n
-gozluk	1919n
+gozluk	1923n
 gozu pek	407n
 gozyasi	393n
 grabado japones	794f
@@ -45713,7 +45786,7 @@ grace	399e
 grachtenhauser	837h
 gracil	399f
 gran canon	780f
-granite	1808e
+granite	1812e
 grao	251g
 grasgrun	51h
 graugrun	94h
@@ -45775,7 +45848,7 @@ gunduz	194n
 gunduz vakti	194n
 gunebakan	211n
 gunes	171n
-gunes gozlugu	1920n
+gunes gozlugu	1924n
 gunes huzmesi	171n
 gunes isigi	171n
 gunes isini	171n
@@ -45799,32 +45872,32 @@ guven	408n
 guvenilir	408n
 guvenli	408n
 guvenlik	408n
-guvenlik yelegi	1923n
+guvenlik yelegi	1927n
 guvercin	409n
 guz	197n
 guz mevsimi	197n
 guz yapraklari	129n
 guzel enerji	392n
 ha lan	650o
-ha ma	1610m
+ha ma	1614m
 ha noi	786m
 habitacion	363f
 hafif yagmur	200n
-hahnchenschenkel	1761h
+hahnchenschenkel	1765h
 hai cang	154m
 hai duong	140m
 hai hoa	388m
 hai huoc	392m
 hai kich	392m
 hai long	392m
-hai ly	1618m
+hai ly	1622m
 halk muzigi	379n
-halloweenkurbis	1900h
+halloweenkurbis	1904h
 ham hap	403m
 ham muon	395m
-hamam bocegi	1679n
-hamburguer	1764g
-hamster	1614f
+hamam bocegi	1683n
+hamburguer	1768g
+hamster	1618f
 hamur isi	271n
 han gi	287m
 han han	156m
@@ -45834,7 +45907,7 @@ han ri	287m
 han thu	404m
 hang da	164m
 hang dong	164m
-hanh	1745m
+hanh	1749m
 hanh dien	418m
 hanh dong	391m
 hanh phuc	392m
@@ -45858,8 +45931,8 @@ hasslich	427h
 hastalik	427n
 hastalikli	427n
 hat cuom	432m
-hat dau	1747m
-hat de	1748m
+hat dau	1751m
+hat de	1752m
 hat mua	152m
 hat suong	206m
 hat tieu	277m
@@ -45882,9 +45955,9 @@ he pho	341m
 he ve	196m
 hechiceria	397f
 heis	403h
-heise quellen	1893h
+heise quellen	1897h
 heise schokolade	400h
-heisgetrank	1823h
+heisgetrank	1827h
 heisluftballons	808h
 helado frio	402f
 hem	341m
@@ -45893,7 +45966,7 @@ hem vuc	159m
 hemsire	357n
 hen ho	394m
 herbstblatter	129h
-herisson	1619e
+herisson	1623e
 heroe	407f
 heroes	407f
 heroi	407g
@@ -45914,8 +45987,8 @@ hieu sach	345m
 hieu thuoc	357m
 hikaye	312n
 hindu	785f
-hindu tapinagi	1879n
-hipopotamo	1610f 1610g
+hindu tapinagi	1883n
+hipopotamo	1614f 1614g
 hircin	404n
 hirs	428n
 hirvat	859n
@@ -45924,7 +45997,7 @@ historia em quadrinhos	792g
 historico	380f 380g
 hiu quanh	393m
 hiyar	435n
-hiz treni	1897n
+hiz treni	1901n
 ho boi	143m
 ho ca	366m
 ho nuoc	147m
@@ -45935,10 +46008,10 @@ hoa binh	388m
 hoa co	207m
 hoa cuc	217m
 hoa cuc trang	220m
-hoa dam but	1694m
+hoa dam but	1698m
 hoa dao	216m
 hoa do quyen	225m
-hoa heo	1693m
+hoa heo	1697m
 hoa hong	209m
 hoa huong duong	211m
 hoa ky	633o
@@ -45958,7 +46031,7 @@ hoa que	224m
 hoa si	440m
 hoa sung	212m
 hoa tien	365m
-hoa trang	1689m
+hoa trang	1693m
 hoa tu dang	221m
 hoa tuyet	187m
 hoai bao	406m
@@ -46041,10 +46114,10 @@ hong sen dam	21m
 hong tim	65m
 honnete	408e
 honnetete	408e
-hop com bento	1785m
+hop com bento	1789m
 hop dem	438m
-hop do uong	1838m
-hop dung do an mang di	1801m
+hop do uong	1842m
+hop dung do an mang di	1805m
 hop thoi trang	399m
 hopital	357e
 hormigon	282f
@@ -46053,12 +46126,12 @@ hortela	30g
 hortensia	219g
 hosnut	392n
 hot xoan	301m
-hotel	1866e
-hu mat ong	1820m
+hotel	1870e
+hu mat ong	1824m
 hubsch	410h
-huellas de pezunas	1629f
+huellas de pezunas	1633f
 hugel	160h
-huitre	1806e
+huitre	1810e
 hulya	398n
 humedo	403f
 hung dong	180m
@@ -46072,8 +46145,8 @@ hungaro	860f 860g
 hungria	662o
 huong duong	211m
 huong trai cay	434m
-huou	1590m
-huou cao co	1606m
+huou	1594m
+huou cao co	1610m
 huppe	399e
 huracan	201f
 hus	122n
@@ -46094,16 +46167,16 @@ huzunlu	393n
 huzurlu sicak	400n
 hy vong	406m
 ic karartici	393n
-icecek kutusu	1838n
+icecek kutusu	1842n
 iddiali	407n
 idilico	388f 388g
 igne yaprakli	121n
 igrenc	427n
 igrenmek	427n
-iki horguclu deve	1604n
+iki horguclu deve	1608n
 ilac	357n
 ile	155E
-ile deserte	1848e
+ile deserte	1852e
 iles	155e
 ilhamsiz	436n
 ilimli	390n
@@ -46139,7 +46212,7 @@ indonesien	856e
 indonesienne	856e
 indonesio	856g
 industria	378g
-inek yuzu	1592n
+inek yuzu	1596n
 infancia	417g
 infirmiere	357e
 ingenuo	409g
@@ -46187,9 +46260,9 @@ isletme	358n
 isole	393E
 ispanak	435n
 issiz	393n
-issiz ada	1848n
+issiz ada	1852n
 issizlik	393n
-istakoz	1803n
+istakoz	1807n
 istikrarli	408n
 istirap	393n
 isvec	654o
@@ -46198,16 +46271,16 @@ isvicre stili	821n
 italia	627o
 iyilesme	419n
 iyilesmek	419n
-jabali	1598f
+jabali	1602f
 jadegrun	50h
 jahzorn	404h
 janner	198h
 januca	750f
-japanisches postgebaude	1862h
+japanisches postgebaude	1866h
 japao	624o
 japon baligi	329n
 japon baskisi	794n
-japon satosu	1872n
+japon satosu	1876n
 japon tarzi	355n
 japones	355f 355g
 jardin	126f
@@ -46234,17 +46307,17 @@ jugueton	392f
 jungfraulich	409h
 jupiter	176f 176g 176n
 juvenile	401e
-kabe	1882n
-kadeh tokusturma	1833n
+kabe	1886n
+kadeh tokusturma	1837n
 kadin	459N
-kadin botu	1953n
-kadin giysisi	1938n
-kadin sandaleti	1951n
-kadin sapkasi	1956n
+kadin botu	1957n
+kadin giysisi	1942n
+kadin sandaleti	1955n
+kadin sapkasi	1960n
 kadinlik	421n
 kadinsi	421n
 kafasi karisik	415n
-kafer	1676h
+kafer	1680h
 kagit	293n
 kagit para	425n
 kahramanlik	407n
@@ -46259,15 +46332,15 @@ kamp atesi	166n
 kampfen	404h
 kan kirmizisi	71n
 kanadali	845n
-kanguru	1627h
-kanis	1574n
+kanguru	1631h
+kanis	1578n
 kanli	315n
 kapali gokyuzu	203n
 kapali hava	203n
 kapalicarsi	772n
-kaplan yuzu	1581n
-kaplica	1893n
-kaplumbaga	1652n
+kaplan yuzu	1585n
+kaplica	1897n
+kaplumbaga	1656n
 kapucino	255n
 kar beyazi	84n
 kar firtinasi	187n
@@ -46277,16 +46350,16 @@ karanlik ruh hali	413n
 kararli	407n
 kararlilik	407n
 kargasa	424n
-karinca	1674n
-karla kapli dag	1841n
+karinca	1678n
+karla kapli dag	1845n
 karla kapli daglar	161n
 karli	187n
 karli dag	161n
 karli daglar	161n
 karli zirve	161n
 karmasa	424n
-kasestuck	1759h
-kasikli kase	1779n
+kasestuck	1763h
+kasikli kase	1783n
 kasim	197n
 kasimpati	217n
 kasirga	201n
@@ -46294,7 +46367,7 @@ kati	412n
 katzchen	410h
 kavurucu sicak	205n
 kayalik	163n
-kaydirak	1895n
+kaydirak	1899n
 kaygi	415n
 kaygili	415n
 kaygisiz	389n
@@ -46302,14 +46375,14 @@ kayik	140n
 kayip	393n
 kayisi	78n
 kayisi rengi	78n
-keci	1602n
-kedi yuzu	1578n
+keci	1606n
+kedi yuzu	1582n
 kem lanh	274m
-kem mem	1807m
+kem mem	1811m
 kem oc que	274m
 ken sax	439m
 ken saxophone	439m
-ken trumpet	1970m
+ken trumpet	1974m
 kenyali	855n
 kenyan	855e
 kenyane	855e
@@ -46333,19 +46406,19 @@ ket xe	340m
 khac kho	412m
 khac khoai	417m
 khac thuong	437m
-khach san	1866m
+khach san	1870m
 khach san de vuong	819m
-khach san tinh yeu	1867m
+khach san tinh yeu	1871m
 khai hoan	418m
 khai sang	414m
 kham pha	420m
-khan quang	1927m
+khan quang	1931m
 khao khat	395m
 khat khe	412m
 khat vong	406m
 khe nui	159m
 khe suoi	148m
-khi dot	1569m
+khi dot	1573m
 khich le	406m
 khiem ton	390m
 khiep so	405m
@@ -46362,9 +46435,9 @@ kho thoc	349m
 kho tin	426m
 khoa hoc	377m
 khoa hoc vien tuong	377m
-khoai lang nuong	1792m
-khoai tay	1736m
-khoai tay chien	1765m
+khoai lang nuong	1796m
+khoai tay	1740m
+khoai tay chien	1769m
 khoan khoai	401m
 khoc	393M
 khoc loc	393m
@@ -46394,16 +46467,16 @@ khu rung	119m
 khu vui choi	382m
 khu vuon	126m
 khuc go	279m
-khung canh thanh pho	1887m
-khung canh thanh pho luc chang vang	1890m
+khung canh thanh pho	1891m
+khung canh thanh pho luc chang vang	1894m
 khung khiep	405m
-khung long bao chua	1658m
-khung long chan than lan	1657m
+khung long bao chua	1662m
+khung long chan than lan	1661m
 khuya khoat	193m
 ki la	437m
 ki quai	437m
 kich tinh	407m
-kien	1674m
+kien	1678m
 kien cuong	407m
 kien dinh	408m
 kien quyet	407m
@@ -46420,13 +46493,13 @@ kim tu thap	774m
 kim tuyen	432m
 kin dao	423m
 kinh	294m
-kinh bao ho	1921m
+kinh bao ho	1925m
 kinh di	405m
 kinh hai	405m
 kinh hoang	405m
-kinh mat	1919m
+kinh mat	1923m
 kinh ngac	426m
-kinh ram	1920m
+kinh ram	1924m
 kinh te	358m
 kinh tom	427m
 kinh trong	412m
@@ -46446,10 +46519,10 @@ kirgin	393n
 kirik beyaz	104n
 kirik kalp	393n
 kirmizi	0n
-kirmizi elma	1723n
+kirmizi elma	1727n
 kirmizi mor	96n
 kirmizi sarap	264n
-kirmizi zarf	1915n
+kirmizi zarf	1919n
 kirsal	349n
 kirsal alan	349n
 kirschbaume	208h
@@ -46458,7 +46531,7 @@ kirschbluten	208h
 kirschblutenfest	813h
 kis	198n
 kis mevsimi	198n
-kisa ve genis bardak	1834n
+kisa ve genis bardak	1838n
 kisin	198n
 kiskanc	428n
 kiskanclik	428n
@@ -46472,15 +46545,15 @@ kiymetli tas	316n
 kiz	459N
 kizak	198n
 kizarmis ekmek	270n
-kizarmis karides	1795n
+kizarmis karides	1799n
 kizgin	404n
 kizginlik	404n
 kizil	71n
 kizil meydan	833n
 kizlar	459N
 klasik muzik	399n
-koala ayisi	1622n
-koalabar	1622h
+koala ayisi	1626n
+koalabar	1626h
 koi	329e
 koi baligi	329n
 koknar	121n
@@ -46493,12 +46566,12 @@ konigin	384h
 koniglich	384h
 konigreich	384h
 konigsblau	43h
-konserve gida	1784n
+konserve gida	1788n
 konstruktivizm	817n
-kopek	1572n
+kopek	1576n
 kopek baligi	141n
 kopek yavrusu	410n
-kopek yuzu	1571n
+kopek yuzu	1575n
 kopekbaligi	141n
 kopru	340n
 kopuk	142n
@@ -46506,13 +46579,13 @@ kopuklu sarap	265n
 kor ates	167n
 kore tapinagi	798n
 kori	277n
-korili pilav	1789n
+korili pilav	1793n
 korkmus	405n
 korkunc	405n
-koruyucu gozluk	1921n
+koruyucu gozluk	1925n
 kosmak	391n
 kosu	391n
-kosu ayakkabisi	1947n
+kosu ayakkabisi	1951n
 kot kumas	289n
 kotucul	405n
 koy	349n
@@ -46536,15 +46609,15 @@ kubali	759n
 kubist	818n
 kubizm	818n
 kuche	362h
-kugu	1641n
-kugu yavrusu	1641n
+kugu	1645n
+kugu yavrusu	1645n
 kuhl	402h
 kuhle	402h
 kuhle farben	455h
 kuhle tone	455h
 kuhn	407h
-kuken	1634h
-kuken von vorne	1635h
+kuken	1638h
+kuken von vorne	1639h
 kukengelb	77h
 kul	167n
 kullanmayin	462n
@@ -46596,19 +46669,19 @@ la mua thu	129m
 la phong	130m
 la roi	129m
 la rung	129m
-la rung rinh trong gio	1711m
+la rung rinh trong gio	1715m
 la thu	129m
 la ua	129m
 la vang	129m
-laboratuvar onlugu	1922n
-lac da	1603m
-lac da hai buou	1604m
-lac da khong buou	1605m
+laboratuvar onlugu	1926n
+lac da	1607m
+lac da hai buou	1608m
+lac da khong buou	1609m
 lac quan	406m
 lacheln	392h
 lachelnd	392h
 lacivert tasi	44n
-laco de fita	1916g
+laco de fita	1920g
 lago de lotus	150g
 lagrima	393f 393g
 lagrimas	393f
@@ -46618,7 +46691,7 @@ lam gom	304m
 lam moi	401m
 lam vuon	126m
 lamba isigi	336n
-lamen	1790g
+lamen	1794g
 lampada	336g
 lampadas	336g
 lampara	336f
@@ -46657,8 +46730,8 @@ latao	60g
 laticinio	268g
 laton	60f
 lau dai	360m
-lau dai nhat ban	1872m
-lau pho mai	1778m
+lau dai nhat ban	1876m
+lau pho mai	1782m
 lav akintisi	165n
 lav tasi	158n
 le cuoi	372m
@@ -46678,7 +46751,7 @@ le hoi te nuoc	743m
 le ky niem	373m
 le lat	411m
 le loi	393m
-le ngam trang	1914m
+le ngam trang	1918m
 le passe	417e
 le phuc sinh	374m
 le ta on	197m
@@ -46689,20 +46762,20 @@ legendaire	397e
 legendar	397h
 legende	397e
 legume	435e
-legume a feuilles vertes	1742e
+legume a feuilles vertes	1746e
 legumes	435e
 lembranca	417g
 lena	279f
 lendario	397g
 leo nui	420m
-leon	1580f
-leopard	1583e
+leon	1584f
+leopard	1587e
 les	427N
 les nympheas	790e
 letargico	416f 416g
 lethargique	416e
-leu rap xiec	1899m
-lezard	1653e
+leu rap xiec	1903m
+lezard	1657e
 li bang	852m
 libanes	852f 852g
 libano	852f 852g
@@ -46718,7 +46791,7 @@ lilas pale	90e
 lilas palido	90g
 lilas po	99g
 limao	227g
-limao siciliano	1719g
+limao siciliano	1723g
 limettengrun	31h
 limoes	227g
 limon	227f
@@ -46729,7 +46802,7 @@ linh hon	414m
 linh muc	361m
 linh thieng	414m
 liquido	152f 152g
-liquido derramandose	1835f
+liquido derramandose	1839f
 lisergico	437g
 literario	312g
 litoraneo	143g
@@ -46750,8 +46823,8 @@ loi hua	406m
 loi nguyen	430m
 loi ru	416m
 loi thoi	380m
-loja de conveniencia	1868g
-lon rung	1598m
+loja de conveniencia	1872g
+lon rung	1602m
 lon xon	424m
 long chim	313m
 long dai duong	141m
@@ -46769,12 +46842,13 @@ lop hoc	359m
 los	453N
 los angeles	781f
 lotus	212g
-lotusblute	1690h
-lowe	1580h
-lowengesicht	1580h
+lotusblute	1694h
+lowe	1584h
+lowengesicht	1584h
 loyalitat	408h
 loyaute	408e
-lua chin	252m
+lua chin	251m
+lua chin vang	251m
 lua la	291m
 lua mi	251m
 lua trai	166m
@@ -46807,8 +46881,8 @@ luy tre lang	349m
 luyen nguc	430m
 luz del dia	194f
 luzes de neon	308g
-ly day phang	1834m
-ly ruou vang	1828m
+ly day phang	1838m
+ly ruou vang	1832m
 ly sua	268m
 lycee	359e
 ma am	405m
@@ -46824,7 +46898,7 @@ ma vuong	430m
 mac ma	165m
 maca	236g
 maca verde	237g
-maca vermelha	1723g
+maca vermelha	1727g
 macante	436g
 maceraci	420n
 macerali	420n
@@ -46843,10 +46917,10 @@ magoa	393g
 mai am	400m
 mai truong	359m
 maigrun	53h
-maillot de bain une piece	1934e
-maio	1934g
+maillot de bain une piece	1938e
+maio	1938g
 mais	250E
-maison abandonnee	1858e
+maison abandonnee	1862e
 maison traditionnelle coreenne	830e
 maiz	250f
 majestat	384h
@@ -46866,7 +46940,7 @@ man nguyen	392m
 man ro	420m
 man suong	202m
 manana	188f
-mang nhen	1681m
+mang nhen	1685m
 manh liet	395m
 manh me	407m
 manha	188g
@@ -46874,7 +46948,7 @@ manha cedo	188g
 manner	459H
 mannlich	459H
 mannlichkeit	422h
-manti	1799n
+manti	1803n
 mao hiem	420m
 maquina	286f 286g
 maquinario	378g
@@ -46921,39 +46995,41 @@ maskulen	422n
 maskulinitat	422h
 massai	855e
 mat	402M
-mat bo	1592m
-mat cao	1576m
-mat cho soi	1575m
-mat chuot	1611m
-mat cun	1571m
+mat bo	1596m
+mat cao	1580m
+mat cho soi	1579m
+mat chuot	1615m
+mat cun	1575m
 mat dat	168m
-mat ech	1650m
-mat gau	1621m
-mat gau truc	1623m
-mat hamster	1614m
+mat ech	1654m
+mat gau	1625m
+mat gau truc	1627m
+mat hamster	1618m
 mat ho	147m
-mat khi	1567m
-mat ky lan	1588m
+mat khi	1571m
+mat ky lan	1592m
 mat lanh	402m
-mat lon	1596m
+mat lon	1600m
 mat mat	393m
 mat me	402m
-mat meo	1578m
+mat meo	1582m
 mat ngu	415m
-mat ngua	1584m
+mat ngua	1588m
 mat nuoc	152m
 mat ong	263m
-mat rong	1655m
-mat su tu	1580m
-mat tho	1615m
+mat quy	872m
+mat rong	1659m
+mat su tu	1584m
+mat tho	1619m
 mat trang	173m
 mat troi	171m
 mat troi lan	179m
 mat troi moc	180m
-mat truoc ga con	1635m
+mat truoc ga con	1639m
+mat xanh tho nhi ky	872m
 mata atlantica	120g
-mate	1839e
-mate cayi	1839n
+mate	1843e
+mate cayi	1843n
 matinee	188e
 matrimonio	372g
 matruska	833n
@@ -47007,7 +47083,8 @@ mau violet	22m
 mau xam	8m
 mau xanh duong	4m
 mau xanh la	3m
-mausegesicht	1611h
+mausegesicht	1615h
+mauvais oil	872e
 mauve fonce	5e
 mavi sehir	803n
 may	170M
@@ -47019,7 +47096,7 @@ may tinh xach tay	377m
 may troi	170m
 may vi tinh	377m
 mayis	195n
-maymun yuzu	1567n
+maymun yuzu	1571n
 me hi co	758m
 me hoac	395m
 mecanico	286f 286g
@@ -47054,9 +47131,9 @@ melancolica	393f 393g
 melancolico	393f 393g
 melancolie	393e
 melancolique	393e
-melao	1716g
+melao	1720g
 melocoton	235f
-melon	1716f
+melon	1720f
 mem mai	447m
 memoire	417e
 memoria	417g
@@ -47091,18 +47168,18 @@ mezarlik	412n
 mezzodi	189i
 mi journee	189e
 micir	281n
-microbio	1686g
+microbio	1690g
 mide bulandirici	427n
 mien nhiet doi	352m
 mien que	349m
 mien tay hoang da	737m
 mieng nui lua	165m
-mieng pho mat	1759m
+mieng pho mat	1763m
 mieu mao	346m
 milchstrase	176h
 milchweis	105h
 militar	433h
-militarhelm	1960h
+militarhelm	1964h
 mim cuoi	392m
 mineralgrun	82h
 minnos	410n
@@ -47113,7 +47190,7 @@ misere	393e
 miseria	393g
 misir	250n
 misir bayragi	646o
-misir kocani	1738n
+misir kocani	1742n
 misir tarlasi	250n
 misterio	396g
 mistica	396f 396g
@@ -47142,7 +47219,7 @@ moi de doa	405m
 moi goi	400m
 moi truong	385m
 mom da	163m
-mon oden	1793m
+mon oden	1797m
 mon trang mieng	271m
 monarquia	384f
 mondan	399h
@@ -47156,9 +47233,9 @@ monocromatico	431f 431g
 monotono	436f 436g
 montagne enneigee	161e
 montana	160f
-montana con nieve	1841f
+montana con nieve	1845f
 montana nevada	161f
-montana rusa	1897f
+montana rusa	1901f
 montanas	160f
 montanoso	160f
 montgolfiere	337e
@@ -47167,19 +47244,19 @@ mor salkim	221n
 morgendammerung	180h
 morrina	417f
 moscu	833f
-mosquee	1878e
+mosquee	1882e
 motivacao	406g
 motivacion	406f
 motive	406e
 movil	377f
-mu bao hiem cua linh cuu ho	1961m
-mu chop cao	1957m
-mu luoi trai	1959m
-mu phu nu	1956m
-mu sat quan doi	1960m
+mu bao hiem cua linh cuu ho	1965m
+mu chop cao	1961m
+mu luoi trai	1963m
+mu phu nu	1960m
+mu sat quan doi	1964m
 mu suong	202m
 mu tat	110m
-mu tot nghiep	1958m
+mu tot nghiep	1962m
 mua	199m
 mua ba le	421m
 mua bay	200m
@@ -47194,6 +47271,7 @@ mua hoa no	195m
 mua lam ram	200m
 mua lat phat	200m
 mua lon	199m
+mua lua chin	251m
 mua mua	199m
 mua nho	200m
 mua phun	200m
@@ -47208,30 +47286,30 @@ mua xoi xa	199m
 mua xuan	195m
 muc	47m
 muc nat	427m
-muc ong	1805m
+muc ong	1809m
 muc rua	427m
 mucevher	316n
-mucevher tasi	1965n
+mucevher tasi	1969n
 mucevherat	316n
-mucke	1683h
+mucke	1687h
 mude	416h
 muhtesem	426n
-mui lon	1599m
+mui lon	1603m
 multidao	424g
 mum isigi	310n
 mum isiginda	310n
 mum mim	410m
 muneca rusa	833f
-munecas japonesas	1911f
+munecas japonesas	1915f
 muneco de nieve	198f
 mung sinh nhat	373m
-muoi	1783m
+muoi	1787m
 muon hoa	207m
 muon mau	178m
-murcielago	1620f
+murcielago	1624f
 murdum	62n
 murekkep	47n
-murekkep baligi	1805n
+murekkep baligi	1809n
 murekkep resmi	302n
 murekkep siyahi	47n
 musee	440e
@@ -47242,7 +47320,7 @@ mutevazi	390n
 muthis	426n
 muze	440n
 muzik festivali	335n
-muzik klavyesi	1969n
+muzik klavyesi	1973n
 my pham	421m
 my thuat	440m
 mystere	396e
@@ -47284,7 +47362,7 @@ natacao	143g
 natacion	143f
 naturlich	385h
 nau	7m
-nau an	1775m
+nau an	1779m
 nau ca phe	107m
 nau do	19m
 nau nhat	26m
@@ -47298,6 +47376,8 @@ navegacion	140f
 navideno	367f
 navio	140f
 nay loc	195m
+nazar boncugu	872n
+nazarlik	872n
 ne	460I
 nebuleuse	176e
 neerlandais	837e
@@ -47402,8 +47482,8 @@ ngoc trai	299m
 ngoi chua	346m
 ngoi den	346m
 ngoi mo	412m
-ngoi nha	1859m
-ngoi nha bo hoang	1858m
+ngoi nha	1863m
+ngoi nha bo hoang	1862m
 ngoi sao	175m
 ngon den	336m
 ngon doi	160m
@@ -47421,8 +47501,8 @@ ngu ngon	397m
 ngu sac	178m
 ngu say	416m
 ngu trua	416m
-ngua	1587m
-ngua du quay	1894m
+ngua	1591m
+ngua du quay	1898m
 ngua van	320m
 nguoi chet	412m
 nguoi chien thang	418m
@@ -47443,7 +47523,7 @@ nguy trang	433m
 nha bep	362m
 nha cao tang	340m
 nha choc troi	340m
-nha co vuon	1860m
+nha co vuon	1864m
 nha go	364m
 nha go nho	364m
 nha go tren nui	836m
@@ -47455,7 +47535,7 @@ nha nhan	390m
 nha nhem	191m
 nha sach	345m
 nha tho	361m
-nha tho hoi giao	1878m
+nha tho hoi giao	1882m
 nha tho lon	361m
 nha thuoc	357m
 nha tranh	364m
@@ -47475,7 +47555,7 @@ nhac swing	439m
 nham chan	436m
 nham hiem	405m
 nham thach	165m
-nhan	1964m
+nhan	1968m
 nhan hau	390m
 nhan nha	389m
 nhan roi	416m
@@ -47487,7 +47567,7 @@ nhay mua	391m
 nhay nhua	427m
 nhe nhang	390m
 nhe nhang thu thai	389m
-nhen	1680m
+nhen	1684m
 nhi dong	382m
 nhiet doi	352m
 nhiet huyet	391m
@@ -47495,7 +47575,7 @@ nhieu gio	204m
 nhieu mau	178m
 nhieu mau sac	178m
 nhieu may	203m
-nhim	1619m
+nhim	1623m
 nho	417M
 nho lai	417m
 nho nha	417m
@@ -47513,12 +47593,12 @@ nhua	307m
 nhua deo	307m
 nhua duong	282m
 nhung bong hoa	207m
-nhung ngoi nha	1857m
+nhung ngoi nha	1861m
 nhung nho	417m
 nhung vi sao	175m
 nhuom cham	828m
-nid avec oufs	1713e
-nido vacio	1712f
+nid avec oufs	1717e
+nido vacio	1716f
 niederlandisch	837h
 niem hy vong	406m
 niem tin	406m
@@ -47536,9 +47616,9 @@ nino	459F
 ninos	382f
 niu ooc	770m
 no hoa	207m
-no hoa hong	1691m
+no hoa hong	1695m
 noel	367e
-noel agaci	1901n
+noel agaci	1905n
 noi bat	407m
 noi buon	393m
 noi dau	393m
@@ -47546,7 +47626,7 @@ noi gian	404m
 noi nho	417m
 noi so	405m
 noi thanh	340m
-noi thuc an	1777m
+noi thuc an	1781m
 noir bleute	80e
 nomada	420f
 nomade	420g
@@ -47597,10 +47677,10 @@ nui bang	184m
 nui da	163m
 nui lua	165m
 nui non	160m
-nui phu si	1844m
+nui phu si	1848m
 nui phu tuyet	161m
 nui tuyet	161m
-nuit etoilee	1886e
+nuit etoilee	1890e
 numerique	377e
 nuoc	152m
 nuoc chanh	227m
@@ -47625,20 +47705,20 @@ oaxaqueno	758f
 obscurite	413e
 obseques	412e
 oc dao	139m
-oc sen	1671m
+oc sen	1675m
 ocak basi	311n
 ocean	140e
 oceanico	140g
 oceano	140f
 oceano profundo	141f
 oceans	140e
-oculos	1919g
-oculos de protecao	1921g
-oculos escuros	1920g
+oculos	1923g
+oculos de protecao	1925g
+oculos escuros	1924g
 ode	436h
 odev	359n
 odio	404g
-ofis binasi	1861n
+ofis binasi	1865n
 ofke	404n
 ofkeli	404n
 oglan	459N
@@ -47655,15 +47735,15 @@ oi nong	403m
 oko	385h
 okologie	385h
 okologisch	385h
-okul binasi	1869n
-okul cantasi	1944n
+okul binasi	1873n
+okul cantasi	1948n
 okult	396n
-okuz	1593n
+okuz	1597n
 ola	457g
 olagan	436n
 olaganustu	426n
 olculu	423n
-oliu	1732m
+oliu	1736m
 olivenol	278h
 olivgrun	24h
 olmasin	462n
@@ -47678,7 +47758,7 @@ on ao	424m
 on dinh	408m
 on hoa	390m
 ondee	199e
-onden civciv	1635n
+onden civciv	1639n
 onesta	408i
 ong anh	432m
 ong gia noel	367m
@@ -47694,17 +47774,17 @@ oracao	414g
 oracion	414f
 orange	1e
 orangee	1e
-orangutan	1570f
+orangutan	1574f
 orbita	176f 176g
 orchidee	218e
-ordek	1640n
+ordek	1644n
 organico	385f 385g
 orgu	400n
 ormanlik	119n
 orme	400n
 orquidea	218f 218g
-orumcek	1680n
-orumcek agi	1681n
+orumcek	1684n
+orumcek agi	1685n
 osmanli	772n
 ostentacao	383g
 osterreich	653o
@@ -47716,7 +47796,7 @@ ot chuong	277m
 otonal	197f
 otono	197f
 ouf	269e
-ouf au plat	1775e
+ouf au plat	1779e
 oufs	269e
 oufs de paques	374e
 ouzbeke	870e
@@ -47733,7 +47813,7 @@ oyuncak ayi	410n
 ozbek	870n
 ozbekistan	870n
 ozgurluk	420n
-ozgurluk heykeli	1876n
+ozgurluk heykeli	1880n
 ozguven	407n
 ozlem	417n
 pacifico	388f 388g
@@ -47747,8 +47827,8 @@ pais de las maravillas	397f
 paises baixos	650o
 paises bajos	650o
 paixao	395g
-pajaro	1636f
-paketlenmis hediye	1917n
+pajaro	1640f
+paketlenmis hediye	1921n
 palacio	347g
 palacio imperial	347g
 palais imperial	347e
@@ -47756,17 +47836,17 @@ pale	444e
 palhaco	331g
 palida	444f 444g
 palido	444f 444g
-palmiye agaci	1703n
+palmiye agaci	1707n
 palyaco	331n
 pamuk seker	273n
 panaderia	270f
 panayir	335n
-pandabar	1623h
+pandabar	1627h
 panico	405f 405g
 pao	270g
-pao de lo de morango	1813g
-pao recheado	1772g
-pao sirio	1754g
+pao de lo de morango	1817g
+pao recheado	1776g
+pao sirio	1758g
 paozinho	270g
 papa noel	367f
 papagan	323n
@@ -47779,19 +47859,19 @@ paradisiaco	429f 429g
 paraiso	429f 429g
 paranoia	415e
 paranoiaque	415e
-parca et	1762n
+parca et	1766n
 parchen	394h
 parfum	421h 421n
 parildamak	432n
 parildayan	432n
 parilti	432n
-pariltilar	1905n
+pariltilar	1909n
 pariltili	445n
 paris	761f
 park guell	764a
 parlak kirmizi	74n
 parlak sari	101n
-parmak arasi terlik	1945n
+parmak arasi terlik	1949n
 parsomen	293n
 pas kirmizisi	112n
 pascoa	374g
@@ -47800,23 +47880,23 @@ paskalya yumurtasi	374n
 paslanmaz celik	284n
 paslanmis	287n
 pasli	287n
-passaro	1636g
+passaro	1640g
 passe	448e
 passee	448e
 passionne	395e
 passionnee	395e
 pasteis	449g
 pastel de cumpleanos	271f
-pastel de pescado japones	1796f
+pastel de pescado japones	1800f
 pasteleria	271f
 pastelltone	449h
 pasteque	234e
 patagonia	844g
-patates kizartmasi	1765n
+patates kizartmasi	1769n
 patirti	424n
 patisserie	271e
-patlamis misir	1781n
-patlayan mantarli sise	1827n
+patlamis misir	1785n
+patlayan mantarli sise	1831n
 patlican	248n
 patrimonio	380g
 paturage	124e
@@ -47828,7 +47908,7 @@ pelucia	410g
 pelus	410n
 pembe sehir	804n
 penasco	163f
-pence izi	1629n
+pence izi	1633n
 penombre	453e
 penon	163f
 peonia	214f 214g
@@ -47842,7 +47922,7 @@ perisan	393n
 perlweis	106h
 perola	299g
 perolas	299g
-perro guia	1573f
+perro guia	1577f
 peruvien	784e
 pessego	235g
 petala	207g
@@ -47850,7 +47930,7 @@ petale	207e
 petales	207e
 petalo	207f
 petalos	207f
-petard	1904e
+petard	1908e
 petra	773e
 pfirsichblute	216h
 pflaumenblute	215h
@@ -47866,11 +47946,11 @@ phan lan	657o
 phan no	404m
 phan uat	404m
 phan xuong	378m
-phao	1904m
-phao bong	1903m
+phao	1908m
+phao bong	1907m
 phao dai	360m
 phao giay	411m
-phao giay buoi tiec	1907m
+phao giay buoi tiec	1911m
 phao hoa	334m
 phap	625o
 phap su	397m
@@ -47887,7 +47967,7 @@ phi thuyen	365m
 phien cho	332m
 phieu dieu	398m
 phieu luu	420m
-phim dan	1969m
+phim dan	1973m
 phim den trang	736m
 phim hoat hinh	382m
 pho	341m
@@ -47905,7 +47985,7 @@ phong cach thuy si	821m
 phong cach trung hoa	356m
 phong cach trung quoc	356m
 phong cach victoria	816m
-phong cam	1967m
+phong cam	1971m
 phong em be	409m
 phong kham	357m
 phong ngu	363m
@@ -47935,27 +48015,27 @@ pinguino	322f
 piramides	774f 774g
 piril piril	432n
 piriltili	432n
-pirinc bitkisi	1705n
-pirinc gevregi	1786n
+pirinc bitkisi	1709n
+pirinc gevregi	1790n
 pirinc metal	60n
 pirinc tarlasi	252n
-pirinc tatlisi	1798n
+pirinc tatlisi	1802n
 pirinc teraslari	766n
-pirinc topu	1787n
+pirinc topu	1791n
 pirlanta	301n
 pismanlik	393n
 pista de danca	438g
-pizzastuck	1766h
+pizzastuck	1770h
 place du marche	332e
 placido	388f 388g
-plaj ve semsiye	1846n
+plaj ve semsiye	1850n
 planete	176e
 planete terre	385e
 planetes	176e
 plantacao de arroz	252g
 plante interieur	128e
 plastico	307f 307g
-plat mitonne	1776e
+plat mitonne	1780e
 platano	238f
 platzchen	271h
 plein energie	391e
@@ -47972,14 +48052,14 @@ poesia	312f
 poesie	312e
 polinesia	867g
 polinesio	867g
-pollito rompiendo el cascaron	1633f
+pollito rompiendo el cascaron	1637f
 polones	846g
 polonia	659o
 polonyali	846n
 polynesie	867e
 polynesien	867e
 polynesienne	867e
-ponte a noite	1892g
+ponte a noite	1896g
 por do sol	179g
 por la manana	188f
 portatil	377f
@@ -47990,11 +48070,11 @@ portugues	797f
 pose	388e
 positivita	392i
 positivite	392e
-postgebaude	1863h
+postgebaude	1867h
 poupee russe	833e
-poupees japonaises	1911e
+poupees japonaises	1915e
 poussiere	168e
-poussin qui eclot	1633e
+poussin qui eclot	1637e
 praca vermelha	833g
 prakolumbisch	823h
 prarie	124h
@@ -48004,8 +48084,8 @@ precipitacion	199f
 precipitations	199e
 precolombien	823e
 predio	340g
-predio da escola	1869g
-predio grego	1851g
+predio da escola	1873g
+predio grego	1855g
 preguica	416g
 preguicosa	416g
 preguicoso	416g
@@ -48040,25 +48120,25 @@ qua dao	235m
 qua dau	229m
 qua dua	241m
 qua khu	417m
-qua kiwi	1730m
+qua kiwi	1734m
 qua luu	243m
 qua man	244m
 qua mo	78m
 qua mong	253m
 qua nho	231m
 qua o liu	278m
-qua ot	1739m
+qua ot	1743m
 qua quyt	228m
 qua tai	415m
 qua tao	236m
 qua trung	269m
-qua viet quat	1729m
+qua viet quat	1733m
 qua xoai	239m
 quai dan	437m
 quai di	437m
 quai la	437m
 quai vat	405m
-quan ao nu	1938m
+quan ao nu	1942m
 quan bar	438m
 quan bia	344m
 quan bo	289m
@@ -48067,13 +48147,13 @@ quan cafe	343m
 quan dao	155m
 quan doi	433m
 quan jean	289m
-quan lot	1935m
+quan lot	1939m
 quan nhan	433m
 quan nhau	344m
 quan phuc	433m
 quan quan	418m
 quan ruou	344m
-quan sooc	1936m
+quan sooc	1940m
 quan su	433m
 quan tam	390m
 quan vot	391m
@@ -48087,7 +48167,7 @@ quebecois	845e
 quebecoise	845e
 quebra cabeca	396g
 queda agua	151g
-queijo suico	1759g
+queijo suico	1763g
 quenia	670o
 quet voi	342m
 quietude	388e
@@ -48112,7 +48192,7 @@ raffinee	399e
 rafraichissant	401e
 rahatlatici	389n
 rahatlik	400n
-rai ca	1625m
+rai ca	1629m
 rajastan	804f
 rajastao	804g
 ram nang	196m
@@ -48133,7 +48213,7 @@ rang sang	180m
 ranh roi	416m
 rap khuon	436m
 rap xiec	335m
-raton	1612f
+raton	1616f
 ratsel	396h
 ratselhaft	396h
 rau cai	435m
@@ -48159,12 +48239,12 @@ reconfortant	400e
 recordacao	417g
 refugio de esqui	836f
 regio	384g
-rehber kopek	1573n
+rehber kopek	1577n
 reifweis	83h
 reir	392f
-reis in schussel	1788h
-reisahre	1705h
-reisballchen	1787h
+reis in schussel	1792h
+reisahre	1709h
+reisballchen	1791h
 rejoui	392e
 relajacion	389f
 relampago	201f 201g
@@ -48191,7 +48271,7 @@ reverie	398e
 reves	398e
 reveur	398e
 reveuse	398e
-rhinoceros	1609e
+rhinoceros	1613e
 ri set	287m
 ribeirao	148g
 rihtim	154n
@@ -48229,7 +48309,7 @@ rosa fluor	116f
 rosa melocoton	73f
 rosa neon	116f
 rosa pessego	73g
-rosario de oracao	1962g
+rosario de oracao	1966g
 rose	6e
 rose neon	116e
 rose pale	6e
@@ -48237,9 +48317,9 @@ rose peche	73e
 rose poudre	92e
 rosee	6e
 rosee du matin	206e
-rosto de dragao	1655g
-rosto de leao	1580g
-rosto de unicornio	1588g
+rosto de dragao	1659g
+rosto de leao	1584g
+rosto de unicornio	1592g
 rotlich	0h
 rouge a levres	70e
 rouge orange	97e
@@ -48247,7 +48327,7 @@ rouge violace	96e
 rouille	287e
 rouillee	287e
 ru ngu	416m
-ruban de memoire	1918e
+ruban de memoire	1922e
 rubi	55f
 ruc	446m
 ruc lua	166m
@@ -48272,29 +48352,30 @@ rung tre	123m
 rung truc	123m
 ruong bac thang	766m
 ruong lua	252m
+ruong lua chin	251m
 ruong ngo	250m
 ruong nuoc	252m
 ruong vuon	349m
 ruou nho	264m
-ruou sake	1826m
+ruou sake	1830m
 ruou sui bot	265m
 ruou vang	264m
 ruou vang do	264m
 ruou whisky	267m
 rustica	379f 379g
 rustico	379f 379g
-ruy bang	1916m
-ruy bang nhac nho	1918m
+ruy bang	1920m
+ruy bang nhac nho	1922m
 ruya	398n
 ruya gibi	398n
 ruyamsi	398n
 ruzgar	204n
-ruzgar cani	1913n
-ruzgardaki yaprak	1711n
+ruzgar cani	1917n
+ruzgardaki yaprak	1715n
 ruzgarli	204n
 sa mac	156m
 sabah ciyi	206n
-sac a main	1941e
+sac a main	1945e
 sac so	446m
 sach	312m
 sach cu	312m
@@ -48320,8 +48401,8 @@ sai gon	786m
 saint petersbourg	801e
 saintete	414e
 sakayik	214n
-sake	1826e 1826i
-sake sisesi ve fincani	1826n
+sake	1830e 1830i
+sake sisesi ve fincani	1830n
 sakiz	272n
 saksi bitkisi	128n
 salad trai cay	434m
@@ -48352,15 +48433,15 @@ san ho	153m
 san nhay	438m
 san sau	126m
 san valentin	369f
-san van dong	1850m
+san van dong	1854m
 sanat muzesi	440n
 sanatci	440n
-sandalia feminina	1951g
+sandalia feminina	1955g
 sanddune	156h
 sandia	234f
-sanduiche	1768g
-sandvic	1768n
-sandwich	1768f
+sanduiche	1772g
+sandvic	1772n
+sandwich	1772f
 sanftmutig	388h
 sang	445m
 sang bong	432m
@@ -48379,7 +48460,7 @@ sanli	418n
 sante	419e
 santiye	378n
 santuario	346g
-santuario japones	1881g
+santuario japones	1885g
 santuario sintoista	805f
 santuario xintoista	805g
 sao bang	176m
@@ -48392,17 +48473,17 @@ sao patricio	826g
 sao petersburgo	801g
 sao tho	176m
 sao valentim	369g
-sapatilha de bale	1952g
+sapatilha de bale	1956g
 sapel	361n
 sapin de noel	367e
-saque	1826g
+saque	1830g
 sarap	264n
-sarap kadehi	1828n
+sarap kadehi	1832n
 sarap rengi	113n
 sari	2n
 sarilma	400n
 sarilmak	400n
-sarimsak	1744n
+sarimsak	1748n
 sarmasik	134n
 sarp kayalik	163n
 sartroz	67n
@@ -48429,8 +48510,8 @@ saudacoes	457g
 saudavel	419g
 saude	419g
 saugling	409h
-sauropode	1657g
-sauropodo	1657f
+sauropode	1661g
+sauropodo	1661f
 savas	433n
 savas alani	433n
 saxofon	439f
@@ -48439,26 +48520,26 @@ say me	395m
 saygi	412n
 saygili	412n
 saygin	412n
-sazan sekilli flama	1912n
-scarabee	1676e
+sazan sekilli flama	1916n
+scarabee	1680e
 schadel	405h
 scharfe sose	277h
-schildkrote	1652h
+schildkrote	1656h
 schlafrig	416h
 schlosser	360h
-schlupfendes kuken	1633h
+schlupfendes kuken	1637h
 schmuckstuck	316h
 schneeweis	84h
 schonbrunn	841a
 schrag	437h
 schuler	359h
 schulerin	359h
-schulgebaude	1869h
-schussel mit loffel	1779h
-schussel und essstabchen	1790h
+schulgebaude	1873h
+schussel mit loffel	1783h
+schussel und essstabchen	1794h
 schwarz weis	431h
 schwarzweis	431h
-schweinerussel	1599h
+schweinerussel	1603h
 schweis	403h
 schwermutig	393h
 schwul	403h
@@ -48483,10 +48564,10 @@ seftali rengi	27n
 seguranca	408g
 seguro de si	407f
 sehir	340n
-sehir manzarasi	1887n
+sehir manzarasi	1891n
 sehir merkezi	340n
 sehir silueti	340n
-sehirde alacakaranlik	1890n
+sehirde alacakaranlik	1894n
 sehirli	340n
 sehnsuchtig	417h
 sehvet	395n
@@ -48497,7 +48578,7 @@ seker bayrami	749n
 sekerci	272n
 sekerleme	272n
 sekerli	272n
-sektglaser	1833h
+sektglaser	1837h
 selale	151n
 sem esperanca	393g
 sem graca	436g
@@ -48542,11 +48623,11 @@ sicak cikolata	400n
 sicak dalgasi	205n
 sicak hava	205n
 sicak hava balonu	808n
-sicak icecek	1823n
+sicak icecek	1827n
 sicak kakao	400n
 sicak renkler	454n
 sicak tonlar	454n
-sican	1613n
+sican	1617n
 siccita	156i
 sicilia	858g
 sicuro di se	407i
@@ -48571,7 +48652,7 @@ silahli kuvvetler	433n
 silencio	388g
 sili	665o
 silili	844n
-silindir sapka	1957n
+silindir sapka	1961n
 simsek	201n
 simsekli	201n
 sinfonia	399f
@@ -48581,7 +48662,7 @@ sinh thai	385m
 sinh vien	359m
 sinif	359n
 sinto tapinagi	805n
-siperli sapka	1959n
+siperli sapka	1963n
 sira disi	437n
 siradaglar	160n
 siradan	436n
@@ -48589,7 +48670,7 @@ siradanlik	436n
 sirene	397e
 sirenes	397e
 sirin	410n
-sirk cadiri	1899n
+sirk cadiri	1903n
 sirket	358n
 sise yesili	48n
 sitio	349g
@@ -48606,10 +48687,10 @@ so hoa	377m
 so sinh	409m
 sobrio	423g
 soc	426m
-soc chuot	1617m
+soc chuot	1621m
 sofisticacao	399g
 sofisticacion	399f
-sogan	1745n
+sogan	1749n
 soguk	402n
 soguk hava	402n
 soguk renkler	455n
@@ -48626,14 +48707,14 @@ soiree	191e
 sok	426n
 sokak lambasi	336n
 soke olmus	426n
-sole che tramonta sulla citta	1891i
-soleil levant derriere les montagnes	1888e
+sole che tramonta sulla citta	1895i
+soleil levant derriere les montagnes	1892e
 solen	411n
 solennita	412i
 solidao	393g
 solido	408f 408g
 solitario	393g
-solmus cicek	1693n
+solmus cicek	1697n
 solstice ete	756e
 solsticio de verao	756g
 soluk isik	453n
@@ -48657,8 +48738,8 @@ song dong	391m
 song khoe	419m
 song ngoi	148m
 song vo	142m
-sonnenaufgang uber bergen	1888h
-sonnenaufgang uber dem meer	1889h
+sonnenaufgang uber bergen	1892h
+sonnenaufgang uber dem meer	1893h
 sonnenbraune	196h
 sonnenverwohnt	172h
 sonreir	392f
@@ -48667,9 +48748,9 @@ sophistique	399e
 sorciere	396e
 sorf	142n
 sorfcu	143n
-sort	1936N
+sort	1940N
 sortilege	397e
-sosisli sandvic	1767n
+sosisli sandvic	1771n
 sostenibilita	385i
 sot ca chua	247m
 sot ruot	415m
@@ -48685,14 +48766,14 @@ stadte	340h
 stadtisch	340h
 starke	407h
 station balneaire	143e
-statua della liberta	1876i
-statue de la liberte	1876e
-stockelschuh	1950h
+statua della liberta	1880i
+statue de la liberte	1880e
+stockelschuh	1954h
 strase	341h
 strasen	341h
-streifenhornchen	1617h
+streifenhornchen	1621h
 stresse	415e
-stuck torte	1813h
+stuck torte	1817h
 stupefait	426e
 stupefiant	426e
 sturme	201h
@@ -48702,7 +48783,7 @@ su	295M
 su alti	366n
 su damlasi	152n
 su kasabasi	350n
-su puskurten balina	1659n
+su puskurten balina	1663n
 sua	268M
 sua chua	268m
 sua tuoi	268m
@@ -48736,7 +48817,7 @@ sumuksu	427n
 sung sot	426m
 sung suong	392m
 suoi	148m
-suoi nuoc nong	1893m
+suoi nuoc nong	1897m
 suon nui	160m
 suon xam	831m
 suong	202m
@@ -48748,11 +48829,11 @@ suong mu	202m
 suong muoi	186m
 suong som	206m
 sup lo	435m
-superette	1868e
+superette	1872e
 suphe	415n
 sur de soi	407e
 surdurulebilir	385n
-surekli acik market	1868n
+surekli acik market	1872n
 surpriz	426n
 surpriz parti	373n
 surreal	398n
@@ -48761,13 +48842,13 @@ surrealiste	398e
 surrealizm	721n
 surreel	398e
 sus	410H
-sus kopegi	1572n
+sus kopegi	1576n
 susi	276n
 susigkeiten	272h
 suss	410h
 sustentavel	385g
 sut	268n
-sut bardagi	1822n
+sut bardagi	1826n
 sut beyazi	105n
 sutlu cay	259n
 sutlu kahve	255n
@@ -48780,11 +48861,11 @@ tac	384n
 tac pham nghe thuat	440m
 tac xi	339m
 tac yapragi	207n
-taca de coquetel	1829g
-taca de vinho	1828g
-tacas brindando	1833g
+taca de coquetel	1833g
+taca de vinho	1832g
+tacas brindando	1837g
 tach tra	256m
-tach tra khong co quai	1825m
+tach tra khong co quai	1829m
 tagsuber	194h
 tagtraumen	398h
 tahil	251n
@@ -48809,13 +48890,13 @@ tan nghe thuat	793m
 tan tinh	395m
 tan tuy	408m
 tan vo	393m
-tanabata agaci	1909n
+tanabata agaci	1913n
 tang bang	184m
 tang bang troi	184m
 tang da	163m
 tang le	412m
 tang sang	180m
-tang thit	1762m
+tang thit	1766m
 tang thuong	393m
 tang toc	393m
 tanger	760f
@@ -48826,7 +48907,7 @@ tao	236m
 tao bao	407m
 tao be	138m
 tao bien	138m
-tao do	1723m
+tao do	1727m
 tao nha	399m
 tao xanh	237m
 tap doan	358m
@@ -48836,9 +48917,9 @@ tap the duc	391m
 tapinak	346n
 tapinak senligi	799n
 tarcin	277n
-tarihi yapi	1851n
+tarihi yapi	1855n
 tarta	782g
-tarta de cumpleanos	1812f
+tarta de cumpleanos	1816f
 tartan	782f
 tas	281n
 tasasiz	389n
@@ -48850,23 +48931,23 @@ tatlici	271n
 tatlilar	271n
 tatlim	394n
 tatsiz	436n
-tatzenabdrucke	1629h
+tatzenabdrucke	1633h
 tau bien	140m
 tau dien ngam	340m
 tau khong gian	365m
-tau luon sieu toc	1897m
+tau luon sieu toc	1901m
 tau thuy	140m
 tau vu tru	365m
 tavsan	410n
-tavsan yuzu	1615n
+tavsan yuzu	1619n
 tavus kusu	318n
 taxi	339g
 tay ban nha	628o
 tay tang	783m
 taze yesil	53n
-tazon de fideos	1790f
-tazon de te	1825f
-tazza da te senza manico	1825i
+tazon de fideos	1794f
+tazon de te	1829f
+tazza da te senza manico	1829i
 tcheque	842e
 tchequia	661o
 tchequie	661o
@@ -48874,7 +48955,7 @@ te	256F 256I
 te al latte	259i
 te con leche	259f
 te de burbujas	259f
-te giac	1609m
+te giac	1613m
 te negro	256f
 te nero	256i
 te nhat	436m
@@ -48888,13 +48969,13 @@ teera	866g
 teerao	866g
 tefekkur	414n
 teheran	866e 866f
-tejon	1628f
-tejon de la miel	1628f
-tejon melero	1628f
-tek parca mayo	1934n
+tejon	1632f
+tejon de la miel	1632f
+tejon melero	1632f
+tek parca mayo	1938n
 tekduze	436n
 tekduzelik	436n
-tela de arana	1681f
+tela de arana	1685f
 telas	415n
 telasli	415n
 telassiz	388n
@@ -48902,10 +48983,10 @@ telefono	377f
 telephone	377e
 tempete	201e
 tempetueux	201e
-tempio indu	1879i
+tempio indu	1883i
 temple coreen	798e
 templo chines	799g
-templo hindu	1879f
+templo hindu	1883f
 ten lua	365m
 tenebres	413e
 tenebreuse	413e
@@ -48913,7 +48994,7 @@ tenebreux	413e
 tenebrisme	791e
 tenido indigo	828f
 tenis	391g
-tenis de corrida	1947g
+tenis de corrida	1951g
 tensao	415g
 tension	415f
 tentacao	395g
@@ -48922,7 +49003,7 @@ tenue	447g
 terca feira gorda	746g
 tereyag	269n
 tereyagi	269n
-terkedilmis ev	1858n
+terkedilmis ev	1862n
 terracos de arroz	766g
 terrifie	405e
 terrorifico	405f
@@ -48931,18 +49012,18 @@ tet am lich	370m
 tet nguyen dan	370m
 tet te nuoc	743m
 tet trung thu	371m
-tete de chat	1578e
-tete de cheval	1584e
-tete de chien	1571e
-tete de cochon	1596e
-tete de dragon	1655e
-tete de lapin	1615e
-tete de lion	1580e
+tete de chat	1582e
+tete de cheval	1588e
+tete de chien	1575e
+tete de cochon	1600e
+tete de dragon	1659e
+tete de lapin	1619e
+tete de lion	1584e
 tete de mort	405e
-tete de singe	1567e
-tete de souris	1611e
-tete de tigre	1581e
-tete de vache	1592e
+tete de singe	1571e
+tete de souris	1615e
+tete de tigre	1585e
+tete de vache	1596e
 tetrico	405f
 tha den	751m
 tha long	389m
@@ -48969,7 +49050,7 @@ than chu	397m
 than cui	167m
 than hong	167m
 than ky	397m
-than lan	1653m
+than lan	1657m
 than phuc	426m
 than thanh	414m
 than thien	392m
@@ -49005,7 +49086,7 @@ thanh pho	340m
 thanh pho hong	804m
 thanh pho xanh	803m
 thanh quach	360m
-thanh so co la	1816m
+thanh so co la	1820m
 thanh than	388m
 thanh thi	340m
 thanh thien	414m
@@ -49026,20 +49107,20 @@ thap nien 70	710m
 thap nien 80	707m
 thap nien 90	708m
 thap thom	415m
-thap tokyo	1875m
+thap tokyo	1879m
 that tha	408m
 that vong	393m
 thau cam	390m
 the	256E
 the au lait	259e
-the aux perles	1837e
+the aux perles	1841e
 the duc	391m
 the gioi duoi nuoc	366m
 the luong	393m
 the noir	256e
 the thao	391m
 the vert	257e
-theiere	1824e
+theiere	1828e
 them muon	428m
 thep	284m
 thep khong gi	284m
@@ -49053,7 +49134,7 @@ thien dinh	414m
 thien duong	429m
 thien gioi	429m
 thien ha	176m
-thien nga	1641m
+thien nga	1645m
 thien nhien	385m
 thien quoc	429m
 thien su	429m
@@ -49069,8 +49150,8 @@ thieu cam hung	436m
 thieu dot	205m
 thieu nhi	382m
 thinh no	404m
-thit bam xuong	1760m
-thit xong khoi	1763m
+thit bam xuong	1764m
+thit xong khoi	1767m
 tho ca	312m
 tho con	410m
 tho cung	414m
@@ -49107,7 +49188,7 @@ thu ve	197m
 thu vien	345m
 thuan chay	419m
 thuan khiet	409m
-thuc pham dong hop	1784m
+thuc pham dong hop	1788m
 thuc te ao	377m
 thuc vat	128m
 thung lung	162m
@@ -49159,7 +49240,7 @@ tien canh	429m
 tien giay	425m
 tien mat	425m
 tien nghi	400m
-tienda de campana	1884f
+tienda de campana	1888f
 tieng cuoi	392m
 tierno animo	410f
 tiet che	423m
@@ -49201,29 +49282,29 @@ tinh the	300m
 tinh van	176m
 tinh yeu	394m
 tip	357n
-tirtil	1673n
-tisort	1925n
+tirtil	1677n
+tisort	1929n
 to am	400m
 to cach lan	782m
-to co trung	1713m
+to co trung	1717m
 to giay	293m
 to lua	291m
 to ong	263m
 to tien	425m
-to trong rong	1712m
+to trong rong	1716m
 toa nha	340m
 toa nha choc troi	340m
-toa nha co dien	1851m
-toa nha van phong	1861m
+toa nha co dien	1855m
+toa nha van phong	1865m
 toa thap	340m
-tobogan	1895f
+tobogan	1899f
 toi	441m
 toi gian	387m
 toi loi	415m
 toi nay	191m
-toile araignee	1681e
-tom chien	1795m
-tom hum	1803m
+toile araignee	1685e
+tom chien	1799m
+tom hum	1807m
 tombee de la nuit	191e
 tombee du jour	191e
 ton giao	414m
@@ -49244,12 +49325,12 @@ toprak tonlari	386n
 toquio	850g
 toren	412n
 torensel	412n
-torre de toquio	1875g
+torre de toquio	1879g
 torrido	403g
-tortenstuck	1813h
+tortenstuck	1817h
 toxico	427f 427g
 tra	256M
-tra nhua ruoi	1839m
+tra nhua ruoi	1843m
 tra o long	260m
 tra sua	259m
 tra sua tran chau	259m
@@ -49257,7 +49338,7 @@ tra thu	404m
 tra xanh	257m
 trac an	390m
 trach nhiem	408m
-traditionelle japanische windsacke	1912h
+traditionelle japanische windsacke	1916h
 trafico	340f
 trage	416h
 tragedia	393g
@@ -49276,7 +49357,7 @@ trai quyt	228m
 trai tim	394m
 trai tim tan vo	393m
 trai xoai	239m
-traje de bano de una pieza	1934f
+traje de bano de una pieza	1938f
 tram	448m
 tram cam	393m
 tram lang	423m
@@ -49290,7 +49371,7 @@ tranen	393h
 trang anh trang	76m
 trang diem	421m
 trang giay	293m
-trang hat	1962m
+trang hat	1966m
 trang kem	104m
 trang mieng	271m
 trang nga	38m
@@ -49305,12 +49386,14 @@ trang sua	105m
 trang suc	316m
 trang suong	83m
 trang trai	349m
-trang tri cay thong	1910m
+trang tri cay thong	1914m
 trang tron	173m
 trang trong	412m
 trang tuyet	84m
 tranh	460m
 tranh co dong	817m
+tranh dan gian dong ho	874m
+tranh dong ho	874m
 tranh dung	460m
 tranh khac go nhat	794m
 tranh thuy mac	302m
@@ -49319,7 +49402,7 @@ tranh ve	440m
 tranquillita	388i
 tranquillite	388e
 transito	340g
-trau nuoc	1594m
+trau nuoc	1598m
 traume	398h
 traumen	398h
 traumerei	398h
@@ -49331,13 +49414,13 @@ tre nho	382m
 tre so sinh	409m
 tre tho	382m
 tre trung	401m
-trebol	1707f
-trebol de cuatro hojas	1708f
-trefle	1707e
-trefle a quatre feuilles	1708e
+trebol	1711f
+trebol de cuatro hojas	1712f
+trefle	1711e
+trefle a quatre feuilles	1712e
 trencadis	764a 764f
 treno	198g
-trevo de tres folhas	1707g
+trevo de tres folhas	1711g
 tri tuong tuong	398m
 trico	400g
 tricote	400e
@@ -49345,7 +49428,7 @@ trien lam	440m
 trieu dinh	384m
 trinh nguyen	409m
 trinh trong	412m
-trinkpackchen	1838h
+trinkpackchen	1842h
 triu men	394m
 tro bui	167m
 tro choi dien tu	707m
@@ -49363,10 +49446,10 @@ troi trong	169m
 troi tuyet	187m
 troi u am	203m
 troi xam	203m
-trommelstocke	1973h
+trommelstocke	1977h
 trone	384e
-trong	1973m
-trong dai	1974m
+trong	1977m
+trong dai	1978m
 trong lanh	401m
 trong sang	409m
 trong trai	393m
@@ -49376,9 +49459,9 @@ trophae	418h
 trophee	418e
 tropico	352f 352g
 tropicos	352g
-tropik icecek	1830n
+tropik icecek	1834n
 tropik kusak	352n
-tropikal balik	1664n
+tropikal balik	1668n
 trovao	201g
 tru	460m
 trua	189m
@@ -49419,11 +49502,11 @@ tuc gian	404m
 tufao	201g
 tugla	283n
 tugla duvar	283n
-tuglalar	1853n
+tuglalar	1857n
 tuhaflik	437n
-tui cap nach	1942m
-tui mua sam	1943m
-tui xach	1941m
+tui cap nach	1946m
+tui mua sam	1947m
+tui xach	1945m
 tulipan	213f
 tumulo	412g
 tunez	865f
@@ -49444,7 +49527,7 @@ tuong lai	377m
 tuong lai tuoi sang	406m
 tuong loang lo	342m
 tuong niem	412m
-tuong nu than tu do	1876m
+tuong nu than tu do	1880m
 tuong ot	277m
 tuong reu phong	342m
 tuong trat vua	342m
@@ -49621,17 +49704,17 @@ vert neon	117e
 vertrauenswurdig	408h
 vertraumt	398h
 vet	323m
-vetements de femme	1938e
+vetements de femme	1942e
 vi cay	277m
 vi chua	227m
 vi lai	377m
 vi sao	175m
 vi trai cay	434m
-vi trung	1686m
+vi trung	1690m
 via he	341m
 via lactea	176f 176g
 vie a la ferme	349e
-vien da	1840m
+vien da	1844m
 vien gach	283m
 vien tuong	377m
 vienes	841f
@@ -49639,7 +49722,7 @@ viet quat	232m
 vietna	786g
 viktorya donemi	816n
 vila aquatica	350g
-ville au crepuscule	1890e
+ville au crepuscule	1894e
 vinganca	404g
 vinh du	418m
 vinh ha long	786m
@@ -49647,7 +49730,7 @@ vinh hep	147m
 vinicola	264g
 violencia	404g
 violet poudre	99e
-violin	1971f
+violin	1975f
 virilita	422i
 virilite	422e
 visne	230n
@@ -49669,15 +49752,15 @@ vo tu	389m
 vo ve	390m
 vo vi	436m
 vo vong	393m
-vo xoan oc	1668m
-voi ma mut	1608m
+vo xoan oc	1672m
+voi ma mut	1612m
 voi rong	201m
 voie lactee	176e
 volcan	165f
 volei	391g
 vom troi	169m
 vomito	427f 427g
-vong du quay	1896m
+vong du quay	1900m
 vong tay	400m
 vou	406e
 voux	406e
@@ -49717,15 +49800,15 @@ wande	342h
 warm gemutlich	400h
 warme	400h
 warme tone	454h
-waschbar	1577h
-wasserbuffel	1594h
+waschbar	1581h
+wasserbuffel	1598h
 wasserfalle	151h
 wehmutig	417h
 weis	10h
 weise	10h
 weise nachte	801h
 windstos	204h
-wohnhauser	1857h
+wohnhauser	1861h
 wunsche	406h
 wurdevoll	412h
 wurdig	412h
@@ -49743,7 +49826,7 @@ xam chi	85m
 xam sat	87m
 xam than	37m
 xam xanh	93m
-xang dan nu	1951m
+xang dan nu	1955m
 xanh bac ha	30m
 xanh co	51m
 xanh da	82m
@@ -49789,7 +49872,7 @@ xe co	380m
 xe truot tuyet	198m
 xi mang	282m
 xi nghiep	378m
-xicara de cha sem alca	1825g
+xicara de cha sem alca	1829g
 xin	448m
 xin chao	457m
 xinh dep	410m
@@ -49807,7 +49890,7 @@ xung dot	404m
 xuong	378M
 xuong may	378m
 xuong rong	135m
-xup lo xanh	1743m
+xup lo xanh	1747m
 y	627O
 y hoc	357m
 y ta	357m
@@ -49828,21 +49911,21 @@ yalniz	393n
 yalnizlik	393n
 yamac	160n
 yanardag	165n
-yanardag patlamasi	1843n
+yanardag patlamasi	1847n
 yanardoner	299n
 yangin	166n
 yanik	166n
 yanmis	166n
-yaprak doken agac	1702n
+yaprak doken agac	1706n
 yaprak dokmeyen	121n
-yaprak dokmeyen agac	1701n
+yaprak dokmeyen agac	1705n
 yaratici	440n
 yaraticilik	440n
-yardim ekibi kaski	1961n
+yardim ekibi kaski	1965n
 yas gunu	373n
 yasak sehir	347n
 yasasin	392n
-yassi ekmek	1754n
+yassi ekmek	1758n
 yatak odasi	363n
 yatirim	358n
 yatistirici	388n
@@ -49852,24 +49935,24 @@ yaz gundonumu	756n
 yaz sicagi	205n
 yazin	196n
 yazlik	196n
-yemek pisirme	1775n
+yemek pisirme	1779n
 yen binh	388m
 yen lang	388m
 yen tiec	411m
 yen tinh	388m
-yengec	1802n
+yengec	1806n
 yeni baslangic	401n
 yeni safak	406n
 yeniden dogus	401n
 yenidogan	409n
 yenilikci	377n
-yer fistigi	1746n
+yer fistigi	1750n
 yeralti dunyasi	430n
 yesil	3n
 yesil cay	257n
 yesil elma	237n
-yesil salata	1780n
-yesil yaprakli sebze	1742n
+yesil salata	1784n
+yesil yaprakli sebze	1746n
 yesillik	128n
 yesim	298n
 yesim yesili	50n
@@ -49884,7 +49967,7 @@ yeu quai	405m
 yeu thuong	394m
 yigit	407n
 yigitlik	407n
-yilan	1654n
+yilan	1658n
 yilbasi	367n
 yilbasi agaci	367n
 yilbasi gecesi	757n
@@ -49893,33 +49976,33 @@ yildiz	175n
 yildiz isigi	175n
 yildizlar	175n
 yildizli	175n
-yildizli gece	1886n
+yildizli gece	1890n
 yildizli gokyuzu	175n
 yirmili yillar	698n
 yogurt	268n
 yorunge	176n
 yuksek moda	399n
 yuksek sesli	424n
-yuksek topuklu ayakkabi	1950n
+yuksek topuklu ayakkabi	1954n
 yumurta sarisi	269n
-yumurtadan cikan civciv	1633n
+yumurtadan cikan civciv	1637n
 yumusak	390n
-yumusak dondurma	1807n
+yumusak dondurma	1811n
 yumusak ton	447n
 yumusaklik	390n
 yun	292n
 yunlu	292n
 yurek	394n
 yuruyus	420n
-yuruyus botu	1948n
+yuruyus botu	1952n
 yuzme	143n
 yuzme havuzu	143n
 yuzmek	143n
-yuzuk	1964n
+yuzuk	1968n
 zah	407h
 zahnrader	286h
 zamansiz	399n
-zapato de tacon	1950f
+zapato de tacon	1954f
 zartgrun	53h
 zartlich	390h
 zartlichkeit	390h
@@ -49932,11 +50015,11 @@ zincifre kirmizisi	35n
 zumo de limon	227f
 zumrut	49n
 zumrut yesili	49n
-zurafa	1606n
+zurafa	1610n
 zuruckhaltend	423h
 zuverlassig	408h
 zwiebelturme	833h
-@stems ko 3041
+@stems ko 3047
 50년대	709d
 60년대	702d
 70년대	710d
@@ -49949,7 +50032,7 @@ y2k	711d
 가나	671d
 가나 해변 높 파	728d
 가드닝	126d
-가락신	1945d
+가락신	1949d
 가랑비	200d
 가로등	336d
 가뭄	156d
@@ -49971,8 +50054,8 @@ y2k	711d
 갈색	7d
 감귤	228d
 감상	417d
-감자	1736d
-감자튀김	1765d
+감자	1740d
+감자튀김	1769d
 감탄	426d
 값비싼	383d
 갓난아기	409d
@@ -49982,31 +50065,31 @@ y2k	711d
 강렬	407d
 강변	148d
 강아지	410d
-강아지 얼굴	1571d
+강아지 얼굴	1575d
 강인	407d
 강철	284d
 강풍	204d
 강황	79d
 강황색	79d
 개구리	328d
-개구리 얼굴	1650d
-개미	1674d
+개구리 얼굴	1654d
+개미	1678d
 개울	148d
 개화	207d
 갤러리	440d
 거룩	414d
 거리	341d
-거미	1680d
-거미줄	1681d
-거북	1652d
+거미	1684d
+거미줄	1685d
+거북	1656d
 거친	420d
 걱정	415d
 건강	419d
 건강식	419d
 건강식품	419d
 건물	340d
-건물 공사	1852d
-건배하 샴페인 잔	1833d
+건물 공사	1856d
+건배하 샴페인 잔	1837d
 건설	378d
 걸리시	421d
 검	9d
@@ -50038,7 +50121,7 @@ y2k	711d
 겸손	390d
 경	426d
 경건	412d
-경기장	1850d
+경기장	1854d
 경복궁	798d
 경제	358d
 경축	411d
@@ -50047,13 +50130,13 @@ y2k	711d
 계단식 논	766d
 계란	269d
 계피	277d
-고구마	1792d
+고구마	1796d
 고궁	798d
 고귀	384d
-고글	1921d
+고글	1925d
 고급	383d
-고기	1760d
-고깃덩	1762d
+고기	1764d
+고깃덩	1766d
 고대 청동	305d
 고독	393d
 고동색	7d
@@ -50061,7 +50144,7 @@ y2k	711d
 고딕풍	413d
 고래	330d
 고려청자	297d
-고릴라	1569d
+고릴라	1573d
 고립	393d
 고립된	393d
 고상	399d
@@ -50070,13 +50153,13 @@ y2k	711d
 고속	340d
 고스	413d
 고스족	413d
-고슴도치	1619d
-고양	1579d
-고양 얼굴	1578d
+고슴도치	1623d
+고양	1583d
+고양 얼굴	1582d
 고요	388d
 고요함	388d
 고전	380d
-고전 양식 건축물	1851d
+고전 양식 건축물	1855d
 고전음악	399d
 고추	277d
 고춧가루	277d
@@ -50093,8 +50176,8 @@ y2k	711d
 골목	341d
 골목길	341d
 골짜기	162d
-곰 얼굴	1621d
-곰발바닥	1629d
+곰 얼굴	1625d
+곰발바닥	1633d
 곰인형	410d
 공감	390d
 공격	404d
@@ -50107,7 +50190,7 @@ y2k	711d
 공업	378d
 공연	335d
 공원	127d
-공작	1646d
+공작	1650d
 공작새	318d
 공작석색	82d
 공작청	46d
@@ -50126,7 +50209,7 @@ y2k	711d
 과테말라	862d
 과학	377d
 관능	395d
-관람차	1896d
+관람차	1900d
 관엽식물	128d
 광기	424d
 광대	331d
@@ -50148,19 +50231,19 @@ y2k	711d
 구름	170d
 구름 낀	203d
 구리색	59d
-구명조끼	1923d
+구명조끼	1927d
 구성주	817d
 구역질	427d
 구월	197d
 구정	370d
 구채구	802d
-국립공원	1849d
-국수	1790d
+국립공원	1853d
+국수	1794d
 국왕	384d
 국화	217d
 군대	433d
 군사	433d
-군용 헬멧	1960d
+군용 헬멧	1964d
 군인	433d
 군중	424d
 군청색	44d
@@ -50170,7 +50253,7 @@ y2k	711d
 궁중	384d
 궤	176d
 귀금속	316d
-귀뚜라미	1678d
+귀뚜라미	1682d
 귀신	405d
 귀여운	410d
 귀여움	410d
@@ -50215,7 +50298,7 @@ y2k	711d
 기계	286d
 기괴	437d
 기념식	412d
-기린	1606d
+기린	1610d
 기모노	355d
 기묘	437d
 기분 좋	392d
@@ -50227,9 +50310,9 @@ y2k	711d
 기와집	830d
 기적	397d
 기진맥진	416d
-기타	1968d
+기타	1972d
 기품	399d
-긴 북	1974d
+긴 북	1978d
 긴장감	415d
 긴장된	415d
 길거리	341d
@@ -50252,7 +50335,7 @@ y2k	711d
 꽁꽁	402d
 꽁꽁 언	452d
 꽃	207d
-꽃게	1802d
+꽃게	1806d
 꽃다발	207d
 꽃무늬	207d
 꽃밭	126d
@@ -50283,6 +50366,7 @@ y2k	711d
 나이로비	855d
 나이지리아	669d
 나이트클럽	438d
+나자르 본주	872d
 나태	416d
 나폴리	612d
 낙관	406d
@@ -50290,24 +50374,24 @@ y2k	711d
 낙엽	129d
 낙원	429d
 낙천	406d
-낙타	1603d
+낙타	1607d
 난꽃	218d
 난리	424d
 난초	218d
 날개	169d
 낡	381d
-낡 주택 건물	1858d
+낡 주택 건물	1862d
 남극	185d
 남보라	95d
 남색	16d
 남성	459d
 남성미	422d
-남성용 구두	1946d
+남성용 구두	1950d
 남아프리카 공화국	668d
 남자	459d
 남자다운	422d
 남자다움	422d
-납작 냄비	1776d
+납작 냄비	1780d
 납회색	85d
 낭	394d
 낭떠러지	163d
@@ -50319,7 +50403,7 @@ y2k	711d
 냇물	148d
 냉기	402d
 냉랭	402d
-너구리	1577d
+너구리	1581d
 너울	142d
 넝쿨	134d
 넣지 마	462d
@@ -50335,9 +50419,9 @@ y2k	711d
 네온사인	308d
 네이버	509d
 네이비	16d
-네잎클로버	1708d
+네잎클로버	1712d
 네팔	783d
-넥타	1924d
+넥타	1928d
 넷플릭스	472d
 노	460d
 노란	2d
@@ -50353,7 +50437,7 @@ y2k	711d
 노트북	377d
 녹	287d
 녹색	3d
-녹색 채소	1742d
+녹색 채소	1746d
 녹슨	287d
 녹슨 빨강	112d
 녹차	257d
@@ -50394,7 +50478,7 @@ y2k	711d
 느긋	389d
 느린	416d
 느릿느릿	416d
-늑대 얼굴	1575d
+늑대 얼굴	1579d
 늘어지	416d
 늠름	407d
 능선	160d
@@ -50436,13 +50520,14 @@ y2k	711d
 달걀	269d
 달러	425d
 달리기	391d
-달맞	1914d
+달맞	1918d
 달밤	174d
 달콤	410d
 달콤씁쓸	417d
-달팽	1671d
-달팽이집	1668d
-닭다리	1761d
+달팽	1675d
+달팽이집	1672d
+달항아리	873d
+닭다리	1765d
 담백	423d
 담벼락	342d
 담요	400d
@@ -50487,28 +50572,28 @@ y2k	711d
 델프트 블루	796d
 도기	304d
 도넛	271d
-도도새	1643d
+도도새	1647d
 도르트문트	608d
 도리	805d
-도마뱀	1653d
+도마뱀	1657d
 도미노피자	574d
 도서	312d
 도서관	345d
 도시	340d
-도시 야경	1890d
-도시 전경	1887d
-도시락	1785d
+도시 야경	1894d
+도시 전경	1891d
+도시락	1789d
 도시바	545d
 도심	340d
 도예	304d
 도자기	295d
 도커	517d
 도쿄	850d
-도쿄 타워	1875d
+도쿄 타워	1879d
 도회지	340d
 독서	312d
 독성	427d
-독수리	1639d
+독수리	1643d
 독일	626d
 돈	425d
 돌	281d
@@ -50523,9 +50608,9 @@ y2k	711d
 동화	397d
 돛	140d
 돛단배	140d
-돼지	1597d
-돼지 얼굴	1596d
-돼지코	1599d
+돼지	1601d
+돼지 얼굴	1600d
+돼지코	1603d
 두근두근	391d
 두려운	405d
 두려움	405d
@@ -50537,12 +50622,12 @@ y2k	711d
 드라마	407d
 드라마틱	407d
 드래곤	397d
-드럼	1973d
+드럼	1977d
 드롭박스	562d
 드리미	398d
 든든	408d
 들뜬	411d
-들소	1591d
+들소	1595d
 들판	124d
 등꽃	221d
 등나무꽃	221d
@@ -50550,7 +50635,7 @@ y2k	711d
 등불	309d
 등불 축제	751d
 등산	420d
-등산화	1948d
+등산화	1952d
 디스코	438d
 디스코드	512d
 디왈리	811d
@@ -50565,24 +50650,24 @@ y2k	711d
 따분	436d
 따분함	436d
 따스	400d
-딱정벌레	1676d
+딱정벌레	1680d
 딸기	229d
 땀방울	403d
 땅	168d
 땅거미	191d
 땅바닥	168d
-땅콩	1746d
+땅콩	1750d
 땡볕	205d
 떠들썩	424d
-떠먹 아이스크림	1809d
-떡꼬치	1798d
+떠먹 아이스크림	1813d
+떡꼬치	1802d
 뜨개질	400d
 뜨거운	403d
-뜨거운 음료	1823d
+뜨거운 음료	1827d
 뜰	126d
 뜻밖	426d
 라떼	255d
-라마	1605d
+라마	1609d
 라마단	749d
 라벤더	210d
 라이브러리	345d
@@ -50635,8 +50720,8 @@ y2k	711d
 로켓	365d
 로코코	716d
 로파	739d
-롤러코스터	1897d
-롤리팝	1818d
+롤러코스터	1901d
+롤리팝	1822d
 루마니아	663d
 루비	55d
 루비색	55d
@@ -50646,7 +50731,7 @@ y2k	711d
 르노	489d
 르누아르	790d
 리넨	292d
-리본	1916d
+리본	1920d
 리사이클	385d
 리스본	797d
 리우 카니발	812d
@@ -50659,7 +50744,7 @@ y2k	711d
 마귀	430d
 마그마	165d
 마녀	396d
-마늘	1744d
+마늘	1748d
 마닐라	864d
 마당	126d
 마드리드	857d
@@ -50673,7 +50758,7 @@ y2k	711d
 마법사	397d
 마사	855d
 마술	397d
-마술사 모자	1957d
+마술사 모자	1961d
 마스터카드	498d
 마야	823d
 마왕	430d
@@ -50688,15 +50773,15 @@ y2k	711d
 마추픽추	784d
 마카롱	275d
 마켓	332d
-마테차	1839d
+마테차	1843d
 마트료시카	833d
 마티스	719d
 막대사탕	272d
 만개	207d
-만두	1799d
+만두	1803d
 만리장성	348d
 만화	382d
-말 얼굴	1584d
+말 얼굴	1588d
 말고	462d
 말라카	863d
 말레이시아	677d
@@ -50708,7 +50793,7 @@ y2k	711d
 망령	405d
 망자 날	744d
 매력	410d
-매머드	1608d
+매머드	1612d
 매연	314d
 매운	277d
 매혹	395d
@@ -50716,7 +50801,7 @@ y2k	711d
 맥도날드	465d
 맥주	266d
 맥주 축제	747d
-맥주잔	1831d
+맥주잔	1835d
 맨시티	598d
 맨유	597d
 맨체스터 유나이티드	597d
@@ -50733,10 +50818,10 @@ y2k	711d
 메탈	286d
 메탈릭	286d
 메트	340d
-멜론	1716d
+멜론	1720d
 멤피스	699d
 멤피스 디자인	699d
-멧돼지	1598d
+멧돼지	1602d
 면	292d
 면직	292d
 명	392d
@@ -50745,7 +50830,7 @@ y2k	711d
 명왕성	176d
 명절	411d
 명품	383d
-모기	1683d
+모기	1687d
 모네	790d
 모노크롬	431d
 모닥불	166d
@@ -50760,12 +50845,12 @@ y2k	711d
 모로코 스타일	760d
 모로코풍	760d
 모브	63d
-모스크	1878d
+모스크	1882d
 모스크바	833d
 모직	292d
 모카	254d
 모카 무스	696d
-모텔	1867d
+모텔	1871d
 모험	420d
 목	388d
 목련	226d
@@ -50788,7 +50873,7 @@ y2k	711d
 묘회	799d
 무구	409d
 무굴	834d
-무궁화	1694d
+무궁화	1698d
 무기력	416d
 무당벌레	327d
 무더운	403d
@@ -50803,20 +50888,20 @@ y2k	711d
 무지개	178d
 무지갯	178d
 무하	793d
-묵주	1962d
-문어	1667d
+묵주	1966d
+문어	1671d
 문학	312d
 물	152d
-물 뿜 고래	1659d
-물개	1662d
+물 뿜 고래	1663d
+물개	1666d
 물결	142d
 물고기	366d
-물고기 깃발	1912d
+물고기 깃발	1916d
 물놀	143d
 물밑	366d
 물방울	152d
 물보라	142d
-물소	1594d
+물소	1598d
 물속	366d
 물안개	202d
 물약	397d
@@ -50828,7 +50913,7 @@ y2k	711d
 뮤트	448d
 미개척	420d
 미국	633d
-미끄럼틀	1895d
+미끄럼틀	1899d
 미니멀	387d
 미니멀리스트	387d
 미니멀리즘	387d
@@ -50836,7 +50921,7 @@ y2k	711d
 미드소마	756d
 미래	377d
 미색	18d
-미생물	1686d
+미생물	1690d
 미세먼지	202d
 미소	392d
 미술	440d
@@ -50863,19 +50948,19 @@ y2k	711d
 밀림	120d
 밀물	142d
 밀밭	251d
-밀전병 싼 요리	1772d
+밀전병 싼 요리	1776d
 밀크티	259d
 밋밋	436d
-바게트	1753d
+바게트	1757d
 바나나	238d
 바다	140d
 바닷	143d
 바닷 모래	143d
-바닷가재	1803d
+바닷가재	1807d
 바닷속	141d
 바람	204d
 바람 부	204d
-바람 흔들리 나뭇잎	1711d
+바람 흔들리 나뭇잎	1715d
 바랜	448d
 바로크	791d
 바르사	605d
@@ -50888,26 +50973,26 @@ y2k	711d
 바이두	531d
 바이에른 뮌헨	607d
 바이올렛	22d
-바이올린	1971d
+바이올린	1975d
 바이킹	827d
 바자회	332d
-바지	1926d
+바지	1930d
 바캉스	389d
-바퀴벌레	1679d
+바퀴벌레	1683d
 바틱	856d
-박 터트리기	1908d
+박 터트리기	1912d
 박물관	440d
-박쥐	1620d
+박쥐	1624d
 반 고흐	724d
-반바지	1936d
-반지	1964d
+반바지	1940d
+반지	1968d
 반짝	432d
 반짝거리	432d
 반짝반짝	432d
 반짝임	432d
 발랄	392d
 발레	421d
-발레 슈즈	1952d
+발레 슈즈	1956d
 발레리나	421d
 발렌타인데	369d
 발리	766d
@@ -50920,8 +51005,8 @@ y2k	711d
 밤문화	438d
 밤색	7d
 밤중	192d
-밤하늘 배경 하 다리	1892d
-밤하늘 별	1886d
+밤하늘 배경 하 다리	1896d
+밤하늘 별	1890d
 방	420d
 방글라데시	673d
 방콕	779d
@@ -50932,9 +51017,11 @@ y2k	711d
 백색	10d
 백야	801d
 백일몽	398d
-백조	1641d
-백화점	1870d
-밴조	1972d
+백자	873d
+백자 달항아리	873d
+백조	1645d
+백화점	1874d
+밴조	1976d
 밴프	845d
 밸런타인	369d
 밸런타인데	369d
@@ -50967,13 +51054,13 @@ y2k	711d
 베를린	851d
 베리	253d
 베리 페리	693d
-베이글	1756d
+베이글	1760d
 베이루트	852d
 베이비	409d
 베이지	17d
 베이지색	17d
 베이커리	270d
-베이컨	1763d
+베이컨	1767d
 베이퍼웨이브	815d
 베지테리언	419d
 벤피카	616d
@@ -50994,7 +51081,7 @@ y2k	711d
 병동	357d
 병든	427d
 병사	433d
-병아리	1634d
+병아리	1638d
 병아리 노	77d
 병아리색	77d
 병원	357d
@@ -51025,7 +51112,7 @@ y2k	711d
 복숭아꽃	216d
 복숭아색	27d
 복슬복슬	410d
-복어	1665d
+복어	1669d
 볼리우드	735d
 볼보	488d
 봄	195d
@@ -51042,14 +51129,14 @@ y2k	711d
 부라노	806d
 부러운	428d
 부러움	428d
-부리또	1770d
+부리또	1774d
 부식	287d
-부엉	1642d
+부엉	1646d
 부엌	362d
 부에노스아이레스	843d
 부유	383d
 부조리	437d
-부츠	1953d
+부츠	1957d
 부케	207d
 부하라	870d
 부활	401d
@@ -51064,8 +51151,8 @@ y2k	711d
 분	404d
 분개	404d
 분노	404d
-분수	1883d
-분재	1700d
+분수	1887d
+분재	1704d
 분주	424d
 분통	404d
 분홍	6d
@@ -51096,7 +51183,7 @@ y2k	711d
 블루베리	232d
 블루스	439d
 블루아워	182d
-블링블링	1905d
+블링블링	1909d
 비	199d
 비 오 날	199d
 비건	419d
@@ -51106,7 +51193,7 @@ y2k	711d
 비둘기	409d
 비밀	396d
 비바 마젠타	694d
-비버	1618d
+비버	1622d
 비비드	446d
 비스킷	271d
 비싼	383d
@@ -51127,7 +51214,7 @@ y2k	711d
 비현실	398d
 빅토리아 시대	816d
 빅토리안	816d
-빈 둥지	1712d
+빈 둥지	1716d
 빈둥빈둥	416d
 빈티지	380d
 빌딩	340d
@@ -51143,11 +51230,11 @@ y2k	711d
 빛 축제	811d
 빛나	445d
 빨간	0d
-빨간 사	1723d
+빨간 사	1727d
 빨간색	0d
 빨강	0d
 빨갛다	0d
-빨대 컵	1836d
+빨대 컵	1840d
 빵	270d
 빵집	270d
 빼 주세요	462d
@@ -51164,11 +51251,11 @@ y2k	711d
 사리	832d
 사마르칸트	870d
 사막	156d
-사막 섬	1848d
+사막 섬	1852d
 사무라	355d
 사무실	358d
 사바나	835d
-사슴	1590d
+사슴	1594d
 사악	405d
 사용하지 않	462d
 사용하지 않고	462d
@@ -51180,11 +51267,11 @@ y2k	711d
 사이클론	201d
 사이클링	391d
 사이키델릭	437d
-사자 얼굴	1580d
+사자 얼굴	1584d
 사제	361d
 사찰	346d
 사치	383d
-사케	1826d
+사케	1830d
 사탄	430d
 사탕	272d
 사파리	420d
@@ -51192,7 +51279,7 @@ y2k	711d
 사프란	277d
 사하라	156d
 산	160d
-산 떠오르 해	1888d
+산 떠오르 해	1892d
 산골	160d
 산들바람	204d
 산등성	160d
@@ -51212,8 +51299,8 @@ y2k	711d
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1787d
-삼각 수영복	1935d
+삼각 김밥	1791d
+삼각 수영복	1939d
 삼림	119d
 삼성	474d
 삼월	195d
@@ -51241,10 +51328,10 @@ y2k	711d
 새벽녘	180d
 새빨간	74d
 새빨간색	74d
-새싹	1699d
+새싹	1703d
 새싹색	53d
-새우	1804d
-새우튀김	1795d
+새우	1808d
+새우튀김	1799d
 새출발	401d
 새콤	227d
 새틴	291d
@@ -51252,7 +51339,7 @@ y2k	711d
 색동	829d
 색동저고리	829d
 색소폰	439d
-샌드위치	1768d
+샌드위치	1772d
 샐러드	435d
 샛노란	101d
 샛노란색	101d
@@ -51262,15 +51349,15 @@ y2k	711d
 생맥주	266d
 생신	373d
 생일	373d
-생일 케이크	1812d
+생일 케이크	1816d
 생일 파티	373d
 생일잔치	373d
-생쥐	1612d
+생쥐	1616d
 생태	385d
 생태계	385d
 샤넬	575d
 샤르트뢰즈	67d
-샤베트 아이스크림	1808d
+샤베트 아이스크림	1812d
 샤오미	527d
 샬레	836d
 샴페인	265d
@@ -51299,10 +51386,10 @@ y2k	711d
 석재	281d
 석청색	81d
 석호	146d
-선글라스	1920d
+선글라스	1924d
 선명	446d
 선명 밝	445d
-선물	1917d
+선물	1921d
 선박	140d
 선불교 정원	351d
 선술집	344d
@@ -51343,7 +51430,7 @@ y2k	711d
 세련미	399d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1915d
+세뱃돈	1919d
 세비야	825d
 세이지	94d
 세이지그린	94d
@@ -51353,8 +51440,8 @@ y2k	711d
 센티멘털	417d
 셀틱스	577d
 셰비 시크	729d
-소 얼굴	1592d
-소금	1783d
+소 얼굴	1596d
+소금	1787d
 소나기	199d
 소나무	121d
 소나무숲	121d
@@ -51370,10 +51457,10 @@ y2k	711d
 소생	401d
 소설	312d
 소원	406d
-소원 건 나무	1909d
+소원 건 나무	1913d
 소음	424d
 소프트	447d
-소프트 아이스크림	1807d
+소프트 아이스크림	1811d
 소프트아이스크림	274d
 솔라펑크	740d
 솔밭	121d
@@ -51383,11 +51470,11 @@ y2k	711d
 솜사탕	273d
 송끄란	743d
 송년	757d
-송충	1673d
+송충	1677d
 쇼콜라	261d
-쇼핑백	1943d
+쇼핑백	1947d
 수국	219d
-수달	1625d
+수달	1629d
 수련	212d
 수림	119d
 수면	416d
@@ -51406,7 +51493,7 @@ y2k	711d
 수족관	366d
 수중	366d
 수치심	415d
-수탉	1632d
+수탉	1636d
 수평선	183d
 수풀	119d
 수행	414d
@@ -51420,7 +51507,7 @@ y2k	711d
 순진	409d
 술집	344d
 숨겨진	396d
-숫양	1600d
+숫양	1604d
 숭배	414d
 숯불	167d
 숲	119d
@@ -51442,10 +51529,10 @@ y2k	711d
 스즈키	490d
 스카이라인	340d
 스카이블루	41d
-스카프	1927d
+스카프	1931d
 스칸디나비아	354d
 스칼렛	34d
-스컹크	1626d
+스컹크	1630d
 스코틀랜드	782d
 스키	198d
 스키장	198d
@@ -51458,7 +51545,7 @@ y2k	711d
 스트리트	341d
 스틸	284d
 스팀펑크	705d
-스파게티	1791d
+스파게티	1795d
 스파클링 와인	265d
 스팽글	432d
 스페인	628d
@@ -51466,7 +51553,7 @@ y2k	711d
 스펙트럼	178d
 스포츠	391d
 스포티파	471d
-스푼 사발	1779d
+스푼 사발	1783d
 슬픈	393d
 슬픔	393d
 습	403d
@@ -51479,13 +51566,13 @@ y2k	711d
 시금치	435d
 시끄러운	424d
 시끌벅적	424d
-시나고그	1880d
+시나고그	1884d
 시나몬	277d
 시내	340d
 시냇물	148d
 시누아즈리	731d
 시드니	849d
-시든 꽃	1693d
+시든 꽃	1697d
 시디 부 사이드	865d
 시멘트	282d
 시보리	828d
@@ -51521,7 +51608,7 @@ y2k	711d
 신앙	414d
 신전	346d
 신주쿠	850d
-신토 신사	1881d
+신토 신사	1885d
 신혼여행	394d
 신화	397d
 실개천	148d
@@ -51529,7 +51616,7 @@ y2k	711d
 실연	393d
 실크	291d
 실크로드	870d
-실험실 가운	1922d
+실험실 가운	1926d
 심	141d
 심심	436d
 심야	193d
@@ -51547,11 +51634,11 @@ y2k	711d
 싸늘	402d
 싸움	404d
 쌀쌀	402d
-쌍봉 낙타	1604d
+쌍봉 낙타	1608d
 썩	427d
 썰매	198d
 썰물	142d
-쏟아져 나오 액체	1835d
+쏟아져 나오 액체	1839d
 쓰지 마	462d
 쓰지 마세요	462d
 쓰지 말고	462d
@@ -51604,7 +51691,7 @@ y2k	711d
 아침 햇살	188d
 아카시아	835d
 아케이드	707d
-아코디언	1967d
+아코디언	1971d
 아쿠아	66d
 아쿠아리움	366d
 아트	440d
@@ -51613,12 +51700,13 @@ y2k	711d
 아픔	393d
 악령	405d
 악마	430d
+악마 눈	872d
 악몽	405d
-악어	1651d
+악어	1655d
 안개	202d
 안개비	200d
-안경	1919d
-안내견	1573d
+안경	1923d
+안내견	1577d
 안녕	457d
 안녕하세요	457d
 안녕하십니까	457d
@@ -51632,8 +51720,8 @@ y2k	711d
 안정	408d
 안정감	408d
 안정된	408d
-알 깬 병아리	1633d
-알 들어 있 둥지	1713d
+알 깬 병아리	1637d
+알 들어 있 둥지	1717d
 알로하	767d
 알록달록	178d
 알루미늄	286d
@@ -51670,29 +51758,29 @@ y2k	711d
 야경	192d
 야광	450d
 야구	391d
-야구모자	1959d
+야구모자	1963d
 야망	406d
 야생	420d
 야수파	719d
 야시장	333d
 야외	420d
-야자수	1703d
+야자수	1707d
 야채	435d
-야채샐러드	1780d
+야채샐러드	1784d
 약국	357d
 약속	406d
 약초	137d
 양귀비	222d
 양념	277d
 양떼	349d
-양말	1930d
+양말	1934d
 양모	292d
 양배추	435d
 양상추	435d
-양주잔	1834d
+양주잔	1838d
 양초	310d
 양키스	586d
-양파	1745d
+양파	1749d
 양피지	293d
 어두운	441d
 어둑	453d
@@ -51702,13 +51790,13 @@ y2k	711d
 어린	382d
 어린 시절	417d
 어린아	382d
-어묵	1796d
+어묵	1800d
 어색	415d
 어스름	191d
 어스톤	386d
 어항	366d
 언덕	160d
-얼룩다람쥐	1617d
+얼룩다람쥐	1621d
 얼룩말	320d
 얼어붙	452d
 얼음	184d
@@ -51751,11 +51839,11 @@ y2k	711d
 여명	180d
 여성	459d
 여성미	421d
-여성복	1938d
-여성용 모자	1956d
+여성복	1942d
+여성용 모자	1960d
 여왕	384d
 여우	324d
-여우 얼굴	1576d
+여우 얼굴	1580d
 여유	389d
 여자	459d
 여정	420d
@@ -51792,7 +51880,7 @@ y2k	711d
 열망	395d
 열매	253d
 열정	395d
-염소	1602d
+염소	1606d
 영	414d
 영감	406d
 영결식	412d
@@ -51817,23 +51905,23 @@ y2k	711d
 옛날	380d
 오가닉	385d
 오늘 밤	192d
-오뎅	1793d
+오뎅	1797d
 오두막	364d
 오두막집	364d
 오락실	707d
-오랑우탄	1570d
+오랑우탄	1574d
 오래된	381d
 오래된 책	312d
 오렌지	228d
 오렌지색	1d
 오로라	177d
 오륜기	686d
-오리	1640d
+오리	1644d
 오방색	798d
 오본	753d
 오붓	400d
 오색찬란	178d
-오소리	1628d
+오소리	1632d
 오스	772d
 오스트리아	653d
 오싹	405d
@@ -51842,7 +51930,7 @@ y2k	711d
 오월	195d
 오전	188d
 오지	420d
-오징어	1805d
+오징어	1809d
 오커	36d
 오컬트	396d
 오케스트라	399d
@@ -51862,7 +51950,7 @@ y2k	711d
 온라인	377d
 온순	390d
 온실	126d
-온천	1893d
+온천	1897d
 온화	390d
 올리브	278d
 올리브 오일	278d
@@ -51874,7 +51962,7 @@ y2k	711d
 와비사비	355d
 와인	264d
 와인색	33d
-와인잔	1828d
+와인잔	1832d
 와일드 웨스트	737d
 와플	271d
 완두콩	435d
@@ -51899,7 +51987,7 @@ y2k	711d
 요정	397d
 요트	140d
 욕망	395d
-용 얼굴	1655d
+용 얼굴	1659d
 용감	407d
 용기	407d
 용암	165d
@@ -51916,7 +52004,7 @@ y2k	711d
 우울	393d
 우울함	393d
 우유	268d
-우유 한잔	1822d
+우유 한잔	1826d
 우윳	105d
 우정	392d
 우주	176d
@@ -51927,12 +52015,12 @@ y2k	711d
 우중충	203d
 우즈베키스탄	870d
 우천	199d
-우체국	1863d
+우체국	1867d
 우크라이나	642d
 우키요	794d
 우화	397d
 운동	391d
-운동화	1947d
+운동화	1951d
 운석	176d
 울루루	824d
 울분	404d
@@ -51947,14 +52035,14 @@ y2k	711d
 워홀	792d
 원더랜드	397d
 원목	279d
-원석	1965d
+원석	1969d
 원숙	423d
-원숭	1568d
-원숭 얼굴	1567d
+원숭	1572d
+원숭 얼굴	1571d
 원정	420d
 원주민 미술	824d
-원피스	1931d
-원피스 수영복	1934d
+원피스	1935d
+원피스 수영복	1938d
 월광	174d
 월넛	279d
 월백색	76d
@@ -51978,9 +52066,9 @@ y2k	711d
 유년기	417d
 유능	408d
 유니콘	397d
-유니콘 얼굴	1588d
+유니콘 얼굴	1592d
 유람선	140d
-유럽 성	1873d
+유럽 성	1877d
 유령	405d
 유리	294d
 유머	392d
@@ -52013,8 +52101,8 @@ y2k	711d
 은행잎	131d
 은회색	86d
 음력설	370d
-음료 팩	1838d
-음료수	1830d
+음료 팩	1842d
+음료수	1834d
 음산	405d
 음악축제	335d
 음울	393d
@@ -52033,7 +52121,7 @@ y2k	711d
 이노센트	409d
 이드	749d
 이른 아침	188d
-이발소	1898d
+이발소	1902d
 이베	504d
 이불	400d
 이브 클라인	822d
@@ -52065,10 +52153,10 @@ y2k	711d
 일광욕	143d
 일몰	179d
 일본	624d
-일본 성	1872d
-일본 우체국	1862d
-일본 인형	1911d
-일본 장식	1910d
+일본 성	1876d
+일본 우체국	1866d
+일본 인형	1915d
+일본 장식	1914d
 일본식	355d
 일본풍	355d
 일요일	389d
@@ -52097,9 +52185,9 @@ y2k	711d
 자수정색	56d
 자신감	407d
 자연	385d
-자욱 안개	1885d
+자욱 안개	1889d
 자유	420d
-자유 여신상	1876d
+자유 여신상	1880d
 자이푸르	804d
 자작나무	122d
 자작나무 숲	122d
@@ -52121,7 +52209,7 @@ y2k	711d
 잠든	416d
 잠자리	416d
 잠잠	388d
-장갑	1928d
+장갑	1932d
 장난감	382d
 장례	412d
 장례식	412d
@@ -52157,7 +52245,7 @@ y2k	711d
 적막	388d
 적보라	96d
 적색	0d
-전갈	1682d
+전갈	1686d
 전구	336d
 전등	336d
 전문	408d
@@ -52182,18 +52270,18 @@ y2k	711d
 정갈	399d
 정겨운	400d
 정글	120d
-정면 향 날개 편 병아리	1635d
+정면 향 날개 편 병아리	1639d
 정복	418d
 정신	414d
 정신없	424d
 정열	395d
 정오	189d
 정원	126d
-정원 있 집	1860d
+정원 있 집	1864d
 정적	388d
 정중	412d
 정직	408d
-젖병	1821d
+젖병	1825d
 젖소	349d
 제과점	270d
 제국	384d
@@ -52202,15 +52290,16 @@ y2k	711d
 젠	351d
 젤라또	274d
 젤리	272d
-조각 케익	1813d
+조각 케익	1817d
 조마조마	415d
 조명	336d
+조선 백자	873d
 조약돌	281d
 조용	388d
 조화	388d
 존경	412d
 졸린	416d
-졸업 모자	1958d
+졸업 모자	1962d
 졸음	416d
 종	293d
 종교	414d
@@ -52219,13 +52308,13 @@ y2k	711d
 좌절감	404d
 죄책감	415d
 주말	389d
-주먹밥	1786d
+주먹밥	1790d
 주방	362d
 주술	396d
 주식시장	358d
 주얼리	316d
 주점	344d
-주택 건물	1857d
+주택 건물	1861d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -52240,14 +52329,14 @@ y2k	711d
 중국풍	356d
 중립	423d
 중추절	371d
-쥐 얼굴	1611d
+쥐 얼굴	1615d
 즐거운	392d
 즐거움	392d
 증권	358d
 증오	404d
-지갑	1940d
+지갑	1944d
 지겨운	436d
-지렁	1685d
+지렁	1689d
 지루	436d
 지루함	436d
 지브리	820d
@@ -52298,7 +52387,7 @@ y2k	711d
 참나무	279d
 찻 갈색	88d
 찻잎	256d
-찻주전자	1824d
+찻주전자	1828d
 찻집	343d
 창고	378d
 창공	169d
@@ -52353,17 +52442,17 @@ y2k	711d
 첼시	595d
 초가집	830d
 초록	3d
-초록 사	1724d
+초록 사	1728d
 초록색	3d
 초롱	309d
 초밥	276d
-초식 공룡	1657d
+초식 공룡	1661d
 초원	124d
 초저녁	191d
 초조	415d
 초지	124d
 초코	261d
-초콜렛	1816d
+초콜렛	1820d
 초콜릿	261d
 초콜릿색	108d
 초현실	721d
@@ -52373,7 +52462,7 @@ y2k	711d
 추	427d
 추도식	412d
 추모	412d
-추모 리본	1918d
+추모 리본	1922d
 추석	371d
 추수	197d
 추수감사절	197d
@@ -52395,7 +52484,7 @@ y2k	711d
 충실	408d
 치바오	831d
 치유	419d
-치즈 조각	1759d
+치즈 조각	1763d
 치파오	831d
 칙칙	448d
 친구	392d
@@ -52406,7 +52495,7 @@ y2k	711d
 칠기	303d
 칠레	665d
 칠리	277d
-칠면조	1630d
+칠면조	1634d
 칠월	196d
 침대	363d
 침묵	388d
@@ -52416,11 +52505,11 @@ y2k	711d
 카니발	335d
 카라바조	791d
 카레	277d
-카레라이스	1789d
+카레라이스	1793d
 카르마	414d
 카르타헤나	861d
 카리브	768d
-카바	1882d
+카바	1886d
 카우보	349d
 카운트다운	757d
 카카오	508d
@@ -52433,7 +52522,7 @@ y2k	711d
 카페	343d
 카페라떼	255d
 카푸치노	255d
-칵테일	1829d
+칵테일	1833d
 칸딘스키	727d
 캐나다	636d
 캐니언	159d
@@ -52447,8 +52536,8 @@ y2k	711d
 캠퍼스	359d
 캠프파이어	166d
 캠핑	420d
-캥거루	1627d
-커스타드 푸딩	1819d
+캥거루	1631d
+커스타드 푸딩	1823d
 커플	394d
 커피	254d
 커피색	107d
@@ -52466,19 +52555,19 @@ y2k	711d
 케일	435d
 켄테	742d
 켈트	826d
-코끼리	1607d
+코끼리	1611d
 코랄	28d
-코르크 튀어나오고 있 병	1827d
+코르크 튀어나오고 있 병	1831d
 코미디	392d
 코발트	45d
 코발트블루	45d
-코뿔소	1609d
+코뿔소	1613d
 코스탈	733d
-코알라	1622d
+코알라	1626d
 코카콜라	464d
 코코넛	241d
 코코아	261d
-코트	1929d
+코트	1933d
 코트다쥐르	807d
 코튼	292d
 코티지코어	703d
@@ -52502,10 +52591,10 @@ y2k	711d
 크렘린	833d
 크로아티아	859d
 크롬	286d
-크루아상	1752d
+크루아상	1756d
 크루즈	140d
 크리스마스	367d
-크리스마스 트리	1901d
+크리스마스 트리	1905d
 크리스마스트리	367d
 크리스탈	300d
 크리스털	300d
@@ -52526,12 +52615,12 @@ y2k	711d
 키즈	382d
 키친	362d
 타르트	271d
-타말레	1771d
+타말레	1775d
 타오르	166d
 타워	340d
 타이난	799d
 타지마할	834d
-타코	1769d
+타코	1773d
 타탄	782d
 타히티	867d
 탐사	420d
@@ -52553,16 +52642,16 @@ y2k	711d
 테디베어	410d
 테라코타	111d
 테슬라	485d
-테이크아웃 상자	1801d
+테이크아웃 상자	1805d
 테크	377d
 테크놀로지	377d
 테헤란	866d
-텐트	1884d
+텐트	1888d
 텔레그램	506d
 토기	304d
 토끼	410d
-토끼 얼굴	1615d
-토끼풀	1707d
+토끼 얼굴	1619d
+토끼풀	1711d
 토네	201d
 토마토	247d
 토성	176d
@@ -52577,14 +52666,14 @@ y2k	711d
 톱니바퀴	286d
 통곡	393d
 통나무집	364d
-통조림	1784d
+통조림	1788d
 투박	379d
 투자	358d
 툰드라	185d
 튀니지	865d
 튀르키예	643d
 튤립	213d
-트럼펫	1970d
+트럼펫	1974d
 트레킹	420d
 트로피	418d
 트로피컬	352d
@@ -52592,9 +52681,9 @@ y2k	711d
 트위터	573d
 특	437d
 튼튼	419d
-티라노사우루스	1658d
+티라노사우루스	1662d
 티베트	783d
-티셔츠	1925d
+티셔츠	1929d
 티없	409d
 티크	279d
 티키	734d
@@ -52604,7 +52693,7 @@ y2k	711d
 파돗소리	142d
 파라다이스	429d
 파라솔	338d
-파라솔 있 해변	1846d
+파라솔 있 해변	1850d
 파라오	774d
 파란	4d
 파란 마	803d
@@ -52617,7 +52706,7 @@ y2k	711d
 파스텔톤	449d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1942d
+파우치	1946d
 파워풀	407d
 파이어폭스	518d
 파인애플	240d
@@ -52626,14 +52715,14 @@ y2k	711d
 파티	373d
 파프리카	277d
 판다	321d
-판다 얼굴	1623d
+판다 얼굴	1627d
 판타지	397d
-팔라펠	1773d
+팔라펠	1777d
 팔레르모	858d
 팔월	196d
 팜하우스	379d
 팝아트	792d
-팝콘	1781d
+팝콘	1785d
 팥색	89d
 패닉	405d
 패셔너블	399d
@@ -52666,7 +52755,7 @@ y2k	711d
 펭귄	322d
 편안	389d
 편안함	389d
-편의점	1868d
+편의점	1872d
 편집증	415d
 평범	436d
 평온	388d
@@ -52684,7 +52773,7 @@ y2k	711d
 포옹	400d
 포장마차	333d
 포지타노	763d
-포츈 쿠키	1800d
+포츈 쿠키	1804d
 폭동	424d
 폭력	404d
 폭설	187d
@@ -52697,8 +52786,8 @@ y2k	711d
 폭풍우	201d
 폴란드	659d
 폴리네시아	867d
-퐁듀	1778d
-표범	1583d
+퐁듀	1782d
+표범	1587d
 표현주	720d
 푸르른 초록	3d
 푸시아	65d
@@ -52712,14 +52801,14 @@ y2k	711d
 풋볼	391d
 풋사	237d
 풋풋	401d
-풍경	1913d
+풍경	1917d
 풍등	751d
 풍선	337d
 프라이드	755d
-프라이팬	1775d
+프라이팬	1779d
 프라하	842d
 프랑스	625d
-프레첼	1755d
+프레첼	1759d
 프로방스	807d
 프로페셔널	408d
 프리다 칼	725d
@@ -52730,8 +52819,8 @@ y2k	711d
 플라밍고	317d
 플라스틱	307d
 플라워	207d
-플랫 슈즈	1949d
-플랫브레드	1754d
+플랫 슈즈	1953d
+플랫브레드	1758d
 플럼	62d
 플레이스테이션	475d
 피	315d
@@ -52740,8 +52829,8 @@ y2k	711d
 피그마	561d
 피라미드	774d
 피렌체	762d
-피망	1740d
-피아노	1969d
+피망	1744d
+피아노	1973d
 피아트	487d
 피오르	147d
 피오르드	147d
@@ -52769,19 +52858,19 @@ y2k	711d
 하늘색	41d
 하라주쿠	730d
 하롱베	786d
-하마	1610d
+하마	1614d
 하바나	759d
 하얀	10d
 하얀색	10d
 하양	10d
 하이킹	420d
 하이테크	377d
-하이힐	1950d
+하이힐	1954d
 하천	148d
 하트	394d
 하품	416d
 학교	359d
-학교 가방	1944d
+학교 가방	1948d
 학생	359d
 학습	359d
 학업	359d
@@ -52803,7 +52892,7 @@ y2k	711d
 한푸	831d
 할로윈	368d
 함박눈	187d
-핫도그	1767d
+핫도그	1771d
 핫소스	277d
 항구	154d
 해	171d
@@ -52824,10 +52913,10 @@ y2k	711d
 해질녘	179d
 해초	138d
 해피	392d
-핸드백	1941d
+핸드백	1945d
 핼러윈	368d
-햄버거	1764d
-햄스터 얼굴	1614d
+햄버거	1768d
+햄스터 얼굴	1618d
 햇	171d
 햇볕	171d
 햇살	171d
@@ -52862,7 +52951,7 @@ y2k	711d
 형형색색	178d
 혜성	176d
 호	319d
-호 얼굴	1581d
+호 얼굴	1585d
 호두나무	279d
 호러	405d
 호박	246d
@@ -52874,7 +52963,7 @@ y2k	711d
 호이안	800d
 호주	637d
 호쿠사	728d
-호텔	1866d
+호텔	1870d
 호프집	344d
 호화	383d
 호흘로마	795d
@@ -52885,7 +52974,7 @@ y2k	711d
 혼잡	424d
 홀리 축제	810d
 홀치기염색	714d
-홍고추	1739d
+홍고추	1743d
 홍차	256d
 홍콩	777d
 홍학	317d
@@ -52932,11 +53021,11 @@ y2k	711d
 회상	417d
 회색	8d
 회오리바람	201d
-회전 목마	1894d
+회전 목마	1898d
 회청색	93d
 후끈	403d
 후르츠	434d
-후지산	1844d
+후지산	1848d
 후추	277d
 후텁지근	403d
 후회	393d
@@ -52969,16 +53058,16 @@ y2k	711d
 희뿌연	451d
 희열	392d
 흰	10d
-흰 꽃	1689d
-흰 십자 있 헬멧	1961d
+흰 꽃	1693d
+흰 십자 있 헬멧	1965d
 흰색	10d
 히말라야	783d
 히어	407d
 히피	714d
-힌두교 사원	1879d
+힌두교 사원	1883d
 힐링	389d
 힘찬	407d
-@stems fr 4236
+@stems fr 4244
 a ancienn	380e
 a la maison	400e
 a la mod	399e
@@ -52996,8 +53085,8 @@ academiqu	359e
 académiqu	359e
 accabl	393e
 accablé	393e
-accordeon	1967e
-accordéon	1967e
+accordeon	1971e
+accordéon	1971e
 accueillant	400e
 acid	227e
 acidul	227e
@@ -53037,7 +53126,7 @@ ai cap	646e
 ai cập	646e
 aid	749e
 aid el fitr	749e
-aigl	1639e
+aigl	1643e
 aigr	227e
 ail	169e
 aimant	394e
@@ -53054,7 +53143,7 @@ alfon mucha	793e
 algu	138e
 alibaba	528e
 alien	176e
-aliment en conserv	1784e
+aliment en conserv	1788e
 alipay	530e
 allegres	392e
 allemagn	626e
@@ -53155,13 +53244,13 @@ arab	776e
 arabi	776e
 arabi saoudit	645e
 arabia saudita	645e
-araign	1680e
-araigné	1680e
+araign	1684e
+araigné	1684e
 arbr	133e
-arbr a feuill caduqu	1702e
-arbr a vou	1909e
-arbr à feuill caduqu	1702e
-arbr à vœu	1909e
+arbr a feuill caduqu	1706e
+arbr a vou	1913e
+arbr à feuill caduqu	1706e
+arbr à vœu	1913e
 arc en ciel	178e
 arcad	707e
 arcan	396e
@@ -53272,8 +53361,8 @@ ba lan	659e
 baba cool	714e
 bae	648e
 bagarr	404e
-bagel	1756e
-bagu	1964e
+bagel	1760e
+bagu	1968e
 baguet	270e
 bai	253e
 bai along	786e
@@ -53283,19 +53372,19 @@ bailler	416e
 bain de soleil	143e
 baiser	394e
 balein	330e
-balein soufflant par son event	1659e
-balein soufflant par son évent	1659e
+balein soufflant par son event	1663e
+balein soufflant par son évent	1663e
 bali	766e
 balinai	766e
 ballerin	421e
 ballet	421e
 ballon	337e
 ballon de baudruch	337e
-ballon gonflabl	1906e
+ballon gonflabl	1910e
 bambin	382e
 bambou	123e
-bambou decoratif	1910e
-bambou décoratif	1910e
+bambou decoratif	1914e
+bambou décoratif	1914e
 bambouserai	123e
 banal	436e
 banan	238e
@@ -53308,7 +53397,7 @@ bangladesch	673e
 bangladesh	673e
 bangladeshi flag	673e
 bangladé	673e
-banjo	1972e
+banjo	1976e
 banqu	358e
 banqui	184e
 barb	422e
@@ -53323,8 +53412,8 @@ bariol	178e
 bariolé	178e
 baroqu	791e
 barqu	140e
-barr chocolat	1816e
-barr chocolaté	1816e
+barr chocolat	1820e
+barr chocolaté	1820e
 barça	605e
 basalt	158e
 baseball	391e
@@ -53336,7 +53425,7 @@ bateau	140e
 bateau a voil	140e
 bateau à voil	140e
 batiment	340e
-batteri	1973e
+batteri	1977e
 bavaroi	747e
 bayern munchen	607e
 bayern munich	607e
@@ -53348,7 +53437,7 @@ beb	409e
 beguin	394e
 beig	17e
 beignet	271e
-beignet de crevet	1795e
+beignet de crevet	1799e
 belcika	651e
 belgian flag	651e
 belgica	651e
@@ -53356,7 +53445,7 @@ belgien	651e
 belgio	651e
 belgiqu	651e
 belgium	651e
-belier	1600e
+belier	1604e
 belçika	651e
 benediction	414e
 benfica	616e
@@ -53370,7 +53459,7 @@ beurr	269e
 beyrouth	852e
 beşiktaş	620e
 bi	651e
-biberon	1821e
+biberon	1825e
 bibliothequ	345e
 bibliothèqu	345e
 bien aim	394e
@@ -53392,14 +53481,14 @@ biologiqu	385e
 birlesik krallik	634e
 birleşik krallık	634e
 biscuit	271e
-biscuit chinoi	1800e
-bison	1591e
+biscuit chinoi	1804e
+bison	1595e
 bisou	394e
 bistro	343e
 bistrot	343e
 bizarr	437e
 bièr	266e
-blaireau	1628e
+blaireau	1632e
 blanc	10e
 blanc bleut	76e
 blanc bleuté	76e
@@ -53445,7 +53534,7 @@ bleu tiffany	681e
 bleu violet	95e
 bleuet	232e
 bling	432e
-blou blanch	1922e
+blou blanch	1926e
 blu	439e
 blu klein	682e
 blé	251e
@@ -53465,14 +53554,14 @@ bohêm	715e
 boi flott	279e
 boi flotté	279e
 boi massif	279e
-boisson chaud	1823e
+boisson chaud	1827e
 boisé	279e
-boit a emporter	1801e
+boit a emporter	1805e
 boit de nuit	438e
-boit dejeuner	1785e
-bol avec cuiller	1779e
-bol de riz	1788e
-bol fumant	1790e
+boit dejeuner	1789e
+bol avec cuiller	1783e
+bol de riz	1792e
+bol fumant	1794e
 bonbon	272e
 bond	424e
 bondé	424e
@@ -53495,29 +53584,29 @@ bosquet	119e
 boston celtic	577e
 boston red sox	588e
 botaniqu	128e
-bott de femm	1953e
+bott de femm	1957e
 bou	168e
-bouf	1593e
+bouf	1597e
 bougi	310e
 bouillant	403e
 boukhara	870e
 boulai	122e
 boulangeri	270e
 bouleau	122e
-boulet de pat	1799e
-boulet de pât	1799e
-boulet de riz	1787e
+boulet de pat	1803e
+boulet de pât	1803e
+boulet de riz	1791e
 boulevard	341e
 bouquet	207e
 bouquin	312e
 bour	358e
 bourbon	267e
-bourgeon	1696e
+bourgeon	1700e
 bourrasqu	204e
-bouteill de champagn	1827e
+bouteill de champagn	1831e
 boît de nuit	438e
-boît déjeuner	1785e
-boît à emporter	1801e
+boît déjeuner	1789e
+boît à emporter	1805e
 brai	167e
 braqu	818e
 brasier	166e
@@ -53530,7 +53619,7 @@ brazil	630e
 brazilian flag	630e
 brebi	349e
 bresilien	812e
-bretzel	1755e
+bretzel	1759e
 brezilya	630e
 bri	204e
 brillanc	432e
@@ -53539,11 +53628,11 @@ briller	432e
 brindill	279e
 brioch	270e
 briqu	283e
-briquet de jus	1838e
+briquet de jus	1842e
 britanniqu	771e
 british flag	634e
-brochet de bonbon	1798e
-brochet de poisson	1793e
+brochet de bonbon	1802e
+brochet de poisson	1797e
 brocoli	435e
 bronz	58e
 bronz antiqu	305e
@@ -53570,13 +53659,13 @@ brésilien	812e
 brûlant	403e
 brûler	166e
 bubbl tea	259e
-buffl	1594e
+buffl	1598e
 burano	806e
 bureau	358e
-bureau de post	1863e
-bureau de post japonai	1862e
+bureau de post	1867e
+bureau de post japonai	1866e
 burger king	542e
-burrito	1770e
+burrito	1774e
 bus londonien	684e
 bvb	608e
 byzanc	718e
@@ -53588,24 +53677,24 @@ béatitud	392e
 bébé	409e
 béguin	394e
 bélgica	651e
-bélier	1600e
+bélier	1604e
 béni	414e
 bénédiction	414e
 béton	282e
 béton brut	701e
-bœuf	1593e
+bœuf	1597e
 bỉ	651e
 bồ đào nha	629e
 caban	364e
 cabanon	364e
-cacahuet	1746e
-cacahuèt	1746e
+cacahuet	1750e
+cacahuèt	1750e
 cacao	261e
 cach	396e
 cachalot	330e
 caché	396e
 cactu	135e
-cadeau	1917e
+cadeau	1921e
 caf	254e
 caf au lait	255e
 caf bar	343e
@@ -53614,12 +53703,13 @@ café	254e
 café au lait	255e
 café bar	343e
 caillou	281e
-calamar	1805e
+calamar	1809e
 californi	781e
 californien	781e
 calin	400e
 calm	388e
 calmant	388e
+caminito	875e
 camouflag	433e
 campagn	349e
 campagn chic	729e
@@ -53632,10 +53722,10 @@ canadien de montreal	592e
 canadien de montréal	592e
 canadienn	845e
 canadá	636e
-canard	1640e
+canard	1644e
 candeur	409e
 candid	409e
-canich	1574e
+canich	1578e
 canicul	205e
 cannel	277e
 canyon	159e
@@ -53648,8 +53738,8 @@ caravaggio	791e
 caraïb	768e
 caribeen	768e
 caribéen	768e
-carillon eolien	1913e
-carillon éolien	1913e
+carillon eolien	1917e
+carillon éolien	1917e
 carmin	70e
 carnaval	335e
 carnaval de rio	812e
@@ -53657,15 +53747,15 @@ carott	249e
 carp koi	329e
 carp koï	329e
 carrefour	537e
-cartabl	1944e
+cartabl	1948e
 cas tet	396e
 cas têt	396e
 cascad	151e
-casqu de secourist	1961e
-casqu militair	1960e
-casquet americain	1959e
-casquet américain	1959e
-castor	1618e
+casqu de secourist	1965e
+casqu militair	1964e
+casquet americain	1963e
+casquet américain	1963e
+castor	1622e
 catar	649e
 cathedral	361e
 cathédral	361e
@@ -53685,10 +53775,10 @@ centr vill	340e
 ceramiqu	304e
 cereal	251e
 ceremoni	412e
-ceremoni de la lun	1914e
+ceremoni de la lun	1918e
 ceremoni du the	789e
 ceremonial	412e
-cerf	1590e
+cerf	1594e
 ceri	230e
 cerisier	208e
 cerisier en fleur	208e
@@ -53707,7 +53797,7 @@ chambr	363e
 chambr a coucher	363e
 chambr enfant	409e
 chambr à coucher	363e
-chameau	1604e
+chameau	1608e
 champ	124e
 champ de bataill	433e
 champ de ble	251e
@@ -53725,34 +53815,34 @@ chantier	378e
 chao	424e
 chaotiqu	424e
 chaouen	803e
-chapeau de femm	1956e
+chapeau de femm	1960e
 chapel	361e
-chapelet	1962e
-chapiteau	1899e
+chapelet	1966e
+chapiteau	1903e
 charbon ardent	167e
 charm	410e
 charmant	410e
 chartreux	67e
-chat	1579e
-chataign	1748e
+chat	1583e
+chataign	1752e
 chatain	20e
 chateau	360e
-chateau japonai	1872e
+chateau japonai	1876e
 chaton	410e
 chatoyant	432e
 chau	342e
 chaud	403e
 chaumier	364e
-chausset	1930e
-chausson de dan	1952e
-chaussur a talon haut	1950e
-chaussur de randonn	1948e
-chaussur de randonné	1948e
-chaussur de sport	1947e
-chaussur homm	1946e
-chaussur plat	1949e
-chaussur à talon haut	1950e
-chauv souri	1620e
+chausset	1934e
+chausson de dan	1956e
+chaussur a talon haut	1954e
+chaussur de randonn	1952e
+chaussur de randonné	1952e
+chaussur de sport	1951e
+chaussur homm	1950e
+chaussur plat	1953e
+chaussur à talon haut	1954e
+chauv souri	1624e
 chefchaouen	803e
 chelsea	595e
 chelsea fc	595e
@@ -53761,21 +53851,21 @@ chemin de fee	808e
 cheminé	311e
 cheminé de fée	808e
 chen	279e
-chenill	1673e
+chenill	1677e
 cheongsam	831e
 chequia	661e
 cheri	394e
-cheval	1587e
-cheval de maneg	1894e
-cheval de manèg	1894e
-chevr	1602e
+cheval	1591e
+cheval de maneg	1898e
+cheval de manèg	1898e
+chevr	1606e
 chewing gum	272e
 chez soi	400e
 chic	399e
 chicago bull	578e
 chicago cub	589e
-chien	1572e
-chien guid	1573e
+chien	1576e
+chien guid	1577e
 chil flag	665e
 chilean flag	665e
 chili drapeau	665e
@@ -53791,26 +53881,26 @@ choc	426e
 chocolat	261e
 chocolat chaud	400e
 chocolat clair	7e
-chop	1831e
-chop de bier	1832e
-chop de bièr	1832e
+chop	1835e
+chop de bier	1836e
+chop de bièr	1836e
 choqu	426e
 choqué	426e
 chou	435e
 chou fri	435e
 chou frisé	435e
-chouet	1642e
+chouet	1646e
 chrom	286e
 chrysanthem	217e
 chrysanthèm	217e
 chut	151e
 chut de neig	187e
 chut eau	151e
-châtaign	1748e
+châtaign	1752e
 châtain	20e
 château	360e
-château japonai	1872e
-chèvr	1602e
+château japonai	1876e
+chèvr	1606e
 chéri	394e
 chên	279e
 ciel	169e
@@ -53821,7 +53911,7 @@ ciel dégagé	169e
 ciel etoil	175e
 ciel gri	203e
 ciel étoilé	175e
-cierg magiqu	1903e
+cierg magiqu	1907e
 cieu	169e
 ciment	282e
 cimetier	412e
@@ -53837,7 +53927,7 @@ citron vert	31e
 citronnad	227e
 citronnier	227e
 citrouill	246e
-citrouill lantern	1900e
+citrouill lantern	1904e
 cité	340e
 cité interdit	347e
 clair	443e
@@ -53862,9 +53952,9 @@ coca cola	464e
 coca colanin	464e
 coca colanın	464e
 coccinel	327e
-cochon	1597e
-cocktail	1829e
-cocktail tropical	1830e
+cochon	1601e
+cocktail	1833e
+cocktail tropical	1834e
 coco	241e
 cocooning	400e
 coff shop	343e
@@ -53914,8 +54004,8 @@ conquêt	418e
 constant	408e
 constantinopl	772e
 construction	378e
-construction un batiment	1852e
-construction un bâtiment	1852e
+construction un batiment	1856e
+construction un bâtiment	1856e
 constructivism	817e
 constructivist	817e
 cont	312e
@@ -53927,7 +54017,7 @@ cooki	271e
 copenhagu	840e
 coquelicot	222e
 coquet	421e
-coquill en spiral	1668e
+coquill en spiral	1672e
 cor	787E
 cor du sud	639e
 corail	28e
@@ -53950,7 +54040,7 @@ cot	143e
 cot amalfitain	763e
 cot azur	807e
 cotier	143e
-cotillon	1907e
+cotillon	1911e
 coton	292e
 cottag	364e
 cottagecor	703e
@@ -53996,36 +54086,36 @@ cow boy	349e
 cowboy	349e
 coûteux	383e
 cr flamengo	622e
-crab	1802e
+crab	1806e
 crachin	200e
 cracovi	846e
 craintif	415e
 cramoisi	71e
 cran	405e
 craquant	410e
-cravat	1924e
+cravat	1928e
 creatif	440e
 creativit	440e
 crem	18e
 crem fouet	255e
 crem glac	274e
-crem renvers	1819e
+crem renvers	1823e
 cremant	265e
 crep	271e
 crepi	342e
 crepuscul	191e
 crepuscul dor	179e
 crepusculair	191e
-crevet	1804e
-criquet	1678e
+crevet	1808e
+criquet	1682e
 cristal	300e
 croat	859e
 croati	859e
-crocodil	1651e
+crocodil	1655e
 croir	406e
 croisier	140e
-croissant	1752e
-croquet de poisson	1796e
+croissant	1756e
+croquet de poisson	1800e
 croyanc	406e
 crudit	435e
 crudité	435e
@@ -54034,7 +54124,7 @@ crân	405e
 crèm	18e
 crèm fouetté	255e
 crèm glacé	274e
-crèm renversé	1819e
+crèm renversé	1823e
 créatif	440e
 créativité	440e
 crémant	265e
@@ -54049,7 +54139,7 @@ cuban flag	680e
 cubism	818e
 cubist	818e
 cuir	288e
-cuis de poulet	1761e
+cuis de poulet	1765e
 cuisin	362e
 cuivr	59e
 cuivré	59e
@@ -54068,7 +54158,7 @@ cyberespac	377e
 cyberpunk	376e
 cyclism	391e
 cyclon	201e
-cygn	1641e
+cygn	1645e
 czech flag	661e
 czech republic	661e
 czechia	661e
@@ -54081,7 +54171,7 @@ céramiqu	304e
 céruléen	40e
 céréal	251e
 cérémoni	412e
-cérémoni de la lun	1914e
+cérémoni de la lun	1918e
 cérémoni du thé	789e
 cérémonial	412e
 côt	143e
@@ -54168,7 +54258,7 @@ dign	412e
 dign de confianc	408e
 dimanch	389e
 dinamarca	656e
-dindon	1630e
+dindon	1634e
 diner americain	709e
 diner américain	709e
 disco	438e
@@ -54182,13 +54272,13 @@ distingué	399e
 diurn	194e
 divin	414e
 diwali	811e
-djemb	1974e
-djembé	1974e
+djemb	1978e
+djembé	1978e
 dock	154e
 docker	517e
 docteur	357e
 dodger	587e
-dodo	1643e
+dodo	1647e
 dollar	425e
 domino	574e
 donut	271e
@@ -54206,7 +54296,7 @@ douc amer	417e
 douc amèr	417e
 douceur	390e
 doudou	410e
-doughnut	1810e
+doughnut	1814e
 douillet	400e
 douleur	393e
 douloureux	393e
@@ -54218,7 +54308,7 @@ drapeau de singapour	678e
 drapeau francai	625e
 drapeau françai	625e
 drol	392e
-dromadair	1603e
+dromadair	1607e
 dropbo	562e
 drôl	392e
 dubai	776e
@@ -54279,7 +54369,7 @@ economi	358e
 ecos	782e
 ecossai	782e
 ecum	142e
-ecureuil	1617e
+ecureuil	1621e
 education	359e
 effervescenc	424e
 effrayant	405e
@@ -54298,7 +54388,7 @@ electriqu	450e
 electroniqu	377e
 eleganc	399e
 elegant	399e
-elephant	1607e
+elephant	1611e
 elev	359e
 embarcader	154e
 embarras	415e
@@ -54321,7 +54411,7 @@ emirato árab unido	648e
 emo	413e
 empathi	390e
 empir	384e
-empreint animal	1629e
+empreint animal	1633e
 en boi	279e
 en coler	404e
 en cuir	288e
@@ -54361,7 +54451,7 @@ ennui	436e
 ennuy	436e
 ennuyeux	436e
 ennuyé	436e
-enseign de barbier	1898e
+enseign de barbier	1902e
 enseign lumineux	308e
 ensoleill	172e
 ensoleillé	172e
@@ -54375,7 +54465,7 @@ entraînant	391e
 entrepot	378e
 entrepri	358e
 entrepôt	378e
-envelopp roug	1915e
+envelopp roug	1919e
 envieux	428e
 environn	385e
 environnemental	385e
@@ -54391,7 +54481,7 @@ epur	387e
 equilibr	388e
 erabl	130e
 eruption	165e
-escargot	1671e
+escargot	1675e
 espac	176e
 espagn	628e
 espagnol	857e
@@ -54409,6 +54499,8 @@ essaouira	760e
 esseul	393e
 esseulé	393e
 estado unido	633e
+estamp de dong ho	874e
+estamp de đông hồ	874e
 estamp japonai	794e
 estival	196e
 etang	149e
@@ -54466,7 +54558,7 @@ fad	436E
 faibl lumier	453e
 faienc	304e
 faienc de delft	796e
-falafel	1773e
+falafel	1777e
 falai	163e
 familial	400e
 famill	400e
@@ -54539,7 +54631,7 @@ feuill automn	129e
 feuill erabl	130e
 feuill mort	129e
 feuill or	306e
-feuill virevoltant	1711e
+feuill virevoltant	1715e
 feuill érabl	130e
 feuillag	128e
 feuillag automn	129e
@@ -54588,13 +54680,13 @@ flaqu	199e
 flemm	416e
 flemmard	416e
 fleur	207e
-fleur blanch	1689e
+fleur blanch	1693e
 fleur de cerisier	208e
 fleur de pecher	216e
 fleur de prunier	215e
 fleur de pêcher	216e
-fleur fan	1693e
-fleur fané	1693e
+fleur fan	1697e
+fleur fané	1697e
 fleuri	207e
 fleurir	207e
 fleuv	148e
@@ -54617,9 +54709,9 @@ fonc	441e
 foncé	441e
 fond de la mer	141e
 fond marin	141e
-fondu	1778e
+fondu	1782e
 font	285e
-fontain	1883e
+fontain	1887e
 football	391e
 forc	407E
 foret	119e
@@ -54641,8 +54733,8 @@ foudr	201e
 fougu	395e
 fougueux	395e
 foul	424e
-foulard	1927e
-fourmi	1674e
+foulard	1931e
+fourmi	1678e
 fournai	205e
 fraca	424e
 fraich	401e
@@ -54665,7 +54757,7 @@ fric	425e
 frisquet	402e
 frisson	402e
 frissonnant	402e
-frit	1765e
+frit	1769e
 froid	402e
 froideur	402e
 fruit	434e
@@ -54723,16 +54815,16 @@ galatasaray	618e
 galaxi	176e
 galeri	440e
 galet	281e
-galet de riz	1786e
+galet de riz	1790e
 gamin	382e
 gana	671e
-gant	1928e
+gant	1932e
 garcon	459E
 garçon	459E
 gateau	271e
 gateau anniversair	373e
 gateau de lun	814e
-gateau sabl	1813e
+gateau sabl	1817e
 gaudi	764e
 gaudí	764e
 gaufr	271e
@@ -54759,10 +54851,10 @@ giamaica	667e
 giappon	624e
 giboul	199e
 giboulé	199e
-gilet de securit	1923e
-gilet de sécurité	1923e
+gilet de securit	1927e
+gilet de sécurité	1927e
 ginkgo	131e
-giraf	1606e
+giraf	1610e
 girly	421e
 git	364e
 github	516e
@@ -54770,28 +54862,28 @@ giverny	790e
 givr	186e
 givré	186e
 glac a la vanill	274e
-glac italienn	1807e
+glac italienn	1811e
 glac à la vanill	274e
 glacial	402e
 glacier	184e
-glacon	1840e
+glacon	1844e
 glacé	452e
 glai	304e
 glam	399e
 glamour	399e
 glamoureux	399e
-glaçon	1840e
+glaçon	1844e
 gloir	418e
 glorieux	418e
 glycin	221e
-gobelet avec paill	1836e
+gobelet avec paill	1840e
 golden gat	683e
 golden gat bridg	683e
 golden stat warrior	579e
 gondol	806e
 googl	468e
 gorg	159e
-gorill	1569e
+gorill	1573e
 goth	413e
 gothiqu	413e
 goutt	152e
@@ -54803,14 +54895,14 @@ grain	251e
 grand budapest hotel	819e
 grand canyon	780e
 grand fond	141e
-grand magasin	1870e
+grand magasin	1874e
 grand muraill	348e
-grand rou	1896e
+grand rou	1900e
 grand vacanc	196e
 grand vagu de kanagawa	728e
 grang	349e
 granit	281e
-granité	1808e
+granité	1812e
 graphism suis	821e
 grapp	231e
 gratt ciel	340e
@@ -54838,7 +54930,7 @@ griechenland	660e
 grisaill	203e
 grisatr	8e
 grisâtr	8e
-groin	1599e
+groin	1603e
 grott	164e
 grung	413e
 grâc	399e
@@ -54851,7 +54943,7 @@ guerir	419e
 guerison	419e
 guerr	433e
 guirland lumineux	336e
-guitar	1968e
+guitar	1972e
 guney afrika	668e
 guney kor	639e
 guérir	419e
@@ -54859,7 +54951,7 @@ guérison	419e
 gâteau	271e
 gâteau anniversair	373e
 gâteau de lun	814e
-gâteau sablé	1813e
+gâteau sablé	1817e
 génial	426e
 gêné	415e
 gît	364e
@@ -54870,9 +54962,9 @@ ha lan	650e
 hab	592e
 hain	404e
 halloween	368e
-hamburger	1764e
+hamburger	1768e
 hameau	349e
-hamster	1614e
+hamster	1618e
 han quoc	639e
 hanbok	829e
 hanoi	786e
@@ -54882,11 +54974,11 @@ hanouka	750e
 hanoï	786e
 hant	405e
 hanté	405e
-haricot	1747e
+haricot	1751e
 harmoni	388e
 harmonieux	388e
 haut coutur	399e
-haut de form	1957e
+haut de form	1961e
 haut en couleur	178e
 havan	26e
 hawai	767e
@@ -54899,7 +54991,7 @@ helvetica	821e
 herb	125e
 herb aromatiqu	137e
 herbag	124e
-herisson	1619e
+herisson	1623e
 hero	407e
 heroiqu	407e
 heur bleu	182e
@@ -54907,13 +54999,13 @@ heur dor	181e
 heur doré	181e
 heur du coucher	416e
 heureux	392e
-hibiscu	1694e
+hibiscu	1698e
 hideux	427e
 highland	782e
 himalaya	783e
 hindistan	640e
 hippi	714e
-hippopotam	1610e
+hippopotam	1614e
 hiroshig	794e
 histoir	380e
 historiqu	380e
@@ -54925,7 +55017,7 @@ hoi an	800e
 holi	810e
 holland	650e
 hollanda	650e
-homard	1803e
+homard	1807e
 homm	459E
 honda	482e
 hong kong	777e
@@ -54943,13 +55035,13 @@ hormi	460e
 horreur	405e
 hortensia	219e
 hostil	404e
-hot dog	1767e
-hotel	1866e
+hot dog	1771e
+hotel	1870e
 houl	142e
 hourra	392e
 huawei	526e
 huil oliv	278e
-huitr	1806e
+huitr	1810e
 humbl	390e
 humid	403e
 humour	392e
@@ -54960,18 +55052,18 @@ hungria	662e
 hungría	662e
 hupp	399e
 huppé	399e
-hutt	1856e
-huîtr	1806e
+hutt	1860e
+huîtr	1810e
 hy lap	660e
 hy lạp	660e
 hyundai	484e
 hà lan	650e
 hàn quốc	639e
-hérisson	1619e
+hérisson	1623e
 héro	407e
 héroïqu	407e
 hôpital	357e
-hôtel	1866e
+hôtel	1870e
 hội an	800e
 iceberg	184e
 iceland	658e
@@ -54981,13 +55073,13 @@ ikb	682e
 ikea	467e
 il pleut	199e
 ile	155E
-ile desert	1848e
+ile desert	1852e
 illuminating	692e
 ilot	155e
 imagination	398e
 imaginer	398e
 immeubl	340e
-immeubl de bureau	1861e
+immeubl de bureau	1865e
 immobilit	388e
 immobilité	388e
 imperial	384e
@@ -55115,6 +55207,7 @@ jardin majorel	760e
 jardin potager	126e
 jardin zen	351e
 jardinag	126e
+jarr de lun	873e
 jasmin	223e
 jaun	2e
 jaun citron	100e
@@ -55135,8 +55228,8 @@ jet	154e
 jeté	154e
 jeu olympiqu	686e
 jeun	401e
-jeun cygn	1641e
-jeun pous	1699e
+jeun cygn	1645e
+jeun pous	1703e
 jeunes	401e
 jiangnan	350e
 jio	557e
@@ -55170,17 +55263,17 @@ juv	609e
 juvenil	401e
 juventu	609e
 juvénil	401e
-kaaba	1882e
+kaaba	1886e
 kakao talk	508e
 kakaotalk	508e
 kaki	25e
 kal	435E
 kanada	636e
-kangourou	1627e
+kangourou	1631e
 karma	414e
 katar	649e
 kawaii	410e
-kebab	1772e
+kebab	1776e
 kenia	670e
 kent	742e
 kentucky fried chicken	541e
@@ -55196,9 +55289,9 @@ kiwi	245e
 klein blau	682e
 klein blu	682e
 knick	581e
-koala	1622e
+koala	1626e
 koi	329e
-koinobori	1912e
+koinobori	1916e
 kolombiya	664e
 kolumbien	664e
 korean flag	639e
@@ -55208,6 +55301,7 @@ kuba	680e
 kyoto	805e
 kényan	855e
 küba	680e
+la boca	875e
 la galaxy	593e
 la grand vagu	728e
 la havan	759e
@@ -55223,7 +55317,7 @@ lait	268e
 laiton	60e
 laitu	435e
 laker	576e
-lama	1605e
+lama	1609e
 lamborghini	477e
 lamp	336e
 lampadair	336e
@@ -55234,7 +55328,7 @@ lantern celest	751e
 lantern célest	751e
 lapin	410e
 laqu	303e
-lard	1763e
+lard	1767e
 larg	140E
 larm	393e
 lassant	436e
@@ -55250,17 +55344,17 @@ legend	397e
 legendair	397e
 lego	571e
 legum	435e
-legum a feuill vert	1742e
+legum a feuill vert	1746e
 leicester city	600e
 lenovo	525e
 lent	416e
-leopard	1583e
+leopard	1587e
 les nymphea	790e
 les nymphéa	790e
 lethargiqu	416e
 lever de soleil	180e
 lever du soleil	180e
-lezard	1653e
+lezard	1657e
 lfc	596e
 lg	544e
 liban	852e
@@ -55286,7 +55380,7 @@ littératur	312e
 liverpool fc	596e
 living coral	690e
 livr	312e
-lombric	1685e
+lombric	1689e
 london bus	684e
 londonien	771e
 londr	771e
@@ -55294,9 +55388,9 @@ los angel dodger	587e
 los angel laker	576e
 lotu	212e
 loufoqu	437e
-loup	1575e
-loutr	1625e
-lov hotel	1867e
+loup	1579e
+loutr	1629e
+lov hotel	1871e
 loy krathong	751e
 loyal	408e
 loyaut	408e
@@ -55318,9 +55412,9 @@ lun	173e
 lun de miel	394e
 lunair	174e
 lunatiqu	413e
-lunet	1921e
-lunet de soleil	1920e
-lunet de vue	1919e
+lunet	1925e
+lunet de soleil	1924e
+lunet de vue	1923e
 lux	383e
 luxueux	383e
 luxur	395e
@@ -55330,10 +55424,10 @@ lyft	503e
 légend	397e
 légendair	397e
 légum	435e
-légum à feuill vert	1742e
-léopard	1583e
+légum à feuill vert	1746e
+léopard	1587e
 léthargiqu	416e
-lézard	1653e
+lézard	1657e
 macabr	405e
 macaristan	662e
 macaron	275e
@@ -55346,12 +55440,12 @@ magiqu	397e
 magma	165e
 magnolia	226e
 mai	195E
-maillot de bain une piec	1934e
-maillot de bain une pièc	1934e
-maison	1857e
-maison abandonn	1858e
-maison abandonné	1858e
-maison avec jardin	1860e
+maillot de bain une piec	1938e
+maillot de bain une pièc	1938e
+maison	1861e
+maison abandonn	1862e
+maison abandonné	1862e
+maison avec jardin	1864e
 maison traditionnel coreenn	830e
 maison traditionnel coréenn	830e
 maisonnet	364e
@@ -55375,7 +55469,7 @@ malezya	677e
 malheureux	393e
 malásia	677e
 maléfiqu	405e
-mammouth	1608e
+mammouth	1612e
 man city	598e
 man united	597e
 man utd	597e
@@ -55385,7 +55479,7 @@ manchot	322e
 mandarin	228e
 mangu	239e
 manhattan	770e
-manteau	1929e
+manteau	1933e
 mapl leaf flag	636e
 maquillag	421e
 marbr	280e
@@ -55408,7 +55502,7 @@ marin	16e
 marina	154e
 marié	372e
 marié indienn	832e
-marmit	1777e
+marmit	1781e
 maroc	647e
 marocain	760e
 marocco	647e
@@ -55433,11 +55527,13 @@ matin	188e
 matiné	188e
 matriochka	833e
 matur	423e
-maté	1839e
+maté	1843e
 maussad	413e
 mauv	63e
 mauv fonc	5e
 mauv foncé	5e
+mauvai oil	872e
+mauvai œil	872e
 maya	823e
 maï	250e
 mcdonald	465e
@@ -55457,7 +55553,7 @@ meituan	533e
 meksika	632e
 melancoli	393e
 melancoliqu	393e
-melon	1716e
+melon	1720e
 memoir	417e
 memorial	412e
 menac	405e
@@ -55486,7 +55582,7 @@ mi journ	189e
 mi journé	189e
 miami	769e
 miami heat	580e
-microb	1686e
+microb	1690e
 microsoft	567e
 midi	189e
 miel	263e
@@ -55527,34 +55623,34 @@ monochrom	431e
 monoton	436e
 monstr	405e
 mont	160e
-mont fuji	1844e
+mont fuji	1848e
 montagn	160e
 montagn enneig	161e
 montagn enneigé	161e
-montagn rus	1897e
+montagn rus	1901e
 montagneux	160e
 montmartr	761e
 montreal canadien	592e
-monument classiqu	1851e
-morceau de viand	1762e
+monument classiqu	1855e
+morceau de viand	1766e
 morn	393e
 moro	393e
 moroccan flag	647e
 morocco	647e
 mort	412e
 moscou	833e
-mosqu	1878e
-mosqué	1878e
+mosqu	1882e
+mosqué	1882e
 moteur	378e
 motif	406e
 motivation	406e
 motivé	406e
-mouch	1684e
-mouffet	1626e
+mouch	1688e
+mouffet	1630e
 mous	132e
 mousseux	265e
 moussu	132e
-moustiqu	1683e
+moustiqu	1687e
 moutard	110e
 mouton	349e
 mucha	793e
@@ -55655,9 +55751,9 @@ nga	641e
 nhat ban	624e
 nhật bản	624e
 ni	460e
-nid avec ouf	1713e
-nid avec œuf	1713e
-nid vid	1712e
+nid avec ouf	1717e
+nid avec œuf	1717e
+nid vid	1716e
 niederland	650e
 nigeria	669e
 nigeria flagg	669e
@@ -55723,8 +55819,8 @@ nueva zelanda	679e
 nuit	192e
 nuit blanch	801e
 nuit de lun	174e
-nuit etoil	1886e
-nuit étoilé	1886e
+nuit etoil	1890e
+nuit étoilé	1890e
 numeriqu	377e
 numériqu	377e
 nuova zelanda	679e
@@ -55752,10 +55848,11 @@ ocean	140e
 ocr	36e
 octobr	197e
 océan	140e
+oeil turc	872e
 oeuf	269e
 officiel	412e
-oignon	1745e
-oiseau	1636e
+oignon	1749e
+oiseau	1640e
 oisif	416e
 olimpiadi	686e
 olympic	686e
@@ -55782,7 +55879,7 @@ orag	201e
 orageux	201e
 orang	1e
 orang fruit	228e
-orang outan	1570e
+orang outan	1574e
 oranger	228e
 orangé	1e
 orbit	176e
@@ -55797,7 +55894,7 @@ osmanth	224e
 osterreich	653e
 ottoman	772e
 ouf	269e
-ouf au plat	1775e
+ouf au plat	1779e
 ouf de paqu	374e
 our en peluch	410e
 ouragan	201e
@@ -55828,7 +55925,7 @@ palai	347e
 palai imperial	347e
 palai impérial	347e
 palerm	858e
-palmier	1703e
+palmier	1707e
 pamukkal	802e
 panasonic	546e
 pancak	271e
@@ -55843,7 +55940,7 @@ panton ultra violet	689e
 panton very peri	693e
 panton viva magenta	694e
 paon	318e
-paonn	1646e
+paonn	1650e
 papier	293e
 papillon	325e
 paprika	277e
@@ -55864,7 +55961,7 @@ paranoïaqu	415e
 paraplui	338e
 parasol	338e
 parc	127e
-parc national	1849e
+parc national	1853e
 parchemin	293e
 pares	416e
 paresseux	416e
@@ -55875,7 +55972,7 @@ parisien	761e
 parisienn	761e
 parm	99e
 paroi	342e
-part de fromag	1759e
+part de fromag	1763e
 pas	460e
 pas de	460e
 pass	448e
@@ -55887,7 +55984,7 @@ pastel	449e
 pastequ	234e
 pastèqu	234e
 patagoni	844e
-patat douc	1792e
+patat douc	1796e
 patisseri	271e
 patrimoin	380e
 paturag	124e
@@ -55917,7 +56014,7 @@ peruvian flag	666e
 peruvien	784e
 perú	666e
 petal	207e
-petard	1904e
+petard	1908e
 petit jour	180e
 petit poi	435e
 petra	773e
@@ -55928,19 +56025,19 @@ pharaon	774e
 pharmaci	357e
 philippin	864e
 philippinen	676e
-phoqu	1662e
+phoqu	1666e
 phosphorescent	450e
 pháp	625e
 phần lan	657e
-piano	1969e
+piano	1973e
 picasso	818e
 pierr	281e
 pierr de lav	158e
 pierr precieux	316e
 pierr précieux	316e
-pieuvr	1667e
+pieuvr	1671e
 piment	277e
-piment roug	1739e
+piment roug	1743e
 pin	121e
 pined	121e
 pingouin	322e
@@ -55957,7 +56054,7 @@ plac du marché	332e
 plac roug	833e
 placid	388e
 plag	143e
-plag avec parasol	1846e
+plag avec parasol	1850e
 plag de sabl	144e
 plag tropical	145e
 plaid	400E
@@ -55965,16 +56062,16 @@ plaisir	392e
 planet	176e
 planet terr	385e
 plant	128e
-plant de riz	1705e
-plant en pot	1700e
+plant de riz	1709e
+plant en pot	1704e
 plant interieur	128e
 plant intérieur	128e
 plant vert	128e
 planèt	176e
 planèt terr	385e
 plastiqu	307e
-plat mitonn	1776e
-plat mitonné	1776e
+plat mitonn	1780e
+plat mitonné	1780e
 playstation	475e
 plein air	420e
 plein conscienc	414e
@@ -55993,18 +56090,18 @@ plum	313e
 plumag	313e
 pluton	176e
 pluvieux	199e
-pochet	1942e
+pochet	1946e
 poem	312e
 poesi	312e
 pognon	425e
 poi	435e
 point du jour	180e
-poir	1725e
+poir	1729e
 poison	427e
 poisson	366e
-poisson lun	1665e
+poisson lun	1669e
 poisson roug	329e
-poisson tropical	1664e
+poisson tropical	1668e
 poivr	277e
 poivron	277e
 polair	185e
@@ -56024,19 +56121,19 @@ polynésien	867e
 polynésienn	867e
 polônia	659e
 pomm	236e
-pomm de terr	1736e
-pomm roug	1723e
+pomm de terr	1740e
+pomm roug	1727e
 pomm vert	237e
 pont	340e
-pont de nuit	1892e
+pont de nuit	1896e
 ponton	154e
 pop art	792e
-pop corn	1781e
+pop corn	1785e
 porcelain	295e
 porcelain bleu et blanc	296e
 porsch	486e
 port	154e
-port monnai	1940e
+port monnai	1944e
 portekiz	629e
 portogallo	629e
 portugai	797e
@@ -56047,24 +56144,24 @@ positif	392e
 positivit	392e
 positivité	392e
 posé	388e
-pot de miel	1820e
+pot de miel	1824e
 potager	126e
 poteri	304e
 potion	397e
 potiron	246e
-poul	1631e
-poup japonai	1911e
+poul	1635e
+poup japonai	1915e
 poup rus	833e
-poupé japonai	1911e
+poupé japonai	1915e
 poupé rus	833e
 pourpr	5e
 pourri	427e
 pourritur	427e
 poussier	168e
-poussin	1634e
-poussin de fac	1635e
-poussin qui eclot	1633e
-poussin qui éclôt	1633e
+poussin	1638e
+poussin de fac	1639e
+poussin qui eclot	1637e
+poussin qui éclôt	1637e
 poèm	312e
 poési	312e
 prairi	124e
@@ -56116,7 +56213,7 @@ pénombr	453e
 péripl	420e
 péruvien	784e
 pétal	207e
-pétard	1904e
+pétard	1908e
 pétra	773e
 pêch	235e
 qatar	649e
@@ -56145,7 +56242,7 @@ ranch	349e
 randonn	420e
 randonné	420e
 rangoli	811e
-raton laveur	1577e
+raton laveur	1581e
 rav	438e
 ravi	392e
 rayon de soleil	171e
@@ -56201,8 +56298,8 @@ reveri	398e
 reveur	398e
 reveux	398e
 revigorant	401e
-rhinocero	1609e
-rhinocéro	1609e
+rhinocero	1613e
+rhinocéro	1613e
 riad	760e
 riches	383e
 rieur	392e
@@ -56212,7 +56309,7 @@ rituel	396e
 rivag	143e
 rivier	148e
 riviera italienn	763e
-riz au curry	1789e
+riz au curry	1793e
 rizier	252e
 rizier en terras	766e
 rob de mari	372e
@@ -56254,7 +56351,7 @@ ros quartz and serenity	687e
 ros roug	209e
 ros vif	6e
 rosa barbi	685e
-roset	1691e
+roset	1695e
 rosier	209e
 rosé	6e
 rosé du matin	206e
@@ -56280,9 +56377,9 @@ routin	436e
 royal	384e
 royaum	384e
 royaum uni	634e
-ruban	1916e
-ruban de memoir	1918e
-ruban de mémoir	1918e
+ruban	1920e
+ruban de memoir	1922e
+ruban de mémoir	1922e
 rubi	55e
 rue	341e
 ruell	341e
@@ -56322,9 +56419,9 @@ sabl	157e
 sabl clair	103e
 sabl noir	158e
 sabl volcaniqu	158e
-sac a main	1941e
-sac de shopping	1943e
-sac à main	1941e
+sac a main	1945e
+sac de shopping	1947e
+sac à main	1945e
 sacr	414e
 sacré	414e
 safari	420e
@@ -56341,11 +56438,11 @@ saintet	414e
 sainteté	414e
 saisissant	407e
 sakura	208e
-saké	1826e
+saké	1830e
 sal	427E
 salad	435e
 salad de fruit	434e
-salad vert	1780e
+salad vert	1784e
 sall de clas	359e
 sall de sport	391e
 salon de the	343e
@@ -56361,11 +56458,11 @@ san espoir	393e
 san francisco giant	590e
 sanctuair	346e
 sanctuair shinto	805e
-sandal de femm	1951e
-sandwich	1768e
+sandal de femm	1955e
+sandwich	1772e
 sang	315e
 sanglant	315e
-sanglier	1598e
+sanglier	1602e
 sant	419e
 santorin	353e
 santé	419e
@@ -56390,13 +56487,13 @@ saudi flag	645e
 sauf	460e
 saug	94e
 saumon	29e
-sauropod	1657e
+sauropod	1661e
 sauvag	420e
 savan	835e
 saxophon	439e
 scandinav	354e
-scarab	1676e
-scarabé	1676e
+scarab	1680e
+scarabé	1680e
 schweden	654e
 schweiz	652e
 sci fi	377e
@@ -56407,7 +56504,7 @@ scintill	432e
 scintillant	432e
 scintiller	432e
 scolair	359e
-scorpion	1682e
+scorpion	1686e
 se baigner	143e
 se battr	404e
 se blottir	400e
@@ -56433,7 +56530,7 @@ serein	388e
 serengeti	835e
 serenit	388e
 serieux	408e
-serpent	1654e
+serpent	1658e
 serr	126e
 sever	412e
 sevill	825e
@@ -56444,7 +56541,7 @@ shanghai	778e
 shell	493e
 shibori	828e
 shopify	564e
-short	1936e
+short	1940e
 sicil	858e
 sicilien	858e
 sicilienn	858e
@@ -56455,7 +56552,7 @@ silenc	388e
 silencieux	388e
 sili	665e
 simpl	387e
-sing	1568e
+sing	1572e
 singapor airlin	554e
 singapor flag	678e
 singaporean flag	678e
@@ -56469,7 +56566,7 @@ ski	198e
 skier	198e
 skylin	340e
 sl benfica	616e
-slip	1935e
+slip	1939e
 smartphon	377e
 smog	202e
 snapchat	515e
@@ -56487,8 +56584,8 @@ solair	171e
 soldat	433e
 soleil	171e
 soleil couchant	179e
-soleil levant	1889e
-soleil levant derrier les montagn	1888e
+soleil levant	1893e
+soleil levant derrier les montagn	1892e
 solennel	412e
 solid	408e
 solitair	393e
@@ -56520,9 +56617,9 @@ souffl	401e
 souffranc	393e
 souhait	406e
 souk	760e
-sourc chaud	1893e
+sourc chaud	1897e
 sourd	448e
-souri	1612e
+souri	1616e
 souriant	392e
 sourir	392e
 south africa	668e
@@ -56531,7 +56628,7 @@ south korea	639e
 souvenir	417e
 soyeux	291e
 spa	389e
-spaghetti	1791e
+spaghetti	1795e
 spagna	628e
 spain	628e
 spanien	628e
@@ -56548,15 +56645,15 @@ spotify	471e
 spur	599e
 ssc napoli	612e
 stabl	408e
-stad	1850e
+stad	1854e
 star and strip	633e
 starbuck	466e
 stati uniti	633e
 station balneair	143e
 station balnéair	143e
 station spatial	365e
-statu de la libert	1876e
-statu de la liberté	1876e
+statu de la libert	1880e
+statu de la liberté	1880e
 steeler	584e
 str	415e
 stra	432e
@@ -56595,8 +56692,8 @@ suedoi	838e
 sueur	403e
 suica	652e
 suiza	652e
-superet	1868e
-supéret	1868e
+superet	1872e
+supéret	1872e
 sur de soi	407e
 surf	142e
 surfer	143e
@@ -56625,7 +56722,7 @@ swing	439e
 switzerland	652e
 sylv	119e
 symphoni	399e
-synagogu	1880e
+synagogu	1884e
 sécession viennoi	723e
 sécheres	156e
 sécurisé	408e
@@ -56641,9 +56738,9 @@ sévill	825e
 sûr de soi	407e
 südafrika	668e
 südkorea	639e
-t rex	1658e
-t shirt	1925e
-taco	1769e
+t rex	1662e
+t shirt	1929e
+taco	1773e
 tadelakt	760e
 taegukgi	639e
 tahitien	867e
@@ -56652,7 +56749,7 @@ tailandia	675e
 tailândia	675e
 tainan	799e
 taj mahal	834e
-tamal	1771e
+tamal	1775e
 tami	447e
 tami sombr	453e
 tamis	447e
@@ -56692,7 +56789,7 @@ templ	346e
 templ chinoi	799e
 templ coreen	798e
 templ coréen	798e
-templ hindou	1879e
+templ hindou	1883e
 tempétueux	201e
 tempêt	201e
 tendr	390e
@@ -56704,7 +56801,7 @@ tenebreux	413e
 tenebrism	791e
 tenni	391e
 tension	415e
-tent	1884e
+tent	1888e
 tentant	395e
 tentation	395e
 tern	448e
@@ -56721,18 +56818,18 @@ terrifiant	405e
 terrifié	405e
 tesco	539e
 tesla	485e
-tet de chat	1578e
-tet de cheval	1584e
-tet de chien	1571e
-tet de cochon	1596e
-tet de dragon	1655e
-tet de lapin	1615e
-tet de lion	1580e
+tet de chat	1582e
+tet de cheval	1588e
+tet de chien	1575e
+tet de cochon	1600e
+tet de dragon	1659e
+tet de lapin	1619e
+tet de lion	1584e
 tet de mort	405e
-tet de sing	1567e
-tet de souri	1611e
-tet de tigr	1581e
-tet de vach	1592e
+tet de sing	1571e
+tet de souri	1615e
+tet de tigr	1585e
+tet de vach	1596e
 thai	779e
 thai flag	675e
 thai lan	675e
@@ -56744,10 +56841,10 @@ thaï	779e
 thaïlandai	779e
 the	256E
 the au lait	259e
-the aux perl	1837e
+the aux perl	1841e
 the noir	256e
 the vert	257e
-theier	1824e
+theier	1828e
 tho nhi ky	643e
 thuy dien	654e
 thuy si	652e
@@ -56755,10 +56852,10 @@ thy	550e
 thái lan	675e
 thé	256e
 thé au lait	259e
-thé aux perl	1837e
+thé aux perl	1841e
 thé noir	256e
 thé vert	257e
-théier	1824e
+théier	1828e
 thổ nhĩ kỳ	643e
 thụy sĩ	652e
 thụy điển	654e
@@ -56773,10 +56870,10 @@ tiktok	510e
 tiranga	640e
 tison	167e
 toast	270e
-toboggan	1895e
+toboggan	1899e
 toff	262e
-toil araign	1681e
-toil araigné	1681e
+toil araign	1685e
+toil araigné	1685e
 tomat	247e
 tomb	412e
 tomb de la nuit	191e
@@ -56788,23 +56885,23 @@ ton chaud	454e
 ton froid	455e
 ton neutr	423e
 ton terreux	386e
-tong	1945e
+tong	1949e
 toniqu	391e
 tonnerr	201e
-toqu universitair	1958e
+toqu universitair	1962e
 torii	805e
 tornad	201e
 toronto mapl leaf	591e
 torrent	148e
 torrid	205e
-tortu	1652e
+tortu	1656e
 toscan	762e
 toshiba	545e
 totoro	820e
 tottenham	599e
 tottenham hotspur	599e
 toundra	185e
-tour de tokyo	1875e
+tour de tokyo	1879e
 tournesol	211e
 tout petit	382e
 toxiqu	427e
@@ -56816,21 +56913,21 @@ tragédi	393e
 tranquill	388e
 tranquillit	388e
 tranquillité	388e
-trefl	1707e
-trefl a quatr feuill	1708e
+trefl	1711e
+trefl a quatr feuill	1712e
 treilli	433e
 trek	420e
 trekking	420e
 tricolor	625e
 tricot	400e
 tricoté	400e
-trinquer	1833e
+trinquer	1837e
 triomph	418e
 triomphant	418e
 trippant	437e
 trist	393e
 tristes	393e
-trompet	1970e
+trompet	1974e
 tron	384e
 troph	418e
 trophé	418e
@@ -56840,8 +56937,8 @@ troquet	343e
 troup	433e
 trung quoc	638e
 trung quốc	638e
-trèfl	1707e
-trèfl à quatr feuill	1708e
+trèfl	1711e
+trèfl à quatr feuill	1712e
 trôn	384e
 tschechien	661e
 tulip	213e
@@ -56873,18 +56970,18 @@ téléphon	377e
 ténèbr	413e
 ténébreux	413e
 ténébrism	791e
-têt de chat	1578e
-têt de cheval	1584e
-têt de chien	1571e
-têt de cochon	1596e
-têt de dragon	1655e
-têt de lapin	1615e
-têt de lion	1580e
+têt de chat	1582e
+têt de cheval	1588e
+têt de chien	1575e
+têt de cochon	1600e
+têt de dragon	1659e
+têt de lapin	1619e
+têt de lion	1584e
 têt de mort	405e
-têt de sing	1567e
-têt de souri	1611e
-têt de tigr	1581e
-têt de vach	1592e
+têt de sing	1571e
+têt de souri	1615e
+têt de tigr	1585e
+têt de vach	1596e
 türk bayrağı	643e
 türk hava yolları	550e
 türkei	643e
@@ -56963,12 +57060,12 @@ vereinigt königreich	634e
 vereinigt staaten	633e
 vermillon	35e
 verr	294e
-verr de lait	1822e
-verr de vin	1828e
-verr tumbler	1834e
+verr de lait	1826e
+verr de vin	1832e
+verr tumbler	1838e
 verreri	294e
 versaill	716e
-verser un liquid	1835e
+verser un liquid	1839e
 vert	3e
 vert bambou	52e
 vert bouteill	48e
@@ -56991,8 +57088,8 @@ vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
 very peri	693e
-vet de femm	1938e
-viand sur un os	1760e
+vet de femm	1942e
+viand sur un os	1764e
 vibrant	391e
 victoir	418e
 victorien	816e
@@ -57015,8 +57112,8 @@ vigoureux	391e
 vigueur	391e
 viking	827e
 vill	340e
-vill au crepuscul	1890e
-vill au crépuscul	1890e
+vill au crepuscul	1894e
+vill au crépuscul	1894e
 vill bleu	803e
 vill ros	804e
 villag	349e
@@ -57031,7 +57128,7 @@ violet	5e
 violet poudr	99e
 violet poudré	99e
 violin	22e
-violon	1971e
+violon	1975e
 virginal	409e
 viril	422e
 virilit	422e
@@ -57076,7 +57173,7 @@ vélo	391e
 vénitien	806e
 vénitienn	806e
 vénu	176e
-vêt de femm	1938e
+vêt de femm	1942e
 vœu	406e
 vương quốc anh	634e
 wabi sabi	355e
@@ -57141,7 +57238,7 @@ zèbr	320e
 écos	782e
 écossai	782e
 écum	142e
-écureuil	1617e
+écureuil	1621e
 éducation	359e
 égli	361e
 égyptien	774e
@@ -57152,7 +57249,7 @@ zèbr	320e
 élèv	359e
 éléganc	399e
 élégant	399e
-éléphant	1607e
+éléphant	1611e
 émeraud	49e
 émerveill	426e
 émerveillé	426e
@@ -57203,7 +57300,7 @@ zèbr	320e
 éviter	460e
 índia	640e
 île	155e
-île désert	1848e
+île désert	1852e
 îlot	155e
 österreich	653e
 úc	637e
@@ -57211,11 +57308,11 @@ zèbr	320e
 đan mạch	656e
 đức	626e
 œuf	269e
-œuf au plat	1775e
+œuf au plat	1779e
 œuf de pâqu	374e
 şili	665e
 ấn độ	640e
-@stems es 4072
+@stems es 4079
 abarrotad	424f
 abatid	393f
 abd	633f
@@ -57232,7 +57329,7 @@ abrasador	205f
 abrasador calor	403f
 abraz	400f
 abrazar	400f
-abrig	1929f
+abrig	1933f
 abril	195f
 abrumad	415f
 aburrid	436f
@@ -57255,8 +57352,8 @@ acer inoxidabl	284f
 acertij	396f
 acid	227f
 acogedor	400f
-acordeon	1967f
-acordeón	1967f
+acordeon	1971f
+acordeón	1971f
 activ	391f
 acuari	366f
 acuatic	152f
@@ -57286,13 +57383,13 @@ agresiv	404f
 agri	227f
 agridulc	417f
 agu	152f
-agu termal	1893f
+agu termal	1897f
 aguacat	242f
 aguacer	199f
 aguad	302f
 aguamarin clar	66f
 aguaniev	200f
-aguil	1639f
+aguil	1643f
 agypten	646f
 ahumad	314f
 ai cap	646f
@@ -57348,7 +57445,7 @@ alpin	836f
 alt costur	399f
 alt hor de la noch	193f
 alt mar	140f
-alubi	1747f
+alubi	1751f
 alucinant	426f
 alud	161f
 alumini	286f
@@ -57356,8 +57453,8 @@ alumn	359f
 amabl	390f
 amad	394f
 amanecer	180f
-amanecer sobr montan	1888f
-amanecer sobr montañ	1888f
+amanecer sobr montan	1892f
+amanecer sobr montañ	1892f
 amant	394f
 amapol	222f
 amar	394f
@@ -57410,7 +57507,7 @@ angusti	415f
 angustiad	415f
 anhel	417f
 anil	23f
-anill	1964f
+anill	1968f
 animad	391f
 animar	406f
 anneaux olympiqu	686f
@@ -57454,15 +57551,15 @@ arab	776f
 arabi	776f
 arabi saoudit	645f
 arabi saud	645f
-aran	1680f
+aran	1684f
 arandan	232f
-arañ	1680f
+arañ	1684f
 arbol	133f
-arbol de hoj caduc	1702f
-arbol de hoj perenn	1701f
+arbol de hoj caduc	1706f
+arbol de hoj perenn	1705f
 arbol de navidad	367f
-arbol de palm	1703f
-arbol de tanabat	1909f
+arbol de palm	1707f
+arbol de tanabat	1913f
 arboled	119f
 arc	130f
 arc iri	178f
@@ -57474,7 +57571,7 @@ arcoíri	178f
 ardiend	403f
 ardient	395f
 ardient calor	403f
-ardill	1617f
+ardill	1621f
 aren	157f
 aren negr	158f
 aren volcanic	158f
@@ -57491,8 +57588,8 @@ arrecif	153f
 arrecif de coral	153f
 arrepentimient	393f
 arroy	148f
-arroz cocid	1788f
-arroz con curry	1789f
+arroz cocid	1792f
+arroz con curry	1793f
 arrozal	252f
 arsenal	594f
 arsenal fc	594f
@@ -57627,9 +57724,9 @@ añoranz	417f
 añorar	417f
 ba lan	659f
 bae	648f
-bagel	1756f
-baguet	1753f
-baguett	1753f
+bagel	1760f
+baguet	1757f
+baguett	1757f
 baidu	531f
 bail	391f
 bailar	391f
@@ -57639,7 +57736,7 @@ bali	766f
 balin	766f
 baliné	766f
 ballen	330f
-ballen soltand un chorr	1659f
+ballen soltand un chorr	1663f
 ballet	421f
 balneari	143f
 baloncest	391f
@@ -57650,15 +57747,15 @@ banan	238f
 banars	143f
 banc	358f
 bander de chil	665f
-banderin de carp	1912f
-banderín de carp	1912f
+banderin de carp	1916f
+banderín de carp	1916f
 bangkok	779f
 banglad	673f
 bangladesch	673f
 bangladesh	673f
 bangladeshi flag	673f
 bangladé	673f
-banj	1972f
+banj	1976f
 banquet	411f
 barb	422f
 barbi	685f
@@ -57668,12 +57765,13 @@ barr	168f
 barr cocid	304f
 barr de pan	270f
 barranc	159f
+barri de la boc	875f
 barroc	791f
 barç	605f
 basalt	158f
 basic	387f
 basquet	391f
-bat de laboratori	1922f
+bat de laboratori	1926f
 batall	433f
 bavar	747f
 bay	253f
@@ -57683,11 +57781,11 @@ bayern münchen	607f
 bazar	332f
 bañars	143f
 beb	409f
-bebid calient	1823f
-bebid tropical	1830f
+bebid calient	1827f
+bebid tropical	1834f
 bebé	409f
 bei	17F
-beicon	1763f
+beicon	1767f
 beig	17f
 beisbol	391f
 belcik	651f
@@ -57702,7 +57800,7 @@ bend	414f
 bendicion	414f
 bendición	414f
 benfic	616f
-bengal	1903f
+bengal	1907f
 berenjen	248f
 berlin	851f
 berliné	851f
@@ -57714,8 +57812,8 @@ besar	394f
 besikt	620f
 beşiktaş	620f
 bi	651f
-biberon	1821f
-biberón	1821f
+biberon	1825f
+biberón	1825f
 bibliotec	345f
 bienestar	419f
 bikini	143f
@@ -57724,8 +57822,8 @@ billet	425f
 bio	385f
 birlesik krallik	634f
 birleşik krallık	634f
-birret	1958f
-bisont	1591f
+birret	1962f
+bisont	1595f
 bizanci	718f
 bizantin	718f
 bizcoch	271f
@@ -57750,17 +57848,17 @@ boc junior	621f
 bochorn	403f
 bochornos	403f
 bod	372f
-bogavant	1803f
+bogavant	1807f
 boh	715f
 bohemi	715f
-bol de arroz	1787f
-bol de confeti	1908f
+bol de arroz	1791f
+bol de confeti	1912f
 bolich	438f
 bolivi	784f
 boll	270f
-bols	1941f
-bols de compr	1943f
-bols de man	1942f
+bols	1945f
+bols de compr	1947f
+bols de man	1946f
 bols de valor	358f
 bon	410f
 bondad	390f
@@ -57778,10 +57876,10 @@ bostezar	416f
 boston celtic	577f
 boston red sox	588f
 bot	140f
-bot de mujer	1953f
-bot de senderism	1948f
+bot de mujer	1957f
+bot de senderism	1952f
 botanic	128f
-botell descorchad	1827f
+botell descorchad	1831f
 botánic	128f
 bourbon	267f
 bras	167f
@@ -57791,7 +57889,7 @@ brasilien	630f
 brazil	630f
 brazilian flag	630f
 bresil	630f
-bretzel	1755f
+bretzel	1759f
 brezily	630f
 brill	432f
 brillant	445f
@@ -57801,7 +57899,7 @@ bris	204f
 britanic	771f
 british flag	634f
 británic	771f
-brochet	1793f
+brochet	1797f
 brocoli	435f
 bronc	58f
 bronc antigu	305f
@@ -57820,9 +57918,9 @@ buen gust	399f
 buen humor	392f
 buen ond	392f
 buen vibr	392f
-buey	1593f
-bufal de agu	1594f
-bufand	1927f
+buey	1597f
+bufal de agu	1598f
+bufand	1931f
 bujar	870f
 bujará	870f
 bulevar	341f
@@ -57832,7 +57930,7 @@ buqu	140f
 buran	806f
 burde	33f
 burger king	542f
-burr	1770f
+burr	1774f
 bus londonien	684f
 bvb	608f
 básic	387f
@@ -57841,19 +57939,19 @@ bávar	747f
 béisbol	391f
 bélgic	651f
 bósfor	772f
-búfal de agu	1594f
+búfal de agu	1598f
 bỉ	651f
 bồ đào nha	629f
-caball	1587f
-caball corriend	1587f
-caball de carrer	1587f
-caball de tioviv	1894f
+caball	1591f
+caball corriend	1591f
+caball de carrer	1591f
+caball de tioviv	1898f
 caban	364f
 cabañ	364f
-cabr	1602f
+cabr	1606f
 cabread	404f
 caca	261f
-cacahuet	1746f
+cacahuet	1750f
 cachalot	330f
 cachorr	410f
 cactu	135f
@@ -57869,13 +57967,13 @@ café oscur	7f
 caid de agu	151f
 caid de la noch	191f
 caid del sol	179f
-caj de bent	1785f
-caj par llevar	1801f
+caj de bent	1789f
+caj par llevar	1805f
 calabaz	246f
-calabaz de halloween	1900f
-calamar	1805f
+calabaz de halloween	1904f
+calamar	1809f
 calaver	405f
-calcetin	1930f
+calcetin	1934f
 calid	400f
 calidez	400f
 calient	403f
@@ -57893,16 +57991,17 @@ caloron	205f
 calorón	205f
 caluros	403f
 cam	416f
-camell	1604f
+camell	1608f
+camin	875f
 caminat	420f
-camiset	1925f
+camiset	1929f
 camp	124f
 camp abiert	349f
 camp de arroz	252f
 camp de batall	433f
 camp de trig	251f
-campament	1845f
-campanill de vient	1913f
+campament	1849f
+campanill de vient	1917f
 campeon	418f
 campesin	349f
 campestr	379f
@@ -57923,12 +58022,12 @@ canción de cun	416f
 candid	409f
 candor	409f
 canel	277f
-cangrej	1802f
-cangur	1627f
-canich	1574f
+cangrej	1806f
+cangur	1631f
+canich	1578f
 canicul	205f
 canon	159f
-canon de confeti	1907f
+canon de confeti	1911f
 cansad	416f
 cansanci	416f
 cant rodad	281f
@@ -57941,19 +58040,19 @@ capill	361f
 capuchin	255f
 caqui	25f
 car	383f
-car de caball	1584f
-car de cerd	1596f
-car de conej	1615f
-car de dragon	1655f
-car de dragón	1655f
-car de gat	1578f
-car de mon	1567f
-car de perr	1571f
-car de raton	1611f
-car de ratón	1611f
-car de tigr	1581f
-car de vac	1592f
-caracol	1671f
+car de caball	1588f
+car de cerd	1600f
+car de conej	1619f
+car de dragon	1659f
+car de dragón	1659f
+car de gat	1582f
+car de mon	1571f
+car de perr	1575f
+car de raton	1615f
+car de ratón	1615f
+car de tigr	1585f
+car de vac	1596f
+caracol	1675f
 caravaggi	791f
 carcajad	392f
 carib	768f
@@ -57968,36 +58067,37 @@ carmesi	71f
 carmesí	71f
 carmin	70f
 carmín	70f
-carn con hues	1760f
+carn con hues	1764f
 carnaval	335f
 carnaval de rio	812f
 carnaval de río	812f
-carner	1600f
-carp de circ	1899f
+carner	1604f
+carp de circ	1903f
 carp koi	329f
 carrefour	537f
 cartel sovietic	817f
 cartel soviétic	817f
 cas	364f
-cas abandonad	1858f
-cas con jardin	1860f
-cas con jardín	1860f
+cas abandonad	1862f
+cas con jardin	1864f
+cas con jardín	1864f
 cas de camp	364f
+cas de chap	875f
 cas tradicional corean	830f
 casad	372f
 casamient	372f
-casc con una cruz blanc	1961f
-casc militar	1960f
+casc con una cruz blanc	1965f
+casc militar	1964f
 cascad	151f
 castan	20f
 castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	360f
-castill europe	1873f
-castill japon	1872f
-castill japoné	1872f
-castor	1618f
+castill europe	1877f
+castill japon	1876f
+castill japoné	1876f
+castor	1622f
 catar	649f
 catarat	151f
 catedral	361f
@@ -58008,9 +58108,9 @@ caíd de agu	151f
 caíd de la noch	191f
 caíd del sol	179f
 cañón	159f
-cañón de confeti	1907f
+cañón de confeti	1911f
 caótic	424f
-ceboll	1745f
+ceboll	1749f
 cebr	320f
 cechi	661f
 ceky	661f
@@ -58036,11 +58136,11 @@ centellear	432f
 centr	340f
 centr urban	340f
 ceramic	304f
-cerd	1597f
+cerd	1601f
 cereal	251f
 ceremoni	412f
-ceremoni de contemplacion de la lun	1914f
-ceremoni de contemplación de la lun	1914f
+ceremoni de contemplacion de la lun	1918f
+ceremoni de contemplación de la lun	1918f
 ceremoni del te	789f
 ceremoni del té	789f
 ceremonial	412f
@@ -58055,7 +58155,7 @@ cerúle	40f
 cesped	125f
 chakr	414f
 chal	364f
-chalec de seguridad	1923f
+chalec de seguridad	1927f
 chalet	364f
 chalé	364f
 champan	265f
@@ -58063,9 +58163,9 @@ champañ	265f
 champinon	136f
 champiñón	136f
 champán	265f
-chancl	1945f
-chancl de ded	1945f
-chanclet	1945f
+chancl	1949f
+chancl de ded	1949f
+chanclet	1949f
 chanel	575f
 chaparron	199f
 chaparrón	199f
@@ -58086,7 +58186,7 @@ chichar	435f
 chicl	272f
 chil	277f
 chil flag	665f
-chil picant	1739f
+chil picant	1743f
 chilean flag	665f
 chilen	844f
 chili drapeau	665f
@@ -58122,16 +58222,16 @@ cienci ficcion	377f
 cienci ficción	377f
 cientific	377f
 científic	377f
-cierv	1590f
+cierv	1594f
 cin	638f
 cin negr	736f
 circ	335f
 cirugi	357f
 cirugí	357f
-cisn	1641f
+cisn	1645f
 citric	228f
 ciudad	340f
-ciudad al atardecer	1890f
+ciudad al atardecer	1894f
 ciudad azul	803f
 ciudad del cab	869f
 ciudad prohibid	347f
@@ -58162,8 +58262,8 @@ coc colanın	464f
 coch clasic	380f
 coch clásic	380f
 cocin	362f
-cocinar	1775f
-cocodril	1651f
+cocinar	1779f
+cocodril	1655f
 codici	428f
 cohet	365f
 cok	464f
@@ -58203,7 +58303,7 @@ comedi	392f
 comedid	423f
 comet	176f
 comic	792f
-comid enlatad	1784f
+comid enlatad	1788f
 comod	400f
 comodidad	400f
 compasion	390f
@@ -58217,7 +58317,7 @@ computación	377f
 computador	377f
 con clas	399f
 con estil	399f
-conch de mar	1668f
+conch de mar	1672f
 conciert	335f
 concurrid	424f
 condenacion	430f
@@ -58247,11 +58347,11 @@ constructivist	817f
 contemplativ	414f
 content	392f
 conífer	121f
-cop brindand	1833f
-cop de coctel	1829f
-cop de cóctel	1829f
+cop brindand	1837f
+cop de coctel	1833f
+cop de cóctel	1833f
 cop de niev	187f
-cop de vin	1828f
+cop de vin	1832f
 copenhagu	840f
 coquet	395f
 coquete	395f
@@ -58261,7 +58361,7 @@ corazon	394f
 corazon rot	393f
 corazón	394f
 corazón rot	393f
-corbat	1924f
+corbat	1928f
 cordiller	160f
 core	787f
 core del sud	639f
@@ -58274,7 +58374,7 @@ corporativ	358f
 correr	391f
 corrosion	287f
 corrosión	287f
-cort de carn	1762f
+cort de carn	1766f
 cortad	255f
 cortij	379f
 coré du sud	639f
@@ -58308,8 +58408,8 @@ croaci	859f
 croat	859f
 crom	286f
 cromad	286f
-cruasan	1752f
-cruasán	1752f
+cruasan	1756f
+cruasán	1756f
 crucer	140f
 cráne	405f
 crí	382f
@@ -58318,15 +58418,15 @@ cuart del beb	409f
 cuart del bebé	409f
 cuarz	300f
 cub	680f
-cub de hiel	1840f
+cub de hiel	1844f
 cuban	759f
 cuban flag	680f
 cubism	818f
 cubist	818f
-cucarach	1679f
+cucarach	1683f
 cucuruch	274f
-cucuruch de helad	1807f
-cuenc con cuchar	1779f
+cucuruch de helad	1811f
+cuenc con cuchar	1783f
 cuent	312f
 cuent de had	397f
 cuer	288f
@@ -58337,14 +58437,14 @@ cult	414f
 cumbr	160f
 cumplean	373f
 cumpleañ	373f
-cun de ques	1759f
+cun de ques	1763f
 cupcak	271f
 curacion	419f
 curación	419f
 curcum	79f
 curry	277f
 cusc	784f
-cuñ de ques	1759f
+cuñ de ques	1763f
 cyberpunk	376f
 czech flag	661f
 czech republic	661f
@@ -58370,7 +58470,7 @@ dan mach	656f
 dancheong	798f
 danemark	656f
 danes	354f
-dang	1798f
+dang	1802f
 danimarc	656f
 danimark	656f
 danish flag	656f
@@ -58392,8 +58492,8 @@ de punt	400f
 de époc	380f
 deber	359f
 decidid	407f
-decoracion de pin	1910f
-decoración de pin	1910f
+decoracion de pin	1914f
+decoración de pin	1914f
 dehes	124f
 deleit	392f
 delfin	330f
@@ -58508,7 +58608,7 @@ dramátic	407f
 drapeau de singapour	678f
 drapeau francai	625f
 drapeau françai	625f
-dromedari	1603f
+dromedari	1607f
 dropbox	562f
 dubai	776f
 dubái	776f
@@ -58518,7 +58618,7 @@ duel	393f
 dulc de lech	262f
 dulz	272f
 dulzur	410f
-dumpling	1799f
+dumpling	1803f
 dun	156f
 durazn	235f
 durmiend	416f
@@ -58533,7 +58633,7 @@ día de muert	744f
 día festiv	411f
 día solead	172f
 dólar	425f
-dónut	1810f
+dónut	1814f
 easyjet	553f
 ebay	504f
 ecologi	385f
@@ -58543,10 +58643,10 @@ ecológic	385f
 economi	358f
 economí	358f
 edifici	340f
-edifici clasic	1851f
-edifici clásic	1851f
-edifici de colegi	1869f
-edifici de oficin	1861f
+edifici clasic	1855f
+edifici clásic	1855f
+edifici de colegi	1873f
+edifici de oficin	1865f
 educacion	359f
 educación	359f
 efectiv	425f
@@ -58566,7 +58666,7 @@ el pasad	417f
 electric	450f
 electronic	377f
 electrónic	377f
-elefant	1607f
+elefant	1611f
 eleganci	399f
 elegant	399f
 elot	250f
@@ -58635,18 +58735,18 @@ enérgic	391f
 epoc victorian	816f
 equilibrad	388f
 equilibri	388f
-eriz	1619f
+eriz	1623f
 erupcion	165f
-erupcion volcanic	1843f
+erupcion volcanic	1847f
 erupción	165f
-erupción volcánic	1843f
+erupción volcánic	1847f
 escal de gris	431f
 escalofri	402f
 escalofriant	405f
 escalofrí	402f
 escandal	424f
 escandinav	354f
-escarabaj	1676f
+escarabaj	1680f
 escarch	186f
 escarchad	452f
 escarlat	34f
@@ -58654,8 +58754,8 @@ escoci	782f
 escocé	782f
 escolar	359f
 escondid	396f
-escorpion	1682f
-escorpión	1682f
+escorpion	1686f
+escorpión	1686f
 escoz	782f
 escuel	359f
 escándal	424f
@@ -58663,7 +58763,7 @@ esmerald	49f
 espaci	176f
 espaci exterior	176f
 espagn	628f
-espagueti	1791f
+espagueti	1795f
 espan	628f
 espanh	628f
 espanol	857f
@@ -58677,9 +58777,9 @@ espeluznant	405f
 esperanz	406f
 esperanzad	406f
 esperanzador	406f
-espig de arroz	1705f
-espig de maiz	1738f
-espig de maíz	1738f
+espig de arroz	1709f
+espig de maiz	1742f
+espig de maíz	1742f
 espinac	435f
 espiritu	414f
 espiritual	414f
@@ -58698,11 +58798,11 @@ establ	408f
 estacion espacial	365f
 estación espacial	365f
 estad unid	633f
-estadi	1850f
+estadi	1854f
 estambul	772f
 estanqu	149f
 estanqu de lot	150f
-estatu de la libertad	1876f
+estatu de la libertad	1880f
 estil chin	356f
 estil suiz	821f
 estilos	399f
@@ -58760,7 +58860,7 @@ fabric	378f
 fabul	397f
 facebook	469f
 facultad	359f
-falafel	1773f
+falafel	1777f
 famili	400f
 fang	168f
 fantasi	397f
@@ -58843,17 +58943,17 @@ fitnes	391f
 fiyi	867f
 flag of japan	624f
 flameng	622f
-flan	1819f
+flan	1823f
 flechaz	394f
 floj	416f
 flor	207f
-flor blanc	1689f
+flor blanc	1693f
 flor de cerez	208f
 flor de ciruel	215f
 flor de durazn	216f
-flor de hibisc	1694f
+flor de hibisc	1698f
 flor de melocotoner	216f
-flor march	1693f
+flor march	1697f
 floracion	207f
 floración	207f
 floral	207f
@@ -58879,7 +58979,7 @@ follaj otonal	129f
 follaj otoñal	129f
 fond del mar	141f
 fond marin	141f
-fondu	1778f
+fondu	1782f
 formal	412f
 fortalez	360f
 fortun	383f
@@ -58899,8 +58999,8 @@ frenétic	415f
 fres	229f
 fresc	401f
 frescur	401f
-freson	1728f
-fresón	1728f
+freson	1732f
+fresón	1732f
 fri	402f
 frialdad	402f
 frustracion	404f
@@ -58914,7 +59014,7 @@ frí	402f
 fucsi	65f
 fueg	166f
 fueg artificial	334f
-fuent	1883f
+fuent	1887f
 fuert	407f
 fuerz	407f
 funeral	412f
@@ -58928,21 +59028,21 @@ fábric	378f
 fábul	397f
 fútbol	391f
 gadget	377f
-gaf de proteccion	1921f
-gaf de protección	1921f
-gaf de sol	1920f
+gaf de proteccion	1925f
+gaf de protección	1925f
+gaf de sol	1924f
 gal	411f
 galatasaray	618f
 galaxi	176f
 galeri	440f
 galerí	440f
-gall	1632f
+gall	1636f
 gallet	271f
-gallet de arroz	1786f
-gallet de la fortun	1800f
-gallin	1631f
-gamb	1804f
-gamb frit	1795f
+gallet de arroz	1790f
+gallet de la fortun	1804f
+gallin	1635f
+gamb	1808f
+gamb frit	1799f
 gan	671f
 ganador	418f
 ganar	418f
@@ -58984,8 +59084,8 @@ golosin	272f
 gominol	272f
 gondol	806f
 googl	468f
-goril	1569f
-gorr con viser	1959f
+goril	1573f
+gorr con viser	1963f
 got	152F
 got de lluvi	152f
 gotic	413f
@@ -59002,10 +59102,10 @@ gran murall	348f
 gran ola de kanagaw	728f
 granad	243f
 granat	19f
-grand almacen	1870f
+grand almacen	1874f
 graner	349f
 graniz	201f
-granizad hawaian	1808f
+granizad hawaian	1812f
 granj	349f
 grav	412f
 gravill	281f
@@ -59023,7 +59123,7 @@ gri plom	85f
 gri top	68f
 griechenland	660f
 grieg	775f
-grill	1678f
+grill	1682f
 grisace	8f
 grisáce	8f
 grung	413f
@@ -59033,17 +59133,17 @@ grèc	660f
 gréci	660f
 guacamay	323f
 guadalajar	758f
-guant	1928f
+guant	1932f
 guatemaltec	862f
 guernic	818f
 guerr	433f
 guijarr	281f
 guisant	435f
 guisqui	267f
-guitarr	1968f
+guitarr	1972f
 guney afrik	668f
 guney kor	639f
-gusan	1685f
+gusan	1689f
 gzhel	796f
 gélid	402f
 góndol	806f
@@ -59059,8 +59159,8 @@ habitacion	363f
 habitación	363f
 had	397F
 halloween	368f
-hamburgues	1764f
-hamster	1614f
+hamburgues	1768f
+hamster	1618f
 han quoc	639f
 hanbok	829f
 hanoi	786f
@@ -59092,8 +59192,8 @@ himalay	783f
 hindistan	640f
 hindu	785f
 hindú	785f
-hipopotam	1610f
-hipopótam	1610f
+hipopotam	1614f
+hipopótam	1614f
 hippi	714f
 hiroshig	794f
 hirviend	403f
@@ -59115,7 +59215,7 @@ hoj de arc	130f
 hoj de oro	306f
 hoj de oton	129f
 hoj de otoñ	129f
-hoj revoloteand al vient	1711f
+hoj revoloteand al vient	1715f
 hoj sec	129f
 hojarasc	128f
 hol	457f
@@ -59140,7 +59240,7 @@ hor azul	182f
 hor de dormir	416f
 hor dorad	181f
 horizont	183f
-hormig	1674f
+hormig	1678f
 hormigon	282f
 hormigón	282f
 hornear	270f
@@ -59150,11 +59250,11 @@ hortaliz	435f
 hortensi	219f
 hospital	357f
 hostil	404f
-hotel	1866f
-hotel del amor	1867f
+hotel	1870f
+hotel del amor	1871f
 huawei	526f
-huell de pezun	1629f
-huell de pezuñ	1629f
+huell de pezun	1633f
+huell de pezuñ	1633f
 huert	126f
 huev	269f
 huev de pascu	374f
@@ -59179,7 +59279,7 @@ hygg	400f
 hyundai	484f
 hà lan	650f
 hàn quốc	639f
-hámster	1614f
+hámster	1618f
 héro	407f
 húmed	403f
 húngar	860f
@@ -59189,7 +59289,7 @@ icelandic flag	658f
 idilic	388f
 idílic	388f
 iglesi	361f
-iglesi celebrand bod	1874f
+iglesi celebrand bod	1878f
 ikb	682f
 ike	467f
 illuminating	692f
@@ -59243,7 +59343,7 @@ inocent	409f
 inquiet	415f
 inquietant	405f
 inquietud	415f
-insect	1673f
+insect	1677f
 insomni	415f
 inspiracion	406f
 inspiración	406f
@@ -59281,7 +59381,7 @@ irritad	404f
 isfahan	866f
 isfahán	866f
 isl	155f
-isl desiert	1848f
+isl desiert	1852f
 island flagg	658f
 islandé	765f
 islot	155f
@@ -59297,8 +59397,8 @@ italien	627f
 italy	627f
 itáli	627f
 izland	658f
-jabali	1598f
-jabalí	1598f
+jabali	1602f
+jabalí	1602f
 jad	298f
 jaipur	804f
 jale	424f
@@ -59321,8 +59421,9 @@ jardineri	126f
 jardinerí	126f
 jardín	126f
 jardín zen	351f
-jarr de cervez	1831f
-jarr de cervez brindand	1832f
+jarr de cervez	1835f
+jarr de cervez brindand	1836f
+jarr lun	873f
 javan	856f
 javané	856f
 jazmin	223f
@@ -59336,7 +59437,7 @@ jeux olympiqu	686f
 jiangnan	350f
 jio	557f
 jipi	714f
-jiraf	1606f
+jiraf	1610f
 jojlom	795f
 jordani	773f
 joven	401f
@@ -59364,7 +59465,7 @@ juventud	401f
 jánuc	750f
 júbil	392f
 júpiter	176f
-kaab	1882f
+kaab	1886f
 kaka talk	508f
 kakaotalk	508f
 kal	435F
@@ -59386,7 +59487,7 @@ kiwi	245f
 klein blau	682f
 klein blu	682f
 knick	581f
-koal	1622f
+koal	1626f
 koi	329f
 kolombiy	664f
 kolumbien	664f
@@ -59394,6 +59495,7 @@ korean flag	639f
 kremlin	833f
 kub	680f
 küb	680f
+la boc	875f
 la galaxy	593f
 la gran ola	728f
 la haban	759f
@@ -59403,8 +59505,8 @@ lac	303f
 lacustr	147f
 ladrill	283f
 lag	147f
-lagart	1653f
-lagartij	1653f
+lagart	1657f
+lagartij	1657f
 lagrim	393f
 lagun	146f
 laker	576f
@@ -59416,7 +59518,7 @@ laton	60f
 latón	60f
 lav	165f
 lavand	210f
-laz conmemorativ	1918f
+laz conmemorativ	1922f
 leal	408f
 lealtad	408f
 lech	268f
@@ -59429,14 +59531,14 @@ len	279f
 lenov	525f
 lent	416f
 lentejuel	432f
-leon	1580f
-leopard	1583f
+leon	1584f
+leopard	1587f
 letargic	416f
 letrer luminos	308f
 letárgic	416f
 leyend	397f
 leñ	279f
-león	1580f
+león	1584f
 lfc	596f
 lg	544f
 liban	852f
@@ -59462,7 +59564,7 @@ linkedin	572f
 lintern	309f
 lintern flotant	751f
 liquid	152f
-liquid derramandos	1835f
+liquid derramandos	1839f
 lisbo	797f
 literatur	312f
 litoral	143f
@@ -59524,7 +59626,7 @@ lágrim	393f
 lámpar	336f
 líban	852f
 líquid	152f
-líquid derramándos	1835f
+líquid derramándos	1839f
 lúgubr	405f
 macabr	405f
 macaristan	662f
@@ -59546,6 +59648,7 @@ magnoli	226f
 maiz	250f
 majestad	384f
 majestuos	384f
+mal de ojo	872f
 malaisi	677f
 malaqu	82f
 malasi	677f
@@ -59560,7 +59663,7 @@ mallorc	857f
 malv	63f
 malvad	405f
 malási	677f
-mamut	1608f
+mamut	1612f
 man city	598f
 man united	597f
 man utd	597f
@@ -59574,9 +59677,9 @@ mant	400f
 mantec	269f
 mantequill	269f
 manzan	236f
-manzan roj	1723f
+manzan roj	1727f
 manzan verd	237f
-mapach	1577f
+mapach	1581f
 mapl leaf flag	636f
 maquillaj	421f
 maquin	286f
@@ -59657,8 +59760,8 @@ melancolí	393f
 melancólic	393f
 melocoton	235f
 melocotón	235f
-melon	1716f
-melón	1716f
+melon	1720f
+melón	1720f
 memori	417f
 memorial	412f
 men el	460f
@@ -59684,10 +59787,10 @@ mexican flag	632f
 mexik	632f
 mexiqu	632f
 mezclill	289f
-mezqu	1878f
+mezqu	1882f
 miami	769f
 miami heat	580f
-microbi	1686f
+microbi	1690f
 microsoft	567f
 mid century	702f
 mied	405f
@@ -59709,21 +59812,21 @@ mitsubishi	492f
 miyazaki	820f
 moc	254F
 moch mouss	696f
-mochil escolar	1944f
+mochil escolar	1948f
 mod	399f
 modern	387f
 modernism catalan	793f
 modernism catalán	793f
 modest	390f
 modorr	416f
-mofet	1626f
+mofet	1630f
 mogol	834f
 molest	404f
 mon	410F
 monarqui	384f
 monarquí	384f
 moned	425f
-moneder	1940f
+moneder	1944f
 monet	790f
 mongol	853f
 monocrom	431f
@@ -59732,16 +59835,16 @@ monocromátic	431f
 monoton	436f
 monstru	405f
 mont	160f
-mont fuji	1844f
+mont fuji	1848f
 montan	160f
-montan con niev	1841f
+montan con niev	1845f
 montan nevad	161f
-montan rus	1897f
+montan rus	1901f
 montanos	160f
 montañ	160f
-montañ con niev	1841f
+montañ con niev	1845f
 montañ nevad	161f
-montañ rus	1897f
+montañ rus	1901f
 montaños	160f
 montreal canadien	592f
 monóton	436f
@@ -59750,10 +59853,10 @@ morocc	647f
 moroccan flag	647f
 morrin	417f
 morriñ	417f
-mosc	1684f
+mosc	1688f
 moscu	833f
 moscú	833f
-mosqu	1683f
+mosqu	1687f
 mostaz	110f
 motivacion	406f
 motivación	406f
@@ -59770,20 +59873,20 @@ mujer	459F
 multicolor	178f
 multitud	424f
 munec de niev	198f
-munec japones	1911f
+munec japones	1915f
 munec rus	833f
 mur	342f
 murall	342f
-murcielag	1620f
-murciélag	1620f
+murcielag	1624f
+murciélag	1624f
 muse	440f
 musg	132f
 musgos	132f
 music clasic	399f
 music country	379f
-musl de poll	1761f
+musl de poll	1765f
 muñec de niev	198f
-muñec japones	1911f
+muñec japones	1915f
 muñec rus	833f
 mykon	775f
 mágic	397f
@@ -59805,7 +59908,7 @@ nam phi	668f
 namibi	871f
 nan	416F
 napoli calci	612f
-nariz de cerd	1599f
+nariz de cerd	1603f
 natacion	143f
 natación	143f
 natural	385f
@@ -59867,9 +59970,9 @@ nga	641f
 nhat ban	624f
 nhật bản	624f
 ni	460f
-nid con huev	1713f
-nid vaci	1712f
-nid vací	1712f
+nid con huev	1717f
+nid vaci	1716f
+nid vací	1716f
 niebl	202f
 niederland	650f
 niev	187f
@@ -59894,7 +59997,7 @@ noch blanc	801f
 noch de bruj	368f
 noch de lun	174f
 noch de san juan	756f
-noch estrellad	1886f
+noch estrellad	1890f
 noch tempran	191f
 nochebuen	367f
 nocheviej	757f
@@ -59903,7 +60006,7 @@ nogal	279f
 nomad	420f
 nordic	354f
 nordic antigu	827f
-nori de feri	1896f
+nori de feri	1900f
 noruz	748f
 norvec	655f
 norveg	655f
@@ -59939,7 +60042,7 @@ nunc	460f
 nuov zeland	679f
 nupci	372f
 nupcial	372f
-nutri	1625f
+nutri	1629f
 nutricion	419f
 nutrición	419f
 nvidi	523f
@@ -59967,15 +60070,16 @@ odi	404f
 odiar	404f
 oficial	412f
 oficin	358f
-oficin de corre europe	1863f
-oficin de corre japones	1862f
+oficin de corre europe	1867f
+oficin de corre japones	1866f
 ofrend	744f
+ojo turc	872f
 ola	142f
 ola de calor	205f
 oleaj	142f
 olimpiadi	686f
 oliv	278f
-oll de comid	1777f
+oll de comid	1781f
 olympic	686f
 olympic gam	686f
 olympic ring	686f
@@ -59994,8 +60098,8 @@ opulenci	383f
 opulent	383f
 oracion	414f
 oración	414f
-orangutan	1570f
-orangután	1570f
+orangutan	1574f
+orangután	1574f
 orar	414f
 orb	176f
 ordenador	377f
@@ -60016,9 +60120,9 @@ oscur	441f
 osit de peluch	410f
 osmant	224f
 oso de peluch	410f
-oso pand	1623f
+oso pand	1627f
 osterreich	653f
-ostr	1806f
+ostr	1810f
 otoman	772f
 oton	197f
 otonal	197f
@@ -60034,28 +60138,28 @@ oxidad	287f
 pacific	388f
 packer	582f
 pacífic	388f
-paell	1776f
+paell	1780f
 paesi bassi	650f
 pagod	346f
 pai de las maravill	397f
 pais baix	650f
 pais baj	650f
-paisaj urban	1887f
-pajar	1636f
+paisaj urban	1891f
+pajar	1640f
 pakistan	672f
 pakistani flag	672f
 palaci	347f
 palaci imperial	347f
 palid	444f
-palmer	1703f
+palmer	1707f
 palom	409f
 palt	242f
 pamukkal	802f
 pan	270f
-pan de mold	1751f
+pan de mold	1755f
 pan de oro	306f
-pan rellen	1772f
-pan sin levadur	1754f
+pan rellen	1776f
+pan sin levadur	1758f
 pan tostad	270f
 panaderi	270f
 panaderí	270f
@@ -60063,7 +60167,7 @@ panasonic	546f
 pand	321f
 panic	405f
 panquequ	271f
-pantalon cort	1936f
+pantalon cort	1940f
 panton classic blu	691f
 panton greenery	688f
 panton living coral	690f
@@ -60097,7 +60201,7 @@ pari saint germain	613f
 parisin	761f
 parqu	127f
 parqu infantil	382f
-parqu nacional	1849f
+parqu nacional	1853f
 parr	134f
 parí	761f
 pasad de mod	380f
@@ -60111,14 +60215,14 @@ pastel	449f
 pastel de cumplean	271f
 pastel de cumpleañ	271f
 pastel de lun	814f
-pastel de pescad japon	1796f
-pastel de pescad japoné	1796f
+pastel de pescad japon	1800f
+pastel de pescad japoné	1800f
 pasteleri	271f
 pastelerí	271f
 pastizal	124f
-patat	1736f
-patat asad	1792f
-patat frit	1765f
+patat	1740f
+patat asad	1796f
+patat frit	1769f
 pati traser	126f
 patrimoni	380f
 pav real	318f
@@ -60147,7 +60251,7 @@ penumbr	453f
 peoni	214f
 peoní	214f
 pepin	435f
-pepinill	1741f
+pepinill	1745f
 pepsi	566f
 perdid	393f
 perez	416f
@@ -60156,23 +60260,23 @@ perfum	421f
 pergamin	293f
 perl	299f
 perou	666f
-perr	1572f
-perr calient	1767f
-perr gui	1573f
-perr guí	1573f
-perret	1572f
+perr	1576f
+perr calient	1771f
+perr gui	1577f
+perr guí	1577f
+perret	1576f
 pers	741f
 peru flagg	666f
 peruan	784f
 peruvian flag	666f
 pesadill	405f
 petal	207f
-petard	1904f
+petard	1908f
 petr	773f
 pez	366f
 pez dorad	329f
-pez glob	1665f
-pez tropical	1664f
+pez glob	1669f
+pez tropical	1668f
 peñasc	163f
 peñón	163f
 phan lan	657f
@@ -60214,8 +60318,8 @@ planet	176f
 planet tierr	385f
 plant	128f
 plant de interior	128f
-plant de macet	1700f
-plant joven	1699f
+plant de macet	1704f
+plant joven	1703f
 plastic	307f
 plat	12f
 platan	238f
@@ -60223,7 +60327,7 @@ platead	12f
 play	143f
 play de aren	144f
 play tropical	145f
-play y sombrill	1846f
+play y sombrill	1850f
 playstation	475f
 plaz de mercad	332f
 plaz roj	833f
@@ -60253,11 +60357,11 @@ polar	185f
 polen	659f
 polinesi	867f
 polish flag	659f
-poll	1634f
-poll de frent	1635f
-poll rompiend el cascaron	1633f
-poll rompiend el cascarón	1633f
-polluel	1634f
+poll	1638f
+poll de frent	1639f
+poll rompiend el cascaron	1637f
+poll rompiend el cascarón	1637f
+polluel	1638f
 pologn	659f
 poloni	659f
 polony	659f
@@ -60282,7 +60386,7 @@ portugué	797f
 portátil	377f
 positiv	392f
 positividad	392f
-post de barber	1898f
+post de barber	1902f
 postr	271f
 potent	407f
 prad	124f
@@ -60315,12 +60419,12 @@ pub	344f
 puebl	349f
 puebl de agu	350f
 puent	340f
-puent de noch	1892f
+puent de noch	1896f
 puert	154f
 puert ric	768f
 puest de sol	179f
-puest del sol	1891f
-pulp	1667f
+puest del sol	1895f
+pulp	1671f
 punk	413f
 punk rock	413f
 pur	409f
@@ -60329,7 +60433,7 @@ purpur	5f
 purpurin	432f
 putrefaccion	427f
 putrefacción	427f
-pájar	1636f
+pájar	1640f
 pálid	444f
 pánic	405f
 pérdid	393f
@@ -60366,8 +60470,8 @@ rangoli	811f
 rar	437f
 ras	291f
 rascaciel	340f
-raton	1612f
-ratón	1612f
+raton	1616f
+ratón	1616f
 rav	438f
 ray	201f
 ray de sol	171f
@@ -60394,8 +60498,8 @@ refrescant	401f
 refugi	364f
 refugi de esqui	836f
 refugi de esquí	836f
-regal	1917f
-regal envuelt	1917f
+regal	1921f
+regal envuelt	1921f
 regi	384f
 regn unit	634f
 rein	384f
@@ -60445,7 +60549,7 @@ rey	384f
 rezar	414f
 reír	392f
 riachuel	148f
-rinoceront	1609f
+rinoceront	1613f
 rio	148f
 riquez	383f
 ris	392f
@@ -60489,8 +60593,8 @@ rompecabez	396f
 rompient	142f
 romántic	394f
 romêni	663f
-rop de mujer	1938f
-rop interior	1935f
+rop de mujer	1942f
+rop interior	1939f
 ros	6f
 ros barbi	685f
 ros empolvad	92f
@@ -60508,8 +60612,8 @@ ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	209f
-rosari	1962f
-roset	1691f
+rosari	1966f
+roset	1695f
 rosquill	271f
 roumani	663f
 routemaster	684f
@@ -60570,9 +60674,9 @@ san petersburg	801f
 san valentin	369f
 san valentín	369f
 sanar	419f
-sandali de mujer	1951f
+sandali de mujer	1955f
 sandi	234f
-sandwich	1768f
+sandwich	1772f
 sandí	234f
 sangr	315f
 sangrient	315f
@@ -60595,8 +60699,8 @@ satén	291f
 saudi arabi	645f
 saudi arabien	645f
 saudi flag	645f
-sauropod	1657f
-saurópod	1657f
+sauropod	1661f
+saurópod	1661f
 saxofon	439f
 saxofón	439f
 schweden	654f
@@ -60630,7 +60734,7 @@ seren	388f
 serengueti	835f
 serenidad	388f
 seri	412f
-serpient	1654f
+serpient	1658f
 set	136f
 setiembr	197f
 seul	787f
@@ -60657,7 +60761,7 @@ simpl	387f
 sin	460f
 sin esperanz	393f
 sin nad de	460f
-sinagog	1880f
+sinagog	1884f
 sinfoni	399f
 sinfoní	399f
 singapor airlin	554f
@@ -60671,7 +60775,7 @@ sl benfic	616f
 smartphon	377f
 smog	202f
 snapchat	515f
-sobr roj	1915f
+sobr roj	1919f
 sobri	423f
 sofisticacion	399f
 sofisticación	399f
@@ -60689,8 +60793,8 @@ solitari	393f
 solstici de veran	756f
 solvent	408f
 sombr	396f
-sombrer de cop	1957f
-sombrer de mujer	1956f
+sombrer de cop	1961f
+sombrer de mujer	1960f
 sombri	393f
 sombri ton	441f
 sombrill	338f
@@ -60782,15 +60886,15 @@ swedish flag	654f
 swing	439f
 swis flag	652f
 switzerland	652f
-sándwich	1768f
+sándwich	1772f
 séptim ciel	429f
 sídney	849f
 sólid	408f
 südafrik	668f
 südkore	639f
-t rex	1658f
+t rex	1662f
 tabern	344f
-tablet de chocolat	1816f
+tablet de chocolat	1820f
 taciturn	413f
 taegukgi	639f
 tahiti	867f
@@ -60801,28 +60905,28 @@ tailândi	675f
 tainan	799f
 taj mahal	834f
 taller	378f
-tamal	1771f
-tambor	1973f
-tamboril	1974f
+tamal	1775f
+tambor	1977f
+tamboril	1978f
 tanger	760f
 taoba	529f
 tapi	342f
 tard	190f
 tare	359f
-tarr de miel	1820f
+tarr de miel	1824f
 tart	271f
-tart de cumplean	1812f
-tart de cumpleañ	1812f
+tart de cumplean	1816f
+tart de cumpleañ	1816f
 tartan	782f
 tartán	782f
 tatami	789f
 taxi	339f
 tay ban nha	628f
 tayland	675f
-tazon de fide	1790f
-tazon de te	1825f
-tazón de fide	1790f
-tazón de té	1825f
+tazon de fide	1794f
+tazon de te	1829f
+tazón de fide	1794f
+tazón de té	1829f
 tchequi	661f
 tchéqui	661f
 te	256F
@@ -60832,7 +60936,7 @@ te negr	256f
 te verd	257f
 tec	279f
 tech	377f
-teclad musical	1969f
+teclad musical	1973f
 tecnologi	377f
 tecnologic	377f
 tecnologí	377f
@@ -60840,14 +60944,14 @@ tecnológic	377f
 tedios	436f
 teheran	866f
 teherán	866f
-tejon	1628f
-tejon de la miel	1628f
-tejon meler	1628f
-tejón	1628f
-tejón de la miel	1628f
-tejón meler	1628f
-tel de aran	1681f
-tel de arañ	1681f
+tejon	1632f
+tejon de la miel	1632f
+tejon meler	1632f
+tejón	1632f
+tejón de la miel	1632f
+tejón meler	1632f
+tel de aran	1685f
+tel de arañ	1685f
 telefon	377f
 telegram	506f
 teléfon	377f
@@ -60858,8 +60962,8 @@ tempestuos	201f
 templ	346f
 templ chin	799f
 templ corean	798f
-templ hindu	1879f
-templ hindú	1879f
+templ hindu	1883f
+templ hindú	1883f
 tenebrism	791f
 tenebros	405f
 tenebros ton	441f
@@ -60885,8 +60989,8 @@ terrorífic	405f
 terros	386f
 tesc	539f
 tesl	485f
-teter	1824f
-tetrabrik	1838f
+teter	1828f
+tetrabrik	1842f
 tetric	405f
 teñid índig	828f
 thai flag	675f
@@ -60908,8 +61012,8 @@ tibetan	783f
 tiburon	141f
 tiburón	141f
 tiemp pasad	417f
-tiend de campan	1884f
-tiend de campañ	1884f
+tiend de campan	1888f
+tiend de campañ	1888f
 tiern	390f
 tiern anim	410f
 tiern ánim	410f
@@ -60926,8 +61030,8 @@ tiniebl	413f
 tint	47f
 tirang	640f
 tiritar	402f
-tobogan	1895f
-tobogán	1895f
+tobogan	1899f
+tobogán	1899f
 toffe	262f
 toki	850f
 tomar el sol	143f
@@ -60946,9 +61050,9 @@ tornad	201f
 tornasolad	299f
 toront mapl leaf	591f
 torr	340f
-torr de toki	1875f
+torr de toki	1879f
 tort	271f
-tortug	1652f
+tortug	1656f
 toscan	762f
 toshib	545f
 tostad	26f
@@ -60960,14 +61064,14 @@ toyot	481f
 trafic	340f
 tragedi	393f
 tragic	393f
-traj de ban de una piez	1934f
-traj de bañ de una piez	1934f
+traj de ban de una piez	1938f
+traj de bañ de una piez	1938f
 tranquil	388f
 tranquilidad	388f
 travesi	420f
 travesí	420f
-trebol	1707f
-trebol de cuatr hoj	1708f
+trebol	1711f
+trebol de cuatr hoj	1712f
 trekking	420f
 trencadi	764f
 trencadí	764f
@@ -60980,19 +61084,19 @@ tristez	393f
 triunf	418f
 triunfant	418f
 trofe	418f
-trompet	1970f
+trompet	1974f
 tron	384f
 trop	433F
 tropic	352f
 tropical	352f
-troz de tart	1813f
+troz de tart	1817f
 truen	201f
 trung quoc	638f
 trung quốc	638f
 tráfic	340f
 trágic	393f
-trébol	1707f
-trébol de cuatr hoj	1708f
+trébol	1711f
+trébol de cuatr hoj	1712f
 trópic	352f
 tschechien	661f
 tulipan	213f
@@ -61079,9 +61183,9 @@ vanguardi rus	817f
 vaporwav	815f
 vaquer	289f
 varonil	422f
-vas con paj	1836f
-vas de lech	1822f
-vas de whisky	1834f
+vas con paj	1840f
+vas de lech	1826f
+vas de whisky	1838f
 vegan	419f
 vegetacion	128f
 vegetación	128f
@@ -61126,7 +61230,7 @@ verd past	51f
 verd tiern	53f
 verdor	128f
 verdur	435f
-verdur de hoj verd	1742f
+verdur de hoj verd	1746f
 vereinigt arabisch emirat	648f
 vereinigt konigreich	634f
 vereinigt königreich	634f
@@ -61135,7 +61239,7 @@ verguenz	415f
 vergüenz	415f
 versall	716f
 very peri	693f
-vestid	1931f
+vestid	1935f
 vestid de novi	372f
 via lacte	176f
 viaj	420f
@@ -61167,8 +61271,8 @@ violenci	404f
 violent	404f
 violet	22f
 violet polv	99f
-violin	1971f
-violín	1971f
+violin	1975f
+violín	1975f
 virgen	409f
 virginal	409f
 virtual	377f
@@ -61237,11 +61341,11 @@ yve klein	822f
 zafir	54f
 zanahori	249f
 zapall	246f
-zapat de hombr	1946f
-zapat de tacon	1950f
-zapat de tacón	1950f
-zapatill de ballet	1952f
-zapatill deportiv	1947f
+zapat de hombr	1950f
+zapat de tacon	1954f
+zapat de tacón	1954f
+zapatill de ballet	1956f
+zapatill deportiv	1951f
 zen	351f
 zhihu	535f
 zoc	760f
@@ -61252,18 +61356,18 @@ zum de limon	227f
 zum de limón	227f
 ácid	227f
 áfric do sul	668f
-águil	1639f
+águil	1643f
 ámbar	32f
 ámsterdam	837f
 ángel	429f
 áo	653f
 árab	776f
 árbol	133f
-árbol de hoj caduc	1702f
-árbol de hoj perenn	1701f
+árbol de hoj caduc	1706f
+árbol de hoj perenn	1705f
 árbol de navidad	367f
-árbol de palm	1703f
-árbol de tanabat	1909f
+árbol de palm	1707f
+árbol de tanabat	1913f
 árid	156f
 ártic	185f
 áustri	653f
@@ -61288,7 +61392,7 @@ zum de limón	227f
 đức	626f
 şili	665f
 ấn độ	640f
-@stems pt 4034
+@stems pt 4038
 a grand ond	728g
 a mod antig	380g
 a noit	192g
@@ -61305,7 +61409,7 @@ abençoad	414g
 abism	141g
 abissal	141g
 abobor	246g
-abobor de halloween	1900g
+abobor de halloween	1904g
 aborigen	824g
 aborígen	824g
 abrac	400g
@@ -61314,7 +61418,7 @@ abraç	400g
 abril	195g
 absurd	437g
 abóbor	246g
-abóbor de halloween	1900g
+abóbor de halloween	1904g
 ac milan	610g
 aca	391g
 aca de grac	197g
@@ -61335,8 +61439,8 @@ acolhedor	400g
 aconcheg	400g
 aconchegad	400g
 aconchegant	400g
-acordea	1967g
-acordeã	1967g
+acordea	1971g
+acordeã	1971g
 acreditar	406g
 acucar	272g
 acucarad	272g
@@ -61367,7 +61471,7 @@ agu	152g
 agu mar clar	66g
 aguaceir	199g
 aguad	302g
-agui	1639g
+agui	1643g
 agypten	646g
 ai cap	646g
 ai cập	646g
@@ -61436,7 +61540,7 @@ ameac	405g
 ameacador	405g
 ameaç	405g
 ameaçador	405g
-amendoim	1746g
+amendoim	1750g
 americ flag	633g
 american expres	500g
 american flag	633g
@@ -61460,7 +61564,7 @@ and	784G
 andaluzi	825g
 andin	784g
 android	519g
-anel	1964g
+anel	1968g
 angelical	409g
 angusti	415g
 angústi	415g
@@ -61523,7 +61627,7 @@ arab	776g
 arabi	776g
 arabi saoudit	645g
 arabi saudit	645g
-aranh	1680g
+aranh	1684g
 arar	323g
 arc iri	178g
 arc íri	178g
@@ -61550,10 +61654,10 @@ arrependiment	393g
 arrepi	402g
 arrepiant	405g
 arroi	148g
-arroz com curry	1789g
-arroz cozid	1788g
-arroz japon	1787g
-arroz japonê	1787g
+arroz com curry	1793g
+arroz cozid	1792g
+arroz japon	1791g
+arroz japonê	1791g
 arrozal	252g
 arsenal	594g
 arsenal fc	594g
@@ -61570,9 +61674,9 @@ artist	440g
 artistic	440g
 artístic	440g
 arvor	133g
-arvor caidic	1702g
-arvor de natal	1901g
-arvor de tanabat	1909g
+arvor caidic	1706g
+arvor de natal	1905g
+arvor de tanabat	1913g
 arvored	119g
 arábi	776g
 arábi saudit	645g
@@ -61605,9 +61709,9 @@ audi	479g
 aur	414g
 auror	180g
 auror boreal	177g
-auror sobr agu	1889g
-auror sobr montanh	1888g
-auror sobr águ	1889g
+auror sobr agu	1893g
+auror sobr montanh	1892g
+auror sobr águ	1893g
 auster	412g
 australi	637g
 australian	848g
@@ -61677,21 +61781,21 @@ açã	391g
 açã de graç	197g
 açúcar	272g
 ba lan	659g
-bacon	1763g
+bacon	1767g
 bae	648g
 bag	253g
-baguet	1753g
+baguet	1757g
 bagunc	424g
 bagunç	424g
-baiacu	1665g
+baiacu	1669g
 baidu	531g
 bailarin	421g
 bala	337g
 balad	438G
-bald de pipoc	1781g
+bald de pipoc	1785g
 balei	330g
-balei esguichand agu	1659g
-balei esguichand águ	1659g
+balei esguichand agu	1663g
+balei esguichand águ	1663g
 bali	766g
 balin	766g
 balinê	766g
@@ -61706,7 +61810,7 @@ bambuzal	123g
 banal	436g
 banan	238g
 banc	358g
-bandeir de carp	1912g
+bandeir de carp	1916g
 bander de chil	665g
 banglad	673g
 bangladesch	673g
@@ -61715,20 +61819,20 @@ bangladeshi flag	673g
 bangladé	673g
 banguecoqu	779g
 banh de sol	143g
-banj	1972g
+banj	1976g
 banquet	411g
-barat	1679g
+barat	1683g
 barb	422g
-barbeari	1898g
-barbeir	1898g
-barber pol	1898g
+barbeari	1902g
+barbeir	1902g
+barber pol	1902g
 barbi	685g
 barbi pink	685g
 barcelon	764g
 barr	168g
 barr cozid	304g
-barr de chocolat	1816g
-barrac	1884g
+barr de chocolat	1820g
+barrac	1888g
 barroc	791g
 barulh	424g
 barulhent	424g
@@ -61736,16 +61840,16 @@ barç	605g
 basalt	158g
 basic	387g
 basquet	391g
-batat	1736g
-batat assad	1792g
-batat frit	1765g
+batat	1740g
+batat assad	1796g
+batat frit	1769g
 batom	421g
 bayern munchen	607g
 bayern munich	607g
 bayern münchen	607g
 bazar	332g
 beb	409g
-bebid tropical	1830g
+bebid tropical	1834g
 bebê	409g
 bec	341g
 beg	17g
@@ -61768,13 +61872,13 @@ bem estar	419g
 bem sucedid	418g
 benca	414g
 benfic	616g
-bent	1785g
-bentô	1785g
+bent	1789g
+bentô	1789g
 bergamot	228g
 berinjel	248g
 berlim	851g
 besikt	620g
-besour	1676g
+besour	1680g
 beta	282g
 betul	122g
 betã	282g
@@ -61789,11 +61893,11 @@ biquini	143g
 biquíni	143g
 birlesik krallik	634g
 birleşik krallık	634g
-bisa	1591g
+bisa	1595g
 biscoit	271g
-biscoit da sort	1800g
-biscoit de arroz	1786g
-bisã	1591g
+biscoit da sort	1804g
+biscoit de arroz	1790g
+bisã	1595g
 bizanci	718g
 bizantin	718g
 bizarr	437g
@@ -61814,32 +61918,32 @@ bod	372g
 boemi	715g
 boh	715g
 bol	271g
-bol asiatic	1799g
-bol asiátic	1799g
+bol asiatic	1803g
+bol asiátic	1803g
 bol de aniversari	373g
 bol de aniversári	373g
-bol de confet	1908g
-bol de peix	1796g
+bol de confet	1912g
+bol de peix	1800g
 bol lunar	814g
 bolach	271g
-bols	1940g
-bols de mao	1941g
-bols de mão	1941g
+bols	1944g
+bols de mao	1945g
+bols de mão	1945g
 bols de valor	358g
-bols pequen	1942g
+bols pequen	1946g
 bom humor	392g
-bomb	1904g
+bomb	1908g
 bombom	272g
-bon de beisebol	1959g
+bon de beisebol	1963g
 bon temp	417g
 bondad	390g
 bondos	390g
 bonec de nev	198g
-bonec japones	1911g
+bonec japones	1915g
 bonec russ	833g
 bonit	410g
-boné	1959g
-boné de beisebol	1959g
+boné	1963g
+boné de beisebol	1963g
 booking.com	560g
 borbolet	325g
 bord escur	19g
@@ -61853,8 +61957,8 @@ bosqu de betul	122g
 bosqu de bétul	122g
 boston celtic	577g
 boston red sox	588g
-bot de trekking	1948g
-bot feminin	1953g
+bot de trekking	1952g
+bot feminin	1957g
 botanic	128g
 botec	344g
 botequim	344g
@@ -61909,12 +62013,12 @@ brócoll	435g
 bubbl tea	259g
 bucar	870g
 budapest	860g
-bufal asiatic	1594g
+bufal asiatic	1598g
 buqu	207g
 buquê	207g
 buran	806g
 burger king	542g
-burrit	1770g
+burrit	1774g
 bus londonien	684g
 bvb	608g
 básic	387g
@@ -61923,19 +62027,19 @@ bélic	433g
 bétul	122g
 bênçã	414g
 bósfor	772g
-búfal asiátic	1594g
+búfal asiátic	1598g
 bỉ	651g
 bồ đào nha	629g
-caab isl	1882g
-caab islã	1882g
+caab isl	1886g
+caab islã	1886g
 caban	364g
-cabr	1602g
-cacarol com comid	1776g
+cabr	1606g
+cacarol com comid	1780g
 cacau	261g
-cachecol	1927g
+cachecol	1931g
 cachoeir	151g
 cachorr	410g
-cachorr quent	1767g
+cachorr quent	1771g
 cact	135g
 caf	254g
 caf bar	343g
@@ -61950,11 +62054,11 @@ caiad	342g
 caipir	379g
 cair	774g
 cair da noit	191g
-caix de bent	1785g
-caix de bentô	1785g
-caix par viagem	1801g
+caix de bent	1789g
+caix de bentô	1789g
+caix par viagem	1805g
 calcad	341g
-calic de vinh	1828g
+calic de vinh	1832g
 californi	781g
 californian	781g
 califórni	781g
@@ -61966,17 +62070,18 @@ caloros	400g
 calorã	205g
 calçad	341g
 cam	416g
-camara	1804g
-camara frit	1795g
-camarã	1804g
-camarã frit	1795g
-camel	1603g
-camel com dua corcov	1604g
-camel de uma so corcov	1603g
-camel de uma só corcov	1603g
+camara	1808g
+camara frit	1799g
+camarã	1808g
+camarã frit	1799g
+camel	1607g
+camel com dua corcov	1608g
+camel de uma so corcov	1607g
+camel de uma só corcov	1607g
 caminhad	420g
-camis	1925g
-camiset	1925g
+caminit	875g
+camis	1929g
+camiset	1929g
 camp	124g
 camp de arroz	252g
 camp de batalh	433g
@@ -61986,7 +62091,7 @@ campea	418g
 campeã	418g
 campin	124g
 camuflagem	433g
-camundong	1612g
+camundong	1616g
 canad	636g
 canadens	845g
 canadian	845g
@@ -61995,9 +62100,9 @@ canadiem de montreal	592g
 canadiem de montréal	592g
 canadá	636g
 canca de ninar	416g
-canec de cervej	1831g
+canec de cervej	1835g
 canel	277g
-canguru	1627g
+canguru	1631g
 canicul	205g
 canion	159g
 cansac	416g
@@ -62006,23 +62111,23 @@ cansaç	416g
 cançã de ninar	416g
 canícul	205g
 cao	424g
-cao gui	1573g
+cao gui	1577g
 caotic	424g
-capacacet de socorrist	1961g
-capacet militar	1960g
+capacacet de socorrist	1965g
+capacet militar	1964g
 capadoci	808g
 capadóci	808g
 capel	361g
-capel de casament	1874g
+capel de casament	1878g
 capim	125g
 cappuccin	255g
 caqui	25g
-caracol	1671g
+caracol	1675g
 caramel	262g
 caramel clar	26g
 caramelizad	262g
-caramuj	1668g
-caranguej	1802g
+caramuj	1672g
+caranguej	1806g
 caravaggi	791g
 carib	768g
 caribenh	768g
@@ -62030,27 +62135,27 @@ carinhos	390g
 carm	414g
 carmesim	71g
 carmim	70g
-carn	1760g
-carn no oss	1760g
+carn	1764g
+carn no oss	1764g
 carnaval	335g
 carnaval do rio	812g
-carneir	1600g
+carneir	1604g
 carp koi	329g
 carr antig	380g
 carrefour	537g
-carrilha de vent	1913g
-carrilhã de vent	1913g
-carrossel	1894g
+carrilha de vent	1917g
+carrilhã de vent	1917g
+carrossel	1898g
 cartaz sovietic	817g
 cartaz soviétic	817g
-cartol	1957g
+cartol	1961g
 carvalh	279g
-cas abandonad	1858g
-cas com jardim	1860g
+cas abandonad	1862g
+cas com jardim	1864g
 cas de camp	364g
 cas de fazend	379g
 cas tradicional corean	830g
-casac	1929g
+casac	1933g
 casad	372g
 casal	394g
 casament	372g
@@ -62060,22 +62165,22 @@ caseir	400g
 castanh	7g
 castanh avermelhad	20g
 castel	360g
-castel europeu	1873g
-castel japon	1872g
-castel japonê	1872g
-castel medieval	1873g
-castor	1618g
+castel europeu	1877g
+castel japon	1876g
+castel japonê	1876g
+castel medieval	1877g
+castor	1622g
 catar	649g
 catedral	361g
 cauboi	349g
 caubói	349g
-caval	1587g
-caval de carrossel	1894g
+caval	1591g
+caval de carrossel	1898g
 caveir	405g
 cavern	164g
-caçarol com comid	1776g
+caçarol com comid	1780g
 caótic	424g
-cebol	1745g
+cebol	1749g
 cechi	661g
 cedul	425g
 ceky	661g
@@ -62106,7 +62211,7 @@ cerimôni	412g
 cerraca	202g
 cerraçã	202g
 cerule	40g
-cerv	1590g
+cerv	1594g
 cervej	266g
 cervejari	344g
 cerâmic	304g
@@ -62121,7 +62226,7 @@ ceu nublad	203g
 cha	256g
 cha com leit	259g
 cha de bolh	259g
-cha perolad	1837g
+cha perolad	1841g
 cha pret	256g
 cha verd	257g
 chakr	414g
@@ -62132,10 +62237,10 @@ champanh	265g
 chanel	575g
 chanuc	750g
 chanucá	750g
-chapeu de formatur	1958g
-chapeu feminin	1956g
-chapéu de formatur	1958g
-chapéu feminin	1956g
+chapeu de formatur	1962g
+chapeu feminin	1960g
+chapéu de formatur	1962g
+chapéu feminin	1960g
 charad	396g
 charc	149g
 charm	410g
@@ -62160,8 +62265,8 @@ chilen	844g
 chili drapeau	665g
 chin	638g
 chinaflagg	638g
-chinel	1945g
-chinel de prai	1945g
+chinel	1949g
+chinel de prai	1949g
 chines flag	638g
 chiqu	399g
 chocad	426g
@@ -62184,7 +62289,7 @@ chuvos	199g
 chá	256g
 chá com leit	259g
 chá de bolh	259g
-chá perolad	1837g
+chá perolad	1841g
 chá pret	256g
 chá verd	257g
 chã	168g
@@ -62194,7 +62299,7 @@ ciberespaç	377g
 ciclism	391g
 ciclon	201g
 cidad	340g
-cidad ao anoitecer	1890g
+cidad ao anoitecer	1894g
 cidad azul	803g
 cidad do cab	869g
 cidad proibid	347g
@@ -62220,7 +62325,7 @@ cinz top	68g
 cinzent	8g
 circ	335g
 cirurgi	357g
-cisn	1641g
+cisn	1645g
 citric	228g
 cium	428g
 ciument	428g
@@ -62240,7 +62345,7 @@ club de jazz	439g
 clássic	380g
 clínic	357g
 co do sao vang	644g
-coal	1622g
+coal	1626g
 cobalt	45g
 cobertor	400g
 cobic	428g
@@ -62256,7 +62361,7 @@ coelh	410g
 cogumel	136g
 cok	464g
 coler	404g
-colet salv vid	1923g
+colet salv vid	1927g
 colheit	197g
 colin	160g
 coliseu	788g
@@ -62274,13 +62379,13 @@ comemorar	411g
 comemorativ	411g
 comemoraçã	373g
 comet	176g
-comid enlatad	1784g
+comid enlatad	1788g
 compaixa	390g
 compaixã	390g
 competent	408g
 computador	377g
 comédi	392g
-con de fest	1907g
+con de fest	1911g
 concert	335g
 concret	282g
 condiment	277g
@@ -62311,20 +62416,20 @@ construtivist	817g
 construçã	378g
 cont	312g
 cont de fad	397g
-contemplaca da lua	1914g
+contemplaca da lua	1918g
 contemplativ	414g
-contemplaçã da lua	1914g
+contemplaçã da lua	1918g
 content	392g
 contentament	392g
 contid	423g
 convidativ	400g
 conífer	121g
 cooki	271g
-cop com canud	1836g
-cop de leit	1822g
+cop com canud	1840g
+cop de leit	1826g
 copenhag	840g
 copenhagu	840g
-coquetel	1829g
+coquetel	1833g
 cor crem	18g
 cor da pel	115g
 cor de ameix	62g
@@ -62361,16 +62466,16 @@ corei do sul	639g
 coro	384g
 corporativ	358g
 correg	148g
-correi	1863g
-correi japon	1862g
-correi japonê	1862g
+correi	1867g
+correi japon	1866g
+correi japonê	1866g
 correr	391g
 corrid	391g
-corrid de caval	1587g
+corrid de caval	1591g
 corrosa	287g
 corrosã	287g
-cort de carn	1762g
-coruj	1642g
+cort de carn	1766g
+coruj	1646g
 corv	413g
 coré du sud	639g
 cosm	176g
@@ -62380,7 +62485,7 @@ cost amalfitan	763g
 cost azul	807g
 cour	288g
 couv	435g
-cox de frang	1761g
+cox de frang	1765g
 coz	362g
 cr flameng	622g
 cracovi	846g
@@ -62405,8 +62510,8 @@ cristalin	300g
 crisântem	217g
 croaci	859g
 croat	859g
-crocodil	1651g
-croissant	1752g
+crocodil	1655g
+croissant	1756g
 crom	286g
 cromad	286g
 croáci	859g
@@ -62414,12 +62519,12 @@ cruzeir	140g
 crâni	405g
 críptic	396g
 cub	680g
-cub de gel	1840g
+cub de gel	1844g
 cuban	759g
 cuban flag	680g
 cubism	818g
 cubist	818g
-cuec	1935g
+cuec	1939g
 culp	415g
 cult	414g
 cupcak	271g
@@ -62431,10 +62536,10 @@ cyberpunk	376g
 czech flag	661g
 czech republic	661g
 czechi	661g
-cálic de vinh	1828g
+cálic de vinh	1832g
 cáqui	25g
 cânion	159g
-cão gui	1573g
+cão gui	1577g
 cédul	425g
 céu	169g
 céu cinz	203g
@@ -62459,7 +62564,7 @@ danc	391g
 dancar	391g
 dancheong	798g
 danemark	656g
-dang	1798g
+dang	1802g
 danimarc	656g
 danimark	656g
 danish flag	656g
@@ -62482,8 +62587,8 @@ debaix agu	366g
 debaix águ	366g
 decadenci	427g
 decadênci	427g
-decoraca de pinh	1910g
-decoraçã de pinh	1910g
+decoraca de pinh	1914g
+decoraçã de pinh	1914g
 delicad	390g
 delicadez	390g
 dell	524g
@@ -62495,8 +62600,8 @@ denmark	656g
 depressa	393g
 depressã	393g
 deprimid	393g
-derramand liquid	1835g
-derramand líquid	1835g
+derramand liquid	1839g
+derramand líquid	1839g
 desanimad	393g
 desbotad	448g
 desbotad clar	444g
@@ -62575,7 +62680,7 @@ doc de leit	262g
 docker	517g
 docur	410g
 dodger	587g
-dodô	1643g
+dodô	1647g
 doenc	427g
 doent	427g
 doenç	427g
@@ -62616,9 +62721,9 @@ ecologic	385g
 ecológic	385g
 economi	358g
 edifici	340g
-edifici comercial	1861g
+edifici comercial	1865g
 edifíci	340g
-edifíci comercial	1861g
+edifíci comercial	1865g
 educaca	359g
 educaçã	359g
 egeu	775g
@@ -62629,7 +62734,7 @@ egypt	646g
 egyptian flag	646g
 egípci	774g
 eid	749g
-elefant	1607g
+elefant	1611g
 eleganci	399g
 elegant	399g
 elegânci	399g
@@ -62683,7 +62788,7 @@ entediant	436g
 enterr	412g
 entusiasm	391g
 entusiasmad	391g
-envelop vermelh	1915g
+envelop vermelh	1919g
 envergonhad	415g
 enérgic	391g
 equilibrad	388g
@@ -62691,9 +62796,9 @@ equilibri	388g
 equilíbri	388g
 era vitorian	816g
 erupca	165g
-erupca vulcanic	1843g
+erupca vulcanic	1847g
 erupçã	165g
-erupçã vulcânic	1843g
+erupçã vulcânic	1847g
 erv	137g
 erv aromatic	137g
 erv aromátic	137g
@@ -62710,9 +62815,9 @@ escol	359g
 escol de samb	812g
 escolar	359g
 escondid	396g
-escorpia	1682g
-escorpiã	1682g
-escorregador	1895g
+escorpia	1686g
+escorpiã	1686g
+escorregador	1899g
 escritori	358g
 escritóri	358g
 escur	441g
@@ -62725,7 +62830,7 @@ esmerald	49g
 espac	176g
 espac sideral	176g
 espagn	628g
-espaguet	1791g
+espaguet	1795g
 espan	628g
 espanh	628g
 espanhol	857g
@@ -62741,7 +62846,7 @@ esperanc	406g
 esperancos	406g
 esperanç	406g
 esperanços	406g
-espig de milh	1738g
+espig de milh	1742g
 espinafr	435g
 espirit	414g
 espiritual	414g
@@ -62754,13 +62859,13 @@ espumant	265g
 espírit	414g
 esqui	198g
 esquiar	198g
-esquil	1617g
+esquil	1621g
 esquisit	437g
 est noit	192g
 estaca espacial	365g
 estad unid	633g
-estadi	1850g
-estatu da liberdad	1876g
+estadi	1854g
+estatu da liberdad	1880g
 estavel	408g
 estaçã espacial	365g
 estiagem	156g
@@ -62773,7 +62878,7 @@ estival	196g
 estocolm	838g
 estranh	437g
 estrel	175g
-estrel brilhant	1905g
+estrel brilhant	1909g
 estrelad	175g
 estress	415g
 estressad	415g
@@ -62783,8 +62888,8 @@ estudar	359g
 estudi ghibli	820g
 estuf	126G
 estuqu	342g
-estádi	1850g
-estátu da liberdad	1876g
+estádi	1854g
+estátu da liberdad	1880g
 estável	408g
 estúdi ghibli	820g
 etat uni	633g
@@ -62830,7 +62935,7 @@ fagulh	166g
 faianc de delft	796g
 faianç de delft	796g
 faisc	166g
-falafel	1773g
+falafel	1777g
 falesi	163g
 falési	163g
 famili	400g
@@ -62849,8 +62954,8 @@ farmáci	357g
 faroest	737g
 fas	647g
 fashion	399g
-fati de pizz	1766g
-fati de tort	1815g
+fati de pizz	1770g
+fati de tort	1819g
 fauvism	719g
 fav de mel	263g
 fazend	349g
@@ -62861,8 +62966,8 @@ fc port	617g
 fe	406G
 fedex	495g
 fei	427g
-feijo	1747g
-feijão	1747g
+feijo	1751g
+feijão	1751g
 feir	332g
 feir do templ	799g
 feir livr	332g
@@ -62937,7 +63042,7 @@ finnish flag	657g
 finnland	657g
 firefox	518g
 firm	408g
-fit de lembret	1918g
+fit de lembret	1922g
 fitnes	391g
 flag of japan	624g
 flamenc	825g
@@ -62947,11 +63052,11 @@ flert	395g
 fliperam	707g
 floc de nev	187g
 flor	207g
-flor branc	1689g
+flor branc	1693g
 flor de ameixeir	215g
 flor de cerejeir	208g
 flor de pessegueir	216g
-flor murch	1693g
+flor murch	1697g
 floraca	207g
 floral	207g
 floraçã	207g
@@ -62978,7 +63083,7 @@ foguet	365g
 folcloric	379g
 folclóric	379g
 folh	128g
-folh ao vent	1711g
+folh ao vent	1715g
 folh caid	129g
 folh caíd	129g
 folh de bord	130g
@@ -62988,11 +63093,11 @@ folh sec	129g
 folhagem	128g
 folhagem de outon	129g
 folhead a our	306g
-fondu	1778g
-font	1883g
+fondu	1782g
+font	1887g
 forc	407g
 formal	412g
-formig	1674g
+formig	1678g
 fort	407g
 fortalez	360g
 fortun	383g
@@ -63054,17 +63159,17 @@ galpa	378g
 galpã	378g
 galáxi	176g
 galã	255g
-gamb	1626g
-gambá	1626g
+gamb	1630g
+gambá	1630g
 gananci	428g
 ganens	742g
 ganhar	418g
 ganânci	428g
 ganê	742g
 garo	200g
-garraf de champanh	1827g
-garraf e cop de saqu	1826g
-garraf e cop de saquê	1826g
+garraf de champanh	1831g
+garraf e cop de saqu	1830g
+garraf e cop de saquê	1830g
 gat	410g
 gaudi	764g
 gaudí	764g
@@ -63089,7 +63194,7 @@ giappon	624g
 ginastic	391g
 ginkg	131g
 ginástic	391g
-giraf	1606g
+giraf	1610g
 girassol	211g
 girassól	211g
 github	516g
@@ -63110,7 +63215,7 @@ golf	330g
 gom de mascar	272g
 gondol	806g
 googl	468g
-goril	1569g
+goril	1573g
 gosm	427g
 gosment	427g
 got	152G
@@ -63129,7 +63234,7 @@ grand ond de kanagaw	728g
 granit	281g
 graniz	201g
 grav	412g
-gravat	1924g
+gravat	1928g
 gravet	279g
 grec	660g
 greec	660g
@@ -63139,16 +63244,16 @@ greg	775g
 gren	19g
 grená	19g
 griechenland	660g
-gril	1678g
+gril	1682g
 grung	413g
 grut	164g
 grã	251g
 grèc	660g
 guard chuv	338g
 guatemaltec	862g
-guaxinim	1577g
+guaxinim	1581g
 guerr	433g
-guitarr	1968g
+guitarr	1972g
 guloseim	272g
 guney afrik	668g
 guney kor	639g
@@ -63161,8 +63266,8 @@ h m	540g
 ha lan	650g
 hab	592g
 halloween	368g
-hamburguer	1764g
-hambúrguer	1764g
+hamburguer	1768g
+hambúrguer	1768g
 han quoc	639g
 hanbok	829g
 hanok	830g
@@ -63177,11 +63282,11 @@ her	134G
 heroi	407g
 heroic	407g
 herói	407g
-hibisc	1694g
+hibisc	1698g
 himalai	783g
 hindistan	640g
-hipopotam	1610g
-hipopótam	1610g
+hipopotam	1614g
+hipopótam	1614g
 hippi	714g
 histori em quadr	792g
 historic	380g
@@ -63217,7 +63322,7 @@ hortênsi	219g
 hospital	357g
 hospitalar	357g
 hostil	404g
-hotel	1866g
+hotel	1870g
 huawei	526g
 humild	390g
 hungar	860g
@@ -63243,7 +63348,7 @@ igrej	361g
 ikb	682g
 ike	467g
 ilh	155g
-ilh desert	1848g
+ilh desert	1852g
 ilhot	155g
 illuminating	692g
 imaculad	409g
@@ -63296,7 +63401,7 @@ inox	284g
 inquiet	415g
 inquietaca	415g
 inquietaçã	415g
-inset	1673g
+inset	1677g
 insoni	415g
 insoss	436g
 inspiraca	406g
@@ -63353,7 +63458,7 @@ iurt	853g
 izland	658g
 jad	298g
 jaipur	804g
-jalec	1922g
+jalec	1926g
 jamaican flag	667g
 jamaik	667g
 jamaiqu	667g
@@ -63372,7 +63477,7 @@ jardim	126g
 jardim zen	351g
 jardinagem	126g
 jasmim	223g
-javali	1598g
+javali	1602g
 jazz	439G
 jazzistic	439g
 jazzístic	439g
@@ -63426,23 +63531,24 @@ kub	680g
 kyot	805g
 küb	680g
 la	292G
+la boc	875g
 la galaxy	593g
 la laker	576g
 labared	166g
 lac	303g
-lac de fit	1916g
+lac de fit	1920g
 lag	147g
 lag de lotu	150g
 lag de lótu	150g
 lag pequen	149g
-lagartix	1653g
+lagartix	1657g
 lago	146g
-lagost	1803g
+lagost	1807g
 lagrim	393g
 laker	576g
 lam	168g
 lamborghini	477g
-lamen	1790g
+lamen	1794g
 lament	393g
 lampad	336g
 lampia	309g
@@ -63459,7 +63565,7 @@ laticíni	268g
 latã	60g
 lav	165g
 lavand	210g
-laç de fit	1916g
+laç de fit	1920g
 leal	408g
 lealdad	408g
 leg	571g
@@ -63475,13 +63581,13 @@ lendári	397g
 lenh	279g
 lenov	525g
 lent	416g
-leopard	1583g
+leopard	1587g
 letargic	416g
 letreir luminos	308g
 letárgic	416g
 lfc	596g
 lg	544g
-lham	1605g
+lham	1609g
 liban	852g
 libanes	852g
 libanê	852g
@@ -63496,13 +63602,13 @@ lilá pálid	90g
 lilá pó	99g
 lim	31g
 lima	227g
-lima sicilian	1719g
+lima sicilian	1723g
 limo	227g
 limoeir	227g
 limonad	227g
 limp	387g
 limã	227g
-limã sicilian	1719g
+limã sicilian	1723g
 limão	227g
 lind	410g
 linh	292g
@@ -63524,14 +63630,14 @@ livr	312g
 livr antig	312g
 livrari	345g
 liçã de cas	359g
-loj de convenienci	1868g
-loj de conveniênci	1868g
-loj de departament	1870g
-lon de circ	1899g
+loj de convenienci	1872g
+loj de conveniênci	1872g
+loj de departament	1874g
+lon de circ	1903g
 london bus	684g
 londr	771g
 londrin	771g
-lontr	1625g
+lontr	1629g
 los angel dodger	587g
 los angel laker	576g
 lotad	424g
@@ -63566,7 +63672,7 @@ luz do sol	171g
 luz neon	308g
 lyft	503g
 lágrim	393g
-lámen	1790g
+lámen	1794g
 lâmpad	336g
 lã	292G
 líban	852g
@@ -63575,16 +63681,16 @@ lótu	212g
 lúgubr	393g
 mac	236g
 mac verd	237g
-mac vermelh	1723g
+mac vermelh	1727g
 macabr	405g
-macac	1568g
+macac	1572g
 macant	436g
 macaristan	662g
 macarom	275g
 macha	422g
 machã	422g
 madeir	279g
-madeir serrad	1855g
+madeir serrad	1859g
 madreperol	299g
 madrepérol	299g
 madri	857g
@@ -63600,7 +63706,7 @@ magnóli	226g
 mago	393g
 magoad	393g
 maiorc	857g
-maiô	1934g
+maiô	1938g
 majestad	384g
 majestos	384g
 malaisi	677g
@@ -63614,8 +63720,8 @@ malhaçã	391g
 malign	405g
 malv	63g
 malási	677g
-mamadeir	1821g
-mamut	1608g
+mamadeir	1825g
+mamut	1612g
 man city	598g
 man united	597g
 man utd	597g
@@ -63685,7 +63791,7 @@ matriosk	833g
 maçant	436g
 maçã	236g
 maçã verd	237g
-maçã vermelh	1723g
+maçã vermelh	1727g
 mcdonald	465g
 mecanic	286g
 mecânic	286g
@@ -63709,12 +63815,12 @@ meig	390g
 meituan	533g
 meksik	632g
 mel	263g
-mela	1716g
+mela	1720g
 melanci	234g
 melancoli	393g
 melancolic	393g
 melancólic	393g
-melã	1716g
+melã	1720g
 memori	417g
 memorial	412g
 memóri	417g
@@ -63727,7 +63833,7 @@ mercad	332g
 mercad de rua	332g
 mercad noturn	333g
 mesmic	436g
-mesquit	1878g
+mesquit	1882g
 messic	632g
 metal	286g
 metalic	286g
@@ -63743,14 +63849,14 @@ mexican flag	632g
 mexik	632g
 mexiqu	632g
 miami heat	580g
-microbi	1686g
+microbi	1690g
 microsoft	567g
-micróbi	1686g
+micróbi	1690g
 milagr	397g
 milh	250g
 milharal	250g
 militar	433g
-minhoc	1685g
+minhoc	1689g
 minimalism	387g
 minimalist	387g
 mirtil	232g
@@ -63770,8 +63876,8 @@ miyazaki	820g
 moc	459G
 moch	254g
 moch mouss	696g
-mochil	1944g
-mochil escolar	1944g
+mochil	1948g
+mochil escolar	1948g
 mod	399g
 modern	387g
 modest	390g
@@ -63789,26 +63895,26 @@ monocromátic	431g
 monoton	436g
 monstr	405g
 mont	160g
-mont fuji	1844g
+mont fuji	1848g
 montanh	160g
-montanh com nev	1841g
+montanh com nev	1845g
 montanh nevad	161g
-montanh russ	1897g
+montanh russ	1901g
 montanhos	160g
 montreal canadiem	592g
 monóton	436g
 morang	229g
-morceg	1620g
+morceg	1624g
 morocc	647g
 moroccan flag	647g
 morr	160g
 mort	412g
-mosc	1684g
+mosc	1688g
 moscou	833g
 moscov	833g
-mosquit	1683g
+mosquit	1687g
 mostard	110g
-motel	1867g
+motel	1871g
 motivaca	406g
 motivad	406g
 motivaçã	406g
@@ -63816,7 +63922,7 @@ motor	378g
 movimentad	424g
 moç	459G
 much	793G
-mud de plant	1699g
+mud de plant	1703g
 muffin	271g
 muit cor	178g
 mulher	459G
@@ -63852,7 +63958,7 @@ nao	460g
 nao usar	460g
 nao use	460g
 napoli calci	612g
-nariz de porc	1599g
+nariz de porc	1603g
 nascer do sol	180g
 nataca	143g
 natal	367g
@@ -63918,8 +64024,8 @@ nigéri	669g
 nijery	669g
 nil	774g
 ninfei de monet	790g
-ninh com ovo	1713g
-ninh vazi	1712g
+ninh com ovo	1717g
+ninh vazi	1716g
 nintend	569g
 nissan	483g
 nobr	384g
@@ -63927,7 +64033,7 @@ nobrez	384g
 nogueir	279g
 noit branc	801g
 noit de luar	174g
-noit estrelad	1886g
+noit estrelad	1890g
 noitad	438g
 noiv	372g
 noiv indian	832g
@@ -63991,12 +64097,12 @@ oceanic	140g
 oceânic	140g
 ocios	416g
 ocr	36g
-ocul	1919g
-ocul de proteca	1921g
-ocul escur	1920g
+ocul	1923g
+ocul de proteca	1925g
+ocul escur	1924g
 ocult	396g
 ocultism	396g
-oden	1793g
+oden	1797g
 odi	404g
 off whit	104g
 oficial	412g
@@ -64004,6 +64110,8 @@ oficin	378g
 oi	457g
 ola	457g
 olari	304g
+olh greg	872g
+olh turc	872g
 olimpiadi	686g
 olympic	686g
 olympic gam	686g
@@ -64023,7 +64131,7 @@ opal	299g
 oper	399g
 opulent	383g
 oraca	414g
-orangotang	1570g
+orangotang	1574g
 orar	414g
 oraçã	414g
 orbit	176g
@@ -64041,7 +64149,7 @@ osmant	224g
 ostentaca	383g
 ostentaçã	383g
 osterreich	653g
-ostr	1806g
+ostr	1810g
 otimism	406g
 otimist	406g
 otoman	772g
@@ -64055,7 +64163,7 @@ outubr	197g
 ovelh	349g
 ovni	176g
 ovo	269g
-ovo frit	1775g
+ovo frit	1779g
 oxidad	287g
 oásl	139g
 pacat	388g
@@ -64080,14 +64188,14 @@ palaci imperial	347g
 palhac	331g
 palhaç	331g
 palid	444g
-palmeir	1703g
+palmeir	1707g
 paláci	347g
 paláci imperial	347g
 pamukkal	802g
 panasonic	546g
 pancad de chuv	199g
 pand	321g
-panel	1777g
+panel	1781g
 panic	405g
 panquec	271g
 panton classic blu	691g
@@ -64099,9 +64207,9 @@ panton ultr violet	689g
 panton very peri	693g
 panton viv magent	694g
 pao	270g
-pao de lo de morang	1813g
-pao rechead	1772g
-pao siri	1754g
+pao de lo de morang	1817g
+pao rechead	1776g
+pao siri	1758g
 paoz	270g
 papagai	323g
 papai noel	367g
@@ -64126,9 +64234,9 @@ parisiens	761g
 parl	761g
 parl saint germain	613g
 parqu	127g
-parqu nacional	1849g
+parqu nacional	1853g
 pasco	374g
-passar	1636g
+passar	1640g
 past	124g
 pastagem	124g
 pastel	449g
@@ -64153,10 +64261,10 @@ pedr precios	316g
 pedr vulcanic	158g
 pedr vulcânic	158g
 pedregulh	281g
-pegad de pat	1629g
+pegad de pat	1633g
 peix	366g
 peix dourad	329g
-peix tropical	1664g
+peix tropical	1668g
 peluci	410g
 pelud	410g
 pelúci	410g
@@ -64205,15 +64313,15 @@ pinh	121g
 pinhal	121g
 pinheir	121g
 pinheiral	121g
-pint chocand	1633g
-pint de frent	1635g
-pint de perfil	1634g
+pint chocand	1637g
+pint de frent	1639g
+pint de perfil	1638g
 pinterest	514g
 pintor	440g
 pintur	440g
 pintur a nanquim	302g
-pipoc	1781g
-pipoc de cinem	1781g
+pipoc	1785g
+pipoc de cinem	1785g
 piramid	774g
 pirulit	272g
 pirâmid	774g
@@ -64227,7 +64335,7 @@ placid	388g
 planet	176g
 planet terr	385g
 plant	128g
-plant de arroz	1705g
+plant de arroz	1709g
 plant de interior	128g
 plantaca de arroz	252g
 plantaçã de arroz	252g
@@ -64262,18 +64370,18 @@ polones	846g
 poloni	659g
 polony	659g
 polonê	846g
-polv	1667g
+polv	1671g
 polôni	659g
 pomb	409g
-pomb branc	1638g
+pomb branc	1642g
 pont	340g
-pont a noit	1892g
-pont à noit	1892g
-poodl	1574g
+pont a noit	1896g
+pont à noit	1896g
+poodl	1578g
 pop art	792g
 por do sol	179g
-porc	1597g
-porc esp	1619g
+porc	1601g
+porc esp	1623g
 porcelan	295g
 porcelan azul e branc	296g
 porsch	486g
@@ -64285,8 +64393,8 @@ portugues	797g
 portugues flag	629g
 positiv	392g
 positividad	392g
-post de barbeir	1898g
-pot de mel	1820g
+post de barbeir	1902g
+pot de mel	1824g
 pouc luz	453g
 povoad	349g
 poç	199g
@@ -64296,7 +64404,7 @@ prad	124g
 pradari	124g
 prai	143g
 prai de arei	144g
-prai e guard sol	1846g
+prai e guard sol	1850g
 prai tropical	145g
 prat	12g
 pratead	12g
@@ -64304,8 +64412,8 @@ prazer	392g
 praç vermelh	833g
 pre colombian	823g
 predi	340g
-predi da escol	1869g
-predi greg	1851g
+predi da escol	1873g
+predi greg	1855g
 preguic	416g
 preguicos	416g
 preguiç	416g
@@ -64314,14 +64422,14 @@ premium	383g
 preocupaca	415g
 preocupad	415g
 preocupaçã	415g
-present	1917g
+present	1921g
 pressa	415g
 pressã	415g
 pret	9g
 pret azulad	80g
 pret e branc	431g
 pret tint	47g
-pretzel	1755g
+pretzel	1759g
 primaver	195g
 primaveril	195g
 princes	384g
@@ -64337,14 +64445,14 @@ provenç	807g
 provençal	807g
 pré colombian	823g
 prédi	340g
-prédi da escol	1869g
-prédi greg	1851g
+prédi da escol	1873g
+prédi greg	1855g
 príncip	384g
 psg	613g
 pub	344g
-pudim	1819g
-pudim de leit	1819g
-pudim de ovo	1819g
+pudim	1823g
+pudim de leit	1823g
+pudim de ovo	1823g
 punk	413g
 pur	409g
 purez	409g
@@ -64353,13 +64461,13 @@ purpurin	432g
 pálid	444g
 pápric	277g
 pásco	374g
-pássar	1636g
+pássar	1640g
 pânic	405g
 pãe	270g
 pão	270g
-pão de ló de morang	1813g
-pão rechead	1772g
-pão síri	1754g
+pão de ló de morang	1817g
+pão rechead	1776g
+pão síri	1758g
 pãoz	270g
 pérol	299g
 pérou	666g
@@ -64378,9 +64486,9 @@ quebr cabec	396g
 quebr cabeç	396g
 qued agu	151g
 qued águ	151g
-queij	1759g
-queij suic	1759g
-queij suíç	1759g
+queij	1763g
+queij suic	1763g
+queij suíç	1763g
 queimar	166g
 queni	670g
 quenian	855g
@@ -64410,7 +64518,7 @@ ranch	349g
 rangoli	811g
 rapaz	459G
 rapos	324g
-raspad de gel	1808g
+raspad de gel	1812g
 rav	438g
 real	384g
 real madrid	604g
@@ -64487,7 +64595,7 @@ ribeira	148g
 ribeirã	148g
 ric	383g
 rigoros	412g
-rinoceront	1609g
+rinoceront	1613g
 rio	148g
 rio de janeir	812g
 riquez	383g
@@ -64508,7 +64616,7 @@ roched	163g
 rochos	163g
 rococ	716g
 rococó	716g
-rod gigant	1896g
+rod gigant	1900g
 rodovi	340g
 roman	788g
 romanc	394g
@@ -64534,38 +64642,38 @@ ros queimad	92g
 ros ros	91g
 ros vermelh	209g
 rosad	6g
-rosari de oraca	1962g
-rosc	1756g
+rosari de oraca	1966g
+rosc	1760g
 roseir	209g
-roset	1691g
+roset	1695g
 rosqu	271g
-rost de cachorr	1571g
-rost de camundong	1611g
-rost de caval	1584g
-rost de coelh	1615g
-rost de draga	1655g
-rost de dragã	1655g
-rost de gat	1578g
-rost de hamster	1614g
-rost de lea	1580g
-rost de leã	1580g
-rost de lob	1575g
-rost de macac	1567g
-rost de pand	1623g
-rost de porc	1596g
-rost de rapos	1576g
-rost de sap	1650g
-rost de tigr	1581g
-rost de unicorni	1588g
-rost de unicórni	1588g
-rost de urs	1621g
-rost de vac	1592g
-rosári de oraçã	1962g
+rost de cachorr	1575g
+rost de camundong	1615g
+rost de caval	1588g
+rost de coelh	1619g
+rost de draga	1659g
+rost de dragã	1659g
+rost de gat	1582g
+rost de hamster	1618g
+rost de lea	1584g
+rost de leã	1584g
+rost de lob	1579g
+rost de macac	1571g
+rost de pand	1627g
+rost de porc	1600g
+rost de rapos	1580g
+rost de sap	1654g
+rost de tigr	1585g
+rost de unicorni	1592g
+rost de unicórni	1592g
+rost de urs	1625g
+rost de vac	1596g
+rosári de oraçã	1966g
 rot da sed	870g
 rotin	436g
 rotineir	436g
 roumani	663g
-roup feminin	1938g
+roup feminin	1942g
 routemaster	684g
 rox	5g
 royaum uni	634g
@@ -64592,7 +64700,7 @@ régi	384g
 réveillon	757g
 rústic	379g
 saar	156g
-sacol de compr	1943g
+sacol de compr	1947g
 sadi	419g
 safari	420g
 safir	54g
@@ -64602,7 +64710,7 @@ sakur	208g
 sal de aul	359g
 salad	435g
 salad de frut	434g
-salad verd	1780g
+salad verd	1784g
 salma	29g
 salmã	29g
 salvi	94g
@@ -64610,32 +64718,32 @@ samarcand	870g
 samsung	474g
 samurai	355g
 san francisc giant	590g
-sandali feminin	1951g
-sanduich	1768g
-sanduích	1768g
-sandáli feminin	1951g
+sandali feminin	1955g
+sanduich	1772g
+sanduích	1772g
+sandáli feminin	1955g
 sangrent	315g
 sangu	315g
 sant	414g
 santorini	353g
 santuari	346g
-santuari japon	1881g
+santuari japon	1885g
 santuari xintoist	805g
 santuári	346g
-santuári japonê	1881g
+santuári japonê	1885g
 santuári xintoíst	805g
 sao joa	756g
 sao patrici	826g
 sao petersburg	801g
 sao valentim	369g
 sap	328g
-sapat de salt alt	1950g
-sapat masculin	1946g
-sapatilh	1949g
-sapatilh de bal	1952g
-sapatilh de balé	1952g
-saqu	1826g
-saquê	1826g
+sapat de salt alt	1954g
+sapat masculin	1950g
+sapatilh	1953g
+sapatilh de bal	1956g
+sapatilh de balé	1956g
+saqu	1830g
+saquê	1830g
 sari	832g
 satan	430g
 satanic	430g
@@ -64655,8 +64763,8 @@ saudi arabien	645g
 saudi flag	645g
 saudos	417g
 saudável	419g
-sauropod	1657g
-saurópod	1657g
+sauropod	1661g
+saurópod	1661g
 savan	835g
 saxofon	439g
 saúd	419g
@@ -64703,7 +64811,7 @@ sf giant	590g
 shell	493g
 shibori	828g
 shopify	564g
-short	1936g
+short	1940g
 show	335G
 sicili	858g
 sicilian	858g
@@ -64714,7 +64822,7 @@ sili	665g
 silênci	388g
 simpl	387g
 simplicidad	387g
-sinagog	1880g
+sinagog	1884g
 sinfoni	399g
 singapor airlin	554g
 singapor flag	678g
@@ -64759,7 +64867,7 @@ sorrident	392g
 sorrir	392g
 sorris	392g
 sorvet	274g
-sorvet italian	1807g
+sorvet italian	1811g
 sosseg	388g
 sossegad	388g
 south afric	668g
@@ -64787,7 +64895,7 @@ subaquátic	366g
 subaru	491g
 submarin	366g
 submund	430g
-suc de caix	1838g
+suc de caix	1842g
 suc de lima	227g
 suc de limã	227g
 sucess	418g
@@ -64844,9 +64952,9 @@ südafrik	668g
 südkore	639g
 tabern	344g
 tabu	279g
-tac brindand	1833g
-tac de coquetel	1829g
-tac de vinh	1828g
+tac brindand	1837g
+tac de coquetel	1833g
+tac de vinh	1832g
 taciturn	413g
 taegukgi	639g
 tailand	779g
@@ -64854,30 +64962,30 @@ tailandê	779g
 taip	342g
 taiti	867g
 taj mahal	834g
-tamal	1771g
-tambor	1973g
-tambor comprid	1974g
+tamal	1775g
+tambor	1977g
+tambor comprid	1978g
 tangerin	228g
 taoba	529g
 tapet pers	741g
 tard	190g
 tard da noit	193g
 tart	782g
-tartarug	1652g
+tartarug	1656g
 tartã	782g
 tasc	344g
 taup	68g
 taxi	339g
 tay ban nha	628g
 tayland	675g
-taç brindand	1833g
-taç de coquetel	1829g
-taç de vinh	1828g
+taç brindand	1837g
+taç de coquetel	1833g
+taç de vinh	1832g
 tchec	842g
 tchequi	661g
 tchéqui	661g
 tec	279g
-teclad musical	1969g
+teclad musical	1973g
 tecnologi	377g
 tecnologic	377g
 tecnológic	377g
@@ -64885,7 +64993,7 @@ tedi	436g
 teer	866g
 teera	866g
 teerã	866g
-tei de aranh	1681g
+tei de aranh	1685g
 telegram	506g
 temp nublad	203g
 tempestad	201g
@@ -64894,10 +65002,10 @@ templ	346g
 templ chin	799g
 templ chinê	799g
 templ corean	798g
-templ hindu	1879g
+templ hindu	1883g
 tenebros	405g
 tenl	391g
-tenl de corrid	1947g
+tenl de corrid	1951g
 tens	415g
 tensa	415g
 tensã	415g
@@ -64917,8 +65025,8 @@ terros	386g
 terç feir gord	746g
 tesc	539g
 tesl	485g
-texug	1628g
-texug de mel	1628g
+texug	1632g
+texug de mel	1632g
 thai flag	675g
 thai lan	675g
 thailand	675g
@@ -64937,7 +65045,7 @@ tibetan	783g
 tiffany	681g
 tiffany blau	681g
 tiffany blu	681g
-tigel com colher	1779g
+tigel com colher	1783g
 tigr	319g
 tijol	283g
 tiktok	510g
@@ -64945,7 +65053,7 @@ tingiment indig	828g
 tingiment índig	828g
 tint	47g
 tirang	640g
-tiranossaur rex	1658g
+tiranossaur rex	1662g
 tom fri	455g
 tom quent	454g
 tomat	247g
@@ -64959,8 +65067,8 @@ torment	201g
 tornad	201g
 toront mapl leaf	591g
 torr	340g
-torr de toqui	1875g
-torr de tóqui	1875g
+torr de toqui	1879g
+torr de tóqui	1879g
 torrad	270g
 torrid	403g
 tort	271g
@@ -64983,9 +65091,9 @@ tren	198g
 trenó	198g
 trepadeir	134g
 trev	413g
-trev de quatr folh	1708g
-trev de tre folh	1707g
-trev de trê folh	1707g
+trev de quatr folh	1712g
+trev de tre folh	1711g
+trev de trê folh	1711g
 tric	400g
 tricolor	625g
 tricô	400g
@@ -64999,7 +65107,7 @@ triunf	418g
 triunfant	418g
 trofeu	418g
 troféu	418g
-trompet	1970g
+trompet	1974g
 tron	384g
 trop	433G
 tropic	352g
@@ -65044,7 +65152,7 @@ táxi	339g
 tây ban nha	628g
 tédi	436g
 tênl	391g
-tênl de corrid	1947g
+tênl de corrid	1951g
 tênu	447g
 tóqui	850g
 tórrid	403g
@@ -65102,14 +65210,14 @@ vampir	405g
 vanguard russ	817g
 vaporwav	815g
 vaqueir	349g
-vas com plant	1700g
+vas com plant	1704g
 vegan	419g
 vegetaca	128g
 vegetal	435g
 vegetarian	419g
 vegetaçã	128g
 vel	310g
-vel estrel	1903g
+vel estrel	1907g
 veleir	140g
 velejar	140g
 velh	381g
@@ -65170,7 +65278,7 @@ vermilhã	35g
 versalh	716g
 very peri	693g
 verã	196g
-vestid	1931g
+vestid	1935g
 via lacte	176g
 via lácte	176g
 viagem	420g
@@ -65207,7 +65315,7 @@ vinícol	264g
 violenci	404g
 violent	404g
 violet	22g
-violin	1971g
+violin	1975g
 violênci	404g
 virgem	409g
 viril	422g
@@ -65265,9 +65373,9 @@ xangai	778g
 xbox	570g
 xiaohongshu	536g
 xiaomi	527g
-xicar de cha sem alc	1825g
+xicar de cha sem alc	1829g
 xilogravur japones	794g
-xícar de chá sem alç	1825g
+xícar de chá sem alç	1829g
 y	627G
 yanke	586g
 yeni zeland	679g
@@ -65289,15 +65397,15 @@ zoom vide	563g
 áfric do sul	668g
 águ	152g
 águ mar clar	66g
-águi	1639g
+águi	1643g
 áo	653g
 árab	776g
 árid	156g
 ártic	185g
 árvor	133g
-árvor caidiç	1702g
-árvor de natal	1901g
-árvor de tanabat	1909g
+árvor caidiç	1706g
+árvor de natal	1905g
+árvor de tanabat	1913g
 áustri	653g
 âmbar	32g
 ägypten	646g
@@ -65308,9 +65416,9 @@ zoom vide	563g
 état uni	633g
 êxtas	392g
 índig	23g
-ócul	1919g
-ócul de proteçã	1921g
-ócul escur	1920g
+ócul	1923g
+ócul de proteçã	1925g
+ócul escur	1924g
 ódi	404g
 óper	399g
 órbit	176g
@@ -65323,7 +65431,7 @@ zoom vide	563g
 đức	626g
 şili	665g
 ấn độ	640g
-@stems de 3999
+@stems de 4002
 2000	711h
 50er	709h
 50er jahr	709h
@@ -65340,7 +65448,7 @@ abend	191h
 abenddammerung	191h
 abenddämmerung	191h
 abendrot	179h
-abendstimmung in der stadt	1890h
+abendstimmung in der stadt	1894h
 abenteu	420h
 abenteuerlich	420h
 abenteur	420h
@@ -65352,7 +65460,7 @@ abscheulich	427h
 abstosend	427h
 abstoßend	427h
 ac mila	610h
-achterbah	1897h
+achterbah	1901h
 achtsam	414h
 achtsamkeit	414h
 achtzig	707h
@@ -65364,9 +65472,9 @@ adelig	384h
 adria	859h
 aeroflot	551h
 afc ajax	615h
-affengesicht	1567h
+affengesicht	1571h
 africa do sul	668h
-afrikanisch trommel	1974h
+afrikanisch trommel	1978h
 afriqu du sud	668h
 agai	775h
 aggressiv	404h
@@ -65382,7 +65490,7 @@ airtel	556h
 ajax amsterdam	615h
 akademisch	359h
 akazi	835h
-akkordeo	1967h
+akkordeo	1971h
 aktienmarkt	358h
 aktiv	391h
 albtraum	405h
@@ -65420,7 +65528,7 @@ amalfiküst	763h
 amazo shopping	568h
 amazon.com	568h
 amd	522h
-amei	1674h
+amei	1678h
 america expr	500h
 america flag	633h
 amethyst	56h
@@ -65446,8 +65554,8 @@ antarkti	185h
 anthrazit	37h
 antik	380h
 antik bronz	305h
-antik gebaud	1851h
-antik gebäud	1851h
+antik gebaud	1855h
+antik gebäud	1855h
 antiquitat	380h
 antiquität	380h
 ao	653H
@@ -65516,7 +65624,7 @@ auserirdisch	176h
 ausgeglich	388h
 ausgeglichenheit	388h
 ausgelas	392h
-aust	1806h
+aust	1810h
 australi	637h
 australia	637h
 australia flag	637h
@@ -65545,23 +65653,23 @@ azur	39h
 azurblau	39h
 ba lan	659h
 baby	409h
-babyflasch	1821h
+babyflasch	1825h
 bach	148h
 bachlei	148h
 back	270h
 backerei	270h
 backstei	283h
-baco	1763h
+baco	1767h
 bad	143h
 bae	648h
-bagel	1756h
-baguett	1753h
+bagel	1760h
+baguett	1757h
 baidu	531h
 bali	766h
 balinesisch	766h
 ballerina	421h
 ballett	421h
-ballettschuh	1952h
+ballettschuh	1956h
 ballo	337h
 bambu	123h
 bambusgru	52h
@@ -65576,11 +65684,11 @@ bangladesch	673h
 bangladesh	673h
 bangladeshi flag	673h
 bangladé	673h
-banjo	1972h
+banjo	1976h
 bank	358h
 banknot	425h
-barbershop saul	1898h
-barbershop säul	1898h
+barbershop saul	1902h
+barbershop säul	1902h
 barbi	685h
 barbi pink	685h
 barca	605h
@@ -65592,9 +65700,9 @@ barça	605h
 basalt	158h
 basar	332h
 baseball	391h
-baseballkapp	1959h
-baseballmutz	1959h
-baseballmütz	1959h
+baseballkapp	1963h
+baseballmutz	1963h
+baseballmütz	1963h
 basketball	391h
 batik	714h
 bauerlich	379h
@@ -65610,7 +65718,7 @@ bay munich	607h
 bay münch	607h
 bayerisch	747h
 beangstigend	405h
-bech mit strohhalm	1836h
+bech mit strohhalm	1840h
 bedau	393h
 bedeckt	203h
 bedrohlich	405h
@@ -65639,8 +65747,8 @@ belgiqu	651h
 belgium	651h
 belçika	651h
 benfica	616h
-bento	1785h
-bento box	1785h
+bento	1789h
+bento box	1789h
 bequ	400h
 berg	160h
 berghutt	364h
@@ -65673,8 +65781,8 @@ bie	326h
 bier	266h
 biergart	747h
 bierhall	344h
-bierkrug	1831h
-bierkrüg	1832h
+bierkrug	1835h
+bierkrüg	1836h
 bikini	143h
 bildung	359h
 bilibili	532h
@@ -65684,20 +65792,21 @@ birkenhai	122h
 birkenwald	122h
 birlesik krallik	634h
 birleşik krallık	634h
-biso	1591h
+biso	1595h
 bitterkalt	402h
 bittersu	417h
 bittersüß	417h
 bla	444h
-blasend wal	1659h
+blasend wal	1663h
 blasslila	90h
 blatt	128h
-blatt im wind	1711h
-blattgemu	1742h
-blattgemü	1742h
+blatt im wind	1715h
+blattgemu	1746h
+blattgemü	1746h
 blattgold	306h
 blattwerk	128h
 blau	4h
+blau aug	872h
 blau stadt	803h
 blau stund	182h
 blau wei porzella	296h
@@ -65717,7 +65826,7 @@ bleich	444h
 bleigrau	85h
 bleu klei	682h
 bleu tiffany	681h
-blindenhund	1573h
+blindenhund	1577h
 bling	432h
 blitz	201h
 blockhutt	364h
@@ -65728,7 +65837,7 @@ bluh	207h
 bluhend	207h
 bluhend kirschbaum	208h
 blum	207h
-blumenstempel	1689h
+blumenstempel	1693h
 blumenstrau	207h
 blumenstrauß	207h
 blumig	207h
@@ -65737,7 +65846,7 @@ blutenblatt	207h
 blutezeit	195h
 blutig	315h
 blätt	128h
-blätt im wind	1711h
+blätt im wind	1715h
 bläulich	4h
 bläulich weiß	76h
 blüh	207h
@@ -65783,10 +65892,10 @@ brazilia flag	630h
 bren	166h
 brennend	403h
 bresil	630h
-brezel	1755h
+brezel	1759h
 brezilya	630h
 bri	204h
-brill	1919h
+brill	1923h
 britisch	771h
 british flag	634h
 brokkoli	435h
@@ -65794,9 +65903,9 @@ bronz	58h
 bronzefarb	58h
 brot	270h
 brotch	270h
-brotlaib	1751h
+brotlaib	1755h
 bruck	340h
-bruck vor nachthimmel	1892h
+bruck vor nachthimmel	1896h
 brutalismu	701h
 brutalistisch	701h
 bräunlich	7h
@@ -65804,7 +65913,7 @@ bräutigam	372h
 brésil	630h
 brötch	270h
 brück	340h
-brück vor nachthimmel	1892h
+brück vor nachthimmel	1896h
 bubbl tea	259h
 buch	312h
 buchara	870h
@@ -65818,8 +65927,8 @@ burg	360h
 burg king	542h
 burgunderrot	33h
 buro	358h
-burogebaud	1861h
-burrito	1770h
+burogebaud	1865h
+burrito	1774h
 bus londoni	684h
 butt	269h
 bvb	608h
@@ -65837,13 +65946,13 @@ bös	405h
 büch	312h
 bücherei	345h
 büro	358h
-bürogebäud	1861h
+bürogebäud	1865h
 bỉ	651h
 bồ đào nha	629h
 caf	343h
 café	343h
 camouflag	433h
-camp	1845h
+camp	1849h
 camping	420h
 canada	636h
 canadi de montreal	592h
@@ -65898,7 +66007,7 @@ chinesisch mau	348h
 chinesisch neujahr	370h
 chinesisch seid	831h
 chinesisch stil	356h
-chinesisch teigtasch	1799h
+chinesisch teigtasch	1803h
 chinesisch tempel	799h
 chinoiseri	731h
 chirurgi	357h
@@ -65913,13 +66022,13 @@ classic blu	691h
 clow	331h
 club	438h
 clubbing	438h
-clutch	1942h
+clutch	1946h
 co do sao vang	644h
 coca cola	464h
 coca colani	464h
 coca colanı	464h
-cocktail	1830h
-cocktailgla	1829h
+cocktail	1834h
+cocktailgla	1833h
 coelinblau	40h
 cok	464h
 colombi	664h
@@ -65943,7 +66052,7 @@ crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-croissant	1752h
+croissant	1756h
 csd	755h
 cuba	680h
 cuba flag	680h
@@ -65957,15 +66066,15 @@ czech republic	661h
 czechia	661h
 côt azur	807h
 cờ đỏ sao vàng	644h
-dach	1628h
+dach	1632h
 daheim	400h
 dalapferd	838h
 dalla cowboy	583h
 dalmati	859h
-damenhut	1956h
-damenhut mit schleif	1956h
-damensandal	1951h
-damenstiefel	1953h
+damenhut	1960h
+damenhut mit schleif	1960h
+damensandal	1955h
+damenstiefel	1957h
 dammerung	191h
 dammrig	453h
 damo	430h
@@ -65973,7 +66082,7 @@ dampf	140h
 dan mach	656h
 dancheong	798h
 danemark	656h
-dango	1798h
+dango	1802h
 danimarca	656h
 danimarka	656h
 danisch	354h
@@ -66012,20 +66121,20 @@ diskret	423h
 diwali	811h
 dock	517h
 dodg	587h
-dodo	1643h
-doktorhut	1958h
+dodo	1647h
+doktorhut	1962h
 dollar	425h
 dom	361h
 domino	574h
 don	201h
-don kebab	1772h
+don kebab	1776h
 donnernd	201h
 donut	271h
 dorf	349h
 dorflich	349h
 dott	269h
 drach	397h
-drachengesicht	1655h
+drachengesicht	1659h
 drama	407h
 dramatisch	407h
 drapeau de singapour	678h
@@ -66035,7 +66144,7 @@ drau	420h
 drauß	420h
 dreck	168h
 dreckig	427h
-dromedar	1603h
+dromedar	1607h
 dropbox	562h
 druck	415h
 dschungel	120h
@@ -66064,7 +66173,7 @@ dämmrig	453h
 dämo	430h
 dänemark	656h
 dänisch	354h
-dön kebab	1772h
+dön kebab	1776h
 dörf	349h
 dörflich	349h
 dün	156h
@@ -66094,7 +66203,7 @@ ehrlichkeit	408h
 ei	269h
 eich	279h
 eichenholz	279h
-eidech	1653h
+eidech	1657h
 eier	269h
 eifersucht	428h
 eifersuchtig	428h
@@ -66105,15 +66214,15 @@ einbruch der nacht	191h
 einfuhlsam	390h
 einfühlsam	390h
 einhor	397h
-einhorngesicht	1588h
+einhorngesicht	1592h
 einhör	397h
-einkaufstut	1943h
-einkaufstüt	1943h
+einkaufstut	1947h
+einkaufstüt	1947h
 einladend	400h
 einsam	393h
-einsam insel	1848h
+einsam insel	1852h
 einsamkeit	393h
-einteilig badeanzug	1934h
+einteilig badeanzug	1938h
 eintonig	436h
 eintönig	436h
 eis	184h
@@ -66125,14 +66234,14 @@ eisdiel	274h
 eisengrau	87h
 eisig	402h
 eiskalt	402h
-eiswurfel	1840h
-eiswürfel	1840h
+eiswurfel	1844h
+eiswürfel	1844h
 ekel	427h
 ekelhaft	427h
 eklig	427h
 ekstatisch	392h
 ela	391H
-elefant	1607h
+elefant	1611h
 elegant	399h
 eleganz	399h
 elektronik	377h
@@ -66180,7 +66289,7 @@ erd	168h
 erdbe	229h
 erdgelb	102h
 erdig	386h
-erdnu	1746h
+erdnu	1750h
 erdreich	168h
 erdto	386h
 erdtö	386h
@@ -66237,12 +66346,12 @@ extravagant	383h
 exzentrisch	437h
 fabel	397h
 fabrik	378h
-fabrikgebaud	1871h
-fabrikgebäud	1871h
+fabrikgebaud	1875h
+fabrikgebäud	1875h
 facebook	469h
 fad	436H
 fahl	444h
-falafel	1773h
+falafel	1777h
 famili	400h
 fantasi	397h
 fantasy	397h
@@ -66289,8 +66398,8 @@ festung	360h
 feu	166h
 feuerschei	166h
 feuerwerk	334h
-feuerwerkskorp	1904h
-feuerwerkskörp	1904h
+feuerwerkskorp	1908h
+feuerwerkskörp	1908h
 feurig	395h
 fiat	487h
 ficht	121h
@@ -66315,31 +66424,31 @@ firefox	518h
 firma	358H
 fisch	366h
 fischerboot	140h
-fischfrikadell	1796h
+fischfrikadell	1800h
 fitn	391h
 fitnessstudio	391h
 fjord	147h
-flach schuh	1949h
-fladenbrot	1754h
+flach schuh	1953h
+fladenbrot	1758h
 flag of japa	624h
 flamenco	825h
 flamengo	622h
 flamingo	317h
 flamm	166h
 flammend	166h
-flasch mit knallend kork	1827h
+flasch mit knallend kork	1831h
 flaschengru	48h
 flaschengrü	48h
 flauschig	410h
-fledermau	1620h
-fleisch	1760h
-fleischhach	1760h
-fleischstuck	1762h
-fleischstück	1762h
+fledermau	1624h
+fleisch	1764h
+fleischhach	1764h
+fleischstuck	1766h
+fleischstück	1766h
 flied	64h
 fliederfarb	64h
 flieg	169h
-fliegenpilz	1714h
+fliegenpilz	1718h
 flirt	395h
 flitterwoch	394h
 floral	207h
@@ -66351,15 +66460,15 @@ flugzeug	169h
 fluoreszierend	450h
 flussig	152h
 flussigkeit	152h
-flussigkeit ausgi	1835h
+flussigkeit ausgi	1839h
 flut	142h
 fly emirat	547h
 flü	148h
 flügel	169h
 flüssig	152h
 flüssigkeit	152h
-flüssigkeit ausgieß	1835h
-fondu	1778h
+flüssigkeit ausgieß	1839h
+fondu	1782h
 formlich	412h
 forst	119h
 franc	625h
@@ -66371,7 +66480,7 @@ frança	625h
 frau	459H
 freibad	143h
 freiheit	420h
-freiheitsstatu	1876h
+freiheitsstatu	1880h
 french flag	625h
 freud	392h
 freudig	392h
@@ -66386,12 +66495,12 @@ friedvoll	388h
 frierend	402h
 frisch	401h
 frisch luft	401h
-frittiert garnel	1795h
+frittiert garnel	1799h
 froh	392h
 frohlich	392h
 frohlichkeit	392h
 frosch	328h
-froschgesicht	1650h
+froschgesicht	1654h
 frost	186h
 frostel	402h
 frostelnd	402h
@@ -66420,15 +66529,15 @@ frühlingsfest	370h
 frühlingshaft	195h
 frühmorg	188h
 fuch	324h
-fuchsgesicht	1576h
+fuchsgesicht	1580h
 fuchsi	65h
 fuchsia	65h
-fuji	1844h
+fuji	1848h
 funfzig	709h
 funk	166h
 funkel	432h
 funkelnd	432h
-funkelnd ster	1905h
+funkelnd ster	1909h
 furcht	405h
 furchterregend	405h
 furchtlo	407h
@@ -66452,7 +66561,7 @@ galaxi	176h
 galeri	440h
 gana	671h
 ganseblumch	220h
-garnel	1804h
+garnel	1808h
 gart	126h
 gartenarbeit	126h
 gas	341h
@@ -66463,7 +66572,7 @@ gaudí	764h
 geback	271h
 gebaud	340h
 gebet	414h
-gebetskett	1962h
+gebetskett	1966h
 gebirg	160h
 geborg	400h
 gebroch herz	393h
@@ -66479,7 +66588,7 @@ gedampft	448h
 gedampft sanft	447h
 gedeckt	448h
 gedenk	412h
-gedenkschleif	1918h
+gedenkschleif	1922h
 gedenkstatt	412h
 gedenkstätt	412h
 gedicht	312h
@@ -66496,7 +66605,7 @@ geheimni	396h
 geheimnisvoll	396h
 geholz	119h
 gehölz	119h
-geig	1971h
+geig	1975h
 geist	414h
 gelacht	392h
 gelangweilt	436h
@@ -66504,14 +66613,14 @@ gelas	388h
 gelassenheit	388h
 gelato	274h
 gelb	2h
-gelb blut	1696h
-gelb blüt	1696h
+gelb blut	1700h
+gelb blüt	1700h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
 geld	425h
-geldbor	1940h
-geldbör	1940h
+geldbor	1944h
+geldbör	1944h
 geldschei	425h
 geliebt	394h
 gelächt	392h
@@ -66531,12 +66640,12 @@ gereizt	404h
 germa flag	626h
 germania	626h
 germany	626h
-gerostet suskartoffel	1792h
-geröstet süßkartoffel	1792h
+gerostet suskartoffel	1796h
+geröstet süßkartoffel	1796h
 gesattigt	446h
 geschaftig	424h
 geschaftlich	358h
-geschenk	1917h
+geschenk	1921h
 geschicht	312h
 geschmackvoll	399h
 geschäftig	424h
@@ -66577,12 +66686,12 @@ gift	427H
 giftig	427h
 ginkgo	131h
 gipfel	160h
-giraff	1606h
+giraff	1610h
 gischt	142h
-gitarr	1968h
+gitarr	1972h
 github	516h
 gla	294h
-gla milch	1822h
+gla milch	1826h
 glamour	399h
 glamouro	399h
 glamourö	399h
@@ -66601,8 +66710,8 @@ gluck	392h
 glucklich	392h
 gluckselig	392h
 gluckseligkeit	392h
-gluckskek	1800h
-gluckskl	1708h
+gluckskek	1804h
+gluckskl	1712h
 gluhend	403h
 gluhend hei	403h
 glut	167h
@@ -66614,8 +66723,8 @@ glück	392h
 glücklich	392h
 glückselig	392h
 glückseligkeit	392h
-glückskek	1800h
-glückskl	1708h
+glückskek	1804h
+glückskl	1712h
 glühend	403h
 glühend heiß	403h
 gold	11h
@@ -66628,7 +66737,7 @@ goldfarb	11h
 goldfisch	329h
 gondel	806h
 googl	468h
-gorilla	1569h
+gorilla	1573h
 goth	413h
 gothic	413h
 gotisch	413h
@@ -66664,7 +66773,7 @@ greec	660h
 greek flag	660h
 grell	450h
 griechisch	775h
-grill	1678h
+grill	1682h
 grimmig	405h
 gro mau	348h
 gro well vor kanagawa	728h
@@ -66725,19 +66834,19 @@ ha lan	650h
 hab	592h
 haf	154h
 hagel	201h
-hahnchenschenkel	1761h
+hahnchenschenkel	1765h
 hai	141h
 hallo	457h
 hallow	368h
-halloweenkurbi	1900h
-halloweenkürbi	1900h
-hamburg	1764h
-hamst	1614h
-hamstergesicht	1614h
+halloweenkurbi	1904h
+halloweenkürbi	1904h
+hamburg	1768h
+hamst	1618h
+hamstergesicht	1618h
 han quoc	639h
 hanbok	829h
-handschuh	1928h
-handtasch	1941h
+handschuh	1932h
+handtasch	1945h
 handy	377h
 hanoi	786h
 hanok	830h
@@ -66745,9 +66854,9 @@ harmoni	388h
 harmonisch	388h
 has	404H
 hasch	410h
-hasengesicht	1615h
+hasengesicht	1619h
 hasslich	427h
-hau mit gart	1860h
+hau mit gart	1864h
 hausaufgab	359h
 hausch	364h
 hauswand	342h
@@ -66757,7 +66866,7 @@ havanna	759h
 hawaii	767h
 hawaiianisch	767h
 hei	403h
-hei quell	1893h
+hei quell	1897h
 hei schokolad	400h
 heidelbe	232h
 heil	419h
@@ -66768,14 +66877,14 @@ heilung	419h
 heimelig	400h
 heimweh	417h
 heirat	372h
-heisgetrank	1823h
+heisgetrank	1827h
 heisluftballo	808h
 heit	392h
 heiterkeit	392h
 heiß	403h
-heiß quell	1893h
+heiß quell	1897h
 heiß schokolad	400h
-heißgetränk	1823h
+heißgetränk	1827h
 heißluftballo	808h
 hektisch	424h
 held	407h
@@ -66785,19 +66894,19 @@ hell dunkel	791h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
-hemd mit krawatt	1924h
+hemd mit krawatt	1928h
 herbst	197h
 herbstblatt	129h
 herbstblätt	129h
 herbstlaub	129h
 herbstlich	197h
-herrenschuh	1946h
+herrenschuh	1950h
 herz	394h
 herzschmerz	393h
 heut nacht	192h
 hex	396h
 hexerei	396h
-hibisku	1694h
+hibisku	1698h
 highland	782h
 himalaya	783h
 himbe	233h
@@ -66808,11 +66917,11 @@ himmelreich	429h
 himmelslat	751h
 himmlisch	429h
 hindista	640h
-hindu	1879h
-hindutempel	1879h
+hindu	1883h
+hindutempel	1883h
 hinterhof	126h
 hippi	714h
-hirsch	1590h
+hirsch	1594h
 histori	380h
 historisch	380h
 hitz	205h
@@ -66841,27 +66950,27 @@ hollisch	430h
 holländisch	837h
 holz	279h
 holzig	279h
-holzscheit	1855h
+holzscheit	1859h
 honda	482h
 hongkong	777h
 hongri	662h
 honig	263h
 honigbi	326h
-honigmelo	1716h
-honigtopf	1820h
+honigmelo	1720h
+honigtopf	1824h
 horizont	183h
 horror	405h
 hortensi	219h
-hotdog	1767h
-hotel	1866h
+hotdog	1771h
+hotel	1870h
 huawei	526h
 hubsch	410h
 hugel	160h
-humm	1803h
+humm	1807h
 humor	392h
 humorvoll	392h
-hund	1572h
-hundegesicht	1571h
+hund	1576h
+hundegesicht	1575h
 hungaria flag	662h
 hungary	662h
 hungary flag	662h
@@ -66876,7 +66985,7 @@ hygg	400h
 hyundai	484h
 hà lan	650h
 hàn quốc	639h
-hähnchenschenkel	1761h
+hähnchenschenkel	1765h
 häsch	410h
 hässlich	427h
 häusch	364h
@@ -66892,7 +67001,7 @@ icelandic flag	658h
 idyll	388h
 idyllisch	388h
 iftar	749h
-igel	1619h
+igel	1623h
 ikb	682h
 ikea	467h
 illuminating	692h
@@ -66985,11 +67094,11 @@ japa flagg	624h
 japandi	722h
 japanisch	355h
 japanisch holzschnitt	794h
-japanisch postgebaud	1862h
-japanisch postgebäud	1862h
-japanisch pupp	1911h
-japanisch schlo	1872h
-japanisch windspiel	1913h
+japanisch postgebaud	1866h
+japanisch postgebäud	1866h
+japanisch pupp	1915h
+japanisch schlo	1876h
+japanisch windspiel	1917h
 japao	624h
 japo	624h
 japonya	624h
@@ -67033,7 +67142,7 @@ juventu	609h
 juwel	316h
 jähzor	404h
 jän	198h
-kaaba	1882h
+kaaba	1886h
 kaff	254h
 kaffeebrau	107h
 kaffeehau	343h
@@ -67046,20 +67155,20 @@ kaiserreich	384h
 kakao	261h
 kakao talk	508h
 kakaotalk	508h
-kakerlak	1679h
+kakerlak	1683h
 kaktu	135h
 kaliforni	781h
 kalifornisch	781h
 kalksinterterras	802h
 kalt	402h
 kalt farb	455h
-kamel	1604h
+kamel	1608h
 kami	311h
 kaminfeu	311h
 kampf	404h
 kanada	636h
 kanadisch	845h
-kanguru	1627h
+kanguru	1631h
 kaninch	410h
 kapell	361h
 kappadoki	808h
@@ -67076,19 +67185,19 @@ karminrot	70h
 karneval	335h
 karneval in rio	812h
 karott	249h
-kartoffel	1736h
-karussell	1894h
-karussellpferd	1894h
-kasestuck	1759h
+kartoffel	1740h
+karussell	1898h
+karussellpferd	1898h
+kasestuck	1763h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
 katar	649h
 kathedral	361h
-katz	1579h
+katz	1583h
 katzch	410h
-katzengesicht	1578h
-kaufhau	1870h
+katzengesicht	1582h
+kaufhau	1874h
 kaugummi	272h
 kawaii	410h
 kei	460h
@@ -67135,10 +67244,10 @@ klassenzimm	359h
 klassik	399h
 klassisch	380h
 klassisch musik	399h
-klaviatur	1969h
-kleeblatt	1707h
+klaviatur	1973h
+kleeblatt	1711h
 klei blu	682h
-kleid	1931h
+kleid	1935h
 kleinblau	822h
 kleinkind	382h
 kleinstadt	340h
@@ -67150,11 +67259,11 @@ knallig	446h
 knallrot	74h
 kneip	344h
 knick	581h
-knoblauch	1744h
+knoblauch	1748h
 knuffig	410h
-koala	1622h
-koalabar	1622h
-koalabär	1622h
+koala	1626h
+koalabar	1626h
+koalabär	1626h
 kobalt	45h
 kobaltblau	45h
 kochend	403h
@@ -67175,15 +67284,15 @@ komodi	392h
 kompetent	408h
 komödi	392h
 konfetti	411h
-konfettiball	1908h
-konfettibomb	1907h
+konfettiball	1912h
+konfettibomb	1911h
 konflikt	404h
 konig	384h
 konigi	384h
 koniglich	384h
 konigreich	384h
 konigsblau	43h
-konserv	1784h
+konserv	1788h
 konstantinopel	772h
 konstruktivismu	817h
 konstruktivistisch	817h
@@ -67221,7 +67330,7 @@ kraut	137h
 kreativ	440h
 kreativitat	440h
 kreativität	440h
-kreb	1802h
+kreb	1806h
 kreml	833h
 kreuzfahrt	140h
 kreuzfahrtschiff	140h
@@ -67232,7 +67341,7 @@ kristall	300h
 kro	384h
 kroati	859h
 kroatisch	859h
-krokodil	1651h
+krokodil	1655h
 kryptisch	396h
 kräftig	407h
 kräftig leuchtend	446h
@@ -67241,13 +67350,13 @@ kräut	137h
 kubanisch	759h
 kubismu	818h
 kubistisch	818h
-kugelfisch	1665h
+kugelfisch	1669h
 kuh	407h
-kuhgesicht	1592h
+kuhgesicht	1596h
 kuhl	402h
 kuhl farb	455h
 kuhl ton	455h
-kuk von vor	1635h
+kuk von vor	1639h
 kukengelb	77h
 kultiviert	399h
 kulturerb	380h
@@ -67271,8 +67380,8 @@ kustenlini	143h
 kyoto	805h
 kält	402h
 kämpf	404h
-känguru	1627h
-käsestück	1759h
+känguru	1631h
+käsestück	1763h
 kätzch	410h
 könig	384h
 königi	384h
@@ -67285,7 +67394,7 @@ küh	407h
 kühl	402h
 kühl farb	455h
 kühl tön	455h
-kük von vor	1635h
+kük von vor	1639h
 kükengelb	77h
 künstl	440h
 künstlerisch	440h
@@ -67296,7 +67405,7 @@ küst	143h
 küstenlini	143h
 la galaxy	593h
 la lak	576h
-laborkittel	1922h
+laborkittel	1926h
 lach	29h
 lachel	392h
 lachelnd	392h
@@ -67308,9 +67417,9 @@ lackarbeit	303h
 lagerfeu	166h
 lagerhall	378h
 lagu	146h
-laib brot	1751h
+laib brot	1755h
 lak	576h
-lama	1605h
+lama	1609h
 lamborghini	477h
 lamp	336h
 lampio	309h
@@ -67331,7 +67440,7 @@ laternenfest	751h
 laternenlicht	336h
 latt macchiato	255h
 laub	128h
-laubbaum	1702h
+laubbaum	1706h
 lauf	391h
 launisch	413h
 laut	424h
@@ -67344,7 +67453,7 @@ lebendig	391h
 lebhaft	391h
 led	288h
 lederbrau	26h
-leer nest	1712h
+leer nest	1716h
 legend	397h
 legendar	397h
 legendär	397h
@@ -67360,7 +67469,7 @@ leidenschaft	395h
 leidenschaftlich	395h
 leistung	418h
 lenovo	525h
-leopard	1583h
+leopard	1587h
 ler	359h
 lethargisch	416h
 leuchtend	445h
@@ -67405,11 +67514,11 @@ londo bus	684h
 los angel dodg	587h
 los angel lak	576h
 lotu	212h
-lotusblut	1690h
-lotusblüt	1690h
+lotusblut	1694h
+lotusblüt	1694h
 lotusteich	150h
 loung	389h
-lowengesicht	1580h
+lowengesicht	1584h
 loy krathong	751h
 loyal	408h
 loyalitat	408h
@@ -67430,7 +67539,7 @@ ländlich	349h
 lärm	424h
 lärmend	424h
 lässig	389h
-löwengesicht	1580h
+löwengesicht	1584h
 macarista	662h
 macaro	275h
 macho	422h
@@ -67462,7 +67571,7 @@ malerei	440h
 malezya	677h
 malv	63h
 malásia	677h
-mammut	1608h
+mammut	1612h
 man	459H
 man city	598h
 man united	597h
@@ -67474,7 +67583,7 @@ mango	239h
 manhatta	770h
 mannlich	459H
 mannlichkeit	422h
-mantel	1929h
+mantel	1933h
 mapl leaf flag	636h
 march	397h
 marchenhaft	397h
@@ -67502,14 +67611,14 @@ maskulinitat	422h
 maskulinität	422h
 massai	855h
 mastercard	498h
-mat tee	1839h
+mat tee	1843h
 matcha	258h
 matrjoschka	833h
 matro	140h
 matsch	168h
 matt	448h
 mau	342h
-mausegesicht	1611h
+mausegesicht	1615h
 mauv	63h
 maya	823h
 mcdonald	465h
@@ -67553,7 +67662,7 @@ miami	769h
 miami heat	580h
 microsoft	567h
 mid century	702h
-mikrob	1686h
+mikrob	1690h
 milch	268h
 milchkaff	255h
 milchstra	176h
@@ -67563,16 +67672,16 @@ milchwei	105h
 milchweiß	105h
 mild	390h
 militar	433h
-militarhelm	1960h
+militarhelm	1964h
 militär	433h
-militärhelm	1960h
+militärhelm	1964h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
 minimal	387h
 minimalismu	387h
 minimalistisch	387h
-minimarkt	1868h
+minimarkt	1872h
 mint	30h
 mintgru	30h
 mintgrü	30h
@@ -67607,6 +67716,7 @@ monda	399h
 mondbeschi	174h
 mondfest	371h
 mondhell	174h
+mondkrug	873h
 mondkuch	814h
 mondlicht	174h
 mondnacht	174h
@@ -67630,13 +67740,13 @@ morgenrot	180h
 morgentau	206h
 morocca flag	647h
 morocco	647h
-mosch	1878h
+mosch	1882h
 moskau	833h
 motivatio	406h
 motiviert	406h
 motor	378h
 mucha	793h
-muck	1683h
+muck	1687h
 mud	416h
 muffi	271h
 munt	392h
@@ -67663,10 +67773,10 @@ märchenhaft	397h
 märchenwelt	397h
 märkt	332h
 märz	195h
-mäusegesicht	1611h
+mäusegesicht	1615h
 méxico	632h
 möhr	249h
-mück	1683h
+mück	1687h
 müd	416h
 mısır bayrağı	646h
 na uy	655h
@@ -67680,21 +67790,22 @@ nachtleb	438h
 nachtlich	192h
 nachtmarkt	333h
 nachtzeit	192h
-nadelbaum	1701h
+nadelbaum	1705h
 nadelwald	121h
 naiv	409h
 nam phi	668h
 namibia	871h
 namibisch	871h
 napoli calcio	612h
-nashor	1609h
-nationalpark	1849h
+nashor	1613h
+nationalpark	1853h
 natur	385h
 naturlich	385h
 natürlich	385h
 nautisch	140h
 nav	509h
 navyblau	16h
+nazar amulett	872h
 nebel	202h
 nebel im all	176h
 nebelig	202h
@@ -67718,7 +67829,7 @@ nervo	415h
 nervositat	415h
 nervosität	415h
 nervö	415h
-nest mit eier	1713h
+nest mit eier	1717h
 netflix	472h
 netherland	650h
 neuanfang	401h
@@ -67758,7 +67869,7 @@ nigeria flagg	669h
 nigéria	669h
 nijerya	669h
 nil	774H
-nilpferd	1610h
+nilpferd	1614h
 nintendo	569h
 nissa	483h
 nix	397h
@@ -67808,7 +67919,7 @@ okologi	385h
 okologisch	385h
 oktob	197h
 oktoberfest	747h
-oktopu	1667h
+oktopu	1671h
 oldtim	380h
 olimpiadi	686h
 oliv	24h
@@ -67829,7 +67940,7 @@ oper	399h
 optimismu	406h
 optimistisch	406h
 opulent	383h
-orang uta	1570h
+orang uta	1574h
 orangefarb	1h
 orangerot	97h
 orchest	399h
@@ -67853,13 +67964,13 @@ paillett	432h
 pakista	672h
 pakistani flag	672h
 palast	347h
-palm	1703h
+palm	1707h
 pamukkal	802h
 panasonic	546h
 panda	321h
-pandabar	1623h
-pandabär	1623h
-pandagesicht	1623h
+pandabar	1627h
+pandabär	1627h
+pandagesicht	1627h
 panik	405h
 panisch	415h
 panto classic blu	691h
@@ -67918,14 +68029,14 @@ peruvia flag	666h
 perú	666h
 petra	773h
 petrol	13h
-pfannengericht	1776h
+pfannengericht	1780h
 pfannkuch	271h
 pfarr	361h
 pfau	318h
 pfauenblau	46h
 pfeff	277h
-pferd	1587h
-pferdegesicht	1584h
+pferd	1591h
+pferdegesicht	1588h
 pfingstro	214h
 pfirsich	235h
 pfirsichblut	216h
@@ -67950,16 +68061,16 @@ pier	154h
 pilz	136h
 pingui	322h
 pini	121h
-piniendekoratio	1910h
+piniendekoratio	1914h
 pink	6h
 pink neo	116h
-pink schleif	1916h
+pink schleif	1920h
 pinterest	514h
 pittsburgh steel	584h
 pizza	247h
-pizzastuck	1766h
-pizzastück	1766h
-pizzeria	1766h
+pizzastuck	1770h
+pizzastück	1770h
+pizzeria	1770h
 planet	176h
 planet erd	385h
 plastik	307h
@@ -67983,10 +68094,10 @@ polonya	659h
 polynesi	867h
 polynesisch	867h
 polônia	659h
-pomm frit	1765h
+pomm frit	1769h
 pool	143h
 pop art	792h
-popcor	1781h
+popcor	1785h
 porsch	486h
 portekiz	629h
 portogallo	629h
@@ -67995,8 +68106,8 @@ portugiesisch	797h
 portugu flag	629h
 porzella	295h
 positiv	392h
-postgebaud	1863h
-postgebäud	1863h
+postgebaud	1867h
+postgebäud	1867h
 prag	842h
 prakolumbisch	823h
 prari	124h
@@ -68015,8 +68126,8 @@ präri	124h
 psg	613h
 psychedelisch	437h
 pub	344h
-pudding	1819h
-pudel	1574h
+pudding	1823h
+pudel	1578h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
@@ -68053,12 +68164,12 @@ rasend	404h
 raserei	404h
 ratsel	396h
 ratselhaft	396h
-ratt	1613h
+ratt	1617h
 rauch	314h
 rauchig	314h
 raumschiff	365h
 raumstatio	365h
-raup	1673h
+raup	1677h
 raureif	186h
 rav	438h
 real madrid	604h
@@ -68083,23 +68194,23 @@ regnerisch	199h
 regnet	199h
 regno unito	634h
 rei	409h
-rei in schussel	1788h
-rei in schüssel	1788h
-rei mit curry	1789h
+rei in schussel	1792h
+rei in schüssel	1792h
+rei mit curry	1793h
 reichtum	383h
 reif	423h
 reifwei	83h
 reifweiß	83h
 reinheit	409h
 reino unido	634h
-reisahr	1705h
-reisballch	1787h
-reisbällch	1787h
-reiscrack	1786h
+reisahr	1709h
+reisballch	1791h
+reisbällch	1791h
+reiscrack	1790h
 reisfeld	252h
 reisterra	252h
 reisterras	252h
-reisähr	1705h
+reisähr	1709h
 relianc jio	557h
 religio	414h
 religiö	414h
@@ -68110,12 +68221,12 @@ reserviert	423h
 respekt	412h
 respektvoll	412h
 retro	380h
-rettungshelm	1961h
+rettungshelm	1965h
 reu	393h
-riesenrad	1896h
+riesenrad	1900h
 riff	153h
 rind	349h
-ring	1964h
+ring	1968h
 ritterburg	360h
 ritual	396h
 robot	377h
@@ -68140,16 +68251,16 @@ rosa barbi	685h
 rosa stadt	804h
 rosarot	91h
 rosenrot	72h
-rosett	1691h
+rosett	1695h
 rosig	6h
 rost	287h
 rostfrei	284h
 rostig	287h
 rostrot	112h
 rot	0h
-rot apfel	1723h
+rot apfel	1727h
 rot platz	833h
-rot umschlag	1915h
+rot umschlag	1919h
 rotbrau	19h
 rotlich	0h
 rotviolett	96h
@@ -68186,14 +68297,14 @@ safari	420h
 safra	277h
 sagenhaft	397h
 sahara	156h
-sak flasch mit tas	1826h
+sak flasch mit tas	1830h
 sakura	208h
 salat	435h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-salz	1783h
-salzstreu	1783h
+salz	1787h
+salzstreu	1787h
 samsung	474h
 samt	290h
 samtig	290h
@@ -68204,7 +68315,7 @@ sanddu	156h
 sanddü	156h
 sandfarb	103h
 sandstrand	144h
-sandwich	1768h
+sandwich	1772h
 sanft	390h
 sanftheit	390h
 sanftmutig	388h
@@ -68226,13 +68337,13 @@ saudi arabi	645h
 saudi arabia	645h
 saudi flag	645h
 saugling	409h
-sauropod	1657h
+sauropod	1661h
 savan	835h
 saxofo	439h
 saxopho	439h
 schadel	405h
 schaf	349h
-schal	1927h
+schal	1931h
 scham	415h
 scharf	277h
 scharf sos	277h
@@ -68248,8 +68359,8 @@ schenk	344h
 scheu	349h
 schick	399h
 schiff	140h
-schildkrot	1652h
-schildkröt	1652h
+schildkrot	1656h
+schildkröt	1656h
 schillernd	299h
 schimm	432h
 schimmernd	432h
@@ -68263,7 +68374,7 @@ schlaflosigkeit	415h
 schlafrig	416h
 schlafzimm	363h
 schlamm	168h
-schlang	1654h
+schlang	1658h
 schleim	427h
 schleimig	427h
 schlicht	387h
@@ -68272,10 +68383,10 @@ schlo	360h
 schlos	360h
 schlucht	159h
 schlumm	416h
-schlupfend kuk	1633h
+schlupfend kuk	1637h
 schläfrig	416h
 schlös	360h
-schlüpfend kük	1633h
+schlüpfend kük	1637h
 schmerz	393h
 schmerzhaft	393h
 schmetterling	325h
@@ -68285,8 +68396,8 @@ schmuckstuck	316h
 schmuckstück	316h
 schmutzig	427h
 schn	187h
-schneck	1671h
-schneckenhau	1668h
+schneck	1675h
+schneckenhau	1672h
 schneebedeckt	187h
 schneebedeckt berg	161h
 schneeberg	161h
@@ -68302,7 +68413,7 @@ schockiert	426h
 schokobrau	108h
 schokolad	261h
 schokoladenbrau	108h
-schokoladentafel	1816h
+schokoladentafel	1820h
 schott	281h
 schottisch	782h
 schottland	782h
@@ -68315,15 +68426,15 @@ schul	359h
 schuld	415h
 schuldlo	409h
 schuleri	359h
-schulgebaud	1869h
-schulgebäud	1869h
-schulranz	1944h
+schulgebaud	1873h
+schulgebäud	1873h
+schulranz	1948h
 schummrig	453h
 schurwoll	292h
-schussel mit loffel	1779h
-schussel und essstabch	1790h
-schutzbrill	1921h
-schwa	1641h
+schussel mit loffel	1783h
+schussel und essstabch	1794h
+schutzbrill	1925h
+schwa	1645h
 schwarm	394h
 schwarz	9h
 schwarz sand	158h
@@ -68338,9 +68449,9 @@ schwedenrot	838h
 schwedisch	838h
 schwei	403h
 schweig	388h
-schweinegesicht	1596h
-schweinerussel	1599h
-schweinerüssel	1599h
+schweinegesicht	1600h
+schweinerussel	1603h
+schweinerüssel	1603h
 schweiz grafik	821h
 schweiz stil	821h
 schweiß	403h
@@ -68356,8 +68467,8 @@ schwül	403h
 schädel	405h
 schül	359h
 schüleri	359h
-schüssel mit löffel	1779h
-schüssel und essstäbch	1790h
+schüssel mit löffel	1783h
+schüssel und essstäbch	1794h
 sci fi	377h
 scienc fictio	377h
 sechzig	702h
@@ -68365,7 +68476,7 @@ see	147H
 see off	140h
 seebad	143h
 seeblau	42h
-seehund	1662h
+seehund	1666h
 seel	414h
 seema	140h
 seero	212h
@@ -68384,8 +68495,8 @@ seidenstra	870h
 seidenstraß	870h
 seidig	291h
 sekt	265h
-sektgla	1833h
-sektglä	1833h
+sektgla	1837h
+sektglä	1837h
 selado	297h
 selbstbewusst	407h
 selbstsich	407h
@@ -68408,12 +68519,12 @@ sf giant	590h
 shanghai	778h
 shell	493h
 shibori	828h
-shinto	1881h
+shinto	1885h
 shinto schrei	805h
 shopify	564h
-short	1936h
+short	1940h
 sicherheit	408h
-sicherheitswest	1923h
+sicherheitswest	1927h
 sichtbeto	701h
 siebzig	710h
 sieg	418h
@@ -68437,18 +68548,18 @@ ski	198h
 skifahr	198h
 skihutt	836h
 skihütt	836h
-skorpio	1682h
+skorpio	1686h
 skurril	437h
 skyli	340h
 sl benfica	616h
-slip	1935h
+slip	1939h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
 smartpho	377h
 smog	202h
 snapchat	515h
-sock	1930h
+sock	1934h
 softei	274h
 solar	171h
 soldat	433h
@@ -68460,14 +68571,14 @@ sommerurlaub	196h
 sommerzeit	196h
 son	171H
 sonnenaufgang	180h
-sonnenaufgang uber berg	1888h
-sonnenaufgang uber dem meer	1889h
-sonnenaufgang über berg	1888h
-sonnenaufgang über dem meer	1889h
+sonnenaufgang uber berg	1892h
+sonnenaufgang uber dem meer	1893h
+sonnenaufgang über berg	1892h
+sonnenaufgang über dem meer	1893h
 sonnenbad	143h
 sonnenblum	211h
 sonnenbrau	196h
-sonnenbrill	1920h
+sonnenbrill	1924h
 sonnenbräu	196h
 sonnendurchflutet	172h
 sonnenlicht	171h
@@ -68475,7 +68586,7 @@ sonnenschei	171h
 sonnenstrahl	171h
 sonnentag	172h
 sonnenuntergang	179h
-sonnenuntergang in der stadt	1891h
+sonnenuntergang in der stadt	1895h
 sonnenverwohnt	172h
 sonnenverwöhnt	172h
 sonnig	172h
@@ -68488,7 +68599,7 @@ south africa flag	668h
 south korea	639h
 sowjetisch plakat	817h
 spa	392h
-spaghetti	1791h
+spaghetti	1795h
 spagna	628h
 spai	628h
 spani	628h
@@ -68499,26 +68610,26 @@ spaß	392h
 spaßig	392h
 speiseei	274h
 spektrum	178h
-spiegelei in bratpfan	1775h
-spiel	1895h
+spiegelei in bratpfan	1779h
+spiel	1899h
 spielhall	707h
 spielplatz	382h
-spielplatzrutsch	1895h
+spielplatzrutsch	1899h
 spielzeug	382h
-spin	1680h
+spin	1684h
 spinat	435h
-spinnennetz	1681h
+spinnennetz	1685h
 spiritualitat	414h
 spiritualität	414h
 spirituell	414h
 spital	357h
 sport	391h
 sportlich	391h
-sportschuh	1947h
+sportschuh	1951h
 spotify	471h
-springbrun	1883h
+springbrun	1887h
 spritz	152h
-spro	1699h
+spro	1703h
 spruhreg	200h
 sprühreg	200h
 spuk	405h
@@ -68528,7 +68639,7 @@ spät nacht	193h
 ssc napoli	612h
 st patrick day	826h
 stabil	408h
-stadio	1850h
+stadio	1854h
 stadt	340h
 stadtisch	340h
 stadtzentrum	340h
@@ -68550,37 +68661,37 @@ sternenlicht	175h
 still	388h
 still ruh	388h
 stilvoll	399h
-stink	1626h
-stinkti	1626h
-stockelschuh	1950h
+stink	1630h
+stinkti	1630h
+stockelschuh	1954h
 stolz	418h
 str	415h
 stra	341h
 strahlend	445h
 strahlend zukunft	406h
 strand	143h
-strand mit sonnenschirm	1846h
+strand mit sonnenschirm	1850h
 straß	341h
-streifenhornch	1617h
-streifenhörnch	1617h
+streifenhornch	1621h
+streifenhörnch	1621h
 streng	412h
 strick	400h
 strickpullov	400h
 strom	148h
-stuck tort	1813h
+stuck tort	1817h
 student	359h
 studenti	359h
 studi	359h
 studio ghibli	820h
 studium	359h
-stundenhotel	1867h
+stundenhotel	1871h
 sturm	201h
 sturmisch	201h
 städt	340h
 städtisch	340h
 stärk	407h
-stöckelschuh	1950h
-stück tort	1813h
+stöckelschuh	1954h
+stück tort	1817h
 stürm	201h
 stürmisch	201h
 subaru	491h
@@ -68616,7 +68727,7 @@ swi flag	652h
 swingmusik	439h
 switzerland	652h
 symphoni	399h
-synagog	1880h
+synagog	1884h
 säugling	409h
 südafrika	668h
 südafrikanisch	868h
@@ -68624,9 +68735,9 @@ südkorea	639h
 süs	410h
 süß	410h
 süßigkeit	272h
-t rex	1658h
-t shirt	1925h
-taco	1769h
+t rex	1662h
+t shirt	1929h
+taco	1773h
 taegukgi	639h
 tafelberg	159h
 tag	194h
@@ -68641,12 +68752,12 @@ taifu	201h
 tailandia	675h
 tailândia	675h
 taj mahal	834h
-takeaway box	1801h
-takeaway schachtel	1801h
+takeaway box	1805h
+takeaway schachtel	1805h
 tal	162h
-tamal	1771h
+tamal	1775h
 tan	121H
-tanabata baum	1909h
+tanabata baum	1913h
 tannengru	48h
 tannengrü	48h
 tanz	391h
@@ -68661,9 +68772,9 @@ tarnung	433h
 tarta	782h
 tatami	789h
 tatendrang	391h
-tatz	1629h
-tatzenabdruck	1629h
-tatzenabdrück	1629h
+tatz	1633h
+tatzenabdruck	1633h
+tatzenabdrück	1633h
 tau	206h
 taub	409h
 taup	68h
@@ -68685,12 +68796,12 @@ teddybar	410h
 teddybär	410h
 tee	256h
 teebrau	88h
-teekan	1824h
-teeta ohn henkel	1825h
+teekan	1828h
+teeta ohn henkel	1829h
 teezeremoni	789h
 tehera	866h
 teich	149h
-teigtasch	1799h
+teigtasch	1803h
 telegram	506h
 tempel	346h
 tempelfest	799h
@@ -68729,11 +68840,11 @@ tiffany	681h
 tiffany blau	681h
 tiffany blu	681h
 tig	319h
-tigergesicht	1581h
+tigergesicht	1585h
 tiki bar	734h
 tiktok	510h
 tint	47h
-tintenfisch	1805h
+tintenfisch	1809h
 tintenschwarz	47h
 tiranga	640h
 tirol	836h
@@ -68741,20 +68852,20 @@ toast	270h
 tod	412h
 toff	262h
 tokio	850h
-tokyo tow	1875h
+tokyo tow	1879h
 tomat	247h
 ton erd	304h
 topf	304h
-topf mit ess	1777h
+topf mit ess	1781h
 topferei	304h
 topferwar	304h
-topfpflanz	1700h
+topfpflanz	1704h
 torii	805h
 tornado	201h
 toronto mapl leaf	591h
 tort	271h
-tortenstuck	1813h
-tortenstück	1813h
+tortenstuck	1817h
+tortenstück	1817h
 toshiba	545h
 toskana	762h
 toskanisch	762h
@@ -68765,9 +68876,9 @@ tottenham	599h
 tottenham hotspur	599h
 toyota	481h
 tra	393H
-traditionell japanisch windsack	1912h
-traditionell japanisch windsäck	1912h
-traditionell mondfest	1914h
+traditionell japanisch windsack	1916h
+traditionell japanisch windsäck	1916h
+traditionell mondfest	1918h
 trag	416h
 tragisch	393h
 tragodi	393h
@@ -68788,17 +68899,17 @@ treibholz	279h
 trekking	420h
 treu	408h
 tricolor	625h
-trinkgla	1834h
-trinkpackch	1838h
-trinkpäckch	1838h
+trinkgla	1838h
+trinkpackch	1842h
+trinkpäckch	1842h
 triumph	418h
 triumphierend	418h
-trommel	1973h
-trommelstock	1973h
-trommelstöck	1973h
-trompet	1970h
+trommel	1977h
+trommelstock	1977h
+trommelstöck	1977h
+trompet	1974h
 trop	352H
-tropenfisch	1664h
+tropenfisch	1668h
 tropenstrand	145h
 tropf	152h
 tropha	418h
@@ -68813,7 +68924,7 @@ trubsinnig	393h
 trung quoc	638h
 trung quốc	638h
 trupp	433h
-truthah	1630h
+truthah	1634h
 trä	393h
 träg	416h
 träum	398h
@@ -68966,7 +69077,7 @@ vereinigt konigreich	634h
 vereinigt königreich	634h
 vereinigt staat	633h
 vereist	452h
-verfall hau	1858h
+verfall hau	1862h
 verfault	427h
 verfuhrerisch	395h
 verfuhrung	395h
@@ -69043,7 +69154,7 @@ việt nam	644h
 vk	559h
 vkontakt	559h
 vodafo	558h
-vogel	1636h
+vogel	1640h
 volksfest	335h
 volksmusik	379h
 volkswag	480h
@@ -69061,7 +69172,7 @@ vw	480h
 vương quốc anh	634h
 wabi sabi	355h
 waffel	271h
-waffel mit butt	1758h
+waffel mit butt	1762h
 wagemutig	407h
 wahnsi	424h
 wahnsinnig	424h
@@ -69071,7 +69182,7 @@ waldch	119h
 waldgebiet	119h
 walnu	279h
 wand	342h
-wanderstiefel	1948h
+wanderstiefel	1952h
 wanderung	420h
 warhol	792h
 warm	400h
@@ -69081,12 +69192,12 @@ warm gemütlich	400h
 warm ton	454h
 warm tön	454h
 was	152H
-waschbar	1577h
-waschbär	1577h
+waschbar	1581h
+waschbär	1581h
 wasserblau	66h
-wasserbuffel	1594h
-wasserbüffel	1594h
-wasserei	1808h
+wasserbuffel	1598h
+wasserbüffel	1598h
+wasserei	1812h
 wasserfall	151h
 wasserfest	743h
 wasserfäll	151h
@@ -69110,14 +69221,14 @@ weihnachtlich	367h
 weihnachtsbaum	367h
 weinend	393h
 weinfarb	113h
-weingla	1828h
+weingla	1832h
 weinrot	33h
 weintraub	231h
 weiz	251h
 weizenfeld	251h
 weiß	10h
 weiß nächt	801h
-welk blum	1693h
+welk blum	1697h
 well	142h
 welln	419h
 welp	410h
@@ -69131,7 +69242,7 @@ west ham united	602h
 whatsapp	505h
 whiskey	267h
 whisky	267h
-widd	1600h
+widd	1604h
 widerlich	427h
 wie kaffeehau	841h
 wie secessio	723h
@@ -69141,7 +69252,7 @@ wiking	827h
 wild	420h
 wild west	737h
 wildni	420h
-wildschwei	1598h
+wildschwei	1602h
 wind	204h
 windig	204h
 windsto	204h
@@ -69159,11 +69270,11 @@ wohlbefind	419h
 wohlhabend	383h
 wohlig	400h
 wohltuend	390h
-wohnhau	1857h
-wohnhäu	1857h
-wohnsiedlung	1857h
-wolf	1575h
-wolfsgesicht	1575h
+wohnhau	1861h
+wohnhäu	1861h
+wohnsiedlung	1861h
+wolf	1579h
+wolfsgesicht	1579h
 wolk	170h
 wolk sieb	429h
 wolkenkratz	340h
@@ -69176,12 +69287,12 @@ wordpr	565h
 wow	426h
 wund	426h
 wunderbar	426h
-wunderkerz	1903h
+wunderkerz	1907h
 wunderland	397h
 wunsch	406h
 wurdevoll	412h
 wurdig	412h
-wurm	1685h
+wurm	1689h
 wurzig	277h
 wust	156h
 wut	404h
@@ -69223,18 +69334,18 @@ zauberi	397h
 zauberspruch	397h
 zaubertrank	397h
 zebra	320h
-zehensandal	1945h
+zehensandal	1949h
 zeichentrick	382h
 zeitlo	399h
 zelt	420h
-zeltplatz	1884h
+zeltplatz	1888h
 zement	282h
 zen	351h
 zen gart	351h
 zeremoni	412h
 zeremoniell	412h
 zhihu	535h
-zieg	1602h
+zieg	1606h
 ziegel	283h
 ziegelstei	283h
 zimmerpflanz	128h
@@ -69242,7 +69353,7 @@ zimt	277h
 zinnob	35h
 zinnoberrot	35h
 zirku	335h
-zirkuszelt	1899h
+zirkuszelt	1903h
 zitro	227h
 zitronengelb	100h
 zitronig	227h
@@ -69272,14 +69383,14 @@ zwanzig jahr	698h
 zweifel	415h
 zweig	279h
 zwetschg	244h
-zwiebel	1745h
+zwiebel	1749h
 zwiebelturm	833h
 zwiebeltürm	833h
 zwielicht	191h
 zya	14h
 zyklo	201h
-zylind	1957h
-zylinderhut	1957h
+zylind	1961h
+zylinderhut	1961h
 zäh	407h
 zärtlich	390h
 zärtlichkeit	390h
@@ -69323,7 +69434,7 @@ zärtlichkeit	390h
 đức	626h
 şili	665h
 ấn độ	640h
-@stems it 3414
+@stems it 3418
 a cas	400i
 a lum di candel	310i
 abbattut	393i
@@ -69392,12 +69503,12 @@ airtel	556i
 ajax amsterdam	615i
 ala	169i
 alb	180i
-alb sull montagn	1888i
+alb sull montagn	1892i
 alber	133i
-alber decidu	1702i
+alber decidu	1706i
 alber di natal	367i
-alber di tanabat	1909i
-alber sempreverd	1701i
+alber di tanabat	1913i
+alber sempreverd	1705i
 albicocc	78i
 aleman	626i
 alemanh	626i
@@ -69445,12 +69556,12 @@ amor	394i
 amorevol	394i
 an do	640i
 ananas	240i
-anatr	1640i
+anatr	1644i
 and	784I
 andalus	825i
 android	519i
-anell	1964i
-anell di diamant	1964i
+anell	1968i
+anell di diamant	1968i
 angel	429i
 angelic	409i
 angur	234i
@@ -69485,13 +69596,13 @@ appassionat	395i
 apprendiment	359i
 approd	154i
 april	195i
-aquil	1639i
-aquilon a form di carp	1912i
+aquil	1643i
+aquilon a form di carp	1916i
 arab	776i
 arab saoudit	645i
 arab saudit	645i
-arachid	1746i
-aragost	1803i
+arachid	1750i
+aragost	1807i
 arancion	1i
 arcan	396i
 arcobalen	178i
@@ -69595,26 +69706,26 @@ bacc	253i
 baccan	424i
 baciar	394I
 bae	648i
-bagel	1756i
+bagel	1760i
 baglior del fuoc	166i
-baguett	1753i
+baguett	1757i
 baidu	531i
 bait	364i
 bal	766i
 balen	330i
-balen che spruzz acqu	1659i
+balen che spruzz acqu	1663i
 balines	766i
 ball	391i
 ballar	391i
 ballerin	421i
 ballett	421i
 bambin	382i
-bambol giappones	1911i
+bambol giappones	1915i
 bambu	123i
-bambu decorat	1910i
+bambu decorat	1914i
 bambuset	123i
 bambù	123i
-bambù decorat	1910i
+bambù decorat	1914i
 banal	436i
 banalit	436i
 banalità	436i
@@ -69630,19 +69741,19 @@ bangladesch	673i
 bangladesh	673i
 bangladesh flag	673i
 bangladés	673i
-banj	1972i
+banj	1976i
 bar	343I
 bar caff	343i
 bar caffè	343i
-barattol di miel	1820i
+barattol di miel	1824i
 barb pink	685i
-barbier	1898i
-barboncin	1574i
+barbier	1902i
+barboncin	1578i
 barc a vel	140i
 barcellon	764i
 barchett	140i
 barocc	791i
-barrett di cioccolat	1816i
+barrett di cioccolat	1820i
 barrier corallin	153i
 barç	605i
 basalt	158i
@@ -69675,14 +69786,14 @@ benedizion	414i
 benesser	419i
 benestant	383i
 benfic	616i
-bent box	1785i
+bent box	1789i
 berlin	851i
 besiktas	620i
 betull	122i
 betull argentat	122i
 betullet	122i
-bevand cald	1823i
-bevand monodos	1838i
+bevand cald	1827i
+bevand monodos	1842i
 beşiktaş	620i
 bi	651i
 bianc	10i
@@ -69694,13 +69805,13 @@ bianc lunar	76i
 bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
-biberon	1821i
+biberon	1825i
 bibliotec	345i
-bicchier con cannucc	1836i
-bicchier da cocktail	1829i
-bicchier di latt	1822i
-bicchier di vin	1828i
-bicchier tumbler	1834i
+bicchier con cannucc	1840i
+bicchier da cocktail	1833i
+bicchier di latt	1826i
+bicchier di vin	1832i
+bicchier tumbler	1838i
 bigiotter	316i
 bikin	143i
 bilibil	532i
@@ -69713,9 +69824,9 @@ birr	266i
 birrer	344i
 bisanz	718i
 biscott	271i
-biscott dell fortun	1800i
+biscott dell fortun	1804i
 bislacc	437i
-bisont	1591i
+bisont	1595i
 bizantin	718i
 bizzarr	437i
 blaugran	605i
@@ -69744,7 +69855,7 @@ bmw	478i
 bo dao nha	629i
 bob	259i
 boc juniors	621i
-boccal di birr	1831i
+boccal di birr	1835i
 boh	715i
 bohemien	715i
 bohémien	715i
@@ -69754,11 +69865,11 @@ booking.com	560i
 bordeaux	33i
 borg	349i
 borgogn	33i
-bors	1941i
-bors dell spes	1943i
+bors	1945i
+bors dell spes	1947i
 bors valor	358i
-borsellin	1940i
-borsett	1941i
+borsellin	1944i
+borsett	1945i
 boruss dortmund	608i
 bosc	119i
 bosc di betull	122i
@@ -69768,9 +69879,9 @@ bosfor	772i
 boston celtics	577i
 boston red sox	588i
 botanic	128i
-bottigl e bicchier di sak	1826i
-bottigl e bicchier di sakè	1826i
-bottigl stappat	1827i
+bottigl e bicchier di sak	1830i
+bottigl e bicchier di sakè	1830i
+bottigl stappat	1831i
 bouquet	207i
 bourbon	267i
 brac	167i
@@ -69788,7 +69899,7 @@ brillantin	432i
 brillar	432i
 brin	186i
 brinat	186i
-brindis	1833i
+brindis	1837i
 britannic	771i
 british flag	634i
 brivid	402i
@@ -69805,8 +69916,8 @@ brutalist	701i
 brutt	427i
 brésil	630i
 bubbl tea	259i
-budin	1819i
-bufal acqu	1594i
+budin	1823i
+bufal acqu	1598i
 bufer	204i
 buff	392i
 bui	441i
@@ -69817,10 +69928,10 @@ buran	806i
 burger king	542i
 burr	269I
 burrasc	201i
-burrit	1770i
+burrit	1774i
 burron	159i
 bus londonien	684i
-bust hongb	1915i
+bust hongb	1919i
 bvb	608i
 bélgic	651i
 bỉ	651i
@@ -69832,7 +69943,7 @@ caff	254i
 caffellatt	255i
 caffetter	343i
 caffè	254i
-calamar	1805i
+calamar	1809i
 calar del sol	179i
 calc	391i
 calcestruzz	282i
@@ -69845,24 +69956,25 @@ caligin	202i
 calm	388i
 calmant	388i
 calur	205i
-calz	1930i
-calzin	1930i
+calz	1934i
+calzin	1934i
 camer da lett	363i
 camerett	409i
-camic	1922i
+camic	1926i
 camin	311i
 camin dell fat	808i
 caminett	311i
-cammell	1604i
+caminit	875i
+cammell	1608i
 camp	124i
 camp di battagl	433i
 camp di gran	251i
 campagn	349i
 campagnol	379i
-campan al vent	1913i
+campan al vent	1917i
 campegg	420i
 campion	418i
-can guid	1573i
+can guid	1577i
 canad	636i
 canades	845i
 canadian flag	636i
@@ -69871,7 +69983,7 @@ canadiens de montréal	592i
 canadá	636i
 candel	310i
 cangiant	299i
-cangur	1627i
+cangur	1631i
 canicol	205i
 cannell	277i
 cantier	378i
@@ -69885,20 +69997,20 @@ capodann persian	748i
 capodann thailandes	743i
 cappadoc	808i
 cappell	361i
-cappell con visier	1959i
-cappell da donn	1956i
-cappell da laureat	1958i
-cappott	1929i
+cappell con visier	1963i
+cappell da donn	1960i
+cappell da laureat	1962i
+cappott	1933i
 cappuccin	255i
-capr	1602i
+capr	1606i
 caraib	768i
 caraibic	768i
 caravagg	791i
 carbon ardent	167i
 carin	410i
 carmin	70i
-carn	1760i
-carn con oss	1760i
+carn	1764i
+carn con oss	1764i
 carneval	335i
 carneval di rio	812i
 carot	249i
@@ -69906,22 +70018,22 @@ carp koi	329i
 carrefour	537i
 cart	293i
 carton animat	382i
-cas con giardin	1860i
-cas in rovin	1858i
+cas con giardin	1864i
+cas in rovin	1862i
 cas tradizional corean	830i
 casal	379i
 cascat	151i
 cascin	379i
 casett	364i
-castagn	1748i
+castagn	1752i
 castan	20i
 castell	360i
-castell giappones	1872i
-castor	1618i
+castell giappones	1876i
+castor	1622i
 catar	649i
 cattedral	361i
-cavall	1587i
-cavall da giostr	1894i
+cavall	1591i
+cavall da giostr	1898i
 cavallon	142i
 cavern	164i
 cavol	435i
@@ -69949,9 +70061,9 @@ cerimon del te	789i
 cerimon del tè	789i
 cerimonial	412i
 cerul	40i
-cerv	1590i
+cerv	1594i
 cetriol	435i
-cetriolin sottacet	1741i
+cetriolin sottacet	1745i
 chakr	414i
 chalet	364i
 champagn	265i
@@ -69973,7 +70085,7 @@ chic	399i
 chicag bulls	578i
 chicag cubs	589i
 chies	361i
-chies per matrimon	1874i
+chies per matrimon	1878i
 chil drapeau	665i
 chil flag	665i
 chilean flag	665i
@@ -69981,13 +70093,13 @@ chin	638i
 chinaflagg	638i
 chines flag	638i
 chirurg	357i
-chitarr	1968i
+chitarr	1972i
 chochlom	795i
 cia	457i
 ciald	271i
 ciambell	271i
 cian	14i
-cib in scatol	1784i
+cib in scatol	1788i
 ciclism	391i
 ciclon	201i
 ciel	169i
@@ -69996,25 +70108,25 @@ ciel grig	203i
 ciel limpid	169i
 ciel seren	169i
 ciel stellat	175i
-cign	1641i
+cign	1645i
 cilen	844i
 cilieg in fior	208i
-cilindr	1957i
+cilindr	1961i
 cim	160i
 cimiter	412i
 cin	638i
 cineser	731i
-cinghial	1598i
+cinghial	1602i
 cioccolat	261i
 cioccolat cald	400i
-ciotol con cucchia	1779i
-ciotol fumant	1790i
+ciotol con cucchia	1783i
+ciotol fumant	1794i
 ciottol	281i
-cipoll	1745i
+cipoll	1749i
 circ	335i
 citt	340i
 citt acqu	350i
-citt al tramont	1890i
+citt al tramont	1894i
 citt blu	803i
 citt del cap	869i
 citt proibit	347i
@@ -70022,7 +70134,7 @@ citt ros	804i
 cittadin	340i
 città	340i
 città acqu	350i
-città al tramont	1890i
+città al tramont	1894i
 città blu	803i
 città del cap	869i
 città proibit	347i
@@ -70041,15 +70153,15 @@ coc colanin	464i
 coc colanın	464i
 cocc	241i
 coccinell	327i
-coccodrill	1651i
+coccodrill	1655i
 coccol	400i
 coccolar	400i
 cocent	403i
-cocktail	1829i
-cocktail tropical	1830i
+cocktail	1833i
+cocktail tropical	1834i
 cocomer	234i
 cok	464i
-coleotter	1676i
+coleotter	1680i
 coll	160i
 coller	404i
 collin	160i
@@ -70090,9 +70202,9 @@ comprensiv	390i
 computer	377i
 con gelat	274i
 concert	335i
-conchigl	1668i
-conchigl a spiral	1668i
-confezion da asport	1801i
+conchigl	1672i
+conchigl a spiral	1672i
+confezion da asport	1805i
 conflitt	404i
 confortevol	400i
 confus	415i
@@ -70106,12 +70218,12 @@ consapevolezz	414i
 contadin	349i
 contant	425i
 contemplativ	414i
-contemplazion dell lun	1914i
+contemplazion dell lun	1918i
 content	392i
 copenaghen	840i
 copert	203i
 copp	394i
-copp di gelat	1809i
+copp di gelat	1813i
 cor	787I
 cor del sud	639i
 cor del sur	639i
@@ -70130,7 +70242,7 @@ cors acqu	148i
 cortil	126i
 corv	413i
 coré du sud	639i
-cosc di poll	1761i
+cosc di poll	1765i
 cosm	176i
 cosmic	176i
 cost	143i
@@ -70143,7 +70255,7 @@ costos	383i
 costruttivism	817i
 costruttivist	817i
 costruzion	378i
-costum da bagn inter	1934i
+costum da bagn inter	1938i
 coton	292i
 cott	111i
 cottag	364i
@@ -70152,7 +70264,7 @@ cowboy	349i
 cr flameng	622i
 cracov	846i
 cran	405i
-cravatt	1924i
+cravatt	1928i
 creativ	440i
 creativit	440i
 creatività	440i
@@ -70163,26 +70275,26 @@ cremlin	833i
 crepacuor	393i
 crepuscol	191i
 cret	304i
-cricet	1614i
+cricet	1618i
 criptic	396i
 crisantem	217i
 cristall	300i
 croat	859i
 croaz	859i
 crocier	140i
-croissant	1752i
+croissant	1756i
 crom	286i
 cromat	286i
 crostat	271i
 cub	680i
 cuban	759i
 cuban flag	680i
-cubett di ghiacc	1840i
+cubett di ghiacc	1844i
 cubism	818i
 cubist	818i
 cucciol	410i
 cucin	362i
-cucinar	1775i
+cucinar	1779i
 cult	414i
 cuo	26i
 cuo lavorat	288i
@@ -70206,7 +70318,7 @@ dan mach	656i
 dancheong	798i
 danemark	656i
 danes	354i
-dang	1798i
+dang	1802i
 danimarc	656i
 danimark	656i
 danish flag	656i
@@ -70298,7 +70410,7 @@ drammatic	407i
 drapeau de singapour	678i
 drapeau francais	625i
 drapeau français	625i
-dromedar	1603i
+dromedar	1607i
 dropbox	562i
 dub	776i
 dubb	415i
@@ -70317,9 +70429,9 @@ ecologic	385i
 econom	358i
 eder	134i
 edific	340i
-edific classic	1851i
-edific di uffic	1861i
-edific in costruzion	1852i
+edific classic	1855i
+edific di uffic	1865i
+edific in costruzion	1856i
 educazion	359i
 ege	775i
 egipt	646i
@@ -70328,13 +70440,13 @@ egizian	774i
 egypt	646i
 egyptian flag	646i
 eid	749i
-elefant	1607i
+elefant	1611i
 elegant	399i
 eleganz	399i
 elettric	450i
 elettronic	377i
-elmett con croc bianc	1961i
-elmett militar	1960i
+elmett con croc bianc	1965i
+elmett militar	1964i
 emirados arabes unidos	648i
 emirados árabes unidos	648i
 emirates airlin	547i
@@ -70357,7 +70469,7 @@ epoc vittorian	816i
 equilibr	388i
 equilibrat	388i
 erb aromatic	137i
-erb mat	1839i
+erb mat	1843i
 erb verd	125i
 ero	407i
 eroic	407i
@@ -70394,11 +70506,11 @@ evitar	460i
 evviv	392i
 extraterrestr	176i
 fabbric	378i
-faccin volp	1576i
+faccin volp	1580i
 facebook	469i
-fagiol	1747i
+fagiol	1751i
 fal	166i
-falafel	1773i
+falafel	1777i
 fales	163i
 falò	166i
 famigl	400i
@@ -70440,7 +70552,7 @@ femminilità	421i
 fenerbahc	619i
 fenerbahç	619i
 fenicotter	317i
-fenicotter ros	1645i
+fenicotter ros	1649i
 fer	389i
 ferit	393i
 ferr	285i
@@ -70470,8 +70582,8 @@ festival musical	335i
 festivit	411i
 festività	411i
 festos	411i
-fett di formagg	1759i
-fett di tort	1813i
+fett di formagg	1763i
+fett di tort	1817i
 fiab	397i
 fiacc	416i
 fiamm	166i
@@ -70498,11 +70610,11 @@ finlând	657i
 finnish flag	657i
 finnland	657i
 fioc	453i
-fiocc	1916i
+fiocc	1920i
 fiocc di nev	187i
 fior	207i
-fior appassit	1693i
-fior bianc	1689i
+fior appassit	1697i
+fior bianc	1693i
 fior di cilieg	208i
 fior di pesc	216i
 fior di susin	215i
@@ -70512,7 +70624,7 @@ fiorit	207i
 fioritur	207i
 firefox	518i
 firenz	762i
-fisarmonic	1967i
+fisarmonic	1971i
 fitness	391i
 fium	148i
 flag of japan	624i
@@ -70525,12 +70637,12 @@ flu	450i
 fluorescent	450i
 fluttuant	398i
 fly emirates	547i
-focacc	1754i
+focacc	1758i
 focolar	311i
 focos	395i
 fogl	128i
 fogl acer	130i
-fogl al vent	1711i
+fogl al vent	1715i
 fogl autunn	129i
 fogl cadut	129i
 fogl oro	306i
@@ -70541,13 +70653,13 @@ folk	379i
 foll	424i
 fondal	141i
 fondal marin	141i
-fondut	1778i
-fontan	1883i
+fondut	1782i
+fontan	1887i
 forest	119i
 forest pluvial	120i
 forest tropical	120i
 formal	412i
-formic	1674i
+formic	1678i
 fort	407i
 fortezz	360i
 fortun	383i
@@ -70595,14 +70707,14 @@ gadget	377i
 gal	411i
 galass	176i
 galatasaray	618i
-gall	1632i
+gall	1636i
 galler	440i
-gallett di ris	1786i
-gallin	1631i
-gamber fritt	1795i
-gamberett	1804i
+gallett di ris	1790i
+gallin	1635i
+gamber fritt	1799i
+gamberett	1808i
 gan	671i
-gatt	1579i
+gatt	1583i
 gattin	410i
 gaud	764i
 gaudí	764i
@@ -70622,7 +70734,7 @@ gentilezz	390i
 german	626i
 german flag	626i
 germany	626i
-germogl	1699i
+germogl	1703i
 ghan	671i
 ghanaian flag	671i
 ghanes	742i
@@ -70647,7 +70759,7 @@ giardin	126i
 giardin zen	351i
 giardinagg	126i
 giavanes	856i
-gilet di sicurezz	1923i
+gilet di sicurezz	1927i
 ginkg	131i
 gio	392i
 giocattol	382i
@@ -70665,7 +70777,7 @@ giov	176i
 giovan	401i
 giovanil	401i
 giovinezz	401i
-giraff	1606i
+giraff	1610i
 girasol	211i
 github	516i
 giubil	411i
@@ -70688,21 +70800,21 @@ golden stat warriors	579i
 gomm da masticar	272i
 gondol	806i
 googl	468i
-gorill	1569i
+gorill	1573i
 goth	413i
 gotic	413i
 grafic svizzer	821i
 gran	251i
 granat	19i
-granc	1802i
+granc	1806i
 grand budapest hotel	819i
 grand canyon	780i
-grand magazzin	1870i
+grand magazzin	1874i
 grand muragl	348i
 grand ond di kanagaw	728i
 grandin	201i
 granit	281i
-granit sicilian	1808i
+granit sicilian	1812i
 granoturc	250i
 grappol	231i
 grattaciel	340i
@@ -70720,14 +70832,14 @@ grig argent	86i
 grig azzurr	93i
 grig ferr	87i
 grig piomb	85i
-grill	1678i
+grill	1682i
 grint	391i
 grintos	391i
 grott	164i
 grung	413i
 grèc	660i
 gréc	660i
-guant	1928i
+guant	1932i
 guarigion	419i
 guarir	419i
 guatemaltec	862i
@@ -70740,7 +70852,7 @@ h m	540i
 ha lan	650i
 habs	592i
 halloween	368i
-hamburger	1764i
+hamburger	1768i
 han	786i
 han quoc	639i
 hanbok	829i
@@ -70761,8 +70873,8 @@ holland	650i
 hond	482i
 hong kong	777i
 hongr	662i
-hot dog	1767i
-hotel	1866i
+hot dog	1771i
+hotel	1870i
 huaw	526i
 hungarian flag	662i
 hungary	662i
@@ -70775,7 +70887,7 @@ hygg	400i
 hyund	484i
 hà lan	650i
 hàn quốc	639i
-ibisc	1694i
+ibisc	1698i
 iceberg	184i
 iceland	658i
 icelandic flag	658i
@@ -70802,7 +70914,7 @@ imperial	384i
 impres	358i
 impressionism	790i
 impressionist	790i
-impront di zamp	1629i
+impront di zamp	1633i
 in fiamm	166i
 in fior	207i
 inaspettat	426i
@@ -70842,7 +70954,7 @@ infermier	357i
 infern	430i
 infernal	430i
 infestat	405i
-infradit	1945i
+infradit	1949i
 infreddolit	402i
 ingenu	409i
 inghilterr	771i
@@ -70857,9 +70969,9 @@ inox	284i
 inquiet	415i
 inquietant	405i
 insalat	435i
-insalat verd	1780i
+insalat verd	1784i
 insegn al neon	308i
-insett	1673i
+insett	1677i
 insipid	436i
 insolit	437i
 insonn	415i
@@ -70885,7 +70997,7 @@ invid	428i
 invidios	428i
 invisibil	396i
 invitant	400i
-ippopotam	1610i
+ippopotam	1614i
 ira	404i
 iranian	866i
 ireland	635i
@@ -70900,7 +71012,7 @@ island flagg	658i
 islandes	765i
 islând	658i
 isol	155i
-isol desert	1848i
+isol desert	1852i
 isolament	393i
 isolat	393i
 isolott	155i
@@ -70944,7 +71056,7 @@ juegos olimpicos	686i
 juegos olímpicos	686i
 juv	609i
 juventus	609i
-kaab	1882i
+kaab	1886i
 kak	25i
 kak talk	508i
 kakaotalk	508i
@@ -70965,13 +71077,14 @@ kiw	245i
 klein blau	682i
 klein blu	682i
 knicks	581i
-koal	1622i
+koal	1626i
 kolombiy	664i
 kolumbien	664i
 korean flag	639i
 kub	680i
 kyot	805i
 küb	680i
+la boc	875i
 la galaxy	593i
 la grand ond	728i
 la lakers	576i
@@ -71011,8 +71124,8 @@ legnos	279i
 leicester city	600i
 lenov	525i
 lent	416i
-leon	1580i
-leopard	1583i
+leon	1584i
+leopard	1587i
 letargic	416i
 lett	416i
 letteratur	312i
@@ -71038,7 +71151,7 @@ limonat	227i
 lin	292i
 linkedin	572i
 liquid	152i
-liquid versat	1835i
+liquid versat	1839i
 liric	399i
 lisbon	797i
 litoral	143i
@@ -71048,13 +71161,13 @@ local notturn	438i
 londines	771i
 london bus	684i
 londr	771i
-lontr	1625i
-lontr marin	1625i
+lontr	1629i
+lontr marin	1629i
 los angeles dodgers	587i
 los angeles lakers	576i
 lot	212I
 lott	404i
-lov hotel	1867i
+lov hotel	1871i
 loy krathong	751i
 luc	336i
 luc al neon	308i
@@ -71067,13 +71180,13 @@ luc solar	171i
 luccic	432i
 luccicant	432i
 luccicar	432i
-lucertol	1653i
+lucertol	1657i
 lucin	336i
 lufthans	549i
 lugl	196i
 lugubr	405i
 lum di candel	310i
-lumac	1671i
+lumac	1675i
 luminescent	450i
 luminos	445i
 lun	173i
@@ -71105,12 +71218,12 @@ magent	21i
 magg	195i
 magh	397i
 magic	397i
-magliett da donn	1938i
+magliett da donn	1942i
 maglion	400i
 magm	165i
 magnol	226i
 mai	460i
-maial	1597i
+maial	1601i
 maiolic	304i
 maiorc	857i
 mais	250I
@@ -71125,10 +71238,11 @@ malaysian flag	677i
 malezy	677i
 malincon	393i
 malinconic	393i
+malocc	872i
 malv	63i
 malvag	405i
 malás	677i
-mammut	1608i
+mammut	1612i
 man city	598i
 man united	597i
 man utd	597i
@@ -71165,7 +71279,7 @@ marted grass	746i
 martedì grass	746i
 marz	195i
 masc	422i
-mascher	1921i
+mascher	1925i
 maschil	422i
 mascolinit	422i
 mascolinità	422i
@@ -71196,11 +71310,11 @@ mediterran	353i
 meituan	533i
 meksik	632i
 mel	236i
-mel ross	1723i
+mel ross	1727i
 mel verd	237i
 melanzan	248i
 melogran	243i
-melon	1716i
+melon	1720i
 memor	417i
 memorial	412i
 menorah	750i
@@ -71231,7 +71345,7 @@ mezzodì	189i
 mezzogiorn	189i
 miam heat	580i
 mic	410i
-microb	1686i
+microb	1690i
 microsoft	567i
 miel	263i
 militar	433i
@@ -71240,7 +71354,7 @@ minacc	405i
 minaccios	405i
 minimalism	387i
 minimalist	387i
-minimarket	1868i
+minimarket	1872i
 miracol	397i
 mirtill	232i
 miser	393i
@@ -71266,11 +71380,11 @@ monocrom	431i
 monocromatic	431i
 monoton	436i
 mont	160i
-mont fuj	1844i
+mont fuj	1848i
 montagn	160i
 montagn innevat	161i
-montagn russ	1897i
-monton	1600i
+montagn russ	1901i
+monton	1604i
 montreal canadiens	592i
 montuos	160i
 morocc	647i
@@ -71287,26 +71401,26 @@ much	793I
 muffin	271i
 multicolor	178i
 mur	342i
-mur di matton	1853i
+mur di matton	1857i
 muran	806i
 murett	342i
 mus	440i
-mus di can	1571i
-mus di cavall	1584i
-mus di conigl	1615i
-mus di cricet	1614i
-mus di gatt	1578i
-mus di leon	1580i
-mus di lup	1575i
-mus di maial	1596i
-mus di mucc	1592i
-mus di ors	1621i
-mus di pand	1623i
-mus di ran	1650i
-mus di scimm	1567i
-mus di tigr	1581i
-mus di top	1611i
-mus di volp	1576i
+mus di can	1575i
+mus di cavall	1588i
+mus di conigl	1619i
+mus di cricet	1618i
+mus di gatt	1582i
+mus di leon	1584i
+mus di lup	1579i
+mus di maial	1600i
+mus di mucc	1596i
+mus di ors	1625i
+mus di pand	1627i
+mus di ran	1654i
+mus di scimm	1571i
+mus di tigr	1585i
+mus di top	1615i
+mus di volp	1580i
 musc	132i
 muschios	132i
 music classic	399i
@@ -71319,9 +71433,9 @@ nam phi	668i
 namib	871i
 namibian	871i
 napol calc	612i
-nas da maial	1599i
+nas da maial	1603i
 nascost	396i
-nastr	1918i
+nastr	1922i
 natal	367i
 nataliz	367i
 natur	385i
@@ -71371,8 +71485,8 @@ newcastl united	601i
 nga	641i
 nhat ban	624i
 nhật bản	624i
-nid con uov	1713i
-nid vuot	1712i
+nid con uov	1717i
+nid vuot	1716i
 niederland	650i
 nient	460i
 niger	669i
@@ -71415,7 +71529,7 @@ nott bianc	801i
 nott di lun	174i
 nott di san giovann	756i
 nott fond	193i
-nott stellat	1886i
+nott stellat	1890i
 notturn	192i
 nouvell zeland	679i
 nouvell zéland	679i
@@ -71442,12 +71556,13 @@ nuzial	372i
 nvid	523i
 né	460i
 oas	139i
-occhial da sol	1920i
-occhial da vist	1919i
+occh turc	872i
+occhial da sol	1924i
+occhial da vist	1923i
 occult	396i
 ocean	140i
 ocr	36i
-oden giappones	1793i
+oden giappones	1797i
 odi	404i
 odiar	404i
 officin	378i
@@ -71470,7 +71585,7 @@ ond	142i
 ondat di calor	205i
 onest	408i
 onestà	408i
-onigir	1787i
+onigir	1791i
 oniric	398i
 onlin	377i
 onor	418i
@@ -71482,8 +71597,8 @@ opulenz	383i
 ora blu	182i
 ora di dormir	416i
 ora dorat	181i
-orang	1570i
-orangotang	1570i
+orang	1574i
+orangotang	1574i
 orbit	176i
 orchestr	399i
 orchid	218i
@@ -71504,8 +71619,8 @@ ossidat	287i
 oster	344i
 osterreich	653i
 ostil	404i
-ostr	1806i
-ostric	1806i
+ostr	1810i
+ostric	1810i
 ottimism	406i
 ottimist	406i
 ottobr	197i
@@ -71518,11 +71633,11 @@ pac	388i
 pacat	388i
 pacific	388i
 packers	582i
-padell con cib	1776i
+padell con cib	1780i
 paes	349i
 paes bass	650i
 paes dell meravigl	397i
-paesagg urban	1887i
+paesagg urban	1891i
 paesin	349i
 pagliacc	331i
 pagnott	270i
@@ -71536,24 +71651,24 @@ palazz	340i
 palazz imperial	347i
 palazz real	347i
 palestr	391i
-pall di coriandol	1908i
+pall di coriandol	1912i
 pallacanestr	391i
 pallavol	391i
 pallid	444i
 palloncin	337i
-palm	1703i
+palm	1707i
 pamukkal	802i
 pan	270i
-pan in cassett	1751i
+pan in cassett	1755i
 panasonic	546i
 pancak	271i
-pancett	1763i
+pancett	1767i
 pand	321i
 panetter	270i
 panic	405i
 panin	270i
 pannocc	250i
-pantaloncin	1936i
+pantaloncin	1940i
 panton classic blu	691i
 panton greenery	688i
 panton living coral	690i
@@ -71577,7 +71692,7 @@ parasol	338i
 parat	411i
 parc	127i
 parc gioc	382i
-parc nazional	1849i
+parc nazional	1853i
 paret	342i
 parig	761i
 parigin	761i
@@ -71590,15 +71705,15 @@ passional	395i
 pastell	449i
 pasticcer	271i
 pasticcin	271i
-patat	1736i
-patat dolc arrost	1792i
-patatin	1765i
-patatin fritt	1765i
+patat	1740i
+patat dolc arrost	1796i
+patatin	1769i
+patatin fritt	1769i
 patrimon	380i
 paur	405i
 pauros	405i
 pavon	318i
-pavoneggiars	1646i
+pavoneggiars	1650i
 paypal	499i
 pays bas	650i
 pazz	424i
@@ -71610,7 +71725,7 @@ pell	288i
 pelos	410i
 peluc	410i
 penombr	453i
-pentol di cib	1777i
+pentol di cib	1781i
 peon	214i
 pep	277i
 peperon	277i
@@ -71630,13 +71745,13 @@ peruvian flag	666i
 perù	784i
 perú	666i
 pesc	235i
-pesc pall	1665i
+pesc pall	1669i
 pesc ross	329i
 pesc tropical	366i
 pescherecc	140i
 pesciolin	366i
 petal	207i
-petard	1904i
+petard	1908i
 petr	773i
 phan lan	657i
 phap	625i
@@ -71644,15 +71759,15 @@ philippinen	676i
 philippines	676i
 pháp	625i
 phần lan	657i
-pian	1969i
+pian	1973i
 pianet	176i
 pianet terr	385i
 pianger	393i
-pianofort	1969i
+pianofort	1973i
 piant	393i
 piant appartament	128i
-piant di ris	1705i
-piant in vas	1700i
+piant di ris	1709i
+piant in vas	1704i
 piantin	128i
 piazz del mercat	332i
 piazz ross	833i
@@ -71675,13 +71790,13 @@ piov	199i
 piover	199i
 pioviggin	200i
 piovos	199i
-pipistrell	1620i
+pipistrell	1624i
 piramid	774i
 piscin	143i
 pisell	435i
 pisolin	416i
 pist da ball	438i
-pit farcit	1772i
+pit farcit	1776i
 pittor	440i
 pittsburgh steelers	584i
 pittur	440i
@@ -71695,7 +71810,7 @@ plastic	307i
 playstation	475i
 pluton	176i
 poc luc	453i
-pochett	1942i
+pochett	1946i
 poem	312i
 poes	312i
 polacc	846i
@@ -71708,17 +71823,17 @@ polish flag	659i
 pologn	659i
 polon	659i
 polony	659i
-polp	1667i
+polp	1671i
 polver	168i
 polveros	448i
 polôn	659i
 pomerigg	190i
 pomodor	247i
 pont	340i
-pont di nott	1892i
+pont di nott	1896i
 pontil	154i
 pop art	792i
-popcorn	1781i
+popcorn	1785i
 porcellan	295i
 porcellan bianc e blu	296i
 porpor	5i
@@ -71753,14 +71868,14 @@ preoccupat	415i
 preoccupazion	415i
 pression	415i
 pret	361i
-pretzel	1755i
+pretzel	1759i
 prid	755i
 prim luc alb	180i
 primaver	195i
 primaveril	195i
 principess	384i
 prism	178i
-procion	1577i
+procion	1581i
 professional	408i
 profond	442i
 profondit marin	141i
@@ -71772,23 +71887,23 @@ provenz	807i
 provenzal	807i
 psg	613i
 pub	344i
-pulcin	1634i
-pulcin che nasc	1633i
-pulcin vist di front	1635i
+pulcin	1638i
+pulcin che nasc	1637i
+pulcin vist di front	1639i
 punk	413i
 punk rock	413i
 pupazz di nev	198i
 pur	409i
 purezz	409i
 purpur	5i
-puzz	1626i
-puzzol	1626i
+puzz	1630i
+puzzol	1630i
 pérou	666i
 qatar	649i
 qatar airways	548i
 qatar flag	649i
 qip	831i
-quadrifogl	1708i
+quadrifogl	1712i
 quarz	300i
 quattrin	425i
 quen	670i
@@ -71805,8 +71920,8 @@ raffinat	399i
 raffinatezz	399i
 ragazz	459I
 ragg di sol	171i
-ragn	1680i
-ragnatel	1681i
+ragn	1684i
+ragnatel	1685i
 rajasthan	804i
 ram	59i
 ramadan	749i
@@ -71819,9 +71934,9 @@ rangol	811i
 rannicchiars	400i
 ras	291i
 rasserenant	388i
-ratt	1613i
+ratt	1617i
 rav	438i
-raviol	1799i
+raviol	1803i
 ravvivar	401i
 razz	365i
 real	384i
@@ -71846,7 +71961,7 @@ respir	401i
 responsabil	408i
 retr	380i
 retrò	380i
-ricc	1619i
+ricc	1623i
 ricchezz	383i
 ricicl	385i
 riciclar	385i
@@ -71867,13 +71982,13 @@ rinascit	401i
 rinfrescant	401i
 ringraziament	197i
 rinnovament	401i
-rinoceront	1609i
+rinoceront	1613i
 rinvigorent	401i
 ripos	389i
 riposant	388i
 ripugnant	427i
-ris al curry	1789i
-ris bollit	1788i
+ris al curry	1793i
+ris bollit	1792i
 risa	252i
 risa a terrazz	766i
 risacc	142i
@@ -71916,10 +72031,10 @@ ros pesc	73i
 ros quartz	687i
 ros quartz and serenity	687i
 ros ross	209i
-rosar	1962i
+rosar	1966i
 rosat	6i
 roset	209i
-rosett	1691i
+rosett	1695i
 ross	0i
 ross acces	74i
 ross aranc	97i
@@ -71946,7 +72061,7 @@ rumanien	663i
 rumor	424i
 rumoros	424i
 rumänien	663i
-ruot panoramic	1896i
+ruot panoramic	1900i
 rup	163i
 rural	349i
 rus	641i
@@ -71966,7 +72081,7 @@ safar	420i
 sagr	335i
 sahar	156i
 sakur	208i
-sakè	1826i
+sakè	1830i
 sal gioc	707i
 salmon	29i
 sals di pomodor	247i
@@ -71982,8 +72097,8 @@ san patriz	375i
 san pietroburg	801i
 san silvestr	757i
 san valentin	369i
-sandal da donn	1951i
-sandwich	1768i
+sandal da donn	1955i
+sandwich	1772i
 sangu	315i
 sanguinos	315i
 sanit	357i
@@ -72004,20 +72119,20 @@ saturn	176i
 saud arab	645i
 saud arabien	645i
 saud flag	645i
-sauropod	1657i
+sauropod	1661i
 savan	835i
 sbadigl	416i
 sbadigliar	416i
 sbiadit chiar	444i
 scal di grig	431i
 scandinav	354i
-scarafagg	1679i
+scarafagg	1683i
 scarlatt	34i
-scarp con il tacc	1950i
-scarp da ballerin	1949i
-scarp da uom	1946i
-scarp sportiv	1947i
-scarpett da ballerin	1952i
+scarp con il tacc	1954i
+scarp da ballerin	1953i
+scarp da uom	1950i
+scarp sportiv	1951i
+scarpett da ballerin	1956i
 schiamazz	424i
 schif	427i
 schifos	427i
@@ -72028,23 +72143,23 @@ schweiz	652i
 sci	198i
 sci fi	377i
 sciar	198i
-sciarp	1927i
+sciarp	1931i
 scientific	377i
 scienz	377i
-scimm	1568i
+scimm	1572i
 scintill	166i
 scintillant	432i
 scioccat	426i
-scivol	1895i
+scivol	1899i
 scogl	163i
 scoglier	163i
 scoglier corallin	153i
-scoiattol	1617i
+scoiattol	1621i
 scolastic	359i
 sconosciut	396i
 sconsolat	393i
 scontat	436i
-scorpion	1682i
+scorpion	1686i
 scottant	403i
 scoz	782i
 scozzes	782i
@@ -72071,7 +72186,7 @@ seren	388i
 serenget	835i
 serenit	388i
 serenità	388i
-serpent	1654i
+serpent	1658i
 serr	126I
 set	291i
 set cines	831i
@@ -72093,7 +72208,7 @@ shock	426i
 shopify	564i
 siccit	156i
 siccità	156i
-sicil	1808i
+sicil	1812i
 sicilian	858i
 sicur	408i
 sicur di se	407i
@@ -72102,7 +72217,7 @@ sicurezz	408i
 sil	665i
 silenz	388i
 silenzios	388i
-sinagog	1880i
+sinagog	1884i
 sinfon	399i
 singapor airlines	554i
 singapor flag	678i
@@ -72114,7 +72229,7 @@ sivigl	825i
 skylin	340i
 sl benfic	616i
 slavin	161i
-slip	1935i
+slip	1939i
 slittin	198i
 smartphon	377i
 smerald	49i
@@ -72135,8 +72250,8 @@ sognar	398i
 sognator	398i
 sol	171i
 sol al tramont	179i
-sol che tramont sull citt	1891i
-sol che tramont sull città	1891i
+sol che tramont sull citt	1895i
+sol che tramont sull città	1895i
 solar	171i
 sold	425i
 soldat	433i
@@ -72153,7 +72268,7 @@ sonnellin	416i
 sonnolent	416i
 sontuos	383i
 sopraffatt	415i
-sorgent termal	1893i
+sorgent termal	1897i
 sorger del sol	180i
 sorprendent	426i
 sorprender	426i
@@ -72171,14 +72286,14 @@ south afric	668i
 south african flag	668i
 south kor	639i
 spa	389i
-spaghett	1791i
+spaghett	1795i
 spagn	628i
 spagnol	857i
 spain	628i
-spalmar formagg sul bagel	1756i
+spalmar formagg sul bagel	1760i
 spanien	628i
 spanish flag	628i
-spar coriandol	1907i
+spar coriandol	1911i
 spavent	405i
 spaventat	405i
 spaventos	405i
@@ -72193,7 +72308,7 @@ spettr	405i
 spettral	405i
 spez	277i
 spiagg	143i
-spiagg con ombrellon	1846i
+spiagg con ombrellon	1850i
 spiagg di sabb	144i
 spiagg tropical	145i
 spig	251i
@@ -72218,7 +72333,7 @@ squal	141i
 ssc napol	612i
 stabil	408i
 stabiliment balnear	143i
-stad	1850i
+stad	1854i
 stagn	149i
 stagn di lot	150i
 stall	349i
@@ -72231,20 +72346,20 @@ stanz da lett	363i
 starbucks	466i
 stars and stripes	633i
 stat unit	633i
-statu dell libert	1876i
-statu dell libertà	1876i
+statu dell libert	1880i
+statu dell libertà	1880i
 stazion spazial	365i
 steelers	584i
 stell	175i
 stellat	175i
-stellin	1905i
-stellin scintillant	1903i
+stellin	1909i
+stellin scintillant	1907i
 stil cines	356i
 stil country	703i
 stil liberty	793i
 stil svizzer	821i
-stival da donn	1953i
-stival da trekking	1948i
+stival da donn	1957i
+stival da trekking	1952i
 stoccolm	838i
 stor	380i
 storic	380i
@@ -72311,32 +72426,32 @@ swiss flag	652i
 switzerland	652i
 südafrik	668i
 südkor	639i
-t rex	1658i
-t shirt	1925i
-tacchin	1630i
+t rex	1662i
+t shirt	1929i
+tacchin	1634i
 taegukg	639i
-tagl di carn	1762i
+tagl di carn	1766i
 tailand	675i
 tailând	675i
 taj mahal	834i
-tamal	1771i
-tambur	1973i
-tambur lung	1974i
+tamal	1775i
+tambur	1977i
+tambur lung	1978i
 taob	529i
 tappet erbos	125i
 tappet persian	741i
 tard nott	193i
 tartan	782i
-tartarug	1652i
-tass	1628i
-tass del miel	1628i
+tartarug	1656i
+tass	1632i
+tass del miel	1632i
 tatam	789i
 tavern	344i
 tax	339i
 tay ban nha	628i
 tayland	675i
-tazz da te senz manic	1825i
-tazz da tè senz manic	1825i
+tazz da te senz manic	1829i
+tazz da tè senz manic	1829i
 tchequ	661i
 tchéqu	661i
 te	256I
@@ -72348,7 +72463,7 @@ tecnolog	377i
 tecnologic	377i
 tedios	436i
 teheran	866i
-teier	1824i
+teier	1828i
 tek	279i
 telefon	377i
 telegram	506i
@@ -72356,13 +72471,13 @@ temerar	407i
 temp	346i
 temp cines	799i
 temp corean	798i
-temp indu	1879i
-temp indù	1879i
+temp indu	1883i
+temp indù	1883i
 tempest	201i
 tempestos	201i
 temporal	201i
-tend	1884i
-tend da circ	1899i
+tend	1888i
+tend da circ	1903i
 tenebr	413i
 tenebrism	791i
 tenebros	441i
@@ -72387,7 +72502,7 @@ terros	386i
 tes	415I
 tesl	485i
 tesor	394i
-test di drag	1655i
+test di drag	1659i
 tetr	393i
 tha flag	675i
 tha lan	675i
@@ -72426,15 +72541,15 @@ tor	805i
 tornad	201i
 toront mapl leafs	591i
 torr	340i
-torr di toky	1875i
+torr di toky	1879i
 torrent	148i
 torrid	205i
 tort	271i
 tort dell lun	814i
 tort di compleann	373i
-tort di mel	1815i
-tortin	1815i
-tortin di pesc a spiral	1796i
+tort di mel	1819i
+tortin	1819i
+tortin di pesc a spiral	1800i
 tortor	68i
 toscan	762i
 toshib	545i
@@ -72457,13 +72572,13 @@ tranquillità	388i
 trasognat	398i
 trekking	420i
 tricolor	625i
-trifogl	1707i
+trifogl	1711i
 trionf	418i
 trionfant	418i
 trist	393i
 tristezz	393i
 trof	418i
-tromb	1970i
+tromb	1974i
 tron	384i
 tropic	352i
 tropical	352i
@@ -72505,12 +72620,12 @@ uae	648i
 uber	502i
 ubuntu	520i
 uc	637i
-uccell	1636i
+uccell	1640i
 ucran	642i
 ucrân	642i
 uffic	358i
-uffic postal	1863i
-uffic postal giappones	1862i
+uffic postal	1867i
+uffic postal giappones	1866i
 ufficial	412i
 ufo	176i
 uk	634i
@@ -72597,7 +72712,7 @@ verd scur	48i
 verd smerald	49i
 verd tener	53i
 verdur	435i
-verdur a fogl	1742i
+verdur a fogl	1746i
 vereinigt arabisc emirat	648i
 vereinigt staaten	633i
 vereinigtes konigreich	634i
@@ -72605,13 +72720,13 @@ vereinigtes königreich	634i
 vergin	409i
 verginal	409i
 vergogn	415i
-verm	1685i
+verm	1689i
 vermigl	35i
 vermiglion	35i
 versailles	716i
 very per	693i
 verzur	128i
-vestit	1931i
+vestit	1935i
 vetr	294i
 vetrat	294i
 vett innevat	161i
@@ -72642,7 +72757,7 @@ viol chiar	22i
 violent	404i
 violenz	404i
 violett	22i
-violin	1971i
+violin	1975i
 viril	422i
 virilit	422i
 virilità	422i
@@ -72674,7 +72789,7 @@ volkswagen	480i
 volp	324i
 volv	488i
 vulcan	165i
-vulcan in eruzion	1843i
+vulcan in eruzion	1847i
 vuong quoc anh	634i
 vw	480i
 vương quốc anh	634i
@@ -72708,16 +72823,16 @@ yurt	853i
 yves klein	822i
 zafferan	277i
 zaffir	54i
-zain	1944i
-zain per la scuol	1944i
-zanzar	1683i
+zain	1948i
+zain per la scuol	1948i
+zanzar	1687i
 zebr	320i
 zen	351i
 zhihu	535i
 zoom meeting	563i
 zoom vid	563i
 zucc	246i
-zucc di halloween	1900i
+zucc di halloween	1904i
 zuccher	272i
 zuccher filat	273i
 zuccherat	272i
@@ -72738,7 +72853,7 @@ zuccherat	272i
 đức	626i
 şil	665i
 ấn độ	640i
-@stems ru 3129
+@stems ru 3132
 50 е	709j
 60 е	702j
 70 е	710j
@@ -72772,7 +72887,7 @@ zuccherat	272i
 акац	835j
 акв	66j
 аквариум	366j
-аккордеон	1967j
+аккордеон	1971j
 активн	391j
 акул	141j
 алибаб	528j
@@ -72789,7 +72904,7 @@ zuccherat	272i
 амбар	349j
 амбиц	406j
 амбициозн	406j
-американск горк	1897j
+американск горк	1901j
 аметист	56j
 аметистов	56j
 амстерд	837j
@@ -72805,7 +72920,7 @@ zuccherat	272i
 антиквариат	380j
 антикварн	380j
 античн бронз	305j
-античн здан	1851j
+античн здан	1855j
 антрацитов	37j
 апельсин	228j
 апрел	195j
@@ -72814,7 +72929,7 @@ zuccherat	272i
 ар нув	793j
 арабск	776j
 арав	776j
-арахис	1746j
+арахис	1750j
 арбуз	234j
 аргентин	631j
 аргентинск	843j
@@ -72823,7 +72938,7 @@ zuccherat	272i
 арктическ	185j
 арм	433j
 армейск	433j
-армейск каск	1960j
+армейск каск	1964j
 арсенал	594j
 арт	440j
 арт дек	698j
@@ -72841,7 +72956,7 @@ zuccherat	272i
 бабл ти	259j
 бабочк	325j
 бавар мюнхен	607j
-багет	1753j
+багет	1757j
 багров	71j
 багрян	34j
 базальт	158j
@@ -72851,26 +72966,26 @@ zuccherat	272i
 баланс	388j
 балерин	421j
 балет	421j
-балетк	1949j
+балетк	1953j
 бамбук	123j
-бамбук с бумажн лент	1909j
+бамбук с бумажн лент	1913j
 бамбуков зелен	52j
 бамбуков рощ	123j
 банальн	436j
 банан	238j
 бангкок	779j
 бангладеш	673j
-бандж	1972j
+бандж	1976j
 банк	358j
 банкнот	425j
 банковск	358j
-бантик	1916j
+бантик	1920j
 банф	845j
-барабан	1973j
-баран	1600j
+барабан	1977j
+баран	1604j
 барокк	791j
 барселон	764j
-барсук	1628j
+барсук	1632j
 бархан	156j
 бархат	290j
 бархатн	290j
@@ -72899,15 +73014,15 @@ zuccherat	272i
 безумн	424j
 бейрут	852j
 бейсбол	391j
-бейсболк	1959j
-бекон	1763j
+бейсболк	1963j
+бекон	1767j
 бел	10j
-бел лебед	1641j
+бел лебед	1645j
 бел ноч	801j
-бел цветок	1689j
+бел цветок	1693j
 белоснежн	84j
 бельг	651j
-бенгальск огон	1903j
+бенгальск огон	1907j
 берег	143j
 берег мор	143j
 берег озер	147j
@@ -72931,7 +73046,7 @@ zuccherat	272i
 библиотек	345j
 бижутер	316j
 бизнес	358j
-бизон	1591j
+бизон	1595j
 бикин	143j
 бирж	358j
 бирюз	15j
@@ -72952,11 +73067,11 @@ zuccherat	272i
 блин	271j
 блинчик	271j
 блошин рынок	332j
-блузк	1938j
+блузк	1942j
 блюз	439j
 бмв	478j
 бо кап	869j
-бобр	1618j
+бобр	1622j
 бог	414j
 богат	383j
 богатств	383j
@@ -72969,9 +73084,9 @@ zuccherat	272i
 бож коровк	327j
 божественн	414j
 бок хуниорс	621j
-бокал вин	1828j
+бокал вин	1832j
 бол	393j
-болгарск перец	1740j
+болгарск перец	1744j
 болезн	427j
 болливуд	735j
 больн	427j
@@ -72985,10 +73100,10 @@ zuccherat	272i
 бород	422j
 борусс дортмунд	608j
 борьб	404j
-босоножк	1951j
+босоножк	1955j
 ботаническ	128j
-ботинк	1946j
-ботинок	1946j
+ботинк	1950j
+ботинок	1950j
 бох	715j
 бразильск	812j
 бракосочетан	372j
@@ -73005,10 +73120,10 @@ zuccherat	272i
 бруталистск	701j
 брутальн	422j
 брызг	152j
-бублик	1756j
+бублик	1760j
 будапешт	860j
 будущ	377j
-буйвол	1594j
+буйвол	1598j
 буйн	424j
 букет	207j
 булк	270j
@@ -73020,23 +73135,23 @@ zuccherat	272i
 буран	806j
 бурбон	267j
 бургер кинг	542j
-буррит	1770j
-бурритос	1770j
-бурундук	1617j
-бутылк сак	1826j
-бутылочк с соск	1821j
+буррит	1774j
+бурритос	1774j
+бурундук	1621j
+бутылк сак	1830j
+бутылочк с соск	1825j
 бутылочн	48j
 бухар	870j
 буэнос айрес	843j
 был времен	417j
-бэнт	1785j
+бэнт	1789j
 в полден	189j
 ваб саб	355j
 валентинк	369j
 валун	163j
 вампир	405j
 ван гог	724j
-вареник	1799j
+вареник	1803j
 ватсап	505j
 вау	426j
 вафл	271j
@@ -73096,7 +73211,7 @@ zuccherat	272i
 вин	264j
 винн	113j
 виноград	231j
-виноградин	1715j
+виноградин	1719j
 винтаж	380j
 винтажн	380j
 виртуальн	377j
@@ -73122,7 +73237,7 @@ zuccherat	272i
 военн форм	433j
 вожделен	395j
 воздушн	398j
-воздушн шарик	1906j
+воздушн шарик	1910j
 возлюбленн	394j
 возмущен	404j
 возрожден	717j
@@ -73150,7 +73265,7 @@ zuccherat	272i
 восхищен	426j
 восход	180j
 восход солнц	180j
-восход солнц над гор	1888j
+восход солнц над гор	1892j
 восьмидесят	707j
 враждебн	404j
 врач	357j
@@ -73162,9 +73277,9 @@ zuccherat	272i
 вулканическ	165j
 вулканическ песок	158j
 вулканическ пород	158j
-выдр	1625j
+выдр	1629j
 выигрыш	418j
-вымпел в вид карп	1912j
+вымпел в вид карп	1916j
 выпечк	271j
 высок мод	399j
 высок технолог	377j
@@ -73172,7 +73287,7 @@ zuccherat	272i
 выходн	389j
 выцветш	448j
 вышиванк	847j
-вьетнамк	1945j
+вьетнамк	1949j
 вьюг	187j
 вязан	400j
 вял	416j
@@ -73187,9 +73302,9 @@ zuccherat	272i
 галдеж	424j
 галере	440j
 галечн	281j
-галстук	1924j
+галстук	1928j
 гальк	281j
-гамбургер	1764j
+гамбургер	1768j
 ган	671j
 ганск	742j
 гармон	388j
@@ -73205,13 +73320,13 @@ zuccherat	272i
 гжел	296j
 гжельск	796j
 гжельск роспис	796j
-гибискус	1694j
+гибискус	1698j
 гибл	820j
 гимала	783j
 гинкг	131j
-гиппопот	1610j
+гиппопот	1614j
 гирлянд	336j
-гитар	1968j
+гитар	1972j
 гламур	399j
 гламурн	399j
 глин	304j
@@ -73227,12 +73342,12 @@ zuccherat	272i
 глуш	420j
 гнев	404j
 гневн	404j
-гнезд с яйц	1713j
+гнезд с яйц	1717j
 гнил	427j
 голландск	837j
-голов дракон	1655j
-голов единорог	1588j
-голов лягушк	1650j
+голов дракон	1659j
+голов единорог	1592j
+голов лягушк	1654j
 головоломк	396j
 голуб	41j
 голуб город	803j
@@ -73243,13 +73358,13 @@ zuccherat	272i
 гончарн	304j
 гончарств	304j
 гор	160j
-гор со снежн шапк	1841j
+гор со снежн шапк	1845j
 горд	418j
 гордитьс	418j
 гордост	418j
 горет	166j
 горизонт	183j
-горилл	1569j
+горилл	1573j
 горн	160j
 горнолыжн домик	836j
 город	340j
@@ -73262,13 +73377,13 @@ zuccherat	272i
 горчичн	110j
 горьковат сладк	417j
 горяч	403j
-горяч источник	1893j
-горяч напиток	1823j
+горяч источник	1897j
+горяч напиток	1827j
 горяч шоколад	400j
 горящ	166j
 гостеприимн	400j
-гостиниц	1866j
-гостиниц для свидан	1867j
+гостиниц	1870j
+гостиниц для свидан	1871j
 готик	413j
 готическ	413j
 грав	281j
@@ -73292,23 +73407,23 @@ zuccherat	272i
 грунт	168j
 груст	393j
 грустн	393j
-груш	1725j
+груш	1729j
 гряз	168j
 грязн	427j
 грязн бел	104j
 губн помад	421j
 гугл	468j
 гулян	335j
-гусениц	1673j
+гусениц	1677j
 давлен	415j
 дал	721j
 далмац	859j
 дан	656j
-данг	1798j
+данг	1802j
 датск	354j
 двигател	378j
 дворец	347j
-двугорб верблюд	1604j
+двугорб верблюд	1608j
 де стейл	700j
 девич	421j
 девочк	459j
@@ -73349,7 +73464,7 @@ zuccherat	272i
 детвор	382j
 детокс	419j
 детск	382j
-детск горк	1895j
+детск горк	1899j
 детск комнат	409j
 детск площадк	382j
 детств	417j
@@ -73369,7 +73484,7 @@ zuccherat	272i
 дик запад	737j
 дик природ	420j
 диковинн	437j
-динамитн шашк	1904j
+динамитн шашк	1908j
 динамичн	391j
 дискорд	512j
 дискотек	438j
@@ -73388,7 +73503,7 @@ zuccherat	272i
 доктор	357j
 долин	162j
 доллар	425j
-дом с сад	1860j
+дом с сад	1864j
 домашн	400j
 домашн задан	359j
 домик	364j
@@ -73410,7 +73525,7 @@ zuccherat	272i
 дрем	416j
 дремат	416j
 дремот	416j
-дронт	1643j
+дронт	1647j
 дружб	392j
 дружелюбн	392j
 друз	392j
@@ -73442,7 +73557,7 @@ zuccherat	272i
 ельник	121j
 жадност	428j
 жар	205j
-жарен креветк	1795j
+жарен креветк	1799j
 жарищ	205j
 жарк	403j
 жасмин	223j
@@ -73473,7 +73588,7 @@ zuccherat	272i
 жидкост	152j
 жизненн сил	419j
 жизнерадостн	392j
-жираф	1606j
+жираф	1610j
 жостов	795j
 жут	405j
 жутк	405j
@@ -73481,8 +73596,8 @@ zuccherat	272i
 забавн	392j
 забот	390j
 заботлив	390j
-заброшенн дом	1858j
-заварочн чайник	1824j
+заброшенн дом	1862j
+заварочн чайник	1828j
 завист	428j
 завистлив	428j
 завод	378j
@@ -73500,7 +73615,7 @@ zuccherat	272i
 зайк	410j
 зайчик	410j
 закат	179j
-закат в город	1890j
+закат в город	1894j
 закатн	179j
 заклинан	397j
 заколдованн	397j
@@ -73520,17 +73635,17 @@ zuccherat	272i
 застол	411j
 засух	156j
 засушлив	156j
-зауропод	1657j
+зауропод	1661j
 заурядн	436j
 захватывающ	391j
 заход солнц	179j
 зачарованн	397j
-защитн очк	1921j
+защитн очк	1925j
 защищенн	408j
 звезд	175j
 звездн	175j
 звездн неб	175j
-звездн ноч	1886j
+звездн ноч	1890j
 звездн свет	175j
 звездолет	365j
 звездочк	175j
@@ -73544,7 +73659,7 @@ zuccherat	272i
 зеват	416j
 зевот	416j
 зелен прян	137j
-зелен салат	1742j
+зелен салат	1746j
 зелен чай	257j
 зелен яблок	237j
 зеллиж	760j
@@ -73552,7 +73667,7 @@ zuccherat	272i
 землист	386j
 землист желт	102j
 землист тон	386j
-землян черв	1685j
+землян черв	1689j
 земляник	229j
 зерн	251j
 зим	198j
@@ -73589,7 +73704,7 @@ zuccherat	272i
 избегат	460j
 избушк	364j
 извержен	165j
-извержен вулкан	1843j
+извержен вулкан	1847j
 измороз	186j
 изморос	200j
 измотанн	416j
@@ -73613,14 +73728,14 @@ zuccherat	272i
 импрессионист	790j
 импрессионистск	790j
 инвестиц	358j
-индейк	1630j
+индейк	1634j
 индиг	23j
 индиг крашен	828j
 индийск	785j
 индийск невест	832j
 индонез	674j
 индонезийск	856j
-индуистск храм	1879j
+индуистск храм	1883j
 индустр	378j
 индустриальн	378j
 ине	186j
@@ -73663,15 +73778,15 @@ zuccherat	272i
 июн	196j
 йог	414j
 йогурт	268j
-кааб	1882j
+кааб	1886j
 кабак	344j
-кабан	1598j
+кабан	1602j
 каир	774j
 кака	261j
 кактус	135j
 калифорн	781j
-кальмар	1805j
-камабок	1796j
+кальмар	1809j
+камабок	1800j
 камен	281j
 каменн	281j
 камин	311j
@@ -73703,11 +73818,11 @@ zuccherat	272i
 карр	277j
 картахен	861j
 картин	440j
-картофел	1736j
-картофел фри	1765j
+картофел	1740j
+картофел фри	1769j
 карфур	537j
-каск с бел крест	1961j
-кастрюл с горяч едо	1777j
+каск с бел крест	1965j
+кастрюл с горяч едо	1781j
 катар	649j
 катер	140j
 каф	343j
@@ -73724,7 +73839,7 @@ zuccherat	272i
 кельтск	826j
 кемпинг	420j
 кен	670j
-кенгур	1627j
+кенгур	1631j
 кенийск	855j
 кент	742j
 керамик	304j
@@ -73742,25 +73857,25 @@ zuccherat	272i
 кипящ	403j
 кирпич	283j
 кирпичн	283j
-кирпичн кладк	1853j
-кирпичн стен	1853j
+кирпичн кладк	1857j
+кирпичн стен	1857j
 кисл	227j
 кислотн	450j
 кит	330j
-кит с фонтанчик	1659j
+кит с фонтанчик	1663j
 кита	638j
 китайск красн	75j
 китайск нов год	370j
 китайск стил	356j
 китайск храм	799j
 китайск шелк	831j
-клавишн	1969j
+клавишн	1973j
 кладбищ	412j
 класс	359j
 классик	380j
 классическ	380j
 классическ музык	399j
-клатч	1942j
+клатч	1946j
 клементин	228j
 клен	130j
 кленов	130j
@@ -73781,17 +73896,17 @@ zuccherat	272i
 кожан	288j
 кок кол	464j
 кокос	241j
-коктейл	1829j
+коктейл	1833j
 колдовств	397j
-колес обозрен	1896j
+колес обозрен	1900j
 колиз	788j
 колледж	359j
 колос	251j
 колумб	664j
 колумбийск	861j
 колыбельн	416j
-кольц	1964j
-комар	1683j
+кольц	1968j
+комар	1687j
 комед	392j
 комет	176j
 комнатн растен	128j
@@ -73800,9 +73915,9 @@ zuccherat	272i
 компьютер	377j
 комфорт	400j
 комфортн	400j
-конг	1974j
-консерв	1784j
-консервн банк	1784j
+конг	1978j
+консерв	1788j
+консервн банк	1788j
 константинопол	772j
 конструктивизм	817j
 конструктивистск	817j
@@ -73812,7 +73927,7 @@ zuccherat	272i
 концерт	335j
 копенгаген	840j
 корабл	140j
-коралл	1669j
+коралл	1673j
 кораллов	28j
 кораллов риф	153j
 коре	787j
@@ -73821,7 +73936,7 @@ zuccherat	272i
 корейск храм	798j
 кориц	277j
 коричнев	7j
-коробк для еды на вынос	1801j
+коробк для еды на вынос	1805j
 коров	349j
 корол	384j
 королев	384j
@@ -73848,45 +73963,45 @@ zuccherat	272i
 коф	254j
 коф с молок	255j
 кочевник	420j
-кошелек	1940j
-кошк	1579j
+кошелек	1944j
+кошк	1583j
 кошмар	405j
-краб	1802j
+краб	1806j
 крак	846j
 красн	0j
 красн вин	264j
-красн конверт	1915j
+красн конверт	1919j
 красн площад	833j
 красн фиолетов	96j
-красн яблок	1723j
+красн яблок	1727j
 красочн	178j
 кратер	165j
 креатив	440j
 креативн	440j
-креветк	1804j
+креветк	1808j
 кремл	833j
 кремов	18j
-крендел	1755j
+крендел	1759j
 крепк	407j
 крепост	360j
 кристалл	300j
 кров	315j
 кровав	315j
 кроват	416j
-крокодил	1651j
+крокодил	1655j
 кролик	410j
 кром	460j
-кроссовк	1947j
+кроссовк	1951j
 кротк	390j
-круассан	1752j
-кругл черв	1685j
-круглосуточн магазин	1868j
-кружк пив	1831j
+круассан	1756j
+кругл черв	1689j
+круглосуточн магазин	1872j
+кружк пив	1835j
 круиз	140j
 крыл	169j
-крыс	1613j
+крыс	1617j
 кубизм	818j
-кубик льд	1840j
+кубик льд	1844j
 кубинск	759j
 кубистск	818j
 кубок	418j
@@ -73894,24 +74009,24 @@ zuccherat	272i
 кувшинк мон	790j
 кукуруз	250j
 кукурузн пол	250j
-кукурузн початок	1738j
+кукурузн початок	1742j
 кулич	374j
 купальник	143j
 купан	143j
 купатьс	143j
 купюр	425j
-курин ножк	1761j
-куриц	1631j
+курин ножк	1765j
+куриц	1635j
 куркум	79j
-кусок мяс	1762j
-кусок пицц	1766j
-кусочек торт	1813j
+кусок мяс	1766j
+кусок пицц	1770j
+кусочек торт	1817j
 кутерьм	424j
 кухн	362j
 кухонн	362j
 кфс	541j
 кьяроскур	791j
-лабораторн халат	1922j
+лабораторн халат	1926j
 лав	165j
 лаванд	210j
 лавандов	210j
@@ -73930,20 +74045,20 @@ zuccherat	272i
 ламп	336j
 лампочк	336j
 лапочк	410j
-лапш	1790j
+лапш	1794j
 ласк	390j
 ласков	390j
 латт	255j
 латун	60j
 латунн	60j
 лаунж	389j
-лебед	1641j
+лебед	1645j
 лег	571j
 легенд	397j
 легендарн	397j
 лед	184j
 леденец	272j
-леденец на палочк	1818j
+леденец на палочк	1822j
 леденц	272j
 ледник	184j
 ледников	184j
@@ -73958,10 +74073,10 @@ zuccherat	272i
 ленинград	801j
 ленитьс	416j
 ленов	525j
-леопард	1583j
+леопард	1587j
 лепестк	207j
 лепесток	207j
-лепешк	1754j
+лепешк	1758j
 лес	119j
 лесн	119j
 лесок	119j
@@ -73971,7 +74086,7 @@ zuccherat	272i
 летн каникул	196j
 летн отпуск	196j
 летн солнцестоян	756j
-летуч мыш	1620j
+летуч мыш	1624j
 лечен	419j
 ливан	852j
 ливанск	852j
@@ -73990,7 +74105,7 @@ zuccherat	272i
 лисицк	817j
 лиссабон	797j
 лист	128j
-лист на ветр	1711j
+лист на ветр	1715j
 листв	128j
 листов салат	435j
 листок	128j
@@ -74005,8 +74120,8 @@ zuccherat	272i
 лотос	212j
 лоу фай	739j
 лофа	739j
-лошад	1587j
-лошад на карусел	1894j
+лошад	1591j
+лошад на карусел	1898j
 луг	124j
 лугов	124j
 луж	199j
@@ -74014,9 +74129,10 @@ zuccherat	272i
 лун	173j
 лунн	174j
 лунн бел	76j
+лунн ваз	873j
 лунн нов год	370j
 лунн ноч	174j
-лунн пирог	1797j
+лунн пирог	1801j
 лунн пряник	814j
 лунн свет	174j
 лыж	198j
@@ -74054,7 +74170,7 @@ zuccherat	272i
 мальв	63j
 мальчик	459j
 малютк	409j
-мамонт	1608j
+мамонт	1612j
 манг	239j
 мандарин	228j
 мандраж	415j
@@ -74072,9 +74188,9 @@ zuccherat	272i
 март	195j
 маса	855j
 масл	269j
-масленк	1782j
+масленк	1786j
 маслин	278j
-маслян	1782j
+маслян	1786j
 мастеркард	498j
 мастерск	378j
 матисс	719j
@@ -74123,11 +74239,11 @@ zuccherat	272i
 метр	340j
 механизм	286j
 механическ	286j
-мечет	1878j
+мечет	1882j
 мечт	398j
 мечтат	398j
 мечтательн	398j
-микроб	1686j
+микроб	1690j
 мил	410j
 милан фк	610j
 милашк	410j
@@ -74138,7 +74254,7 @@ zuccherat	272i
 минималистичн	387j
 минималистск	387j
 мирн	388j
-миск с ложк	1779j
+миск с ложк	1783j
 мистик	396j
 мистическ	396j
 миф	397j
@@ -74179,29 +74295,29 @@ zuccherat	272i
 монохромн	431j
 монстр	405j
 мор	140j
-морд волк	1575j
-морд енот	1577j
-морд коал	1622j
-морд коров	1592j
-морд кошк	1578j
-морд кролик	1615j
-морд лисиц	1576j
-морд лошад	1584j
-морд льв	1580j
-морд медвед	1621j
-морд мыш	1611j
-морд обезьян	1567j
-морд панд	1623j
-морд свинь	1596j
-морд собак	1571j
-морд тигр	1581j
-морд хомяк	1614j
+морд волк	1579j
+морд енот	1581j
+морд коал	1626j
+морд коров	1596j
+морд кошк	1582j
+морд кролик	1619j
+морд лисиц	1580j
+морд лошад	1588j
+морд льв	1584j
+морд медвед	1625j
+морд мыш	1615j
+морд обезьян	1571j
+морд панд	1627j
+морд свинь	1600j
+морд собак	1575j
+морд тигр	1585j
+морд хомяк	1618j
 мореплаван	140j
 морков	249j
-морковк	1737j
+морковк	1741j
 морожен	274j
-морожен в креманк	1808j
-морожен в стаканчик	1807j
+морожен в креманк	1812j
+морожен в стаканчик	1811j
 мороз	186j
 морозн	186j
 морозн бел	83j
@@ -74220,7 +74336,7 @@ zuccherat	272i
 москв	833j
 мост	340j
 мост золот ворот	683j
-мост ноч	1892j
+мост ноч	1896j
 мотивац	406j
 мотивированн	406j
 мотор	378j
@@ -74238,20 +74354,20 @@ zuccherat	272i
 мужск	459j
 мужчин	459j
 муз	440j
-музык ветр	1913j
+музык ветр	1917j
 музыкальн фестивал	335j
 мультик	382j
 мультфильм	382j
 мумба	785j
 мунк	720j
-мурав	1674j
+мурав	1678j
 мух	793j
 мучительн	393j
 мшист	132j
 мягк	390j
 мягк тон	447j
 мягкост	390j
-мяс на косточк	1760j
+мяс на косточк	1764j
 мят	30j
 мятн	30j
 на природ	420j
@@ -74261,6 +74377,7 @@ zuccherat	272i
 надежн	408j
 надежност	408j
 надеятьс	406j
+назар	872j
 наивн	409j
 найроб	855j
 наличк	425j
@@ -74279,7 +74396,7 @@ zuccherat	272i
 наук	377j
 научн	377j
 научн фантастик	377j
-национальн парк	1849j
+национальн парк	1853j
 ндебел	868j
 не	460j
 не использу	460j
@@ -74368,8 +74485,8 @@ zuccherat	272i
 новруз	748j
 норвежск	809j
 нордическ	354j
-носк	1930j
-носорог	1609j
+носк	1934j
+носорог	1613j
 ностальг	380j
 ностальг светл	417j
 ностальгическ	417j
@@ -74377,7 +74494,7 @@ zuccherat	272i
 ноч	192j
 ночн	192j
 ночн врем	192j
-ночн город	1887j
+ночн город	1891j
 ночн жизн	438j
 ночн клуб	438j
 ночн рынок	333j
@@ -74396,7 +74513,7 @@ zuccherat	272i
 оаэ	648j
 обаян	410j
 обаятельн	410j
-обезьян	1568j
+обезьян	1572j
 обещан	406j
 обжигающ	403j
 обид	393j
@@ -74418,7 +74535,7 @@ zuccherat	272i
 обыденн	436j
 овощ	435j
 овощн	435j
-овощн салат	1780j
+овощн салат	1784j
 овц	349j
 огн	336j
 огненн	166j
@@ -74430,10 +74547,10 @@ zuccherat	272i
 одеял	400j
 одинок	393j
 одиночеств	393j
-одногорб верблюд	1603j
+одногорб верблюд	1607j
 однообраз	436j
 однообразн	436j
-одэн	1793j
+одэн	1797j
 оживленн	391j
 озер	147j
 озерн	147j
@@ -74447,15 +74564,15 @@ zuccherat	272i
 окружающ сред	385j
 октоберфест	747j
 октябр	197j
-олен	1590j
-олив	1732j
+олен	1594j
+олив	1736j
 оливк	278j
 оливков	24j
 оливков масл	278j
 олимпиад	686j
-омар	1803j
+омар	1807j
 омерзительн	427j
-онигир	1787j
+онигир	1791j
 онлайн	377j
 опавш лист	129j
 опал	299j
@@ -74466,15 +74583,15 @@ zuccherat	272i
 оптимизм	406j
 оптимист	406j
 оптимистичн	406j
-орангутан	1570j
-орангутанг	1570j
+орангутан	1574j
+орангутанг	1574j
 оранжев	1j
 оранжев красн	97j
 оранжере	126j
 орбит	176j
 органик	385j
 органическ	385j
-орел	1639j
+орел	1643j
 орех	279j
 оркестр	399j
 орхиде	218j
@@ -74494,7 +74611,7 @@ zuccherat	272i
 остров	155j
 островн	155j
 островок	155j
-осьминог	1667j
+осьминог	1671j
 от кутюр	399j
 отваг	407j
 отважн	407j
@@ -74511,7 +74628,7 @@ zuccherat	272i
 отпуск	389j
 отчаян	393j
 офис	358j
-офисн здан	1861j
+офисн здан	1865j
 официальн	412j
 охр	36j
 охрист	36j
@@ -74522,22 +74639,22 @@ zuccherat	272i
 павлин	318j
 павлин син	46j
 пагод	346j
-падающ лист	1710j
+падающ лист	1714j
 пайетк	432j
-пакет	1943j
-пакетик сок	1838j
+пакет	1947j
+пакетик сок	1842j
 пакистан	672j
-палатк	1884j
+палатк	1888j
 палерм	858j
 палех	795j
 палисадник	126j
-пальм	1703j
-пальт	1929j
+пальм	1707j
+пальт	1933j
 палящ	205j
 памуккал	802j
 памят	417j
 памятн	412j
-памятн лент	1918j
+памятн лент	1922j
 панасоник	546j
 панд	321j
 паник	405j
@@ -74550,7 +74667,7 @@ zuccherat	272i
 парен	459j
 париж	761j
 парижск	761j
-парикмахерск	1898j
+парикмахерск	1902j
 парк	127j
 парков	127j
 пароход	140j
@@ -74566,8 +74683,8 @@ zuccherat	272i
 пасх	374j
 пасхальн	374j
 патагон	844j
-паук	1680j
-паутин	1681j
+паук	1684j
+паутин	1685j
 пейпал	499j
 пекарн	270j
 пекл	205j
@@ -74593,7 +74710,7 @@ zuccherat	272i
 персик	235j
 персиков	27j
 персиков розов	73j
-перчатк	1928j
+перчатк	1932j
 перышк	313j
 песок	157j
 песочн	103j
@@ -74604,13 +74721,13 @@ zuccherat	272i
 петербургск	801j
 петр	773j
 петриковск роспис	847j
-петух	1632j
-петушок	1632j
+петух	1636j
+петушок	1636j
 печал	393j
 печальн	393j
 печен	271j
-печен с предсказани	1800j
-печен сладк картофел	1792j
+печен с предсказани	1804j
+печен сладк картофел	1796j
 печк	311j
 пещер	164j
 пещерн	164j
@@ -74633,7 +74750,7 @@ zuccherat	272i
 питер	801j
 пицц	247j
 плаван	143j
-плавк	1935j
+плавк	1939j
 плакат	393j
 плам	166j
 пламенн	166j
@@ -74646,7 +74763,7 @@ zuccherat	272i
 плач	393j
 плед	400j
 плейстейшен	475j
-плитк шоколад	1816j
+плитк шоколад	1820j
 плод	434j
 пломбир	274j
 плутон	176j
@@ -74666,7 +74783,7 @@ zuccherat	272i
 под вод	366j
 под открыт неб	420j
 подавленн	393j
-подарок	1917j
+подарок	1921j
 подводн	366j
 подводн мир	366j
 подсолнечник	211j
@@ -74704,7 +74821,7 @@ zuccherat	272i
 помнит	417j
 пончик	271j
 поп арт	792j
-попкорн	1781j
+попкорн	1785j
 попуга	323j
 пораженн	426j
 поразительн	426j
@@ -74731,7 +74848,7 @@ zuccherat	272i
 поцелу	394j
 початок	250j
 почв	168j
-почт	1863j
+почт	1867j
 почтен	412j
 почтительн	412j
 поэз	312j
@@ -74806,17 +74923,17 @@ zuccherat	272i
 псж	613j
 психоделик	714j
 психоделическ	437j
-птиц	1636j
-пуант	1952j
+птиц	1640j
+пуант	1956j
 пугающ	405j
-пудел	1574j
-пудинг	1819j
+пудел	1578j
+пудинг	1823j
 пудров голуб	98j
 пудров сиренев	99j
 пург	187j
 пурпурн	5j
 пурпурн розов	21j
-пуст гнезд	1712j
+пуст гнезд	1716j
 пустот	393j
 пустын	156j
 пустынн	156j
@@ -74836,7 +74953,7 @@ zuccherat	272i
 пятидесят	709j
 равнин	124j
 равновес	388j
-раг в сковород	1776j
+раг в сковород	1780j
 рад	392j
 раджастхан	804j
 радост	392j
@@ -74853,11 +74970,11 @@ zuccherat	272i
 рай	429j
 райск	429j
 ракет	365j
-раковин	1668j
+раковин	1672j
 рамадан	749j
 ран утр	188j
 рангол	811j
-ранец	1944j
+ранец	1948j
 ранн утр	188j
 ранч	349j
 раскаленн	403j
@@ -74870,7 +74987,7 @@ zuccherat	272i
 расслабляющ	389j
 расстроенн	393j
 растен	128j
-растен в горшк	1700j
+растен в горшк	1704j
 растерянн	415j
 расцвет	207j
 рвот	427j
@@ -74903,8 +75020,8 @@ zuccherat	272i
 риад	760j
 рим	788j
 римск	788j
-рис с карр	1789j
-рисов крекер	1786j
+рис с карр	1793j
+рисов крекер	1790j
 рисов пол	252j
 рисов террас	766j
 ритуал	396j
@@ -74915,7 +75032,7 @@ zuccherat	272i
 рождественск	367j
 рождественск елк	367j
 роз	209j
-розетк	1691j
+розетк	1695j
 розов	6j
 розов город	804j
 розов красн	72j
@@ -74932,7 +75049,7 @@ zuccherat	272i
 роскош	383j
 роскошн	383j
 российск флаг	641j
-росток	1699j
+росток	1703j
 ротк	726j
 рощ	119j
 рубин	55j
@@ -74948,7 +75065,7 @@ zuccherat	272i
 ручеек	148j
 ручь	148j
 рыб	366j
-рыб еж	1665j
+рыб еж	1669j
 рыбк	366j
 рыдат	393j
 рыж	1j
@@ -74975,7 +75092,7 @@ zuccherat	272i
 санкт петербург	801j
 сант клаус	367j
 санторин	353j
-сапог	1953j
+сапог	1957j
 сапфир	54j
 сапфиров	54j
 сар	832j
@@ -74998,7 +75115,7 @@ zuccherat	272i
 свежест	401j
 сверкат	432j
 сверкающ	432j
-сверчок	1678j
+сверчок	1682j
 свет звезд	175j
 свет костр	166j
 свет ламп	336j
@@ -75012,8 +75129,8 @@ zuccherat	272i
 свеч	310j
 свечк	310j
 свидан	394j
-свин	1597j
-свин пятачок	1599j
+свин	1601j
+свин пятачок	1603j
 свинг	439j
 свинцов	85j
 свинцов сер	85j
@@ -75082,7 +75199,7 @@ zuccherat	272i
 син зелен	13j
 син фиолетов	95j
 син час	182j
-синагог	1880j
+синагог	1884j
 сингапур	678j
 синдзюк	850j
 синтвейв	706j
@@ -75103,19 +75220,19 @@ zuccherat	272i
 склад	378j
 скорб	393j
 скорбн	393j
-скорпион	1682j
-скрипк	1971j
+скорпион	1686j
+скрипк	1975j
 скромн	390j
 скрыт	396j
 скук	436j
 скукот	436j
-скунс	1626j
+скунс	1630j
 скучающ	436j
 скучн	436j
 слав	418j
 славн	418j
 сладост	272j
-след животн	1629j
+след животн	1633j
 слез	393j
 слив	244j
 сливов	62j
@@ -75123,7 +75240,7 @@ zuccherat	272i
 сливочн масл	269j
 слиз	427j
 слизк	427j
-слон	1607j
+слон	1611j
 слонов кост	38j
 смартфон	377j
 смел	407j
@@ -75148,8 +75265,8 @@ zuccherat	272i
 сны	398j
 снэпчат	515j
 со вкус	399j
-собак	1572j
-собак поводыр	1573j
+собак	1576j
+собак поводыр	1577j
 соблазн	395j
 соблазнительн	395j
 собор	361j
@@ -75164,11 +75281,11 @@ zuccherat	272i
 солнечн	172j
 солнечн ден	172j
 солнечн луч	171j
-солнечн очк	1920j
+солнечн очк	1924j
 солнечн свет	171j
 солнц	171j
 солнышк	171j
-солонк	1783j
+солонк	1787j
 сомнен	415j
 сон	398j
 сонгкран	743j
@@ -75183,9 +75300,9 @@ zuccherat	272i
 сочн	446j
 сочувств	390j
 спа	389j
-спагетт	1791j
+спагетт	1795j
 спальн	363j
-спасательн жилет	1923j
+спасательн жилет	1927j
 спат	416j
 спектр	178j
 спец	277j
@@ -75200,11 +75317,11 @@ zuccherat	272i
 средиземноморск	353j
 стабильн	408j
 стабильност	408j
-стадион	1850j
-стакан молок	1822j
-стакан с виск	1834j
-стакан с жидкост	1835j
-стакан с соломинк	1836j
+стадион	1854j
+стакан молок	1826j
+стакан с виск	1838j
+стакан с жидкост	1839j
+стакан с соломинк	1840j
 стал	284j
 стальн	284j
 стамбул	772j
@@ -75216,7 +75333,7 @@ zuccherat	272i
 старин	380j
 старинн	380j
 старомодн	380j
-стату свобод	1876j
+стату свобод	1880j
 стекл	294j
 стеклянн	294j
 стен	342j
@@ -75263,7 +75380,7 @@ zuccherat	272i
 суматох	424j
 сумеречн	191j
 сумерк	191j
-сумк	1941j
+сумк	1945j
 сумрачн	453j
 суров	412j
 сусальн золот	306j
@@ -75271,7 +75388,7 @@ zuccherat	272i
 счаст	392j
 счастлив	392j
 сша	633j
-сэндвич	1768j
+сэндвич	1772j
 сюзан	870j
 сюрприз	426j
 сюрреализм	721j
@@ -75288,13 +75405,13 @@ zuccherat	272i
 тайск	779j
 тайфун	201j
 такс	339j
-тамал	1771j
+тамал	1775j
 танец	391j
 танц	391j
 танцеват	391j
 танцпол	438j
 танчхон	798j
-таракан	1679j
+таракан	1683j
 тартан	782j
 тат	789j
 тауп	68j
@@ -75325,7 +75442,7 @@ zuccherat	272i
 тесл	485j
 технолог	377j
 технологичн	377j
-ти рекс	1658j
+ти рекс	1662j
 тибет	783j
 тибетск	783j
 тигр	319j
@@ -75339,7 +75456,7 @@ zuccherat	272i
 тлеющ угл	167j
 тойот	481j
 токи	850j
-токийск башн	1875j
+токийск башн	1879j
 токсичн	427j
 толп	424j
 томат	247j
@@ -75355,7 +75472,7 @@ zuccherat	272i
 торжествующ	418j
 торнад	201j
 торт	271j
-торт ко дню рожден	1812j
+торт ко дню рожден	1816j
 тортик	271j
 торшер	336j
 тоск	393j
@@ -75386,21 +75503,21 @@ zuccherat	272i
 тревожност	415j
 трезв	412j
 треккинг	420j
-треккингов ботинок	1948j
+треккингов ботинок	1952j
 тренировк	391j
 трепет	426j
 триколор	641j
-трилистник	1707j
+трилистник	1711j
 триумф	418j
 трон	384j
 тропик	352j
 тропическ	352j
-тропическ коктейл	1830j
+тропическ коктейл	1834j
 тропическ лес	120j
 тропическ пляж	145j
-тропическ рыб	1664j
+тропическ рыб	1668j
 троф	418j
-труб	1970j
+труб	1974j
 туман	202j
 туманн	202j
 туманн тон	451j
@@ -75410,18 +75527,19 @@ zuccherat	272i
 тунисск	865j
 турецк	772j
 турецк авиалин	550j
+турецк глаз	872j
 туризм	420j
 турц	643j
 тускл	453j
 тусоватьс	438j
 тусовк	438j
-туфл на каблук	1950j
+туфл на каблук	1954j
 туч	170j
 туш	302j
 тыкв	246j
-тыкв фонар	1900j
+тыкв фонар	1904j
 тьм	413j
-тюлен	1662j
+тюлен	1666j
 тюльпан	213j
 у камин	400j
 убер	502j
@@ -75429,7 +75547,7 @@ zuccherat	272i
 уважен	412j
 уверенн	407j
 уверенност	407j
-увядш цветок	1693j
+увядш цветок	1697j
 угл	167j
 уголек	167j
 угольн сер	37j
@@ -75451,10 +75569,10 @@ zuccherat	272i
 уки э	794j
 украин	642j
 украинск	847j
-украшенн бамбук	1910j
+украшенн бамбук	1914j
 україн	642j
 улан батор	853j
-улитк	1671j
+улитк	1675j
 улиц	341j
 уличн	341j
 улочк	341j
@@ -75466,8 +75584,8 @@ zuccherat	272i
 ультрамаринов	44j
 умиротворен	388j
 умиротворенн	388j
-универмаг	1870j
-универс	1870j
+универмаг	1874j
+универс	1874j
 университет	359j
 уныл	436j
 уорхол	792j
@@ -75485,8 +75603,8 @@ zuccherat	272i
 устал	416j
 усталост	416j
 устойчив	408j
-устриц	1806j
-устричн	1806j
+устриц	1810j
+устричн	1810j
 утес	163j
 утонченн	399j
 утонченн сдержанн	423j
@@ -75505,14 +75623,14 @@ zuccherat	272i
 уютн	400j
 фабрик	378j
 файрфокс	518j
-фалафел	1773j
+фалафел	1777j
 фанк	437j
 фантаз	397j
 фантастик	377j
 фараон	774j
 фарфор	295j
 фарфоров	295j
-фасол	1747j
+фасол	1751j
 феврал	198j
 федэкс	495j
 феи	397j
@@ -75554,11 +75672,11 @@ zuccherat	272i
 фольклорн	379j
 фольксваген	480j
 фонар	309j
-фонар из тыкв	1900j
+фонар из тыкв	1904j
 фонарик	309j
-фонд	1778j
+фонд	1782j
 фондов рынок	358j
-фонтан	1883j
+фонтан	1887j
 формальн	412j
 франц	625j
 фрид кал	725j
@@ -75567,10 +75685,10 @@ zuccherat	272i
 фруктов	434j
 фруктов салат	434j
 фрустрац	404j
-фудзиям	1844j
+фудзиям	1848j
 фукс	65j
 футбол	391j
-футболк	1925j
+футболк	1929j
 футуризм	377j
 футуристичн	377j
 фьорд	147j
@@ -75600,7 +75718,7 @@ zuccherat	272i
 хлебн	270j
 хлопков	292j
 хлопок	292j
-хлопушк	1907j
+хлопушк	1911j
 хмур неб	203j
 хойан	800j
 хокуса	728j
@@ -75618,7 +75736,7 @@ zuccherat	272i
 хорош настроен	392j
 хорошеньк	410j
 хоррор	405j
-хот дог	1767j
+хот дог	1771j
 хохлом	795j
 хохломск	795j
 хохломск роспис	795j
@@ -75656,12 +75774,12 @@ zuccherat	272i
 цветен	207j
 цветен сакур	208j
 цветок	207j
-цветок вишн	1688j
+цветок вишн	1692j
 цветочк	207j
 цветочн	207j
 цветущ	207j
 цветущ вишн	208j
-цельн купальник	1934j
+цельн купальник	1938j
 цемент	282j
 центр город	340j
 церемон	412j
@@ -75673,36 +75791,36 @@ zuccherat	272i
 цзяннан	350j
 циан	14j
 циклон	201j
-цилиндр	1957j
+цилиндр	1961j
 ципа	831j
 цирк	335j
-цирков шатер	1899j
+цирков шатер	1903j
 цитадел	360j
 цитрус	228j
 цифров	377j
-цыпленок	1635j
-цыпленок бок	1634j
-цыпленок в яйц	1633j
+цыпленок	1639j
+цыпленок бок	1638j
+цыпленок в яйц	1637j
 цыпляч желт	77j
 чаек	256j
 чаепит	256j
 чай	256j
 чай с молок	259j
-чай с шарик	1837j
+чай с шарик	1841j
 чайн	88j
 чайн церемон	789j
-чайник	1824j
+чайник	1828j
 чакр	414j
 чарод	397j
 часовн	361j
-чашк без ручк	1825j
+чашк без ручк	1829j
 чащ	119j
 челс	595j
 чемпион	418j
-черв	1685j
-червяк	1685j
+черв	1689j
+червяк	1689j
 череп	405j
-черепах	1652j
+черепах	1656j
 черешн	230j
 черн	9j
 черн бел	431j
@@ -75713,13 +75831,13 @@ zuccherat	272i
 чернильн	47j
 черноз	168j
 черт	430j
-чеснок	1744j
-чесночн	1744j
+чеснок	1748j
+чесночн	1748j
 чест	418j
 честн	408j
 честност	408j
-четк	1962j
-четырехлистн клевер	1708j
+четк	1966j
+четырехлистн клевер	1712j
 чех	661j
 чешск	842j
 чикаг буллз	578j
@@ -75727,8 +75845,8 @@ zuccherat	272i
 чист	409j
 чист воздух	401j
 чистот	409j
-чокающиес бокал	1833j
-чокающиес кружк	1832j
+чокающиес бокал	1837j
+чокающиес кружк	1836j
 чувств вин	415j
 чувственн	395j
 чугун	285j
@@ -75745,11 +75863,11 @@ zuccherat	272i
 шампанск	265j
 шанел	575j
 шанха	778j
-шапочк выпускник	1958j
+шапочк выпускник	1962j
 шарик	337j
 шартрез	67j
-шарф	1927j
-шаурм	1772j
+шарф	1931j
+шаурм	1776j
 шафран	277j
 шведск	838j
 швейцарск	821j
@@ -75772,13 +75890,13 @@ zuccherat	272i
 шинуазр	731j
 школ	359j
 школьн	359j
-шляпк	1956j
+шляпк	1960j
 шок	426j
 шокированн	426j
 шоколад	261j
 шоколадк	261j
 шоколадн	108j
-шорт	1936j
+шорт	1940j
 шосс	340j
 шотланд	782j
 шотландск	782j
@@ -75843,7 +75961,7 @@ zuccherat	272i
 ягодн	253j
 яд	427j
 ядовит	427j
-яичниц на сковород	1775j
+яичниц на сковород	1779j
 яйц	269j
 январ	198j
 янкиз	586j
@@ -75851,9 +75969,9 @@ zuccherat	272i
 янтарн	32j
 японск	355j
 японск гравюр	794j
-японск замок	1872j
-японск кукл	1911j
-японск почт	1862j
+японск замок	1876j
+японск кукл	1915j
+японск почт	1866j
 ярк	445j
 ярк алы	34j
 ярк желт	101j
@@ -75867,8 +75985,8 @@ zuccherat	272i
 ясн неб	169j
 ясност	401j
 яхт	140j
-ящериц	1653j
-@stems ar 2572
+ящериц	1657j
+@stems ar 2575
 ؤلؤ	299k
 ؤلؤي	106k
 ئام	388k
@@ -75882,7 +76000,7 @@ zuccherat	272i
 ابداع	440k
 ابداعي	440k
 ابراج	340k
-ابريق شاي	1824k
+ابريق شاي	1828k
 ابريكا	277k
 ابريل	195k
 ابطال	407k
@@ -75920,7 +76038,7 @@ zuccherat	272i
 احترافي	408k
 احترام	412k
 احتفال	335k
-احتفال رؤي قمر	1914k
+احتفال رؤي قمر	1918k
 احتفالي	411k
 احجي	396k
 احراج	415k
@@ -75937,7 +76055,7 @@ zuccherat	272i
 احمر ردي	72k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفا	1963k
+احمر شفا	1967k
 احمر صدئي	112k
 احمر صيني	75k
 احمر قرمزي خدود	70k
@@ -75962,7 +76080,7 @@ zuccherat	272i
 اخضر نيون	117k
 اخضر يشبي	50k
 اخضر يموني	31k
-اخطبوط	1667k
+اخطبوط	1671k
 ادب	312k
 ادخن	314k
 ادغال	120k
@@ -75987,8 +76105,8 @@ zuccherat	272i
 ارخبيل	155k
 ارد	402k
 اردن	773k
-ارز كاري	1789k
-ارز مطبوخ	1788k
+ارز كاري	1793k
+ارز مطبوخ	1792k
 ارسنال	594k
 ارسي	741k
 ارض	168k
@@ -76036,7 +76154,7 @@ zuccherat	272i
 اسباني	857k
 اسبانيا	628k
 اسبريسو	254k
-استاد	1850k
+استاد	1854k
 استثمار	358k
 استثناء	460k
 استجمام	389k
@@ -76135,7 +76253,7 @@ zuccherat	272i
 اكهي	434k
 اكواخ	364k
 اكواريوم	366k
-اكوردي	1967k
+اكوردي	1971k
 الا	460k
 العاب اولمبي	686k
 الغ	423k
@@ -76143,8 +76261,8 @@ zuccherat	272i
 الفي	711k
 الم	393k
 اله	286k
-اله انجو	1972k
-اله نفخ	1970k
+اله انجو	1976k
+اله نفخ	1974k
 الهي	414k
 الون	337k
 الي	766k
@@ -76186,12 +76304,12 @@ zuccherat	272i
 اندونيسيا	674k
 انديز	784k
 انزعاج	404k
-انس غاب	1570k
+انس غاب	1574k
 انستغرام	470k
 انسجام	388k
-انشاء	1852k
+انشاء	1856k
 انطباعي	790k
-انف خنزير	1599k
+انف خنزير	1603k
 انقلاب صيفي	756k
 انك	713k
 انكا	823k
@@ -76254,7 +76372,7 @@ zuccherat	272i
 بذخ	383k
 براير	198k
 برج	340k
-برج طوكيو	1875k
+برج طوكيو	1879k
 برد	402k
 برق	201k
 بري	420k
@@ -76290,7 +76408,7 @@ zuccherat	272i
 تاف	436k
 تاكسي	339k
 تاكل	287k
-تامال	1771k
+تامال	1775k
 تامل	414k
 تاه	459k
 تاهيتي	867k
@@ -76353,7 +76471,7 @@ zuccherat	272i
 تغذي	419k
 تفاؤل	406k
 تفاح	236k
-تفاح احمر	1723k
+تفاح احمر	1727k
 تفاح اخضر	237k
 تفتح ازهار	195k
 تقني	377k
@@ -76366,8 +76484,8 @@ zuccherat	272i
 تلاميذ	359k
 تلميذ	359k
 تله	160k
-تمثال حري	1876k
-تمساح	1651k
+تمثال حري	1880k
+تمساح	1655k
 تموز	196k
 تموي	433k
 تنان	397k
@@ -76383,7 +76501,7 @@ zuccherat	272i
 تواضع	390k
 توت	253k
 توت ازرق	232k
-توت بري	1729k
+توت بري	1733k
 توت عليق	233k
 توتر	415k
 توتورو	820k
@@ -76396,9 +76514,9 @@ zuccherat	272i
 تونسي	865k
 تويتر	573k
 تويوتا	481k
-تي شيرت	1925k
+تي شيرت	1929k
 تيراكوتا	111k
-تيرانوصور	1658k
+تيرانوصور	1662k
 تيك توك	510k
 تيليجرام	506k
 ثائر	404k
@@ -76416,12 +76534,12 @@ zuccherat	272i
 ثمار توت	253k
 ثمانيني	707k
 ثور	165k
-ثور امريكي	1591k
+ثور امريكي	1595k
 جاد	412k
 جاز	439k
 جامح	420k
 جامع	359k
-جاموس مائي	1594k
+جاموس مائي	1598k
 جايبور	804k
 جبال	160k
 جبال الب	161k
@@ -76429,13 +76547,13 @@ zuccherat	272i
 جبال مثلج	161k
 جبل	160k
 جبل جليدي	184k
-جبل قمه ثلجي	1841k
+جبل قمه ثلجي	1845k
 جبل مثلج	161k
-جبل وجي	1844k
+جبل وجي	1848k
 جحيم	430k
 جدار	342k
 جدار طيني	342k
-جدجد	1678k
+جدجد	1682k
 جدر	342k
 جدول	148k
 جدي	412k
@@ -76448,11 +76566,11 @@ zuccherat	272i
 جرانج	413k
 جراند كاني	780k
 جرانيت	281k
-جرثوم	1686k
-جرس ريح	1913k
+جرثوم	1690k
+جرس ريح	1917k
 جرع سحري	397k
 جرف	163k
-جره عسل	1820k
+جره عسل	1824k
 جرو	410k
 جروف	163k
 جري	391k
@@ -76461,10 +76579,10 @@ zuccherat	272i
 جزر	249k
 جزر صغير	155k
 جزير	155k
-جزير صحراوي	1848k
+جزير صحراوي	1852k
 جزير صغير	155k
 جسر	340k
-جسر في ليل	1892k
+جسر في ليل	1896k
 جسور	340k
 جشع	428k
 جعه	266k
@@ -76476,13 +76594,13 @@ zuccherat	272i
 جليد	184k
 جليل	412k
 جماجم	405k
-جمبري	1804k
-جمبري مقلي	1795k
+جمبري	1808k
+جمبري مقلي	1799k
 جمجم	405k
 جمر	167k
 جمشت	56k
-جمل ثنائي سنام	1604k
-جمل حيد سنام	1603k
+جمل ثنائي سنام	1608k
+جمل حيد سنام	1607k
 جميل صغير	410k
 جنات	429k
 جناح	169k
@@ -76501,7 +76619,7 @@ zuccherat	272i
 جوال	377k
 جواهر	316k
 جوجل	468k
-جورب	1930k
+جورب	1934k
 جوز هند	241k
 جوهر	316k
 جيانغن	350k
@@ -76524,7 +76642,7 @@ zuccherat	272i
 حانوكا	750k
 حب	394k
 حبات برد	201k
-حبار	1805k
+حبار	1809k
 حبر	47k
 حبش	854k
 حبوب	251k
@@ -76538,15 +76656,15 @@ zuccherat	272i
 حديد	285k
 حديق	126k
 حديق زن	351k
-حديق طني	1849k
+حديق طني	1853k
 حديق عام	127k
-حذاء الي	1952k
-حذاء رجالي	1946k
-حذاء رحل مشي	1948k
-حذاء رياضي	1947k
-حذاء طويل ساق حريمي	1953k
-حذاء كعب عال	1950k
-حذاء نسائي دون كعب	1949k
+حذاء الي	1956k
+حذاء رجالي	1950k
+حذاء رحل مشي	1952k
+حذاء رياضي	1951k
+حذاء طويل ساق حريمي	1957k
+حذاء كعب عال	1954k
+حذاء نسائي دون كعب	1953k
 حر	205k
 حرار	205k
 حرب	433k
@@ -76568,8 +76686,8 @@ zuccherat	272i
 حشي معماري	701k
 حصا	281k
 حصاد	197k
-حصان	1587k
-حصان دوام	1894k
+حصان	1591k
+حصان دوام	1898k
 حصباء	281k
 حصن	360k
 حصون	360k
@@ -76581,7 +76699,7 @@ zuccherat	272i
 حفل	373k
 حفل شاي	789k
 حفل موسيقي	335k
-حقائب تسوق	1943k
+حقائب تسوق	1947k
 حقد	404k
 حقل	124k
 حقل ارز	252k
@@ -76589,7 +76707,7 @@ zuccherat	272i
 حقل قمح	251k
 حقول	124k
 حقول ارز	252k
-حقيب مدرس	1944k
+حقيب مدرس	1948k
 حكاي	312k
 حكاي خرافي	397k
 حلب رقص	438k
@@ -76617,7 +76735,7 @@ zuccherat	272i
 حنين	380k
 حنين الي ماضي	417k
 حوت	330k
-حوت نافور	1659k
+حوت نافور	1663k
 حوري	397k
 حوري بحر	397k
 حوش	405k
@@ -76626,13 +76744,13 @@ zuccherat	272i
 حيا يلي	438k
 حياك	400k
 حيد	393k
-حيد قرن	1609k
+حيد قرن	1613k
 حير شاطئي	146k
 حيط	342k
 حيه	422k
 حيوي	391k
 خائف	405k
-خاتم	1964k
+خاتم	1968k
 خار	304k
 خاري	870k
 خافت	448k
@@ -76643,13 +76761,14 @@ zuccherat	272i
 خانق	403k
 خبز	270k
 خبز محمص	270k
-خبز مفرود	1754k
-خبز مفرود محشو	1772k
-خبز يغل	1756k
+خبز مفرود	1758k
+خبز مفرود محشو	1776k
+خبز يغل	1760k
 خجل	415k
 خراف	349k
 خرافي	397k
 خردلي	110k
+خرز زرقاء	872k
 خرسان	282k
 خروف	349k
 خريف	197k
@@ -76669,7 +76788,7 @@ zuccherat	272i
 خشن	422k
 خشوع	414k
 خضار	435k
-خضار رقي	1742k
+خضار رقي	1746k
 خضراء	3k
 خضراو	435k
 خضرو	435k
@@ -76677,7 +76796,7 @@ zuccherat	272i
 خطوط جوي تركي	550k
 خطوط جوي قطري	548k
 خطير	404k
-خفاش	1620k
+خفاش	1624k
 خفايا	396k
 خفي	396k
 خليج	776k
@@ -76685,17 +76804,17 @@ zuccherat	272i
 خمري	33k
 خمسيني	709k
 خمول	416k
-خنزير	1597k
-خنزير بري	1598k
-خنفساء	1676k
+خنزير	1601k
+خنزير بري	1602k
+خنفساء	1680k
 خوخ	235k
 خوخلوما	795k
 خوخي	27k
-خوذ رجل انقاذ	1961k
-خوذ عسكري	1960k
+خوذ رجل انقاذ	1965k
+خوذ عسكري	1964k
 خور	418k
 خوف	405k
-خيار	1741k
+خيار	1745k
 خيال	398k
 خيال علمي	377k
 خيالي	397k
@@ -76705,10 +76824,10 @@ zuccherat	272i
 داكن	441k
 دالي	134k
 داي جديد	401k
-دب كوالا	1622k
+دب كوالا	1626k
 دبدوب	410k
 دبي	776k
-دجاج	1631k
+دجاج	1635k
 دخان	314k
 دراس	359k
 دراما	407k
@@ -76726,7 +76845,7 @@ zuccherat	272i
 دمع	393k
 دموع	393k
 دموي	315k
-دميت يابانيت	1911k
+دميت يابانيت	1915k
 دنمارك	656k
 دنماركي	354k
 دنيم	289k
@@ -76735,23 +76854,23 @@ zuccherat	272i
 دوار شمس	211k
 دوبروفنيك	859k
 دود	392k
-دود ارض	1685k
-دود علقي	1685k
+دود ارض	1689k
+دود علقي	1689k
 دولار	425k
-دولف	1661k
+دولف	1665k
 دون	460k
 دون استخدام	460k
 ديتوكس	419k
 ديسكو	438k
 ديسمبر	198k
-ديك رومي	1630k
-ديكور صنوبر	1910k
+ديك رومي	1634k
+ديكور صنوبر	1914k
 دين	414k
-ديناصور صوروبودا	1657k
+ديناصور صوروبودا	1661k
 ديناميكي	391k
 ديني	414k
 ديوالي	811k
-ذباب	1684k
+ذباب	1688k
 ذره	250k
 ذعر	405k
 ذكري	417k
@@ -76765,7 +76884,7 @@ zuccherat	272i
 راء	409k
 رائد ضاء	176k
 رائع	426k
-رابط عنق	1924k
+رابط عنق	1928k
 راح	389k
 راح بال	388k
 راري	124k
@@ -76797,8 +76916,8 @@ zuccherat	272i
 رحيم	390k
 رخام	280k
 رده	209k
-رده ذابل	1693k
-رده يضاء	1689k
+رده ذابل	1697k
+رده يضاء	1693k
 ردوس	429k
 ردوس جنه	429k
 ردي	6k
@@ -76835,13 +76954,13 @@ zuccherat	272i
 رفيع	399k
 رق	293k
 رقص	391k
-رقع حفل	1907k
+رقع حفل	1911k
 رقمي	377k
 رقه	390k
-رقه رسيم رباعي	1708k
+رقه رسيم رباعي	1712k
 رقه شجر	128k
 رقه قيقب	130k
-رقه متطاير	1711k
+رقه متطاير	1715k
 رقوق	244k
 رقوقي	62k
 رقي	399k
@@ -76889,7 +77008,7 @@ zuccherat	272i
 روفانس	807k
 روكلي	435k
 روكوكو	716k
-روكولي	1743k
+روكولي	1747k
 روما	788k
 رومانسي	394k
 روماني	788k
@@ -76903,7 +77022,7 @@ zuccherat	272i
 رياضي	391k
 ريال مدريد	604k
 ريترو	380k
-ريتزل	1755k
+ريتزل	1759k
 ريح	204k
 ريح خفيف	204k
 ريد بول	543k
@@ -76923,18 +77042,18 @@ zuccherat	272i
 زبد	269k
 زبد بحر	142k
 زجاج	294k
-زجاج رضاع	1821k
-زجاج فنج	1826k
+زجاج رضاع	1825k
+زجاج فنج	1830k
 زحام	424k
 زحل	176k
 زحم	424k
 زخات مطر	199k
-زراف	1606k
+زراف	1610k
 زرقاء	4k
 زعفر	277k
 زفاف	372k
 زقاق	341k
-زلابي صيني	1799k
+زلابي صيني	1803k
 زليج رتغالي	797k
 زمرد	49k
 زمردي	49k
@@ -76973,7 +77092,7 @@ zuccherat	272i
 ساع ذهبي	181k
 ساع زرقاء	182k
 سافانا	835k
-ساق دجاج	1761k
+ساق دجاج	1765k
 ساقي	148k
 ساكسف	439k
 ساكن	388k
@@ -76983,13 +77102,13 @@ zuccherat	272i
 ساموراي	355k
 سانت طرسبرغ	801k
 سانتوريني	353k
-ساندوتش	1768k
+ساندوتش	1772k
 سايبر	376k
 سايبربانك	376k
 سبا	389k
 سبات	416k
 سباح	143k
-سباغتي	1791k
+سباغتي	1795k
 سبانخ	435k
 سبتمبر	197k
 سبعيني	710k
@@ -76998,7 +77117,7 @@ zuccherat	272i
 ستاري	221k
 ستان	126k
 ستانلس ستيل	284k
-ستر سلام	1923k
+ستر سلام	1927k
 ستن	126k
 ستوكهولم	838k
 ستيمبانك	705k
@@ -77008,7 +77127,7 @@ zuccherat	272i
 سحر	397k
 سحري	397k
 سحلبي	218k
-سحلي	1653k
+سحلي	1657k
 سخط	404k
 سخون	403k
 سخيف	437k
@@ -77026,7 +77145,7 @@ zuccherat	272i
 سفوري	450k
 سفين	140k
 سكاكر	272k
-سكب سائل	1835k
+سكب سائل	1839k
 سكر	272k
 سكون	388k
 سكويت	271k
@@ -77034,9 +77153,9 @@ zuccherat	272i
 سلام	388k
 سلام عليكم	457k
 سلتي	826k
-سلحفا	1652k
+سلحفا	1656k
 سلط	435k
-سلط خضراء	1780k
+سلط خضراء	1784k
 سلط واك	434k
 سلموني	29k
 سلمي	388k
@@ -77050,14 +77169,14 @@ zuccherat	272i
 سماوي مخضر	14k
 سمرقند	870k
 سمك	366k
-سمك استوائي	1664k
+سمك استوائي	1668k
 سمك ذهبي	329k
 سمك قرش	141k
-سمك منتفخ	1665k
-سمور	1618k
+سمك منتفخ	1669k
+سمور	1622k
 سنابل	251k
 سنبل	251k
-سنجاب	1617k
+سنجاب	1621k
 سندي	279k
 سنغافور	678k
 سنه لهب	166k
@@ -77098,7 +77217,7 @@ zuccherat	272i
 شاطئ بحر	143k
 شاطئ حير	147k
 شاطئ رملي	144k
-شاطئ شمسي	1846k
+شاطئ شمسي	1850k
 شاكرا	414k
 شالي	836k
 شانيل	575k
@@ -77108,12 +77227,12 @@ zuccherat	272i
 شاي اخضر	257k
 شاي اولونغ	260k
 شاي حليب	259k
-شاي قاع	1837k
+شاي قاع	1841k
 شباب	401k
 شبابي	401k
 شباط	198k
 شبح	405k
-شبك عنكبوت	1681k
+شبك عنكبوت	1685k
 شبور	202k
 شبون	797k
 شتاء	198k
@@ -77121,12 +77240,12 @@ zuccherat	272i
 شجار	404k
 شجاع	407k
 شجر	133k
-شجر احتفال	1909k
+شجر احتفال	1913k
 شجر تولا	122k
-شجر دائم خضر	1701k
-شجر زائل خضر	1702k
+شجر دائم خضر	1705k
+شجر زائل خضر	1706k
 شجر صنوبر	121k
-شجر عيد ميلاد	1901k
+شجر عيد ميلاد	1905k
 شجر قيقب	130k
 شجر ميلاد	367k
 شجن	393k
@@ -77139,15 +77258,15 @@ zuccherat	272i
 شرك	358k
 شروق	180k
 شروق شمس	180k
-شروق علي جبل	1888k
+شروق علي جبل	1892k
 شرير	405k
-شريط	1916k
-شريط تذكير	1918k
+شريط	1920k
+شريط تذكير	1922k
 شط	143k
 شطه	277k
 شعاب	153k
 شعاب مرجاني	153k
-شعب مرجاني	1669k
+شعب مرجاني	1673k
 شعبي	379k
 شعر نات	273k
 شعل	166k
@@ -77166,14 +77285,14 @@ zuccherat	272i
 شكوك	415k
 شلال	151k
 شمال اوروبي	354k
-شمام	1716k
+شمام	1720k
 شمبانيا	265k
 شمس	171k
 شمسي	171k
 شمع	310k
 شمعد	310k
 شموع	310k
-شنط يد	1941k
+شنط يد	1945k
 شنغهاي	778k
 شهاب	176k
 شهب	176k
@@ -77181,7 +77300,7 @@ zuccherat	272i
 شهو	395k
 شوارع	341k
 شواطئ	143k
-شورت	1936k
+شورت	1940k
 شوق	417k
 شوكولات	261k
 شياط	430k
@@ -77224,7 +77343,7 @@ zuccherat	272i
 صديق	392k
 صديق يئه	385k
 صراع	404k
-صرصور	1679k
+صرصور	1683k
 صغار	382k
 صفاء	401k
 صفار بيض	269k
@@ -77238,8 +77357,8 @@ zuccherat	272i
 صمت	388k
 صناع	378k
 صناعي	378k
-صندل اصبع	1945k
-صندل حريمي	1951k
+صندل اصبع	1949k
+صندل حريمي	1955k
 صنوبر	121k
 صنوبري	121k
 صوف	292k
@@ -77270,19 +77389,19 @@ zuccherat	272i
 ضوضاء	424k
 ضيه	12k
 طائر	169k
-طائر دودو	1643k
+طائر دودو	1647k
 طابع ريفي	379k
 طازج	401k
-طاطا حلو مشوي	1792k
-طاطس	1736k
-طاطس مقلي	1765k
+طاطا حلو مشوي	1796k
+طاطس	1740k
+طاطس مقلي	1769k
 طاق	391k
 طالب	359k
 طاني	400k
 طاهر	409k
 طاووس	318k
-طبق ملعق	1779k
-طبل طويل	1974k
+طبق ملعق	1783k
+طبل طويل	1978k
 طبي	357k
 طبيب	357k
 طبيع	385k
@@ -77296,8 +77415,8 @@ zuccherat	272i
 طريق	322k
 طريق حرير	870k
 طريق سريع	340k
-طعام مشكل	1793k
-طعام معلب	1784k
+طعام مشكل	1797k
+طعام معلب	1788k
 طفل	382k
 طفل رضيع	409k
 طفول	417k
@@ -77324,7 +77443,7 @@ zuccherat	272i
 طين	168k
 طيني محروق	111k
 ظافر	418k
-ظرف احمر كتاب صيني	1915k
+ظرف احمر كتاب صيني	1919k
 ظريف	410k
 ظلال	396k
 ظلام	413k
@@ -77371,8 +77490,8 @@ zuccherat	272i
 عزيم	407k
 عسكري	433k
 عسل	263k
-عش ارغ	1712k
-عش به بيض	1713k
+عش ارغ	1716k
+عش به بيض	1717k
 عشاق	394k
 عشب	125k
 عشب اخضر	125k
@@ -77393,10 +77512,10 @@ zuccherat	272i
 عطوف	390k
 عفاريت	405k
 عفريت	405k
-عقرب	1682k
-علب طعام	1785k
-علب طعام خارج	1801k
-علب عصير	1838k
+عقرب	1686k
+علب طعام	1789k
+علب طعام خارج	1805k
+علب عصير	1842k
 علك	272k
 علمي	377k
 علوم	377k
@@ -77407,7 +77526,7 @@ zuccherat	272i
 عنب	231k
 عنف	404k
 عنفو	395k
-عنكبوت	1680k
+عنكبوت	1684k
 عنيف	404k
 عواصف	201k
 عياد	357k
@@ -77423,6 +77542,8 @@ zuccherat	272i
 عيد ميلاد	373k
 عيد نوروز	748k
 عيش غراب	136k
+عين حسود	872k
+عين زرقاء	872k
 غائم	203k
 غاب	119k
 غاب استوائي	120k
@@ -77450,12 +77571,12 @@ zuccherat	272i
 غرف نوم	363k
 غروب	179k
 غروب شمس	179k
-غروب مدين	1890k
+غروب مدين	1894k
 غريب	437k
 غريب اطوار	437k
-غرير	1628k
-غرير عسل	1628k
-غزال	1590k
+غرير	1632k
+غرير عسل	1632k
+غزال	1594k
 غزل نات	273k
 غزو	418k
 غسق	191k
@@ -77468,10 +77589,10 @@ zuccherat	272i
 غموض	396k
 غندول	806k
 غواتيمالا	862k
-غوريلا	1569k
+غوريلا	1573k
 غول	405k
 غيبي	396k
-غيتار	1968k
+غيتار	1972k
 غير	460k
 غير مالوف	437k
 غير متوقع	426k
@@ -77486,7 +77607,7 @@ zuccherat	272i
 فخر	418k
 فخم	383k
 فرح	392k
-فرس نهر	1610k
+فرس نهر	1614k
 فزع	405k
 فصل دراسي	359k
 فضه	12k
@@ -77498,7 +77619,7 @@ zuccherat	272i
 فن سكان اصلي	824k
 فني	440k
 فوز	418k
-فول سوداني	1746k
+فول سوداني	1750k
 في هواء طلق	420k
 قائظ	403k
 قاحل	156k
@@ -77508,9 +77629,9 @@ zuccherat	272i
 قاع بحر	141k
 قاهر	774k
 قبر	412k
-قبع تخرج	1958k
-قبع حريمي	1956k
-قبع رياضي	1959k
+قبع تخرج	1962k
+قبع حريمي	1960k
+قبع رياضي	1963k
 قبل	394k
 قبيح	427k
 قتال	404k
@@ -77530,7 +77651,7 @@ zuccherat	272i
 قسيس	361k
 قشعرير	402k
 قصائد	312k
-قصاص ملون	1912k
+قصاص ملون	1916k
 قصر	347k
 قصر امبراطوري	347k
 قصص	312k
@@ -77538,7 +77659,7 @@ zuccherat	272i
 قصور	347k
 قصيد	312k
 قطار انفاق	340k
-قطار ملاهي	1897k
+قطار ملاهي	1901k
 قطب	185k
 قطب جنوبي	185k
 قطب شمالي	185k
@@ -77547,17 +77668,17 @@ zuccherat	272i
 قطر مطر	152k
 قطر ندي	206k
 قطط	410k
-قطع جبن	1759k
-قطع لحم	1762k
+قطع جبن	1763k
+قطع لحم	1766k
 قطن	292k
 قطه	410k
 قطيف	290k
-قفاز	1928k
+قفاز	1932k
 قلاع	360k
 قلب	394k
 قلب مكسور	393k
 قلع	360k
-قلع ياباني	1872k
+قلع ياباني	1876k
 قلق	415k
 قلوب	394k
 قمح	251k
@@ -77567,16 +77688,16 @@ zuccherat	272i
 قمم ثلجي	161k
 قمه	160k
 قناديل	336k
-قندس	1625k
+قندس	1629k
 قنديل	336k
-قنفد	1619k
+قنفد	1623k
 قهو	254k
 قهو حليب	255k
 قوارب	140k
 قور	412k
 قوس قزح	178k
 قوطي	413k
-قولي	1747k
+قولي	1751k
 قوه	407k
 قوي	407k
 قيظ	205k
@@ -77597,12 +77718,12 @@ zuccherat	272i
 كارما	414k
 كاري	277k
 كاريبي	768k
-كاس شراب	1828k
-كاس عصير كوكتيل	1829k
-كاس قشه شرب	1836k
-كاس يرتطم	1833k
-كاس يره	1831k
-كاسا يره	1832k
+كاس شراب	1832k
+كاس عصير كوكتيل	1833k
+كاس قشه شرب	1840k
+كاس يرتطم	1837k
+كاس يره	1835k
+كاسا يره	1836k
 كافي	343k
 كاكاو	261k
 كاكي	25k
@@ -77619,8 +77740,8 @@ zuccherat	272i
 كتب	312k
 كتب قديم	312k
 كتروني	377k
-كتكوت خارج يضه	1633k
-كتكوت صغير	1634k
+كتكوت خارج يضه	1637k
+كتكوت صغير	1638k
 كثب	156k
 كثيب	156k
 كحلي	16k
@@ -77629,57 +77750,57 @@ zuccherat	272i
 كراهي	404k
 كرت	382k
 كرز	230k
-كركدي	1694k
+كركدي	1698k
 كركم	79k
 كركمي	79k
-كركند	1803k
+كركند	1807k
 كرم	134k
 كرمل	833k
 كرنب	435k
 كرنفال	335k
 كرنفال ريو	812k
-كره ارز	1787k
-كره اوراق ملون	1908k
+كره ارز	1791k
+كره اوراق ملون	1912k
 كره سله	391k
 كره طائر	391k
 كره قدم	391k
 كرواتي	859k
 كرواتيا	859k
-كرواس	1752k
+كرواس	1756k
 كروم	286k
 كريستال	300k
 كريسماس	367k
-كريم كراميل	1819k
+كريم كراميل	1823k
 كريمي	18k
-كستناء	1748k
+كستناء	1752k
 كستنائي	20k
 كسل	416k
 كسول	416k
 كعك	271k
-كعك الحظ	1800k
-كعك سمك شكل حلزوني	1796k
-كعك صغير	1814k
-كعك عيد ميلاد	1812k
-كعك قمر	1797k
-كعك محلا	1810k
+كعك الحظ	1804k
+كعك سمك شكل حلزوني	1800k
+كعك صغير	1818k
+كعك عيد ميلاد	1816k
+كعك قمر	1801k
+كعك محلا	1814k
 كفء	408k
 كفاء	408k
 كلاسيكي	380k
-كلب دليل	1573k
+كلب دليل	1577k
 كليم	741k
 كليمت	723k
-كمان	1971k
+كمان	1975k
 كمبيوتر	377k
-كمثري	1725k
+كمثري	1729k
 كنائس	361k
 كنتاكي	541k
 كنتي	742k
 كندا	636k
 كندي	845k
 كنز	400k
-كنغر	1627k
+كنغر	1631k
 كنيس	361k
-كنيس زفاف	1874k
+كنيس زفاف	1878k
 كنيس صغير	361k
 كهرم	32k
 كهرماني	32k
@@ -77687,8 +77808,8 @@ zuccherat	272i
 كوابيس	405k
 كوارتز	300k
 كواكب	176k
-كوب حليب	1822k
-كوب زجاجي	1834k
+كوب حليب	1826k
+كوب زجاجي	1838k
 كوبالت	45k
 كوبالتي	45k
 كوبنهاغن	840k
@@ -77709,10 +77830,10 @@ zuccherat	272i
 كون	176k
 كوني	176k
 كيب تاون	869k
-كيس نقود	1940k
+كيس نقود	1944k
 كيك	271k
 كيمونو	355k
-كيمونو ياباني	1932k
+كيمونو ياباني	1936k
 كيني	855k
 كينيا	670k
 كيوت	410k
@@ -77726,29 +77847,29 @@ zuccherat	272i
 لاء	408k
 لاد جديد	401k
 لاستيك	307k
-لافل	1773k
+لافل	1777k
 لامنغو	317k
 لامنكو	825k
-لامينغو	1645k
+لامينغو	1649k
 لاي متحد	633k
 لايستيشن	475k
 لبن	268k
 لبين	676k
 لبيني	864k
 لجيكا	651k
-لحم مقدد	1763k
+لحم مقدد	1767k
 لده	340k
 لده مائي	350k
 لطف	390k
 لغز	396k
 لفل	277k
 لفل حار	277k
-لفل حلو	1740k
+لفل حلو	1744k
 لك	303k
 لهان	394k
 لهب	166k
 لوتو	176k
-لوح شوكولات	1816k
+لوح شوكولات	1820k
 لور	300k
 لورنسا	762k
 لوري	450k
@@ -77788,7 +77909,7 @@ zuccherat	272i
 ماردي غرا	746k
 مارس	195k
 ماس	301k
-ماس ناري	1903k
+ماس ناري	1907k
 ماسا	393k
 ماساوي	393k
 ماساي	855k
@@ -77802,8 +77923,8 @@ zuccherat	272i
 مال	425k
 مالي	358k
 ماليزيا	677k
-ماموث	1608k
-مانج	1722k
+ماموث	1612k
+مانج	1726k
 مانجا	239k
 مانجو	239k
 مانشستر سيتي	598k
@@ -77814,22 +77935,22 @@ zuccherat	272i
 مايا	823k
 مايكروسوفت	567k
 مايو	195k
-مايو من قطع احد	1934k
+مايو من قطع احد	1938k
 مبارك	414k
 مباني	340k
 مبتسم	392k
 مبتكر	377k
 مبتهج	392k
 مبني	340k
-مبني اثري	1851k
-مبني اداري	1861k
-مبني مهجور	1858k
+مبني اثري	1855k
+مبني اداري	1865k
+مبني مهجور	1862k
 مبهج	392k
 مبهم	396k
 متاحف	440k
 متج	413k
-متجر شامل	1870k
-متجر قال	1868k
+متجر شامل	1874k
+متجر قال	1872k
 متجمد	452k
 متحف	440k
 متحفظ	423k
@@ -77863,7 +77984,7 @@ zuccherat	272i
 مجهول	396k
 مجوهر	316k
 مجيد	418k
-محار	1806k
+محار	1810k
 محايد	423k
 محبب	410k
 محبط	404k
@@ -77874,8 +77995,8 @@ zuccherat	272i
 محرج	415k
 محرك	378k
 محط ضائي	365k
-محفظ يد	1942k
-محل حلاق	1898k
+محفظ يد	1946k
+محل حلاق	1902k
 محيط	140k
 مخبز	270k
 مخدر	714k
@@ -77936,7 +78057,7 @@ zuccherat	272i
 مساء	191k
 مسالم	388k
 مسبح	143k
-مسبح صلا	1962k
+مسبح صلا	1966k
 مستاء	404k
 مستدام	385k
 مسترخي	389k
@@ -77947,7 +78068,7 @@ zuccherat	272i
 مستقر	408k
 مستكشف	420k
 مستودع	378k
-مسجد	1878k
+مسجد	1882k
 مسحور	397k
 مسرور	392k
 مسك	405k
@@ -77960,8 +78081,8 @@ zuccherat	272i
 مشتعل	166k
 مشجع	406k
 مشرق	445k
-مشروب استوائي	1830k
-مشروب ساخن	1823k
+مشروب استوائي	1834k
+مشروب ساخن	1827k
 مشغول	424k
 مشمس	172k
 مشمش	78k
@@ -77975,7 +78096,7 @@ zuccherat	272i
 مصرف	358k
 مصري	774k
 مصنع	378k
-مضات	1905k
+مضات	1909k
 مضجر	436k
 مضحك	392k
 مضطرب	415k
@@ -77996,8 +78117,8 @@ zuccherat	272i
 معبد	346k
 معبد صيني	799k
 معبد كوري	798k
-معبد هندوسي	1879k
-معبد يهودي	1880k
+معبد هندوسي	1883k
+معبد يهودي	1884k
 معتدل	390k
 معتم	453k
 معجز	397k
@@ -78006,8 +78127,8 @@ zuccherat	272i
 معدني	286k
 معرض	440k
 معرض فني	440k
-معطف	1929k
-معطف مختبر	1922k
+معطف	1933k
+معطف مختبر	1926k
 مغار	164k
 مغامر	420k
 مغبش	451k
@@ -78023,7 +78144,7 @@ zuccherat	272i
 مفاجا	426k
 مفتول عضل	422k
 مفرقع	334k
-مفرقع ناري	1904k
+مفرقع ناري	1908k
 مفعم حيا	391k
 مفعم حيوي	391k
 مقاهي	343k
@@ -78031,27 +78152,27 @@ zuccherat	272i
 مقدام	407k
 مقدس	414k
 مقرف	427k
-مقرمش ارز	1786k
+مقرمش ارز	1790k
 مقزز	427k
-مقلا	1775k
-مقلا مسطح بها طعام	1776k
+مقلا	1779k
+مقلا مسطح بها طعام	1780k
 مقمر	174k
 مقهي	343k
 مكاتب	358k
 مكتئب	393k
 مكتب	358k
-مكتب ريد	1863k
-مكتب ريد ياباني	1862k
+مكتب ريد	1867k
+مكتب ريد ياباني	1866k
 مكتب عام	345k
 مكتظ	424k
 مكسيكي	758k
-مكعب ثلج	1840k
+مكعب ثلج	1844k
 مكياج	421k
 ملائك	429k
 ملائكي	409k
-ملابس بحر	1937k
-ملابس تحتي	1935k
-ملابس حريمي	1938k
+ملابس بحر	1941k
+ملابس تحتي	1939k
+ملابس حريمي	1942k
 ملاح	140k
 ملاك	429k
 ملبد غيوم	203k
@@ -78077,7 +78198,7 @@ zuccherat	272i
 مملك	384k
 مملك متحد	634k
 من غير	460k
-منازل	1857k
+منازل	1861k
 منتجع	389k
 منتز	127k
 منتصر	418k
@@ -78087,8 +78208,8 @@ zuccherat	272i
 مندهش	426k
 منزعج	404k
 منزل	400k
-منزل حديق	1860k
-منزلق لعب	1895k
+منزل حديق	1864k
+منزلق لعب	1899k
 منزلي	400k
 منطاد	808k
 منعزل	393k
@@ -78159,16 +78280,16 @@ zuccherat	272i
 ناضج	423k
 ناطح سحاب	340k
 ناعم	390k
-نافور	1883k
+نافور	1887k
 ناميبيا	871k
 نان	440k
 ناي	340k
 نبات	128k
 نبات عصاري	135k
 نبات منزلي	128k
-نبات نفل	1707k
+نبات نفل	1711k
 نباتي	419k
-نبت في عاء	1700k
+نبت في عاء	1704k
 نبلاء	384k
 نبيذ	264k
 نبيذ احمر	264k
@@ -78187,7 +78308,7 @@ zuccherat	272i
 نحام	317k
 نحل	326k
 ندف ثلج	187k
-ندق حب	1867k
+ندق حب	1871k
 ندقي	806k
 ندم	393k
 ندن	771k
@@ -78206,9 +78327,9 @@ zuccherat	272i
 نضار	401k
 نضج	423k
 نضر	401k
-نظار	1919k
-نظار اقي	1921k
-نظار شمس	1920k
+نظار	1923k
+نظار اقي	1925k
+نظار شمس	1924k
 نظيف	387k
 نعاس	416k
 نعس	416k
@@ -78265,7 +78386,7 @@ zuccherat	272i
 هافانا	759k
 هال	414k
 هالو	368k
-هالوي	1900k
+هالوي	1904k
 هام	406k
 هانبوك	829k
 هانوك	830k
@@ -78274,7 +78395,7 @@ zuccherat	272i
 هبوب	204k
 هجه	392k
 هدوء	388k
-هدي ملفوف	1917k
+هدي ملفوف	1921k
 هرج	424k
 هرير	410k
 هضب	160k
@@ -78283,11 +78404,11 @@ zuccherat	272i
 هلسنكي	839k
 هلع	405k
 هلوس	437k
-همبرغر	1764k
+همبرغر	1768k
 هندي	785k
 هواء نقي	401k
 هواوي	526k
-هوت دوغ	1767k
+هوت دوغ	1771k
 هوغا	400k
 هوكوساي	728k
 هولندا	650k
@@ -78310,23 +78431,23 @@ zuccherat	272i
 وان دافئ	454k
 وانيس	309k
 وتس	212k
-وجه احادي قرن	1588k
-وجه ارنب	1615k
-وجه اسد	1580k
-وجه اندا	1623k
-وجه تنين	1655k
-وجه ثعلب	1576k
-وجه حصان	1584k
-وجه خنزير	1596k
-وجه دب	1621k
-وجه ذئب	1575k
-وجه ضفدع	1650k
-وجه فار	1611k
-وجه قرد	1567k
-وجه قره	1592k
-وجه قطه	1578k
-وجه كلب	1571k
-وجه نمر	1581k
+وجه احادي قرن	1592k
+وجه ارنب	1619k
+وجه اسد	1584k
+وجه اندا	1627k
+وجه تنين	1659k
+وجه ثعلب	1580k
+وجه حصان	1588k
+وجه خنزير	1600k
+وجه دب	1625k
+وجه ذئب	1579k
+وجه ضفدع	1654k
+وجه فار	1615k
+وجه قرد	1571k
+وجه قره	1596k
+وجه قطه	1582k
+وجه كلب	1575k
+وجه نمر	1585k
 وحات	440k
 وحش	405k
 وحل	168k
@@ -78342,7 +78463,7 @@ zuccherat	272i
 ورق ذهب	306k
 ورق ردي	293k
 ورق شجر	128k
-وريتو	1770k
+وريتو	1774k
 وسخ	427k
 وسط مدين	340k
 وشي	65k
@@ -78362,7 +78483,7 @@ zuccherat	272i
 ولينيزيا	867k
 وليوود	735k
 ونب	272k
-وندو	1778k
+وندو	1782k
 وهيمي	715k
 ويس اندرس	819k
 وينس ايرس	843k
@@ -78380,7 +78501,7 @@ zuccherat	272i
 ياقوتي ازرق	54k
 يالي	192k
 يالي يضاء	801k
-يانو	1969k
+يانو	1973k
 يبرويف	815k
 يبسي	566k
 يتام	419k
@@ -78421,7 +78542,7 @@ zuccherat	272i
 يمون	227k
 يموناد	227k
 يموني	31k
-ينابيع ساخن	1893k
+ينابيع ساخن	1897k
 يناير	198k
 ينكد ان	572k
 ينيسيا	806k
@@ -78441,17 +78562,17 @@ zuccherat	272i
 يونيكورن	397k
 يونيو	196k
 يينا	841k
-@stems hi 2505
-अंकुर	1699l
+@stems hi 2506
+अंकुर	1703l
 अंगार	167l
 अंगीठ	311l
-अंगूठ	1964l
+अंगूठ	1968l
 अंगूर	231l
 अंटार्कटिक	185l
 अंड	269l
-अंड वाल घोंसल	1713l
-अंड से बाहर आत चूज	1633l
-अंडरवियर	1935l
+अंड वाल घोंसल	1717l
+अंड से बाहर आत चूज	1637l
+अंडरवियर	1939l
 अंतरिक्ष	176l
 अंतरिक्ष यात्र	176l
 अंतरिक्ष यान	365l
@@ -78461,9 +78582,9 @@ zuccherat	272i
 अंधेर	441l
 अंबर	32l
 अकेल	393l
-अकेल इमारत	1858l
+अकेल इमारत	1862l
 अकेलापन	393l
-अकॉर्डियन	1967l
+अकॉर्डियन	1971l
 अक्टूबर	197l
 अखरोट	279l
 अगस्त	196l
@@ -78489,7 +78610,7 @@ zuccherat	272i
 अनुष्ठान	396l
 अनूप	146l
 अनोख	437l
-अन्नानास	1721l
+अन्नानास	1725l
 अन्वेषण	420l
 अपनापन	400l
 अपराधबोध	415l
@@ -78517,7 +78638,7 @@ zuccherat	272i
 अल्ट्रामरीन	44l
 अवसाद	393l
 अविश्वसनीय	426l
-अवोकाड	1734l
+अवोकाड	1738l
 अव्यवस्थ	424l
 अशांत	415l
 असमंजस	415l
@@ -78528,7 +78649,7 @@ zuccherat	272i
 आंसू	393l
 आइकिय	467l
 आइवर	38l
-आइस क्यूब	1840l
+आइस क्यूब	1844l
 आइसक्रीम	274l
 आउटडोर	420l
 आकाश	169l
@@ -78537,7 +78658,7 @@ zuccherat	272i
 आक्रामक	404l
 आक्रोश	404l
 आग	166l
-आग मुंह वाल चूज	1635l
+आग मुंह वाल चूज	1639l
 आगर	834l
 आज रात	192l
 आजाद	420l
@@ -78610,16 +78731,16 @@ zuccherat	272i
 इफ्तार	749l
 इम	413l
 इमारत	340l
-इमारत के पीछ सूर्यास्त	1891l
+इमारत के पीछ सूर्यास्त	1895l
 इमारत लकड	279l
 इलेक्ट्रॉनिक	377l
-इल्ल	1673l
+इल्ल	1677l
 इश्क	394l
 इस्तांबुल	772l
 इस्तेमाल मत	462l
 इस्पात	284l
 इस्फहान	866l
-इस्लाम धर्म	1878l
+इस्लाम धर्म	1882l
 ईंट	283l
 ईद	749l
 ईमानदार	408l
@@ -78636,7 +78757,7 @@ zuccherat	272i
 उज्बेकिस्तान	870l
 उडान	169l
 उत्कट	395l
-उत्कृष्ट इमारत	1851l
+उत्कृष्ट इमारत	1855l
 उत्तर ध्रुव	185l
 उत्तर रोशन	177l
 उत्सव	335l
@@ -78649,7 +78770,7 @@ zuccherat	272i
 उपन्यास	312l
 उपलब्धि	418l
 उपवन	119l
-उपहार	1917l
+उपहार	1921l
 उपासन	414l
 उबलत	403l
 उबाऊ	436l
@@ -78662,21 +78783,21 @@ zuccherat	272i
 उल्क	176l
 उल्कापिंड	176l
 उल्लास	392l
-उल्लू	1642l
+उल्लू	1646l
 उष	180l
 उष्णकटिबंधीय	352l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
 ऊंघ	416l
-ऊंच एड का सैंडिल	1950l
-ऊदबिलाव	1625l
+ऊंच एड का सैंडिल	1954l
+ऊदबिलाव	1629l
 ऊधम	424l
 ऊन	292l
 ऊब	436l
 ऊर्ज	391l
 ऊर्जावान	391l
 ऊलोंग चाय	260l
-ऊष्णकटिबंधीय मछल	1664l
+ऊष्णकटिबंधीय मछल	1668l
 ऊष्म	400l
 एंजल	429l
 एंटीक	380l
@@ -78689,7 +78810,7 @@ zuccherat	272i
 एक्वेरियम	366l
 एक्शन	391l
 एज्टेक	823l
-एथलेटिक जूत	1947l
+एथलेटिक जूत	1951l
 एम्स्टर्डम	837l
 एयर इंडिय	555l
 एयरटेल	556l
@@ -78702,7 +78823,7 @@ zuccherat	272i
 एस्प्रेस	254l
 ऐतिहासिक	380l
 ऐश्वर्य	383l
-ऑक्टोपस	1667l
+ऑक्टोपस	1671l
 ऑक्टोबरफेस्ट	747l
 ऑनलाइन	377l
 ऑफ व्हाइट	104l
@@ -78715,7 +78836,7 @@ zuccherat	272i
 ऑस्मैन्थस	224l
 ओक	279l
 ओक्साक	758l
-ओडेन	1793l
+ओडेन	1797l
 ओपल	299l
 ओपेर	399l
 ओल	201l
@@ -78730,8 +78851,8 @@ zuccherat	272i
 कंकड	281l
 कंकाल	405l
 कंक्रीट	282l
-कंगारू	1627l
-कंगारू का बच्च	1627l
+कंगारू	1631l
+कंगारू का बच्च	1631l
 कंट्र म्यूजिक	379l
 कंदर	164l
 कंदील	309l
@@ -78761,8 +78882,8 @@ zuccherat	272i
 कमाल	426l
 कर	277l
 करुण	390l
-कर्क राशि	1802l
-कर्कट	1802l
+कर्क राशि	1806l
+कर्कट	1806l
 कर्म	414l
 कल	440l
 कलाकार	440l
@@ -78772,7 +78893,7 @@ zuccherat	272i
 कल्पनालोक	397l
 कवा	730l
 कवित	312l
-कस्टर्ड	1819l
+कस्टर्ड	1823l
 कस्ब	340l
 कहरुब	32l
 कहान	312l
@@ -78790,10 +78911,10 @@ zuccherat	272i
 कार्टाहेन	861l
 कार्टून	382l
 कार्निवल	335l
-कार्प स्ट्रीमर	1912l
+कार्प स्ट्रीमर	1916l
 कार्यशाल	378l
 कार्यालय	358l
-कार्यालय का भवन	1861l
+कार्यालय का भवन	1865l
 काल	9l
 काल चाय	256l
 काल मिर्च	277l
@@ -78809,24 +78930,24 @@ zuccherat	272i
 किन्नू	228l
 किमोन	355l
 किरमिज	71l
-किरान दुकान	1870l
+किरान दुकान	1874l
 किल	360l
 किसान	349l
 कीचड	168l
 कीर्ति	418l
 कीव	847l
-कीव फल	1730l
+कीव फल	1734l
 कुंठ	404l
 कुक	271l
 कुकीज	271l
 कुकुरमुत्त	136l
 कुटिय	364l
-कुत्त	1572l
-कुत्त का चेहर	1571l
+कुत्त	1576l
+कुत्त का चेहर	1575l
 कुल्फ	274l
 कुहर	202l
 कुहास	202l
-कृमि	1685l
+कृमि	1689l
 के अलाव	463l
 के बिन	463l
 केक	271l
@@ -78851,13 +78972,13 @@ zuccherat	272i
 कैरामल रंग	109l
 कैरिबियन	768l
 कैलिफोर्निय	781l
-कॉइन पर्स	1940l
-कॉक खुलत हु बोतल	1827l
-कॉकटेल गिलास	1829l
+कॉइन पर्स	1944l
+कॉक खुलत हु बोतल	1831l
+कॉकटेल गिलास	1833l
 कॉटन कैंड	273l
 कॉटेज	364l
 कॉटेजकोर	703l
-कॉनफेट बॉल	1908l
+कॉनफेट बॉल	1912l
 कॉन्सर्ट	335l
 कॉफ	254l
 कॉफ भूर	107l
@@ -78869,8 +78990,8 @@ zuccherat	272i
 कॉस्मिक	176l
 को छोडकर	463l
 को मछल	329l
-कोआल	1622l
-कोआल भालू	1622l
+कोआल	1626l
+कोआल भालू	1626l
 कोक	261l
 कोक कोल	464l
 कोपेनहेगन	840l
@@ -78879,7 +79000,7 @@ zuccherat	272i
 कोमल हर	53l
 कोमलत	390l
 कोयल स्लेट	37l
-कोरल	1669l
+कोरल	1673l
 कोरिय	787l
 कोरिया मंदिर	798l
 कोलंबिय	664l
@@ -78899,7 +79020,7 @@ zuccherat	272i
 क्रूज	140l
 क्रूरतावाद	701l
 क्रेमलिन	833l
-क्रोइसैन	1752l
+क्रोइसैन	1756l
 क्रोएशिय	859l
 क्रोध	404l
 क्रोधित	404l
@@ -78921,15 +79042,15 @@ zuccherat	272i
 खनिज हर	82l
 खयाल	398l
 खरगोश	410l
-खरगोश का चेहर	1615l
-खरबूज	1716l
+खरगोश का चेहर	1619l
+खरबूज	1720l
 खलिहान	349l
 खसखस का फूल	222l
 खाक	25l
 खाद	292l
 खानाबदोश	420l
 खामोश	388l
-खाल घोंसल	1712l
+खाल घोंसल	1716l
 खालीपन	393l
 खिल धूप	172l
 खिल फूल	207l
@@ -78962,10 +79083,10 @@ zuccherat	272i
 गन्द	427l
 गम	393l
 गमगीन	393l
-गमल में लग पौध	1700l
+गमल में लग पौध	1704l
 गरज	201l
 गरम	403l
-गरम सोत	1893l
+गरम सोत	1897l
 गरमाहट	400l
 गरिम	412l
 गरिमामय	412l
@@ -78997,24 +79118,24 @@ zuccherat	272i
 गाढ	442l
 गाढ रंग	446l
 गाय	349l
-गाय का चेहर	1592l
+गाय का चेहर	1596l
 गार	168l
 गाल की लाल	114l
-गिटार	1968l
+गिटार	1972l
 गिट्ट	281l
 गियर	286l
 गिर पत्त	129l
-गिर हु पत्त	1710l
+गिर हु पत्त	1714l
 गिरज	361l
 गिरजाघर	361l
-गिलहर	1617l
-गिलास	1834l
+गिलहर	1621l
+गिलास	1838l
 गुजर जमान	417l
-गुडहल	1694l
+गुडहल	1698l
 गुप्त	396l
 गुफ	164l
 गुब्बार	337l
-गुब्बार मछल	1665l
+गुब्बार मछल	1669l
 गुलदस्त	207l
 गुलदाउद	217l
 गुलाब	209l
@@ -79033,19 +79154,19 @@ zuccherat	272i
 गेहुं	26l
 गेहूं	251l
 गेहूं का खेत	251l
-गैंड	1609l
+गैंड	1613l
 गैजेट	377l
 गैलर	440l
-गॉगल	1921l
+गॉगल	1925l
 गॉथ	413l
 गॉथिक	413l
 गोंडोल	806l
 गोद	154l
 गोदाम	378l
 गोधूलि	191l
-गोरिल्ल	1569l
-गोल शंख	1668l
-गोश्त का टुकड	1762l
+गोरिल्ल	1573l
+गोल शंख	1672l
+गोश्त का टुकड	1766l
 गौड	764l
 गौरव	418l
 गौरवशाल	418l
@@ -79070,7 +79191,7 @@ zuccherat	272i
 घनवाद	818l
 घबराहट	415l
 घर	400l
-घर की इमारत	1857l
+घर की इमारत	1861l
 घर की याद	417l
 घरेलू	400l
 घाट	154l
@@ -79086,16 +79207,16 @@ zuccherat	272i
 घी	269l
 घुमक्कड	420l
 घृण	427l
-घोंघ	1671l
-घोड का चेहर	1584l
-घोड वाल झूल	1894l
+घोंघ	1675l
+घोड का चेहर	1588l
+घोड वाल झूल	1898l
 चंद्र	173l
 चंद्र उत्सव	371l
 चंद्र श्वेत	76l
 चंद्रम	173l
 चंद्रम की रोशन	174l
 चकित	426l
-चक्करदार फिश केक	1796l
+चक्करदार फिश केक	1800l
 चक्र	414l
 चक्रवात	201l
 चटक	446l
@@ -79105,47 +79226,47 @@ zuccherat	272i
 चट्टान	163l
 चमक	432l
 चमकदार	450l
-चमकदार तार	1905l
+चमकदार तार	1909l
 चमकील	445l
-चमगादड	1620l
+चमगादड	1624l
 चमड	288l
 चमत्कार	397l
 चमेल	223l
-चम्मच के साथ कटोर	1779l
+चम्मच के साथ कटोर	1783l
 चरवाह	349l
 चरागाह	124l
 चर्च	361l
 चर्मपत्र	293l
-चश्म	1919l
+चश्म	1923l
 चांद	173l
 चांद जैस	12l
-चांद देखन का उत्सव	1914l
+चांद देखन का उत्सव	1918l
 चांद स्लेट	86l
 चांदन	174l
 चांदन रात	174l
 चाय	256l
-चाय का प्याल	1825l
-चाय की केतल	1824l
+चाय का प्याल	1829l
+चाय की केतल	1828l
 चाय भूर	88l
 चाय समारोह	789l
-चार पत्त वाल दूब	1708l
+चार पत्त वाल दूब	1712l
 चारकोल	37l
 चारागाह	124l
-चावल का पौध	1705l
+चावल का पौध	1709l
 चिंगार	166l
 चिंत	415l
 चिंतित	415l
 चिकन मिट्ट	304l
-चिकन लेग	1761l
+चिकन लेग	1765l
 चिकित्स	357l
 चिकित्सक	357l
-चिडिय	1636l
+चिडिय	1640l
 चिढ	404l
 चित्र	440l
 चित्रकल	440l
 चित्रकार	440l
 चिलचिलात	403l
-चींट	1674l
+चींट	1678l
 चीड	121l
 चीड का जंगल	121l
 चीड के पेड	121l
@@ -79164,46 +79285,46 @@ zuccherat	272i
 चूज पील	77l
 चून की दीवार	342l
 चूल्ह	311l
-चूह का चेहर	1614l
+चूह का चेहर	1618l
 चेक गणराज्य	661l
 चेर	230l
 चेर के फूल	208l
 चेर ब्लॉसम उत्सव	813l
-चेस्टनट	1748l
+चेस्टनट	1752l
 चैंपियन	418l
 चैन	388l
 चैपल	361l
-चैर ब्लॉसम	1688l
+चैर ब्लॉसम	1692l
 चॉकलेट	261l
-चॉकलेट बार	1816l
+चॉकलेट बार	1820l
 चॉकलेट भूर	108l
 चोट	160l
 च्युइंग गम	272l
 छतर	338l
 छात	338l
-छात के साथ समुद्र किनार	1846l
+छात के साथ समुद्र किनार	1850l
 छात्र	359l
-छायादार पेड	1702l
+छायादार पेड	1706l
 छिप	396l
-छिपकल	1653l
+छिपकल	1657l
 छींट	152l
 छुट्ट	389l
 छुप	396l
-छोट कुत्त	1574l
+छोट कुत्त	1578l
 छोड कर	463l
 छोडकर	463l
 जंग	287l
 जंग लग	287l
 जंग लाल	112l
 जंगल	119l
-जंगल सुअर	1598l
+जंगल सुअर	1602l
 जगमग	432l
 जड बूट	137l
 जनवर	198l
 जनान	421l
 जन्नत	429l
 जन्मदिन	373l
-जन्मदिन का केक	1812l
+जन्मदिन का केक	1816l
 जम हु	452l
 जमीन	168l
 जमुनिय	56l
@@ -79234,10 +79355,10 @@ zuccherat	272i
 जादूगर	397l
 जानेमन	394l
 जापान	624l
-जापान किल	1872l
-जापान गुडिय	1911l
-जापान डाकघर	1862l
-जापान धर्म स्थल	1881l
+जापान किल	1876l
+जापान गुडिय	1915l
+जापान डाकघर	1866l
+जापान धर्म स्थल	1885l
 जामुन	253l
 जामुन नील	23l
 जामुन बैंगन	22l
@@ -79246,9 +79367,9 @@ zuccherat	272i
 जिम्मेदार	408l
 जिय	557l
 जियांगनान	350l
-जिराफ	1606l
+जिराफ	1610l
 जिलेट	274l
-जींस	1926l
+जींस	1930l
 जीत	418l
 जीन्स	289l
 जीवंत	391l
@@ -79256,13 +79377,13 @@ zuccherat	272i
 जुला	196l
 जुलूस	411l
 जून	196l
-जूस का डब्ब	1838l
+जूस का डब्ब	1842l
 जेट	154l
 जेड पत्थर	298l
 जेड हर	50l
 जेन	351l
 जेबर	320l
-जेब्र	1589l
+जेब्र	1593l
 जेल	272l
 जेवर	316l
 जैज	439l
@@ -79291,9 +79412,9 @@ zuccherat	272i
 झालर	336l
 झिलमिल	432l
 झिलमिलाहट	432l
-झींग	1804l
-झींग मछल	1803l
-झींगुर	1678l
+झींग	1808l
+झींग मछल	1807l
+झींगुर	1682l
 झील	147l
 झील किनार	147l
 झील नील	42l
@@ -79302,34 +79423,34 @@ zuccherat	272i
 झुलस	403l
 झोंक	204l
 झोपड	364l
-टकरात हु ग्लास	1833l
+टकरात हु ग्लास	1837l
 टकराव	404l
 टमाटर	247l
-टमाल	1771l
-टर्क	1630l
+टमाल	1775l
+टर्क	1634l
 टस्कन	762l
 टहन	279l
 टाइफून	201l
-टानाबाट का पेड	1909l
+टानाबाट का पेड	1913l
 टापू	155l
 टावर	340l
 टिकाऊ	385l
-टिड्ड	1678l
+टिड्ड	1682l
 टिमटिमाहट	432l
-टी रेक्स	1658l
+टी रेक्स	1662l
 टील	13l
 टुंड्र	185l
 टूट दिल	393l
-टेंट	1884l
+टेंट	1888l
 टेक	377l
-टेकआउट बॉक्स	1801l
+टेकआउट बॉक्स	1805l
 टेड बियर	410l
 टेनिस	391l
 टेराकोट	111l
 टैक्स	339l
 टॉफ	272l
 टोक्य	850l
-टोक्य टॉवर	1875l
+टोक्य टॉवर	1879l
 टोन	396l
 टोयोट	481l
 टोस्ट	270l
@@ -79338,7 +79459,7 @@ zuccherat	272i
 ट्रेकिंग	420l
 ट्रैफिक	340l
 ट्रॉपिकल	352l
-ट्रॉपिकल पेय	1830l
+ट्रॉपिकल पेय	1834l
 ट्रॉफ	418l
 ठंड	402l
 ठंड टोन	455l
@@ -79351,12 +79472,12 @@ zuccherat	272i
 डांस	391l
 डांस फ्लोर	438l
 डाउनटाउन	340l
-डाक भवन	1862l
-डाकघर	1863l
+डाक भवन	1866l
+डाकघर	1867l
 डामर	282l
 डिजिटल	377l
 डिटॉक्स	419l
-डिब्ब बंद खाद्य सामग्र	1784l
+डिब्ब बंद खाद्य सामग्र	1788l
 डिस्क	438l
 डुब्रोवनिक	859l
 डूबत सूरज	179l
@@ -79366,19 +79487,19 @@ zuccherat	272i
 डेनिम नील	69l
 डेनिश	354l
 डेल्फ्ट	796l
-डैंग	1798l
+डैंग	1802l
 डॉक्टर	357l
 डॉलर	425l
 डॉल्फिन	330l
 डोनट	271l
-ड्रम	1973l
-ड्रमस्टिक	1973l
+ड्रम	1977l
+ड्रमस्टिक	1977l
 ड्राम	407l
 ड्रैगन	397l
 ढलत सूरज	179l
 तंदुरुस्त	419l
-तंबू	1845l
-तंबू लगान	1845l
+तंबू	1849l
+तंबू लगान	1849l
 तकनीक	377l
 तट	143l
 तटरेख	143l
@@ -79395,10 +79516,10 @@ zuccherat	272i
 तरंग	142l
 तरणताल	143l
 तरबूज	234l
-तरबूज फल	1717l
+तरबूज फल	1721l
 तरल	152l
 तरोताज	401l
-तल झींग	1795l
+तल झींग	1799l
 तांब	59l
 ताकत	407l
 ताज	401l
@@ -79406,7 +79527,7 @@ zuccherat	272i
 ताज हव	401l
 ताजग	401l
 ताजमहल	834l
-ताड का पेड	1703l
+ताड का पेड	1707l
 ताम्र	59l
 तार	175l
 तार भर	175l
@@ -79417,17 +79538,17 @@ zuccherat	272i
 तितल	325l
 तिब्बत	783l
 तिरंग	640l
-तिलचट्ट	1679l
+तिलचट्ट	1683l
 तिलिस्म	397l
 तीख	277l
-तीख मिर्च	1739l
+तीख मिर्च	1743l
 तीव्र	395l
 तीसर पहर	190l
-तुरह	1970l
+तुरह	1974l
 तुर्क	643l
 तुषार	186l
 तूफान	201l
-तेंदु	1583l
+तेंदु	1587l
 तैराक	143l
 तोत	323l
 तोर	805l
@@ -79440,7 +79561,7 @@ zuccherat	272i
 थकावट	416l
 थार	156l
 थैंक्सगिविंग	197l
-थॉन्ग सैंडल	1945l
+थॉन्ग सैंडल	1949l
 दंग	424l
 दंतकथ	397l
 दक्षिण अफ्रीक	668l
@@ -79452,13 +79573,13 @@ zuccherat	272i
 दय	390l
 दयालु	390l
 दरिय	148l
-दरिया घोड	1610l
+दरिया घोड	1614l
 दर्द	393l
 दर्दनाक	393l
 दव	357l
 दवा	357l
 दवाखान	357l
-दस्तान	1928l
+दस्तान	1932l
 दह	268l
 दहकत	403l
 दहकत अंगार	167l
@@ -79494,7 +79615,7 @@ zuccherat	272i
 दुल्हन	372l
 दुष्ट	405l
 दूध	268l
-दूध का गिलास	1822l
+दूध का गिलास	1826l
 दूध वाल चाय	259l
 दूधिय	105l
 दूधिय बर्फील	84l
@@ -79510,9 +79631,9 @@ zuccherat	272i
 देवालय	346l
 देहात	349l
 दैत्य	405l
-दैत्य का चेहर	1655l
+दैत्य का चेहर	1659l
 दैवीय	414l
-दो कूबड वाल ऊंट	1604l
+दो कूबड वाल ऊंट	1608l
 दोजख	430l
 दोपहर	189l
 दोपहर बाद	190l
@@ -79540,7 +79661,7 @@ zuccherat	272i
 धुआं	314l
 धुएं	314l
 धूप	171l
-धूप का चश्म	1920l
+धूप का चश्म	1924l
 धूप भर	172l
 धूप वाल	172l
 धूप सेंकन	143l
@@ -79564,6 +79685,7 @@ zuccherat	272i
 नक्षत्र	175l
 नखलिस्तान	139l
 नगर	340l
+नजर बट्टू	872l
 नद	148l
 नद किनार	148l
 नद तट	148l
@@ -79576,7 +79698,7 @@ zuccherat	272i
 नमस्कार	457l
 नमस्त	457l
 नय साल	757l
-नर भेड	1600l
+नर भेड	1604l
 नरक	430l
 नरम	447l
 नर्क	430l
@@ -79587,7 +79709,7 @@ zuccherat	272i
 नवजात	409l
 नवम्बर	197l
 नवरोज	748l
-नववर्ष	1910l
+नववर्ष	1914l
 नवाचार	377l
 नवीन	401l
 नवीनीकरण	401l
@@ -79612,7 +79734,7 @@ zuccherat	272i
 नारीत्व	421l
 नाव	140l
 नाविक	140l
-नाशपात	1725l
+नाशपात	1729l
 निडर	407l
 निढाल	416l
 निद्र	416l
@@ -79641,7 +79763,7 @@ zuccherat	272i
 नींबू पील	100l
 नींबू हर	31l
 नीदरलैंड	650l
-नीबू	1719l
+नीबू	1723l
 नीरस	436l
 नीरसत	436l
 नील	23l
@@ -79656,7 +79778,7 @@ zuccherat	272i
 नीलवर्ण	39l
 नीहारिक	176l
 नृत्य	391l
-नेकटा	1924l
+नेकटा	1928l
 नेटफ्लिक्स	472l
 नेपच्यून	176l
 नेपाल	783l
@@ -79676,9 +79798,9 @@ zuccherat	272i
 पंक रॉक	413l
 पंख	313l
 पंखुड	207l
-पंज की छाप	1629l
+पंज की छाप	1633l
 पक मिट्ट	111l
-पक हु चावल	1788l
+पक हु चावल	1792l
 पगोड	346l
 पचास का दशक	709l
 पछताव	393l
@@ -79692,7 +79814,7 @@ zuccherat	272i
 पत्थर	281l
 पथरील	281l
 पदक	418l
-पनीर का टुकड	1759l
+पनीर का टुकड	1763l
 पन्न	49l
 पन्न हर	49l
 पपरिक	277l
@@ -79713,18 +79835,18 @@ zuccherat	272i
 पर्वत	160l
 पर्वत श्रृंखल	160l
 पर्वतारोहण	420l
-पर्स	1940l
+पर्स	1944l
 पवन	204l
 पवित्र	409l
 पवित्रत	409l
 पसीन	403l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1888l
+पहाड के ऊपर सूर्योदय	1892l
 पहेल	396l
 पांड	321l
-पांड का चेहर	1623l
-पाइन सजावट	1910l
-पाउच	1942l
+पांड का चेहर	1627l
+पाइन सजावट	1914l
+पाउच	1946l
 पाउडर नील	98l
 पाउडर बैंगन	99l
 पाकिस्तान	672l
@@ -79740,7 +79862,7 @@ zuccherat	272i
 पारिस्थितिक	385l
 पार्क	127l
 पार्ट	373l
-पार्ट पॉपर	1907l
+पार्ट पॉपर	1911l
 पाल	186l
 पाल वाल नाव	140l
 पाल सफेद	83l
@@ -79749,7 +79871,7 @@ zuccherat	272i
 पावन	414l
 पिकास	818l
 पिज्ज	247l
-पिज्ज स्लाइस	1766l
+पिज्ज स्लाइस	1770l
 पियोन	214l
 पिरामिड	774l
 पिल्ल	410l
@@ -79759,7 +79881,7 @@ zuccherat	272i
 पील	2l
 पील पड	444l
 पील हर	67l
-पीस बर्फ	1808l
+पीस बर्फ	1812l
 पुदीन	30l
 पुदीन हर	30l
 पुनर्चक्रण	385l
@@ -79772,7 +79894,7 @@ zuccherat	272i
 पुरान जमान	380l
 पुरान दिन	417l
 पुरुष	459l
-पुरुष का जूत	1946l
+पुरुष का जूत	1950l
 पुल	340l
 पुष्प	207l
 पुष्पगुच्छ	207l
@@ -79783,34 +79905,34 @@ zuccherat	272i
 पूर्णिम	173l
 पूर्व शैल	356l
 पेंगुइन	322l
-पेंग्विन	1637l
+पेंग्विन	1641l
 पेंटिंग	440l
 पेट्र	773l
 पेड	133l
 पेप्स	566l
-पेय छलकन	1835l
+पेय छलकन	1839l
 पेरानाकन	863l
 पेरिस	761l
 पेशेवर	408l
 पेस्टल	449l
 पेस्ट्र	271l
-पैक किय हु उपहार	1917l
+पैक किय हु उपहार	1921l
 पैटागोनिय	844l
 पैनकेक	271l
 पैस	425l
 पॉप आर्ट	792l
-पॉपकॉर्न	1781l
+पॉपकॉर्न	1785l
 पोखर	149l
 पोलिनेशिय	867l
 पोलैंड	659l
 पोषण	419l
-पोषाक	1931l
+पोषाक	1935l
 पोस्त	222l
 पौध	128l
 पौराणिक	397l
 पौरुष	422l
 पौष्टिक	419l
-प्याज	1745l
+प्याज	1749l
 प्यार	394l
 प्रकृति	385l
 प्रतिशोध	404l
@@ -79830,15 +79952,15 @@ zuccherat	272i
 प्राचीन कांस्य	305l
 प्रातः	188l
 प्रार्थन	414l
-प्रार्थन के मनक	1962l
+प्रार्थन के मनक	1966l
 प्रिज्म	178l
 प्रियतम	394l
 प्रीत	394l
 प्रीमियम	383l
-प्रेटजेल	1755l
+प्रेटजेल	1759l
 प्रेत	405l
 प्रेम	394l
-प्रेम होटल	1867l
+प्रेम होटल	1871l
 प्रेमिक	394l
 प्रेरक	406l
 प्रेरण	406l
@@ -79858,8 +79980,8 @@ zuccherat	272i
 फरिश्त	429l
 फल	434l
 फल का सलाद	434l
-फलाफेल	1773l
-फव्वार	1883l
+फलाफेल	1777l
+फव्वार	1887l
 फसल	197l
 फायरप्लेस	311l
 फारस	741l
@@ -79875,32 +79997,32 @@ zuccherat	272i
 फिलिपीन	864l
 फिलीपींस	676l
 फिल्म नोयर	736l
-फिसल पट्ट	1895l
+फिसल पट्ट	1899l
 फीक	444l
 फीक गुलाब	92l
 फीक बैंगन	90l
 फुटबॉल	391l
 फुरसत	389l
 फुर्तील	391l
-फुलझड	1903l
+फुलझड	1907l
 फुलवार	126l
 फुशिय	65l
 फुहार	200l
-फुहार छोडत ह्वेल	1659l
+फुहार छोडत ह्वेल	1663l
 फूल	207l
-फूल की छाप	1689l
-फूल खिलन	1696l
-फूलगुच्छ	1687l
+फूल की छाप	1693l
+फूल खिलन	1700l
+फूलगुच्छ	1691l
 फेरार	476l
-फेरीज झूल	1896l
+फेरीज झूल	1900l
 फेसबुक	469l
 फैंटेस	397l
-फैक्टर	1871l
+फैक्टर	1875l
 फैक्ट्र	378l
 फैशन	399l
 फैशनेबल	399l
-फॉनडू	1778l
-फॉर्चून कुक	1800l
+फॉनडू	1782l
+फॉर्चून कुक	1804l
 फॉविज्म	719l
 फोन	377l
 फौज	433l
@@ -79909,25 +80031,25 @@ zuccherat	272i
 फ्रांस	625l
 फ्रीड काहल	725l
 फ्रूट	434l
-फ्रेंच फ्राइस	1765l
+फ्रेंच फ्राइस	1769l
 फ्लेमिंग	317l
 फ्लेमेंक	825l
-फ्लैट जूत	1949l
-फ्लैटब्रेड	1754l
+फ्लैट जूत	1953l
+फ्लैटब्रेड	1758l
 फ्लोरेंस	762l
 फ्लोरोसेंट	450l
 बंजार	420l
 बंदगोभ	435l
-बंदर	1568l
-बंदर का चेहर	1567l
+बंदर	1572l
+बंदर का चेहर	1571l
 बंदरगाह	154l
 बगिय	126l
 बगीच	126l
-बगीच वाल घर	1860l
+बगीच वाल घर	1864l
 बचपन	417l
 बच्च	382l
-बच्च के दूध की बोतल	1821l
-बड ड्रम	1974l
+बच्च के दूध की बोतल	1825l
+बड ड्रम	1978l
 बड दिन	367l
 बत्त	336l
 बदसूरत	427l
@@ -79936,7 +80058,7 @@ zuccherat	272i
 बयार	204l
 बरगंड	33l
 बरसात	199l
-बरिट	1770l
+बरिट	1774l
 बरोक	791l
 बर्च	122l
 बर्च के पेड	122l
@@ -79949,7 +80071,7 @@ zuccherat	272i
 बर्फील	187l
 बर्फील जम	452l
 बर्फील पहाड	161l
-बर्फील शिखर वाल पर्वत	1841l
+बर्फील शिखर वाल पर्वत	1845l
 बर्लिन	851l
 बलवान	407l
 बवंडर	201l
@@ -79971,42 +80093,42 @@ zuccherat	272i
 बादल	170l
 बादल छा	203l
 बादल भर	203l
-बायसन	1591l
+बायसन	1595l
 बारिश	199l
 बारिश का दिन	199l
 बारिश की बूंद	152l
 बार्ब	732l
-बार्बर पोल	1898l
+बार्बर पोल	1902l
 बार्सिलोन	764l
 बाल	766l
 बालक	382l
 बालू	157l
 बालू तट	144l
 बास्केटबॉल	391l
-बिकन	1937l
+बिकन	1941l
 बिकिन	143l
-बिच्छू	1682l
+बिच्छू	1686l
 बिजनेस	358l
 बिजल	201l
-बिज्जू	1628l
+बिज्जू	1632l
 बिन	463l
-बियर	1831l
-बियर के दो मग	1832l
-बियर मग	1831l
-बिल कैप	1959l
-बिल्ल	1579l
-बिल्ल का चेहर	1578l
+बियर	1835l
+बियर के दो मग	1836l
+बियर मग	1835l
+बिल कैप	1963l
+बिल्ल	1583l
+बिल्ल का चेहर	1582l
 बिल्ल का बच्च	410l
 बिस्कुट	271l
 बिस्तर	416l
 बीएमडब्ल्यू	478l
-बीगट ब्रेड	1753l
+बीगट ब्रेड	1757l
 बीजान्टिन	718l
-बीटल	1676l
+बीटल	1680l
 बीत दिन	417l
 बीमार	427l
 बीयर	266l
-बीवर	1618l
+बीवर	1622l
 बीहड	420l
 बुखार	870l
 बुग्याल	124l
@@ -80015,11 +80137,11 @@ zuccherat	272i
 बुना	400l
 बुर सपन	405l
 बुरा	405l
-बुलबुल चाय	1837l
+बुलबुल चाय	1841l
 बूंद	152l
 बूंदाबांद	200l
 बृहस्पति	176l
-बेकन	1763l
+बेकन	1767l
 बेकर	270l
 बेचैन	415l
 बेज	17l
@@ -80039,13 +80161,13 @@ zuccherat	272i
 बैंक	358l
 बैंकॉक	779l
 बैंगन	248l
-बैंज	1972l
-बैंट	1785l
-बैंट बॉक्स	1785l
+बैंज	1976l
+बैंट	1789l
+बैंट बॉक्स	1789l
 बैकुंठ	429l
-बैगल	1756l
+बैगल	1760l
 बैल	421l
-बैलेट जूत	1952l
+बैलेट जूत	1956l
 बैलेरीन	421l
 बॉर्बन	267l
 बॉलीवुड	735l
@@ -80058,7 +80180,7 @@ zuccherat	272i
 ब्रह्मांड	176l
 ब्रह्मांडीय	176l
 ब्रेड	270l
-ब्रेड लोफ	1751l
+ब्रेड लोफ	1755l
 ब्रोकल	435l
 ब्लूज	439l
 ब्लूबेर	232l
@@ -80070,19 +80192,19 @@ zuccherat	272i
 भयानक	405l
 भयावह	405l
 भर दोपहर	189l
-भर हु पराठ	1772l
-भरावनयुक्त मीठ या नमकीन पकौड	1799l
+भर हु पराठ	1776l
+भरावनयुक्त मीठ या नमकीन पकौड	1803l
 भरोस	408l
 भरोसेमंद	408l
 भवन	340l
-भवन निर्माण	1852l
+भवन निर्माण	1856l
 भविष्य	377l
 भविष्यवाद	377l
 भव्य	383l
-भाप वाल गर्म पेय	1823l
-भाप वाल बाउल	1790l
+भाप वाल गर्म पेय	1827l
+भाप वाल बाउल	1794l
 भारतीय	785l
-भालू का चेहर	1621l
+भालू का चेहर	1625l
 भावुक	417l
 भावुक जोशील	395l
 भीड	424l
@@ -80096,10 +80218,10 @@ zuccherat	272i
 भूमि	168l
 भूर	7l
 भेड	349l
-भैंस	1594l
+भैंस	1598l
 भोज	411l
-भोजन पकान	1775l
-भोजन पात्र	1777l
+भोजन पकान	1779l
+भोजन पात्र	1781l
 भोजपत्र	122l
 भोर	180l
 भोल	409l
@@ -80114,14 +80236,14 @@ zuccherat	272i
 मंदिर	346l
 मंदिर मेल	799l
 मई	195l
-मक का भुट्ट	1738l
-मकड का जाल	1681l
+मक का भुट्ट	1742l
+मकड का जाल	1685l
 मक्क	250l
-मक्ख	1684l
+मक्ख	1688l
 मक्खन	269l
 मखमल	290l
-मगरमच्छ	1651l
-मच्छर	1683l
+मगरमच्छ	1655l
+मच्छर	1687l
 मछल	366l
 मछलीघर	366l
 मज	392l
@@ -80152,7 +80274,7 @@ zuccherat	272i
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्त	1573l
+मर्गदर्शक कुत्त	1577l
 मर्दान	422l
 मर्दानग	422l
 मला रंग	18l
@@ -80165,7 +80287,7 @@ zuccherat	272i
 मसाल	277l
 मसाल चाय	259l
 मसालेदार	277l
-मस्जिद	1878l
+मस्जिद	1882l
 मस्त	392l
 महंग	383l
 महत्वाकांक्ष	406l
@@ -80175,13 +80297,13 @@ zuccherat	272i
 महारान	384l
 महासागर	140l
 महिल	459l
-महिल का बूट	1953l
-महिल का सैंडल	1951l
-महिल की हैट	1956l
-महिल के कपड	1938l
+महिल का बूट	1957l
+महिल का सैंडल	1955l
+महिल की हैट	1960l
+महिल के कपड	1942l
 महोत्सव	335l
 माइक्रोसॉफ्ट	567l
-माउंट फूज	1844l
+माउंट फूज	1848l
 माट	168l
 माणिक	55l
 माणिक्य	55l
@@ -80214,7 +80336,7 @@ zuccherat	272i
 मियाजाक	820l
 मियाम	769l
 मिर्च	277l
-मिलिट्र हैलमेट	1960l
+मिलिट्र हैलमेट	1964l
 मिल्क वे	176l
 मीठ	410l
 मीठ गोल	272l
@@ -80222,25 +80344,25 @@ zuccherat	272i
 मुंब	785l
 मुकुट	384l
 मुगल	834l
-मुरझाय हु फूल	1693l
-मुर्ग	1631l
-मुर्ग का बच्च	1634l
+मुरझाय हु फूल	1697l
+मुर्ग	1635l
+मुर्ग का बच्च	1638l
 मुलायम	447l
 मुस्कान	392l
 मुस्कुराहट	392l
-मुस्लिम धर्म	1882l
+मुस्लिम धर्म	1886l
 मूंग की चट्टान	153l
-मूंगफल	1746l
+मूंगफल	1750l
 मूंगिय	28l
-मून केक	1797l
-मूषक	1612l
-मूषक का चेहर	1611l
+मून केक	1801l
+मूषक	1616l
+मूषक का चेहर	1615l
 मृत	412l
 मृतक का दिन	744l
 मृत्यु	412l
 मृदु	390l
 मेंढक	328l
-मेंढक का चेहर	1650l
+मेंढक का चेहर	1654l
 मेकअप	421l
 मेघ	170l
 मेघाच्छन्न	203l
@@ -80257,8 +80379,8 @@ zuccherat	272i
 मैग्म	165l
 मैड्रिड	857l
 मैदान	124l
-मैपल की पत्त	1709l
-मैमथ	1608l
+मैपल की पत्त	1713l
+मैमथ	1612l
 मैरून	19l
 मैलाकाइट	82l
 मॉडर्न	387l
@@ -80285,7 +80407,7 @@ zuccherat	272i
 मौन	388l
 यमलोक	430l
 यश	418l
-यहूद प्रार्थनागृह	1880l
+यहूद प्रार्थनागृह	1884l
 यांत्रिक	286l
 यातायात	340l
 यात्र	420l
@@ -80298,8 +80420,8 @@ zuccherat	272i
 यूट्यूब	473l
 यूनिकॉर्न	397l
 यूनिवर्सिट	359l
-यूरोपीय किल	1873l
-यूरोपीय डाकघर	1863l
+यूरोपीय किल	1877l
+यूरोपीय डाकघर	1867l
 यॉट	140l
 योग	414l
 योगर्ट	268l
@@ -80309,10 +80431,10 @@ zuccherat	272i
 रंगबिरंग	178l
 रंगीन	178l
 रंगोल	811l
-रकून	1577l
+रकून	1581l
 रक्त	315l
 रक्त वर्ण	0l
-रक्ष जैकेट	1923l
+रक्ष जैकेट	1927l
 रचनात्मक	440l
 रचनात्मकत	440l
 रचनावाद	817l
@@ -80326,8 +80448,8 @@ zuccherat	272i
 रसोईघर	362l
 रहस्य	396l
 रहस्यमय	396l
-राइस क्रैकर	1786l
-राइस बॉल	1787l
+राइस क्रैकर	1790l
+राइस बॉल	1791l
 राक्षस	405l
 राख	167l
 राज	384l
@@ -80340,17 +80462,17 @@ zuccherat	272i
 राजहंस	317l
 रात	192l
 रात का बाजार	333l
-रात के तार	1886l
-रात में पुल	1892l
+रात के तार	1890l
+रात में पुल	1896l
 रात्रि	192l
 रात्रि बाजार	333l
 रात्रिकालीन	192l
 रान	384l
 रान रंग	21l
-राष्ट्रीय उद्यान	1849l
-रिबन का पुष्प	1691l
+राष्ट्रीय उद्यान	1853l
+रिबन का पुष्प	1695l
 रिमझिम	200l
-रिमाइंडर रिबन	1918l
+रिमाइंडर रिबन	1922l
 रिय कार्निवल	812l
 रियल मैड्रिड	604l
 रिलैक्स	389l
@@ -80361,7 +80483,7 @@ zuccherat	272i
 रूज लाल	70l
 रूह	414l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1848l
+रेगिस्तान में द्वीप	1852l
 रेट्र	380l
 रेड वाइन	264l
 रेड स्क्वायर	833l
@@ -80379,7 +80501,7 @@ zuccherat	272i
 रॉयल ब्लू	43l
 रोएंदार	410l
 रोकोक	716l
-रोगाणु	1686l
+रोगाणु	1690l
 रोट	270l
 रोथक	726l
 रोन	393l
@@ -80391,7 +80513,7 @@ zuccherat	272i
 रोमांटिक	394l
 रोमांस	394l
 रोमानिय	663l
-रोलर कोस्टर	1897l
+रोलर कोस्टर	1901l
 रोशन	336l
 रोष	404l
 रौनक	411l
@@ -80407,7 +80529,7 @@ zuccherat	272i
 लव	394l
 लहंग	832l
 लहर	142l
-लहसुन	1744l
+लहसुन	1748l
 लहू लाल	71l
 लाइट्स	336l
 लाइब्रेर	345l
@@ -80417,9 +80539,9 @@ zuccherat	272i
 लाट	255l
 लाल	0l
 लाल बैंगन	96l
-लाल लिफाफ	1915l
-लाल सेब	1723l
-लाल हंस	1645l
+लाल लिफाफ	1919l
+लाल सेब	1727l
+लाल हंस	1649l
 लालच	428l
 लालटेन	309l
 लालटेन उत्सव	751l
@@ -80439,16 +80561,16 @@ zuccherat	272i
 लैंप	336l
 लैगून	146l
 लैपटॉप	377l
-लैब कोट	1922l
+लैब कोट	1926l
 लैवेंडर	210l
 लॉज	364l
 लॉन	125l
 लॉलीपॉप	272l
 लोक	379l
 लोक संगीत	379l
-लोबिय	1747l
+लोबिय	1751l
 लोमड	324l
-लोमड जैस चेहर	1576l
+लोमड जैस चेहर	1580l
 लोर	416l
 लोह	285l
 लोह स्लेट	87l
@@ -80457,8 +80579,8 @@ zuccherat	272i
 वचन	406l
 वधू	372l
 वन	119l
-वन पीस स्विमसूट	1934l
-वनमानुष	1570l
+वन पीस स्विमसूट	1938l
+वनमानुष	1574l
 वनस्पति	128l
 वफल	271l
 वफादार	408l
@@ -80479,11 +80601,11 @@ zuccherat	272i
 वाइल्ड वेस्ट	737l
 वाद	406l
 वाब साब	355l
-वायलिन	1971l
+वायलिन	1975l
 वारहोल	792l
 वाह	426l
 विंटेज	380l
-विंड चाइम	1913l
+विंड चाइम	1917l
 विक्टोरियन	816l
 विचित्र	437l
 विजय	418l
@@ -80502,7 +80624,7 @@ zuccherat	272i
 विलक्षण	437l
 विलासित	383l
 विवाह	372l
-विवाह धर्मस्थल	1874l
+विवाह धर्मस्थल	1878l
 विश्वविद्यालय	359l
 विश्वसनीय	408l
 विश्वास	408l
@@ -80513,9 +80635,9 @@ zuccherat	272i
 वीगन	419l
 वीर	407l
 वीरत	407l
-वीरान घर का भवन	1858l
+वीरान घर का भवन	1862l
 वृक्ष	133l
-वृश्चिक राशि	1682l
+वृश्चिक राशि	1686l
 वेनिस	806l
 वेपरवेव	815l
 वेस एंडरसन	819l
@@ -80546,16 +80668,16 @@ zuccherat	272i
 शरद	197l
 शरद ऋतु	197l
 शराब	264l
-शराब का गिलास	1828l
+शराब का गिलास	1832l
 शराबखान	344l
 शर्म	415l
 शर्मिंद	415l
 शवयात्र	412l
 शहंशाह	384l
 शहद	263l
-शहद पात्र	1820l
+शहद पात्र	1824l
 शहर	340l
-शहर का दृश्य	1887l
+शहर का दृश्य	1891l
 शांत	388l
 शांति	388l
 शांतिपूर्ण	388l
@@ -80565,7 +80687,7 @@ zuccherat	272i
 शानदार	383l
 शान्त	388l
 शाम	191l
-शाम का शहर	1890l
+शाम का शहर	1894l
 शाम का सूरज	179l
 शार्क	141l
 शालीन	399l
@@ -80576,12 +80698,12 @@ zuccherat	272i
 शाह नील	43l
 शाह महल	347l
 शाहबलूत	20l
-शिंट श्राइन	1881l
+शिंट श्राइन	1885l
 शिकंज	227l
 शिक्ष	359l
 शिखर	160l
 शिबोर	828l
-शिमल मिर्च	1740l
+शिमल मिर्च	1744l
 शिल	163l
 शिवालय	346l
 शिशु	409l
@@ -80596,17 +80718,17 @@ zuccherat	272i
 शुद्धत	409l
 शुष्क	156l
 शेयर बाजार	358l
-शेर का चेहर	1581l
-शेर जैस चेहर	1580l
+शेर का चेहर	1585l
+शेर जैस चेहर	1584l
 शैंपेन	265l
 शैंपेन रंग	57l
 शैक्षणिक	359l
 शैतान	430l
-शैमरॉक	1707l
+शैमरॉक	1711l
 शैल	836l
-शॉपिंग बैग	1943l
-शॉर्टकेक	1813l
-शॉर्ट्स	1936l
+शॉपिंग बैग	1947l
+शॉर्टकेक	1817l
+शॉर्ट्स	1940l
 शोक	393l
 शोकसभ	412l
 शोभायात्र	411l
@@ -80619,7 +80741,7 @@ zuccherat	272i
 श्वेत रात	801l
 श्वेत श्याम	431l
 संगमरमर	280l
-संगीत कीबोर्ड	1969l
+संगीत कीबोर्ड	1973l
 संगीत समारोह	335l
 संग्रहालय	440l
 संघर्ष	404l
@@ -80644,7 +80766,7 @@ zuccherat	272i
 सत्तर का दशक	710l
 सत्यनिष्ठ	408l
 सदाबहार	121l
-सदाबहार वृक्ष	1701l
+सदाबहार वृक्ष	1705l
 सनक	437l
 सन्नाट	388l
 सपन	398l
@@ -80656,7 +80778,7 @@ zuccherat	272i
 सफलत	418l
 सफार	420l
 सफेद	10l
-सफेद क्रॉस वाल हेलमेट	1961l
+सफेद क्रॉस वाल हेलमेट	1965l
 सबव	340l
 सब्ज	435l
 समंदर	140l
@@ -80674,7 +80796,7 @@ zuccherat	272i
 समुद्र शैवाल	138l
 समुरा	355l
 सम्मान	418l
-सरटोप	1957l
+सरटोप	1961l
 सरप्राइज	426l
 सरल	387l
 सरस	110l
@@ -80682,7 +80804,7 @@ zuccherat	272i
 सरित	148l
 सरोवर	147l
 सर्कस	335l
-सर्कस टेंट	1899l
+सर्कस टेंट	1903l
 सर्जर	357l
 सर्द	198l
 सर्फिंग	143l
@@ -80695,7 +80817,7 @@ zuccherat	272i
 सहानुभूति	390l
 सांझ	191l
 सांत	367l
-सांप	1654l
+सांप	1658l
 साइंस फिक्शन	377l
 साइकिलिंग	391l
 साइकेडेलिक	437l
@@ -80727,14 +80849,14 @@ zuccherat	272i
 सिंदूर लाल	34l
 सिंपल	387l
 सिंहासन	384l
-सिक शकरकंद	1792l
+सिक शकरकंद	1796l
 सिडन	849l
 सितंबर	197l
 सितम्बर	197l
 सितार	175l
 सिम्फन	399l
 सियान	14l
-सियार का चेहर	1575l
+सियार का चेहर	1579l
 सियोल	787l
 सिरेमिक	304l
 सिवाय	463l
@@ -80744,9 +80866,9 @@ zuccherat	272i
 सीमेंट	282l
 सीस स्लेट	85l
 सुंदर छोट	410l
-सुअर	1597l
-सुअर का चेहर	1596l
-सुअर की नाक	1599l
+सुअर	1601l
+सुअर का चेहर	1600l
+सुअर की नाक	1603l
 सुकून	388l
 सुकूनभर	389l
 सुखद	400l
@@ -80754,7 +80876,7 @@ zuccherat	272i
 सुनहर घंट	181l
 सुनहर मछल	329l
 सुबह	188l
-सुबह का सूरज	1889l
+सुबह का सूरज	1893l
 सुबह सुबह	188l
 सुरक्ष	408l
 सुरक्षित	408l
@@ -80762,7 +80884,7 @@ zuccherat	272i
 सुरुचिपूर्ण	399l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविध स्टोर	1868l
+सुविध स्टोर	1872l
 सुश	276l
 सुस्त	416l
 सूक्ष्म	423l
@@ -80774,14 +80896,14 @@ zuccherat	272i
 सूरजमुख	211l
 सूर्य	171l
 सूर्य की किरण	171l
-सूर्यमुख	1695l
+सूर्यमुख	1699l
 सूर्यास्त	179l
 सूर्योदय	180l
 सृजन	440l
 सृजनात्मक	440l
 सेंट पीटर्सबर्ग	801l
 सेंट पैट्रिक दिवस	375l
-सेक बोतल और कप	1826l
+सेक बोतल और कप	1830l
 सेक्स	395l
 सेज हर	94l
 सेन	433l
@@ -80789,58 +80911,58 @@ zuccherat	272i
 सेरुलियन	40l
 सेरेंगेट	835l
 सेलाडॉन	297l
-सेवफल	1723l
+सेवफल	1727l
 सेहत	419l
 सेहतमंद	419l
 सैंटोरिन	353l
-सैंडविच	1768l
-सैक्स	1966l
+सैंडविच	1772l
+सैक्स	1970l
 सैक्सोफोन	439l
 सैनिक	433l
 सैन्य	433l
 सैमसंग	474l
-सॉफ्ट आइसक्रीम	1807l
+सॉफ्ट आइसक्रीम	1811l
 सोंगक्रान	743l
 सोत	416l
 सोन	11l
 सोन का वर्क	306l
 सोनपंख	327l
 सोय	416l
-सोरोपॉड	1657l
+सोरोपॉड	1661l
 सोवियत पोस्टर	817l
 सौम्य	399l
 सौर	171l
-स्कंक	1626l
-स्कार्फ	1927l
+स्कंक	1630l
+स्कार्फ	1931l
 स्कीइंग	198l
 स्कूल	359l
-स्कूल का बस्त	1944l
+स्कूल का बस्त	1948l
 स्कैंडिनेविया	354l
 स्कॉटलैंड	782l
-स्क्विड	1805l
+स्क्विड	1809l
 स्टाइलिश	399l
 स्टारबक्स	466l
 स्टीमपंक	705l
 स्टील	284l
-स्टेच्यू ऑफ लिबर्ट	1876l
-स्टेडियम	1850l
+स्टेच्यू ऑफ लिबर्ट	1880l
+स्टेडियम	1854l
 स्टेनलेस स्टील	284l
 स्टॉकहोम	838l
-स्ट्यू	1777l
-स्ट्रॉ के साथ कप	1836l
+स्ट्यू	1781l
+स्ट्रॉ के साथ कप	1840l
 स्ट्रॉबेर	229l
 स्त्र	459l
 स्त्रीत्व	421l
 स्त्रैण	421l
 स्थिर	388l
-स्नातक टोप	1958l
+स्नातक टोप	1962l
 स्नोमैन	198l
 स्प	389l
 स्पार्कलिंग वाइन	265l
 स्पेक्ट्रम	178l
 स्पेन	628l
 स्पेनिश	857l
-स्पैगेट	1791l
+स्पैगेट	1795l
 स्फटिक	300l
 स्फूर्ति	401l
 स्मारक	412l
@@ -80873,7 +80995,7 @@ zuccherat	272i
 हंगाम	424l
 हंस	392l
 हंसमुख	392l
-हड्ड वाल मांस	1760l
+हड्ड वाल मांस	1764l
 हताश	393l
 हनीमून	394l
 हनुक्क	750l
@@ -80881,15 +81003,15 @@ zuccherat	272i
 हर घास	125l
 हर चाय	257l
 हर नील	13l
-हर पत्तेदार	1742l
-हर सलाद	1780l
+हर पत्तेदार	1746l
+हर सलाद	1784l
 हर सेब	237l
 हरिकेन	201l
 हरिताश्म	298l
 हरियाल	128l
 हर्ष	392l
 हल्क	443l
-हल्क तल खान	1776l
+हल्क तल खान	1780l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बारिश	200l
@@ -80901,13 +81023,13 @@ zuccherat	272i
 हल्ल	424l
 हव	204l
 हव महल	804l
-हव में पत्त	1711l
+हव में पत्त	1715l
 हवा जहाज	169l
 हवा द्वीप	767l
 हवादार	204l
 हवान	759l
 हांगकांग	777l
-हाइकिंग बूट	1948l
+हाइकिंग बूट	1952l
 हाइड्रेंजिय	219l
 हाईव	340l
 हाट	332l
@@ -80916,11 +81038,11 @@ zuccherat	272i
 हानोक	830l
 हास्य	392l
 हिंदुस्तान	785l
-हिंदू मंदिर	1879l
+हिंदू मंदिर	1883l
 हिंस	404l
 हिंसक	404l
 हिप्प	714l
-हिबिस्कस	1694l
+हिबिस्कस	1698l
 हिम	187l
 हिमखंड	184l
 हिमनद	184l
@@ -80928,26 +81050,26 @@ zuccherat	272i
 हिमस्खलन	161l
 हिमालय	161l
 हिम्मत	407l
-हिरण	1590l
+हिरण	1594l
 हीलिंग	419l
 हुल्लड	424l
 हृदय	394l
 हेलसिंक	839l
 हेल्द	419l
-हैंडबैग	1941l
-हैमबर्गर	1764l
+हैंडबैग	1945l
+हैमबर्गर	1768l
 हैरतअंगेज	426l
 हैरान	426l
 हैलोवीन	368l
-हॉट डॉग	1767l
+हॉट डॉग	1771l
 हॉरर	405l
 हो एन	800l
 होकुसा	728l
-होटल	1866l
+होटल	1870l
 होमवर्क	359l
 होल	810l
-ह्वेल	1660l
-@stems tr 4236
+ह्वेल	1664l
+@stems tr 4241
 2000	711n
 50ler	709n
 60lar	702n
@@ -81003,7 +81125,7 @@ ahmak isl	200n
 ahmak ısl	200n
 ahsap	279n
 ahsap ev	364n
-ahtapot	1667n
+ahtapot	1671n
 ahudud	233n
 ahır	349n
 ahşap	279n
@@ -81026,9 +81148,9 @@ akdeniz tarz	353n
 aki seker	272n
 aki şeker	272n
 akil telefon	377n
-akordeon	1967n
-akordiyon	1967n
-akrep	1682n
+akordeon	1971n
+akordiyon	1971n
+akrep	1686n
 aksam	191n
 aksam gun	179n
 aksam vakt	191n
@@ -81061,7 +81183,7 @@ alibap	528n
 alim	399n
 alipay	530n
 alisilmadik	437n
-alisveris can	1943n
+alisveris can	1947n
 allemak	626n
 allik	114n
 allik kirmiz	70n
@@ -81080,7 +81202,7 @@ aluminyum	286n
 alçakgönül	390n
 alüminyum	286n
 alım	399n
-alışveriş çan	1943n
+alışveriş çan	1947n
 alışılmadık	437n
 amalf kiy	763n
 amalf kıy	763n
@@ -81103,7 +81225,7 @@ ani	417n
 animsamak	417n
 anit	412n
 anm	412n
-anm kur	1918n
+anm kur	1922n
 anneaux olympiques	686n
 antarktik	185n
 antik	380n
@@ -81132,7 +81254,7 @@ arkadaslik	392n
 arkadaş	392n
 arkadaşlık	392n
 arktik	185n
-armut	1725n
+armut	1729n
 aromatik otlar	137n
 arsenal	594n
 arsenal fç	594n
@@ -81151,20 +81273,20 @@ asik surat	413n
 asil	384n
 asil zarafet	399n
 ask	394n
-ask ote	1867n
+ask ote	1871n
 asker	433n
-asker kask	1960n
+asker kask	1964n
 askerlik	433n
 askim	394n
-aslan	1580n
-aslan yuz	1580n
-aslan yüz	1580n
+aslan	1584n
+aslan yuz	1584n
+aslan yüz	1584n
 asm	134n
 astronot	176n
 asu	388n
 asık surat	413n
-at yuz	1584n
-at yüz	1584n
+at yuz	1588n
+at yüz	1588n
 atar salon	707n
 ates	166n
 ates isik	166n
@@ -81174,12 +81296,12 @@ atilgan	407n
 atletico de madrid	606n
 atletico madrid	606n
 atletik	391n
-atlikarinç	1894n
-atlikarinç ati	1894n
+atlikarinç	1898n
+atlikarinç ati	1898n
 atlético de madrid	606n
 atlético madrid	606n
-atlıkarınç	1894n
-atlıkarınç atı	1894n
+atlıkarınç	1898n
+atlıkarınç atı	1898n
 atol	378n
 atöl	378n
 atılgan	407n
@@ -81196,15 +81318,15 @@ autrich	653n
 aviz	336n
 avl	126n
 avokado	242n
-avrup pos	1863n
+avrup pos	1867n
 ay	173N
 ay bayram	371n
 ay beyaz	76n
 ay festiv	371n
 ay isik	174n
-ay izlem	1914n
+ay izlem	1918n
 ay kek	814n
-ay pas	1797n
+ay pas	1801n
 ay yen yil	370n
 ay yen yıl	370n
 ay yildiz	643n
@@ -81247,7 +81369,7 @@ ağustos	196n
 ağırbaş	412n
 ağırbaş ton	423n
 aşk	394n
-aşk ote	1867n
+aşk ote	1871n
 aşkım	394n
 aşı boy	36n
 aşık	394n
@@ -81257,7 +81379,7 @@ babür	834n
 bad	342n
 bad duvar	342n
 bae	648n
-baget ekmek	1753n
+baget ekmek	1757n
 bahar	195n
 bahar bayram	370n
 bahar mevsim	195n
@@ -81267,7 +81389,7 @@ baharat	277n
 bahcecilik	126n
 bahtiyar	392n
 bahç	126n
-bahç ev	1860n
+bahç ev	1864n
 bahçecilik	126n
 baid	531n
 bakir	59n
@@ -81275,26 +81397,26 @@ bakir renk	59n
 bakır	59n
 bakır renk	59n
 bal	263n
-bal ari	1675n
-bal arı	1675n
-bal ayakkap	1952n
+bal ari	1679n
+bal arı	1679n
+bal ayakkap	1956n
 bal girmemis orman	120n
 bal girmemiş orman	120n
 bal kabak	246n
-bal kap	1820n
+bal kap	1824n
 bal petek	263n
-bal porsuk	1628n
+bal porsuk	1632n
 balcik	168n
 baler	421n
 balik	366n
-balik kof	1796n
+balik kof	1800n
 balkabak	246n
 balon	337n
-balon balik	1665n
-balon balık	1665n
+balon balik	1669n
+balon balık	1669n
 balçık	168n
 balık	366n
-balık köf	1796n
+balık köf	1800n
 bamp	123n
 bamp kor	123n
 bamp yes	52n
@@ -81306,7 +81428,7 @@ bangladesch	673n
 bangladesh	673n
 bangladesh flak	673n
 bangladés	673n
-banjo	1972n
+banjo	1976n
 bank	358n
 bankacilik	358n
 bankacılık	358n
@@ -81335,8 +81457,8 @@ bayat	436n
 bayern munchen	607n
 bayern munich	607n
 bayern münchen	607n
-baykus	1642n
-baykuş	1642n
+baykus	1646n
+baykuş	1646n
 bayram	411n
 bayram hav	411n
 bayramlik	411n
@@ -81361,10 +81483,10 @@ belgium	651n
 belgiç	651n
 belçik	651n
 benfiç	616n
-bento	1785n
-bento paket	1785n
-berber dukkan	1898n
-berber dükkan	1898n
+bento	1789n
+bento paket	1789n
+berber dukkan	1902n
+berber dükkan	1902n
 bereket	414n
 berraklik	401n
 berraklık	401n
@@ -81373,16 +81495,16 @@ beslenm	419n
 beton	282n
 betonarm	282n
 beyaz	10n
-beyaz cicek	1689n
+beyaz cicek	1693n
 beyaz geç	801n
-beyaz çiçek	1689n
+beyaz çiçek	1693n
 beyrut	852n
 beyzbol	391n
 bezel	435n
 beşiktaş	620n
 bi	651n
 biber	277n
-biberon	1821n
+biberon	1825n
 bik	143n
 bilgisayar	377n
 bilim	377n
@@ -81393,13 +81515,13 @@ bilip	532n
 billur	300n
 bilmeç	396n
 bin	340n
-bin insaat	1852n
-bin inşaat	1852n
+bin insaat	1856n
+bin inşaat	1856n
 bir	266n
 bir festiv	747n
-bir kup	1831n
-bir kup tokusturm	1832n
-bir kup tokuşturm	1832n
+bir kup	1835n
+bir kup tokusturm	1836n
+bir kup tokuşturm	1836n
 birah	344n
 birlesik krallik	634n
 birleşik krallık	634n
@@ -81413,14 +81535,14 @@ bitk ört	128n
 bitkinlik	416n
 bizans	718n
 bizar	437n
-bizon	1591n
+bizon	1595n
 blaugr	605n
 ble kle	682n
 ble tiffany	681n
 blu kle	682n
 bmw	478n
 bo dao nha	629n
-bocek	1676n
+bocek	1680n
 bogurtlen	253n
 boguç	403n
 bohem	715n
@@ -81433,7 +81555,7 @@ bordo	33n
 bors	358n
 borus dortmund	608n
 bos	126n
-bos yuv	1712n
+bos yuv	1716n
 boston celtics	577n
 boston red sox	588n
 botanik	128n
@@ -81442,7 +81564,7 @@ bozkir	124n
 bozkır	124n
 boç juniors	621n
 boğuç	403n
-boş yuv	1712n
+boş yuv	1716n
 bra	630n
 brasil	630n
 brasilien	630n
@@ -81481,7 +81603,7 @@ bunaltıç	205n
 bunalım	393n
 burbon	267n
 burger kink	542n
-burito	1770n
+burito	1774n
 buro	358n
 buruk	417n
 burukluk	417n
@@ -81496,9 +81618,9 @@ buyuç	397n
 buz	184n
 buz dak	184n
 buz gip	402n
-buz kup	1840n
+buz kup	1844n
 buz kut	184n
-buz küp	1840n
+buz küp	1844n
 buz küt	184n
 buz tutmus	452n
 buz tutmuş	452n
@@ -81508,7 +81630,7 @@ buğday	251n
 buğday tar	251n
 bvp	608n
 bélgiç	651n
-böcek	1676n
+böcek	1680n
 böğürtlen	253n
 büro	358n
 büy	397n
@@ -81523,14 +81645,14 @@ bồ đào nha	629n
 cad	341n
 cad bayram	368n
 cad geç	368n
-cadir	1884n
+cadir	1888n
 caglayan	151n
 cakil	281n
 cakil tas	281n
 cakr	414n
 cam agaç	121n
 cam orman	121n
-cam suslem	1910n
+cam suslem	1914n
 camgobek	14n
 camgöbek	14n
 camur	168n
@@ -81565,7 +81687,7 @@ carrefour	537n
 catar	649n
 catism	404n
 cay	256n
-cay fincan	1825n
+cay fincan	1829n
 cay kahv	88n
 cayir	124n
 cayir cayir	403n
@@ -81618,10 +81740,10 @@ chilean flak	665n
 chinaflagk	638n
 chines flak	638n
 cicek	207n
-cicek acm	1696n
+cicek acm	1700n
 cicek acmis	207n
 cicek demet	207n
-cicek rozet	1691n
+cicek rozet	1695n
 ciceklenm	195n
 cidd	412n
 ciddiyet	412n
@@ -81632,7 +81754,7 @@ cihaz	377n
 cik	161n
 ciklet	272n
 ciko	261n
-ciko bar	1816n
+ciko bar	1820n
 ciko kahv	108n
 cilek	229n
 cilginlik	424n
@@ -81651,14 +81773,14 @@ cin sedd	348n
 cin tapinak	799n
 cin tarz	356n
 cin yen yil	370n
-cink	1694n
-circir bocek	1678n
+cink	1698n
+circir bocek	1682n
 cirk	427n
 cirp	279n
 cirtlak	446n
 cis	200n
 cisent	200n
-civciv	1634n
+civciv	1638n
 civciv sar	77n
 civil civil	392n
 civit	23n
@@ -81676,7 +81798,7 @@ cocuk park	382n
 cocukluk	417n
 cocukç	382n
 cok	464n
-cok kat magaz	1870n
+cok kat magaz	1874n
 cok renk	178n
 col	156n
 colombian flak	664n
@@ -81689,7 +81811,7 @@ cor del sur	639n
 cor do sul	639n
 cor du sud	639n
 corak	156n
-corap	1930n
+corap	1934n
 coré du sud	639n
 cosk	391n
 cottagecor	703n
@@ -81707,14 +81829,14 @@ cyberpunk	376n
 czech	661n
 czech flak	661n
 czech republiç	661n
-cırcır böcek	1678n
+cırcır böcek	1682n
 cırtlak	446n
 cıvıl cıvıl	392n
 cờ đỏ sao vànk	644n
 daglik	160n
 dak	160n
-dak ara gunes dok	1888n
-dak ara güneş doğuş	1888n
+dak ara gunes dok	1892n
+dak ara güneş doğuş	1892n
 dak evi	364n
 dak kulup	364n
 dak kulüp	364n
@@ -81735,7 +81857,7 @@ dans	391N
 dans etmek	391n
 dans pist	438n
 davetkar	400n
-davul	1973n
+davul	1977n
 dayanik	407n
 dayanık	407n
 dağlık	160n
@@ -81756,12 +81878,12 @@ dem cay	256n
 dem çay	256n
 demir	285n
 demir gri	87n
-demlik	1824n
+demlik	1828n
 demo	380n
 deniz	140n
 deniz alt	366n
 deniz dip	141n
-deniz kabuk	1668n
+deniz kabuk	1672n
 deniz kenar	143n
 deniz kiy	143n
 deniz kiz	397n
@@ -81809,8 +81931,8 @@ dinlenm	389n
 dinlenmek	389n
 dinç	391n
 dinçlik	419n
-dis domuz	1597n
-dis koy	1601n
+dis domuz	1601n
+dis koy	1605n
 dis uzay	176n
 disavurumculuk	720n
 discord	512n
@@ -81821,13 +81943,13 @@ div	811n
 dizust	377n
 dizüst	377n
 diş	286n
-diş domuz	1597n
-diş koy	1601n
+diş domuz	1601n
+diş koy	1605n
 dişil	421n
 docker	517n
 dodgers	587n
-dodo kus	1643n
-dodo kuş	1643n
+dodo kus	1647n
+dodo kuş	1647n
 dogal	385n
 dogum gun	373n
 dogum gun part	373n
@@ -81839,33 +81961,33 @@ dok yürüyüş	420n
 dokm demir	285n
 doksan	708n
 doktor	357n
-dokulen siv	1835n
+dokulen siv	1839n
 dokulen yaprak	129n
 dol yak	201n
 dol yağış	201n
 dolar	425n
-dolm biber	1740n
+dolm biber	1744n
 dolunay	173n
 domates	247n
 domates sos	247n
 domino	574n
 dominos	574n
-domuz	1597n
-domuz burn	1599n
-domuz pastirm	1763n
-domuz pastırm	1763n
-domuz yuz	1596n
-domuz yüz	1596n
+domuz	1601n
+domuz burn	1603n
+domuz pastirm	1767n
+domuz pastırm	1767n
+domuz yuz	1600n
+domuz yüz	1600n
 don	186n
 dondurm	274n
 dondurmaç	274n
 donduruç	402n
-donm dolap	1896n
+donm dolap	1900n
 donmus	452n
 donmuş	452n
 donuk	448n
 donut	271n
-dort yaprak yonç	1708n
+dort yaprak yonç	1712n
 doruk	160n
 dostluk	392n
 dostç	392n
@@ -81889,34 +82011,34 @@ duman	314n
 dun gezegen	385n
 dup	776n
 durk	388n
-durum	1772n
+durum	1776n
 durust	408n
 durustluk	408n
 dus	398n
-dusen yaprak	1710n
+dusen yaprak	1714n
 dusmanç	404n
 dussel	398n
 dutch flak	650n
 duvar	342n
 duygusal	417n
-duz ayakkap	1949n
+duz ayakkap	1953n
 duç	626n
 dänemark	656n
 dökm demir	285n
-dökülen sıv	1835n
+dökülen sıv	1839n
 dökülen yaprak	129n
-dönm dolap	1896n
-dört yaprak yonç	1708n
+dönm dolap	1900n
+dört yaprak yonç	1712n
 döviz	425n
 dövüş	404n
 dük	372n
 dün gezegen	385n
-dürüm	1772n
+dürüm	1776n
 dürüst	408n
 dürüstlük	408n
-düz ayakkap	1949n
+düz ayakkap	1953n
 düş	398n
-düşen yaprak	1710n
+düşen yaprak	1714n
 düşmanç	404n
 düşsel	398n
 dış	462n
@@ -81941,12 +82063,12 @@ egyp	646n
 egypt	646n
 egyptian flak	646n
 ejderh	397n
-ejderh yuz	1655n
-ejderh yüz	1655n
+ejderh yuz	1659n
+ejderh yüz	1659n
 ekim	197n
 ekin	251n
 ekmek	270n
-ekmek dilim	1751n
+ekmek dilim	1755n
 eko	385n
 ekoloj	385n
 ekolojik	385n
@@ -81955,10 +82077,10 @@ eks	227n
 eksantrik	437n
 ekspresyonizm	720n
 ekş	227n
-el can	1941n
-el çan	1941n
-elbis	1931n
-eldiven	1928n
+el can	1945n
+el çan	1945n
+elbis	1935n
+eldiven	1932n
 elektronik	377n
 elem	393n
 ell yil	709n
@@ -81991,10 +82113,10 @@ erik	244n
 erik cicek	215n
 erik renk	62n
 erik çiçek	215n
-eris	1790n
-eriş	1790n
+eris	1794n
+eriş	1794n
 erkek	459N
-erkek ayakkap	1946n
+erkek ayakkap	1950n
 erkeklik	422n
 erken sabah	188n
 esenlik	419n
@@ -82029,7 +82151,7 @@ everton fç	603n
 evham	415n
 evl	372n
 evlenmek	372n
-evler	1857n
+evler	1861n
 evlilik	372n
 evren	176n
 eylul	197n
@@ -82040,18 +82162,18 @@ eğlenç mekan	438n
 fabl	397n
 fabrik	378n
 facebook	469n
-fal kurap	1800n
-falafel	1773n
+fal kurap	1804n
+falafel	1777n
 falez	163n
 fantastik	397n
 fantez	397n
 fanus	309n
-far yuz	1611n
-far yüz	1611n
+far yuz	1615n
+far yüz	1615n
 farkindalik	414n
 farkındalık	414n
 fas	647n
-fasul	1747n
+fasul	1751n
 fedex	495n
 feminen	421n
 fener	309n
@@ -82074,7 +82196,7 @@ fildiş	38n
 filipinas	676n
 filipino flak	676n
 filipp	676n
-filizlenm	1699n
+filizlenm	1703n
 finans	358n
 finansal	358n
 finland	657n
@@ -82084,14 +82206,14 @@ finnland	657n
 fir	270n
 firav	774n
 firefox	518n
-firinlanmis patates	1792n
+firinlanmis patates	1796n
 firt	201n
-fisek	1903n
-fisk	1883n
+fisek	1907n
+fisk	1887n
 fistik yes	53n
 fitness	391n
 fiyort	147n
-fişek	1903n
+fişek	1907n
 flak of japan	624n
 flamengo	622n
 flamenko	825n
@@ -82104,7 +82226,7 @@ fly emirates	547n
 flört	395n
 flörtöz	395n
 folk	379n
-fond	1778N
+fond	1782N
 fosfor	450n
 fovizm	719n
 frankreich	625n
@@ -82113,7 +82235,7 @@ fransiz rivier	807n
 fransız rivier	807n
 franç	625n
 french flak	625n
-fuj dak	1844n
+fuj dak	1848n
 fus	65n
 futbol	391n
 futuristik	377n
@@ -82126,8 +82248,8 @@ fütüristik	377n
 fütürizm	377n
 fır	270n
 fırt	201n
-fırınlanmış patates	1792n
-fısk	1883n
+fırınlanmış patates	1796n
+fısk	1887n
 fıstık yeş	53n
 gal	411n
 galak	176n
@@ -82166,7 +82288,7 @@ gevsek	389n
 gevsemek	389n
 gevşek	389n
 gevşemek	389n
-geyik	1590n
+geyik	1594n
 gezegen	176n
 gezk	420n
 geç	192n
@@ -82179,8 +82301,8 @@ geç kulüp	438n
 geç pazar	333n
 geç saat	192n
 geç vakt	192n
-geç vakt kopr	1892n
-geç vakt köpr	1892n
+geç vakt kopr	1896n
+geç vakt köpr	1896n
 geç yar	193n
 geçit tören	411n
 geçmiş	417n
@@ -82190,7 +82312,7 @@ ghip	820n
 giamaiç	667n
 giappo	624n
 ginkgo	131n
-gitar	1968n
+gitar	1972n
 githup	516n
 giz	396n
 gizem	396n
@@ -82216,7 +82338,7 @@ golk	396n
 gondol	806n
 gook	468n
 gorem	808n
-goril	1569n
+goril	1573n
 gorkem	384n
 gorunmez	396n
 gosteris	383n
@@ -82225,9 +82347,10 @@ gotik	413n
 gotik tarz	413n
 goz	393n
 goz aliç	399n
+goz boncuk	872n
 goz kamastiriç	432n
 goz pek	407n
-gozluk	1919n
+gozluk	1923n
 granit	281n
 greek flak	660n
 green bay packers	582n
@@ -82270,7 +82393,7 @@ gunebakan	211n
 gunes	171n
 gunes bat	179n
 gunes dok	180n
-gunes gozluk	1920n
+gunes gozluk	1924n
 gunes gun	172n
 gunes hav	172n
 gunes huzm	171n
@@ -82286,7 +82409,7 @@ gurur	418n
 guven	408n
 guvenilir	408n
 guvenlik	408n
-guvenlik yelek	1923n
+guvenlik yelek	1927n
 guverç	409n
 guz	197n
 guz mevsim	197n
@@ -82314,9 +82437,10 @@ görünmez	396n
 gösteriş	383n
 gösterişsiz	423n
 göz alıç	399n
+göz boncuk	872n
 göz kamaştırıç	432n
 göz pek	407n
-gözlük	1919n
+gözlük	1923n
 gözyaş	393n
 göçep	420n
 gül	209n
@@ -82347,7 +82471,7 @@ güney kutp	185n
 güneş	171n
 güneş batış	179n
 güneş doğuş	180n
-güneş gözlük	1920n
+güneş gözlük	1924n
 güneş gün	172n
 güneş hav	172n
 güneş huzm	171n
@@ -82359,7 +82483,7 @@ gürült	424n
 güven	408n
 güvenilir	408n
 güvenlik	408n
-güvenlik yelek	1923n
+güvenlik yelek	1927n
 güverç	409n
 güz	197n
 güz mevsim	197n
@@ -82378,10 +82502,10 @@ halk muzik	379n
 halk müzik	379n
 halloween	368n
 halsiz	416n
-hamam bocek	1679n
-hamam böcek	1679n
-hamburger	1764n
-hamster	1614n
+hamam bocek	1683n
+hamam böcek	1683n
+hamburger	1768n
+hamster	1618n
 hamur isi	271n
 hamur işi	271n
 han quoç	639n
@@ -82440,19 +82564,19 @@ hemşir	357n
 hengam	424n
 heyecan	391n
 heyecan veriç	391n
-heç dev	1603n
+heç dev	1607n
 hicbir	460n
 hiddet	404n
 hik	312n
 hikâ	312n
 him	783n
-hind	1630n
-hind tapinak	1879n
-hind tapınak	1879n
+hind	1634n
+hind tapinak	1883n
+hind tapınak	1883n
 hindis ceviz	241n
 hint gel	832n
-hipo	1610n
-hipopotam	1610n
+hipo	1614n
+hipopotam	1614n
 hipp	714n
 hirs	428n
 hirvat	859n
@@ -82460,7 +82584,7 @@ hirvatis	859n
 hirç	404n
 hisar	360n
 hiyar	435n
-hiz tren	1897n
+hiz tren	1901n
 hiç	460n
 hiçbir	460n
 hoa ky	633n
@@ -82471,7 +82595,7 @@ holland	650n
 hon	482n
 hongr	662n
 honk konk	777n
-horoz	1632n
+horoz	1636n
 hortlak	405n
 hortum	201n
 hosnut	392n
@@ -82510,10 +82634,10 @@ hırvat	859n
 hırvatis	859n
 hırç	404n
 hıyar	435n
-hız tren	1897n
+hız tren	1901n
 ibadet	414n
 iblis	430n
-icecek kut	1838n
+icecek kut	1842n
 iceland	658n
 icelandiç flak	658n
 idd	407n
@@ -82525,8 +82649,8 @@ igrenmek	427n
 igrenç	427n
 ihtiras	395n
 ike	467n
-iki horguç dev	1604n
-iki hörgüç dev	1604n
+iki horguç dev	1608n
+iki hörgüç dev	1608n
 ikind	190n
 ikind vakt	190n
 ikp	682n
@@ -82558,8 +82682,8 @@ indonesian flak	674n
 indonesien	674n
 indoné	674n
 inek	349n
-inek yuz	1592n
-inek yüz	1592n
+inek yuz	1596n
+inek yüz	1596n
 inferno	430n
 ingilter	771n
 ink	823n
@@ -82605,14 +82729,14 @@ ispan	628n
 ispanak	435n
 ispanyol	857n
 issiz	393n
-issiz ada	1848n
+issiz ada	1852n
 issizlik	393n
-istakoz	1803n
+istakoz	1807n
 istanbul	772n
 istemiyorum	462n
 istikrar	408n
 istirap	393n
-istirid	1806n
+istirid	1810n
 isveç	654n
 isvicr sti	821n
 isviçr sti	821n
@@ -82641,7 +82765,7 @@ izlenimç	790n
 izo	393n
 iç karartiç	393n
 iç karartıç	393n
-içecek kut	1838n
+içecek kut	1842n
 iğn yaprak	121n
 iğrenmek	427n
 iğrenç	427n
@@ -82658,11 +82782,11 @@ japao	624n
 japon balik	329n
 japon balık	329n
 japon bask	794n
-japon oyuncak bebek	1911n
-japon pos	1862n
-japon sato	1872n
+japon oyuncak bebek	1915n
+japon pos	1866n
+japon sato	1876n
 japon tarz	355n
-japon şato	1872n
+japon şato	1876n
 japão	624n
 japón	624n
 jeux olympiques	686n
@@ -82678,17 +82802,17 @@ juventus	609n
 jöl	272n
 jüp	411n
 jüpiter	176n
-kabak fener	1900n
-kaban	1929n
+kabak fener	1904n
+kaban	1933n
 kabir	412n
 kabus	405n
-kad bot	1953n
-kad giy	1938n
-kad sandalet	1951n
-kad sapk	1956n
-kad şapk	1956n
-kadeh tokusturm	1833n
-kadeh tokuşturm	1833n
+kad bot	1957n
+kad giy	1942n
+kad sandalet	1955n
+kad sapk	1960n
+kad şapk	1960n
+kadeh tokusturm	1837n
+kadeh tokuşturm	1837n
 kadif	290n
 kadim	380n
 kadinlik	421n
@@ -82730,7 +82854,7 @@ kalp kırıklık	393n
 kamp	420n
 kamp ate	166n
 kamp ateş	166n
-kamp yapm	1845n
+kamp yapm	1849n
 kampink	420n
 kamuflaj	433n
 kan	315n
@@ -82738,9 +82862,9 @@ kan kirmiz	71n
 kan kırmız	71n
 kanat	169n
 kandil	309n
-kangur	1627n
-kanis	1574n
-kaniş	1574n
+kangur	1631n
+kanis	1578n
+kaniş	1578n
 kanyon	159n
 kaos	424n
 kaotik	424n
@@ -82751,11 +82875,11 @@ kapadok	808n
 kapalicar	772n
 kapalıçarş	772n
 kaplan	319n
-kaplan yuz	1581n
-kaplan yüz	1581n
-kapliç	1893n
-kaplumbak	1652n
-kaplıç	1893n
+kaplan yuz	1585n
+kaplan yüz	1585n
+kapliç	1897n
+kaplumbak	1656n
+kaplıç	1897n
 kapucino	255n
 kapuçino	255n
 kar	187n
@@ -82780,13 +82904,13 @@ karanlık ruh hal	413n
 karar	407n
 kararlilik	407n
 kararlılık	407n
-karasinek	1684n
+karasinek	1688n
 karavaggio	791n
 karayip	768n
 kargas	424n
 kargaş	424n
-karides	1804n
-karinç	1674n
+karides	1808n
+karinç	1678n
 kark	413n
 karm	414n
 karmas	424n
@@ -82794,10 +82918,10 @@ karmaş	424n
 karmen	70n
 karnaval	335n
 karpuz	234n
-kartal	1639n
-karınç	1674n
+kartal	1643n
+karınç	1678n
 kasap	340n
-kasik kas	1779n
+kasik kas	1783n
 kasim	197n
 kasimpat	217n
 kasirk	201n
@@ -82818,8 +82942,8 @@ kay renk	78n
 kayak	198n
 kayalik	163n
 kayalık	163n
-kaydirak	1895n
-kaydırak	1895n
+kaydirak	1899n
+kaydırak	1899n
 kaygisiz	389n
 kaygısız	389n
 kayik	140n
@@ -82834,9 +82958,9 @@ kazanan	418n
 kazanmak	418n
 kağıt	293n
 kağıt par	425n
-kaşık kas	1779n
-ked yuz	1578n
-ked yüz	1578n
+kaşık kas	1783n
+ked yuz	1582n
+ked yüz	1582n
 keder	393n
 kedicik	410n
 kehribar	32n
@@ -82844,8 +82968,8 @@ kek	271n
 kelebek	325n
 kelt	826n
 keltik	826n
-keman	1971n
-kemik et	1760n
+keman	1975n
+kemik et	1764n
 kend emin	407n
 kent	340n
 kentsel	340n
@@ -82854,7 +82978,7 @@ kenyan flak	670n
 keres	279n
 kerpiç	342n
 kerpiç duvar	342n
-kertenk	1653n
+kertenk	1657n
 kes	20n
 kes renk	20n
 kesfetmek	420n
@@ -82891,16 +83015,16 @@ kirik beyaz	104n
 kirik kalp	393n
 kirk	393n
 kirmiz	0n
-kirmiz elm	1723n
+kirmiz elm	1727n
 kirmiz mor	96n
 kirmiz sarap	264n
-kirmiz zarf	1915n
-kirp	1619n
+kirmiz zarf	1919n
+kirp	1623n
 kirsal	349n
 kirsal alan	349n
 kis	198n
 kis mevsim	198n
-kis ve genis bardak	1834n
+kis ve genis bardak	1838n
 kiskanclik	428n
 kiskanmak	428n
 kiskanç	428n
@@ -82916,7 +83040,7 @@ kiymet tas	316n
 kiz	459N
 kizak	198n
 kizarmis ekmek	270n
-kizarmis karides	1795n
+kizarmis karides	1799n
 kizginlik	404n
 kizil	71n
 kizil mey	833n
@@ -82931,16 +83055,16 @@ kle mav	822n
 klement	228n
 klinik	357n
 knicks	581n
-koa ayi	1622n
-koa ayı	1622n
+koa ayi	1626n
+koa ayı	1626n
 kobalt	45n
 kobalt mav	45n
 koi balik	329n
 koi balık	329n
-kokan	1626n
-kokarç	1626n
+kokan	1630n
+kokarç	1630n
 koknar	121n
-kokteyl kadeh	1829n
+kokteyl kadeh	1833n
 kolej	359n
 kolezyum	788n
 kolumbien	664n
@@ -82948,17 +83072,17 @@ komed	392n
 komik	392n
 komur gri	37n
 konfet	411n
-konfet top	1908n
+konfet top	1912n
 konfor	400n
 konser	335n
-konserv gid	1784n
-konserv gıd	1784n
+konserv gid	1788n
+konserv gıd	1788n
 konstruktivizm	817n
 konstrüktivizm	817n
-kopek	1572n
+kopek	1576n
 kopek balik	141n
 kopek yavr	410n
-kopek yuz	1571n
+kopek yuz	1575n
 kopekbalik	141n
 kopenhak	840n
 kopr	340n
@@ -82967,7 +83091,7 @@ kopuk sarap	265n
 kor	167n
 kor ates	167n
 kor ateş	167n
-kor pilav	1789n
+kor pilav	1793n
 kor tapinak	798n
 kor tapınak	798n
 korean flak	639n
@@ -82980,10 +83104,10 @@ korkusuz	407n
 korkutuç	405n
 korozyon	287n
 koruluk	119n
-koruyuç gozluk	1921n
-koruyuç gözlük	1921n
+koruyuç gozluk	1925n
+koruyuç gözlük	1925n
 kos	391n
-kos ayakkap	1947n
+kos ayakkap	1951n
 kosmak	391n
 kot	289n
 kot kumas	289n
@@ -83006,7 +83130,7 @@ koz	167n
 kozmik	176n
 kozmos	176n
 koş	391n
-koş ayakkap	1947n
+koş ayakkap	1951n
 koşmak	391n
 krakov	846n
 kral	384n
@@ -83015,22 +83139,22 @@ kraliyet mav	43n
 kraliç	384n
 krallik	384n
 krallık	384n
-kravat	1924n
+kravat	1928n
 krem	18n
-krem karamel	1819n
+krem karamel	1823n
 krem renk	18n
 kreml	833n
 krep	271n
 kristal	300n
 krizantem	217n
 krom	286n
-kruvasan	1752n
+kruvasan	1756n
 kruvaziyer	140n
 kubist	818n
 kubizm	818n
 kucaklam	400n
 kudret	407n
-kuk yavr	1641n
+kuk yavr	1645n
 kul	167n
 kullanm	462n
 kullanmay	462n
@@ -83045,7 +83169,7 @@ kumr	409n
 kumsal	144n
 kumsal kenar	143n
 kumul	156n
-kunduz	1618n
+kunduz	1622n
 kur kaf	405n
 kur yaprak	129n
 kurak	156n
@@ -83054,7 +83178,7 @@ kuraklık	156n
 kurap	271n
 kurbak	328n
 kurs gri	85n
-kurt	1575n
+kurt	1579n
 kurumsal	358n
 kurş gri	85n
 kus tuy	313n
@@ -83088,16 +83212,16 @@ kyoto	805n
 kâğıt	293n
 köknar	121n
 kömür gri	37n
-köpek	1572n
+köpek	1576n
 köpek balık	141n
 köpek yavr	410n
-köpek yüz	1571n
+köpek yüz	1575n
 köpekbalık	141n
 köpr	340n
 köpük	142n
 köpük şarap	265n
 kör	277n
-kör pilav	1789n
+kör pilav	1793n
 kötücül	405n
 köy	349n
 köy evi	379n
@@ -83116,15 +83240,15 @@ kırak	186n
 kırak beyaz	83n
 kırk	393n
 kırmız	0n
-kırmız elm	1723n
+kırmız elm	1727n
 kırmız mor	96n
-kırmız zarf	1915n
+kırmız zarf	1919n
 kırmız şarap	264n
 kırsal	349n
 kırsal alan	349n
 kırık beyaz	104n
 kırık kalp	393n
-kıs ve geniş bardak	1834n
+kıs ve geniş bardak	1838n
 kıskanmak	428n
 kıskanç	428n
 kıskançlık	428n
@@ -83135,7 +83259,7 @@ kıymet taş	316n
 kız	459N
 kızak	198n
 kızarmış ekmek	270n
-kızarmış karides	1795n
+kızarmış karides	1799n
 kızgınlık	404n
 kızk	404n
 kızıl	71n
@@ -83145,8 +83269,8 @@ kış mevsim	198n
 kışlık	198n
 la galaxy	593n
 la lakers	576n
-laboratuvar onluk	1922n
-laboratuvar önlük	1922n
+laboratuvar onluk	1926n
+laboratuvar önlük	1926n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
@@ -83171,7 +83295,7 @@ lego	571n
 leicester city	600n
 lekesiz	409n
 lenovo	525n
-leopar	1583n
+leopar	1587n
 les	427N
 leylak	64n
 leylak mor	63n
@@ -83238,7 +83362,7 @@ malay	677n
 malaysian flak	677n
 malez	677n
 malá	677n
-mamut	1608n
+mamut	1612n
 man	228N
 man city	598n
 man united	597n
@@ -83250,7 +83374,7 @@ maneviyat	414n
 mango	239n
 manhat	770n
 manol	226n
-mant	1799n
+mant	1803n
 mantar	136n
 map leaf flak	636n
 mar	154n
@@ -83271,8 +83395,8 @@ mastercard	498n
 masum	409n
 masumiyet	409n
 mat	448n
-mat cay	1839n
-mat çay	1839n
+mat cay	1843n
+mat çay	1843n
 match	258n
 matem	393n
 matrusk	833n
@@ -83288,11 +83412,11 @@ mav siyah	80n
 mav şehir	803n
 may	823N
 mayis	195n
-maym	1568n
-maym yuz	1567n
-maym yüz	1567n
+maym	1572n
+maym yuz	1571n
+maym yüz	1571n
 mayork	857n
-maytap	1904n
+maytap	1908n
 mayıs	195n
 maço	422n
 mağar	164n
@@ -83338,12 +83462,12 @@ mexico	632n
 mexiko	632n
 mexiq	632n
 meyh	344n
-meyv buz	1808n
+meyv buz	1812n
 meyv sal	434n
 mezar	412n
 mezarlik	412n
 mezarlık	412n
-mezuniyet kep	1958n
+mezuniyet kep	1962n
 meçhul	396n
 meş	279n
 meşum	405n
@@ -83352,8 +83476,8 @@ micir	281n
 microsoft	567n
 mid bulandiriç	427n
 mid bulandırıç	427n
-mikrop	1686n
-mil park	1849n
+mikrop	1690n
+mil park	1853n
 mineral mav	81n
 minimal	387n
 minimalist	387n
@@ -83363,7 +83487,7 @@ minnoş	410n
 miras	380n
 misir	250n
 misir bayrak	646n
-misir kocan	1738n
+misir kocan	1742n
 misir tar	250n
 misk	416n
 misket limon	31n
@@ -83398,7 +83522,7 @@ moğol	853n
 moğolis	853n
 muamm	396n
 mucevher	316n
-mucevher tas	1965n
+mucevher tas	1969n
 mucevherat	316n
 much	793N
 muciz	397n
@@ -83412,7 +83536,7 @@ mum isik	310n
 mum ışık	310n
 murdum	62n
 murekkep	47n
-murekkep balik	1805n
+murekkep balik	1809n
 murekkep resm	302n
 murekkep siyah	47n
 mut	392n
@@ -83425,25 +83549,25 @@ mutsuzluk	393n
 muz	238n
 muzaffer	418n
 muzik festiv	335n
-muzik klav	1969n
+muzik klav	1973n
 méxico	632n
 mücevher	316n
-mücevher taş	1965n
+mücevher taş	1969n
 mücevherat	316n
 mürdüm	62n
 mürekkep	47n
-mürekkep balık	1805n
+mürekkep balık	1809n
 mürekkep resm	302n
 mürekkep siyah	47n
 mütevaz	390n
 müthiş	426n
 müz	440n
 müzik festiv	335n
-müzik klav	1969n
+müzik klav	1973n
 mıcır	281n
 mısır	250n
 mısır bayrak	646n
-mısır koçan	1738n
+mısır koçan	1742n
 mısır tar	250n
 na uy	655n
 naif	409n
@@ -83457,6 +83581,9 @@ napo calcio	612n
 nar	243n
 narenç	228n
 naver	509n
+nazar boncuk	872n
+nazarlik	872n
+nazarlık	872n
 nazik	390n
 nefes	401n
 nefret	404n
@@ -83510,8 +83637,8 @@ nintendo	569n
 nisan	195n
 nissan	483n
 noel	367n
-noel agaç	1901n
-noel ağaç	1901n
+noel agaç	1905n
+noel ağaç	1905n
 noel bap	367n
 noruek	655n
 norvek	655n
@@ -83534,11 +83661,11 @@ nötr	423n
 ocak	311n
 ocak bas	311n
 ocak baş	311n
-oden	1793n
+oden	1797n
 odev	359n
 odun	279n
 ofis	358n
-ofis bin	1861n
+ofis bin	1865n
 ofk	404n
 ogl	189n
 ogl sonr	190n
@@ -83550,11 +83677,11 @@ ogrenm	359n
 ogrenç	359n
 okr	36n
 okul	359n
-okul bin	1869n
-okul can	1944n
-okul çan	1944n
+okul bin	1873n
+okul can	1948n
+okul çan	1948n
 okult	396n
-okuz	1593n
+okuz	1597n
 okyanus	140n
 okyanus dip	141n
 okült	396n
@@ -83578,7 +83705,7 @@ olympiç games	686n
 olympiç rings	686n
 olç	423n
 om	614n
-onden civciv	1635n
+onden civciv	1639n
 onl	377n
 onur	418n
 onur yur	755n
@@ -83588,9 +83715,9 @@ opal	299n
 oper	399n
 opucuk	394n
 opusmek	394n
-orank	1570n
+orank	1574n
 ord	433n
-ordek	1640n
+ordek	1644n
 organik	385n
 orkestr	399n
 orm	400n
@@ -83599,14 +83726,14 @@ orman meyv	253n
 ormanlik	119n
 ormanlık	119n
 ortanç	219n
-orumcek	1680n
-orumcek agi	1681n
+orumcek	1684n
+orumcek agi	1685n
 oryantal	356n
 osman	772n
 osmantus	224n
 osterreich	653n
 ot	125n
-otel	1866n
+otel	1870n
 otlak	124n
 otlar	137n
 otoban	340n
@@ -83622,7 +83749,7 @@ oyuncak ayı	410n
 ozbek	870n
 ozbekis	870n
 ozgurluk	420n
-ozgurluk heyk	1876n
+ozgurluk heyk	1880n
 ozguven	407n
 ozlem	417n
 oğlan	459N
@@ -83633,12 +83760,12 @@ pae bas	650n
 pah	383n
 paises baixos	650n
 paises bajos	650n
-paketlenmis hed	1917n
-paketlenmiş hed	1917n
+paketlenmis hed	1921n
+paketlenmiş hed	1921n
 pakis	672n
 pakis flak	672n
-palm agaç	1703n
-palm ağaç	1703n
+palm agaç	1707n
+palm ağaç	1707n
 palyaco	331n
 palyaço	331n
 pamuk	292n
@@ -83669,7 +83796,7 @@ paquistao	672n
 paquistán	672n
 paquistão	672n
 par	425N
-par kes	1942n
+par kes	1946n
 parano	415n
 paranoyak	415n
 parfum	421n
@@ -83684,16 +83811,16 @@ parlak gelecek	406n
 parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
-parmak ara terlik	1945n
+parmak ara terlik	1949n
 parsomen	293n
 part	373n
-part konfet	1907n
-parç et	1762n
+part konfet	1911n
+parç et	1766n
 parıldamak	432n
 parıldayan	432n
 parşömen	293n
 pas	287n
-pas dilim	1813n
+pas dilim	1817n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	374n
@@ -83705,15 +83832,15 @@ paslanmış	287n
 pastel	449n
 pastel renk	449n
 patagon	844n
-patates	1736n
-patates kizartm	1765n
-patates kızartm	1765n
+patates	1740n
+patates kizartm	1769n
+patates kızartm	1769n
 patirt	424n
 patlam	165n
-patlamis misir	1781n
-patlamış mısır	1781n
-patlayan mantar sis	1827n
-patlayan mantar şiş	1827n
+patlamis misir	1785n
+patlamış mısır	1785n
+patlayan mantar sis	1831n
+patlayan mantar şiş	1831n
 patlican	248n
 patlıcan	248n
 patırt	424n
@@ -83734,7 +83861,7 @@ pemp neon	116n
 pemp sehir	804n
 pemp şehir	804n
 penguen	322n
-penç izi	1629n
+penç izi	1633n
 pep	566n
 per baç	808n
 per flagk	666n
@@ -83749,7 +83876,7 @@ perú	666n
 petek	263n
 petr	773n
 petrol mav	13n
-peynir dilim	1759n
+peynir dilim	1763n
 phan lan	657n
 phap	625n
 philippinen	676n
@@ -83758,30 +83885,30 @@ pháp	625n
 phần lan	657n
 picasso	818n
 pik demir	285n
-pilav	1788n
+pilav	1792n
 pinar	148n
 pinterest	514n
-pipet bardak	1836n
+pipet bardak	1840n
 piramit	774n
 piril piril	432n
 pirilt	432n
-pirinç bitk	1705n
-pirinç gevrek	1786n
+pirinç bitk	1709n
+pirinç gevrek	1790n
 pirinç metal	60n
 pirinç tar	252n
-pirinç tat	1798n
+pirinç tat	1802n
 pirinç teras	766n
-pirinç top	1787n
+pirinç top	1791n
 pirlan	301n
 pis	427n
 pismanlik	393n
 pittsburgh steelers	584n
 pizz	247n
-pizz dilim	1766n
+pizz dilim	1770n
 pişmanlık	393n
 plaj	143n
-plaj ve sem	1846n
-plaj ve şem	1846n
+plaj ve sem	1850n
+plaj ve şem	1850n
 plastik	307n
 playstation	475n
 pluton	176n
@@ -83797,7 +83924,7 @@ pop art	792n
 pop sanat	792n
 porsch	486n
 porselen	295n
-porsuk	1628n
+porsuk	1632n
 portakal	228n
 portakal renk	1n
 portekiz cin	797n
@@ -83812,7 +83939,7 @@ prak	842n
 premium	383n
 prens	384n
 prenses	384n
-pretzel	1755n
+pretzel	1759n
 prizm	178n
 profesyonel	408n
 provenç	807n
@@ -83860,8 +83987,8 @@ red doup decker	684n
 red sox	588n
 reddit	513n
 regno unito	634n
-rehber kopek	1573n
-rehber köpek	1573n
+rehber kopek	1577n
+rehber köpek	1577n
 reino unido	634n
 relianç jio	557n
 rembrandt	791n
@@ -83912,16 +84039,16 @@ rut	436n
 ruy	398n
 ruy gip	398n
 ruzgar	204n
-ruzgar can	1913n
-ruzgar yaprak	1711n
+ruzgar can	1917n
+ruzgar yaprak	1715n
 ryanair	552n
 rönesans	717n
 rús	641n
 rüy	398n
 rüy gip	398n
 rüzgar	204n
-rüzgar yaprak	1711n
-rüzgar çan	1913n
+rüzgar yaprak	1715n
+rüzgar çan	1917n
 rüzgâr	204n
 rıhtım	154n
 saadet	392n
@@ -83953,15 +84080,15 @@ saglik	419n
 saglik hizmet	357n
 saglik yasam	419n
 sah	426n
-sah yemek	1776n
+sah yemek	1780n
 sahil	143n
 sahil serid	143n
 sahil şerid	143n
 sahr	156n
 sak	388n
 sak bitk	128n
-sak sis ve fincan	1826n
-sak şiş ve fincan	1826n
+sak sis ve fincan	1830n
+sak şiş ve fincan	1830n
 sakal	422n
 sakayik	214n
 sakinlik	388n
@@ -83976,7 +84103,7 @@ salatalik	435n
 salatalık	435n
 saldirgan	404n
 saldırgan	404n
-salyangoz	1671n
+salyangoz	1675n
 sam	424n
 samanlik	349n
 samanlık	349n
@@ -83996,7 +84123,7 @@ sanat muz	440n
 sanat müz	440n
 sanatsal	440n
 sanatç	440n
-sandviç	1768n
+sandviç	1772n
 sanghay	778n
 sankt peterburk	801n
 sant	378n
@@ -84004,12 +84131,12 @@ santor	353n
 sapel	361n
 sar	2n
 sarap	264n
-sarap kadeh	1828n
+sarap kadeh	1832n
 sarap renk	113n
 saray	384n
 sarilm	400n
 sarilmak	400n
-sarimsak	1744n
+sarimsak	1748n
 sarmasik	134n
 sarmaşık	134n
 sarp kayalik	163n
@@ -84017,7 +84144,7 @@ sarp kayalık	163n
 sartroz	67n
 sarılm	400n
 sarılmak	400n
-sarımsak	1744n
+sarımsak	1748n
 sasirmis	426n
 sasirtiç	426n
 sask	426n
@@ -84036,8 +84163,8 @@ savas alan	433n
 savaş	433n
 savaş alan	433n
 sayk	412n
-sazan sekil flam	1912n
-sazan şekil flam	1912n
+sazan sekil flam	1916n
+sazan şekil flam	1916n
 saçm	437n
 sağanak	199n
 sağlam	408n
@@ -84057,8 +84184,8 @@ sefalet	393n
 sefkat	390n
 seher	180n
 sehir	340n
-sehir alacakaranlik	1890n
-sehir manzar	1887n
+sehir alacakaranlik	1894n
+sehir manzar	1891n
 sehir merkez	340n
 sehir siluet	340n
 sehvet	395n
@@ -84118,11 +84245,11 @@ sicak ciko	400n
 sicak dalk	205n
 sicak hav	205n
 sicak hav balon	808n
-sicak icecek	1823n
+sicak icecek	1827n
 sicak kakao	400n
 sicak renk	454n
 sicak ton	454n
-sican	1613n
+sican	1617n
 sicil	858n
 siddet	404n
 sidney	849n
@@ -84140,13 +84267,13 @@ siklik	399n
 siklon	201n
 sil hasret	417n
 silah kuvvet	433n
-silindir sapk	1957n
-silindir şapk	1957n
+silindir sapk	1961n
+silindir şapk	1961n
 sim	432n
-simit	1756n
+simit	1760n
 simsek	201n
-sinagok	1880n
-sincap	1617n
+sinagok	1884n
+sincap	1621n
 singapor airlines	554n
 singapor flak	678n
 singaporean flak	678n
@@ -84155,14 +84282,14 @@ sinif	359n
 sinir	404n
 sinir bozuç	404n
 sinto tapinak	805n
-siper sapk	1959n
-siper şapk	1959n
+siper sapk	1963n
+siper şapk	1963n
 sir dis	437n
 siradak	160n
 siradanlik	436n
 sirk	335n
-sirk cadir	1899n
-sirk çadır	1899n
+sirk cadir	1903n
+sirk çadır	1903n
 sirket	358n
 sis	202n
 sis hav	202n
@@ -84170,17 +84297,17 @@ sis per	202n
 sis yes	48n
 siv	152n
 siv duvar	342n
-sivrisinek	1683n
+sivrisinek	1687n
 siyah	9n
 siyah beyaz	431n
 siyah cay	256n
 siyah kum	158n
 siyah çay	256n
 sl benfiç	616n
-slip mayo	1935n
+slip mayo	1939n
 snapchat	515n
 sofistik	399n
-sogan	1745n
+sogan	1749n
 soguk	402n
 soguk hav	402n
 soguk renk	455n
@@ -84193,9 +84320,9 @@ sokak lamp	336n
 solar	171n
 solen	411n
 solk	444n
-solmus cicek	1693n
-solmuş çiçek	1693n
-solucan	1685n
+solmus cicek	1697n
+solmuş çiçek	1697n
+solucan	1689n
 soluk	444n
 soluk isik	453n
 soluk lil	90n
@@ -84210,25 +84337,25 @@ sonbahar yaprak	129n
 sonuk	448n
 sorf	142n
 sorfç	143n
-soropod	1657n
-sort	1936N
+soropod	1661n
+sort	1940N
 sorum	408n
 sorumluluk	408n
-sosis sandviç	1767n
+sosis sandviç	1771n
 south african flak	668n
 south afriç	668n
 south kor	639n
 sovyet afi	817n
 sovyet afiş	817n
 soy	384n
-soğan	1745n
+soğan	1749n
 soğuk	402n
 soğuk hav	402n
 soğuk renk	455n
 soğuk ton	455n
 soğukluk	402n
 spa	389n
-spagett	1791n
+spagett	1795n
 spak	628n
 spanien	628n
 spanish flak	628n
@@ -84239,7 +84366,7 @@ sportif	391n
 spotify	471n
 spurs	599n
 ssç napo	612n
-stadyum	1850n
+stadyum	1854n
 starbucks	466n
 stars and stripes	633n
 stat unit	633n
@@ -84254,9 +84381,9 @@ su dam	152n
 su festiv	743n
 su kasap	350n
 su mav	66n
-su puskur bal	1659n
-su püskür bal	1659n
-su samur	1625n
+su puskur bal	1663n
+su püskür bal	1663n
+su samur	1629n
 sualt	366n
 sualt dun	366n
 sualt dün	366n
@@ -84283,15 +84410,15 @@ sular	152n
 sumuk	427n
 suph	415n
 surdurulebilir	385n
-surek acik market	1868n
+surek acik market	1872n
 surpriz	426n
 surpriz part	373n
 surreal	398n
 surrealizm	721n
 sus	276N
-sus kopek	1572n
+sus kopek	1576n
 sut	268n
-sut bardak	1822n
+sut bardak	1826n
 sut beyaz	105n
 sut cay	259n
 sut kahv	255n
@@ -84319,14 +84446,14 @@ sükunet	388n
 sükûnet	388n
 sümük	427n
 sürdürülebilir	385n
-sürek açık market	1868n
+sürek açık market	1872n
 sürpriz	426n
 sürpriz part	373n
 sürreal	398n
 sürrealizm	721n
-süs köpek	1572n
+süs köpek	1576n
 süt	268n
-süt bardak	1822n
+süt bardak	1826n
 süt beyaz	105n
 süt kahv	255n
 süt çay	259n
@@ -84336,7 +84463,7 @@ sıcak	403n
 sıcak dalk	205n
 sıcak hav	205n
 sıcak hav balon	808n
-sıcak içecek	1823n
+sıcak içecek	1827n
 sıcak kakao	400n
 sıcak renk	454n
 sıcak ton	454n
@@ -84353,8 +84480,8 @@ sıradak	160n
 sıradanlık	436n
 sıv	152n
 sıv duvar	342n
-sıçan	1613n
-t rex	1658n
+sıçan	1617n
+t rex	1662n
 tabiat	385n
 tablo	440n
 taegukk	639n
@@ -84366,11 +84493,11 @@ tahıl	251n
 tailand	675n
 tailând	675n
 tak	339n
-tako	1769n
+tako	1773n
 tamah	428n
 tan yer	180n
-tanap agaç	1909n
-tanap ağaç	1909n
+tanap agaç	1913n
+tanap ağaç	1913n
 tanr	414n
 taobao	529n
 tap	26n
@@ -84380,8 +84507,8 @@ tapınak	346n
 tapınak şenlik	799n
 tar	124n
 tarih	380n
-tarih yap	1851n
-tart	1815n
+tarih yap	1855n
+tart	1819n
 tarç	277n
 tas	281n
 tasasiz	389n
@@ -84396,14 +84523,14 @@ tatsiz	436n
 tatsız	436n
 taver	344n
 tavsan	410n
-tavsan yuz	1615n
-tavuk	1631n
-tavuk but	1761n
+tavsan yuz	1619n
+tavuk	1635n
+tavuk but	1765n
 tavus kus	318n
 tavus kuş	318n
 tavus mav	46n
 tavşan	410n
-tavşan yüz	1615n
+tavşan yüz	1619n
 tay ban nha	628n
 tayf	201n
 taz	401n
@@ -84426,7 +84553,7 @@ tehditkar	405n
 tehlik	404n
 tek	140n
 tek boynuz at	397n
-tek parç mayo	1934n
+tek parç mayo	1938n
 tek renk	431n
 tekduz	436n
 tekduzelik	436n
@@ -84453,12 +84580,12 @@ tep	160n
 ter	403n
 terako	111n
 tereyak	269n
-terkedilmis ev	1858n
-terkedilmiş ev	1858n
+terkedilmis ev	1862n
+terkedilmiş ev	1862n
 terlemek	403n
 tes	485N
 tesco	539n
-tespih	1962n
+tespih	1966n
 tha	675n
 tha flak	675n
 tha lan	675n
@@ -84485,16 +84612,16 @@ tiksint	427n
 tiktok	510n
 tilk	324n
 tilsim	397n
-timsah	1651n
+timsah	1655n
 tip	357n
 tirank	640n
-tirtil	1673n
-tisort	1925n
+tirtil	1677n
+tisort	1929n
 titrem	402n
 titremek	402n
-tişört	1925n
+tişört	1929n
 tof	262n
-tokyo kul	1875n
+tokyo kul	1879n
 toprak	168n
 toprak gri	68n
 toprak sar	102n
@@ -84518,16 +84645,16 @@ traver	802n
 traver teras	802n
 trekkink	420n
 tricolor	625n
-trompet	1970n
+trompet	1974n
 tropik	352n
-tropik icecek	1830n
-tropik içecek	1830n
+tropik icecek	1834n
+tropik içecek	1834n
 tropik kusak	352n
 tropik kuşak	352n
 tropik plaj	145n
 tropikal	352n
-tropikal balik	1664n
-tropikal balık	1664n
+tropikal balik	1668n
+tropikal balık	1668n
 tropikal orman	120n
 trunk quoç	638n
 trunk quốç	638n
@@ -84572,7 +84699,7 @@ tüy ürpertiç	405n
 tıbp	357n
 tılsım	397n
 tıp	357n
-tırtıl	1673n
+tırtıl	1677n
 u.s.	633n
 uae	648n
 uber	502n
@@ -84638,7 +84765,7 @@ uzay istasyon	365n
 uzay mekik	365n
 uzk	393n
 uzum	231n
-uzun davul	1974n
+uzun davul	1978n
 uzunt	393n
 uç	637n
 uçak	169n
@@ -84725,7 +84852,7 @@ xiaohongsh	536n
 xiaom	527n
 y	627N
 yaban	420n
-yaban domuz	1598n
+yaban domuz	1602n
 yaban mers	232n
 yad etmek	417n
 yagis	199n
@@ -84748,7 +84875,7 @@ yalınlık	387n
 yamaç	160n
 yanan	166n
 yanardak	165n
-yanardak patlam	1843n
+yanardak patlam	1847n
 yanardoner	299n
 yanardöner	299n
 yanik	166n
@@ -84758,21 +84885,21 @@ yanmis	166n
 yanmış	166n
 yanık	166n
 yaprak	128n
-yaprak doken agaç	1702n
+yaprak doken agaç	1706n
 yaprak dokmeyen	121n
-yaprak dokmeyen agaç	1701n
-yaprak döken ağaç	1702n
+yaprak dokmeyen agaç	1705n
+yaprak döken ağaç	1706n
 yaprak dökmeyen	121n
-yaprak dökmeyen ağaç	1701n
-yaras	1620n
+yaprak dökmeyen ağaç	1705n
+yaras	1624n
 yaraticilik	440n
 yaratiç	440n
 yaratıcılık	440n
 yaratıç	440n
-yardim ekip kask	1961n
-yardım ekip kask	1961n
+yardim ekip kask	1965n
+yardım ekip kask	1965n
 yas	393n
-yas ekmek	1754n
+yas ekmek	1758n
 yas gun	373n
 yasak sehir	347n
 yasak şehir	347n
@@ -84810,9 +84937,9 @@ yaş gün	373n
 yaşas	392n
 yel	204n
 yelken	140n
-yemek pisirm	1775n
-yemek pişirm	1775n
-yemek tencer	1777n
+yemek pisirm	1779n
+yemek pişirm	1779n
+yemek tencer	1781n
 yen baslangiç	401n
 yen başlangıç	401n
 yen dogus	401n
@@ -84820,21 +84947,21 @@ yen doğuş	401n
 yen safak	406n
 yen zel	679n
 yen şafak	406n
-yengeç	1802n
+yengeç	1806n
 yenidogan	409n
 yenidoğan	409n
 yenilenm	401n
 yenilik	377n
 yenilikç	377n
-yer fistik	1746n
-yer fıstık	1746n
+yer fistik	1750n
+yer fıstık	1750n
 yeralt dun	430n
 yeralt dün	430n
 yesil	3n
 yesil cay	257n
 yesil elm	237n
-yesil sal	1780n
-yesil yaprak sebz	1742n
+yesil sal	1784n
+yesil yaprak sebz	1746n
 yesillik	128n
 yesim	298n
 yesim yes	50n
@@ -84845,18 +84972,18 @@ yetmis	710n
 yetmiş	710n
 yeşil	3n
 yeşil elm	237n
-yeşil sal	1780n
-yeşil yaprak sebz	1742n
+yeşil sal	1784n
+yeşil yaprak sebz	1746n
 yeşil çay	257n
 yeşillik	128n
 yeşim	298n
 yeşim yeş	50n
 yigit	407n
 yigitlik	407n
-yilan	1654n
+yilan	1658n
 yildirim	201n
 yildiz	175n
-yildiz geç	1886n
+yildiz geç	1890n
 yildiz gokyuz	175n
 yildiz isik	175n
 yilp	367n
@@ -84864,13 +84991,13 @@ yilp agaç	367n
 yilp geç	757n
 yirm yil	698n
 yirm yıl	698n
-yiyecek paket	1801n
+yiyecek paket	1805n
 yiğit	407n
 yiğitlik	407n
 yogurt	268n
 yok	462n
 yolculuk	420n
-yonç	1707n
+yonç	1711n
 yorgunluk	416n
 york	416n
 yorunk	176n
@@ -84879,18 +85006,18 @@ youtup	473n
 yoğurt	268n
 yuksek mod	399n
 yuksek ses	424n
-yuksek topuk ayakkap	1950n
+yuksek topuk ayakkap	1954n
 yumur	269n
-yumur bulunan yuv	1713n
-yumur cikan civciv	1633n
+yumur bulunan yuv	1717n
+yumur cikan civciv	1637n
 yumur sar	269n
-yumur çıkan civciv	1633n
+yumur çıkan civciv	1637n
 yumusak	390n
-yumusak dondurm	1807n
+yumusak dondurm	1811n
 yumusak ton	447n
 yumusaklik	390n
 yumuşak	390n
-yumuşak dondurm	1807n
+yumuşak dondurm	1811n
 yumuşak ton	447n
 yumuşaklık	390n
 yun	292n
@@ -84898,32 +85025,32 @@ yunan	775n
 yunus	330n
 yurek	394n
 yuruyus	420n
-yuruyus bot	1948n
+yuruyus bot	1952n
 yuv	400n
 yuzm	143n
 yuzm havuz	143n
 yuzmek	143n
-yuzuk	1964n
+yuzuk	1968n
 yâd etmek	417n
 yörünk	176n
 yüksek mod	399n
 yüksek ses	424n
-yüksek topuk ayakkap	1950n
+yüksek topuk ayakkap	1954n
 yün	292n
 yürek	394n
 yürüyüş	420n
-yürüyüş bot	1948n
+yürüyüş bot	1952n
 yüzm	143n
 yüzm havuz	143n
 yüzmek	143n
-yüzük	1964n
-yılan	1654n
+yüzük	1968n
+yılan	1658n
 yılbaş	367n
 yılbaş ağaç	367n
 yılbaş geç	757n
 yıldırım	201n
 yıldız	175n
-yıldız geç	1886n
+yıldız geç	1890n
 yıldız gökyüz	175n
 yıldız ışık	175n
 zafer	418n
@@ -84959,24 +85086,24 @@ zoom meetink	563n
 zoom video	563n
 zumrut	49n
 zumrut yes	49n
-zuraf	1606n
+zuraf	1610n
 zümrüt	49n
 zümrüt yeş	49n
-züraf	1606n
+züraf	1610n
 áfriç do sul	668n
 áo	653n
 áustr	653n
 âşık	394n
 âşık çift	394n
 ägyp	646n
-çadır	1884n
+çadır	1888n
 çakr	414n
 çakıl	281n
 çakıl taş	281n
 çam	121n
 çam ağaç	121n
 çam orman	121n
-çam süslem	1910n
+çam süslem	1914n
 çamur	168n
 çamur yeş	13n
 çanak çömlek	304n
@@ -84986,7 +85113,7 @@ züraf	1606n
 çarş	332n
 çatışm	404n
 çay	256n
-çay fincan	1825n
+çay fincan	1829n
 çay kahv	88n
 çayır	124n
 çayırlık	124n
@@ -85004,7 +85131,7 @@ züraf	1606n
 çiftlik evi	379n
 çiftlik hayat	349n
 çiko	261n
-çiko bar	1816n
+çiko bar	1820n
 çiko kahv	108n
 çilek	229n
 çim	125n
@@ -85020,7 +85147,7 @@ züraf	1606n
 çin tapınak	799n
 çin tarz	356n
 çin yen yıl	370n
-çink	1694n
+çink	1698n
 çirk	427n
 çis	200n
 çisent	200n
@@ -85031,20 +85158,20 @@ züraf	1606n
 çiy dam	206n
 çizk film	382n
 çiçek	207n
-çiçek açm	1696n
+çiçek açm	1700n
 çiçek açmış	207n
 çiçek demet	207n
-çiçek rozet	1691n
+çiçek rozet	1695n
 çiçeklenm	195n
 çoban	349n
 çocuk	382n
 çocuk park	382n
 çocukluk	417n
 çocukç	382n
-çok kat mağaz	1870n
+çok kat mağaz	1874n
 çok renk	178n
 çorak	156n
-çorap	1930n
+çorap	1934n
 çöl	156n
 çömlek	304n
 çömlekçilik	304n
@@ -85061,25 +85188,25 @@ züraf	1606n
 índ	640n
 ödev	359n
 öfk	404n
-öküz	1593n
+öküz	1597n
 ölç	423n
 ölü	412n
 ölü gün	744n
 ölüm	412n
-önden civciv	1635n
+önden civciv	1639n
 öpücük	394n
 öpüşmek	394n
-ördek	1640n
+ördek	1644n
 örk	400n
 örm	400n
-örümcek	1680n
-örümcek ağı	1681n
+örümcek	1684n
+örümcek ağı	1685n
 österreich	653n
 öyk	312n
 özbek	870n
 özbekis	870n
 özgürlük	420n
-özgürlük heyk	1876n
+özgürlük heyk	1880n
 özgüven	407n
 özlem	417n
 öğl	189n
@@ -85107,9 +85234,9 @@ züraf	1606n
 ırmak	148n
 ıspanak	435n
 ıssız	393n
-ıssız ada	1848n
+ıssız ada	1852n
 ıssızlık	393n
-ıstakoz	1803n
+ıstakoz	1807n
 ıstırap	393n
 ışık	336n
 ışık festiv	811n
@@ -85129,7 +85256,7 @@ züraf	1606n
 şant	378n
 şapel	361n
 şarap	264n
-şarap kadeh	1828n
+şarap kadeh	1832n
 şarap renk	113n
 şartröz	67n
 şatafat	383n
@@ -85145,8 +85272,8 @@ züraf	1606n
 şef çiçek	216n
 şefkat	390n
 şehir	340n
-şehir alacakaranlık	1890n
-şehir manzar	1887n
+şehir alacakaranlık	1894n
+şehir manzar	1891n
 şehir merkez	340n
 şehir siluet	340n
 şehvet	395n
@@ -85174,7 +85301,7 @@ züraf	1606n
 şiş yeş	48n
 şok	426n
 şok olmuş	426n
-şort	1936n
+şort	1940n
 şubat	198n
 şölen	411n
 şöm	311n
@@ -85184,7 +85311,7 @@ züraf	1606n
 şık	399n
 şıklık	399n
 ấn độ	640n
-@starts 8059
+@starts 8087
 50
 50er
 50s
@@ -85594,8 +85721,10 @@ barra
 barre
 barrett
 barretta
+barri
 barrier
 barriera
+barrio
 barro
 bas
 basic
@@ -85687,6 +85816,7 @@ blatt
 blatter
 blau
 blaue
+blaues
 blaulich
 ble
 bleu
@@ -86051,6 +86181,7 @@ cartone
 cartoni
 cas
 casa
+casas
 casc
 casco
 casqu
@@ -86910,6 +87041,7 @@ estado
 estados
 estamp
 estampe
+estampes
 estanqu
 estanque
 estatu
@@ -86934,6 +87066,7 @@ ev
 evergreen
 everto
 everton
+evil
 eğlence
 eğlenç
 faccin
@@ -87654,6 +87787,7 @@ jardín
 jarr
 jarra
 jarras
+jarre
 jaun
 jaune
 java
@@ -87662,6 +87796,7 @@ jeu
 jeun
 jeune
 jeux
+joseon
 jour
 journ
 journee
@@ -88220,6 +88355,8 @@ matriosk
 matrioska
 mau
 mauv
+mauvai
+mauvais
 mauve
 mav
 mavi
@@ -88423,6 +88560,7 @@ mất
 mẫu
 mật
 mắc
+mắt
 mặt
 mềm
 mệt
@@ -88476,6 +88614,7 @@ navicell
 navicella
 navy
 nay
+nazar
 ndebele
 nebbios
 nebbioso
@@ -88720,8 +88859,10 @@ o
 oai
 oc
 ocak
+occh
 occhial
 occhiali
+occhio
 ocean
 oceano
 ocul
@@ -88729,6 +88870,7 @@ oculos
 océan
 océano
 oden
+oeil
 off
 office
 oficin
@@ -88741,10 +88883,13 @@ oglen
 ohn
 ohne
 oi
+ojo
 okul
 okyanus
 ola
 old
+olh
+olho
 oli
 olio
 olive
@@ -91609,6 +91754,7 @@ zümrüt
 туманный
 турецк
 турецкие
+турецкий
 туфл
 туфли
 тыкв
@@ -91910,6 +92056,8 @@ zümrüt
 حير
 خافت
 خبز
+خرز
+خرزه
 خزامي
 خزف
 خشب
@@ -92080,6 +92228,7 @@ zümrüt
 علبه
 عيد
 عيش
+عين
 غاب
 غابات
 غابه
@@ -92598,6 +92747,7 @@ zümrüt
 ध्रुवीय
 न
 नई
+नजर
 नद
 नदी
 नब्ब
@@ -92985,6 +93135,7 @@ zümrüt
 깊은
 꽁꽁
 나미브
+나자르
 낡
 낡은
 남성용
@@ -93056,6 +93207,7 @@ zümrüt
 밝은
 밤하늘
 밤하늘을
+백자
 벚꽃
 베리
 별
@@ -93123,6 +93275,8 @@ zümrüt
 아메리칸
 아침
 아틀레티코
+악마
+악마의
 알
 알에서
 알이
@@ -93173,6 +93327,7 @@ zümrüt
 정원
 정원이
 조각
+조선
 졸업
 주택
 주홍
@@ -93244,7 +93399,7 @@ zümrüt
 흙빛
 흰
 힌두교
-@prefixes 4089
+@prefixes 4128
 a grand
 a grande
 a la
@@ -93496,6 +93651,10 @@ barr de
 barra de
 barrett di
 barretta di
+barri de
+barri de la
+barrio de
+barrio de la
 bat de
 bat va
 bata de
@@ -93640,6 +93799,8 @@ brucke vor
 brück vor
 brücke vor
 bubble gum
+buenos aires
+buenos aires la
 bufal de
 bufalo de
 buoi hoa
@@ -93791,6 +93952,7 @@ canec de
 caneca de
 canecas de
 canh dong
+canh dong lua
 canon de
 cançã de
 canção de
@@ -93831,6 +93993,7 @@ casa de
 casa in
 casa tradicional
 casa tradizionale
+casas de
 casc con
 casc con una
 casc con una cruz
@@ -94173,6 +94336,7 @@ cá voi đang phun
 cálic de
 cálice de
 cánh đồng
+cánh đồng lúa
 cát núi
 câu lạc
 câu lạc bộ
@@ -94332,6 +94496,7 @@ doi moi sang
 doi song
 doi song ve
 doi tinh
+dong ho
 dong lua
 dong thau
 dor a
@@ -94417,6 +94582,12 @@ espig de
 espiga de
 espum do
 espuma do
+estamp de
+estamp de dong
+estamp de đông
+estampes de
+estampes de dong
+estampes de đông
 estanqu de
 estanque de
 estatu da
@@ -94848,6 +95019,8 @@ jarr de cervez
 jarra de
 jarras de
 jarras de cerveza
+jarre de
+joseon white
 jour des
 jug de
 jugo de
@@ -95023,6 +95196,7 @@ los angel
 los angeles
 loz de
 loza de
+lua chin
 lua de
 lua trung
 luc al
@@ -95079,6 +95253,7 @@ légume à feuilles
 lòng trắc
 lòng đại
 lòng đỏ
+lúa chín
 lũy tre
 lạc đà
 lạc đà hai
@@ -95118,6 +95293,7 @@ maison avec
 maison traditionnel
 maison traditionnelle
 mal a
+mal de
 mal du
 mal à
 map leaf
@@ -95141,6 +95317,9 @@ mat su
 mat troi
 mat truoc
 mat truoc ga
+mat xanh
+mat xanh tho
+mat xanh tho nhi
 mau ca
 mau da
 mau dat
@@ -95215,6 +95394,7 @@ mua giang
 mua hoa
 mua lam
 mua lat
+mua lua
 mua tam
 mua xoi
 mud de
@@ -95250,6 +95430,7 @@ mê hi
 món tráng
 mùa giáng
 mùa hoa
+mùa lúa
 múa ba
 mũ bảo
 mũ bảo hiểm
@@ -95266,6 +95447,9 @@ mưa lâm
 mưa lất
 mưa tầm
 mưa xối
+mắt xanh
+mắt xanh thổ
+mắt xanh thổ nhĩ
 mặt chó
 mặt gấu
 mặt kỳ
@@ -95825,6 +96009,7 @@ rung mua nhiet
 rung nguyen
 rung nhiet
 ruong bac
+ruong lua
 ruou sui
 ruou vang
 russian avant
@@ -95838,6 +96023,7 @@ ruy bang nhac
 ruy băng
 ruy băng nhắc
 ruộng bậc
+ruộng lúa
 râu quai
 rượu sủi
 rượu vang
@@ -96302,6 +96488,13 @@ trang trí
 trang trí cây
 tranh co
 tranh cổ
+tranh dan
+tranh dan gian
+tranh dan gian dong
+tranh dong
+tranh dân
+tranh dân gian
+tranh dân gian đông
 tranh khac
 tranh khac go
 tranh khắc
@@ -96312,6 +96505,7 @@ tranh toi
 tranh toi tranh
 tranh tối
 tranh tối tranh
+tranh đông
 tre so
 trebol de
 trebol de cuatr
