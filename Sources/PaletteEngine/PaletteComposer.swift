@@ -445,8 +445,7 @@ struct PaletteComposer {
                 if p.c < 0.035 {
                     c.c = min(c.c, 0.03)
                 } else if c.c >= 0.035 {
-                    let d = abs(c.h - p.h).truncatingRemainder(dividingBy: 360)
-                    if min(d, 360 - d) > 45 { c.h = p.h }
+                    if angle(c.h, p.h) > 45 { c.h = p.h }
                 } else {
                     continue
                 }
@@ -1219,8 +1218,7 @@ struct CueSides {
             }
             guard Set(side.values).count == 2 else { return nil }
         }
-        let after = reading.language.map { Reading.colourAfterNoun.contains($0) } ?? false
-        let linkedGap = reading.language == .zh || reading.language == .ja || after ? 2 : 1
+        let (after, linkedGap) = Reading.nounOfColourWord(in: reading.language)
         func nounSide(_ i: Int) -> Int { after ? i - 1 : i + 1 }
         // A colour word names its noun's colour ("blood-orange skies", 紅狐狸, "une porte
         // bleue"): the word beside it in its clause takes the colour's side.

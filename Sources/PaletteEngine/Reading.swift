@@ -121,7 +121,16 @@ struct Reading {
 
     /// Languages whose colour adjective follows its noun (une porte bleue, hojas amarillas,
     /// hoa đỏ, وردة حمراء); the others put it before (yellow leaves, 黄色的树叶, жёлтые листья).
-    static let colourAfterNoun: Set<LanguageCode> = [.fr, .es, .pt, .it, .vi, .ar]
+    private static let colourAfterNoun: Set<LanguageCode> = [.fr, .es, .pt, .it, .vi, .ar]
+
+    /// Where `language` puts a colour word's noun (after the colour word, or before it), and
+    /// how far (in words) it may stand on that side: Chinese and Japanese may link the two
+    /// with a particle (黄色的树叶, 赤の花), the Romance languages with "of a" (une mer d'un bleu
+    /// profond); elsewhere the noun is the next word.
+    static func nounOfColourWord(in language: LanguageCode?) -> (before: Bool, gap: Int) {
+        let before = language.map { colourAfterNoun.contains($0) } ?? false
+        return (before, language == .zh || language == .ja || before ? 2 : 1)
+    }
 
     /// The colours of the basic colour words in concepts.tsv (red, orange, yellow, green, blue,
     /// purple, pink, brown, grey, black, white, gold, silver), in every language: the adjectives
@@ -138,10 +147,7 @@ struct Reading {
     /// noun's colours of other hues stay (a white rose keeps its green leaves), as do an accent
     /// and a shadow.
     private mutating func colourWordsColourTheirNouns() {
-        let after = language.map { Reading.colourAfterNoun.contains($0) } ?? false
-        // Chinese and Japanese may link the two with a particle (黄色的树叶, 赤の花), the Romance
-        // languages with "of a" (une mer d'un bleu profond).
-        let gap = language == .zh || language == .ja || after ? 2 : 1
+        let (after, gap) = Reading.nounOfColourWord(in: language)
         for i in cues.indices where cues[i].kind == .colour && cues[i].colours.count == 1 {
             // Only a basic colour word: "mint chocolate" is a flavour, "cherry wood" a wood.
             let named = cues[i].colours[0].lch
@@ -156,8 +162,7 @@ struct Reading {
             else { continue }
             func sameHue(_ c: OKLCH) -> Bool {
                 if c.c < 0.03 || lead.c < 0.03 { return c.c < 0.03 && lead.c < 0.03 }
-                let d = abs(c.h - lead.h).truncatingRemainder(dividingBy: 360)
-                return min(d, 360 - d) < 45
+                return LightnessPath.hueDifference(c.h, lead.h) < 45
             }
             // A shadow or a highlight far from the lead's lightness keeps its own colour (a
             // lantern's dark frame), and no step darkens a light yellow into olive.

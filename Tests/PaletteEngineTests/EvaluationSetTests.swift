@@ -19,19 +19,11 @@ final class EvaluationSetTests: XCTestCase {
         var structure = Tally()
         var failures: [String] = []
         for c in cases {
-            let p = engine.palette(for: c.description).palette
-            let misses = c.misses(p)
-            let broken = RoleStructure.violations(p, request: c.structure)
-            fit.add(c, misses.isEmpty)
-            structure.add(c, broken.isEmpty)
+            let j = c.judged(by: engine)
+            fit.add(c, j.misses.isEmpty)
+            structure.add(c, j.broken.isEmpty)
             // Held-out lines are never listed: their failures are not looked at while tuning.
-            if c.split == "tuned", !misses.isEmpty || !broken.isEmpty {
-                failures.append(
-                    "  [\(c.language) \(c.kind) \(c.split)] \(c.description) -> "
-                        + p.colors.map(ColourJudge.describe).joined(separator: " / ")
-                        + (misses.isEmpty ? "" : " | misses " + misses.joined(separator: ", "))
-                        + (broken.isEmpty ? "" : " | breaks " + broken.map(\.rawValue).joined(separator: ", ")))
-            }
+            if c.split == "tuned", let line = c.failureLine(j, tag: c.split) { failures.append(line) }
         }
         print("PaletteEngine evaluation set (issue 32): fit \(fit.line()), role structure \(structure.line())")
         print("  part         fit                 role structure")
@@ -63,17 +55,9 @@ extension EvaluationSetTests {
         var fit = Tally()
         var lines: [String] = []
         for c in cases {
-            let p = engine.palette(for: c.description).palette
-            let misses = c.misses(p)
-            let broken = RoleStructure.violations(p, request: c.structure)
-            fit.add(c, misses.isEmpty && broken.isEmpty)
-            if !misses.isEmpty || !broken.isEmpty {
-                lines.append(
-                    "  [\(c.language) \(c.kind) \(c.concept)] \(c.description) -> "
-                        + p.colors.map(ColourJudge.describe).joined(separator: " / ")
-                        + (misses.isEmpty ? "" : " | misses " + misses.joined(separator: ", "))
-                        + (broken.isEmpty ? "" : " | breaks " + broken.map(\.rawValue).joined(separator: ", ")))
-            }
+            let j = c.judged(by: engine)
+            fit.add(c, j.misses.isEmpty && j.broken.isEmpty)
+            if let line = c.failureLine(j, tag: c.concept) { lines.append(line) }
         }
         print("probe set \(path): \(fit.line())")
         for key in EvaluationCase.kinds + DescriptionSetTests.languages { print("  \(key) \(fit.line(key))") }
@@ -165,6 +149,21 @@ struct EvaluationCase {
     }
 
     /// What the palette misses: each must group not met, each forbidden family shown.
+    /// The engine's palette for this line, the groups it misses and the structure rules it breaks.
+    func judged(by engine: OfflineEngine) -> (palette: Palette, misses: [String], broken: [RoleStructure.Rule]) {
+        let p = engine.palette(for: description).palette
+        return (p, misses(p), RoleStructure.violations(p, request: structure))
+    }
+
+    /// The listing line of a failure, `tag` beside the language and kind; nil when it passes.
+    func failureLine(_ j: (palette: Palette, misses: [String], broken: [RoleStructure.Rule]), tag: String) -> String? {
+        guard !j.misses.isEmpty || !j.broken.isEmpty else { return nil }
+        return "  [\(language) \(kind) \(tag)] \(description) -> "
+            + j.palette.colors.map(ColourJudge.describe).joined(separator: " / ")
+            + (j.misses.isEmpty ? "" : " | misses " + j.misses.joined(separator: ", "))
+            + (j.broken.isEmpty ? "" : " | breaks " + j.broken.map(\.rawValue).joined(separator: ", "))
+    }
+
     func misses(_ p: Palette) -> [String] {
         var out: [String] = []
         for g in must {
