@@ -10,29 +10,32 @@ public enum StructureWords {
     static let mono: [String] = [
         // en
         "monochrom", "all shades of", "shades of", "all tones of", "tones of", "tone on tone", "tonal",
-        "single colour", "single color", "one colour", "one color",
+        "single colour", "single color", "one colour", "one color", "black and white", "black-and-white",
+        "grayscale", "greyscale",
         // zh
-        "單色", "单色", "深淺", "深浅", "同色系", "一色",
+        "單色", "单色", "深淺", "深浅", "同色系", "一色", "黑白", "灰階", "灰阶",
         // ja (一色 above)
-        "モノクローム", "モノトーン", "単色", "濃淡", "グラデーション",
+        "モノクローム", "モノクロ", "モノトーン", "単色", "濃淡", "グラデーション", "白黒",
         // ko
-        "단색", "모노크롬", "모노톤", "계열만", "톤온톤",
+        "단색", "모노크롬", "모노톤", "계열만", "톤온톤", "흑백",
         // fr, es, pt, it
         "toutes les nuances", "nuances de", "camaïeu", "monocrom", "tonos de", "todos los tonos", "matices de",
-        "tons de", "todos os tons", "sfumature di", "tutte le sfumature",
+        "tons de", "todos os tons", "sfumature di", "tutte le sfumature", "noir et blanc", "niveaux de gris",
+        "blanco y negro", "escala de grises", "preto e branco", "escala de cinza", "bianco e nero", "scala di grigi",
         // de
         "alle blautöne", "alle grüntöne", "alle rottöne", "alle grautöne", "ton in ton", "farbtöne", "blautöne",
         "grüntöne", "rottöne", "grautöne", "brauntöne", "gelbtöne",
+        "schwarzweiß", "schwarz-weiß", "schwarz und weiß", "schwarz-weiss", "graustufen",
         // ru
-        "монохром", "все оттенки", "оттенки", "одноцветн",
+        "монохром", "все оттенки", "оттенки", "одноцветн", "чёрно-бел", "черно-бел",
         // ar
-        "أحادي اللون", "درجات", "تدرج", "يتدرج", "متدرج",
+        "أحادي اللون", "أبيض وأسود", "درجات", "بدرجات", "تدرج", "بتدرج", "يتدرج", "متدرج",
         // hi
-        "के सभी रंग", "एक ही रंग", "एकरंग", "के शेड", "शेड्स",
+        "के सभी रंग", "श्वेत-श्याम", "ब्लैक एंड व्हाइट", "एक ही रंग", "एकरंग", "के शेड", "शेड्स", "अलग-अलग शेड",
         // vi
-        "đơn sắc", "các sắc", "sắc độ",
+        "đơn sắc", "đen trắng", "các sắc", "sắc độ", "toàn sắc", "các tông", "tông màu",
         // tr
-        "tek renk", "monokrom", "tonları",
+        "tek renk", "monokrom", "tonları", "siyah beyaz", "siyah-beyaz",
     ]
 
     static let soft: [String] = [

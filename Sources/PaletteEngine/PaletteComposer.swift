@@ -27,6 +27,9 @@ struct Candidate {
     /// A light yellow the night left lit (`PaletteComposer.prepared`): not the primary of a
     /// night scene when the night has a dark of its own.
     var isNightLight = false
+    /// A colour word named beside black and white ("with a splash of red"): the accent, kept
+    /// as named (`Cue.isSpot`).
+    var isSpot = false
     var rgb = RGB(r: 0, g: 0, b: 0)
     var lab = CIELab(l: 0, a: 0, b: 0)
 
@@ -262,7 +265,9 @@ struct PaletteComposer {
         for i in candidates.indices {
             // An accent or a strong visual noun keeps half its own character: night dims the
             // scene, not the lamp or the neon in it.
-            if candidates[i].isAccent {
+            if candidates[i].isSpot {
+                // A spot colour in black and white keeps its own colour: greying it was the point.
+            } else if candidates[i].isAccent {
                 candidates[i].lch = shaped(candidates[i].lch, emotion: emotion, strength: 0.5)
             } else {
                 let s = candidates[i].strength
@@ -438,10 +443,18 @@ struct PaletteComposer {
         }
         // One hue asked for ("all shades of blue", 단색, 灰调): a role of another hue (the sand
         // the ocean brings, a derived complement) takes the primary's hue at its own lightness.
+        // A colour word of its own keeps its colour: "black and white with a red accent".
         if reading.structure == .mono {
             let p = primary.lch
             for k in 0..<2 {
-                var c = k == 0 ? secondaryRole.lch : accentRole.lch
+                let role = k == 0 ? secondaryRole : accentRole
+                if role.source != primaryRole.source,
+                    candidates[role.source].cues.contains(where: { reading.cues[$0].kind == .colour }),
+                    p.c < 0.035
+                {
+                    continue
+                }
+                var c = role.lch
                 if p.c < 0.035 {
                     c.c = min(c.c, 0.03)
                 } else if c.c >= 0.035 {
@@ -450,6 +463,15 @@ struct PaletteComposer {
                     continue
                 }
                 if k == 0 { secondaryRole.lch = c } else { accentRole.lch = c }
+            }
+            // Black, white and grey have no hue to vary: an alternative is a warm or a cool
+            // grey scale (odd variations warm, even cool, a little more tinted every second one).
+            if p.c < 0.035, variation != 0 {
+                let hue = variation % 2 != 0 ? 75.0 : 250.0
+                let tint = [0.012, 0.018, 0.024][((abs(variation) - 1) / 2) % 3]
+                if primary.lch.c < 0.035 { primary.lch = OKLCH(l: primary.lch.l, c: tint, h: hue) }
+                if secondaryRole.lch.c < 0.035 { secondaryRole.lch = OKLCH(l: secondaryRole.lch.l, c: tint, h: hue) }
+                if accentRole.lch.c < 0.035 { accentRole.lch = OKLCH(l: accentRole.lch.l, c: tint, h: hue) }
             }
         }
 
@@ -589,11 +611,13 @@ struct PaletteComposer {
             let salience = cue.kind.salience * (1 + 0.6 * cue.strength) * (isFigure ? 1.6 : 1)
             for (rank, colour) in cue.modifiedColours.enumerated() {
                 let w = pull * colour.weight
-                var lead = w * (colour.isAccent ? 0.4 : rank == 0 ? 1 : 0.6)
+                let isAccent = colour.isAccent || cue.isSpot
+                var lead = w * (isAccent ? 0.4 : rank == 0 ? 1 : 0.6)
                 if isGround { lead *= 1.6 } else if isFigure { lead *= 0.35 }
                 var c = Candidate(
                     lch: colour.lch, weight: w, lead: lead, words: cue.words, cues: CueSet(ci),
-                    isAccent: colour.isAccent)
+                    isAccent: isAccent)
+                c.isSpot = cue.isSpot
                 c.salience = salience
                 c.strength = cue.strength
                 c.isFigure = isFigure
@@ -629,6 +653,7 @@ struct PaletteComposer {
                 clusters[j].isFigure = clusters[j].isFigure || c.isFigure
                 clusters[j].isGround = clusters[j].isGround || c.isGround
                 clusters[j].isObject = clusters[j].isObject && c.isObject
+                clusters[j].isSpot = clusters[j].isSpot || c.isSpot
             } else {
                 clusters.append(c)
                 clusterLabs.append(lab)
@@ -724,7 +749,8 @@ struct PaletteComposer {
         let eligible = candidates.indices.filter { k in
             k != p
                 && (candidates[k].lch.c >= 0.045
-                    || (only != nil && abs(candidates[k].lch.l - candidates[p].lch.l) >= 0.3))
+                    || ((only != nil || reading.structure == .mono)
+                        && abs(candidates[k].lch.l - candidates[p].lch.l) >= 0.3))
                 && only.map { $0.contains(k) } ?? true
         }
         func vividness(_ k: Int) -> Double { min(1.5, 0.35 + candidates[k].lch.c / 0.1) }

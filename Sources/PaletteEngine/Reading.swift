@@ -40,6 +40,9 @@ struct Cue {
     /// a mood): they stand in only when no other word brings colour (`init`), and a black,
     /// white or grey beside them is a colour of its own, not a shade of them.
     var standsInAlone = false
+    /// A colour word beside black and white ("a black and white photo with a splash of red",
+    /// noir et blanc avec une touche de rouge): the spot colour, the accent, kept ungreyed.
+    var isSpot = false
 
     /// The cue's colours with its own modifiers applied.
     ///
@@ -86,6 +89,8 @@ struct Reading {
     /// or the full structure; and the words that asked, as the user wrote them.
     var structure: RoleStructure.Request = .full
     var structureWords: [String] = []
+    /// The words of the `monochrome` concept read: one hue when a hue is named beside them.
+    private var monochromeWords: [String] = []
 
     /// True when no word at all was recognised.
     var isEmpty: Bool { cues.isEmpty && emotionWords.isEmpty && globalModifiers.isEmpty && excluded.isEmpty }
@@ -114,9 +119,48 @@ struct Reading {
         bind(result, lexicon: lexicon)
         // "warm tones" alone is an amber and brick palette; "a warm-toned grey" is a grey, warmed.
         if cues.contains(where: { !$0.standsInAlone }) { cues.removeAll(where: \.standsInAlone) }
+        monochromeOfANamedHue()
+        spotColoursInGrey()
         colourWordsColourTheirNouns()
         skiesTakeTheirColour()
         markContainers(result.relations)
+    }
+
+    /// "A monochrome navy palette", "una paleta monocroma en azul cielo", 단색 파랑: with a hue
+    /// named beside it, monochrome asks for that hue alone (the mono structure), not for greys.
+    /// The greying modifier the word also is (black, grey and white, chroma pulled to almost
+    /// none) is dropped with its colours; "monochrome" alone, or beside things only, keeps it,
+    /// and "black and white" (the `grayscale` concept) always does.
+    private mutating func monochromeOfANamedHue() {
+        guard structure == .mono,
+            cues.contains(where: { $0.kind == .colour && ($0.colours.first?.lch.c ?? 0) >= 0.04 })
+        else { return }
+        var greying: [String] = []
+        var kept: [(ColourModifier, String)] = []
+        for (modifier, word) in zip(globalModifiers, globalModifierWords) {
+            if monochromeWords.contains(word) {
+                greying.append(word)
+            } else {
+                kept.append((modifier, word))
+            }
+        }
+        guard !greying.isEmpty else { return }
+        globalModifiers = kept.map(\.0)
+        globalModifierWords = kept.map(\.1)
+        cues.removeAll { $0.kind == .material && $0.words.count == 1 && greying.contains($0.words[0]) }
+    }
+
+    /// Black and white with a colour named ("with a red accent", 黑白加一点红): the greying
+    /// modifier greys the rest, the colour word stays a spot of colour (`Cue.isSpot`).
+    private mutating func spotColoursInGrey() {
+        guard
+            globalModifiers.contains(where: { m in
+                m.targetChroma.map { $0 <= 0.02 } == true && m.chromaPull >= 0.5
+            })
+        else { return }
+        for i in cues.indices where cues[i].kind == .colour && (cues[i].colours.first?.lch.c ?? 0) >= 0.04 {
+            cues[i].isSpot = true
+        }
     }
 
     /// Languages whose colour adjective follows its noun (une porte bleue, hojas amarillas,
@@ -293,6 +337,7 @@ struct Reading {
                     emotionWords.append(m.surface)
                 }
                 if let mod = entry.modifier {
+                    if entry.id == "monochrome" { monochromeWords.append(m.surface) }
                     if mod.isGlobal {
                         globalModifiers.append(mod)
                         globalModifierWords.append(m.surface)

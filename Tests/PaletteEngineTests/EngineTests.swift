@@ -113,8 +113,20 @@ final class EngineTests: XCTestCase {
             "PaletteEngine fit: own description \(String(format: "%.1f", ownRate * 100))%, another's \(String(format: "%.1f", otherRate * 100))%"
         )
         XCTAssertGreaterThan(ownRate - otherRate, 0.6)
-        let chroma = palettes.map { $0.colors.map { OKLCH($0).c }.max()! }
-        XCTAssertTrue(chroma.allSatisfy { $0 > 0.05 }, "every palette has at least one real colour")
+        // Black and white asked for by name is black, white and grey (docs/decisions.md).
+        let blackAndWhite: Set<String> = [
+            "black and white", "白黒", "흑백", "noir et blanc", "blanco y negro", "preto e branco",
+            "schwarz und weiß", "bianco e nero", "чёрно-белый", "أبيض وأسود", "siyah beyaz",
+        ]
+        for (c, palette) in zip(cases, palettes) where !blackAndWhite.contains(c.description) {
+            let chroma = palette.colors.map { OKLCH($0).c }.max()!
+            XCTAssertGreaterThan(chroma, 0.05, "\(c.description): every palette has at least one real colour")
+        }
+        let greys = zip(cases, palettes).filter { blackAndWhite.contains($0.0.description) }
+        XCTAssertEqual(greys.count, 11)
+        for (c, palette) in greys {
+            XCTAssertEqual(palette.colors.map(ColourJudge.family), ["neutral", "neutral", "neutral"], c.description)
+        }
     }
 
     func testVariationsAreDifferentAndDeterministic() {
