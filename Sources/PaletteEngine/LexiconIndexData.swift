@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 8a6af0415cf8fb5a 7 14
+palette-lexicon-index 2 7a8ba5694f74201e 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor|accent|accents|hint|touch
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 43045
+@exact 43048
 1920s	703a
 1950s	714a
 1960s	707a
@@ -3349,6 +3349,7 @@ cachorro	414f 1581g
 cachorro quente	1776g
 cachorros	414f
 caché	400e
+cacti	135a
 cacto	135g
 cactus	135a 135e 135f 135i
 cadde	345n
@@ -13791,6 +13792,7 @@ museum	445a 445h
 musgo	132f 132g
 musgoso	132f 132g
 mushroom	136a
+mushrooms	136a
 music	2784a
 music festival	339a
 musica classica	403i
@@ -19708,6 +19710,7 @@ succo di limone	227i
 succulent	135a
 succulenta	135i
 succulente	135e
+succulents	135a
 succès	422e
 sucesso	422g
 sucette	272e

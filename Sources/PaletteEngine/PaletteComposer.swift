@@ -368,7 +368,14 @@ struct PaletteComposer {
         }
         var primary = candidates[p]
         // With no words to go on, the text itself still picks a distinct shade of the fallback.
+        // A soft palette is light unless a word darkens it (below): an alternative steps from
+        // that lightness, so the lift does not undo its step (two variations were one palette).
+        let softLift = reading.structure == .soft && !reading.globalModifiers.contains(where: \.darkens)
         if variation != 0 || reading.cues.isEmpty {
+            if softLift, primary.lch.l < PaletteComposer.softPrimaryLightness {
+                primary.lch.l = PaletteComposer.softPrimaryLightness
+                primary.map()
+            }
             // A few tries: a step into an excluded family ("no green" near a teal) is not taken.
             for _ in 0..<6 {
                 let moved = jittered(primary.lch, rng: &rng)
@@ -433,8 +440,9 @@ struct PaletteComposer {
         // primary's lightness, so the palette stays soft; the accent stands out by its hue.
         if reading.structure == .soft {
             // Faint, misty, pale: a light palette, unless the words darken it (a misty night).
-            if !reading.globalModifiers.contains(where: \.darkens) {
-                primary.lch.l = max(primary.lch.l, PaletteComposer.softPrimaryLightness)
+            if softLift {
+                let step = variation != 0 || reading.cues.isEmpty ? 0.05 : 0
+                primary.lch.l = max(primary.lch.l, PaletteComposer.softPrimaryLightness - step)
             }
             let band = PaletteComposer.softLightnessBand
             let l = primary.lch.l
@@ -1255,7 +1263,13 @@ struct CueSides {
             for j in [i + 1, i - 1] where cues.indices.contains(j) && cues[j].kind != .colour {
                 let gap = j == nounSide(i) ? linkedGap : 1
                 if cues[j].clause == cue.clause, abs(cues[j].lastOrdinal - cue.lastOrdinal) <= gap {
-                    side[j] = s
+                    // The setting a relation word names keeps its side, and its colour word
+                    // joins it: "a white egret in a dark green rice paddy" is set in dark green.
+                    if cues[j].isContainer, let ground = side[j], ground != s {
+                        side[i] = ground
+                    } else {
+                        side[j] = s
+                    }
                     break
                 }
             }
