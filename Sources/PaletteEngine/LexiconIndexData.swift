@@ -5,28 +5,28 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 7a8ba5694f74201e 7 14
+palette-lexicon-index 2 29e0385e1dd4647b 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor|accent|accents|hint|touch
 en	and	and|or|nor
-en	after	over|in|at|on|by|under|near|after|during|from|above|below|beneath|across|through|along|among|around|inside|within|beside
+en	after	over|in|at|on|by|under|near|after|during|from|above|below|beneath|across|through|along|among|around|inside|within|beside|against
 en	of	of
 en	compound	yes
-en	with	with|at|in|on|under|among|inside|within|beside|amid|amidst|near
-en	inside	in|inside|within|amid|amidst|among|on
+en	with	with|at|in|on|under|among|inside|within|beside|amid|amidst|near|against
+en	inside	in|inside|within|amid|amidst|among|on|against
 zh	name	中文
 zh	function	我|我们|我们|你|你们|你们|他|她|它|想|想要|要|给|给|一个|一个|一种|一种|一些|个|个|种|种|是|很|有点|有点|有|在|和|与|与|跟|及|或|或者|了|著|着|过|过|也|都|就|还|还|的感觉|的感觉|感觉|感觉|风格的|的|之|那|这|这|那个|这个|这个|那个|配色|颜色|颜色|色调|色调|一点|一点|请|请|帮我|帮我|做|用|喜欢|喜欢|像|般|似的|上|中|里|里|下|旁|边|边|里的|里的|中的|上的|国旗|旗|旗帜|或是|以及|还是|还是|但|但是|可是|不过|不过|然而|却|却|而且|还有|还有
 zh	and	或|或者|或是|和|与|与|及|以及|跟|还是|还是
 zh	linker	的|之|上的|中的|里的|里的|下的|旁的|边的|边的
-zh	with	在|里|中|有|带|带|里|上|下|旁|边|边
-zh	inside	里|里|中|内|内|里的|里的|中的
+zh	with	在|里|中|有|带|带|里|上|下|旁|边|边|前
+zh	inside	里|里|中|内|内|里的|里的|中的|前
 ja	name	日本语
 ja	function	ひとつ|一つ|は|が|を|に|で|と|へ|も|や|か|な|だ|です|ます|でした|ました|ような|ように|みたいな|みたい|この|その|あの|とても|すごく|ちょっと|少し|私|仆|わたし|ください|ほしい|欲しい|色|配色|いろ|ぱれっと|感じ|雰囲気|すたいる|风|て|た|ている|いる|ある|から|まで|より|など|中|上|下|的|系|とーん|する|した|って|っぽい|らしい|感|ね|よ|一面|広がる|辉く|咲く|浮かぶ|国旗|旗|または|および|及び|又は|でも|けど|けれど|しかし|だけど|ただし|だけ|のみ|すべて|全部
 ja	and	や|と|か|または|および|及び|又は
 ja	linker	の
-ja	with	で|に|の中|の上|の下|にある|がある|に浮かぶ|に咲く
-ja	inside	の中|中|の奥
+ja	with	で|に|の中|の上|の下|にある|がある|に浮かぶ|に咲く|の前|前に
+ja	inside	の中|中|の奥|の前|前に
 ko	name	한국어
 ko	function	그리고|그|이|저|및|또는|정말|아주|매우|조금|좀|나|나는|내|저는|제|우리|색|색상|색깔|팔레트|느낌|분위기|스타일|같은|처럼|같이|위|아래|속|안|옆|주세요|해주세요|원해요|있는|있다|는|은|의|에|에서|와|과|를|을|가|톤|계열|컬러|배색|있고|되는|된|하는|국기|깃발|혹은|오직|모두|전부
 ko	and	또는|및|혹은|그리고
@@ -35,8 +35,8 @@ ko	minstem	1
 ko	passes	2
 ko	compound	yes
 ko	of	위의|속의|아래의|옆의|안의|위|속
-ko	with	위의|속의|아래의|옆의|안의|위|속|아래|옆|함께|가득한
-ko	inside	속|속의|안|안의
+ko	with	위의|속의|아래의|옆의|안의|위|속|아래|옆|함께|가득한|앞에|앞
+ko	inside	속|속의|안|안의|앞에|앞
 ko	locative	에서|에
 fr	name	français
 fr	function	le|la|les|un|une|des|de|d|du|et|ou|au|aux|à|en|dans|sur|sous|avec|pour|par|très|trop|peu|plus|moins|mais|qui|que|quoi|ce|cet|cette|ces|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|je|tu|il|elle|on|nous|vous|ils|elles|me|te|se|y|est|sont|être|était|comme|quelque|chose|palette|couleur|couleurs|ambiance|style|entre|vers|chez|près|après|avant|pendant|lors|parmi|derrière|devant|contre|tout|toute|tous|toutes|voudrais|veux|aime|donne|fais|moi|plaît|une palette|genre|façon|peu|assez|bien|beaucoup|comme un|au-dessus|dessus|dessous|au bord|bord|milieu|fond|côté|où|quand|lorsque|depuis|jusqu|ça|cela|celui|celle|drapeau|drapeaux|seulement|uniquement|touche|accent
@@ -48,8 +48,8 @@ fr	minstem	3
 fr	passes	2
 fr	of	de|du|des|d
 fr	after	sur|sous|dans|au|aux|à|après|pendant|près|derrière|devant|parmi|vers|contre|par|au-dessus|dessus|en
-fr	with	avec|dans|sur|sous|à|au|aux|parmi|près|chez|en
-fr	inside	dans|parmi|sur
+fr	with	avec|dans|sur|sous|à|au|aux|parmi|près|chez|en|contre|devant
+fr	inside	dans|parmi|sur|contre|devant
 es	name	español
 es	function	el|la|los|las|lo|un|una|unos|unas|de|del|y|e|o|u|en|con|para|por|a|al|muy|más|menos|pero|que|qué|este|esta|estos|estas|ese|esa|esos|esas|mi|mis|tu|tus|su|sus|nuestro|nuestra|yo|tú|él|ella|nosotros|ellos|es|son|está|están|era|como|algo|paleta|color|colores|estilo|ambiente|entre|hacia|sobre|bajo|tras|durante|cerca|junto|quiero|me|gusta|dame|haz|favor|poco|tan|bien|donde|cuando|todo|toda|todos|todas|se|le|les|hay|tiene|tipo|tono|tonos|bandera|solo|sólo|solamente|únicamente|toque|acento
 es	and	y|e|o|u
@@ -57,9 +57,9 @@ es	letters	ñ|á|í|ó|ú
 es	suffix	ísimos|ísimas|ísimo|ísima|itos|itas|ito|ita|ces>z|es|os|as|s|o|a|e
 es	minstem	3
 es	of	de|del
-es	after	sobre|en|bajo|tras|durante|cerca|junto|entre|al|a|dentro
-es	with	con|en|sobre|bajo|entre|junto|al|a|dentro
-es	inside	en|dentro|entre|sobre
+es	after	sobre|en|bajo|tras|durante|cerca|junto|entre|al|a|dentro|contra|delante
+es	with	con|en|sobre|bajo|entre|junto|al|a|dentro|contra|delante
+es	inside	en|dentro|entre|sobre|contra|delante
 pt	name	português
 pt	function	o|a|os|as|um|uma|uns|umas|de|do|da|dos|das|e|ou|em|no|na|nos|nas|num|numa|com|para|pra|por|pelo|pela|ao|à|muito|muita|mais|menos|mas|que|este|esta|esse|essa|isso|isto|aquele|aquela|meu|minha|seu|sua|eu|você|ele|ela|nós|eles|é|são|está|estão|era|como|algo|paleta|cor|cores|estilo|ambiente|entre|sobre|sob|durante|perto|quero|gosto|dá|faça|favor|pouco|bem|onde|quando|todo|toda|tudo|todos|se|me|tom|tons|tipo|bandeira|só|somente|apenas|toque|detalhe
 pt	and	e|ou
@@ -67,9 +67,9 @@ pt	letters	ã|õ|ç|â|ê|ô|á|í|ó|ú
 pt	suffix	íssimos|íssimas|íssimo|íssima|inhos|inhas|inho|inha|ões>ão|ães>ão|ãos>ão|ns>m|is>l|es|os|as|s|o|a|e
 pt	minstem	3
 pt	of	de|do|da|dos|das
-pt	after	sobre|sob|em|no|na|nos|nas|durante|perto|entre|ao|à|num|numa|dentro
-pt	with	com|em|no|na|nos|nas|sobre|sob|entre|ao|à|num|numa|dentro
-pt	inside	em|no|na|nos|nas|num|numa|dentro|entre|sobre
+pt	after	sobre|sob|em|no|na|nos|nas|durante|perto|entre|ao|à|num|numa|dentro|contra|diante
+pt	with	com|em|no|na|nos|nas|sobre|sob|entre|ao|à|num|numa|dentro|contra|diante
+pt	inside	em|no|na|nos|nas|num|numa|dentro|entre|sobre|contra|diante
 de	name	deutsch
 de	function	der|die|das|nur|man|mal|den|dem|des|ein|eine|einer|einen|einem|eines|und|oder|in|im|am|an|auf|mit|für|von|vom|zu|zum|zur|bei|beim|nach|über|unter|vor|hinter|neben|zwischen|durch|sehr|mehr|weniger|aber|ist|sind|war|wie|etwas|palette|farbe|farben|farbpalette|stil|ich|du|er|sie|es|wir|ihr|mein|meine|dein|sein|ihre|möchte|will|mag|gib|mach|bitte|bisschen|wenig|viel|ganz|so|wo|wenn|als|dieser|diese|dieses|alle|aus|ton|töne|art|eher|ziemlich|richtig|wirklich|flagge|fahne|sowie|verschiedene|verschiedenen|ausschließlich|akzent|akzente|hauch
 de	and	und|oder|sowie
@@ -81,9 +81,9 @@ de	derive	ig|lich
 de	compound	yes
 de	joint	es|en|er|s|n|e
 de	of	von|vom|voller|aus
-de	after	über|unter|auf|in|im|am|an|bei|beim|nach|während|neben|hinter|vor|zwischen|durch|inmitten
-de	with	mit|in|im|am|an|auf|unter|über|bei|beim|zwischen|neben|inmitten
-de	inside	in|im|inmitten|zwischen|auf
+de	after	über|unter|auf|in|im|am|an|bei|beim|nach|während|neben|hinter|vor|zwischen|durch|inmitten|gegen
+de	with	mit|in|im|am|an|auf|unter|über|bei|beim|zwischen|neben|inmitten|gegen|vor
+de	inside	in|im|inmitten|zwischen|auf|gegen|vor
 it	name	italiano
 it	function	il|lo|la|i|gli|le|un|uno|una|di|del|dello|della|dei|degli|delle|e|ed|o|in|nel|nello|nella|nei|negli|nelle|con|per|da|dal|dalla|dai|a|al|allo|alla|ai|agli|alle|su|sul|sulla|sulle|sugli|sullo|sui|molto|più|meno|ma|che|questo|questa|quello|quella|mio|mia|tuo|tua|suo|sua|io|tu|lui|lei|noi|voi|loro|è|sono|era|come|qualcosa|tavolozza|colore|colori|stile|atmosfera|tra|fra|sopra|sotto|dopo|durante|vicino|voglio|mi|piace|dammi|fai|favore|poco|bene|dove|quando|tutto|tutta|tutti|si|ci|tono|toni|tipo|bandiera|od|oppure|solo|soltanto|solamente|unicamente|tocco|accento
 it	and	e|ed|o|od|oppure
@@ -93,27 +93,27 @@ it	suffix	issimi|issime|issimo|issima|chi>c|che>c|ghi>g|ghe>g|i|e|a|o
 it	minstem	3
 it	passes	2
 it	of	di|del|dello|della|dei|degli|delle
-it	after	su|sul|sulla|sopra|sotto|in|nel|nella|a|al|alla|dopo|durante|vicino|tra|fra|nelle|nei|negli|dentro
-it	with	con|in|nel|nella|su|sul|sulla|sotto|tra|fra|a|al|alla|nelle|nei|negli|dentro
-it	inside	in|nel|nella|nelle|nei|negli|dentro|tra|fra|su|sul|sulla
+it	after	su|sul|sulla|sopra|sotto|in|nel|nella|a|al|alla|dopo|durante|vicino|tra|fra|nelle|nei|negli|dentro|contro|davanti
+it	with	con|in|nel|nella|su|sul|sulla|sotto|tra|fra|a|al|alla|nelle|nei|negli|dentro|contro|davanti
+it	inside	in|nel|nella|nelle|nei|negli|dentro|tra|fra|su|sul|sulla|contro|davanti
 ru	name	русский
 ru	function	и|в|во|на|с|со|у|к|ко|о|об|от|из|за|по|под|над|для|при|про|через|а|но|или|это|этот|эта|эти|тот|та|те|я|ты|он|она|оно|мы|вы|они|мой|моя|мое|мне|меня|очень|как|что|чтобы|хочу|хотелось|бы|дай|дайте|сделай|пожалуйста|немного|чуть|палитра|палитру|цвет|цвета|цветов|цветами|стиль|стиле|атмосфера|где|когда|весь|вся|все|все|среди|около|возле|после|перед|между|такой|такая|будто|словно|оттенок|оттенки|тон|тона|вроде|типа|флаг|флага|либо|только|лишь
 ru	and	и|или|либо
 ru	suffix	иями|ями|ами|ого|его|ому|ему|ыми|ими|ией|ей|ой|ый|ий|ая|яя|ое|ее|ые|ие|ую|юю|ых|их|ым|им|ом|ем|ам|ям|ах|ях|ов|ев|ью|ия|ию|ии|ье|ья|а|я|о|е|ы|и|у|ю|ь|й
 ru	minstem	3
 ru	derive	ов>|ев>|н>|чн>к|к>ок|к>ек|ц>ец
-ru	after	над|под|в|во|на|у|после|среди|около|возле|за
-ru	with	с|со|в|во|на|под|над|среди|у|около|возле|за
-ru	inside	в|во|среди|на
+ru	after	над|под|в|во|на|у|после|среди|около|возле|за|перед
+ru	with	с|со|в|во|на|под|над|среди|у|около|возле|за|перед
+ru	inside	в|во|среди|на|перед
 ar	name	العربيه
 ar	function	و|في|من|علي|الي|الي|عن|مع|هذا|هذه|ذلك|تلك|انا|انا|انت|هو|هي|نحن|جدا|جدا|اكثر|قليلا|قليلا|بعض|كل|اريد|اريد|لون|الوان|الوان|لوحه|نمط|اسلوب|جو|مثل|كان|بين|عند|تحت|فوق|قرب|بجانب|بعد|قبل|اثناء|خلال|ذات|ذو|يا|رجاء|التي|الذي|كان|كانت|او|ثم|لكن|درجات|درجه|بلون|باللون|اللون|لوني|علم|رايه|ام|فقط
 ar	and	او|ام
 ar	prefix	وال|بال|كال|فال|لل|ال|و|ب|ل|ف
 ar	suffix	ات|ون|ين|ان|ها|هم|ه
 ar	minstem	3
-ar	after	فوق|في|علي|تحت|عند|بعد|قرب|بجانب|خلال|اثناء|داخل|وسط
-ar	with	مع|في|علي|فوق|تحت|عند|بين|وسط|قرب|بجانب|داخل
-ar	inside	في|داخل|وسط|علي
+ar	after	فوق|في|علي|تحت|عند|بعد|قرب|بجانب|خلال|اثناء|داخل|وسط|امام
+ar	with	مع|في|علي|فوق|تحت|عند|بين|وسط|قرب|بجانب|داخل|امام
+ar	inside	في|داخل|وسط|علي|امام
 hi	name	हिन्दी
 hi	function	और|का|की|के|में|पर|से|को|एक|यह|वह|ये|वो|है|हैं|था|थी|थे|बहुत|ज्यादा|ज्यादा|थोडा|कुछ|मैं|मुझे|मेरा|मेरी|आप|तुम|हम|चाहिए|चाहता|चाहती|दो|दीजिए|कृपया|रंग|रंगों|पैलेट|शैली|माहौल|जैसा|जैसी|जैसे|वाला|वाली|वाले|तरह|भी|ही|तो|या|लेकिन|पास|ऊपर|नीचे|अंदर|बीच|साथ|समय|दौरान|हुआ|हुई|हुए|सा|सी|रंगत|टोन|झंडा|ध्वज|अथवा|तथा|सिर्फ|सिर्फ|केवल|अलग-अलग
 hi	and	और|या|अथवा|तथा
@@ -121,16 +121,16 @@ hi	suffix	ियों|ियां|ियां|ाओं|ाएं|ाएं|�
 hi	minstem	2
 hi	of	में|पर
 hi	genitive	का|की|के
-hi	with	में|पर|साथ|बीच|पास|ऊपर|नीचे|किनारे
-hi	inside	में|अंदर|भीतर|पर
+hi	with	में|पर|साथ|बीच|पास|ऊपर|नीचे|किनारे|सामने
+hi	inside	में|अंदर|भीतर|पर|सामने
 vi	name	tiếng việt
 vi	function	và|của|trong|xin|một|những|các|cái|chiếc|với|cho|là|có|rất|hơn|nhưng|này|đó|kia|tôi|bạn|anh|chị|em|chúng|ta|muốn|hãy|làm|ơn|chút|màu|màu sắc|bảng|bảng màu|phong cách|ở|tại|trên|dưới|bên|lúc|khi|vào|từ|đến|như|thật|quá|nhất|được|bị|đang|đã|sẽ|nhiều|ít|gam|tông|kiểu|vẻ|cảm giác|cờ|lá cờ|quốc kỳ|hay|hoặc|chỉ|toàn
 vi	and	và|hay|hoặc
 vi	letters	ă|đ|ơ|ư|ắ|ằ|ẳ|ẵ|ặ|ấ|ầ|ẩ|ẫ|ậ|ế|ề|ể|ễ|ệ|ố|ồ|ổ|ỗ|ộ|ớ|ờ|ở|ỡ|ợ|ứ|ừ|ử|ữ|ự|ả|ạ|ẻ|ẹ|ẽ|ỉ|ị|ĩ|ỏ|ọ|ủ|ụ|ũ|ỷ|ỵ|ỹ|ỳ
 vi	of	của
-vi	after	trên|dưới|trong|ở|tại|bên|sau|giữa|giữa lòng
-vi	with	với|có|trên|dưới|trong|ở|tại|bên|giữa
-vi	inside	trong|giữa|giữa lòng|trên
+vi	after	trên|dưới|trong|ở|tại|bên|sau|giữa|giữa lòng|trước
+vi	with	với|có|trên|dưới|trong|ở|tại|bên|giữa|trước
+vi	inside	trong|giữa|giữa lòng|trên|trước
 tr	name	türkçe
 tr	function	ve|ile|bir|bu|şu|o|çok|daha|az|ama|için|gibi|de|da|ki|mi|ne|ben|sen|biz|siz|onlar|benim|senin|istiyorum|ver|yap|lütfen|biraz|renk|renkler|renkleri|palet|stil|tarz|her|tüm|bütün|olan|olsun|bana|şey|rengi|rengine|renginde|rengini|renginin|rengiyle|renkte|tonu|tonları|havası|havasında|tadında|tarzında|bayrak|bayrağı|veya|yahut|yalnızca|sadece|oluşan
 tr	and	ve|veya|yahut
@@ -141,8 +141,8 @@ tr	minstem	3
 tr	passes	3
 tr	negative	sız|siz|suz|süz
 tr	of	üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|önünde|ardında|kıyısında
-tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|kıyısında
-tr	inside	içinde|arasında
+tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|kıyısında|önünde
+tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
 @exact 43048

@@ -32,4 +32,19 @@ final class GroundColourWordTests: XCTestCase {
             XCTAssertEqual(Set(palettes).count, 4, "\(text): \(palettes.map { $0.colors.map(\.hex) })")
         }
     }
+
+    /// "Against", "devant", "vor", أمام ... name the background: the ground, when neither
+    /// temperature nor lightness parts the figure from it (warm on warm).
+    func testWhatAFigureStandsAgainstIsTheGround() {
+        let cases: [(String, String, String)] = [
+            ("a pink umbrella against an orange wall", "orange", "pink"),
+            ("un cerf-volant rouge contre un champ de blé doré", "yellow", "red"),
+            ("a lemon tree against a deep blue sky", "blue", "yellow"),
+        ]
+        for (text, primary, accent) in cases {
+            let p = engine.palette(for: text).palette
+            XCTAssertEqual(ColourJudge.family(p.primary), primary, text)
+            XCTAssertEqual(ColourJudge.family(p.accent), accent, text)
+        }
+    }
 }
