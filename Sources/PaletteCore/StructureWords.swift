@@ -43,26 +43,30 @@ public enum StructureWords {
         "faint", "whisper", "misty", "hazy", "barely", "subtle", "muted", "delicate", "soft", "low contrast",
         "low-contrast", "washed out", "washed-out",
         // zh
-        "若有若無", "若有若无", "淡淡", "朦朧", "朦胧", "淡雅", "隱約", "隐约", "柔和", "輕柔", "轻柔", "低對比", "低对比",
+        "若有若無", "若有若无", "淡淡", "朦朧", "朦胧", "雾蒙蒙", "霧濛濛", "霧茫茫", "雾茫茫", "霧霧", "雾雾",
+        "若隱若現", "若隐若现", "幾乎看不", "几乎看不", "素雅", "淡雅", "隱約", "隐约", "柔和", "輕柔", "轻柔", "低對比", "低对比",
         // ja
         "ほのか", "かすか", "霞", "淡い", "朧", "コントラストの低", "低コントラスト",
         // ko
-        "희미", "은은", "흐릿", "옅은", "아련", "저대비", "대비가 낮",
+        "희미", "은은", "흐릿", "옅은", "아련", "연한", "연하고", "뽀얀", "저대비", "대비가 낮",
         // fr
         "murmur", "brumeu", "estomp", "poudré", "pâle", "doux", "douce", "faible contraste", "peu contrast",
         // es, pt
         "tenue", "susurr", "brumos", "difumin", "pálid", "suave", "sussurr", "quase invisível", "tênue",
-        "névoa", "bajo contraste", "poco contraste", "baixo contraste", "pouco contraste", "esmaecid", "desvaíd",
+        "névoa", "sem contraste", "sin contraste", "bajo contraste", "poco contraste", "baixo contraste",
+        "pouco contraste", "esmaecid", "desvaíd",
         // de
         "zart", "kaum", "neblig", "dunstig", "blass", "sanft", "nebel", "kontrastarm", "wenig kontrast",
         // it
-        "sussurr", "nebbi", "soffus", "pallid", "leggera", "leggero", "basso contrasto", "poco contrasto",
+        "sussurr", "nebbi", "soffus", "pallid", "foschi", "lattigin", "velat", "leggera", "leggero", "basso contrasto",
+        "poco contrasto",
         // ru
-        "едва", "дымк", "туман", "бледн", "нежн", "малоконтраст", "низкоконтраст", "низкий контраст",
+        "едва", "еле замет", "приглушённ", "приглушенн", "дымк", "туман", "бледн", "нежн", "малоконтраст",
+        "низкоконтраст", "низкий контраст",
         // ar
         "بالكاد", "ضباب", "باهت", "خفيف", "تباين منخفض", "تباين خفيف",
         // hi
-        "धुंध", "फीका", "फीकी", "हल्की", "हल्का", "कम कंट्रास्ट",
+        "धुंध", "धुले", "फीका", "फीकी", "हल्की", "हल्का", "कम कंट्रास्ट",
         // vi
         "mờ", "nhạt", "sương", "tương phản thấp",
         // tr

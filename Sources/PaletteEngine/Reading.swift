@@ -108,11 +108,14 @@ struct Reading {
         let result = Matcher(lexicon: lexicon).read(text)
         language = result.language
         // A word that asked for the structure ("whisper", "sfumature") was read, not lost.
+        // In unspaced scripts the matcher may cut such a word apart (雾·蒙蒙, 几乎看·不): a piece
+        // of it is read too.
         let structural = structureWords.map { $0.lowercased() }
         unknownWords = result.unknown.filter { word in
             let w = word.lowercased()
             return !structural.contains {
                 $0.split(whereSeparator: { $0 == " " || $0 == "-" }).contains(Substring(w)) || w.hasPrefix($0)
+                    || (!w.unicodeScalars.contains(where: \.isASCII) && $0.contains(w))
             }
         }
         matched = result
