@@ -453,6 +453,13 @@ struct PaletteComposer {
         // the ocean brings, a derived complement) takes the primary's hue at its own lightness.
         // A colour word of its own keeps its colour: "black and white with a red accent".
         if reading.structure == .mono {
+            // A hue named for the palette ("a monochrome navy palette ... to pale sky blue"): the
+            // primary is of it even where a word paled it toward grey.
+            if primary.lch.c < PaletteComposer.monoMinimumChroma, primary.lch.c >= 0.01,
+                reading.cues.contains(where: { $0.kind == .colour && ($0.colours.first?.lch.c ?? 0) >= 0.04 })
+            {
+                primary.lch.c = PaletteComposer.monoMinimumChroma
+            }
             let p = primary.lch
             for k in 0..<2 {
                 let role = k == 0 ? secondaryRole : accentRole
@@ -468,7 +475,9 @@ struct PaletteComposer {
                 } else if c.c >= 0.035 {
                     if angle(c.h, p.h) > 45 { c.h = p.h }
                 } else {
-                    continue
+                    // A grey beside a hue asked for alone is a tint or a shade of that hue: a
+                    // monochrome blue has no grey (#8193A0 in "monocroma en azul cielo").
+                    c = OKLCH(l: c.l, c: PaletteComposer.monoMinimumChroma, h: p.h)
                 }
                 if k == 0 { secondaryRole.lch = c } else { accentRole.lch = c }
             }
@@ -547,6 +556,9 @@ struct PaletteComposer {
         if composedAccent { composition.contrast = (unique(words(primaryRole)), unique(words(accentRole))) }
         return composition
     }
+
+    /// The least chroma of a role of a one-hue palette whose hue is a colour (not grey).
+    static let monoMinimumChroma = 0.045
 
     /// How far (OKLCH L) a soft palette's secondary and accent may sit from its primary.
     static let softLightnessBand = 0.16

@@ -16,6 +16,9 @@ final class MonochromeOfAHueTests: XCTestCase {
             ("una paleta monocroma en azul cielo", "blue"),
             ("yalnızca turkuaz tonlarından oluşan tek renkli bir palet", "teal"),
             ("palette monochrome en vert", "green"), ("单色的紫色", "purple"),
+            // A paled primary and a greyed role keep the hue (were #C6DCEC and #8193A0, greys).
+            ("a monochrome navy palette, everything from deep ink to pale sky blue", "blue"),
+            ("una paleta monocroma en azul cielo, de lo más claro a lo más profundo", "blue"),
         ]
         for (text, family) in cases {
             let colours = engine.palette(for: text).palette.colors
