@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 29e0385e1dd4647b 7 14
+palette-lexicon-index 2 2f5cb49f54bcf2a5 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor|accent|accents|hint|touch
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 43048
+@exact 43085
 1920s	703a
 1950s	714a
 1960s	707a
@@ -1006,6 +1006,7 @@ apaisante	392e
 apaisement	392e
 apaixonado	398g
 apaixonante	399g
+apak	10n
 aparato	381f
 apart from	465a
 apartman	344n
@@ -2058,6 +2059,7 @@ beloved	398a
 belçika	656o
 bem estar	423g
 bem sucedido	422g
+bembeyaz	10n
 bench	2470a
 bendición	418f
 bendito	418f
@@ -10989,6 +10991,7 @@ kapalı gökyüzü	203n
 kapalı hava	203n
 kapalıçarşı	777n
 kapelle	365h
+kapkara	9n
 kaplan	323n
 kaplan yüzü	1590n
 kaplumbağa	1661n
@@ -11670,6 +11673,7 @@ küstenlinie	143h
 kütük	283n
 kütüphane	349n
 ký ức	421m
+kıpkırmızı	0n
 kır	124n
 kır evi	368n
 kır tarzı	383n
@@ -12982,6 +12986,7 @@ masculino	426f 426g
 maskulin	426h
 maskulinität	426h
 maskülen	426n
+masmavi	4n
 massai	860g 860h
 massaï	860e
 mastercard	503o
@@ -13670,6 +13675,7 @@ moscú	838f
 moskau	838h
 moskova	838n
 moskva	838m
+mosmor	5n
 mosque	1887a
 mosquito	1692a 1692f 1692g
 mosquée	1887e
@@ -15962,6 +15968,7 @@ pesce tropicale	1673i
 peschereccio	140i
 pesci tropicali	370i
 pesciolini	370i
+pespembe	6n
 pesto	2037a
 petal	207a
 petali	207i
@@ -18279,6 +18286,7 @@ sapins	121e
 sapling	2708a
 sapo	332g
 sapphire	54a
+sapsarı	2n
 saquê	1835g
 saray	388n
 sarcelle	13e
@@ -18922,6 +18930,7 @@ simli	437n
 simple	391a 391e 391f
 simples	391g
 simplicidade	391g
+simsiyah	9n
 sin	465f
 sin esperanza	397f
 sin nada de	465f
@@ -21216,13 +21225,16 @@ trận chiến	438m
 trắc ẩn	394m
 trắng	10m
 trắng kem	104m
+trắng muốt	10m
 trắng ngà	38m
 trắng ngà nhạt	104m
 trắng ngọc trai	106m
 trắng như tuyết	84m
 trắng sương	83m
 trắng sữa	105m
+trắng tinh	10m
 trắng tuyết	84m
+trắng xóa	10m
 trắng ánh trăng	76m
 trẻ con	386m
 trẻ em	386m
@@ -22401,6 +22413,7 @@ vàng rực	101m
 vàng tươi	101m
 vàng óng	11m
 vàng đất	102m
+vàng ươm	2m
 vách núi	163m
 vách tường	346m
 vách đá	163m
@@ -22812,8 +22825,10 @@ xanh lục bảo	49m
 xanh lục lam	13m
 xanh lục đậm	48m
 xanh mòng két	13m
+xanh mướt	3m
 xanh navy	16m
 xanh neon	117m
+xanh ngắt	4m
 xanh ngọc	15m
 xanh ngọc bích	50m
 xanh nhạt như trời	41m
@@ -22821,7 +22836,9 @@ xanh non	53m
 xanh nước	66m
 xanh phấn	98m
 xanh rêu đậm	48m
+xanh rì	3m
 xanh thiên thanh	39m
+xanh thẳm	4m
 xanh tre	52m
 xanh trời	41m
 xanh trời thẫm	40m
@@ -22970,6 +22987,7 @@ yellowy green	1330a
 yema	269f
 yemek pişirme	1784n
 yemek tenceresi	1786n
+yemyeşil	3n
 yengeç	1811n
 yeni başlangıç	405n
 yeni zelanda	684o
@@ -23579,8 +23597,11 @@ zürafa	1615n
 đau đớn	397m
 đe dọa	409m
 đen	9m
+đen kịt	9m
 đen mực	47m
+đen nhánh	9m
 đen trắng	436m
+đen tuyền	9m
 đen ánh xanh	80m
 đi bar	443m
 đi biển	140m
@@ -37850,6 +37871,8 @@ zürafa	1615n
 看护师	361c
 真っ白	10c
 真っ赤	0c
+真っ青	4c
+真っ黄色	2c
 真っ黒	9c
 真丝	295b
 真冬	198c
@@ -39871,6 +39894,7 @@ zürafa	1615n
 까마귀	417d
 까만	9d
 까만색	9d
+까맣게	9d
 깔끔	391d
 깔끔한	391d
 깜짝	430d
@@ -39983,6 +40007,7 @@ zürafa	1615n
 노란	2d
 노란색	2d
 노랑	2d
+노랗게	2d
 노랗다	2d
 노루즈	753d
 노르딕	358d
@@ -40817,6 +40842,7 @@ zürafa	1615n
 빨간 사과	1732d
 빨간색	0d
 빨강	0d
+빨갛게	0d
 빨갛다	0d
 빨대와 컵	1845d
 빵	270d
@@ -40913,6 +40939,8 @@ zürafa	1615n
 상트페테르부르크	806d
 상하이	783d
 상해	783d
+새까만	9d
+새까맣게	9d
 새끼 고양이	414d
 새로운 시작	405d
 새벽	180d
@@ -40920,6 +40948,7 @@ zürafa	1615n
 새벽빛	180d
 새빨간	74d
 새빨간색	74d
+새빨갛게	0d
 새싹	1708d
 새싹색	53d
 새우	1813d
@@ -40927,6 +40956,10 @@ zürafa	1615n
 새출발	405d
 새콤한	227d
 새틴	295d
+새파란	4d
+새파랗게	4d
+새하얀	10d
+새하얗게	10d
 새해 전날	762d
 색동	834d
 색동저고리	834d
@@ -40937,6 +40970,7 @@ zürafa	1615n
 샐러드	440d
 샛노란	101d
 샛노란색	101d
+샛노랗게	2d
 생기	395d
 생기 넘치는	395d
 생동감	395d
@@ -41184,6 +41218,7 @@ zürafa	1615n
 시장	336d
 시집	316d
 시칠리아	863d
+시커먼	9d
 시크	403d
 시크한	403d
 시큼한	227d
@@ -42356,6 +42391,7 @@ zürafa	1615n
 파란 마을	808d
 파란색	4d
 파랑	4d
+파랗게	4d
 파랗다	4d
 파리	766d
 파리 생제르맹	618o
@@ -42533,6 +42569,7 @@ zürafa	1615n
 하얀	10d
 하얀색	10d
 하양	10d
+하얗게	10d
 하와이	772d
 하이킹	424d
 하이테크	381d
@@ -43194,7 +43231,7 @@ zürafa	1615n
 🫘	1756o
 🫚	1758o
 🫛	1759o
-@bare 7021
+@bare 7035
 a ancienne	384e
 a la maison	404e
 a la mode	403e
@@ -45019,6 +45056,7 @@ den chum	340m
 den dau	313m
 den duong	340m
 den hindu	1888m
+den kit	9m
 den led	340m
 den long	313m
 den long bi ngo	1909m
@@ -45026,6 +45064,7 @@ den long hoi an	805m
 den muc	47m
 den neon	312m
 den ngu	340m
+den nhanh	9m
 den nhay	340m
 den ong sao	819m
 den than dao	810m
@@ -45034,6 +45073,7 @@ den tho nhat ban	1890m
 den trang	436m
 den trang tri	340m
 den troi	756m
+den tuyen	9m
 deniz alti	370n
 deniz kabugu	1677n
 deniz kenari	143n
@@ -46694,6 +46734,7 @@ kinh ram	1929m
 kinh te	362m
 kinh tom	431m
 kinh trong	416m
+kipkirmizi	0n
 kir	124n
 kir evi	368n
 kir tarzi	383n
@@ -48670,6 +48711,7 @@ sao valentim	373g
 sapatilha de bale	1961g
 sapel	365n
 sapin de noel	371e
+sapsari	2n
 saque	1835g
 sarap	264n
 sarap kadehi	1837n
@@ -49571,6 +49613,7 @@ trang giay	297m
 trang hat	1971m
 trang kem	104m
 trang mieng	271m
+trang muot	10m
 trang nga	38m
 trang nga nhat	104m
 trang nghiem	416m
@@ -49582,11 +49625,13 @@ trang sang	174m
 trang sua	105m
 trang suc	320m
 trang suong	83m
+trang tinh	10m
 trang trai	353m
 trang tri cay thong	1919m
 trang tron	173m
 trang trong	416m
 trang tuyet	84m
+trang xoa	10m
 tranh	465m
 tranh co dong	822m
 tranh dan gian dong ho	879m
@@ -49853,6 +49898,7 @@ vang ong	11m
 vang ruc	101m
 vang trang	173m
 vang tuoi	101m
+vang uom	2m
 vay cuoi	376m
 ve dem	192m
 ve tranh	445m
@@ -50047,6 +50093,8 @@ xanh luc dam	48m
 xanh luc lam	13m
 xanh luu ly	44m
 xanh mong ket	13m
+xanh muot	3m
+xanh ngat	4m
 xanh ngoc	15m
 xanh ngoc bich	50m
 xanh nhat nhu troi	41m
@@ -50054,6 +50102,8 @@ xanh nuoc	66m
 xanh o liu	24m
 xanh phan	98m
 xanh reu dam	48m
+xanh ri	3m
+xanh tham	4m
 xanh thien thanh	39m
 xanh troi	41m
 xanh troi tham	40m
@@ -50133,6 +50183,7 @@ yaz sicagi	205n
 yazin	196n
 yazlik	196n
 yemek pisirme	1784n
+yemyesil	3n
 yen binh	392m
 yen lang	392m
 yen tiec	415m
@@ -50216,7 +50267,7 @@ zurafa	1615n
 zuruckhaltend	427h
 zuverlassig	412h
 zwiebelturme	838h
-@stems ko 3063
+@stems ko 3077
 50년대	714d
 60년대	707d
 70년대	715d
@@ -50524,6 +50575,7 @@ y2k	716d
 까르푸	542d
 까마귀	417d
 까만색	9d
+까맣게	9d
 깔끔	391d
 깜짝	430d
 깜찍	414d
@@ -50626,6 +50678,7 @@ y2k	716d
 노	465d
 노란	2d
 노란색	2d
+노랗게	2d
 노랗다	2d
 노루즈	753d
 노르딕	358d
@@ -51434,6 +51487,7 @@ y2k	716d
 빨간 사	1732d
 빨간색	0d
 빨강	0d
+빨갛게	0d
 빨갛다	0d
 빨대 컵	1845d
 빵	270d
@@ -51528,11 +51582,14 @@ y2k	716d
 상하	783d
 새 시작	405d
 새 전날	762d
+새까	9d
+새까맣게	9d
 새끼 고양	414d
 새벽	180d
 새벽녘	180d
 새빨간	74d
 새빨간색	74d
+새빨갛게	0d
 새싹	1708d
 새싹색	53d
 새우	1813d
@@ -51540,6 +51597,10 @@ y2k	716d
 새출발	405d
 새콤	227d
 새틴	295d
+새파란	4d
+새파랗게	4d
+새하얀	10d
+새하얗게	10d
 색 축제	815d
 색동	834d
 색동저고리	834d
@@ -51548,6 +51609,7 @@ y2k	716d
 샐러드	440d
 샛노란	101d
 샛노란색	101d
+샛노랗게	2d
 생기	395d
 생기 넘치	395d
 생동감	395d
@@ -51789,6 +51851,7 @@ y2k	716d
 시장	336d
 시집	316d
 시칠리아	863d
+시커먼	9d
 시크	403d
 시큼	227d
 식물	128d
@@ -52910,6 +52973,7 @@ y2k	716d
 파란	4d
 파란 마	808d
 파란색	4d
+파랗게	4d
 파랗다	4d
 파리	766d
 파리 생제르맹	618d
@@ -53075,6 +53139,7 @@ y2k	716d
 하얀	10d
 하얀색	10d
 하양	10d
+하얗게	10d
 하이킹	424d
 하이테크	381d
 하이힐	1959d
@@ -81352,7 +81417,7 @@ zuccherat	272i
 होमवर्क	363l
 होल	815l
 ह्वेल	1669l
-@stems tr 4253
+@stems tr 4265
 2000	716n
 50ler	714n
 60lar	707n
@@ -81519,6 +81584,7 @@ anı	421n
 anımsamak	421n
 anıt	416n
 ao	658N
+apak	10n
 apartman	344n
 ara sokak	345n
 arabis	781n
@@ -81765,6 +81831,7 @@ belgiq	656n
 belgium	656n
 belgiç	656n
 belçik	656n
+bembeyaz	10n
 benfiç	621n
 bento	1794n
 bento paket	1794n
@@ -83161,6 +83228,7 @@ kap hav	203n
 kapadok	813n
 kapalicar	777n
 kapalıçarş	777n
+kapkar	9n
 kaplan	323n
 kaplan yuz	1590n
 kaplan yüz	1590n
@@ -83286,6 +83354,7 @@ kil	308n
 kilim	746n
 kilis	365n
 kimono	359n
+kipkirmiz	0n
 kir	124n
 kir evi	368n
 kir tarz	383n
@@ -83526,6 +83595,7 @@ kübizm	823n
 kül	167n
 kütük	283n
 kütüph	349n
+kıpkırmız	0n
 kır	124n
 kır evi	368n
 kır tarz	383n
@@ -83685,6 +83755,7 @@ marul	440n
 masal	401n
 maskulen	426n
 maskülen	426n
+masmav	4n
 mastercard	503n
 masum	413n
 masumiyet	413n
@@ -83810,6 +83881,7 @@ moral	410n
 moroccan flak	652n
 morocco	652n
 moskov	838n
+mosmor	5n
 motivasyon	410n
 motor	382n
 moğol	858n
@@ -84167,6 +84239,7 @@ perişan	397n
 pero	671N
 peruvian flak	671n
 perú	671n
+pespemp	6n
 petek	263n
 petr	778n
 petrol mav	13n
@@ -84423,6 +84496,7 @@ sankt peterburk	806n
 sant	382n
 santor	357n
 sapel	365n
+sapsar	2n
 sar	2n
 sarap	264n
 sarap kadeh	1837n
@@ -84566,6 +84640,7 @@ silindir şapk	1966n
 sim	437n
 simit	1765n
 simsek	201n
+simsiyah	9n
 sinagok	1889n
 sincap	1626n
 singapor airlines	559n
@@ -85234,6 +85309,8 @@ yelken	140n
 yemek pisirm	1784n
 yemek pişirm	1784n
 yemek tencer	1786n
+yemyesil	3n
+yemyeşil	3n
 yen baslangiç	405n
 yen başlangıç	405n
 yen dogus	405n

@@ -482,10 +482,13 @@ struct PaletteComposer {
                 if k == 0 { secondaryRole.lch = c } else { accentRole.lch = c }
             }
             // Black, white and grey have no hue to vary: an alternative is a warm or a cool
-            // grey scale (odd variations warm, even cool, a little more tinted every second one).
+            // grey scale (neighbouring variations opposite ways, a little more tinted every
+            // second one; the seed, which a `--seed` mixes in, picks where the cycle starts).
             if p.c < 0.035, variation != 0 {
-                let hue = variation % 2 != 0 ? 75.0 : 250.0
-                let tint = [0.012, 0.018, 0.024][((abs(variation) - 1) / 2) % 3]
+                let step = UInt64(variation.magnitude - 1)
+                let warm = (step & 1 == 0) != (reading.seed & 1 == 1)
+                let hue = warm ? 75.0 : 250.0
+                let tint = [0.012, 0.018, 0.024][Int((step / 2 % 3 + (reading.seed >> 1) % 3) % 3)]
                 if primary.lch.c < 0.035 { primary.lch = OKLCH(l: primary.lch.l, c: tint, h: hue) }
                 if secondaryRole.lch.c < 0.035 { secondaryRole.lch = OKLCH(l: secondaryRole.lch.l, c: tint, h: hue) }
                 if accentRole.lch.c < 0.035 { accentRole.lch = OKLCH(l: accentRole.lch.l, c: tint, h: hue) }

@@ -41,6 +41,18 @@ final class MonochromeOfAHueTests: XCTestCase {
         }
     }
 
+    /// An alternative of a grey scale is a warm or a cool one, at any variation (Int.min
+    /// trapped in `abs` once: ConstraintTests' random variations found it).
+    func testGreyScaleAlternativesAtAnyVariation() {
+        var seen = Set<Palette>()
+        for variation in [Int.min, -1, 1, 2, 3, Int.max] {
+            let p = engine.palette(for: "black and white", variation: variation).palette
+            XCTAssertEqual(p.colors.map(ColourJudge.family), ["neutral", "neutral", "neutral"], "\(variation)")
+            seen.insert(p)
+        }
+        XCTAssertGreaterThanOrEqual(seen.count, 4)
+    }
+
     func testAColourNamedBesideBlackAndWhiteIsTheAccentAsNamed() {
         // Before: the red was greyed with the rest and led (#906D6B, a reddish grey primary).
         for text in ["black and white with a red accent", "noir et blanc avec une touche de rouge"] {

@@ -1,0 +1,33 @@
+import PaletteCore
+import XCTest
+
+@testable import PaletteEngine
+
+/// Colour words in the forms a language uses for "bright", "deep", "pure" or as adverbs: Turkish
+/// reduplication (kıpkırmızı, sapsarı, masmavi), Korean adverbs and intensives (노랗게, 새하얀),
+/// Vietnamese intensifying syllables (trắng tinh, đen tuyền, xanh ngắt), Japanese 真っ青. Before,
+/// each was an unknown word ("회색 아파트 사이로 노랗게 핀 개나리" had no yellow at all).
+final class IntensiveColourFormsTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testEachFormNamesItsColour() {
+        let cases: [(String, String)] = [
+            ("kıpkırmızı", "red"), ("sapsarı", "yellow"), ("masmavi", "blue"), ("yemyeşil", "green"),
+            ("bembeyaz", "neutral"), ("simsiyah", "neutral"), ("mosmor", "purple"),
+            ("노랗게", "yellow"), ("빨갛게", "red"), ("파랗게", "blue"), ("새하얀", "neutral"),
+            ("trắng tinh", "neutral"), ("đen tuyền", "neutral"), ("xanh ngắt", "blue"), ("真っ青", "blue"),
+        ]
+        for (text, family) in cases {
+            let generated = engine.palette(for: text)
+            XCTAssertEqual(ColourJudge.family(generated.palette.primary), family, text)
+            XCTAssertFalse(generated.notes.contains(.noColourWords), text)
+        }
+    }
+
+    func testTheFormColoursItsFigure() {
+        let p = engine.palette(for: "회색 아파트 단지 사이로 노랗게 핀 개나리").palette
+        XCTAssertEqual(p.colors.map(ColourJudge.family).filter { $0 == "yellow" }.count, 1)
+        let t = engine.palette(for: "beyaz badanalı bir duvarın önünde kıpkırmızı begonviller").palette
+        XCTAssertEqual(ColourJudge.family(t.accent), "red")
+    }
+}
