@@ -31,3 +31,25 @@ final class IntensiveColourFormsTests: XCTestCase {
         XCTAssertEqual(ColourJudge.family(t.accent), "red")
     }
 }
+
+/// Things with a colour everyone knows, read in every language: a fire engine is red, a school
+/// bus yellow, a traffic light red, amber and green, rowan berries orange-red. Before, "a shiny
+/// fire engine" read only "fire" (#4A4E52 grey, an orange accent) and 信号機 nothing.
+final class KnownThingsTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testEachThingLeadsWithItsColour() {
+        let cases: [(String, String)] = [
+            ("a shiny fire engine", "red"), ("xe cứu hỏa", "red"), ("Feuerwehrauto", "red"),
+            ("a school bus", "yellow"), ("スクールバス", "yellow"), ("гроздья спелой рябины", "red"),
+            ("a red phone box", "red"),
+        ]
+        for (text, family) in cases {
+            XCTAssertEqual(ColourJudge.family(engine.palette(for: text).palette.primary), family, text)
+        }
+        for text in ["信号機", "a traffic light", "semáforo"] {
+            let families = Set(engine.palette(for: text).palette.colors.map(ColourJudge.family))
+            XCTAssertEqual(families, ["red", "yellow", "green"], text)
+        }
+    }
+}
