@@ -456,7 +456,7 @@ struct PaletteComposer {
             // A hue named for the palette ("a monochrome navy palette ... to pale sky blue"): the
             // primary is of it even where a word paled it toward grey.
             if primary.lch.c < PaletteComposer.monoMinimumChroma, primary.lch.c >= 0.01,
-                reading.cues.contains(where: { $0.kind == .colour && ($0.colours.first?.lch.c ?? 0) >= 0.04 })
+                reading.cues.contains(where: \.namesAHue)
             {
                 primary.lch.c = PaletteComposer.monoMinimumChroma
             }

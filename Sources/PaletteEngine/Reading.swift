@@ -44,6 +44,9 @@ struct Cue {
     /// noir et blanc avec une touche de rouge): the spot colour, the accent, kept ungreyed.
     var isSpot = false
 
+    /// A colour word of a hue (not black, white or grey): "navy", "rouge", 파랑.
+    var namesAHue: Bool { kind == .colour && (colours.first?.lch.c ?? 0) >= 0.04 }
+
     /// The cue's colours with its own modifiers applied.
     ///
     /// Like night for the whole palette, "dark" dims a scene but not the light in it: an
@@ -135,9 +138,7 @@ struct Reading {
     /// none) is dropped with its colours; "monochrome" alone, or beside things only, keeps it,
     /// and "black and white" (the `grayscale` concept) always does.
     private mutating func monochromeOfANamedHue() {
-        guard structure == .mono,
-            cues.contains(where: { $0.kind == .colour && ($0.colours.first?.lch.c ?? 0) >= 0.04 })
-        else { return }
+        guard structure == .mono, cues.contains(where: \.namesAHue) else { return }
         var greying: [String] = []
         var kept: [(ColourModifier, String)] = []
         for (modifier, word) in zip(globalModifiers, globalModifierWords) {
@@ -161,9 +162,7 @@ struct Reading {
                 m.targetChroma.map { $0 <= 0.02 } == true && m.chromaPull >= 0.5
             })
         else { return }
-        for i in cues.indices where cues[i].kind == .colour && (cues[i].colours.first?.lch.c ?? 0) >= 0.04 {
-            cues[i].isSpot = true
-        }
+        for i in cues.indices where cues[i].namesAHue { cues[i].isSpot = true }
     }
 
     /// Languages whose colour adjective follows its noun (une porte bleue, hojas amarillas,

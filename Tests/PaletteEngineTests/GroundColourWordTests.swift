@@ -17,11 +17,7 @@ final class GroundColourWordTests: XCTestCase {
             ("une forêt sombre avec des champignons rouges", "green", "red"),
             ("a cactus in the desert", "yellow", "green"),
         ]
-        for (text, primary, accent) in cases {
-            let p = engine.palette(for: text).palette
-            XCTAssertEqual(ColourJudge.family(p.primary), primary, text)
-            XCTAssertEqual(ColourJudge.family(p.accent), accent, text)
-        }
+        assertPrimaryAndAccent(cases)
     }
 
     /// A soft palette's lift to light no longer undoes an alternative's lightness step: two
@@ -41,10 +37,17 @@ final class GroundColourWordTests: XCTestCase {
             ("un cerf-volant rouge contre un champ de blé doré", "yellow", "red"),
             ("a lemon tree against a deep blue sky", "blue", "yellow"),
         ]
+        assertPrimaryAndAccent(cases)
+    }
+
+    /// Each text's primary and accent families, as written beside it.
+    private func assertPrimaryAndAccent(
+        _ cases: [(String, String, String)], file: StaticString = #filePath, line: UInt = #line
+    ) {
         for (text, primary, accent) in cases {
             let p = engine.palette(for: text).palette
-            XCTAssertEqual(ColourJudge.family(p.primary), primary, text)
-            XCTAssertEqual(ColourJudge.family(p.accent), accent, text)
+            XCTAssertEqual(ColourJudge.family(p.primary), primary, text, file: file, line: line)
+            XCTAssertEqual(ColourJudge.family(p.accent), accent, text, file: file, line: line)
         }
     }
 }
