@@ -41,12 +41,12 @@ let optimisedKeyPath: [SwiftSetting] = keyPath + [.unsafeFlags(["-O"], .when(con
 /// build").
 let testCode: [SwiftSetting] = strict + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
 
-/// The executable's one file is compiled against the static Swift runtime and Foundation, so that
-/// its object names every static library they need (CoreFoundation, ICU and the rest); the
+/// The executable's one file is compiled against the static Swift runtime and FoundationEssentials,
+/// so that its object names every static library they need; the
 /// libraries' modules are compiled once, against the shared ones, for the product and the tests.
 let staticMain: [SwiftSetting] = strict + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
-/// The release link of palette-tui alone: the Swift runtime and Foundation linked in
+/// The release link of palette-tui alone: the Swift runtime and FoundationEssentials linked in
 /// (`-static-stdlib`; the test bundle, which loads XCTest's shared runtime, links them shared),
 /// and the functions start-up and the first frame run laid out together at the end of `.text`
 /// (gold's `--section-ordering-file`; gold is named because the option is gold's). Start-up then
@@ -89,7 +89,8 @@ let package = Package(
         // The commit the binary was built from, for `--version`: a weak empty default that the
         // Makefile's linked-in commit object replaces (see BUILD_INFO there).
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo"),
-        // Values and pure algorithms: colour, palettes, parsing. Foundation only.
+        // Values and pure algorithms: colour, palettes, parsing. FoundationEssentials only: no module
+        // the program links imports Foundation itself (no CoreFoundation, no ICU; docs/decisions.md).
         .target(name: "PaletteCore", swiftSettings: optimisedKeyPath),
         // What every HTTP provider shares: transport, deadline, retries, keys, fallback, and the
         // picture a model is sent (re-encoded as a bare PNG through zlib). Its request value is
@@ -123,7 +124,7 @@ let package = Package(
         // Palettes from other tools and share strings: Coolors and Realtime Colors links, ASE, GPL,
         // Procreate .swatches, palette-tui's own cards, the `ptui1.` share string. Pure bytes in.
         .target(name: "PaletteImport", dependencies: ["PaletteCore", "CZlib"], swiftSettings: strict),
-        // The settings file: a strict TOML reader and what the file may set. Foundation only.
+        // The settings file: a strict TOML reader and what the file may set.
         .target(name: "PaletteConfig", dependencies: ["PaletteCore"], swiftSettings: strict),
         // A picture file to an `ImageInput`: PNG, JPEG and WebP decoded, downscaled while decoding,
         // bounded in size, pixels, memory and time; SHA-256 of the file's bytes.
@@ -176,7 +177,7 @@ let package = Package(
             swiftSettings: strict),
 
         // The product: one line that runs PaletteProgram, linked with the Swift runtime and
-        // Foundation inside (`staticProgram`), so the installed binary needs only Debian's libraries.
+        // FoundationEssentials inside (`staticProgram`), so the installed binary needs only Debian's libraries.
         .executableTarget(
             name: "palette-tui", dependencies: ["PaletteProgram"], swiftSettings: staticMain,
             linkerSettings: staticProgram),

@@ -7,6 +7,10 @@ nothing), and every declared dependency on a library must be imported by some fi
 target. A dependency on an executable target counts without an import: it is how a test target
 gets the binary it runs built.
 
+The program links FoundationEssentials alone (docs/decisions.md): no file of palette-tui or of a
+target it depends on may import Foundation, FoundationInternationalization or
+FoundationNetworking, which would link CoreFoundation and ICU back in.
+
     python3 tools/check_target_imports.py        # exit 1 and one line per problem, else silent
 """
 
@@ -76,6 +80,24 @@ def main():
             dependency = next((t for t in targets if t["name"] == name), None)
             if dependency is not None and dependency["type"] != "executable":
                 problems.append(f"Package.swift: {target['name']} declares {name} and imports it nowhere")
+    program = set()
+    pending = ["palette-tui"]
+    while pending:
+        name = pending.pop()
+        if name in program or name not in {t["name"] for t in targets}:
+            continue
+        program.add(name)
+        target = next(t for t in targets if t["name"] == name)
+        pending += [next(iter(d.values()))[0] for d in target.get("dependencies", [])]
+    for target in targets:
+        if target["name"] not in program or target["type"] not in ("regular", "executable"):
+            continue
+        directory = os.path.join(ROOT, target.get("path") or default_path(target))
+        excluded = {os.path.normpath(e) for e in target.get("exclude", [])}
+        for module, where in imports(directory, excluded):
+            if module in ("Foundation", "FoundationInternationalization", "FoundationNetworking"):
+                problems.append(f"{where}: {target['name']} is linked into palette-tui and imports {module}; "
+                                f"use FoundationEssentials")
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import ProviderKit
 import Synchronization
@@ -216,7 +217,7 @@ public actor GeminiClient: HTTPPaletteClient {
     static func stableVersion(_ id: String, family: String) -> [Int]? {
         guard id.hasPrefix("gemini-") else { return nil }
         var rest = id.dropFirst("gemini-".count)
-        guard let range = rest.range(of: "-\(family)") else { return nil }
+        guard let range = rest.scalarRange(of: "-\(family)") else { return nil }
         let version = rest[..<range.lowerBound]
         rest = rest[range.upperBound...]
         // Only a dated stable suffix (`-001`) may follow.
@@ -277,7 +278,7 @@ public actor GeminiClient: HTTPPaletteClient {
             throw fail(.noAnswer(reason: nil, message: nil))
         }
         let text = response.answerText
-        let hasText = !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let hasText = !text.trimmed().isEmpty
         switch candidate.finishReason {
         case nil, .stop?, .unspecified?:
             return text

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import ProviderKit
 
@@ -51,14 +52,21 @@ public struct GeminiConfiguration: ModelConfiguration {
 
     /// A model as the user or a model list names it, without the `models/` prefix.
     public static func modelID(_ name: String) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmedSpaces()
         return trimmed.hasPrefix("models/") ? String(trimmed.dropFirst("models/".count)) : trimmed
     }
 
     /// Whether `id` can go into a URL path as a model: letters, digits, `-`, `.` and `_` only.
     static func isUsableModelID(_ id: String) -> Bool {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._"))
-        return !id.isEmpty && id.count <= 128 && id.unicodeScalars.allSatisfy { $0.isASCII && allowed.contains($0) }
+        !id.isEmpty && id.count <= 128
+            && id.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                    return true
+                default: return false
+                }
+            }
     }
 
     /// `{base}/v1beta/models`, the list of models (paginated); never carries the key.
@@ -110,7 +118,7 @@ public struct GeminiConfiguration: ModelConfiguration {
 
 extension GeminiConfiguration: CustomStringConvertible {
     public var description: String {
-        let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(format: "%.1f", timeout)
+        let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : cFormat("%.1f", timeout)
         return "GeminiConfiguration(model: \(model), endpoint: \(baseURL.absoluteString), timeout: \(seconds) s)"
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import ProviderKit
 
@@ -261,7 +262,7 @@ extension ErrorStatus {
     /// Whether a quota violation is per day, which waiting a few seconds will not clear.
     var isDailyQuota: Bool {
         let ids = (details ?? []).flatMap { $0.violations ?? [] }.compactMap { $0.quotaId ?? $0.quotaMetric }
-        return ids.contains { $0.range(of: "PerDay", options: .caseInsensitive) != nil }
+        return ids.contains { $0.scalarRange(of: "PerDay", ignoringCase: true) != nil }
     }
 
     /// Whether the message names `model` (`models/<id>`, or the id between characters that
@@ -269,7 +270,7 @@ extension ErrorStatus {
     func names(model: String) -> Bool {
         guard let message, !model.isEmpty else { return false }
         var rest = Substring(message)
-        while let range = rest.range(of: model) {
+        while let range = rest.scalarRange(of: model) {
             let before = rest[..<range.lowerBound].last
             let after = rest[range.upperBound...].first
             func part(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || "-._".contains($0) } ?? false }

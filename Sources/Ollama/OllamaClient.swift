@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import ProviderKit
 
@@ -137,7 +138,7 @@ public actor OllamaClient: HTTPPaletteClient {
 
     /// `{"error": "text"}`, Ollama's one error shape.
     static func errorText(_ body: Data) -> String? {
-        (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["error"] as? String
+        JSONValue.parse(body)?.object?["error"]?.string
     }
 
     /// What a reply means. Retried: 408, 429, 5xx (503 is Ollama's "server busy"). Final: 400,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import ProviderKit
 
@@ -25,7 +26,7 @@ public struct OllamaConfiguration: ModelConfiguration {
         timeout: Double = defaultTimeout, retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 4 * 1_048_576
     ) {
         self.host = host
-        self.model = model.trimmingCharacters(in: .whitespaces)
+        self.model = model.trimmedSpaces()
         self.apiKey = apiKey
         self.timeout = timeout
         self.retry = retry
@@ -60,12 +61,12 @@ public struct OllamaConfiguration: ModelConfiguration {
     /// The any-address `0.0.0.0` (or `::`), which people set so the server listens everywhere,
     /// is reached on loopback. Nil for text that names no server.
     public static func host(fromEnvironment value: String) -> URL? {
-        var text = value.trimmingCharacters(in: .whitespaces)
-        text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).trimmingCharacters(in: .whitespaces)
+        var text = value.trimmedSpaces()
+        text = text.trimming("\"'").trimmedSpaces()
         guard !text.isEmpty else { return nil }
         var scheme = "http"
         var defaultPort = "11434"
-        if let range = text.range(of: "://") {
+        if let range = text.scalarRange(of: "://") {
             scheme = text[..<range.lowerBound].lowercased()
             text = String(text[range.upperBound...])
             switch scheme {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import ProviderKit
 
@@ -38,7 +39,7 @@ public struct OpenAIConfiguration: ModelConfiguration {
         maxResponseBytes: Int = 4 * 1_048_576, keyVariables: [String] = keyVariables, openAIsOwnAPI: Bool? = nil
     ) {
         self.apiKey = apiKey
-        self.model = model.trimmingCharacters(in: .whitespaces)
+        self.model = model.trimmedSpaces()
         self.baseURL = baseURL
         self.timeout = timeout
         self.retry = retry

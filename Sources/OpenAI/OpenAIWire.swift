@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import ProviderKit
 
@@ -30,7 +31,7 @@ public enum RequestPart: String, CaseIterable, Hashable, Sendable, Comparable {
         var best: (String.Index, RequestPart)?
         for part in allCases where among.contains(part) {
             var search = message.startIndex..<message.endIndex
-            while let range = message.range(of: part.rawValue, range: search) {
+            while let range = message.scalarRange(of: part.rawValue, within: search) {
                 let before =
                     range.lowerBound == message.startIndex ? nil : message[message.index(before: range.lowerBound)]
                 let after = range.upperBound == message.endIndex ? nil : message[range.upperBound]
@@ -182,20 +183,20 @@ struct ServerError {
     var code: String?
 
     static func decode(_ data: Data) -> ServerError? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        func text(_ value: Any?) -> String? {
+        guard let object = JSONValue.parse(data)?.object else { return nil }
+        func text(_ value: JSONValue?) -> String? {
             switch value {
-            case let s as String: return s
-            case let n as NSNumber: return n.stringValue
+            case .string(let s): return s
+            case .number(let n): return n
             default: return nil
             }
         }
-        if let error = object["error"] as? [String: Any] {
+        if let error = object["error"]?.object {
             return ServerError(
                 message: text(error["message"]), type: text(error["type"]), param: text(error["param"]),
                 code: text(error["code"]))
         }
-        if let message = object["error"] as? String {
+        if let message = object["error"]?.string {
             return ServerError(message: message)
         }
         if text(object["object"]) == "error" {
@@ -203,7 +204,7 @@ struct ServerError {
                 message: text(object["message"]), type: text(object["type"]), param: text(object["param"]),
                 code: text(object["code"]))
         }
-        if let detail = object["detail"] as? String {
+        if let detail = object["detail"]?.string {
             return ServerError(message: detail)
         }
         return nil

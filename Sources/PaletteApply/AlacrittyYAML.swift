@@ -30,7 +30,7 @@ enum AlacrittyYAML {
         case .flow(let items, let line, let open, let close):
             if items.contains(path) { return nil }
             let current = Array(all[line])
-            let inside = String(current[(open + 1)..<close]).trimmingCharacters(in: .whitespaces)
+            let inside = String(current[(open + 1)..<close]).trimmedSpaces()
             let joined =
                 String(current[...open]) + (inside.isEmpty ? "" : inside + (inside.hasSuffix(",") ? " " : ", "))
                 + quoted + String(current[close...])
@@ -177,7 +177,7 @@ enum AlacrittyYAML {
             }
             guard let key = plainKey(chars) else { throw .notYAML(line: index + 1) }
             if !found.isEmpty { found[found.count - 1].body = found[found.count - 1].line + 1..<index }
-            let value = String(chars[key.end...]).trimmingCharacters(in: .whitespaces)
+            let value = String(chars[key.end...]).trimmedSpaces()
             found.append(Entry(key: key.name, line: index, value: withoutComment(value), body: index + 1..<all.count))
             guard scan.run(chars, from: key.end, indent: 0, atStart: true) else { throw .notYAML(line: index + 1) }
         }
@@ -371,7 +371,7 @@ enum AlacrittyYAML {
             if ch != " " && ch != "\t" { previous = ch }
             i += 1
         }
-        return String(c[..<min(i, c.count)]).trimmingCharacters(in: .whitespaces)
+        return String(c[..<min(i, c.count)]).trimmedSpaces()
     }
 
     static func skipSpaces(_ c: [Character], _ from: Int) -> Int {

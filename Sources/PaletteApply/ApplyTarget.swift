@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import PaletteExport
 
@@ -190,7 +191,7 @@ public enum ApplyTarget: String, CaseIterable, Sendable, Hashable {
             case "\\": out += "\\\\"
             default:
                 if ch.value < 0x20 || ch.value == 0x7F {
-                    out += String(format: "\\u%04X", ch.value)
+                    out += cFormat("\\u%04X", ch.value)
                 } else {
                     out.unicodeScalars.append(ch)
                 }
@@ -201,7 +202,7 @@ public enum ApplyTarget: String, CaseIterable, Sendable, Hashable {
 
     /// tmux's quoting: single quotes, which tmux takes literally.
     static func tmuxQuoted(_ s: String) -> String {
-        s.contains("'") ? "\"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : "'" + s + "'"
+        s.contains("'") ? "\"" + s.replacingAll("\"", with: "\\\"") + "\"" : "'" + s + "'"
     }
 }
 

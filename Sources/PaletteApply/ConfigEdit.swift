@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteConfig
 
 /// Why a config is left alone.
@@ -29,16 +30,16 @@ public enum ConfigEdit {
         if text.unicodeScalars.contains("\0") { throw .notText }
         switch target {
         case .kitty, .ghostty, .tmux:
-            if lines(text).contains(where: { $0.trimmingCharacters(in: .whitespaces) == line }) { return nil }
+            if lines(text).contains(where: { $0.trimmedSpaces() == line }) { return nil }
             if target == .tmux,
-                let last = lines(text).last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+                let last = lines(text).last(where: { !$0.trimmedSpaces().isEmpty }),
                 last.hasSuffix("\\")
             {
                 throw .continuedLastLine
             }
             return appended(text, line)
         case .foot:
-            if lines(text).contains(where: { $0.trimmingCharacters(in: .whitespaces) == line }) { return nil }
+            if lines(text).contains(where: { $0.trimmedSpaces() == line }) { return nil }
             return footAdded(text, line)
         case .alacritty:
             return yaml ? try AlacrittyYAML.added(text, path: line) : try alacrittyAdded(text, path: line)
@@ -63,13 +64,13 @@ public enum ConfigEdit {
             var section = "main"
             var keys: [String] = []
             for line in lines(text) {
-                let t = line.trimmingCharacters(in: .whitespaces)
+                let t = line.trimmedSpaces()
                 if t.hasPrefix("[") {
                     section = String(t.dropFirst().prefix { $0 != "]" })
                 } else if section == "colors" || section.hasPrefix("colors"), let eq = t.firstIndex(of: "="),
                     !t.hasPrefix("#")
                 {
-                    let key = t[..<eq].trimmingCharacters(in: .whitespaces)
+                    let key = t[..<eq].trimmedSpaces()
                     if key != "alpha" { keys.append("[\(section)] " + key) }
                 }
             }
@@ -81,12 +82,12 @@ public enum ConfigEdit {
 
     /// Whether `text` has `line` as one of its lines (spaces around it ignored).
     public static func contains(_ line: String, in text: String) -> Bool {
-        lines(text).contains { $0.trimmingCharacters(in: .whitespaces) == line }
+        lines(text).contains { $0.trimmedSpaces() == line }
     }
 
     /// The file's lines without their line ends.
     static func lines(_ text: String) -> [String] {
-        var out = text.components(separatedBy: "\n")
+        var out = text.pieces(separatedBy: "\n")
         if out.last == "" { out.removeLast() }
         return out.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
     }
@@ -98,7 +99,7 @@ public enum ConfigEdit {
 
     /// Inserts `line` before line index `index` (0-based) of `text`, keeping every byte else.
     static func inserted(_ text: String, _ line: String, before index: Int) -> String {
-        var parts = text.components(separatedBy: "\n")
+        var parts = text.pieces(separatedBy: "\n")
         // A file without a final newline: the last part is a line, the rest stays as it is.
         if index >= parts.count || (index == parts.count - 1 && parts[index].isEmpty) {
             return appended(text, line)
@@ -108,14 +109,14 @@ public enum ConfigEdit {
     }
 
     static func replaced(_ text: String, line index: Int, with line: String) -> String {
-        var parts = text.components(separatedBy: "\n")
+        var parts = text.pieces(separatedBy: "\n")
         let crlf = parts[index].hasSuffix("\r")
         parts[index] = line + (crlf ? "\r" : "")
         return parts.joined(separator: "\n")
     }
 
     static func isHeader(_ line: String) -> Bool {
-        line.trimmingCharacters(in: .whitespaces).hasPrefix("[")
+        line.trimmedSpaces().hasPrefix("[")
     }
 
     // MARK: - foot
@@ -125,7 +126,7 @@ public enum ConfigEdit {
     static func footAdded(_ text: String, _ line: String) -> String {
         let all = lines(text)
         guard let first = all.firstIndex(where: isHeader) else { return appended(text, line) }
-        if all[first].trimmingCharacters(in: .whitespaces).hasPrefix("[main]") {
+        if all[first].trimmedSpaces().hasPrefix("[main]") {
             let next = all[(first + 1)...].firstIndex(where: isHeader)
             return next.map { inserted(text, line, before: $0) } ?? appended(text, line)
         }
@@ -181,16 +182,16 @@ public enum ConfigEdit {
             let all = lines(text)
             let current = all[index]
             if let close = current.lastIndex(of: "]"), current.contains("["),
-                current[current.index(after: close)...].trimmingCharacters(in: .whitespaces).allSatisfy({ $0 != "\"" }),
+                current[current.index(after: close)...].trimmedSpaces().allSatisfy({ $0 != "\"" }),
                 current.firstIndex(of: "[")! < close
             {
                 let inside = current[current.index(after: current.firstIndex(of: "[")!)..<close]
-                let empty = inside.trimmingCharacters(in: .whitespaces).isEmpty
-                let trailingComma = inside.trimmingCharacters(in: .whitespaces).hasSuffix(",")
+                let empty = inside.trimmedSpaces().isEmpty
+                let trailingComma = inside.trimmedSpaces().hasSuffix(",")
                 let joined =
                     String(current[...current.firstIndex(of: "[")!])
                     + (empty
-                        ? quoted : inside.trimmingCharacters(in: .whitespaces) + (trailingComma ? " " : ", ") + quoted)
+                        ? quoted : inside.trimmedSpaces() + (trailingComma ? " " : ", ") + quoted)
                     + String(current[close...])
                 new = replaced(text, line: index, with: joined)
             } else {
@@ -199,7 +200,7 @@ public enum ConfigEdit {
             }
         } else if key == ["general", "import"], value(table, ["general"]) != nil {
             let all = lines(text)
-            guard let header = all.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[general]") })
+            guard let header = all.firstIndex(where: { $0.trimmedSpaces().hasPrefix("[general]") })
             else { throw .unexpectedLayout("general.import") }
             new = inserted(text, "import = [" + quoted + "]", before: header + 1)
         } else {
@@ -223,7 +224,7 @@ public enum ConfigEdit {
                 throw .unexpectedLayout("theme")
             }
             let current = lines(text)[lineNumber - 1]
-            guard current.trimmingCharacters(in: .whitespaces).hasPrefix("theme") else {
+            guard current.trimmedSpaces().hasPrefix("theme") else {
                 throw .unexpectedLayout("theme")
             }
             new = replaced(text, line: lineNumber - 1, with: line)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A TOML value: the subset of TOML 1.0 a settings file needs, read strictly.
 ///
@@ -688,8 +689,8 @@ private struct Reader {
                 pos += 2
                 let digitsStart = pos
                 if digits(allowed) {
-                    let text = String(decoding: bytes[digitsStart..<pos], as: UTF8.self).replacingOccurrences(
-                        of: "_", with: "")
+                    let text = String(decoding: bytes[digitsStart..<pos], as: UTF8.self).replacingAll(
+                        "_", with: "")
                     guard let value = Int64(text, radix: base) else { throw error(.integerOutOfRange, at: start) }
                     return .integer(value)
                 }
@@ -717,7 +718,7 @@ private struct Reader {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { pos += 1 }
             if digits(decimal) { isFloat = true } else { pos = mark }
         }
-        let text = String(decoding: bytes[start..<pos], as: UTF8.self).replacingOccurrences(of: "_", with: "")
+        let text = String(decoding: bytes[start..<pos], as: UTF8.self).replacingAll("_", with: "")
         if isFloat {
             guard let value = Double(text) else { throw error(.invalidValue, at: start) }
             return .float(value)

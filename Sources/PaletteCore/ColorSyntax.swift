@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One colour as people and models write it: the CSS Color 4 forms and the names we know.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The ground a palette's companion is meant for.
 public enum CompanionGround: String, Hashable, Sendable, CaseIterable {

@@ -496,7 +496,7 @@ enum ProseScanner {
     private static func pair(_ text: Substring, namesOnly: Bool) -> Result<Token, BadName>? {
         var text = text
         while let f = text.first, ":*•·- \t\r".contains(f) { text.removeFirst() }
-        guard let sep = text.firstIndex(where: { ":=：".contains($0) }) ?? text.range(of: " - ")?.lowerBound else {
+        guard let sep = text.firstIndex(where: { ":=：".contains($0) }) ?? text.firstRange(of: " - ")?.lowerBound else {
             return nil
         }
         let head = String(text[..<sep])

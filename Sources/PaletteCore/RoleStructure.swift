@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The role structure a designer expects of a three-colour palette, as measurable checks.
 ///

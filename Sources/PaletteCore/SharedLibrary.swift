@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A shared library opened with dlopen(3) when it is first needed rather than linked: loading
 /// and relocating a library at every start costs the first frame, and most runs never use it

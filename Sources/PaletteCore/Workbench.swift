@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What every provider does with the workbench's fields of a request once it has a palette:
 /// locked roles are put back exactly, and an answer to a refinement that is the palette it was
@@ -59,7 +60,7 @@ extension Role {
     /// The role a user names: `primary`, `secondary`, `accent` in any case, or a role's label in
     /// English or Chinese (主色, 輔助色/辅助色, 強調色/强调色); nil for anything else.
     public init?(naming text: String) {
-        let key = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let key = text.trimmedSpaces().lowercased()
         for role in Role.allCases {
             if key == role.rawValue || Language.allCases.contains(where: { role.label($0).lowercased() == key }) {
                 self = role

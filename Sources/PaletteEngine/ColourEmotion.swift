@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// Ou, Luo, Woodcock & Wright's colour-emotion factors (Color Res. Appl. 2004), on CIELAB.

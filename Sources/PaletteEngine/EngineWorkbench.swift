@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The offline engine's workbench: seeds, locked roles, refinements and candidates, built on

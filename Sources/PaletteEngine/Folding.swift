@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// Folds text for lookup, scalar to scalar, the same way for lexicon terms and descriptions.
@@ -103,7 +104,7 @@ struct Folding: Sendable {
 
 /// Whether `text` is in NFC (composing it changes no byte).
 func isComposed(_ text: String) -> Bool {
-    text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8)
+    text.composedText.utf8.elementsEqual(text.utf8)
 }
 
 /// A string of scalars, encoded directly (faster than building a `String.UnicodeScalarView`).
@@ -148,7 +149,7 @@ struct NormalisedText {
         if compose {
             var view = String.UnicodeScalarView()
             view.append(contentsOf: original)
-            original = Array(String(view).precomposedStringWithCanonicalMapping.unicodeScalars)
+            original = Array(String(view).composedText.unicodeScalars)
         }
         var scalars: [Unicode.Scalar] = []
         var origin: [Int] = []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The colours of a picture, as the offline engine reads them: clusters in OKLab, each with its
@@ -255,12 +256,10 @@ enum ImageComposer {
             (#"只(要|用|取|留|保留|選|选)?(那些)?(冷|涼|凉)(色|色調|色调|調|调)?(的部分)?"#, false),
         ]
         for (pattern, warm) in patterns {
-            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
-            let range = NSRange(description.startIndex..., in: description)
-            if let match = regex.firstMatch(in: description, range: range), let r = Range(match.range, in: description)
-            {
+            guard let regex = try? Regex(pattern).ignoresCase() else { continue }
+            if let match = description.firstMatch(of: regex) {
                 var rest = description
-                rest.removeSubrange(r)
+                rest.removeSubrange(match.range)
                 return (warm, rest)
             }
         }
@@ -302,7 +301,14 @@ extension EngineWorkbench {
         palette = repaired.palette
         let broken = RoleStructure.violations(palette)
         if !broken.isEmpty, !large.isEmpty { notes.append(.imageRegionsKept(broken)) }
-        let instruction = rest.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+        let instruction = rest.trimming { scalar in
+            switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                return true
+            default: return scalar.properties.isWhitespace
+            }
+        }
         guard !instruction.isEmpty else {
             return GeneratedPalette(palette: palette, provider: engine.name, model: engine.model, notes: notes)
         }

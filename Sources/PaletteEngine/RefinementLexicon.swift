@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The words of a refinement ("warmer accent", "更柔和", "plus sombre", "夜のバージョン") and what
@@ -283,7 +284,7 @@ enum RefinementLexicon {
     /// Lower case, accents and widths folded, Traditional Chinese to Simplified, runs of white
     /// space as one space.
     static func fold(_ text: String) -> String {
-        let base = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let base = text.foldedForMatching()
         var out = String.UnicodeScalarView()
         var lastSpace = true
         for scalar in base.unicodeScalars {

@@ -25,7 +25,7 @@ struct RefinementReading: Hashable, Sendable {
 
     init(_ instruction: String) {
         var text = RefinementLexicon.fold(instruction)
-        for joiner in Self.joiners { text = text.replacingOccurrences(of: joiner, with: ",") }
+        for joiner in Self.joiners { text = text.replacingAll(joiner, with: ",") }
         let clauses = text.split(whereSeparator: { Self.breaks.contains($0) }).map(String.init)
         for clause in clauses { steps += Self.read(clause) }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// Text helpers shared by the writers: names made safe for each file's syntax.
@@ -38,7 +39,7 @@ public enum ExportText {
     /// Text for inside a comment that `closer` ends (`*/`, `-->`): the closer is broken up.
     static func comment(_ text: String, closer: String = "*/") -> String {
         var s = oneLine(text)
-        while let r = s.range(of: closer) {
+        while let r = s.scalarRange(of: closer) {
             s.replaceSubrange(r, with: String(closer.first!) + " " + String(closer.dropFirst()))
         }
         return s
@@ -105,7 +106,7 @@ public enum ExportText {
 
     /// `value` with exactly `digits` decimals, in the C locale.
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
+        cFormat("%.\(digits)f", value)
     }
 
     /// `#rrggbb` in lower case (for the formats whose examples use it).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The swatch card: three swatches, each with its role label, hex code and colour name, as

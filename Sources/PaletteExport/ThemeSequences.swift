@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The escape sequences that show a theme on the running terminal, and the ones that give the

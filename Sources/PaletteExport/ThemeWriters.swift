@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The theme formats. Each file but terminal-json (whose `palette` object holds them) opens
@@ -57,7 +58,7 @@ enum ThemeWriters {
         out += "system: \(q(system))\nname: \(q(r.displayName))\nslug: \(q(ExportText.slug(r.displayName)))\n"
         out += "author: \"palette-tui\"\nvariant: \(q(t.variant.rawValue))\npalette:\n"
         for (k, c) in colors.enumerated() {
-            out += "  base\(String(format: "%02X", k)): \(q(h(c)))\n"
+            out += "  base\(cFormat("%02X", k)): \(q(h(c)))\n"
         }
         return out
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// One palette in the history file: one JSON object a line in `history.jsonl`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// One line of `history.jsonl`: a palette, or a change to an earlier one.
@@ -439,7 +440,7 @@ struct HistoryLineDecoder {
         if case .integer(let r)? = slot(.variation), let v = Int(digits(r)) { lineage.variation = v }
         if case .strings(let r)? = slot(.locked) {
             let names = digits(r).split(separator: ",").map {
-                $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\""))
+                $0.trimming(" \t\r\"")
             }
             lineage.locked = HistoryEntry.Lineage.roles(names)
         }

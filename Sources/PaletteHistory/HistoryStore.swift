@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The history file: JSON Lines, append-only, safe against crashes and concurrent writers.
@@ -471,7 +472,7 @@ public final class HistoryStore: Sendable {
                 guard stat(current, &followed) != 0, errno == ENOENT else { return nil }
                 return (current, finalTarget(of: current))
             }
-            current = (current as NSString).deletingLastPathComponent
+            current = PathText.deletingLastComponent(current)
         }
         return nil
     }
@@ -487,7 +488,7 @@ public final class HistoryStore: Sendable {
             let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let next =
                 target.hasPrefix("/")
-                ? target : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+                ? target : PathText.appending(PathText.deletingLastComponent(current), target)
             var st = stat()
             guard lstat(next, &st) == 0, st.st_mode & S_IFMT == S_IFLNK else { return next }
             current = next
@@ -504,7 +505,7 @@ public final class HistoryStore: Sendable {
         var st = stat()
         if stat(path, &st) == 0 { return }
         if let dangling = HistoryStore.danglingLink(in: path) { throw danglingFailure(dangling) }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.deletingLastComponent(path)
         if parent != path, !parent.isEmpty { try makeDirectory(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             let code = errno

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// A PNG, JPEG or WebP file to an `ImageInput`: the picture at most `ImageInput.maxSide` pixels
@@ -390,7 +392,7 @@ final class Checksum: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<String, ImageProblem> = .failure(.empty)
     private var started = false
-    private let lock = NSLock()
+    private let lock = ThreadCondition()
     private var stopped = false
 
     /// Stops the hashing (a picture that failed needs no checksum) and waits for the thread.
@@ -405,7 +407,7 @@ final class Checksum: @unchecked Sendable {
     func start(file: ImageFile) {
         started = true
         let fd = file.fd
-        Thread.detachNewThread { [self] in
+        let running = startThread(named: "palette-tui.sha") { [self] in
             var hasher = SHA256()
             var buffer = [UInt8](repeating: 0, count: 1 << 20)
             var offset = 0
@@ -432,14 +434,22 @@ final class Checksum: @unchecked Sendable {
             result = outcome!
             done.signal()
         }
+        if !running { refused() }
+    }
+
+    /// No thread could be started: the checksum fails as an unreadable file does, at once.
+    private func refused() {
+        result = .failure(.unreadable(code: EAGAIN))
+        done.signal()
     }
 
     func start(bytes: [UInt8]) {
         started = true
-        Thread.detachNewThread { [self] in
+        let running = startThread(named: "palette-tui.sha") { [self] in
             result = .success(SHA256.hex(bytes))
             done.signal()
         }
+        if !running { refused() }
     }
 
     /// The digits, once the thread is done (the file must stay open until then).

@@ -1,7 +1,8 @@
 import CSpng
 import CTurboJPEG
 import CWebP
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The picture libraries, opened with dlopen(3) the first time a picture of their kind is

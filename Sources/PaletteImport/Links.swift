@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// Links from palette sites: Coolors (`coolors.co/2e86ab-a23b72-f18f01`, `coolors.co/palette/...`,
@@ -8,18 +9,18 @@ enum Links {
     /// The palette of the first link in `text`, or nil when it holds no link to either site.
     static func read(_ text: String) throws(ImportFailure) -> ImportedPalette? {
         let lower = text.lowercased()
-        if let range = lower.range(of: "coolors.co/") {
+        if let range = lower.scalarRange(of: "coolors.co/") {
             var rest = lower[range.upperBound...]
             if rest.hasPrefix("palette/") { rest = rest.dropFirst("palette/".count) }
             let run = rest.prefix { $0.isHexDigit || $0 == "-" }
             let colors = try hexList(run, .coolors)
             return try PaletteImport.roles(colors, .coolors)
         }
-        if let range = lower.range(of: "realtimecolors.com/") {
+        if let range = lower.scalarRange(of: "realtimecolors.com/") {
             let rest = lower[range.upperBound...].prefix { !$0.isWhitespace && $0 != "\"" && $0 != "'" && $0 != ")" }
-            guard let key = rest.range(of: "colors=") else { throw .linkWithoutColors(.realtimeColors) }
+            guard let key = rest.scalarRange(of: "colors=") else { throw .linkWithoutColors(.realtimeColors) }
             let value = rest[key.upperBound...].prefix { $0 != "&" && $0 != "#" }
-                .replacingOccurrences(of: "%23", with: "")
+                .replacingAll("%23", with: "")
             let colors = try hexList(Substring(value), .realtimeColors)
             guard colors.count == 5 else { throw .tooFewColors(.realtimeColors, count: colors.count) }
             return ImportedPalette(

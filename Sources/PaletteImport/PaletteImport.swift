@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// A palette read from another tool's link or file, or from a share string: the three roles,
@@ -119,7 +120,7 @@ public enum PaletteImport {
             return ImportedPalette(palette: palette, source: .theme, choice: .themeRoles)
         }
         if let token = ShareString.find(in: text) { return try ShareString.decode(token) }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed()
         if trimmed.hasPrefix("GIMP Palette") { return try roles(GPLReader.colors(trimmed), .gpl) }
         if let colors = SVGCard.colors(text) { return try roles(colors, .svg) }
         if let link = try Links.read(text) { return link }

@@ -1,5 +1,6 @@
 import CZlib
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The share string: `ptui1.` and the base64url (no padding) of a few bytes:
@@ -50,7 +51,7 @@ public enum ShareString {
 
     /// The first `ptuiN.` token in `text` (any version, so that another version is named).
     static func find(in text: String) -> Substring? {
-        guard let start = text.range(of: "ptui") else { return nil }
+        guard let start = text.scalarRange(of: "ptui") else { return nil }
         // At most one character past the cap is looked at: a longer token is refused as too long.
         let token = text[start.lowerBound...].prefix(maximumLength + 1).prefix {
             $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0))

@@ -1,5 +1,6 @@
 import CZlib
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// Bounds-checked reading of a byte array: every read past the end is `truncated`.
@@ -124,7 +125,7 @@ enum GPLReader {
     static func colors(_ text: String) throws(ImportFailure) -> [RGB] {
         var colors: [RGB] = []
         for line in text.split(whereSeparator: \.isNewline).dropFirst() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmedSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("Name:") || trimmed.hasPrefix("Columns:")
             {
                 continue
@@ -148,22 +149,14 @@ enum GPLReader {
 enum SwatchesReader {
     static func colors(_ bytes: [UInt8]) throws(ImportFailure) -> [RGB] {
         let json = try ZipReader.entry(named: "Swatches.json", in: bytes)
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(json))
-        } catch {
-            throw .malformed(.swatches)
-        }
-        let palettes: [Any]
-        if let list = object as? [Any] {
-            palettes = list
-        } else {
-            palettes = [object]
-        }
+        guard let object = JSONValue.parse(json) else { throw .malformed(.swatches) }
+        let palettes = object.array ?? [object]
         var colors: [RGB] = []
-        for case let palette as [String: Any] in palettes {
-            guard let swatches = palette["swatches"] as? [Any] else { throw .malformed(.swatches) }
-            for case let swatch as [String: Any] in swatches {
+        for palette in palettes {
+            guard let palette = palette.object else { continue }
+            guard let swatches = palette["swatches"]?.array else { throw .malformed(.swatches) }
+            for swatch in swatches {
+                guard let swatch = swatch.object else { continue }
                 guard let h = number(swatch["hue"]), let s = number(swatch["saturation"]),
                     let v = number(swatch["brightness"])
                 else { throw .malformed(.swatches) }
@@ -174,9 +167,8 @@ enum SwatchesReader {
         return colors
     }
 
-    private static func number(_ any: Any?) -> Double? {
-        guard let n = any as? NSNumber else { return nil }
-        let d = n.doubleValue
+    private static func number(_ value: JSONValue?) -> Double? {
+        guard let d = value?.double else { return nil }
         return d.isFinite ? d : nil
     }
 
@@ -303,8 +295,8 @@ enum SVGCard {
         guard text.contains("<svg") else { return nil }
         var colors: [RGB] = []
         for role in Role.allCases {
-            guard let group = text.range(of: "<g id=\"\(role.rawValue)\">"),
-                let fill = text[group.upperBound...].range(of: "fill=\"#"),
+            guard let group = text.scalarRange(of: "<g id=\"\(role.rawValue)\">"),
+                let fill = text[group.upperBound...].scalarRange(of: "fill=\"#"),
                 let color = try? RGB(hex: String(text[fill.upperBound...].prefix(6)))
             else { return nil }
             colors.append(color)
@@ -339,7 +331,7 @@ enum PNGText {
             let text = String(decoding: data[k...], as: UTF8.self)
             var colors: [RGB] = []
             for line in text.split(separator: "\n") {
-                guard let hash = line.range(of: ": #", options: .backwards),
+                guard let hash = line.scalarRange(of: ": #", backwards: true),
                     let color = try? RGB(hex: String(line[line.index(after: hash.lowerBound)...]))
                 else { continue }
                 colors.append(color)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteConfig
 import PaletteCore
 import PaletteHistory
@@ -159,11 +160,11 @@ func paletteOfColours(_ colors: [String]) throws(UsageError) -> Palette {
 /// The `description` of a palette written as one JSON object (what `generate --format json`
 /// prints), so a pipe keeps the palette's name; nil for any other text.
 func jsonDescription(_ text: String) -> String? {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = text.trimmed()
     guard trimmed.hasPrefix("{"),
-        let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any],
-        let description = object["description"] as? String,
-        !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let object = JSONValue.parse(trimmed)?.object,
+        let description = object["description"]?.string,
+        !description.trimmed().isEmpty
     else { return nil }
     return description
 }

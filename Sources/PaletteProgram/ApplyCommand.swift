@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteApply
 import PaletteCommands
 import PaletteCore
@@ -363,7 +364,7 @@ private func signalKitty() -> Int {
         var st = stat()
         guard stat("/proc/\(entry)", &st) == 0, st.st_uid == me else { continue }
         guard let comm = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
-            comm.trimmingCharacters(in: .whitespacesAndNewlines) == "kitty"
+            comm.trimmed() == "kitty"
         else { continue }
         let argv = (FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") ?? Data())
             .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
@@ -413,6 +414,6 @@ private func runTmux(_ args: [String], environment: [String: String]) -> ReloadO
         return .tmuxFailed(String(cString: strerror(ETIMEDOUT)))
     }
     if status & 0x7F == 0 && (status >> 8) & 0xFF == 0 { return .tmuxSourced }
-    let message = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let message = String(decoding: output, as: UTF8.self).trimmed()
     return .tmuxFailed(message.isEmpty ? "exit \((status >> 8) & 0xFF)" : message)
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// Writes a whole file or nothing: the bytes go to a temporary file beside the target, are
@@ -111,7 +112,7 @@ enum AtomicFile {
     private static func writeThrough(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .failed(errno)

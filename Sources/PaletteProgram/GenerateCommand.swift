@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCommands
 import PaletteConfig
 import PaletteCore
@@ -17,7 +18,7 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
         return 0
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)
-    let description = arguments.positionals.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    let description = arguments.positionals.joined(separator: " ").trimmed()
     if let shared = arguments["from"] {
         if !description.isEmpty { throw UsageError(.fromWithDescription) }
         for option in ["lock", "seed", "candidates", "accessible", "image"]

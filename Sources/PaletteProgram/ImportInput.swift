@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCommands
 import PaletteCore
 import PaletteHistory

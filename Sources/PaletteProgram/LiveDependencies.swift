@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteApp
 import PaletteApply
 import PaletteConfig
@@ -84,7 +85,7 @@ struct LiveDependencies {
                 else { return AppliedTheme(succeeded: false, message: ExportWords.noTerminalToApply) }
                 let shown = messages.suffix(2)
                 func join(_ part: (Localized) -> String, _ separator: String) -> String {
-                    shown.map(part).joined(separator: separator).replacingOccurrences(of: "\n  ", with: " ")
+                    shown.map(part).joined(separator: separator).replacingAll("\n  ", with: " ")
                 }
                 return AppliedTheme(
                     succeeded: true,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PaletteCore
 
 // Read by signal handlers, which may only touch plain memory and call async-signal-safe
 // functions: a fixed buffer allocated by `prepare` before any handler is installed.
@@ -14,7 +16,7 @@ nonisolated(unsafe) private var pending: sig_atomic_t = 0
 /// One write at a time: the command line writes one file, and the app's file writes run in one
 /// ordered lane. A second writer waits for the first to finish.
 enum PendingTemporaryFile {
-    private static let lock = NSLock()
+    private static let lock = ThreadCondition()
 
     /// Allocates the buffer; call before installing the signal handlers.
     static func prepare() {

@@ -1,5 +1,6 @@
 import CBuildInfo
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCommands
 import PaletteCore
 import PaletteHistory
@@ -23,7 +24,7 @@ func versionText(_ language: Language) -> String {
 /// failure may quote an endpoint the user wrote a key into).
 func printError(_ message: String) {
     let shown = runKeys.isEmpty ? message : runKeys.redact(message)
-    FileHandle.standardError.write(Data((shown + "\n").utf8))
+    writeAll(2, Array((shown + "\n").utf8))
 }
 
 /// The keys of this run (`configuredKeys`), for `printError`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCommands
 import PaletteConfig
 import PaletteCore
@@ -166,5 +167,5 @@ func providersJSON(_ rows: [ProviderRow], named: Bool) -> String {
 func configuredKeys(environment: [String: String], config: ConfigFile?) -> [String] {
     providerCatalog.descriptors.flatMap { providerCatalog.keyVariables($0, config: config) }
         .compactMap { environment[$0] }
-        .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        .filter { !$0.trimmedSpaces().isEmpty }
 }

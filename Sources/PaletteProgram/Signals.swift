@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteApp
 import PaletteCore
 import PaletteText
@@ -209,7 +210,7 @@ enum Signals {
         // The runtime decided at start whether its backtracer asks for a key: with
         // interactive=tty (its default) when standard input and output are both terminals.
         let settings = (environment["SWIFT_BACKTRACE"] ?? "").lowercased()
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .split(separator: ",").map { $0.trimmedSpaces() }
         let interactive: Bool
         if settings.contains(where: {
             ["interactive=no", "interactive=false", "interactive=off", "interactive=0"].contains($0)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteApp
 import PaletteCore
 import PaletteText
@@ -17,7 +18,7 @@ enum StandardOutput {
         if fflush(nil) != 0, firstError == 0 { firstError = errno == 0 ? EIO : errno }
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(1, $0.baseAddress! + done, $0.count - done) }
+            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + done, $0.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
                 if firstError == 0 { firstError = errno }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCommands
 import PaletteCore
 import PaletteExport
@@ -57,7 +58,7 @@ func runSystem(_ args: [String]) async throws -> Int32 {
                 .writeFailed(path: output, reason: String(cString: strerror(code))), usage: false, language: chosen)
         }
     } else {
-        FileHandle.standardOutput.write(Data(bytes))
+        writeAll(1, Array(bytes))
     }
     if !system.unmet.isEmpty {
         printError("palette-tui: " + SystemWords.unmetHeading(system.unmet.count)(chosen))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteApp
 import PaletteCommands
 import PaletteCore
@@ -30,13 +31,13 @@ struct WorkbenchOptions {
             locked[role] = colour
         }
         if let raw = arguments["seed"] {
-            guard let n = UInt64(raw.trimmingCharacters(in: .whitespaces)) else {
+            guard let n = UInt64(raw.trimmedSpaces()) else {
                 throw problem(.badNumber(option: "seed", value: raw, range: 0...UInt64.max))
             }
             seed = n
         }
         if let raw = arguments["candidates"] {
-            guard let n = Int(raw.trimmingCharacters(in: .whitespaces)), (2...12).contains(n) else {
+            guard let n = Int(raw.trimmedSpaces()), (2...12).contains(n) else {
                 throw problem(.badNumber(option: "candidates", value: raw, range: 2...12))
             }
             candidates = n
@@ -164,7 +165,7 @@ func runRefine(_ args: [String]) async throws -> Int32 {
                 }
             }
         }
-        let instruction = words.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        let instruction = words.joined(separator: " ").trimmed()
         if instruction.isEmpty { throw UsageError(.needsInstruction) }
         let options = try WorkbenchOptions(arguments, language: language)
         let read: ReadPalette

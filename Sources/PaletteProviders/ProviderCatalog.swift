@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteConfig
 import PaletteCore
 import ProviderKit
@@ -168,7 +169,7 @@ public struct ProviderCatalog: Sendable {
         let chosenModel = options.model ?? present(environment["PALETTE_TUI_MODEL"]) ?? present(section?.model)
         plan.model = chosenModel ?? facts.defaultModel
         plan.modelChosen = chosenModel != nil
-        if let model = plan.model, model.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let model = plan.model, model.trimmedSpaces().isEmpty {
             throw .blankModel(example: facts.defaultModel ?? "")
         }
         if let flag = options.endpoint {
@@ -234,6 +235,6 @@ public struct ProviderCatalog: Sendable {
 
 /// `value` unless it is empty or blank.
 func present(_ value: String?) -> String? {
-    guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+    guard let value, !value.trimmedSpaces().isEmpty else { return nil }
     return value
 }

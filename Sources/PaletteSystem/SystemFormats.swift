@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The formats `palette-tui system` writes.
@@ -216,21 +217,21 @@ public enum SystemWriters {
     /// perceptual form.
     public static func oklch(_ c: RGB) -> String {
         let lch = OKLCH(c)
-        let l = String(format: "%.2f", lch.l * 100)
+        let l = cFormat("%.2f", lch.l * 100)
         if lch.c < 0.0005 { return "oklch(\(l)% 0 0)" }
-        return "oklch(\(l)% \(String(format: "%.4f", lch.c)) \(String(format: "%.2f", lch.h)))"
+        return "oklch(\(l)% \(cFormat("%.4f", lch.c)) \(cFormat("%.2f", lch.h)))"
     }
 
     static func colourValue(_ c: RGB) -> String {
-        let parts = [c.r, c.g, c.b].map { String(format: "%.4f", Double($0) / 255) }.joined(separator: ", ")
+        let parts = [c.r, c.g, c.b].map { cFormat("%.4f", Double($0) / 255) }.joined(separator: ", ")
         return "{\"colorSpace\": \"srgb\", \"components\": [\(parts)], \"hex\": \"\(c.hex.lowercased())\"}"
     }
 
-    static func number(_ x: Double) -> String { String(format: "%.2f", x) }
+    static func number(_ x: Double) -> String { cFormat("%.2f", x) }
 
     /// A name inside a comment: no comment terminator, one line.
     static func comment(_ name: String) -> String {
-        name.replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "\n", with: " ")
+        name.replacingAll("*/", with: "* /").replacingAll("\n", with: " ")
             .filter { !$0.isNewline }
     }
 

@@ -95,7 +95,7 @@ public enum Messages {
     private static func seconds(_ value: Double) -> String {
         guard value.isFinite else { return "?" }
         if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
-        return String(format: "%.1f", value)
+        return cFormat("%.1f", value)
     }
 
     /// One sentence: what happened, then what to do.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import PaletteSystem
 
@@ -40,8 +41,8 @@ public enum SystemWords {
         let names = u.roles.map(\.name)
         let a = names.first ?? ""
         let b = names.count > 1 ? names[1] : ""
-        let measured = String(format: "%.2f", u.measured)
-        let required = String(format: "%.1f", u.required)
+        let measured = cFormat("%.2f", u.measured)
+        let required = cFormat("%.1f", u.required)
         let t = theme(u.theme)
         switch u.rule {
         case .inkContrast, .textContrast, .borderContrast:
@@ -57,9 +58,9 @@ public enum SystemWords {
                 "\(t.simplified)：\(a) 与 \(b) 在\(v.simplified)下仅相差 ΔE00 \(measured)，低于 \(required)")
         case .family:
             return Localized(
-                "\(t.english): \(a)'s hue \(String(format: "%.0f", u.measured))° is outside its family",
-                "\(t.traditional)：\(a) 的色相 \(String(format: "%.0f", u.measured))° 超出其色系",
-                "\(t.simplified)：\(a) 的色相 \(String(format: "%.0f", u.measured))° 超出其色系")
+                "\(t.english): \(a)'s hue \(cFormat("%.0f", u.measured))° is outside its family",
+                "\(t.traditional)：\(a) 的色相 \(cFormat("%.0f", u.measured))° 超出其色系",
+                "\(t.simplified)：\(a) 的色相 \(cFormat("%.0f", u.measured))° 超出其色系")
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// An API key that never shows itself.
@@ -15,7 +16,7 @@ public struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugS
 
     /// Nil for an empty or all-blank key, so an empty variable counts as no key.
     public init?(_ secret: String) {
-        let trimmed = secret.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = secret.trimmed()
         guard !trimmed.isEmpty else { return nil }
         self.secret = trimmed
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// Several palettes read from one model answer: what `candidateCount > 1` asks a model for, in
@@ -92,31 +93,27 @@ public enum CandidateAnswer {
     // MARK: - Finding the list
 
     /// The candidates a decoded JSON value holds, or nil when it holds no list of palettes.
-    static func candidateList(_ value: Any) -> [Any]? {
-        if let array = value as? [Any] {
+    static func candidateList(_ value: JSONValue) -> [JSONValue]? {
+        if let array = value.array {
             // Three strings are one palette, not three candidates.
-            return array.contains(where: { $0 is [String: Any] || $0 is [Any] }) ? array : nil
+            return array.contains(where: \.isContainer) ? array : nil
         }
-        guard let object = value as? [String: Any] else { return nil }
-        if let list = object.first(where: { $0.key.lowercased() == PaletteInstructions.candidatesKey })?.value
-            as? [Any]
-        {
+        guard let object = value.object else { return nil }
+        if let list = object.first(where: { $0.key.lowercased() == PaletteInstructions.candidatesKey })?.value.array {
             return list
         }
-        let arrays = object.values.compactMap { $0 as? [Any] }.filter { candidateList($0) != nil }
+        let arrays = object.values.compactMap(\.array).filter { candidateList(.array($0)) != nil }
         if arrays.count == 1, object.count == 1 { return arrays[0] }
         // One palette object where the list was expected: one candidate.
-        if case .palette = reading(object) { return [object] }
+        if case .palette = reading(value) { return [value] }
         return nil
     }
 
     /// One candidate read as a single palette is.
-    static func reading(_ item: Any) -> ModelAnswer.Reading {
-        if let text = item as? String { return ModelAnswer.read(text) }
-        guard JSONSerialization.isValidJSONObject(item),
-            let data = try? JSONSerialization.data(withJSONObject: item, options: [.sortedKeys])
-        else { return .problem("the candidate is not a palette object") }
-        return ModelAnswer.read(String(decoding: data, as: UTF8.self))
+    static func reading(_ item: JSONValue) -> ModelAnswer.Reading {
+        if let text = item.string { return ModelAnswer.read(text) }
+        guard item.isContainer else { return .problem("the candidate is not a palette object") }
+        return ModelAnswer.read(item.text)
     }
 }
 
@@ -133,15 +130,14 @@ struct JSONValues: Sequence, IteratorProtocol {
         bytes = Array(text.utf8)
     }
 
-    mutating func next() -> Any? {
+    mutating func next() -> JSONValue? {
         while start < bytes.count, attempts > 0 {
             let open = start
             start += 1
             guard bytes[open] == UInt8(ascii: "{") || bytes[open] == UInt8(ascii: "[") else { continue }
             attempts -= 1
             guard let end = closing(from: open) else { continue }
-            let slice = Data(bytes[open...end])
-            if let value = try? JSONSerialization.jsonObject(with: slice) {
+            if let value = JSONValue.parse(bytes[open...end]) {
                 start = end + 1
                 return value
             }

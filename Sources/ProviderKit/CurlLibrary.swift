@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// libcurl, opened with dlopen(3) at the first request (or a client's warm-up) rather than

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One HTTP request as a provider builds it and `ProviderHTTPClient` sends it: the URL, the
 /// method, the header fields and the body.

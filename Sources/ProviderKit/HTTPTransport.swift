@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import Synchronization
 
@@ -144,7 +145,7 @@ final class CurlDriver: @unchecked Sendable {
     }
 
     /// Guards `commands` and `done`; signalled when a command arrives.
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var commands: [Command] = []
     private var done = false
     private let multi: UnsafeMutableRawPointer
@@ -163,9 +164,7 @@ final class CurlDriver: @unchecked Sendable {
         self.multi = multi
         // Connections are kept for later requests; at most a few are ever open at once.
         _ = pt_multi_setopt_long(curl.multiSetopt, multi, CURLMOPT_MAXCONNECTS, 4)
-        let thread = Thread { [self] in run() }
-        thread.name = "palette-tui.http"
-        thread.start()
+        startThread(named: "palette-tui.http") { [self] in run() }
     }
 
     /// Whether the thread has ended (after `shutDown()`); a test hook.
@@ -289,7 +288,7 @@ final class Transfer: @unchecked Sendable {
     private let deadline: Double
     private let host: String
 
-    private let lock = NSLock()
+    private let lock = ThreadCondition()
     private var continuation: CheckedContinuation<HTTPReply, any Error>?
     private var stopReason: StopReason?
     private var finished = false
@@ -571,7 +570,7 @@ final class Transfer: @unchecked Sendable {
             _ = requestStop(.headersTooLarge)
             return false
         }
-        let line = String(decoding: piece, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = String(decoding: piece, as: UTF8.self).trimmed()
         if line.hasPrefix("HTTP/") {
             // A status line starts a response: an interim 1xx one, or the final one.
             let parts = line.split(separator: " ", maxSplits: 2)
@@ -584,8 +583,8 @@ final class Transfer: @unchecked Sendable {
             return status < 200 || headersAreAcceptable()
         }
         guard let colon = line.firstIndex(of: ":") else { return true }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = line[..<colon].trimmedSpaces().lowercased()
+        let value = line[line.index(after: colon)...].trimmedSpaces()
         if let old = headers[name] {
             headers[name] = old + ", " + value
         } else {
@@ -602,7 +601,7 @@ final class Transfer: @unchecked Sendable {
             return false
         }
         if let coding = headers["content-encoding"]?.lowercased() {
-            let codings = coding.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let codings = coding.split(separator: ",").map { $0.trimmedSpaces() }
             if codings.count > 1 || !codings.allSatisfy(Transfer.readableEncodings.contains) {
                 _ = requestStop(.unreadableEncoding(TextSanitizer.clean(coding, toWidth: 40)))
                 return false

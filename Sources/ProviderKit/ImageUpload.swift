@@ -1,5 +1,6 @@
 import CZlib
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// A picture as it leaves the machine for a model: its pixels re-encoded as a PNG that holds

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// A JSON value written with its keys in the order given: request bodies whose bytes are
@@ -54,7 +55,7 @@ public indirect enum JSONBody: Hashable, Sendable {
         case .number(let value):
             // Finite values only reach here; a whole number keeps a decimal point.
             let finite = value.isFinite ? value : 0
-            let text = finite == finite.rounded() && abs(finite) < 1e15 ? String(format: "%.1f", finite) : "\(finite)"
+            let text = finite == finite.rounded() && abs(finite) < 1e15 ? cFormat("%.1f", finite) : "\(finite)"
             out.append(contentsOf: text.utf8)
         case .bool(let value):
             out.append(contentsOf: (value ? "true" : "false").utf8)

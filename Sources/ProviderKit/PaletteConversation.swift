@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// One turn of a chat: what OpenAI's Chat Completions and Ollama's `/api/chat` both send.

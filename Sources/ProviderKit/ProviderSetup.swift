@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// What every HTTP provider's configuration holds for its `ProviderHTTPClient`: the deadline of

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When and how long to wait between attempts.
 public struct RetryPolicy: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScreenCore
 
 /// A local program that puts text on the clipboard, fed on its standard input.

@@ -1,5 +1,6 @@
 import CNcurses
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The key sequences a terminal sends, each with the ncurses key code it stands for.

@@ -1,5 +1,6 @@
 import CNcurses
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import ScreenCore
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 // Read by a crash handler, which may only touch plain memory and call async-signal-safe

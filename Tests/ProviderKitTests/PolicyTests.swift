@@ -36,6 +36,18 @@ final class PolicyTests: XCTestCase {
         let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
         XCTAssertEqual(ServerNumber.retryAfter("Sun, 06 Nov 1994 08:49:47 GMT", now: now), 10)
         XCTAssertEqual(ServerNumber.retryAfter("Sun, 06 Nov 1994 08:49:00 GMT", now: now), 0, "a past date: no wait")
+        // IMF-fixdate read without Foundation's DateFormatter (seconds from Python's calendar.timegm).
+        XCTAssertEqual(ServerNumber.httpDate("Sun, 06 Nov 1994 08:49:37 GMT"), 784_111_777)
+        XCTAssertEqual(ServerNumber.httpDate("Tue, 29 Feb 2028 00:00:00 GMT"), 1_835_395_200)
+        XCTAssertEqual(ServerNumber.httpDate("Thu, 01 Jan 1970 00:00:00 GMT"), 0)
+        XCTAssertEqual(ServerNumber.httpDate("Fri, 31 Dec 2100 23:59:59 GMT"), 4_133_980_799)
+        for bad in [
+            "Sun, 06 Nov 1994 08:49:37 UTC", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
+            "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 32 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT",
+            "Sun, 06 Nov 1994 08:49 GMT", "Sun, 06 Nov 94 08:49:37 GMT", "",
+        ] {
+            XCTAssertNil(ServerNumber.httpDate(bad), bad)
+        }
         let reply = HTTPReply(status: 503, headers: ["Retry-After": "4"], body: Data())
         XCTAssertEqual(reply.retryAfter, 4, "header names are matched in any case")
     }

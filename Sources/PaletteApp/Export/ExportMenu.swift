@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import PaletteExport
 import PaletteSystem
@@ -134,7 +135,7 @@ public struct ExportJob: Hashable, Sendable {
 
     /// The absolute path `path` names: `~` is `home`, a relative path is under `directory`.
     public static func resolve(_ path: String, directory: String, home: String?) -> String {
-        var p = path.trimmingCharacters(in: .whitespaces)
+        var p = path.trimmedSpaces()
         if p == "~" || p.hasPrefix("~/"), let home, !home.isEmpty {
             p = home + p.dropFirst()
         }
@@ -184,7 +185,7 @@ extension ExportJob {
     /// the path written, or why nothing was. Blocking (fsync): effects call it off the UI thread.
     func perform(files: FileClient, home: String?) -> Result<String, ExportJobFailure> {
         let target = Self.resolve(path, directory: directory, home: home)
-        if target.hasSuffix("/") || (target as NSString).lastPathComponent.isEmpty {
+        if target.hasSuffix("/") || PathText.lastComponent(target).isEmpty {
             return .failure(.noFileName(path: target))
         }
         let bytes = render()

@@ -173,7 +173,7 @@ extension AppState {
     private mutating func writeExport() -> [Effect] {
         guard var menu = exportMenu, let shown else { return [] }
         guard !menu.isWriting else { return [] }
-        let path = menu.path.text.trimmingCharacters(in: .whitespaces)
+        let path = menu.path.text.trimmedSpaces()
         guard !path.isEmpty else {
             setStatus(ExportWords.emptyPath, .error)
             return []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A stretch of the description field that may name an image file, and the words around it.
 public struct ImageCandidate: Hashable, Sendable {
@@ -138,12 +139,12 @@ public enum ImagePath {
     /// `text` without `range`, the words on either side joined by one space (none before
     /// punctuation), trimmed.
     static func rest(of text: String, without range: Range<String.Index>) -> String {
-        let before = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-        var after = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        let before = text[..<range.lowerBound].trimmedSpaces()
+        var after = text[range.upperBound...].trimmedSpaces()
         if before.isEmpty {
             // "~/a.png, but calmer": the comma went with the path.
             while let first = after.first, ",;:".contains(first) { after.removeFirst() }
-            return after.trimmingCharacters(in: .whitespaces)
+            return after.trimmedSpaces()
         }
         if after.isEmpty { return before }
         if let first = after.first, ",;:.!?".contains(first) { return before + after }
@@ -155,7 +156,7 @@ public enum ImagePath {
         guard value.hasPrefix("file://") else { return value }
         var path = String(value.dropFirst("file://".count))
         if path.hasPrefix("localhost/") { path = String(path.dropFirst("localhost".count)) }
-        return path.removingPercentEncoding ?? path
+        return path.removingPercentEscapes() ?? path
     }
 
     /// The absolute path `path` names: `~` is `home`, a relative path is taken from `directory`;

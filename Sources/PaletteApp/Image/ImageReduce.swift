@@ -145,7 +145,7 @@ extension AppState {
             say(ImageAppText.promptHint, .info)
         case .readImagePath:
             guard let prompt = image.prompt else { return [] }
-            let path = prompt.text.trimmingCharacters(in: .whitespaces)
+            let path = prompt.text.trimmedSpaces()
             image.prompt = nil
             guard !path.isEmpty else {
                 if !removeImage() { say(ImageAppText.promptLeft, .info) }

@@ -95,9 +95,9 @@ struct EditorReadout {
     /// The row's pieces, left to right; `marked` is drawn in reverse video.
     func pieces() -> [(text: String, marked: Bool)] {
         let title = WorkbenchText.editLabel(language) + " " + editor.role.label(language)
-        let l = String(format: "L %.3f", editor.lightness)
-        let c = String(format: "C %.3f", editor.shownChroma)
-        let h = String(format: "H %.1f°", editor.hue)
+        let l = cFormat("L %.3f", editor.lightness)
+        let c = cFormat("C %.3f", editor.shownChroma)
+        let h = cFormat("H %.1f°", editor.hue)
         let hex = editor.hexField?.text ?? editor.color.hex
         let typing = editor.hexField != nil
         return [
@@ -106,7 +106,7 @@ struct EditorReadout {
             (c, !typing && editor.channel == .chroma), ("  ", false),
             (h, !typing && editor.channel == .hue), ("  ", false),
             (WorkbenchText.hexLabel(language) + " ", false),
-            (typing ? hex.padding(toLength: 7, withPad: " ", startingAt: 0) : hex, typing),
+            (typing ? hex.padded(toLength: 7) : hex, typing),
         ]
     }
 

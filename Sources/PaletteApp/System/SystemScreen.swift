@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import PaletteSystem
 import PaletteText
@@ -233,11 +234,11 @@ struct SystemScreen {
                     background: .rgb(system.color(pair.background, theme)), bold: true) : Style.plain
             var cx = canvas.put("Aa", x: x, y: row, style: sample, limit: end)
             let name = pair.foreground.name + "/" + pair.background.name
-            let padded = name.padding(toLength: 22, withPad: " ", startingAt: 0)
-            let required = String(format: pair.required == pair.required.rounded() ? "≥%.0f" : "≥%.1f", pair.required)
+            let padded = name.padded(toLength: 22)
+            let required = cFormat(pair.required == pair.required.rounded() ? "≥%.0f" : "≥%.1f", pair.required)
             cx = canvas.put(
-                " " + padded + " " + String(format: "%5.2f", pair.ratio) + " "
-                    + required.padding(toLength: 4, withPad: " ", startingAt: 0), x: cx, y: row,
+                " " + padded + " " + cFormat("%5.2f", pair.ratio) + " "
+                    + required.padded(toLength: 4), x: cx, y: row,
                 style: pair.passes ? .plain : Style(bold: true), limit: end)
             let verdict =
                 pair.passes

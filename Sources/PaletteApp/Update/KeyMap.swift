@@ -480,9 +480,10 @@ public enum KeyMap {
     private static let helpKeys: [String] = KeyScope.allCases.map { findHelpKey(in: $0) }
 
     private static func findHelpKey(in scope: KeyScope) -> String {
+        // By index over the split-out columns: a binding is copied only once found.
         for context in scope.contexts {
-            if let binding = bindings.first(where: { $0.context == context && $0.command == .help }) {
-                return shortLabel(binding)
+            if let index = contextOf.indices.first(where: { contextOf[$0] == context && commandOf[$0] == .help }) {
+                return shortLabel(bindings[index])
             }
         }
         return "F1"

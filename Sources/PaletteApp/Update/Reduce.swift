@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import PaletteHistory
 import PaletteImport
@@ -415,7 +416,7 @@ extension AppState {
     mutating func startRequest(
         description raw: String, variation: Int, purpose: RequestPurpose, refinement: Refinement? = nil
     ) -> [Effect] {
-        let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let description = raw.trimmed()
         // A picture is enough to make a palette from; words then only steer it.
         guard !description.isEmpty || (image.attached != nil && refinement == nil) else {
             say(UIText.emptyDescription, .error)
@@ -449,7 +450,7 @@ extension AppState {
     /// `r`: in the history, the selected entry's description; elsewhere the field's, or the
     /// shown palette's when the field is empty. The variation counts up.
     private mutating func regenerate() -> [Effect] {
-        var description = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var description = field.text.trimmed()
         if focus == .history || description.isEmpty { description = shown?.description ?? description }
         let variation: Int
         if let last = lastRequest, last.description == description {
@@ -486,7 +487,7 @@ extension AppState {
             // Made from what the field holds: the description is shown selected, so that the
             // next words typed start a new one (an edit while it was made keeps the field as is).
             if case .generate = inFlight.purpose,
-                field.text.trimmingCharacters(in: .whitespacesAndNewlines) == inFlight.description
+                field.text.trimmed() == inFlight.description
             {
                 descriptionRecall.settle()
                 descriptionSelected = true
@@ -529,7 +530,7 @@ extension AppState {
 
     private mutating func paste(_ text: String) -> [Effect] {
         if workbench.editor?.hexField != nil {
-            typeHex(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            typeHex(text.trimmed())
             return []
         }
         if workbench.editor != nil || workbench.candidates != nil || workbench.awaitingLockRole { return [] }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 import PaletteHistory
 import PaletteText
@@ -110,7 +111,7 @@ extension AppState {
             focus = workbench.focusBeforeRefine
             say(WorkbenchText.refineLeft(focus.title), .info)
         case .requestCandidates:
-            var description = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            var description = field.text.trimmed()
             if focus != .description || description.isEmpty { description = shown?.description ?? description }
             return startRequest(
                 description: description, variation: 0, purpose: .candidates(count: Self.candidateCount))
@@ -392,7 +393,7 @@ extension AppState {
     // MARK: - Refining and candidates
 
     private mutating func submitRefine() -> [Effect] {
-        let instruction = workbench.refineField.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let instruction = workbench.refineField.text.trimmed()
         guard !instruction.isEmpty else {
             say(WorkbenchText.emptyRefinement, .error)
             return []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// APCA lightness contrast (Lc), base algorithm 0.0.98G-4g as published in apca-w3 0.1.9.
 ///

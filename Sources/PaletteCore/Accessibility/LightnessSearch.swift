@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The colours one colour can become by changing only its OKLCH lightness.
 ///

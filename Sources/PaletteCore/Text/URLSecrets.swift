@@ -11,7 +11,7 @@ public enum URLSecrets {
     /// Whether a parameter of this name carries a key (case, `-` or `_` and percent-encoding aside).
     public static func isSecretParameter(_ name: String) -> Bool {
         let folded = String(decoding: percentDecoded(Array(name.utf8)), as: UTF8.self).lowercased()
-            .replacingOccurrences(of: "-", with: "_")
+            .replacing("-", with: "_")
         let exact: Set<String> = [
             "key", "apikey", "api_key", "access_key", "secret", "token", "access_token", "auth", "auth_token",
             "authorization", "password", "passwd", "pwd", "sig", "signature", "code", "session", "sessionid",

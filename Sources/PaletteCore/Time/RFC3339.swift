@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Proleptic Gregorian calendar dates as day counts since 1970-01-01 (Howard Hinnant's
 /// algorithms), without a calendar object, a formatter or a locale.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// The one reading of a model's answer text, the same for every provider: reasoning and
@@ -21,11 +22,11 @@ public enum ModelAnswer {
 
     /// Reads `text`: stripped of reasoning and fences, parsed, and checked.
     public static func read(_ text: String) -> Reading {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if text.trimmed().isEmpty {
             return .problem("the reply was empty")
         }
         let answer = stripped(text)
-        if answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if answer.trimmed().isEmpty {
             return .problem("the reply held only reasoning and no answer")
         }
         let palette: Palette
@@ -55,7 +56,7 @@ public enum ModelAnswer {
         while let (open, tag) = firstOpening(in: rest) {
             out += rest[..<open.lowerBound]
             let after = rest[open.upperBound...]
-            guard let close = after.range(of: "</\(tag)>", options: .caseInsensitive) else {
+            guard let close = after.scalarRange(of: "</\(tag)>", ignoringCase: true) else {
                 rest = ""
                 break
             }
@@ -66,7 +67,7 @@ public enum ModelAnswer {
             out
             .split(separator: "\n", omittingEmptySubsequences: false)
             .filter { line in
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmedSpaces()
                 return !(trimmed.hasPrefix("```") && !trimmed.dropFirst(3).contains(where: { $0 == " " || $0 == "{" }))
             }
             .joined(separator: "\n")
@@ -76,7 +77,7 @@ public enum ModelAnswer {
     private static func firstOpening(in text: Substring) -> (Range<Substring.Index>, String)? {
         var best: (Range<Substring.Index>, String)?
         for tag in reasoningTags {
-            if let range = text.range(of: "<\(tag)>", options: .caseInsensitive),
+            if let range = text.scalarRange(of: "<\(tag)>", ignoringCase: true),
                 best.map({ range.lowerBound < $0.0.lowerBound }) ?? true
             {
                 best = (range, tag)

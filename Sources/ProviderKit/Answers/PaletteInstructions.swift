@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PaletteCore
 
 /// What every model is told, built from the request: the one place a new request field
@@ -95,20 +96,20 @@ public enum PaletteInstructions {
     public static func system(for request: GenerationRequest) -> String {
         var text = designer
         if let refinement = request.refinement {
-            text = text.replacingOccurrences(of: descriptionRule, with: instructionRule)
+            text = text.replacingAll(descriptionRule, with: instructionRule)
             text += "\n\n" + refining(refinement, description: request.description)
         }
         // After a refinement's rule: its user turn is the instruction, whatever the picture.
         if request.image != nil {
-            text = text.replacingOccurrences(of: descriptionTask, with: pictureTask)
-            text = text.replacingOccurrences(of: descriptionRule, with: pictureRule)
+            text = text.replacingAll(descriptionTask, with: pictureTask)
+            text = text.replacingAll(descriptionRule, with: pictureRule)
             text += "\n\n" + picture
         }
         if !request.locked.isEmpty { text += "\n\n" + locks(request.locked) }
         if request.variation > 0 { text += "\n\n" + variation(request.variation) }
         if request.candidateCount > 1 {
-            text = text.replacingOccurrences(of: shapeRules, with: candidateShapeRules(request.candidateCount))
-            text = text.replacingOccurrences(of: exampleRule, with: candidateExample)
+            text = text.replacingAll(shapeRules, with: candidateShapeRules(request.candidateCount))
+            text = text.replacingAll(exampleRule, with: candidateExample)
             text += "\n\n" + candidates(request.candidateCount)
         }
         return text
@@ -171,7 +172,7 @@ public enum PaletteInstructions {
             role it names, else the whole palette), keep the rest recognisable, and do not reply \
             with the same palette unchanged.
             """
-        let context = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        let context = description.trimmed()
         if !context.isEmpty, context != refinement.instruction {
             text += " The palette was designed for this description: " + JSONText.string(context) + "."
         }
@@ -182,7 +183,7 @@ public enum PaletteInstructions {
     /// for a picture with no words, `pictureOnly` (a turn is never empty).
     public static func userTurn(for request: GenerationRequest) -> String {
         let text = request.refinement?.instruction ?? request.description
-        if request.image != nil, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return pictureOnly }
+        if request.image != nil, text.trimmed().isEmpty { return pictureOnly }
         return text
     }
 
