@@ -20,7 +20,7 @@ TOOLCHAIN_WARNING := ^/[^ ]*/swift_static/[^ ]*\.a\([^)]*\)
 # Every Swift file of the repository, for `make lint` and `make format` (.swift-format holds the rules).
 FORMAT_PATHS := Sources Tests bench Fuzz Package.swift
 DEB_PACKAGES := libncurses-dev ncurses-term tmux zlib1g-dev libcurl4-openssl-dev libspng-dev libturbojpeg0-dev \
-  libwebp-dev
+  libwebp-dev libstdc++-12-dev
 # Real consumers the export tests read every format back with (kitty's and foot's own config
 # loaders, Neovim running the Lua colorscheme, Node requiring the Tailwind v3 config), and strace,
 # whose syscall delay holds an export's fsync while a test sends it a signal. Alacritty (0.11 in
@@ -290,6 +290,8 @@ bench: deps build-info
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/floor-c bench/floor.c -lncursesw
 	$(SWIFTC) -O -static-stdlib bench/floor.swift -o .build/bench/floor-swift
+	$(SWIFTC) -O -static-stdlib -D LEAN -use-ld=gold -Xclang-linker -L$(CURDIR)/tools/link bench/floor.swift \
+	  -o .build/bench/floor-lean
 	$(SWIFTC) -O -static-stdlib -I Sources/CNcurses bench/floor_ncurses.swift -o .build/bench/floor-ncurses
 	cc -O2 -o .build/bench/image-floor bench/image_floor.c -lspng -lturbojpeg
 	-python3 tools/startup_order.py check

@@ -52,13 +52,15 @@ let staticMain: [SwiftSetting] = strict + [.unsafeFlags(["-static-stdlib"], .whe
 /// (gold's `--section-ordering-file`; gold is named because the option is gold's). Start-up then
 /// faults in a few hundred KiB of contiguous code rather than most of 2.8 MB. The file is written
 /// by `make startup-order` (tools/startup_order.py) and checked by `make bench`.
+/// `tools/link` holds a linker script named `libstdc++.so` that the toolchain's `-lstdc++` finds
+/// first: it names GCC's static `libstdc++.a`, so no C++ runtime is loaded and relocated at start.
 /// `--no-export-dynamic` undoes the `-export-dynamic` of the toolchain's static-stdlib-args.lnk:
 /// nothing looks the program's symbols up, and the 13,287 it exported were scanned by the
 /// runtime's `dladdr` at every start (first frame 3.89 -> 3.69 ms; docs/decisions.md).
 let staticProgram: [LinkerSetting] = [
     .unsafeFlags(
         [
-            "-static-stdlib", "-use-ld=gold", "-Xlinker",
+            "-static-stdlib", "-use-ld=gold", "-Xclang-linker", "-L\(Context.packageDirectory)/tools/link", "-Xlinker",
             "--section-ordering-file=\(Context.packageDirectory)/tools/startup-order.txt", "-Xlinker",
             "--no-export-dynamic",
         ],

@@ -1,13 +1,21 @@
-// The Swift floor for `make bench`: a program that links Foundation (as palette-tui does, and
-// like it not FoundationNetworking, whose libcurl palette-tui opens only at its first request)
+// The Swift floor for `make bench`: a program that links Foundation (not FoundationNetworking)
 // and draws one comparable frame with plain escape sequences.
 //
-// Built at bench time with `swiftc -O bench/floor.swift`. Its start-up to the marker (argv[1])
-// is the floor palette-tui's first frame is compared with: the cost of the Swift runtime and
-// Foundation being loaded, with no ncurses and no app. It then echoes a key
+// Built at bench time with `swiftc -O -static-stdlib bench/floor.swift`. Its start-up to the
+// marker (argv[1]) is the floor palette-tui's first frame is compared with: the cost of the Swift
+// runtime and Foundation being loaded, with no ncurses and no app. It then echoes a key
 // counter until Ctrl-C, so it can stand beside the app in the per-key and idle measurements.
 // With `--once` it prints one line and exits (no terminal), for hyperfine.
-import Foundation
+//
+// Built with `-D LEAN` and palette-tui's link (`-L tools/link`), it is the same program linked as
+// palette-tui is: FoundationEssentials instead of Foundation, GCC's C++ runtime inside. That
+// build is a second, like-for-like row beside the app's first frame (docs/benchmarks.md).
+#if LEAN
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 let marker = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "floor-ready"
 
@@ -35,7 +43,17 @@ cfmakeraw(&raw)
 tcsetattr(0, TCSANOW, &raw)
 
 func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    #if LEAN
+        let bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + done, $0.count - done) }
+            if n <= 0 { break }
+            done += n
+        }
+    #else
+        FileHandle.standardOutput.write(Data(text.utf8))
+    #endif
 }
 
 func at(_ row: Int, _ col: Int) -> String { "\u{1B}[\(row + 1);\(col + 1)H" }

@@ -14,7 +14,7 @@ func runGenerate(_ args: [String]) async throws -> Int32 {
     let environment = RunSettings.environment
     let language = try arguments.language(environment: environment, file: RunSettings.file)
     if arguments.has("help") {
-        print(CommandHelp.text(Commands.generate, language))
+        print(Commands.helpText(Commands.generate, language))
         return 0
     }
     let format = try arguments.choice("format", default: PaletteFormat.text)

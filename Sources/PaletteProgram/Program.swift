@@ -40,7 +40,7 @@ func runMain() async -> Int32 {
     var args = commandFirst(Array(CommandLine.arguments.dropFirst()))
     let environment = RunSettings.environment
     if args.first == "--help" || args.first == "-h" || args.first == "help" {
-        print(CommandHelp.text(Commands.app, commandLanguage(args, environment: environment)))
+        print(Commands.helpText(Commands.app, commandLanguage(args, environment: environment)))
         return 0
     }
     if args.first == "--version" {
@@ -96,6 +96,9 @@ func runMain() async -> Int32 {
 func commandFirst(_ args: [String]) -> [String] {
     // `--version` belongs to the program, not to a command (`palette-tui --version generate`).
     if args.first == "--version" { return args }
+    // Only a command's name is ever moved, so with none among the words nothing is, and no
+    // command's options are read (the app's start builds no other command's spec).
+    guard args.contains(where: { !$0.isEmpty && CommandTable.command(named: $0) != nil }) else { return args }
     var i = 0
     while i < args.count {
         let arg = args[i]

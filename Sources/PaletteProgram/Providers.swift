@@ -22,13 +22,18 @@ extension ProviderOptions {
 /// The program's providers: `providerList`.
 let providerCatalog = ProviderCatalog.standard
 
-/// The command table with the program's providers written into its provider options; the
-/// parser, `--help` and the man page read these.
+/// The commands that take provider options, as the parser reads them: the program's providers
+/// are `--provider`'s choices. Their help is written only when it is printed (`helpText`).
 enum Commands {
-    static let app = CommandTable.app.with(providers: providerCatalog.facts)
-    static let generate = CommandTable.generate.with(providers: providerCatalog.facts)
-    static let refine = CommandTable.refine.with(providers: providerCatalog.facts)
-    static let providers = CommandTable.providers.with(providers: providerCatalog.facts)
+    static let app = CommandTable.app.parsing(providers: providerCatalog.facts)
+    static let generate = CommandTable.generate.parsing(providers: providerCatalog.facts)
+    static let refine = CommandTable.refine.parsing(providers: providerCatalog.facts)
+    static let providers = CommandTable.providers.parsing(providers: providerCatalog.facts)
+
+    /// `--help` for `command`, with its provider options' help written for the program's providers.
+    static func helpText(_ command: CommandSpec, _ language: Language) -> String {
+        CommandHelp.text(command.with(providers: providerCatalog.facts), language)
+    }
 }
 
 /// Why a provider could not be made: a usage problem (exit status 2) or a provider failure

@@ -18,7 +18,7 @@ func runProviders(_ args: [String]) async -> Int32 {
         let arguments = try Arguments(args, command: Commands.providers)
         language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(CommandHelp.text(Commands.providers, language))
+            print(Commands.helpText(Commands.providers, language))
             return 0
         }
         // The table lists text and json, so the parser has already refused any other value.

@@ -102,7 +102,7 @@ func runTUI(_ args: [String], environment: [String: String]) throws -> Int32 {
     let options = try TUIOptions(args, environment: environment)
     // `palette-tui --lang zh-Hant --help`: the options came first, the answer is the same.
     if options.arguments.has("help") {
-        print(CommandHelp.text(Commands.app, options.language))
+        print(Commands.helpText(Commands.app, options.language))
         return 0
     }
     if options.arguments.has("version") {

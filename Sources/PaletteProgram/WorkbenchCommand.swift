@@ -147,7 +147,7 @@ func runRefine(_ args: [String]) async throws -> Int32 {
         let arguments = try Arguments(args, command: Commands.refine)
         let language = try checkedLanguage(arguments, language)
         if arguments.has("help") {
-            print(CommandHelp.text(Commands.refine, language))
+            print(Commands.helpText(Commands.refine, language))
             return 0
         }
         let format = try arguments.choice("format", default: PaletteFormat.text)

@@ -85,13 +85,36 @@ final class CommandTableTests: XCTestCase {
 
     /// The default models the help names are the ones the clients use, read from the provider list.
     func testTheHelpNamesEachClientsDefaultModel() throws {
-        let help = try XCTUnwrap(Commands.app.option(named: "model")?.help.english)
+        let app = Commands.app.with(providers: providerCatalog.facts)
+        let help = try XCTUnwrap(app.option(named: "model")?.help.english)
         XCTAssertTrue(help.contains("\(GeminiConfiguration.defaultModel) for Gemini, which moves"), help)
         XCTAssertTrue(help.contains("gemini-3.5-flash-lite for Gemini"), help)
         XCTAssertTrue(help.contains("\(OpenAIConfiguration.defaultModel) for openai, asked for"), help)
         XCTAssertTrue(help.contains("gpt-6-luna for openai"), help)
         XCTAssertTrue(help.contains("\(OllamaConfiguration.defaultModel) for ollama)"), help)
         XCTAssertTrue(help.contains("llama3.2 for ollama)"), help)
+    }
+
+    /// `command(named:)` answers by name without the table: every command of the table, and
+    /// nothing else.
+    func testEveryCommandIsFoundByName() {
+        XCTAssertEqual(
+            CommandTable.commands.map(\.name),
+            [
+                "", "generate", "refine", "parse", "inspect", "history", "export", "system", "apply", "audit",
+                "repair", "share", "providers",
+            ])
+        for command in CommandTable.commands {
+            XCTAssertEqual(CommandTable.command(named: command.name)?.name, command.name)
+            XCTAssertEqual(CommandTable.command(named: command.name)?.options.count, command.options.count)
+        }
+        for other in ["Generate", "gen", "help", " ", "--history", "/tmp/h.jsonl"] {
+            XCTAssertNil(CommandTable.command(named: other), other)
+        }
+        // Moved to the front only when a word names a command; option values are skipped.
+        XCTAssertEqual(commandFirst(["--history", "/tmp/h.jsonl"]), ["--history", "/tmp/h.jsonl"])
+        XCTAssertEqual(commandFirst(["--lang", "en", "generate", "x"]), ["generate", "--lang", "en", "x"])
+        XCTAssertEqual(commandFirst(["--model", "generate"]), ["--model", "generate"])
     }
 
     func testNamesAreUnique() {
@@ -162,7 +185,7 @@ final class CommandTableTests: XCTestCase {
                 }
             }
         }
-        let overview = CommandHelp.text(Commands.app, .traditionalChinese)
+        let overview = Commands.helpText(Commands.app, .traditionalChinese)
         for command in CommandTable.commands where !command.name.isEmpty {
             XCTAssertTrue(overview.contains("palette-tui " + command.name), command.name)
             XCTAssertTrue(overview.contains(command.summary(.traditionalChinese)), command.name)
