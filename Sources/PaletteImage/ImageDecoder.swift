@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import PaletteCore
+import Synchronization
 
 /// A PNG, JPEG or WebP file to an `ImageInput`: the picture at most `ImageInput.maxSide` pixels
 /// on its longer side, downscaled while it is decoded, and the checksum of the file's bytes.
@@ -392,16 +393,15 @@ final class Checksum: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<String, ImageProblem> = .failure(.empty)
     private var started = false
-    private let lock = ThreadCondition()
-    private var stopped = false
+    private let stopped = Atomic<Bool>(false)
 
     /// Stops the hashing (a picture that failed needs no checksum) and waits for the thread.
     func cancel() {
-        lock.withLock { stopped = true }
+        stopped.store(true, ordering: .relaxed)
         _ = try? wait()
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
     /// Hashes the whole file with `pread` (its own offsets: the decoder's reads are not moved).
     func start(file: ImageFile) {
