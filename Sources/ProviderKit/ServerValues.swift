@@ -72,28 +72,22 @@ public enum ServerNumber {
     /// An HTTP date in the IMF-fixdate form (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 5.6.7)
     /// as seconds since 1970; nil for anything else.
     static func httpDate(_ text: String) -> Double? {
+        func digits(_ s: Substring) -> Bool { s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
         let parts = text.split(separator: " ")
         let days = ["Mon,", "Tue,", "Wed,", "Thu,", "Fri,", "Sat,", "Sun,"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         guard parts.count == 6, days.contains(String(parts[0])), parts[5] == "GMT",
-            (1...2).contains(parts[1].count), let day = Int(parts[1]), (1...31).contains(day),
+            (1...2).contains(parts[1].count), digits(parts[1]), let day = Int(parts[1]), (1...31).contains(day),
             let month = months.firstIndex(of: String(parts[2])),
-            parts[3].count == 4, let year = Int(parts[3]), year >= 1970
+            parts[3].count == 4, digits(parts[3]), let year = Int(parts[3]), year >= 1970
         else { return nil }
         let clock = parts[4].split(separator: ":", omittingEmptySubsequences: false)
-        guard clock.count == 3, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+        guard clock.count == 3, clock.allSatisfy({ $0.count == 2 && digits($0) }),
             let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
-        // Days from 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's days_from_civil;
-        // years from 1970 on, so no era below zero).
-        let m = month + 1
-        let y = m <= 2 ? year - 1 : year
-        let era = y / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let dayNumber = era * 146_097 + dayOfEra - 719_468
+        guard day <= CivilDate.daysInMonth(year: year, month: month + 1) else { return nil }
+        let dayNumber = CivilDate.days(year: year, month: month + 1, day: day)
         return Double(dayNumber * 86_400 + hour * 3_600 + minute * 60 + second)
     }
 
