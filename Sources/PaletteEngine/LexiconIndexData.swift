@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 6700f2f8902aacd3 7 14
+palette-lexicon-index 2 76e2656d1d5418f2 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor|accent|accents|hint|touch
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 43225
+@exact 43381
 1920s	710a
 1950s	721a
 1960s	714a
@@ -199,7 +199,7 @@ abartısız	434n
 abatido	404f 404g
 abattu	404e
 abbattuto	404i
-abbey	2434a
+abbey	2439a
 abbracci	411i
 abbracciare	411i
 abbraccio	411i
@@ -218,7 +218,7 @@ abend	191h
 abenddämmerung	191h
 abendrot	179h
 abends	191h
-abendstimmung in der stadt	1906h
+abendstimmung in der stadt	1911h
 abenteuer	431h
 abenteuerlich	431h
 abenteurer	431h
@@ -252,11 +252,11 @@ abrazo	411f
 abrazos	411f
 abraço	411g
 abricot	78e
-abrigo	1945f
+abrigo	1950f
 abril	195f 195g
 abrumado	426f
 abscheulich	438h
-absinthe	2588a
+absinthe	2593a
 abstoßend	438h
 absurd	449a
 absurde	449e
@@ -268,11 +268,11 @@ aburrido	448f
 aburrimiento	448f
 aburrir	448f
 abyss	141a
-abyssal	2436a
+abyssal	2441a
 abysse	141e
 abysses	141e
 abóbora	246g
-abóbora de halloween	1916g
+abóbora de halloween	1921g
 ac milan	622o
 acacia	847a 847e 847f 847i
 academia aesthetic	716a
@@ -283,6 +283,8 @@ acadêmico	370g
 acampamento	431g
 acampar	431f 431g
 acantilado	163f
+acastanhada	7g
+acastanhado	7g
 acayip	449n
 accablé	404e
 accademico	370i
@@ -294,12 +296,12 @@ accidentally wes anderson	831a
 acción	402f
 acción de gracias	197f
 accogliente	411i
-accordion	1983a
-accordéon	1983e
+accordion	1988a
+accordéon	1988e
 accra	754a
 accueillant	411e
 aceite de oliva	289f
-aceituna	1748f
+aceituna	1753f
 aceitunas	289f
 acem halısı	753n
 acero	130I 295f
@@ -307,12 +309,12 @@ acero inoxidable	295f
 acertijo	407f
 achievement	429a
 achocolatado	261g
-achterbahn	1913h
+achterbahn	1918h
 achtsam	425h
 achtsamkeit	425h
 achtziger	719h
-acid	2095a
-acid green	1367a
+acid	2100a
+acid green	1372a
 acide	227e
 acido	227i
 acidulé	227e
@@ -328,9 +330,9 @@ acolhedor	411g
 aconchegado	411g
 aconchegante	411g
 aconchego	411g
-acordeão	1983g
-acordeón	1983f
-acorn	2223a
+acordeão	1988g
+acordeón	1988f
+acorn	2228a
 acqua	152i
 acquamarina chiaro	66i
 acquario	377i
@@ -359,9 +361,9 @@ addormentato	427i
 adel	395h
 adelig	395h
 adinerado	394f
-adler	1655h
+adler	1660h
 admiração	437g
-adobe	353f 353g 1299a
+adobe	353f 353g 1304a
 adobe wall	353a
 adorabile	421i
 adorable	421a 421e 421f
@@ -397,13 +399,13 @@ afc ajax	627o
 afecto	405f
 afectuoso	401f
 afeto	405g
-affair	2225a
+affair	2230a
 affaires	369e
 affari	369i
 affascinante	421i
-affe	1584h
+affe	1589h
 affection	405a 405e
-affengesicht	1583h
+affengesicht	1588h
 affetto	405i
 affettuoso	401i
 affiche soviétique	829e
@@ -417,13 +419,13 @@ afoso	414i
 afraid	416a
 african plains	847a
 african print	754a
-afrikanische trommel	1990h
+afrikanische trommel	1995h
 afrique du sud	680o
 afrutado	446f
 after dark	192a
 afternoon	190a
 agacé	415e
-agave	2437a
+agave	2442a
 agaçant	415e
 aged	392a
 aggressiv	415h
@@ -432,7 +434,7 @@ aggressivo	415i
 agitato	426i
 agitazione	426i
 agité	426e
-aglio	1760i
+aglio	1765i
 agobiado	426f
 agosto	196f 196g 196i
 agotado	427f
@@ -455,14 +457,14 @@ aguacero	199f
 aguada	313f 313g
 aguamarina claro	66f
 aguanieve	200f
-aguas termales	1909f
+aguas termales	1914f
 ahenk	399n
 ahenkli	399n
 ahmak ıslatan	200n
 ahorn	130h
 ahornblatt	130h
 ahornblätter	130h
-ahtapot	1683n
+ahtapot	1688n
 ahududu	233n
 ahumado	325f
 ahır	360n
@@ -470,7 +472,7 @@ ahşap	290n
 ahşap ev	375n
 ai cập	658o 786m
 ai len	386m
-aigle	1655e
+aigle	1660e
 aigre	227e
 aile	169e 411n
 ailes	169e
@@ -502,11 +504,11 @@ akdeniz	364n
 akdeniz tarzı	364n
 akide şekeri	272n
 akihabara	862a
-akkordeon	1983h
-akkordeons	1983h
-akordeon	1983n
-akordiyon	1983n
-akrep	1698n
+akkordeon	1988h
+akkordeons	1988h
+akordeon	1988n
+akordiyon	1988n
+akrep	1703n
 aksiyon	402n
 aktienmarkt	369h
 aktif	402n
@@ -529,17 +531,17 @@ alacalı	178n
 alaranjada	1g
 alaranjado	1g
 alas	169f
-alaskan	2277a
+alaskan	2282a
 alba	180f 180i
-alba sulle montagne	1904i
+alba sulle montagne	1909i
 albaricoque	78f
 alberca	143f
 alberi	133i
 albero	133i
-albero deciduo	1718i
+albero deciduo	1723i
 albero di natale	378i
-albero di tanabata	1925i
-albero sempreverde	1717i
+albero di tanabata	1930i
+albero sempreverde	1722i
 albicocca	78i
 alborada	180f
 alboroto	435f
@@ -548,7 +550,7 @@ albträume	416h
 alcázar	371f
 aldea	360f
 aldeia	360g
-ale	2531a
+ale	2536a
 alegre	403f 403g
 alegria	403g
 alegría	403f
@@ -567,8 +569,8 @@ alfombra persa	753f
 alfons mucha	805e
 alga	138f 138g 138i
 alga marinha	138g
-algae	1100a
-algae green	1118a
+algae	1105a
+algae green	1123a
 algas	138f 138g
 algazarra	435g
 alge	138h
@@ -582,17 +584,18 @@ algue	138e
 algues	138e
 alhaja	327f
 alhajas	327f
-alho	1760g
+alhambra	889a 889e 889f
+alho	1765g
 ali	169i
 alibaba	540o
-aliceblue	1488a
+aliceblue	1493a
 alien	176a 176e 176h
 alieni	176i
 alieno	176i
 aliens	176a
 aliento	412f
 alienígena	176f 176g
-aliments en conserve	1800e
+aliments en conserve	1805e
 alipay	542o
 alla moda	410i
 allee	352h
@@ -604,8 +607,8 @@ allemagne	638o
 allenamento	402i
 allettante	406i
 alley	352a
-alligator	2328a
-allspice	2589a
+alligator	2333a
+allspice	2594a
 alltäglich	448h
 alluminio	297i
 allégresse	403e
@@ -615,13 +618,13 @@ alma	425f 425g
 almacén	389f
 almanya	638o
 almhütte	848h
-almond	1997a
-almost black	1204a
-aloe	2050a
+almond	2002a
+almost black	1209a
+aloe	2055a
 aloha	779a
 alone	404a
 alp	848n
-alpaca	2590a
+alpaca	2595a
 alpen	161h
 alperce	78g
 alpes	161e 161f 161g
@@ -658,7 +661,7 @@ altın saat	181n
 altın sarısı	11n
 altın varak	317n
 alu	297e 297h
-alubias	1763f
+alubias	1768f
 alucinante	437f
 alud	161f
 aluminio	297f
@@ -676,7 +679,7 @@ alvoroço	435g
 alçakgönüllü	401n
 alüminyum	297n
 alımlı	410n
-alışveriş çantası	1959n
+alışveriş çantası	1964n
 alışılmadık	449n
 am kamin	411h
 amable	401f
@@ -688,7 +691,7 @@ amalfi coast	775a
 amalfi kıyısı	775n
 amalfiküste	775h
 amanecer	180f
-amanecer sobre montañas	1904f
+amanecer sobre montañas	1909f
 amanhecer	180g
 amant	405e
 amante	405f 405g 405i
@@ -697,9 +700,11 @@ amanti	405i
 amants	405e
 amapola	222f
 amar	405f
-amaranth	2331a
+amaranth	2336a
 amare	405i
 amarela	2g
+amarelada	2g
+amarelado	2g
 amarelo	2g
 amarelo brilhante	101g
 amarelo limão	100g
@@ -709,6 +714,7 @@ amarelo pintinho	77g
 amarelo terra	102g
 amarelo vivo	101g
 amarilla	2f
+amarillento	2f
 amarillo	2f
 amarillo brillante	101f
 amarillo flúor	118f
@@ -724,7 +730,7 @@ amato	405i
 amazed	437a
 amazement	437a
 amazing	437a
-amazon	2063a
+amazon	2068a
 amazon shopping	580o
 amazon.com	580o
 amazônia	120g
@@ -744,19 +750,19 @@ ambição	417g
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	2442a
+ambrosia	2447a
 ambré	32e
 ambrée	32e
 amd	534o
 ameaça	416g
 ameaçador	416g
-ameise	1690h
+ameise	1695h
 ameixa	62g
 ameixas	244g
 ameliyat	368n
 amenaza	416f
 amenazante	416f
-amendoim	1762g
+amendoim	1767g
 america flag	645o
 american express	512o
 american flag	645o
@@ -805,10 +811,10 @@ ananá	240f
 ananás	240g
 anaranjada	1f
 anaranjado	1f
-anatra	1656i
+anatra	1661i
 anbeten	405h
 anbetung	425h
-ancestral	2593a
+ancestral	2598a
 ancien	391e
 ancienne	391e
 ancient	391a
@@ -835,10 +841,10 @@ andina	796f
 andino	796f 796g
 android	531o
 andy warhol	804a
-anel	1980g
-anello	1980i
-anello di diamanti	1980i
-anemone	2444a
+anel	1985g
+anello	1985i
+anello di diamanti	1985i
+anemone	2449a
 ange	440e
 angel	440a
 angeli	440i
@@ -867,13 +873,13 @@ anh đào	208m
 anhelo	428f
 anil	23g
 anil claro	39g
-anillo	1980f
+anillo	1985f
 anima	425i
 animado	402f 402g
 animar	417f
 animé	402e
-anise	2448a
-aniseed	2597a
+anise	2453a
+aniseed	2602a
 aniversariante	384g
 aniversário	384g
 anjo	440g
@@ -881,10 +887,10 @@ anjos	440g
 ankara print	754a
 anlegestelle	154h
 anma	423n
-anma kurdelesi	1934n
+anma kurdelesi	1939n
 anmut	410h
 anmutig	410h
-anne	2776a
+anne	2781a
 anneaux olympiques	698o
 anni 2000	723i
 anni 50	721i
@@ -966,18 +972,18 @@ antik	391h 391n
 antik bronz	316n
 antika	391n
 antike bronze	316h
-antikes gebäude	1867h
+antikes gebäude	1872h
 antilles	780e
 antiquado	391g
 antiquariato	391i
 antique	391a 391e
 antiques	391a
-antiquewhite	1489a
+antiquewhite	1494a
 antiquität	391h
 antiquitäten	391h
 antiquité	391e
 antiquités	391e
-antler	2599a
+antler	2604a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -1020,13 +1026,13 @@ apfel	236h
 apfelsine	228h
 apimentado	277g
 apodrecido	438g
-apollo	2600a
+apollo	2605a
 apotheke	368h
 appassionata	406i
 appassionato	406i
-appeal	2601a
+appeal	2606a
 apple	236a
-apple green	1443a
+apple green	1448a
 apples	236a
 apprendimento	370i
 apprendre	370e
@@ -1042,17 +1048,17 @@ april	195a 195h
 aprile	195i
 après midi	190e
 aqua	66a 66e
-aqua blue	1435a
-aqua green	1425a
-aqua marine	1307a
+aqua blue	1440a
+aqua green	1430a
+aqua marine	1312a
 aquablau	66h
-aquamarine	1480a
+aquamarine	1485a
 aquarium	377a 377e 377h
 aquatic	152a
 aquatique	152e
 aquatisch	152h
-aquila	1655i
-aquilone a forma di carpa	1928i
+aquila	1660i
+aquilone a forma di carpa	1933i
 aquário	377g
 aquático	152g
 ar fresco	412g
@@ -1069,23 +1075,23 @@ arabien	788h
 arabisch	788h
 arabistan	788n
 arabo	788i
-arachide	1762i
-arachidi	1762i
-aragonite	2604a
-aragosta	1819i
-araignée	1696e
+arachide	1767i
+arachidi	1767i
+aragonite	2609a
+aragosta	1824i
+araignée	1701e
 aralık	198n
 arance	228i
 arancia	228i
 arancio	1i
 arancione	1i
-aranha	1696g
+aranha	1701g
 arara	334g
-araña	1696f
+araña	1701f
 arboleda	119f
 arbre	133e
-arbre à feuilles caduques	1718e
-arbre à vœux	1925e
+arbre à feuilles caduques	1723e
+arbre à vœux	1930e
 arc en ciel	178e
 arcade	719a 719e 719f
 arcane	407a 407e
@@ -1104,7 +1110,7 @@ ardeur	406e
 ardiendo	414f
 ardiente	406f
 ardiente calor	414f
-ardilla	1633f
+ardilla	1638f
 ardor	406g
 ardore	406i
 areal	144g
@@ -1154,10 +1160,10 @@ armee	445h
 armonia	399i
 armonioso	399f 399i
 armonía	399f
-armour	2194a
-armut	1741n
+armour	2199a
+armut	1746n
 army	445a
-army green	1469a
+army green	1474a
 armée	445e
 aromatik otlar	137n
 arrabbiata	415i
@@ -1173,13 +1179,15 @@ arrepiante	416g
 arrepio	413g
 arrière cour	126e
 arroio	148g
-arrow	2334a
+arrow	2339a
+arroxeada	5g
+arroxeado	5g
 arroyo	148f
-arroz cocido	1804f
-arroz com curry	1805g
-arroz con curry	1805f
-arroz cozido	1804g
-arroz japonês	1803g
+arroz cocido	1809f
+arroz com curry	1810g
+arroz con curry	1810f
+arroz cozido	1809g
+arroz japonês	1808g
 arrozal	252f 252g
 arrugginita	298i
 arrugginito	298i
@@ -1198,9 +1206,9 @@ arte aborígene	836g
 arte nova	805g
 arte pop	804f 804g
 artes	452f 452g
-artichoke	2161a
+artichoke	2166a
 artico	185i
-artisan	2236a
+artisan	2241a
 artist	452a
 artista	452f 452g 452i
 artiste	452e
@@ -1217,7 +1225,7 @@ arzu	406n
 arábia	788g
 arábia saudita	657o
 arándano	232f
-arándanos	1745f
+arándanos	1750f
 arı	337n
 asa	169G
 asabi	415n
@@ -1231,24 +1239,24 @@ asfalto	293f 293g 293i
 ash	167a
 ashanti	754a
 ashes	167a
-asian	2336a
+asian	2341a
 asil	395n
 asil zarafet	410n
 asker	445n
-asker kaskı	1976n
+asker kaskı	1981n
 askeri	445n
 askerler	445n
 askerlik	445n
-aslan	1596n
-aslan yüzü	1596n
+aslan	1601n
+aslan yüzü	1601n
 asleep	427a
 asma	134n
 asoleado	172f
 asombrado	437f
 asombro	437f
 asombroso	437f
-asparagus	1236a
-aspen	2130a
+asparagus	1241a
+aspen	2135a
 asphalt	293a 293h
 asphalte	293e
 aspiración	417f
@@ -1270,10 +1278,10 @@ assustador	416g
 ast	290h
 asteca	835g
 astecas	835g
-aster	2131a
+aster	2136a
 astonished	437a
 astonishing	437a
-astral	2607a
+astral	2612a
 astronaut	176a 176h
 astronauta	176f 176g 176i
 astronautas	176f
@@ -1287,7 +1295,7 @@ astronot	176n
 asude	399n
 asustado	416f
 asık suratlı	424n
-at yüzü	1600n
+at yüzü	1605n
 atardecer	179f
 atardecer tardío	191f
 atari salonu	719n
@@ -1308,17 +1316,17 @@ athletisch	402h
 athlétique	402e
 atitlán	874a
 ativo	402g
-atkı	1943n
-atlantic	2036a
-atlantis	2609a
+atkı	1948n
+atlantic	2041a
+atlantis	2614a
 atletico	402i
 atletico madrid	618o
 atletik	402n
 atlético	402f 402g
 atlético de madrid	618o
 atlético madrid	618o
-atlıkarınca	1910n
-atlıkarınca atı	1910n
+atlıkarınca	1915n
+atlıkarınca atı	1915n
 atomic age	714a
 atrevido	418f
 attentionné	401e
@@ -1330,7 +1338,7 @@ aube	180e
 aube nouvelle	417e
 auberge	355e
 aubergine	248a 248e 248h
-auburn	1284a
+auburn	1289a
 aucun	472e
 aucune	472e
 audace	418e 418i
@@ -1355,8 +1363,8 @@ aurora	177a 177n 180f 180g 180i
 aurora boreal	177f 177g
 aurora boreale	177i
 aurora borealis	177a
-aurora sobre montanhas	1904g
-aurora sobre água	1905g
+aurora sobre montanhas	1909g
+aurora sobre água	1910g
 auroras boreais	177g
 auroras boreales	177f
 aurore	180e
@@ -1370,7 +1378,7 @@ ausgeglichenheit	399h
 ausgelassen	403h
 ausser	472h
 aussie	860a
-auster	1822h
+auster	1827h
 austere	423a
 austero	423f 423g 423i
 australia	649o
@@ -1436,8 +1444,10 @@ aventureiro	431g
 aventurero	431f
 aventureux	431e
 aventurier	431e
-avenue	352e 2224a
+avenue	352e 2229a
 avergonzado	426f
+avermelhada	0g
+avermelhado	0g
 averse	199e
 avidità	439i
 avidité	439e
@@ -1448,14 +1458,14 @@ avião	169g
 avión	169f
 avlu	126n
 avocado	242a 242h 242i
-avocado green	1188a
+avocado green	1193a
 avocat	242e
 avoid	472a
 avoiding	472a
 avokado	242n
 avorio	38i
 avril	195e
-avrupa postanesi	1879n
+avrupa postanesi	1884n
 avustralya	649o
 avustralyalı	860n
 avusturya	665o
@@ -1463,7 +1473,7 @@ avusturyalı	853n
 avventura	431i
 avventuriero	431i
 avventuroso	431i
-away	2190a
+away	2195a
 awe	437a
 awesome	437a
 awkward	426a
@@ -1471,9 +1481,9 @@ ay	173N
 ay bayramı	382n
 ay beyazı	76n
 ay festivali	382n
-ay izleme	1930n
+ay izleme	1935n
 ay keki	826n
-ay pastası	1813n
+ay pastası	1818n
 ay yeni yılı	381n
 ay yıldız	655o
 ay ışıklı	174n
@@ -1513,7 +1523,7 @@ aztèque	835e
 aztèques	835e
 azucarado	272f
 azuis	4g
-azul	4f 4g 1025a
+azul	4f 4g 1030a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -1548,6 +1558,8 @@ azul vaquero	69f
 azul violeta	95g
 azul violáceo	95f
 azul água	66g
+azulada	4g
+azulado	4f 4g
 azulejo	809a 809g
 azulejo portugués	809f
 azulejos	809a 809e 809g 809h 809i
@@ -1563,6 +1575,7 @@ azzurro acqua	66i
 azzurro cielo	41i
 azzurro cielo intenso	39i
 azzurro polvere	98i
+azzurrognolo	4i
 azúcar	272f
 açafrão	288g
 açafrão da terra	79g
@@ -1613,31 +1626,31 @@ ağustos	196n
 ağırbaşlı	423n
 ağırbaşlı ton	434n
 aşk	405n
-aşk oteli	1883n
+aşk oteli	1888n
 aşkım	405n
 aşı boyası	36n
 aşık	405n
 ba lan	671o
 ba lê	432m
-ba lô đi học	1960m
+ba lô đi học	1965m
 ba rốc	803m
 baba cool	726e
 babbo natale	378i
 babies	420a
 baby	420a 420h
 baby blue	41a
-baby bottle	1837a
-baby chick	1650a
-baby green	1156a
-baby pink	1431a
-baby poo	1182a
-baby poop	1265a
-baby poop green	1201a
-baby puke green	1036a
-baby purple	1041a
-baby shit brown	1010a
-baby shit green	1164a
-babyflasche	1837h
+baby bottle	1842a
+baby chick	1655a
+baby green	1161a
+baby pink	1436a
+baby poo	1187a
+baby poop	1270a
+baby poop green	1206a
+baby puke green	1041a
+baby purple	1046a
+baby shit brown	1015a
+baby shit green	1169a
+babyflasche	1842h
 babys	420h
 babür	846n
 bacca	253i
@@ -1648,28 +1661,28 @@ baci	405I
 baciare	405I
 bacio	405I
 backen	270h
-backpack	1960a
+backpack	1965a
 backstein	294h
 backsteine	294h
 backyard	126a
-bacon	1779a 1779g 1779h
+bacon	1784a 1784g 1784h
 badana	353n
 badanalı duvar	353n
 baden	143h
-badger	1644a
-badlands	2613a
+badger	1649a
+badlands	2618a
 bae	660o
-bag	2198a
+bag	2203a
 baga	253g
 bagarre	415e
 bagas	253g
-bagel	1772a 1772e 1772f 1772h 1772i
-baget ekmek	1769n
+bagel	1777a 1777e 1777f 1777h 1777i
+baget ekmek	1774n
 bagliore del fuoco	166i
-bague	1980e
-baguete	1769f 1769g
-baguette	270e 1769f 1769h 1769i
-baguette bread	1769a
+bague	1985e
+baguete	1774f 1774g
+baguette	270e 1774f 1774h 1774i
+baguette bread	1774a
 bagunça	435g
 bahamas	780a
 bahar	195n
@@ -1681,8 +1694,8 @@ baharatlı	277n
 bahtiyar	403n
 bahçe	126n
 bahçecilik	126n
-bahçeli ev	1876n
-baiacu	1681g
+bahçeli ev	1881n
+baiacu	1686g
 baidu	543o
 baie	253e
 baie along	798e
@@ -1696,8 +1709,8 @@ baiser	405e
 baisers	405e
 baita	375i
 bajo el agua	377f
-baked	2037a
-baker	2338a
+baked	2042a
+baker	2343a
 bakeries	270a
 bakery	270a
 baking	270a
@@ -1705,24 +1718,24 @@ bakire	420n
 bakır	59n
 bakır rengi	59n
 bal	263n
-bal arısı	1691n
+bal arısı	1696n
 bal kabağı	246n
-bal kabı	1836n
+bal kabı	1841n
 bal peteği	263n
-bal porsuğu	1644n
+bal porsuğu	1649n
 bala	272g
 balada	450G
 balance	399a
 balanced	399a
 balas	272g
-balde de pipoca	1797g
-bale ayakkabıları	1968n
+balde de pipoca	1802g
+bale ayakkabıları	1973n
 baleia	341g
-baleia esguichando água	1675g
+baleia esguichando água	1680g
 baleine	341e
-baleine soufflant par son évent	1675e
+baleine soufflant par son évent	1680e
 balena	341i
-balena che spruzza acqua	1675i
+balena che spruzza acqua	1680i
 balerin	432n
 bali	778a 778e 778f 778g 778h 778i 778m 778n
 balina	341n
@@ -1734,46 +1747,46 @@ balinês	778g
 balkabağı	246n
 ballare	402i
 ballena	341f
-ballena soltando un chorro	1675f
+ballena soltando un chorro	1680f
 ballerina	432a 432h 432i
 ballerine	432e
 ballet	432a 432e 432f
-ballet shoes	1968a
+ballet shoes	1973a
 ballett	432h
 balletto	432i
-ballettschuhe	1968h
+ballettschuhe	1973h
 ballo	402i
 ballon	348e 348h
-ballon gonflable	1922e
+ballon gonflable	1927e
 ballons	348h
 ballons de baudruche	348e
 balloon	348a
 balloons	348a
-ballroom	2615a
+ballroom	2620a
 balneario	143f
 balon	348n
-balon balığı	1681n
+balon balığı	1686n
 baloncesto	402f
 balonlar	348n
 balta girmemiş orman	120n
-baltic	2199a
+baltic	2204a
 balão	348g
 balçık	168n
 balé	432g
 balões	348g
 balões de ar quente	820g
 balık	377n
-balık köftesi	1812n
+balık köftesi	1817n
 bambin	393e
 bambina	393i
 bambini	393i
 bambino	393i
-bambole giapponesi	1927i
+bambole giapponesi	1932i
 bamboo	123a
 bamboo green	52a
 bamboo grove	123a
 bambou	123e
-bambou décoratif	1926e
+bambou décoratif	1931e
 bambouseraie	123e
 bambu	123g 123n
 bambu korusu	123n
@@ -1784,7 +1797,7 @@ bambusgrün	52h
 bambushain	123h
 bambuzal	123g
 bambù	123i
-bambù decorato	1926i
+bambù decorato	1931i
 bambú	123f
 bambúes	123f
 ban chiều	190m
@@ -1797,20 +1810,20 @@ banal	448e 448f 448g 448h
 banale	448e 448i
 banalità	448i
 banana	238a 238f 238g 238i
-banana yellow	1151a
+banana yellow	1156a
 bananas	238a
 banane	238e 238h
 banano	238f
-banca	369i 1881f
+banca	369i 1886f
 banchetto	422i
 banchina	154i
 banco	369f 369g
 banconota	436i
 banconote	436i
 bande dessinée	804e
-bandeira de carpas	1928g
+bandeira de carpas	1933g
 bandera de chile	677o
-banderín de carpas	1928f
+banderín de carpas	1933f
 banff	857a
 bangkok	791a 791e 791f 791h 791i 791n
 bangladesch	685o
@@ -1819,7 +1832,7 @@ bangladeshi flag	685o
 bangladés	685o
 banguecoque	791g
 banho de sol	143g
-banjo	1988a 1988e 1988f 1988g 1988h 1988i 1988n
+banjo	1993a 1993e 1993f 1993g 1993h 1993i 1993n
 bank	369a 369h
 banka	369n
 bankacılık	369n
@@ -1828,34 +1841,34 @@ banknot	436n
 banknote	436a 436h
 banknoten	436h
 banknotes	436a
-banner	2594a
+banner	2599a
 bannis	472e
 bannissez	472e
 banque	369e
 banquete	422f 422g
 banquise	184e
 bao dung	401m
-bao lì xì	1931m
+bao lì xì	1936m
 bar	354I 450M 450N
 bar caffè	354i
-barata	1695g
-baratas	1695g
-barattolo di miele	1836i
+barata	1700g
+baratas	1700g
+barattolo di miele	1841i
 barba	433f 433g 433i
 barbados	780a
 barbant	448e
 barbe	433e
 barbe à papa	273e
-barbearia	1914g
-barbeiro	1914g
-barber pole	1914a 1914g
-barberry	2619a
-barbershop säule	1914h
+barbearia	1919g
+barbeiro	1919g
+barber pole	1919a 1919g
+barberry	2624a
+barbershop säule	1919h
 barbie	697o 744a
 barbie pink	697o 744a
 barbiecore	744a
-barbiere	1914i
-barboncino	1590i
+barbiere	1919i
+barboncino	1595i
 barca	140f 140i 617o
 barca a vela	140i
 barcellona	776i
@@ -1865,16 +1878,16 @@ barche	140i
 barchetta	140i
 barco	140f 140g
 barcos	140f
-bare	2239a
+bare	2244a
 barely there	456a
-barf green	1157a
+barf green	1162a
 bargeld	436h
 bariolé	178e
-bark	2009a
-barley	2342a
+bark	2014a
+barley	2347a
 barn	360a
-barney	1300a
-barney purple	1381a
+barney	1305a
+barney purple	1386a
 barocca	803i
 barocco	803i
 barock	803h
@@ -1883,13 +1896,13 @@ barok	803n
 baroque	803a 803e 803m
 baroque painting	803a
 barque	140e
-barra de chocolate	1832g
+barra de chocolate	1837g
 barra de pan	270f
-barraca	1900g
+barraca	1905g
 barranco	159f
-barre chocolatée	1832e
-barrel	2096a
-barretta di cioccolato	1832i
+barre chocolatée	1837e
+barrel	2101a
+barretta di cioccolato	1837i
 barriera corallina	153i
 barrio de la boca	887f
 barro	168f 168g
@@ -1910,28 +1923,28 @@ basalte	158e
 basalto	158f 158g 158i
 basar	343h
 baseball	402a 402e 402h 402i
-baseballkappe	1975h
-baseballmütze	1975h
+baseballkappe	1980h
+baseballmütze	1980h
 basic design	398a
 basico	398i
-basil	2100a
+basil	2105a
 basilica	372i
 basique	398e
 basit	398n
-basket	402E 402I 2108a
+basket	402E 402I 2113a
 basketball	402a 402e 402h
 basketbol	402n
 baskı	426n
 basmakalıp	448n
 basquete	402g
-bass	2686a
-bat	2621a
-bata de laboratorio	1938f
+bass	2691a
+bat	2626a
+bata de laboratorio	1943f
 bataille	445e
 batalla	445f
-batata	1752g
-batata assada	1808g
-batata frita	1781g
+batata	1757g
+batata assada	1813g
+batata frita	1786g
 bateau	140e
 bateau à voile	140e
 bateaux	140e
@@ -1939,10 +1952,10 @@ batik	726h 868a
 batom	432g
 battaglia	445i
 battaniye	411n
-batterie	1989e
+batterie	1994e
 battlefield	445a
-battleship	2464a
-battleship grey	1019a
+battleship	2469a
+battleship grey	1024a
 bauernhaus	390h
 bauernhof	360h
 bauhaus	709a
@@ -1955,7 +1968,7 @@ baustelle	389h
 bavarese	759i
 bavarian	759a
 bavarois	759e
-bay	1993a
+bay	1998a
 bay bổng	409m
 bay lượn	169m
 baya	253f
@@ -1965,8 +1978,8 @@ bayerisch	759h
 bayern	759h
 bayern munich	619o
 bayern münchen	619o
-baykuş	1658n
-bayou	2344a
+baykuş	1663n
+bayou	2349a
 bayram	422n
 bayram havası	422n
 bayramlık	422n
@@ -1982,23 +1995,23 @@ baştan çıkarıcı	406n
 be	17M
 beach	143a
 beach house	745a
-beach with umbrella	1862a
-bean	2004a
+beach with umbrella	1867a
+bean	2009a
 bean paste	89a
-beans	1763a
-bear	1637a
+beans	1768a
+bear	1642a
 beard	433a
 beatitudine	403i
-beaver	1634a
+beaver	1639a
 bebek	420n
 bebek odası	420n
-bebida caliente	1839f
-bebida tropical	1846f 1846g
+bebida caliente	1844f
+bebida tropical	1851f 1851g
 bebè	420i
 bebé	420f
 bebés	420f
 bebê	420g
-becher mit strohhalm	1852h
+becher mit strohhalm	1857h
 beco	352g
 bed	427a
 bedauern	404h
@@ -2011,17 +2024,17 @@ bedroom	374a
 bedrückt	404h
 bedtime	427a
 bee	337a
-beech	2226a
-beef	2345a
+beech	2231a
+beef	2350a
 beer	266a
 beer garden	759a
 beer hall	355a
-beer mug	1847a
+beer mug	1852a
 beerdigung	423h
 beere	253h
 beeren	253h
 bees	337a
-beetle	1692a
+beetle	1697a
 bege	17g
 begeistert	402h
 begeisterung	402h
@@ -2031,10 +2044,10 @@ behaglich	411h
 behutsam	401h
 bei nacht	192h
 bei tempi	428i
-beicon	1779f
+beicon	1784f
 beige	17a 17e 17f 17h 17i
 beignet	271e
-beignet de crevette	1811e
+beignet de crevette	1816e
 beignets	271e
 beijo	405g
 beira da praia	143g
@@ -2048,7 +2061,7 @@ bej	17n
 beklenmedik	437n
 belebend	412h
 belebt	435h
-belgian	2467a
+belgian	2472a
 belgian flag	663o
 belgien	663o
 belgio	663o
@@ -2056,15 +2069,15 @@ belgique	663o
 belgium	663o
 belief	417a
 believe	417a
-bell pepper	1756a
+bell pepper	1761a
 belletto	70i
-bellflower	2468a
+bellflower	2473a
 beloved	405a
 belçika	663o
 bem estar	430g
 bem sucedido	429g
 bembeyaz	10n
-bench	2477a
+bench	2482a
 bendición	425f
 bendito	425f
 benedetto	425i
@@ -2072,13 +2085,13 @@ benedizione	425i
 benessere	430i
 benestante	394i
 benfica	628o
-bengala	1919f
-bento	1801h 1801n
-bento box	1801a 1801h 1801i
-bento paketi	1801n
-bentô	1801g
+bengala	1924f
+bento	1806h 1806n
+bento box	1806a 1806h 1806i
+bento paketi	1806n
+bentô	1806g
 bequem	411h
-berber dükkanı	1914n
+berber dükkanı	1919n
 berceuse	427e
 bereket	425n
 berenjena	248f
@@ -2113,7 +2126,7 @@ beslenme	430n
 beso	405f
 besorgt	426h
 besos	405f
-besouro	1692g
+besouro	1697g
 bestrebung	417h
 beständig	419h
 beten	425h
@@ -2128,14 +2141,14 @@ betulle	122i
 betulleto	122i
 betão	293g
 beurre	269e
-bevanda calda	1839i
-bevanda monodose	1854i
-beverage box	1854a
+bevanda calda	1844i
+bevanda monodose	1859i
+beverage box	1859a
 bewölkt	203h
 bexiga	348g
 beyaz	10n
 beyaz geceler	813n
-beyaz çiçek	1705n
+beyaz çiçek	1710n
 beyrouth	864e
 beyrut	864n
 beyzbol	402n
@@ -2148,6 +2161,7 @@ bi thương	404m
 bia	266m
 bia tươi	266m
 bianca	10i
+biancastro	10i
 bianco	10i
 bianco azzurrato	76i
 bianco brina	83i
@@ -2157,20 +2171,20 @@ bianco lunare	76i
 bianco neve	84i
 bianco perla	106i
 bianco sporco	104i
-bibe	1837f
-biber	286n 1634h
+bibe	1842f
+biber	286n 1639h
 biber salçası	286n
-biberon	1837e 1837i 1837n
-biberón	1837f
+biberon	1842e 1842i 1842n
+biberón	1842f
 biblioteca	356f 356g 356i
 bibliothek	356h
 bibliotheken	356h
 bibliothèque	356e
-bicchiere con cannuccia	1852i
-bicchiere da cocktail	1845i
-bicchiere di latte	1838i
-bicchiere di vino	1844i
-bicchiere tumbler	1850i
+bicchiere con cannuccia	1857i
+bicchiere da cocktail	1850i
+bicchiere di latte	1843i
+bicchiere di vino	1849i
+bicchiere tumbler	1855i
 bicho preguiça	427g
 bien aimé	405e
 bien aimée	405e
@@ -2182,36 +2196,36 @@ bienveillant	401e
 bier	266h
 biergarten	759h
 bierhalle	355h
-bierkrug	1847h
-bierkrüge	1848h
+bierkrug	1852h
+bierkrüge	1853h
 bigarré	178e
 bigiotteria	327i
 bijou	327e
 bijoux	327e
 bikini	143a 143e 143f 143h 143i 143m 143n
 bildung	370h
-bile	1177a
+bile	1182a
 bilgisayar	388n
 bilibili	544o
 bilim	388n
 bilim kurgu	388n
 bilimsel	388n
 bilinmeyen	407n
-bill	2290a
-billed cap	1975a
+bill	2295a
+billed cap	1980a
 billet	436e
 billet de banque	436e
 billete	436f
 billetes	436f
 billets	436e
 billets de banque	436e
-billiard	2469a
+billiard	2474a
 billur	311n
 bilmece	407n
 bimbi	393i
 bimbo	393i
 bina	351n
-bina inşaatı	1868n
+bina inşaatı	1873n
 binh lính	445m
 binh sĩ	445m
 bio	396e 396f 396h 396i
@@ -2220,55 +2234,55 @@ biologique	396e
 biquíni	143g
 bira	266n
 bira festivali	759n
-bira kupaları tokuşturma	1848n
-bira kupası	1847n
+bira kupaları tokuşturma	1853n
+bira kupası	1852n
 birahane	355n
 birch	122a
 birch forest	122a
 birch grove	122a
 birch trees	122a
 birches	122a
-bird	1652a
+bird	1657a
 birke	122h
 birken	122h
 birkenhain	122h
 birkenwald	122h
 birleşik krallık	646o
 birlikler	445n
-birne	1741h
+birne	1746h
 birra	266i
 birreria	355i
-birrete	1974f
+birrete	1979f
 birthday	384a
 birthday cake	384a
 bisanzio	730i
 biscoito	271g
-biscoito da sorte	1816g
-biscoito de arroz	1802g
+biscoito da sorte	1821g
+biscoito de arroz	1807g
 biscotti	271i
 biscotto	271i
-biscotto della fortuna	1816i
+biscotto della fortuna	1821i
 biscuit	271a 271e
-biscuit chinois	1816e
+biscuit chinois	1821e
 biscuits	271a 271e
 bisiklet	402n
 bisküvi	271n
 bislacco	449i
-bison	1607a 1607e 1607h
-bisonte	1607f 1607i
+bison	1612a 1612e 1612h
+bisonte	1612f 1612i
 bisou	405e
 bisous	405e
-bisque	1490a
-bistre	2626a
+bisque	1495a
+bistre	2631a
 bistro	354e
 bistrot	354e
-bisão	1607g
-bite	2627a
+bisão	1612g
+bite	2632a
 bitki	128n
 bitki örtüsü	128n
 bitkinlik	427n
 bitte weglassen	475h
-bitter	2082a
+bitter	2087a
 bitterkalt	413h
 bittersweet	428a
 bittersüß	428h
@@ -2280,13 +2294,13 @@ bizar	449n
 bizarre	449a 449e
 bizarro	449g
 bizcocho	271f
-bizon	1607n
+bizon	1612n
 bizzarro	449i
 bizâncio	730g
 bière	266e
 biển	140m
 biển cả	140m
-biển hiệu của thợ cắt tóc	1914m
+biển hiệu của thợ cắt tóc	1919m
 biển khơi	140m
 biển neon	319m
 biển sâu	141m
@@ -2297,9 +2311,9 @@ black pepper	278a
 black sand	158a
 black sand beach	158a
 black tea	256a
-blackberry	2029a
-blackish	2634a
-blaireau	1644e
+blackberry	2034a
+blackish	2639a
+blaireau	1649e
 blameless	420a
 blanc	10e
 blanc bleuté	76e
@@ -2311,8 +2325,10 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2635a
-blanchedalmond	1491a
+blanched	2640a
+blanchedalmond	1496a
+blanchâtre	10e
+blanchâtres	10e
 blanco	10f
 blanco azulado	76f
 blanco escarcha	83f
@@ -2325,18 +2341,19 @@ blanco y negro	443f
 bland	448a
 blanket	411a
 blankets	411a
-blasender wal	1675h
+blanquecino	10f
+blasender wal	1680h
 blass	456h
 blasslila	90h
-blast	2164a
+blast	2169a
 blatt	128h
-blattgemüse	1758h
+blattgemüse	1763h
 blattgold	317h
 blattwerk	128h
 blau	4h
 blau weißes porzellan	307h
 blaubeere	232h
-blaubeeren	1745h
+blaubeeren	1750h
 blaudruck	840h
 blaue	4h
 blaue stadt	815h
@@ -2356,7 +2373,7 @@ bleigrau	85h
 blessed	425a
 blessing	425a
 blessé	404e
-bleu	4e 2202a
+bleu	4e 2207a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -2382,20 +2399,24 @@ bleu violet	95e
 bleue	4e
 bleuet	232e
 bleus	4e
-blindenhund	1589h
+bleuté	4e
+bleutée	4e
+bleuâtre	4e
+bleuâtres	4e
+blindenhund	1594h
 bling	444a 444e 444h 444i
 bliss	403a
 blissful	403a
-blithe	2636a
+blithe	2641a
 blitz	201h
-blizzard	2234a
+blizzard	2239a
 blockhütte	375h
-blond	2326a
-blonde	2043a
+blond	2331a
+blonde	2048a
 blood	326a
-blood orange	1090a
-blood red	1437a
-bloodthirsty	2472a
+blood orange	1095a
+blood red	1442a
+bloodthirsty	2477a
 bloody	326a
 bloom	207a
 bloom season	195a
@@ -2403,8 +2424,8 @@ blooming	207a
 blossom	207a
 blossoming	195a
 blossoms	207a
-blouse blanche	1938e
-blowfish	1681a
+blouse blanche	1943e
+blowfish	1686a
 blu	4i
 blu cobalto	45i
 blu di delft	808i
@@ -2423,52 +2444,53 @@ blu polvere	98i
 blu reale	43i
 blu royal	43i
 blu violaceo	95i
+bluastro	4i
 blue	4a
 blue and white porcelain	307a
-blue blue	990a
+blue blue	995a
 blue city	815a
-blue green	1230a
+blue green	1235a
 blue grey	93a
 blue hour	182a
 blue mood	404a
 blue pearl	815a
 blue purple	95a
-blue violet	1433a
+blue violet	1438a
 blue willow	808a
-blue with a hint of purple	991a
+blue with a hint of purple	996a
 blueberries	232a
 blueberry	232a
-bluebird	2475a
+bluebird	2480a
 bluegrass	390a
-bluegreen	1378a
-bluegrey	1128a
-blues	451e 451f 451h 451i 2103a
+bluegreen	1383a
+bluegrey	1133a
+blues	451e 451f 451h 451i 2108a
 blues music	451a
-blueviolet	1492a
-bluey	2642a
-bluey green	1254a
-bluey grey	1101a
-bluey purple	1314a
-bluff	2242a
-bluish	1338a
-bluish green	1438a
-bluish grey	1384a
-bluish purple	1452a
+blueviolet	1497a
+bluey	2647a
+bluey green	1259a
+bluey grey	1106a
+bluey purple	1319a
+bluff	2247a
+bluish	1343a
+bluish green	1443a
+bluish grey	1389a
+bluish purple	1457a
 blume	207h
 blumen	207h
-blumenstempel	1705h
+blumenstempel	1710h
 blumenstrauß	207h
 blumig	207h
-blunt	2643a
-blurple	1376a
-bluse	1954h
+blunt	2648a
+blurple	1381a
+bluse	1959h
 blush	114a 114g
-blush pink	1121a
-blushing	2086a
+blush pink	1126a
+blushing	2091a
 blut	326h
 blutig	326h
 blätter	128h
-blätter im wind	1727h
+blätter im wind	1732h
 bläulich	4h
 bläulich weiß	76h
 blé	251e
@@ -2483,16 +2505,16 @@ blütenblätter	207h
 blütezeit	195h
 bmw	490o
 bo kaap	881a
-boar	1614a
-board	2587a
+boar	1619a
+board	2592a
 boas vibrações	403g
 boat	140a
 boate	450g
 boats	140a
 boba	259a 259e 259f 259h 259i
 boca juniors	633o
-boccale di birra	1847i
-boccali di birra	1848i
+boccale di birra	1852i
+boccali di birra	1853i
 bocejo	427g
 bochorno	414f
 bochornoso	414f
@@ -2500,16 +2522,16 @@ boda	383f
 bodas	383g
 boden	168h
 bof	448e
-bog	2644a
-bogavante	1819f
+bog	2649a
+bogavante	1824f
 bogota	873a
 bogotá	873a
 bohem	727n
 bohemia	727f
 bohemian	727a 727m
 bohemio	727f
-bohne	1763h
-bohnen	1763h
+bohne	1768h
+bohnen	1768h
 boho	727a 727f 727g 727h 727i 727n
 boho chic	727a
 bohème	727e 727h
@@ -2520,22 +2542,22 @@ boiling	414a
 bois	119e
 bois flotté	290e
 bois massif	290e
-boisson chaude	1839e
+boisson chaude	1844e
 boisterous	435a
 boisé	290e
-bol avec cuillère	1795e
-bol de riz	1804e
-bol fumant	1806e
-bola de arroz	1803f
-bola de confetes	1924g
-bola de confeti	1924f
+bol avec cuillère	1800e
+bol de riz	1809e
+bol fumant	1811e
+bola de arroz	1808f
+bola de confetes	1929g
+bola de confeti	1929f
 bolacha	271g
 bold	418a
 boleslawiec	858a
 boliche	450f
 bolinho	271g
-bolinho asiático	1815g
-bolinho de peixe	1812g
+bolinho asiático	1820g
+bolinho de peixe	1817g
 bolivia	796a 796f
 bollente	414i
 bollo	270f
@@ -2543,16 +2565,16 @@ bollywood	747a 747n
 bolo	271g
 bolo de aniversário	384g
 bolo lunar	826g
-bolsa de mão	1957g
+bolsa de mão	1962g
 bolsa de valores	369f 369g
-bolsa pequena	1958g
-bolsas de compras	1959f
-bolsinha	1956g
-bolso	1957f
-bolso de mano	1958f
+bolsa pequena	1963g
+bolsas de compras	1964f
+bolsinha	1961g
+bolso	1962f
+bolso de mano	1963f
 bom humor	403g
 bombay	797a
-bombinha	1920g
+bombinha	1925g
 bombolone	271i
 bombom	272g
 bon festival	765a
@@ -2566,9 +2588,9 @@ bondi	861a
 bondi beach	861a
 bondoso	401g
 bondé	435e
-bone	2025a
+bone	2030a
 boneca russa	845g
-bonecas japonesas	1927g
+bonecas japonesas	1932g
 boneco de neve	198g
 bonfire	166a
 bong bóng	348m
@@ -2581,12 +2603,12 @@ bonjour	469e
 bonne humeur	403e
 bonnes vibes	403e
 bons tempos	428g
-bonsai	2279a
+bonsai	2284a
 bonsoir	469e
-boné	1975g
-boné de beisebol	1975g
-booger	992a
-booger green	1074a
+boné	1980g
+boné de beisebol	1980g
+booger	997a
+booger green	1079a
 book	323a
 booking.com	572o
 books	323a
@@ -2598,7 +2620,7 @@ bora bora	879a 879e
 borboleta	336g
 bord de mer	143e
 bord du lac	147e
-bordeaux	33e 33h 33i 1361a
+bordeaux	33e 33h 33i 1366a
 bordeaux foncé	19e
 bordo	33n 130g
 bordô	33g
@@ -2610,13 +2632,13 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	448a
-boring green	1001a
+boring green	1006a
 borobudur	868a
-borsa	369n 1957i
+borsa	369n 1962i
 borsa valori	369i
-borse della spesa	1959i
-borsellino	1956i
-borsetta	1957i
+borse della spesa	1964i
+borsellino	1961i
+borsetta	1962i
 borussia dortmund	620o
 boschetto	119i
 boschi	119i
@@ -2637,10 +2659,10 @@ bostezar	427f
 bostezo	427f
 boston celtics	589o
 boston red sox	600o
-bota de mujer	1969f
-bota de senderismo	1964f
-bota de trekking	1964g
-bota feminina	1969g
+bota de mujer	1974f
+bota de senderismo	1969f
+bota de trekking	1969g
+bota feminina	1974g
 botanical	128a
 botanico	128i
 botanik	128n
@@ -2648,14 +2670,14 @@ botanique	128e
 botanisch	128h
 bote	140f
 boteco	355g
-botella descorchada	1843f
+botella descorchada	1848f
 botequim	355g
-botte de femme	1969e
-bottiglia e bicchiere di sakè	1842i
-bottiglia stappata	1843i
-bottle	2351a
-bottle green	1276a
-bottle with popping cork	1843a
+botte de femme	1974e
+bottiglia e bicchiere di sakè	1847i
+bottiglia stappata	1848i
+bottle	2356a
+bottle green	1281a
+bottle with popping cork	1848a
 botánico	128f
 botânico	128g
 boue	168e
@@ -2667,38 +2689,38 @@ boulaie	122e
 boulangerie	270e
 bouleau	122e
 bouleaux	122e
-boulette de pâte	1815e
-boulette de riz	1803e
+boulette de pâte	1820e
+boulette de riz	1808e
 boulevard	352e
 bouquet	207a 207e 207i
 bouquin	323e
 bouquins	323e
 bourbon	267a 267e 267f 267g 267h 267i 267m
-bourgeon	1712e
+bourgeon	1717e
 bourrasque	204e
 bourse	369e
-bouteille de champagne	1843e
+bouteille de champagne	1848e
 bouvreuil	283e
-bowl with spoon	1795a
+bowl with spoon	1800a
 boy	471A
 boys	471A
-boysenberry	2646a
+boysenberry	2651a
 boz	8n
 bozkır	124n
 boémio	727g
 boêmio	727g
 boîte de nuit	450e
-boîte déjeuner	1801e
-boîte à emporter	1817e
+boîte déjeuner	1806e
+boîte à emporter	1822e
 boğucu	414n
-boş yuva	1728n
+boş yuva	1733n
 brace	167i
 braci	167i
 bradipo	427i
 braise	167e
 braises	167e
 branca	10g
-branch	2195a
+branch	2200a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -2708,9 +2730,9 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	166h
-brandied	2648a
+brandied	2653a
 brandung	142h
-brandy	2049a
+brandy	2054a
 braque	830a 830e
 brasa	167f 167g
 brasas	167f 167g
@@ -2743,24 +2765,25 @@ bread	270a
 breath	412a
 brebis	360e
 breeze	204a
-breezy	2138a
+breezy	2143a
 brennen	166h
 brennend	414h
-bretzel	1771e 1771f
-brezel	1771h
+breton faience	892a
+bretzel	1776e 1776f
+brezel	1776h
 brezilya	642o 824n
 brezza	204i
-briar	2629a
+briar	2634a
 brick	294a
-brick orange	1139a
-brick red	1477a
+brick orange	1144a
+brick red	1482a
 bricks	294a
 bridal	383a
 bride	383a
 bridge	351a
-bridge at night	1908a
+bridge at night	1913a
 bridges	351a
-briefs	1951a
+briefs	1956a
 briga	415g
 bright	457a
 bright future	417a
@@ -2771,14 +2794,14 @@ brilhando	444g
 brilhante	457g
 brilhar	444g
 brilho	444g
-brilhos	1921g
+brilhos	1926g
 brillance	444e
 brillant	457e
 brillante	457e 457f 457i
 brillantini	444i
 brillar	444f
 brillare	444i
-brille	1935h
+brille	1940h
 briller	444e
 brilliant	457a
 brillo	444f
@@ -2792,13 +2815,13 @@ brincalhão	403g
 brincar	393g
 brindille	290e
 brindilles	290e
-brindisi	1849i
+brindisi	1854i
 brinquedo	393g
 brinquedos	393g
 brioche	270e
 brique	294e
-briques	1869e
-briquette de jus	1854e
+briques	1874e
+briquette de jus	1859e
 brisa	204f 204g
 brise	204e 204h
 brisk	413a
@@ -2808,15 +2831,15 @@ britanya	783n
 britisch	783h
 british	783a
 british flag	646o
-british racing green	1303a
+british racing green	1308a
 británico	783f
 britânico	783g
 brividi	413i
 brivido	413i
 broccoli	447a 447i
-brocheta	1809f
-brochette de bonbons	1814e
-brochette de poisson	1809e
+brocheta	1814f
+brochette de bonbons	1819e
+brochette de poisson	1814e
 brocoli	447e
 broken heart	404a
 brokkoli	447h
@@ -2841,30 +2864,30 @@ brooding	424a
 brook	148a
 brooklyn	782a
 brot	270h
-brotlaib	1767h
+brotlaib	1772h
 brouillard	202e
 brown	7a
-brown green	1356a
-brown grey	1154a
-brown orange	1320a
-brown red	1256a
-brown yellow	1149a
-brownie	2480a
-brownish	1410a
-brownish green	1427a
-brownish grey	1311a
-brownish orange	1415a
-brownish pink	1165a
-brownish purple	1274a
-brownish red	1409a
-brownish yellow	1379a
-browny green	1020a
-browny orange	1054a
+brown green	1361a
+brown grey	1159a
+brown orange	1325a
+brown red	1261a
+brown yellow	1154a
+brownie	2485a
+brownish	1415a
+brownish green	1432a
+brownish grey	1316a
+brownish orange	1420a
+brownish pink	1170a
+brownish purple	1279a
+brownish red	1414a
+brownish yellow	1384a
+browny green	1025a
+browny orange	1059a
 bruciante	414i
 bruciare	166i
 bruciato	166i
 bruine	200e
-bruise	1021a
+bruise	1026a
 bruit	435e
 bruja	407f
 brujas	407f
@@ -2881,9 +2904,12 @@ brun café	107e
 brun chocolat	108e
 brun thé	88e
 bruna	7i
+brunastro	7i
 brune	7e
 bruno	7i
-brushed	2656a
+brunâtre	7e
+brunâtres	7e
+brushed	2661a
 brutalism	713a
 brutalisme	713e
 brutalismo	713f 713g 713i
@@ -2909,56 +2935,56 @@ brûlant	414e
 brûlante	414e
 brûler	166e
 brücke	351h
-brücke vor nachthimmel	1908h
+brücke vor nachthimmel	1913h
 brücken	351h
 brütalist	713n
 brütalizm	713n
 bu gece	192n
-bubble gum pink	1129a
+bubble gum pink	1134a
 bubble tea	259a 259e 259g 259h 259i 259n
-bubblegum	1192a
-bubblegum pink	1343a
+bubblegum	1197a
+bubblegum pink	1348a
 bucara	882g
 buch	323h
 buchara	882h
 buchhandlung	356h
 buchladen	356h
-buckwheat	2657a
+buckwheat	2662a
 budapest	872a
 budapeste	872g
 budapeşte	872n
-buddha	2658a
-budding	2481a
-budino	1835i
+buddha	2663a
+budding	2486a
+budino	1840i
 buen gusto	410f
 buen humor	403f
 buena onda	403f
 buenas vibras	403f
 buenos aires	855a
 buenos aires la boca	887a
-buey	1609f
-bufalo acqua	1610i
-bufanda	1943f
+buey	1614f
+bufalo acqua	1615i
+bufanda	1948f
 bufera	204i
-buff	1228a
-buffalo	2291a
-buffle	1610e
+buff	1233a
+buffalo	2296a
+buffle	1615e
 buffo	403i
-bug	2440a
+bug	2445a
 buhara	882n
 buia	453i
 building	351a
-building construction	1868a
+building construction	1873a
 buildings	351a
 buio	453i
 bujará	882f
 bukchon	842a
 buket	207n
 bukhara	882a
-bule	1840g
+bule	1845g
 bulevar	352f
-bull	2357a
-bullet	2628a
+bull	2362a
+bullet	2633a
 bullfinch	283a
 bullfinches	283a
 bullicio	435f
@@ -2973,12 +2999,12 @@ bulvar	352n
 bunalmış	426n
 bunaltıcı	205n
 bunalım	404n
-bungalow	2358a
+bungalow	2363a
 bunnies	421a
 bunny	421a
 bunt	178h
 buntes laub	129h
-bunting	2612a
+bunting	2617a
 buon umore	403i
 buongiorno	469i
 buonumore	403i
@@ -2988,27 +3014,27 @@ burano	818a 818e 818f 818g 818h 818i
 burbon	267n
 burdeos	33f
 bureau	369e
-bureau de poste	1879e
-bureau de poste japonais	1878e
+bureau de poste	1884e
+bureau de poste japonais	1883e
 burg	371h
 burger king	554o
 burgunderrot	33h
 burgundy	33a
-burito	1786n
-burlywood	1493a
+burito	1791n
+burlywood	1498a
 burn	166a
 burning	414a
-burnished	2072a
+burnished	2077a
 burnt	166a
-burnt orange	1481a
-burnt red	1369a
-burnt siena	1047a
-burnt sienna	1457a
-burnt umber	1413a
-burnt yellow	1310a
-burple	1031a
+burnt orange	1486a
+burnt red	1374a
+burnt siena	1052a
+burnt sienna	1462a
+burnt umber	1418a
+burnt yellow	1315a
+burple	1036a
 burrasca	201i
-burrito	1786a 1786e 1786f 1786g 1786h 1786i
+burrito	1791a 1791e 1791f 1791g 1791h 1791i
 burro	269I
 burrone	159i
 buruk	428n
@@ -3016,21 +3042,21 @@ burukluk	428n
 bus londonien	696o
 bus scolaire	280e
 business	369a
-busta hongbao	1931i
+busta hongbao	1936i
 busy	435a
 butter	269a 269h
-butter yellow	1243a
-buttercup	2360a
-buttered	2662a
+butter yellow	1248a
+buttercup	2365a
+buttered	2667a
 butterflies	336a
 butterfly	336a
-butternut	2293a
-butterscotch	1032a
-buttery	2484a
+butternut	2298a
+butterscotch	1037a
+buttery	2489a
 buz	184n
 buz dağı	184n
 buz gibi	413n
-buz küpü	1856n
+buz küpü	1861n
 buz kütlesi	184n
 buz tutmuş	464n
 buzdağı	184n
@@ -3071,57 +3097,57 @@ bài hát ru	427m
 bài thơ	323m
 bài tập về nhà	370m
 bác sĩ	368m
-bánh bao	1815m
-bánh burrito	1786m
+bánh bao	1820m
+bánh burrito	1791m
 bánh bèo	432m
 bánh bích quy	271m
 bánh bông lan	271m
 bánh cookie	271m
 bánh cupcake	271m
-bánh cá có hình xoắn	1812m
+bánh cá có hình xoắn	1817m
 bánh donut	271m
-bánh gạo	1802m
-bánh hamburger	1780m
+bánh gạo	1807m
+bánh hamburger	1785m
 bánh kem	271m
 bánh kẹo	272m
 bánh kếp	271m
 bánh muffin	271m
 bánh mì	270m
-bánh mì kẹp thịt	1788m
+bánh mì kẹp thịt	1793m
 bánh mì nướng	270m
-bánh mì que	1769m
-bánh mì xúc xích	1783m
-bánh mỳ cắt lát	1770m
-bánh mỳ kẹp	1784m
-bánh mỳ vòng	1772m
+bánh mì que	1774m
+bánh mì xúc xích	1788m
+bánh mỳ cắt lát	1775m
+bánh mỳ kẹp	1789m
+bánh mỳ vòng	1777m
 bánh ngọt	271m
 bánh nướng	271m
-bánh nướng nhỏ	1830m
+bánh nướng nhỏ	1835m
 bánh pancake	271m
 bánh pie	271m
-bánh pizza	1782m
+bánh pizza	1787m
 bánh quy	271m
-bánh quy may mắn	1816m
-bánh quy xoắn	1771m
+bánh quy may mắn	1821m
+bánh quy xoắn	1776m
 bánh quế	271m
 bánh rán	271m
-bánh rán nhân gà	1789m
-bánh rán vòng	1826m
+bánh rán nhân gà	1794m
+bánh rán vòng	1831m
 bánh răng	297m
 bánh sinh nhật	384m
-bánh sừng bò	1768m
-bánh taco	1785m
-bánh tamale	1787m
+bánh sừng bò	1773m
+bánh taco	1790m
+bánh tamale	1792m
 bánh trung thu	826m
-bánh trôi nhật bản	1814m
-bánh trứng	1835m
+bánh trôi nhật bản	1819m
+bánh trứng	1840m
 bánh waffle	271m
-báo hoa mai	1599m
+báo hoa mai	1604m
 báo thù	415m
 básico	398f 398g
 básquet	402f
-bát mì	1806m
-bát và thìa	1795m
+bát mì	1811m
+bát và thìa	1800m
 bávaro	759f
 bâiller	427e
 bâtiment	351e
@@ -3130,7 +3156,7 @@ bãi biển	143m
 bãi biển cát	144m
 bãi biển cát đen	158m
 bãi biển nhiệt đới	145m
-bãi biển với chiếc ô	1862m
+bãi biển với chiếc ô	1867m
 bãi chăn thả	124m
 bãi cát	144m
 bãi cỏ	125m
@@ -3154,7 +3180,7 @@ béguin	405e
 béisbol	402f
 bélgica	663o
 bélico	445g
-bélier	1616e
+bélier	1621e
 béni	425e
 bénédiction	425e
 béton	293e
@@ -3169,8 +3195,8 @@ bình gốm	315m
 bình lặng	399m
 bình minh	180m
 bình minh mới	417m
-bình minh trên núi	1904m
-bình sữa trẻ em	1837m
+bình minh trên núi	1909m
+bình sữa trẻ em	1842m
 bình thản	399m
 bình yên	399m
 bí hiểm	407m
@@ -3179,15 +3205,15 @@ bí ngô	246m
 bí truyền	407m
 bí đỏ	246m
 bí ẩn	407m
-bò cái	1611m
-bò rừng	1607m
-bò đực	1609m
+bò cái	1616m
+bò rừng	1612m
+bò đực	1614m
 bó hoa	207m
-bó lúa	1721m
+bó lúa	1726m
 bóng bay	348m
 bóng chuyền	402m
 bóng chày	402m
-bóng hoa giấy	1924m
+bóng hoa giấy	1929m
 bóng loáng	444m
 bóng ma	416m
 bóng rổ	402m
@@ -3202,7 +3228,7 @@ bông lúa mì	251m
 bông sen	212m
 bông tuyết	187m
 bông xù	421m
-böcek	1692n
+böcek	1697n
 böe	204h
 böhmisch	727h
 börse	369h
@@ -3212,15 +3238,15 @@ bùa chú	408m
 bùi ngùi	428m
 bùn	168m
 bùn đất	168m
-búfalo asiático	1610g
-búfalo de agua	1610f
-búho	1658f
+búfalo asiático	1615g
+búfalo de agua	1615f
+búho	1663f
 búp bê nga	845m
-búp bê nhật bản	1927m
+búp bê nhật bản	1932m
 bücher	323h
 bücherei	356h
 büro	369h 369n
-bürogebäude	1877h
+bürogebäude	1882h
 büyü	408n
 büyücü	408n
 büyücülük	408n
@@ -3235,12 +3261,12 @@ băng giá	186m
 băng hà	184m
 băng trôi	184m
 băng đảo	777m
-bœuf	1609e
+bœuf	1614e
 bơ quả	242m
 bơ sữa	269m
 bơi lội	143m
-bưu điện	1879m
-bưu điện nhật bản	1878m
+bưu điện	1884m
+bưu điện nhật bản	1883m
 bươm bướm	336m
 bướm	336m
 bạc	12m
@@ -3249,7 +3275,7 @@ bạc màu	460m
 bạc xỉu	255m
 bạch dương	122m
 bạch quả	131m
-bạch tuộc	1683m
+bạch tuộc	1688m
 bạn bè	403m
 bạn thân	403m
 bạo loạn	435m
@@ -3292,15 +3318,15 @@ bỉ	663o
 bị gỉ	298m
 bị ma ám	416m
 bị sốc	437m
-bọ cánh cứng	1692m
-bọ cạp	1698m
+bọ cánh cứng	1697m
+bọ cạp	1703m
 bọ rùa	338m
 bọt nước	142m
 bọt sóng	142m
 bỏ	472m
 bỏ qua	472m
 bỏ đi	472m
-bỏng ngô	1797m
+bỏng ngô	1802m
 bỏng rát	414m
 bốc cháy	166m
 bối rối	426m
@@ -3330,12 +3356,12 @@ bực mình	415m
 bực tức	415m
 ca cao	261m
 ca cao nóng	411m
-caaba islã	1898g
+caaba islã	1903g
 cab	350a
-caballo	1603f
-caballo corriendo	1603f
-caballo de carrera	1603f
-caballo de tiovivo	1910f
+caballo	1608f
+caballo corriendo	1608f
+caballo de carrera	1608f
+caballo de tiovivo	1915f
 cabana	375g
 cabane	375e
 cabanon	375e
@@ -3347,35 +3373,35 @@ cabina telefónica	285f
 cabine telefónica	285g
 cabine telefônica	285g
 cabine téléphonique	285e
-cabra	1618f 1618g
+cabra	1623f 1623g
 cabreado	415f
-cacahuete	1762f
-cacahuetes	1762f
-cacahuète	1762e
-cacahuètes	1762e
+cacahuete	1767f
+cacahuetes	1767f
+cacahuète	1767e
+cacahuètes	1767e
 cacao	261e 261f 261i 261m
 cacau	261g
 cachalot	341e
 cachalote	341f
-cachecol	1943g
+cachecol	1948g
 cachi	25i
 cachoeira	151g
 cachorrinho	421g
-cachorro	421f 1588g
-cachorro quente	1783g
+cachorro	421f 1593g
+cachorro quente	1788g
 cachorros	421f
 caché	407e
 cacti	135a
 cacto	135g
 cactus	135a 135e 135f 135i
 cadde	352n
-cadeau	1933e
-cadet	2362a
-cadet blue	1399a
-cadetblue	1494a
+cadeau	1938e
+cadet	2367a
+cadet blue	1404a
+cadetblue	1499a
 cadılar bayramı	379n
 cadılar gecesi	379n
-caf	2113a
+caf	2118a
 cafard	404e
 cafe	254m 354a
 cafe au lait	255a
@@ -3400,21 +3426,21 @@ caipira	390g
 cair da noite	191g
 cairo	786a 786g
 cais	154g
-caixa de bentô	1801g
-caixa para viagem	1817g
-caja de bento	1801f
-caja para llevar	1817f
-cajun	2663a
+caixa de bentô	1806g
+caixa para viagem	1822g
+caja de bento	1806f
+caja para llevar	1822f
+cajun	2668a
 cake	271a
 calabaza	246f
-calabaza de halloween	1916f
-calamar	1821e 1821f
-calamaro	1821i
+calabaza de halloween	1921f
+calamar	1826e 1826f
+calamaro	1826i
 calar del sole	179i
 calavera	416f 756a
 calaveras	416f 756a
 calcestruzzo	293i
-calcetines	1946f
+calcetines	1951f
 calcio	402i
 calda	414i
 caldo	414i
@@ -3449,27 +3475,27 @@ calorão	205g
 calorón	205f
 calura	205i
 caluroso	414f
-calze	1946i
-calzini	1946i
+calze	1951i
+calzini	1951i
 calçada	352g
 cam	1m 305n
 cam quýt	227m
 cama	427f 427g
 camachuelo	283f
-camarão	1820g
-camarão frito	1811g
-camel	1312a
-camellia	2667a
-camello	1620f
-camelo	1619g
-camelo com duas corcovas	1620g
-camelo de uma só corcova	1619g
-cameo	2052a
+camarão	1825g
+camarão frito	1816g
+camel	1317a
+camellia	2672a
+camello	1625f
+camelo	1624g
+camelo com duas corcovas	1625g
+camelo de uma só corcova	1624g
+cameo	2057a
 camera da letto	374i
 cameretta	420i
 camgöbeği	14n
-cami	1894n
-camice	1938i
+cami	1899n
+camice	1943i
 caminata	431f
 caminetto	322i
 caminhada	431g
@@ -3480,24 +3506,24 @@ camino	322i
 camion de pompiers	279e
 camion dei pompieri	279i
 camion des pompiers	279e
-camisa	1941g
-camiseta	1941f 1941g
+camisa	1946g
+camiseta	1946f 1946g
 camión de bomberos	279f
-cammello	1620i
+cammello	1625i
 camo	445a
-camo green	1407a
+camo green	1412a
 camouflage	445a 445e 445h
-camouflage green	1122a
+camouflage green	1127a
 campagna	360i
 campagnard	390e
 campagne	360e
 campagne chic	741e
 campagnolo	390i
-campamento	1861f
-campana al vento	1929i
-campanilla de viento	1929f
+campamento	1866f
+campana al vento	1934i
+campanilla de viento	1934f
 campeggio	431i
-campen	1861h
+campen	1866h
 campeona	429f
 campeones	429f
 campesino	360f
@@ -3524,7 +3550,7 @@ campos	124f 124g
 camuflado	445f
 camuflagem	445g
 camuflaje	445f
-camundongo	1628g
+camundongo	1633g
 can sıkıcı	415n
 can sıkıntısı	448n
 can đảm	418m
@@ -3540,11 +3566,11 @@ canadienne	857e
 canadiens de montréal	604o
 canadiense	857f
 canadá	648o
-canal	2668a
+canal	2673a
 canal houses	849a
-canard	1656e
-canary	1075a
-canary yellow	1315a
+canard	1661e
+canary	1080a
+canary yellow	1320a
 canavar	416n
 canción de cuna	427f
 candela	321i
@@ -3558,19 +3584,19 @@ candles	321a
 candor	420f
 candy	272a
 candy floss	273a
-candy pink	1000a
-cane	1588i 2294a
-cane guida	1589i
-caneca de cerveja	1847g
-canecas de cerveja	1848g
+candy pink	1005a
+cane	1593i 2299a
+cane guida	1594i
+caneca de cerveja	1852g
+canecas de cerveja	1853g
 canela	277f 277g
 cangiante	310i
-cangrejo	1818f
-canguro	1643f 1643i
-canguru	1643g
+cangrejo	1823f
+canguro	1648f 1648i
+canguru	1648g
 cangıl	120n
 canh khuya	193m
-caniche	1590e 1590f
+caniche	1595e 1595f
 canicola	205i
 canicule	205e
 canlandırıcı	412n
@@ -3579,13 +3605,13 @@ canlı kırmızı	74n
 canlı renk	458n
 canlı sarı	101n
 canlılık	402n
-canned food	1800a
+canned food	1805a
 cannella	277i
 cannelle	277e
 cansado	427f 427g
 cansancio	427f
 cansaço	427g
-cantaloupe	2365a
+cantaloupe	2370a
 cantiere	389i
 cantina	355f
 canto rodado	292f
@@ -3600,16 +3626,16 @@ cao đẳng	370m
 cao ốc	351m
 caos	435f 435g 435i
 caotico	435i
-capacacete de socorrista	1977g
-capacete militar	1976g
+capacacete de socorrista	1982g
+capacete militar	1981g
 capadocia	820f
 capadócia	820g
 capanna	375i
-capanno	1872i
+capanno	1877i
 cape malay quarter	881a
 cape town	881a
 capela	372g
-capela de casamento	1890g
+capela de casamento	1895g
 capilla	372f
 capim	125g
 capodanno	769i
@@ -3619,33 +3645,33 @@ capodanno thailandese	755i
 cappadoce	820e
 cappadocia	820a 820i 820m
 cappella	372i
-cappello con visiera	1975i
-cappello da donna	1972i
-cappello da laureato	1974i
-cappotto	1945i
+cappello con visiera	1980i
+cappello da donna	1977i
+cappello da laureato	1979i
+cappotto	1950i
 cappuccino	255a 255e 255g 255h 255i 255m 255n
-capra	1618i
+capra	1623i
 capri	775a
 capuchino	255f
 caqui	25f
 car scolaire	280e
-cara de caballo	1600f
-cara de cerdo	1612f
-cara de conejo	1631f
-cara de dragón	1671f
-cara de gato	1594f
-cara de mono	1583f
-cara de perro	1587f
-cara de ratón	1627f
-cara de tigre	1597f
-cara de vaca	1608f
-caracol	1687f 1687g
-caracola	1687f
+cara de caballo	1605f
+cara de cerdo	1617f
+cara de conejo	1636f
+cara de dragón	1676f
+cara de gato	1599f
+cara de mono	1588f
+cara de perro	1592f
+cara de ratón	1632f
+cara de tigre	1602f
+cara de vaca	1613f
+caracol	1692f 1692g
+caracola	1692f
 caraibi	780i
 caraibico	780i
 caramel	262a 262e 262m
 caramel colour	109a
-caramelised	2295a
+caramelised	2300a
 caramelizado	262g
 caramella	272i
 caramelle	272i
@@ -3653,19 +3679,19 @@ caramello	262i
 caramelo	262f 262g
 caramelo claro	26g
 caramelos	272f
-caramujo	1684g
-caranguejo	1818g
+caramujo	1689g
+caranguejo	1823g
 caravage	803e
 caravaggio	803a 803e 803f 803g 803h 803i 803m 803n
-caraway	2673a
+caraway	2678a
 caraïbes	780e
-carbon	2367a
+carbon	2372a
 carboni ardenti	167i
 carcajada	403f
-cardamom	2486a
-cardinal	2203a
+cardamom	2491a
+cardinal	2208a
 carefree	400a
-cargo	2487a
+cargo	2492a
 caribbean	780a
 caribe	780f 780g 780m
 caribenho	780g
@@ -3673,7 +3699,7 @@ caribeña	780f
 caribeño	780f
 caribéen	780e
 caricaturas	393f
-carillon éolien	1929e
+carillon éolien	1934e
 carina	421i
 caring	401a
 carinhoso	401g
@@ -3685,93 +3711,93 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	1085a
+carmine	1090a
 carminio	70i
 carmín	70f
-carnation	1145a
-carnation pink	1225a
+carnation	1150a
+carnation pink	1230a
 carnaval	346e 346f 346g
 carnaval de rio	824e
 carnaval de río	824f
 carnaval do rio	824g
-carne	1776g 1776i
-carne con hueso	1776f
-carne con osso	1776i
-carne no osso	1776g
-carneiro	1616g
-carnero	1616f
+carne	1781g 1781i
+carne con hueso	1781f
+carne con osso	1781i
+carne no osso	1781g
+carneiro	1621g
+carnero	1621f
 carnevale	346i
 carnevale di rio	824i
 carnival	346a 346m
 caro	394f
-carolina blue	1281a
+carolina blue	1286a
 carota	249i
 carotte	249e
-carousel horse	1910a
-carp streamer	1928a
-carpa de circo	1915f
+carousel horse	1915a
+carp streamer	1933a
+carpa de circo	1920f
 carpa koi	340f 340g 340i
 carpe koï	340e
 carrefour	549o
-carrilhão de vento	1929g
+carrilhão de vento	1934g
 carro antigo	391g
 carro de bombeiros	279g
-carrossel	1910g
+carrossel	1915g
 carrot	249a
 carrots	249a
 carta	304i
-cartable	1960e
+cartable	1965e
 cartagena	873a
 cartaz soviético	829g
 cartel soviético	829f
-cartola	1973g
+cartola	1978g
 cartone animato	393i
 cartoni animati	393i
 cartoon	393a 393h
 cartoons	393a
 carvalho	290g
-casa	1875f 1875g 1875i
-casa abandonada	1874f 1874g
-casa com jardim	1876g
-casa con giardino	1876i
-casa con jardín	1876f
+casa	1880f 1880g 1880i
+casa abandonada	1879f 1879g
+casa com jardim	1881g
+casa con giardino	1881i
+casa con jardín	1881f
 casa de campo	375f 375g
 casa de fazenda	390g
-casa in rovina	1874i
+casa in rovina	1879i
 casa tradicional coreana	842f 842g
 casa tradizionale coreana	842i
 casablanca	772a
-casaco	1945g
+casaco	1950g
 casado	383g
 casados	383f
 casal	405g
 casale	390i
 casamento	383g
 casamiento	383f
-casas	1873f 1873g
+casas	1878f 1878g
 casas de chapa	887f
 cascada	151f
-cascade	151e 2240a
+cascade	151e 2245a
 cascades	151e
 cascalho	292g
 cascata	151g 151i
 cascina	390i
-casco con una cruz blanca	1977f
-casco militar	1976f
-case	1873i
+casco con una cruz blanca	1982f
+casco militar	1981f
+case	1878i
 caseiro	411g
 casetta	375i
 cash	436a
-cashew	2142a
+cashew	2147a
 casita	375f
-casque de secouriste	1977e
-casque militaire	1976e
-casquette américaine	1975e
+casque de secouriste	1982e
+casque militaire	1981e
+casquette américaine	1980e
 casse tête	407e
 cast iron	296a
-castagna	1764i
+castagna	1769i
 castana	20i
-castanha	1764g
+castanha	1769g
 castanho	7g
 castanho avermelhado	20g
 castano	20i
@@ -3779,41 +3805,41 @@ castaña	20f
 castaño	20f
 castaño claro	7f
 castello	371i
-castello giapponese	1888i
+castello giapponese	1893i
 castelo	371g
-castelo europeu	1889g
-castelo japonês	1888g
-castelo medieval	1889g
+castelo europeu	1894g
+castelo japonês	1893g
+castelo medieval	1894g
 castillo	371f
-castillo europeo	1889f
-castillo japonés	1888f
+castillo europeo	1894f
+castillo japonés	1893f
 castle	371a
-castor	1634e 1634f 1634g
-castoro	1634i
-cat face	1594a
+castor	1639e 1639f 1639g
+castoro	1639i
+cat face	1599a
 catar	661o
 catarata	151f
 catedral	372f 372g
 cathedral	372a
 cathédrale	372e
 cattedrale	372i
-cattle	2676a
+cattle	2681a
 caubói	360g
 cauce	148f
 cauchemar	416e
 cauchemars	416e
 cava	265f
-cavallo	1603i
-cavallo da giostra	1910i
+cavallo	1608i
+cavallo da giostra	1915i
 cavallone	142i
-cavalo	1603g
-cavalo de carrossel	1910g
+cavalo	1608g
+cavalo de carrossel	1915g
 cave	164a
 caveira	416g
 cavern	164a
 caverna	164f 164g 164i
 caverne	164e
-caviar	2677a
+caviar	2682a
 cavolo	447i
 cavolo riccio	447i
 cay	277M
@@ -3825,20 +3851,20 @@ caz kulübü	451n
 caz müziği	451n
 cazcı	451n
 cazibe	406n
-caçarola com comida	1792g
+caçarola com comida	1797g
 caída de agua	151f
 caída de la noche	191f
 caída del sol	179f
 cañón	159f
-cañón de confeti	1923f
+cañón de confeti	1928f
 caótico	435f 435g
-cebola	1761g
-cebolla	1761f
+cebola	1766g
+cebolla	1766f
 cebra	331f
 ceca	854i
 cechia	673o
 ceco	854i
-cedar	2015a
+cedar	2020a
 cedars of lebanon	864a
 cehennem	441n
 cehennem gibi	441n
@@ -3853,7 +3879,7 @@ celebration	384a
 celebratory	422a
 celebração	384g
 celeiro	360g
-celery	1287a
+celery	1292a
 celeste	41f 41i 440g
 celestial	440a 440f 440g
 celestiale	440i
@@ -3889,7 +3915,7 @@ cennet gibi	440n
 cenoura	249g
 centelleante	444f
 centellear	444f
-centre	2679a
+centre	2684a
 centre ville	351e
 centro	351f
 centro città	351i
@@ -3900,7 +3926,7 @@ ceramic	315a
 ceramica	315i
 ceramica di delft	808i
 ceramics	315a
-cerdo	1613f
+cerdo	1618f
 cereal	251f 251g
 cereali	251i
 cereja	230g
@@ -3909,23 +3935,23 @@ cerejeira em flor	208g
 cerejeira florida	208g
 cerejeiras floridas	208g
 ceremonia	423f
-ceremonia de contemplación de la luna	1930f
+ceremonia de contemplación de la luna	1935f
 ceremonia del té	801f
 ceremonial	423a 423f
 ceremony	423a
 cereza	230f
-cerezas	1743f
+cerezas	1748f
 cerezo	208f
 cerezo en flor	208f
 cerezos en flor	208f
-cerf	1606e
+cerf	1611e
 cerimonia	423i
 cerimonia del tè	801i
 cerimonial	423g
 cerimoniale	423i
 cerimônia	423g
-cerise	230e 1371a
-cerises	1743e
+cerise	230e 1376a
+cerises	1748e
 cerisier	208e
 cerisier en fleurs	208e
 cerisiers en fleurs	208e
@@ -3934,13 +3960,13 @@ cerração	202g
 cerro	160f
 cerulea	40i
 cerulean	40a
-cerulean blue	1329a
+cerulean blue	1334a
 ceruleo	40i
 cervecería	355f
 cerveja	266g
 cervejaria	355g
 cerveza	266f
-cervo	1606g 1606i
+cervo	1611g 1611i
 cerámica	315f
 cerâmica	315g
 cerúlea	40f 40g
@@ -3950,7 +3976,7 @@ cesaret verici	417n
 cesur	418n
 cesurluk	418n
 cetim	302g
-cetriolino sottaceto	1757i
+cetriolino sottaceto	1762i
 cetriolo	447i
 cette nuit	192e
 cevher	327n
@@ -3959,26 +3985,26 @@ cha xứ	372m
 chagrin	404e
 chagrin amour	404e
 chahut	435e
-chai	2243a
-chai rượu với nút gỗ bật ra	1843m
+chai	2248a
+chai rượu với nút gỗ bật ra	1848m
 chair	115e
 chakra	425a 425e 425f 425g 425h 425i
-chaleco de seguridad	1939f
+chaleco de seguridad	1944f
 chalet	375e 375f 375i 848a 848h
 chalet de ski	848e
 chaleur	205e
 chaleureuse	411e
 chaleureux	411e
-chalice	2682a
+chalice	2687a
 chalé	375f 375g
 chama	166g
 chamas	166g
 chambre	374e
 chambre enfant	420e
 chambre à coucher	374e
-chameau	1620e
-chamois	2172a
-chamomile	2681a
+chameau	1625e
+chamois	2177a
+chamomile	2686a
 champ	124e
 champ de bataille	445e
 champ de blé	251e
@@ -3999,9 +4025,9 @@ champiñón	136f
 champs	124e
 champán	265f
 champêtre	390e
-chancla	1961f
-chancla de dedo	1961f
-chancleta	1961f
+chancla	1966f
+chancla de dedo	1966f
+chancleta	1966f
 chandelle	321e
 chanel	587o
 chanh	227m
@@ -4017,29 +4043,29 @@ chaotique	435e
 chaotisch	435h
 chaouen	815e
 chaparrón	199f
-chapeau de femme	1972e
+chapeau de femme	1977e
 chapel	372a
-chapelet	1978e
+chapelet	1983e
 chapelle	372e
-chapiteau	1915e
+chapiteau	1920e
 chapoteo	152f
-chapéu de formatura	1974g
-chapéu feminino	1972g
+chapéu de formatura	1979g
+chapéu feminino	1977g
 charada	407g
 charbons ardents	167e
 charca	149f
 charco	149g
 charcoal	37a
-charcoal grey	1037a
+charcoal grey	1042a
 charles bridge	854a
 charm	421a
 charmant	421e 421h
 charme	421e 421g 421h
 charming	421a
 charmoso	421g
-charred	2683a
+charred	2688a
 chartreuse	67a 67e 67f 67g 67h 67i
-chat	1595e
+chat	1600e
 chata	448G
 chateado	404g
 chatice	448g
@@ -4051,26 +4077,26 @@ chaud	414e
 chaude	414e
 chauen	815f
 chaumière	375e
-chaussettes	1946e
-chaussons de danse	1968e
-chaussure de randonnée	1964e
-chaussure de sport	1963e
-chaussure homme	1962e
-chaussure plate	1965e
-chaussure à talon haut	1966e
-chauve souris	1636e
+chaussettes	1951e
+chaussons de danse	1973e
+chaussure de randonnée	1969e
+chaussure de sport	1968e
+chaussure homme	1967e
+chaussure plate	1970e
+chaussure à talon haut	1971e
+chauve souris	1641e
 chaux	353e
-che	2684A
+che	2689A
 che giấu	407m
 checa	854f 854g
 checo	854f 854g
-cheddar	2245a
-cheeks	2790a
+cheddar	2250a
+cheeks	2795a
 cheer	403a
 cheerful	403a
 cheery	403a
-cheese	2012a
-cheese wedge	1775a
+cheese	2017a
+cheese wedge	1780a
 chefchaouen	815a 815e 815g 815h 815i 815m
 chefchauen	815f
 chelsea	607o
@@ -4078,7 +4104,7 @@ chelsea fc	607o
 cheminée	322e
 cheminées de fée	820e
 chen chúc	435m
-chenille	1689e 2490a
+chenille	1694e 2495a
 cheongsam	843a 843e 843f 843g 843h 843i
 chequia	673o
 cherries	230a
@@ -4087,11 +4113,11 @@ cherry blossom	208a
 cherry blossom festival	825a
 cherry blossom viewing	757a
 cherry blossoms	208a
-cherry red	1309a
-chest	2159a
+cherry red	1314a
+chest	2164a
 chestnut	20a
-cheval	1603e
-cheval de manège	1910e
+cheval	1608e
+cheval de manège	1915e
 chewing gum	272a 272e 272i
 chez soi	411e
 chianti	774a
@@ -4103,22 +4129,22 @@ chiaroscuro	803a 803g 803h 803i
 chiassoso	435i
 chic	410a 410e 410h 410i
 chica	471F
-chicago	2685a
+chicago	2690a
 chicago bulls	590o
 chicago cubs	601o
 chicas	471F
 chichen itza	835a
 chichicastenango	874a
-chicken	1647a
+chicken	1652a
 chicle	272f
 chiclete	272g
 chico	471F
-chicory	2297a
+chicory	2302a
 chicos	471F
-chien	1588e
-chien guide	1589e
+chien	1593e
+chien guide	1594e
 chiesa	372i
-chiesa per matrimonio	1890i
+chiesa per matrimonio	1895i
 child	393a
 childhood	428a
 childish	393a
@@ -4127,7 +4153,7 @@ children	393a
 childrens	393a
 chile	286f
 chile flag	677o
-chile picante	1755f
+chile picante	1760f
 chilean	856a
 chilean flag	677o
 chilena	856f 856g
@@ -4147,18 +4173,18 @@ chilis	286a 286h
 chilischote	286h
 chilischoten	286h
 chill	400a 400m
-chilled	2491a
+chilled	2496a
 chillen	400h
 chillhop	751a
 chilli	286a
 chilli peppers	286a
 chillies	286a
 chilly	413a
-chim	1652m
+chim	1657m
 chim bồ câu	420m
 chim cánh cụt	333m
 chim công	329m
-chim cưu	1659m
+chim cưu	1664m
 chim cổ đỏ	284m
 chim hồng hạc	328m
 chim sẻ ức đỏ	283m
@@ -4168,10 +4194,10 @@ chimeneas de hadas	820f
 china	650o
 chinaflagge	650o
 chinarot	75h
-chinchilla	2687a
+chinchilla	2692a
 chine	367e 650o
-chinelo	1961g
-chinelo de praia	1961g
+chinelo	1966g
+chinelo de praia	1966g
 chinería	743f
 chinese flag	650o
 chinese new year	381a
@@ -4182,7 +4208,7 @@ chinese temple	811a
 chinesisch	367h
 chinesische mauer	359h
 chinesische seide	843h
-chinesische teigtasche	1815h
+chinesische teigtasche	1820h
 chinesischer stil	367h
 chinesischer tempel	811h
 chinesisches neujahr	381h
@@ -4190,17 +4216,17 @@ chinh phục	429m
 chinoiserie	743a 743e 743h
 chinoiserie wallpaper	743a
 chinoiseries	743e
-chintz	2688a
+chintz	2693a
 chiot	421e
 chiots	421e
-chipmunk	1633a
+chipmunk	1638a
 chique	410g
 chirurgia	368i
 chirurgie	368e 368h
 chispa	166f
 chispas	166f
 chispeante	444f
-chitarra	1984i
+chitarra	1989i
 chiêm nghiệm	425m
 chiếc cúp	429m
 chiếc ô	349m
@@ -4218,17 +4244,17 @@ choc	437e
 chocado	437g
 chochloma	807h 807i
 choclo	250f
-choco	2492a
-chocolat	261e 2716a
+choco	2497a
+chocolat	261e 2721a
 chocolat chaud	411e
 chocolat clair	7e
 chocolate	261a 261f 261g 261m
-chocolate bar	1832a
+chocolate bar	1837a
 chocolate brown	108a
 chocolate caliente	411f
 chocolate quente	411g
-chope	266g 1847e
-chopes de bière	1848e
+chope	266g 1852e
+chopes de bière	1853e
 chopp	266g
 choque	437f 437g
 choqué	437e
@@ -4237,20 +4263,20 @@ chorar	404g
 choro	404g
 chou	447e
 chou frisé	447e
-chouette	1658e
+chouette	1663e
 chovendo	199g
 chover	199g
 choáng ngợp	437m
 christbaum	378h
 christmas	378a
-christmas tree	1917a
+christmas tree	1922a
 christopher street day	767h
 chrom	297h
 chrome	297a 297e
 chrysantheme	217h
 chrysanthemum	217a
 chrysanthème	217e
-chrysocolla	2637a
+chrysocolla	2642a
 chu đáo	401m
 chua	227M
 chubasco	199f
@@ -4271,13 +4297,13 @@ chuvoso	199g
 chuyên nghiệp	419m
 chuyến bay	169m
 chuyến thám hiểm	431m
-chuông gió	1929m
+chuông gió	1934m
 chuối	238m
 chuồng trại	360m
 chuỗi ngọc trai	310m
-chuột	1628m
-chuột cống	1629m
-chuột túi	1643m
+chuột	1633m
+chuột cống	1634m
+chuột túi	1648m
 chàm	23m
 chàng trai	471m
 chào	469m
@@ -4285,7 +4311,7 @@ chào bạn	469m
 chá	256g
 chá com leite	259g
 chá de bolhas	259g
-chá perolado	1853g
+chá perolado	1858g
 chá preto	256g
 chá verde	257g
 chán	448M
@@ -4299,15 +4325,15 @@ chân mây	183m
 chân quê	390m
 chân thành	419m
 chân trời	183m
-châtaigne	1764e
+châtaigne	1769e
 châtain	20e
 château	371e
-château japonais	1888e
+château japonais	1893e
 châu báu	327m
 chão	168g
 chè	256m
 chèo thuyền	140m
-chèvre	1618e
+chèvre	1623e
 chéri	405e
 chérie	405e
 chêne	290e
@@ -4315,10 +4341,10 @@ chícharos	447f
 chín chắn	434m
 chính thức	423m
 chính trực	419m
-chó biển	1678m
+chó biển	1683m
 chó con	421m
-chó dẫn đường	1589m
-chó xù	1590m
+chó dẫn đường	1594m
+chó xù	1595m
 chói	457m
 chói chang	172m
 chùa	357m
@@ -4332,12 +4358,12 @@ chúc mừng	422m
 chăm sóc sức khỏe	368m
 chăn ấm	411m
 chơi đùa	393m
-chạm cốc	1849m
-chạm cốc bia	1848m
+chạm cốc	1854m
+chạm cốc bia	1853m
 chạng vạng	191m
 chạy bộ	402m
 chả	472m
-chảo thức ăn nông	1792m
+chảo thức ăn nông	1797m
 chất lỏng	152m
 chất độc	438m
 chậm chạp	427m
@@ -4347,7 +4373,7 @@ chập tối	191m
 chậu cây	128m
 chẳng	472m
 chết chóc	416m
-chồn hôi mỹ	1642m
+chồn hôi mỹ	1647m
 chợ	343m
 chợ búa	343m
 chợ nổi	343m
@@ -4376,13 +4402,13 @@ ciao	469i
 ciberespacio	388f
 ciberespaço	388g
 ciberpunk	387f
-cibo in scatola	1800i
+cibo in scatola	1805i
 cici	421n
 ciclismo	402f 402g 402i
 ciclone	201g 201i
 ciclón	201f
 cidade	351g
-cidade ao anoitecer	1906g
+cidade ao anoitecer	1911g
 cidade azul	815g
 cidade do cabo	881g
 cidade proibida	358g
@@ -4390,7 +4416,7 @@ cidade rosa	816g
 cidadezinha	351g
 ciddi	423n
 ciddiyet	423n
-cider	2109a
+cider	2114a
 ciel	169e
 ciel clair	169e
 ciel couvert	203e
@@ -4411,21 +4437,21 @@ cielo stellato	175i
 ciencia	388f
 ciencia ficción	388f
 científico	388f 388g
-cierge magique	1919e
-ciervo	1606f
+cierge magique	1924e
+ciervo	1611f
 cieux	169e
-cigar	2298a
-cigno	1657i
+cigar	2303a
+cigno	1662i
 cihaz	388n
 ciklet	272n
 cilena	856i
 cileno	856i
 ciliegi in fiore	208i
 ciliegia	230i
-ciliegie	1743i
+ciliegie	1748i
 ciliegio	208i
 ciliegio in fiore	208i
-cilindro	1973i
+cilindro	1978i
 cilveli	406n
 cima	160i
 ciment	293e
@@ -4433,12 +4459,12 @@ cimento	293g
 cimetière	423e
 cimitero	423i
 cina	650o
-cinder	2493a
+cinder	2498a
 cine negro	748f
 cineseria	743i
 cineserie	743i
 cingapura	875g
-cinghiale	1614i
+cinghiale	1619i
 cinnamon	277a
 cinque terre	775a
 cintilante	444g
@@ -4457,46 +4483,46 @@ cinzenta	8g
 cinzento	8g
 cioccolata calda	411i
 cioccolato	261i
-ciotola con cucchiaio	1795i
-ciotola fumante	1806i
+ciotola con cucchiaio	1800i
+ciotola fumante	1811i
 ciottolo	292i
-cipolla	1761i
+cipolla	1766i
 circo	346f 346g 346i
 circulation	351e
 circus	346a
-circus tent	1915a
+circus tent	1920a
 cirque	346e
 ciruela	62f
 ciruelas	244f
 cirugía	368f
 cirurgia	368g
-cisne	1657f 1657g
+cisne	1662f 1662g
 citadelle	371e
 cities	351a
-citrine	2352a
-citron	227e 2370a
+citrine	2357a
+citron	227e 2375a
 citron vert	31e
 citronnade	227e
 citronnier	227e
 citronniers	227e
 citrouille	246e
-citrouille lanterne	1916e
+citrouille lanterne	1921e
 citrus	227a
 cittadina	351i
 città	351i
 città acqua	361i
-città al tramonto	1906i
+città al tramonto	1911i
 città blu	815i
 città del capo	881i
 città proibita	358i
 città rosa	816i
 city	351a
-cityscape	1903a
-cityscape at dusk	1906a
+cityscape	1908a
+cityscape at dusk	1911a
 cité	351e
 cité interdite	358e
 ciudad	351f
-ciudad al atardecer	1906f
+ciudad al atardecer	1911f
 ciudad azul	815f
 ciudad del cabo	881f
 ciudad prohibida	358f
@@ -4505,21 +4531,21 @@ ciudadela	371f
 ciudades	351f
 ciuffolotto	283i
 ciumento	439g
-civciv	1650n
+civciv	1655n
 civciv sarısı	77n
 civettuolo	406i
 ciência	388g
 ciúme	439g
 ciúmes	439g
-clair	455e 2610a
+clair	455e 2615a
 clair de lune	174e
 clair obscur	803e
 claire	455e
-clam	2691a
+clam	2696a
 clamor	435a
 clamour	435a
 clara	455f 455g
-claret	1112a
+claret	1117a
 clareza	412g
 claridad	412f
 clarity	412a
@@ -4534,7 +4560,7 @@ classic blue	703o
 classic car	391a
 classica	391i
 classical	410a
-classical building	1867a
+classical building	1872a
 classical music	410a
 classico	391i
 classique	391e
@@ -4543,10 +4569,10 @@ classudo	410g
 classy	410a
 claude monet	802a 802e
 clay	315a
-clay brown	1093a
+clay brown	1098a
 clean	398a
 clean air	412a
-clear blue	1061a
+clear blue	1066a
 clear sky	169a
 clementina	228f 228g 228i
 clementine	228a
@@ -4556,16 +4582,16 @@ clima de festa	422g
 clinic	368a
 clinica	368i
 clinique	368e
-clinking beer mugs	1848a
-clinking glasses	1849a
-cloak	2162a
+clinking beer mugs	1853a
+clinking glasses	1854a
+cloak	2167a
 cloud	170a
 cloud nine	440a
 clouds	170a
 cloudy	203a
-cloudy blue	977a
-clove	2169a
-clover	2024a
+cloudy blue	982a
+clove	2174a
+clover	2029a
 clown	342a 342e 342h 342i
 clowns	342a
 club	450a 450e 450f 450h 450i 450M
@@ -4575,29 +4601,29 @@ clubbing	450a 450e 450h
 clube	450g
 clube de jazz	451g
 clubes	450f
-clutch	1958h
-clutch bag	1958a
+clutch	1963h
+clutch bag	1963a
 clásica	391f
 clásico	391f
 clássico	391g
 clémentine	228e
 clínica	368f 368g
-coala	1638g
+coala	1643g
 coast	143a
 coastal	745a
 coastal grandmother	745a
 coastline	143a
-coat	1945a
-coated	2670a
+coat	1950a
+coated	2675a
 cobalt	45a 45e
-cobalt blue	1424a
+cobalt blue	1429a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2692a
+cobblestone	2697a
 cobertor	411g
 cobija	411f
 cobiça	439g
-cobra	1670g
+cobra	1675g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
@@ -4606,29 +4632,29 @@ coca colanın	476o
 coccinella	338i
 coccinelle	338e
 cocco	241i
-coccodrillo	1667i
+coccodrillo	1672i
 coccolare	411i
 coccole	411i
 cocente	414i
 coche clásico	391f
 cochilar	427g
 cochilo	427g
-cochon	1613e
+cochon	1618e
 cocina	373f
-cocinar	1791f
-cockroach	1695a
-cocktail	1845e 1845i 1846h
-cocktail glass	1845a
-cocktail tropical	1846e
-cocktail tropicale	1846i
-cocktailglas	1845h
-coco	241e 241f 241g 2173a
+cocinar	1796f
+cockroach	1700a
+cocktail	1850e 1850i 1851h
+cocktail glass	1850a
+cocktail tropical	1851e
+cocktail tropicale	1851i
+cocktailglas	1850h
+coco	241e 241f 241g 2178a
 cocoa	261a
-cocodrilo	1667f
+cocodrilo	1672f
 cocomero	234i
 coconut	241a
 cocooning	411e
-cod	2671a
+cod	2676a
 codicia	439f
 coelhinho	421g
 coelho	421g
@@ -4637,11 +4663,11 @@ coffee	254a
 coffee brown	107a
 coffee shop	354a 354e
 coffeehouse	354a
-cognac	2498a
+cognac	2503a
 cogumelo	136g
 cohete	376f
 cohue	435e
-coin	2230a
+coin	2235a
 coin du feu	411e
 coke	476o
 col	447F
@@ -4649,8 +4675,8 @@ col rizada	447f
 cold	413a
 coldness	413a
 colegio	370f
-coleottero	1692i
-colete salva vidas	1939g
+coleottero	1697i
+colete salva vidas	1944g
 colheita	197g
 colina	160f 160g
 coliseo	800f
@@ -4713,10 +4739,10 @@ colosseo	800i
 colosseum	800a
 colour field	738a
 colour powder	822a
-coloured	2302a
+coloured	2307a
 colourful	178a
 colpa	426i
-column	2696a
+column	2701a
 colère	415e
 colômbia	676o
 com medo	416g
@@ -4739,7 +4765,7 @@ comforting	411a
 comic	804h
 comic book	804a
 comic strip	804a
-comida enlatada	1800f 1800g
+comida enlatada	1805f 1805g
 commedia	403i
 commemorazione	423i
 commémoration	423e
@@ -4773,7 +4799,7 @@ comédia	403g
 comédie	403e
 con bò	360m
 con bướm	336m
-con bọ	1689m
+con bọ	1694m
 con clase	410f
 con cá	377m
 con cáo	335m
@@ -4781,20 +4807,20 @@ con công	329m
 con cọp	330m
 con cừu	360m
 con estilo	410f
-con gián	1695m
+con gián	1700m
 con gái	471m
 con hẻm	352m
 con hổ	330m
 con lười	427m
 con lạch	148m
-con lửng	1644m
+con lửng	1649m
 con ma	416m
-con muỗi	1699m
+con muỗi	1704m
 con nít	393m
 con ong	337m
 con phố	352m
 con quạ	424m
-con ruồi	1700m
+con ruồi	1705m
 con rồng	408m
 con suối	148m
 con sóng	142m
@@ -4812,10 +4838,10 @@ concert	346a 346e
 concerti	346i
 concerto	346g 346i
 concerts	346a 346e
-conch	2699a
-concha de mar	1684f
-conchiglia	1684i
-conchiglia a spirale	1684i
+conch	2704a
+concha de mar	1689f
+conchiglia	1689i
+conchiglia a spirale	1689i
 concierto	346f
 conciertos	346f
 concombre	447e
@@ -4824,18 +4850,18 @@ concreto	293g
 concurrido	435f
 condenación	441f
 condimento	277g
-cone de festa	1923g
+cone de festa	1928g
 conejito	421f
 conejo	421f
 conejos	421f
-confection	2500a
+confection	2505a
 confeitaria	271g
 confete	422g
 confeti	422f
 confetti	422a
-confetti ball	1924a
+confetti ball	1929a
 confettis	422e
-confezione da asporto	1817i
+confezione da asporto	1822i
 confiable	419f
 confiado	418f
 confiance	419e
@@ -4889,7 +4915,7 @@ constantinople	784a 784e
 constrangido	426g
 construcción	389f
 construction	389a 389e
-construction un bâtiment	1868e
+construction un bâtiment	1873e
 constructivism	829a
 constructivisme	829e
 constructivismo	829f
@@ -4906,8 +4932,8 @@ conte de fées	408e
 contemplatif	425e
 contemplative	425a
 contemplativo	425f 425g 425i
-contemplazione della luna	1930i
-contemplação da lua	1930g
+contemplazione della luna	1935i
+contemplação da lua	1935g
 content	403E
 contenta	403f 403i
 contentamento	403g
@@ -4917,43 +4943,43 @@ contes	323e
 contido	434g
 conto	323g
 conto de fadas	408g
-convenience store	1884a
+convenience store	1889a
 convidativo	411g
 conífera	121f 121g
-cooked rice	1804a
+cooked rice	1809a
 cookie	271a 271e 271g
 cookies	271a 271e
-cooking	1791a
+cooking	1796a
 cool	413a
-cool blue	1205a
-cool green	1160a
-cool grey	1076a
+cool blue	1210a
+cool green	1165a
+cool grey	1081a
 cool tone	467a
 cool toned	467a
 coolness	413a
-copa de cóctel	1845f
-copa de vino	1844f
-copas brindando	1849f
+copa de cóctel	1850f
+copa de vino	1849f
+copas brindando	1854f
 copenaghen	852i
 copenhaga	852g
 copenhagen	852a
 copenhague	852e 852f 852g
 coperto	203i
-copo	1850g
-copo com canudo	1852g
-copo de leite	1838g
+copo	1855g
+copo com canudo	1857g
+copo de leite	1843g
 copo de nieve	187f
 copos de nieve	187f
-coppa di gelato	1825i
+coppa di gelato	1830i
 copper	59a
 coppia	405i
 coppie	405i
 coquelicot	222e
-coquetel	1845g
+coquetel	1850g
 coqueteo	406f
 coqueto	406f
 coquette	432e
-coquille en spirale	1684e
+coquille en spirale	1689e
 cor creme	18g
 cor da pele	115g
 cor de ameixa	62g
@@ -4973,7 +4999,7 @@ corail	28e
 coraje	418f
 corajoso	418g
 coral	28a 28f 28g
-coral pink	1079a
+coral pink	1084a
 coral reef	153a
 corallo	28i
 corazones	405f
@@ -4981,13 +5007,13 @@ corazón	405f
 corazón roto	404f
 coração	405g
 coração partido	404g
-corbata	1940f
+corbata	1945f
 corbeau	424e
 corbeaux	424e
 cordilheira	160g
 cordillera	160f
 cordão de luz	347g
-core	2450a
+core	2455a
 corea	799f 799i
 corea del sud	651o
 corea del sur	651o
@@ -4996,16 +5022,16 @@ coreia	799g
 coreia do sul	651o
 cores frias	467g
 cores quentes	466g
-coriander	2501a
+coriander	2506a
 coriandoli	422i
-cork	2146a
+cork	2151a
 corn	250a
 corneille	424e
 cornet de glace	274e
-cornflower	1432a
-cornflower blue	1446a
-cornflowerblue	1495a
-cornsilk	1496a
+cornflower	1437a
+cornflower blue	1451a
+cornflowerblue	1500a
+cornsilk	1501a
 coroa	395g
 corona	395f 395i
 coronas	395f
@@ -5013,12 +5039,12 @@ corone	395i
 corporate	369a
 corporativo	369f 369g
 corps de ferme	390e
-correio	1879g
-correio japonês	1878g
+correio	1884g
+correio japonês	1883g
 correr	402f 402g
 correre	402i
 corrida	402g
-corrida de cavalo	1603g
+corrida de cavalo	1608g
 corrosion	298a 298e
 corrosione	298i
 corrosión	298f
@@ -5026,16 +5052,16 @@ corrosão	298g
 corsa	402i
 corso acqua	148i
 cortado	255f
-corte de carne	1778f 1778g
+corte de carne	1783f 1783g
 cortijo	390f
 cortile	126i
-coruja	1658g
+coruja	1663g
 corvi	424i
 corvo	424g 424i
 corée	799e
 corée du sud	651o
 coréen	799e
-coscia di pollo	1777i
+coscia di pollo	1782i
 cosecha	197f
 cosmic	176a
 cosmico	176i
@@ -5055,12 +5081,12 @@ costoso	394f 394i
 costruttivismo	829i
 costruttivista	829i
 costruzione	389i
-costume da bagno intero	1950i
+costume da bagno intero	1955i
 cosy	411a 411e
-cotillons	1923e
+cotillons	1928e
 coton	303e
 cotone	303i
-cotta	2147a
+cotta	2152a
 cottage	375a 375e 375h 375i
 cottage core	715a
 cottagecore	715a 715e 715f 715h 715i 715n
@@ -5106,45 +5132,45 @@ couronnes	395e
 courroux	415e
 cours eau	148e
 course	402E
-courtyard	2376a
+courtyard	2381a
 couve	447g
 couvert	203e
 couverture	411e
-covered	2369a
+covered	2374a
 cow	360a
 cow boy	360e
-cow face	1608a
+cow face	1613a
 cowboy	360a 360e 360h 360i
 cows	360a
-coxa de frango	1777g
-coyote	2366a
+coxa de frango	1782g
+coyote	2371a
 cozinha	373g
 cozy	411a
 coûteux	394e
 coşku	402n
 coşkulu	402n
 cr flamengo	634o
-crab	1818a
-crabe	1818e
+crab	1823a
+crabe	1823e
 crachin	200e
-cracked	2702a
+cracked	2707a
 cracked pepper	278a
-cracker	2281a
+cracker	2286a
 cracovia	858f 858i
 cracovie	858e
 cracóvia	858g
 craintif	426e
 cramoisi	71e
 cramoisie	71e
-cranberry	1318a
+cranberry	1323a
 cranio	416i
 craquant	421e
-crater	2506a
-cravate	1940e
-cravatta	1940i
+crater	2511a
+cravate	1945e
+cravatta	1945i
 crazy	435a
 cream	18a
-creamed	2507a
+creamed	2512a
 creamy	18a
 creativa	452f 452i
 creative	452a
@@ -5159,34 +5185,34 @@ creencia	417f
 creepy	416a
 creer	417f
 crema	18f 18i
-creme	18g 18h 1062a
+creme	18g 18h 1067a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
 cremlino	845i
 crença	417g
-creole	2508a
+creole	2513a
 crepacuore	404i
 crepuscolo	191i
 crepúsculo	179g 191f
 crepúsculo dorado	179f
-crescent	2703a
+crescent	2708a
 creta	315i
-crevette	1820e
+crevette	1825e
 criança	393g
 criançada	393g
 crianças	393g
 criativa	452g
 criatividade	452g
 criativo	452g
-criceto	1630i
-cricket	1694a
+criceto	1635i
+cricket	1699a
 crimson	71a
 criptico	407i
-criquet	1694e
+criquet	1699e
 crisantemo	217f 217i
 crisp	412a
-crispy	2378a
+crispy	2383a
 cristais	311g
 cristal	311e 311f 311g
 cristal transparente	305f
@@ -5204,16 +5230,16 @@ croatie	871e
 croato	871i
 croazia	871i
 crociera	140i
-crocodile	1667a 1667e
-crocodilo	1667g
+crocodile	1672a 1672e
+crocodilo	1672g
 croire	417e
 croisière	140e
-croissant	1768a 1768e 1768g 1768h 1768i
+croissant	1773a 1773e 1773g 1773h 1773i
 cromado	297f 297g
 cromato	297i
 cromo	297f 297g 297i
-croquette de poisson	1812e
-cross	2704a
+croquette de poisson	1817e
+cross	2709a
 crostata	271i
 crow	424a
 crowd	435a
@@ -5223,15 +5249,15 @@ crowns	395a
 crows	424a
 croyance	417e
 croácia	871g
-cruasán	1768f
+cruasán	1773f
 crucero	140f
 crudités	447e
 cruise	140a
-crumble	2690a
-crumbs	2625a
-crunch	2233a
+crumble	2695a
+crumbs	2630a
+crunch	2238a
 crush	405a
-crust	2070a
+crust	2075a
 cruzeiro	140g
 cry	404a
 crying	404a
@@ -5246,7 +5272,7 @@ crânio	416g
 crème	18e
 crème fouettée	255e
 crème glacée	274e
-crème renversée	1835e
+crème renversée	1840e
 créatif	452e
 créative	452e
 créativité	452e
@@ -5263,7 +5289,7 @@ crôm	297m
 csd	767h
 cuarto del bebé	420f
 cuarzo	311f
-cub	2511a
+cub	2516a
 cuba	692o 771a
 cubain	771e
 cubaine	771e
@@ -5271,27 +5297,27 @@ cuban	771a
 cuban flag	692o
 cubana	771f 771g 771i
 cubano	771f 771g 771i
-cubetto di ghiaccio	1856i
+cubetto di ghiaccio	1861i
 cubism	830a
 cubisme	830e
 cubismo	830f 830g 830i
 cubist	830a
 cubista	830f 830g 830i
 cubiste	830e
-cubito de hielo	1856f
-cubo de gelo	1856g
-cucaracha	1695f
+cubito de hielo	1861f
+cubo de gelo	1861g
+cucaracha	1700f
 cuccioli	421i
 cucciolo	421i
 cucina	373i
-cucinare	1791i
+cucinare	1796i
 cucumber	447a
 cucurucho	274f
-cucurucho de helado	1823f
-cuddle	2473a
+cucurucho de helado	1828f
+cuddle	2478a
 cuddly	421a
-cueca	1951g
-cuenco con cuchara	1795f
+cueca	1956g
+cuenco con cuchara	1800f
 cuento	323f
 cuento de hadas	408f
 cuentos	323f
@@ -5301,7 +5327,7 @@ cuervos	424f
 cueva	164f
 cuir	299e
 cuisine	373e
-cuisse de poulet	1777e
+cuisse de poulet	1782e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
@@ -5310,20 +5336,22 @@ culpabilité	426e
 culte	425e
 culto	425f 425g 425i
 cumbre	160f
-cumin	2706a
+cumin	2711a
 cumpleaños	384f
 cung điện	358m
+cung điện alhambra	889m
+cung điện mùa đông	890m
 cung đình	395m
 cuoio	26i
 cuoio lavorato	299i
 cuore	405i
 cuore spezzato	404i
 cuori	405i
-cup with straw	1852a
+cup with straw	1857a
 cupa	404i
 cupcake	271a 271e 271f 271g 271h 271i 271n
 cupcakes	271a 271e 271h
-cupid	2363a
+cupid	2368a
 cupidité	439e
 cupo	404i
 cura	430G
@@ -5332,17 +5360,17 @@ curar	430g
 curato	410i
 curcuma	79e 79i
 curcuna	435n
-currant	2248a
-current	2368a
+currant	2253a
+current	2373a
 curry	277a 277e 277f 277g 277h 277i
-curry rice	1805a
+curry rice	1810a
 curé	372e
 cusco	796a 796f
-custard	1014a
-cut of meat	1778a
+custard	1019a
+cut of meat	1783a
 cute	421a
 cute aesthetic	742a
-cuña de queso	1775f
+cuña de queso	1780f
 cuối tuần	400m
 cuốn sách	323m
 cuống cuồng	426m
@@ -5361,8 +5389,8 @@ cyberspazio	388i
 cycling	402a
 cyclisme	402e
 cyclone	201a 201e
-cygne	1657e
-cypress	2111a
+cygne	1662e
+cypress	2116a
 czech	854a
 czech flag	673o
 czech republic	673o
@@ -5376,18 +5404,18 @@ cà phê đá	254m
 cà ri	277m
 cà rốt	249m
 cà tím	248m
-cà vạt	1940m
+cà vạt	1945m
 cành cây	290m
 cành khô	290m
 cá	377M
 cá heo	341m
 cá koi	340m
 cá mập	141m
-cá nhiệt đới	1680m
-cá nóc	1681m
-cá sấu	1667m
+cá nhiệt đới	1685m
+cá nóc	1686m
+cá sấu	1672m
 cá voi	341m
-cá voi đang phun nước	1675m
+cá voi đang phun nước	1680m
 cá vàng	340m
 cái ao	149m
 cái chết	423m
@@ -5395,7 +5423,7 @@ cái lạnh	413m
 cái ác	416m
 cái ô	349m
 cái ôm	411m
-cálice de vinho	1844g
+cálice de vinho	1849g
 cálida	411f
 cálido	411f
 cám dỗ	406m
@@ -5427,29 +5455,29 @@ cây anh đào	208m
 cây bạch dương	122m
 cây cảnh	128m
 cây cầu	351m
-cây cầu về đêm	1908m
-cây cọ	1719m
+cây cầu về đêm	1913m
+cây cọ	1724m
 cây cối	133m
 cây dù	349m
 cây dừa	241m
 cây kem	274m
 cây lá kim	121m
-cây non	1715m
+cây non	1720m
 cây nấm	136m
 cây nến	321m
 cây phong	130m
-cây rụng lá	1718m
-cây tanabata	1925m
+cây rụng lá	1723m
+cây tanabata	1930m
 cây thanh lương trà	282m
 cây thông	121m
-cây thông noel	1917m
-cây thường xanh	1717m
+cây thông noel	1922m
+cây thường xanh	1722m
 cây thường xuân	134m
 cây tre	123m
 cây trồng	128m
-cây trồng trong chậu	1716m
-cây xương rồng	1720m
-cão guia	1589g
+cây trồng trong chậu	1721m
+cây xương rồng	1725m
+cão guia	1594g
 cédula	436g
 céladon	308e
 céleste	440e
@@ -5461,7 +5489,7 @@ céruléen	40e
 céréales	251e
 cérémonial	423e
 cérémonie	423e
-cérémonie de la lune	1930e
+cérémonie de la lune	1935e
 cérémonie du thé	801e
 césped	125f
 céu	169g
@@ -5473,7 +5501,7 @@ céu nublado	203g
 céus	169g
 cítrico	228f 228g
 có duyên	421m
-có sương	1901m
+có sương	1906m
 có trách nhiệm	419m
 có độc	438m
 cólera	415f 415g
@@ -5493,10 +5521,10 @@ công nghệ	388m
 công nghệ cao	388m
 công sở	369m
 công trường	389m
-công trường xây dựng	1868m
+công trường xây dựng	1873m
 công ty	369m
 công viên	127m
-công viên quốc gia	1865m
+công viên quốc gia	1870m
 công xưởng	389m
 côte	143e
 côte amalfitaine	775e
@@ -5509,14 +5537,14 @@ cúc	217m
 cúc họa mi	220m
 cún con	421m
 cúrcuma	79f 79g
-cüzdan	1956n
+cüzdan	1961n
 căm ghét	415m
 căm thù	415m
 căn bếp	373m
 căn chòi	375m
 căn nhà gỗ	375m
 căng thẳng	426m
-cırcır böceği	1694n
+cırcır böceği	1699n
 cırtlak	458n
 cıvıl cıvıl	403n
 cœur	405e
@@ -5526,8 +5554,8 @@ cũ	392M
 cũ kỹ	391m
 cũ rích	448m
 cơ khí	297m
-cơm cà ri	1805m
-cơm nắm	1803m
+cơm cà ri	1810m
+cơm nắm	1808m
 cơn bão	201m
 cơn gió	204m
 cơn giông	201m
@@ -5537,7 +5565,7 @@ cơn thịnh nộ	415m
 cưới	383M
 cười	403M
 cười đùa	403m
-cưỡi ngựa	1603m
+cưỡi ngựa	1608m
 cải bó xôi	447m
 cải xoăn	447m
 cảm giác tội lỗi	426m
@@ -5547,7 +5575,7 @@ cảng	154m
 cảng biển	154m
 cầu cảng	154m
 cầu nguyện	425m
-cầu trượt	1911m
+cầu trượt	1916m
 cầu vồng	178m
 cẩm thạch	291m
 cẩm tú cầu	219m
@@ -5555,13 +5583,14 @@ cắm trại	431m
 cặp đôi	405m
 cọp	330m
 cỏ	125m
-cỏ ba lá	1723m
-cỏ bốn lá	1724m
+cỏ ba lá	1728m
+cỏ bốn lá	1729m
 cỏ cây	128m
 cỏ non	125m
-cốc bia	1847m
-cốc sữa	1838m
-cốc và ống hút	1852m
+cốc bia	1852m
+cốc sữa	1843m
+cốc và ống hút	1857m
+cối xay gió đỏ	888m
 cồn cát	156m
 cổ kính	391m
 cổ phong	367m
@@ -5572,16 +5601,16 @@ cổ điển	391m
 cổng torii	817m
 cỗ máy	297m
 cột khói	325m
-cờ cá chép	1928m
+cờ cá chép	1933m
 cờ đỏ sao vàng	656o
 củ quả	447m
 củi	290M
 củi khô	290m
 cứng cỏi	418m
-cừu cái	1617m
-cừu đực	1616m
-cửa hàng bách hóa	1886m
-cửa hàng tiện lợi	1884m
+cừu cái	1622m
+cừu đực	1621m
+cửa hàng bách hóa	1891m
+cửa hàng tiện lợi	1889m
 cửa kính	305m
 cửu trại câu	814m
 cực bắc	185m
@@ -5589,15 +5618,15 @@ cực lạc	440m
 cực quang	177m
 da diết	428m
 da thuộc	299m
-dachs	1644h
-dachse	1644h
-daffodil	2379a
-dagger	2371a
+dachs	1649h
+dachse	1649h
+daffodil	2384a
+dagger	2376a
 daheim	411h
-dahlia	2134a
+dahlia	2139a
 dai mille colori	178i
-dainty	2249a
-dairy	2701a
+dainty	2254a
+dairy	2706a
 daisies	220a
 daisy	220a
 dal	290N
@@ -5619,13 +5648,13 @@ dalmazia	871i
 dalmácia	871g
 dalí	733f
 damasco	78f 78g
-damask	2210a
+damask	2215a
 damat	383n
 dame	471E
-damenhut	1972h
-damenhut mit schleife	1972h
-damensandale	1967h
-damenstiefel	1969h
+damenhut	1977h
+damenhut mit schleife	1977h
+damensandale	1972h
+damenstiefel	1974h
 dames	471E
 damla	152n
 damlacık	152n
@@ -5636,14 +5665,14 @@ dance	402a
 dance floor	450a
 dancheong	810a 810e 810f 810g 810h 810i 810m 810n
 dancing	402a
-dandelion	1113a
+dandelion	1118a
 danemark	668o
 danesa	365f
 danese	365i
 danger	415a 415e
 dangereux	415e
 dangerous	415a
-dango	1814a 1814f 1814g 1814h 1814i
+dango	1819a 1819f 1819g 1819h 1819i
 danh dự	429m
 danh vọng	429m
 danimarca	668o
@@ -5664,48 +5693,48 @@ danza	402f 402i
 dança	402g
 dançar	402g
 danés	365f
-dapper	2709a
+dapper	2714a
 daring	418a
 dark	453a
 dark academia	716a 716e
 dark blue black	80a
 dark green	48a
 dark mood	424a
-darkblue	1110a
-darkcyan	1497a
+darkblue	1115a
+darkcyan	1502a
 darkened	453a
 darker	453a
 darkest	453a
-darkgoldenrod	1498a
-darkgray	1499a
-darkgreen	1026a
-darkgrey	1500a
-darkish blue	1339a
-darkish green	1319a
-darkish pink	1015a
-darkish purple	1077a
-darkish red	1119a
-darkkhaki	1501a
-darkmagenta	1502a
+darkgoldenrod	1503a
+darkgray	1504a
+darkgreen	1031a
+darkgrey	1505a
+darkish blue	1344a
+darkish green	1324a
+darkish pink	1020a
+darkish purple	1082a
+darkish red	1124a
+darkkhaki	1506a
+darkmagenta	1507a
 darkness	424a
-darkolivegreen	1503a
-darkorange	1504a
-darkorchid	1505a
-darkred	1506a
-darksalmon	1507a
-darkseagreen	1508a
-darkslateblue	1509a
-darkslategray	1510a
-darkslategrey	1511a
-darkturquoise	1512a
-darkviolet	1513a
+darkolivegreen	1508a
+darkorange	1509a
+darkorchid	1510a
+darkred	1511a
+darksalmon	1512a
+darkseagreen	1513a
+darkslateblue	1514a
+darkslategray	1515a
+darkslategrey	1516a
+darkturquoise	1517a
+darkviolet	1518a
 darling	405a
 darsena	154i
-dash	2712a
+dash	2717a
 dauphin	341e
 davanti al camino	411i
 davetkar	411n
-davul	1989n
+davul	1994n
 dawn	180a
 day	194a
 day of the dead	756a
@@ -5715,13 +5744,13 @@ daydream	409a
 daydreaming	409a
 dayglo	462a
 daylight	194a
-daylily	2713a
+daylily	2718a
 daytime	194a
 dağ	160n
 dağ evi	375n
 dağ kulübesi	375n
 dağlar	160n
-dağların arasından güneşin doğuşu	1904n
+dağların arasından güneşin doğuşu	1909n
 dağlık	160n
 de bom gosto	410g
 de bon goût	410e
@@ -5755,20 +5784,20 @@ decay	438a
 decaying	438a
 december	198a
 decidido	418f
-deciduous tree	1718a
+deciduous tree	1723a
 deciso	418i
 deco	710a
-decoración de pino	1926f
-decoração de pinhos	1926g
+decoración de pino	1931f
+decoração de pinhos	1931g
 deep	454a
 deep ocean	141a
 deep sea	141a
 deepavali	823a
 deeper	454a
 deepest	454a
-deeppink	1514a
-deepskyblue	1515a
-deer	1606a
+deeppink	1519a
+deepskyblue	1520a
+deer	1611a
 dehesa	124f
 dehşet	416n
 dehşet verici	416n
@@ -5793,22 +5822,22 @@ delicata	401i
 delicate	401a
 delicatezza	401i
 delicato	401i
-delicious	2251a
+delicious	2256a
 delight	403a
 delightful	403a
 delilik	435n
 delizia	403i
 dell	536o
 delphin	341h
-delta	2303a
+delta	2308a
 demir	296n
 demir grisi	87n
 demli çay	256n
-demlik	1840n
+demlik	1845n
 demode	391n
 demon	416a
 demoniaco	441i
-demonic	2518a
+demonic	2523a
 demonio	441f 441i
 demons	416a
 demoníaco	441f 441g
@@ -5818,12 +5847,12 @@ denaro	436i
 denge	399n
 dengeli	399n
 denim	69a 69i 300e
-denim blue	1351a
+denim blue	1356a
 denimblau	69h
 deniz	140n
 deniz altı	377n
 deniz dibi	141n
-deniz kabuğu	1684n
+deniz kabuğu	1689n
 deniz kenarı	143n
 deniz köpüğü	142n
 deniz kıyısı	143n
@@ -5836,7 +5865,7 @@ denizcilik	140n
 denizkızı	408n
 denkmal	423h
 denmark	668o
-department store	1886a
+department store	1891a
 dependable	419a
 depo	389n
 deporte	402f
@@ -5852,17 +5881,17 @@ depressão	404g
 depresyon	404n
 deprimido	404f 404g
 deprimiert	404h
-depths	2094a
+depths	2099a
 depurado	398f
 dere	148n
 dere kenarı	148n
-derelict house	1874a
+derelict house	1879a
 deri	299n
 derin	454n
 derin deniz	141n
 derin okyanus	141n
 derinlikler	141n
-derramando líquido	1851g
+derramando líquido	1856g
 ders	370n
 ders çalışmak	370n
 derslik	370n
@@ -5889,7 +5918,7 @@ desejo	406g
 desenho animado	393g
 deseo	406f
 desert	156a
-desert island	1864a
+desert island	1869a
 deserto	156g 156i
 deserts	156a
 desesperación	404f
@@ -5928,7 +5957,7 @@ dessins animés	393e
 destellar	444f
 destellos	444f
 destemido	418g
-destiny	2717a
+destiny	2722a
 desvaído	456f
 detective noir	748a
 determinación	418f
@@ -5944,7 +5973,7 @@ deuil	404e
 deus	425g
 deutschland	638o
 devaneio	409g
-deve	1619n
+deve	1624n
 dever de casa	370g
 devil	441a
 devilish	441a
@@ -5987,7 +6016,7 @@ diamante	312f 312g 312i
 diamanten	312h
 diamond	312a
 diamonds	312a
-diarrhea	1166a
+diarrhea	1171a
 diavolo	441i
 dibujos animados	393f
 dicembre	198i
@@ -6007,13 +6036,13 @@ dignitoso	423i
 digno	423f 423g
 dijital	388n
 dilek	417n
-dill	2144a
-diluted	2253a
+dill	2149a
+diluted	2258a
 dim	465a
 dimanche	400e
-dimgray	1516a
-dimgrey	1517a
-diminished	2254a
+dimgray	1521a
+dimgrey	1522a
+diminished	2259a
 dimly	465a
 din	425n
 dinamarca	668o
@@ -6024,7 +6053,7 @@ dinamik	402n
 dinamismo	402i
 dinamizm	402n
 dindar	425n
-dindon	1646e
+dindon	1651e
 diner	721a
 diner américain	721e
 dinero	436f
@@ -6044,14 +6073,14 @@ dio	425i
 dios	425f
 dipinto	452i
 dirt	168a
-dirt brown	1288a
+dirt brown	1293a
 dirty	438a
-dirty blue	1185a
-dirty green	1397a
-dirty orange	1270a
-dirty pink	1336a
-dirty purple	1081a
-dirty yellow	1422a
+dirty blue	1190a
+dirty green	1402a
+dirty orange	1275a
+dirty pink	1341a
+dirty purple	1086a
+dirty yellow	1427a
 disagio	426i
 disco	450a 450e 450f 450g 450h 450i 450m
 disco voador	176g
@@ -6081,14 +6110,14 @@ disperazione	404i
 distinguido	410f
 distingué	410e
 distinto	410i
-district	2606a
+district	2611a
 ditch	472a
 diurne	194e
 diurno	194f 194g 194i
-diva	2117a
+diva	2122a
 divali	823n
-dive	2157a
-diver	2603a
+dive	2162a
+diver	2608a
 diversión	403f
 diversão	403g
 divertente	403i
@@ -6102,14 +6131,14 @@ diya	823a
 diyas	823a
 dizüstü	388n
 diêm vương	441m
-dişi domuz	1613n
-dişi koyun	1617n
+dişi domuz	1618n
+dişi koyun	1622n
 dişil	432n
 dişli	297n
 diễm lệ	410m
 diễu hành	422m
 diệu kỳ	408m
-djembé	1990e
+djembé	1995e
 djerba	877a
 doanh nghiệp	369m
 doce	271g
@@ -6121,21 +6150,21 @@ docteur	368e
 doctor	368a 368f
 doctora	368f
 doctors	368a
-dodger blue	1096a
-dodgerblue	1518a
+dodger blue	1101a
+dodgerblue	1523a
 dodgers	599o
-dodo	1659a 1659e 1659f 1659h 1659i
-dodo kuşu	1659n
-dodô	1659g
-doe	2719a
+dodo	1664a 1664e 1664f 1664h 1664i
+dodo kuşu	1664n
+dodô	1664g
+doe	2724a
 doente	438g
 doença	438g
-doeskin	2443a
-dog face	1587a
-dogwood	2385a
+doeskin	2448a
+dog face	1592a
+dogwood	2390a
 doksanlar	720n
 doktor	368n
-doktorhut	1974h
+doktorhut	1979h
 dolar	436n
 dolce	401i
 dolcetti	272i
@@ -6147,7 +6176,7 @@ dollar	436a 436e 436h
 dollari	436i
 dollaro	436i
 dollars	436a 436e
-dolma biber	1756n
+dolma biber	1761n
 dolor	404f
 dolore	404i
 doloroso	404f 404g 404i
@@ -6164,10 +6193,10 @@ domingo	400f 400g
 domino	586o
 dominos	586o
 dompfaff	283h
-domuz	1613n
-domuz burnu	1615n
-domuz pastırması	1779n
-domuz yüzü	1612n
+domuz	1618n
+domuz burnu	1620n
+domuz pastırması	1784n
+domuz yüzü	1617n
 don	186n
 dona	271f
 donas	271f
@@ -6186,7 +6215,7 @@ donuk	460n
 donut	271a 271e 271f 271g 271h 271n
 donuts	271a 271h
 doom	416a
-door	2462a
+door	2467a
 dor	404g
 dorada	11f
 dorado	11f
@@ -6210,7 +6239,7 @@ dorée	11e
 dosmiles	723f
 dostluk	403n
 dostça	403n
-dot	2471a
+dot	2476a
 dot painting	836a
 dotter	269h
 dottore	368i
@@ -6221,8 +6250,8 @@ douce	401e
 douce amère	428e
 douceur	401e
 doudou	421e
-dough	2133a
-doughnut	1826a 1826e
+dough	2138a
+doughnut	1831a 1831e
 douillet	411e
 douillette	411e
 douleur	404e
@@ -6237,10 +6266,10 @@ doux ton	459e
 dove	420A
 doves	420a
 downcast	404a
-downing	2386a
+downing	2391a
 downtown	351a
 doygun	458n
-dozen	2586a
+dozen	2591a
 doçura	421g
 doğa	396n
 doğa yürüyüşü	431n
@@ -6249,17 +6278,17 @@ doğu tarzı	367n
 doğum günü	384n
 doğum günü partisi	384n
 doğum günü pastası	271n
-drab	1262a
-drab green	1358a
+drab	1267a
+drab green	1363a
 drache	408h
 drachen	408h
-drachengesicht	1671h
+drachengesicht	1676h
 draghi	408i
 drago	408i
 dragon	408a 408e
-dragon face	1671a
+dragon face	1676a
 dragones	408f
-dragonfly	2380a
+dragonfly	2385a
 dragons	408a 408e
 dragão	408g
 dragón	408f
@@ -6284,26 +6313,26 @@ dreamy	409a
 dreary	404a
 dreck	168h
 dreckig	438h
-dress	1947a
-dried	2001a
-dried blood	1135a
-drifting	2306a
+dress	1952a
+dried	2006a
+dried blood	1140a
+drifting	2311a
 driftwood	290a
-drive	2163a
+drive	2168a
 drizzle	200a
-dromadaire	1619e
-dromedar	1619h
-dromedario	1619f 1619i
+dromadaire	1624e
+dromedar	1624h
+dromedario	1624f 1624i
 dropbox	574o
 droplet	152a
 droplets	152a
-drops	2522a
+drops	2527a
 drought	156a
 drowsy	427a
 druck	426h
-drum	1989a
-drumsticks	1989a
-dry	2013a
+drum	1994a
+drumsticks	1994a
+dry	2018a
 drôle	403e
 dschungel	120h
 du mục	431m
@@ -6316,34 +6345,34 @@ dubbi	426i
 dubbio	426i
 dubrovnik	871a
 dubái	788f
-duck	1656a
-duck egg blue	1130a
-duckling	2723a
+duck	1661a
+duck egg blue	1135a
+duckling	2728a
 duda	426f
 dudas	426f
 duelo	404f
 duftblüte	224h
 dulce de leche	262f
 dulces	272f
-dull blue	1412a
-dull brown	1208a
-dull green	1444a
-dull orange	1364a
-dull pink	1403a
-dull purple	1396a
-dull red	1340a
-dull teal	1105a
-dull yellow	1350a
+dull blue	1417a
+dull brown	1213a
+dull green	1449a
+dull orange	1369a
+dull pink	1408a
+dull purple	1401a
+dull red	1345a
+dull teal	1110a
+dull yellow	1355a
 dulzura	421f
 duman	325n
 dumanlı	325n
-dumpling	1815a 1815f
+dumpling	1820a 1820f
 duna	156f 156g 156i
 dunas	156f 156g
 dune	156a 156e 156i
 dunes	156a
 dung nham	165m
-dungeon	2711a
+dungeon	2716a
 dunkel	453h
 dunkelgrün	48h
 dunkelheit	424h
@@ -6353,14 +6382,15 @@ dunkles	453h
 dunst	202h
 dunstig	463h
 duomo	372i
+duomo di siena	891a 891i
 durable	396e
 durazno	235f
 durcheinander	435h
 durgun	399n
-durian	2515a
+durian	2520a
 durmiendo	427f
 dusk	191a
-dusk blue	1048a
+dusk blue	1053a
 dusky	465a
 dust	168a
 dusty	460a
@@ -6373,7 +6403,7 @@ duveteux	421e
 duygusal	428n
 duyên dáng	410m
 duyên hải	143m
-dwarf	2724a
+dwarf	2729a
 dynamic	402a
 dynamique	402e
 dynamisch	402h
@@ -6415,7 +6445,7 @@ délire	435e
 démodé	391e
 démon	441e
 démoniaque	441e
-dép xỏ ngón	1961m
+dép xỏ ngón	1966m
 dépouillé	398e
 dépression	404e
 déprimé	404e
@@ -6443,35 +6473,35 @@ dòng suối	148m
 dòng sông	148m
 dólar	436f 436g
 dólares	436f 436g
-dónut	1826f
+dónut	1831f
 dökme demir	296n
-dökülen sıvı	1851n
+dökülen sıvı	1856n
 dökülen yapraklar	129n
-döner	1788h
-döner kebab	1788h
-dönme dolap	1912n
+döner	1793h
+döner kebab	1793h
+dönme dolap	1917n
 dörfer	360h
 dörflich	360h
-dört yapraklı yonca	1724n
+dört yapraklı yonca	1729n
 döviz	436n
 dövüş	415n
 dù	349m
-dùi trống	1989m
+dùi trống	1994m
 dúvida	426g
 düne	156h
 dünen	156h
 dünya gezegeni	396n
 dürre	156h
-dürüm	1788n
+dürüm	1793n
 dürüst	419n
 dürüstlük	419n
 düster	404h
 düster dunkel	453h
 düster gotisch	424h
-düz ayakkabı	1965n
+düz ayakkabı	1970n
 düğün	383n
 düş	409n
-düşen yapraklar	1726n
+düşen yapraklar	1731n
 düşmanca	415n
 düşsel	409n
 dış uzay	176n
@@ -6489,7 +6519,7 @@ dược phẩm	368m
 dạ quang	462m
 dạ tiệc	422m
 dải ngân hà	176m
-dấu chân móng vuốt	1645m
+dấu chân móng vuốt	1650m
 dầu ô liu	289m
 dễ chịu	411m
 dễ mến	421m
@@ -6501,31 +6531,31 @@ dịu dàng	401m
 dục vọng	406m
 dứa	240m
 dừa	241m
-eagle	1655a
-ear of corn	1754a
+eagle	1660a
+ear of corn	1759a
 early morning	188a
-ears	2660a
+ears	2665a
 earth	168a
 earth tones	397a
 earth yellow	102a
 earthy	397a
 easter	385a
-easter green	1328a
-easter purple	1261a
-eastlake	2728a
+easter green	1333a
+easter purple	1266a
+eastlake	2733a
 easygoing	400a
 easyjet	565o
 eau	152e
 ebay	516o
 ebbe	142h
 eberesche	282h
-ebony	2250a
+ebony	2255a
 eccentric	449a
 eccentrico	449i
 eccetto	472i
 eccitante	402i
-echo	2069a
-eclipse	2212a
+echo	2074a
+eclipse	2217a
 eco	396a 396g 396m
 eco friendly	396a
 ecologia	396g 396i
@@ -6539,7 +6569,7 @@ ecológico	396f 396g
 economia	369g 369i
 economy	369a
 economía	369f
-ecru	1316a
+ecru	1321a
 ecstatic	403a
 eczane	368n
 edebiyat	323n
@@ -6547,19 +6577,19 @@ edel	394h
 edel fein	410h
 edelstahl	295h
 edelstein	327h
-eden	2332a
+eden	2337a
 edera	134i
 edifici	351i
 edificio	351f 351i
-edificio classico	1867i
-edificio clásico	1867f
-edificio de colegio	1885f
-edificio de oficinas	1877f
-edificio di uffici	1877i
-edificio in costruzione	1868i
+edificio classico	1872i
+edificio clásico	1872f
+edificio de colegio	1890f
+edificio de oficinas	1882f
+edificio di uffici	1882i
+edificio in costruzione	1873i
 edificios	351f
 edifício	351g
-edifício comercial	1877g
+edifício comercial	1882g
 educación	370f
 education	370a
 educazione	370i
@@ -6582,12 +6612,12 @@ ege	787n
 egeo	787f 787i
 egeu	787g
 egg	269a
-egg shell	1006a
+egg shell	1011a
 eggplant	248a
-eggplant purple	1007a
+eggplant purple	1012a
 eggs	269a
-eggshell	1394a
-eggshell blue	1158a
+eggshell	1399a
+eggshell blue	1163a
 egipcia	786f
 egipcio	786f
 egipto	658o 786f
@@ -6611,7 +6641,7 @@ eiche	290h
 eichenholz	290h
 eid	761a 761f 761g 761i
 eid al fitr	761a
-eidechse	1669h
+eidechse	1674h
 eier	269h
 eifersucht	439h
 eifersüchtig	439h
@@ -6621,14 +6651,14 @@ eiland	155h
 einbruch der nacht	191h
 einfühlsam	401h
 einhorn	408h
-einhorngesicht	1604h
+einhorngesicht	1609h
 einhörner	408h
-einkaufstüten	1959h
+einkaufstüten	1964h
 einladend	411h
 einsam	404h
-einsame insel	1864h
+einsame insel	1869h
 einsamkeit	404h
-einteiliger badeanzug	1950h
+einteiliger badeanzug	1955h
 eintönig	448h
 eis	184h
 eis am stiel	274h
@@ -6641,9 +6671,9 @@ eisen	296h
 eisengrau	87h
 eisig	413h
 eiskalt	413h
-eiswürfel	1856h
+eiswürfel	1861h
 ejderha	408n
-ejderha yüzü	1671n
+ejderha yüzü	1676n
 ejercicio	402f
 ejército	445f
 ekel	438h
@@ -6652,7 +6682,7 @@ ekim	197n
 ekin	251n
 eklig	438h
 ekmek	270n
-ekmek dilimi	1767n
+ekmek dilimi	1772n
 eko	396n
 ekoloji	396n
 ekolojik	396n
@@ -6666,19 +6696,19 @@ el calafate	856a
 el gran hotel budapest	831f
 el lissitzky	829a
 el pasado	428f
-el çantası	1957n
+el çantası	1962n
 elan	402h
 elated	403a
-elbise	1947n
-elderberry	2524a
-eldiven	1944n
+elbise	1952n
+elderberry	2529a
+eldiven	1949n
 electric	462a
 electronic	388a
 electronics	388a
 electrónica	388f
 electrónico	388f
-elefant	1623h
-elefante	1623f 1623g 1623i
+elefant	1628h
+elefante	1628f 1628g 1628i
 elegance	410a
 elegancia	410f
 elegant	410a 410h
@@ -6690,7 +6720,7 @@ elektronik	388h 388n
 elektronisch	388h
 elem	404n
 elend	404h
-elephant	1623a
+elephant	1628a
 eletrônico	388g
 eletrônicos	388g
 elettrico	462i
@@ -6698,14 +6728,16 @@ elettronica	388i
 elettronico	388i
 elfenbein	38h
 elfenbeinfarben	38h
-elk	2390a
+elhamra	889n
+elhamra sarayı	889n
+elk	2395a
 ellili yıllar	721n
 elma	236n
 elmas	312n
-elmetto con croce bianca	1977i
-elmetto militare	1976i
+elmetto con croce bianca	1982i
+elmetto militare	1981i
 elote	250f
-elusive	2255a
+elusive	2260a
 eléctrico	462f
 elétrico	462g
 em bé	420m
@@ -6726,7 +6758,7 @@ embrumé	463e
 embrumée	463e
 embruns	142e
 emerald	49a
-emerald green	1411a
+emerald green	1416a
 emirados árabes unidos	660o
 emirates airline	559o
 emiratos árabes unidos	660o
@@ -6744,15 +6776,15 @@ empire	395a 395e
 empolgado	402g
 empolgante	402g
 empolvado	460f
-empreintes animaux	1645e
+empreintes animaux	1650e
 empresa	369f 369g
 empresarial	369f 369g
 empresyonizm	802n
 emptiness	404a
-empty nest	1728a
+empty nest	1733a
 empört	415h
 empörung	415h
-emulsion	2285a
+emulsion	2290a
 en bois	290e
 en casa	411f
 en colère	415e
@@ -6768,7 +6800,7 @@ en línea	388f
 en plein jour	194e
 en sueur	414e
 en évitant	472e
-enamel	2729a
+enamel	2734a
 enamorado	405f
 enamoramiento	405f
 encalado	353f
@@ -6791,7 +6823,7 @@ encourager	417e
 encouraging	417a
 encre	47e
 encre de chine	313e
-end	2256a
+end	2261a
 endişe	426n
 endişeli	426n
 endonezya	686o
@@ -6871,7 +6903,7 @@ enoteca	355i
 enredadera	134f
 ensalada	447f
 ensalada de frutas	446f
-enseigne de barbier	1914e
+enseigne de barbier	1919e
 enseigne lumineuse	319e
 enseignes lumineuses	319e
 ensolarada	172g
@@ -6881,7 +6913,7 @@ ensoleillée	172e
 ensoñación	409f
 ensueño	409f
 entardecer	179g
-ente	1656h
+ente	1661h
 entediado	448g
 entediante	448g
 enterrement	423e
@@ -6910,8 +6942,8 @@ entusiasmo	402f 402g 402i
 entusiasta	402f 402i
 entzückend	403h
 entzückt	403h
-envelope vermelho	1931g
-enveloppe rouge	1931e
+envelope vermelho	1936g
+enveloppe rouge	1936e
 envergonhado	426g
 envidia	439f
 envidioso	439f
@@ -6924,7 +6956,7 @@ environnemental	396e
 envy	439a
 enérgica	402f 402g
 enérgico	402f 402g
-ephemeral	2525a
+ephemeral	2530a
 epoca	391i
 epoca vittoriana	828i
 equilibrado	399f 399g
@@ -6933,7 +6965,7 @@ equilibrio	399f 399i
 equilíbrio	399g
 era vitoriana	828g
 erba	125i
-erba mate	1855i
+erba mate	1860i
 erba verde	125i
 erbe	137i
 erbe aromatiche	137i
@@ -6944,9 +6976,10 @@ erdbeeren	229h
 erde	168h
 erdgelb	102h
 erdig	397h
-erdnuss	1762h
+erdnuss	1767h
 erdreich	168h
 erdtöne	397h
+eremitage	890h
 erfolg	429h
 erfolgreich	429h
 erforschen	431h
@@ -6959,16 +6992,18 @@ erik çiçeği	215n
 erinnern	428h
 erinnerung	428h
 erinnerungen	428h
-erizo	1635f
-erişte	1806n
+erizo	1640f
+erişte	1811n
 erkek	471N
-erkek ayakkabısı	1962n
+erkek ayakkabısı	1967n
 erkeklik	433n
 erkeksi	433n
 erken sabah	188n
 erkunden	431h
 erleuchtet	425h
 erleuchtung	425h
+ermitage	890i
+ermitaj	890n
 ermutigen	417h
 ermutigend	417h
 ermüdend	448h
@@ -6978,7 +7013,7 @@ ernte	197h
 erntedank	197h
 erntedankfest	197h
 ernährung	430h
-ero	2543a
+ero	2548a
 eroberung	429h
 eroe	418i
 eroi	418i
@@ -6991,10 +7026,10 @@ erschöpfung	427h
 erstaunlich	437h
 erstaunt	437h
 erupción	165f
-erupción volcánica	1859f
+erupción volcánica	1864f
 eruption	165a
 erupção	165g
-erupção vulcânica	1859g
+erupção vulcânica	1864g
 eruzione	165i
 erva	137g
 ervas	137g
@@ -7003,6 +7038,8 @@ ervilha	447g
 erwachsen	434h
 erzählung	323h
 esausto	427i
+esbranquiçada	10g
+esbranquiçado	10g
 escala de cinza	443g
 escala de grises	443f
 escaldante	205g
@@ -7010,10 +7047,10 @@ escaldante calor	414g
 escalofriante	416f
 escalofrío	413f
 escandinavo	365f 365g
-escarabajo	1692f
+escarabajo	1697f
 escarcha	186f
 escarchado	464f
-escargot	1687e
+escargot	1692e
 escarlata	34f
 escarlate	34g
 escludendo	472i
@@ -7026,9 +7063,9 @@ escola	370g
 escola de samba	824g
 escolar	370f 370g
 escondido	407f 407g
-escorpião	1698g
-escorpión	1698f
-escorregador	1911g
+escorpião	1703g
+escorpión	1703f
+escorregador	1916g
 escritório	369g
 escuela	370f
 escura	453g
@@ -7058,8 +7095,8 @@ espacio exterior	176f
 espagne	640o
 espagnol	869e
 espagnole	869e
-espaguete	1807g
-espagueti	1807f
+espaguete	1812g
+espagueti	1812f
 espanha	640o
 espanhol	869g
 espanhola	869g
@@ -7083,9 +7120,9 @@ esperanzado	417f
 esperanzador	417f
 esperança	417g
 esperançoso	417g
-espiga de arroz	1721f
-espiga de maíz	1754f
-espiga de milho	1754g
+espiga de arroz	1726f
+espiga de maíz	1759f
+espiga de milho	1759g
 espinaca	447f
 espinacas	447f
 espinafre	447g
@@ -7114,19 +7151,19 @@ espíritu	425f
 espíritus	425f
 esqui	198g
 esquiar	198f 198g
-esquilo	1633g
+esquilo	1638g
 esquisito	449g
 esquí	198f
 esrarengiz	407n
 essaouira	772a 772e
-essence	2051a
+essence	2056a
 essenziale	398i
 esseulé	404e
 esta noche	192f
 esta noite	192g
 estable	419f
 estación espacial	376f
-estadio	1866f
+estadio	1871f
 estados unidos	645o
 estambul	784f
 estampe japonaise	806e
@@ -7135,7 +7172,7 @@ estanque	149f
 estanque de lotos	150f
 estasiato	403i
 estate	196i
-estatua de la libertad	1892f
+estatua de la libertad	1897f
 estação espacial	376g
 estiagem	156g
 estilo chino	367f
@@ -7155,7 +7192,7 @@ estrela	175g
 estrelada	175g
 estrelado	175g
 estrelas	175g
-estrelas brilhantes	1921g
+estrelas brilhantes	1926g
 estrella	175f
 estrellada	175f
 estrellado	175f
@@ -7177,10 +7214,12 @@ estudios	370f
 estudo	370g
 estufa	126G
 estuque	353g
-estádio	1866g
-estátua da liberdade	1892g
+estádio	1871g
+estátua da liberdade	1897g
 estável	419g
 estúdio ghibli	832g
+esverdeada	3g
+esverdeado	3g
 etereo	409i
 ethereal	409a
 ethiopia	866a
@@ -7194,11 +7233,11 @@ etiyopyalı	866n
 etiópia	866g
 etéreo	409f 409g
 etíope	866f 866g
-eucalyptus	2227a
+eucalyptus	2232a
 euforia	403f 403g 403i
 euforico	403i
 eufórico	403f 403g
-eule	1658h
+eule	1663h
 euphoria	403a
 euphoric	403a
 euphorie	403e 403h
@@ -7209,10 +7248,10 @@ ev gibi	411n
 ev sıcaklığı	411n
 evcilleşmemiş	431n
 evening	191a
-everglade	2512a
+everglade	2517a
 evergreen	121a
-evergreen tree	1717a
-everlasting	2526a
+evergreen tree	1722a
+everlasting	2531a
 everton	615o
 everton fc	615o
 evham	426n
@@ -7225,7 +7264,7 @@ evitare	472i
 evitate	472i
 evite	472g
 evlenmek	383n
-evler	1873n
+evler	1878n
 evli	383n
 evlilik	383n
 evren	176n
@@ -7247,7 +7286,7 @@ exclude	472a
 excluding	472a
 excluindo	472g
 exclure	472e
-exclusive	2527a
+exclusive	2532a
 exclusively	470a
 excluyendo	472f
 excursión	431f
@@ -7300,10 +7339,10 @@ fabl	408n
 fable	408a 408e
 fabrik	389h
 fabrika	389n
-fabrikgebäude	1887h
+fabrikgebäude	1892h
 fac	370e
-faccina volpe	1592i
-face	2533a
+faccina volpe	1597i
+face	2538a
 facebook	481o
 factory	389a
 faculdade	370g
@@ -7312,14 +7351,14 @@ fada	408g
 fadas	750g
 fade	448E 448H
 faded	460a
-fagioli	1763i
+fagioli	1768i
 fagulha	166g
 fahl	456h
 faiança de delft	808g
 faible lumière	465e
 faint	456a
 fairies	408a
-fairway	2734a
+fairway	2739a
 fairy	408a
 fairy chimneys	820a
 fairy lights	347a
@@ -7327,9 +7366,9 @@ fairy tale	750a
 fairytale	408a
 faith	417a
 faithful	419a
-fal kurabiyesi	1816n
-falafel	1789a 1789f 1789g 1789h 1789i 1789n
-falafels	1789e
+fal kurabiyesi	1821n
+falafel	1794a 1794f 1794g 1794h 1794i 1794n
+falafels	1794e
 falaise	163e
 falaises	163e
 falesia	163i
@@ -7337,7 +7376,7 @@ falez	163n
 fall	197a
 fall foliage	129a
 fall leaves	129a
-fallen	2530a
+fallen	2535a
 fallen leaf	197a
 fallen leaves	129a
 falu red	850a
@@ -7351,7 +7390,7 @@ famille	411e
 family	411a
 família	411g
 fanciullezza	428i
-fancy	2177a
+fancy	2182a
 fango	168f 168i
 fanous	761a
 fantaisie	408e
@@ -7383,9 +7422,9 @@ farbenfrohe	178h
 farbholzschnitt	806h
 fard	114i
 fard à joues	114e
-fare	1628n
+fare	1633n
 fare il bagno	143i
-fare yüzü	1627n
+fare yüzü	1632n
 farfalla	336i
 farfelu	449e
 farkındalık	425n
@@ -7413,13 +7452,13 @@ fastidioso	415i
 fastnacht	758h
 fastueux	394e
 fastuoso	394f
-fasulye	1763n
+fasulye	1768n
 fat tuesday	758a
 fata	408i
 fatato	408i
 fate	408I
-fatia de pizza	1782g
-fatia de torta	1831g
+fatia de pizza	1787g
+fatia de torta	1836g
 fatigué	427e
 fattoria	360i
 faul	427h
@@ -7435,11 +7474,13 @@ fauvist	731a
 fauviste	731e
 favo de mel	263g
 favola	408i
-fawn	1229a
+fawn	1234a
 fazenda	360g
 faísca	166g
 faïence	315e
+faïence bretonne	892e
 faïence de delft	808e
+faïence de quimper	892e
 fc barcelona	617o
 fc bayern	619o
 fc porto	629o
@@ -7459,7 +7500,7 @@ fede	417i
 fedele	419i
 fedeltà	419i
 feder	324h
-federation	2735a
+federation	2740a
 federn	324h
 fedex	507o
 fee	408h
@@ -7471,7 +7512,7 @@ feierlich	423h
 feierlich bunt	422h
 feiertag	422h
 feiertage	422h
-feijões	1763g
+feijões	1768g
 feindselig	415h
 feio	438g
 feira	343g
@@ -7483,7 +7524,7 @@ feitiçaria	408g
 feitiço	408g
 feld	124h
 felder	124h
-feldspar	2698a
+feldspar	2703a
 felice	403i
 felicidad	403f
 felicidade	403g
@@ -7512,8 +7553,8 @@ fenerbahce	631o
 fenerbahçe	631o
 fenerler	320n
 fenicottero	328i
-fenicottero rosa	1661i
-fennel	2149a
+fenicottero rosa	1666i
+fennel	2154a
 feo	438f
 fer	296e
 fer forgé	296e
@@ -7528,12 +7569,12 @@ ferie	400i
 ferien	400h
 ferito	404i
 ferme	360e
-fern	1049a
-fern green	1186a
-ferocious	2736a
+fern	1054a
+fern green	1191a
+ferocious	2741a
 ferragosto	196i
 ferrari	488o
-ferris wheel	1912a
+ferris wheel	1917a
 ferro	296g 296i
 ferro battuto	296i
 ferro fundido	296g
@@ -7608,8 +7649,8 @@ festtag	422h
 festung	371h
 festín	422f
 fetih	429n
-fetta di formaggio	1775i
-fetta di torta	1829i
+fetta di formaggio	1780i
+fetta di torta	1834i
 feu	166e
 feu artifice	345e
 feu de bois	322e
@@ -7622,13 +7663,13 @@ feuer	166h
 feuerschein	166h
 feuerwehrauto	279h
 feuerwerk	345h
-feuerwerkskörper	1920h
+feuerwerkskörper	1925h
 feuillage	128e
 feuillage automne	129e
 feuille	128e
-feuille morte	1726e
+feuille morte	1731e
 feuille or	317e
-feuille virevoltante	1727e
+feuille virevoltante	1732e
 feuille érable	130e
 feuilles	128e
 feuilles automne	129e
@@ -7637,7 +7678,7 @@ feuilles érable	130e
 feurig	406h
 feux artifice	345e
 feux tricolores	281e
-fever	2171a
+fever	2176a
 fevereiro	198g
 fez	772a
 fiaba	408i
@@ -7650,7 +7691,7 @@ fiammata	166i
 fiamme	166i
 fiammeggiante	166i
 fiat	499o
-fibre	2296a
+fibre	2301a
 fichte	121h
 ficção científica	388g
 fidato	419i
@@ -7694,16 +7735,16 @@ filipino flag	688o
 filippina	876i
 filippine	688o
 filippino	876i
-filizlenme	1715n
+filizlenme	1720n
 fille	471E
 filles	471E
 film noir	748a 748e 748h
 filme noir	748g
-filtered	2738a
+filtered	2743a
 filthy	438a
 fim de semana	400g
 fim de tarde	191g
-fin	2638a
+fin	2643a
 fin de semana	400f
 finance	369a 369e
 financeiro	369g
@@ -7716,9 +7757,9 @@ finanzen	369h
 finanças	369g
 fine settimana	400i
 fines herbes	137e
-finger	2595a
-fingers	2483a
-finish	2672a
+finger	2600a
+fingers	2488a
+finish	2677a
 finland	669o
 finlandais	851e
 finlandaise	851e
@@ -7740,7 +7781,7 @@ finster	453h
 finsternis	424h
 fioca	465i
 fiocchi di neve	187i
-fiocco	1932i
+fiocco	1937i
 fiocco di neve	187i
 fioco	465i
 fiorde	147g
@@ -7749,8 +7790,8 @@ fiordi	147i
 fiordo	147f 147i
 fiordos	147f
 fiore	207i
-fiore appassito	1709i
-fiore bianco	1705i
+fiore appassito	1714i
+fiore bianco	1710i
 fiore di ciliegio	208i
 fiore di pesco	216i
 fiore di susino	215i
@@ -7760,17 +7801,17 @@ fiorire	207i
 fiorita	207i
 fiorito	207i
 fioritura	207i
-fir	2080a
+fir	2085a
 firavun	786n
 fire	166a
 fire engine	279a
-fire engine red	1277a
+fire engine red	1282a
 fire engines	279a
 fire truck	279a
 fire trucks	279a
-firebrick	1519a
-firecracker	1920a
-fired	2523a
+firebrick	1524a
+firecracker	1925a
+fired	2528a
 firefox	530o
 firelight	166a
 firenze	774i
@@ -7780,32 +7821,32 @@ firework	345a
 fireworks	345a
 firma	369H
 firme	419f 419g
-fisarmonica	1983i
+fisarmonica	1988i
 fisch	377h
 fische	377h
 fischerboot	140h
-fischfrikadelle	1812h
+fischfrikadelle	1817h
 fish	377a
-fish cake with swirl	1812a
+fish cake with swirl	1817a
 fishes	377a
-fita de lembrete	1934g
+fita de lembrete	1939g
 fitness	402a 402e 402f 402g 402h 402i 402n
 fitnessstudio	402h
 fiume	148i
 fiyi	879f
 fiyort	147n
 fière	429e
-fişek	1919n
+fişek	1924n
 fjord	147a 147e 147h
 fjorde	147h
 fjords	147a 147e
-flacher schuh	1965h
-fladenbrot	1770h
+flacher schuh	1970h
+fladenbrot	1775h
 flag of japan	636o
 flamant	328e
 flamant rose	328e
 flamants roses	328e
-flamboyant	414e 1661a
+flamboyant	414e 1666a
 flambée	166e
 flame	166a
 flamenca	837f
@@ -7820,33 +7861,33 @@ flamme	166e 166h
 flammen	166h
 flammend	166h
 flammes	166e
-flan	1835f
-flannel	2299a
+flan	1840f
+flannel	2304a
 flaque	199e
 flaques	199e
-flasche mit knallendem korken	1843h
+flasche mit knallendem korken	1848h
 flaschengrün	48h
-flash	2127a
-flat blue	1080a
-flat green	1094a
-flat shoe	1965a
-flatbread	1770a
+flash	2132a
+flat blue	1085a
+flat green	1099a
+flat shoe	1970a
+flatbread	1775a
 flauschig	421h
 flechazo	405f
-fledermaus	1636h
-fleisch	1776h
-fleischhachse	1776h
-fleischstück	1778h
+fledermaus	1641h
+fleisch	1781h
+fleischhachse	1781h
+fleischstück	1783h
 flemmard	427e
 flemme	427e
 flerte	406g
-flesh	2458a
+flesh	2463a
 fleur	207e
-fleur blanche	1705e
+fleur blanche	1710e
 fleur de cerisier	208e
 fleur de prunier	215e
 fleur de pêcher	216e
-fleur fanée	1709e
+fleur fanée	1714e
 fleuri	207e
 fleurie	207e
 fleurir	207e
@@ -7855,11 +7896,11 @@ fleurs de cerisier	208e
 fleuve	148e
 flieder	64h
 fliederfarben	64h
-fliege	1700h
+fliege	1705h
 fliegen	169h
-fliegenpilz	1730h
+fliegenpilz	1735h
 flight	169a
-flint	2257a
+flint	2262a
 fliperama	719g
 flippant	416e
 flirt	406a 406e 406h 406i
@@ -7876,23 +7917,23 @@ flocons	187e
 flocos de neve	187g
 flojo	427f
 flor	207f 207g
-flor blanca	1705f
-flor branca	1705g
+flor blanca	1710f
+flor branca	1710g
 flor de ameixeira	215g
 flor de cerejeira	208g
 flor de cerezo	208f
 flor de ciruelo	215f
 flor de durazno	216f
-flor de hibisco	1710f
+flor de hibisco	1715f
 flor de melocotonero	216f
 flor de pessegueiro	216g
-flor marchita	1709f
-flor murcha	1709g
+flor marchita	1714f
+flor murcha	1714g
 floración	207f
 floraison	207e
 floral	207a 207e 207f 207g 207h
 florale	207e
-floralwhite	1520a
+floralwhite	1525a
 floransa	774n
 floração	207g
 floreale	207i
@@ -7912,12 +7953,12 @@ floresta tropical	120g
 florestas	119g
 florida	207f 207g
 florido	207f 207g
-floss	2364a
+floss	2369a
 flotando	409f
 flotante	409f
 flottant	409e
-flour	2356a
-flow	2605a
+flour	2361a
+flow	2610a
 flower	207a
 flower power	726a
 flowers	207a
@@ -7928,8 +7969,8 @@ fluo	462e 462i
 fluorescent	462a 462e
 fluorescente	462e 462f 462g 462i
 fluoreszierend	462h
-fluro green	1210a
-flush	2258a
+fluro green	1215a
+flush	2263a
 fluss	148h
 flut	142h
 fluttuante	409i
@@ -7944,14 +7985,14 @@ flügel	169h
 flüsse	148h
 flüssig	152h
 flüssigkeit	152h
-flüssigkeit ausgießen	1851h
+flüssigkeit ausgießen	1856h
 foam	142a
-foam green	1063a
-foca	1678f 1678g 1678i
-focaccia	1770i
+foam green	1068a
+foca	1683f 1683g 1683i
+focaccia	1775i
 focolare	322i
 focoso	406i
-focus	2739a
+focus	2744a
 fofa	421g
 fofinho	421g
 fofo	421g
@@ -7962,8 +8003,8 @@ foggy	202a
 foggy colour	463a
 foglia	128i
 foglia acero	130i
-foglia al vento	1727i
-foglia caduta	1726i
+foglia al vento	1732i
+foglia caduta	1731i
 foglia oro	317i
 fogliame	128i
 foglie	128i
@@ -7978,11 +8019,11 @@ fogueira	166g
 foguete	376g
 fogón	322f
 foi	417e
-foil	2330a
+foil	2335a
 folclore	390f
 folclórico	390g
 folha	128g
-folha ao vento	1727g
+folha ao vento	1732g
 folha de bordo	130g
 folha de ouro	317g
 folhagem	128g
@@ -8009,24 +8050,24 @@ fondali	141i
 fondo del mar	141f
 fondo marino	141f
 fonds marins	141e
-fondue	1794a 1794e 1794f 1794g 1794h
-fonduta	1794i
-fondü	1794n
-fontaine	1899e
-fontana	1899i
-fonte	296e 1899g
-fool	2452a
+fondue	1799a 1799e 1799f 1799g 1799h
+fonduta	1799i
+fondü	1799n
+fontaine	1904e
+fontana	1904i
+fonte	296e 1904g
+fool	2457a
 football	402a 402e
 fora a	472g
 fora o	472g
 forbidden city	358a
 force	418E
 forest	119a
-forest green	1486a
+forest green	1491a
 foresta	119i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1521a
+forestgreen	1526a
 forests	119a
 forget the	472a
 forlorn	404a
@@ -8034,9 +8075,9 @@ formal	423a 423f 423g
 formale	423i
 formel	423e
 formelle	423e
-formica	1690i
-formiga	1690g
-forrest green	1440a
+formica	1695i
+formiga	1695g
+forrest green	1445a
 forst	119h
 fort	418e
 fortaleza	371f 371g
@@ -8046,7 +8087,7 @@ fortezza	371i
 fortress	371a
 fortuna	394f 394g 394i
 fortune	394a
-fortune cookie	1816a
+fortune cookie	1821a
 fortuné	394e
 forza	418i
 força	418g
@@ -8057,27 +8098,27 @@ forêt vierge	120e
 forêts	119e
 foschia	202i
 fosforlu	462n
-fossil	2107a
+fossil	2112a
 fou	435e
 fou rire	403e
 foudre	201e
 fougue	406e
 fougueux	406e
-foulard	1943e
+foulard	1948e
 foule	435e
-found	2532a
-fountain	1899a
-four leaf clover	1724a
-fourmi	1690e
+found	2537a
+fountain	1904a
+four leaf clover	1729a
+fourmi	1695e
 fournaise	205e
 fovismo	731f
 fovizm	731n
 fox	335a
 foxes	335a
-foxy	2741a
+foxy	2746a
 fracas	435e
 fragola	229i
-fragrant	2214a
+fragrant	2219a
 frais	412e
 fraise	229e
 framboesa	233g
@@ -8107,11 +8148,11 @@ freedom	431a
 freezing	413a
 freibad	143h
 freiheit	431h
-freiheitsstatue	1892h
-french blue	1244a
+freiheitsstatue	1897h
+french blue	1249a
 french country	741a
 french flag	637o
-french fries	1781a
+french fries	1786a
 french riviera	819a
 frenesia	435i
 frenesí	435f
@@ -8126,9 +8167,9 @@ fresco	412f 412g 412i
 frescor	412g
 frescura	412f
 fresh	412a
-fresh green	978a
+fresh green	983a
 freshness	412a
-fresón	1744f
+fresón	1749f
 freude	403h
 freudig	403h
 freudlos	404h
@@ -8144,7 +8185,7 @@ friandises	272e
 fric	436e
 frida	737a
 frida kahlo	737a
-fried shrimp	1811a
+fried shrimp	1816a
 frieden	399h
 friedhof	423h
 friedlich	399h
@@ -8166,31 +8207,31 @@ frische luft	412h
 frisquet	413e
 frisson	413e
 frissonnant	413e
-frites	1781e
+frites	1786e
 frittella	271i
 frittelle	271i
-frittierte garnele	1811h
+frittierte garnele	1816h
 frog	339a
-frog green	1209a
+frog green	1214a
 frogs	339a
 froh	403h
 froid	413e
 froide	413e
 froideur	413e
-frond	2275a
-front	2693a
-front facing baby chick	1651a
-frontier	2259a
+frond	2280a
+front	2698a
+front facing baby chick	1656a
+frontier	2264a
 frontier town	749a
 frosch	339h
-froschgesicht	1666h
+froschgesicht	1671h
 frost	186a 186h
 frost white	83a
 frosted	464a
 frostig	413h
 frostweiß	83h
 frosty	186a
-froth	2160a
+froth	2165a
 frozen	464a
 frucht	446h
 fruchtig	446h
@@ -8240,19 +8281,19 @@ frühlingsfest	381h
 frühlingshaft	195h
 frühmorgens	188h
 fuchs	335h
-fuchsgesicht	1592h
+fuchsgesicht	1597h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	2170a
+fudge	2175a
 fuego	166f
 fuegos artificiales	345f
-fuel	2327a
-fuente	1899f
+fuel	2332a
+fuente	1904f
 fuerte	418f
 fuerza	418f
-fuji	1860h
-fuji dağı	1860n
+fuji	1865h
+fuji dağı	1865n
 full moon	173a
 fulmine	201i
 fumacento	325g
@@ -8275,7 +8316,7 @@ fungos	136g
 funke	166h
 funkeln	444h
 funkelnd	444h
-funkelnde sterne	1921h
+funkelnde sterne	1926h
 funken	166h
 funky	449a 449g 449m
 funny	403a
@@ -8284,7 +8325,7 @@ fuochi artificio	345i
 fuoco	166i
 fuoco da campo	166i
 fuori moda	391i
-fur	2102a
+fur	2107a
 furacão	201g
 furcht	416h
 furchterregend	416h
@@ -8301,7 +8342,7 @@ furore	415i
 furta cor	310g
 fury	415a
 fushimi inari	817a
-fusion	2237a
+fusion	2242a
 fusée	376e
 futaie	119e
 futbol	402n
@@ -8363,23 +8404,23 @@ fütürizm	388n
 fırtına	201n
 fırtınalı	201n
 fırın	270n
-fırınlanmış patates	1808n
-fıskiye	1899n
+fırınlanmış patates	1813n
+fıskiye	1904n
 fıstık yeşili	53n
 gadget	388a 388e 388f 388g 388h 388i
 gadgets	388a 388e
-gafas	1935f
-gafas de protección	1937f
-gafas de sol	1936f
+gafas	1940f
+gafas de protección	1942f
+gafas de sol	1941f
 gagnant	429e
 gagner	429e
 gai	403e
 gai góc	418m
 gaie	403e
 gaieté	403e
-gainsboro	1522a
+gainsboro	1527a
 gala	422a 422e 422f 422g 422h 422i 422n
-galactic	2121a
+galactic	2126a
 galaksi	176n
 galassia	176i
 galatasaray	630o
@@ -8393,31 +8434,31 @@ galeria de arte	452g
 galerie	452e 452h
 galería	452f
 galet	292e
-galette	1770e
-galette de riz	1802e
+galette	1775e
+galette de riz	1807e
 galho	290g
 galibiyet	429n
-galinha	1647g
+galinha	1652g
 galip	429n
 galleria	452i
 gallery	452a
 galleta	271f
-galleta de arroz	1802f
-galleta de la fortuna	1816f
+galleta de arroz	1807f
+galleta de la fortuna	1821f
 galletas	271f
-galletta di riso	1802i
-gallina	1647f 1647i
-gallo	1648f 1648i
-galo	1648g
+galletta di riso	1807i
+gallina	1652f 1652i
+gallo	1653f 1653i
+galo	1653g
 galpão	389g
 galáxia	176g
 galão	255g
-gamba	1820f
-gamba frita	1811f
-gamberetto	1820i
-gambero fritto	1811i
-gambá	1642g
-gameboy	2746a
+gamba	1825f
+gamba frita	1816f
+gamberetto	1825i
+gambero fritto	1816i
+gambá	1647g
+gameboy	2751a
 gamin	393e
 gamine	393e
 gan dạ	418m
@@ -8432,21 +8473,21 @@ gang đúc	296m
 ganh ghét	439m
 ganh tị	439m
 ganhar	429g
-gants	1944e
+gants	1949e
 ganância	439g
 ganês	754g
 garden	126a
-gardener	2748a
+gardener	2753a
 gardening	126a
 gardens	126a
-gargoyle	2596a
+gargoyle	2601a
 garip	449n
-garlic	1760a
-garnele	1820h
-garnet	2058a
+garlic	1765a
+garnele	1825h
+garnet	2063a
 garoa	200g
-garrafa de champanhe	1843g
-garrafa e copo de saquê	1842g
+garrafa de champanhe	1848g
+garrafa e copo de saquê	1847g
 garten	126h
 gartenarbeit	126h
 garçon	471E
@@ -8458,24 +8499,24 @@ gaststätte	355h
 gatinho	421g
 gatito	421f
 gatitos	421f
-gato	1595f 1595g
+gato	1600f 1600g
 gatsby	710a
 gattini	421i
 gattino	421i
-gatto	1595i
+gatto	1600i
 gaudi	776a 776n
 gaudí	776a 776e 776f 776g 776h 776i
 gaufre	271e
 gaufres	271e
 gay pride	767i
 gazap	415n
-gazebo	2747a
+gazebo	2752a
 gazon	125e
 geada	186g
 geado	186g
 gears	297a
 gebet	425h
-gebetskette	1978h
+gebetskette	1983h
 gebirge	160h
 geborgen	411h
 gebrochenes herz	404h
@@ -8492,15 +8533,15 @@ gece kulübü	450n
 gece pazarı	344n
 gece saatleri	192n
 gece vakti	192n
-gece vakti köprü	1908n
+gece vakti köprü	1913n
 gece yarısı	193n
 geceleyin	192n
 gecenin geç saatleri	193n
 gechillt	400h
-gecko	2396a
+gecko	2401a
 gedeckt	460h
 gedenken	423h
-gedenkschleife	1934h
+gedenkschleife	1939h
 gedenkstätte	423h
 gedicht	323h
 gedichte	323h
@@ -8514,7 +8555,7 @@ geheim	407h
 geheimnis	407h
 geheimnisvoll	407h
 gehölz	119h
-geige	1987h
+geige	1992h
 geist	425h
 gel	186e
 gelada	464g
@@ -8528,11 +8569,11 @@ gelato	274a 274e 274f 274g 274h 274i 274m 274n
 gelato colore	464i
 gelb	2h
 gelbe	2h
-gelbe blüte	1712h
+gelbe blüte	1717h
 gelbgrün	67h
 gelblich	2h
 geld	436h
-geldbörse	1956h
+geldbörse	1961h
 geldscheine	436h
 gelecek	388n
 geleira	184g
@@ -8553,7 +8594,7 @@ gelsomino	223i
 gelächter	403h
 gelé	464e
 gelée	464e
-gem stone	1981a
+gem stone	1986a
 gema	327f 327g
 gema de ovo	269g
 gemi	140n
@@ -8568,7 +8609,7 @@ gemütlich	411h
 gemütlichkeit	411h
 genervt	415h
 gennaio	198i
-gentian	2343a
+gentian	2348a
 gentil	401e 401g
 gentile	401i
 gentilezza	401i
@@ -8579,21 +8620,21 @@ gentleman	471A
 gentlemen	471A
 genç	412n
 gençlik	412n
-georgia	2749a
+georgia	2754a
 gepflegt	410h
-geranium	2178a
+geranium	2183a
 gereizt	415h
-gergedan	1625n
+gergedan	1630n
 gergin	426n
 gerginlik	426n
 geri dönüşüm	396n
 german flag	638o
 germania	638o
 germany	638o
-germoglio	1715i
+germoglio	1720i
 gerçeküstü	733n
-geröstete süßkartoffel	1808h
-geschenk	1933h
+geröstete süßkartoffel	1813h
+geschenk	1938h
 geschichte	323h
 geschichten	323h
 geschmackvoll	410h
@@ -8623,7 +8664,7 @@ gewächshaus	126h
 gewöhnlich	448h
 gewürz	277h
 gewürze	277h
-geyik	1606n
+geyik	1611n
 gezegen	176n
 gezeiten	142h
 gezgin	431n
@@ -8651,7 +8692,7 @@ ghisa	296i
 ghost	416a
 ghostly	416a
 ghosts	416a
-ghostwhite	1523a
+ghostwhite	1528a
 ghê rợn	416m
 ghê sợ	416m
 ghê tởm	438m
@@ -8660,6 +8701,7 @@ gia vị	277m
 gia đình	411m
 giada	309i
 gialla	2i
+giallastro	2i
 giallo	2i
 giallo acceso	101i
 giallo fluo	118i
@@ -8669,6 +8711,7 @@ giallo pulcino	77i
 giallo senape	110i
 giallo terra	102i
 giallo vivo	101i
+giallognolo	2i
 giamaica	679o 780i
 gian bếp	373m
 giang nam	361m
@@ -8690,13 +8733,13 @@ giftig	438h
 giggle	403a
 giggles	403a
 gilded	317a
-gilet de sécurité	1939e
-gilet di sicurezza	1939i
+gilet de sécurité	1944e
+gilet di sicurezza	1944i
 gimnasio	402f
 gimpel	283h
-gin	2311a
-ginger	1998a
-gingerbread	2395a
+gin	2316a
+ginger	2003a
+gingerbread	2400a
 ginkgo	131a 131e 131f 131g 131h 131i 131n
 ginza	862a
 ginástica	402g
@@ -8720,10 +8763,10 @@ giovanile	412i
 giove	176i
 giovinezza	412i
 gipfel	160h
-girafa	1622g
-girafe	1622e
-giraffa	1622i
-giraffe	1622a 1622h
+girafa	1627g
+girafe	1627e
+giraffa	1627i
+giraffe	1627a 1627h
 girasol	211f
 girasole	211i
 girasoles	211f
@@ -8734,15 +8777,15 @@ girl	471A
 girls	471A
 girly	432a 432e
 gischt	142h
-gitar	1984n
-gitarre	1984h
+gitar	1989n
+gitarre	1989h
 github	528o
 giubileo	422i
 giubilo	422i
 giugno	196i
-giun	1701m
-giun đất	1701m
-giun đốt	1701m
+giun	1706m
+giun đất	1706m
+giun đốt	1706m
 giungla	120i
 giverny	802a 802e
 givre	186e
@@ -8753,20 +8796,20 @@ gizli	407n
 giàu có	394m
 giàu sang	394m
 giàu sáng tạo	452m
-giày bệt	1965m
-giày bốt nữ	1969m
-giày cao gót	1966m
-giày chạy	1963m
-giày leo núi	1964m
-giày múa balê	1968m
-giày nam	1962m
+giày bệt	1970m
+giày bốt nữ	1974m
+giày cao gót	1971m
+giày chạy	1968m
+giày leo núi	1969m
+giày múa balê	1973m
+giày nam	1967m
 giá buốt	413m
 giá rét	413m
 giác ngộ	425m
 giáng sinh	378m
 giáo dục	370m
 giáo đường	372m
-giáo đường do thái	1896m
+giáo đường do thái	1901m
 gió	204m
 gió biển	204m
 gió heo may	197m
@@ -8806,9 +8849,9 @@ giữa ban ngày	194m
 giữa trưa	189m
 giữa đêm	193m
 glace	184e
-glace italienne	1823e
+glace italienne	1828e
 glace à la vanille	274e
-glacial	413e 464f 464g 2262a
+glacial	413e 464f 464g 2267a
 glaciale	413e 413i
 glaciar	184f 184g
 glacier	184a 184e
@@ -8816,8 +8859,8 @@ glaciers	184a
 glacé	464e
 glacée	464e
 glad	403a
-glade	2120a
-gladiola	2751a
+glade	2125a
+gladiola	2756a
 glaise	315e
 glam	410a 410e
 glamor	410a 410n
@@ -8829,24 +8872,24 @@ glamourös	410h
 glamuroso	410f
 glanz	444h
 glas	305h
-glas milch	1838h
+glas milch	1843h
 glass	305a
-glass of milk	1838a
-glasses	1935a
+glass of milk	1843a
+glasses	1940a
 glaube	417h
 glauben	417h
 glaubwürdig	419h
-glaze	2006a
-glazed	2078a
-glaçon	1856e
+glaze	2011a
+glazed	2083a
+glaçon	1861e
 gleichgewicht	399h
-glen	2079a
+glen	2084a
 gletscher	184h
 glicina	221f
 glicine	221i
 glicine chiaro	64i
 glicínia	221g
-glimpse	2397a
+glimpse	2402a
 glitter	444a 444g 444i
 glittering	444a
 glittery	444a
@@ -8867,9 +8910,9 @@ glorioso	429f 429g 429i
 glorious	429a
 glorreich	429h
 glory	429a
-gloss	2313a
-gloves	1944a
-glow	1994a
+gloss	2318a
+gloves	1949a
+glow	1999a
 glowing	462a
 glut	167h
 glut der sonne	205h
@@ -8882,15 +8925,15 @@ glück	403h
 glücklich	403h
 glückselig	403h
 glückseligkeit	403h
-glückskeks	1816h
-glücksklee	1724h
+glückskeks	1821h
+glücksklee	1729h
 glühend	414h
 glühend heiß	414h
 goa	797a
-goat	1618a
-gobelet avec paille	1852e
-gobi	2329a
-goblin	2536a
+goat	1623a
+gobelet avec paille	1857e
+gobi	2334a
+goblin	2541a
 gocce	152i
 gocce di pioggia	152i
 goccia	152i
@@ -8900,26 +8943,26 @@ goccioline	152i
 god	425a
 gofre	271f
 gofres	271f
-goggles	1937a
+goggles	1942a
 gola	159i
 gold	11a 11h
 gold leaf	317a
 golden	11a 11h
-golden brown	1330a
+golden brown	1335a
 golden gate	695o
 golden gate bridge	695o
 golden hour	181a
-golden rod	1087a
+golden rod	1092a
 golden state warriors	591o
-golden yellow	1390a
+golden yellow	1395a
 goldene	11h
 goldene stunde	181h
 goldene zwanziger	710h
-goldenrod	1468a
+goldenrod	1473a
 goldfarben	11h
 goldfisch	340h
 goldfish	340a
-golf	2333a
+golf	2338a
 golfinho	341g
 golosinas	272f
 goma de mascar	272g
@@ -8933,15 +8976,15 @@ good day	469a
 good mood	403a
 good vibes	403a
 google	480o
-goose	2206a
+goose	2211a
 goose yellow	77a
 gorge	159e
 gorges	159e
-goril	1585n
-gorila	1585f 1585g
-gorilla	1585a 1585h 1585i
-gorille	1585e
-gorra con visera	1975f
+goril	1590n
+gorila	1590f 1590g
+gorilla	1590a 1590h 1590i
+gorille	1590e
+gorra con visera	1980f
 gosma	438g
 gosmento	438g
 gota	152f 152g
@@ -8966,7 +9009,7 @@ goutte de pluie	152e
 gouttelette	152e
 gouttes	152e
 gouttes de pluie	152e
-gown	2339a
+gown	2344a
 gozo	403f
 grab	423H
 grabado japonés	806f
@@ -8977,8 +9020,8 @@ grachtenhäuser	849h
 gracia	410f
 gracieux	410e
 gracioso	403f 410g
-gracious	2754a
-graduation cap	1974a
+gracious	2759a
+graduation cap	1979a
 grafica svizzera	833i
 grafite	37g
 grain	251a 251e
@@ -8992,42 +9035,42 @@ granada	243f
 granata	19i
 granatapfel	243h
 granate	19f
-granchio	1818i
+granchio	1823i
 grand bazaar	784a
 grand budapest	831a
 grand budapest hotel	831a 831e 831h 831i
 grand canal	818a
 grand canyon	792a 792e 792g 792h 792i
-grand magasin	1886e
-grande magazzino	1886i
+grand magasin	1891e
+grande magazzino	1891i
 grande muraglia	359i
 grande muraille	359e
 grande muralha	359g
 grande onda de kanagawa	740g
 grande onda di kanagawa	740i
-grande roue	1912e
+grande roue	1917e
 grande vague de kanagawa	740e
-grandes almacenes	1886f
+grandes almacenes	1891f
 grandes vacances	196e
 grandine	201i
 grands fonds	141e
 granero	360f
 grange	360e
 granit	292e 292h 292n
-granita	1824i
-granita siciliana	1824i
+granita	1829i
+granita siciliana	1829i
 granite	292a
 granito	292f 292g 292i
-granité	1824e
-granizado hawaiano	1824f
+granité	1829e
+granizado hawaiano	1829f
 granizo	201f 201g
 granja	360f
-granny	2742a
+granny	2747a
 grano	251i
 granoturco	250i
 grape	231a
-grape purple	1189a
-grapefruit	1091a
+grape purple	1194a
+grapefruit	1096a
 grapes	231a
 graphisme suisse	833e
 grappe	231e
@@ -9037,10 +9080,10 @@ grasgrün	51h
 grasland	124h
 grass	125a
 grass green	51a
-grasshopper	2755a
+grasshopper	2760a
 grassland	124a
-grassy	2263a
-grassy green	1235a
+grassy	2268a
+grassy green	1240a
 grattacieli	351i
 grattacielo	351i
 gratte ciel	351e
@@ -9052,7 +9095,7 @@ grauer himmel	203h
 graugrün	94h
 graupel	200h
 graustufen	443h
-gravata	1940g
+gravata	1945g
 grave	423a 423e 423f 423g 423i
 grave site	423a
 gravel	292a
@@ -9086,39 +9129,39 @@ greek islands	787a
 green	3a
 green apple	237a
 green bay packers	594o
-green blue	1071a
-green brown	1377a
-green grey	1373a
-green salad	1796a
+green blue	1076a
+green brown	1382a
+green grey	1378a
+green salad	1801a
 green tea	257a
-green teal	993a
-green yellow	1027a
-greenblue	1082a
-greener	2591a
+green teal	998a
+green yellow	1032a
+greenblue	1087a
+greener	2596a
 greenery	128a
 greenhouse	126a
-greenish	1454a
-greenish beige	1016a
-greenish blue	1439a
-greenish brown	1429a
-greenish cyan	1131a
-greenish grey	1417a
-greenish tan	1220a
-greenish teal	1238a
-greenish turquoise	1116a
-greenish yellow	1449a
-greenland	2757a
-greens	2388a
-greeny	2542a
-greeny blue	1268a
-greeny brown	1168a
-greeny grey	1102a
-greeny yellow	1246a
-greenyellow	1524a
+greenish	1459a
+greenish beige	1021a
+greenish blue	1444a
+greenish brown	1434a
+greenish cyan	1136a
+greenish grey	1422a
+greenish tan	1225a
+greenish teal	1243a
+greenish turquoise	1121a
+greenish yellow	1454a
+greenland	2762a
+greens	2393a
+greeny	2547a
+greeny blue	1273a
+greeny brown	1173a
+greeny grey	1107a
+greeny yellow	1251a
+greenyellow	1529a
 greetings	469a
 grega	787g
 grego	787g
-greige	2104a
+greige	2109a
 grell	462h
 grelotter	413e
 gremito	435i
@@ -9127,13 +9170,13 @@ grenouille	339e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1372a
+grey brown	1377a
 grey green	94a
-grey pink	1255a
-grey purple	1401a
+grey pink	1260a
+grey purple	1406a
 grey sky	203a
-grey teal	983a
-greyblue	1162a
+grey teal	988a
+greyblue	1167a
 greyish	460a
 greyscale	443a
 gri	8n
@@ -9146,15 +9189,16 @@ grief	404a
 griega	787f
 griego	787f
 grigia	8i
+grigiastro	8i
 grigio	8i
 grigio antracite	37i
 grigio argento	86i
 grigio azzurro	93i
 grigio ferro	87i
 grigio piombo	85i
-grille	1694h
-grillo	1694f 1694i
-grilo	1694g
+grille	1699h
+grillo	1699f 1699i
+grilo	1699g
 grim	416a
 grimmig	416h
 grinta	402i
@@ -9177,18 +9221,18 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
-groin	1615e
+groin	1620e
 groom	383a
 groovy	722a
 gross	438a
-gross green	1097a
+gross green	1102a
 grotta	164i
 grotte	164e 164h
 grottes	164e
 ground	168a
 grove	119a
 grown up	434a
-growth	2732a
+growth	2737a
 große mauer	359h
 große welle vor kanagawa	740h
 großstadt	351h
@@ -9218,8 +9262,8 @@ grüntee	257h
 grüß gott	469h
 guacamayo	334f
 guadalajara	770a 770f
-guantes	1944f
-guanti	1944i
+guantes	1949f
+guanti	1949i
 guarda chuva	349g
 guarigione	430i
 guarire	430i
@@ -9230,34 +9274,34 @@ guatemalteca	874f 874g 874i
 guatemalteco	874f 874g 874i
 guatemaltekisch	874h
 guatémaltèque	874e
-guava	2402a
-guaxinim	1593g
+guava	2407a
+guaxinim	1598g
 guernica	830a 830f
 guerra	445f 445g 445i
 guerre	445e
-gufo	1658i
-guide dog	1589a
+gufo	1663i
+guide dog	1594a
 guijarro	292f
 guilt	426a
 guindilla	286f
 guirlande lumineuse	347e
 guisantes	447f
-guitar	1984a
-guitare	1984e
-guitarra	1984f 1984g
+guitar	1989a
+guitare	1989e
+guitarra	1989f 1989g
 gulal	822a
 gulf	788a
 guloseimas	272g
 gum	272a
 gummibärchen	272h
-gun	2394a
-gunmetal	1251a
+gun	2399a
+gunmetal	1256a
 gurke	447h
 gurken	447h
 gurup	179n
 gurur	429n
 gururlu	429n
-gusano	1701f
+gusano	1706f
 gusseisen	296h
 gustav klimt	735a
 gute alte zeit	428h
@@ -9269,16 +9313,16 @@ guérison	430e
 gyeongbokgung	810a
 gym	402a 402m
 gzhel	808a 808f
-gà con	1650m
-gà mới nở	1649m
-gà trống	1648m
-gà tây	1646m
+gà con	1655m
+gà mới nở	1654m
+gà trống	1653m
+gà tây	1651m
 gánh xiếc	346m
 gân guốc	433m
 gâteau	271e
 gâteau anniversaire	384e
 gâteau de lune	826e
-gâteau sablé	1829e
+gâteau sablé	1834e
 gähnen	427h
 gänseblümchen	220h
 gärten	126h
@@ -9289,7 +9333,7 @@ génial	437e
 gêné	426e
 gîte	375e
 góc phố	352m
-gói quà	1933m
+gói quà	1938m
 góndola	818f
 gótica	424f 424g
 gótico	424f 424g
@@ -9318,7 +9362,7 @@ göttlich	425h
 göz alıcı	410n
 göz boncuğu	884n
 göz kamaştırıcı	444n
-gözlük	1935n
+gözlük	1940n
 gözyaşı	404n
 gözü pek	418n
 göçebe	431n
@@ -9352,7 +9396,7 @@ güney afrikalı	880n
 güney kore	651o
 güney kutbu	185n
 güneş	171n
-güneş gözlüğü	1936n
+güneş gözlüğü	1941n
 güneş huzmesi	171n
 güneş ışınları	171n
 güneş ışını	171n
@@ -9372,7 +9416,7 @@ güven	419n
 güvenilir	419n
 güvenli	419n
 güvenlik	419n
-güvenlik yeleği	1939n
+güvenlik yeleği	1944n
 güvercin	420n
 güz	197n
 güz mevsimi	197n
@@ -9380,12 +9424,12 @@ güz yaprakları	129n
 güzel enerji	403n
 güç	418n
 güçlü	418n
-găng tay	1944m
+găng tay	1949m
 gạch	294m
 gạch nung	294m
 gấu bông	421m
 gấu trúc	332m
-gấu túi	1638m
+gấu túi	1643m
 gỉ sét	298m
 gọn gàng	398m
 gốm	315m
@@ -9402,10 +9446,10 @@ gợi cảm	406m
 h m	552o
 ha long bay	798a
 ha oai	779m
-haba	2544a
+haba	2549a
 habana	771f
 habitación	374f
-habitat	2759a
+habitat	2764a
 habs	604o
 habsburg	853a
 hada	408f
@@ -9415,37 +9459,37 @@ hafif	459n
 hafif yağmur	200n
 hafta sonu	400n
 hagel	201h
-hahn	1648h
+hahn	1653h
 hai	141h
 haie	141h
 hail	201a
 haine	415e
 haki	25n
-half	2179a
+half	2184a
 halk müziği	390n
 hallo	469h
 halloween	379a 379e 379f 379g 379h 379i 379m 379n
-halloweenkürbis	1916h
+halloweenkürbis	1921h
 halsiz	427n
-ham	2459a
+ham	2464a
 ham muốn	406m
-hamam böceği	1695n
-hamburger	1780a 1780e 1780h 1780i 1780n
-hamburguesa	1780f
-hambúrguer	1780g
+hamam böceği	1700n
+hamburger	1785a 1785e 1785h 1785i 1785n
+hamburguesa	1785f
+hambúrguer	1785g
 hameau	360e
-hammered	2760a
+hammered	2765a
 hamptons	745a
-hamster	1630a 1630e 1630h 1630n
-hamstergesicht	1630h
+hamster	1635a 1635e 1635h 1635n
+hamstergesicht	1635h
 hamur işi	271n
 han gỉ	298m
 han rỉ	298m
 hanami	757a
 hanbok	841a 841e 841f 841g 841h 841i 841m 841n
-handbag	1957a
-handschuhe	1944h
-handtasche	1957h
+handbag	1962a
+handschuhe	1949h
+handtasche	1962h
 handy	388h
 hang	164m
 hang đá	164m
@@ -9471,7 +9515,7 @@ hardal	110n
 hardal sarısı	110n
 hareket	402n
 hareketli	402n
-haricots	1763e
+haricots	1768e
 harika	437n
 harikalar diyarı	408n
 harikulade	437n
@@ -9491,8 +9535,8 @@ harvest festival	766a
 harvest moon	173a
 hasat	197n
 hasat ayı	173n
-hase	1632h
-hasengesicht	1631h
+hase	1637h
+hasengesicht	1636h
 haset	439n
 hasret	428n
 hass	415h
@@ -9502,20 +9546,20 @@ hasta	438n
 hastalık	438n
 hastalıklı	438n
 hastane	368n
-hat	2246a
-hatching chick	1649a
+hat	2251a
+hatching chick	1654a
 hate	415a
 hatred	415a
 hatıra	428n
 hatırlamak	428n
 haunted	416a
-haus	1875h
-haus mit garten	1876h
+haus	1880h
+haus mit garten	1881h
 hausaufgaben	370h
 hauswand	353h
-haut de forme	1973e
+haut de forme	1978e
 haut en couleur	178e
-haute	2545a
+haute	2550a
 haute couture	410a 410e 410h 410i
 hautfarben	115h
 havadar	412n
@@ -9539,9 +9583,9 @@ hawaiianisch	779h
 hawaï	779e
 hawaïen	779e
 hawaïenne	779e
-hawk	2266a
+hawk	2271a
 hawái	779f
-hay	2267A
+hay	2272A
 hayal	409n
 hayal etmek	409n
 hayal gücü	409n
@@ -9554,8 +9598,8 @@ hayret	437n
 hayret verici	437n
 hazaña	429f
 haze	202a
-hazel	1073a
-hazelnut	2216a
+hazel	1078a
+hazelnut	2221a
 hazin	404n
 haziran	196n
 hazy	463a
@@ -9573,7 +9617,7 @@ heartbroken	404a
 hearth	322a
 hearts	405a
 heat	205a
-heather	1183a
+heather	1188a
 heather moor	794a
 heatwave	205a
 heaven	440a
@@ -9581,12 +9625,12 @@ heavenly	440a
 hechicero	408f
 hechicería	408f
 hechizo	408f
-hecin devesi	1619n
+hecin devesi	1624n
 hectic	435a
-hedge	2310a
-hedgehog	1635a
+hedge	2315a
+hedgehog	1640a
 heidelbeere	232h
-heights	2455a
+heights	2460a
 heilen	430h
 heilig	425h
 heiligabend	378h
@@ -9596,14 +9640,14 @@ heimelig	411h
 heimweh	428h
 heirat	383h
 heiraten	383h
-heirloom	2074a
+heirloom	2079a
 heiss	414h
 heiter	403h
 heiterkeit	403h
 heiß	414h
-heiße quellen	1909h
+heiße quellen	1914h
 heiße schokolade	411h
-heißgetränk	1839h
+heißgetränk	1844h
 heißluftballons	820h
 hekim	368n
 hektisch	435h
@@ -9613,7 +9657,7 @@ helado frío	413f
 held	418h
 helden	418h
 heldenhaft	418h
-heliotrope	1202a
+heliotrope	1207a
 hell	441a 455h
 hell dunkel	803h
 hellblau himmel	41h
@@ -9624,15 +9668,15 @@ hello	469a
 hellrot	74h
 helsinki	851a
 helvetica	833a 833e
-hemd mit krawatte	1940h
-hemp	2546a
+hemd mit krawatte	1945h
+hemp	2551a
 hemşire	368n
 hengame	435n
-henna	2359a
+henna	2364a
 hera	134g
 herb	137a
 herbage	124e
-herbal	2180a
+herbal	2185a
 herbe	125e
 herbes aromatiques	137e
 herbs	137a
@@ -9642,12 +9686,13 @@ herbstlaub	129h
 herbstlich	197h
 herido	404f
 heritage	391a
+hermitage museum	890a
 hero	418a
 heroes	418a
 heroic	418a
 heroico	418f 418g
-heron	2135a
-herrenschuh	1962h
+heron	2140a
+herrenschuh	1967h
 herrumbre	298f
 herz	405h
 herzen	405h
@@ -9668,14 +9713,14 @@ heyecan verici	402n
 heyecanlı	402n
 hi	469a
 hi vọng	417m
-hibisco	1710g
-hibiscus	1710a 1710e
-hibiskus	1710h
-hickory	2143a
+hibisco	1715g
+hibiscus	1715a 1715e
+hibiskus	1715h
+hickory	2148a
 hidden	407a
 hiddet	415n
 hiddetli	415n
-hide	2081a
+hide	2086a
 hideous	438a
 hideux	438e
 hiedra	134f
@@ -9687,21 +9732,21 @@ hierbas aromáticas	137f
 hierro	296f
 hierro forjado	296f
 hierro fundido	296f
-high heeled shoe	1966a
+high heeled shoe	1971a
 highlands	794a 794e 794h
-highlighter green	1103a
+highlighter green	1108a
 highway	351a
 hikaye	323n
 hike	431a
 hiking	431a
-hiking boot	1964a
+hiking boot	1969a
 hikâye	323n
 hill	160a
 hills	160a
-hillside	2403a
+hillside	2408a
 himalaia	795g
 himalaya	795a 795e 795f 795h 795i 795m 795n
-himalayan	2764a
+himalayan	2769a
 himalayas	795a
 himbeere	233h
 himmel	169h
@@ -9710,28 +9755,28 @@ himmelblau tief	40h
 himmelreich	440h
 himmelslaternen	763h
 himmlisch	440h
-hindi	1646n
+hindi	1651n
 hindistan	652o 797n
 hindistan cevizi	241n
-hindu	1895h
-hindu tapınağı	1895n
-hindu temple	1895a
-hindutempel	1895h
+hindu	1900h
+hindu tapınağı	1900n
+hindu temple	1900a
+hindutempel	1900h
 hindú	797f
 hint gelini	844n
 hinterhof	126h
-hip	2765a
-hipo	1626n
-hipopotam	1626n
-hipopótamo	1626f 1626g
+hip	2770a
+hipo	1631n
+hipopotam	1631n
+hipopótamo	1631f 1631g
 hippi	726n
 hippie	726a 726e 726f 726g 726h 726i 726m
-hippo	1626a
-hippopotame	1626e
-hippopotamus	1626a
+hippo	1631a
+hippopotame	1631e
+hippopotamus	1631a
 hippy	726a 726i
 hiroshige	806a 806e 806f
-hirsch	1606h
+hirsch	1611h
 hirviendo	414f
 hirviente	414f
 hisar	371n
@@ -9767,8 +9812,8 @@ hoa anh đào	208m
 hoa cúc	217m
 hoa cúc trắng	220m
 hoa cỏ	207m
-hoa dâm bụt	1710m
-hoa héo	1709m
+hoa dâm bụt	1715m
+hoa héo	1714m
 hoa hướng dương	211m
 hoa hồng	209m
 hoa kỳ	645o
@@ -9787,7 +9832,7 @@ hoa quả dầm	446m
 hoa quế	224m
 hoa sen	212m
 hoa súng	212m
-hoa trắng	1705m
+hoa trắng	1710m
 hoa tulip	213m
 hoa tuyết	187m
 hoa tử đằng	221m
@@ -9811,7 +9856,7 @@ hoffnung	417h
 hoffnungslos	404h
 hoffnungslosigkeit	404h
 hoffnungsvoll	417h
-hog	2547a
+hog	2552a
 hogar	322f
 hogareño	411f
 hoguera	166f
@@ -9826,7 +9871,7 @@ hojas	128f
 hojas caídas	129f
 hojas de arce	130f
 hojas de otoño	129f
-hojas revoloteando al viento	1727f
+hojas revoloteando al viento	1732f
 hojas secas	129f
 hokusai	740a
 hola	469f
@@ -9841,14 +9886,14 @@ holidays	422a
 holland	662o
 hollanda	662o
 hollandalı	849n
-hollyhock	2391a
-hollywood	2548a
+hollyhock	2396a
+hollywood	2553a
 holländisch	849h
 holy	425a
 holz	290h
 holzig	290h
-holzscheite	1871h
-homard	1819e
+holzscheite	1876h
+homard	1824e
 hombre	471F
 hombres	471F
 hombría	433f
@@ -9858,12 +9903,12 @@ homem	471G
 homens	471G
 homesick	428a
 homesickness	428a
-homestead	2743a
+homestead	2748a
 homework	370a
 homey	411a
 homme	471E
 hommes	471E
-homoeopathic	2151a
+homoeopathic	2156a
 honda	494o
 honest	419a
 honestidad	419f
@@ -9871,13 +9916,13 @@ honestidade	419g
 honesto	419f 419g
 honesty	419a
 honey	263a
-honey badger	1644a
-honey pot	1836a
+honey badger	1649a
+honey pot	1841a
 honeybee	337a
-honeycomb	2766a
-honeydew	1525a
+honeycomb	2771a
+honeydew	1530a
 honeymoon	405a
-honeysuckle	2314a
+honeysuckle	2319a
 hong kong	789a 789e 789f 789i 789n
 hong kong neon	789a
 hongkong	789h
@@ -9887,8 +9932,8 @@ hongrois	872e
 hongroise	872e
 honig	263h
 honigbiene	337h
-honigmelone	1732h
-honigtopf	1836h
+honigmelone	1737h
+honigtopf	1841h
 honneur	429e
 honnête	419e
 honnêteté	419e
@@ -9898,7 +9943,7 @@ honour	429a
 honra	429g
 honte	426e
 hooray	403a
-hop	2661a
+hop	2666a
 hope	417a
 hopeful	417a
 hopeless	404a
@@ -9910,19 +9955,19 @@ hora dourada	181g
 horizon	183a 183e
 horizont	183h
 horizonte	183f 183g
-hormiga	1690f
+hormiga	1695f
 hormigón	293f
 hormis	472e
 hornear	270f
-hornet	2446a
-horoz	1648n
+hornet	2451a
+horoz	1653n
 horreur	416e
 horripilante	416g
 horror	416a 416f 416g 416h
 horroroso	416f
-horse	1603a
-horse face	1600a
-horseradish	2768a
+horse	1608a
+horse face	1605a
+horseradish	2773a
 horta	126g
 hortalizas	447f
 hortaliças	447g
@@ -9933,34 +9978,34 @@ hortlak	416n
 hortum	201n
 hortênsia	219g
 hospital	368a 368f 368g
-hospital green	1325a
+hospital green	1330a
 hospitalar	368g
-hosta	2639a
+hosta	2644a
 hostil	415f 415g
 hostile	415a 415e
 hot	414a
 hot air balloons	820a
-hot beverage	1839a
+hot beverage	1844a
 hot cocoa	411a
-hot dog	1783a 1783e 1783i
-hot green	1190a
-hot magenta	1161a
+hot dog	1788a 1788e 1788i
+hot green	1195a
+hot magenta	1166a
 hot pepper	286a
 hot peppers	286a
-hot pink	1485a
-hot purple	1357a
+hot pink	1490a
+hot purple	1362a
 hot sauce	286a
-hot springs	1909a
-hotdog	1783h
-hotel	1882a 1882f 1882g 1882h 1882i
-hotel del amor	1883f
-hotpink	1526a
+hot springs	1914a
+hotdog	1788h
+hotel	1887a 1887f 1887g 1887h 1887i
+hotel del amor	1888f
+hotpink	1531a
 houle	142e
 hourra	403e
-house	1875a
-house with garden	1876a
+house	1880a
+house with garden	1881a
 houseplant	128a
-houses	1873a
+houses	1878a
 howdy	469a
 hoài bão	417m
 hoài cổ	391m
@@ -9984,7 +10029,7 @@ hoảng loạn	416m
 hoảng sợ	416m
 huanglong	814a
 huawei	538o
-huellas de pezuñas	1645f
+huellas de pezuñas	1650f
 huerta	126f
 huerto	126f
 huevo	269f
@@ -9992,7 +10037,7 @@ huevos	269f
 huevos de pascua	385f
 hug	411a
 hugs	411a
-huhn	1647h
+huhn	1652h
 huile olive	289e
 huipil	874a
 humareda	325f
@@ -10001,13 +10046,13 @@ humeante	325f
 humid	414a
 humide	414e
 humilde	401f 401g
-hummer	1819h
+hummer	1824h
 humo	325f
 humor	403a 403f 403h
 humorvoll	403h
 humour	403a 403e
-hund	1588h
-hundegesicht	1587h
+hund	1593h
+hundegesicht	1592h
 hung dữ	415m
 hung hăng	415m
 hungarian	872a
@@ -10016,7 +10061,7 @@ hungary	674o
 hungary flag	674o
 hungria	674o
 hungría	674o
-hunter green	1465a
+hunter green	1470a
 huppé	410e
 huracán	201f
 hurra	403f 403h
@@ -10025,9 +10070,9 @@ hurrikan	201h
 hurt	404a
 hush	399a
 hushed	399a
-husk	2495a
+husk	2500a
 hustle	402a
-hutte	1872e
+hutte	1877e
 huy chương	429m
 huyên náo	435m
 huyền bí	407m
@@ -10041,7 +10086,7 @@ huzurlu	399n
 huzurlu sıcak	411n
 huzursuz	426n
 huzursuzluk	426n
-huître	1822e
+huître	1827e
 huş	122n
 huş ağacı	122n
 huş korusu	122n
@@ -10050,12 +10095,12 @@ huỳnh quang	462m
 hvar	871a
 hy lạp	672o 787m
 hy vọng	417m
-hyacinth	2053a
+hyacinth	2058a
 hydrangea	219a
 hygge	411a 411f 411g 411h 411i 411m 411n
 hyundai	496o
 hà lan	662o
-hà mã	1626m
+hà mã	1631m
 hà nội	798m
 hài hòa	399m
 hài hước	403m
@@ -10063,25 +10108,25 @@ hài kịch	403m
 hài lòng	403m
 hàn quốc	651o 799m
 hàng hải	140m
-hành	1761m
+hành	1766m
 hành tinh	176m
 hành trình	431m
 hành động	402m
 hào hứng	402m
 hào nhoáng	394m
 hào quang	425m
-hámster	1630f
+hámster	1635f
 hán phục	843m
 hân hoan	403m
 hãnh diện	429m
-hähnchenschenkel	1777h
+hähnchenschenkel	1782h
 häschen	421h
 hässlich	438h
 häuschen	375h
 hè	196m
 hè phố	352m
 hè về	196m
-hérisson	1635e
+hérisson	1640e
 héroe	418f
 héroes	418f
 héros	418e
@@ -10094,7 +10139,7 @@ hôi thối	438m
 hôn lễ	383m
 hôn nhân	383m
 hôpital	368e
-hôtel	1882e
+hôtel	1887e
 höhle	164h
 höhlen	164h
 hölle	441h
@@ -10117,25 +10162,25 @@ hırvat	871n
 hırvatistan	871n
 hırçın	415n
 hıyar	447n
-hız treni	1913n
-hũ mật ong	1836m
+hız treni	1918n
+hũ mật ong	1841m
 hơi lạnh	413m
 hơi thở	412m
 hương trái cây	446m
-hươu	1606m
-hươu cao cổ	1622m
+hươu	1611m
+hươu cao cổ	1627m
 hướng dương	211m
 hạn hán	156m
 hạnh phúc	403m
 hạt cườm	444m
-hạt dẻ	1764m
+hạt dẻ	1769m
 hạt mưa	152m
 hạt sương	206m
 hạt tiêu	278m
-hạt đậu	1763m
+hạt đậu	1768m
 hải cảng	154m
 hải dương	140m
-hải ly	1634m
+hải ly	1639m
 hầm hập	414m
 hận thù	415m
 hẹn hò	405m
@@ -10184,10 +10229,10 @@ hội chùa	811m
 hội chợ	346m
 hội hè	346m
 hội họa	452m
-hộp cơm bento	1801m
+hộp cơm bento	1806m
 hộp đêm	450m
-hộp đồ uống	1854m
-hộp đựng đồ ăn mang đi	1817m
+hộp đồ uống	1859m
+hộp đựng đồ ăn mang đi	1822m
 hột xoàn	312m
 hớn hở	403m
 hợp thời trang	410m
@@ -10196,11 +10241,11 @@ hừng đông	180m
 hữu cơ	396m
 iate	140g
 ibadet	425n
-ibis	2208a
-ibisco	1710i
+ibis	2213a
+ibisco	1715i
 iblis	441n
 ice	184a
-ice blue	1398a
+ice blue	1403a
 ice cream	274a
 iceberg	184a 184e 184f 184g 184i
 icebound	464a
@@ -10208,8 +10253,8 @@ iced	464a
 iceland	670o 777a 777m
 icelandic	777a
 icelandic flag	670o
-icing	2228a
-icky green	1083a
+icing	2233a
+icky green	1088a
 icon painting	730a
 icy	464a
 iddialı	418n
@@ -10223,15 +10268,15 @@ idyllisch	399h
 idílico	399f 399g
 iftar	761a 761h 761n
 iftihar	429n
-igel	1635h
+igel	1640h
 iglesia	372f
-iglesia celebrando boda	1890f
+iglesia celebrando boda	1895f
 ignoto	407i
 igreja	372g
 ihtiras	406n
 ikb	694o
 ikea	479o
-iki hörgüçlü deve	1620n
+iki hörgüçlü deve	1625n
 ikindi	190n
 ikindi vakti	190n
 iksir	408n
@@ -10241,7 +10286,7 @@ il pleut	199e
 ilahi	425n
 ilaç	368n
 ilha	155g
-ilha deserta	1864g
+ilha deserta	1869g
 ilham	417n
 ilham verici	417n
 ilhamsız	448n
@@ -10252,7 +10297,7 @@ ill	438a
 illness	438a
 illuminating	704o
 illuminato dalla luna	174i
-illusion	2192a
+illusion	2197a
 iluminado por la luna	174f
 ilusión	417f
 im freien	431h
@@ -10271,7 +10316,7 @@ imbrunire	191i
 immaginare	409i
 immaginazione	409i
 immeuble	351e
-immeuble de bureaux	1877e
+immeuble de bureaux	1882e
 immeubles	351e
 immobile	399i
 immobilità	399i
@@ -10304,7 +10349,7 @@ impressionista	802g 802i
 impressionistisch	802h
 impressionnisme	802e
 impressionniste	802e
-impronte di zampe	1645i
+impronte di zampe	1650i
 impérial	395e
 império	395g
 imundo	438g
@@ -10329,7 +10374,7 @@ ince yağmur	200n
 incelikli	434n
 incendie	166e
 incendio	166f 166i
-incense	2528a
+incense	2533a
 inchiostro	47i
 inci	310n
 inci beyazı	106n
@@ -10351,11 +10396,11 @@ india	652o 797a 797f 797i
 indian	797a
 indian bride	844a
 indian flag	652o
-indian red	1034a
+indian red	1039a
 indian wedding	797a
 indiana	797g 797i
 indiano	797g 797i
-indianred	1527a
+indianred	1532a
 indien	652o 797e 797h
 indienne	797e
 indignación	415f
@@ -10365,7 +10410,7 @@ indignato	415i
 indignazione	415i
 indignação	415g
 indigo	23a 23e 23h
-indigo blue	1069a
+indigo blue	1074a
 indigo dye	840a
 indigo dyed	840a
 indigo japonais	840e
@@ -10400,7 +10445,7 @@ industrielle	389e
 indómito	431f
 indústria	389g
 inek	360n
-inek yüzü	1608n
+inek yüzü	1613n
 inesperado	437f 437g
 infancia	428f
 infant	420a
@@ -10418,13 +10463,13 @@ infernale	441i
 inferno	441a 441g 441h 441i 441n
 infestato	416i
 infierno	441f
-infinity	2720a
+infinity	2725a
 infirmier	368e
 infirmière	368e
 informatique	388e
-infradito	1961i
+infradito	1966i
 inframundo	441f
-infrared	2770a
+infrared	2775a
 infreddolito	413i
 infância	428g
 ingenua	420f 420i
@@ -10473,13 +10518,13 @@ inquiète	426e
 inquiéter	426e
 inquiétude	426e
 insalata	447i
-insalata verde	1796i
-insecto	1689f
+insalata verde	1801i
+insecto	1694f
 insegne al neon	319i
 insel	155h
 inseln	155h
-inseto	1689g
-insetto	1689i
+inseto	1694g
+insetto	1694i
 insipido	448i
 insolite	449e
 insolito	449i
@@ -10502,7 +10547,7 @@ inspiriert	417h
 inspiring	417a
 inspiré	417e
 instagram	482o
-instant	2407a
+instant	2412a
 insulso	448f
 insônia	426g
 integridad	419f
@@ -10520,9 +10565,9 @@ intenso ardor	406g
 intenso cupo	454i
 inter milan	623o
 inter milano	623o
-intergalactic	2408a
+intergalactic	2413a
 interior	360g
-interlude	2665a
+interlude	2670a
 international klein blue	694o 834a
 international orange	695o
 international typographic style	833a
@@ -10536,7 +10581,7 @@ intrepido	418i
 intrépide	418e
 intrépido	418f
 intégrité	419e
-inuit	2771a
+inuit	2776a
 inveja	439g
 invejoso	439g
 invernadero	126f
@@ -10564,8 +10609,8 @@ iogurte	268g
 ipek	302n
 ipek yolu	882n
 ipeksi	302n
-ippo	1626i
-ippopotamo	1626i
+ippo	1631i
+ippopotamo	1631i
 ira	415f 415g 415i
 irado	415g
 iran	878a
@@ -10582,11 +10627,11 @@ ireland	386m 647o 838a
 iridescent	310a
 iridescente	310g 310i
 iridiscente	310f
-iris	1213a
+iris	1218a
 irisch	386h
 irish	386a
 irish flag	647o
-irish green	1266a
+irish green	1271a
 irisierend	310h
 irisé	310e
 irland	647o 838h
@@ -10617,7 +10662,7 @@ iskele	154n
 iskoç	794n
 iskoçya	794n
 isla	155f
-isla desierta	1864f
+isla desierta	1869f
 island	155a 777H
 island flagge	670o
 islanda	670o 777i
@@ -10629,12 +10674,12 @@ islands	155a
 islandés	777f
 islandês	777g
 islas	155f
-isle	2032a
+isle	2037a
 islote	155f
 islândia	670o 777g
 isländisch	777h
 isola	155i
-isola deserta	1864i
+isola deserta	1869i
 isolado	404g
 isolamento	404g 404i
 isolated	404a
@@ -10658,7 +10703,7 @@ istemiyorum	474n
 istemiyoruz	474n
 istikrar	419n
 istikrarlı	419n
-istiridye	1822n
+istiridye	1827n
 istruzione	370i
 isveç	666o
 isveçli	850n
@@ -10696,33 +10741,33 @@ izlenimci	802n
 izlenimcilik	802n
 izole	404n
 iç karartıcı	404n
-içecek kutusu	1854n
+içecek kutusu	1859n
 iğne yapraklı	121n
 iğrenmek	438n
 iğrenç	438n
 iş dünyası	369n
 işletme	369n
-jabalí	1614f
-jacaranda	2773a
+jabalí	1619f
+jacaranda	2778a
 jacht	140h
-jack	1916a
-jack o lantern	1916a
+jack	1921a
+jack o lantern	1921a
 jade	309a 309e 309f 309g 309h
 jade green	50a
 jadegrün	50h
 jadis	428e
 jahrmarkt	346h
 jaipur	816a 816e 816f 816g 816h 816i 816m 816n
-jalape	2539a
+jalape	2544a
 jalapeno	286a
 jalapeño	286a 286f
 jalapeños	286a 286f
-jaleco	1938g
+jaleco	1943g
 jaleo	435f
 jalouse	439e
 jalousie	439e
 jaloux	439e
-jam	2035a
+jam	2040a
 jamaica	679o 780a 780f 780g
 jamaican	780a
 jamaican flag	679o
@@ -10738,26 +10783,26 @@ japan	366h 636o
 japan flagge	636o
 japandi	734a 734e 734h
 japanese	366a
-japanese castle	1888a
-japanese dolls	1927a
+japanese castle	1893a
+japanese dolls	1932a
 japanese indigo	840a
-japanese post office	1878a
+japanese post office	1883a
 japanese scandinavian	734a
 japanese shrine	817a
 japanese woodblock	806a
 japanisch	366h
-japanische puppen	1927h
+japanische puppen	1932h
 japanischer holzschnitt	806h
-japanisches postgebäude	1878h
-japanisches schloss	1888h
-japanisches windspiel	1929h
+japanisches postgebäude	1883h
+japanisches schloss	1893h
+japanisches windspiel	1934h
 japon	366n 636o
 japon balığı	340n
 japon baskısı	806n
-japon oyuncak bebekleri	1927n
-japon postanesi	1878n
+japon oyuncak bebekleri	1932n
+japon postanesi	1883n
 japon tarzı	366n
-japon şatosu	1888n
+japon şatosu	1893n
 japonais	366e
 japonaise	366e
 japonesa	366f 366g
@@ -10779,14 +10824,14 @@ jardines	126f
 jardins	126e 126g
 jardín	126f
 jardín zen	362f
-jarra de cerveza	1847f
+jarra de cerveza	1852f
 jarra luna	885f
-jarras de cerveza brindando	1848f
+jarras de cerveza brindando	1853f
 jarre de lune	885e
 jasmim	223g
 jasmin	223e 223h
 jasmine	223a
-jasper	2118a
+jasper	2123a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -10796,13 +10841,15 @@ jaune poussin	77e
 jaune terreux	102e
 jaune vif	101e
 jaune œuf	269e
+jaunâtre	2e
+jaunâtres	2e
 java batik	868a
-javali	1614g
+javali	1619g
 javanais	868e
 javanese	868a
 javanisch	868h
 javanés	868f
-jay	2640a
+jay	2645a
 jazmín	223f
 jazz	451a 451E 451F 451G 451H 451I 451M
 jazz age	710a
@@ -10822,11 +10869,11 @@ jeepney	876a
 jeepneys	876a
 jelly	272a
 jersey	411f
-jet	2119a
+jet	2124a
 jetée	154e
 jeune	412e
-jeune cygne	1657e
-jeune pousse	1715e
+jeune cygne	1662e
+jeune pousse	1720e
 jeunesse	412e
 jeux olympiques	698o
 jewel	327a
@@ -10836,7 +10883,7 @@ jewels	327a
 jiangnan	361a 361e 361f 361g 361h 361i 361n
 jio	569o
 jipi	726f
-jirafa	1622f
+jirafa	1627f
 jittery	426a
 jiuzhaigou	814a
 joaillerie	327e
@@ -10901,8 +10948,8 @@ juguete	393f
 juguetes	393f
 juguetón	403f
 juhu	403h
-juice	2022a
-juicy	2315a
+juice	2027a
+juicy	2320a
 juillet	196e
 juin	196e
 jujuba	272g
@@ -10915,17 +10962,17 @@ junge	471H
 jungfräulich	420h
 jungla	120f
 jungle	120a 120e
-jungle green	1393a
+jungle green	1398a
 jungle trek	119a
 junho	196g
 juni	196h
 junio	196f
-juniper	2089a
+juniper	2094a
 junto al fuego	411f
 jupiter	176a 176e 176h
 jurte	865h
 jus de citron	227e
-jute	2456a
+jute	2461a
 juve	621o
 juvenil	412f 412g
 juventud	412f
@@ -10943,19 +10990,19 @@ júpiter	176f 176g
 jübile	422n
 jüpiter	176n
 k pop	799a
-kaaba	1898a 1898e 1898f 1898h 1898i 1898m
-kabak fener	1916n
-kaban	1945n
+kaaba	1903a 1903e 1903f 1903h 1903i 1903m
+kabak fener	1921n
+kaban	1950n
 kabir	423n
 kabus	416n
-kadeh tokuşturma	1849n
+kadeh tokuşturma	1854n
 kadife	301n
 kadim	391n
 kadın	471N
-kadın botu	1969n
-kadın giysisi	1954n
-kadın sandaleti	1967n
-kadın şapkası	1972n
+kadın botu	1974n
+kadın giysisi	1959n
+kadın sandaleti	1972n
+kadın şapkası	1977n
 kadınlık	432n
 kadınsı	432n
 kafası karışık	426n
@@ -10984,7 +11031,7 @@ kakao	261h 261n
 kakao talk	520o
 kakaolu	261n
 kakaotalk	520o
-kakerlake	1695h
+kakerlake	1700h
 kaki	25e 25i 25m
 kaktus	135h
 kaktüs	135n
@@ -11000,12 +11047,12 @@ kalp	405n
 kalp kırıklığı	404n
 kalt	413h
 kalte farben	467h
-kamel	1620h
+kamel	1625h
 kamin	322h
 kaminfeuer	322h
 kamp	431n
 kamp ateşi	166n
-kamp yapma	1861n
+kamp yapma	1866n
 kampf	415h
 kamping	431n
 kamuflaj	445n
@@ -11017,11 +11064,11 @@ kanadisch	857h
 kanat	169n
 kandil	320n
 kandinsky	739a
-kangaroo	1643a
-kangourou	1643e
-kanguru	1643n
+kangaroo	1648a
+kangourou	1648e
+kanguru	1648n
 kaninchen	421h
-kaniş	1590n
+kaniş	1595n
 kanlı	326n
 kanyon	159n
 kaos	435n
@@ -11033,9 +11080,9 @@ kapalıçarşı	784n
 kapelle	372h
 kapkara	9n
 kaplan	330n
-kaplan yüzü	1597n
-kaplumbağa	1668n
-kaplıca	1909n
+kaplan yüzü	1602n
+kaplumbağa	1673n
+kaplıca	1914n
 kappadokien	820h
 kapstadt	881h
 kapuçino	255n
@@ -11058,7 +11105,7 @@ karanlık	453n
 karanlık ruh hali	424n
 kararlı	418n
 kararlılık	418n
-karasinek	1700n
+karasinek	1705n
 karavaggio	803n
 karayip	780n
 karayipler	780n
@@ -11067,8 +11114,8 @@ karga	424n
 kargaşa	435n
 karibik	780h
 karibisch	780h
-karides	1820n
-karla kaplı dağ	1857n
+karides	1825n
+karla kaplı dağ	1862n
 karla kaplı dağlar	161n
 karlı	187n
 karlı dağ	161n
@@ -11086,11 +11133,11 @@ karneval	346h
 karneval in rio	824h
 karotte	249h
 karpuz	234n
-kartal	1655n
-kartoffel	1752h
-karussell	1910h
-karussellpferd	1910h
-karınca	1690n
+kartal	1660n
+kartoffel	1757h
+karussell	1915h
+karussellpferd	1915h
+karınca	1695n
 kasaba	351n
 kastanie	20h
 kastanienbraun	20h
@@ -11106,20 +11153,20 @@ kathedrale	372h
 kathmandu	795a
 katma	474n
 katmayın	474n
-katze	1595h
-katzengesicht	1594h
+katze	1600h
+katzengesicht	1599h
 katı	423n
-kaufhaus	1886h
+kaufhaus	1891h
 kaugummi	272h
 kavga	415n
-kavun	1732n
+kavun	1737n
 kavurucu	205n
 kavurucu sıcak	205n
 kawaii	421a 421e 421f 421g 421h 421i 421m 421n
 kaya	163n
 kayak	198n
 kayalık	163n
-kaydırak	1911n
+kaydırak	1916n
 kaygı	426n
 kaygılı	426n
 kaygısız	400n
@@ -11134,12 +11181,12 @@ kazanan	429n
 kazanmak	429n
 kağıt	304n
 kağıt para	436n
-kaşıklı kase	1795n
-kebab	1788e
+kaşıklı kase	1800n
+kebab	1793e
 keder	404n
 kederli	404n
-kedi	1595n
-kedi yüzü	1594n
+kedi	1600n
+kedi yüzü	1599n
 kedicik	421n
 keep out	472a
 kehribar	32n
@@ -11153,20 +11200,20 @@ keks	271h
 kekse	271h
 kelebek	336n
 kelim	753h
-kelley green	1022a
-kelly	2774a
-kelly green	1475a
+kelley green	1027a
+kelly	2779a
+kelly green	1480a
 kelp	138a
 kelt	838n
 keltik	838n
 keltisch	838h
 kem	18m
 kem lạnh	274m
-kem mềm	1823m
+kem mềm	1828m
 kem que	274m
 kem ốc quế	274m
-keman	1987n
-kemikli et	1776n
+keman	1992n
+kemikli et	1781n
 kendinden emin	418n
 kenia	682o
 keniana	867f
@@ -11186,11 +11233,11 @@ kerala	797a
 keramik	315h
 kereste	290n
 kermesse	346e
-kermit green	1273a
-kernel	2700a
+kermit green	1278a
+kernel	2705a
 kerpiç	353n
 kerpiç duvar	353n
-kertenkele	1669n
+kertenkele	1674n
 kerze	321h
 kerzen	321h
 kerzenlicht	321h
@@ -11199,11 +11246,11 @@ kestane	20n
 kestane rengi	20n
 kestirme	427n
 keten	303n
-kettle	2513a
-key	2114a
-key lime	1195a
+kettle	2518a
+key	2119a
+key lime	1200a
 keyifli	403n
-keçi	1618n
+keçi	1623n
 keşfetmek	431n
 keşif	431n
 keşif gezisi	431n
@@ -11211,7 +11258,7 @@ keşmekeş	435n
 kfc	553o
 khai sáng	425m
 khaki	25a 25h
-khaki green	1370a
+khaki green	1375a
 khao khát	406m
 khe núi	159m
 khe suối	148m
@@ -11225,9 +11272,9 @@ kho hàng	389m
 kho thóc	360m
 khoa học	388m
 khoa học viễn tưởng	388m
-khoai lang nướng	1808m
-khoai tây	1752m
-khoai tây chiên	1781m
+khoai lang nướng	1813m
+khoai tây	1757m
+khoai tây chiên	1786m
 khoan khoái	412m
 khokhloma	807a 807e 807g
 khu chợ	343m
@@ -11235,13 +11282,13 @@ khu công nghiệp	389m
 khu rừng	119m
 khu vui chơi	393m
 khu vườn	126m
-khung cảnh thành phố	1903m
-khung cảnh thành phố lúc chạng vạng	1906m
+khung cảnh thành phố	1908m
+khung cảnh thành phố lúc chạng vạng	1911m
 khuya	193M
 khuya khoắt	193m
 khác thường	449m
-khách sạn	1882m
-khách sạn tình yêu	1883m
+khách sạn	1887m
+khách sạn tình yêu	1888m
 khách sạn đế vương	831m
 khám phá	431m
 khát vọng	417m
@@ -11271,20 +11318,20 @@ không phải	472m
 không sợ hãi	418m
 không thể tin được	437m
 khúc gỗ	290m
-khăn quàng	1943m
+khăn quàng	1948m
 khải hoàn	429m
 khắc khoải	428m
 khắc khổ	423m
 khắt khe	423m
-khỉ đột	1585m
+khỉ đột	1590m
 khỏe	430M
 khỏe khoắn	402m
 khỏe mạnh	430m
 khổ đau	404m
 khởi đầu mới	412m
 khủng khiếp	416m
-khủng long bạo chúa	1674m
-khủng long chân thằn lằn	1673m
+khủng long bạo chúa	1679m
+khủng long chân thằn lằn	1678m
 kichern	403h
 kid	393a
 kids	393a
@@ -11313,7 +11360,7 @@ kindlich	393h
 kindness	401a
 king	395a
 kingdom	395a
-kingfisher	2269a
+kingfisher	2274a
 kings	395a
 kinh doanh	369m
 kinh dị	416m
@@ -11335,7 +11382,7 @@ kiremit rengi	111n
 kireç badanası	353n
 kirli	460n
 kirmes	346h
-kirpi	1635n
+kirpi	1640n
 kirschbaum	208h
 kirschblüte	208h
 kirschblüten	208h
@@ -11344,7 +11391,7 @@ kirschbäume	208h
 kirsche	230h
 kirschen	230h
 kiss	405a
-kissed	2181a
+kissed	2186a
 kisses	405a
 kitabevi	356n
 kitap	323n
@@ -11356,14 +11403,14 @@ kittens	421a
 kitty	421a
 kivi	245n
 kiwi	245a 245e 245f 245g 245h 245i 245m
-kiwi fruit	1746a
-kiwi green	1002a
+kiwi fruit	1751a
+kiwi green	1007a
 kiên cường	418m
 kiên quyết	418m
 kiên định	419m
 kiêu hãnh	429m
 kiêu sa	410m
-kiến	1690m
+kiến	1695m
 kiều diễm	410m
 kiểu cũ	391m
 kiểu nhật	366m
@@ -11378,9 +11425,9 @@ klassenzimmer	370h
 klassik	410h
 klassisch	391h
 klassische musik	410h
-klaviatur	1985h
-kleeblatt	1723h
-kleid	1947h
+klaviatur	1990h
+kleeblatt	1728h
+kleid	1952h
 klein blau	694o 834h
 klein blue	694o 834a
 klein mavisi	834n
@@ -11399,14 +11446,14 @@ knallrot	74h
 kneipe	355h
 kneipen	355h
 knicks	593o
-knight	2167a
+knight	2172a
 knit	411a
 knitted	411a
-knoblauch	1760h
+knoblauch	1765h
 knuffig	421h
-koala	1638a 1638e 1638f 1638h 1638i 1638n
-koala ayısı	1638n
-koalabär	1638h
+koala	1643a 1643e 1643f 1643h 1643i 1643n
+koala ayısı	1643n
+koalabär	1643h
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
@@ -11415,13 +11462,13 @@ kohl	447h
 kohlegrau	37h
 koi	340a 340f 340h
 koi balığı	340n
-koinobori	1928e
-kokan	1642n
-kokarca	1642n
+koinobori	1933e
+kokan	1647n
+kokarca	1647n
 kokett	406h
 kokos	241h
 kokosnuss	241h
-kokteyl kadehi	1845n
+kokteyl kadehi	1850n
 kolej	370n
 kolezyum	800n
 kolombiya	676o
@@ -11438,17 +11485,17 @@ komisch	449h
 kompetent	419h
 komödie	403h
 konfeti	422n
-konfeti topu	1924n
+konfeti topu	1929n
 konfetti	422h
-konfettiball	1924h
-konfettibombe	1923h
+konfettiball	1929h
+konfettibombe	1928h
 konflikt	415h
 konfor	411n
 konforlu	411n
-kong	2519a
+kong	2524a
 konser	346n
-konserve	1800h
-konserve gıda	1800n
+konserve	1805h
+konserve gıda	1805n
 konstantinopel	784h
 konstruktivismus	829h
 konstruktivistisch	829h
@@ -11489,7 +11536,7 @@ korozyon	298n
 korrosion	298h
 koru	119n
 koruluk	119n
-koruyucu gözlük	1937n
+koruyucu gözlük	1942n
 kosmisch	176h
 kosmos	176h
 kot	300n
@@ -11505,13 +11552,13 @@ koyu	453n
 koyu derin	454n
 koyu kahve	107n
 koyu yeşil	48n
-koyun	1617n
+koyun	1622n
 kozmik	176n
 kozmos	176n
 koï	340e
 koşmak	402n
 koşu	402n
-koşu ayakkabısı	1963n
+koşu ayakkabısı	1968n
 kpop	799a
 krach	435h
 kraft	418h
@@ -11525,7 +11572,7 @@ kraliyet	395n
 kraliyet mavisi	43n
 kraliçe	395n
 krallık	395n
-kran	1868h
+kran	1873h
 krank	438h
 krankenhaus	368h
 krankenpfleger	368h
@@ -11533,12 +11580,12 @@ krankenschwester	368h
 krankheit	438h
 krapfen	271h
 kraut	137h
-kravat	1940n
+kravat	1945n
 kreativ	452h
 kreativität	452h
-krebs	1818h
+krebs	1823h
 krem	18n
-krem karamel	1835n
+krem karamel	1840n
 krem rengi	18n
 kreml	845h
 kremlin	845a 845e 845f 845g 845n
@@ -11555,12 +11602,12 @@ kristalle	311h
 krizantem	217n
 kroatien	871h
 kroatisch	871h
-krokodil	1667h
+krokodil	1672h
 krom	297n
 kromlu	297n
 krone	395h
 kronen	395h
-kruvasan	1768n
+kruvasan	1773n
 kruvaziyer	140n
 kryptisch	407h
 kräftig	418h
@@ -11575,8 +11622,8 @@ kubistisch	830h
 kucaklama	411n
 kuchen	271h
 kudretli	418n
-kugelfisch	1681h
-kuhgesicht	1608h
+kugelfisch	1686h
+kuhgesicht	1613h
 kule	351n
 kullanma	474n
 kullanmadan	474n
@@ -11595,7 +11642,7 @@ kumru	420n
 kumsal	144n
 kumsal kenarı	143n
 kumul	156n
-kunduz	1634n
+kunduz	1639n
 kunst	452h
 kunststoff	318h
 kunterbunt	178h
@@ -11606,9 +11653,9 @@ kurabiye	271n
 kurak	156n
 kuraklık	156n
 kurbağa	339n
-kurdele	1932n
+kurdele	1937n
 kurkuma	79h
-kurt	1591n
+kurt	1596n
 kuru kafa	416n
 kuru yapraklar	129n
 kurumsal	369n
@@ -11635,32 +11682,32 @@ kuzey kutbu	185n
 kuzey ışıkları	177n
 kuzey ışığı	177n
 kuzgun	424n
-kuğu	1657n
-kuğu yavrusu	1657n
+kuğu	1662n
+kuğu yavrusu	1662n
 kuş tüyü	324n
 kuşku	426n
 kyiv	859a
 kyoto	817a 817e 817g 817h 817i 817m 817n
-kâbe	1898n
+kâbe	1903n
 kâğıt	304n
-käfer	1692h
+käfer	1697h
 kälte	413h
 kämpfen	415h
-känguru	1643h
-käsestück	1775h
+känguru	1648h
+käsestück	1780h
 kätzchen	421h
 kèn sax	451m
 kèn saxophone	451m
-kèn trumpet	1986m
+kèn trumpet	1991m
 kényan	867e
 kényane	867e
 kì lạ	449m
 kì quái	449m
 kín đáo	434m
 kính	305m
-kính bảo hộ	1937m
-kính mắt	1935m
-kính râm	1936m
+kính bảo hộ	1942m
+kính mắt	1940m
+kính râm	1941m
 kính trọng	423m
 köknar	121n
 kömür grisi	37n
@@ -11670,16 +11717,16 @@ königin	395h
 königlich	395h
 königreich	395h
 königsblau	43h
-köpek	1588n
+köpek	1593n
 köpek balığı	141n
 köpek yavrusu	421n
-köpek yüzü	1587n
+köpek yüzü	1592n
 köpekbalığı	141n
 köprü	351n
 köpük	142n
 köpüklü şarap	265n
 köri	277n
-körili pilav	1805n
+körili pilav	1810n
 kötücül	416n
 köy	360n
 köy evi	390n
@@ -11697,8 +11744,8 @@ kühle	413h
 kühle farben	467h
 kühle töne	467h
 kühn	418h
-küken	1650h
-küken von vorne	1651h
+küken	1655h
+küken von vorne	1656h
 kükengelb	77h
 kül	167n
 künstler	452h
@@ -11723,15 +11770,15 @@ kırağılı	186n
 kırgın	404n
 kırmızı	0n
 kırmızı biber	286n
-kırmızı elma	1739n
+kırmızı elma	1744n
 kırmızı mor	96n
-kırmızı zarf	1931n
+kırmızı zarf	1936n
 kırmızı şarap	264n
 kırsal	360n
 kırsal alan	360n
 kırık beyaz	104n
 kırık kalp	404n
-kısa ve geniş bardak	1850n
+kısa ve geniş bardak	1855n
 kıskanmak	439n
 kıskanç	439n
 kıskançlık	439n
@@ -11742,7 +11789,7 @@ kıyı şeridi	143n
 kız	471N
 kızak	198n
 kızarmış ekmek	270n
-kızarmış karides	1811n
+kızarmış karides	1816n
 kızgın	415n
 kızgınlık	415n
 kızlar	471N
@@ -11751,6 +11798,7 @@ kızıl meydan	845n
 kızılgerdan	284n
 kış	198n
 kış mevsimi	198n
+kış sarayı	890n
 kışlık	198n
 kışın	198n
 kẹo	272m
@@ -11778,6 +11826,7 @@ kỳ quặc	449m
 kỳ ảo	408m
 kỷ niệm	428m
 kỹ thuật số	388m
+la alhambra	889f
 la boca	887a 887e 887f 887g 887i
 la galaxy	605o
 la gran ola	740f
@@ -11787,11 +11836,11 @@ la habana	771f 771m
 la havane	771e
 la lakers	588o
 la mã	800m
-lab coat	1938a
+lab coat	1943a
 labareda	166g
 labial	432f
-laboratuvar önlüğü	1938n
-laborkittel	1938h
+laboratuvar önlüğü	1943n
+laborkittel	1943h
 lac	147e
 laca	314f 314g
 lacca	314i
@@ -11811,13 +11860,13 @@ ladies	471A
 ladin	121n
 ladrillo	294f
 lady	471A
-lady beetle	1693a
+lady beetle	1698a
 ladybird	338a
 ladybug	338a
 ladybugs	338a
-lagartija	1669f
-lagartixa	1669g
-lagarto	1669f
+lagartija	1674f
+lagartixa	1674g
+lagarto	1674f
 lagerfeuer	166h
 lagerhalle	389h
 laghetto	149i
@@ -11827,12 +11876,12 @@ lago pequeno	149g
 lagoa	146g
 lagon	146e
 lagoon	146a
-lagosta	1819g
+lagosta	1824g
 laguna	146f 146i
 lagune	146e 146h
 lagün	146n
 lahana	447n
-laib brot	1767h
+laib brot	1772h
 laid	438e
 laid back	400a
 laide	438e
@@ -11852,8 +11901,8 @@ lakeside	147a
 lale	213n
 laleler	213n
 lalibela	866a
-lama	168g 1621e 1621h 1621i 1621n
-lamb	2261a
+lama	168g 1626e 1626h 1626i 1626n
+lamb	2266a
 lamba	347n
 lamba ışığı	347n
 lambalar	347n
@@ -11874,11 +11923,11 @@ lampo	201i
 lampone	233i
 lamps	347a
 lana	303f 303i
-land	360h 2105a
+land	360h 2110a
 landhaus	375h
 landhausstil	715h
 landleben	360h
-lane	2175a
+lane	2180a
 lanet	441n
 lanetli	441n
 lang thang	431m
@@ -11899,25 +11948,25 @@ lanternes célestes	763e
 lanterns	320a
 lapin	421e
 lapins	421e
-lapis	2309a
+lapis	2314a
 laptop	388a 388g 388h 388m 388n
 laque	314e
 laranja	1g
 laranjas	228g
 laranjeira	228g
 laranjeiras	228g
-lard	1779e
+lard	1784e
 lareira	322g
 large	140E
-larkspur	2383a
+larkspur	2388a
 larme	404e
 larmes	404e
-laser	2389a
+laser	2394a
 lass weg	475h
 lassant	448e
 lassen wir weg	475h
 lasst weg	475h
-late	2778a
+late	2783a
 late night	193a
 laterizio	294i
 laterne	320h
@@ -11927,20 +11976,21 @@ laticínio	268g
 lattante	420i
 latte	255a 255m 255n 268i
 latte macchiato	255h 255i
-lattice	2503a
+lattice	2508a
 lattuga	447i
 latão	60g
 latón	60f
 laub	128h
-laubbaum	1718h
+laubbaum	1723h
 laufen	402h
 laugh	403a
 laughing	403a
 laughter	403a
 launisch	424h
-laurel	2060a
+laurel	2065a
 laut	435h
 lautlos	399h
+lautrec poster	888a
 lav	165n
 lav akıntısı	165n
 lav taşı	158n
@@ -11955,32 +12005,32 @@ lavastein	158h
 lave	165e
 lavendel	210h
 lavender	210a
-lavender blue	1138a
+lavender blue	1143a
 lavender fields of provence	819a
-lavender pink	995a
-lavenderblush	1528a
+lavender pink	1000a
+lavenderblush	1533a
 lavis	313e
 lavish	394a
 lavorato a maglia	411i
 lawine	161h
 lawn	125a
-lawn green	1123a
-lawngreen	1529a
-lazo	1932f
-lazo conmemorativo	1934f
+lawn green	1128a
+lawngreen	1534a
+lazo	1937f
+lazo conmemorativo	1939f
 lazy	427a
-laço de fita	1932g
+laço de fita	1937g
 le bon vieux temps	428e
 le caire	786e
 le caravage	803e
 le passé	428e
 lead grey	85a
 leaf	128a
-leaf fluttering in wind	1727a
-leaf green	1460a
-leafy	2182a
-leafy green	1206a
-league	2641a
+leaf fluttering in wind	1732a
+leaf green	1465a
+leafy	2187a
+leafy green	1211a
+league	2646a
 leal	419f 419g
 lealdade	419g
 leale	419i
@@ -12002,8 +12052,8 @@ lechuga	447f
 leder	299h
 lederbraun	26h
 ledern	299h
-leek	2260a
-leeres nest	1728h
+leek	2265a
+leeres nest	1733h
 legend	408a
 legendario	408f
 legendary	408a
@@ -12036,11 +12086,11 @@ lekesiz	420n
 lembrança	428g
 lembrar	428g
 lemon	227a
-lemon green	1169a
-lemon lime	1147a
+lemon green	1174a
+lemon lime	1152a
 lemon yellow	100a
 lemonade	227a
-lemonchiffon	1530a
+lemonchiffon	1535a
 lemons	227a
 lemony	227a
 len	303M
@@ -12053,10 +12103,10 @@ lent	427e
 lentejuelas	444f
 lento	427f 427g 427i
 leo núi	431m
-leone	1596i
-leopar	1599n
-leopard	1599a 1599h
-leopardo	1599f 1599g 1599i
+leone	1601i
+leopar	1604n
+leopard	1604a 1604h
+leopardo	1604f 1604g 1604i
 lernen	370h
 les nymphéas	802e
 letargico	427i
@@ -12064,7 +12114,7 @@ lethargic	427a
 lethargisch	427h
 letreiro luminoso	319g
 letrero luminoso	319f
-letter	2529a
+letter	2534a
 letteratura	323i
 letto	427i
 lettuce	447a
@@ -12080,13 +12130,13 @@ leyenda	408f
 leylak	64n
 leylak moru	63n
 leña	290f
-león	1596f
+león	1601f
 leş	438n
 lfc	608o
 lg	556o
 lgbt	767a
 lgbtq	767a
-lhama	1621g
+lhama	1626g
 li băng	864m
 liban	864e
 libanais	864e
@@ -12114,7 +12164,7 @@ libro	323f 323i
 libros	323f
 libros viejos	323f
 liceo	370i
-lichen	1028a
+lichen	1033a
 licht	455h
 lichtblick	417h
 lichtenstein	804a
@@ -12136,52 +12186,52 @@ liebling	405h
 lierre	134e
 lieto	403i
 light	455a
-lightblue	1242a
-lightcoral	1531a
-lightcyan	1532a
+lightblue	1247a
+lightcoral	1536a
+lightcyan	1537a
 lighter	455a
 lightest	455a
-lightgoldenrodyellow	1533a
-lightgray	1534a
-lightgreen	1197a
-lightgrey	1535a
-lighthouse	2439a
-lightish blue	1353a
-lightish green	1280a
-lightish purple	1136a
-lightish red	1140a
+lightgoldenrodyellow	1538a
+lightgray	1539a
+lightgreen	1202a
+lightgrey	1540a
+lighthouse	2444a
+lightish blue	1358a
+lightish green	1285a
+lightish purple	1141a
+lightish red	1145a
 lightning	201a
-lightpink	1536a
+lightpink	1541a
 lights	347a
-lightsalmon	1537a
-lightseagreen	1538a
-lightskyblue	1539a
-lightslategray	1540a
-lightslategrey	1541a
-lightsteelblue	1542a
-lightyellow	1543a
+lightsalmon	1542a
+lightseagreen	1543a
+lightskyblue	1544a
+lightslategray	1545a
+lightslategrey	1546a
+lightsteelblue	1547a
+lightyellow	1548a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	1011a
+liliac	1016a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2555a
+lima	31f 31g 2560a
 liman	154n
 lime	31a 31i
-lime green	1487a
+lime green	1492a
 lime juice	227a
-lime yellow	1191a
-limed	2552a
-limegreen	1544a
-limestone	2090a
+lime yellow	1196a
+limed	2557a
+limegreen	1549a
+limestone	2095a
 limette	31h
 limettengrün	31h
 limettensaft	227h
@@ -12203,34 +12253,34 @@ limones	227f
 limoni	227i
 limpo	398g
 limão	227g
-limão siciliano	1735g
+limão siciliano	1740g
 limón	227f
 limões	227g
 lin	303e
 linda	421f 421g
 lindo	421f 421g
-line	2509a
+line	2514a
 linen	303a
 linh hồn	425m
 linh mục	372m
 linh thiêng	425m
 linho	303g
-link	2244a
+link	2249a
 linkedin	584o
 lino	303f 303i
 linterna	320f
 linternas flotantes	763f
-lion	1596a
-lip	2718a
+lion	1601a
+lip	2723a
 lippenstift	432h
-lips	2085a
+lips	2090a
 lipstick	432a
-lipstick red	1152a
-liqueur	2497a
+lipstick red	1157a
+liqueur	2502a
 liquid	152a
 liquide	152e
 liquido	152i
-liquido versato	1851i
+liquido versato	1856i
 lirica	410i
 lisboa	809f 809g
 lisboeta	809g
@@ -12251,7 +12301,7 @@ litorâneo	143g
 littoral	143e
 littérature	323e
 lively	402a
-liver	2767a
+liver	2772a
 liverpool fc	608o
 living coral	702o
 livraria	356g
@@ -12260,11 +12310,11 @@ livres	323e
 livro	323g
 livros	323g
 livros antigos	323g
-lizard	1669a
+lizard	1674a
 lizbon	809n
 lição de casa	370g
 liêm chính	419m
-llama	166f 1621a
+llama	166f 1626a
 llamarada	166f
 llamas	166f
 llamativo	418f
@@ -12282,16 +12332,16 @@ lo fi	751a
 lo lắng	426m
 lo sợ	426m
 lo âu	426m
-loam	2652a
-lobo	1591f
-lobster	1819a
+loam	2657a
+lobo	1596f
+lobster	1824a
 loca	435f
 locale notturno	450i
 locker	400h
 loco	435f
 locos años veinte	710f
 locura	435f
-locust	2631a
+locust	2636a
 lodernd	414h
 lodge	375a 375h
 lodo	168f
@@ -12299,14 +12349,14 @@ lodos	204n
 lofi	751a
 lofoten	821a
 logro	429f
-loja de conveniência	1884g
-loja de departamentos	1886g
+loja de conveniência	1889g
+loja de departamentos	1891g
 lokum	272n
 lolipop	272n
 lollipop	272a
 lollipops	272a
-lombric	1701e
-lona de circo	1915g
+lombric	1706e
+lona de circo	1920g
 londinense	783f
 londinese	783i
 london	783a 783h 783m
@@ -12319,12 +12369,12 @@ londrino	783g
 loneliness	404a
 lonely	404a
 lonesome	404a
-long	2183a
-long drum	1990a
+long	2188a
+long drum	1995a
 long lanh	444m
 longing	428a
-lontra	1641g 1641i
-lontra marina	1641i
+lontra	1646g 1646i
+lontra marina	1646i
 loro	334F
 los angeles	793a
 los angeles dodgers	599o
@@ -12337,7 +12387,7 @@ loto	212f 212i
 lotta	415i
 lotus	212a 212e 212h 212n
 lotus pond	150a
-lotusblüte	1706h
+lotusblüte	1711h
 lotusteich	150h
 louca	435g
 louco	435g
@@ -12346,15 +12396,15 @@ loud	435a
 loufoque	449e
 lounge	400a 400h
 lounging	400a
-loup	1591e
-loutre	1641e
+loup	1596e
+loutre	1646e
 love	405a
-love hotel	1883a 1883e 1883i
+love hotel	1888a 1888e 1888i
 lovely	421a
 lover	405a
 lovers	405a
 loving	405a
-lower	2411a
+lower	2416a
 loy krathong	763a 763e 763f 763g 763h 763i
 loyal	419a 419e 419h
 loyalität	419h
@@ -12379,14 +12429,14 @@ luce delle stelle	175i
 luce di candela	321i
 luce lunare	174i
 luce solare	171i
-lucertola	1669i
+lucertola	1674i
 luces	347f
 luces de neón	319f
 lucha	415f
 luci	347i
 luci al neon	319i
 lucine	347i
-luck	2398a
+luck	2403a
 ludique	403e
 lueur de bougie	321e
 lueur du feu	166e
@@ -12400,9 +12450,9 @@ lujo	394f
 lujosa	394f
 lujoso	394f
 lujuria	406f
-lula	1821g
+lula	1826g
 lullaby	427a
-lumaca	1687i
+lumaca	1692i
 lume di candela	321i
 luminescente	462i
 lumineuse	457e
@@ -12422,34 +12472,34 @@ luna llena	173f
 luna park	346i
 luna piena	173i
 lunaire	174e
-lunar	2055a
+lunar	2060a
 lunar new year	381a
 lunatico	424i
 lunatique	424e
 lune	173e
 lune de miel	405e
-lunettes	1937e
-lunettes de soleil	1936e
-lunettes de vue	1935e
+lunettes	1942e
+lunettes de soleil	1941e
+lunettes de vue	1940e
 lung linh	444m
 lungomare	143i
-lupo	1591i
+lupo	1596i
 lusco fusco	191g
-lush	2030a
+lush	2035a
 lusso	394i
 lussuosa	394i
 lussuoso	394i
 lussuria	406i
 lust	406a
-lusta	2721a
+lusta	2726a
 lustig	403h
 lustrini	444i
-lusty	2316a
+lusty	2321a
 luto	404f 404g
 lutscher	272h
 lutto	404i
-luvas	1944g
-luxe	394e 2551a
+luvas	1949g
+luxe	394e 2556a
 luxo	394g
 luxueuse	394e
 luxueux	394e
@@ -12481,12 +12531,12 @@ luzinhas	347g
 luân xa	425m
 luân đôn	783m
 ly bia	266m
-ly cocktail	1845m
+ly cocktail	1850m
 ly kem	274m
-ly rượu vang	1844m
+ly rượu vang	1849m
 ly sữa	268m
-ly đáy phẳng	1850m
-lychee	2556a
+ly đáy phẳng	1855m
+lychee	2561a
 lycée	370e
 lyft	515o
 lyrik	323h
@@ -12506,7 +12556,7 @@ lá cây	128m
 lá khô	129m
 lá mùa thu	129m
 lá phong	130m
-lá rung rinh trong gió	1727m
+lá rung rinh trong gió	1732m
 lá rơi	129m
 lá rụng	129m
 lá thu	129m
@@ -12514,13 +12564,13 @@ lá vàng	129m
 lá úa	129m
 lágrima	404f 404g
 lágrimas	404f
-lámen	1806g
+lámen	1811g
 lámpara	347f
 lámparas	347f
 lâmpada	347g
 lâmpadas	347g
 lâu đài	371m
-lâu đài nhật bản	1888m
+lâu đài nhật bản	1893m
 lã	303G
 lãng mạn	405m
 lãng đãng	409m
@@ -12534,15 +12584,15 @@ lässig	400h
 légendaire	408e
 légende	408e
 légume	447e
-légume à feuilles vertes	1758e
+légume à feuilles vertes	1763e
 légumes	447e
-léopard	1599e
+léopard	1604e
 léthargique	427e
-lézard	1669e
+lézard	1674e
 líbano	864f 864g
 lính	445M
 líquido	152f 152g
-líquido derramándose	1851f
+líquido derramándose	1856f
 lò bánh	270m
 lò sưởi	322m
 lòng tham	439m
@@ -12556,8 +12606,8 @@ lông chim	324m
 lông vũ	324m
 lông xù	421m
 löschfahrzeug	279h
-löwe	1596h
-löwengesicht	1596h
+löwe	1601h
+löwengesicht	1601h
 lùm cây	119m
 lúa	252m
 lúa chín	251m
@@ -12583,9 +12633,9 @@ lạ	449M
 lạ kỳ	449m
 lạ lùng	449m
 lạc quan	417m
-lạc đà	1619m
-lạc đà hai bướu	1620m
-lạc đà không bướu	1621m
+lạc đà	1624m
+lạc đà hai bướu	1625m
+lạc đà không bướu	1626m
 lạnh	413m
 lạnh buốt	413m
 lạnh cóng	413m
@@ -12594,14 +12644,14 @@ lạnh lẽo	413m
 lấp la lấp lánh	444m
 lấp lánh	444m
 lấp lóe	444m
-lẩu pho mai	1794m
+lẩu pho mai	1799m
 lập dị	449m
 lập thể	830m
 lẵng hoa	207m
 lặng lẽ	399m
 lặp đi lặp lại	448m
 lẻ loi	404m
-lều rạp xiếc	1915m
+lều rạp xiếc	1920m
 lễ cưới	383m
 lễ giáng sinh	378m
 lễ halloween	379m
@@ -12618,7 +12668,7 @@ lễ hội đèn lồng	763m
 lễ hội đền	811m
 lễ kỷ niệm	384m
 lễ lạt	422m
-lễ ngắm trăng	1930m
+lễ ngắm trăng	1935m
 lễ phục sinh	385m
 lễ tình nhân	380m
 lễ tạ ơn	197m
@@ -12639,7 +12689,7 @@ lời cầu nguyện	425m
 lời hứa	417m
 lời nguyền	441m
 lời ru	427m
-lợn rừng	1614m
+lợn rừng	1619m
 lụa	302m
 lụa là	302m
 lụa trung hoa	843m
@@ -12661,15 +12711,15 @@ mabed	357n
 mabet	357n
 macabre	416a 416e
 macabro	416f 416g 416i
-macaco	1584g
-macadamia	2785a
+macaco	1589g
+macadamia	2790a
 macar	872n
 macaristan	674o
 macaron	275a 275e 275h 275i 275m
 macaron colours	461a
-macaroni and cheese	984a
+macaroni and cheese	989a
 macarons	275a 275f 275g
-macaroon	2496a
+macaroon	2501a
 macchina	297i
 macchinari	389i
 macchine	297i
@@ -12686,12 +12736,12 @@ machu picchu	796a
 machão	433g
 mad	415a
 madalya	429n
-madder	2219a
+madder	2224a
 madeira	290g
-madeira serrada	1871g
+madeira serrada	1876g
 madera	290f
 madera flotante	290f
-madero	1871f
+madero	1876f
 madness	435a
 madreperla	310i
 madrepérola	310g
@@ -12717,10 +12767,10 @@ magico	408i
 magie	408e 408h
 magique	408e
 magisch	408h
-maglietta da donna	1954i
+maglietta da donna	1959i
 maglione	411i
 magma	165a 165e 165f 165g 165h 165i 165m 165n
-magnetic	2557a
+magnetic	2562a
 magnolia	226a 226e 226f 226i
 magnolie	226h
 magnólia	226g
@@ -12730,27 +12780,27 @@ magos	408f
 magritte	733a
 mahcup	426n
 mahmur	427n
-mahogany	1404a
+mahogany	1409a
 mahzun	404n
 mai	195E 195H 472i
 maia	835g
-maiale	1613i
+maiale	1618i
 maias	835g
 maigrün	53h
-maillot de bain une pièce	1950e
+maillot de bain une pièce	1955e
 maio	195g
 maiolica	315i
 maiorca	869g 869i
 mais	250H 250I
 maiskolben	250h
-maison	1875e
-maison abandonnée	1874e
-maison avec jardin	1876e
+maison	1880e
+maison abandonnée	1879e
+maison avec jardin	1881e
 maison traditionnelle coréenne	842e
 maisonnette	375e
-maisons	1873e
+maisons	1878e
 maize	250a
-maiô	1950g
+maiô	1955g
 majestad	395f
 majestade	395g
 majesteleri	395n
@@ -12778,7 +12828,7 @@ mal du pays	428e
 mal à aise	426e
 malacca	875a
 malachit	82h
-malachite	82e 82i 2412a
+malachite	82e 82i 2417a
 malade	438e
 maladie	438e
 malagueta	286g
@@ -12807,37 +12857,37 @@ malinconica	404i
 malinconico	404i
 mallorca	869a 869f
 malocchio	884i
-malt	2282a
-malted	2786a
+malt	2287a
+malted	2791a
 malva	63f 63g 63i
 malvado	416f
 malvagio	416i
 malve	63h
 malásia	689o
 maléfique	416e
-mamadeira	1837g
-mammoth	1624a
-mammouth	1624e
-mammut	1624h 1624i
-mamut	1624f 1624n
-mamute	1624g
+mamadeira	1842g
+mammoth	1629a
+mammouth	1629e
+mammut	1629h 1629i
+mamut	1629f 1629n
+mamute	1629g
 man	471A
 man city	610o
 man mác	428m
 man rợ	431m
-man shoe	1962a
+man shoe	1967a
 man united	609o
 man utd	609o
 manchester city	610o
 manchester united	609o
 manchot	333e
-manda	1610n
+manda	1615n
 mandalina	228n
 mandarin	228a
 mandarina	228f
 mandarine	228e 228h
 mandarino	228i
-mane	2784a
+mane	2789a
 manevi	425n
 maneviyat	425n
 manga	239g
@@ -12849,26 +12899,26 @@ manhã	188g
 manhã cedo	188g
 maniero	371i
 manifesto sovietico	829i
-manilla	1017a
+manilla	1022a
 manly	433a
 mann	471H
 manolya	226n
 manta	411f 411g
 mantar	136n
-manteau	1945e
+manteau	1950e
 manteca	269f
 manteiga	269g
-mantel	1945h
+mantel	1950h
 mantequilla	269f
-mantis	2384a
-mantle	2489a
-mantı	1815n
+mantis	2389a
+mantle	2494a
+mantı	1820n
 many colors	178a
 many colours	178a
 manzana	236f
-manzana roja	1739f
+manzana roja	1744f
 manzana verde	237f
-mapache	1593f
+mapache	1598f
 maple	130a
 maple leaf	130a
 maple leaf flag	648o
@@ -12910,7 +12960,7 @@ maresia	142g
 marfil	38f
 marfim	38g
 margarida	220g
-margarita	220f 2745a
+margarita	220f 2750a
 margem do lago	147g
 margem do rio	148g
 margerite	220h
@@ -12920,13 +12970,13 @@ mari	140i
 mariage	383e
 marie antoinette	728a
 marienkäfer	338h
-marigold	1362a
+marigold	1367a
 marina	154e 154g 154n
 marinai	140i
 marinaio	140i
 marinara	247a 247g 247n
 marine	16e 140a
-marine blue	1387a
+marine blue	1392a
 marineblau	16h
 marinero	140f
 marineros	140f
@@ -12936,7 +12986,7 @@ marino	16f
 mariposa	336f
 mariquita	338f
 maritim	140h
-maritime	2414a
+maritime	2419a
 marittimo	140i
 marié	383e
 mariée	383e
@@ -12948,9 +12998,9 @@ marketplace	343a
 markets	343a
 markt	343h
 marktplatz	343h
-marlin	2632a
-marmalade	2213a
-marmite	1793e
+marlin	2637a
+marmalade	2218a
+marmite	1798e
 marmo	291i
 marmor	291h
 maroc	659o
@@ -12988,8 +13038,8 @@ marrón café	107f
 marrón chocolate	108f
 marrón té	88f
 mars	195E
-marsh	2073a
-marshmallow	2091a
+marsh	2078a
+marshmallow	2096a
 mart	195n
 martedì grasso	758i
 martes de carnaval	758f
@@ -12998,7 +13048,7 @@ marul	447n
 marvel	437a
 marvellous	437a
 marvelous	437a
-marzipan	2788a
+marzipan	2793a
 marzo	195f 195i
 março	195g
 maré	142g
@@ -13007,10 +13057,10 @@ marítimo	140f 140g
 masai	867a
 masai mara	847a
 masal	408n
-masala	2680a
+masala	2685a
 masalsı	408n
 masaï	867e
-maschera	1937i
+maschera	1942i
 maschile	433i
 maschine	297h
 maschinen	297h
@@ -13036,14 +13086,14 @@ masum	420n
 masumiyet	420n
 masái	867f
 masía	390f
-mat	460n 2616a
+mat	460n 2621a
 mata	119g
 mata atlântica	120g
 matagal	119g
 matcha	258a 258e 258f 258g 258h 258i 258m 258n
-mate	1855a 1855f 1855g 1855i
-mate tee	1855h
-mate çayı	1855n
+mate	1860a 1860f 1860g 1860i
+mate tee	1860h
+mate çayı	1860n
 matelot	140e
 matem	404n
 matin	188e
@@ -13072,10 +13122,10 @@ mature	434a 434e
 maturo	434i
 matyo	872a
 matyó	872a
-maté	1855e
+maté	1860e
 mauer	353h
 mauern	353h
-maus	1628h
+maus	1633h
 maussade	424e
 mauvais œil	884e
 mauve	63a 63e 63h
@@ -13092,12 +13142,12 @@ maya	835e 835f 835h 835i 835m 835n
 mayan	835a
 mayas	835e 835f
 mayhem	435a
-maymun	1584n
-maymun yüzü	1583n
+maymun	1589n
+maymun yüzü	1588n
 mayo	195f
 mayorka	869n
 maypole	768a
-maytap	1920n
+maytap	1925n
 mayıs	195n
 mazorca	250f
 mazu temple	811a
@@ -13106,7 +13156,7 @@ maçante	448g
 maço	433n
 maçã	236g
 maçã verde	237g
-maçã vermelha	1739g
+maçã vermelha	1744g
 maíz	250f
 maïs	250e
 mañana	188f
@@ -13114,8 +13164,8 @@ mağara	164n
 mcdonald	477o
 mcdonalds	477o
 meadow	124a
-meat on bone	1776a
-mecca	2789a
+meat on bone	1781a
+mecca	2794a
 meccanico	297i
 mechanical	297a
 mechanisch	297h
@@ -13159,21 +13209,21 @@ mediterránea	364f
 mediterráneo	364f
 mediterrânea	364g
 mediterrâneo	364g
-medium blue	1450a
-medium brown	1289a
-medium green	1414a
-medium grey	1257a
-medium pink	1173a
-medium purple	1346a
-mediumaquamarine	1545a
-mediumblue	1546a
-mediumorchid	1547a
-mediumpurple	1548a
-mediumseagreen	1549a
-mediumslateblue	1550a
-mediumspringgreen	1551a
-mediumturquoise	1552a
-mediumvioletred	1553a
+medium blue	1455a
+medium brown	1294a
+medium green	1419a
+medium grey	1262a
+medium pink	1178a
+medium purple	1351a
+mediumaquamarine	1550a
+mediumblue	1551a
+mediumorchid	1552a
+mediumpurple	1553a
+mediumseagreen	1554a
+mediumslateblue	1555a
+mediumspringgreen	1556a
+mediumturquoise	1557a
+mediumvioletred	1558a
 medizin	368h
 medizinisch	368h
 medo	416g
@@ -13192,7 +13242,7 @@ mehtap	174n
 mehtaplı gece	174n
 meia luz	465g
 meia noite	193g
-meias	1946g
+meias	1951g
 meigo	401g
 meio ambiente	396g
 meio dia	189g
@@ -13202,7 +13252,7 @@ meksika	644o 770n
 meksikalı	770n
 mel	263g
 mela	236i
-mela rossa	1739i
+mela rossa	1744i
 mela verde	237i
 melaka	875a
 melancholic	404a
@@ -13220,16 +13270,16 @@ melanzana	248i
 melek	440n
 melek gibi	440n
 melekler	440n
-mellow	2027a
+mellow	2032a
 melocotón	235f
 melograno	243i
-melon	1321a 1732e
-melone	1732i
-melted	2415a
+melon	1326a 1737e
+melone	1737i
+melted	2420a
 meltem	204n
-melting	2271a
-melão	1732g
-melón	1732f
+melting	2276a
+melão	1737g
+melón	1737f
 memleket hasreti	428n
 memnun	403n
 memoria	428f 428i
@@ -13262,7 +13312,7 @@ menschenmenge	435h
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2559a
+menthol	2564a
 mer	140e
 mera	124n
 meraviglia	437i
@@ -13279,14 +13329,14 @@ mercan resifi	153n
 mercatino	343i
 mercato	343i
 mercato notturno	344i
-mercury	2349a
+mercury	2354a
 merhaba	469n
 merhamet	401n
 merhametli	401n
-meringue	2780a
+meringue	2785a
 merkwürdig	449h
-merlin	2413a
-merlot	1198a
+merlin	2418a
+merlot	1203a
 mermaid	408a
 mermaids	408a
 mermer	291n
@@ -13299,7 +13349,7 @@ mesa	159a
 meseta	159f
 mesmice	448g
 mesoamerican	835a
-mesquita	1894g
+mesquita	1899g
 messicana	770i
 messicano	770i
 messico	644o 770i
@@ -13310,7 +13360,7 @@ metal	297a 297f 297g 297n
 metalik	297n
 metall	297h
 metallic	297a
-metallic blue	1098a
+metallic blue	1103a
 metallica	297i
 metallico	297i
 metallisch	297h
@@ -13353,12 +13403,12 @@ meyve	253n
 meyve salatası	446n
 meyveler	446n
 meyveli	446n
-meyveli buz	1824n
+meyveli buz	1829n
 mezar	423n
 mezarlık	423n
 mezclilla	300f
-mezquita	1894f
-mezuniyet kepi	1974n
+mezquita	1899f
+mezuniyet kepi	1979n
 mezzanotte	193i
 mezzodì	189i
 mezzogiorno	189i
@@ -13371,25 +13421,25 @@ miami beach	781a
 miami heat	592o
 miami vice	781a
 micio	421i
-microbe	1702a 1702e
-microbio	1702f
-microbo	1702i
+microbe	1707a 1707e
+microbio	1707f
+microbo	1707i
 microsoft	579o
-micróbio	1702g
+micróbio	1707g
 mid autumn	382a
 mid autumn festival	826a
-mid blue	1327a
+mid blue	1332a
 mid century	714a 714f 714h
 mid century modern	714a
-mid green	1224a
+mid green	1229a
 midcentury	714a
 midday	189a
 mide bulandırıcı	438n
 midi	189e
 midnight	193a
-midnight blue	1451a
-midnight purple	1219a
-midnightblue	1554a
+midnight blue	1456a
+midnight purple	1224a
+midnightblue	1559a
 midsommar	768a
 midsummer	768a
 miedo	416f
@@ -13399,8 +13449,8 @@ miele	263i
 mighty	418a
 mignon	421e
 mignonne	421e
-mikrobe	1702h
-mikrop	1702n
+mikrobe	1707h
+mikrop	1707n
 milagre	408g
 milagro	408f
 milch	268h
@@ -13415,33 +13465,33 @@ militaire	445e
 militar	445f 445g
 militare	445i
 military	445a
-military green	1342a
-military helmet	1976a
+military green	1347a
+military helmet	1981a
 militär	445h
-militärhelm	1976h
+militärhelm	1981h
 milk	268a
-milk chocolate	1239a
+milk chocolate	1244a
 milk tea	259a
 milk white	105a
-milkshake	2617a
+milkshake	2622a
 milky way	176a
 millennium	723a
-milli park	1865n
+milli park	1870n
 mimetica	445i
 mimetico	445i
-mimosa	2404a
+mimosa	2409a
 minaccia	416i
 minaccioso	416i
-mind	2623a
+mind	2628a
 mindful	425a
-mine	2283a
-mineral	2061a
+mine	2288a
+mineral	2066a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
-minhoca	1701g
+minhoca	1706g
 minimal	398a 398e 398h 398n
 minimal design	398a
 minimalism	398a
@@ -13453,29 +13503,29 @@ minimalista	398f 398g 398i
 minimaliste	398e
 minimalistisch	398h
 minimalizm	398n
-minimarket	1884i
-minimarkt	1884h
-mink	2220a
+minimarket	1889i
+minimarkt	1889h
+mink	2225a
 minnoş	421n
 mint	30a 30h
-mint green	1479a
-mintcream	1555a
+mint green	1484a
+mintcream	1560a
 mintgrün	30h
-minty	2416a
-minty green	1298a
+minty	2421a
+minty green	1303a
 minuit	193e
 minus	472a
 minze	30h
 miracle	408a 408e
 miracolo	408i
-mirage	2136a
+mirage	2141a
 miras	391n
 miroitant	444e
-mirror	2399a
-mirtilli	1745i
+mirror	2404a
+mirtilli	1750i
 mirtillo	232i
 mirtilo	232g
-mirtilos	1745g
+mirtilos	1750g
 miserable	404a 404f
 miseria	404f 404i
 misero	404i
@@ -13483,7 +13533,7 @@ misery	404a
 miserável	404g
 misket limonu	31n
 miskin	427n
-mission	2054a
+mission	2059a
 mist	202a
 misterio	407f
 misteriosa	407f 407g 407i
@@ -13494,7 +13544,7 @@ mistico	407i
 mistik	407n
 misty	463a
 misty rain	200a
-mistyrose	1556a
+mistyrose	1561a
 mistério	407g
 misère	404e
 misérable	404e
@@ -13517,19 +13567,19 @@ mitternacht	193h
 mittsommer	768h
 miyazaki	832a 832e 832f 832g 832h 832i 832m 832n
 mizah	403n
-miếng pho mát	1775m
+miếng pho mát	1780m
 miếu mạo	357m
 miền nhiệt đới	363m
 miền quê	360m
 miền tây hoang dã	749m
 miệng núi lửa	165m
 moca	254F
-moccasin	1557a
+moccasin	1562a
 mocha	254a 254g 254m
 mocha mousse	708o
 moche	438e
-mochila	1960g
-mochila escolar	1960f 1960g
+mochila	1965g
+mochila escolar	1965f 1965g
 moda	410f 410g 410i 410n
 modaya uygun	410n
 mode	410E
@@ -13544,7 +13594,7 @@ modesto	401f 401g 401i
 modisch	410h
 modorra	427f
 moelleux	421e
-mofeta	1642f
+mofeta	1647f
 moghol	846e
 moghole	846e
 moghul	846i
@@ -13556,18 +13606,18 @@ mohnblume	222h
 moin	469h
 moisson	197e
 moite	414e
-mojave	2792a
-mojito	2624a
+mojave	2797a
+mojito	2629a
 moka	254e 254i 254n
 mokka	254h
-molasses	2630a
+molasses	2635a
 mole	154h
 molesto	415f
 moleza	427g
 molho de tomate	247g
 molho picante	286g
 molo	154i
-molten	2317a
+molten	2322a
 mona	421f
 monarchia	395i
 monarchie	395e 395h
@@ -13586,7 +13636,7 @@ mondschein	174h
 mondweiß	76h
 mondän	410h
 monedas	436f
-monedero	1956f
+monedero	1961f
 monet	802a 802e 802f 802g 802h 802i 802m 802n
 moneta	436i
 monete	436i
@@ -13604,8 +13654,8 @@ mongolie	865e
 mongolisch	865h
 mongolo	865i
 mongólia	865g
-monkey	1584a
-monkey face	1583a
+monkey	1589a
+monkey face	1588a
 monnaie	436e
 mono	421f
 monochrom	442h
@@ -13628,55 +13678,55 @@ monstro	416g
 monstruo	416f
 monstruos	416f
 mont	160e
-mont fuji	1860e
+mont fuji	1865e
 montagna	160i
 montagna innevata	161i
 montagne	160e 160i
 montagne enneigée	161e
-montagne russe	1913i
+montagne russe	1918i
 montagnes	160e
-montagnes russes	1913e
+montagnes russes	1918e
 montagneux	160e
 montanha	160g
-montanha com neve	1857g
+montanha com neve	1862g
 montanha nevada	161g
-montanha russa	1913g
+montanha russa	1918g
 montanhas	160g
 montanhoso	160g
 montaña	160f
-montaña con nieve	1857f
+montaña con nieve	1862f
 montaña nevada	161f
-montaña rusa	1913f
+montaña rusa	1918f
 montañas	160f
 montañoso	160f
 monte	160f 160g 160i
-monte fuji	1860f 1860g 1860i
-montezuma	2793a
+monte fuji	1865f 1865g 1865i
+montezuma	2798a
 montgolfière	348e
 montgolfières	820e
 montmartre	773a 773e
-montone	1616i
+montone	1621i
 montreal canadiens	604o
 montuoso	160i
-monument	2401a
-monument classique	1867e
+monument	2406a
+monument classique	1872e
 monument valley	792a
 monótono	448f 448g
 moody	424a
 moon	173a
-moon cake	1813a
+moon cake	1818a
 moon festival	382a
 moon jar	885a
-moon viewing ceremony	1930a
+moon viewing ceremony	1935a
 mooncake	826a
 moonlight	174a
 moonlight night	174a
 moonlit	174a
-moonstone	2756a
-moor	2217a
+moonstone	2761a
+moor	2222a
 moorea	879a
 moos	132h
-moose	2787a
+moose	2792a
 moosig	132h
 mor	5n
 mor salkım	221n
@@ -13685,9 +13735,9 @@ morado	5f
 moral	417n
 morandi	460a
 morango	229g
-moray	2752a
-morceau de viande	1778e
-morcego	1636g
+moray	2757a
+morceau de viande	1783e
+morcego	1641g
 morgen	188h
 morgendämmerung	180h
 morgengrauen	180h
@@ -13700,16 +13750,16 @@ morning dew	206a
 mornings	188a
 moroccan	772a
 moroccan flag	659o
-morocco	659o 2562a
+morocco	659o 2567a
 morose	404e
 morriña	428f
 morro	160g
 mort	423e
 morte	423g 423i
 morto	423g 423i
-mosca	845i 1700f 1700g
-moschea	1894i
-moschee	1894h
+mosca	845i 1705f 1705g
+moschea	1899i
+moschee	1899h
 moscou	845e 845g
 moscovo	845g
 moscow	845a
@@ -13718,20 +13768,20 @@ moskau	845h
 moskova	845n
 moskva	845m
 mosmor	5n
-mosque	1894a
-mosquito	1699a 1699f 1699g
-mosquée	1894e
+mosque	1899a
+mosquito	1704a 1704f 1704g
+mosquée	1899e
 moss	132a
-moss green	1458a
+moss green	1463a
 mossy	132a
-mossy green	1234a
+mossy green	1239a
 mostarda	110g
 mostaza	110f
 mostri	416i
 mostro	416i
-motel	1883g
+motel	1888g
 moteur	389e
-moth	2059a
+moth	2064a
 mother of pearl	310a
 motivación	417f
 motivado	417f 417g
@@ -13746,23 +13796,24 @@ motivé	417e
 motor	389f 389g 389h 389n
 motore	389i
 mou	262i
-mouche	1700e
-mouffette	1642e
-mount	2184a
-mount fuji	1860a
+mouche	1705e
+mouffette	1647e
+moulin rouge	888a 888e 888m
+mount	2189a
+mount fuji	1865a
 mountain	160a
 mountain ash	282a
 mountains	160a
 mourn	404a
 mourners	423a
 mourning	404a
-mouse	1628a
-mouse face	1627a
-mousse	132e 2064a
+mouse	1633a
+mouse face	1632a
+mousse	132e 2069a
 mousseux	265e
 moussu	132e
 moussue	132e
-moustique	1699e
+moustique	1704e
 moutarde	110e
 mouton	360e
 moutons	360e
@@ -13777,14 +13828,14 @@ mucha	805a 805e 805f 805g 805h 805i 805n
 muchedumbre	435f
 mucize	408n
 mud	168a
-mud brown	1305a
-mud green	1106a
+mud brown	1310a
+mud green	1111a
 mud wall	353a
-muda de planta	1715g
-muddy	2076a
-muddy brown	1226a
-muddy green	1363a
-muddy yellow	1146a
+muda de planta	1720g
+muddy	2081a
+muddy brown	1231a
+muddy green	1368a
+muddy yellow	1151a
 muelle	154f
 muerte	423f
 muerto	423f
@@ -13799,10 +13850,10 @@ muitas cores	178g
 mujer	471F
 mujeres	471F
 mukaddes	425n
-mulberry	1282a
+mulberry	1287a
 mulher	471G
 mulheres	471G
-mulled	2319a
+mulled	2324a
 multicolor	178a 178f
 multicolore	178e 178i
 multicolored	178a
@@ -13824,59 +13875,62 @@ mur	353e
 muraille	353e
 muralla	353f
 murano	818a 818i
-murciélago	1636f
+murciélago	1641f
 muret	353e
 muretto	353i
 muri	353i
 murky	465a
 muro	353f 353g 353i
-muro di mattoni	1869i
+muro di mattoni	1874i
 muros	353f 353g
 murs	353e
 muschio	132i
 muschioso	132i
 museo	452f 452i
+museo del hermitage	890f
 museu	452g
+museu hermitage	890g
 museum	452a 452h
 musgo	132f 132g
 musgoso	132f 132g
 mushroom	136a
 mushrooms	136a
-music	2791a
+music	2796a
 music festival	346a
 musica classica	410i
 musica country	390i
 musica folk	390i
-musical keyboard	1985a
+musical keyboard	1990a
 musikfestival	346h
 musique classique	410e
 musique country	390e
 musique folk	390e
-musk	2558a
+musk	2563a
 muskoka	857a
-muslin	2174a
-muslo de pollo	1777f
-muso di cane	1587i
-muso di cavallo	1600i
-muso di coniglio	1631i
-muso di criceto	1630i
-muso di gatto	1594i
-muso di leone	1596i
-muso di lupo	1591i
-muso di maiale	1612i
-muso di mucca	1608i
-muso di orso	1637i
-muso di panda	1639i
-muso di rana	1666i
-muso di scimmia	1583i
-muso di tigre	1597i
-muso di topo	1627i
-muso di volpe	1592i
+muslin	2179a
+muslo de pollo	1782f
+muso di cane	1592i
+muso di cavallo	1605i
+muso di coniglio	1636i
+muso di criceto	1635i
+muso di gatto	1599i
+muso di leone	1601i
+muso di lupo	1596i
+muso di maiale	1617i
+muso di mucca	1613i
+muso di orso	1642i
+muso di panda	1644i
+muso di rana	1671i
+muso di scimmia	1588i
+muso di tigre	1602i
+muso di topo	1632i
+muso di volpe	1597i
 mustard	110a
-mustard brown	1207a
-mustard green	1295a
-mustard yellow	1466a
+mustard brown	1212a
+mustard green	1300a
+mustard yellow	1471a
 musée	452e
+musée de ermitage	890e
 mut	418h
 muted	460a
 mutfak	373n
@@ -13889,15 +13943,15 @@ mutsuzluk	404n
 muz	238n
 muzaffer	429n
 muñeca rusa	845f
-muñecas japonesas	1927f
+muñecas japonesas	1932f
 muñeco de nieve	198f
 muôn hoa	207m
 muôn màu	178m
-muối	1799m
+muối	1804m
 my neighbor totoro	832a
 mykonos	787a 787e 787f
 myrtille	232e
-myrtilles	1745e
+myrtilles	1750e
 mysterious	407a
 mysterium	407h
 mysteriös	407h
@@ -14002,7 +14056,7 @@ märchenhaft	408h
 märchenwelt	408h
 märkte	343h
 märz	195h
-mäusegesicht	1627h
+mäusegesicht	1632h
 mèo con	421m
 mécanique	297e
 médaille	429e
@@ -14037,7 +14091,7 @@ mê hoặc	406m
 mística	407f 407g
 místico	407f 407g
 mítico	408f 408g
-món oden	1809m
+món oden	1814m
 món tráng miệng	271m
 móvil	388f
 môi trường	396m
@@ -14061,32 +14115,32 @@ música clásica	410f
 música clássica	410g
 música country	390f
 mücevher	327n
-mücevher taşı	1981n
+mücevher taşı	1986n
 mücevherat	327n
-mücke	1699h
+mücke	1704h
 müde	427h
 mürdüm	62n
 mürekkep	47n
-mürekkep balığı	1821n
+mürekkep balığı	1826n
 mürekkep resmi	313n
 mürekkep siyahı	47n
 mütevazı	401n
 müthiş	437n
 müze	452n
 müzik festivali	346n
-müzik klavyesi	1985n
+müzik klavyesi	1990n
 mıcır	292n
 mısır	250n
 mısır bayrağı	658o
-mısır koçanı	1754n
+mısır koçanı	1759n
 mısır tarlası	250n
-mũ bảo hiểm của lính cứu hộ	1977m
-mũ chóp cao	1973m
-mũ lưỡi trai	1975m
-mũ phụ nữ	1972m
-mũ sắt quân đội	1976m
-mũ tốt nghiệp	1974m
-mũi lợn	1615m
+mũ bảo hiểm của lính cứu hộ	1982m
+mũ chóp cao	1978m
+mũ lưỡi trai	1980m
+mũ phụ nữ	1977m
+mũ sắt quân đội	1981m
+mũ tốt nghiệp	1979m
+mũi lợn	1620m
 mũm mĩm	421m
 mơ hồ	407m
 mơ màng	409m
@@ -14109,7 +14163,7 @@ mưa xối xả	199m
 mưa đá	201m
 mạ crôm	297m
 mạ vàng	317m
-mạng nhện	1697m
+mạng nhện	1702m
 mạnh mẽ	418m
 mạo hiểm	431m
 mất mát	404m
@@ -14120,32 +14174,32 @@ mật ong	263m
 mắc ma	165m
 mắt quỷ	884m
 mắt xanh thổ nhĩ kỳ	884m
-mặt bò	1608m
-mặt chuột	1627m
-mặt chó sói	1591m
-mặt cáo	1592m
-mặt cún	1587m
-mặt gấu	1637m
-mặt gấu trúc	1639m
-mặt hamster	1630m
+mặt bò	1613m
+mặt chuột	1632m
+mặt chó sói	1596m
+mặt cáo	1597m
+mặt cún	1592m
+mặt gấu	1642m
+mặt gấu trúc	1644m
+mặt hamster	1635m
 mặt hồ	147m
-mặt hổ	1597m
-mặt khỉ	1583m
-mặt kỳ lân	1604m
-mặt lợn	1612m
-mặt mèo	1594m
-mặt ngựa	1600m
+mặt hổ	1602m
+mặt khỉ	1588m
+mặt kỳ lân	1609m
+mặt lợn	1617m
+mặt mèo	1599m
+mặt ngựa	1605m
 mặt nước	152m
-mặt rồng	1671m
-mặt sư tử	1596m
-mặt thỏ	1631m
+mặt rồng	1676m
+mặt sư tử	1601m
+mặt thỏ	1636m
 mặt trăng	173m
-mặt trước gà con	1651m
+mặt trước gà con	1656m
 mặt trời	171m
 mặt trời lặn	179m
 mặt trời mọc	180m
 mặt đất	168m
-mặt ếch	1666m
+mặt ếch	1671m
 mềm mại	459m
 mệt	427M
 mệt mỏi	427m
@@ -14167,7 +14221,7 @@ mục nát	438m
 mục rữa	438m
 mừng sinh nhật	384m
 mực	47m
-mực ống	1821m
+mực ống	1826m
 mỹ phẩm	432m
 mỹ thuật	452m
 na uy	667o 821m
@@ -14175,7 +14229,7 @@ nacarado	310f 310g
 nachhaltig	396h
 nachhaltigkeit	396h
 nachmittag	190h
-nacho	2775a
+nacho	2780a
 nacht	192h
 nachtclub	450h
 nachtisch	271h
@@ -14186,11 +14240,11 @@ nachtzeit	192h
 nacre	310e
 nada de	472f 472g
 nadar	143f
-nadelbaum	1717h
+nadelbaum	1722h
 nadelwald	121h
 nager	143e
 naif	420n
-nail	2650a
+nail	2655a
 nairobi	867a
 naiv	420h
 naive	420a
@@ -14216,9 +14270,9 @@ namíbia	883g
 nana	427F
 nane	30n
 nane yeşili	30n
-nantucket	2794a
+nantucket	2799a
 nap	427a
-napa	2320a
+napa	2325a
 napoli calcio	624o
 napping	427a
 nar	243n
@@ -14228,16 +14282,17 @@ naranjo	228f
 naranjos	228f
 narenciye	228n
 narin	401n
-nariz de cerdo	1615f
-nariz de porco	1615g
+nariz de cerdo	1620f
+nariz de porco	1620g
 nascer do sol	180g
 nascosto	407i
-nashorn	1625h
+nashorn	1630h
 nasir al mulk	878a
-naso da maiale	1615i
-nastro	1934i
+naso da maiale	1620i
+nasrid palace	889a
+nastro	1939i
 nasty	438a
-nasty green	979a
+nasty green	984a
 natación	143f
 natal	378g
 natale	378i
@@ -14245,9 +14300,9 @@ natalino	378g
 natalizio	378i
 natation	143e
 natação	143g
-national park	1865a
-nationalpark	1865h
-native	2419a
+national park	1870a
+nationalpark	1870h
+native	2424a
 natur	396h
 natura	396i
 natura selvaggia	431i
@@ -14267,9 +14322,9 @@ nautical	140a
 nautico	140i
 nautique	140e
 nautisch	140h
-navajo	2563a
-navajowhite	1558a
-naval	2564a
+navajo	2568a
+navajowhite	1563a
+naval	2569a
 nave	140i 376g
 nave espacial	376f 376g
 navegación	140f
@@ -14291,7 +14346,7 @@ navires	140e
 navruz	760a
 navy	16a
 navy blue	16a
-navy green	1211a
+navy green	1216a
 navyblau	16h
 navío	140f
 nazar	884a
@@ -14322,9 +14377,9 @@ nebula	176a 176n
 nebulosa	176f 176g 176i
 nebuloso	202g
 nebuloso tom	463g
-necktie	1940a
-nectar	2033a
-nectarine	2565a
+necktie	1945a
+nectar	2038a
+nectarine	2570a
 neerlandés	849f
 neerlandês	849g
 nefes	412n
@@ -14335,6 +14390,7 @@ negra	9f 9g
 negro	9f 9g
 negro azulado	80f
 negro tinta	47f
+negruzco	9f
 negócio	369g
 negócios	369g
 nehir	148n
@@ -14400,7 +14456,8 @@ neptune	176a 176e
 neptuno	176f
 neptün	176n
 nera	9i
-nero	9i 2678a
+nerastro	9i
+nero	9i 2683a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	426e
@@ -14419,12 +14476,12 @@ nervös	426h
 nessun	472i
 nessuna	472i
 nessuno	472i
-nest	2346a
-nest mit eiern	1729h
-nest with eggs	1729a
+nest	2351a
+nest mit eiern	1734h
+nest with eggs	1734a
 netflix	484o
 netherlands	662o
-nettle	2382a
+nettle	2387a
 nettuno	176i
 netuno	176g
 neuanfang	412h
@@ -14469,7 +14526,7 @@ new zealand	691o
 new zealand flag	691o
 newborn	420a
 newcastle united	613o
-nezumi	2659a
+nezumi	2664a
 neón	319f
 neón brillante	462f
 neón rosa	116f
@@ -14525,8 +14582,8 @@ ngây thơ	420m
 ngô	250m
 ngôi chùa	357m
 ngôi mộ	423m
-ngôi nhà	1875m
-ngôi nhà bỏ hoang	1874m
+ngôi nhà	1880m
+ngôi nhà bỏ hoang	1879m
 ngôi sao	175m
 ngôi đền	357m
 ngõ hẻm	352m
@@ -14577,9 +14634,9 @@ ngụy trang	445m
 ngủ	427M
 ngủ say	427m
 ngủ trưa	427m
-ngựa	1603m
+ngựa	1608m
 ngựa vằn	331m
-ngựa đu quay	1910m
+ngựa đu quay	1915m
 nham hiểm	416m
 nham thạch	165m
 nhi đồng	393m
@@ -14596,7 +14653,7 @@ nhuộm chàm	840m
 nhà bếp	373m
 nhà cao tầng	351m
 nhà chọc trời	351m
-nhà có vườn	1876m
+nhà có vườn	1881m
 nhà gỗ	375m
 nhà gỗ nhỏ	375m
 nhà gỗ trên núi	848m
@@ -14607,7 +14664,7 @@ nhà nguyện	372m
 nhà sách	356m
 nhà thuốc	368m
 nhà thờ	372m
-nhà thờ hồi giáo	1894m
+nhà thờ hồi giáo	1899m
 nhà thờ lớn	372m
 nhà tranh	375m
 nhà truyền thống hàn quốc	842m
@@ -14619,7 +14676,7 @@ nhàn rỗi	427m
 nhá nhem	191m
 nhân hậu	401m
 nhã nhặn	401m
-nhím	1635m
+nhím	1640m
 nhôm	297m
 nhũ kim tuyến	444m
 như mơ	409m
@@ -14639,11 +14696,11 @@ nhạt nhẽo	448m
 nhảy múa	402m
 nhấp nháy	444m
 nhầy nhụa	438m
-nhẫn	1980m
+nhẫn	1985m
 nhật bản	366m 636o
 nhẹ nhàng	401m
 nhẹ nhàng thư thái	400m
-nhện	1696m
+nhện	1701m
 nhốn nháo	435m
 nhộn nhịp	435m
 nhớ	428M
@@ -14655,22 +14712,22 @@ nhớ về	428m
 nhớp nháp	438m
 nhợt nhạt	456m
 những bông hoa	207m
-những ngôi nhà	1873m
+những ngôi nhà	1878m
 những vì sao	175m
 nhựa	318m
 nhựa dẻo	318m
 nhựa đường	293m
 ni	472e 472f
-nice blue	1055a
+nice blue	1060a
 nicht	472h
-nickel	2355a
+nickel	2360a
 nickerchen	427h
-nid avec œufs	1729e
-nid vide	1728e
-nido con huevos	1729f
-nido con uova	1729i
-nido vacío	1728f
-nido vuoto	1728i
+nid avec œufs	1734e
+nid vide	1733e
+nido con huevos	1734f
+nido con uova	1734i
+nido vacío	1733f
+nido vuoto	1733i
 nie	472h
 niebla	202f
 niedergeschlagen	404h
@@ -14687,20 +14744,20 @@ nigeria	681o
 nigeria flagge	681o
 nigerian flag	681o
 night	192a
-night blue	1199a
+night blue	1204a
 night club	450e
 night market	344a
 night markets	344a
-night with stars	1902a
+night with stars	1907a
 nightclub	450a
 nightclubs	450a
 nightfall	191a
 nightlife	450a
-nightly	2122a
+nightly	2127a
 nightmare	416a
 nightmares	416a
 nights	192a
-nightshade	2387a
+nightshade	2392a
 nighttime	192a
 nigéria	681o
 nijerya	681o
@@ -14709,7 +14766,7 @@ nikâh	383n
 nil	786e 786H 786n
 nile	786a
 nilo	786f 786g 786i
-nilpferd	1626h
+nilpferd	1631h
 nilüfer	212n
 nilüfer göleti	150n
 nineties	720a
@@ -14718,8 +14775,8 @@ ninfee di monet	802i
 ninfeias de monet	802g
 ninguna	472f
 ningún	472f
-ninho com ovos	1729g
-ninho vazio	1728g
+ninho com ovos	1734g
+ninho vazio	1733g
 ninna nanna	427i
 ninnananna	427i
 ninni	427n
@@ -14756,7 +14813,7 @@ noche	192f
 noche de brujas	379f
 noche de luna	174f
 noche de san juan	768f
-noche estrellada	1902f
+noche estrellada	1907f
 noche temprana	191f
 nochebuena	378f
 noches blancas	813f
@@ -14766,7 +14823,7 @@ nocturnal	192a
 nocturne	192e
 nocturno	192f
 noel	378m 378n
-noel ağacı	1917n
+noel ağacı	1922n
 noel baba	378n
 nogal	290f
 nogueira	290g
@@ -14778,11 +14835,13 @@ noir bleuté	80e
 noir encre	47e
 noir et blanc	443e
 noire	9e
+noirâtre	9e
+noirâtres	9e
 noisy	435a
 noitada	450g
 noite	192g
 noite de luar	174g
-noite estrelada	1902g
+noite estrelada	1907g
 noites brancas	813g
 noitinha	191g
 noiva	383g
@@ -14794,14 +14853,14 @@ nojo	438g
 nola	758a
 nomad	431a
 nomade	431e 431h 431i
-nomadic	2566a
+nomadic	2571a
 non	472e 472i
 non usare	472i
 non usate	472i
 nonchalant	427e
 none	472a
-noodle	2201a
-noodles	2707a
+noodle	2206a
+noodles	2712a
 noon	189a
 nordic	365a
 nordic saga	839a
@@ -14812,8 +14871,8 @@ nordique ancien	839e
 nordisch	365h
 nordlicht	177h
 nordlichter	177h
-nori	2653a
-noria de feria	1912f
+nori	2658a
+noria de feria	1917f
 norouz	760a 760e
 norse	839a
 northern lights	177a
@@ -14831,7 +14890,7 @@ norwegen	667o 821h
 norwegian	821a
 norwegian flag	667o
 norwegisch	821h
-nose	2482a
+nose	2487a
 nostalgia	391a 391f 391g 391i
 nostalgia di casa	428i
 nostalgic	391a
@@ -14853,18 +14912,18 @@ notte	192i
 notte di luna	174i
 notte di san giovanni	768i
 notte fonda	193i
-notte stellata	1902i
+notte stellata	1907i
 notti bianche	813i
 notturna	192i
 notturno	192i
 noturna	192g
 noturno	192g
-nougat	2377a
+nougat	2382a
 noughties	723a
 nounours	421e
 nourrisson	420e
 nouruz	760h
-nouveau	2235a
+nouveau	2240a
 nouveau départ	412e
 nouveau né	420e
 nouvel an	769e
@@ -14873,7 +14932,7 @@ nouvel an persan	760e
 nouvel an thaï	755e
 nouvelle orléans	758e
 nouvelle zélande	691o
-nova	2645a
+nova	2650a
 nova iorque	782g
 nova orleans	758g
 nova york	782g
@@ -14904,7 +14963,7 @@ nubes	170f
 nublada	203f 203g
 nublado	203f 203g
 nubosidad	203f
-nuclear	2321a
+nuclear	2326a
 nude	115a 115e 115f 115g 115h 115i 115n
 nueva orleans	758f
 nueva york	782f
@@ -14914,7 +14973,7 @@ nuevo comienzo	412f
 nuevo méxico	792f
 nuit	192e
 nuit de lune	174e
-nuit étoilée	1902e
+nuit étoilée	1907e
 nuits blanches	813e
 nullerjahre	723h
 numérique	388e
@@ -14933,14 +14992,14 @@ nursery	420a
 nurses	368a
 nurturing	401a
 nussbaum	290h
-nut	2023a
-nutmeg	2145a
-nutria	1641f
+nut	2028a
+nutmeg	2150a
+nutria	1646f
 nutrición	430f
 nutrition	430a 430e
 nutrizione	430i
 nutrição	430g
-nuts	2761a
+nuts	2766a
 nuvem	170g
 nuvens	170g
 nuvola	170i
@@ -15012,7 +15071,7 @@ núi alps	161m
 núi băng	184m
 núi lửa	165m
 núi non	160m
-núi phú sĩ	1860m
+núi phú sĩ	1865m
 núi phủ tuyết	161m
 núi tuyết	161m
 núi đá	163m
@@ -15021,7 +15080,7 @@ năm mới	769m
 năm mới âm lịch	381m
 năng lượng	402m
 năng động	402m
-nơ hoa hồng	1707m
+nơ hoa hồng	1712m
 nước	152m
 nước chanh	227m
 nước dừa	241m
@@ -15032,7 +15091,7 @@ nướng bánh	270m
 nải chuối	238m
 nảy lộc	195m
 nấm	136m
-nấu ăn	1791m
+nấu ăn	1796m
 nắng	171m
 nắng chiều	179m
 nắng gắt	205m
@@ -15042,7 +15101,7 @@ nắng đẹp	172m
 nắng ấm	172m
 nằm dài	427m
 nến	321m
-nồi thức ăn	1793m
+nồi thức ăn	1798m
 nồng cháy	406m
 nồng nhiệt	406m
 nồng nàn	406m
@@ -15070,9 +15129,9 @@ oak	290a
 oase	139h
 oasi	139i
 oasis	139a 139e 139f
-oat	2247a
-oatmeal	2209a
-oats	2550a
+oat	2252a
+oatmeal	2214a
+oats	2555a
 oaxaca	770a
 oaxacan	770a
 oaxaqueño	770f
@@ -15082,7 +15141,7 @@ obscur	453e
 obscure	407a 453e
 obscurité	424e
 obscuro	453g
-obsidian	2272a
+obsidian	2277a
 obskur	407h
 obst	446h
 obstsalat	446h
@@ -15090,32 +15149,32 @@ obsèques	423e
 ocak	322n
 ocak başı	322n
 ocaso	179f 179g
-occhiali da sole	1936i
-occhiali da vista	1935i
+occhiali da sole	1941i
+occhiali da vista	1940i
 occhio turco	884i
 occult	407a
 occulte	407e
 occulto	407i
 ocean	140a
-ocean blue	1455a
+ocean blue	1460a
 ocean depths	141a
-ocean green	1296a
-oceanic	2420a
+ocean green	1301a
+oceanic	2425a
 oceano	140g 140i
 oceano profundo	141g
 oceans	140a
 oceânico	140g
 ocher	36a
 ochre	36a
-ochse	1609h
+ochse	1614h
 ocio	400f
 ocioso	427f 427g
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1302a
+ocre	36e 36f 36g 1307a
 october	197a
 octobre	197e
-octopus	1683a
+octopus	1688a
 octubre	197f
 ocultismo	407f 407g
 oculto	407f 407g
@@ -15124,32 +15183,32 @@ océano	140f
 océano profundo	141f
 océans	140e
 odd	449a
-oden	1809a 1809g 1809h 1809n
-oden giapponese	1809i
+oden	1814a 1814g 1814h 1814n
+oden giapponese	1814i
 odiar	415f
 odiare	415i
 odio	415f 415i
 odun	290n
-odyssey	2286a
+odyssey	2291a
 oeil turc	884e
 oeuf	269e
 oeufs	269e
-off blue	1018a
-off green	1240a
+off blue	1023a
+off green	1245a
 off white	104a 104g
-off yellow	1133a
+off yellow	1138a
 office	369a
-office building	1877a
+office building	1882a
 official	423a
 officiel	423e
 officina	389i
 offiziell	423h
 oficial	423f 423g
 oficina	369f 389g
-oficina de correos europea	1879f
-oficina de correos japonesa	1878f
+oficina de correos europea	1884f
+oficina de correos japonesa	1883f
 ofis	369n
-ofis binası	1877n
+ofis binası	1882n
 ofrenda	756f
 ohne	472h
 ohne jedes	472h
@@ -15157,21 +15216,21 @@ oi	469g
 oi bức	205m
 oi nồng	414m
 oi ả	205m
-oignon	1761e
-oil	2008a
-oiseau	1652e
+oignon	1766e
+oil	2013a
+oiseau	1657e
 oisif	427e
 ojo turco	884f
 okkult	407h
 okr	36n
 oktober	197h
 oktoberfest	759a 759h
-oktopus	1683h
+oktopus	1688h
 okul	370n
-okul binası	1885n
+okul binası	1890n
 okul otobüsü	280n
 okul servisi	280n
-okul çantası	1960n
+okul çantası	1965n
 okyanus	140n
 okyanus dibi	141n
 okült	407n
@@ -15189,17 +15248,17 @@ old dutch masters	803a
 old fashioned	391a
 old master	729a
 old masters	729a
-old pink	1088a
-old rose	1050a
+old pink	1093a
+old rose	1055a
 old shanghai	790a
 old times	428a
 old town prague	854a
 old west	749a
 older	392a
 oldies	391a
-oldlace	1559a
+oldlace	1564a
 oldtimer	391h
-ole	2611a
+ole	2616a
 oleaje	142f
 olgun	434n
 olgunluk	434n
@@ -15209,19 +15268,19 @@ olimpiadi	698o
 olio oliva	289i
 oliv	24h
 oliva	289f 289i
-olive	24a 24e 289i 1748h
-olive brown	1293a
-olive drab	1441a
-olive green	1484a
+olive	24a 24e 289i 1753h
+olive brown	1298a
+olive drab	1446a
+olive green	1489a
 olive oil	289a
-olive yellow	996a
-olivedrab	1560a
+olive yellow	1001a
+olivedrab	1565a
 oliven	289h
 olivenöl	289h
 olives	289a 289e
 olivgrün	24h
 olivo	289f 289i
-olla de comida	1793f
+olla de comida	1798f
 olmadan	474n
 olmasın	474n
 olmayan	474n
@@ -15250,13 +15309,13 @@ ondas	142g
 ondata di calore	205i
 onde	142I
 ondée	199e
-one piece swimsuit	1950a
+one piece swimsuit	1955a
 onesto	419i
 onestà	419i
 ong	337m
 ong mật	337m
-onigiri	1803i
-onion	1761a
+onigiri	1808i
+onion	1766a
 onion domes	845a
 onirico	409i
 onirique	409e
@@ -15264,7 +15323,7 @@ online	388a 388f 388g 388h 388i 388m 388n
 onore	429i
 onur	429n
 onur yürüyüşü	767n
-onyx	2348a
+onyx	2353a
 onírico	409f 409g
 oolong	260a 260e 260f 260g 260h 260i 260n
 oolong tea	260a
@@ -15300,32 +15359,32 @@ oración	425f
 orage	201e
 orageuse	201e
 orageux	201e
-orang outan	1586e
-orang utan	1586h
+orang outan	1591e
+orang utan	1591h
 orange	1a 1e 1h
-orange brown	1423a
+orange brown	1428a
 orange fruit	228a 228e
-orange pink	1003a
+orange pink	1008a
 orange red	97a
-orange yellow	1301a
+orange yellow	1306a
 orangefarben	1h
-orangeish	1042a
+orangeish	1047a
 orangen	228h
 oranger	228e
-orangered	1114a
+orangered	1119a
 orangerot	97h
 orangers	228e
 oranges	228a
-orangey brown	1308a
-orangey red	1271a
-orangey yellow	1056a
-orangish	1134a
-orangish brown	1249a
-orangish red	1247a
-orango	1586i
-orangotango	1586g 1586i
-orangutan	1586a 1586n
-orangután	1586f
+orangey brown	1313a
+orangey red	1276a
+orangey yellow	1061a
+orangish	1139a
+orangish brown	1254a
+orangish red	1252a
+orango	1591i
+orangotango	1591g 1591i
+orangutan	1591a 1591n
+orangután	1591f
 orangé	1e
 orangée	1e
 orar	425f 425g
@@ -15350,7 +15409,7 @@ ordinateur	388e
 ordinateur portable	388e
 ordinateurs	388e
 ordu	445n
-oregano	2301a
+oregano	2306a
 organic	396a
 organik	396n
 orgoglio	429i
@@ -15368,7 +15427,7 @@ orientalisch	367h
 orientteppich	753h
 orilla del lago	147f
 orilla del mar	143f
-orion	2798a
+orion	2803a
 orizzonte	183i
 orkan	201h
 orkestra	410n
@@ -15377,13 +15436,13 @@ orla	143g
 orman	119n
 orman meyveleri	253n
 ormanlık	119n
-oro	11f 11i 2675a
+oro	11f 11i 2680a
 orquesta	410f
 orquestra	410g
 orquídea	218f 218g
 orrore	416i
 orsacchiotto	421i
-orso	1637i
+orso	1642i
 ortaggi	447i
 ortanca	219n
 ortensia	219i
@@ -15401,7 +15460,7 @@ osmanthus	224a
 osmanto	224f 224g 224i
 osmantus	224n
 oso de peluche	421f
-oso panda	1639f
+oso panda	1644f
 ospedale	368i
 ossidato	298i
 ostentação	394g
@@ -15411,11 +15470,11 @@ osterhase	385h
 osteria	355i
 ostern	385h
 ostile	415i
-ostra	1822f 1822g
-ostrea	1822i
-ostrica	1822i
+ostra	1827f 1827g
+ostrea	1827i
+ostrica	1827i
 ot	125n
-otel	1882n
+otel	1887n
 other than	472a
 otherworldly	409a
 otimismo	417g
@@ -15427,7 +15486,7 @@ otomano	784f 784g
 otoyol	351n
 otoñal	197f
 otoño	197f
-otter	1641a 1641h
+otter	1646a 1646h
 ottimismo	417i
 ottimista	417i
 ottobre	197i
@@ -15438,7 +15497,7 @@ oublie	472e
 oubliez	472e
 ouragan	201e
 ouro	11g
-ours	1637e
+ours	1642e
 ours en peluche	421e
 ousadia	418g
 ousado	418g
@@ -15459,20 +15518,20 @@ oveja	360f
 ovejas	360f
 ovelha	360g
 overcast	203a
-overgrown	2322a
+overgrown	2327a
 overwhelmed	426a
 ovni	176e 176f
 ovo	269g
-ovo frito	1791g
+ovo frito	1796g
 ovos	269g
-owl	2196a
+owl	2201a
 oxblood	33a
 oxidación	298f
 oxidada	298f
 oxidado	298f 298g
-oxide	2549a
+oxide	2554a
 oxydé	298e
-oyster	1822a
+oyster	1827a
 oyun alanı	393n
 oyun parkı	393n
 oyun zamanı	393n
@@ -15490,18 +15549,18 @@ pa ri	773m
 pablo picasso	830a
 pacato	399g 399i
 pace	399i
-pacific	2010a
+pacific	2015a
 pacifico	399i
-pack	2694a
+pack	2699a
 packers	594o
 pacífico	399f 399g
 padaria	270g
 paddy	252a
-padella con cibo	1792i
+padella con cibo	1797i
 padişah	395n
 padre	372g
-paella	1792f
-paesaggio urbano	1903i
+paella	1797f
+paesaggio urbano	1908i
 paese	360i
 paese delle meraviglie	408i
 paesi bassi	662o
@@ -15518,87 +15577,91 @@ paillettes	444e 444i
 pailleté	444e
 pain	270e 404a
 painful	404a
-painted	2186a
+painted	2191a
 painter	452a
 painting	452a
 paintings	452a
-paisaje urbano	1903f
+paisaje urbano	1908f
 paisible	399e
 paix	399e
 paixão	406g
-paketlenmiş hediye	1933n
+paketlenmiş hediye	1938n
 pakistan	684o
 pakistani flag	684o
 palace	358a
 palacio	358f
+palacio de invierno	890f
 palacio imperial	358f
 palais	358e
+palais hiver	890e
 palais impérial	358e
 palast	358h
 palazzi	351i
 palazzo imperiale	358i
+palazzo inverno	890i
 palazzo reale	358i
 pale	456a
 pale blue white	76a
-palegoldenrod	1561a
-palegreen	1562a
+palegoldenrod	1566a
+palegreen	1567a
 paler	456a
 palerme	870e
 palermo	870a
 palest	456a
 palestra	402i
-paleturquoise	1563a
-palevioletred	1564a
+paleturquoise	1568a
+palevioletred	1569a
 palhaço	342g
-palla di coriandoli	1924i
+palla di coriandoli	1929i
 pallacanestro	402i
 pallavolo	402i
-pallid	2424a
+pallid	2429a
 pallida	456i
 pallido	456i
 palloncini	348i
 palloncino	348i
-palm	2003a
+palm	2008a
 palm springs	793a
-palm tree	1719a
-palma	1719i
-palme	1719h
-palmeira	1719g
-palmera	1719f
-palmier	1719e
-palmiye ağacı	1719n
+palm tree	1724a
+palma	1724i
+palme	1724h
+palmeira	1724g
+palmera	1724f
+palmier	1724e
+palmiye ağacı	1724n
 paloma	420f
 palomas	420f
-palomino	2422a
-palomitas	1797f
+palomino	2427a
+palomitas	1802f
 palta	242f
 palyaço	342n
 palácio	358g
+palácio de inverno	890g
 palácio imperial	358g
 pamuk	303n
 pamuk şeker	273n
 pamukkale	814a 814e 814f 814g 814h 814i 814m 814n
 pamuklu	303n
 pan	270f
-pan de molde	1767f
+pan de molde	1772f
 pan de oro	317f
-pan relleno	1788f
-pan sin levadura	1770f
+pan relleno	1793f
+pan sin levadura	1775f
 pan tostado	270f
 panadería	270f
 panasonic	558o
 panayır	346n
 pancada de chuva	199g
 pancake	271a 271e 271i
-pancakes	271a 1773e
-pancetta	1779i
+pancakes	271a 1778e
+pancetta	1784i
 panda	332a 332e 332f 332g 332h 332i 332n
-pandabär	1639h
-pandagesicht	1639h
+pandabär	1644h
+pandagesicht	1644h
 pandas	332a
 pane	270i
-pane in cassetta	1767i
-panela	1793g
+pane in cassetta	1772i
+panela	1798g
 panetteria	270i
 panic	416a
 panico	416i
@@ -15608,14 +15671,14 @@ panique	416e
 panisch	426h
 pankek	271n
 pannocchia	250i
-panorama	2569a
+panorama	2574a
 panqueca	271g
-panquecas	1773g
+panquecas	1778g
 panqueque	271f
 panqueques	271f
-pansy	2132a
-pantaloncini	1952i
-pantalones cortos	1952f
+pansy	2137a
+pantaloncini	1957i
+pantalones cortos	1957f
 pantone classic blue	703o
 pantone greenery	700o
 pantone living coral	702o
@@ -15625,15 +15688,15 @@ pantone ultra violet	701o
 pantone very peri	705o
 pantone viva magenta	706o
 paon	329e
-paonne	1662e
+paonne	1667e
 papagaio	334g
 papagayo	334f
 papagei	334h
 papai noel	378g
 papatya	220n
 papavero	222i
-papaya	2264a
-papayawhip	1565a
+papaya	2269a
+papayawhip	1570a
 papaz	372n
 papağan	334n
 papel	304f 304g
@@ -15644,13 +15707,13 @@ papillon	336e
 papoula	222g
 pappagallo	334i
 paprika	287a 287e 287f 287h 287i 287n
-papyrus	2276a
+papyrus	2281a
 papá noel	378f
 paquebot	140e
 paquistán	684o
 paquistão	684o
 para	436N
-para kesesi	1958n
+para kesesi	1963n
 parada do orgulho	767g
 parade	422a 422e 422h
 paradies	440h
@@ -15675,12 +15738,12 @@ parasole	349i
 parata	422i
 paraíso	440f 440g
 parc	127e
-parc national	1865e
+parc national	1870e
 parchemin	304e
 parchment	304a
 parco	127i
 parco giochi	393i
-parco nazionale	1865i
+parco nazionale	1870i
 pardo	7f 7g
 pared	353f
 parede	353g
@@ -15714,28 +15777,28 @@ parlak	457n
 parlak gelecek	417n
 parlak kırmızı	74n
 parlak sarı	101n
-parma	2571a
-parmak arası terlik	1961n
+parma	2576a
+parmak arası terlik	1966n
 parme	99e
 paroi	353e
 parque	127f 127g
 parque infantil	393f
-parque nacional	1865f 1865g
+parque nacional	1870f 1870g
 parra	134f
 parrot	334a
 parrots	334a
-parsley	2534a
-part de fromage	1775e
+parsley	2539a
+part de fromage	1780e
 parti	384n
-parti konfetisi	1923n
+parti konfetisi	1928n
 party	384a 384h
-party popper	1923a
-parça et	1778n
+party popper	1928a
+parça et	1783n
 parís	773f
 parıldamak	444n
 parıldayan	444n
 parıltı	444n
-parıltılar	1921n
+parıltılar	1926n
 parıltılı	457n
 parşömen	304n
 pas	298n 472e
@@ -15754,7 +15817,7 @@ paslı	298n
 pasmado	437f
 pasqua	385i
 pasquale	385i
-pass	2516a
+pass	2521a
 passion	406a 406e
 passionale	406i
 passionate	406a
@@ -15763,15 +15826,15 @@ passionné	406e
 passionnée	406e
 passé	460e
 passée	460e
-pasta	271n 2447a
-pasta dilimi	1829n
+pasta	271n 2452a
+pasta dilimi	1834n
 pastagem	124g
 pastane	271n
-paste	2278a
+paste	2283a
 pastel	461a 461e 461f 461g 461m 461n
 pastel de cumpleaños	271f
 pastel de luna	826f
-pastel de pescado japonés	1812f
+pastel de pescado japonés	1817f
 pastel kawaii	742a
 pastel renkler	461n
 pastelería	271f
@@ -15791,29 +15854,29 @@ pastry	271a
 pasture	124a
 pastèque	234e
 pastéis	461g
-pata	1645g
+pata	1650g
 patagonia	856a
 patagonie	856e
 patagonien	856h
 patagonya	856n
 patagônia	856g
-patas	1645g
-patata	1752f 1752i
-patata asada	1808f
-patata dolce arrosto	1808i
-patatas fritas	1781f
-patate douce	1808e
-patates	1752n
-patates kızartması	1781n
-patatine	1781i
-patatine fritte	1781i
-path	2011a
+patas	1650g
+patata	1757f 1757i
+patata asada	1813f
+patata dolce arrosto	1813i
+patatas fritas	1786f
+patate douce	1813e
+patates	1757n
+patates kızartması	1786n
+patatine	1786i
+patatine fritte	1786i
+path	2016a
 patio trasero	126f
 patlama	165n
-patlamış mısır	1797n
-patlayan mantarlı şişe	1843n
+patlamış mısır	1802n
+patlayan mantarlı şişe	1848n
 patlıcan	248n
-pato	1656f 1656g
+pato	1661f 1661g
 patrickstag	386h
 patrimoine	391e
 patrimonio	391f 391i
@@ -15821,14 +15884,14 @@ patrimônio	391g
 patırtı	435n
 paura	416i
 pauroso	416i
-pavo	1646f
+pavo	1651f
 pavo real	329f
 pavone	329i
-pavoneggiarsi	1662i
+pavoneggiarsi	1667i
 pavor	416f 416g
 pavot	222e
 pavão	329g
-paw prints	1645a
+paw prints	1650a
 pay	271F
 payaso	342f
 payet	444n
@@ -15845,10 +15908,10 @@ país das maravilhas	408g
 país de las maravillas	408f
 países baixos	662o
 países bajos	662o
-pea	1232a
-pea green	1473a
-pea soup	1380a
-pea soup green	1344a
+pea	1237a
+pea green	1478a
+pea soup	1385a
+pea soup green	1349a
 peace	399a
 peaceful	399a
 peach	235a
@@ -15857,26 +15920,26 @@ peach colour	27a
 peach fuzz	707o
 peach pink	73a
 peaches	235a
-peachpuff	1566a
-peachy	2026a
-peachy pink	1051a
+peachpuff	1571a
+peachy	2031a
+peachy pink	1056a
 peacock	329a
 peacock blue	46a
 peacocks	329a
 peak	468a
 peaks	468a
-peanut	1762a
-peanuts	1762a
-pear	1217a
+peanut	1767a
+peanuts	1767a
+pear	1222a
 pearl	310a
 pearl white	106a
 pearls	310a
-pears	2649a
+pears	2654a
 peas	447a
-peat	2572a
+peat	2577a
 pebble	292a
 pebbles	292a
-pecan	2115a
+pecan	2120a
 peces	377f
 pecora	360i
 pecore	360i
@@ -15887,17 +15950,17 @@ pedra vulcânica	158g
 pedras	292g
 pedregoso	292f
 pedregulho	292g
-peel	2065a
-pegada de pata	1645g
+peel	2070a
+pegada de pata	1650g
 peinlich	426h
 peintre	452e
 peinture	452e
 peixe	377g
 peixe dourado	340g
-peixe tropical	1680g
+peixe tropical	1685g
 pelea	415f
 pelear	415f
-pelican	2218a
+pelican	2223a
 peligro	415f
 peligroso	415f
 pelle	299i
@@ -15917,11 +15980,11 @@ penguen	333n
 penguin	333a
 penguins	333a
 penhasco	163g
-penny	2231a
+penny	2236a
 penombra	465i
-pentola di cibo	1793i
+pentola di cibo	1798i
 penumbra	465f 465g
-pençe izi	1645n
+pençe izi	1650n
 peonia	214i
 peonies	214a
 peony	214a
@@ -15932,14 +15995,14 @@ peperoncini	286i
 peperoncino	286i
 peperone	286i
 peperoni	286h 286i
-pepinillo	1757f
+pepinillo	1762f
 pepino	447f 447g
 pepper	278a
 peppercorn	278a
 peppercorns	278a
 peppers	286a
 pepsi	578o
-pera	1741f 1741g 1741i
+pera	1746f 1746g 1746i
 peranakan	875a
 perda	404g
 perdita	404i
@@ -15962,8 +16025,8 @@ perigoso	415g
 periler	408n
 perili	416n
 perito moreno	856a
-periwinkle	1483a
-periwinkle blue	1375a
+periwinkle	1488a
+periwinkle blue	1380a
 perişan	404n
 perla	310f 310i
 perlas	310f
@@ -15972,12 +16035,12 @@ perle	310e 310h 310i
 perlen	310h
 perlmutt	310h
 perlweiß	106h
-perrete	1588f
-perrito caliente	1783f
-perro	1588f
-perro guía	1589f
+perrete	1593f
+perrito caliente	1788f
+perro	1593f
+perro guía	1594f
 perroquet	334e
-perrywinkle	1215a
+perrywinkle	1220a
 persa	753f 753g
 persan	753e
 perserteppich	753h
@@ -15988,7 +16051,7 @@ persian new year	760a
 persian rug	753a
 persian tiles	878a
 persiano	753i
-persimmon	2075a
+persimmon	2080a
 persisch	753h
 persisches neujahr	760h
 perte	404e
@@ -16006,50 +16069,50 @@ pesadelo	416g
 pesadilla	416f
 pesadillas	416f
 pesca	235i
-pesce	1679i
-pesce palla	1681i
+pesce	1684i
+pesce palla	1686i
 pesce rosso	340i
-pesce tropicale	1680i
+pesce tropicale	1685i
 peschereccio	140i
 pesci tropicali	377i
 pesciolini	377i
 pespembe	6n
-pesto	2044a
+pesto	2049a
 petal	207a
 petali	207i
 petalo	207i
 petals	207a
-petardo	1920f 1920i
+petardo	1925f 1925i
 petek	263n
 petersburg	813a
 petirrojo	284f
 petit jour	180e
-petite	2782a
+petite	2787a
 petits pois	447e
 petra	785a 785f 785g 785h 785i 785n
-petrol	13h 1132a
+petrol	13h 1137a
 petrol mavisi	13n
 petrykivka	859a
 pettirosso	284i
-petunia	2570a
+petunia	2575a
 peur	416e
-pewter	2019a
-peynir dilimi	1775n
+pewter	2024a
+peynir dilimi	1780n
 pez	377f
 pez dorado	340f
-pez globo	1681f
-pez tropical	1680f
+pez globo	1686f
+pez tropical	1685f
 peñasco	163f
 peñón	163f
 peônia	214g
-pfannengericht	1792h
+pfannengericht	1797h
 pfannkuchen	271h
 pfarrer	372h
 pfau	329h
 pfauenblau	46h
 pfeffer	278h
-pferd	1603h
-pferdegesicht	1600h
+pferd	1608h
+pferdegesicht	1605h
 pfingstrose	214h
 pfirsich	235h
 pfirsichblüte	216h
@@ -16066,14 +16129,14 @@ pfütze	199h
 pfützen	199h
 pha lê	311m
 phai	456m
-phantom	2425a
+phantom	2430a
 pharao	786h
 pharaoh	786a 786m
 pharaohs	786a
 pharaon	786e
 pharmacie	368e
 pharmacy	368a
-pheasant	2537a
+pheasant	2542a
 phi cơ	169m
 phi hành gia	176m
 phi lý	449m
@@ -16089,8 +16152,8 @@ phim đen trắng	748m
 phiên chợ	343m
 phiêu diêu	409m
 phiêu lưu	431m
-phlox	2189a
-phoenix	2270a
+phlox	2194a
+phoenix	2275a
 phone	388a
 phone booth	285a
 phone box	285a
@@ -16101,17 +16164,17 @@ phong cách thụy sĩ	833m
 phong cách trung hoa	367m
 phong cách trung quốc	367m
 phong cách victoria	828m
-phong cầm	1983m
+phong cầm	1988m
 phong lan	218m
 phong trần	433m
-phoque	1678e
+phoque	1683e
 phosphorescent	462e
 phun trào	165m
 phá	146m
-pháo	1920m
-pháo bông	1919m
+pháo	1925m
+pháo bông	1924m
 pháo giấy	422m
-pháo giấy buổi tiệc	1923m
+pháo giấy buổi tiệc	1928m
 pháo hoa	345m
 pháo đài	371m
 pháp	637o
@@ -16121,7 +16184,7 @@ phân xưởng	389m
 phép lạ	408m
 phép màu	408m
 phép thuật	408m
-phím đàn	1985m
+phím đàn	1990m
 phòng bếp	373m
 phòng em bé	420m
 phòng khám	368m
@@ -16156,12 +16219,12 @@ pianeta	176i
 pianeta terra	396i
 pianeti	176i
 piangere	404i
-piano	1985e 1985i 2312a
-pianoforte	1985i
-pianta	1722i
+piano	1990e 1990i 2317a
+pianoforte	1990i
+pianta	1727i
 pianta appartamento	128i
-pianta di riso	1721i
-pianta in vaso	1716i
+pianta di riso	1726i
+pianta in vaso	1721i
 piantine	128i
 pianto	404i
 piazza del mercato	343i
@@ -16170,9 +16233,9 @@ picante	277f 277g
 picasso	830a 830e 830f 830g 830h 830i 830m 830n
 piccante	277i
 picco	160i
-pickle	2304a
-picnic	2553a
-pico	160g 2168a
+pickle	2309a
+picnic	2558a
+pico	160g 2173a
 pico nevado	161f 161g
 picolé	274g
 pie	271a
@@ -16192,18 +16255,18 @@ pietra	292i
 pietra lavica	158i
 pietra preziosa	327i
 pietre	292i
-pieuvre	1683e
-pig	2265a
-pig face	1612a
-pig nose	1615a
-pig pink	997a
-piggy	2800a
+pieuvre	1688e
+pig	2270a
+pig face	1617a
+pig nose	1620a
+pig pink	1002a
+piggy	2805a
 pigra	427i
 pigrizia	427i
 pigro	427i
 pik demir	296n
-pilav	1804n
-pillow	2505a
+pilav	1809n
+pillow	2510a
 pilz	136h
 pilze	136h
 piment	286e
@@ -16223,11 +16286,11 @@ pimienta negra	278f
 pimiento	286f
 pin	121e
 pinar	121f
-pinch	2426a
+pinch	2431a
 pine	121a
-pine decoration	1926a
+pine decoration	1931a
 pine forest	121a
-pine green	1430a
+pine green	1435a
 pineapple	240a
 pines	121a
 pineta	121i
@@ -16244,33 +16307,33 @@ pinheiros	121g
 pinho	121g
 pini	121i
 pinie	121h
-piniendekoration	1926h
+piniendekoration	1931h
 pink	6a 6h
 pink city	816a
 pink mosque	878a
-pink purple	1267a
-pink red	1292a
-pinke schleife	1932h
+pink purple	1272a
+pink red	1297a
+pinke schleife	1937h
 pinkes neon	116h
-pinkish	1442a
-pinkish brown	1285a
-pinkish grey	1269a
-pinkish orange	1218a
-pinkish purple	1462a
-pinkish red	1445a
-pinkish tan	985a
-pinky	1107a
-pinky purple	1408a
-pinky red	1341a
+pinkish	1447a
+pinkish brown	1290a
+pinkish grey	1274a
+pinkish orange	1223a
+pinkish purple	1467a
+pinkish red	1450a
+pinkish tan	990a
+pinky	1112a
+pinky purple	1413a
+pinky red	1346a
 pino	121f 121i
 pinos	121f
 pins	121e
 pintalabios	432f
 pintarroxo	284g
 pinterest	526o
-pintinho chocando	1649g
-pintinho de frente	1651g
-pintinho de perfil	1650g
+pintinho chocando	1654g
+pintinho de frente	1656g
+pintinho de perfil	1655g
 pintor	452f 452g
 pintura	452f 452g
 pintura a la tinta	313f
@@ -16284,21 +16347,21 @@ piovere	199i
 pioviggine	200i
 piovosa	199i
 piovoso	199i
-pipe	2494a
-pipetli bardak	1852n
-pipistrello	1636i
-pipoca	1797g
-pipoca de cinema	1797g
+pipe	2499a
+pipetli bardak	1857n
+pipistrello	1641i
+pipoca	1802g
+pipoca de cinema	1802g
 piquant	277e
 piramidi	786i
 piramitler	786n
-pirinç bitkisi	1721n
-pirinç gevreği	1802n
+pirinç bitkisi	1726n
+pirinç gevreği	1807n
 pirinç metal	60n
 pirinç tarlası	252n
-pirinç tatlısı	1814n
+pirinç tatlısı	1819n
 pirinç terasları	778n
-pirinç topu	1803n
+pirinç topu	1808n
 piruleta	272f
 pirulito	272g
 pirámides	786f
@@ -16310,14 +16373,14 @@ piscine	143e
 pisco de peito ruivo	284g
 piselli	447i
 pisolino	427i
-piss yellow	1117a
+piss yellow	1122a
 pista da ballo	450i
 pista de baile	450f
 pista de dança	450g
-pistachio	1349a
+pistachio	1354a
 piste de danse	450e
-pit	2540a
-pita farcita	1788i
+pit	2545a
+pita farcita	1793i
 pittore	452i
 pittsburgh steelers	596o
 pittura	452i
@@ -16326,9 +16389,9 @@ piuma	324i
 piumaggio	324i
 pivoine	214e
 pizza	247a 247e 247f 247g 247h 247i 247m 247n
-pizza dilimi	1782n
-pizzastück	1782h
-pizzeria	1782h
+pizza dilimi	1787n
+pizzastück	1787h
+pizzeria	1787h
 piña	240f
 pişmanlık	404n
 place du marché	343e
@@ -16338,14 +16401,14 @@ placid	399a
 placide	399e
 placido	399i
 plage	143e
-plage avec parasol	1862e
+plage avec parasol	1867e
 plage de sable	144e
 plage tropicale	145e
 plaid	411E 411I
 plain	398a
 plaisir	403e
 plaj	143n
-plaj ve şemsiye	1862n
+plaj ve şemsiye	1867n
 planet	176a 176h
 planet earth	396a
 planet erde	396h
@@ -16355,19 +16418,19 @@ planeta tierra	396f
 planetas	176f
 planeten	176h
 planets	176a
-plank	2361a
+plank	2366a
 plant	128a
-plant de riz	1721e
+plant de riz	1726e
 planta	128f 128g
-planta de arroz	1721g
+planta de arroz	1726g
 planta de interior	128f 128g
-planta de maceta	1716f
-planta joven	1715f
-plantain	2722a
+planta de maceta	1721f
+planta joven	1720f
+plantain	2727a
 plantas	128f
 plantação de arroz	252g
 plante	128e
-plante en pot	1716e
+plante en pot	1721e
 plante intérieur	128e
 plante verte	128e
 plantes	128e
@@ -16375,34 +16438,34 @@ plants	128a
 planète	176e
 planète terre	396e
 planètes	176e
-plaster	2421a
+plaster	2426a
 plaster wall	353a
 plastic	318a
 plastica	318i
 plastik	318h 318n
 plastique	318e
-plat mitonné	1792e
+plat mitonné	1797e
 plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	2207a
+play	2212a
 playa	143f
 playa de arena	144f
 playa tropical	145f
-playa y sombrilla	1862f
+playa y sombrilla	1867f
 playas	143f
 playful	403a
 playground	393a 393g
-playground slide	1911a
+playground slide	1916a
 playstation	487o
 playtime	393a
-plaza	2241a
+plaza	2246a
 plaza de mercado	343f
 plaza roja	845f
 pleased	403a
 pleasure	403a
-pleasures	2727a
+pleasures	2732a
 plein air	431e
 plein espoir	417e
 plein soleil	172e
@@ -16419,7 +16482,7 @@ pluie	199e
 pluie fine	200e
 plum	62a
 plum blossom	215a
-plum purple	1086a
+plum purple	1091a
 pluma	324f 324g
 plumage	324e
 plumagem	324g
@@ -16434,7 +16497,7 @@ plutão	176g
 plutón	176f
 pluvieuse	199e
 pluvieux	199e
-plymouth	2801a
+plymouth	2806a
 plácido	399f 399g
 plástico	318f 318g
 plátano	238f
@@ -16443,9 +16506,9 @@ plüschig	421h
 plüton	176n
 poca luce	465i
 poca luz	465f
-pochette	1958e 1958i
+pochette	1963e 1963i
 poción	408f
-pod	2289a
+pod	2294a
 poder	418f
 poderoso	418f 418g
 poderío	418f
@@ -16459,21 +16522,21 @@ poems	323a
 poesia	323g 323i
 poesie	323h 323i
 poesía	323f
-poetic	2428a
+poetic	2433a
 poetry	323a
 pofuduk	421n
 pognon	436e
 point du jour	180e
-poire	1741e
+poire	1746e
 pois	447e
 poise	410a
 poison	438a 438e
-poison green	1035a
+poison green	1040a
 poisonous	438a
 poisson	377e
-poisson lune	1681e
+poisson lune	1686e
 poisson rouge	340e
-poisson tropical	1680e
+poisson tropical	1685e
 poissons	377e
 poivre	278e
 poivre noir	278e
@@ -16497,17 +16560,17 @@ polinesio	879f
 polinezya	879n
 polinésia	879g
 polinésio	879g
-polish	2451a
+polish	2456a
 polish flag	671o
 polish folk	858a
 polish folk art	858a
 polish pottery	858a
 polished	410a
-pollen	2466a
-pollito	1650f
-pollito de frente	1651f
-pollito rompiendo el cascarón	1649f
-polluelo	1650f
+pollen	2471a
+pollito	1655f
+pollito de frente	1656f
+pollito rompiendo el cascarón	1654f
+polluelo	1655f
 polnisch	858h
 polo norte	185g
 polo sul	185g
@@ -16518,10 +16581,10 @@ polonia	671o
 polonya	671o
 polonyalı	858n
 polonês	858g
-polpo	1683i
+polpo	1688i
 polvere	168i
 polveroso	460i
-polvo	168f 1683g
+polvo	168f 1688g
 polynesia	879a
 polynesian	879a
 polynesien	879h
@@ -16531,38 +16594,38 @@ polynésien	879e
 polynésienne	879e
 polônia	671o
 pomba	420g
-pomba branca	1654g
+pomba branca	1659g
 pomegranate	243a
 pomeriggio	190i
 pomme	236e
-pomme de terre	1752e
-pomme rouge	1739e
+pomme de terre	1757e
+pomme rouge	1744e
 pomme verte	237e
-pommes frites	1781h
+pommes frites	1786h
 pomodoro	247i
 pond	149a
 pont	351e
-pont de nuit	1908e
+pont de nuit	1913e
 ponte	351g 351i
-ponte di notte	1908i
-ponte à noite	1908g
+ponte di notte	1913i
+ponte à noite	1913g
 ponti	351i
 pontile	154i
 ponton	154e
 ponts	351e
-pony	2139a
-poo	1258a
-poo brown	1286a
-poodle	1590a 1590g
+pony	2144a
+poo	1263a
+poo brown	1291a
+poodle	1595a 1595g
 pool	143a 143h
-poop	1392a
-poop brown	1294a
-poop green	1115a
-pop	2088a
+poop	1397a
+poop brown	1299a
+poop green	1120a
+pop	2093a
 pop art	804a 804e 804f 804g 804h 804i 804m 804n
-pop corn	1797e
+pop corn	1802e
 pop sanat	804n
-popcorn	1797a 1797h 1797i
+popcorn	1802a 1802h 1802i
 poppies	222a
 poppy	222a
 por la mañana	188f
@@ -16574,17 +16637,17 @@ porcelana azul e branca	307g
 porcelana azul y blanca	307f
 porcellana	306i
 porcellana bianca e blu	307i
-porco	1613g
-porco espinho	1635g
+porco	1618g
+porco espinho	1640g
 porpora	5i
 porsche	498o
 porselen	306n
-porsuk	1644n
+porsuk	1649n
 port	154a 154e
 portakal	228n
 portakal rengi	1n
 portatile	388i
-porte monnaie	1956e
+porte monnaie	1961e
 portekiz	641o 809n
 portekiz çinisi	809n
 portekizli	809n
@@ -16594,7 +16657,7 @@ porto	154g 154i
 portofino	775a
 portogallo	641o 809i
 portoghese	809i
-portsmouth	2573a
+portsmouth	2578a
 portugais	809e
 portugal	641o 809a 809e 809f 809g 809h
 portugal flag	641o
@@ -16620,47 +16683,47 @@ positività	403i
 positivité	403e
 positivo	403f 403g 403i
 possente	418i
-post office	1879a
-postane	1879n
-poste de barbeiro	1914g
-poste de barbero	1914f
-postgebäude	1879h
+post office	1884a
+postane	1884n
+poste de barbeiro	1919g
+poste de barbero	1919f
+postgebäude	1884h
 postre	271f
 posé	399e
-pot	2066a
-pot de miel	1836e
-pot of food	1793a
+pot	2071a
+pot de miel	1841e
+pot of food	1798a
 potager	126e
-potato	1752a
-pote de mel	1836g
+potato	1757a
+pote de mel	1841g
 potente	418f 418i
 potenza	418i
 poterie	315e
 potion	408a 408e
 potiron	246e
-potted plant	1716a
-potter	2574a
+potted plant	1721a
+potter	2579a
 pottery	315a
 pouca luz	465g
-poule	1647e
-poultry leg	1777a
+poule	1652e
+poultry leg	1782a
 poupée russe	845e
-poupées japonaises	1927e
-pouring liquid	1851a
+poupées japonaises	1932e
+pouring liquid	1856a
 pourpre	5e
 pourri	438e
 pourriture	438e
-poussin	1650e
-poussin de face	1651e
-poussin qui éclôt	1649e
+poussin	1655e
+poussin de face	1656e
+poussin qui éclôt	1654e
 poussière	168e
-pout	2799a
+pout	2804a
 povoado	360g
 powder blue	98a
-powder pink	1008a
+powder pink	1013a
 powder purple	99a
-powderblue	1567a
-powdered	2062a
+powderblue	1572a
+powdered	2067a
 power	418a
 powerful	418a
 poyraz	204n
@@ -16682,7 +16745,7 @@ prague	854a
 praha	854m
 praia	143g
 praia de areia	144g
-praia e guarda sol	1862g
+praia e guarda sol	1867g
 praia tropical	145g
 praias	143g
 prairie	124a 124e
@@ -16694,7 +16757,7 @@ prati	124i
 prato	124i
 pray	425a
 prayer	425a
-prayer beads	1978a
+prayer beads	1983a
 prayer flags	795a
 praying	425a
 prazer	403g
@@ -16711,7 +16774,7 @@ preghiera	425i
 preguiça	427g
 preguiçosa	427g
 preguiçoso	427g
-prehistoric	2575a
+prehistoric	2580a
 premium	394a 394e 394f 394g 394h 394i 394m 394n
 premuroso	401i
 prendere il sole	143i
@@ -16723,9 +16786,9 @@ preocupación	426f
 preocupado	426f 426g
 preocupação	426g
 prescinde de	472f
-presente	1933g
+presente	1938g
 presión	426f
-pressed	2374a
+pressed	2379a
 pression	426e
 pressione	426i
 pressure	426a
@@ -16737,20 +16800,20 @@ preto azulado	80g
 preto e branco	443g
 preto tinta	47g
 pretty	421a
-pretzel	1771a 1771g 1771i 1771n
+pretzel	1776a 1776g 1776i 1776n
 pride	429a 767i
 pride month	767a
 pride parade	767a 767h
 prier	425e
 priest	372a
 priester	372h
-primary blue	1272a
+primary blue	1277a
 primavera	195f 195g 195i
 primaveral	195f
 primaveril	195g
 primaverile	195i
 prime luci alba	180i
-primrose	2148a
+primrose	2153a
 prince	395a 395e
 princes	395a 395e
 princesa	395f 395g
@@ -16760,7 +16823,7 @@ princesse	395e
 princesses	395a 395e
 principessa	395i
 principesse	395i
-print	2779a
+print	2784a
 printanier	195e
 printanière	195e
 printemps	195e
@@ -16772,7 +16835,7 @@ prisma	178f 178g 178h 178i
 prisme	178e
 prizma	178n
 prière	425e
-procione	1593i
+procione	1598i
 profesional	419f
 professional	419a
 professionale	419i
@@ -16792,7 +16855,7 @@ profunda	454f 454g
 profundezas	141g
 profundidades marinas	141f
 profundo	454f 454g
-prom	2381a
+prom	2386a
 promesa	417f
 promessa	417g 417i
 promesse	417e
@@ -16810,11 +16873,11 @@ provençal	819a 819e 819g
 provençale	819e
 prugna	62i
 prugne	244i
-prune	62e 2568a
+prune	62e 2573a
 prunes	244e
 prunkvoll	394h
-prussian	2576a
-prussian blue	1334a
+prussian	2581a
+prussian blue	1339a
 präkolumbisch	835h
 prärie	124h
 pré	124e
@@ -16822,8 +16885,8 @@ pré colombiano	835g
 précipitations	199e
 précolombien	835e
 prédio	351g
-prédio da escola	1885g
-prédio grego	1867g
+prédio da escola	1890g
+prédio grego	1872g
 prés	124e
 prêtre	372e
 príncipe	395f 395g
@@ -16840,52 +16903,52 @@ psychedelisch	449h
 psychédélique	449e
 pub	355a 355e 355f 355g 355h 355i 355n 450M
 pubs	355a
-puce	1471a
-pudding	1835h 2110a
+puce	1476a
+pudding	1840h 2115a
 puddle	199a
 puddles	199a
-pudel	1590h
+pudel	1595h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
-pudim	1835g
-pudim de leite	1835g
-pudim de ovos	1835g
+pudim	1840g
+pudim de leite	1840g
+pudim de ovos	1840g
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	360f 2802a
+pueblo	360f 2807a
 pueblo de agua	361f
 puente	351f
-puente de noche	1908f
+puente de noche	1913f
 puentes	351f
 puerto	154f
 puerto rico	780a 780f
 puesta de sol	179f
-puesta del sol	1907f
+puesta del sol	1912f
 puestas de sol	179f
-puff	2158a
+puff	2163a
 puissance	418e
 puissant	418e
 puissante	418e
-puke	1461a
-puke brown	1174a
-puke green	1474a
-puke yellow	1383a
+puke	1466a
+puke brown	1179a
+puke green	1479a
+puke yellow	1388a
 pul biber	287n
-pulcino	1650i
-pulcino che nasce	1649i
-pulcino visto di fronte	1651i
+pulcino	1655i
+pulcino che nasce	1654i
+pulcino visto di fronte	1656i
 pull	411E
 pull over	411e
 pullover	411h
-pulp	2373a
-pulpo	1683f
+pulp	2378a
+pulpo	1688f
 pumpkin	246a
-pumpkin orange	1279a
+pumpkin orange	1284a
 pumpkin patch	246a
 pumpkins	246a
-punch	2047a
+punch	2052a
 punk	424a 424e 424f 424g 424h 424i 424m 424n
 punk rock	424a 424e 424f 424i 424n
 punkrock	424h
@@ -16896,7 +16959,7 @@ puppy	421a
 pur	420e
 pura	420f 420g 420i
 pure	420a 420e
-pure blue	1141a
+pure blue	1146a
 pureté	420e
 pureza	420f 420g
 purezza	420i
@@ -16904,53 +16967,53 @@ puristisch	398h
 purity	420a
 puro	420f 420g 420i
 purple	5a
-purple blue	1126a
-purple brown	1150a
-purple grey	1366a
-purple pink	1148a
-purple red	1237a
-purpleish	1317a
-purpleish blue	1324a
-purpleish pink	1200a
-purpley	1163a
-purpley blue	1354a
-purpley grey	998a
-purpley pink	1259a
-purplish	1382a
-purplish blue	1447a
-purplish brown	1193a
-purplish grey	1313a
-purplish pink	1416a
-purplish red	1263a
-purply	999a
-purply blue	1323a
-purply pink	1241a
+purple blue	1131a
+purple brown	1155a
+purple grey	1371a
+purple pink	1153a
+purple red	1242a
+purpleish	1322a
+purpleish blue	1329a
+purpleish pink	1205a
+purpley	1168a
+purpley blue	1359a
+purpley grey	1003a
+purpley pink	1264a
+purplish	1387a
+purplish blue	1452a
+purplish brown	1198a
+purplish grey	1318a
+purplish pink	1421a
+purplish red	1268a
+purply	1004a
+purply blue	1328a
+purply pink	1246a
 purpur	5h
 purpureo	5i
 purpurina	444f 444g
-purse	1956a
+purse	1961a
 pus	202n
 puslu	463n
 putrefacción	438f
-putty	1124a
+putty	1129a
 putzig	421h
-puzza	1642i
+puzza	1647i
 puzzle	407a
-puzzola	1642i
+puzzola	1647i
 pyramid	786a
 pyramiden	786h
 pyramides	786e
 pyramids	786a
-pyrite	2375a
+pyrite	2380a
 pysanka	859a
 pysanky	859a
-pájaro	1652f
+pájaro	1657f
 pálida	456f 456g
 pálido	456f 456g
 pánico	416f
 páprica	287g
 páscoa	385g
-pássaro	1652g
+pássaro	1657g
 pâle	456e
 pânico	416g
 pâquerette	220e
@@ -16959,9 +17022,9 @@ pâtisserie	271e
 pâturage	124e
 pães	270g
 pão	270g
-pão de ló de morango	1829g
-pão recheado	1788g
-pão sírio	1770g
+pão de ló de morango	1834g
+pão recheado	1793g
+pão sírio	1775g
 pãozinho	270g
 pärchen	405h
 père noël	378e
@@ -16977,7 +17040,7 @@ pétale	207e
 pétales	207e
 pétalo	207f
 pétalos	207f
-pétard	1920e
+pétard	1925e
 pétra	785e
 pêche	235e
 pêssego	235g
@@ -16993,13 +17056,13 @@ qatar	661o
 qatar airways	560o
 qatari flag	661o
 qipao	843a 843e 843f 843g 843h 843i
-quadrifoglio	1724i
+quadrifoglio	1729i
 quai	154e
-quail	2418a
+quail	2423a
 qualm	325h
 quan tâm	401m
 quang phổ	178m
-quarry	2350a
+quarry	2355a
 quarto	374g
 quartz	311a 311e
 quartzo	311g
@@ -17012,8 +17075,8 @@ quebrada	148f
 queda água	151g
 queen	395a
 queens	395a
-queijo	1775g
-queijo suíço	1775g
+queijo	1780g
+queijo suíço	1780g
 queimar	166g
 quelconque	448e
 quemado	166f
@@ -17026,15 +17089,18 @@ quercia	290i
 querida	405f
 querido	405f 405g
 quermesse	346g
-quest	2502a
+quest	2507a
 quiet	399a
 quiete	399i
 quieto	399f 399g
 quietud	399f
 quietude	399g
-quilt	2762a
+quilt	2767a
 quimono	366g
-quince	2620a
+quimper	892a 892e
+quimper faience	892a
+quimper pottery	892a
+quince	2625a
 quintal	126g
 quioto	817g
 quirky	449a
@@ -17084,7 +17150,7 @@ quả cà chua	247m
 quả cảm	418m
 quả dâu	229m
 quả dừa	241m
-quả kiwi	1746m
+quả kiwi	1751m
 quả lựu	243m
 quả mơ	78m
 quả mận	244m
@@ -17093,7 +17159,7 @@ quả nho	231m
 quả quýt	228m
 quả trứng	269m
 quả táo	236m
-quả việt quất	1745m
+quả việt quất	1750m
 quả xoài	239m
 quả ô liu	289m
 quả đào	235m
@@ -17101,10 +17167,10 @@ quả ớt	286m
 quảng trường đỏ	845m
 quần bò	300m
 quần jean	300m
-quần lót	1951m
-quần soóc	1952m
+quần lót	1956m
+quần soóc	1957m
 quần vợt	402m
-quần áo nữ	1954m
+quần áo nữ	1959m
 quần đảo	155m
 quế	277m
 quỷ	441M
@@ -17113,7 +17179,7 @@ quỷ satan	441m
 quỹ đạo	176m
 rabbia	415i
 rabbit	421a
-rabbit face	1631a
+rabbit face	1636a
 rabbits	421a
 rabbrividire	413i
 rabe	424h
@@ -17125,18 +17191,18 @@ raccapricciante	416i
 raccolto	197i
 racconti	323i
 racconto	323i
-raccoon	1593a
+raccoon	1598a
 rache	415h
 racimo	231f
-racing	2478a
-racing green	1072a
+racing	2483a
+racing green	1077a
 radfahren	402h
 radiante	457f 457g
-radioactive	2577a
-radioactive green	1039a
+radioactive	2582a
+radioactive green	1044a
 rafale	204e
 rafales	204e
-raffia	2205a
+raffia	2210a
 raffica	204i
 raffiche	204i
 raffinata	410i
@@ -17154,8 +17220,8 @@ ragazzo	471I
 rage	415a 415e
 raggi di sole	171i
 raggio di sole	171i
-ragnatela	1697i
-ragno	1696i
+ragnatela	1702i
+ragno	1701i
 rahat	400n
 rahat ev	411n
 rahatlama	400n
@@ -17175,7 +17241,7 @@ rainy	199a
 raio	201g
 raio de sol	171g
 raios de sol	171g
-raisin	231e 2154a
+raisin	231e 2159a
 raiva	415g
 raivoso	415g
 rajada de vento	204g
@@ -17184,7 +17250,7 @@ rajasthani	816a
 rajastán	816f
 rajastão	816g
 rakete	376h
-rakun	1593n
+rakun	1598n
 ramadan	761a 761e 761h 761i
 ramadan lantern	761a
 ramadán	761f
@@ -17212,7 +17278,7 @@ ranke	134h
 rannicchiarsi	411i
 ranç	360n
 rapaz	471G
-rapids	2454a
+rapids	2459a
 raposa	335g
 rara	449f
 raro	449f
@@ -17221,17 +17287,17 @@ rasen	125h
 rasend	415h
 raserei	415h
 raso	302f 302i
-raspadinha de gelo	1824g
+raspadinha de gelo	1829g
 raspberries	233a
 raspberry	233a
 rasserenante	399i
-rata	1629f
-rato	1629g
-raton laveur	1593e
-rattan	2406a
-ratte	1629h
-ratto	1629i
-ratón	1628f
+rata	1634f
+rato	1634g
+raton laveur	1598e
+rattan	2411a
+ratte	1634h
+ratto	1634i
+ratón	1633f
 rau	447m
 rau chân vịt	447m
 rau cải	447m
@@ -17243,19 +17309,19 @@ rauch	325h
 rauchig	325h
 raumschiff	376h
 raumstation	376h
-raupe	1689h
+raupe	1694h
 raureif	186h
 rave	450a 450e 450f 450g 450h 450i 450M 450n
 raven	424a
 ravens	424a
 ravi	403e
-ravioli	1815i
-raviolo	1815i
+ravioli	1820i
+raviolo	1820i
 ravvivare	412i
-raw	2040a
+raw	2045a
 raw concrete	713a
-raw sienna	1040a
-raw umber	1104a
+raw sienna	1045a
+raw umber	1109a
 rayo	201f
 rayo de sol	171f
 rayon de soleil	171e
@@ -17268,9 +17334,9 @@ real madrid cf	616o
 reale	395i
 realeza	395f 395g
 reali	395i
-really light blue	980a
+really light blue	985a
 rebe	134h
-rebeccapurple	1568a
+rebeccapurple	1573a
 rebentação	142g
 rebirth	412a
 reboco	353g
@@ -17298,36 +17364,36 @@ recycling	396a 396h
 recámara	374f
 recém nascido	420g
 red	0a
-red apple	1739a
-red brown	1428a
+red apple	1744a
+red brown	1433a
 red bull	555o
 red double decker	696o
-red envelope	1931a
-red orange	1453a
+red envelope	1936a
+red orange	1458a
 red pepper flakes	287a
 red phone box	285a
-red pink	1331a
+red pink	1336a
 red purple	96a
 red sox	600o
 red square	845a
-red violet	1348a
+red violet	1353a
 red wine	264a
-reddish	1385a
-reddish brown	1456a
-reddish grey	1009a
-reddish orange	1405a
-reddish pink	1421a
-reddish purple	1420a
+reddish	1390a
+reddish brown	1461a
+reddish grey	1014a
+reddish orange	1410a
+reddish pink	1426a
+reddish purple	1425a
 reddit	525o
-reddy brown	1120a
+reddy brown	1125a
 reduziert	398h
-redwood	2292a
-reed	2150a
+redwood	2297a
+reed	2155a
 reef	153a
 refinado	410f 410g
 refinamiento	410f
 refined	410a
-reflection	2137a
+reflection	2142a
 refrescante	412f 412g
 refreshing	412a
 refuge	375e
@@ -17335,10 +17401,10 @@ refugio	375f
 refugio de esquí	848f
 regal	395a
 regale	395i
-regalo	1933f 1933i
-regalo envuelto	1933f
+regalo	1938f 1938i
+regalo envuelto	1938f
 regato	148g
-regatta	2474a
+regatta	2479a
 regen	199h
 regenbogen	178h
 regenschauer	199h
@@ -17357,7 +17423,7 @@ regno	395i
 regno unito	646o
 regret	404a 404e
 regrets	404e
-rehber köpek	1589n
+rehber köpek	1594n
 rei	395g
 reichtum	394h
 reif	434h
@@ -17370,14 +17436,14 @@ reines	395e
 reinheit	420h
 reino	395f 395g
 reino unido	646o
-reis in schüssel	1804h
-reis mit curry	1805h
-reisbällchen	1803h
-reiscracker	1802h
+reis in schüssel	1809h
+reis mit curry	1810h
+reisbällchen	1808h
+reiscracker	1807h
 reisfeld	252h
 reisterrasse	252h
 reisterrassen	252h
-reisähre	1721h
+reisähre	1726h
 relajación	400f
 relajada	400f
 relajado	400f
@@ -17415,7 +17481,7 @@ relâmpago	201g
 rembrandt	803a 803e 803f 803g 803h 803i 803m 803n
 remember	428a
 remembrance	428a
-reminder ribbon	1934a
+reminder ribbon	1939a
 reminisce	428a
 reminiscence	428a
 remédio	368g
@@ -17438,7 +17504,7 @@ renoir	802a 802e
 renouveau	412e
 renovación	412f
 renovação	412g
-renwick	2429a
+renwick	2434a
 repolho	447g
 repollo	447f
 reposado	399f
@@ -17452,7 +17518,7 @@ requins	141e
 requintado	410g
 requinte	410g
 rescoldo	167f
-rescue worker helmet	1977a
+rescue worker helmet	1982a
 reservado	434f 434g
 reserved	434a
 reserviert	434h
@@ -17495,7 +17561,7 @@ retro wave	718a
 retrowave	718a
 retrò	391i
 retrô	391g
-rettungshelm	1977h
+rettungshelm	1982h
 reue	404h
 revenge	415a
 reverie	409a
@@ -17511,21 +17577,21 @@ reyes	395f
 reykjavik	777a
 rezar	425f 425g
 reír	403f
-rhine	2803a
-rhinoceros	1625a
-rhinocéros	1625e
-rhubarb	2176a
+rhine	2808a
+rhinoceros	1630a
+rhinocéros	1630e
+rhubarb	2181a
 riacho	148g
 riachuelo	148f
 riad	772a 772e
 riads	772a
-ribbon	1932a
+ribbon	1937a
 ribeirão	148g
 ricchezza	394i
-riccio	1635i
-rice	2038a
-rice ball	1803a
-rice cracker	1802a
+riccio	1640i
+rice	2043a
+rice ball	1808a
+rice cracker	1807a
 rice field	252a
 rice paddy	252a
 rice terrace	778a
@@ -17541,7 +17607,7 @@ ricordi	428i
 ricordo	428i
 riddle	407a
 ridere	403i
-riesenrad	1912h
+riesenrad	1917h
 rieur	403e
 riff	153h
 rifugio	375i
@@ -17552,7 +17618,7 @@ rilassante	400i
 rilassarsi	400i
 rilassata	400i
 rilassato	400i
-rim	2567a
+rim	2572a
 rimembranza	428i
 rimpianto	404i
 rinascimentale	729i
@@ -17560,17 +17626,17 @@ rinascimento	729i
 rinascita	412i
 rinder	360h
 rinfrescante	412i
-ring	1980a 1980h
+ring	1985a 1985h
 ringraziamento	197i
 rinnovamento	412i
-rinoceronte	1625f 1625g 1625i
+rinoceronte	1630f 1630g 1630i
 rinvigorente	412i
-rio	148g 2517a
+rio	148g 2522a
 rio carnival	824a
 rio de janeiro	824a 824g
 rio karnavalı	824n
 riot	435a
-ripe	2020a
+ripe	2025a
 riposante	399i
 riposo	400i
 ripugnante	438i
@@ -17585,11 +17651,11 @@ risaie a terrazza	778i
 risata	403i
 risate	403i
 risco	163f
-rise	2763a
+rise	2768a
 riservato	434i
 riso	403g
-riso al curry	1805i
-riso bollito	1804i
+riso al curry	1810i
+riso bollito	1809i
 rispetto	423i
 rispettoso	423i
 rissa	415i
@@ -17609,20 +17675,20 @@ riviera italiana	775f 775g
 riviera italienne	775e
 riviera ligure	775i
 rivière	148e
-riz au curry	1805e
+riz au curry	1810e
 rizière	252e
 rizières en terrasses	778e
-road	2056a
+road	2061a
 roam	431a
 roaring twenties	710a
-roast	2077a
-roasted	2039a
-roasted sweet potato	1808a
-robe	1947e
+roast	2082a
+roasted	2044a
+roasted sweet potato	1813a
+robe	1952e
 robe de mariée	383e
 robin	284a
-robin egg	1290a
-robin egg blue	1306a
+robin egg	1295a
+robin egg blue	1311a
 robin redbreast	284a
 robins	284a
 roble	290f
@@ -17662,7 +17728,7 @@ rococó	728f 728g
 rocoso	163f
 rocío	206f
 rocío de la mañana	206f
-roda gigante	1912g
+roda gigante	1917g
 rodchenko	829a
 rodeln	198h
 rodovia	351g
@@ -17670,7 +17736,8 @@ rogne	415e
 roi	395e
 rois	395e
 roja	0f
-rojo	0f 2737a
+rojizo	0f
+rojo	0f 2742a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -17681,9 +17748,9 @@ rojo vivo	74f
 rojo óxido	112f
 roket	376n
 rokoko	728h 728n
-roll	2664a
-roller coaster	1913a
-rolling	2273a
+roll	2669a
+roller coaster	1918a
+rolling	2278a
 rom	800H
 roma	800f 800g 800i 800n
 romain	800e
@@ -17718,12 +17785,12 @@ romântico	405g
 romã	243g
 romênia	675o
 rong biển	138m
-rookwood	2093a
-rooster	1648a
-root	2057a
-ropa de mujer	1954f
-ropa interior	1951f
-rosa	6f 6g 6h 6i 1111a
+rookwood	2098a
+rooster	1653a
+root	2062a
+ropa de mujer	1959f
+ropa interior	1956f
+rosa	6f 6g 6h 6i 1116a
 rosa antico	89i
 rosa antigo	89g
 rosa barbie	697o
@@ -17750,13 +17817,13 @@ rosa viejo	89f
 rosada	6f 6g
 rosado	6f 6g
 rosal	209f
-rosario	1978f 1978i
+rosario	1983f 1983i
 rosarot	91h
 rosas rojas	209f
 rosas vermelhas	209g
 rosata	6i
 rosato	6i
-rosca	1772g
+rosca	1777g
 rose	91e 209a 209h
 rose barbie	697o
 rose blush	114e
@@ -17773,24 +17840,26 @@ rose red	72a
 rose rosse	209i
 rose rouge	209e
 rose vif	6e
-rosebud	2731a
+rosebud	2736a
 roseira	209g
-rosemary	2804a
+rosemary	2809a
 rosen	209h
 rosenrot	72h
 roses	209a
 roses rouges	209e
-roseta	1707f 1707g
+roseta	1712f 1712g
 roseto	209i
-rosetta	1707i
-rosette	1707a 1707e 1707h
-rosewood	2232a
+rosetta	1712i
+rosette	1712a 1712e 1712h
+rosewood	2237a
 rosier	209e
 rosig	6h
 rosquilla	271f
 rosquinha	271g
 rossa	0i
+rossastro	0i
 rossetto	432i
+rossiccio	0i
 rosso	0i
 rosso acceso	74i
 rosso arancio	97i
@@ -17803,29 +17872,29 @@ rosso vivo	74i
 rost	298h
 rostfrei	295h
 rostig	298h
-rosto de cachorro	1587g
-rosto de camundongo	1627g
-rosto de cavalo	1600g
-rosto de coelho	1631g
-rosto de dragão	1671g
-rosto de gato	1594g
-rosto de hamster	1630g
-rosto de leão	1596g
-rosto de lobo	1591g
-rosto de macaco	1583g
-rosto de panda	1639g
-rosto de porco	1612g
-rosto de raposa	1592g
-rosto de sapo	1666g
-rosto de tigre	1597g
-rosto de unicórnio	1604g
-rosto de urso	1637g
-rosto de vaca	1608g
+rosto de cachorro	1592g
+rosto de camundongo	1632g
+rosto de cavalo	1605g
+rosto de coelho	1636g
+rosto de dragão	1676g
+rosto de gato	1599g
+rosto de hamster	1635g
+rosto de leão	1601g
+rosto de lobo	1596g
+rosto de macaco	1588g
+rosto de panda	1644g
+rosto de porco	1617g
+rosto de raposa	1597g
+rosto de sapo	1671g
+rosto de tigre	1602g
+rosto de unicórnio	1609g
+rosto de urso	1642g
+rosto de vaca	1613g
 rostrot	112h
-rosy	2017a
-rosy pink	1052a
-rosybrown	1569a
-rosário de oração	1978g
+rosy	2022a
+rosy pink	1057a
+rosybrown	1574a
+rosário de oração	1983g
 rosé	6e
 rosée	6e
 rosée du matin	206e
@@ -17834,9 +17903,9 @@ rota da seda	882g
 rotbraun	19h
 rote	0h
 roter	0h
-roter apfel	1739h
+roter apfel	1744h
 roter platz	845h
-roter umschlag	1931h
+roter umschlag	1936h
 rotes	0h
 rothko	738a
 rotina	448g
@@ -17858,11 +17927,13 @@ rouge vin	113e
 rouge violacé	96e
 rouge à lèvres	70e
 rouges	0e
+rougeâtre	0e
+rougeâtres	0e
 rouille	298e
 rouillé	298e
 rouillée	298e
 roumanie	675o
-roupas femininas	1954g
+roupas femininas	1959g
 route de la soie	882e
 routemaster	696o
 routine	448a 448e 448h 448i
@@ -17879,19 +17950,19 @@ roxo	5g
 roy lichtenstein	804a
 royal	395a 395e
 royal blue	43a
-royal purple	1478a
-royalblue	1570a
+royal purple	1483a
+royalblue	1575a
 royale	395e
-royalty	2618a
+royalty	2623a
 royaume	395e
 royaume uni	646o
-roycroft	2187a
+roycroft	2192a
 roça	360g
 ru ngủ	427m
 rua	352g
-ruban	1932e
-ruban de mémoire	1934e
-rubber	2430a
+ruban	1937e
+ruban de mémoire	1939e
+rubber	2435a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -17900,7 +17971,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2805a
+ruddy	2810a
 rudo	433f
 rue	352e
 ruela	352g
@@ -17922,20 +17993,20 @@ ruhmreich	429h
 ruido	435f
 ruidosa	435f
 ruidoso	435f 435g
-ruins	2280a
+ruins	2285a
 ruisseau	148e
 ruj	432n
-rum	2071a
+rum	2076a
 rumania	675o
 rumore	435i
 rumorosa	435i
 rumoroso	435i
 rumänien	675o
-run	2714a
+run	2719a
 run rẩy	413m
 running	402a
-running shoe	1963a
-ruota panoramica	1912i
+running shoe	1968a
+ruota panoramica	1917i
 rupe	163i
 rural	360a 360e 360f 360g
 rurale	360i
@@ -17946,7 +18017,7 @@ rusia	653o 845f
 ruso	845f
 russa	845g 845i
 russe	845e
-russet	1332a
+russet	1337a
 russia	653o 845a 845i
 russian	845a
 russian avant garde	829a
@@ -17961,8 +18032,8 @@ russische avantgarde	829h
 russland	653o 845h
 russo	845g 845i
 rust	298a
-rust brown	1043a
-rust orange	1184a
+rust brown	1048a
+rust orange	1189a
 rust red	112a
 rusted	298a
 rustic	390a
@@ -17972,15 +18043,15 @@ rustik	390n
 rustikal	390h
 rustique	390e
 rusty	298a
-rusty orange	1233a
-rusty red	1137a
+rusty orange	1238a
+rusty red	1142a
 rusya	653o 845n
 ruta de la seda	882f
 rutin	448n
 rutina	448f
 rutinario	448f
-ruy băng	1932m
-ruy băng nhắc nhở	1934m
+ruy băng	1937m
+ruy băng nhắc nhở	1939m
 ruộng bậc thang	778m
 ruộng lúa	252m
 ruộng lúa chín	251m
@@ -17988,11 +18059,11 @@ ruộng ngô	250m
 ruộng nước	252m
 ruộng vườn	360m
 ryanair	564o
-rye	2431a
+rye	2436a
 ryokan	801a
 ráfaga	204f
 ráfagas	204f
-rái cá	1641m
+rái cá	1646m
 rám nắng	196m
 ráng chiều	179m
 râu quai nón	433m
@@ -18041,14 +18112,14 @@ rüya	409n
 rüya gibi	409n
 rüyamsı	409n
 rüzgar	204n
-rüzgar çanı	1929n
-rüzgardaki yaprak	1727n
+rüzgar çanı	1934n
+rüzgardaki yaprak	1732n
 rüzgarlı	204n
 rüzgâr	204n
 rüzgârlı	204n
 rıhtım	154n
 rượu nho	264m
-rượu sake	1842m
+rượu sake	1847m
 rượu sủi bọt	265m
 rượu vang	264m
 rượu vang đỏ	264m
@@ -18100,21 +18171,21 @@ sabana	847f
 sabbia	157i
 sabbia nera	158i
 sabbia vulcanica	158i
-sable	157e 2284a
+sable	157e 2289a
 sable clair	103e
 sable noir	158e
 sable volcanique	158e
-sac à main	1957e
+sac à main	1962e
 sacerdote	372f 372i
-sacolas de compras	1959g
+sacolas de compras	1964g
 sacred	425a
 sacro	425i
 sacré	425e
-sacs de shopping	1959e
+sacs de shopping	1964e
 sad	404a
 sadakat	419n
-saddle	2392a
-saddlebrown	1571a
+saddle	2397a
+saddlebrown	1576a
 sade	398n
 sade tasarım	398n
 sadelik	398n
@@ -18126,8 +18197,8 @@ saf	420n
 safari	431a 431e 431f 431h 431i 431m 431n
 safe	419a
 safety	419a
-safety vest	1939a
-safflower	2112a
+safety vest	1944a
+safflower	2117a
 saffron	288a
 saffron threads	288a
 safir	54n
@@ -18136,12 +18207,12 @@ saflık	420n
 safran	288e 288h 288n
 safári	431g
 sage	94a
-sage green	1436a
+sage green	1441a
 sagenhaft	408h
 sagra	346i
 sagrada familia	776a 776f
 sagrado	425f 425g
-sahanda yemek	1792n
+sahanda yemek	1797n
 sahara	156a 156e 156f 156h 156i 156m
 sahil	143n
 sahil şeridi	143n
@@ -18163,9 +18234,9 @@ saint valentin	380e
 sainteté	425e
 saisissant	418e
 sakal	433n
-sake	1842a 1842f 1842n
-sake flasche mit tasse	1842h
-sake şişesi ve fincanı	1842n
+sake	1847a 1847f 1847n
+sake flasche mit tasse	1847h
+sake şişesi ve fincanı	1847n
 sakin	399n
 sakinlik	399n
 saks mavisi	43n
@@ -18175,45 +18246,45 @@ saksı bitkisi	128n
 sakura	208a 208e 208f 208g 208h 208i 208n
 sakura festival	757a
 sakura matsuri	825a
-sakè	1842i
-saké	1842e
+sakè	1847i
+saké	1847e
 sakız	272n
 sala de aula	370g
 sala giochi	719i
 salad	447a 447m
-salad rau xanh	1796m
+salad rau xanh	1801m
 salad trái cây	446m
 salada	447g
 salada de frutas	446g
-salada verde	1796g
+salada verde	1801g
 salade	447e
 salade de fruits	446e
-salade verte	1796e
+salade verte	1801e
 salat	447h
 salata	447n
 salatalık	447n
 salbei	94h
 salbeigrün	94h
 saldırgan	415n
-sale	438E 1799i
+sale	438E 1804i
 salida del sol	180f
 salle de classe	370e
 salle de sport	402e
 salmon	29a
-salmon pink	1426a
+salmon pink	1431a
 salmone	29i
 salmão	29g
 salmón	29f
 salon de thé	354e
 saloon	355a
 salpicadura	152f
-salsa	2185a
+salsa	2190a
 salsa de tomate	247f
 salsa di pomodoro	247i
 salsa picante	286f
 salsa piccante	286i
-salt	1799a
-salted	2578a
+salt	1804a
+salted	2583a
 salud	430f
 saludable	430f
 saludos	469f
@@ -18225,9 +18296,9 @@ salvaje oeste	749f
 salve	469i
 salvia	94f 94i
 salvo	472f
-salyangoz	1687n
-salz	1799h
-salzstreuer	1799h
+salyangoz	1692n
+salz	1804h
+salzstreuer	1804h
 salón recreativo	719f
 samanlık	360n
 samanyolu	176n
@@ -18268,27 +18339,27 @@ sanayi	389n
 sanctuaire	357e
 sanctuaire shinto	817e
 sand	157a 157h
-sand brown	1044a
+sand brown	1049a
 sand colour	103a
-sand yellow	1092a
-sandale de femme	1967e
-sandalia de mujer	1967f
-sandalo da donna	1967i
+sand yellow	1097a
+sandale de femme	1972e
+sandalia de mujer	1972f
+sandalo da donna	1972i
 sanddüne	156h
 sandfarbe	103h
 sandfarben	103h
 sands	144a
-sandstone	1304a
+sandstone	1309a
 sandstrand	144h
-sanduíche	1784g
-sandviç	1784n
-sandwich	270m 1784a 1784e 1784h 1784i
-sandy	1223a
+sanduíche	1789g
+sandviç	1789n
+sandwich	270m 1789a 1789e 1789h 1789i
+sandy	1228a
 sandy beach	144a
-sandy brown	1252a
-sandy yellow	1159a
-sandybrown	1572a
-sandália feminina	1967g
+sandy brown	1257a
+sandy yellow	1164a
+sandybrown	1577a
+sandália feminina	1972g
 sandía	234f
 sanft	401h
 sanftheit	401h
@@ -18298,10 +18369,10 @@ sang chảnh	410m
 sang trọng	394m
 sang trọng tinh tế	410m
 sanglant	326e
-sanglier	1614e
+sanglier	1619e
 sangre	326f
 sangrento	326g
-sangria	2476a
+sangria	2481a
 sangriento	326f
 sangue	326g 326i
 sanguinoso	326i
@@ -18314,7 +18385,7 @@ sano	430f 430i
 sans	472e
 sans aucun	472e
 sans espoir	404e
-santa	2268a
+santa	2273a
 santo	425f 425g 425i
 santorin	364e 364h
 santorini	364a 364f 364g 364i 364m 364n
@@ -18322,7 +18393,7 @@ santuario	357f 357i
 santuario shintoista	817i
 santuario sintoísta	817f
 santuário	357g
-santuário japonês	1897g
+santuário japonês	1902g
 santuário xintoísta	817g
 santé	430e
 sao	175m
@@ -18333,36 +18404,36 @@ sao hải vương	176m
 sao kim	176m
 sao mộc	176m
 sao thổ	176m
-sap	2753a
-sap green	1099a
-sapatilha	1965g
-sapatilha de balé	1968g
-sapato de salto alto	1966g
-sapato masculino	1962g
+sap	2758a
+sap green	1104a
+sapatilha	1970g
+sapatilha de balé	1973g
+sapato de salto alto	1971g
+sapato masculino	1967g
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
 sapin de noël	378e
 sapins	121e
-sapling	2715a
+sapling	2720a
 sapo	339g
 sapphire	54a
 sapsarı	2n
-saquê	1842g
+saquê	1847g
 saray	395n
 sarcelle	13e
 saree	844a
-sari	844e 844f 844g 844h 844i 844m 1949a 1949n
+sari	844e 844f 844g 844h 844i 844m 1954a 1954n
 sarmaşık	134n
 sarp kayalık	163n
 sarı	2n
 sarılma	411n
 sarılmak	411n
-sarımsak	1760n
+sarımsak	1765n
 sassi	292i
 sasso	292i
 sassofono	451i
-sassy	2123a
+sassy	2128a
 satan	441a 441e 441h 441m
 satana	441i
 satanic	441a
@@ -18391,7 +18462,7 @@ satânico	441g
 satén	302f
 satürn	176n
 saubere luft	412h
-sauce	2028a
+sauce	2033a
 sauce piquante	286e
 sauce tomate	247e
 saudade	428g
@@ -18407,11 +18478,11 @@ sauer	227h
 sauf	472e
 sauge	94e
 saumon	29e
-sauropod	1673a
-sauropode	1673e 1673h 1673i
-saurópode	1673g
-saurópodo	1673f
-sausage	2200a
+sauropod	1678a
+sauropode	1678e 1678h 1678i
+saurópode	1678g
+saurópodo	1678f
+sausage	2205a
 sauvage	431e
 savage	431a
 savan	847n
@@ -18422,7 +18493,7 @@ savannah	847a
 savanne	847h
 savaş	445n
 savaş alanı	445n
-saxo	1982f
+saxo	1987f
 saxofon	451h
 saxofone	451g
 saxofón	451f
@@ -18433,7 +18504,7 @@ say đắm	405m
 saygı	423n
 saygılı	423n
 saygın	423n
-sazan şekilli flama	1928n
+sazan şekilli flama	1933n
 saçma	449n
 saúde	430g
 sağanak	199n
@@ -18446,29 +18517,29 @@ sbadigliare	427i
 sbadiglio	427i
 sbiadito chiaro	456i
 scala di grigi	443i
-scalloped	2806a
+scalloped	2811a
 scandinave	365e
 scandinavia	365m
 scandinavian	365a
 scandinavo	365i
-scarab	2669a
-scarabée	1692e
-scarafaggio	1695i
-scarf	1943a
+scarab	2674a
+scarabée	1697e
+scarafaggio	1700i
+scarf	1948a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
-scarpa con il tacco	1966i
-scarpa da uomo	1962i
-scarpa sportiva	1963i
-scarpe da ballerina	1965i
-scarpette da ballerina	1968i
+scarpa con il tacco	1971i
+scarpa da uomo	1967i
+scarpa sportiva	1968i
+scarpe da ballerina	1970i
+scarpette da ballerina	1973i
 scary	416a
-scenic	2807a
-sceptre	2488a
+scenic	2812a
+sceptre	2493a
 schaf	360h
 schafe	360h
-schal	1943h
+schal	1948h
 scham	426h
 scharf	277h
 scharfe soße	286h
@@ -18487,7 +18558,7 @@ schiff	140h
 schiffe	140h
 schifo	438i
 schifoso	438i
-schildkröte	1668h
+schildkröte	1673h
 schillernd	310h
 schimmer	444h
 schimmern	444h
@@ -18504,7 +18575,7 @@ schlaflied	427h
 schlaflosigkeit	426h
 schlafzimmer	374h
 schlamm	168h
-schlange	1670h
+schlange	1675h
 schleim	438h
 schleimig	438h
 schlicht	398h
@@ -18515,7 +18586,7 @@ schlummer	427h
 schlummern	427h
 schläfrig	427h
 schlösser	371h
-schlüpfendes küken	1649h
+schlüpfendes küken	1654h
 schmerz	404h
 schmerzhaft	404h
 schmetterling	336h
@@ -18523,8 +18594,8 @@ schminke	432h
 schmuck	327h
 schmuckstück	327h
 schmutzig	438h
-schnecke	1687h
-schneckenhaus	1684h
+schnecke	1692h
+schneckenhaus	1689h
 schnee	187h
 schneebedeckt	187h
 schneebedeckter berg	161h
@@ -18541,7 +18612,7 @@ schockiert	437h
 schokobraun	108h
 schokolade	261h
 schokoladenbraun	108h
-schokoladentafel	1832h
+schokoladentafel	1837h
 schonbrunn	853a
 school	370a
 school bus	280a
@@ -18557,12 +18628,12 @@ schulbus	280h
 schuld	426h
 schuldlos	420h
 schule	370h
-schulgebäude	1885h
-schulranzen	1960h
+schulgebäude	1890h
+schulranzen	1965h
 schummrig	465h
 schurwolle	303h
-schutzbrille	1937h
-schwan	1657h
+schutzbrille	1942h
+schwan	1662h
 schwarm	405h
 schwarz	9h
 schwarz und weiß	443h
@@ -18578,9 +18649,9 @@ schweden	666o
 schwedenrot	850h
 schwedisch	850h
 schweigen	399h
-schwein	1613h
-schweinegesicht	1612h
-schweinerüssel	1615h
+schwein	1618h
+schweinegesicht	1617h
+schweinerüssel	1620h
 schweiz	664o 833h
 schweizer	833h
 schweizer grafik	833h
@@ -18597,19 +18668,19 @@ schädel	416h
 schönbrunn	853a
 schüler	370h
 schülerin	370h
-schüssel mit löffel	1795h
-schüssel und essstäbchen	1806h
+schüssel mit löffel	1800h
+schüssel und essstäbchen	1811h
 sci	198i
 sci fi	388a 388e 388f 388g 388h 388i 388m
 sciare	198i
-sciarpa	1943i
+sciarpa	1948i
 science	388a 388e
 science fiction	388e 388h
 scientific	388a
 scientifico	388i
 scientifique	388e
 scienza	388i
-scimmia	1584i
+scimmia	1589i
 scintilla	166i
 scintillant	444e
 scintillante	444e 444i
@@ -18617,29 +18688,29 @@ scintille	166i
 scintillement	444e
 scintiller	444e
 scioccato	437i
-scivolo	1911i
+scivolo	1916i
 scogli	163i
 scogliera	163i
 scogliera corallina	153i
 scoglio	163i
-scoiattolo	1633i
+scoiattolo	1638i
 scolaire	370e
 scolastico	370i
-scone	2614a
+scone	2619a
 sconosciuto	407i
 sconsolato	404i
 scontato	448i
 scorched	414a
 scorching	205a
-scorpion	1698a 1698e
-scorpione	1698i
+scorpion	1703a 1703e
+scorpione	1703i
 scotland	794a 794m
 scottante	414i
 scottish	794a
 scottish highlands	794a
 scozia	794i
 scozzese	794i
-sculpture	2769a
+sculpture	2774a
 scuola	370i
 scuolabus	280i
 scura	453i
@@ -18651,24 +18722,24 @@ se détendre	400e
 se lạnh	413m
 se souvenir	428e
 sea	140a
-sea blue	1463a
-sea green	1482a
+sea blue	1468a
+sea green	1487a
 sea spray	142a
-seafoam	1470a
-seafoam blue	1064a
-seafoam green	1476a
-seagreen	1573a
-seagull	2808a
-seal	1678a
+seafoam	1475a
+seafoam blue	1069a
+seafoam green	1481a
+seagreen	1578a
+seagull	2813a
+seal	1683a
 seapunk	827a
 seas	140a
-seascape	2520a
-seashell	1574a
+seascape	2525a
+seashell	1579a
 seashore	143a
 seaside	143a
 seaside cottage	745a
 seaweed	138a
-seaweed green	1170a
+seaweed green	1175a
 sebze	447n
 sebzeler	447n
 secessione viennese	735i
@@ -18699,10 +18770,10 @@ see	147H
 see offen	140h
 seebad	143h
 seeblau	42h
-seed	2034a
-seedling	1715a
-seeds	2674a
-seehund	1678h
+seed	2039a
+seedling	1720a
+seeds	2679a
+seehund	1683h
 seele	425h
 seemann	140h
 seen	147h
@@ -18733,7 +18804,7 @@ seixo	292g
 seksenler	719n
 seksi	406n
 sekt	265h
-sektgläser	1849h
+sektgläser	1854h
 seladon	308h 308n
 selam	469n
 selamlar	469n
@@ -18769,6 +18840,7 @@ sen đá	135m
 senape	110i
 sencillo	398f
 senderismo	431f
+senese	891i
 senf	110h
 senfgelb	110h
 senfoni	410n
@@ -18819,16 +18891,16 @@ serinlik	413n
 serio	423f 423i
 serious	423a
 seriös	419h
-serpent	1670e
-serpente	1670i
-serpiente	1670f
+serpent	1675e
+serpente	1675i
+serpiente	1675f
 serra	126I 160g
 serre	126e
 sertanejo	390g
 servet	394n
 servus	469h
 serülyen	40n
-sesame	2221a
+sesame	2226a
 sessiz	399n
 sessizlik	399n
 seta	136f 302i
@@ -18869,75 +18941,75 @@ shabby chic	741a 741e
 shadows	407a
 shadowy	453a
 shag carpet	722a
-shale	2204a
-shallow	2324a
-shallow pan of food	1792a
+shale	2209a
+shallow	2329a
+shallow pan of food	1797a
 shame	426a
 shamrock	838a
-shamrock green	1248a
+shamrock green	1253a
 shanghai	790a 790e 790h 790i
 shanghai silk	843a
 shanghái	790f
 shark	141a
 sharks	141a
-shaved ice	1824a
-sheaf of rice	1721a
+shaved ice	1829a
+sheaf of rice	1726a
 sheep	360a
-sheepskin	2795a
-shell	505o 1996a
-sherbet	2193a
-shetland	2783a
+sheepskin	2800a
+shell	505o 2001a
+sherbet	2198a
+shetland	2788a
 shibori	840a 840e 840f 840g 840h 840i 840m 840n
 shibuya	862a
 shimmer	444a
 shimmering	444a
 shine	444a
-shingle	2744a
+shingle	2749a
 shining	444a
 shinjuku	862a
-shinto	1897h
+shinto	1902h
 shinto schrein	817h
 shinto shrine	817a
 shiny	444a
 ship	140a
 ships	140a
-shit	1345a
-shit brown	1326a
-shit green	1108a
+shit	1350a
+shit brown	1331a
+shit green	1113a
 shiver	413a
 shivering	413a
 shock	437a 437i
 shocked	437a
-shocking	2432a
-shocking pink	1283a
-shoe	2730a
-shoot	2341a
+shocking	2437a
+shocking pink	1288a
+shoe	2735a
+shoot	2346a
 shophouse	875a
 shophouses	875a
 shopify	576o
-shopping bags	1959a
+shopping bags	1964a
 shore	143a
-shoreline	2608a
-short	1952e
-shortbread	2750a
-shortcake	1829a
-shorts	1952a 1952g 1952h
+shoreline	2613a
+short	1957e
+shortbread	2755a
+shortcake	1834a
+shorts	1957a 1957g 1957h
 show	346G
 showers	199a
-shrimp	1820a
+shrimp	1825a
 shrine	357a
 shuka	867a
-shutter	2372a
-shy	2045a
+shutter	2377a
+shy	2050a
 siber	387n
 siber uzay	388n
 siberpunk	387n
 siccità	156i
 sicherheit	419h
-sicherheitsweste	1939h
+sicherheitsweste	1944h
 sichtbeton	713h
 sicile	870e
-sicilia	870f 1824i
+sicilia	870f 1829i
 sicilian	870a
 siciliana	870f 870g 870i
 siciliano	870f 870g 870i
@@ -18946,16 +19018,16 @@ sicilienne	870e
 sicily	870a
 sicilya	870n
 sick	438a
-sick green	1231a
+sick green	1236a
 sickly	438a
-sickly green	1322a
-sickly yellow	1023a
+sickly green	1327a
+sickly yellow	1028a
 sickness	438a
 sicurezza	419i
 sicuro	419i
 sicuro di sé	418i
 sicília	870g
-sidewalk	2499a
+sidewalk	2504a
 sidi bou said	877a
 sidi bou saïd	877e
 sidney	861n
@@ -18963,11 +19035,14 @@ siebziger	722h
 sieg	429h
 sieger	429h
 siegreich	429h
-sienna	1434a
-sierra	160f 2252a
+siena	891a 891i
+siena cathedral	891a
+sienese	891a
+sienna	1439a
+sierra	160f 2257a
 siesta	427f
 sieste	427e
-sigh	2445a
+sigh	2450a
 sihir	408n
 sihirbaz	408n
 sihirli	408n
@@ -18984,8 +19059,8 @@ silencioso	399f 399g
 silent	399a
 silenzio	399i
 silenzioso	399i
-silhouette	2560a
-silindir şapka	1973n
+silhouette	2565a
+silindir şapka	1978n
 silk	302a
 silk road	882a
 silver	12a
@@ -18993,7 +19068,7 @@ silver birch	122a
 silver grey	86a
 silvester	769h
 silêncio	399g
-simit	1772n
+simit	1777n
 simli	444n
 simple	398a 398e 398f
 simples	398g
@@ -19003,9 +19078,9 @@ sin	472f
 sin esperanza	404f
 sin nada de	472f
 sin usar	472f
-sinagog	1896n
-sinagoga	1896f 1896g 1896i
-sincap	1633n
+sinagog	1901n
+sinagoga	1901f 1901g 1901i
+sincap	1638n
 sinfonia	410g 410i
 sinfonie	410h
 sinfonía	410f
@@ -19023,7 +19098,7 @@ singapura	875g
 singapurense	875f
 singapurisch	875h
 singapurlu	875n
-singe	1584e
+singe	1589e
 sinh nhật	384m
 sinh thái	396m
 sinh viên	370m
@@ -19037,12 +19112,12 @@ sinistre	416e
 sinistro	416g 416i
 sinnlich	406h
 sinterterrassen	814h
-siperli şapka	1975n
+siperli şapka	1980n
 sirena	408f 408i
 sirenas	408f
 sirene	408i
 sirk	346n
-sirk çadırı	1915n
+sirk çadırı	1920n
 sirène	408e
 sirènes	408e
 sis	202n
@@ -19050,7 +19125,7 @@ sis perdesi	202n
 sisli	202n
 sisli hava	202n
 siviglia	837i
-sivrisinek	1699n
+sivrisinek	1704n
 sixties	714a
 siyah	9n
 siyah beyaz	443n
@@ -19070,29 +19145,29 @@ skies	169a
 skifahren	198h
 skihütte	848h
 skiing	198a
-skin	2087a
+skin	2092a
 skip	472a
-skirt	2460a
-skorpion	1698h
+skirt	2465a
+skorpion	1703h
 skull	416a
 skulls	416a
-skunk	1642a
+skunk	1647a
 skurril	449h
 sky	169a
 sky blue	41a
 sky lanterns	763a
-skyblue	1575a
+skyblue	1580a
 skyline	351a 351e 351g 351h 351i
 skyscraper	351a
 skyscrapers	351a
 sl benfica	628o
-slate	1467a
-slate blue	1464a
-slate green	1335a
-slate grey	1389a
-slateblue	1576a
-slategray	1577a
-slategrey	1578a
+slate	1472a
+slate blue	1469a
+slate green	1340a
+slate grey	1394a
+slateblue	1581a
+slategray	1582a
+slategrey	1583a
 slavina	161i
 sledding	198a
 sleek	410a
@@ -19101,14 +19176,14 @@ sleep	427a
 sleeping	427a
 sleepy	427a
 sleet	200a
-slice	2128a
+slice	2133a
 slime	438a
-slime green	1264a
+slime green	1269a
 slimy	438a
-slip	1951e 1951h 1951i
-slip mayo	1951n
-slipper	2308a
-slippers	2340a
+slip	1956e 1956h 1956i
+slip mayo	1956n
+slipper	2313a
+slippers	2345a
 slittino	198i
 sloth	427a
 slow	427a
@@ -19123,19 +19198,19 @@ smiles	403a
 smiling	403a
 smog	202a 202e 202f 202h 202i
 smoke	325a
-smoked	2048a
+smoked	2053a
 smoky	325a
 smoky colour	463a
-smooth	2274a
-smoothie	2165a
+smooth	2279a
+smoothie	2170a
 smorzato	460i
-snail	1687a
-snake	1670a
+snail	1692a
+snake	1675a
 snapchat	527o
-snot	1260a
-snot green	1359a
+snot	1265a
+snot green	1364a
 snow	187a
-snow capped mountain	1857a
+snow capped mountain	1862a
 snow mountain	161a
 snow white	84a
 snowfall	187a
@@ -19149,14 +19224,14 @@ snuggle	411a
 sober	423a
 sobre	398E
 sobre et discret	434e
-sobre rojo	1931f
+sobre rojo	1936f
 sobrecarregado	426g
 sobremesa	271g
 sobrio	434f 434i
 soccer	402a
 sock hop	721a
-socken	1946h
-socks	1946a
+socken	1951h
+socks	1951a
 socola	261m
 sofferenza	404i
 soffice	421i
@@ -19173,7 +19248,7 @@ sofistike	410n
 sofocante	414f
 sofrimento	404g
 soft	459a
-soft ice cream	1823a
+soft ice cream	1828a
 softeis	274h
 softer	459a
 sognante	409i
@@ -19190,7 +19265,7 @@ soir	191e
 soirée	191e
 sokak	352n
 sokak lambası	347n
-sol	168e 171f 171g 2229a
+sol	168e 171f 171g 2234a
 solaire	171e
 solar	171a 171f 171g 171h 171n
 solar punk	752a
@@ -19208,7 +19283,7 @@ soldier	445a
 soldiers	445a
 sole	171i
 sole al tramonto	179i
-sole che tramonta sulla città	1907i
+sole che tramonta sulla città	1912i
 soleada	172f
 soleado	172f
 soledad	404f
@@ -19216,8 +19291,8 @@ soleggiata	172i
 soleggiato	172i
 soleil	171e
 soleil couchant	179e
-soleil levant	1905e
-soleil levant derrière les montagnes	1904e
+soleil levant	1910e
+soleil levant derrière les montagnes	1909e
 solemn	423a
 solemne	423f
 solemnidad	423f
@@ -19236,13 +19311,13 @@ solitario	404f 404i
 solitude	404a 404e
 solitudine	404i
 solitário	404g
-solmuş çiçek	1709n
+solmuş çiçek	1714n
 solo	168G
 solstice été	768e
 solsticio de verano	768f
 solstizio estate	768i
 solstício de verão	768g
-solucan	1701n
+solucan	1706n
 soluk	456n
 soluk lila	90n
 soluk ışık	465n
@@ -19251,8 +19326,8 @@ somber	404a
 sombras	407f
 sombre	404a 453e
 sombre humeur	404e
-sombrero de copa	1973f
-sombrero de mujer	1972f
+sombrero de copa	1978f
+sombrero de mujer	1977f
 sombria	404g
 sombrilla	349f
 sombrinha	349g
@@ -19281,7 +19356,7 @@ somptueux	394e
 somun	270n
 son	35M
 son môi	432m
-sonata	2561a
+sonata	2566a
 sonbahar	197n
 sonbahar mevsimi	197n
 sonbahar ortası bayramı	382n
@@ -19297,12 +19372,12 @@ sonhos	409g
 sonne	171h
 sonnellino	427i
 sonnenaufgang	180h
-sonnenaufgang über bergen	1904h
-sonnenaufgang über dem meer	1905h
+sonnenaufgang über bergen	1909h
+sonnenaufgang über dem meer	1910h
 sonnenbaden	143h
 sonnenblume	211h
 sonnenblumen	211h
-sonnenbrille	1936h
+sonnenbrille	1941h
 sonnenbräune	196h
 sonnendurchflutet	172h
 sonnenlicht	171h
@@ -19311,7 +19386,7 @@ sonnenstrahl	171h
 sonnenstrahlen	171h
 sonnentag	172h
 sonnenuntergang	179h
-sonnenuntergang in der stadt	1907h
+sonnenuntergang in der stadt	1912h
 sonnenverwöhnt	172h
 sonnig	172h
 sonno	427i
@@ -19319,7 +19394,7 @@ sonnolento	427i
 sonntag	400h
 sono	427G
 sonolento	427g
-sonora	2809a
+sonora	2814a
 sonreír	403f
 sonriente	403f
 sonrisa	403f
@@ -19329,7 +19404,7 @@ sophisticated	410a
 sophistication	410a
 sophistiqué	410e
 sopraffatto	426i
-sorbet	274e 2041a
+sorbet	274e 2046a
 sorbier	282e
 sorbier des oiseleurs	282e
 sorbo	282i
@@ -19338,17 +19413,17 @@ sorcery	408a
 sorcière	407e
 sorge	426h
 sorgen	426h
-sorgenti termali	1909i
+sorgenti termali	1914i
 sorgere del sole	180i
 sorglos	400h
-soropod	1673n
+soropod	1678n
 sorprendente	437f 437i
 sorprender	437f
 sorprendere	437i
 sorprendido	437f
 sorpresa	437f 437i
 sorpreso	437i
-sorrel	2514a
+sorrel	2519a
 sorridente	403g 403i
 sorridere	403i
 sorrir	403g
@@ -19361,10 +19436,10 @@ sorumlu	419n
 sorumluluk	419n
 sorveira	282g
 sorvete	274g
-sorvete italiano	1823g
+sorvete italiano	1828g
 sosegado	399f
 sosiego	399f
-sosisli sandviç	1783n
+sosisli sandviç	1788n
 soso	448f
 sossegado	399g
 sossego	399g
@@ -19375,21 +19450,21 @@ sostenible	396f
 sottacqua	377i
 sottile	434i
 sottomarino	377i
-souffle	412e 2781a
+souffle	412e 2786a
 souffrance	404e
 souhait	417e
 souk	772a 772e 772h
 soul	425a
-soulful	2810a
-soup	2106a
+soulful	2815a
+soup	2111a
 sour	227a
-sources chaudes	1909e
+sources chaudes	1914e
 sourd	460e
 sourde	460e
 souriant	403e
 sourire	403e
 sourires	403e
-souris	1628e
+souris	1633e
 sous bois	119e
 sous eau	377e
 sous marin	377e
@@ -19411,7 +19486,7 @@ sozinho	404g
 soñador	409f
 soñadora	409f
 soñar	409f
-soğan	1761n
+soğan	1766n
 soğuk	413n
 soğuk hava	413n
 soğuk renkler	467n
@@ -19421,14 +19496,14 @@ spa	400a 400e 400f 400g 400i 400m 400n
 space	176a
 space station	376a
 spaceship	376a
-spacious	2811a
-spagetti	1807n
-spaghetti	1807a 1807e 1807h 1807i 1807m
+spacious	2816a
+spagetti	1812n
+spaghetti	1812a 1812e 1812h 1812i 1812m
 spagna	640o
 spagnola	869i
 spagnolo	869i
 spain	640o
-spalmare formaggio sul bagel	1772i
+spalmare formaggio sul bagel	1777i
 spanien	640o
 spanish	869a
 spanish colonial	869a
@@ -19436,16 +19511,16 @@ spanish dancer	837a
 spanish flag	640o
 spanish revival	869a
 spanish villa	869a
-spara coriandoli	1923i
+spara coriandoli	1928i
 spark	166a
 sparkle	444a
-sparkler	1919a
-sparkles	1921a
+sparkler	1924a
+sparkles	1926a
 sparkling	444a
 sparkling wine	265a
 sparkly	444a
 sparks	166a
-sparrow	2405a
+sparrow	2410a
 spatial	176e
 spaventato	416i
 spavento	416i
@@ -19454,8 +19529,8 @@ spazio	176i
 spazio profondo	176i
 spaß	403h
 spaßig	403h
-spearmint	1180a
-special	2457a
+spearmint	1185a
+special	2462a
 spectre	416e
 spectrum	178a
 spedizione	431i
@@ -19473,31 +19548,31 @@ spezia	277i
 spezie	277i
 spiagge	143i
 spiaggia	143i
-spiaggia con ombrellone	1862i
+spiaggia con ombrellone	1867i
 spiaggia di sabbia	144i
 spiaggia tropicale	145i
 spice	277a
 spice market	797a
-spiced	2005a
+spiced	2010a
 spices	277a
 spicy	277a
-spider	1696a
-spider web	1697a
-spiegelei in bratpfanne	1791h
-spielen	1911h
+spider	1701a
+spider web	1702a
+spiegelei in bratpfanne	1796h
+spielen	1916h
 spielhalle	719h
 spielplatz	393h
-spielplatzrutsche	1911h
+spielplatzrutsche	1916h
 spielzeug	393h
 spiga	251i
 spighe	251i
 spinach	447a
 spinaci	447i
 spinat	447h
-spinel	2427a
-spinne	1696h
-spinnennetz	1697h
-spiral shell	1684a
+spinel	2432a
+spinne	1701h
+spinnennetz	1702h
+spiral shell	1689a
 spirit	425a
 spirited	402a
 spiriti	425i
@@ -19515,8 +19590,8 @@ spital	368h
 splash	152a
 spleen	404e
 splendente	457i
-split	2461a
-sponge	2463a
+split	2466a
+sponge	2468a
 spooky	416a
 spor	402n
 spor salonu	402n
@@ -19526,7 +19601,7 @@ sportif	402e 402n
 sportivo	402i
 sportlich	402h
 sports	402a
-sportschuh	1963h
+sportschuh	1968h
 sporty	402a
 sposa	383i
 sposa indiana	844i
@@ -19535,33 +19610,33 @@ sposato	383i
 sposi	383i
 sposo	383i
 spotify	483o
-spouting whale	1675a
-sprig	2129a
+spouting whale	1680a
+sprig	2134a
 spring	195a
 spring festival	381a
-spring green	1472a
-springbrunnen	1899h
-springgreen	1579a
+spring green	1477a
+springbrunnen	1904h
+springgreen	1584a
 springtime	195a
-sprinkle	2689a
+sprinkle	2694a
 spritzer	152h
-spross	1715h
-sprout	2067a
-spruce	986a
+spross	1720h
+sprout	2072a
+spruce	991a
 spruzzo	152i
 sprühregen	200h
 spuk	416h
 spukhaft	416h
 spuma	142i
 spumante	265i
-spun	2325a
+spun	2330a
 spurs	611o
 späte nacht	193h
 squali	141i
 squalo	141i
-squash	1038a
-squeeze	2602a
-squid	1821a
+squash	1043a
+squeeze	2607a
+squid	1826a
 sriracha	286a
 ssc napoli	624o
 st basil	845a
@@ -19572,14 +19647,14 @@ stabil	419h
 stabile	419i
 stabilimento balneare	143i
 stable	419a 419e
-stade	1866e
-stadio	1866i
-stadion	1866h
-stadium	1866a
+stade	1871e
+stadio	1871i
+stadion	1871h
+stadium	1871a
 stadt	351h
 stadtzentrum	351h
-stadyum	1866n
-stage	2337a
+stadyum	1871n
+stage	2342a
 stagno	149i
 stagno di loto	150i
 stahl	295h
@@ -19600,28 +19675,28 @@ starry	175a
 starry sky	175a
 stars	175a
 stars and stripes	645o
-stately	2554a
+stately	2559a
 stati uniti	645o
 station balnéaire	143e
 station spatiale	376e
-statua della libertà	1892i
-statue	2705a
-statue de la liberté	1892e
-statue of liberty	1892a
+statua della libertà	1897i
+statue	2710a
+statue de la liberté	1897e
+statue of liberty	1897a
 staub	168h
 staunen	437h
 stay away from	472a
 stazione spaziale	376i
 steady	419a
-steam	2116a
+steam	2121a
 steam punk	717a
-steamed	2812a
-steaming bowl	1806a
+steamed	2817a
+steaming bowl	1811a
 steampunk	717a 717m 717n
 steel	295a
-steel blue	1459a
-steel grey	1333a
-steelblue	1580a
+steel blue	1464a
+steel grey	1338a
+steelblue	1585a
 steelers	596o
 steer clear of	472a
 steg	154h
@@ -19632,16 +19707,16 @@ stella	175i
 stellata	175i
 stellato	175i
 stelle	175i
-stellina scintillante	1919i
-stelline	1921i
-stem	2347a
-sterling	2318a
+stellina scintillante	1924i
+stelline	1926i
+stem	2352a
+sterling	2323a
 stern	175h 423a
 sterne	175h
 sternenhimmel	175h
 sternenklar	175h
 sternenlicht	175h
-stick	2141a
+stick	2146a
 stile cinese	367i
 stile country	715i
 stile liberty	805i
@@ -19651,10 +19726,10 @@ still ruhe	399h
 stille	399h
 stillness	399a
 stilvoll	410h
-stinken	1642h
-stinktier	1642h
-stivale da donna	1969i
-stivale da trekking	1964i
+stinken	1647h
+stinktier	1647h
+stivale da donna	1974i
+stivale da trekking	1969i
 stoccolma	850i
 stock market	369a
 stockholm	850a
@@ -19662,7 +19737,7 @@ stokholm	850n
 stolz	429h
 stone	292a
 stones	292a
-stop	2796a
+stop	2801a
 stop light	281a
 stoplight	281a
 storia	391i
@@ -19670,7 +19745,7 @@ storico	391i
 stories	323a
 storm	201a
 stormy	201a
-stormy blue	1012a
+stormy blue	1017a
 story	323a
 storybook	750a
 strabiliante	437i
@@ -19681,12 +19756,12 @@ straits chinese	875a
 strambo	449i
 strana	449i
 strand	143h
-strand mit sonnenschirm	1862h
+strand mit sonnenschirm	1867h
 strange	449a
 strano	449i
 strass	444e
 stravagante	449i
-straw	1057a
+straw	1062a
 strawberries	229a
 strawberry	229a
 straße	352h
@@ -19699,7 +19774,7 @@ streghe	407i
 stregone	408i
 stregoneria	407i
 streichen	475h
-streifenhörnchen	1633h
+streifenhörnchen	1638h
 streng	423h
 strength	418a
 stres	426n
@@ -19714,15 +19789,15 @@ stricken	411h
 strickpullover	411h
 strict	423a 423e
 striking	418a
-string	2579a
+string	2584a
 string lights	347a
 strom	148h
 strong	418a
-strong blue	987a
+strong blue	992a
 strong colour	458a
-strong pink	994a
+strong pink	999a
 struggimento	428i
-stucco	353i 2485a
+stucco	353i 2490a
 stucco wall	353a
 student	370a 370h
 studente	370i
@@ -19737,8 +19812,8 @@ studio ghibli	832a 832e 832h 832i
 studium	370h
 study	370a
 studying	370a
-stuffed flatbread	1788a
-stundenhotel	1883h
+stuffed flatbread	1793a
+stundenhotel	1888h
 stupefacente	437i
 stupito	437i
 stupore	437i
@@ -19752,8 +19827,8 @@ stylé	410e
 städte	351h
 städtisch	351h
 stärke	418h
-stöckelschuh	1966h
-stück torte	1829h
+stöckelschuh	1971h
+stück torte	1834h
 stürme	201h
 stürmisch	201h
 su	152N
@@ -19763,8 +19838,8 @@ su damlası	152n
 su festivali	755n
 su kasabası	361n
 su mavisi	66n
-su püskürten balina	1675n
-su samuru	1641n
+su püskürten balina	1680n
+su samuru	1646n
 suado	414g
 sualtı	377n
 sualtı dünyası	377n
@@ -19798,7 +19873,7 @@ succès	429e
 sucesso	429g
 sucette	272e
 sucio	438f
-suco de caixa	1854g
+suco de caixa	1859g
 suco de limão	227g
 sucre	272e
 sucrerie	272e
@@ -19819,7 +19894,7 @@ sudáfrica	680o
 sueca	850f 850g
 suecia	666o
 sueco	850f 850g
-suede	2007a
+suede	2012a
 suelo	168f
 sueur	414e
 sueño	409f
@@ -19844,7 +19919,7 @@ sul africano	880g
 sul far della sera	191i
 sular	152n
 sularda	152n
-sulphur	2215a
+sulphur	2220a
 sultan	395n
 sultry	414a
 sulu kar	200n
@@ -19858,33 +19933,33 @@ summery	196a
 sun	171a
 sun drenched	172a
 sun soaked	172a
-sun yellow	1029a
+sun yellow	1034a
 sunbathing	143a
 sunbeam	171a
 sunbeams	171a
 sunday	400a
 sundown	179a
 sunflower	211a
-sunflower yellow	1070a
+sunflower yellow	1075a
 sunflowers	211a
 sunflowers by van gogh	736a
 sung sướng	403m
-sunglasses	1936a
+sunglasses	1941a
 sunlight	171a
 sunlit	457a
 sunny	172a
 sunny day	172a
-sunny yellow	1024a
+sunny yellow	1029a
 sunrise	180a
-sunrise over mountains	1904a
+sunrise over mountains	1909a
 sunset	179a
 sunshine	171a
-sunshine yellow	1171a
+sunshine yellow	1176a
 suntan	196a
 suntuoso	394f 394g
 suolo	168i
 suor	414g
-supérette	1884e
+supérette	1889e
 surf	142a 142e 142f 142i
 surfe	142g
 surfear	143f
@@ -19938,15 +20013,15 @@ suíça	664o 833g
 suíço	833g
 suşi	276n
 suối	148m
-suối nước nóng	1909m
+suối nước nóng	1914m
 svago	400i
 svedese	850i
 svezia	666o
 svizzera	664o 833i
 svizzero	833i
-swamp	1045a
-swamp green	1355a
-swan	1657a
+swamp	1050a
+swamp green	1360a
+swan	1662a
 sweat	414a
 sweater	411a
 sweaty	414a
@@ -19971,7 +20046,7 @@ swiss flag	664o
 swiss poster	833a
 swiss style	833a
 switzerland	664o 833a
-sycamore	2580a
+sycamore	2585a
 sydney	861a
 sydney harbor	861a
 sydney harbour	861a
@@ -19980,10 +20055,10 @@ sylve	119e
 sympathy	401a
 symphonie	410e 410h
 symphony	410a
-synagoge	1896h
-synagogue	1896a 1896e
+synagoge	1901h
+synagogue	1901a 1901e
 synthwave	718a
-syrup	2166a
+syrup	2171a
 sài gòn	798m
 sàn nhảy	450m
 sành điệu	410m
@@ -19991,7 +20066,7 @@ sách	323m
 sách cũ	323m
 sách vở	323m
 sálvia	94g
-sándwich	1784f
+sándwich	1789f
 sáng	457m
 sáng bóng	444m
 sáng màu	455m
@@ -20003,7 +20078,7 @@ sâm panh	265m
 sân chơi	393m
 sân cỏ	125m
 sân sau	126m
-sân vận động	1866m
+sân vận động	1871m
 sâu	454m
 sâu lắng	434m
 são joão	768g
@@ -20030,7 +20105,7 @@ sévère	423e
 sídney	861f
 sítio	360g
 sóbrio	434g
-sóc chuột	1633m
+sóc chuột	1638m
 sólido	419f 419g
 sóng	142m
 sóng biển	142m
@@ -20055,15 +20130,15 @@ sükunet	399n
 sükûnet	399n
 sümüksü	438n
 sürdürülebilir	396n
-sürekli açık market	1884n
+sürekli açık market	1889n
 sürpriz	437n
 sürpriz parti	384n
 sürreal	409n
 sürrealizm	733n
-süs köpeği	1588n
+süs köpeği	1593n
 süss	421h
 süt	268n
-süt bardağı	1838n
+süt bardağı	1843n
 süt beyazı	105n
 sütlü kahve	255n
 sütlü çay	259n
@@ -20075,7 +20150,7 @@ sıcak	414n
 sıcak dalgası	205n
 sıcak hava	205n
 sıcak hava balonu	820n
-sıcak içecek	1839n
+sıcak içecek	1844n
 sıcak kakao	411n
 sıcak renkler	466n
 sıcak tonlar	466n
@@ -20092,7 +20167,7 @@ sıradanlık	448n
 sıradağlar	160n
 sıvalı duvar	353n
 sıvı	152n
-sıçan	1629n
+sıçan	1634n
 sơ sinh	420m
 sơn mài	314m
 sương	202m
@@ -20139,27 +20214,27 @@ sửng sốt	437m
 sữa	268m
 sữa chua	268m
 sữa tươi	268m
-t rex	1674a 1674e 1674f 1674h 1674i 1674n
-t shirt	1941a 1941e 1941h 1941i
+t rex	1679a 1679e 1679f 1679h 1679i 1679n
+t shirt	1946a 1946e 1946h 1946i
 taba	26n
 taberna	355f 355g
 tabiat	396n
-table	2470a
-tableta de chocolate	1832f
+table	2475a
+tableta de chocolate	1837f
 tablo	452n
 tac mahal	846n
-tacchino	1646i
+tacchino	1651i
 taciturno	424f 424g
-taco	1785a 1785e 1785f 1785g 1785h 1785i
+taco	1790a 1790e 1790f 1790g 1790h 1790i
 tadelakt	772a 772e
 taegukgi	651o
 tafelberg	159h
-taffeta	2538a
+taffeta	2543a
 tag	194h
 tag der toten	756h
 tagesanbruch	180h
 tageslicht	194h
-taglio di carne	1778i
+taglio di carne	1783i
 tagsüber	194h
 tagtraum	409h
 tagträumen	409h
@@ -20181,44 +20256,44 @@ tainan	811a 811e 811f
 taipa	353g
 taiti	879g
 taj mahal	846a 846e 846f 846g 846h 846i 846m
-takeaway box	1817h
-takeaway schachtel	1817h
-takeout box	1817a
-tako	1785n
+takeaway box	1822h
+takeaway schachtel	1822h
+takeout box	1822a
+tako	1790n
 taksi	350n
 tal	162h
 tale	323a
 tales	323a
 taller	389f
 tamah	439n
-tamal	1787e 1787f
-tamale	1787a 1787g 1787h 1787i 1787n
-tambor	1989f 1989g
-tambor comprido	1990g
-tamboril	1990f
-tamburo	1989i
-tamburo lungo	1990i
+tamal	1792e 1792f
+tamale	1792a 1792g 1792h 1792i 1792n
+tambor	1994f 1994g
+tambor comprido	1995g
+tamboril	1995f
+tamburo	1994i
+tamburo lungo	1995i
 tamisé	459e
 tamisé sombre	465e
 tamisée	459e
 tan	26A
-tan brown	1109a
-tan green	1030a
+tan brown	1114a
+tan green	1035a
 tan vỡ	404m
 tan yeri	180n
-tanabata ağacı	1925n
-tanabata baum	1925h
-tanabata tree	1925a
+tanabata ağacı	1930n
+tanabata baum	1930h
+tanabata tree	1930a
 tang lễ	423m
 tang thương	404m
 tang tóc	404m
-tangelo	2813a
+tangelo	2818a
 tanger	772e
 tangerina	228g
 tangerine	228a
 tangier	772a
-tangy	2814a
-tank	2307a
+tangy	2819a
+tank	2312a
 tanne	121h
 tannen	121h
 tannengrün	48h
@@ -20248,18 +20323,18 @@ tarde da noite	193g
 tarea	370f
 tareas	370f
 tarihi	391n
-tarihi yapı	1867n
+tarihi yapı	1872n
 tarla	124n
 tarnfarbe	445h
-tarnished	2815a
+tarnished	2820a
 tarnmuster	445h
 tarnung	445h
-tarro de miel	1836f
-tart	1831n 2083a
+tarro de miel	1841f
+tart	1836n 2088a
 tarta	271f
-tarta de cumpleaños	1828f
+tarta de cumpleaños	1833f
 tartan	794a 794e 794h 794i
-tartaruga	1668g 1668i
+tartaruga	1673g 1673i
 tarte	271e
 tartes	271e
 tartine	270e
@@ -20268,10 +20343,10 @@ tartã	794g
 tarçın	277n
 tasasız	400n
 tasca	355g
-tasse	1841e
-tassel	2772a
-tasso	1644i
-tasso del miele	1644i
+tasse	1846e
+tassel	2777a
+tasso	1649i
+tasso del miele	1649i
 tasteful	410a
 tatami	801a 801e 801f 801h 801i
 tatendrang	402h
@@ -20281,8 +20356,8 @@ tatlıcı	271n
 tatlılar	271n
 tatlım	405n
 tatsız	448n
-tatzen	1645h
-tatzenabdrücke	1645h
+tatzen	1650h
+tatzenabdrücke	1650h
 tau	206h
 taube	420h
 tauben	420h
@@ -20291,13 +20366,13 @@ tavern	355a
 taverna	355a 355i 355n
 taverne	355e 355h
 taverns	355a
-tavuk	1647n
-tavuk butu	1777n
+tavuk	1652n
+tavuk butu	1782n
 tavus kuşu	329n
 tavus mavisi	46n
 tavşan	421n
-tavşan yüzü	1631n
-tawny	2124a
+tavşan yüzü	1636n
+tawny	2129a
 taxi	350a 350e 350f 350h 350i 350m
 taxis	350a
 tayfun	201n
@@ -20305,14 +20380,14 @@ tayland	687o 791n
 taze	412n
 taze yeşil	53n
 tazelik	412n
-tazza da tè senza manico	1841i
-tazón de fideos	1806f
-tazón de té	1841f
+tazza da tè senza manico	1846i
+tazón de fideos	1811f
+tazón de té	1846f
 taç	395n
 taç yaprağı	207n
-taça de coquetel	1845g
-taça de vinho	1844g
-taças brindando	1849g
+taça de coquetel	1850g
+taça de vinho	1849g
+taças brindando	1854g
 taş	292n
 taşlar	292n
 taşlı	292n
@@ -20325,32 +20400,32 @@ tchéquie	673o
 tea	256a
 tea brown	88a
 tea ceremony	801a
-tea green	1004a
+tea green	1009a
 tea house	801a
-teacup without handle	1841a
+teacup without handle	1846a
 teak	290a 290h
 teakholz	290h
 teal	13a
-teal blue	1352a
-teal green	1388a
-tealish	1216a
-tealish green	1046a
-teapot	1840a
+teal blue	1357a
+teal green	1393a
+tealish	1221a
+tealish green	1051a
+teapot	1845a
 tears	404a
-tease	2541a
+tease	2546a
 teca	290f 290g
 tech	388a 388e 388f 388h 388i
 technik	388h
 technologie	388e 388h
 technology	388a
 teck	290e
-teclado musical	1985f 1985g
+teclado musical	1990f 1990g
 tecnologia	388g 388i
 tecnologico	388i
 tecnología	388f
 tecnológico	388f 388g
 tecrit	404n
-teddy	421h 2323a
+teddy	421h 2328a
 teddy bear	421a
 teddybär	421h
 tedioso	448f 448i
@@ -20358,10 +20433,10 @@ tedious	448a
 tedirgin	426n
 tee	256h
 teebraun	88h
-teekanne	1840h
+teekanne	1845h
 teerã	878g
 teerão	878g
-teetasse ohne henkel	1841h
+teetasse ohne henkel	1846h
 teezeremonie	801h
 tefekkür	425n
 tehdit	416n
@@ -20371,24 +20446,24 @@ teherán	878f
 tehlike	415n
 tehlikeli	415n
 tehran	878a
-teia de aranha	1697g
+teia de aranha	1702g
 teich	149h
-teiera	1840i
-teigtasche	1815h
+teiera	1845i
+teigtasche	1820h
 teinture indigo	840e
-tejón	1644f
-tejón de la miel	1644f
-tejón melero	1644f
+tejón	1649f
+tejón de la miel	1649f
+tejón melero	1649f
 tek	290i
 tek boynuzlu at	408n
-tek parça mayo	1950n
+tek parça mayo	1955n
 tek renkli	442n
 tekdüze	448n
 tekdüzelik	448n
 tekne	140n
 teknoloji	388n
 teknolojik	388n
-tela de araña	1697f
+tela de araña	1702f
 telaş	426n
 telaşlı	426n
 telaşsız	399n
@@ -20413,7 +20488,7 @@ tempel	357h
 tempelfest	811h
 temper	415a
 temperamentvoll	402h
-tempered	2816a
+tempered	2821a
 tempest	201a
 tempesta	201i
 tempestad	201f
@@ -20423,18 +20498,18 @@ tempestuoso	201f 201g
 tempio	357i
 tempio cinese	811i
 tempio coreano	810i
-tempio indù	1895i
+tempio indù	1900i
 temple	357a 357e
 temple chinois	811e
 temple coréen	810e
 temple fair	811a
-temple hindou	1895e
+temple hindou	1900e
 templo	357f 357g
 templo chino	811f
 templo chinês	811g
 templo coreano	810f 810g
-templo hindu	1895g
-templo hindú	1895f
+templo hindu	1900g
+templo hindú	1900f
 tempo nublado	203g
 temporale	201i
 temps gris	203e
@@ -20444,8 +20519,8 @@ tempétueux	201e
 tempête	201e
 ten rengi	26n
 ten tonu	115n
-tenda	1900i
-tenda da circo	1915i
+tenda	1905i
+tenda da circo	1920i
 tender	401a
 tender green	53a
 tenderness	401a
@@ -20470,14 +20545,14 @@ tensione	426i
 tensión	426f
 tenso	426f 426g
 tensão	426g
-tent	1900a
+tent	1905a
 tentación	406f
 tentador	406f 406g
 tentant	406e
 tentation	406e
 tentazione	406i
 tentação	406g
-tente	1900e
+tente	1905e
 tenue	459f 459i
 tenue luz	465f
 teotihuacan	835a
@@ -20488,15 +20563,15 @@ terakota	111n
 terciopelo	301f
 tereyağ	269n
 tereyağı	269n
-terkedilmiş ev	1874n
+terkedilmiş ev	1879n
 terlemek	414n
 terli	414n
 terne	460e
 terno	401g
 ternura	401f 401g
-terra	168g 168i 2016a
-terra cotta	1386a
-terracota	111f 111g 1059a
+terra	168g 168i 2021a
+terra cotta	1391a
+terracota	111f 111g 1064a
 terracotta	111a 111e 111i
 terracotta cruda	315i
 terrakotta	111h
@@ -20530,18 +20605,18 @@ tesco	551o
 tesla	497o
 teso	426i
 tesoro	405i
-tespih	1978n
-testa di drago	1671i
-tetera	1840f
-tetrabrik	1854f
+tespih	1983n
+testa di drago	1676i
+tetera	1845f
+tetrabrik	1859f
 tetro	404i
-tetsu	2581a
+tetsu	2586a
 teuer	394h
 teufel	441h
 teuflisch	441h
-texas	2153a
-texugo	1644g
-texugo de mel	1644g
+texas	2158a
+texugo	1649g
+texugo de mel	1649g
 teñido índigo	840f
 thai	791a
 thai flag	687o
@@ -20559,7 +20634,7 @@ than hồng	167m
 thanh bình	399m
 thanh lịch	410m
 thanh nhã	410m
-thanh sô cô la	1832m
+thanh sô cô la	1837m
 thanh thản	399m
 thanh tịnh	399m
 thanh xuân	412m
@@ -20567,18 +20642,20 @@ thanksgiving	197a 197e
 thaï	791e
 thaïlandais	791e
 thaïlande	687o 791e
+the alhambra	889a
 the bund	790a
 the great wave	740a
+the hermitage	890a
 the kiss	735a
 the past	428a
 the scream	732a
 thi ca	323m
-thicket	2453a
-thin	2797a
-thistle	1581a
+thicket	2458a
+thin	2802a
+thistle	1586a
 thiên giới	440m
 thiên hà	176m
-thiên nga	1657m
+thiên nga	1662m
 thiên nhiên	396m
 thiên quốc	440m
 thiên sứ	440m
@@ -20597,10 +20674,10 @@ thiếu cảm hứng	448m
 thiếu nhi	393m
 thiền	362m
 thiền định	425m
-thong sandal	1961a
+thong sandal	1966a
 thong thả	400m
-thorn	2441a
-thoughts	2666a
+thorn	2446a
+thoughts	2671a
 thoáng mát	412m
 thoáng đãng	412m
 thoát tục	409m
@@ -20609,7 +20686,7 @@ threat	416a
 threatening	416a
 thron	395h
 throne	395a
-thrush	2354a
+thrush	2359a
 thu	197m
 thu hoạch	197m
 thu sang	197m
@@ -20628,7 +20705,7 @@ thuốc men	368m
 thuốc tiên	408m
 thuở xưa	428m
 thy	562o
-thyme	2084a
+thyme	2089a
 thành công	429m
 thành phố	351m
 thành phố hồng	816m
@@ -20664,7 +20741,7 @@ tháng tự hào	767m
 thánh thiện	425m
 thánh đường	372m
 thánh địa	357m
-tháp tokyo	1891m
+tháp tokyo	1896m
 thâm trầm	434m
 thân thiện	403m
 thân thiện môi trường	396m
@@ -20672,10 +20749,10 @@ thân thương	411m
 thèm muốn	439m
 thé	256e
 thé au lait	259e
-thé aux perles	1853e
+thé aux perles	1858e
 thé noir	256e
 thé vert	257e
-théière	1840e
+théière	1845e
 thép	295m
 thép không gỉ	295m
 thê lương	404m
@@ -20734,7 +20811,7 @@ thập niên 80	719m
 thập niên 90	720m
 thật thà	419m
 thắng lợi	429m
-thằn lằn	1669m
+thằn lằn	1674m
 thằng hề	342m
 thẳm	454m
 thế giới dưới nước	377m
@@ -20744,8 +20821,8 @@ thể thao	402m
 thị trường chứng khoán	369m
 thị trấn	351m
 thịnh nộ	415m
-thịt bám xương	1776m
-thịt xông khói	1779m
+thịt bám xương	1781m
+thịt xông khói	1784m
 thỏ	421M
 thỏ con	421m
 thối	438m
@@ -20770,7 +20847,7 @@ thủy sinh	152m
 thủy thủ	140m
 thủy tinh	305m
 thủy triều	142m
-thực phẩm đóng hộp	1800m
+thực phẩm đóng hộp	1805m
 thực tế ảo	388m
 thực vật	128m
 tia chớp	201m
@@ -20787,14 +20864,14 @@ tiburón	141f
 tibétain	795e
 ticaret	369n
 tide	142a
-tie	2633a
+tie	2638a
 tie dye	726a
 tief	454h
 tiefe	454h
 tiefen des ozeans	141h
 tiefsee	141h
 tiempos pasados	428f
-tienda de campaña	1900f
+tienda de campaña	1905f
 tierna	401f
 tierno	401f
 tierno ánimo	421f
@@ -20808,14 +20885,14 @@ tiffany glass	805a
 tiffany lamp	805a
 tifone	201i
 tifón	201f
-tigela com colher	1795g
+tigela com colher	1800g
 tiger	330a 330h
-tiger face	1597a
-tigergesicht	1597h
+tiger face	1602a
+tigergesicht	1602h
 tigers	330a
 tigre	330e 330f 330g 330i
 tijolo	294g
-tijolos	1869g
+tijolos	1874g
 tik ağacı	290n
 tiki	746a
 tiki bar	746a 746h
@@ -20827,13 +20904,13 @@ tilki	335n
 timber	290a
 timberland	119a
 timeless	410a
-timid	2155a
+timid	2160a
 timoroso	426i
-timsah	1667n
-tin	2191a
+timsah	1672n
+tin	2196a
 tin cậy	419m
 tin tưởng	419m
-tinge	2733a
+tinge	2738a
 tingimento índigo	840g
 tinh giản	398m
 tinh gọn	398m
@@ -20848,14 +20925,14 @@ tinh vân	176m
 tinieblas	424f
 tinta	47f 47g
 tinte	47h
-tintenfisch	1821h
+tintenfisch	1826h
 tintenschwarz	47h
 tintura indaco	840i
 tipi	187n
 tira	472g
 tirando	472g
 tiranga	652o
-tiranossauro rex	1674g
+tiranossauro rex	1679g
 tire	472g
 tired	427a
 tiritar	413f
@@ -20867,7 +20944,7 @@ tizzone	167i
 tiên cá	408m
 tiên cảnh	440m
 tiêu đen	278m
-tişört	1941n
+tişört	1946n
 tiếc nuối	404m
 tiếng cười	403m
 tiết chế	434m
@@ -20889,30 +20966,30 @@ tiệm bánh	270m
 tiệm cà phê	354m
 tiệm sách	356m
 tiện nghi	411m
-toad	2438a
+toad	2443a
 toast	270a 270e 270h 270i
-toasted	2021a
-tobacco	2521a
-toboggan	1911e
-tobogán	1911f
+toasted	2026a
+tobacco	2526a
+toboggan	1916e
+tobogán	1916f
 tod	423h
 toddler	393a
-toes	2410a
+toes	2415a
 toffee	262a 262e 262f 262h 262i
 tofi	262n
 togli	472i
 togliete	472i
-toile araignée	1697e
+toile araignée	1702e
 tokio	862f 862h
 tokyo	862a
-tokyo kulesi	1891n
-tokyo tower	1891a 1891h
+tokyo kulesi	1896n
+tokyo tower	1896a 1896h
 tom frio	467g
 tom quente	466g
 tomar el sol	143f
 tomate	247e 247f 247g 247h
 tomato	247a
-tomato red	1196a
+tomato red	1201a
 tomatoes	247a
 tomba	423i
 tombe	423e
@@ -20922,8 +20999,8 @@ tombée du jour	191e
 ton chaud	466e
 ton erde	315h
 ton froid	467e
-tong	1961e
-tongs	1961e
+tong	1966e
+tongs	1966e
 toni caldi	466i
 toni freddi	467i
 toni neutri	434i
@@ -20948,20 +21025,20 @@ tons pastel	461g
 tons quentes	466g
 tons terreux	397e
 tons terrosos	397g
-tooth	2197a
-top hat	1973a
-topaz	1065a
-topf mit essen	1793h
-topfpflanze	1716h
-topiary	2409a
-topo	68f 1628i
+tooth	2202a
+top hat	1978a
+topaz	1070a
+topf mit essen	1798h
+topfpflanze	1721h
+topiary	2414a
+topo	68f 1633i
 toprak	168n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	397n
 toprak tonu	397n
-toque universitaire	1974e
-torch	2393a
+toque universitaire	1979e
+torch	2398a
 torii	817a 817e 817f 817g 817h 817i 817n
 torii gate	817a
 tormenta	201f 201g
@@ -20973,9 +21050,9 @@ tornasolado	310f
 toronto maple leafs	603o
 torrada	270g
 torre	351f 351g 351i
-torre de tokio	1891f
-torre de tóquio	1891g
-torre di tokyo	1891i
+torre de tokio	1896f
+torre de tóquio	1896g
+torre di tokyo	1896i
 torrent	148e
 torrente	148i
 torres	351f
@@ -20986,17 +21063,17 @@ torrido	205i
 torta	271g 271i
 torta della luna	826i
 torta di compleanno	384i
-torta di mele	1831i
+torta di mele	1836i
 torte	271h
 torten	271h
-tortenstück	1829h
-tortino	1831i
-tortino di pesce a spirale	1812i
+tortenstück	1834h
+tortino	1836i
+tortino di pesce a spirale	1817i
 tortita	271f
 tortitas	271f
 tortora	68i
-tortue	1668e
-tortuga	1668f
+tortue	1673e
+tortuga	1673f
 toscan	774e
 toscana	774f 774g 774i
 toscane	774e
@@ -21013,26 +21090,27 @@ totoro	832a 832e 832f 832g 832h 832i 832m 832n
 tottenham	611o
 tottenham hotspur	611o
 tough	418a
+toulouse lautrec	888a 888e
 toundra	185e
-toupe	1033a
-tour de tokyo	1891e
+toupe	1038a
+tour de tokyo	1896e
 tournesol	211e
 tout petit	393e
 tower	351a
 towers	351a
 town	351a
 towns	351a
-toxic	2152a
-toxic green	988a
+toxic	2157a
+toxic green	993a
 toxique	438e
 toy	393a
 toyota	493o
 toys	393a
 toz	168n
-track	2465a
-trade	2695a
-traditionelle japanische windsäcke	1928h
-traditionelles mondfest	1930h
+track	2470a
+trade	2700a
+traditionelle japanische windsäcke	1933h
+traditionelles mondfest	1935h
 traffic	351a
 traffic light	281a
 traffic lights	281a
@@ -21051,10 +21129,10 @@ traguardo	429i
 tragédia	404g
 tragédie	404e
 tragödie	404h
-trail	1995a
-trails	2647a
+trail	2000a
+trails	2652a
 training	402H
-traje de baño de una pieza	1950f
+traje de baño de una pieza	1955f
 trajedi	404n
 trajik	404n
 trambusto	435i
@@ -21063,7 +21141,7 @@ trang giấy	304m
 trang nghiêm	423m
 trang nhã	410m
 trang sức	327m
-trang trí cây thông	1926m
+trang trí cây thông	1931m
 trang trại	360m
 trang trọng	423m
 trang điểm	432m
@@ -21088,7 +21166,7 @@ tranquillità	399i
 tranquillité	399e
 tranquillo	399i
 tranquilo	399f 399g
-translucent	2817a
+translucent	2822a
 trasognato	409i
 traube	231h
 trauben	231h
@@ -21108,38 +21186,38 @@ travertine pools	814a
 travertine terraces	814a
 travesía	431f
 tre	123m
-treasure	2014a
+treasure	2019a
 tree	133a
-tree green	1250a
+tree green	1255a
 trees	133a
 treibholz	290h
 treillis	445e
 treino	402g
 trek	431a 431e
 trekking	431e 431f 431g 431h 431i 431m 431n
-trellis	2400a
+trellis	2405a
 trencadís	776a 776f
 trenó	198g
 trepadeira	134g
 treu	419h
 treue	419h
 trevas	424g
-trevo	1723g
-trevo de quatro folhas	1724g
-trevo de três folhas	1723g
+trevo	1728g
+trevo de quatro folhas	1729g
+trevo de três folhas	1728g
 tricolore	637o
 tricot	411e
 tricoté	411e
 tricô	411g
-trifoglio	1723i
+trifoglio	1728i
 trigal	251f 251g
 trigo	251f 251g
 trilha	431g
 trineo	198f
 trinh nguyên	420m
-trinkglas	1850h
-trinkpäckchen	1854h
-trinquer	1849e
+trinkglas	1855h
+trinkpäckchen	1859h
+trinquer	1854e
 triomphant	429e
 triomphe	429e
 trionfante	429i
@@ -21163,14 +21241,14 @@ tro bụi	167m
 tro tàn	167m
 trofeo	429f 429i
 troféu	429g
-troll	2651a
-tromba	1986i
-trommel	1989h
-trommelstöcke	1989h
-trompet	1986n
-trompeta	1986f
-trompete	1986g 1986h
-trompette	1986e
+troll	2656a
+tromba	1991i
+trommel	1994h
+trommelstöcke	1994h
+trompet	1991n
+trompeta	1991f
+trompete	1991g 1991h
+trompette	1991e
 trong lành	412m
 trong sáng	420m
 trong trẻo	412m
@@ -21179,7 +21257,7 @@ troops	445a
 tropa	445g
 tropas	445f
 tropen	363h
-tropenfisch	1680h
+tropenfisch	1685h
 tropenstrand	145h
 tropfen	152h
 trophy	429a
@@ -21188,17 +21266,17 @@ trophée	429e
 tropic	363a
 tropical	363a 363e 363f 363g
 tropical beach	145a
-tropical drink	1846a
-tropical fish	1680a
+tropical drink	1851a
+tropical fish	1685a
 tropicale	363e 363i
 tropici	363i
 tropics	363a
 tropik	363n
-tropik içecek	1846n
+tropik içecek	1851n
 tropik kuşak	363n
 tropik plaj	145n
 tropikal	363n
-tropikal balık	1680n
+tropikal balık	1685n
 tropikal orman	120n
 tropikler	363n
 tropiques	363e
@@ -21207,17 +21285,17 @@ tropischer strand	145h
 troquet	354e
 trostlos	404h
 troupes	445e
-trout	2288a
+trout	2293a
 trovoada	201g
 trovão	201g
-trozo de tarta	1829f
+trozo de tarta	1834f
 trubel	435h
 trucco	432i
-true blue	1374a
-true green	1078a
+true blue	1379a
+true green	1083a
 trueno	201f
-truffle	2046a
-trumpet	1986a
+truffle	2051a
+trumpet	1991a
 trung quốc	650o
 trung thu	382m
 trung thành	419m
@@ -21228,20 +21306,20 @@ truppe	445i
 truppen	445h
 trust	419a
 trustworthy	419a
-truthahn	1646h
+truthahn	1651h
 truyền cảm hứng	417m
 truyền thuyết	408m
 truyện	323M
 truyện cổ tích	408m
 truyện ngắn	323m
 trà	256m
-trà nhựa ruồi	1855m
+trà nhựa ruồi	1860m
 trà sữa	259m
 trà sữa trân châu	259m
 trà xanh	257m
 trà ô long	260m
 tràn đầy năng lượng	402m
-tràng hạt	1978m
+tràng hạt	1983m
 trách nhiệm	419m
 tráfico	351f
 trágico	404f 404g
@@ -21262,7 +21340,7 @@ tráng miệng	271m
 tránh	472m
 tránh dùng	472m
 trânsito	351g
-trâu nước	1610m
+trâu nước	1615m
 träge	427h
 träne	404h
 tränen	404h
@@ -21270,10 +21348,10 @@ träume	409h
 träumen	409h
 träumerei	409h
 träumerisch	409h
-trèfle	1723e
-trèfle à quatre feuilles	1724e
-trébol	1723f
-trébol de cuatro hojas	1724f
+trèfle	1728e
+trèfle à quatre feuilles	1729e
+trébol	1728f
+trébol de cuatro hojas	1729f
 trìu mến	405m
 trí tưởng tượng	409m
 trò chơi điện tử	719m
@@ -21324,8 +21402,8 @@ trẻ sơ sinh	420m
 trẻ thơ	393m
 trẻ trung	412m
 trịnh trọng	423m
-trống	1989m
-trống dài	1990m
+trống	1994m
+trống dài	1995m
 trống trải	404m
 trống vắng	404m
 trời	169m
@@ -21361,12 +21439,12 @@ tulipas	213g
 tulipe	213e
 tulips	213a
 tulipán	213f
-tulle	2287a
+tulle	2292a
 tulpe	213h
 tulpen	213h
 tumba	423f
-tumbler glass	1850a
-tumbleweed	2479a
+tumbler glass	1855a
+tumbleweed	2484a
 tumult	435h
 tumulte	435e
 tumulto	435f 435g 435i
@@ -21394,8 +21472,8 @@ turca	784f 784g 784i
 turchese	15i
 turchia	655o
 turco	784f 784g 784i
-turf	2335a
-turkey	655o 1646a
+turf	2340a
+turkey	655o 1651a
 turkish	784a
 turkish airlines	562o
 turkish flag	655o
@@ -21407,25 +21485,25 @@ turquesa	15f 15g
 turquia	655o
 turquie	655o
 turquoise	15a 15e
-turquoise blue	1221a
-turquoise green	1227a
+turquoise blue	1226a
+turquoise green	1232a
 turquía	655o
 turta	271n
-turtle	1668a
-turtle green	1167a
+turtle	1673a
+turtle green	1172a
 turuncu	1n
 turuncu kırmızı	97n
 tuscan	774a
 tuscany	774a 774m
 tusche	313h
 tuschmalerei	313h
-tusk	2740a
+tusk	2745a
 tutankhamun	786a
 tutarlı	419n
 tutku	406n
 tutkulu	406n
 tutti frutti	446a 446e 446i 446n
-tutu	2592a
+tutu	2597a
 tuyết	187m
 tuyết lở	161m
 tuyết rơi	187m
@@ -21435,24 +21513,24 @@ tuyệt vời	437m
 tuyệt đỉnh	437m
 tuğla	294n
 tuğla duvar	294n
-tuğlalar	1869n
+tuğlalar	1874n
 tuần trăng mật	405m
 tuổi thơ	428m
 tuổi trẻ	412m
-tweed	2300a
+tweed	2305a
 twenties	710a
 twig	290a
 twigs	290a
 twilight	191a
-twilight blue	1142a
+twilight blue	1147a
 twinkle	444a
 twinkling	444a
 twitch	523o
 twitter	585o
-two hump camel	1620a
+two hump camel	1625a
 typhon	201e
 typhoon	201a
-tyrian	2710a
+tyrian	2715a
 tyrol	848a
 tà dương	179m
 tà ác	416m
@@ -21460,14 +21538,14 @@ tài chính	369m
 tàn lửa	167m
 tàu biển	140m
 tàu không gian	376m
-tàu lượn siêu tốc	1913m
+tàu lượn siêu tốc	1918m
 tàu thủy	140m
 tàu vũ trụ	376m
 tàu điện ngầm	351m
 tábua	290g
 tác phẩm nghệ thuật	452m
 tách trà	256m
-tách trà không có quai	1841m
+tách trà không có quai	1846m
 tái chế	396m
 tái sinh	412m
 tán lá	128m
@@ -21476,7 +21554,7 @@ tánger	772f
 táo	236m
 táo bạo	418m
 táo xanh	237m
-táo đỏ	1739m
+táo đỏ	1744m
 táxi	350g
 tâm hồn	425m
 tâm linh	425m
@@ -21500,24 +21578,24 @@ ténébreuse	424e
 ténébreux	424e
 ténébrisme	803e
 tétrico	416f
-tê giác	1625m
+tê giác	1630m
 tê tái	413m
 tên lửa	376m
 tênis	402g
-tênis de corrida	1963g
+tênis de corrida	1968g
 tênue	459g
-tête de chat	1594e
-tête de cheval	1600e
-tête de chien	1587e
-tête de cochon	1612e
-tête de dragon	1671e
-tête de lapin	1631e
-tête de lion	1596e
+tête de chat	1599e
+tête de cheval	1605e
+tête de chien	1592e
+tête de cochon	1617e
+tête de dragon	1676e
+tête de lapin	1636e
+tête de lion	1601e
 tête de mort	416e
-tête de singe	1583e
-tête de souris	1627e
-tête de tigre	1597e
-tête de vache	1608e
+tête de singe	1588e
+tête de souris	1632e
+tête de tigre	1602e
+tête de vache	1613e
 tình bạn	403m
 tình nhân	405m
 tình tứ	405m
@@ -21537,15 +21615,15 @@ tím đỏ	96m
 tín ngưỡng	425m
 tòa nhà	351m
 tòa nhà chọc trời	351m
-tòa nhà cổ điển	1867m
-tòa nhà văn phòng	1877m
+tòa nhà cổ điển	1872m
+tòa nhà văn phòng	1882m
 tòa tháp	351m
 tóquio	862g
 tórrido	414g
 tóxico	438f 438g
 tô cách lan	794m
-tôm chiên	1811m
-tôm hùm	1819m
+tôm chiên	1816m
+tôm hùm	1824m
 tôn giáo	425m
 tôn kính	423m
 tôn trọng	423m
@@ -21557,9 +21635,9 @@ töpfern	315h
 töpferware	315h
 tören	423n
 törensel	423n
-túi cắp nách	1958m
-túi mua sắm	1959m
-túi xách	1957m
+túi cắp nách	1963m
+túi mua sắm	1964m
+túi xách	1962m
 túmulo	423g
 túnez	877f
 túp lều	375m
@@ -21583,7 +21661,7 @@ tĩnh tại	399m
 tıbbi	368n
 tılsımlı	408n
 tıp	368n
-tırtıl	1689n
+tırtıl	1694n
 tơ lụa	302m
 tưng bừng	422m
 tươi	458m
@@ -21605,11 +21683,11 @@ tường vôi	353m
 tường đất	353m
 tưởng niệm	423m
 tưởng tượng	409m
-tượng nữ thần tự do	1892m
+tượng nữ thần tự do	1897m
 tảng băng	184m
 tảng băng trôi	184m
 tảng sáng	180m
-tảng thịt	1778m
+tảng thịt	1783m
 tảng đá	163m
 tảo biển	138m
 tảo bẹ	138m
@@ -21632,9 +21710,9 @@ tết âm lịch	381m
 tối	453m
 tối giản	398m
 tối nay	191m
-tổ có trứng	1729m
+tổ có trứng	1734m
 tổ ong	263m
-tổ trống rỗng	1728m
+tổ trống rỗng	1733m
 tổ ấm	411m
 tội lỗi	426m
 tờ giấy	304m
@@ -21660,7 +21738,7 @@ uau	437g
 uber	514o
 ubud	778a
 ubuntu	532o
-uccello	1652i
+uccello	1657i
 ucraina	654o
 ucraino	859i
 ucrania	654o
@@ -21671,18 +21749,18 @@ ucube	449n
 ufer	143h
 ufficiale	423i
 ufficio	369i
-ufficio postale	1879i
-ufficio postale giapponese	1878i
+ufficio postale	1884i
+ufficio postale giapponese	1883i
 ufo	176a 176c 176h 176i 176m 176n
 ufuk	183n
 ufuk çizgisi	183n
 ugly	438a
-ugly blue	1060a
-ugly brown	1013a
-ugly green	1418a
-ugly pink	1222a
-ugly purple	1172a
-ugly yellow	1245a
+ugly blue	1065a
+ugly brown	1018a
+ugly green	1423a
+ugly pink	1227a
+ugly purple	1177a
+ugly yellow	1250a
 uk	646o
 ukiyo e	806a 806e 806f 806g 806h 806i 806m 806n
 ukiyoe	806a
@@ -21703,14 +21781,14 @@ ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1212a
+ultramarine blue	1217a
 ultramarino	44g
 ultraterreno	409i
-ultraviolet	2818a
+ultraviolet	2823a
 uluru	836a 836e 836f 836g 836h 836i 836m 836n
 umarmen	411h
 umarmung	411h
-umber	1391a
+umber	1396a
 umbrella	349a
 umbrellas	349a
 umido	414i
@@ -21820,7 +21898,7 @@ usine	389e
 utamaro	806a
 utanç	426n
 uva	231f 231g 231i
-uvas	1731f 1731g
+uvas	1736f 1736g
 uy nghi	395m
 uy tín	419m
 uyku	427n
@@ -21845,7 +21923,7 @@ uzbekistán	882f
 uzbeko	882f 882i
 uzbeque	882g
 uzbequistão	882g
-uzun davul	1990n
+uzun davul	1995n
 uçak	169n
 uçan fenerler	763n
 uçmak	169n
@@ -21911,8 +21989,8 @@ van gogh	736a
 van gốc	736m
 vanguarda russa	829g
 vanguardia rusa	829f
-vanilla	2000a
-vanishing	2819a
+vanilla	2005a
+vanishing	2824a
 vaporeuse	463e
 vaporeux	463e
 vaporwave	827a 827e 827f 827g 827h 827i 827m 827n
@@ -21926,10 +22004,10 @@ variopinto	178i
 various	470a
 varonil	433f
 vasellame	315i
-vaso com planta	1716g
-vaso con pajita	1852f
-vaso de leche	1838f
-vaso de whisky	1850f
+vaso com planta	1721g
+vaso con pajita	1857f
+vaso de leche	1843f
+vaso de whisky	1855f
 vay	437n
 vay be	437n
 vecchi tempi	428i
@@ -21954,7 +22032,7 @@ veggies	447a
 veilchenblau	22h
 vejetaryen	430n
 vela	140I 321f 321g
-vela estrela	1919g
+vela estrela	1924g
 velas	321f 321g
 velata	463i
 velato	463i
@@ -22004,7 +22082,7 @@ venganza	415f
 vengeance	415e
 venice	818a 818m
 venise	818e
-venom	2305a
+venom	2310a
 vent	204e
 ventania	204g
 venteux	204e
@@ -22026,8 +22104,9 @@ verborgen	407h
 verbotene stadt	358h
 verbrannt	166h
 verdammnis	441h
-verdant	2092a
-verde	3f 3g 3i 2042a
+verdant	2097a
+verdastro	3i
+verde	3f 3g 3i 2047a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -22066,20 +22145,24 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	2423a
+verdigris	2428a
+verdognolo	3i
 verdor	128f
+verdoso	3f
 verdura	447f 447g 447i
-verdura de hoja verde	1758f
+verdura de hoja verde	1763f
 verdura verde	128g
 verduras	447f
 verdure	128e 447i
-verdure a foglia	1758i
+verdure a foglia	1763i
+verdâtre	3e
+verdâtres	3e
 verehrung	405h
 vereinigte arabische emirate	660o
 vereinigte staaten	645o
 vereinigtes königreich	646o
 vereist	464h
-verfallenes haus	1874h
+verfallenes haus	1879h
 verfault	438h
 verführerisch	406h
 verführung	406h
@@ -22104,7 +22187,7 @@ verliebtheit	405h
 verlockend	406h
 verlust	404h
 verlässlich	419h
-verme	1701i
+verme	1706i
 vermeer	803a
 vermeide	472h
 vermeiden	475h
@@ -22127,9 +22210,9 @@ vermögen	394h
 vernik	314n
 verputzte wand	353h
 verre	305e
-verre de lait	1838e
-verre de vin	1844e
-verre tumbler	1850e
+verre de lait	1843e
+verre de vin	1849e
+verre tumbler	1855e
 verrerie	305e
 verrostet	298h
 verrückt	435h
@@ -22142,7 +22225,7 @@ verschneiter berg	161h
 verschwenderisch	394h
 verschwitzt	414h
 versengt	414h
-verser un liquide	1851e
+verser un liquide	1856e
 verspielt	403h
 versprechen	417h
 versteckt	407h
@@ -22172,17 +22255,17 @@ verwaschen	460h
 verwesung	438h
 verwirrt	426h
 verwirrung	426h
-very dark blue	1297a
-very dark brown	1058a
-very dark green	1347a
-very dark purple	1275a
-very light blue	1400a
-very light brown	1005a
-very light green	1402a
-very light pink	1175a
-very light purple	1291a
-very pale blue	1089a
-very pale green	1178a
+very dark blue	1302a
+very dark brown	1063a
+very dark green	1352a
+very dark purple	1280a
+very light blue	1405a
+very light brown	1010a
+very light green	1407a
+very light pink	1180a
+very light purple	1296a
+very pale blue	1094a
+very pale green	1183a
 very peri	705o
 verzaubert	408h
 verzicht auf	472h
@@ -22192,13 +22275,13 @@ verzura	128i
 verzweifelt	404h
 verzweiflung	404h
 verão	196g
-vestido	1947f 1947g
+vestido	1952f 1952g
 vestido de novia	383f
-vestito	1947i
+vestito	1952i
 vetrata	305i
 vetro	305i
 vetta innevata	161i
-vi trùng	1702m
+vi trùng	1707m
 via	352i
 via della seta	882i
 via lattea	176i
@@ -22207,12 +22290,12 @@ viagem	431g
 viaggio	431i
 viaje	431f
 viale	352i
-viande sur un os	1776e
+viande sur un os	1781e
 vibrant	402a 402e
-vibrant blue	1125a
+vibrant blue	1130a
 vibrant colour	458a
-vibrant green	1179a
-vibrant purple	1155a
+vibrant green	1184a
+vibrant purple	1160a
 vibrante	402e 402f 402g 402i
 vichinghi	839i
 vichingo	839i
@@ -22292,12 +22375,12 @@ viktorya dönemi	828n
 viktoryen	828n
 vila aquática	361g
 vilarejo	360g
-villa	2101a
+villa	2106a
 village	360a 360e
 village eau	361e
 villaggio	360i
 ville	351e
-ville au crépuscule	1906e
+ville au crépuscule	1911e
 ville bleue	815e
 ville rose	816e
 villes	351e
@@ -22323,37 +22406,41 @@ vino tinto	264f
 vinotinto	33f
 vintage	391a 391e 391f 391g 391h 391i 391m 391n
 vinícola	264g
-viola	5i 2097a
+viola	5i 2102a
 viola chiaro	22i
+violaceo	5i
+violacé	5e
+violacée	5e
 violence	415e
 violencia	415f
 violent	415a 415e
 violento	415f 415g 415i
 violenza	415i
 violet	5e 22a
-violet blue	1368a
-violet pink	1066a
+violet blue	1373a
+violet pink	1071a
 violet poudré	99e
-violet red	1143a
+violet red	1148a
 violeta	22f 22g
 violeta polvo	99f
-violets	2510a
+violets	2515a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
-violin	1987a
+violin	1992a
 violine	22e
-violino	1987g 1987i
-violon	1987e
+violino	1992g 1992i
+violon	1992e
+violáceo	5f
 violência	415g
-violín	1987f
+violín	1992f
 virgem	420g
 virgen	420f
 virgin	420a
 virginal	420e 420f
-viridian	1176a
+viridian	1181a
 viril	433e 433g
 virile	433i
 virilità	433i
@@ -22410,7 +22497,7 @@ vivo ánimo	402f
 viyana	853n
 vizon	68n
 viên gạch	294m
-viên đá	1856m
+viên đá	1861m
 viêt nam	656o 798e
 vişne	230n
 vişne çürüğü	19n
@@ -22422,10 +22509,10 @@ vkontakte	571o
 voando	169g
 voar	169g
 vodafone	570o
-vogel	1652h
+vogel	1657h
 vogelbeere	282h
-voi ma mút	1624m
-void	2211a
+voi ma mút	1629m
+void	2216a
 voie lactée	176e
 voile	140e
 voilier	140e
@@ -22458,8 +22545,8 @@ volo	169i
 volpe	335i
 volvo	500o
 vomit	438a
-vomit green	1406a
-vomit yellow	1194a
+vomit green	1411a
+vomit yellow	1199a
 vomitar	438f
 voo	169g
 vormittag	188h
@@ -22474,9 +22561,9 @@ vui nhộn	403m
 vui sướng	403m
 vui tươi	403m
 vui vẻ	403m
-vulcan	2820a
+vulcan	2825a
 vulcano	165i
-vulcano in eruzione	1859i
+vulcano in eruzione	1864i
 vulcânico	165g
 vulcão	165g
 vulkan	165h
@@ -22510,7 +22597,7 @@ vénitien	818e
 vénitienne	818e
 vénus	176e
 vênus	176g
-vêtements de femme	1954e
+vêtements de femme	1959e
 vì sao	175m
 vía láctea	176f
 vítreo	305g
@@ -22518,7 +22605,7 @@ vívido	458f 458g
 vòi rồng	201m
 vòm trời	169m
 vòng tay	411m
-vòng đu quay	1912m
+vòng đu quay	1917m
 vómito	438f
 vô danh	407m
 vô hình	407m
@@ -22579,7 +22666,7 @@ vị lai	388m
 vị trái cây	446m
 vịnh hạ long	798m
 vịnh hẹp	147m
-vỏ xoắn ốc	1684m
+vỏ xoắn ốc	1689m
 vỗ về	401m
 vụ mùa	766m
 vững chắc	419m
@@ -22588,12 +22675,12 @@ vực thẳm	141m
 wabi sabi	366a 366e 366f 366g 366h 366i 366m 366n
 wadi rum	785a
 waffel	271h
-waffel mit butter	1774h
+waffel mit butter	1779h
 waffeln	271h
 waffle	271a 271f 271g 271i 271n
 waffles	271a
 wagemutig	418h
-wagon	2504a
+wagon	2509a
 wahnsinn	435h
 wahnsinnig	435h
 waikiki	779a
@@ -22605,39 +22692,39 @@ wall	353a
 walls	353a
 walnuss	290h
 walnut	290a
-wand	353h 2708a
-wanderstiefel	1964h
+wand	353h 2713a
+wanderstiefel	1969h
 wanderung	431h
 war	445A
 warehouse	389a
 warfare	445a
 warhol	804a 804e 804f 804g 804h 804i 804n
 warm	411a
-warm blue	1084a
-warm brown	1127a
+warm blue	1089a
+warm brown	1132a
 warm gemütlich	411h
-warm grey	1253a
-warm pink	1095a
-warm purple	981a
+warm grey	1258a
+warm pink	1100a
+warm purple	986a
 warm tone	466a
 warm toned	466a
 warme farben	466h
 warme töne	466h
 warmer ton	466h
-warming	2726a
+warming	2731a
 warmth	411a
-warning	2777a
-warrior	2238a
+warning	2782a
+warrior	2243a
 wars	445a
-wasabi	2222a
-waschbär	1593h
+wasabi	2227a
+waschbär	1598h
 washed out	456a
-washed out green	1053a
-washy	2126a
+washed out green	1058a
+washy	2131a
 wasser	152h
 wasserblau	66h
-wasserbüffel	1610h
-wassereis	1824h
+wasserbüffel	1615h
+wassereis	1829h
 wasserfall	151h
 wasserfest	755h
 wasserfälle	151h
@@ -22646,28 +22733,28 @@ wasserstadt	361h
 wassertropfen	152h
 wassily kandinsky	739a
 water	152a
-water blue	1153a
-water buffalo	1610a
+water blue	1158a
+water buffalo	1615a
 water festival	755a
 water lilies by monet	802a
 water lily	212a
 water town	361a
 waterfall	151a
 watermelon	234a
-waters	2002a
+waters	2007a
 wave	142a
 waves	142a
-wax	754e 2068a
+wax	754e 2073a
 wax print	754a
-weak	2582a
+weak	2587a
 wealth	394a
 wealthy	394a
 weary	427a
-weathered	2031a
-web	2758a
+weathered	2036a
+web	2763a
 wechat	519o
 wedding	383a
-weed	2535a
+weed	2540a
 week end	400e
 weekend	400a 400e 400i
 weep	404a
@@ -22688,12 +22775,12 @@ weihnachtsbaum	378h
 wein	264h
 weinend	404h
 weinfarben	113h
-weinglas	1844h
+weinglas	1849h
 weinrot	33h
 weintraube	231h
 weintrauben	231h
 weird	449a
-weird green	1187a
+weird green	1192a
 weiss	10h
 weisse	10h
 weizen	251h
@@ -22701,9 +22788,9 @@ weizenfeld	251h
 weiß	10h
 weiße	10h
 weiße nächte	813h
-welcome	2821a
+welcome	2826a
 welcoming	411a
-welke blume	1709h
+welke blume	1714h
 well being	430a
 wellbeing	430a
 welle	142h
@@ -22718,28 +22805,28 @@ wes anderson	831a 831e 831f 831g 831h 831i 831m 831n
 west ham	614o
 west ham united	614o
 western	749a 749e 749f 749h 749i
-wet	2018a
-wetlands	2697a
+wet	2023a
+wetlands	2702a
 whale	341a
 whales	341a
-wharf	2622a
+wharf	2627a
 whatsapp	517o
 wheat	251a
 wheat field	251a
-wheel	2140a
+wheel	2145a
 whimsical	408a
-whip	2099a
+whip	2104a
 whiskey	267a 267e 267f 267h 267i
 whisky	267a 267e 267f 267g 267h 267i 267m
 whisper	456a
-whispering	2156a
+whispering	2161a
 whispery	456a
 white	10a
-white flower	1705a
+white flower	1710a
 white nights	813a
-whitesmoke	1582a
-wicker	2449a
-widder	1616h
+whitesmoke	1587a
+wicker	2454a
+widder	1621h
 widerlich	438h
 wiedergeburt	412h
 wiegenlied	427h
@@ -22755,31 +22842,33 @@ wild	431a 431h
 wild west	749a
 wilder westen	749h
 wilderness	431a
-wildflower	2417a
+wildflower	2422a
 wildnis	431h
-wildschwein	1614h
-willow	1999a
+wildschwein	1619h
+willow	2004a
 willow pattern	808a
-wilted flower	1709a
+wilted flower	1714a
 win	429a
 wind	204a 204h
-wind chime	1929a
+wind chime	1934a
 windig	204h
-windmill	2598a
-windows blue	989a
-winds	2098a
+windmill	2603a
+windows blue	994a
+winds	2103a
 windstoß	204h
 windy	204a
 wine	264a
 wine colour	113a
-wine glass	1844a
+wine glass	1849a
 wine red	113a
 wings	169a
 winner	429a
 winning	429a
 winter	198a 198h
-wintergreen	1067a
+winter palace	890a
+wintergreen	1072a
 winterlich	198h
+winterpalast	890h
 wintertime	198a
 winterzeit	198h
 wintry	198a
@@ -22787,8 +22876,8 @@ wirtschaft	369h
 wirtshaus	355h
 wish	417a
 wishes	417a
-wishy	2125a
-wispy	2583a
+wishy	2130a
+wispy	2588a
 wissenschaft	388h
 wissenschaftlich	388h
 wisteria	221a 221f
@@ -22801,17 +22890,17 @@ without any	472a
 witzig	403h
 wizard	408a
 wizards	408a
-woad	2725a
+woad	2730a
 wochenende	400h
 wohlbefinden	430h
 wohlhabend	394h
 wohlig	411h
 wohltuend	401h
-wohnhaus	1873h
-wohnhäuser	1873h
-wohnsiedlung	1873h
-wolf	1591a 1591h
-wolfsgesicht	1591h
+wohnhaus	1878h
+wohnhäuser	1878h
+wohnsiedlung	1878h
+wolf	1596a 1596h
+wolfsgesicht	1596h
 wolke	170h
 wolke sieben	440h
 wolken	170h
@@ -22822,10 +22911,10 @@ wolldecke	411h
 wollig	303h
 wollstoff	303h
 woman	471A
-woman boot	1969a
-woman clothes	1954a
-woman hat	1972a
-woman sandal	1967a
+woman boot	1974a
+woman clothes	1959a
+woman hat	1977a
+woman sandal	1972a
 womanly	432a
 women	471A
 wonder	437a
@@ -22841,26 +22930,26 @@ woodstock	726a
 wool	303a
 woolen	303a
 woollen	303a
-woolly	2584a
+woolly	2589a
 wordpress	577o
 workout	402a
 workshop	389a
-worm	1701a
+worm	1706a
 worried	426a
 worry	426a
 worrying	426a
 worship	425a
-woven	2188a
+woven	2193a
 wow	437a 437e 437f 437h 437i 437m
-wrapped gift	1933a
+wrapped gift	1938a
 wrath	415a
-wreath	2353a
+wreath	2358a
 wunder	437h
 wunderbar	437h
-wunderkerze	1919h
+wunderkerze	1924h
 wunderland	408h
 wunsch	417h
-wurm	1701h
+wurm	1706h
 wut	415h
 wycinanki	858a
 wäldchen	119h
@@ -22931,7 +23020,7 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xari	1949m
+xari	1954m
 xavan	847m
 xbox	582o
 xe buýt trường học	280m
@@ -22962,11 +23051,11 @@ xám than	37m
 xám xanh	93m
 xây dựng	389m
 xí nghiệp	389m
-xícara de chá sem alça	1841g
+xícara de chá sem alça	1846g
 xóm làng	360m
 xô bồ	435m
-xúp lơ xanh	1759m
-xăng đan nữ	1967m
+xúp lơ xanh	1764m
+xăng đan nữ	1972m
 xưa	391M
 xương rồng	135m
 xưởng	389M
@@ -22985,7 +23074,7 @@ y tá	368m
 y tế	368m
 y2k	723a 723d
 y2k aesthetic	723a
-yaban domuzu	1614n
+yaban domuzu	1619n
 yaban mersini	232n
 yabani	431n
 yacht	140a 140e 140h 140i
@@ -23000,7 +23089,7 @@ yalınlık	398n
 yamaç	160n
 yanan	166n
 yanardağ	165n
-yanardağ patlaması	1859n
+yanardağ patlaması	1864n
 yanardöner	310n
 yangın	166n
 yankees	598o
@@ -23008,19 +23097,19 @@ yanmış	166n
 yanık	166n
 yaourt	268e
 yaprak	128n
-yaprak döken ağaç	1718n
+yaprak döken ağaç	1723n
 yaprak dökmeyen	121n
-yaprak dökmeyen ağaç	1717n
+yaprak dökmeyen ağaç	1722n
 yapraklar	128n
-yarasa	1636n
+yarasa	1641n
 yaratıcı	452n
 yaratıcılık	452n
-yardım ekibi kaskı	1977n
-yarrow	2654a
+yardım ekibi kaskı	1982n
+yarrow	2659a
 yas	404n
 yasak şehir	358n
 yasemin	223n
-yassı ekmek	1770n
+yassı ekmek	1775n
 yat	140N
 yatak	427n
 yatak odası	374n
@@ -23054,25 +23143,25 @@ yel	204n
 yelken	140n
 yelkenli	140n
 yellow	2a
-yellow brown	1395a
+yellow brown	1400a
 yellow cab	782a
-yellow green	1203a
-yellow ochre	1278a
-yellow orange	1419a
-yellow tan	1068a
-yellowgreen	1181a
-yellowish	1360a
-yellowish brown	1365a
-yellowish green	1448a
-yellowish orange	1214a
-yellowish tan	982a
-yellowy brown	1144a
-yellowy green	1337a
+yellow green	1208a
+yellow ochre	1283a
+yellow orange	1424a
+yellow tan	1073a
+yellowgreen	1186a
+yellowish	1365a
+yellowish brown	1370a
+yellowish green	1453a
+yellowish orange	1219a
+yellowish tan	987a
+yellowy brown	1149a
+yellowy green	1342a
 yema	269f
-yemek pişirme	1791n
-yemek tenceresi	1793n
+yemek pişirme	1796n
+yemek tenceresi	1798n
 yemyeşil	3n
-yengeç	1818n
+yengeç	1823n
 yeni başlangıç	412n
 yeni zelanda	691o
 yeni şafak	417n
@@ -23081,22 +23170,22 @@ yenidoğan	420n
 yenilenme	412n
 yenilik	388n
 yenilikçi	388n
-yer fıstığı	1762n
+yer fıstığı	1767n
 yeraltı dünyası	441n
 yetişkin	434n
 yetkin	419n
 yetmişler	722n
 yeşil	3n
 yeşil elma	237n
-yeşil salata	1796n
-yeşil yapraklı sebze	1758n
+yeşil salata	1801n
+yeşil yapraklı sebze	1763n
 yeşil çay	257n
 yeşillik	128n
 yeşim	309n
 yeşim yeşili	50n
 yi peng	763a
 yirmili yıllar	710n
-yiyecek paketi	1817n
+yiyecek paketi	1822n
 yiğit	418n
 yiğitlik	418n
 yoga	425a 425e 425f 425g 425h 425i 425m
@@ -23108,7 +23197,7 @@ yogyakarta	868a
 yok	474n
 yolculuk	431n
 yolk	269a
-yonca	1723n
+yonca	1728n
 yorgun	427n
 yorgunluk	427n
 yosun	132n
@@ -23121,11 +23210,11 @@ youthful	412a
 youtube	485o
 yoğurt	268n
 yumurta	269n
-yumurta bulunan yuva	1729n
+yumurta bulunan yuva	1734n
 yumurta sarısı	269n
-yumurtadan çıkan civciv	1649n
+yumurtadan çıkan civciv	1654n
 yumuşak	401n
-yumuşak dondurma	1823n
+yumuşak dondurma	1828n
 yumuşak ton	459n
 yumuşaklık	401n
 yunan	787n
@@ -23149,17 +23238,17 @@ yêu đời	403m
 yörünge	176n
 yüksek moda	410n
 yüksek sesli	435n
-yüksek topuklu ayakkabı	1966n
+yüksek topuklu ayakkabı	1971n
 yün	303n
 yünlü	303n
 yürek	405n
 yürüyüş	431n
-yürüyüş botu	1964n
+yürüyüş botu	1969n
 yüzme	143n
 yüzme havuzu	143n
 yüzmek	143n
-yüzük	1980n
-yılan	1670n
+yüzük	1985n
+yılan	1675n
 yılbaşı	378n
 yılbaşı ağacı	378n
 yılbaşı gecesi	769n
@@ -23168,7 +23257,7 @@ yıldız	175n
 yıldız ışığı	175n
 yıldızlar	175n
 yıldızlı	175n
-yıldızlı gece	1902n
+yıldızlı gece	1907n
 yıldızlı gökyüzü	175n
 yến tiệc	422m
 yểu điệu	432m
@@ -23178,18 +23267,18 @@ zaffiro	54i
 zafiro	54f
 zahnrad	297h
 zahnräder	297h
-zaino	1960i
-zaino per la scuola	1960i
+zaino	1965i
+zaino per la scuola	1965i
 zakopane	858a
 zamansız	410n
 zanahoria	249f
 zangado	415g
-zanzara	1699i
+zanzara	1704i
 zapallo	246f
-zapatilla deportiva	1963f
-zapatillas de ballet	1968f
-zapato de hombre	1962f
-zapato de tacón	1966f
+zapatilla deportiva	1968f
+zapatillas de ballet	1973f
+zapato de hombre	1967f
+zapato de tacón	1971f
 zarafet	410n
 zarif	410n
 zart	401h
@@ -23205,17 +23294,17 @@ zaubertrank	408h
 zebani	441n
 zebra	331a 331g 331h 331i 331n
 zebras	331a
-zehensandale	1961h
-zehensandalen	1961h
+zehensandale	1966h
+zehensandalen	1966h
 zehir	438n
 zehirli	438n
 zeichentrick	393h
 zeitlos	410h
 zellige	772a 772e
 zellij	772a
-zelt	1900h
+zelt	1905h
 zelten	431h
-zeltplatz	1900h
+zeltplatz	1905h
 zement	293h
 zemin	168n
 zen	362a 362e 362f 362g 362h 362i 362n
@@ -23224,11 +23313,11 @@ zen garden	362a
 zen garten	362h
 zengin	394n
 zenginlik	394n
-zenith	2655a
+zenith	2660a
 zerdeçal	79n
 zeremonie	423h
 zeremoniell	423h
-zero	2435a
+zero	2440a
 zerzevat	447n
 zest	402a
 zesty	402a
@@ -23237,21 +23326,21 @@ zeytin	289n
 zeytin yeşili	24n
 zeytinyağı	289n
 zhihu	547o
-ziege	1618h
+ziege	1623h
 ziegel	294h
 ziegelstein	294h
 zimmerpflanze	128h
 zimt	277h
-zinc	2433a
+zinc	2438a
 zincifre	35n
 zincifre kırmızısı	35n
 zinde	402n
 zindelik	430n
 zinnober	35h
 zinnoberrot	35h
-zircon	2822a
+zircon	2827a
 zirkus	346h
-zirkuszelt	1915h
+zirkuszelt	1920h
 zirve	160n
 zitrone	227h
 zitronen	227h
@@ -23271,11 +23360,11 @@ zornig	415h
 zorro	335f
 zsolnay	872a
 zucca	246i
-zucca di halloween	1916i
+zucca di halloween	1921i
 zuccherato	272i
 zucchero	272i
 zucchero filato	273i
-zucchini	2585a
+zucchini	2590a
 zucker	272h
 zuckerfest	761h
 zuckerwatte	273h
@@ -23294,20 +23383,20 @@ zweifel	426h
 zweig	290h
 zweige	290h
 zwetschgen	244h
-zwiebel	1761h
+zwiebel	1766h
 zwiebeltürme	845h
 zwielicht	191h
 zyan	14h
 zyklon	201h
-zylinder	1973h
-zylinderhut	1973h
+zylinder	1978h
+zylinderhut	1978h
 zäh	418h
 zärtlich	401h
 zärtlichkeit	401h
 zèbre	331e
 zümrüt	49n
 zümrüt yeşili	49n
-zürafa	1622n
+zürafa	1627n
 à ancienne	391e
 à la maison	411e
 à la mode	410e
@@ -23321,8 +23410,8 @@ zürafa	1622n
 áfrica do sul	680o
 água	152g
 água marinha clara	66g
-águia	1655g
-águila	1655f
+águia	1660g
+águila	1660f
 ái tình	405m
 ám khói	325m
 ám ảnh	416m
@@ -23335,7 +23424,7 @@ zürafa	1622n
 ánh bạc	12m
 ánh dương	171m
 ánh kim	297m
-ánh lấp lánh	1921m
+ánh lấp lánh	1926m
 ánh lửa	166m
 ánh mặt trời	171m
 ánh nắng	171m
@@ -23347,30 +23436,30 @@ zürafa	1622n
 ánh đèn	347m
 ánh đèn neon	319m
 áo	665o
-áo bảo hộ	1939m
-áo khoác	1945m
+áo bảo hộ	1944m
+áo khoác	1950m
 áo len	411m
-áo phòng thí nghiệm	1938m
-áo phông	1941m
+áo phòng thí nghiệm	1943m
+áo phông	1946m
 áo tắm	143m
-áo tắm hai mảnh	1953m
-áo tắm một mảnh	1950m
+áo tắm hai mảnh	1958m
+áo tắm một mảnh	1955m
 áp lực	426m
 áp phích liên xô	829m
 árabe	788f 788g
 árbol	133f
-árbol de hoja caduca	1718f
-árbol de hoja perenne	1717f
+árbol de hoja caduca	1723f
+árbol de hoja perenne	1722f
 árbol de navidad	378f
-árbol de palma	1719f
-árbol de tanabata	1925f
+árbol de palma	1724f
+árbol de tanabata	1930f
 árboles	133f
 árido	156f 156g
 ártico	185f 185g
 árvore	133g
-árvore caidiça	1718g
-árvore de natal	1917g
-árvore de tanabata	1925g
+árvore caidiça	1723g
+árvore de natal	1922g
+árvore de tanabata	1930g
 árvores	133g
 áustria	665o
 âm phủ	441m
@@ -23395,14 +23484,14 @@ zürafa	1622n
 ätherisch	409h
 äthiopien	866h
 äthiopisch	866h
-çadır	1900n
+çadır	1905n
 çakra	425n
 çakıl	292n
 çakıl taşı	292n
 çam	121n
 çam ağacı	121n
 çam ormanı	121n
-çam süsleme	1926n
+çam süsleme	1931n
 çamlar	121n
 çamur	168n
 çamur yeşili	13n
@@ -23413,7 +23502,7 @@ zürafa	1622n
 çarşı	343n
 çatışma	415n
 çay	256n
-çay fincanı	1841n
+çay fincanı	1846n
 çay kahvesi	88n
 çayır	124n
 çayırlık	124n
@@ -23431,7 +23520,7 @@ zürafa	1622n
 çiftlik evi	390n
 çiftlik hayatı	360n
 çikolata	261n
-çikolata barı	1832n
+çikolata barı	1837n
 çikolata kahvesi	108n
 çilek	229n
 çim	125n
@@ -23446,7 +23535,7 @@ zürafa	1622n
 çin tapınağı	811n
 çin tarzı	367n
 çin yeni yılı	381n
-çingülü	1710n
+çingülü	1715n
 çini	307n
 çini mürekkebi	313n
 çirkin	438n
@@ -23459,10 +23548,10 @@ zürafa	1622n
 çiy damlası	206n
 çizgi film	393n
 çiçek	207n
-çiçek açma	1712n
+çiçek açma	1717n
 çiçek açmış	207n
 çiçek demeti	207n
-çiçek rozet	1707n
+çiçek rozet	1712n
 çiçeklenme	195n
 çiçekler	207n
 çiçekli	207n
@@ -23473,10 +23562,10 @@ zürafa	1622n
 çocukluk	428n
 çocuksu	393n
 çocukça	393n
-çok katlı mağaza	1886n
+çok katlı mağaza	1891n
 çok renkli	178n
 çorak	156n
-çorap	1946n
+çorap	1951n
 çöl	156n
 çömlek	315n
 çömlekçilik	315n
@@ -23504,7 +23593,7 @@ zürafa	1622n
 écossais	794e
 écosse	794e
 écume	142e
-écureuil	1633e
+écureuil	1638e
 éducation	370e
 église	372e
 égypte	658o 786e
@@ -23518,7 +23607,7 @@ zürafa	1622n
 élégance	410e
 élégant	410e
 élégante	410e
-éléphant	1623e
+éléphant	1628e
 émeraude	49e
 émerveillement	437e
 émerveillé	437e
@@ -23585,12 +23674,12 @@ zürafa	1622n
 índia	652o 797g
 índigo	23f 23g
 île	155e
-île déserte	1864e
+île déserte	1869e
 îles	155e
 îlot	155e
-óculos	1935g
-óculos de proteção	1937g
-óculos escuros	1936g
+óculos	1940g
+óculos de proteção	1942g
+óculos escuros	1941g
 ódio	415g
 óng ánh	444m
 ópalo	310f
@@ -23603,7 +23692,7 @@ zürafa	1622n
 ô dù	349m
 ô liu	289m
 ô long	260m
-ôliu	1748m
+ôliu	1753m
 ôm ấp	411m
 ôn hòa	401m
 ông già noel	378m
@@ -23615,26 +23704,26 @@ zürafa	1622n
 öko	396h
 ökologie	396h
 ökologisch	396h
-öküz	1609n
+öküz	1614n
 ölçülü	434n
 ölü	423n
 ölüler günü	756n
 ölüm	423n
-önden civciv	1651n
+önden civciv	1656n
 öpücük	405n
 öpüşmek	405n
-ördek	1656n
+ördek	1661n
 örgü	411n
 örme	411n
-örümcek	1696n
-örümcek ağı	1697n
+örümcek	1701n
+örümcek ağı	1702n
 österreich	665o
 österreichisch	853h
 öykü	323n
 özbek	882n
 özbekistan	882n
 özgürlük	431n
-özgürlük heykeli	1892n
+özgürlük heykeli	1897n
 özgüven	418n
 özlem	428n
 öğle	189n
@@ -23710,18 +23799,18 @@ zürafa	1622n
 điệu đà	432m
 đoàn quân	445m
 đài các	410m
-đài phun nước	1899m
-đàn banjo	1988m
+đài phun nước	1904m
+đàn banjo	1993m
 đàn bà	471m
 đàn bò	360m
 đàn cá	377m
 đàn cừu	360m
-đàn ghi ta	1984m
-đàn violin	1987m
+đàn ghi ta	1989m
+đàn violin	1992m
 đàn ông	471m
 đá	163m
 đá bazan	158m
-đá bào	1824m
+đá bào	1829m
 đá cuội	292m
 đá cẩm thạch	291m
 đá dung nham	158m
@@ -23755,7 +23844,7 @@ zürafa	1622n
 đèn giao thông	281m
 đèn led	347m
 đèn lồng	320m
-đèn lồng bí ngô	1916m
+đèn lồng bí ngô	1921m
 đèn lồng hội an	812m
 đèn neon	319m
 đèn ngủ	347m
@@ -23765,7 +23854,7 @@ zürafa	1622n
 đèn ông sao	826m
 đèn đường	347m
 đêm	192m
-đêm có sao	1902m
+đêm có sao	1907m
 đêm giáng sinh	378m
 đêm khuya	192m
 đêm nay	192m
@@ -23793,19 +23882,19 @@ zürafa	1622n
 đông người	435m
 đông về	198m
 đông đúc	435m
-đùi gia cầm	1777m
+đùi gia cầm	1782m
 đĩa bay	176m
 đơn giản	398m
 đơn sắc	442m
 đơn điệu	448m
 đơn độc	404m
-đười ươi	1586m
+đười ươi	1591m
 đường cao tốc	351m
 đường chân trời	183m
 đường nhựa	293m
 đường phố	352m
 đường thắng	262m
-đại bàng	1655m
+đại bàng	1660m
 đại dương	140m
 đại học	370m
 đại lễ	422m
@@ -23815,7 +23904,7 @@ zürafa	1622n
 đại đô thị	351m
 đạp xe	402m
 đảo	155m
-đảo hoang	1864m
+đảo hoang	1869m
 đảo nhỏ	155m
 đất	168m
 đất cát	168m
@@ -23837,7 +23926,7 @@ zürafa	1622n
 đẫm mồ hôi	414m
 đậm	453m
 đậu hà lan	447m
-đậu phộng	1762m
+đậu phộng	1767m
 đắm say	406m
 đắt tiền	394m
 đắt đỏ	394m
@@ -23845,13 +23934,13 @@ zürafa	1622n
 đế chế	395m
 đế quốc	395m
 đền	357m
-đền hindu	1895m
+đền hindu	1900m
 đền thần đạo	817m
 đền thờ	357m
-đền thờ nhật bản	1897m
+đền thờ nhật bản	1902m
 để tang	404m
 đỉnh núi	160m
-đỉnh núi phủ tuyết	1857m
+đỉnh núi phủ tuyết	1862m
 đỉnh núi tuyết	161m
 địa cực	185m
 địa ngục	441m
@@ -23888,8 +23977,8 @@ zürafa	1622n
 đồ nhựa	318m
 đồ sứ	306m
 đồ trang sức	327m
-đồ uống nhiệt đới	1846m
-đồ uống nóng	1839m
+đồ uống nhiệt đới	1851m
+đồ uống nóng	1844m
 đồi	160m
 đồi cát	156m
 đồi núi	160m
@@ -23907,7 +23996,7 @@ zürafa	1622n
 đồng thau cổ	58m
 đồng áng	360m
 đồng đỏ	59m
-đổ chất lỏng	1851m
+đổ chất lỏng	1856m
 đổi mới sáng tạo	388m
 độc hại	438m
 động cơ	389m
@@ -23930,9 +24019,9 @@ zürafa	1622n
 ırmak	148n
 ıspanak	447n
 ıssız	404n
-ıssız ada	1864n
+ıssız ada	1869n
 ıssızlık	404n
-ıstakoz	1819n
+ıstakoz	1824n
 ıstırap	404n
 ışık festivali	823n
 ışıklandırma	347n
@@ -23940,7 +24029,7 @@ zürafa	1622n
 ışıldamak	444n
 ışıltılı	457n
 œuf	269e
-œuf au plat	1791e
+œuf au plat	1796e
 œufs	269e
 œufs de pâques	385e
 şafak	180n
@@ -23957,7 +24046,7 @@ zürafa	1622n
 şantiye	389n
 şapel	372n
 şarap	264n
-şarap kadehi	1844n
+şarap kadehi	1849n
 şarap rengi	113n
 şartröz	67n
 şatafat	394n
@@ -23975,10 +24064,10 @@ zürafa	1622n
 şeftali rengi	27n
 şeftali çiçeği	216n
 şehir	351n
-şehir manzarası	1903n
+şehir manzarası	1908n
 şehir merkezi	351n
 şehir silueti	351n
-şehirde alacakaranlık	1906n
+şehirde alacakaranlık	1911n
 şehirli	351n
 şehvet	406n
 şehvetli	406n
@@ -24014,7 +24103,7 @@ zürafa	1622n
 şişe yeşili	48n
 şok	437n
 şoke olmuş	437n
-şort	1952n
+şort	1957n
 şubat	198n
 şölen	422n
 şömine	322n
@@ -24055,7 +24144,7 @@ zürafa	1622n
 акация	847j
 аква	66j
 аквариум	377j
-аккордеон	1983j
+аккордеон	1988j
 активный	402j
 акула	141j
 алибаба	540o
@@ -24064,6 +24153,9 @@ zürafa	1622n
 алмазный	312j
 алчность	439j
 алый	0j
+альгамбра	889j
+альгамбре	889j
+альгамбры	889j
 альпийский	848j
 альпы	161j
 алюминий	297j
@@ -24072,7 +24164,7 @@ zürafa	1622n
 амбар	360j
 амбиции	417j
 амбициозный	417j
-американские горки	1913j
+американские горки	1918j
 аметист	56j
 аметистовый	56j
 амстердам	849j
@@ -24089,7 +24181,7 @@ zürafa	1622n
 антиквариат	391j
 антикварный	391j
 античная бронза	316j
-античное здание	1867j
+античное здание	1872j
 антрацитовый	37j
 апельсин	228j
 апельсины	228j
@@ -24100,14 +24192,14 @@ zürafa	1622n
 ар нуво	805j
 арабский	788j
 аравия	788j
-арахис	1762j
+арахис	1767j
 арбуз	234j
 аргентина	643o
 аргентинский	855j
 аризона	792j
 арктика	185j
 арктический	185j
-армейская каска	1976j
+армейская каска	1981j
 армейский	445j
 армия	445j
 арсенал	606o
@@ -24127,7 +24219,7 @@ zürafa	1622n
 бабл ти	259j
 бабочка	336j
 бавария мюнхен	619o
-багет	1769j
+багет	1774j
 багровый	71j
 багряный	34j
 базальт	158j
@@ -24136,28 +24228,28 @@ zürafa	1622n
 баланс	399j
 балерина	432j
 балет	432j
-балетки	1965j
+балетки	1970j
 бали	778j
 бамбук	123j
-бамбук с бумажными лентами	1925j
+бамбук с бумажными лентами	1930j
 бамбуковая роща	123j
 бамбуковый зеленый	52j
 банальный	448j
 банан	238j
 бангкок	791j
 бангладеш	685o
-банджо	1988j
+банджо	1993j
 банк	369j
 банкнота	436j
 банковский	369j
-бантик	1932j
+бантик	1937j
 банф	857j
-барабан	1989j
-баран	1616j
+барабан	1994j
+баран	1621j
 барби	697o 744j
 барокко	803j
 барселона	776j
-барсук	1644j
+барсук	1649j
 бархан	156j
 бархат	301j
 бархатный	301j
@@ -24186,15 +24278,16 @@ zürafa	1622n
 безумный	435j
 бейрут	864j
 бейсбол	402j
-бейсболка	1975j
-бекон	1779j
+бейсболка	1980j
+бекон	1784j
+беловатый	10j
 белоснежный	84j
 белые ночи	813j
 белый	10j
-белый лебедь	1657j
-белый цветок	1705j
+белый лебедь	1662j
+белый цветок	1710j
 бельгия	663o
-бенгальский огонь	1919j
+бенгальский огонь	1924j
 берег	143j
 берег моря	143j
 берег озера	147j
@@ -24219,7 +24312,7 @@ zürafa	1622n
 библиотека	356j
 бижутерия	327j
 бизнес	369j
-бизон	1607j
+бизон	1612j
 бикини	143j
 биржа	369j
 бирюза	15j
@@ -24235,18 +24328,18 @@ zürafa	1622n
 бледный	456j
 блеск	444j
 блестеть	444j
-блестка	1921j
+блестка	1926j
 блестки	444j
 блестяшки	444j
 блестящий	444j
 блинчики	271j
 блины	271j
 блошиный рынок	343j
-блузка	1954j
+блузка	1959j
 блюз	451j
 бмв	490o
 бо кап	881j
-бобр	1634j
+бобр	1639j
 бог	425j
 богатство	394j
 богатый	394j
@@ -24259,15 +24352,15 @@ zürafa	1622n
 божественный	425j
 божья коровка	338j
 бока хуниорс	633o
-бокал вина	1844j
-болгарский перец	1756j
+бокал вина	1849j
+болгарский перец	1761j
 болезнь	438j
 болливуд	747j
 боль	404j
 больница	368j
 больничный	368j
 больной	438j
-больные	1880j
+больные	1885j
 большая волна в канагаве	740j
 бор	119j
 бора бора	879j
@@ -24276,10 +24369,10 @@ zürafa	1622n
 борода	433j
 боруссия дортмунд	620o
 борьба	415j
-босоножки	1967j
+босоножки	1972j
 ботанический	128j
-ботинки	1962j
-ботинок	1962j
+ботинки	1967j
+ботинок	1967j
 бохо	727j
 бразилия	642o 824j
 бразильский	824j
@@ -24297,10 +24390,10 @@ zürafa	1622n
 бруталистский	713j
 брутальный	433j
 брызги	152j
-бублик	1772j
+бублик	1777j
 будапешт	872j
 будущее	388j
-буйвол	1610j
+буйвол	1615j
 буйный	435j
 букет	207j
 булка	270j
@@ -24312,25 +24405,26 @@ zürafa	1622n
 бурано	818j
 бурбон	267j
 бургер кинг	554o
-буррито	1786j
-бурритос	1786j
-бурундук	1633j
+буроватый	7j
+буррито	1791j
+бурритос	1791j
+бурундук	1638j
 бурый	7j
 буря	201j
-бутылка саке	1842j
-бутылочка с соской	1837j
+бутылка саке	1847j
+бутылочка с соской	1842j
 бутылочный	48j
 бухара	882j
 буэнос айрес	855j
 былые времена	428j
-бэнто	1801j
+бэнто	1806j
 в полдень	189j
 ваби саби	366j
 валентинка	380j
 валун	163j
 вампир	416j
 ван гог	736j
-вареник	1815j
+вареник	1820j
 ватсап	517o
 вау	437j
 вафли	271j
@@ -24399,7 +24493,7 @@ zürafa	1622n
 винный	113j
 вино	264j
 виноград	231j
-виноградина	1731j
+виноградина	1736j
 винтаж	391j
 винтажный	391j
 виртуальный	388j
@@ -24409,7 +24503,7 @@ zürafa	1622n
 вихрь	204j
 вичат	519o
 вишневое дерево	208j
-вишни	1743j
+вишни	1748j
 вишня	230j
 вк	571o
 вконтакте	571o
@@ -24431,7 +24525,7 @@ zürafa	1622n
 воздушные шары	820j
 воздушный	409j
 воздушный шар	348j
-воздушный шарик	1922j
+воздушный шарик	1927j
 возлюбленный	405j
 возмущение	415j
 возрождение	729j
@@ -24462,7 +24556,7 @@ zürafa	1622n
 восхищение	437j
 восход	180j
 восход солнца	180j
-восход солнца над горами	1904j
+восход солнца над горами	1909j
 восьмидесятые	719j
 враждебный	415j
 врач	368j
@@ -24474,9 +24568,9 @@ zürafa	1622n
 вулканическая порода	158j
 вулканический	165j
 вулканический песок	158j
-выдра	1641j
+выдра	1646j
 выигрыш	429j
-вымпелы в виде карпов	1928j
+вымпелы в виде карпов	1933j
 выпечка	271j
 высокая мода	410j
 высокие технологии	388j
@@ -24485,7 +24579,7 @@ zürafa	1622n
 выцветший	460j
 вышиванка	859j
 вьетнам	656o 798j
-вьетнамки	1961j
+вьетнамки	1966j
 вьюга	187j
 вязание	411j
 вязаный	411j
@@ -24503,9 +24597,9 @@ zürafa	1622n
 галдеж	435j
 галерея	452j
 галечный	292j
-галстук	1940j
+галстук	1945j
 галька	292j
-гамбургер	1780j
+гамбургер	1785j
 гана	683o
 ганский	754j
 гармоничный	399j
@@ -24522,13 +24616,13 @@ zürafa	1622n
 гжельская	808j
 гжельская роспись	808j
 гжельский	808j
-гибискус	1710j
+гибискус	1715j
 гибли	832j
 гималаи	795j
 гинкго	131j
-гиппопотам	1626j
+гиппопотам	1631j
 гирлянда	347j
-гитара	1984j
+гитара	1989j
 гламур	410j
 гламурный	410j
 глина	315j
@@ -24544,31 +24638,32 @@ zürafa	1622n
 глушь	431j
 гнев	415j
 гневный	415j
-гнездо с яйцами	1729j
+гнездо с яйцами	1734j
 гнилой	438j
 гниль	438j
 голландский	849j
-голова дракона	1671j
-голова единорога	1604j
-голова лягушки	1666j
+голова дракона	1676j
+голова единорога	1609j
+голова лягушки	1671j
 головоломка	407j
 голубика	232j
 голубовато белый	76j
+голубоватый	41j
 голубой	41j
 голубой город	815j
-голубь	1654j
+голубь	1659j
 гондола	818j
 гонконг	789j
 гончарный	315j
 гончарство	315j
 гора	160j
-гора со снежной шапкой	1857j
+гора со снежной шапкой	1862j
 гордиться	429j
 гордость	429j
 гордый	429j
 гореть	166j
 горизонт	183j
-горилла	1585j
+горилла	1590j
 горнолыжный домик	848j
 горный	160j
 город	351j
@@ -24581,14 +24676,14 @@ zürafa	1622n
 горчичный	110j
 горы	160j
 горьковато сладкий	428j
-горячие источники	1909j
+горячие источники	1914j
 горячий	414j
-горячий напиток	1839j
+горячий напиток	1844j
 горячий шоколад	411j
 горящий	166j
 гостеприимный	411j
-гостиница	1882j
-гостиница для свиданий	1883j
+гостиница	1887j
+гостиница для свиданий	1888j
 готика	424j
 готический	424j
 гравий	292j
@@ -24615,23 +24710,23 @@ zürafa	1622n
 грунт	168j
 грустный	404j
 грусть	404j
-груша	1741j
+груша	1746j
 грязно белый	104j
 грязный	438j
 грязь	168j
 губная помада	432j
 гугл	480o
 гуляние	346j
-гусеница	1689j
+гусеница	1694j
 давление	426j
 дали	733j
 далмация	871j
-данго	1814j
+данго	1819j
 дания	668o
 датский	365j
 двигатель	389j
 дворец	358j
-двугорбый верблюд	1620j
+двугорбый верблюд	1625j
 де стейл	712j
 девичий	432j
 девочка	471j
@@ -24676,7 +24771,7 @@ zürafa	1622n
 детвора	393j
 дети	393j
 детокс	430j
-детская горка	1911j
+детская горка	1916j
 детская комната	420j
 детская площадка	393j
 детский	393j
@@ -24697,7 +24792,7 @@ zürafa	1622n
 дикий	431j
 дикий запад	749j
 диковинный	449j
-динамитная шашка	1920j
+динамитная шашка	1925j
 динамичный	402j
 дискорд	524o
 дискотека	450j
@@ -24717,8 +24812,8 @@ zürafa	1622n
 долина	162j
 доллар	436j
 доллары	436j
-дом с садом	1876j
-дома	1873j
+дом с садом	1881j
+дома	1878j
 домашнее задание	370j
 домашний	411j
 домик	375j
@@ -24741,7 +24836,7 @@ zürafa	1622n
 дрема	427j
 дремать	427j
 дремота	427j
-дронт	1659j
+дронт	1664j
 дружба	403j
 дружелюбный	403j
 друзья	403j
@@ -24761,7 +24856,7 @@ zürafa	1622n
 дымка	202j
 дымный	325j
 дымчатый	463j
-дыня	1732j
+дыня	1737j
 дыхание	412j
 дьявол	441j
 дьявольский	441j
@@ -24775,12 +24870,12 @@ zürafa	1622n
 едва заметный	456j
 единорог	408j
 ели	121j
-елка	1717j
+елка	1722j
 ель	121j
 ельник	121j
 жадность	439j
 жара	205j
-жареная креветка	1811j
+жареная креветка	1816j
 жарища	205j
 жаркий	414j
 жарко	414j
@@ -24794,6 +24889,7 @@ zürafa	1622n
 железно серый	87j
 железный	296j
 железо	296j
+желтоватый	2j
 желток	269j
 желтый	2j
 жемчуг	310j
@@ -24812,7 +24908,7 @@ zürafa	1622n
 жидкость	152j
 жизненная сила	430j
 жизнерадостный	403j
-жираф	1622j
+жираф	1627j
 жостово	807j
 жуткий	416j
 жуть	416j
@@ -24820,8 +24916,8 @@ zürafa	1622n
 забавный	403j
 забота	401j
 заботливый	401j
-заброшенный дом	1874j
-заварочный чайник	1840j
+заброшенный дом	1879j
+заварочный чайник	1845j
 завистливый	439j
 зависть	439j
 завод	389j
@@ -24839,7 +24935,7 @@ zürafa	1622n
 зайка	421j
 зайчик	421j
 закат	179j
-закат в городе	1906j
+закат в городе	1911j
 закатный	179j
 закаты	179j
 заклинание	408j
@@ -24861,15 +24957,15 @@ zürafa	1622n
 застолье	422j
 засуха	156j
 засушливый	156j
-зауропод	1673j
+зауропод	1678j
 заурядный	448j
 захватывающий	402j
 заход солнца	179j
 зачарованный	408j
-защитные очки	1937j
+защитные очки	1942j
 защищенный	419j
 звезда	175j
-звездная ночь	1902j
+звездная ночь	1907j
 звездное небо	175j
 звездный	175j
 звездный свет	175j
@@ -24884,17 +24980,18 @@ zürafa	1622n
 здравствуй	469j
 здравствуйте	469j
 зебра	331j
-зебры	1605j
+зебры	1610j
 зевать	427j
 зевота	427j
 зеленая	3j
+зеленоватый	3j
 зеленого	3j
 зеленое	3j
 зеленое яблоко	237j
 зеленой	3j
 зеленые	3j
 зеленый	3j
-зеленый салат	1758j
+зеленый салат	1763j
 зеленый чай	257j
 зеленым	3j
 зеленых	3j
@@ -24906,17 +25003,20 @@ zürafa	1622n
 землистый	397j
 земля	168j
 земляника	229j
-земляной червь	1701j
+земляной червь	1706j
 зерно	251j
 зима	198j
+зимнего дворца	890j
 зимний	198j
+зимний дворец	890j
+зимним дворцом	890j
 зимой	198j
 злиться	415j
 злобный	416j
 зловещий	416j
 злой	415j
 злость	415j
-змея	1670j
+змея	1675j
 зной	205j
 знойный	205j
 знойный жар	414j
@@ -24946,7 +25046,7 @@ zürafa	1622n
 избегая	472j
 избушка	375j
 извержение	165j
-извержение вулкана	1859j
+извержение вулкана	1864j
 изморозь	186j
 изморось	200j
 измотанный	427j
@@ -24970,7 +25070,7 @@ zürafa	1622n
 импрессионист	802j
 импрессионистский	802j
 инвестиции	369j
-индейка	1646j
+индейка	1651j
 индиго	23j
 индиго крашение	840j
 индийская невеста	844j
@@ -24978,7 +25078,7 @@ zürafa	1622n
 индия	652o 797j
 индонезийский	868j
 индонезия	686o
-индуистский храм	1895j
+индуистский храм	1900j
 индустриальный	389j
 индустрия	389j
 иней	186j
@@ -25028,17 +25128,17 @@ zürafa	1622n
 июня	196j
 йога	425j
 йогурт	268j
-кааба	1898j
+кааба	1903j
 кабак	355j
-кабан	1614j
+кабан	1619j
 каваи	742j
 кавай	421j
 каир	786j
 какао	261j
 кактус	135j
 калифорния	793j
-кальмар	1821j
-камабоко	1812j
+кальмар	1826j
+камабоко	1817j
 каменный	292j
 камень	292j
 камин	322j
@@ -25071,11 +25171,11 @@ zürafa	1622n
 картахена	873j
 картина	452j
 картины	452j
-картофель	1752j
-картофель фри	1781j
+картофель	1757j
+картофель фри	1786j
 карфур	549o
-каска с белым крестом	1977j
-кастрюля с горячей едой	1793j
+каска с белым крестом	1982j
+кастрюля с горячей едой	1798j
 катар	661o
 катер	140j
 кафе	354j
@@ -25090,8 +25190,10 @@ zürafa	1622n
 кекс	271j
 кельтский	838j
 кельты	838j
+кемпер	892j
+кемперский фаянс	892j
 кемпинг	431j
-кенгуру	1643j
+кенгуру	1648j
 кенийский	867j
 кения	682o
 кенте	754j
@@ -25110,26 +25212,26 @@ zürafa	1622n
 кипящий	414j
 кирпич	294j
 кирпичи	294j
-кирпичная кладка	1869j
-кирпичная стена	1869j
+кирпичная кладка	1874j
+кирпичная стена	1874j
 кирпичный	294j
 кислотный	462j
 кислый	227j
 кит	341j
-кит с фонтанчиком	1675j
+кит с фонтанчиком	1680j
 китай	650o
 китайский красный	75j
 китайский новый год	381j
 китайский стиль	367j
 китайский храм	811j
 китайский шелк	843j
-клавишные	1985j
+клавишные	1990j
 кладбище	423j
 класс	370j
 классика	391j
 классическая музыка	410j
 классический	391j
-клатч	1958j
+клатч	1963j
 клементин	228j
 клен	130j
 кленовый	130j
@@ -25149,13 +25251,13 @@ zürafa	1622n
 ковбой	360j
 кожа	299j
 кожаный	299j
-коза	1618j
+коза	1623j
 кока кола	476o
 кокос	241j
-кокосы	1749j
-коктейль	1845j
+кокосы	1754j
+коктейль	1850j
 колдовство	408j
-колесо обозрения	1912j
+колесо обозрения	1917j
 колизей	800j
 колледж	370j
 колос	251j
@@ -25163,8 +25265,8 @@ zürafa	1622n
 колумбийский	873j
 колумбия	676o
 колыбельная	427j
-кольцо	1980j
-комар	1699j
+кольцо	1985j
+комар	1704j
 комедия	403j
 комета	176j
 комнатное растение	128j
@@ -25173,9 +25275,9 @@ zürafa	1622n
 компьютер	388j
 комфорт	411j
 комфортный	411j
-конга	1990j
-консервная банка	1800j
-консервы	1800j
+конга	1995j
+консервная банка	1805j
+консервы	1805j
 константинополь	784j
 конструктивизм	829j
 конструктивистский	829j
@@ -25186,7 +25288,7 @@ zürafa	1622n
 концерт	346j
 копенгаген	852j
 корабль	140j
-коралл	1685j
+коралл	1690j
 коралловый	28j
 коралловый риф	153j
 корейский	799j
@@ -25194,8 +25296,9 @@ zürafa	1622n
 корейский храм	810j
 корея	799j
 корица	277j
+коричневатый	7j
 коричневый	7j
-коробка для еды на вынос	1817j
+коробка для еды на вынос	1822j
 корова	360j
 королева	395j
 королевский	395j
@@ -25224,50 +25327,51 @@ zürafa	1622n
 кофейный	107j
 кофейня	354j
 кочевник	431j
-кошелек	1956j
-кошка	1595j
+кошелек	1961j
+кошка	1600j
 кошмар	416j
-краб	1818j
+краб	1823j
 краков	858j
 красная	0j
 красная площадь	845j
 красно фиолетовый	96j
+красноватый	0j
 красное	0j
 красное вино	264j
-красное яблоко	1739j
+красное яблоко	1744j
 красные	0j
 красный	0j
-красный конверт	1931j
+красный конверт	1936j
 красочный	178j
 кратер	165j
 креатив	452j
 креативный	452j
-креветка	1820j
+креветка	1825j
 кремль	845j
 кремовый	18j
-крендель	1771j
+крендель	1776j
 крепкий	418j
 крепость	371j
 кристалл	311j
 кровавый	326j
 кровать	427j
 кровь	326j
-крокодил	1667j
+крокодил	1672j
 кролик	421j
 кроме	472j
-кроссовки	1963j
+кроссовки	1968j
 кроткий	401j
-круассан	1768j
-круглосуточный магазин	1884j
-круглый червь	1701j
-кружка пива	1847j
+круассан	1773j
+круглосуточный магазин	1889j
+круглый червь	1706j
+кружка пива	1852j
 круиз	140j
 крыло	169j
 крылья	169j
-крыса	1629j
+крыса	1634j
 куба	692o 771j
 кубизм	830j
-кубик льда	1856j
+кубик льда	1861j
 кубинский	771j
 кубистский	830j
 кубок	429j
@@ -25275,25 +25379,25 @@ zürafa	1622n
 кувшинки моне	802j
 кукуруза	250j
 кукурузное поле	250j
-кукурузный початок	1754j
+кукурузный початок	1759j
 кулич	385j
 купальник	143j
 купание	143j
 купаться	143j
 купюра	436j
 купюры	436j
-куриная ножка	1777j
-курица	1647j
+куриная ножка	1782j
+курица	1652j
 куркума	79j
-кусок мяса	1778j
-кусок пиццы	1782j
-кусочек торта	1829j
+кусок мяса	1783j
+кусок пиццы	1787j
+кусочек торта	1834j
 кутерьма	435j
 кухня	373j
 кухонный	373j
 кфс	553o
 кьяроскуро	803j
-лабораторный халат	1938j
+лабораторный халат	1943j
 лава	165j
 лаванда	210j
 лавандовый	210j
@@ -25307,27 +25411,27 @@ zürafa	1622n
 лак	314j
 лаковый	314j
 лаконичный	398j
-лама	1621j
+лама	1626j
 ламборгини	489o
 ламинария	138j
 лампа	347j
 лампочка	347j
 лампы	347j
 лапочка	421j
-лапша	1806j
+лапша	1811j
 ласка	401j
 ласковый	401j
 латте	255j
 латунный	60j
 латунь	60j
 лаунж	400j
-лебедь	1657j
+лебедь	1662j
 легенда	408j
 легендарный	408j
 лего	583o
 лед	184j
 леденец	272j
-леденец на палочке	1834j
+леденец на палочке	1839j
 леденцы	272j
 ледник	184j
 ледниковый	184j
@@ -25342,10 +25446,10 @@ zürafa	1622n
 ленинград	813j
 лениться	427j
 леново	537o
-леопард	1599j
+леопард	1604j
 лепестки	207j
 лепесток	207j
-лепешка	1770j
+лепешка	1775j
 лес	119j
 леса	119j
 лесной	119j
@@ -25357,7 +25461,7 @@ zürafa	1622n
 летний отпуск	196j
 лето	196j
 летом	196j
-летучая мышь	1636j
+летучая мышь	1641j
 лечение	430j
 ливан	864j
 ливанский	864j
@@ -25382,7 +25486,7 @@ zürafa	1622n
 листок	128j
 листопад	197j
 листья	128j
-листья на ветру	1727j
+листья на ветру	1732j
 литература	323j
 лодка	140j
 лоза	134j
@@ -25393,8 +25497,8 @@ zürafa	1622n
 лотос	212j
 лоу фай	751j
 лофай	751j
-лошадь	1603j
-лошадь на карусели	1910j
+лошадь	1608j
+лошадь на карусели	1915j
 луг	124j
 луга	124j
 луговой	124j
@@ -25406,7 +25510,7 @@ zürafa	1622n
 лунно белый	76j
 лунный	174j
 лунный новый год	381j
-лунный пирог	1813j
+лунный пирог	1818j
 лунный пряник	826j
 лунный свет	174j
 лыжи	198j
@@ -25449,7 +25553,7 @@ zürafa	1622n
 мальва	63j
 мальчик	471j
 малютка	420j
-мамонт	1624j
+мамонт	1629j
 манго	239j
 мандарин	228j
 мандраж	426j
@@ -25467,13 +25571,13 @@ zürafa	1622n
 март	195j
 марта	195j
 масаи	867j
-масленка	1798j
+масленка	1803j
 маслины	289j
 масло	269j
-масляный	1798j
+масляный	1803j
 мастеркард	510o
 мастерская	389j
-мате	1855j
+мате	1860j
 матисс	731j
 матрешка	845j
 матрос	140j
@@ -25522,11 +25626,11 @@ zürafa	1622n
 метро	351j
 механизм	297j
 механический	297j
-мечеть	1894j
+мечеть	1899j
 мечта	409j
 мечтательный	409j
 мечтать	409j
-микроб	1702j
+микроб	1707j
 милан фк	622o
 милашка	421j
 миллениум	723j
@@ -25537,7 +25641,7 @@ zürafa	1622n
 минималистичный	398j
 минималистский	398j
 мирный	399j
-миска с ложкой	1795j
+миска с ложкой	1800j
 мистика	407j
 мистический	407j
 миф	408j
@@ -25577,30 +25681,30 @@ zürafa	1622n
 монохром	442j
 монохромный	442j
 монстр	416j
-морда волка	1591j
-морда енота	1593j
-морда коалы	1638j
-морда коровы	1608j
-морда кошки	1594j
-морда кролика	1631j
-морда лисицы	1592j
-морда лошади	1600j
-морда льва	1596j
-морда медведя	1637j
-морда мыши	1627j
-морда обезьяны	1583j
-морда панды	1639j
-морда свиньи	1612j
-морда собаки	1587j
-морда тигра	1597j
-морда хомяка	1630j
+морда волка	1596j
+морда енота	1598j
+морда коалы	1643j
+морда коровы	1613j
+морда кошки	1599j
+морда кролика	1636j
+морда лисицы	1597j
+морда лошади	1605j
+морда льва	1601j
+морда медведя	1642j
+морда мыши	1632j
+морда обезьяны	1588j
+морда панды	1644j
+морда свиньи	1617j
+морда собаки	1592j
+морда тигра	1602j
+морда хомяка	1635j
 море	140j
 мореплавание	140j
-морковка	1753j
+морковка	1758j
 морковь	249j
 мороженое	274j
-мороженое в креманке	1824j
-мороженое в стаканчике	1823j
+мороженое в креманке	1829j
+мороженое в стаканчике	1828j
 мороз	186j
 морозно белый	83j
 морозный	186j
@@ -25620,7 +25724,7 @@ zürafa	1622n
 москва	845j
 мост	351j
 мост золотые ворота	695o
-мост ночью	1908j
+мост ночью	1913j
 мотивация	417j
 мотивированный	417j
 мотор	389j
@@ -25638,21 +25742,22 @@ zürafa	1622n
 мужской	471j
 мужчина	471j
 музей	452j
-музыка ветра	1929j
+музыка ветра	1934j
 музыкальный фестиваль	346j
+мулен руж	888j
 мультики	393j
 мультфильм	393j
 мумбаи	797j
 мунк	732j
-муравей	1690j
+муравей	1695j
 муха	805j
 мучительный	404j
 мшистый	132j
-мышь	1628j
+мышь	1633j
 мягкий	401j
 мягкий тон	459j
 мягкость	401j
-мясо на косточке	1776j
+мясо на косточке	1781j
 мята	30j
 мятный	30j
 на природе	431j
@@ -25682,7 +25787,7 @@ zürafa	1622n
 наука	388j
 научная фантастика	388j
 научный	388j
-национальный парк	1865j
+национальный парк	1870j
 ндебеле	880j
 не	472j
 не используй	472j
@@ -25774,8 +25879,8 @@ zürafa	1622n
 норвегия	667o 821j
 норвежский	821j
 нордический	365j
-носки	1946j
-носорог	1625j
+носки	1951j
+носорог	1630j
 ностальгический	428j
 ностальгия	391j
 ностальгия светлая	428j
@@ -25785,7 +25890,7 @@ zürafa	1622n
 ночник	347j
 ночное время	192j
 ночной	192j
-ночной город	1903j
+ночной город	1908j
 ночной клуб	450j
 ночной рынок	344j
 ночь	192j
@@ -25804,7 +25909,7 @@ zürafa	1622n
 оаэ	660o
 обаяние	421j
 обаятельный	421j
-обезьяна	1584j
+обезьяна	1589j
 обещание	417j
 обжигающий	414j
 обида	404j
@@ -25829,7 +25934,7 @@ zürafa	1622n
 овощ	447j
 овощи	447j
 овощной	447j
-овощной салат	1796j
+овощной салат	1801j
 овца	360j
 огненный	166j
 огни	347j
@@ -25841,10 +25946,10 @@ zürafa	1622n
 одеяло	411j
 одинокий	404j
 одиночество	404j
-одногорбый верблюд	1619j
+одногорбый верблюд	1624j
 однообразие	448j
 однообразный	448j
-одэн	1809j
+одэн	1814j
 оживленный	402j
 озера	147j
 озерно синий	42j
@@ -25860,16 +25965,16 @@ zürafa	1622n
 октоберфест	759j
 октябрь	197j
 октября	197j
-олень	1606j
-олива	1748j
-оливка	1748j
+олень	1611j
+олива	1753j
+оливка	1753j
 оливки	289j
 оливковое масло	289j
 оливковый	24j
 олимпиада	698o
-омар	1819j
+омар	1824j
 омерзительный	438j
-онигири	1803j
+онигири	1808j
 онлайн	388j
 опавшие листья	129j
 опал	310j
@@ -25880,15 +25985,15 @@ zürafa	1622n
 оптимизм	417j
 оптимист	417j
 оптимистичный	417j
-орангутан	1586j
-орангутанг	1586j
+орангутан	1591j
+орангутанг	1591j
 оранжево красный	97j
 оранжевый	1j
 оранжерея	126j
 орбита	176j
 органика	396j
 органический	396j
-орел	1655j
+орел	1660j
 орех	290j
 оркестр	410j
 орхидея	218j
@@ -25909,7 +26014,7 @@ zürafa	1622n
 островок	155j
 острый перец	286j
 острый соус	286j
-осьминог	1683j
+осьминог	1688j
 от кутюр	410j
 отвага	418j
 отважный	418j
@@ -25926,32 +26031,32 @@ zürafa	1622n
 отпуск	400j
 отчаяние	404j
 офис	369j
-офисное здание	1877j
+офисное здание	1882j
 официальный	423j
 охра	36j
 охристый	36j
 очаг	322j
 очарование	421j
 очаровательный	421j
-очки	1935j
+очки	1940j
 паб	355j
 павлин	329j
 павлиний синий	46j
 пагода	357j
-падающие листья	1726j
+падающие листья	1731j
 пайетки	444j
-пакетик сока	1854j
-пакеты	1959j
+пакетик сока	1859j
+пакеты	1964j
 пакистан	684o
-палатка	1900j
+палатка	1905j
 палермо	870j
 палех	807j
 палисадник	126j
-пальма	1719j
-пальто	1945j
+пальма	1724j
+пальто	1950j
 палящий	205j
 памуккале	814j
-памятная лента	1934j
+памятная лента	1939j
 памятный	423j
 память	428j
 панасоник	558o
@@ -25966,7 +26071,7 @@ zürafa	1622n
 парень	471j
 париж	773j
 парижский	773j
-парикмахерская	1914j
+парикмахерская	1919j
 парк	127j
 парковый	127j
 пароход	140j
@@ -25983,8 +26088,8 @@ zürafa	1622n
 пасха	385j
 пасхальный	385j
 патагония	856j
-паук	1696j
-паутина	1697j
+паук	1701j
+паутина	1702j
 пейпал	511o
 пекарня	270j
 пекло	205j
@@ -26012,7 +26117,7 @@ zürafa	1622n
 персиково розовый	73j
 персиковый	27j
 перу	678o 796j
-перчатки	1944j
+перчатки	1949j
 перчик чили	286j
 перышко	324j
 перья	324j
@@ -26025,13 +26130,13 @@ zürafa	1622n
 петербургский	813j
 петра	785j
 петриковская роспись	859j
-петух	1648j
-петушок	1648j
+петух	1653j
+петушок	1653j
 печаль	404j
 печальный	404j
-печеный сладкий картофель	1808j
+печеный сладкий картофель	1813j
 печенье	271j
-печенье с предсказанием	1816j
+печенье с предсказанием	1821j
 печка	322j
 пещера	164j
 пещерный	164j
@@ -26057,7 +26162,7 @@ zürafa	1622n
 питер	813j
 пицца	247j
 плавание	143j
-плавки	1951j
+плавки	1956j
 плакать	404j
 пламенный	166j
 пламя	166j
@@ -26067,11 +26172,11 @@ zürafa	1622n
 пластиковый	318j
 пластмасса	318j
 плато	159j
-платье	1947j
+платье	1952j
 плач	404j
 плед	411j
 плейстейшен	487o
-плитка шоколада	1832j
+плитка шоколада	1837j
 плоды	446j
 пломбир	274j
 плутон	176j
@@ -26091,7 +26196,7 @@ zürafa	1622n
 под водой	377j
 под открытым небом	431j
 подавленный	404j
-подарок	1933j
+подарок	1938j
 подводный	377j
 подводный мир	377j
 подсолнечник	211j
@@ -26133,7 +26238,7 @@ zürafa	1622n
 помнить	428j
 пончик	271j
 поп арт	804j
-попкорн	1797j
+попкорн	1802j
 попугай	334j
 пораженный	437j
 поразительный	437j
@@ -26161,7 +26266,7 @@ zürafa	1622n
 поцелуй	405j
 початок	250j
 почва	168j
-почта	1879j
+почта	1884j
 почтение	423j
 почтительный	423j
 поэзия	323j
@@ -26236,17 +26341,17 @@ zürafa	1622n
 псж	625o
 психоделика	726j
 психоделический	449j
-птица	1652j
-пуанты	1968j
+птица	1657j
+пуанты	1973j
 пугающий	416j
-пудель	1590j
-пудинг	1835j
+пудель	1595j
+пудинг	1840j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурга	187j
 пурпурно розовый	21j
 пурпурный	5j
-пустое гнездо	1728j
+пустое гнездо	1733j
 пустота	404j
 пустынный	156j
 пустыня	156j
@@ -26266,7 +26371,7 @@ zürafa	1622n
 пятидесятые	721j
 равнина	124j
 равновесие	399j
-рагу в сковороде	1792j
+рагу в сковороде	1797j
 рад	403j
 раджастхан	816j
 радостный	403j
@@ -26283,10 +26388,10 @@ zürafa	1622n
 рай	440j
 райский	440j
 ракета	376j
-раковина	1684j
+раковина	1689j
 рамадан	761j
 ранголи	823j
-ранец	1960j
+ранец	1965j
 раннее утро	188j
 рано утром	188j
 ранчо	360j
@@ -26300,7 +26405,7 @@ zürafa	1622n
 расслабляющий	400j
 расстроенный	404j
 растение	128j
-растение в горшке	1716j
+растение в горшке	1721j
 растерянный	426j
 расцвет	207j
 рвота	438j
@@ -26333,10 +26438,10 @@ zürafa	1622n
 риад	772j
 рим	800j
 римский	800j
-рис с карри	1805j
+рис с карри	1810j
 рисовое поле	252j
 рисовые террасы	778j
-рисовый крекер	1802j
+рисовый крекер	1807j
 ритуал	407j
 риф	153j
 робот	388j
@@ -26345,8 +26450,9 @@ zürafa	1622n
 рождественский	378j
 рождество	378j
 роза	209j
-розетка	1707j
+розетка	1712j
 розовато лиловый	63j
+розоватый	6j
 розово красный	72j
 розовый	6j
 розовый город	816j
@@ -26364,7 +26470,7 @@ zürafa	1622n
 роскошь	394j
 российский флаг	653o
 россия	653o 845j
-росток	1715j
+росток	1720j
 ротко	738j
 роща	119j
 рубин	55j
@@ -26382,7 +26488,7 @@ zürafa	1622n
 ручей	148j
 ручьи	148j
 рыба	377j
-рыба еж	1681j
+рыба еж	1686j
 рыбки	377j
 рыдать	404j
 рыжевато коричневый	26j
@@ -26411,8 +26517,8 @@ zürafa	1622n
 санкт петербург	813j
 санта клаус	378j
 санторини	364j
-сапог	1969j
-сапоги	1969j
+сапог	1974j
+сапоги	1974j
 сапфир	54j
 сапфировый	54j
 сарай	360j
@@ -26437,7 +26543,7 @@ zürafa	1622n
 свежо	412j
 сверкать	444j
 сверкающий	444j
-сверчок	1694j
+сверчок	1699j
 свет звезд	175j
 свет костра	166j
 свет лампы	347j
@@ -26455,10 +26561,10 @@ zürafa	1622n
 свечка	321j
 свидание	405j
 свинг	451j
-свиной пятачок	1615j
+свиной пятачок	1620j
 свинцово серый	85j
 свинцовый	85j
-свинья	1613j
+свинья	1618j
 свитер	411j
 свобода	431j
 святилище	357j
@@ -26505,6 +26611,7 @@ zürafa	1622n
 серо зеленый	94j
 серо коричневый	68j
 серо синий	93j
+сероватый	8j
 серое небо	203j
 серфер	143j
 серфинг	143j
@@ -26515,17 +26622,21 @@ zürafa	1622n
 сибуя	862j
 сиди бу саид	877j
 сидней	861j
+сиена	891j
+сиене	891j
+сиены	891j
 сила	418j
 силуэт города	351j
 сильный	418j
 симпатичный	421j
 симфония	410j
-синагога	1896j
+синагога	1901j
 сингапур	690o
 синдзюку	862j
 сине белый фарфор	307j
 сине зеленый	13j
 сине фиолетовый	95j
+синеватый	4j
 синее	4j
 синие	4j
 синий	4j
@@ -26551,20 +26662,20 @@ zürafa	1622n
 склад	389j
 скорбный	404j
 скорбь	404j
-скорпион	1698j
-скрипка	1987j
+скорпион	1703j
+скрипка	1992j
 скромный	401j
 скрытый	407j
 скука	448j
 скукота	448j
-скунс	1642j
+скунс	1647j
 скучающий	448j
 скучно	448j
 скучный	448j
 слава	429j
 славный	429j
 сладости	272j
-следы животного	1645j
+следы животного	1650j
 слеза	404j
 слезы	404j
 слива	244j
@@ -26574,7 +26685,7 @@ zürafa	1622n
 сливы	244j
 слизкий	438j
 слизь	438j
-слон	1623j
+слон	1628j
 слоновая кость	38j
 смартфон	388j
 смелость	418j
@@ -26602,12 +26713,12 @@ zürafa	1622n
 сны	409j
 снэпчат	527o
 со вкусом	410j
-собака	1588j
-собака поводырь	1589j
+собака	1593j
+собака поводырь	1594j
 соблазн	406j
 соблазнительный	406j
 собор	372j
-сова	1658j
+сова	1663j
 советский плакат	829j
 современный	398j
 сожаление	404j
@@ -26618,14 +26729,14 @@ zürafa	1622n
 солдаты	445j
 солидный	419j
 солнечные лучи	171j
-солнечные очки	1936j
+солнечные очки	1941j
 солнечный	172j
 солнечный день	172j
 солнечный луч	171j
 солнечный свет	171j
 солнце	171j
 солнышко	171j
-солонка	1799j
+солонка	1804j
 сомнение	426j
 сон	409j
 сонгкран	755j
@@ -26641,9 +26752,9 @@ zürafa	1622n
 сочный	458j
 сочувствие	401j
 спа	400j
-спагетти	1807j
+спагетти	1812j
 спальня	374j
-спасательный жилет	1939j
+спасательный жилет	1944j
 спать	427j
 спектр	178j
 специи	277j
@@ -26658,11 +26769,11 @@ zürafa	1622n
 средиземноморье	364j
 стабильность	419j
 стабильный	419j
-стадион	1866j
-стакан молока	1838j
-стакан с виски	1850j
-стакан с жидкостью	1851j
-стакан с соломинкой	1852j
+стадион	1871j
+стакан молока	1843j
+стакан с виски	1855j
+стакан с жидкостью	1856j
+стакан с соломинкой	1857j
 сталь	295j
 стальной	295j
 стамбул	784j
@@ -26677,7 +26788,7 @@ zürafa	1622n
 старые времена	428j
 старые книги	323j
 старый	392j
-статуя свободы	1892j
+статуя свободы	1897j
 стекло	305j
 стеклянный	305j
 стена	353j
@@ -26726,7 +26837,7 @@ zürafa	1622n
 суматоха	435j
 сумеречный	191j
 сумерки	191j
-сумка	1957j
+сумка	1962j
 сумрачный	465j
 суровый	423j
 сусальное золото	317j
@@ -26734,7 +26845,7 @@ zürafa	1622n
 счастливый	403j
 счастье	403j
 сша	645o
-сэндвич	1784j
+сэндвич	1789j
 сюзане	882j
 сюрприз	437j
 сюрреализм	733j
@@ -26752,16 +26863,16 @@ zürafa	1622n
 тайный	407j
 тайский	791j
 тайфун	201j
-тако	1785j
+тако	1790j
 такси	350j
-тамал	1787j
-тамале	1787j
+тамал	1792j
+тамале	1792j
 танец	402j
 танцевать	402j
 танцпол	450j
 танцы	402j
 танчхон	810j
-таракан	1695j
+таракан	1700j
 тартан	794j
 татами	801j
 тауп	68j
@@ -26796,7 +26907,7 @@ zürafa	1622n
 технологии	388j
 технологичный	388j
 технология	388j
-ти рекс	1674j
+ти рекс	1679j
 тибет	795j
 тибетский	795j
 тигр	330j
@@ -26810,7 +26921,7 @@ zürafa	1622n
 тлеющие угли	167j
 тлеющий	167j
 тойота	493o
-токийская башня	1891j
+токийская башня	1896j
 токио	862j
 токсичный	438j
 толпа	435j
@@ -26828,7 +26939,7 @@ zürafa	1622n
 тории	817j
 торнадо	201j
 торт	271j
-торт ко дню рождения	1828j
+торт ко дню рождения	1833j
 тортик	271j
 торшер	347j
 тоска	404j
@@ -26860,24 +26971,25 @@ zürafa	1622n
 тревожный	426j
 трезвый	423j
 треккинг	431j
-треккинговый ботинок	1964j
+треккинговый ботинок	1969j
 тренировка	402j
 трепет	437j
 триколор	653o
-трилистник	1723j
+трилистник	1728j
 триумф	429j
 трон	395j
 тропик	363j
 тропики	363j
-тропическая рыба	1680j
+тропическая рыба	1685j
 тропический	363j
-тропический коктейль	1846j
+тропический коктейль	1851j
 тропический лес	120j
 тропический пляж	145j
 трофей	429j
-труба	1986j
+труба	1991j
+тулуз лотрек	888j
 туман	202j
-туманно	1901j
+туманно	1906j
 туманность	176j
 туманный	202j
 туманный тон	463j
@@ -26892,14 +27004,14 @@ zürafa	1622n
 тусклый	465j
 тусоваться	450j
 тусовка	450j
-туфли на каблуке	1966j
+туфли на каблуке	1971j
 туча	170j
 тучи	170j
 тушь	313j
 тыква	246j
-тыква фонарь	1916j
+тыква фонарь	1921j
 тьма	424j
-тюлень	1678j
+тюлень	1683j
 тюльпан	213j
 тюльпаны	213j
 у камина	411j
@@ -26911,7 +27023,7 @@ zürafa	1622n
 уважение	423j
 уверенность	418j
 уверенный	418j
-увядший цветок	1709j
+увядший цветок	1714j
 угли	167j
 уголек	167j
 угольно серый	37j
@@ -26934,10 +27046,10 @@ zürafa	1622n
 укие э	806j
 украина	654o
 украинский	859j
-украшенный бамбук	1926j
+украшенный бамбук	1931j
 україна	654o
 улан батор	865j
-улитка	1687j
+улитка	1692j
 улица	352j
 уличный	352j
 улочка	352j
@@ -26949,8 +27061,8 @@ zürafa	1622n
 ультрамариновый	44j
 умиротворение	399j
 умиротворенный	399j
-универмаг	1886j
-универсам	1886j
+универмаг	1891j
+универсам	1891j
 университет	370j
 унылый	448j
 уорхол	804j
@@ -26968,10 +27080,10 @@ zürafa	1622n
 усталость	427j
 усталый	427j
 устойчивый	419j
-устрица	1822j
-устричный	1822j
+устрица	1827j
+устричный	1827j
 утес	163j
-утка	1656j
+утка	1661j
 утонченность	410j
 утонченный	410j
 утонченный сдержанный	434j
@@ -26991,14 +27103,14 @@ zürafa	1622n
 уютный	411j
 фабрика	389j
 файрфокс	530o
-фалафель	1789j
+фалафель	1794j
 фанки	449j
 фантазия	408j
 фантастика	388j
 фараон	786j
 фарфор	306j
 фарфоровый	306j
-фасоль	1763j
+фасоль	1768j
 февраль	198j
 февраля	198j
 федэкс	507o
@@ -27044,10 +27156,10 @@ zürafa	1622n
 фонарик	320j
 фонарики	763j
 фонарь	320j
-фонарь из тыквы	1916j
+фонарь из тыквы	1921j
 фондовый рынок	369j
-фондю	1794j
-фонтан	1899j
+фондю	1799j
+фонтан	1904j
 формальный	423j
 франция	637o
 фрида кало	737j
@@ -27057,10 +27169,10 @@ zürafa	1622n
 фруктовый салат	446j
 фрукты	446j
 фрустрация	415j
-фудзияма	1860j
+фудзияма	1865j
 фуксия	65j
 футбол	402j
-футболка	1941j
+футболка	1946j
 футуризм	388j
 футуристичный	388j
 фьорд	147j
@@ -27093,7 +27205,7 @@ zürafa	1622n
 хлебный	270j
 хлопковый	303j
 хлопок	303j
-хлопушка	1923j
+хлопушка	1928j
 хмурое небо	203j
 хойан	812j
 хокусай	740j
@@ -27112,7 +27224,7 @@ zürafa	1622n
 хорошее настроение	403j
 хорошенький	421j
 хоррор	416j
-хот дог	1783j
+хот дог	1788j
 хохлома	807j
 хохломская	807j
 хохломская роспись	807j
@@ -27148,7 +27260,7 @@ zürafa	1622n
 цветение	207j
 цветение сакуры	208j
 цветок	207j
-цветок вишни	1704j
+цветок вишни	1709j
 цветочки	207j
 цветочный	207j
 цветущая вишня	208j
@@ -27156,7 +27268,7 @@ zürafa	1622n
 цветы	207j
 цветы персика	216j
 цветы сливы	215j
-цельный купальник	1950j
+цельный купальник	1955j
 цемент	293j
 центр города	351j
 церемониальный	423j
@@ -27168,36 +27280,36 @@ zürafa	1622n
 цзяннань	361j
 циан	14j
 циклон	201j
-цилиндр	1973j
+цилиндр	1978j
 ципао	843j
 цирк	346j
-цирковой шатер	1915j
+цирковой шатер	1920j
 цитадель	371j
 цитрус	228j
 цифровой	388j
-цыпленок	1651j
-цыпленок боком	1650j
-цыпленок в яйце	1649j
+цыпленок	1656j
+цыпленок боком	1655j
+цыпленок в яйце	1654j
 цыплячий желтый	77j
 чаек	256j
 чаепитие	256j
 чай	256j
 чай с молоком	259j
-чай с шариками	1853j
+чай с шариками	1858j
 чайная церемония	801j
-чайник	1840j
+чайник	1845j
 чайный	88j
 чакра	425j
 чародей	408j
 часовня	372j
-чашка без ручки	1841j
+чашка без ручки	1846j
 чаща	119j
 челси	607o
 чемпион	429j
-червь	1701j
-червяк	1701j
+червь	1706j
+червяк	1706j
 череп	416j
-черепаха	1668j
+черепаха	1673j
 черешня	230j
 черника	232j
 чернила	47j
@@ -27209,13 +27321,13 @@ zürafa	1622n
 черный песок	158j
 черный чай	256j
 черт	441j
-чеснок	1760j
-чесночный	1760j
+чеснок	1765j
+чесночный	1765j
 честность	419j
 честный	419j
 честь	429j
-четки	1978j
-четырехлистный клевер	1724j
+четки	1983j
+четырехлистный клевер	1729j
 чехия	673o
 чешский	854j
 чикаго буллз	590o
@@ -27224,8 +27336,8 @@ zürafa	1622n
 чистота	420j
 чистый	420j
 чистый воздух	412j
-чокающиеся бокалы	1849j
-чокающиеся кружки	1848j
+чокающиеся бокалы	1854j
+чокающиеся кружки	1853j
 чувственный	406j
 чувство вины	426j
 чугун	296j
@@ -27242,11 +27354,11 @@ zürafa	1622n
 шампанское	265j
 шанель	587o
 шанхай	790j
-шапочка выпускника	1974j
+шапочка выпускника	1979j
 шарики	348j
 шартрез	67j
-шарф	1943j
-шаурма	1788j
+шарф	1948j
+шаурма	1793j
 шафран	288j
 шведский	850j
 швейцария	664o 833j
@@ -27271,13 +27383,13 @@ zürafa	1622n
 школа	370j
 школьный	370j
 школьный автобус	280j
-шляпка	1972j
+шляпка	1977j
 шок	437j
 шокированный	437j
 шоколад	261j
 шоколадка	261j
 шоколадный	108j
-шорты	1952j
+шорты	1957j
 шоссе	351j
 шотландия	794j
 шотландский	794j
@@ -27316,6 +27428,8 @@ zürafa	1622n
 энергичный	402j
 энергия	402j
 энтузиазм	402j
+эрмитаж	890j
+эрмитажа	890j
 эскимо	274j
 эспрессо	254j
 эфемерный	409j
@@ -27344,7 +27458,7 @@ zürafa	1622n
 ягоды	253j
 яд	438j
 ядовитый	438j
-яичница на сковороде	1791j
+яичница на сковороде	1796j
 яйца	269j
 яйцо	269j
 ямайка	679o 780j
@@ -27355,10 +27469,10 @@ zürafa	1622n
 янтарь	32j
 япония	366j 636o
 японская гравюра	806j
-японская почта	1878j
-японские куклы	1927j
+японская почта	1883j
+японские куклы	1932j
 японский	366j
-японский замок	1888j
+японский замок	1893j
 яркий	457j
 яркий живой	402j
 ярко	457j
@@ -27373,7 +27487,7 @@ zürafa	1622n
 ясность	412j
 ясный день	172j
 яхта	140j
-ящерица	1669j
+ящерица	1674j
 ابتسامه	403k
 ابتعد عن	472k
 ابتكار	388k
@@ -27381,7 +27495,7 @@ zürafa	1622n
 ابداع	452k
 ابداعي	452k
 ابراج	351k
-ابريق شاي	1840k
+ابريق شاي	1845k
 ابريل	195k
 ابطال	418k
 ابقار	360k
@@ -27411,7 +27525,7 @@ zürafa	1622n
 احترافي	419k
 احترام	423k
 احتفال	346k
-احتفال برؤيه القمر	1930k
+احتفال برؤيه القمر	1935k
 احتفالي	422k
 احتفاليه	422k
 احجيه	407k
@@ -27430,7 +27544,7 @@ zürafa	1622n
 احمر دموي	71k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفاه	1979k
+احمر شفاه	1984k
 احمر صدئي	112k
 احمر صيني	75k
 احمر فاقع	74k
@@ -27454,7 +27568,7 @@ zürafa	1622n
 اخضر نعناعي	30k
 اخضر نيون	117k
 اخضر يشبي	50k
-اخطبوط	1683k
+اخطبوط	1688k
 ادب	323k
 ادخنه	325k
 ادغال	120k
@@ -27471,8 +27585,8 @@ zürafa	1622n
 ارجواني فاتح	64k
 ارجواني وردي	21k
 ارخبيل	155k
-ارز مطبوخ	1804k
-ارز وكاري	1805k
+ارز مطبوخ	1809k
+ارز وكاري	1810k
 ارسنال	606o
 ارض	168k
 ارض العجائب	408k
@@ -27506,7 +27620,7 @@ zürafa	1622n
 اسباني	869k
 اسبانيا	640o
 اسبريسو	254k
-استاد	1866k
+استاد	1871k
 استبعد	472k
 استثمار	369k
 استجمام	400k
@@ -27593,10 +27707,11 @@ zürafa	1622n
 اكتوبر	197k
 اكواخ	375k
 اكواريوم	377k
-اكورديون	1983k
+اكورديون	1988k
 الا	472k
 الارجنتين	643o
 الاردن	785k
+الارميتاج	890k
 الازتك	835k
 الاكاديميه المظلمه	716k
 الالعاب الاولمبيه	698o
@@ -27625,7 +27740,7 @@ zürafa	1622n
 التشيك	673o
 التعبيريه	732k
 التكعيبيه	830k
-التيرانوصور	1674k
+التيرانوصور	1679k
 الثمانينيات	719k
 الجحيم	441k
 الحبشه	866k
@@ -27685,7 +27800,7 @@ zürafa	1622n
 الكتروني	388k
 الكترونيات	388k
 الكرملين	845k
-الكعبه	1898k
+الكعبه	1903k
 الكولوسيوم	800k
 الكون	176k
 الليالي البيضاء	813k
@@ -27712,8 +27827,8 @@ zürafa	1622n
 النهار	194k
 النيل	786k
 اله	297k
-اله بانجو	1988k
-اله نفخ	1986k
+اله بانجو	1993k
+اله نفخ	1991k
 الهام	417k
 الهند	652o 797k
 الهي	425k
@@ -27764,12 +27879,12 @@ zürafa	1622n
 اندونيسي	868k
 اندونيسيا	686o
 انزعاج	415k
-انسان الغاب	1586k
+انسان الغاب	1591k
 انستغرام	482o
 انسجام	399k
-انشاءات	1868k
+انشاءات	1873k
 انطباعي	802k
-انف خنزير	1615k
+انف خنزير	1620k
 انهار	148k
 انهار جليديه	184k
 انهيار ثلجي	161k
@@ -27789,7 +27904,7 @@ zürafa	1622n
 اوركسترا	410k
 اوركيد	218k
 اوزبكستان	882k
-اوزه	1657k
+اوزه	1662k
 اوسمانثوس	224k
 اوف وايت	104k
 اوكراني	859k
@@ -27875,7 +27990,7 @@ zürafa	1622n
 برتقالي	1k
 برتقاليه	1k
 برج	351k
-برج طوكيو	1891k
+برج طوكيو	1896k
 برجر كينج	554o
 برد	413k
 برشلونه	776k
@@ -27891,13 +28006,13 @@ zürafa	1622n
 بروده الطقس	413k
 بروفانس	819k
 بروكلي	447k
-بروكولي	1759k
+بروكولي	1764k
 برونز	58k
 برونز قديم	316k
 برونزي	58k
 بري	431k
 بريء	420k
-بريتزل	1771k
+بريتزل	1776k
 بريطانيا	783k
 بريق	444k
 بريه	431k
@@ -27909,9 +28024,9 @@ zürafa	1622n
 بسيط	398k
 بسيطه	398k
 بطء	427k
-بطاطا حلوه مشويه	1808k
-بطاطس	1752k
-بطاطس مقليه	1781k
+بطاطا حلوه مشويه	1813k
+بطاطس	1757k
+بطاطس مقليه	1786k
 بطانيات	411k
 بطانيه	411k
 بطريق	333k
@@ -27923,11 +28038,11 @@ zürafa	1622n
 بعثه	431k
 بعد الظهر	190k
 بعد حلول الظلام	192k
-بعوضه	1699k
+بعوضه	1704k
 بغير	472k
 بقره	360k
-بقول	1763k
-بقوليات	1763k
+بقول	1768k
+بقوليات	1768k
 بكاء	404k
 بلا	472k
 بلاستيك	318k
@@ -27964,25 +28079,25 @@ zürafa	1622n
 بهيج	422k
 بوابه توري	817k
 بودابست	872k
-بودل	1590k
+بودل	1595k
 بوربون	267k
 بورسلين	306k
 بورشه	498o
 بورصه	369k
-بوريتو	1786k
+بوريتو	1791k
 بوظه	274k
 بولندا	671o
 بولندي	858k
 بولينيزيا	879k
 بوليوود	747k
-بومه	1658k
+بومه	1663k
 بونبون	272k
 بوهيمي	727k
 بوينس ايرس	855k
 بي ام دبليو	490o
 بيئه	396k
 بيئي	396k
-بيانو	1985k
+بيانو	1990k
 بيبسي	578o
 بيت	411k
 بيت ريفي	375k
@@ -28008,7 +28123,7 @@ zürafa	1622n
 تافه	448k
 تاكسي	350k
 تاكل	298k
-تامال	1787k
+تامال	1792k
 تامل	425k
 تاهيتي	879k
 تايلاند	687o 791k
@@ -28068,7 +28183,7 @@ zürafa	1622n
 تغذيه	430k
 تفاؤل	417k
 تفاح	236k
-تفاح احمر	1739k
+تفاح احمر	1744k
 تفاح اخضر	237k
 تفاحه	236k
 تفتح الازهار	195k
@@ -28081,8 +28196,8 @@ zürafa	1622n
 تلاميذ	370k
 تلميذ	370k
 تله	160k
-تمثال الحريه	1892k
-تمساح	1667k
+تمثال الحريه	1897k
+تمساح	1672k
 تموز	196k
 تمويه	445k
 تنانين	408k
@@ -28099,18 +28214,19 @@ zürafa	1622n
 توت	253k
 توت ازرق	232k
 توت العليق	233k
-توت بري	1745k
+توت بري	1750k
 توتر	426k
 توتورو	832k
 توست	270k
 توسكانا	774k
 توق	428k
+تولوز لوتريك	888k
 توليب	213k
 تونس	877k
 تونسي	877k
 تويتر	585o
 تويوتا	493o
-تي شيرت	1941k
+تي شيرت	1946k
 تيراكوتا	111k
 تيك توك	522o
 تيليجرام	518o
@@ -28120,7 +28236,7 @@ zürafa	1622n
 ثراء	394k
 ثروه	394k
 ثري	394k
-ثعبان	1670k
+ثعبان	1675k
 ثعلب	335k
 ثقه	419k
 ثلج	187k
@@ -28128,28 +28244,28 @@ zürafa	1622n
 ثلوج	187k
 ثمار	446k
 ثمار التوت	253k
-ثور امريكي	1607k
+ثور امريكي	1612k
 ثوران	165k
 جاد	423k
 جاز	451k
 جامايكا	679o 780k
 جامح	431k
 جامعه	370k
-جاموس مائي	1610k
+جاموس مائي	1615k
 جايبور	816k
 جبال	160k
 جبال الالب	161k
 جبال جليديه	184k
 جبال مثلجه	161k
 جبل	160k
-جبل بقمه ثلجيه	1857k
+جبل بقمه ثلجيه	1862k
 جبل جليدي	184k
-جبل فوجي	1860k
+جبل فوجي	1865k
 جبل مثلج	161k
 جحيم	441k
 جدار	353k
 جدار طيني	353k
-جدجد	1694k
+جدجد	1699k
 جدران	353k
 جدول	148k
 جدير بالثقه	419k
@@ -28162,12 +28278,12 @@ zürafa	1622n
 جراند كانيون	792k
 جرانيت	292k
 جراه	418k
-جرثوم	1702k
-جرثومه	1702k
-جرس الريح	1929k
+جرثوم	1707k
+جرثومه	1707k
+جرس الريح	1934k
 جرعه سحريه	408k
 جرف	163k
-جره عسل	1836k
+جره عسل	1841k
 جرو	421k
 جروف	163k
 جري	402k
@@ -28176,10 +28292,10 @@ zürafa	1622n
 جزر	249k
 جزر صغيره	155k
 جزيره	155k
-جزيره صحراويه	1864k
+جزيره صحراويه	1869k
 جزيره صغيره	155k
 جسر	351k
-جسر في الليل	1908k
+جسر في الليل	1913k
 جسور	351k
 جشع	439k
 جعه	266k
@@ -28191,14 +28307,14 @@ zürafa	1622n
 جليد	184k
 جليل	423k
 جماجم	416k
-جمبري	1820k
-جمبري مقلي	1811k
+جمبري	1825k
+جمبري مقلي	1816k
 جمجمه	416k
 جمر	167k
 جمره	167k
 جمشت	56k
-جمل ثنائي السنام	1620k
-جمل وحيد السنام	1619k
+جمل ثنائي السنام	1625k
+جمل وحيد السنام	1624k
 جميل صغير	421k
 جنات	440k
 جناح	169k
@@ -28218,7 +28334,7 @@ zürafa	1622n
 جوال	388k
 جواهر	327k
 جوجل	480o
-جورب	1946k
+جورب	1951k
 جوز الهند	241k
 جوهره	327k
 جيانغنان	361k
@@ -28245,7 +28361,7 @@ zürafa	1622n
 حانوكا	762k
 حب	405k
 حبات البرد	201k
-حبار	1821k
+حبار	1826k
 حبر	47k
 حبوب	251k
 حبيب	405k
@@ -28259,14 +28375,14 @@ zürafa	1622n
 حديقه	126k
 حديقه زن	362k
 حديقه عامه	127k
-حديقه وطنيه	1865k
-حذاء باليه	1968k
-حذاء بكعب عال	1966k
-حذاء رجالي	1962k
-حذاء رياضي	1963k
-حذاء طويل الساق حريمي	1969k
-حذاء لرحلات المشي	1964k
-حذاء نسائي بدون كعب	1965k
+حديقه وطنيه	1870k
+حذاء باليه	1973k
+حذاء بكعب عال	1971k
+حذاء رجالي	1967k
+حذاء رياضي	1968k
+حذاء طويل الساق حريمي	1974k
+حذاء لرحلات المشي	1969k
+حذاء نسائي بدون كعب	1970k
 حر	205k
 حراره	205k
 حرب	445k
@@ -28288,8 +28404,8 @@ zürafa	1622n
 حشد	435k
 حشود	435k
 حصاد	197k
-حصان	1603k
-حصان الدوامه	1910k
+حصان	1608k
+حصان الدوامه	1915k
 حصاه	292k
 حصباء	292k
 حصن	371k
@@ -28303,7 +28419,7 @@ zürafa	1622n
 حفل الشاي	801k
 حفله	384k
 حفله موسيقيه	346k
-حقائب تسوق	1959k
+حقائب تسوق	1964k
 حقد	415k
 حقل	124k
 حقل ارز	252k
@@ -28311,12 +28427,12 @@ zürafa	1622n
 حقل قمح	251k
 حقول	124k
 حقول الارز	252k
-حقيبه مدرسه	1960k
+حقيبه مدرسه	1965k
 حكايات	323k
 حكايه	323k
 حكايه خرافيه	408k
 حلبه الرقص	450k
-حلزون	1687k
+حلزون	1692k
 حلم	409k
 حلو	421k
 حلو ومر	428k
@@ -28342,7 +28458,7 @@ zürafa	1622n
 حنين	391k
 حنين الي الماضي	428k
 حوت	341k
-حوت بنافوره	1675k
+حوت بنافوره	1680k
 حوريه	408k
 حوريه البحر	408k
 حوض اسماك	377k
@@ -28354,17 +28470,17 @@ zürafa	1622n
 حيوي	402k
 حيويه	402k
 خائف	416k
-خاتم	1980k
+خاتم	1985k
 خافت	460k
 خافت الضوء	465k
 خافت ناعم	459k
 خامل	427k
 خانق	414k
 خبز	270k
-خبز البيغل	1772k
+خبز البيغل	1777k
 خبز محمص	270k
-خبز مفرود	1770k
-خبز مفرود محشو	1788k
+خبز مفرود	1775k
+خبز مفرود محشو	1793k
 خجل	426k
 خراف	360k
 خرافه	408k
@@ -28391,44 +28507,44 @@ zürafa	1622n
 خشن	433k
 خشوع	425k
 خضار	447k
-خضار ورقي	1758k
+خضار ورقي	1763k
 خضراء	3k
 خضراوات	447k
 خضروات	447k
 خطر	415k
 خطير	415k
-خفاش	1636k
+خفاش	1641k
 خفايا	407k
 خفي	407k
 خمر	264k
 خمري	33k
 خمول	427k
-خنزير	1613k
-خنزير بري	1614k
-خنفساء	1692k
+خنزير	1618k
+خنزير بري	1619k
+خنفساء	1697k
 خوخ	235k
 خوخلوما	807k
 خوخي	27k
-خوذه رجل انقاذ	1977k
-خوذه عسكريه	1976k
+خوذه رجل انقاذ	1982k
+خوذه عسكريه	1981k
 خوف	416k
-خيار	1757k
+خيار	1762k
 خيال	409k
 خيال علمي	388k
 خيالي	408k
 خيزران	123k
-خيمه	1900k
+خيمه	1905k
 دائمه الخضره	121k
 دافئ	411k
 دافئه	411k
 داكن	453k
 داكنه	453k
 داليه	134k
-دب كوالا	1638k
+دب كوالا	1643k
 دبدوب	421k
 دبي	788k
-دجاج	1647k
-دجاجه	1647k
+دجاج	1652k
+دجاجه	1652k
 دخان	325k
 دراسه	370k
 دراما	418k
@@ -28447,32 +28563,32 @@ zürafa	1622n
 دمعه	404k
 دموع	404k
 دموي	326k
-دميتان يابانيتان	1927k
+دميتان يابانيتان	1932k
 دنماركي	365k
 دنيم	300k
 دهشه	437k
 دواء	368k
 دوار الشمس	211k
 دوبروفنيك	871k
-دوده	1701k
-دوده ارض	1701k
-دوده علقيه	1701k
+دوده	1706k
+دوده ارض	1706k
+دوده علقيه	1706k
 دولار	436k
-دولفين	1677k
+دولفين	1682k
 دون	472k
 دون استخدام	472k
 دونات	271k
 ديتوكس	430k
 ديسكو	450k
 ديسمبر	198k
-ديك رومي	1646k
-ديكور صنوبر	1926k
+ديك رومي	1651k
+ديكور صنوبر	1931k
 دين	425k
-ديناصور صوروبودا	1673k
+ديناصور صوروبودا	1678k
 ديناميكي	402k
 ديني	425k
 ديوالي	823k
-ذبابه	1700k
+ذبابه	1705k
 ذره	250k
 ذعر	416k
 ذكري	428k
@@ -28487,7 +28603,7 @@ zürafa	1622n
 ذوق	410k
 رائد فضاء	176k
 رائع	437k
-رابطه عنق	1940k
+رابطه عنق	1945k
 راحه	400k
 راحه البال	399k
 راس السنه	769k
@@ -28496,7 +28612,7 @@ zürafa	1622n
 راق	410k
 راقصه باليه	432k
 راقي	410k
-راكون	1593k
+راكون	1598k
 رامبرانت	803k
 ربيع	195k
 رتابه	448k
@@ -28606,18 +28722,18 @@ zürafa	1622n
 زبد البحر	142k
 زبده	269k
 زجاج	305k
-زجاجه الرضاعه	1837k
-زجاجه وفنجان	1842k
+زجاجه الرضاعه	1842k
+زجاجه وفنجان	1847k
 زحام	435k
 زحل	176k
 زحمه	435k
 زخات مطر	199k
-زرافه	1622k
+زرافه	1627k
 زرقاء	4k
 زعفران	288k
 زفاف	383k
 زقاق	352k
-زلابيه صينيه	1815k
+زلابيه صينيه	1820k
 زمرد	49k
 زمردي	49k
 زن	362k
@@ -28653,7 +28769,7 @@ zürafa	1622n
 ساري	844k
 ساطع	457k
 ساطعه	457k
-ساق دجاجه	1777k
+ساق دجاجه	1782k
 ساقيه	148k
 ساكسفون	451k
 ساكن	399k
@@ -28663,19 +28779,19 @@ zürafa	1622n
 ساموراي	366k
 سانت بطرسبرغ	813k
 سانتوريني	364k
-ساندوتش	1784k
+ساندوتش	1789k
 سايبر	387k
 سايبربانك	387k
 سبا	400k
 سبات	427k
 سباحه	143k
-سباغتي	1807k
+سباغتي	1812k
 سبانخ	447k
 سبتمبر	197k
 سبوتيفاي	483o
 ستاربكس	478o
 ستانلس ستيل	295k
-ستره سلامه	1939k
+ستره سلامه	1944k
 ستوكهولم	850k
 ستيمبانك	717k
 سجاد فارسي	753k
@@ -28684,13 +28800,13 @@ zürafa	1622n
 سحر	408k
 سحري	408k
 سحلبيه	218k
-سحليه	1669k
+سحليه	1674k
 سخط	415k
 سخونه	414k
 سخيف	449k
 سديم	176k
 سذاجه	420k
-سرطان	1818k
+سرطان	1823k
 سرور	403k
 سري	407k
 سريالي	409k
@@ -28702,15 +28818,15 @@ zürafa	1622n
 سفن	140k
 سفينه	140k
 سكاكر	272k
-سكب السائل	1851k
+سكب السائل	1856k
 سكر	272k
 سكون	399k
 سكينه	399k
 سلام	399k
 سلتي	838k
-سلحفاه	1668k
+سلحفاه	1673k
 سلطه	447k
-سلطه خضراء	1796k
+سلطه خضراء	1801k
 سلطه فواكه	446k
 سلموني	29k
 سلمي	399k
@@ -28725,15 +28841,15 @@ zürafa	1622n
 سمرقند	882k
 سمك	377k
 سمك القرش	141k
-سمكه	1679k
-سمكه استوائيه	1680k
+سمكه	1684k
+سمكه استوائيه	1685k
 سمكه ذهبيه	340k
-سمكه قرش	1682k
-سمكه منتفخه	1681k
-سمور	1634k
+سمكه قرش	1687k
+سمكه منتفخه	1686k
+سمور	1639k
 سنابل	251k
 سنبله	251k
-سنجاب	1633k
+سنجاب	1638k
 سنديان	290k
 سنغافوره	690o
 سهره	450k
@@ -28765,6 +28881,7 @@ zürafa	1622n
 سيمفونيه	410k
 سينثويف	718k
 سيول	799k
+سيينا	891k
 شاحب	456k
 شاحبه	456k
 شاذ	449k
@@ -28774,7 +28891,7 @@ zürafa	1622n
 شاطئ البحر	143k
 شاطئ البحيره	147k
 شاطئ رملي	144k
-شاطئ وشمسيه	1862k
+شاطئ وشمسيه	1867k
 شاكرا	425k
 شاليه	848k
 شانيل	587o
@@ -28782,17 +28899,17 @@ zürafa	1622n
 شاي	256k
 شاي احمر	256k
 شاي اخضر	257k
-شاي الفقاعات	1853k
+شاي الفقاعات	1858k
 شاي اولونغ	260k
 شاي بالحليب	259k
 شباب	412k
 شبابي	412k
 شباط	198k
 شبح	416k
-شبكه عنكبوت	1697k
+شبكه عنكبوت	1702k
 شبوره	202k
 شتاء	198k
-شتله	1715k
+شتله	1720k
 شتوي	198k
 شجار	415k
 شجاع	418k
@@ -28800,13 +28917,13 @@ zürafa	1622n
 شجر البتولا	122k
 شجر القيقب	130k
 شجره	133k
-شجره احتفال	1925k
+شجره احتفال	1930k
 شجره البتولا	122k
 شجره الميلاد	378k
-شجره دائمه الخضره	1717k
-شجره زائله الخضره	1718k
+شجره دائمه الخضره	1722k
+شجره زائله الخضره	1723k
 شجره صنوبر	121k
-شجره عيد الميلاد	1917k
+شجره عيد الميلاد	1922k
 شجن	404k
 شر	416k
 شراره	166k
@@ -28818,15 +28935,15 @@ zürafa	1622n
 شركه	369k
 شروق	180k
 شروق الشمس	180k
-شروق علي جبل	1904k
+شروق علي جبل	1909k
 شرير	416k
-شريط	1932k
-شريطه تذكير	1934k
+شريط	1937k
+شريطه تذكير	1939k
 شط	143k
 شطه	286k
 شعاب	153k
 شعاب مرجانيه	153k
-شعب مرجانيه	1685k
+شعب مرجانيه	1690k
 شعبي	390k
 شعر البنات	273k
 شعله	166k
@@ -28844,7 +28961,7 @@ zürafa	1622n
 شكوك	426k
 شلال	151k
 شمال اوروبي	365k
-شمام	1732k
+شمام	1737k
 شمبانيا	265k
 شمس	171k
 شمسي	171k
@@ -28852,7 +28969,7 @@ zürafa	1622n
 شمعدان	321k
 شمعه	321k
 شموع	321k
-شنطه يد	1957k
+شنطه يد	1962k
 شنغهاي	790k
 شهاب	176k
 شهب	176k
@@ -28860,7 +28977,7 @@ zürafa	1622n
 شهوه	406k
 شوارع	352k
 شواطئ	143k
-شورت	1952k
+شورت	1957k
 شوق	428k
 شوكولاته	261k
 شياطين	441k
@@ -28902,7 +29019,7 @@ zürafa	1622n
 صديق	403k
 صديق للبيئه	396k
 صراع	415k
-صرصور	1695k
+صرصور	1700k
 صغار	393k
 صفاء	412k
 صفار البيض	269k
@@ -28916,8 +29033,8 @@ zürafa	1622n
 صمت	399k
 صناعه	389k
 صناعي	389k
-صندل اصبع	1961k
-صندل حريمي	1967k
+صندل اصبع	1966k
+صندل حريمي	1972k
 صنوبر	121k
 صنوبريه	121k
 صوف	303k
@@ -28943,8 +29060,8 @@ zürafa	1622n
 ضوء القمر	174k
 ضوء النهار	194k
 ضوضاء	435k
-طائر	1652k
-طائر الدودو	1659k
+طائر	1657k
+طائر الدودو	1664k
 طائرات	169k
 طائره	169k
 طابع ريفي	390k
@@ -28953,10 +29070,10 @@ zürafa	1622n
 طالب	370k
 طاهر	420k
 طاووس	329k
-طاووسه	1662k
-طبق وملعقه	1795k
-طبل طويل	1990k
-طبله	1989k
+طاووسه	1667k
+طبق وملعقه	1800k
+طبل طويل	1995k
+طبله	1994k
 طبي	368k
 طبيب	368k
 طبيعه	396k
@@ -28967,8 +29084,8 @@ zürafa	1622n
 طراز صيني	367k
 طريق الحرير	882k
 طريق سريع	351k
-طعام مشكل	1809k
-طعام معلب	1800k
+طعام مشكل	1814k
+طعام معلب	1805k
 طفل	393k
 طفل رضيع	420k
 طفوله	428k
@@ -28984,7 +29101,7 @@ zürafa	1622n
 طهران	878k
 طواويس	329k
 طوب	294k
-طوبه	1869k
+طوبه	1874k
 طوكيو	862k
 طيران	169k
 طيران الامارات	559o
@@ -28992,8 +29109,8 @@ zürafa	1622n
 طين	168k
 طيني محروق	111k
 ظافر	429k
-ظربان	1642k
-ظرف احمر بكتابه صينيه	1931k
+ظربان	1647k
+ظرف احمر بكتابه صينيه	1936k
 ظريف	421k
 ظلال	407k
 ظلام	424k
@@ -29037,8 +29154,8 @@ zürafa	1622n
 عزيمه	418k
 عسكري	445k
 عسل	263k
-عش به بيض	1729k
-عش فارغ	1728k
+عش به بيض	1734k
+عش فارغ	1733k
 عشاق	405k
 عشب	125k
 عشب اخضر	125k
@@ -29060,10 +29177,10 @@ zürafa	1622n
 عطوف	401k
 عفاريت	416k
 عفريت	416k
-عقرب	1698k
-علبه طعام	1801k
-علبه طعام للخارج	1817k
-علبه عصير	1854k
+عقرب	1703k
+علبه طعام	1806k
+علبه طعام للخارج	1822k
+علبه عصير	1859k
 علكه	272k
 علمي	388k
 علوم	388k
@@ -29076,7 +29193,7 @@ zürafa	1622n
 عنب	231k
 عنف	415k
 عنفوان	406k
-عنكبوت	1696k
+عنكبوت	1701k
 عنيف	415k
 عواصف	201k
 عياده	368k
@@ -29128,13 +29245,13 @@ zürafa	1622n
 غرفه نوم	374k
 غروب	179k
 غروب الشمس	179k
-غروب مدينه	1906k
+غروب مدينه	1911k
 غريب	449k
 غريب الاطوار	449k
 غريبه	449k
-غرير	1644k
-غرير العسل	1644k
-غزال	1606k
+غرير	1649k
+غرير العسل	1649k
+غزال	1611k
 غزل البنات	273k
 غزو	429k
 غسق	191k
@@ -29147,10 +29264,10 @@ zürafa	1622n
 غموض	407k
 غندول	818k
 غواتيمالا	874k
-غوريلا	1585k
+غوريلا	1590k
 غول	416k
 غيبي	407k
-غيتار	1984k
+غيتار	1989k
 غير	472k
 غير مالوف	449k
 غير متوقع	437k
@@ -29191,18 +29308,18 @@ zürafa	1622n
 فرحه	403k
 فردوس	440k
 فردوس الجنه	440k
-فرس النهر	1626k
+فرس النهر	1631k
 فرساي	728k
 فرعون	786k
 فرعوني	786k
-فرقعه حفله	1923k
+فرقعه حفله	1928k
 فرنسا	637o
 فريدا كاهلو	737k
 فريز	229k
 فزع	416k
-فستان	1947k
+فستان	1952k
 فسفوري	462k
-فشار	1797k
+فشار	1802k
 فصل دراسي	370k
 فضاء	176k
 فضاء خارجي	176k
@@ -29211,23 +29328,23 @@ zürafa	1622n
 فضه	12k
 فضي	12k
 فضيه	12k
-فطائر	1773k
+فطائر	1778k
 فطر	136k
 فطريات	136k
 فطيره	271k
 فقدان	404k
-فقمه	1678k
+فقمه	1683k
 فكاهه	403k
-فلافل	1789k
+فلافل	1794k
 فلامنغو	328k
 فلامنكو	837k
-فلامينغو	1661k
+فلامينغو	1666k
 فلبيني	876k
 فلفل	278k
 فلفل احمر	286k
 فلفل اسود	278k
 فلفل حار	286k
-فلفل حلو	1756k
+فلفل حلو	1761k
 فلورنسا	774k
 فلوري	462k
 فلوس	436k
@@ -29238,8 +29355,8 @@ zürafa	1622n
 فناء خلفي	126k
 فنان	452k
 فنانين	452k
-فندق	1882k
-فندق حب	1883k
+فندق	1887k
+فندق حب	1888k
 فنلندا	669o
 فنلندي	851k
 فنون	452k
@@ -29252,11 +29369,11 @@ zürafa	1622n
 فوشيا	65k
 فوضوي	435k
 فوضي	435k
-فول سوداني	1762k
+فول سوداني	1767k
 فولاذ	295k
 فولاذ مقاوم للصدا	295k
 فولكس فاجن	492o
-فوندو	1794k
+فوندو	1799k
 في الهواء الطلق	431k
 فيبرويف	827k
 فيتامين	430k
@@ -29278,9 +29395,9 @@ zürafa	1622n
 قارس	413k
 قاع البحر	141k
 قبر	423k
-قبعه تخرج	1974k
-قبعه حريمي	1972k
-قبعه رياضيه	1975k
+قبعه تخرج	1979k
+قبعه حريمي	1977k
+قبعه رياضيه	1980k
 قبلات	405k
 قبيح	438k
 قتال	415k
@@ -29301,14 +29418,16 @@ zürafa	1622n
 قسيس	372k
 قشعريره	413k
 قصائد	323k
-قصاصات ملونه	1928k
+قصاصات ملونه	1933k
 قصر	358k
+قصر الحمراء	889k
+قصر الشتاء	890k
 قصص	323k
 قصه	323k
 قصور	358k
 قصيده	323k
 قطار الانفاق	351k
-قطار ملاهي	1913k
+قطار ملاهي	1918k
 قطب	185k
 قطبي	185k
 قطر	661o
@@ -29317,17 +29436,17 @@ zürafa	1622n
 قطرات الندي	206k
 قطره	152k
 قطط	421k
-قطعه جبن	1775k
-قطعه لحم	1778k
+قطعه جبن	1780k
+قطعه لحم	1783k
 قطن	303k
 قطه	421k
 قطيفه	301k
-قفازان	1944k
+قفازان	1949k
 قلاع	371k
 قلب	405k
 قلب مكسور	404k
 قلعه	371k
-قلعه يابانيه	1888k
+قلعه يابانيه	1893k
 قلق	426k
 قلقه	426k
 قلوب	405k
@@ -29337,9 +29456,9 @@ zürafa	1622n
 قمم ثلجيه	161k
 قمه	160k
 قناديل	347k
-قندس	1641k
+قندس	1646k
 قنديل	347k
-قنفد	1635k
+قنفد	1640k
 قهوه	254k
 قهوه بالحليب	255k
 قوارب	140k
@@ -29365,12 +29484,12 @@ zürafa	1622n
 كارفور	549o
 كارما	425k
 كاري	277k
-كاس بيره	1847k
-كاس شراب	1844k
-كاس عصير كوكتيل	1845k
-كاس وقشه للشرب	1852k
-كاسا بيره	1848k
-كاسان يرتطمان	1849k
+كاس بيره	1852k
+كاس شراب	1849k
+كاس عصير كوكتيل	1850k
+كاس وقشه للشرب	1857k
+كاسا بيره	1853k
+كاسان يرتطمان	1854k
 كافيه	354k
 كاكاو	261k
 كاكي	25k
@@ -29386,8 +29505,8 @@ zürafa	1622n
 كتان	303k
 كتب	323k
 كتب قديمه	323k
-كتكوت خارج البيضه	1649k
-كتكوت صغير	1650k
+كتكوت خارج البيضه	1654k
+كتكوت صغير	1655k
 كثبان	156k
 كثيب	156k
 كحلي	16k
@@ -29396,28 +29515,28 @@ zürafa	1622n
 كراهيه	415k
 كرتون	393k
 كرز	230k
-كركديه	1710k
+كركديه	1715k
 كركم	79k
 كركمي	79k
-كركند	1819k
+كركند	1824k
 كرمه	134k
 كرنب	447k
 كرنفال	346k
 كرنفال ريو	824k
-كره ارز	1803k
+كره ارز	1808k
 كره السله	402k
 كره الطائره	402k
 كره القدم	402k
-كره اوراق ملونه	1924k
+كره اوراق ملونه	1929k
 كرواتي	871k
 كرواتيا	871k
-كرواسون	1768k
+كرواسون	1773k
 كروم	297k
 كريستال	311k
 كريسماس	378k
-كريم كراميل	1835k
+كريم كراميل	1840k
 كريمي	18k
-كستناء	1764k
+كستناء	1769k
 كستنائي	20k
 كسل	427k
 كسلان	427k
@@ -29425,30 +29544,30 @@ zürafa	1622n
 كشك هاتف	285k
 كعك	271k
 كعكه	271k
-كعكه الحظ	1816k
-كعكه القمر	1813k
-كعكه سمك بشكل حلزوني	1812k
-كعكه صغيره	1830k
-كعكه عيد ميلاد	1828k
-كعكه محلاه	1826k
+كعكه الحظ	1821k
+كعكه القمر	1818k
+كعكه سمك بشكل حلزوني	1817k
+كعكه صغيره	1835k
+كعكه عيد ميلاد	1833k
+كعكه محلاه	1831k
 كفء	419k
 كفاءه	419k
 كلاسيكي	391k
-كلب دليل	1589k
+كلب دليل	1594k
 كليم	753k
 كليمت	735k
-كمان	1987k
+كمان	1992k
 كمبيوتر	388k
-كمثري	1741k
+كمثري	1746k
 كنائس	372k
 كنتاكي	553o
 كنتي	754k
 كندا	648o
 كندي	857k
 كنزه	411k
-كنغر	1643k
+كنغر	1648k
 كنيسه	372k
-كنيسه زفاف	1890k
+كنيسه زفاف	1895k
 كنيسه صغيره	372k
 كهرمان	32k
 كهرماني	32k
@@ -29456,8 +29575,8 @@ zürafa	1622n
 كوابيس	416k
 كوارتز	311k
 كواكب	176k
-كوب حليب	1838k
-كوب زجاجي	1850k
+كوب حليب	1843k
+كوب زجاجي	1855k
 كوبا	692o 771k
 كوبالت	45k
 كوبالتي	45k
@@ -29479,10 +29598,11 @@ zürafa	1622n
 كون	176k
 كوني	176k
 كيب تاون	881k
-كيس نقود	1956k
+كيس نقود	1961k
 كيك	271k
+كيمبر	892k
 كيمونو	366k
-كيمونو ياباني	1948k
+كيمونو ياباني	1953k
 كيني	867k
 كينيا	682o
 كيوت	421k
@@ -29503,14 +29623,14 @@ zürafa	1622n
 لاغون	146k
 لافتات النيون	319k
 لافندر	210k
-لاما	1621k
+لاما	1626k
 لامع	457k
 لاهب	205k
 لبلاب	134k
 لبن	268k
 لبنان	864k
 لبناني	864k
-لحم مقدد	1779k
+لحم مقدد	1784k
 لحيه	433k
 لشبونه	809k
 لطف	401k
@@ -29524,7 +29644,7 @@ zürafa	1622n
 لهب	166k
 لهيب	166k
 لوتس	212k
-لوح شوكولاته	1832k
+لوح شوكولاته	1837k
 لوحات	452k
 لوس انجلوس	793k
 لون البرقوق	62k
@@ -29576,7 +29696,7 @@ zürafa	1622n
 ماساه	404k
 ماساوي	404k
 ماساي	867k
-ماسه ناريه	1919k
+ماسه ناريه	1924k
 ماطر	199k
 ماغما	165k
 ماغنوليا	226k
@@ -29587,9 +29707,9 @@ zürafa	1622n
 مال	436k
 ماليزيا	689o
 ماليه	369k
-ماموث	1624k
+ماموث	1629k
 مانجا	239k
-مانجه	1738k
+مانجه	1743k
 مانجو	239k
 مانشستر سيتي	610o
 مانشستر يونايتد	609o
@@ -29597,21 +29717,21 @@ zürafa	1622n
 مانيلا	876k
 مايكروسوفت	579o
 مايو	195k
-مايوه من قطعه واحده	1950k
+مايوه من قطعه واحده	1955k
 مبارك	425k
 مباني	351k
 مبتسم	403k
 مبتكر	388k
 مبتهج	403k
 مبني	351k
-مبني اثري	1867k
-مبني اداري	1877k
-مبني مهجور	1874k
+مبني اثري	1872k
+مبني اداري	1882k
+مبني مهجور	1879k
 مبهج	403k
 مبهم	407k
 متاحف	452k
-متجر بقاله	1884k
-متجر شامل	1886k
+متجر بقاله	1889k
+متجر شامل	1891k
 متجمد	464k
 متجمده	464k
 متجهم	424k
@@ -29652,7 +29772,7 @@ zürafa	1622n
 مجهول	407k
 مجوهرات	327k
 مجيد	429k
-محار	1822k
+محار	1827k
 محايد	434k
 محبب	421k
 محبط	415k
@@ -29663,8 +29783,8 @@ zürafa	1622n
 محرج	426k
 محرك	389k
 محطه فضائيه	376k
-محفظه يد	1958k
-محل حلاقه	1914k
+محفظه يد	1963k
+محل حلاقه	1919k
 محيط	140k
 محيطات	140k
 مخبز	270k
@@ -29694,7 +29814,7 @@ zürafa	1622n
 مرتاح	400k
 مرتبك	426k
 مرج	124k
-مرجان	1685k
+مرجان	1690k
 مرجاني	28k
 مرجه	125k
 مرح	403k
@@ -29725,7 +29845,7 @@ zürafa	1622n
 مساء	191k
 مسالم	399k
 مسبح	143k
-مسبحه صلاه	1978k
+مسبحه صلاه	1983k
 مستاء	415k
 مستدام	396k
 مسترخي	400k
@@ -29737,7 +29857,7 @@ zürafa	1622n
 مستقر	419k
 مستكشف	431k
 مستودع	389k
-مسجد	1894k
+مسجد	1899k
 مسحور	408k
 مسرور	403k
 مسكون	416k
@@ -29750,8 +29870,8 @@ zürafa	1622n
 مشجع	417k
 مشرق	457k
 مشرقه	457k
-مشروب استوائي	1846k
-مشروب ساخن	1839k
+مشروب استوائي	1851k
+مشروب ساخن	1844k
 مشغول	435k
 مشمس	172k
 مشمش	78k
@@ -29787,8 +29907,8 @@ zürafa	1622n
 معبد	357k
 معبد صيني	811k
 معبد كوري	810k
-معبد هندوسي	1895k
-معبد يهودي	1896k
+معبد هندوسي	1900k
+معبد يهودي	1901k
 معتدل	401k
 معتم	465k
 معجزه	408k
@@ -29797,9 +29917,9 @@ zürafa	1622n
 معدني	297k
 معرض	452k
 معرض فني	452k
-معزه	1618k
-معطف	1945k
-معطف مختبر	1938k
+معزه	1623k
+معطف	1950k
+معطف مختبر	1943k
 مغاره	164k
 مغامره	431k
 مغبش	463k
@@ -29813,7 +29933,7 @@ zürafa	1622n
 مفاجاه	437k
 مفتول العضلات	433k
 مفرقعات	345k
-مفرقعات ناريه	1920k
+مفرقعات ناريه	1925k
 مفعم بالحياه	402k
 مفعم بالحيويه	402k
 مقاهي	354k
@@ -29821,29 +29941,29 @@ zürafa	1622n
 مقدام	418k
 مقدس	425k
 مقرف	438k
-مقرمشات ارز	1802k
+مقرمشات ارز	1807k
 مقزز	438k
-مقلاه	1791k
-مقلاه مسطحه بها طعام	1792k
+مقلاه	1796k
+مقلاه مسطحه بها طعام	1797k
 مقمر	174k
 مقهي	354k
 مكاتب	369k
 مكتئب	404k
 مكتب	369k
-مكتب بريد	1879k
-مكتب بريد ياباني	1878k
+مكتب بريد	1884k
+مكتب بريد ياباني	1883k
 مكتبات	356k
 مكتبه	356k
 مكتبه عامه	356k
 مكتظ	435k
 مكسيكي	770k
-مكعب ثلج	1856k
+مكعب ثلج	1861k
 مكياج	432k
 ملائكه	440k
 ملائكي	420k
-ملابس البحر	1953k
-ملابس تحتيه	1951k
-ملابس حريمي	1954k
+ملابس البحر	1958k
+ملابس تحتيه	1956k
+ملابس حريمي	1959k
 ملاح	140k
 ملاك	440k
 ملبد بالغيوم	203k
@@ -29874,7 +29994,7 @@ zürafa	1622n
 ممله	448k
 ممنوع	472k
 من غير	472k
-منازل	1873k
+منازل	1878k
 منتجع	400k
 منتزه	127k
 منتصر	429k
@@ -29884,8 +30004,8 @@ zürafa	1622n
 مندهش	437k
 منزعج	415k
 منزل	411k
-منزل بحديقه	1876k
-منزلق اللعب	1911k
+منزل بحديقه	1881k
+منزلق اللعب	1916k
 منزلي	411k
 منطاد	820k
 منعزل	404k
@@ -29928,6 +30048,7 @@ zürafa	1622n
 موقد	322k
 موكا	254k
 موكب	422k
+مولان روج	888k
 مولود	420k
 مولود جديد	420k
 موندريان	712k
@@ -29951,19 +30072,19 @@ zürafa	1622n
 ناصع البياض	84k
 ناضج	434k
 ناطحات السحاب	351k
-ناطحات سحاب	1903k
+ناطحات سحاب	1908k
 ناطحه سحاب	351k
 ناعم	401k
-نافوره	1899k
+نافوره	1904k
 ناميبيا	883k
 نبات	128k
-نبات النفل	1723k
+نبات النفل	1728k
 نبات عصاري	135k
 نباتات	128k
 نباتات منزليه	128k
 نباتي	430k
 نبته	128k
-نبته في وعاء	1716k
+نبته في وعاء	1721k
 نبتون	176k
 نبلاء	395k
 نبيذ	264k
@@ -29984,7 +30105,7 @@ zürafa	1622n
 نحام	328k
 نحل	337k
 نحله	337k
-نخله	1719k
+نخله	1724k
 ندف الثلج	187k
 ندفه ثلج	187k
 ندم	404k
@@ -30002,9 +30123,9 @@ zürafa	1622n
 نضاره	412k
 نضج	434k
 نضر	412k
-نظاره	1935k
-نظاره شمس	1936k
-نظاره واقيه	1937k
+نظاره	1940k
+نظاره شمس	1941k
+نظاره واقيه	1942k
 نظيف	398k
 نعاس	427k
 نعسان	427k
@@ -30016,7 +30137,7 @@ zürafa	1622n
 نقي	420k
 نمر	330k
 نمساوي	853k
-نمله	1690k
+نمله	1695k
 نهار	194k
 نهاري	194k
 نهايه الاسبوع	400k
@@ -30054,14 +30175,14 @@ zürafa	1622n
 هافانا	771k
 هاله	425k
 هالوين	379k
-هالويين	1916k
+هالويين	1921k
 هانبوك	841k
 هانوك	842k
 هاواي	779k
 هاويه	141k
 هبوب	204k
 هدوء	399k
-هديه ملفوفه	1933k
+هديه ملفوفه	1938k
 هرج	435k
 هريره	421k
 هضبه	160k
@@ -30070,11 +30191,11 @@ zürafa	1622n
 هلسنكي	851k
 هلع	416k
 هلوسه	449k
-همبرغر	1780k
+همبرغر	1785k
 هندي	797k
 هواء نقي	412k
 هواوي	538o
-هوت دوغ	1783k
+هوت دوغ	1788k
 هوغا	411k
 هوكوساي	740k
 هولندا	662o
@@ -30098,35 +30219,35 @@ zürafa	1622n
 وادي سحيق	159k
 وارهول	804k
 وافل	271k
-وجه احادي قرن	1604k
-وجه ارنب	1631k
-وجه اسد	1596k
-وجه باندا	1639k
-وجه بقره	1608k
-وجه تنين	1671k
-وجه ثعلب	1592k
-وجه حصان	1600k
-وجه خنزير	1612k
-وجه دب	1637k
-وجه ذئب	1591k
-وجه ضفدع	1666k
-وجه فار	1627k
-وجه قرد	1583k
-وجه قطه	1594k
-وجه كلب	1587k
-وجه نمر	1597k
+وجه احادي قرن	1609k
+وجه ارنب	1636k
+وجه اسد	1601k
+وجه باندا	1644k
+وجه بقره	1613k
+وجه تنين	1676k
+وجه ثعلب	1597k
+وجه حصان	1605k
+وجه خنزير	1617k
+وجه دب	1642k
+وجه ذئب	1596k
+وجه ضفدع	1671k
+وجه فار	1632k
+وجه قرد	1588k
+وجه قطه	1599k
+وجه كلب	1592k
+وجه نمر	1602k
 وحده	404k
 وحش	416k
 وحشي	431k
 وحل	168k
 وحوش	416k
 وحيد	404k
-وحيد القرن	1625k
+وحيد القرن	1630k
 ودود	403k
 ورد	209k
 ورده	209k
-ورده بيضاء	1705k
-ورده ذابله	1709k
+ورده بيضاء	1710k
+ورده ذابله	1714k
 وردي	6k
 وردي باهت	92k
 وردي ترابي	89k
@@ -30140,16 +30261,16 @@ zürafa	1622n
 ورق الذهب	317k
 ورق الشجر	128k
 ورقه القيقب	130k
-ورقه برسيم رباعيه	1724k
+ورقه برسيم رباعيه	1729k
 ورقه شجر	128k
-ورقه متطايره	1727k
+ورقه متطايره	1732k
 ورنيش	314k
 ورود	207k
 وستاريه	221k
 وسخ	438k
 وسط المدينه	351k
 وسواس	426k
-وشاح	1943k
+وشاح	1948k
 وعد	417k
 وفاء	419k
 وفي	419k
@@ -30161,7 +30282,7 @@ zürafa	1622n
 ولاده جديده	412k
 ولهان	405k
 وليمه	422k
-ومضات	1921k
+ومضات	1926k
 وميض	444k
 ويس اندرسون	831k
 ويسكي	267k
@@ -30177,7 +30298,7 @@ zürafa	1622n
 يشب	309k
 يشم	309k
 يقطين	246k
-ينابيع ساخنه	1909k
+ينابيع ساخنه	1914k
 يناير	198k
 يوبيل	422k
 يوتيوب	485o
@@ -30193,19 +30314,19 @@ zürafa	1622n
 يوناني	787k
 يونيكورن	408k
 يونيو	196k
-अंकुर	1715l
+अंकुर	1720l
 अंगारा	167l
 अंगारे	167l
 अंगीठी	322l
-अंगूठी	1980l
+अंगूठी	1985l
 अंगूर	231l
 अंटार्कटिक	185l
 अंटार्कटिका	185l
-अंडरवियर	1951l
+अंडरवियर	1956l
 अंडा	269l
 अंडे	269l
-अंडे से बाहर आता चूजा	1649l
-अंडों वाला घोंसला	1729l
+अंडे से बाहर आता चूजा	1654l
+अंडों वाला घोंसला	1734l
 अंतरिक्ष	176l
 अंतरिक्ष यात्री	176l
 अंतरिक्ष यान	376l
@@ -30217,8 +30338,8 @@ zürafa	1622n
 अंबर	32l
 अकेला	404l
 अकेलापन	404l
-अकेली इमारत	1874l
-अकॉर्डियन	1983l
+अकेली इमारत	1879l
+अकॉर्डियन	1988l
 अक्टूबर	197l
 अखरोट	290l
 अगस्त	196l
@@ -30245,7 +30366,7 @@ zürafa	1622n
 अनुष्ठान	407l
 अनूप	146l
 अनोखा	449l
-अन्नानास	1737l
+अन्नानास	1742l
 अन्वेषण	431l
 अपनापन	411l
 अपराधबोध	426l
@@ -30268,12 +30389,14 @@ zürafa	1622n
 अरुणोदय	180l
 अर्जेंटीना	643o
 अर्थव्यवस्था	369l
+अलहम्ब्रा	889l
 अलाव	166l
 अलौकिक	409l
 अल्ट्रामरीन	44l
+अल्हाम्ब्रा	889l
 अवसाद	404l
 अविश्वसनीय	437l
-अवोकाडो	1750l
+अवोकाडो	1755l
 अव्यवस्था	435l
 अशांत	426l
 असमंजस	426l
@@ -30284,7 +30407,7 @@ zürafa	1622n
 आंसू	404l
 आइकिया	479o
 आइवरी	38l
-आइस क्यूब	1856l
+आइस क्यूब	1861l
 आइसक्रीम	274l
 आइसलैंड	670o 777l
 आउटडोर	431l
@@ -30295,7 +30418,7 @@ zürafa	1622n
 आक्रोश	415l
 आग	166l
 आगरा	846l
-आगे मुंह वाला चूजा	1651l
+आगे मुंह वाला चूजा	1656l
 आज रात	192l
 आजादी	431l
 आडू	235l
@@ -30372,16 +30495,16 @@ zürafa	1622n
 इमारत	351l
 इमारती लकडी	290l
 इमारतें	351l
-इमारतों के पीछे सूर्यास्त	1907l
+इमारतों के पीछे सूर्यास्त	1912l
 इमो	424l
 इलेक्ट्रॉनिक	388l
-इल्ली	1689l
+इल्ली	1694l
 इश्क	405l
 इस्तांबुल	784l
 इस्तेमाल मत	474l
 इस्पात	295l
 इस्फहान	878l
-इस्लाम धर्म	1894l
+इस्लाम धर्म	1899l
 ईंट	294l
 ईंटें	294l
 ईद	761l
@@ -30401,7 +30524,7 @@ zürafa	1622n
 उज्बेकिस्तान	882l
 उडान	169l
 उत्कट	406l
-उत्कृष्ट इमारत	1867l
+उत्कृष्ट इमारत	1872l
 उत्तरी ध्रुव	185l
 उत्तरी रोशनी	177l
 उत्सव	346l
@@ -30417,7 +30540,7 @@ zürafa	1622n
 उपन्यास	323l
 उपलब्धि	429l
 उपवन	119l
-उपहार	1933l
+उपहार	1938l
 उपासना	425l
 उबलता	414l
 उबाऊ	448l
@@ -30430,14 +30553,14 @@ zürafa	1622n
 उल्का	176l
 उल्कापिंड	176l
 उल्लास	403l
-उल्लू	1658l
+उल्लू	1663l
 उषा	180l
 उष्णकटिबंधीय	363l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
 ऊंघ	427l
-ऊंची एडी का सैंडिल	1966l
-ऊदबिलाव	1641l
+ऊंची एडी का सैंडिल	1971l
+ऊदबिलाव	1646l
 ऊधम	435l
 ऊन	303l
 ऊनी	303l
@@ -30445,7 +30568,7 @@ zürafa	1622n
 ऊर्जा	402l
 ऊर्जावान	402l
 ऊलोंग चाय	260l
-ऊष्णकटिबंधीय मछली	1680l
+ऊष्णकटिबंधीय मछली	1685l
 ऊष्मा	411l
 एंजल	440l
 एंटीक	391l
@@ -30458,7 +30581,7 @@ zürafa	1622n
 एक्वेरियम	377l
 एक्शन	402l
 एज्टेक	835l
-एथलेटिक जूता	1963l
+एथलेटिक जूता	1968l
 एम्स्टर्डम	849l
 एयर इंडिया	567o
 एयरटेल	568o
@@ -30471,7 +30594,7 @@ zürafa	1622n
 एस्प्रेसो	254l
 ऐतिहासिक	391l
 ऐश्वर्य	394l
-ऑक्टोपस	1683l
+ऑक्टोपस	1688l
 ऑक्टोबरफेस्ट	759l
 ऑनलाइन	388l
 ऑफ व्हाइट	104l
@@ -30484,7 +30607,7 @@ zürafa	1622n
 ऑस्मैन्थस	224l
 ओक	290l
 ओक्साका	770l
-ओडेन	1809l
+ओडेन	1814l
 ओपल	310l
 ओपेरा	410l
 ओलंपिक	698o
@@ -30499,8 +30622,8 @@ zürafa	1622n
 कंकड	292l
 कंकाल	416l
 कंक्रीट	293l
-कंगारू	1643l
-कंगारू का बच्चा	1643l
+कंगारू	1648l
+कंगारू का बच्चा	1648l
 कंट्री म्यूजिक	390l
 कंदरा	164l
 कंदील	320l
@@ -30510,7 +30633,7 @@ zürafa	1622n
 कंबल	411l
 कक्षा	370l
 कगार	163l
-कछुआ	1668l
+कछुआ	1673l
 कटाई	197l
 कठोर	423l
 कतर	661o
@@ -30531,8 +30654,8 @@ zürafa	1622n
 कमाल	437l
 करी	277l
 करुणा	401l
-कर्क राशि	1818l
-कर्कट	1818l
+कर्क राशि	1823l
+कर्कट	1823l
 कर्म	425l
 कला	452l
 कलाकार	452l
@@ -30543,7 +30666,7 @@ zürafa	1622n
 कवाई	742l
 कविता	323l
 कविताएं	323l
-कस्टर्ड	1835l
+कस्टर्ड	1840l
 कस्बा	351l
 कहरुबा	32l
 कहानियां	323l
@@ -30555,7 +30678,7 @@ zürafa	1622n
 काउबॉय	360l
 कागज	304l
 कानन	119l
-काबा	1898l
+काबा	1903l
 कामना	406l
 कामुक	406l
 कारखाना	389l
@@ -30563,10 +30686,10 @@ zürafa	1622n
 कार्टाहेना	873l
 कार्टून	393l
 कार्निवल	346l
-कार्प स्ट्रीमर	1928l
+कार्प स्ट्रीमर	1933l
 कार्यशाला	389l
 कार्यालय	369l
-कार्यालय का भवन	1877l
+कार्यालय का भवन	1882l
 काला	9l
 कालातीत	410l
 काली	9l
@@ -30585,7 +30708,7 @@ zürafa	1622n
 किन्नू	228l
 किमोनो	366l
 किरमिजी	71l
-किराना दुकान	1886l
+किराना दुकान	1891l
 किला	371l
 किले	371l
 किसान	360l
@@ -30593,18 +30716,18 @@ zürafa	1622n
 कीर्ति	429l
 कीव	859l
 कीवी	245l
-कीवी फल	1746l
+कीवी फल	1751l
 कुंठा	415l
 कुकी	271l
 कुकीज	271l
 कुकुरमुत्ता	136l
 कुटिया	375l
-कुत्ता	1588l
-कुत्ते का चेहरा	1587l
+कुत्ता	1593l
+कुत्ते का चेहरा	1592l
 कुल्फी	274l
 कुहरा	202l
 कुहासा	202l
-कृमि	1701l
+कृमि	1706l
 के अलावा	475l
 के बिना	475l
 केक	271l
@@ -30619,6 +30742,7 @@ zürafa	1622n
 केसरिया	1l
 कैंडिंस्की	739l
 कैंडी	272l
+कैंपर	892l
 कैंपिंग	431l
 कैक्टस	135l
 कैथेड्रल	372l
@@ -30630,13 +30754,13 @@ zürafa	1622n
 कैरामल रंग	109l
 कैरिबियन	780l
 कैलिफोर्निया	793l
-कॉइन पर्स	1956l
-कॉक खुलती हुई बोतल	1843l
-कॉकटेल गिलास	1845l
+कॉइन पर्स	1961l
+कॉक खुलती हुई बोतल	1848l
+कॉकटेल गिलास	1850l
 कॉटन कैंडी	273l
 कॉटेज	375l
 कॉटेजकोर	715l
-कॉनफेटी बॉल	1924l
+कॉनफेटी बॉल	1929l
 कॉन्सर्ट	346l
 कॉफी	254l
 कॉफी भूरा	107l
@@ -30647,8 +30771,8 @@ zürafa	1622n
 कॉलेज	370l
 कॉस्मिक	176l
 को छोडकर	475l
-कोआला	1638l
-कोआला भालू	1638l
+कोआला	1643l
+कोआला भालू	1643l
 कोई मछली	340l
 कोका कोला	476o
 कोको	261l
@@ -30658,7 +30782,7 @@ zürafa	1622n
 कोमल हरा	53l
 कोमलता	401l
 कोयला स्लेटी	37l
-कोरल	1685l
+कोरल	1690l
 कोरिया	799l
 कोरियाई मंदिर	810l
 कोलंबिया	676o
@@ -30680,7 +30804,7 @@ zürafa	1622n
 क्रूज	140l
 क्रूरतावाद	713l
 क्रेमलिन	845l
-क्रोइसैन	1768l
+क्रोइसैन	1773l
 क्रोएशिया	871l
 क्रोध	415l
 क्रोधित	415l
@@ -30702,8 +30826,8 @@ zürafa	1622n
 खनिज हरा	82l
 खयाली	409l
 खरगोश	421l
-खरगोश का चेहरा	1631l
-खरबूजा	1732l
+खरगोश का चेहरा	1636l
+खरबूजा	1737l
 खलिहान	360l
 खसखस का फूल	222l
 खाकी	25l
@@ -30711,7 +30835,7 @@ zürafa	1622n
 खानाबदोश	431l
 खामोश	399l
 खामोशी	399l
-खाली घोंसला	1728l
+खाली घोंसला	1733l
 खालीपन	404l
 खिली धूप	172l
 खिले फूल	207l
@@ -30747,10 +30871,10 @@ zürafa	1622n
 गन्दा	438l
 गम	404l
 गमगीन	404l
-गमले में लगा पौधा	1716l
+गमले में लगा पौधा	1721l
 गरज	201l
 गरम	414l
-गरम सोता	1909l
+गरम सोता	1914l
 गरमाहट	411l
 गरिमा	423l
 गरिमामय	423l
@@ -30787,25 +30911,25 @@ zürafa	1622n
 गाढा	454l
 गाढा रंग	458l
 गाय	360l
-गाय का चेहरा	1608l
+गाय का चेहरा	1613l
 गायें	360l
 गारा	168l
 गालों की लाली	114l
-गिटार	1984l
+गिटार	1989l
 गिट्टी	292l
 गियर	297l
 गिरजा	372l
 गिरजाघर	372l
-गिरी हुई पत्ती	1726l
+गिरी हुई पत्ती	1731l
 गिरे पत्ते	129l
-गिलहरी	1633l
-गिलास	1850l
+गिलहरी	1638l
+गिलास	1855l
 गुजरा जमाना	428l
-गुडहल	1710l
+गुडहल	1715l
 गुप्त	407l
 गुफा	164l
 गुब्बारा	348l
-गुब्बारा मछली	1681l
+गुब्बारा मछली	1686l
 गुब्बारे	348l
 गुलदस्ता	207l
 गुलदाउदी	217l
@@ -30826,19 +30950,19 @@ zürafa	1622n
 गेहुंआ	26l
 गेहूं	251l
 गेहूं का खेत	251l
-गैंडा	1625l
+गैंडा	1630l
 गैजेट	388l
 गैलरी	452l
-गॉगल	1937l
+गॉगल	1942l
 गॉथ	424l
 गॉथिक	424l
 गोंडोला	818l
 गोदाम	389l
 गोदी	154l
 गोधूलि	191l
-गोरिल्ला	1585l
-गोल शंख	1684l
-गोश्त का टुकडा	1778l
+गोरिल्ला	1590l
+गोल शंख	1689l
+गोश्त का टुकडा	1783l
 गौडी	776l
 गौरव	429l
 गौरवशाली	429l
@@ -30858,13 +30982,13 @@ zürafa	1622n
 ग्लैमर	410l
 ग्लैमरस	410l
 ग्वाटेमाला	874l
-घंटी	1929l
+घंटी	1934l
 घनवाद	830l
 घना जंगल	120l
 घने बादल	203l
 घबराहट	426l
 घर	411l
-घर की इमारतें	1873l
+घर की इमारतें	1878l
 घर की याद	428l
 घरेलू	411l
 घाट	154l
@@ -30881,17 +31005,17 @@ zürafa	1622n
 घी	269l
 घुमक्कड	431l
 घृणा	438l
-घोंघा	1687l
-घोडा	1603l
-घोडे का चेहरा	1600l
-घोडे वाला झूला	1910l
+घोंघा	1692l
+घोडा	1608l
+घोडे का चेहरा	1605l
+घोडे वाला झूला	1915l
 चंद्र	173l
 चंद्र उत्सव	382l
 चंद्र श्वेत	76l
 चंद्रमा	173l
 चंद्रमा की रोशनी	174l
 चकित	437l
-चक्करदार फिश केक	1812l
+चक्करदार फिश केक	1817l
 चक्र	425l
 चक्रवात	201l
 चटक	458l
@@ -30901,51 +31025,51 @@ zürafa	1622n
 चट्टान	163l
 चमक	444l
 चमकदार	462l
-चमकदार तारे	1921l
+चमकदार तारे	1926l
 चमकीला	457l
 चमकीली	457l
-चमगादड	1636l
+चमगादड	1641l
 चमडा	299l
 चमत्कार	408l
 चमेली	223l
-चम्मच के साथ कटोरी	1795l
+चम्मच के साथ कटोरी	1800l
 चरवाहा	360l
 चरागाह	124l
 चर्च	372l
 चर्मपत्र	304l
-चश्मा	1935l
+चश्मा	1940l
 चांद	173l
-चांद देखने का उत्सव	1930l
+चांद देखने का उत्सव	1935l
 चांदनी	174l
 चांदनी रात	174l
 चांदी	12l
 चांदी जैसा	12l
 चांदी स्लेटी	86l
 चाय	256l
-चाय का प्याला	1841l
-चाय की केतली	1840l
+चाय का प्याला	1846l
+चाय की केतली	1845l
 चाय भूरा	88l
 चाय समारोह	801l
-चार पत्ती वाली दूब	1724l
+चार पत्ती वाली दूब	1729l
 चारकोल	37l
 चारागाह	124l
-चावल का पौधा	1721l
+चावल का पौधा	1726l
 चिंगारियां	166l
 चिंगारी	166l
 चिंता	426l
 चिंतित	426l
-चिकन लेग	1777l
+चिकन लेग	1782l
 चिकनी मिट्टी	315l
 चिकित्सक	368l
 चिकित्सा	368l
-चिडिया	1652l
+चिडिया	1657l
 चिढ	415l
 चित्र	452l
 चित्रकला	452l
 चित्रकार	452l
 चिलचिलाती	414l
 चिली	286l 677o
-चींटी	1690l
+चींटी	1695l
 चीड	121l
 चीड का जंगल	121l
 चीड के पेड	121l
@@ -30964,35 +31088,35 @@ zürafa	1622n
 चूजा पीला	77l
 चूने की दीवार	353l
 चूल्हा	322l
-चूहा	1629l
-चूहे का चेहरा	1630l
+चूहा	1634l
+चूहे का चेहरा	1635l
 चेक गणराज्य	673o
 चेरी	230l
 चेरी के फूल	208l
 चेरी ब्लॉसम उत्सव	825l
-चेस्टनट	1764l
+चेस्टनट	1769l
 चैंपियन	429l
 चैन	399l
 चैपल	372l
-चैरी ब्लॉसम	1704l
+चैरी ब्लॉसम	1709l
 चॉकलेट	261l
-चॉकलेट बार	1832l
+चॉकलेट बार	1837l
 चॉकलेटी भूरा	108l
 चोटी	160l
 च्युइंग गम	272l
 छतरी	349l
 छाता	349l
-छाते के साथ समुद्री किनारा	1862l
+छाते के साथ समुद्री किनारा	1867l
 छात्र	370l
 छात्रा	370l
-छायादार पेड	1718l
-छिपकली	1669l
+छायादार पेड	1723l
+छिपकली	1674l
 छिपा	407l
 छींटे	152l
 छुट्टियां	400l
 छुट्टी	400l
 छुपा	407l
-छोटा कुत्ता	1590l
+छोटा कुत्ता	1595l
 छोड कर	475l
 छोडकर	475l
 जंग	298l
@@ -31000,7 +31124,7 @@ zürafa	1622n
 जंग लाल	112l
 जंगल	119l
 जंगली	431l
-जंगली सुअर	1614l
+जंगली सुअर	1619l
 जगमग	444l
 जडी बूटियां	137l
 जडी बूटी	137l
@@ -31008,7 +31132,7 @@ zürafa	1622n
 जनाना	432l
 जन्नत	440l
 जन्मदिन	384l
-जन्मदिन का केक	1828l
+जन्मदिन का केक	1833l
 जमा हुआ	464l
 जमीन	168l
 जमुनिया	56l
@@ -31041,10 +31165,10 @@ zürafa	1622n
 जानेमन	405l
 जापान	636o
 जापानी	366l
-जापानी किला	1888l
-जापानी गुडिया	1927l
-जापानी डाकघर	1878l
-जापानी धर्म स्थल	1897l
+जापानी किला	1893l
+जापानी गुडिया	1932l
+जापानी डाकघर	1883l
+जापानी धर्म स्थल	1902l
 जामुन	253l
 जामुनी	5l
 जामुनी नीला	23l
@@ -31055,9 +31179,9 @@ zürafa	1622n
 जिम्मेदारी	419l
 जियांगनान	361l
 जियो	569o
-जिराफ	1622l
+जिराफ	1627l
 जिलेटो	274l
-जींस	1942l
+जींस	1947l
 जीत	429l
 जीन्स	300l
 जीवंत	402l
@@ -31066,13 +31190,13 @@ zürafa	1622n
 जुलाई	196l
 जुलूस	422l
 जून	196l
-जूस का डब्बा	1854l
+जूस का डब्बा	1859l
 जेटी	154l
 जेड पत्थर	309l
 जेड हरा	50l
 जेन	362l
 जेबरा	331l
-जेब्रा	1605l
+जेब्रा	1610l
 जेली	272l
 जेवर	327l
 जैज	451l
@@ -31102,9 +31226,9 @@ zürafa	1622n
 झालर	347l
 झिलमिल	444l
 झिलमिलाहट	444l
-झींगा	1820l
-झींगा मछली	1819l
-झींगुर	1694l
+झींगा	1825l
+झींगा मछली	1824l
+झींगुर	1699l
 झील	147l
 झील किनारे	147l
 झील नीला	42l
@@ -31113,37 +31237,37 @@ zürafa	1622n
 झुलसा	414l
 झोंका	204l
 झोपडी	375l
-टकराते हुए ग्लास	1849l
+टकराते हुए ग्लास	1854l
 टकराव	415l
 टमाटर	247l
-टमाले	1787l
-टर्की	1646l
+टमाले	1792l
+टर्की	1651l
 टस्कनी	774l
 टहनियां	290l
 टहनी	290l
 टाइफून	201l
-टानाबाटा का पेड	1925l
+टानाबाटा का पेड	1930l
 टापू	155l
 टावर	351l
 टिकाऊ	396l
-टिड्डा	1694l
+टिड्डा	1699l
 टिमटिमाहट	444l
-टी रेक्स	1674l
+टी रेक्स	1679l
 टील	13l
 टीले	156l
 टुंड्रा	185l
 टूटा दिल	404l
-टेंट	1900l
+टेंट	1905l
 टेक	388l
-टेकआउट बॉक्स	1817l
+टेकआउट बॉक्स	1822l
 टेडी बियर	421l
 टेनिस	402l
 टेराकोटा	111l
-टैको	1785l
+टैको	1790l
 टैक्सी	350l
 टॉफी	272l
 टोक्यो	862l
-टोक्यो टॉवर	1891l
+टोक्यो टॉवर	1896l
 टोना	407l
 टोयोटा	493o
 टोस्ट	270l
@@ -31153,7 +31277,7 @@ zürafa	1622n
 ट्रैफिक	351l
 ट्रैफिक लाइट	281l
 ट्रॉपिकल	363l
-ट्रॉपिकल पेय	1846l
+ट्रॉपिकल पेय	1851l
 ट्रॉफी	429l
 ठंड	413l
 ठंडक	413l
@@ -31169,12 +31293,12 @@ zürafa	1622n
 डांस	402l
 डांस फ्लोर	450l
 डाउनटाउन	351l
-डाक भवन	1878l
-डाकघर	1879l
+डाक भवन	1883l
+डाकघर	1884l
 डामर	293l
 डिजिटल	388l
 डिटॉक्स	430l
-डिब्बा बंद खाद्य सामग्री	1800l
+डिब्बा बंद खाद्य सामग्री	1805l
 डिस्को	450l
 डुब्रोवनिक	871l
 डूबता सूरज	179l
@@ -31184,21 +31308,21 @@ zürafa	1622n
 डेनिम नीला	69l
 डेनिश	365l
 डेल्फ्ट	808l
-डैंगो	1814l
+डैंगो	1819l
 डॉक्टर	368l
 डॉलर	436l
 डॉल्फिन	341l
-डोडो	1659l
+डोडो	1664l
 डोनट	271l
-ड्रम	1989l
-ड्रमस्टिक	1989l
+ड्रम	1994l
+ड्रमस्टिक	1994l
 ड्रामा	418l
 ड्रैगन	408l
 ढलता सूरज	179l
 तंदुरुस्त	430l
 तंदुरुस्ती	430l
-तंबू	1861l
-तंबू लगाना	1861l
+तंबू	1866l
+तंबू लगाना	1866l
 तकनीक	388l
 तकनीकी	388l
 तट	143l
@@ -31217,10 +31341,10 @@ zürafa	1622n
 तरंग	142l
 तरणताल	143l
 तरबूज	234l
-तरबूज फल	1733l
+तरबूज फल	1738l
 तरल	152l
 तरोताजा	412l
-तला झींगा	1811l
+तला झींगा	1816l
 तांबा	59l
 ताकत	418l
 ताज महल	846l
@@ -31228,7 +31352,7 @@ zürafa	1622n
 ताजमहल	846l
 ताजा	412l
 ताजी हवा	412l
-ताड का पेड	1719l
+ताड का पेड	1724l
 ताम्र	59l
 तारा	175l
 तारामंडल	176l
@@ -31240,19 +31364,20 @@ zürafa	1622n
 तितली	336l
 तिब्बत	795l
 तिरंगा	652o
-तिलचट्टा	1695l
+तिलचट्टा	1700l
 तिलिस्म	408l
 तिलिस्मी	408l
 तीखा	277l
-तीखी मिर्च	1755l
+तीखी मिर्च	1760l
 तीव्र	406l
 तीसरा पहर	190l
-तुरही	1986l
+तुरही	1991l
 तुर्की	655o
+तुलूज लोत्रेक	888l
 तुषार	186l
 तूफान	201l
 तूफानी	201l
-तेंदुआ	1599l
+तेंदुआ	1604l
 तैराकी	143l
 तोता	334l
 तोरी	817l
@@ -31267,7 +31392,7 @@ zürafa	1622n
 थाईलैंड	687o 791l
 थार	156l
 थैंक्सगिविंग	197l
-थॉन्ग सैंडल	1961l
+थॉन्ग सैंडल	1966l
 दंगा	435l
 दंतकथा	408l
 दक्षिण अफ्रीका	680o
@@ -31280,13 +31405,13 @@ zürafa	1622n
 दया	401l
 दयालु	401l
 दरिया	148l
-दरियाई घोडा	1626l
+दरियाई घोडा	1631l
 दर्द	404l
 दर्दनाक	404l
 दवा	368l
 दवाई	368l
 दवाखाना	368l
-दस्ताने	1944l
+दस्ताने	1949l
 दहकता	414l
 दहकते अंगारे	167l
 दहशत	416l
@@ -31326,7 +31451,7 @@ zürafa	1622n
 दुल्हन	383l
 दुष्ट	416l
 दूध	268l
-दूध का गिलास	1838l
+दूध का गिलास	1843l
 दूध वाली चाय	259l
 दूधिया	105l
 दूधिया बर्फीला	84l
@@ -31343,9 +31468,9 @@ zürafa	1622n
 देहात	360l
 देहाती	390l
 दैत्य	416l
-दैत्य का चेहरा	1671l
+दैत्य का चेहरा	1676l
 दैवीय	425l
-दो कूबड वाला ऊंट	1620l
+दो कूबड वाला ऊंट	1625l
 दोजख	441l
 दोपहर	189l
 दोपहर बाद	190l
@@ -31375,7 +31500,7 @@ zürafa	1622n
 धुआं	325l
 धुएं	325l
 धूप	171l
-धूप का चश्मा	1936l
+धूप का चश्मा	1941l
 धूप भरा	172l
 धूप वाला	172l
 धूप सेंकना	143l
@@ -31414,7 +31539,7 @@ zürafa	1622n
 नमस्कार	469l
 नमस्ते	469l
 नया साल	769l
-नर भेड	1616l
+नर भेड	1621l
 नरक	441l
 नरम	459l
 नर्क	441l
@@ -31425,7 +31550,7 @@ zürafa	1622n
 नवजात	420l
 नवम्बर	197l
 नवरोज	760l
-नववर्ष	1926l
+नववर्ष	1931l
 नवाचार	388l
 नवीन	412l
 नवीनीकरण	412l
@@ -31451,7 +31576,7 @@ zürafa	1622n
 नारीत्व	432l
 नाव	140l
 नाविक	140l
-नाशपाती	1741l
+नाशपाती	1746l
 निडर	418l
 निढाल	427l
 निद्रा	427l
@@ -31481,7 +31606,7 @@ zürafa	1622n
 नींबू पीला	100l
 नींबू हरा	31l
 नीदरलैंड	662o
-नीबू	1735l
+नीबू	1740l
 नीरस	448l
 नीरसता	448l
 नील	23l
@@ -31499,7 +31624,7 @@ zürafa	1622n
 नीले	4l
 नीहारिका	176l
 नृत्य	402l
-नेकटाई	1940l
+नेकटाई	1945l
 नेटफ्लिक्स	484o
 नेपच्यून	176l
 नेपाल	795l
@@ -31522,9 +31647,9 @@ zürafa	1622n
 पंख	324l
 पंखुडियां	207l
 पंखुडी	207l
-पंजे की छाप	1645l
+पंजे की छाप	1650l
 पकी मिट्टी	111l
-पके हुए चावल	1804l
+पके हुए चावल	1809l
 पगोडा	357l
 पचास का दशक	721l
 पछतावा	404l
@@ -31542,7 +31667,7 @@ zürafa	1622n
 पत्थरों	292l
 पथरीला	292l
 पदक	429l
-पनीर का टुकडा	1775l
+पनीर का टुकडा	1780l
 पन्ना	49l
 पन्ना हरा	49l
 पपरिका	287l
@@ -31564,20 +31689,20 @@ zürafa	1622n
 पर्वत	160l
 पर्वत श्रृंखला	160l
 पर्वतारोहण	431l
-पर्स	1956l
+पर्स	1961l
 पवन	204l
 पवित्र	420l
 पवित्रता	420l
 पसीना	414l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1904l
+पहाड के ऊपर सूर्योदय	1909l
 पहाडियां	160l
 पहाडी	160l
 पहेली	407l
 पांडा	332l
-पांडा का चेहरा	1639l
-पाइन सजावट	1926l
-पाउच	1958l
+पांडा का चेहरा	1644l
+पाइन सजावट	1931l
+पाउच	1963l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
 पाकिस्तान	684o
@@ -31593,7 +31718,7 @@ zürafa	1622n
 पारिस्थितिकी	396l
 पार्क	127l
 पार्टी	384l
-पार्टी पॉपर	1923l
+पार्टी पॉपर	1928l
 पाल वाली नाव	140l
 पालक	447l
 पाला	186l
@@ -31602,7 +31727,7 @@ zürafa	1622n
 पावन	425l
 पिकासो	830l
 पिज्जा	247l
-पिज्जा स्लाइस	1782l
+पिज्जा स्लाइस	1787l
 पियोनी	214l
 पिरामिड	786l
 पिल्ला	421l
@@ -31615,7 +31740,7 @@ zürafa	1622n
 पीला हरा	67l
 पीली	2l
 पीले	2l
-पीसी बर्फ	1824l
+पीसी बर्फ	1829l
 पुदीना	30l
 पुदीना हरा	30l
 पुनर्चक्रण	396l
@@ -31630,7 +31755,7 @@ zürafa	1622n
 पुरानी यादें	391l
 पुराने दिन	428l
 पुरुष	471l
-पुरुषों का जूता	1962l
+पुरुषों का जूता	1967l
 पुर्तगाल	641o 809l
 पुल	351l
 पुष्प	207l
@@ -31642,37 +31767,37 @@ zürafa	1622n
 पूर्णिमा	173l
 पूर्वी शैली	367l
 पेंगुइन	333l
-पेंग्विन	1653l
+पेंग्विन	1658l
 पेंटिंग	452l
 पेट्रा	785l
 पेड	133l
 पेप्सी	578o
-पेय छलकना	1851l
+पेय छलकना	1856l
 पेरानाकन	875l
 पेरिस	773l
 पेरू	678o 796l
 पेशेवर	419l
 पेस्टल	461l
 पेस्ट्री	271l
-पैक किया हुआ उपहार	1933l
+पैक किया हुआ उपहार	1938l
 पैटागोनिया	856l
 पैनकेक	271l
 पैसा	436l
 पैसे	436l
 पॉप आर्ट	804l
-पॉपकॉर्न	1797l
+पॉपकॉर्न	1802l
 पोखर	149l
 पोलिनेशिया	879l
 पोलैंड	671o
 पोषण	430l
-पोषाक	1947l
+पोषाक	1952l
 पोस्ता	222l
 पौधा	128l
 पौधे	128l
 पौराणिक	408l
 पौरुष	433l
 पौष्टिक	430l
-प्याज	1761l
+प्याज	1766l
 प्यार	405l
 प्यारा	421l
 प्यारी	421l
@@ -31695,15 +31820,15 @@ zürafa	1622n
 प्राचीन कांस्य	316l
 प्रातः	188l
 प्रार्थना	425l
-प्रार्थना के मनक	1978l
+प्रार्थना के मनक	1983l
 प्रिज्म	178l
 प्रियतम	405l
 प्रीत	405l
 प्रीमियम	394l
-प्रेटजेल	1771l
+प्रेटजेल	1776l
 प्रेत	416l
 प्रेम	405l
-प्रेम होटल	1883l
+प्रेम होटल	1888l
 प्रेमिका	405l
 प्रेमी	405l
 प्रेरक	417l
@@ -31723,9 +31848,9 @@ zürafa	1622n
 फराओ	786l
 फरिश्ता	440l
 फल	446l
-फलाफेल	1789l
+फलाफेल	1794l
 फलों का सलाद	446l
-फव्वारा	1899l
+फव्वारा	1904l
 फसल	197l
 फायर ट्रक	279l
 फायरप्लेस	322l
@@ -31742,35 +31867,35 @@ zürafa	1622n
 फिलिपीनी	876l
 फिलीपींस	688o
 फिल्म नोयर	748l
-फिसल पट्टी	1911l
+फिसल पट्टी	1916l
 फीका	456l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
 फीकी	456l
-फीता	1932l
+फीता	1937l
 फुटबॉल	402l
 फुरसत	400l
 फुर्तीला	402l
-फुलझडी	1919l
+फुलझडी	1924l
 फुलवारी	126l
 फुशिया	65l
 फुहार	200l
-फुहार छोडती ह्वेल	1675l
+फुहार छोडती ह्वेल	1680l
 फूल	207l
-फूल की छाप	1705l
-फूल खिलना	1712l
-फूलगुच्छ	1703l
+फूल की छाप	1710l
+फूल खिलना	1717l
+फूलगुच्छ	1708l
 फूलों	207l
 फेरारी	488o
-फेरीज झूला	1912l
+फेरीज झूला	1917l
 फेसबुक	481o
 फैंटेसी	408l
-फैक्टरी	1887l
+फैक्टरी	1892l
 फैक्ट्री	389l
 फैशन	410l
 फैशनेबल	410l
-फॉनडू	1794l
-फॉर्चून कुकी	1816l
+फॉनडू	1799l
+फॉर्चून कुकी	1821l
 फॉविज्म	731l
 फोन	388l
 फोन बूथ	285l
@@ -31780,28 +31905,28 @@ zürafa	1622n
 फ्रांस	637o
 फ्रीडा काहलो	737l
 फ्रूट	446l
-फ्रेंच फ्राइस	1781l
+फ्रेंच फ्राइस	1786l
 फ्लेमिंगो	328l
 फ्लेमेंको	837l
-फ्लैट जूती	1965l
-फ्लैटब्रेड	1770l
+फ्लैट जूती	1970l
+फ्लैटब्रेड	1775l
 फ्लोरेंस	774l
 फ्लोरोसेंट	462l
 बंजारा	431l
 बंदगोभी	447l
-बंदर	1584l
-बंदर का चेहरा	1583l
+बंदर	1589l
+बंदर का चेहरा	1588l
 बंदरगाह	154l
-बकरी	1618l
+बकरी	1623l
 बगिया	126l
 बगीचा	126l
-बगीचे वाला घर	1876l
+बगीचे वाला घर	1881l
 बचपन	428l
 बच्चा	393l
 बच्चे	393l
-बच्चे के दूध की बोतल	1837l
+बच्चे के दूध की बोतल	1842l
 बच्चों	393l
-बडा ड्रम	1990l
+बडा ड्रम	1995l
 बडा दिन	378l
 बत्तियां	347l
 बत्ती	347l
@@ -31811,7 +31936,7 @@ zürafa	1622n
 बयार	204l
 बरगंडी	33l
 बरसात	199l
-बरिटो	1786l
+बरिटो	1791l
 बरोक	803l
 बर्च	122l
 बर्च के पेड	122l
@@ -31825,7 +31950,7 @@ zürafa	1622n
 बर्फीला जमा	464l
 बर्फीला पहाड	161l
 बर्फीले पहाड	161l
-बर्फीले शिखर वाला पर्वत	1857l
+बर्फीले शिखर वाला पर्वत	1862l
 बर्लिन	863l
 बलवान	418l
 बवंडर	201l
@@ -31848,11 +31973,11 @@ zürafa	1622n
 बादल	170l
 बादल छाए	203l
 बादलों भरा	203l
-बायसन	1607l
+बायसन	1612l
 बारिश	199l
 बारिश का दिन	199l
 बारिश की बूंदें	152l
-बार्बर पोल	1914l
+बार्बर पोल	1919l
 बार्बी	744l
 बार्सिलोना	776l
 बालक	393l
@@ -31860,31 +31985,31 @@ zürafa	1622n
 बालू	157l
 बालू तट	144l
 बास्केटबॉल	402l
-बिकनी	1953l
+बिकनी	1958l
 बिकिनी	143l
-बिच्छू	1698l
+बिच्छू	1703l
 बिजनेस	369l
 बिजली	201l
-बिज्जू	1644l
+बिज्जू	1649l
 बिना	475l
-बियर	1847l
-बियर के दो मग	1848l
-बियर मग	1847l
-बिल कैप	1975l
-बिल्ली	1595l
-बिल्ली का चेहरा	1594l
+बियर	1852l
+बियर के दो मग	1853l
+बियर मग	1852l
+बिल कैप	1980l
+बिल्ली	1600l
+बिल्ली का चेहरा	1599l
 बिल्ली का बच्चा	421l
 बिस्कुट	271l
 बिस्तर	427l
 बीएमडब्ल्यू	490o
-बीगट ब्रेड	1769l
+बीगट ब्रेड	1774l
 बीजान्टिन	730l
-बीटल	1692l
+बीटल	1697l
 बीते दिन	428l
 बीमार	438l
 बीमारी	438l
 बीयर	266l
-बीवर	1634l
+बीवर	1639l
 बीहड	431l
 बुखारा	882l
 बुग्याल	124l
@@ -31894,12 +32019,12 @@ zürafa	1622n
 बुरा सपना	416l
 बुराई	416l
 बुलफिंच	283l
-बुलबुला चाय	1853l
+बुलबुला चाय	1858l
 बूंद	152l
 बूंदाबांदी	200l
 बूंदें	152l
 बृहस्पति	176l
-बेकन	1779l
+बेकन	1784l
 बेकरी	270l
 बेचैन	426l
 बेचैनी	426l
@@ -31922,13 +32047,13 @@ zürafa	1622n
 बैंकॉक	791l
 बैंगन	248l
 बैंगनी	5l
-बैंजो	1988l
-बैंटो	1801l
-बैंटो बॉक्स	1801l
+बैंजो	1993l
+बैंटो	1806l
+बैंटो बॉक्स	1806l
 बैकुंठ	440l
-बैगल	1772l
+बैगल	1777l
 बैले	432l
-बैलेट जूते	1968l
+बैलेट जूते	1973l
 बैलेरीना	432l
 बॉर्बन	267l
 बॉलीवुड	747l
@@ -31943,7 +32068,7 @@ zürafa	1622n
 ब्राजील	642o 824l
 ब्रिटेन	646o 783l
 ब्रेड	270l
-ब्रेड लोफ	1767l
+ब्रेड लोफ	1772l
 ब्रोकली	447l
 ब्लूज	451l
 ब्लूबेरी	232l
@@ -31954,21 +32079,21 @@ zürafa	1622n
 भयंकर	416l
 भयानक	416l
 भयावह	416l
-भरा हुआ पराठा	1788l
-भरावनयुक्त मीठी या नमकीन पकौडियां	1815l
+भरा हुआ पराठा	1793l
+भरावनयुक्त मीठी या नमकीन पकौडियां	1820l
 भरी दोपहर	189l
 भरोसा	419l
 भरोसेमंद	419l
 भवन	351l
-भवन निर्माण	1868l
+भवन निर्माण	1873l
 भविष्य	388l
 भविष्यवादी	388l
 भव्य	394l
-भाप वाला गर्म पेय	1839l
-भाप वाली बाउल	1806l
+भाप वाला गर्म पेय	1844l
+भाप वाली बाउल	1811l
 भारत	652o 797l
 भारतीय	797l
-भालू का चेहरा	1637l
+भालू का चेहरा	1642l
 भावुक	428l
 भावुक जोशीला	406l
 भीड	435l
@@ -31985,10 +32110,10 @@ zürafa	1622n
 भूरे	7l
 भेड	360l
 भेडें	360l
-भैंस	1610l
+भैंस	1615l
 भोज	422l
-भोजन पकाना	1791l
-भोजन पात्र	1793l
+भोजन पकाना	1796l
+भोजन पात्र	1798l
 भोजपत्र	122l
 भोर	180l
 भोला	420l
@@ -32003,15 +32128,15 @@ zürafa	1622n
 मंदिर	357l
 मंदिर मेला	811l
 मई	195l
-मकई का भुट्टा	1754l
-मकडी	1696l
-मकडी का जाला	1697l
+मकई का भुट्टा	1759l
+मकडी	1701l
+मकडी का जाला	1702l
 मक्का	250l
 मक्खन	269l
-मक्खी	1700l
+मक्खी	1705l
 मखमल	301l
-मगरमच्छ	1667l
-मच्छर	1699l
+मगरमच्छ	1672l
+मच्छर	1704l
 मछलियां	377l
 मछली	377l
 मछलीघर	377l
@@ -32044,7 +32169,7 @@ zürafa	1622n
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्ता	1589l
+मर्गदर्शक कुत्ता	1594l
 मर्दानगी	433l
 मर्दाना	433l
 मलाई रंग	18l
@@ -32059,7 +32184,7 @@ zürafa	1622n
 मसाला चाय	259l
 मसाले	277l
 मसालेदार	277l
-मस्जिद	1894l
+मस्जिद	1899l
 मस्ती	403l
 महंगा	394l
 महत्वाकांक्षा	417l
@@ -32070,13 +32195,13 @@ zürafa	1622n
 महारानी	395l
 महासागर	140l
 महिला	471l
-महिला की हैट	1972l
-महिला के कपडे	1954l
-महिलाओं का बूट	1969l
-महिलाओं का सैंडल	1967l
+महिला की हैट	1977l
+महिला के कपडे	1959l
+महिलाओं का बूट	1974l
+महिलाओं का सैंडल	1972l
 महोत्सव	346l
 माइक्रोसॉफ्ट	579o
-माउंट फूजी	1860l
+माउंट फूजी	1865l
 माचा	258l
 माचो	433l
 माटी	168l
@@ -32113,7 +32238,7 @@ zürafa	1622n
 मियामी	781l
 मिर्च	286l
 मिर्ची	286l
-मिलिट्री हैलमेट	1976l
+मिलिट्री हैलमेट	1981l
 मिल्की वे	176l
 मिस्र	658o 786l
 मीठा	421l
@@ -32123,26 +32248,27 @@ zürafa	1622n
 मुंबई	797l
 मुकुट	395l
 मुगल	846l
-मुरझाया हुआ फूल	1709l
-मुर्गा	1648l
-मुर्गी	1647l
-मुर्गी का बच्चा	1650l
+मुरझाया हुआ फूल	1714l
+मुर्गा	1653l
+मुर्गी	1652l
+मुर्गी का बच्चा	1655l
 मुलायम	459l
 मुस्कान	403l
 मुस्कुराहट	403l
-मुस्लिम धर्म	1898l
-मूंगफली	1762l
+मुस्लिम धर्म	1903l
+मूंगफली	1767l
 मूंगिया	28l
 मूंगे की चट्टान	153l
-मून केक	1813l
-मूषक	1628l
-मूषक का चेहरा	1627l
+मून केक	1818l
+मूलां रूज	888l
+मूषक	1633l
+मूषक का चेहरा	1632l
 मृत	423l
 मृतकों का दिन	756l
 मृत्यु	423l
 मृदु	401l
 मेंढक	339l
-मेंढक का चेहरा	1666l
+मेंढक का चेहरा	1671l
 मेकअप	432l
 मेक्सिको	644o 770l
 मेघ	170l
@@ -32161,8 +32287,8 @@ zürafa	1622n
 मैग्मा	165l
 मैड्रिड	869l
 मैदान	124l
-मैपल की पत्ती	1725l
-मैमथ	1624l
+मैपल की पत्ती	1730l
+मैमथ	1629l
 मैरून	19l
 मैलाकाइट	82l
 मॉडर्न	398l
@@ -32171,7 +32297,7 @@ zürafa	1622n
 मोका	254l
 मोक्ष	425l
 मोगरा	223l
-मोजे	1946l
+मोजे	1951l
 मोती	310l
 मोती सफेद	106l
 मोने	802l
@@ -32191,7 +32317,7 @@ zürafa	1622n
 मौन	399l
 यमलोक	441l
 यश	429l
-यहूदी प्रार्थनागृह	1896l
+यहूदी प्रार्थनागृह	1901l
 यांत्रिक	297l
 यातायात	351l
 यात्रा	431l
@@ -32208,8 +32334,8 @@ zürafa	1622n
 यूनानी	787l
 यूनिकॉर्न	408l
 यूनिवर्सिटी	370l
-यूरोपीय किला	1889l
-यूरोपीय डाकघर	1879l
+यूरोपीय किला	1894l
+यूरोपीय डाकघर	1884l
 यॉट	140l
 योग	425l
 योगर्ट	268l
@@ -32219,10 +32345,10 @@ zürafa	1622n
 रंगीन	178l
 रंगों का त्योहार	822l
 रंगोली	823l
-रकून	1593l
+रकून	1598l
 रक्त	326l
 रक्त वर्ण	0l
-रक्षा जैकेट	1939l
+रक्षा जैकेट	1944l
 रचनात्मक	452l
 रचनात्मकता	452l
 रचनावाद	829l
@@ -32237,8 +32363,8 @@ zürafa	1622n
 रहस्य	407l
 रहस्यमय	407l
 रहस्यमयी	407l
-राइस क्रैकर	1802l
-राइस बॉल	1803l
+राइस क्रैकर	1807l
+राइस बॉल	1808l
 राक्षस	416l
 राख	167l
 राजकुमार	395l
@@ -32253,18 +32379,18 @@ zürafa	1622n
 राजा	395l
 रात	192l
 रात का बाजार	344l
-रात के तारे	1902l
-रात में पुल	1908l
+रात के तारे	1907l
+रात में पुल	1913l
 रातें	192l
 रात्रि	192l
 रात्रि बाजार	344l
 रात्रिकालीन	192l
 रानी	395l
 रानी रंग	21l
-राष्ट्रीय उद्यान	1865l
-रिबन का पुष्प	1707l
+राष्ट्रीय उद्यान	1870l
+रिबन का पुष्प	1712l
 रिमझिम	200l
-रिमाइंडर रिबन	1934l
+रिमाइंडर रिबन	1939l
 रियल मैड्रिड	616o
 रियो कार्निवल	824l
 रिलैक्स	400l
@@ -32278,7 +32404,7 @@ zürafa	1622n
 रूसी	845l
 रूह	425l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1864l
+रेगिस्तान में द्वीप	1869l
 रेट्रो	391l
 रेड वाइन	264l
 रेड स्क्वायर	845l
@@ -32298,7 +32424,7 @@ zürafa	1622n
 रॉयल ब्लू	43l
 रोएंदार	421l
 रोकोको	728l
-रोगाणु	1702l
+रोगाणु	1707l
 रोटी	270l
 रोथको	738l
 रोना	404l
@@ -32310,7 +32436,7 @@ zürafa	1622n
 रोमांटिक	405l
 रोमांस	405l
 रोमानिया	675o
-रोलर कोस्टर	1913l
+रोलर कोस्टर	1918l
 रोवन	282l
 रोशनी	347l
 रोष	415l
@@ -32330,7 +32456,7 @@ zürafa	1622n
 लहंगा	844l
 लहर	142l
 लहरें	142l
-लहसुन	1760l
+लहसुन	1765l
 लहू लाल	71l
 लाइट्स	347l
 लाइब्रेरी	356l
@@ -32338,13 +32464,13 @@ zürafa	1622n
 लाख	314l
 लाजवर्द	44l
 लाटे	255l
-लामा	1621l
+लामा	1626l
 लाल	0l
 लाल बैंगनी	96l
 लाल मिर्च	286l
-लाल लिफाफा	1931l
-लाल सेब	1739l
-लाल हंस	1661l
+लाल लिफाफा	1936l
+लाल सेब	1744l
+लाल हंस	1666l
 लालच	439l
 लालची	439l
 लालटेन	320l
@@ -32365,16 +32491,16 @@ zürafa	1622n
 लैंप	347l
 लैगून	146l
 लैपटॉप	388l
-लैब कोट	1938l
+लैब कोट	1943l
 लैवेंडर	210l
 लॉज	375l
 लॉन	125l
 लॉलीपॉप	272l
 लोक	390l
 लोक संगीत	390l
-लोबिया	1763l
+लोबिया	1768l
 लोमडी	335l
-लोमडी जैसा चेहरा	1592l
+लोमडी जैसा चेहरा	1597l
 लोरी	427l
 लोहा	296l
 लोहा स्लेटी	87l
@@ -32383,8 +32509,8 @@ zürafa	1622n
 वचन	417l
 वधू	383l
 वन	119l
-वन पीस स्विमसूट	1950l
-वनमानुष	1586l
+वन पीस स्विमसूट	1955l
+वनमानुष	1591l
 वनस्पति	128l
 वफल	271l
 वफादार	419l
@@ -32406,11 +32532,12 @@ zürafa	1622n
 वाइल्ड वेस्ट	749l
 वादा	417l
 वाबी साबी	366l
-वायलिन	1987l
+वायलिन	1992l
 वारहोल	804l
 वाह	437l
+विंटर पैलेस	890l
 विंटेज	391l
-विंड चाइम	1929l
+विंड चाइम	1934l
 विक्टोरियन	828l
 विचित्र	449l
 विजय	429l
@@ -32431,7 +32558,7 @@ zürafa	1622n
 विलक्षण	449l
 विलासिता	394l
 विवाह	383l
-विवाह धर्मस्थल	1890l
+विवाह धर्मस्थल	1895l
 विश्वविद्यालय	370l
 विश्वसनीय	419l
 विश्वास	419l
@@ -32442,9 +32569,9 @@ zürafa	1622n
 वीगन	430l
 वीर	418l
 वीरता	418l
-वीरान घर का भवन	1874l
+वीरान घर का भवन	1879l
 वृक्ष	133l
-वृश्चिक राशि	1698l
+वृश्चिक राशि	1703l
 वेनिस	818l
 वेपरवेव	827l
 वेस एंडरसन	831l
@@ -32475,16 +32602,16 @@ zürafa	1622n
 शरद	197l
 शरद ऋतु	197l
 शराब	264l
-शराब का गिलास	1844l
+शराब का गिलास	1849l
 शराबखाना	355l
 शर्म	426l
 शर्मिंदा	426l
 शवयात्रा	423l
 शहंशाह	395l
 शहद	263l
-शहद पात्र	1836l
+शहद पात्र	1841l
 शहर	351l
-शहर का दृश्य	1903l
+शहर का दृश्य	1908l
 शहरी	351l
 शांत	399l
 शांति	399l
@@ -32495,7 +32622,7 @@ zürafa	1622n
 शानदार	394l
 शान्त	399l
 शाम	191l
-शाम का शहर	1906l
+शाम का शहर	1911l
 शाम का सूरज	179l
 शार्क	141l
 शालीन	410l
@@ -32506,17 +32633,18 @@ zürafa	1622n
 शाही	395l
 शाही नीला	43l
 शाही महल	358l
-शिंटो श्राइन	1897l
+शिंटो श्राइन	1902l
 शिकंजी	227l
 शिक्षा	370l
 शिखर	160l
 शिबोरी	840l
-शिमला मिर्च	1756l
+शिमला मिर्च	1761l
 शिला	163l
 शिवालय	357l
 शिशु	420l
 शीत	198l
 शीत ऋतु	198l
+शीत महल	890l
 शीतकाल	198l
 शीतल	413l
 शीतलता	413l
@@ -32526,18 +32654,18 @@ zürafa	1622n
 शुद्धता	420l
 शुष्क	156l
 शेयर बाजार	369l
-शेर का चेहरा	1597l
-शेर जैसा चेहरा	1596l
+शेर का चेहरा	1602l
+शेर जैसा चेहरा	1601l
 शैंपेन	265l
 शैंपेन रंग	57l
 शैक्षणिक	370l
 शैतान	441l
 शैतानी	441l
-शैमरॉक	1723l
+शैमरॉक	1728l
 शैले	848l
-शॉपिंग बैग	1959l
-शॉर्टकेक	1829l
-शॉर्ट्स	1952l
+शॉपिंग बैग	1964l
+शॉर्टकेक	1834l
+शॉर्ट्स	1957l
 शोक	404l
 शोकसभा	423l
 शोभायात्रा	422l
@@ -32550,7 +32678,7 @@ zürafa	1622n
 श्वेत रातें	813l
 श्वेत श्याम	443l
 संगमरमर	291l
-संगीत कीबोर्ड	1985l
+संगीत कीबोर्ड	1990l
 संगीत समारोह	346l
 संग्रहालय	452l
 संघर्ष	415l
@@ -32577,7 +32705,7 @@ zürafa	1622n
 सत्तर का दशक	722l
 सत्यनिष्ठा	419l
 सदाबहार	121l
-सदाबहार वृक्ष	1717l
+सदाबहार वृक्ष	1722l
 सनकी	449l
 सन्नाटा	399l
 सपना	409l
@@ -32590,7 +32718,7 @@ zürafa	1622n
 सफलता	429l
 सफारी	431l
 सफेद	10l
-सफेद क्रॉस वाला हेलमेट	1977l
+सफेद क्रॉस वाला हेलमेट	1982l
 सबवे	351l
 सब्जियां	447l
 सब्जी	447l
@@ -32610,7 +32738,7 @@ zürafa	1622n
 समुद्री शैवाल	138l
 समुराई	366l
 सम्मान	429l
-सरटोप	1973l
+सरटोप	1978l
 सरप्राइज	437l
 सरल	398l
 सरसों	110l
@@ -32618,7 +32746,7 @@ zürafa	1622n
 सरिता	148l
 सरोवर	147l
 सर्कस	346l
-सर्कस टेंट	1915l
+सर्कस टेंट	1920l
 सर्जरी	368l
 सर्दियां	198l
 सर्दी	198l
@@ -32634,7 +32762,7 @@ zürafa	1622n
 सहानुभूति	401l
 सांझ	191l
 सांता	378l
-सांप	1670l
+सांप	1675l
 साइंस फिक्शन	388l
 साइकिलिंग	402l
 साइकेडेलिक	449l
@@ -32662,14 +32790,15 @@ zürafa	1622n
 साहसिक	431l
 साहसी	418l
 साहित्य	323l
-साही	1635l
+साही	1640l
 सिंगापुर	690o
 सिंदूर	35l
 सिंदूरी	35l
 सिंदूरी लाल	34l
 सिंपल	398l
 सिंहासन	395l
-सिके शकरकंद	1808l
+सिएना	891l
+सिके शकरकंद	1813l
 सिडनी	861l
 सितंबर	197l
 सितम्बर	197l
@@ -32677,7 +32806,7 @@ zürafa	1622n
 सितारे	175l
 सिम्फनी	410l
 सियान	14l
-सियार का चेहरा	1591l
+सियार का चेहरा	1596l
 सियोल	799l
 सिरेमिक	315l
 सिवाय	475l
@@ -32687,9 +32816,9 @@ zürafa	1622n
 सीमेंट	293l
 सीसा स्लेटी	85l
 सुंदर छोटा	421l
-सुअर	1613l
-सुअर का चेहरा	1612l
-सुअर की नाक	1615l
+सुअर	1618l
+सुअर का चेहरा	1617l
+सुअर की नाक	1620l
 सुकून	399l
 सुकूनभरा	400l
 सुखद	411l
@@ -32698,7 +32827,7 @@ zürafa	1622n
 सुनहरी	11l
 सुनहरी मछली	340l
 सुबह	188l
-सुबह का सूरज	1905l
+सुबह का सूरज	1910l
 सुबह सुबह	188l
 सुरक्षा	419l
 सुरक्षित	419l
@@ -32706,7 +32835,7 @@ zürafa	1622n
 सुरुचिपूर्ण	410l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविधा स्टोर	1884l
+सुविधा स्टोर	1889l
 सुशी	276l
 सुस्त	427l
 सूक्ष्म	434l
@@ -32718,14 +32847,14 @@ zürafa	1622n
 सूरजमुखी	211l
 सूर्य	171l
 सूर्य की किरणें	171l
-सूर्यमुखी	1711l
+सूर्यमुखी	1716l
 सूर्यास्त	179l
 सूर्योदय	180l
 सृजन	452l
 सृजनात्मक	452l
 सेंट पीटर्सबर्ग	813l
 सेंट पैट्रिक दिवस	386l
-सेक बोतल और कप	1842l
+सेक बोतल और कप	1847l
 सेक्सी	406l
 सेज हरा	94l
 सेना	445l
@@ -32733,59 +32862,59 @@ zürafa	1622n
 सेरुलियन	40l
 सेरेंगेटी	847l
 सेलाडॉन	308l
-सेवफल	1739l
+सेवफल	1744l
 सेहत	430l
 सेहतमंद	430l
 सैंटोरिनी	364l
-सैंडविच	1784l
-सैक्स	1982l
+सैंडविच	1789l
+सैक्स	1987l
 सैक्सोफोन	451l
 सैनिक	445l
 सैन्य	445l
 सैमसंग	486o
-सॉफ्ट आइसक्रीम	1823l
+सॉफ्ट आइसक्रीम	1828l
 सोंगक्रान	755l
 सोता	427l
 सोनपंखी	338l
 सोना	11l
 सोने का वर्क	317l
 सोया	427l
-सोरोपॉड	1673l
+सोरोपॉड	1678l
 सोवियत पोस्टर	829l
 सौम्य	410l
 सौर	171l
-स्कंक	1642l
-स्कार्फ	1943l
+स्कंक	1647l
+स्कार्फ	1948l
 स्कीइंग	198l
 स्कूल	370l
-स्कूल का बस्ता	1960l
+स्कूल का बस्ता	1965l
 स्कूल बस	280l
 स्कैंडिनेवियाई	365l
 स्कॉटलैंड	794l
-स्क्विड	1821l
+स्क्विड	1826l
 स्टाइलिश	410l
 स्टारबक्स	478o
 स्टीमपंक	717l
 स्टील	295l
-स्टेच्यू ऑफ लिबर्टी	1892l
-स्टेडियम	1866l
+स्टेच्यू ऑफ लिबर्टी	1897l
+स्टेडियम	1871l
 स्टेनलेस स्टील	295l
 स्टॉकहोम	850l
-स्ट्यू	1793l
-स्ट्रॉ के साथ कप	1852l
+स्ट्यू	1798l
+स्ट्रॉ के साथ कप	1857l
 स्ट्रॉबेरी	229l
 स्त्री	471l
 स्त्रीत्व	432l
 स्त्रैण	432l
 स्थिर	399l
-स्नातक टोप	1974l
+स्नातक टोप	1979l
 स्नोमैन	198l
 स्पा	400l
 स्पार्कलिंग वाइन	265l
 स्पेक्ट्रम	178l
 स्पेन	640o
 स्पेनिश	869l
-स्पैगेटी	1807l
+स्पैगेटी	1812l
 स्फटिक	311l
 स्फूर्ति	412l
 स्मारक	423l
@@ -32823,14 +32952,14 @@ zürafa	1622n
 हटा दें	474l
 हटा दो	474l
 हटाओ	474l
-हड्डी वाला मांस	1776l
+हड्डी वाला मांस	1781l
 हताश	404l
 हताशा	404l
 हनीमून	405l
 हनुक्का	762l
 हरा	3l
 हरा नीला	13l
-हरा सलाद	1796l
+हरा सलाद	1801l
 हरा सेब	237l
 हरिकेन	201l
 हरिताश्म	309l
@@ -32838,12 +32967,12 @@ zürafa	1622n
 हरी	3l
 हरी घास	125l
 हरी चाय	257l
-हरी पत्तेदार	1758l
+हरी पत्तेदार	1763l
 हरी मिर्च	286l
 हरे	3l
 हर्ष	403l
 हल्का	455l
-हल्का तला खाना	1792l
+हल्का तला खाना	1797l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
@@ -32857,27 +32986,27 @@ zürafa	1622n
 हल्ला	435l
 हवा	204l
 हवा महल	816l
-हवा में पत्ती	1727l
+हवा में पत्ती	1732l
 हवाई जहाज	169l
 हवाई द्वीप	779l
 हवादार	204l
 हवाना	771l
 हांगकांग	789l
-हाइकिंग बूट	1964l
+हाइकिंग बूट	1969l
 हाइड्रेंजिया	219l
 हाईवे	351l
 हाट	343l
-हाथी	1623l
+हाथी	1628l
 हाथीदांत रंग	38l
 हानबोक	841l
 हानोक	842l
 हास्य	403l
 हिंदुस्तान	797l
-हिंदू मंदिर	1895l
+हिंदू मंदिर	1900l
 हिंसक	415l
 हिंसा	415l
 हिप्पी	726l
-हिबिस्कस	1710l
+हिबिस्कस	1715l
 हिम	187l
 हिमखंड	184l
 हिमनद	184l
@@ -32885,7 +33014,7 @@ zürafa	1622n
 हिमस्खलन	161l
 हिमालय	161l
 हिम्मत	418l
-हिरण	1606l
+हिरण	1611l
 हीरा	312l
 हीरे	312l
 हीरो	418l
@@ -32894,27 +33023,27 @@ zürafa	1622n
 हृदय	405l
 हेलसिंकी	851l
 हेल्दी	430l
-हैंडबैग	1957l
-हैमबर्गर	1780l
+हैंडबैग	1962l
+हैमबर्गर	1785l
 हैरतअंगेज	437l
 हैरान	437l
 हैरानी	437l
 हैलोवीन	379l
-हॉट डॉग	1783l
+हॉट डॉग	1788l
 हॉरर	416l
 होई एन	812l
 होकुसाई	740l
-होटल	1882l
+होटल	1887l
 होमवर्क	370l
 होली	822l
-ह्वेल	1676l
+ह्वेल	1681l
 ả rập	788m
 ảm đạm	404m
 ảo diệu	408m
 ảo giác	449m
 ấm cúng	411m
 ấm lòng	411m
-ấm trà	1840m
+ấm trà	1845m
 ấm áp	411m
 ấm êm	411m
 ấn tượng	418m
@@ -32924,7 +33053,7 @@ zürafa	1622n
 ẩn giấu	407m
 ẩn khuất	407m
 ếch	339m
-ốc sên	1687m
+ốc sên	1692m
 ốc đảo	139m
 ốm yếu	438m
 ồn	435M
@@ -32941,19 +33070,19 @@ zürafa	1622n
 ☂	349b
 ☃	187b
 ☔	199b
-☕	254b 1839o
-☘	1723o
-♨	1909o
+☕	254b 1844o
+☘	1728o
+♨	1914o
 ⚪	10b
 ⚫	9b
 ⛈	201b
-⛑	1977o
-⛩	1897o
-⛪	1893o
-⛰	160b 1858o
-⛲	1899o
-⛺	1900o
-✨	175b 1921o
+⛑	1982o
+⛩	1902o
+⛪	1898o
+⛰	160b 1863o
+⛲	1904o
+⛺	1905o
+✨	175b 1926o
 ❄	187b
 ❤	0b
 ⭐	175b
@@ -32978,10 +33107,10 @@ zürafa	1622n
 あくしょん	402c
 あくてぃぶ	402c
 あくび	427c
-あこーでぃおん	1983c
+あこーでぃおん	1988c
 あさ	188c
-あざらし	1678c
-あしか	1678c
+あざらし	1683c
+あしか	1683c
 あじさい	219c
 あじゅーる	39c
 あすてか	835c
@@ -32994,7 +33123,7 @@ zürafa	1622n
 あとれてぃこまどりーど	618o
 あどけない	420c
 あどりあ海	871c
-あなぐま	1644c
+あなぐま	1649c
 あにめ	393c
 あの顷	428c
 あぷりこっと	78c
@@ -33010,15 +33139,17 @@ zürafa	1622n
 あめりかんえきすぷれす	512o
 あめりかんだいなー	721c
 あやっくす	627o
-あらいぐま	1593c
+あらいぐま	1598c
 あらびあ	788c
 あらぶ首长国连邦	660o
-あり	1690c
+あり	1695c
 ありきたり	448c
 ありぞな	792c
 ありばば	540o
 ありぺい	542o
 あるぜんちん	643o
+あるはんぶら	889c
+あるはんぶら宫殿	889c
 あるぷす	161c
 あるみ	297c
 あるみにうむ	297c
@@ -33037,7 +33168,7 @@ zürafa	1622n
 あーるぬーぼー	805c
 あーるぬーゔぉー	805c
 いえろー	2c
-いか	1821c
+いか	1826c
 いきいき	402c
 いぎりす	646o 783c
 いけあ	479o
@@ -33047,12 +33178,12 @@ zürafa	1622n
 いちご	229c
 いちょう	131c
 いとしい	405c
-いぬ	1588c
-いぬの颜	1587c
-いのしし	1614c
+いぬ	1593c
+いぬの颜	1592c
+いのしし	1619c
 いのせんと	420c
 いのべーしょん	388c
-いも	1752c
+いも	1757c
 いらいら	415c
 いらない	474c
 いらん	878c
@@ -33092,7 +33223,7 @@ zürafa	1622n
 うくらいな	654o
 うこん色	79c
 うさぎ	421c
-うさぎの颜	1631c
+うさぎの颜	1636c
 うすい	456c
 うずべきすたん	882c
 うたた寝	427c
@@ -33124,14 +33255,15 @@ zürafa	1622n
 えぬびでぃあ	535o
 えねるぎっしゅ	402c
 えねるぎー	402c
-えび	1820c
-えびふらい	1811c
+えび	1825c
+えびふらい	1816c
 えび茶	19c
 えみれーつ航空	559o
 えめらるど	49c
 えめらるどぐりーん	49c
 えも	424c
 えるじー	556o
+えるみたーじゅ	890c
 えれがんと	410c
 えれくとろにくす	388c
 えんじぇる	440c
@@ -33144,27 +33276,27 @@ zürafa	1622n
 おあはか	770c
 おうち	411c
 おうむ	334c
-おおかみ	1591c
-おおかみの颜	1591c
+おおかみ	1596c
+おおかみの颜	1596c
 おかしい	449c
 おかると	407c
 おくとーばーふぇすと	759c
 おしゃれ	410c
 おすまん	784c
 おそろしい	416c
-おでん	1809c
+おでん	1814c
 おとぎ话	408c
-おにぎり	1803c
+おにぎり	1808c
 おぱーる	310c
-おひな様	1927c
+おひな様	1932c
 おふぃす	369c
-おふぃすびる	1877c
+おふぃすびる	1882c
 おふほわいと	104c
 おぺら	410c
 おぼろ	463c
 おもしろい	403c
 おもちゃ	393c
-おらんうーたん	1586c
+おらんうーたん	1591c
 おらんだ	662o
 おらんだ风	849c
 おりえんたる	367c
@@ -33177,7 +33309,7 @@ zürafa	1622n
 おれんじ	1c
 おれんじれっど	97c
 おれんじ色	1c
-おんどり	1648c
+おんどり	1653c
 おんらいん	388c
 おーかー	36c
 おーがにっく	396c
@@ -33216,16 +33348,16 @@ zürafa	1622n
 かえで	130c
 かえでの叶	130c
 かえる	339c
-かえるの颜	1666c
+かえるの颜	1671c
 かおす	435c
 かかおとーく	520o
-かき氷	1824c
-かくてるぐらす	1845c
+かき氷	1829c
+かくてるぐらす	1850c
 かさ	349c
 かすか	456c
 かすかな	456c
 かすんだ	463c
-かたつむり	1687c
+かたつむり	1692c
 かたーる	661o
 かたーる航空	560o
 かっぱどきあ	820c
@@ -33233,17 +33365,17 @@ zürafa	1622n
 かっぷけーき	271c
 かっぷる	405c
 かなだ	648o
-かに	1818c
-かば	1626c
+かに	1823c
+かば	1631c
 かふぇ	354c
 かふぇらて	255c
 かぶす	601o
-かぶとむし	1692c
+かぶとむし	1697c
 かぷちーの	255c
 かぼちゃ	246c
 かみにーと	855c
-かめ	1668c
-かも	1656c
+かめ	1673c
+かも	1661c
 からし色	110c
 からす	424c
 からばっじょ	803c
@@ -33256,20 +33388,22 @@ zürafa	1622n
 かるふーる	549o
 かるま	425c
 かれー	277c
-かれーらいす	1805c
+かれーらいす	1810c
 かわいい	421c
 かわいらしい	421c
-かわうそ	1641c
-かんがるー	1643c
+かわうそ	1646c
+かんがるー	1648c
 かんでぃんすきー	739c
 かんとりー	390c
+かんぺーる	892c
+かんぺーる焼	892c
 かーき	25c
 かーき色	25c
 かーにばる	346c
-かーば	1898c
+かーば	1903c
 がうでぃ	776c
 がじぇっと	388c
-がま口	1956c
+がま口	1961c
 がやがや	435c
 がらす	305c
 がらたさらい	630o
@@ -33279,18 +33413,18 @@ zürafa	1622n
 がーりー	432c
 きいろ	2c
 きうい	245c
-きういふるーつ	1746c
+きういふるーつ	1751c
 きえふ	859c
 きす	405c
 きっず	393c
 きっちん	373c
 きつね	335c
-きつねの颜	1592c
+きつねの颜	1597c
 きてぃ	421c
 きのこ	136c
 きもい	438c
 きゃっする	371c
-きゃっぷ	1975c
+きゃっぷ	1980c
 きゃにおん	159c
 きゃびん	375c
 きゃべつ	447c
@@ -33310,11 +33444,11 @@ zürafa	1622n
 きゅーば	692o 771c
 きらきら	444c
 きらめき	444c
-きりん	1622c
+きりん	1627c
 きんもくせい	224c
 きーう	859c
 ぎあ	297c
-ぎたー	1984c
+ぎたー	1989c
 ぎっとはぶ	528o
 ぎゃらくしー	176c
 ぎゃらりー	452c
@@ -33326,26 +33460,26 @@ zürafa	1622n
 くすみ	460c
 くすみぴんく	92c
 くすんだ	460c
-くす玉	1924c
+くす玉	1929c
 くたくた	427c
 くだもの	446c
 くっきー	271c
 くつろぎ	400c
-くまの颜	1637c
+くまの颜	1642c
 くも	170c
-くもの巣	1697c
+くもの巣	1702c
 くらいんぶるー	694o 834c
 くらくふ	858c
 くらしっく	410c
 くらしっくぶるー	703o
-くらっかー	1923c
+くらっかー	1928c
 くらびんぐ	450c
 くらぶ	450c
-くり	1764c
+くり	1769c
 くりえいてぃぶ	452c
 くりすたる	311c
 くりすます	378c
-くりすますいぶ	1917c
+くりすますいぶ	1922c
 くりすますつりー	378c
 くりにっく	368c
 くりむぞん	71c
@@ -33359,15 +33493,15 @@ zürafa	1622n
 くろ	9c
 くろあちあ	871c
 くろむ	297c
-くろわっさん	1768c
-くろーばー	1723c
+くろわっさん	1773c
+くろーばー	1728c
 くろーむ	297c
 くーる	413c
 ぐあてまら	874c
 ぐうたら	427c
 ぐじぇり	808c
 ぐみ	272c
-ぐらすで干杯	1849c
+ぐらすで干杯	1854c
 ぐらまらす	410c
 ぐらんじ	424c
 ぐらんどきゃにおん	792c
@@ -33375,7 +33509,7 @@ zürafa	1622n
 ぐりったー	444c
 ぐりーなりー	700o
 ぐりーん	3c
-ぐりーんさらだ	1796c
+ぐりーんさらだ	1801c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
@@ -33383,8 +33517,8 @@ zürafa	1622n
 ぐーぐる	480o
 けだるい	427c
 けにあ	682o
-けばぶ	1788c
-けばぶさんど	1788c
+けばぶ	1793c
+けばぶさんど	1793c
 けべっく	857c
 けむり	325c
 けると	838c
@@ -33396,18 +33530,18 @@ zürafa	1622n
 けーる	447c
 げーせん	719c
 げーむせんたー	719c
-こあら	1638c
-こいのぼり	1928c
-こうもり	1636c
+こあら	1643c
+こいのぼり	1933c
+こうもり	1641c
 こかこーら	476o
 こがね色	11c
 こけ	132c
 ここあ	261c
 ここなっつ	241c
-ここなつ	1749c
+ここなつ	1754c
 こしょう	278c
 こっとん	303c
-こっぷから注ぐ	1851c
+こっぷから注ぐ	1856c
 こてーじ	375c
 こてーじこあ	715c
 こども	393c
@@ -33419,39 +33553,39 @@ zürafa	1622n
 ころっせお	800c
 ころんびあ	676o
 こわい	416c
-こんが	1990c
+こんが	1995c
 こんくりーと	293c
 こんさーと	346c
 こんにちは	469c
 こんばんは	469c
-こんびに	1884c
-こんびにえんすすとあ	1884c
+こんびに	1889c
+こんびにえんすすとあ	1889c
 こんぴゅーたー	388c
 こーすたる	745c
-こーと	1945c
+こーと	1950c
 こーとだじゅーる	819c
 こーひー	254c
 こーひーしょっぷ	354c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
-ごきぶり	1695c
+ごきぶり	1700c
 ごしっく	424c
 ごす	424c
 ごすろり	424c
 ごちゃごちゃ	435c
 ごっほ	736c
-ごはん	1804c
-ごりら	1585c
+ごはん	1809c
+ごりら	1590c
 ごろごろ	427c
 ごんどら	818c
-ごーぐる	1937c
+ごーぐる	1942c
 ごーすと	416c
 ごーるでんあわー	181c
 ごーるでんげーとぶりっじ	695o
 ごーるど	11c
 ご机嫌	403c
-さい	1625c
+さい	1630c
 さいえんす	388c
 さいくりんぐ	402c
 さいくろん	201c
@@ -33469,7 +33603,7 @@ zürafa	1622n
 さぐらだふぁみりあ	776c
 さざ波	142c
 さすてなぶる	396c
-さそり	1698c
+さそり	1703c
 さたん	441c
 さっかー	402c
 さっくす	451c
@@ -33483,7 +33617,7 @@ zürafa	1622n
 さふらん	288c
 さぷらいず	437c
 さぼてん	135c
-さぼてんのある砂漠	1863c
+さぼてんのある砂漠	1868c
 さまるかんど	882c
 さむすん	486o
 さむらい	366c
@@ -33491,20 +33625,20 @@ zürafa	1622n
 さらだ	447c
 さりげない	434c
 さりー	844c
-さる	1584c
-さるの颜	1583c
+さる	1589c
+さるの颜	1588c
 さわやか	412c
 さんくとぺてるぶるく	813c
-さんぐらす	1936c
-さんご	1685c
+さんぐらす	1941c
+さんご	1690c
 さんご礁	153c
 さんご色	28c
 さんせっと	179c
 さんた	378c
 さんたくろーす	378c
-さんだる	1967c
+さんだる	1972c
 さんとりーに	364c
-さんどいっち	1784c
+さんどいっち	1789c
 さんどべーじゅ	103c
 さんふらんしすこじゃいあんつ	602o
 さーかす	346c
@@ -33512,21 +33646,23 @@ zürafa	1622n
 さーふぃん	143c
 さーもんぴんく	29c
 ざくろ	243c
-ざりがに	1819c
+ざりがに	1824c
 しあん	14c
 しぇふしゃうえん	815c
 しぇる	505o
 しぇーんぶるん	853c
-しおれた	1709c
-しおれた花	1709c
-しか	1606c
+しえな	891c
+しえーな	891c
+しおれた	1714c
+しおれた花	1714c
+しか	1611c
 しずく	152c
 しちりあ	870c
 しっく	410c
 してぃ	351c
 しでぃぶさいど	877c
 しどにー	861c
-しなごーぐ	1896c
+しなごーぐ	1901c
 しなもん	277c
 しのわずり	743c
 しまうま	331c
@@ -33540,17 +33676,17 @@ zürafa	1622n
 しゃんぱんごーるど	57c
 しゃんぱん色	57c
 しゅるれありすむ	733c
-しゅーず	1968c
+しゅーず	1973c
 しゅーる	409c
 しょこら	261c
 しょっく	437c
 しょっぴふぁい	576o
-しょーつ	1952c
-しょーとけーき	1829c
+しょーつ	1957c
+しょーとけーき	1834c
 しらかば	122c
 しらかば林	122c
 しるく	302c
-しるくはっと	1973c
+しるくはっと	1978c
 しるくろーど	882c
 しるばー	12c
 しるばーぐれー	86c
@@ -33562,12 +33698,12 @@ zürafa	1622n
 しんふぉにー	410c
 しんぷる	398c
 じぇいどぐりーん	50c
-じぇっとこーすたー	1913c
+じぇっとこーすたー	1918c
 じぇらーと	274c
 じぶり	832c
 じむ	402c
 じゃいぷーる	816c
-じゃがいも	1752c
+じゃがいも	1757c
 じゃすみん	223c
 じゃず	451c
 じゃずばー	451c
@@ -33591,7 +33727,7 @@ zürafa	1622n
 すうぇーでん风	850c
 すかいぶるー	41c
 すかいらいん	351c
-すかんく	1642c
+すかんく	1647c
 すかんじなびあ	365c
 すかーれっと	34c
 すがすがしい	412c
@@ -33611,26 +33747,26 @@ zürafa	1622n
 すっぱい	227c
 すてぃーらーず	596o
 すてんれす	295c
-すてーき	1778c
-すてーき肉	1778c
+すてーき	1783c
+すてーき肉	1783c
 すとっくほるむ	850c
 すとりーと	352c
 すとれす	426c
-すとろーかっぷ	1852c
+すとろーかっぷ	1857c
 すとーむ	201c
 すなっぷちゃっと	527o
-すにーかー	1963c
+すにーかー	1968c
 すのーほわいと	84c
 すのーぼーど	198c
 すばる	503o
 すぱいす	277c
-すぱげってぃ	1807c
-すぱげってぃー	1807c
+すぱげってぃ	1812c
+すぱげってぃー	1812c
 すぱんこーる	444c
 すぱーくりんぐわいん	265c
 すぴりちゅある	425c
 すぴりっと	425c
-すべり台	1911c
+すべり台	1916c
 すぺいん	640o
 すぺいん风	869c
 すぺくとる	178c
@@ -33644,7 +33780,7 @@ zürafa	1622n
 すもーきー	460c
 すもーく	325c
 すーく	772c
-ずぼん	1942c
+ずぼん	1947c
 ずーむ	575o
 せきゅりてぃ	419c
 せくしー	406c
@@ -33659,13 +33795,13 @@ zürafa	1622n
 せれぶ	394c
 せれんげてぃ	847c
 せんちめんたる	428c
-せんべい	1802c
+せんべい	1807c
 せーじ	94c
 せーたー	411c
 せーりんぐ	140c
 ぜりー	272c
 そうる	799c
-そっくす	1946c
+そっくす	1951c
 そふと	459c
 そふとくりーむ	274c
 そよ风	204c
@@ -33674,7 +33810,7 @@ zürafa	1622n
 そんくらーん	755c
 そーらーぱんく	752c
 そ连のぽすたー	829c
-ぞう	1623c
+ぞう	1628c
 ぞっとする	416c
 たいだい	726c
 たい寺院	791c
@@ -33682,25 +33818,25 @@ zürafa	1622n
 たおばお	541o
 たき火	166c
 たくしー	350c
-たこ	1683c
-たこす	1785c
+たこ	1688c
+たこす	1790c
 たそがれ	191c
 たひち	879c
-たぴおか	1853c
-たぴおかどりんく	1853c
+たぴおか	1858c
+たぴおかどりんく	1858c
 たぴおかみるくてぃー	259c
 たふ	418c
 たまご	269c
-たまねぎ	1761c
-たまる	1787c
-たまれす	1787c
+たまねぎ	1766c
+たまる	1792c
+たまれす	1792c
 ため池	149c
 たると	271c
 たわー	351c
 たん	26c
 たんちょん	810c
-たんぶらー	1850c
-たんぶらーぐらす	1850c
+たんぶらー	1855c
+たんぶらーぐらす	1855c
 たーきっしゅえあらいんず	562o
 たーこいず	15c
 たーじまはる	846c
@@ -33712,7 +33848,7 @@ zürafa	1622n
 だすてぃぴんく	92c
 だらだら	427c
 だるい	427c
-だんご	1814c
+だんご	1819c
 だんす	402c
 だんすふろあ	450c
 だーく	453c
@@ -33746,7 +33882,7 @@ zürafa	1622n
 ちる	400c
 ちんくえてっれ	775c
 ちーく色	114c
-ちーず	1775c
+ちーず	1780c
 ついったー	585o
 ついっち	523o
 つた	134c
@@ -33755,17 +33891,17 @@ zürafa	1622n
 つめたい色	467c
 つや	444c
 つらい	404c
-つりー	1917c
+つりー	1922c
 つる植物	134c
 つんどら	185c
 てぃき	746c
 てぃきばー	746c
 てぃっくとっく	522o
 てぃふぁにーぶるー	693o
-てぃらのさうるす	1674c
-てぃーぽっと	1840c
+てぃらのさうるす	1679c
+てぃーぽっと	1845c
 てぃーる	13c
-ていくあうと弁当	1817c
+ていくあうと弁当	1822c
 てくのろじー	388c
 てすこ	551o
 てすら	497o
@@ -33774,7 +33910,7 @@ zürafa	1622n
 てへらん	878c
 てらこった	111c
 てれぐらむ	518o
-てんと	1900c
+てんと	1905c
 てんとうむし	338c
 てんとう虫	338c
 でぃすこ	450c
@@ -33791,7 +33927,7 @@ zürafa	1622n
 でにむ	300c
 でにむ色	69c
 ではない	474c
-でぱーと	1886c
+でぱーと	1891c
 でびる	441c
 でりけーと	401c
 でる	536o
@@ -33800,9 +33936,9 @@ zürafa	1622n
 でんまーく	365c 668o
 でーと	405c
 とうがらし	286c
-とうしゅーず	1968c
+とうしゅーず	1973c
 とうもろこし	250c
-とかげ	1669c
+とかげ	1674c
 ときめき	405c
 とすかーな	774c
 とってなむ	611o
@@ -33811,17 +33947,17 @@ zürafa	1622n
 とまと	247c
 とよた	493o
 とら	330c
-とらの颜	1597c
-とらんぺっと	1986c
+とらの颜	1602c
+とらんぺっと	1991c
 とるこ	655o
 とるこぶるー	15c
 とるこ石色	15c
 とれっきんぐ	431c
 とろぴかる	363c
-とろぴかるどりんく	1846c
+とろぴかるどりんく	1851c
 とろぴかるびーち	145c
 とろふぃー	429c
-とんぐさんだる	1961c
+とんぐさんだる	1966c
 とーすと	270c
 とーぷ	68c
 どいつ	638o
@@ -33834,17 +33970,17 @@ zürafa	1622n
 どばい	788c
 どみのぴざ	586o
 どらごん	408c
-どらごんの颜	1671c
+どらごんの颜	1676c
 どらま	418c
 どらまちっく	418c
-どらむ	1989c
+どらむ	1994c
 どりーみー	409c
 どる	436c
 どるとむんと	620o
 どろっぷぼっくす	574o
 どんほー版画	886c
 どんより	203c
-どーどー	1659c
+どーどー	1664c
 どーなつ	271c
 ない	474c
 ないじぇりあ	681o
@@ -33861,15 +33997,15 @@ zürafa	1622n
 なす	248c
 なぞなぞ	407c
 なちゅらる	396c
-なっつ	1762c
+なっつ	1767c
 なつ	196c
 ななかまど	282c
-なべ	1793c
+なべ	1798c
 なぽり	624o
 なまけもの	427c
 なみびあ	883c
 なみぶ砂漠	883c
-なると	1812c
+なると	1817c
 なーす	368c
 にぎやか	422c
 にこにこ	403c
@@ -33883,9 +34019,9 @@ zürafa	1622n
 にゅーよーく	782c
 にょにゃ	875c
 にわか雨	199c
-にわとり	1647c
+にわとり	1652c
 にんじん	249c
-にんにく	1760c
+にんにく	1765c
 ぬいぐるみ	421c
 ぬき	474c
 ぬくぬく	411c
@@ -33900,11 +34036,11 @@ zürafa	1622n
 ねおんさいん	319c
 ねおんの光	319c
 ねおんぴんく	116c
-ねくたい	1940c
-ねこ	1595c
-ねこの颜	1594c
-ねずみ	1629c
-ねずみの颜	1627c
+ねくたい	1945c
+ねこ	1600c
+ねこの颜	1599c
+ねずみ	1634c
+ねずみの颜	1632c
 ねずみ色	8c
 ねたみ	439c
 ねっとふりっくす	484o
@@ -33919,16 +34055,16 @@ zürafa	1622n
 のんびり	427c
 のーとぱそこん	388c
 はいきんぐ	431c
-はいきんぐしゅーず	1964c
+はいきんぐしゅーず	1969c
 はいてく	388c
-はいひーる	1966c
-はいびすかす	1710c
-はえ	1700c
+はいひーる	1971c
+はいびすかす	1715c
+はえ	1705c
 はぐ	411c
-はすの花	1706c
+はすの花	1711c
 はちみつ	263c
 はっぴー	403c
-はつかねずみ	1628c
+はつかねずみ	1633c
 はと	420c
 はにー	263c
 はぬか	762c
@@ -33937,38 +34073,38 @@ zürafa	1622n
 はのい	798c
 はのく	842c
 はばな	771c
-はむすたー	1630c
-はむすたーの颜	1630c
+はむすたー	1635c
+はむすたーの颜	1635c
 はらぺーにょ	286c
 はりけーん	201c
-はりねずみ	1635c
+はりねずみ	1640c
 はる	195c
 はろうぃん	379c
-はろうぃんかぼちゃ	1916c
-はろうぃーん	1916c
+はろうぃんかぼちゃ	1921c
+はろうぃーん	1921c
 はろん湾	798c
 はわい	779c
 はんがりー	674o
-はんどばっぐ	1957c
-はんばーがー	1780c
+はんどばっぐ	1962c
+はんばーがー	1785c
 はーと	405c
 はーばー	154c
 はーぶ	137c
 ばいえるんみゅんへん	619o
-ばいおりん	1987c
+ばいおりん	1992c
 ばいおれっと	22c
 ばいきんぐ	839c
-ばいそん	1607c
+ばいそん	1612c
 ばいどぅ	543o
 ばうはうす	709c
 ばかんす	400c
-ばげっと	1769c
+ばげっと	1774c
 ばざーる	343c
 ばすけ	402c
 ばすけっとぼーる	402c
 ばたー	269c
-ばっくぱっく	1960c
-ばった	1694c
+ばっくぱっく	1965c
+ばった	1699c
 ばてぃっく	868c
 ばなな	238c
 ばら	209c
@@ -33977,7 +34113,7 @@ zürafa	1622n
 ばるせろな	776c
 ばるーん	348c
 ばれえ	432c
-ばれえしゅーず	1965c
+ばれえしゅーず	1970c
 ばれりーな	432c
 ばれんたいん	380c
 ばれんたいんでー	380c
@@ -33985,27 +34121,27 @@ zürafa	1622n
 ばろっく	803c
 ばんぐらでしゅ	685o
 ばんこく	791c
-ばんじょー	1988c
+ばんじょー	1993c
 ばんふ	857c
 ばんぶー	123c
 ばーがんでぃ	33c
-ばーがー	1780c
+ばーがー	1785c
 ばーがーきんぐ	554o
 ばーすでー	384c
-ばーすでーけーき	1828c
+ばーすでーけーき	1833c
 ばーちゃる	388c
 ばーびー	697o 744c
 ばーびーぴんく	744c
 ばーぼん	267c
 ばーみりおん	35c
-ぱい	1831c
+ぱい	1836c
 ぱいなっぷる	240c
-ぱいん	1737c
+ぱいん	1742c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱえりあ	1792c
+ぱえりあ	1797c
 ぱきすたん	684o
-ぱすた	1807c
+ぱすた	1812c
 ぱすてる	461c
 ぱすてるからー	461c
 ぱずる	407c
@@ -34031,11 +34167,11 @@ zürafa	1622n
 ぱんくろっく	424c
 ぱんけーき	271c
 ぱんだ	332c
-ぱんだの颜	1639c
+ぱんだの颜	1644c
 ぱんぷきん	246c
 ぱん屋	270c
 ぱーてぃー	384c
-ぱーてぃーくらっかー	1923c
+ぱーてぃーくらっかー	1928c
 ぱーぷる	5c
 ぱーる	310c
 ぱーるほわいと	106c
@@ -34044,17 +34180,17 @@ zürafa	1622n
 ひっぴー	726c
 ひとりぼっち	404c
 ひなぎく	220c
-ひな祭り	1927c
+ひな祭り	1932c
 ひまらや	795c
 ひまわり	211c
 ひゅっげ	411c
 ひゅんだい	496o
-ひょう	1599c
-ひよこ	1650c
+ひょう	1604c
+ひよこ	1655c
 ひよこ色	77c
 ひらめき	417c
-ひんずー教	1895c
-ひんどぅー教の寺院	1895c
+ひんずー教	1900c
+ひんどぅー教の寺院	1900c
 ひんやり	413c
 ひーりんぐ	430c
 ひーろー	418c
@@ -34073,20 +34209,20 @@ zürafa	1622n
 びびっど	458c
 びりびり	544o
 びる	351c
-びるべりー	1745c
+びるべりー	1750c
 びる群	351c
 びろーど	301c
 びんてーじ	391c
 びーえむだぶりゅー	490o
 びーがん	430c
-びーさん	1961c
+びーさん	1966c
 びーち	143c
-びーちさんだる	1961c
-びーちぱらそる	1862c
-びーばー	1634c
+びーちさんだる	1966c
+びーちぱらそる	1867c
+びーばー	1639c
 びーる	266c
-びーるじょっき	1847c
-びーるで干杯	1848c
+びーるじょっき	1852c
+びーるで干杯	1853c
 ぴえろ	342c
 ぴかそ	830c
 ぴかぴか	444c
@@ -34098,19 +34234,19 @@ zürafa	1622n
 ぴんくのねおん	116c
 ぴんく色	6c
 ぴんたれすと	526o
-ぴんひーる	1966c
+ぴんひーる	1971c
 ぴーこっくぶるー	46c
 ぴーち	235c
 ぴーちぴんく	73c
 ぴーちふぁず	707o
 ぴーち色	27c
-ぴーなっつ	1762c
-ぴーまん	1756c
+ぴーなっつ	1767c
+ぴーまん	1761c
 ふぁいあふぉっくす	530o
 ふぁくとりー	389c
 ふぁっしょん	410c
 ふぁらお	786c
-ふぁらふぇる	1789c
+ふぁらふぇる	1794c
 ふぁんきー	449c
 ふぁんたじー	408c
 ふぁーうぇい	538o
@@ -34134,21 +34270,21 @@ zürafa	1622n
 ふぇみにん	432c
 ふぇらーり	488o
 ふぉるくすわーげん	492o
-ふぉんでゅ	1794c
-ふぉーちゅんくっきー	1816c
+ふぉんでゅ	1799c
+ふぉーちゅんくっきー	1821c
 ふぉーまる	423c
 ふぉーゔぃすむ	731c
-ふくろう	1658c
-ふぐ	1681c
-ふたこぶ	1620c
-ふたこぶらくだ	1620c
+ふくろう	1663c
+ふぐ	1686c
+ふたこぶ	1625c
+ふたこぶらくだ	1625c
 ふっとぼーる	402c
 ふゅーしゃ	65c
 ふゆ	198c
-ふらい	1811c
-ふらいどぽてと	1781c
-ふらっとしゅーず	1965c
-ふらっとぶれっど	1770c
+ふらい	1816c
+ふらいどぽてと	1786c
+ふらっとしゅーず	1970c
+ふらっとぶれっど	1775c
 ふらみんご	328c
 ふらめんこ	837c
 ふらめんご	634o
@@ -34159,12 +34295,12 @@ zürafa	1622n
 ふるーつさらだ	446c
 ふるーてぃー	446c
 ふれっしゅ	412c
-ふれんちふらい	1781c
+ふれんちふらい	1786c
 ふわふわ	421c
 ぶえのすあいれす	855c
-ぶた	1613c
-ぶたの颜	1612c
-ぶた鼻	1615c
+ぶた	1618c
+ぶたの颜	1617c
+ぶた鼻	1620c
 ぶだぺすと	872c
 ぶっきんぐどっとこむ	572o
 ぶどう	231c
@@ -34177,8 +34313,8 @@ zürafa	1622n
 ぶらっく	9c
 ぶらんけっと	411c
 ぶらーの	818c
-ぶりとー	1786c
-ぶりーふ	1951c
+ぶりとー	1791c
+ぶりーふ	1956c
 ぶるず	590o
 ぶるー	4c
 ぶるーあわー	182c
@@ -34188,7 +34324,7 @@ zürafa	1622n
 ぶろっこりー	447c
 ぶろんず	58c
 ぶーけ	207c
-ぶーつ	1969c
+ぶーつ	1974c
 ぷらいど	767c
 ぷらいどぱれーど	767c
 ぷらすちっく	318c
@@ -34197,21 +34333,21 @@ zürafa	1622n
 ぷらむ	244c
 ぷらむ色	62c
 ぷりずむ	178c
-ぷりん	1835c
+ぷりん	1840c
 ぷりんせす	395c
 ぷれいすてーしょん	487o
 ぷれすて	487o
-ぷれぜんと	1933c
+ぷれぜんと	1938c
 ぷれっしゃー	426c
-ぷれっつぇる	1771c
+ぷれっつぇる	1776c
 ぷれみあむ	394c
 ぷろばんす	819c
 ぷろふぇっしょなる	419c
 ぷろゔぁんす	819c
-ぷーどる	1590c
+ぷーどる	1595c
 ぷーる	143c
 へとへと	427c
-へび	1670c
+へび	1675c
 へるしんき	851c
 へるしー	430c
 へんてこ	449c
@@ -34219,7 +34355,7 @@ zürafa	1622n
 べいるーと	864c
 べしくたしゅ	632o
 べじたりあん	430c
-べすと	1939c
+べすと	1944c
 べっど	427c
 べっどるーむ	374c
 べとなむ	656o 798c
@@ -34233,8 +34369,8 @@ zürafa	1622n
 べるりん	863c
 べんふぃか	628o
 べーかりー	270c
-べーぐる	1772c
-べーこん	1779c
+べーぐる	1777c
+べーこん	1784c
 べーじゅ	17c
 ぺいとりおっつ	597o
 ぺいぱる	511o
@@ -34246,7 +34382,7 @@ zürafa	1622n
 ぺるしゃ	753c
 ぺるしゃ绒毯	753c
 ぺるー	678o 796c
-ぺろぺろきゃんでぃ	1834c
+ぺろぺろきゃんでぃ	1839c
 ぺんぎん	333c
 ぺーぱー	304c
 ぺーる	456c
@@ -34255,9 +34391,9 @@ zürafa	1622n
 ほっこり	411c
 ほっと	414c
 ほっとけーき	271c
-ほっとどっぐ	1783c
-ほてる	1882c
-ほにゅう瓶	1837c
+ほっとどっぐ	1788c
+ほてる	1887c
+ほにゅう瓶	1842c
 ほのか	456c
 ほのかな	456c
 ほのるる	779c
@@ -34271,7 +34407,7 @@ zürafa	1622n
 ほーむしっく	428c
 ほーりー	822c
 ほーりー祭	822c
-ぼうるとすぷーん	1795c
+ぼうるとすぷーん	1800c
 ぼかじゅにあーず	633o
 ぼごた	873c
 ぼたにかる	128c
@@ -34287,15 +34423,15 @@ zürafa	1622n
 ぽじたーの	775c
 ぽじてぃぶ	403c
 ぽっぷあーと	804c
-ぽっぷこーん	1797c
-ぽてとふらい	1781c
+ぽっぷこーん	1802c
+ぽてとふらい	1786c
 ぽぴー	222c
 ぽりねしあ	879c
 ぽるしぇ	498o
 ぽると	629o
 ぽるとがる	641o 809c
 ぽーしょん	408c
-ぽーち	1958c
+ぽーち	1963c
 ぽーらんど	671o
 ぽーらんど风	858c
 まいあみ	781c
@@ -34318,13 +34454,13 @@ zürafa	1622n
 まっちょ	433c
 まつ	121c
 まてぃす	731c
-まて茶	1855c
+まて茶	1860c
 まとりょーしか	845c
 まどりーど	869c
 まどろみ	427c
 まにら	876c
 まふぃん	271c
-まふらー	1943c
+まふらー	1948c
 まや	835c
 まよるか	869c
 まらけしゅ	772c
@@ -34338,7 +34474,7 @@ zürafa	1622n
 まんちぇすたーゆないてっど	609o
 まんねり	448c
 まんはったん	782c
-まんもす	1624c
+まんもす	1629c
 まーけっと	343c
 まーめいど	408c
 みかん	228c
@@ -34350,13 +34486,13 @@ zürafa	1622n
 みぞれ	200c
 みっどさまー	768c
 みっどせんちゅりー	714c
-みつあなぐま	1644c
+みつあなぐま	1649c
 みつばち	337c
 みどり	3c
 みにまりすと	398c
 みにまりずむ	398c
 みにまる	398c
-みみず	1701c
+みみず	1706c
 みゅしゃ	805c
 みりたりー	445c
 みるく	268c
@@ -34372,10 +34508,11 @@ zürafa	1622n
 むんく	732c
 むんばい	797c
 むーでぃー	424c
+むーらんるーじゅ	888c
 めいく	432c
 めいくあっぷ	432c
 めか	297c
-めがね	1935c
+めがね	1940c
 めきしこ	644o 770c
 めたりっく	297c
 めたる	297c
@@ -34385,9 +34522,9 @@ zürafa	1622n
 めでたい	422c
 めとろ	351c
 めらんこりー	404c
-めりーごーらんど	1910c
+めりーごーらんど	1915c
 めるへん	408c
-めろん	1732c
+めろん	1737c
 めんふぃす	711c
 めんふぃすでざいん	711c
 めーぷるりーふす	603o
@@ -34395,7 +34532,7 @@ zürafa	1622n
 もかむーす	708o
 もくれん	226c
 もしもし	469c
-もすく	1894c
+もすく	1899c
 もすくわ	845c
 もだん	398c
 もちべーしょん	417c
@@ -34419,47 +34556,47 @@ zürafa	1622n
 やきもち	439c
 やさしい	401c
 やしの実	241c
-やしの木	1719c
+やしの木	1724c
 やる気	417c
 やわらかな色	459c
 やんきーす	598o
 ゆき	187c
 ゆったり	400c
 ゆにこーん	408c
-ゆにこーんの颜	1604c
+ゆにこーんの颜	1609c
 ゆめかわいい	742c
 ゆゔぇんとす	621o
 ゆーちゅーぶ	485o
 ゆーぴーえす	508o
 ゆーもあ	403c
 よが	425c
-よくできました	1705c
+よくできました	1710c
 よっと	140c
 よる	192c
 よるだん	785c
 よーぐると	268c
 らいあんえあー	564o
-らいおん	1596c
-らいおんの颜	1596c
+らいおん	1601c
+らいおんの颜	1601c
 らいと	455c
 らいぶらりー	356c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
-らくだ	1619c
+らくだ	1624c
 らぐじゅありー	394c
 らぐーん	146c
 らじゃすたん	816c
 らすてぃっく	390c
 らずべりー	233c
-らっぷさんど	1788c
+らっぷさんど	1793c
 らて	255c
 らぶ	405c
-らぶほ	1883c
-らぶほてる	1883c
+らぶほ	1888c
+らぶほてる	1888c
 らぶりー	421c
 らべんだー	210c
-らま	1621c
+らま	1626c
 らまだん	761c
 らめ	444c
 らん	218c
@@ -34469,20 +34606,20 @@ zürafa	1622n
 らんにんぐ	402c
 らんぷ	347c
 らんぼるぎーに	489o
-らーめん	1806c
+らーめん	1811c
 りおのかーにばる	824c
 りさいくる	396c
-りす	1633c
+りす	1638c
 りすぼん	809c
 りっぷ	432c
 りどる	550o
 りねん	303c
 りびんぐこーらる	702o
 りふと	515o
-りぼん	1932c
-りまいんだー	1934c
-りまいんだーりぼん	1934c
-りゅっくさっく	1960c
+りぼん	1937c
+りまいんだー	1939c
+りまいんだーりぼん	1939c
+りゅっくさっく	1965c
 りらっくす	400c
 りんくといん	584o
 りんご	236c
@@ -34534,32 +34671,33 @@ zürafa	1622n
 ろまんす	405c
 ろまんちっく	405c
 ろりぽっぷ	272c
-ろんぐぶーつ	1969c
+ろんぐぶーつ	1974c
 ろんどん	783c
 ろんどんばす	696o
 ろーずくぉーつ	699o
 ろーずぴんく	91c
 ろーずれっど	72c
+ろーとれっく	888c
 ろーふぁい	751c
 ろーま	800c
 わいるど	431c
 わいわい	435c
 わいん	264c
-わいんぐらす	1844c
+わいんぐらす	1849c
 わいんれっど	33c
 わいん色	113c
 わかめ	138c
 わくわく	402c
-わし	1655c
+わし	1660c
 わたあめ	273c
 わっつあっぷ	517o
 わっふる	271c
-わに	1667c
+わに	1672c
 わびさび	366c
 わびしい	404c
-わらぶき小屋	1872c
-わんぴーす	1947c
-わんぴーすの水着	1950c
+わらぶき小屋	1877c
+わんぴーす	1952c
+わんぴーすの水着	1955c
 わーどぷれす	577o
 んでべれ	880c
 ゔぁいきんぐ	839c
@@ -34573,32 +34711,32 @@ zürafa	1622n
 ゔぇるさいゆ	728c
 㭴	290c
 一人ぼっち	404c
-一件式泳装	1950b
+一件式泳装	1955b
 一律不用	474b
 一月	198b
-一杯奶	1838b
-一杯牛奶	1838b
+一杯奶	1843b
+一杯牛奶	1843b
 一概不用	474b
-一锅食物	1793b
+一锅食物	1798b
 丁香紫	64b
 丁香色	64b
 七十年代	722b
-七夕	380b 1925c
-七夕树	1925b
+七夕	380b 1930c
+七夕树	1930b
 七彩	178b
 七月	196b
 七色	178c
-七面鸟	1646c
+七面鸟	1651c
 万事达	510o
 万圣节	379b
 万里の长城	359c
-三叶草	1723b
+三叶草	1728b
 三文鱼色	29b
-三明治	1784b
+三明治	1789b
 三星	486o
 三月	195b
 三菱	504o
-三角裤	1951b
+三角裤	1956b
 上午	188b
 上品	410c
 上帝	425b
@@ -34663,13 +34801,13 @@ zürafa	1622n
 业火	441c
 丛林	120b
 东京	862b 862c
-东京たわー	1891c
-东京塔	1891b
-东京铁塔	1891b
+东京たわー	1896c
+东京塔	1896b
+东京铁塔	1896b
 东湖画	886b
 东芝	557o
 东西	468b
-丝带	1934b
+丝带	1939b
 丝绒	301b
 丝绸	302b
 丝绸之路	882b
@@ -34698,29 +34836,29 @@ zürafa	1622n
 中秋节	382b
 丰收	766b
 丰田	493o
-丸太	1871c
-丸子串	1814b
+丸太	1876c
+丸子串	1819b
 丹宁	300b
 丹红	35b
 丹麦	365b 668o
 义大利	639o
-义大利面	1807b
+义大利面	1812b
 乌	424c
 乌云	203b
 乌克兰	654o
 乌克兰刺绣	859b
 乌兹别克	882b
 乌布	778b
-乌色	966b
-乌贼	1821b
+乌色	971b
+乌贼	1826b
 乌贼墨	61b
-乌金	975b
+乌金	980b
 乌鲁鲁	836b
 乌鸦	424b
-乌黑	967b
+乌黑	972b
 乌龙	260b
 乌龙茶	260b 260c
-乌龟	1668b
+乌龟	1673b
 乏味	448b
 乐园	440b
 乐观	417b
@@ -34739,7 +34877,7 @@ zürafa	1622n
 乡村音乐	390b
 乡村风	390b
 书	323b
-书包	1960b
+书包	1965b
 书店	356b 356c
 书房	356b
 书斎	356c
@@ -34747,7 +34885,7 @@ zürafa	1622n
 书物	323c
 书籍	323b 323c
 乳児	420c
-乳牛	360c 1611b
+乳牛	360c 1616b
 乳白	105b
 乳白色	105c
 予想外	437c
@@ -34760,12 +34898,12 @@ zürafa	1622n
 云朵	170b
 云海	170b 170c
 云雾	202b
-云霄飞车	1913b
+云霄飞车	1918b
 互联网	388b
 五十年代	721b
 五彩	178b
-五彩纸屑	1924b
-五彩纸屑球	1924b
+五彩纸屑	1929b
+五彩纸屑球	1929b
 五彩缤纷	178b
 五方色	810b 810c
 五星红旗	650o
@@ -34794,7 +34932,7 @@ zürafa	1622n
 亲切	401c
 亲吻	405b
 人参	249c
-人字拖	1961b
+人字拖	1966b
 人山人海	435b
 人混み	435c
 人潮	435b
@@ -34809,7 +34947,7 @@ zürafa	1622n
 从容	399b
 仏阁	357c
 仓库	389b 389c
-仓鼠	1630b
+仓鼠	1635b
 仔犬	421c
 仔猫	421c
 仕返し	415c
@@ -34867,9 +35005,9 @@ zürafa	1622n
 低落	404b
 低调	434b
 低饱和	460b
-住宅街	1873c
+住宅街	1878c
 体育	402b
-体育馆	1866b
+体育馆	1871b
 体贴	401b
 余烬	167b
 佛寺	357b
@@ -34891,9 +35029,9 @@ zürafa	1622n
 侍	366c
 侘び寂び	366c
 侘寂	366b
-便利商店	1884b
-便利店	1884b
-便当	1801b
+便利商店	1889b
+便利店	1889b
+便当	1806b
 俄国	845b
 俄国先锋派	829b
 俄罗斯	653o 845b
@@ -34917,8 +35055,8 @@ zürafa	1622n
 信頼	419c
 修行	425b 425c
 俱乐部	450b
-倒出液体	1851b
-倾倒液体	1851b
+倒出液体	1856b
+倾倒液体	1856b
 假日	422b
 假期	400b
 偏执	426b
@@ -34943,7 +35081,7 @@ zürafa	1622n
 光荣	429b
 光谱	178b
 克制	434b
-克尔白	1898b
+克尔白	1903b
 克拉科夫	858b
 克林姆	735b
 克林姆特	735b
@@ -34956,8 +35094,8 @@ zürafa	1622n
 免了	474b
 兎	421c
 児童	393c
-兔子	1632b
-兔子头	1631b
+兔子	1637b
+兔子头	1636b
 入れず	474c
 入れない	474c
 入れないで	474c
@@ -34972,21 +35110,21 @@ zürafa	1622n
 公园	127b 127c
 公式	423C
 公海	140b
-公牛	1609b
+公牛	1614b
 公牛队	590o
-公羊	1616b
+公羊	1621b
 公路	351b
-公鸡	1648b
+公鸡	1653b
 六十年代	714b
 六月	196b
-六角形风琴	1983b
-六角手风琴	1983b
+六角形风琴	1988b
+六角手风琴	1988b
 兰	218c
 兰博基尼	489o
 兰戈利	823b
 兰花	218b
 共感	401c
-关东煮	1809b
+关东煮	1814b
 关怀	401b
 兴奋	402b 402c
 兴高采烈	403b
@@ -35002,9 +35140,9 @@ zürafa	1622n
 冒険	431c
 军事	445b 445c
 军人	445b
-军用	1976b
-军用へるめっと	1976c
-军用头盔	1976b
+军用	1981b
+军用へるめっと	1981c
+军用头盔	1981b
 军装	445b
 军队	445b 445c
 农地	360c
@@ -35023,6 +35161,7 @@ zürafa	1622n
 冬の	198c
 冬天	198b
 冬季	198b 198c
+冬宫	890b 890c
 冬日	198b
 冰	184b
 冰冷	413b
@@ -35063,7 +35202,7 @@ zürafa	1622n
 凉しい	413c
 凉しさ	413c
 凉爽	413b
-凉鞋	1967b
+凉鞋	1972b
 凡尔赛	728b
 凤梨	240b
 処女	420c
@@ -35085,7 +35224,7 @@ zürafa	1622n
 创造	452c
 创造的	452c
 初春	195b
-刨冰	1824b
+刨冰	1829b
 利物浦足球俱乐部	608o
 利物浦队	608o
 别	472b
@@ -35097,16 +35236,16 @@ zürafa	1622n
 刮风	204b
 刺し子	840c
 刺激	435b
-刺猬	1635b
-前を向いているひよこ	1651c
+刺猬	1640b
+前を向いているひよこ	1656c
 前向き	417c
 剧的	418c
 力强い	418c
 力强さ	418c
 力量	418b
-办公大楼	1877b
+办公大楼	1882b
 办公室	369b
-办公楼	1877b
+办公楼	1882b
 功绩	429c
 功课	370b
 加利福尼亚	793b
@@ -35120,7 +35259,7 @@ zürafa	1622n
 动力	417b
 动感	402b
 动揺	426c
-动物脚印	1645b
+动物脚印	1650b
 励まし	417c
 勃艮第红	33b
 勇士队	591o
@@ -35172,8 +35311,8 @@ zürafa	1622n
 华やか	422c
 华为	538o
 华丽	410b 410c
-华夫饼	1774b
-单峰骆驼	1619b
+华夫饼	1779b
+单峰骆驼	1624b
 单纯	420b
 单色	442b
 单调	448b
@@ -35186,7 +35325,7 @@ zürafa	1622n
 南极洲	185b
 南洋风	875b
 南瓜	246b
-南瓜灯	1916b
+南瓜灯	1921b
 南非	680o
 単色	442c
 単调	448c
@@ -35198,7 +35337,7 @@ zürafa	1622n
 卡塔尔	661o
 卡塔尔航空	560o
 卡塔赫纳	873b
-卡士达	1835b
+卡士达	1840b
 卡布奇诺	255b
 卡帕多奇亚	820b
 卡帕多西亚	820b
@@ -35212,9 +35351,9 @@ zürafa	1622n
 印加	835b
 印尼	686o
 印度	652o 797b
-印度寺庙	1895b
+印度寺庙	1900b
 印度尼西亚	686o
-印度庙	1895b
+印度庙	1900b
 印度新娘	844b
 印度航空	567o
 印象主义	802b
@@ -35224,11 +35363,11 @@ zürafa	1622n
 危险	415b
 危険	415c
 卵	269c
-卵からかえったひよこ	1649c
+卵からかえったひよこ	1654c
 卵石	292b
 卵黄	269c
 卷心菜	447b
-卷饼	1786b
+卷饼	1791b
 厂房	389b
 历史	391b
 历德	550o
@@ -35251,8 +35390,8 @@ zürafa	1622n
 友情	403b 403c
 友谊	403b
 友达	403c
-双峰	1620b
-双峰骆驼	1620b
+双峰	1625b
+双峰骆驼	1625b
 反感	438b
 収获	197c
 収获祭	197c
@@ -35263,7 +35402,7 @@ zürafa	1622n
 发火	415b
 发霉	438b
 口づけ	405c
-口红	432c 1979b
+口红	432c 1984b
 口香糖	272b
 古い	392c
 古き良き	391c
@@ -35271,13 +35410,13 @@ zürafa	1622n
 古代	391b 391c
 古代の青铜	316c
 古代ろーま	800c
-古典	410c 1867b
-古典建筑	1867b
+古典	410c 1872b
+古典建筑	1872b
 古典音乐	410b
 古城	371c
 古堡	371b
 古巴	692o 771b
-古建筑	1867b
+古建筑	1872b
 古怪	449b
 古本	323c
 古树	133b
@@ -35301,7 +35440,7 @@ zürafa	1622n
 可爱らしい	421c
 可爱风	421b
 可靠	419b
-可颂	1768b
+可颂	1773b
 台南	811b 811c
 台夫特	808b
 台夫特蓝	808b
@@ -35313,7 +35452,7 @@ zürafa	1622n
 叶子	128b
 叶月	196c
 叶片	128b
-叶野菜	1758c
+叶野菜	1763c
 号泣	404c
 叹き	404c
 吃惊	437b
@@ -35321,7 +35460,7 @@ zürafa	1622n
 吃茶店	354c
 吃醋	439b
 合成器浪潮	718b
-吉他	1984b
+吉他	1989b
 吉卜力	832b
 吉普尼	876b
 吊灯	347b
@@ -35355,13 +35494,13 @@ zürafa	1622n
 咆哮的二十年代	710b
 和	366C
 和平	399b
-和服	1948b
+和服	1953b
 和纸	304c
 和谐	399b
 和风	366b 366c
 咒语	408b
 咖哩	277b
-咖哩饭	1805b
+咖哩饭	1810b
 咖啡	254b
 咖啡厅	354b
 咖啡店	354b
@@ -35369,7 +35508,7 @@ zürafa	1622n
 咖啡色	107b
 咖啡馆	354b
 咖喱	277b
-咖喱饭	1805b
+咖喱饭	1810b
 哀しい	404c
 哀しみ	404c
 哀伤	404b
@@ -35390,13 +35529,13 @@ zürafa	1622n
 哥特式	424b
 哥特风	424b
 哭泣	404b
-唇膏	1979b
+唇膏	1984b
 唐装	843b
 唐辛子	286c
 商业	369b
 商务	369b
-商场	1886b
-商店	1884b
+商场	1891b
+商店	1889b
 商店街	343c
 啤酒	266b
 啤酒屋	355b
@@ -35414,21 +35553,21 @@ zürafa	1622n
 喧闹	435b
 喧騒	435c
 喷发	165b
-喷水	1899c
-喷水的鲸	1675b
-喷泉	1899b
+喷水	1904c
+喷水的鲸	1680b
+喷泉	1904b
 喷火	165c
 嘈杂	435b
 嘉年华	346b
 噩梦	416b
-四つ叶のくろーばー	1724c
-四叶草	1724b
+四つ叶のくろーばー	1729c
+四叶草	1729b
 四月	195b
 回家	411b
 回忆	428b
 回想	428c
 回收	396b
-团子	1814b
+团子	1819b
 団らん	411c
 园林	126b
 园艺	126b
@@ -35437,20 +35576,20 @@ zürafa	1622n
 囲炉里	322c
 図书馆	356c
 围墙	353b
-围巾	1943b
-国家公园	1865b
+围巾	1948b
+国家公园	1870b
 国王	395b
 国画	313b
-国立公园	1865c
+国立公园	1870c
 国际米兰	623o
 国风	367b
 图书室	356b
 图书馆	356b
-圆形花饰	1707b
+圆形花饰	1712b
 圆月	173b
-圆筒冰淇淋	1823b
-圆筒冰激凌	1823b
-圆面饼	1770b
+圆筒冰淇淋	1828b
+圆筒冰激凌	1828b
+圆面饼	1775b
 土	168c
 土っぽい	397c
 土器	315c
@@ -35464,7 +35603,7 @@ zürafa	1622n
 土耳其航空	562o
 土耳其蓝眼睛	884b
 土色	102b
-土豆	1752b
+土豆	1757b
 土黄	36b
 土黄色	36b 102c
 圣なる	425c
@@ -35479,7 +35618,7 @@ zürafa	1622n
 圣洁	420b
 圣派翠克节	838b
 圣诞	378b
-圣诞树	1917b
+圣诞树	1922b
 圣诞老人	378b
 圣诞节	378b
 在线	388b
@@ -35491,9 +35630,11 @@ zürafa	1622n
 地狱	441b 441c
 地球	396b
 地球环境	396c
-地瓜	1808b
+地瓜	1813b
 地铁	351b
 地面	168b 168c
+坎佩尔	892b
+坎佩尔陶器	892b
 坐立不安	426b
 坚定	418b
 坚実	419c
@@ -35508,12 +35649,12 @@ zürafa	1622n
 城堡	371b
 城墙	353b
 城市	351b
-城市风光	1903b
-城市黄昏	1906b
+城市风光	1908b
+城市黄昏	1911b
 城郭	371c
 城镇	351b
 埠头	154c
-培根	1779b
+培根	1784b
 基辅	859b
 堂々	418c
 堇色	22b
@@ -35534,18 +35675,18 @@ zürafa	1622n
 墨	47b 47c
 墨水	313b
 墨汁	47c
-墨灰	968b
+墨灰	973b
 墨絵	313c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
 墨西哥	644o 770b
 墨西哥亡灵节	756b
-墨西哥卷饼	1785b
-墨西哥夹饼	1785b
-墨西哥玉米煎饼	1786b
-墨西哥粽子	1787b
-墨镜	1936b
+墨西哥卷饼	1790b
+墨西哥夹饼	1790b
+墨西哥玉米煎饼	1791b
+墨西哥粽子	1792b
+墨镜	1941b
 墨黑	47b
 壁	353c
 壁炉	322b
@@ -35578,19 +35719,19 @@ zürafa	1622n
 夕方	191c
 夕日	179c
 夕暮れ	191c
-夕暮れの都会	1906c
+夕暮れの都会	1911c
 夕焼け	179c
 夕焼け空	179c
 夕立	199c
 夕阳	179b 179c
 外して	474c
-外卖包装	1817b
-外卖桶	1817b
-外卖盒	1817b
+外卖包装	1822b
+外卖桶	1822b
+外卖盒	1822b
 外壁	353c
 外太空	176b
-外套	1945b
-外带餐盒	1817b
+外套	1950b
+外带餐盒	1822b
 外星人	176b
 外洋	140c
 外滩	790b
@@ -35603,15 +35744,15 @@ zürafa	1622n
 多肉	135b
 多肉植物	135b 135c
 夜	192b 192c
-夜の桥	1908c
+夜の桥	1913c
 夜の街	450c
-夜の都会	1902c
+夜の都会	1907c
 夜中	192c
 夜半	193c
 夜场	450b
 夜市	344b 344c
 夜幕	192b
-夜幕下的桥	1908b
+夜幕下的桥	1913b
 夜店	450b
 夜总会	450b
 夜明け	180c
@@ -35619,7 +35760,7 @@ zürafa	1622n
 夜景	192c
 夜更け	193c
 夜桜	208c
-夜桥	1908b
+夜桥	1913b
 夜游び	450c
 夜生活	450b
 夜色	192b
@@ -35632,7 +35773,7 @@ zürafa	1622n
 大圣堂	372c
 大地	168b 168c
 大地色	397b
-大変よくできました	1705c
+大変よくできました	1710c
 大好き	405c
 大学	370b 370c
 大家好	469b
@@ -35649,18 +35790,18 @@ zürafa	1622n
 大溪地	879b
 大漆	314b
 大火	166b
-大猩猩	1585b
+大猩猩	1590b
 大理石	291b 291c
 大空	169c
 大笑	403b
 大红	74b
 大胆	418b 418c
 大自然	396b 396c
-大蒜	1760b
-大象	1623b
+大蒜	1765b
+大象	1628b
 大都会	351c
 大都市	351c
-大野牛	1607b
+大野牛	1612b
 大雨	199b 199c
 大雪	187b
 大雾	202b
@@ -35672,8 +35813,8 @@ zürafa	1622n
 天使	440b 440c
 天国	440b 440c
 天堂	440b
-天妇罗	1811b
-天房	1898b
+天妇罗	1816b
+天房	1903b
 天气	468b
 天然	396b
 天界	440b 440c
@@ -35688,7 +35829,7 @@ zürafa	1622n
 天青	40b
 天青色	40b
 天青色瓷	308b
-天鹅	1657b
+天鹅	1662b
 天鹅绒	301b
 太妃糖	262b
 太空	176b
@@ -35698,20 +35839,20 @@ zürafa	1622n
 太阳	171b 171c
 太阳光	171c
 太阳朋克	752b
-太阳眼镜	1936b
+太阳眼镜	1941b
 太阳能	171b
 失恋	404c
 失望	404c
 失眠	426b
 失落	404b
-头盔	1976b
+头盔	1981b
 头骨	416b
 夸らしい	429c
 夸り	429c
-夹心	1788b
-夹心饼	1788b
-夹趾凉鞋	1961b
-夹饼	1785b
+夹心	1793b
+夹心饼	1793b
+夹趾凉鞋	1966b
+夹饼	1790b
 奇天烈	449c
 奇妙	437b 449c
 奇幻	408b
@@ -35739,36 +35880,36 @@ zürafa	1622n
 女らしい	432c
 女人	471b
 女人味	432b
-女儿节	1927b
+女儿节	1932b
 女士	471b
 女孩	471b
 女孩子	471b
 女巫	407b
-女帽	1972b
-女式凉鞋	1967b
+女帽	1977b
+女式凉鞋	1972b
 女性	471b
 女性らしい	432c
 女性的	432c
 女王	395b 395c
 女生	471b
-女装	1954b
-女靴	1969b
+女装	1959b
+女靴	1974b
 奶油	269b
 奶油色	18b
-奶牛	1611b
-奶牛头	1608b
-奶瓶	1837b
+奶牛	1616b
+奶牛头	1613b
+奶瓶	1842b
 奶白	18b
 奶白色	105b
 奶茶	259b
-奶酪火锅	1794b
-奶黄	1835b
+奶酪火锅	1799b
+奶黄	1840b
 好心情	403b
 好玩	403b
 如月	198c
-妃色	888b
-妇人帽子	1972c
-妇人服	1954c
+妃色	893b
+妇人帽子	1977c
+妇人服	1959c
 妈祖庙	811b 811c
 妒忌	439b
 妖怪	416b
@@ -35781,7 +35922,7 @@ zürafa	1622n
 威严	395b
 威厳	395c
 威士忌	267b
-威士忌杯	1850b
+威士忌杯	1855b
 威尼斯	818b
 威胁	416b
 娇嫩	401b
@@ -35792,7 +35933,7 @@ zürafa	1622n
 婴儿	420b
 嫉妒	439b
 嫉妬	439c
-嫣红	897b
+嫣红	902b
 嫩绿	53b
 嫩绿色	53b
 嬉し	403c
@@ -35840,8 +35981,8 @@ zürafa	1622n
 安らか	399c
 安らぎ	399c
 安全	419b 419c
-安全べすと	1939c
-安全帽	1977b
+安全べすと	1944c
+安全帽	1982b
 安卓	531o
 安宁	399b
 安定	419c
@@ -35869,11 +36010,11 @@ zürafa	1622n
 宝蓝色	43b
 宝饰品	327c
 宝马	490o
-实验袍	1938b
+实验袍	1943b
 実直	419c
 客船	140c
 宣纸	304b
-室内植物	1716b
+室内植物	1721b
 宫崎骏	832b 832c
 宫庙	811b
 宫殿	358b 358c
@@ -35885,9 +36026,9 @@ zürafa	1622n
 家庭	411b
 家庭的	411c
 家族	411c
-家禽	1777b
-家禽的腿	1777b
-宾馆	1883b
+家禽	1782b
+家禽的腿	1782b
+宾馆	1888b
 宿题	370c
 寂し	404c
 寂しい	404c
@@ -35896,7 +36037,7 @@ zürafa	1622n
 寂寥	404b
 寂静	399b
 密林	119b 120c
-富士山	1860b 1860c
+富士山	1865b 1865c
 富有	394b
 富豪	394c
 富贵	394b
@@ -35920,8 +36061,8 @@ zürafa	1622n
 寺庙	357b
 寺社	357c
 寺院	357b 357c
-导盲	1589b
-导盲犬	1589b
+导盲	1594b
+导盲犬	1594b
 対立	415c
 寿司	276b 276c
 専门的	419c
@@ -35930,14 +36071,14 @@ zürafa	1622n
 尊重	423b
 小丑	342b
 小兔	421b
-小号	1986b
-小天鹅	1657b
+小号	1991b
+小天鹅	1662b
 小孩	393b
 小屋	375b 375c
 小岛	155b 155c
 小川	148c
 小巷	352b
-小提琴	1987b
+小提琴	1992b
 小朋友	393b
 小木屋	375b
 小枝	290c
@@ -35953,23 +36094,23 @@ zürafa	1622n
 小米手机	539o
 小米辣	286b
 小红书	548o
-小羊驼	1621b
-小老鼠	1628b
+小羊驼	1626b
+小老鼠	1633b
 小舟	140c
 小船	140b
-小袋鼠	1643b
+小袋鼠	1648b
 小说	323b 323c
 小豆色	89c
 小酒馆	355b
 小镇	351b
 小雨	200b 200c
 小鱼	377b
-小鸡	1650b
-小鸡的脸	1650b
-小鸡破壳	1649b
-小鸡破蛋	1649b
+小鸡	1655b
+小鸡的脸	1655b
+小鸡破壳	1654b
+小鸡破蛋	1654b
 小麦	251b 251c
-小黄瓜	1757b
+小黄瓜	1762b
 少女	471b
 少女心	432b
 少年	471b
@@ -35994,7 +36135,7 @@ zürafa	1622n
 屠妖节	823b
 山	160b 160c
 山々	160c
-山から日の出	1904c
+山から日の出	1909c
 山丘	160b
 山吹色	101c
 山坡	160b
@@ -36004,11 +36145,11 @@ zürafa	1622n
 山崖	163b
 山洞	164b
 山涧	148b
-山羊	1618b 1618c
+山羊	1623b 1623c
 山脉	160b 160c
 山谷	162b
 山顶	160b 160c
-山顶日出	1904b
+山顶日出	1909b
 岁月	468b
 岁月静好	399b
 岚	201c
@@ -36020,7 +36161,7 @@ zürafa	1622n
 岩山	163c
 岩洞	164b
 岩浆	165b
-岩石	163b 1870c
+岩石	163b 1875c
 岩绿青	82c
 岩群青	81c
 岩肌	163c
@@ -36045,9 +36186,9 @@ zürafa	1622n
 工地	389b
 工场	389c
 工房	389c
-工程安全帽	1977b
+工程安全帽	1982b
 巧克力	261b
-巧克力砖	1832b
+巧克力砖	1837b
 巧克力色	108b
 巨浪	142b
 巨龙	408b
@@ -36066,7 +36207,7 @@ zürafa	1622n
 巴黎	773b
 巴黎圣日耳曼	625o
 巷子	352b
-巻き贝	1684c
+巻き贝	1689c
 市	343c
 市中心	351b
 市区	351b
@@ -36086,28 +36227,28 @@ zürafa	1622n
 希望	417b 417c
 希腊	672o 787b
 希腊小岛	787b
-帐篷	1900b
-帐篷露营	1861b
+帐篷	1905b
+帐篷露营	1866b
 帝国	395b 395c
 帝王	395b
-带吸管杯	1852b
+带吸管杯	1857b
 常春藤	134b
 常绿树	121c
-常青树	1717b
-帽子	1972b
+常青树	1722b
+帽子	1977b
 干ばつ	156c
 干净	412b
 干旱	156b
-干杯	1848b
-干杯吧	1848b
+干杯	1853b
+干杯吧	1853b
 干燥地帯	156c
 平凡	448b 448c
 平原	124c
 平和	399c
 平安夜	378b
-平底杯	1850b
-平底芭蕾舞鞋	1965b
-平底鞋	1965b
+平底杯	1855b
+平底芭蕾舞鞋	1970b
+平底鞋	1970b
 平庸	448b
 平成れとろ	723c
 平淡	448b
@@ -36121,8 +36262,8 @@ zürafa	1622n
 年轻	412b
 幸せ	403c
 幸福	403b 403c
-幸运草	1724b
-幸运饼干	1816b
+幸运草	1729b
+幸运饼干	1821b
 幻	409c
 幻想	408b 409c
 幻想的	408c
@@ -36130,7 +36271,7 @@ zürafa	1622n
 幼儿	393b
 幼児	393c
 幼少期	428c
-幼苗	1715b
+幼苗	1720b
 幽暗	465b
 幽深	454b
 幽灵	416b
@@ -36142,26 +36283,26 @@ zürafa	1622n
 庄重	423b
 庆典	422b
 庆祝	384b
-床屋	1914c
+床屋	1919c
 庙	357b
 庙会	811b 811c
 庙宇	811b
 庞克	725b
-废墟	1874b
+废墟	1879b
 度假	400b
 度胸	418c
 庭	126c
-庭付きの家	1876c
+庭付きの家	1881c
 庭先	126c
 庭园	126b 126c
 庭院	126b
 康复	430b
 康定斯基	739b
-廃屋	1874c
+廃屋	1879c
 建物	351c
 建筑	351b
 建设	389c
-建设中	1868c
+建设中	1873c
 开心	403b
 开怀	403b
 开悟	425b
@@ -36169,8 +36310,8 @@ zürafa	1622n
 开普敦	881b
 开罗	786b
 开花	207b 207c
-开香槟	1843b
-弁当	1801c
+开香槟	1848b
+弁当	1806c
 异世界	409c
 异様	449c
 式典	423c
@@ -36192,8 +36333,8 @@ zürafa	1622n
 强风	204c
 彗星	176b 176c
 彩妆	432b
-彩带	1923b
-彩球	1924b
+彩带	1928b
+彩球	1929b
 彩色	178b
 彩虹	178b
 往事	428b
@@ -36206,12 +36347,12 @@ zürafa	1622n
 微信	519o
 微博	546o
 微妙	434b
-微生物	1702b 1702c
+微生物	1707b 1707c
 微笑	403b
 微笑み	403c
 微软	579o
 微风	204b 204c
-徳利	1842c
+徳利	1847c
 德国	638o
 德黑兰	878b
 心上人	405b
@@ -36241,7 +36382,7 @@ zürafa	1622n
 忧郁	404b 404c
 快乐	403b
 快晴	172c
-念珠	1978b
+念珠	1983b
 怀念	428b
 怀旧	391b
 怀旧风	391b
@@ -36309,11 +36450,11 @@ zürafa	1622n
 悲痛	404b
 悼念	404b
 情人	405b
-情人旅馆	1883b
+情人旅馆	1888b
 情人节	380b
-情人酒店	1883b
+情人酒店	1888b
 情侣	405b
-情侣酒店	1883b
+情侣酒店	1888b
 情热	406c
 情热的	406c
 情绪化	424b
@@ -36346,11 +36487,11 @@ zürafa	1622n
 愉悦	403b
 意外	437b 437c
 意大利	639o
-意大利面	1807b
+意大利面	1812b
 意想不到	437b
 意欲	417c
-意粉	1807b
-意面	1807b
+意粉	1812b
+意面	1812b
 感伤	428c
 感伤的	428c
 感动	437c
@@ -36389,7 +36530,7 @@ zürafa	1622n
 成年人	434b
 成熟	434b 434c
 我が家	411c
-戒指	1980b
+戒指	1985b
 战争	445b
 战场	445b
 战斗	415b
@@ -36400,18 +36541,18 @@ zürafa	1622n
 戴尔	536o
 户外	431b
 戸惑い	426c
-房子	1875b
-房屋建筑	1873b
-扁面包	1770b
+房子	1880b
+房屋建筑	1878b
+扁面包	1775b
 手つかず	431c
-手套	1944b
-手拿包	1958b
-手提包	1957b
+手套	1949b
+手拿包	1963b
+手提包	1962b
 手术	368b 368c
 手机	388b
 手编み	411c
-手袋	1944c 1958b
-手风琴	1983b
+手袋	1949c 1963b
+手风琴	1988b
 扎染	726b
 扎染蓝	840b
 打ちっぱなし	713c
@@ -36430,8 +36571,8 @@ zürafa	1622n
 抜き	474c
 抜きで	474c
 护士	368b
-护目镜	1937b
-披萨	1782b
+护目镜	1942b
+披萨	1787b
 抱抱	411b
 抱拥	411c
 抱负	417b
@@ -36439,8 +36580,8 @@ zürafa	1622n
 拂晓	180b
 担心	426b
 担忧	426b
-拉炮	1923b
-拉炮彩带	1923b
+拉炮	1928b
+拉炮彩带	1928b
 拉贾斯坦	816b
 拜仁	619o
 拜仁慕尼黑	619o
@@ -36450,7 +36591,7 @@ zürafa	1622n
 拿掉	475b
 拿铁	255b
 持続可能	396c
-指轮	1980c
+指轮	1985c
 挙式	383c
 挪威	667o 821b
 挫败	415b
@@ -36462,7 +36603,7 @@ zürafa	1622n
 排毒	430b
 排灯节	823b
 排球	402b
-排骨	1776b
+排骨	1781b
 探検	431c
 探索	431b 431c
 探险	431b
@@ -36472,8 +36613,8 @@ zürafa	1622n
 提基	746b
 提基酒吧	746b
 提灯	320c
-提琴	1987b
-提示丝带	1934b
+提琴	1992b
+提示丝带	1939b
 提神	412b
 搞笑	403b
 摇摆乐	451b
@@ -36482,7 +36623,7 @@ zürafa	1622n
 摩卡慕斯	708o
 摩天大楼	351b
 摩天楼	351c
-摩天轮	1912b
+摩天轮	1917b
 摩洛哥	659o
 摩洛哥风	772b
 摩洛哥风格	772b
@@ -36499,10 +36640,10 @@ zürafa	1622n
 故宫	358b 358c
 敌意	415b
 救火车	279b
-救生衣	1939b
+救生衣	1944b
 教会	372c
 教堂	372b
-教堂婚礼	1890b
+教堂婚礼	1895b
 教室	370b 370c
 教育	370b 370c
 敦豪	506o
@@ -36511,7 +36652,7 @@ zürafa	1622n
 敬畏	437b
 数位	388b
 数字	388b
-数珠	1978c
+数珠	1983c
 数码	388b
 文学	323b 323c
 文月	196c
@@ -36521,9 +36662,9 @@ zürafa	1622n
 斐济	879b
 斑斓	178b
 斑马	331b
-斑鸠琴	1988b
+斑鸠琴	1993b
 斗兽场	800b
-料理	1791c 1792b
+料理	1796c 1797b
 斜阳	179b
 断崖	163b 163c
 斯堪的纳维亚	365b
@@ -36540,7 +36681,7 @@ zürafa	1622n
 新年	381b
 新年夜	769b
 新月	173b
-新月形面包	1768b
+新月形面包	1773b
 新浪微博	546o
 新生	412b 412c
 新生儿	420b
@@ -36549,32 +36690,32 @@ zürafa	1622n
 新绿	53c
 新艺术	805b
 新艺术运动	805b
-新芽	1715c
+新芽	1720c
 新英格兰爱国者	597o
 新西兰	691o
 新郎	383b 383c
 新鲜	412b 412c
-施工	1868b
-施工中	1868b
+施工	1873b
+施工中	1873b
 旅	431c
 旅程	431b
 旅路	431c
-旅馆	801c 1882b
-旋转木马	1910b
+旅馆	801c 1887b
+旋转木马	1915b
 旋风	201b
 旗袍	790b 843c
 无	472b
 无し	474c
 无しで	474c
-无人岛	1864c
-无人荒岛	1864b
+无人岛	1869c
+无人荒岛	1869b
 无名	468b
 无味干燥	448c
 无垠	468b
 无垢	420c
 无声	468b
 无尽	468b
-无尾熊	1638b
+无尾熊	1643b
 无忧	468b
 无忧无虑	400b
 无意	468b
@@ -36607,15 +36748,15 @@ zürafa	1622n
 日差し	171c
 日式	366b
 日式北欧	734b
-日式城堡	1888b
+日式城堡	1893b
 日惹	868b
 日暮れ	191c
 日曜日	400c
-日本人形	1927b
+日本人形	1932b
 日本国旗	636o
-日本城堡	1888b
-日本娃娃	1927b
-日本邮局	1878b
+日本城堡	1893b
+日本娃娃	1932b
+日本邮局	1883b
 日没	179c
 日系	366b
 日系风	366b
@@ -36630,7 +36771,7 @@ zürafa	1622n
 早春	195b
 早晨	188b
 早朝	188c
-旭日	1905b
+旭日	1910b
 时候	468b
 时尚	410b
 时髦	410b
@@ -36651,7 +36792,7 @@ zürafa	1622n
 明白	468b
 明黄	101b
 昏暗	465b
-昏黄	906b
+昏黄	911b
 易捷航空	565o
 易贝	516o
 昔	391c
@@ -36754,7 +36895,7 @@ zürafa	1622n
 暴雨	201b
 暴风	201c
 暴风雨	201b 201c
-暴龙	1674b
+暴龙	1679b
 曙光	180b
 曲奇	271b
 曼哈顿	782b
@@ -36783,9 +36924,9 @@ zürafa	1622n
 有机	396b 396c
 有毒	438b
 有能	419c
-有蛋的巢	1729b
+有蛋的巢	1734b
 有趣	403b
-有雾	1901b
+有雾	1906b
 朋克	725b
 望み	417c
 望郷	428c
@@ -36823,7 +36964,7 @@ zürafa	1622n
 木绵	303c
 木莲	226c
 木质	290b
-木马	1910b
+木马	1915b
 未开	431c
 未来	388b 388c
 未来的	388c
@@ -36849,7 +36990,7 @@ zürafa	1622n
 李子	244b
 李子色	62b
 李朝白磁	885c
-杏红	903b
+杏红	908b
 杏色	78b 78c
 杏黄	78b
 材木	290c
@@ -36860,23 +37001,23 @@ zürafa	1622n
 杜布罗夫尼克	871b
 杜拜	788b
 杜鹃	225b
-杯子和吸管	1852b
-杯子蛋糕	1830b
+杯子和吸管	1857b
+杯子蛋糕	1835b
 松	121b 121c
 松の木	121c
 松下	558o
 松林	121b 121c
 松果	121b
 松柏	121b
-松柏绿	936b
+松柏绿	941b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	937b
-松花色	938b
+松花绿	942b
+松花色	943b
 松针	121b
-松饼	1773b
-松鼠	1633b
+松饼	1778b
+松鼠	1638b
 极光	177b
 极地	185b 185c
 极寒	413c
@@ -36898,7 +37039,7 @@ zürafa	1622n
 果汁	446b
 果物	446c
 枝叶	128b
-枣红	898b
+枣红	903b
 枫	130b 130c
 枫の叶	130c
 枫叶	130b
@@ -36907,10 +37048,10 @@ zürafa	1622n
 枯山水	362b 362c
 枯燥	448b
 枯茶	88c
-枯萎	1709b
-枯萎的花	1709b
-枯萎花朵	1709b
-枯黄	911b
+枯萎	1714b
+枯萎的花	1714b
+枯萎花朵	1714b
+枯黄	916b
 柏林	863b
 柏油	293b
 柑橘	228b 228c
@@ -36931,8 +37072,8 @@ zürafa	1622n
 柠檬汁	227b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	916b
-柳黄	915b
+柳绿	921b
+柳黄	920b
 栄光	429c
 栄养	430c
 栄冠	429c
@@ -36942,13 +37083,13 @@ zürafa	1622n
 树丛	119b
 树叶	128b
 树干	133b
-树懒	1640b
+树懒	1645b
 树木	133b 133c
 树林	119b
 树枝	290b
 树海	119c
 树莓	233b
-栗子	1764b
+栗子	1769b
 栗子色	20b
 栗红	19b
 栗色	20b 20c
@@ -36957,8 +37098,8 @@ zürafa	1622n
 校车	280b
 株式市场	369c
 格子呢	794b
-格子松饼	1774b
-格子饼	1774b
+格子松饼	1779b
+格子饼	1779b
 格热利	808b
 格调	410b 410c
 桂花	224b
@@ -36995,7 +37136,7 @@ zürafa	1622n
 梦心地	409c
 梦想	409c
 梦见る	409c
-梨子	1741b
+梨子	1746b
 梯田	778b
 梵谷	736b
 梵高	736b
@@ -37005,25 +37146,25 @@ zürafa	1622n
 棉花堡	814b
 棉花糖	273b
 棉麻	303b
-棒付ききゃんでぃ	1834c
-棒棒糖	1834b
+棒付ききゃんでぃ	1839c
+棒棒糖	1839b
 棒球	402b
 棕	7b
-棕榈树	1719b
-棕红	909b
-棕绿	907b
+棕榈树	1724b
+棕红	914b
+棕绿	912b
 棕色	7b
-棕黄	910b
-棕黑	908b
+棕黄	915b
+棕黑	913b
 棚田	778c
 森	119c
 森の中	119c
 森林	119b 119c
 棱镜	178b
-植木钵	1716c
+植木钵	1721c
 植物	128b 128c
 植物园	128b
-椒盐卷饼	1771b
+椒盐卷饼	1776b
 椰子	241b
 椰林	241b
 楼房	351b
@@ -37035,16 +37176,16 @@ zürafa	1622n
 楽観的	417c
 榻榻米	801b
 槟城	875b
-横を向いているひよこ	1650c
+横を向いているひよこ	1655c
 横丁	352c
 樱	208b
 樱桃	230b
-樱桃色	891b
+樱桃色	896b
 樱花	208b
 樱花季	757b
 樱花祭	825b
 樱花节	825b
-樱草色	902b
+樱草色	907b
 橄榄	289b
 橄榄油	289b
 橄榄绿	24b
@@ -37056,7 +37197,7 @@ zürafa	1622n
 橙	1b 1c
 橙子	228b
 橙色	1b 1c
-橙黄	904b
+橙黄	909b
 橡木	290b
 檀香山	779b
 欢乐	403b
@@ -37067,11 +37208,11 @@ zürafa	1622n
 欢欣	403b
 欢笑	403b
 欣喜	403b
-欧式城堡	1889b
+欧式城堡	1894b
 欧泊	310b
-欧洲城堡	1889b
-欧洲邮局	1879b
-欧洲野牛	1607b
+欧洲城堡	1894b
+欧洲邮局	1884b
+欧洲野牛	1612b
 欲望	406b 406c
 歌剧	410b
 歌川广重	806b
@@ -37085,38 +37226,38 @@ zürafa	1622n
 正直	419c
 正红	74b
 正能量	403b
-正面朝向的小鸡	1651b
+正面朝向的小鸡	1656b
 武士	366b
 武骨	433c
 歯车	297c
 歴史	391c
 歴史的	391c
-歴史的な建物	1867c
-歴史的建造物	1867c
+歴史的な建物	1872c
+歴史的建造物	1872c
 死亡	423b
 死神	416c
 死者	423c
 死者の日	756c
 残り火	167c
 殷红	71b
-母羊	1617b
+母羊	1622b
 每天	468b
 毒药	438b
 比利时	663o
-比基尼	1953b
+比基尼	1958b
 比萨	247b
-毕业帽	1974b
+毕业帽	1979b
 毕加索	830b
 毕卡索	830b
 毛布	411c
-毛毛虫	1689b
+毛毛虫	1694b
 毛毛雨	200b
 毛毯	411b
 毛线	303b
 毛茸茸	421b
-毛虫	1689b 1689c
+毛虫	1694b 1694c
 毛衣	411b
-毛象	1624b
+毛象	1629b
 毛骨悚然	416b
 毯子	411b
 民芸	390c
@@ -37149,20 +37290,20 @@ zürafa	1622n
 水无月	196c
 水晶	311b 311c
 水果	446b
-水果蛋糕	1829b
+水果蛋糕	1834b
 水泥	293b
 水泳	143c
 水滴	152b 152c
 水灯节	763b
-水牛	1610b 1610c
-水獭	1641b
+水牛	1615b 1615c
+水獭	1646b
 水珠	152b
 水田	252c
 水疗	400b
 水着	143c
 水稻	252b
-水红	954b
-水绿	955b
+水红	959b
+水绿	960b
 水色	41c 66b
 水色がかった青	14c
 水花	152b
@@ -37170,15 +37311,15 @@ zürafa	1622n
 水蓝色	66b
 水蜜桃	235b
 水郷	361c
-水饺	1815b
+水饺	1820b
 氷	184c
 氷块	184c
 氷山	184c
 氷河	184c
 氷结	464c
 永恒	410b
-汉堡	1780b
-汉堡包	1780b
+汉堡	1785b
+汉堡包	1785b
 汉堡王	554o
 汉服	843b 843c
 汉白玉	291b
@@ -37194,8 +37335,8 @@ zürafa	1622n
 池	149b 149c
 池塘	149b
 污秽	438b
-汤面	1806b
-汤饮み	1841c
+汤面	1811b
+汤饮み	1846c
 汪洋	140b
 沃尔沃	500o
 沃荷	804b
@@ -37209,9 +37350,9 @@ zürafa	1622n
 沙子	157b
 沙拉	447b
 沙滩	144b
-沙滩伞	1862b
-沙滩凉鞋	1961b
-沙滩小岛	1864b
+沙滩伞	1867b
+沙滩凉鞋	1966b
+沙滩小岛	1869b
 沙漠	156b
 沙特阿拉伯	657o
 沙色	103b
@@ -37226,20 +37367,20 @@ zürafa	1622n
 河流	148b
 河畔	148b
 河谷	162b
-河豚	1681b
+河豚	1686b
 河边	148b
-河马	1626b
+河马	1631b
 沸腾	414b 414c
-油炸鹰嘴豆饼	1789b
+油炸鹰嘴豆饼	1794b
 油画	452b
 油管	485o
 油絵	452c
-油绿	922b
+油绿	927b
 治愈	430b 430c
 沿岸	143c
 法国	637o
-法国面包	1769b
-法式长棍面包	1769b
+法国面包	1774b
+法式长棍面包	1774b
 法拉利	488o
 法老	786b
 泡	142c
@@ -37281,18 +37422,18 @@ zürafa	1622n
 泳池	143b
 泳衣	143b
 泳装	143b
-泳裤	1951b
+泳裤	1956b
 泻湖	146b
 泼水节	755b
 洁白	420c
-洋なし	1741c
+洋なし	1746c
 洋基队	598o
 洋红	21b
 洋红色	21b
 洋菓子	271c
-洋葱	1761b
-洋装	1947b
-洋酒	1843b
+洋葱	1766b
+洋装	1952b
+洋酒	1848b
 洒红节	822b
 洗练	410c
 洗练された	410c
@@ -37318,12 +37459,12 @@ zürafa	1622n
 流氷	184c
 流泪	404b
 浅	455b
-浅底	1792b
+浅底	1797b
 浅淡	456b
 浅色	455b
 浅蓝天	41b
-浅锅	1792b
-浅锅料理	1792b
+浅锅	1797b
+浅锅料理	1797b
 浆果	253b
 浓	454c 458b
 浓い	454c
@@ -37337,7 +37478,7 @@ zürafa	1622n
 浓雾	202b 202c
 浜	143c
 浜辺	143c
-浣熊	1593b
+浣熊	1598b
 浪	142b
 浪涛	142b
 浪漫	405b
@@ -37364,7 +37505,7 @@ zürafa	1622n
 海带	138b
 海底	141b 141c
 海恩斯莫里斯	552o
-海棠红	889b
+海棠红	894b
 海水浴	143c
 海沟	141b
 海洋	140b 140c
@@ -37375,16 +37516,16 @@ zürafa	1622n
 海滨	143b
 海滨别墅	745b
 海滩	143b
-海滩阳伞	1862b
-海滩鞋	1961b
-海狸	1634b
+海滩阳伞	1867b
+海滩鞋	1966b
+海狸	1639b
 海王星	176b 176c
 海老茶色	19c
 海苔	138c
 海藻	138b 138c
-海螺	1684b
+海螺	1689b
 海豚	341b
-海豹	1678b
+海豹	1683b
 海边	143b
 海辺	143c
 海面	140b
@@ -37392,10 +37533,10 @@ zürafa	1622n
 涙	404c
 涨潮	142b
 涩谷	862b
-涮制菜肴	1794b
+涮制菜肴	1799b
 液体	152b 152c
 淑女	432b
-淑女帽	1972b
+淑女帽	1977b
 淘宝	541o
 淡	456b
 淡い	456c
@@ -37431,9 +37572,9 @@ zürafa	1622n
 清洁	412c
 清澈	412b
 清爽	412b
-清真寺	1894b
+清真寺	1899b
 清纯	420c
-清酒	1842b
+清酒	1847b
 清风	204b
 渋い	434c
 渋滞	351c
@@ -37442,11 +37583,11 @@ zürafa	1622n
 渓谷	162c
 渔港	154b 154c
 渚	143c
-渡渡鸟	1659b
+渡渡鸟	1664b
 渡鸦	424b
 温か	411c
 温かい	411c
-温かい饮み物	1839c
+温かい饮み物	1844c
 温かみ	411c
 温もり	411c
 温和	401b 401c
@@ -37454,8 +37595,8 @@ zürafa	1622n
 温情	411b
 温暖	411b
 温柔	401b
-温泉	1909b 1909c
-温泉まーく	1909c
+温泉	1914b 1914c
+温泉まーく	1914c
 温润	401b
 温馨	411b
 港	154c
@@ -37465,7 +37606,7 @@ zürafa	1622n
 渴望	428b
 游び场	393c
 游乐场	393b
-游乐场滑梯	1911b
+游乐场滑梯	1916b
 游具	393c
 游泳	143b
 游泳池	143b
@@ -37482,7 +37623,7 @@ zürafa	1622n
 湖水	147b 147c
 湖泊	147b
 湖畔	147b 147c
-湖绿	956b
+湖绿	961b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -37493,7 +37634,7 @@ zürafa	1622n
 満开	207c
 満月	173c
 満足	403c
-溜滑梯	1911b
+溜滑梯	1916b
 溪	148b
 溪水	148b
 溪流	148b
@@ -37521,8 +37662,8 @@ zürafa	1622n
 潟	146c
 潟湖	146b
 潮	142c
-潮吹き	1675c
-潮吹きくじら	1675c
+潮吹き	1680c
+潮吹きくじら	1680c
 潮水	142b
 潮汐	142b
 潮流	468b
@@ -37547,7 +37688,7 @@ zürafa	1622n
 火山	165b 165c
 火山岩	158b 158c
 火山沙	158b
-火山爆发	1859b
+火山爆发	1864b
 火山石	158b
 火山砂	158b 158c
 火炎	166c
@@ -37556,13 +37697,13 @@ zürafa	1622n
 火焰	166b
 火狐	530o
 火箭	376b
-火红	895b
+火红	900b
 火花	166b 166c
 火苗	166b
 火车	468b
 火辣	414b
-火锅	1793b
-火鸡	1646b
+火锅	1798b
+火鸡	1651b
 灯	347b
 灯り	347c
 灯串	347b
@@ -37570,7 +37711,7 @@ zürafa	1622n
 灯光	347b
 灯火	347b 347c
 灯笼	320b 320c
-灯笼椒	1756b
+灯笼椒	1761b
 灰	8b 167c
 灰尘	168b
 灰烬	167b
@@ -37598,9 +37739,9 @@ zürafa	1622n
 炭火	167b
 炭灰	37b
 炭黑	37b
-炸薯条	1781b
-炸豆丸子	1789b
-点心	271b 1815c
+炸薯条	1786b
+炸豆丸子	1794b
+点心	271b 1820c
 点画	836b
 炼狱	441b 441c
 炼瓦	294c
@@ -37609,7 +37750,7 @@ zürafa	1622n
 烈日	205b
 烈火	166b
 烘焙	270b
-烙饼	1773b
+烙饼	1778b
 烛光	321b
 烛台节	762b
 烟	325b 325c
@@ -37618,8 +37759,8 @@ zürafa	1622n
 烟花	345b
 烟雨	200b
 烟雾	325b
-烤地瓜	1808b
-烤红薯	1808b
+烤地瓜	1813b
+烤红薯	1813b
 烦人	415b
 烦恼	426b
 烦躁	415b
@@ -37630,12 +37771,12 @@ zürafa	1622n
 热刺	611o
 热可可	411b
 热带	363b
-热带小岛	1864b
-热带水果饮料	1846b
+热带小岛	1869b
+热带水果饮料	1851b
 热带海滩	145b
 热带雨林	120b
 热带风	363b
-热带鱼	1680b
+热带鱼	1685b
 热帯	363c
 热帯雨林	120c
 热帯鱼	377c
@@ -37648,12 +37789,12 @@ zürafa	1622n
 热浪	205b
 热火队	592o
 热烈	406b 406c
-热狗	1783b
-热狗堡	1783b
-热茶	1841b
+热狗	1788b
+热狗堡	1788b
+热茶	1846b
 热血	402b
 热闹	422b
-热饮	1839b
+热饮	1844b
 焕然一新	412b
 焚き火	166c
 焚火	166c
@@ -37666,13 +37807,13 @@ zürafa	1622n
 焦虑	426b
 焰火	345b
 焼き物	315c
-焼き芋	1808c
+焼き芋	1813c
 焼き菓子	271c
 焼けつく	414c
 煌めき	444c
 煎茶	257c
-煎蛋	1791b
-煤黑	970b
+煎蛋	1796b
+煤黑	975b
 照明	347c
 照片墙	482o
 熊猫	332b
@@ -37682,9 +37823,9 @@ zürafa	1622n
 燃えるような	406c
 燃烧	166b
 燥热	414b
-爆竹	1918b 1920c
-爆米花	1797b
-爪印	1645b
+爆竹	1923b 1925c
+爆米花	1802b
+爪印	1650b
 爪哇	868b
 爬山虎	134b
 爱	405b 405c
@@ -37704,25 +37845,25 @@ zürafa	1622n
 爽やか	412c
 版画	806c
 牙买加	679o 780b
-牙色	962b
-牛の颜	1608c
+牙色	967b
+牛の颜	1613c
 牛乳	268c
-牛乳入りのこっぷ	1838c
+牛乳入りのこっぷ	1843c
 牛仔	300b
 牛仔布	300b
 牛仔蓝	69b
 牛仔裤	300b
-牛头	1608b
+牛头	1613b
 牛奶	268b
 牛油果	242b
 牛群	360b
-牛角面包	1768b
-牝牛	1611c
+牛角面包	1773b
+牝牛	1616c
 牡丹	214b 214c
 牡丹色	65c
-牡牛	1609c
-牡羊	1616c
-牡蛎	1822b 1822c
+牡牛	1614c
+牡羊	1621c
+牡蛎	1827b 1827c
 牧场	124b 124c
 牧师	372b 372c
 牧歌的	399c
@@ -37731,9 +37872,9 @@ zürafa	1622n
 物语	323c
 特别	468b
 特斯拉	497o
-犀牛	1625b
+犀牛	1630b
 犯困	427b
-犹太教堂	1896b
+犹太教堂	1901b
 狂乱	435b
 狂喜	403b
 狂怒	415b
@@ -37746,42 +37887,42 @@ zürafa	1622n
 狂风	204b
 狐	335c
 狐狸	335b
-狗头	1587b
+狗头	1592b
 狗狗	421b
-狗脸	1587b
+狗脸	1592b
 独自	404b
-独角兽	1604b
-狮子	1596b
+独角兽	1609b
+狮子	1601b
 猕猴桃	245b
 猛暑	205c
-猛犸	1624b
-猩猩	1586b
+猛犸	1629b
+猩猩	1591b
 猩红	34b
 猩红色	34b
-猪头	1612b
-猪鼻子	1615b
+猪头	1617b
+猪鼻子	1620b
 猫咪	421b
-猫头	1594b
-猫头应	1658b
-猫头鹰	1658b
-猫熊	1639b
-猫脸	1594b
-猴头	1583b
-猴子	1584b
-猴子头	1583b
+猫头	1599b
+猫头应	1663b
+猫头鹰	1663b
+猫熊	1644b
+猫脸	1599b
+猴头	1588b
+猴子	1589b
+猴子头	1588b
 玄武岩	158b 158c
 玄秘	407b
-玄色	964b
-玄青	965b
+玄色	969b
+玄青	970b
 玉	309b
 玉兰	226b
 玉子	269c
 玉座	395c
 玉石	292c 309b
 玉米	250b
-玉米煎饼	1786b
-玉米粉蒸肉	1787b
-玉色	934b
+玉米煎饼	1791b
+玉米粉蒸肉	1792b
+玉色	939b
 王冠	395b 395c
 王后	395b
 王国	395b 395c
@@ -37794,7 +37935,7 @@ zürafa	1622n
 王者	429c
 玛芬	271b
 玛雅	835b
-玛黛茶	1855b
+玛黛茶	1860b
 玩具	393b 393c
 玫瑰	209b
 玫瑰粉	91b
@@ -37815,7 +37956,7 @@ zürafa	1622n
 珊瑚礁	153b 153c
 珊瑚红	28b
 珊瑚色	28b 28c
-珍奶	1853b
+珍奶	1858b
 珍妙	449c
 珍珠	310b
 珍珠奶茶	259b
@@ -37824,9 +37965,9 @@ zürafa	1622n
 珍珠色	106b
 珠光	310b
 珠宝	327b
-班卓琴	1988b
+班卓琴	1993b
 班夫	857b
-理发店	1914b
+理发店	1919b
 理想	417b
 琥珀	32b
 琥珀色	32b 32c
@@ -37849,11 +37990,11 @@ zürafa	1622n
 甘酸っぱい	428c
 甜品	271b
 甜心	405b
-甜椒	1756b
+甜椒	1761b
 甜点	271b
-甜瓜	1732b
+甜瓜	1737b
 甜甜	421b
-甜甜圈	1826b
+甜甜圈	1831b
 甜美	421b
 甜蜜	405b
 甜食	272b
@@ -37866,13 +38007,13 @@ zürafa	1622n
 生态系	396c
 生成り	104c
 生日	384b
-生日快乐	1828b
-生日蛋糕	1828b
+生日快乐	1833b
+生日蛋糕	1833b
 生机勃勃	402b
 生气	415b
 生病	438b
-生菜	1796b
-生菜沙拉	1796b
+生菜	1801b
+生菜沙拉	1801b
 生铁	296b
 生锈	298b
 田	124b
@@ -37886,7 +38027,7 @@ zürafa	1622n
 田舎町	360c
 田舎风	390c
 田野	124b
-甲虫	1692b
+甲虫	1697b
 电子	388b 388c
 电玩厅	719b
 电球	347c
@@ -37908,7 +38049,7 @@ zürafa	1622n
 男性	471b
 男性的	433c
 男生	471b
-男鞋	1962b
+男鞋	1967b
 町	351c
 画作	452b
 画家	452b 452c
@@ -37933,19 +38074,19 @@ zürafa	1622n
 病院	368c
 痛み	404c
 痛苦	404b
-登山	431c 1964b
-登山靴	1964b
-登山鞋	1964b
+登山	431c 1969b
+登山靴	1969b
+登山鞋	1969b
 白	10b 10c
 白い	10c
 白云	170b
-白十字	1977c
-白十字へるめっと	1977c
-白十字头盔	1977b
+白十字	1982c
+白十字へるめっと	1982c
+白十字头盔	1982b
 白墙	353b
 白壁	353c
 白夜	813b 813c
-白大褂	1938b
+白大褂	1943b
 白天	194b
 白日梦	409b
 白昼	194b 194c
@@ -37956,21 +38097,21 @@ zürafa	1622n
 白瓷	306b
 白磁	885c
 白色	10b 10c
-白花	1705b
+白花	1710b
 白菜	447b
 白蓝	76c
-白衣	1938c
+白衣	1943c
 白雪	187b
 白霜	83c 186b
-白鸟	1657c
+白鸟	1662c
 白鸽	420b
 白黒	443c
 百事	578o
 百事可乐	578o
 百度	543o
-百货公司	1886b
+百货公司	1891b
 的士	350b
-皇冠	1971b
+皇冠	1976b
 皇室	395b 395c
 皇宫	358b
 皇家	395b
@@ -37979,18 +38120,18 @@ zürafa	1622n
 皇马	616o
 皐月	195c
 皮革	299b 299c
-皮鞋	1962b
+皮鞋	1967b
 盂兰盆	765c
 盂兰盆节	765b
-盆景	1716b
-盆栽	1926b
-盆栽植物	1716b
+盆景	1721b
+盆栽	1931b
+盆栽植物	1721b
 盆踊り	765c
-盒饭	1801b
+盒饭	1806b
 盛夏	196b
 盛宴	422b
 盛开	207b
-盲导犬	1589c
+盲导犬	1594c
 相爱	405b
 盼望	417b
 看护师	368c
@@ -38019,7 +38160,7 @@ zürafa	1622n
 眷恋	428b
 眼泪	404b
 眼红	439b
-眼镜	1935b
+眼镜	1940b
 着実	419c
 着物	366c
 睡前	427b
@@ -38035,8 +38176,8 @@ zürafa	1622n
 知性	434b
 知更鸟	284b
 短気	415c
-短泳裤	1952b
-短裤	1952b
+短泳裤	1957b
+短裤	1957b
 石	292b 292c
 石ころ	292c
 石块	292b
@@ -38044,7 +38185,7 @@ zürafa	1622n
 石头	292b
 石子	292b
 石榴	243b
-石榴红	890b
+石榴红	895b
 石畳	292c
 石绿	82b
 石英	311b 311c
@@ -38060,9 +38201,9 @@ zürafa	1622n
 砂糖	272b 272c
 砂色	103c
 砖	294b
-砖块	1869b
+砖块	1874b
 砖墙	294b
-破壳	1649b
+破壳	1654b
 破旧	392b
 破晓	180b
 硝子	305c
@@ -38070,22 +38211,22 @@ zürafa	1622n
 硬汉	433b
 确実	419c
 碎石	292b
-碗勺	1795b
-碗和汤匙	1795b
+碗勺	1800b
+碗和汤匙	1800b
 碧玉	309b
 碧绿	50b
 碧绿色	50b
-碧色	924b
+碧色	929b
 碧蓝	39b
-碰杯	1849b
+碰杯	1854b
 碳灰	37b
 磁器	306c
 礁石	163b
-礼帽	1973b
+礼帽	1978b
 礼拜堂	372b
 礼拝	425c
 礼拝堂	372c
-礼物	1933b
+礼物	1938b
 祈り	425c
 祈る	425c
 祈祷	425b 425c
@@ -38133,8 +38274,8 @@ zürafa	1622n
 秋季	197b 197c
 秋收	766b
 秋日	197b
-秋色	913b
-秋香色	914b
+秋色	918b
+秋香色	919b
 科学	388b 388c
 科幻	388b
 科技	388b
@@ -38153,14 +38294,14 @@ zürafa	1622n
 稳定	419b
 稳重	419b
 稻	252b
-稻子	1721b
+稻子	1726b
 稻田	252b
 稻谷	252b
 穏やか	399c
 穏やかな	399c
 空	169C
-空っぽの巣	1728c
-空巢	1728b
+空っぽの巣	1733c
+空巢	1733b
 空想	409c
 空灵	409b
 空色	41c
@@ -38168,13 +38309,13 @@ zürafa	1622n
 突尼斯	877b
 突风	204c
 突飞	449c
-窝夫饼	1774b
+窝夫饼	1779b
 立体主义	830b
 立体派	830b
 竜	408c
 竜巻	201c
-竞技场	1866b 1866c
-章鱼	1683b
+竞技场	1871b 1871c
+章鱼	1688b
 童年	428b
 童真	420b
 童话	408b 408c
@@ -38209,12 +38350,12 @@ zürafa	1622n
 篮球	402b
 米兰足球俱乐部	622o
 米国	645o
-米果	1802b
+米果	1807b
 米灰	104b
 米白	17b
 米色	17b
-米饭	1804b
-米饼	1802b
+米饭	1809b
+米饼	1807b
 米黄	17b
 米黄色	17b
 粉	6b
@@ -38232,11 +38373,11 @@ zürafa	1622n
 粗犷	433b
 粗野主义	713b
 粘土	315c
-粽子	1787b
+粽子	1792b
 精力充沛	402b
 精彩	437b
 精灵	750b
-精白	957b
+精白	962b
 精神	425c
 精神的	425c
 精美	410b
@@ -38245,7 +38386,7 @@ zürafa	1622n
 糖果	272b
 糖果色	461b
 糖骷髅	756b
-糥米丸子	1814b
+糥米丸子	1819b
 素晴らしい	437c
 素朴	390c
 素朴な	390c
@@ -38257,8 +38398,8 @@ zürafa	1622n
 紫	5b 5c
 紫外光色	701o
 紫晶	56b
-紫棠	947b
-紫檀	945b
+紫棠	952b
+紫檀	950b
 紫水晶	56b
 紫禁城	358b 358c
 紫红	65b
@@ -38267,7 +38408,7 @@ zürafa	1622n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	221b
-紫酱	943b
+紫酱	948b
 紫阳花	219c
 経済	369c
 絵本	323c
@@ -38280,23 +38421,24 @@ zürafa	1622n
 繊细	401c
 红	0b 70c
 红包	468b
-红包袋	1931b
+红包袋	1936b
 红叶	129c 130b
 红叶狩り	129c
 红场	845b
 红宝石	55b
 红椒粉	287b
-红毛猩猩	1586b
+红毛猩猩	1591b
 红牛	555o
 红砖	294b
+红磨坊	888b
 红紫	96b 96c
 红绿灯	281b
 红腹灰雀	283b
 红色	0b 70c
-红苹果	1739b
+红苹果	1744b
 红茶	256b 256c
 红萝卜	249b
-红薯	1808b
+红薯	1813b
 红辣椒	286b
 红酒	264b
 红铜	59b
@@ -38319,12 +38461,12 @@ zürafa	1622n
 纳米比亚	883b
 纷争	415c
 纸	304b 304c
-纸ぱっく饮料	1854c
+纸ぱっく饮料	1859c
 纸吹雪	422c
 纸币	436b
 纸张	304b
-纸杯蛋糕	1830b
-纸袋	1959b 1959c
+纸杯蛋糕	1835b
+纸袋	1964b 1964c
 纽卡斯尔联	613o
 纽约	782b
 纽约尼克斯	593o
@@ -38336,10 +38478,10 @@ zürafa	1622n
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	946b
-绅士靴	1962c
+绀青绀紫	951b
+绅士靴	1967c
 细腻	401b
-细菌	1702b
+细菌	1707b
 细雨	200b
 经典	391b
 经典蓝	703o
@@ -38349,7 +38491,7 @@ zürafa	1622n
 结婚	383b 383c
 结婚式	383c
 绘画	452b
-绛紫	893b
+绛紫	898b
 绝壁	163c
 绝望	404b 404c
 绞り染め	840c
@@ -38367,35 +38509,35 @@ zürafa	1622n
 维萨	509o
 绵	303c
 绵あめ	273c
-绵羊	1617b
+绵羊	1622b
 绵菓子	273c
 绸缎	302b
 绽放	207b
 绿	3b 3c
 绿叶	128b
-绿叶蔬菜	1758b
+绿叶蔬菜	1763b
 绿松石	15b
 绿植	128b
-绿沈	923b
+绿沈	928b
 绿洲	139b
 绿湾包装工	594o
 绿色	3b 3c
-绿色沙拉	1796b
+绿色沙拉	1801b
 绿茶	257b 257c
 绿草	125b
 绿青	82c
-缁色	969b
-缃色	905b
+缁色	974b
+缃色	910b
 缅怀	428b
 缎子	302b
 编み物	411c
 缤客	572o
 缤纷	178b
 缤趣	526o
-缶诘	1800c
+缶诘	1805c
 罂粟	222b
-罐头	1800b
-罐头食品	1800b
+罐头	1805b
+罐头食品	1805b
 网球	402b
 网红	468b
 网络	388b
@@ -38403,6 +38545,7 @@ zürafa	1622n
 网飞	484o
 罗弗敦	821b
 罗斯科	738b
+罗特列克	888b
 罗马	800b
 罗马尼亚	675o
 罪悪感	426c
@@ -38410,9 +38553,9 @@ zürafa	1622n
 羊毛	303b 303c
 羊皮纸	304b 304c
 羊群	360b
-羊角面包	1768b
-羊驼	1621b
-羊驼毛	1621b
+羊角面包	1773b
+羊驼	1626b
+羊驼毛	1626b
 美人鱼	408b
 美元	436b
 美团	545o
@@ -38422,8 +38565,8 @@ zürafa	1622n
 美术	452b 452c
 美术馆	452b 452c
 美泉宫	853b
-美洲鸵	1621b
-美野生羊驼	1621b
+美洲鸵	1626b
+美野生羊驼	1626b
 美金	436b
 羞耻	426b
 羡ましい	439c
@@ -38441,7 +38584,7 @@ zürafa	1622n
 翠绿	50b
 翠绿色	50b
 翡翠	309b 309c
-翡翠色	50c 926b
+翡翠色	50c 931b
 翼	169c
 老上海	790b
 老套	448b
@@ -38451,27 +38594,27 @@ zürafa	1622n
 老爷车	391b
 老物件	391b
 老虎	330b
-老虎头	1597b
-老银	974b
-老鹰	1655b
-老鼠	1628b
-老鼠头	1627b
-考拉	1638b
-耗子	1629b
+老虎头	1602b
+老银	979b
+老鹰	1660b
+老鼠	1633b
+老鼠头	1632b
+考拉	1643b
+耗子	1634b
 耻ずかしい	426c
 职场	369b 369c
 联想	537o
 联邦快递	507o
 聚会	384b
 肃穆	423b
-肉块	1778b
+肉块	1783b
 肉桂	277b
-肉片	1778b
-肉球	1645c
+肉片	1783b
+肉球	1650c
 肌寒い	413c
 肌色	115c
 股市	369b
-肩揹书包	1960b
+肩揹书包	1965b
 肮脏	438b
 肯尼亚	682o
 肯德基	553o
@@ -38511,14 +38654,14 @@ zürafa	1622n
 自信	418b 418c
 自在	400b
 自然	396b 396c
-自由	431c 1892b
-自由の女神	1892c
-自由女神	1892b
-自由女神像	1892b
+自由	431c 1897b
+自由の女神	1897c
+自由女神	1897b
+自由女神像	1897b
 自行车	402b
 自豪	429b
 自负	429c
-臭鼬	1642b
+臭鼬	1647b
 至福	403c
 舍夫沙万	815b
 舒服	411b
@@ -38526,7 +38669,7 @@ zürafa	1622n
 舒适	411b
 舞池	450b
 舞蹈	402b
-舞鞋	1968b
+舞鞋	1973b
 航天员	176b
 航海	140b 140c
 航班	169b
@@ -38545,7 +38688,8 @@ zürafa	1622n
 艺术	452b
 艺术品	452b
 艺术家	452b
-艾绿	935b
+艾尔米塔什	890b
+艾绿	940b
 节假日	422b
 节庆	422b
 节日	422b
@@ -38553,10 +38697,10 @@ zürafa	1622n
 芍薬	214c
 芒果	239b
 芙烈达	737b
-芙蓉	1710b
+芙蓉	1715b
 芝加哥公牛	590o
 芝加哥小熊	601o
-芝士	1775b
+芝士	1780b
 芝生	125c
 芥子の花	222c
 芥子色	110c
@@ -38566,9 +38710,9 @@ zürafa	1622n
 芬兰风	851b
 芭比	697o 744b
 芭比粉	697o 744b
-芭蕾	1968b
+芭蕾	1973b
 芭蕾舞	432b
-芭蕾舞鞋	1968b
+芭蕾舞鞋	1973b
 花	207b 207c
 花々	207c
 花びら	207c
@@ -38583,9 +38727,9 @@ zürafa	1622n
 花开	207b
 花弁	207c
 花朵	207b
-花束	207c 1703b
+花束	207c 1708b
 花柄	207c
-花椰菜	1759b
+花椰菜	1764b
 花楸	282b
 花楸果	282b
 花海	207b
@@ -38593,22 +38737,22 @@ zürafa	1622n
 花火大会	345c
 花灯	320b
 花瓣	207b
-花生	1762b
+花生	1767b
 花田	124b
 花畑	207c
-花白	959b
+花白	964b
 花见	757c
-花豹	1599b
-花饰り	1707c
+花豹	1604b
+花饰り	1712c
 芸术	452c
 芸术的	452c
 苍白	456b
-苍翠	950b
-苍色	949b
-苍蝇	1700b
-苍青	952b
-苍黄	951b
-苍黑	953b
+苍翠	955b
+苍色	954b
+苍蝇	1705b
+苍青	957b
+苍黄	956b
+苍黑	958b
 苏格兰	794b
 苏格兰高地	794b
 苏联海报	829b
@@ -38637,9 +38781,9 @@ zürafa	1622n
 茉莉	223b
 茉莉花	223b
 茑	134c
-茜色	894b
+茜色	899b
 茶	256b
-茶壶	1840b
+茶壶	1845b
 茶室	801b 801c
 茶色	7c 88b
 茶色い	7c
@@ -38661,10 +38805,10 @@ zürafa	1622n
 草色	51c
 草药	137b
 草莓	229b
-草食恐竜	1673c
+草食恐竜	1678c
 荒れ地	156c
 荒凉	404c
-荒岛	1864b
+荒岛	1869b
 荒波	142c
 荒漠	156b
 荒诞	449b
@@ -38682,15 +38826,15 @@ zürafa	1622n
 药局	368b
 药房	368b
 药物	368b
-药草	1722b
+药草	1727b
 荷兰	468b
 荷兰国旗	662o
 荷兰风	849b
 荷塘	150b
 荷花	212b
 荷花池	150b
-荼白	958b
-莎丽服	1949b
+荼白	963b
+莎丽服	1954b
 莓果	253b
 莫兰迪	460b
 莫兰迪色	460b
@@ -38703,7 +38847,7 @@ zürafa	1622n
 莲池	150c
 莲花	212b
 获胜	429b
-莹白	961b
+莹白	966b
 菊	217b 217c
 菊花	217b
 菌	136b
@@ -38723,8 +38867,8 @@ zürafa	1622n
 营养	430b
 营火	166b
 萨克斯	451b
-萨克斯管	1982b
-萨克斯风	1982b
+萨克斯管	1987b
+萨克斯风	1987b
 落ち叶	129c
 落ち着いた	399c
 落ち着いた大人	434c
@@ -38732,8 +38876,8 @@ zürafa	1622n
 落ち着き	399c
 落ち込んだ	404c
 落叶	129b 129c
-落叶树	1718b 1718c
-落叶植物	1718b
+落叶树	1723b 1723c
+落叶植物	1723b
 落寞	404b
 落日	179b
 落泪	404b
@@ -38748,10 +38892,10 @@ zürafa	1622n
 葬仪	423c
 葬式	423c
 葬礼	423b
-葱倩	920b
-葱绿	918b
-葱青	919b
-葱黄	917b
+葱倩	925b
+葱绿	923b
+葱青	924b
+葱黄	922b
 葵花	211b
 蒂芙尼蓝	693o
 蒙克	732b
@@ -38767,7 +38911,7 @@ zürafa	1622n
 蓝宝石	54b
 蓝染	840b 840c
 蓝染め	840c
-蓝灰色	939b
+蓝灰色	944b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -38776,7 +38920,7 @@ zürafa	1622n
 蓝莓	232b
 蓝调	451b
 蓝调时刻	182b
-蓝鲸	1676b
+蓝鲸	1681b
 蓬松	421b
 蔓	134c
 蔚蓝	39b
@@ -38788,7 +38932,7 @@ zürafa	1622n
 蔷薇色	72c
 薄	456c
 薄い	456c
-薄卷饼	1788b
+薄卷饼	1793b
 薄昙り	203c
 薄暗い	465c
 薄暮	191b
@@ -38799,11 +38943,11 @@ zürafa	1622n
 薪すとーぶ	322c
 薬局	368c
 薬草	137c
-薯条	1781b
+薯条	1786b
 薰衣草	210b
 藏族	795b
 藏红花	288b
-藏蓝	940b
+藏蓝	945b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -38822,9 +38966,9 @@ zürafa	1622n
 虞美人	222b
 虹	178c
 虹彩	310b
-虾子	1820b
-蚂蚁	1690b
-蚊子	1699b
+虾子	1825b
+蚂蚁	1695b
+蚊子	1704b
 蛋白石	310b
 蛋糕	271b
 蛍光	462c
@@ -38832,36 +38976,36 @@ zürafa	1622n
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
 蛙	339c
-蛙镜	1937b
-蛛网	1697b
+蛙镜	1942b
+蛛网	1702b
 蜂	337c
 蜂蜜	263b 263c
-蜗牛	1687b
-蜘蛛	1696b
-蜘蛛网	1697b
+蜗牛	1692b
+蜘蛛	1701b
+蜘蛛网	1702b
 蜜月	405b
 蜜柑	228c
 蜜桃色	27b
 蜜蜂	337b
 蜡染	868b
 蜡烛	321b
-蜥脚类恐龙	1673b
-蜥蜴	1669b
-蜥蜴类	1673b
+蜥脚类恐龙	1678b
+蜥蜴	1674b
+蜥蜴类	1678b
 蝋烛	321c
-蝎子	1698b
-蝙蝠	1636b
+蝎子	1703b
+蝙蝠	1641b
 蝴蝶	336b
-蝴蝶结	1932b
-蝴蝶饼	1771b
+蝴蝶结	1937b
+蝴蝶饼	1776b
 蝶	336c
 蝶々	336c
-螃蟹	1818b
+螃蟹	1823b
 螺钿	310c
-蟋蟀	1694b
-蟑螂	1695b
-蟹壳青	930b
-蠕虫	1701b
+蟋蟀	1699b
+蟑螂	1700b
+蟹壳青	935b
+蠕虫	1706b
 血	326b 326c
 血の色	326c
 血色	326b
@@ -38876,24 +39020,24 @@ zürafa	1622n
 街道	352b 352c
 衣索比亚	866b
 表现主义	732b 732c
-衬衫领带	1940b
-袋鼠	1643b
-袜子	1946b
+衬衫领带	1945b
+袋鼠	1648b
+袜子	1951b
 被子	411b
 被害妄想	426c
 被窝	427b
-装有食物的浅底锅	1792b
+装有食物的浅底锅	1797b
 装饰艺术	710b
 装饰风艺术	710b
 裕福	394c
 裸色	115b
 褐	7b
 褐色	7b 7c
-西兰花	1759b
+西兰花	1764b
 西汉姆联	614o
-西洋なし	1741c
-西洋の城	1889c
-西洋の邮便局	1879c
+西洋なし	1746c
+西洋の城	1894c
+西洋の邮便局	1884c
 西班牙	640o
 西班牙风	869b
 西瓜	234b 234c
@@ -38910,10 +39054,10 @@ zürafa	1622n
 覆盆子	233b
 覚悟	418C
 観叶植物	128c
-観覧车	1912c
+観覧车	1917c
 觉悟	425b
-角帽	1974c
-角氷	1856c
+角帽	1979c
+角氷	1861c
 読书	323c
 计程车	350b
 计算机	388b
@@ -38951,19 +39095,19 @@ zürafa	1622n
 谷仓	360b
 谷歌	480o
 谷物	251b 251c
-豆子	1763b
+豆子	1768b
 豆沙	89b
 豆沙色	89b
-豆绿	932b
-豆青	933b
+豆绿	937b
+豆青	938b
 豌豆	447b
 象牙白	38b
 象牙色	38b 38c
 豪华	394b 394c
 豪奢	394c
-豹子	1599b
+豹子	1604b
 贝宝	511o
-贝果	1772b
+贝果	1777b
 贝母	310b
 贝西克塔斯	632o
 贝鲁特	864b
@@ -38977,9 +39121,9 @@ zürafa	1622n
 质朴	390b
 贪婪	439b
 贪心	439b
-购物袋	1959b
-贵宾犬	1590b
-贵宾狗	1590b
+购物袋	1964b
+贵宾犬	1595b
+贵宾狗	1595b
 贵族	395b 395c
 贵气	394b
 费内巴切	631o
@@ -38993,25 +39137,25 @@ zürafa	1622n
 赛博朋克	387b
 赤	0b 0c
 赤い	0c
-赤い封筒	1931c
+赤い封筒	1936c
 赤ちゃん	420c
 赤の広场	845c
-赤ぴーまん	1756c
-赤りんご	1739c
+赤ぴーまん	1761c
+赤りんご	1744c
 赤わいん	264c
 赤ん坊	420c
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	972b
+赤金	977b
 赤铜色	59c
 赤陶	111b
 赫尔辛基	851b
-赫赤	896b
+赫赤	901b
 赭石	36b
 赭色	36b
-起士	1775b
-起士披萨	1782b
+起士	1780b
+起士披萨	1787b
 起雾	202b
 超现实	733b
 超现实主义	733b
@@ -39020,7 +39164,7 @@ zürafa	1622n
 跃动	402c
 跃动感	402c
 跑步	402b
-跑鞋	1963b
+跑鞋	1968b
 跨年	769b
 跨年夜	769b
 路地	352c
@@ -39055,18 +39199,18 @@ zürafa	1622n
 达成	429c
 达拉斯牛仔	595o
 达美乐	586o
-过山车	1913b
+过山车	1918b
 过年	381b
 迈阿密	781b
 迈阿密热火	592o
 运动	402b 402c
-运动鞋	1963b
+运动鞋	1968b
 近未来	388c
 远征	431b 431c
 远洋	140b
 远足	431b
-连体泳衣	1950b
-连衣裙	1947b
+连体泳衣	1955b
+连衣裙	1952b
 迪厅	450b
 迪拜	788b
 迪斯科	450b
@@ -39098,8 +39242,8 @@ zürafa	1622n
 邪恶	416b
 邪悪	416c
 邪眼	884b
-邮便局	1878c
-邮局	1879b
+邮便局	1883c
+邮局	1884b
 邮轮	140b
 郁金色	79c
 郁金香	213b
@@ -39110,21 +39254,21 @@ zürafa	1622n
 都不用	474b
 都会	351c
 都市	351b 351c
-都市景观	1903b
-都市风景	1903b
+都市景观	1908b
+都市风景	1908b
 都心	351c
 鄂图曼	784b
 酒吧	450b
 酒场	355c
-酒店	1882b
+酒店	1887b
 酒红	33b
 酒红色	33b
 酒色	113b
 酒馆	355b
-酡红	899b
-酡颜	900b
+酡红	904b
+酡颜	905b
 酪梨	242b
-酱紫	944b
+酱紫	949b
 酷暑	205b 205c
 酷热	205b
 酸っぱい	227c
@@ -39144,8 +39288,8 @@ zürafa	1622n
 野外	431b 431c
 野心	417c
 野性	431b
-野牛	1607b
-野猪	1614b
+野牛	1612b
+野猪	1619b
 野獣派	731c
 野球	402c
 野生	431b 431c
@@ -39180,13 +39324,13 @@ zürafa	1622n
 钞票	436b
 钟乳洞	164c
 钢	295b
-钢琴	1985b
+钢琴	1990b
 钢鉄	295c
 钢铁	295b
 钱	436b
-钱包	1956b
+钱包	1961b
 钴蓝	45b
-钵植え	1716c
+钵植え	1721c
 钻石	312b
 铁	296b
 铁塔	351b
@@ -39195,13 +39339,13 @@ zürafa	1622n
 铁锈红	112b
 铃木	502o
 铅灰	85b
-铅白	963b
+铅白	968b
 铅色	85c
-铜绿	976b
+铜绿	981b
 铜色	59b 59c
 铝	297b
 铝合金	297b
-铝箔包	1854b
+铝箔包	1859b
 铬	297b
 银	12b 12c
 银世界	187c
@@ -39210,8 +39354,8 @@ zürafa	1622n
 银河	176b 176c
 银河系	176c
 银灰	86b
-银白	973b
-银红	892b
+银白	978b
+银红	897b
 银色	12b 12c
 银行	369b 369c
 银鼠	86c
@@ -39222,21 +39366,22 @@ zürafa	1622n
 锖びた	298c
 锖朱	112c
 锖色	112c
+锡耶纳	891b
 锦絵	806c
 锦鲤	340b 340c
-键盘	1985c
+键盘	1990c
 镀金	317b
 镇定	399b
 长城	359b
 长春花蓝	705o
 长月	197c
-长毛象	1624b
-长颈鹿	1622b
-长鼓	1990b
-门松	1926b 1926c
+长毛象	1629b
+长颈鹿	1627b
+长鼓	1995b
+门松	1931b 1931c
 闪亮	444b
 闪光	444b
-闪烁	1921b
+闪烁	1926b
 闪电	201b
 闪粉	444b
 闪耀	444b
@@ -39262,10 +39407,12 @@ zürafa	1622n
 阴郁	404c 424b
 阴间	441b
 阵雨	199b
+阿兰布拉宫	889b
 阿兹特克	835b
 阿姆斯特丹	849b
 阿尔卑斯	848b
 阿尔卑斯山	161b
+阿尔罕布拉宫	889b
 阿布扎比	788b
 阿拉伯	788b
 阿根廷	643o
@@ -39297,7 +39444,7 @@ zürafa	1622n
 陶芸	315c
 隆冬	198b
 隆重	423b
-随风飘落的叶子	1727b
+随风飘落的叶子	1732b
 隐秘	407b
 隐藏	407b
 隠れた	407c
@@ -39305,7 +39452,7 @@ zürafa	1622n
 难过	404b
 雅致	410b
 集市	343b
-雌孔雀	1662b
+雌孔雀	1667b
 雍容	410b
 雏菊	220b
 雑木林	119c
@@ -39356,7 +39503,7 @@ zürafa	1622n
 雷鸣	201b 201c
 雹	201c
 雾	202c 463b
-雾の都会	1901c
+雾の都会	1906c
 雾天	202b
 雾气	202b
 雾雨	200c
@@ -39373,7 +39520,7 @@ zürafa	1622n
 霜	186b 186c
 霜月	197c
 霜柱	186c
-霜淇淋	1823b
+霜淇淋	1828b
 霜色	83b 83c
 霞	202c
 霞んだ	463c
@@ -39382,9 +39529,9 @@ zürafa	1622n
 露店	343c
 露水	206b
 露珠	206b
-露营	1861b
+露营	1866b
 霸气	418b
-霸王龙	1674b
+霸王龙	1679b
 青	4c
 青い	4c
 青の街	815c
@@ -39393,14 +39540,14 @@ zürafa	1622n
 青春	412b 412c
 青柠色	31b
 青瓷	308b
-青白	928b
-青碧	925b
+青白	933b
+青碧	930b
 青磁	308c
 青空	169c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	927b
+青翠	932b
 青色	4c 13b
 青花	307b 307c
 青花瓷	307b
@@ -39409,9 +39556,9 @@ zürafa	1622n
 青苹果	237b
 青草	125b
 青草地	125b
-青莲	948b
+青莲	953b
 青菜	447b
-青葱	921b
+青葱	926b
 青蓝	14b
 青蛙	339b
 青钝	93c
@@ -39440,17 +39587,17 @@ zürafa	1622n
 非遗	468b
 靠谱	419b
 面包	270b
-面包圈	1772b
+面包圈	1777b
 面包坊	270b
 面包店	270b
-面条	1806b
+面条	1811b
 面白い	403c
 面白くない	448c
-面饼	1770b
+面饼	1775b
 革	299c
 革新	388c
-靴子	1969b
-鞭炮	1920b
+靴子	1974b
+鞭炮	1925b
 韦斯·安德森	831b
 韦斯安德森	831b
 韩国	651o 799b 799c
@@ -39461,27 +39608,27 @@ zürafa	1622n
 韩流	799b
 音乐会	346b
 音乐节	346b
-音乐键盘	1985b
+音乐键盘	1990b
 音楽祭	346c
 頬红色	114c
 頼もしい	419c
-项炼	1978b
-领带	1940b
+项炼	1983b
+领带	1945b
 领英	584o
 颓废	424b
 颓废风	724b
 风	204B 204C
 风が强い	204c
-风に揺れる叶	1727c
-风吹叶落	1727b
+风に揺れる叶	1732c
+风吹叶落	1732b
 风変わり	449c
 风景	468b
 风暴	201b
 风格	468b
 风格派	712b
-风琴	1983b
+风琴	1988b
 风船	348c
-风铃	1929b 1929c
+风铃	1934b 1934c
 飓风	201b
 飘浮	409b
 飘渺	409b
@@ -39492,15 +39639,15 @@ zürafa	1622n
 飞船	376b
 飞行	169b 169c
 飞行机	169c
-飞鸟	1654b
+飞鸟	1659b
 飞龙	408b
 食ぱん	270c
-饭团	1803b
-饮料盒	1854b
+饭团	1808b
+饮料盒	1859b
 饱きた	448c
 饴	272c
-饺子	1815b
-饼干	1827b
+饺子	1820b
+饼干	1832b
 馅饼	271b
 首尔	799b
 香奈儿	587o
@@ -39517,17 +39664,17 @@ zürafa	1622n
 騒がしい	435c
 騒ぎ	435c
 騒音	435c
-马の颜	1600c
+马の颜	1605c
 马丘比丘	796b
 马六甲	875b
 马卡龙	275b
 马卡龙色	461b
-马头	1600b
+马头	1605b
 马尼拉	876b
 马德里	869b
 马德里竞技	618o
-马戏团	1915b
-马戏团帐篷	1915b
+马戏团	1920b
+马戏团帐篷	1920b
 马拉喀什	772b
 马来西亚	689o
 马芬	271b
@@ -39536,17 +39683,17 @@ zürafa	1622n
 马赛人	867b
 马赛足球俱乐部	626o
 马路	352b
-马铃薯	1752b
-马黛茶	1855b
+马铃薯	1757b
+马黛茶	1860b
 驼色	26b
 骄傲	429b
 骄傲月	767b
 骄傲游行	767b
 骄阳	171b
-骆驼	1619b
+骆驼	1624b
 骑行	402b
 骚乱	435b
-骨付き肉	1776c
+骨付き肉	1781c
 骨董	391c
 骷髅	416b
 骸骨	416c
@@ -39559,13 +39706,13 @@ zürafa	1622n
 高层びる	351c
 高山	160b
 高楼	351b
-高楼大厦	1877b
+高楼大厦	1882b
 高温	205b
 高科技	388b
 高端	394b
 高级	394b 394c
 高贵	395b 395c
-高跟鞋	1966b
+高跟鞋	1971b
 高迪	776b
 高速公路	351b
 高速道路	351c
@@ -39593,11 +39740,11 @@ zürafa	1622n
 鮨	276c
 鱼	377c
 鱼儿	377b
-鱼板	1812b
+鱼板	1817b
 鱼缸	377b
 鱼群	377b 377c
-鱼肚白	960b
-鱿鱼	1821b
+鱼肚白	965b
+鱿鱼	1826b
 鲑色	29c
 鲑鱼色	29b
 鲛	141c
@@ -39613,36 +39760,36 @@ zürafa	1622n
 鲜花	207b
 鲜血	326b
 鲤	340c
-鲤鱼旗	1928b
-鲨鱼	1682b
+鲤鱼旗	1933b
+鲨鱼	1687b
 鲸	341b 341c
 鲸鱼	341b
-鲸鱼喷水	1675b
-鳄梨	1750b
-鳄鱼	1667b
-鶏もも肉	1777c
+鲸鱼喷水	1680b
+鳄梨	1755b
+鳄鱼	1672b
+鶏もも肉	1782c
 鶏卵色	77c
-鸟の卵と巣	1729c
+鸟の卵と巣	1734c
 鸟居	817b 817c
 鸠	420c
-鸡尾酒	1845b
-鸡腿	1777b
+鸡尾酒	1850b
+鸡腿	1782b
 鸡蛋	269b
 鸦	424c
-鸦青	931b
+鸦青	936b
 鸭の羽色	13c
-鸭卵青	929b
-鸭子	1656b
-鸭舌帽	1975b
-鸭黄	901b
+鸭卵青	934b
+鸭子	1661b
+鸭舌帽	1980b
+鸭黄	906b
 鸴	283c
 鸽子	420b
 鹅卵石	292b
 鹅黄	77b
 鹦鹉	334b
-鹰嘴豆	1789b
+鹰嘴豆	1794b
 麦	251c
-麦わら帽子	1972c
+麦わら帽子	1977c
 麦子	251b
 麦当劳	477o
 麦德林	873b
@@ -39654,15 +39801,15 @@ zürafa	1622n
 麻布	303b
 麻辣	286b
 黄	2b 2c
-黄丝带	1934b
+黄丝带	1939b
 黄土	102c
 黄土色	36c
 黄昏	191b
 黄昏时	191c
-黄栌	912b
+黄栌	917b
 黄沙	157b
 黄油	269b
-黄瓜	1757b
+黄瓜	1762b
 黄绿	67b 67c
 黄绿色	67b
 黄色	2b 2c
@@ -39696,11 +39843,11 @@ zürafa	1622n
 黒胡椒	278c
 黒色	9c
 黛	80b
-黛紫	942b
-黛绿	941b
+黛紫	947b
+黛绿	946b
 黛色	80b
 黛蓝	80b
-黝黑	971b
+黝黑	976b
 鼓励	417b
 鼓舞	417b
 鼠尾草绿	94b
@@ -39708,15 +39855,15 @@ zürafa	1622n
 齿轮	297b
 龙	408c
 龙卷风	201b
-龙头	1671b
+龙头	1676b
 龙山寺	811b
 龙泉青瓷	308b
 龙猫	832b
-龙虾	1819b
+龙虾	1824b
 가나	683o
 가나가와 해변의 높은 파도	740d
 가드닝	126d
-가락신	1961d
+가락신	1966d
 가랑비	200d
 가로등	347d
 가뭄	156d
@@ -39742,8 +39889,8 @@ zürafa	1622n
 갈색	7d
 감귤	228d
 감상적인	428d
-감자	1752d
-감자튀김	1781d
+감자	1757d
+감자튀김	1786d
 감탄	437d
 값비싼	394d
 갓난아기	420d
@@ -39754,23 +39901,23 @@ zürafa	1622n
 강렬한	418d
 강변	148d
 강아지	421d
-강아지 얼굴	1587d
+강아지 얼굴	1592d
 강인한	418d
 강철	295d
 강풍	204d
 강황	79d
 강황색	79d
 개구리	339d
-개구리 얼굴	1666d
-개미	1690d
+개구리 얼굴	1671d
+개미	1695d
 개울	148d
 개화	207d
 갤러리	452d
 거룩한	425d
 거리	352d
-거미	1696d
-거미줄	1697d
-거북이	1668d
+거미	1701d
+거미줄	1702d
+거북이	1673d
 거친	431d
 걱정	426d
 걱정스러운	426d
@@ -39779,8 +39926,8 @@ zürafa	1622n
 건강식품	430d
 건강한	430d
 건물	351d
-건물 공사	1868d
-건배하는 샴페인 잔	1849d
+건물 공사	1873d
+건배하는 샴페인 잔	1854d
 건설	389d
 걸리시	432d
 검은	9d
@@ -39794,6 +39941,7 @@ zürafa	1622n
 게으른	427d
 게으름	427d
 겨울	198d
+겨울 궁전	890d
 겨울날	198d
 겨울철	198d
 겨자색	110d
@@ -39812,7 +39960,7 @@ zürafa	1622n
 결혼식	383d
 겸손한	401d
 경건한	423d
-경기장	1866d
+경기장	1871d
 경복궁	810d
 경이로운	437d
 경제	369d
@@ -39822,13 +39970,13 @@ zürafa	1622n
 계단식 논	778d
 계란	269d
 계피	277d
-고구마	1808d
+고구마	1813d
 고궁	810d
 고귀한	395d
-고글	1937d
+고글	1942d
 고급	394d
-고기	1776d
-고깃덩이	1778d
+고기	1781d
+고깃덩이	1783d
 고대 청동	316d
 고독	404d
 고독한	404d
@@ -39837,7 +39985,7 @@ zürafa	1622n
 고딕풍	424d
 고래	341d
 고려청자	308d
-고릴라	1585d
+고릴라	1590d
 고립	404d
 고립된	404d
 고상한	410d
@@ -39846,13 +39994,13 @@ zürafa	1622n
 고속도로	351d
 고스	424d
 고스족	424d
-고슴도치	1635d
-고양이	1595d
-고양이 얼굴	1594d
+고슴도치	1640d
+고양이	1600d
+고양이 얼굴	1599d
 고요	399d
 고요한	399d
 고요함	399d
-고전 양식의 건축물	1867d
+고전 양식의 건축물	1872d
 고전음악	410d
 고전적인	391d
 고추	286d
@@ -39870,8 +40018,8 @@ zürafa	1622n
 골목	352d
 골목길	352d
 골짜기	162d
-곰 얼굴	1637d
-곰발바닥	1645d
+곰 얼굴	1642d
+곰발바닥	1650d
 곰인형	421d
 공감	401d
 공격적인	415d
@@ -39884,7 +40032,7 @@ zürafa	1622n
 공업	389d
 공연	346d
 공원	127d
-공작	1662d
+공작	1667d
 공작새	329d
 공작석색	82d
 공작청	46d
@@ -39904,7 +40052,7 @@ zürafa	1622n
 과테말라	874d
 과학	388d
 관능적인	406d
-관람차	1912d
+관람차	1917d
 관엽식물	128d
 광기	435d
 광대	342d
@@ -39926,19 +40074,19 @@ zürafa	1622n
 구름	170d
 구름 낀	203d
 구리색	59d
-구명조끼	1939d
+구명조끼	1944d
 구성주의	829d
 구역질	438d
 구월	197d
 구정	381d
 구채구	814d
-국립공원	1865d
-국수	1806d
+국립공원	1870d
+국수	1811d
 국왕	395d
 국화	217d
 군대	445d
 군사	445d
-군용 헬멧	1976d
+군용 헬멧	1981d
 군인	445d
 군중	435d
 군청색	44d
@@ -39948,7 +40096,7 @@ zürafa	1622n
 궁중	395d
 궤도	176d
 귀금속	327d
-귀뚜라미	1694d
+귀뚜라미	1699d
 귀신	416d
 귀여운	421d
 귀여움	421d
@@ -39997,7 +40145,7 @@ zürafa	1622n
 기괴한	449d
 기념식	423d
 기도	425d
-기린	1622d
+기린	1627d
 기모노	366d
 기묘한	449d
 기분 좋은	403d
@@ -40010,9 +40158,9 @@ zürafa	1622n
 기이한	449d
 기적	408d
 기진맥진	427d
-기타	1984d
+기타	1989d
 기품	410d
-긴 북	1990d
+긴 북	1995d
 긴장감	426d
 긴장된	426d
 길거리	352d
@@ -40037,7 +40185,7 @@ zürafa	1622n
 꽁꽁	413d
 꽁꽁 언	464d
 꽃	207d
-꽃게	1818d
+꽃게	1823d
 꽃다발	207d
 꽃들	207d
 꽃무늬	207d
@@ -40079,7 +40227,7 @@ zürafa	1622n
 낙엽	129d
 낙원	440d
 낙천적인	417d
-낙타	1619d
+낙타	1624d
 난꽃	218d
 난로	322d
 난리	435d
@@ -40087,19 +40235,19 @@ zürafa	1622n
 난해한	407d
 날개	169d
 낡은	392d
-낡은 주택 건물	1874d
+낡은 주택 건물	1879d
 남극	185d
 남보라	95d
 남색	16d
 남성	471d
 남성미	433d
-남성용 구두	1962d
+남성용 구두	1967d
 남성적인	433d
 남아프리카 공화국	680o
 남자	471d
 남자다운	433d
 남자다움	433d
-납작한 냄비	1792d
+납작한 냄비	1797d
 납회색	85d
 낭떠러지	163d
 낭만	405d
@@ -40112,7 +40260,7 @@ zürafa	1622n
 냇물	148d
 냉기	413d
 냉랭한	413d
-너구리	1593d
+너구리	1598d
 너울	142d
 넝쿨	134d
 넣지 마	474d
@@ -40131,9 +40279,9 @@ zürafa	1622n
 네온사인	319d
 네이버	521o
 네이비	16d
-네잎클로버	1724d
+네잎클로버	1729d
 네팔	795d
-넥타이	1940d
+넥타이	1945d
 넷플릭스	484o
 노	472d
 노란	2d
@@ -40153,7 +40301,7 @@ zürafa	1622n
 노트북	388d
 녹	298d
 녹색	3d
-녹색 채소	1758d
+녹색 채소	1763d
 녹슨	298d
 녹슨 빨강	112d
 녹차	257d
@@ -40194,7 +40342,7 @@ zürafa	1622n
 느긋한	400d
 느린	427d
 느릿느릿	427d
-늑대 얼굴	1591d
+늑대 얼굴	1596d
 늘어지는	427d
 늠름한	418d
 능선	160d
@@ -40237,15 +40385,15 @@ zürafa	1622n
 달걀	269d
 달러	436d
 달리기	402d
-달맞이	1930d
+달맞이	1935d
 달밤	174d
 달빛	174d
 달콤씁쓸한	428d
 달콤한	421d
-달팽이	1687d
-달팽이집	1684d
+달팽이	1692d
+달팽이집	1689d
 달항아리	885d
-닭다리	1777d
+닭다리	1782d
 담백한	434d
 담벼락	353d
 담요	411d
@@ -40291,28 +40439,28 @@ zürafa	1622n
 델프트 블루	808d
 도기	315d
 도넛	271d
-도도새	1659d
+도도새	1664d
 도르트문트	620o
 도리이	817d
-도마뱀	1669d
+도마뱀	1674d
 도미노피자	586o
 도서	323d
 도서관	356d
 도시	351d
-도시 야경	1906d
-도시 전경	1903d
-도시락	1801d
+도시 야경	1911d
+도시 전경	1908d
+도시락	1806d
 도시바	557o
 도심	351d
 도예	315d
 도자기	306d
 도커	529o
 도쿄	862d
-도쿄 타워	1891d
+도쿄 타워	1896d
 도회지	351d
 독서	323d
 독성	438d
-독수리	1655d
+독수리	1660d
 독일	638o
 돈	436d
 돌	292d
@@ -40327,9 +40475,9 @@ zürafa	1622n
 동화	408d
 돛	140d
 돛단배	140d
-돼지	1613d
-돼지 얼굴	1612d
-돼지코	1615d
+돼지	1618d
+돼지 얼굴	1617d
+돼지코	1620d
 두근두근	402d
 두려운	416d
 두려움	416d
@@ -40341,12 +40489,12 @@ zürafa	1622n
 드라마	418d
 드라마틱한	418d
 드래곤	408d
-드럼	1989d
+드럼	1994d
 드롭박스	574o
 드리미	409d
 든든한	419d
 들뜬	422d
-들소	1607d
+들소	1612d
 들판	124d
 등꽃	221d
 등나무꽃	221d
@@ -40354,7 +40502,7 @@ zürafa	1622n
 등불	320d
 등불 축제	763d
 등산	431d
-등산화	1964d
+등산화	1969d
 디스코	450d
 디스코드	524o
 디왈리	823d
@@ -40369,24 +40517,24 @@ zürafa	1622n
 따분한	448d
 따분함	448d
 따스한	411d
-딱정벌레	1692d
+딱정벌레	1697d
 딸기	229d
 땀방울	414d
 땅	168d
 땅거미	191d
 땅바닥	168d
-땅콩	1762d
+땅콩	1767d
 땡볕	205d
 떠들썩한	435d
-떠먹는 아이스크림	1825d
-떡꼬치	1814d
+떠먹는 아이스크림	1830d
+떡꼬치	1819d
 뜨개질	411d
 뜨거운	414d
-뜨거운 음료	1839d
+뜨거운 음료	1844d
 뜰	126d
 뜻밖의	437d
 라떼	255d
-라마	1621d
+라마	1626d
 라마단	761d
 라벤더	210d
 라이브러리	356d
@@ -40441,8 +40589,8 @@ zürafa	1622n
 로켓	376d
 로코코	728d
 로파이	751d
-롤러코스터	1913d
-롤리팝	1834d
+롤러코스터	1918d
+롤리팝	1839d
 루마니아	675o
 루비	55d
 루비색	55d
@@ -40452,7 +40600,7 @@ zürafa	1622n
 르노	501o
 르누아르	802d
 리넨	303d
-리본	1932d
+리본	1937d
 리사이클	396d
 리스본	809d
 리우 카니발	824d
@@ -40465,7 +40613,7 @@ zürafa	1622n
 마귀	441d
 마그마	165d
 마녀	407d
-마늘	1760d
+마늘	1765d
 마닐라	876d
 마당	126d
 마드리드	869d
@@ -40479,7 +40627,7 @@ zürafa	1622n
 마법사	408d
 마사이	867d
 마술	408d
-마술사 모자	1973d
+마술사 모자	1978d
 마스터카드	510o
 마야	835d
 마왕	441d
@@ -40495,15 +40643,15 @@ zürafa	1622n
 마추픽추	796d
 마카롱	275d
 마켓	343d
-마테차	1855d
+마테차	1860d
 마트료시카	845d
 마티스	731d
 막대사탕	272d
 만개	207d
-만두	1815d
+만두	1820d
 만리장성	359d
 만화	393d
-말 얼굴	1600d
+말 얼굴	1605d
 말고	474d
 말라카	875d
 말레이시아	689o
@@ -40517,7 +40665,7 @@ zürafa	1622n
 망자의 날	756d
 매력	421d
 매력적인	421d
-매머드	1624d
+매머드	1629d
 매연	325d
 매운	277d
 매혹적인	406d
@@ -40525,7 +40673,7 @@ zürafa	1622n
 맥도날드	477o
 맥주	266d
 맥주 축제	759d
-맥주잔	1847d
+맥주잔	1852d
 맨시티	610o
 맨유	609o
 맨체스터 유나이티드	609o
@@ -40544,10 +40692,10 @@ zürafa	1622n
 메탈릭	297d
 메트로	351d
 멕시코	644o 770d
-멜론	1732d
+멜론	1737d
 멤피스	711d
 멤피스 디자인	711d
-멧돼지	1614d
+멧돼지	1619d
 면	303d
 면직	303d
 명랑한	403d
@@ -40557,7 +40705,7 @@ zürafa	1622n
 명왕성	176d
 명절	422d
 명품	394d
-모기	1699d
+모기	1704d
 모네	802d
 모노크롬	442d
 모닥불	166d
@@ -40572,12 +40720,12 @@ zürafa	1622n
 모로코 스타일	772d
 모로코풍	772d
 모브	63d
-모스크	1894d
+모스크	1899d
 모스크바	845d
 모직	303d
 모카	254d
 모카 무스	708o
-모텔	1883d
+모텔	1888d
 모험	431d
 목가적인	399d
 목련	226d
@@ -40600,7 +40748,7 @@ zürafa	1622n
 묘회	811d
 무구한	420d
 무굴	846d
-무궁화	1710d
+무궁화	1715d
 무기력	427d
 무기력한	427d
 무당벌레	338d
@@ -40616,21 +40764,23 @@ zürafa	1622n
 무지개	178d
 무지갯빛	178d
 무하	805d
-묵주	1978d
-문어	1683d
+묵주	1983d
+문어	1688d
 문학	323d
 물	152d
-물 뿜는 고래	1675d
-물개	1678d
+물 뿜는 고래	1680d
+물개	1683d
 물결	142d
 물고기	377d
-물고기 깃발	1928d
+물고기 깃발	1933d
 물놀이	143d
+물랑루즈	888d
+물랭루주	888d
 물밑	377d
 물방울	152d
 물보라	142d
 물빛	66d
-물소	1610d
+물소	1615d
 물속	377d
 물안개	202d
 물약	408d
@@ -40642,7 +40792,7 @@ zürafa	1622n
 뮤트	460d
 미개척	431d
 미국	645o
-미끄럼틀	1911d
+미끄럼틀	1916d
 미니멀	398d
 미니멀리스트	398d
 미니멀리즘	398d
@@ -40651,7 +40801,7 @@ zürafa	1622n
 미래	388d
 미래적인	388d
 미색	18d
-미생물	1702d
+미생물	1707d
 미세먼지	202d
 미소	403d
 미술	452d
@@ -40679,19 +40829,19 @@ zürafa	1622n
 밀림	120d
 밀물	142d
 밀밭	251d
-밀전병에 싼 요리	1788d
+밀전병에 싼 요리	1793d
 밀크티	259d
 밋밋한	448d
-바게트	1769d
+바게트	1774d
 바나나	238d
 바다	140d
 바닷가	143d
 바닷가 모래	143d
-바닷가재	1819d
+바닷가재	1824d
 바닷속	141d
 바람	204d
 바람 부는	204d
-바람에 흔들리는 나뭇잎	1727d
+바람에 흔들리는 나뭇잎	1732d
 바랜	460d
 바로크	803d
 바르사	617o
@@ -40705,19 +40855,19 @@ zürafa	1622n
 바이두	543o
 바이에른 뮌헨	619o
 바이올렛	22d
-바이올린	1987d
+바이올린	1992d
 바이킹	839d
 바자회	343d
-바지	1942d
+바지	1947d
 바캉스	400d
-바퀴벌레	1695d
+바퀴벌레	1700d
 바틱	868d
-박 터트리기	1924d
+박 터트리기	1929d
 박물관	452d
-박쥐	1636d
+박쥐	1641d
 반 고흐	736d
-반바지	1952d
-반지	1980d
+반바지	1957d
+반지	1985d
 반짝	444d
 반짝거리는	444d
 반짝반짝	444d
@@ -40725,7 +40875,7 @@ zürafa	1622n
 반짝임	444d
 발랄한	403d
 발레	432d
-발레 슈즈	1968d
+발레 슈즈	1973d
 발레리나	432d
 발렌타인데이	380d
 발리	778d
@@ -40738,8 +40888,8 @@ zürafa	1622n
 밤문화	450d
 밤색	7d
 밤중	192d
-밤하늘 별	1902d
-밤하늘을 배경으로 하는 다리	1908d
+밤하늘 별	1907d
+밤하늘을 배경으로 하는 다리	1913d
 방글라데시	685o
 방랑	431d
 방콕	791d
@@ -40752,9 +40902,9 @@ zürafa	1622n
 백일몽	409d
 백자	885d
 백자 달항아리	885d
-백조	1657d
-백화점	1886d
-밴조	1988d
+백조	1662d
+백화점	1891d
+밴조	1993d
 밴프	857d
 밸런타인	380d
 밸런타인데이	380d
@@ -40787,13 +40937,13 @@ zürafa	1622n
 베를린	863d
 베리	253d
 베리 페리	705o
-베이글	1772d
+베이글	1777d
 베이루트	864d
 베이비	420d
 베이지	17d
 베이지색	17d
 베이커리	270d
-베이컨	1779d
+베이컨	1784d
 베이퍼웨이브	827d
 베지테리언	430d
 베트남	656o 798d
@@ -40818,7 +40968,7 @@ zürafa	1622n
 병동	368d
 병든	438d
 병사	445d
-병아리	1650d
+병아리	1655d
 병아리 노랑	77d
 병아리색	77d
 병원	368d
@@ -40849,7 +40999,7 @@ zürafa	1622n
 복숭아빛 분홍	73d
 복숭아색	27d
 복슬복슬	421d
-복어	1681d
+복어	1686d
 볼리우드	747d
 볼보	500o
 봄	195d
@@ -40866,14 +41016,14 @@ zürafa	1622n
 부라노	818d
 부러운	439d
 부러움	439d
-부리또	1786d
+부리또	1791d
 부식	298d
-부엉이	1658d
+부엉이	1663d
 부엌	373d
 부에노스아이레스	855d
 부유한	394d
 부조리한	449d
-부츠	1969d
+부츠	1974d
 부케	207d
 부하라	882d
 부활	412d
@@ -40887,8 +41037,8 @@ zürafa	1622n
 북촌	842d
 분개	415d
 분노	415d
-분수	1899d
-분재	1716d
+분수	1904d
+분재	1721d
 분주한	435d
 분통	415d
 분한	415d
@@ -40924,7 +41074,7 @@ zürafa	1622n
 블루베리	232d
 블루스	451d
 블루아워	182d
-블링블링	1921d
+블링블링	1926d
 비	199d
 비 오는 날	199d
 비건	430d
@@ -40936,7 +41086,7 @@ zürafa	1622n
 비밀	407d
 비밀스러운	407d
 비바 마젠타	706o
-비버	1634d
+비버	1639d
 비비드	458d
 비스킷	271d
 비싼	394d
@@ -40957,7 +41107,7 @@ zürafa	1622n
 비현실적인	409d
 빅토리아 시대	828d
 빅토리안	828d
-빈 둥지	1728d
+빈 둥지	1733d
 빈둥빈둥	427d
 빈티지	391d
 빌딩	351d
@@ -40973,12 +41123,12 @@ zürafa	1622n
 빛나는	457d
 빛의 축제	823d
 빨간	0d
-빨간 사과	1739d
+빨간 사과	1744d
 빨간색	0d
 빨강	0d
 빨갛게	0d
 빨갛다	0d
-빨대와 컵	1852d
+빨대와 컵	1857d
 빵	270d
 빵집	270d
 빼 주세요	474d
@@ -40998,11 +41148,11 @@ zürafa	1622n
 사리	844d
 사마르칸트	882d
 사막	156d
-사막 섬	1864d
+사막 섬	1869d
 사무라이	366d
 사무실	369d
 사바나	847d
-사슴	1606d
+사슴	1611d
 사악한	416d
 사용하지 마	474d
 사용하지 마세요	474d
@@ -41018,12 +41168,12 @@ zürafa	1622n
 사이클론	201d
 사이클링	402d
 사이키델릭	449d
-사자 얼굴	1596d
+사자 얼굴	1601d
 사제	372d
 사찰	357d
 사치	394d
 사치스러운	394d
-사케	1842d
+사케	1847d
 사탄	441d
 사탕	272d
 사파리	431d
@@ -41041,7 +41191,7 @@ zürafa	1622n
 산봉우리	160d
 산속	160d
 산업	389d
-산에서 떠오르는 해	1904d
+산에서 떠오르는 해	1909d
 산장	375d
 산타	378d
 산토리니	364d
@@ -41051,8 +41201,8 @@ zürafa	1622n
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1803d
-삼각 수영복	1951d
+삼각 김밥	1808d
+삼각 수영복	1956d
 삼림	119d
 삼성	486o
 삼월	195d
@@ -41083,10 +41233,10 @@ zürafa	1622n
 새빨간	74d
 새빨간색	74d
 새빨갛게	0d
-새싹	1715d
+새싹	1720d
 새싹색	53d
-새우	1820d
-새우튀김	1811d
+새우	1825d
+새우튀김	1816d
 새출발	412d
 새콤한	227d
 새틴	302d
@@ -41099,8 +41249,8 @@ zürafa	1622n
 색동저고리	841d
 색소폰	451d
 색의 축제	822d
-샌드위치	1784d
-샌들	1967d
+샌드위치	1789d
+샌들	1972d
 샐러드	447d
 샛노란	101d
 샛노란색	101d
@@ -41111,15 +41261,15 @@ zürafa	1622n
 생맥주	266d
 생신	384d
 생일	384d
-생일 케이크	1828d
+생일 케이크	1833d
 생일 파티	384d
 생일잔치	384d
-생쥐	1628d
+생쥐	1633d
 생태	396d
 생태계	396d
 샤넬	587o
 샤르트뢰즈	67d
-샤베트 아이스크림	1824d
+샤베트 아이스크림	1829d
 샤오미	539o
 샬레	848d
 샴페인	265d
@@ -41148,10 +41298,10 @@ zürafa	1622n
 석재	292d
 석청색	81d
 석호	146d
-선글라스	1936d
+선글라스	1941d
 선명하게 밝은	457d
 선명한	458d
-선물	1933d
+선물	1938d
 선박	140d
 선불교 정원	362d
 선술집	355d
@@ -41194,7 +41344,7 @@ zürafa	1622n
 세련미	410d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1931d
+세뱃돈	1936d
 세비야	837d
 세이지	94d
 세이지그린	94d
@@ -41204,8 +41354,8 @@ zürafa	1622n
 센티멘털	428d
 셀틱스	589o
 셰비 시크	741d
-소 얼굴	1608d
-소금	1799d
+소 얼굴	1613d
+소금	1804d
 소나기	199d
 소나무	121d
 소나무숲	121d
@@ -41224,10 +41374,10 @@ zürafa	1622n
 소생	412d
 소설	323d
 소원	417d
-소원을 건 나무	1925d
+소원을 건 나무	1930d
 소음	435d
 소프트	459d
-소프트 아이스크림	1823d
+소프트 아이스크림	1828d
 소프트아이스크림	274d
 솔라펑크	752d
 솔밭	121d
@@ -41237,11 +41387,11 @@ zürafa	1622n
 솜사탕	273d
 송끄란	755d
 송년	769d
-송충이	1689d
+송충이	1694d
 쇼콜라	261d
-쇼핑백	1959d
+쇼핑백	1964d
 수국	219d
-수달	1641d
+수달	1646d
 수련	212d
 수림	119d
 수면	427d
@@ -41260,7 +41410,7 @@ zürafa	1622n
 수족관	377d
 수중	377d
 수치심	426d
-수탉	1648d
+수탉	1653d
 수평선	183d
 수풀	119d
 수행	425d
@@ -41275,7 +41425,7 @@ zürafa	1622n
 순한	401d
 술집	355d
 숨겨진	407d
-숫양	1616d
+숫양	1621d
 숭배	425d
 숯불	167d
 숲	119d
@@ -41298,10 +41448,10 @@ zürafa	1622n
 스즈키	502o
 스카이라인	351d
 스카이블루	41d
-스카프	1943d
+스카프	1948d
 스칸디나비아	365d
 스칼렛	34d
-스컹크	1642d
+스컹크	1647d
 스코틀랜드	794d
 스쿨버스	280d
 스키	198d
@@ -41315,7 +41465,7 @@ zürafa	1622n
 스트리트	352d
 스틸	295d
 스팀펑크	717d
-스파게티	1807d
+스파게티	1812d
 스파클링 와인	265d
 스팽글	444d
 스페인	640o
@@ -41323,7 +41473,7 @@ zürafa	1622n
 스펙트럼	178d
 스포츠	402d
 스포티파이	483o
-스푼과 사발	1795d
+스푼과 사발	1800d
 슬픈	404d
 슬픔	404d
 습한	414d
@@ -41336,18 +41486,19 @@ zürafa	1622n
 시금치	447d
 시끄러운	435d
 시끌벅적	435d
-시나고그	1896d
+시나고그	1901d
 시나몬	277d
 시내	351d
 시냇물	148d
 시누아즈리	743d
 시드니	861d
-시든 꽃	1709d
+시든 꽃	1714d
 시디 부 사이드	877d
 시멘트	293d
 시보리	840d
 시부야	862d
 시안	14d
+시에나	891d
 시원한	413d
 시원함	413d
 시월	197d
@@ -41382,7 +41533,7 @@ zürafa	1622n
 신앙	425d
 신전	357d
 신주쿠	862d
-신토 신사	1897d
+신토 신사	1902d
 신호등	281d
 신혼여행	405d
 신화	408d
@@ -41391,7 +41542,7 @@ zürafa	1622n
 실연	404d
 실크	302d
 실크로드	882d
-실험실 가운	1938d
+실험실 가운	1943d
 심심한	448d
 심야	193d
 심연	141d
@@ -41409,11 +41560,11 @@ zürafa	1622n
 싸늘한	413d
 싸움	415d
 쌀쌀한	413d
-쌍봉 낙타	1620d
+쌍봉 낙타	1625d
 썩은	438d
 썰매	198d
 썰물	142d
-쏟아져 나오는 액체	1851d
+쏟아져 나오는 액체	1856d
 쓰지 마	474d
 쓰지 마세요	474d
 쓰지 말고	474d
@@ -41471,7 +41622,7 @@ zürafa	1622n
 아침 햇살	188d
 아카시아	847d
 아케이드	719d
-아코디언	1983d
+아코디언	1988d
 아쿠아	66d
 아쿠아리움	377d
 아트	452d
@@ -41483,11 +41634,11 @@ zürafa	1622n
 악마의 눈	884d
 악마적인	441d
 악몽	416d
-악어	1667d
+악어	1672d
 안개	202d
 안개비	200d
-안경	1935d
-안내견	1589d
+안경	1940d
+안내견	1594d
 안녕	469d
 안녕하세요	469d
 안녕하십니까	469d
@@ -41507,9 +41658,11 @@ zürafa	1622n
 알루미늄	297d
 알리바바	540o
 알리페이	542o
-알에서 깬 병아리	1649d
-알이 들어 있는 둥지	1729d
+알에서 깬 병아리	1654d
+알이 들어 있는 둥지	1734d
 알프스	161d
+알함브라	889d
+알함브라 궁전	889d
 암녹색	48d
 암벽	163d
 암석	163d
@@ -41540,29 +41693,29 @@ zürafa	1622n
 야경	192d
 야광	462d
 야구	402d
-야구모자	1975d
+야구모자	1980d
 야망	417d
 야생	431d
 야수파	731d
 야시장	344d
 야외	431d
-야자수	1719d
+야자수	1724d
 야채	447d
-야채샐러드	1796d
+야채샐러드	1801d
 약국	368d
 약속	417d
 약초	137d
 양귀비	222d
 양념	277d
 양떼	360d
-양말	1946d
+양말	1951d
 양모	303d
 양배추	447d
 양상추	447d
-양주잔	1850d
+양주잔	1855d
 양초	321d
 양키스	598o
-양파	1761d
+양파	1766d
 양피지	304d
 어두운	453d
 어둑한	465d
@@ -41573,14 +41726,14 @@ zürafa	1622n
 어린 시절	428d
 어린아이	393d
 어린이	393d
-어묵	1812d
+어묵	1817d
 어색한	426d
 어스름	191d
 어스름한	465d
 어스톤	397d
 어항	377d
 언덕	160d
-얼룩다람쥐	1633d
+얼룩다람쥐	1638d
 얼룩말	331d
 얼어붙은	464d
 얼음	184d
@@ -41598,6 +41751,7 @@ zürafa	1622n
 에게해	787d
 에너지	402d
 에덴	440d
+에르미타시	890d
 에메랄드	49d
 에메랄드색	49d
 에미레이트 항공	559o
@@ -41623,13 +41777,13 @@ zürafa	1622n
 여명	180d
 여성	471d
 여성미	432d
-여성복	1954d
+여성복	1959d
 여성스러운	432d
-여성용 모자	1972d
+여성용 모자	1977d
 여성적인	432d
 여왕	395d
 여우	335d
-여우 얼굴	1592d
+여우 얼굴	1597d
 여유	400d
 여유로운	400d
 여의도 벚꽃	825d
@@ -41671,7 +41825,7 @@ zürafa	1622n
 열매	253d
 열정	406d
 열정적인	406d
-염소	1618d
+염소	1623d
 영감	417d
 영결식	423d
 영광	429d
@@ -41700,33 +41854,33 @@ zürafa	1622n
 옛스러운	391d
 오가닉	396d
 오늘 밤	192d
-오뎅	1809d
+오뎅	1814d
 오두막	375d
 오두막집	375d
 오락실	719d
-오랑우탄	1586d
+오랑우탄	1591d
 오래된	392d
 오래된 책	323d
 오렌지	228d
 오렌지색	1d
 오로라	177d
 오륜기	698o
-오리	1656d
+오리	1661d
 오방색	810d
 오본	765d
 오붓한	411d
 오색찬란	178d
-오소리	1644d
+오소리	1649d
 오스만	784d
 오스트리아	665o
 오싹한	416d
 오아시스	139d
 오악사카	770d
 오월	195d
-오이	1757d
+오이	1762d
 오전	188d
 오지	431d
-오징어	1821d
+오징어	1826d
 오커	36d
 오컬트	407d
 오케스트라	410d
@@ -41747,7 +41901,7 @@ zürafa	1622n
 온라인	388d
 온순한	401d
 온실	126d
-온천	1909d
+온천	1914d
 온화한	401d
 올리브	289d
 올리브 오일	289d
@@ -41759,7 +41913,7 @@ zürafa	1622n
 와비사비	366d
 와인	264d
 와인색	33d
-와인잔	1844d
+와인잔	1849d
 와일드 웨스트	749d
 와플	271d
 완두콩	447d
@@ -41784,7 +41938,7 @@ zürafa	1622n
 요정	408d
 요트	140d
 욕망	406d
-용 얼굴	1671d
+용 얼굴	1676d
 용감한	418d
 용기	418d
 용암	165d
@@ -41802,7 +41956,7 @@ zürafa	1622n
 우울한	404d
 우울함	404d
 우유	268d
-우유 한잔	1838d
+우유 한잔	1843d
 우윳빛	105d
 우정	403d
 우주	176d
@@ -41813,12 +41967,12 @@ zürafa	1622n
 우중충한	203d
 우즈베키스탄	882d
 우천	199d
-우체국	1879d
+우체국	1884d
 우크라이나	654o
 우키요에	806d
 우화	408d
 운동	402d
-운동화	1963d
+운동화	1968d
 운석	176d
 울루루	836d
 울분	415d
@@ -41834,14 +41988,14 @@ zürafa	1622n
 워홀	804d
 원더랜드	408d
 원목	290d
-원석	1981d
+원석	1986d
 원숙한	434d
-원숭이	1584d
-원숭이 얼굴	1583d
+원숭이	1589d
+원숭이 얼굴	1588d
 원정	431d
 원주민 미술	836d
-원피스	1947d
-원피스 수영복	1950d
+원피스	1952d
+원피스 수영복	1955d
 월광	174d
 월넛	290d
 월백색	76d
@@ -41867,9 +42021,9 @@ zürafa	1622n
 유년기	428d
 유능한	419d
 유니콘	408d
-유니콘 얼굴	1604d
+유니콘 얼굴	1609d
 유람선	140d
-유럽 성	1889d
+유럽 성	1894d
 유령	416d
 유리	305d
 유머	403d
@@ -41906,8 +42060,8 @@ zürafa	1622n
 은행잎	131d
 은회색	86d
 음력설	381d
-음료 팩	1854d
-음료수	1846d
+음료 팩	1859d
+음료수	1851d
 음산한	416d
 음악축제	346d
 음울한	404d
@@ -41926,7 +42080,7 @@ zürafa	1622n
 이노센트	420d
 이드	761d
 이른 아침	188d
-이발소	1914d
+이발소	1919d
 이베이	516o
 이불	411d
 이브 클라인	834d
@@ -41959,10 +42113,10 @@ zürafa	1622n
 일광욕	143d
 일몰	179d
 일본	636o
-일본 성	1888d
-일본 우체국	1878d
-일본 인형	1927d
-일본 장식	1926d
+일본 성	1893d
+일본 우체국	1883d
+일본 인형	1932d
+일본 장식	1931d
 일본식	366d
 일본풍	366d
 일요일	400d
@@ -41993,9 +42147,9 @@ zürafa	1622n
 자수정색	56d
 자신감	418d
 자연	396d
-자욱한 안개	1901d
+자욱한 안개	1906d
 자유	431d
-자유의 여신상	1892d
+자유의 여신상	1897d
 자이푸르	816d
 자작나무	122d
 자작나무 숲	122d
@@ -42017,7 +42171,7 @@ zürafa	1622n
 잠든	427d
 잠자리	427d
 잠잠한	399d
-장갑	1944d
+장갑	1949d
 장난감	393d
 장례	423d
 장례식	423d
@@ -42053,7 +42207,7 @@ zürafa	1622n
 적막한	399d
 적보라	96d
 적색	0d
-전갈	1698d
+전갈	1703d
 전구	347d
 전등	347d
 전문성	419d
@@ -42081,7 +42235,7 @@ zürafa	1622n
 정갈한	410d
 정겨운	411d
 정글	120d
-정면을 향해 날개를 편 병아리	1651d
+정면을 향해 날개를 편 병아리	1656d
 정복	429d
 정신	425d
 정신없는	435d
@@ -42089,12 +42243,12 @@ zürafa	1622n
 정열적인	406d
 정오	189d
 정원	126d
-정원이 있는 집	1876d
+정원이 있는 집	1881d
 정적	399d
 정중한	423d
 정직	419d
 정직한	419d
-젖병	1837d
+젖병	1842d
 젖소	360d
 제과점	270d
 제국	395d
@@ -42106,7 +42260,7 @@ zürafa	1622n
 젠	362d
 젤라또	274d
 젤리	272d
-조각 케익	1829d
+조각 케익	1834d
 조마조마	426d
 조명	347d
 조선 백자	885d
@@ -42116,7 +42270,7 @@ zürafa	1622n
 조화로운	399d
 존경	423d
 졸린	427d
-졸업 모자	1974d
+졸업 모자	1979d
 졸음	427d
 종교	425d
 종교적인	425d
@@ -42126,13 +42280,13 @@ zürafa	1622n
 좌절감	415d
 죄책감	426d
 주말	400d
-주먹밥	1802d
+주먹밥	1807d
 주방	373d
 주술	407d
 주식시장	369d
 주얼리	327d
 주점	355d
-주택 건물	1873d
+주택 건물	1878d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -42147,14 +42301,14 @@ zürafa	1622n
 중국풍	367d
 중립적인	434d
 중추절	382d
-쥐 얼굴	1627d
+쥐 얼굴	1632d
 즐거운	403d
 즐거움	403d
 증권	369d
 증오	415d
-지갑	1956d
+지갑	1961d
 지겨운	448d
-지렁이	1701d
+지렁이	1706d
 지루한	448d
 지루함	448d
 지브리	832d
@@ -42205,7 +42359,7 @@ zürafa	1622n
 참나무	290d
 찻빛 갈색	88d
 찻잎	256d
-찻주전자	1840d
+찻주전자	1845d
 찻집	354d
 창고	389d
 창공	169d
@@ -42262,19 +42416,19 @@ zürafa	1622n
 첼시	607o
 초가집	842d
 초록	3d
-초록 사과	1740d
+초록 사과	1745d
 초록빛	3d
 초록색	3d
 초롱	320d
 초밥	276d
-초식 공룡	1673d
+초식 공룡	1678d
 초원	124d
 초저녁	191d
 초조	426d
 초조한	426d
 초지	124d
 초코	261d
-초콜렛	1832d
+초콜렛	1837d
 초콜릿	261d
 초콜릿색	108d
 초현실	733d
@@ -42284,7 +42438,7 @@ zürafa	1622n
 촛불	321d
 추도식	423d
 추모	423d
-추모 리본	1934d
+추모 리본	1939d
 추석	382d
 추수	197d
 추수감사절	197d
@@ -42307,7 +42461,7 @@ zürafa	1622n
 충실한	419d
 치바오	843d
 치유	430d
-치즈 조각	1775d
+치즈 조각	1780d
 치파오	843d
 칙칙한	460d
 친구	403d
@@ -42318,7 +42472,7 @@ zürafa	1622n
 칠기	314d
 칠레	677o
 칠리	286d
-칠면조	1646d
+칠면조	1651d
 칠월	196d
 침대	374d
 침묵	399d
@@ -42328,12 +42482,12 @@ zürafa	1622n
 카니발	346d
 카라바조	803d
 카레	277d
-카레라이스	1805d
+카레라이스	1810d
 카르마	425d
 카르타헤나	873d
 카리브	780d
 카리브해	780d
-카바	1898d
+카바	1903d
 카와이	742d
 카우보이	360d
 카운트다운	769d
@@ -42348,7 +42502,7 @@ zürafa	1622n
 카페	354d
 카페라떼	255d
 카푸치노	255d
-칵테일	1845d
+칵테일	1850d
 칸딘스키	739d
 캐나다	648o
 캐니언	159d
@@ -42362,8 +42516,9 @@ zürafa	1622n
 캠퍼스	370d
 캠프파이어	166d
 캠핑	431d
-캥거루	1643d
-커스타드 푸딩	1835d
+캥거루	1648d
+캥페르	892d
+커스타드 푸딩	1840d
 커플	405d
 커피	254d
 커피색	107d
@@ -42381,19 +42536,19 @@ zürafa	1622n
 케일	447d
 켄테	754d
 켈트	838d
-코끼리	1623d
+코끼리	1628d
 코랄	28d
-코르크가 튀어나오고 있는 병	1843d
+코르크가 튀어나오고 있는 병	1848d
 코미디	403d
 코발트	45d
 코발트블루	45d
-코뿔소	1625d
+코뿔소	1630d
 코스탈	745d
-코알라	1638d
+코알라	1643d
 코카콜라	476o
 코코넛	241d
 코코아	261d
-코트	1945d
+코트	1950d
 코트다쥐르	819d
 코튼	303d
 코티지코어	715d
@@ -42418,10 +42573,10 @@ zürafa	1622n
 크렘린	845d
 크로아티아	871d
 크롬	297d
-크루아상	1768d
+크루아상	1773d
 크루즈	140d
 크리스마스	378d
-크리스마스 트리	1917d
+크리스마스 트리	1922d
 크리스마스트리	378d
 크리스탈	311d
 크리스털	311d
@@ -42443,12 +42598,12 @@ zürafa	1622n
 키즈	393d
 키친	373d
 타르트	271d
-타말레	1787d
+타말레	1792d
 타오르는	166d
 타워	351d
 타이난	811d
 타지마할	846d
-타코	1785d
+타코	1790d
 타탄	794d
 타히티	879d
 탐사	431d
@@ -42471,16 +42626,16 @@ zürafa	1622n
 테디베어	421d
 테라코타	111d
 테슬라	497o
-테이크아웃 상자	1817d
+테이크아웃 상자	1822d
 테크	388d
 테크놀로지	388d
 테헤란	878d
-텐트	1900d
+텐트	1905d
 텔레그램	518o
 토기	315d
 토끼	421d
-토끼 얼굴	1631d
-토끼풀	1723d
+토끼 얼굴	1636d
+토끼풀	1728d
 토네이도	201d
 토마토	247d
 토성	176d
@@ -42495,16 +42650,17 @@ zürafa	1622n
 톱니바퀴	297d
 통곡	404d
 통나무집	375d
-통조림	1800d
+통조림	1805d
 통학버스	280d
 통후추	278d
 투박한	390d
 투자	369d
 툰드라	185d
+툴루즈로트레크	888d
 튀니지	877d
 튀르키예	655o
 튤립	213d
-트럼펫	1986d
+트럼펫	1991d
 트레킹	431d
 트로피	429d
 트로피컬	363d
@@ -42512,9 +42668,9 @@ zürafa	1622n
 트위터	585o
 특이한	449d
 튼튼한	430d
-티라노사우루스	1674d
+티라노사우루스	1679d
 티베트	795d
-티셔츠	1941d
+티셔츠	1946d
 티없는	420d
 티크	290d
 티키	746d
@@ -42525,7 +42681,7 @@ zürafa	1622n
 파돗소리	142d
 파라다이스	440d
 파라솔	349d
-파라솔이 있는 해변	1862d
+파라솔이 있는 해변	1867d
 파라오	786d
 파란	4d
 파란 마을	815d
@@ -42541,9 +42697,9 @@ zürafa	1622n
 파스텔톤	461d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1958d
+파우치	1963d
 파워풀한	418d
-파이	1831d
+파이	1836d
 파이어폭스	530o
 파인애플	240d
 파키스탄	684o
@@ -42551,14 +42707,14 @@ zürafa	1622n
 파티	384d
 파프리카	287d
 판다	332d
-판다 얼굴	1639d
+판다 얼굴	1644d
 판타지	408d
-팔라펠	1789d
+팔라펠	1794d
 팔레르모	870d
 팔월	196d
 팜하우스	390d
 팝아트	804d
-팝콘	1797d
+팝콘	1802d
 팥색	89d
 패닉	416d
 패셔너블한	410d
@@ -42592,7 +42748,7 @@ zürafa	1622n
 펭귄	333d
 편안한	400d
 편안함	400d
-편의점	1884d
+편의점	1889d
 편집증	426d
 평범한	448d
 평온	399d
@@ -42613,7 +42769,7 @@ zürafa	1622n
 포옹	411d
 포장마차	344d
 포지타노	775d
-포츈 쿠키	1816d
+포츈 쿠키	1821d
 폭동	435d
 폭력	415d
 폭력적인	415d
@@ -42627,10 +42783,10 @@ zürafa	1622n
 폭풍우	201d
 폴란드	671o
 폴리네시아	879d
-퐁듀	1794d
-표범	1599d
+퐁듀	1799d
+표범	1604d
 표현주의	732d
-푸들	1590d
+푸들	1595d
 푸르른 초록	3d
 푸시아	65d
 푸크시아	65d
@@ -42643,14 +42799,14 @@ zürafa	1622n
 풋볼	402d
 풋사과	237d
 풋풋한	412d
-풍경	1929d
+풍경	1934d
 풍등	763d
 풍선	348d
 프라이드	767d
-프라이팬	1791d
+프라이팬	1796d
 프라하	854d
 프랑스	637o
-프레첼	1771d
+프레첼	1776d
 프로방스	819d
 프로페셔널	419d
 프리다 칼로	737d
@@ -42661,8 +42817,8 @@ zürafa	1622n
 플라밍고	328d
 플라스틱	318d
 플라워	207d
-플랫 슈즈	1965d
-플랫브레드	1770d
+플랫 슈즈	1970d
+플랫브레드	1775d
 플럼	62d
 플레이스테이션	487o
 피	326d
@@ -42672,8 +42828,8 @@ zürafa	1622n
 피라미드	786d
 피렌체	774d
 피로	427d
-피망	1756d
-피아노	1985d
+피망	1761d
+피아노	1990d
 피아트	499o
 피에로	342d
 피오르	147d
@@ -42704,7 +42860,7 @@ zürafa	1622n
 하늘색	41d
 하라주쿠	742d
 하롱베이	798d
-하마	1626d
+하마	1631d
 하바나	771d
 하얀	10d
 하얀색	10d
@@ -42713,12 +42869,12 @@ zürafa	1622n
 하와이	779d
 하이킹	431d
 하이테크	388d
-하이힐	1966d
+하이힐	1971d
 하천	148d
 하트	405d
 하품	427d
 학교	370d
-학교 가방	1960d
+학교 가방	1965d
 학생	370d
 학습	370d
 학업	370d
@@ -42740,7 +42896,7 @@ zürafa	1622n
 한푸	843d
 할로윈	379d
 함박눈	187d
-핫도그	1783d
+핫도그	1788d
 핫소스	286d
 항구	154d
 항만	154d
@@ -42764,10 +42920,10 @@ zürafa	1622n
 해질녘	179d
 해초	138d
 해피	403d
-핸드백	1957d
+핸드백	1962d
 핼러윈	379d
-햄버거	1780d
-햄스터 얼굴	1630d
+햄버거	1785d
+햄스터 얼굴	1635d
 햇볕	171d
 햇빛	171d
 햇살	171d
@@ -42804,7 +42960,7 @@ zürafa	1622n
 혜성	176d
 호두나무	290d
 호랑이	330d
-호랑이 얼굴	1597d
+호랑이 얼굴	1602d
 호러	416d
 호박	246d
 호박색	32d
@@ -42815,7 +42971,7 @@ zürafa	1622n
 호이안	812d
 호주	649o
 호쿠사이	740d
-호텔	1882d
+호텔	1887d
 호프집	355d
 호화	394d
 호화로운	394d
@@ -42827,7 +42983,7 @@ zürafa	1622n
 혼잡	435d
 홀리 축제	822d
 홀치기염색	726d
-홍고추	1755d
+홍고추	1760d
 홍차	256d
 홍콩	789d
 홍학	328d
@@ -42877,11 +43033,11 @@ zürafa	1622n
 회색	8d
 회색조	443d
 회오리바람	201d
-회전 목마	1910d
+회전 목마	1915d
 회청색	93d
 후끈한	414d
 후르츠	446d
-후지산	1860d
+후지산	1865d
 후추	278d
 후텁지근한	414d
 후회	404d
@@ -42917,259 +43073,259 @@ zürafa	1622n
 희열	403d
 희한한	449d
 흰	10d
-흰 꽃	1705d
-흰 십자가가 있는 헬멧	1977d
+흰 꽃	1710d
+흰 십자가가 있는 헬멧	1982d
 흰색	10d
 히말라야	795d
 히어로	418d
 히피	726d
-힌두교 사원	1895d
+힌두교 사원	1900d
 힐링	400d
 힘찬	418d
-🌁	1901o
-🌃	1902o
-🌄	1904o
-🌅	179b 1905o
-🌆	1906o
-🌇	179b 1907o
+🌁	1906o
+🌃	1907o
+🌄	1909o
+🌅	179b 1910o
+🌆	1911o
+🌇	179b 1912o
 🌈	178b
-🌉	1908o
+🌉	1913o
 🌊	140b
-🌋	165b 1859o
+🌋	165b 1864o
 🌌	176b
 🌕	173b
 🌙	174b
 🌞	171b
 🌧	199b
 🌫	202b
-🌭	1783o
-🌮	1785o
-🌯	1786o
-🌰	1764o
-🌱	1715o
-🌲	119b 1717o
-🌳	119b 1718o
-🌴	1719o
-🌵	1720o
-🌶	1755o
-🌷	213b 1713o
-🌸	208b 1704o
-🌹	209b 1708o
-🌺	1710o
-🌻	211b 1711o
-🌼	1712o
-🌽	250b 1754o
-🌾	251b 1721o
-🌿	128b 1722o
-🍀	1724o
-🍁	130b 1725o
-🍂	129b 1726o
-🍃	128b 1727o
-🍄	1730o
-🍅	247b 1747o
-🍆	248b 1751o
-🍇	231b 1731o
-🍈	1732o
-🍉	234b 1733o
-🍊	228b 1734o
-🍋	227b 1735o
-🍌	238b 1736o
-🍍	240b 1737o
-🍎	236b 1739o
-🍏	237b 1740o
-🍐	1741o
-🍑	235b 1742o
-🍒	230b 1743o
-🍓	229b 1744o
-🍔	1780o
-🍕	1782o
-🍖	1776o
-🍗	1777o
-🍘	1802o
-🍙	1803o
-🍚	1804o
-🍛	1805o
-🍜	1806o
-🍝	1807o
-🍞	270b 1767o
-🍟	1781o
-🍠	1808o
-🍡	1814o
-🍢	1809o
-🍣	1810o
-🍤	1811o
-🍥	1812o
-🍦	274b 1823o
-🍧	1824o
-🍨	1825o
-🍩	1826o
-🍪	1827o
-🍫	261b 1832o
-🍬	272b 1833o
-🍭	272b 1834o
-🍮	1835o
-🍯	263b 1836o
-🍰	271b 1829o
-🍱	1801o
-🍲	1793o
-🍳	1791o
-🍵	257b 1841o
-🍶	1842o
-🍷	264b 1844o
-🍸	1845o
-🍹	1846o
-🍺	266b 1847o
-🍻	1848o
-🍼	1837o
-🍾	1843o
-🍿	1797o
-🎀	1932o
-🎁	1933o
-🎂	384b 1828o
-🎃	246b 1916o
+🌭	1788o
+🌮	1790o
+🌯	1791o
+🌰	1769o
+🌱	1720o
+🌲	119b 1722o
+🌳	119b 1723o
+🌴	1724o
+🌵	1725o
+🌶	1760o
+🌷	213b 1718o
+🌸	208b 1709o
+🌹	209b 1713o
+🌺	1715o
+🌻	211b 1716o
+🌼	1717o
+🌽	250b 1759o
+🌾	251b 1726o
+🌿	128b 1727o
+🍀	1729o
+🍁	130b 1730o
+🍂	129b 1731o
+🍃	128b 1732o
+🍄	1735o
+🍅	247b 1752o
+🍆	248b 1756o
+🍇	231b 1736o
+🍈	1737o
+🍉	234b 1738o
+🍊	228b 1739o
+🍋	227b 1740o
+🍌	238b 1741o
+🍍	240b 1742o
+🍎	236b 1744o
+🍏	237b 1745o
+🍐	1746o
+🍑	235b 1747o
+🍒	230b 1748o
+🍓	229b 1749o
+🍔	1785o
+🍕	1787o
+🍖	1781o
+🍗	1782o
+🍘	1807o
+🍙	1808o
+🍚	1809o
+🍛	1810o
+🍜	1811o
+🍝	1812o
+🍞	270b 1772o
+🍟	1786o
+🍠	1813o
+🍡	1819o
+🍢	1814o
+🍣	1815o
+🍤	1816o
+🍥	1817o
+🍦	274b 1828o
+🍧	1829o
+🍨	1830o
+🍩	1831o
+🍪	1832o
+🍫	261b 1837o
+🍬	272b 1838o
+🍭	272b 1839o
+🍮	1840o
+🍯	263b 1841o
+🍰	271b 1834o
+🍱	1806o
+🍲	1798o
+🍳	1796o
+🍵	257b 1846o
+🍶	1847o
+🍷	264b 1849o
+🍸	1850o
+🍹	1851o
+🍺	266b 1852o
+🍻	1853o
+🍼	1842o
+🍾	1848o
+🍿	1802o
+🎀	1937o
+🎁	1938o
+🎂	384b 1833o
+🎃	246b 1921o
 🎃👻	379b
-🎄	378b 1917o
-🎆	345b 1918o
-🎇	345b 1919o
-🎈	348b 1922o
-🎉	384b 1923o
-🎊	1924o
-🎋	1925o
-🎍	1926o
-🎎	1927o
-🎏	1928o
-🎐	1929o
-🎑	1930o
-🎒	1960o
-🎓	1974o
-🎗	1934o
-🎠	1910o
-🎡	1912o
-🎢	1913o
-🎩	1973o
-🎪	1915o
-🎷	1982o
-🎸	1984o
-🎹	1985o
-🎺	1986o
-🎻	1987o
-🏔	160b 1857o
-🏕	1861o
-🏖	143b 1862o
-🏗	1868o
-🏘	1873o
-🏙	351b 1903o
-🏚	1874o
-🏛	1867o
-🏜	156b 1863o
-🏝	1864o
-🏞	1865o
-🏟	1866o
-🏠	1875o
-🏡	1876o
-🏢	1877o
-🏣	1878o
-🏤	1879o
-🏥	1880o
-🏦	1881o
-🏨	1882o
-🏩	1883o
-🏪	1884o
-🏫	1885o
-🏬	1886o
-🏭	1887o
+🎄	378b 1922o
+🎆	345b 1923o
+🎇	345b 1924o
+🎈	348b 1927o
+🎉	384b 1928o
+🎊	1929o
+🎋	1930o
+🎍	1931o
+🎎	1932o
+🎏	1933o
+🎐	1934o
+🎑	1935o
+🎒	1965o
+🎓	1979o
+🎗	1939o
+🎠	1915o
+🎡	1917o
+🎢	1918o
+🎩	1978o
+🎪	1920o
+🎷	1987o
+🎸	1989o
+🎹	1990o
+🎺	1991o
+🎻	1992o
+🏔	160b 1862o
+🏕	1866o
+🏖	143b 1867o
+🏗	1873o
+🏘	1878o
+🏙	351b 1908o
+🏚	1879o
+🏛	1872o
+🏜	156b 1868o
+🏝	1869o
+🏞	1870o
+🏟	1871o
+🏠	1880o
+🏡	1881o
+🏢	1882o
+🏣	1883o
+🏤	1884o
+🏥	1885o
+🏦	1886o
+🏨	1887o
+🏩	1888o
+🏪	1889o
+🏫	1890o
+🏬	1891o
+🏭	1892o
 🏮	320b
-🏯	1888o
-🏰	1889o
-🏵	1707o
-🐀	1629o
-🐁	1628o
-🐂	1609o
-🐃	1610o
-🐄	1611o
-🐅	330b 1598o
-🐆	1599o
-🐇	1632o
-🐈	1595o
-🐉	1672o
-🐊	1667o
-🐋	341b 1676o
-🐌	1687o
-🐍	1670o
-🐎	1603o
-🐏	1616o
-🐐	1618o
-🐑	1617o
-🐒	1584o
-🐓	1648o
-🐔	1647o
-🐕	1588o
-🐖	1613o
-🐗	1614o
-🐘	1623o
-🐙	1683o
-🐚	1684o
-🐛	1689o
-🐜	1690o
-🐝	337b 1691o
-🐞	338b 1693o
-🐟	1679o
-🐠	340b 1680o
-🐡	1681o
-🐢	1668o
-🐣	1649o
-🐤	1650o
-🐥	1651o
-🐦	1652o
-🐧	333b 1653o
-🐨	1638o
-🐩	1590o
-🐪	1619o
-🐫	1620o
-🐬	341b 1677o
-🐭	1627o
-🐮	1608o
-🐯	330b 1597o
-🐰	1631o
-🐱	1594o
-🐲	1671o
-🐳	1675o
-🐴	1600o
-🐵	1583o
-🐶	1587o
-🐷	1612o
-🐸	339b 1666o
-🐹	1630o
-🐺	1591o
-🐻	1637o
-🐼	332b 1639o
-🐽	1615o
-🐾	1645o
-🐿	1633o
-👑	1971o
-👒	1972o
-👓	1935o
-👔	1940o
-👕	1941o
-👖	1942o
-👗	1947o
-👘	1948o
-👙	1953o
-👚	1954o
-👛	1956o
-👜	1957o
-👝	1958o
-👞	1962o
-👟	1963o
-👠	1966o
-👡	1967o
-👢	1969o
-💄	1979o
-💈	1914o
-💍	1980o
-💎	312b 1981o
-💐	207b 1703o
-💒	1890o
+🏯	1893o
+🏰	1894o
+🏵	1712o
+🐀	1634o
+🐁	1633o
+🐂	1614o
+🐃	1615o
+🐄	1616o
+🐅	330b 1603o
+🐆	1604o
+🐇	1637o
+🐈	1600o
+🐉	1677o
+🐊	1672o
+🐋	341b 1681o
+🐌	1692o
+🐍	1675o
+🐎	1608o
+🐏	1621o
+🐐	1623o
+🐑	1622o
+🐒	1589o
+🐓	1653o
+🐔	1652o
+🐕	1593o
+🐖	1618o
+🐗	1619o
+🐘	1628o
+🐙	1688o
+🐚	1689o
+🐛	1694o
+🐜	1695o
+🐝	337b 1696o
+🐞	338b 1698o
+🐟	1684o
+🐠	340b 1685o
+🐡	1686o
+🐢	1673o
+🐣	1654o
+🐤	1655o
+🐥	1656o
+🐦	1657o
+🐧	333b 1658o
+🐨	1643o
+🐩	1595o
+🐪	1624o
+🐫	1625o
+🐬	341b 1682o
+🐭	1632o
+🐮	1613o
+🐯	330b 1602o
+🐰	1636o
+🐱	1599o
+🐲	1676o
+🐳	1680o
+🐴	1605o
+🐵	1588o
+🐶	1592o
+🐷	1617o
+🐸	339b 1671o
+🐹	1635o
+🐺	1596o
+🐻	1642o
+🐼	332b 1644o
+🐽	1620o
+🐾	1650o
+🐿	1638o
+👑	1976o
+👒	1977o
+👓	1940o
+👔	1945o
+👕	1946o
+👖	1947o
+👗	1952o
+👘	1953o
+👙	1958o
+👚	1959o
+👛	1961o
+👜	1962o
+👝	1963o
+👞	1967o
+👟	1968o
+👠	1971o
+👡	1972o
+👢	1974o
+💄	1984o
+💈	1919o
+💍	1985o
+💎	312b 1986o
+💐	207b 1708o
+💒	1895o
 💕	405b
 💖	405b
 💘	380b
@@ -43178,25 +43334,25 @@ zürafa	1622n
 💛	2b
 💜	5b
 💡	347b
-💮	1705o
+💮	1710o
 📚	323b
-📿	1978o
+📿	1983o
 🔥	166b
 🔮	311b
 🔴	0b
 🔵	4b
-🕊	1654o
-🕋	1898o
-🕌	1894o
-🕍	1896o
+🕊	1659o
+🕋	1903o
+🕌	1899o
+🕍	1901o
 🕯	321b
-🕶	1936o
-🕷	1696o
-🕸	1697o
+🕶	1941o
+🕷	1701o
+🕸	1702o
 🖤	9b
-🗻	1860o
-🗼	1891o
-🗽	1892o
+🗻	1865o
+🗼	1896o
+🗽	1897o
 😄	403b
 😊	403b
 😡	415b
@@ -43204,10 +43360,10 @@ zürafa	1622n
 😲	437b
 🚀	376b
 🚕	350b
-🛍	1959o
-🛕	1895o
-🛖	1872o
-🛝	1911o
+🛍	1964o
+🛕	1900o
+🛖	1877o
+🛝	1916o
 🟠	1b
 🟡	2b
 🟢	3b
@@ -43218,160 +43374,160 @@ zürafa	1622n
 🤢	438b
 🤩	437b
 🤮	438b
-🥀	1709o
-🥁	1989o
-🥂	265b 1849o
-🥃	1850o
-🥐	1768o
-🥑	242b 1750o
-🥒	1757o
-🥓	1779o
-🥔	1752o
-🥕	249b 1753o
-🥖	1769o
-🥗	1796o
-🥘	1792o
-🥙	1788o
-🥚	1790o
-🥛	268b 1838o
-🥜	1762o
-🥝	245b 1746o
-🥞	1773o
-🥟	1815o
-🥠	1816o
-🥡	1817o
-🥣	1795o
-🥤	1852o
-🥥	241b 1749o
-🥦	1759o
-🥧	1831o
-🥨	1771o
-🥩	1778o
-🥪	1784o
-🥫	1800o
-🥬	1758o
-🥭	239b 1738o
-🥮	1813o
-🥯	1772o
-🥻	1949o
-🥼	1938o
-🥽	1937o
-🥾	1964o
-🥿	1965o
-🦀	1818o
-🦁	1596o
-🦂	1698o
-🦃	1646o
-🦄	1604o
-🦅	1655o
-🦆	1656o
-🦇	1636o
-🦈	1682o
-🦉	1658o
-🦊	335b 1592o
-🦋	336b 1688o
-🦌	1606o
-🦍	1585o
-🦎	1669o
-🦏	1625o
-🦐	1820o
-🦑	1821o
-🦒	1622o
-🦓	331b 1605o
-🦔	1635o
-🦕	1673o
-🦖	1674o
-🦗	1694o
-🦘	1643o
-🦙	1621o
-🦚	329b 1662o
-🦛	1626o
-🦜	334b 1663o
-🦝	1593o
-🦞	1819o
-🦟	1699o
-🦠	1702o
-🦡	1644o
-🦢	1657o
-🦣	1624o
-🦤	1659o
-🦥	1640o
-🦦	1641o
-🦧	1586o
-🦨	1642o
-🦩	328b 1661o
-🦪	1822o
-🦫	1634o
-🦬	1607o
-🦭	1678o
-🦮	1589o
-🦺	1939o
-🧀	1775o
-🧁	1830o
-🧂	1799o
-🧃	1854o
-🧄	1760o
-🧅	1761o
-🧆	1789o
-🧇	1774o
-🧈	1798o
-🧉	1855o
-🧊	184b 1856o
-🧋	259b 1853o
+🥀	1714o
+🥁	1994o
+🥂	265b 1854o
+🥃	1855o
+🥐	1773o
+🥑	242b 1755o
+🥒	1762o
+🥓	1784o
+🥔	1757o
+🥕	249b 1758o
+🥖	1774o
+🥗	1801o
+🥘	1797o
+🥙	1793o
+🥚	1795o
+🥛	268b 1843o
+🥜	1767o
+🥝	245b 1751o
+🥞	1778o
+🥟	1820o
+🥠	1821o
+🥡	1822o
+🥣	1800o
+🥤	1857o
+🥥	241b 1754o
+🥦	1764o
+🥧	1836o
+🥨	1776o
+🥩	1783o
+🥪	1789o
+🥫	1805o
+🥬	1763o
+🥭	239b 1743o
+🥮	1818o
+🥯	1777o
+🥻	1954o
+🥼	1943o
+🥽	1942o
+🥾	1969o
+🥿	1970o
+🦀	1823o
+🦁	1601o
+🦂	1703o
+🦃	1651o
+🦄	1609o
+🦅	1660o
+🦆	1661o
+🦇	1641o
+🦈	1687o
+🦉	1663o
+🦊	335b 1597o
+🦋	336b 1693o
+🦌	1611o
+🦍	1590o
+🦎	1674o
+🦏	1630o
+🦐	1825o
+🦑	1826o
+🦒	1627o
+🦓	331b 1610o
+🦔	1640o
+🦕	1678o
+🦖	1679o
+🦗	1699o
+🦘	1648o
+🦙	1626o
+🦚	329b 1667o
+🦛	1631o
+🦜	334b 1668o
+🦝	1598o
+🦞	1824o
+🦟	1704o
+🦠	1707o
+🦡	1649o
+🦢	1662o
+🦣	1629o
+🦤	1664o
+🦥	1645o
+🦦	1646o
+🦧	1591o
+🦨	1647o
+🦩	328b 1666o
+🦪	1827o
+🦫	1639o
+🦬	1612o
+🦭	1683o
+🦮	1594o
+🦺	1944o
+🧀	1780o
+🧁	1835o
+🧂	1804o
+🧃	1859o
+🧄	1765o
+🧅	1766o
+🧆	1794o
+🧇	1779o
+🧈	1803o
+🧉	1860o
+🧊	184b 1861o
+🧋	259b 1858o
 🧚	408b
-🧢	1975o
-🧣	1943o
-🧤	1944o
-🧥	1945o
-🧦	1946o
-🧧	1931o
-🧨	1920o
-🧱	1869o
-🩰	1968o
-🩱	1950o
-🩲	1951o
-🩳	1952o
-🩴	1961o
+🧢	1980o
+🧣	1948o
+🧤	1949o
+🧥	1950o
+🧦	1951o
+🧧	1936o
+🧨	1925o
+🧱	1874o
+🩰	1973o
+🩱	1955o
+🩲	1956o
+🩳	1957o
+🩴	1966o
 🩷	6b
 🩸	326b
-🪇	1991o
-🪈	1992o
-🪕	1988o
-🪖	1976o
-🪗	1983o
-🪘	1990o
-🪨	1870o
-🪭	1955o
-🪮	1970o
-🪰	1700o
-🪱	1701o
-🪲	1692o
-🪳	1695o
-🪴	1716o
-🪵	290b 1871o
-🪶	1660o
-🪷	1706o
-🪸	1685o
-🪹	1728o
-🪺	1729o
-🪻	1714o
-🪼	1686o
-🪽	1664o
-🪿	1665o
-🫎	1601o
-🫏	1602o
-🫐	232b 1745o
-🫑	1756o
-🫒	1748o
-🫓	1770o
-🫔	1787o
-🫕	1794o
-🫖	1840o
-🫗	1851o
-🫘	1763o
-🫚	1765o
-🫛	1766o
-@bare 7059
+🪇	1996o
+🪈	1997o
+🪕	1993o
+🪖	1981o
+🪗	1988o
+🪘	1995o
+🪨	1875o
+🪭	1960o
+🪮	1975o
+🪰	1705o
+🪱	1706o
+🪲	1697o
+🪳	1700o
+🪴	1721o
+🪵	290b 1876o
+🪶	1665o
+🪷	1711o
+🪸	1690o
+🪹	1733o
+🪺	1734o
+🪻	1719o
+🪼	1691o
+🪽	1669o
+🪿	1670o
+🫎	1606o
+🫏	1607o
+🫐	232b 1750o
+🫑	1761o
+🫒	1753o
+🫓	1775o
+🫔	1792o
+🫕	1799o
+🫖	1845o
+🫗	1856o
+🫘	1768o
+🫚	1770o
+🫛	1771o
+@bare 7089
 a ancienne	391e
 a la maison	411e
 a la mode	410e
@@ -43383,7 +43539,7 @@ abartisiz	434n
 abencoado	425g
 abenddammerung	191h
 abobora	246g
-abobora de halloween	1916g
+abobora de halloween	1921g
 aborigene	836e 836g
 aborjin sanati	836n
 abraco	411g
@@ -43401,7 +43557,7 @@ acao de gracas	197g
 accable	404e
 accion	402f
 accion de gracias	197f
-accordeon	1983e
+accordeon	1988e
 acelya	225n
 acem halisi	753n
 acer	130g
@@ -43419,8 +43575,8 @@ acik mavi gok	41n
 acik renk	455n
 aco	295g
 aco inoxidavel	295g
-acordeao	1983g
-acordeon	1983f
+acordeao	1988g
+acordeon	1988f
 action de grace	766e
 acuatico	152f
 acucar	272g
@@ -43451,8 +43607,8 @@ aglamak	404n
 aglayan	404n
 agua	152g
 agua marinha clara	66g
-aguia	1655g
-aguila	1655f
+aguia	1660g
+aguila	1660f
 agustos	196n
 agyptisch	786h
 ahir	360n
@@ -43490,7 +43646,7 @@ algodon de azucar	273f
 alienigena	176f 176g
 alimli	410n
 alisilmadik	449n
-alisveris cantasi	1959n
+alisveris cantasi	1964n
 allegresse	403e
 allik	114n
 allik kirmizisi	70n
@@ -43518,12 +43674,12 @@ am khoi	325m
 am long	411m
 am phu	441m
 am ti	441m
-am tra	1840m
+am tra	1845m
 am u	203m
 am uot	414m
 amalfi kiyisi	775n
 amalfikuste	775h
-amanecer sobre montanas	1904f
+amanecer sobre montanas	1909f
 amarelo limao	100g
 amarillo fluor	118f
 amarillo limon	100f
@@ -43573,7 +43729,7 @@ anh dung	418m
 anh duong	171m
 anh hung	418m
 anh kim	297m
-anh lap lanh	1921m
+anh lap lanh	1926m
 anh lua	166m
 anh mat troi	171m
 anh nang	171m
@@ -43627,24 +43783,24 @@ antartida	185g
 antichita	391i
 antiguedad	391f
 antiguedades	391f
-antikes gebaude	1867h
+antikes gebaude	1872h
 antiquitat	391h
 antiquitaten	391h
 antiquite	391e
 antiquites	391e
 anxiete	426e
 ao	665O
-ao bao ho	1939m
+ao bao ho	1944m
 ao dieu	408m
 ao giac	449m
 ao ho	149m
-ao khoac	1945m
+ao khoac	1950m
 ao len	411m
-ao phong	1941m
-ao phong thi nghiem	1938m
+ao phong	1946m
+ao phong thi nghiem	1943m
 ao tam	143m
-ao tam hai manh	1953m
-ao tam mot manh	1950m
+ao tam hai manh	1958m
+ao tam mot manh	1955m
 aout	196e
 ap luc	426m
 ap phich lien xo	829m
@@ -43655,20 +43811,20 @@ aquatico	152g
 arabe	788f 788g
 arabia	788g
 arabia saudita	657o
-araignee	1696e
+araignee	1701e
 aralik	198n
-arana	1696f
+arana	1701f
 arandano	232f
-arandanos	1745f
+arandanos	1750f
 arbol	133f
-arbol de hoja caduca	1718f
-arbol de hoja perenne	1717f
+arbol de hoja caduca	1723f
+arbol de hoja perenne	1722f
 arbol de navidad	378f
-arbol de palma	1719f
-arbol de tanabata	1925f
+arbol de palma	1724f
+arbol de tanabata	1930f
 arboles	133f
-arbre a feuilles caduques	1718e
-arbre a voux	1925e
+arbre a feuilles caduques	1723e
+arbre a voux	1930e
 arco iris	178g
 arcoiris	178f
 areia vulcanica	158g
@@ -43688,16 +43844,16 @@ armonia	399f
 arranha ceu	351g
 arranha ceus	351g
 arriere cour	126e
-arroz japones	1803g
+arroz japones	1808g
 art aborigene	836e
 art deco	710e 710f 710g 710h 710i
 arte aborigene	836g
 artico	185f 185g
 artistico	452f 452g
 arvore	133g
-arvore caidica	1718g
-arvore de natal	1917g
-arvore de tanabata	1925g
+arvore caidica	1723g
+arvore de natal	1922g
+arvore de tanabata	1930g
 arvores	133g
 arzte	368h
 arztin	368h
@@ -43706,14 +43862,14 @@ asik	405n
 asik cift	405n
 asik suratli	424n
 ask	405n
-ask oteli	1883n
-asker kaski	1976n
+ask oteli	1888n
+asker kaski	1981n
 askim	405n
-aslan yuzu	1596n
+aslan yuzu	1601n
 aspiracao	417g
 aspiracion	417f
 assombracao	416g
-at yuzu	1600n
+at yuzu	1605n
 atardecer tardio	191f
 atencao plena	425g
 atencion plena	425f
@@ -43726,19 +43882,19 @@ athiopisch	866h
 athletique	402e
 atilgan	418n
 atitlan	874a
-atki	1943n
+atki	1948n
 atletico	402f 402g
 atletico de madrid	618o
 atletico madrid	618o
-atlikarinca	1910n
-atlikarinca ati	1910n
+atlikarinca	1915n
+atlikarinca ati	1915n
 atolye	389n
 atre	322e
 attentionne	401e
 au yem	405m
 auffallig	418h
 aufgeraumt	398h
-aurora sobre agua	1905g
+aurora sobre agua	1910g
 aurore boreale	177e
 aurores boreales	177e
 auser	472h
@@ -43762,7 +43918,7 @@ ay bayrami	382n
 ay beyazi	76n
 ay isigi	174n
 ay isikli	174n
-ay pastasi	1813n
+ay pastasi	1818n
 ay yeni yili	381n
 ay yildiz	655o
 aycicegi	211n
@@ -43786,7 +43942,7 @@ azul po	98g
 azul violaceo	95f
 azulejo portugues	809f
 ba le	432m
-ba lo di hoc	1960m
+ba lo di hoc	1965m
 ba roc	803m
 babur	846n
 bac	12m
@@ -43800,7 +43956,7 @@ bac si	368m
 bac xiu	255m
 bach duong	122m
 bach qua	131m
-bach tuoc	1683m
+bach tuoc	1688m
 bachlein	148h
 backerei	270h
 badanali duvar	353n
@@ -43810,12 +43966,12 @@ bahar senligi	381n
 baharatli	277n
 bahce	126n
 bahcecilik	126n
-bahceli ev	1876n
+bahceli ev	1881n
 bai bien	143m
 bai bien cat	144m
 bai bien cat den	158m
 bai bien nhiet doi	145m
-bai bien voi chiec o	1862m
+bai bien voi chiec o	1867m
 bai cat	144m
 bai chan tha	124m
 bai co	125m
@@ -43826,28 +43982,28 @@ bai tho	323m
 bailler	427e
 bakir	59n
 bakir rengi	59n
-bal arisi	1691n
+bal arisi	1696n
 bal kabagi	246n
-bal kabi	1836n
+bal kabi	1841n
 bal petegi	263n
-bal porsugu	1644n
+bal porsugu	1649n
 balao	348g
 balcik	168n
 bale	432g
-bale ayakkabilari	1968n
-baleia esguichando agua	1675g
-baleine soufflant par son event	1675e
+bale ayakkabilari	1973n
+baleia esguichando agua	1680g
+baleine soufflant par son event	1680e
 balik	377n
-balik koftesi	1812n
+balik koftesi	1817n
 balines	778f 778g
 balkabagi	246n
 baloes	348g
 baloes de ar quente	820g
-balon baligi	1681n
+balon baligi	1686n
 balta girmemis orman	120n
-bambou decoratif	1926e
+bambou decoratif	1931e
 bambu	123f 123i
-bambu decorato	1926i
+bambu decorato	1931i
 bambu yesili	52n
 bambues	123f
 bambusgrun	52h
@@ -43863,7 +44019,7 @@ ban trua	189m
 banalita	448i
 banarse	143f
 bande dessinee	804e
-banderin de carpas	1928f
+banderin de carpas	1933f
 bang	184m
 bang coc	791m
 bang da	299m
@@ -43873,56 +44029,56 @@ bang go	290m
 bang ha	184m
 bang troi	184m
 banglades	685o
-banh bao	1815m
+banh bao	1820m
 banh beo	432m
 banh bich quy	271m
 banh bong lan	271m
-banh burrito	1786m
-banh ca co hinh xoan	1812m
+banh burrito	1791m
+banh ca co hinh xoan	1817m
 banh cookie	271m
 banh cupcake	271m
 banh donut	271m
-banh gao	1802m
-banh hamburger	1780m
+banh gao	1807m
+banh hamburger	1785m
 banh kem	271m
 banh keo	272m
 banh kep	271m
 banh mi	270m
-banh mi kep thit	1788m
+banh mi kep thit	1793m
 banh mi nuong	270m
-banh mi que	1769m
-banh mi xuc xich	1783m
+banh mi que	1774m
+banh mi xuc xich	1788m
 banh muffin	271m
-banh my cat lat	1770m
-banh my kep	1784m
-banh my vong	1772m
+banh my cat lat	1775m
+banh my kep	1789m
+banh my vong	1777m
 banh ngot	271m
 banh nuong	271m
-banh nuong nho	1830m
+banh nuong nho	1835m
 banh pancake	271m
 banh pie	271m
-banh pizza	1782m
+banh pizza	1787m
 banh que	271m
 banh quy	271m
-banh quy may man	1816m
-banh quy xoan	1771m
+banh quy may man	1821m
+banh quy xoan	1776m
 banh ran	271m
-banh ran nhan ga	1789m
-banh ran vong	1826m
+banh ran nhan ga	1794m
+banh ran vong	1831m
 banh rang	297m
 banh sinh nhat	384m
-banh sung bo	1768m
-banh taco	1785m
-banh tamale	1787m
-banh troi nhat ban	1814m
-banh trung	1835m
+banh sung bo	1773m
+banh taco	1790m
+banh tamale	1792m
+banh troi nhat ban	1819m
+banh trung	1840m
 banh trung thu	826m
 banh waffle	271m
 bankacilik	369n
 bao	201m
 bao bung	201m
-bao hoa mai	1599m
-bao li xi	1931m
+bao hoa mai	1604m
+bao li xi	1936m
 bao loan	435m
 bao luc	415m
 bao mat	419m
@@ -43935,16 +44091,16 @@ bap cai	447m
 bap ngo	250m
 bar caffe	354i
 barbe a papa	273e
-barbershop saule	1914h
+barbershop saule	1919h
 barca	617o
 bariole	178e
 baris	399n
 bariscil	399n
-barre chocolatee	1832e
+barre chocolatee	1837e
 basak	251n
 basari	429n
 basarili	429n
-baseballmutze	1975h
+baseballmutze	1980h
 basico	398f 398g
 baska dunyadan	409n
 baski	426n
@@ -43953,9 +44109,9 @@ basquet	402f
 bastan cikarici	406n
 bat an	426m
 bat hanh	404m
-bat mi	1806m
+bat mi	1811m
 bat ngo	437m
-bat va thia	1795m
+bat va thia	1800m
 bateau a voile	140e
 batiment	351e
 batiments	351e
@@ -43970,7 +44126,7 @@ bay luon	169m
 bay ong	337m
 bay qua	424m
 bayern munchen	619o
-baykus	1658n
+baykus	1663n
 bayram havasi	422n
 bayramlik	422n
 be boi	143m
@@ -43993,7 +44149,7 @@ beisbol	402f
 belcika	663o
 belgica	663o
 belico	445g
-belier	1616e
+belier	1621e
 ben cang	154m
 ben do	154m
 ben lo suoi	411m
@@ -44007,10 +44163,10 @@ benh	438m
 benh tat	438m
 benh vien	368m
 beni	425e
-bento	1801g
+bento	1806g
 bep	373m
 bep lua	322m
-berber dukkani	1914n
+berber dukkani	1919n
 berghutte	375h
 berlin	863f
 berlines	863f
@@ -44025,7 +44181,7 @@ betrubt	404h
 betula	122g
 betulas	122g
 bewolkt	203h
-beyaz cicek	1705n
+beyaz cicek	1710n
 bi	663o
 bi an	407m
 bi do	246m
@@ -44041,7 +44197,7 @@ bi truyen	407m
 bia rung	119m
 bia tuoi	266m
 biber salcasi	286n
-biberon	1837f
+biberon	1842f
 bibliotheque	356e
 bicho preguica	427g
 bien	140M
@@ -44049,29 +44205,29 @@ bien aime	405e
 bien aimee	405e
 bien ca	140m
 bien etre	430e
-bien hieu cua tho cat toc	1914m
+bien hieu cua tho cat toc	1919m
 bien khoi	140m
 bien neon	319m
 bien sau	141m
 biere	266e
-bierkruge	1848h
+bierkruge	1853h
 bigarre	178e
-bina insaati	1868n
+bina insaati	1873n
 binh gom	315m
 binh lang	399m
 binh linh	445m
 binh minh	180m
 binh minh moi	417m
-binh minh tren nui	1904m
+binh minh tren nui	1909m
 binh si	445m
-binh sua tre em	1837m
+binh sua tre em	1842m
 binh than	399m
 binh yen	399m
 biquini	143g
-bira kupalari tokusturma	1848n
-bira kupasi	1847n
+bira kupalari tokusturma	1853n
+bira kupasi	1852n
 birlesik krallik	646o
-bisao	1607g
+bisao	1612g
 biskuvi	271n
 bitki ortusu	128n
 bittersus	428h
@@ -44080,9 +44236,11 @@ blanc bleute	76e
 blanc casse	104e
 blanc givre	83e
 blanc nacre	106e
+blanchatre	10e
+blanchatres	10e
 blatter	128h
-blatter im wind	1727h
-blattgemuse	1758h
+blatter im wind	1732h
+blattgemuse	1763h
 blau weises porzellan	307h
 blaugrun	13h
 blaulich	4h
@@ -44093,6 +44251,10 @@ blesse	404e
 bleu ceruleen	40e
 bleu mineral	81e
 bleu poudre	98e
+bleuatre	4e
+bleuatres	4e
+bleute	4e
+bleutee	4e
 blockhutte	375h
 bluhen	207h
 bluhend	207h
@@ -44105,25 +44267,25 @@ blutenblatter	207h
 blutezeit	195h
 bo	472m
 bo bien	143m
-bo cai	1611m
-bo canh cung	1692m
-bo cap	1698m
+bo cai	1616m
+bo canh cung	1697m
+bo cap	1703m
 bo cat	143m
 bo cau	420m
 bo di	472m
 bo doi	445m
-bo duc	1609m
+bo duc	1614m
 bo ho	147m
 bo hoa	207m
-bo lua	1721m
+bo lua	1726m
 bo rau	433m
 bo rua	338m
-bo rung	1607m
+bo rung	1612m
 bo song	148m
 bo sua	269m
 boas vibracoes	403g
 boc chay	166m
-bocek	1692n
+bocek	1697n
 boe	204h
 boemio	727g
 bogota	873a
@@ -44138,17 +44300,17 @@ boi loi	143m
 boi roi	426m
 bois flotte	290e
 boise	290e
-boite a emporter	1817e
+boite a emporter	1822e
 boite de nuit	450e
-boite dejeuner	1801e
-bol avec cuillere	1795e
-bolinho asiatico	1815g
+boite dejeuner	1806e
+bol avec cuillere	1800e
+bolinho asiatico	1820g
 bolo de aniversario	384g
-bolsa de mao	1957g
+bolsa de mao	1962g
 bon chon	426m
 bonde	435e
-bone	1975g
-bone de beisebol	1975g
+bone	1980g
+bone de beisebol	1980g
 bong bay	348m
 bong bong	348m
 bong cai xanh	447m
@@ -44157,13 +44319,13 @@ bong chuyen	402m
 bong da	402m
 bong den	347m
 bong hoa	207m
-bong hoa giay	1924m
+bong hoa giay	1929m
 bong hong	209m
 bong lai	440m
 bong loang	444m
 bong lua mi	251m
 bong ma	416m
-bong ngo	1797m
+bong ngo	1802m
 bong rat	414m
 bong ro	402m
 bong sen	212m
@@ -44175,7 +44337,7 @@ bordo	33g
 bordo escuro	19g
 borgona	33f
 borse	369h
-bos yuva	1728n
+bos yuva	1733n
 bose	416h
 bosforo	784f 784g
 bosque de betulas	122g
@@ -44183,9 +44345,9 @@ bot dien thoai	285m
 bot nuoc	142m
 bot song	142m
 botanico	128f 128g
-bottiglia e bicchiere di sake	1842i
-bouf	1609e
-boulette de pate	1815e
+bottiglia e bicchiere di sake	1847i
+bouf	1614e
+boulette de pate	1820e
 bozkir	124n
 branco perola	106g
 brasilena	824f
@@ -44200,7 +44362,7 @@ brocolis	447g
 bronze	58e
 brotchen	270h
 brucke	351h
-brucke vor nachthimmel	1908h
+brucke vor nachthimmel	1913h
 brucken	351h
 brujeria	407f
 brulant	414e
@@ -44208,6 +44370,8 @@ brulante	414e
 bruler	166e
 brun cafe	107e
 brun the	88e
+brunatre	7e
+brunatres	7e
 brutalist	713n
 brutalizm	713n
 bu bam	421m
@@ -44222,12 +44386,12 @@ buc xuc	415m
 bucher	323h
 bucherei	356h
 budapeste	872n
-bufalo asiatico	1610g
-bufalo de agua	1610f
+bufalo asiatico	1615g
+bufalo de agua	1615f
 bugday	251n
 bugday tarlasi	251n
 bugulu	463n
-buho	1658f
+buho	1663f
 bui	168M
 bui bam	168m
 bui ngui	428m
@@ -44262,13 +44426,13 @@ buon vui lan lon	428m
 buong ngu	374m
 buot gia	413m
 bup be nga	845m
-bup be nhat ban	1927m
+bup be nhat ban	1932m
 buque	207g
 buro	369h 369n
-burogebaude	1877h
+burogebaude	1882h
 but rut	426m
-buu dien	1879m
-buu dien nhat ban	1878m
+buu dien	1884m
+buu dien nhat ban	1883m
 buyu	408n
 buyucu	408n
 buyuculuk	408n
@@ -44278,7 +44442,7 @@ buyuk kanyon	792n
 buyuksehir	351n
 buyulu	408n
 buz dagi	184n
-buz kupu	1856n
+buz kupu	1861n
 buz kutlesi	184n
 buz tutmus	464n
 buzdagi	184n
@@ -44288,8 +44452,8 @@ ca chua	247m
 ca heo	341m
 ca koi	340m
 ca map	141m
-ca nhiet doi	1680m
-ca noc	1681m
+ca nhiet doi	1685m
+ca noc	1686m
 ca phe	254m
 ca phe da	254m
 ca phe phin	254m
@@ -44297,24 +44461,24 @@ ca phe sua	255m
 ca phe via he	354m
 ca ri	277m
 ca rot	249m
-ca sau	1667m
+ca sau	1672m
 ca tim	248m
 ca vang	340m
-ca vat	1940m
+ca vat	1945m
 ca voi	341m
-ca voi dang phun nuoc	1675m
-caaba isla	1898g
+ca voi dang phun nuoc	1680m
+caaba isla	1903g
 cabana	375f
 cabina telefonica	285f
 cabine telefonica	285g
 cabine telephonique	285e
-cacahuete	1762e
-cacahuetes	1762e
-cacarola com comida	1792g
+cacahuete	1767e
+cacahuetes	1767e
+cacarola com comida	1797g
 cache	407e
 cadilar bayrami	379n
 cadilar gecesi	379n
-cadir	1900n
+cadir	1905n
 cafe au lait	255e
 cafe bar	354e 354g
 cafe com leite	255g
@@ -44335,12 +44499,12 @@ cai xoan	447m
 caida de agua	151f
 caida de la noche	191f
 caida del sol	179f
-caixa de bento	1801g
+caixa de bento	1806g
 cakil	292n
 cakil tasi	292n
 cakra	425n
 calcada	352g
-calice de vinho	1844g
+calice de vinho	1849g
 calida	411f
 calido	411f
 california	793g
@@ -44357,15 +44521,15 @@ cam giac toi loi	426m
 cam hung	417m
 cam ormani	121n
 cam quyt	227m
-cam susleme	1926n
+cam susleme	1931n
 cam thach	291m
 cam thong	401m
 cam thu	415m
 cam trai	431m
 cam tu cau	219m
-camarao	1820g
-camarao frito	1811g
-camelo de uma so corcova	1619g
+camarao	1825g
+camarao frito	1816g
+camelo de uma so corcova	1624g
 camgobegi	14n
 caminhao de bombeiros	279g
 camion de bomberos	279f
@@ -44409,28 +44573,28 @@ canli renk	458n
 canli sari	101n
 canlilik	402n
 canon	159f
-canon de confeti	1923f
+canon de confeti	1928f
 cansaco	427g
 cao	335m
 cao boi	360m
 cao cap	394m
 cao dang	370m
-cao guia	1589g
+cao guia	1594g
 cao oc	351m
 cao quy	395m
 caotico	435f 435g
 cap doi	405m
 capadocia	820g
 caqui	25g
-cara de dragon	1671f
-cara de raton	1627f
+cara de dragon	1676f
+cara de raton	1632f
 caraibes	780e
 caresiz	404n
 caresizlik	404n
 caribeen	780e
 caribena	780f
 caribeno	780f
-carillon eolien	1929e
+carillon eolien	1934e
 carino	405F
 carinoso	401f
 carmesi	71f
@@ -44438,18 +44602,18 @@ carmin	70f
 carnaval de rio	824f
 carpe koi	340e
 carpici	418n
-carrilhao de vento	1929g
+carrilhao de vento	1934g
 carsi	343n
 cartaz sovietico	829g
 cartel sovietico	829f
-casa con jardin	1876f
-casquette americaine	1975e
+casa con jardin	1881f
+casquette americaine	1980e
 casse tete	407e
 castana	20f
 castano	20f
 castano claro	7f
-castelo japones	1888g
-castillo japones	1888f
+castelo japones	1893g
+castillo japones	1893f
 cat	157m
 cat den	158m
 cat nui lua	158m
@@ -44462,38 +44626,38 @@ cau kinh	415m
 cau lac bo dem	450m
 cau lac bo jazz	451m
 cau nguyen	425m
-cau truot	1911m
+cau truot	1916m
 cau vong	178m
 cauboi	360g
 cay anh dao	208m
 cay bach duong	122m
 cay canh	128m
 cay cau	351m
-cay cau ve dem	1908m
-cay co	1719m
+cay cau ve dem	1913m
+cay co	1724m
 cay coi	133m
 cay du	349m
 cay dua	241m
-cay fincani	1841n
+cay fincani	1846n
 cay kahvesi	88n
 cay kem	274m
 cay la kim	121m
 cay nam	136m
 cay nen	321m
-cay non	1715m
+cay non	1720m
 cay nong	277m
 cay phong	130m
-cay rung la	1718m
-cay tanabata	1925m
+cay rung la	1723m
+cay tanabata	1930m
 cay thanh luong tra	282m
 cay thong	121m
-cay thong noel	1917m
-cay thuong xanh	1717m
+cay thong noel	1922m
+cay thuong xanh	1722m
 cay thuong xuan	134m
 cay tre	123m
 cay trong	128m
-cay trong trong chau	1716m
-cay xuong rong	1720m
+cay trong trong chau	1721m
+cay xuong rong	1725m
 cayir	124n
 cayir cayir	414n
 cayirlik	124n
@@ -44519,11 +44683,11 @@ centro citta	351i
 ceramica	315f 315g
 ceramique	315e
 cereales	251e
-ceremonia de contemplacion de la luna	1930f
+ceremonia de contemplacion de la luna	1935f
 ceremonia del te	801f
 ceremonial	423e
 ceremonie	423e
-ceremonie de la lune	1930e
+ceremonie de la lune	1935e
 ceremonie du the	801e
 cerimonia	423g
 cerimonia del te	801i
@@ -44547,16 +44711,16 @@ cevresel	396n
 cevrimici	388n
 cha com leite	259g
 cha de bolhas	259g
-cha perolado	1853g
+cha perolado	1858g
 cha preto	256g
 cha verde	257g
 cha xu	372m
-chai ruou voi nut go bat ra	1843m
+chai ruou voi nut go bat ra	1848m
 chale	375f 375g
 cham	23m
 cham chap	427m
-cham coc	1849m
-cham coc bia	1848m
+cham coc	1854m
+cham coc bia	1853m
 cham rai	427m
 cham soc suc khoe	368m
 chambre a coucher	374e
@@ -44581,23 +44745,23 @@ chanh niem	425m
 chanh tuoi	227m
 chanuca	762g
 chao ban	469m
-chao thuc an nong	1792m
+chao thuc an nong	1797m
 chap choang	191m
 chap toi	191m
 chaparron	199f
-chapeu de formatura	1974g
-chapeu feminino	1972g
+chapeu de formatura	1979g
+chapeu feminino	1977g
 chat doc	438m
 chat long	152m
-chataigne	1764e
+chataigne	1769e
 chatain	20e
 chateau	371e
-chateau japonais	1888e
+chateau japonais	1893e
 chau bau	327m
 chau cay	128m
 chaumiere	375e
-chaussure a talon haut	1966e
-chaussure de randonnee	1964e
+chaussure a talon haut	1971e
+chaussure de randonnee	1969e
 chay	166M
 chay bo	402m
 chay bong	406m
@@ -44611,8 +44775,8 @@ cheo thuyen	140m
 cheri	405e
 cherie	405e
 chet choc	416m
-cheval de manege	1910e
-chevre	1618e
+cheval de manege	1915e
+chevre	1623e
 chicharos	447f
 chiec cup	429m
 chiec o	349m
@@ -44631,7 +44795,7 @@ chim bo cau	420m
 chim canh cut	333m
 chim co do	284m
 chim cong	329m
-chim cuu	1659m
+chim cuu	1664m
 chim hong hac	328m
 chim se uc do	283m
 chim vet	334m
@@ -44641,22 +44805,22 @@ chinh phuc	429m
 chinh thuc	423m
 chinh truc	419m
 cho	343m
-cho bien	1678m
+cho bien	1683m
 cho bua	343m
 cho con	421m
-cho dan duong	1589m
+cho dan duong	1594m
 cho dem	344m
 cho noi	343m
 cho phien	343m
 cho que	343m
-cho xu	1590m
+cho xu	1595m
 choang ngop	437m
 choi	457m
 choi chang	172m
 choi dua	393m
-chon hoi my	1642m
+chon hoi my	1647m
 chop mat	427m
-chopes de biere	1848e
+chopes de biere	1853e
 choque	437e
 chou frise	447e
 chrysantheme	217e
@@ -44682,20 +44846,20 @@ chung chac	434m
 chung khoan	369m
 chuoi	238m
 chuoi ngoc trai	310m
-chuong gio	1929m
+chuong gio	1934m
 chuong trai	360m
-chuot	1628m
-chuot cong	1629m
-chuot tui	1643m
+chuot	1633m
+chuot cong	1634m
+chuot tui	1648m
 chuyen bay	169m
 chuyen nghiep	419m
 chuyen tham hiem	431m
 ciberespaco	388g
 cicek	207n
-cicek acma	1712n
+cicek acma	1717n
 cicek acmis	207n
 cicek demeti	207n
-cicek rozet	1707n
+cicek rozet	1712n
 ciceklenme	195n
 cicekler	207n
 cicekli	207n
@@ -44712,7 +44876,7 @@ cig	161n
 cikar	474n
 cikarin	474n
 cikolata	261n
-cikolata bari	1832n
+cikolata bari	1837n
 cikolata kahvesi	108n
 cilek	229n
 cilgin	435n
@@ -44730,11 +44894,11 @@ cin seddi	359n
 cin tapinagi	811n
 cin tarzi	367n
 cin yeni yili	381n
-cingulu	1710n
+cingulu	1715n
 cini	307n
 cini murekkebi	313n
 cintilacao	444g
-circir bocegi	1694n
+circir bocegi	1699n
 cirkin	438n
 cirpi	290n
 cirtlak	458n
@@ -44746,7 +44910,7 @@ cite interdite	358e
 citrico	228f 228g
 citta	351i
 citta acqua	361i
-citta al tramonto	1906i
+citta al tramonto	1911i
 citta blu	815i
 citta del capo	881i
 citta proibita	358i
@@ -44768,9 +44932,9 @@ classico	391g
 clementine	228e
 clinica	368f 368g
 co	125m
-co ba la	1723m
-co bon la	1724m
-co ca chep	1928m
+co ba la	1728m
+co bon la	1729m
+co ca chep	1933m
 co cay	128m
 co dau	383m
 co dau an do	844m
@@ -44784,7 +44948,7 @@ co kinh	391m
 co may	297m
 co non	125m
 co phong	367m
-co suong	1901m
+co suong	1906m
 co tich	408m
 co tien	408m
 co trach nhiem	419m
@@ -44792,9 +44956,9 @@ co trang	367m
 co xua	391m
 coban	360n
 cobica	439g
-coc bia	1847m
-coc sua	1838m
-coc va ong hut	1852m
+coc bia	1852m
+coc sua	1843m
+coc va ong hut	1857m
 coca colanin	476o
 coche clasico	391f
 cocuk	393n
@@ -44806,7 +44970,8 @@ cocuksu	393n
 coi am	441m
 coi tien	440m
 coi troi	440m
-cok katli magaza	1886n
+coi xay gio do	888m
+cok katli magaza	1891n
 cok renkli	178n
 col	156n
 colera	415f 415g
@@ -44823,8 +44988,8 @@ colore	178E
 coloree	178e
 colores calidos	466f
 colores frios	467f
-com ca ri	1805m
-com nam	1803m
+com ca ri	1810m
+com nam	1808m
 comedia	403g
 comedie	403e
 comemoracao	384g
@@ -44859,15 +45024,15 @@ con giong	201m
 con hem	352m
 con ho	330m
 con lach	148m
-con lung	1644m
+con lung	1649m
 con luoi	427m
 con mua	199m
-con muoi	1699m
+con muoi	1704m
 con nit	393m
 con pho	352m
 con qua	424m
 con rong	408m
-con ruoi	1700m
+con ruoi	1705m
 con song	142m
 con suoi	148m
 con tau	140m
@@ -44889,10 +45054,10 @@ cong nghiep	389m
 cong so	369m
 cong torii	817m
 cong truong	389m
-cong truong xay dung	1868m
+cong truong xay dung	1873m
 cong ty	369m
 cong vien	127m
-cong vien quoc gia	1865m
+cong vien quoc gia	1870m
 cong xuong	389m
 conifera	121f 121g
 conifere	121e
@@ -44900,18 +45065,18 @@ conmemoracion	423f
 conquete	429e
 construcao	389g
 construccion	389f
-construction un batiment	1868e
+construction un batiment	1873e
 conte de fees	408e
-contemplacao da lua	1930g
+contemplacao da lua	1935g
 cop	330m
-copa de coctel	1845f
+copa de coctel	1850f
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
 coracao	405g
 coracao partido	404g
 corak	156n
-corap	1946n
+corap	1951n
 corazon	405f
 corazon roto	404f
 cordao de luz	347g
@@ -44919,7 +45084,7 @@ coree	799e
 coree du sud	651o
 coreen	799e
 corrego	148g
-correio japones	1878g
+correio japones	1883g
 corrosao	298g
 corrosion	298f
 cosku	402n
@@ -44952,7 +45117,7 @@ cremant	265e
 creme	18e
 creme fouettee	255e
 creme glacee	274e
-creme renversee	1835e
+creme renversee	1840e
 cremeweis	18h
 crenca	417g
 crepe	271e
@@ -44971,14 +45136,14 @@ crisantemo	217g
 croacia	871g
 croisiere	140e
 crom	297m
-cruasan	1768f
+cruasan	1773f
 crudites	447e
 cu	392M
 cu ky	391m
 cu qua	447m
 cu rich	448m
-cua hang bach hoa	1886m
-cua hang tien loi	1884m
+cua hang bach hoa	1891m
+cua hang tien loi	1889m
 cua kinh	305m
 cuarto del bebe	420f
 cuc	217m
@@ -44993,14 +45158,16 @@ cuivree	59e
 culpabilite	426e
 cumpleanos	384f
 cun con	421m
-cuna de queso	1775f
+cuna de queso	1780f
 cung coi	418m
 cung dien	358m
+cung dien alhambra	889m
+cung dien mua dong	890m
 cung dinh	395m
 cuoc hanh trinh	431m
 cuoc song ve dem	450m
 cuoi dua	403m
-cuoi ngua	1603m
+cuoi ngua	1608m
 cuoi tuan	400m
 cuon sach	323m
 cuong cuong	426m
@@ -45014,12 +45181,12 @@ cure	372e
 curuk	438n
 curume	438n
 curumus	438n
-cuu cai	1617m
-cuu duc	1616m
+cuu cai	1622m
+cuu duc	1621m
 cuu trai cau	814m
-cuzdan	1956n
+cuzdan	1961n
 da	163M
-da bao	1824m
+da bao	1829m
 da bazan	158m
 da cam	428m
 da cam thach	291m
@@ -45041,9 +45208,9 @@ dag	160n
 dag evi	375n
 dag kulubesi	375n
 daglar	160n
-daglarin arasindan gunesin dogusu	1904n
+daglarin arasindan gunesin dogusu	1909n
 daglik	160n
-dai bang	1655m
+dai bang	1660m
 dai cac	410m
 dai do thi	351m
 dai duong	140m
@@ -45053,7 +45220,7 @@ dai lo	352m
 dai ngan ha	176m
 dai nhac hoi	346m
 dai noi	358m
-dai phun nuoc	1899m
+dai phun nuoc	1904m
 dalgali	142n
 dali	733f
 dalmacia	871g
@@ -45076,17 +45243,17 @@ dammerung	191h
 dammrig	465h
 damon	441h
 dan ba	471m
-dan banjo	1988m
+dan banjo	1993m
 dan bo	360m
 dan ca	377m
 dan cuu	360m
 dan da	390m
-dan ghi ta	1984m
+dan ghi ta	1989m
 dan gian	390m
 dan len	411m
 dan nhac	410m
 dan ong	471m
-dan violin	1987m
+dan violin	1992m
 danacao	441g
 danca	402g
 dancar	402g
@@ -45104,7 +45271,7 @@ danh vong	429m
 danimarkali	365n
 danisch	365h
 dao	155m
-dao hoang	1864m
+dao hoang	1869m
 dao nho	155m
 dap xe	402m
 darsena	154f
@@ -45117,14 +45284,14 @@ dat set	315m
 dat son vang	36m
 dat tien	394m
 dat vang	317m
-dau chan mong vuot	1645m
+dau chan mong vuot	1650m
 dau don	404m
 dau ha lan	447m
 dau kho	404m
 dau lau	416m
 dau long	404m
 dau o liu	289m
-dau phong	1762m
+dau phong	1767m
 dau rung	253m
 dau tay	229m
 dau tu	369m
@@ -45160,8 +45327,8 @@ decadencia	438g
 decale	449e
 decembre	198e
 decontracte	400e
-decoracao de pinhos	1926g
-decoracion de pino	1926f
+decoracao de pinhos	1931g
+decoracion de pino	1931f
 deferlante	142e
 defile	422e
 defunt	423e
@@ -45183,7 +45350,7 @@ delicatesse	401e
 delice	403e
 delire	435e
 dem	192M
-dem co sao	1902m
+dem co sao	1907m
 dem day sao	175m
 dem giang sinh	378m
 dem khuya	192m
@@ -45206,11 +45373,11 @@ den chum	347m
 den dau	320m
 den duong	347m
 den giao thong	281m
-den hindu	1895m
+den hindu	1900m
 den kit	9m
 den led	347m
 den long	320m
-den long bi ngo	1916m
+den long bi ngo	1921m
 den long hoi an	812m
 den muc	47m
 den neon	319m
@@ -45220,27 +45387,27 @@ den nhay	347m
 den ong sao	826m
 den than dao	817m
 den tho	357m
-den tho nhat ban	1897m
+den tho nhat ban	1902m
 den trang	443m
 den trang tri	347m
 den troi	763m
 den tuyen	9m
 deniz alti	377n
-deniz kabugu	1684n
+deniz kabugu	1689n
 deniz kenari	143n
 deniz kiyisi	143n
 deniz kizi	408n
 deniz kopugu	142n
 deniz yolculugu	140n
 denizkizi	408n
-dep xo ngon	1961m
+dep xo ngon	1966m
 depouille	398e
 depresion	404f
 depressao	404g
 depression	404e
 deprime	404e
 dere kenari	148n
-derramando liquido	1851g
+derramando liquido	1856g
 ders calismak	370n
 desature	460e
 descomposicion	438f
@@ -45320,7 +45487,7 @@ dinh chua	811m
 dinh duong	430m
 dinh lang	357m
 dinh nui	160m
-dinh nui phu tuyet	1857m
+dinh nui phu tuyet	1862m
 dinh nui tuyet	161m
 dis uzay	176n
 disavurumculuk	732n
@@ -45328,8 +45495,8 @@ discotheque	450e
 discrete	434e
 diseno limpio	398f
 diseno suizo	833f
-disi domuz	1613n
-disi koyun	1617n
+disi domuz	1618n
+disi koyun	1622n
 disil	432n
 disinda	474n
 disli	297n
@@ -45339,12 +45506,12 @@ diu dang	401m
 diversao	403g
 diversion	403f
 dizustu	388n
-djembe	1990e
+djembe	1995e
 do	0M
 do ban	438m
 do cam	97m
 do cay	277m
-do chat long	1851m
+do chat long	1856m
 do co	391m
 do cong nghe	388m
 do da	299m
@@ -45371,8 +45538,8 @@ do tia	21m
 do trang suc	327m
 do trung hoa	75m
 do tuoi	34m
-do uong nhiet doi	1846m
-do uong nong	1839m
+do uong nhiet doi	1851m
+do uong nong	1844m
 doa hoa	207m
 doa hong	209m
 doa sen	212m
@@ -45380,8 +45547,8 @@ doan quan	445m
 doanh nghiep	369m
 doc hai	438m
 docura	421g
-dodo	1659g
-dodo kusu	1659n
+dodo	1664g
+dodo kusu	1664n
 doenca	438g
 doga	396n
 doga yuruyusu	431n
@@ -45400,21 +45567,21 @@ doi song ve dem	450m
 doi thong	121m
 doi tinh nhan	405m
 dokme demir	296n
-dokulen sivi	1851n
+dokulen sivi	1856n
 dokulen yapraklar	129n
 dolar	436f 436g
 dolares	436f 436g
 dolu yagisi	201n
-domuz pastirmasi	1779n
-domuz yuzu	1612n
+domuz pastirmasi	1784n
+domuz yuzu	1617n
 don dieu	448m
 don doc	404m
 don gian	398m
 don sac	442m
 don tet	381m
 dondurmaci	274n
-doner	1788h
-doner kebab	1788h
+doner	1793h
+doner kebab	1793h
 dong ang	360m
 dong bang	464m
 dong cam	401m
@@ -45437,9 +45604,9 @@ dong thau	60m
 dong thau co	58m
 dong ve	198m
 dong vien	417m
-donme dolap	1912n
+donme dolap	1917n
 donmus	464n
-donut	1826f
+donut	1831f
 dore	11e
 dore a la feuille	317e
 doree	11e
@@ -45447,7 +45614,7 @@ dorfer	360h
 dorflich	360h
 dormilon	427f
 dormitorio	374g
-dort yaprakli yonca	1724n
+dort yaprakli yonca	1729n
 dostca	403n
 dot nang nong	205m
 douce amere	428e
@@ -45474,8 +45641,8 @@ duc tin	417m
 duc vong	406m
 duftblute	224h
 dugun	383n
-dui gia cam	1777m
-dui trong	1989m
+dui gia cam	1782m
+dui trong	1994m
 dumanli	325n
 dun cat	156m
 dune	156h
@@ -45491,18 +45658,18 @@ dunya gezegeni	396n
 duoc pham	368m
 duoi bien	377m
 duoi nuoc	377m
-duoi uoi	1586m
+duoi uoi	1591m
 duong cao toc	351m
 duong chan troi	183m
 duong nhua	293m
 duong pho	352m
 duong thang	262m
 durre	156h
-durum	1788n
+durum	1793n
 durust	419n
 durustluk	419n
 dus	409n
-dusen yapraklar	1726n
+dusen yapraklar	1731n
 dusmanca	415n
 dussel	409n
 duster	404h
@@ -45511,7 +45678,7 @@ duster gotisch	424h
 duvida	426g
 duyen dang	410m
 duyen hai	143m
-duz ayakkabi	1965n
+duz ayakkabi	1970n
 ecarlate	34e
 ech	339m
 eclaboussure	152e
@@ -45532,10 +45699,10 @@ economie	369e
 ecossais	794e
 ecosse	794e
 ecume	142e
-ecureuil	1633e
+ecureuil	1638e
 edificio	351g
-edificio clasico	1867f
-edificio comercial	1877g
+edificio clasico	1872f
+edificio comercial	1882g
 educacao	370g
 educacion	370f
 education	370e
@@ -45552,13 +45719,13 @@ egyptienne	786e
 eifersuchtig	439h
 einfuhlsam	401h
 einhorner	408h
-einkaufstuten	1959h
+einkaufstuten	1964h
 eintonig	448h
-eiswurfel	1856h
-ejderha yuzu	1671n
+eiswurfel	1861h
+ejderha yuzu	1676n
 ejercito	445f
 eksi	227n
-el cantasi	1957n
+el cantasi	1962n
 electrico	462f
 electrique	462e
 electronica	388f
@@ -45568,12 +45735,13 @@ elegance	410e
 elegancia	410g
 elegant	410e
 elegante	410e
-elephant	1623e
+elephant	1628e
 eletrico	462g
 eletronico	388g
 eletronicos	388g
 eleve	370e
 eleves	370e
+elhamra sarayi	889n
 ellili yillar	721n
 em a	399m
 em ai	401m
@@ -45654,25 +45822,27 @@ equilibrio	399g
 erable	130e
 erdtone	397h
 erik cicegi	215n
-eriste	1806n
-erkek ayakkabisi	1962n
+eriste	1811n
+erkek ayakkabisi	1967n
 ermudend	448h
 ernahrung	430h
 erschopft	427h
 erschopfung	427h
 erupcao	165g
-erupcao vulcanica	1859g
+erupcao vulcanica	1864g
 erupcion	165f
-erupcion volcanica	1859f
+erupcion volcanica	1864f
 eruption	165e
 ervas aromaticas	137g
 erzahlung	323h
+esbranquicada	10g
+esbranquicado	10g
 escalofrio	413f
 escandalo	435f
 escoces	794f 794g
 escocia	794g
-escorpiao	1698g
-escorpion	1698f
+escorpiao	1703g
+escorpion	1703f
 escritorio	369g
 escuridao	424g
 esfumacado	325g
@@ -45686,7 +45856,7 @@ esperanca	417g
 esperance	417e
 esperancoso	417g
 esperer	417e
-espiga de maiz	1754f
+espiga de maiz	1759f
 espirito	425g
 espiritu	425f
 espiritus	425f
@@ -45694,9 +45864,9 @@ esqui	198f
 esseule	404e
 estacao espacial	376g
 estacion espacial	376f
-estadio	1866g
+estadio	1871g
 estampes de dong ho	886e
-estatua da liberdade	1892g
+estatua da liberdade	1897g
 estavel	419g
 estilo chines	367g
 estilo suico	833g
@@ -45755,13 +45925,15 @@ extrana	449f
 extrano	449f
 eylul	197n
 fabrica	389f 389g
-fabrikgebaude	1887h
+fabrikgebaude	1892h
 fabula	408f 408g
 fache	415e
 faianca de delft	808g
 faible lumiere	465e
 faience	315e
+faience bretonne	892e
 faience de delft	808e
+faience de quimper	892e
 faisca	166g
 falesia	163g
 falo	166i
@@ -45774,7 +45946,7 @@ fantomes	416e
 farao	786g
 faraon	786f
 fard a joues	114e
-fare yuzu	1627n
+fare yuzu	1632n
 farkindalik	425n
 farmacia	368g
 fasli	772n
@@ -45785,7 +45957,7 @@ fedelta	419i
 fee	408e
 feerique	408e
 fees	408e
-feijoes	1763g
+feijoes	1768g
 feiticaria	408g
 feitico	408g
 felicita	403i
@@ -45827,7 +45999,7 @@ fete foraine	346e
 fete surprise	384e
 fetes de fin annee	378e
 feu de cheminee	322e
-feuerwerkskorper	1920h
+feuerwerkskorper	1925h
 feuille erable	130e
 feuilles erable	130e
 fevrier	198e
@@ -45843,17 +46015,17 @@ financas	369g
 finlandes	851f 851g
 finlandia	669o
 firin	270n
-firinlanmis patates	1808n
+firinlanmis patates	1813n
 firtina	201n
 firtinali	201n
-fisek	1919n
-fiskiye	1899n
+fisek	1924n
+fiskiye	1904n
 fistik yesili	53n
 flambee	166e
 flaschengrun	48h
-fleischstuck	1778h
+fleischstuck	1783h
 fleur de pecher	216e
-fleur fanee	1709e
+fleur fanee	1714e
 floracao	207g
 floracion	207f
 florenca	774g
@@ -45864,7 +46036,7 @@ fluor	462f 462g
 flusse	148h
 flussig	152h
 flussigkeit	152h
-flussigkeit ausgiesen	1851h
+flussigkeit ausgiesen	1856h
 fogon	322f
 fogos de artificio	345g
 folclorico	390g
@@ -45872,7 +46044,7 @@ folhas caidas	129g
 follaje otonal	129f
 fonce	453e
 foncee	453e
-fondu	1794n
+fondu	1799n
 forca	418g
 foret	119e
 foret de bouleaux	122e
@@ -45889,7 +46061,7 @@ frenesi	435f
 frenesie	435e
 frenetico	426f 426g
 frenetique	426e
-freson	1744f
+freson	1749f
 fria	413f
 frio	413f
 frohlich	403h
@@ -45911,7 +46083,7 @@ frustracion	415f
 frustre	415e
 fuchse	335h
 fucsia	65g
-fuji dagi	1860n
+fuji dagi	1865n
 fumaca	325g
 fumee	325e
 funerailles	423e
@@ -45926,13 +46098,13 @@ fusya	65n
 futbol	402f
 futuristik	388n
 futurizm	388n
-ga con	1650m
-ga moi no	1649m
-ga tay	1646m
-ga trong	1648m
+ga con	1655m
+ga moi no	1654m
+ga tay	1651m
+ga trong	1653m
 gach	294m
 gach nung	294m
-gafas de proteccion	1937f
+gafas de proteccion	1942f
 gahnen	427h
 gai goc	418m
 gaiete	403e
@@ -45940,21 +46112,21 @@ galao	255g
 galaxia	176g
 galeria	452f
 galpao	389g
-gamba	1642g
+gamba	1647g
 gan da	418m
 gan guoc	433m
 ganali	754n
 ganancia	439g
 ganes	754g
 gang duc	296m
-gang tay	1944m
+gang tay	1949m
 ganh ghet	439m
 ganh ti	439m
 ganh xiec	346m
 ganseblumchen	220h
 garcon	471E
 garcons	471E
-garrafa e copo de saque	1842g
+garrafa e copo de saque	1847g
 garten	126h
 gartnern	126h
 garua	200f
@@ -45962,10 +46134,10 @@ gaststatte	355h
 gateau	271e
 gateau anniversaire	384e
 gateau de lune	826e
-gateau sable	1829e
+gateau sable	1834e
 gau bong	421m
 gau truc	332m
-gau tui	1638m
+gau tui	1643m
 gaudi	776a 776e 776f 776g 776h 776i
 geback	271h
 gebaude	351h
@@ -45974,7 +46146,7 @@ gece eglencesi	450n
 gece hayati	450n
 gece kulubu	450n
 gece pazari	344n
-gece vakti kopru	1908n
+gece vakti kopru	1913n
 gece yarisi	193n
 gecenin gec saatleri	193n
 gecit toreni	422n
@@ -45986,9 +46158,9 @@ gedrange	435h
 gefahrlich	415h
 geholz	119h
 gelachter	403h
-gelbe blute	1712h
+gelbe blute	1717h
 gelbgrun	67h
-geldborse	1956h
+geldborse	1961h
 gele	464e
 gelee	464e
 gelida	413f
@@ -46004,7 +46176,7 @@ gene	426e
 genial	437e
 gercekustu	733n
 geri donusum	396n
-gerostete suskartoffel	1808h
+gerostete suskartoffel	1813h
 gesattigt	458h
 geschaftig	435h
 geschaftlich	369h
@@ -46043,7 +46215,7 @@ giang duong	370m
 giang sinh	378m
 giao duc	370m
 giao duong	372m
-giao duong do thai	1896m
+giao duong do thai	1901m
 giao huong	410m
 giao thong	351m
 giao thua	769m
@@ -46052,18 +46224,18 @@ giau sang	394m
 giau sang tao	452m
 giay	304m
 giay bac	436m
-giay bet	1965m
-giay bot nu	1969m
-giay cao got	1966m
-giay chay	1963m
+giay bet	1970m
+giay bot nu	1974m
+giay cao got	1971m
+giay chay	1968m
 giay da	304m
 giay diep	886m
 giay do	304m
-giay leo nui	1964m
-giay mua bale	1968m
-giay nam	1962m
+giay leo nui	1969m
+giay mua bale	1973m
+giay nam	1967m
 giboulee	199e
-gilet de securite	1939e
+gilet de securite	1944e
 ginastica	402g
 gio	204m
 gio bien	204m
@@ -46090,14 +46262,14 @@ gite	375e
 giua ban ngay	194m
 giua dem	193m
 giua trua	189m
-giun dat	1701m
-giun dot	1701m
+giun dat	1706m
+giun dot	1706m
 giuong ngu	427m
 givre	186e
 glace	464e
 glace a la vanille	274e
 glacee	464e
-glacon	1856e
+glacon	1861e
 glamouros	410h
 glanzen	444h
 glanzend	457h
@@ -46110,8 +46282,8 @@ gluck	403h
 glucklich	403h
 gluckselig	403h
 gluckseligkeit	403h
-gluckskeks	1816h
-glucksklee	1724h
+gluckskeks	1821h
+glucksklee	1729h
 gluhend	414h
 gluhend heis	414h
 go	290m
@@ -46122,7 +46294,7 @@ go tech	290m
 goc pho	352m
 gocebe	431n
 goi cam	406m
-goi qua	1933m
+goi qua	1938m
 gok	169n
 gok gurultusu	201n
 gok mavisi	41n
@@ -46156,7 +46328,7 @@ gottlich	425h
 goz alici	410n
 goz boncugu	884n
 goz kamastirici	444n
-gozluk	1935n
+gozluk	1940n
 gozu pek	418n
 gozyasi	404n
 grabado japones	806f
@@ -46164,7 +46336,7 @@ grace	410e
 grachtenhauser	849h
 gracil	410f
 gran canon	792f
-granite	1824e
+granite	1829e
 grao	251g
 grasgrun	51h
 graugrun	94h
@@ -46226,7 +46398,7 @@ gunduz	194n
 gunduz vakti	194n
 gunebakan	211n
 gunes	171n
-gunes gozlugu	1936n
+gunes gozlugu	1941n
 gunes huzmesi	171n
 gunes isigi	171n
 gunes isini	171n
@@ -46250,32 +46422,32 @@ guven	419n
 guvenilir	419n
 guvenli	419n
 guvenlik	419n
-guvenlik yelegi	1939n
+guvenlik yelegi	1944n
 guvercin	420n
 guz	197n
 guz mevsimi	197n
 guz yapraklari	129n
 guzel enerji	403n
 ha lan	662o
-ha ma	1626m
+ha ma	1631m
 ha noi	798m
 habitacion	374f
 hafif yagmur	200n
-hahnchenschenkel	1777h
+hahnchenschenkel	1782h
 hai cang	154m
 hai duong	140m
 hai hoa	399m
 hai huoc	403m
 hai kich	403m
 hai long	403m
-hai ly	1634m
+hai ly	1639m
 halk muzigi	390n
-halloweenkurbis	1916h
+halloweenkurbis	1921h
 ham hap	414m
 ham muon	406m
-hamam bocegi	1695n
-hamburguer	1780g
-hamster	1630f
+hamam bocegi	1700n
+hamburguer	1785g
+hamster	1635f
 hamur isi	271n
 han gi	298m
 han han	156m
@@ -46285,7 +46457,7 @@ han ri	298m
 han thu	415m
 hang da	164m
 hang dong	164m
-hanh	1761m
+hanh	1766m
 hanh dien	429m
 hanh dong	402m
 hanh phuc	403m
@@ -46309,8 +46481,8 @@ hasslich	438h
 hastalik	438n
 hastalikli	438n
 hat cuom	444m
-hat dau	1763m
-hat de	1764m
+hat dau	1768m
+hat de	1769m
 hat mua	152m
 hat suong	206m
 hat tieu	278m
@@ -46333,9 +46505,9 @@ he pho	352m
 he ve	196m
 hechiceria	408f
 heis	414h
-heise quellen	1909h
+heise quellen	1914h
 heise schokolade	411h
-heisgetrank	1839h
+heisgetrank	1844h
 heisluftballons	820h
 helado frio	413f
 hem	352m
@@ -46344,7 +46516,7 @@ hem vuc	159m
 hemsire	368n
 hen ho	405m
 herbstblatter	129h
-herisson	1635e
+herisson	1640e
 heroe	418f
 heroes	418f
 heroi	418g
@@ -46365,8 +46537,8 @@ hieu sach	356m
 hieu thuoc	368m
 hikaye	323n
 hindu	797f
-hindu tapinagi	1895n
-hipopotamo	1626f 1626g
+hindu tapinagi	1900n
+hipopotamo	1631f 1631g
 hircin	415n
 hirs	439n
 hirvat	871n
@@ -46375,7 +46547,7 @@ historia em quadrinhos	804g
 historico	391f 391g
 hiu quanh	404m
 hiyar	447n
-hiz treni	1913n
+hiz treni	1918n
 ho boi	143m
 ho ca	377m
 ho nuoc	147m
@@ -46386,10 +46558,10 @@ hoa binh	399m
 hoa co	207m
 hoa cuc	217m
 hoa cuc trang	220m
-hoa dam but	1710m
+hoa dam but	1715m
 hoa dao	216m
 hoa do quyen	225m
-hoa heo	1709m
+hoa heo	1714m
 hoa hong	209m
 hoa huong duong	211m
 hoa ky	645o
@@ -46409,7 +46581,7 @@ hoa que	224m
 hoa si	452m
 hoa sung	212m
 hoa tien	376m
-hoa trang	1705m
+hoa trang	1710m
 hoa tu dang	221m
 hoa tuyet	187m
 hoai bao	417m
@@ -46492,10 +46664,10 @@ hong sen dam	21m
 hong tim	65m
 honnete	419e
 honnetete	419e
-hop com bento	1801m
+hop com bento	1806m
 hop dem	450m
-hop do uong	1854m
-hop dung do an mang di	1817m
+hop do uong	1859m
+hop dung do an mang di	1822m
 hop thoi trang	410m
 hopital	368e
 hormigon	293f
@@ -46504,12 +46676,12 @@ hortela	30g
 hortensia	219g
 hosnut	403n
 hot xoan	312m
-hotel	1882e
-hu mat ong	1836m
+hotel	1887e
+hu mat ong	1841m
 hubsch	421h
-huellas de pezunas	1645f
+huellas de pezunas	1650f
 hugel	160h
-huitre	1822e
+huitre	1827e
 hulya	409n
 humedo	414f
 hung dong	180m
@@ -46523,8 +46695,8 @@ hungaro	872f 872g
 hungria	674o
 huong duong	211m
 huong trai cay	446m
-huou	1606m
-huou cao co	1622m
+huou	1611m
+huou cao co	1627m
 huppe	410e
 huracan	201f
 hus	122n
@@ -46545,16 +46717,16 @@ huzunlu	404n
 huzurlu sicak	411n
 hy vong	417m
 ic karartici	404n
-icecek kutusu	1854n
+icecek kutusu	1859n
 iddiali	418n
 idilico	399f 399g
 igne yaprakli	121n
 igrenc	438n
 igrenmek	438n
-iki horguclu deve	1620n
+iki horguclu deve	1625n
 ilac	368n
 ile	155E
-ile deserte	1864e
+ile deserte	1869e
 iles	155e
 ilhamsiz	448n
 ilimli	401n
@@ -46590,7 +46762,7 @@ indonesien	868e
 indonesienne	868e
 indonesio	868g
 industria	389g
-inek yuzu	1608n
+inek yuzu	1613n
 infancia	428g
 infirmiere	368e
 ingenuo	420g
@@ -46638,9 +46810,9 @@ isletme	369n
 isole	404E
 ispanak	447n
 issiz	404n
-issiz ada	1864n
+issiz ada	1869n
 issizlik	404n
-istakoz	1819n
+istakoz	1824n
 istikrarli	419n
 istirap	404n
 isvec	666o
@@ -46651,23 +46823,25 @@ itfaiye arabasi	279n
 itfaiye araci	279n
 iyilesme	430n
 iyilesmek	430n
-jabali	1614f
+jabali	1619f
 jadegrun	50h
 jahzorn	415h
 jalapeno	286a 286f
 jalapenos	286a 286f
 janner	198h
 januca	762f
-japanisches postgebaude	1878h
+japanisches postgebaude	1883h
 japao	636o
 japon baligi	340n
 japon baskisi	806n
-japon satosu	1888n
+japon satosu	1893n
 japon tarzi	366n
 japones	366f 366g
 jardin	126f
 jardin zen	362f
 jardineria	126f
+jaunatre	2e
+jaunatres	2e
 jaune neon	118e
 jaune ouf	269e
 javanes	868f
@@ -46689,17 +46863,17 @@ jugueton	403f
 jungfraulich	420h
 jupiter	176f 176g 176n
 juvenile	412e
-kabe	1898n
-kadeh tokusturma	1849n
+kabe	1903n
+kadeh tokusturma	1854n
 kadin	471N
-kadin botu	1969n
-kadin giysisi	1954n
-kadin sandaleti	1967n
-kadin sapkasi	1972n
+kadin botu	1974n
+kadin giysisi	1959n
+kadin sandaleti	1972n
+kadin sapkasi	1977n
 kadinlik	432n
 kadinsi	432n
 kafasi karisik	426n
-kafer	1692h
+kafer	1697h
 kagit	304n
 kagit para	436n
 kahramanlik	418n
@@ -46714,15 +46888,15 @@ kamp atesi	166n
 kampfen	415h
 kan kirmizisi	71n
 kanadali	857n
-kanguru	1643h
-kanis	1590n
+kanguru	1648h
+kanis	1595n
 kanli	326n
 kapali gokyuzu	203n
 kapali hava	203n
 kapalicarsi	784n
-kaplan yuzu	1597n
-kaplica	1909n
-kaplumbaga	1668n
+kaplan yuzu	1602n
+kaplica	1914n
+kaplumbaga	1673n
 kapucino	255n
 kar beyazi	84n
 kar firtinasi	187n
@@ -46732,16 +46906,16 @@ karanlik ruh hali	424n
 kararli	418n
 kararlilik	418n
 kargasa	435n
-karinca	1690n
-karla kapli dag	1857n
+karinca	1695n
+karla kapli dag	1862n
 karla kapli daglar	161n
 karli	187n
 karli dag	161n
 karli daglar	161n
 karli zirve	161n
 karmasa	435n
-kasestuck	1775h
-kasikli kase	1795n
+kasestuck	1780h
+kasikli kase	1800n
 kasim	197n
 kasimpati	217n
 kasirga	201n
@@ -46750,7 +46924,7 @@ katmayin	474n
 katzchen	421h
 kavurucu sicak	205n
 kayalik	163n
-kaydirak	1911n
+kaydirak	1916n
 kaygi	426n
 kaygili	426n
 kaygisiz	400n
@@ -46758,14 +46932,14 @@ kayik	140n
 kayip	404n
 kayisi	78n
 kayisi rengi	78n
-keci	1618n
-kedi yuzu	1594n
+keci	1623n
+kedi yuzu	1599n
 kem lanh	274m
-kem mem	1823m
+kem mem	1828m
 kem oc que	274m
 ken sax	451m
 ken saxophone	451m
-ken trumpet	1986m
+ken trumpet	1991m
 kenyali	867n
 kenyan	867e
 kenyane	867e
@@ -46789,19 +46963,19 @@ ket xe	351m
 khac kho	423m
 khac khoai	428m
 khac thuong	449m
-khach san	1882m
+khach san	1887m
 khach san de vuong	831m
-khach san tinh yeu	1883m
+khach san tinh yeu	1888m
 khai hoan	429m
 khai sang	425m
 kham pha	431m
-khan quang	1943m
+khan quang	1948m
 khao khat	406m
 khat khe	423m
 khat vong	417m
 khe nui	159m
 khe suoi	148m
-khi dot	1585m
+khi dot	1590m
 khich le	417m
 khiem ton	401m
 khiep so	416m
@@ -46818,9 +46992,9 @@ kho thoc	360m
 kho tin	437m
 khoa hoc	388m
 khoa hoc vien tuong	388m
-khoai lang nuong	1808m
-khoai tay	1752m
-khoai tay chien	1781m
+khoai lang nuong	1813m
+khoai tay	1757m
+khoai tay chien	1786m
 khoan khoai	412m
 khoc	404M
 khoc loc	404m
@@ -46851,16 +47025,16 @@ khu rung	119m
 khu vui choi	393m
 khu vuon	126m
 khuc go	290m
-khung canh thanh pho	1903m
-khung canh thanh pho luc chang vang	1906m
+khung canh thanh pho	1908m
+khung canh thanh pho luc chang vang	1911m
 khung khiep	416m
-khung long bao chua	1674m
-khung long chan than lan	1673m
+khung long bao chua	1679m
+khung long chan than lan	1678m
 khuya khoat	193m
 ki la	449m
 ki quai	449m
 kich tinh	418m
-kien	1690m
+kien	1695m
 kien cuong	418m
 kien dinh	419m
 kien quyet	418m
@@ -46877,13 +47051,13 @@ kim tu thap	786m
 kim tuyen	444m
 kin dao	434m
 kinh	305m
-kinh bao ho	1937m
+kinh bao ho	1942m
 kinh di	416m
 kinh hai	416m
 kinh hoang	416m
-kinh mat	1935m
+kinh mat	1940m
 kinh ngac	437m
-kinh ram	1936m
+kinh ram	1941m
 kinh te	369m
 kinh tom	438m
 kinh trong	423m
@@ -46905,10 +47079,10 @@ kirik beyaz	104n
 kirik kalp	404n
 kirmizi	0n
 kirmizi biber	286n
-kirmizi elma	1739n
+kirmizi elma	1744n
 kirmizi mor	96n
 kirmizi sarap	264n
-kirmizi zarf	1931n
+kirmizi zarf	1936n
 kirsal	360n
 kirsal alan	360n
 kirschbaume	208h
@@ -46917,7 +47091,8 @@ kirschbluten	208h
 kirschblutenfest	825h
 kis	198n
 kis mevsimi	198n
-kisa ve genis bardak	1850n
+kis sarayi	890n
+kisa ve genis bardak	1855n
 kisin	198n
 kiskanc	439n
 kiskanclik	439n
@@ -46931,7 +47106,7 @@ kiymetli tas	327n
 kiz	471N
 kizak	198n
 kizarmis ekmek	270n
-kizarmis karides	1811n
+kizarmis karides	1816n
 kizgin	415n
 kizginlik	415n
 kizil	71n
@@ -46939,8 +47114,8 @@ kizil meydan	845n
 kizilgerdan	284n
 kizlar	471N
 klasik muzik	410n
-koala ayisi	1638n
-koalabar	1638h
+koala ayisi	1643n
+koalabar	1643h
 koi	340e
 koi baligi	340n
 koknar	121n
@@ -46953,12 +47128,12 @@ konigin	395h
 koniglich	395h
 konigreich	395h
 konigsblau	43h
-konserve gida	1800n
+konserve gida	1805n
 konstruktivizm	829n
-kopek	1588n
+kopek	1593n
 kopek baligi	141n
 kopek yavrusu	421n
-kopek yuzu	1587n
+kopek yuzu	1592n
 kopekbaligi	141n
 kopru	351n
 kopuk	142n
@@ -46966,13 +47141,13 @@ kopuklu sarap	265n
 kor ates	167n
 kore tapinagi	810n
 kori	277n
-korili pilav	1805n
+korili pilav	1810n
 korkmus	416n
 korkunc	416n
-koruyucu gozluk	1937n
+koruyucu gozluk	1942n
 kosmak	402n
 kosu	402n
-kosu ayakkabisi	1963n
+kosu ayakkabisi	1968n
 kot kumas	300n
 kotucul	416n
 koy	360n
@@ -46997,15 +47172,15 @@ kubali	771n
 kubist	830n
 kubizm	830n
 kuche	373h
-kugu	1657n
-kugu yavrusu	1657n
+kugu	1662n
+kugu yavrusu	1662n
 kuhl	413h
 kuhle	413h
 kuhle farben	467h
 kuhle tone	467h
 kuhn	418h
-kuken	1650h
-kuken von vorne	1651h
+kuken	1655h
+kuken von vorne	1656h
 kukengelb	77h
 kul	167n
 kullanmayalim	474n
@@ -47058,19 +47233,19 @@ la mua thu	129m
 la phong	130m
 la roi	129m
 la rung	129m
-la rung rinh trong gio	1727m
+la rung rinh trong gio	1732m
 la thu	129m
 la ua	129m
 la vang	129m
-laboratuvar onlugu	1938n
-lac da	1619m
-lac da hai buou	1620m
-lac da khong buou	1621m
+laboratuvar onlugu	1943n
+lac da	1624m
+lac da hai buou	1625m
+lac da khong buou	1626m
 lac quan	417m
 lacheln	403h
 lachelnd	403h
 lacivert tasi	44n
-laco de fita	1932g
+laco de fita	1937g
 lago de lotus	150g
 lagrima	404f 404g
 lagrimas	404f
@@ -47080,7 +47255,7 @@ lam gom	315m
 lam moi	412m
 lam vuon	126m
 lamba isigi	347n
-lamen	1806g
+lamen	1811g
 lampada	347g
 lampadas	347g
 lampara	347f
@@ -47119,8 +47294,8 @@ latao	60g
 laticinio	268g
 laton	60f
 lau dai	371m
-lau dai nhat ban	1888m
-lau pho mai	1794m
+lau dai nhat ban	1893m
+lau pho mai	1799m
 lav akintisi	165n
 lav tasi	158n
 le cuoi	383m
@@ -47140,7 +47315,7 @@ le hoi te nuoc	755m
 le ky niem	384m
 le lat	422m
 le loi	404m
-le ngam trang	1930m
+le ngam trang	1935m
 le passe	428e
 le phuc sinh	385m
 le ta on	197m
@@ -47151,20 +47326,20 @@ legendaire	408e
 legendar	408h
 legende	408e
 legume	447e
-legume a feuilles vertes	1758e
+legume a feuilles vertes	1763e
 legumes	447e
 lembranca	428g
 lena	290f
 lendario	408g
 leo nui	431m
-leon	1596f
-leopard	1599e
+leon	1601f
+leopard	1604e
 les	438N
 les nympheas	802e
 letargico	427f 427g
 lethargique	427e
-leu rap xiec	1915m
-lezard	1669e
+leu rap xiec	1920m
+lezard	1674e
 li bang	864m
 libanes	864f 864g
 libano	864f 864g
@@ -47180,7 +47355,7 @@ lilas pale	90e
 lilas palido	90g
 lilas po	99g
 limao	227g
-limao siciliano	1735g
+limao siciliano	1740g
 limettengrun	31h
 limoes	227g
 limon	227f
@@ -47191,7 +47366,7 @@ linh hon	425m
 linh muc	372m
 linh thieng	425m
 liquido	152f 152g
-liquido derramandose	1851f
+liquido derramandose	1856f
 lisergico	449g
 literario	323g
 litoraneo	143g
@@ -47212,8 +47387,8 @@ loi hua	417m
 loi nguyen	441m
 loi ru	427m
 loi thoi	391m
-loja de conveniencia	1884g
-lon rung	1614m
+loja de conveniencia	1889g
+lon rung	1619m
 lon xon	435m
 long chim	324m
 long dai duong	141m
@@ -47232,9 +47407,9 @@ los	465N
 los angeles	793f
 loschfahrzeug	279h
 lotus	212g
-lotusblute	1706h
-lowe	1596h
-lowengesicht	1596h
+lotusblute	1711h
+lowe	1601h
+lowengesicht	1601h
 loyalitat	419h
 loyaute	419e
 lua chin	251m
@@ -47271,8 +47446,8 @@ luy tre lang	360m
 luyen nguc	441m
 luz del dia	194f
 luzes de neon	319g
-ly day phang	1850m
-ly ruou vang	1844m
+ly day phang	1855m
+ly ruou vang	1849m
 ly sua	268m
 lycee	370e
 ma am	416m
@@ -47288,7 +47463,7 @@ ma vuong	441m
 mac ma	165m
 maca	236g
 maca verde	237g
-maca vermelha	1739g
+maca vermelha	1744g
 macante	448g
 maceraci	431n
 macerali	431n
@@ -47307,10 +47482,10 @@ magoa	404g
 mai am	411m
 mai truong	370m
 maigrun	53h
-maillot de bain une piece	1950e
-maio	1950g
+maillot de bain une piece	1955e
+maio	1955g
 mais	250E
-maison abandonnee	1874e
+maison abandonnee	1879e
 maison traditionnelle coreenne	842e
 maiz	250f
 majestat	395h
@@ -47330,7 +47505,7 @@ man nguyen	403m
 man ro	431m
 man suong	202m
 manana	188f
-mang nhen	1697m
+mang nhen	1702m
 manh liet	406m
 manh me	418m
 manha	188g
@@ -47338,7 +47513,7 @@ manha cedo	188g
 manner	471H
 mannlich	471H
 mannlichkeit	433h
-manti	1815n
+manti	1820n
 mao hiem	431m
 maquina	297f 297g
 maquinario	389g
@@ -47385,41 +47560,41 @@ maskulen	433n
 maskulinitat	433h
 massai	867e
 mat	413M
-mat bo	1608m
-mat cao	1592m
-mat cho soi	1591m
-mat chuot	1627m
-mat cun	1587m
+mat bo	1613m
+mat cao	1597m
+mat cho soi	1596m
+mat chuot	1632m
+mat cun	1592m
 mat dat	168m
-mat ech	1666m
-mat gau	1637m
-mat gau truc	1639m
-mat hamster	1630m
+mat ech	1671m
+mat gau	1642m
+mat gau truc	1644m
+mat hamster	1635m
 mat ho	147m
-mat khi	1583m
-mat ky lan	1604m
+mat khi	1588m
+mat ky lan	1609m
 mat lanh	413m
-mat lon	1612m
+mat lon	1617m
 mat mat	404m
 mat me	413m
-mat meo	1594m
+mat meo	1599m
 mat ngu	426m
-mat ngua	1600m
+mat ngua	1605m
 mat nuoc	152m
 mat ong	263m
 mat quy	884m
-mat rong	1671m
-mat su tu	1596m
-mat tho	1631m
+mat rong	1676m
+mat su tu	1601m
+mat tho	1636m
 mat trang	173m
 mat troi	171m
 mat troi lan	179m
 mat troi moc	180m
-mat truoc ga con	1651m
+mat truoc ga con	1656m
 mat xanh tho nhi ky	884m
 mata atlantica	120g
-mate	1855e
-mate cayi	1855n
+mate	1860e
+mate cayi	1860n
 matinee	188e
 matrimonio	383g
 matruska	845n
@@ -47473,7 +47648,7 @@ mau violet	22m
 mau xam	8m
 mau xanh duong	4m
 mau xanh la	3m
-mausegesicht	1627h
+mausegesicht	1632h
 mauvais oil	884e
 mauve fonce	5e
 mavi sehir	815n
@@ -47486,7 +47661,7 @@ may tinh xach tay	388m
 may troi	170m
 may vi tinh	388m
 mayis	195n
-maymun yuzu	1583n
+maymun yuzu	1588n
 me hi co	770m
 me hoac	406m
 mecanico	297f 297g
@@ -47521,9 +47696,9 @@ melancolica	404f 404g
 melancolico	404f 404g
 melancolie	404e
 melancolique	404e
-melao	1732g
+melao	1737g
 melocoton	235f
-melon	1732f
+melon	1737f
 mem mai	459m
 memoire	428e
 memoria	428g
@@ -47558,18 +47733,18 @@ mezarlik	423n
 mezzodi	189i
 mi journee	189e
 micir	292n
-microbio	1702g
+microbio	1707g
 mide bulandirici	438n
 mien nhiet doi	363m
 mien que	360m
 mien tay hoang da	749m
 mieng nui lua	165m
-mieng pho mat	1775m
+mieng pho mat	1780m
 mieu mao	357m
 milchstrase	176h
 milchweis	105h
 militar	445h
-militarhelm	1976h
+militarhelm	1981h
 mim cuoi	403m
 mineralgrun	82h
 minnos	421n
@@ -47580,7 +47755,7 @@ misere	404e
 miseria	404g
 misir	250n
 misir bayragi	658o
-misir kocani	1754n
+misir kocani	1759n
 misir tarlasi	250n
 misterio	407g
 mistica	407f 407g
@@ -47609,7 +47784,7 @@ moi de doa	416m
 moi goi	411m
 moi truong	396m
 mom da	163m
-mon oden	1809m
+mon oden	1814m
 mon trang mieng	271m
 monarquia	395f
 mondan	410h
@@ -47623,9 +47798,9 @@ monocromatico	442f 442g
 monotono	448f 448g
 montagne enneigee	161e
 montana	160f
-montana con nieve	1857f
+montana con nieve	1862f
 montana nevada	161f
-montana rusa	1913f
+montana rusa	1918f
 montanas	160f
 montanoso	160f
 montgolfiere	348e
@@ -47634,19 +47809,19 @@ mor salkim	221n
 morgendammerung	180h
 morrina	428f
 moscu	845f
-mosquee	1894e
+mosquee	1899e
 motivacao	417g
 motivacion	417f
 motive	417e
 movil	388f
-mu bao hiem cua linh cuu ho	1977m
-mu chop cao	1973m
-mu luoi trai	1975m
-mu phu nu	1972m
-mu sat quan doi	1976m
+mu bao hiem cua linh cuu ho	1982m
+mu chop cao	1978m
+mu luoi trai	1980m
+mu phu nu	1977m
+mu sat quan doi	1981m
 mu suong	202m
 mu tat	110m
-mu tot nghiep	1974m
+mu tot nghiep	1979m
 mua	199m
 mua ba le	432m
 mua bay	200m
@@ -47676,33 +47851,34 @@ mua xoi xa	199m
 mua xuan	195m
 muc	47m
 muc nat	438m
-muc ong	1821m
+muc ong	1826m
 muc rua	438m
 mucevher	327n
-mucevher tasi	1981n
+mucevher tasi	1986n
 mucevherat	327n
-mucke	1699h
+mucke	1704h
 mude	427h
 muhtesem	437n
-mui lon	1615m
+mui lon	1620m
 multidao	435g
 mum isigi	321n
 mum isiginda	321n
 mum mim	421m
 muneca rusa	845f
-munecas japonesas	1927f
+munecas japonesas	1932f
 muneco de nieve	198f
 mung sinh nhat	384m
-muoi	1799m
+muoi	1804m
 muon hoa	207m
 muon mau	178m
-murcielago	1636f
+murcielago	1641f
 murdum	62n
 murekkep	47n
-murekkep baligi	1821n
+murekkep baligi	1826n
 murekkep resmi	313n
 murekkep siyahi	47n
 musee	452e
+musee de ermitage	890e
 musica clasica	410f
 musica classica	410g
 musica country	390f
@@ -47710,7 +47886,7 @@ mutevazi	401n
 muthis	437n
 muze	452n
 muzik festivali	346n
-muzik klavyesi	1985n
+muzik klavyesi	1990n
 my pham	432m
 my thuat	452m
 mystere	407e
@@ -47752,7 +47928,7 @@ natacao	143g
 natacion	143f
 naturlich	396h
 nau	7m
-nau an	1791m
+nau an	1796m
 nau ca phe	107m
 nau do	19m
 nau nhat	26m
@@ -47872,8 +48048,8 @@ ngoc trai	310m
 ngoi chua	357m
 ngoi den	357m
 ngoi mo	423m
-ngoi nha	1875m
-ngoi nha bo hoang	1874m
+ngoi nha	1880m
+ngoi nha bo hoang	1879m
 ngoi sao	175m
 ngon den	347m
 ngon doi	160m
@@ -47891,8 +48067,8 @@ ngu ngon	408m
 ngu sac	178m
 ngu say	427m
 ngu trua	427m
-ngua	1603m
-ngua du quay	1910m
+ngua	1608m
+ngua du quay	1915m
 ngua van	331m
 nguoi chet	423m
 nguoi chien thang	429m
@@ -47913,7 +48089,7 @@ nguy trang	445m
 nha bep	373m
 nha cao tang	351m
 nha choc troi	351m
-nha co vuon	1876m
+nha co vuon	1881m
 nha go	375m
 nha go nho	375m
 nha go tren nui	848m
@@ -47925,7 +48101,7 @@ nha nhan	401m
 nha nhem	191m
 nha sach	356m
 nha tho	372m
-nha tho hoi giao	1894m
+nha tho hoi giao	1899m
 nha tho lon	372m
 nha thuoc	368m
 nha tranh	375m
@@ -47945,7 +48121,7 @@ nhac swing	451m
 nham chan	448m
 nham hiem	416m
 nham thach	165m
-nhan	1980m
+nhan	1985m
 nhan hau	401m
 nhan nha	400m
 nhan roi	427m
@@ -47957,7 +48133,7 @@ nhay mua	402m
 nhay nhua	438m
 nhe nhang	401m
 nhe nhang thu thai	400m
-nhen	1696m
+nhen	1701m
 nhi dong	393m
 nhiet doi	363m
 nhiet huyet	402m
@@ -47965,7 +48141,7 @@ nhieu gio	204m
 nhieu mau	178m
 nhieu mau sac	178m
 nhieu may	203m
-nhim	1635m
+nhim	1640m
 nho	428M
 nho lai	428m
 nho nha	428m
@@ -47983,12 +48159,12 @@ nhua	318m
 nhua deo	318m
 nhua duong	293m
 nhung bong hoa	207m
-nhung ngoi nha	1873m
+nhung ngoi nha	1878m
 nhung nho	428m
 nhung vi sao	175m
 nhuom cham	840m
-nid avec oufs	1729e
-nido vacio	1728f
+nid avec oufs	1734e
+nido vacio	1733f
 niederlandisch	849h
 niem hy vong	417m
 niem tin	417m
@@ -48006,9 +48182,9 @@ nino	471F
 ninos	393f
 niu ooc	782m
 no hoa	207m
-no hoa hong	1707m
+no hoa hong	1712m
 noel	378e
-noel agaci	1917n
+noel agaci	1922n
 noi bat	418m
 noi buon	404m
 noi dau	404m
@@ -48016,8 +48192,10 @@ noi gian	415m
 noi nho	428m
 noi so	416m
 noi thanh	351m
-noi thuc an	1793m
+noi thuc an	1798m
 noir bleute	80e
+noiratre	9e
+noiratres	9e
 nomada	431f
 nomade	431g
 non mua	438m
@@ -48067,10 +48245,10 @@ nui bang	184m
 nui da	163m
 nui lua	165m
 nui non	160m
-nui phu si	1860m
+nui phu si	1865m
 nui phu tuyet	161m
 nui tuyet	161m
-nuit etoilee	1902e
+nuit etoilee	1907e
 numerique	388e
 nuoc	152m
 nuoc chanh	227m
@@ -48095,20 +48273,20 @@ oaxaqueno	770f
 obscurite	424e
 obseques	423e
 oc dao	139m
-oc sen	1687m
+oc sen	1692m
 ocak basi	322n
 ocean	140e
 oceanico	140g
 oceano	140f
 oceano profundo	141f
 oceans	140e
-oculos	1935g
-oculos de protecao	1937g
-oculos escuros	1936g
+oculos	1940g
+oculos de protecao	1942g
+oculos escuros	1941g
 ode	448h
 odev	370n
 odio	415g
-ofis binasi	1877n
+ofis binasi	1882n
 ofke	415n
 ofkeli	415n
 oglan	471N
@@ -48125,16 +48303,16 @@ oi nong	414m
 oko	396h
 okologie	396h
 okologisch	396h
-okul binasi	1885n
-okul cantasi	1960n
+okul binasi	1890n
+okul cantasi	1965n
 okul otobusu	280n
 okult	407n
-okuz	1609n
+okuz	1614n
 ola	469g
 olagan	448n
 olaganustu	437n
 olculu	434n
-oliu	1748m
+oliu	1753m
 olivenol	289h
 olivgrun	24h
 olmasin	474n
@@ -48149,7 +48327,7 @@ on ao	435m
 on dinh	419m
 on hoa	401m
 ondee	199e
-onden civciv	1651n
+onden civciv	1656n
 onesta	419i
 ong anh	444m
 ong gia noel	378m
@@ -48166,17 +48344,17 @@ oracao	425g
 oracion	425f
 orange	1e
 orangee	1e
-orangutan	1586f
+orangutan	1591f
 orbita	176f 176g
 orchidee	218e
-ordek	1656n
+ordek	1661n
 organico	396f 396g
 orgu	411n
 ormanlik	119n
 orme	411n
 orquidea	218f 218g
-orumcek	1696n
-orumcek agi	1697n
+orumcek	1701n
+orumcek agi	1702n
 osmanli	784n
 ostentacao	394g
 osterreich	665o
@@ -48188,7 +48366,7 @@ ot chuong	286m
 otonal	197f
 otono	197f
 ouf	269e
-ouf au plat	1791e
+ouf au plat	1796e
 oufs	269e
 oufs de paques	385e
 ouzbeke	882e
@@ -48205,7 +48383,7 @@ oyuncak ayi	421n
 ozbek	882n
 ozbekistan	882n
 ozgurluk	431n
-ozgurluk heykeli	1892n
+ozgurluk heykeli	1897n
 ozguven	418n
 ozlem	428n
 pacifico	399f 399g
@@ -48219,26 +48397,27 @@ pais de las maravillas	408f
 paises baixos	662o
 paises bajos	662o
 paixao	406g
-pajaro	1652f
-paketlenmis hediye	1933n
+pajaro	1657f
+paketlenmis hediye	1938n
 palacio	358g
+palacio de inverno	890g
 palacio imperial	358g
 palais imperial	358e
 pale	456e
 palhaco	342g
 palida	456f 456g
 palido	456f 456g
-palmiye agaci	1719n
+palmiye agaci	1724n
 palyaco	342n
 pamuk seker	273n
 panaderia	270f
 panayir	346n
-pandabar	1639h
+pandabar	1644h
 panico	416f 416g
 pao	270g
-pao de lo de morango	1829g
-pao recheado	1788g
-pao sirio	1770g
+pao de lo de morango	1834g
+pao recheado	1793g
+pao sirio	1775g
 paozinho	270g
 papa noel	378f
 papagan	334n
@@ -48251,19 +48430,19 @@ paradisiaco	440f 440g
 paraiso	440f 440g
 paranoia	426e
 paranoiaque	426e
-parca et	1778n
+parca et	1783n
 parchen	405h
 parfum	432h 432n
 parildamak	444n
 parildayan	444n
 parilti	444n
-pariltilar	1921n
+pariltilar	1926n
 pariltili	457n
 paris	773f
 park guell	776a
 parlak kirmizi	74n
 parlak sari	101n
-parmak arasi terlik	1961n
+parmak arasi terlik	1966n
 parsomen	304n
 pas kirmizisi	112n
 pascoa	385g
@@ -48272,23 +48451,23 @@ paskalya yumurtasi	385n
 paslanmaz celik	295n
 paslanmis	298n
 pasli	298n
-passaro	1652g
+passaro	1657g
 passe	460e
 passee	460e
 passionne	406e
 passionnee	406e
 pasteis	461g
 pastel de cumpleanos	271f
-pastel de pescado japones	1812f
+pastel de pescado japones	1817f
 pasteleria	271f
 pastelltone	461h
 pasteque	234e
 patagonia	856g
-patates kizartmasi	1781n
+patates kizartmasi	1786n
 patirti	435n
 patisserie	271e
-patlamis misir	1797n
-patlayan mantarli sise	1843n
+patlamis misir	1802n
+patlayan mantarli sise	1848n
 patlican	248n
 patrimonio	391g
 paturage	124e
@@ -48300,7 +48479,7 @@ pelucia	421g
 pelus	421n
 pembe sehir	816n
 penasco	163f
-pence izi	1645n
+pence izi	1650n
 penombre	465e
 penon	163f
 peonia	214f 214g
@@ -48314,7 +48493,7 @@ perisan	404n
 perlweis	106h
 perola	310g
 perolas	310g
-perro guia	1589f
+perro guia	1594f
 peruvien	796e
 pessego	235g
 petala	207g
@@ -48322,7 +48501,7 @@ petale	207e
 petales	207e
 petalo	207f
 petalos	207f
-petard	1920e
+petard	1925e
 petra	785e
 pfirsichblute	216h
 pflaumenblute	215h
@@ -48338,11 +48517,11 @@ phan lan	669o
 phan no	415m
 phan uat	415m
 phan xuong	389m
-phao	1920m
-phao bong	1919m
+phao	1925m
+phao bong	1924m
 phao dai	371m
 phao giay	422m
-phao giay buoi tiec	1923m
+phao giay buoi tiec	1928m
 phao hoa	345m
 phap	637o
 phap su	408m
@@ -48359,7 +48538,7 @@ phi thuyen	376m
 phien cho	343m
 phieu dieu	409m
 phieu luu	431m
-phim dan	1985m
+phim dan	1990m
 phim den trang	748m
 phim hoat hinh	393m
 pho	352m
@@ -48377,7 +48556,7 @@ phong cach thuy si	833m
 phong cach trung hoa	367m
 phong cach trung quoc	367m
 phong cach victoria	828m
-phong cam	1983m
+phong cam	1988m
 phong em be	420m
 phong kham	368m
 phong ngu	374m
@@ -48407,27 +48586,27 @@ pinguino	333f
 piramides	786f 786g
 piril piril	444n
 piriltili	444n
-pirinc bitkisi	1721n
-pirinc gevregi	1802n
+pirinc bitkisi	1726n
+pirinc gevregi	1807n
 pirinc metal	60n
 pirinc tarlasi	252n
-pirinc tatlisi	1814n
+pirinc tatlisi	1819n
 pirinc teraslari	778n
-pirinc topu	1803n
+pirinc topu	1808n
 pirlanta	312n
 pismanlik	404n
 pista de danca	450g
-pizzastuck	1782h
+pizzastuck	1787h
 place du marche	343e
 placido	399f 399g
-plaj ve semsiye	1862n
+plaj ve semsiye	1867n
 planete	176e
 planete terre	396e
 planetes	176e
 plantacao de arroz	252g
 plante interieur	128e
 plastico	318f 318g
-plat mitonne	1792e
+plat mitonne	1797e
 platano	238f
 platzchen	271h
 plein energie	402e
@@ -48444,14 +48623,14 @@ poesia	323f
 poesie	323e
 polinesia	879g
 polinesio	879g
-pollito rompiendo el cascaron	1649f
+pollito rompiendo el cascaron	1654f
 polones	858g
 polonia	671o
 polonyali	858n
 polynesie	879e
 polynesien	879e
 polynesienne	879e
-ponte a noite	1908g
+ponte a noite	1913g
 por do sol	179g
 por la manana	188f
 portatil	388f
@@ -48462,11 +48641,11 @@ portugues	809f
 pose	399e
 positivita	403i
 positivite	403e
-postgebaude	1879h
+postgebaude	1884h
 poupee russe	845e
-poupees japonaises	1927e
+poupees japonaises	1932e
 poussiere	168e
-poussin qui eclot	1649e
+poussin qui eclot	1654e
 praca vermelha	845g
 prakolumbisch	835h
 prarie	124h
@@ -48476,8 +48655,8 @@ precipitacion	199f
 precipitations	199e
 precolombien	835e
 predio	351g
-predio da escola	1885g
-predio grego	1867g
+predio da escola	1890g
+predio grego	1872g
 preguica	427g
 preguicosa	427g
 preguicoso	427g
@@ -48512,7 +48691,7 @@ qua dao	235m
 qua dau	229m
 qua dua	241m
 qua khu	428m
-qua kiwi	1746m
+qua kiwi	1751m
 qua luu	243m
 qua man	244m
 qua mo	78m
@@ -48524,13 +48703,13 @@ qua quyt	228m
 qua tai	426m
 qua tao	236m
 qua trung	269m
-qua viet quat	1745m
+qua viet quat	1750m
 qua xoai	239m
 quai dan	449m
 quai di	449m
 quai la	449m
 quai vat	416m
-quan ao nu	1954m
+quan ao nu	1959m
 quan bar	450m
 quan bia	355m
 quan bo	300m
@@ -48539,13 +48718,13 @@ quan cafe	354m
 quan dao	155m
 quan doi	445m
 quan jean	300m
-quan lot	1951m
+quan lot	1956m
 quan nhan	445m
 quan nhau	355m
 quan phuc	445m
 quan quan	429m
 quan ruou	355m
-quan sooc	1952m
+quan sooc	1957m
 quan su	445m
 quan tam	401m
 quan vot	402m
@@ -48559,7 +48738,7 @@ quebecois	857e
 quebecoise	857e
 quebra cabeca	407g
 queda agua	151g
-queijo suico	1775g
+queijo suico	1780g
 quenia	682o
 quet voi	353m
 quietude	399e
@@ -48584,7 +48763,7 @@ raffinee	410e
 rafraichissant	412e
 rahatlatici	400n
 rahatlik	411n
-rai ca	1641m
+rai ca	1646m
 rajastan	816f
 rajastao	816g
 ram nang	196m
@@ -48605,7 +48784,7 @@ rang sang	180m
 ranh roi	427m
 rap khuon	448m
 rap xiec	346m
-raton	1628f
+raton	1633f
 ratsel	407h
 ratselhaft	407h
 rau cai	447m
@@ -48631,12 +48810,12 @@ reconfortant	411e
 recordacao	428g
 refugio de esqui	848f
 regio	395g
-rehber kopek	1589n
+rehber kopek	1594n
 reifweis	83h
 reir	403f
-reis in schussel	1804h
-reisahre	1721h
-reisballchen	1803h
+reis in schussel	1809h
+reisahre	1726h
+reisballchen	1808h
 rejoui	403e
 relajacion	400f
 relampago	201f 201g
@@ -48663,7 +48842,7 @@ reverie	409e
 reves	409e
 reveur	409e
 reveuse	409e
-rhinoceros	1625e
+rhinoceros	1630e
 ri set	298m
 ribeirao	148g
 rihtim	154n
@@ -48701,7 +48880,7 @@ rosa fluor	116f
 rosa melocoton	73f
 rosa neon	116f
 rosa pessego	73g
-rosario de oracao	1978g
+rosario de oracao	1983g
 rose	6e
 rose neon	116e
 rose pale	6e
@@ -48709,17 +48888,19 @@ rose peche	73e
 rose poudre	92e
 rosee	6e
 rosee du matin	206e
-rosto de dragao	1671g
-rosto de leao	1596g
-rosto de unicornio	1604g
+rosto de dragao	1676g
+rosto de leao	1601g
+rosto de unicornio	1609g
 rotlich	0h
 rouge a levres	70e
 rouge orange	97e
 rouge violace	96e
+rougeatre	0e
+rougeatres	0e
 rouille	298e
 rouillee	298e
 ru ngu	427m
-ruban de memoire	1934e
+ruban de memoire	1939e
 rubi	55f
 ruc	458m
 ruc lua	166m
@@ -48749,25 +48930,25 @@ ruong ngo	250m
 ruong nuoc	252m
 ruong vuon	360m
 ruou nho	264m
-ruou sake	1842m
+ruou sake	1847m
 ruou sui bot	265m
 ruou vang	264m
 ruou vang do	264m
 ruou whisky	267m
 rustica	390f 390g
 rustico	390f 390g
-ruy bang	1932m
-ruy bang nhac nho	1934m
+ruy bang	1937m
+ruy bang nhac nho	1939m
 ruya	409n
 ruya gibi	409n
 ruyamsi	409n
 ruzgar	204n
-ruzgar cani	1929n
-ruzgardaki yaprak	1727n
+ruzgar cani	1934n
+ruzgardaki yaprak	1732n
 ruzgarli	204n
 sa mac	156m
 sabah ciyi	206n
-sac a main	1957e
+sac a main	1962e
 sac so	458m
 sach	323m
 sach cu	323m
@@ -48793,8 +48974,8 @@ sai gon	798m
 saint petersbourg	813e
 saintete	425e
 sakayik	214n
-sake	1842e 1842i
-sake sisesi ve fincani	1842n
+sake	1847e 1847i
+sake sisesi ve fincani	1847n
 sakiz	272n
 sakrak kusu	283n
 saksi bitkisi	128n
@@ -48826,15 +49007,15 @@ san ho	153m
 san nhay	450m
 san sau	126m
 san valentin	380f
-san van dong	1866m
+san van dong	1871m
 sanat muzesi	452n
 sanatci	452n
-sandalia feminina	1967g
+sandalia feminina	1972g
 sanddune	156h
 sandia	234f
-sanduiche	1784g
-sandvic	1784n
-sandwich	1784f
+sanduiche	1789g
+sandvic	1789n
+sandwich	1789f
 sanftmutig	399h
 sang	457m
 sang bong	444m
@@ -48853,7 +49034,7 @@ sanli	429n
 sante	430e
 santiye	389n
 santuario	357g
-santuario japones	1897g
+santuario japones	1902g
 santuario sintoista	817f
 santuario xintoista	817g
 sao bang	176m
@@ -48866,18 +49047,18 @@ sao patricio	838g
 sao petersburgo	813g
 sao tho	176m
 sao valentim	380g
-sapatilha de bale	1968g
+sapatilha de bale	1973g
 sapel	372n
 sapin de noel	378e
 sapsari	2n
-saque	1842g
+saque	1847g
 sarap	264n
-sarap kadehi	1844n
+sarap kadehi	1849n
 sarap rengi	113n
 sari	2n
 sarilma	411n
 sarilmak	411n
-sarimsak	1760n
+sarimsak	1765n
 sarmasik	134n
 sarp kayalik	163n
 sartroz	67n
@@ -48904,8 +49085,8 @@ saudacoes	469g
 saudavel	430g
 saude	430g
 saugling	420h
-sauropode	1673g
-sauropodo	1673f
+sauropode	1678g
+sauropodo	1678f
 savas	445n
 savas alani	445n
 saxofon	451f
@@ -48914,27 +49095,27 @@ say me	406m
 saygi	423n
 saygili	423n
 saygin	423n
-sazan sekilli flama	1928n
-scarabee	1692e
+sazan sekilli flama	1933n
+scarabee	1697e
 schadel	416h
 scharfe sose	286h
-schildkrote	1668h
+schildkrote	1673h
 schlafrig	427h
 schlosser	371h
-schlupfendes kuken	1649h
+schlupfendes kuken	1654h
 schmuckstuck	327h
 schneeweis	84h
 schonbrunn	853a
 schrag	449h
 schuler	370h
 schulerin	370h
-schulgebaude	1885h
-schussel mit loffel	1795h
-schussel und essstabchen	1806h
+schulgebaude	1890h
+schussel mit loffel	1800h
+schussel und essstabchen	1811h
 schwarz und weis	443h
 schwarz weis	443h
 schwarzweis	443h
-schweinerussel	1615h
+schweinerussel	1620h
 schweis	414h
 schwermutig	404h
 schwul	414h
@@ -48959,10 +49140,10 @@ seftali rengi	27n
 seguranca	419g
 seguro de si	418f
 sehir	351n
-sehir manzarasi	1903n
+sehir manzarasi	1908n
 sehir merkezi	351n
 sehir silueti	351n
-sehirde alacakaranlik	1906n
+sehirde alacakaranlik	1911n
 sehirli	351n
 sehnsuchtig	428h
 sehvet	406n
@@ -48973,7 +49154,7 @@ seker bayrami	761n
 sekerci	272n
 sekerleme	272n
 sekerli	272n
-sektglaser	1849h
+sektglaser	1854h
 selale	151n
 sem esperanca	404g
 sem graca	448g
@@ -49019,11 +49200,11 @@ sicak cikolata	411n
 sicak dalgasi	205n
 sicak hava	205n
 sicak hava balonu	820n
-sicak icecek	1839n
+sicak icecek	1844n
 sicak kakao	411n
 sicak renkler	466n
 sicak tonlar	466n
-sican	1629n
+sican	1634n
 siccita	156i
 sicilia	870g
 sicuro di se	418i
@@ -49048,7 +49229,7 @@ silahli kuvvetler	445n
 silencio	399g
 sili	677o
 silili	856n
-silindir sapka	1973n
+silindir sapka	1978n
 simsek	201n
 simsekli	201n
 sinfonia	410f
@@ -49058,7 +49239,7 @@ sinh thai	396m
 sinh vien	370m
 sinif	370n
 sinto tapinagi	817n
-siperli sapka	1975n
+siperli sapka	1980n
 sira disi	449n
 siradaglar	160n
 siradan	448n
@@ -49066,7 +49247,7 @@ siradanlik	448n
 sirene	408e
 sirenes	408e
 sirin	421n
-sirk cadiri	1915n
+sirk cadiri	1920n
 sirket	369n
 sise yesili	48n
 sitio	360g
@@ -49083,10 +49264,10 @@ so hoa	388m
 so sinh	420m
 sobrio	434g
 soc	437m
-soc chuot	1633m
+soc chuot	1638m
 sofisticacao	410g
 sofisticacion	410f
-sogan	1761n
+sogan	1766n
 soguk	413n
 soguk hava	413n
 soguk renkler	467n
@@ -49103,14 +49284,14 @@ soiree	191e
 sok	437n
 sokak lambasi	347n
 soke olmus	437n
-sole che tramonta sulla citta	1907i
-soleil levant derriere les montagnes	1904e
+sole che tramonta sulla citta	1912i
+soleil levant derriere les montagnes	1909e
 solen	422n
 solennita	423i
 solidao	404g
 solido	419f 419g
 solitario	404g
-solmus cicek	1709n
+solmus cicek	1714n
 solstice ete	768e
 solsticio de verao	768g
 soluk isik	465n
@@ -49134,8 +49315,8 @@ song dong	402m
 song khoe	430m
 song ngoi	148m
 song vo	142m
-sonnenaufgang uber bergen	1904h
-sonnenaufgang uber dem meer	1905h
+sonnenaufgang uber bergen	1909h
+sonnenaufgang uber dem meer	1910h
 sonnenbraune	196h
 sonnenverwohnt	172h
 sonreir	403f
@@ -49144,9 +49325,9 @@ sophistique	410e
 sorciere	407e
 sorf	142n
 sorfcu	143n
-sort	1952N
+sort	1957N
 sortilege	408e
-sosisli sandvic	1783n
+sosisli sandvic	1788n
 sostenibilita	396i
 sot ca chua	247m
 sot ruot	426m
@@ -49162,14 +49343,14 @@ stadte	351h
 stadtisch	351h
 starke	418h
 station balneaire	143e
-statua della liberta	1892i
-statue de la liberte	1892e
-stockelschuh	1966h
+statua della liberta	1897i
+statue de la liberte	1897e
+stockelschuh	1971h
 strase	352h
 strasen	352h
-streifenhornchen	1633h
+streifenhornchen	1638h
 stresse	426e
-stuck torte	1829h
+stuck torte	1834h
 stupefait	437e
 stupefiant	437e
 sturme	201h
@@ -49179,7 +49360,7 @@ su	306M
 su alti	377n
 su damlasi	152n
 su kasabasi	361n
-su puskurten balina	1675n
+su puskurten balina	1680n
 sua	268M
 sua chua	268m
 sua tuoi	268m
@@ -49213,7 +49394,7 @@ sumuksu	438n
 sung sot	437m
 sung suong	403m
 suoi	148m
-suoi nuoc nong	1909m
+suoi nuoc nong	1914m
 suon nui	160m
 suon xam	843m
 suong	202m
@@ -49225,11 +49406,11 @@ suong mu	202m
 suong muoi	186m
 suong som	206m
 sup lo	447m
-superette	1884e
+superette	1889e
 suphe	426n
 sur de soi	418e
 surdurulebilir	396n
-surekli acik market	1884n
+surekli acik market	1889n
 surpriz	437n
 surpriz parti	384n
 surreal	409n
@@ -49238,13 +49419,13 @@ surrealiste	409e
 surrealizm	733n
 surreel	409e
 sus	421H
-sus kopegi	1588n
+sus kopegi	1593n
 susi	276n
 susigkeiten	272h
 suss	421h
 sustentavel	396g
 sut	268n
-sut bardagi	1838n
+sut bardagi	1843n
 sut beyazi	105n
 sutlu cay	259n
 sutlu kahve	255n
@@ -49257,11 +49438,11 @@ tac	395n
 tac pham nghe thuat	452m
 tac xi	350m
 tac yapragi	207n
-taca de coquetel	1845g
-taca de vinho	1844g
-tacas brindando	1849g
+taca de coquetel	1850g
+taca de vinho	1849g
+tacas brindando	1854g
 tach tra	256m
-tach tra khong co quai	1841m
+tach tra khong co quai	1846m
 tagsuber	194h
 tagtraumen	409h
 tahil	251n
@@ -49286,13 +49467,13 @@ tan nghe thuat	805m
 tan tinh	406m
 tan tuy	419m
 tan vo	404m
-tanabata agaci	1925n
+tanabata agaci	1930n
 tang bang	184m
 tang bang troi	184m
 tang da	163m
 tang le	423m
 tang sang	180m
-tang thit	1778m
+tang thit	1783m
 tang thuong	404m
 tang toc	404m
 tanger	772f
@@ -49303,7 +49484,7 @@ tao	236m
 tao bao	418m
 tao be	138m
 tao bien	138m
-tao do	1739m
+tao do	1744m
 tao nha	410m
 tao xanh	237m
 tap doan	369m
@@ -49313,9 +49494,9 @@ tap the duc	402m
 tapinak	357n
 tapinak senligi	811n
 tarcin	277n
-tarihi yapi	1867n
+tarihi yapi	1872n
 tarta	794g
-tarta de cumpleanos	1828f
+tarta de cumpleanos	1833f
 tartan	794f
 tas	292n
 tasasiz	400n
@@ -49327,23 +49508,23 @@ tatlici	271n
 tatlilar	271n
 tatlim	405n
 tatsiz	448n
-tatzenabdrucke	1645h
+tatzenabdrucke	1650h
 tau bien	140m
 tau dien ngam	351m
 tau khong gian	376m
-tau luon sieu toc	1913m
+tau luon sieu toc	1918m
 tau thuy	140m
 tau vu tru	376m
 tavsan	421n
-tavsan yuzu	1631n
+tavsan yuzu	1636n
 tavus kusu	329n
 taxi	350g
 tay ban nha	640o
 tay tang	795m
 taze yesil	53n
-tazon de fideos	1806f
-tazon de te	1841f
-tazza da te senza manico	1841i
+tazon de fideos	1811f
+tazon de te	1846f
+tazza da te senza manico	1846i
 tcheque	854e
 tchequia	673o
 tchequie	673o
@@ -49351,7 +49532,7 @@ te	256F 256I
 te al latte	259i
 te con leche	259f
 te de burbujas	259f
-te giac	1625m
+te giac	1630m
 te negro	256f
 te nero	256i
 te nhat	448m
@@ -49365,13 +49546,13 @@ teera	878g
 teerao	878g
 tefekkur	425n
 teheran	878e 878f
-tejon	1644f
-tejon de la miel	1644f
-tejon melero	1644f
-tek parca mayo	1950n
+tejon	1649f
+tejon de la miel	1649f
+tejon melero	1649f
+tek parca mayo	1955n
 tekduze	448n
 tekduzelik	448n
-tela de arana	1697f
+tela de arana	1702f
 telas	426n
 telasli	426n
 telassiz	399n
@@ -49380,10 +49561,10 @@ telefono	388f
 telephone	388e
 tempete	201e
 tempetueux	201e
-tempio indu	1895i
+tempio indu	1900i
 temple coreen	810e
 templo chines	811g
-templo hindu	1895f
+templo hindu	1900f
 ten lua	376m
 tenebres	424e
 tenebreuse	424e
@@ -49391,7 +49572,7 @@ tenebreux	424e
 tenebrisme	803e
 tenido indigo	840f
 tenis	402g
-tenis de corrida	1963g
+tenis de corrida	1968g
 tensao	426g
 tension	426f
 tentacao	406g
@@ -49400,7 +49581,7 @@ tenue	459g
 terca feira gorda	758g
 tereyag	269n
 tereyagi	269n
-terkedilmis ev	1874n
+terkedilmis ev	1879n
 terracos de arroz	778g
 terrifie	416e
 terrorifico	416f
@@ -49409,18 +49590,18 @@ tet am lich	381m
 tet nguyen dan	381m
 tet te nuoc	755m
 tet trung thu	382m
-tete de chat	1594e
-tete de cheval	1600e
-tete de chien	1587e
-tete de cochon	1612e
-tete de dragon	1671e
-tete de lapin	1631e
-tete de lion	1596e
+tete de chat	1599e
+tete de cheval	1605e
+tete de chien	1592e
+tete de cochon	1617e
+tete de dragon	1676e
+tete de lapin	1636e
+tete de lion	1601e
 tete de mort	416e
-tete de singe	1583e
-tete de souris	1627e
-tete de tigre	1597e
-tete de vache	1608e
+tete de singe	1588e
+tete de souris	1632e
+tete de tigre	1602e
+tete de vache	1613e
 tetrico	416f
 tha den	763m
 tha long	400m
@@ -49447,7 +49628,7 @@ than chu	408m
 than cui	167m
 than hong	167m
 than ky	408m
-than lan	1669m
+than lan	1674m
 than phuc	437m
 than thanh	425m
 than thien	403m
@@ -49483,7 +49664,7 @@ thanh pho	351m
 thanh pho hong	816m
 thanh pho xanh	815m
 thanh quach	371m
-thanh so co la	1832m
+thanh so co la	1837m
 thanh than	399m
 thanh thi	351m
 thanh thien	425m
@@ -49504,20 +49685,20 @@ thap nien 70	722m
 thap nien 80	719m
 thap nien 90	720m
 thap thom	426m
-thap tokyo	1891m
+thap tokyo	1896m
 that tha	419m
 that vong	404m
 thau cam	401m
 the	256E
 the au lait	259e
-the aux perles	1853e
+the aux perles	1858e
 the duc	402m
 the gioi duoi nuoc	377m
 the luong	404m
 the noir	256e
 the thao	402m
 the vert	257e
-theiere	1840e
+theiere	1845e
 them muon	439m
 thep	295m
 thep khong gi	295m
@@ -49531,7 +49712,7 @@ thien dinh	425m
 thien duong	440m
 thien gioi	440m
 thien ha	176m
-thien nga	1657m
+thien nga	1662m
 thien nhien	396m
 thien quoc	440m
 thien su	440m
@@ -49547,8 +49728,8 @@ thieu cam hung	448m
 thieu dot	205m
 thieu nhi	393m
 thinh no	415m
-thit bam xuong	1776m
-thit xong khoi	1779m
+thit bam xuong	1781m
+thit xong khoi	1784m
 tho ca	323m
 tho con	421m
 tho cung	425m
@@ -49585,7 +49766,7 @@ thu ve	197m
 thu vien	356m
 thuan chay	430m
 thuan khiet	420m
-thuc pham dong hop	1800m
+thuc pham dong hop	1805m
 thuc te ao	388m
 thuc vat	128m
 thung lung	162m
@@ -49637,7 +49818,7 @@ tien canh	440m
 tien giay	436m
 tien mat	436m
 tien nghi	411m
-tienda de campana	1900f
+tienda de campana	1905f
 tieng cuoi	403m
 tierno animo	421f
 tiet che	434m
@@ -49680,29 +49861,29 @@ tinh the	311m
 tinh van	176m
 tinh yeu	405m
 tip	368n
-tirtil	1689n
-tisort	1941n
+tirtil	1694n
+tisort	1946n
 to am	411m
 to cach lan	794m
-to co trung	1729m
+to co trung	1734m
 to giay	304m
 to lua	302m
 to ong	263m
 to tien	436m
-to trong rong	1728m
+to trong rong	1733m
 toa nha	351m
 toa nha choc troi	351m
-toa nha co dien	1867m
-toa nha van phong	1877m
+toa nha co dien	1872m
+toa nha van phong	1882m
 toa thap	351m
-tobogan	1911f
+tobogan	1916f
 toi	453m
 toi gian	398m
 toi loi	426m
 toi nay	191m
-toile araignee	1697e
-tom chien	1811m
-tom hum	1819m
+toile araignee	1702e
+tom chien	1816m
+tom hum	1824m
 tombee de la nuit	191e
 tombee du jour	191e
 ton giao	425m
@@ -49723,12 +49904,12 @@ toprak tonlari	397n
 toquio	862g
 toren	423n
 torensel	423n
-torre de toquio	1891g
+torre de toquio	1896g
 torrido	414g
-tortenstuck	1829h
+tortenstuck	1834h
 toxico	438f 438g
 tra	256M
-tra nhua ruoi	1855m
+tra nhua ruoi	1860m
 tra o long	260m
 tra sua	259m
 tra sua tran chau	259m
@@ -49736,7 +49917,7 @@ tra thu	415m
 tra xanh	257m
 trac an	401m
 trach nhiem	419m
-traditionelle japanische windsacke	1928h
+traditionelle japanische windsacke	1933h
 trafico	351f
 trafik lambasi	281n
 trage	427h
@@ -49757,7 +49938,7 @@ trai quyt	228m
 trai tim	405m
 trai tim tan vo	404m
 trai xoai	239m
-traje de bano de una pieza	1950f
+traje de bano de una pieza	1955f
 tram	460m
 tram cam	404m
 tram lang	434m
@@ -49771,7 +49952,7 @@ tranen	404h
 trang anh trang	76m
 trang diem	432m
 trang giay	304m
-trang hat	1978m
+trang hat	1983m
 trang kem	104m
 trang mieng	271m
 trang muot	10m
@@ -49788,7 +49969,7 @@ trang suc	327m
 trang suong	83m
 trang tinh	10m
 trang trai	360m
-trang tri cay thong	1926m
+trang tri cay thong	1931m
 trang tron	173m
 trang trong	423m
 trang tuyet	84m
@@ -49805,7 +49986,7 @@ tranh ve	452m
 tranquillita	399i
 tranquillite	399e
 transito	351g
-trau nuoc	1610m
+trau nuoc	1615m
 traume	409h
 traumen	409h
 traumerei	409h
@@ -49817,13 +49998,13 @@ tre nho	393m
 tre so sinh	420m
 tre tho	393m
 tre trung	412m
-trebol	1723f
-trebol de cuatro hojas	1724f
-trefle	1723e
-trefle a quatre feuilles	1724e
+trebol	1728f
+trebol de cuatro hojas	1729f
+trefle	1728e
+trefle a quatre feuilles	1729e
 trencadis	776a 776f
 treno	198g
-trevo de tres folhas	1723g
+trevo de tres folhas	1728g
 tri tuong tuong	409m
 trico	411g
 tricote	411e
@@ -49831,7 +50012,7 @@ trien lam	452m
 trieu dinh	395m
 trinh nguyen	420m
 trinh trong	423m
-trinkpackchen	1854h
+trinkpackchen	1859h
 triu men	405m
 tro bui	167m
 tro choi dien tu	719m
@@ -49849,10 +50030,10 @@ troi trong	169m
 troi tuyet	187m
 troi u am	203m
 troi xam	203m
-trommelstocke	1989h
+trommelstocke	1994h
 trone	395e
-trong	1989m
-trong dai	1990m
+trong	1994m
+trong dai	1995m
 trong lanh	412m
 trong sang	420m
 trong trai	404m
@@ -49862,9 +50043,9 @@ trophae	429h
 trophee	429e
 tropico	363f 363g
 tropicos	363g
-tropik icecek	1846n
+tropik icecek	1851n
 tropik kusak	363n
-tropikal balik	1680n
+tropikal balik	1685n
 trovao	201g
 tru	472m
 trua	189m
@@ -49905,11 +50086,11 @@ tuc gian	415m
 tufao	201g
 tugla	294n
 tugla duvar	294n
-tuglalar	1869n
+tuglalar	1874n
 tuhaflik	449n
-tui cap nach	1958m
-tui mua sam	1959m
-tui xach	1957m
+tui cap nach	1963m
+tui mua sam	1964m
+tui xach	1962m
 tulipan	213f
 tumulo	423g
 tunez	877f
@@ -49930,7 +50111,7 @@ tuong lai	388m
 tuong lai tuoi sang	417m
 tuong loang lo	353m
 tuong niem	423m
-tuong nu than tu do	1892m
+tuong nu than tu do	1897m
 tuong ot	286m
 tuong reu phong	353m
 tuong trat vua	353m
@@ -50084,6 +50265,8 @@ venus	176e 176g 176n
 verao	196g
 verbluffend	437h
 verblufft	437h
+verdatre	3e
+verdatres	3e
 verde bambu	52f 52i
 verde fluor	117f
 verde grisaceo	94f
@@ -50109,17 +50292,17 @@ vert neon	117e
 vertrauenswurdig	419h
 vertraumt	409h
 vet	334m
-vetements de femme	1954e
+vetements de femme	1959e
 vi cay	277m
 vi chua	227m
 vi lai	388m
 vi sao	175m
 vi trai cay	446m
-vi trung	1702m
+vi trung	1707m
 via he	352m
 via lactea	176f 176g
 vie a la ferme	360e
-vien da	1856m
+vien da	1861m
 vien gach	294m
 vien tuong	388m
 vienes	853f
@@ -50127,15 +50310,18 @@ viet quat	232m
 vietna	798g
 viktorya donemi	828n
 vila aquatica	361g
-ville au crepuscule	1906e
+ville au crepuscule	1911e
 vinganca	415g
 vinh du	429m
 vinh ha long	798m
 vinh hep	147m
 vinicola	264g
+violace	5e
+violacee	5e
+violaceo	5f
 violencia	415g
 violet poudre	99e
-violin	1987f
+violin	1992f
 virilita	433i
 virilite	433e
 visne	230n
@@ -50157,15 +50343,15 @@ vo tu	400m
 vo ve	401m
 vo vi	448m
 vo vong	404m
-vo xoan oc	1684m
-voi ma mut	1624m
+vo xoan oc	1689m
+voi ma mut	1629m
 voi rong	201m
 voie lactee	176e
 volcan	165f
 volei	402g
 vom troi	169m
 vomito	438f 438g
-vong du quay	1912m
+vong du quay	1917m
 vong tay	411m
 vou	417e
 voux	417e
@@ -50205,15 +50391,15 @@ wande	353h
 warm gemutlich	411h
 warme	411h
 warme tone	466h
-waschbar	1593h
-wasserbuffel	1610h
+waschbar	1598h
+wasserbuffel	1615h
 wasserfalle	151h
 wehmutig	428h
 weis	10h
 weise	10h
 weise nachte	813h
 windstos	204h
-wohnhauser	1873h
+wohnhauser	1878h
 wunsche	417h
 wurdevoll	423h
 wurdig	423h
@@ -50231,7 +50417,7 @@ xam chi	85m
 xam sat	87m
 xam than	37m
 xam xanh	93m
-xang dan nu	1967m
+xang dan nu	1972m
 xanh bac ha	30m
 xanh co	51m
 xanh da	82m
@@ -50283,7 +50469,7 @@ xe cuu hoa	279m
 xe truot tuyet	198m
 xi mang	293m
 xi nghiep	389m
-xicara de cha sem alca	1841g
+xicara de cha sem alca	1846g
 xin	460m
 xin chao	469m
 xinh dep	421m
@@ -50301,7 +50487,7 @@ xung dot	415m
 xuong	389M
 xuong may	389m
 xuong rong	135m
-xup lo xanh	1759m
+xup lo xanh	1764m
 y	639O
 y hoc	368m
 y ta	368m
@@ -50322,21 +50508,21 @@ yalniz	404n
 yalnizlik	404n
 yamac	160n
 yanardag	165n
-yanardag patlamasi	1859n
+yanardag patlamasi	1864n
 yanardoner	310n
 yangin	166n
 yanik	166n
 yanmis	166n
-yaprak doken agac	1718n
+yaprak doken agac	1723n
 yaprak dokmeyen	121n
-yaprak dokmeyen agac	1717n
+yaprak dokmeyen agac	1722n
 yaratici	452n
 yaraticilik	452n
-yardim ekibi kaski	1977n
+yardim ekibi kaski	1982n
 yas gunu	384n
 yasak sehir	358n
 yasasin	403n
-yassi ekmek	1770n
+yassi ekmek	1775n
 yatak odasi	374n
 yatirim	369n
 yatistirici	399n
@@ -50346,25 +50532,25 @@ yaz gundonumu	768n
 yaz sicagi	205n
 yazin	196n
 yazlik	196n
-yemek pisirme	1791n
+yemek pisirme	1796n
 yemyesil	3n
 yen binh	399m
 yen lang	399m
 yen tiec	422m
 yen tinh	399m
-yengec	1818n
+yengec	1823n
 yeni baslangic	412n
 yeni safak	417n
 yeniden dogus	412n
 yenidogan	420n
 yenilikci	388n
-yer fistigi	1762n
+yer fistigi	1767n
 yeralti dunyasi	441n
 yesil	3n
 yesil cay	257n
 yesil elma	237n
-yesil salata	1796n
-yesil yaprakli sebze	1758n
+yesil salata	1801n
+yesil yaprakli sebze	1763n
 yesillik	128n
 yesim	309n
 yesim yesili	50n
@@ -50379,7 +50565,7 @@ yeu quai	416m
 yeu thuong	405m
 yigit	418n
 yigitlik	418n
-yilan	1670n
+yilan	1675n
 yilbasi	378n
 yilbasi agaci	378n
 yilbasi gecesi	769n
@@ -50388,33 +50574,33 @@ yildiz	175n
 yildiz isigi	175n
 yildizlar	175n
 yildizli	175n
-yildizli gece	1902n
+yildizli gece	1907n
 yildizli gokyuzu	175n
 yirmili yillar	710n
 yogurt	268n
 yorunge	176n
 yuksek moda	410n
 yuksek sesli	435n
-yuksek topuklu ayakkabi	1966n
+yuksek topuklu ayakkabi	1971n
 yumurta sarisi	269n
-yumurtadan cikan civciv	1649n
+yumurtadan cikan civciv	1654n
 yumusak	401n
-yumusak dondurma	1823n
+yumusak dondurma	1828n
 yumusak ton	459n
 yumusaklik	401n
 yun	303n
 yunlu	303n
 yurek	405n
 yuruyus	431n
-yuruyus botu	1964n
+yuruyus botu	1969n
 yuzme	143n
 yuzme havuzu	143n
 yuzmek	143n
-yuzuk	1980n
+yuzuk	1985n
 zah	418h
 zahnrader	297h
 zamansiz	410n
-zapato de tacon	1966f
+zapato de tacon	1971f
 zartgrun	53h
 zartlich	401h
 zartlichkeit	401h
@@ -50427,11 +50613,11 @@ zincifre kirmizisi	35n
 zumo de limon	227f
 zumrut	49n
 zumrut yesili	49n
-zurafa	1622n
+zurafa	1627n
 zuruckhaltend	434h
 zuverlassig	419h
 zwiebelturme	845h
-@stems ko 3086
+@stems ko 3095
 50년대	721d
 60년대	714d
 70년대	722d
@@ -50444,7 +50630,7 @@ y2k	723d
 가나	683d
 가나 해변 높 파	740d
 가드닝	126d
-가락신	1961d
+가락신	1966d
 가랑비	200d
 가로등	347d
 가뭄	156d
@@ -50466,8 +50652,8 @@ y2k	723d
 갈색	7d
 감귤	228d
 감상	428d
-감자	1752d
-감자튀김	1781d
+감자	1757d
+감자튀김	1786d
 감탄	437d
 값비싼	394d
 갓난아기	420d
@@ -50477,31 +50663,31 @@ y2k	723d
 강렬	418d
 강변	148d
 강아지	421d
-강아지 얼굴	1587d
+강아지 얼굴	1592d
 강인	418d
 강철	295d
 강풍	204d
 강황	79d
 강황색	79d
 개구리	339d
-개구리 얼굴	1666d
-개미	1690d
+개구리 얼굴	1671d
+개미	1695d
 개울	148d
 개화	207d
 갤러리	452d
 거룩	425d
 거리	352d
-거미	1696d
-거미줄	1697d
-거북	1668d
+거미	1701d
+거미줄	1702d
+거북	1673d
 거친	431d
 걱정	426d
 건강	430d
 건강식	430d
 건강식품	430d
 건물	351d
-건물 공사	1868d
-건배하 샴페인 잔	1849d
+건물 공사	1873d
+건배하 샴페인 잔	1854d
 건설	389d
 걸리시	432d
 검	9d
@@ -50515,6 +50701,7 @@ y2k	723d
 게으른	427d
 게으름	427d
 겨울	198d
+겨울 궁전	890d
 겨울날	198d
 겨울철	198d
 겨자색	110d
@@ -50533,7 +50720,7 @@ y2k	723d
 겸손	401d
 경	437d
 경건	423d
-경기장	1866d
+경기장	1871d
 경복궁	810d
 경제	369d
 경축	422d
@@ -50542,13 +50729,13 @@ y2k	723d
 계단식 논	778d
 계란	269d
 계피	277d
-고구마	1808d
+고구마	1813d
 고궁	810d
 고귀	395d
-고글	1937d
+고글	1942d
 고급	394d
-고기	1776d
-고깃덩	1778d
+고기	1781d
+고깃덩	1783d
 고대 청동	316d
 고독	404d
 고동색	7d
@@ -50556,7 +50743,7 @@ y2k	723d
 고딕풍	424d
 고래	341d
 고려청자	308d
-고릴라	1585d
+고릴라	1590d
 고립	404d
 고립된	404d
 고상	410d
@@ -50565,13 +50752,13 @@ y2k	723d
 고속	351d
 고스	424d
 고스족	424d
-고슴도치	1635d
-고양	1595d
-고양 얼굴	1594d
+고슴도치	1640d
+고양	1600d
+고양 얼굴	1599d
 고요	399d
 고요함	399d
 고전	391d
-고전 양식 건축물	1867d
+고전 양식 건축물	1872d
 고전음악	410d
 고추	286d
 고춧가루	286d
@@ -50588,8 +50775,8 @@ y2k	723d
 골목	352d
 골목길	352d
 골짜기	162d
-곰 얼굴	1637d
-곰발바닥	1645d
+곰 얼굴	1642d
+곰발바닥	1650d
 곰인형	421d
 공감	401d
 공격	415d
@@ -50602,7 +50789,7 @@ y2k	723d
 공업	389d
 공연	346d
 공원	127d
-공작	1662d
+공작	1667d
 공작새	329d
 공작석색	82d
 공작청	46d
@@ -50622,7 +50809,7 @@ y2k	723d
 과테말라	874d
 과학	388d
 관능	406d
-관람차	1912d
+관람차	1917d
 관엽식물	128d
 광기	435d
 광대	342d
@@ -50644,19 +50831,19 @@ y2k	723d
 구름	170d
 구름 낀	203d
 구리색	59d
-구명조끼	1939d
+구명조끼	1944d
 구성주	829d
 구역질	438d
 구월	197d
 구정	381d
 구채구	814d
-국립공원	1865d
-국수	1806d
+국립공원	1870d
+국수	1811d
 국왕	395d
 국화	217d
 군대	445d
 군사	445d
-군용 헬멧	1976d
+군용 헬멧	1981d
 군인	445d
 군중	435d
 군청색	44d
@@ -50666,7 +50853,7 @@ y2k	723d
 궁중	395d
 궤	176d
 귀금속	327d
-귀뚜라미	1694d
+귀뚜라미	1699d
 귀신	416d
 귀여운	421d
 귀여움	421d
@@ -50712,7 +50899,7 @@ y2k	723d
 기계	297d
 기괴	449d
 기념식	423d
-기린	1622d
+기린	1627d
 기모노	366d
 기묘	449d
 기분 좋	403d
@@ -50724,9 +50911,9 @@ y2k	723d
 기와집	842d
 기적	408d
 기진맥진	427d
-기타	1984d
+기타	1989d
 기품	410d
-긴 북	1990d
+긴 북	1995d
 긴장감	426d
 긴장된	426d
 길거리	352d
@@ -50750,7 +50937,7 @@ y2k	723d
 꽁꽁	413d
 꽁꽁 언	464d
 꽃	207d
-꽃게	1818d
+꽃게	1823d
 꽃다발	207d
 꽃무늬	207d
 꽃밭	126d
@@ -50789,24 +50976,24 @@ y2k	723d
 낙엽	129d
 낙원	440d
 낙천	417d
-낙타	1619d
+낙타	1624d
 난꽃	218d
 난리	435d
 난초	218d
 날개	169d
 낡	392d
-낡 주택 건물	1874d
+낡 주택 건물	1879d
 남극	185d
 남보라	95d
 남색	16d
 남성	471d
 남성미	433d
-남성용 구두	1962d
+남성용 구두	1967d
 남아프리카 공화국	680d
 남자	471d
 남자다운	433d
 남자다움	433d
-납작 냄비	1792d
+납작 냄비	1797d
 납회색	85d
 낭	405d
 낭떠러지	163d
@@ -50818,7 +51005,7 @@ y2k	723d
 냇물	148d
 냉기	413d
 냉랭	413d
-너구리	1593d
+너구리	1598d
 너울	142d
 넝쿨	134d
 넣지 마	474d
@@ -50836,9 +51023,9 @@ y2k	723d
 네온사인	319d
 네이버	521d
 네이비	16d
-네잎클로버	1724d
+네잎클로버	1729d
 네팔	795d
-넥타	1940d
+넥타	1945d
 넷플릭스	484d
 노	472d
 노란	2d
@@ -50855,7 +51042,7 @@ y2k	723d
 노트북	388d
 녹	298d
 녹색	3d
-녹색 채소	1758d
+녹색 채소	1763d
 녹슨	298d
 녹슨 빨강	112d
 녹차	257d
@@ -50896,7 +51083,7 @@ y2k	723d
 느긋	400d
 느린	427d
 느릿느릿	427d
-늑대 얼굴	1591d
+늑대 얼굴	1596d
 늘어지	427d
 늠름	418d
 능선	160d
@@ -50938,14 +51125,14 @@ y2k	723d
 달걀	269d
 달러	436d
 달리기	402d
-달맞	1930d
+달맞	1935d
 달밤	174d
 달콤	421d
 달콤씁쓸	428d
-달팽	1687d
-달팽이집	1684d
+달팽	1692d
+달팽이집	1689d
 달항아리	885d
-닭다리	1777d
+닭다리	1782d
 담백	434d
 담벼락	353d
 담요	411d
@@ -50990,28 +51177,28 @@ y2k	723d
 델프트 블루	808d
 도기	315d
 도넛	271d
-도도새	1659d
+도도새	1664d
 도르트문트	620d
 도리	817d
-도마뱀	1669d
+도마뱀	1674d
 도미노피자	586d
 도서	323d
 도서관	356d
 도시	351d
-도시 야경	1906d
-도시 전경	1903d
-도시락	1801d
+도시 야경	1911d
+도시 전경	1908d
+도시락	1806d
 도시바	557d
 도심	351d
 도예	315d
 도자기	306d
 도커	529d
 도쿄	862d
-도쿄 타워	1891d
+도쿄 타워	1896d
 도회지	351d
 독서	323d
 독성	438d
-독수리	1655d
+독수리	1660d
 독일	638d
 돈	436d
 돌	292d
@@ -51026,9 +51213,9 @@ y2k	723d
 동화	408d
 돛	140d
 돛단배	140d
-돼지	1613d
-돼지 얼굴	1612d
-돼지코	1615d
+돼지	1618d
+돼지 얼굴	1617d
+돼지코	1620d
 두근두근	402d
 두려운	416d
 두려움	416d
@@ -51040,12 +51227,12 @@ y2k	723d
 드라마	418d
 드라마틱	418d
 드래곤	408d
-드럼	1989d
+드럼	1994d
 드롭박스	574d
 드리미	409d
 든든	419d
 들뜬	422d
-들소	1607d
+들소	1612d
 들판	124d
 등꽃	221d
 등나무꽃	221d
@@ -51053,7 +51240,7 @@ y2k	723d
 등불	320d
 등불 축제	763d
 등산	431d
-등산화	1964d
+등산화	1969d
 디스코	450d
 디스코드	524d
 디왈리	823d
@@ -51068,24 +51255,24 @@ y2k	723d
 따분	448d
 따분함	448d
 따스	411d
-딱정벌레	1692d
+딱정벌레	1697d
 딸기	229d
 땀방울	414d
 땅	168d
 땅거미	191d
 땅바닥	168d
-땅콩	1762d
+땅콩	1767d
 땡볕	205d
 떠들썩	435d
-떠먹 아이스크림	1825d
-떡꼬치	1814d
+떠먹 아이스크림	1830d
+떡꼬치	1819d
 뜨개질	411d
 뜨거운	414d
-뜨거운 음료	1839d
+뜨거운 음료	1844d
 뜰	126d
 뜻밖	437d
 라떼	255d
-라마	1621d
+라마	1626d
 라마단	761d
 라벤더	210d
 라이브러리	356d
@@ -51138,8 +51325,8 @@ y2k	723d
 로켓	376d
 로코코	728d
 로파	751d
-롤러코스터	1913d
-롤리팝	1834d
+롤러코스터	1918d
+롤리팝	1839d
 루마니아	675d
 루비	55d
 루비색	55d
@@ -51149,7 +51336,7 @@ y2k	723d
 르노	501d
 르누아르	802d
 리넨	303d
-리본	1932d
+리본	1937d
 리사이클	396d
 리스본	809d
 리우 카니발	824d
@@ -51163,7 +51350,7 @@ y2k	723d
 마귀	441d
 마그마	165d
 마녀	407d
-마늘	1760d
+마늘	1765d
 마닐라	876d
 마당	126d
 마드리드	869d
@@ -51177,7 +51364,7 @@ y2k	723d
 마법사	408d
 마사	867d
 마술	408d
-마술사 모자	1973d
+마술사 모자	1978d
 마스터카드	510d
 마야	835d
 마왕	441d
@@ -51192,15 +51379,15 @@ y2k	723d
 마추픽추	796d
 마카롱	275d
 마켓	343d
-마테차	1855d
+마테차	1860d
 마트료시카	845d
 마티스	731d
 막대사탕	272d
 만개	207d
-만두	1815d
+만두	1820d
 만리장성	359d
 만화	393d
-말 얼굴	1600d
+말 얼굴	1605d
 말고	474d
 말라카	875d
 말레이시아	689d
@@ -51213,7 +51400,7 @@ y2k	723d
 망령	416d
 망자 날	756d
 매력	421d
-매머드	1624d
+매머드	1629d
 매연	325d
 매운	277d
 매혹	406d
@@ -51221,7 +51408,7 @@ y2k	723d
 맥도날드	477d
 맥주	266d
 맥주 축제	759d
-맥주잔	1847d
+맥주잔	1852d
 맨시티	610d
 맨유	609d
 맨체스터 유나이티드	609d
@@ -51239,10 +51426,10 @@ y2k	723d
 메탈	297d
 메탈릭	297d
 메트	351d
-멜론	1732d
+멜론	1737d
 멤피스	711d
 멤피스 디자인	711d
-멧돼지	1614d
+멧돼지	1619d
 면	303d
 면직	303d
 명	403d
@@ -51251,7 +51438,7 @@ y2k	723d
 명왕성	176d
 명절	422d
 명품	394d
-모기	1699d
+모기	1704d
 모네	802d
 모노크롬	442d
 모닥불	166d
@@ -51266,12 +51453,12 @@ y2k	723d
 모로코 스타일	772d
 모로코풍	772d
 모브	63d
-모스크	1894d
+모스크	1899d
 모스크바	845d
 모직	303d
 모카	254d
 모카 무스	708d
-모텔	1883d
+모텔	1888d
 모험	431d
 목	399d
 목련	226d
@@ -51294,7 +51481,7 @@ y2k	723d
 묘회	811d
 무구	420d
 무굴	846d
-무궁화	1710d
+무궁화	1715d
 무기력	427d
 무당벌레	338d
 무더운	414d
@@ -51309,20 +51496,22 @@ y2k	723d
 무지개	178d
 무지갯	178d
 무하	805d
-묵주	1978d
-문어	1683d
+묵주	1983d
+문어	1688d
 문학	323d
 물	152d
-물 뿜 고래	1675d
-물개	1678d
+물 뿜 고래	1680d
+물개	1683d
 물결	142d
 물고기	377d
-물고기 깃발	1928d
+물고기 깃발	1933d
 물놀	143d
+물랑루즈	888d
+물랭루주	888d
 물밑	377d
 물방울	152d
 물보라	142d
-물소	1610d
+물소	1615d
 물속	377d
 물안개	202d
 물약	408d
@@ -51334,7 +51523,7 @@ y2k	723d
 뮤트	460d
 미개척	431d
 미국	645d
-미끄럼틀	1911d
+미끄럼틀	1916d
 미니멀	398d
 미니멀리스트	398d
 미니멀리즘	398d
@@ -51342,7 +51531,7 @@ y2k	723d
 미드소마	768d
 미래	388d
 미색	18d
-미생물	1702d
+미생물	1707d
 미세먼지	202d
 미소	403d
 미술	452d
@@ -51369,19 +51558,19 @@ y2k	723d
 밀림	120d
 밀물	142d
 밀밭	251d
-밀전병 싼 요리	1788d
+밀전병 싼 요리	1793d
 밀크티	259d
 밋밋	448d
-바게트	1769d
+바게트	1774d
 바나나	238d
 바다	140d
 바닷	143d
 바닷 모래	143d
-바닷가재	1819d
+바닷가재	1824d
 바닷속	141d
 바람	204d
 바람 부	204d
-바람 흔들리 나뭇잎	1727d
+바람 흔들리 나뭇잎	1732d
 바랜	460d
 바로크	803d
 바르사	617d
@@ -51394,26 +51583,26 @@ y2k	723d
 바이두	543d
 바이에른 뮌헨	619d
 바이올렛	22d
-바이올린	1987d
+바이올린	1992d
 바이킹	839d
 바자회	343d
-바지	1942d
+바지	1947d
 바캉스	400d
-바퀴벌레	1695d
+바퀴벌레	1700d
 바틱	868d
-박 터트리기	1924d
+박 터트리기	1929d
 박물관	452d
-박쥐	1636d
+박쥐	1641d
 반 고흐	736d
-반바지	1952d
-반지	1980d
+반바지	1957d
+반지	1985d
 반짝	444d
 반짝거리	444d
 반짝반짝	444d
 반짝임	444d
 발랄	403d
 발레	432d
-발레 슈즈	1968d
+발레 슈즈	1973d
 발레리나	432d
 발렌타인데	380d
 발리	778d
@@ -51426,8 +51615,8 @@ y2k	723d
 밤문화	450d
 밤색	7d
 밤중	192d
-밤하늘 배경 하 다리	1908d
-밤하늘 별	1902d
+밤하늘 배경 하 다리	1913d
+밤하늘 별	1907d
 방	431d
 방글라데시	685d
 방콕	791d
@@ -51440,9 +51629,9 @@ y2k	723d
 백일몽	409d
 백자	885d
 백자 달항아리	885d
-백조	1657d
-백화점	1886d
-밴조	1988d
+백조	1662d
+백화점	1891d
+밴조	1993d
 밴프	857d
 밸런타인	380d
 밸런타인데	380d
@@ -51475,13 +51664,13 @@ y2k	723d
 베를린	863d
 베리	253d
 베리 페리	705d
-베이글	1772d
+베이글	1777d
 베이루트	864d
 베이비	420d
 베이지	17d
 베이지색	17d
 베이커리	270d
-베이컨	1779d
+베이컨	1784d
 베이퍼웨이브	827d
 베지테리언	430d
 벤피카	628d
@@ -51502,7 +51691,7 @@ y2k	723d
 병동	368d
 병든	438d
 병사	445d
-병아리	1650d
+병아리	1655d
 병아리 노	77d
 병아리색	77d
 병원	368d
@@ -51533,7 +51722,7 @@ y2k	723d
 복숭아꽃	216d
 복숭아색	27d
 복슬복슬	421d
-복어	1681d
+복어	1686d
 볼리우드	747d
 볼보	500d
 봄	195d
@@ -51550,14 +51739,14 @@ y2k	723d
 부라노	818d
 부러운	439d
 부러움	439d
-부리또	1786d
+부리또	1791d
 부식	298d
-부엉	1658d
+부엉	1663d
 부엌	373d
 부에노스아이레스	855d
 부유	394d
 부조리	449d
-부츠	1969d
+부츠	1974d
 부케	207d
 부하라	882d
 부활	412d
@@ -51572,8 +51761,8 @@ y2k	723d
 분	415d
 분개	415d
 분노	415d
-분수	1899d
-분재	1716d
+분수	1904d
+분재	1721d
 분주	435d
 분통	415d
 분홍	6d
@@ -51604,7 +51793,7 @@ y2k	723d
 블루베리	232d
 블루스	451d
 블루아워	182d
-블링블링	1921d
+블링블링	1926d
 비	199d
 비 오 날	199d
 비건	430d
@@ -51614,7 +51803,7 @@ y2k	723d
 비둘기	420d
 비밀	407d
 비바 마젠타	706d
-비버	1634d
+비버	1639d
 비비드	458d
 비스킷	271d
 비싼	394d
@@ -51635,7 +51824,7 @@ y2k	723d
 비현실	409d
 빅토리아 시대	828d
 빅토리안	828d
-빈 둥지	1728d
+빈 둥지	1733d
 빈둥빈둥	427d
 빈티지	391d
 빌딩	351d
@@ -51651,12 +51840,12 @@ y2k	723d
 빛 축제	823d
 빛나	457d
 빨간	0d
-빨간 사	1739d
+빨간 사	1744d
 빨간색	0d
 빨강	0d
 빨갛게	0d
 빨갛다	0d
-빨대 컵	1852d
+빨대 컵	1857d
 빵	270d
 빵집	270d
 빼 주세요	474d
@@ -51673,11 +51862,11 @@ y2k	723d
 사리	844d
 사마르칸트	882d
 사막	156d
-사막 섬	1864d
+사막 섬	1869d
 사무라	366d
 사무실	369d
 사바나	847d
-사슴	1606d
+사슴	1611d
 사악	416d
 사용하지 마	474d
 사용하지 마세요	474d
@@ -51693,11 +51882,11 @@ y2k	723d
 사이클론	201d
 사이클링	402d
 사이키델릭	449d
-사자 얼굴	1596d
+사자 얼굴	1601d
 사제	372d
 사찰	357d
 사치	394d
-사케	1842d
+사케	1847d
 사탄	441d
 사탕	272d
 사파리	431d
@@ -51705,7 +51894,7 @@ y2k	723d
 사프란	288d
 사하라	156d
 산	160d
-산 떠오르 해	1904d
+산 떠오르 해	1909d
 산골	160d
 산들바람	204d
 산등성	160d
@@ -51725,8 +51914,8 @@ y2k	723d
 살구색	78d
 살몬	29d
 살색	115d
-삼각 김밥	1803d
-삼각 수영복	1951d
+삼각 김밥	1808d
+삼각 수영복	1956d
 삼림	119d
 삼성	486d
 삼월	195d
@@ -51757,10 +51946,10 @@ y2k	723d
 새빨간	74d
 새빨간색	74d
 새빨갛게	0d
-새싹	1715d
+새싹	1720d
 새싹색	53d
-새우	1820d
-새우튀김	1811d
+새우	1825d
+새우튀김	1816d
 새출발	412d
 새콤	227d
 새틴	302d
@@ -51772,7 +51961,7 @@ y2k	723d
 색동	841d
 색동저고리	841d
 색소폰	451d
-샌드위치	1784d
+샌드위치	1789d
 샐러드	447d
 샛노란	101d
 샛노란색	101d
@@ -51783,15 +51972,15 @@ y2k	723d
 생맥주	266d
 생신	384d
 생일	384d
-생일 케이크	1828d
+생일 케이크	1833d
 생일 파티	384d
 생일잔치	384d
-생쥐	1628d
+생쥐	1633d
 생태	396d
 생태계	396d
 샤넬	587d
 샤르트뢰즈	67d
-샤베트 아이스크림	1824d
+샤베트 아이스크림	1829d
 샤오미	539d
 샬레	848d
 샴페인	265d
@@ -51820,10 +52009,10 @@ y2k	723d
 석재	292d
 석청색	81d
 석호	146d
-선글라스	1936d
+선글라스	1941d
 선명	458d
 선명 밝	457d
-선물	1933d
+선물	1938d
 선박	140d
 선불교 정원	362d
 선술집	355d
@@ -51864,7 +52053,7 @@ y2k	723d
 세련미	410d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1931d
+세뱃돈	1936d
 세비야	837d
 세이지	94d
 세이지그린	94d
@@ -51874,8 +52063,8 @@ y2k	723d
 센티멘털	428d
 셀틱스	589d
 셰비 시크	741d
-소 얼굴	1608d
-소금	1799d
+소 얼굴	1613d
+소금	1804d
 소나기	199d
 소나무	121d
 소나무숲	121d
@@ -51892,10 +52081,10 @@ y2k	723d
 소생	412d
 소설	323d
 소원	417d
-소원 건 나무	1925d
+소원 건 나무	1930d
 소음	435d
 소프트	459d
-소프트 아이스크림	1823d
+소프트 아이스크림	1828d
 소프트아이스크림	274d
 솔라펑크	752d
 솔밭	121d
@@ -51905,11 +52094,11 @@ y2k	723d
 솜사탕	273d
 송끄란	755d
 송년	769d
-송충	1689d
+송충	1694d
 쇼콜라	261d
-쇼핑백	1959d
+쇼핑백	1964d
 수국	219d
-수달	1641d
+수달	1646d
 수련	212d
 수림	119d
 수면	427d
@@ -51928,7 +52117,7 @@ y2k	723d
 수족관	377d
 수중	377d
 수치심	426d
-수탉	1648d
+수탉	1653d
 수평선	183d
 수풀	119d
 수행	425d
@@ -51942,7 +52131,7 @@ y2k	723d
 순진	420d
 술집	355d
 숨겨진	407d
-숫양	1616d
+숫양	1621d
 숭배	425d
 숯불	167d
 숲	119d
@@ -51964,10 +52153,10 @@ y2k	723d
 스즈키	502d
 스카이라인	351d
 스카이블루	41d
-스카프	1943d
+스카프	1948d
 스칸디나비아	365d
 스칼렛	34d
-스컹크	1642d
+스컹크	1647d
 스코틀랜드	794d
 스쿨버스	280d
 스키	198d
@@ -51981,7 +52170,7 @@ y2k	723d
 스트리트	352d
 스틸	295d
 스팀펑크	717d
-스파게티	1807d
+스파게티	1812d
 스파클링 와인	265d
 스팽글	444d
 스페인	640d
@@ -51989,7 +52178,7 @@ y2k	723d
 스펙트럼	178d
 스포츠	402d
 스포티파	483d
-스푼 사발	1795d
+스푼 사발	1800d
 슬픈	404d
 슬픔	404d
 습	414d
@@ -52002,18 +52191,19 @@ y2k	723d
 시금치	447d
 시끄러운	435d
 시끌벅적	435d
-시나고그	1896d
+시나고그	1901d
 시나몬	277d
 시내	351d
 시냇물	148d
 시누아즈리	743d
 시드니	861d
-시든 꽃	1709d
+시든 꽃	1714d
 시디 부 사이드	877d
 시멘트	293d
 시보리	840d
 시부야	862d
 시안	14d
+시에나	891d
 시원	413d
 시원함	413d
 시월	197d
@@ -52045,7 +52235,7 @@ y2k	723d
 신앙	425d
 신전	357d
 신주쿠	862d
-신토 신사	1897d
+신토 신사	1902d
 신호등	281d
 신혼여행	405d
 신화	408d
@@ -52054,7 +52244,7 @@ y2k	723d
 실연	404d
 실크	302d
 실크로드	882d
-실험실 가운	1938d
+실험실 가운	1943d
 심	141d
 심심	448d
 심야	193d
@@ -52072,11 +52262,11 @@ y2k	723d
 싸늘	413d
 싸움	415d
 쌀쌀	413d
-쌍봉 낙타	1620d
+쌍봉 낙타	1625d
 썩	438d
 썰매	198d
 썰물	142d
-쏟아져 나오 액체	1851d
+쏟아져 나오 액체	1856d
 쓰지 마	474d
 쓰지 마세요	474d
 쓰지 말고	474d
@@ -52132,7 +52322,7 @@ y2k	723d
 아침 햇살	188d
 아카시아	847d
 아케이드	719d
-아코디언	1983d
+아코디언	1988d
 아쿠아	66d
 아쿠아리움	377d
 아트	452d
@@ -52143,11 +52333,11 @@ y2k	723d
 악마	441d
 악마 눈	884d
 악몽	416d
-악어	1667d
+악어	1672d
 안개	202d
 안개비	200d
-안경	1935d
-안내견	1589d
+안경	1940d
+안내견	1594d
 안녕	469d
 안녕하세요	469d
 안녕하십니까	469d
@@ -52161,14 +52351,16 @@ y2k	723d
 안정	419d
 안정감	419d
 안정된	419d
-알 깬 병아리	1649d
-알 들어 있 둥지	1729d
+알 깬 병아리	1654d
+알 들어 있 둥지	1734d
 알로하	779d
 알록달록	178d
 알루미늄	297d
 알리바바	540d
 알리페	542d
 알프스	161d
+알함브라	889d
+알함브라 궁전	889d
 암녹색	48d
 암벽	163d
 암석	163d
@@ -52199,29 +52391,29 @@ y2k	723d
 야경	192d
 야광	462d
 야구	402d
-야구모자	1975d
+야구모자	1980d
 야망	417d
 야생	431d
 야수파	731d
 야시장	344d
 야외	431d
-야자수	1719d
+야자수	1724d
 야채	447d
-야채샐러드	1796d
+야채샐러드	1801d
 약국	368d
 약속	417d
 약초	137d
 양귀비	222d
 양념	277d
 양떼	360d
-양말	1946d
+양말	1951d
 양모	303d
 양배추	447d
 양상추	447d
-양주잔	1850d
+양주잔	1855d
 양초	321d
 양키스	598d
-양파	1761d
+양파	1766d
 양피지	304d
 어두운	453d
 어둑	465d
@@ -52231,13 +52423,13 @@ y2k	723d
 어린	393d
 어린 시절	428d
 어린아	393d
-어묵	1812d
+어묵	1817d
 어색	426d
 어스름	191d
 어스톤	397d
 어항	377d
 언덕	160d
-얼룩다람쥐	1633d
+얼룩다람쥐	1638d
 얼룩말	331d
 얼어붙	464d
 얼음	184d
@@ -52254,6 +52446,7 @@ y2k	723d
 에게	787d
 에너지	402d
 에덴	440d
+에르미타시	890d
 에메랄드	49d
 에메랄드색	49d
 에미레이트 항공	559d
@@ -52280,11 +52473,11 @@ y2k	723d
 여명	180d
 여성	471d
 여성미	432d
-여성복	1954d
-여성용 모자	1972d
+여성복	1959d
+여성용 모자	1977d
 여왕	395d
 여우	335d
-여우 얼굴	1592d
+여우 얼굴	1597d
 여유	400d
 여자	471d
 여정	431d
@@ -52321,7 +52514,7 @@ y2k	723d
 열망	406d
 열매	253d
 열정	406d
-염소	1618d
+염소	1623d
 영	425d
 영감	417d
 영결식	423d
@@ -52346,23 +52539,23 @@ y2k	723d
 옛날	391d
 오가닉	396d
 오늘 밤	192d
-오뎅	1809d
+오뎅	1814d
 오두막	375d
 오두막집	375d
 오락실	719d
-오랑우탄	1586d
+오랑우탄	1591d
 오래된	392d
 오래된 책	323d
 오렌지	228d
 오렌지색	1d
 오로라	177d
 오륜기	698d
-오리	1656d
+오리	1661d
 오방색	810d
 오본	765d
 오붓	411d
 오색찬란	178d
-오소리	1644d
+오소리	1649d
 오스	784d
 오스트리아	665d
 오싹	416d
@@ -52371,7 +52564,7 @@ y2k	723d
 오월	195d
 오전	188d
 오지	431d
-오징어	1821d
+오징어	1826d
 오커	36d
 오컬트	407d
 오케스트라	410d
@@ -52391,7 +52584,7 @@ y2k	723d
 온라인	388d
 온순	401d
 온실	126d
-온천	1909d
+온천	1914d
 온화	401d
 올리브	289d
 올리브 오일	289d
@@ -52403,7 +52596,7 @@ y2k	723d
 와비사비	366d
 와인	264d
 와인색	33d
-와인잔	1844d
+와인잔	1849d
 와일드 웨스트	749d
 와플	271d
 완두콩	447d
@@ -52428,7 +52621,7 @@ y2k	723d
 요정	408d
 요트	140d
 욕망	406d
-용 얼굴	1671d
+용 얼굴	1676d
 용감	418d
 용기	418d
 용암	165d
@@ -52445,7 +52638,7 @@ y2k	723d
 우울	404d
 우울함	404d
 우유	268d
-우유 한잔	1838d
+우유 한잔	1843d
 우윳	105d
 우정	403d
 우주	176d
@@ -52456,12 +52649,12 @@ y2k	723d
 우중충	203d
 우즈베키스탄	882d
 우천	199d
-우체국	1879d
+우체국	1884d
 우크라이나	654d
 우키요	806d
 우화	408d
 운동	402d
-운동화	1963d
+운동화	1968d
 운석	176d
 울루루	836d
 울분	415d
@@ -52477,14 +52670,14 @@ y2k	723d
 워홀	804d
 원더랜드	408d
 원목	290d
-원석	1981d
+원석	1986d
 원숙	434d
-원숭	1584d
-원숭 얼굴	1583d
+원숭	1589d
+원숭 얼굴	1588d
 원정	431d
 원주민 미술	836d
-원피스	1947d
-원피스 수영복	1950d
+원피스	1952d
+원피스 수영복	1955d
 월광	174d
 월넛	290d
 월백색	76d
@@ -52508,9 +52701,9 @@ y2k	723d
 유년기	428d
 유능	419d
 유니콘	408d
-유니콘 얼굴	1604d
+유니콘 얼굴	1609d
 유람선	140d
-유럽 성	1889d
+유럽 성	1894d
 유령	416d
 유리	305d
 유머	403d
@@ -52543,8 +52736,8 @@ y2k	723d
 은행잎	131d
 은회색	86d
 음력설	381d
-음료 팩	1854d
-음료수	1846d
+음료 팩	1859d
+음료수	1851d
 음산	416d
 음악축제	346d
 음울	404d
@@ -52563,7 +52756,7 @@ y2k	723d
 이노센트	420d
 이드	761d
 이른 아침	188d
-이발소	1914d
+이발소	1919d
 이베	516d
 이불	411d
 이브 클라인	834d
@@ -52595,10 +52788,10 @@ y2k	723d
 일광욕	143d
 일몰	179d
 일본	636d
-일본 성	1888d
-일본 우체국	1878d
-일본 인형	1927d
-일본 장식	1926d
+일본 성	1893d
+일본 우체국	1883d
+일본 인형	1932d
+일본 장식	1931d
 일본식	366d
 일본풍	366d
 일요일	400d
@@ -52627,9 +52820,9 @@ y2k	723d
 자수정색	56d
 자신감	418d
 자연	396d
-자욱 안개	1901d
+자욱 안개	1906d
 자유	431d
-자유 여신상	1892d
+자유 여신상	1897d
 자이푸르	816d
 자작나무	122d
 자작나무 숲	122d
@@ -52651,7 +52844,7 @@ y2k	723d
 잠든	427d
 잠자리	427d
 잠잠	399d
-장갑	1944d
+장갑	1949d
 장난감	393d
 장례	423d
 장례식	423d
@@ -52687,7 +52880,7 @@ y2k	723d
 적막	399d
 적보라	96d
 적색	0d
-전갈	1698d
+전갈	1703d
 전구	347d
 전등	347d
 전문	419d
@@ -52713,18 +52906,18 @@ y2k	723d
 정갈	410d
 정겨운	411d
 정글	120d
-정면 향 날개 편 병아리	1651d
+정면 향 날개 편 병아리	1656d
 정복	429d
 정신	425d
 정신없	435d
 정열	406d
 정오	189d
 정원	126d
-정원 있 집	1876d
+정원 있 집	1881d
 정적	399d
 정중	423d
 정직	419d
-젖병	1837d
+젖병	1842d
 젖소	360d
 제과점	270d
 제국	395d
@@ -52735,7 +52928,7 @@ y2k	723d
 젠	362d
 젤라또	274d
 젤리	272d
-조각 케익	1829d
+조각 케익	1834d
 조마조마	426d
 조명	347d
 조선 백자	885d
@@ -52744,7 +52937,7 @@ y2k	723d
 조화	399d
 존경	423d
 졸린	427d
-졸업 모자	1974d
+졸업 모자	1979d
 졸음	427d
 종	304d
 종교	425d
@@ -52753,13 +52946,13 @@ y2k	723d
 좌절감	415d
 죄책감	426d
 주말	400d
-주먹밥	1802d
+주먹밥	1807d
 주방	373d
 주술	407d
 주식시장	369d
 주얼리	327d
 주점	355d
-주택 건물	1873d
+주택 건물	1878d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -52774,14 +52967,14 @@ y2k	723d
 중국풍	367d
 중립	434d
 중추절	382d
-쥐 얼굴	1627d
+쥐 얼굴	1632d
 즐거운	403d
 즐거움	403d
 증권	369d
 증오	415d
-지갑	1956d
+지갑	1961d
 지겨운	448d
-지렁	1701d
+지렁	1706d
 지루	448d
 지루함	448d
 지브리	832d
@@ -52832,7 +53025,7 @@ y2k	723d
 참나무	290d
 찻 갈색	88d
 찻잎	256d
-찻주전자	1840d
+찻주전자	1845d
 찻집	354d
 창고	389d
 창공	169d
@@ -52888,17 +53081,17 @@ y2k	723d
 첼시	607d
 초가집	842d
 초록	3d
-초록 사	1740d
+초록 사	1745d
 초록색	3d
 초롱	320d
 초밥	276d
-초식 공룡	1673d
+초식 공룡	1678d
 초원	124d
 초저녁	191d
 초조	426d
 초지	124d
 초코	261d
-초콜렛	1832d
+초콜렛	1837d
 초콜릿	261d
 초콜릿색	108d
 초현실	733d
@@ -52908,7 +53101,7 @@ y2k	723d
 추	438d
 추도식	423d
 추모	423d
-추모 리본	1934d
+추모 리본	1939d
 추석	382d
 추수	197d
 추수감사절	197d
@@ -52930,7 +53123,7 @@ y2k	723d
 충실	419d
 치바오	843d
 치유	430d
-치즈 조각	1775d
+치즈 조각	1780d
 치파오	843d
 칙칙	460d
 친구	403d
@@ -52941,7 +53134,7 @@ y2k	723d
 칠기	314d
 칠레	677d
 칠리	286d
-칠면조	1646d
+칠면조	1651d
 칠월	196d
 침대	374d
 침묵	399d
@@ -52951,11 +53144,11 @@ y2k	723d
 카니발	346d
 카라바조	803d
 카레	277d
-카레라이스	1805d
+카레라이스	1810d
 카르마	425d
 카르타헤나	873d
 카리브	780d
-카바	1898d
+카바	1903d
 카우보	360d
 카운트다운	769d
 카카오	520d
@@ -52968,7 +53161,7 @@ y2k	723d
 카페	354d
 카페라떼	255d
 카푸치노	255d
-칵테일	1845d
+칵테일	1850d
 칸딘스키	739d
 캐나다	648d
 캐니언	159d
@@ -52982,8 +53175,9 @@ y2k	723d
 캠퍼스	370d
 캠프파이어	166d
 캠핑	431d
-캥거루	1643d
-커스타드 푸딩	1835d
+캥거루	1648d
+캥페르	892d
+커스타드 푸딩	1840d
 커플	405d
 커피	254d
 커피색	107d
@@ -53001,19 +53195,19 @@ y2k	723d
 케일	447d
 켄테	754d
 켈트	838d
-코끼리	1623d
+코끼리	1628d
 코랄	28d
-코르크 튀어나오고 있 병	1843d
+코르크 튀어나오고 있 병	1848d
 코미디	403d
 코발트	45d
 코발트블루	45d
-코뿔소	1625d
+코뿔소	1630d
 코스탈	745d
-코알라	1638d
+코알라	1643d
 코카콜라	476d
 코코넛	241d
 코코아	261d
-코트	1945d
+코트	1950d
 코트다쥐르	819d
 코튼	303d
 코티지코어	715d
@@ -53037,10 +53231,10 @@ y2k	723d
 크렘린	845d
 크로아티아	871d
 크롬	297d
-크루아상	1768d
+크루아상	1773d
 크루즈	140d
 크리스마스	378d
-크리스마스 트리	1917d
+크리스마스 트리	1922d
 크리스마스트리	378d
 크리스탈	311d
 크리스털	311d
@@ -53061,12 +53255,12 @@ y2k	723d
 키즈	393d
 키친	373d
 타르트	271d
-타말레	1787d
+타말레	1792d
 타오르	166d
 타워	351d
 타이난	811d
 타지마할	846d
-타코	1785d
+타코	1790d
 타탄	794d
 타히티	879d
 탐사	431d
@@ -53088,16 +53282,16 @@ y2k	723d
 테디베어	421d
 테라코타	111d
 테슬라	497d
-테이크아웃 상자	1817d
+테이크아웃 상자	1822d
 테크	388d
 테크놀로지	388d
 테헤란	878d
-텐트	1900d
+텐트	1905d
 텔레그램	518d
 토기	315d
 토끼	421d
-토끼 얼굴	1631d
-토끼풀	1723d
+토끼 얼굴	1636d
+토끼풀	1728d
 토네	201d
 토마토	247d
 토성	176d
@@ -53112,16 +53306,17 @@ y2k	723d
 톱니바퀴	297d
 통곡	404d
 통나무집	375d
-통조림	1800d
+통조림	1805d
 통학버스	280d
 통후추	278d
 투박	390d
 투자	369d
 툰드라	185d
+툴루즈로트레크	888d
 튀니지	877d
 튀르키예	655d
 튤립	213d
-트럼펫	1986d
+트럼펫	1991d
 트레킹	431d
 트로피	429d
 트로피컬	363d
@@ -53129,9 +53324,9 @@ y2k	723d
 트위터	585d
 특	449d
 튼튼	430d
-티라노사우루스	1674d
+티라노사우루스	1679d
 티베트	795d
-티셔츠	1941d
+티셔츠	1946d
 티없	420d
 티크	290d
 티키	746d
@@ -53141,7 +53336,7 @@ y2k	723d
 파돗소리	142d
 파라다이스	440d
 파라솔	349d
-파라솔 있 해변	1862d
+파라솔 있 해변	1867d
 파라오	786d
 파란	4d
 파란 마	815d
@@ -53155,7 +53350,7 @@ y2k	723d
 파스텔톤	461d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	1958d
+파우치	1963d
 파워풀	418d
 파이어폭스	530d
 파인애플	240d
@@ -53164,14 +53359,14 @@ y2k	723d
 파티	384d
 파프리카	287d
 판다	332d
-판다 얼굴	1639d
+판다 얼굴	1644d
 판타지	408d
-팔라펠	1789d
+팔라펠	1794d
 팔레르모	870d
 팔월	196d
 팜하우스	390d
 팝아트	804d
-팝콘	1797d
+팝콘	1802d
 팥색	89d
 패닉	416d
 패셔너블	410d
@@ -53204,7 +53399,7 @@ y2k	723d
 펭귄	333d
 편안	400d
 편안함	400d
-편의점	1884d
+편의점	1889d
 편집증	426d
 평범	448d
 평온	399d
@@ -53222,7 +53417,7 @@ y2k	723d
 포옹	411d
 포장마차	344d
 포지타노	775d
-포츈 쿠키	1816d
+포츈 쿠키	1821d
 폭동	435d
 폭력	415d
 폭설	187d
@@ -53235,8 +53430,8 @@ y2k	723d
 폭풍우	201d
 폴란드	671d
 폴리네시아	879d
-퐁듀	1794d
-표범	1599d
+퐁듀	1799d
+표범	1604d
 표현주	732d
 푸르른 초록	3d
 푸시아	65d
@@ -53250,14 +53445,14 @@ y2k	723d
 풋볼	402d
 풋사	237d
 풋풋	412d
-풍경	1929d
+풍경	1934d
 풍등	763d
 풍선	348d
 프라이드	767d
-프라이팬	1791d
+프라이팬	1796d
 프라하	854d
 프랑스	637d
-프레첼	1771d
+프레첼	1776d
 프로방스	819d
 프로페셔널	419d
 프리다 칼	737d
@@ -53268,8 +53463,8 @@ y2k	723d
 플라밍고	328d
 플라스틱	318d
 플라워	207d
-플랫 슈즈	1965d
-플랫브레드	1770d
+플랫 슈즈	1970d
+플랫브레드	1775d
 플럼	62d
 플레이스테이션	487d
 피	326d
@@ -53278,8 +53473,8 @@ y2k	723d
 피그마	573d
 피라미드	786d
 피렌체	774d
-피망	1756d
-피아노	1985d
+피망	1761d
+피아노	1990d
 피아트	499d
 피오르	147d
 피오르드	147d
@@ -53307,7 +53502,7 @@ y2k	723d
 하늘색	41d
 하라주쿠	742d
 하롱베	798d
-하마	1626d
+하마	1631d
 하바나	771d
 하얀	10d
 하얀색	10d
@@ -53315,12 +53510,12 @@ y2k	723d
 하얗게	10d
 하이킹	431d
 하이테크	388d
-하이힐	1966d
+하이힐	1971d
 하천	148d
 하트	405d
 하품	427d
 학교	370d
-학교 가방	1960d
+학교 가방	1965d
 학생	370d
 학습	370d
 학업	370d
@@ -53342,7 +53537,7 @@ y2k	723d
 한푸	843d
 할로윈	379d
 함박눈	187d
-핫도그	1783d
+핫도그	1788d
 핫소스	286d
 항구	154d
 해	171d
@@ -53363,10 +53558,10 @@ y2k	723d
 해질녘	179d
 해초	138d
 해피	403d
-핸드백	1957d
+핸드백	1962d
 핼러윈	379d
-햄버거	1780d
-햄스터 얼굴	1630d
+햄버거	1785d
+햄스터 얼굴	1635d
 햇	171d
 햇볕	171d
 햇살	171d
@@ -53401,7 +53596,7 @@ y2k	723d
 형형색색	178d
 혜성	176d
 호	330d
-호 얼굴	1597d
+호 얼굴	1602d
 호두나무	290d
 호러	416d
 호박	246d
@@ -53413,7 +53608,7 @@ y2k	723d
 호이안	812d
 호주	649d
 호쿠사	740d
-호텔	1882d
+호텔	1887d
 호프집	355d
 호화	394d
 호흘로마	807d
@@ -53424,7 +53619,7 @@ y2k	723d
 혼잡	435d
 홀리 축제	822d
 홀치기염색	726d
-홍고추	1755d
+홍고추	1760d
 홍차	256d
 홍콩	789d
 홍학	328d
@@ -53472,11 +53667,11 @@ y2k	723d
 회색	8d
 회색조	443d
 회오리바람	201d
-회전 목마	1910d
+회전 목마	1915d
 회청색	93d
 후끈	414d
 후르츠	446d
-후지산	1860d
+후지산	1865d
 후추	278d
 후텁지근	414d
 후회	404d
@@ -53509,16 +53704,16 @@ y2k	723d
 희뿌연	463d
 희열	403d
 흰	10d
-흰 꽃	1705d
-흰 십자 있 헬멧	1977d
+흰 꽃	1710d
+흰 십자 있 헬멧	1982d
 흰색	10d
 히말라야	795d
 히어	418d
 히피	726d
-힌두교 사원	1895d
+힌두교 사원	1900d
 힐링	400d
 힘찬	418d
-@stems fr 4269
+@stems fr 4298
 a ancienn	391e
 a la maison	411e
 a la mod	410e
@@ -53536,8 +53731,8 @@ academiqu	370e
 académiqu	370e
 accabl	404e
 accablé	404e
-accordeon	1983e
-accordéon	1983e
+accordeon	1988e
+accordéon	1988e
 accueillant	411e
 acid	227e
 acidul	227e
@@ -53577,7 +53772,7 @@ ai cap	658e
 ai cập	658e
 aid	761e
 aid el fitr	761e
-aigl	1655e
+aigl	1660e
 aigr	227e
 ail	169e
 aimant	405e
@@ -53592,9 +53787,10 @@ alemanha	638e
 alemania	638e
 alfon mucha	805e
 algu	138e
+alhambra	889e
 alibaba	540e
 alien	176e
-aliment en conserv	1800e
+aliment en conserv	1805e
 alipay	542e
 allegres	403e
 allemagn	638e
@@ -53695,13 +53891,13 @@ arab	788e
 arabi	788e
 arabi saoudit	657e
 arabia saudita	657e
-araign	1696e
-araigné	1696e
+araign	1701e
+araigné	1701e
 arbr	133e
-arbr a feuill caduqu	1718e
-arbr a vou	1925e
-arbr à feuill caduqu	1718e
-arbr à vœu	1925e
+arbr a feuill caduqu	1723e
+arbr a vou	1930e
+arbr à feuill caduqu	1723e
+arbr à vœu	1930e
 arc en ciel	178e
 arcad	719e
 arcan	407e
@@ -53812,8 +54008,8 @@ ba lan	671e
 baba cool	726e
 bae	660e
 bagarr	415e
-bagel	1772e
-bagu	1980e
+bagel	1777e
+bagu	1985e
 baguet	270e
 bai	253e
 bai along	798e
@@ -53823,19 +54019,19 @@ bailler	427e
 bain de soleil	143e
 baiser	405e
 balein	341e
-balein soufflant par son event	1675e
-balein soufflant par son évent	1675e
+balein soufflant par son event	1680e
+balein soufflant par son évent	1680e
 bali	778e
 balinai	778e
 ballerin	432e
 ballet	432e
 ballon	348e
 ballon de baudruch	348e
-ballon gonflabl	1922e
+ballon gonflabl	1927e
 bambin	393e
 bambou	123e
-bambou decoratif	1926e
-bambou décoratif	1926e
+bambou decoratif	1931e
+bambou décoratif	1931e
 bambouserai	123e
 banal	448e
 banan	238e
@@ -53848,7 +54044,7 @@ bangladesch	685e
 bangladesh	685e
 bangladeshi flag	685e
 bangladé	685e
-banjo	1988e
+banjo	1993e
 banni	472e
 bannissez	472e
 banqu	369e
@@ -53865,8 +54061,8 @@ bariol	178e
 bariolé	178e
 baroqu	803e
 barqu	140e
-barr chocolat	1832e
-barr chocolaté	1832e
+barr chocolat	1837e
+barr chocolaté	1837e
 barça	617e
 basalt	158e
 baseball	402e
@@ -53878,7 +54074,7 @@ bateau	140e
 bateau a voil	140e
 bateau à voil	140e
 batiment	351e
-batteri	1989e
+batteri	1994e
 bavaroi	759e
 bayern munchen	619e
 bayern munich	619e
@@ -53890,7 +54086,7 @@ beb	420e
 beguin	405e
 beig	17e
 beignet	271e
-beignet de crevet	1811e
+beignet de crevet	1816e
 belcika	663e
 belgian flag	663e
 belgica	663e
@@ -53898,7 +54094,7 @@ belgien	663e
 belgio	663e
 belgiqu	663e
 belgium	663e
-belier	1616e
+belier	1621e
 belçika	663e
 benediction	425e
 benfica	628e
@@ -53912,7 +54108,7 @@ beurr	269e
 beyrouth	864e
 beşiktaş	632e
 bi	663e
-biberon	1837e
+biberon	1842e
 bibliothequ	356e
 bibliothèqu	356e
 bien aim	405e
@@ -53934,14 +54130,14 @@ biologiqu	396e
 birlesik krallik	646e
 birleşik krallık	646e
 biscuit	271e
-biscuit chinoi	1816e
-bison	1607e
+biscuit chinoi	1821e
+bison	1612e
 bisou	405e
 bistro	354e
 bistrot	354e
 bizarr	449e
 bièr	266e
-blaireau	1644e
+blaireau	1649e
 blanc	10e
 blanc bleut	76e
 blanc bleuté	76e
@@ -53955,6 +54151,8 @@ blanc nacr	106e
 blanc nacré	106e
 blanc neig	84e
 blanch	10e
+blanchatr	10e
+blanchâtr	10e
 blaugrana	617e
 ble	251e
 blem	456e
@@ -53985,9 +54183,13 @@ bleu poudré	98e
 bleu roi	43e
 bleu tiffany	693e
 bleu violet	95e
+bleuatr	4e
 bleuet	232e
+bleut	4e
+bleuté	4e
+bleuâtr	4e
 bling	444e
-blou blanch	1938e
+blou blanch	1943e
 blu	451e
 blu klein	694e
 blé	251e
@@ -54007,14 +54209,14 @@ bohêm	727e
 boi flott	290e
 boi flotté	290e
 boi massif	290e
-boisson chaud	1839e
+boisson chaud	1844e
 boisé	290e
-boit a emporter	1817e
+boit a emporter	1822e
 boit de nuit	450e
-boit dejeuner	1801e
-bol avec cuiller	1795e
-bol de riz	1804e
-bol fumant	1806e
+boit dejeuner	1806e
+bol avec cuiller	1800e
+bol de riz	1809e
+bol fumant	1811e
 bonbon	272e
 bond	435e
 bondé	435e
@@ -54037,30 +54239,30 @@ bosquet	119e
 boston celtic	589e
 boston red sox	600e
 botaniqu	128e
-bott de femm	1969e
+bott de femm	1974e
 bou	168e
-bouf	1609e
+bouf	1614e
 bougi	321e
 bouillant	414e
 boukhara	882e
 boulai	122e
 boulangeri	270e
 bouleau	122e
-boulet de pat	1815e
-boulet de pât	1815e
-boulet de riz	1803e
+boulet de pat	1820e
+boulet de pât	1820e
+boulet de riz	1808e
 boulevard	352e
 bouquet	207e
 bouquin	323e
 bour	369e
 bourbon	267e
-bourgeon	1712e
+bourgeon	1717e
 bourrasqu	204e
-bouteill de champagn	1843e
+bouteill de champagn	1848e
 bouvreuil	283e
 boît de nuit	450e
-boît déjeuner	1801e
-boît à emporter	1817e
+boît déjeuner	1806e
+boît à emporter	1822e
 brai	167e
 braqu	830e
 brasier	166e
@@ -54073,7 +54275,7 @@ brazil	642e
 brazilian flag	642e
 brebi	360e
 bresilien	824e
-bretzel	1771e
+bretzel	1776e
 brezilya	642e
 bri	204e
 brillanc	444e
@@ -54082,11 +54284,11 @@ briller	444e
 brindill	290e
 brioch	270e
 briqu	294e
-briquet de jus	1854e
+briquet de jus	1859e
 britanniqu	783e
 british flag	646e
-brochet de bonbon	1814e
-brochet de poisson	1809e
+brochet de bonbon	1819e
+brochet de poisson	1814e
 brocoli	447e
 bronz	58e
 bronz antiqu	316e
@@ -54106,6 +54308,8 @@ brun café	107e
 brun chocolat	108e
 brun the	88e
 brun thé	88e
+brunatr	7e
+brunâtr	7e
 brutalism	713e
 brutalist	713e
 bruyant	435e
@@ -54113,13 +54317,13 @@ brésilien	824e
 brûlant	414e
 brûler	166e
 bubbl tea	259e
-buffl	1610e
+buffl	1615e
 burano	818e
 bureau	369e
-bureau de post	1879e
-bureau de post japonai	1878e
+bureau de post	1884e
+bureau de post japonai	1883e
 burger king	554e
-burrito	1786e
+burrito	1791e
 bus londonien	696e
 bus scolair	280e
 bvb	620e
@@ -54132,26 +54336,26 @@ béatitud	403e
 bébé	420e
 béguin	405e
 bélgica	663e
-bélier	1616e
+bélier	1621e
 béni	425e
 bénédiction	425e
 béton	293e
 béton brut	713e
-bœuf	1609e
+bœuf	1614e
 bỉ	663e
 bồ đào nha	641e
 caban	375e
 cabanon	375e
 cabin telephoniqu	285e
 cabin téléphoniqu	285e
-cacahuet	1762e
-cacahuèt	1762e
+cacahuet	1767e
+cacahuèt	1767e
 cacao	261e
 cach	407e
 cachalot	341e
 caché	407e
 cactu	135e
-cadeau	1933e
+cadeau	1938e
 caf	254e
 caf au lait	255e
 caf bar	354e
@@ -54160,7 +54364,7 @@ café	254e
 café au lait	255e
 café bar	354e
 caillou	292e
-calamar	1821e
+calamar	1826e
 californi	793e
 californien	793e
 calin	411e
@@ -54181,10 +54385,10 @@ canadien de montreal	604e
 canadien de montréal	604e
 canadienn	857e
 canadá	648e
-canard	1656e
+canard	1661e
 candeur	420e
 candid	420e
-canich	1590e
+canich	1595e
 canicul	205e
 cannel	277e
 canyon	159e
@@ -54198,8 +54402,8 @@ caravaggio	803e
 caraïb	780e
 caribeen	780e
 caribéen	780e
-carillon eolien	1929e
-carillon éolien	1929e
+carillon eolien	1934e
+carillon éolien	1934e
 carmin	70e
 carnaval	346e
 carnaval de rio	824e
@@ -54207,15 +54411,15 @@ carott	249e
 carp koi	340e
 carp koï	340e
 carrefour	549e
-cartabl	1960e
+cartabl	1965e
 cas tet	407e
 cas têt	407e
 cascad	151e
-casqu de secourist	1977e
-casqu militair	1976e
-casquet americain	1975e
-casquet américain	1975e
-castor	1634e
+casqu de secourist	1982e
+casqu militair	1981e
+casquet americain	1980e
+casquet américain	1980e
+castor	1639e
 catar	661e
 cathedral	372e
 cathédral	372e
@@ -54235,10 +54439,10 @@ centr vill	351e
 ceramiqu	315e
 cereal	251e
 ceremoni	423e
-ceremoni de la lun	1930e
+ceremoni de la lun	1935e
 ceremoni du the	801e
 ceremonial	423e
-cerf	1606e
+cerf	1611e
 ceri	230e
 cerisier	208e
 cerisier en fleur	208e
@@ -54257,7 +54461,7 @@ chambr	374e
 chambr a coucher	374e
 chambr enfant	420e
 chambr à coucher	374e
-chameau	1620e
+chameau	1625e
 champ	124e
 champ de bataill	445e
 champ de ble	251e
@@ -54275,34 +54479,34 @@ chantier	389e
 chao	435e
 chaotiqu	435e
 chaouen	815e
-chapeau de femm	1972e
+chapeau de femm	1977e
 chapel	372e
-chapelet	1978e
-chapiteau	1915e
+chapelet	1983e
+chapiteau	1920e
 charbon ardent	167e
 charm	421e
 charmant	421e
 chartreux	67e
-chat	1595e
-chataign	1764e
+chat	1600e
+chataign	1769e
 chatain	20e
 chateau	371e
-chateau japonai	1888e
+chateau japonai	1893e
 chaton	421e
 chatoyant	444e
 chau	353e
 chaud	414e
 chaumier	375e
-chausset	1946e
-chausson de dan	1968e
-chaussur a talon haut	1966e
-chaussur de randonn	1964e
-chaussur de randonné	1964e
-chaussur de sport	1963e
-chaussur homm	1962e
-chaussur plat	1965e
-chaussur à talon haut	1966e
-chauv souri	1636e
+chausset	1951e
+chausson de dan	1973e
+chaussur a talon haut	1971e
+chaussur de randonn	1969e
+chaussur de randonné	1969e
+chaussur de sport	1968e
+chaussur homm	1967e
+chaussur plat	1970e
+chaussur à talon haut	1971e
+chauv souri	1641e
 chefchaouen	815e
 chelsea	607e
 chelsea fc	607e
@@ -54311,21 +54515,21 @@ chemin de fee	820e
 cheminé	322e
 cheminé de fée	820e
 chen	290e
-chenill	1689e
+chenill	1694e
 cheongsam	843e
 chequia	673e
 cheri	405e
-cheval	1603e
-cheval de maneg	1910e
-cheval de manèg	1910e
-chevr	1618e
+cheval	1608e
+cheval de maneg	1915e
+cheval de manèg	1915e
+chevr	1623e
 chewing gum	272e
 chez soi	411e
 chic	410e
 chicago bull	590e
 chicago cub	601e
-chien	1588e
-chien guid	1589e
+chien	1593e
+chien guid	1594e
 chil flag	677e
 chilean flag	677e
 chili drapeau	677e
@@ -54341,26 +54545,26 @@ choc	437e
 chocolat	261e
 chocolat chaud	411e
 chocolat clair	7e
-chop	1847e
-chop de bier	1848e
-chop de bièr	1848e
+chop	1852e
+chop de bier	1853e
+chop de bièr	1853e
 choqu	437e
 choqué	437e
 chou	447e
 chou fri	447e
 chou frisé	447e
-chouet	1658e
+chouet	1663e
 chrom	297e
 chrysanthem	217e
 chrysanthèm	217e
 chut	151e
 chut de neig	187e
 chut eau	151e
-châtaign	1764e
+châtaign	1769e
 châtain	20e
 château	371e
-château japonai	1888e
-chèvr	1618e
+château japonai	1893e
+chèvr	1623e
 chéri	405e
 chên	290e
 ciel	169e
@@ -54371,7 +54575,7 @@ ciel dégagé	169e
 ciel etoil	175e
 ciel gri	203e
 ciel étoilé	175e
-cierg magiqu	1919e
+cierg magiqu	1924e
 cieu	169e
 ciment	293e
 cimetier	423e
@@ -54387,7 +54591,7 @@ citron vert	31e
 citronnad	227e
 citronnier	227e
 citrouill	246e
-citrouill lantern	1916e
+citrouill lantern	1921e
 cité	351e
 cité interdit	358e
 clair	455e
@@ -54412,9 +54616,9 @@ coca cola	476e
 coca colanin	476e
 coca colanın	476e
 coccinel	338e
-cochon	1613e
-cocktail	1845e
-cocktail tropical	1846e
+cochon	1618e
+cocktail	1850e
+cocktail tropical	1851e
 coco	241e
 cocooning	411e
 coff shop	354e
@@ -54464,8 +54668,8 @@ conquêt	429e
 constant	419e
 constantinopl	784e
 construction	389e
-construction un batiment	1868e
-construction un bâtiment	1868e
+construction un batiment	1873e
+construction un bâtiment	1873e
 constructivism	829e
 constructivist	829e
 cont	323e
@@ -54477,7 +54681,7 @@ cooki	271e
 copenhagu	852e
 coquelicot	222e
 coquet	432e
-coquill en spiral	1684e
+coquill en spiral	1689e
 cor	799E
 cor du sud	651e
 corail	28e
@@ -54500,7 +54704,7 @@ cot	143e
 cot amalfitain	775e
 cot azur	819e
 cotier	143e
-cotillon	1923e
+cotillon	1928e
 coton	303e
 cottag	375e
 cottagecor	715e
@@ -54546,36 +54750,36 @@ cow boy	360e
 cowboy	360e
 coûteux	394e
 cr flamengo	634e
-crab	1818e
+crab	1823e
 crachin	200e
 cracovi	858e
 craintif	426e
 cramoisi	71e
 cran	416e
 craquant	421e
-cravat	1940e
+cravat	1945e
 creatif	452e
 creativit	452e
 crem	18e
 crem fouet	255e
 crem glac	274e
-crem renvers	1835e
+crem renvers	1840e
 cremant	265e
 crep	271e
 crepi	353e
 crepuscul	191e
 crepuscul dor	179e
 crepusculair	191e
-crevet	1820e
-criquet	1694e
+crevet	1825e
+criquet	1699e
 cristal	311e
 croat	871e
 croati	871e
-crocodil	1667e
+crocodil	1672e
 croir	417e
 croisier	140e
-croissant	1768e
-croquet de poisson	1812e
+croissant	1773e
+croquet de poisson	1817e
 croyanc	417e
 crudit	447e
 crudité	447e
@@ -54584,7 +54788,7 @@ crân	416e
 crèm	18e
 crèm fouetté	255e
 crèm glacé	274e
-crèm renversé	1835e
+crèm renversé	1840e
 créatif	452e
 créativité	452e
 crémant	265e
@@ -54599,7 +54803,7 @@ cuban flag	692e
 cubism	830e
 cubist	830e
 cuir	299e
-cuis de poulet	1777e
+cuis de poulet	1782e
 cuisin	373e
 cuivr	59e
 cuivré	59e
@@ -54618,7 +54822,7 @@ cyberespac	388e
 cyberpunk	387e
 cyclism	402e
 cyclon	201e
-cygn	1657e
+cygn	1662e
 czech flag	673e
 czech republic	673e
 czechia	673e
@@ -54631,7 +54835,7 @@ céramiqu	315e
 céruléen	40e
 céréal	251e
 cérémoni	423e
-cérémoni de la lun	1930e
+cérémoni de la lun	1935e
 cérémoni du thé	801e
 cérémonial	423e
 côt	143e
@@ -54718,7 +54922,7 @@ dign	423e
 dign de confianc	419e
 dimanch	400e
 dinamarca	668e
-dindon	1646e
+dindon	1651e
 diner americain	721e
 diner américain	721e
 disco	450e
@@ -54732,13 +54936,13 @@ distingué	410e
 diurn	194e
 divin	425e
 diwali	823e
-djemb	1990e
-djembé	1990e
+djemb	1995e
+djembé	1995e
 dock	154e
 docker	529e
 docteur	368e
 dodger	599e
-dodo	1659e
+dodo	1664e
 dollar	436e
 domino	586e
 donut	271e
@@ -54756,7 +54960,7 @@ douc amer	428e
 douc amèr	428e
 douceur	401e
 doudou	421e
-doughnut	1826e
+doughnut	1831e
 douillet	411e
 douleur	404e
 douloureux	404e
@@ -54768,7 +54972,7 @@ drapeau de singapour	690e
 drapeau francai	637e
 drapeau françai	637e
 drol	403e
-dromadair	1619e
+dromadair	1624e
 dropbo	574e
 drôl	403e
 dubai	788e
@@ -54829,7 +55033,7 @@ economi	369e
 ecos	794e
 ecossai	794e
 ecum	142e
-ecureuil	1633e
+ecureuil	1638e
 education	370e
 effervescenc	435e
 effrayant	416e
@@ -54848,7 +55052,7 @@ electriqu	462e
 electroniqu	388e
 eleganc	410e
 elegant	410e
-elephant	1623e
+elephant	1628e
 elev	370e
 embarcader	154e
 embarras	426e
@@ -54871,7 +55075,7 @@ emirato árab unido	660e
 emo	424e
 empathi	401e
 empir	395e
-empreint animal	1645e
+empreint animal	1650e
 en boi	290e
 en coler	415e
 en cuir	299e
@@ -54915,7 +55119,7 @@ ennui	448e
 ennuy	448e
 ennuyeux	448e
 ennuyé	448e
-enseign de barbier	1914e
+enseign de barbier	1919e
 enseign lumineux	319e
 ensoleill	172e
 ensoleillé	172e
@@ -54929,7 +55133,7 @@ entraînant	402e
 entrepot	389e
 entrepri	369e
 entrepôt	389e
-envelopp roug	1931e
+envelopp roug	1936e
 envieux	439e
 environn	396e
 environnemental	396e
@@ -54945,7 +55149,7 @@ epur	398e
 equilibr	399e
 erabl	130e
 eruption	165e
-escargot	1687e
+escargot	1692e
 espac	176e
 espagn	640e
 espagnol	869e
@@ -55021,8 +55225,10 @@ fach	415e
 fad	448E
 faibl lumier	465e
 faienc	315e
+faienc bretonn	892e
 faienc de delft	808e
-falafel	1789e
+faienc de quimper	892e
+falafel	1794e
 falai	163e
 familial	411e
 famill	411e
@@ -55043,7 +55249,9 @@ fatigué	427e
 fauvism	731e
 fauvist	731e
 faïenc	315e
+faïenc bretonn	892e
 faïenc de delft	808e
+faïenc de quimper	892e
 fc barcelona	617e
 fc bayern	619e
 fc porto	629e
@@ -55097,7 +55305,7 @@ feuill automn	129e
 feuill erabl	130e
 feuill mort	129e
 feuill or	317e
-feuill virevoltant	1727e
+feuill virevoltant	1732e
 feuill érabl	130e
 feuillag	128e
 feuillag automn	129e
@@ -55146,13 +55354,13 @@ flaqu	199e
 flemm	427e
 flemmard	427e
 fleur	207e
-fleur blanch	1705e
+fleur blanch	1710e
 fleur de cerisier	208e
 fleur de pecher	216e
 fleur de prunier	215e
 fleur de pêcher	216e
-fleur fan	1709e
-fleur fané	1709e
+fleur fan	1714e
+fleur fané	1714e
 fleuri	207e
 fleurir	207e
 fleuv	148e
@@ -55175,9 +55383,9 @@ fonc	453e
 foncé	453e
 fond de la mer	141e
 fond marin	141e
-fondu	1794e
+fondu	1799e
 font	296e
-fontain	1899e
+fontain	1904e
 football	402e
 forc	418E
 foret	119e
@@ -55199,8 +55407,8 @@ foudr	201e
 fougu	406e
 fougueux	406e
 foul	435e
-foulard	1943e
-fourmi	1690e
+foulard	1948e
+fourmi	1695e
 fournai	205e
 fraca	435e
 fraich	412e
@@ -55223,7 +55431,7 @@ fric	436e
 frisquet	413e
 frisson	413e
 frissonnant	413e
-frit	1781e
+frit	1786e
 froid	413e
 froideur	413e
 fruit	446e
@@ -55281,16 +55489,16 @@ galatasaray	630e
 galaxi	176e
 galeri	452e
 galet	292e
-galet de riz	1802e
+galet de riz	1807e
 gamin	393e
 gana	683e
-gant	1944e
+gant	1949e
 garcon	471E
 garçon	471E
 gateau	271e
 gateau anniversair	384e
 gateau de lun	826e
-gateau sabl	1829e
+gateau sabl	1834e
 gaudi	776e
 gaudí	776e
 gaufr	271e
@@ -55317,10 +55525,10 @@ giamaica	679e
 giappon	636e
 giboul	199e
 giboulé	199e
-gilet de securit	1939e
-gilet de sécurité	1939e
+gilet de securit	1944e
+gilet de sécurité	1944e
 ginkgo	131e
-giraf	1622e
+giraf	1627e
 girly	432e
 git	375e
 github	528e
@@ -55328,28 +55536,28 @@ giverny	802e
 givr	186e
 givré	186e
 glac a la vanill	274e
-glac italienn	1823e
+glac italienn	1828e
 glac à la vanill	274e
 glacial	413e
 glacier	184e
-glacon	1856e
+glacon	1861e
 glacé	464e
 glai	315e
 glam	410e
 glamour	410e
 glamoureux	410e
-glaçon	1856e
+glaçon	1861e
 gloir	429e
 glorieux	429e
 glycin	221e
-gobelet avec paill	1852e
+gobelet avec paill	1857e
 golden gat	695e
 golden gat bridg	695e
 golden stat warrior	591e
 gondol	818e
 googl	480e
 gorg	159e
-gorill	1585e
+gorill	1590e
 goth	424e
 gothiqu	424e
 goutt	152e
@@ -55361,14 +55569,14 @@ grain	251e
 grand budapest hotel	831e
 grand canyon	792e
 grand fond	141e
-grand magasin	1886e
+grand magasin	1891e
 grand muraill	359e
-grand rou	1912e
+grand rou	1917e
 grand vacanc	196e
 grand vagu de kanagawa	740e
 grang	360e
 granit	292e
-granité	1824e
+granité	1829e
 graphism suis	833e
 grapp	231e
 gratt ciel	351e
@@ -55396,7 +55604,7 @@ griechenland	672e
 grisaill	203e
 grisatr	8e
 grisâtr	8e
-groin	1615e
+groin	1620e
 grott	164e
 grung	424e
 grâc	410e
@@ -55409,7 +55617,7 @@ guerir	430e
 guerison	430e
 guerr	445e
 guirland lumineux	347e
-guitar	1984e
+guitar	1989e
 guney afrika	680e
 guney kor	651e
 guérir	430e
@@ -55417,7 +55625,7 @@ guérison	430e
 gâteau	271e
 gâteau anniversair	384e
 gâteau de lun	826e
-gâteau sablé	1829e
+gâteau sablé	1834e
 génial	437e
 gêné	426e
 gît	375e
@@ -55428,9 +55636,9 @@ ha lan	662e
 hab	604e
 hain	415e
 halloween	379e
-hamburger	1780e
+hamburger	1785e
 hameau	360e
-hamster	1630e
+hamster	1635e
 han quoc	651e
 hanbok	841e
 hanoi	798e
@@ -55440,12 +55648,12 @@ hanouka	762e
 hanoï	798e
 hant	416e
 hanté	416e
-haricot	1763e
+haricot	1768e
 harissa	286e
 harmoni	399e
 harmonieux	399e
 haut coutur	410e
-haut de form	1973e
+haut de form	1978e
 haut en couleur	178e
 havan	26e
 hawai	779e
@@ -55458,7 +55666,7 @@ helvetica	833e
 herb	125e
 herb aromatiqu	137e
 herbag	124e
-herisson	1635e
+herisson	1640e
 hero	418e
 heroiqu	418e
 heur bleu	182e
@@ -55466,13 +55674,13 @@ heur dor	181e
 heur doré	181e
 heur du coucher	427e
 heureux	403e
-hibiscu	1710e
+hibiscu	1715e
 hideux	438e
 highland	794e
 himalaya	795e
 hindistan	652e
 hippi	726e
-hippopotam	1626e
+hippopotam	1631e
 hiroshig	806e
 histoir	391e
 historiqu	391e
@@ -55484,7 +55692,7 @@ hoi an	812e
 holi	822e
 holland	662e
 hollanda	662e
-homard	1819e
+homard	1824e
 homm	471E
 honda	494e
 hong kong	789e
@@ -55502,13 +55710,13 @@ hormi	472e
 horreur	416e
 hortensia	219e
 hostil	415e
-hot dog	1783e
-hotel	1882e
+hot dog	1788e
+hotel	1887e
 houl	142e
 hourra	403e
 huawei	538e
 huil oliv	289e
-huitr	1822e
+huitr	1827e
 humbl	401e
 humid	414e
 humour	403e
@@ -55519,18 +55727,18 @@ hungria	674e
 hungría	674e
 hupp	410e
 huppé	410e
-hutt	1872e
-huîtr	1822e
+hutt	1877e
+huîtr	1827e
 hy lap	672e
 hy lạp	672e
 hyundai	496e
 hà lan	662e
 hàn quốc	651e
-hérisson	1635e
+hérisson	1640e
 héro	418e
 héroïqu	418e
 hôpital	368e
-hôtel	1882e
+hôtel	1887e
 hội an	812e
 iceberg	184e
 iceland	670e
@@ -55540,13 +55748,13 @@ ikb	694e
 ikea	479e
 il pleut	199e
 ile	155E
-ile desert	1864e
+ile desert	1869e
 illuminating	704e
 ilot	155e
 imagination	409e
 imaginer	409e
 immeubl	351e
-immeubl de bureau	1877e
+immeubl de bureau	1882e
 immobilit	399e
 immobilité	399e
 imperial	395e
@@ -55687,6 +55895,8 @@ jaun poussin	77e
 jaun terreux	102e
 jaun vif	101e
 jaun œuf	269e
+jaunatr	2e
+jaunâtr	2e
 javanai	868e
 jazz	451E
 jazzy	451e
@@ -55695,8 +55905,8 @@ jet	154e
 jeté	154e
 jeu olympiqu	698e
 jeun	412e
-jeun cygn	1657e
-jeun pous	1715e
+jeun cygn	1662e
+jeun pous	1720e
 jeunes	412e
 jiangnan	361e
 jio	569e
@@ -55730,17 +55940,17 @@ juv	621e
 juvenil	412e
 juventu	621e
 juvénil	412e
-kaaba	1898e
+kaaba	1903e
 kakao talk	520e
 kakaotalk	520e
 kaki	25e
 kal	447E
 kanada	648e
-kangourou	1643e
+kangourou	1648e
 karma	425e
 katar	661e
 kawaii	421e
-kebab	1788e
+kebab	1793e
 kenia	682e
 kent	754e
 kentucky fried chicken	553e
@@ -55756,9 +55966,9 @@ kiwi	245e
 klein blau	694e
 klein blu	694e
 knick	593e
-koala	1638e
+koala	1643e
 koi	340e
-koinobori	1928e
+koinobori	1933e
 kolombiya	676e
 kolumbien	676e
 korean flag	651e
@@ -55785,7 +55995,7 @@ lait	268e
 laiton	60e
 laitu	447e
 laker	588e
-lama	1621e
+lama	1626e
 lamborghini	489e
 lamp	347e
 lampadair	347e
@@ -55796,7 +56006,7 @@ lantern celest	763e
 lantern célest	763e
 lapin	421e
 laqu	314e
-lard	1779e
+lard	1784e
 larg	140E
 larm	404e
 lassant	448e
@@ -55812,17 +56022,17 @@ legend	408e
 legendair	408e
 lego	583e
 legum	447e
-legum a feuill vert	1758e
+legum a feuill vert	1763e
 leicester city	612e
 lenovo	537e
 lent	427e
-leopard	1599e
+leopard	1604e
 les nymphea	802e
 les nymphéa	802e
 lethargiqu	427e
 lever de soleil	180e
 lever du soleil	180e
-lezard	1669e
+lezard	1674e
 lfc	608e
 lg	556e
 liban	864e
@@ -55848,7 +56058,7 @@ littératur	323e
 liverpool fc	608e
 living coral	702e
 livr	323e
-lombric	1701e
+lombric	1706e
 london bus	696e
 londonien	783e
 londr	783e
@@ -55856,9 +56066,9 @@ los angel dodger	599e
 los angel laker	588e
 lotu	212e
 loufoqu	449e
-loup	1591e
-loutr	1641e
-lov hotel	1883e
+loup	1596e
+loutr	1646e
+lov hotel	1888e
 loy krathong	763e
 loyal	419e
 loyaut	419e
@@ -55880,9 +56090,9 @@ lun	173e
 lun de miel	405e
 lunair	174e
 lunatiqu	424e
-lunet	1937e
-lunet de soleil	1936e
-lunet de vue	1935e
+lunet	1942e
+lunet de soleil	1941e
+lunet de vue	1940e
 lux	394e
 luxueux	394e
 luxur	406e
@@ -55892,10 +56102,10 @@ lyft	515e
 légend	408e
 légendair	408e
 légum	447e
-légum à feuill vert	1758e
-léopard	1599e
+légum à feuill vert	1763e
+léopard	1604e
 léthargiqu	427e
-lézard	1669e
+lézard	1674e
 macabr	416e
 macaristan	674e
 macaron	275e
@@ -55908,12 +56118,12 @@ magiqu	408e
 magma	165e
 magnolia	226e
 mai	195E
-maillot de bain une piec	1950e
-maillot de bain une pièc	1950e
-maison	1873e
-maison abandonn	1874e
-maison abandonné	1874e
-maison avec jardin	1876e
+maillot de bain une piec	1955e
+maillot de bain une pièc	1955e
+maison	1878e
+maison abandonn	1879e
+maison abandonné	1879e
+maison avec jardin	1881e
 maison traditionnel coreenn	842e
 maison traditionnel coréenn	842e
 maisonnet	375e
@@ -55937,7 +56147,7 @@ malezya	689e
 malheureux	404e
 malásia	689e
 maléfiqu	416e
-mammouth	1624e
+mammouth	1629e
 man city	610e
 man united	609e
 man utd	609e
@@ -55947,7 +56157,7 @@ manchot	333e
 mandarin	228e
 mangu	239e
 manhattan	782e
-manteau	1945e
+manteau	1950e
 mapl leaf flag	648e
 maquillag	432e
 marbr	291e
@@ -55970,7 +56180,7 @@ marin	16e
 marina	154e
 marié	383e
 marié indienn	844e
-marmit	1793e
+marmit	1798e
 maroc	659e
 marocain	772e
 marocco	659e
@@ -55995,7 +56205,7 @@ matin	188e
 matiné	188e
 matriochka	845e
 matur	434e
-maté	1855e
+maté	1860e
 maussad	424e
 mauv	63e
 mauv fonc	5e
@@ -56021,7 +56231,7 @@ meituan	545e
 meksika	644e
 melancoli	404e
 melancoliqu	404e
-melon	1732e
+melon	1737e
 memoir	428e
 memorial	423e
 menac	416e
@@ -56050,7 +56260,7 @@ mi journ	189e
 mi journé	189e
 miami	781e
 miami heat	592e
-microb	1702e
+microb	1707e
 microsoft	579e
 midi	189e
 miel	263e
@@ -56091,34 +56301,35 @@ monochrom	442e
 monoton	448e
 monstr	416e
 mont	160e
-mont fuji	1860e
+mont fuji	1865e
 montagn	160e
 montagn enneig	161e
 montagn enneigé	161e
-montagn rus	1913e
+montagn rus	1918e
 montagneux	160e
 montmartr	773e
 montreal canadien	604e
-monument classiqu	1867e
-morceau de viand	1778e
+monument classiqu	1872e
+morceau de viand	1783e
 morn	404e
 moro	404e
 moroccan flag	659e
 morocco	659e
 mort	423e
 moscou	845e
-mosqu	1894e
-mosqué	1894e
+mosqu	1899e
+mosqué	1899e
 moteur	389e
 motif	417e
 motivation	417e
 motivé	417e
-mouch	1700e
-mouffet	1642e
+mouch	1705e
+mouffet	1647e
+moulin roug	888e
 mous	132e
 mousseux	265e
 moussu	132e
-moustiqu	1699e
+moustiqu	1704e
 moutard	110e
 mouton	360e
 mucha	805e
@@ -56128,10 +56339,12 @@ mur	353e
 muraill	353e
 muret	353e
 mus	452e
+mus de ermitag	890e
 musiqu classiqu	410e
 musiqu country	390e
 musiqu folk	390e
 musé	452e
+musé de ermitag	890e
 mykono	787e
 myrtill	232e
 myster	407e
@@ -56219,9 +56432,9 @@ nga	653e
 nhat ban	636e
 nhật bản	636e
 ni	472e
-nid avec ouf	1729e
-nid avec œuf	1729e
-nid vid	1728e
+nid avec ouf	1734e
+nid avec œuf	1734e
+nid vid	1733e
 niederland	662e
 nigeria	681e
 nigeria flagg	681e
@@ -56243,6 +56456,8 @@ noir bleut	80e
 noir bleuté	80e
 noir encr	47e
 noir et blanc	443e
+noiratr	9e
+noirâtr	9e
 nomad	431e
 non	472e
 nonchalant	427e
@@ -56287,8 +56502,8 @@ nueva zelanda	691e
 nuit	192e
 nuit blanch	813e
 nuit de lun	174e
-nuit etoil	1902e
-nuit étoilé	1902e
+nuit etoil	1907e
+nuit étoilé	1907e
 numeriqu	388e
 numériqu	388e
 nuova zelanda	691e
@@ -56319,8 +56534,8 @@ océan	140e
 oeil turc	884e
 oeuf	269e
 officiel	423e
-oignon	1761e
-oiseau	1652e
+oignon	1766e
+oiseau	1657e
 oisif	427e
 olimpiadi	698e
 olympic	698e
@@ -56347,7 +56562,7 @@ orag	201e
 orageux	201e
 orang	1e
 orang fruit	228e
-orang outan	1586e
+orang outan	1591e
 oranger	228e
 orangé	1e
 orbit	176e
@@ -56364,7 +56579,7 @@ ottoman	784e
 oubli	472e
 oubliez	472e
 ouf	269e
-ouf au plat	1791e
+ouf au plat	1796e
 ouf de paqu	385e
 our en peluch	421e
 ouragan	201e
@@ -56392,10 +56607,11 @@ pakistan	684e
 pakistani flag	684e
 pal	456e
 palai	358e
+palai hiver	890e
 palai imperial	358e
 palai impérial	358e
 palerm	870e
-palmier	1719e
+palmier	1724e
 pamukkal	814e
 panasonic	558e
 pancak	271e
@@ -56410,7 +56626,7 @@ panton ultra violet	701e
 panton very peri	705e
 panton viva magenta	706e
 paon	329e
-paonn	1662e
+paonn	1667e
 papier	304e
 papillon	336e
 paprika	287e
@@ -56431,7 +56647,7 @@ paranoïaqu	426e
 paraplui	349e
 parasol	349e
 parc	127e
-parc national	1865e
+parc national	1870e
 parchemin	304e
 pares	427e
 paresseux	427e
@@ -56442,7 +56658,7 @@ parisien	773e
 parisienn	773e
 parm	99e
 paroi	353e
-part de fromag	1775e
+part de fromag	1780e
 pas	472e
 pas de	472e
 pass	460e
@@ -56454,7 +56670,7 @@ pastel	461e
 pastequ	234e
 pastèqu	234e
 patagoni	856e
-patat douc	1808e
+patat douc	1813e
 patisseri	271e
 patrimoin	391e
 paturag	124e
@@ -56484,7 +56700,7 @@ peruvian flag	678e
 peruvien	796e
 perú	678e
 petal	207e
-petard	1920e
+petard	1925e
 petit jour	180e
 petit poi	447e
 petra	785e
@@ -56495,17 +56711,17 @@ pharaon	786e
 pharmaci	368e
 philippin	876e
 philippinen	688e
-phoqu	1678e
+phoqu	1683e
 phosphorescent	462e
 pháp	637e
 phần lan	669e
-piano	1985e
+piano	1990e
 picasso	830e
 pierr	292e
 pierr de lav	158e
 pierr precieux	327e
 pierr précieux	327e
-pieuvr	1683e
+pieuvr	1688e
 piment	286e
 piment roug	286e
 pin	121e
@@ -56524,7 +56740,7 @@ plac du marché	343e
 plac roug	845e
 placid	399e
 plag	143e
-plag avec parasol	1862e
+plag avec parasol	1867e
 plag de sabl	144e
 plag tropical	145e
 plaid	411E
@@ -56532,16 +56748,16 @@ plaisir	403e
 planet	176e
 planet terr	396e
 plant	128e
-plant de riz	1721e
-plant en pot	1716e
+plant de riz	1726e
+plant en pot	1721e
 plant interieur	128e
 plant intérieur	128e
 plant vert	128e
 planèt	176e
 planèt terr	396e
 plastiqu	318e
-plat mitonn	1792e
-plat mitonné	1792e
+plat mitonn	1797e
+plat mitonné	1797e
 playstation	487e
 plein air	431e
 plein conscienc	425e
@@ -56560,18 +56776,18 @@ plum	324e
 plumag	324e
 pluton	176e
 pluvieux	199e
-pochet	1958e
+pochet	1963e
 poem	323e
 poesi	323e
 pognon	436e
 poi	447e
 point du jour	180e
-poir	1741e
+poir	1746e
 poison	438e
 poisson	377e
-poisson lun	1681e
+poisson lun	1686e
 poisson roug	340e
-poisson tropical	1680e
+poisson tropical	1685e
 poivr	278e
 poivr noir	278e
 poivron	286e
@@ -56592,19 +56808,19 @@ polynésien	879e
 polynésienn	879e
 polônia	671e
 pomm	236e
-pomm de terr	1752e
-pomm roug	1739e
+pomm de terr	1757e
+pomm roug	1744e
 pomm vert	237e
 pont	351e
-pont de nuit	1908e
+pont de nuit	1913e
 ponton	154e
 pop art	804e
-pop corn	1797e
+pop corn	1802e
 porcelain	306e
 porcelain bleu et blanc	307e
 porsch	498e
 port	154e
-port monnai	1956e
+port monnai	1961e
 portekiz	641e
 portogallo	641e
 portugai	809e
@@ -56615,24 +56831,24 @@ positif	403e
 positivit	403e
 positivité	403e
 posé	399e
-pot de miel	1836e
+pot de miel	1841e
 potager	126e
 poteri	315e
 potion	408e
 potiron	246e
-poul	1647e
-poup japonai	1927e
+poul	1652e
+poup japonai	1932e
 poup rus	845e
-poupé japonai	1927e
+poupé japonai	1932e
 poupé rus	845e
 pourpr	5e
 pourri	438e
 pourritur	438e
 poussier	168e
-poussin	1650e
-poussin de fac	1651e
-poussin qui eclot	1649e
-poussin qui éclôt	1649e
+poussin	1655e
+poussin de fac	1656e
+poussin qui eclot	1654e
+poussin qui éclôt	1654e
 poèm	323e
 poési	323e
 prairi	124e
@@ -56684,7 +56900,7 @@ pénombr	465e
 péripl	431e
 péruvien	796e
 pétal	207e
-pétard	1920e
+pétard	1925e
 pétra	785e
 pêch	235e
 qatar	661e
@@ -56697,6 +56913,7 @@ quebecoi	857e
 quelconqu	448e
 quenia	682e
 quietud	399e
+quimper	892e
 quiétud	399e
 québécoi	857e
 quênia	682e
@@ -56713,7 +56930,7 @@ ranch	360e
 randonn	431e
 randonné	431e
 rangoli	823e
-raton laveur	1593e
+raton laveur	1598e
 rav	450e
 ravi	403e
 rayon de soleil	171e
@@ -56771,8 +56988,8 @@ reveri	409e
 reveur	409e
 reveux	409e
 revigorant	412e
-rhinocero	1625e
-rhinocéro	1625e
+rhinocero	1630e
+rhinocéro	1630e
 riad	772e
 riches	394e
 rieur	403e
@@ -56782,7 +56999,7 @@ rituel	407e
 rivag	143e
 rivier	148e
 riviera italienn	775e
-riz au curry	1805e
+riz au curry	1810e
 rizier	252e
 rizier en terras	778e
 rob de mari	383e
@@ -56824,7 +57041,7 @@ ros quartz and serenity	699e
 ros roug	209e
 ros vif	6e
 rosa barbi	697e
-roset	1707e
+roset	1712e
 rosier	209e
 rosé	6e
 rosé du matin	206e
@@ -56842,6 +57059,8 @@ roug vin	113e
 roug violac	96e
 roug violacé	96e
 roug à lèvr	70e
+rougeatr	0e
+rougeâtr	0e
 rouill	298e
 rouillé	298e
 roumani	675e
@@ -56851,9 +57070,9 @@ routin	448e
 royal	395e
 royaum	395e
 royaum uni	646e
-ruban	1932e
-ruban de memoir	1934e
-ruban de mémoir	1934e
+ruban	1937e
+ruban de memoir	1939e
+ruban de mémoir	1939e
 rubi	55e
 rue	352e
 ruell	352e
@@ -56893,9 +57112,9 @@ sabl	157e
 sabl clair	103e
 sabl noir	158e
 sabl volcaniqu	158e
-sac a main	1957e
-sac de shopping	1959e
-sac à main	1957e
+sac a main	1962e
+sac de shopping	1964e
+sac à main	1962e
 sacr	425e
 sacré	425e
 safari	431e
@@ -56912,11 +57131,11 @@ saintet	425e
 sainteté	425e
 saisissant	418e
 sakura	208e
-saké	1842e
+saké	1847e
 sal	438E
 salad	447e
 salad de fruit	446e
-salad vert	1796e
+salad vert	1801e
 sall de clas	370e
 sall de sport	402e
 salon de the	354e
@@ -56932,11 +57151,11 @@ san espoir	404e
 san francisco giant	602e
 sanctuair	357e
 sanctuair shinto	817e
-sandal de femm	1967e
-sandwich	1784e
+sandal de femm	1972e
+sandwich	1789e
 sang	326e
 sanglant	326e
-sanglier	1614e
+sanglier	1619e
 sant	430e
 santorin	364e
 santé	430e
@@ -56961,13 +57180,13 @@ saudi flag	657e
 sauf	472e
 saug	94e
 saumon	29e
-sauropod	1673e
+sauropod	1678e
 sauvag	431e
 savan	847e
 saxophon	451e
 scandinav	365e
-scarab	1692e
-scarabé	1692e
+scarab	1697e
+scarabé	1697e
 schweden	666e
 schweiz	664e
 sci fi	388e
@@ -56978,7 +57197,7 @@ scintill	444e
 scintillant	444e
 scintiller	444e
 scolair	370e
-scorpion	1698e
+scorpion	1703e
 se baigner	143e
 se battr	415e
 se blottir	411e
@@ -57004,7 +57223,7 @@ serein	399e
 serengeti	847e
 serenit	399e
 serieux	419e
-serpent	1670e
+serpent	1675e
 serr	126e
 sever	423e
 sevill	837e
@@ -57015,7 +57234,7 @@ shanghai	790e
 shell	505e
 shibori	840e
 shopify	576e
-short	1952e
+short	1957e
 sicil	870e
 sicilien	870e
 sicilienn	870e
@@ -57026,7 +57245,7 @@ silenc	399e
 silencieux	399e
 sili	677e
 simpl	398e
-sing	1584e
+sing	1589e
 singapor airlin	566e
 singapor flag	690e
 singaporean flag	690e
@@ -57040,7 +57259,7 @@ ski	198e
 skier	198e
 skylin	351e
 sl benfica	628e
-slip	1951e
+slip	1956e
 smartphon	388e
 smog	202e
 snapchat	527e
@@ -57058,8 +57277,8 @@ solair	171e
 soldat	445e
 soleil	171e
 soleil couchant	179e
-soleil levant	1905e
-soleil levant derrier les montagn	1904e
+soleil levant	1910e
+soleil levant derrier les montagn	1909e
 solennel	423e
 solid	419e
 solitair	404e
@@ -57093,9 +57312,9 @@ souffl	412e
 souffranc	404e
 souhait	417e
 souk	772e
-sourc chaud	1909e
+sourc chaud	1914e
 sourd	460e
-souri	1628e
+souri	1633e
 souriant	403e
 sourir	403e
 south africa	680e
@@ -57104,7 +57323,7 @@ south korea	651e
 souvenir	428e
 soyeux	302e
 spa	400e
-spaghetti	1807e
+spaghetti	1812e
 spagna	640e
 spain	640e
 spanien	640e
@@ -57121,15 +57340,15 @@ spotify	483e
 spur	611e
 ssc napoli	624e
 stabl	419e
-stad	1866e
+stad	1871e
 star and strip	645e
 starbuck	478e
 stati uniti	645e
 station balneair	143e
 station balnéair	143e
 station spatial	376e
-statu de la libert	1892e
-statu de la liberté	1892e
+statu de la libert	1897e
+statu de la liberté	1897e
 steeler	596e
 str	426e
 stra	444e
@@ -57168,8 +57387,8 @@ suedoi	850e
 sueur	414e
 suica	664e
 suiza	664e
-superet	1884e
-supéret	1884e
+superet	1889e
+supéret	1889e
 sur de soi	418e
 surf	142e
 surfer	143e
@@ -57198,7 +57417,7 @@ swing	451e
 switzerland	664e
 sylv	119e
 symphoni	410e
-synagogu	1896e
+synagogu	1901e
 sécession viennoi	735e
 sécheres	156e
 sécurisé	419e
@@ -57214,9 +57433,9 @@ sévill	837e
 sûr de soi	418e
 südafrika	680e
 südkorea	651e
-t rex	1674e
-t shirt	1941e
-taco	1785e
+t rex	1679e
+t shirt	1946e
+taco	1790e
 tadelakt	772e
 taegukgi	651e
 tahitien	879e
@@ -57225,7 +57444,7 @@ tailandia	687e
 tailândia	687e
 tainan	811e
 taj mahal	846e
-tamal	1787e
+tamal	1792e
 tami	459e
 tami sombr	465e
 tamis	459e
@@ -57265,7 +57484,7 @@ templ	357e
 templ chinoi	811e
 templ coreen	810e
 templ coréen	810e
-templ hindou	1895e
+templ hindou	1900e
 tempétueux	201e
 tempêt	201e
 tendr	401e
@@ -57277,7 +57496,7 @@ tenebreux	424e
 tenebrism	803e
 tenni	402e
 tension	426e
-tent	1900e
+tent	1905e
 tentant	406e
 tentation	406e
 tern	460e
@@ -57294,18 +57513,18 @@ terrifiant	416e
 terrifié	416e
 tesco	551e
 tesla	497e
-tet de chat	1594e
-tet de cheval	1600e
-tet de chien	1587e
-tet de cochon	1612e
-tet de dragon	1671e
-tet de lapin	1631e
-tet de lion	1596e
+tet de chat	1599e
+tet de cheval	1605e
+tet de chien	1592e
+tet de cochon	1617e
+tet de dragon	1676e
+tet de lapin	1636e
+tet de lion	1601e
 tet de mort	416e
-tet de sing	1583e
-tet de souri	1627e
-tet de tigr	1597e
-tet de vach	1608e
+tet de sing	1588e
+tet de souri	1632e
+tet de tigr	1602e
+tet de vach	1613e
 thai	791e
 thai flag	687e
 thai lan	687e
@@ -57317,10 +57536,10 @@ thaï	791e
 thaïlandai	791e
 the	256E
 the au lait	259e
-the aux perl	1853e
+the aux perl	1858e
 the noir	256e
 the vert	257e
-theier	1840e
+theier	1845e
 tho nhi ky	655e
 thuy dien	666e
 thuy si	664e
@@ -57328,10 +57547,10 @@ thy	562e
 thái lan	687e
 thé	256e
 thé au lait	259e
-thé aux perl	1853e
+thé aux perl	1858e
 thé noir	256e
 thé vert	257e
-théier	1840e
+théier	1845e
 thổ nhĩ kỳ	655e
 thụy sĩ	664e
 thụy điển	666e
@@ -57346,10 +57565,10 @@ tiktok	522e
 tiranga	652e
 tison	167e
 toast	270e
-toboggan	1911e
+toboggan	1916e
 toff	262e
-toil araign	1697e
-toil araigné	1697e
+toil araign	1702e
+toil araigné	1702e
 tomat	247e
 tomb	423e
 tomb de la nuit	191e
@@ -57361,23 +57580,24 @@ ton chaud	466e
 ton froid	467e
 ton neutr	434e
 ton terreux	397e
-tong	1961e
+tong	1966e
 toniqu	402e
 tonnerr	201e
-toqu universitair	1974e
+toqu universitair	1979e
 torii	817e
 tornad	201e
 toronto mapl leaf	603e
 torrent	148e
 torrid	205e
-tortu	1668e
+tortu	1673e
 toscan	774e
 toshiba	557e
 totoro	832e
 tottenham	611e
 tottenham hotspur	611e
+toulou lautrec	888e
 toundra	185e
-tour de tokyo	1891e
+tour de tokyo	1896e
 tournesol	211e
 tout petit	393e
 toxiqu	438e
@@ -57389,21 +57609,21 @@ tragédi	404e
 tranquill	399e
 tranquillit	399e
 tranquillité	399e
-trefl	1723e
-trefl a quatr feuill	1724e
+trefl	1728e
+trefl a quatr feuill	1729e
 treilli	445e
 trek	431e
 trekking	431e
 tricolor	637e
 tricot	411e
 tricoté	411e
-trinquer	1849e
+trinquer	1854e
 triomph	429e
 triomphant	429e
 trippant	449e
 trist	404e
 tristes	404e
-trompet	1986e
+trompet	1991e
 tron	395e
 troph	429e
 trophé	429e
@@ -57413,8 +57633,8 @@ troquet	354e
 troup	445e
 trung quoc	650e
 trung quốc	650e
-trèfl	1723e
-trèfl à quatr feuill	1724e
+trèfl	1728e
+trèfl à quatr feuill	1729e
 trôn	395e
 tschechien	673e
 tulip	213e
@@ -57446,18 +57666,18 @@ téléphon	388e
 ténèbr	424e
 ténébreux	424e
 ténébrism	803e
-têt de chat	1594e
-têt de cheval	1600e
-têt de chien	1587e
-têt de cochon	1612e
-têt de dragon	1671e
-têt de lapin	1631e
-têt de lion	1596e
+têt de chat	1599e
+têt de cheval	1605e
+têt de chien	1592e
+têt de cochon	1617e
+têt de dragon	1676e
+têt de lapin	1636e
+têt de lion	1601e
 têt de mort	416e
-têt de sing	1583e
-têt de souri	1627e
-têt de tigr	1597e
-têt de vach	1608e
+têt de sing	1588e
+têt de souri	1632e
+têt de tigr	1602e
+têt de vach	1613e
 türk bayrağı	655e
 türk hava yolları	562e
 türkei	655e
@@ -57529,19 +57749,21 @@ venitienn	818e
 vent	204e
 venteux	204e
 venu	176e
+verdatr	3e
 verdur	128e
+verdâtr	3e
 vereinigt arabisch emirat	660e
 vereinigt konigreich	646e
 vereinigt königreich	646e
 vereinigt staaten	645e
 vermillon	35e
 verr	305e
-verr de lait	1838e
-verr de vin	1844e
-verr tumbler	1850e
+verr de lait	1843e
+verr de vin	1849e
+verr tumbler	1855e
 verreri	305e
 versaill	728e
-verser un liquid	1851e
+verser un liquid	1856e
 vert	3e
 vert bambou	52e
 vert bouteill	48e
@@ -57564,8 +57786,8 @@ vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
 very peri	705e
-vet de femm	1954e
-viand sur un os	1776e
+vet de femm	1959e
+viand sur un os	1781e
 vibrant	402e
 victoir	429e
 victorien	828e
@@ -57588,8 +57810,8 @@ vigoureux	402e
 vigueur	402e
 viking	839e
 vill	351e
-vill au crepuscul	1906e
-vill au crépuscul	1906e
+vill au crepuscul	1911e
+vill au crépuscul	1911e
 vill bleu	815e
 vill ros	816e
 villag	360e
@@ -57598,13 +57820,15 @@ vin	264e
 vin mousseux	265e
 vin roug	264e
 vintag	391e
+violac	5e
+violacé	5e
 violenc	415e
 violent	415e
 violet	5e
 violet poudr	99e
 violet poudré	99e
 violin	22e
-violon	1987e
+violon	1992e
 virginal	420e
 viril	433e
 virilit	433e
@@ -57649,7 +57873,7 @@ vélo	402e
 vénitien	818e
 vénitienn	818e
 vénu	176e
-vêt de femm	1954e
+vêt de femm	1959e
 vœu	417e
 vương quốc anh	646e
 wabi sabi	366e
@@ -57714,7 +57938,7 @@ zèbr	331e
 écos	794e
 écossai	794e
 écum	142e
-écureuil	1633e
+écureuil	1638e
 éducation	370e
 égli	372e
 égyptien	786e
@@ -57725,7 +57949,7 @@ zèbr	331e
 élèv	370e
 éléganc	410e
 élégant	410e
-éléphant	1623e
+éléphant	1628e
 émeraud	49e
 émerveill	437e
 émerveillé	437e
@@ -57776,7 +58000,7 @@ zèbr	331e
 éviter	472e
 índia	652e
 île	155e
-île désert	1864e
+île désert	1869e
 îlot	155e
 österreich	665e
 úc	649e
@@ -57784,11 +58008,11 @@ zèbr	331e
 đan mạch	668e
 đức	638e
 œuf	269e
-œuf au plat	1791e
+œuf au plat	1796e
 œuf de pâqu	385e
 şili	677e
 ấn độ	652e
-@stems es 4101
+@stems es 4113
 abarrotad	435f
 abatid	404f
 abd	645f
@@ -57805,7 +58029,7 @@ abrasador	205f
 abrasador calor	414f
 abraz	411f
 abrazar	411f
-abrig	1945f
+abrig	1950f
 abril	195f
 abrumad	426f
 aburrid	448f
@@ -57828,8 +58052,8 @@ acer inoxidabl	295f
 acertij	407f
 acid	227f
 acogedor	411f
-acordeon	1983f
-acordeón	1983f
+acordeon	1988f
+acordeón	1988f
 activ	402f
 acuari	377f
 acuatic	152f
@@ -57859,13 +58083,13 @@ agresiv	415f
 agri	227f
 agridulc	428f
 agu	152f
-agu termal	1909f
+agu termal	1914f
 aguacat	242f
 aguacer	199f
 aguad	313f
 aguamarin clar	66f
 aguaniev	200f
-aguil	1655f
+aguil	1660f
 agypten	658f
 ahumad	325f
 ai cap	658f
@@ -57906,6 +58130,7 @@ algodon de azucar	273f
 algodón	303f
 algodón de azúcar	273f
 alhaj	327f
+alhambr	889f
 alibab	540f
 alienigen	176f
 alient	412f
@@ -57921,7 +58146,7 @@ alpin	848f
 alt costur	410f
 alt hor de la noch	193f
 alt mar	140f
-alubi	1763f
+alubi	1768f
 alucinant	437f
 alud	161f
 alumini	297f
@@ -57929,8 +58154,8 @@ alumn	370f
 amabl	401f
 amad	405f
 amanecer	180f
-amanecer sobr montan	1904f
-amanecer sobr montañ	1904f
+amanecer sobr montan	1909f
+amanecer sobr montañ	1909f
 amant	405f
 amapol	222f
 amar	405f
@@ -57946,6 +58171,7 @@ amarill neón	118f
 amarill poll	77f
 amarill tierr	102f
 amarill viv	101f
+amarillent	2f
 amatist	56f
 amazon shopping	580f
 amazon.com	580f
@@ -57983,7 +58209,7 @@ angusti	426f
 angustiad	426f
 anhel	428f
 anil	23f
-anill	1980f
+anill	1985f
 animad	402f
 animar	417f
 anneaux olympiqu	698f
@@ -58027,15 +58253,15 @@ arab	788f
 arabi	788f
 arabi saoudit	657f
 arabi saud	657f
-aran	1696f
+aran	1701f
 arandan	232f
-arañ	1696f
+arañ	1701f
 arbol	133f
-arbol de hoj caduc	1718f
-arbol de hoj perenn	1717f
+arbol de hoj caduc	1723f
+arbol de hoj perenn	1722f
 arbol de navidad	378f
-arbol de palm	1719f
-arbol de tanabat	1925f
+arbol de palm	1724f
+arbol de tanabat	1930f
 arboled	119f
 arc	130f
 arc iri	178f
@@ -58047,7 +58273,7 @@ arcoíri	178f
 ardiend	414f
 ardient	406f
 ardient calor	414f
-ardill	1633f
+ardill	1638f
 aren	157f
 aren negr	158f
 aren volcanic	158f
@@ -58064,8 +58290,8 @@ arrecif	153f
 arrecif de coral	153f
 arrepentimient	404f
 arroy	148f
-arroz cocid	1804f
-arroz con curry	1805f
+arroz cocid	1809f
+arroz con curry	1810f
 arrozal	252f
 arsenal	606f
 arsenal fc	606f
@@ -58176,6 +58402,7 @@ azul ultramar	44f
 azul vaquer	69f
 azul violace	95f
 azul violáce	95f
+azulad	4f
 azulej portugu	809f
 azulej portugues	809f
 azulej portugué	809f
@@ -58202,9 +58429,9 @@ añoranz	428f
 añorar	428f
 ba lan	671f
 bae	660f
-bagel	1772f
-baguet	1769f
-baguett	1769f
+bagel	1777f
+baguet	1774f
+baguett	1774f
 baidu	543f
 bail	402f
 bailar	402f
@@ -58214,7 +58441,7 @@ bali	778f
 balin	778f
 baliné	778f
 ballen	341f
-ballen soltand un chorr	1675f
+ballen soltand un chorr	1680f
 ballet	432f
 balneari	143f
 baloncest	402f
@@ -58225,15 +58452,15 @@ banan	238f
 banars	143f
 banc	369f
 bander de chil	677f
-banderin de carp	1928f
-banderín de carp	1928f
+banderin de carp	1933f
+banderín de carp	1933f
 bangkok	791f
 banglad	685f
 bangladesch	685f
 bangladesh	685f
 bangladeshi flag	685f
 bangladé	685f
-banj	1988f
+banj	1993f
 banquet	422f
 barb	433f
 barbi	697f
@@ -58249,7 +58476,7 @@ barç	617f
 basalt	158f
 basic	398f
 basquet	402f
-bat de laboratori	1938f
+bat de laboratori	1943f
 batall	445f
 bavar	759f
 bay	253f
@@ -58259,11 +58486,11 @@ bayern münchen	619f
 bazar	343f
 bañars	143f
 beb	420f
-bebid calient	1839f
-bebid tropical	1846f
+bebid calient	1844f
+bebid tropical	1851f
 bebé	420f
 bei	17F
-beicon	1779f
+beicon	1784f
 beig	17f
 beisbol	402f
 belcik	663f
@@ -58278,7 +58505,7 @@ bend	425f
 bendicion	425f
 bendición	425f
 benfic	628f
-bengal	1919f
+bengal	1924f
 berenjen	248f
 berlin	863f
 berliné	863f
@@ -58290,8 +58517,8 @@ besar	405f
 besikt	632f
 beşiktaş	632f
 bi	663f
-biberon	1837f
-biberón	1837f
+biberon	1842f
+biberón	1842f
 bibliotec	356f
 bienestar	430f
 bikini	143f
@@ -58300,8 +58527,8 @@ billet	436f
 bio	396f
 birlesik krallik	646f
 birleşik krallık	646f
-birret	1974f
-bisont	1607f
+birret	1979f
+bisont	1612f
 bizanci	730f
 bizantin	730f
 bizcoch	271f
@@ -58314,6 +58541,7 @@ blanc niev	84f
 blanc perl	106f
 blanc rot	104f
 blanc y negr	443f
+blanquecin	10f
 blaugran	617f
 bleu klein	694f
 bleu tiffany	693f
@@ -58326,17 +58554,17 @@ boc junior	633f
 bochorn	414f
 bochornos	414f
 bod	383f
-bogavant	1819f
+bogavant	1824f
 boh	727f
 bohemi	727f
-bol de arroz	1803f
-bol de confeti	1924f
+bol de arroz	1808f
+bol de confeti	1929f
 bolich	450f
 bolivi	796f
 boll	270f
-bols	1957f
-bols de compr	1959f
-bols de man	1958f
+bols	1962f
+bols de compr	1964f
+bols de man	1963f
 bols de valor	369f
 bon	421f
 bondad	401f
@@ -58354,10 +58582,10 @@ bostezar	427f
 boston celtic	589f
 boston red sox	600f
 bot	140f
-bot de mujer	1969f
-bot de senderism	1964f
+bot de mujer	1974f
+bot de senderism	1969f
 botanic	128f
-botell descorchad	1843f
+botell descorchad	1848f
 botánic	128f
 bourbon	267f
 bras	167f
@@ -58367,7 +58595,7 @@ brasilien	642f
 brazil	642f
 brazilian flag	642f
 bresil	642f
-bretzel	1771f
+bretzel	1776f
 brezily	642f
 brill	444f
 brillant	457f
@@ -58377,7 +58605,7 @@ bris	204f
 britanic	783f
 british flag	646f
 británic	783f
-brochet	1809f
+brochet	1814f
 brocoli	447f
 bronc	58f
 bronc antigu	316f
@@ -58396,9 +58624,9 @@ buen gust	410f
 buen humor	403f
 buen ond	403f
 buen vibr	403f
-buey	1609f
-bufal de agu	1610f
-bufand	1943f
+buey	1614f
+bufal de agu	1615f
+bufand	1948f
 bujar	882f
 bujará	882f
 bulevar	352f
@@ -58408,7 +58636,7 @@ buqu	140f
 buran	818f
 burde	33f
 burger king	554f
-burr	1786f
+burr	1791f
 bus londonien	696f
 bvb	620f
 básic	398f
@@ -58417,21 +58645,21 @@ bávar	759f
 béisbol	402f
 bélgic	663f
 bósfor	784f
-búfal de agu	1610f
+búfal de agu	1615f
 bỉ	663f
 bồ đào nha	641f
-caball	1603f
-caball corriend	1603f
-caball de carrer	1603f
-caball de tioviv	1910f
+caball	1608f
+caball corriend	1608f
+caball de carrer	1608f
+caball de tioviv	1915f
 caban	375f
 cabañ	375f
 cabin telefonic	285f
 cabin telefónic	285f
-cabr	1618f
+cabr	1623f
 cabread	415f
 caca	261f
-cacahuet	1762f
+cacahuet	1767f
 cachalot	341f
 cachorr	421f
 cactu	135f
@@ -58447,13 +58675,13 @@ café oscur	7f
 caid de agu	151f
 caid de la noch	191f
 caid del sol	179f
-caj de bent	1801f
-caj par llevar	1817f
+caj de bent	1806f
+caj par llevar	1822f
 calabaz	246f
-calabaz de halloween	1916f
-calamar	1821f
+calabaz de halloween	1921f
+calamar	1826f
 calaver	416f
-calcetin	1946f
+calcetin	1951f
 calid	411f
 calidez	411f
 calient	414f
@@ -58472,19 +58700,19 @@ calorón	205f
 caluros	414f
 cam	427f
 camachuel	283f
-camell	1620f
+camell	1625f
 camin	887f
 caminat	431f
 camion de bomber	279f
-camiset	1941f
+camiset	1946f
 camión de bomber	279f
 camp	124f
 camp abiert	360f
 camp de arroz	252f
 camp de batall	445f
 camp de trig	251f
-campament	1861f
-campanill de vient	1929f
+campament	1866f
+campanill de vient	1934f
 campeon	429f
 campesin	360f
 campestr	390f
@@ -58505,12 +58733,12 @@ canción de cun	427f
 candid	420f
 candor	420f
 canel	277f
-cangrej	1818f
-cangur	1643f
-canich	1590f
+cangrej	1823f
+cangur	1648f
+canich	1595f
 canicul	205f
 canon	159f
-canon de confeti	1923f
+canon de confeti	1928f
 cansad	427f
 cansanci	427f
 cant rodad	292f
@@ -58523,19 +58751,19 @@ capill	372f
 capuchin	255f
 caqui	25f
 car	394f
-car de caball	1600f
-car de cerd	1612f
-car de conej	1631f
-car de dragon	1671f
-car de dragón	1671f
-car de gat	1594f
-car de mon	1583f
-car de perr	1587f
-car de raton	1627f
-car de ratón	1627f
-car de tigr	1597f
-car de vac	1608f
-caracol	1687f
+car de caball	1605f
+car de cerd	1617f
+car de conej	1636f
+car de dragon	1676f
+car de dragón	1676f
+car de gat	1599f
+car de mon	1588f
+car de perr	1592f
+car de raton	1632f
+car de ratón	1632f
+car de tigr	1602f
+car de vac	1613f
+caracol	1692f
 caravaggi	803f
 carcajad	403f
 carib	780f
@@ -58550,37 +58778,37 @@ carmesi	71f
 carmesí	71f
 carmin	70f
 carmín	70f
-carn con hues	1776f
+carn con hues	1781f
 carnaval	346f
 carnaval de rio	824f
 carnaval de río	824f
-carner	1616f
-carp de circ	1915f
+carner	1621f
+carp de circ	1920f
 carp koi	340f
 carrefour	549f
 cartel sovietic	829f
 cartel soviétic	829f
 cas	375f
-cas abandonad	1874f
-cas con jardin	1876f
-cas con jardín	1876f
+cas abandonad	1879f
+cas con jardin	1881f
+cas con jardín	1881f
 cas de camp	375f
 cas de chap	887f
 cas tradicional corean	842f
 casad	383f
 casamient	383f
-casc con una cruz blanc	1977f
-casc militar	1976f
+casc con una cruz blanc	1982f
+casc militar	1981f
 cascad	151f
 castan	20f
 castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	371f
-castill europe	1889f
-castill japon	1888f
-castill japoné	1888f
-castor	1634f
+castill europe	1894f
+castill japon	1893f
+castill japoné	1893f
+castor	1639f
 catar	661f
 catarat	151f
 catedral	372f
@@ -58591,9 +58819,9 @@ caíd de agu	151f
 caíd de la noch	191f
 caíd del sol	179f
 cañón	159f
-cañón de confeti	1923f
+cañón de confeti	1928f
 caótic	435f
-ceboll	1761f
+ceboll	1766f
 cebr	331f
 cechi	673f
 ceky	673f
@@ -58619,11 +58847,11 @@ centellear	444f
 centr	351f
 centr urban	351f
 ceramic	315f
-cerd	1613f
+cerd	1618f
 cereal	251f
 ceremoni	423f
-ceremoni de contemplacion de la lun	1930f
-ceremoni de contemplación de la lun	1930f
+ceremoni de contemplacion de la lun	1935f
+ceremoni de contemplación de la lun	1935f
 ceremoni del te	801f
 ceremoni del té	801f
 ceremonial	423f
@@ -58638,7 +58866,7 @@ cerúle	40f
 cesped	125f
 chakr	425f
 chal	375f
-chalec de seguridad	1939f
+chalec de seguridad	1944f
 chalet	375f
 chalé	375f
 champan	265f
@@ -58646,9 +58874,9 @@ champañ	265f
 champinon	136f
 champiñón	136f
 champán	265f
-chancl	1961f
-chancl de ded	1961f
-chanclet	1961f
+chancl	1966f
+chancl de ded	1966f
+chanclet	1966f
 chanel	587f
 chaparron	199f
 chaparrón	199f
@@ -58669,7 +58897,7 @@ chichar	447f
 chicl	272f
 chil	286f
 chil flag	677f
-chil picant	1755f
+chil picant	1760f
 chilean flag	677f
 chilen	856f
 chili drapeau	677f
@@ -58705,16 +58933,16 @@ cienci ficcion	388f
 cienci ficción	388f
 cientific	388f
 científic	388f
-cierv	1606f
+cierv	1611f
 cin	650f
 cin negr	748f
 circ	346f
 cirugi	368f
 cirugí	368f
-cisn	1657f
+cisn	1662f
 citric	228f
 ciudad	351f
-ciudad al atardecer	1906f
+ciudad al atardecer	1911f
 ciudad azul	815f
 ciudad del cab	881f
 ciudad prohibid	358f
@@ -58745,8 +58973,8 @@ coc colanın	476f
 coch clasic	391f
 coch clásic	391f
 cocin	373f
-cocinar	1791f
-cocodril	1667f
+cocinar	1796f
+cocodril	1672f
 codici	439f
 cohet	376f
 cok	476f
@@ -58786,7 +59014,7 @@ comedi	403f
 comedid	434f
 comet	176f
 comic	804f
-comid enlatad	1800f
+comid enlatad	1805f
 comod	411f
 comodidad	411f
 compasion	401f
@@ -58800,7 +59028,7 @@ computación	388f
 computador	388f
 con clas	410f
 con estil	410f
-conch de mar	1684f
+conch de mar	1689f
 conciert	346f
 concurrid	435f
 condenacion	441f
@@ -58830,11 +59058,11 @@ constructivist	829f
 contemplativ	425f
 content	403f
 conífer	121f
-cop brindand	1849f
-cop de coctel	1845f
-cop de cóctel	1845f
+cop brindand	1854f
+cop de coctel	1850f
+cop de cóctel	1850f
 cop de niev	187f
-cop de vin	1844f
+cop de vin	1849f
 copenhagu	852f
 coquet	406f
 coquete	406f
@@ -58844,7 +59072,7 @@ corazon	405f
 corazon rot	404f
 corazón	405f
 corazón rot	404f
-corbat	1940f
+corbat	1945f
 cordiller	160f
 core	799f
 core del sud	651f
@@ -58857,7 +59085,7 @@ corporativ	369f
 correr	402f
 corrosion	298f
 corrosión	298f
-cort de carn	1778f
+cort de carn	1783f
 cortad	255f
 cortij	390f
 coré du sud	651f
@@ -58891,8 +59119,8 @@ croaci	871f
 croat	871f
 crom	297f
 cromad	297f
-cruasan	1768f
-cruasán	1768f
+cruasan	1773f
+cruasán	1773f
 crucer	140f
 cráne	416f
 crí	393f
@@ -58901,15 +59129,15 @@ cuart del beb	420f
 cuart del bebé	420f
 cuarz	311f
 cub	692f
-cub de hiel	1856f
+cub de hiel	1861f
 cuban	771f
 cuban flag	692f
 cubism	830f
 cubist	830f
-cucarach	1695f
+cucarach	1700f
 cucuruch	274f
-cucuruch de helad	1823f
-cuenc con cuchar	1795f
+cucuruch de helad	1828f
+cuenc con cuchar	1800f
 cuent	323f
 cuent de had	408f
 cuer	299f
@@ -58920,14 +59148,14 @@ cult	425f
 cumbr	160f
 cumplean	384f
 cumpleañ	384f
-cun de ques	1775f
+cun de ques	1780f
 cupcak	271f
 curacion	430f
 curación	430f
 curcum	79f
 curry	277f
 cusc	796f
-cuñ de ques	1775f
+cuñ de ques	1780f
 cyberpunk	387f
 czech flag	673f
 czech republic	673f
@@ -58953,7 +59181,7 @@ dan mach	668f
 dancheong	810f
 danemark	668f
 danes	365f
-dang	1814f
+dang	1819f
 danimarc	668f
 danimark	668f
 danish flag	668f
@@ -58975,8 +59203,8 @@ de punt	411f
 de époc	391f
 deber	370f
 decidid	418f
-decoracion de pin	1926f
-decoración de pin	1926f
+decoracion de pin	1931f
+decoración de pin	1931f
 dehes	124f
 deleit	403f
 delfin	341f
@@ -59092,7 +59320,7 @@ dramátic	418f
 drapeau de singapour	690f
 drapeau francai	637f
 drapeau françai	637f
-dromedari	1619f
+dromedari	1624f
 dropbox	574f
 dubai	788f
 dubái	788f
@@ -59102,7 +59330,7 @@ duel	404f
 dulc de lech	262f
 dulz	272f
 dulzur	421f
-dumpling	1815f
+dumpling	1820f
 dun	156f
 durazn	235f
 durmiend	427f
@@ -59117,7 +59345,7 @@ día de muert	756f
 día festiv	422f
 día solead	172f
 dólar	436f
-dónut	1826f
+dónut	1831f
 easyjet	565f
 ebay	516f
 ecologi	396f
@@ -59127,10 +59355,10 @@ ecológic	396f
 economi	369f
 economí	369f
 edifici	351f
-edifici clasic	1867f
-edifici clásic	1867f
-edifici de colegi	1885f
-edifici de oficin	1877f
+edifici clasic	1872f
+edifici clásic	1872f
+edifici de colegi	1890f
+edifici de oficin	1882f
 educacion	370f
 educación	370f
 efectiv	436f
@@ -59150,7 +59378,7 @@ el pasad	428f
 electric	462f
 electronic	388f
 electrónic	388f
-elefant	1623f
+elefant	1628f
 eleganci	410f
 elegant	410f
 elot	250f
@@ -59219,18 +59447,18 @@ enérgic	402f
 epoc victorian	828f
 equilibrad	399f
 equilibri	399f
-eriz	1635f
+eriz	1640f
 erupcion	165f
-erupcion volcanic	1859f
+erupcion volcanic	1864f
 erupción	165f
-erupción volcánic	1859f
+erupción volcánic	1864f
 escal de gris	443f
 escalofri	413f
 escalofriant	416f
 escalofrí	413f
 escandal	435f
 escandinav	365f
-escarabaj	1692f
+escarabaj	1697f
 escarch	186f
 escarchad	464f
 escarlat	34f
@@ -59238,8 +59466,8 @@ escoci	794f
 escocé	794f
 escolar	370f
 escondid	407f
-escorpion	1698f
-escorpión	1698f
+escorpion	1703f
+escorpión	1703f
 escoz	794f
 escuel	370f
 escándal	435f
@@ -59247,7 +59475,7 @@ esmerald	49f
 espaci	176f
 espaci exterior	176f
 espagn	640f
-espagueti	1807f
+espagueti	1812f
 espan	640f
 espanh	640f
 espanol	869f
@@ -59261,9 +59489,9 @@ espeluznant	416f
 esperanz	417f
 esperanzad	417f
 esperanzador	417f
-espig de arroz	1721f
-espig de maiz	1754f
-espig de maíz	1754f
+espig de arroz	1726f
+espig de maiz	1759f
+espig de maíz	1759f
 espinac	447f
 espiritu	425f
 espiritual	425f
@@ -59282,11 +59510,11 @@ establ	419f
 estacion espacial	376f
 estación espacial	376f
 estad unid	645f
-estadi	1866f
+estadi	1871f
 estambul	784f
 estanqu	149f
 estanqu de lot	150f
-estatu de la libertad	1892f
+estatu de la libertad	1897f
 estil chin	367f
 estil suiz	833f
 estilos	410f
@@ -59344,7 +59572,7 @@ fabric	389f
 fabul	408f
 facebook	481f
 facultad	370f
-falafel	1789f
+falafel	1794f
 famili	411f
 fang	168f
 fantasi	408f
@@ -59427,17 +59655,17 @@ fitnes	402f
 fiyi	879f
 flag of japan	636f
 flameng	634f
-flan	1835f
+flan	1840f
 flechaz	405f
 floj	427f
 flor	207f
-flor blanc	1705f
+flor blanc	1710f
 flor de cerez	208f
 flor de ciruel	215f
 flor de durazn	216f
-flor de hibisc	1710f
+flor de hibisc	1715f
 flor de melocotoner	216f
-flor march	1709f
+flor march	1714f
 floracion	207f
 floración	207f
 floral	207f
@@ -59463,7 +59691,7 @@ follaj otonal	129f
 follaj otoñal	129f
 fond del mar	141f
 fond marin	141f
-fondu	1794f
+fondu	1799f
 formal	423f
 fortalez	371f
 fortun	394f
@@ -59483,8 +59711,8 @@ frenétic	426f
 fres	229f
 fresc	412f
 frescur	412f
-freson	1744f
-fresón	1744f
+freson	1749f
+fresón	1749f
 fri	413f
 frialdad	413f
 frustracion	415f
@@ -59498,7 +59726,7 @@ frí	413f
 fucsi	65f
 fueg	166f
 fueg artificial	345f
-fuent	1899f
+fuent	1904f
 fuert	418f
 fuerz	418f
 funeral	423f
@@ -59512,21 +59740,21 @@ fábric	389f
 fábul	408f
 fútbol	402f
 gadget	388f
-gaf de proteccion	1937f
-gaf de protección	1937f
-gaf de sol	1936f
+gaf de proteccion	1942f
+gaf de protección	1942f
+gaf de sol	1941f
 gal	422f
 galatasaray	630f
 galaxi	176f
 galeri	452f
 galerí	452f
-gall	1648f
+gall	1653f
 gallet	271f
-gallet de arroz	1802f
-gallet de la fortun	1816f
-gallin	1647f
-gamb	1820f
-gamb frit	1811f
+gallet de arroz	1807f
+gallet de la fortun	1821f
+gallin	1652f
+gamb	1825f
+gamb frit	1816f
 gan	683f
 ganador	429f
 ganar	429f
@@ -59568,8 +59796,8 @@ golosin	272f
 gominol	272f
 gondol	818f
 googl	480f
-goril	1585f
-gorr con viser	1975f
+goril	1590f
+gorr con viser	1980f
 got	152F
 got de lluvi	152f
 gotic	424f
@@ -59586,10 +59814,10 @@ gran murall	359f
 gran ola de kanagaw	740f
 granad	243f
 granat	19f
-grand almacen	1886f
+grand almacen	1891f
 graner	360f
 graniz	201f
-granizad hawaian	1824f
+granizad hawaian	1829f
 granj	360f
 grav	423f
 gravill	292f
@@ -59607,7 +59835,7 @@ gri plom	85f
 gri top	68f
 griechenland	672f
 grieg	787f
-grill	1694f
+grill	1699f
 grisace	8f
 grisáce	8f
 grung	424f
@@ -59617,7 +59845,7 @@ grèc	672f
 gréci	672f
 guacamay	334f
 guadalajar	770f
-guant	1944f
+guant	1949f
 guatemaltec	874f
 guernic	830f
 guerr	445f
@@ -59625,10 +59853,10 @@ guijarr	292f
 guindill	286f
 guisant	447f
 guisqui	267f
-guitarr	1984f
+guitarr	1989f
 guney afrik	680f
 guney kor	651f
-gusan	1701f
+gusan	1706f
 gzhel	808f
 gélid	413f
 góndol	818f
@@ -59644,8 +59872,8 @@ habitacion	374f
 habitación	374f
 had	408F
 halloween	379f
-hamburgues	1780f
-hamster	1630f
+hamburgues	1785f
+hamster	1635f
 han quoc	651f
 hanbok	841f
 hanoi	798f
@@ -59677,8 +59905,8 @@ himalay	795f
 hindistan	652f
 hindu	797f
 hindú	797f
-hipopotam	1626f
-hipopótam	1626f
+hipopotam	1631f
+hipopótam	1631f
 hippi	726f
 hiroshig	806f
 hirviend	414f
@@ -59700,7 +59928,7 @@ hoj de arc	130f
 hoj de oro	317f
 hoj de oton	129f
 hoj de otoñ	129f
-hoj revoloteand al vient	1727f
+hoj revoloteand al vient	1732f
 hoj sec	129f
 hojarasc	128f
 hol	469f
@@ -59725,7 +59953,7 @@ hor azul	182f
 hor de dormir	427f
 hor dorad	181f
 horizont	183f
-hormig	1690f
+hormig	1695f
 hormigon	293f
 hormigón	293f
 hornear	270f
@@ -59735,11 +59963,11 @@ hortaliz	447f
 hortensi	219f
 hospital	368f
 hostil	415f
-hotel	1882f
-hotel del amor	1883f
+hotel	1887f
+hotel del amor	1888f
 huawei	538f
-huell de pezun	1645f
-huell de pezuñ	1645f
+huell de pezun	1650f
+huell de pezuñ	1650f
 huert	126f
 huev	269f
 huev de pascu	385f
@@ -59764,7 +59992,7 @@ hygg	411f
 hyundai	496f
 hà lan	662f
 hàn quốc	651f
-hámster	1630f
+hámster	1635f
 héro	418f
 húmed	414f
 húngar	872f
@@ -59774,7 +60002,7 @@ icelandic flag	670f
 idilic	399f
 idílic	399f
 iglesi	372f
-iglesi celebrand bod	1890f
+iglesi celebrand bod	1895f
 ikb	694f
 ike	479f
 illuminating	704f
@@ -59828,7 +60056,7 @@ inocent	420f
 inquiet	426f
 inquietant	416f
 inquietud	426f
-insect	1689f
+insect	1694f
 insomni	426f
 inspiracion	417f
 inspiración	417f
@@ -59866,7 +60094,7 @@ irritad	415f
 isfahan	878f
 isfahán	878f
 isl	155f
-isl desiert	1864f
+isl desiert	1869f
 island flagg	670f
 islandé	777f
 islot	155f
@@ -59882,8 +60110,8 @@ italien	639f
 italy	639f
 itáli	639f
 izland	670f
-jabali	1614f
-jabalí	1614f
+jabali	1619f
+jabalí	1619f
 jad	309f
 jaipur	816f
 jalapen	286f
@@ -59908,8 +60136,8 @@ jardineri	126f
 jardinerí	126f
 jardín	126f
 jardín zen	362f
-jarr de cervez	1847f
-jarr de cervez brindand	1848f
+jarr de cervez	1852f
+jarr de cervez brindand	1853f
 jarr lun	885f
 javan	868f
 javané	868f
@@ -59924,7 +60152,7 @@ jeux olympiqu	698f
 jiangnan	361f
 jio	569f
 jipi	726f
-jiraf	1622f
+jiraf	1627f
 jojlom	807f
 jordani	785f
 joven	412f
@@ -59952,7 +60180,7 @@ juventud	412f
 jánuc	762f
 júbil	403f
 júpiter	176f
-kaab	1898f
+kaab	1903f
 kaka talk	520f
 kakaotalk	520f
 kal	447F
@@ -59974,7 +60202,7 @@ kiwi	245f
 klein blau	694f
 klein blu	694f
 knick	593f
-koal	1638f
+koal	1643f
 koi	340f
 kolombiy	676f
 kolumbien	676f
@@ -59982,6 +60210,7 @@ korean flag	651f
 kremlin	845f
 kub	692f
 küb	692f
+la alhambr	889f
 la boc	887f
 la galaxy	605f
 la gran ola	740f
@@ -59992,8 +60221,8 @@ lac	314f
 lacustr	147f
 ladrill	294f
 lag	147f
-lagart	1669f
-lagartij	1669f
+lagart	1674f
+lagartij	1674f
 lagrim	404f
 lagun	146f
 laker	588f
@@ -60005,7 +60234,7 @@ laton	60f
 latón	60f
 lav	165f
 lavand	210f
-laz conmemorativ	1934f
+laz conmemorativ	1939f
 leal	419f
 lealtad	419f
 lech	268f
@@ -60018,14 +60247,14 @@ len	290f
 lenov	537f
 lent	427f
 lentejuel	444f
-leon	1596f
-leopard	1599f
+leon	1601f
+leopard	1604f
 letargic	427f
 letrer luminos	319f
 letárgic	427f
 leyend	408f
 leñ	290f
-león	1596f
+león	1601f
 lfc	608f
 lg	556f
 liban	864f
@@ -60051,7 +60280,7 @@ linkedin	584f
 lintern	320f
 lintern flotant	763f
 liquid	152f
-liquid derramandos	1851f
+liquid derramandos	1856f
 lisbo	809f
 literatur	323f
 litoral	143f
@@ -60113,7 +60342,7 @@ lágrim	404f
 lámpar	347f
 líban	864f
 líquid	152f
-líquid derramándos	1851f
+líquid derramándos	1856f
 lúgubr	416f
 macabr	416f
 macaristan	674f
@@ -60150,7 +60379,7 @@ mallorc	869f
 malv	63f
 malvad	416f
 malási	689f
-mamut	1624f
+mamut	1629f
 man city	610f
 man united	609f
 man utd	609f
@@ -60164,9 +60393,9 @@ mant	411f
 mantec	269f
 mantequill	269f
 manzan	236f
-manzan roj	1739f
+manzan roj	1744f
 manzan verd	237f
-mapach	1593f
+mapach	1598f
 mapl leaf flag	648f
 maquillaj	432f
 maquin	297f
@@ -60247,8 +60476,8 @@ melancolí	404f
 melancólic	404f
 melocoton	235f
 melocotón	235f
-melon	1732f
-melón	1732f
+melon	1737f
+melón	1737f
 memori	428f
 memorial	423f
 men el	472f
@@ -60274,10 +60503,10 @@ mexican flag	644f
 mexik	644f
 mexiqu	644f
 mezclill	300f
-mezqu	1894f
+mezqu	1899f
 miami	781f
 miami heat	592f
-microbi	1702f
+microbi	1707f
 microsoft	579f
 mid century	714f
 mied	416f
@@ -60299,21 +60528,21 @@ mitsubishi	504f
 miyazaki	832f
 moc	254F
 moch mouss	708f
-mochil escolar	1960f
+mochil escolar	1965f
 mod	410f
 modern	398f
 modernism catalan	805f
 modernism catalán	805f
 modest	401f
 modorr	427f
-mofet	1642f
+mofet	1647f
 mogol	846f
 molest	415f
 mon	421F
 monarqui	395f
 monarquí	395f
 moned	436f
-moneder	1956f
+moneder	1961f
 monet	802f
 mongol	865f
 monocrom	442f
@@ -60322,16 +60551,16 @@ monocromátic	442f
 monoton	448f
 monstru	416f
 mont	160f
-mont fuji	1860f
+mont fuji	1865f
 montan	160f
-montan con niev	1857f
+montan con niev	1862f
 montan nevad	161f
-montan rus	1913f
+montan rus	1918f
 montanos	160f
 montañ	160f
-montañ con niev	1857f
+montañ con niev	1862f
 montañ nevad	161f
-montañ rus	1913f
+montañ rus	1918f
 montaños	160f
 montreal canadien	604f
 monóton	448f
@@ -60340,10 +60569,10 @@ morocc	659f
 moroccan flag	659f
 morrin	428f
 morriñ	428f
-mosc	1700f
+mosc	1705f
 moscu	845f
 moscú	845f
-mosqu	1699f
+mosqu	1704f
 mostaz	110f
 motivacion	417f
 motivación	417f
@@ -60360,20 +60589,21 @@ mujer	471F
 multicolor	178f
 multitud	435f
 munec de niev	198f
-munec japones	1927f
+munec japones	1932f
 munec rus	845f
 mur	353f
 murall	353f
-murcielag	1636f
-murciélag	1636f
+murcielag	1641f
+murciélag	1641f
 muse	452f
+muse del hermitag	890f
 musg	132f
 musgos	132f
 music clasic	410f
 music country	390f
-musl de poll	1777f
+musl de poll	1782f
 muñec de niev	198f
-muñec japones	1927f
+muñec japones	1932f
 muñec rus	845f
 mykon	787f
 mágic	408f
@@ -60395,7 +60625,7 @@ nam phi	680f
 namibi	883f
 nan	427F
 napoli calci	624f
-nariz de cerd	1615f
+nariz de cerd	1620f
 natacion	143f
 natación	143f
 natural	396f
@@ -60422,6 +60652,7 @@ negoci	369f
 negr	9f
 negr azulad	80f
 negr tint	47f
+negruzc	9f
 nenufar	212f
 nenufar de monet	802f
 nenúfar	212f
@@ -60457,9 +60688,9 @@ nga	653f
 nhat ban	636f
 nhật bản	636f
 ni	472f
-nid con huev	1729f
-nid vaci	1728f
-nid vací	1728f
+nid con huev	1734f
+nid vaci	1733f
+nid vací	1733f
 niebl	202f
 niederland	662f
 niev	187f
@@ -60484,7 +60715,7 @@ noch blanc	813f
 noch de bruj	379f
 noch de lun	174f
 noch de san juan	768f
-noch estrellad	1902f
+noch estrellad	1907f
 noch tempran	191f
 nochebuen	378f
 nocheviej	769f
@@ -60493,7 +60724,7 @@ nogal	290f
 nomad	431f
 nordic	365f
 nordic antigu	839f
-nori de feri	1912f
+nori de feri	1917f
 noruz	760f
 norvec	667f
 norveg	667f
@@ -60529,7 +60760,7 @@ nunc	472f
 nuov zeland	691f
 nupci	383f
 nupcial	383f
-nutri	1641f
+nutri	1646f
 nutricion	430f
 nutrición	430f
 nvidi	535f
@@ -60557,8 +60788,8 @@ odi	415f
 odiar	415f
 oficial	423f
 oficin	369f
-oficin de corre europe	1879f
-oficin de corre japones	1878f
+oficin de corre europe	1884f
+oficin de corre japones	1883f
 ofrend	756f
 ojo turc	884f
 ola	142f
@@ -60566,7 +60797,7 @@ ola de calor	205f
 oleaj	142f
 olimpiadi	698f
 oliv	289f
-oll de comid	1793f
+oll de comid	1798f
 olvid	472f
 olympic	698f
 olympic gam	698f
@@ -60586,8 +60817,8 @@ opulenci	394f
 opulent	394f
 oracion	425f
 oración	425f
-orangutan	1586f
-orangután	1586f
+orangutan	1591f
+orangután	1591f
 orar	425f
 orb	176f
 ordenador	388f
@@ -60608,9 +60839,9 @@ oscur	453f
 osit de peluch	421f
 osmant	224f
 oso de peluch	421f
-oso pand	1639f
+oso pand	1644f
 osterreich	665f
-ostr	1822f
+ostr	1827f
 otoman	784f
 oton	197f
 otonal	197f
@@ -60626,28 +60857,29 @@ oxidad	298f
 pacific	399f
 packer	594f
 pacífic	399f
-paell	1792f
+paell	1797f
 paesi bassi	662f
 pagod	357f
 pai de las maravill	408f
 pais baix	662f
 pais baj	662f
-paisaj urban	1903f
-pajar	1652f
+paisaj urban	1908f
+pajar	1657f
 pakistan	684f
 pakistani flag	684f
 palaci	358f
+palaci de inviern	890f
 palaci imperial	358f
 palid	456f
-palmer	1719f
+palmer	1724f
 palom	420f
 palt	242f
 pamukkal	814f
 pan	270f
-pan de mold	1767f
+pan de mold	1772f
 pan de oro	317f
-pan rellen	1788f
-pan sin levadur	1770f
+pan rellen	1793f
+pan sin levadur	1775f
 pan tostad	270f
 panaderi	270f
 panaderí	270f
@@ -60655,7 +60887,7 @@ panasonic	558f
 pand	332f
 panic	416f
 panquequ	271f
-pantalon cort	1952f
+pantalon cort	1957f
 panton classic blu	703f
 panton greenery	700f
 panton living coral	702f
@@ -60689,7 +60921,7 @@ pari saint germain	625f
 parisin	773f
 parqu	127f
 parqu infantil	393f
-parqu nacional	1865f
+parqu nacional	1870f
 parr	134f
 parí	773f
 pasad de mod	391f
@@ -60703,14 +60935,14 @@ pastel	461f
 pastel de cumplean	271f
 pastel de cumpleañ	271f
 pastel de lun	826f
-pastel de pescad japon	1812f
-pastel de pescad japoné	1812f
+pastel de pescad japon	1817f
+pastel de pescad japoné	1817f
 pasteleri	271f
 pastelerí	271f
 pastizal	124f
-patat	1752f
-patat asad	1808f
-patat frit	1781f
+patat	1757f
+patat asad	1813f
+patat frit	1786f
 pati traser	126f
 patrimoni	391f
 pav real	329f
@@ -60739,7 +60971,7 @@ penumbr	465f
 peoni	214f
 peoní	214f
 pepin	447f
-pepinill	1757f
+pepinill	1762f
 pepsi	578f
 perdid	404f
 perez	427f
@@ -60748,24 +60980,24 @@ perfum	432f
 pergamin	304f
 perl	310f
 perou	678f
-perr	1588f
-perr calient	1783f
-perr gui	1589f
-perr guí	1589f
-perret	1588f
+perr	1593f
+perr calient	1788f
+perr gui	1594f
+perr guí	1594f
+perret	1593f
 pers	753f
 peru flagg	678f
 peruan	796f
 peruvian flag	678f
 pesadill	416f
 petal	207f
-petard	1920f
+petard	1925f
 petirroj	284f
 petr	785f
 pez	377f
 pez dorad	340f
-pez glob	1681f
-pez tropical	1680f
+pez glob	1686f
+pez tropical	1685f
 peñasc	163f
 peñón	163f
 phan lan	669f
@@ -60807,8 +61039,8 @@ planet	176f
 planet tierr	396f
 plant	128f
 plant de interior	128f
-plant de macet	1716f
-plant joven	1715f
+plant de macet	1721f
+plant joven	1720f
 plastic	318f
 plat	12f
 platan	238f
@@ -60816,7 +61048,7 @@ platead	12f
 play	143f
 play de aren	144f
 play tropical	145f
-play y sombrill	1862f
+play y sombrill	1867f
 playstation	487f
 plaz de mercad	343f
 plaz roj	845f
@@ -60846,11 +61078,11 @@ polar	185f
 polen	671f
 polinesi	879f
 polish flag	671f
-poll	1650f
-poll de frent	1651f
-poll rompiend el cascaron	1649f
-poll rompiend el cascarón	1649f
-polluel	1650f
+poll	1655f
+poll de frent	1656f
+poll rompiend el cascaron	1654f
+poll rompiend el cascarón	1654f
+polluel	1655f
 pologn	671f
 poloni	671f
 polony	671f
@@ -60875,7 +61107,7 @@ portugué	809f
 portátil	388f
 positiv	403f
 positividad	403f
-post de barber	1914f
+post de barber	1919f
 postr	271f
 potent	418f
 prad	124f
@@ -60909,12 +61141,12 @@ pub	355f
 puebl	360f
 puebl de agu	361f
 puent	351f
-puent de noch	1908f
+puent de noch	1913f
 puert	154f
 puert ric	780f
 puest de sol	179f
-puest del sol	1907f
-pulp	1683f
+puest del sol	1912f
+pulp	1688f
 punk	424f
 punk rock	424f
 pur	420f
@@ -60923,7 +61155,7 @@ purpur	5f
 purpurin	444f
 putrefaccion	438f
 putrefacción	438f
-pájar	1652f
+pájar	1657f
 pálid	456f
 pánic	416f
 pérdid	404f
@@ -60964,8 +61196,8 @@ rangoli	823f
 rar	449f
 ras	302f
 rascaciel	351f
-raton	1628f
-ratón	1628f
+raton	1633f
+ratón	1633f
 rav	450f
 ray	201f
 ray de sol	171f
@@ -60992,8 +61224,8 @@ refrescant	412f
 refugi	375f
 refugi de esqui	848f
 refugi de esquí	848f
-regal	1933f
-regal envuelt	1933f
+regal	1938f
+regal envuelt	1938f
 regi	395f
 regn unit	646f
 rein	395f
@@ -61043,7 +61275,7 @@ rey	395f
 rezar	425f
 reír	403f
 riachuel	148f
-rinoceront	1625f
+rinoceront	1630f
 rio	148f
 riquez	394f
 ris	403f
@@ -61075,6 +61307,7 @@ roj violace	96f
 roj violáce	96f
 roj viv	74f
 roj óxid	112f
+rojiz	0f
 rom	800f
 roman	800f
 romanc	405f
@@ -61087,8 +61320,8 @@ rompecabez	407f
 rompient	142f
 romántic	405f
 romêni	675f
-rop de mujer	1954f
-rop interior	1951f
+rop de mujer	1959f
+rop interior	1956f
 ros	6f
 ros barbi	697f
 ros empolvad	92f
@@ -61106,8 +61339,8 @@ ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	209f
-rosari	1978f
-roset	1707f
+rosari	1983f
+roset	1712f
 rosquill	271f
 roumani	675f
 routemaster	696f
@@ -61168,9 +61401,9 @@ san petersburg	813f
 san valentin	380f
 san valentín	380f
 sanar	430f
-sandali de mujer	1967f
+sandali de mujer	1972f
 sandi	234f
-sandwich	1784f
+sandwich	1789f
 sandí	234f
 sangr	326f
 sangrient	326f
@@ -61193,8 +61426,8 @@ satén	302f
 saudi arabi	657f
 saudi arabien	657f
 saudi flag	657f
-sauropod	1673f
-saurópod	1673f
+sauropod	1678f
+saurópod	1678f
 saxofon	451f
 saxofón	451f
 schweden	666f
@@ -61231,7 +61464,7 @@ seren	399f
 serengueti	847f
 serenidad	399f
 seri	423f
-serpient	1670f
+serpient	1675f
 set	136f
 setiembr	197f
 seul	799f
@@ -61259,7 +61492,7 @@ sin	472f
 sin esperanz	404f
 sin nad de	472f
 sin usar	472f
-sinagog	1896f
+sinagog	1901f
 sinfoni	410f
 sinfoní	410f
 singapor airlin	566f
@@ -61273,7 +61506,7 @@ sl benfic	628f
 smartphon	388f
 smog	202f
 snapchat	527f
-sobr roj	1931f
+sobr roj	1936f
 sobri	434f
 sofisticacion	410f
 sofisticación	410f
@@ -61291,8 +61524,8 @@ solitari	404f
 solstici de veran	768f
 solvent	419f
 sombr	407f
-sombrer de cop	1973f
-sombrer de mujer	1972f
+sombrer de cop	1978f
+sombrer de mujer	1977f
 sombri	404f
 sombri ton	453f
 sombrill	349f
@@ -61384,15 +61617,15 @@ swedish flag	666f
 swing	451f
 swis flag	664f
 switzerland	664f
-sándwich	1784f
+sándwich	1789f
 séptim ciel	440f
 sídney	861f
 sólid	419f
 südafrik	680f
 südkore	651f
-t rex	1674f
+t rex	1679f
 tabern	355f
-tablet de chocolat	1832f
+tablet de chocolat	1837f
 taciturn	424f
 taegukgi	651f
 tahiti	879f
@@ -61403,28 +61636,28 @@ tailândi	687f
 tainan	811f
 taj mahal	846f
 taller	389f
-tamal	1787f
-tambor	1989f
-tamboril	1990f
+tamal	1792f
+tambor	1994f
+tamboril	1995f
 tanger	772f
 taoba	541f
 tapi	353f
 tard	190f
 tare	370f
-tarr de miel	1836f
+tarr de miel	1841f
 tart	271f
-tart de cumplean	1828f
-tart de cumpleañ	1828f
+tart de cumplean	1833f
+tart de cumpleañ	1833f
 tartan	794f
 tartán	794f
 tatami	801f
 taxi	350f
 tay ban nha	640f
 tayland	687f
-tazon de fide	1806f
-tazon de te	1841f
-tazón de fide	1806f
-tazón de té	1841f
+tazon de fide	1811f
+tazon de te	1846f
+tazón de fide	1811f
+tazón de té	1846f
 tchequi	673f
 tchéqui	673f
 te	256F
@@ -61434,7 +61667,7 @@ te negr	256f
 te verd	257f
 tec	290f
 tech	388f
-teclad musical	1985f
+teclad musical	1990f
 tecnologi	388f
 tecnologic	388f
 tecnologí	388f
@@ -61442,14 +61675,14 @@ tecnológic	388f
 tedios	448f
 teheran	878f
 teherán	878f
-tejon	1644f
-tejon de la miel	1644f
-tejon meler	1644f
-tejón	1644f
-tejón de la miel	1644f
-tejón meler	1644f
-tel de aran	1697f
-tel de arañ	1697f
+tejon	1649f
+tejon de la miel	1649f
+tejon meler	1649f
+tejón	1649f
+tejón de la miel	1649f
+tejón meler	1649f
+tel de aran	1702f
+tel de arañ	1702f
 telefon	388f
 telegram	518f
 teléfon	388f
@@ -61460,8 +61693,8 @@ tempestuos	201f
 templ	357f
 templ chin	811f
 templ corean	810f
-templ hindu	1895f
-templ hindú	1895f
+templ hindu	1900f
+templ hindú	1900f
 tenebrism	803f
 tenebros	416f
 tenebros ton	453f
@@ -61487,8 +61720,8 @@ terrorífic	416f
 terros	397f
 tesc	551f
 tesl	497f
-teter	1840f
-tetrabrik	1854f
+teter	1845f
+tetrabrik	1859f
 tetric	416f
 teñid índig	840f
 thai flag	687f
@@ -61510,8 +61743,8 @@ tibetan	795f
 tiburon	141f
 tiburón	141f
 tiemp pasad	428f
-tiend de campan	1900f
-tiend de campañ	1900f
+tiend de campan	1905f
+tiend de campañ	1905f
 tiern	401f
 tiern anim	421f
 tiern ánim	421f
@@ -61528,8 +61761,8 @@ tiniebl	424f
 tint	47f
 tirang	652f
 tiritar	413f
-tobogan	1911f
-tobogán	1911f
+tobogan	1916f
+tobogán	1916f
 toffe	262f
 toki	862f
 tomar el sol	143f
@@ -61548,9 +61781,9 @@ tornad	201f
 tornasolad	310f
 toront mapl leaf	603f
 torr	351f
-torr de toki	1891f
+torr de toki	1896f
 tort	271f
-tortug	1668f
+tortug	1673f
 toscan	774f
 toshib	557f
 tostad	26f
@@ -61562,14 +61795,14 @@ toyot	493f
 trafic	351f
 tragedi	404f
 tragic	404f
-traj de ban de una piez	1950f
-traj de bañ de una piez	1950f
+traj de ban de una piez	1955f
+traj de bañ de una piez	1955f
 tranquil	399f
 tranquilidad	399f
 travesi	431f
 travesí	431f
-trebol	1723f
-trebol de cuatr hoj	1724f
+trebol	1728f
+trebol de cuatr hoj	1729f
 trekking	431f
 trencadi	776f
 trencadí	776f
@@ -61582,19 +61815,19 @@ tristez	404f
 triunf	429f
 triunfant	429f
 trofe	429f
-trompet	1986f
+trompet	1991f
 tron	395f
 trop	445F
 tropic	363f
 tropical	363f
-troz de tart	1829f
+troz de tart	1834f
 truen	201f
 trung quoc	650f
 trung quốc	650f
 tráfic	351f
 trágic	404f
-trébol	1723f
-trébol de cuatr hoj	1724f
+trébol	1728f
+trébol de cuatr hoj	1729f
 trópic	363f
 tschechien	673f
 tulipan	213f
@@ -61681,9 +61914,9 @@ vanguardi rus	829f
 vaporwav	827f
 vaquer	300f
 varonil	433f
-vas con paj	1852f
-vas de lech	1838f
-vas de whisky	1850f
+vas con paj	1857f
+vas de lech	1843f
+vas de whisky	1855f
 vegan	430f
 vegetacion	128f
 vegetación	128f
@@ -61727,8 +61960,9 @@ verd oscur	48f
 verd past	51f
 verd tiern	53f
 verdor	128f
+verdos	3f
 verdur	447f
-verdur de hoj verd	1758f
+verdur de hoj verd	1763f
 vereinigt arabisch emirat	660f
 vereinigt konigreich	646f
 vereinigt königreich	646f
@@ -61737,7 +61971,7 @@ verguenz	426f
 vergüenz	426f
 versall	728f
 very peri	705f
-vestid	1947f
+vestid	1952f
 vestid de novi	383f
 via lacte	176f
 viaj	431f
@@ -61765,12 +61999,14 @@ vin espumos	265f
 vin tint	264f
 vinotint	33f
 vintag	391f
+violace	5f
 violenci	415f
 violent	415f
 violet	22f
 violet polv	99f
-violin	1987f
-violín	1987f
+violin	1992f
+violáce	5f
+violín	1992f
 virgen	420f
 virginal	420f
 virtual	388f
@@ -61839,11 +62075,11 @@ yve klein	834f
 zafir	54f
 zanahori	249f
 zapall	246f
-zapat de hombr	1962f
-zapat de tacon	1966f
-zapat de tacón	1966f
-zapatill de ballet	1968f
-zapatill deportiv	1963f
+zapat de hombr	1967f
+zapat de tacon	1971f
+zapat de tacón	1971f
+zapatill de ballet	1973f
+zapatill deportiv	1968f
 zen	362f
 zhihu	547f
 zoc	772f
@@ -61854,18 +62090,18 @@ zum de limon	227f
 zum de limón	227f
 ácid	227f
 áfric do sul	680f
-águil	1655f
+águil	1660f
 ámbar	32f
 ámsterdam	849f
 ángel	440f
 áo	665f
 árab	788f
 árbol	133f
-árbol de hoj caduc	1718f
-árbol de hoj perenn	1717f
+árbol de hoj caduc	1723f
+árbol de hoj perenn	1722f
 árbol de navidad	378f
-árbol de palm	1719f
-árbol de tanabat	1925f
+árbol de palm	1724f
+árbol de tanabat	1930f
 árid	156f
 ártic	185f
 áustri	665f
@@ -61890,7 +62126,7 @@ zum de limón	227f
 đức	638f
 şili	677f
 ấn độ	652f
-@stems pt 4063
+@stems pt 4074
 a grand ond	740g
 a mod antig	391g
 a noit	192g
@@ -61907,7 +62143,7 @@ abençoad	425g
 abism	141g
 abissal	141g
 abobor	246g
-abobor de halloween	1916g
+abobor de halloween	1921g
 aborigen	836g
 aborígen	836g
 abrac	411g
@@ -61916,7 +62152,7 @@ abraç	411g
 abril	195g
 absurd	449g
 abóbor	246g
-abóbor de halloween	1916g
+abóbor de halloween	1921g
 ac milan	622g
 aca	402g
 aca de grac	197g
@@ -61927,6 +62163,7 @@ acafra	288g
 acafra da terr	79g
 acampament	431g
 acampar	431g
+acastanhad	7g
 acer	130g
 achocolatad	261g
 acinzentad	8g
@@ -61937,8 +62174,8 @@ acolhedor	411g
 aconcheg	411g
 aconchegad	411g
 aconchegant	411g
-acordea	1983g
-acordeã	1983g
+acordea	1988g
+acordeã	1988g
 acreditar	417g
 acucar	272g
 acucarad	272g
@@ -61969,7 +62206,7 @@ agu	152g
 agu mar clar	66g
 aguaceir	199g
 aguad	313g
-agui	1655g
+agui	1660g
 agypten	658g
 ai cap	658g
 ai cập	658g
@@ -62024,6 +62261,7 @@ amarel neon	118g
 amarel pint	77g
 amarel terr	102g
 amarel viv	101g
+amarelad	2g
 amazon shopping	580g
 amazon.com	580g
 amazoni	120g
@@ -62038,7 +62276,7 @@ ameac	416g
 ameacador	416g
 ameaç	416g
 ameaçador	416g
-amendoim	1762g
+amendoim	1767g
 americ flag	645g
 american expres	512g
 american flag	645g
@@ -62062,7 +62300,7 @@ and	796G
 andaluzi	837g
 andin	796g
 android	531g
-anel	1980g
+anel	1985g
 angelical	420g
 angusti	426g
 angústi	426g
@@ -62125,7 +62363,7 @@ arab	788g
 arabi	788g
 arabi saoudit	657g
 arabi saudit	657g
-aranh	1696g
+aranh	1701g
 arar	334g
 arc iri	178g
 arc íri	178g
@@ -62152,10 +62390,11 @@ arrependiment	404g
 arrepi	413g
 arrepiant	416g
 arroi	148g
-arroz com curry	1805g
-arroz cozid	1804g
-arroz japon	1803g
-arroz japonê	1803g
+arroxead	5g
+arroz com curry	1810g
+arroz cozid	1809g
+arroz japon	1808g
+arroz japonê	1808g
 arrozal	252g
 arsenal	606g
 arsenal fc	606g
@@ -62172,9 +62411,9 @@ artist	452g
 artistic	452g
 artístic	452g
 arvor	133g
-arvor caidic	1718g
-arvor de natal	1917g
-arvor de tanabat	1925g
+arvor caidic	1723g
+arvor de natal	1922g
+arvor de tanabat	1930g
 arvored	119g
 arábi	788g
 arábi saudit	657g
@@ -62207,9 +62446,9 @@ audi	491g
 aur	425g
 auror	180g
 auror boreal	177g
-auror sobr agu	1905g
-auror sobr montanh	1904g
-auror sobr águ	1905g
+auror sobr agu	1910g
+auror sobr montanh	1909g
+auror sobr águ	1910g
 auster	423g
 australi	649g
 australian	860g
@@ -62229,6 +62468,7 @@ avalanch	161g
 avenid	352g
 aventur	431g
 aventureir	431g
+avermelhad	0g
 avia	169g
 aviã	169g
 avustraly	649g
@@ -62269,6 +62509,7 @@ azul tiffany	693g
 azul ultramarin	44g
 azul violet	95g
 azul águ	66g
+azulad	4g
 azulej	809g
 açafrã	288g
 açafrã da terr	79g
@@ -62280,21 +62521,21 @@ açã	402g
 açã de graç	197g
 açúcar	272g
 ba lan	671g
-bacon	1779g
+bacon	1784g
 bae	660g
 bag	253g
-baguet	1769g
+baguet	1774g
 bagunc	435g
 bagunç	435g
-baiacu	1681g
+baiacu	1686g
 baidu	543g
 bailarin	432g
 bala	348g
 balad	450G
-bald de pipoc	1797g
+bald de pipoc	1802g
 balei	341g
-balei esguichand agu	1675g
-balei esguichand águ	1675g
+balei esguichand agu	1680g
+balei esguichand águ	1680g
 bali	778g
 balin	778g
 balinê	778g
@@ -62309,7 +62550,7 @@ bambuzal	123g
 banal	448g
 banan	238g
 banc	369g
-bandeir de carp	1928g
+bandeir de carp	1933g
 bander de chil	677g
 banglad	685g
 bangladesch	685g
@@ -62318,20 +62559,20 @@ bangladeshi flag	685g
 bangladé	685g
 banguecoqu	791g
 banh de sol	143g
-banj	1988g
+banj	1993g
 banquet	422g
-barat	1695g
+barat	1700g
 barb	433g
-barbeari	1914g
-barbeir	1914g
-barber pol	1914g
+barbeari	1919g
+barbeir	1919g
+barber pol	1919g
 barbi	697g
 barbi pink	697g
 barcelon	776g
 barr	168g
 barr cozid	315g
-barr de chocolat	1832g
-barrac	1900g
+barr de chocolat	1837g
+barrac	1905g
 barroc	803g
 barulh	435g
 barulhent	435g
@@ -62339,16 +62580,16 @@ barç	617g
 basalt	158g
 basic	398g
 basquet	402g
-batat	1752g
-batat assad	1808g
-batat frit	1781g
+batat	1757g
+batat assad	1813g
+batat frit	1786g
 batom	432g
 bayern munchen	619g
 bayern munich	619g
 bayern münchen	619g
 bazar	343g
 beb	420g
-bebid tropical	1846g
+bebid tropical	1851g
 bebê	420g
 bec	352g
 beg	17g
@@ -62371,13 +62612,13 @@ bem estar	430g
 bem sucedid	429g
 benca	425g
 benfic	628g
-bent	1801g
-bentô	1801g
+bent	1806g
+bentô	1806g
 bergamot	228g
 berinjel	248g
 berlim	863g
 besikt	632g
-besour	1692g
+besour	1697g
 beta	293g
 betul	122g
 betã	293g
@@ -62392,11 +62633,11 @@ biquini	143g
 biquíni	143g
 birlesik krallik	646g
 birleşik krallık	646g
-bisa	1607g
+bisa	1612g
 biscoit	271g
-biscoit da sort	1816g
-biscoit de arroz	1802g
-bisã	1607g
+biscoit da sort	1821g
+biscoit de arroz	1807g
+bisã	1612g
 bizanci	730g
 bizantin	730g
 bizarr	449g
@@ -62417,32 +62658,32 @@ bod	383g
 boemi	727g
 boh	727g
 bol	271g
-bol asiatic	1815g
-bol asiátic	1815g
+bol asiatic	1820g
+bol asiátic	1820g
 bol de aniversari	384g
 bol de aniversári	384g
-bol de confet	1924g
-bol de peix	1812g
+bol de confet	1929g
+bol de peix	1817g
 bol lunar	826g
 bolach	271g
-bols	1956g
-bols de mao	1957g
-bols de mão	1957g
+bols	1961g
+bols de mao	1962g
+bols de mão	1962g
 bols de valor	369g
-bols pequen	1958g
+bols pequen	1963g
 bom humor	403g
-bomb	1920g
+bomb	1925g
 bombom	272g
-bon de beisebol	1975g
+bon de beisebol	1980g
 bon temp	428g
 bondad	401g
 bondos	401g
 bonec de nev	198g
-bonec japones	1927g
+bonec japones	1932g
 bonec russ	845g
 bonit	421g
-boné	1975g
-boné de beisebol	1975g
+boné	1980g
+boné de beisebol	1980g
 booking.com	572g
 borbolet	336g
 bord escur	19g
@@ -62456,8 +62697,8 @@ bosqu de betul	122g
 bosqu de bétul	122g
 boston celtic	589g
 boston red sox	600g
-bot de trekking	1964g
-bot feminin	1969g
+bot de trekking	1969g
+bot feminin	1974g
 botanic	128g
 botec	355g
 botequim	355g
@@ -62512,12 +62753,12 @@ brócoll	447g
 bubbl tea	259g
 bucar	882g
 budapest	872g
-bufal asiatic	1610g
+bufal asiatic	1615g
 buqu	207g
 buquê	207g
 buran	818g
 burger king	554g
-burrit	1786g
+burrit	1791g
 bus londonien	696g
 bvb	620g
 básic	398g
@@ -62526,22 +62767,22 @@ bélic	445g
 bétul	122g
 bênçã	425g
 bósfor	784g
-búfal asiátic	1610g
+búfal asiátic	1615g
 bỉ	663g
 bồ đào nha	641g
-caab isl	1898g
-caab islã	1898g
+caab isl	1903g
+caab islã	1903g
 caban	375g
 cabin telefonic	285g
 cabin telefónic	285g
 cabin telefônic	285g
-cabr	1618g
-cacarol com comid	1792g
+cabr	1623g
+cacarol com comid	1797g
 cacau	261g
-cachecol	1943g
+cachecol	1948g
 cachoeir	151g
 cachorr	421g
-cachorr quent	1783g
+cachorr quent	1788g
 cact	135g
 caf	254g
 caf bar	354g
@@ -62556,11 +62797,11 @@ caiad	353g
 caipir	390g
 cair	786g
 cair da noit	191g
-caix de bent	1801g
-caix de bentô	1801g
-caix par viagem	1817g
+caix de bent	1806g
+caix de bentô	1806g
+caix par viagem	1822g
 calcad	352g
-calic de vinh	1844g
+calic de vinh	1849g
 californi	793g
 californian	793g
 califórni	793g
@@ -62572,20 +62813,20 @@ caloros	411g
 calorã	205g
 calçad	352g
 cam	427g
-camara	1820g
-camara frit	1811g
-camarã	1820g
-camarã frit	1811g
-camel	1619g
-camel com dua corcov	1620g
-camel de uma so corcov	1619g
-camel de uma só corcov	1619g
+camara	1825g
+camara frit	1816g
+camarã	1825g
+camarã frit	1816g
+camel	1624g
+camel com dua corcov	1625g
+camel de uma so corcov	1624g
+camel de uma só corcov	1624g
 caminha de bombeir	279g
 caminhad	431g
 caminhã de bombeir	279g
 caminit	887g
-camis	1941g
-camiset	1941g
+camis	1946g
+camiset	1946g
 camp	124g
 camp de arroz	252g
 camp de batalh	445g
@@ -62595,7 +62836,7 @@ campea	429g
 campeã	429g
 campin	124g
 camuflagem	445g
-camundong	1628g
+camundong	1633g
 canad	648g
 canadens	857g
 canadian	857g
@@ -62604,9 +62845,9 @@ canadiem de montreal	604g
 canadiem de montréal	604g
 canadá	648g
 canca de ninar	427g
-canec de cervej	1847g
+canec de cervej	1852g
 canel	277g
-canguru	1643g
+canguru	1648g
 canicul	205g
 canion	159g
 cansac	427g
@@ -62615,23 +62856,23 @@ cansaç	427g
 cançã de ninar	427g
 canícul	205g
 cao	435g
-cao gui	1589g
+cao gui	1594g
 caotic	435g
-capacacet de socorrist	1977g
-capacet militar	1976g
+capacacet de socorrist	1982g
+capacet militar	1981g
 capadoci	820g
 capadóci	820g
 capel	372g
-capel de casament	1890g
+capel de casament	1895g
 capim	125g
 cappuccin	255g
 caqui	25g
-caracol	1687g
+caracol	1692g
 caramel	262g
 caramel clar	26g
 caramelizad	262g
-caramuj	1684g
-caranguej	1818g
+caramuj	1689g
+caranguej	1823g
 caravaggi	803g
 carib	780g
 caribenh	780g
@@ -62639,28 +62880,28 @@ carinhos	401g
 carm	425g
 carmesim	71g
 carmim	70g
-carn	1776g
-carn no oss	1776g
+carn	1781g
+carn no oss	1781g
 carnaval	346g
 carnaval do rio	824g
-carneir	1616g
+carneir	1621g
 carp koi	340g
 carr antig	391g
 carr de bombeir	279g
 carrefour	549g
-carrilha de vent	1929g
-carrilhã de vent	1929g
-carrossel	1910g
+carrilha de vent	1934g
+carrilhã de vent	1934g
+carrossel	1915g
 cartaz sovietic	829g
 cartaz soviétic	829g
-cartol	1973g
+cartol	1978g
 carvalh	290g
-cas abandonad	1874g
-cas com jardim	1876g
+cas abandonad	1879g
+cas com jardim	1881g
 cas de camp	375g
 cas de fazend	390g
 cas tradicional corean	842g
-casac	1945g
+casac	1950g
 casad	383g
 casal	405g
 casament	383g
@@ -62670,22 +62911,22 @@ caseir	411g
 castanh	7g
 castanh avermelhad	20g
 castel	371g
-castel europeu	1889g
-castel japon	1888g
-castel japonê	1888g
-castel medieval	1889g
-castor	1634g
+castel europeu	1894g
+castel japon	1893g
+castel japonê	1893g
+castel medieval	1894g
+castor	1639g
 catar	661g
 catedral	372g
 cauboi	360g
 caubói	360g
-caval	1603g
-caval de carrossel	1910g
+caval	1608g
+caval de carrossel	1915g
 caveir	416g
 cavern	164g
-caçarol com comid	1792g
+caçarol com comid	1797g
 caótic	435g
-cebol	1761g
+cebol	1766g
 cechi	673g
 cedul	436g
 ceky	673g
@@ -62716,7 +62957,7 @@ cerimôni	423g
 cerraca	202g
 cerraçã	202g
 cerule	40g
-cerv	1606g
+cerv	1611g
 cervej	266g
 cervejari	355g
 cerâmic	315g
@@ -62731,7 +62972,7 @@ ceu nublad	203g
 cha	256g
 cha com leit	259g
 cha de bolh	259g
-cha perolad	1853g
+cha perolad	1858g
 cha pret	256g
 cha verd	257g
 chakr	425g
@@ -62742,10 +62983,10 @@ champanh	265g
 chanel	587g
 chanuc	762g
 chanucá	762g
-chapeu de formatur	1974g
-chapeu feminin	1972g
-chapéu de formatur	1974g
-chapéu feminin	1972g
+chapeu de formatur	1979g
+chapeu feminin	1977g
+chapéu de formatur	1979g
+chapéu feminin	1977g
 charad	407g
 charc	149g
 charm	421g
@@ -62770,8 +63011,8 @@ chilen	856g
 chili drapeau	677g
 chin	650g
 chinaflagg	650g
-chinel	1961g
-chinel de prai	1961g
+chinel	1966g
+chinel de prai	1966g
 chines flag	650g
 chiqu	410g
 chocad	437g
@@ -62794,7 +63035,7 @@ chuvos	199g
 chá	256g
 chá com leit	259g
 chá de bolh	259g
-chá perolad	1853g
+chá perolad	1858g
 chá pret	256g
 chá verd	257g
 chã	168g
@@ -62804,7 +63045,7 @@ ciberespaç	388g
 ciclism	402g
 ciclon	201g
 cidad	351g
-cidad ao anoitecer	1906g
+cidad ao anoitecer	1911g
 cidad azul	815g
 cidad do cab	881g
 cidad proibid	358g
@@ -62830,7 +63071,7 @@ cinz top	68g
 cinzent	8g
 circ	346g
 cirurgi	368g
-cisn	1657g
+cisn	1662g
 citric	228g
 cium	439g
 ciument	439g
@@ -62850,7 +63091,7 @@ club de jazz	451g
 clássic	391g
 clínic	368g
 co do sao vang	656g
-coal	1638g
+coal	1643g
 cobalt	45g
 cobertor	411g
 cobic	439g
@@ -62866,7 +63107,7 @@ coelh	421g
 cogumel	136g
 cok	476g
 coler	415g
-colet salv vid	1939g
+colet salv vid	1944g
 colheit	197g
 colin	160g
 coliseu	800g
@@ -62884,13 +63125,13 @@ comemorar	422g
 comemorativ	422g
 comemoraçã	384g
 comet	176g
-comid enlatad	1800g
+comid enlatad	1805g
 compaixa	401g
 compaixã	401g
 competent	419g
 computador	388g
 comédi	403g
-con de fest	1923g
+con de fest	1928g
 concert	346g
 concret	293g
 condiment	277g
@@ -62921,20 +63162,20 @@ construtivist	829g
 construçã	389g
 cont	323g
 cont de fad	408g
-contemplaca da lua	1930g
+contemplaca da lua	1935g
 contemplativ	425g
-contemplaçã da lua	1930g
+contemplaçã da lua	1935g
 content	403g
 contentament	403g
 contid	434g
 convidativ	411g
 conífer	121g
 cooki	271g
-cop com canud	1852g
-cop de leit	1838g
+cop com canud	1857g
+cop de leit	1843g
 copenhag	852g
 copenhagu	852g
-coquetel	1845g
+coquetel	1850g
 cor crem	18g
 cor da pel	115g
 cor de ameix	62g
@@ -62971,16 +63212,16 @@ corei do sul	651g
 coro	395g
 corporativ	369g
 correg	148g
-correi	1879g
-correi japon	1878g
-correi japonê	1878g
+correi	1884g
+correi japon	1883g
+correi japonê	1883g
 correr	402g
 corrid	402g
-corrid de caval	1603g
+corrid de caval	1608g
 corrosa	298g
 corrosã	298g
-cort de carn	1778g
-coruj	1658g
+cort de carn	1783g
+coruj	1663g
 corv	424g
 coré du sud	651g
 cosm	176g
@@ -62990,7 +63231,7 @@ cost amalfitan	775g
 cost azul	819g
 cour	299g
 couv	447g
-cox de frang	1777g
+cox de frang	1782g
 coz	373g
 cr flameng	634g
 cracovi	858g
@@ -63015,8 +63256,8 @@ cristalin	311g
 crisântem	217g
 croaci	871g
 croat	871g
-crocodil	1667g
-croissant	1768g
+crocodil	1672g
+croissant	1773g
 crom	297g
 cromad	297g
 croáci	871g
@@ -63024,12 +63265,12 @@ cruzeir	140g
 crâni	416g
 críptic	407g
 cub	692g
-cub de gel	1856g
+cub de gel	1861g
 cuban	771g
 cuban flag	692g
 cubism	830g
 cubist	830g
-cuec	1951g
+cuec	1956g
 culp	426g
 cult	425g
 cupcak	271g
@@ -63041,10 +63282,10 @@ cyberpunk	387g
 czech flag	673g
 czech republic	673g
 czechi	673g
-cálic de vinh	1844g
+cálic de vinh	1849g
 cáqui	25g
 cânion	159g
-cão gui	1589g
+cão gui	1594g
 cédul	436g
 céu	169g
 céu cinz	203g
@@ -63069,7 +63310,7 @@ danc	402g
 dancar	402g
 dancheong	810g
 danemark	668g
-dang	1814g
+dang	1819g
 danimarc	668g
 danimark	668g
 danish flag	668g
@@ -63092,8 +63333,8 @@ debaix agu	377g
 debaix águ	377g
 decadenci	438g
 decadênci	438g
-decoraca de pinh	1926g
-decoraçã de pinh	1926g
+decoraca de pinh	1931g
+decoraçã de pinh	1931g
 delicad	401g
 delicadez	401g
 dell	536g
@@ -63105,8 +63346,8 @@ denmark	668g
 depressa	404g
 depressã	404g
 deprimid	404g
-derramand liquid	1851g
-derramand líquid	1851g
+derramand liquid	1856g
+derramand líquid	1856g
 desanimad	404g
 desbotad	460g
 desbotad clar	456g
@@ -63186,7 +63427,7 @@ doc de leit	262g
 docker	529g
 docur	421g
 dodger	599g
-dodô	1659g
+dodô	1664g
 doenc	438g
 doent	438g
 doenç	438g
@@ -63228,9 +63469,9 @@ ecologic	396g
 ecológic	396g
 economi	369g
 edifici	351g
-edifici comercial	1877g
+edifici comercial	1882g
 edifíci	351g
-edifíci comercial	1877g
+edifíci comercial	1882g
 educaca	370g
 educaçã	370g
 egeu	787g
@@ -63241,7 +63482,7 @@ egypt	658g
 egyptian flag	658g
 egípci	786g
 eid	761g
-elefant	1623g
+elefant	1628g
 eleganci	410g
 elegant	410g
 elegânci	410g
@@ -63295,7 +63536,7 @@ entediant	448g
 enterr	423g
 entusiasm	402g
 entusiasmad	402g
-envelop vermelh	1931g
+envelop vermelh	1936g
 envergonhad	426g
 enérgic	402g
 equilibrad	399g
@@ -63303,13 +63544,15 @@ equilibri	399g
 equilíbri	399g
 era vitorian	828g
 erupca	165g
-erupca vulcanic	1859g
+erupca vulcanic	1864g
 erupçã	165g
-erupçã vulcânic	1859g
+erupçã vulcânic	1864g
 erv	137g
 erv aromatic	137g
 erv aromátic	137g
 ervilh	447g
+esbranquicad	10g
+esbranquiçad	10g
 escal de cinz	443g
 escaldant	205g
 escaldant calor	414g
@@ -63322,9 +63565,9 @@ escol	370g
 escol de samb	824g
 escolar	370g
 escondid	407g
-escorpia	1698g
-escorpiã	1698g
-escorregador	1911g
+escorpia	1703g
+escorpiã	1703g
+escorregador	1916g
 escritori	369g
 escritóri	369g
 escur	453g
@@ -63337,7 +63580,7 @@ esmerald	49g
 espac	176g
 espac sideral	176g
 espagn	640g
-espaguet	1807g
+espaguet	1812g
 espan	640g
 espanh	640g
 espanhol	869g
@@ -63353,7 +63596,7 @@ esperanc	417g
 esperancos	417g
 esperanç	417g
 esperanços	417g
-espig de milh	1754g
+espig de milh	1759g
 espinafr	447g
 espirit	425g
 espiritual	425g
@@ -63366,13 +63609,13 @@ espumant	265g
 espírit	425g
 esqui	198g
 esquiar	198g
-esquil	1633g
+esquil	1638g
 esquisit	449g
 est noit	192g
 estaca espacial	376g
 estad unid	645g
-estadi	1866g
-estatu da liberdad	1892g
+estadi	1871g
+estatu da liberdad	1897g
 estavel	419g
 estaçã espacial	376g
 estiagem	156g
@@ -63385,7 +63628,7 @@ estival	196g
 estocolm	850g
 estranh	449g
 estrel	175g
-estrel brilhant	1921g
+estrel brilhant	1926g
 estrelad	175g
 estress	426g
 estressad	426g
@@ -63395,10 +63638,11 @@ estudar	370g
 estudi ghibli	832g
 estuf	126G
 estuqu	353g
-estádi	1866g
-estátu da liberdad	1892g
+estádi	1871g
+estátu da liberdad	1897g
 estável	419g
 estúdi ghibli	832g
+esverdead	3g
 etat uni	645g
 etere	409g
 etiop	866g
@@ -63442,7 +63686,7 @@ fagulh	166g
 faianc de delft	808g
 faianç de delft	808g
 faisc	166g
-falafel	1789g
+falafel	1794g
 falesi	163g
 falési	163g
 famili	411g
@@ -63461,8 +63705,8 @@ farmáci	368g
 faroest	749g
 fas	659g
 fashion	410g
-fati de pizz	1782g
-fati de tort	1831g
+fati de pizz	1787g
+fati de tort	1836g
 fauvism	731g
 fav de mel	263g
 fazend	360g
@@ -63473,8 +63717,8 @@ fc port	629g
 fe	417G
 fedex	507g
 fei	438g
-feijo	1763g
-feijão	1763g
+feijo	1768g
+feijão	1768g
 feir	343g
 feir do templ	811g
 feir livr	343g
@@ -63549,7 +63793,7 @@ finnish flag	669g
 finnland	669g
 firefox	530g
 firm	419g
-fit de lembret	1934g
+fit de lembret	1939g
 fitnes	402g
 flag of japan	636g
 flamenc	837g
@@ -63559,11 +63803,11 @@ flert	406g
 fliperam	719g
 floc de nev	187g
 flor	207g
-flor branc	1705g
+flor branc	1710g
 flor de ameixeir	215g
 flor de cerejeir	208g
 flor de pessegueir	216g
-flor murch	1709g
+flor murch	1714g
 floraca	207g
 floral	207g
 floraçã	207g
@@ -63590,7 +63834,7 @@ foguet	376g
 folcloric	390g
 folclóric	390g
 folh	128g
-folh ao vent	1727g
+folh ao vent	1732g
 folh caid	129g
 folh caíd	129g
 folh de bord	130g
@@ -63600,13 +63844,13 @@ folh sec	129g
 folhagem	128g
 folhagem de outon	129g
 folhead a our	317g
-fondu	1794g
-font	1899g
+fondu	1799g
+font	1904g
 for a	472g
 for o	472g
 forc	418g
 formal	423g
-formig	1690g
+formig	1695g
 fort	418g
 fortalez	371g
 fortun	394g
@@ -63668,17 +63912,17 @@ galpa	389g
 galpã	389g
 galáxi	176g
 galã	255g
-gamb	1642g
-gambá	1642g
+gamb	1647g
+gambá	1647g
 gananci	439g
 ganens	754g
 ganhar	429g
 ganânci	439g
 ganê	754g
 garo	200g
-garraf de champanh	1843g
-garraf e cop de saqu	1842g
-garraf e cop de saquê	1842g
+garraf de champanh	1848g
+garraf e cop de saqu	1847g
+garraf e cop de saquê	1847g
 gat	421g
 gaudi	776g
 gaudí	776g
@@ -63703,7 +63947,7 @@ giappon	636g
 ginastic	402g
 ginkg	131g
 ginástic	402g
-giraf	1622g
+giraf	1627g
 girassol	211g
 girassól	211g
 github	528g
@@ -63724,7 +63968,7 @@ golf	341g
 gom de mascar	272g
 gondol	818g
 googl	480g
-goril	1585g
+goril	1590g
 gosm	438g
 gosment	438g
 got	152G
@@ -63743,7 +63987,7 @@ grand ond de kanagaw	740g
 granit	292g
 graniz	201g
 grav	423g
-gravat	1940g
+gravat	1945g
 gravet	290g
 grec	672g
 greec	672g
@@ -63753,16 +63997,16 @@ greg	787g
 gren	19g
 grená	19g
 griechenland	672g
-gril	1694g
+gril	1699g
 grung	424g
 grut	164g
 grã	251g
 grèc	672g
 guard chuv	349g
 guatemaltec	874g
-guaxinim	1593g
+guaxinim	1598g
 guerr	445g
-guitarr	1984g
+guitarr	1989g
 guloseim	272g
 guney afrik	680g
 guney kor	651g
@@ -63775,8 +64019,8 @@ h m	552g
 ha lan	662g
 hab	604g
 halloween	379g
-hamburguer	1780g
-hambúrguer	1780g
+hamburguer	1785g
+hambúrguer	1785g
 han quoc	651g
 hanbok	841g
 hanok	842g
@@ -63791,11 +64035,11 @@ her	134G
 heroi	418g
 heroic	418g
 herói	418g
-hibisc	1710g
+hibisc	1715g
 himalai	795g
 hindistan	652g
-hipopotam	1626g
-hipopótam	1626g
+hipopotam	1631g
+hipopótam	1631g
 hippi	726g
 histori em quadr	804g
 historic	391g
@@ -63831,7 +64075,7 @@ hortênsi	219g
 hospital	368g
 hospitalar	368g
 hostil	415g
-hotel	1882g
+hotel	1887g
 huawei	538g
 humild	401g
 hungar	872g
@@ -63857,7 +64101,7 @@ igrej	372g
 ikb	694g
 ike	479g
 ilh	155g
-ilh desert	1864g
+ilh desert	1869g
 ilhot	155g
 illuminating	704g
 imaculad	420g
@@ -63910,7 +64154,7 @@ inox	295g
 inquiet	426g
 inquietaca	426g
 inquietaçã	426g
-inset	1689g
+inset	1694g
 insoni	426g
 insoss	448g
 inspiraca	417g
@@ -63967,7 +64211,7 @@ iurt	865g
 izland	670g
 jad	309g
 jaipur	816g
-jalec	1938g
+jalec	1943g
 jamaican flag	679g
 jamaik	679g
 jamaiqu	679g
@@ -63986,7 +64230,7 @@ jardim	126g
 jardim zen	362g
 jardinagem	126g
 jasmim	223g
-javali	1614g
+javali	1619g
 jazz	451G
 jazzistic	451g
 jazzístic	451g
@@ -64045,19 +64289,19 @@ la galaxy	605g
 la laker	588g
 labared	166g
 lac	314g
-lac de fit	1932g
+lac de fit	1937g
 lag	147g
 lag de lotu	150g
 lag de lótu	150g
 lag pequen	149g
-lagartix	1669g
+lagartix	1674g
 lago	146g
-lagost	1819g
+lagost	1824g
 lagrim	404g
 laker	588g
 lam	168g
 lamborghini	489g
-lamen	1806g
+lamen	1811g
 lament	404g
 lampad	347g
 lampia	320g
@@ -64074,7 +64318,7 @@ laticíni	268g
 latã	60g
 lav	165g
 lavand	210g
-laç de fit	1932g
+laç de fit	1937g
 leal	419g
 lealdad	419g
 leg	583g
@@ -64090,13 +64334,13 @@ lendári	408g
 lenh	290g
 lenov	537g
 lent	427g
-leopard	1599g
+leopard	1604g
 letargic	427g
 letreir luminos	319g
 letárgic	427g
 lfc	608g
 lg	556g
-lham	1621g
+lham	1626g
 liban	864g
 libanes	864g
 libanê	864g
@@ -64111,13 +64355,13 @@ lilá pálid	90g
 lilá pó	99g
 lim	31g
 lima	227g
-lima sicilian	1735g
+lima sicilian	1740g
 limo	227g
 limoeir	227g
 limonad	227g
 limp	398g
 limã	227g
-limã sicilian	1735g
+limã sicilian	1740g
 limão	227g
 lind	421g
 linh	303g
@@ -64139,14 +64383,14 @@ livr	323g
 livr antig	323g
 livrari	356g
 liçã de cas	370g
-loj de convenienci	1884g
-loj de conveniênci	1884g
-loj de departament	1886g
-lon de circ	1915g
+loj de convenienci	1889g
+loj de conveniênci	1889g
+loj de departament	1891g
+lon de circ	1920g
 london bus	696g
 londr	783g
 londrin	783g
-lontr	1641g
+lontr	1646g
 los angel dodger	599g
 los angel laker	588g
 lotad	435g
@@ -64181,7 +64425,7 @@ luz do sol	171g
 luz neon	319g
 lyft	515g
 lágrim	404g
-lámen	1806g
+lámen	1811g
 lâmpad	347g
 lã	303G
 líban	864g
@@ -64190,16 +64434,16 @@ lótu	212g
 lúgubr	404g
 mac	236g
 mac verd	237g
-mac vermelh	1739g
+mac vermelh	1744g
 macabr	416g
-macac	1584g
+macac	1589g
 macant	448g
 macaristan	674g
 macarom	275g
 macha	433g
 machã	433g
 madeir	290g
-madeir serrad	1871g
+madeir serrad	1876g
 madreperol	310g
 madrepérol	310g
 madri	869g
@@ -64215,7 +64459,7 @@ magnóli	226g
 mago	404g
 magoad	404g
 maiorc	869g
-maiô	1950g
+maiô	1955g
 majestad	395g
 majestos	395g
 malaguet	286g
@@ -64230,8 +64474,8 @@ malhaçã	402g
 malign	416g
 malv	63g
 malási	689g
-mamadeir	1837g
-mamut	1624g
+mamadeir	1842g
+mamut	1629g
 man city	610g
 man united	609g
 man utd	609g
@@ -64301,7 +64545,7 @@ matriosk	845g
 maçant	448g
 maçã	236g
 maçã verd	237g
-maçã vermelh	1739g
+maçã vermelh	1744g
 mcdonald	477g
 mecanic	297g
 mecânic	297g
@@ -64325,12 +64569,12 @@ meig	401g
 meituan	545g
 meksik	644g
 mel	263g
-mela	1732g
+mela	1737g
 melanci	234g
 melancoli	404g
 melancolic	404g
 melancólic	404g
-melã	1732g
+melã	1737g
 memori	428g
 memorial	423g
 memóri	428g
@@ -64343,7 +64587,7 @@ mercad	343g
 mercad de rua	343g
 mercad noturn	344g
 mesmic	448g
-mesquit	1894g
+mesquit	1899g
 messic	644g
 metal	297g
 metalic	297g
@@ -64359,14 +64603,14 @@ mexican flag	644g
 mexik	644g
 mexiqu	644g
 miami heat	592g
-microbi	1702g
+microbi	1707g
 microsoft	579g
-micróbi	1702g
+micróbi	1707g
 milagr	408g
 milh	250g
 milharal	250g
 militar	445g
-minhoc	1701g
+minhoc	1706g
 minimalism	398g
 minimalist	398g
 mirtil	232g
@@ -64386,8 +64630,8 @@ miyazaki	832g
 moc	471G
 moch	254g
 moch mouss	708g
-mochil	1960g
-mochil escolar	1960g
+mochil	1965g
+mochil escolar	1965g
 mod	410g
 modern	398g
 modest	401g
@@ -64405,26 +64649,26 @@ monocromátic	442g
 monoton	448g
 monstr	416g
 mont	160g
-mont fuji	1860g
+mont fuji	1865g
 montanh	160g
-montanh com nev	1857g
+montanh com nev	1862g
 montanh nevad	161g
-montanh russ	1913g
+montanh russ	1918g
 montanhos	160g
 montreal canadiem	604g
 monóton	448g
 morang	229g
-morceg	1636g
+morceg	1641g
 morocc	659g
 moroccan flag	659g
 morr	160g
 mort	423g
-mosc	1700g
+mosc	1705g
 moscou	845g
 moscov	845g
-mosquit	1699g
+mosquit	1704g
 mostard	110g
-motel	1883g
+motel	1888g
 motivaca	417g
 motivad	417g
 motivaçã	417g
@@ -64432,7 +64676,7 @@ motor	389g
 movimentad	435g
 moç	471G
 much	805G
-mud de plant	1715g
+mud de plant	1720g
 muffin	271g
 muit cor	178g
 mulher	471G
@@ -64442,6 +64686,7 @@ multida	435g
 multidã	435g
 mur	353g
 museu	452g
+museu hermitag	890g
 musg	132g
 musgos	132g
 music classic	410g
@@ -64468,7 +64713,7 @@ nao	472g
 nao usar	472g
 nao use	472g
 napoli calci	624g
-nariz de porc	1615g
+nariz de porc	1620g
 nascer do sol	180g
 nataca	143g
 natal	378g
@@ -64534,8 +64779,8 @@ nigéri	681g
 nijery	681g
 nil	786g
 ninfei de monet	802g
-ninh com ovo	1729g
-ninh vazi	1728g
+ninh com ovo	1734g
+ninh vazi	1733g
 nintend	581g
 nissan	495g
 nobr	395g
@@ -64543,7 +64788,7 @@ nobrez	395g
 nogueir	290g
 noit branc	813g
 noit de luar	174g
-noit estrelad	1902g
+noit estrelad	1907g
 noitad	450g
 noiv	383g
 noiv indian	844g
@@ -64607,12 +64852,12 @@ oceanic	140g
 oceânic	140g
 ocios	427g
 ocr	36g
-ocul	1935g
-ocul de proteca	1937g
-ocul escur	1936g
+ocul	1940g
+ocul de proteca	1942g
+ocul escur	1941g
 ocult	407g
 ocultism	407g
-oden	1809g
+oden	1814g
 odi	415g
 off whit	104g
 oficial	423g
@@ -64642,7 +64887,7 @@ opal	310g
 oper	410g
 opulent	394g
 oraca	425g
-orangotang	1586g
+orangotang	1591g
 orar	425g
 oraçã	425g
 orbit	176g
@@ -64660,7 +64905,7 @@ osmant	224g
 ostentaca	394g
 ostentaçã	394g
 osterreich	665g
-ostr	1822g
+ostr	1827g
 otimism	417g
 otimist	417g
 otoman	784g
@@ -64674,7 +64919,7 @@ outubr	197g
 ovelh	360g
 ovni	176g
 ovo	269g
-ovo frit	1791g
+ovo frit	1796g
 oxidad	298g
 oásl	139g
 pacat	399g
@@ -64695,18 +64940,20 @@ paixã	406g
 pakistan	684g
 pakistani flag	684g
 palaci	358g
+palaci de invern	890g
 palaci imperial	358g
 palhac	342g
 palhaç	342g
 palid	456g
-palmeir	1719g
+palmeir	1724g
 paláci	358g
+paláci de invern	890g
 paláci imperial	358g
 pamukkal	814g
 panasonic	558g
 pancad de chuv	199g
 pand	332g
-panel	1793g
+panel	1798g
 panic	416g
 panquec	271g
 panton classic blu	703g
@@ -64718,9 +64965,9 @@ panton ultr violet	701g
 panton very peri	705g
 panton viv magent	706g
 pao	270g
-pao de lo de morang	1829g
-pao rechead	1788g
-pao siri	1770g
+pao de lo de morang	1834g
+pao rechead	1793g
+pao siri	1775g
 paoz	270g
 papagai	334g
 papai noel	378g
@@ -64745,9 +64992,9 @@ parisiens	773g
 parl	773g
 parl saint germain	625g
 parqu	127g
-parqu nacional	1865g
+parqu nacional	1870g
 pasco	385g
-passar	1652g
+passar	1657g
 past	124g
 pastagem	124g
 pastel	461g
@@ -64772,10 +65019,10 @@ pedr precios	327g
 pedr vulcanic	158g
 pedr vulcânic	158g
 pedregulh	292g
-pegad de pat	1645g
+pegad de pat	1650g
 peix	377g
 peix dourad	340g
-peix tropical	1680g
+peix tropical	1685g
 peluci	421g
 pelud	421g
 pelúci	421g
@@ -64827,16 +65074,16 @@ pinh	121g
 pinhal	121g
 pinheir	121g
 pinheiral	121g
-pint chocand	1649g
-pint de frent	1651g
-pint de perfil	1650g
+pint chocand	1654g
+pint de frent	1656g
+pint de perfil	1655g
 pintarrox	284g
 pinterest	526g
 pintor	452g
 pintur	452g
 pintur a nanquim	313g
-pipoc	1797g
-pipoc de cinem	1797g
+pipoc	1802g
+pipoc de cinem	1802g
 piramid	786g
 pirulit	272g
 pirâmid	786g
@@ -64851,7 +65098,7 @@ placid	399g
 planet	176g
 planet terr	396g
 plant	128g
-plant de arroz	1721g
+plant de arroz	1726g
 plant de interior	128g
 plantaca de arroz	252g
 plantaçã de arroz	252g
@@ -64886,18 +65133,18 @@ polones	858g
 poloni	671g
 polony	671g
 polonê	858g
-polv	1683g
+polv	1688g
 polôni	671g
 pomb	420g
-pomb branc	1654g
+pomb branc	1659g
 pont	351g
-pont a noit	1908g
-pont à noit	1908g
-poodl	1590g
+pont a noit	1913g
+pont à noit	1913g
+poodl	1595g
 pop art	804g
 por do sol	179g
-porc	1613g
-porc esp	1635g
+porc	1618g
+porc esp	1640g
 porcelan	306g
 porcelan azul e branc	307g
 porsch	498g
@@ -64909,8 +65156,8 @@ portugues	809g
 portugues flag	641g
 positiv	403g
 positividad	403g
-post de barbeir	1914g
-pot de mel	1836g
+post de barbeir	1919g
+pot de mel	1841g
 pouc luz	465g
 povoad	360g
 poç	199g
@@ -64920,7 +65167,7 @@ prad	124g
 pradari	124g
 prai	143g
 prai de arei	144g
-prai e guard sol	1862g
+prai e guard sol	1867g
 prai tropical	145g
 prat	12g
 pratead	12g
@@ -64928,8 +65175,8 @@ prazer	403g
 praç vermelh	845g
 pre colombian	835g
 predi	351g
-predi da escol	1885g
-predi greg	1867g
+predi da escol	1890g
+predi greg	1872g
 preguic	427g
 preguicos	427g
 preguiç	427g
@@ -64938,14 +65185,14 @@ premium	394g
 preocupaca	426g
 preocupad	426g
 preocupaçã	426g
-present	1933g
+present	1938g
 pressa	426g
 pressã	426g
 pret	9g
 pret azulad	80g
 pret e branc	443g
 pret tint	47g
-pretzel	1771g
+pretzel	1776g
 primaver	195g
 primaveril	195g
 princes	395g
@@ -64961,14 +65208,14 @@ provenç	819g
 provençal	819g
 pré colombian	835g
 prédi	351g
-prédi da escol	1885g
-prédi greg	1867g
+prédi da escol	1890g
+prédi greg	1872g
 príncip	395g
 psg	625g
 pub	355g
-pudim	1835g
-pudim de leit	1835g
-pudim de ovo	1835g
+pudim	1840g
+pudim de leit	1840g
+pudim de ovo	1840g
 punk	424g
 pur	420g
 purez	420g
@@ -64977,13 +65224,13 @@ purpurin	444g
 pálid	456g
 pápric	287g
 pásco	385g
-pássar	1652g
+pássar	1657g
 pânic	416g
 pãe	270g
 pão	270g
-pão de ló de morang	1829g
-pão rechead	1788g
-pão síri	1770g
+pão de ló de morang	1834g
+pão rechead	1793g
+pão síri	1775g
 pãoz	270g
 pérol	310g
 pérou	678g
@@ -65002,9 +65249,9 @@ quebr cabec	407g
 quebr cabeç	407g
 qued agu	151g
 qued águ	151g
-queij	1775g
-queij suic	1775g
-queij suíç	1775g
+queij	1780g
+queij suic	1780g
+queij suíç	1780g
 queimar	166g
 queni	682g
 quenian	867g
@@ -65034,7 +65281,7 @@ ranch	360g
 rangoli	823g
 rapaz	471G
 rapos	335g
-raspad de gel	1824g
+raspad de gel	1829g
 rav	450g
 real	395g
 real madrid	616g
@@ -65111,7 +65358,7 @@ ribeira	148g
 ribeirã	148g
 ric	394g
 rigoros	423g
-rinoceront	1625g
+rinoceront	1630g
 rio	148g
 rio de janeir	824g
 riquez	394g
@@ -65132,7 +65379,7 @@ roched	163g
 rochos	163g
 rococ	728g
 rococó	728g
-rod gigant	1912g
+rod gigant	1917g
 rodovi	351g
 roman	800g
 romanc	405g
@@ -65158,38 +65405,38 @@ ros queimad	92g
 ros ros	91g
 ros vermelh	209g
 rosad	6g
-rosari de oraca	1978g
-rosc	1772g
+rosari de oraca	1983g
+rosc	1777g
 roseir	209g
-roset	1707g
+roset	1712g
 rosqu	271g
-rost de cachorr	1587g
-rost de camundong	1627g
-rost de caval	1600g
-rost de coelh	1631g
-rost de draga	1671g
-rost de dragã	1671g
-rost de gat	1594g
-rost de hamster	1630g
-rost de lea	1596g
-rost de leã	1596g
-rost de lob	1591g
-rost de macac	1583g
-rost de pand	1639g
-rost de porc	1612g
-rost de rapos	1592g
-rost de sap	1666g
-rost de tigr	1597g
-rost de unicorni	1604g
-rost de unicórni	1604g
-rost de urs	1637g
-rost de vac	1608g
-rosári de oraçã	1978g
+rost de cachorr	1592g
+rost de camundong	1632g
+rost de caval	1605g
+rost de coelh	1636g
+rost de draga	1676g
+rost de dragã	1676g
+rost de gat	1599g
+rost de hamster	1635g
+rost de lea	1601g
+rost de leã	1601g
+rost de lob	1596g
+rost de macac	1588g
+rost de pand	1644g
+rost de porc	1617g
+rost de rapos	1597g
+rost de sap	1671g
+rost de tigr	1602g
+rost de unicorni	1609g
+rost de unicórni	1609g
+rost de urs	1642g
+rost de vac	1613g
+rosári de oraçã	1983g
 rot da sed	882g
 rotin	448g
 rotineir	448g
 roumani	675g
-roup feminin	1954g
+roup feminin	1959g
 routemaster	696g
 rox	5g
 royaum uni	646g
@@ -65216,7 +65463,7 @@ régi	395g
 réveillon	769g
 rústic	390g
 saar	156g
-sacol de compr	1959g
+sacol de compr	1964g
 sadi	430g
 safari	431g
 safir	54g
@@ -65226,7 +65473,7 @@ sakur	208g
 sal de aul	370g
 salad	447g
 salad de frut	446g
-salad verd	1796g
+salad verd	1801g
 salma	29g
 salmã	29g
 salvi	94g
@@ -65234,32 +65481,32 @@ samarcand	882g
 samsung	486g
 samurai	366g
 san francisc giant	602g
-sandali feminin	1967g
-sanduich	1784g
-sanduích	1784g
-sandáli feminin	1967g
+sandali feminin	1972g
+sanduich	1789g
+sanduích	1789g
+sandáli feminin	1972g
 sangrent	326g
 sangu	326g
 sant	425g
 santorini	364g
 santuari	357g
-santuari japon	1897g
+santuari japon	1902g
 santuari xintoist	817g
 santuári	357g
-santuári japonê	1897g
+santuári japonê	1902g
 santuári xintoíst	817g
 sao joa	768g
 sao patrici	838g
 sao petersburg	813g
 sao valentim	380g
 sap	339g
-sapat de salt alt	1966g
-sapat masculin	1962g
-sapatilh	1965g
-sapatilh de bal	1968g
-sapatilh de balé	1968g
-saqu	1842g
-saquê	1842g
+sapat de salt alt	1971g
+sapat masculin	1967g
+sapatilh	1970g
+sapatilh de bal	1973g
+sapatilh de balé	1973g
+saqu	1847g
+saquê	1847g
 sari	844g
 satan	441g
 satanic	441g
@@ -65279,8 +65526,8 @@ saudi arabien	657g
 saudi flag	657g
 saudos	428g
 saudável	430g
-sauropod	1673g
-saurópod	1673g
+sauropod	1678g
+saurópod	1678g
 savan	847g
 saxofon	451g
 saúd	430g
@@ -65330,7 +65577,7 @@ sf giant	602g
 shell	505g
 shibori	840g
 shopify	576g
-short	1952g
+short	1957g
 show	346G
 sicili	870g
 sicilian	870g
@@ -65341,7 +65588,7 @@ sili	677g
 silênci	399g
 simpl	398g
 simplicidad	398g
-sinagog	1896g
+sinagog	1901g
 sinfoni	410g
 singapor airlin	566g
 singapor flag	690g
@@ -65387,7 +65634,7 @@ sorrir	403g
 sorris	403g
 sorveir	282g
 sorvet	274g
-sorvet italian	1823g
+sorvet italian	1828g
 sosseg	399g
 sossegad	399g
 south afric	680g
@@ -65415,7 +65662,7 @@ subaquátic	377g
 subaru	503g
 submarin	377g
 submund	441g
-suc de caix	1854g
+suc de caix	1859g
 suc de lima	227g
 suc de limã	227g
 sucess	429g
@@ -65472,9 +65719,9 @@ südafrik	680g
 südkore	651g
 tabern	355g
 tabu	290g
-tac brindand	1849g
-tac de coquetel	1845g
-tac de vinh	1844g
+tac brindand	1854g
+tac de coquetel	1850g
+tac de vinh	1849g
 taciturn	424g
 taegukgi	651g
 tailand	791g
@@ -65482,30 +65729,30 @@ tailandê	791g
 taip	353g
 taiti	879g
 taj mahal	846g
-tamal	1787g
-tambor	1989g
-tambor comprid	1990g
+tamal	1792g
+tambor	1994g
+tambor comprid	1995g
 tangerin	228g
 taoba	541g
 tapet pers	753g
 tard	190g
 tard da noit	193g
 tart	794g
-tartarug	1668g
+tartarug	1673g
 tartã	794g
 tasc	355g
 taup	68g
 taxi	350g
 tay ban nha	640g
 tayland	687g
-taç brindand	1849g
-taç de coquetel	1845g
-taç de vinh	1844g
+taç brindand	1854g
+taç de coquetel	1850g
+taç de vinh	1849g
 tchec	854g
 tchequi	673g
 tchéqui	673g
 tec	290g
-teclad musical	1985g
+teclad musical	1990g
 tecnologi	388g
 tecnologic	388g
 tecnológic	388g
@@ -65513,7 +65760,7 @@ tedi	448g
 teer	878g
 teera	878g
 teerã	878g
-tei de aranh	1697g
+tei de aranh	1702g
 telegram	518g
 temp nublad	203g
 tempestad	201g
@@ -65522,10 +65769,10 @@ templ	357g
 templ chin	811g
 templ chinê	811g
 templ corean	810g
-templ hindu	1895g
+templ hindu	1900g
 tenebros	416g
 tenl	402g
-tenl de corrid	1963g
+tenl de corrid	1968g
 tens	426g
 tensa	426g
 tensã	426g
@@ -65545,8 +65792,8 @@ terros	397g
 terç feir gord	758g
 tesc	551g
 tesl	497g
-texug	1644g
-texug de mel	1644g
+texug	1649g
+texug de mel	1649g
 thai flag	687g
 thai lan	687g
 thailand	687g
@@ -65565,7 +65812,7 @@ tibetan	795g
 tiffany	693g
 tiffany blau	693g
 tiffany blu	693g
-tigel com colher	1795g
+tigel com colher	1800g
 tigr	330g
 tijol	294g
 tiktok	522g
@@ -65575,7 +65822,7 @@ tint	47g
 tir	472g
 tirand	472g
 tirang	652g
-tiranossaur rex	1674g
+tiranossaur rex	1679g
 tom fri	467g
 tom quent	466g
 tomat	247g
@@ -65589,8 +65836,8 @@ torment	201g
 tornad	201g
 toront mapl leaf	603g
 torr	351g
-torr de toqui	1891g
-torr de tóqui	1891g
+torr de toqui	1896g
+torr de tóqui	1896g
 torrad	270g
 torrid	414g
 tort	271g
@@ -65613,9 +65860,9 @@ tren	198g
 trenó	198g
 trepadeir	134g
 trev	424g
-trev de quatr folh	1724g
-trev de tre folh	1723g
-trev de trê folh	1723g
+trev de quatr folh	1729g
+trev de tre folh	1728g
+trev de trê folh	1728g
 tric	411g
 tricolor	637g
 tricô	411g
@@ -65629,7 +65876,7 @@ triunf	429g
 triunfant	429g
 trofeu	429g
 troféu	429g
-trompet	1986g
+trompet	1991g
 tron	395g
 trop	445G
 tropic	363g
@@ -65674,7 +65921,7 @@ táxi	350g
 tây ban nha	640g
 tédi	448g
 tênl	402g
-tênl de corrid	1963g
+tênl de corrid	1968g
 tênu	459g
 tóqui	862g
 tórrid	414g
@@ -65732,14 +65979,14 @@ vampir	416g
 vanguard russ	829g
 vaporwav	827g
 vaqueir	360g
-vas com plant	1716g
+vas com plant	1721g
 vegan	430g
 vegetaca	128g
 vegetal	447g
 vegetarian	430g
 vegetaçã	128g
 vel	321g
-vel estrel	1919g
+vel estrel	1924g
 veleir	140g
 velejar	140g
 velh	392g
@@ -65800,7 +66047,7 @@ vermilhã	35g
 versalh	728g
 very peri	705g
 verã	196g
-vestid	1947g
+vestid	1952g
 via lacte	176g
 via lácte	176g
 viagem	431g
@@ -65837,7 +66084,7 @@ vinícol	264g
 violenci	415g
 violent	415g
 violet	22g
-violin	1987g
+violin	1992g
 violênci	415g
 virgem	420g
 viril	433g
@@ -65895,9 +66142,9 @@ xangai	790g
 xbox	582g
 xiaohongshu	548g
 xiaomi	539g
-xicar de cha sem alc	1841g
+xicar de cha sem alc	1846g
 xilogravur japones	806g
-xícar de chá sem alç	1841g
+xícar de chá sem alç	1846g
 y	639G
 yanke	598g
 yeni zeland	691g
@@ -65919,15 +66166,15 @@ zoom vide	575g
 áfric do sul	680g
 águ	152g
 águ mar clar	66g
-águi	1655g
+águi	1660g
 áo	665g
 árab	788g
 árid	156g
 ártic	185g
 árvor	133g
-árvor caidiç	1718g
-árvor de natal	1917g
-árvor de tanabat	1925g
+árvor caidiç	1723g
+árvor de natal	1922g
+árvor de tanabat	1930g
 áustri	665g
 âmbar	32g
 ägypten	658g
@@ -65938,9 +66185,9 @@ zoom vide	575g
 état uni	645g
 êxtas	403g
 índig	23g
-ócul	1935g
-ócul de proteçã	1937g
-ócul escur	1936g
+ócul	1940g
+ócul de proteçã	1942g
+ócul escur	1941g
 ódi	415g
 óper	410g
 órbit	176g
@@ -65954,7 +66201,7 @@ zoom vide	575g
 đức	638g
 şili	677g
 ấn độ	652g
-@stems de 4020
+@stems de 4022
 2000	723h
 50er	721h
 50er jahr	721h
@@ -65971,7 +66218,7 @@ abend	191h
 abenddammerung	191h
 abenddämmerung	191h
 abendrot	179h
-abendstimmung in der stadt	1906h
+abendstimmung in der stadt	1911h
 abenteu	431h
 abenteuerlich	431h
 abenteur	431h
@@ -65983,7 +66230,7 @@ abscheulich	438h
 abstosend	438h
 abstoßend	438h
 ac mila	622h
-achterbah	1913h
+achterbah	1918h
 achtsam	425h
 achtsamkeit	425h
 achtzig	719h
@@ -65995,9 +66242,9 @@ adelig	395h
 adria	871h
 aeroflot	563h
 afc ajax	627h
-affengesicht	1583h
+affengesicht	1588h
 africa do sul	680h
-afrikanisch trommel	1990h
+afrikanisch trommel	1995h
 afriqu du sud	680h
 agai	787h
 aggressiv	415h
@@ -66013,7 +66260,7 @@ airtel	568h
 ajax amsterdam	627h
 akademisch	370h
 akazi	847h
-akkordeo	1983h
+akkordeo	1988h
 aktienmarkt	369h
 aktiv	402h
 albtraum	416h
@@ -66051,7 +66298,7 @@ amalfiküst	775h
 amazo shopping	580h
 amazon.com	580h
 amd	534h
-amei	1690h
+amei	1695h
 america expr	512h
 america flag	645h
 amethyst	56h
@@ -66078,8 +66325,8 @@ antarkti	185h
 anthrazit	37h
 antik	391h
 antik bronz	316h
-antik gebaud	1867h
-antik gebäud	1867h
+antik gebaud	1872h
+antik gebäud	1872h
 antiquitat	391h
 antiquität	391h
 ao	665H
@@ -66148,7 +66395,7 @@ auserirdisch	176h
 ausgeglich	399h
 ausgeglichenheit	399h
 ausgelas	403h
-aust	1822h
+aust	1827h
 australi	649h
 australia	649h
 australia flag	649h
@@ -66177,23 +66424,23 @@ azur	39h
 azurblau	39h
 ba lan	671h
 baby	420h
-babyflasch	1837h
+babyflasch	1842h
 bach	148h
 bachlei	148h
 back	270h
 backerei	270h
 backstei	294h
-baco	1779h
+baco	1784h
 bad	143h
 bae	660h
-bagel	1772h
-baguett	1769h
+bagel	1777h
+baguett	1774h
 baidu	543h
 bali	778h
 balinesisch	778h
 ballerina	432h
 ballett	432h
-ballettschuh	1968h
+ballettschuh	1973h
 ballo	348h
 bambu	123h
 bambusgru	52h
@@ -66208,11 +66455,11 @@ bangladesch	685h
 bangladesh	685h
 bangladeshi flag	685h
 bangladé	685h
-banjo	1988h
+banjo	1993h
 bank	369h
 banknot	436h
-barbershop saul	1914h
-barbershop säul	1914h
+barbershop saul	1919h
+barbershop säul	1919h
 barbi	697h
 barbi pink	697h
 barca	617h
@@ -66224,9 +66471,9 @@ barça	617h
 basalt	158h
 basar	343h
 baseball	402h
-baseballkapp	1975h
-baseballmutz	1975h
-baseballmütz	1975h
+baseballkapp	1980h
+baseballmutz	1980h
+baseballmütz	1980h
 basketball	402h
 batik	726h
 bauerlich	390h
@@ -66242,7 +66489,7 @@ bay munich	619h
 bay münch	619h
 bayerisch	759h
 beangstigend	416h
-bech mit strohhalm	1852h
+bech mit strohhalm	1857h
 bedau	404h
 bedeckt	203h
 bedrohlich	416h
@@ -66271,8 +66518,8 @@ belgiqu	663h
 belgium	663h
 belçika	663h
 benfica	628h
-bento	1801h
-bento box	1801h
+bento	1806h
+bento box	1806h
 bequ	411h
 berg	160h
 berghutt	375h
@@ -66305,8 +66552,8 @@ bie	337h
 bier	266h
 biergart	759h
 bierhall	355h
-bierkrug	1847h
-bierkrüg	1848h
+bierkrug	1852h
+bierkrüg	1853h
 bikini	143h
 bildung	370h
 bilibili	544h
@@ -66316,18 +66563,18 @@ birkenhai	122h
 birkenwald	122h
 birlesik krallik	646h
 birleşik krallık	646h
-biso	1607h
+biso	1612h
 bitt weglas	475h
 bitterkalt	413h
 bittersu	428h
 bittersüß	428h
 bla	456h
-blasend wal	1675h
+blasend wal	1680h
 blasslila	90h
 blatt	128h
-blatt im wind	1727h
-blattgemu	1758h
-blattgemü	1758h
+blatt im wind	1732h
+blattgemu	1763h
+blattgemü	1763h
 blattgold	317h
 blattwerk	128h
 blau	4h
@@ -66351,7 +66598,7 @@ bleich	456h
 bleigrau	85h
 bleu klei	694h
 bleu tiffany	693h
-blindenhund	1589h
+blindenhund	1594h
 bling	444h
 blitz	201h
 blockhutt	375h
@@ -66362,7 +66609,7 @@ bluh	207h
 bluhend	207h
 bluhend kirschbaum	208h
 blum	207h
-blumenstempel	1705h
+blumenstempel	1710h
 blumenstrau	207h
 blumenstrauß	207h
 blumig	207h
@@ -66371,7 +66618,7 @@ blutenblatt	207h
 blutezeit	195h
 blutig	326h
 blätt	128h
-blätt im wind	1727h
+blätt im wind	1732h
 bläulich	4h
 bläulich weiß	76h
 blüh	207h
@@ -66417,10 +66664,10 @@ brazilia flag	642h
 bren	166h
 brennend	414h
 bresil	642h
-brezel	1771h
+brezel	1776h
 brezilya	642h
 bri	204h
-brill	1935h
+brill	1940h
 britisch	783h
 british flag	646h
 brokkoli	447h
@@ -66428,9 +66675,9 @@ bronz	58h
 bronzefarb	58h
 brot	270h
 brotch	270h
-brotlaib	1767h
+brotlaib	1772h
 bruck	351h
-bruck vor nachthimmel	1908h
+bruck vor nachthimmel	1913h
 brutalismu	713h
 brutalistisch	713h
 bräunlich	7h
@@ -66438,7 +66685,7 @@ bräutigam	383h
 brésil	642h
 brötch	270h
 brück	351h
-brück vor nachthimmel	1908h
+brück vor nachthimmel	1913h
 bubbl tea	259h
 buch	323h
 buchara	882h
@@ -66452,8 +66699,8 @@ burg	371h
 burg king	554h
 burgunderrot	33h
 buro	369h
-burogebaud	1877h
-burrito	1786h
+burogebaud	1882h
+burrito	1791h
 bus londoni	696h
 butt	269h
 bvb	620h
@@ -66471,13 +66718,13 @@ bös	416h
 büch	323h
 bücherei	356h
 büro	369h
-bürogebäud	1877h
+bürogebäud	1882h
 bỉ	663h
 bồ đào nha	641h
 caf	354h
 café	354h
 camouflag	445h
-camp	1861h
+camp	1866h
 camping	431h
 canada	648h
 canadi de montreal	604h
@@ -66532,7 +66779,7 @@ chinesisch mau	359h
 chinesisch neujahr	381h
 chinesisch seid	843h
 chinesisch stil	367h
-chinesisch teigtasch	1815h
+chinesisch teigtasch	1820h
 chinesisch tempel	811h
 chinoiseri	743h
 chirurgi	368h
@@ -66547,13 +66794,13 @@ classic blu	703h
 clow	342h
 club	450h
 clubbing	450h
-clutch	1958h
+clutch	1963h
 co do sao vang	656h
 coca cola	476h
 coca colani	476h
 coca colanı	476h
-cocktail	1846h
-cocktailgla	1845h
+cocktail	1851h
+cocktailgla	1850h
 coelinblau	40h
 cok	476h
 colombi	676h
@@ -66577,7 +66824,7 @@ crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-croissant	1768h
+croissant	1773h
 csd	767h
 cuba	692h
 cuba flag	692h
@@ -66591,15 +66838,15 @@ czech republic	673h
 czechia	673h
 côt azur	819h
 cờ đỏ sao vàng	656h
-dach	1644h
+dach	1649h
 daheim	411h
 dalapferd	850h
 dalla cowboy	595h
 dalmati	871h
-damenhut	1972h
-damenhut mit schleif	1972h
-damensandal	1967h
-damenstiefel	1969h
+damenhut	1977h
+damenhut mit schleif	1977h
+damensandal	1972h
+damenstiefel	1974h
 dammerung	191h
 dammrig	465h
 damo	441h
@@ -66607,7 +66854,7 @@ dampf	140h
 dan mach	668h
 dancheong	810h
 danemark	668h
-dango	1814h
+dango	1819h
 danimarca	668h
 danimarka	668h
 danisch	365h
@@ -66646,21 +66893,21 @@ diskret	434h
 diwali	823h
 dock	529h
 dodg	599h
-dodo	1659h
-doktorhut	1974h
+dodo	1664h
+doktorhut	1979h
 dollar	436h
 dom	372h
 domino	586h
 dompfaff	283h
 don	201h
-don kebab	1788h
+don kebab	1793h
 donnernd	201h
 donut	271h
 dorf	360h
 dorflich	360h
 dott	269h
 drach	408h
-drachengesicht	1671h
+drachengesicht	1676h
 drama	418h
 dramatisch	418h
 drapeau de singapour	690h
@@ -66670,7 +66917,7 @@ drau	431h
 drauß	431h
 dreck	168h
 dreckig	438h
-dromedar	1619h
+dromedar	1624h
 dropbox	574h
 druck	426h
 dschungel	120h
@@ -66699,7 +66946,7 @@ dämmrig	465h
 dämo	441h
 dänemark	668h
 dänisch	365h
-dön kebab	1788h
+dön kebab	1793h
 dörf	360h
 dörflich	360h
 dün	156h
@@ -66730,7 +66977,7 @@ ehrlichkeit	419h
 ei	269h
 eich	290h
 eichenholz	290h
-eidech	1669h
+eidech	1674h
 eier	269h
 eifersucht	439h
 eifersuchtig	439h
@@ -66741,15 +66988,15 @@ einbruch der nacht	191h
 einfuhlsam	401h
 einfühlsam	401h
 einhor	408h
-einhorngesicht	1604h
+einhorngesicht	1609h
 einhör	408h
-einkaufstut	1959h
-einkaufstüt	1959h
+einkaufstut	1964h
+einkaufstüt	1964h
 einladend	411h
 einsam	404h
-einsam insel	1864h
+einsam insel	1869h
 einsamkeit	404h
-einteilig badeanzug	1950h
+einteilig badeanzug	1955h
 eintonig	448h
 eintönig	448h
 eis	184h
@@ -66761,14 +67008,14 @@ eisdiel	274h
 eisengrau	87h
 eisig	413h
 eiskalt	413h
-eiswurfel	1856h
-eiswürfel	1856h
+eiswurfel	1861h
+eiswürfel	1861h
 ekel	438h
 ekelhaft	438h
 eklig	438h
 ekstatisch	403h
 ela	402H
-elefant	1623h
+elefant	1628h
 elegant	410h
 eleganz	410h
 elektronik	388h
@@ -66816,10 +67063,11 @@ erd	168h
 erdbe	229h
 erdgelb	102h
 erdig	397h
-erdnu	1762h
+erdnu	1767h
 erdreich	168h
 erdto	397h
 erdtö	397h
+eremitag	890h
 erfolg	429h
 erfolgreich	429h
 erforsch	431h
@@ -66873,12 +67121,12 @@ extravagant	394h
 exzentrisch	449h
 fabel	408h
 fabrik	389h
-fabrikgebaud	1887h
-fabrikgebäud	1887h
+fabrikgebaud	1892h
+fabrikgebäud	1892h
 facebook	481h
 fad	448H
 fahl	456h
-falafel	1789h
+falafel	1794h
 famili	411h
 fantasi	408h
 fantasy	408h
@@ -66926,8 +67174,8 @@ feu	166h
 feuerschei	166h
 feuerwehrauto	279h
 feuerwerk	345h
-feuerwerkskorp	1920h
-feuerwerkskörp	1920h
+feuerwerkskorp	1925h
+feuerwerkskörp	1925h
 feurig	406h
 fiat	499h
 ficht	121h
@@ -66952,31 +67200,31 @@ firefox	530h
 firma	369H
 fisch	377h
 fischerboot	140h
-fischfrikadell	1812h
+fischfrikadell	1817h
 fitn	402h
 fitnessstudio	402h
 fjord	147h
-flach schuh	1965h
-fladenbrot	1770h
+flach schuh	1970h
+fladenbrot	1775h
 flag of japa	636h
 flamenco	837h
 flamengo	634h
 flamingo	328h
 flamm	166h
 flammend	166h
-flasch mit knallend kork	1843h
+flasch mit knallend kork	1848h
 flaschengru	48h
 flaschengrü	48h
 flauschig	421h
-fledermau	1636h
-fleisch	1776h
-fleischhach	1776h
-fleischstuck	1778h
-fleischstück	1778h
+fledermau	1641h
+fleisch	1781h
+fleischhach	1781h
+fleischstuck	1783h
+fleischstück	1783h
 flied	64h
 fliederfarb	64h
 flieg	169h
-fliegenpilz	1730h
+fliegenpilz	1735h
 flirt	406h
 flitterwoch	405h
 floral	207h
@@ -66988,15 +67236,15 @@ flugzeug	169h
 fluoreszierend	462h
 flussig	152h
 flussigkeit	152h
-flussigkeit ausgi	1851h
+flussigkeit ausgi	1856h
 flut	142h
 fly emirat	559h
 flü	148h
 flügel	169h
 flüssig	152h
 flüssigkeit	152h
-flüssigkeit ausgieß	1851h
-fondu	1794h
+flüssigkeit ausgieß	1856h
+fondu	1799h
 formlich	423h
 forst	119h
 franc	637h
@@ -67008,7 +67256,7 @@ frança	637h
 frau	471H
 freibad	143h
 freiheit	431h
-freiheitsstatu	1892h
+freiheitsstatu	1897h
 french flag	637h
 freud	403h
 freudig	403h
@@ -67023,12 +67271,12 @@ friedvoll	399h
 frierend	413h
 frisch	412h
 frisch luft	412h
-frittiert garnel	1811h
+frittiert garnel	1816h
 froh	403h
 frohlich	403h
 frohlichkeit	403h
 frosch	339h
-froschgesicht	1666h
+froschgesicht	1671h
 frost	186h
 frostel	413h
 frostelnd	413h
@@ -67057,15 +67305,15 @@ frühlingsfest	381h
 frühlingshaft	195h
 frühmorg	188h
 fuch	335h
-fuchsgesicht	1592h
+fuchsgesicht	1597h
 fuchsi	65h
 fuchsia	65h
-fuji	1860h
+fuji	1865h
 funfzig	721h
 funk	166h
 funkel	444h
 funkelnd	444h
-funkelnd ster	1921h
+funkelnd ster	1926h
 furcht	416h
 furchterregend	416h
 furchtlo	418h
@@ -67089,7 +67337,7 @@ galaxi	176h
 galeri	452h
 gana	683h
 ganseblumch	220h
-garnel	1820h
+garnel	1825h
 gart	126h
 gartenarbeit	126h
 gas	352h
@@ -67100,7 +67348,7 @@ gaudí	776h
 geback	271h
 gebaud	351h
 gebet	425h
-gebetskett	1978h
+gebetskett	1983h
 gebirg	160h
 geborg	411h
 gebroch herz	404h
@@ -67116,7 +67364,7 @@ gedampft	460h
 gedampft sanft	459h
 gedeckt	460h
 gedenk	423h
-gedenkschleif	1934h
+gedenkschleif	1939h
 gedenkstatt	423h
 gedenkstätt	423h
 gedicht	323h
@@ -67133,7 +67381,7 @@ geheimni	407h
 geheimnisvoll	407h
 geholz	119h
 gehölz	119h
-geig	1987h
+geig	1992h
 geist	425h
 gelacht	403h
 gelangweilt	448h
@@ -67141,14 +67389,14 @@ gelas	399h
 gelassenheit	399h
 gelato	274h
 gelb	2h
-gelb blut	1712h
-gelb blüt	1712h
+gelb blut	1717h
+gelb blüt	1717h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
 geld	436h
-geldbor	1956h
-geldbör	1956h
+geldbor	1961h
+geldbör	1961h
 geldschei	436h
 geliebt	405h
 gelächt	403h
@@ -67168,12 +67416,12 @@ gereizt	415h
 germa flag	638h
 germania	638h
 germany	638h
-gerostet suskartoffel	1808h
-geröstet süßkartoffel	1808h
+gerostet suskartoffel	1813h
+geröstet süßkartoffel	1813h
 gesattigt	458h
 geschaftig	435h
 geschaftlich	369h
-geschenk	1933h
+geschenk	1938h
 geschicht	323h
 geschmackvoll	410h
 geschäftig	435h
@@ -67215,12 +67463,12 @@ giftig	438h
 gimpel	283h
 ginkgo	131h
 gipfel	160h
-giraff	1622h
+giraff	1627h
 gischt	142h
-gitarr	1984h
+gitarr	1989h
 github	528h
 gla	305h
-gla milch	1838h
+gla milch	1843h
 glamour	410h
 glamouro	410h
 glamourö	410h
@@ -67239,8 +67487,8 @@ gluck	403h
 glucklich	403h
 gluckselig	403h
 gluckseligkeit	403h
-gluckskek	1816h
-gluckskl	1724h
+gluckskek	1821h
+gluckskl	1729h
 gluhend	414h
 gluhend hei	414h
 glut	167h
@@ -67252,8 +67500,8 @@ glück	403h
 glücklich	403h
 glückselig	403h
 glückseligkeit	403h
-glückskek	1816h
-glückskl	1724h
+glückskek	1821h
+glückskl	1729h
 glühend	414h
 glühend heiß	414h
 gold	11h
@@ -67266,7 +67514,7 @@ goldfarb	11h
 goldfisch	340h
 gondel	818h
 googl	480h
-gorilla	1585h
+gorilla	1590h
 goth	424h
 gothic	424h
 gotisch	424h
@@ -67302,7 +67550,7 @@ greec	672h
 greek flag	672h
 grell	462h
 griechisch	787h
-grill	1694h
+grill	1699h
 grimmig	416h
 gro mau	359h
 gro well vor kanagawa	740h
@@ -67363,19 +67611,19 @@ ha lan	662h
 hab	604h
 haf	154h
 hagel	201h
-hahnchenschenkel	1777h
+hahnchenschenkel	1782h
 hai	141h
 hallo	469h
 hallow	379h
-halloweenkurbi	1916h
-halloweenkürbi	1916h
-hamburg	1780h
-hamst	1630h
-hamstergesicht	1630h
+halloweenkurbi	1921h
+halloweenkürbi	1921h
+hamburg	1785h
+hamst	1635h
+hamstergesicht	1635h
 han quoc	651h
 hanbok	841h
-handschuh	1944h
-handtasch	1957h
+handschuh	1949h
+handtasch	1962h
 handy	388h
 hanoi	798h
 hanok	842h
@@ -67383,9 +67631,9 @@ harmoni	399h
 harmonisch	399h
 has	415H
 hasch	421h
-hasengesicht	1631h
+hasengesicht	1636h
 hasslich	438h
-hau mit gart	1876h
+hau mit gart	1881h
 hausaufgab	370h
 hausch	375h
 hauswand	353h
@@ -67395,7 +67643,7 @@ havanna	771h
 hawaii	779h
 hawaiianisch	779h
 hei	414h
-hei quell	1909h
+hei quell	1914h
 hei schokolad	411h
 heidelbe	232h
 heil	430h
@@ -67406,14 +67654,14 @@ heilung	430h
 heimelig	411h
 heimweh	428h
 heirat	383h
-heisgetrank	1839h
+heisgetrank	1844h
 heisluftballo	820h
 heit	403h
 heiterkeit	403h
 heiß	414h
-heiß quell	1909h
+heiß quell	1914h
 heiß schokolad	411h
-heißgetränk	1839h
+heißgetränk	1844h
 heißluftballo	820h
 hektisch	435h
 held	418h
@@ -67423,19 +67671,19 @@ hell dunkel	803h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
-hemd mit krawatt	1940h
+hemd mit krawatt	1945h
 herbst	197h
 herbstblatt	129h
 herbstblätt	129h
 herbstlaub	129h
 herbstlich	197h
-herrenschuh	1962h
+herrenschuh	1967h
 herz	405h
 herzschmerz	404h
 heut nacht	192h
 hex	407h
 hexerei	407h
-hibisku	1710h
+hibisku	1715h
 highland	794h
 himalaya	795h
 himbe	233h
@@ -67446,11 +67694,11 @@ himmelreich	440h
 himmelslat	763h
 himmlisch	440h
 hindista	652h
-hindu	1895h
-hindutempel	1895h
+hindu	1900h
+hindutempel	1900h
 hinterhof	126h
 hippi	726h
-hirsch	1606h
+hirsch	1611h
 histori	391h
 historisch	391h
 hitz	205h
@@ -67479,27 +67727,27 @@ hollisch	441h
 holländisch	849h
 holz	290h
 holzig	290h
-holzscheit	1871h
+holzscheit	1876h
 honda	494h
 hongkong	789h
 hongri	674h
 honig	263h
 honigbi	337h
-honigmelo	1732h
-honigtopf	1836h
+honigmelo	1737h
+honigtopf	1841h
 horizont	183h
 horror	416h
 hortensi	219h
-hotdog	1783h
-hotel	1882h
+hotdog	1788h
+hotel	1887h
 huawei	538h
 hubsch	421h
 hugel	160h
-humm	1819h
+humm	1824h
 humor	403h
 humorvoll	403h
-hund	1588h
-hundegesicht	1587h
+hund	1593h
+hundegesicht	1592h
 hungaria flag	674h
 hungary	674h
 hungary flag	674h
@@ -67514,7 +67762,7 @@ hygg	411h
 hyundai	496h
 hà lan	662h
 hàn quốc	651h
-hähnchenschenkel	1777h
+hähnchenschenkel	1782h
 häsch	421h
 hässlich	438h
 häusch	375h
@@ -67530,7 +67778,7 @@ icelandic flag	670h
 idyll	399h
 idyllisch	399h
 iftar	761h
-igel	1635h
+igel	1640h
 ikb	694h
 ikea	479h
 illuminating	704h
@@ -67623,11 +67871,11 @@ japa flagg	636h
 japandi	734h
 japanisch	366h
 japanisch holzschnitt	806h
-japanisch postgebaud	1878h
-japanisch postgebäud	1878h
-japanisch pupp	1927h
-japanisch schlo	1888h
-japanisch windspiel	1929h
+japanisch postgebaud	1883h
+japanisch postgebäud	1883h
+japanisch pupp	1932h
+japanisch schlo	1893h
+japanisch windspiel	1934h
 japao	636h
 japo	636h
 japonya	636h
@@ -67671,7 +67919,7 @@ juventu	621h
 juwel	327h
 jähzor	415h
 jän	198h
-kaaba	1898h
+kaaba	1903h
 kaff	254h
 kaffeebrau	107h
 kaffeehau	354h
@@ -67684,20 +67932,20 @@ kaiserreich	395h
 kakao	261h
 kakao talk	520h
 kakaotalk	520h
-kakerlak	1695h
+kakerlak	1700h
 kaktu	135h
 kaliforni	793h
 kalifornisch	793h
 kalksinterterras	814h
 kalt	413h
 kalt farb	467h
-kamel	1620h
+kamel	1625h
 kami	322h
 kaminfeu	322h
 kampf	415h
 kanada	648h
 kanadisch	857h
-kanguru	1643h
+kanguru	1648h
 kaninch	421h
 kapell	372h
 kappadoki	820h
@@ -67714,19 +67962,19 @@ karminrot	70h
 karneval	346h
 karneval in rio	824h
 karott	249h
-kartoffel	1752h
-karussell	1910h
-karussellpferd	1910h
-kasestuck	1775h
+kartoffel	1757h
+karussell	1915h
+karussellpferd	1915h
+kasestuck	1780h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
 katar	661h
 kathedral	372h
-katz	1595h
+katz	1600h
 katzch	421h
-katzengesicht	1594h
-kaufhau	1886h
+katzengesicht	1599h
+kaufhau	1891h
 kaugummi	272h
 kawaii	421h
 kei	472h
@@ -67773,10 +68021,10 @@ klassenzimm	370h
 klassik	410h
 klassisch	391h
 klassisch musik	410h
-klaviatur	1985h
-kleeblatt	1723h
+klaviatur	1990h
+kleeblatt	1728h
 klei blu	694h
-kleid	1947h
+kleid	1952h
 kleinblau	834h
 kleinkind	393h
 kleinstadt	351h
@@ -67788,11 +68036,11 @@ knallig	458h
 knallrot	74h
 kneip	355h
 knick	593h
-knoblauch	1760h
+knoblauch	1765h
 knuffig	421h
-koala	1638h
-koalabar	1638h
-koalabär	1638h
+koala	1643h
+koalabar	1643h
+koalabär	1643h
 kobalt	45h
 kobaltblau	45h
 kochend	414h
@@ -67813,15 +68061,15 @@ komodi	403h
 kompetent	419h
 komödi	403h
 konfetti	422h
-konfettiball	1924h
-konfettibomb	1923h
+konfettiball	1929h
+konfettibomb	1928h
 konflikt	415h
 konig	395h
 konigi	395h
 koniglich	395h
 konigreich	395h
 konigsblau	43h
-konserv	1800h
+konserv	1805h
 konstantinopel	784h
 konstruktivismu	829h
 konstruktivistisch	829h
@@ -67859,7 +68107,7 @@ kraut	137h
 kreativ	452h
 kreativitat	452h
 kreativität	452h
-kreb	1818h
+kreb	1823h
 kreml	845h
 kreuzfahrt	140h
 kreuzfahrtschiff	140h
@@ -67870,7 +68118,7 @@ kristall	311h
 kro	395h
 kroati	871h
 kroatisch	871h
-krokodil	1667h
+krokodil	1672h
 kryptisch	407h
 kräftig	418h
 kräftig leuchtend	458h
@@ -67879,13 +68127,13 @@ kräut	137h
 kubanisch	771h
 kubismu	830h
 kubistisch	830h
-kugelfisch	1681h
+kugelfisch	1686h
 kuh	418h
-kuhgesicht	1608h
+kuhgesicht	1613h
 kuhl	413h
 kuhl farb	467h
 kuhl ton	467h
-kuk von vor	1651h
+kuk von vor	1656h
 kukengelb	77h
 kultiviert	410h
 kulturerb	391h
@@ -67909,8 +68157,8 @@ kustenlini	143h
 kyoto	817h
 kält	413h
 kämpf	415h
-känguru	1643h
-käsestück	1775h
+känguru	1648h
+käsestück	1780h
 kätzch	421h
 könig	395h
 königi	395h
@@ -67923,7 +68171,7 @@ küh	418h
 kühl	413h
 kühl farb	467h
 kühl tön	467h
-kük von vor	1651h
+kük von vor	1656h
 kükengelb	77h
 künstl	452h
 künstlerisch	452h
@@ -67934,7 +68182,7 @@ küst	143h
 küstenlini	143h
 la galaxy	605h
 la lak	588h
-laborkittel	1938h
+laborkittel	1943h
 lach	29h
 lachel	403h
 lachelnd	403h
@@ -67946,9 +68194,9 @@ lackarbeit	314h
 lagerfeu	166h
 lagerhall	389h
 lagu	146h
-laib brot	1767h
+laib brot	1772h
 lak	588h
-lama	1621h
+lama	1626h
 lamborghini	489h
 lamp	347h
 lampio	320h
@@ -67972,7 +68220,7 @@ laternenfest	763h
 laternenlicht	347h
 latt macchiato	255h
 laub	128h
-laubbaum	1718h
+laubbaum	1723h
 lauf	402h
 launisch	424h
 laut	435h
@@ -67985,7 +68233,7 @@ lebendig	402h
 lebhaft	402h
 led	299h
 lederbrau	26h
-leer nest	1728h
+leer nest	1733h
 legend	408h
 legendar	408h
 legendär	408h
@@ -68001,7 +68249,7 @@ leidenschaft	406h
 leidenschaftlich	406h
 leistung	429h
 lenovo	537h
-leopard	1599h
+leopard	1604h
 ler	370h
 lethargisch	427h
 leuchtend	457h
@@ -68047,11 +68295,11 @@ los angel dodg	599h
 los angel lak	588h
 loschfahrzeug	279h
 lotu	212h
-lotusblut	1706h
-lotusblüt	1706h
+lotusblut	1711h
+lotusblüt	1711h
 lotusteich	150h
 loung	400h
-lowengesicht	1596h
+lowengesicht	1601h
 loy krathong	763h
 loyal	419h
 loyalitat	419h
@@ -68073,7 +68321,7 @@ lärm	435h
 lärmend	435h
 lässig	400h
 löschfahrzeug	279h
-löwengesicht	1596h
+löwengesicht	1601h
 macarista	674h
 macaro	275h
 macho	433h
@@ -68105,7 +68353,7 @@ malerei	452h
 malezya	689h
 malv	63h
 malásia	689h
-mammut	1624h
+mammut	1629h
 man	471H
 man city	610h
 man united	609h
@@ -68117,7 +68365,7 @@ mango	239h
 manhatta	782h
 mannlich	471H
 mannlichkeit	433h
-mantel	1945h
+mantel	1950h
 mapl leaf flag	648h
 march	408h
 marchenhaft	408h
@@ -68145,14 +68393,14 @@ maskulinitat	433h
 maskulinität	433h
 massai	867h
 mastercard	510h
-mat tee	1855h
+mat tee	1860h
 matcha	258h
 matrjoschka	845h
 matro	140h
 matsch	168h
 matt	460h
 mau	353h
-mausegesicht	1627h
+mausegesicht	1632h
 mauv	63h
 maya	835h
 mcdonald	477h
@@ -68196,7 +68444,7 @@ miami	781h
 miami heat	592h
 microsoft	579h
 mid century	714h
-mikrob	1702h
+mikrob	1707h
 milch	268h
 milchkaff	255h
 milchstra	176h
@@ -68206,16 +68454,16 @@ milchwei	105h
 milchweiß	105h
 mild	401h
 militar	445h
-militarhelm	1976h
+militarhelm	1981h
 militär	445h
-militärhelm	1976h
+militärhelm	1981h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
 minimal	398h
 minimalismu	398h
 minimalistisch	398h
-minimarkt	1884h
+minimarkt	1889h
 mint	30h
 mintgru	30h
 mintgrü	30h
@@ -68274,13 +68522,13 @@ morgenrot	180h
 morgentau	206h
 morocca flag	659h
 morocco	659h
-mosch	1894h
+mosch	1899h
 moskau	845h
 motivatio	417h
 motiviert	417h
 motor	389h
 mucha	805h
-muck	1699h
+muck	1704h
 mud	427h
 muffi	271h
 munt	403h
@@ -68307,10 +68555,10 @@ märchenhaft	408h
 märchenwelt	408h
 märkt	343h
 märz	195h
-mäusegesicht	1627h
+mäusegesicht	1632h
 méxico	644h
 möhr	249h
-mück	1699h
+mück	1704h
 müd	427h
 mısır bayrağı	658h
 na uy	667h
@@ -68324,15 +68572,15 @@ nachtleb	450h
 nachtlich	192h
 nachtmarkt	344h
 nachtzeit	192h
-nadelbaum	1717h
+nadelbaum	1722h
 nadelwald	121h
 naiv	420h
 nam phi	680h
 namibia	883h
 namibisch	883h
 napoli calcio	624h
-nashor	1625h
-nationalpark	1865h
+nashor	1630h
+nationalpark	1870h
 natur	396h
 naturlich	396h
 natürlich	396h
@@ -68363,7 +68611,7 @@ nervo	426h
 nervositat	426h
 nervosität	426h
 nervö	426h
-nest mit eier	1729h
+nest mit eier	1734h
 netflix	484h
 netherland	662h
 neuanfang	412h
@@ -68403,7 +68651,7 @@ nigeria flagg	681h
 nigéria	681h
 nijerya	681h
 nil	786H
-nilpferd	1626h
+nilpferd	1631h
 nintendo	581h
 nissa	495h
 nix	408h
@@ -68453,7 +68701,7 @@ okologi	396h
 okologisch	396h
 oktob	197h
 oktoberfest	759h
-oktopu	1683h
+oktopu	1688h
 oldtim	391h
 olimpiadi	698h
 oliv	24h
@@ -68474,7 +68722,7 @@ oper	410h
 optimismu	417h
 optimistisch	417h
 opulent	394h
-orang uta	1586h
+orang uta	1591h
 orangefarb	1h
 orangerot	97h
 orchest	410h
@@ -68498,13 +68746,13 @@ paillett	444h
 pakista	684h
 pakistani flag	684h
 palast	358h
-palm	1719h
+palm	1724h
 pamukkal	814h
 panasonic	558h
 panda	332h
-pandabar	1639h
-pandabär	1639h
-pandagesicht	1639h
+pandabar	1644h
+pandabär	1644h
+pandagesicht	1644h
 panik	416h
 panisch	426h
 panto classic blu	703h
@@ -68563,14 +68811,14 @@ peruvia flag	678h
 perú	678h
 petra	785h
 petrol	13h
-pfannengericht	1792h
+pfannengericht	1797h
 pfannkuch	271h
 pfarr	372h
 pfau	329h
 pfauenblau	46h
 pfeff	278h
-pferd	1603h
-pferdegesicht	1600h
+pferd	1608h
+pferdegesicht	1605h
 pfingstro	214h
 pfirsich	235h
 pfirsichblut	216h
@@ -68595,16 +68843,16 @@ pier	154h
 pilz	136h
 pingui	333h
 pini	121h
-piniendekoratio	1926h
+piniendekoratio	1931h
 pink	6h
 pink neo	116h
-pink schleif	1932h
+pink schleif	1937h
 pinterest	526h
 pittsburgh steel	596h
 pizza	247h
-pizzastuck	1782h
-pizzastück	1782h
-pizzeria	1782h
+pizzastuck	1787h
+pizzastück	1787h
+pizzeria	1787h
 planet	176h
 planet erd	396h
 plastik	318h
@@ -68628,10 +68876,10 @@ polonya	671h
 polynesi	879h
 polynesisch	879h
 polônia	671h
-pomm frit	1781h
+pomm frit	1786h
 pool	143h
 pop art	804h
-popcor	1797h
+popcor	1802h
 porsch	498h
 portekiz	641h
 portogallo	641h
@@ -68640,8 +68888,8 @@ portugiesisch	809h
 portugu flag	641h
 porzella	306h
 positiv	403h
-postgebaud	1879h
-postgebäud	1879h
+postgebaud	1884h
+postgebäud	1884h
 prag	854h
 prakolumbisch	835h
 prari	124h
@@ -68660,8 +68908,8 @@ präri	124h
 psg	625h
 psychedelisch	449h
 pub	355h
-pudding	1835h
-pudel	1590h
+pudding	1840h
+pudel	1595h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
@@ -68698,12 +68946,12 @@ rasend	415h
 raserei	415h
 ratsel	407h
 ratselhaft	407h
-ratt	1629h
+ratt	1634h
 rauch	325h
 rauchig	325h
 raumschiff	376h
 raumstatio	376h
-raup	1689h
+raup	1694h
 raureif	186h
 rav	450h
 real madrid	616h
@@ -68728,23 +68976,23 @@ regnerisch	199h
 regnet	199h
 regno unito	646h
 rei	420h
-rei in schussel	1804h
-rei in schüssel	1804h
-rei mit curry	1805h
+rei in schussel	1809h
+rei in schüssel	1809h
+rei mit curry	1810h
 reichtum	394h
 reif	434h
 reifwei	83h
 reifweiß	83h
 reinheit	420h
 reino unido	646h
-reisahr	1721h
-reisballch	1803h
-reisbällch	1803h
-reiscrack	1802h
+reisahr	1726h
+reisballch	1808h
+reisbällch	1808h
+reiscrack	1807h
 reisfeld	252h
 reisterra	252h
 reisterras	252h
-reisähr	1721h
+reisähr	1726h
 relianc jio	569h
 religio	425h
 religiö	425h
@@ -68755,12 +69003,12 @@ reserviert	434h
 respekt	423h
 respektvoll	423h
 retro	391h
-rettungshelm	1977h
+rettungshelm	1982h
 reu	404h
-riesenrad	1912h
+riesenrad	1917h
 riff	153h
 rind	360h
-ring	1980h
+ring	1985h
 ritterburg	371h
 ritual	407h
 robot	388h
@@ -68785,16 +69033,16 @@ rosa barbi	697h
 rosa stadt	816h
 rosarot	91h
 rosenrot	72h
-rosett	1707h
+rosett	1712h
 rosig	6h
 rost	298h
 rostfrei	295h
 rostig	298h
 rostrot	112h
 rot	0h
-rot apfel	1739h
+rot apfel	1744h
 rot platz	845h
-rot umschlag	1931h
+rot umschlag	1936h
 rotbrau	19h
 rotkehlch	284h
 rotlich	0h
@@ -68832,14 +69080,14 @@ safari	431h
 safra	288h
 sagenhaft	408h
 sahara	156h
-sak flasch mit tas	1842h
+sak flasch mit tas	1847h
 sakura	208h
 salat	447h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-salz	1799h
-salzstreu	1799h
+salz	1804h
+salzstreu	1804h
 samsung	486h
 samt	301h
 samtig	301h
@@ -68850,7 +69098,7 @@ sanddu	156h
 sanddü	156h
 sandfarb	103h
 sandstrand	144h
-sandwich	1784h
+sandwich	1789h
 sanft	401h
 sanftheit	401h
 sanftmutig	399h
@@ -68872,13 +69120,13 @@ saudi arabi	657h
 saudi arabia	657h
 saudi flag	657h
 saugling	420h
-sauropod	1673h
+sauropod	1678h
 savan	847h
 saxofo	451h
 saxopho	451h
 schadel	416h
 schaf	360h
-schal	1943h
+schal	1948h
 scham	426h
 scharf	277h
 scharf sos	286h
@@ -68894,8 +69142,8 @@ schenk	355h
 scheu	360h
 schick	410h
 schiff	140h
-schildkrot	1668h
-schildkröt	1668h
+schildkrot	1673h
+schildkröt	1673h
 schillernd	310h
 schimm	444h
 schimmernd	444h
@@ -68909,7 +69157,7 @@ schlaflosigkeit	426h
 schlafrig	427h
 schlafzimm	374h
 schlamm	168h
-schlang	1670h
+schlang	1675h
 schleim	438h
 schleimig	438h
 schlicht	398h
@@ -68918,10 +69166,10 @@ schlo	371h
 schlos	371h
 schlucht	159h
 schlumm	427h
-schlupfend kuk	1649h
+schlupfend kuk	1654h
 schläfrig	427h
 schlös	371h
-schlüpfend kük	1649h
+schlüpfend kük	1654h
 schmerz	404h
 schmerzhaft	404h
 schmetterling	336h
@@ -68931,8 +69179,8 @@ schmuckstuck	327h
 schmuckstück	327h
 schmutzig	438h
 schn	187h
-schneck	1687h
-schneckenhau	1684h
+schneck	1692h
+schneckenhau	1689h
 schneebedeckt	187h
 schneebedeckt berg	161h
 schneeberg	161h
@@ -68948,7 +69196,7 @@ schockiert	437h
 schokobrau	108h
 schokolad	261h
 schokoladenbrau	108h
-schokoladentafel	1832h
+schokoladentafel	1837h
 schott	292h
 schottisch	794h
 schottland	794h
@@ -68962,15 +69210,15 @@ schulbu	280h
 schuld	426h
 schuldlo	420h
 schuleri	370h
-schulgebaud	1885h
-schulgebäud	1885h
-schulranz	1960h
+schulgebaud	1890h
+schulgebäud	1890h
+schulranz	1965h
 schummrig	465h
 schurwoll	303h
-schussel mit loffel	1795h
-schussel und essstabch	1806h
-schutzbrill	1937h
-schwa	1657h
+schussel mit loffel	1800h
+schussel und essstabch	1811h
+schutzbrill	1942h
+schwa	1662h
 schwarm	405h
 schwarz	9h
 schwarz pfeff	278h
@@ -68988,9 +69236,9 @@ schwedenrot	850h
 schwedisch	850h
 schwei	414h
 schweig	399h
-schweinegesicht	1612h
-schweinerussel	1615h
-schweinerüssel	1615h
+schweinegesicht	1617h
+schweinerussel	1620h
+schweinerüssel	1620h
 schweiz grafik	833h
 schweiz stil	833h
 schweiß	414h
@@ -69006,8 +69254,8 @@ schwül	414h
 schädel	416h
 schül	370h
 schüleri	370h
-schüssel mit löffel	1795h
-schüssel und essstäbch	1806h
+schüssel mit löffel	1800h
+schüssel und essstäbch	1811h
 sci fi	388h
 scienc fictio	388h
 sechzig	714h
@@ -69015,7 +69263,7 @@ see	147H
 see off	140h
 seebad	143h
 seeblau	42h
-seehund	1678h
+seehund	1683h
 seel	425h
 seema	140h
 seero	212h
@@ -69034,8 +69282,8 @@ seidenstra	882h
 seidenstraß	882h
 seidig	302h
 sekt	265h
-sektgla	1849h
-sektglä	1849h
+sektgla	1854h
+sektglä	1854h
 selado	308h
 selbstbewusst	418h
 selbstsich	418h
@@ -69058,12 +69306,12 @@ sf giant	602h
 shanghai	790h
 shell	505h
 shibori	840h
-shinto	1897h
+shinto	1902h
 shinto schrei	817h
 shopify	576h
-short	1952h
+short	1957h
 sicherheit	419h
-sicherheitswest	1939h
+sicherheitswest	1944h
 sichtbeto	713h
 siebzig	722h
 sieg	429h
@@ -69087,18 +69335,18 @@ ski	198h
 skifahr	198h
 skihutt	848h
 skihütt	848h
-skorpio	1698h
+skorpio	1703h
 skurril	449h
 skyli	351h
 sl benfica	628h
-slip	1951h
+slip	1956h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
 smartpho	388h
 smog	202h
 snapchat	527h
-sock	1946h
+sock	1951h
 softei	274h
 solar	171h
 soldat	445h
@@ -69110,14 +69358,14 @@ sommerurlaub	196h
 sommerzeit	196h
 son	171H
 sonnenaufgang	180h
-sonnenaufgang uber berg	1904h
-sonnenaufgang uber dem meer	1905h
-sonnenaufgang über berg	1904h
-sonnenaufgang über dem meer	1905h
+sonnenaufgang uber berg	1909h
+sonnenaufgang uber dem meer	1910h
+sonnenaufgang über berg	1909h
+sonnenaufgang über dem meer	1910h
 sonnenbad	143h
 sonnenblum	211h
 sonnenbrau	196h
-sonnenbrill	1936h
+sonnenbrill	1941h
 sonnenbräu	196h
 sonnendurchflutet	172h
 sonnenlicht	171h
@@ -69125,7 +69373,7 @@ sonnenschei	171h
 sonnenstrahl	171h
 sonnentag	172h
 sonnenuntergang	179h
-sonnenuntergang in der stadt	1907h
+sonnenuntergang in der stadt	1912h
 sonnenverwohnt	172h
 sonnenverwöhnt	172h
 sonnig	172h
@@ -69138,7 +69386,7 @@ south africa flag	680h
 south korea	651h
 sowjetisch plakat	829h
 spa	403h
-spaghetti	1807h
+spaghetti	1812h
 spagna	640h
 spai	640h
 spani	640h
@@ -69149,26 +69397,26 @@ spaß	403h
 spaßig	403h
 speiseei	274h
 spektrum	178h
-spiegelei in bratpfan	1791h
-spiel	1911h
+spiegelei in bratpfan	1796h
+spiel	1916h
 spielhall	719h
 spielplatz	393h
-spielplatzrutsch	1911h
+spielplatzrutsch	1916h
 spielzeug	393h
-spin	1696h
+spin	1701h
 spinat	447h
-spinnennetz	1697h
+spinnennetz	1702h
 spiritualitat	425h
 spiritualität	425h
 spirituell	425h
 spital	368h
 sport	402h
 sportlich	402h
-sportschuh	1963h
+sportschuh	1968h
 spotify	483h
-springbrun	1899h
+springbrun	1904h
 spritz	152h
-spro	1715h
+spro	1720h
 spruhreg	200h
 sprühreg	200h
 spuk	416h
@@ -69178,7 +69426,7 @@ spät nacht	193h
 ssc napoli	624h
 st patrick day	838h
 stabil	419h
-stadio	1866h
+stadio	1871h
 stadt	351h
 stadtisch	351h
 stadtzentrum	351h
@@ -69200,38 +69448,38 @@ sternenlicht	175h
 still	399h
 still ruh	399h
 stilvoll	410h
-stink	1642h
-stinkti	1642h
-stockelschuh	1966h
+stink	1647h
+stinkti	1647h
+stockelschuh	1971h
 stolz	429h
 str	426h
 stra	352h
 strahlend	457h
 strahlend zukunft	417h
 strand	143h
-strand mit sonnenschirm	1862h
+strand mit sonnenschirm	1867h
 straß	352h
 streich	475h
-streifenhornch	1633h
-streifenhörnch	1633h
+streifenhornch	1638h
+streifenhörnch	1638h
 streng	423h
 strick	411h
 strickpullov	411h
 strom	148h
-stuck tort	1829h
+stuck tort	1834h
 student	370h
 studenti	370h
 studi	370h
 studio ghibli	832h
 studium	370h
-stundenhotel	1883h
+stundenhotel	1888h
 sturm	201h
 sturmisch	201h
 städt	351h
 städtisch	351h
 stärk	418h
-stöckelschuh	1966h
-stück tort	1829h
+stöckelschuh	1971h
+stück tort	1834h
 stürm	201h
 stürmisch	201h
 subaru	503h
@@ -69267,7 +69515,7 @@ swi flag	664h
 swingmusik	451h
 switzerland	664h
 symphoni	410h
-synagog	1896h
+synagog	1901h
 säugling	420h
 südafrika	680h
 südafrikanisch	880h
@@ -69275,9 +69523,9 @@ südkorea	651h
 süs	421h
 süß	421h
 süßigkeit	272h
-t rex	1674h
-t shirt	1941h
-taco	1785h
+t rex	1679h
+t shirt	1946h
+taco	1790h
 taegukgi	651h
 tafelberg	159h
 tag	194h
@@ -69292,12 +69540,12 @@ taifu	201h
 tailandia	687h
 tailândia	687h
 taj mahal	846h
-takeaway box	1817h
-takeaway schachtel	1817h
+takeaway box	1822h
+takeaway schachtel	1822h
 tal	162h
-tamal	1787h
+tamal	1792h
 tan	121H
-tanabata baum	1925h
+tanabata baum	1930h
 tannengru	48h
 tannengrü	48h
 tanz	402h
@@ -69312,9 +69560,9 @@ tarnung	445h
 tarta	794h
 tatami	801h
 tatendrang	402h
-tatz	1645h
-tatzenabdruck	1645h
-tatzenabdrück	1645h
+tatz	1650h
+tatzenabdruck	1650h
+tatzenabdrück	1650h
 tau	206h
 taub	420h
 taup	68h
@@ -69336,12 +69584,12 @@ teddybar	421h
 teddybär	421h
 tee	256h
 teebrau	88h
-teekan	1840h
-teeta ohn henkel	1841h
+teekan	1845h
+teeta ohn henkel	1846h
 teezeremoni	801h
 tehera	878h
 teich	149h
-teigtasch	1815h
+teigtasch	1820h
 telefonzell	285h
 telegram	518h
 tempel	357h
@@ -69381,11 +69629,11 @@ tiffany	693h
 tiffany blau	693h
 tiffany blu	693h
 tig	330h
-tigergesicht	1597h
+tigergesicht	1602h
 tiki bar	746h
 tiktok	522h
 tint	47h
-tintenfisch	1821h
+tintenfisch	1826h
 tintenschwarz	47h
 tiranga	652h
 tirol	848h
@@ -69393,20 +69641,20 @@ toast	270h
 tod	423h
 toff	262h
 tokio	862h
-tokyo tow	1891h
+tokyo tow	1896h
 tomat	247h
 ton erd	315h
 topf	315h
-topf mit ess	1793h
+topf mit ess	1798h
 topferei	315h
 topferwar	315h
-topfpflanz	1716h
+topfpflanz	1721h
 torii	817h
 tornado	201h
 toronto mapl leaf	603h
 tort	271h
-tortenstuck	1829h
-tortenstück	1829h
+tortenstuck	1834h
+tortenstück	1834h
 toshiba	557h
 toskana	774h
 toskanisch	774h
@@ -69417,9 +69665,9 @@ tottenham	611h
 tottenham hotspur	611h
 toyota	493h
 tra	404H
-traditionell japanisch windsack	1928h
-traditionell japanisch windsäck	1928h
-traditionell mondfest	1930h
+traditionell japanisch windsack	1933h
+traditionell japanisch windsäck	1933h
+traditionell mondfest	1935h
 trag	427h
 tragisch	404h
 tragodi	404h
@@ -69440,17 +69688,17 @@ treibholz	290h
 trekking	431h
 treu	419h
 tricolor	637h
-trinkgla	1850h
-trinkpackch	1854h
-trinkpäckch	1854h
+trinkgla	1855h
+trinkpackch	1859h
+trinkpäckch	1859h
 triumph	429h
 triumphierend	429h
-trommel	1989h
-trommelstock	1989h
-trommelstöck	1989h
-trompet	1986h
+trommel	1994h
+trommelstock	1994h
+trommelstöck	1994h
+trompet	1991h
 trop	363H
-tropenfisch	1680h
+tropenfisch	1685h
 tropenstrand	145h
 tropf	152h
 tropha	429h
@@ -69465,7 +69713,7 @@ trubsinnig	404h
 trung quoc	650h
 trung quốc	650h
 trupp	445h
-truthah	1646h
+truthah	1651h
 trä	404h
 träg	427h
 träum	409h
@@ -69618,7 +69866,7 @@ vereinigt konigreich	646h
 vereinigt königreich	646h
 vereinigt staat	645h
 vereist	464h
-verfall hau	1874h
+verfall hau	1879h
 verfault	438h
 verfuhrerisch	406h
 verfuhrung	406h
@@ -69694,7 +69942,7 @@ việt nam	656h
 vk	571h
 vkontakt	571h
 vodafo	570h
-vogel	1652h
+vogel	1657h
 vogelbe	282h
 volksfest	346h
 volksmusik	390h
@@ -69713,7 +69961,7 @@ vw	492h
 vương quốc anh	646h
 wabi sabi	366h
 waffel	271h
-waffel mit butt	1774h
+waffel mit butt	1779h
 wagemutig	418h
 wahnsi	435h
 wahnsinnig	435h
@@ -69723,7 +69971,7 @@ waldch	119h
 waldgebiet	119h
 walnu	290h
 wand	353h
-wanderstiefel	1964h
+wanderstiefel	1969h
 wanderung	431h
 warhol	804h
 warm	411h
@@ -69733,12 +69981,12 @@ warm gemütlich	411h
 warm ton	466h
 warm tön	466h
 was	152H
-waschbar	1593h
-waschbär	1593h
+waschbar	1598h
+waschbär	1598h
 wasserblau	66h
-wasserbuffel	1610h
-wasserbüffel	1610h
-wasserei	1824h
+wasserbuffel	1615h
+wasserbüffel	1615h
+wasserei	1829h
 wasserfall	151h
 wasserfest	755h
 wasserfäll	151h
@@ -69762,14 +70010,14 @@ weihnachtlich	378h
 weihnachtsbaum	378h
 weinend	404h
 weinfarb	113h
-weingla	1844h
+weingla	1849h
 weinrot	33h
 weintraub	231h
 weiz	251h
 weizenfeld	251h
 weiß	10h
 weiß nächt	813h
-welk blum	1709h
+welk blum	1714h
 well	142h
 welln	430h
 welp	421h
@@ -69783,7 +70031,7 @@ west ham united	614h
 whatsapp	517h
 whiskey	267h
 whisky	267h
-widd	1616h
+widd	1621h
 widerlich	438h
 wie kaffeehau	853h
 wie secessio	735h
@@ -69793,13 +70041,14 @@ wiking	839h
 wild	431h
 wild west	749h
 wildni	431h
-wildschwei	1614h
+wildschwei	1619h
 wind	204h
 windig	204h
 windsto	204h
 windstoß	204h
 wint	198h
 winterlich	198h
+winterpalast	890h
 winterzeit	198h
 wirtschaft	369h
 wirtshau	355h
@@ -69811,11 +70060,11 @@ wohlbefind	430h
 wohlhabend	394h
 wohlig	411h
 wohltuend	401h
-wohnhau	1873h
-wohnhäu	1873h
-wohnsiedlung	1873h
-wolf	1591h
-wolfsgesicht	1591h
+wohnhau	1878h
+wohnhäu	1878h
+wohnsiedlung	1878h
+wolf	1596h
+wolfsgesicht	1596h
 wolk	170h
 wolk sieb	440h
 wolkenkratz	351h
@@ -69828,12 +70077,12 @@ wordpr	577h
 wow	437h
 wund	437h
 wunderbar	437h
-wunderkerz	1919h
+wunderkerz	1924h
 wunderland	408h
 wunsch	417h
 wurdevoll	423h
 wurdig	423h
-wurm	1701h
+wurm	1706h
 wurzig	277h
 wust	156h
 wut	415h
@@ -69875,18 +70124,18 @@ zauberi	408h
 zauberspruch	408h
 zaubertrank	408h
 zebra	331h
-zehensandal	1961h
+zehensandal	1966h
 zeichentrick	393h
 zeitlo	410h
 zelt	431h
-zeltplatz	1900h
+zeltplatz	1905h
 zement	293h
 zen	362h
 zen gart	362h
 zeremoni	423h
 zeremoniell	423h
 zhihu	547h
-zieg	1618h
+zieg	1623h
 ziegel	294h
 ziegelstei	294h
 zimmerpflanz	128h
@@ -69894,7 +70143,7 @@ zimt	277h
 zinnob	35h
 zinnoberrot	35h
 zirku	346h
-zirkuszelt	1915h
+zirkuszelt	1920h
 zitro	227h
 zitronengelb	100h
 zitronig	227h
@@ -69924,14 +70173,14 @@ zwanzig jahr	710h
 zweifel	426h
 zweig	290h
 zwetschg	244h
-zwiebel	1761h
+zwiebel	1766h
 zwiebelturm	845h
 zwiebeltürm	845h
 zwielicht	191h
 zya	14h
 zyklo	201h
-zylind	1973h
-zylinderhut	1973h
+zylind	1978h
+zylinderhut	1978h
 zäh	418h
 zärtlich	401h
 zärtlichkeit	401h
@@ -69975,7 +70224,7 @@ zärtlichkeit	401h
 đức	638h
 şili	677h
 ấn độ	652h
-@stems it 3433
+@stems it 3451
 a cas	411i
 a lum di candel	321i
 abbattut	404i
@@ -70044,12 +70293,12 @@ airtel	568i
 ajax amsterdam	627i
 ala	169i
 alb	180i
-alb sull montagn	1904i
+alb sull montagn	1909i
 alber	133i
-alber decidu	1718i
+alber decidu	1723i
 alber di natal	378i
-alber di tanabat	1925i
-alber sempreverd	1717i
+alber di tanabat	1930i
+alber sempreverd	1722i
 albicocc	78i
 aleman	638i
 alemanh	638i
@@ -70097,12 +70346,12 @@ amor	405i
 amorevol	405i
 an do	652i
 ananas	240i
-anatr	1656i
+anatr	1661i
 and	796I
 andalus	837i
 android	531i
-anell	1980i
-anell di diamant	1980i
+anell	1985i
+anell di diamant	1985i
 angel	440i
 angelic	420i
 angur	234i
@@ -70137,13 +70386,13 @@ appassionat	406i
 apprendiment	370i
 approd	154i
 april	195i
-aquil	1655i
-aquilon a form di carp	1928i
+aquil	1660i
+aquilon a form di carp	1933i
 arab	788i
 arab saoudit	657i
 arab saudit	657i
-arachid	1762i
-aragost	1819i
+arachid	1767i
+aragost	1824i
 arancion	1i
 arcan	407i
 arcobalen	178i
@@ -70241,6 +70490,7 @@ azzurr ciel	41i
 azzurr ciel intens	39i
 azzurr polver	98i
 azzurrin	39i
+azzurrognol	4i
 ba lan	671i
 babb natal	378i
 bac	405I
@@ -70248,26 +70498,26 @@ bacc	253i
 baccan	435i
 baciar	405I
 bae	660i
-bagel	1772i
+bagel	1777i
 baglior del fuoc	166i
-baguett	1769i
+baguett	1774i
 baidu	543i
 bait	375i
 bal	778i
 balen	341i
-balen che spruzz acqu	1675i
+balen che spruzz acqu	1680i
 balines	778i
 ball	402i
 ballar	402i
 ballerin	432i
 ballett	432i
 bambin	393i
-bambol giappones	1927i
+bambol giappones	1932i
 bambu	123i
-bambu decorat	1926i
+bambu decorat	1931i
 bambuset	123i
 bambù	123i
-bambù decorat	1926i
+bambù decorat	1931i
 banal	448i
 banalit	448i
 banalità	448i
@@ -70283,19 +70533,19 @@ bangladesch	685i
 bangladesh	685i
 bangladesh flag	685i
 bangladés	685i
-banj	1988i
+banj	1993i
 bar	354I
 bar caff	354i
 bar caffè	354i
-barattol di miel	1836i
+barattol di miel	1841i
 barb pink	697i
-barbier	1914i
-barboncin	1590i
+barbier	1919i
+barboncin	1595i
 barc a vel	140i
 barcellon	776i
 barchett	140i
 barocc	803i
-barrett di cioccolat	1832i
+barrett di cioccolat	1837i
 barrier corallin	153i
 barç	617i
 basalt	158i
@@ -70328,14 +70578,14 @@ benedizion	425i
 benesser	430i
 benestant	394i
 benfic	628i
-bent box	1801i
+bent box	1806i
 berlin	863i
 besiktas	632i
 betull	122i
 betull argentat	122i
 betullet	122i
-bevand cald	1839i
-bevand monodos	1854i
+bevand cald	1844i
+bevand monodos	1859i
 beşiktaş	632i
 bi	663i
 bianc	10i
@@ -70347,13 +70597,14 @@ bianc lunar	76i
 bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
-biberon	1837i
+biancastr	10i
+biberon	1842i
 bibliotec	356i
-bicchier con cannucc	1852i
-bicchier da cocktail	1845i
-bicchier di latt	1838i
-bicchier di vin	1844i
-bicchier tumbler	1850i
+bicchier con cannucc	1857i
+bicchier da cocktail	1850i
+bicchier di latt	1843i
+bicchier di vin	1849i
+bicchier tumbler	1855i
 bigiotter	327i
 bikin	143i
 bilibil	544i
@@ -70366,9 +70617,9 @@ birr	266i
 birrer	355i
 bisanz	730i
 biscott	271i
-biscott dell fortun	1816i
+biscott dell fortun	1821i
 bislacc	449i
-bisont	1607i
+bisont	1612i
 bizantin	730i
 bizzarr	449i
 blaugran	617i
@@ -70392,12 +70643,13 @@ blu polver	98i
 blu real	43i
 blu royal	43i
 blu violac	95i
+bluastr	4i
 blues	451i
 bmw	490i
 bo dao nha	641i
 bob	259i
 boc juniors	633i
-boccal di birr	1847i
+boccal di birr	1852i
 boh	727i
 bohemien	727i
 bohémien	727i
@@ -70407,11 +70659,11 @@ booking.com	572i
 bordeaux	33i
 borg	360i
 borgogn	33i
-bors	1957i
-bors dell spes	1959i
+bors	1962i
+bors dell spes	1964i
 bors valor	369i
-borsellin	1956i
-borsett	1957i
+borsellin	1961i
+borsett	1962i
 boruss dortmund	620i
 bosc	119i
 bosc di betull	122i
@@ -70421,9 +70673,9 @@ bosfor	784i
 boston celtics	589i
 boston red sox	600i
 botanic	128i
-bottigl e bicchier di sak	1842i
-bottigl e bicchier di sakè	1842i
-bottigl stappat	1843i
+bottigl e bicchier di sak	1847i
+bottigl e bicchier di sakè	1847i
+bottigl stappat	1848i
 bouquet	207i
 bourbon	267i
 brac	167i
@@ -70441,7 +70693,7 @@ brillantin	444i
 brillar	444i
 brin	186i
 brinat	186i
-brindis	1849i
+brindis	1854i
 britannic	783i
 british flag	646i
 brivid	413i
@@ -70453,13 +70705,14 @@ bruciar	166i
 bruciat	166i
 brum	202i
 brun	7i
+brunastr	7i
 brutalism	713i
 brutalist	713i
 brutt	438i
 brésil	642i
 bubbl tea	259i
-budin	1835i
-bufal acqu	1610i
+budin	1840i
+bufal acqu	1615i
 bufer	204i
 buff	403i
 bui	453i
@@ -70470,10 +70723,10 @@ buran	818i
 burger king	554i
 burr	269I
 burrasc	201i
-burrit	1786i
+burrit	1791i
 burron	159i
 bus londonien	696i
-bust hongb	1931i
+bust hongb	1936i
 bvb	620i
 bélgic	663i
 bỉ	663i
@@ -70486,7 +70739,7 @@ caff	254i
 caffellatt	255i
 caffetter	354i
 caffè	254i
-calamar	1821i
+calamar	1826i
 calar del sol	179i
 calc	402i
 calcestruzz	293i
@@ -70499,26 +70752,26 @@ caligin	202i
 calm	399i
 calmant	399i
 calur	205i
-calz	1946i
-calzin	1946i
+calz	1951i
+calzin	1951i
 camer da lett	374i
 camerett	420i
-camic	1938i
+camic	1943i
 camin	322i
 camin dell fat	820i
 caminett	322i
 caminit	887i
 camion dei pompier	279i
-cammell	1620i
+cammell	1625i
 camp	124i
 camp di battagl	445i
 camp di gran	251i
 campagn	360i
 campagnol	390i
-campan al vent	1929i
+campan al vent	1934i
 campegg	431i
 campion	429i
-can guid	1589i
+can guid	1594i
 canad	648i
 canades	857i
 canadian flag	648i
@@ -70527,7 +70780,7 @@ canadiens de montréal	604i
 canadá	648i
 candel	321i
 cangiant	310i
-cangur	1643i
+cangur	1648i
 canicol	205i
 cannell	277i
 cantier	389i
@@ -70541,20 +70794,20 @@ capodann persian	760i
 capodann thailandes	755i
 cappadoc	820i
 cappell	372i
-cappell con visier	1975i
-cappell da donn	1972i
-cappell da laureat	1974i
-cappott	1945i
+cappell con visier	1980i
+cappell da donn	1977i
+cappell da laureat	1979i
+cappott	1950i
 cappuccin	255i
-capr	1618i
+capr	1623i
 caraib	780i
 caraibic	780i
 caravagg	803i
 carbon ardent	167i
 carin	421i
 carmin	70i
-carn	1776i
-carn con oss	1776i
+carn	1781i
+carn con oss	1781i
 carneval	346i
 carneval di rio	824i
 carot	249i
@@ -70562,22 +70815,22 @@ carp koi	340i
 carrefour	549i
 cart	304i
 carton animat	393i
-cas con giardin	1876i
-cas in rovin	1874i
+cas con giardin	1881i
+cas in rovin	1879i
 cas tradizional corean	842i
 casal	390i
 cascat	151i
 cascin	390i
 casett	375i
-castagn	1764i
+castagn	1769i
 castan	20i
 castell	371i
-castell giappones	1888i
-castor	1634i
+castell giappones	1893i
+castor	1639i
 catar	661i
 cattedral	372i
-cavall	1603i
-cavall da giostr	1910i
+cavall	1608i
+cavall da giostr	1915i
 cavallon	142i
 cavern	164i
 cavol	447i
@@ -70605,9 +70858,9 @@ cerimon del te	801i
 cerimon del tè	801i
 cerimonial	423i
 cerul	40i
-cerv	1606i
+cerv	1611i
 cetriol	447i
-cetriolin sottacet	1757i
+cetriolin sottacet	1762i
 chakr	425i
 chalet	375i
 champagn	265i
@@ -70629,7 +70882,7 @@ chic	410i
 chicag bulls	590i
 chicag cubs	601i
 chies	372i
-chies per matrimon	1890i
+chies per matrimon	1895i
 chil drapeau	677i
 chil flag	677i
 chilean flag	677i
@@ -70637,13 +70890,13 @@ chin	650i
 chinaflagg	650i
 chines flag	650i
 chirurg	368i
-chitarr	1984i
+chitarr	1989i
 chochlom	807i
 cia	469i
 ciald	271i
 ciambell	271i
 cian	14i
-cib in scatol	1800i
+cib in scatol	1805i
 ciclism	402i
 ciclon	201i
 ciel	169i
@@ -70652,25 +70905,25 @@ ciel grig	203i
 ciel limpid	169i
 ciel seren	169i
 ciel stellat	175i
-cign	1657i
+cign	1662i
 cilen	856i
 cilieg in fior	208i
-cilindr	1973i
+cilindr	1978i
 cim	160i
 cimiter	423i
 cin	650i
 cineser	743i
-cinghial	1614i
+cinghial	1619i
 cioccolat	261i
 cioccolat cald	411i
-ciotol con cucchia	1795i
-ciotol fumant	1806i
+ciotol con cucchia	1800i
+ciotol fumant	1811i
 ciottol	292i
-cipoll	1761i
+cipoll	1766i
 circ	346i
 citt	351i
 citt acqu	361i
-citt al tramont	1906i
+citt al tramont	1911i
 citt blu	815i
 citt del cap	881i
 citt proibit	358i
@@ -70678,7 +70931,7 @@ citt ros	816i
 cittadin	351i
 città	351i
 città acqu	361i
-città al tramont	1906i
+città al tramont	1911i
 città blu	815i
 città del cap	881i
 città proibit	358i
@@ -70698,15 +70951,15 @@ coc colanin	476i
 coc colanın	476i
 cocc	241i
 coccinell	338i
-coccodrill	1667i
+coccodrill	1672i
 coccol	411i
 coccolar	411i
 cocent	414i
-cocktail	1845i
-cocktail tropical	1846i
+cocktail	1850i
+cocktail tropical	1851i
 cocomer	234i
 cok	476i
-coleotter	1692i
+coleotter	1697i
 coll	160i
 coller	415i
 collin	160i
@@ -70747,9 +71000,9 @@ comprensiv	401i
 computer	388i
 con gelat	274i
 concert	346i
-conchigl	1684i
-conchigl a spiral	1684i
-confezion da asport	1817i
+conchigl	1689i
+conchigl a spiral	1689i
+confezion da asport	1822i
 conflitt	415i
 confortevol	411i
 confus	426i
@@ -70763,12 +71016,12 @@ consapevolezz	425i
 contadin	360i
 contant	436i
 contemplativ	425i
-contemplazion dell lun	1930i
+contemplazion dell lun	1935i
 content	403i
 copenaghen	852i
 copert	203i
 copp	405i
-copp di gelat	1825i
+copp di gelat	1830i
 cor	799I
 cor del sud	651i
 cor del sur	651i
@@ -70787,7 +71040,7 @@ cors acqu	148i
 cortil	126i
 corv	424i
 coré du sud	651i
-cosc di poll	1777i
+cosc di poll	1782i
 cosm	176i
 cosmic	176i
 cost	143i
@@ -70800,7 +71053,7 @@ costos	394i
 costruttivism	829i
 costruttivist	829i
 costruzion	389i
-costum da bagn inter	1950i
+costum da bagn inter	1955i
 coton	303i
 cott	111i
 cottag	375i
@@ -70809,7 +71062,7 @@ cowboy	360i
 cr flameng	634i
 cracov	858i
 cran	416i
-cravatt	1940i
+cravatt	1945i
 creativ	452i
 creativit	452i
 creatività	452i
@@ -70820,26 +71073,26 @@ cremlin	845i
 crepacuor	404i
 crepuscol	191i
 cret	315i
-cricet	1630i
+cricet	1635i
 criptic	407i
 crisantem	217i
 cristall	311i
 croat	871i
 croaz	871i
 crocier	140i
-croissant	1768i
+croissant	1773i
 crom	297i
 cromat	297i
 crostat	271i
 cub	692i
 cuban	771i
 cuban flag	692i
-cubett di ghiacc	1856i
+cubett di ghiacc	1861i
 cubism	830i
 cubist	830i
 cucciol	421i
 cucin	373i
-cucinar	1791i
+cucinar	1796i
 cult	425i
 cuo	26i
 cuo lavorat	299i
@@ -70863,7 +71116,7 @@ dan mach	668i
 dancheong	810i
 danemark	668i
 danes	365i
-dang	1814i
+dang	1819i
 danimarc	668i
 danimark	668i
 danish flag	668i
@@ -70955,13 +71208,14 @@ drammatic	418i
 drapeau de singapour	690i
 drapeau francais	637i
 drapeau français	637i
-dromedar	1619i
+dromedar	1624i
 dropbox	574i
 dub	788i
 dubb	426i
 duc	638i
 dun	156i
 duom	372i
+duom di sien	891i
 dutch flag	662i
 dänemark	668i
 easyjet	565i
@@ -70974,9 +71228,9 @@ ecologic	396i
 econom	369i
 eder	134i
 edific	351i
-edific classic	1867i
-edific di uffic	1877i
-edific in costruzion	1868i
+edific classic	1872i
+edific di uffic	1882i
+edific in costruzion	1873i
 educazion	370i
 ege	787i
 egipt	658i
@@ -70985,13 +71239,13 @@ egizian	786i
 egypt	658i
 egyptian flag	658i
 eid	761i
-elefant	1623i
+elefant	1628i
 elegant	410i
 eleganz	410i
 elettric	462i
 elettronic	388i
-elmett con croc bianc	1977i
-elmett militar	1976i
+elmett con croc bianc	1982i
+elmett militar	1981i
 emirados arabes unidos	660i
 emirados árabes unidos	660i
 emirates airlin	559i
@@ -71014,8 +71268,9 @@ epoc vittorian	828i
 equilibr	399i
 equilibrat	399i
 erb aromatic	137i
-erb mat	1855i
+erb mat	1860i
 erb verd	125i
+ermitag	890i
 ero	418i
 eroic	418i
 eruzion	165i
@@ -71054,11 +71309,11 @@ evitat	472i
 evviv	403i
 extraterrestr	176i
 fabbric	389i
-faccin volp	1592i
+faccin volp	1597i
 facebook	481i
-fagiol	1763i
+fagiol	1768i
 fal	166i
-falafel	1789i
+falafel	1794i
 fales	163i
 falò	166i
 famigl	411i
@@ -71100,7 +71355,7 @@ femminilità	432i
 fenerbahc	631i
 fenerbahç	631i
 fenicotter	328i
-fenicotter ros	1661i
+fenicotter ros	1666i
 fer	400i
 ferit	404i
 ferr	296i
@@ -71130,8 +71385,8 @@ festival musical	346i
 festivit	422i
 festività	422i
 festos	422i
-fett di formagg	1775i
-fett di tort	1829i
+fett di formagg	1780i
+fett di tort	1834i
 fiab	408i
 fiacc	427i
 fiamm	166i
@@ -71158,11 +71413,11 @@ finlând	669i
 finnish flag	669i
 finnland	669i
 fioc	465i
-fiocc	1932i
+fiocc	1937i
 fiocc di nev	187i
 fior	207i
-fior appassit	1709i
-fior bianc	1705i
+fior appassit	1714i
+fior bianc	1710i
 fior di cilieg	208i
 fior di pesc	216i
 fior di susin	215i
@@ -71172,7 +71427,7 @@ fiorit	207i
 fioritur	207i
 firefox	530i
 firenz	774i
-fisarmonic	1983i
+fisarmonic	1988i
 fitness	402i
 fium	148i
 flag of japan	636i
@@ -71185,12 +71440,12 @@ flu	462i
 fluorescent	462i
 fluttuant	409i
 fly emirates	559i
-focacc	1770i
+focacc	1775i
 focolar	322i
 focos	406i
 fogl	128i
 fogl acer	130i
-fogl al vent	1727i
+fogl al vent	1732i
 fogl autunn	129i
 fogl cadut	129i
 fogl oro	317i
@@ -71201,13 +71456,13 @@ folk	390i
 foll	435i
 fondal	141i
 fondal marin	141i
-fondut	1794i
-fontan	1899i
+fondut	1799i
+fontan	1904i
 forest	119i
 forest pluvial	120i
 forest tropical	120i
 formal	423i
-formic	1690i
+formic	1695i
 fort	418i
 fortezz	371i
 fortun	394i
@@ -71255,14 +71510,14 @@ gadget	388i
 gal	422i
 galass	176i
 galatasaray	630i
-gall	1648i
+gall	1653i
 galler	452i
-gallett di ris	1802i
-gallin	1647i
-gamber fritt	1811i
-gamberett	1820i
+gallett di ris	1807i
+gallin	1652i
+gamber fritt	1816i
+gamberett	1825i
 gan	683i
-gatt	1595i
+gatt	1600i
 gattin	421i
 gaud	776i
 gaudí	776i
@@ -71282,7 +71537,7 @@ gentilezz	401i
 german	638i
 german flag	638i
 germany	638i
-germogl	1715i
+germogl	1720i
 ghan	683i
 ghanaian flag	683i
 ghanes	754i
@@ -71302,12 +71557,14 @@ giall pulcin	77i
 giall senap	110i
 giall terr	102i
 giall viv	101i
+giallastr	2i
+giallognol	2i
 giappones	366i
 giardin	126i
 giardin zen	362i
 giardinagg	126i
 giavanes	868i
-gilet di sicurezz	1939i
+gilet di sicurezz	1944i
 ginkg	131i
 gio	403i
 giocattol	393i
@@ -71325,7 +71582,7 @@ giov	176i
 giovan	412i
 giovanil	412i
 giovinezz	412i
-giraff	1622i
+giraff	1627i
 girasol	211i
 github	528i
 giubil	422i
@@ -71348,21 +71605,21 @@ golden stat warriors	591i
 gomm da masticar	272i
 gondol	818i
 googl	480i
-gorill	1585i
+gorill	1590i
 goth	424i
 gotic	424i
 grafic svizzer	833i
 gran	251i
 granat	19i
-granc	1818i
+granc	1823i
 grand budapest hotel	831i
 grand canyon	792i
-grand magazzin	1886i
+grand magazzin	1891i
 grand muragl	359i
 grand ond di kanagaw	740i
 grandin	201i
 granit	292i
-granit sicilian	1824i
+granit sicilian	1829i
 granoturc	250i
 grappol	231i
 grattaciel	351i
@@ -71380,14 +71637,15 @@ grig argent	86i
 grig azzurr	93i
 grig ferr	87i
 grig piomb	85i
-grill	1694i
+grigiastr	8i
+grill	1699i
 grint	402i
 grintos	402i
 grott	164i
 grung	424i
 grèc	672i
 gréc	672i
-guant	1944i
+guant	1949i
 guarigion	430i
 guarir	430i
 guatemaltec	874i
@@ -71400,7 +71658,7 @@ h m	552i
 ha lan	662i
 habs	604i
 halloween	379i
-hamburger	1780i
+hamburger	1785i
 han	798i
 han quoc	651i
 hanbok	841i
@@ -71421,8 +71679,8 @@ holland	662i
 hond	494i
 hong kong	789i
 hongr	674i
-hot dog	1783i
-hotel	1882i
+hot dog	1788i
+hotel	1887i
 huaw	538i
 hungarian flag	674i
 hungary	674i
@@ -71435,7 +71693,7 @@ hygg	411i
 hyund	496i
 hà lan	662i
 hàn quốc	651i
-ibisc	1710i
+ibisc	1715i
 iceberg	184i
 iceland	670i
 icelandic flag	670i
@@ -71462,7 +71720,7 @@ imperial	395i
 impres	369i
 impressionism	802i
 impressionist	802i
-impront di zamp	1645i
+impront di zamp	1650i
 in fiamm	166i
 in fior	207i
 inaspettat	437i
@@ -71502,7 +71760,7 @@ infermier	368i
 infern	441i
 infernal	441i
 infestat	416i
-infradit	1961i
+infradit	1966i
 infreddolit	413i
 ingenu	420i
 inghilterr	783i
@@ -71517,9 +71775,9 @@ inox	295i
 inquiet	426i
 inquietant	416i
 insalat	447i
-insalat verd	1796i
+insalat verd	1801i
 insegn al neon	319i
-insett	1689i
+insett	1694i
 insipid	448i
 insolit	449i
 insonn	426i
@@ -71545,7 +71803,7 @@ invid	439i
 invidios	439i
 invisibil	407i
 invitant	411i
-ippopotam	1626i
+ippopotam	1631i
 ira	415i
 iranian	878i
 ireland	647i
@@ -71560,7 +71818,7 @@ island flagg	670i
 islandes	777i
 islând	670i
 isol	155i
-isol desert	1864i
+isol desert	1869i
 isolament	404i
 isolat	404i
 isolott	155i
@@ -71604,7 +71862,7 @@ juegos olimpicos	698i
 juegos olímpicos	698i
 juv	621i
 juventus	621i
-kaab	1898i
+kaab	1903i
 kak	25i
 kak talk	520i
 kakaotalk	520i
@@ -71625,7 +71883,7 @@ kiw	245i
 klein blau	694i
 klein blu	694i
 knicks	593i
-koal	1638i
+koal	1643i
 kolombiy	676i
 kolumbien	676i
 korean flag	651i
@@ -71672,8 +71930,8 @@ legnos	290i
 leicester city	612i
 lenov	537i
 lent	427i
-leon	1596i
-leopard	1599i
+leon	1601i
+leopard	1604i
 letargic	427i
 lett	427i
 letteratur	323i
@@ -71699,7 +71957,7 @@ limonat	227i
 lin	303i
 linkedin	584i
 liquid	152i
-liquid versat	1851i
+liquid versat	1856i
 liric	410i
 lisbon	809i
 litoral	143i
@@ -71709,13 +71967,13 @@ local notturn	450i
 londines	783i
 london bus	696i
 londr	783i
-lontr	1641i
-lontr marin	1641i
+lontr	1646i
+lontr marin	1646i
 los angeles dodgers	599i
 los angeles lakers	588i
 lot	212I
 lott	415i
-lov hotel	1883i
+lov hotel	1888i
 loy krathong	763i
 luc	347i
 luc al neon	319i
@@ -71728,13 +71986,13 @@ luc solar	171i
 luccic	444i
 luccicant	444i
 luccicar	444i
-lucertol	1669i
+lucertol	1674i
 lucin	347i
 lufthans	561i
 lugl	196i
 lugubr	416i
 lum di candel	321i
-lumac	1687i
+lumac	1692i
 luminescent	462i
 luminos	457i
 lun	173i
@@ -71766,12 +72024,12 @@ magent	21i
 magg	195i
 magh	408i
 magic	408i
-magliett da donn	1954i
+magliett da donn	1959i
 maglion	411i
 magm	165i
 magnol	226i
 mai	472i
-maial	1613i
+maial	1618i
 maiolic	315i
 maiorc	869i
 mais	250I
@@ -71790,7 +72048,7 @@ malocc	884i
 malv	63i
 malvag	416i
 malás	689i
-mammut	1624i
+mammut	1629i
 man city	610i
 man united	609i
 man utd	609i
@@ -71827,7 +72085,7 @@ marted grass	758i
 martedì grass	758i
 marz	195i
 masc	433i
-mascher	1937i
+mascher	1942i
 maschil	433i
 mascolinit	433i
 mascolinità	433i
@@ -71858,11 +72116,11 @@ mediterran	364i
 meituan	545i
 meksik	644i
 mel	236i
-mel ross	1739i
+mel ross	1744i
 mel verd	237i
 melanzan	248i
 melogran	243i
-melon	1732i
+melon	1737i
 memor	428i
 memorial	423i
 menorah	762i
@@ -71893,7 +72151,7 @@ mezzodì	189i
 mezzogiorn	189i
 miam heat	592i
 mic	421i
-microb	1702i
+microb	1707i
 microsoft	579i
 miel	263i
 militar	445i
@@ -71902,7 +72160,7 @@ minacc	416i
 minaccios	416i
 minimalism	398i
 minimalist	398i
-minimarket	1884i
+minimarket	1889i
 miracol	408i
 mirtill	232i
 miser	404i
@@ -71928,11 +72186,11 @@ monocrom	442i
 monocromatic	442i
 monoton	448i
 mont	160i
-mont fuj	1860i
+mont fuj	1865i
 montagn	160i
 montagn innevat	161i
-montagn russ	1913i
-monton	1616i
+montagn russ	1918i
+monton	1621i
 montreal canadiens	604i
 montuos	160i
 morocc	659i
@@ -71949,26 +72207,26 @@ much	805I
 muffin	271i
 multicolor	178i
 mur	353i
-mur di matton	1869i
+mur di matton	1874i
 muran	818i
 murett	353i
 mus	452i
-mus di can	1587i
-mus di cavall	1600i
-mus di conigl	1631i
-mus di cricet	1630i
-mus di gatt	1594i
-mus di leon	1596i
-mus di lup	1591i
-mus di maial	1612i
-mus di mucc	1608i
-mus di ors	1637i
-mus di pand	1639i
-mus di ran	1666i
-mus di scimm	1583i
-mus di tigr	1597i
-mus di top	1627i
-mus di volp	1592i
+mus di can	1592i
+mus di cavall	1605i
+mus di conigl	1636i
+mus di cricet	1635i
+mus di gatt	1599i
+mus di leon	1601i
+mus di lup	1596i
+mus di maial	1617i
+mus di mucc	1613i
+mus di ors	1642i
+mus di pand	1644i
+mus di ran	1671i
+mus di scimm	1588i
+mus di tigr	1602i
+mus di top	1632i
+mus di volp	1597i
 musc	132i
 muschios	132i
 music classic	410i
@@ -71981,9 +72239,9 @@ nam phi	680i
 namib	883i
 namibian	883i
 napol calc	624i
-nas da maial	1615i
+nas da maial	1620i
 nascost	407i
-nastr	1934i
+nastr	1939i
 natal	378i
 nataliz	378i
 natur	396i
@@ -72010,6 +72268,7 @@ nepales	795i
 ner	9i
 ner bluastr	80i
 ner inchiostr	47i
+nerastr	9i
 nervos	426i
 nessun	472i
 netflix	484i
@@ -72033,8 +72292,8 @@ newcastl united	613i
 nga	653i
 nhat ban	636i
 nhật bản	636i
-nid con uov	1729i
-nid vuot	1728i
+nid con uov	1734i
+nid vuot	1733i
 niederland	662i
 nient	472i
 niger	681i
@@ -72077,7 +72336,7 @@ nott bianc	813i
 nott di lun	174i
 nott di san giovann	768i
 nott fond	193i
-nott stellat	1902i
+nott stellat	1907i
 notturn	192i
 nouvell zeland	691i
 nouvell zéland	691i
@@ -72105,12 +72364,12 @@ nvid	535i
 né	472i
 oas	139i
 occh turc	884i
-occhial da sol	1936i
-occhial da vist	1935i
+occhial da sol	1941i
+occhial da vist	1940i
 occult	407i
 ocean	140i
 ocr	36i
-oden giappones	1809i
+oden giappones	1814i
 odi	415i
 odiar	415i
 officin	389i
@@ -72133,7 +72392,7 @@ ond	142i
 ondat di calor	205i
 onest	419i
 onestà	419i
-onigir	1803i
+onigir	1808i
 oniric	409i
 onlin	388i
 onor	429i
@@ -72145,8 +72404,8 @@ opulenz	394i
 ora blu	182i
 ora di dormir	427i
 ora dorat	181i
-orang	1586i
-orangotang	1586i
+orang	1591i
+orangotang	1591i
 orbit	176i
 orchestr	410i
 orchid	218i
@@ -72167,8 +72426,8 @@ ossidat	298i
 oster	355i
 osterreich	665i
 ostil	415i
-ostr	1822i
-ostric	1822i
+ostr	1827i
+ostric	1827i
 ottimism	417i
 ottimist	417i
 ottobr	197i
@@ -72181,11 +72440,11 @@ pac	399i
 pacat	399i
 pacific	399i
 packers	594i
-padell con cib	1792i
+padell con cib	1797i
 paes	360i
 paes bass	662i
 paes dell meravigl	408i
-paesagg urban	1903i
+paesagg urban	1908i
 paesin	360i
 pagliacc	342i
 pagnott	270i
@@ -72197,26 +72456,27 @@ pakistan	684i
 pakistan flag	684i
 palazz	351i
 palazz imperial	358i
+palazz invern	890i
 palazz real	358i
 palestr	402i
-pall di coriandol	1924i
+pall di coriandol	1929i
 pallacanestr	402i
 pallavol	402i
 pallid	456i
 palloncin	348i
-palm	1719i
+palm	1724i
 pamukkal	814i
 pan	270i
-pan in cassett	1767i
+pan in cassett	1772i
 panasonic	558i
 pancak	271i
-pancett	1779i
+pancett	1784i
 pand	332i
 panetter	270i
 panic	416i
 panin	270i
 pannocc	250i
-pantaloncin	1952i
+pantaloncin	1957i
 panton classic blu	703i
 panton greenery	700i
 panton living coral	702i
@@ -72240,7 +72500,7 @@ parasol	349i
 parat	422i
 parc	127i
 parc gioc	393i
-parc nazional	1865i
+parc nazional	1870i
 paret	353i
 parig	773i
 parigin	773i
@@ -72253,15 +72513,15 @@ passional	406i
 pastell	461i
 pasticcer	271i
 pasticcin	271i
-patat	1752i
-patat dolc arrost	1808i
-patatin	1781i
-patatin fritt	1781i
+patat	1757i
+patat dolc arrost	1813i
+patatin	1786i
+patatin fritt	1786i
 patrimon	391i
 paur	416i
 pauros	416i
 pavon	329i
-pavoneggiars	1662i
+pavoneggiars	1667i
 paypal	511i
 pays bas	662i
 pazz	435i
@@ -72273,7 +72533,7 @@ pell	299i
 pelos	421i
 peluc	421i
 penombr	465i
-pentol di cib	1793i
+pentol di cib	1798i
 peon	214i
 pep	278i
 pep ner	278i
@@ -72294,13 +72554,13 @@ peruvian flag	678i
 perù	796i
 perú	678i
 pesc	235i
-pesc pall	1681i
+pesc pall	1686i
 pesc ross	340i
 pesc tropical	377i
 pescherecc	140i
 pesciolin	377i
 petal	207i
-petard	1920i
+petard	1925i
 petr	785i
 pettiross	284i
 phan lan	669i
@@ -72309,15 +72569,15 @@ philippinen	688i
 philippines	688i
 pháp	637i
 phần lan	669i
-pian	1985i
+pian	1990i
 pianet	176i
 pianet terr	396i
 pianger	404i
-pianofort	1985i
+pianofort	1990i
 piant	404i
 piant appartament	128i
-piant di ris	1721i
-piant in vas	1716i
+piant di ris	1726i
+piant in vas	1721i
 piantin	128i
 piazz del mercat	343i
 piazz ross	845i
@@ -72340,13 +72600,13 @@ piov	199i
 piover	199i
 pioviggin	200i
 piovos	199i
-pipistrell	1636i
+pipistrell	1641i
 piramid	786i
 piscin	143i
 pisell	447i
 pisolin	427i
 pist da ball	450i
-pit farcit	1788i
+pit farcit	1793i
 pittor	452i
 pittsburgh steelers	596i
 pittur	452i
@@ -72360,7 +72620,7 @@ plastic	318i
 playstation	487i
 pluton	176i
 poc luc	465i
-pochett	1958i
+pochett	1963i
 poem	323i
 poes	323i
 polacc	858i
@@ -72373,17 +72633,17 @@ polish flag	671i
 pologn	671i
 polon	671i
 polony	671i
-polp	1683i
+polp	1688i
 polver	168i
 polveros	460i
 polôn	671i
 pomerigg	190i
 pomodor	247i
 pont	351i
-pont di nott	1908i
+pont di nott	1913i
 pontil	154i
 pop art	804i
-popcorn	1797i
+popcorn	1802i
 porcellan	306i
 porcellan bianc e blu	307i
 porpor	5i
@@ -72418,14 +72678,14 @@ preoccupat	426i
 preoccupazion	426i
 pression	426i
 pret	372i
-pretzel	1771i
+pretzel	1776i
 prid	767i
 prim luc alb	180i
 primaver	195i
 primaveril	195i
 principess	395i
 prism	178i
-procion	1593i
+procion	1598i
 professional	419i
 profond	454i
 profondit marin	141i
@@ -72437,23 +72697,23 @@ provenz	819i
 provenzal	819i
 psg	625i
 pub	355i
-pulcin	1650i
-pulcin che nasc	1649i
-pulcin vist di front	1651i
+pulcin	1655i
+pulcin che nasc	1654i
+pulcin vist di front	1656i
 punk	424i
 punk rock	424i
 pupazz di nev	198i
 pur	420i
 purezz	420i
 purpur	5i
-puzz	1642i
-puzzol	1642i
+puzz	1647i
+puzzol	1647i
 pérou	678i
 qatar	661i
 qatar airways	560i
 qatar flag	661i
 qip	843i
-quadrifogl	1724i
+quadrifogl	1729i
 quarz	311i
 quattrin	436i
 quen	682i
@@ -72470,8 +72730,8 @@ raffinat	410i
 raffinatezz	410i
 ragazz	471I
 ragg di sol	171i
-ragn	1696i
-ragnatel	1697i
+ragn	1701i
+ragnatel	1702i
 rajasthan	816i
 ram	59i
 ramadan	761i
@@ -72484,9 +72744,9 @@ rangol	823i
 rannicchiars	411i
 ras	302i
 rasserenant	399i
-ratt	1629i
+ratt	1634i
 rav	450i
-raviol	1815i
+raviol	1820i
 ravvivar	412i
 razz	376i
 real	395i
@@ -72511,7 +72771,7 @@ respir	412i
 responsabil	419i
 retr	391i
 retrò	391i
-ricc	1635i
+ricc	1640i
 ricchezz	394i
 ricicl	396i
 riciclar	396i
@@ -72532,13 +72792,13 @@ rinascit	412i
 rinfrescant	412i
 ringraziament	197i
 rinnovament	412i
-rinoceront	1625i
+rinoceront	1630i
 rinvigorent	412i
 ripos	400i
 riposant	399i
 ripugnant	438i
-ris al curry	1805i
-ris bollit	1804i
+ris al curry	1810i
+ris bollit	1809i
 risa	252i
 risa a terrazz	778i
 risacc	142i
@@ -72581,10 +72841,10 @@ ros pesc	73i
 ros quartz	699i
 ros quartz and serenity	699i
 ros ross	209i
-rosar	1978i
+rosar	1983i
 rosat	6i
 roset	209i
-rosett	1707i
+rosett	1712i
 ross	0i
 ross acces	74i
 ross aranc	97i
@@ -72594,7 +72854,9 @@ ross ruggin	112i
 ross vin	113i
 ross violac	96i
 ross viv	74i
+rossastr	0i
 rossett	432i
+rossicc	0i
 rouman	675i
 routemaster	696i
 routin	448i
@@ -72611,7 +72873,7 @@ rumanien	675i
 rumor	435i
 rumoros	435i
 rumänien	675i
-ruot panoramic	1912i
+ruot panoramic	1917i
 rup	163i
 rural	360i
 rus	653i
@@ -72631,7 +72893,7 @@ safar	431i
 sagr	346i
 sahar	156i
 sakur	208i
-sakè	1842i
+sakè	1847i
 sal gioc	719i
 salmon	29i
 sals di pomodor	247i
@@ -72647,8 +72909,8 @@ san patriz	386i
 san pietroburg	813i
 san silvestr	769i
 san valentin	380i
-sandal da donn	1967i
-sandwich	1784i
+sandal da donn	1972i
+sandwich	1789i
 sangu	326i
 sanguinos	326i
 sanit	368i
@@ -72669,20 +72931,20 @@ saturn	176i
 saud arab	657i
 saud arabien	657i
 saud flag	657i
-sauropod	1673i
+sauropod	1678i
 savan	847i
 sbadigl	427i
 sbadigliar	427i
 sbiadit chiar	456i
 scal di grig	443i
 scandinav	365i
-scarafagg	1695i
+scarafagg	1700i
 scarlatt	34i
-scarp con il tacc	1966i
-scarp da ballerin	1965i
-scarp da uom	1962i
-scarp sportiv	1963i
-scarpett da ballerin	1968i
+scarp con il tacc	1971i
+scarp da ballerin	1970i
+scarp da uom	1967i
+scarp sportiv	1968i
+scarpett da ballerin	1973i
 schiamazz	435i
 schif	438i
 schifos	438i
@@ -72693,23 +72955,23 @@ schweiz	664i
 sci	198i
 sci fi	388i
 sciar	198i
-sciarp	1943i
+sciarp	1948i
 scientific	388i
 scienz	388i
-scimm	1584i
+scimm	1589i
 scintill	166i
 scintillant	444i
 scioccat	437i
-scivol	1911i
+scivol	1916i
 scogl	163i
 scoglier	163i
 scoglier corallin	153i
-scoiattol	1633i
+scoiattol	1638i
 scolastic	370i
 sconosciut	407i
 sconsolat	404i
 scontat	448i
-scorpion	1698i
+scorpion	1703i
 scottant	414i
 scoz	794i
 scozzes	794i
@@ -72726,6 +72988,7 @@ selvagg west	749i
 semafor	281i
 semplic	398i
 senap	110i
+senes	891i
 sensual	406i
 sentimental	428i
 senz	472i
@@ -72739,7 +73002,7 @@ seren	399i
 serenget	847i
 serenit	399i
 serenità	399i
-serpent	1670i
+serpent	1675i
 serr	126I
 set	302i
 set cines	843i
@@ -72761,16 +73024,17 @@ shock	437i
 shopify	576i
 siccit	156i
 siccità	156i
-sicil	1824i
+sicil	1829i
 sicilian	870i
 sicur	419i
 sicur di se	418i
 sicur di sé	418i
 sicurezz	419i
+sien	891i
 sil	677i
 silenz	399i
 silenzios	399i
-sinagog	1896i
+sinagog	1901i
 sinfon	410i
 singapor airlines	566i
 singapor flag	690i
@@ -72782,7 +73046,7 @@ sivigl	837i
 skylin	351i
 sl benfic	628i
 slavin	161i
-slip	1951i
+slip	1956i
 slittin	198i
 smartphon	388i
 smerald	49i
@@ -72803,8 +73067,8 @@ sognar	409i
 sognator	409i
 sol	171i
 sol al tramont	179i
-sol che tramont sull citt	1907i
-sol che tramont sull città	1907i
+sol che tramont sull citt	1912i
+sol che tramont sull città	1912i
 solar	171i
 sold	436i
 soldat	445i
@@ -72822,7 +73086,7 @@ sonnolent	427i
 sontuos	394i
 sopraffatt	426i
 sorb	282i
-sorgent termal	1909i
+sorgent termal	1914i
 sorger del sol	180i
 sorprendent	437i
 sorprender	437i
@@ -72840,14 +73104,14 @@ south afric	680i
 south african flag	680i
 south kor	651i
 spa	400i
-spaghett	1807i
+spaghett	1812i
 spagn	640i
 spagnol	869i
 spain	640i
-spalmar formagg sul bagel	1772i
+spalmar formagg sul bagel	1777i
 spanien	640i
 spanish flag	640i
-spar coriandol	1923i
+spar coriandol	1928i
 spavent	416i
 spaventat	416i
 spaventos	416i
@@ -72862,7 +73126,7 @@ spettr	416i
 spettral	416i
 spez	277i
 spiagg	143i
-spiagg con ombrellon	1862i
+spiagg con ombrellon	1867i
 spiagg di sabb	144i
 spiagg tropical	145i
 spig	251i
@@ -72887,7 +73151,7 @@ squal	141i
 ssc napol	624i
 stabil	419i
 stabiliment balnear	143i
-stad	1866i
+stad	1871i
 stagn	149i
 stagn di lot	150i
 stall	360i
@@ -72900,20 +73164,20 @@ stanz da lett	374i
 starbucks	478i
 stars and stripes	645i
 stat unit	645i
-statu dell libert	1892i
-statu dell libertà	1892i
+statu dell libert	1897i
+statu dell libertà	1897i
 stazion spazial	376i
 steelers	596i
 stell	175i
 stellat	175i
-stellin	1921i
-stellin scintillant	1919i
+stellin	1926i
+stellin scintillant	1924i
 stil cines	367i
 stil country	715i
 stil liberty	805i
 stil svizzer	833i
-stival da donn	1969i
-stival da trekking	1964i
+stival da donn	1974i
+stival da trekking	1969i
 stoccolm	850i
 stor	391i
 storic	391i
@@ -72980,32 +73244,32 @@ swiss flag	664i
 switzerland	664i
 südafrik	680i
 südkor	651i
-t rex	1674i
-t shirt	1941i
-tacchin	1646i
+t rex	1679i
+t shirt	1946i
+tacchin	1651i
 taegukg	651i
-tagl di carn	1778i
+tagl di carn	1783i
 tailand	687i
 tailând	687i
 taj mahal	846i
-tamal	1787i
-tambur	1989i
-tambur lung	1990i
+tamal	1792i
+tambur	1994i
+tambur lung	1995i
 taob	541i
 tappet erbos	125i
 tappet persian	753i
 tard nott	193i
 tartan	794i
-tartarug	1668i
-tass	1644i
-tass del miel	1644i
+tartarug	1673i
+tass	1649i
+tass del miel	1649i
 tatam	801i
 tavern	355i
 tax	350i
 tay ban nha	640i
 tayland	687i
-tazz da te senz manic	1841i
-tazz da tè senz manic	1841i
+tazz da te senz manic	1846i
+tazz da tè senz manic	1846i
 tchequ	673i
 tchéqu	673i
 te	256I
@@ -73017,7 +73281,7 @@ tecnolog	388i
 tecnologic	388i
 tedios	448i
 teheran	878i
-teier	1840i
+teier	1845i
 tek	290i
 telefon	388i
 telegram	518i
@@ -73025,13 +73289,13 @@ temerar	418i
 temp	357i
 temp cines	811i
 temp corean	810i
-temp indu	1895i
-temp indù	1895i
+temp indu	1900i
+temp indù	1900i
 tempest	201i
 tempestos	201i
 temporal	201i
-tend	1900i
-tend da circ	1915i
+tend	1905i
+tend da circ	1920i
 tenebr	424i
 tenebrism	803i
 tenebros	453i
@@ -73056,7 +73320,7 @@ terros	397i
 tes	426I
 tesl	497i
 tesor	405i
-test di drag	1671i
+test di drag	1676i
 tetr	404i
 tha flag	687i
 tha lan	687i
@@ -73097,15 +73361,15 @@ tor	817i
 tornad	201i
 toront mapl leafs	603i
 torr	351i
-torr di toky	1891i
+torr di toky	1896i
 torrent	148i
 torrid	205i
 tort	271i
 tort dell lun	826i
 tort di compleann	384i
-tort di mel	1831i
-tortin	1831i
-tortin di pesc a spiral	1812i
+tort di mel	1836i
+tortin	1836i
+tortin di pesc a spiral	1817i
 tortor	68i
 toscan	774i
 toshib	557i
@@ -73128,13 +73392,13 @@ tranquillità	399i
 trasognat	409i
 trekking	431i
 tricolor	637i
-trifogl	1723i
+trifogl	1728i
 trionf	429i
 trionfant	429i
 trist	404i
 tristezz	404i
 trof	429i
-tromb	1986i
+tromb	1991i
 tron	395i
 tropic	363i
 tropical	363i
@@ -73176,12 +73440,12 @@ uae	660i
 uber	514i
 ubuntu	532i
 uc	649i
-uccell	1652i
+uccell	1657i
 ucran	654i
 ucrân	654i
 uffic	369i
-uffic postal	1879i
-uffic postal giappones	1878i
+uffic postal	1884i
+uffic postal giappones	1883i
 ufficial	423i
 ufo	176i
 uk	646i
@@ -73267,8 +73531,10 @@ verd prat	51i
 verd scur	48i
 verd smerald	49i
 verd tener	53i
+verdastr	3i
+verdognol	3i
 verdur	447i
-verdur a fogl	1758i
+verdur a fogl	1763i
 vereinigt arabisc emirat	660i
 vereinigt staaten	645i
 vereinigtes konigreich	646i
@@ -73276,13 +73542,13 @@ vereinigtes königreich	646i
 vergin	420i
 verginal	420i
 vergogn	426i
-verm	1701i
+verm	1706i
 vermigl	35i
 vermiglion	35i
 versailles	728i
 very per	705i
 verzur	128i
-vestit	1947i
+vestit	1952i
 vetr	305i
 vetrat	305i
 vett innevat	161i
@@ -73310,10 +73576,11 @@ vincitor	429i
 vintag	391i
 viol	5i
 viol chiar	22i
+violac	5i
 violent	415i
 violenz	415i
 violett	22i
-violin	1987i
+violin	1992i
 viril	433i
 virilit	433i
 virilità	433i
@@ -73345,7 +73612,7 @@ volkswagen	492i
 volp	335i
 volv	500i
 vulcan	165i
-vulcan in eruzion	1859i
+vulcan in eruzion	1864i
 vuong quoc anh	646i
 vw	492i
 vương quốc anh	646i
@@ -73379,16 +73646,16 @@ yurt	865i
 yves klein	834i
 zafferan	288i
 zaffir	54i
-zain	1960i
-zain per la scuol	1960i
-zanzar	1699i
+zain	1965i
+zain per la scuol	1965i
+zanzar	1704i
 zebr	331i
 zen	362i
 zhihu	547i
 zoom meeting	575i
 zoom vid	575i
 zucc	246i
-zucc di halloween	1916i
+zucc di halloween	1921i
 zuccher	272i
 zuccher filat	273i
 zuccherat	272i
@@ -73409,7 +73676,7 @@ zuccherat	272i
 đức	638i
 şil	677i
 ấn độ	652i
-@stems ru 3146
+@stems ru 3165
 50 е	721j
 60 е	714j
 70 е	722j
@@ -73443,7 +73710,7 @@ zuccherat	272i
 акац	847j
 акв	66j
 аквариум	377j
-аккордеон	1983j
+аккордеон	1988j
 активн	402j
 акул	141j
 алибаб	540j
@@ -73452,6 +73719,7 @@ zuccherat	272i
 алмазн	312j
 алчност	439j
 алы	0j
+альгамбр	889j
 альп	161j
 альпийск	848j
 алюмин	297j
@@ -73460,7 +73728,7 @@ zuccherat	272i
 амбар	360j
 амбиц	417j
 амбициозн	417j
-американск горк	1913j
+американск горк	1918j
 аметист	56j
 аметистов	56j
 амстерд	849j
@@ -73476,7 +73744,7 @@ zuccherat	272i
 антиквариат	391j
 антикварн	391j
 античн бронз	316j
-античн здан	1867j
+античн здан	1872j
 антрацитов	37j
 апельсин	228j
 апрел	195j
@@ -73485,7 +73753,7 @@ zuccherat	272i
 ар нув	805j
 арабск	788j
 арав	788j
-арахис	1762j
+арахис	1767j
 арбуз	234j
 аргентин	643j
 аргентинск	855j
@@ -73494,7 +73762,7 @@ zuccherat	272i
 арктическ	185j
 арм	445j
 армейск	445j
-армейск каск	1976j
+армейск каск	1981j
 арсенал	606j
 арт	452j
 арт дек	710j
@@ -73512,7 +73780,7 @@ zuccherat	272i
 бабл ти	259j
 бабочк	336j
 бавар мюнхен	619j
-багет	1769j
+багет	1774j
 багров	71j
 багрян	34j
 базальт	158j
@@ -73522,26 +73790,26 @@ zuccherat	272i
 баланс	399j
 балерин	432j
 балет	432j
-балетк	1965j
+балетк	1970j
 бамбук	123j
-бамбук с бумажн лент	1925j
+бамбук с бумажн лент	1930j
 бамбуков зелен	52j
 бамбуков рощ	123j
 банальн	448j
 банан	238j
 бангкок	791j
 бангладеш	685j
-бандж	1988j
+бандж	1993j
 банк	369j
 банкнот	436j
 банковск	369j
-бантик	1932j
+бантик	1937j
 банф	857j
-барабан	1989j
-баран	1616j
+барабан	1994j
+баран	1621j
 барокк	803j
 барселон	776j
-барсук	1644j
+барсук	1649j
 бархан	156j
 бархат	301j
 бархатн	301j
@@ -73570,15 +73838,16 @@ zuccherat	272i
 безумн	435j
 бейрут	864j
 бейсбол	402j
-бейсболк	1975j
-бекон	1779j
+бейсболк	1980j
+бекон	1784j
 бел	10j
-бел лебед	1657j
+бел лебед	1662j
 бел ноч	813j
-бел цветок	1705j
+бел цветок	1710j
+беловат	10j
 белоснежн	84j
 бельг	663j
-бенгальск огон	1919j
+бенгальск огон	1924j
 берег	143j
 берег мор	143j
 берег озер	147j
@@ -73602,7 +73871,7 @@ zuccherat	272i
 библиотек	356j
 бижутер	327j
 бизнес	369j
-бизон	1607j
+бизон	1612j
 бикин	143j
 бирж	369j
 бирюз	15j
@@ -73623,11 +73892,11 @@ zuccherat	272i
 блин	271j
 блинчик	271j
 блошин рынок	343j
-блузк	1954j
+блузк	1959j
 блюз	451j
 бмв	490j
 бо кап	881j
-бобр	1634j
+бобр	1639j
 бог	425j
 богат	394j
 богатств	394j
@@ -73640,9 +73909,9 @@ zuccherat	272i
 бож коровк	338j
 божественн	425j
 бок хуниорс	633j
-бокал вин	1844j
+бокал вин	1849j
 бол	404j
-болгарск перец	1756j
+болгарск перец	1761j
 болезн	438j
 болливуд	747j
 больн	438j
@@ -73656,10 +73925,10 @@ zuccherat	272i
 бород	433j
 борусс дортмунд	620j
 борьб	415j
-босоножк	1967j
+босоножк	1972j
 ботаническ	128j
-ботинк	1962j
-ботинок	1962j
+ботинк	1967j
+ботинок	1967j
 бох	727j
 бразильск	824j
 бракосочетан	383j
@@ -73676,10 +73945,10 @@ zuccherat	272i
 бруталистск	713j
 брутальн	433j
 брызг	152j
-бублик	1772j
+бублик	1777j
 будапешт	872j
 будущ	388j
-буйвол	1610j
+буйвол	1615j
 буйн	435j
 букет	207j
 булк	270j
@@ -73691,23 +73960,24 @@ zuccherat	272i
 буран	818j
 бурбон	267j
 бургер кинг	554j
-буррит	1786j
-бурритос	1786j
-бурундук	1633j
-бутылк сак	1842j
-бутылочк с соск	1837j
+буроват	7j
+буррит	1791j
+бурритос	1791j
+бурундук	1638j
+бутылк сак	1847j
+бутылочк с соск	1842j
 бутылочн	48j
 бухар	882j
 буэнос айрес	855j
 был времен	428j
-бэнт	1801j
+бэнт	1806j
 в полден	189j
 ваб саб	366j
 валентинк	380j
 валун	163j
 вампир	416j
 ван гог	736j
-вареник	1815j
+вареник	1820j
 ватсап	517j
 вау	437j
 вафл	271j
@@ -73767,7 +74037,7 @@ zuccherat	272i
 вин	264j
 винн	113j
 виноград	231j
-виноградин	1731j
+виноградин	1736j
 винтаж	391j
 винтажн	391j
 виртуальн	388j
@@ -73793,7 +74063,7 @@ zuccherat	272i
 военн форм	445j
 вожделен	406j
 воздушн	409j
-воздушн шарик	1922j
+воздушн шарик	1927j
 возлюбленн	405j
 возмущен	415j
 возрожден	729j
@@ -73821,7 +74091,7 @@ zuccherat	272i
 восхищен	437j
 восход	180j
 восход солнц	180j
-восход солнц над гор	1904j
+восход солнц над гор	1909j
 восьмидесят	719j
 враждебн	415j
 врач	368j
@@ -73833,9 +74103,9 @@ zuccherat	272i
 вулканическ	165j
 вулканическ песок	158j
 вулканическ пород	158j
-выдр	1641j
+выдр	1646j
 выигрыш	429j
-вымпел в вид карп	1928j
+вымпел в вид карп	1933j
 выпечк	271j
 высок мод	410j
 высок технолог	388j
@@ -73843,7 +74113,7 @@ zuccherat	272i
 выходн	400j
 выцветш	460j
 вышиванк	859j
-вьетнамк	1961j
+вьетнамк	1966j
 вьюг	187j
 вязан	411j
 вял	427j
@@ -73858,9 +74128,9 @@ zuccherat	272i
 галдеж	435j
 галере	452j
 галечн	292j
-галстук	1940j
+галстук	1945j
 гальк	292j
-гамбургер	1780j
+гамбургер	1785j
 ган	683j
 ганск	754j
 гармон	399j
@@ -73876,13 +74146,13 @@ zuccherat	272i
 гжел	307j
 гжельск	808j
 гжельск роспис	808j
-гибискус	1710j
+гибискус	1715j
 гибл	832j
 гимала	795j
 гинкг	131j
-гиппопот	1626j
+гиппопот	1631j
 гирлянд	347j
-гитар	1984j
+гитар	1989j
 гламур	410j
 гламурн	410j
 глин	315j
@@ -73898,29 +74168,30 @@ zuccherat	272i
 глуш	431j
 гнев	415j
 гневн	415j
-гнезд с яйц	1729j
+гнезд с яйц	1734j
 гнил	438j
 голландск	849j
-голов дракон	1671j
-голов единорог	1604j
-голов лягушк	1666j
+голов дракон	1676j
+голов единорог	1609j
+голов лягушк	1671j
 головоломк	407j
 голуб	41j
 голуб город	815j
 голубик	232j
+голубоват	41j
 голубоват бел	76j
 гондол	818j
 гонконг	789j
 гончарн	315j
 гончарств	315j
 гор	160j
-гор со снежн шапк	1857j
+гор со снежн шапк	1862j
 горд	429j
 гордитьс	429j
 гордост	429j
 горет	166j
 горизонт	183j
-горилл	1585j
+горилл	1590j
 горн	160j
 горнолыжн домик	848j
 город	351j
@@ -73933,13 +74204,13 @@ zuccherat	272i
 горчичн	110j
 горьковат сладк	428j
 горяч	414j
-горяч источник	1909j
-горяч напиток	1839j
+горяч источник	1914j
+горяч напиток	1844j
 горяч шоколад	411j
 горящ	166j
 гостеприимн	411j
-гостиниц	1882j
-гостиниц для свидан	1883j
+гостиниц	1887j
+гостиниц для свидан	1888j
 готик	424j
 готическ	424j
 грав	292j
@@ -73963,23 +74234,23 @@ zuccherat	272i
 грунт	168j
 груст	404j
 грустн	404j
-груш	1741j
+груш	1746j
 гряз	168j
 грязн	438j
 грязн бел	104j
 губн помад	432j
 гугл	480j
 гулян	346j
-гусениц	1689j
+гусениц	1694j
 давлен	426j
 дал	733j
 далмац	871j
 дан	668j
-данг	1814j
+данг	1819j
 датск	365j
 двигател	389j
 дворец	358j
-двугорб верблюд	1620j
+двугорб верблюд	1625j
 де стейл	712j
 девич	432j
 девочк	471j
@@ -74020,7 +74291,7 @@ zuccherat	272i
 детвор	393j
 детокс	430j
 детск	393j
-детск горк	1911j
+детск горк	1916j
 детск комнат	420j
 детск площадк	393j
 детств	428j
@@ -74040,7 +74311,7 @@ zuccherat	272i
 дик запад	749j
 дик природ	431j
 диковинн	449j
-динамитн шашк	1920j
+динамитн шашк	1925j
 динамичн	402j
 дискорд	524j
 дискотек	450j
@@ -74059,7 +74330,7 @@ zuccherat	272i
 доктор	368j
 долин	162j
 доллар	436j
-дом с сад	1876j
+дом с сад	1881j
 домашн	411j
 домашн задан	370j
 домик	375j
@@ -74081,7 +74352,7 @@ zuccherat	272i
 дрем	427j
 дремат	427j
 дремот	427j
-дронт	1659j
+дронт	1664j
 дружб	403j
 дружелюбн	403j
 друз	403j
@@ -74113,7 +74384,7 @@ zuccherat	272i
 ельник	121j
 жадност	439j
 жар	205j
-жарен креветк	1811j
+жарен креветк	1816j
 жарищ	205j
 жарк	414j
 жасмин	223j
@@ -74127,6 +74398,7 @@ zuccherat	272i
 железн	296j
 железн сер	87j
 желт	2j
+желтоват	2j
 желток	269j
 жемчуг	310j
 жемчужин	310j
@@ -74144,7 +74416,7 @@ zuccherat	272i
 жидкост	152j
 жизненн сил	430j
 жизнерадостн	403j
-жираф	1622j
+жираф	1627j
 жостов	807j
 жут	416j
 жутк	416j
@@ -74152,8 +74424,8 @@ zuccherat	272i
 забавн	403j
 забот	401j
 заботлив	401j
-заброшенн дом	1874j
-заварочн чайник	1840j
+заброшенн дом	1879j
+заварочн чайник	1845j
 завист	439j
 завистлив	439j
 завод	389j
@@ -74171,7 +74443,7 @@ zuccherat	272i
 зайк	421j
 зайчик	421j
 закат	179j
-закат в город	1906j
+закат в город	1911j
 закатн	179j
 заклинан	408j
 заколдованн	408j
@@ -74192,17 +74464,17 @@ zuccherat	272i
 застол	422j
 засух	156j
 засушлив	156j
-зауропод	1673j
+зауропод	1678j
 заурядн	448j
 захватывающ	402j
 заход солнц	179j
 зачарованн	408j
-защитн очк	1937j
+защитн очк	1942j
 защищенн	419j
 звезд	175j
 звездн	175j
 звездн неб	175j
-звездн ноч	1902j
+звездн ноч	1907j
 звездн свет	175j
 звездолет	376j
 звездочк	175j
@@ -74216,19 +74488,22 @@ zuccherat	272i
 зеват	427j
 зевот	427j
 зелен прян	137j
-зелен салат	1758j
+зелен салат	1763j
 зелен чай	257j
 зелен яблок	237j
+зеленоват	3j
 зеллиж	772j
 земл	168j
 землист	397j
 землист желт	102j
 землист тон	397j
-землян черв	1701j
+землян черв	1706j
 земляник	229j
 зерн	251j
 зим	198j
 зимн	198j
+зимн дворец	890j
+зимн дворц	890j
 злитьс	415j
 зло	415j
 злобн	416j
@@ -74261,7 +74536,7 @@ zuccherat	272i
 избегат	472j
 избушк	375j
 извержен	165j
-извержен вулкан	1859j
+извержен вулкан	1864j
 измороз	186j
 изморос	200j
 измотанн	427j
@@ -74285,14 +74560,14 @@ zuccherat	272i
 импрессионист	802j
 импрессионистск	802j
 инвестиц	369j
-индейк	1646j
+индейк	1651j
 индиг	23j
 индиг крашен	840j
 индийск	797j
 индийск невест	844j
 индонез	686j
 индонезийск	868j
-индуистск храм	1895j
+индуистск храм	1900j
 индустр	389j
 индустриальн	389j
 ине	186j
@@ -74336,15 +74611,15 @@ zuccherat	272i
 июн	196j
 йог	425j
 йогурт	268j
-кааб	1898j
+кааб	1903j
 кабак	355j
-кабан	1614j
+кабан	1619j
 каир	786j
 кака	261j
 кактус	135j
 калифорн	793j
-кальмар	1821j
-камабок	1812j
+кальмар	1826j
+камабок	1817j
 камен	292j
 каменн	292j
 камин	322j
@@ -74376,11 +74651,11 @@ zuccherat	272i
 карр	277j
 картахен	873j
 картин	452j
-картофел	1752j
-картофел фри	1781j
+картофел	1757j
+картофел фри	1786j
 карфур	549j
-каск с бел крест	1977j
-кастрюл с горяч едо	1793j
+каск с бел крест	1982j
+кастрюл с горяч едо	1798j
 катар	661j
 катер	140j
 каф	354j
@@ -74395,9 +74670,11 @@ zuccherat	272i
 кекс	271j
 кельт	838j
 кельтск	838j
+кемпер	892j
+кемперск фаянс	892j
 кемпинг	431j
 кен	682j
-кенгур	1643j
+кенгур	1648j
 кенийск	867j
 кент	754j
 керамик	315j
@@ -74415,25 +74692,25 @@ zuccherat	272i
 кипящ	414j
 кирпич	294j
 кирпичн	294j
-кирпичн кладк	1869j
-кирпичн стен	1869j
+кирпичн кладк	1874j
+кирпичн стен	1874j
 кисл	227j
 кислотн	462j
 кит	341j
-кит с фонтанчик	1675j
+кит с фонтанчик	1680j
 кита	650j
 китайск красн	75j
 китайск нов год	381j
 китайск стил	367j
 китайск храм	811j
 китайск шелк	843j
-клавишн	1985j
+клавишн	1990j
 кладбищ	423j
 класс	370j
 классик	391j
 классическ	391j
 классическ музык	410j
-клатч	1958j
+клатч	1963j
 клементин	228j
 клен	130j
 кленов	130j
@@ -74454,17 +74731,17 @@ zuccherat	272i
 кожан	299j
 кок кол	476j
 кокос	241j
-коктейл	1845j
+коктейл	1850j
 колдовств	408j
-колес обозрен	1912j
+колес обозрен	1917j
 колиз	800j
 колледж	370j
 колос	251j
 колумб	676j
 колумбийск	873j
 колыбельн	427j
-кольц	1980j
-комар	1699j
+кольц	1985j
+комар	1704j
 комед	403j
 комет	176j
 комнатн растен	128j
@@ -74473,9 +74750,9 @@ zuccherat	272i
 компьютер	388j
 комфорт	411j
 комфортн	411j
-конг	1990j
-консерв	1800j
-консервн банк	1800j
+конг	1995j
+консерв	1805j
+консервн банк	1805j
 константинопол	784j
 конструктивизм	829j
 конструктивистск	829j
@@ -74485,7 +74762,7 @@ zuccherat	272i
 концерт	346j
 копенгаген	852j
 корабл	140j
-коралл	1685j
+коралл	1690j
 кораллов	28j
 кораллов риф	153j
 коре	799j
@@ -74494,7 +74771,8 @@ zuccherat	272i
 корейск храм	810j
 кориц	277j
 коричнев	7j
-коробк для еды на вынос	1817j
+коричневат	7j
+коробк для еды на вынос	1822j
 коров	360j
 корол	395j
 королев	395j
@@ -74521,45 +74799,46 @@ zuccherat	272i
 коф	254j
 коф с молок	255j
 кочевник	431j
-кошелек	1956j
-кошк	1595j
+кошелек	1961j
+кошк	1600j
 кошмар	416j
-краб	1818j
+краб	1823j
 крак	858j
 красн	0j
 красн вин	264j
-красн конверт	1931j
+красн конверт	1936j
 красн площад	845j
 красн фиолетов	96j
-красн яблок	1739j
+красн яблок	1744j
+красноват	0j
 красочн	178j
 кратер	165j
 креатив	452j
 креативн	452j
-креветк	1820j
+креветк	1825j
 кремл	845j
 кремов	18j
-крендел	1771j
+крендел	1776j
 крепк	418j
 крепост	371j
 кристалл	311j
 кров	326j
 кровав	326j
 кроват	427j
-крокодил	1667j
+крокодил	1672j
 кролик	421j
 кром	472j
-кроссовк	1963j
+кроссовк	1968j
 кротк	401j
-круассан	1768j
-кругл черв	1701j
-круглосуточн магазин	1884j
-кружк пив	1847j
+круассан	1773j
+кругл черв	1706j
+круглосуточн магазин	1889j
+кружк пив	1852j
 круиз	140j
 крыл	169j
-крыс	1629j
+крыс	1634j
 кубизм	830j
-кубик льд	1856j
+кубик льд	1861j
 кубинск	771j
 кубистск	830j
 кубок	429j
@@ -74567,24 +74846,24 @@ zuccherat	272i
 кувшинк мон	802j
 кукуруз	250j
 кукурузн пол	250j
-кукурузн початок	1754j
+кукурузн початок	1759j
 кулич	385j
 купальник	143j
 купан	143j
 купатьс	143j
 купюр	436j
-курин ножк	1777j
-куриц	1647j
+курин ножк	1782j
+куриц	1652j
 куркум	79j
-кусок мяс	1778j
-кусок пицц	1782j
-кусочек торт	1829j
+кусок мяс	1783j
+кусок пицц	1787j
+кусочек торт	1834j
 кутерьм	435j
 кухн	373j
 кухонн	373j
 кфс	553j
 кьяроскур	803j
-лабораторн халат	1938j
+лабораторн халат	1943j
 лав	165j
 лаванд	210j
 лавандов	210j
@@ -74603,20 +74882,20 @@ zuccherat	272i
 ламп	347j
 лампочк	347j
 лапочк	421j
-лапш	1806j
+лапш	1811j
 ласк	401j
 ласков	401j
 латт	255j
 латун	60j
 латунн	60j
 лаунж	400j
-лебед	1657j
+лебед	1662j
 лег	583j
 легенд	408j
 легендарн	408j
 лед	184j
 леденец	272j
-леденец на палочк	1834j
+леденец на палочк	1839j
 леденц	272j
 ледник	184j
 ледников	184j
@@ -74631,10 +74910,10 @@ zuccherat	272i
 ленинград	813j
 ленитьс	427j
 ленов	537j
-леопард	1599j
+леопард	1604j
 лепестк	207j
 лепесток	207j
-лепешк	1770j
+лепешк	1775j
 лес	119j
 лесн	119j
 лесок	119j
@@ -74644,7 +74923,7 @@ zuccherat	272i
 летн каникул	196j
 летн отпуск	196j
 летн солнцестоян	768j
-летуч мыш	1636j
+летуч мыш	1641j
 лечен	430j
 ливан	864j
 ливанск	864j
@@ -74663,7 +74942,7 @@ zuccherat	272i
 лисицк	829j
 лиссабон	809j
 лист	128j
-лист на ветр	1727j
+лист на ветр	1732j
 листв	128j
 листов салат	447j
 листок	128j
@@ -74678,8 +74957,8 @@ zuccherat	272i
 лотос	212j
 лоу фай	751j
 лофа	751j
-лошад	1603j
-лошад на карусел	1910j
+лошад	1608j
+лошад на карусел	1915j
 луг	124j
 лугов	124j
 луж	199j
@@ -74690,7 +74969,7 @@ zuccherat	272i
 лунн ваз	885j
 лунн нов год	381j
 лунн ноч	174j
-лунн пирог	1813j
+лунн пирог	1818j
 лунн пряник	826j
 лунн свет	174j
 лыж	198j
@@ -74729,7 +75008,7 @@ zuccherat	272i
 мальв	63j
 мальчик	471j
 малютк	420j
-мамонт	1624j
+мамонт	1629j
 манг	239j
 мандарин	228j
 мандраж	426j
@@ -74747,9 +75026,9 @@ zuccherat	272i
 март	195j
 маса	867j
 масл	269j
-масленк	1798j
+масленк	1803j
 маслин	289j
-маслян	1798j
+маслян	1803j
 мастеркард	510j
 мастерск	389j
 матисс	731j
@@ -74798,11 +75077,11 @@ zuccherat	272i
 метр	351j
 механизм	297j
 механическ	297j
-мечет	1894j
+мечет	1899j
 мечт	409j
 мечтат	409j
 мечтательн	409j
-микроб	1702j
+микроб	1707j
 мил	421j
 милан фк	622j
 милашк	421j
@@ -74813,7 +75092,7 @@ zuccherat	272i
 минималистичн	398j
 минималистск	398j
 мирн	399j
-миск с ложк	1795j
+миск с ложк	1800j
 мистик	407j
 мистическ	407j
 миф	408j
@@ -74854,29 +75133,29 @@ zuccherat	272i
 монохромн	442j
 монстр	416j
 мор	140j
-морд волк	1591j
-морд енот	1593j
-морд коал	1638j
-морд коров	1608j
-морд кошк	1594j
-морд кролик	1631j
-морд лисиц	1592j
-морд лошад	1600j
-морд льв	1596j
-морд медвед	1637j
-морд мыш	1627j
-морд обезьян	1583j
-морд панд	1639j
-морд свинь	1612j
-морд собак	1587j
-морд тигр	1597j
-морд хомяк	1630j
+морд волк	1596j
+морд енот	1598j
+морд коал	1643j
+морд коров	1613j
+морд кошк	1599j
+морд кролик	1636j
+морд лисиц	1597j
+морд лошад	1605j
+морд льв	1601j
+морд медвед	1642j
+морд мыш	1632j
+морд обезьян	1588j
+морд панд	1644j
+морд свинь	1617j
+морд собак	1592j
+морд тигр	1602j
+морд хомяк	1635j
 мореплаван	140j
 морков	249j
-морковк	1753j
+морковк	1758j
 морожен	274j
-морожен в креманк	1824j
-морожен в стаканчик	1823j
+морожен в креманк	1829j
+морожен в стаканчик	1828j
 мороз	186j
 морозн	186j
 морозн бел	83j
@@ -74895,7 +75174,7 @@ zuccherat	272i
 москв	845j
 мост	351j
 мост золот ворот	695j
-мост ноч	1908j
+мост ноч	1913j
 мотивац	417j
 мотивированн	417j
 мотор	389j
@@ -74913,20 +75192,21 @@ zuccherat	272i
 мужск	471j
 мужчин	471j
 муз	452j
-музык ветр	1929j
+музык ветр	1934j
 музыкальн фестивал	346j
+мулен руж	888j
 мультик	393j
 мультфильм	393j
 мумба	797j
 мунк	732j
-мурав	1690j
+мурав	1695j
 мух	805j
 мучительн	404j
 мшист	132j
 мягк	401j
 мягк тон	459j
 мягкост	401j
-мяс на косточк	1776j
+мяс на косточк	1781j
 мят	30j
 мятн	30j
 на природ	431j
@@ -74955,7 +75235,7 @@ zuccherat	272i
 наук	388j
 научн	388j
 научн фантастик	388j
-национальн парк	1865j
+национальн парк	1870j
 ндебел	880j
 не	472j
 не использу	472j
@@ -75044,8 +75324,8 @@ zuccherat	272i
 новруз	760j
 норвежск	821j
 нордическ	365j
-носк	1946j
-носорог	1625j
+носк	1951j
+носорог	1630j
 ностальг	391j
 ностальг светл	428j
 ностальгическ	428j
@@ -75053,7 +75333,7 @@ zuccherat	272i
 ноч	192j
 ночн	192j
 ночн врем	192j
-ночн город	1903j
+ночн город	1908j
 ночн жизн	450j
 ночн клуб	450j
 ночн рынок	344j
@@ -75072,7 +75352,7 @@ zuccherat	272i
 оаэ	660j
 обаян	421j
 обаятельн	421j
-обезьян	1584j
+обезьян	1589j
 обещан	417j
 обжигающ	414j
 обид	404j
@@ -75094,7 +75374,7 @@ zuccherat	272i
 обыденн	448j
 овощ	447j
 овощн	447j
-овощн салат	1796j
+овощн салат	1801j
 овц	360j
 огн	347j
 огненн	166j
@@ -75106,10 +75386,10 @@ zuccherat	272i
 одеял	411j
 одинок	404j
 одиночеств	404j
-одногорб верблюд	1619j
+одногорб верблюд	1624j
 однообраз	448j
 однообразн	448j
-одэн	1809j
+одэн	1814j
 оживленн	402j
 озер	147j
 озерн	147j
@@ -75123,15 +75403,15 @@ zuccherat	272i
 окружающ сред	396j
 октоберфест	759j
 октябр	197j
-олен	1606j
-олив	1748j
+олен	1611j
+олив	1753j
 оливк	289j
 оливков	24j
 оливков масл	289j
 олимпиад	698j
-омар	1819j
+омар	1824j
 омерзительн	438j
-онигир	1803j
+онигир	1808j
 онлайн	388j
 опавш лист	129j
 опал	310j
@@ -75142,15 +75422,15 @@ zuccherat	272i
 оптимизм	417j
 оптимист	417j
 оптимистичн	417j
-орангутан	1586j
-орангутанг	1586j
+орангутан	1591j
+орангутанг	1591j
 оранжев	1j
 оранжев красн	97j
 оранжере	126j
 орбит	176j
 органик	396j
 органическ	396j
-орел	1655j
+орел	1660j
 орех	290j
 оркестр	410j
 орхиде	218j
@@ -75170,7 +75450,7 @@ zuccherat	272i
 остров	155j
 островн	155j
 островок	155j
-осьминог	1683j
+осьминог	1688j
 от кутюр	410j
 отваг	418j
 отважн	418j
@@ -75187,7 +75467,7 @@ zuccherat	272i
 отпуск	400j
 отчаян	404j
 офис	369j
-офисн здан	1877j
+офисн здан	1882j
 официальн	423j
 охр	36j
 охрист	36j
@@ -75198,22 +75478,22 @@ zuccherat	272i
 павлин	329j
 павлин син	46j
 пагод	357j
-падающ лист	1726j
+падающ лист	1731j
 пайетк	444j
-пакет	1959j
-пакетик сок	1854j
+пакет	1964j
+пакетик сок	1859j
 пакистан	684j
-палатк	1900j
+палатк	1905j
 палерм	870j
 палех	807j
 палисадник	126j
-пальм	1719j
-пальт	1945j
+пальм	1724j
+пальт	1950j
 палящ	205j
 памуккал	814j
 памят	428j
 памятн	423j
-памятн лент	1934j
+памятн лент	1939j
 панасоник	558j
 панд	332j
 паник	416j
@@ -75226,7 +75506,7 @@ zuccherat	272i
 парен	471j
 париж	773j
 парижск	773j
-парикмахерск	1914j
+парикмахерск	1919j
 парк	127j
 парков	127j
 пароход	140j
@@ -75242,8 +75522,8 @@ zuccherat	272i
 пасх	385j
 пасхальн	385j
 патагон	856j
-паук	1696j
-паутин	1697j
+паук	1701j
+паутин	1702j
 пейпал	511j
 пекарн	270j
 пекл	205j
@@ -75269,7 +75549,7 @@ zuccherat	272i
 персик	235j
 персиков	27j
 персиков розов	73j
-перчатк	1944j
+перчатк	1949j
 перчик чил	286j
 перышк	324j
 песок	157j
@@ -75281,13 +75561,13 @@ zuccherat	272i
 петербургск	813j
 петр	785j
 петриковск роспис	859j
-петух	1648j
-петушок	1648j
+петух	1653j
+петушок	1653j
 печал	404j
 печальн	404j
 печен	271j
-печен с предсказани	1816j
-печен сладк картофел	1808j
+печен с предсказани	1821j
+печен сладк картофел	1813j
 печк	322j
 пещер	164j
 пещерн	164j
@@ -75310,7 +75590,7 @@ zuccherat	272i
 питер	813j
 пицц	247j
 плаван	143j
-плавк	1951j
+плавк	1956j
 плакат	404j
 плам	166j
 пламенн	166j
@@ -75323,7 +75603,7 @@ zuccherat	272i
 плач	404j
 плед	411j
 плейстейшен	487j
-плитк шоколад	1832j
+плитк шоколад	1837j
 плод	446j
 пломбир	274j
 плутон	176j
@@ -75343,7 +75623,7 @@ zuccherat	272i
 под вод	377j
 под открыт неб	431j
 подавленн	404j
-подарок	1933j
+подарок	1938j
 подводн	377j
 подводн мир	377j
 подсолнечник	211j
@@ -75382,7 +75662,7 @@ zuccherat	272i
 помнит	428j
 пончик	271j
 поп арт	804j
-попкорн	1797j
+попкорн	1802j
 попуга	334j
 пораженн	437j
 поразительн	437j
@@ -75409,7 +75689,7 @@ zuccherat	272i
 поцелу	405j
 початок	250j
 почв	168j
-почт	1879j
+почт	1884j
 почтен	423j
 почтительн	423j
 поэз	323j
@@ -75484,17 +75764,17 @@ zuccherat	272i
 псж	625j
 психоделик	726j
 психоделическ	449j
-птиц	1652j
-пуант	1968j
+птиц	1657j
+пуант	1973j
 пугающ	416j
-пудел	1590j
-пудинг	1835j
+пудел	1595j
+пудинг	1840j
 пудров голуб	98j
 пудров сиренев	99j
 пург	187j
 пурпурн	5j
 пурпурн розов	21j
-пуст гнезд	1728j
+пуст гнезд	1733j
 пустот	404j
 пустын	156j
 пустынн	156j
@@ -75514,7 +75794,7 @@ zuccherat	272i
 пятидесят	721j
 равнин	124j
 равновес	399j
-раг в сковород	1792j
+раг в сковород	1797j
 рад	403j
 раджастхан	816j
 радост	403j
@@ -75531,11 +75811,11 @@ zuccherat	272i
 рай	440j
 райск	440j
 ракет	376j
-раковин	1684j
+раковин	1689j
 рамадан	761j
 ран утр	188j
 рангол	823j
-ранец	1960j
+ранец	1965j
 ранн утр	188j
 ранч	360j
 раскаленн	414j
@@ -75548,7 +75828,7 @@ zuccherat	272i
 расслабляющ	400j
 расстроенн	404j
 растен	128j
-растен в горшк	1716j
+растен в горшк	1721j
 растерянн	426j
 расцвет	207j
 рвот	438j
@@ -75581,8 +75861,8 @@ zuccherat	272i
 риад	772j
 рим	800j
 римск	800j
-рис с карр	1805j
-рисов крекер	1802j
+рис с карр	1810j
+рисов крекер	1807j
 рисов пол	252j
 рисов террас	778j
 ритуал	407j
@@ -75593,11 +75873,12 @@ zuccherat	272i
 рождественск	378j
 рождественск елк	378j
 роз	209j
-розетк	1707j
+розетк	1712j
 розов	6j
 розов город	816j
 розов красн	72j
 розов неон	116j
+розоват	6j
 розоват лилов	63j
 рокок	728j
 роман	323j
@@ -75610,7 +75891,7 @@ zuccherat	272i
 роскош	394j
 роскошн	394j
 российск флаг	653j
-росток	1715j
+росток	1720j
 ротк	738j
 рощ	119j
 рубин	55j
@@ -75626,7 +75907,7 @@ zuccherat	272i
 ручеек	148j
 ручь	148j
 рыб	377j
-рыб еж	1681j
+рыб еж	1686j
 рыбк	377j
 рыдат	404j
 рыж	1j
@@ -75654,7 +75935,7 @@ zuccherat	272i
 санкт петербург	813j
 сант клаус	378j
 санторин	364j
-сапог	1969j
+сапог	1974j
 сапфир	54j
 сапфиров	54j
 сар	844j
@@ -75677,7 +75958,7 @@ zuccherat	272i
 свежест	412j
 сверкат	444j
 сверкающ	444j
-сверчок	1694j
+сверчок	1699j
 свет звезд	175j
 свет костр	166j
 свет ламп	347j
@@ -75692,8 +75973,8 @@ zuccherat	272i
 свеч	321j
 свечк	321j
 свидан	405j
-свин	1613j
-свин пятачок	1615j
+свин	1618j
+свин пятачок	1620j
 свинг	451j
 свинцов	85j
 свинцов сер	85j
@@ -75744,6 +76025,7 @@ zuccherat	272i
 серебрян	12j
 середин дня	189j
 серенгет	847j
+сероват	8j
 серфер	143j
 серфинг	143j
 серьезн	423j
@@ -75752,6 +76034,7 @@ zuccherat	272i
 сибу	862j
 сид бу саид	877j
 сидн	861j
+сиен	891j
 сил	418j
 силуэт город	351j
 сильн	418j
@@ -75762,9 +76045,10 @@ zuccherat	272i
 син зелен	13j
 син фиолетов	95j
 син час	182j
-синагог	1896j
+синагог	1901j
 сингапур	690j
 синдзюк	862j
+синеват	4j
 синтвейв	718j
 синтоистск храм	817j
 сирен	64j
@@ -75783,19 +76067,19 @@ zuccherat	272i
 склад	389j
 скорб	404j
 скорбн	404j
-скорпион	1698j
-скрипк	1987j
+скорпион	1703j
+скрипк	1992j
 скромн	401j
 скрыт	407j
 скук	448j
 скукот	448j
-скунс	1642j
+скунс	1647j
 скучающ	448j
 скучн	448j
 слав	429j
 славн	429j
 сладост	272j
-след животн	1645j
+след животн	1650j
 слез	404j
 слив	244j
 сливов	62j
@@ -75803,7 +76087,7 @@ zuccherat	272i
 сливочн масл	269j
 слиз	438j
 слизк	438j
-слон	1623j
+слон	1628j
 слонов кост	38j
 смартфон	388j
 смел	418j
@@ -75829,8 +76113,8 @@ zuccherat	272i
 сны	409j
 снэпчат	527j
 со вкус	410j
-собак	1588j
-собак поводыр	1589j
+собак	1593j
+собак поводыр	1594j
 соблазн	406j
 соблазнительн	406j
 собор	372j
@@ -75845,11 +76129,11 @@ zuccherat	272i
 солнечн	172j
 солнечн ден	172j
 солнечн луч	171j
-солнечн очк	1936j
+солнечн очк	1941j
 солнечн свет	171j
 солнц	171j
 солнышк	171j
-солонк	1799j
+солонк	1804j
 сомнен	426j
 сон	409j
 сонгкран	755j
@@ -75864,9 +76148,9 @@ zuccherat	272i
 сочн	458j
 сочувств	401j
 спа	400j
-спагетт	1807j
+спагетт	1812j
 спальн	374j
-спасательн жилет	1939j
+спасательн жилет	1944j
 спат	427j
 спектр	178j
 спец	277j
@@ -75881,11 +76165,11 @@ zuccherat	272i
 средиземноморск	364j
 стабильн	419j
 стабильност	419j
-стадион	1866j
-стакан молок	1838j
-стакан с виск	1850j
-стакан с жидкост	1851j
-стакан с соломинк	1852j
+стадион	1871j
+стакан молок	1843j
+стакан с виск	1855j
+стакан с жидкост	1856j
+стакан с соломинк	1857j
 стал	295j
 стальн	295j
 стамбул	784j
@@ -75897,7 +76181,7 @@ zuccherat	272i
 старин	391j
 старинн	391j
 старомодн	391j
-стату свобод	1892j
+стату свобод	1897j
 стекл	305j
 стеклянн	305j
 стен	353j
@@ -75944,7 +76228,7 @@ zuccherat	272i
 суматох	435j
 сумеречн	191j
 сумерк	191j
-сумк	1957j
+сумк	1962j
 сумрачн	465j
 суров	423j
 сусальн золот	317j
@@ -75952,7 +76236,7 @@ zuccherat	272i
 счаст	403j
 счастлив	403j
 сша	645j
-сэндвич	1784j
+сэндвич	1789j
 сюзан	882j
 сюрприз	437j
 сюрреализм	733j
@@ -75969,13 +76253,13 @@ zuccherat	272i
 тайск	791j
 тайфун	201j
 такс	350j
-тамал	1787j
+тамал	1792j
 танец	402j
 танц	402j
 танцеват	402j
 танцпол	450j
 танчхон	810j
-таракан	1695j
+таракан	1700j
 тартан	794j
 тат	801j
 тауп	68j
@@ -76007,7 +76291,7 @@ zuccherat	272i
 тесл	497j
 технолог	388j
 технологичн	388j
-ти рекс	1674j
+ти рекс	1679j
 тибет	795j
 тибетск	795j
 тигр	330j
@@ -76021,7 +76305,7 @@ zuccherat	272i
 тлеющ угл	167j
 тойот	493j
 токи	862j
-токийск башн	1891j
+токийск башн	1896j
 токсичн	438j
 толп	435j
 тольк не	472j
@@ -76038,7 +76322,7 @@ zuccherat	272i
 торжествующ	429j
 торнад	201j
 торт	271j
-торт ко дню рожден	1828j
+торт ко дню рожден	1833j
 тортик	271j
 торшер	347j
 тоск	404j
@@ -76069,21 +76353,22 @@ zuccherat	272i
 тревожност	426j
 трезв	423j
 треккинг	431j
-треккингов ботинок	1964j
+треккингов ботинок	1969j
 тренировк	402j
 трепет	437j
 триколор	653j
-трилистник	1723j
+трилистник	1728j
 триумф	429j
 трон	395j
 тропик	363j
 тропическ	363j
-тропическ коктейл	1846j
+тропическ коктейл	1851j
 тропическ лес	120j
 тропическ пляж	145j
-тропическ рыб	1680j
+тропическ рыб	1685j
 троф	429j
-труб	1986j
+труб	1991j
+тулуз лотрек	888j
 туман	202j
 туманн	202j
 туманн тон	463j
@@ -76099,13 +76384,13 @@ zuccherat	272i
 тускл	465j
 тусоватьс	450j
 тусовк	450j
-туфл на каблук	1966j
+туфл на каблук	1971j
 туч	170j
 туш	313j
 тыкв	246j
-тыкв фонар	1916j
+тыкв фонар	1921j
 тьм	424j
-тюлен	1678j
+тюлен	1683j
 тюльпан	213j
 у камин	411j
 убер	514j
@@ -76115,7 +76400,7 @@ zuccherat	272i
 уважен	423j
 уверенн	418j
 уверенност	418j
-увядш цветок	1709j
+увядш цветок	1714j
 угл	167j
 уголек	167j
 угольн сер	37j
@@ -76137,10 +76422,10 @@ zuccherat	272i
 уки э	806j
 украин	654j
 украинск	859j
-украшенн бамбук	1926j
+украшенн бамбук	1931j
 україн	654j
 улан батор	865j
-улитк	1687j
+улитк	1692j
 улиц	352j
 уличн	352j
 улочк	352j
@@ -76152,8 +76437,8 @@ zuccherat	272i
 ультрамаринов	44j
 умиротворен	399j
 умиротворенн	399j
-универмаг	1886j
-универс	1886j
+универмаг	1891j
+универс	1891j
 университет	370j
 уныл	448j
 уорхол	804j
@@ -76171,8 +76456,8 @@ zuccherat	272i
 устал	427j
 усталост	427j
 устойчив	419j
-устриц	1822j
-устричн	1822j
+устриц	1827j
+устричн	1827j
 утес	163j
 утонченн	410j
 утонченн сдержанн	434j
@@ -76191,14 +76476,14 @@ zuccherat	272i
 уютн	411j
 фабрик	389j
 файрфокс	530j
-фалафел	1789j
+фалафел	1794j
 фанк	449j
 фантаз	408j
 фантастик	388j
 фараон	786j
 фарфор	306j
 фарфоров	306j
-фасол	1763j
+фасол	1768j
 феврал	198j
 федэкс	507j
 феи	408j
@@ -76240,11 +76525,11 @@ zuccherat	272i
 фольклорн	390j
 фольксваген	492j
 фонар	320j
-фонар из тыкв	1916j
+фонар из тыкв	1921j
 фонарик	320j
-фонд	1794j
+фонд	1799j
 фондов рынок	369j
-фонтан	1899j
+фонтан	1904j
 формальн	423j
 франц	637j
 фрид кал	737j
@@ -76253,10 +76538,10 @@ zuccherat	272i
 фруктов	446j
 фруктов салат	446j
 фрустрац	415j
-фудзиям	1860j
+фудзиям	1865j
 фукс	65j
 футбол	402j
-футболк	1941j
+футболк	1946j
 футуризм	388j
 футуристичн	388j
 фьорд	147j
@@ -76286,7 +76571,7 @@ zuccherat	272i
 хлебн	270j
 хлопков	303j
 хлопок	303j
-хлопушк	1923j
+хлопушк	1928j
 хмур неб	203j
 хойан	812j
 хокуса	740j
@@ -76304,7 +76589,7 @@ zuccherat	272i
 хорош настроен	403j
 хорошеньк	421j
 хоррор	416j
-хот дог	1783j
+хот дог	1788j
 хохлом	807j
 хохломск	807j
 хохломск роспис	807j
@@ -76342,12 +76627,12 @@ zuccherat	272i
 цветен	207j
 цветен сакур	208j
 цветок	207j
-цветок вишн	1704j
+цветок вишн	1709j
 цветочк	207j
 цветочн	207j
 цветущ	207j
 цветущ вишн	208j
-цельн купальник	1950j
+цельн купальник	1955j
 цемент	293j
 центр город	351j
 церемон	423j
@@ -76359,36 +76644,36 @@ zuccherat	272i
 цзяннан	361j
 циан	14j
 циклон	201j
-цилиндр	1973j
+цилиндр	1978j
 ципа	843j
 цирк	346j
-цирков шатер	1915j
+цирков шатер	1920j
 цитадел	371j
 цитрус	228j
 цифров	388j
-цыпленок	1651j
-цыпленок бок	1650j
-цыпленок в яйц	1649j
+цыпленок	1656j
+цыпленок бок	1655j
+цыпленок в яйц	1654j
 цыпляч желт	77j
 чаек	256j
 чаепит	256j
 чай	256j
 чай с молок	259j
-чай с шарик	1853j
+чай с шарик	1858j
 чайн	88j
 чайн церемон	801j
-чайник	1840j
+чайник	1845j
 чакр	425j
 чарод	408j
 часовн	372j
-чашк без ручк	1841j
+чашк без ручк	1846j
 чащ	119j
 челс	607j
 чемпион	429j
-черв	1701j
-червяк	1701j
+черв	1706j
+червяк	1706j
 череп	416j
-черепах	1668j
+черепах	1673j
 черешн	230j
 черн	9j
 черн бел	443j
@@ -76400,13 +76685,13 @@ zuccherat	272i
 чернильн	47j
 черноз	168j
 черт	441j
-чеснок	1760j
-чесночн	1760j
+чеснок	1765j
+чесночн	1765j
 чест	429j
 честн	419j
 честност	419j
-четк	1978j
-четырехлистн клевер	1724j
+четк	1983j
+четырехлистн клевер	1729j
 чех	673j
 чешск	854j
 чикаг буллз	590j
@@ -76414,8 +76699,8 @@ zuccherat	272i
 чист	420j
 чист воздух	412j
 чистот	420j
-чокающиес бокал	1849j
-чокающиес кружк	1848j
+чокающиес бокал	1854j
+чокающиес кружк	1853j
 чувств вин	426j
 чувственн	406j
 чугун	296j
@@ -76432,11 +76717,11 @@ zuccherat	272i
 шампанск	265j
 шанел	587j
 шанха	790j
-шапочк выпускник	1974j
+шапочк выпускник	1979j
 шарик	348j
 шартрез	67j
-шарф	1943j
-шаурм	1788j
+шарф	1948j
+шаурм	1793j
 шафран	288j
 шведск	850j
 швейцарск	833j
@@ -76460,13 +76745,13 @@ zuccherat	272i
 школ	370j
 школьн	370j
 школьн автобус	280j
-шляпк	1972j
+шляпк	1977j
 шок	437j
 шокированн	437j
 шоколад	261j
 шоколадк	261j
 шоколадн	108j
-шорт	1952j
+шорт	1957j
 шосс	351j
 шотланд	794j
 шотландск	794j
@@ -76505,6 +76790,7 @@ zuccherat	272i
 энерг	402j
 энергичн	402j
 энтузиазм	402j
+эрмитаж	890j
 эским	274j
 эспресс	254j
 эфемерн	409j
@@ -76531,7 +76817,7 @@ zuccherat	272i
 ягодн	253j
 яд	438j
 ядовит	438j
-яичниц на сковород	1791j
+яичниц на сковород	1796j
 яйц	269j
 январ	198j
 янкиз	598j
@@ -76539,9 +76825,9 @@ zuccherat	272i
 янтарн	32j
 японск	366j
 японск гравюр	806j
-японск замок	1888j
-японск кукл	1927j
-японск почт	1878j
+японск замок	1893j
+японск кукл	1932j
+японск почт	1883j
 ярк	457j
 ярк алы	34j
 ярк желт	101j
@@ -76555,8 +76841,8 @@ zuccherat	272i
 ясн неб	169j
 ясност	412j
 яхт	140j
-ящериц	1669j
-@stems ar 2590
+ящериц	1674j
+@stems ar 2597
 ؤلؤ	310k
 ؤلؤي	106k
 ئام	399k
@@ -76571,7 +76857,7 @@ zuccherat	272i
 ابداع	452k
 ابداعي	452k
 ابراج	351k
-ابريق شاي	1840k
+ابريق شاي	1845k
 ابريكا	287k
 ابريل	195k
 ابطال	418k
@@ -76610,7 +76896,7 @@ zuccherat	272i
 احترافي	419k
 احترام	423k
 احتفال	346k
-احتفال رؤي قمر	1930k
+احتفال رؤي قمر	1935k
 احتفالي	422k
 احجي	407k
 احذف	472k
@@ -76629,7 +76915,7 @@ zuccherat	272i
 احمر ردي	72k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفا	1979k
+احمر شفا	1984k
 احمر صدئي	112k
 احمر صيني	75k
 احمر قرمزي خدود	70k
@@ -76654,7 +76940,7 @@ zuccherat	272i
 اخضر نيون	117k
 اخضر يشبي	50k
 اخضر يموني	31k
-اخطبوط	1683k
+اخطبوط	1688k
 ادب	323k
 ادخن	325k
 ادغال	120k
@@ -76679,13 +76965,14 @@ zuccherat	272i
 ارخبيل	155k
 ارد	413k
 اردن	785k
-ارز كاري	1805k
-ارز مطبوخ	1804k
+ارز كاري	1810k
+ارز مطبوخ	1809k
 ارسنال	606k
 ارسي	753k
 ارض	168k
 ارض عجائب	408k
 ارق	426k
+ارميتاج	890k
 ارنب	421k
 ارهاق	427k
 ارهول	804k
@@ -76728,7 +77015,7 @@ zuccherat	272i
 اسباني	869k
 اسبانيا	640k
 اسبريسو	254k
-استاد	1866k
+استاد	1871k
 استبعد	472k
 استثمار	369k
 استثناء	472k
@@ -76829,7 +77116,7 @@ zuccherat	272i
 اكهي	446k
 اكواخ	375k
 اكواريوم	377k
-اكوردي	1983k
+اكوردي	1988k
 الا	472k
 العاب اولمبي	698k
 الغ	434k
@@ -76837,8 +77124,8 @@ zuccherat	272i
 الفي	723k
 الم	404k
 اله	297k
-اله انجو	1988k
-اله نفخ	1986k
+اله انجو	1993k
+اله نفخ	1991k
 الهي	425k
 الون	348k
 الي	778k
@@ -76880,12 +77167,12 @@ zuccherat	272i
 اندونيسيا	686k
 انديز	796k
 انزعاج	415k
-انس غاب	1586k
+انس غاب	1591k
 انستغرام	482k
 انسجام	399k
-انشاء	1868k
+انشاء	1873k
 انطباعي	802k
-انف خنزير	1615k
+انف خنزير	1620k
 انقلاب صيفي	768k
 انك	725k
 انكا	835k
@@ -76948,7 +77235,7 @@ zuccherat	272i
 بذخ	394k
 براير	198k
 برج	351k
-برج طوكيو	1891k
+برج طوكيو	1896k
 برد	413k
 برق	201k
 بري	431k
@@ -76984,7 +77271,7 @@ zuccherat	272i
 تاف	448k
 تاكسي	350k
 تاكل	298k
-تامال	1787k
+تامال	1792k
 تامل	425k
 تاه	471k
 تاهيتي	879k
@@ -77048,7 +77335,7 @@ zuccherat	272i
 تغذي	430k
 تفاؤل	417k
 تفاح	236k
-تفاح احمر	1739k
+تفاح احمر	1744k
 تفاح اخضر	237k
 تفتح ازهار	195k
 تقني	388k
@@ -77061,8 +77348,8 @@ zuccherat	272i
 تلاميذ	370k
 تلميذ	370k
 تله	160k
-تمثال حري	1892k
-تمساح	1667k
+تمثال حري	1897k
+تمساح	1672k
 تموز	196k
 تموي	445k
 تنان	408k
@@ -77078,7 +77365,7 @@ zuccherat	272i
 تواضع	401k
 توت	253k
 توت ازرق	232k
-توت بري	1745k
+توت بري	1750k
 توت عليق	233k
 توتر	426k
 توتورو	832k
@@ -77086,14 +77373,15 @@ zuccherat	272i
 توسكانا	774k
 توق	428k
 تولا	122k
+تولوز وتريك	888k
 توليب	213k
 تونس	877k
 تونسي	877k
 تويتر	585k
 تويوتا	493k
-تي شيرت	1941k
+تي شيرت	1946k
 تيراكوتا	111k
-تيرانوصور	1674k
+تيرانوصور	1679k
 تيك توك	522k
 تيليجرام	518k
 ثائر	415k
@@ -77111,12 +77399,12 @@ zuccherat	272i
 ثمار توت	253k
 ثمانيني	719k
 ثور	165k
-ثور امريكي	1607k
+ثور امريكي	1612k
 جاد	423k
 جاز	451k
 جامح	431k
 جامع	370k
-جاموس مائي	1610k
+جاموس مائي	1615k
 جايبور	816k
 جبال	160k
 جبال الب	161k
@@ -77124,13 +77412,13 @@ zuccherat	272i
 جبال مثلج	161k
 جبل	160k
 جبل جليدي	184k
-جبل قمه ثلجي	1857k
+جبل قمه ثلجي	1862k
 جبل مثلج	161k
-جبل وجي	1860k
+جبل وجي	1865k
 جحيم	441k
 جدار	353k
 جدار طيني	353k
-جدجد	1694k
+جدجد	1699k
 جدر	353k
 جدول	148k
 جدي	423k
@@ -77143,11 +77431,11 @@ zuccherat	272i
 جرانج	424k
 جراند كاني	792k
 جرانيت	292k
-جرثوم	1702k
-جرس ريح	1929k
+جرثوم	1707k
+جرس ريح	1934k
 جرع سحري	408k
 جرف	163k
-جره عسل	1836k
+جره عسل	1841k
 جرو	421k
 جروف	163k
 جري	402k
@@ -77156,10 +77444,10 @@ zuccherat	272i
 جزر	249k
 جزر صغير	155k
 جزير	155k
-جزير صحراوي	1864k
+جزير صحراوي	1869k
 جزير صغير	155k
 جسر	351k
-جسر في ليل	1908k
+جسر في ليل	1913k
 جسور	351k
 جشع	439k
 جعه	266k
@@ -77171,13 +77459,13 @@ zuccherat	272i
 جليد	184k
 جليل	423k
 جماجم	416k
-جمبري	1820k
-جمبري مقلي	1811k
+جمبري	1825k
+جمبري مقلي	1816k
 جمجم	416k
 جمر	167k
 جمشت	56k
-جمل ثنائي سنام	1620k
-جمل حيد سنام	1619k
+جمل ثنائي سنام	1625k
+جمل حيد سنام	1624k
 جميل صغير	421k
 جنات	440k
 جناح	169k
@@ -77196,7 +77484,7 @@ zuccherat	272i
 جوال	388k
 جواهر	327k
 جوجل	480k
-جورب	1946k
+جورب	1951k
 جوز هند	241k
 جوهر	327k
 جيانغن	361k
@@ -77220,7 +77508,7 @@ zuccherat	272i
 حانوكا	762k
 حب	405k
 حبات برد	201k
-حبار	1821k
+حبار	1826k
 حبر	47k
 حبش	866k
 حبوب	251k
@@ -77234,15 +77522,15 @@ zuccherat	272i
 حديد	296k
 حديق	126k
 حديق زن	362k
-حديق طني	1865k
+حديق طني	1870k
 حديق عام	127k
-حذاء الي	1968k
-حذاء رجالي	1962k
-حذاء رحل مشي	1964k
-حذاء رياضي	1963k
-حذاء طويل ساق حريمي	1969k
-حذاء كعب عال	1966k
-حذاء نسائي دون كعب	1965k
+حذاء الي	1973k
+حذاء رجالي	1967k
+حذاء رحل مشي	1969k
+حذاء رياضي	1968k
+حذاء طويل ساق حريمي	1974k
+حذاء كعب عال	1971k
+حذاء نسائي دون كعب	1970k
 حر	205k
 حرار	205k
 حرب	445k
@@ -77264,8 +77552,8 @@ zuccherat	272i
 حشي معماري	713k
 حصا	292k
 حصاد	197k
-حصان	1603k
-حصان دوام	1910k
+حصان	1608k
+حصان دوام	1915k
 حصباء	292k
 حصن	371k
 حصون	371k
@@ -77277,7 +77565,7 @@ zuccherat	272i
 حفل	384k
 حفل شاي	801k
 حفل موسيقي	346k
-حقائب تسوق	1959k
+حقائب تسوق	1964k
 حقد	415k
 حقل	124k
 حقل ارز	252k
@@ -77285,7 +77573,7 @@ zuccherat	272i
 حقل قمح	251k
 حقول	124k
 حقول ارز	252k
-حقيب مدرس	1960k
+حقيب مدرس	1965k
 حكاي	323k
 حكاي خرافي	408k
 حلب رقص	450k
@@ -77313,7 +77601,7 @@ zuccherat	272i
 حنين	391k
 حنين الي ماضي	428k
 حوت	341k
-حوت نافور	1675k
+حوت نافور	1680k
 حوري	408k
 حوري بحر	408k
 حوش	416k
@@ -77322,13 +77610,13 @@ zuccherat	272i
 حيا يلي	450k
 حياك	411k
 حيد	404k
-حيد قرن	1625k
+حيد قرن	1630k
 حير شاطئي	146k
 حيط	353k
 حيه	433k
 حيوي	402k
 خائف	416k
-خاتم	1980k
+خاتم	1985k
 خار	315k
 خاري	882k
 خافت	460k
@@ -77339,9 +77627,9 @@ zuccherat	272i
 خانق	414k
 خبز	270k
 خبز محمص	270k
-خبز مفرود	1770k
-خبز مفرود محشو	1788k
-خبز يغل	1772k
+خبز مفرود	1775k
+خبز مفرود محشو	1793k
+خبز يغل	1777k
 خجل	426k
 خراف	360k
 خرافي	408k
@@ -77366,7 +77654,7 @@ zuccherat	272i
 خشن	433k
 خشوع	425k
 خضار	447k
-خضار رقي	1758k
+خضار رقي	1763k
 خضراء	3k
 خضراو	447k
 خضرو	447k
@@ -77374,7 +77662,7 @@ zuccherat	272i
 خطوط جوي تركي	562k
 خطوط جوي قطري	560k
 خطير	415k
-خفاش	1636k
+خفاش	1641k
 خفايا	407k
 خفي	407k
 خليج	788k
@@ -77382,17 +77670,17 @@ zuccherat	272i
 خمري	33k
 خمسيني	721k
 خمول	427k
-خنزير	1613k
-خنزير بري	1614k
-خنفساء	1692k
+خنزير	1618k
+خنزير بري	1619k
+خنفساء	1697k
 خوخ	235k
 خوخلوما	807k
 خوخي	27k
-خوذ رجل انقاذ	1977k
-خوذ عسكري	1976k
+خوذ رجل انقاذ	1982k
+خوذ عسكري	1981k
 خور	429k
 خوف	416k
-خيار	1757k
+خيار	1762k
 خيال	409k
 خيال علمي	388k
 خيالي	408k
@@ -77402,10 +77690,10 @@ zuccherat	272i
 داكن	453k
 دالي	134k
 داي جديد	412k
-دب كوالا	1638k
+دب كوالا	1643k
 دبدوب	421k
 دبي	788k
-دجاج	1647k
+دجاج	1652k
 دخان	325k
 دراس	370k
 دراما	418k
@@ -77424,7 +77712,7 @@ zuccherat	272i
 دمع	404k
 دموع	404k
 دموي	326k
-دميت يابانيت	1927k
+دميت يابانيت	1932k
 دنمارك	668k
 دنماركي	365k
 دنيم	300k
@@ -77433,23 +77721,23 @@ zuccherat	272i
 دوار شمس	211k
 دوبروفنيك	871k
 دود	403k
-دود ارض	1701k
-دود علقي	1701k
+دود ارض	1706k
+دود علقي	1706k
 دولار	436k
-دولف	1677k
+دولف	1682k
 دون	472k
 دون استخدام	472k
 ديتوكس	430k
 ديسكو	450k
 ديسمبر	198k
-ديك رومي	1646k
-ديكور صنوبر	1926k
+ديك رومي	1651k
+ديكور صنوبر	1931k
 دين	425k
-ديناصور صوروبودا	1673k
+ديناصور صوروبودا	1678k
 ديناميكي	402k
 ديني	425k
 ديوالي	823k
-ذباب	1700k
+ذباب	1705k
 ذره	250k
 ذعر	416k
 ذكري	428k
@@ -77463,7 +77751,7 @@ zuccherat	272i
 راء	420k
 رائد ضاء	176k
 رائع	437k
-رابط عنق	1940k
+رابط عنق	1945k
 راح	400k
 راح بال	399k
 راري	124k
@@ -77495,8 +77783,8 @@ zuccherat	272i
 رحيم	401k
 رخام	291k
 رده	209k
-رده ذابل	1709k
-رده يضاء	1705k
+رده ذابل	1714k
+رده يضاء	1710k
 ردوس	440k
 ردوس جنه	440k
 ردي	6k
@@ -77533,13 +77821,13 @@ zuccherat	272i
 رفيع	410k
 رق	304k
 رقص	402k
-رقع حفل	1923k
+رقع حفل	1928k
 رقمي	388k
 رقه	401k
-رقه رسيم رباعي	1724k
+رقه رسيم رباعي	1729k
 رقه شجر	128k
 رقه قيقب	130k
-رقه متطاير	1727k
+رقه متطاير	1732k
 رقوق	244k
 رقوقي	62k
 رقي	410k
@@ -77587,7 +77875,7 @@ zuccherat	272i
 روفانس	819k
 روكلي	447k
 روكوكو	728k
-روكولي	1759k
+روكولي	1764k
 روما	800k
 رومانسي	405k
 روماني	800k
@@ -77601,7 +77889,7 @@ zuccherat	272i
 رياضي	402k
 ريال مدريد	616k
 ريترو	391k
-ريتزل	1771k
+ريتزل	1776k
 ريح	204k
 ريح خفيف	204k
 ريد بول	555k
@@ -77621,18 +77909,18 @@ zuccherat	272i
 زبد	269k
 زبد بحر	142k
 زجاج	305k
-زجاج رضاع	1837k
-زجاج فنج	1842k
+زجاج رضاع	1842k
+زجاج فنج	1847k
 زحام	435k
 زحل	176k
 زحم	435k
 زخات مطر	199k
-زراف	1622k
+زراف	1627k
 زرقاء	4k
 زعفر	288k
 زفاف	383k
 زقاق	352k
-زلابي صيني	1815k
+زلابي صيني	1820k
 زليج رتغالي	809k
 زمرد	49k
 زمردي	49k
@@ -77671,7 +77959,7 @@ zuccherat	272i
 ساع ذهبي	181k
 ساع زرقاء	182k
 سافانا	847k
-ساق دجاج	1777k
+ساق دجاج	1782k
 ساقي	148k
 ساكسف	451k
 ساكن	399k
@@ -77681,13 +77969,13 @@ zuccherat	272i
 ساموراي	366k
 سانت طرسبرغ	813k
 سانتوريني	364k
-ساندوتش	1784k
+ساندوتش	1789k
 سايبر	387k
 سايبربانك	387k
 سبا	400k
 سبات	427k
 سباح	143k
-سباغتي	1807k
+سباغتي	1812k
 سبانخ	447k
 سبتمبر	197k
 سبعيني	722k
@@ -77696,7 +77984,7 @@ zuccherat	272i
 ستاري	221k
 ستان	126k
 ستانلس ستيل	295k
-ستر سلام	1939k
+ستر سلام	1944k
 ستن	126k
 ستوكهولم	850k
 ستيمبانك	717k
@@ -77706,7 +77994,7 @@ zuccherat	272i
 سحر	408k
 سحري	408k
 سحلبي	218k
-سحلي	1669k
+سحلي	1674k
 سخط	415k
 سخون	414k
 سخيف	449k
@@ -77724,7 +78012,7 @@ zuccherat	272i
 سفوري	462k
 سفين	140k
 سكاكر	272k
-سكب سائل	1851k
+سكب سائل	1856k
 سكر	272k
 سكون	399k
 سكويت	271k
@@ -77732,9 +78020,9 @@ zuccherat	272i
 سلام	399k
 سلام عليكم	469k
 سلتي	838k
-سلحفا	1668k
+سلحفا	1673k
 سلط	447k
-سلط خضراء	1796k
+سلط خضراء	1801k
 سلط واك	446k
 سلموني	29k
 سلمي	399k
@@ -77748,14 +78036,14 @@ zuccherat	272i
 سماوي مخضر	14k
 سمرقند	882k
 سمك	377k
-سمك استوائي	1680k
+سمك استوائي	1685k
 سمك ذهبي	340k
 سمك قرش	141k
-سمك منتفخ	1681k
-سمور	1634k
+سمك منتفخ	1686k
+سمور	1639k
 سنابل	251k
 سنبل	251k
-سنجاب	1633k
+سنجاب	1638k
 سندي	290k
 سنغافور	690k
 سنه لهب	166k
@@ -77789,6 +78077,7 @@ zuccherat	272i
 سيمفوني	410k
 سينثويف	718k
 سيول	799k
+سيينا	891k
 شاحب	456k
 شاذ	449k
 شارع	352k
@@ -77797,7 +78086,7 @@ zuccherat	272i
 شاطئ بحر	143k
 شاطئ حير	147k
 شاطئ رملي	144k
-شاطئ شمسي	1862k
+شاطئ شمسي	1867k
 شاكرا	425k
 شالي	848k
 شانيل	587k
@@ -77807,12 +78096,12 @@ zuccherat	272i
 شاي اخضر	257k
 شاي اولونغ	260k
 شاي حليب	259k
-شاي قاع	1853k
+شاي قاع	1858k
 شباب	412k
 شبابي	412k
 شباط	198k
 شبح	416k
-شبك عنكبوت	1697k
+شبك عنكبوت	1702k
 شبور	202k
 شبون	809k
 شتاء	198k
@@ -77820,12 +78109,12 @@ zuccherat	272i
 شجار	415k
 شجاع	418k
 شجر	133k
-شجر احتفال	1925k
+شجر احتفال	1930k
 شجر تولا	122k
-شجر دائم خضر	1717k
-شجر زائل خضر	1718k
+شجر دائم خضر	1722k
+شجر زائل خضر	1723k
 شجر صنوبر	121k
-شجر عيد ميلاد	1917k
+شجر عيد ميلاد	1922k
 شجر قيقب	130k
 شجر ميلاد	378k
 شجن	404k
@@ -77838,15 +78127,15 @@ zuccherat	272i
 شرك	369k
 شروق	180k
 شروق شمس	180k
-شروق علي جبل	1904k
+شروق علي جبل	1909k
 شرير	416k
-شريط	1932k
-شريط تذكير	1934k
+شريط	1937k
+شريط تذكير	1939k
 شط	143k
 شطه	286k
 شعاب	153k
 شعاب مرجاني	153k
-شعب مرجاني	1685k
+شعب مرجاني	1690k
 شعبي	390k
 شعر نات	273k
 شعل	166k
@@ -77865,14 +78154,14 @@ zuccherat	272i
 شكوك	426k
 شلال	151k
 شمال اوروبي	365k
-شمام	1732k
+شمام	1737k
 شمبانيا	265k
 شمس	171k
 شمسي	171k
 شمع	321k
 شمعد	321k
 شموع	321k
-شنط يد	1957k
+شنط يد	1962k
 شنغهاي	790k
 شهاب	176k
 شهب	176k
@@ -77880,7 +78169,7 @@ zuccherat	272i
 شهو	406k
 شوارع	352k
 شواطئ	143k
-شورت	1952k
+شورت	1957k
 شوق	428k
 شوكولات	261k
 شياط	441k
@@ -77923,7 +78212,7 @@ zuccherat	272i
 صديق	403k
 صديق يئه	396k
 صراع	415k
-صرصور	1695k
+صرصور	1700k
 صغار	393k
 صفاء	412k
 صفار بيض	269k
@@ -77937,8 +78226,8 @@ zuccherat	272i
 صمت	399k
 صناع	389k
 صناعي	389k
-صندل اصبع	1961k
-صندل حريمي	1967k
+صندل اصبع	1966k
+صندل حريمي	1972k
 صنوبر	121k
 صنوبري	121k
 صوف	303k
@@ -77969,19 +78258,19 @@ zuccherat	272i
 ضوضاء	435k
 ضيه	12k
 طائر	169k
-طائر دودو	1659k
+طائر دودو	1664k
 طابع ريفي	390k
 طازج	412k
-طاطا حلو مشوي	1808k
-طاطس	1752k
-طاطس مقلي	1781k
+طاطا حلو مشوي	1813k
+طاطس	1757k
+طاطس مقلي	1786k
 طاق	402k
 طالب	370k
 طاني	411k
 طاهر	420k
 طاووس	329k
-طبق ملعق	1795k
-طبل طويل	1990k
+طبق ملعق	1800k
+طبل طويل	1995k
 طبي	368k
 طبيب	368k
 طبيع	396k
@@ -77995,8 +78284,8 @@ zuccherat	272i
 طريق	333k
 طريق حرير	882k
 طريق سريع	351k
-طعام مشكل	1809k
-طعام معلب	1800k
+طعام مشكل	1814k
+طعام معلب	1805k
 طفل	393k
 طفل رضيع	420k
 طفول	428k
@@ -78023,7 +78312,7 @@ zuccherat	272i
 طين	168k
 طيني محروق	111k
 ظافر	429k
-ظرف احمر كتاب صيني	1931k
+ظرف احمر كتاب صيني	1936k
 ظريف	421k
 ظلال	407k
 ظلام	424k
@@ -78070,8 +78359,8 @@ zuccherat	272i
 عزيم	418k
 عسكري	445k
 عسل	263k
-عش ارغ	1728k
-عش به بيض	1729k
+عش ارغ	1733k
+عش به بيض	1734k
 عشاق	405k
 عشب	125k
 عشب اخضر	125k
@@ -78092,10 +78381,10 @@ zuccherat	272i
 عطوف	401k
 عفاريت	416k
 عفريت	416k
-عقرب	1698k
-علب طعام	1801k
-علب طعام خارج	1817k
-علب عصير	1854k
+عقرب	1703k
+علب طعام	1806k
+علب طعام خارج	1822k
+علب عصير	1859k
 علك	272k
 علمي	388k
 علوم	388k
@@ -78106,7 +78395,7 @@ zuccherat	272i
 عنب	231k
 عنف	415k
 عنفو	406k
-عنكبوت	1696k
+عنكبوت	1701k
 عنيف	415k
 عواصف	201k
 عياد	368k
@@ -78152,12 +78441,12 @@ zuccherat	272i
 غرف نوم	374k
 غروب	179k
 غروب شمس	179k
-غروب مدين	1906k
+غروب مدين	1911k
 غريب	449k
 غريب اطوار	449k
-غرير	1644k
-غرير عسل	1644k
-غزال	1606k
+غرير	1649k
+غرير عسل	1649k
+غزال	1611k
 غزل نات	273k
 غزو	429k
 غسق	191k
@@ -78170,10 +78459,10 @@ zuccherat	272i
 غموض	407k
 غندول	818k
 غواتيمالا	874k
-غوريلا	1585k
+غوريلا	1590k
 غول	416k
 غيبي	407k
-غيتار	1984k
+غيتار	1989k
 غير	472k
 غير مالوف	449k
 غير متوقع	437k
@@ -78188,7 +78477,7 @@ zuccherat	272i
 فخر	429k
 فخم	394k
 فرح	403k
-فرس نهر	1626k
+فرس نهر	1631k
 فزع	416k
 فصل دراسي	370k
 فضه	12k
@@ -78200,7 +78489,7 @@ zuccherat	272i
 فن سكان اصلي	836k
 فني	452k
 فوز	429k
-فول سوداني	1762k
+فول سوداني	1767k
 في هواء طلق	431k
 قائظ	414k
 قاحل	156k
@@ -78210,9 +78499,9 @@ zuccherat	272i
 قاع بحر	141k
 قاهر	786k
 قبر	423k
-قبع تخرج	1974k
-قبع حريمي	1972k
-قبع رياضي	1975k
+قبع تخرج	1979k
+قبع حريمي	1977k
+قبع رياضي	1980k
 قبل	405k
 قبيح	438k
 قتال	415k
@@ -78232,15 +78521,17 @@ zuccherat	272i
 قسيس	372k
 قشعرير	413k
 قصائد	323k
-قصاص ملون	1928k
+قصاص ملون	1933k
 قصر	358k
 قصر امبراطوري	358k
+قصر حمراء	889k
+قصر شتاء	890k
 قصص	323k
 قصه	323k
 قصور	358k
 قصيد	323k
 قطار انفاق	351k
-قطار ملاهي	1913k
+قطار ملاهي	1918k
 قطب	185k
 قطب جنوبي	185k
 قطب شمالي	185k
@@ -78249,17 +78540,17 @@ zuccherat	272i
 قطر مطر	152k
 قطر ندي	206k
 قطط	421k
-قطع جبن	1775k
-قطع لحم	1778k
+قطع جبن	1780k
+قطع لحم	1783k
 قطن	303k
 قطه	421k
 قطيف	301k
-قفاز	1944k
+قفاز	1949k
 قلاع	371k
 قلب	405k
 قلب مكسور	404k
 قلع	371k
-قلع ياباني	1888k
+قلع ياباني	1893k
 قلق	426k
 قلوب	405k
 قمح	251k
@@ -78269,16 +78560,16 @@ zuccherat	272i
 قمم ثلجي	161k
 قمه	160k
 قناديل	347k
-قندس	1641k
+قندس	1646k
 قنديل	347k
-قنفد	1635k
+قنفد	1640k
 قهو	254k
 قهو حليب	255k
 قوارب	140k
 قور	423k
 قوس قزح	178k
 قوطي	424k
-قولي	1763k
+قولي	1768k
 قوه	418k
 قوي	418k
 قيظ	205k
@@ -78299,12 +78590,12 @@ zuccherat	272i
 كارما	425k
 كاري	277k
 كاريبي	780k
-كاس شراب	1844k
-كاس عصير كوكتيل	1845k
-كاس قشه شرب	1852k
-كاس يرتطم	1849k
-كاس يره	1847k
-كاسا يره	1848k
+كاس شراب	1849k
+كاس عصير كوكتيل	1850k
+كاس قشه شرب	1857k
+كاس يرتطم	1854k
+كاس يره	1852k
+كاسا يره	1853k
 كافي	354k
 كاكاو	261k
 كاكي	25k
@@ -78321,8 +78612,8 @@ zuccherat	272i
 كتب	323k
 كتب قديم	323k
 كتروني	388k
-كتكوت خارج يضه	1649k
-كتكوت صغير	1650k
+كتكوت خارج يضه	1654k
+كتكوت صغير	1655k
 كثب	156k
 كثيب	156k
 كحلي	16k
@@ -78331,58 +78622,58 @@ zuccherat	272i
 كراهي	415k
 كرت	393k
 كرز	230k
-كركدي	1710k
+كركدي	1715k
 كركم	79k
 كركمي	79k
-كركند	1819k
+كركند	1824k
 كرم	134k
 كرمل	845k
 كرنب	447k
 كرنفال	346k
 كرنفال ريو	824k
-كره ارز	1803k
-كره اوراق ملون	1924k
+كره ارز	1808k
+كره اوراق ملون	1929k
 كره سله	402k
 كره طائر	402k
 كره قدم	402k
 كرواتي	871k
 كرواتيا	871k
-كرواس	1768k
+كرواس	1773k
 كروم	297k
 كريستال	311k
 كريسماس	378k
-كريم كراميل	1835k
+كريم كراميل	1840k
 كريمي	18k
-كستناء	1764k
+كستناء	1769k
 كستنائي	20k
 كسل	427k
 كسول	427k
 كشك هاتف	285k
 كعك	271k
-كعك الحظ	1816k
-كعك سمك شكل حلزوني	1812k
-كعك صغير	1830k
-كعك عيد ميلاد	1828k
-كعك قمر	1813k
-كعك محلا	1826k
+كعك الحظ	1821k
+كعك سمك شكل حلزوني	1817k
+كعك صغير	1835k
+كعك عيد ميلاد	1833k
+كعك قمر	1818k
+كعك محلا	1831k
 كفء	419k
 كفاء	419k
 كلاسيكي	391k
-كلب دليل	1589k
+كلب دليل	1594k
 كليم	753k
 كليمت	735k
-كمان	1987k
+كمان	1992k
 كمبيوتر	388k
-كمثري	1741k
+كمثري	1746k
 كنائس	372k
 كنتاكي	553k
 كنتي	754k
 كندا	648k
 كندي	857k
 كنز	411k
-كنغر	1643k
+كنغر	1648k
 كنيس	372k
-كنيس زفاف	1890k
+كنيس زفاف	1895k
 كنيس صغير	372k
 كهرم	32k
 كهرماني	32k
@@ -78390,8 +78681,8 @@ zuccherat	272i
 كوابيس	416k
 كوارتز	311k
 كواكب	176k
-كوب حليب	1838k
-كوب زجاجي	1850k
+كوب حليب	1843k
+كوب زجاجي	1855k
 كوبالت	45k
 كوبالتي	45k
 كوبنهاغن	852k
@@ -78412,10 +78703,11 @@ zuccherat	272i
 كون	176k
 كوني	176k
 كيب تاون	881k
-كيس نقود	1956k
+كيس نقود	1961k
 كيك	271k
+كيمبر	892k
 كيمونو	366k
-كيمونو ياباني	1948k
+كيمونو ياباني	1953k
 كيني	867k
 كينيا	682k
 كيوت	421k
@@ -78430,17 +78722,17 @@ zuccherat	272i
 لاد جديد	412k
 لاستيك	318k
 لاش	472k
-لافل	1789k
+لافل	1794k
 لامنغو	328k
 لامنكو	837k
-لامينغو	1661k
+لامينغو	1666k
 لاي متحد	645k
 لايستيشن	487k
 لبن	268k
 لبين	688k
 لبيني	876k
 لجيكا	663k
-لحم مقدد	1779k
+لحم مقدد	1784k
 لده	351k
 لده مائي	361k
 لطف	401k
@@ -78449,12 +78741,12 @@ zuccherat	272i
 لفل احمر	286k
 لفل اسود	278k
 لفل حار	286k
-لفل حلو	1756k
+لفل حلو	1761k
 لك	314k
 لهان	405k
 لهب	166k
 لوتو	176k
-لوح شوكولات	1832k
+لوح شوكولات	1837k
 لور	311k
 لورنسا	774k
 لوري	462k
@@ -78494,7 +78786,7 @@ zuccherat	272i
 ماردي غرا	758k
 مارس	195k
 ماس	312k
-ماس ناري	1919k
+ماس ناري	1924k
 ماسا	404k
 ماساوي	404k
 ماساي	867k
@@ -78508,8 +78800,8 @@ zuccherat	272i
 مال	436k
 مالي	369k
 ماليزيا	689k
-ماموث	1624k
-مانج	1738k
+ماموث	1629k
+مانج	1743k
 مانجا	239k
 مانجو	239k
 مانشستر سيتي	610k
@@ -78520,22 +78812,22 @@ zuccherat	272i
 مايا	835k
 مايكروسوفت	579k
 مايو	195k
-مايو من قطع احد	1950k
+مايو من قطع احد	1955k
 مبارك	425k
 مباني	351k
 مبتسم	403k
 مبتكر	388k
 مبتهج	403k
 مبني	351k
-مبني اثري	1867k
-مبني اداري	1877k
-مبني مهجور	1874k
+مبني اثري	1872k
+مبني اداري	1882k
+مبني مهجور	1879k
 مبهج	403k
 مبهم	407k
 متاحف	452k
 متج	424k
-متجر شامل	1886k
-متجر قال	1884k
+متجر شامل	1891k
+متجر قال	1889k
 متجمد	464k
 متحف	452k
 متحفظ	434k
@@ -78569,7 +78861,7 @@ zuccherat	272i
 مجهول	407k
 مجوهر	327k
 مجيد	429k
-محار	1822k
+محار	1827k
 محايد	434k
 محبب	421k
 محبط	415k
@@ -78580,8 +78872,8 @@ zuccherat	272i
 محرج	426k
 محرك	389k
 محط ضائي	376k
-محفظ يد	1958k
-محل حلاق	1914k
+محفظ يد	1963k
+محل حلاق	1919k
 محيط	140k
 مخبز	270k
 مخدر	726k
@@ -78642,7 +78934,7 @@ zuccherat	272i
 مساء	191k
 مسالم	399k
 مسبح	143k
-مسبح صلا	1978k
+مسبح صلا	1983k
 مستاء	415k
 مستدام	396k
 مسترخي	400k
@@ -78653,7 +78945,7 @@ zuccherat	272i
 مستقر	419k
 مستكشف	431k
 مستودع	389k
-مسجد	1894k
+مسجد	1899k
 مسحور	408k
 مسرور	403k
 مسك	416k
@@ -78666,8 +78958,8 @@ zuccherat	272i
 مشتعل	166k
 مشجع	417k
 مشرق	457k
-مشروب استوائي	1846k
-مشروب ساخن	1839k
+مشروب استوائي	1851k
+مشروب ساخن	1844k
 مشغول	435k
 مشمس	172k
 مشمش	78k
@@ -78681,7 +78973,7 @@ zuccherat	272i
 مصرف	369k
 مصري	786k
 مصنع	389k
-مضات	1921k
+مضات	1926k
 مضجر	448k
 مضحك	403k
 مضطرب	426k
@@ -78702,8 +78994,8 @@ zuccherat	272i
 معبد	357k
 معبد صيني	811k
 معبد كوري	810k
-معبد هندوسي	1895k
-معبد يهودي	1896k
+معبد هندوسي	1900k
+معبد يهودي	1901k
 معتدل	401k
 معتم	465k
 معجز	408k
@@ -78712,8 +79004,8 @@ zuccherat	272i
 معدني	297k
 معرض	452k
 معرض فني	452k
-معطف	1945k
-معطف مختبر	1938k
+معطف	1950k
+معطف مختبر	1943k
 مغار	164k
 مغامر	431k
 مغبش	463k
@@ -78729,7 +79021,7 @@ zuccherat	272i
 مفاجا	437k
 مفتول عضل	433k
 مفرقع	345k
-مفرقع ناري	1920k
+مفرقع ناري	1925k
 مفعم حيا	402k
 مفعم حيوي	402k
 مقاهي	354k
@@ -78737,27 +79029,27 @@ zuccherat	272i
 مقدام	418k
 مقدس	425k
 مقرف	438k
-مقرمش ارز	1802k
+مقرمش ارز	1807k
 مقزز	438k
-مقلا	1791k
-مقلا مسطح بها طعام	1792k
+مقلا	1796k
+مقلا مسطح بها طعام	1797k
 مقمر	174k
 مقهي	354k
 مكاتب	369k
 مكتئب	404k
 مكتب	369k
-مكتب ريد	1879k
-مكتب ريد ياباني	1878k
+مكتب ريد	1884k
+مكتب ريد ياباني	1883k
 مكتب عام	356k
 مكتظ	435k
 مكسيكي	770k
-مكعب ثلج	1856k
+مكعب ثلج	1861k
 مكياج	432k
 ملائك	440k
 ملائكي	420k
-ملابس بحر	1953k
-ملابس تحتي	1951k
-ملابس حريمي	1954k
+ملابس بحر	1958k
+ملابس تحتي	1956k
+ملابس حريمي	1959k
 ملاح	140k
 ملاك	440k
 ملبد غيوم	203k
@@ -78784,7 +79076,7 @@ zuccherat	272i
 مملك متحد	646k
 ممنوع	472k
 من غير	472k
-منازل	1873k
+منازل	1878k
 منتجع	400k
 منتز	127k
 منتصر	429k
@@ -78794,8 +79086,8 @@ zuccherat	272i
 مندهش	437k
 منزعج	415k
 منزل	411k
-منزل حديق	1876k
-منزلق لعب	1911k
+منزل حديق	1881k
+منزلق لعب	1916k
 منزلي	411k
 منطاد	820k
 منعزل	404k
@@ -78837,6 +79129,7 @@ zuccherat	272i
 موقد	322k
 موكا	254k
 موكب	422k
+مول روج	888k
 مولود	420k
 مولود جديد	420k
 موندري	712k
@@ -78866,16 +79159,16 @@ zuccherat	272i
 ناضج	434k
 ناطح سحاب	351k
 ناعم	401k
-نافور	1899k
+نافور	1904k
 ناميبيا	883k
 نان	452k
 ناي	351k
 نبات	128k
 نبات عصاري	135k
 نبات منزلي	128k
-نبات نفل	1723k
+نبات نفل	1728k
 نباتي	430k
-نبت في عاء	1716k
+نبت في عاء	1721k
 نبلاء	395k
 نبيذ	264k
 نبيذ احمر	264k
@@ -78894,7 +79187,7 @@ zuccherat	272i
 نحام	328k
 نحل	337k
 ندف ثلج	187k
-ندق حب	1883k
+ندق حب	1888k
 ندقي	818k
 ندم	404k
 ندن	783k
@@ -78913,9 +79206,9 @@ zuccherat	272i
 نضار	412k
 نضج	434k
 نضر	412k
-نظار	1935k
-نظار اقي	1937k
-نظار شمس	1936k
+نظار	1940k
+نظار اقي	1942k
+نظار شمس	1941k
 نظيف	398k
 نعاس	427k
 نعس	427k
@@ -78972,7 +79265,7 @@ zuccherat	272i
 هافانا	771k
 هال	425k
 هالو	379k
-هالوي	1916k
+هالوي	1921k
 هام	417k
 هانبوك	841k
 هانوك	842k
@@ -78981,7 +79274,7 @@ zuccherat	272i
 هبوب	204k
 هجه	403k
 هدوء	399k
-هدي ملفوف	1933k
+هدي ملفوف	1938k
 هرج	435k
 هرير	421k
 هضب	160k
@@ -78990,11 +79283,11 @@ zuccherat	272i
 هلسنكي	851k
 هلع	416k
 هلوس	449k
-همبرغر	1780k
+همبرغر	1785k
 هندي	797k
 هواء نقي	412k
 هواوي	538k
-هوت دوغ	1783k
+هوت دوغ	1788k
 هوغا	411k
 هوكوساي	740k
 هولندا	662k
@@ -79017,23 +79310,23 @@ zuccherat	272i
 وان دافئ	466k
 وانيس	320k
 وتس	212k
-وجه احادي قرن	1604k
-وجه ارنب	1631k
-وجه اسد	1596k
-وجه اندا	1639k
-وجه تنين	1671k
-وجه ثعلب	1592k
-وجه حصان	1600k
-وجه خنزير	1612k
-وجه دب	1637k
-وجه ذئب	1591k
-وجه ضفدع	1666k
-وجه فار	1627k
-وجه قرد	1583k
-وجه قره	1608k
-وجه قطه	1594k
-وجه كلب	1587k
-وجه نمر	1597k
+وجه احادي قرن	1609k
+وجه ارنب	1636k
+وجه اسد	1601k
+وجه اندا	1644k
+وجه تنين	1676k
+وجه ثعلب	1597k
+وجه حصان	1605k
+وجه خنزير	1617k
+وجه دب	1642k
+وجه ذئب	1596k
+وجه ضفدع	1671k
+وجه فار	1632k
+وجه قرد	1588k
+وجه قره	1613k
+وجه قطه	1599k
+وجه كلب	1592k
+وجه نمر	1602k
 وحات	452k
 وحش	416k
 وحل	168k
@@ -79048,7 +79341,7 @@ zuccherat	272i
 ورق ذهب	317k
 ورق ردي	304k
 ورق شجر	128k
-وريتو	1786k
+وريتو	1791k
 وسخ	438k
 وسط مدين	351k
 وشي	65k
@@ -79068,7 +79361,7 @@ zuccherat	272i
 ولينيزيا	879k
 وليوود	747k
 ونب	272k
-وندو	1794k
+وندو	1799k
 وهيمي	727k
 ويس اندرس	831k
 وينس ايرس	855k
@@ -79086,7 +79379,7 @@ zuccherat	272i
 ياقوتي ازرق	54k
 يالي	192k
 يالي يضاء	813k
-يانو	1985k
+يانو	1990k
 يبرويف	827k
 يبسي	578k
 يتام	430k
@@ -79127,7 +79420,7 @@ zuccherat	272i
 يمون	227k
 يموناد	227k
 يموني	31k
-ينابيع ساخن	1909k
+ينابيع ساخن	1914k
 يناير	198k
 ينكد ان	584k
 ينيسيا	818k
@@ -79147,17 +79440,17 @@ zuccherat	272i
 يونيكورن	408k
 يونيو	196k
 يينا	853k
-@stems hi 2522
-अंकुर	1715l
+@stems hi 2530
+अंकुर	1720l
 अंगार	167l
 अंगीठ	322l
-अंगूठ	1980l
+अंगूठ	1985l
 अंगूर	231l
 अंटार्कटिक	185l
 अंड	269l
-अंड वाल घोंसल	1729l
-अंड से बाहर आत चूज	1649l
-अंडरवियर	1951l
+अंड वाल घोंसल	1734l
+अंड से बाहर आत चूज	1654l
+अंडरवियर	1956l
 अंतरिक्ष	176l
 अंतरिक्ष यात्र	176l
 अंतरिक्ष यान	376l
@@ -79167,9 +79460,9 @@ zuccherat	272i
 अंधेर	453l
 अंबर	32l
 अकेल	404l
-अकेल इमारत	1874l
+अकेल इमारत	1879l
 अकेलापन	404l
-अकॉर्डियन	1983l
+अकॉर्डियन	1988l
 अक्टूबर	197l
 अखरोट	290l
 अगस्त	196l
@@ -79195,7 +79488,7 @@ zuccherat	272i
 अनुष्ठान	407l
 अनूप	146l
 अनोख	449l
-अन्नानास	1737l
+अन्नानास	1742l
 अन्वेषण	431l
 अपनापन	411l
 अपराधबोध	426l
@@ -79218,12 +79511,14 @@ zuccherat	272i
 अरुणोदय	180l
 अर्जेंटीन	643l
 अर्थव्यवस्थ	369l
+अलहम्ब्र	889l
 अलाव	166l
 अलौकिक	409l
 अल्ट्रामरीन	44l
+अल्हाम्ब्र	889l
 अवसाद	404l
 अविश्वसनीय	437l
-अवोकाड	1750l
+अवोकाड	1755l
 अव्यवस्थ	435l
 अशांत	426l
 असमंजस	426l
@@ -79234,7 +79529,7 @@ zuccherat	272i
 आंसू	404l
 आइकिय	479l
 आइवर	38l
-आइस क्यूब	1856l
+आइस क्यूब	1861l
 आइसक्रीम	274l
 आउटडोर	431l
 आकाश	169l
@@ -79243,7 +79538,7 @@ zuccherat	272i
 आक्रामक	415l
 आक्रोश	415l
 आग	166l
-आग मुंह वाल चूज	1651l
+आग मुंह वाल चूज	1656l
 आगर	846l
 आज रात	192l
 आजाद	431l
@@ -79316,16 +79611,16 @@ zuccherat	272i
 इफ्तार	761l
 इम	424l
 इमारत	351l
-इमारत के पीछ सूर्यास्त	1907l
+इमारत के पीछ सूर्यास्त	1912l
 इमारत लकड	290l
 इलेक्ट्रॉनिक	388l
-इल्ल	1689l
+इल्ल	1694l
 इश्क	405l
 इस्तांबुल	784l
 इस्तेमाल मत	474l
 इस्पात	295l
 इस्फहान	878l
-इस्लाम धर्म	1894l
+इस्लाम धर्म	1899l
 ईंट	294l
 ईद	761l
 ईमानदार	419l
@@ -79342,7 +79637,7 @@ zuccherat	272i
 उज्बेकिस्तान	882l
 उडान	169l
 उत्कट	406l
-उत्कृष्ट इमारत	1867l
+उत्कृष्ट इमारत	1872l
 उत्तर ध्रुव	185l
 उत्तर रोशन	177l
 उत्सव	346l
@@ -79355,7 +79650,7 @@ zuccherat	272i
 उपन्यास	323l
 उपलब्धि	429l
 उपवन	119l
-उपहार	1933l
+उपहार	1938l
 उपासन	425l
 उबलत	414l
 उबाऊ	448l
@@ -79368,21 +79663,21 @@ zuccherat	272i
 उल्क	176l
 उल्कापिंड	176l
 उल्लास	403l
-उल्लू	1658l
+उल्लू	1663l
 उष	180l
 उष्णकटिबंधीय	363l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
 ऊंघ	427l
-ऊंच एड का सैंडिल	1966l
-ऊदबिलाव	1641l
+ऊंच एड का सैंडिल	1971l
+ऊदबिलाव	1646l
 ऊधम	435l
 ऊन	303l
 ऊब	448l
 ऊर्ज	402l
 ऊर्जावान	402l
 ऊलोंग चाय	260l
-ऊष्णकटिबंधीय मछल	1680l
+ऊष्णकटिबंधीय मछल	1685l
 ऊष्म	411l
 एंजल	440l
 एंटीक	391l
@@ -79395,7 +79690,7 @@ zuccherat	272i
 एक्वेरियम	377l
 एक्शन	402l
 एज्टेक	835l
-एथलेटिक जूत	1963l
+एथलेटिक जूत	1968l
 एम्स्टर्डम	849l
 एयर इंडिय	567l
 एयरटेल	568l
@@ -79408,7 +79703,7 @@ zuccherat	272i
 एस्प्रेस	254l
 ऐतिहासिक	391l
 ऐश्वर्य	394l
-ऑक्टोपस	1683l
+ऑक्टोपस	1688l
 ऑक्टोबरफेस्ट	759l
 ऑनलाइन	388l
 ऑफ व्हाइट	104l
@@ -79421,7 +79716,7 @@ zuccherat	272i
 ऑस्मैन्थस	224l
 ओक	290l
 ओक्साक	770l
-ओडेन	1809l
+ओडेन	1814l
 ओपल	310l
 ओपेर	410l
 ओल	201l
@@ -79436,8 +79731,8 @@ zuccherat	272i
 कंकड	292l
 कंकाल	416l
 कंक्रीट	293l
-कंगारू	1643l
-कंगारू का बच्च	1643l
+कंगारू	1648l
+कंगारू का बच्च	1648l
 कंट्र म्यूजिक	390l
 कंदर	164l
 कंदील	320l
@@ -79467,8 +79762,8 @@ zuccherat	272i
 कमाल	437l
 कर	277l
 करुण	401l
-कर्क राशि	1818l
-कर्कट	1818l
+कर्क राशि	1823l
+कर्कट	1823l
 कर्म	425l
 कल	452l
 कलाकार	452l
@@ -79478,7 +79773,7 @@ zuccherat	272i
 कल्पनालोक	408l
 कवा	742l
 कवित	323l
-कस्टर्ड	1835l
+कस्टर्ड	1840l
 कस्ब	351l
 कहरुब	32l
 कहान	323l
@@ -79496,10 +79791,10 @@ zuccherat	272i
 कार्टाहेन	873l
 कार्टून	393l
 कार्निवल	346l
-कार्प स्ट्रीमर	1928l
+कार्प स्ट्रीमर	1933l
 कार्यशाल	389l
 कार्यालय	369l
-कार्यालय का भवन	1877l
+कार्यालय का भवन	1882l
 काल	9l
 काल चाय	256l
 काल मिर्च	278l
@@ -79515,24 +79810,24 @@ zuccherat	272i
 किन्नू	228l
 किमोन	366l
 किरमिज	71l
-किरान दुकान	1886l
+किरान दुकान	1891l
 किल	371l
 किसान	360l
 कीचड	168l
 कीर्ति	429l
 कीव	859l
-कीव फल	1746l
+कीव फल	1751l
 कुंठ	415l
 कुक	271l
 कुकीज	271l
 कुकुरमुत्त	136l
 कुटिय	375l
-कुत्त	1588l
-कुत्त का चेहर	1587l
+कुत्त	1593l
+कुत्त का चेहर	1592l
 कुल्फ	274l
 कुहर	202l
 कुहास	202l
-कृमि	1701l
+कृमि	1706l
 के अलाव	475l
 के बिन	475l
 केक	271l
@@ -79546,6 +79841,7 @@ zuccherat	272i
 केसरिय	1l
 कैंड	272l
 कैंडिंस्क	739l
+कैंपर	892l
 कैंपिंग	431l
 कैक्टस	135l
 कैथेड्रल	372l
@@ -79557,13 +79853,13 @@ zuccherat	272i
 कैरामल रंग	109l
 कैरिबियन	780l
 कैलिफोर्निय	793l
-कॉइन पर्स	1956l
-कॉक खुलत हु बोतल	1843l
-कॉकटेल गिलास	1845l
+कॉइन पर्स	1961l
+कॉक खुलत हु बोतल	1848l
+कॉकटेल गिलास	1850l
 कॉटन कैंड	273l
 कॉटेज	375l
 कॉटेजकोर	715l
-कॉनफेट बॉल	1924l
+कॉनफेट बॉल	1929l
 कॉन्सर्ट	346l
 कॉफ	254l
 कॉफ भूर	107l
@@ -79575,8 +79871,8 @@ zuccherat	272i
 कॉस्मिक	176l
 को छोडकर	475l
 को मछल	340l
-कोआल	1638l
-कोआल भालू	1638l
+कोआल	1643l
+कोआल भालू	1643l
 कोक	261l
 कोक कोल	476l
 कोपेनहेगन	852l
@@ -79585,7 +79881,7 @@ zuccherat	272i
 कोमल हर	53l
 कोमलत	401l
 कोयल स्लेट	37l
-कोरल	1685l
+कोरल	1690l
 कोरिय	799l
 कोरिया मंदिर	810l
 कोलंबिय	676l
@@ -79605,7 +79901,7 @@ zuccherat	272i
 क्रूज	140l
 क्रूरतावाद	713l
 क्रेमलिन	845l
-क्रोइसैन	1768l
+क्रोइसैन	1773l
 क्रोएशिय	871l
 क्रोध	415l
 क्रोधित	415l
@@ -79627,15 +79923,15 @@ zuccherat	272i
 खनिज हर	82l
 खयाल	409l
 खरगोश	421l
-खरगोश का चेहर	1631l
-खरबूज	1732l
+खरगोश का चेहर	1636l
+खरबूज	1737l
 खलिहान	360l
 खसखस का फूल	222l
 खाक	25l
 खाद	303l
 खानाबदोश	431l
 खामोश	399l
-खाल घोंसल	1728l
+खाल घोंसल	1733l
 खालीपन	404l
 खिल धूप	172l
 खिल फूल	207l
@@ -79668,10 +79964,10 @@ zuccherat	272i
 गन्द	438l
 गम	404l
 गमगीन	404l
-गमल में लग पौध	1716l
+गमल में लग पौध	1721l
 गरज	201l
 गरम	414l
-गरम सोत	1909l
+गरम सोत	1914l
 गरमाहट	411l
 गरिम	423l
 गरिमामय	423l
@@ -79703,24 +79999,24 @@ zuccherat	272i
 गाढ	454l
 गाढ रंग	458l
 गाय	360l
-गाय का चेहर	1608l
+गाय का चेहर	1613l
 गार	168l
 गाल की लाल	114l
-गिटार	1984l
+गिटार	1989l
 गिट्ट	292l
 गियर	297l
 गिर पत्त	129l
-गिर हु पत्त	1726l
+गिर हु पत्त	1731l
 गिरज	372l
 गिरजाघर	372l
-गिलहर	1633l
-गिलास	1850l
+गिलहर	1638l
+गिलास	1855l
 गुजर जमान	428l
-गुडहल	1710l
+गुडहल	1715l
 गुप्त	407l
 गुफ	164l
 गुब्बार	348l
-गुब्बार मछल	1681l
+गुब्बार मछल	1686l
 गुलदस्त	207l
 गुलदाउद	217l
 गुलाब	209l
@@ -79739,19 +80035,19 @@ zuccherat	272i
 गेहुं	26l
 गेहूं	251l
 गेहूं का खेत	251l
-गैंड	1625l
+गैंड	1630l
 गैजेट	388l
 गैलर	452l
-गॉगल	1937l
+गॉगल	1942l
 गॉथ	424l
 गॉथिक	424l
 गोंडोल	818l
 गोद	154l
 गोदाम	389l
 गोधूलि	191l
-गोरिल्ल	1585l
-गोल शंख	1684l
-गोश्त का टुकड	1778l
+गोरिल्ल	1590l
+गोल शंख	1689l
+गोश्त का टुकड	1783l
 गौड	776l
 गौरव	429l
 गौरवशाल	429l
@@ -79776,7 +80072,7 @@ zuccherat	272i
 घनवाद	830l
 घबराहट	426l
 घर	411l
-घर की इमारत	1873l
+घर की इमारत	1878l
 घर की याद	428l
 घरेलू	411l
 घाट	154l
@@ -79792,16 +80088,16 @@ zuccherat	272i
 घी	269l
 घुमक्कड	431l
 घृण	438l
-घोंघ	1687l
-घोड का चेहर	1600l
-घोड वाल झूल	1910l
+घोंघ	1692l
+घोड का चेहर	1605l
+घोड वाल झूल	1915l
 चंद्र	173l
 चंद्र उत्सव	382l
 चंद्र श्वेत	76l
 चंद्रम	173l
 चंद्रम की रोशन	174l
 चकित	437l
-चक्करदार फिश केक	1812l
+चक्करदार फिश केक	1817l
 चक्र	425l
 चक्रवात	201l
 चटक	458l
@@ -79811,47 +80107,47 @@ zuccherat	272i
 चट्टान	163l
 चमक	444l
 चमकदार	462l
-चमकदार तार	1921l
+चमकदार तार	1926l
 चमकील	457l
-चमगादड	1636l
+चमगादड	1641l
 चमड	299l
 चमत्कार	408l
 चमेल	223l
-चम्मच के साथ कटोर	1795l
+चम्मच के साथ कटोर	1800l
 चरवाह	360l
 चरागाह	124l
 चर्च	372l
 चर्मपत्र	304l
-चश्म	1935l
+चश्म	1940l
 चांद	173l
 चांद जैस	12l
-चांद देखन का उत्सव	1930l
+चांद देखन का उत्सव	1935l
 चांद स्लेट	86l
 चांदन	174l
 चांदन रात	174l
 चाय	256l
-चाय का प्याल	1841l
-चाय की केतल	1840l
+चाय का प्याल	1846l
+चाय की केतल	1845l
 चाय भूर	88l
 चाय समारोह	801l
-चार पत्त वाल दूब	1724l
+चार पत्त वाल दूब	1729l
 चारकोल	37l
 चारागाह	124l
-चावल का पौध	1721l
+चावल का पौध	1726l
 चिंगार	166l
 चिंत	426l
 चिंतित	426l
 चिकन मिट्ट	315l
-चिकन लेग	1777l
+चिकन लेग	1782l
 चिकित्स	368l
 चिकित्सक	368l
-चिडिय	1652l
+चिडिय	1657l
 चिढ	415l
 चित्र	452l
 चित्रकल	452l
 चित्रकार	452l
 चिलचिलात	414l
-चींट	1690l
+चींट	1695l
 चीड	121l
 चीड का जंगल	121l
 चीड के पेड	121l
@@ -79870,46 +80166,46 @@ zuccherat	272i
 चूज पील	77l
 चून की दीवार	353l
 चूल्ह	322l
-चूह का चेहर	1630l
+चूह का चेहर	1635l
 चेक गणराज्य	673l
 चेर	230l
 चेर के फूल	208l
 चेर ब्लॉसम उत्सव	825l
-चेस्टनट	1764l
+चेस्टनट	1769l
 चैंपियन	429l
 चैन	399l
 चैपल	372l
-चैर ब्लॉसम	1704l
+चैर ब्लॉसम	1709l
 चॉकलेट	261l
-चॉकलेट बार	1832l
+चॉकलेट बार	1837l
 चॉकलेट भूर	108l
 चोट	160l
 च्युइंग गम	272l
 छतर	349l
 छात	349l
-छात के साथ समुद्र किनार	1862l
+छात के साथ समुद्र किनार	1867l
 छात्र	370l
-छायादार पेड	1718l
+छायादार पेड	1723l
 छिप	407l
-छिपकल	1669l
+छिपकल	1674l
 छींट	152l
 छुट्ट	400l
 छुप	407l
-छोट कुत्त	1590l
+छोट कुत्त	1595l
 छोड कर	475l
 छोडकर	475l
 जंग	298l
 जंग लग	298l
 जंग लाल	112l
 जंगल	119l
-जंगल सुअर	1614l
+जंगल सुअर	1619l
 जगमग	444l
 जड बूट	137l
 जनवर	198l
 जनान	432l
 जन्नत	440l
 जन्मदिन	384l
-जन्मदिन का केक	1828l
+जन्मदिन का केक	1833l
 जम हु	464l
 जमीन	168l
 जमुनिय	56l
@@ -79940,10 +80236,10 @@ zuccherat	272i
 जादूगर	408l
 जानेमन	405l
 जापान	636l
-जापान किल	1888l
-जापान गुडिय	1927l
-जापान डाकघर	1878l
-जापान धर्म स्थल	1897l
+जापान किल	1893l
+जापान गुडिय	1932l
+जापान डाकघर	1883l
+जापान धर्म स्थल	1902l
 जामुन	253l
 जामुन नील	23l
 जामुन बैंगन	22l
@@ -79952,9 +80248,9 @@ zuccherat	272i
 जिम्मेदार	419l
 जिय	569l
 जियांगनान	361l
-जिराफ	1622l
+जिराफ	1627l
 जिलेट	274l
-जींस	1942l
+जींस	1947l
 जीत	429l
 जीन्स	300l
 जीवंत	402l
@@ -79962,13 +80258,13 @@ zuccherat	272i
 जुला	196l
 जुलूस	422l
 जून	196l
-जूस का डब्ब	1854l
+जूस का डब्ब	1859l
 जेट	154l
 जेड पत्थर	309l
 जेड हर	50l
 जेन	362l
 जेबर	331l
-जेब्र	1605l
+जेब्र	1610l
 जेल	272l
 जेवर	327l
 जैज	451l
@@ -79997,9 +80293,9 @@ zuccherat	272i
 झालर	347l
 झिलमिल	444l
 झिलमिलाहट	444l
-झींग	1820l
-झींग मछल	1819l
-झींगुर	1694l
+झींग	1825l
+झींग मछल	1824l
+झींगुर	1699l
 झील	147l
 झील किनार	147l
 झील नील	42l
@@ -80008,34 +80304,34 @@ zuccherat	272i
 झुलस	414l
 झोंक	204l
 झोपड	375l
-टकरात हु ग्लास	1849l
+टकरात हु ग्लास	1854l
 टकराव	415l
 टमाटर	247l
-टमाल	1787l
-टर्क	1646l
+टमाल	1792l
+टर्क	1651l
 टस्कन	774l
 टहन	290l
 टाइफून	201l
-टानाबाट का पेड	1925l
+टानाबाट का पेड	1930l
 टापू	155l
 टावर	351l
 टिकाऊ	396l
-टिड्ड	1694l
+टिड्ड	1699l
 टिमटिमाहट	444l
-टी रेक्स	1674l
+टी रेक्स	1679l
 टील	13l
 टुंड्र	185l
 टूट दिल	404l
-टेंट	1900l
+टेंट	1905l
 टेक	388l
-टेकआउट बॉक्स	1817l
+टेकआउट बॉक्स	1822l
 टेड बियर	421l
 टेनिस	402l
 टेराकोट	111l
 टैक्स	350l
 टॉफ	272l
 टोक्य	862l
-टोक्य टॉवर	1891l
+टोक्य टॉवर	1896l
 टोन	407l
 टोयोट	493l
 टोस्ट	270l
@@ -80045,7 +80341,7 @@ zuccherat	272i
 ट्रैफिक	351l
 ट्रैफिक लाइट	281l
 ट्रॉपिकल	363l
-ट्रॉपिकल पेय	1846l
+ट्रॉपिकल पेय	1851l
 ट्रॉफ	429l
 ठंड	413l
 ठंड टोन	467l
@@ -80058,12 +80354,12 @@ zuccherat	272i
 डांस	402l
 डांस फ्लोर	450l
 डाउनटाउन	351l
-डाक भवन	1878l
-डाकघर	1879l
+डाक भवन	1883l
+डाकघर	1884l
 डामर	293l
 डिजिटल	388l
 डिटॉक्स	430l
-डिब्ब बंद खाद्य सामग्र	1800l
+डिब्ब बंद खाद्य सामग्र	1805l
 डिस्क	450l
 डुब्रोवनिक	871l
 डूबत सूरज	179l
@@ -80073,19 +80369,19 @@ zuccherat	272i
 डेनिम नील	69l
 डेनिश	365l
 डेल्फ्ट	808l
-डैंग	1814l
+डैंग	1819l
 डॉक्टर	368l
 डॉलर	436l
 डॉल्फिन	341l
 डोनट	271l
-ड्रम	1989l
-ड्रमस्टिक	1989l
+ड्रम	1994l
+ड्रमस्टिक	1994l
 ड्राम	418l
 ड्रैगन	408l
 ढलत सूरज	179l
 तंदुरुस्त	430l
-तंबू	1861l
-तंबू लगान	1861l
+तंबू	1866l
+तंबू लगान	1866l
 तकनीक	388l
 तट	143l
 तटरेख	143l
@@ -80102,10 +80398,10 @@ zuccherat	272i
 तरंग	142l
 तरणताल	143l
 तरबूज	234l
-तरबूज फल	1733l
+तरबूज फल	1738l
 तरल	152l
 तरोताज	412l
-तल झींग	1811l
+तल झींग	1816l
 तांब	59l
 ताकत	418l
 ताज	412l
@@ -80113,7 +80409,7 @@ zuccherat	272i
 ताज हव	412l
 ताजग	412l
 ताजमहल	846l
-ताड का पेड	1719l
+ताड का पेड	1724l
 ताम्र	59l
 तार	175l
 तार भर	175l
@@ -80124,17 +80420,18 @@ zuccherat	272i
 तितल	336l
 तिब्बत	795l
 तिरंग	652l
-तिलचट्ट	1695l
+तिलचट्ट	1700l
 तिलिस्म	408l
 तीख	277l
-तीख मिर्च	1755l
+तीख मिर्च	1760l
 तीव्र	406l
 तीसर पहर	190l
-तुरह	1986l
+तुरह	1991l
 तुर्क	655l
+तुलूज लोत्रेक	888l
 तुषार	186l
 तूफान	201l
-तेंदु	1599l
+तेंदु	1604l
 तैराक	143l
 तोत	334l
 तोर	817l
@@ -80147,7 +80444,7 @@ zuccherat	272i
 थकावट	427l
 थार	156l
 थैंक्सगिविंग	197l
-थॉन्ग सैंडल	1961l
+थॉन्ग सैंडल	1966l
 दंग	435l
 दंतकथ	408l
 दक्षिण अफ्रीक	680l
@@ -80160,13 +80457,13 @@ zuccherat	272i
 दय	401l
 दयालु	401l
 दरिय	148l
-दरिया घोड	1626l
+दरिया घोड	1631l
 दर्द	404l
 दर्दनाक	404l
 दव	368l
 दवा	368l
 दवाखान	368l
-दस्तान	1944l
+दस्तान	1949l
 दह	268l
 दहकत	414l
 दहकत अंगार	167l
@@ -80202,7 +80499,7 @@ zuccherat	272i
 दुल्हन	383l
 दुष्ट	416l
 दूध	268l
-दूध का गिलास	1838l
+दूध का गिलास	1843l
 दूध वाल चाय	259l
 दूधिय	105l
 दूधिय बर्फील	84l
@@ -80218,9 +80515,9 @@ zuccherat	272i
 देवालय	357l
 देहात	360l
 दैत्य	416l
-दैत्य का चेहर	1671l
+दैत्य का चेहर	1676l
 दैवीय	425l
-दो कूबड वाल ऊंट	1620l
+दो कूबड वाल ऊंट	1625l
 दोजख	441l
 दोपहर	189l
 दोपहर बाद	190l
@@ -80248,7 +80545,7 @@ zuccherat	272i
 धुआं	325l
 धुएं	325l
 धूप	171l
-धूप का चश्म	1936l
+धूप का चश्म	1941l
 धूप भर	172l
 धूप वाल	172l
 धूप सेंकन	143l
@@ -80286,7 +80583,7 @@ zuccherat	272i
 नमस्कार	469l
 नमस्त	469l
 नय साल	769l
-नर भेड	1616l
+नर भेड	1621l
 नरक	441l
 नरम	459l
 नर्क	441l
@@ -80297,7 +80594,7 @@ zuccherat	272i
 नवजात	420l
 नवम्बर	197l
 नवरोज	760l
-नववर्ष	1926l
+नववर्ष	1931l
 नवाचार	388l
 नवीन	412l
 नवीनीकरण	412l
@@ -80323,7 +80620,7 @@ zuccherat	272i
 नारीत्व	432l
 नाव	140l
 नाविक	140l
-नाशपात	1741l
+नाशपात	1746l
 निडर	418l
 निढाल	427l
 निद्र	427l
@@ -80352,7 +80649,7 @@ zuccherat	272i
 नींबू पील	100l
 नींबू हर	31l
 नीदरलैंड	662l
-नीबू	1735l
+नीबू	1740l
 नीरस	448l
 नीरसत	448l
 नील	23l
@@ -80367,7 +80664,7 @@ zuccherat	272i
 नीलवर्ण	39l
 नीहारिक	176l
 नृत्य	402l
-नेकटा	1940l
+नेकटा	1945l
 नेटफ्लिक्स	484l
 नेपच्यून	176l
 नेपाल	795l
@@ -80387,9 +80684,9 @@ zuccherat	272i
 पंक रॉक	424l
 पंख	324l
 पंखुड	207l
-पंज की छाप	1645l
+पंज की छाप	1650l
 पक मिट्ट	111l
-पक हु चावल	1804l
+पक हु चावल	1809l
 पगोड	357l
 पचास का दशक	721l
 पछताव	404l
@@ -80403,7 +80700,7 @@ zuccherat	272i
 पत्थर	292l
 पथरील	292l
 पदक	429l
-पनीर का टुकड	1775l
+पनीर का टुकड	1780l
 पन्न	49l
 पन्न हर	49l
 पपरिक	287l
@@ -80424,18 +80721,18 @@ zuccherat	272i
 पर्वत	160l
 पर्वत श्रृंखल	160l
 पर्वतारोहण	431l
-पर्स	1956l
+पर्स	1961l
 पवन	204l
 पवित्र	420l
 पवित्रत	420l
 पसीन	414l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1904l
+पहाड के ऊपर सूर्योदय	1909l
 पहेल	407l
 पांड	332l
-पांड का चेहर	1639l
-पाइन सजावट	1926l
-पाउच	1958l
+पांड का चेहर	1644l
+पाइन सजावट	1931l
+पाउच	1963l
 पाउडर नील	98l
 पाउडर बैंगन	99l
 पाकिस्तान	684l
@@ -80451,7 +80748,7 @@ zuccherat	272i
 पारिस्थितिक	396l
 पार्क	127l
 पार्ट	384l
-पार्ट पॉपर	1923l
+पार्ट पॉपर	1928l
 पाल	186l
 पाल वाल नाव	140l
 पाल सफेद	83l
@@ -80460,7 +80757,7 @@ zuccherat	272i
 पावन	425l
 पिकास	830l
 पिज्ज	247l
-पिज्ज स्लाइस	1782l
+पिज्ज स्लाइस	1787l
 पियोन	214l
 पिरामिड	786l
 पिल्ल	421l
@@ -80470,7 +80767,7 @@ zuccherat	272i
 पील	2l
 पील पड	456l
 पील हर	67l
-पीस बर्फ	1824l
+पीस बर्फ	1829l
 पुदीन	30l
 पुदीन हर	30l
 पुनर्चक्रण	396l
@@ -80483,7 +80780,7 @@ zuccherat	272i
 पुरान जमान	391l
 पुरान दिन	428l
 पुरुष	471l
-पुरुष का जूत	1962l
+पुरुष का जूत	1967l
 पुल	351l
 पुष्प	207l
 पुष्पगुच्छ	207l
@@ -80494,34 +80791,34 @@ zuccherat	272i
 पूर्णिम	173l
 पूर्व शैल	367l
 पेंगुइन	333l
-पेंग्विन	1653l
+पेंग्विन	1658l
 पेंटिंग	452l
 पेट्र	785l
 पेड	133l
 पेप्स	578l
-पेय छलकन	1851l
+पेय छलकन	1856l
 पेरानाकन	875l
 पेरिस	773l
 पेशेवर	419l
 पेस्टल	461l
 पेस्ट्र	271l
-पैक किय हु उपहार	1933l
+पैक किय हु उपहार	1938l
 पैटागोनिय	856l
 पैनकेक	271l
 पैस	436l
 पॉप आर्ट	804l
-पॉपकॉर्न	1797l
+पॉपकॉर्न	1802l
 पोखर	149l
 पोलिनेशिय	879l
 पोलैंड	671l
 पोषण	430l
-पोषाक	1947l
+पोषाक	1952l
 पोस्त	222l
 पौध	128l
 पौराणिक	408l
 पौरुष	433l
 पौष्टिक	430l
-प्याज	1761l
+प्याज	1766l
 प्यार	405l
 प्रकृति	396l
 प्रतिशोध	415l
@@ -80541,15 +80838,15 @@ zuccherat	272i
 प्राचीन कांस्य	316l
 प्रातः	188l
 प्रार्थन	425l
-प्रार्थन के मनक	1978l
+प्रार्थन के मनक	1983l
 प्रिज्म	178l
 प्रियतम	405l
 प्रीत	405l
 प्रीमियम	394l
-प्रेटजेल	1771l
+प्रेटजेल	1776l
 प्रेत	416l
 प्रेम	405l
-प्रेम होटल	1883l
+प्रेम होटल	1888l
 प्रेमिक	405l
 प्रेरक	417l
 प्रेरण	417l
@@ -80569,8 +80866,8 @@ zuccherat	272i
 फरिश्त	440l
 फल	446l
 फल का सलाद	446l
-फलाफेल	1789l
-फव्वार	1899l
+फलाफेल	1794l
+फव्वार	1904l
 फसल	197l
 फायर ट्रक	279l
 फायरप्लेस	322l
@@ -80587,32 +80884,32 @@ zuccherat	272i
 फिलिपीन	876l
 फिलीपींस	688l
 फिल्म नोयर	748l
-फिसल पट्ट	1911l
+फिसल पट्ट	1916l
 फीक	456l
 फीक गुलाब	92l
 फीक बैंगन	90l
 फुटबॉल	402l
 फुरसत	400l
 फुर्तील	402l
-फुलझड	1919l
+फुलझड	1924l
 फुलवार	126l
 फुशिय	65l
 फुहार	200l
-फुहार छोडत ह्वेल	1675l
+फुहार छोडत ह्वेल	1680l
 फूल	207l
-फूल की छाप	1705l
-फूल खिलन	1712l
-फूलगुच्छ	1703l
+फूल की छाप	1710l
+फूल खिलन	1717l
+फूलगुच्छ	1708l
 फेरार	488l
-फेरीज झूल	1912l
+फेरीज झूल	1917l
 फेसबुक	481l
 फैंटेस	408l
-फैक्टर	1887l
+फैक्टर	1892l
 फैक्ट्र	389l
 फैशन	410l
 फैशनेबल	410l
-फॉनडू	1794l
-फॉर्चून कुक	1816l
+फॉनडू	1799l
+फॉर्चून कुक	1821l
 फॉविज्म	731l
 फोन	388l
 फोन बूथ	285l
@@ -80622,25 +80919,25 @@ zuccherat	272i
 फ्रांस	637l
 फ्रीड काहल	737l
 फ्रूट	446l
-फ्रेंच फ्राइस	1781l
+फ्रेंच फ्राइस	1786l
 फ्लेमिंग	328l
 फ्लेमेंक	837l
-फ्लैट जूत	1965l
-फ्लैटब्रेड	1770l
+फ्लैट जूत	1970l
+फ्लैटब्रेड	1775l
 फ्लोरेंस	774l
 फ्लोरोसेंट	462l
 बंजार	431l
 बंदगोभ	447l
-बंदर	1584l
-बंदर का चेहर	1583l
+बंदर	1589l
+बंदर का चेहर	1588l
 बंदरगाह	154l
 बगिय	126l
 बगीच	126l
-बगीच वाल घर	1876l
+बगीच वाल घर	1881l
 बचपन	428l
 बच्च	393l
-बच्च के दूध की बोतल	1837l
-बड ड्रम	1990l
+बच्च के दूध की बोतल	1842l
+बड ड्रम	1995l
 बड दिन	378l
 बत्त	347l
 बदसूरत	438l
@@ -80649,7 +80946,7 @@ zuccherat	272i
 बयार	204l
 बरगंड	33l
 बरसात	199l
-बरिट	1786l
+बरिट	1791l
 बरोक	803l
 बर्च	122l
 बर्च के पेड	122l
@@ -80662,7 +80959,7 @@ zuccherat	272i
 बर्फील	187l
 बर्फील जम	464l
 बर्फील पहाड	161l
-बर्फील शिखर वाल पर्वत	1857l
+बर्फील शिखर वाल पर्वत	1862l
 बर्लिन	863l
 बलवान	418l
 बवंडर	201l
@@ -80684,42 +80981,42 @@ zuccherat	272i
 बादल	170l
 बादल छा	203l
 बादल भर	203l
-बायसन	1607l
+बायसन	1612l
 बारिश	199l
 बारिश का दिन	199l
 बारिश की बूंद	152l
 बार्ब	744l
-बार्बर पोल	1914l
+बार्बर पोल	1919l
 बार्सिलोन	776l
 बाल	778l
 बालक	393l
 बालू	157l
 बालू तट	144l
 बास्केटबॉल	402l
-बिकन	1953l
+बिकन	1958l
 बिकिन	143l
-बिच्छू	1698l
+बिच्छू	1703l
 बिजनेस	369l
 बिजल	201l
-बिज्जू	1644l
+बिज्जू	1649l
 बिन	475l
-बियर	1847l
-बियर के दो मग	1848l
-बियर मग	1847l
-बिल कैप	1975l
-बिल्ल	1595l
-बिल्ल का चेहर	1594l
+बियर	1852l
+बियर के दो मग	1853l
+बियर मग	1852l
+बिल कैप	1980l
+बिल्ल	1600l
+बिल्ल का चेहर	1599l
 बिल्ल का बच्च	421l
 बिस्कुट	271l
 बिस्तर	427l
 बीएमडब्ल्यू	490l
-बीगट ब्रेड	1769l
+बीगट ब्रेड	1774l
 बीजान्टिन	730l
-बीटल	1692l
+बीटल	1697l
 बीत दिन	428l
 बीमार	438l
 बीयर	266l
-बीवर	1634l
+बीवर	1639l
 बीहड	431l
 बुखार	882l
 बुग्याल	124l
@@ -80729,11 +81026,11 @@ zuccherat	272i
 बुर सपन	416l
 बुरा	416l
 बुलफिंच	283l
-बुलबुल चाय	1853l
+बुलबुल चाय	1858l
 बूंद	152l
 बूंदाबांद	200l
 बृहस्पति	176l
-बेकन	1779l
+बेकन	1784l
 बेकर	270l
 बेचैन	426l
 बेज	17l
@@ -80753,13 +81050,13 @@ zuccherat	272i
 बैंक	369l
 बैंकॉक	791l
 बैंगन	248l
-बैंज	1988l
-बैंट	1801l
-बैंट बॉक्स	1801l
+बैंज	1993l
+बैंट	1806l
+बैंट बॉक्स	1806l
 बैकुंठ	440l
-बैगल	1772l
+बैगल	1777l
 बैल	432l
-बैलेट जूत	1968l
+बैलेट जूत	1973l
 बैलेरीन	432l
 बॉर्बन	267l
 बॉलीवुड	747l
@@ -80772,7 +81069,7 @@ zuccherat	272i
 ब्रह्मांड	176l
 ब्रह्मांडीय	176l
 ब्रेड	270l
-ब्रेड लोफ	1767l
+ब्रेड लोफ	1772l
 ब्रोकल	447l
 ब्लूज	451l
 ब्लूबेर	232l
@@ -80784,19 +81081,19 @@ zuccherat	272i
 भयानक	416l
 भयावह	416l
 भर दोपहर	189l
-भर हु पराठ	1788l
-भरावनयुक्त मीठ या नमकीन पकौड	1815l
+भर हु पराठ	1793l
+भरावनयुक्त मीठ या नमकीन पकौड	1820l
 भरोस	419l
 भरोसेमंद	419l
 भवन	351l
-भवन निर्माण	1868l
+भवन निर्माण	1873l
 भविष्य	388l
 भविष्यवाद	388l
 भव्य	394l
-भाप वाल गर्म पेय	1839l
-भाप वाल बाउल	1806l
+भाप वाल गर्म पेय	1844l
+भाप वाल बाउल	1811l
 भारतीय	797l
-भालू का चेहर	1637l
+भालू का चेहर	1642l
 भावुक	428l
 भावुक जोशील	406l
 भीड	435l
@@ -80810,10 +81107,10 @@ zuccherat	272i
 भूमि	168l
 भूर	7l
 भेड	360l
-भैंस	1610l
+भैंस	1615l
 भोज	422l
-भोजन पकान	1791l
-भोजन पात्र	1793l
+भोजन पकान	1796l
+भोजन पात्र	1798l
 भोजपत्र	122l
 भोर	180l
 भोल	420l
@@ -80828,14 +81125,14 @@ zuccherat	272i
 मंदिर	357l
 मंदिर मेल	811l
 मई	195l
-मक का भुट्ट	1754l
-मकड का जाल	1697l
+मक का भुट्ट	1759l
+मकड का जाल	1702l
 मक्क	250l
-मक्ख	1700l
+मक्ख	1705l
 मक्खन	269l
 मखमल	301l
-मगरमच्छ	1667l
-मच्छर	1699l
+मगरमच्छ	1672l
+मच्छर	1704l
 मछल	377l
 मछलीघर	377l
 मज	403l
@@ -80867,7 +81164,7 @@ zuccherat	272i
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्त	1589l
+मर्गदर्शक कुत्त	1594l
 मर्दान	433l
 मर्दानग	433l
 मला रंग	18l
@@ -80880,7 +81177,7 @@ zuccherat	272i
 मसाल	277l
 मसाल चाय	259l
 मसालेदार	277l
-मस्जिद	1894l
+मस्जिद	1899l
 मस्त	403l
 महंग	394l
 महत्वाकांक्ष	417l
@@ -80890,13 +81187,13 @@ zuccherat	272i
 महारान	395l
 महासागर	140l
 महिल	471l
-महिल का बूट	1969l
-महिल का सैंडल	1967l
-महिल की हैट	1972l
-महिल के कपड	1954l
+महिल का बूट	1974l
+महिल का सैंडल	1972l
+महिल की हैट	1977l
+महिल के कपड	1959l
 महोत्सव	346l
 माइक्रोसॉफ्ट	579l
-माउंट फूज	1860l
+माउंट फूज	1865l
 माट	168l
 माणिक	55l
 माणिक्य	55l
@@ -80929,7 +81226,7 @@ zuccherat	272i
 मियाजाक	832l
 मियाम	781l
 मिर्च	286l
-मिलिट्र हैलमेट	1976l
+मिलिट्र हैलमेट	1981l
 मिल्क वे	176l
 मीठ	421l
 मीठ गोल	272l
@@ -80937,25 +81234,26 @@ zuccherat	272i
 मुंब	797l
 मुकुट	395l
 मुगल	846l
-मुरझाय हु फूल	1709l
-मुर्ग	1647l
-मुर्ग का बच्च	1650l
+मुरझाय हु फूल	1714l
+मुर्ग	1652l
+मुर्ग का बच्च	1655l
 मुलायम	459l
 मुस्कान	403l
 मुस्कुराहट	403l
-मुस्लिम धर्म	1898l
+मुस्लिम धर्म	1903l
 मूंग की चट्टान	153l
-मूंगफल	1762l
+मूंगफल	1767l
 मूंगिय	28l
-मून केक	1813l
-मूषक	1628l
-मूषक का चेहर	1627l
+मून केक	1818l
+मूलां रूज	888l
+मूषक	1633l
+मूषक का चेहर	1632l
 मृत	423l
 मृतक का दिन	756l
 मृत्यु	423l
 मृदु	401l
 मेंढक	339l
-मेंढक का चेहर	1666l
+मेंढक का चेहर	1671l
 मेकअप	432l
 मेघ	170l
 मेघाच्छन्न	203l
@@ -80972,8 +81270,8 @@ zuccherat	272i
 मैग्म	165l
 मैड्रिड	869l
 मैदान	124l
-मैपल की पत्त	1725l
-मैमथ	1624l
+मैपल की पत्त	1730l
+मैमथ	1629l
 मैरून	19l
 मैलाकाइट	82l
 मॉडर्न	398l
@@ -81000,7 +81298,7 @@ zuccherat	272i
 मौन	399l
 यमलोक	441l
 यश	429l
-यहूद प्रार्थनागृह	1896l
+यहूद प्रार्थनागृह	1901l
 यांत्रिक	297l
 यातायात	351l
 यात्र	431l
@@ -81013,8 +81311,8 @@ zuccherat	272i
 यूट्यूब	485l
 यूनिकॉर्न	408l
 यूनिवर्सिट	370l
-यूरोपीय किल	1889l
-यूरोपीय डाकघर	1879l
+यूरोपीय किल	1894l
+यूरोपीय डाकघर	1884l
 यॉट	140l
 योग	425l
 योगर्ट	268l
@@ -81024,10 +81322,10 @@ zuccherat	272i
 रंगबिरंग	178l
 रंगीन	178l
 रंगोल	823l
-रकून	1593l
+रकून	1598l
 रक्त	326l
 रक्त वर्ण	0l
-रक्ष जैकेट	1939l
+रक्ष जैकेट	1944l
 रचनात्मक	452l
 रचनात्मकत	452l
 रचनावाद	829l
@@ -81041,8 +81339,8 @@ zuccherat	272i
 रसोईघर	373l
 रहस्य	407l
 रहस्यमय	407l
-राइस क्रैकर	1802l
-राइस बॉल	1803l
+राइस क्रैकर	1807l
+राइस बॉल	1808l
 राक्षस	416l
 राख	167l
 राज	395l
@@ -81055,17 +81353,17 @@ zuccherat	272i
 राजहंस	328l
 रात	192l
 रात का बाजार	344l
-रात के तार	1902l
-रात में पुल	1908l
+रात के तार	1907l
+रात में पुल	1913l
 रात्रि	192l
 रात्रि बाजार	344l
 रात्रिकालीन	192l
 रान	395l
 रान रंग	21l
-राष्ट्रीय उद्यान	1865l
-रिबन का पुष्प	1707l
+राष्ट्रीय उद्यान	1870l
+रिबन का पुष्प	1712l
 रिमझिम	200l
-रिमाइंडर रिबन	1934l
+रिमाइंडर रिबन	1939l
 रिय कार्निवल	824l
 रियल मैड्रिड	616l
 रिलैक्स	400l
@@ -81076,7 +81374,7 @@ zuccherat	272i
 रूज लाल	70l
 रूह	425l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1864l
+रेगिस्तान में द्वीप	1869l
 रेट्र	391l
 रेड वाइन	264l
 रेड स्क्वायर	845l
@@ -81095,7 +81393,7 @@ zuccherat	272i
 रॉयल ब्लू	43l
 रोएंदार	421l
 रोकोक	728l
-रोगाणु	1702l
+रोगाणु	1707l
 रोट	270l
 रोथक	738l
 रोन	404l
@@ -81107,7 +81405,7 @@ zuccherat	272i
 रोमांटिक	405l
 रोमांस	405l
 रोमानिय	675l
-रोलर कोस्टर	1913l
+रोलर कोस्टर	1918l
 रोवन	282l
 रोशन	347l
 रोष	415l
@@ -81124,7 +81422,7 @@ zuccherat	272i
 लव	405l
 लहंग	844l
 लहर	142l
-लहसुन	1760l
+लहसुन	1765l
 लहू लाल	71l
 लाइट्स	347l
 लाइब्रेर	356l
@@ -81135,9 +81433,9 @@ zuccherat	272i
 लाल	0l
 लाल बैंगन	96l
 लाल मिर्च	286l
-लाल लिफाफ	1931l
-लाल सेब	1739l
-लाल हंस	1661l
+लाल लिफाफ	1936l
+लाल सेब	1744l
+लाल हंस	1666l
 लालच	439l
 लालटेन	320l
 लालटेन उत्सव	763l
@@ -81157,16 +81455,16 @@ zuccherat	272i
 लैंप	347l
 लैगून	146l
 लैपटॉप	388l
-लैब कोट	1938l
+लैब कोट	1943l
 लैवेंडर	210l
 लॉज	375l
 लॉन	125l
 लॉलीपॉप	272l
 लोक	390l
 लोक संगीत	390l
-लोबिय	1763l
+लोबिय	1768l
 लोमड	335l
-लोमड जैस चेहर	1592l
+लोमड जैस चेहर	1597l
 लोर	427l
 लोह	296l
 लोह स्लेट	87l
@@ -81175,8 +81473,8 @@ zuccherat	272i
 वचन	417l
 वधू	383l
 वन	119l
-वन पीस स्विमसूट	1950l
-वनमानुष	1586l
+वन पीस स्विमसूट	1955l
+वनमानुष	1591l
 वनस्पति	128l
 वफल	271l
 वफादार	419l
@@ -81197,11 +81495,12 @@ zuccherat	272i
 वाइल्ड वेस्ट	749l
 वाद	417l
 वाब साब	366l
-वायलिन	1987l
+वायलिन	1992l
 वारहोल	804l
 वाह	437l
+विंटर पैलेस	890l
 विंटेज	391l
-विंड चाइम	1929l
+विंड चाइम	1934l
 विक्टोरियन	828l
 विचित्र	449l
 विजय	429l
@@ -81220,7 +81519,7 @@ zuccherat	272i
 विलक्षण	449l
 विलासित	394l
 विवाह	383l
-विवाह धर्मस्थल	1890l
+विवाह धर्मस्थल	1895l
 विश्वविद्यालय	370l
 विश्वसनीय	419l
 विश्वास	419l
@@ -81231,9 +81530,9 @@ zuccherat	272i
 वीगन	430l
 वीर	418l
 वीरत	418l
-वीरान घर का भवन	1874l
+वीरान घर का भवन	1879l
 वृक्ष	133l
-वृश्चिक राशि	1698l
+वृश्चिक राशि	1703l
 वेनिस	818l
 वेपरवेव	827l
 वेस एंडरसन	831l
@@ -81264,16 +81563,16 @@ zuccherat	272i
 शरद	197l
 शरद ऋतु	197l
 शराब	264l
-शराब का गिलास	1844l
+शराब का गिलास	1849l
 शराबखान	355l
 शर्म	426l
 शर्मिंद	426l
 शवयात्र	423l
 शहंशाह	395l
 शहद	263l
-शहद पात्र	1836l
+शहद पात्र	1841l
 शहर	351l
-शहर का दृश्य	1903l
+शहर का दृश्य	1908l
 शांत	399l
 शांति	399l
 शांतिपूर्ण	399l
@@ -81283,7 +81582,7 @@ zuccherat	272i
 शानदार	394l
 शान्त	399l
 शाम	191l
-शाम का शहर	1906l
+शाम का शहर	1911l
 शाम का सूरज	179l
 शार्क	141l
 शालीन	410l
@@ -81294,17 +81593,18 @@ zuccherat	272i
 शाह नील	43l
 शाह महल	358l
 शाहबलूत	20l
-शिंट श्राइन	1897l
+शिंट श्राइन	1902l
 शिकंज	227l
 शिक्ष	370l
 शिखर	160l
 शिबोर	840l
-शिमल मिर्च	1756l
+शिमल मिर्च	1761l
 शिल	163l
 शिवालय	357l
 शिशु	420l
 शीत	198l
 शीत ऋतु	198l
+शीत महल	890l
 शीतकाल	198l
 शीतल	413l
 शीतलत	413l
@@ -81314,17 +81614,17 @@ zuccherat	272i
 शुद्धत	420l
 शुष्क	156l
 शेयर बाजार	369l
-शेर का चेहर	1597l
-शेर जैस चेहर	1596l
+शेर का चेहर	1602l
+शेर जैस चेहर	1601l
 शैंपेन	265l
 शैंपेन रंग	57l
 शैक्षणिक	370l
 शैतान	441l
-शैमरॉक	1723l
+शैमरॉक	1728l
 शैल	848l
-शॉपिंग बैग	1959l
-शॉर्टकेक	1829l
-शॉर्ट्स	1952l
+शॉपिंग बैग	1964l
+शॉर्टकेक	1834l
+शॉर्ट्स	1957l
 शोक	404l
 शोकसभ	423l
 शोभायात्र	422l
@@ -81337,7 +81637,7 @@ zuccherat	272i
 श्वेत रात	813l
 श्वेत श्याम	443l
 संगमरमर	291l
-संगीत कीबोर्ड	1985l
+संगीत कीबोर्ड	1990l
 संगीत समारोह	346l
 संग्रहालय	452l
 संघर्ष	415l
@@ -81362,7 +81662,7 @@ zuccherat	272i
 सत्तर का दशक	722l
 सत्यनिष्ठ	419l
 सदाबहार	121l
-सदाबहार वृक्ष	1717l
+सदाबहार वृक्ष	1722l
 सनक	449l
 सन्नाट	399l
 सपन	409l
@@ -81374,7 +81674,7 @@ zuccherat	272i
 सफलत	429l
 सफार	431l
 सफेद	10l
-सफेद क्रॉस वाल हेलमेट	1977l
+सफेद क्रॉस वाल हेलमेट	1982l
 सबव	351l
 सब्ज	447l
 समंदर	140l
@@ -81392,7 +81692,7 @@ zuccherat	272i
 समुद्र शैवाल	138l
 समुरा	366l
 सम्मान	429l
-सरटोप	1973l
+सरटोप	1978l
 सरप्राइज	437l
 सरल	398l
 सरस	110l
@@ -81400,7 +81700,7 @@ zuccherat	272i
 सरित	148l
 सरोवर	147l
 सर्कस	346l
-सर्कस टेंट	1915l
+सर्कस टेंट	1920l
 सर्जर	368l
 सर्द	198l
 सर्फिंग	143l
@@ -81413,7 +81713,7 @@ zuccherat	272i
 सहानुभूति	401l
 सांझ	191l
 सांत	378l
-सांप	1670l
+सांप	1675l
 साइंस फिक्शन	388l
 साइकिलिंग	402l
 साइकेडेलिक	449l
@@ -81445,14 +81745,15 @@ zuccherat	272i
 सिंदूर लाल	34l
 सिंपल	398l
 सिंहासन	395l
-सिक शकरकंद	1808l
+सिएन	891l
+सिक शकरकंद	1813l
 सिडन	861l
 सितंबर	197l
 सितम्बर	197l
 सितार	175l
 सिम्फन	410l
 सियान	14l
-सियार का चेहर	1591l
+सियार का चेहर	1596l
 सियोल	799l
 सिरेमिक	315l
 सिवाय	475l
@@ -81462,9 +81763,9 @@ zuccherat	272i
 सीमेंट	293l
 सीस स्लेट	85l
 सुंदर छोट	421l
-सुअर	1613l
-सुअर का चेहर	1612l
-सुअर की नाक	1615l
+सुअर	1618l
+सुअर का चेहर	1617l
+सुअर की नाक	1620l
 सुकून	399l
 सुकूनभर	400l
 सुखद	411l
@@ -81472,7 +81773,7 @@ zuccherat	272i
 सुनहर घंट	181l
 सुनहर मछल	340l
 सुबह	188l
-सुबह का सूरज	1905l
+सुबह का सूरज	1910l
 सुबह सुबह	188l
 सुरक्ष	419l
 सुरक्षित	419l
@@ -81480,7 +81781,7 @@ zuccherat	272i
 सुरुचिपूर्ण	410l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविध स्टोर	1884l
+सुविध स्टोर	1889l
 सुश	276l
 सुस्त	427l
 सूक्ष्म	434l
@@ -81492,14 +81793,14 @@ zuccherat	272i
 सूरजमुख	211l
 सूर्य	171l
 सूर्य की किरण	171l
-सूर्यमुख	1711l
+सूर्यमुख	1716l
 सूर्यास्त	179l
 सूर्योदय	180l
 सृजन	452l
 सृजनात्मक	452l
 सेंट पीटर्सबर्ग	813l
 सेंट पैट्रिक दिवस	386l
-सेक बोतल और कप	1842l
+सेक बोतल और कप	1847l
 सेक्स	406l
 सेज हर	94l
 सेन	445l
@@ -81507,59 +81808,59 @@ zuccherat	272i
 सेरुलियन	40l
 सेरेंगेट	847l
 सेलाडॉन	308l
-सेवफल	1739l
+सेवफल	1744l
 सेहत	430l
 सेहतमंद	430l
 सैंटोरिन	364l
-सैंडविच	1784l
-सैक्स	1982l
+सैंडविच	1789l
+सैक्स	1987l
 सैक्सोफोन	451l
 सैनिक	445l
 सैन्य	445l
 सैमसंग	486l
-सॉफ्ट आइसक्रीम	1823l
+सॉफ्ट आइसक्रीम	1828l
 सोंगक्रान	755l
 सोत	427l
 सोन	11l
 सोन का वर्क	317l
 सोनपंख	338l
 सोय	427l
-सोरोपॉड	1673l
+सोरोपॉड	1678l
 सोवियत पोस्टर	829l
 सौम्य	410l
 सौर	171l
-स्कंक	1642l
-स्कार्फ	1943l
+स्कंक	1647l
+स्कार्फ	1948l
 स्कीइंग	198l
 स्कूल	370l
-स्कूल का बस्त	1960l
+स्कूल का बस्त	1965l
 स्कूल बस	280l
 स्कैंडिनेविया	365l
 स्कॉटलैंड	794l
-स्क्विड	1821l
+स्क्विड	1826l
 स्टाइलिश	410l
 स्टारबक्स	478l
 स्टीमपंक	717l
 स्टील	295l
-स्टेच्यू ऑफ लिबर्ट	1892l
-स्टेडियम	1866l
+स्टेच्यू ऑफ लिबर्ट	1897l
+स्टेडियम	1871l
 स्टेनलेस स्टील	295l
 स्टॉकहोम	850l
-स्ट्यू	1793l
-स्ट्रॉ के साथ कप	1852l
+स्ट्यू	1798l
+स्ट्रॉ के साथ कप	1857l
 स्ट्रॉबेर	229l
 स्त्र	471l
 स्त्रीत्व	432l
 स्त्रैण	432l
 स्थिर	399l
-स्नातक टोप	1974l
+स्नातक टोप	1979l
 स्नोमैन	198l
 स्प	400l
 स्पार्कलिंग वाइन	265l
 स्पेक्ट्रम	178l
 स्पेन	640l
 स्पेनिश	869l
-स्पैगेट	1807l
+स्पैगेट	1812l
 स्फटिक	311l
 स्फूर्ति	412l
 स्मारक	423l
@@ -81595,7 +81896,7 @@ zuccherat	272i
 हट दें	474l
 हट दो	474l
 हटाओ	474l
-हड्ड वाल मांस	1776l
+हड्ड वाल मांस	1781l
 हताश	404l
 हनीमून	405l
 हनुक्क	762l
@@ -81603,16 +81904,16 @@ zuccherat	272i
 हर घास	125l
 हर चाय	257l
 हर नील	13l
-हर पत्तेदार	1758l
+हर पत्तेदार	1763l
 हर मिर्च	286l
-हर सलाद	1796l
+हर सलाद	1801l
 हर सेब	237l
 हरिकेन	201l
 हरिताश्म	309l
 हरियाल	128l
 हर्ष	403l
 हल्क	455l
-हल्क तल खान	1792l
+हल्क तल खान	1797l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बारिश	200l
@@ -81624,13 +81925,13 @@ zuccherat	272i
 हल्ल	435l
 हव	204l
 हव महल	816l
-हव में पत्त	1727l
+हव में पत्त	1732l
 हवा जहाज	169l
 हवा द्वीप	779l
 हवादार	204l
 हवान	771l
 हांगकांग	789l
-हाइकिंग बूट	1964l
+हाइकिंग बूट	1969l
 हाइड्रेंजिय	219l
 हाईव	351l
 हाट	343l
@@ -81639,11 +81940,11 @@ zuccherat	272i
 हानोक	842l
 हास्य	403l
 हिंदुस्तान	797l
-हिंदू मंदिर	1895l
+हिंदू मंदिर	1900l
 हिंस	415l
 हिंसक	415l
 हिप्प	726l
-हिबिस्कस	1710l
+हिबिस्कस	1715l
 हिम	187l
 हिमखंड	184l
 हिमनद	184l
@@ -81651,26 +81952,26 @@ zuccherat	272i
 हिमस्खलन	161l
 हिमालय	161l
 हिम्मत	418l
-हिरण	1606l
+हिरण	1611l
 हीलिंग	430l
 हुल्लड	435l
 हृदय	405l
 हेलसिंक	851l
 हेल्द	430l
-हैंडबैग	1957l
-हैमबर्गर	1780l
+हैंडबैग	1962l
+हैमबर्गर	1785l
 हैरतअंगेज	437l
 हैरान	437l
 हैलोवीन	379l
-हॉट डॉग	1783l
+हॉट डॉग	1788l
 हॉरर	416l
 हो एन	812l
 होकुसा	740l
-होटल	1882l
+होटल	1887l
 होमवर्क	370l
 होल	822l
-ह्वेल	1676l
-@stems tr 4278
+ह्वेल	1681l
+@stems tr 4283
 2000	723n
 50ler	721n
 60lar	714n
@@ -81726,7 +82027,7 @@ ahmak isl	200n
 ahmak ısl	200n
 ahsap	290n
 ahsap ev	375n
-ahtapot	1683n
+ahtapot	1688n
 ahudud	233n
 ahır	360n
 ahşap	290n
@@ -81749,9 +82050,9 @@ akdeniz tarz	364n
 aki seker	272n
 aki şeker	272n
 akil telefon	388n
-akordeon	1983n
-akordiyon	1983n
-akrep	1698n
+akordeon	1988n
+akordiyon	1988n
+akrep	1703n
 aksam	191n
 aksam gun	179n
 aksam vakt	191n
@@ -81784,7 +82085,7 @@ alibap	540n
 alim	410n
 alipay	542n
 alisilmadik	449n
-alisveris can	1959n
+alisveris can	1964n
 allemak	638n
 allik	114n
 allik kirmiz	70n
@@ -81803,7 +82104,7 @@ aluminyum	297n
 alçakgönül	401n
 alüminyum	297n
 alım	410n
-alışveriş çan	1959n
+alışveriş çan	1964n
 alışılmadık	449n
 amalf kiy	775n
 amalf kıy	775n
@@ -81826,7 +82127,7 @@ ani	428n
 animsamak	428n
 anit	423n
 anm	423n
-anm kur	1934n
+anm kur	1939n
 anneaux olympiques	698n
 antarktik	185n
 antik	391n
@@ -81856,7 +82157,7 @@ arkadaslik	403n
 arkadaş	403n
 arkadaşlık	403n
 arktik	185n
-armut	1741n
+armut	1746n
 aromatik otlar	137n
 arsenal	606n
 arsenal fç	606n
@@ -81875,20 +82176,20 @@ asik surat	424n
 asil	395n
 asil zarafet	410n
 ask	405n
-ask ote	1883n
+ask ote	1888n
 asker	445n
-asker kask	1976n
+asker kask	1981n
 askerlik	445n
 askim	405n
-aslan	1596n
-aslan yuz	1596n
-aslan yüz	1596n
+aslan	1601n
+aslan yuz	1601n
+aslan yüz	1601n
 asm	134n
 astronot	176n
 asu	399n
 asık surat	424n
-at yuz	1600n
-at yüz	1600n
+at yuz	1605n
+at yüz	1605n
 atar salon	719n
 ates	166n
 ates isik	166n
@@ -81898,12 +82199,12 @@ atilgan	418n
 atletico de madrid	618n
 atletico madrid	618n
 atletik	402n
-atlikarinç	1910n
-atlikarinç ati	1910n
+atlikarinç	1915n
+atlikarinç ati	1915n
 atlético de madrid	618n
 atlético madrid	618n
-atlıkarınç	1910n
-atlıkarınç atı	1910n
+atlıkarınç	1915n
+atlıkarınç atı	1915n
 atol	389n
 atöl	389n
 atılgan	418n
@@ -81920,15 +82221,15 @@ autrich	665n
 aviz	347n
 avl	126n
 avokado	242n
-avrup pos	1879n
+avrup pos	1884n
 ay	173N
 ay bayram	382n
 ay beyaz	76n
 ay festiv	382n
 ay isik	174n
-ay izlem	1930n
+ay izlem	1935n
 ay kek	826n
-ay pas	1813n
+ay pas	1818n
 ay yen yil	381n
 ay yen yıl	381n
 ay yildiz	655n
@@ -81971,7 +82272,7 @@ ağustos	196n
 ağırbaş	423n
 ağırbaş ton	434n
 aşk	405n
-aşk ote	1883n
+aşk ote	1888n
 aşkım	405n
 aşı boy	36n
 aşık	405n
@@ -81981,7 +82282,7 @@ babür	846n
 bad	353n
 bad duvar	353n
 bae	660n
-baget ekmek	1769n
+baget ekmek	1774n
 bahar	195n
 bahar bayram	381n
 bahar mevsim	195n
@@ -81991,7 +82292,7 @@ baharat	277n
 bahcecilik	126n
 bahtiyar	403n
 bahç	126n
-bahç ev	1876n
+bahç ev	1881n
 bahçecilik	126n
 baid	543n
 bakir	59n
@@ -81999,26 +82300,26 @@ bakir renk	59n
 bakır	59n
 bakır renk	59n
 bal	263n
-bal ari	1691n
-bal arı	1691n
-bal ayakkap	1968n
+bal ari	1696n
+bal arı	1696n
+bal ayakkap	1973n
 bal girmemis orman	120n
 bal girmemiş orman	120n
 bal kabak	246n
-bal kap	1836n
+bal kap	1841n
 bal petek	263n
-bal porsuk	1644n
+bal porsuk	1649n
 balcik	168n
 baler	432n
 balik	377n
-balik kof	1812n
+balik kof	1817n
 balkabak	246n
 balon	348n
-balon balik	1681n
-balon balık	1681n
+balon balik	1686n
+balon balık	1686n
 balçık	168n
 balık	377n
-balık köf	1812n
+balık köf	1817n
 bamp	123n
 bamp kor	123n
 bamp yes	52n
@@ -82030,7 +82331,7 @@ bangladesch	685n
 bangladesh	685n
 bangladesh flak	685n
 bangladés	685n
-banjo	1988n
+banjo	1993n
 bank	369n
 bankacilik	369n
 bankacılık	369n
@@ -82059,8 +82360,8 @@ bayat	448n
 bayern munchen	619n
 bayern munich	619n
 bayern münchen	619n
-baykus	1658n
-baykuş	1658n
+baykus	1663n
+baykuş	1663n
 bayram	422n
 bayram hav	422n
 bayramlik	422n
@@ -82086,10 +82387,10 @@ belgiç	663n
 belçik	663n
 bembeyaz	10n
 benfiç	628n
-bento	1801n
-bento paket	1801n
-berber dukkan	1914n
-berber dükkan	1914n
+bento	1806n
+bento paket	1806n
+berber dukkan	1919n
+berber dükkan	1919n
 bereket	425n
 berraklik	412n
 berraklık	412n
@@ -82098,9 +82399,9 @@ beslenm	430n
 beton	293n
 betonarm	293n
 beyaz	10n
-beyaz cicek	1705n
+beyaz cicek	1710n
 beyaz geç	813n
-beyaz çiçek	1705n
+beyaz çiçek	1710n
 beyrut	864n
 beyzbol	402n
 bezel	447n
@@ -82108,7 +82409,7 @@ beşiktaş	632n
 bi	663n
 biber	286n
 biber salç	286n
-biberon	1837n
+biberon	1842n
 bik	143n
 bilgisayar	388n
 bilim	388n
@@ -82119,13 +82420,13 @@ bilip	544n
 billur	311n
 bilmeç	407n
 bin	351n
-bin insaat	1868n
-bin inşaat	1868n
+bin insaat	1873n
+bin inşaat	1873n
 bir	266n
 bir festiv	759n
-bir kup	1847n
-bir kup tokusturm	1848n
-bir kup tokuşturm	1848n
+bir kup	1852n
+bir kup tokusturm	1853n
+bir kup tokuşturm	1853n
 birah	355n
 birlesik krallik	646n
 birleşik krallık	646n
@@ -82139,14 +82440,14 @@ bitk ört	128n
 bitkinlik	427n
 bizans	730n
 bizar	449n
-bizon	1607n
+bizon	1612n
 blaugr	617n
 ble kle	694n
 ble tiffany	693n
 blu kle	694n
 bmw	490n
 bo dao nha	641n
-bocek	1692n
+bocek	1697n
 bogurtlen	253n
 boguç	414n
 bohem	727n
@@ -82159,7 +82460,7 @@ bordo	33n
 bors	369n
 borus dortmund	620n
 bos	126n
-bos yuv	1728n
+bos yuv	1733n
 boston celtics	589n
 boston red sox	600n
 botanik	128n
@@ -82168,7 +82469,7 @@ bozkir	124n
 bozkır	124n
 boç juniors	633n
 boğuç	414n
-boş yuv	1728n
+boş yuv	1733n
 bra	642n
 brasil	642n
 brasilien	642n
@@ -82207,7 +82508,7 @@ bunaltıç	205n
 bunalım	404n
 burbon	267n
 burger kink	554n
-burito	1786n
+burito	1791n
 buro	369n
 buruk	428n
 burukluk	428n
@@ -82222,9 +82523,9 @@ buyuç	408n
 buz	184n
 buz dak	184n
 buz gip	413n
-buz kup	1856n
+buz kup	1861n
 buz kut	184n
-buz küp	1856n
+buz küp	1861n
 buz küt	184n
 buz tutmus	464n
 buz tutmuş	464n
@@ -82234,7 +82535,7 @@ buğday	251n
 buğday tar	251n
 bvp	620n
 bélgiç	663n
-böcek	1692n
+böcek	1697n
 böğürtlen	253n
 büro	369n
 büy	408n
@@ -82249,14 +82550,14 @@ bồ đào nha	641n
 cad	352n
 cad bayram	379n
 cad geç	379n
-cadir	1900n
+cadir	1905n
 caglayan	151n
 cakil	292n
 cakil tas	292n
 cakr	425n
 cam agaç	121n
 cam orman	121n
-cam suslem	1926n
+cam suslem	1931n
 camgobek	14n
 camgöbek	14n
 camur	168n
@@ -82291,7 +82592,7 @@ carrefour	549n
 catar	661n
 catism	415n
 cay	256n
-cay fincan	1841n
+cay fincan	1846n
 cay kahv	88n
 cayir	124n
 cayir cayir	414n
@@ -82344,10 +82645,10 @@ chilean flak	677n
 chinaflagk	650n
 chines flak	650n
 cicek	207n
-cicek acm	1712n
+cicek acm	1717n
 cicek acmis	207n
 cicek demet	207n
-cicek rozet	1707n
+cicek rozet	1712n
 ciceklenm	195n
 cidd	423n
 ciddiyet	423n
@@ -82359,7 +82660,7 @@ cik	161n
 cikar	474n
 ciklet	272n
 ciko	261n
-ciko bar	1832n
+ciko bar	1837n
 ciko kahv	108n
 cilek	229n
 cilginlik	435n
@@ -82378,14 +82679,14 @@ cin sedd	359n
 cin tapinak	811n
 cin tarz	367n
 cin yen yil	381n
-cink	1710n
-circir bocek	1694n
+cink	1715n
+circir bocek	1699n
 cirk	438n
 cirp	290n
 cirtlak	458n
 cis	200n
 cisent	200n
-civciv	1650n
+civciv	1655n
 civciv sar	77n
 civil civil	403n
 civit	23n
@@ -82403,7 +82704,7 @@ cocuk park	393n
 cocukluk	428n
 cocukç	393n
 cok	476n
-cok kat magaz	1886n
+cok kat magaz	1891n
 cok renk	178n
 col	156n
 colombian flak	676n
@@ -82416,7 +82717,7 @@ cor del sur	651n
 cor do sul	651n
 cor du sud	651n
 corak	156n
-corap	1946n
+corap	1951n
 coré du sud	651n
 cosk	402n
 cottagecor	715n
@@ -82434,14 +82735,14 @@ cyberpunk	387n
 czech	673n
 czech flak	673n
 czech republiç	673n
-cırcır böcek	1694n
+cırcır böcek	1699n
 cırtlak	458n
 cıvıl cıvıl	403n
 cờ đỏ sao vànk	656n
 daglik	160n
 dak	160n
-dak ara gunes dok	1904n
-dak ara güneş doğuş	1904n
+dak ara gunes dok	1909n
+dak ara güneş doğuş	1909n
 dak evi	375n
 dak kulup	375n
 dak kulüp	375n
@@ -82462,7 +82763,7 @@ dans	402N
 dans etmek	402n
 dans pist	450n
 davetkar	411n
-davul	1989n
+davul	1994n
 dayanik	418n
 dayanık	418n
 dağlık	160n
@@ -82483,12 +82784,12 @@ dem cay	256n
 dem çay	256n
 demir	296n
 demir gri	87n
-demlik	1840n
+demlik	1845n
 demo	391n
 deniz	140n
 deniz alt	377n
 deniz dip	141n
-deniz kabuk	1684n
+deniz kabuk	1689n
 deniz kenar	143n
 deniz kiy	143n
 deniz kiz	408n
@@ -82536,8 +82837,8 @@ dinlenm	400n
 dinlenmek	400n
 dinç	402n
 dinçlik	430n
-dis domuz	1613n
-dis koy	1617n
+dis domuz	1618n
+dis koy	1622n
 dis uzay	176n
 disavurumculuk	732n
 discord	524n
@@ -82548,13 +82849,13 @@ div	823n
 dizust	388n
 dizüst	388n
 diş	297n
-diş domuz	1613n
-diş koy	1617n
+diş domuz	1618n
+diş koy	1622n
 dişil	432n
 docker	529n
 dodgers	599n
-dodo kus	1659n
-dodo kuş	1659n
+dodo kus	1664n
+dodo kuş	1664n
 dogal	396n
 dogum gun	384n
 dogum gun part	384n
@@ -82566,33 +82867,33 @@ dok yürüyüş	431n
 dokm demir	296n
 doksan	720n
 doktor	368n
-dokulen siv	1851n
+dokulen siv	1856n
 dokulen yaprak	129n
 dol yak	201n
 dol yağış	201n
 dolar	436n
-dolm biber	1756n
+dolm biber	1761n
 dolunay	173n
 domates	247n
 domates sos	247n
 domino	586n
 dominos	586n
-domuz	1613n
-domuz burn	1615n
-domuz pastirm	1779n
-domuz pastırm	1779n
-domuz yuz	1612n
-domuz yüz	1612n
+domuz	1618n
+domuz burn	1620n
+domuz pastirm	1784n
+domuz pastırm	1784n
+domuz yuz	1617n
+domuz yüz	1617n
 don	186n
 dondurm	274n
 dondurmaç	274n
 donduruç	413n
-donm dolap	1912n
+donm dolap	1917n
 donmus	464n
 donmuş	464n
 donuk	460n
 donut	271n
-dort yaprak yonç	1724n
+dort yaprak yonç	1729n
 doruk	160n
 dostluk	403n
 dostç	403n
@@ -82616,34 +82917,34 @@ duman	325n
 dun gezegen	396n
 dup	788n
 durk	399n
-durum	1788n
+durum	1793n
 durust	419n
 durustluk	419n
 dus	409n
-dusen yaprak	1726n
+dusen yaprak	1731n
 dusmanç	415n
 dussel	409n
 dutch flak	662n
 duvar	353n
 duygusal	428n
-duz ayakkap	1965n
+duz ayakkap	1970n
 duç	638n
 dänemark	668n
 dökm demir	296n
-dökülen sıv	1851n
+dökülen sıv	1856n
 dökülen yaprak	129n
-dönm dolap	1912n
-dört yaprak yonç	1724n
+dönm dolap	1917n
+dört yaprak yonç	1729n
 döviz	436n
 dövüş	415n
 dük	383n
 dün gezegen	396n
-dürüm	1788n
+dürüm	1793n
 dürüst	419n
 dürüstlük	419n
-düz ayakkap	1965n
+düz ayakkap	1970n
 düş	409n
-düşen yaprak	1726n
+düşen yaprak	1731n
 düşmanç	415n
 düşsel	409n
 dış	474n
@@ -82668,12 +82969,12 @@ egyp	658n
 egypt	658n
 egyptian flak	658n
 ejderh	408n
-ejderh yuz	1671n
-ejderh yüz	1671n
+ejderh yuz	1676n
+ejderh yüz	1676n
 ekim	197n
 ekin	251n
 ekmek	270n
-ekmek dilim	1767n
+ekmek dilim	1772n
 eko	396n
 ekoloj	396n
 ekolojik	396n
@@ -82682,12 +82983,14 @@ eks	227n
 eksantrik	449n
 ekspresyonizm	732n
 ekş	227n
-el can	1957n
-el çan	1957n
-elbis	1947n
-eldiven	1944n
+el can	1962n
+el çan	1962n
+elbis	1952n
+eldiven	1949n
 elektronik	388n
 elem	404n
+elhamr	889n
+elhamr sar	889n
 ell yil	721n
 ell yıl	721n
 elm	236n
@@ -82718,12 +83021,13 @@ erik	244n
 erik cicek	215n
 erik renk	62n
 erik çiçek	215n
-eris	1806n
-eriş	1806n
+eris	1811n
+eriş	1811n
 erkek	471N
-erkek ayakkap	1962n
+erkek ayakkap	1967n
 erkeklik	433n
 erken sabah	188n
+ermitaj	890n
 esenlik	430n
 esin	417n
 esint	204n
@@ -82756,7 +83060,7 @@ everton fç	615n
 evham	426n
 evl	383n
 evlenmek	383n
-evler	1873n
+evler	1878n
 evlilik	383n
 evren	176n
 eylul	197n
@@ -82767,18 +83071,18 @@ eğlenç mekan	450n
 fabl	408n
 fabrik	389n
 facebook	481n
-fal kurap	1816n
-falafel	1789n
+fal kurap	1821n
+falafel	1794n
 falez	163n
 fantastik	408n
 fantez	408n
 fanus	320n
-far yuz	1627n
-far yüz	1627n
+far yuz	1632n
+far yüz	1632n
 farkindalik	425n
 farkındalık	425n
 fas	659n
-fasul	1763n
+fasul	1768n
 fedex	507n
 feminen	432n
 fener	320n
@@ -82801,7 +83105,7 @@ fildiş	38n
 filipinas	688n
 filipino flak	688n
 filipp	688n
-filizlenm	1715n
+filizlenm	1720n
 finans	369n
 finansal	369n
 finland	669n
@@ -82811,14 +83115,14 @@ finnland	669n
 fir	270n
 firav	786n
 firefox	530n
-firinlanmis patates	1808n
+firinlanmis patates	1813n
 firt	201n
-fisek	1919n
-fisk	1899n
+fisek	1924n
+fisk	1904n
 fistik yes	53n
 fitness	402n
 fiyort	147n
-fişek	1919n
+fişek	1924n
 flak of japan	636n
 flamengo	634n
 flamenko	837n
@@ -82831,7 +83135,7 @@ fly emirates	559n
 flört	406n
 flörtöz	406n
 folk	390n
-fond	1794N
+fond	1799N
 fosfor	462n
 fovizm	731n
 frankreich	637n
@@ -82840,7 +83144,7 @@ fransiz rivier	819n
 fransız rivier	819n
 franç	637n
 french flak	637n
-fuj dak	1860n
+fuj dak	1865n
 fus	65n
 futbol	402n
 futuristik	388n
@@ -82853,8 +83157,8 @@ fütüristik	388n
 fütürizm	388n
 fır	270n
 fırt	201n
-fırınlanmış patates	1808n
-fısk	1899n
+fırınlanmış patates	1813n
+fısk	1904n
 fıstık yeş	53n
 gal	422n
 galak	176n
@@ -82893,7 +83197,7 @@ gevsek	400n
 gevsemek	400n
 gevşek	400n
 gevşemek	400n
-geyik	1606n
+geyik	1611n
 gezegen	176n
 gezk	431n
 geç	192n
@@ -82906,8 +83210,8 @@ geç kulüp	450n
 geç pazar	344n
 geç saat	192n
 geç vakt	192n
-geç vakt kopr	1908n
-geç vakt köpr	1908n
+geç vakt kopr	1913n
+geç vakt köpr	1913n
 geç yar	193n
 geçit tören	422n
 geçmiş	428n
@@ -82917,7 +83221,7 @@ ghip	832n
 giamaiç	679n
 giappo	636n
 ginkgo	131n
-gitar	1984n
+gitar	1989n
 githup	528n
 giz	407n
 gizem	407n
@@ -82943,7 +83247,7 @@ golk	407n
 gondol	818n
 gook	480n
 gorem	820n
-goril	1585n
+goril	1590n
 gorkem	395n
 gorunmez	407n
 gosteris	394n
@@ -82955,7 +83259,7 @@ goz aliç	410n
 goz boncuk	884n
 goz kamastiriç	444n
 goz pek	418n
-gozluk	1935n
+gozluk	1940n
 granit	292n
 greek flak	672n
 green bay packers	594n
@@ -82998,7 +83302,7 @@ gunebakan	211n
 gunes	171n
 gunes bat	179n
 gunes dok	180n
-gunes gozluk	1936n
+gunes gozluk	1941n
 gunes gun	172n
 gunes hav	172n
 gunes huzm	171n
@@ -83014,7 +83318,7 @@ gurur	429n
 guven	419n
 guvenilir	419n
 guvenlik	419n
-guvenlik yelek	1939n
+guvenlik yelek	1944n
 guverç	420n
 guz	197n
 guz mevsim	197n
@@ -83045,7 +83349,7 @@ göz alıç	410n
 göz boncuk	884n
 göz kamaştırıç	444n
 göz pek	418n
-gözlük	1935n
+gözlük	1940n
 gözyaş	404n
 göçep	431n
 gül	209n
@@ -83076,7 +83380,7 @@ güney kutp	185n
 güneş	171n
 güneş batış	179n
 güneş doğuş	180n
-güneş gözlük	1936n
+güneş gözlük	1941n
 güneş gün	172n
 güneş hav	172n
 güneş huzm	171n
@@ -83088,7 +83392,7 @@ gürült	435n
 güven	419n
 güvenilir	419n
 güvenlik	419n
-güvenlik yelek	1939n
+güvenlik yelek	1944n
 güverç	420n
 güz	197n
 güz mevsim	197n
@@ -83107,10 +83411,10 @@ halk muzik	390n
 halk müzik	390n
 halloween	379n
 halsiz	427n
-hamam bocek	1695n
-hamam böcek	1695n
-hamburger	1780n
-hamster	1630n
+hamam bocek	1700n
+hamam böcek	1700n
+hamburger	1785n
+hamster	1635n
 hamur isi	271n
 hamur işi	271n
 han quoç	651n
@@ -83169,19 +83473,19 @@ hemşir	368n
 hengam	435n
 heyecan	402n
 heyecan veriç	402n
-heç dev	1619n
+heç dev	1624n
 hicbir	472n
 hiddet	415n
 hik	323n
 hikâ	323n
 him	795n
-hind	1646n
-hind tapinak	1895n
-hind tapınak	1895n
+hind	1651n
+hind tapinak	1900n
+hind tapınak	1900n
 hindis ceviz	241n
 hint gel	844n
-hipo	1626n
-hipopotam	1626n
+hipo	1631n
+hipopotam	1631n
 hipp	726n
 hirs	439n
 hirvat	871n
@@ -83189,7 +83493,7 @@ hirvatis	871n
 hirç	415n
 hisar	371n
 hiyar	447n
-hiz tren	1913n
+hiz tren	1918n
 hiç	472n
 hiçbir	472n
 hoa ky	645n
@@ -83200,7 +83504,7 @@ holland	662n
 hon	494n
 hongr	674n
 honk konk	789n
-horoz	1648n
+horoz	1653n
 hortlak	416n
 hortum	201n
 hosnut	403n
@@ -83239,10 +83543,10 @@ hırvat	871n
 hırvatis	871n
 hırç	415n
 hıyar	447n
-hız tren	1913n
+hız tren	1918n
 ibadet	425n
 iblis	441n
-icecek kut	1854n
+icecek kut	1859n
 iceland	670n
 icelandiç flak	670n
 idd	418n
@@ -83254,8 +83558,8 @@ igrenmek	438n
 igrenç	438n
 ihtiras	406n
 ike	479n
-iki horguç dev	1620n
-iki hörgüç dev	1620n
+iki horguç dev	1625n
+iki hörgüç dev	1625n
 ikind	190n
 ikind vakt	190n
 ikp	694n
@@ -83287,8 +83591,8 @@ indonesian flak	686n
 indonesien	686n
 indoné	686n
 inek	360n
-inek yuz	1608n
-inek yüz	1608n
+inek yuz	1613n
+inek yüz	1613n
 inferno	441n
 ingilter	783n
 ink	835n
@@ -83334,16 +83638,16 @@ ispan	640n
 ispanak	447n
 ispanyol	869n
 issiz	404n
-issiz ada	1864n
+issiz ada	1869n
 issizlik	404n
-istakoz	1819n
+istakoz	1824n
 istanbul	784n
 istemem	474n
 istemiyorum	474n
 istemiyoruz	474n
 istikrar	419n
 istirap	404n
-istirid	1822n
+istirid	1827n
 isveç	666n
 isvicr sti	833n
 isviçr sti	833n
@@ -83374,7 +83678,7 @@ izlenimç	802n
 izo	404n
 iç karartiç	404n
 iç karartıç	404n
-içecek kut	1854n
+içecek kut	1859n
 iğn yaprak	121n
 iğrenmek	438n
 iğrenç	438n
@@ -83391,11 +83695,11 @@ japao	636n
 japon balik	340n
 japon balık	340n
 japon bask	806n
-japon oyuncak bebek	1927n
-japon pos	1878n
-japon sato	1888n
+japon oyuncak bebek	1932n
+japon pos	1883n
+japon sato	1893n
 japon tarz	366n
-japon şato	1888n
+japon şato	1893n
 japão	636n
 japón	636n
 jeux olympiques	698n
@@ -83411,17 +83715,17 @@ juventus	621n
 jöl	272n
 jüp	422n
 jüpiter	176n
-kabak fener	1916n
-kaban	1945n
+kabak fener	1921n
+kaban	1950n
 kabir	423n
 kabus	416n
-kad bot	1969n
-kad giy	1954n
-kad sandalet	1967n
-kad sapk	1972n
-kad şapk	1972n
-kadeh tokusturm	1849n
-kadeh tokuşturm	1849n
+kad bot	1974n
+kad giy	1959n
+kad sandalet	1972n
+kad sapk	1977n
+kad şapk	1977n
+kadeh tokusturm	1854n
+kadeh tokuşturm	1854n
 kadif	301n
 kadim	391n
 kadinlik	432n
@@ -83463,7 +83767,7 @@ kalp kırıklık	404n
 kamp	431n
 kamp ate	166n
 kamp ateş	166n
-kamp yapm	1861n
+kamp yapm	1866n
 kampink	431n
 kamuflaj	445n
 kan	326n
@@ -83471,9 +83775,9 @@ kan kirmiz	71n
 kan kırmız	71n
 kanat	169n
 kandil	320n
-kangur	1643n
-kanis	1590n
-kaniş	1590n
+kangur	1648n
+kanis	1595n
+kaniş	1595n
 kanyon	159n
 kaos	435n
 kaotik	435n
@@ -83485,11 +83789,11 @@ kapalicar	784n
 kapalıçarş	784n
 kapkar	9n
 kaplan	330n
-kaplan yuz	1597n
-kaplan yüz	1597n
-kapliç	1909n
-kaplumbak	1668n
-kaplıç	1909n
+kaplan yuz	1602n
+kaplan yüz	1602n
+kapliç	1914n
+kaplumbak	1673n
+kaplıç	1914n
 kapucino	255n
 kapuçino	255n
 kar	187n
@@ -83515,13 +83819,13 @@ karanlık ruh hal	424n
 karar	418n
 kararlilik	418n
 kararlılık	418n
-karasinek	1700n
+karasinek	1705n
 karavaggio	803n
 karayip	780n
 kargas	435n
 kargaş	435n
-karides	1820n
-karinç	1690n
+karides	1825n
+karinç	1695n
 kark	424n
 karm	425n
 karmas	435n
@@ -83529,10 +83833,10 @@ karmaş	435n
 karmen	70n
 karnaval	346n
 karpuz	234n
-kartal	1655n
-karınç	1690n
+kartal	1660n
+karınç	1695n
 kasap	351n
-kasik kas	1795n
+kasik kas	1800n
 kasim	197n
 kasimpat	217n
 kasirk	201n
@@ -83554,8 +83858,8 @@ kay renk	78n
 kayak	198n
 kayalik	163n
 kayalık	163n
-kaydirak	1911n
-kaydırak	1911n
+kaydirak	1916n
+kaydırak	1916n
 kaygisiz	400n
 kaygısız	400n
 kayik	140n
@@ -83570,9 +83874,9 @@ kazanan	429n
 kazanmak	429n
 kağıt	304n
 kağıt par	436n
-kaşık kas	1795n
-ked yuz	1594n
-ked yüz	1594n
+kaşık kas	1800n
+ked yuz	1599n
+ked yüz	1599n
 keder	404n
 kedicik	421n
 kehribar	32n
@@ -83580,8 +83884,8 @@ kek	271n
 kelebek	336n
 kelt	838n
 keltik	838n
-keman	1987n
-kemik et	1776n
+keman	1992n
+kemik et	1781n
 kend emin	418n
 kent	351n
 kentsel	351n
@@ -83590,7 +83894,7 @@ kenyan flak	682n
 keres	290n
 kerpiç	353n
 kerpiç duvar	353n
-kertenk	1669n
+kertenk	1674n
 kes	20n
 kes renk	20n
 kesfetmek	431n
@@ -83629,16 +83933,17 @@ kirik kalp	404n
 kirk	404n
 kirmiz	0n
 kirmiz biber	286n
-kirmiz elm	1739n
+kirmiz elm	1744n
 kirmiz mor	96n
 kirmiz sarap	264n
-kirmiz zarf	1931n
-kirp	1635n
+kirmiz zarf	1936n
+kirp	1640n
 kirsal	360n
 kirsal alan	360n
 kis	198n
 kis mevsim	198n
-kis ve genis bardak	1850n
+kis sar	890n
+kis ve genis bardak	1855n
 kiskanclik	439n
 kiskanmak	439n
 kiskanç	439n
@@ -83654,7 +83959,7 @@ kiymet tas	327n
 kiz	471N
 kizak	198n
 kizarmis ekmek	270n
-kizarmis karides	1811n
+kizarmis karides	1816n
 kizginlik	415n
 kizil	71n
 kizil mey	845n
@@ -83670,16 +83975,16 @@ kle mav	834n
 klement	228n
 klinik	368n
 knicks	593n
-koa ayi	1638n
-koa ayı	1638n
+koa ayi	1643n
+koa ayı	1643n
 kobalt	45n
 kobalt mav	45n
 koi balik	340n
 koi balık	340n
-kokan	1642n
-kokarç	1642n
+kokan	1647n
+kokarç	1647n
 koknar	121n
-kokteyl kadeh	1845n
+kokteyl kadeh	1850n
 kolej	370n
 kolezyum	800n
 kolumbien	676n
@@ -83687,17 +83992,17 @@ komed	403n
 komik	403n
 komur gri	37n
 konfet	422n
-konfet top	1924n
+konfet top	1929n
 konfor	411n
 konser	346n
-konserv gid	1800n
-konserv gıd	1800n
+konserv gid	1805n
+konserv gıd	1805n
 konstruktivizm	829n
 konstrüktivizm	829n
-kopek	1588n
+kopek	1593n
 kopek balik	141n
 kopek yavr	421n
-kopek yuz	1587n
+kopek yuz	1592n
 kopekbalik	141n
 kopenhak	852n
 kopr	351n
@@ -83706,7 +84011,7 @@ kopuk sarap	265n
 kor	167n
 kor ates	167n
 kor ateş	167n
-kor pilav	1805n
+kor pilav	1810n
 kor tapinak	810n
 kor tapınak	810n
 korean flak	651n
@@ -83719,10 +84024,10 @@ korkusuz	418n
 korkutuç	416n
 korozyon	298n
 koruluk	119n
-koruyuç gozluk	1937n
-koruyuç gözlük	1937n
+koruyuç gozluk	1942n
+koruyuç gözlük	1942n
 kos	402n
-kos ayakkap	1963n
+kos ayakkap	1968n
 kosmak	402n
 kot	300n
 kot kumas	300n
@@ -83746,7 +84051,7 @@ koz	167n
 kozmik	176n
 kozmos	176n
 koş	402n
-koş ayakkap	1963n
+koş ayakkap	1968n
 koşmak	402n
 krakov	858n
 kral	395n
@@ -83755,22 +84060,22 @@ kraliyet mav	43n
 kraliç	395n
 krallik	395n
 krallık	395n
-kravat	1940n
+kravat	1945n
 krem	18n
-krem karamel	1835n
+krem karamel	1840n
 krem renk	18n
 kreml	845n
 krep	271n
 kristal	311n
 krizantem	217n
 krom	297n
-kruvasan	1768n
+kruvasan	1773n
 kruvaziyer	140n
 kubist	830n
 kubizm	830n
 kucaklam	411n
 kudret	418n
-kuk yavr	1657n
+kuk yavr	1662n
 kul	167n
 kullanm	474n
 kullanmay	474n
@@ -83787,7 +84092,7 @@ kumr	420n
 kumsal	144n
 kumsal kenar	143n
 kumul	156n
-kunduz	1634n
+kunduz	1639n
 kur kaf	416n
 kur yaprak	129n
 kurak	156n
@@ -83796,7 +84101,7 @@ kuraklık	156n
 kurap	271n
 kurbak	339n
 kurs gri	85n
-kurt	1591n
+kurt	1596n
 kurumsal	369n
 kurş gri	85n
 kus tuy	324n
@@ -83830,16 +84135,16 @@ kyoto	817n
 kâğıt	304n
 köknar	121n
 kömür gri	37n
-köpek	1588n
+köpek	1593n
 köpek balık	141n
 köpek yavr	421n
-köpek yüz	1587n
+köpek yüz	1592n
 köpekbalık	141n
 köpr	351n
 köpük	142n
 köpük şarap	265n
 kör	277n
-kör pilav	1805n
+kör pilav	1810n
 kötücül	416n
 köy	360n
 köy evi	390n
@@ -83860,15 +84165,15 @@ kırak beyaz	83n
 kırk	404n
 kırmız	0n
 kırmız biber	286n
-kırmız elm	1739n
+kırmız elm	1744n
 kırmız mor	96n
-kırmız zarf	1931n
+kırmız zarf	1936n
 kırmız şarap	264n
 kırsal	360n
 kırsal alan	360n
 kırık beyaz	104n
 kırık kalp	404n
-kıs ve geniş bardak	1850n
+kıs ve geniş bardak	1855n
 kıskanmak	439n
 kıskanç	439n
 kıskançlık	439n
@@ -83879,7 +84184,7 @@ kıymet taş	327n
 kız	471N
 kızak	198n
 kızarmış ekmek	270n
-kızarmış karides	1811n
+kızarmış karides	1816n
 kızgınlık	415n
 kızk	415n
 kızıl	71n
@@ -83887,11 +84192,12 @@ kızıl mey	845n
 kızılger	284n
 kış	198n
 kış mevsim	198n
+kış sar	890n
 kışlık	198n
 la galaxy	605n
 la lakers	588n
-laboratuvar onluk	1938n
-laboratuvar önlük	1938n
+laboratuvar onluk	1943n
+laboratuvar önlük	1943n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
@@ -83916,7 +84222,7 @@ lego	583n
 leicester city	612n
 lekesiz	420n
 lenovo	537n
-leopar	1599n
+leopar	1604n
 les	438N
 leylak	64n
 leylak mor	63n
@@ -83983,7 +84289,7 @@ malay	689n
 malaysian flak	689n
 malez	689n
 malá	689n
-mamut	1624n
+mamut	1629n
 man	228N
 man city	610n
 man united	609n
@@ -83995,7 +84301,7 @@ maneviyat	425n
 mango	239n
 manhat	782n
 manol	226n
-mant	1815n
+mant	1820n
 mantar	136n
 map leaf flak	648n
 mar	154n
@@ -84017,8 +84323,8 @@ mastercard	510n
 masum	420n
 masumiyet	420n
 mat	460n
-mat cay	1855n
-mat çay	1855n
+mat cay	1860n
+mat çay	1860n
 match	258n
 matem	404n
 matrusk	845n
@@ -84034,11 +84340,11 @@ mav siyah	80n
 mav şehir	815n
 may	835N
 mayis	195n
-maym	1584n
-maym yuz	1583n
-maym yüz	1583n
+maym	1589n
+maym yuz	1588n
+maym yüz	1588n
 mayork	869n
-maytap	1920n
+maytap	1925n
 mayıs	195n
 maço	433n
 mağar	164n
@@ -84084,12 +84390,12 @@ mexico	644n
 mexiko	644n
 mexiq	644n
 meyh	355n
-meyv buz	1824n
+meyv buz	1829n
 meyv sal	446n
 mezar	423n
 mezarlik	423n
 mezarlık	423n
-mezuniyet kep	1974n
+mezuniyet kep	1979n
 meçhul	407n
 meş	290n
 meşum	416n
@@ -84098,8 +84404,8 @@ micir	292n
 microsoft	579n
 mid bulandiriç	438n
 mid bulandırıç	438n
-mikrop	1702n
-mil park	1865n
+mikrop	1707n
+mil park	1870n
 mineral mav	81n
 minimal	398n
 minimalist	398n
@@ -84109,7 +84415,7 @@ minnoş	421n
 miras	391n
 misir	250n
 misir bayrak	658n
-misir kocan	1754n
+misir kocan	1759n
 misir tar	250n
 misk	427n
 misket limon	31n
@@ -84145,7 +84451,7 @@ moğol	865n
 moğolis	865n
 muamm	407n
 mucevher	327n
-mucevher tas	1981n
+mucevher tas	1986n
 mucevherat	327n
 much	805N
 muciz	408n
@@ -84159,7 +84465,7 @@ mum isik	321n
 mum ışık	321n
 murdum	62n
 murekkep	47n
-murekkep balik	1821n
+murekkep balik	1826n
 murekkep resm	313n
 murekkep siyah	47n
 mut	403n
@@ -84172,25 +84478,25 @@ mutsuzluk	404n
 muz	238n
 muzaffer	429n
 muzik festiv	346n
-muzik klav	1985n
+muzik klav	1990n
 méxico	644n
 mücevher	327n
-mücevher taş	1981n
+mücevher taş	1986n
 mücevherat	327n
 mürdüm	62n
 mürekkep	47n
-mürekkep balık	1821n
+mürekkep balık	1826n
 mürekkep resm	313n
 mürekkep siyah	47n
 mütevaz	401n
 müthiş	437n
 müz	452n
 müzik festiv	346n
-müzik klav	1985n
+müzik klav	1990n
 mıcır	292n
 mısır	250n
 mısır bayrak	658n
-mısır koçan	1754n
+mısır koçan	1759n
 mısır tar	250n
 na uy	667n
 naif	420n
@@ -84260,8 +84566,8 @@ nintendo	581n
 nisan	195n
 nissan	495n
 noel	378n
-noel agaç	1917n
-noel ağaç	1917n
+noel agaç	1922n
+noel ağaç	1922n
 noel bap	378n
 noruek	667n
 norvek	667n
@@ -84284,11 +84590,11 @@ nötr	434n
 ocak	322n
 ocak bas	322n
 ocak baş	322n
-oden	1809n
+oden	1814n
 odev	370n
 odun	290n
 ofis	369n
-ofis bin	1877n
+ofis bin	1882n
 ofk	415n
 ogl	189n
 ogl sonr	190n
@@ -84300,13 +84606,13 @@ ogrenm	370n
 ogrenç	370n
 okr	36n
 okul	370n
-okul bin	1885n
-okul can	1960n
+okul bin	1890n
+okul can	1965n
 okul otop	280n
 okul serv	280n
-okul çan	1960n
+okul çan	1965n
 okult	407n
-okuz	1609n
+okuz	1614n
 okyanus	140n
 okyanus dip	141n
 okült	407n
@@ -84330,7 +84636,7 @@ olympiç games	698n
 olympiç rings	698n
 olç	434n
 om	626n
-onden civciv	1651n
+onden civciv	1656n
 onl	388n
 onur	429n
 onur yur	767n
@@ -84340,9 +84646,9 @@ opal	310n
 oper	410n
 opucuk	405n
 opusmek	405n
-orank	1586n
+orank	1591n
 ord	445n
-ordek	1656n
+ordek	1661n
 organik	396n
 orkestr	410n
 orm	411n
@@ -84351,14 +84657,14 @@ orman meyv	253n
 ormanlik	119n
 ormanlık	119n
 ortanç	219n
-orumcek	1696n
-orumcek agi	1697n
+orumcek	1701n
+orumcek agi	1702n
 oryantal	367n
 osman	784n
 osmantus	224n
 osterreich	665n
 ot	125n
-otel	1882n
+otel	1887n
 otlak	124n
 otlar	137n
 otoban	351n
@@ -84374,7 +84680,7 @@ oyuncak ayı	421n
 ozbek	882n
 ozbekis	882n
 ozgurluk	431n
-ozgurluk heyk	1892n
+ozgurluk heyk	1897n
 ozguven	418n
 ozlem	428n
 oğlan	471N
@@ -84385,12 +84691,12 @@ pae bas	662n
 pah	394n
 paises baixos	662n
 paises bajos	662n
-paketlenmis hed	1933n
-paketlenmiş hed	1933n
+paketlenmis hed	1938n
+paketlenmiş hed	1938n
 pakis	684n
 pakis flak	684n
-palm agaç	1719n
-palm ağaç	1719n
+palm agaç	1724n
+palm ağaç	1724n
 palyaco	342n
 palyaço	342n
 pamuk	303n
@@ -84421,7 +84727,7 @@ paquistao	684n
 paquistán	684n
 paquistão	684n
 par	436N
-par kes	1958n
+par kes	1963n
 parano	426n
 paranoyak	426n
 parfum	432n
@@ -84436,16 +84742,16 @@ parlak gelecek	417n
 parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
-parmak ara terlik	1961n
+parmak ara terlik	1966n
 parsomen	304n
 part	384n
-part konfet	1923n
-parç et	1778n
+part konfet	1928n
+parç et	1783n
 parıldamak	444n
 parıldayan	444n
 parşömen	304n
 pas	298n
-pas dilim	1829n
+pas dilim	1834n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	385n
@@ -84457,15 +84763,15 @@ paslanmış	298n
 pastel	461n
 pastel renk	461n
 patagon	856n
-patates	1752n
-patates kizartm	1781n
-patates kızartm	1781n
+patates	1757n
+patates kizartm	1786n
+patates kızartm	1786n
 patirt	435n
 patlam	165n
-patlamis misir	1797n
-patlamış mısır	1797n
-patlayan mantar sis	1843n
-patlayan mantar şiş	1843n
+patlamis misir	1802n
+patlamış mısır	1802n
+patlayan mantar sis	1848n
+patlayan mantar şiş	1848n
 patlican	248n
 patlıcan	248n
 patırt	435n
@@ -84486,7 +84792,7 @@ pemp neon	116n
 pemp sehir	816n
 pemp şehir	816n
 penguen	333n
-penç izi	1645n
+penç izi	1650n
 pep	578n
 per baç	820n
 per flagk	678n
@@ -84502,7 +84808,7 @@ pespemp	6n
 petek	263n
 petr	785n
 petrol mav	13n
-peynir dilim	1775n
+peynir dilim	1780n
 phan lan	669n
 phap	637n
 philippinen	688n
@@ -84511,30 +84817,30 @@ pháp	637n
 phần lan	669n
 picasso	830n
 pik demir	296n
-pilav	1804n
+pilav	1809n
 pinar	148n
 pinterest	526n
-pipet bardak	1852n
+pipet bardak	1857n
 piramit	786n
 piril piril	444n
 pirilt	444n
-pirinç bitk	1721n
-pirinç gevrek	1802n
+pirinç bitk	1726n
+pirinç gevrek	1807n
 pirinç metal	60n
 pirinç tar	252n
-pirinç tat	1814n
+pirinç tat	1819n
 pirinç teras	778n
-pirinç top	1803n
+pirinç top	1808n
 pirlan	312n
 pis	438n
 pismanlik	404n
 pittsburgh steelers	596n
 pizz	247n
-pizz dilim	1782n
+pizz dilim	1787n
 pişmanlık	404n
 plaj	143n
-plaj ve sem	1862n
-plaj ve şem	1862n
+plaj ve sem	1867n
+plaj ve şem	1867n
 plastik	318n
 playstation	487n
 pluton	176n
@@ -84550,7 +84856,7 @@ pop art	804n
 pop sanat	804n
 porsch	498n
 porselen	306n
-porsuk	1644n
+porsuk	1649n
 portakal	228n
 portakal renk	1n
 portekiz cin	809n
@@ -84565,7 +84871,7 @@ prak	854n
 premium	394n
 prens	395n
 prenses	395n
-pretzel	1771n
+pretzel	1776n
 prizm	178n
 profesyonel	419n
 provenç	819n
@@ -84613,8 +84919,8 @@ red doup decker	696n
 red sox	600n
 reddit	525n
 regno unito	646n
-rehber kopek	1589n
-rehber köpek	1589n
+rehber kopek	1594n
+rehber köpek	1594n
 reino unido	646n
 relianç jio	569n
 rembrandt	803n
@@ -84665,16 +84971,16 @@ rut	448n
 ruy	409n
 ruy gip	409n
 ruzgar	204n
-ruzgar can	1929n
-ruzgar yaprak	1727n
+ruzgar can	1934n
+ruzgar yaprak	1732n
 ryanair	564n
 rönesans	729n
 rús	653n
 rüy	409n
 rüy gip	409n
 rüzgar	204n
-rüzgar yaprak	1727n
-rüzgar çan	1929n
+rüzgar yaprak	1732n
+rüzgar çan	1934n
 rüzgâr	204n
 rıhtım	154n
 saadet	403n
@@ -84706,15 +85012,15 @@ saglik	430n
 saglik hizmet	368n
 saglik yasam	430n
 sah	437n
-sah yemek	1792n
+sah yemek	1797n
 sahil	143n
 sahil serid	143n
 sahil şerid	143n
 sahr	156n
 sak	399n
 sak bitk	128n
-sak sis ve fincan	1842n
-sak şiş ve fincan	1842n
+sak sis ve fincan	1847n
+sak şiş ve fincan	1847n
 sakal	433n
 sakayik	214n
 sakinlik	399n
@@ -84730,7 +85036,7 @@ salatalik	447n
 salatalık	447n
 saldirgan	415n
 saldırgan	415n
-salyangoz	1687n
+salyangoz	1692n
 sam	435n
 samanlik	360n
 samanlık	360n
@@ -84750,7 +85056,7 @@ sanat muz	452n
 sanat müz	452n
 sanatsal	452n
 sanatç	452n
-sandviç	1784n
+sandviç	1789n
 sanghay	790n
 sankt peterburk	813n
 sant	389n
@@ -84759,12 +85065,12 @@ sapel	372n
 sapsar	2n
 sar	2n
 sarap	264n
-sarap kadeh	1844n
+sarap kadeh	1849n
 sarap renk	113n
 saray	395n
 sarilm	411n
 sarilmak	411n
-sarimsak	1760n
+sarimsak	1765n
 sarmasik	134n
 sarmaşık	134n
 sarp kayalik	163n
@@ -84772,7 +85078,7 @@ sarp kayalık	163n
 sartroz	67n
 sarılm	411n
 sarılmak	411n
-sarımsak	1760n
+sarımsak	1765n
 sasirmis	437n
 sasirtiç	437n
 sask	437n
@@ -84791,8 +85097,8 @@ savas alan	445n
 savaş	445n
 savaş alan	445n
 sayk	423n
-sazan sekil flam	1928n
-sazan şekil flam	1928n
+sazan sekil flam	1933n
+sazan şekil flam	1933n
 saçm	449n
 sağanak	199n
 sağlam	419n
@@ -84812,8 +85118,8 @@ sefalet	404n
 sefkat	401n
 seher	180n
 sehir	351n
-sehir alacakaranlik	1906n
-sehir manzar	1903n
+sehir alacakaranlik	1911n
+sehir manzar	1908n
 sehir merkez	351n
 sehir siluet	351n
 sehvet	406n
@@ -84873,11 +85179,11 @@ sicak ciko	411n
 sicak dalk	205n
 sicak hav	205n
 sicak hav balon	820n
-sicak icecek	1839n
+sicak icecek	1844n
 sicak kakao	411n
 sicak renk	466n
 sicak ton	466n
-sican	1629n
+sican	1634n
 sicil	870n
 siddet	415n
 sidney	861n
@@ -84895,14 +85201,14 @@ siklik	410n
 siklon	201n
 sil hasret	428n
 silah kuvvet	445n
-silindir sapk	1973n
-silindir şapk	1973n
+silindir sapk	1978n
+silindir şapk	1978n
 sim	444n
-simit	1772n
+simit	1777n
 simsek	201n
 simsiyah	9n
-sinagok	1896n
-sincap	1633n
+sinagok	1901n
+sincap	1638n
 singapor airlines	566n
 singapor flak	690n
 singaporean flak	690n
@@ -84911,14 +85217,14 @@ sinif	370n
 sinir	415n
 sinir bozuç	415n
 sinto tapinak	817n
-siper sapk	1975n
-siper şapk	1975n
+siper sapk	1980n
+siper şapk	1980n
 sir dis	449n
 siradak	160n
 siradanlik	448n
 sirk	346n
-sirk cadir	1915n
-sirk çadır	1915n
+sirk cadir	1920n
+sirk çadır	1920n
 sirket	369n
 sis	202n
 sis hav	202n
@@ -84926,17 +85232,17 @@ sis per	202n
 sis yes	48n
 siv	152n
 siv duvar	353n
-sivrisinek	1699n
+sivrisinek	1704n
 siyah	9n
 siyah beyaz	443n
 siyah cay	256n
 siyah kum	158n
 siyah çay	256n
 sl benfiç	628n
-slip mayo	1951n
+slip mayo	1956n
 snapchat	527n
 sofistik	410n
-sogan	1761n
+sogan	1766n
 soguk	413n
 soguk hav	413n
 soguk renk	467n
@@ -84949,9 +85255,9 @@ sokak lamp	347n
 solar	171n
 solen	422n
 solk	456n
-solmus cicek	1709n
-solmuş çiçek	1709n
-solucan	1701n
+solmus cicek	1714n
+solmuş çiçek	1714n
+solucan	1706n
 soluk	456n
 soluk isik	465n
 soluk lil	90n
@@ -84966,25 +85272,25 @@ sonbahar yaprak	129n
 sonuk	460n
 sorf	142n
 sorfç	143n
-soropod	1673n
-sort	1952N
+soropod	1678n
+sort	1957N
 sorum	419n
 sorumluluk	419n
-sosis sandviç	1783n
+sosis sandviç	1788n
 south african flak	680n
 south afriç	680n
 south kor	651n
 sovyet afi	829n
 sovyet afiş	829n
 soy	395n
-soğan	1761n
+soğan	1766n
 soğuk	413n
 soğuk hav	413n
 soğuk renk	467n
 soğuk ton	467n
 soğukluk	413n
 spa	400n
-spagett	1807n
+spagett	1812n
 spak	640n
 spanien	640n
 spanish flak	640n
@@ -84995,7 +85301,7 @@ sportif	402n
 spotify	483n
 spurs	611n
 ssç napo	624n
-stadyum	1866n
+stadyum	1871n
 starbucks	478n
 stars and stripes	645n
 stat unit	645n
@@ -85010,9 +85316,9 @@ su dam	152n
 su festiv	755n
 su kasap	361n
 su mav	66n
-su puskur bal	1675n
-su püskür bal	1675n
-su samur	1641n
+su puskur bal	1680n
+su püskür bal	1680n
+su samur	1646n
 sualt	377n
 sualt dun	377n
 sualt dün	377n
@@ -85039,15 +85345,15 @@ sular	152n
 sumuk	438n
 suph	426n
 surdurulebilir	396n
-surek acik market	1884n
+surek acik market	1889n
 surpriz	437n
 surpriz part	384n
 surreal	409n
 surrealizm	733n
 sus	276N
-sus kopek	1588n
+sus kopek	1593n
 sut	268n
-sut bardak	1838n
+sut bardak	1843n
 sut beyaz	105n
 sut cay	259n
 sut kahv	255n
@@ -85075,14 +85381,14 @@ sükunet	399n
 sükûnet	399n
 sümük	438n
 sürdürülebilir	396n
-sürek açık market	1884n
+sürek açık market	1889n
 sürpriz	437n
 sürpriz part	384n
 sürreal	409n
 sürrealizm	733n
-süs köpek	1588n
+süs köpek	1593n
 süt	268n
-süt bardak	1838n
+süt bardak	1843n
 süt beyaz	105n
 süt kahv	255n
 süt çay	259n
@@ -85092,7 +85398,7 @@ sıcak	414n
 sıcak dalk	205n
 sıcak hav	205n
 sıcak hav balon	820n
-sıcak içecek	1839n
+sıcak içecek	1844n
 sıcak kakao	411n
 sıcak renk	466n
 sıcak ton	466n
@@ -85109,8 +85415,8 @@ sıradak	160n
 sıradanlık	448n
 sıv	152n
 sıv duvar	353n
-sıçan	1629n
-t rex	1674n
+sıçan	1634n
+t rex	1679n
 tabiat	396n
 tablo	452n
 taegukk	651n
@@ -85122,11 +85428,11 @@ tahıl	251n
 tailand	687n
 tailând	687n
 tak	350n
-tako	1785n
+tako	1790n
 tamah	439n
 tan yer	180n
-tanap agaç	1925n
-tanap ağaç	1925n
+tanap agaç	1930n
+tanap ağaç	1930n
 tanr	425n
 taobao	541n
 tap	26n
@@ -85136,8 +85442,8 @@ tapınak	357n
 tapınak şenlik	811n
 tar	124n
 tarih	391n
-tarih yap	1867n
-tart	1831n
+tarih yap	1872n
+tart	1836n
 tarç	277n
 tas	292n
 tasasiz	400n
@@ -85152,14 +85458,14 @@ tatsiz	448n
 tatsız	448n
 taver	355n
 tavsan	421n
-tavsan yuz	1631n
-tavuk	1647n
-tavuk but	1777n
+tavsan yuz	1636n
+tavuk	1652n
+tavuk but	1782n
 tavus kus	329n
 tavus kuş	329n
 tavus mav	46n
 tavşan	421n
-tavşan yüz	1631n
+tavşan yüz	1636n
 tay ban nha	640n
 tayf	201n
 taz	412n
@@ -85182,7 +85488,7 @@ tehditkar	416n
 tehlik	415n
 tek	140n
 tek boynuz at	408n
-tek parç mayo	1950n
+tek parç mayo	1955n
 tek renk	442n
 tekduz	448n
 tekduzelik	448n
@@ -85211,12 +85517,12 @@ tep	160n
 ter	414n
 terako	111n
 tereyak	269n
-terkedilmis ev	1874n
-terkedilmiş ev	1874n
+terkedilmis ev	1879n
+terkedilmiş ev	1879n
 terlemek	414n
 tes	497N
 tesco	551n
-tespih	1978n
+tespih	1983n
 tha	687n
 tha flak	687n
 tha lan	687n
@@ -85243,16 +85549,16 @@ tiksint	438n
 tiktok	522n
 tilk	335n
 tilsim	408n
-timsah	1667n
+timsah	1672n
 tip	368n
 tirank	652n
-tirtil	1689n
-tisort	1941n
+tirtil	1694n
+tisort	1946n
 titrem	413n
 titremek	413n
-tişört	1941n
+tişört	1946n
 tof	262n
-tokyo kul	1891n
+tokyo kul	1896n
 toprak	168n
 toprak gri	68n
 toprak sar	102n
@@ -85277,16 +85583,16 @@ traver	814n
 traver teras	814n
 trekkink	431n
 tricolor	637n
-trompet	1986n
+trompet	1991n
 tropik	363n
-tropik icecek	1846n
-tropik içecek	1846n
+tropik icecek	1851n
+tropik içecek	1851n
 tropik kusak	363n
 tropik kuşak	363n
 tropik plaj	145n
 tropikal	363n
-tropikal balik	1680n
-tropikal balık	1680n
+tropikal balik	1685n
+tropikal balık	1685n
 tropikal orman	120n
 trunk quoç	650n
 trunk quốç	650n
@@ -85331,7 +85637,7 @@ tüy ürpertiç	416n
 tıbp	368n
 tılsım	408n
 tıp	368n
-tırtıl	1689n
+tırtıl	1694n
 u.s.	645n
 uae	660n
 uber	514n
@@ -85398,7 +85704,7 @@ uzay istasyon	376n
 uzay mekik	376n
 uzk	404n
 uzum	231n
-uzun davul	1990n
+uzun davul	1995n
 uzunt	404n
 uç	649n
 uçak	169n
@@ -85485,7 +85791,7 @@ xiaohongsh	548n
 xiaom	539n
 y	639N
 yaban	431n
-yaban domuz	1614n
+yaban domuz	1619n
 yaban mers	232n
 yad etmek	428n
 yagis	199n
@@ -85508,7 +85814,7 @@ yalınlık	398n
 yamaç	160n
 yanan	166n
 yanardak	165n
-yanardak patlam	1859n
+yanardak patlam	1864n
 yanardoner	310n
 yanardöner	310n
 yanik	166n
@@ -85518,21 +85824,21 @@ yanmis	166n
 yanmış	166n
 yanık	166n
 yaprak	128n
-yaprak doken agaç	1718n
+yaprak doken agaç	1723n
 yaprak dokmeyen	121n
-yaprak dokmeyen agaç	1717n
-yaprak döken ağaç	1718n
+yaprak dokmeyen agaç	1722n
+yaprak döken ağaç	1723n
 yaprak dökmeyen	121n
-yaprak dökmeyen ağaç	1717n
-yaras	1636n
+yaprak dökmeyen ağaç	1722n
+yaras	1641n
 yaraticilik	452n
 yaratiç	452n
 yaratıcılık	452n
 yaratıç	452n
-yardim ekip kask	1977n
-yardım ekip kask	1977n
+yardim ekip kask	1982n
+yardım ekip kask	1982n
 yas	404n
-yas ekmek	1770n
+yas ekmek	1775n
 yas gun	384n
 yasak sehir	358n
 yasak şehir	358n
@@ -85570,9 +85876,9 @@ yaş gün	384n
 yaşas	403n
 yel	204n
 yelken	140n
-yemek pisirm	1791n
-yemek pişirm	1791n
-yemek tencer	1793n
+yemek pisirm	1796n
+yemek pişirm	1796n
+yemek tencer	1798n
 yemyesil	3n
 yemyeşil	3n
 yen baslangiç	412n
@@ -85582,21 +85888,21 @@ yen doğuş	412n
 yen safak	417n
 yen zel	691n
 yen şafak	417n
-yengeç	1818n
+yengeç	1823n
 yenidogan	420n
 yenidoğan	420n
 yenilenm	412n
 yenilik	388n
 yenilikç	388n
-yer fistik	1762n
-yer fıstık	1762n
+yer fistik	1767n
+yer fıstık	1767n
 yeralt dun	441n
 yeralt dün	441n
 yesil	3n
 yesil cay	257n
 yesil elm	237n
-yesil sal	1796n
-yesil yaprak sebz	1758n
+yesil sal	1801n
+yesil yaprak sebz	1763n
 yesillik	128n
 yesim	309n
 yesim yes	50n
@@ -85607,18 +85913,18 @@ yetmis	722n
 yetmiş	722n
 yeşil	3n
 yeşil elm	237n
-yeşil sal	1796n
-yeşil yaprak sebz	1758n
+yeşil sal	1801n
+yeşil yaprak sebz	1763n
 yeşil çay	257n
 yeşillik	128n
 yeşim	309n
 yeşim yeş	50n
 yigit	418n
 yigitlik	418n
-yilan	1670n
+yilan	1675n
 yildirim	201n
 yildiz	175n
-yildiz geç	1902n
+yildiz geç	1907n
 yildiz gokyuz	175n
 yildiz isik	175n
 yilp	378n
@@ -85626,13 +85932,13 @@ yilp agaç	378n
 yilp geç	769n
 yirm yil	710n
 yirm yıl	710n
-yiyecek paket	1817n
+yiyecek paket	1822n
 yiğit	418n
 yiğitlik	418n
 yogurt	268n
 yok	474n
 yolculuk	431n
-yonç	1723n
+yonç	1728n
 yorgunluk	427n
 york	427n
 yorunk	176n
@@ -85641,18 +85947,18 @@ youtup	485n
 yoğurt	268n
 yuksek mod	410n
 yuksek ses	435n
-yuksek topuk ayakkap	1966n
+yuksek topuk ayakkap	1971n
 yumur	269n
-yumur bulunan yuv	1729n
-yumur cikan civciv	1649n
+yumur bulunan yuv	1734n
+yumur cikan civciv	1654n
 yumur sar	269n
-yumur çıkan civciv	1649n
+yumur çıkan civciv	1654n
 yumusak	401n
-yumusak dondurm	1823n
+yumusak dondurm	1828n
 yumusak ton	459n
 yumusaklik	401n
 yumuşak	401n
-yumuşak dondurm	1823n
+yumuşak dondurm	1828n
 yumuşak ton	459n
 yumuşaklık	401n
 yun	303n
@@ -85660,32 +85966,32 @@ yunan	787n
 yunus	341n
 yurek	405n
 yuruyus	431n
-yuruyus bot	1964n
+yuruyus bot	1969n
 yuv	411n
 yuzm	143n
 yuzm havuz	143n
 yuzmek	143n
-yuzuk	1980n
+yuzuk	1985n
 yâd etmek	428n
 yörünk	176n
 yüksek mod	410n
 yüksek ses	435n
-yüksek topuk ayakkap	1966n
+yüksek topuk ayakkap	1971n
 yün	303n
 yürek	405n
 yürüyüş	431n
-yürüyüş bot	1964n
+yürüyüş bot	1969n
 yüzm	143n
 yüzm havuz	143n
 yüzmek	143n
-yüzük	1980n
-yılan	1670n
+yüzük	1985n
+yılan	1675n
 yılbaş	378n
 yılbaş ağaç	378n
 yılbaş geç	769n
 yıldırım	201n
 yıldız	175n
-yıldız geç	1902n
+yıldız geç	1907n
 yıldız gökyüz	175n
 yıldız ışık	175n
 zafer	429n
@@ -85721,24 +86027,24 @@ zoom meetink	575n
 zoom video	575n
 zumrut	49n
 zumrut yes	49n
-zuraf	1622n
+zuraf	1627n
 zümrüt	49n
 zümrüt yeş	49n
-züraf	1622n
+züraf	1627n
 áfriç do sul	680n
 áo	665n
 áustr	665n
 âşık	405n
 âşık çift	405n
 ägyp	658n
-çadır	1900n
+çadır	1905n
 çakr	425n
 çakıl	292n
 çakıl taş	292n
 çam	121n
 çam ağaç	121n
 çam orman	121n
-çam süslem	1926n
+çam süslem	1931n
 çamur	168n
 çamur yeş	13n
 çanak çömlek	315n
@@ -85748,7 +86054,7 @@ züraf	1622n
 çarş	343n
 çatışm	415n
 çay	256n
-çay fincan	1841n
+çay fincan	1846n
 çay kahv	88n
 çayır	124n
 çayırlık	124n
@@ -85766,7 +86072,7 @@ züraf	1622n
 çiftlik evi	390n
 çiftlik hayat	360n
 çiko	261n
-çiko bar	1832n
+çiko bar	1837n
 çiko kahv	108n
 çilek	229n
 çim	125n
@@ -85782,7 +86088,7 @@ züraf	1622n
 çin tapınak	811n
 çin tarz	367n
 çin yen yıl	381n
-çink	1710n
+çink	1715n
 çirk	438n
 çis	200n
 çisent	200n
@@ -85793,20 +86099,20 @@ züraf	1622n
 çiy dam	206n
 çizk film	393n
 çiçek	207n
-çiçek açm	1712n
+çiçek açm	1717n
 çiçek açmış	207n
 çiçek demet	207n
-çiçek rozet	1707n
+çiçek rozet	1712n
 çiçeklenm	195n
 çoban	360n
 çocuk	393n
 çocuk park	393n
 çocukluk	428n
 çocukç	393n
-çok kat mağaz	1886n
+çok kat mağaz	1891n
 çok renk	178n
 çorak	156n
-çorap	1946n
+çorap	1951n
 çöl	156n
 çömlek	315n
 çömlekçilik	315n
@@ -85824,25 +86130,25 @@ züraf	1622n
 índ	652n
 ödev	370n
 öfk	415n
-öküz	1609n
+öküz	1614n
 ölç	434n
 ölü	423n
 ölü gün	756n
 ölüm	423n
-önden civciv	1651n
+önden civciv	1656n
 öpücük	405n
 öpüşmek	405n
-ördek	1656n
+ördek	1661n
 örk	411n
 örm	411n
-örümcek	1696n
-örümcek ağı	1697n
+örümcek	1701n
+örümcek ağı	1702n
 österreich	665n
 öyk	323n
 özbek	882n
 özbekis	882n
 özgürlük	431n
-özgürlük heyk	1892n
+özgürlük heyk	1897n
 özgüven	418n
 özlem	428n
 öğl	189n
@@ -85871,9 +86177,9 @@ züraf	1622n
 ırmak	148n
 ıspanak	447n
 ıssız	404n
-ıssız ada	1864n
+ıssız ada	1869n
 ıssızlık	404n
-ıstakoz	1819n
+ıstakoz	1824n
 ıstırap	404n
 ışık	347n
 ışık festiv	823n
@@ -85894,7 +86200,7 @@ züraf	1622n
 şant	389n
 şapel	372n
 şarap	264n
-şarap kadeh	1844n
+şarap kadeh	1849n
 şarap renk	113n
 şartröz	67n
 şatafat	394n
@@ -85910,8 +86216,8 @@ züraf	1622n
 şef çiçek	216n
 şefkat	401n
 şehir	351n
-şehir alacakaranlık	1906n
-şehir manzar	1903n
+şehir alacakaranlık	1911n
+şehir manzar	1908n
 şehir merkez	351n
 şehir siluet	351n
 şehvet	406n
@@ -85939,7 +86245,7 @@ züraf	1622n
 şiş yeş	48n
 şok	437n
 şok olmuş	437n
-şort	1952n
+şort	1957n
 şubat	198n
 şölen	422n
 şöm	322n
@@ -85949,7 +86255,7 @@ züraf	1622n
 şık	410n
 şıklık	410n
 ấn độ	652n
-@starts 8184
+@starts 8221
 50
 50er
 50s
@@ -86564,6 +86870,7 @@ branc
 branco
 brazilia
 brazilian
+breton
 brick
 bridge
 bright
@@ -87354,6 +87661,7 @@ cắm
 cặp
 cỏ
 cốc
+cối
 cồn
 cổ
 cổng
@@ -87532,6 +87840,8 @@ dung
 dunya
 duoc
 duoi
+duom
+duomo
 duong
 dusen
 dusk
@@ -87614,6 +87924,8 @@ ejderh
 ejderha
 ekmek
 el
+elhamr
+elhamra
 ell
 ellili
 elmett
@@ -88211,6 +88523,7 @@ hemd
 hen
 herb
 herbes
+hermitage
 heur
 heure
 heut
@@ -88771,6 +89084,7 @@ late
 latt
 latte
 lau
+lautrec
 lav
 lava
 lavender
@@ -89157,6 +89471,7 @@ moroccan
 moss
 mossy
 mother
+moulin
 mount
 mountain
 mouse
@@ -89182,6 +89497,10 @@ mur
 murekkep
 muro
 mus
+muse
+musee
+museo
+museu
 music
 musica
 musical
@@ -89191,6 +89510,8 @@ musl
 muslo
 muso
 mustard
+musé
+musée
 muzik
 muñec
 muñeca
@@ -89271,6 +89592,7 @@ nas
 nascer
 nasir
 naso
+nasrid
 nasty
 national
 natur
@@ -90029,6 +90351,7 @@ queda
 queij
 queijo
 quet
+quimper
 quy
 quyen
 quyet
@@ -90441,6 +90764,7 @@ sickly
 sicur
 sicuro
 sidi
+siena
 sieu
 sif
 sifali
@@ -91056,6 +91380,8 @@ torta
 tortin
 tortino
 tottenham
+toulou
+toulouse
 tour
 tout
 toxic
@@ -91491,6 +91817,7 @@ wilted
 wind
 windows
 wine
+winter
 without
 wolk
 wolke
@@ -92000,6 +92327,10 @@ zümrüt
 землистые
 землян
 земляной
+зимн
+зимнего
+зимний
+зимним
 знойн
 знойный
 золот
@@ -92036,6 +92367,8 @@ zümrüt
 каштанов
 каштановый
 кей
+кемперск
+кемперский
 кирпичн
 кирпичная
 кит
@@ -92160,6 +92493,7 @@ zümrüt
 музыка
 музыкальн
 музыкальный
+мулен
 мягк
 мягкий
 мяс
@@ -92464,6 +92798,7 @@ zümrüt
 тропическ
 тропическая
 тропический
+тулуз
 туманн
 туманный
 турецк
@@ -92715,6 +93050,7 @@ zümrüt
 تلاطم
 تمثال
 توت
+تولوز
 تي
 تيك
 ثمار
@@ -93114,6 +93450,8 @@ zümrüt
 موجه
 موسم
 موسيقي
+مول
+مولان
 مولود
 ناء
 نابض
@@ -93437,6 +93775,7 @@ zümrüt
 तीखी
 तीसर
 तीसरा
+तुलूज
 त्वच
 त्वचा
 थक
@@ -93649,6 +93988,7 @@ zümrüt
 मूंग
 मूंगे
 मून
+मूलां
 मूषक
 मृतक
 मृतकों
@@ -93707,6 +94047,7 @@ zümrüt
 वाइल्ड
 वाब
 वाबी
+विंटर
 विंड
 विज्ञान
 विवाह
@@ -93846,6 +94187,7 @@ zümrüt
 검
 검은
 겁
+겨울
 계단식
 고대
 고양
@@ -94012,6 +94354,7 @@ zümrüt
 알
 알에서
 알이
+알함브라
 앤디
 어린
 에미레이트
@@ -94134,7 +94477,7 @@ zümrüt
 흙빛
 흰
 힌두교
-@prefixes 4175
+@prefixes 4195
 a grand
 a grande
 a la
@@ -94967,6 +95310,8 @@ co do sao
 co trach
 coc va
 coc va ong
+coi xay
+coi xay gio
 coin du
 cok kat
 cok katli
@@ -95071,6 +95416,10 @@ cuis de
 cuisse de
 cun de
 cuna de
+cung dien
+cung dien mua
+cung điện
+cung điện mùa
 cuoc hanh
 cuoc song
 cuoc song ve
@@ -95134,6 +95483,8 @@ cỏ ba
 cỏ bốn
 cốc và
 cốc và ống
+cối xay
+cối xay gió
 cờ cá
 cờ đỏ
 cờ đỏ sao
@@ -95276,6 +95627,8 @@ dulc de
 dulce de
 dung ngoi
 dung ngoi khong
+duom di
+duomo di
 duong cao
 duong chan
 dép xỏ
@@ -96164,10 +96517,16 @@ muneco de
 mung sinh
 mur di
 muro di
+mus de
 mus di
+muse del
+musee de
+museo del
 musl de
 muslo de
 muso di
+musé de
+musée de
 muñec de
 muñeco de
 my neighbor
@@ -96427,9 +96786,13 @@ pai de las
 pais das
 pais de
 pais de las
+palaci de
+palacio de
 pale blue
 pall di
 palla di
+paláci de
+palácio de
 pan de
 pan in
 pan sin

@@ -53,3 +53,59 @@ final class KnownThingsTests: XCTestCase {
         }
     }
 }
+
+/// "-ish" colour words (rougeâtre, rossastro, rojizo, avermelhado, красноватый, голубоватый ...),
+/// read as their colour. Before, each was an unknown word: "un ciel rougeâtre" read only the sky.
+final class IshColourFormsTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testEachFormNamesItsColour() {
+        let cases: [(String, String)] = [
+            ("rougeâtre", "red"), ("bleuâtre", "blue"), ("verdâtre", "green"), ("jaunâtre", "yellow"),
+            ("rossastro", "red"), ("rossiccia", "red"), ("verdognolo", "green"), ("giallastra", "yellow"),
+            ("rojizo", "red"), ("rojizas", "red"), ("azulado", "blue"), ("verdosa", "green"), ("amarillento", "yellow"),
+            ("avermelhado", "red"), ("esverdeada", "green"), ("amarelado", "yellow"), ("azulada", "blue"),
+            ("красноватый", "red"), ("красноватое", "red"), ("зеленоватая", "green"), ("желтоватые", "yellow"),
+            ("синеватый", "blue"),
+        ]
+        for (text, family) in cases {
+            let generated = engine.palette(for: text)
+            XCTAssertEqual(ColourJudge.family(generated.palette.primary), family, text)
+            XCTAssertFalse(generated.notes.contains(.noColourWords), text)
+        }
+    }
+
+    func testTheFormColoursItsScene() {
+        for text in [
+            "un ciel rougeâtre au-dessus des toits", "un cielo rojizo sobre los tejados",
+            "красноватое небо над крышами",
+        ] {
+            let families = engine.palette(for: text).palette.colors.map(ColourJudge.family)
+            XCTAssertTrue(families.contains("red") || families.contains("orange"), "\(text): \(families)")
+        }
+    }
+}
+
+/// References read with their designer colours: the Moulin Rouge (Lautrec's red, black and
+/// ochre), the Alhambra (terracotta, cypress, azure tile), the Winter Palace (its mint-green
+/// front, white and gold), Siena (burnt sienna and striped marble), Quimper faience (white
+/// glaze and cobalt). Families as `ColourJudge` names them (terracotta and sienna are brown).
+/// Before, each fell back to the rest of the description.
+final class MoreReferencesTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testEachReferenceGivesItsColours() {
+        let cases: [(String, Set<String>)] = [
+            ("a Moulin Rouge poster", ["red", "yellow"]), ("ムーラン・ルージュ", ["red", "yellow"]),
+            ("the Alhambra", ["brown", "blue"]), ("la Alhambra", ["brown", "blue"]),
+            ("the Winter Palace", ["green", "yellow"]), ("зимний дворец", ["green", "yellow"]),
+            ("冬宫", ["green", "yellow"]),
+            ("Siena", ["brown", "yellow"]), ("锡耶纳", ["brown", "yellow"]),
+            ("quimper faience", ["blue", "neutral"]), ("faïence de quimper", ["blue", "neutral"]),
+        ]
+        for (text, wanted) in cases {
+            let families = Set(engine.palette(for: text).palette.colors.map(ColourJudge.family))
+            XCTAssertTrue(wanted.isSubset(of: families), "\(text): \(families.sorted())")
+        }
+    }
+}
