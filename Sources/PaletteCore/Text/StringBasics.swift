@@ -28,14 +28,15 @@ extension StringProtocol {
         return trimming { set.contains($0) }
     }
 
-    /// The text without the scalars that `drop` accepts at either end.
+    /// The text without the scalars that `drop` accepts at either end. The kept part is sliced
+    /// at scalar boundaries and copied once (a cut inside a grapheme stays where it is).
     public func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
-        let scalars = unicodeScalars
+        let text = String(self)
+        let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !drop($0) }) ?? first
-        var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: scalars[first...last])
-        return String(kept)
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return text }
+        return String(Substring(scalars[first...last]))
     }
 
     /// The pieces between every `separator`, empty ones kept (Foundation's
@@ -101,7 +102,11 @@ extension StringProtocol {
         within: Range<Index>? = nil
     ) -> Range<Index>? {
         let fold: (Unicode.Scalar) -> Unicode.Scalar = { scalar in
-            guard ignoringCase, !scalar.isASCII || ("A"..."Z").contains(scalar) else { return scalar }
+            guard ignoringCase else { return scalar }
+            if scalar.isASCII {
+                return ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 0x20)! : scalar
+            }
+            guard scalar.properties.changesWhenLowercased else { return scalar }
             let lower = scalar.properties.lowercaseMapping.unicodeScalars
             return lower.count == 1 ? lower.first! : scalar
         }
@@ -137,14 +142,19 @@ extension StringProtocol {
     /// Every `target` replaced by `replacement`, found scalar by scalar from the start, as
     /// Foundation's `replacingOccurrences(of:with:)` finds them.
     public func replacingAll(_ target: some StringProtocol, with replacement: some StringProtocol) -> String {
+        let text = String(self)
+        let scalars = text.unicodeScalars
+        guard var found = text.scalarRange(of: target) else { return text }
         var out = ""
-        var rest = startIndex
-        while let found = scalarRange(of: target, within: rest..<endIndex) {
-            out.unicodeScalars.append(contentsOf: unicodeScalars[rest..<found.lowerBound])
-            out.append(contentsOf: replacement)
+        var rest = scalars.startIndex
+        while true {
+            out += Substring(scalars[rest..<found.lowerBound])
+            out += replacement
             rest = found.upperBound
+            guard let next = text.scalarRange(of: target, within: rest..<scalars.endIndex) else { break }
+            found = next
         }
-        out.unicodeScalars.append(contentsOf: unicodeScalars[rest..<endIndex])
+        out += Substring(scalars[rest...])
         return out
     }
 }
