@@ -37,6 +37,12 @@ final class StringBasicsTests: XCTestCase {
         XCTAssertEqual("a\n\nb\n".pieces(separatedBy: "\n"), ["a", "", "b", ""])
         XCTAssertEqual("".pieces(separatedBy: ","), [""])
         XCTAssertEqual("a::b".pieces(separatedBy: "::"), ["a", "b"])
+        XCTAssertEqual(
+            "a\r\nb\n".pieces(separatedBy: "\n"), ["a\r\nb", ""], "\\r\\n is one character, as in Foundation")
+        XCTAssertEqual("x".pieces(separatedBy: ""), ["x"])
+        for text in ["a\r\nb", "\n\n", "é\ne\u{301}\n", "no separator", ""] {
+            XCTAssertEqual(text.pieces(separatedBy: "\n"), text.components(separatedBy: "\n"), text.debugDescription)
+        }
     }
 
     func testScalarSearchFindsInsideGraphemes() {

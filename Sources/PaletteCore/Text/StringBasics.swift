@@ -39,10 +39,12 @@ extension StringProtocol {
         return String(Substring(scalars[first...last]))
     }
 
-    /// The pieces between every `separator`, empty ones kept (Foundation's
-    /// `components(separatedBy:)` with a string).
+    /// The pieces between every `separator`, empty ones kept, as Foundation's
+    /// `components(separatedBy:)` gives them here: by characters, so "\n" does not split the
+    /// one character "\r\n" (a test compares the two).
     public func pieces(separatedBy separator: String) -> [String] {
-        split(separator: separator, omittingEmptySubsequences: false).map { String($0) }
+        guard !separator.isEmpty else { return [String(self)] }
+        return split(separator: separator, omittingEmptySubsequences: false).map { String($0) }
     }
 }
 
