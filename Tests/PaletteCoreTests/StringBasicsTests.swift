@@ -58,6 +58,41 @@ final class StringBasicsTests: XCTestCase {
         XCTAssertEqual("abc".replacingAll("", with: "x"), "abc")
     }
 
+    /// The program searches for ASCII and CJK words (tags, URL parts, model names), where the
+    /// two agree. One difference, known and kept: Foundation matches canonical equivalents ("é"
+    /// finds e + U+0301), the scalar search does not.
+    func testSearchAgreesWithFoundation() {
+        XCTAssertNil("cafe\u{301}".scalarRange(of: "é"))
+        XCTAssertNotNil("cafe\u{301}".range(of: "é"))
+        let pieces = ["a", "B", "ab", "\n", "\r\n", "</Think>", "é", "e\u{301}", "中", "Ä"]
+        var generator = SystemRandomNumberGenerator()
+        func offsets(_ text: String, _ range: Range<String.Index>?) -> [Int]? {
+            range.map {
+                [
+                    text.utf8.distance(from: text.startIndex, to: $0.lowerBound),
+                    text.utf8.distance(from: text.startIndex, to: $0.upperBound),
+                ]
+            }
+        }
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            for target in ["a", "ab", "\n", "</think>", "ä", "中"] {
+                XCTAssertEqual(
+                    offsets(text, text.scalarRange(of: target, ignoringCase: true)),
+                    offsets(text, text.range(of: target, options: .caseInsensitive)),
+                    "\(text.debugDescription) \(target)")
+                XCTAssertEqual(
+                    offsets(text, text.scalarRange(of: target, backwards: true)),
+                    offsets(text, text.range(of: target, options: .backwards)), "\(text.debugDescription) \(target)")
+                XCTAssertEqual(
+                    offsets(text, text.scalarRange(of: target)), offsets(text, text.range(of: target)),
+                    "\(text.debugDescription) \(target)")
+            }
+        }
+    }
+
     func testReplacingAgreesWithFoundation() {
         let pieces = ["a", "b", "ab", "\n", "\r\n", "*/", "é", "中"]
         var generator = SystemRandomNumberGenerator()

@@ -96,7 +96,8 @@ public enum PathText {
 
 extension StringProtocol {
     /// Where `target` first occurs, compared scalar by scalar as Foundation's `range(of:)` does
-    /// (so "\n" is found inside "\r\n", which a search by characters would not find);
+    /// (so "\n" is found inside "\r\n", which a search by characters would not find; unlike
+    /// Foundation, "é" does not find e + U+0301: the program searches for ASCII and CJK words);
     /// `ignoringCase` compares the scalars' lowercase mappings, `backwards` finds the last one,
     /// `within` limits the search to part of the text.
     public func scalarRange(
