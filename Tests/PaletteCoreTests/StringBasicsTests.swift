@@ -151,11 +151,41 @@ final class StringBasicsTests: XCTestCase {
         XCTAssertEqual("ab".padded(toLength: 4), "ab  ")
         XCTAssertEqual("abcdef".padded(toLength: 4), "abcd")
         XCTAssertEqual("≥4.5".padded(toLength: 4), "≥4.5")
+        XCTAssertEqual("a🙂".padded(toLength: 2), "a ", "a cut through a surrogate pair drops the pair")
         XCTAssertEqual("/tmp/a%20b.png".removingPercentEscapes(), "/tmp/a b.png")
         XCTAssertEqual("%E4%B8%AD".removingPercentEscapes(), "中")
         XCTAssertNil("%E4%B8".removingPercentEscapes(), "not UTF-8")
         XCTAssertNil("%G1".removingPercentEscapes())
         XCTAssertNil("50%".removingPercentEscapes())
+    }
+
+    func testPaddingEscapesAndNormalFormsAgreeWithFoundation() {
+        // The half-width voicing marks (U+FF9E, U+FF9F) are left out: Foundation folds them by
+        // context (kept after ｶ, a combining mark alone, dropped after é); the refinement words
+        // have none.
+        let pieces = [
+            "a", "Z", " ", "%20", "%e4%b8%ad", "%", "%G", "é", "e\u{301}", "中", "ｶ", "Ä", "ß", "🙂", "\u{3000}",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            let length = Int.random(in: 0...12, using: &generator)
+            // NSString cuts through a surrogate pair and leaves half of it (shown as U+FFFD);
+            // `padded` drops the pair (checked literally in testPaddingAndPercentEscapes).
+            if !text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) {
+                XCTAssertEqual(
+                    text.padded(toLength: length), text.padding(toLength: length, withPad: " ", startingAt: 0),
+                    "\(text.debugDescription) \(length)")
+            }
+            XCTAssertEqual(text.removingPercentEscapes(), text.removingPercentEncoding, text.debugDescription)
+            XCTAssertEqual(text.composedText, text.precomposedStringWithCanonicalMapping, text.debugDescription)
+            XCTAssertEqual(
+                text.foldedForMatching(),
+                text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil),
+                text.debugDescription)
+        }
     }
 
     func testComposedAndFolded() {
