@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 76e2656d1d5418f2 7 14
+palette-lexicon-index 2 8122e329d4e4f262 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor|accent|accents|hint|touch
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 43381
+@exact 43402
 1920s	710a
 1950s	721a
 1960s	714a
@@ -1574,6 +1574,7 @@ azzurro	4i
 azzurro acqua	66i
 azzurro cielo	41i
 azzurro cielo intenso	39i
+azzurro grigiastro	93i
 azzurro polvere	98i
 azzurrognolo	4i
 azúcar	272f
@@ -2383,6 +2384,7 @@ bleu céruléen	40e
 bleu de delft	808e
 bleu denim	69e
 bleu gris	93e
+bleu grisâtre	93e
 bleu jean	69e
 bleu klein	694o 834e
 bleu klein international	834e
@@ -4471,10 +4473,12 @@ cintilante	444g
 cintilar	444g
 cintilação	444g
 cinza	8g
+cinza azulada	93g
 cinza azulado	93g
 cinza chumbo	85g
 cinza chumbo escuro	37g
 cinza de fogo	167g
+cinza esverdeado	94g
 cinza ferro	87g
 cinza prata	86g
 cinza topo	68g
@@ -9194,8 +9198,12 @@ grigio	8i
 grigio antracite	37i
 grigio argento	86i
 grigio azzurro	93i
+grigio azzurrognolo	93i
+grigio bluastro	93i
 grigio ferro	87i
 grigio piombo	85i
+grigio verdastro	94i
+grigio verde	94i
 grille	1699h
 grillo	1699f 1699i
 grilo	1699g
@@ -9208,6 +9216,9 @@ gris anthracite	37e
 gris argent	86e
 gris azulado	93f
 gris bleu	93e
+gris bleuté	93e
+gris bleutée	93e
+gris bleuâtre	93e
 gris carbón	37f
 gris fer	87e
 gris hierro	87f
@@ -9215,6 +9226,8 @@ gris plata	86f
 gris plomb	85e
 gris plomo	85f
 gris topo	68f
+gris verdoso	94f
+gris verdâtre	94e
 gris vert	94e
 grisaille	203e
 grise	8e
@@ -22123,6 +22136,7 @@ verde flúor	117f
 verde garrafa	48g
 verde giada	50i
 verde grama	51g
+verde grigiastro	94i
 verde grigio	94i
 verde grisáceo	94f
 verde hierba	51f
@@ -22237,6 +22251,7 @@ vert citron	31e
 vert de gris	94e
 vert fluo	117e
 vert foncé	48e
+vert grisâtre	94e
 vert herbe	51e
 vert jade	50e
 vert menthe	30e
@@ -24648,6 +24663,7 @@ zürafa	1627n
 головоломка	407j
 голубика	232j
 голубовато белый	76j
+голубовато серый	93j
 голубоватый	41j
 голубой	41j
 голубой город	815j
@@ -24984,6 +25000,7 @@ zürafa	1627n
 зевать	427j
 зевота	427j
 зеленая	3j
+зеленовато серый	94j
 зеленоватый	3j
 зеленого	3j
 зеленое	3j
@@ -26607,9 +26624,12 @@ zürafa	1627n
 серебряный	12j
 середина дня	189j
 серенгети	847j
+серо голубоватый	93j
 серо голубой	93j
+серо зеленоватый	94j
 серо зеленый	94j
 серо коричневый	68j
+серо синеватый	93j
 серо синий	93j
 сероватый	8j
 серое небо	203j
@@ -26636,6 +26656,7 @@ zürafa	1627n
 сине белый фарфор	307j
 сине зеленый	13j
 сине фиолетовый	95j
+синевато серый	93j
 синеватый	4j
 синее	4j
 синие	4j
@@ -43527,7 +43548,7 @@ zürafa	1627n
 🫘	1768o
 🫚	1770o
 🫛	1771o
-@bare 7089
+@bare 7095
 a ancienne	391e
 a la maison	411e
 a la mode	410e
@@ -44249,6 +44270,7 @@ ble	251e
 bleme	456e
 blesse	404e
 bleu ceruleen	40e
+bleu grisatre	93e
 bleu mineral	81e
 bleu poudre	98e
 bleuatre	4e
@@ -46347,7 +46369,11 @@ grena	19g
 gresil	200e
 gri gokyuzu	203n
 gri yesil	94n
+gris bleuatre	93e
+gris bleute	93e
+gris bleutee	93e
 gris carbon	37f
+gris verdatre	94e
 grisacea	8f
 grisaceo	8f
 grisatre	8e
@@ -50287,6 +50313,7 @@ vermogen	394h
 verruckt	435h
 vert emeraude	49e
 vert fonce	48e
+vert grisatre	94e
 vert mineral	82e
 vert neon	117e
 vertrauenswurdig	419h
@@ -53713,7 +53740,7 @@ y2k	723d
 힌두교 사원	1900d
 힐링	400d
 힘찬	418d
-@stems fr 4298
+@stems fr 4308
 a ancienn	391e
 a la maison	411e
 a la mod	410e
@@ -54169,6 +54196,8 @@ bleu céruléen	40e
 bleu de delft	808e
 bleu denim	69e
 bleu gri	93e
+bleu grisatr	93e
+bleu grisâtr	93e
 bleu jean	69e
 bleu klein international	834e
 bleu lac	42e
@@ -55597,8 +55626,14 @@ gri	8e
 gri anthracit	37e
 gri argent	86e
 gri bleu	93e
+gri bleuatr	93e
+gri bleut	93e
+gri bleuté	93e
+gri bleuâtr	93e
 gri fer	87e
 gri plomb	85e
+gri verdatr	94e
+gri verdâtr	94e
 gri vert	94e
 griechenland	672e
 grisaill	203e
@@ -57773,6 +57808,8 @@ vert emeraud	49e
 vert fluo	117e
 vert fonc	48e
 vert foncé	48e
+vert grisatr	94e
+vert grisâtr	94e
 vert herb	51e
 vert jad	50e
 vert menth	30e
@@ -58012,7 +58049,7 @@ zèbr	331e
 œuf de pâqu	385e
 şili	677e
 ấn độ	652e
-@stems es 4113
+@stems es 4114
 abarrotad	435f
 abatid	404f
 abd	645f
@@ -59833,6 +59870,7 @@ gri hierr	87f
 gri plat	86f
 gri plom	85f
 gri top	68f
+gri verdos	94f
 griechenland	672f
 grieg	787f
 grill	1699f
@@ -62126,7 +62164,7 @@ zum de limón	227f
 đức	638f
 şili	677f
 ấn độ	652f
-@stems pt 4074
+@stems pt 4075
 a grand ond	740g
 a mod antig	391g
 a noit	192g
@@ -63065,6 +63103,7 @@ cinz azulad	93g
 cinz chumb	85g
 cinz chumb escur	37g
 cinz de fog	167g
+cinz esverdead	94g
 cinz ferr	87g
 cinz prat	86g
 cinz top	68g
@@ -70224,7 +70263,7 @@ zärtlichkeit	401h
 đức	638h
 şili	677h
 ấn độ	652h
-@stems it 3451
+@stems it 3457
 a cas	411i
 a lum di candel	321i
 abbattut	404i
@@ -70488,6 +70527,7 @@ azzurr	4i
 azzurr acqu	66i
 azzurr ciel	41i
 azzurr ciel intens	39i
+azzurr grigiastr	93i
 azzurr polver	98i
 azzurrin	39i
 azzurrognol	4i
@@ -71635,8 +71675,12 @@ grig	8i
 grig antracit	37i
 grig argent	86i
 grig azzurr	93i
+grig azzurrognol	93i
+grig bluastr	93i
 grig ferr	87i
 grig piomb	85i
+grig verd	94i
+grig verdastr	94i
 grigiastr	8i
 grill	1699i
 grint	402i
@@ -73521,6 +73565,7 @@ verd erb	51i
 verd flu	117i
 verd giad	50i
 verd grig	94i
+verd grigiastr	94i
 verd lim	31i
 verd ment	30i
 verd mineral	82i
@@ -73676,7 +73721,7 @@ zuccherat	272i
 đức	638i
 şil	677i
 ấn độ	652i
-@stems ru 3165
+@stems ru 3171
 50 е	721j
 60 е	714j
 70 е	722j
@@ -74180,6 +74225,7 @@ zuccherat	272i
 голубик	232j
 голубоват	41j
 голубоват бел	76j
+голубоват сер	93j
 гондол	818j
 гонконг	789j
 гончарн	315j
@@ -74492,6 +74538,7 @@ zuccherat	272i
 зелен чай	257j
 зелен яблок	237j
 зеленоват	3j
+зеленоват сер	94j
 зеллиж	772j
 земл	168j
 землист	397j
@@ -76011,10 +76058,13 @@ zuccherat	272i
 сеп	61j
 сер	8j
 сер голуб	93j
+сер голубоват	93j
 сер зелен	94j
+сер зеленоват	94j
 сер коричнев	68j
 сер неб	203j
 сер син	93j
+сер синеват	93j
 сердечк	405j
 сердечн бол	404j
 сердит	415j
@@ -76049,6 +76099,7 @@ zuccherat	272i
 сингапур	690j
 синдзюк	862j
 синеват	4j
+синеват сер	93j
 синтвейв	718j
 синтоистск храм	817j
 сирен	64j
@@ -86255,7 +86306,7 @@ züraf	1627n
 şık	410n
 şıklık	410n
 ấn độ	652n
-@starts 8221
+@starts 8225
 50
 50er
 50s
@@ -92319,6 +92370,8 @@ zümrüt
 здоров
 здоровый
 зелен
+зеленоват
+зеленовато
 зеленое
 зеленый
 зелень
@@ -92719,6 +92772,8 @@ zümrüt
 силуэт
 син
 сине
+синеват
+синевато
 синий
 синтоистск
 синтоистский

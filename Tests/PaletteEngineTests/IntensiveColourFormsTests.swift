@@ -109,3 +109,21 @@ final class MoreReferencesTests: XCTestCase {
         }
     }
 }
+
+/// A grey tinted by an "-ish" word after it ("gris bleuté", "grigio azzurrognolo", "cinza
+/// azulado", "серо-голубоватый") is one bluish grey, as "gris azulado" and "bluish grey" are.
+/// Before, the tint word was read as a second colour and the sea came out a saturated blue.
+final class TintedGreyTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testATintedGreyIsOneGreyishColour() {
+        for text in [
+            "une mer gris bleuté", "un mare grigio azzurrognolo", "um mar cinza azulado", "серо-голубоватое море",
+            "una laguna gris azulada",
+        ] {
+            let primary = OKLCH(engine.palette(for: text).palette.primary)
+            XCTAssertLessThan(primary.c, 0.06, text)
+            XCTAssertTrue((200...270).contains(primary.h), "\(text): hue \(primary.h)")
+        }
+    }
+}
