@@ -110,15 +110,7 @@ enum AtomicFile {
     }
 
     private static func writeThrough(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .failed(errno)
-            }
-            written += n
-        }
+        guard writeAll(fd, bytes) else { throw .failed(errno) }
     }
 
     /// The temporary file, flushed, then renamed (or linked) to `target`, whose folder is a

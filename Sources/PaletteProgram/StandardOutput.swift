@@ -16,16 +16,7 @@ enum StandardOutput {
     static func write(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         if fflush(nil) != 0, firstError == 0 { firstError = errno == 0 ? EIO : errno }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if firstError == 0 { firstError = errno }
-                return
-            }
-            done += n
-        }
+        if !writeAll(1, bytes), firstError == 0 { firstError = errno }
     }
 
     /// Flushes standard output and returns the status to exit with: `status`, or 1 with the

@@ -58,7 +58,7 @@ func runSystem(_ args: [String]) async throws -> Int32 {
                 .writeFailed(path: output, reason: String(cString: strerror(code))), usage: false, language: chosen)
         }
     } else {
-        writeAll(1, Array(bytes))
+        StandardOutput.write(Array(bytes))
     }
     if !system.unmet.isEmpty {
         printError("palette-tui: " + SystemWords.unmetHeading(system.unmet.count)(chosen))

@@ -113,64 +113,62 @@ public enum JSONValue: Sendable, Equatable {
             guard i < bytes.count else { return nil }
             switch bytes[i] {
             case UInt8(ascii: "{"):
-                guard depth < JSONValue.maxDepth else { return nil }
-                i += 1
                 var members: [String: JSONValue] = [:]
-                skipSpace()
-                if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
-                    i += 1
-                    return .object(members)
-                }
-                while true {
-                    skipSpace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\""), let key = string() else { return nil }
-                    skipSpace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
-                    i += 1
-                    skipSpace()
-                    guard let v = value(depth: depth + 1) else { return nil }
+                let closed = container(closing: UInt8(ascii: "}"), depth: depth) { reader in
+                    guard reader.i < reader.bytes.count, reader.bytes[reader.i] == UInt8(ascii: "\""),
+                        let key = reader.string()
+                    else { return false }
+                    reader.skipSpace()
+                    guard reader.i < reader.bytes.count, reader.bytes[reader.i] == UInt8(ascii: ":") else {
+                        return false
+                    }
+                    reader.i += 1
+                    reader.skipSpace()
+                    guard let v = reader.value(depth: depth + 1) else { return false }
                     members[key] = v
-                    skipSpace()
-                    guard i < bytes.count else { return nil }
-                    if bytes[i] == UInt8(ascii: ",") {
-                        i += 1
-                        skipSpace()
-                        guard i < bytes.count, bytes[i] == UInt8(ascii: "}") else { continue }
-                    }
-                    guard bytes[i] == UInt8(ascii: "}") else { return nil }
-                    i += 1
-                    return .object(members)
+                    return true
                 }
+                return closed ? .object(members) : nil
             case UInt8(ascii: "["):
-                guard depth < JSONValue.maxDepth else { return nil }
-                i += 1
                 var items: [JSONValue] = []
-                skipSpace()
-                if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
-                    i += 1
-                    return .array(items)
-                }
-                while true {
-                    skipSpace()
-                    guard let v = value(depth: depth + 1) else { return nil }
+                let closed = container(closing: UInt8(ascii: "]"), depth: depth) { reader in
+                    guard let v = reader.value(depth: depth + 1) else { return false }
                     items.append(v)
-                    skipSpace()
-                    guard i < bytes.count else { return nil }
-                    if bytes[i] == UInt8(ascii: ",") {
-                        i += 1
-                        skipSpace()
-                        guard i < bytes.count, bytes[i] == UInt8(ascii: "]") else { continue }
-                    }
-                    guard bytes[i] == UInt8(ascii: "]") else { return nil }
-                    i += 1
-                    return .array(items)
+                    return true
                 }
+                return closed ? .array(items) : nil
             case UInt8(ascii: "\""):
                 return string().map(JSONValue.string)
             case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
             case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
             case UInt8(ascii: "n"): return literal("null") ? .null : nil
             default: return number()
+            }
+        }
+
+        /// An object's or array's elements from its opening bracket at `i` to `close`: each read
+        /// by `element`, commas between, one trailing comma allowed; false when it is not one.
+        mutating func container(closing close: UInt8, depth: Int, _ element: (inout Reader) -> Bool) -> Bool {
+            guard depth < JSONValue.maxDepth else { return false }
+            i += 1
+            skipSpace()
+            if i < bytes.count, bytes[i] == close {
+                i += 1
+                return true
+            }
+            while true {
+                skipSpace()
+                guard element(&self) else { return false }
+                skipSpace()
+                guard i < bytes.count else { return false }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    skipSpace()
+                    guard i < bytes.count, bytes[i] == close else { continue }
+                }
+                guard bytes[i] == close else { return false }
+                i += 1
+                return true
             }
         }
 
