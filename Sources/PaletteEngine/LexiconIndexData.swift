@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 8122e329d4e4f262 7 14
+palette-lexicon-index 2 0d65a4c07488fd70 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor|accent|accents|hint|touch
@@ -7788,10 +7788,10 @@ fiocchi di neve	187i
 fiocco	1937i
 fiocco di neve	187i
 fioco	465i
-fiorde	147g
+fiorde	821g
 fiordes	821g
-fiordi	147i
-fiordo	147f 147i
+fiordi	821i
+fiordo	821f 821i
 fiordos	147f
 fiore	207i
 fiore appassito	1714i
@@ -7841,9 +7841,9 @@ fiyi	879f
 fiyort	147n
 fière	429e
 fişek	1924n
-fjord	147a 147e 147h
-fjorde	147h
-fjords	147a 147e
+fjord	821a 821e 821h
+fjorde	821h
+fjords	821a 821e
 flacher schuh	1970h
 fladenbrot	1775h
 flag of japan	636o
@@ -9250,7 +9250,7 @@ große mauer	359h
 große welle vor kanagawa	740h
 großstadt	351h
 grufti	424h
-grunge	424a 424e 424f 424g 424h 424i 424m 424n
+grunge	724a
 grungy	724a
 gruselig	416h
 gruta	164f 164g
@@ -11175,7 +11175,7 @@ kavga	415n
 kavun	1737n
 kavurucu	205n
 kavurucu sıcak	205n
-kawaii	421a 421e 421f 421g 421h 421i 421m 421n
+kawaii	742a
 kaya	163n
 kayak	198n
 kayalık	163n
@@ -16906,14 +16906,14 @@ príncipe	395f 395g
 príncipes	395f
 psg	625o
 psichedelica	726i
-psichedelico	449i
+psichedelico	726i
 psicodélica	726f 726g
-psicodélico	449f 449g
+psicodélico	726f 726g
 psikedelik	449n
 psychedelia	726a
-psychedelic	449a 449m
-psychedelisch	449h
-psychédélique	449e
+psychedelic	726a
+psychedelisch	726h
+psychédélique	726e
 pub	355a 355e 355f 355g 355h 355i 355n 450M
 pubs	355a
 puce	1476a
@@ -16962,8 +16962,8 @@ pumpkin orange	1284a
 pumpkin patch	246a
 pumpkins	246a
 punch	2052a
-punk	424a 424e 424f 424g 424h 424i 424m 424n
-punk rock	424a 424e 424f 424i 424n
+punk	725a 725m 725n
+punk rock	725a
 punkrock	424h
 punks	725a
 pupazzo di neve	198i
@@ -21236,7 +21236,7 @@ triomphe	429e
 trionfante	429i
 trionfo	429i
 trippant	449e
-trippy	449a
+trippy	726a
 triste	404e 404f 404g 404i
 tristesse	404e
 tristeza	404f 404g
@@ -48702,8 +48702,8 @@ provenca	819g
 provencal	819a 819e 819g
 provencale	819e
 psicodelica	726f 726g
-psicodelico	449f 449g
-psychedelique	449e
+psicodelico	726f 726g
+psychedelique	726e
 purete	420e
 purpura	5f 5g
 puskurme	165n
@@ -53740,7 +53740,7 @@ y2k	723d
 힌두교 사원	1900d
 힐링	400d
 힘찬	418d
-@stems fr 4308
+@stems fr 4304
 a ancienn	391e
 a la maison	411e
 a la mod	410e
@@ -55369,7 +55369,7 @@ finnland	669e
 firefo	530e
 fitn	402e
 fièr	429e
-fjord	147e
+fjord	821e
 flag of japan	636e
 flamant	328e
 flamant ros	328e
@@ -55641,7 +55641,6 @@ grisatr	8e
 grisâtr	8e
 groin	1620e
 grott	164e
-grung	424e
 grâc	410e
 grécia	672e
 grésil	200e
@@ -55984,7 +55983,6 @@ kanada	648e
 kangourou	1648e
 karma	425e
 katar	661e
-kawaii	421e
 kebab	1793e
 kenia	682e
 kent	754e
@@ -56912,15 +56910,13 @@ précipitation	199e
 précolombien	835e
 prêtr	372e
 psg	625e
-psychedeliqu	449e
-psychédéliqu	449e
+psychedeliqu	726e
+psychédéliqu	726e
 pub	355e
 puissanc	418e
 puissant	418e
 pull	411E
 pull over	411e
-punk	424e
-punk rock	424e
 pur	420e
 puret	420e
 pureté	420e
@@ -58049,7 +58045,7 @@ zèbr	331e
 œuf de pâqu	385e
 şili	677e
 ấn độ	652e
-@stems es 4114
+@stems es 4111
 abarrotad	435f
 abatid	404f
 abd	645f
@@ -59685,7 +59681,6 @@ finlandé	851f
 finlândi	669f
 finnish flag	669f
 finnland	669f
-fiord	147f
 firefox	530f
 firm	419f
 fitnes	402f
@@ -59876,7 +59871,6 @@ grieg	787f
 grill	1699f
 grisace	8f
 grisáce	8f
-grung	424f
 grut	164f
 grácil	410f
 grèc	672f
@@ -60225,7 +60219,6 @@ kal	447F
 kanad	648f
 karm	425f
 katar	661f
-kawaii	421f
 keni	682f
 kenian	867f
 kent	754f
@@ -61175,6 +61168,8 @@ provenz	819f
 provenzal	819f
 príncip	395f
 psg	625f
+psicodelic	726f
+psicodélic	726f
 pub	355f
 puebl	360f
 puebl de agu	361f
@@ -61185,8 +61180,6 @@ puert ric	780f
 puest de sol	179f
 puest del sol	1912f
 pulp	1688f
-punk	424f
-punk rock	424f
 pur	420f
 purez	420f
 purpur	5f
@@ -63830,6 +63823,7 @@ finlandê	851g
 finlândi	669g
 finnish flag	669g
 finnland	669g
+fiord	821g
 firefox	530g
 firm	419g
 fit de lembret	1939g
@@ -64037,7 +64031,6 @@ gren	19g
 grená	19g
 griechenland	672g
 gril	1699g
-grung	424g
 grut	164g
 grã	251g
 grèc	672g
@@ -64303,7 +64296,6 @@ kakaotalk	520g
 kanad	648g
 karm	425g
 katar	661g
-kawaii	421g
 keni	682g
 kentucky fried chicken	553g
 keny	682g
@@ -65251,11 +65243,12 @@ prédi da escol	1890g
 prédi greg	1872g
 príncip	395g
 psg	625g
+psicodelic	726g
+psicodélic	726g
 pub	355g
 pudim	1840g
 pudim de leit	1840g
 pudim de ovo	1840g
-punk	424g
 pur	420g
 purez	420g
 purpur	5g
@@ -66240,7 +66233,7 @@ zoom vide	575g
 đức	638g
 şili	677g
 ấn độ	652g
-@stems de 4022
+@stems de 4019
 2000	723h
 50er	721h
 50er jahr	721h
@@ -67242,7 +67235,7 @@ fischerboot	140h
 fischfrikadell	1817h
 fitn	402h
 fitnessstudio	402h
-fjord	147h
+fjord	821h
 flach schuh	1970h
 fladenbrot	1775h
 flag of japa	636h
@@ -67605,7 +67598,6 @@ gru gott	469h
 gru tee	257h
 grublerisch	424h
 grufti	424h
-grung	424h
 grunkohl	447h
 grunlich	3h
 grunpflanz	128h
@@ -68015,7 +68007,6 @@ katzch	421h
 katzengesicht	1599h
 kaufhau	1891h
 kaugummi	272h
-kawaii	421h
 kei	472h
 kek	271h
 kelim	753h
@@ -68945,7 +68936,7 @@ prunkvoll	394h
 präkolumbisch	835h
 präri	124h
 psg	625h
-psychedelisch	449h
+psychedelisch	726h
 pub	355h
 pudding	1840h
 pudel	1595h
@@ -68953,7 +68944,6 @@ puderblau	98h
 puderlila	99h
 puderrosa	92h
 pullov	411h
-punk	424h
 punkrock	424h
 puristisch	398h
 purpur	5h
@@ -70263,7 +70253,7 @@ zärtlichkeit	401h
 đức	638h
 şili	677h
 ấn độ	652h
-@stems it 3457
+@stems it 3454
 a cas	411i
 a lum di candel	321i
 abbattut	404i
@@ -71461,7 +71451,7 @@ fior bianc	1710i
 fior di cilieg	208i
 fior di pesc	216i
 fior di susin	215i
-fiord	147i
+fiord	821i
 fiorir	207i
 fiorit	207i
 fioritur	207i
@@ -71686,7 +71676,6 @@ grill	1699i
 grint	402i
 grintos	402i
 grott	164i
-grung	424i
 grèc	672i
 gréc	672i
 guant	1949i
@@ -71914,7 +71903,6 @@ kal	447I
 kanad	648i
 karm	425i
 katar	661i
-kawa	421i
 ken	682i
 keniot	867i
 kentucky fried chicken	553i
@@ -72740,12 +72728,11 @@ prosecc	265i
 provenz	819i
 provenzal	819i
 psg	625i
+psichedelic	726i
 pub	355i
 pulcin	1655i
 pulcin che nasc	1654i
 pulcin vist di front	1656i
-punk	424i
-punk rock	424i
 pupazz di nev	198i
 pur	420i
 purezz	420i
@@ -82022,7 +82009,7 @@ zuccherat	272i
 होमवर्क	370l
 होल	822l
 ह्वेल	1681l
-@stems tr 4283
+@stems tr 4280
 2000	723n
 50ler	721n
 60lar	714n
@@ -83323,7 +83310,6 @@ gri mav	93n
 gri yesil	94n
 gri yeşil	94n
 griechenland	672n
-grunk	424n
 grèç	672n
 gréç	672n
 guatem	874n
@@ -83904,7 +83890,6 @@ kavk	415n
 kavuruç	205n
 kavuruç sicak	205n
 kavuruç sıcak	205n
-kaw	421n
 kay renk	78n
 kayak	198n
 kayalik	163n
@@ -84932,8 +84917,7 @@ pudr mav	98n
 pudr mor	99n
 pudr pemp	92n
 pul biber	287n
-punk	424n
-punk rock	424n
+punk	725n
 pup	355n
 pus	202n
 puskurm	165n

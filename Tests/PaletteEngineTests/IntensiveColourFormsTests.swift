@@ -127,3 +127,42 @@ final class TintedGreyTests: XCTestCase {
         }
     }
 }
+
+/// A style or genre word that names a designer reference reads as that reference, in every
+/// language that writes it so: "grunge" and "punk" were read as the gothic mood (black,
+/// eggplant, wine), "psychedelic" as "weird", "kawaii" as "cute" and "fjord" as a lake, and
+/// the note named no reference.
+final class StyleWordReferenceTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func referenceWords(_ text: String) -> [String] {
+        engine.palette(for: text).notes.flatMap { note -> [String] in
+            if case .referencesRead(let refs) = note { return refs.flatMap(\.allWords) }
+            return []
+        }
+    }
+
+    func testStyleWordsReadAsTheirReference() {
+        let cases: [(String, String)] = [
+            ("a grunge band", "grunge"), ("un groupe grunge", "grunge"), ("eine Grunge-Band", "Grunge"),
+            ("punk rock flyers", "punk rock"), ("una banda punk", "punk"),
+            ("a psychedelic poster", "psychedelic"), ("ein psychedelisches Plakat", "psychedelisches"),
+            ("un poster psichedelico", "psichedelico"),
+            ("kawaii stationery", "kawaii"), ("una papelería kawaii", "kawaii"),
+            ("a Norwegian fjord", "fjord"), ("un fjord en hiver", "fjord"), ("un fiordo", "fiordo"),
+        ]
+        for (text, word) in cases {
+            XCTAssertTrue(referenceWords(text).contains(word), "\(text): \(referenceWords(text))")
+        }
+    }
+
+    func testGrungeIsNotTheGothicBlack() {
+        // Muted olive greys and browns, not the gothic black primary and eggplant.
+        let grunge = engine.palette(for: "a grunge band").palette
+        XCTAssertGreaterThan(OKLCH(grunge.primary).l, 0.3, grunge.primary.hex)
+        XCTAssertFalse(grunge.colors.map(ColourJudge.family).contains("purple"), "\(grunge.colors.map(\.hex))")
+        // Black with a hot pink and an acid yellow green.
+        let punk = Set(engine.palette(for: "punk rock flyers").palette.colors.map(ColourJudge.family))
+        XCTAssertTrue(punk.contains("green"), "\(punk.sorted())")
+    }
+}
