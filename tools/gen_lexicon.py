@@ -56,7 +56,7 @@ LATIN_SCRIPT = {"en", "fr", "es", "pt", "de", "it", "vi", "tr"}
 KINDS = {"colour", "scene", "thing", "material", "place", "time", "season", "weather",
          "mood", "modifier", "negation", "ignore", "brand", "flag", "team", "icon"}
 STYLE_KEYS = {"act", "wt", "heat", "lt", "ls", "cm", "ct", "cs", "cmin", "cmax", "ht", "hs", "hmin", "hmax",
-              "scope", "id", "strong", "neg", "own", "sky"}
+              "scope", "id", "strong", "neg", "own", "sky", "shade"}
 # Rules a language file may set (`@rule<TAB>values`); see tools/lexicon/lang/README.md.
 RULES = {"name", "function", "letters", "elision", "suffix", "prefix", "final", "minstem", "passes",
          "compound", "joint", "negative", "locative", "between", "of", "after", "with", "at", "linker", "genitive", "derive", "inside", "and"}

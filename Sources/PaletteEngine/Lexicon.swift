@@ -198,6 +198,10 @@ struct LexiconEntry: Sendable {
     /// `sky=field`: a sky, whose colour is the time's or the weather's when a description names
     /// one (`sky=colour`: a sunset, the night, an aurora); "夕焼けの空", "sunset sky" is the sunset.
     var sky: SkyPart? = nil
+    /// `shade=1`: a food or drink whose black, white or grey is a variety of it (white wine,
+    /// black tea, white peach): the colour word shades its colours. Any other thing a colour
+    /// word names is that colour (a white dress, a black umbrella).
+    var shadedByColourWords = false
 }
 
 /// A sky and what colours it (`LexiconEntry.sky`).
@@ -601,7 +605,8 @@ struct Lexicon: Sendable {
             strength: style["strong"].flatMap { Double($0) } ?? 0,
             negation: kind == .negation
                 ? NegationDirection(rawValue: String(style["neg"] ?? "before")) ?? .before : nil,
-            sky: style["sky"].flatMap { SkyPart(rawValue: String($0)) })
+            sky: style["sky"].flatMap { SkyPart(rawValue: String($0)) },
+            shadedByColourWords: style["shade"] == "1")
     }
 
     /// The entries alone, without their terms (what a prebuilt index needs): the first four

@@ -843,8 +843,38 @@ struct Matcher {
             if let parts = split(scalars[...], offset: w.range.lowerBound, language: l, rules: r, depth: 0) {
                 return parts
             }
+            if l == .de, let part = knownPart(scalars, l) { return [(part, w.range)] }
         }
         return nil
+    }
+
+    /// A German compound of which only one part is known, read as that part, as a reader who
+    /// knows one of the words would: its head (Nordsee, Flohmarkt: a sea, a market) or its
+    /// modifier (Currywurst, Winterlandschaft: curry, winter), the longer when both would do.
+    /// Only nouns (scenes, places, things, materials) and the ground words (seasons, times,
+    /// weather), never a mood or a function word, and both parts of three letters or more (a
+    /// known modifier four), so a word that merely starts or ends like a short one stays unknown.
+    private func knownPart(_ s: [Unicode.Scalar], _ l: LanguageCode) -> Int32? {
+        func fits(_ e: Int32) -> Bool {
+            let kind = lexicon.entries[Int(e)].kind
+            return kind.isNoun || kind.isGround
+        }
+        guard s.count >= 7 else { return nil }
+        var head: (entry: Int32, length: Int)?
+        // The longest known head: the shortest unknown modifier before it.
+        for p in 3...(s.count - 3) {
+            if let e = single(s[p...], l), fits(e) {
+                head = (e, s.count - p)
+                break
+            }
+        }
+        // The longest known modifier.
+        for p in stride(from: s.count - 4, through: 4, by: -1) {
+            if let e = single(s[..<p], l), fits(e) {
+                return p > (head?.length ?? 0) ? e : head?.entry
+            }
+        }
+        return head?.entry
     }
 
     private func split(

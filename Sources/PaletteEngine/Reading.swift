@@ -40,6 +40,9 @@ struct Cue {
     /// a mood): they stand in only when no other word brings colour (`init`), and a black,
     /// white or grey beside them is a colour of its own, not a shade of them.
     var standsInAlone = false
+    /// Black, white or grey beside it shades it rather than colouring it (`LexiconEntry.shadedByColourWords`):
+    /// foods and drinks, whose colour words name varieties, and materials.
+    var takesShade = false
     /// A colour word beside black and white ("a black and white photo with a splash of red",
     /// noir et blanc avec une touche de rouge): the spot colour, the accent, kept ungreyed.
     var isSpot = false
@@ -189,7 +192,7 @@ struct Reading {
     /// A colour word on its noun ("yellow leaves", 黄色的树叶, une porte bleue, a black cat) is
     /// that noun's colour: the noun's own colours of its lead hue take the colour word's hue
     /// and chroma, their lightness steps kept around the colour word's lightness. Yellow leaves
-    /// were golden beside the leaves' greens, a black cat black beside a tabby's tans. The
+    /// were golden beside the leaves' greens, a black cat black beside a ginger cat's orange. The
     /// noun's colours of other hues stay (a white rose keeps its green leaves), as do an accent
     /// and a shadow.
     private mutating func colourWordsColourTheirNouns() {
@@ -385,6 +388,7 @@ struct Reading {
                 cue.coordinated = m.coordinated
                 cue.sky = entry.sky
                 cue.isReference = entry.id.hasPrefix("ref:")
+                cue.takesShade = entry.kind == .material || entry.shadedByColourWords
                 cue.strength = entry.strength
                 cue.inRelation = result.relationClauses.contains(m.clause)
                 switch entry.kind {
@@ -538,18 +542,19 @@ struct Reading {
             cues[i].inNounCompound = true
             cue.inNounCompound = true
         }
-        // "chocolat noir", 黑巧克力, "white wine": black, white or grey beside a thing shades the
-        // thing rather than standing as a colour of its own.
+        // "chocolat noir", 黑巧克力, "white wine": black, white or grey beside a food, a drink or a
+        // material shades it rather than standing as a colour of its own; beside another thing
+        // (a white dress, a black umbrella) it is the thing's colour (`colourWordsColourTheirNouns`).
         if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1,
             !cues[i].standsInAlone, !cue.standsInAlone
         {
-            if cue.kind == .colour, let shade = Reading.shade(cue), cues[i].kind.isThingOrMaterial {
+            if cue.kind == .colour, let shade = Reading.shade(cue), cues[i].kind.isThingOrMaterial, cues[i].takesShade {
                 cues[i].modifiers.append(shade)
                 cues[i].words.append(contentsOf: cue.words)
                 cues[i].lastOrdinal = at
                 return
             }
-            if cue.kind.isThingOrMaterial, cues[i].kind == .colour, let shade = Reading.shade(cues[i]) {
+            if cue.kind.isThingOrMaterial, cue.takesShade, cues[i].kind == .colour, let shade = Reading.shade(cues[i]) {
                 cue.modifiers.append(shade)
                 cue.words.insert(contentsOf: cues[i].words, at: 0)
                 cues.removeLast()

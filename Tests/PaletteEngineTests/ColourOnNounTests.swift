@@ -21,7 +21,7 @@ final class ColourOnNounTests: XCTestCase {
         ] {
             XCTAssertFalse(families(text).contains("green"), "\(text): \(families(text))")
         }
-        // Before: black beside a tabby's tan #B8915E and light brown #DCBF90.
+        // Before: black beside the tans #B8915E and #DCBF90 (of sand: "cat" was read as Vietnamese cát).
         XCTAssertFalse(families("a black cat").contains("brown"), "\(families("a black cat"))")
         XCTAssertFalse(families("a black cat").contains("orange"), "\(families("a black cat"))")
     }

@@ -166,3 +166,53 @@ final class StyleWordReferenceTests: XCTestCase {
         XCTAssertTrue(punk.contains("green"), "\(punk.sorted())")
     }
 }
+
+/// A German compound of which only one part is known reads as that part (Nordsee: a sea;
+/// Currywurst: curry), where before the whole word was unknown and the palette generic; a word
+/// that only starts or ends like a short known word stays unknown.
+final class GermanPartialCompoundTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testTheKnownPartOfACompoundIsRead() {
+        let cases: [(String, Set<String>)] = [
+            ("die Nordsee", ["blue"]), ("Currywurst", ["yellow"]), ("eine Tomatensuppe", ["red"]),
+            ("eine Winterlandschaft", ["neutral"]),
+        ]
+        for (text, wanted) in cases {
+            let generation = engine.palette(for: text)
+            let families = Set(generation.palette.colors.map(ColourJudge.family))
+            XCTAssertTrue(wanted.isSubset(of: families), "\(text): \(families.sorted())")
+            XCTAssertFalse(generation.notes.contains(.noColourWords), text)
+        }
+        let word = engine.palette(for: "die Nordsee").rationale.values.flatMap { $0 }
+        XCTAssertTrue(word.contains("Nordsee"), "\(word)")
+    }
+
+    func testAWordThatOnlyLooksLikeACompoundStaysUnknown() {
+        // Neither a noun head nor a noun modifier of three or four letters and more is known.
+        let unknown = engine.palette(for: "Wegbeschreibung").notes
+        XCTAssertTrue(unknown.contains(.noColourWords), "\(unknown)")
+    }
+}
+
+/// Lighthouses, mosaics and roofs are known in every language, each with its designer colours:
+/// the white tower with its lamp's light, the tesserae's teal and gold, the terracotta tile.
+final class LighthouseMosaicRoofTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testEachLanguageReadsTheWords() {
+        let cases: [(String, Set<String>)] = [
+            ("a lighthouse", ["neutral", "yellow"]), ("un phare", ["neutral", "yellow"]),
+            ("ein Leuchtturm", ["neutral", "yellow"]), ("маяк", ["neutral", "yellow"]),
+            ("灯塔", ["neutral", "yellow"]), ("灯台", ["neutral", "yellow"]), ("등대", ["neutral", "yellow"]),
+            ("ngọn hải đăng", ["neutral", "yellow"]), ("deniz feneri", ["neutral", "yellow"]),
+            ("a mosaic", ["teal", "yellow"]), ("un mosaico", ["teal", "yellow"]), ("mozaik", ["teal", "yellow"]),
+            ("فسيفساء", ["teal", "yellow"]), ("马赛克", ["teal", "yellow"]),
+            ("tejados", ["orange"]), ("屋根", ["orange"]), ("крыши", ["orange"]), ("지붕", ["orange"]),
+        ]
+        for (text, wanted) in cases {
+            let families = Set(engine.palette(for: text).palette.colors.map(ColourJudge.family))
+            XCTAssertTrue(wanted.isSubset(of: families), "\(text): \(families.sorted())")
+        }
+    }
+}

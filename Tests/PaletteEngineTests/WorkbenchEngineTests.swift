@@ -273,11 +273,13 @@ final class WorkbenchEngineTests: XCTestCase {
             // at 25.9) has no room for even that: its darker colours lie between it and black, the
             // first a whole darker step away (OKLCH L at least 0.06 less: #5A0111 to #1F0300 is
             // 16.5) and the next two ΔE00 10 apart, about 30 of that span.
-            // Nor has "warmer" when every free role is already within 0.25 of the warmest colour
+            // Nor has "warmer" when every free role is already within 0.35 of the warmest colour
             // of its lightness (a fire's deep red and amber: #A20010 has 0.06 left); when one free
             // role alone has room, its warmer steps give two (atitlán's squash beside a cobalt).
+            // A role with less than 0.35 left takes one step in every candidate: a pure red
+            // #ED1C24 (0.31 left) becomes #FF1323 beside each of a cobalt's two warmer steps.
             let free = Role.allCases.filter { locked[$0] == nil }
-            let roomy = free.filter { Self.warmthRoom(base[$0]) >= 0.25 }.count
+            let roomy = free.filter { Self.warmthRoom(base[$0]) >= 0.35 }.count
             let noRoom =
                 refinement?.instruction == "darker accent"
                 && ([base.accent.r, base.accent.g, base.accent.b].allSatisfy { $0 < 0x40 }

@@ -276,7 +276,7 @@ final class GenerateCommandTests: XCTestCase {
         ("fr", "bonjour, comment allez-vous", "forêt quantique", "forêt", "quantique"),
         ("es", "¿cómo estás?", "bosque cuántico", "bosque", "cuántico"),
         ("pt", "olá, tudo bem com você", "floresta quântica", "floresta", "quântica"),
-        ("de", "wie geht es Ihnen", "Wald Quantenschaum", "Wald", "Quantenschaum"),
+        ("de", "wie geht es Ihnen", "Wald Quantenzorblax", "Wald", "Quantenzorblax"),
         ("it", "ciao, come stai oggi", "foresta quantistica", "foresta", "quantistica"),
         ("ru", "Здравствуйте, как дела", "лес квазироток", "лес", "квазироток"),
         ("ar", "مرحبا، كيف حالك", "غابة كوانتية", "غابة", "كوانتية"),

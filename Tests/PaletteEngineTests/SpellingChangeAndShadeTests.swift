@@ -1,0 +1,89 @@
+import PaletteCore
+import XCTest
+
+@testable import PaletteEngine
+
+/// Inflections that change the stem's spelling, and endings that were left on a known word:
+/// Spanish and Portuguese c → qu and g → gu before -ísimo, -ito, -inho (blanco → blanquísimo,
+/// blanquito; branco → branquinha), Italian c → ch before -issimo (bianco → bianchissimi), the
+/// Korean copula (단풍인데, 바다지만) and Russian adjectives made from nouns in -ь (ноябрьское). Each read nothing, or another word, before.
+final class SpellingChangeTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func usedWords(_ text: String) -> [String] {
+        engine.palette(for: text).rationale.values.flatMap { $0 }
+    }
+
+    func testTheWordIsReadThroughItsSpellingChange() {
+        let cases: [(String, String)] = [
+            ("nubes blanquísimas", "blanquísimas"), ("una casa blanquita", "blanquita"),
+            ("nuvens branquíssimas", "branquíssimas"), ("uma casinha branquinha", "branquinha"),
+            ("nuvole bianchissime", "bianchissime"), ("lenzuola bianchissimi", "bianchissimi"),
+            ("단풍인데 비가 와", "단풍인데"), ("조용한 바다지만", "바다지만"),
+            ("ноябрьское утро", "ноябрьское"), ("морской пейзаж", "морской"),
+        ]
+        for (text, word) in cases {
+            XCTAssertTrue(usedWords(text).contains(word), "\(text): \(usedWords(text))")
+        }
+    }
+
+    func testTheWhiteOfASuperlativeIsWhite() {
+        for text in ["nubes blanquísimas", "nuvole bianchissime", "nuvens branquíssimas"] {
+            let colours = engine.palette(for: text).palette.colors
+            let white = colours.contains { OKLCH($0).l > 0.93 && OKLCH($0).c < 0.03 }
+            XCTAssertTrue(white, "\(text): \(colours.map(\.hex))")
+        }
+    }
+}
+
+/// Black, white or grey beside a thing is the thing's colour (a white dress is white, a black
+/// umbrella black, a white rose white with its green leaves); beside a food or a drink it names
+/// a variety and shades the food's own colours (white chocolate, black coffee). Before, every
+/// thing was shaded: a white dress was the dress emoji's blue made lighter.
+final class AchromaticColourOnThingTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testAThingTakesTheColour() {
+        for text in ["a white dress", "une robe blanche", "a white rose", "a white umbrella"] {
+            let primary = OKLCH(engine.palette(for: text).palette.primary)
+            XCTAssertGreaterThan(primary.l, 0.9, text)
+            XCTAssertLessThan(primary.c, 0.03, text)
+        }
+        for text in ["a black dress", "黑色的连衣裙"] {
+            let primary = OKLCH(engine.palette(for: text).palette.primary)
+            XCTAssertLessThan(primary.l, 0.3, text)
+            XCTAssertLessThan(primary.c, 0.03, text)
+        }
+    }
+
+    func testAFoodOrDrinkIsShaded() {
+        // Dark chocolate and black coffee stay brown, white chocolate a warm cream, not white.
+        for text in ["chocolat noir", "black coffee", "white chocolate"] {
+            let families = engine.palette(for: text).palette.colors.map(ColourJudge.family)
+            XCTAssertTrue(families.contains("brown"), "\(text): \(families)")
+            XCTAssertFalse(families.allSatisfy { $0 == "neutral" }, "\(text): \(families)")
+        }
+    }
+}
+
+/// Cats and dogs are animals in every language: "cat" was read as Vietnamese cát (sand) and
+/// "dog" as a Turkish word, with a note saying so, and a cat's "tabby tans" were sand.
+final class PetWordsTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testCatsAndDogsAreAnimals() {
+        for text in ["a cat", "a dog", "a tabby cat", "un chat", "ein Hund", "кошка", "kedi", "고양이", "猫"] {
+            let generation = engine.palette(for: text)
+            XCTAssertFalse(
+                generation.notes.contains { if case .readAsOtherLanguage = $0 { return true } else { return false } },
+                "\(text): \(generation.notes)")
+            XCTAssertFalse(generation.notes.contains(.noColourWords), text)
+        }
+        // A ginger cat and a tan dog: warm, not the grey of sand.
+        for text in ["a cat", "a dog"] {
+            let families = engine.palette(for: text).palette.colors.map(ColourJudge.family)
+            XCTAssertTrue(families.contains("orange") || families.contains("brown"), "\(text): \(families)")
+        }
+        XCTAssertLessThan(OKLCH(engine.palette(for: "a black cat").palette.primary).l, 0.3)
+    }
+}
