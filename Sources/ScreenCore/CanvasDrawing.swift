@@ -21,27 +21,46 @@ extension Canvas {
         let style = seen(style)
         markRows(y..<(y + 1))
         let end = min(limit ?? width, width)
-        var col = x
-        if TextSanitizer.isPlainASCII(text) {
-            let utf8 = text.utf8
-            if ellipsis, utf8.count > end - x, end > x {
-                var i = utf8.startIndex
-                while col < end - 1 {
-                    if col >= 0 { place(Unicode.Scalar(utf8[i]), width: 1, x: col, y: y, style: style) }
-                    col += 1
-                    i = utf8.index(after: i)
-                }
-                if col >= 0 { place("…", width: 1, x: col, y: y, style: style) }
-                return col + 1
-            }
-            for byte in utf8 {
-                guard col < end else { break }
-                if col >= 0 { place(Unicode.Scalar(byte), width: 1, x: col, y: y, style: style) }
-                col += 1
-            }
-            return col
+        var text = text
+        let ascii = text.withUTF8 { bytes -> Int? in
+            guard TextSanitizer.isPlainASCII(bytes) else { return nil }
+            return putASCII(bytes, x: x, y: y, style: style, end: end, ellipsis: ellipsis)
         }
+        if let ascii { return ascii }
         return putScalars(text.unicodeScalars, from: x, y: y, style: style, end: end, ellipsis: ellipsis)
+    }
+
+    /// `put`'s path for printable ASCII (most text): one cell a byte, written in place. Only a
+    /// wide character across either end of the span can be cut, so only the ends are looked at:
+    /// one that starts left of the span loses its left half too, one whose right half is just
+    /// right of it loses that half (what `place` does cell by cell).
+    private mutating func putASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: Style, end: Int, ellipsis: Bool
+    ) -> Int {
+        var col = x
+        if ellipsis, bytes.count > end - x, end > x {
+            var i = 0
+            while col < end - 1 {
+                if col >= 0 { place(Unicode.Scalar(bytes[i]), width: 1, x: col, y: y, style: style) }
+                col += 1
+                i += 1
+            }
+            if col >= 0 { place("…", width: 1, x: col, y: y, style: style) }
+            return col + 1
+        }
+        let stop = min(x + bytes.count, max(end, x))
+        let lo = max(x, 0)
+        guard lo < stop else { return stop }
+        let width = self.width
+        let row = y * width
+        cells.withUnsafeMutableBufferPointer { cells in
+            Canvas.breakWide(in: cells, width: width, x: lo, y: y)
+            if stop < width, cells[row + stop].isContinuation {
+                cells[row + stop] = Cell(scalar: " ", style: cells[row + stop].style)
+            }
+            for c in lo..<stop { cells[row + c] = Cell(scalar: Unicode.Scalar(bytes[c - x]), style: style) }
+        }
+        return stop
     }
 
     /// `put`'s general path, for any sequence of scalars. `style` is already `seen` and row `y`
@@ -174,6 +193,19 @@ extension Canvas {
         }
     }
 
+    /// `breakWide(x:y:)` on the cells in memory.
+    @inline(__always)
+    fileprivate static func breakWide(in cells: UnsafeMutableBufferPointer<Cell>, width: Int, x: Int, y: Int) {
+        guard x >= 0, x < width else { return }
+        let i = y * width + x
+        if cells[i].isContinuation {
+            cells[i] = Cell(scalar: " ", style: cells[i].style)
+            if x > 0 { cells[i - 1] = Cell(scalar: " ", style: cells[i - 1].style) }
+        } else if x + 1 < width, cells[i + 1].isContinuation {
+            cells[i + 1] = Cell(scalar: " ", style: cells[i + 1].style)
+        }
+    }
+
     /// A zero-width mark joins the cell before it, as a combining character does on screen.
     fileprivate mutating func attachToPrevious(_ scalar: Unicode.Scalar, x: Int, y: Int, start: Int) {
         var p = x - 1
@@ -191,7 +223,8 @@ extension Canvas {
         guard lo < hi else { return }
         markRows(lo..<hi)
         let blank = Cell()
-        for i in (lo * width)..<(hi * width) { cells[i] = blank }
+        let span = (lo * width)..<(hi * width)
+        cells.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[span]).update(repeating: blank) }
     }
 
     /// The cells of row `y`.
@@ -207,7 +240,7 @@ extension Canvas {
 
     /// Sets every cell of `span` (indexes into `cells`) to `cell`; the caller marks the rows.
     public mutating func setCells(_ span: Range<Int>, to cell: Cell) {
-        for i in span { cells[i] = cell }
+        cells.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[span]).update(repeating: cell) }
     }
 
     /// Replaces the cells of `span` (indexes into `cells`) with `new`, as many; the caller marks the rows.

@@ -57,7 +57,9 @@ final class TextSanitizerTests: XCTestCase {
     /// on their neighbours, and text with any other scalar takes the pass.
     func testTextKeptWholeIsWhatTheFullPassKeeps() {
         let blocks: [ClosedRange<UInt32>] = [
-            0x20...0x7E, 0x3000...0x303F, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60,
+            0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x400...0x4FF, 0x1E00...0x1EFF, 0x2010...0x2027,
+            0x2030...0x205E, 0x2100...0x218B, 0x2190...0x23FF, 0x2500...0x27BF, 0x3000...0x303F,
+            0x3041...0x3096, 0x3099...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60,
         ]
         var all = ""
         for block in blocks {
@@ -73,10 +75,23 @@ final class TextSanitizerTests: XCTestCase {
         XCTAssertEqual(TextSanitizer.cleaned(all), all)
         XCTAssertEqual(TextSanitizer.clean(all), all)
         // Neighbouring blocks are not let through whole.
-        for v: UInt32 in [0x1F, 0x7F, 0x2FFF, 0x3040, 0x4DFF, 0xA000, 0xABFF, 0xD7A4, 0xFF00, 0xFF61, 0x200B, 0xE000] {
+        for v: UInt32 in [
+            0x1F, 0x7F, 0x9F, 0xAD, 0x300, 0x34F, 0x3FF, 0x500, 0x2028, 0x202E, 0x2060, 0x218C, 0x2FFF,
+            0x3040, 0x3097, 0x4DFF, 0xA000, 0xABFF, 0xD7A4, 0xFF00, 0xFF61, 0x200B, 0xE000,
+        ] {
             XCTAssertFalse(TextSanitizer.isKeptWhole("寧靜" + String(Unicode.Scalar(v)!)), String(v, radix: 16))
         }
         XCTAssertEqual(TextSanitizer.clean("寧靜\u{202E}森林\u{200B}"), "寧靜森林")
+        // Every code point of the blocks is one the property lookup keeps on its own: assigned,
+        // not a control, format, surrogate, private-use or separator, not the grapheme joiner.
+        for block in blocks {
+            for v in block {
+                let category = Unicode.Scalar(v)!.properties.generalCategory
+                XCTAssertFalse(
+                    [.control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator]
+                        .contains(category) || v == 0x34F, String(v, radix: 16))
+            }
+        }
     }
 
     func testDropsControlFormatAndBidiCharacters() {
