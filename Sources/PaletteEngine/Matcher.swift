@@ -943,6 +943,59 @@ struct Matcher {
 
     // MARK: Unspaced runs
 
+    /// One way to read the characters at a place in an unspaced run: a term of so many
+    /// characters, a function word, or one unknown character.
+    private enum Piece {
+        case term(Sense, Int)
+        case function(String, Int)
+        case unknown
+    }
+
+    /// A katakana word is a loanword spelt out whole: ベランダ (veranda) and ランドセル (a school
+    /// bag) are not ラン (orchid) with unknown letters around it. In each stretch of katakana
+    /// letters that the run's terms cannot cover end to end (ブルーグレー is ブルー + グレー), only
+    /// a term of three letters or more at either end is read; the rest is one unknown word.
+    private func dropKatakanaFragments(_ pieces: inout [[Piece]], range: Range<Int>, text: NormalisedText) {
+        func isKatakana(_ k: Int) -> Bool {
+            let v = text.original[text.origin[range.lowerBound + k]].value
+            return (0x30A1...0x30FA).contains(v) || (0x30FC...0x30FE).contains(v)
+        }
+        let count = range.upperBound - range.lowerBound
+        var a = 0
+        while a < count {
+            guard isKatakana(a) else {
+                a += 1
+                continue
+            }
+            var b = a
+            while b < count, isKatakana(b) { b += 1 }
+            // Which ends the terms inside [a, b) reach, starting at a.
+            var reach = [Bool](repeating: false, count: b - a + 1)
+            reach[0] = true
+            for p in a..<b where reach[p - a] {
+                for case .term(_, let n) in pieces[p] where p + n <= b { reach[p + n - a] = true }
+            }
+            if !reach[b - a] {
+                for p in a..<b {
+                    pieces[p].removeAll { piece in
+                        switch piece {
+                        case .term(_, let n):
+                            // A word of three letters and more that starts or ends the stretch
+                            // stays (ピンク of ピンクローズ, the rest unknown).
+                            return p + n <= b && !(n >= 3 && (p == a || p + n == b))
+                        case .function(_, let n):
+                            // Folded kana: ダ of ベランダ is not the copula だ.
+                            return p + n <= b
+                        case .unknown:
+                            return false
+                        }
+                    }
+                }
+            }
+            a = b
+        }
+    }
+
     /// Forward maximum matching over an unspaced run; function words are consumed, other
     /// unmatched characters are collected as unknown.
     private func matchRun(
@@ -994,11 +1047,6 @@ struct Matcher {
         // then the one with the fewest pieces, then the longest piece first (forward maximum
         // matching where it cuts nothing wrongly). 天青色瓷器 is 天青色 + 瓷器, not 天青色瓷
         // (a term) and an unknown 器; 胭脂红萝卜 is 胭脂 + 红萝卜.
-        enum Piece {
-            case term(Sense, Int)
-            case function(String, Int)
-            case unknown
-        }
         let count = range.upperBound - range.lowerBound
         var pieces = [[Piece]](repeating: [], count: count)
         // The run's UTF-8 once, where each scalar starts in it, and how many scalars before each
@@ -1044,6 +1092,7 @@ struct Matcher {
                 }
             }
         }
+        if hasKana { dropKatakanaFragments(&pieces, range: range, text: text) }
         // best[at]: (characters covered, pieces) from `at` to the end, and the piece chosen there.
         var best = [(covered: Int, pieces: Int)](repeating: (0, 0), count: count + 1)
         var choice = [Piece](repeating: .unknown, count: count)

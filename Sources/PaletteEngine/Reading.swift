@@ -131,6 +131,7 @@ struct Reading {
         monochromeOfANamedHue()
         spotColoursInGrey()
         colourWordsColourTheirNouns()
+        blackAndWhiteColourTheirNouns()
         skiesTakeTheirColour()
         markContainers(result.relations)
     }
@@ -222,6 +223,25 @@ struct Reading {
                 if PaletteComposer.isDarkYellow(c), !PaletteComposer.isDarkYellow(named) { c.l = named.l }
                 cues[j].colours[k].lch = c
             }
+        }
+    }
+
+    /// "A black and white cat", um gato preto e branco, 黑白相间的猫: black and white on a thing
+    /// is its colours, not only the greying of the palette the words also ask for. The cat's
+    /// ginger, greyed, was a mushroom beside the black.
+    private mutating func blackAndWhiteColourTheirNouns() {
+        guard !globalModifierWords.isEmpty else { return }
+        let (after, gap) = Reading.nounOfColourWord(in: language)
+        for i in cues.indices where cues[i].kind == .material && cues[i].colours.count >= 2 {
+            guard cues[i].colours.allSatisfy({ $0.lch.c < 0.03 }),
+                cues[i].words.contains(where: { globalModifierWords.contains($0) })
+            else { continue }
+            let j = after ? i - 1 : i + 1
+            guard cues.indices.contains(j), cues[j].clause == cues[i].clause,
+                abs(cues[j].lastOrdinal - cues[i].lastOrdinal) <= gap, cues[j].kind == .thing,
+                !cues[j].isReference
+            else { continue }
+            cues[j].colours = cues[i].colours
         }
     }
 

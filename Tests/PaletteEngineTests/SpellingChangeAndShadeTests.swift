@@ -87,3 +87,68 @@ final class PetWordsTests: XCTestCase {
         XCTAssertLessThan(OKLCH(engine.palette(for: "a black cat").palette.primary).l, 0.3)
     }
 }
+
+/// A street lamp glows warm (Straßenlaterne, фонарь, farol, réverbère were the red paper
+/// lantern or nothing); fireflies are a yellow-green glow in the dark, the glow the accent;
+/// black and white on a thing is its coat (a black and white cat was a greyed ginger).
+final class LampFireflyAndCoatTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testAStreetLampGlowsWarm() {
+        let texts = [
+            "eine Straßenlaterne im Nebel", "фонарь во дворе", "un farol en la calle", "un réverbère", "a street lamp",
+        ]
+        for text in texts {
+            let colours = engine.palette(for: text).palette.colors
+            let families = colours.map(ColourJudge.family)
+            XCTAssertFalse(families.contains("red"), "\(text): \(colours.map(\.hex))")
+            XCTAssertTrue(families.contains("yellow") || families.contains("orange"), "\(text): \(colours.map(\.hex))")
+        }
+    }
+
+    func testFirefliesGlowInTheDark() {
+        for text in ["fireflies", "lucciole", "светлячки", "ホタル", "반딧불이", "đom đóm"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertLessThan(OKLCH(p.primary).l, 0.45, "\(text): \(p.colors.map(\.hex))")
+            XCTAssertTrue(["yellow", "green"].contains(ColourJudge.family(p.accent)), "\(text): \(p.accent.hex)")
+        }
+    }
+
+    func testBlackAndWhiteOnAThingIsItsColours() {
+        for text in ["a black and white cat", "um gato preto e branco"] {
+            let colours = engine.palette(for: text).palette.colors
+            XCTAssertTrue(colours.allSatisfy { OKLCH($0).c < 0.03 }, "\(text): \(colours.map(\.hex))")
+            XCTAssertTrue(colours.contains { OKLCH($0).l > 0.9 }, "\(text): \(colours.map(\.hex))")
+            XCTAssertTrue(colours.contains { OKLCH($0).l < 0.3 }, "\(text): \(colours.map(\.hex))")
+        }
+    }
+}
+
+/// A word is not read out of the middle of another: ベランダ (veranda), ランドセル (a school bag)
+/// and ブランコ (a swing) were ラン (orchid) and came out lavender; Turkish altında (under) was
+/// altın (gold) and üzerinde (on) a village. A katakana compound whose first word is known keeps
+/// it (ピンク of ピンクローズ).
+final class WordInsideAWordTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func usedWords(_ text: String) -> [String] {
+        engine.palette(for: text).rationale.values.flatMap { $0 }
+    }
+
+    func testAFragmentIsNotAWord() {
+        for text in ["ベランダの朝", "ランドセル", "ブランコ"] {
+            XCTAssertFalse(usedWords(text).contains("ラン"), "\(text): \(usedWords(text))")
+        }
+        XCTAssertFalse(usedWords("ağacın altında").contains("altında"), "\(usedWords("ağacın altında"))")
+        XCTAssertFalse(usedWords("masanın üzerinde elma").contains("üzerinde"), "\(usedWords("masanın üzerinde elma"))")
+        // The whole loanword is named as not read, not a piece of it.
+        let notes = engine.palette(for: "ベランダの朝").notes
+        XCTAssertTrue(notes.contains(.keyWordsNotRead(words: ["ベランダ"], used: ["朝"])), "\(notes)")
+    }
+
+    func testAKnownWordAtEitherEndOfAKatakanaCompoundIsRead() {
+        XCTAssertTrue(usedWords("ピンクローズ").contains("ピンク"), "\(usedWords("ピンクローズ"))")
+        XCTAssertTrue(usedWords("オレンジジュース").contains("オレンジ"), "\(usedWords("オレンジジュース"))")
+        XCTAssertEqual(Set(usedWords("ブルーグレー")), ["ブルー", "グレー"])
+    }
+}
