@@ -735,8 +735,11 @@ struct Matcher {
             // And a word that is grammar in a language is not one of its inflected terms there:
             // French "mal" (bad) is German "mal" (once), not Maler (painter) stripped to "mal".
             // (Checked on a hit only: most words meet no stem.)
+            // A German word no ending was stripped from is not a longer term's stem: Hamburg is not
+            // Hamburger (its -er stripped), a word that is its own stem reads exactly or not at all.
             func usable(_ s: Sense, _ stem: String) -> Bool {
                 if window.count == 1, r.rules.function.contains(lastFolded) { return false }
+                if l == .de, window.count == 1, stem == lastFolded { return false }
                 guard stem.unicodeScalars.count < 4, s.entry >= 0 else { return true }
                 switch lexicon.entries[Int(s.entry)].kind {
                 case .brand, .flag, .team, .icon: return false

@@ -152,3 +152,19 @@ final class WordInsideAWordTests: XCTestCase {
         XCTAssertEqual(Set(usedWords("ブルーグレー")), ["ブルー", "グレー"])
     }
 }
+
+/// A German word no ending was stripped from reads exactly or not at all: Hamburg was the stem
+/// of Hamburger (its -er stripped) and a grey day in Hamburg came out the burger's orange.
+final class GermanStemOfALongerWordTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testACityIsNotTheFoodNamedAfterIt() {
+        let families = engine.palette(for: "ein grauer Tag in Hamburg").palette.colors.map(ColourJudge.family)
+        XCTAssertFalse(families.contains("orange"), "\(families)")
+        XCTAssertTrue(families.contains("neutral"), "\(families)")
+        // The food itself, and inflected words, still read.
+        XCTAssertTrue(
+            engine.palette(for: "ein Hamburger").palette.colors.map(ColourJudge.family).contains("orange"))
+        XCTAssertTrue(engine.palette(for: "rote Rosen").palette.colors.map(ColourJudge.family).contains("red"))
+    }
+}
