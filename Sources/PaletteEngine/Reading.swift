@@ -227,8 +227,8 @@ struct Reading {
     }
 
     /// "A black and white cat", um gato preto e branco, 黑白相间的猫: black and white on a thing
-    /// is its colours, not only the greying of the palette the words also ask for. The cat's
-    /// ginger, greyed, was a mushroom beside the black.
+    /// is its colours, and not the greying of the whole palette the words ask for alone. The
+    /// cat's ginger, greyed, was a mushroom beside the black.
     private mutating func blackAndWhiteColourTheirNouns() {
         guard !globalModifierWords.isEmpty else { return }
         let (after, gap) = Reading.nounOfColourWord(in: language)
@@ -242,6 +242,12 @@ struct Reading {
                 !cues[j].isReference
             else { continue }
             cues[j].colours = cues[i].colours
+            // The words say how the thing looks, not that the palette is grey: the lighthouse
+            // beside a black and white cat keeps its red and its light.
+            for (k, word) in globalModifierWords.enumerated().reversed() where cues[i].words.contains(word) {
+                globalModifiers.remove(at: k)
+                globalModifierWords.remove(at: k)
+            }
         }
     }
 

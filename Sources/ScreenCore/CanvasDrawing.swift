@@ -51,13 +51,12 @@ extension Canvas {
         let stop = min(x + bytes.count, max(end, x))
         let lo = max(x, 0)
         guard lo < stop else { return stop }
-        let width = self.width
+        breakWide(x: lo, y: y)
         let row = y * width
+        if stop < width, cells[row + stop].isContinuation {
+            cells[row + stop] = Cell(scalar: " ", style: cells[row + stop].style)
+        }
         cells.withUnsafeMutableBufferPointer { cells in
-            Canvas.breakWide(in: cells, width: width, x: lo, y: y)
-            if stop < width, cells[row + stop].isContinuation {
-                cells[row + stop] = Cell(scalar: " ", style: cells[row + stop].style)
-            }
             for c in lo..<stop { cells[row + c] = Cell(scalar: Unicode.Scalar(bytes[c - x]), style: style) }
         }
         return stop
@@ -183,19 +182,6 @@ extension Canvas {
     /// `put` and `fill` have marked it once already, and this runs for every character drawn.
     @inline(__always)
     private mutating func breakWide(x: Int, y: Int) {
-        guard x >= 0, x < width else { return }
-        let i = y * width + x
-        if cells[i].isContinuation {
-            cells[i] = Cell(scalar: " ", style: cells[i].style)
-            if x > 0 { cells[i - 1] = Cell(scalar: " ", style: cells[i - 1].style) }
-        } else if x + 1 < width, cells[i + 1].isContinuation {
-            cells[i + 1] = Cell(scalar: " ", style: cells[i + 1].style)
-        }
-    }
-
-    /// `breakWide(x:y:)` on the cells in memory.
-    @inline(__always)
-    fileprivate static func breakWide(in cells: UnsafeMutableBufferPointer<Cell>, width: Int, x: Int, y: Int) {
         guard x >= 0, x < width else { return }
         let i = y * width + x
         if cells[i].isContinuation {

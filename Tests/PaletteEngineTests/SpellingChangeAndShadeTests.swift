@@ -121,6 +121,11 @@ final class LampFireflyAndCoatTests: XCTestCase {
             XCTAssertTrue(colours.contains { OKLCH($0).l > 0.9 }, "\(text): \(colours.map(\.hex))")
             XCTAssertTrue(colours.contains { OKLCH($0).l < 0.3 }, "\(text): \(colours.map(\.hex))")
         }
+        // The words are the cat's: the lighthouse beside it is not greyed (it was a reddish grey
+        // and a pale rose).
+        let beside = engine.palette(for: "a black and white cat by a lighthouse").palette
+        let families = beside.colors.map(ColourJudge.family)
+        XCTAssertTrue(families.contains("red") || families.contains("yellow"), "\(families)")
     }
 }
 
