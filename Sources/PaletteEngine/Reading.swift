@@ -95,6 +95,9 @@ struct Reading {
     /// or the full structure; and the words that asked, as the user wrote them.
     var structure: RoleStructure.Request = .full
     var structureWords: [String] = []
+    /// The words of things a colour word coloured ("a white dress"): their notes do not name
+    /// the thing's own colours, which the palette no longer has.
+    var colouredThings: Set<String> = []
     /// The words of the `monochrome` concept read: one hue when a hue is named beside them.
     private var monochromeWords: [String] = []
 
@@ -222,6 +225,7 @@ struct Reading {
                 var c = OKLCH(l: min(max(named.l + own.l - lead.l, 0.12), 0.97), c: named.c, h: named.h)
                 if PaletteComposer.isDarkYellow(c), !PaletteComposer.isDarkYellow(named) { c.l = named.l }
                 cues[j].colours[k].lch = c
+                colouredThings.formUnion(cues[j].words)
             }
         }
     }
@@ -242,6 +246,7 @@ struct Reading {
                 !cues[j].isReference
             else { continue }
             cues[j].colours = cues[i].colours
+            colouredThings.formUnion(cues[j].words)
             // The words say how the thing looks, not that the palette is grey: the lighthouse
             // beside a black and white cat keeps its red and its light.
             for (k, word) in globalModifierWords.enumerated().reversed() where cues[i].words.contains(word) {

@@ -44,7 +44,9 @@ struct ReadingNotes {
         var out: [ReadReference] = []
         var entries: [Int32] = []
         let used = Set(reading.usedWords)
-        for m in reading.matched.matches where m.entry >= 0 && used.contains(m.surface) {
+        // A thing a colour word coloured ("a white dress") is not named with its own colours.
+        for m in reading.matched.matches
+        where m.entry >= 0 && used.contains(m.surface) && !reading.colouredThings.contains(m.surface) {
             let entry = lexicon.entries[Int(m.entry)]
             let isReference =
                 entry.id.hasPrefix("ref:") || entry.id.hasPrefix("emoji:")

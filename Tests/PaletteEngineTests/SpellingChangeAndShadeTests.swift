@@ -56,6 +56,18 @@ final class AchromaticColourOnThingTests: XCTestCase {
         }
     }
 
+    func testTheNoteDoesNotNameTheColoursAColourWordReplaced() {
+        func named(_ text: String) -> Bool {
+            engine.palette(for: text).notes.contains {
+                if case .referencesRead = $0 { return true } else { return false }
+            }
+        }
+        // "read as: dress → mid blue, cobalt" stood under a white palette.
+        XCTAssertFalse(named("a white dress"))
+        XCTAssertFalse(named("a red dress"))
+        XCTAssertTrue(named("a dress"))
+    }
+
     func testAFoodOrDrinkIsShaded() {
         // Dark chocolate and black coffee stay brown, white chocolate a warm cream, not white.
         for text in ["chocolat noir", "black coffee", "white chocolate"] {
