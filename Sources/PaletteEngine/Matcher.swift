@@ -201,13 +201,32 @@ struct Matcher {
     /// The matches in `text`; `language` overrides detection (tests read a term as its language).
     func read(_ text: NormalisedText, language: LanguageCode? = nil) -> MatchResult {
         let tokens = Tokenizer.tokens(text, elisions: elisions, folding: lexicon.folding)
+        let result = read(tokens, text, language: language, strict: true)
+        // The language the function words pointed to read no word at all ("un cappotto color
+        // cammello" reads as Spanish by "un" and "color"): the words are read in any language,
+        // when two or more of them are one other language's. One word alone is a chance
+        // spelling ("cảm ơn", thank you, would be Spanish "cam").
+        if let strict = result.strictLatin, result.matches.isEmpty, result.unknown.count >= 2 {
+            let again = read(tokens, text, language: language, strict: false)
+            var counts: [LanguageCode: Int] = [:]
+            for m in again.matches where m.isWord && m.language != strict && m.language != .any {
+                counts[m.language, default: 0] += 1
+            }
+            if counts.values.contains(where: { $0 >= 2 }) { return again }
+        }
+        return result
+    }
+
+    private func read(
+        _ tokens: [Token], _ text: NormalisedText, language: LanguageCode?, strict: Bool
+    ) -> MatchResult {
         var result = MatchResult()
         if let language {
             result.language = language
         } else {
             let (best, confident) = detect(tokens, text)
             result.language = best
-            if confident, let best, best.script == .latin { result.strictLatin = best }
+            if strict, confident, let best, best.script == .latin { result.strictLatin = best }
         }
         var state = State()
         var words: [Word] = []

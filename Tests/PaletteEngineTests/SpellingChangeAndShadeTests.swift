@@ -185,3 +185,22 @@ final class GermanStemOfALongerWordTests: XCTestCase {
         XCTAssertTrue(engine.palette(for: "rote Rosen").palette.colors.map(ColourJudge.family).contains("red"))
     }
 }
+
+/// When the language the function words point to reads no word at all, the words are read in
+/// any language when two or more are one other language's: "un cappotto color cammello" read as
+/// Spanish (by "un" and "color") and gave a general palette, though "cappotto color cammello"
+/// alone was read.
+final class LanguageFallbackTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testWordsOfAnotherLanguageAreReadWhenTheFirstReadsNothing() {
+        for text in ["un cappotto color cammello", "una sciarpa color cammello"] {
+            let generation = engine.palette(for: text)
+            XCTAssertFalse(generation.notes.contains(.noColourWords), "\(text): \(generation.notes)")
+            let families = generation.palette.colors.map(ColourJudge.family)
+            XCTAssertTrue(families.contains("brown") || families.contains("orange"), "\(text): \(families)")
+        }
+        // One word of another language is not enough: a Vietnamese thank-you stays unread.
+        XCTAssertTrue(engine.palette(for: "cảm ơn bạn rất nhiều").notes.contains(.noColourWords))
+    }
+}
