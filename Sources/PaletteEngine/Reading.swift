@@ -219,14 +219,16 @@ struct Reading {
             }
             // A shadow or a highlight far from the lead's lightness keeps its own colour (a
             // lantern's dark frame), and no step darkens a light yellow into olive.
+            var coloured = false
             for k in cues[j].colours.indices where !cues[j].colours[k].isAccent {
                 let own = cues[j].colours[k].lch
                 guard sameHue(own), abs(own.l - lead.l) <= 0.25 else { continue }
                 var c = OKLCH(l: min(max(named.l + own.l - lead.l, 0.12), 0.97), c: named.c, h: named.h)
                 if PaletteComposer.isDarkYellow(c), !PaletteComposer.isDarkYellow(named) { c.l = named.l }
                 cues[j].colours[k].lch = c
-                colouredThings.formUnion(cues[j].words)
+                coloured = true
             }
+            if coloured { colouredThings.formUnion(cues[j].words) }
         }
     }
 

@@ -3,16 +3,19 @@ import XCTest
 
 @testable import PaletteEngine
 
+extension XCTestCase {
+    /// The words of `text` that drove any role of the offline engine's palette.
+    fileprivate func usedWords(_ text: String) -> [String] {
+        OfflineEngine().palette(for: text).rationale.values.flatMap { $0 }
+    }
+}
+
 /// Inflections that change the stem's spelling, and endings that were left on a known word:
 /// Spanish and Portuguese c → qu and g → gu before -ísimo, -ito, -inho (blanco → blanquísimo,
 /// blanquito; branco → branquinha), Italian c → ch before -issimo (bianco → bianchissimi), the
 /// Korean copula (단풍인데, 바다지만) and Russian adjectives made from nouns in -ь (ноябрьское). Each read nothing, or another word, before.
 final class SpellingChangeTests: XCTestCase {
     let engine = OfflineEngine()
-
-    func usedWords(_ text: String) -> [String] {
-        engine.palette(for: text).rationale.values.flatMap { $0 }
-    }
 
     func testTheWordIsReadThroughItsSpellingChange() {
         let cases: [(String, String)] = [
@@ -147,10 +150,6 @@ final class LampFireflyAndCoatTests: XCTestCase {
 /// it (ピンク of ピンクローズ).
 final class WordInsideAWordTests: XCTestCase {
     let engine = OfflineEngine()
-
-    func usedWords(_ text: String) -> [String] {
-        engine.palette(for: text).rationale.values.flatMap { $0 }
-    }
 
     func testAFragmentIsNotAWord() {
         for text in ["ベランダの朝", "ランドセル", "ブランコ"] {
