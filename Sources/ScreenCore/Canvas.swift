@@ -49,8 +49,8 @@ public struct Style: Hashable, Sendable {
 /// anyway, and longer clusters are cut at a scalar boundary.
 public struct Cell: Hashable, Sendable {
     /// UTF-8 bytes 0...14 in the two words; byte 15 (the top byte of `high`) is the length.
-    private var low: UInt64
-    private var high: UInt64
+    @usableFromInline internal private(set) var low: UInt64
+    @usableFromInline internal private(set) var high: UInt64
     public var style: Style
     public var isContinuation: Bool
 
@@ -124,10 +124,38 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// Calls `body` with the cell's text as UTF-8 bytes, without building a `String`.
+    ///
+    /// Inlinable, so the painter gets it specialised: called through the generic
+    /// `withUnsafeBytes(of:)` it was half of writing a cell that is not ASCII.
+    @inlinable
     public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        let count = byteCount
-        return try withUnsafeBytes(of: (low, high)) { raw in
+        var words = (low, high)
+        let count = Int(high >> 56)
+        return try withUnsafeBytes(of: &words) { raw in
             try body(UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+        }
+    }
+
+    /// The cell's one scalar when its text is exactly one (most cells that are not ASCII:
+    /// box drawing, blocks, a CJK character); nil for several scalars or none.
+    @inlinable
+    public var singleScalar: Unicode.Scalar? {
+        let count = Int(high >> 56)
+        let b0 = UInt32(truncatingIfNeeded: low)
+        switch count {
+        case 1:
+            return b0 & 0xFF < 0x80 ? Unicode.Scalar(b0 & 0xFF) : nil
+        case 2 where b0 & 0xE0 == 0xC0:
+            return Unicode.Scalar((b0 & 0x1F) << 6 | (b0 >> 8) & 0x3F)
+        case 3 where b0 & 0xF0 == 0xE0:
+            let lead: UInt32 = (b0 & 0x0F) << 12 | ((b0 >> 8) & 0x3F) << 6
+            return Unicode.Scalar(lead | (b0 >> 16) & 0x3F)
+        case 4 where b0 & 0xF8 == 0xF0:
+            let high: UInt32 = (b0 & 0x07) << 18 | ((b0 >> 8) & 0x3F) << 12
+            let low: UInt32 = ((b0 >> 16) & 0x3F) << 6 | (b0 >> 24) & 0x3F
+            return Unicode.Scalar(high | low)
+        default:
+            return nil
         }
     }
 

@@ -261,7 +261,16 @@ struct TerminalWriter {
 
     /// Moves the cursor to `row`, `column`, unless it is there: the shortest of `cup`, and,
     /// from a known position, `cr` or `hpa` in the same row and `vpa` in the same column.
+    ///
+    /// The check for being there already is inlined: the painter asks before every cell it
+    /// writes, and the call alone was most of what that cost.
+    @inline(__always)
     mutating func move(row: Int, column: Int) {
+        if let cursor, cursor.row == row, cursor.column == column { return }
+        moveFromElsewhere(row: row, column: column)
+    }
+
+    private mutating func moveFromElsewhere(row: Int, column: Int) {
         if let cursor {
             if cursor.row == row {
                 if cursor.column == column { return }
@@ -326,7 +335,14 @@ struct TerminalWriter {
     @discardableResult
     mutating func cellText(_ cell: Cell, room: Int, width: Int) -> Int {
         var columns = 0
-        if !cell.isContinuation {
+        if !cell.isContinuation, let scalar = cell.singleScalar {
+            // One scalar (most cells that get here): no decoding loop.
+            let w = Int(pt_wcwidth(scalar.value))
+            if w >= 1, !(w == 2 && room < 2) {
+                columns = w
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        } else if !cell.isContinuation {
             var marks = 0
             cell.withUTF8 { raw in
                 var iterator = raw.makeIterator()
@@ -472,10 +488,14 @@ struct TerminalWriter {
         bytes += set
     }
 
-    /// Formatted `setaf` or `setab` strings, each made once.
+    /// Formatted `setaf` or `setab` strings, each made once: the 256 indexed colours in a
+    /// table, direct colour's numbers in a direct-mapped cache (one slot each, no hashing of a
+    /// key: a `Dictionary` lookup was a third of setting a look).
     private struct ColorStrings {
         private var indexed: [[UInt8]?] = Array(repeating: nil, count: 256)
-        private var other: [Int32: [UInt8]] = [:]
+        private var otherKeys = [Int32](repeating: -1, count: ColorStrings.otherSlots)
+        private var otherStrings = [[UInt8]](repeating: [], count: ColorStrings.otherSlots)
+        private static let otherSlots = 1024
 
         mutating func string(for number: Int32, _ make: (Int32) -> [UInt8]) -> [UInt8] {
             if number >= 0, number < 256 {
@@ -484,10 +504,11 @@ struct TerminalWriter {
                 indexed[Int(number)] = made
                 return made
             }
-            if let known = other[number] { return known }
+            let slot = Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: number)) &* 0x9E37_79B9_7F4A_7C15) >> 54)
+            if otherKeys[slot] == number { return otherStrings[slot] }
             let made = make(number)
-            if other.count >= TerminalWriter.cacheLimit { other.removeAll(keepingCapacity: true) }
-            other[number] = made
+            otherKeys[slot] = number
+            otherStrings[slot] = made
             return made
         }
     }

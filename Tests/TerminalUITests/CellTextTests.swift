@@ -44,6 +44,26 @@ final class CellTextTests: XCTestCase {
         XCTAssertEqual(text("e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}").scalars, [0x65, 0x301, 0x302, 0x303, 0x304])
     }
 
+    func testACombiningMarkOnItsOwnIsASpace() {
+        XCTAssertEqual(text("\u{301}").scalars, [0x20])
+        XCTAssertEqual(text("\u{301}").columns, 1)
+        XCTAssertEqual(text("█").scalars, [0x2588])
+    }
+
+    /// The painter's fast path reads a cell's one scalar straight from its bytes.
+    func testSingleScalarOfACell() {
+        XCTAssertEqual(Cell(text: "A").singleScalar, "A")
+        XCTAssertEqual(Cell(text: "é").singleScalar, "\u{E9}")
+        XCTAssertEqual(Cell(text: "█").singleScalar, "\u{2588}")
+        XCTAssertEqual(Cell(text: "寧").singleScalar, "\u{5BE7}")
+        XCTAssertEqual(Cell(text: "🌅").singleScalar, "\u{1F305}")
+        XCTAssertEqual(Cell(scalar: "\u{10FFFF}", style: .plain).singleScalar, "\u{10FFFF}")
+        XCTAssertNil(Cell(text: "e\u{301}").singleScalar)
+        XCTAssertNil(Cell(text: "ab").singleScalar)
+        XCTAssertNil(Cell(text: "").singleScalar)
+        XCTAssertNil(Cell(text: "寧a").singleScalar)
+    }
+
     func testAContinuationCellOnItsOwnIsASpace() {
         var writer = TerminalWriter(strings: .ansi)
         XCTAssertEqual(writer.cellText(Cell(text: "", isContinuation: true), room: 5, width: 80), 1)

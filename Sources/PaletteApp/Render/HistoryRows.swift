@@ -6,7 +6,7 @@ import PaletteText
 import ScreenCore
 
 /// What one row of the history list shows: a part of its own, so rows are cached one by one
-/// and by content (a scrolled list copies the rows it drew before).
+/// (a scrolled list copies the rows it drew before, kept by `HistoryRowID`).
 enum HistoryRow: Equatable, Sendable {
     /// Not drawn through a cache yet.
     case unknown
@@ -15,10 +15,8 @@ enum HistoryRow: Equatable, Sendable {
     case text(String)
     case entry(Entry)
 
-    /// An entry's row: what it shows of the entry, and how it is marked. Only the fields the row
-    /// draws, since rows are kept by this key: hashing the whole entry (its id, provider, model
-    /// and lineage) for every row of a scrolled list was a third of updating the list.
-    struct Entry: Hashable, Sendable {
+    /// An entry's row: what it shows of the entry, and how it is marked.
+    struct Entry: Equatable, Sendable {
         var description: String
         /// "14:05" today, else "2026-12-04" (`AppClock.stamp`).
         var when: String
@@ -33,20 +31,6 @@ enum HistoryRow: Equatable, Sendable {
         var made = ""
         /// The name of the picture the palette was made from, marked before the description.
         var image = ""
-
-        /// The date, the colours and the marks, not the description: rows are looked up by this
-        /// key whenever the list moves, and hashing the description was most of a lookup. Equality
-        /// stays synthesised and compares every field, so two rows that share a hash are still
-        /// told apart.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(when)
-            hasher.combine(palette)
-            hasher.combine(favorite)
-            hasher.combine(selected)
-            hasher.combine(focused)
-            hasher.combine(group)
-            hasher.combine(open)
-        }
 
         init(_ entry: HistoryEntry, when: String, selected: Bool, focused: Bool) {
             description = entry.description
@@ -168,6 +152,34 @@ struct HistoryListKey: Equatable, Sendable {
     }
 }
 
+/// What decides an entry's row, in a few words: which entry, how it is marked, the day its date
+/// is written against, and the history's revision (any change to an entry is a new revision).
+/// nil for a row that shows no entry.
+struct HistoryRowID: Hashable, Sendable {
+    var index: Int
+    var revision: Int
+    var today: Int
+    var selected: Bool
+    /// The list has the focus and this is the selected row.
+    var focused: Bool
+    var group: Int
+    var open: Bool
+
+    init?(_ state: borrowing AppState, row r: Int, today: Int?) {
+        let history = state.history
+        let row = history.top + r
+        guard let today, let index = history.entryIndex(atRow: row) else { return nil }
+        self.index = index
+        revision = history.revision
+        self.today = today
+        selected = row == history.selected
+        // Only the selected row shows the list's focus (`Entry.draw`'s highlight).
+        focused = selected && state.focus == .history
+        group = history.groupSize(atRow: row)
+        open = group >= 2 && history.isExpanded(atRow: row)
+    }
+}
+
 extension Canvas {
     /// Draws each list row unless the cache holds it: at the same place, or drawn before
     /// (the list scrolled), then copied.
@@ -178,6 +190,7 @@ extension Canvas {
         cache.historyList = listKey
         if cache.historyRows.count != list.height {
             cache.historyRows = Array(repeating: .unknown, count: list.height)
+            cache.historyRowIDs = Array(repeating: nil, count: list.height)
         }
         let clock = state.clock.value
         // Asked only when a row shows an entry: the local day reads the time zone, whose first
@@ -185,23 +198,33 @@ extension Canvas {
         var today: Int?
         for r in 0..<list.height {
             let y = list.y + r
-            let wanted = HistoryRow(state, row: r) { created in
-                let day = today ?? clock.today()
-                today = day
-                return cache.stamps.stamp(created, today: day, clock: clock)
-            }
-            if cache.historyRows[r] == wanted { continue }
-            cache.historyRows[r] = wanted
-            if case .entry(let key) = wanted, let cells = cache.rowCells[key] {
-                setRow(y, cells)
+            // A row showing an entry is decided by a few words (`HistoryRowID`): the same words
+            // are the row on screen, and rows drawn before are kept by them, so a move through
+            // the list copies nothing of the entries it passes (building each row's strings,
+            // palette and date, then hashing them, was most of the move's render).
+            if let id = HistoryRowID(state, row: r, today: state.history.count == 0 ? nil : today ?? clock.today()) {
+                today = id.today
+                if cache.historyRowIDs[r] == id { continue }
+                cache.historyRowIDs[r] = id
+                cache.historyRows[r] = .unknown
+                if let cells = cache.rowCells[id] {
+                    setRow(y, cells)
+                    continue
+                }
+                clearRows(y..<(y + 1))
+                HistoryRow(state, row: r) { cache.stamps.stamp($0, today: id.today, clock: clock) }
+                    .draw(y: y, on: &self, frame)
+                if cache.rowCells.count >= RenderCache.rowCapacity { cache.rowCells.removeAll(keepingCapacity: true) }
+                cache.rowCells[id] = Array(row(y))
                 continue
             }
+            // "No history yet", "no matches" or a blank row.
+            cache.historyRowIDs[r] = nil
+            let wanted = HistoryRow(state, row: r) { cache.stamps.stamp($0, today: clock.today(), clock: clock) }
+            if cache.historyRows[r] == wanted { continue }
+            cache.historyRows[r] = wanted
             clearRows(y..<(y + 1))
             wanted.draw(y: y, on: &self, frame)
-            if case .entry(let key) = wanted {
-                if cache.rowCells.count >= RenderCache.rowCapacity { cache.rowCells.removeAll(keepingCapacity: true) }
-                cache.rowCells[key] = Array(row(y))
-            }
         }
     }
 }

@@ -28,8 +28,11 @@ public struct RenderCache: Sendable {
     var historyHeader: Drawn<HistoryHeader>?
     /// What each list row of `frame` shows, top to bottom.
     var historyRows: [HistoryRow] = []
+    /// What decided each of `historyRows`, for rows showing an entry (`HistoryRowID`).
+    var historyRowIDs: [HistoryRowID?] = []
     var historyList: HistoryListKey?
-    var rowCells: [HistoryRow.Entry: [Cell]] = [:]
+    /// Rows drawn before, by what decided them, so a scrolled list copies them.
+    var rowCells: [HistoryRowID: [Cell]] = [:]
     var stamps = StampMemo()
     var status: Drawn<StatusLine>?
     var lineage: Drawn<LineagePanel>?
