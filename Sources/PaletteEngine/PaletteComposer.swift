@@ -31,6 +31,9 @@ struct Candidate {
     /// A colour word named beside black and white ("with a splash of red"): the accent, kept
     /// as named (`Cue.isSpot`).
     var isSpot = false
+    /// A hue the description names ("an orange cat", قطة برتقالية): a mood shades it, never
+    /// moves it out of its family.
+    var isNamedHue = false
     var rgb = RGB(r: 0, g: 0, b: 0)
     var lab = CIELab(l: 0, a: 0, b: 0)
 
@@ -228,6 +231,9 @@ struct PaletteComposer {
     /// sunset over Venice" the sunset, the head, still leads (3.2 gave Venice the primary).
     static let referenceWeight = 2.9
 
+    /// The least chroma (OKLCH) of a colour word's colour that counts as a named hue.
+    static let namedHueChroma = 0.06
+
     /// The least chroma an accent keeps (OKLCH), whatever the mood.
     static let accentMinimumChroma = 0.07
 
@@ -281,9 +287,12 @@ struct PaletteComposer {
                 // so it keeps its lightness as a lamp does, and the night leads (`build`).
                 let isLight = nightFalls && PaletteComposer.isLightYellow(candidates[i].lch)
                 candidates[i].isNightLight = isLight
+                // A named hue takes a third of the mood: "a sleepy orange cat" is a soft orange,
+                // not the mushroom the whole mood made of it (nor is a calm yellow room brown).
+                let mood = side != nil ? 0 : (1 - 0.8 * s) * (candidates[i].isNamedHue ? 0.35 : 1)
                 candidates[i].lch = shaped(
                     candidates[i].lch, emotion: emotion, strength: side == true ? 0.5 : 1,
-                    darkening: side == true || isLight ? 0 : 1 - s, mood: side != nil ? 0 : 1 - 0.8 * s)
+                    darkening: side == true || isLight ? 0 : 1 - s, mood: mood)
             }
             candidates[i].map()
         }
@@ -642,6 +651,7 @@ struct PaletteComposer {
                     lch: colour.lch, weight: w, lead: lead, words: cue.words, cues: CueSet(ci),
                     isAccent: isAccent)
                 c.isSpot = cue.isSpot
+                c.isNamedHue = cue.kind == .colour && !isAccent && colour.lch.c >= PaletteComposer.namedHueChroma
                 c.salience = salience
                 c.strength = cue.strength
                 c.isFigure = isFigure
@@ -678,6 +688,7 @@ struct PaletteComposer {
                 clusters[j].isGround = clusters[j].isGround || c.isGround
                 clusters[j].isObject = clusters[j].isObject && c.isObject
                 clusters[j].isSpot = clusters[j].isSpot || c.isSpot
+                clusters[j].isNamedHue = clusters[j].isNamedHue || c.isNamedHue
             } else {
                 clusters.append(c)
                 clusterLabs.append(lab)

@@ -203,3 +203,46 @@ final class LanguageFallbackTests: XCTestCase {
         XCTAssertTrue(engine.palette(for: "cảm ơn bạn rất nhiều").notes.contains(.noColourWords))
     }
 }
+
+/// A hue the description names keeps its family under a mood: "a sleepy orange cat" was
+/// mushroom, dirt and grey (the mood drew the orange's chroma down by half), قطة برتقالية نائمة
+/// burlywood, "a calm yellow room" light brown.
+final class NamedHueUnderMoodTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testANamedHueKeepsItsFamily() {
+        let cases: [(String, String)] = [
+            ("an orange cat sleeping on the rug", "orange"),
+            ("a sleepy orange cat", "orange"),
+            ("قطة برتقالية نائمة على السجادة", "orange"),
+            ("a calm yellow room", "yellow"),
+            ("eine müde orange Katze", "orange"),
+        ]
+        for (text, family) in cases {
+            let colours = engine.palette(for: text).palette.colors
+            XCTAssertEqual(ColourJudge.family(colours[0]), family, "\(text): \(colours.map(\.hex))")
+        }
+    }
+
+    /// The mood still shades it: softer than the colour word alone.
+    func testTheMoodStillShadesIt() {
+        let plain = OKLCH(engine.palette(for: "an orange cat").palette.primary)
+        let sleepy = OKLCH(engine.palette(for: "a sleepy orange cat").palette.primary)
+        XCTAssertLessThan(sleepy.c, plain.c - 0.01, "sleepy \(sleepy), plain \(plain)")
+    }
+}
+
+/// A tea plantation is its green rows in every language, not a cup of tea's browns: 보성 녹차밭
+/// read nothing, đồi chè and "a tea plantation" were sepia and burlywood.
+final class TeaPlantationTests: XCTestCase {
+    func testTeaFieldsAreGreen() {
+        let texts = [
+            "a tea plantation", "보성 녹차밭", "đồi chè Mộc Châu", "茶園", "茶畑", "çay bahçeleri", "чайные плантации",
+            "une plantation de thé", "चाय बागान", "Teeplantage",
+        ]
+        for text in texts {
+            let p = OfflineEngine().palette(for: text).palette
+            XCTAssertEqual(ColourJudge.family(p.primary), "green", "\(text): \(p.colors.map(\.hex))")
+        }
+    }
+}

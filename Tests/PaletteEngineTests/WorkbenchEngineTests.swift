@@ -273,13 +273,14 @@ final class WorkbenchEngineTests: XCTestCase {
             // at 25.9) has no room for even that: its darker colours lie between it and black, the
             // first a whole darker step away (OKLCH L at least 0.06 less: #5A0111 to #1F0300 is
             // 16.5) and the next two ΔE00 10 apart, about 30 of that span.
-            // Nor has "warmer" when every free role is already within 0.35 of the warmest colour
+            // Nor has "warmer" when every free role is already within 0.45 of the warmest colour
             // of its lightness (a fire's deep red and amber: #A20010 has 0.06 left); when one free
             // role alone has room, its warmer steps give two (atitlán's squash beside a cobalt).
-            // A role with less than 0.35 left takes one step in every candidate: a pure red
-            // #ED1C24 (0.31 left) becomes #FF1323 beside each of a cobalt's two warmer steps.
+            // A role with less than 0.45 left takes one step in every candidate: a pure red
+            // #ED1C24 (0.31 left) becomes #FF1323 beside each of a cobalt's two warmer steps, and
+            // an orange #E57700 (0.44, most of it at hues a step does not turn to) #FF5B00.
             let free = Role.allCases.filter { locked[$0] == nil }
-            let roomy = free.filter { Self.warmthRoom(base[$0]) >= 0.35 }.count
+            let roomy = free.filter { Self.warmthRoom(base[$0]) >= 0.45 }.count
             let noRoom =
                 refinement?.instruction == "darker accent"
                 && ([base.accent.r, base.accent.g, base.accent.b].allSatisfy { $0 < 0x40 }
@@ -288,7 +289,8 @@ final class WorkbenchEngineTests: XCTestCase {
             let oneRoleRoom = refinement?.instruction == "warmer" && roomy == 1
             XCTAssertGreaterThanOrEqual(
                 all.count, refinement == nil ? 4 : noRoom ? 1 : oneRoleRoom ? 2 : 3,
-                "at least four candidates for \(text.prefix(30)) \(refinement?.instruction ?? "") \(locked)")
+                "at least four candidates for \(text.prefix(30)) \(refinement?.instruction ?? "") \(locked), base "
+                    + "\(base.colors.map(\.hex)) room \(base.colors.map(Self.warmthRoom)), got \(all.map { $0.palette.colors.map(\.hex) })")
             for (a, x) in all.enumerated() {
                 for (role, colour) in locked { XCTAssertEqual(x.palette[role], colour) }
                 for y in all[(a + 1)...] {
