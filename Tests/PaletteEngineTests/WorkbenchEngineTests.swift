@@ -290,7 +290,8 @@ final class WorkbenchEngineTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(
                 all.count, refinement == nil ? 4 : noRoom ? 1 : oneRoleRoom ? 2 : 3,
                 "at least four candidates for \(text.prefix(30)) \(refinement?.instruction ?? "") \(locked), base "
-                    + "\(base.colors.map(\.hex)) room \(base.colors.map(Self.warmthRoom)), got \(all.map { $0.palette.colors.map(\.hex) })")
+                    + "\(base.colors.map(\.hex)) room \(base.colors.map(Self.warmthRoom)), got \(all.map { $0.palette.colors.map(\.hex) })"
+            )
             for (a, x) in all.enumerated() {
                 for (role, colour) in locked { XCTAssertEqual(x.palette[role], colour) }
                 for y in all[(a + 1)...] {
