@@ -84,6 +84,10 @@ struct MatchResult {
     var strictLatin: LanguageCode?
     /// Content words the lexicon does not know (function words and numbers are not counted).
     var unknown: [String] = []
+    /// The ordinals of function words, and of the words an `@of` word leads to ("a touch of
+    /// *orange*", "la moindre touche d'*orange*"): a negation reaches over them to that word.
+    var functionOrdinals: Set<Int> = []
+    var ofLedOrdinals: Set<Int> = []
     /// Clauses that put a figure in a setting ("at", "with", 在, で ...).
     var relationClauses: Set<Int> = []
     /// Each relation word that names a setting holding the figure (`@inside`): its clause and
@@ -316,10 +320,18 @@ struct Matcher {
                     for c in w.folded.unicodeScalars where c.value >= grammar.lowestLatinLetter {
                         letters |= grammar.latinLetterLanguages[c] ?? 0
                     }
+                    // Hand-written concepts vote for their language; names from colour lists do not.
+                    let own =
+                        lexicon.exact[w.folded]?.filter { $0.language != .any && lexicon.isHandWritten($0.entry) }
+                        ?? []
+                    // A function word that is another language's word is half a vote: Spanish
+                    // "sea" (be) is the English sea, and "sea" alone is the sea.
+                    let functionVote =
+                        own.contains { function & (UInt16(1) << $0.language.rawValue) == 0 } ? 0.5 : 1
                     if function | letters != 0 {
                         for l in 0..<scores.count {
                             let bit = UInt16(1) << l
-                            if function & bit != 0 { scores[l] += 1 }
+                            if function & bit != 0 { scores[l] += functionVote }
                             if letters & bit != 0 { scores[l] += 0.6 }
                         }
                     }
@@ -327,11 +339,7 @@ struct Matcher {
                         scores[Int(LanguageCode.fr.rawValue)] += 0.3
                         scores[Int(LanguageCode.it.rawValue)] += 0.3
                     }
-                    // Hand-written concepts vote for their language; names from colour lists do not.
-                    if let list = lexicon.exact[w.folded] {
-                        let own = list.filter { $0.language != .any && lexicon.isHandWritten($0.entry) }
-                        for s in own { scores[Int(s.language.rawValue)] += 0.7 / Double(own.count) }
-                    }
+                    for s in own { scores[Int(s.language.rawValue)] += 0.7 / Double(own.count) }
                 case .cyrillic: scores[Int(LanguageCode.ru.rawValue)] += 1
                 case .arabic: scores[Int(LanguageCode.ar.rawValue)] += 1
                 case .devanagari: scores[Int(LanguageCode.hi.rawValue)] += 1
@@ -402,6 +410,7 @@ struct Matcher {
                     result.relationClauses.insert(state.clause)
                     result.relations.append((state.clause, state.ordinal + 1, false))
                 }
+                if words[i].elidedOf { result.ofLedOrdinals.insert(state.ordinal) }
                 result.matches.append(
                     Match(
                         entry: sense.entry, surface: text.surface(range), ordinal: state.ordinal,
@@ -422,6 +431,7 @@ struct Matcher {
                 result.matches[last].isHead = true
             }
             if isOfWord(w.folded, language) {
+                result.ofLedOrdinals.insert(state.ordinal + 1)
                 state.ofPending = true
                 // "champ de lavande" links two nouns; "une forêt avec des baies": the article
                 // after "avec" links nothing.
@@ -469,6 +479,9 @@ struct Matcher {
                 lastUnknownEnd = i
             } else {
                 lastUnknown = nil
+                if functionWords.contains(w.folded) || functionWords.contains(w.bare) {
+                    result.functionOrdinals.insert(state.ordinal)
+                }
             }
             i += 1
             if let language, lexicon.rules[language]?.rules.between.contains(w.folded) ?? false { continue }

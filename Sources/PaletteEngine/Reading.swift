@@ -320,7 +320,15 @@ struct Reading {
                 negatedColourAt = m.ordinal
                 return true
             }
-            guard let n = negation, n.clause == m.clause, m.ordinal - n.ordinal <= Reading.reach else { return false }
+            guard let n = negation, n.clause == m.clause else { return false }
+            var distance = m.ordinal - n.ordinal
+            // "without a single touch of orange", "sans la moindre touche d'orange", "ohne einen
+            // Hauch von Orange": a colour led to by an of-word is a quantity of it, and the
+            // function words on the way do not count (a colour after "in the" is not reached).
+            if distance > Reading.reach, result.ofLedOrdinals.contains(m.ordinal) {
+                distance -= ((n.ordinal + 1)..<m.ordinal).filter { result.functionOrdinals.contains($0) }.count
+            }
+            guard distance <= Reading.reach else { return false }
             negation = nil
             if namesAColour(m) { negatedColourAt = m.ordinal }
             return true

@@ -24,6 +24,8 @@ struct Word {
     var script: ScriptClass
     /// An elided article was cut from the front (l'océan, dell'alba).
     var elided = false
+    /// What was cut is "of" (d'orange, dell'alba, degl'alberi).
+    var elidedOf = false
     /// Stems of `folded` and `bare` by language, filled once per word by the matcher.
     var stems = StemTable()
 }
@@ -190,20 +192,24 @@ enum Tokenizer {
         var start = range.lowerBound
         var end = range.upperBound
         var elided = false
+        var elidedOf = false
         if script == .latin, let apostrophe = s[range].firstIndex(of: "'") {
             var head = String.UnicodeScalarView()
             head.append(contentsOf: s[start..<apostrophe])
             if elisions.contains(String(head)), apostrophe + 1 < end {
                 start = apostrophe + 1
                 elided = true
+                elidedOf = ["d", "dell", "degl", "D", "Dell"].contains(String(head))
             } else if end - start >= 3, s[end - 1] == "s", s[end - 2] == "'" {
                 end -= 2
             }
         }
         guard s[start..<end].contains(where: { $0 != "'" }) else { return nil }
         let folded = string(s[start..<end].lazy.filter { $0 != "'" })
-        return Word(
+        var word = Word(
             folded: folded, bare: folding?.bare(folded) ?? folded, range: start..<end, script: script, elided: elided)
+        word.elidedOf = elidedOf
+        return word
     }
 
     /// A 6- or 3-digit hex code starting at `start`, not followed by another word character.

@@ -246,3 +246,54 @@ final class TeaPlantationTests: XCTestCase {
         }
     }
 }
+
+/// A negation reaches a colour named as a quantity of it over the function words on the way:
+/// "without a single touch of orange" and "sans la moindre touche d'orange" kept a dark orange
+/// accent. Spanish "que no sea amarillo" negated "sea" (read as the English sea) and kept the
+/// yellow; a lone "sea" is still the sea.
+final class NegationReachTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testAQuantityOfAColourIsNegated() {
+        let texts = [
+            "a forest in autumn without a single touch of orange",
+            "une forêt en automne, sans la moindre touche d'orange",
+            "un bosque en otoño sin una sola pizca de naranja",
+            "ein Herbstwald ohne einen Hauch von Orange",
+            "un bosco d'autunno senza nemmeno un filo d'arancione",
+        ]
+        for text in texts {
+            let r = engine.palette(for: text)
+            XCTAssertFalse(
+                r.palette.colors.map(ColourJudge.family).contains("orange"), "\(text): \(r.palette.colors.map(\.hex))")
+        }
+    }
+
+    func testAColourAfterAnotherWordIsNotReached() {
+        let p = engine.palette(for: "a beach with no people in the orange light").palette
+        XCTAssertTrue(p.colors.map(ColourJudge.family).contains("orange"), "\(p.colors.map(\.hex))")
+    }
+
+    func testSpanishSubjunctiveIsNotTheSea() {
+        let p = engine.palette(for: "un limón que no sea amarillo").palette
+        XCTAssertFalse(p.colors.map(ColourJudge.family).contains("yellow"), "\(p.colors.map(\.hex))")
+        XCTAssertEqual(ColourJudge.family(engine.palette(for: "sea").palette.primary), "blue")
+    }
+}
+
+/// Foods, fields and places a designer knows by their colours, read in their own words:
+/// 重庆火锅 was grey (the pot glyph's), борщ and 유채꽃밭 read nothing, pistache was not read in
+/// French, the Côte d'Azur was Provence's lavender and İznik tiles were unread.
+final class FoodFieldAndCoastTests: XCTestCase {
+    func testEachReadsAsItsColours() {
+        let cases: [(String, String)] = [
+            ("重庆火锅", "red"), ("a Sichuan hotpot", "red"), ("борщ со сметаной", "red"), ("ボルシチ", "red"),
+            ("제주 유채꽃밭", "yellow"), ("Rapsfelder im Mai", "yellow"), ("सरसों के खेत", "yellow"),
+            ("une glace à la pistache", "green"), ("la Côte d'Azur en plein été", "blue"), ("İznik çinisi", "blue"),
+        ]
+        for (text, family) in cases {
+            let colours = OfflineEngine().palette(for: text).palette.colors
+            XCTAssertTrue(colours.map(ColourJudge.family).contains(family), "\(text): \(colours.map(\.hex))")
+        }
+    }
+}
