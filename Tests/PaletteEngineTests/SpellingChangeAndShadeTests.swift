@@ -297,3 +297,25 @@ final class FoodFieldAndCoastTests: XCTestCase {
         }
     }
 }
+
+/// A lit or glowing thing in the dark glows warm: "glowing" and مضيء were neon (a hot pink
+/// accent beside a lantern), erleuchtet was enlightenment (spiritual), and a lit hut was its
+/// wood's brown.
+final class GlowingIsWarmLightTests: XCTestCase {
+    func testALitThingInTheNightGlowsWarm() {
+        let texts = [
+            "a glowing lantern in a dark blue night", "فانوس رمضان مضيء في ليلة زرقاء داكنة",
+            "eine warm erleuchtete Hütte in einer eisblauen Winternacht", "une cabane éclairée dans la nuit d'hiver",
+            "una casa iluminada en la noche", "освещённое окно в зимнюю ночь",
+        ]
+        for text in texts {
+            let colours = OfflineEngine().palette(for: text).palette.colors
+            let families = colours.map(ColourJudge.family)
+            XCTAssertFalse(families.contains("pink"), "\(text): \(colours.map(\.hex))")
+            XCTAssertTrue(
+                families.contains("yellow") || families.contains("orange") || families.contains("red"),
+                "\(text): \(colours.map(\.hex))")
+            XCTAssertTrue(colours.contains { OKLCH($0).l < 0.4 }, "\(text): \(colours.map(\.hex))")
+        }
+    }
+}
