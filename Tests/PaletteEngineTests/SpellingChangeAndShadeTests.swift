@@ -282,14 +282,17 @@ final class NegationReachTests: XCTestCase {
 }
 
 /// Foods, fields and places a designer knows by their colours, read in their own words:
-/// 重庆火锅 was grey (the pot glyph's), борщ and 유채꽃밭 read nothing, pistache was not read in
-/// French, the Côte d'Azur was Provence's lavender and İznik tiles were unread.
+/// 重庆火锅 was grey (the pot glyph's), борщ, 유채꽃밭, açaí, bánh xèo and churros read nothing,
+/// pistache was not read in French, lokum was candy, the Côte d'Azur was Provence's lavender and
+/// İznik tiles were unread.
 final class FoodFieldAndCoastTests: XCTestCase {
     func testEachReadsAsItsColours() {
         let cases: [(String, String)] = [
             ("重庆火锅", "red"), ("a Sichuan hotpot", "red"), ("борщ со сметаной", "red"), ("ボルシチ", "red"),
             ("제주 유채꽃밭", "yellow"), ("Rapsfelder im Mai", "yellow"), ("सरसों के खेत", "yellow"),
             ("une glace à la pistache", "green"), ("la Côte d'Azur en plein été", "blue"), ("İznik çinisi", "blue"),
+            ("uma tigela de açaí", "purple"), ("bánh xèo", "yellow"), ("güllü lokum", "pink"), ("churros", "orange"),
+            ("楊梅", "red"),
         ]
         for (text, family) in cases {
             let colours = OfflineEngine().palette(for: text).palette.colors
