@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 a469376fe9ede65d 7 14
+palette-lexicon-index 2 46e4169782a8a769 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor|accent|accents|hint|touch
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 44004
+@exact 44040
 1920s	727a
 1950s	738a
 1960s	731a
@@ -1101,6 +1101,7 @@ aranha	1720g
 arara	349g
 araña	1720f
 arboleda	119f
+arbouse de chine	281e
 arbre	133e
 arbre à feuilles caduques	1742e
 arbre à vœux	1949e
@@ -1182,6 +1183,7 @@ arrabbiata	432i
 arrabbiato	432i
 arranha céu	368g
 arranha céus	368g
+arrayán chino	281f
 arrecife	153f
 arrecife de coral	153f
 arrecifes	153f
@@ -1241,6 +1243,7 @@ arándanos	1769f
 arı	353n
 asa	169G
 asabi	432n
+asai	276n
 asalet	412n
 asante	771a
 asas	169G
@@ -1598,6 +1601,7 @@ azzurrognolo	4i
 azúcar	272f
 açafrão	294g
 açafrão da terra	79g
+açai	276n
 açaí	276a 276g 276m
 açaí bowl	276a 276h
 açaí na tigela	276g
@@ -3145,6 +3149,7 @@ bánh burrito	1810m
 bánh bèo	449m
 bánh bích quy	271m
 bánh bông lan	271m
+bánh churros	278m
 bánh cookie	271m
 bánh cupcake	271m
 bánh cá có hình xoắn	1836m
@@ -4363,7 +4368,7 @@ chuches	272f
 church	389a
 churrería	278f
 churro	278a 278e 278f 278g
-churros	278a 278e 278f 278g
+churros	278a 278e 278f 278g 278h 278i 278m
 chuseok	781a
 chute de neige	187e
 chute eau	151e
@@ -5097,6 +5102,7 @@ coração partido	421g
 corbata	1964f
 corbeau	441e
 corbeaux	441e
+corbezzolo cinese	281i
 cordilheira	160g
 cordillera	160f
 cordão de luz	363g
@@ -5281,6 +5287,7 @@ cremlino	865i
 crença	434g
 creole	2530a
 crepacuore	421i
+crepe vietnamita	277f
 crepuscolo	191i
 crepúsculo	179g 191f
 crepúsculo dorado	179f
@@ -5370,6 +5377,8 @@ crépusculaire	191e
 crépuscule	191e
 crépuscule doré	179e
 crêpe	271e
+crêpe vietnamienne	277e
+crêpe vietnamita	277i
 crêpes	271e
 críos	410f
 críptico	424f 424g
@@ -5916,6 +5925,7 @@ delicata	418i
 delicate	418a
 delicatezza	418i
 delicato	418i
+delicia turca	280f
 delicious	2274a
 delight	420a
 delightful	420a
@@ -6612,6 +6622,7 @@ dơ dáy	455m
 dưa chuột	464m
 dưa hấu	234m
 dưa leo	464m
+dương mai	281m
 dưới biển	394m
 dưới nước	394m
 dược phẩm	385m
@@ -7622,7 +7633,7 @@ feierlich	440h
 feierlich bunt	439h
 feiertag	439h
 feiertage	439h
-feijoada	279a 279g
+feijoada	279a 279e 279f 279g 279h 279i 279m 279n
 feijoada completa	279g
 feijões	1787g
 feindselig	432h
@@ -11989,9 +12000,11 @@ kẹo bông gòn	273m
 kẹo cao su	272m
 kẹo caramel	262m
 kẹo dẻo	272m
+kẹo lokum	280m
 kẹo mút	272m
 kẹo ngọt	272m
 kẹo que	272m
+kẹo thổ nhĩ kỳ	280m
 kẹt xe	368m
 kết hôn	400m
 kịch tính	435m
@@ -12544,7 +12557,7 @@ lofoten	841a
 logro	446f
 loja de conveniência	1908g
 loja de departamentos	1910g
-lokum	280a 280h 280i 280n
+lokum	280a 280f 280h 280i 280n
 lokumlar	280n
 lolipop	272n
 lollipop	272a
@@ -14108,6 +14121,7 @@ muro	370f 370g 370i
 muro di mattoni	1893i
 muros	370f 370g
 murs	370e
+murta chinesa	281g
 muschio	132i
 muschioso	132i
 museo	469f 469i
@@ -15906,6 +15920,7 @@ pankek	271n
 pannocchia	250i
 panorama	2591a
 panqueca	271g
+panqueca vietnamita	277g
 panquecas	1797g
 panqueque	271f
 panqueques	271f
@@ -15939,6 +15954,7 @@ papier	310e 310h
 papillon	351e
 papoula	222g
 pappagallo	349i
+pappelbeere	281h
 paprika	293a 293e 293f 293h 293i 293n
 papyrus	2299a
 papá noel	395f
@@ -20963,6 +20979,7 @@ than củi	167m
 than hồng	167m
 thanh bình	416m
 thanh lịch	427m
+thanh mai	281m
 thanh nhã	427m
 thanh sô cô la	1856m
 thanh thản	416m
@@ -22687,12 +22704,14 @@ vienés	873f
 vierge	437e
 viet nam	673o
 vietnam	673o 815a 815e 815f 815h 815i 815n
+vietnam krebi	277n
 vietname	815g
 vietnamese	815a
 vietnamese crepe	277a
 vietnamese flag	673o
 vietnamese pancake	277a
 vietnamesisch	815h
+vietnamesischer pfannkuchen	277h
 vietnamien	815e
 vietnamita	815f 815g 815i
 vietnã	815g
@@ -23440,7 +23459,7 @@ yanan	166n
 yanardağ	165n
 yanardağ patlaması	1883n
 yanardöner	316n
-yangmei	281a
+yangmei	281a 281e 281f 281g 281h 281i 281n
 yangın	166n
 yankees	615o
 yanmış	166n
@@ -23888,6 +23907,7 @@ zürafa	1646n
 çin	667o
 çin ipeği	863n
 çin kırmızısı	75n
+çin mersini	281n
 çin seddi	376n
 çin tapınağı	829n
 çin tarzı	384n
@@ -24622,6 +24642,7 @@ zürafa	1646n
 банковский	386j
 бантик	1956j
 банф	877j
+бань сео	277j
 барабан	2013j
 баран	1640j
 барби	714o 761j
@@ -25608,6 +25629,7 @@ zürafa	1646n
 кит	357j
 кит с фонтанчиком	1699j
 китай	667o
+китайская восковница	281j
 китайский красный	75j
 китайский новый год	398j
 китайский самовар	328j
@@ -27554,6 +27576,7 @@ zürafa	1646n
 федэкс	524o
 феи	425j
 фейерверк	361j
+фейжоада	279j
 фейсбук	498o
 фенербахче	648o
 ферма	377j
@@ -27917,6 +27940,7 @@ zürafa	1646n
 январь	198j
 января	198j
 янкиз	615o
+янмэй	281j
 янтарный	32j
 янтарь	32j
 япония	383j 653o
@@ -28421,6 +28445,7 @@ zürafa	1646n
 بامبو	123k
 باموق قلعه	832k
 باموكالي	832k
+بان شيو	277k
 بان كيك	271k
 باندا	347k
 بانك	742k
@@ -29857,6 +29882,7 @@ zürafa	1646n
 فيتامين	447k
 فيتامينات	447k
 فيتنام	673o 815k
+فيجوادا	279k
 فيجي	899k
 فيراري	505o
 فيروز	15k
@@ -30791,6 +30817,7 @@ zürafa	1646n
 ياقوت ازرق	54k
 ياقوتي	55k
 ياقوتي ازرق	54k
+يانغمي	281k
 يخت	140k
 يراعات	352k
 يراعه	352k
@@ -30899,6 +30926,7 @@ zürafa	1646n
 अव्यवस्था	452l
 अशांत	443l
 असमंजस	443l
+असाई	276l
 अस्पताल	385l
 अस्सी का दशक	736l
 आंगन	126l
@@ -31889,6 +31917,7 @@ zürafa	1646n
 तीसरा पहर	190l
 तुरही	2010l
 तुर्की	672o
+तुर्की डिलाइट	280l
 तुलूज लोत्रेक	908l
 तुषार	186l
 तूफान	201l
@@ -32405,6 +32434,7 @@ zürafa	1646n
 फूल खिलना	1736l
 फूलगुच्छ	1727l
 फूलों	207l
+फेजोआदा	279l
 फेरारी	505o
 फेरीज झूला	1936l
 फेसबुक	498o
@@ -32493,6 +32523,7 @@ zürafa	1646n
 बादल	170l
 बादल छाए	203l
 बादलों भरा	203l
+बान्ह जेओ	277l
 बायसन	1631l
 बारिश	199l
 बारिश का दिन	199l
@@ -32842,6 +32873,7 @@ zürafa	1646n
 यमलोक	458l
 यश	446l
 यहूदी प्रार्थनागृह	1920l
+यांगमेई	281l
 यांत्रिक	303l
 यातायात	368l
 यात्रा	448l
@@ -34631,6 +34663,7 @@ zürafa	1646n
 ばいきんぐ	859c
 ばいそん	1631c
 ばいどぅ	560o
+ばいんせお	277c
 ばうはうす	726c
 ばかんす	417c
 ばげっと	1793c
@@ -34797,6 +34830,7 @@ zürafa	1646n
 ふぃれんつぇ	791c
 ふぃんらんど	686o
 ふぃんらんど风	871c
+ふぇいじょあーだ	279c
 ふぇいすぶっく	498o
 ふぇざー	337c
 ふぇす	362c
@@ -42319,6 +42353,7 @@ zürafa	1646n
 양념	283d
 양떼	377d
 양말	1970d
+양매	281d
 양모	309d
 양배추	464d
 양상추	464d
@@ -43361,6 +43396,7 @@ zürafa	1646n
 페스티벌	362d
 페이스북	498o
 페이스트리	271d
+페이조아다	279d
 페이팔	528o
 페이퍼	310d
 페트라	802d
@@ -44150,7 +44186,7 @@ zürafa	1646n
 🫘	1787o
 🫚	1789o
 🫛	1790o
-@bare 7216
+@bare 7224
 a ancienne	408e
 a la maison	428e
 a la mode	427e
@@ -44175,7 +44211,7 @@ academico	387f 387g
 academique	387e
 acafrao	294g
 acafrao da terra	79g
-acai	276a 276e 276g 276m
+acai	276a 276e 276g 276m 276n
 acai bowl	276a 276h
 acai na tigela	276g
 acao	419g
@@ -44473,6 +44509,7 @@ armee	462e
 armonia	416f
 arranha ceu	368g
 arranha ceus	368g
+arrayan chino	281f
 arriere cour	126e
 arroz japones	1827g
 art aborigene	856e
@@ -44669,6 +44706,7 @@ banh bich quy	271m
 banh bong lan	271m
 banh burrito	1810m
 banh ca co hinh xoan	1836m
+banh churros	278m
 banh cookie	271m
 banh cupcake	271m
 banh donut	271m
@@ -45548,6 +45586,7 @@ cimetiere	440e
 cin	667o
 cin ipegi	863n
 cin kirmizisi	75n
+cin mersini	281n
 cin seddi	376n
 cin tapinagi	829n
 cin tarzi	384n
@@ -45783,6 +45822,8 @@ creme renversee	1859e
 cremeweis	18h
 crenca	434g
 crepe	271e
+crepe vietnamienne	277e
+crepe vietnamita	277i
 crepes	271e
 crepi	370e
 crepusculaire	191e
@@ -46330,6 +46371,7 @@ duoi nuoc	394m
 duoi uoi	1610m
 duong cao toc	368m
 duong chan troi	183m
+duong mai	281m
 duong nhua	299m
 duong pho	369m
 duong thang	262m
@@ -47648,9 +47690,11 @@ keo bong gon	273m
 keo cao su	272m
 keo caramel	262m
 keo deo	272m
+keo lokum	280m
 keo mut	272m
 keo ngot	272m
 keo que	272m
+keo tho nhi ky	280m
 kerpic	370n
 kerpic duvar	370n
 kesfetmek	448n
@@ -51367,7 +51411,7 @@ zurafa	1646n
 zuruckhaltend	451h
 zuverlassig	436h
 zwiebelturme	865h
-@stems ko 3126
+@stems ko 3128
 50년대	738d
 60년대	731d
 70년대	739d
@@ -53175,6 +53219,7 @@ y2k	740d
 양념	283d
 양떼	377d
 양말	1970d
+양매	281d
 양모	309d
 양배추	464d
 양상추	464d
@@ -54170,6 +54215,7 @@ y2k	740d
 페스티벌	362d
 페이스북	498d
 페이스트리	271d
+페이조아다	279d
 페이팔	528d
 페이퍼	310d
 페트라	802d
@@ -54494,7 +54540,7 @@ y2k	740d
 힌두교 사원	1919d
 힐링	417d
 힘찬	435d
-@stems fr 4350
+@stems fr 4355
 a ancienn	408e
 a la maison	428e
 a la mod	427e
@@ -54676,6 +54722,7 @@ arabi saoudit	674e
 arabia saudita	674e
 araign	1720e
 araigné	1720e
+arbou de chin	281e
 arbr	133e
 arbr a feuill caduqu	1742e
 arbr a vou	1949e
@@ -55564,6 +55611,7 @@ crem glac	274e
 crem renvers	1859e
 cremant	265e
 crep	271e
+crep vietnamienn	277e
 crepi	370e
 crepuscul	191e
 crepuscul dor	179e
@@ -55595,6 +55643,7 @@ crépuscul	191e
 crépuscul doré	179e
 crépusculair	191e
 crêp	271e
+crêp vietnamienn	277e
 cuba	709e
 cubain	788e
 cuban flag	709e
@@ -56057,6 +56106,7 @@ fc porto	646e
 fed	524e
 fee	425e
 feeriqu	425e
+feijoada	279e
 feminin	449e
 feminit	449e
 femm	488E
@@ -58729,6 +58779,7 @@ xiaohongshu	565e
 xiaomi	556e
 y	656E
 yacht	140e
+yangmei	281e
 yank	615e
 yaourt	268e
 yeni zelanda	708e
@@ -58845,7 +58896,7 @@ zèbr	346e
 œuf de pâqu	402e
 şili	694e
 ấn độ	669e
-@stems es 4142
+@stems es 4149
 abarrotad	452f
 abatid	421f
 abd	662f
@@ -59119,6 +59170,8 @@ arjantin	660f
 armoni	416f
 armonios	416f
 armoní	416f
+arrayan chin	281f
+arrayán chin	281f
 arrecif	153f
 arrecif de coral	153f
 arrepentimient	421f
@@ -59955,6 +60008,7 @@ creatividad	469f
 creenci	434f
 creer	434f
 crem	18f
+crep vietnam	277f
 crepuscul	191f
 crepuscul dorad	179f
 crepúscul	191f
@@ -60060,6 +60114,7 @@ delfin	357f
 delfín	357f
 delicad	418f
 delicadez	418f
+delici turc	280f
 dell	553f
 demoni	458f
 demoniac	458f
@@ -60444,6 +60499,7 @@ fe	434f
 fea	455f
 febrer	198f
 fedex	524f
+feijoad	279f
 felicidad	420f
 feliz	420f
 femenin	449f
@@ -61156,6 +61212,7 @@ loc año veint	727f
 locur	452f
 lod	168f
 logr	446f
+lokum	280f
 londinens	800f
 london bus	713f
 londr	800f
@@ -62923,6 +62980,7 @@ xbox	599f
 xiaohongshu	565f
 xiaomi	556f
 y	656F
+yangmei	281f
 yanke	615f
 yat	140f
 yem	269f
@@ -62988,7 +63046,7 @@ zum de limón	227f
 đức	655f
 şili	694f
 ấn độ	669f
-@stems pt 4108
+@stems pt 4111
 a grand ond	757g
 a mod antig	408g
 a noit	192g
@@ -65569,6 +65627,7 @@ multicor	178g
 multida	452g
 multidã	452g
 mur	370g
+murt chines	281g
 museu	469g
 museu hermitag	910g
 musg	132g
@@ -65840,6 +65899,7 @@ pand	347g
 panel	1817g
 panic	433g
 panquec	271g
+panquec vietnamit	277g
 panton classic blu	720g
 panton greenery	717g
 panton living coral	719g
@@ -67042,6 +67102,7 @@ xicar de cha sem alc	1865g
 xilogravur japones	824g
 xícar de chá sem alç	1865g
 y	656G
+yangmei	281g
 yanke	615g
 yeni zeland	708g
 yog	442g
@@ -67097,7 +67158,7 @@ zoom vide	592g
 đức	655g
 şili	694g
 ấn độ	669g
-@stems de 4062
+@stems de 4067
 2000	740h
 50er	738h
 50er jahr	738h
@@ -67692,6 +67753,7 @@ christkindlmarkt	395h
 christoph street day	784h
 chrom	303h
 chrysanth	217h
+churro	278h
 cin	667h
 cina	667h
 classic blu	720h
@@ -68058,6 +68120,7 @@ fei	401h
 feierlich	440h
 feierlich bunt	439h
 feiertag	439h
+feijoada	279h
 feindselig	432h
 fel	163h
 feld	124h
@@ -69686,6 +69749,7 @@ panto very peri	722h
 panto viva magenta	723h
 papagei	349h
 papi	310h
+pappelbe	281h
 paprika	293h
 paquista	701h
 paquistao	701h
@@ -70862,6 +70926,7 @@ vielfarbig	178h
 viet nam	673h
 vietnam flag	673h
 vietnamesisch	815h
+vietnamesisch pfannkuch	277h
 viktorianisch	848h
 vintag	408h
 violett	5h
@@ -71038,6 +71103,7 @@ xiaohongshu	565h
 xiaomi	556h
 y	656H
 yacht	140h
+yangmei	281h
 yank	615h
 yeni zelanda	708h
 yoga	442h
@@ -71160,7 +71226,7 @@ zärtlichkeit	418h
 đức	655h
 şili	694h
 ấn độ	669h
-@stems it 3478
+@stems it 3484
 a cas	428i
 a lum di candel	334i
 abbattut	421i
@@ -71838,6 +71904,7 @@ chines flag	667i
 chirurg	385i
 chitarr	2008i
 chochlom	825i
+churros	278i
 cia	486i
 ciald	271i
 ciambell	271i
@@ -71976,6 +72043,7 @@ cor du sud	668i
 coragg	435i
 coraggios	435i
 corall	28i
+corbezzol cines	281i
 core do sul	668i
 corean	816i
 coriandol	439i
@@ -72017,6 +72085,7 @@ creder	434i
 crem	18i
 cremis	71i
 cremlin	865i
+crep vietnamit	277i
 crepacuor	421i
 crepuscol	191i
 cret	321i
@@ -72031,6 +72100,7 @@ croissant	1792i
 crom	303i
 cromat	303i
 crostat	271i
+crêp vietnamit	277i
 cub	709i
 cuban	788i
 cuban flag	709i
@@ -72295,6 +72365,7 @@ fedel	436i
 fedelt	436i
 fedeltà	436i
 fedex	524i
+feijoad	279i
 felic	420i
 felicit	420i
 felicità	420i
@@ -74598,6 +74669,7 @@ xiaohongshu	565i
 xiaom	556i
 y	656I
 yacht	140i
+yangm	281i
 yankees	615i
 yen zeland	708i
 yog	442i
@@ -74639,7 +74711,7 @@ zupp di barbabietol	329i
 đức	655i
 şil	694i
 ấn độ	669i
-@stems ru 3189
+@stems ru 3193
 50 е	738j
 60 е	731j
 70 е	739j
@@ -74758,6 +74830,7 @@ zupp di barbabietol	329i
 бамбук с бумажн лент	1949j
 бамбуков зелен	52j
 бамбуков рощ	123j
+бан сео	277j
 банальн	465j
 банан	238j
 бангкок	808j
@@ -75661,6 +75734,7 @@ zupp di barbabietol	329i
 кит	357j
 кит с фонтанчик	1699j
 кита	667j
+китайск восковниц	281j
 китайск красн	75j
 китайск нов год	398j
 китайск самовар	328j
@@ -77467,6 +77541,7 @@ zupp di barbabietol	329i
 федэкс	524j
 феи	425j
 фейерверк	361j
+фейжоад	279j
 фейсбук	498j
 фенербахч	648j
 ферм	377j
@@ -77808,6 +77883,7 @@ zupp di barbabietol	329i
 яйц	269j
 январ	198j
 янкиз	615j
+янмэ	281j
 янтар	32j
 янтарн	32j
 японск	383j
@@ -77829,7 +77905,7 @@ zupp di barbabietol	329i
 ясност	429j
 яхт	140j
 ящериц	1693j
-@stems ar 2632
+@stems ar 2635
 ؤلؤ	316k
 ؤلؤي	106k
 ئام	416k
@@ -78217,6 +78293,7 @@ zupp di barbabietol	329i
 ايلول	197k
 ايم	442k
 بؤس	421k
+بان شيو	277k
 بان كيك	271k
 بحر	140k
 بحر ايج	804k
@@ -80400,12 +80477,14 @@ zupp di barbabietol	329i
 ياقوتي ازرق	54k
 يالي	192k
 يالي يضاء	831k
+يانغمي	281k
 يانو	2009k
 يبرويف	847k
 يبسي	595k
 يتام	447k
 يتامين	447k
 يتزا	247k
+يجوادا	279k
 يجي	899k
 يخت	140k
 يراري	505k
@@ -80462,7 +80541,7 @@ zupp di barbabietol	329i
 يونيكورن	425k
 يونيو	196k
 يينا	873k
-@stems hi 2551
+@stems hi 2556
 अंकुर	1739l
 अंगार	167l
 अंगीठ	335l
@@ -80544,6 +80623,7 @@ zupp di barbabietol	329i
 अव्यवस्थ	452l
 अशांत	443l
 असमंजस	443l
+असा	276l
 अस्पताल	385l
 अस्स का दशक	736l
 आंगन	126l
@@ -81460,6 +81540,7 @@ zupp di barbabietol	329i
 तीसर पहर	190l
 तुरह	2010l
 तुर्क	672l
+तुर्क डिलाइट	280l
 तुलूज लोत्रेक	908l
 तुषार	186l
 तूफान	201l
@@ -81935,6 +82016,7 @@ zupp di barbabietol	329i
 फूल की छाप	1729l
 फूल खिलन	1736l
 फूलगुच्छ	1727l
+फेजोआद	279l
 फेरार	505l
 फेरीज झूल	1936l
 फेसबुक	498l
@@ -82017,6 +82099,7 @@ zupp di barbabietol	329i
 बादल	170l
 बादल छा	203l
 बादल भर	203l
+बान्ह जेओ	277l
 बायसन	1631l
 बारिश	199l
 बारिश का दिन	199l
@@ -82337,6 +82420,7 @@ zupp di barbabietol	329i
 यमलोक	458l
 यश	446l
 यहूद प्रार्थनागृह	1920l
+यांगमे	281l
 यांत्रिक	303l
 यातायात	368l
 यात्र	448l
@@ -83014,7 +83098,7 @@ zupp di barbabietol	329i
 होमवर्क	387l
 होल	842l
 ह्वेल	1700l
-@stems tr 4321
+@stems tr 4329
 2000	740n
 50ler	738n
 60lar	731n
@@ -83029,6 +83113,7 @@ aborj	856n
 aborj sanat	856n
 absurt	466n
 absürt	466n
+aca	276n
 acayip	466n
 acel	225n
 acem hal	770n
@@ -83210,6 +83295,7 @@ art nouv	823n
 arz	423n
 aráp saud	674n
 arı	353n
+asa	276n
 asalet	412n
 asap	432n
 asfalt	299n
@@ -83303,6 +83389,7 @@ azul tiffany	710n
 azur	39n
 azur sah	838n
 aç milan	639n
+aça	276n
 açel	225n
 açgöz	456n
 açgözlülük	456n
@@ -83727,6 +83814,7 @@ cimento	299n
 cin	667n
 cin ipek	863n
 cin kirmiz	75n
+cin mers	281n
 cin murekkep	319n
 cin sedd	376n
 cin tapinak	829n
@@ -84139,6 +84227,7 @@ farkındalık	442n
 fas	676n
 fasul	1787n
 fedex	524n
+feijo	279n
 feminen	449n
 fener	326n
 fener festiv	780n
@@ -86821,6 +86910,7 @@ vernik	320n
 versay	745n
 very per	722n
 viet nam	673n
+vietnam krep	277n
 vietnames flak	673n
 vikink	859n
 viktor donem	848n
@@ -86891,6 +86981,7 @@ yanardak	165n
 yanardak patlam	1883n
 yanardoner	316n
 yanardöner	316n
+yangm	281n
 yanik	166n
 yank	166n
 yankees	615n
@@ -87160,6 +87251,7 @@ züraf	1646n
 çin	667n
 çin ipek	863n
 çin kırmız	75n
+çin mers	281n
 çin mürekkep	319n
 çin sedd	376n
 çin tapınak	829n
@@ -87336,7 +87428,7 @@ züraf	1646n
 şık	427n
 şıklık	427n
 ấn độ	669n
-@starts 8336
+@starts 8361
 50
 50er
 50s
@@ -87541,6 +87633,8 @@ arabia
 arabie
 arap
 arbol
+arbou
+arbouse
 arbr
 arbre
 arc
@@ -87563,6 +87657,8 @@ army
 aromatik
 arranh
 arranha
+arrayan
+arrayán
 arrecif
 arrecife
 arrier
@@ -88602,6 +88698,8 @@ corazon
 corazón
 coraçã
 coração
+corbezzol
+corbezzolo
 corda
 cordao
 cordã
@@ -88654,6 +88752,8 @@ cr
 cracked
 crem
 creme
+crep
+crepe
 crepuscul
 crepuscule
 crepusculo
@@ -88666,6 +88766,8 @@ crèm
 crème
 crépuscul
 crépuscule
+crêp
+crêpe
 cu
 cua
 cuart
@@ -88820,6 +88922,8 @@ dehset
 dehşet
 delft
 delfter
+delici
+delicia
 deliz
 delizia
 dem
@@ -88982,6 +89086,7 @@ dış
 dũng
 dơ
 dưa
+dương
 dưới
 dược
 dạ
@@ -90619,6 +90724,8 @@ muon
 mur
 murekkep
 muro
+murt
+murta
 mus
 muse
 musee
@@ -91108,6 +91215,8 @@ pancad
 pancada
 pancar
 pane
+panquec
+panqueca
 pantalon
 pantalones
 panto
@@ -92841,6 +92950,8 @@ viet
 vietnam
 vietnames
 vietnamese
+vietnamesisch
+vietnamesischer
 vieu
 vieux
 vigil
@@ -93303,6 +93414,8 @@ zümrüt
 бамбуков
 бамбуковая
 бамбуковый
+бан
+бань
 бел
 белые
 белый
@@ -93535,6 +93648,7 @@ zümrüt
 кирпичная
 кит
 китайск
+китайская
 китайский
 классическ
 классическая
@@ -94966,6 +95080,8 @@ zümrüt
 तीखी
 तीसर
 तीसरा
+तुर्क
+तुर्की
 तुलूज
 त्वच
 त्वचा
@@ -95109,6 +95225,7 @@ zümrüt
 बांस
 बादल
 बादलों
+बान्ह
 बारिश
 बार्बर
 बालू
@@ -95673,7 +95790,7 @@ zümrüt
 흙빛
 흰
 힌두교
-@prefixes 4254
+@prefixes 4260
 a grand
 a grande
 a la
@@ -95775,6 +95892,8 @@ aquilone a forma di
 arbol de
 arbol de hoj
 arbol de hoja
+arbou de
+arbouse de
 arbr a
 arbr a feuill
 arbr à
@@ -97364,6 +97483,8 @@ kem ốc
 kentucky fried
 keo bong
 keo cao
+keo tho
+keo tho nhi
 khach san
 khach san de
 khach san tinh
@@ -97445,6 +97566,8 @@ kısa ve
 kısa ve geniş
 kẹo bông
 kẹo cao
+kẹo thổ
+kẹo thổ nhĩ
 kỳ nghỉ
 kỹ thuật
 la gran
