@@ -1328,7 +1328,14 @@ struct CueSides {
         }
         // With a setting on both sides (a reef in the deep sea, 深海裡的珊瑚礁), the one a relation
         // word names is the ground, when the words name one side only.
-        let containerSides = Set(side.compactMap { cues[$0.key].isContainer ? $0.value : nil })
+        var containerSides = Set(side.compactMap { cues[$0.key].isContainer ? $0.value : nil })
+        // Held on both sides ("a woman in a red saree in a green rice paddy"): the outer setting
+        // is the ground, named last by prepositions and first by postpositions (田んぼの中の…).
+        if containerSides.count == 2 {
+            let held = side.keys.filter { cues[$0].isContainer }.sorted { cues[$0].lastOrdinal < cues[$1].lastOrdinal }
+            let postposed = [LanguageCode.ja, .ko, .tr, .hi].contains { $0 == reading.language }
+            if let outer = postposed ? held.first : held.last, let s = side[outer] { containerSides = [s] }
+        }
         let figureSide: Int
         if settings[0], settings[1] {
             guard containerSides.count == 1, let ground = containerSides.first else { return nil }

@@ -285,7 +285,18 @@ struct Reading {
                 .flatMap { cues[$0].lastOrdinal - r.ordinal <= 4 ? $0 : nil }
                 : cues.indices.last { cues[$0].clause == r.clause && cues[$0].lastOrdinal < r.ordinal }
                     .flatMap { r.ordinal - cues[$0].lastOrdinal <= 2 ? $0 : nil }
-            if let i = found { cues[i].isContainer = true }
+            guard var i = found else { continue }
+            // English puts a compound's head last: in "a red buoy on a dawn sea" the sea holds
+            // the buoy, not the dawn (whose warm peach then made the buoy's red the ground).
+            if r.settingAfter, language == .en {
+                while i + 1 < cues.count, cues[i + 1].clause == r.clause,
+                    cues[i + 1].lastOrdinal == cues[i].lastOrdinal + 1,
+                    ![.colour, .word, .mood, .modifier].contains(cues[i + 1].kind)
+                {
+                    i += 1
+                }
+            }
+            cues[i].isContainer = true
         }
     }
 

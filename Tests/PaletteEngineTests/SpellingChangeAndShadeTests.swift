@@ -322,3 +322,24 @@ final class GlowingIsWarmLightTests: XCTestCase {
         }
     }
 }
+
+/// A figure held twice ("a woman in a red saree in a green rice paddy") stands in the outer
+/// setting, and an English compound's head holds the figure ("on a dawn sea" is on the sea):
+/// both led with the figure's red, the saree or the dawn taken for the ground.
+final class OuterSettingTests: XCTestCase {
+    func testTheOuterSettingLeadsAndTheFigureIsTheAccent() {
+        let cases: [(String, String)] = [
+            ("a woman in a red saree in a green rice paddy", "green"),
+            ("une femme en sari rouge dans une rizière verte", "green"),
+            ("緑の田んぼの中の赤いサリーの女性", "green"),
+            ("a cat on a red sofa in a blue room", "blue"),
+            ("un gato en un sofá rojo en una habitación azul", "blue"),
+            ("a red buoy floating on a cold blue dawn sea", "blue"),
+        ]
+        for (text, ground) in cases {
+            let p = OfflineEngine().palette(for: text).palette
+            XCTAssertEqual(ColourJudge.family(p.primary), ground, "\(text): \(p.colors.map(\.hex))")
+            XCTAssertEqual(ColourJudge.family(p.accent), "red", "\(text): \(p.colors.map(\.hex))")
+        }
+    }
+}
