@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 46e4169782a8a769 7 14
+palette-lexicon-index 2 cfd7dece6d120934 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor|accent|accents|hint|touch
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 44040
+@exact 44048
 1920s	727a
 1950s	738a
 1960s	731a
@@ -43005,6 +43005,9 @@ zürafa	1646n
 차가운 색	484d
 차가운 색감	484d
 차가움	430d
+차갑게	430d
+차갑고	430d
+차갑다	430d
 차밭	819d
 차분한	416d
 차콜	37d
@@ -43443,7 +43446,12 @@ zürafa	1646n
 표범	1623d
 표현주의	749d
 푸들	1614d
+푸르게	13d
+푸르다	13d
+푸르른	13d
 푸르른 초록	3d
+푸른	13d
+푸른빛	13d
 푸시아	65d
 푸크시아	65d
 풀	125d
@@ -51411,7 +51419,7 @@ zurafa	1646n
 zuruckhaltend	451h
 zuverlassig	436h
 zwiebelturme	865h
-@stems ko 3128
+@stems ko 3135
 50년대	738d
 60년대	731d
 70년대	739d
@@ -53839,6 +53847,9 @@ y2k	740d
 차가운 색	484d
 차가운 색감	484d
 차가움	430d
+차갑게	430d
+차갑고	430d
+차갑다	430d
 차밭	819d
 차분	416d
 차콜	37d
@@ -54257,7 +54268,11 @@ y2k	740d
 퐁듀	1818d
 표범	1623d
 표현주	749d
+푸르게	13d
+푸르다	13d
+푸르른	13d
 푸르른 초록	3d
+푸른	13d
 푸시아	65d
 푸크시아	65d
 풀	125d
