@@ -463,9 +463,8 @@ struct Matcher {
                 i += 1
                 continue
             }
-            if !functionWords.contains(w.folded), !functionWords.contains(w.bare), !isNumber(w.folded),
-                w.folded.unicodeScalars.count >= (w.script == .latin ? 2 : 1)
-            {
+            let isFunction = functionWords.contains(w.folded) || functionWords.contains(w.bare)
+            if !isFunction, !isNumber(w.folded), w.folded.unicodeScalars.count >= (w.script == .latin ? 2 : 1) {
                 // Vietnamese writes a word of several syllables as several words (thanh long,
                 // Hội An): unknown syllables in a row are one unknown word, quoted whole.
                 if language == .vi, let (k, start) = lastUnknown, k == result.unknown.count - 1, i > 0,
@@ -479,9 +478,7 @@ struct Matcher {
                 lastUnknownEnd = i
             } else {
                 lastUnknown = nil
-                if functionWords.contains(w.folded) || functionWords.contains(w.bare) {
-                    result.functionOrdinals.insert(state.ordinal)
-                }
+                if isFunction { result.functionOrdinals.insert(state.ordinal) }
             }
             i += 1
             if let language, lexicon.rules[language]?.rules.between.contains(w.folded) ?? false { continue }

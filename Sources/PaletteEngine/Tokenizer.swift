@@ -24,7 +24,7 @@ struct Word {
     var script: ScriptClass
     /// An elided article was cut from the front (l'océan, dell'alba).
     var elided = false
-    /// What was cut is "of" (d'orange, dell'alba, degl'alberi).
+    /// What was cut is "of" (d'orange, dell'alba).
     var elidedOf = false
     /// Stems of `folded` and `bare` by language, filled once per word by the matcher.
     var stems = StemTable()
@@ -199,7 +199,8 @@ enum Tokenizer {
             if elisions.contains(String(head)), apostrophe + 1 < end {
                 start = apostrophe + 1
                 elided = true
-                elidedOf = ["d", "dell", "degl", "D", "Dell"].contains(String(head))
+                // Of the `@elision` articles (fr, it), the two that are "of".
+                elidedOf = ["d", "dell"].contains(String(head))
             } else if end - start >= 3, s[end - 1] == "s", s[end - 2] == "'" {
                 end -= 2
             }

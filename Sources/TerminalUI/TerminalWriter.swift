@@ -231,7 +231,7 @@ struct TerminalWriter {
     /// Spaces to copy from, for runs written as spaces (`append(contentsOf: repeatElement(...))`
     /// is a generic loop).
     private static let spaces = [UInt8](repeating: 0x20, count: 16)
-    /// Entries a cache may hold before it starts over (direct colour has 2^24 values).
+    /// Long `rep` strings a cache may hold before it starts over.
     private static let cacheLimit = 4096
 
     init(strings: TerminalStrings) {
@@ -273,7 +273,6 @@ struct TerminalWriter {
     private mutating func moveFromElsewhere(row: Int, column: Int) {
         if let cursor {
             if cursor.row == row {
-                if cursor.column == column { return }
                 if column == 0, let carriageReturn = strings.carriageReturn, carriageReturn.count <= 2 {
                     bytes += carriageReturn
                     self.cursor = (row, 0)

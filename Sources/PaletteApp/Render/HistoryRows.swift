@@ -193,17 +193,16 @@ extension Canvas {
             cache.historyRowIDs = Array(repeating: nil, count: list.height)
         }
         let clock = state.clock.value
-        // Asked only when a row shows an entry: the local day reads the time zone, whose first
+        // Asked only when the list shows entries: the local day reads the time zone, whose first
         // use pages in about 2.8 MiB of time-zone data, for nothing on an empty history.
-        var today: Int?
+        let today = state.history.count == 0 ? nil : clock.today()
         for r in 0..<list.height {
             let y = list.y + r
             // A row showing an entry is decided by a few words (`HistoryRowID`): the same words
             // are the row on screen, and rows drawn before are kept by them, so a move through
             // the list copies nothing of the entries it passes (building each row's strings,
             // palette and date, then hashing them, was most of the move's render).
-            if let id = HistoryRowID(state, row: r, today: state.history.count == 0 ? nil : today ?? clock.today()) {
-                today = id.today
+            if let id = HistoryRowID(state, row: r, today: today) {
                 if cache.historyRowIDs[r] == id { continue }
                 cache.historyRowIDs[r] = id
                 cache.historyRows[r] = .unknown
