@@ -40,86 +40,168 @@ public struct Style: Hashable, Sendable {
     public static let plain = Style()
 }
 
-/// One terminal cell. A wide character occupies its cell and a following `continuation` cell.
+extension Style {
+    /// The style as one word: each colour in 25 bits (24 of RGB, or bit 24 alone for the
+    /// terminal's default), the foreground in bits 0...24 and the background in 25...49, then
+    /// bold, dim, reverse and underline in bits 50...53. Two styles are equal exactly when their
+    /// bits are, so cells store and compare this word rather than the struct.
+    @inlinable
+    public var bits: UInt64 {
+        var bits = UInt64(Self.code(foreground)) | UInt64(Self.code(background)) << 25
+        if bold { bits |= 1 << 50 }
+        if dim { bits |= 1 << 51 }
+        if reverse { bits |= 1 << 52 }
+        if underline { bits |= 1 << 53 }
+        return bits
+    }
+
+    /// The style whose `bits` these are.
+    @inlinable
+    public init(bits: UInt64) {
+        self.init(
+            foreground: Self.color(UInt32(truncatingIfNeeded: bits) & 0x1FF_FFFF),
+            background: Self.color(UInt32(truncatingIfNeeded: bits >> 25) & 0x1FF_FFFF),
+            bold: bits & (1 << 50) != 0, reverse: bits & (1 << 52) != 0, underline: bits & (1 << 53) != 0,
+            dim: bits & (1 << 51) != 0)
+    }
+
+    @inlinable
+    static func code(_ color: TermColor) -> UInt32 {
+        switch color {
+        case .terminalDefault: return 1 << 24
+        case .rgb(let rgb): return UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
+        }
+    }
+
+    @inlinable
+    static func color(_ code: UInt32) -> TermColor {
+        if code & (1 << 24) != 0 { return .terminalDefault }
+        return .rgb(
+            RGB(
+                r: UInt8(truncatingIfNeeded: code >> 16), g: UInt8(truncatingIfNeeded: code >> 8),
+                b: UInt8(truncatingIfNeeded: code)))
+    }
+}
+
+/// One terminal cell, in 16 bytes: its text in one word and its style in the other. A wide
+/// character occupies its cell and a following `continuation` cell.
 ///
-/// The text is stored inline as up to 15 bytes of UTF-8 rather than as a `String`, so a cell
-/// holds no reference: a whole canvas is one flat allocation that is filled and freed without
-/// touching each cell, which is most of what a frame would otherwise cost. 15 bytes hold any
-/// base character with a few combining marks; ncurses keeps at most 5 characters per cell
-/// anyway, and longer clusters are cut at a scalar boundary.
+/// The cell holds no reference, so a whole canvas is one flat allocation that is filled and
+/// freed without touching each cell, which is most of what a frame would otherwise cost; and
+/// it is two words, so a frame's rows are half the memory a 32-byte cell made them (what a key
+/// that redraws the panes reads and writes several times over). The text is up to 15 bytes of
+/// UTF-8, which hold any base character with a few combining marks (ncurses keeps at most 5
+/// characters a cell; longer clusters are cut at a scalar boundary). Up to 7 bytes sit in the
+/// word itself, with their count in its top byte: every single scalar, and most with a mark. A
+/// longer cluster is kept once in `ClusterStore` and the word holds its number, so two cells
+/// with the same text still have the same bits, and equal cells are exactly equal words.
 public struct Cell: Hashable, Sendable {
-    /// UTF-8 bytes 0...14 in the two words; byte 15 (the top byte of `high`) is the length.
-    @usableFromInline internal private(set) var low: UInt64
-    @usableFromInline internal private(set) var high: UInt64
-    public var style: Style
-    public var isContinuation: Bool
+    /// UTF-8 bytes 0...6 and, in the top byte, their count; or `storedMark` in the top byte and
+    /// a `ClusterStore` number below it.
+    @usableFromInline internal private(set) var textBits: UInt64
+    /// `Style.bits`, with `continuationBit` for the right half of a wide character.
+    @usableFromInline internal private(set) var styleBits: UInt64
+
+    @inlinable static var continuationBit: UInt64 { 1 << 63 }
+    @inlinable static var storedMark: UInt64 { 0xFF }
+    /// The longest text kept in the word itself, in bytes.
+    static var inlineLimit: Int { 7 }
+    /// The longest text a cell keeps, in bytes.
+    static var limit: Int { 15 }
 
     public init(text: String = " ", style: Style = .plain, isContinuation: Bool = false) {
-        low = 0
-        high = 0
-        self.style = style
-        self.isContinuation = isContinuation
+        textBits = 0
+        styleBits = style.bits | (isContinuation ? Self.continuationBit : 0)
         self.text = text
     }
 
     /// A cell holding one scalar: the renderer's fast path, with no `String` in between.
+    @inlinable
     public init(scalar: Unicode.Scalar, style: Style) {
-        self.style = style
-        isContinuation = false
+        self.init(scalar: scalar, styleBits: style.bits)
+    }
+
+    /// A cell holding one scalar in the style whose `Style.bits` are `styleBits`: a run of cells
+    /// in one style packs it once.
+    @inlinable
+    public init(scalar: Unicode.Scalar, styleBits: UInt64) {
+        self.styleBits = styleBits & ~Self.continuationBit
         // ASCII (most cells): its one byte and the length, without walking a UTF-8 view.
         if scalar.value < 0x80 {
-            low = UInt64(scalar.value)
-            high = 1 << 56
+            textBits = UInt64(scalar.value) | 1 << 56
             return
         }
-        low = 0
-        high = 0
-        var count = 0
+        var bits: UInt64 = 0
+        var count: UInt64 = 0
         for byte in scalar.utf8 {
-            setByte(count, byte)
+            bits |= UInt64(byte) << (count * 8)
             count += 1
         }
-        setCount(count)
+        textBits = bits | count << 56
     }
 
     /// A continuation cell: the right half of the wide character before it.
     public init(continuationWith style: Style) {
-        low = 0
-        high = 0
-        self.style = style
-        isContinuation = true
+        textBits = 0
+        styleBits = style.bits | Self.continuationBit
+    }
+
+    /// A continuation cell in the style whose `Style.bits` are `styleBits`.
+    @inlinable
+    public init(continuationWithStyleBits styleBits: UInt64) {
+        textBits = 0
+        self.styleBits = styleBits | Self.continuationBit
+    }
+
+    public var style: Style {
+        get { Style(bits: styleKey) }
+        set { styleBits = newValue.bits | (styleBits & Self.continuationBit) }
+    }
+
+    /// `style.bits`, without building the `Style`: equal exactly when the styles are.
+    @inlinable
+    public var styleKey: UInt64 { styleBits & ~Self.continuationBit }
+
+    public var isContinuation: Bool {
+        @inlinable get { styleBits & Self.continuationBit != 0 }
+        set { styleBits = newValue ? styleBits | Self.continuationBit : styleBits & ~Self.continuationBit }
+    }
+
+    /// Both words equal: inlinable, so a module comparing cells does not call into this one
+    /// (the synthesised `==` would be a call for every cell).
+    @inlinable
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.textBits == rhs.textBits && lhs.styleBits == rhs.styleBits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(textBits)
+        hasher.combine(styleBits)
     }
 
     public var text: String {
         get {
-            let count = byteCount
-            if count == 1 { return String(UnicodeScalar(UInt8(truncatingIfNeeded: low))) }
-            return withUnsafeBytes(of: (low, high)) { raw in
-                String(decoding: UnsafeRawBufferPointer(rebasing: raw[0..<count]), as: UTF8.self)
-            }
+            if textBits >> 56 == 1 { return String(UnicodeScalar(UInt8(truncatingIfNeeded: textBits))) }
+            return withUTF8 { String(decoding: $0, as: UTF8.self) }
         }
         set {
-            low = 0
-            high = 0
-            var count = 0
-            for scalar in newValue.unicodeScalars {
-                let width = scalar.utf8.count
-                if count + width > 15 { break }
-                for byte in scalar.utf8 {
-                    setByte(count, byte)
-                    count += 1
-                }
+            if newValue.utf8.count == 1, let byte = newValue.utf8.first, byte < 0x80 {
+                textBits = UInt64(byte) | 1 << 56
+                return
             }
-            setCount(count)
+            var bytes = ClusterStore.Bytes()
+            for scalar in newValue.unicodeScalars where !bytes.append(scalar) { break }
+            setText(bytes)
         }
     }
 
     /// The byte of a cell holding one printable ASCII character (most cells); nil otherwise.
     ///
     /// Lets the screen skip building a `String` for the common case.
+    @inlinable
     public var printableASCII: UInt8? {
-        guard byteCount == 1 else { return nil }
-        let byte = UInt8(truncatingIfNeeded: low)
+        guard textBits >> 56 == 1 else { return nil }
+        let byte = UInt8(truncatingIfNeeded: textBits)
         return byte >= 0x20 && byte < 0x7F ? byte : nil
     }
 
@@ -129,10 +211,11 @@ public struct Cell: Hashable, Sendable {
     /// `withUnsafeBytes(of:)` it was half of writing a cell that is not ASCII.
     @inlinable
     public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        var words = (low, high)
-        let count = Int(high >> 56)
+        let count = textBits >> 56
+        var words = count == Self.storedMark ? Self.stored(textBits) : (textBits & 0x00FF_FFFF_FFFF_FFFF, count << 56)
+        let length = Int(words.1 >> 56)
         return try withUnsafeBytes(of: &words) { raw in
-            try body(UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+            try body(UnsafeRawBufferPointer(rebasing: raw[0..<length]))
         }
     }
 
@@ -140,8 +223,8 @@ public struct Cell: Hashable, Sendable {
     /// box drawing, blocks, a CJK character); nil for several scalars or none.
     @inlinable
     public var singleScalar: Unicode.Scalar? {
-        let count = Int(high >> 56)
-        let b0 = UInt32(truncatingIfNeeded: low)
+        let count = Int(textBits >> 56)
+        let b0 = UInt32(truncatingIfNeeded: textBits)
         switch count {
         case 1:
             return b0 & 0xFF < 0x80 ? Unicode.Scalar(b0 & 0xFF) : nil
@@ -161,26 +244,27 @@ public struct Cell: Hashable, Sendable {
 
     /// Appends a scalar (a combining mark) when it fits.
     public mutating func append(_ scalar: Unicode.Scalar) {
-        var count = byteCount
-        guard count + scalar.utf8.count <= 15 else { return }
-        for byte in scalar.utf8 {
-            setByte(count, byte)
-            count += 1
-        }
-        setCount(count)
+        let count = textBits >> 56
+        let words = count == Self.storedMark ? Self.stored(textBits) : (textBits & 0x00FF_FFFF_FFFF_FFFF, count << 56)
+        var bytes = ClusterStore.Bytes(words: words)
+        guard bytes.append(scalar) else { return }
+        setText(bytes)
     }
 
-    private var byteCount: Int { Int(high >> 56) }
-
-    private mutating func setCount(_ count: Int) {
-        high = (high & 0x00FF_FFFF_FFFF_FFFF) | (UInt64(count) << 56)
+    /// The words of a stored cluster: bytes 0...7, then 8...14 with the count in the top byte.
+    @usableFromInline
+    static func stored(_ textBits: UInt64) -> (UInt64, UInt64) {
+        ClusterStore.words(UInt32(truncatingIfNeeded: textBits))
     }
 
-    private mutating func setByte(_ index: Int, _ byte: UInt8) {
-        if index < 8 {
-            low |= UInt64(byte) << (UInt64(index) * 8)
+    private mutating func setText(_ bytes: ClusterStore.Bytes) {
+        if bytes.count <= Self.inlineLimit {
+            textBits = bytes.low | UInt64(bytes.count) << 56
+        } else if let number = ClusterStore.number(of: bytes) {
+            textBits = UInt64(number) | Self.storedMark << 56
         } else {
-            high |= UInt64(byte) << (UInt64(index - 8) * 8)
+            // The store is full: the scalars that fit in the word.
+            textBits = bytes.prefix(Self.inlineLimit) | UInt64(bytes.count(within: Self.inlineLimit)) << 56
         }
     }
 }

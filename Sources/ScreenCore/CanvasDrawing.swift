@@ -41,11 +41,11 @@ extension Canvas {
         if ellipsis, bytes.count > end - x, end > x {
             var i = 0
             while col < end - 1 {
-                if col >= 0 { place(Unicode.Scalar(bytes[i]), width: 1, x: col, y: y, style: style) }
+                if col >= 0 { place(Unicode.Scalar(bytes[i]), width: 1, x: col, y: y, styleBits: style.bits) }
                 col += 1
                 i += 1
             }
-            if col >= 0 { place("…", width: 1, x: col, y: y, style: style) }
+            if col >= 0 { place("…", width: 1, x: col, y: y, styleBits: style.bits) }
             return col + 1
         }
         let stop = min(x + bytes.count, max(end, x))
@@ -54,10 +54,11 @@ extension Canvas {
         breakWide(x: lo, y: y)
         let row = y * width
         if stop < width, cells[row + stop].isContinuation {
-            cells[row + stop] = Cell(scalar: " ", style: cells[row + stop].style)
+            cells[row + stop] = Cell(scalar: " ", styleBits: cells[row + stop].styleKey)
         }
+        let bits = style.bits
         cells.withUnsafeMutableBufferPointer { cells in
-            for c in lo..<stop { cells[row + c] = Cell(scalar: Unicode.Scalar(bytes[c - x]), style: style) }
+            for c in lo..<stop { cells[row + c] = Cell(scalar: Unicode.Scalar(bytes[c - x]), styleBits: bits) }
         }
         return stop
     }
@@ -77,6 +78,8 @@ extension Canvas {
         public let x: Int
         public let y: Int
         public let style: Style
+        /// `style.bits`, packed once for the run's cells.
+        let styleBits: UInt64
         public let end: Int
         public let ellipsis: Bool
         public var col: Int
@@ -88,6 +91,7 @@ extension Canvas {
             self.x = x
             self.y = y
             self.style = style
+            styleBits = style.bits
             self.end = end
             self.ellipsis = ellipsis
             self.col = col ?? x
@@ -119,15 +123,15 @@ extension Canvas {
                 // Make room for "…": drop the last character when the row is full.
                 if col >= end, lastStart < col {
                     for c in lastStart..<min(col, canvas.width) where c >= 0 {
-                        canvas.place(" ", width: 1, x: c, y: y, style: style)
+                        canvas.place(" ", width: 1, x: c, y: y, styleBits: styleBits)
                     }
                     col = lastStart
                 }
-                if col >= 0, col < end { canvas.place("…", width: 1, x: col, y: y, style: style) }
+                if col >= 0, col < end { canvas.place("…", width: 1, x: col, y: y, styleBits: styleBits) }
                 col = min(col + 1, end)
                 return false
             }
-            if col >= 0 { canvas.place(scalar, width: w, x: col, y: y, style: style) }
+            if col >= 0 { canvas.place(scalar, width: w, x: col, y: y, styleBits: styleBits) }
             lastStart = col
             col += w
             return true
@@ -146,7 +150,7 @@ extension Canvas {
         for y in y0..<y1 {
             breakWide(x: x0, y: y)
             breakWide(x: x1 - 1, y: y)
-            let blank = Cell(text: " ", style: style)
+            let blank = Cell(scalar: " ", style: style)
             for i in (y * width + x0)..<(y * width + x1) { cells[i] = blank }
         }
     }
@@ -163,16 +167,16 @@ extension Canvas {
 
     /// Puts one character of width 1 or 2, first blanking any wide character it would cut in half.
     @inline(__always)
-    fileprivate mutating func place(_ scalar: Unicode.Scalar, width w: Int, x: Int, y: Int, style: Style) {
+    fileprivate mutating func place(_ scalar: Unicode.Scalar, width w: Int, x: Int, y: Int, styleBits: UInt64) {
         breakWide(x: x, y: y)
         let i = y * width + x
         if w == 2 {
             guard x + 1 < width else { return }
             breakWide(x: x + 1, y: y)
-            cells[i] = Cell(scalar: scalar, style: style)
-            cells[i + 1] = Cell(continuationWith: style)
+            cells[i] = Cell(scalar: scalar, styleBits: styleBits)
+            cells[i + 1] = Cell(continuationWithStyleBits: styleBits)
         } else {
-            cells[i] = Cell(scalar: scalar, style: style)
+            cells[i] = Cell(scalar: scalar, styleBits: styleBits)
         }
     }
 
@@ -185,10 +189,10 @@ extension Canvas {
         guard x >= 0, x < width else { return }
         let i = y * width + x
         if cells[i].isContinuation {
-            cells[i] = Cell(scalar: " ", style: cells[i].style)
-            if x > 0 { cells[i - 1] = Cell(scalar: " ", style: cells[i - 1].style) }
+            cells[i] = Cell(scalar: " ", styleBits: cells[i].styleKey)
+            if x > 0 { cells[i - 1] = Cell(scalar: " ", styleBits: cells[i - 1].styleKey) }
         } else if x + 1 < width, cells[i + 1].isContinuation {
-            cells[i + 1] = Cell(scalar: " ", style: cells[i + 1].style)
+            cells[i + 1] = Cell(scalar: " ", styleBits: cells[i + 1].styleKey)
         }
     }
 

@@ -21,8 +21,10 @@ struct ScreenPainter {
     private var lookKeys = [UInt64](repeating: ScreenPainter.noKey, count: ScreenPainter.lookSlots)
     private var lookValues = [Look](repeating: .normal, count: ScreenPainter.lookSlots)
     private static let lookSlots = 256
-    /// A key no style has (`key(of:)` uses 54 bits).
+    /// A key no style has (`Style.bits` uses 54 bits).
     static let noKey = UInt64.max
+    /// `Style.plain.bits`.
+    private static let plainKey = Style.plain.bits
     /// Colour numbers by colour: in 256-colour mode each is a CIEDE2000 search over 240
     /// entries (about 45 µs), and a palette's colours come back in several styles.
     private var colorNumbers: [RGB: Int32] = [:]
@@ -144,8 +146,8 @@ struct ScreenPainter {
     /// row on screen), a run of unchanged cells inside the span is moved over instead of
     /// written when its look is not the current one or it is longer than a move (`skippable`).
     ///
-    /// Styles are compared by `key(of:)`, one word each, not by `Style`'s synthesised `==` (a
-    /// call into PaletteApp for every cell of a blank run: about a seventh of a frame's work).
+    /// Styles are compared as the word a cell stores (`Cell.styleKey`), never unpacked; a look
+    /// is built from one only when its cache slot holds another.
     private mutating func writeSpan(
         _ row: UnsafeBufferPointer<Cell>, span: Range<Int>, y: Int,
         size: (width: Int, height: Int), cleared: Bool, old: UnsafeBufferPointer<Cell>?
@@ -156,7 +158,7 @@ struct ScreenPainter {
         var x = span.lowerBound
         var previousWide = false
         var lookKey = Self.noKey
-        let plainKey = Self.key(of: .plain)
+        let plainKey = Self.plainKey
         while x < end {
             let cell = row[x]
             if cell.isContinuation && previousWide {
@@ -166,29 +168,29 @@ struct ScreenPainter {
                 continue
             }
             previousWide = false
-            let key = Self.key(of: cell.style)
-            // Only a cell with the bytes the screen shows starts a run to move over (a changed
-            // cell, most of a span, costs one compare here).
-            if let old, Self.sameBytes(old.baseAddress! + x, row.baseAddress! + x),
+            let key = cell.styleKey
+            // Only a cell the screen shows already starts a run to move over (a changed cell,
+            // most of a span, costs one compare here).
+            if let old, Self.same(old.baseAddress! + x, row.baseAddress! + x),
                 let skip = Self.skippable(old, row, from: x, end: end, lookKey: lookKey)
             {
                 x = skip
                 continue
             }
             if cell.printableASCII == 0x20 {
-                // A run's cells are most often copies of its first: equal bytes settle them.
+                // A run's cells are most often copies of its first: equal words settle them.
                 let first = row.baseAddress! + x
                 var blanks = 1
                 while x + blanks < end,
-                    Self.sameBytes(first, first + blanks)
-                        || (row[x + blanks].printableASCII == 0x20 && Self.key(of: row[x + blanks].style) == key)
+                    Self.same(first, first + blanks)
+                        || (row[x + blanks].printableASCII == 0x20 && row[x + blanks].styleKey == key)
                 {
                     blanks += 1
                 }
                 if !(cleared && key == plainKey) {
                     writer.move(row: y, column: x)
                     if lookKey != key {
-                        writer.setLook(look(for: cell.style, key: key))
+                        writer.setLook(look(key: key))
                         lookKey = key
                     }
                     writer.blanks(blanks, width: size.width)
@@ -198,7 +200,7 @@ struct ScreenPainter {
             }
             writer.move(row: y, column: x)
             if lookKey != key {
-                writer.setLook(look(for: cell.style, key: key))
+                writer.setLook(look(key: key))
                 lookKey = key
             }
             if let byte = cell.printableASCII {
@@ -221,13 +223,13 @@ struct ScreenPainter {
     ) -> Int? {
         var u = x
         while u < end, !new[u].isContinuation, !old[u].isContinuation,
-            sameBytes(old.baseAddress! + u, new.baseAddress! + u)
+            same(old.baseAddress! + u, new.baseAddress! + u)
         {
             u += 1
         }
         if u < end, new[u].isContinuation || old[u].isContinuation { u -= 1 }
         guard u > x, u < end else { return nil }
-        guard u - x > longRun || key(of: new[x].style) != lookKey else { return nil }
+        guard u - x > longRun || new[x].styleKey != lookKey else { return nil }
         return u
     }
 
@@ -235,9 +237,8 @@ struct ScreenPainter {
     /// up to 9) is shorter than writing them.
     static let longRun = 8
 
-    /// `Canvas.changedSpan` (the same span, wide characters never cut), with cells whose bytes
-    /// are equal taken as equal without `Cell`'s synthesised `==` (a call into PaletteApp, and
-    /// then `Style`'s, for every cell); only cells whose bytes differ are compared as values.
+    /// `Canvas.changedSpan` (the same span, wide characters never cut), comparing cells with
+    /// `same`, inlined here.
     static func changedSpan(
         _ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, columns: Int
     ) -> Range<Int> {
@@ -251,52 +252,18 @@ struct ScreenPainter {
         return lo..<(hi + 1)
     }
 
-    /// Whether two cells are equal: their bytes (the stored properties, not the padding after
-    /// them) first, which settles nearly every cell, then `==` for cells whose bytes differ.
+    /// Whether two cells are equal: `Cell.==`, two words, inlinable.
     @inline(__always)
     static func same(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
-        sameBytes(a, b) || a.pointee == b.pointee
+        a.pointee == b.pointee
     }
 
-    /// Whether two cells have the same bytes, which makes them equal (the converse may fail
-    /// only if a layout ever had bytes that do not count). Whole words, then the last word of
-    /// the cell once more, overlapping the one before it, for the bytes past the last whole
-    /// word: no byte-at-a-time tail (over 500 keys it cost 0.43M instructions, the words 0.59M).
-    @inline(__always)
-    static func sameBytes(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
-        let p = UnsafeRawPointer(a)
-        let q = UnsafeRawPointer(b)
-        let size = MemoryLayout<Cell>.size
-        var offset = 0
-        while offset + 8 <= size {
-            if p.load(fromByteOffset: offset, as: UInt64.self) != q.load(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        guard offset < size else { return true }
-        // A cell is wider than a word (its text alone is 16 bytes), so size - 8 is inside it.
-        return p.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
-            == q.loadUnaligned(fromByteOffset: size - 8, as: UInt64.self)
-    }
-
-    /// A style as one word: each colour in 25 bits (24 of RGB, one for the terminal's default)
-    /// and the four attributes, so two styles are equal exactly when their keys are.
-    @inline(__always)
-    static func key(of style: Style) -> UInt64 {
-        var bits = UInt64(code(style.foreground)) | UInt64(code(style.background)) << 25
-        if style.bold { bits |= 1 << 50 }
-        if style.dim { bits |= 1 << 51 }
-        if style.reverse { bits |= 1 << 52 }
-        if style.underline { bits |= 1 << 53 }
-        return bits
-    }
-
-    /// The terminal look of a style (whose `key(of:)` is `key`): attributes, and colour
+    /// The terminal look of the style whose `Style.bits` are `key`: attributes, and colour
     /// numbers for the colour mode.
-    private mutating func look(for style: Style, key: UInt64) -> Look {
+    private mutating func look(key: UInt64) -> Look {
         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
         if lookKeys[slot] == key { return lookValues[slot] }
+        let style = Style(bits: key)
         var made = Look(bold: style.bold, dim: style.dim, reverse: style.reverse, underline: style.underline)
         if colorMode != .none {
             made.foreground = colorNumber(style.foreground)
@@ -305,14 +272,6 @@ struct ScreenPainter {
         lookKeys[slot] = key
         lookValues[slot] = made
         return made
-    }
-
-    @inline(__always)
-    static func code(_ color: TermColor) -> UInt32 {
-        switch color {
-        case .terminalDefault: return 1 << 24
-        case .rgb(let rgb): return UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
-        }
     }
 
     private mutating func colorNumber(_ color: TermColor) -> Int32 {

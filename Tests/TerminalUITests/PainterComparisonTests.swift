@@ -6,8 +6,8 @@ import XCTest
 @testable import TerminalUI
 
 /// The painter's cheap comparisons give the answers of the value comparisons they replace:
-/// `ScreenPainter.key(of:)` is equal exactly when the styles are, and `ScreenPainter.changedSpan`
-/// (bytes first) is `Canvas.changedSpan` (`Cell.==`) on any rows.
+/// `Style.bits` is equal exactly when the styles are and gives the style back, and
+/// `ScreenPainter.changedSpan` is `Canvas.changedSpan` on any rows.
 final class PainterComparisonTests: XCTestCase {
     /// A small xorshift generator: the same cases on every run.
     private struct Random {
@@ -37,16 +37,19 @@ final class PainterComparisonTests: XCTestCase {
         for _ in 0..<20_000 {
             let a = Self.style(&random)
             let b = Self.style(&random)
-            XCTAssertEqual(ScreenPainter.key(of: a) == ScreenPainter.key(of: b), a == b, "\(a) \(b)")
-            XCTAssertNotEqual(ScreenPainter.key(of: a), ScreenPainter.noKey)
+            XCTAssertEqual(a.bits == b.bits, a == b, "\(a) \(b)")
+            XCTAssertNotEqual(a.bits, ScreenPainter.noKey)
+            XCTAssertEqual(Style(bits: a.bits), a)
+            XCTAssertEqual(Cell(text: "x", style: a).style, a)
+            XCTAssertEqual(Cell(continuationWith: a).style, a)
         }
         // Each field on its own changes the key.
-        let plain = ScreenPainter.key(of: .plain)
+        let plain = Style.plain.bits
         for changed in [
             Style(bold: true), Style(reverse: true), Style(underline: true), Style(dim: true),
             Style(foreground: .rgb(RGB(packed: 0))), Style(background: .rgb(RGB(packed: 0))),
         ] {
-            XCTAssertNotEqual(ScreenPainter.key(of: changed), plain, "\(changed)")
+            XCTAssertNotEqual(changed.bits, plain, "\(changed)")
         }
     }
 
@@ -78,21 +81,38 @@ final class PainterComparisonTests: XCTestCase {
         }
     }
 
-    /// `same` answers `==` for any two cells, built apart or copied.
-    func testSameIsCellEquality() {
-        var random = Random(state: 0xD1B5_4A32_D192_ED03)
-        let texts = ["a", " ", "寧", "e\u{301}"]
-        for _ in 0..<20_000 {
-            let a = Cell(text: texts[random.next(texts.count)], style: Self.style(&random))
-            let b =
-                random.next(3) == 0
-                ? a
-                : Cell(
-                    text: texts[random.next(texts.count)], style: Self.style(&random),
-                    isContinuation: random.next(8) == 0)
-            let same = withUnsafePointer(to: a) { p in withUnsafePointer(to: b) { q in ScreenPainter.same(p, q) } }
-            XCTAssertEqual(same, a == b, "\(a) \(b)")
+    /// Texts past the 7 bytes a cell's word holds (a consonant cluster with its vowel sign, a
+    /// flag, a skin tone, a letter with marks) keep every byte up to 15; cells with equal texts
+    /// are equal however they were built, so the painter's compare of words stays `==`; a
+    /// longer text is cut after its last whole scalar.
+    func testLongTextsKeepTheirBytesAndEquality() {
+        let style = Style(foreground: .rgb(RGB(packed: 0x123456)), bold: true)
+        for text in ["क्षि", "🇹🇼", "👍🏽", "e\u{301}\u{302}\u{303}", "ệ\u{300}\u{301}"] {
+            let cell = Cell(text: text, style: style)
+            XCTAssertEqual(cell.text, text)
+            XCTAssertEqual(cell.style, style)
+            XCTAssertNil(cell.printableASCII)
+            XCTAssertNil(cell.singleScalar)
+            XCTAssertEqual(cell, Cell(text: text, style: style))
+            XCTAssertEqual(cell.hashValue, Cell(text: text, style: style).hashValue)
+            XCTAssertNotEqual(cell, Cell(text: text))
+            XCTAssertEqual(cell.withUTF8 { Array($0) }, Array(text.utf8))
         }
+        XCTAssertNotEqual(Cell(text: "🇹🇼"), Cell(text: "🇯🇵"))
+        // Built mark by mark, as `put` attaches them: out of the word and into the store.
+        var built = Cell(text: "e")
+        for mark: Unicode.Scalar in ["\u{301}", "\u{302}", "\u{303}", "\u{304}"] { built.append(mark) }
+        XCTAssertEqual(built, Cell(text: "e\u{301}\u{302}\u{303}\u{304}"))
+        XCTAssertEqual(built.text, "e\u{301}\u{302}\u{303}\u{304}")
+        // Past 15 bytes: cut after the last whole scalar, and an append that does not fit is dropped.
+        XCTAssertEqual(
+            Cell(text: "e" + String(repeating: "\u{301}", count: 8)).text,
+            "e\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}")
+        XCTAssertEqual(Cell(text: "🇹🇼🇹🇼").text, "\u{1F1F9}\u{1F1FC}\u{1F1F9}")
+        var full = Cell(text: "\u{1F1F9}\u{1F1FC}\u{1F1F9}")
+        full.append("\u{1F1FC}")
+        XCTAssertEqual(full.text, "\u{1F1F9}\u{1F1FC}\u{1F1F9}")
+        XCTAssertEqual(MemoryLayout<Cell>.size, 16)
     }
 }
 

@@ -20,6 +20,11 @@ public enum DisplayWidth {
         if v < 0x1100 {
             return contains(zeroWidthRanges, v) ? 0 : 1
         }
+        // Blocks the tables settle whole, answered without a search: symbols, arrows and maths
+        // (U+20F1 to U+2319), box drawing, blocks and shapes (U+2500 to U+25FC) are one column;
+        // CJK (U+3220 to U+A48C) and Hangul syllables are two. Most cells that are not ASCII.
+        if v >= 0x20F1 && v < 0x231A || v >= 0x2500 && v < 0x25FD { return 1 }
+        if v >= 0x3220 && v <= 0xA48C || v >= 0xAC00 && v <= 0xD7A3 { return 2 }
         if contains(wideRanges, v) { return 2 }
         return contains(zeroWidthRanges, v) ? 0 : 1
     }
