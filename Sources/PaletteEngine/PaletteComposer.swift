@@ -343,7 +343,14 @@ struct PaletteComposer {
                 switch sides.side(of: candidates[k].cues) {
                 case .some(true): figure.insert(k)
                 case .some(false): ground.append(k)
-                case .none: break
+                case .none:
+                    // One colour for both sides (a white forest, and a fox's white with it): the
+                    // ground's colour word names it, so it is the ground's.
+                    if candidates[k].cues.contains(where: {
+                        sides.side(of: CueSet($0)) == false && reading.cues[$0].kind == .colour
+                    }) {
+                        ground.append(k)
+                    }
                 }
             }
             if ground.isEmpty || figure.isEmpty { ground = [] }
@@ -386,13 +393,33 @@ struct PaletteComposer {
                 primary.lch.l = PaletteComposer.softPrimaryLightness
                 primary.map()
             }
-            // A few tries: a step into an excluded family ("no green" near a teal) is not taken.
-            for _ in 0..<6 {
+            // A few tries: a step into an excluded family ("no green" near a teal) is not taken,
+            // unless the primary is in one already (every colour the words gave was ruled out),
+            // where staying put would repeat the palette.
+            let stays = allowed(primary.lch)
+            var stepped = false
+            for attempt in 0..<6 {
                 let moved = jittered(primary.lch, rng: &rng)
-                if allowed(moved) {
+                if allowed(moved) || (!stays && attempt == 5) {
                     primary.lch = moved
                     primary.map()
+                    stepped = true
                     break
+                }
+            }
+            // Every step crossed into a ruled-out family (a near-white beside "no grey"): a
+            // smaller step in lightness alone, either way, so the variation still differs.
+            if !stepped {
+                // Sizes by variation, so neighbours never take the same step.
+                let size = 0.012 * Double(1 + variation % 4)
+                for dl in [size, -size, size / 2, -size / 2] {
+                    var moved = primary.lch
+                    moved.l = min(max(moved.l + dl, 0.1), 0.97)
+                    if moved.l != primary.lch.l, allowed(moved) {
+                        primary.lch = moved
+                        primary.map()
+                        break
+                    }
                 }
             }
         }
@@ -615,6 +642,19 @@ struct PaletteComposer {
         var raw: [Candidate] = []
         raw.reserveCapacity(cues.reduce(0) { $0 + $1.colours.count })
         let figures = placesFigures
+        // A colour word on the setting's noun ("a white room", 하얀 방에, une chambre blanche) is
+        // the setting's colour, not a figure in it: "red in a blue room" is set in blue.
+        var settingColours = Set<Int>()
+        if figures {
+            let (before, gap) = Reading.nounOfColourWord(in: reading.language)
+            for (i, cue) in cues.enumerated() where cue.kind == .colour && cue.inRelation && !cue.isTouch {
+                let j = before ? i - 1 : i + 1
+                guard cues.indices.contains(j), cues[j].clause == cue.clause, cues[j].isGround, cues[j].inRelation,
+                    !cues[j].inNounCompound, abs(cues[j].lastOrdinal - cue.lastOrdinal) <= gap
+                else { continue }
+                settingColours.insert(i)
+            }
+        }
         for (ci, cue) in cues.enumerated() {
             // A reference named as the setting of its clause ("a sunset in Venice", غروب الشمس
             // على النيل) speaks as the place it is: the sunset leads there.
@@ -638,13 +678,14 @@ struct PaletteComposer {
             let night = figures && lightsInTheDark
             let related = figures && cue.inRelation && !cue.inNounCompound
             // In the dark a light is a figure even when it is a scene word (the moon, a fire).
-            let isGround = (related || night) && cue.isGround && !(night && cue.strength > 0)
+            let isGround =
+                (related || night) && (cue.isGround || settingColours.contains(ci)) && !(night && cue.strength > 0)
             let isFigure =
                 !isGround && ((related && (cue.kind.isFigure || cue.strength > 0)) || (night && cue.strength > 0))
             let salience = cue.kind.salience * (1 + 0.6 * cue.strength) * (isFigure ? 1.6 : 1)
             for (rank, colour) in cue.modifiedColours.enumerated() {
                 let w = pull * colour.weight
-                let isAccent = colour.isAccent || cue.isSpot
+                let isAccent = colour.isAccent || cue.isSpot || cue.isTouch
                 var lead = w * (isAccent ? 0.4 : rank == 0 ? 1 : 0.6)
                 if isGround { lead *= 1.6 } else if isFigure { lead *= 0.35 }
                 var c = Candidate(
@@ -1337,7 +1378,11 @@ struct CueSides {
             if let outer = postposed ? held.first : held.last, let s = side[outer] { containerSides = [s] }
         }
         let figureSide: Int
-        if settings[0], settings[1] {
+        let touched = Set(side.compactMap { cues[$0.key].isTouch ? $0.value : nil })
+        if touched.count == 1, let s = touched.first {
+            // A small amount of a colour ("with red accents", une touche de rouge) is the figure.
+            figureSide = s
+        } else if settings[0], settings[1] {
             guard containerSides.count == 1, let ground = containerSides.first else { return nil }
             figureSide = 1 - ground
             // What colours the sky (a sunset, the night) is over a setting, never held in it:

@@ -46,6 +46,10 @@ struct Cue {
     /// A colour word beside black and white ("a black and white photo with a splash of red",
     /// noir et blanc avec une touche de rouge): the spot colour, the accent, kept ungreyed.
     var isSpot = false
+    /// A colour named as a small amount of it ("a hint of pink", une touche de rouge, 一抹红,
+    /// "gold accents"): an accent, never the lead; unlike a spot it takes an accent's share of
+    /// the mood.
+    var isTouch = false
 
     /// A colour word of a hue (not black, white or grey): "navy", "rouge", 파랑.
     var namesAHue: Bool { kind == .colour && (colours.first?.lch.c ?? 0) >= 0.04 }
@@ -325,6 +329,18 @@ struct Reading {
         // The colour a negation before it just ruled out: a colour joined to it by a
         // coordinator is ruled out too ("no orange or black", "不要粉红色或紫色").
         var negatedColourAt: Int?
+        // A word of quantity before its colour ("a hint of", "un toque de", 一抹), waiting for it.
+        var touch: (ordinal: Int, clause: Int)?
+
+        // Whether `m`, a colour, is the one a waiting quantity word names: in its clause, within
+        // reach, not counting the function words on the way ("a touch of the palest pink").
+        func touched(_ m: Match) -> Bool {
+            guard let t = touch, t.clause == m.clause, m.ordinal > t.ordinal else { return false }
+            let between = ((t.ordinal + 1)..<m.ordinal).filter { result.functionOrdinals.contains($0) }.count
+            guard m.ordinal - t.ordinal - between <= Reading.reach else { return false }
+            touch = nil
+            return true
+        }
 
         func negates(_ m: Match) -> Bool {
             if m.coordinated, negatedColourAt == m.ordinal - 2, namesAColour(m) {
@@ -361,12 +377,38 @@ struct Reading {
                     kind: .hex, colours: [colour], words: [m.surface], lastOrdinal: m.ordinal, clause: m.clause,
                     modifiers: [])
                 cue.coordinated = m.coordinated
+                cue.isTouch = touched(m)
                 appendCue(cue, pending: &pendingModifiers)
                 continue
             }
             let entry = lexicon.entries[Int(m.entry)]
             switch entry.kind {
             case .ignore:
+                // A negation reaches over the quantity to its colour: "without a single touch of
+                // orange", "sans la moindre touche d'orange", "ohne einen Hauch von Orange".
+                if entry.id.hasPrefix("quantity"), let n = negation, n.clause == m.clause, m.ordinal > n.ordinal,
+                    m.ordinal - n.ordinal
+                        - ((n.ordinal + 1)..<m.ordinal).filter({ result.functionOrdinals.contains($0) }).count
+                        <= Reading.reach
+                {
+                    negation = (m.ordinal, m.clause)
+                }
+                switch entry.id {
+                case "quantity":
+                    touch = (m.ordinal, m.clause)
+                case "quantity-either":
+                    // After its colour ("gold accents", 赤のアクセント) it names that one; else the next.
+                    if let i = cues.indices.last, cues[i].clause == m.clause,
+                        cues[i].kind == .colour || cues[i].kind == .hex,
+                        m.ordinal - cues[i].lastOrdinal <= 2
+                    {
+                        cues[i].isTouch = true
+                    } else {
+                        touch = (m.ordinal, m.clause)
+                    }
+                default:
+                    break
+                }
                 continue
             case .negation:
                 switch entry.negation ?? .before {
@@ -438,6 +480,7 @@ struct Reading {
                     clause: m.clause, modifiers: [], isWord: m.isWord, isHead: m.isHead)
                 cue.ofLinked = m.ofLinked
                 cue.coordinated = m.coordinated
+                cue.isTouch = entry.kind == .colour && touched(m)
                 cue.sky = entry.sky
                 cue.isReference = entry.id.hasPrefix("ref:")
                 cue.takesShade = entry.kind == .material || entry.shadedByColourWords

@@ -1,0 +1,75 @@
+import PaletteCore
+import XCTest
+
+@testable import PaletteEngine
+
+/// A colour named as a small amount of it ("a hint of pink", une touche de rouge, 一抹红, "gold
+/// accents") is the accent, not the lead: "a grey room with a hint of pink" led with powder pink.
+final class QuantityIsTheAccentTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    /// A white or grey scene with a touch of red, in each language's own words: the red is the
+    /// accent and nothing else leads with it.
+    func testATouchOfRedIsTheAccentInEveryLanguage() {
+        let texts = [
+            "a grey wall with a hint of red",
+            "a white kitchen with a touch of red",
+            "a navy coat with red accents",
+            "一面灰色的墙，一抹红",
+            "一面灰色的牆，點綴一點紅",
+            "灰色の壁に赤の差し色",
+            "회색 벽에 빨간 포인트",
+            "un mur gris avec une touche de rouge",
+            "una pared gris con un toque de rojo",
+            "uma parede cinza com um toque de vermelho",
+            "un muro grigio con un tocco di rosso",
+            "eine graue Wand mit einem Hauch von Rot",
+            "серая стена с капелькой красного",
+            "gri bir duvar, biraz kırmızı",
+            "một bức tường xám với một chút đỏ",
+            "धूसर दीवार, थोड़ा सा लाल",
+            "جدار رمادي مع لمسة من الأحمر",
+        ]
+        for text in texts {
+            let p = engine.palette(for: text).palette
+            let families = p.colors.map(ColourJudge.family)
+            XCTAssertEqual(families[2], "red", "\(text): \(p.colors.map(\.hex)) \(families)")
+            XCTAssertNotEqual(families[0], "red", "\(text): \(p.colors.map(\.hex)) \(families)")
+        }
+    }
+
+    /// A quantity with nothing else named is still that colour's palette, and a negation still
+    /// reaches over the quantity to its colour.
+    func testAQuantityAloneAndANegatedQuantity() {
+        XCTAssertEqual(ColourJudge.family(engine.palette(for: "a hint of pink").palette.primary), "pink")
+        for text in ["a green forest without a single touch of orange", "ein grüner Wald ohne einen Hauch von Orange"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertFalse(p.colors.map(ColourJudge.family).contains("orange"), "\(text): \(p.colors.map(\.hex))")
+        }
+    }
+}
+
+/// The colour word on a scene's setting is the setting's colour and leads: "a red fox in a white
+/// forest" led with the forest's brown, its white only second (the white was the fox's too, so
+/// it counted for neither side).
+final class TheSettingsColourLeadsTests: XCTestCase {
+    func testAWhiteForestLeadsWithWhite() {
+        let engine = OfflineEngine()
+        for text in ["a red fox in a white forest", "하얀 숲에 빨간 여우", "un renard roux dans une forêt blanche"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertEqual(ColourJudge.family(p.primary), "neutral", "\(text): \(p.colors.map(\.hex))")
+            XCTAssertGreaterThan(OKLCH(p.primary).l, 0.9, "\(text): \(p.colors.map(\.hex))")
+        }
+    }
+}
+
+/// Regenerating always gives another palette, even where every step the primary could take
+/// crosses into a ruled-out family: near-white beside "no grey" stayed put, and neighbouring
+/// variations repeated their palette.
+final class VariationsStepInsideTheAllowedFamiliesTests: XCTestCase {
+    func testFiveVariationsAreFivePalettes() {
+        let engine = OfflineEngine()
+        let palettes = (0..<5).map { engine.palette(for: "clean and crisp, no grey", variation: $0).palette }
+        XCTAssertEqual(Set(palettes.map { $0.colors.map(\.hex) }).count, 5, "\(palettes.map { $0.colors.map(\.hex) })")
+    }
+}
