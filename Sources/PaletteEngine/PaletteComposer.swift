@@ -649,7 +649,9 @@ struct PaletteComposer {
             let (before, gap) = Reading.nounOfColourWord(in: reading.language)
             for (i, cue) in cues.enumerated() where cue.kind == .colour && cue.inRelation && !cue.isTouch {
                 let j = before ? i - 1 : i + 1
-                guard cues.indices.contains(j), cues[j].clause == cue.clause, cues[j].isGround, cues[j].inRelation,
+                // The same for the day or the weather it names: "a grey day in Paris" is grey.
+                guard cues.indices.contains(j), cues[j].clause == cue.clause,
+                    cues[j].isGround && cues[j].inRelation || [.time, .weather].contains(cues[j].kind),
                     !cues[j].inNounCompound, abs(cues[j].lastOrdinal - cue.lastOrdinal) <= gap
                 else { continue }
                 settingColours.insert(i)
@@ -1282,6 +1284,18 @@ struct CueSides {
         // noun compound only its colour-giving thing ("frozen beach" is frozen, a lavender
         // field lavender); the compound's scene joins its thing's side below.
         var parts: [(i: Int, lch: OKLCH)] = []
+        // A colour word on the day or the weather ("a grey day in Paris", un jour gris) is the
+        // whole scene's light: whatever side it sets apart, it is the ground's.
+        let (colourAfter, gap) = Reading.nounOfColourWord(in: reading.language)
+        var atmosphere: [Int] = []
+        for (i, cue) in cues.enumerated() where cue.kind == .colour {
+            let j = colourAfter ? i - 1 : i + 1
+            if cues.indices.contains(j), cues[j].clause == cue.clause, [.time, .weather].contains(cues[j].kind),
+                abs(cues[j].lastOrdinal - cue.lastOrdinal) <= gap
+            {
+                atmosphere.append(i)
+            }
+        }
         for (i, cue) in cues.enumerated() where ![.mood, .time, .season, .hex].contains(cue.kind) {
             if cue.inNounCompound, !cue.kind.isThingOrMaterial { continue }
             guard let c = cue.modifiedColours.first else { continue }
@@ -1403,6 +1417,7 @@ struct CueSides {
         }
         var map: [Int: Bool] = [:]
         for (i, s) in side { map[i] = s == figureSide }
+        for i in atmosphere { map[i] = false }
         figureByCue = map
         self.byRelation = byRelation
     }

@@ -73,3 +73,18 @@ final class VariationsStepInsideTheAllowedFamiliesTests: XCTestCase {
         XCTAssertEqual(Set(palettes.map { $0.colors.map(\.hex) }).count, 5, "\(palettes.map { $0.colors.map(\.hex) })")
     }
 }
+
+/// A colour word on the day or the weather is the light of the whole scene: "a grey day in
+/// Paris" left the grey out (it was taken for a figure in Paris and lost to the city's tan).
+final class AColouredDayLeadsTests: XCTestCase {
+    func testAGreyDayIsGrey() {
+        let engine = OfflineEngine()
+        for text in ["a grey day in Paris", "un jour gris à Paris", "ein grauer Tag in Hamburg"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertEqual(ColourJudge.family(p.primary), "neutral", "\(text): \(p.colors.map(\.hex))")
+            XCTAssertLessThan(abs(OKLCH(p.primary).l - 0.7), 0.12, "\(text): \(p.colors.map(\.hex))")
+        }
+        let golden = engine.palette(for: "a golden afternoon in Rome").palette
+        XCTAssertEqual(ColourJudge.family(golden.primary), "yellow", "\(golden.colors.map(\.hex))")
+    }
+}
