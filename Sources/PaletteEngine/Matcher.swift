@@ -940,14 +940,24 @@ struct Matcher {
             if let more = split(rest, offset: offset + p, language: l, rules: box, depth: depth + 1) {
                 return [(e, headRange)] + more
             }
-            // Rotkehlchen, Dunkelheit: a colour or shade word leads a compound whose rest is unknown.
+            // Rotkehlchen, Dunkelheit: a colour or shade word leads a compound whose rest is unknown,
+            // unless the rest is a loanword's ending (Rotation is not red).
             let kind = lexicon.entries[Int(e)].kind
-            if l == .de, depth == 0, rest.count >= 3, kind == .colour || kind == .modifier {
+            if l == .de, depth == 0, rest.count >= 3, kind == .colour || kind == .modifier,
+                !Matcher.loanwordEndings.contains(restString)
+            {
                 return [(e, headRange)]
             }
         }
         return nil
     }
+
+    /// Endings of German words taken from Latin or French, never the rest of a compound after a
+    /// colour (Rot·ation, Rot·ationen, Gold·ine), folded as words are.
+    static let loanwordEndings: Set<String> = [
+        "ation", "ationen", "ition", "itionen", "ion", "ionen", "itat", "itaten", "ismus", "ieren", "iert", "ette",
+        "ine", "ur", "ik", "ie", "ier",
+    ]
 
     /// One folded word part looked up in language `l`: exactly, bare, or by its stem.
     private func single(_ part: ArraySlice<Unicode.Scalar>, _ l: LanguageCode) -> Int32? {

@@ -88,3 +88,20 @@ final class AColouredDayLeadsTests: XCTestCase {
         XCTAssertEqual(ColourJudge.family(golden.primary), "yellow", "\(golden.colors.map(\.hex))")
     }
 }
+
+/// A German word that starts with a colour and ends in a Latin or French ending is a loanword,
+/// not a compound: "Rotation der Erde" was crimson (Rot + ation); Rotkehlchen stays a robin.
+final class LoanwordIsNotACompoundTests: XCTestCase {
+    func testRotationIsNotRed() {
+        let engine = OfflineEngine()
+        // Nothing is read from the loanword: the Earth's browns, the planets' night.
+        for text in ["Rotation der Erde", "Die Rotationen der Planeten"] {
+            let words = engine.palette(for: text).rationale.values.flatMap { $0 }
+            XCTAssertFalse(words.contains { $0.hasPrefix("Rot") }, "\(text): \(words)")
+        }
+        XCTAssertFalse(
+            engine.palette(for: "Rotation der Erde").palette.colors.map(ColourJudge.family).contains("red"))
+        let robin = engine.palette(for: "ein Rotkehlchen im Schnee").rationale.values.flatMap { $0 }
+        XCTAssertTrue(robin.contains("Rotkehlchen"), "\(robin)")
+    }
+}
