@@ -105,3 +105,27 @@ final class LoanwordIsNotACompoundTests: XCTestCase {
         XCTAssertTrue(robin.contains("Rotkehlchen"), "\(robin)")
     }
 }
+
+/// Hills are green, not the mountains' slate ("a tea plantation in the hills" led with slate),
+/// and a jellyfish is its own glowing pinks and blues, not a jelly sweet.
+final class HillsAndJellyfishTests: XCTestCase {
+    func testHillsAreGreenAndMountainsSlate() {
+        let engine = OfflineEngine()
+        for text in ["green rolling hills", "a village on the hills", "丘陵", "des collines", "Hügel im Mai", "언덕"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertEqual(ColourJudge.family(p.primary), "green", "\(text): \(p.colors.map(\.hex))")
+        }
+        XCTAssertEqual(ColourJudge.family(engine.palette(for: "mountains").palette.primary), "neutral")
+    }
+
+    func testJellyfishInItsOwnWords() {
+        let engine = OfflineEngine()
+        for (text, word) in [
+            ("glowing jellyfish", "jellyfish"), ("水母", "水母"), ("クラゲの群れ", "クラゲ"), ("une méduse", "méduse"),
+            ("eine Qualle", "Qualle"), ("해파리", "해파리"),
+        ] {
+            let words = engine.palette(for: text).rationale.values.flatMap { $0 }
+            XCTAssertTrue(words.contains(word), "\(text): \(words)")
+        }
+    }
+}
