@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 113e66ec5c92a810 7 14
+palette-lexicon-index 2 6109ab707152e438 7 14
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 44305
+@exact 44306
 1920s	731a
 1950s	742a
 1960s	735a
@@ -23351,6 +23351,7 @@ whisky	268a 268e 268f 268g 268h 268i 268m
 whisper	475a
 whisper of	491a
 whispering	2183a
+whispers of	491a
 whispery	475a
 white	10a
 white flower	1733a
@@ -87878,7 +87879,7 @@ züraf	1650n
 şık	429n
 şıklık	429n
 ấn độ	673n
-@starts 8456
+@starts 8457
 50
 50er
 50s
@@ -93593,6 +93594,7 @@ wes
 west
 wheat
 whisper
+whispers
 white
 wie
 wiener

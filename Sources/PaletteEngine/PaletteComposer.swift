@@ -189,6 +189,8 @@ struct PaletteComposer {
     /// How far (OKLCH hue degrees) a derived accent turns from the colour it is derived from:
     /// an analogous neighbour, set apart by lightness and chroma (`accentColour`).
     static let analogousTurn = 25.0
+    /// How far a role of a one-hue palette ("all shades of blue") may turn from the primary's hue.
+    static let monoHueSpread = 8.0
     /// After the analogous hues, a cool primary takes a warm accent and a warm one a cool accent:
     /// designers pair forest green with coral or gold more than with magenta.
     static let warmAccentHues: [Double] = [25, 60, 95]
@@ -510,7 +512,19 @@ struct PaletteComposer {
                 if p.c < 0.035 {
                     c.c = min(c.c, 0.03)
                 } else if c.c >= 0.035 {
-                    if angle(c.h, p.h) > 45 { c.h = p.h }
+                    // Within a few degrees of the hue asked for: an analogous 25° turn left the
+                    // family ("shades of navy" with a lavender, "tutte le sfumature del rosso" with
+                    // a salmon). A role of its own colour word keeps a nuance of its side.
+                    let d = ((c.h - p.h + 540).truncatingRemainder(dividingBy: 360)) - 180
+                    if abs(d) > PaletteComposer.monoHueSpread {
+                        let nuance = angle(c.h, p.h) > 45 ? 0 : (d < 0 ? -1.0 : 1.0) * PaletteComposer.monoHueSpread
+                        c.h = (p.h + nuance + 360).truncatingRemainder(dividingBy: 360)
+                        // The accent of one hue stands out by lightness alone: the shade on the
+                        // far side of the primary from the secondary (a navy under powder blue).
+                        if k == 1 {
+                            c.l = secondaryRole.lch.l > p.l ? max(p.l - 0.22, 0.22) : min(p.l + 0.25, 0.9)
+                        }
+                    }
                 } else {
                     // A grey beside a hue asked for alone is a tint or a shade of that hue: a
                     // monochrome blue has no grey (#8193A0 in "monocroma en azul cielo").

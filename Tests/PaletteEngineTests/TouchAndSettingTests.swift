@@ -129,3 +129,23 @@ final class HillsAndJellyfishTests: XCTestCase {
         }
     }
 }
+
+/// One hue asked for keeps every role in it: the accent's 25° analogous turn left the family
+/// (shades of navy with a lavender, tutte le sfumature del rosso with a salmon); the accent of
+/// one hue is the shade across the primary from the secondary.
+final class OneHueKeepsItsFamilyTests: XCTestCase {
+    func testEveryRoleStaysInTheHueAsked() {
+        let engine = OfflineEngine()
+        let cases: [(String, Set<String>)] = [
+            ("all shades of blue", ["blue"]), ("a monochrome palette, just shades of navy", ["blue"]),
+            ("tutte le sfumature del rosso", ["red", "pink", "brown"]), ("monochrome purple", ["purple"]),
+            ("toutes les nuances de vert", ["green"]),
+        ]
+        for (text, families) in cases {
+            let p = engine.palette(for: text).palette
+            for c in p.colors {
+                XCTAssertTrue(families.contains(ColourJudge.family(c)), "\(text): \(p.colors.map(\.hex))")
+            }
+        }
+    }
+}
