@@ -525,13 +525,18 @@ struct Reading {
     }
 
     /// An achromatic colour word as a shade for the thing beside it: black darkens, white lightens.
-    static func shade(_ cue: Cue) -> ColourModifier? {
+    ///
+    /// Black on a material (`onMaterial`) is the material's colour more than a variety of it:
+    /// black velvet and black leather are black with a trace of their hue (they were maroon and
+    /// chocolate), where black tea keeps its amber and gris perle its pearl.
+    static func shade(_ cue: Cue, onMaterial: Bool = false) -> ColourModifier? {
         guard cue.colours.count == 1, cue.colours[0].lch.c < 0.04 else { return nil }
         let l = cue.colours[0].lch.l
         var m = ColourModifier()
         m.targetLightness = min(max(l, 0.22), 0.92)
-        m.lightnessPull = 0.6
-        m.chromaScale = l > 0.8 ? 0.6 : 0.9
+        let black = onMaterial && l < 0.3
+        m.lightnessPull = black ? 0.75 : 0.6
+        m.chromaScale = black ? 0.35 : l > 0.8 ? 0.6 : 0.9
         m.isGlobal = false
         return m
     }
@@ -643,13 +648,17 @@ struct Reading {
         if let i = cues.indices.last, cues[i].clause == cue.clause, at - cues[i].lastOrdinal == 1,
             !cues[i].standsInAlone, !cue.standsInAlone
         {
-            if cue.kind == .colour, let shade = Reading.shade(cue), cues[i].kind.isThingOrMaterial, cues[i].takesShade {
+            if cue.kind == .colour, let shade = Reading.shade(cue, onMaterial: cues[i].kind == .material),
+                cues[i].kind.isThingOrMaterial, cues[i].takesShade
+            {
                 cues[i].modifiers.append(shade)
                 cues[i].words.append(contentsOf: cue.words)
                 cues[i].lastOrdinal = at
                 return
             }
-            if cue.kind.isThingOrMaterial, cue.takesShade, cues[i].kind == .colour, let shade = Reading.shade(cues[i]) {
+            if cue.kind.isThingOrMaterial, cue.takesShade, cues[i].kind == .colour,
+                let shade = Reading.shade(cues[i], onMaterial: cue.kind == .material)
+            {
                 cue.modifiers.append(shade)
                 cue.words.insert(contentsOf: cues[i].words, at: 0)
                 cues.removeLast()

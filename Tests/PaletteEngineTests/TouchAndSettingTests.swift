@@ -149,3 +149,30 @@ final class OneHueKeepsItsFamilyTests: XCTestCase {
         }
     }
 }
+
+/// Black on a material is the material's colour (black velvet was maroon, black leather chocolate);
+/// the Black Forest is its firs, its cake still the cake; a toucan and a nón lá are read.
+final class MaterialsAndNamedThingsTests: XCTestCase {
+    let engine = OfflineEngine()
+
+    func testBlackOnAMaterialIsNearlyBlack() {
+        for text in ["black velvet", "black leather", "schwarzer Samt"] {
+            let primary = OKLCH(engine.palette(for: text).palette.primary)
+            XCTAssertLessThan(primary.l, 0.32, text)
+            XCTAssertLessThan(primary.c, 0.06, text)
+        }
+    }
+
+    func testForestCakeToucanAndHat() {
+        XCTAssertEqual(ColourJudge.family(engine.palette(for: "der Schwarzwald im Winter").palette.primary), "green")
+        let cake = engine.palette(for: "eine Schwarzwälder Kirschtorte").palette.colors.map(ColourJudge.family)
+        XCTAssertFalse(cake.contains("green"), "\(cake)")
+        for (text, word) in [
+            ("uma floresta tropical com um tucano", "tucano"), ("a toucan in the rainforest", "toucan"),
+            ("một chiếc nón lá trên cánh đồng xanh", "chiếc nón lá"),
+        ] {
+            let words = engine.palette(for: text).rationale.values.flatMap { $0 }
+            XCTAssertTrue(words.contains(word), "\(text): \(words)")
+        }
+    }
+}
