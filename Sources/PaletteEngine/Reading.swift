@@ -135,6 +135,11 @@ struct Reading {
         bind(result, lexicon: lexicon)
         // "warm tones" alone is an amber and brick palette; "a warm-toned grey" is a grey, warmed.
         if cues.contains(where: { !$0.standsInAlone }) { cues.removeAll(where: \.standsInAlone) }
+        // A touch of a colour is an accent against something else; alone ("a pale whisper of
+        // peach", "a hint of pink") it is the palette.
+        if !cues.contains(where: { !$0.isTouch && !$0.colours.isEmpty && $0.kind != .mood }) {
+            for i in cues.indices { cues[i].isTouch = false }
+        }
         monochromeOfANamedHue()
         spotColoursInGrey()
         colourWordsColourTheirNouns()
@@ -426,6 +431,20 @@ struct Reading {
                     }
                 }
             case .modifier:
+                // A faint amount ("a whisper of", ein Hauch von, 一丝): the next colour is a touch,
+                // paled; a negation reaches over it to that colour, as over any quantity.
+                if entry.id == "quantity-faint" {
+                    if let n = negation, n.clause == m.clause, m.ordinal > n.ordinal,
+                        m.ordinal - n.ordinal
+                            - ((n.ordinal + 1)..<m.ordinal).filter({ result.functionOrdinals.contains($0) }).count
+                            <= Reading.reach
+                    {
+                        negation = (m.ordinal, m.clause)
+                    }
+                    touch = (m.ordinal, m.clause)
+                    if let mod = entry.modifier { pendingModifiers.append((mod, m.surface, m.ordinal, m.clause)) }
+                    continue
+                }
                 if negates(m) || m.negatedBySuffix {
                     negatedWords.append(m.surface)
                     continue

@@ -23,7 +23,7 @@ final class QuantityIsTheAccentTests: XCTestCase {
             "una pared gris con un toque de rojo",
             "uma parede cinza com um toque de vermelho",
             "un muro grigio con un tocco di rosso",
-            "eine graue Wand mit einem Hauch von Rot",
+            "eine graue Wand mit roten Akzenten",
             "серая стена с капелькой красного",
             "gri bir duvar, biraz kırmızı",
             "một bức tường xám với một chút đỏ",
@@ -36,6 +36,17 @@ final class QuantityIsTheAccentTests: XCTestCase {
             XCTAssertEqual(families[2], "red", "\(text): \(p.colors.map(\.hex)) \(families)")
             XCTAssertNotEqual(families[0], "red", "\(text): \(p.colors.map(\.hex)) \(families)")
         }
+    }
+
+    /// A faint amount ("a whisper of", ein Hauch von, 一丝) is a touch of the colour, paled; with
+    /// nothing else named it is a pale palette of it.
+    func testAFaintAmountIsAPaleTouch() {
+        for text in ["a grey room with a whisper of lilac", "eine graue Wand mit einem Hauch von Rosa", "灰色的墙上一丝粉红"] {
+            let p = engine.palette(for: text).palette
+            XCTAssertEqual(ColourJudge.family(p.primary), "neutral", "\(text): \(p.colors.map(\.hex))")
+        }
+        let peach = engine.palette(for: "a pale whisper of peach").palette
+        for c in peach.colors { XCTAssertGreaterThan(OKLCH(c).l, 0.7, "\(peach.colors.map(\.hex))") }
     }
 
     /// A quantity with nothing else named is still that colour's palette, and a negation still
