@@ -17,7 +17,7 @@ public enum StructureWords {
         // ja (一色 above)
         "モノクローム", "モノクロ", "モノトーン", "単色", "濃淡", "グラデーション", "白黒",
         // ko
-        "단색", "모노크롬", "모노톤", "계열만", "톤온톤", "흑백",
+        "단색", "모노크롬", "모노톤", "계열만", "톤온톤", "흑백", "모든 색조", "색조의", "색으로만", "농담",
         // fr, es, pt, it
         "toutes les nuances", "nuances de", "camaïeu", "monocrom", "tonos de", "todos los tonos", "matices de",
         "tons de", "todos os tons", "sfumature di", "tutte le sfumature", "noir et blanc", "niveaux de gris",

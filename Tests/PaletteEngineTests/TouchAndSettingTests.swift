@@ -150,7 +150,8 @@ final class OneHueKeepsItsFamilyTests: XCTestCase {
         let cases: [(String, Set<String>)] = [
             ("all shades of blue", ["blue"]), ("a monochrome palette, just shades of navy", ["blue"]),
             ("tutte le sfumature del rosso", ["red", "pink", "brown"]), ("monochrome purple", ["purple"]),
-            ("toutes les nuances de vert", ["green"]),
+            ("toutes les nuances de vert", ["green"]), ("모든 색조의 파란색으로만", ["blue"]),
+            ("빨간색 농담으로", ["red", "pink", "brown"]),
         ]
         for (text, families) in cases {
             let p = engine.palette(for: text).palette
