@@ -188,3 +188,20 @@ final class MaterialsAndNamedThingsTests: XCTestCase {
         }
     }
 }
+
+/// Cities a description names, in the language's own spelling: 北京, Taipei, Delhi, Osaka,
+/// Jerusalem, Edinburgh, Dublin, Mailand, Napoli and Marseille were read as nothing.
+final class NamedCitiesTests: XCTestCase {
+    func testEachCityIsRead() {
+        let engine = OfflineEngine()
+        for (text, word) in [
+            ("冬天的北京", "北京"), ("a rainy night in Taipei", "Taipei"), ("दिल्ली की सर्दी", "दिल्ली"),
+            ("大阪の夜", "大阪"), ("القدس عند الغروب", "القدس"), ("Edinburgh in the rain", "Edinburgh"),
+            ("a pub in Dublin", "Dublin"), ("ein Abend in Mailand", "Mailand"), ("Napoli d'estate", "Napoli"),
+            ("Marseille au printemps", "Marseille"),
+        ] {
+            let words = engine.palette(for: text).rationale.values.flatMap { $0 }
+            XCTAssertTrue(words.contains(word), "\(text): \(words)")
+        }
+    }
+}
