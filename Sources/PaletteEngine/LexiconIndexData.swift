@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 c79fe1bca012450d 7 18
+palette-lexicon-index 2 fcb1d733a7778601 7 18
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 44512
+@exact 44588
 1920s	735a
 1950s	746a
 1960s	739a
@@ -202,7 +202,7 @@ abartısız	456n
 abatido	426f 426g
 abattu	426e
 abbattuto	426i
-abbey	2475a
+abbey	2483a
 abbracci	433i
 abbracciare	433i
 abbraccio	433i
@@ -221,7 +221,7 @@ abend	192h
 abenddämmerung	192h
 abendrot	180h
 abends	192h
-abendstimmung in der stadt	1949h
+abendstimmung in der stadt	1957h
 abenteuer	453h
 abenteuerlich	453h
 abenteurer	453h
@@ -255,11 +255,11 @@ abrazo	433f
 abrazos	433f
 abraço	433g
 abricot	78e
-abrigo	1988f
+abrigo	1996f
 abril	196f 196g
 abrumado	448f
 abscheulich	460h
-absinthe	2628a
+absinthe	2636a
 abstoßend	460h
 absurd	471a
 absurde	471e
@@ -271,11 +271,11 @@ aburrido	470f
 aburrimiento	470f
 aburrir	470f
 abyss	141a
-abyssal	2477a
+abyssal	2485a
 abysse	141e
 abysses	141e
 abóbora	247g
-abóbora de halloween	1959g
+abóbora de halloween	1967g
 ac milan	647o
 acacia	875a 875e 875f 875i
 academia aesthetic	741a
@@ -308,12 +308,12 @@ accidentally wes anderson	859a
 acción	424f
 acción de gracias	198f
 accogliente	433i
-accordion	2026a
-accordéon	2026e
+accordion	2034a
+accordéon	2034e
 accra	779a
 accueillant	433e
 aceite de oliva	300f
-aceituna	1791f
+aceituna	1799f
 aceitunas	300f
 acem halısı	778n
 acento	496f
@@ -327,12 +327,12 @@ aceso	369g
 acesos	369g
 achievement	451a
 achocolatado	262g
-achterbahn	1956h
+achterbahn	1964h
 achtsam	447h
 achtsamkeit	447h
 achtziger	744h
-acid	2137a
-acid green	1410a
+acid	2145a
+acid green	1418a
 acide	228e
 acido	228i
 acidulé	228e
@@ -348,9 +348,9 @@ acolhedor	433g
 aconchegado	433g
 aconchegante	433g
 aconchego	433g
-acordeão	2026g
-acordeón	2026f
-acorn	2265a
+acordeão	2034g
+acordeón	2034f
+acorn	2273a
 acqua	152i
 acquamarina chiaro	66i
 acquario	399i
@@ -379,9 +379,9 @@ addormentato	449i
 adel	417h
 adelig	417h
 adinerado	416f
-adler	1698h
+adler	1706h
 admiração	459g
-adobe	375f 375g 1343a
+adobe	375f 375g 1351a
 adobe wall	375a
 adorabile	443i
 adorable	443a 443e 443f
@@ -417,13 +417,13 @@ afc ajax	652o
 afecto	427f
 afectuoso	423f
 afeto	427g
-affair	2267a
+affair	2275a
 affaires	391e
 affari	391i
 affascinante	443i
-affe	1627h
+affe	1635h
 affection	427a 427e
-affengesicht	1626h
+affengesicht	1634h
 affetto	427i
 affettuoso	423i
 affiche soviétique	857e
@@ -437,13 +437,13 @@ afoso	436i
 afraid	438a
 african plains	875a
 african print	779a
-afrikanische trommel	2033h
+afrikanische trommel	2041h
 afrique du sud	705o
 afrutado	468f
 after dark	193a
 afternoon	191a
 agacé	437e
-agave	2478a
+agave	2486a
 agaçant	437e
 aged	414a
 aggressiv	437h
@@ -452,7 +452,7 @@ aggressivo	437i
 agitato	448i
 agitazione	448i
 agité	448e
-aglio	1803i
+aglio	1811i
 aglow	369a
 agobiado	448f
 agosto	197f 197g 197i
@@ -476,14 +476,14 @@ aguacero	200f
 aguada	324f 324g
 aguamarina claro	66f
 aguanieve	201f
-aguas termales	1952f
+aguas termales	1960f
 ahenk	421n
 ahenkli	421n
 ahmak ıslatan	201n
 ahorn	130h
 ahornblatt	130h
 ahornblätter	130h
-ahtapot	1726n
+ahtapot	1734n
 ahududu	234n
 ahumado	343f
 ahır	382n
@@ -491,7 +491,7 @@ ahşap	301n
 ahşap ev	397n
 ai cập	683o 811m
 ai len	408m
-aigle	1698e
+aigle	1706e
 aigre	228e
 aile	170e 433n
 ailes	170e
@@ -523,11 +523,11 @@ akdeniz	386n
 akdeniz tarzı	386n
 akide şekeri	277n
 akihabara	890a
-akkordeon	2026h
-akkordeons	2026h
-akordeon	2026n
-akordiyon	2026n
-akrep	1741n
+akkordeon	2034h
+akkordeons	2034h
+akordeon	2034n
+akordiyon	2034n
+akrep	1749n
 aksiyon	424n
 aktienmarkt	391h
 aktif	424n
@@ -553,17 +553,17 @@ alacalı	179n
 alaranjada	1g
 alaranjado	1g
 alas	170f
-alaskan	2319a
+alaskan	2327a
 alba	181f 181i
-alba sulle montagne	1947i
+alba sulle montagne	1955i
 albaricoque	78f
 alberca	143f
 alberi	133i
 albero	133i
-albero deciduo	1761i
+albero deciduo	1769i
 albero di natale	400i
-albero di tanabata	1968i
-albero sempreverde	1760i
+albero di tanabata	1976i
+albero sempreverde	1768i
 albicocca	78i
 alborada	181f
 alboroto	457f
@@ -572,7 +572,7 @@ albträume	438h
 alcázar	393f
 aldea	382f
 aldeia	382g
-ale	2571a
+ale	2579a
 alegre	425f 425g
 alegria	425g
 alegría	425f
@@ -591,8 +591,8 @@ alfombra persa	778f
 alfons mucha	831e
 alga	138f 138g 138i
 alga marinha	138g
-algae	1144a
-algae green	1162a
+algae	1152a
+algae green	1170a
 algas	138f 138g
 algazarra	457g
 alge	138h
@@ -607,17 +607,17 @@ algues	138e
 alhaja	345f
 alhajas	345f
 alhambra	917a 917e 917f
-alho	1803g
+alho	1811g
 ali	170i
 alibaba	565o
-aliceblue	1531a
+aliceblue	1539a
 alien	177a 177e 177h
 alieni	177i
 alieno	177i
 aliens	177a
 aliento	434f
 alienígena	177f 177g
-aliments en conserve	1843e
+aliments en conserve	1851e
 alipay	567o
 alla moda	432i
 allee	374h
@@ -629,8 +629,8 @@ allemagne	663o
 allenamento	424i
 allettante	428i
 alley	374a
-alligator	2370a
-allspice	2629a
+alligator	2378a
+allspice	2637a
 alltäglich	470h
 alluminio	308i
 allégresse	425e
@@ -640,13 +640,13 @@ alma	447f 447g
 almacén	411f
 almanya	663o
 almhütte	876h
-almond	2039a
-almost black	1248a
-aloe	2092a
+almond	2047a
+almost black	1256a
+aloe	2100a
 aloha	804a
 alone	426a
 alp	876n
-alpaca	2630a
+alpaca	2638a
 alpen	162h
 alperce	78g
 alpes	162e 162f 162g
@@ -686,7 +686,7 @@ altına	490n
 altında	490n
 altındaki	490n
 alu	308e 308h
-alubias	1806f
+alubias	1814f
 alucinante	459f
 alud	162f
 aluminio	308f
@@ -704,7 +704,7 @@ alvoroço	457g
 alçakgönüllü	423n
 alüminyum	308n
 alımlı	432n
-alışveriş çantası	2002n
+alışveriş çantası	2010n
 alışılmadık	471n
 am kamin	433h
 amable	423f
@@ -716,7 +716,7 @@ amalfi coast	800a
 amalfi kıyısı	800n
 amalfiküste	800h
 amanecer	181f
-amanecer sobre montañas	1947f
+amanecer sobre montañas	1955f
 amanhecer	181g
 amant	427e
 amante	427f 427g 427i
@@ -725,7 +725,7 @@ amanti	427i
 amants	427e
 amapola	223f
 amar	427f
-amaranth	2373a
+amaranth	2381a
 amare	427i
 amarela	2g
 amarelada	2g
@@ -755,7 +755,7 @@ amato	427i
 amazed	459a
 amazement	459a
 amazing	459a
-amazon	2105a
+amazon	2113a
 amazon shopping	605o
 amazon.com	605o
 amazônia	120g
@@ -775,19 +775,19 @@ ambição	439g
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	2482a
+ambrosia	2490a
 ambré	32e
 ambrée	32e
 amd	559o
 ameaça	438g
 ameaçador	438g
-ameise	1733h
+ameise	1741h
 ameixa	62g
 ameixas	245g
 ameliyat	390n
 amenaza	438f
 amenazante	438f
-amendoim	1805g
+amendoim	1813g
 america flag	670o
 american express	537o
 american flag	670o
@@ -836,10 +836,10 @@ ananá	241f
 ananás	241g
 anaranjada	1f
 anaranjado	1f
-anatra	1699i
+anatra	1707i
 anbeten	427h
 anbetung	447h
-ancestral	2633a
+ancestral	2641a
 ancien	413e
 ancienne	413e
 ancient	413a
@@ -866,10 +866,10 @@ andina	821f
 andino	821f 821g
 android	556o
 andy warhol	830a
-anel	2023g
-anello	2023i
-anello di diamanti	2023i
-anemone	2484a
+anel	2031g
+anello	2031i
+anello di diamanti	2031i
+anemone	2492a
 ange	462e
 angel	462a
 angeli	462i
@@ -898,13 +898,13 @@ anh đào	209m
 anhelo	450f
 anil	23g
 anil claro	39g
-anillo	2023f
+anillo	2031f
 anima	447i
 animado	424f 424g
 animar	439f
 animé	424e
-anise	2488a
-aniseed	2637a
+anise	2496a
+aniseed	2645a
 aniversariante	406g
 aniversário	406g
 anjo	462g
@@ -912,10 +912,10 @@ anjos	462g
 ankara print	779a
 anlegestelle	154h
 anma	445n
-anma kurdelesi	1977n
+anma kurdelesi	1985n
 anmut	432h
 anmutig	432h
-anne	2816a
+anne	2824a
 anneaux olympiques	723o
 anni 2000	748i
 anni 50	746i
@@ -999,18 +999,18 @@ antik	413h 413n
 antik bronz	327n
 antika	413n
 antike bronze	327h
-antikes gebäude	1910h
+antikes gebäude	1918h
 antilles	805e
 antiquado	413g
 antiquariato	413i
 antique	413a 413e
 antiques	413a
-antiquewhite	1532a
+antiquewhite	1540a
 antiquität	413h
 antiquitäten	413h
 antiquité	413e
 antiquités	413e
-antler	2639a
+antler	2647a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -1053,13 +1053,13 @@ apfel	237h
 apfelsine	229h
 apimentado	288g
 apodrecido	460g
-apollo	2640a
+apollo	2648a
 apotheke	390h
 appassionata	428i
 appassionato	428i
-appeal	2641a
+appeal	2649a
 apple	237a
-apple green	1486a
+apple green	1494a
 apples	237a
 apprendimento	392i
 apprendre	392e
@@ -1075,17 +1075,17 @@ april	196a 196h
 aprile	196i
 après midi	191e
 aqua	66a 66e
-aqua blue	1478a
-aqua green	1468a
-aqua marine	1351a
+aqua blue	1486a
+aqua green	1476a
+aqua marine	1359a
 aquablau	66h
-aquamarine	1523a
+aquamarine	1531a
 aquarium	399a 399e 399h
 aquatic	152a
 aquatique	152e
 aquatisch	152h
-aquila	1698i
-aquilone a forma di carpa	1971i
+aquila	1706i
+aquilone a forma di carpa	1979i
 aquário	399g
 aquático	152g
 ar fresco	434g
@@ -1102,24 +1102,24 @@ arabien	813h
 arabisch	813h
 arabistan	813n
 arabo	813i
-arachide	1805i
-arachidi	1805i
-aragonite	2644a
-aragosta	1862i
-araignée	1739e
+arachide	1813i
+arachidi	1813i
+aragonite	2652a
+aragosta	1870i
+araignée	1747e
 aralık	199n
 arance	229i
 arancia	229i
 arancio	1i
 arancione	1i
-aranha	1739g
+aranha	1747g
 arara	354g
-araña	1739f
+araña	1747f
 arboleda	119f
 arbouse de chine	286e
 arbre	133e
-arbre à feuilles caduques	1761e
-arbre à vœux	1968e
+arbre à feuilles caduques	1769e
+arbre à vœux	1976e
 arc en ciel	179e
 arcade	744a 744e 744f
 arcane	429a 429e
@@ -1138,7 +1138,7 @@ ardeur	428e
 ardiendo	436f
 ardiente	428f
 ardiente calor	436f
-ardilla	1676f
+ardilla	1684f
 ardor	428g
 ardore	428i
 areal	144g
@@ -1188,10 +1188,10 @@ armee	467h
 armonia	421i
 armonioso	421f 421i
 armonía	421f
-armour	2236a
-armut	1784n
+armour	2244a
+armut	1792n
 army	467a
-army green	1512a
+army green	1520a
 armée	467e
 aromatik otlar	137n
 arrabbiata	437i
@@ -1208,15 +1208,15 @@ arrepiante	438g
 arrepio	435g
 arrière cour	126e
 arroio	148g
-arrow	2376a
+arrow	2384a
 arroxeada	5g
 arroxeado	5g
 arroyo	148f
-arroz cocido	1847f
-arroz com curry	1848g
-arroz con curry	1848f
-arroz cozido	1847g
-arroz japonês	1846g
+arroz cocido	1855f
+arroz com curry	1856g
+arroz con curry	1856f
+arroz cozido	1855g
+arroz japonês	1854g
 arrozal	253f 253g
 arrugginita	309i
 arrugginito	309i
@@ -1235,9 +1235,9 @@ arte aborígene	864g
 arte nova	831g
 arte pop	830f 830g
 artes	474f 474g
-artichoke	2203a
+artichoke	2211a
 artico	186i
-artisan	2278a
+artisan	2286a
 artist	474a
 artista	474f 474g 474i
 artiste	474e
@@ -1254,7 +1254,7 @@ arzu	428n
 arábia	813g
 arábia saudita	682o
 arándano	233f
-arándanos	1788f
+arándanos	1796f
 arı	358n
 asa	170G
 asabi	437n
@@ -1270,24 +1270,24 @@ asfalto	304f 304g 304i
 ash	168a
 ashanti	779a
 ashes	168a
-asian	2378a
+asian	2386a
 asil	417n
 asil zarafet	432n
 asker	467n
-asker kaskı	2019n
+asker kaskı	2027n
 askeri	467n
 askerler	467n
 askerlik	467n
-aslan	1639n
-aslan yüzü	1639n
+aslan	1647n
+aslan yüzü	1647n
 asleep	449a
 asma	134n
 asoleado	173f
 asombrado	459f
 asombro	459f
 asombroso	459f
-asparagus	1280a
-aspen	2172a
+asparagus	1288a
+aspen	2180a
 asphalt	304a 304h
 asphalte	304e
 aspiración	439f
@@ -1309,10 +1309,10 @@ assustador	438g
 ast	301h
 asteca	863g
 astecas	863g
-aster	2173a
+aster	2181a
 astonished	459a
 astonishing	459a
-astral	2647a
+astral	2655a
 astronaut	177a 177h
 astronauta	177f 177g 177i
 astronautas	177f
@@ -1326,7 +1326,7 @@ astronot	177n
 asude	421n
 asustado	438f
 asık suratlı	446n
-at yüzü	1643n
+at yüzü	1651n
 atardecer	180f
 atardecer tardío	192f
 atari salonu	744n
@@ -1349,17 +1349,17 @@ athletisch	424h
 athlétique	424e
 atitlán	902a
 ativo	424g
-atkı	1986n
-atlantic	2078a
-atlantis	2649a
+atkı	1994n
+atlantic	2086a
+atlantis	2657a
 atletico	424i
 atletico madrid	643o
 atletik	424n
 atlético	424f 424g
 atlético de madrid	643o
 atlético madrid	643o
-atlıkarınca	1953n
-atlıkarınca atı	1953n
+atlıkarınca	1961n
+atlıkarınca atı	1961n
 atomic age	739a
 atrevido	440f
 attentionné	423e
@@ -1371,7 +1371,7 @@ aube	181e
 aube nouvelle	439e
 auberge	377e
 aubergine	249a 249e 249h
-auburn	1328a
+auburn	1336a
 aucun	497e
 aucune	497e
 audace	440e 440i
@@ -1396,8 +1396,8 @@ aurora	178a 178n 181f 181g 181i
 aurora boreal	178f 178g
 aurora boreale	178i
 aurora borealis	178a
-aurora sobre montanhas	1947g
-aurora sobre água	1948g
+aurora sobre montanhas	1955g
+aurora sobre água	1956g
 auroras boreais	178g
 auroras boreales	178f
 aurore	181e
@@ -1411,7 +1411,7 @@ ausgeglichenheit	421h
 ausgelassen	425h
 ausser	497h
 aussie	888a
-auster	1865h
+auster	1873h
 austere	445a
 austero	445f 445g 445i
 australia	674o
@@ -1477,7 +1477,7 @@ aventureiro	453g
 aventurero	453f
 aventureux	453e
 aventurier	453e
-avenue	374e 2266a
+avenue	374e 2274a
 avergonzado	448f
 avermelhada	0g
 avermelhado	0g
@@ -1491,14 +1491,14 @@ avião	170g
 avión	170f
 avlu	126n
 avocado	243a 243h 243i
-avocado green	1232a
+avocado green	1240a
 avocat	243e
 avoid	497a
 avoiding	497a
 avokado	243n
 avorio	38i
 avril	196e
-avrupa postanesi	1922n
+avrupa postanesi	1930n
 avustralya	674o
 avustralyalı	888n
 avusturya	690o
@@ -1506,7 +1506,7 @@ avusturyalı	881n
 avventura	453i
 avventuriero	453i
 avventuroso	453i
-away	2232a
+away	2240a
 awe	459a
 awesome	459a
 awkward	448a
@@ -1514,9 +1514,9 @@ ay	174N
 ay bayramı	404n
 ay beyazı	76n
 ay festivali	404n
-ay izleme	1973n
+ay izleme	1981n
 ay keki	854n
-ay pastası	1856n
+ay pastası	1864n
 ay yeni yılı	403n
 ay yıldız	680o
 ay ışıklı	175n
@@ -1557,7 +1557,7 @@ aztèque	863e
 aztèques	863e
 azucarado	277f
 azuis	4g
-azul	4f 4g 1069a
+azul	4f 4g 1077a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -1669,31 +1669,31 @@ ağustos	197n
 ağırbaşlı	445n
 ağırbaşlı ton	456n
 aşk	427n
-aşk oteli	1926n
+aşk oteli	1934n
 aşkım	427n
 aşı boyası	36n
 aşık	427n
 ba lan	696o
 ba lê	454m
-ba lô đi học	2003m
+ba lô đi học	2011m
 ba rốc	829m
 baba cool	751e
 babbo natale	400i
 babies	442a
 baby	442a 442h
 baby blue	41a
-baby bottle	1880a
-baby chick	1693a
-baby green	1200a
-baby pink	1474a
-baby poo	1226a
-baby poop	1309a
-baby poop green	1245a
-baby puke green	1080a
-baby purple	1085a
-baby shit brown	1054a
-baby shit green	1208a
-babyflasche	1880h
+baby bottle	1888a
+baby chick	1701a
+baby green	1208a
+baby pink	1482a
+baby poo	1234a
+baby poop	1317a
+baby poop green	1253a
+baby puke green	1088a
+baby purple	1093a
+baby shit brown	1062a
+baby shit green	1216a
+babyflasche	1888h
 babys	442h
 babür	874n
 bacca	254i
@@ -1704,28 +1704,28 @@ baci	427I
 baciare	427I
 bacio	427I
 backen	271h
-backpack	2003a
+backpack	2011a
 backstein	305h
 backsteine	305h
 backyard	126a
-bacon	1822a 1822g 1822h
+bacon	1830a 1830g 1830h
 badana	375n
 badanalı duvar	375n
 baden	143h
-badger	1687a
-badlands	2653a
+badger	1695a
+badlands	2661a
 bae	685o
-bag	2240a
+bag	2248a
 baga	254g
 bagarre	437e
 bagas	254g
-bagel	1815a 1815e 1815f 1815h 1815i
-baget ekmek	1812n
+bagel	1823a 1823e 1823f 1823h 1823i
+baget ekmek	1820n
 bagliore del fuoco	167i
-bague	2023e
-baguete	1812f 1812g
-baguette	271e 1812f 1812h 1812i
-baguette bread	1812a
+bague	2031e
+baguete	1820f 1820g
+baguette	271e 1820f 1820h 1820i
+baguette bread	1820a
 bagunça	457g
 bahamas	805a
 bahar	196n
@@ -1737,8 +1737,8 @@ baharatlı	288n
 bahtiyar	425n
 bahçe	126n
 bahçecilik	126n
-bahçeli ev	1919n
-baiacu	1724g
+bahçeli ev	1927n
+baiacu	1732g
 baidu	568o
 baie	254e
 baie along	823e
@@ -1752,8 +1752,8 @@ baiser	427e
 baisers	427e
 baita	397i
 bajo el agua	399f
-baked	2079a
-baker	2380a
+baked	2087a
+baker	2388a
 bakeries	271a
 bakery	271a
 baking	271a
@@ -1761,24 +1761,24 @@ bakire	442n
 bakır	59n
 bakır rengi	59n
 bal	264n
-bal arısı	1734n
+bal arısı	1742n
 bal kabağı	247n
-bal kabı	1879n
+bal kabı	1887n
 bal peteği	264n
-bal porsuğu	1687n
+bal porsuğu	1695n
 bala	277g
 balada	472G
 balance	421a
 balanced	421a
 balas	277g
-balde de pipoca	1840g
-bale ayakkabıları	2011n
+balde de pipoca	1848g
+bale ayakkabıları	2019n
 baleia	362g
-baleia esguichando água	1718g
+baleia esguichando água	1726g
 baleine	362e
-baleine soufflant par son évent	1718e
+baleine soufflant par son évent	1726e
 balena	362i
-balena che spruzza acqua	1718i
+balena che spruzza acqua	1726i
 balerin	454n
 bali	803a 803e 803f 803g 803h 803i 803m 803n
 balina	362n
@@ -1790,46 +1790,46 @@ balinês	803g
 balkabağı	247n
 ballare	424i
 ballena	362f
-ballena soltando un chorro	1718f
+ballena soltando un chorro	1726f
 ballerina	454a 454h 454i
 ballerine	454e
 ballet	454a 454e 454f
-ballet shoes	2011a
+ballet shoes	2019a
 ballett	454h
 balletto	454i
-ballettschuhe	2011h
+ballettschuhe	2019h
 ballo	424i
 ballon	370e 370h
-ballon gonflable	1965e
+ballon gonflable	1973e
 ballons	370h
 ballons de baudruche	370e
 balloon	370a
 balloons	370a
-ballroom	2655a
+ballroom	2663a
 balneario	143f
 balon	370n
-balon balığı	1724n
+balon balığı	1732n
 baloncesto	424f
 balonlar	370n
 balta girmemiş orman	120n
-baltic	2241a
+baltic	2249a
 balão	370g
 balçık	169n
 balé	454g
 balões	370g
 balões de ar quente	848g
 balık	399n
-balık köftesi	1855n
+balık köftesi	1863n
 bambin	415e
 bambina	415i
 bambini	415i
 bambino	415i
-bambole giapponesi	1970i
+bambole giapponesi	1978i
 bamboo	123a
 bamboo green	52a
 bamboo grove	123a
 bambou	123e
-bambou décoratif	1969e
+bambou décoratif	1977e
 bambouseraie	123e
 bambu	123g 123n
 bambu korusu	123n
@@ -1840,7 +1840,7 @@ bambusgrün	52h
 bambushain	123h
 bambuzal	123g
 bambù	123i
-bambù decorato	1969i
+bambù decorato	1977i
 bambú	123f
 bambúes	123f
 ban chiều	191m
@@ -1853,20 +1853,20 @@ banal	470e 470f 470g 470h
 banale	470e 470i
 banalità	470i
 banana	239a 239f 239g 239i
-banana yellow	1195a
+banana yellow	1203a
 bananas	239a
 banane	239e 239h
 banano	239f
-banca	391i 1924f
+banca	391i 1932f
 banchetto	444i
 banchina	154i
 banco	391f 391g
 banconota	458i
 banconote	458i
 bande dessinée	830e
-bandeira de carpas	1971g
+bandeira de carpas	1979g
 bandera de chile	702o
-banderín de carpas	1971f
+banderín de carpas	1979f
 banff	885a
 bangkok	816a 816e 816f 816h 816i 816n
 bangladesch	710o
@@ -1876,7 +1876,7 @@ bangladés	710o
 banguecoque	816g
 banh xeo	282a
 banho de sol	143g
-banjo	2031a 2031e 2031f 2031g 2031h 2031i 2031n
+banjo	2039a 2039e 2039f 2039g 2039h 2039i 2039n
 bank	391a 391h
 banka	391n
 bankacılık	391n
@@ -1885,34 +1885,34 @@ banknot	458n
 banknote	458a 458h
 banknoten	458h
 banknotes	458a
-banner	2634a
+banner	2642a
 bannis	497e
 bannissez	497e
 banque	391e
 banquete	444f 444g
 banquise	185e
 bao dung	423m
-bao lì xì	1974m
+bao lì xì	1982m
 bar	376I 472M 472N
 bar caffè	376i
-barata	1738g
-baratas	1738g
-barattolo di miele	1879i
+barata	1746g
+baratas	1746g
+barattolo di miele	1887i
 barba	455f 455g 455i
 barbados	805a
 barbant	470e
 barbe	455e
 barbe à papa	278e
-barbearia	1957g
-barbeiro	1957g
-barber pole	1957a 1957g
-barberry	2659a
-barbershop säule	1957h
+barbearia	1965g
+barbeiro	1965g
+barber pole	1965a 1965g
+barberry	2667a
+barbershop säule	1965h
 barbie	722o 769a
 barbie pink	722o 769a
 barbiecore	769a
-barbiere	1957i
-barboncino	1633i
+barbiere	1965i
+barboncino	1641i
 barca	140f 140i 642o
 barca a vela	140i
 barcellona	801i
@@ -1922,16 +1922,16 @@ barche	140i
 barchetta	140i
 barco	140f 140g
 barcos	140f
-bare	2281a
+bare	2289a
 barely there	478a
-barf green	1201a
+barf green	1209a
 bargeld	458h
 bariolé	179e
-bark	2051a
-barley	2384a
+bark	2059a
+barley	2392a
 barn	382a
-barney	1344a
-barney purple	1424a
+barney	1352a
+barney purple	1432a
 barocca	829i
 barocco	829i
 barock	829h
@@ -1940,13 +1940,13 @@ barok	829n
 baroque	829a 829e 829m
 baroque painting	829a
 barque	140e
-barra de chocolate	1875g
+barra de chocolate	1883g
 barra de pan	271f
-barraca	1943g
+barraca	1951g
 barranco	159f
-barre chocolatée	1875e
-barrel	2138a
-barretta di cioccolato	1875i
+barre chocolatée	1883e
+barrel	2146a
+barretta di cioccolato	1883i
 barriera corallina	153i
 barrio de la boca	915f
 barro	169f 169g
@@ -1967,28 +1967,28 @@ basalte	158e
 basalto	158f 158g 158i
 basar	364h
 baseball	424a 424e 424h 424i
-baseballkappe	2018h
-baseballmütze	2018h
+baseballkappe	2026h
+baseballmütze	2026h
 basic design	420a
 basico	420i
-basil	2142a
+basil	2150a
 basilica	394i
 basique	420e
 basit	420n
-basket	424E 424I 2150a
+basket	424E 424I 2158a
 basketball	424a 424e 424h
 basketbol	424n
 baskı	448n
 basmakalıp	470n
 basquete	424g
-bass	2726a
-bat	2661a
-bata de laboratorio	1981f
+bass	2734a
+bat	2669a
+bata de laboratorio	1989f
 bataille	467e
 batalla	467f
-batata	1795g
-batata assada	1851g
-batata frita	1824g
+batata	1803g
+batata assada	1859g
+batata frita	1832g
 bateau	140e
 bateau à voile	140e
 bateaux	140e
@@ -1996,10 +1996,10 @@ batik	751h 896a
 batom	454g
 battaglia	467i
 battaniye	433n
-batterie	2032e
+batterie	2040e
 battlefield	467a
-battleship	2504a
-battleship grey	1063a
+battleship	2512a
+battleship grey	1071a
 bauernhaus	412h
 bauernhof	382h
 bauhaus	734a
@@ -2012,7 +2012,7 @@ baustelle	411h
 bavarese	784i
 bavarian	784a
 bavarois	784e
-bay	2036a
+bay	2044a
 bay bổng	431m
 bay lượn	170m
 baya	254f
@@ -2024,8 +2024,8 @@ bayerisch	784h
 bayern	784h
 bayern munich	644o
 bayern münchen	644o
-baykuş	1701n
-bayou	2386a
+baykuş	1709n
+bayou	2394a
 bayram	444n
 bayram havası	444n
 bayramlık	444n
@@ -2041,23 +2041,23 @@ baştan çıkarıcı	428n
 be	17M
 beach	143a
 beach house	770a
-beach with umbrella	1905a
-bean	2046a
+beach with umbrella	1913a
+bean	2054a
 bean paste	89a
-beans	1806a
-bear	1680a
+beans	1814a
+bear	1688a
 beard	455a
 beatitudine	425i
-beaver	1677a
+beaver	1685a
 bebek	442n
 bebek odası	442n
-bebida caliente	1882f
-bebida tropical	1889f 1889g
+bebida caliente	1890f
+bebida tropical	1897f 1897g
 bebè	442i
 bebé	442f
 bebés	442f
 bebê	442g
-becher mit strohhalm	1895h
+becher mit strohhalm	1903h
 beco	374g
 bed	449a
 bedauern	426h
@@ -2070,18 +2070,18 @@ bedroom	396a
 bedrückt	426h
 bedtime	449a
 bee	358a
-beech	2268a
-beef	2387a
+beech	2276a
+beef	2395a
 beer	267a
 beer garden	784a
 beer hall	377a
-beer mug	1890a
+beer mug	1898a
 beerdigung	445h
 beere	254h
 beeren	254h
 bees	358a
 beet soup	334a
-beetle	1735a
+beetle	1743a
 beetroot soup	334a
 bege	17g
 begeistert	424h
@@ -2092,10 +2092,10 @@ behaglich	433h
 behutsam	423h
 bei nacht	193h
 bei tempi	450i
-beicon	1822f
+beicon	1830f
 beige	17a 17e 17f 17h 17i
 beignet	272e
-beignet de crevette	1854e
+beignet de crevette	1862e
 beignets	272e
 beijing	922a
 beijo	427g
@@ -2113,7 +2113,7 @@ belebt	457h
 beleuchtet	369h
 beleuchtete	369h
 beleuchteten	369h
-belgian	2507a
+belgian	2515a
 belgian flag	688o
 belgien	688o
 belgio	688o
@@ -2121,15 +2121,17 @@ belgique	688o
 belgium	688o
 belief	439a
 believe	439a
-bell pepper	1799a
+bell pepper	1807a
 belletto	70i
-bellflower	2508a
+bellflower	2516a
 beloved	427a
 belçika	688o
 bem estar	452g
 bem sucedido	451g
 bembeyaz	10n
-bench	2517a
+benares	939a
+benarés	939f
+bench	2525a
 bendición	447f
 bendito	447f
 benedetto	447i
@@ -2137,13 +2139,13 @@ benedizione	447i
 benessere	452i
 benestante	416i
 benfica	653o
-bengala	1962f
-bento	1844h 1844n
-bento box	1844a 1844h 1844i
-bento paketi	1844n
-bentô	1844g
+bengala	1970f
+bento	1852h 1852n
+bento box	1852a 1852h 1852i
+bento paketi	1852n
+bentô	1852g
 bequem	433h
-berber dükkanı	1957n
+berber dükkanı	1965n
 berceuse	449e
 bereket	447n
 berenjena	249f
@@ -2178,7 +2180,7 @@ beslenme	452n
 beso	427f
 besorgt	448h
 besos	427f
-besouro	1735g
+besouro	1743g
 bestrebung	439h
 beständig	441h
 beten	447h
@@ -2193,14 +2195,14 @@ betulle	122i
 betulleto	122i
 betão	304g
 beurre	270e
-bevanda calda	1882i
-bevanda monodose	1897i
-beverage box	1897a
+bevanda calda	1890i
+bevanda monodose	1905i
+beverage box	1905a
 bewölkt	204h
 bexiga	370g
 beyaz	10n
 beyaz geceler	839n
-beyaz çiçek	1748n
+beyaz çiçek	1756n
 beyrouth	892e
 beyrut	892n
 beyzbol	424n
@@ -2223,20 +2225,20 @@ bianco lunare	76i
 bianco neve	84i
 bianco perla	106i
 bianco sporco	104i
-bibe	1880f
-biber	297n 1677h
+bibe	1888f
+biber	297n 1685h
 biber salçası	297n
-biberon	1880e 1880i 1880n
-biberón	1880f
+biberon	1888e 1888i 1888n
+biberón	1888f
 biblioteca	378f 378g 378i
 bibliothek	378h
 bibliotheken	378h
 bibliothèque	378e
-bicchiere con cannuccia	1895i
-bicchiere da cocktail	1888i
-bicchiere di latte	1881i
-bicchiere di vino	1887i
-bicchiere tumbler	1893i
+bicchiere con cannuccia	1903i
+bicchiere da cocktail	1896i
+bicchiere di latte	1889i
+bicchiere di vino	1895i
+bicchiere tumbler	1901i
 bicho preguiça	449g
 bien aimé	427e
 bien aimée	427e
@@ -2248,36 +2250,36 @@ bienveillant	423e
 bier	267h
 biergarten	784h
 bierhalle	377h
-bierkrug	1890h
-bierkrüge	1891h
+bierkrug	1898h
+bierkrüge	1899h
 bigarré	179e
 bigiotteria	345i
 bijou	345e
 bijoux	345e
 bikini	143a 143e 143f 143h 143i 143m 143n
 bildung	392h
-bile	1221a
+bile	1229a
 bilgisayar	410n
 bilibili	569o
 bilim	410n
 bilim kurgu	410n
 bilimsel	410n
 bilinmeyen	429n
-bill	2332a
-billed cap	2018a
+bill	2340a
+billed cap	2026a
 billet	458e
 billet de banque	458e
 billete	458f
 billetes	458f
 billets	458e
 billets de banque	458e
-billiard	2509a
+billiard	2517a
 billur	322n
 bilmece	429n
 bimbi	415i
 bimbo	415i
 bina	373n
-bina inşaatı	1911n
+bina inşaatı	1919n
 binh lính	467m
 binh sĩ	467m
 bio	418e 418f 418h 418i
@@ -2290,8 +2292,8 @@ bir parça	495n
 bir tutam	495n
 bira	267n
 bira festivali	784n
-bira kupaları tokuşturma	1891n
-bira kupası	1890n
+bira kupaları tokuşturma	1899n
+bira kupası	1898n
 birahane	377n
 biraz	495n
 birch	122a
@@ -2299,47 +2301,47 @@ birch forest	122a
 birch grove	122a
 birch trees	122a
 birches	122a
-bird	1695a
+bird	1703a
 birke	122h
 birken	122h
 birkenhain	122h
 birkenwald	122h
 birleşik krallık	671o
 birlikler	467n
-birne	1784h
+birne	1792h
 birra	267i
 birreria	377i
-birrete	2017f
+birrete	2025f
 birthday	406a
 birthday cake	406a
 bisanzio	755i
 biscoito	272g
-biscoito da sorte	1859g
-biscoito de arroz	1845g
+biscoito da sorte	1867g
+biscoito de arroz	1853g
 biscotti	272i
 biscotto	272i
-biscotto della fortuna	1859i
+biscotto della fortuna	1867i
 biscuit	272a 272e
-biscuit chinois	1859e
+biscuit chinois	1867e
 biscuits	272a 272e
 bisiklet	424n
 bisküvi	272n
 bislacco	471i
-bison	1650a 1650e 1650h
-bisonte	1650f 1650i
+bison	1658a 1658e 1658h
+bisonte	1658f 1658i
 bisou	427e
 bisous	427e
-bisque	1533a
-bistre	2666a
+bisque	1541a
+bistre	2674a
 bistro	376e
 bistrot	376e
-bisão	1650g
-bite	2667a
+bisão	1658g
+bite	2675a
 bitki	128n
 bitki örtüsü	128n
 bitkinlik	449n
 bitte weglassen	500h
-bitter	2124a
+bitter	2132a
 bitterkalt	435h
 bittersweet	450a
 bittersüß	450h
@@ -2351,13 +2353,13 @@ bizar	471n
 bizarre	471a 471e
 bizarro	471g
 bizcocho	272f
-bizon	1650n
+bizon	1658n
 bizzarro	471i
 bizâncio	755g
 bière	267e
 biển	140m
 biển cả	140m
-biển hiệu của thợ cắt tóc	1957m
+biển hiệu của thợ cắt tóc	1965m
 biển khơi	140m
 biển neon	330m
 biển sâu	141m
@@ -2372,9 +2374,9 @@ black pepper	289a
 black sand	158a
 black sand beach	158a
 black tea	257a
-blackberry	2071a
-blackish	2674a
-blaireau	1687e
+blackberry	2079a
+blackish	2682a
+blaireau	1695e
 blameless	442a
 blanc	10e
 blanc bleuté	76e
@@ -2386,8 +2388,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2675a
-blanchedalmond	1534a
+blanched	2683a
+blanchedalmond	1542a
 blanchâtre	10e
 blanchâtres	10e
 blanco	10f
@@ -2403,18 +2405,18 @@ bland	470a
 blanket	433a
 blankets	433a
 blanquecino	10f
-blasender wal	1718h
+blasender wal	1726h
 blass	478h
 blasslila	90h
-blast	2206a
+blast	2214a
 blatt	128h
-blattgemüse	1801h
+blattgemüse	1809h
 blattgold	328h
 blattwerk	128h
 blau	4h
 blau weißes porzellan	318h
 blaubeere	233h
-blaubeeren	1788h
+blaubeeren	1796h
 blaudruck	868h
 blaue	4h
 blaue stadt	841h
@@ -2434,7 +2436,7 @@ bleigrau	85h
 blessed	447a
 blessing	447a
 blessé	426e
-bleu	4e 2244a
+bleu	4e 2252a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -2465,20 +2467,20 @@ bleuté	4e
 bleutée	4e
 bleuâtre	4e
 bleuâtres	4e
-blindenhund	1632h
+blindenhund	1640h
 bling	466a 466e 466h 466i
 bliss	425a
 blissful	425a
-blithe	2676a
+blithe	2684a
 blitz	202h
-blizzard	2276a
+blizzard	2284a
 blockhütte	397h
-blond	2368a
-blonde	2085a
+blond	2376a
+blonde	2093a
 blood	344a
-blood orange	1134a
-blood red	1480a
-bloodthirsty	2512a
+blood orange	1142a
+blood red	1488a
+bloodthirsty	2520a
 bloody	344a
 bloom	208a
 bloom season	196a
@@ -2486,8 +2488,8 @@ blooming	208a
 blossom	208a
 blossoming	196a
 blossoms	208a
-blouse blanche	1981e
-blowfish	1724a
+blouse blanche	1989e
+blowfish	1732a
 blu	4i
 blu cobalto	45i
 blu di delft	834i
@@ -2509,50 +2511,50 @@ blu violaceo	95i
 bluastro	4i
 blue	4a
 blue and white porcelain	318a
-blue blue	1034a
+blue blue	1042a
 blue city	841a
-blue green	1274a
+blue green	1282a
 blue grey	93a
 blue hour	183a
 blue mood	426a
 blue pearl	841a
 blue purple	95a
-blue violet	1476a
+blue violet	1484a
 blue willow	834a
-blue with a hint of purple	1035a
+blue with a hint of purple	1043a
 blueberries	233a
 blueberry	233a
-bluebird	2515a
+bluebird	2523a
 bluegrass	412a
-bluegreen	1421a
-bluegrey	1172a
-blues	473e 473f 473h 473i 2145a
+bluegreen	1429a
+bluegrey	1180a
+blues	473e 473f 473h 473i 2153a
 blues music	473a
-blueviolet	1535a
-bluey	2682a
-bluey green	1298a
-bluey grey	1145a
-bluey purple	1358a
-bluff	2284a
-bluish	1382a
-bluish green	1481a
-bluish grey	1427a
-bluish purple	1495a
+blueviolet	1543a
+bluey	2690a
+bluey green	1306a
+bluey grey	1153a
+bluey purple	1366a
+bluff	2292a
+bluish	1390a
+bluish green	1489a
+bluish grey	1435a
+bluish purple	1503a
 blume	208h
 blumen	208h
-blumenstempel	1748h
+blumenstempel	1756h
 blumenstrauß	208h
 blumig	208h
-blunt	2683a
-blurple	1419a
-bluse	1997h
+blunt	2691a
+blurple	1427a
+bluse	2005h
 blush	114a 114g
-blush pink	1165a
-blushing	2128a
+blush pink	1173a
+blushing	2136a
 blut	344h
 blutig	344h
 blätter	128h
-blätter im wind	1770h
+blätter im wind	1778h
 bläulich	4h
 bläulich weiß	76h
 blé	252e
@@ -2567,16 +2569,16 @@ blütenblätter	208h
 blütezeit	196h
 bmw	515o
 bo kaap	909a
-boar	1657a
-board	2627a
+boar	1665a
+board	2635a
 boas vibrações	425g
 boat	140a
 boate	472g
 boats	140a
 boba	260a 260e 260f 260h 260i
 boca juniors	658o
-boccale di birra	1890i
-boccali di birra	1891i
+boccale di birra	1898i
+boccali di birra	1899i
 bocejo	449g
 bochorno	436f
 bochornoso	436f
@@ -2584,16 +2586,16 @@ boda	405f
 bodas	405g
 boden	169h
 bof	470e
-bog	2684a
-bogavante	1862f
+bog	2692a
+bogavante	1870f
 bogota	901a
 bogotá	901a
 bohem	752n
 bohemia	752f
 bohemian	752a 752m
 bohemio	752f
-bohne	1806h
-bohnen	1806h
+bohne	1814h
+bohnen	1814h
 boho	752a 752f 752g 752h 752i 752n
 boho chic	752a
 bohème	752e 752h
@@ -2604,24 +2606,24 @@ boiling	436a
 bois	119e
 bois flotté	301e
 bois massif	301e
-boisson chaude	1882e
+boisson chaude	1890e
 boisterous	457a
 boisé	301e
-bol avec cuillère	1838e
+bol avec cuillère	1846e
 bol açaï	281e
 bol de açaí	281f
-bol de riz	1847e
-bol fumant	1849e
-bola de arroz	1846f
-bola de confetes	1967g
-bola de confeti	1967f
+bol de riz	1855e
+bol fumant	1857e
+bola de arroz	1854f
+bola de confetes	1975g
+bola de confeti	1975f
 bolacha	272g
 bold	440a
 boleslawiec	886a
 boliche	472f
 bolinho	272g
-bolinho asiático	1858g
-bolinho de peixe	1855g
+bolinho asiático	1866g
+bolinho de peixe	1863g
 bolivia	821a 821f
 bollente	436i
 bollo	271f
@@ -2630,16 +2632,16 @@ bolo	272g
 bolo de aniversário	406g
 bolo floresta negra	273g
 bolo lunar	854g
-bolsa de mão	2000g
+bolsa de mão	2008g
 bolsa de valores	391f 391g
-bolsa pequena	2001g
-bolsas de compras	2002f
-bolsinha	1999g
-bolso	2000f
-bolso de mano	2001f
+bolsa pequena	2009g
+bolsas de compras	2010f
+bolsinha	2007g
+bolso	2008f
+bolso de mano	2009f
 bom humor	425g
 bombay	822a
-bombinha	1963g
+bombinha	1971g
 bombolone	272i
 bombom	277g
 bon festival	790a
@@ -2653,9 +2655,9 @@ bondi	889a
 bondi beach	889a
 bondoso	423g
 bondé	457e
-bone	2067a
+bone	2075a
 boneca russa	873g
-bonecas japonesas	1970g
+bonecas japonesas	1978g
 boneco de neve	199g
 bonfire	167a
 bong bóng	370m
@@ -2668,12 +2670,12 @@ bonjour	491e
 bonne humeur	425e
 bonnes vibes	425e
 bons tempos	450g
-bonsai	2321a
+bonsai	2329a
 bonsoir	491e
-boné	2018g
-boné de beisebol	2018g
-booger	1036a
-booger green	1118a
+boné	2026g
+boné de beisebol	2026g
+booger	1044a
+booger green	1126a
 book	341a
 booking.com	597o
 books	341a
@@ -2685,7 +2687,7 @@ bora bora	907a 907e
 borboleta	356g
 bord de mer	143e
 bord du lac	147e
-bordeaux	33e 33h 33i 1404a
+bordeaux	33e 33h 33i 1412a
 bordeaux foncé	19e
 bordo	33n 130g
 bordô	33g
@@ -2697,16 +2699,16 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	470a
-boring green	1045a
+boring green	1053a
 borobudur	896a
-borsa	391n 2000i
+borsa	391n 2008i
 borsa valori	391i
 borsch	334a 334f 334g 334i
 borscht	334a 334f 334g 334m
 borschtsch	334h
-borse della spesa	2002i
-borsellino	1999i
-borsetta	2000i
+borse della spesa	2010i
+borsellino	2007i
+borsetta	2008i
 bortch	334e
 bortsch	334e
 borussia dortmund	645o
@@ -2731,10 +2733,10 @@ bostezar	449f
 bostezo	449f
 boston celtics	614o
 boston red sox	625o
-bota de mujer	2012f
-bota de senderismo	2007f
-bota de trekking	2007g
-bota feminina	2012g
+bota de mujer	2020f
+bota de senderismo	2015f
+bota de trekking	2015g
+bota feminina	2020g
 botanical	128a
 botanico	128i
 botanik	128n
@@ -2742,14 +2744,14 @@ botanique	128e
 botanisch	128h
 bote	140f
 boteco	377g
-botella descorchada	1886f
+botella descorchada	1894f
 botequim	377g
-botte de femme	2012e
-bottiglia e bicchiere di sakè	1885i
-bottiglia stappata	1886i
-bottle	2393a
-bottle green	1320a
-bottle with popping cork	1886a
+botte de femme	2020e
+bottiglia e bicchiere di sakè	1893i
+bottiglia stappata	1894i
+bottle	2401a
+bottle green	1328a
+bottle with popping cork	1894a
 botánico	128f
 botânico	128g
 boue	169e
@@ -2761,39 +2763,39 @@ boulaie	122e
 boulangerie	271e
 bouleau	122e
 bouleaux	122e
-boulette de pâte	1858e
-boulette de riz	1846e
+boulette de pâte	1866e
+boulette de riz	1854e
 boulevard	374e
 bouquet	208a 208e 208i
 bouquin	341e
 bouquins	341e
 bourbon	268a 268e 268f 268g 268h 268i 268m
-bourgeon	1755e
+bourgeon	1763e
 bourrasque	205e
 bourse	391e
-bouteille de champagne	1886e
+bouteille de champagne	1894e
 bouvreuil	294e
 bowl de açaí	281f
-bowl with spoon	1838a
+bowl with spoon	1846a
 boy	493A
 boys	493A
-boysenberry	2686a
+boysenberry	2694a
 boz	8n
 bozkır	124n
 boémio	752g
 boêmio	752g
 boîte de nuit	472e
-boîte déjeuner	1844e
-boîte à emporter	1860e
+boîte déjeuner	1852e
+boîte à emporter	1868e
 boğucu	436n
-boş yuva	1771n
+boş yuva	1779n
 brace	168i
 braci	168i
 bradipo	449i
 braise	168e
 braises	168e
 branca	10g
-branch	2237a
+branch	2245a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -2803,9 +2805,9 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	167h
-brandied	2688a
+brandied	2696a
 brandung	142h
-brandy	2091a
+brandy	2099a
 braque	858a 858e
 brasa	168f 168g
 brasas	168f 168g
@@ -2838,25 +2840,25 @@ bread	271a
 breath	434a
 brebis	382e
 breeze	205a
-breezy	2180a
+breezy	2188a
 brennen	167h
 brennend	436h
 breton faience	920a
-bretzel	1814e 1814f
-brezel	1814h
+bretzel	1822e 1822f
+brezel	1822h
 brezilya	667o 852n
 brezza	205i
-briar	2669a
+briar	2677a
 brick	305a
-brick orange	1183a
-brick red	1520a
+brick orange	1191a
+brick red	1528a
 bricks	305a
 bridal	405a
 bride	405a
 bridge	373a
-bridge at night	1951a
+bridge at night	1959a
 bridges	373a
-briefs	1994a
+briefs	2002a
 briga	437g
 bright	479a
 bright future	439a
@@ -2867,14 +2869,14 @@ brilhando	466g
 brilhante	479g
 brilhar	466g
 brilho	466g
-brilhos	1964g
+brilhos	1972g
 brillance	466e
 brillant	479e
 brillante	479e 479f 479i
 brillantini	466i
 brillar	466f
 brillare	466i
-brille	1978h
+brille	1986h
 briller	466e
 brilliant	479a
 brillo	466f
@@ -2889,13 +2891,13 @@ brincalhão	425g
 brincar	415g
 brindille	301e
 brindilles	301e
-brindisi	1892i
+brindisi	1900i
 brinquedo	415g
 brinquedos	415g
 brioche	271e
 brique	305e
-briques	1912e
-briquette de jus	1897e
+briques	1920e
+briquette de jus	1905e
 brisa	205f 205g
 brise	205e 205h
 brisk	435a
@@ -2905,15 +2907,15 @@ britanya	808n
 britisch	808h
 british	808a
 british flag	671o
-british racing green	1347a
+british racing green	1355a
 británico	808f
 britânico	808g
 brividi	435i
 brivido	435i
 broccoli	469a 469i
-brocheta	1852f
-brochette de bonbons	1857e
-brochette de poisson	1852e
+brocheta	1860f
+brochette de bonbons	1865e
+brochette de poisson	1860e
 brocoli	469e
 broken heart	426a
 brokkoli	469h
@@ -2938,30 +2940,30 @@ brooding	446a
 brook	148a
 brooklyn	807a
 brot	271h
-brotlaib	1810h
+brotlaib	1818h
 brouillard	203e
 brown	7a
-brown green	1399a
-brown grey	1198a
-brown orange	1364a
-brown red	1300a
-brown yellow	1193a
-brownie	2520a
-brownish	1453a
-brownish green	1470a
-brownish grey	1355a
-brownish orange	1458a
-brownish pink	1209a
-brownish purple	1318a
-brownish red	1452a
-brownish yellow	1422a
-browny green	1064a
-browny orange	1098a
+brown green	1407a
+brown grey	1206a
+brown orange	1372a
+brown red	1308a
+brown yellow	1201a
+brownie	2528a
+brownish	1461a
+brownish green	1478a
+brownish grey	1363a
+brownish orange	1466a
+brownish pink	1217a
+brownish purple	1326a
+brownish red	1460a
+brownish yellow	1430a
+browny green	1072a
+browny orange	1106a
 bruciante	436i
 bruciare	167i
 bruciato	167i
 bruine	201e
-bruise	1065a
+bruise	1073a
 bruit	457e
 bruja	429f
 brujas	429f
@@ -2983,7 +2985,7 @@ brune	7e
 bruno	7i
 brunâtre	7e
 brunâtres	7e
-brushed	2696a
+brushed	2704a
 brutalism	738a
 brutalisme	738e
 brutalismo	738f 738g 738i
@@ -3009,56 +3011,56 @@ brûlant	436e
 brûlante	436e
 brûler	167e
 brücke	373h
-brücke vor nachthimmel	1951h
+brücke vor nachthimmel	1959h
 brücken	373h
 brütalist	738n
 brütalizm	738n
 bu gece	193n
-bubble gum pink	1173a
+bubble gum pink	1181a
 bubble tea	260a 260e 260g 260h 260i 260n
-bubblegum	1236a
-bubblegum pink	1387a
+bubblegum	1244a
+bubblegum pink	1395a
 bucara	910g
 buch	341h
 buchara	910h
 buchhandlung	378h
 buchladen	378h
-buckwheat	2697a
+buckwheat	2705a
 budapest	900a
 budapeste	900g
 budapeşte	900n
-buddha	2698a
-budding	2521a
-budino	1878i
+buddha	2706a
+budding	2529a
+budino	1886i
 buen gusto	432f
 buen humor	425f
 buena onda	425f
 buenas vibras	425f
 buenos aires	883a
 buenos aires la boca	915a
-buey	1652f
-bufalo acqua	1653i
-bufanda	1986f
+buey	1660f
+bufalo acqua	1661i
+bufanda	1994f
 bufera	205i
-buff	1272a
-buffalo	2333a
-buffle	1653e
+buff	1280a
+buffalo	2341a
+buffle	1661e
 buffo	425i
-bug	2480a
+bug	2488a
 buhara	910n
 buia	475i
 building	373a
-building construction	1911a
+building construction	1919a
 buildings	373a
 buio	475i
 bujará	910f
 bukchon	870a
 buket	208n
 bukhara	910a
-bule	1883g
+bule	1891g
 bulevar	374f
-bull	2399a
-bullet	2668a
+bull	2407a
+bullet	2676a
 bullfinch	294a
 bullfinches	294a
 bullicio	457f
@@ -3073,12 +3075,12 @@ bulvar	374n
 bunalmış	448n
 bunaltıcı	206n
 bunalım	426n
-bungalow	2400a
+bungalow	2408a
 bunnies	443a
 bunny	443a
 bunt	179h
 buntes laub	129h
-bunting	2652a
+bunting	2660a
 buon umore	425i
 buongiorno	491i
 buonumore	425i
@@ -3088,49 +3090,50 @@ burano	844a 844e 844f 844g 844h 844i
 burbon	268n
 burdeos	33f
 bureau	391e
-bureau de poste	1922e
-bureau de poste japonais	1921e
+bureau de poste	1930e
+bureau de poste japonais	1929e
 burg	393h
 burger king	579o
 burgunderrot	33h
 burgundy	33a
-burito	1829n
-burlywood	1536a
+burito	1837n
+burlywood	1544a
 burn	167a
 burning	436a
-burnished	2114a
+burnished	2122a
 burnt	167a
-burnt orange	1524a
-burnt red	1412a
-burnt siena	1091a
-burnt sienna	1500a
-burnt umber	1456a
-burnt yellow	1354a
-burple	1075a
+burnt orange	1532a
+burnt red	1420a
+burnt siena	1099a
+burnt sienna	1508a
+burnt umber	1464a
+burnt yellow	1362a
+burple	1083a
 burrasca	202i
-burrito	1829a 1829e 1829f 1829g 1829h 1829i
+burrito	1837a 1837e 1837f 1837g 1837h 1837i
 burro	270I
 burrone	159i
 buruk	450n
 burukluk	450n
 bus londonien	721o
 bus scolaire	291e
+busan	938a 938e 938f 938g 938h 938i 938m 938n
 business	391a
-busta hongbao	1974i
+busta hongbao	1982i
 busy	457a
 butter	270a 270h
-butter yellow	1287a
-buttercup	2402a
-buttered	2702a
+butter yellow	1295a
+buttercup	2410a
+buttered	2710a
 butterflies	356a
 butterfly	356a
-butternut	2335a
-butterscotch	1076a
-buttery	2524a
+butternut	2343a
+butterscotch	1084a
+buttery	2532a
 buz	185n
 buz dağı	185n
 buz gibi	435n
-buz küpü	1899n
+buz küpü	1907n
 buz kütlesi	185n
 buz tutmuş	486n
 buzdağı	185n
@@ -3171,61 +3174,61 @@ bài hát ru	449m
 bài thơ	341m
 bài tập về nhà	392m
 bác sĩ	390m
-bánh bao	1858m
-bánh burrito	1829m
+bánh bao	1866m
+bánh burrito	1837m
 bánh bèo	454m
 bánh bích quy	272m
 bánh bông lan	272m
 bánh churros	283m
 bánh cookie	272m
 bánh cupcake	272m
-bánh cá có hình xoắn	1855m
+bánh cá có hình xoắn	1863m
 bánh donut	272m
-bánh gạo	1845m
-bánh hamburger	1823m
+bánh gạo	1853m
+bánh hamburger	1831m
 bánh kem	272m
 bánh khoái	282m
 bánh kẹo	277m
 bánh kếp	272m
 bánh muffin	272m
 bánh mì	271m
-bánh mì kẹp thịt	1831m
+bánh mì kẹp thịt	1839m
 bánh mì nướng	271m
-bánh mì que	1812m
-bánh mì xúc xích	1826m
-bánh mỳ cắt lát	1813m
-bánh mỳ kẹp	1827m
-bánh mỳ vòng	1815m
+bánh mì que	1820m
+bánh mì xúc xích	1834m
+bánh mỳ cắt lát	1821m
+bánh mỳ kẹp	1835m
+bánh mỳ vòng	1823m
 bánh ngọt	272m
 bánh nướng	272m
-bánh nướng nhỏ	1873m
+bánh nướng nhỏ	1881m
 bánh pancake	272m
 bánh pie	272m
-bánh pizza	1825m
+bánh pizza	1833m
 bánh quy	272m
-bánh quy may mắn	1859m
-bánh quy xoắn	1814m
+bánh quy may mắn	1867m
+bánh quy xoắn	1822m
 bánh quế	272m
 bánh rán	272m
-bánh rán nhân gà	1832m
-bánh rán vòng	1869m
+bánh rán nhân gà	1840m
+bánh rán vòng	1877m
 bánh răng	308m
 bánh rừng đen	273m
 bánh sinh nhật	406m
-bánh sừng bò	1811m
-bánh taco	1828m
-bánh tamale	1830m
+bánh sừng bò	1819m
+bánh taco	1836m
+bánh tamale	1838m
 bánh trung thu	854m
-bánh trôi nhật bản	1857m
-bánh trứng	1878m
+bánh trôi nhật bản	1865m
+bánh trứng	1886m
 bánh waffle	272m
 bánh xèo	282a 282m
-báo hoa mai	1642m
+báo hoa mai	1650m
 báo thù	437m
 básico	420f 420g
 básquet	424f
-bát mì	1849m
-bát và thìa	1838m
+bát mì	1857m
+bát và thìa	1846m
 bávaro	784f
 bâiller	449e
 bâtiment	373e
@@ -3234,7 +3237,7 @@ bãi biển	143m
 bãi biển cát	144m
 bãi biển cát đen	158m
 bãi biển nhiệt đới	145m
-bãi biển với chiếc ô	1905m
+bãi biển với chiếc ô	1913m
 bãi chăn thả	124m
 bãi cát	144m
 bãi cỏ	125m
@@ -3258,7 +3261,8 @@ béguin	427e
 béisbol	424f
 bélgica	688o
 bélico	467g
-bélier	1659e
+bélier	1667e
+bénarès	939e
 béni	447e
 bénédiction	447e
 béton	304e
@@ -3273,8 +3277,8 @@ bình gốm	326m
 bình lặng	421m
 bình minh	181m
 bình minh mới	439m
-bình minh trên núi	1947m
-bình sữa trẻ em	1880m
+bình minh trên núi	1955m
+bình sữa trẻ em	1888m
 bình thản	421m
 bình yên	421m
 bí hiểm	429m
@@ -3283,15 +3287,15 @@ bí ngô	247m
 bí truyền	429m
 bí đỏ	247m
 bí ẩn	429m
-bò cái	1654m
-bò rừng	1650m
-bò đực	1652m
+bò cái	1662m
+bò rừng	1658m
+bò đực	1660m
 bó hoa	208m
-bó lúa	1764m
+bó lúa	1772m
 bóng bay	370m
 bóng chuyền	424m
 bóng chày	424m
-bóng hoa giấy	1967m
+bóng hoa giấy	1975m
 bóng loáng	466m
 bóng ma	438m
 bóng rổ	424m
@@ -3306,7 +3310,7 @@ bông lúa mì	252m
 bông sen	213m
 bông tuyết	188m
 bông xù	443m
-böcek	1735n
+böcek	1743n
 böe	205h
 böhmisch	752h
 börse	391h
@@ -3316,15 +3320,15 @@ bùa chú	430m
 bùi ngùi	450m
 bùn	169m
 bùn đất	169m
-búfalo asiático	1653g
-búfalo de agua	1653f
-búho	1701f
+búfalo asiático	1661g
+búfalo de agua	1661f
+búho	1709f
 búp bê nga	873m
-búp bê nhật bản	1970m
+búp bê nhật bản	1978m
 bücher	341h
 bücherei	378h
 büro	391h 391n
-bürogebäude	1920h
+bürogebäude	1928h
 büyü	430n
 büyücü	430n
 büyücülük	430n
@@ -3339,12 +3343,12 @@ băng giá	187m
 băng hà	185m
 băng trôi	185m
 băng đảo	802m
-bœuf	1652e
+bœuf	1660e
 bơ quả	243m
 bơ sữa	270m
 bơi lội	143m
-bưu điện	1922m
-bưu điện nhật bản	1921m
+bưu điện	1930m
+bưu điện nhật bản	1929m
 bươm bướm	356m
 bướm	356m
 bạc	12m
@@ -3353,7 +3357,7 @@ bạc màu	482m
 bạc xỉu	256m
 bạch dương	122m
 bạch quả	131m
-bạch tuộc	1726m
+bạch tuộc	1734m
 bạn bè	425m
 bạn thân	425m
 bạo loạn	457m
@@ -3397,15 +3401,15 @@ bỉ	688o
 bị gỉ	309m
 bị ma ám	438m
 bị sốc	459m
-bọ cánh cứng	1735m
-bọ cạp	1741m
+bọ cánh cứng	1743m
+bọ cạp	1749m
 bọ rùa	359m
 bọt nước	142m
 bọt sóng	142m
 bỏ	497m
 bỏ qua	497m
 bỏ đi	497m
-bỏng ngô	1840m
+bỏng ngô	1848m
 bỏng rát	436m
 bốc cháy	167m
 bối rối	448m
@@ -3435,12 +3439,12 @@ bực mình	437m
 bực tức	437m
 ca cao	262m
 ca cao nóng	433m
-caaba islã	1941g
+caaba islã	1949g
 cab	372a
-caballo	1646f
-caballo corriendo	1646f
-caballo de carrera	1646f
-caballo de tiovivo	1953f
+caballo	1654f
+caballo corriendo	1654f
+caballo de carrera	1654f
+caballo de tiovivo	1961f
 cabana	397g
 cabane	397e
 cabanon	397e
@@ -3452,35 +3456,35 @@ cabina telefónica	296f
 cabine telefónica	296g
 cabine telefônica	296g
 cabine téléphonique	296e
-cabra	1661f 1661g
+cabra	1669f 1669g
 cabreado	437f
-cacahuete	1805f
-cacahuetes	1805f
-cacahuète	1805e
-cacahuètes	1805e
+cacahuete	1813f
+cacahuetes	1813f
+cacahuète	1813e
+cacahuètes	1813e
 cacao	262e 262f 262i 262m
 cacau	262g
 cachalot	362e
 cachalote	362f
-cachecol	1986g
+cachecol	1994g
 cachi	25i
 cachoeira	151g
 cachorrinho	443g
 cachorro	347g 443f
-cachorro quente	1826g
+cachorro quente	1834g
 cachorros	347g 443f
 caché	429e
 cacti	135a
 cacto	135g
 cactus	135a 135e 135f 135i
 cadde	374n
-cadeau	1976e
-cadet	2404a
-cadet blue	1442a
-cadetblue	1537a
+cadeau	1984e
+cadet	2412a
+cadet blue	1450a
+cadetblue	1545a
 cadılar bayramı	401n
 cadılar gecesi	401n
-caf	2155a
+caf	2163a
 cafard	426e
 cafe	255m 376a
 cafe au lait	256a
@@ -3505,21 +3509,21 @@ caipira	412g
 cair da noite	192g
 cairo	811a 811g
 cais	154g
-caixa de bentô	1844g
-caixa para viagem	1860g
-caja de bento	1844f
-caja para llevar	1860f
-cajun	2703a
+caixa de bentô	1852g
+caixa para viagem	1868g
+caja de bento	1852f
+caja para llevar	1868f
+cajun	2711a
 cake	272a
 calabaza	247f
-calabaza de halloween	1959f
-calamar	1864e 1864f
-calamaro	1864i
+calabaza de halloween	1967f
+calamar	1872e 1872f
+calamaro	1872i
 calar del sole	180i
 calavera	438f 781a
 calaveras	438f 781a
 calcestruzzo	304i
-calcetines	1989f
+calcetines	1997f
 calcio	424i
 calda	436i
 caldo	436i
@@ -3554,28 +3558,28 @@ calorão	206g
 calorón	206f
 calura	206i
 caluroso	436f
-calze	1989i
-calzini	1989i
+calze	1997i
+calzini	1997i
 calçada	374g
 cam	1m 316n
 cam quýt	228m
 cama	449f 449g
 camachuelo	294f
-camarão	1863g
-camarão frito	1854g
-camel	1356a
-camellia	2707a
-camello	1663f
-camelo	1662g
-camelo com duas corcovas	1663g
-camelo de uma só corcova	1662g
-cameo	2094a
+camarão	1871g
+camarão frito	1862g
+camel	1364a
+camellia	2715a
+camello	1671f
+camelo	1670g
+camelo com duas corcovas	1671g
+camelo de uma só corcova	1670g
+cameo	2102a
 camera da letto	396i
 cameretta	442i
 cameron highlands	827a
 camgöbeği	14n
-cami	1937n
-camice	1981i
+cami	1945n
+camice	1989i
 caminata	453f
 caminetto	340i
 caminhada	453g
@@ -3586,24 +3590,24 @@ camino	340i
 camion de pompiers	290e
 camion dei pompieri	290i
 camion des pompiers	290e
-camisa	1984g
-camiseta	1984f 1984g
+camisa	1992g
+camiseta	1992f 1992g
 camión de bomberos	290f
-cammello	1663i
+cammello	1671i
 camo	467a
-camo green	1450a
+camo green	1458a
 camouflage	467a 467e 467h
-camouflage green	1166a
+camouflage green	1174a
 campagna	382i
 campagnard	412e
 campagne	382e
 campagne chic	766e
 campagnolo	412i
-campamento	1904f
-campana al vento	1972i
-campanilla de viento	1972f
+campamento	1912f
+campana al vento	1980i
+campanilla de viento	1980f
 campeggio	453i
-campen	1904h
+campen	1912h
 campeona	451f
 campeones	451f
 campesino	382f
@@ -3640,7 +3644,7 @@ campos de té	827f
 camuflado	467f
 camuflagem	467g
 camuflaje	467f
-camundongo	1671g
+camundongo	1679g
 can sıkıcı	437n
 can sıkıntısı	470n
 can đảm	440m
@@ -3656,11 +3660,11 @@ canadienne	885e
 canadiens de montréal	629o
 canadiense	885f
 canadá	673o
-canal	2708a
+canal	2716a
 canal houses	877a
-canard	1699e
-canary	1119a
-canary yellow	1359a
+canard	1707e
+canary	1127a
+canary yellow	1367a
 canavar	438n
 canción de cuna	449f
 candela	339i
@@ -3674,20 +3678,20 @@ candles	339a
 candor	442f
 candy	277a
 candy floss	278a
-candy pink	1044a
-cane	347i 2336a
-cane guida	1632i
-caneca de cerveja	1890g
-canecas de cerveja	1891g
+candy pink	1052a
+cane	347i 2344a
+cane guida	1640i
+caneca de cerveja	1898g
+canecas de cerveja	1899g
 canela	288f 288g
 cangiante	321i
-cangrejo	1861f
-canguro	1686f 1686i
-canguru	1686g
+cangrejo	1869f
+canguro	1694f 1694i
+canguru	1694g
 cangıl	120n
 canh khuya	194m
 cani	347i
-caniche	1633e 1633f
+caniche	1641e 1641f
 canicola	206i
 canicule	206e
 canlandırıcı	434n
@@ -3696,7 +3700,7 @@ canlı kırmızı	74n
 canlı renk	480n
 canlı sarı	101n
 canlılık	424n
-canned food	1843a
+canned food	1851a
 cannella	288i
 cannelle	288e
 cannes	846a 846e
@@ -3707,7 +3711,7 @@ canola flowers	335a
 cansado	449f 449g
 cansancio	449f
 cansaço	449g
-cantaloupe	2407a
+cantaloupe	2415a
 cantiere	411i
 cantina	377f
 canto rodado	303f
@@ -3722,16 +3726,16 @@ cao đẳng	392m
 cao ốc	373m
 caos	457f 457g 457i
 caotico	457i
-capacacete de socorrista	2020g
-capacete militar	2019g
+capacacete de socorrista	2028g
+capacete militar	2027g
 capadocia	848f
 capadócia	848g
 capanna	397i
-capanno	1915i
+capanno	1923i
 cape malay quarter	909a
 cape town	909a
 capela	394g
-capela de casamento	1933g
+capela de casamento	1941g
 capilla	394f
 capim	125g
 capodanno	794i
@@ -3741,35 +3745,35 @@ capodanno thailandese	780i
 cappadoce	848e
 cappadocia	848a 848i 848m
 cappella	394i
-cappello con visiera	2018i
+cappello con visiera	2026i
 cappello conico	275i
-cappello da donna	2015i
-cappello da laureato	2017i
+cappello da donna	2023i
+cappello da laureato	2025i
 cappello di paglia	275i
-cappotto	1988i
+cappotto	1996i
 cappuccino	256a 256e 256g 256h 256i 256m 256n
-capra	1661i
+capra	1669i
 capri	800a
 capuchino	256f
 caqui	25f
 car scolaire	291e
-cara de caballo	1643f
-cara de cerdo	1655f
-cara de conejo	1674f
-cara de dragón	1714f
-cara de gato	1637f
-cara de mono	1626f
-cara de perro	1630f
-cara de ratón	1670f
-cara de tigre	1640f
-cara de vaca	1651f
-caracol	1730f 1730g
-caracola	1730f
+cara de caballo	1651f
+cara de cerdo	1663f
+cara de conejo	1682f
+cara de dragón	1722f
+cara de gato	1645f
+cara de mono	1634f
+cara de perro	1638f
+cara de ratón	1678f
+cara de tigre	1648f
+cara de vaca	1659f
+caracol	1738f 1738g
+caracola	1738f
 caraibi	805i
 caraibico	805i
 caramel	263a 263e 263m
 caramel colour	109a
-caramelised	2337a
+caramelised	2345a
 caramelizado	263g
 caramella	277i
 caramelle	277i
@@ -3777,19 +3781,19 @@ caramello	263i
 caramelo	263f 263g
 caramelo claro	26g
 caramelos	277f
-caramujo	1727g
-caranguejo	1861g
+caramujo	1735g
+caranguejo	1869g
 caravage	829e
 caravaggio	829a 829e 829f 829g 829h 829i 829m 829n
-caraway	2713a
+caraway	2721a
 caraïbes	805e
-carbon	2409a
+carbon	2417a
 carboni ardenti	168i
 carcajada	425f
-cardamom	2526a
-cardinal	2245a
+cardamom	2534a
+cardinal	2253a
 carefree	422a
-cargo	2527a
+cargo	2535a
 caribbean	805a
 caribe	805f 805g 805m
 caribenho	805g
@@ -3797,7 +3801,7 @@ caribeña	805f
 caribeño	805f
 caribéen	805e
 caricaturas	415f
-carillon éolien	1972e
+carillon éolien	1980e
 carina	443i
 caring	423a
 carinhoso	423g
@@ -3809,94 +3813,94 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	1129a
+carmine	1137a
 carminio	70i
 carmín	70f
-carnation	1189a
-carnation pink	1269a
+carnation	1197a
+carnation pink	1277a
 carnaval	367e 367f 367g
 carnaval de rio	852e
 carnaval de río	852f
 carnaval do rio	852g
-carne	1819g 1819i
-carne con hueso	1819f
-carne con osso	1819i
-carne no osso	1819g
-carneiro	1659g
-carnero	1659f
+carne	1827g 1827i
+carne con hueso	1827f
+carne con osso	1827i
+carne no osso	1827g
+carneiro	1667g
+carnero	1667f
 carnevale	367i
 carnevale di rio	852i
 carnival	367a 367m
 caro	416f
-carolina blue	1325a
+carolina blue	1333a
 carota	250i
 carotte	250e
-carousel horse	1953a
-carp streamer	1971a
-carpa de circo	1958f
+carousel horse	1961a
+carp streamer	1979a
+carpa de circo	1966f
 carpa koi	361f 361g 361i
 carpe koï	361e
 carreaux iznik	847e
 carrefour	574o
-carrilhão de vento	1972g
+carrilhão de vento	1980g
 carro antigo	413g
 carro de bombeiros	290g
-carrossel	1953g
+carrossel	1961g
 carrot	250a
 carrots	250a
 carta	315i
-cartable	2003e
+cartable	2011e
 cartagena	901a
 cartaz soviético	857g
 cartel soviético	857f
-cartola	2016g
+cartola	2024g
 cartone animato	415i
 cartoni animati	415i
 cartoon	415a 415h
 cartoons	415a
 carvalho	301g
-casa	1918f 1918g 1918i
-casa abandonada	1917f 1917g
-casa com jardim	1919g
-casa con giardino	1919i
-casa con jardín	1919f
+casa	1926f 1926g 1926i
+casa abandonada	1925f 1925g
+casa com jardim	1927g
+casa con giardino	1927i
+casa con jardín	1927f
 casa de campo	397f 397g
 casa de fazenda	412g
-casa in rovina	1917i
+casa in rovina	1925i
 casa tradicional coreana	870f 870g
 casa tradizionale coreana	870i
 casablanca	797a
-casaco	1988g
+casaco	1996g
 casado	405g
 casados	405f
 casal	427g
 casale	412i
 casamento	405g
 casamiento	405f
-casas	1916f 1916g
+casas	1924f 1924g
 casas de chapa	915f
 cascada	151f
-cascade	151e 2282a
+cascade	151e 2290a
 cascades	151e
 cascalho	303g
 cascata	151g 151i
 cascina	412i
-casco con una cruz blanca	2020f
-casco militar	2019f
-case	1916i
+casco con una cruz blanca	2028f
+casco militar	2027f
+case	1924i
 caseiro	433g
 casetta	397i
 cash	458a
-cashew	2184a
+cashew	2192a
 casita	397f
-casque de secouriste	2020e
-casque militaire	2019e
-casquette américaine	2018e
+casque de secouriste	2028e
+casque militaire	2027e
+casquette américaine	2026e
 casse tête	429e
 cast iron	307a
-castagna	1807i
+castagna	1815i
 castana	20i
-castanha	1807g
+castanha	1815g
 castanho	7g
 castanho avermelhado	20g
 castano	20i
@@ -3904,19 +3908,19 @@ castaña	20f
 castaño	20f
 castaño claro	7f
 castello	393i
-castello giapponese	1931i
+castello giapponese	1939i
 castelo	393g
-castelo europeu	1932g
-castelo japonês	1931g
-castelo medieval	1932g
+castelo europeu	1940g
+castelo japonês	1939g
+castelo medieval	1940g
 castillo	393f
-castillo europeo	1932f
-castillo japonés	1931f
+castillo europeo	1940f
+castillo japonés	1939f
 castle	393a
-castor	1677e 1677f 1677g
-castoro	1677i
+castor	1685e 1685f 1685g
+castoro	1685i
 cat	346a
-cat face	1637a
+cat face	1645a
 catar	686o
 catarata	151f
 catedral	394f 394g
@@ -3924,23 +3928,23 @@ cathedral	394a
 cathédrale	394e
 cats	346a
 cattedrale	394i
-cattle	2716a
+cattle	2724a
 caubói	382g
 cauce	148f
 cauchemar	438e
 cauchemars	438e
 cava	266f
-cavallo	1646i
-cavallo da giostra	1953i
+cavallo	1654i
+cavallo da giostra	1961i
 cavallone	142i
-cavalo	1646g
-cavalo de carrossel	1953g
+cavalo	1654g
+cavalo de carrossel	1961g
 cave	165a
 caveira	438g
 cavern	165a
 caverna	165f 165g 165i
 caverne	165e
-caviar	2717a
+caviar	2725a
 cavolo	469i
 cavolo riccio	469i
 cay	288M
@@ -3952,20 +3956,20 @@ caz kulübü	473n
 caz müziği	473n
 cazcı	473n
 cazibe	428n
-caçarola com comida	1835g
+caçarola com comida	1843g
 caída de agua	151f
 caída de la noche	192f
 caída del sol	180f
 cañón	159f
-cañón de confeti	1966f
+cañón de confeti	1974f
 caótico	457f 457g
-cebola	1804g
-cebolla	1804f
+cebola	1812g
+cebolla	1812f
 cebra	351f
 ceca	882i
 cechia	698o
 ceco	882i
-cedar	2057a
+cedar	2065a
 cedars of lebanon	892a
 cehennem	463n
 cehennem gibi	463n
@@ -3980,7 +3984,7 @@ celebration	406a
 celebratory	444a
 celebração	406g
 celeiro	382g
-celery	1331a
+celery	1339a
 celeste	41f 41i 462g
 celestial	462a 462f 462g
 celestiale	462i
@@ -4016,7 +4020,7 @@ cennet gibi	462n
 cenoura	250g
 centelleante	466f
 centellear	466f
-centre	2719a
+centre	2727a
 centre ville	373e
 centro	373f
 centro città	373i
@@ -4028,7 +4032,7 @@ ceramica	326i
 ceramica di delft	834i
 ceramica di iznik	847i
 ceramics	326a
-cerdo	1656f
+cerdo	1664f
 cereal	252f 252g
 cereali	252i
 cereja	231g
@@ -4037,23 +4041,23 @@ cerejeira em flor	209g
 cerejeira florida	209g
 cerejeiras floridas	209g
 ceremonia	445f
-ceremonia de contemplación de la luna	1973f
+ceremonia de contemplación de la luna	1981f
 ceremonia del té	826f
 ceremonial	445a 445f
 ceremony	445a
 cereza	231f
-cerezas	1786f
+cerezas	1794f
 cerezo	209f
 cerezo en flor	209f
 cerezos en flor	209f
-cerf	1649e
+cerf	1657e
 cerimonia	445i
 cerimonia del tè	826i
 cerimonial	445g
 cerimoniale	445i
 cerimônia	445g
-cerise	231e 1414a
-cerises	1786e
+cerise	231e 1422a
+cerises	1794e
 cerisier	209e
 cerisier en fleurs	209e
 cerisiers en fleurs	209e
@@ -4062,13 +4066,13 @@ cerração	203g
 cerro	161f
 cerulea	40i
 cerulean	40a
-cerulean blue	1373a
+cerulean blue	1381a
 ceruleo	40i
 cervecería	377f
 cerveja	267g
 cervejaria	377g
 cerveza	267f
-cervo	1649g 1649i
+cervo	1657g 1657i
 cerámica	326f
 cerâmica	326g
 cerúlea	40f 40g
@@ -4078,7 +4082,7 @@ cesaret verici	439n
 cesur	440n
 cesurluk	440n
 cetim	313g
-cetriolino sottaceto	1800i
+cetriolino sottaceto	1808i
 cetriolo	469i
 cette nuit	193e
 cevher	345n
@@ -4087,26 +4091,26 @@ cha xứ	394m
 chagrin	426e
 chagrin amour	426e
 chahut	457e
-chai	2285a
-chai rượu với nút gỗ bật ra	1886m
+chai	2293a
+chai rượu với nút gỗ bật ra	1894m
 chair	115e
 chakra	447a 447e 447f 447g 447h 447i
-chaleco de seguridad	1982f
+chaleco de seguridad	1990f
 chalet	397e 397f 397i 876a 876h
 chalet de ski	876e
 chaleur	206e
 chaleureuse	433e
 chaleureux	433e
-chalice	2722a
+chalice	2730a
 chalé	397f 397g
 chama	167g
 chamas	167g
 chambre	396e
 chambre enfant	442e
 chambre à coucher	396e
-chameau	1663e
-chamois	2214a
-chamomile	2721a
+chameau	1671e
+chamois	2222a
+chamomile	2729a
 champ	124e
 champ de bataille	467e
 champ de blé	252e
@@ -4131,9 +4135,9 @@ champs de colza	335e
 champs de thé	827e
 champán	266f
 champêtre	412e
-chancla	2004f
-chancla de dedo	2004f
-chancleta	2004f
+chancla	2012f
+chancla de dedo	2012f
+chancleta	2012f
 chandelle	339e
 chanel	612o
 chanh	228m
@@ -4150,30 +4154,30 @@ chaotisch	457h
 chaouen	841e
 chaparrón	200f
 chapeau conique	275e
-chapeau de femme	2015e
+chapeau de femme	2023e
 chapeau de paille	275e
 chapel	394a
-chapelet	2021e
+chapelet	2029e
 chapelle	394e
-chapiteau	1958e
+chapiteau	1966e
 chapoteo	152f
 chapéu cônico	275g
-chapéu de formatura	2017g
+chapéu de formatura	2025g
 chapéu de palha	275g
-chapéu feminino	2015g
+chapéu feminino	2023g
 charada	429g
 charbons ardents	168e
 charca	149f
 charco	149g
 charcoal	37a
-charcoal grey	1081a
+charcoal grey	1089a
 charles bridge	882a
 charm	443a
 charmant	443e 443h
 charme	443e 443g 443h
 charming	443a
 charmoso	443g
-charred	2723a
+charred	2731a
 chartreuse	67a 67e 67f 67g 67h 67i
 chat	346e
 chata	470G
@@ -4188,26 +4192,26 @@ chaud	436e
 chaude	436e
 chauen	841f
 chaumière	397e
-chaussettes	1989e
-chaussons de danse	2011e
-chaussure de randonnée	2007e
-chaussure de sport	2006e
-chaussure homme	2005e
-chaussure plate	2008e
-chaussure à talon haut	2009e
-chauve souris	1679e
+chaussettes	1997e
+chaussons de danse	2019e
+chaussure de randonnée	2015e
+chaussure de sport	2014e
+chaussure homme	2013e
+chaussure plate	2016e
+chaussure à talon haut	2017e
+chauve souris	1687e
 chaux	375e
-che	2724A
+che	2732A
 che giấu	429m
 checa	882f 882g
 checo	882f 882g
-cheddar	2287a
-cheeks	2830a
+cheddar	2295a
+cheeks	2838a
 cheer	425a
 cheerful	425a
 cheery	425a
-cheese	2054a
-cheese wedge	1818a
+cheese	2062a
+cheese wedge	1826a
 chefchaouen	841a 841e 841g 841h 841i 841m
 chefchauen	841f
 chelsea	632o
@@ -4215,7 +4219,7 @@ chelsea fc	632o
 cheminée	340e
 cheminées de fée	848e
 chen chúc	457m
-chenille	1732e 2530a
+chenille	1740e 2538a
 cheongsam	871a 871e 871f 871g 871h 871i
 chequia	698o
 cherries	231a
@@ -4224,11 +4228,11 @@ cherry blossom	209a
 cherry blossom festival	853a
 cherry blossom viewing	782a
 cherry blossoms	209a
-cherry red	1353a
-chest	2201a
+cherry red	1361a
+chest	2209a
 chestnut	20a
-cheval	1646e
-cheval de manège	1953e
+cheval	1654e
+cheval de manège	1961e
 chewing gum	277a 277e 277i
 chez soi	433e
 chi tiết	496m
@@ -4241,23 +4245,23 @@ chiaroscuro	829a 829g 829h 829i
 chiassoso	457i
 chic	432a 432e 432h 432i
 chica	493F
-chicago	2725a
+chicago	2733a
 chicago bulls	615o
 chicago cubs	626o
 chicas	493F
 chichen itza	863a
 chichicastenango	902a
-chicken	1690a
+chicken	1698a
 chicle	277f
 chiclete	277g
 chico	493F
-chicory	2339a
+chicory	2347a
 chicos	493F
 chien	347e
-chien guide	1632e
+chien guide	1640e
 chiens	347e
 chiesa	394i
-chiesa per matrimonio	1933i
+chiesa per matrimonio	1941i
 child	415a
 childhood	450a
 childish	415a
@@ -4266,7 +4270,7 @@ children	415a
 childrens	415a
 chile	297f
 chile flag	702o
-chile picante	1798f
+chile picante	1806f
 chilean	884a
 chilean flag	702o
 chilena	884f 884g
@@ -4286,18 +4290,18 @@ chilis	297a 297h
 chilischote	297h
 chilischoten	297h
 chill	422a 422m
-chilled	2531a
+chilled	2539a
 chillen	422h
 chillhop	776a
 chilli	297a
 chilli peppers	297a
 chillies	297a
 chilly	435a
-chim	1695m
+chim	1703m
 chim bồ câu	442m
 chim cánh cụt	353m
 chim công	349m
-chim cưu	1702m
+chim cưu	1710m
 chim cổ đỏ	295m
 chim hồng hạc	348m
 chim sẻ ức đỏ	294m
@@ -4309,10 +4313,10 @@ chimeneas de hadas	848f
 china	675o
 chinaflagge	675o
 chinarot	75h
-chinchilla	2727a
+chinchilla	2735a
 chine	389e 675o
-chinelo	2004g
-chinelo de praia	2004g
+chinelo	2012g
+chinelo de praia	2012g
 chinería	768f
 chinese bayberry	286a
 chinese flag	675o
@@ -4324,7 +4328,7 @@ chinese temple	837a
 chinesisch	389h
 chinesische mauer	381h
 chinesische seide	871h
-chinesische teigtasche	1858h
+chinesische teigtasche	1866h
 chinesischer feuertopf	333h
 chinesischer stil	389h
 chinesischer tempel	837h
@@ -4333,10 +4337,10 @@ chinh phục	451m
 chinoiserie	768a 768e 768h
 chinoiserie wallpaper	768a
 chinoiseries	768e
-chintz	2728a
+chintz	2736a
 chiot	443e
 chiots	443e
-chipmunk	1676a
+chipmunk	1684a
 chique	432g
 chirurgia	390i
 chirurgie	390e 390h
@@ -4344,7 +4348,7 @@ chispa	167f
 chispa de	495f
 chispas	167f
 chispeante	466f
-chitarra	2027i
+chitarra	2035i
 chiêm nghiệm	447m
 chiếc cúp	451m
 chiếc nón lá	275m
@@ -4363,18 +4367,18 @@ choc	459e
 chocado	459g
 chochloma	833h 833i
 choclo	251f
-choco	2532a
-chocolat	262e 2756a
+choco	2540a
+chocolat	262e 2764a
 chocolat chaud	433e
 chocolat clair	7e
 chocolate	262a 262f 262g 262m
-chocolate bar	1875a
+chocolate bar	1883a
 chocolate brown	108a
 chocolate caliente	433f
 chocolate quente	433g
 chongqing hotpot	333a
-chope	267g 1890e
-chopes de bière	1891e
+chope	267g 1898e
+chopes de bière	1899e
 chopp	267g
 choque	459f 459g
 choqué	459e
@@ -4383,7 +4387,7 @@ chorar	426g
 choro	426g
 chou	469e
 chou frisé	469e
-chouette	1701e
+chouette	1709e
 chovendo	200g
 chover	200g
 choáng ngợp	459m
@@ -4392,14 +4396,14 @@ christkind	400h
 christkindlesmarkt	400h
 christkindlmarkt	400h
 christmas	400a
-christmas tree	1960a
+christmas tree	1968a
 christopher street day	792h
 chrom	308h
 chrome	308a 308e
 chrysantheme	218h
 chrysanthemum	218a
 chrysanthème	218e
-chrysocolla	2677a
+chrysocolla	2685a
 chu đáo	423m
 chua	228M
 chubasco	200f
@@ -4423,13 +4427,13 @@ chuvoso	200g
 chuyên nghiệp	441m
 chuyến bay	170m
 chuyến thám hiểm	453m
-chuông gió	1972m
+chuông gió	1980m
 chuối	239m
 chuồng trại	382m
 chuỗi ngọc trai	321m
-chuột	1671m
-chuột cống	1672m
-chuột túi	1686m
+chuột	1679m
+chuột cống	1680m
+chuột túi	1694m
 chàm	23m
 chàng trai	493m
 chào	491m
@@ -4437,7 +4441,7 @@ chào bạn	491m
 chá	257g
 chá com leite	260g
 chá de bolhas	260g
-chá perolado	1896g
+chá perolado	1904g
 chá preto	257g
 chá verde	258g
 chán	470M
@@ -4451,15 +4455,15 @@ chân mây	184m
 chân quê	412m
 chân thành	441m
 chân trời	184m
-châtaigne	1807e
+châtaigne	1815e
 châtain	20e
 château	393e
-château japonais	1931e
+château japonais	1939e
 châu báu	345m
 chão	169g
 chè	257m
 chèo thuyền	140m
-chèvre	1661e
+chèvre	1669e
 chéri	427e
 chérie	427e
 chêne	301e
@@ -4468,10 +4472,10 @@ chín chắn	456m
 chính thức	445m
 chính trực	441m
 chó	347m
-chó biển	1721m
+chó biển	1729m
 chó con	443m
-chó dẫn đường	1632m
-chó xù	1633m
+chó dẫn đường	1640m
+chó xù	1641m
 chói	479m
 chói chang	173m
 chùa	379m
@@ -4487,12 +4491,12 @@ chút ít	495m
 chăm sóc sức khỏe	390m
 chăn ấm	433m
 chơi đùa	415m
-chạm cốc	1892m
-chạm cốc bia	1891m
+chạm cốc	1900m
+chạm cốc bia	1899m
 chạng vạng	192m
 chạy bộ	424m
 chả	497m
-chảo thức ăn nông	1835m
+chảo thức ăn nông	1843m
 chất lỏng	152m
 chất độc	460m
 chậm chạp	449m
@@ -4502,7 +4506,7 @@ chập tối	192m
 chậu cây	128m
 chẳng	497m
 chết chóc	438m
-chồn hôi mỹ	1685m
+chồn hôi mỹ	1693m
 chợ	364m
 chợ búa	364m
 chợ nổi	364m
@@ -4531,13 +4535,13 @@ ciao	491i
 ciberespacio	410f
 ciberespaço	410g
 ciberpunk	409f
-cibo in scatola	1843i
+cibo in scatola	1851i
 cici	443n
 ciclismo	424f 424g 424i
 ciclone	202g 202i
 ciclón	202f
 cidade	373g
-cidade ao anoitecer	1949g
+cidade ao anoitecer	1957g
 cidade azul	841g
 cidade do cabo	909g
 cidade proibida	380g
@@ -4545,7 +4549,7 @@ cidade rosa	842g
 cidadezinha	373g
 ciddi	445n
 ciddiyet	445n
-cider	2151a
+cider	2159a
 ciel	170e
 ciel clair	170e
 ciel couvert	204e
@@ -4566,21 +4570,21 @@ cielo stellato	176i
 ciencia	410f
 ciencia ficción	410f
 científico	410f 410g
-cierge magique	1962e
-ciervo	1649f
+cierge magique	1970e
+ciervo	1657f
 cieux	170e
-cigar	2340a
-cigno	1700i
+cigar	2348a
+cigno	1708i
 cihaz	410n
 ciklet	277n
 cilena	884i
 cileno	884i
 ciliegi in fiore	209i
 ciliegia	231i
-ciliegie	1786i
+ciliegie	1794i
 ciliegio	209i
 ciliegio in fiore	209i
-cilindro	2016i
+cilindro	2024i
 cilveli	428n
 cima	160i
 ciment	304e
@@ -4588,12 +4592,12 @@ cimento	304g
 cimetière	445e
 cimitero	445i
 cina	675o
-cinder	2533a
+cinder	2541a
 cine negro	773f
 cineseria	768i
 cineserie	768i
 cingapura	903g
-cinghiale	1657i
+cinghiale	1665i
 cinnamon	288a
 cinque terre	800a
 cintilante	466g
@@ -4614,46 +4618,46 @@ cinzenta	8g
 cinzento	8g
 cioccolata calda	433i
 cioccolato	262i
-ciotola con cucchiaio	1838i
-ciotola fumante	1849i
+ciotola con cucchiaio	1846i
+ciotola fumante	1857i
 ciottolo	303i
-cipolla	1804i
+cipolla	1812i
 circo	367f 367g 367i
 circulation	373e
 circus	367a
-circus tent	1958a
+circus tent	1966a
 cirque	367e
 ciruela	62f
 ciruelas	245f
 cirugía	390f
 cirurgia	390g
-cisne	1700f 1700g
+cisne	1708f 1708g
 citadelle	393e
 cities	373a
-citrine	2394a
-citron	228e 2412a
+citrine	2402a
+citron	228e 2420a
 citron vert	31e
 citronnade	228e
 citronnier	228e
 citronniers	228e
 citrouille	247e
-citrouille lanterne	1959e
+citrouille lanterne	1967e
 citrus	228a
 cittadina	373i
 città	373i
 città acqua	383i
-città al tramonto	1949i
+città al tramonto	1957i
 città blu	841i
 città del capo	909i
 città proibita	380i
 città rosa	842i
 city	373a
-cityscape	1946a
-cityscape at dusk	1949a
+cityscape	1954a
+cityscape at dusk	1957a
 cité	373e
 cité interdite	380e
 ciudad	373f
-ciudad al atardecer	1949f
+ciudad al atardecer	1957f
 ciudad azul	841f
 ciudad del cabo	909f
 ciudad prohibida	380f
@@ -4662,21 +4666,21 @@ ciudadela	393f
 ciudades	373f
 ciuffolotto	294i
 ciumento	461g
-civciv	1693n
+civciv	1701n
 civciv sarısı	77n
 civettuolo	428i
 ciência	410g
 ciúme	461g
 ciúmes	461g
-clair	477e 2650a
+clair	477e 2658a
 clair de lune	175e
 clair obscur	829e
 claire	477e
-clam	2731a
+clam	2739a
 clamor	457a
 clamour	457a
 clara	477f 477g
-claret	1156a
+claret	1164a
 clareza	434g
 claridad	434f
 clarity	434a
@@ -4691,7 +4695,7 @@ classic blue	728o
 classic car	413a
 classica	413i
 classical	432a
-classical building	1910a
+classical building	1918a
 classical music	432a
 classico	413i
 classique	413e
@@ -4700,10 +4704,10 @@ classudo	432g
 classy	432a
 claude monet	828a 828e
 clay	326a
-clay brown	1137a
+clay brown	1145a
 clean	420a
 clean air	434a
-clear blue	1105a
+clear blue	1113a
 clear sky	170a
 clementina	229f 229g 229i
 clementine	229a
@@ -4713,16 +4717,16 @@ clima de festa	444g
 clinic	390a
 clinica	390i
 clinique	390e
-clinking beer mugs	1891a
-clinking glasses	1892a
-cloak	2204a
+clinking beer mugs	1899a
+clinking glasses	1900a
+cloak	2212a
 cloud	171a
 cloud nine	462a
 clouds	171a
 cloudy	204a
-cloudy blue	1021a
-clove	2211a
-clover	2066a
+cloudy blue	1029a
+clove	2219a
+clover	2074a
 clown	363a 363e 363h 363i
 clowns	363a
 club	472a 472e 472f 472h 472i 472M
@@ -4732,29 +4736,29 @@ clubbing	472a 472e 472h
 clube	472g
 clube de jazz	473g
 clubes	472f
-clutch	2001h
-clutch bag	2001a
+clutch	2009h
+clutch bag	2009a
 clásica	413f
 clásico	413f
 clássico	413g
 clémentine	229e
 clínica	390f 390g
-coala	1681g
+coala	1689g
 coast	143a
 coastal	770a
 coastal grandmother	770a
 coastline	143a
-coat	1988a
-coated	2710a
+coat	1996a
+coated	2718a
 cobalt	45a 45e
-cobalt blue	1467a
+cobalt blue	1475a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2732a
+cobblestone	2740a
 cobertor	433g
 cobija	433f
 cobiça	461g
-cobra	1713g
+cobra	1721g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
@@ -4763,29 +4767,29 @@ coca colanın	501o
 coccinella	359i
 coccinelle	359e
 cocco	242i
-coccodrillo	1710i
+coccodrillo	1718i
 coccolare	433i
 coccole	433i
 cocente	436i
 coche clásico	413f
 cochilar	449g
 cochilo	449g
-cochon	1656e
+cochon	1664e
 cocina	395f
-cocinar	1834f
-cockroach	1738a
-cocktail	1888e 1888i 1889h
-cocktail glass	1888a
-cocktail tropical	1889e
-cocktail tropicale	1889i
-cocktailglas	1888h
-coco	242e 242f 242g 2215a
+cocinar	1842f
+cockroach	1746a
+cocktail	1896e 1896i 1897h
+cocktail glass	1896a
+cocktail tropical	1897e
+cocktail tropicale	1897i
+cocktailglas	1896h
+coco	242e 242f 242g 2223a
 cocoa	262a
-cocodrilo	1710f
+cocodrilo	1718f
 cocomero	235i
 coconut	242a
 cocooning	433e
-cod	2711a
+cod	2719a
 codicia	461f
 coelhinho	443g
 coelho	443g
@@ -4794,11 +4798,11 @@ coffee	255a
 coffee brown	107a
 coffee shop	376a 376e
 coffeehouse	376a
-cognac	2538a
+cognac	2546a
 cogumelo	136g
 cohete	398f
 cohue	457e
-coin	2272a
+coin	2280a
 coin du feu	433e
 coke	501o
 col	469F
@@ -4806,8 +4810,8 @@ col rizada	469f
 cold	435a
 coldness	435a
 colegio	392f
-coleottero	1735i
-colete salva vidas	1982g
+coleottero	1743i
+colete salva vidas	1990g
 colheita	198g
 colina	161f 161g
 colinas	161f 161g
@@ -4872,10 +4876,10 @@ colosseo	825i
 colosseum	825a
 colour field	763a
 colour powder	850a
-coloured	2344a
+coloured	2352a
 colourful	179a
 colpa	448i
-column	2736a
+column	2744a
 colza	335e 335f 335g 335i
 colère	437e
 colômbia	701o
@@ -4899,7 +4903,7 @@ comforting	433a
 comic	830h
 comic book	830a
 comic strip	830a
-comida enlatada	1843f 1843g
+comida enlatada	1851f 1851g
 commedia	425i
 commemorazione	445i
 commémoration	445e
@@ -4933,7 +4937,7 @@ comédia	425g
 comédie	425e
 con bò	382m
 con bướm	356m
-con bọ	1732m
+con bọ	1740m
 con chó	347m
 con clase	432f
 con cá	399m
@@ -4942,21 +4946,21 @@ con công	349m
 con cọp	350m
 con cừu	382m
 con estilo	432f
-con gián	1738m
+con gián	1746m
 con gái	493m
 con hẻm	374m
 con hổ	350m
 con lười	449m
 con lạch	148m
-con lửng	1687m
+con lửng	1695m
 con ma	438m
-con muỗi	1742m
+con muỗi	1750m
 con mèo	346m
 con nít	415m
 con ong	358m
 con phố	374m
 con quạ	446m
-con ruồi	1743m
+con ruồi	1751m
 con rồng	430m
 con suối	148m
 con sóng	142m
@@ -4975,10 +4979,10 @@ concert	367a 367e
 concerti	367i
 concerto	367g 367i
 concerts	367a 367e
-conch	2739a
-concha de mar	1727f
-conchiglia	1727i
-conchiglia a spirale	1727i
+conch	2747a
+concha de mar	1735f
+conchiglia	1735i
+conchiglia a spirale	1735i
 concierto	367f
 conciertos	367f
 concombre	469e
@@ -4987,18 +4991,18 @@ concreto	304g
 concurrido	457f
 condenación	463f
 condimento	288g
-cone de festa	1966g
+cone de festa	1974g
 conejito	443f
 conejo	443f
 conejos	443f
-confection	2540a
+confection	2548a
 confeitaria	272g
 confete	444g
 confeti	444f
 confetti	444a
-confetti ball	1967a
+confetti ball	1975a
 confettis	444e
-confezione da asporto	1860i
+confezione da asporto	1868i
 confiable	441f
 confiado	440f
 confiance	441e
@@ -5053,7 +5057,7 @@ constantinople	809a 809e
 constrangido	448g
 construcción	411f
 construction	411a 411e
-construction un bâtiment	1911e
+construction un bâtiment	1919e
 constructivism	857a
 constructivisme	857e
 constructivismo	857f
@@ -5070,8 +5074,8 @@ conte de fées	430e
 contemplatif	447e
 contemplative	447a
 contemplativo	447f 447g 447i
-contemplazione della luna	1973i
-contemplação da lua	1973g
+contemplazione della luna	1981i
+contemplação da lua	1981g
 content	425E
 contenta	425f 425i
 contentamento	425g
@@ -5081,43 +5085,43 @@ contes	341e
 contido	456g
 conto	341g
 conto de fadas	430g
-convenience store	1927a
+convenience store	1935a
 convidativo	433g
 conífera	121f 121g
-cooked rice	1847a
+cooked rice	1855a
 cookie	272a 272e 272g
 cookies	272a 272e
-cooking	1834a
+cooking	1842a
 cool	435a
-cool blue	1249a
-cool green	1204a
-cool grey	1120a
+cool blue	1257a
+cool green	1212a
+cool grey	1128a
 cool tone	489a
 cool toned	489a
 coolness	435a
-copa de cóctel	1888f
-copa de vino	1887f
-copas brindando	1892f
+copa de cóctel	1896f
+copa de vino	1895f
+copas brindando	1900f
 copenaghen	880i
 copenhaga	880g
 copenhagen	880a
 copenhague	880e 880f 880g
 coperto	204i
-copo	1893g
-copo com canudo	1895g
-copo de leite	1881g
+copo	1901g
+copo com canudo	1903g
+copo de leite	1889g
 copo de nieve	188f
 copos de nieve	188f
-coppa di gelato	1868i
+coppa di gelato	1876i
 copper	59a
 coppia	427i
 coppie	427i
 coquelicot	223e
-coquetel	1888g
+coquetel	1896g
 coqueteo	428f
 coqueto	428f
 coquette	454e
-coquille en spirale	1727e
+coquille en spirale	1735e
 cor creme	18g
 cor da pele	115g
 cor de ameixa	62g
@@ -5137,7 +5141,7 @@ corail	28e
 coraje	440f
 corajoso	440g
 coral	28a 28f 28g
-coral pink	1123a
+coral pink	1131a
 coral reef	153a
 corallo	28i
 corazones	427f
@@ -5145,14 +5149,14 @@ corazón	427f
 corazón roto	426f
 coração	427g
 coração partido	426g
-corbata	1983f
+corbata	1991f
 corbeau	446e
 corbeaux	446e
 corbezzolo cinese	286i
 cordilheira	160g
 cordillera	160f
 cordão de luz	368g
-core	2490a
+core	2498a
 corea	824f 824i
 corea del sud	676o
 corea del sur	676o
@@ -5161,16 +5165,16 @@ coreia	824g
 coreia do sul	676o
 cores frias	489g
 cores quentes	488g
-coriander	2541a
+coriander	2549a
 coriandoli	444i
-cork	2188a
+cork	2196a
 corn	251a
 corneille	446e
 cornet de glace	279e
-cornflower	1475a
-cornflower blue	1489a
-cornflowerblue	1538a
-cornsilk	1539a
+cornflower	1483a
+cornflower blue	1497a
+cornflowerblue	1546a
+cornsilk	1547a
 coroa	417g
 corona	417f 417i
 coronas	417f
@@ -5178,12 +5182,12 @@ corone	417i
 corporate	391a
 corporativo	391f 391g
 corps de ferme	412e
-correio	1922g
-correio japonês	1921g
+correio	1930g
+correio japonês	1929g
 correr	424f 424g
 correre	424i
 corrida	424g
-corrida de cavalo	1646g
+corrida de cavalo	1654g
 corrosion	309a 309e
 corrosione	309i
 corrosión	309f
@@ -5191,16 +5195,16 @@ corrosão	309g
 corsa	424i
 corso acqua	148i
 cortado	256f
-corte de carne	1821f 1821g
+corte de carne	1829f 1829g
 cortijo	412f
 cortile	126i
-coruja	1701g
+coruja	1709g
 corvi	446i
 corvo	446g 446i
 corée	824e
 corée du sud	676o
 coréen	824e
-coscia di pollo	1820i
+coscia di pollo	1828i
 cosecha	198f
 cosmic	177a
 cosmico	177i
@@ -5220,13 +5224,13 @@ costoso	416f 416i
 costruttivismo	857i
 costruttivista	857i
 costruzione	411i
-costume da bagno intero	1993i
+costume da bagno intero	2001i
 cosy	433a 433e
 cote azur	846a
-cotillons	1966e
+cotillons	1974e
 coton	314e
 cotone	314i
-cotta	2189a
+cotta	2197a
 cottage	397a 397e 397h 397i
 cottage core	740a
 cottagecore	740a 740e 740f 740h 740i 740n
@@ -5272,45 +5276,45 @@ couronnes	417e
 courroux	437e
 cours eau	148e
 course	424E
-courtyard	2418a
+courtyard	2426a
 couve	469g
 couvert	204e
 couverture	433e
-covered	2411a
+covered	2419a
 cow	382a
 cow boy	382e
-cow face	1651a
+cow face	1659a
 cowboy	382a 382e 382h 382i
 cows	382a
-coxa de frango	1820g
-coyote	2408a
+coxa de frango	1828g
+coyote	2416a
 cozinha	395g
 cozy	433a
 coûteux	416e
 coşku	424n
 coşkulu	424n
 cr flamengo	659o
-crab	1861a
-crabe	1861e
+crab	1869a
+crabe	1869e
 crachin	201e
-cracked	2742a
+cracked	2750a
 cracked pepper	289a
-cracker	2323a
+cracker	2331a
 cracovia	886f 886i
 cracovie	886e
 cracóvia	886g
 craintif	448e
 cramoisi	71e
 cramoisie	71e
-cranberry	1362a
+cranberry	1370a
 cranio	438i
 craquant	443e
-crater	2546a
-cravate	1983e
-cravatta	1983i
+crater	2554a
+cravate	1991e
+cravatta	1991i
 crazy	457a
 cream	18a
-creamed	2547a
+creamed	2555a
 creamy	18a
 creativa	474f 474i
 creative	474a
@@ -5325,35 +5329,35 @@ creencia	439f
 creepy	438a
 creer	439f
 crema	18f 18i
-creme	18g 18h 1106a
+creme	18g 18h 1114a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
 cremlino	873i
 crença	439g
-creole	2548a
+creole	2556a
 crepacuore	426i
 crepe vietnamita	282f
 crepuscolo	192i
 crepúsculo	180g 192f
 crepúsculo dorado	180f
-crescent	2743a
+crescent	2751a
 creta	326i
-crevette	1863e
+crevette	1871e
 criança	415g
 criançada	415g
 crianças	415g
 criativa	474g
 criatividade	474g
 criativo	474g
-criceto	1673i
-cricket	1737a
+criceto	1681i
+cricket	1745a
 crimson	71a
 criptico	429i
-criquet	1737e
+criquet	1745e
 crisantemo	218f 218i
 crisp	434a
-crispy	2420a
+crispy	2428a
 cristais	322g
 cristal	322e 322f 322g
 cristal transparente	316f
@@ -5371,16 +5375,16 @@ croatie	899e
 croato	899i
 croazia	899i
 crociera	140i
-crocodile	1710a 1710e
-crocodilo	1710g
+crocodile	1718a 1718e
+crocodilo	1718g
 croire	439e
 croisière	140e
-croissant	1811a 1811e 1811g 1811h 1811i
+croissant	1819a 1819e 1819g 1819h 1819i
 cromado	308f 308g
 cromato	308i
 cromo	308f 308g 308i
-croquette de poisson	1855e
-cross	2744a
+croquette de poisson	1863e
+cross	2752a
 crostata	272i
 crow	446a
 crowd	457a
@@ -5390,15 +5394,15 @@ crowns	417a
 crows	446a
 croyance	439e
 croácia	899g
-cruasán	1811f
+cruasán	1819f
 crucero	140f
 crudités	469e
 cruise	140a
-crumble	2730a
-crumbs	2665a
-crunch	2275a
+crumble	2738a
+crumbs	2673a
+crunch	2283a
 crush	427a
-crust	2112a
+crust	2120a
 cruzeiro	140g
 cry	426a
 crying	426a
@@ -5413,7 +5417,7 @@ crânio	438g
 crème	18e
 crème fouettée	256e
 crème glacée	279e
-crème renversée	1878e
+crème renversée	1886e
 créatif	474e
 créative	474e
 créativité	474e
@@ -5432,7 +5436,7 @@ crôm	308m
 csd	792h
 cuarto del bebé	442f
 cuarzo	322f
-cub	2551a
+cub	2559a
 cuba	717o 796a
 cubain	796e
 cubaine	796e
@@ -5440,27 +5444,27 @@ cuban	796a
 cuban flag	717o
 cubana	796f 796g 796i
 cubano	796f 796g 796i
-cubetto di ghiaccio	1899i
+cubetto di ghiaccio	1907i
 cubism	858a
 cubisme	858e
 cubismo	858f 858g 858i
 cubist	858a
 cubista	858f 858g 858i
 cubiste	858e
-cubito de hielo	1899f
-cubo de gelo	1899g
-cucaracha	1738f
+cubito de hielo	1907f
+cubo de gelo	1907g
+cucaracha	1746f
 cuccioli	443i
 cucciolo	443i
 cucina	395i
-cucinare	1834i
+cucinare	1842i
 cucumber	469a
 cucurucho	279f
-cucurucho de helado	1866f
-cuddle	2513a
+cucurucho de helado	1874f
+cuddle	2521a
 cuddly	443a
-cueca	1994g
-cuenco con cuchara	1838f
+cueca	2002g
+cuenco con cuchara	1846f
 cuento	341f
 cuento de hadas	430f
 cuentos	341f
@@ -5470,7 +5474,7 @@ cuervos	446f
 cueva	165f
 cuir	310e
 cuisine	395e
-cuisse de poulet	1820e
+cuisse de poulet	1828e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
@@ -5479,7 +5483,7 @@ culpabilité	448e
 culte	447e
 culto	447f 447g 447i
 cumbre	160f
-cumin	2746a
+cumin	2754a
 cumpleaños	406f
 cung điện	380m
 cung điện alhambra	917m
@@ -5490,11 +5494,11 @@ cuoio lavorato	310i
 cuore	427i
 cuore spezzato	426i
 cuori	427i
-cup with straw	1895a
+cup with straw	1903a
 cupa	426i
 cupcake	272a 272e 272f 272g 272h 272i 272n
 cupcakes	272a 272e 272h
-cupid	2405a
+cupid	2413a
 cupidité	461e
 cupo	426i
 cura	452G
@@ -5503,17 +5507,17 @@ curar	452g
 curato	432i
 curcuma	79e 79i
 curcuna	457n
-currant	2290a
-current	2410a
+currant	2298a
+current	2418a
 curry	288a 288e 288f 288g 288h 288i
-curry rice	1848a
+curry rice	1856a
 curé	394e
 cusco	821a 821f
-custard	1058a
-cut of meat	1821a
+custard	1066a
+cut of meat	1829a
 cute	443a
 cute aesthetic	767a
-cuña de queso	1818f
+cuña de queso	1826f
 cuối tuần	422m
 cuốn sách	341m
 cuống cuồng	448m
@@ -5532,8 +5536,8 @@ cyberspazio	410i
 cycling	424a
 cyclisme	424e
 cyclone	202a 202e
-cygne	1700e
-cypress	2153a
+cygne	1708e
+cypress	2161a
 czech	882a
 czech flag	698o
 czech republic	698o
@@ -5547,18 +5551,18 @@ cà phê đá	255m
 cà ri	288m
 cà rốt	250m
 cà tím	249m
-cà vạt	1983m
+cà vạt	1991m
 cành cây	301m
 cành khô	301m
 cá	399M
 cá heo	362m
 cá koi	361m
 cá mập	141m
-cá nhiệt đới	1723m
-cá nóc	1724m
-cá sấu	1710m
+cá nhiệt đới	1731m
+cá nóc	1732m
+cá sấu	1718m
 cá voi	362m
-cá voi đang phun nước	1718m
+cá voi đang phun nước	1726m
 cá vàng	361m
 cái ao	149m
 cái chết	445m
@@ -5566,7 +5570,7 @@ cái lạnh	435m
 cái ác	438m
 cái ô	371m
 cái ôm	433m
-cálice de vinho	1887g
+cálice de vinho	1895g
 cálida	433f
 cálido	433f
 cám dỗ	428m
@@ -5599,31 +5603,31 @@ cây anh đào	209m
 cây bạch dương	122m
 cây cảnh	128m
 cây cầu	373m
-cây cầu về đêm	1951m
-cây cọ	1762m
+cây cầu về đêm	1959m
+cây cọ	1770m
 cây cối	133m
 cây dù	371m
 cây dừa	242m
 cây kem	279m
 cây lá kim	121m
-cây non	1758m
+cây non	1766m
 cây nấm	136m
 cây nến	339m
 cây phong	130m
-cây rụng lá	1761m
-cây tanabata	1968m
+cây rụng lá	1769m
+cây tanabata	1976m
 cây thanh lương trà	293m
 cây thông	121m
-cây thông noel	1960m
-cây thường xanh	1760m
+cây thông noel	1968m
+cây thường xanh	1768m
 cây thường xuân	134m
 cây tre	123m
 cây trồng	128m
-cây trồng trong chậu	1759m
-cây xương rồng	1763m
+cây trồng trong chậu	1767m
+cây xương rồng	1771m
 cães	347g
 cão	347g
-cão guia	1632g
+cão guia	1640g
 cédula	458g
 céladon	319e
 céleste	462e
@@ -5636,7 +5640,7 @@ céruléen	40e
 céréales	252e
 cérémonial	445e
 cérémonie	445e
-cérémonie de la lune	1973e
+cérémonie de la lune	1981e
 cérémonie du thé	826e
 césped	125f
 céu	170g
@@ -5648,7 +5652,7 @@ céu nublado	204g
 céus	170g
 cítrico	229f 229g
 có duyên	443m
-có sương	1944m
+có sương	1952m
 có trách nhiệm	441m
 có độc	460m
 cólera	437f 437g
@@ -5668,10 +5672,10 @@ công nghệ	410m
 công nghệ cao	410m
 công sở	391m
 công trường	411m
-công trường xây dựng	1911m
+công trường xây dựng	1919m
 công ty	391m
 công viên	127m
-công viên quốc gia	1908m
+công viên quốc gia	1916m
 công xưởng	411m
 côte	143e
 côte amalfitaine	800e
@@ -5684,14 +5688,14 @@ cúc	218m
 cúc họa mi	221m
 cún con	443m
 cúrcuma	79f 79g
-cüzdan	1999n
+cüzdan	2007n
 căm ghét	437m
 căm thù	437m
 căn bếp	395m
 căn chòi	397m
 căn nhà gỗ	397m
 căng thẳng	448m
-cırcır böceği	1737n
+cırcır böceği	1745n
 cırtlak	480n
 cıvıl cıvıl	425n
 cœur	427e
@@ -5701,8 +5705,8 @@ cũ	414M
 cũ kỹ	413m
 cũ rích	470m
 cơ khí	308m
-cơm cà ri	1848m
-cơm nắm	1846m
+cơm cà ri	1856m
+cơm nắm	1854m
 cơn bão	202m
 cơn gió	205m
 cơn giông	202m
@@ -5712,7 +5716,7 @@ cơn thịnh nộ	437m
 cưới	405M
 cười	425M
 cười đùa	425m
-cưỡi ngựa	1646m
+cưỡi ngựa	1654m
 cải bó xôi	469m
 cải xoăn	469m
 cảm giác tội lỗi	448m
@@ -5722,7 +5726,7 @@ cảng	154m
 cảng biển	154m
 cầu cảng	154m
 cầu nguyện	447m
-cầu trượt	1954m
+cầu trượt	1962m
 cầu vồng	179m
 cẩm thạch	302m
 cẩm tú cầu	220m
@@ -5730,13 +5734,13 @@ cắm trại	453m
 cặp đôi	427m
 cọp	350m
 cỏ	125m
-cỏ ba lá	1766m
-cỏ bốn lá	1767m
+cỏ ba lá	1774m
+cỏ bốn lá	1775m
 cỏ cây	128m
 cỏ non	125m
-cốc bia	1890m
-cốc sữa	1881m
-cốc và ống hút	1895m
+cốc bia	1898m
+cốc sữa	1889m
+cốc và ống hút	1903m
 cối xay gió đỏ	916m
 cồn cát	156m
 cổ kính	413m
@@ -5748,16 +5752,16 @@ cổ điển	413m
 cổng torii	843m
 cỗ máy	308m
 cột khói	343m
-cờ cá chép	1971m
+cờ cá chép	1979m
 cờ đỏ sao vàng	681o
 củ quả	469m
 củi	301M
 củi khô	301m
 cứng cỏi	440m
-cừu cái	1660m
-cừu đực	1659m
-cửa hàng bách hóa	1929m
-cửa hàng tiện lợi	1927m
+cừu cái	1668m
+cừu đực	1667m
+cửa hàng bách hóa	1937m
+cửa hàng tiện lợi	1935m
 cửa kính	316m
 cửu trại câu	840m
 cực bắc	186m
@@ -5766,15 +5770,15 @@ cực quang	178m
 da diết	450m
 da thuộc	310m
 dach	338h
-dachs	1687h
-dachse	1687h
-daffodil	2421a
-dagger	2413a
+dachs	1695h
+dachse	1695h
+daffodil	2429a
+dagger	2421a
 daheim	433h
-dahlia	2176a
+dahlia	2184a
 dai mille colori	179i
-dainty	2291a
-dairy	2741a
+dainty	2299a
+dairy	2749a
 daisies	221a
 daisy	221a
 dal	301N
@@ -5796,13 +5800,13 @@ dalmazia	899i
 dalmácia	899g
 dalí	758f
 damasco	78f 78g
-damask	2252a
+damask	2260a
 damat	405n
 dame	493E
-damenhut	2015h
-damenhut mit schleife	2015h
-damensandale	2010h
-damenstiefel	2012h
+damenhut	2023h
+damenhut mit schleife	2023h
+damensandale	2018h
+damenstiefel	2020h
 dames	493E
 damla	152n
 damlacık	152n
@@ -5813,14 +5817,14 @@ dance	424a
 dance floor	472a
 dancheong	836a 836e 836f 836g 836h 836i 836m 836n
 dancing	424a
-dandelion	1157a
+dandelion	1165a
 danemark	693o
 danesa	387f
 danese	387i
 danger	437a 437e
 dangereux	437e
 dangerous	437a
-dango	1857a 1857f 1857g 1857h 1857i
+dango	1865a 1865f 1865g 1865h 1865i
 danh dự	451m
 danh vọng	451m
 danimarca	693o
@@ -5841,7 +5845,7 @@ danza	424f 424i
 dança	424g
 dançar	424g
 danés	387f
-dapper	2749a
+dapper	2757a
 daring	440a
 darjeeling	827a
 dark	475a
@@ -5849,44 +5853,44 @@ dark academia	741a 741e
 dark blue black	80a
 dark green	48a
 dark mood	446a
-darkblue	1154a
-darkcyan	1540a
+darkblue	1162a
+darkcyan	1548a
 darkened	475a
 darker	475a
 darkest	475a
-darkgoldenrod	1541a
-darkgray	1542a
-darkgreen	1070a
-darkgrey	1543a
-darkish blue	1383a
-darkish green	1363a
-darkish pink	1059a
-darkish purple	1121a
-darkish red	1163a
-darkkhaki	1544a
-darkmagenta	1545a
+darkgoldenrod	1549a
+darkgray	1550a
+darkgreen	1078a
+darkgrey	1551a
+darkish blue	1391a
+darkish green	1371a
+darkish pink	1067a
+darkish purple	1129a
+darkish red	1171a
+darkkhaki	1552a
+darkmagenta	1553a
 darkness	446a
-darkolivegreen	1546a
-darkorange	1547a
-darkorchid	1548a
-darkred	1549a
-darksalmon	1550a
-darkseagreen	1551a
-darkslateblue	1552a
-darkslategray	1553a
-darkslategrey	1554a
-darkturquoise	1555a
-darkviolet	1556a
+darkolivegreen	1554a
+darkorange	1555a
+darkorchid	1556a
+darkred	1557a
+darksalmon	1558a
+darkseagreen	1559a
+darkslateblue	1560a
+darkslategray	1561a
+darkslategrey	1562a
+darkturquoise	1563a
+darkviolet	1564a
 darling	427a
 darsena	154i
-dash	2752a
+dash	2760a
 dash of	495a
 dashes	496a
 dashes of	495a
 dauphin	362e
 davanti al camino	433i
 davetkar	433n
-davul	2032n
+davul	2040n
 dawn	181a
 day	195a
 day of the dead	781a
@@ -5896,13 +5900,13 @@ daydream	431a
 daydreaming	431a
 dayglo	484a
 daylight	195a
-daylily	2753a
+daylily	2761a
 daytime	195a
 dağ	160n
 dağ evi	397n
 dağ kulübesi	397n
 dağlar	160n
-dağların arasından güneşin doğuşu	1947n
+dağların arasından güneşin doğuşu	1955n
 dağlık	160n
 de bom gosto	432g
 de bon goût	432e
@@ -5936,20 +5940,20 @@ decay	460a
 decaying	460a
 december	199a
 decidido	440f
-deciduous tree	1761a
+deciduous tree	1769a
 deciso	440i
 deco	735a
-decoración de pino	1969f
-decoração de pinhos	1969g
+decoración de pino	1977f
+decoração de pinhos	1977g
 deep	476a
 deep ocean	141a
 deep sea	141a
 deepavali	851a
 deeper	476a
 deepest	476a
-deeppink	1557a
-deepskyblue	1558a
-deer	1649a
+deeppink	1565a
+deepskyblue	1566a
+deer	1657a
 dehesa	124f
 dehşet	438n
 dehşet verici	438n
@@ -5976,7 +5980,7 @@ delicate	423a
 delicatezza	423i
 delicato	423i
 delicia turca	285f
-delicious	2293a
+delicious	2301a
 delight	425a
 delightful	425a
 delilik	457n
@@ -5984,15 +5988,15 @@ delizia	425i
 delizia turca	285i
 dell	561o
 delphin	362h
-delta	2345a
+delta	2353a
 demir	307n
 demir grisi	87n
 demli çay	257n
-demlik	1883n
+demlik	1891n
 demode	413n
 demon	438a
 demoniaco	463i
-demonic	2558a
+demonic	2566a
 demonio	463f 463i
 demons	438a
 demoníaco	463f 463g
@@ -6002,13 +6006,13 @@ denaro	458i
 denge	421n
 dengeli	421n
 denim	69a 69i 311e
-denim blue	1394a
+denim blue	1402a
 denimblau	69h
 deniz	140n
 deniz altı	399n
 deniz dibi	141n
 deniz feneri	332n
-deniz kabuğu	1727n
+deniz kabuğu	1735n
 deniz kenarı	143n
 deniz köpüğü	142n
 deniz kıyısı	143n
@@ -6022,7 +6026,7 @@ denizcilik	140n
 denizkızı	430n
 denkmal	445h
 denmark	693o
-department store	1929a
+department store	1937a
 dependable	441a
 depo	411n
 deporte	424f
@@ -6038,17 +6042,17 @@ depressão	426g
 depresyon	426n
 deprimido	426f 426g
 deprimiert	426h
-depths	2136a
+depths	2144a
 depurado	420f
 dere	148n
 dere kenarı	148n
-derelict house	1917a
+derelict house	1925a
 deri	310n
 derin	476n
 derin deniz	141n
 derin okyanus	141n
 derinlikler	141n
-derramando líquido	1894g
+derramando líquido	1902g
 ders	392n
 ders çalışmak	392n
 derslik	392n
@@ -6075,7 +6079,7 @@ desejo	428g
 desenho animado	415g
 deseo	428f
 desert	156a
-desert island	1907a
+desert island	1915a
 deserto	156g 156i
 deserts	156a
 desesperación	426f
@@ -6114,7 +6118,7 @@ dessins animés	415e
 destellar	466f
 destellos	466f
 destemido	440g
-destiny	2757a
+destiny	2765a
 desvaído	478f
 details	496a 496h
 detalhes	496g
@@ -6136,7 +6140,7 @@ deuil	426e
 deus	447g
 deutschland	663o
 devaneio	431g
-deve	1662n
+deve	1670n
 dever de casa	392g
 devil	463a
 devilish	463a
@@ -6179,7 +6183,7 @@ diamante	323f 323g 323i
 diamanten	323h
 diamond	323a
 diamonds	323a
-diarrhea	1210a
+diarrhea	1218a
 diavolo	463i
 dibujos animados	415f
 dicembre	199i
@@ -6199,13 +6203,13 @@ dignitoso	445i
 digno	445f 445g
 dijital	410n
 dilek	439n
-dill	2186a
-diluted	2295a
+dill	2194a
+diluted	2303a
 dim	487a
 dimanche	422e
-dimgray	1559a
-dimgrey	1560a
-diminished	2296a
+dimgray	1567a
+dimgrey	1568a
+diminished	2304a
 dimly	487a
 din	447n
 dinamarca	693o
@@ -6216,7 +6220,7 @@ dinamik	424n
 dinamismo	424i
 dinamizm	424n
 dindar	447n
-dindon	1689e
+dindon	1697e
 diner	746a
 diner américain	746e
 dinero	458f
@@ -6236,14 +6240,14 @@ dio	447i
 dios	447f
 dipinto	474i
 dirt	169a
-dirt brown	1332a
+dirt brown	1340a
 dirty	460a
-dirty blue	1229a
-dirty green	1440a
-dirty orange	1314a
-dirty pink	1380a
-dirty purple	1125a
-dirty yellow	1465a
+dirty blue	1237a
+dirty green	1448a
+dirty orange	1322a
+dirty pink	1388a
+dirty purple	1133a
+dirty yellow	1473a
 disagio	448i
 disco	472a 472e 472f 472g 472h 472i 472m
 disco voador	177g
@@ -6273,14 +6277,14 @@ disperazione	426i
 distinguido	432f
 distingué	432e
 distinto	432i
-district	2646a
+district	2654a
 ditch	497a
 diurne	195e
 diurno	195f 195g 195i
-diva	2159a
+diva	2167a
 divali	851n
-dive	2199a
-diver	2643a
+dive	2207a
+diver	2651a
 diversión	425f
 diversão	425g
 divertente	425i
@@ -6294,14 +6298,14 @@ diya	851a
 diyas	851a
 dizüstü	410n
 diêm vương	463m
-dişi domuz	1656n
-dişi koyun	1660n
+dişi domuz	1664n
+dişi koyun	1668n
 dişil	454n
 dişli	308n
 diễm lệ	432m
 diễu hành	444m
 diệu kỳ	430m
-djembé	2033e
+djembé	2041e
 djerba	905a
 doanh nghiệp	391m
 doce	272g
@@ -6313,23 +6317,23 @@ docteur	390e
 doctor	390a 390f
 doctora	390f
 doctors	390a
-dodger blue	1140a
-dodgerblue	1561a
+dodger blue	1148a
+dodgerblue	1569a
 dodgers	624o
-dodo	1702a 1702e 1702f 1702h 1702i
-dodo kuşu	1702n
-dodô	1702g
-doe	2759a
+dodo	1710a 1710e 1710f 1710h 1710i
+dodo kuşu	1710n
+dodô	1710g
+doe	2767a
 doente	460g
 doença	460g
-doeskin	2483a
+doeskin	2491a
 dog	347a
-dog face	1630a
+dog face	1638a
 dogs	347a
-dogwood	2427a
+dogwood	2435a
 doksanlar	745n
 doktor	390n
-doktorhut	2017h
+doktorhut	2025h
 dokunuş	496n
 dokunuşlar	496n
 dokunuşlu	496n
@@ -6344,7 +6348,7 @@ dollar	458a 458e 458h
 dollari	458i
 dollaro	458i
 dollars	458a 458e
-dolma biber	1799n
+dolma biber	1807n
 dolor	426f
 dolore	426i
 doloroso	426f 426g 426i
@@ -6361,10 +6365,10 @@ domingo	422f 422g
 domino	611o
 dominos	611o
 dompfaff	294h
-domuz	1656n
-domuz burnu	1658n
-domuz pastırması	1822n
-domuz yüzü	1655n
+domuz	1664n
+domuz burnu	1666n
+domuz pastırması	1830n
+domuz yüzü	1663n
 don	187n
 dona	272f
 donas	272f
@@ -6383,7 +6387,7 @@ donuk	482n
 donut	272a 272e 272f 272g 272h 272n
 donuts	272a 272h
 doom	438a
-door	2502a
+door	2510a
 dor	426g
 dorada	11f
 dorado	11f
@@ -6407,7 +6411,7 @@ dorée	11e
 dosmiles	748f
 dostluk	425n
 dostça	425n
-dot	2511a
+dot	2519a
 dot painting	864a
 dotonbori	925a
 dotter	270h
@@ -6419,8 +6423,8 @@ douce	423e
 douce amère	450e
 douceur	423e
 doudou	443e
-dough	2175a
-doughnut	1869a 1869e
+dough	2183a
+doughnut	1877a 1877e
 douillet	433e
 douillette	433e
 douleur	426e
@@ -6435,10 +6439,10 @@ doux ton	481e
 dove	442A
 doves	442a
 downcast	426a
-downing	2428a
+downing	2436a
 downtown	373a
 doygun	480n
-dozen	2626a
+dozen	2634a
 doçura	443g
 doğa	418n
 doğa yürüyüşü	453n
@@ -6447,17 +6451,17 @@ doğu tarzı	389n
 doğum günü	406n
 doğum günü partisi	406n
 doğum günü pastası	272n
-drab	1306a
-drab green	1401a
+drab	1314a
+drab green	1409a
 drache	430h
 drachen	430h
-drachengesicht	1714h
+drachengesicht	1722h
 draghi	430i
 drago	430i
 dragon	430a 430e
-dragon face	1714a
+dragon face	1722a
 dragones	430f
-dragonfly	2422a
+dragonfly	2430a
 dragons	430a 430e
 dragão	430g
 dragón	430f
@@ -6482,28 +6486,28 @@ dreamy	431a
 dreary	426a
 dreck	169h
 dreckig	460h
-dress	1990a
-dried	2043a
-dried blood	1179a
-drifting	2348a
+dress	1998a
+dried	2051a
+dried blood	1187a
+drifting	2356a
 driftwood	301a
-drive	2205a
+drive	2213a
 drizzle	201a
-dromadaire	1662e
-dromedar	1662h
-dromedario	1662f 1662i
+dromadaire	1670e
+dromedar	1670h
+dromedario	1670f 1670i
 drop of	495a
 dropbox	599o
 droplet	152a
 droplets	152a
-drops	2562a
+drops	2570a
 drops of	495a
 drought	156a
 drowsy	449a
 druck	448h
-drum	2032a
-drumsticks	2032a
-dry	2055a
+drum	2040a
+drumsticks	2040a
+dry	2063a
 drôle	425e
 dschungel	120h
 du mục	453m
@@ -6519,34 +6523,34 @@ dublino	928i
 dublín	928f
 dubrovnik	899a
 dubái	813f
-duck	1699a
-duck egg blue	1174a
-duckling	2763a
+duck	1707a
+duck egg blue	1182a
+duckling	2771a
 duda	448f
 dudas	448f
 duelo	426f
 duftblüte	225h
 dulce de leche	263f
 dulces	277f
-dull blue	1455a
-dull brown	1252a
-dull green	1487a
-dull orange	1407a
-dull pink	1446a
-dull purple	1439a
-dull red	1384a
-dull teal	1149a
-dull yellow	1393a
+dull blue	1463a
+dull brown	1260a
+dull green	1495a
+dull orange	1415a
+dull pink	1454a
+dull purple	1447a
+dull red	1392a
+dull teal	1157a
+dull yellow	1401a
 dulzura	443f
 duman	343n
 dumanlı	343n
-dumpling	1858a 1858f
+dumpling	1866a 1866f
 duna	156f 156g 156i
 dunas	156f 156g
 dune	156a 156e 156i
 dunes	156a
 dung nham	166m
-dungeon	2751a
+dungeon	2759a
 dunkel	475h
 dunkelgrün	48h
 dunkelheit	446h
@@ -6561,10 +6565,10 @@ durable	418e
 durazno	236f
 durcheinander	457h
 durgun	421n
-durian	2555a
+durian	2563a
 durmiendo	449f
 dusk	192a
-dusk blue	1092a
+dusk blue	1100a
 dusky	487a
 dust	169a
 dusty	482a
@@ -6577,7 +6581,7 @@ duveteux	443e
 duygusal	450n
 duyên dáng	432m
 duyên hải	143m
-dwarf	2764a
+dwarf	2772a
 dynamic	424a
 dynamique	424e
 dynamisch	424h
@@ -6621,7 +6625,7 @@ délire	457e
 démodé	413e
 démon	463e
 démoniaque	463e
-dép xỏ ngón	2004m
+dép xỏ ngón	2012m
 dépouillé	420e
 dépression	426e
 déprimé	426e
@@ -6650,35 +6654,35 @@ dòng suối	148m
 dòng sông	148m
 dólar	458f 458g
 dólares	458f 458g
-dónut	1869f
+dónut	1877f
 dökme demir	307n
-dökülen sıvı	1894n
+dökülen sıvı	1902n
 dökülen yapraklar	129n
-döner	1831h
-döner kebab	1831h
-dönme dolap	1955n
+döner	1839h
+döner kebab	1839h
+dönme dolap	1963n
 dörfer	382h
 dörflich	382h
-dört yapraklı yonca	1767n
+dört yapraklı yonca	1775n
 döviz	458n
 dövüş	437n
 dù	371m
-dùi trống	2032m
+dùi trống	2040m
 dúvida	448g
 düne	156h
 dünen	156h
 dünya gezegeni	418n
 dürre	156h
-dürüm	1831n
+dürüm	1839n
 dürüst	441n
 dürüstlük	441n
 düster	426h
 düster dunkel	475h
 düster gotisch	446h
-düz ayakkabı	2008n
+düz ayakkabı	2016n
 düğün	405n
 düş	431n
-düşen yapraklar	1769n
+düşen yapraklar	1777n
 düşmanca	437n
 düşsel	431n
 dış uzay	177n
@@ -6697,7 +6701,7 @@ dược phẩm	390m
 dạ quang	484m
 dạ tiệc	444m
 dải ngân hà	177m
-dấu chân móng vuốt	1688m
+dấu chân móng vuốt	1696m
 dầu ô liu	300m
 dễ chịu	433m
 dễ mến	443m
@@ -6709,31 +6713,31 @@ dịu dàng	423m
 dục vọng	428m
 dứa	241m
 dừa	242m
-eagle	1698a
-ear of corn	1797a
+eagle	1706a
+ear of corn	1805a
 early morning	189a
-ears	2700a
+ears	2708a
 earth	169a
 earth tones	419a
 earth yellow	102a
 earthy	419a
 easter	407a
-easter green	1372a
-easter purple	1305a
-eastlake	2768a
+easter green	1380a
+easter purple	1313a
+eastlake	2776a
 easygoing	422a
 easyjet	590o
 eau	152e
 ebay	541o
 ebbe	142h
 eberesche	293h
-ebony	2292a
+ebony	2300a
 eccentric	471a
 eccentrico	471i
 eccetto	497i
 eccitante	424i
-echo	2111a
-eclipse	2254a
+echo	2119a
+eclipse	2262a
 eco	418a 418g 418m
 eco friendly	418a
 ecologia	418g 418i
@@ -6747,7 +6751,7 @@ ecológico	418f 418g
 economia	391g 391i
 economy	391a
 economía	391f
-ecru	1360a
+ecru	1368a
 ecstatic	425a
 eczane	390n
 edebiyat	341n
@@ -6755,19 +6759,19 @@ edel	416h
 edel fein	432h
 edelstahl	306h
 edelstein	345h
-eden	2374a
+eden	2382a
 edera	134i
 edifici	373i
 edificio	373f 373i
-edificio classico	1910i
-edificio clásico	1910f
-edificio de colegio	1928f
-edificio de oficinas	1920f
-edificio di uffici	1920i
-edificio in costruzione	1911i
+edificio classico	1918i
+edificio clásico	1918f
+edificio de colegio	1936f
+edificio de oficinas	1928f
+edificio di uffici	1928i
+edificio in costruzione	1919i
 edificios	373f
 edifício	373g
-edifício comercial	1920g
+edifício comercial	1928g
 edimburgo	927f 927g 927i
 edinburgh	927a 927h 927m 927n
 educación	392f
@@ -6792,12 +6796,12 @@ ege	812n
 egeo	812f 812i
 egeu	812g
 egg	270a
-egg shell	1050a
+egg shell	1058a
 eggplant	249a
-eggplant purple	1051a
+eggplant purple	1059a
 eggs	270a
-eggshell	1437a
-eggshell blue	1202a
+eggshell	1445a
+eggshell blue	1210a
 egipcia	811f
 egipcio	811f
 egipto	683o 811f
@@ -6821,7 +6825,7 @@ eiche	301h
 eichenholz	301h
 eid	786a 786f 786g 786i
 eid al fitr	786a
-eidechse	1712h
+eidechse	1720h
 eier	270h
 eifersucht	461h
 eifersüchtig	461h
@@ -6838,14 +6842,14 @@ eine prise	495h
 eine spur	495h
 einfühlsam	423h
 einhorn	430h
-einhorngesicht	1647h
+einhorngesicht	1655h
 einhörner	430h
-einkaufstüten	2002h
+einkaufstüten	2010h
 einladend	433h
 einsam	426h
-einsame insel	1907h
+einsame insel	1915h
 einsamkeit	426h
-einteiliger badeanzug	1993h
+einteiliger badeanzug	2001h
 eintönig	470h
 eis	185h
 eis am stiel	279h
@@ -6858,9 +6862,9 @@ eisen	307h
 eisengrau	87h
 eisig	435h
 eiskalt	435h
-eiswürfel	1899h
+eiswürfel	1907h
 ejderha	430n
-ejderha yüzü	1714n
+ejderha yüzü	1722n
 ejercicio	424f
 ejército	467f
 ekel	460h
@@ -6869,7 +6873,7 @@ ekim	198n
 ekin	252n
 eklig	460h
 ekmek	271n
-ekmek dilimi	1810n
+ekmek dilimi	1818n
 eko	418n
 ekoloji	418n
 ekolojik	418n
@@ -6883,19 +6887,19 @@ el calafate	884a
 el gran hotel budapest	859f
 el lissitzky	857a
 el pasado	450f
-el çantası	2000n
+el çantası	2008n
 elan	424h
 elated	425a
-elbise	1990n
-elderberry	2564a
-eldiven	1987n
+elbise	1998n
+elderberry	2572a
+eldiven	1995n
 electric	484a
 electronic	410a
 electronics	410a
 electrónica	410f
 electrónico	410f
-elefant	1666h
-elefante	1666f 1666g 1666i
+elefant	1674h
+elefante	1674f 1674g 1674i
 elegance	432a
 elegancia	432f
 elegant	432a 432h
@@ -6907,7 +6911,7 @@ elektronik	410h 410n
 elektronisch	410h
 elem	426n
 elend	426h
-elephant	1666a
+elephant	1674a
 eletrônico	410g
 eletrônicos	410g
 elettrico	484i
@@ -6917,14 +6921,14 @@ elfenbein	38h
 elfenbeinfarben	38h
 elhamra	917n
 elhamra sarayı	917n
-elk	2432a
+elk	2440a
 ellili yıllar	746n
 elma	237n
 elmas	323n
-elmetto con croce bianca	2020i
-elmetto militare	2019i
+elmetto con croce bianca	2028i
+elmetto militare	2027i
 elote	251f
-elusive	2297a
+elusive	2305a
 eléctrico	484f
 elétrico	484g
 em bé	442m
@@ -6945,7 +6949,7 @@ embrumé	485e
 embrumée	485e
 embruns	142e
 emerald	49a
-emerald green	1454a
+emerald green	1462a
 emirados árabes unidos	685o
 emirates airline	584o
 emiratos árabes unidos	685o
@@ -6963,15 +6967,15 @@ empire	417a 417e
 empolgado	424g
 empolgante	424g
 empolvado	482f
-empreintes animaux	1688e
+empreintes animaux	1696e
 empresa	391f 391g
 empresarial	391f 391g
 empresyonizm	828n
 emptiness	426a
-empty nest	1771a
+empty nest	1779a
 empört	437h
 empörung	437h
-emulsion	2327a
+emulsion	2335a
 en bois	301e
 en casa	433f
 en colère	437e
@@ -6987,7 +6991,7 @@ en línea	410f
 en plein jour	195e
 en sueur	436e
 en évitant	497e
-enamel	2769a
+enamel	2777a
 enamorado	427f
 enamoramiento	427f
 encalado	375f
@@ -7012,7 +7016,7 @@ encourager	439e
 encouraging	439a
 encre	47e
 encre de chine	324e
-end	2298a
+end	2306a
 endişe	448n
 endişeli	448n
 endonezya	711o
@@ -7092,7 +7096,7 @@ enoteca	377i
 enredadera	134f
 ensalada	469f
 ensalada de frutas	468f
-enseigne de barbier	1957e
+enseigne de barbier	1965e
 enseigne lumineuse	330e
 enseignes lumineuses	330e
 ensolarada	173g
@@ -7102,7 +7106,7 @@ ensoleillée	173e
 ensoñación	431f
 ensueño	431f
 entardecer	180g
-ente	1699h
+ente	1707h
 entediado	470g
 entediante	470g
 enterrement	445e
@@ -7131,8 +7135,8 @@ entusiasmo	424f 424g 424i
 entusiasta	424f 424i
 entzückend	425h
 entzückt	425h
-envelope vermelho	1974g
-enveloppe rouge	1974e
+envelope vermelho	1982g
+enveloppe rouge	1982e
 envergonhado	448g
 envidia	461f
 envidioso	461f
@@ -7145,7 +7149,7 @@ environnemental	418e
 envy	461a
 enérgica	424f 424g
 enérgico	424f 424g
-ephemeral	2565a
+ephemeral	2573a
 epoca	413i
 epoca vittoriana	856i
 equilibrado	421f 421g
@@ -7154,7 +7158,7 @@ equilibrio	421f 421i
 equilíbrio	421g
 era vitoriana	856g
 erba	125i
-erba mate	1898i
+erba mate	1906i
 erba verde	125i
 erbe	137i
 erbe aromatiche	137i
@@ -7165,7 +7169,7 @@ erdbeeren	230h
 erde	169h
 erdgelb	102h
 erdig	419h
-erdnuss	1805h
+erdnuss	1813h
 erdreich	169h
 erdtöne	419h
 eremitage	918h
@@ -7181,10 +7185,10 @@ erik çiçeği	216n
 erinnern	450h
 erinnerung	450h
 erinnerungen	450h
-erizo	1678f
-erişte	1849n
+erizo	1686f
+erişte	1857n
 erkek	493N
-erkek ayakkabısı	2005n
+erkek ayakkabısı	2013n
 erkeklik	455n
 erkeksi	455n
 erken sabah	189n
@@ -7205,7 +7209,7 @@ ernte	198h
 erntedank	198h
 erntedankfest	198h
 ernährung	452h
-ero	2583a
+ero	2591a
 eroberung	451h
 eroe	440i
 eroi	440i
@@ -7218,10 +7222,10 @@ erschöpfung	449h
 erstaunlich	459h
 erstaunt	459h
 erupción	166f
-erupción volcánica	1902f
+erupción volcánica	1910f
 eruption	166a
 erupção	166g
-erupção vulcânica	1902g
+erupção vulcânica	1910g
 eruzione	166i
 erva	137g
 ervas	137g
@@ -7239,10 +7243,10 @@ escaldante calor	436g
 escalofriante	438f
 escalofrío	435f
 escandinavo	387f 387g
-escarabajo	1735f
+escarabajo	1743f
 escarcha	187f
 escarchado	486f
-escargot	1730e
+escargot	1738e
 escarlata	34f
 escarlate	34g
 escludendo	497i
@@ -7255,9 +7259,9 @@ escola	392g
 escola de samba	852g
 escolar	392f 392g
 escondido	429f 429g
-escorpião	1741g
-escorpión	1741f
-escorregador	1954g
+escorpião	1749g
+escorpión	1749f
+escorregador	1962g
 escritório	391g
 escuela	392f
 escura	475g
@@ -7287,8 +7291,8 @@ espacio exterior	177f
 espagne	665o
 espagnol	897e
 espagnole	897e
-espaguete	1850g
-espagueti	1850f
+espaguete	1858g
+espagueti	1858f
 espanha	665o
 espanhol	897g
 espanhola	897g
@@ -7312,9 +7316,9 @@ esperanzado	439f
 esperanzador	439f
 esperança	439g
 esperançoso	439g
-espiga de arroz	1764f
-espiga de maíz	1797f
-espiga de milho	1797g
+espiga de arroz	1772f
+espiga de maíz	1805f
+espiga de milho	1805g
 espinaca	469f
 espinacas	469f
 espinafre	469g
@@ -7343,19 +7347,19 @@ espíritu	447f
 espíritus	447f
 esqui	199g
 esquiar	199f 199g
-esquilo	1676g
+esquilo	1684g
 esquisito	471g
 esquí	199f
 esrarengiz	429n
 essaouira	797a 797e
-essence	2093a
+essence	2101a
 essenziale	420i
 esseulé	426e
 esta noche	193f
 esta noite	193g
 estable	441f
 estación espacial	398f
-estadio	1909f
+estadio	1917f
 estados unidos	670o
 estambul	809f
 estampe japonaise	832e
@@ -7364,7 +7368,7 @@ estanque	149f
 estanque de lotos	150f
 estasiato	425i
 estate	197i
-estatua de la libertad	1935f
+estatua de la libertad	1943f
 estação espacial	398g
 estiagem	156g
 estilo chino	389f
@@ -7384,7 +7388,7 @@ estrela	176g
 estrelada	176g
 estrelado	176g
 estrelas	176g
-estrelas brilhantes	1964g
+estrelas brilhantes	1972g
 estrella	176f
 estrellada	176f
 estrellado	176f
@@ -7406,8 +7410,8 @@ estudios	392f
 estudo	392g
 estufa	126G
 estuque	375g
-estádio	1909g
-estátua da liberdade	1935g
+estádio	1917g
+estátua da liberdade	1943g
 estável	441g
 estúdio ghibli	860g
 esverdeada	3g
@@ -7425,11 +7429,11 @@ etiyopyalı	894n
 etiópia	894g
 etéreo	431f 431g
 etíope	894f 894g
-eucalyptus	2269a
+eucalyptus	2277a
 euforia	425f 425g 425i
 euforico	425i
 eufórico	425f 425g
-eule	1701h
+eule	1709h
 euphoria	425a
 euphoric	425a
 euphorie	425e 425h
@@ -7440,10 +7444,10 @@ ev gibi	433n
 ev sıcaklığı	433n
 evcilleşmemiş	453n
 evening	192a
-everglade	2552a
+everglade	2560a
 evergreen	121a
-evergreen tree	1760a
-everlasting	2566a
+evergreen tree	1768a
+everlasting	2574a
 everton	640o
 everton fc	640o
 evham	448n
@@ -7456,7 +7460,7 @@ evitare	497i
 evitate	497i
 evite	497g
 evlenmek	405n
-evler	1916n
+evler	1924n
 evli	405n
 evlilik	405n
 evren	177n
@@ -7478,7 +7482,7 @@ exclude	497a
 excluding	497a
 excluindo	497g
 exclure	497e
-exclusive	2567a
+exclusive	2575a
 exclusively	492a
 excluyendo	497f
 excursión	453f
@@ -7531,10 +7535,10 @@ fabl	430n
 fable	430a 430e
 fabrik	411h
 fabrika	411n
-fabrikgebäude	1930h
+fabrikgebäude	1938h
 fac	392e
-faccina volpe	1635i
-face	2573a
+faccina volpe	1643i
+face	2581a
 facebook	506o
 factory	411a
 faculdade	392g
@@ -7543,14 +7547,14 @@ fada	430g
 fadas	775g
 fade	470E 470H
 faded	482a
-fagioli	1806i
+fagioli	1814i
 fagulha	167g
 fahl	478h
 faiança de delft	834g
 faible lumière	487e
 faint	478a
 fairies	430a
-fairway	2774a
+fairway	2782a
 fairy	430a
 fairy chimneys	848a
 fairy lights	368a
@@ -7558,9 +7562,9 @@ fairy tale	775a
 fairytale	430a
 faith	439a
 faithful	441a
-fal kurabiyesi	1859n
-falafel	1832a 1832f 1832g 1832h 1832i 1832n
-falafels	1832e
+fal kurabiyesi	1867n
+falafel	1840a 1840f 1840g 1840h 1840i 1840n
+falafels	1840e
 falaise	164e
 falaises	164e
 falesia	164i
@@ -7568,7 +7572,7 @@ falez	164n
 fall	198a
 fall foliage	129a
 fall leaves	129a
-fallen	2570a
+fallen	2578a
 fallen leaf	198a
 fallen leaves	129a
 falu red	878a
@@ -7582,7 +7586,7 @@ famille	433e
 family	433a
 família	433g
 fanciullezza	450i
-fancy	2219a
+fancy	2227a
 fango	169f 169i
 fanous	786a
 fantaisie	430e
@@ -7617,9 +7621,9 @@ farbkleckse	496h
 farbtupfer	496h
 fard	114i
 fard à joues	114e
-fare	1671n
+fare	1679n
 fare il bagno	143i
-fare yüzü	1670n
+fare yüzü	1678n
 farfalla	356i
 farfelu	471e
 fari	332i
@@ -7653,13 +7657,13 @@ fastidioso	437i
 fastnacht	783h
 fastueux	416e
 fastuoso	416f
-fasulye	1806n
+fasulye	1814n
 fat tuesday	783a
 fata	430i
 fatato	430i
 fate	430I
-fatia de pizza	1825g
-fatia de torta	1874g
+fatia de pizza	1833g
+fatia de torta	1882g
 fatigué	449e
 fattoria	382i
 faul	449h
@@ -7675,7 +7679,7 @@ fauvist	756a
 fauviste	756e
 favo de mel	264g
 favola	430i
-fawn	1273a
+fawn	1281a
 fazenda	382g
 faísca	167g
 faïence	326e
@@ -7701,7 +7705,7 @@ fede	439i
 fedele	441i
 fedeltà	441i
 feder	342h
-federation	2775a
+federation	2783a
 federn	342h
 fedex	532o
 fee	430h
@@ -7715,7 +7719,7 @@ feiertag	444h
 feiertage	444h
 feijoada	284a 284e 284f 284g 284h 284i 284m 284n
 feijoada completa	284g
-feijões	1806g
+feijões	1814g
 feindselig	437h
 feio	460g
 feira	364g
@@ -7727,7 +7731,7 @@ feitiçaria	430g
 feitiço	430g
 feld	124h
 felder	124h
-feldspar	2738a
+feldspar	2746a
 felice	425i
 felicidad	425f
 felicidade	425g
@@ -7756,8 +7760,8 @@ fenerbahce	656o
 fenerbahçe	656o
 fenerler	331n
 fenicottero	348i
-fenicottero rosa	1704i
-fennel	2191a
+fenicottero rosa	1712i
+fennel	2199a
 feo	460f
 fer	307e
 fer forgé	307e
@@ -7772,12 +7776,12 @@ ferie	422i
 ferien	422h
 ferito	426i
 ferme	382e
-fern	1093a
-fern green	1230a
-ferocious	2776a
+fern	1101a
+fern green	1238a
+ferocious	2784a
 ferragosto	197i
 ferrari	513o
-ferris wheel	1955a
+ferris wheel	1963a
 ferro	307g 307i
 ferro battuto	307i
 ferro fundido	307g
@@ -7852,8 +7856,8 @@ festtag	444h
 festung	393h
 festín	444f
 fetih	451n
-fetta di formaggio	1818i
-fetta di torta	1872i
+fetta di formaggio	1826i
+fetta di torta	1880i
 feu	167e
 feu artifice	366e
 feu de bois	340e
@@ -7867,13 +7871,13 @@ feuerschein	167h
 feuertopf	333h
 feuerwehrauto	290h
 feuerwerk	366h
-feuerwerkskörper	1963h
+feuerwerkskörper	1971h
 feuillage	128e
 feuillage automne	129e
 feuille	128e
-feuille morte	1769e
+feuille morte	1777e
 feuille or	328e
-feuille virevoltante	1770e
+feuille virevoltante	1778e
 feuille érable	130e
 feuilles	128e
 feuilles automne	129e
@@ -7882,7 +7886,7 @@ feuilles érable	130e
 feurig	428h
 feux artifice	366e
 feux tricolores	292e
-fever	2213a
+fever	2221a
 fevereiro	199g
 fez	797a
 fiaba	430i
@@ -7895,7 +7899,7 @@ fiammata	167i
 fiamme	167i
 fiammeggiante	167i
 fiat	524o
-fibre	2338a
+fibre	2346a
 fichte	121h
 ficção científica	410g
 fidato	441i
@@ -7939,16 +7943,16 @@ filipino flag	713o
 filippina	904i
 filippine	713o
 filippino	904i
-filizlenme	1758n
+filizlenme	1766n
 fille	493E
 filles	493E
 film noir	773a 773e 773h
 filme noir	773g
-filtered	2778a
+filtered	2786a
 filthy	460a
 fim de semana	422g
 fim de tarde	192g
-fin	2678a
+fin	2686a
 fin de semana	422f
 finance	391a 391e
 financeiro	391g
@@ -7961,9 +7965,9 @@ finanzen	391h
 finanças	391g
 fine settimana	422i
 fines herbes	137e
-finger	2635a
-fingers	2523a
-finish	2712a
+finger	2643a
+fingers	2531a
+finish	2720a
 finland	694o
 finlandais	879e
 finlandaise	879e
@@ -7985,7 +7989,7 @@ finster	475h
 finsternis	446h
 fioca	487i
 fiocchi di neve	188i
-fiocco	1975i
+fiocco	1983i
 fiocco di neve	188i
 fioco	487i
 fiorde	849g
@@ -7994,8 +7998,8 @@ fiordi	849i
 fiordo	849f 849i
 fiordos	147f
 fiore	208i
-fiore appassito	1752i
-fiore bianco	1748i
+fiore appassito	1760i
+fiore bianco	1756i
 fiore di ciliegio	209i
 fiore di pesco	217i
 fiore di susino	216i
@@ -8005,17 +8009,17 @@ fiorire	208i
 fiorita	208i
 fiorito	208i
 fioritura	208i
-fir	2122a
+fir	2130a
 firavun	811n
 fire	167a
 fire engine	290a
-fire engine red	1321a
+fire engine red	1329a
 fire engines	290a
 fire truck	290a
 fire trucks	290a
-firebrick	1562a
-firecracker	1963a
-fired	2563a
+firebrick	1570a
+firecracker	1971a
+fired	2571a
 fireflies	357a
 firefly	357a
 firefox	555o
@@ -8027,32 +8031,32 @@ firework	366a
 fireworks	366a
 firma	391H
 firme	441f 441g
-fisarmonica	2026i
+fisarmonica	2034i
 fisch	399h
 fische	399h
 fischerboot	140h
-fischfrikadelle	1855h
+fischfrikadelle	1863h
 fish	399a
-fish cake with swirl	1855a
+fish cake with swirl	1863a
 fishes	399a
-fita de lembrete	1977g
+fita de lembrete	1985g
 fitness	424a 424e 424f 424g 424h 424i 424n
 fitnessstudio	424h
 fiume	148i
 fiyi	907f
 fiyort	147n
 fière	451e
-fişek	1962n
+fişek	1970n
 fjord	849a 849e 849h
 fjorde	849h
 fjords	849a 849e
-flacher schuh	2008h
-fladenbrot	1813h
+flacher schuh	2016h
+fladenbrot	1821h
 flag of japan	661o
 flamant	348e
 flamant rose	348e
 flamants roses	348e
-flamboyant	436e 1704a
+flamboyant	436e 1712a
 flambée	167e
 flame	167a
 flamenca	865f
@@ -8067,38 +8071,38 @@ flamme	167e 167h
 flammen	167h
 flammend	167h
 flammes	167e
-flan	1878f
-flannel	2341a
+flan	1886f
+flannel	2349a
 flaque	200e
 flaques	200e
-flasche mit knallendem korken	1886h
+flasche mit knallendem korken	1894h
 flaschengrün	48h
-flash	2169a
+flash	2177a
 flash of	495a
 flashes of	495a
-flat blue	1124a
-flat green	1138a
-flat shoe	2008a
-flatbread	1813a
+flat blue	1132a
+flat green	1146a
+flat shoe	2016a
+flatbread	1821a
 flauschig	443h
 flechazo	427f
 fleck of	495a
 flecks	496a
 flecks of	495a
-fledermaus	1679h
-fleisch	1819h
-fleischhachse	1819h
-fleischstück	1821h
+fledermaus	1687h
+fleisch	1827h
+fleischhachse	1827h
+fleischstück	1829h
 flemmard	449e
 flemme	449e
 flerte	428g
-flesh	2498a
+flesh	2506a
 fleur	208e
-fleur blanche	1748e
+fleur blanche	1756e
 fleur de cerisier	209e
 fleur de prunier	216e
 fleur de pêcher	217e
-fleur fanée	1752e
+fleur fanée	1760e
 fleuri	208e
 fleurie	208e
 fleurir	208e
@@ -8108,11 +8112,11 @@ fleurs de colza	335e
 fleuve	148e
 flieder	64h
 fliederfarben	64h
-fliege	1743h
+fliege	1751h
 fliegen	170h
-fliegenpilz	1773h
+fliegenpilz	1781h
 flight	170a
-flint	2299a
+flint	2307a
 fliperama	744g
 flippant	438e
 flirt	428a 428e 428h 428i
@@ -8129,23 +8133,23 @@ flocons	188e
 flocos de neve	188g
 flojo	449f
 flor	208f 208g
-flor blanca	1748f
-flor branca	1748g
+flor blanca	1756f
+flor branca	1756g
 flor de ameixeira	216g
 flor de cerejeira	209g
 flor de cerezo	209f
 flor de ciruelo	216f
 flor de durazno	217f
-flor de hibisco	1753f
+flor de hibisco	1761f
 flor de melocotonero	217f
 flor de pessegueiro	217g
-flor marchita	1752f
-flor murcha	1752g
+flor marchita	1760f
+flor murcha	1760g
 floración	208f
 floraison	208e
 floral	208a 208e 208f 208g 208h
 florale	208e
-floralwhite	1563a
+floralwhite	1571a
 floransa	799n
 floração	208g
 floreale	208i
@@ -8167,12 +8171,12 @@ floresta tropical	120g
 florestas	119g
 florida	208f 208g
 florido	208f 208g
-floss	2406a
+floss	2414a
 flotando	431f
 flotante	431f
 flottant	431e
-flour	2398a
-flow	2645a
+flour	2406a
+flow	2653a
 flower	208a
 flower power	751a
 flowers	208a
@@ -8183,8 +8187,8 @@ fluo	484e 484i
 fluorescent	484a 484e
 fluorescente	484e 484f 484g 484i
 fluoreszierend	484h
-fluro green	1254a
-flush	2300a
+fluro green	1262a
+flush	2308a
 fluss	148h
 flut	142h
 fluttuante	431i
@@ -8199,14 +8203,14 @@ flügel	170h
 flüsse	148h
 flüssig	152h
 flüssigkeit	152h
-flüssigkeit ausgießen	1894h
+flüssigkeit ausgießen	1902h
 foam	142a
-foam green	1107a
-foca	1721f 1721g 1721i
-focaccia	1813i
+foam green	1115a
+foca	1729f 1729g 1729i
+focaccia	1821i
 focolare	340i
 focoso	428i
-focus	2779a
+focus	2787a
 fofa	443g
 fofinho	443g
 fofo	443g
@@ -8217,8 +8221,8 @@ foggy	203a
 foggy colour	485a
 foglia	128i
 foglia acero	130i
-foglia al vento	1770i
-foglia caduta	1769i
+foglia al vento	1778i
+foglia caduta	1777i
 foglia oro	328i
 fogliame	128i
 foglie	128i
@@ -8233,11 +8237,11 @@ fogueira	167g
 foguete	398g
 fogón	340f
 foi	439e
-foil	2372a
+foil	2380a
 folclore	412f
 folclórico	412g
 folha	128g
-folha ao vento	1770g
+folha ao vento	1778g
 folha de bordo	130g
 folha de ouro	328g
 folhagem	128g
@@ -8264,26 +8268,26 @@ fondali	141i
 fondo del mar	141f
 fondo marino	141f
 fonds marins	141e
-fondue	1837a 1837e 1837f 1837g 1837h
+fondue	1845a 1845e 1845f 1845g 1845h
 fondue chinoise	333e
-fonduta	1837i
-fondü	1837n
-fontaine	1942e
-fontana	1942i
-fonte	307e 1942g
-fool	2492a
+fonduta	1845i
+fondü	1845n
+fontaine	1950e
+fontana	1950i
+fonte	307e 1950g
+fool	2500a
 football	424a 424e
 fora a	497g
 fora o	497g
 forbidden city	380a
 force	440E
 forest	119a
-forest green	1529a
+forest green	1537a
 foresta	119i
 foresta nera	921i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1564a
+forestgreen	1572a
 forests	119a
 forget the	497a
 forlorn	426a
@@ -8291,9 +8295,9 @@ formal	445a 445f 445g
 formale	445i
 formel	445e
 formelle	445e
-formica	1733i
-formiga	1733g
-forrest green	1483a
+formica	1741i
+formiga	1741g
+forrest green	1491a
 forst	119h
 fort	440e
 fortaleza	393f 393g
@@ -8303,7 +8307,7 @@ fortezza	393i
 fortress	393a
 fortuna	416f 416g 416i
 fortune	416a
-fortune cookie	1859a
+fortune cookie	1867a
 fortuné	416e
 forza	440i
 força	440g
@@ -8315,27 +8319,27 @@ forêt vierge	120e
 forêts	119e
 foschia	203i
 fosforlu	484n
-fossil	2149a
+fossil	2157a
 fou	457e
 fou rire	425e
 foudre	202e
 fougue	428e
 fougueux	428e
-foulard	1986e
+foulard	1994e
 foule	457e
-found	2572a
-fountain	1942a
-four leaf clover	1767a
-fourmi	1733e
+found	2580a
+fountain	1950a
+four leaf clover	1775a
+fourmi	1741e
 fournaise	206e
 fovismo	756f
 fovizm	756n
 fox	355a
 foxes	355a
-foxy	2781a
+foxy	2789a
 fracas	457e
 fragola	230i
-fragrant	2256a
+fragrant	2264a
 frais	434e
 fraise	230e
 framboesa	234g
@@ -8366,11 +8370,11 @@ freedom	453a
 freezing	435a
 freibad	143h
 freiheit	453h
-freiheitsstatue	1935h
-french blue	1288a
+freiheitsstatue	1943h
+french blue	1296a
 french country	766a
 french flag	662o
-french fries	1824a
+french fries	1832a
 french riviera	846a
 frenesia	457i
 frenesí	457f
@@ -8385,9 +8389,9 @@ fresco	434f 434g 434i
 frescor	434g
 frescura	434f
 fresh	434a
-fresh green	1022a
+fresh green	1030a
 freshness	434a
-fresón	1787f
+fresón	1795f
 freude	425h
 freudig	425h
 freudlos	426h
@@ -8403,7 +8407,7 @@ friandises	277e
 fric	458e
 frida	762a
 frida kahlo	762a
-fried shrimp	1854a
+fried shrimp	1862a
 frieden	421h
 friedhof	445h
 friedlich	421h
@@ -8425,31 +8429,31 @@ frische luft	434h
 frisquet	435e
 frisson	435e
 frissonnant	435e
-frites	1824e
+frites	1832e
 frittella	272i
 frittelle	272i
-frittierte garnele	1854h
+frittierte garnele	1862h
 frog	360a
-frog green	1253a
+frog green	1261a
 frogs	360a
 froh	425h
 froid	435e
 froide	435e
 froideur	435e
-frond	2317a
-front	2733a
-front facing baby chick	1694a
-frontier	2301a
+frond	2325a
+front	2741a
+front facing baby chick	1702a
+frontier	2309a
 frontier town	774a
 frosch	360h
-froschgesicht	1709h
+froschgesicht	1717h
 frost	187a 187h
 frost white	83a
 frosted	486a
 frostig	435h
 frostweiß	83h
 frosty	187a
-froth	2202a
+froth	2210a
 frozen	486a
 frucht	468h
 fruchtig	468h
@@ -8499,19 +8503,19 @@ frühlingsfest	403h
 frühlingshaft	196h
 frühmorgens	189h
 fuchs	355h
-fuchsgesicht	1635h
+fuchsgesicht	1643h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	2212a
+fudge	2220a
 fuego	167f
 fuegos artificiales	366f
-fuel	2369a
-fuente	1942f
+fuel	2377a
+fuente	1950f
 fuerte	440f
 fuerza	440f
-fuji	1903h
-fuji dağı	1903n
+fuji	1911h
+fuji dağı	1911n
 full moon	174a
 fulmine	202i
 fumacento	343g
@@ -8534,7 +8538,7 @@ fungos	136g
 funke	167h
 funkeln	466h
 funkelnd	466h
-funkelnde sterne	1964h
+funkelnde sterne	1972h
 funken	167h
 funky	471a 471g 471m
 funny	425a
@@ -8543,7 +8547,7 @@ fuochi artificio	366i
 fuoco	167i
 fuoco da campo	167i
 fuori moda	413i
-fur	2144a
+fur	2152a
 furacão	202g
 furcht	438h
 furchterregend	438h
@@ -8560,7 +8564,7 @@ furore	437i
 furta cor	321g
 fury	437a
 fushimi inari	843a
-fusion	2279a
+fusion	2287a
 fusée	398e
 futaie	119e
 futbol	424n
@@ -8622,26 +8626,26 @@ fütürizm	410n
 fırtına	202n
 fırtınalı	202n
 fırın	271n
-fırınlanmış patates	1851n
-fıskiye	1942n
+fırınlanmış patates	1859n
+fıskiye	1950n
 fıstık	336n
 fıstık yeşili	53n
 fıstıklı	336n
 fıstıklı lokum	285n
 gadget	410a 410e 410f 410g 410h 410i
 gadgets	410a 410e
-gafas	1978f
-gafas de protección	1980f
-gafas de sol	1979f
+gafas	1986f
+gafas de protección	1988f
+gafas de sol	1987f
 gagnant	451e
 gagner	451e
 gai	425e
 gai góc	440m
 gaie	425e
 gaieté	425e
-gainsboro	1565a
+gainsboro	1573a
 gala	444a 444e 444f 444g 444h 444i 444n
-galactic	2163a
+galactic	2171a
 galaksi	177n
 galassia	177i
 galatasaray	655o
@@ -8655,31 +8659,31 @@ galeria de arte	474g
 galerie	474e 474h
 galería	474f
 galet	303e
-galette	1813e
-galette de riz	1845e
+galette	1821e
+galette de riz	1853e
 galho	301g
 galibiyet	451n
-galinha	1690g
+galinha	1698g
 galip	451n
 galleria	474i
 gallery	474a
 galleta	272f
-galleta de arroz	1845f
-galleta de la fortuna	1859f
+galleta de arroz	1853f
+galleta de la fortuna	1867f
 galletas	272f
-galletta di riso	1845i
-gallina	1690f 1690i
-gallo	1691f 1691i
-galo	1691g
+galletta di riso	1853i
+gallina	1698f 1698i
+gallo	1699f 1699i
+galo	1699g
 galpão	411g
 galáxia	177g
 galão	256g
-gamba	1863f
-gamba frita	1854f
-gamberetto	1863i
-gambero fritto	1854i
-gambá	1685g
-gameboy	2786a
+gamba	1871f
+gamba frita	1862f
+gamberetto	1871i
+gambero fritto	1862i
+gambá	1693g
+gameboy	2794a
 gamin	415e
 gamine	415e
 gan dạ	440m
@@ -8694,21 +8698,21 @@ gang đúc	307m
 ganh ghét	461m
 ganh tị	461m
 ganhar	451g
-gants	1987e
+gants	1995e
 ganância	461g
 ganês	779g
 garden	126a
-gardener	2788a
+gardener	2796a
 gardening	126a
 gardens	126a
-gargoyle	2636a
+gargoyle	2644a
 garip	471n
-garlic	1803a
-garnele	1863h
-garnet	2100a
+garlic	1811a
+garnele	1871h
+garnet	2108a
 garoa	201g
-garrafa de champanhe	1886g
-garrafa e copo de saquê	1885g
+garrafa de champanhe	1894g
+garrafa e copo de saquê	1893g
 garten	126h
 gartenarbeit	126h
 garçon	493E
@@ -8735,13 +8739,13 @@ gaufre	272e
 gaufres	272e
 gay pride	792i
 gazap	437n
-gazebo	2787a
+gazebo	2795a
 gazon	125e
 geada	187g
 geado	187g
 gears	308a
 gebet	447h
-gebetskette	2021h
+gebetskette	2029h
 gebirge	160h
 geborgen	433h
 gebrochenes herz	426h
@@ -8758,15 +8762,15 @@ gece kulübü	472n
 gece pazarı	365n
 gece saatleri	193n
 gece vakti	193n
-gece vakti köprü	1951n
+gece vakti köprü	1959n
 gece yarısı	194n
 geceleyin	193n
 gecenin geç saatleri	194n
 gechillt	422h
-gecko	2438a
+gecko	2446a
 gedeckt	482h
 gedenken	445h
-gedenkschleife	1977h
+gedenkschleife	1985h
 gedenkstätte	445h
 gedicht	341h
 gedichte	341h
@@ -8780,7 +8784,7 @@ geheim	429h
 geheimnis	429h
 geheimnisvoll	429h
 gehölz	119h
-geige	2030h
+geige	2038h
 geist	447h
 gel	187e
 gelada	486g
@@ -8794,11 +8798,11 @@ gelato	279a 279e 279f 279g 279h 279i 279m 279n
 gelato colore	486i
 gelb	2h
 gelbe	2h
-gelbe blüte	1755h
+gelbe blüte	1763h
 gelbgrün	67h
 gelblich	2h
 geld	458h
-geldbörse	1999h
+geldbörse	2007h
 geldscheine	458h
 gelecek	410n
 geleira	185g
@@ -8819,7 +8823,7 @@ gelsomino	224i
 gelächter	425h
 gelé	486e
 gelée	486e
-gem stone	2024a
+gem stone	2032a
 gema	345f 345g
 gema de ovo	270g
 gemi	140n
@@ -8834,7 +8838,7 @@ gemütlich	433h
 gemütlichkeit	433h
 genervt	437h
 gennaio	199i
-gentian	2385a
+gentian	2393a
 gentil	423e 423g
 gentile	423i
 gentilezza	423i
@@ -8845,22 +8849,22 @@ gentleman	493A
 gentlemen	493A
 genç	434n
 gençlik	434n
-georgia	2789a
+georgia	2797a
 gepflegt	432h
-geranium	2220a
+geranium	2228a
 gereizt	437h
-gergedan	1668n
+gergedan	1676n
 gergin	448n
 gerginlik	448n
 geri dönüşüm	418n
 german flag	663o
 germania	663o
 germany	663o
-germoglio	1758i
+germoglio	1766i
 gerusalemme	926i
 gerçeküstü	758n
-geröstete süßkartoffel	1851h
-geschenk	1976h
+geröstete süßkartoffel	1859h
+geschenk	1984h
 geschichte	341h
 geschichten	341h
 geschmackvoll	432h
@@ -8890,7 +8894,7 @@ gewächshaus	126h
 gewöhnlich	470h
 gewürz	288h
 gewürze	288h
-geyik	1649n
+geyik	1657n
 gezegen	177n
 gezeiten	142h
 gezgin	453n
@@ -8918,7 +8922,7 @@ ghisa	307i
 ghost	438a
 ghostly	438a
 ghosts	438a
-ghostwhite	1566a
+ghostwhite	1574a
 ghê rợn	438m
 ghê sợ	438m
 ghê tởm	460m
@@ -8959,13 +8963,13 @@ giftig	460h
 giggle	425a
 giggles	425a
 gilded	328a
-gilet de sécurité	1982e
-gilet di sicurezza	1982i
+gilet de sécurité	1990e
+gilet di sicurezza	1990i
 gimnasio	424f
 gimpel	294h
-gin	2353a
-ginger	2040a
-gingerbread	2437a
+gin	2361a
+ginger	2048a
+gingerbread	2445a
 ginkgo	131a 131e 131f 131g 131h 131i 131n
 ginza	890a
 ginástica	424g
@@ -8989,10 +8993,10 @@ giovanile	434i
 giove	177i
 giovinezza	434i
 gipfel	160h
-girafa	1665g
-girafe	1665e
-giraffa	1665i
-giraffe	1665a 1665h
+girafa	1673g
+girafe	1673e
+giraffa	1673i
+giraffe	1673a 1673h
 girasol	212f
 girasole	212i
 girasoles	212f
@@ -9003,15 +9007,15 @@ girl	493A
 girls	493A
 girly	454a 454e
 gischt	142h
-gitar	2027n
-gitarre	2027h
+gitar	2035n
+gitarre	2035h
 github	553o
 giubileo	444i
 giubilo	444i
 giugno	197i
-giun	1744m
-giun đất	1744m
-giun đốt	1744m
+giun	1752m
+giun đất	1752m
+giun đốt	1752m
 giungla	120i
 giverny	828a 828e
 givre	187e
@@ -9022,20 +9026,20 @@ gizli	429n
 giàu có	416m
 giàu sang	416m
 giàu sáng tạo	474m
-giày bệt	2008m
-giày bốt nữ	2012m
-giày cao gót	2009m
-giày chạy	2006m
-giày leo núi	2007m
-giày múa balê	2011m
-giày nam	2005m
+giày bệt	2016m
+giày bốt nữ	2020m
+giày cao gót	2017m
+giày chạy	2014m
+giày leo núi	2015m
+giày múa balê	2019m
+giày nam	2013m
 giá buốt	435m
 giá rét	435m
 giác ngộ	447m
 giáng sinh	400m
 giáo dục	392m
 giáo đường	394m
-giáo đường do thái	1939m
+giáo đường do thái	1947m
 giê ru sa lem	926m
 gió	205m
 gió biển	205m
@@ -9076,9 +9080,9 @@ giữa ban ngày	195m
 giữa trưa	190m
 giữa đêm	194m
 glace	185e
-glace italienne	1866e
+glace italienne	1874e
 glace à la vanille	279e
-glacial	435e 486f 486g 2304a
+glacial	435e 486f 486g 2312a
 glaciale	435e 435i
 glaciar	185f 185g
 glacier	185a 185e
@@ -9086,8 +9090,8 @@ glaciers	185a
 glacé	486e
 glacée	486e
 glad	425a
-glade	2162a
-gladiola	2791a
+glade	2170a
+gladiola	2799a
 glaise	326e
 glam	432a 432e
 glamor	432a 432n
@@ -9099,24 +9103,24 @@ glamourös	432h
 glamuroso	432f
 glanz	466h
 glas	316h
-glas milch	1881h
+glas milch	1889h
 glass	316a
-glass of milk	1881a
-glasses	1978a
+glass of milk	1889a
+glasses	1986a
 glaube	439h
 glauben	439h
 glaubwürdig	441h
-glaze	2048a
-glazed	2120a
-glaçon	1899e
+glaze	2056a
+glazed	2128a
+glaçon	1907e
 gleichgewicht	421h
-glen	2121a
+glen	2129a
 gletscher	185h
 glicina	222f
 glicine	222i
 glicine chiaro	64i
 glicínia	222g
-glimpse	2439a
+glimpse	2447a
 glitter	466a 466g 466i
 glittering	466a
 glittery	466a
@@ -9137,8 +9141,8 @@ glorioso	451f 451g 451i
 glorious	451a
 glorreich	451h
 glory	451a
-gloss	2355a
-gloves	1987a
+gloss	2363a
+gloves	1995a
 glow	369a
 glowing	369a
 glowworm	357a
@@ -9154,16 +9158,16 @@ glück	425h
 glücklich	425h
 glückselig	425h
 glückseligkeit	425h
-glückskeks	1859h
-glücksklee	1767h
+glückskeks	1867h
+glücksklee	1775h
 glühend	436h
 glühend heiß	436h
 glühwürmchen	357h
 goa	822a
-goat	1661a
-gobelet avec paille	1895e
-gobi	2371a
-goblin	2576a
+goat	1669a
+gobelet avec paille	1903e
+gobi	2379a
+goblin	2584a
 gocce	152i
 gocce di pioggia	152i
 goccia	152i
@@ -9174,26 +9178,26 @@ goccioline	152i
 god	447a
 gofre	272f
 gofres	272f
-goggles	1980a
+goggles	1988a
 gola	159i
 gold	11a 11h
 gold leaf	328a
 golden	11a 11h
-golden brown	1374a
+golden brown	1382a
 golden gate	720o
 golden gate bridge	720o
 golden hour	182a
-golden rod	1131a
+golden rod	1139a
 golden state warriors	616o
-golden yellow	1433a
+golden yellow	1441a
 goldene	11h
 goldene stunde	182h
 goldene zwanziger	735h
-goldenrod	1511a
+goldenrod	1519a
 goldfarben	11h
 goldfisch	361h
 goldfish	361a
-golf	2375a
+golf	2383a
 golfinho	362g
 golosinas	277f
 goma de mascar	277g
@@ -9207,15 +9211,15 @@ good day	491a
 good mood	425a
 good vibes	425a
 google	505o
-goose	2248a
+goose	2256a
 goose yellow	77a
 gorge	159e
 gorges	159e
-goril	1628n
-gorila	1628f 1628g
-gorilla	1628a 1628h 1628i
-gorille	1628e
-gorra con visera	2018f
+goril	1636n
+gorila	1636f 1636g
+gorilla	1636a 1636h 1636i
+gorille	1636e
+gorra con visera	2026f
 gosma	460g
 gosmento	460g
 gota	152f 152g
@@ -9241,7 +9245,7 @@ goutte de pluie	152e
 gouttelette	152e
 gouttes	152e
 gouttes de pluie	152e
-gown	2381a
+gown	2389a
 gozo	425f
 grab	445H
 grabado japonés	832f
@@ -9252,8 +9256,8 @@ grachtenhäuser	877h
 gracia	432f
 gracieux	432e
 gracioso	425f 432g
-gracious	2794a
-graduation cap	2017a
+gracious	2802a
+graduation cap	2025a
 grafica svizzera	861i
 grafite	37g
 grain	252a 252e
@@ -9267,42 +9271,42 @@ granada	244f
 granata	19i
 granatapfel	244h
 granate	19f
-granchio	1861i
+granchio	1869i
 grand bazaar	809a
 grand budapest	859a
 grand budapest hotel	859a 859e 859h 859i
 grand canal	844a
 grand canyon	817a 817e 817g 817h 817i
-grand magasin	1929e
-grande magazzino	1929i
+grand magasin	1937e
+grande magazzino	1937i
 grande muraglia	381i
 grande muraille	381e
 grande muralha	381g
 grande onda de kanagawa	765g
 grande onda di kanagawa	765i
-grande roue	1955e
+grande roue	1963e
 grande vague de kanagawa	765e
-grandes almacenes	1929f
+grandes almacenes	1937f
 grandes vacances	197e
 grandine	202i
 grands fonds	141e
 granero	382f
 grange	382e
 granit	303e 303h 303n
-granita	1867i
-granita siciliana	1867i
+granita	1875i
+granita siciliana	1875i
 granite	303a
 granito	303f 303g 303i
-granité	1867e
-granizado hawaiano	1867f
+granité	1875e
+granizado hawaiano	1875f
 granizo	202f 202g
 granja	382f
-granny	2782a
+granny	2790a
 grano	252i
 granoturco	251i
 grape	232a
-grape purple	1233a
-grapefruit	1135a
+grape purple	1241a
+grapefruit	1143a
 grapes	232a
 graphisme suisse	861e
 grappe	232e
@@ -9312,10 +9316,10 @@ grasgrün	51h
 grasland	124h
 grass	125a
 grass green	51a
-grasshopper	2795a
+grasshopper	2803a
 grassland	124a
-grassy	2305a
-grassy green	1279a
+grassy	2313a
+grassy green	1287a
 grattacieli	373i
 grattacielo	373i
 gratte ciel	373e
@@ -9327,7 +9331,7 @@ grauer himmel	204h
 graugrün	94h
 graupel	201h
 graustufen	465h
-gravata	1983g
+gravata	1991g
 grave	445a 445e 445f 445g 445i
 grave site	445a
 gravel	303a
@@ -9361,39 +9365,39 @@ greek islands	812a
 green	3a
 green apple	238a
 green bay packers	619o
-green blue	1115a
-green brown	1420a
-green grey	1416a
-green salad	1839a
+green blue	1123a
+green brown	1428a
+green grey	1424a
+green salad	1847a
 green tea	258a
-green teal	1037a
-green yellow	1071a
-greenblue	1126a
-greener	2631a
+green teal	1045a
+green yellow	1079a
+greenblue	1134a
+greener	2639a
 greenery	128a
 greenhouse	126a
-greenish	1497a
-greenish beige	1060a
-greenish blue	1482a
-greenish brown	1472a
-greenish cyan	1175a
-greenish grey	1460a
-greenish tan	1264a
-greenish teal	1282a
-greenish turquoise	1160a
-greenish yellow	1492a
-greenland	2797a
-greens	2430a
-greeny	2582a
-greeny blue	1312a
-greeny brown	1212a
-greeny grey	1146a
-greeny yellow	1290a
-greenyellow	1567a
+greenish	1505a
+greenish beige	1068a
+greenish blue	1490a
+greenish brown	1480a
+greenish cyan	1183a
+greenish grey	1468a
+greenish tan	1272a
+greenish teal	1290a
+greenish turquoise	1168a
+greenish yellow	1500a
+greenland	2805a
+greens	2438a
+greeny	2590a
+greeny blue	1320a
+greeny brown	1220a
+greeny grey	1154a
+greeny yellow	1298a
+greenyellow	1575a
 greetings	491a
 grega	812g
 grego	812g
-greige	2146a
+greige	2154a
 grell	484h
 grelotter	435e
 gremito	457i
@@ -9402,13 +9406,13 @@ grenouille	360e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1415a
+grey brown	1423a
 grey green	94a
-grey pink	1299a
-grey purple	1444a
+grey pink	1307a
+grey purple	1452a
 grey sky	204a
-grey teal	1027a
-greyblue	1206a
+grey teal	1035a
+greyblue	1214a
 greyish	482a
 greyscale	465a
 gri	8n
@@ -9432,9 +9436,9 @@ grigio ferro	87i
 grigio piombo	85i
 grigio verdastro	94i
 grigio verde	94i
-grille	1737h
-grillo	1737f 1737i
-grilo	1737g
+grille	1745h
+grillo	1745f 1745i
+grilo	1745g
 grim	438a
 grimmig	438h
 grinta	424i
@@ -9462,18 +9466,18 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
-groin	1658e
+groin	1666e
 groom	405a
 groovy	747a
 gross	460a
-gross green	1141a
+gross green	1149a
 grotta	165i
 grotte	165e 165h
 grottes	165e
 ground	169a
 grove	119a
 grown up	456a
-growth	2772a
+growth	2780a
 große mauer	381h
 große welle vor kanagawa	765h
 großstadt	373h
@@ -9503,8 +9507,9 @@ grüntee	258h
 grüß gott	491h
 guacamayo	354f
 guadalajara	795a 795f
-guantes	1987f
-guanti	1987i
+guangzhou	937a 937e 937f 937g 937h 937i 937n
+guantes	1995f
+guanti	1995i
 guarda chuva	371g
 guarigione	452i
 guarire	452i
@@ -9515,34 +9520,34 @@ guatemalteca	902f 902g 902i
 guatemalteco	902f 902g 902i
 guatemaltekisch	902h
 guatémaltèque	902e
-guava	2444a
-guaxinim	1636g
+guava	2452a
+guaxinim	1644g
 guernica	858a 858f
 guerra	467f 467g 467i
 guerre	467e
-gufo	1701i
-guide dog	1632a
+gufo	1709i
+guide dog	1640a
 guijarro	303f
 guilt	448a
 guindilla	297f
 guirlande lumineuse	368e
 guisantes	469f
-guitar	2027a
-guitare	2027e
-guitarra	2027f 2027g
+guitar	2035a
+guitare	2035e
+guitarra	2035f 2035g
 gulal	850a
 gulf	813a
 guloseimas	277g
 gum	277a
 gummibärchen	277h
-gun	2436a
-gunmetal	1295a
+gun	2444a
+gunmetal	1303a
 gurke	469h
 gurken	469h
 gurup	180n
 gurur	451n
 gururlu	451n
-gusano	1744f
+gusano	1752f
 gusseisen	307h
 gustav klimt	760a
 gute alte zeit	450h
@@ -9554,17 +9559,17 @@ guérison	452e
 gyeongbokgung	836a
 gym	424a 424m
 gzhel	834a 834f
-gà con	1693m
-gà mới nở	1692m
-gà trống	1691m
-gà tây	1689m
+gà con	1701m
+gà mới nở	1700m
+gà trống	1699m
+gà tây	1697m
 gánh xiếc	367m
 gân guốc	455m
 gâteau	272e
 gâteau anniversaire	406e
 gâteau de lune	854e
 gâteau forêt noire	273e
-gâteau sablé	1872e
+gâteau sablé	1880e
 gähnen	449h
 gänseblümchen	221h
 gärten	126h
@@ -9575,7 +9580,7 @@ génial	459e
 gêné	448e
 gîte	397e
 góc phố	374m
-gói quà	1976m
+gói quà	1984m
 góndola	844f
 gótica	446f 446g
 gótico	446f 446g
@@ -9604,7 +9609,7 @@ göttlich	447h
 göz alıcı	432n
 göz boncuğu	912n
 göz kamaştırıcı	466n
-gözlük	1978n
+gözlük	1986n
 gözyaşı	426n
 gözü pek	440n
 göçebe	453n
@@ -9639,7 +9644,7 @@ güney afrikalı	908n
 güney kore	676o
 güney kutbu	186n
 güneş	172n
-güneş gözlüğü	1979n
+güneş gözlüğü	1987n
 güneş huzmesi	172n
 güneş ışınları	172n
 güneş ışını	172n
@@ -9659,7 +9664,7 @@ güven	441n
 güvenilir	441n
 güvenli	441n
 güvenlik	441n
-güvenlik yeleği	1982n
+güvenlik yeleği	1990n
 güvercin	442n
 güz	198n
 güz mevsimi	198n
@@ -9667,12 +9672,12 @@ güz yaprakları	129n
 güzel enerji	425n
 güç	440n
 güçlü	440n
-găng tay	1987m
+găng tay	1995m
 gạch	305m
 gạch nung	305m
 gấu bông	443m
 gấu trúc	352m
-gấu túi	1681m
+gấu túi	1689m
 gỉ sét	309m
 gọn gàng	420m
 gốm	326m
@@ -9689,10 +9694,10 @@ gợi cảm	428m
 h m	577o
 ha long bay	823a
 ha oai	804m
-haba	2584a
+haba	2592a
 habana	796f
 habitación	396f
-habitat	2799a
+habitat	2807a
 habs	629o
 habsburg	881a
 hada	430f
@@ -9702,37 +9707,37 @@ hafif	481n
 hafif yağmur	201n
 hafta sonu	422n
 hagel	202h
-hahn	1691h
+hahn	1699h
 hai	141h
 haie	141h
 hail	202a
 haine	437e
 haki	25n
-half	2221a
+half	2229a
 halk müziği	412n
 hallo	491h
 halloween	401a 401e 401f 401g 401h 401i 401m 401n
-halloweenkürbis	1959h
+halloweenkürbis	1967h
 halsiz	449n
-ham	2499a
+ham	2507a
 ham muốn	428m
-hamam böceği	1738n
-hamburger	1823a 1823e 1823h 1823i 1823n
-hamburguesa	1823f
-hambúrguer	1823g
+hamam böceği	1746n
+hamburger	1831a 1831e 1831h 1831i 1831n
+hamburguesa	1831f
+hambúrguer	1831g
 hameau	382e
-hammered	2800a
+hammered	2808a
 hamptons	770a
-hamster	1673a 1673e 1673h 1673n
-hamstergesicht	1673h
+hamster	1681a 1681e 1681h 1681n
+hamstergesicht	1681h
 hamur işi	272n
 han gỉ	309m
 han rỉ	309m
 hanami	782a
 hanbok	869a 869e 869f 869g 869h 869i 869m 869n
-handbag	2000a
-handschuhe	1987h
-handtasche	2000h
+handbag	2008a
+handschuhe	1995h
+handtasche	2008h
 handy	410h
 hang	165m
 hang đá	165m
@@ -9758,7 +9763,7 @@ hardal	110n
 hardal sarısı	110n
 hareket	424n
 hareketli	424n
-haricots	1806e
+haricots	1814e
 harika	459n
 harikalar diyarı	430n
 harikulade	459n
@@ -9778,8 +9783,8 @@ harvest festival	791a
 harvest moon	174a
 hasat	198n
 hasat ayı	174n
-hase	1675h
-hasengesicht	1674h
+hase	1683h
+hasengesicht	1682h
 haset	461n
 hasret	450n
 hass	437h
@@ -9790,21 +9795,21 @@ hastalık	460n
 hastalıklı	460n
 hastane	390n
 hasır şapka	275n
-hat	2288a
-hatching chick	1692a
+hat	2296a
+hatching chick	1700a
 hate	437a
 hatred	437a
 hatıra	450n
 hatırlamak	450n
 hauch von	494h
 haunted	438a
-haus	1918h
-haus mit garten	1919h
+haus	1926h
+haus mit garten	1927h
 hausaufgaben	392h
 hauswand	375h
-haut de forme	2016e
+haut de forme	2024e
 haut en couleur	179e
-haute	2585a
+haute	2593a
 haute couture	432a 432e 432h 432i
 hautfarben	115h
 havadar	434n
@@ -9828,9 +9833,9 @@ hawaiianisch	804h
 hawaï	804e
 hawaïen	804e
 hawaïenne	804e
-hawk	2308a
+hawk	2316a
 hawái	804f
-hay	2309A
+hay	2317A
 hayal	431n
 hayal etmek	431n
 hayal gücü	431n
@@ -9843,8 +9848,8 @@ hayret	459n
 hayret verici	459n
 hazaña	451f
 haze	203a
-hazel	1117a
-hazelnut	2258a
+hazel	1125a
+hazelnut	2266a
 hazin	426n
 haziran	197n
 hazy	485a
@@ -9862,7 +9867,7 @@ heartbroken	426a
 hearth	340a
 hearts	427a
 heat	206a
-heather	1227a
+heather	1235a
 heather moor	819a
 heatwave	206a
 heaven	462a
@@ -9870,12 +9875,12 @@ heavenly	462a
 hechicero	430f
 hechicería	430f
 hechizo	430f
-hecin devesi	1662n
+hecin devesi	1670n
 hectic	457a
-hedge	2352a
-hedgehog	1678a
+hedge	2360a
+hedgehog	1686a
 heidelbeere	233h
-heights	2495a
+heights	2503a
 heilen	452h
 heilig	447h
 heiligabend	400h
@@ -9885,14 +9890,14 @@ heimelig	433h
 heimweh	450h
 heirat	405h
 heiraten	405h
-heirloom	2116a
+heirloom	2124a
 heiss	436h
 heiter	425h
 heiterkeit	425h
 heiß	436h
-heiße quellen	1952h
+heiße quellen	1960h
 heiße schokolade	433h
-heißgetränk	1882h
+heißgetränk	1890h
 heißluftballons	848h
 hekim	390n
 hektisch	457h
@@ -9902,7 +9907,7 @@ helado frío	435f
 held	440h
 helden	440h
 heldenhaft	440h
-heliotrope	1246a
+heliotrope	1254a
 hell	463a 477h
 hell dunkel	829h
 hell erleuchtet	369h
@@ -9914,15 +9919,15 @@ hello	491a
 hellrot	74h
 helsinki	879a
 helvetica	861a 861e
-hemd mit krawatte	1983h
-hemp	2586a
+hemd mit krawatte	1991h
+hemp	2594a
 hemşire	390n
 hengame	457n
-henna	2401a
+henna	2409a
 hera	134g
 herb	137a
 herbage	124e
-herbal	2222a
+herbal	2230a
 herbe	125e
 herbes aromatiques	137e
 herbs	137a
@@ -9937,8 +9942,8 @@ hero	440a
 heroes	440a
 heroic	440a
 heroico	440f 440g
-heron	2177a
-herrenschuh	2005h
+heron	2185a
+herrenschuh	2013h
 herrumbre	309f
 herz	427h
 herzen	427h
@@ -9959,14 +9964,14 @@ heyecan verici	424n
 heyecanlı	424n
 hi	491a
 hi vọng	439m
-hibisco	1753g
-hibiscus	1753a 1753e
-hibiskus	1753h
-hickory	2185a
+hibisco	1761g
+hibiscus	1761a 1761e
+hibiskus	1761h
+hickory	2193a
 hidden	429a
 hiddet	437n
 hiddetli	437n
-hide	2123a
+hide	2131a
 hideous	460a
 hideux	460e
 hiedra	134f
@@ -9978,16 +9983,16 @@ hierbas aromáticas	137f
 hierro	307f
 hierro forjado	307f
 hierro fundido	307f
-high heeled shoe	2009a
+high heeled shoe	2017a
 highlands	819a 819e 819h
 highlight	496a
-highlighter green	1147a
+highlighter green	1155a
 highlights	496a
 highway	373a
 hikaye	341n
 hike	453a
 hiking	453a
-hiking boot	2007a
+hiking boot	2015a
 hikâye	341n
 hill	161a
 hills	161a
@@ -9995,7 +10000,7 @@ hillside	161a
 hillsides	161a
 himalaia	820g
 himalaya	820a 820e 820f 820h 820i 820m 820n
-himalayan	2804a
+himalayan	2812a
 himalayas	820a
 himbeere	234h
 himmel	170h
@@ -10004,30 +10009,30 @@ himmelblau tief	40h
 himmelreich	462h
 himmelslaternen	788h
 himmlisch	462h
-hindi	1689n
+hindi	1697n
 hindistan	677o 822n
 hindistan cevizi	242n
-hindu	1938h
-hindu tapınağı	1938n
-hindu temple	1938a
-hindutempel	1938h
+hindu	1946h
+hindu tapınağı	1946n
+hindu temple	1946a
+hindutempel	1946h
 hindú	822f
 hint gelini	872n
 hint of	495a
 hinterhof	126h
 hints of	495a
-hip	2805a
-hipo	1669n
-hipopotam	1669n
-hipopótamo	1669f 1669g
+hip	2813a
+hipo	1677n
+hipopotam	1677n
+hipopótamo	1677f 1677g
 hippi	751n
 hippie	751a 751e 751f 751g 751h 751i 751m
-hippo	1669a
-hippopotame	1669e
-hippopotamus	1669a
+hippo	1677a
+hippopotame	1677e
+hippopotamus	1677a
 hippy	751a 751i
 hiroshige	832a 832e 832f
-hirsch	1649h
+hirsch	1657h
 hirviendo	436f
 hirviente	436f
 hisar	393n
@@ -10065,8 +10070,8 @@ hoa cúc trắng	221m
 hoa cải	335m
 hoa cải vàng	335m
 hoa cỏ	208m
-hoa dâm bụt	1753m
-hoa héo	1752m
+hoa dâm bụt	1761m
+hoa héo	1760m
 hoa hướng dương	212m
 hoa hồng	210m
 hoa kỳ	670o
@@ -10085,7 +10090,7 @@ hoa quả dầm	468m
 hoa quế	225m
 hoa sen	213m
 hoa súng	213m
-hoa trắng	1748m
+hoa trắng	1756m
 hoa tulip	214m
 hoa tuyết	188m
 hoa tử đằng	222m
@@ -10109,7 +10114,7 @@ hoffnung	439h
 hoffnungslos	426h
 hoffnungslosigkeit	426h
 hoffnungsvoll	439h
-hog	2587a
+hog	2595a
 hogar	340f
 hogareño	433f
 hoguera	167f
@@ -10124,7 +10129,7 @@ hojas	128f
 hojas caídas	129f
 hojas de arce	130f
 hojas de otoño	129f
-hojas revoloteando al viento	1770f
+hojas revoloteando al viento	1778f
 hojas secas	129f
 hokusai	765a
 hola	491f
@@ -10139,14 +10144,14 @@ holidays	444a
 holland	687o
 hollanda	687o
 hollandalı	877n
-hollyhock	2433a
-hollywood	2588a
+hollyhock	2441a
+hollywood	2596a
 holländisch	877h
 holy	447a
 holz	301h
 holzig	301h
-holzscheite	1914h
-homard	1862e
+holzscheite	1922h
+homard	1870e
 hombre	493F
 hombres	493F
 hombría	455f
@@ -10156,12 +10161,12 @@ homem	493G
 homens	493G
 homesick	450a
 homesickness	450a
-homestead	2783a
+homestead	2791a
 homework	392a
 homey	433a
 homme	493E
 hommes	493E
-homoeopathic	2193a
+homoeopathic	2201a
 honda	519o
 honest	441a
 honestidad	441f
@@ -10169,13 +10174,13 @@ honestidade	441g
 honesto	441f 441g
 honesty	441a
 honey	264a
-honey badger	1687a
-honey pot	1879a
+honey badger	1695a
+honey pot	1887a
 honeybee	358a
-honeycomb	2806a
-honeydew	1568a
+honeycomb	2814a
+honeydew	1576a
 honeymoon	427a
-honeysuckle	2356a
+honeysuckle	2364a
 hong kong	814a 814e 814f 814i 814n
 hong kong neon	814a
 hongkong	814h
@@ -10185,8 +10190,8 @@ hongrois	900e
 hongroise	900e
 honig	264h
 honigbiene	358h
-honigmelone	1775h
-honigtopf	1879h
+honigmelone	1783h
+honigtopf	1887h
 honneur	451e
 honnête	441e
 honnêteté	441e
@@ -10196,7 +10201,7 @@ honour	451a
 honra	451g
 honte	448e
 hooray	425a
-hop	2701a
+hop	2709a
 hope	439a
 hopeful	439a
 hopeless	426a
@@ -10208,19 +10213,19 @@ hora dourada	182g
 horizon	184a 184e
 horizont	184h
 horizonte	184f 184g
-hormiga	1733f
+hormiga	1741f
 hormigón	304f
 hormis	497e
 hornear	271f
-hornet	2486a
-horoz	1691n
+hornet	2494a
+horoz	1699n
 horreur	438e
 horripilante	438g
 horror	438a 438f 438g 438h
 horroroso	438f
-horse	1646a
-horse face	1643a
-horseradish	2808a
+horse	1654a
+horse face	1651a
+horseradish	2816a
 horta	126g
 hortalizas	469f
 hortaliças	469g
@@ -10231,38 +10236,38 @@ hortlak	438n
 hortum	202n
 hortênsia	220g
 hospital	390a 390f 390g
-hospital green	1369a
+hospital green	1377a
 hospitalar	390g
-hosta	2679a
+hosta	2687a
 hostil	437f 437g
 hostile	437a 437e
 hot	436a
 hot air balloons	848a
-hot beverage	1882a
+hot beverage	1890a
 hot cocoa	433a
-hot dog	1826a 1826e 1826i
-hot green	1234a
-hot magenta	1205a
+hot dog	1834a 1834e 1834i
+hot green	1242a
+hot magenta	1213a
 hot pepper	297a
 hot peppers	297a
-hot pink	1528a
+hot pink	1536a
 hot pot	333a 333e 333f 333g 333h 333i 333n
-hot purple	1400a
+hot purple	1408a
 hot sauce	297a
-hot springs	1952a
-hotdog	1826h
-hotel	1925a 1925f 1925g 1925h 1925i
-hotel del amor	1926f
-hotpink	1569a
+hot springs	1960a
+hotdog	1834h
+hotel	1933a 1933f 1933g 1933h 1933i
+hotel del amor	1934f
+hotpink	1577a
 hotpot	333a
 houle	142e
 hound	347a
 hounds	347a
 hourra	425e
-house	1918a
-house with garden	1919a
+house	1926a
+house with garden	1927a
 houseplant	128a
-houses	1916a
+houses	1924a
 howdy	491a
 hoài bão	439m
 hoài cổ	413m
@@ -10286,7 +10291,7 @@ hoảng loạn	438m
 hoảng sợ	438m
 huanglong	840a
 huawei	563o
-huellas de pezuñas	1688f
+huellas de pezuñas	1696f
 huerta	126f
 huerto	126f
 huevo	270f
@@ -10294,7 +10299,7 @@ huevos	270f
 huevos de pascua	407f
 hug	433a
 hugs	433a
-huhn	1690h
+huhn	1698h
 huile olive	300e
 huipil	902a
 humareda	343f
@@ -10303,14 +10308,14 @@ humeante	343f
 humid	436a
 humide	436e
 humilde	423f 423g
-hummer	1862h
+hummer	1870h
 humo	343f
 humor	425a 425f 425h
 humorvoll	425h
 humour	425a 425e
 hund	347h
 hunde	347h
-hundegesicht	1630h
+hundegesicht	1638h
 hung dữ	437m
 hung hăng	437m
 hungarian	900a
@@ -10319,7 +10324,7 @@ hungary	699o
 hungary flag	699o
 hungria	699o
 hungría	699o
-hunter green	1508a
+hunter green	1516a
 huppé	432e
 huracán	202f
 hurra	425f 425h
@@ -10328,9 +10333,9 @@ hurrikan	202h
 hurt	426a
 hush	421a
 hushed	421a
-husk	2535a
+husk	2543a
 hustle	424a
-hutte	1915e
+hutte	1923e
 huy chương	451m
 huyên náo	457m
 huyền bí	429m
@@ -10344,7 +10349,7 @@ huzurlu	421n
 huzurlu sıcak	433n
 huzursuz	448n
 huzursuzluk	448n
-huître	1865e
+huître	1873e
 huş	122n
 huş ağacı	122n
 huş korusu	122n
@@ -10353,12 +10358,12 @@ huỳnh quang	484m
 hvar	899a
 hy lạp	697o 812m
 hy vọng	439m
-hyacinth	2095a
+hyacinth	2103a
 hydrangea	220a
 hygge	433a 433f 433g 433h 433i 433m 433n
 hyundai	521o
 hà lan	687o
-hà mã	1669m
+hà mã	1677m
 hà nội	823m
 hài hòa	421m
 hài hước	425m
@@ -10366,25 +10371,25 @@ hài kịch	425m
 hài lòng	425m
 hàn quốc	676o 824m
 hàng hải	140m
-hành	1804m
+hành	1812m
 hành tinh	177m
 hành trình	453m
 hành động	424m
 hào hứng	424m
 hào nhoáng	416m
 hào quang	447m
-hámster	1673f
+hámster	1681f
 hán phục	871m
 hân hoan	425m
 hãnh diện	451m
-hähnchenschenkel	1820h
+hähnchenschenkel	1828h
 häschen	443h
 hässlich	460h
 häuschen	397h
 hè	197m
 hè phố	374m
 hè về	197m
-hérisson	1678e
+hérisson	1686e
 héroe	440f
 héroes	440f
 héros	440e
@@ -10397,7 +10402,7 @@ hôi thối	460m
 hôn lễ	405m
 hôn nhân	405m
 hôpital	390e
-hôtel	1925e
+hôtel	1933e
 höhle	165h
 höhlen	165h
 hölle	463h
@@ -10422,26 +10427,26 @@ hırvat	899n
 hırvatistan	899n
 hırçın	437n
 hıyar	469n
-hız treni	1956n
-hũ mật ong	1879m
+hız treni	1964n
+hũ mật ong	1887m
 hơi lạnh	435m
 hơi thở	434m
 hương trái cây	468m
-hươu	1649m
-hươu cao cổ	1665m
+hươu	1657m
+hươu cao cổ	1673m
 hướng dương	212m
 hạn hán	156m
 hạnh phúc	425m
 hạt cườm	466m
-hạt dẻ	1807m
+hạt dẻ	1815m
 hạt dẻ cười	336m
 hạt mưa	152m
 hạt sương	207m
 hạt tiêu	289m
-hạt đậu	1806m
+hạt đậu	1814m
 hải cảng	154m
 hải dương	140m
-hải ly	1677m
+hải ly	1685m
 hải đăng	332m
 hầm hập	436m
 hận thù	437m
@@ -10491,10 +10496,10 @@ hội chùa	837m
 hội chợ	367m
 hội hè	367m
 hội họa	474m
-hộp cơm bento	1844m
+hộp cơm bento	1852m
 hộp đêm	472m
-hộp đồ uống	1897m
-hộp đựng đồ ăn mang đi	1860m
+hộp đồ uống	1905m
+hộp đựng đồ ăn mang đi	1868m
 hột xoàn	323m
 hớn hở	425m
 hợp thời trang	432m
@@ -10503,11 +10508,11 @@ hừng đông	181m
 hữu cơ	418m
 iate	140g
 ibadet	447n
-ibis	2250a
-ibisco	1753i
+ibis	2258a
+ibisco	1761i
 iblis	463n
 ice	185a
-ice blue	1441a
+ice blue	1449a
 ice cream	279a
 iceberg	185a 185e 185f 185g 185i
 icebound	486a
@@ -10515,8 +10520,8 @@ iced	486a
 iceland	695o 802a 802m
 icelandic	802a
 icelandic flag	695o
-icing	2270a
-icky green	1127a
+icing	2278a
+icky green	1135a
 icon painting	755a
 icy	486a
 iddialı	440n
@@ -10530,15 +10535,15 @@ idyllisch	421h
 idílico	421f 421g
 iftar	786a 786h 786n
 iftihar	451n
-igel	1678h
+igel	1686h
 iglesia	394f
-iglesia celebrando boda	1933f
+iglesia celebrando boda	1941f
 ignoto	429i
 igreja	394g
 ihtiras	428n
 ikb	719o
 ikea	504o
-iki hörgüçlü deve	1663n
+iki hörgüçlü deve	1671n
 ikindi	191n
 ikindi vakti	191n
 iksir	430n
@@ -10548,7 +10553,7 @@ il pleut	200e
 ilahi	447n
 ilaç	390n
 ilha	155g
-ilha deserta	1907g
+ilha deserta	1915g
 ilham	439n
 ilham verici	439n
 ilhamsız	470n
@@ -10568,7 +10573,7 @@ illuminé	369e
 illuminée	369e
 illuminées	369e
 illuminés	369e
-illusion	2234a
+illusion	2242a
 iluminada	369f 369g
 iluminadas	369f 369g
 iluminado	369f 369g
@@ -10591,7 +10596,7 @@ imbrunire	192i
 immaginare	431i
 immaginazione	431i
 immeuble	373e
-immeuble de bureaux	1920e
+immeuble de bureaux	1928e
 immeubles	373e
 immobile	421i
 immobilità	421i
@@ -10624,7 +10629,7 @@ impressionista	828g 828i
 impressionistisch	828h
 impressionnisme	828e
 impressionniste	828e
-impronte di zampe	1688i
+impronte di zampe	1696i
 impérial	417e
 império	417g
 imundo	460g
@@ -10649,7 +10654,7 @@ ince yağmur	201n
 incelikli	456n
 incendie	167e
 incendio	167f 167i
-incense	2568a
+incense	2576a
 inchiostro	47i
 inci	321n
 inci beyazı	106n
@@ -10671,11 +10676,11 @@ india	677o 822a 822f 822i
 indian	822a
 indian bride	872a
 indian flag	677o
-indian red	1078a
+indian red	1086a
 indian wedding	822a
 indiana	822g 822i
 indiano	822g 822i
-indianred	1570a
+indianred	1578a
 indien	677o 822e 822h
 indienne	822e
 indignación	437f
@@ -10685,7 +10690,7 @@ indignato	437i
 indignazione	437i
 indignação	437g
 indigo	23a 23e 23h
-indigo blue	1113a
+indigo blue	1121a
 indigo dye	868a
 indigo dyed	868a
 indigo japonais	868e
@@ -10720,7 +10725,7 @@ industrielle	411e
 indómito	453f
 indústria	411g
 inek	382n
-inek yüzü	1651n
+inek yüzü	1659n
 inesperado	459f 459g
 infancia	450f
 infant	442a
@@ -10738,13 +10743,13 @@ infernale	463i
 inferno	463a 463g 463h 463i 463n
 infestato	438i
 infierno	463f
-infinity	2760a
+infinity	2768a
 infirmier	390e
 infirmière	390e
 informatique	410e
-infradito	2004i
+infradito	2012i
 inframundo	463f
-infrared	2810a
+infrared	2818a
 infreddolito	435i
 infância	450g
 ingenua	442f 442i
@@ -10793,13 +10798,13 @@ inquiète	448e
 inquiéter	448e
 inquiétude	448e
 insalata	469i
-insalata verde	1839i
-insecto	1732f
+insalata verde	1847i
+insecto	1740f
 insegne al neon	330i
 insel	155h
 inseln	155h
-inseto	1732g
-insetto	1732i
+inseto	1740g
+insetto	1740i
 insipido	470i
 insolite	471e
 insolito	471i
@@ -10822,7 +10827,7 @@ inspiriert	439h
 inspiring	439a
 inspiré	439e
 instagram	507o
-instant	2448a
+instant	2456a
 insulso	470f
 insônia	448g
 integridad	441f
@@ -10840,9 +10845,9 @@ intenso ardor	428g
 intenso cupo	476i
 inter milan	648o
 inter milano	648o
-intergalactic	2449a
+intergalactic	2457a
 interior	382g
-interlude	2705a
+interlude	2713a
 international klein blue	719o 862a
 international orange	720o
 international typographic style	861a
@@ -10856,7 +10861,7 @@ intrepido	440i
 intrépide	440e
 intrépido	440f
 intégrité	441e
-inuit	2811a
+inuit	2819a
 inveja	461g
 invejoso	461g
 invernadero	126f
@@ -10884,8 +10889,8 @@ iogurte	269g
 ipek	313n
 ipek yolu	910n
 ipeksi	313n
-ippo	1669i
-ippopotamo	1669i
+ippo	1677i
+ippopotamo	1677i
 ira	437f 437g 437i
 irado	437g
 iran	906a
@@ -10902,11 +10907,11 @@ ireland	408m 672o 866a
 iridescent	321a
 iridescente	321g 321i
 iridiscente	321f
-iris	1257a
+iris	1265a
 irisch	408h
 irish	408a
 irish flag	672o
-irish green	1310a
+irish green	1318a
 irisierend	321h
 irisé	321e
 irland	672o 866h
@@ -10937,7 +10942,7 @@ iskele	154n
 iskoç	819n
 iskoçya	819n
 isla	155f
-isla desierta	1907f
+isla desierta	1915f
 island	155a 802H
 island flagge	695o
 islanda	695o 802i
@@ -10949,12 +10954,12 @@ islands	155a
 islandés	802f
 islandês	802g
 islas	155f
-isle	2074a
+isle	2082a
 islote	155f
 islândia	695o 802g
 isländisch	802h
 isola	155i
-isola deserta	1907i
+isola deserta	1915i
 isolado	426g
 isolamento	426g 426i
 isolated	426a
@@ -10978,7 +10983,7 @@ istemiyorum	499n
 istemiyoruz	499n
 istikrar	441n
 istikrarlı	441n
-istiridye	1865n
+istiridye	1873n
 istruzione	392i
 isveç	691o
 isveçli	878n
@@ -11024,33 +11029,33 @@ iznik çinileri	847n
 iznik çinisi	847n
 izole	426n
 iç karartıcı	426n
-içecek kutusu	1897n
+içecek kutusu	1905n
 iğne yapraklı	121n
 iğrenmek	460n
 iğrenç	460n
 iş dünyası	391n
 işletme	391n
-jabalí	1657f
-jacaranda	2813a
+jabalí	1665f
+jacaranda	2821a
 jacht	140h
-jack	1959a
-jack o lantern	1959a
+jack	1967a
+jack o lantern	1967a
 jade	320a 320e 320f 320g 320h
 jade green	50a
 jadegrün	50h
 jadis	450e
 jahrmarkt	367h
 jaipur	842a 842e 842f 842g 842h 842i 842m 842n
-jalape	2579a
+jalape	2587a
 jalapeno	297a
 jalapeño	297a 297f
 jalapeños	297a 297f
-jaleco	1981g
+jaleco	1989g
 jaleo	457f
 jalouse	461e
 jalousie	461e
 jaloux	461e
-jam	2077a
+jam	2085a
 jamaica	704o 805a 805f 805g
 jamaican	805a
 jamaican flag	704o
@@ -11066,26 +11071,26 @@ japan	388h 661o
 japan flagge	661o
 japandi	759a 759e 759h
 japanese	388a
-japanese castle	1931a
-japanese dolls	1970a
+japanese castle	1939a
+japanese dolls	1978a
 japanese indigo	868a
-japanese post office	1921a
+japanese post office	1929a
 japanese scandinavian	759a
 japanese shrine	843a
 japanese woodblock	832a
 japanisch	388h
-japanische puppen	1970h
+japanische puppen	1978h
 japanischer holzschnitt	832h
-japanisches postgebäude	1921h
-japanisches schloss	1931h
-japanisches windspiel	1972h
+japanisches postgebäude	1929h
+japanisches schloss	1939h
+japanisches windspiel	1980h
 japon	388n 661o
 japon balığı	361n
 japon baskısı	832n
-japon oyuncak bebekleri	1970n
-japon postanesi	1921n
+japon oyuncak bebekleri	1978n
+japon postanesi	1929n
 japon tarzı	388n
-japon şatosu	1931n
+japon şatosu	1939n
 japonais	388e
 japonaise	388e
 japonesa	388f 388g
@@ -11108,14 +11113,14 @@ jardines	126f
 jardins	126e 126g
 jardín	126f
 jardín zen	384f
-jarra de cerveza	1890f
+jarra de cerveza	1898f
 jarra luna	913f
-jarras de cerveza brindando	1891f
+jarras de cerveza brindando	1899f
 jarre de lune	913e
 jasmim	224g
 jasmin	224e 224h
 jasmine	224a
-jasper	2160a
+jasper	2168a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -11128,12 +11133,12 @@ jaune œuf	270e
 jaunâtre	2e
 jaunâtres	2e
 java batik	896a
-javali	1657g
+javali	1665g
 javanais	896e
 javanese	896a
 javanisch	896h
 javanés	896f
-jay	2680a
+jay	2688a
 jazmín	224f
 jazz	473a 473E 473F 473G 473H 473I 473M
 jazz age	735a
@@ -11158,11 +11163,11 @@ jersey	433f
 jerusalem	926a 926h
 jerusalém	926g
 jerusalén	926f
-jet	2161a
+jet	2169a
 jetée	154e
 jeune	434e
-jeune cygne	1700e
-jeune pousse	1758e
+jeune cygne	1708e
+jeune pousse	1766e
 jeunesse	434e
 jeux olympiques	723o
 jewel	345a
@@ -11172,7 +11177,7 @@ jewels	345a
 jiangnan	383a 383e 383f 383g 383h 383i 383n
 jio	594o
 jipi	751f
-jirafa	1665f
+jirafa	1673f
 jittery	448a
 jiuzhaigou	840a
 joaillerie	345e
@@ -11237,8 +11242,8 @@ juguete	415f
 juguetes	415f
 juguetón	425f
 juhu	425h
-juice	2064a
-juicy	2357a
+juice	2072a
+juicy	2365a
 juillet	197e
 juin	197e
 jujuba	277g
@@ -11251,17 +11256,17 @@ junge	493H
 jungfräulich	442h
 jungla	120f
 jungle	120a 120e
-jungle green	1436a
+jungle green	1444a
 jungle trek	119a
 junho	197g
 juni	197h
 junio	197f
-juniper	2131a
+juniper	2139a
 junto al fuego	433f
 jupiter	177a 177e 177h
 jurte	893h
 jus de citron	228e
-jute	2496a
+jute	2504a
 juve	646o
 juvenil	434f 434g
 juventud	434f
@@ -11280,19 +11285,19 @@ júpiter	177f 177g
 jübile	444n
 jüpiter	177n
 k pop	824a
-kaaba	1941a 1941e 1941f 1941h 1941i 1941m
-kabak fener	1959n
-kaban	1988n
+kaaba	1949a 1949e 1949f 1949h 1949i 1949m
+kabak fener	1967n
+kaban	1996n
 kabir	445n
 kabus	438n
-kadeh tokuşturma	1892n
+kadeh tokuşturma	1900n
 kadife	312n
 kadim	413n
 kadın	493N
-kadın botu	2012n
-kadın giysisi	1997n
-kadın sandaleti	2010n
-kadın şapkası	2015n
+kadın botu	2020n
+kadın giysisi	2005n
+kadın sandaleti	2018n
+kadın şapkası	2023n
 kadınlık	454n
 kadınsı	454n
 kafası karışık	448n
@@ -11321,7 +11326,7 @@ kakao	262h 262n
 kakao talk	545o
 kakaolu	262n
 kakaotalk	545o
-kakerlake	1738h
+kakerlake	1746h
 kaki	25e 25i 25m
 kaktus	135h
 kaktüs	135n
@@ -11337,12 +11342,12 @@ kalp	427n
 kalp kırıklığı	426n
 kalt	435h
 kalte farben	489h
-kamel	1663h
+kamel	1671h
 kamin	340h
 kaminfeuer	340h
 kamp	453n
 kamp ateşi	167n
-kamp yapma	1904n
+kamp yapma	1912n
 kampf	437h
 kamping	453n
 kamuflaj	467n
@@ -11354,11 +11359,11 @@ kanadisch	885h
 kanat	170n
 kandil	331n
 kandinsky	764a
-kangaroo	1686a
-kangourou	1686e
-kanguru	1686n
+kangaroo	1694a
+kangourou	1694e
+kanguru	1694n
 kaninchen	443h
-kaniş	1633n
+kaniş	1641n
 kanlı	344n
 kanola	335n
 kanola tarlası	335n
@@ -11372,9 +11377,9 @@ kapalıçarşı	809n
 kapelle	394h
 kapkara	9n
 kaplan	350n
-kaplan yüzü	1640n
-kaplumbağa	1711n
-kaplıca	1952n
+kaplan yüzü	1648n
+kaplumbağa	1719n
+kaplıca	1960n
 kappadokien	848h
 kapstadt	909h
 kapuçino	256n
@@ -11399,7 +11404,7 @@ karanlık	475n
 karanlık ruh hali	446n
 kararlı	440n
 kararlılık	440n
-karasinek	1743n
+karasinek	1751n
 karavaggio	829n
 karayip	805n
 karayipler	805n
@@ -11408,8 +11413,8 @@ karga	446n
 kargaşa	457n
 karibik	805h
 karibisch	805h
-karides	1863n
-karla kaplı dağ	1900n
+karides	1871n
+karla kaplı dağ	1908n
 karla kaplı dağlar	162n
 karlı	188n
 karlı dağ	162n
@@ -11427,11 +11432,11 @@ karneval	367h
 karneval in rio	852h
 karotte	250h
 karpuz	235n
-kartal	1698n
-kartoffel	1795h
-karussell	1953h
-karussellpferd	1953h
-karınca	1733n
+kartal	1706n
+kartoffel	1803h
+karussell	1961h
+karussellpferd	1961h
+karınca	1741n
 kasaba	373n
 kastanie	20h
 kastanienbraun	20h
@@ -11450,19 +11455,19 @@ katma	499n
 katmayın	499n
 katze	346h
 katzen	346h
-katzengesicht	1637h
+katzengesicht	1645h
 katı	445n
-kaufhaus	1929h
+kaufhaus	1937h
 kaugummi	277h
 kavga	437n
-kavun	1775n
+kavun	1783n
 kavurucu	206n
 kavurucu sıcak	206n
 kawaii	767a
 kaya	164n
 kayak	199n
 kayalık	164n
-kaydırak	1954n
+kaydırak	1962n
 kaygı	448n
 kaygılı	448n
 kaygısız	422n
@@ -11477,12 +11482,12 @@ kazanan	451n
 kazanmak	451n
 kağıt	315n
 kağıt para	458n
-kaşıklı kase	1838n
-kebab	1831e
+kaşıklı kase	1846n
+kebab	1839e
 keder	426n
 kederli	426n
 kedi	346n
-kedi yüzü	1637n
+kedi yüzü	1645n
 kedicik	443n
 kediler	346n
 kedinin	346n
@@ -11499,20 +11504,20 @@ keks	272h
 kekse	272h
 kelebek	356n
 kelim	778h
-kelley green	1066a
-kelly	2814a
-kelly green	1518a
+kelley green	1074a
+kelly	2822a
+kelly green	1526a
 kelp	138a
 kelt	866n
 keltik	866n
 keltisch	866h
 kem	18m
 kem lạnh	279m
-kem mềm	1866m
+kem mềm	1874m
 kem que	279m
 kem ốc quế	279m
-keman	2030n
-kemikli et	1819n
+keman	2038n
+kemikli et	1827n
 kendinden emin	440n
 kenia	707o
 keniana	895f
@@ -11532,11 +11537,11 @@ kerala	822a
 keramik	326h
 kereste	301n
 kermesse	367e
-kermit green	1317a
-kernel	2740a
+kermit green	1325a
+kernel	2748a
 kerpiç	375n
 kerpiç duvar	375n
-kertenkele	1712n
+kertenkele	1720n
 kerze	339h
 kerzen	339h
 kerzenlicht	339h
@@ -11545,11 +11550,11 @@ kestane	20n
 kestane rengi	20n
 kestirme	449n
 keten	314n
-kettle	2553a
-key	2156a
-key lime	1239a
+kettle	2561a
+key	2164a
+key lime	1247a
 keyifli	425n
-keçi	1661n
+keçi	1669n
 keşfetmek	453n
 keşif	453n
 keşif gezisi	453n
@@ -11557,7 +11562,7 @@ keşmekeş	457n
 kfc	578o
 khai sáng	447m
 khaki	25a 25h
-khaki green	1413a
+khaki green	1421a
 khao khát	428m
 khe núi	159m
 khe suối	148m
@@ -11571,9 +11576,9 @@ kho hàng	411m
 kho thóc	382m
 khoa học	410m
 khoa học viễn tưởng	410m
-khoai lang nướng	1851m
-khoai tây	1795m
-khoai tây chiên	1824m
+khoai lang nướng	1859m
+khoai tây	1803m
+khoai tây chiên	1832m
 khoan khoái	434m
 khokhloma	833a 833e 833g
 khu chợ	364m
@@ -11581,13 +11586,13 @@ khu công nghiệp	411m
 khu rừng	119m
 khu vui chơi	415m
 khu vườn	126m
-khung cảnh thành phố	1946m
-khung cảnh thành phố lúc chạng vạng	1949m
+khung cảnh thành phố	1954m
+khung cảnh thành phố lúc chạng vạng	1957m
 khuya	194M
 khuya khoắt	194m
 khác thường	471m
-khách sạn	1925m
-khách sạn tình yêu	1926m
+khách sạn	1933m
+khách sạn tình yêu	1934m
 khách sạn đế vương	859m
 khám phá	453m
 khát vọng	439m
@@ -11617,21 +11622,21 @@ không phải	497m
 không sợ hãi	440m
 không thể tin được	459m
 khúc gỗ	301m
-khăn quàng	1986m
+khăn quàng	1994m
 khải hoàn	451m
 khảm	337m
 khắc khoải	450m
 khắc khổ	445m
 khắt khe	445m
-khỉ đột	1628m
+khỉ đột	1636m
 khỏe	452M
 khỏe khoắn	424m
 khỏe mạnh	452m
 khổ đau	426m
 khởi đầu mới	434m
 khủng khiếp	438m
-khủng long bạo chúa	1717m
-khủng long chân thằn lằn	1716m
+khủng long bạo chúa	1725m
+khủng long chân thằn lằn	1724m
 kichern	425h
 kid	415a
 kids	415a
@@ -11660,7 +11665,7 @@ kindlich	415h
 kindness	423a
 king	417a
 kingdom	417a
-kingfisher	2311a
+kingfisher	2319a
 kings	417a
 kinh doanh	391m
 kinh dị	438m
@@ -11682,7 +11687,7 @@ kiremit rengi	111n
 kireç badanası	375n
 kirli	482n
 kirmes	367h
-kirpi	1678n
+kirpi	1686n
 kirschbaum	209h
 kirschblüte	209h
 kirschblüten	209h
@@ -11692,7 +11697,7 @@ kirsche	231h
 kirschen	231h
 kirschtorte	273h
 kiss	427a
-kissed	2223a
+kissed	2231a
 kisses	427a
 kitabevi	378n
 kitap	341n
@@ -11704,14 +11709,14 @@ kittens	443a
 kitty	443a
 kivi	246n
 kiwi	246a 246e 246f 246g 246h 246i 246m
-kiwi fruit	1789a
-kiwi green	1046a
+kiwi fruit	1797a
+kiwi green	1054a
 kiên cường	440m
 kiên quyết	440m
 kiên định	441m
 kiêu hãnh	451m
 kiêu sa	432m
-kiến	1733m
+kiến	1741m
 kiều diễm	432m
 kiểu cũ	413m
 kiểu nhật	388m
@@ -11726,11 +11731,11 @@ klassenzimmer	392h
 klassik	432h
 klassisch	413h
 klassische musik	432h
-klaviatur	2028h
+klaviatur	2036h
 klecks	496h
 kleckse	496h
-kleeblatt	1766h
-kleid	1990h
+kleeblatt	1774h
+kleid	1998h
 klein blau	719o 862h
 klein blue	719o 862a
 klein mavisi	862n
@@ -11749,14 +11754,14 @@ knallrot	74h
 kneipe	377h
 kneipen	377h
 knicks	618o
-knight	2209a
+knight	2217a
 knit	433a
 knitted	433a
-knoblauch	1803h
+knoblauch	1811h
 knuffig	443h
-koala	1681a 1681e 1681f 1681h 1681i 1681n
-koala ayısı	1681n
-koalabär	1681h
+koala	1689a 1689e 1689f 1689h 1689i 1689n
+koala ayısı	1689n
+koalabär	1689h
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
@@ -11765,13 +11770,13 @@ kohl	469h
 kohlegrau	37h
 koi	361a 361f 361h
 koi balığı	361n
-koinobori	1971e
-kokan	1685n
-kokarca	1685n
+koinobori	1979e
+kokan	1693n
+kokarca	1693n
 kokett	428h
 kokos	242h
 kokosnuss	242h
-kokteyl kadehi	1888n
+kokteyl kadehi	1896n
 kolej	392n
 kolezyum	825n
 kolombiya	701o
@@ -11790,18 +11795,18 @@ komisch	471h
 kompetent	441h
 komödie	425h
 konfeti	444n
-konfeti topu	1967n
+konfeti topu	1975n
 konfetti	444h
-konfettiball	1967h
-konfettibombe	1966h
+konfettiball	1975h
+konfettibombe	1974h
 konflikt	437h
 konfor	433n
 konforlu	433n
-kong	2559a
+kong	2567a
 konik şapka	275n
 konser	367n
-konserve	1843h
-konserve gıda	1843n
+konserve	1851h
+konserve gıda	1851n
 konstantinopel	809h
 konstruktivismus	857h
 konstruktivistisch	857h
@@ -11842,7 +11847,7 @@ korozyon	309n
 korrosion	309h
 koru	119n
 koruluk	119n
-koruyucu gözlük	1980n
+koruyucu gözlük	1988n
 kosmisch	177h
 kosmos	177h
 kot	311n
@@ -11858,13 +11863,13 @@ koyu	475n
 koyu derin	476n
 koyu kahve	107n
 koyu yeşil	48n
-koyun	1660n
+koyun	1668n
 kozmik	177n
 kozmos	177n
 koï	361e
 koşmak	424n
 koşu	424n
-koşu ayakkabısı	2006n
+koşu ayakkabısı	2014n
 kpop	824a
 krach	457h
 kraft	440h
@@ -11878,7 +11883,7 @@ kraliyet	417n
 kraliyet mavisi	43n
 kraliçe	417n
 krallık	417n
-kran	1911h
+kran	1919h
 krank	460h
 krankenhaus	390h
 krankenpfleger	390h
@@ -11886,12 +11891,12 @@ krankenschwester	390h
 krankheit	460h
 krapfen	272h
 kraut	137h
-kravat	1983n
+kravat	1991n
 kreativ	474h
 kreativität	474h
-krebs	1861h
+krebs	1869h
 krem	18n
-krem karamel	1878n
+krem karamel	1886n
 krem rengi	18n
 kreml	873h
 kremlin	873a 873e 873f 873g 873n
@@ -11908,12 +11913,12 @@ kristalle	322h
 krizantem	218n
 kroatien	899h
 kroatisch	899h
-krokodil	1710h
+krokodil	1718h
 krom	308n
 kromlu	308n
 krone	417h
 kronen	417h
-kruvasan	1811n
+kruvasan	1819n
 kruvaziyer	140n
 kryptisch	429h
 kräftig	440h
@@ -11929,8 +11934,8 @@ kucaklama	433n
 kuchen	272h
 kudretli	440n
 kudüs	926n
-kugelfisch	1724h
-kuhgesicht	1651h
+kugelfisch	1732h
+kuhgesicht	1659h
 kule	373n
 kullanma	499n
 kullanmadan	499n
@@ -11949,7 +11954,7 @@ kumru	442n
 kumsal	144n
 kumsal kenarı	143n
 kumul	156n
-kunduz	1677n
+kunduz	1685n
 kunst	474h
 kunststoff	329h
 kunterbunt	179h
@@ -11960,9 +11965,9 @@ kurabiye	272n
 kurak	156n
 kuraklık	156n
 kurbağa	360n
-kurdele	1975n
+kurdele	1983n
 kurkuma	79h
-kurt	1634n
+kurt	1642n
 kuru kafa	438n
 kuru yapraklar	129n
 kurumsal	391n
@@ -11989,32 +11994,32 @@ kuzey kutbu	186n
 kuzey ışıkları	178n
 kuzey ışığı	178n
 kuzgun	446n
-kuğu	1700n
-kuğu yavrusu	1700n
+kuğu	1708n
+kuğu yavrusu	1708n
 kuş tüyü	342n
 kuşku	448n
 kyiv	887a
 kyoto	843a 843e 843g 843h 843i 843m 843n
-kâbe	1941n
+kâbe	1949n
 kâğıt	315n
-käfer	1735h
+käfer	1743h
 kälte	435h
 kämpfen	437h
-känguru	1686h
-käsestück	1818h
+känguru	1694h
+käsestück	1826h
 kätzchen	443h
 kèn sax	473m
 kèn saxophone	473m
-kèn trumpet	2029m
+kèn trumpet	2037m
 kényan	895e
 kényane	895e
 kì lạ	471m
 kì quái	471m
 kín đáo	456m
 kính	316m
-kính bảo hộ	1980m
-kính mắt	1978m
-kính râm	1979m
+kính bảo hộ	1988m
+kính mắt	1986m
+kính râm	1987m
 kính trọng	445m
 köknar	121n
 kömür grisi	37n
@@ -12027,7 +12032,7 @@ königsblau	43h
 köpek	347n
 köpek balığı	141n
 köpek yavrusu	443n
-köpek yüzü	1630n
+köpek yüzü	1638n
 köpekbalığı	141n
 köpekler	347n
 köpeğin	347n
@@ -12035,7 +12040,7 @@ köprü	373n
 köpük	142n
 köpüklü şarap	266n
 köri	288n
-körili pilav	1848n
+körili pilav	1856n
 kötücül	438n
 köy	382n
 köy evi	412n
@@ -12053,8 +12058,8 @@ kühle	435h
 kühle farben	489h
 kühle töne	489h
 kühn	440h
-küken	1693h
-küken von vorne	1694h
+küken	1701h
+küken von vorne	1702h
 kükengelb	77h
 kül	168n
 künstler	474h
@@ -12079,15 +12084,15 @@ kırağılı	187n
 kırgın	426n
 kırmızı	0n
 kırmızı biber	297n
-kırmızı elma	1782n
+kırmızı elma	1790n
 kırmızı mor	96n
-kırmızı zarf	1974n
+kırmızı zarf	1982n
 kırmızı şarap	265n
 kırsal	382n
 kırsal alan	382n
 kırık beyaz	104n
 kırık kalp	426n
-kısa ve geniş bardak	1893n
+kısa ve geniş bardak	1901n
 kıskanmak	461n
 kıskanç	461n
 kıskançlık	461n
@@ -12098,7 +12103,7 @@ kıyı şeridi	143n
 kız	493N
 kızak	199n
 kızarmış ekmek	271n
-kızarmış karides	1854n
+kızarmış karides	1862n
 kızgın	437n
 kızgınlık	437n
 kızlar	493N
@@ -12147,11 +12152,11 @@ la habana	796f 796m
 la havane	796e
 la lakers	613o
 la mã	825m
-lab coat	1981a
+lab coat	1989a
 labareda	167g
 labial	454f
-laboratuvar önlüğü	1981n
-laborkittel	1981h
+laboratuvar önlüğü	1989n
+laborkittel	1989h
 lac	147e
 laca	325f 325g
 lacca	325i
@@ -12171,13 +12176,13 @@ ladies	493A
 ladin	121n
 ladrillo	305f
 lady	493A
-lady beetle	1736a
+lady beetle	1744a
 ladybird	359a
 ladybug	359a
 ladybugs	359a
-lagartija	1712f
-lagartixa	1712g
-lagarto	1712f
+lagartija	1720f
+lagartixa	1720g
+lagarto	1720f
 lagerfeuer	167h
 lagerhalle	411h
 laghetto	149i
@@ -12187,12 +12192,12 @@ lago pequeno	149g
 lagoa	146g
 lagon	146e
 lagoon	146a
-lagosta	1862g
+lagosta	1870g
 laguna	146f 146i
 lagune	146e 146h
 lagün	146n
 lahana	469n
-laib brot	1810h
+laib brot	1818h
 laid	460e
 laid back	422a
 laide	460e
@@ -12212,8 +12217,8 @@ lakeside	147a
 lale	214n
 laleler	214n
 lalibela	894a
-lama	169g 1664e 1664h 1664i 1664n
-lamb	2303a
+lama	169g 1672e 1672h 1672i 1672n
+lamb	2311a
 lamba	368n
 lamba ışığı	368n
 lambalar	368n
@@ -12237,11 +12242,11 @@ lamppost	368a
 lampposts	368a
 lamps	368a
 lana	314f 314i
-land	382h 2147a
+land	382h 2155a
 landhaus	397h
 landhausstil	740h
 landleben	382h
-lane	2217a
+lane	2225a
 lanet	463n
 lanetli	463n
 lang thang	453m
@@ -12262,25 +12267,25 @@ lanternes célestes	788e
 lanterns	331a
 lapin	443e
 lapins	443e
-lapis	2351a
+lapis	2359a
 laptop	410a 410g 410h 410m 410n
 laque	325e
 laranja	1g
 laranjas	229g
 laranjeira	229g
 laranjeiras	229g
-lard	1822e
+lard	1830e
 lareira	340g
 large	140E
-larkspur	2425a
+larkspur	2433a
 larme	426e
 larmes	426e
-laser	2431a
+laser	2439a
 lass weg	500h
 lassant	470e
 lassen wir weg	500h
 lasst weg	500h
-late	2818a
+late	2826a
 late night	194a
 laterizio	305i
 laterne	331h
@@ -12291,18 +12296,18 @@ laticínio	269g
 lattante	442i
 latte	256a 256m 256n 269i
 latte macchiato	256h 256i
-lattice	2543a
+lattice	2551a
 lattuga	469i
 latão	60g
 latón	60f
 laub	128h
-laubbaum	1761h
+laubbaum	1769h
 laufen	424h
 laugh	425a
 laughing	425a
 laughter	425a
 launisch	446h
-laurel	2102a
+laurel	2110a
 laut	457h
 lautlos	421h
 lautrec poster	916a
@@ -12320,32 +12325,32 @@ lavastein	158h
 lave	166e
 lavendel	211h
 lavender	211a
-lavender blue	1182a
+lavender blue	1190a
 lavender fields of provence	845a
-lavender pink	1039a
-lavenderblush	1571a
+lavender pink	1047a
+lavenderblush	1579a
 lavis	324e
 lavish	416a
 lavorato a maglia	433i
 lawine	162h
 lawn	125a
-lawn green	1167a
-lawngreen	1572a
-lazo	1975f
-lazo conmemorativo	1977f
+lawn green	1175a
+lawngreen	1580a
+lazo	1983f
+lazo conmemorativo	1985f
 lazy	449a
-laço de fita	1975g
+laço de fita	1983g
 le bon vieux temps	450e
 le caire	811e
 le caravage	829e
 le passé	450e
 lead grey	85a
 leaf	128a
-leaf fluttering in wind	1770a
-leaf green	1503a
-leafy	2224a
-leafy green	1250a
-league	2681a
+leaf fluttering in wind	1778a
+leaf green	1511a
+leafy	2232a
+leafy green	1258a
+league	2689a
 leal	441f 441g
 lealdade	441g
 leale	441i
@@ -12367,8 +12372,8 @@ lechuga	469f
 leder	310h
 lederbraun	26h
 ledern	310h
-leek	2302a
-leeres nest	1771h
+leek	2310a
+leeres nest	1779h
 legend	430a
 legendario	430f
 legendary	430a
@@ -12401,11 +12406,11 @@ lekesiz	442n
 lembrança	450g
 lembrar	450g
 lemon	228a
-lemon green	1213a
-lemon lime	1191a
+lemon green	1221a
+lemon lime	1199a
 lemon yellow	100a
 lemonade	228a
-lemonchiffon	1573a
+lemonchiffon	1581a
 lemons	228a
 lemony	228a
 len	314M
@@ -12418,10 +12423,10 @@ lent	449e
 lentejuelas	466f
 lento	449f 449g 449i
 leo núi	453m
-leone	1639i
-leopar	1642n
-leopard	1642a 1642h
-leopardo	1642f 1642g 1642i
+leone	1647i
+leopar	1650n
+leopard	1650a 1650h
+leopardo	1650f 1650g 1650i
 lernen	392h
 les nymphéas	828e
 letargico	449i
@@ -12429,7 +12434,7 @@ lethargic	449a
 lethargisch	449h
 letreiro luminoso	330g
 letrero luminoso	330f
-letter	2569a
+letter	2577a
 letteratura	341i
 letto	449i
 lettuce	469a
@@ -12448,13 +12453,13 @@ leyenda	430f
 leylak	64n
 leylak moru	63n
 leña	301f
-león	1639f
+león	1647f
 leş	460n
 lfc	633o
 lg	581o
 lgbt	792a
 lgbtq	792a
-lhama	1664g
+lhama	1672g
 li băng	892m
 liban	892e
 libanais	892e
@@ -12482,7 +12487,7 @@ libro	341f 341i
 libros	341f
 libros viejos	341f
 liceo	392i
-lichen	1072a
+lichen	1080a
 licht	477h
 lichtblick	439h
 lichtenstein	830a
@@ -12504,55 +12509,55 @@ liebling	427h
 lierre	134e
 lieto	425i
 light	477a
-lightblue	1286a
-lightcoral	1574a
-lightcyan	1575a
+lightblue	1294a
+lightcoral	1582a
+lightcyan	1583a
 lighter	477a
 lightest	477a
-lightgoldenrodyellow	1576a
-lightgray	1577a
-lightgreen	1241a
-lightgrey	1578a
+lightgoldenrodyellow	1584a
+lightgray	1585a
+lightgreen	1249a
+lightgrey	1586a
 lighthouse	332a
 lighthouses	332a
-lightish blue	1396a
-lightish green	1324a
-lightish purple	1180a
-lightish red	1184a
+lightish blue	1404a
+lightish green	1332a
+lightish purple	1188a
+lightish red	1192a
 lightning	202a
 lightning bug	357a
 lightning bugs	357a
-lightpink	1579a
+lightpink	1587a
 lights	368a
-lightsalmon	1580a
-lightseagreen	1581a
-lightskyblue	1582a
-lightslategray	1583a
-lightslategrey	1584a
-lightsteelblue	1585a
-lightyellow	1586a
+lightsalmon	1588a
+lightseagreen	1589a
+lightskyblue	1590a
+lightslategray	1591a
+lightslategrey	1592a
+lightsteelblue	1593a
+lightyellow	1594a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	1055a
+liliac	1063a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2595a
+lima	31f 31g 2603a
 liman	154n
 lime	31a 31i
-lime green	1530a
+lime green	1538a
 lime juice	228a
-lime yellow	1235a
-limed	2592a
-limegreen	1587a
-limestone	2132a
+lime yellow	1243a
+limed	2600a
+limegreen	1595a
+limestone	2140a
 limette	31h
 limettengrün	31h
 limettensaft	228h
@@ -12574,34 +12579,35 @@ limones	228f
 limoni	228i
 limpo	420g
 limão	228g
-limão siciliano	1778g
+limão siciliano	1786g
 limón	228f
 limões	228g
 lin	314e
 linda	443f 443g
 lindo	443f 443g
-line	2549a
+line	2557a
 linen	314a
 linh hồn	447m
 linh mục	394m
 linh thiêng	447m
 linho	314g
-link	2286a
+link	2294a
 linkedin	609o
 lino	314f 314i
 linterna	331f
 linternas flotantes	788f
-lion	1639a
-lip	2758a
+lion	1647a
+lione	936i
+lip	2766a
 lippenstift	454h
-lips	2127a
+lips	2135a
 lipstick	454a
-lipstick red	1196a
-liqueur	2537a
+lipstick red	1204a
+liqueur	2545a
 liquid	152a
 liquide	152e
 liquido	152i
-liquido versato	1894i
+liquido versato	1902i
 lirica	432i
 lisboa	835f 835g
 lisboeta	835g
@@ -12623,7 +12629,7 @@ litorâneo	143g
 littoral	143e
 littérature	341e
 lively	424a
-liver	2807a
+liver	2815a
 liverpool fc	633o
 living coral	727o
 livraria	378g
@@ -12632,11 +12638,11 @@ livres	341e
 livro	341g
 livros	341g
 livros antigos	341g
-lizard	1712a
+lizard	1720a
 lizbon	835n
 lição de casa	392g
 liêm chính	441m
-llama	167f 1664a
+llama	167f 1672a
 llamarada	167f
 llamas	167f
 llamativo	440f
@@ -12654,16 +12660,16 @@ lo fi	776a
 lo lắng	448m
 lo sợ	448m
 lo âu	448m
-loam	2692a
-lobo	1634f
-lobster	1862a
+loam	2700a
+lobo	1642f
+lobster	1870a
 loca	457f
 locale notturno	472i
 locker	422h
 loco	457f
 locos años veinte	735f
 locura	457f
-locust	2671a
+locust	2679a
 lodernd	436h
 lodge	397a 397h
 lodo	169f
@@ -12671,15 +12677,15 @@ lodos	205n
 lofi	776a
 lofoten	849a
 logro	451f
-loja de conveniência	1927g
-loja de departamentos	1929g
+loja de conveniência	1935g
+loja de departamentos	1937g
 lokum	285a 285f 285h 285i 285n
 lokumlar	285n
 lolipop	277n
 lollipop	277a
 lollipops	277a
-lombric	1744e
-lona de circo	1958g
+lombric	1752e
+lona de circo	1966g
 londinense	808f
 londinese	808i
 london	808a 808h 808m
@@ -12692,12 +12698,12 @@ londrino	808g
 loneliness	426a
 lonely	426a
 lonesome	426a
-long	2225a
-long drum	2033a
+long	2233a
+long drum	2041a
 long lanh	466m
 longing	450a
-lontra	1684g 1684i
-lontra marina	1684i
+lontra	1692g 1692i
+lontra marina	1692i
 loro	354F
 los angeles	818a
 los angeles dodgers	624o
@@ -12710,7 +12716,7 @@ loto	213f 213i
 lotta	437i
 lotus	213a 213e 213h 213n
 lotus pond	150a
-lotusblüte	1749h
+lotusblüte	1757h
 lotusteich	150h
 louca	457g
 louco	457g
@@ -12721,15 +12727,15 @@ loukoum	285e
 loukoums	285e
 lounge	422a 422h
 lounging	422a
-loup	1634e
-loutre	1684e
+loup	1642e
+loutre	1692e
 love	427a
-love hotel	1926a 1926e 1926i
+love hotel	1934a 1934e 1934i
 lovely	443a
 lover	427a
 lovers	427a
 loving	427a
-lower	2452a
+lower	2460a
 loy krathong	788a 788e 788f 788g 788h 788i
 loyal	441a 441e 441h
 loyalität	441h
@@ -12756,7 +12762,7 @@ luce delle stelle	176i
 luce di candela	339i
 luce lunare	175i
 luce solare	172i
-lucertola	1712i
+lucertola	1720i
 luces	368f
 luces de neón	330f
 lucha	437f
@@ -12767,7 +12773,7 @@ luciole	357e
 lucioles	357e
 luciérnaga	357f
 luciérnagas	357f
-luck	2440a
+luck	2448a
 ludique	425e
 lueur de bougie	339e
 lueur du feu	167e
@@ -12781,9 +12787,9 @@ lujo	416f
 lujosa	416f
 lujoso	416f
 lujuria	428f
-lula	1864g
+lula	1872g
 lullaby	449a
-lumaca	1730i
+lumaca	1738i
 lume di candela	339i
 luminescente	484i
 lumineuse	479e
@@ -12803,34 +12809,34 @@ luna llena	174f
 luna park	367i
 luna piena	174i
 lunaire	175e
-lunar	2097a
+lunar	2105a
 lunar new year	403a
 lunatico	446i
 lunatique	446e
 lune	174e
 lune de miel	427e
-lunettes	1980e
-lunettes de soleil	1979e
-lunettes de vue	1978e
+lunettes	1988e
+lunettes de soleil	1987e
+lunettes de vue	1986e
 lung linh	466m
 lungomare	143i
-lupo	1634i
+lupo	1642i
 lusco fusco	192g
-lush	2072a
+lush	2080a
 lusso	416i
 lussuosa	416i
 lussuoso	416i
 lussuria	428i
 lust	428a
-lusta	2761a
+lusta	2769a
 lustig	425h
 lustrini	466i
-lusty	2358a
+lusty	2366a
 luto	426f 426g
 lutscher	277h
 lutto	426i
-luvas	1987g
-luxe	416e 2591a
+luvas	1995g
+luxe	416e 2599a
 luxo	416g
 luxueuse	416e
 luxueux	416e
@@ -12862,14 +12868,15 @@ luzinhas	368g
 luân xa	447m
 luân đôn	808m
 ly bia	267m
-ly cocktail	1888m
+ly cocktail	1896m
 ly kem	279m
-ly rượu vang	1887m
+ly rượu vang	1895m
 ly sữa	269m
-ly đáy phẳng	1893m
-lychee	2596a
+ly đáy phẳng	1901m
+lychee	2604a
 lycée	392e
 lyft	540o
+lyon	936a 936e 936f 936g 936h 936m 936n
 lyrik	341h
 làm bánh	271m
 làm gốm	326m
@@ -12887,7 +12894,7 @@ lá cây	128m
 lá khô	129m
 lá mùa thu	129m
 lá phong	130m
-lá rung rinh trong gió	1770m
+lá rung rinh trong gió	1778m
 lá rơi	129m
 lá rụng	129m
 lá thu	129m
@@ -12895,13 +12902,13 @@ lá vàng	129m
 lá úa	129m
 lágrima	426f 426g
 lágrimas	426f
-lámen	1849g
+lámen	1857g
 lámpara	368f
 lámparas	368f
 lâmpada	368g
 lâmpadas	368g
 lâu đài	393m
-lâu đài nhật bản	1931m
+lâu đài nhật bản	1939m
 lã	314G
 lãng mạn	427m
 lãng đãng	431m
@@ -12915,15 +12922,15 @@ lässig	422h
 légendaire	430e
 légende	430e
 légume	469e
-légume à feuilles vertes	1801e
+légume à feuilles vertes	1809e
 légumes	469e
-léopard	1642e
+léopard	1650e
 léthargique	449e
-lézard	1712e
+lézard	1720e
 líbano	892f 892g
 lính	467M
 líquido	152f 152g
-líquido derramándose	1894f
+líquido derramándose	1902f
 lò bánh	271m
 lò sưởi	340m
 lòng tham	461m
@@ -12937,8 +12944,8 @@ lông chim	342m
 lông vũ	342m
 lông xù	443m
 löschfahrzeug	290h
-löwe	1639h
-löwengesicht	1639h
+löwe	1647h
+löwengesicht	1647h
 lùm cây	119m
 lúa	253m
 lúa chín	252m
@@ -12964,9 +12971,9 @@ lạ	471M
 lạ kỳ	471m
 lạ lùng	471m
 lạc quan	439m
-lạc đà	1662m
-lạc đà hai bướu	1663m
-lạc đà không bướu	1664m
+lạc đà	1670m
+lạc đà hai bướu	1671m
+lạc đà không bướu	1672m
 lạnh	435m
 lạnh buốt	435m
 lạnh cóng	435m
@@ -12977,7 +12984,7 @@ lấp lánh	466m
 lấp lóe	466m
 lẩu	333m
 lẩu cay	333m
-lẩu pho mai	1837m
+lẩu pho mai	1845m
 lẩu trùng khánh	333m
 lẩu tứ xuyên	333m
 lập dị	471m
@@ -12986,7 +12993,7 @@ lẵng hoa	208m
 lặng lẽ	421m
 lặp đi lặp lại	470m
 lẻ loi	426m
-lều rạp xiếc	1958m
+lều rạp xiếc	1966m
 lễ cưới	405m
 lễ giáng sinh	400m
 lễ halloween	401m
@@ -13003,7 +13010,7 @@ lễ hội đèn lồng	788m
 lễ hội đền	837m
 lễ kỷ niệm	406m
 lễ lạt	444m
-lễ ngắm trăng	1973m
+lễ ngắm trăng	1981m
 lễ phục sinh	407m
 lễ tình nhân	402m
 lễ tạ ơn	198m
@@ -13024,7 +13031,7 @@ lời cầu nguyện	447m
 lời hứa	439m
 lời nguyền	463m
 lời ru	449m
-lợn rừng	1657m
+lợn rừng	1665m
 lụa	313m
 lụa là	313m
 lụa trung hoa	871m
@@ -13046,15 +13053,15 @@ mabed	379n
 mabet	379n
 macabre	438a 438e
 macabro	438f 438g 438i
-macaco	1627g
-macadamia	2825a
+macaco	1635g
+macadamia	2833a
 macar	900n
 macaristan	699o
 macaron	280a 280e 280h 280i 280m
 macaron colours	483a
-macaroni and cheese	1028a
+macaroni and cheese	1036a
 macarons	280a 280f 280g
-macaroon	2536a
+macaroon	2544a
 macchina	308i
 macchinari	411i
 macchine	308i
@@ -13071,12 +13078,12 @@ machu picchu	821a
 machão	455g
 mad	437a
 madalya	451n
-madder	2261a
+madder	2269a
 madeira	301g
-madeira serrada	1914g
+madeira serrada	1922g
 madera	301f
 madera flotante	301f
-madero	1914f
+madero	1922f
 madness	457a
 madreperla	321i
 madrepérola	321g
@@ -13102,10 +13109,10 @@ magico	430i
 magie	430e 430h
 magique	430e
 magisch	430h
-maglietta da donna	1997i
+maglietta da donna	2005i
 maglione	433i
 magma	166a 166e 166f 166g 166h 166i 166m 166n
-magnetic	2597a
+magnetic	2605a
 magnolia	227a 227e 227f 227i
 magnolie	227h
 magnólia	227g
@@ -13115,28 +13122,28 @@ magos	430f
 magritte	758a
 mahcup	448n
 mahmur	449n
-mahogany	1447a
+mahogany	1455a
 mahzun	426n
 mai	196E 196H 497i
 maia	863g
-maiale	1656i
+maiale	1664i
 maias	863g
 maigrün	53h
 mailand	929h
-maillot de bain une pièce	1993e
+maillot de bain une pièce	2001e
 maio	196g
 maiolica	326i
 maiorca	897g 897i
 mais	251H 251I
 maiskolben	251h
-maison	1918e
-maison abandonnée	1917e
-maison avec jardin	1919e
+maison	1926e
+maison abandonnée	1925e
+maison avec jardin	1927e
 maison traditionnelle coréenne	870e
 maisonnette	397e
-maisons	1916e
+maisons	1924e
 maize	251a
-maiô	1993g
+maiô	2001g
 majestad	417f
 majestade	417g
 majesteleri	417n
@@ -13165,7 +13172,7 @@ mal à aise	448e
 mala hotpot	333a
 malacca	903a
 malachit	82h
-malachite	82e 82i 2453a
+malachite	82e 82i 2461a
 malade	460e
 maladie	460e
 malagueta	297g
@@ -13194,37 +13201,37 @@ malinconica	426i
 malinconico	426i
 mallorca	897a 897f
 malocchio	912i
-malt	2324a
-malted	2826a
+malt	2332a
+malted	2834a
 malva	63f 63g 63i
 malvado	438f
 malvagio	438i
 malve	63h
 malásia	714o
 maléfique	438e
-mamadeira	1880g
-mammoth	1667a
-mammouth	1667e
-mammut	1667h 1667i
-mamut	1667f 1667n
-mamute	1667g
+mamadeira	1888g
+mammoth	1675a
+mammouth	1675e
+mammut	1675h 1675i
+mamut	1675f 1675n
+mamute	1675g
 man	493A
 man city	635o
 man mác	450m
 man rợ	453m
-man shoe	2005a
+man shoe	2013a
 man united	634o
 man utd	634o
 manchester city	635o
 manchester united	634o
 manchot	353e
-manda	1653n
+manda	1661n
 mandalina	229n
 mandarin	229a
 mandarina	229f
 mandarine	229e 229h
 mandarino	229i
-mane	2824a
+mane	2832a
 manevi	447n
 maneviyat	447n
 manga	240g
@@ -13236,27 +13243,27 @@ manhã	189g
 manhã cedo	189g
 maniero	393i
 manifesto sovietico	857i
-manilla	1061a
+manilla	1069a
 manjar turco	285g
 manly	455a
 mann	493H
 manolya	227n
 manta	433f 433g
 mantar	136n
-manteau	1988e
+manteau	1996e
 manteca	270f
 manteiga	270g
-mantel	1988h
+mantel	1996h
 mantequilla	270f
-mantis	2426a
-mantle	2529a
-mantı	1858n
+mantis	2434a
+mantle	2537a
+mantı	1866n
 many colors	179a
 many colours	179a
 manzana	237f
-manzana roja	1782f
+manzana roja	1790f
 manzana verde	238f
-mapache	1636f
+mapache	1644f
 maple	130a
 maple leaf	130a
 maple leaf flag	673o
@@ -13298,7 +13305,7 @@ maresia	142g
 marfil	38f
 marfim	38g
 margarida	221g
-margarita	221f 2785a
+margarita	221f 2793a
 margem do lago	147g
 margem do rio	148g
 margerite	221h
@@ -13308,13 +13315,13 @@ mari	140i
 mariage	405e
 marie antoinette	753a
 marienkäfer	359h
-marigold	1405a
+marigold	1413a
 marina	154e 154g 154n
 marinai	140i
 marinaio	140i
 marinara	248a 248g 248n
 marine	16e 140a
-marine blue	1430a
+marine blue	1438a
 marineblau	16h
 marinero	140f
 marineros	140f
@@ -13324,7 +13331,7 @@ marino	16f
 mariposa	356f
 mariquita	359f
 maritim	140h
-maritime	2455a
+maritime	2463a
 marittimo	140i
 marié	405e
 mariée	405e
@@ -13336,9 +13343,9 @@ marketplace	364a
 markets	364a
 markt	364h
 marktplatz	364h
-marlin	2672a
-marmalade	2255a
-marmite	1836e
+marlin	2680a
+marmalade	2263a
+marmite	1844e
 marmo	302i
 marmor	302h
 maroc	684o
@@ -13380,8 +13387,8 @@ marseille	931a 931e 931h 931m
 marseilles	931a
 marselha	931g
 marsella	931f
-marsh	2115a
-marshmallow	2133a
+marsh	2123a
+marshmallow	2141a
 marsiglia	931i
 marsilya	931n
 mart	196n
@@ -13392,7 +13399,7 @@ marul	469n
 marvel	459a
 marvellous	459a
 marvelous	459a
-marzipan	2828a
+marzipan	2836a
 marzo	196f 196i
 março	196g
 maré	142g
@@ -13401,10 +13408,10 @@ marítimo	140f 140g
 masai	895a
 masai mara	875a
 masal	430n
-masala	2720a
+masala	2728a
 masalsı	430n
 masaï	895e
-maschera	1980i
+maschera	1988i
 maschile	455i
 maschine	308h
 maschinen	308h
@@ -13430,14 +13437,14 @@ masum	442n
 masumiyet	442n
 masái	895f
 masía	412f
-mat	482n 2656a
+mat	482n 2664a
 mata	119g
 mata atlântica	120g
 matagal	119g
 matcha	259a 259e 259f 259g 259h 259i 259m 259n
-mate	1898a 1898f 1898g 1898i
-mate tee	1898h
-mate çayı	1898n
+mate	1906a 1906f 1906g 1906i
+mate tee	1906h
+mate çayı	1906n
 matelot	140e
 matem	426n
 matin	189e
@@ -13467,10 +13474,10 @@ mature	456a 456e
 maturo	456i
 matyo	900a
 matyó	900a
-maté	1898e
+maté	1906e
 mauer	375h
 mauern	375h
-maus	1671h
+maus	1679h
 maussade	446e
 mauvais œil	912e
 mauve	63a 63e 63h
@@ -13487,12 +13494,12 @@ maya	863e 863f 863h 863i 863m 863n
 mayan	863a
 mayas	863e 863f
 mayhem	457a
-maymun	1627n
-maymun yüzü	1626n
+maymun	1635n
+maymun yüzü	1634n
 mayo	196f
 mayorka	897n
 maypole	793a
-maytap	1963n
+maytap	1971n
 mayıs	196n
 mazorca	251f
 mazu temple	837a
@@ -13501,7 +13508,7 @@ maçante	470g
 maço	455n
 maçã	237g
 maçã verde	238g
-maçã vermelha	1782g
+maçã vermelha	1790g
 maíz	251f
 maïs	251e
 mañana	189f
@@ -13509,8 +13516,8 @@ mağara	165n
 mcdonald	502o
 mcdonalds	502o
 meadow	124a
-meat on bone	1819a
-mecca	2829a
+meat on bone	1827a
+mecca	2837a
 meccanico	308i
 mechanical	308a
 mechanisch	308h
@@ -13554,21 +13561,21 @@ mediterránea	386f
 mediterráneo	386f
 mediterrânea	386g
 mediterrâneo	386g
-medium blue	1493a
-medium brown	1333a
-medium green	1457a
-medium grey	1301a
-medium pink	1217a
-medium purple	1390a
-mediumaquamarine	1588a
-mediumblue	1589a
-mediumorchid	1590a
-mediumpurple	1591a
-mediumseagreen	1592a
-mediumslateblue	1593a
-mediumspringgreen	1594a
-mediumturquoise	1595a
-mediumvioletred	1596a
+medium blue	1501a
+medium brown	1341a
+medium green	1465a
+medium grey	1309a
+medium pink	1225a
+medium purple	1398a
+mediumaquamarine	1596a
+mediumblue	1597a
+mediumorchid	1598a
+mediumpurple	1599a
+mediumseagreen	1600a
+mediumslateblue	1601a
+mediumspringgreen	1602a
+mediumturquoise	1603a
+mediumvioletred	1604a
 medizin	390h
 medizinisch	390h
 medo	438g
@@ -13590,7 +13597,7 @@ mehtap	175n
 mehtaplı gece	175n
 meia luz	487g
 meia noite	194g
-meias	1989g
+meias	1997g
 meigo	423g
 meio ambiente	418g
 meio dia	190g
@@ -13600,7 +13607,7 @@ meksika	669o 795n
 meksikalı	795n
 mel	264g
 mela	237i
-mela rossa	1782i
+mela rossa	1790i
 mela verde	238i
 melaka	903a
 melancholic	426a
@@ -13618,16 +13625,16 @@ melanzana	249i
 melek	462n
 melek gibi	462n
 melekler	462n
-mellow	2069a
+mellow	2077a
 melocotón	236f
 melograno	244i
-melon	1365a 1775e
-melone	1775i
-melted	2456a
+melon	1373a 1783e
+melone	1783i
+melted	2464a
 meltem	205n
-melting	2313a
-melão	1775g
-melón	1775f
+melting	2321a
+melão	1783g
+melón	1783f
 memleket hasreti	450n
 memnun	425n
 memoria	450f 450i
@@ -13660,7 +13667,7 @@ menschenmenge	457h
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2599a
+menthol	2607a
 menton	846a 846e
 mer	140e
 mera	124n
@@ -13678,14 +13685,14 @@ mercan resifi	153n
 mercatino	364i
 mercato	364i
 mercato notturno	365i
-mercury	2391a
+mercury	2399a
 merhaba	491n
 merhamet	423n
 merhametli	423n
-meringue	2820a
+meringue	2828a
 merkwürdig	471h
-merlin	2454a
-merlot	1242a
+merlin	2462a
+merlot	1250a
 mermaid	430a
 mermaids	430a
 mermer	302n
@@ -13698,7 +13705,7 @@ mesa	159a
 meseta	159f
 mesmice	470g
 mesoamerican	863a
-mesquita	1937g
+mesquita	1945g
 messicana	795i
 messicano	795i
 messico	669o 795i
@@ -13709,7 +13716,7 @@ metal	308a 308f 308g 308n
 metalik	308n
 metall	308h
 metallic	308a
-metallic blue	1142a
+metallic blue	1150a
 metallica	308i
 metallico	308i
 metallisch	308h
@@ -13752,12 +13759,12 @@ meyve	254n
 meyve salatası	468n
 meyveler	468n
 meyveli	468n
-meyveli buz	1867n
+meyveli buz	1875n
 mezar	445n
 mezarlık	445n
 mezclilla	311f
-mezquita	1937f
-mezuniyet kepi	2017n
+mezquita	1945f
+mezuniyet kepi	2025n
 mezzanotte	194i
 mezzodì	190i
 mezzogiorno	190i
@@ -13770,25 +13777,25 @@ miami beach	806a
 miami heat	617o
 miami vice	806a
 micio	443i
-microbe	1745a 1745e
-microbio	1745f
-microbo	1745i
+microbe	1753a 1753e
+microbio	1753f
+microbo	1753i
 microsoft	604o
-micróbio	1745g
+micróbio	1753g
 mid autumn	404a
 mid autumn festival	854a
-mid blue	1371a
+mid blue	1379a
 mid century	739a 739f 739h
 mid century modern	739a
-mid green	1268a
+mid green	1276a
 midcentury	739a
 midday	190a
 mide bulandırıcı	460n
 midi	190e
 midnight	194a
-midnight blue	1494a
-midnight purple	1263a
-midnightblue	1597a
+midnight blue	1502a
+midnight purple	1271a
+midnightblue	1605a
 midsommar	793a
 midsummer	793a
 miedo	438f
@@ -13798,8 +13805,8 @@ miele	264i
 mighty	440a
 mignon	443e
 mignonne	443e
-mikrobe	1745h
-mikrop	1745n
+mikrobe	1753h
+mikrop	1753n
 milagre	430g
 milagro	430f
 milan	929A 929E 929m
@@ -13816,35 +13823,35 @@ militaire	467e
 militar	467f 467g
 militare	467i
 military	467a
-military green	1386a
-military helmet	2019a
+military green	1394a
+military helmet	2027a
 militär	467h
-militärhelm	2019h
+militärhelm	2027h
 milk	269a
-milk chocolate	1283a
+milk chocolate	1291a
 milk tea	260a
 milk white	105a
-milkshake	2657a
+milkshake	2665a
 milky way	177a
 millennium	748a
-milli park	1908n
+milli park	1916n
 milán	929f
 milão	929g
 mimetica	467i
 mimetico	467i
-mimosa	2445a
+mimosa	2453a
 minaccia	438i
 minaccioso	438i
-mind	2663a
+mind	2671a
 mindful	447a
-mine	2325a
-mineral	2103a
+mine	2333a
+mineral	2111a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
-minhoca	1744g
+minhoca	1752g
 minimal	420a 420e 420h 420n
 minimal design	420a
 minimalism	420a
@@ -13856,29 +13863,29 @@ minimalista	420f 420g 420i
 minimaliste	420e
 minimalistisch	420h
 minimalizm	420n
-minimarket	1927i
-minimarkt	1927h
-mink	2262a
+minimarket	1935i
+minimarkt	1935h
+mink	2270a
 minnoş	443n
 mint	30a 30h
-mint green	1522a
-mintcream	1598a
+mint green	1530a
+mintcream	1606a
 mintgrün	30h
-minty	2457a
-minty green	1342a
+minty	2465a
+minty green	1350a
 minuit	194e
 minus	497a
 minze	30h
 miracle	430a 430e
 miracolo	430i
-mirage	2178a
+mirage	2186a
 miras	413n
 miroitant	466e
-mirror	2441a
-mirtilli	1788i
+mirror	2449a
+mirtilli	1796i
 mirtillo	233i
 mirtilo	233g
-mirtilos	1788g
+mirtilos	1796g
 miserable	426a 426f
 miseria	426f 426i
 misero	426i
@@ -13886,7 +13893,7 @@ misery	426a
 miserável	426g
 misket limonu	31n
 miskin	449n
-mission	2096a
+mission	2104a
 mist	203a
 misterio	429f
 misteriosa	429f 429g 429i
@@ -13897,7 +13904,7 @@ mistico	429i
 mistik	429n
 misty	485a
 misty rain	201a
-mistyrose	1599a
+mistyrose	1607a
 mistério	429g
 misère	426e
 misérable	426e
@@ -13920,19 +13927,19 @@ mitternacht	194h
 mittsommer	793h
 miyazaki	860a 860e 860f 860g 860h 860i 860m 860n
 mizah	425n
-miếng pho mát	1818m
+miếng pho mát	1826m
 miếu mạo	379m
 miền nhiệt đới	385m
 miền quê	382m
 miền tây hoang dã	774m
 miệng núi lửa	166m
 moca	255F
-moccasin	1600a
+moccasin	1608a
 mocha	255a 255g 255m
 mocha mousse	733o
 moche	460e
-mochila	2003g
-mochila escolar	2003f 2003g
+mochila	2011g
+mochila escolar	2011f 2011g
 moda	432f 432g 432i 432n
 modaya uygun	432n
 mode	432E
@@ -13947,7 +13954,7 @@ modesto	423f 423g 423i
 modisch	432h
 modorra	449f
 moelleux	443e
-mofeta	1685f
+mofeta	1693f
 moghol	874e
 moghole	874e
 moghul	874i
@@ -13959,20 +13966,21 @@ mohnblume	223h
 moin	491h
 moisson	198e
 moite	436e
-mojave	2832a
-mojito	2664a
+mojave	2840a
+mojito	2672a
 moka	255e 255i 255n
 mokka	255h
-molasses	2670a
+molasses	2678a
 mole	154h
 molesto	437f
 moleza	449g
 molho de tomate	248g
 molho picante	297g
 molo	154i
-molten	2359a
+molten	2367a
 mona	443f
 monaco	846a 846e
+monaco di baviera	932i
 monarchia	417i
 monarchie	417e 417h
 monarquía	417f
@@ -13990,7 +13998,7 @@ mondschein	175h
 mondweiß	76h
 mondän	432h
 monedas	458f
-monedero	1999f
+monedero	2007f
 monet	828a 828e 828f 828g 828h 828i 828m 828n
 moneta	458i
 monete	458i
@@ -14008,8 +14016,8 @@ mongolie	893e
 mongolisch	893h
 mongolo	893i
 mongólia	893g
-monkey	1627a
-monkey face	1626a
+monkey	1635a
+monkey face	1634a
 monnaie	458e
 mono	443f
 monochrom	464h
@@ -14032,56 +14040,56 @@ monstro	438g
 monstruo	438f
 monstruos	438f
 mont	160e
-mont fuji	1903e
+mont fuji	1911e
 montagna	160i
 montagna innevata	162i
 montagne	160e 160i
 montagne enneigée	162e
-montagne russe	1956i
+montagne russe	1964i
 montagnes	160e
-montagnes russes	1956e
+montagnes russes	1964e
 montagneux	160e
 montanha	160g
-montanha com neve	1900g
+montanha com neve	1908g
 montanha nevada	162g
-montanha russa	1956g
+montanha russa	1964g
 montanhas	160g
 montanhoso	160g
 montaña	160f
-montaña con nieve	1900f
+montaña con nieve	1908f
 montaña nevada	162f
-montaña rusa	1956f
+montaña rusa	1964f
 montañas	160f
 montañoso	160f
 monte	160f 160g 160i
 monte carlo	846a
-monte fuji	1903f 1903g 1903i
-montezuma	2833a
+monte fuji	1911f 1911g 1911i
+montezuma	2841a
 montgolfière	370e
 montgolfières	848e
 montmartre	798a 798e
-montone	1659i
+montone	1667i
 montreal canadiens	629o
 montuoso	160i
-monument	2443a
-monument classique	1910e
+monument	2451a
+monument classique	1918e
 monument valley	817a
 monótono	470f 470g
 moody	446a
 moon	174a
-moon cake	1856a
+moon cake	1864a
 moon festival	404a
 moon jar	913a
-moon viewing ceremony	1973a
+moon viewing ceremony	1981a
 mooncake	854a
 moonlight	175a
 moonlight night	175a
 moonlit	175a
-moonstone	2796a
-moor	2259a
+moonstone	2804a
+moor	2267a
 moorea	907a
 moos	132h
-moose	2827a
+moose	2835a
 moosig	132h
 mor	5n
 mor salkım	222n
@@ -14090,9 +14098,9 @@ morado	5f
 moral	439n
 morandi	482a
 morango	230g
-moray	2792a
-morceau de viande	1821e
-morcego	1679g
+moray	2800a
+morceau de viande	1829e
+morcego	1687g
 morgen	189h
 morgendämmerung	181h
 morgengrauen	181h
@@ -14105,7 +14113,7 @@ morning dew	207a
 mornings	189a
 moroccan	797a
 moroccan flag	684o
-morocco	684o 2602a
+morocco	684o 2610a
 morose	426e
 morriña	450f
 morro	161g
@@ -14121,9 +14129,9 @@ mosaik	337h
 mosaiken	337h
 mosaïque	337e
 mosaïques	337e
-mosca	873i 1743f 1743g
-moschea	1937i
-moschee	1937h
+mosca	873i 1751f 1751g
+moschea	1945i
+moschee	1945h
 moscou	873e 873g
 moscovo	873g
 moscow	873a
@@ -14132,20 +14140,20 @@ moskau	873h
 moskova	873n
 moskva	873m
 mosmor	5n
-mosque	1937a
-mosquito	1742a 1742f 1742g
-mosquée	1937e
+mosque	1945a
+mosquito	1750a 1750f 1750g
+mosquée	1945e
 moss	132a
-moss green	1501a
+moss green	1509a
 mossy	132a
-mossy green	1278a
+mossy green	1286a
 mostarda	110g
 mostaza	110f
 mostri	438i
 mostro	438i
-motel	1926g
+motel	1934g
 moteur	411e
-moth	2101a
+moth	2109a
 mother of pearl	321a
 motivación	439f
 motivado	439f 439g
@@ -14160,24 +14168,24 @@ motivé	439e
 motor	411f 411g 411h 411n
 motore	411i
 mou	263i
-mouche	1743e
-mouffette	1685e
+mouche	1751e
+mouffette	1693e
 moulin rouge	916a 916e 916m
-mount	2226a
-mount fuji	1903a
+mount	2234a
+mount fuji	1911a
 mountain	160a
 mountain ash	293a
 mountains	160a
 mourn	426a
 mourners	445a
 mourning	426a
-mouse	1671a
-mouse face	1670a
-mousse	132e 2106a
+mouse	1679a
+mouse face	1678a
+mousse	132e 2114a
 mousseux	266e
 moussu	132e
 moussue	132e
-moustique	1742e
+moustique	1750e
 moutarde	110e
 mouton	382e
 moutons	382e
@@ -14194,14 +14202,14 @@ mucha	831a 831e 831f 831g 831h 831i 831n
 muchedumbre	457f
 mucize	430n
 mud	169a
-mud brown	1349a
-mud green	1150a
+mud brown	1357a
+mud green	1158a
 mud wall	375a
-muda de planta	1758g
-muddy	2118a
-muddy brown	1270a
-muddy green	1406a
-muddy yellow	1190a
+muda de planta	1766g
+muddy	2126a
+muddy brown	1278a
+muddy green	1414a
+muddy yellow	1198a
 muelle	154f
 muerte	445f
 muerto	445f
@@ -14216,10 +14224,10 @@ muitas cores	179g
 mujer	493F
 mujeres	493F
 mukaddes	447n
-mulberry	1326a
+mulberry	1334a
 mulher	493G
 mulheres	493G
-mulled	2361a
+mulled	2369a
 multicolor	179a 179f
 multicolore	179e 179i
 multicolored	179a
@@ -14236,19 +14244,21 @@ mumbai	822a
 mumlar	339n
 munch	757a
 mundane	470a
+munich	932a 932e 932m
+munique	932g
 munnar	827a
 munter	425h
 mur	375e
 muraille	375e
 muralla	375f
 murano	844a 844i
-murciélago	1679f
+murciélago	1687f
 muret	375e
 muretto	375i
 muri	375i
 murky	487a
 muro	375f 375g 375i
-muro di mattoni	1912i
+muro di mattoni	1920i
 muros	375f 375g
 murs	375e
 murta chinesa	286g
@@ -14263,42 +14273,42 @@ musgo	132f 132g
 musgoso	132f 132g
 mushroom	136a
 mushrooms	136a
-music	2831a
+music	2839a
 music festival	367a
 musica classica	432i
 musica country	412i
 musica folk	412i
-musical keyboard	2028a
+musical keyboard	2036a
 musikfestival	367h
 musique classique	432e
 musique country	412e
 musique folk	412e
-musk	2598a
+musk	2606a
 muskoka	885a
-muslin	2216a
-muslo de pollo	1820f
-muso di cane	1630i
-muso di cavallo	1643i
-muso di coniglio	1674i
-muso di criceto	1673i
-muso di gatto	1637i
-muso di leone	1639i
-muso di lupo	1634i
-muso di maiale	1655i
-muso di mucca	1651i
-muso di orso	1680i
-muso di panda	1682i
-muso di rana	1709i
-muso di scimmia	1626i
-muso di tigre	1640i
-muso di topo	1670i
-muso di volpe	1635i
+muslin	2224a
+muslo de pollo	1828f
+muso di cane	1638i
+muso di cavallo	1651i
+muso di coniglio	1682i
+muso di criceto	1681i
+muso di gatto	1645i
+muso di leone	1647i
+muso di lupo	1642i
+muso di maiale	1663i
+muso di mucca	1659i
+muso di orso	1688i
+muso di panda	1690i
+muso di rana	1717i
+muso di scimmia	1634i
+muso di tigre	1648i
+muso di topo	1678i
+muso di volpe	1643i
 mustard	110a
-mustard brown	1251a
+mustard brown	1259a
 mustard field	335a
 mustard fields	335a
-mustard green	1339a
-mustard yellow	1509a
+mustard green	1347a
+mustard yellow	1517a
 musée	474e
 musée de ermitage	918e
 mut	440h
@@ -14313,15 +14323,15 @@ mutsuzluk	426n
 muz	239n
 muzaffer	451n
 muñeca rusa	873f
-muñecas japonesas	1970f
+muñecas japonesas	1978f
 muñeco de nieve	199f
 muôn hoa	208m
 muôn màu	179m
-muối	1842m
+muối	1850m
 my neighbor totoro	860a
 mykonos	812a 812e 812f
 myrtille	233e
-myrtilles	1788e
+myrtilles	1796e
 mysterious	429a
 mysterium	429h
 mysteriös	429h
@@ -14428,7 +14438,7 @@ märchenhaft	430h
 märchenwelt	430h
 märkte	364h
 märz	196h
-mäusegesicht	1670h
+mäusegesicht	1678h
 mèo	346m
 mèo con	443m
 mécanique	308e
@@ -14466,7 +14476,7 @@ mê hoặc	428m
 mística	429f 429g
 místico	429f 429g
 mítico	430f 430g
-món oden	1852m
+món oden	1860m
 món tráng miệng	272m
 móvil	410f
 môi trường	418m
@@ -14486,36 +14496,39 @@ mùa tết	403m
 mùa xuân	196m
 mùa đông	199m
 múa ba lê	454m
+múnich	932f
 música clásica	432f
 música clássica	432g
 música country	412f
 mücevher	345n
-mücevher taşı	2024n
+mücevher taşı	2032n
 mücevherat	345n
-mücke	1742h
+mücke	1750h
 müde	449h
+münchen	932h
+münih	932n
 mürdüm	62n
 mürekkep	47n
-mürekkep balığı	1864n
+mürekkep balığı	1872n
 mürekkep resmi	324n
 mürekkep siyahı	47n
 mütevazı	423n
 müthiş	459n
 müze	474n
 müzik festivali	367n
-müzik klavyesi	2028n
+müzik klavyesi	2036n
 mıcır	303n
 mısır	251n
 mısır bayrağı	683o
-mısır koçanı	1797n
+mısır koçanı	1805n
 mısır tarlası	251n
-mũ bảo hiểm của lính cứu hộ	2020m
-mũ chóp cao	2016m
-mũ lưỡi trai	2018m
-mũ phụ nữ	2015m
-mũ sắt quân đội	2019m
-mũ tốt nghiệp	2017m
-mũi lợn	1658m
+mũ bảo hiểm của lính cứu hộ	2028m
+mũ chóp cao	2024m
+mũ lưỡi trai	2026m
+mũ phụ nữ	2023m
+mũ sắt quân đội	2027m
+mũ tốt nghiệp	2025m
+mũi lợn	1666m
 mũm mĩm	443m
 mơ hồ	429m
 mơ màng	431m
@@ -14538,7 +14551,7 @@ mưa xối xả	200m
 mưa đá	202m
 mạ crôm	308m
 mạ vàng	328m
-mạng nhện	1740m
+mạng nhện	1748m
 mạnh mẽ	440m
 mạo hiểm	453m
 mất mát	426m
@@ -14549,32 +14562,32 @@ mật ong	264m
 mắc ma	166m
 mắt quỷ	912m
 mắt xanh thổ nhĩ kỳ	912m
-mặt bò	1651m
-mặt chuột	1670m
-mặt chó sói	1634m
-mặt cáo	1635m
-mặt cún	1630m
-mặt gấu	1680m
-mặt gấu trúc	1682m
-mặt hamster	1673m
+mặt bò	1659m
+mặt chuột	1678m
+mặt chó sói	1642m
+mặt cáo	1643m
+mặt cún	1638m
+mặt gấu	1688m
+mặt gấu trúc	1690m
+mặt hamster	1681m
 mặt hồ	147m
-mặt hổ	1640m
-mặt khỉ	1626m
-mặt kỳ lân	1647m
-mặt lợn	1655m
-mặt mèo	1637m
-mặt ngựa	1643m
+mặt hổ	1648m
+mặt khỉ	1634m
+mặt kỳ lân	1655m
+mặt lợn	1663m
+mặt mèo	1645m
+mặt ngựa	1651m
 mặt nước	152m
-mặt rồng	1714m
-mặt sư tử	1639m
-mặt thỏ	1674m
+mặt rồng	1722m
+mặt sư tử	1647m
+mặt thỏ	1682m
 mặt trăng	174m
-mặt trước gà con	1694m
+mặt trước gà con	1702m
 mặt trời	172m
 mặt trời lặn	180m
 mặt trời mọc	181m
 mặt đất	169m
-mặt ếch	1709m
+mặt ếch	1717m
 mềm mại	481m
 mệt	449M
 mệt mỏi	449m
@@ -14599,7 +14612,7 @@ mục nát	460m
 mục rữa	460m
 mừng sinh nhật	406m
 mực	47m
-mực ống	1864m
+mực ống	1872m
 mỹ phẩm	454m
 mỹ thuật	474m
 na uy	692o 849m
@@ -14607,7 +14620,7 @@ nacarado	321f 321g
 nachhaltig	418h
 nachhaltigkeit	418h
 nachmittag	191h
-nacho	2815a
+nacho	2823a
 nacht	193h
 nachtclub	472h
 nachtisch	272h
@@ -14618,11 +14631,11 @@ nachtzeit	193h
 nacre	321e
 nada de	497f 497g
 nadar	143f
-nadelbaum	1760h
+nadelbaum	1768h
 nadelwald	121h
 nager	143e
 naif	442n
-nail	2690a
+nail	2698a
 nairobi	895a
 naiv	442h
 naive	442a
@@ -14648,9 +14661,9 @@ namíbia	911g
 nana	449F
 nane	30n
 nane yeşili	30n
-nantucket	2834a
+nantucket	2842a
 nap	449a
-napa	2362a
+napa	2370a
 naples	930a 930e
 napoli	930i 930m 930n
 napoli calcio	649o
@@ -14662,17 +14675,17 @@ naranjo	229f
 naranjos	229f
 narenciye	229n
 narin	423n
-nariz de cerdo	1658f
-nariz de porco	1658g
+nariz de cerdo	1666f
+nariz de porco	1666g
 nascer do sol	181g
 nascosto	429i
-nashorn	1668h
+nashorn	1676h
 nasir al mulk	906a
-naso da maiale	1658i
+naso da maiale	1666i
 nasrid palace	917a
-nastro	1977i
+nastro	1985i
 nasty	460a
-nasty green	1023a
+nasty green	1031a
 natación	143f
 natal	400g
 natale	400i
@@ -14680,9 +14693,9 @@ natalino	400g
 natalizio	400i
 natation	143e
 natação	143g
-national park	1908a
-nationalpark	1908h
-native	2460a
+national park	1916a
+nationalpark	1916h
+native	2468a
 natur	418h
 natura	418i
 natura selvaggia	453i
@@ -14702,9 +14715,9 @@ nautical	140a
 nautico	140i
 nautique	140e
 nautisch	140h
-navajo	2603a
-navajowhite	1601a
-naval	2604a
+navajo	2611a
+navajowhite	1609a
+naval	2612a
 nave	140i 398g
 nave espacial	398f 398g
 navegación	140f
@@ -14726,7 +14739,7 @@ navires	140e
 navruz	785a
 navy	16a
 navy blue	16a
-navy green	1255a
+navy green	1263a
 navyblau	16h
 navío	140f
 nazar	912a
@@ -14758,9 +14771,9 @@ nebula	177a 177n
 nebulosa	177f 177g 177i
 nebuloso	203g
 nebuloso tom	485g
-necktie	1983a
-nectar	2075a
-nectarine	2605a
+necktie	1991a
+nectar	2083a
+nectarine	2613a
 neerlandés	877f
 neerlandês	877g
 nefes	434n
@@ -14838,7 +14851,7 @@ neptuno	177f
 neptün	177n
 nera	9i
 nerastro	9i
-nero	9i 2718a
+nero	9i 2726a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	448e
@@ -14857,12 +14870,12 @@ nervös	448h
 nessun	497i
 nessuna	497i
 nessuno	497i
-nest	2388a
-nest mit eiern	1772h
-nest with eggs	1772a
+nest	2396a
+nest mit eiern	1780h
+nest with eggs	1780a
 netflix	509o
 netherlands	687o
-nettle	2424a
+nettle	2432a
 nettuno	177i
 netuno	177g
 neu delhi	924h
@@ -14909,7 +14922,7 @@ new zealand	716o
 new zealand flag	716o
 newborn	442a
 newcastle united	638o
-nezumi	2699a
+nezumi	2707a
 neón	330f
 neón brillante	484f
 neón rosa	116f
@@ -14965,8 +14978,8 @@ ngây thơ	442m
 ngô	251m
 ngôi chùa	379m
 ngôi mộ	445m
-ngôi nhà	1918m
-ngôi nhà bỏ hoang	1917m
+ngôi nhà	1926m
+ngôi nhà bỏ hoang	1925m
 ngôi sao	176m
 ngôi đền	379m
 ngõ hẻm	374m
@@ -15018,9 +15031,9 @@ ngụy trang	467m
 ngủ	449M
 ngủ say	449m
 ngủ trưa	449m
-ngựa	1646m
+ngựa	1654m
 ngựa vằn	351m
-ngựa đu quay	1953m
+ngựa đu quay	1961m
 nham hiểm	438m
 nham thạch	166m
 nhi đồng	415m
@@ -15037,7 +15050,7 @@ nhuộm chàm	868m
 nhà bếp	395m
 nhà cao tầng	373m
 nhà chọc trời	373m
-nhà có vườn	1919m
+nhà có vườn	1927m
 nhà gỗ	397m
 nhà gỗ nhỏ	397m
 nhà gỗ trên núi	876m
@@ -15048,7 +15061,7 @@ nhà nguyện	394m
 nhà sách	378m
 nhà thuốc	390m
 nhà thờ	394m
-nhà thờ hồi giáo	1937m
+nhà thờ hồi giáo	1945m
 nhà thờ lớn	394m
 nhà tranh	397m
 nhà truyền thống hàn quốc	870m
@@ -15060,7 +15073,7 @@ nhàn rỗi	449m
 nhá nhem	192m
 nhân hậu	423m
 nhã nhặn	423m
-nhím	1678m
+nhím	1686m
 nhôm	308m
 nhũ kim tuyến	466m
 như mơ	431m
@@ -15080,11 +15093,11 @@ nhạt nhẽo	470m
 nhảy múa	424m
 nhấp nháy	466m
 nhầy nhụa	460m
-nhẫn	2023m
+nhẫn	2031m
 nhật bản	388m 661o
 nhẹ nhàng	423m
 nhẹ nhàng thư thái	422m
-nhện	1739m
+nhện	1747m
 nhốn nháo	457m
 nhộn nhịp	457m
 nhớ	450M
@@ -15096,23 +15109,23 @@ nhớ về	450m
 nhớp nháp	460m
 nhợt nhạt	478m
 những bông hoa	208m
-những ngôi nhà	1916m
+những ngôi nhà	1924m
 những vì sao	176m
 những điểm nhấn	496m
 nhựa	329m
 nhựa dẻo	329m
 nhựa đường	304m
 ni	497e 497f
-nice blue	1099a
+nice blue	1107a
 nicht	497h
-nickel	2397a
+nickel	2405a
 nickerchen	449h
-nid avec œufs	1772e
-nid vide	1771e
-nido con huevos	1772f
-nido con uova	1772i
-nido vacío	1771f
-nido vuoto	1771i
+nid avec œufs	1780e
+nid vide	1779e
+nido con huevos	1780f
+nido con uova	1780i
+nido vacío	1779f
+nido vuoto	1779i
 nie	497h
 niebla	203f
 niedergeschlagen	426h
@@ -15129,20 +15142,20 @@ nigeria	706o
 nigeria flagge	706o
 nigerian flag	706o
 night	193a
-night blue	1243a
+night blue	1251a
 night club	472e
 night market	365a
 night markets	365a
-night with stars	1945a
+night with stars	1953a
 nightclub	472a
 nightclubs	472a
 nightfall	192a
 nightlife	472a
-nightly	2164a
+nightly	2172a
 nightmare	438a
 nightmares	438a
 nights	193a
-nightshade	2429a
+nightshade	2437a
 nighttime	193a
 nigéria	706o
 nijerya	706o
@@ -15151,7 +15164,7 @@ nikâh	405n
 nil	811e 811H 811n
 nile	811a
 nilo	811f 811g 811i
-nilpferd	1669h
+nilpferd	1677h
 nilüfer	213n
 nilüfer göleti	150n
 nineties	745a
@@ -15160,8 +15173,8 @@ ninfee di monet	828i
 ninfeias de monet	828g
 ninguna	497f
 ningún	497f
-ninho com ovos	1772g
-ninho vazio	1771g
+ninho com ovos	1780g
+ninho vazio	1779g
 ninna nanna	449i
 ninnananna	449i
 ninni	449n
@@ -15198,7 +15211,7 @@ noche	193f
 noche de brujas	401f
 noche de luna	175f
 noche de san juan	793f
-noche estrellada	1945f
+noche estrellada	1953f
 noche temprana	192f
 nochebuena	400f
 noches blancas	839f
@@ -15208,7 +15221,7 @@ nocturnal	193a
 nocturne	193e
 nocturno	193f
 noel	400m 400n
-noel ağacı	1960n
+noel ağacı	1968n
 noel baba	400n
 nogal	301f
 nogueira	301g
@@ -15226,7 +15239,7 @@ noisy	457a
 noitada	472g
 noite	193g
 noite de luar	175g
-noite estrelada	1945g
+noite estrelada	1953g
 noites brancas	839g
 noitinha	192g
 noiva	405g
@@ -15238,14 +15251,14 @@ nojo	460g
 nola	783a
 nomad	453a
 nomade	453e 453h 453i
-nomadic	2606a
+nomadic	2614a
 non	497e 497i
 non usare	497i
 non usate	497i
 nonchalant	449e
 none	497a
-noodle	2243a
-noodles	2747a
+noodle	2251a
+noodles	2755a
 noon	190a
 nordic	387a
 nordic saga	867a
@@ -15256,8 +15269,8 @@ nordique ancien	867e
 nordisch	387h
 nordlicht	178h
 nordlichter	178h
-nori	2693a
-noria de feria	1955f
+nori	2701a
+noria de feria	1963f
 norouz	785a 785e
 norse	867a
 northern lights	178a
@@ -15275,7 +15288,7 @@ norwegen	692o 849h
 norwegian	849a
 norwegian flag	692o
 norwegisch	849h
-nose	2522a
+nose	2530a
 nostalgia	413a 413f 413g 413i
 nostalgia di casa	450i
 nostalgic	413a
@@ -15298,18 +15311,18 @@ notte	193i
 notte di luna	175i
 notte di san giovanni	793i
 notte fonda	194i
-notte stellata	1945i
+notte stellata	1953i
 notti bianche	839i
 notturna	193i
 notturno	193i
 noturna	193g
 noturno	193g
-nougat	2419a
+nougat	2427a
 noughties	748a
 nounours	443e
 nourrisson	442e
 nouruz	785h
-nouveau	2277a
+nouveau	2285a
 nouveau départ	434e
 nouveau né	442e
 nouvel an	794e
@@ -15318,7 +15331,7 @@ nouvel an persan	785e
 nouvel an thaï	780e
 nouvelle orléans	783e
 nouvelle zélande	716o
-nova	2685a
+nova	2693a
 nova déli	924g
 nova iorque	807g
 nova orleans	783g
@@ -15350,7 +15363,7 @@ nubes	171f
 nublada	204f 204g
 nublado	204f 204g
 nubosidad	204f
-nuclear	2363a
+nuclear	2371a
 nude	115a 115e 115f 115g 115h 115i 115n
 nueva delhi	924f
 nueva orleans	783f
@@ -15361,7 +15374,7 @@ nuevo comienzo	434f
 nuevo méxico	817f
 nuit	193e
 nuit de lune	175e
-nuit étoilée	1945e
+nuit étoilée	1953e
 nuits blanches	839e
 nullerjahre	748h
 numérique	410e
@@ -15381,14 +15394,14 @@ nursery	442a
 nurses	390a
 nurturing	423a
 nussbaum	301h
-nut	2065a
-nutmeg	2187a
-nutria	1684f
+nut	2073a
+nutmeg	2195a
+nutria	1692f
 nutrición	452f
 nutrition	452a 452e
 nutrizione	452i
 nutrição	452g
-nuts	2801a
+nuts	2809a
 nuvem	171g
 nuvens	171g
 nuvola	171i
@@ -15464,7 +15477,7 @@ núi alps	162m
 núi băng	185m
 núi lửa	166m
 núi non	160m
-núi phú sĩ	1903m
+núi phú sĩ	1911m
 núi phủ tuyết	162m
 núi tuyết	162m
 núi đá	164m
@@ -15473,7 +15486,7 @@ năm mới	794m
 năm mới âm lịch	403m
 năng lượng	424m
 năng động	424m
-nơ hoa hồng	1750m
+nơ hoa hồng	1758m
 nương chè	827m
 nước	152m
 nước chanh	228m
@@ -15485,7 +15498,7 @@ nướng bánh	271m
 nải chuối	239m
 nảy lộc	196m
 nấm	136m
-nấu ăn	1834m
+nấu ăn	1842m
 nắng	172m
 nắng chiều	180m
 nắng gắt	206m
@@ -15495,7 +15508,7 @@ nắng đẹp	173m
 nắng ấm	173m
 nằm dài	449m
 nến	339m
-nồi thức ăn	1836m
+nồi thức ăn	1844m
 nồng cháy	428m
 nồng nhiệt	428m
 nồng nàn	428m
@@ -15523,9 +15536,9 @@ oak	301a
 oase	139h
 oasi	139i
 oasis	139a 139e 139f
-oat	2289a
-oatmeal	2251a
-oats	2590a
+oat	2297a
+oatmeal	2259a
+oats	2598a
 oaxaca	795a
 oaxacan	795a
 oaxaqueño	795f
@@ -15535,7 +15548,7 @@ obscur	475e
 obscure	429a 475e
 obscurité	446e
 obscuro	475g
-obsidian	2314a
+obsidian	2322a
 obskur	429h
 obst	468h
 obstsalat	468h
@@ -15543,32 +15556,32 @@ obsèques	445e
 ocak	340n
 ocak başı	340n
 ocaso	180f 180g
-occhiali da sole	1979i
-occhiali da vista	1978i
+occhiali da sole	1987i
+occhiali da vista	1986i
 occhio turco	912i
 occult	429a
 occulte	429e
 occulto	429i
 ocean	140a
-ocean blue	1498a
+ocean blue	1506a
 ocean depths	141a
-ocean green	1340a
-oceanic	2461a
+ocean green	1348a
+oceanic	2469a
 oceano	140g 140i
 oceano profundo	141g
 oceans	140a
 oceânico	140g
 ocher	36a
 ochre	36a
-ochse	1652h
+ochse	1660h
 ocio	422f
 ocioso	449f 449g
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1346a
+ocre	36e 36f 36g 1354a
 october	198a
 octobre	198e
-octopus	1726a
+octopus	1734a
 octubre	198f
 ocultismo	429f 429g
 oculto	429f 429g
@@ -15577,32 +15590,32 @@ océano	140f
 océano profundo	141f
 océans	140e
 odd	471a
-oden	1852a 1852g 1852h 1852n
-oden giapponese	1852i
+oden	1860a 1860g 1860h 1860n
+oden giapponese	1860i
 odiar	437f
 odiare	437i
 odio	437f 437i
 odun	301n
-odyssey	2328a
+odyssey	2336a
 oeil turc	912e
 oeuf	270e
 oeufs	270e
-off blue	1062a
-off green	1284a
+off blue	1070a
+off green	1292a
 off white	104a 104g
-off yellow	1177a
+off yellow	1185a
 office	391a
-office building	1920a
+office building	1928a
 official	445a
 officiel	445e
 officina	411i
 offiziell	445h
 oficial	445f 445g
 oficina	391f 411g
-oficina de correos europea	1922f
-oficina de correos japonesa	1921f
+oficina de correos europea	1930f
+oficina de correos japonesa	1929f
 ofis	391n
-ofis binası	1920n
+ofis binası	1928n
 ofrenda	781f
 ohne	497h
 ohne jedes	497h
@@ -15610,21 +15623,21 @@ oi	491g
 oi bức	206m
 oi nồng	436m
 oi ả	206m
-oignon	1804e
-oil	2050a
-oiseau	1695e
+oignon	1812e
+oil	2058a
+oiseau	1703e
 oisif	449e
 ojo turco	912f
 okkult	429h
 okr	36n
 oktober	198h
 oktoberfest	784a 784h
-oktopus	1726h
+oktopus	1734h
 okul	392n
-okul binası	1928n
+okul binası	1936n
 okul otobüsü	291n
 okul servisi	291n
-okul çantası	2003n
+okul çantası	2011n
 okyanus	140n
 okyanus dibi	141n
 okült	429n
@@ -15642,17 +15655,17 @@ old dutch masters	829a
 old fashioned	413a
 old master	754a
 old masters	754a
-old pink	1132a
-old rose	1094a
+old pink	1140a
+old rose	1102a
 old shanghai	815a
 old times	450a
 old town prague	882a
 old west	774a
 older	414a
 oldies	413a
-oldlace	1602a
+oldlace	1610a
 oldtimer	413h
-ole	2651a
+ole	2659a
 oleaje	142f
 olgun	456n
 olgunluk	456n
@@ -15662,20 +15675,20 @@ olimpiadi	723o
 olio oliva	300i
 oliv	24h
 oliva	300f 300i
-olive	24a 24e 300i 1791h
-olive brown	1337a
-olive drab	1484a
-olive green	1527a
+olive	24a 24e 300i 1799h
+olive brown	1345a
+olive drab	1492a
+olive green	1535a
 olive oil	300a
-olive yellow	1040a
-olivedrab	1603a
+olive yellow	1048a
+olivedrab	1611a
 oliven	300h
 olivenöl	300h
 olives	300a 300e
 olivgrün	24h
 olivo	300f 300i
 olla caliente china	333f
-olla de comida	1836f
+olla de comida	1844f
 olmadan	499n
 olmasın	499n
 olmayan	499n
@@ -15704,13 +15717,13 @@ ondas	142g
 ondata di calore	206i
 onde	142I
 ondée	200e
-one piece swimsuit	1993a
+one piece swimsuit	2001a
 onesto	441i
 onestà	441i
 ong	358m
 ong mật	358m
-onigiri	1846i
-onion	1804a
+onigiri	1854i
+onion	1812a
 onion domes	873a
 onirico	431i
 onirique	431e
@@ -15718,7 +15731,7 @@ online	410a 410f 410g 410h 410i 410m 410n
 onore	451i
 onur	451n
 onur yürüyüşü	792n
-onyx	2390a
+onyx	2398a
 onírico	431f 431g
 oolong	261a 261e 261f 261g 261h 261i 261n
 oolong tea	261a
@@ -15754,32 +15767,32 @@ oración	447f
 orage	202e
 orageuse	202e
 orageux	202e
-orang outan	1629e
-orang utan	1629h
+orang outan	1637e
+orang utan	1637h
 orange	1a 1e 1h
-orange brown	1466a
+orange brown	1474a
 orange fruit	229a 229e
-orange pink	1047a
+orange pink	1055a
 orange red	97a
-orange yellow	1345a
+orange yellow	1353a
 orangefarben	1h
-orangeish	1086a
+orangeish	1094a
 orangen	229h
 oranger	229e
-orangered	1158a
+orangered	1166a
 orangerot	97h
 orangers	229e
 oranges	229a
-orangey brown	1352a
-orangey red	1315a
-orangey yellow	1100a
-orangish	1178a
-orangish brown	1293a
-orangish red	1291a
-orango	1629i
-orangotango	1629g 1629i
-orangutan	1629a 1629n
-orangután	1629f
+orangey brown	1360a
+orangey red	1323a
+orangey yellow	1108a
+orangish	1186a
+orangish brown	1301a
+orangish red	1299a
+orango	1637i
+orangotango	1637g 1637i
+orangutan	1637a 1637n
+orangután	1637f
 orangé	1e
 orangée	1e
 orar	447f 447g
@@ -15804,7 +15817,7 @@ ordinateur	410e
 ordinateur portable	410e
 ordinateurs	410e
 ordu	467n
-oregano	2343a
+oregano	2351a
 organic	418a
 organik	418n
 orgoglio	451i
@@ -15822,7 +15835,7 @@ orientalisch	389h
 orientteppich	778h
 orilla del lago	147f
 orilla del mar	143f
-orion	2838a
+orion	2846a
 orizzonte	184i
 orkan	202h
 orkestra	432n
@@ -15831,13 +15844,13 @@ orla	143g
 orman	119n
 orman meyveleri	254n
 ormanlık	119n
-oro	11f 11i 2715a
+oro	11f 11i 2723a
 orquesta	432f
 orquestra	432g
 orquídea	219f 219g
 orrore	438i
 orsacchiotto	443i
-orso	1680i
+orso	1688i
 ortaggi	469i
 ortanca	220n
 ortensia	220i
@@ -15849,6 +15862,7 @@ osaka	925a 925e 925f 925g 925h 925i 925m 925n
 oscura	475f
 oscuro	475f
 osito de peluche	443f
+oslo	935a 935e 935f 935g 935h 935i 935m 935n
 osmanisch	809h
 osmanlı	809n
 osmanthe	225e
@@ -15856,7 +15870,7 @@ osmanthus	225a
 osmanto	225f 225g 225i
 osmantus	225n
 oso de peluche	443f
-oso panda	1682f
+oso panda	1690f
 ospedale	390i
 ossidato	309i
 ostentação	416g
@@ -15866,11 +15880,11 @@ osterhase	407h
 osteria	377i
 ostern	407h
 ostile	437i
-ostra	1865f 1865g
-ostrea	1865i
-ostrica	1865i
+ostra	1873f 1873g
+ostrea	1873i
+ostrica	1873i
 ot	125n
-otel	1925n
+otel	1933n
 other than	497a
 otherworldly	431a
 otimismo	439g
@@ -15882,7 +15896,7 @@ otomano	809f 809g
 otoyol	373n
 otoñal	198f
 otoño	198f
-otter	1684a 1684h
+otter	1692a 1692h
 ottimismo	439i
 ottimista	439i
 ottobre	198i
@@ -15893,7 +15907,7 @@ oublie	497e
 oubliez	497e
 ouragan	202e
 ouro	11g
-ours	1680e
+ours	1688e
 ours en peluche	443e
 ousadia	440g
 ousado	440g
@@ -15914,20 +15928,20 @@ oveja	382f
 ovejas	382f
 ovelha	382g
 overcast	204a
-overgrown	2364a
+overgrown	2372a
 overwhelmed	448a
 ovni	177e 177f
 ovo	270g
-ovo frito	1834g
+ovo frito	1842g
 ovos	270g
-owl	2238a
+owl	2246a
 oxblood	33a
 oxidación	309f
 oxidada	309f
 oxidado	309f 309g
-oxide	2589a
+oxide	2597a
 oxydé	309e
-oyster	1865a
+oyster	1873a
 oyun alanı	415n
 oyun parkı	415n
 oyun zamanı	415n
@@ -15945,18 +15959,18 @@ pa ri	798m
 pablo picasso	858a
 pacato	421g 421i
 pace	421i
-pacific	2052a
+pacific	2060a
 pacifico	421i
-pack	2734a
+pack	2742a
 packers	619o
 pacífico	421f 421g
 padaria	271g
 paddy	253a
-padella con cibo	1835i
+padella con cibo	1843i
 padişah	417n
 padre	394g
-paella	1835f
-paesaggio urbano	1946i
+paella	1843f
+paesaggio urbano	1954i
 paese	382i
 paese delle meraviglie	430i
 paesi bassi	687o
@@ -15973,15 +15987,15 @@ paillettes	466e 466i
 pailleté	466e
 pain	271e 426a
 painful	426a
-painted	2228a
+painted	2236a
 painter	474a
 painting	474a
 paintings	474a
-paisaje urbano	1946f
+paisaje urbano	1954f
 paisible	421e
 paix	421e
 paixão	428g
-paketlenmiş hediye	1976n
+paketlenmiş hediye	1984n
 pakistan	709o
 pakistani flag	709o
 palace	380a
@@ -15998,37 +16012,37 @@ palazzo inverno	918i
 palazzo reale	380i
 pale	478a
 pale blue white	76a
-palegoldenrod	1604a
-palegreen	1605a
+palegoldenrod	1612a
+palegreen	1613a
 paler	478a
 palerme	898e
 palermo	898a
 palest	478a
 palestra	424i
-paleturquoise	1606a
-palevioletred	1607a
+paleturquoise	1614a
+palevioletred	1615a
 palhaço	363g
-palla di coriandoli	1967i
+palla di coriandoli	1975i
 pallacanestro	424i
 pallavolo	424i
-pallid	2465a
+pallid	2473a
 pallida	478i
 pallido	478i
 palloncini	370i
 palloncino	370i
-palm	2045a
+palm	2053a
 palm springs	818a
-palm tree	1762a
-palma	1762i
-palme	1762h
-palmeira	1762g
-palmera	1762f
-palmier	1762e
-palmiye ağacı	1762n
+palm tree	1770a
+palma	1770i
+palme	1770h
+palmeira	1770g
+palmera	1770f
+palmier	1770e
+palmiye ağacı	1770n
 paloma	442f
 palomas	442f
-palomino	2463a
-palomitas	1840f
+palomino	2471a
+palomitas	1848f
 palta	243f
 palyaço	363n
 palácio	380g
@@ -16039,26 +16053,26 @@ pamuk şeker	278n
 pamukkale	840a 840e 840f 840g 840h 840i 840m 840n
 pamuklu	314n
 pan	271f
-pan de molde	1810f
+pan de molde	1818f
 pan de oro	328f
-pan relleno	1831f
-pan sin levadura	1813f
+pan relleno	1839f
+pan sin levadura	1821f
 pan tostado	271f
 panadería	271f
 panasonic	583o
 panayır	367n
 pancada de chuva	200g
 pancake	272a 272e 272i
-pancakes	272a 1816e
+pancakes	272a 1824e
 pancar çorbası	334n
-pancetta	1822i
+pancetta	1830i
 panda	352a 352e 352f 352g 352h 352i 352n
-pandabär	1682h
-pandagesicht	1682h
+pandabär	1690h
+pandagesicht	1690h
 pandas	352a
 pane	271i
-pane in cassetta	1810i
-panela	1836g
+pane in cassetta	1818i
+panela	1844g
 panetteria	271i
 panic	438a
 panico	438i
@@ -16068,15 +16082,15 @@ panique	438e
 panisch	448h
 pankek	272n
 pannocchia	251i
-panorama	2609a
+panorama	2617a
 panqueca	272g
 panqueca vietnamita	282g
-panquecas	1816g
+panquecas	1824g
 panqueque	272f
 panqueques	272f
-pansy	2174a
-pantaloncini	1995i
-pantalones cortos	1995f
+pansy	2182a
+pantaloncini	2003i
+pantalones cortos	2003f
 pantone classic blue	728o
 pantone greenery	725o
 pantone living coral	727o
@@ -16086,15 +16100,15 @@ pantone ultra violet	726o
 pantone very peri	730o
 pantone viva magenta	731o
 paon	349e
-paonne	1705e
+paonne	1713e
 papagaio	354g
 papagayo	354f
 papagei	354h
 papai noel	400g
 papatya	221n
 papavero	223i
-papaya	2306a
-papayawhip	1608a
+papaya	2314a
+papayawhip	1616a
 papaz	394n
 papağan	354n
 papel	315f 315g
@@ -16106,13 +16120,13 @@ papoula	223g
 pappagallo	354i
 pappelbeere	286h
 paprika	298a 298e 298f 298h 298i 298n
-papyrus	2318a
+papyrus	2326a
 papá noel	400f
 paquebot	140e
 paquistán	709o
 paquistão	709o
 para	458N
-para kesesi	2001n
+para kesesi	2009n
 parada do orgulho	792g
 parade	444a 444e 444h
 paradies	462h
@@ -16137,12 +16151,12 @@ parasole	371i
 parata	444i
 paraíso	462f 462g
 parc	127e
-parc national	1908e
+parc national	1916e
 parchemin	315e
 parchment	315a
 parco	127i
 parco giochi	415i
-parco nazionale	1908i
+parco nazionale	1916i
 pardo	7f 7g
 pared	375f
 parede	375g
@@ -16177,28 +16191,28 @@ parlak gelecek	439n
 parlak kırmızı	74n
 parlak sarı	101n
 parlayan	369n
-parma	2611a
-parmak arası terlik	2004n
+parma	2619a
+parmak arası terlik	2012n
 parme	99e
 paroi	375e
 parque	127f 127g
 parque infantil	415f
-parque nacional	1908f 1908g
+parque nacional	1916f 1916g
 parra	134f
 parrot	354a
 parrots	354a
-parsley	2574a
-part de fromage	1818e
+parsley	2582a
+part de fromage	1826e
 parti	406n
-parti konfetisi	1966n
+parti konfetisi	1974n
 party	406a 406h
-party popper	1966a
-parça et	1821n
+party popper	1974a
+parça et	1829n
 parís	798f
 parıldamak	466n
 parıldayan	466n
 parıltı	466n
-parıltılar	1964n
+parıltılar	1972n
 parıltılı	479n
 parşömen	315n
 pas	309n 497e
@@ -16217,7 +16231,7 @@ paslı	309n
 pasmado	459f
 pasqua	407i
 pasquale	407i
-pass	2556a
+pass	2564a
 passion	428a 428e
 passionale	428i
 passionate	428a
@@ -16226,15 +16240,15 @@ passionné	428e
 passionnée	428e
 passé	482e
 passée	482e
-pasta	272n 2487a
-pasta dilimi	1872n
+pasta	272n 2495a
+pasta dilimi	1880n
 pastagem	124g
 pastane	272n
-paste	2320a
+paste	2328a
 pastel	483a 483e 483f 483g 483m 483n
 pastel de cumpleaños	272f
 pastel de luna	854f
-pastel de pescado japonés	1855f
+pastel de pescado japonés	1863f
 pastel kawaii	767a
 pastel renkler	483n
 pastel selva negra	273f
@@ -16255,29 +16269,29 @@ pastry	272a
 pasture	124a
 pastèque	235e
 pastéis	483g
-pata	1688g
+pata	1696g
 patagonia	884a
 patagonie	884e
 patagonien	884h
 patagonya	884n
 patagônia	884g
-patas	1688g
-patata	1795f 1795i
-patata asada	1851f
-patata dolce arrosto	1851i
-patatas fritas	1824f
-patate douce	1851e
-patates	1795n
-patates kızartması	1824n
-patatine	1824i
-patatine fritte	1824i
-path	2053a
+patas	1696g
+patata	1803f 1803i
+patata asada	1859f
+patata dolce arrosto	1859i
+patatas fritas	1832f
+patate douce	1859e
+patates	1803n
+patates kızartması	1832n
+patatine	1832i
+patatine fritte	1832i
+path	2061a
 patio trasero	126f
 patlama	166n
-patlamış mısır	1840n
-patlayan mantarlı şişe	1886n
+patlamış mısır	1848n
+patlayan mantarlı şişe	1894n
 patlıcan	249n
-pato	1699f 1699g
+pato	1707f 1707g
 patrickstag	408h
 patrimoine	413e
 patrimonio	413f 413i
@@ -16285,14 +16299,14 @@ patrimônio	413g
 patırtı	457n
 paura	438i
 pauroso	438i
-pavo	1689f
+pavo	1697f
 pavo real	349f
 pavone	349i
-pavoneggiarsi	1705i
+pavoneggiarsi	1713i
 pavor	438f 438g
 pavot	223e
 pavão	349g
-paw prints	1688a
+paw prints	1696a
 pay	272F
 payaso	363f
 payet	466n
@@ -16309,10 +16323,10 @@ país das maravilhas	430g
 país de las maravillas	430f
 países baixos	687o
 países bajos	687o
-pea	1276a
-pea green	1516a
-pea soup	1423a
-pea soup green	1388a
+pea	1284a
+pea green	1524a
+pea soup	1431a
+pea soup green	1396a
 peace	421a
 peaceful	421a
 peach	236a
@@ -16321,26 +16335,26 @@ peach colour	27a
 peach fuzz	732o
 peach pink	73a
 peaches	236a
-peachpuff	1609a
-peachy	2068a
-peachy pink	1095a
+peachpuff	1617a
+peachy	2076a
+peachy pink	1103a
 peacock	349a
 peacock blue	46a
 peacocks	349a
 peak	490a
 peaks	490a
-peanut	1805a
-peanuts	1805a
-pear	1261a
+peanut	1813a
+peanuts	1813a
+pear	1269a
 pearl	321a
 pearl white	106a
 pearls	321a
-pears	2689a
+pears	2697a
 peas	469a
-peat	2612a
+peat	2620a
 pebble	303a
 pebbles	303a
-pecan	2157a
+pecan	2165a
 peces	399f
 pechino	922i
 pecora	382i
@@ -16352,19 +16366,19 @@ pedra vulcânica	158g
 pedras	303g
 pedregoso	303f
 pedregulho	303g
-peel	2107a
-pegada de pata	1688g
+peel	2115a
+pegada de pata	1696g
 peinlich	448h
 peintre	474e
 peinture	474e
 peixe	399g
 peixe dourado	361g
-peixe tropical	1723g
+peixe tropical	1731g
 peking	922a 922h
 pekín	922f
 pelea	437f
 pelear	437f
-pelican	2260a
+pelican	2268a
 peligro	437f
 peligroso	437f
 pelle	310i
@@ -16386,11 +16400,11 @@ penguins	353a
 penhasco	164g
 pennellata	496i
 pennellate	496i
-penny	2273a
+penny	2281a
 penombra	487i
-pentola di cibo	1836i
+pentola di cibo	1844i
 penumbra	487f 487g
-pençe izi	1688n
+pençe izi	1696n
 peonia	215i
 peonies	215a
 peony	215a
@@ -16401,7 +16415,7 @@ peperoncini	297i
 peperoncino	297i
 peperone	297i
 peperoni	297h 297i
-pepinillo	1800f
+pepinillo	1808f
 pepino	469f 469g
 pepper	289a
 peppercorn	289a
@@ -16409,7 +16423,7 @@ peppercorns	289a
 peppers	297a
 pepsi	603o
 pequim	922g
-pera	1784f 1784g 1784i
+pera	1792f 1792g 1792i
 peranakan	903a
 perda	426g
 perdita	426i
@@ -16432,8 +16446,8 @@ perigoso	437g
 periler	430n
 perili	438n
 perito moreno	884a
-periwinkle	1526a
-periwinkle blue	1418a
+periwinkle	1534a
+periwinkle blue	1426a
 perişan	426n
 perla	321f 321i
 perlas	321f
@@ -16443,13 +16457,13 @@ perlen	321h
 perlmutt	321h
 perlweiß	106h
 perra	347f
-perrete	1631f
-perrito caliente	1826f
+perrete	1639f
+perrito caliente	1834f
 perro	347f
-perro guía	1632f
+perro guía	1640f
 perroquet	354e
 perros	347f
-perrywinkle	1259a
+perrywinkle	1267a
 persa	778f 778g
 persan	778e
 perserteppich	778h
@@ -16460,7 +16474,7 @@ persian new year	785a
 persian rug	778a
 persian tiles	906a
 persiano	778i
-persimmon	2117a
+persimmon	2125a
 persisch	778h
 persisches neujahr	785h
 perte	426e
@@ -16478,50 +16492,50 @@ pesadelo	438g
 pesadilla	438f
 pesadillas	438f
 pesca	236i
-pesce	1722i
-pesce palla	1724i
+pesce	1730i
+pesce palla	1732i
 pesce rosso	361i
-pesce tropicale	1723i
+pesce tropicale	1731i
 peschereccio	140i
 pesci tropicali	399i
 pesciolini	399i
 pespembe	6n
-pesto	2086a
+pesto	2094a
 petal	208a
 petali	208i
 petalo	208i
 petals	208a
-petardo	1963f 1963i
+petardo	1971f 1971i
 petek	264n
 petersburg	839a
 petirrojo	295f
 petit jour	181e
-petite	2822a
+petite	2830a
 petits pois	469e
 petra	810a 810f 810g 810h 810i 810n
-petrol	13h 1176a
+petrol	13h 1184a
 petrol mavisi	13n
 petrykivka	887a
 pettirosso	295i
-petunia	2610a
+petunia	2618a
 peur	438e
-pewter	2061a
-peynir dilimi	1818n
+pewter	2069a
+peynir dilimi	1826n
 pez	399f
 pez dorado	361f
-pez globo	1724f
-pez tropical	1723f
+pez globo	1732f
+pez tropical	1731f
 peñasco	164f
 peñón	164f
 peônia	215g
-pfannengericht	1835h
+pfannengericht	1843h
 pfannkuchen	272h
 pfarrer	394h
 pfau	349h
 pfauenblau	46h
 pfeffer	289h
-pferd	1646h
-pferdegesicht	1643h
+pferd	1654h
+pferdegesicht	1651h
 pfingstrose	215h
 pfirsich	236h
 pfirsichblüte	217h
@@ -16538,7 +16552,7 @@ pfütze	200h
 pfützen	200h
 pha lê	322m
 phai	478m
-phantom	2466a
+phantom	2474a
 pharao	811h
 pharaoh	811a 811m
 pharaohs	811a
@@ -16547,7 +16561,7 @@ phare	332e
 phares	332e
 pharmacie	390e
 pharmacy	390a
-pheasant	2577a
+pheasant	2585a
 phi cơ	170m
 phi hành gia	177m
 phi lý	471m
@@ -16563,8 +16577,8 @@ phim đen trắng	773m
 phiên chợ	364m
 phiêu diêu	431m
 phiêu lưu	453m
-phlox	2231a
-phoenix	2312a
+phlox	2239a
+phoenix	2320a
 phone	410a
 phone booth	296a
 phone box	296a
@@ -16575,17 +16589,17 @@ phong cách thụy sĩ	861m
 phong cách trung hoa	389m
 phong cách trung quốc	389m
 phong cách victoria	856m
-phong cầm	2026m
+phong cầm	2034m
 phong lan	219m
 phong trần	455m
-phoque	1721e
+phoque	1729e
 phosphorescent	484e
 phun trào	166m
 phá	146m
-pháo	1963m
-pháo bông	1962m
+pháo	1971m
+pháo bông	1970m
 pháo giấy	444m
-pháo giấy buổi tiệc	1966m
+pháo giấy buổi tiệc	1974m
 pháo hoa	366m
 pháo đài	393m
 pháp	662o
@@ -16595,7 +16609,7 @@ phân xưởng	411m
 phép lạ	430m
 phép màu	430m
 phép thuật	430m
-phím đàn	2028m
+phím đàn	2036m
 phòng bếp	395m
 phòng em bé	442m
 phòng khám	390m
@@ -16631,12 +16645,12 @@ pianeta	177i
 pianeta terra	418i
 pianeti	177i
 piangere	426i
-piano	2028e 2028i 2354a
-pianoforte	2028i
-pianta	1765i
+piano	2036e 2036i 2362a
+pianoforte	2036i
+pianta	1773i
 pianta appartamento	128i
-pianta di riso	1764i
-pianta in vaso	1759i
+pianta di riso	1772i
+pianta in vaso	1767i
 piantagione di tè	827i
 piantagioni di tè	827i
 piantine	128i
@@ -16647,9 +16661,9 @@ picante	288f 288g
 picasso	858a 858e 858f 858g 858h 858i 858m 858n
 piccante	288i
 picco	160i
-pickle	2346a
-picnic	2593a
-pico	160g 2210a
+pickle	2354a
+picnic	2601a
+pico	160g 2218a
 pico nevado	162f 162g
 picolé	279g
 pie	272a
@@ -16669,18 +16683,18 @@ pietra	303i
 pietra lavica	158i
 pietra preziosa	345i
 pietre	303i
-pieuvre	1726e
-pig	2307a
-pig face	1655a
-pig nose	1658a
-pig pink	1041a
-piggy	2840a
+pieuvre	1734e
+pig	2315a
+pig face	1663a
+pig nose	1666a
+pig pink	1049a
+piggy	2848a
 pigra	449i
 pigrizia	449i
 pigro	449i
 pik demir	307n
-pilav	1847n
-pillow	2545a
+pilav	1855n
+pillow	2553a
 pilz	136h
 pilze	136h
 piment	297e
@@ -16702,12 +16716,12 @@ pin	121e
 pinar	121f
 pincelada	496f 496g
 pinceladas	496f 496g
-pinch	2467a
+pinch	2475a
 pincée de	495e
 pine	121a
-pine decoration	1969a
+pine decoration	1977a
 pine forest	121a
-pine green	1473a
+pine green	1481a
 pineapple	241a
 pines	121a
 pineta	121i
@@ -16725,33 +16739,33 @@ pinheiros	121g
 pinho	121g
 pini	121i
 pinie	121h
-piniendekoration	1969h
+piniendekoration	1977h
 pink	6a 6h
 pink city	842a
 pink mosque	906a
-pink purple	1311a
-pink red	1336a
-pinke schleife	1975h
+pink purple	1319a
+pink red	1344a
+pinke schleife	1983h
 pinkes neon	116h
-pinkish	1485a
-pinkish brown	1329a
-pinkish grey	1313a
-pinkish orange	1262a
-pinkish purple	1505a
-pinkish red	1488a
-pinkish tan	1029a
-pinky	1151a
-pinky purple	1451a
-pinky red	1385a
+pinkish	1493a
+pinkish brown	1337a
+pinkish grey	1321a
+pinkish orange	1270a
+pinkish purple	1513a
+pinkish red	1496a
+pinkish tan	1037a
+pinky	1159a
+pinky purple	1459a
+pinky red	1393a
 pino	121f 121i
 pinos	121f
 pins	121e
 pintalabios	454f
 pintarroxo	295g
 pinterest	551o
-pintinho chocando	1692g
-pintinho de frente	1694g
-pintinho de perfil	1693g
+pintinho chocando	1700g
+pintinho de frente	1702g
+pintinho de perfil	1701g
 pintor	474f 474g
 pintura	474f 474g
 pintura a la tinta	324f
@@ -16765,23 +16779,23 @@ piovere	200i
 pioviggine	201i
 piovosa	200i
 piovoso	200i
-pipe	2534a
-pipetli bardak	1895n
-pipistrello	1679i
-pipoca	1840g
-pipoca de cinema	1840g
+pipe	2542a
+pipetli bardak	1903n
+pipistrello	1687i
+pipoca	1848g
+pipoca de cinema	1848g
 piquant	288e
 piramidi	811i
 piramitler	811n
 pirilampo	357g
 pirilampos	357g
-pirinç bitkisi	1764n
-pirinç gevreği	1845n
+pirinç bitkisi	1772n
+pirinç gevreği	1853n
 pirinç metal	60n
 pirinç tarlası	253n
-pirinç tatlısı	1857n
+pirinç tatlısı	1865n
 pirinç terasları	803n
-pirinç topu	1846n
+pirinç topu	1854n
 piruleta	277f
 pirulito	277g
 pirámides	811f
@@ -16793,7 +16807,7 @@ piscine	143e
 pisco de peito ruivo	295g
 piselli	469i
 pisolino	449i
-piss yellow	1161a
+piss yellow	1169a
 pista da ballo	472i
 pista de baile	472f
 pista de dança	472g
@@ -16808,8 +16822,8 @@ pistachos	336f
 pistazie	336h
 pistazien	336h
 piste de danse	472e
-pit	2580a
-pita farcita	1831i
+pit	2588a
+pita farcita	1839i
 pitada de	495g
 pittore	474i
 pittsburgh steelers	621o
@@ -16820,9 +16834,9 @@ piumaggio	342i
 pivoine	215e
 pizca de	495f
 pizza	248a 248e 248f 248g 248h 248i 248m 248n
-pizza dilimi	1825n
-pizzastück	1825h
-pizzeria	1825h
+pizza dilimi	1833n
+pizzastück	1833h
+pizzeria	1833h
 pizzico di	495i
 piña	241f
 pişmanlık	426n
@@ -16833,14 +16847,14 @@ placid	421a
 placide	421e
 placido	421i
 plage	143e
-plage avec parasol	1905e
+plage avec parasol	1913e
 plage de sable	144e
 plage tropicale	145e
 plaid	433E 433I
 plain	420a
 plaisir	425e
 plaj	143n
-plaj ve şemsiye	1905n
+plaj ve şemsiye	1913n
 planet	177a 177h
 planet earth	418a
 planet erde	418h
@@ -16850,17 +16864,17 @@ planeta tierra	418f
 planetas	177f
 planeten	177h
 planets	177a
-plank	2403a
+plank	2411a
 plant	128a
-plant de riz	1764e
+plant de riz	1772e
 planta	128f 128g
-planta de arroz	1764g
+planta de arroz	1772g
 planta de interior	128f 128g
-planta de maceta	1759f
-planta joven	1758f
+planta de maceta	1767f
+planta joven	1766f
 plantaciones de té	827f
 plantación de té	827f
-plantain	2762a
+plantain	2770a
 plantas	128f
 plantation de thé	827e
 plantations de thé	827e
@@ -16868,7 +16882,7 @@ plantação de arroz	253g
 plantação de chá	827g
 plantações de chá	827g
 plante	128e
-plante en pot	1759e
+plante en pot	1767e
 plante intérieur	128e
 plante verte	128e
 plantes	128e
@@ -16876,34 +16890,34 @@ plants	128a
 planète	177e
 planète terre	418e
 planètes	177e
-plaster	2462a
+plaster	2470a
 plaster wall	375a
 plastic	329a
 plastica	329i
 plastik	329h 329n
 plastique	329e
-plat mitonné	1835e
+plat mitonné	1843e
 plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	2249a
+play	2257a
 playa	143f
 playa de arena	144f
 playa tropical	145f
-playa y sombrilla	1905f
+playa y sombrilla	1913f
 playas	143f
 playful	425a
 playground	415a 415g
-playground slide	1954a
+playground slide	1962a
 playstation	512o
 playtime	415a
-plaza	2283a
+plaza	2291a
 plaza de mercado	364f
 plaza roja	873f
 pleased	425a
 pleasure	425a
-pleasures	2767a
+pleasures	2775a
 plein air	453e
 plein espoir	439e
 plein soleil	173e
@@ -16920,7 +16934,7 @@ pluie	200e
 pluie fine	201e
 plum	62a
 plum blossom	216a
-plum purple	1130a
+plum purple	1138a
 pluma	342f 342g
 plumage	342e
 plumagem	342g
@@ -16935,7 +16949,7 @@ plutão	177g
 plutón	177f
 pluvieuse	200e
 pluvieux	200e
-plymouth	2841a
+plymouth	2849a
 plácido	421f 421g
 plástico	329f 329g
 plátano	239f
@@ -16944,9 +16958,9 @@ plüschig	443h
 plüton	177n
 poca luce	487i
 poca luz	487f
-pochette	2001e 2001i
+pochette	2009e 2009i
 poción	430f
-pod	2331a
+pod	2339a
 poder	440f
 poderoso	440f 440g
 poderío	440f
@@ -16960,22 +16974,22 @@ poems	341a
 poesia	341g 341i
 poesie	341h 341i
 poesía	341f
-poetic	2469a
+poetic	2477a
 poetry	341a
 pofuduk	443n
 pognon	458e
 point du jour	181e
 pointe de	495e
-poire	1784e
+poire	1792e
 pois	469e
 poise	432a
 poison	460a 460e
-poison green	1079a
+poison green	1087a
 poisonous	460a
 poisson	399e
-poisson lune	1724e
+poisson lune	1732e
 poisson rouge	361e
-poisson tropical	1723e
+poisson tropical	1731e
 poissons	399e
 poivre	289e
 poivre noir	289e
@@ -16999,17 +17013,17 @@ polinesio	907f
 polinezya	907n
 polinésia	907g
 polinésio	907g
-polish	2491a
+polish	2499a
 polish flag	696o
 polish folk	886a
 polish folk art	886a
 polish pottery	886a
 polished	432a
-pollen	2506a
-pollito	1693f
-pollito de frente	1694f
-pollito rompiendo el cascarón	1692f
-polluelo	1693f
+pollen	2514a
+pollito	1701f
+pollito de frente	1702f
+pollito rompiendo el cascarón	1700f
+polluelo	1701f
 polnisch	886h
 polo norte	186g
 polo sul	186g
@@ -17020,10 +17034,10 @@ polonia	696o
 polonya	696o
 polonyalı	886n
 polonês	886g
-polpo	1726i
+polpo	1734i
 polvere	169i
 polveroso	482i
-polvo	169f 1726g
+polvo	169f 1734g
 polynesia	907a
 polynesian	907a
 polynesien	907h
@@ -17033,39 +17047,39 @@ polynésien	907e
 polynésienne	907e
 polônia	696o
 pomba	442g
-pomba branca	1697g
+pomba branca	1705g
 pomegranate	244a
 pomeriggio	191i
 pomme	237e
-pomme de terre	1795e
-pomme rouge	1782e
+pomme de terre	1803e
+pomme rouge	1790e
 pomme verte	238e
-pommes frites	1824h
+pommes frites	1832h
 pomodoro	248i
 pond	149a
 pont	373e
-pont de nuit	1951e
+pont de nuit	1959e
 ponte	373g 373i
-ponte di notte	1951i
-ponte à noite	1951g
+ponte di notte	1959i
+ponte à noite	1959g
 ponti	373i
 pontile	154i
 ponton	154e
 ponts	373e
-pony	2181a
-poo	1302a
-poo brown	1330a
-poodle	1633a 1633g
+pony	2189a
+poo	1310a
+poo brown	1338a
+poodle	1641a 1641g
 pool	143a 143h
-poop	1435a
-poop brown	1338a
-poop green	1159a
-pop	2130a
+poop	1443a
+poop brown	1346a
+poop green	1167a
+pop	2138a
 pop art	830a 830e 830f 830g 830h 830i 830m 830n
-pop corn	1840e
+pop corn	1848e
 pop of	495a
 pop sanat	830n
-popcorn	1840a 1840h 1840i
+popcorn	1848a 1848h 1848i
 poppies	223a
 poppy	223a
 pops	496a
@@ -17079,17 +17093,17 @@ porcelana azul e branca	318g
 porcelana azul y blanca	318f
 porcellana	317i
 porcellana bianca e blu	318i
-porco	1656g
-porco espinho	1678g
+porco	1664g
+porco espinho	1686g
 porpora	5i
 porsche	523o
 porselen	317n
-porsuk	1687n
+porsuk	1695n
 port	154a 154e
 portakal	229n
 portakal rengi	1n
 portatile	410i
-porte monnaie	1999e
+porte monnaie	2007e
 portekiz	666o 835n
 portekiz çinisi	835n
 portekizli	835n
@@ -17099,7 +17113,7 @@ porto	154g 154i
 portofino	800a
 portogallo	666o 835i
 portoghese	835i
-portsmouth	2613a
+portsmouth	2621a
 portugais	835e
 portugal	666o 835a 835e 835f 835g 835h
 portugal flag	666o
@@ -17125,47 +17139,47 @@ positività	425i
 positivité	425e
 positivo	425f 425g 425i
 possente	440i
-post office	1922a
-postane	1922n
-poste de barbeiro	1957g
-poste de barbero	1957f
-postgebäude	1922h
+post office	1930a
+postane	1930n
+poste de barbeiro	1965g
+poste de barbero	1965f
+postgebäude	1930h
 postre	272f
 posé	421e
-pot	2108a
-pot de miel	1879e
-pot of food	1836a
+pot	2116a
+pot de miel	1887e
+pot of food	1844a
 potager	126e
-potato	1795a
-pote de mel	1879g
+potato	1803a
+pote de mel	1887g
 potente	440f 440i
 potenza	440i
 poterie	326e
 potion	430a 430e
 potiron	247e
-potted plant	1759a
-potter	2614a
+potted plant	1767a
+potter	2622a
 pottery	326a
 pouca luz	487g
-poule	1690e
-poultry leg	1820a
+poule	1698e
+poultry leg	1828a
 poupée russe	873e
-poupées japonaises	1970e
-pouring liquid	1894a
+poupées japonaises	1978e
+pouring liquid	1902a
 pourpre	5e
 pourri	460e
 pourriture	460e
-poussin	1693e
-poussin de face	1694e
-poussin qui éclôt	1692e
+poussin	1701e
+poussin de face	1702e
+poussin qui éclôt	1700e
 poussière	169e
-pout	2839a
+pout	2847a
 povoado	382g
 powder blue	98a
-powder pink	1052a
+powder pink	1060a
 powder purple	99a
-powderblue	1610a
-powdered	2104a
+powderblue	1618a
+powdered	2112a
 power	440a
 powerful	440a
 poyraz	205n
@@ -17187,7 +17201,7 @@ prague	882a
 praha	882m
 praia	143g
 praia de areia	144g
-praia e guarda sol	1905g
+praia e guarda sol	1913g
 praia tropical	145g
 praias	143g
 prairie	124a 124e
@@ -17199,7 +17213,7 @@ prati	124i
 prato	124i
 pray	447a
 prayer	447a
-prayer beads	2021a
+prayer beads	2029a
 prayer flags	820a
 praying	447a
 prazer	425g
@@ -17216,7 +17230,7 @@ preghiera	447i
 preguiça	449g
 preguiçosa	449g
 preguiçoso	449g
-prehistoric	2615a
+prehistoric	2623a
 premium	416a 416e 416f 416g 416h 416i 416m 416n
 premuroso	423i
 prendere il sole	143i
@@ -17228,9 +17242,9 @@ preocupación	448f
 preocupado	448f 448g
 preocupação	448g
 prescinde de	497f
-presente	1976g
+presente	1984g
 presión	448f
-pressed	2416a
+pressed	2424a
 pression	448e
 pressione	448i
 pressure	448a
@@ -17242,20 +17256,20 @@ preto azulado	80g
 preto e branco	465g
 preto tinta	47g
 pretty	443a
-pretzel	1814a 1814g 1814i 1814n
+pretzel	1822a 1822g 1822i 1822n
 pride	451a 792i
 pride month	792a
 pride parade	792a 792h
 prier	447e
 priest	394a
 priester	394h
-primary blue	1316a
+primary blue	1324a
 primavera	196f 196g 196i
 primaveral	196f
 primaveril	196g
 primaverile	196i
 prime luci alba	181i
-primrose	2190a
+primrose	2198a
 prince	417a 417e
 princes	417a 417e
 princesa	417f 417g
@@ -17265,7 +17279,7 @@ princesse	417e
 princesses	417a 417e
 principessa	417i
 principesse	417i
-print	2819a
+print	2827a
 printanier	196e
 printanière	196e
 printemps	196e
@@ -17277,7 +17291,7 @@ prisma	179f 179g 179h 179i
 prisme	179e
 prizma	179n
 prière	447e
-procione	1636i
+procione	1644i
 profesional	441f
 professional	441a
 professionale	441i
@@ -17297,7 +17311,7 @@ profunda	476f 476g
 profundezas	141g
 profundidades marinas	141f
 profundo	476f 476g
-prom	2423a
+prom	2431a
 promesa	439f
 promessa	439g 439i
 promesse	439e
@@ -17315,11 +17329,11 @@ provençal	845a 845e 845g
 provençale	845e
 prugna	62i
 prugne	245i
-prune	62e 2608a
+prune	62e 2616a
 prunes	245e
 prunkvoll	416h
-prussian	2616a
-prussian blue	1378a
+prussian	2624a
+prussian blue	1386a
 präkolumbisch	863h
 prärie	124h
 pré	124e
@@ -17327,8 +17341,8 @@ pré colombiano	863g
 précipitations	200e
 précolombien	863e
 prédio	373g
-prédio da escola	1928g
-prédio grego	1910g
+prédio da escola	1936g
+prédio grego	1918g
 prés	124e
 prêtre	394e
 príncipe	417f 417g
@@ -17345,52 +17359,52 @@ psychedelisch	751h
 psychédélique	751e
 pub	377a 377e 377f 377g 377h 377i 377n 472M
 pubs	377a
-puce	1514a
-pudding	1878h 2152a
+puce	1522a
+pudding	1886h 2160a
 puddle	200a
 puddles	200a
-pudel	1633h
+pudel	1641h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
-pudim	1878g
-pudim de leite	1878g
-pudim de ovos	1878g
+pudim	1886g
+pudim de leite	1886g
+pudim de ovos	1886g
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	382f 2842a
+pueblo	382f 2850a
 pueblo de agua	383f
 puente	373f
-puente de noche	1951f
+puente de noche	1959f
 puentes	373f
 puerto	154f
 puerto rico	805a 805f
 puesta de sol	180f
-puesta del sol	1950f
+puesta del sol	1958f
 puestas de sol	180f
-puff	2200a
+puff	2208a
 puissance	440e
 puissant	440e
 puissante	440e
-puke	1504a
-puke brown	1218a
-puke green	1517a
-puke yellow	1426a
+puke	1512a
+puke brown	1226a
+puke green	1525a
+puke yellow	1434a
 pul biber	298n
-pulcino	1693i
-pulcino che nasce	1692i
-pulcino visto di fronte	1694i
+pulcino	1701i
+pulcino che nasce	1700i
+pulcino visto di fronte	1702i
 pull	433E
 pull over	433e
 pullover	433h
-pulp	2415a
-pulpo	1726f
+pulp	2423a
+pulpo	1734f
 pumpkin	247a
-pumpkin orange	1323a
+pumpkin orange	1331a
 pumpkin patch	247a
 pumpkins	247a
-punch	2089a
+punch	2097a
 punk	750a 750m 750n
 punk rock	750a
 punkrock	446h
@@ -17402,7 +17416,7 @@ puppy	443a
 pur	442e
 pura	442f 442g 442i
 pure	442a 442e
-pure blue	1185a
+pure blue	1193a
 pureté	442e
 pureza	442f 442g
 purezza	442i
@@ -17410,53 +17424,53 @@ puristisch	420h
 purity	442a
 puro	442f 442g 442i
 purple	5a
-purple blue	1170a
-purple brown	1194a
-purple grey	1409a
-purple pink	1192a
-purple red	1281a
-purpleish	1361a
-purpleish blue	1368a
-purpleish pink	1244a
-purpley	1207a
-purpley blue	1397a
-purpley grey	1042a
-purpley pink	1303a
-purplish	1425a
-purplish blue	1490a
-purplish brown	1237a
-purplish grey	1357a
-purplish pink	1459a
-purplish red	1307a
-purply	1043a
-purply blue	1367a
-purply pink	1285a
+purple blue	1178a
+purple brown	1202a
+purple grey	1417a
+purple pink	1200a
+purple red	1289a
+purpleish	1369a
+purpleish blue	1376a
+purpleish pink	1252a
+purpley	1215a
+purpley blue	1405a
+purpley grey	1050a
+purpley pink	1311a
+purplish	1433a
+purplish blue	1498a
+purplish brown	1245a
+purplish grey	1365a
+purplish pink	1467a
+purplish red	1315a
+purply	1051a
+purply blue	1375a
+purply pink	1293a
 purpur	5h
 purpureo	5i
 purpurina	466f 466g
-purse	1999a
+purse	2007a
 pus	203n
 puslu	485n
 putrefacción	460f
-putty	1168a
+putty	1176a
 putzig	443h
-puzza	1685i
+puzza	1693i
 puzzle	429a
-puzzola	1685i
+puzzola	1693i
 pyramid	811a
 pyramiden	811h
 pyramides	811e
 pyramids	811a
-pyrite	2417a
+pyrite	2425a
 pysanka	887a
 pysanky	887a
-pájaro	1695f
+pájaro	1703f
 pálida	478f 478g
 pálido	478f 478g
 pánico	438f
 páprica	298g
 páscoa	407g
-pássaro	1695g
+pássaro	1703g
 pâle	478e
 pânico	438g
 pâquerette	221e
@@ -17465,9 +17479,9 @@ pâtisserie	272e
 pâturage	124e
 pães	271g
 pão	271g
-pão de ló de morango	1872g
-pão recheado	1831g
-pão sírio	1813g
+pão de ló de morango	1880g
+pão recheado	1839g
+pão sírio	1821g
 pãozinho	271g
 pärchen	427h
 père noël	400e
@@ -17484,7 +17498,7 @@ pétale	208e
 pétales	208e
 pétalo	208f
 pétalos	208f
-pétard	1963e
+pétard	1971e
 pétra	810e
 pêche	236e
 pêssego	236g
@@ -17500,15 +17514,15 @@ qatar	686o
 qatar airways	585o
 qatari flag	686o
 qipao	871a 871e 871f 871g 871h 871i
-quadrifoglio	1767i
+quadrifoglio	1775i
 quai	154e
-quail	2459a
+quail	2467a
 qualle	276h
 quallen	276h
 qualm	343h
 quan tâm	423m
 quang phổ	179m
-quarry	2392a
+quarry	2400a
 quarto	396g
 quartz	322a 322e
 quartzo	322g
@@ -17521,8 +17535,8 @@ quebrada	148f
 queda água	151g
 queen	417a
 queens	417a
-queijo	1818g
-queijo suíço	1818g
+queijo	1826g
+queijo suíço	1826g
 queimar	167g
 quelconque	470e
 quemado	167f
@@ -17535,18 +17549,18 @@ quercia	301i
 querida	427f
 querido	427f 427g
 quermesse	367g
-quest	2542a
+quest	2550a
 quiet	421a
 quiete	421i
 quieto	421f 421g
 quietud	421f
 quietude	421g
-quilt	2802a
+quilt	2810a
 quimono	388g
 quimper	920a 920e
 quimper faience	920a
 quimper pottery	920a
-quince	2660a
+quince	2668a
 quintal	126g
 quioto	843g
 quirky	471a
@@ -17596,7 +17610,7 @@ quả cà chua	248m
 quả cảm	440m
 quả dâu	230m
 quả dừa	242m
-quả kiwi	1789m
+quả kiwi	1797m
 quả lựu	244m
 quả mơ	78m
 quả mận	245m
@@ -17605,18 +17619,19 @@ quả nho	232m
 quả quýt	229m
 quả trứng	270m
 quả táo	237m
-quả việt quất	1788m
+quả việt quất	1796m
 quả xoài	240m
 quả ô liu	300m
 quả đào	236m
 quả ớt	297m
+quảng châu	937m
 quảng trường đỏ	873m
 quần bò	311m
 quần jean	311m
-quần lót	1994m
-quần soóc	1995m
+quần lót	2002m
+quần soóc	2003m
 quần vợt	424m
-quần áo nữ	1997m
+quần áo nữ	2005m
 quần đảo	155m
 quế	288m
 quỷ	463M
@@ -17625,7 +17640,7 @@ quỷ satan	463m
 quỹ đạo	177m
 rabbia	437i
 rabbit	443a
-rabbit face	1674a
+rabbit face	1682a
 rabbits	443a
 rabbrividire	435i
 rabe	446h
@@ -17637,18 +17652,18 @@ raccapricciante	438i
 raccolto	198i
 racconti	341i
 racconto	341i
-raccoon	1636a
+raccoon	1644a
 rache	437h
 racimo	232f
-racing	2518a
-racing green	1116a
+racing	2526a
+racing green	1124a
 radfahren	424h
 radiante	479f 479g
-radioactive	2617a
-radioactive green	1083a
+radioactive	2625a
+radioactive green	1091a
 rafale	205e
 rafales	205e
-raffia	2247a
+raffia	2255a
 raffica	205i
 raffiche	205i
 raffinata	432i
@@ -17666,8 +17681,8 @@ ragazzo	493I
 rage	437a 437e
 raggi di sole	172i
 raggio di sole	172i
-ragnatela	1740i
-ragno	1739i
+ragnatela	1748i
+ragno	1747i
 rahat	422n
 rahat ev	433n
 rahat loukoum	285e
@@ -17688,7 +17703,7 @@ rainy	200a
 raio	202g
 raio de sol	172g
 raios de sol	172g
-raisin	232e 2196a
+raisin	232e 2204a
 raiva	437g
 raivoso	437g
 rajada de vento	205g
@@ -17697,7 +17712,7 @@ rajasthani	842a
 rajastán	842f
 rajastão	842g
 rakete	398h
-rakun	1636n
+rakun	1644n
 ramadan	786a 786e 786h 786i
 ramadan lantern	786a
 ramadán	786f
@@ -17729,7 +17744,7 @@ rapeseed	335a
 rapeseed field	335a
 rapeseed fields	335a
 rapeseed flowers	335a
-rapids	2494a
+rapids	2502a
 raposa	355g
 raps	335h
 rapsblüte	335h
@@ -17743,17 +17758,17 @@ rasen	125h
 rasend	437h
 raserei	437h
 raso	313f 313i
-raspadinha de gelo	1867g
+raspadinha de gelo	1875g
 raspberries	234a
 raspberry	234a
 rasserenante	421i
-rata	1672f
-rato	1672g
-raton laveur	1636e
-rattan	2447a
-ratte	1672h
-ratto	1672i
-ratón	1671f
+rata	1680f
+rato	1680g
+raton laveur	1644e
+rattan	2455a
+ratte	1680h
+ratto	1680i
+ratón	1679f
 rau	469m
 rau chân vịt	469m
 rau cải	469m
@@ -17765,19 +17780,19 @@ rauch	343h
 rauchig	343h
 raumschiff	398h
 raumstation	398h
-raupe	1732h
+raupe	1740h
 raureif	187h
 rave	472a 472e 472f 472g 472h 472i 472M 472n
 raven	446a
 ravens	446a
 ravi	425e
-ravioli	1858i
-raviolo	1858i
+ravioli	1866i
+raviolo	1866i
 ravvivare	434i
-raw	2082a
+raw	2090a
 raw concrete	738a
-raw sienna	1084a
-raw umber	1148a
+raw sienna	1092a
+raw umber	1156a
 rayo	202f
 rayo de sol	172f
 rayon de soleil	172e
@@ -17790,9 +17805,9 @@ real madrid cf	641o
 reale	417i
 realeza	417f 417g
 reali	417i
-really light blue	1024a
+really light blue	1032a
 rebe	134h
-rebeccapurple	1611a
+rebeccapurple	1619a
 rebentação	142g
 rebirth	434a
 reboco	375g
@@ -17820,38 +17835,38 @@ recycling	418a 418h
 recámara	396f
 recém nascido	442g
 red	0a
-red apple	1782a
+red apple	1790a
 red bayberry	286a
-red brown	1471a
+red brown	1479a
 red bull	580o
 red double decker	721o
-red envelope	1974a
+red envelope	1982a
 red fort	924a
-red orange	1496a
+red orange	1504a
 red pepper flakes	298a
 red phone box	296a
-red pink	1375a
+red pink	1383a
 red purple	96a
 red sox	625o
 red square	873a
-red violet	1392a
+red violet	1400a
 red wine	265a
-reddish	1428a
-reddish brown	1499a
-reddish grey	1053a
-reddish orange	1448a
-reddish pink	1464a
-reddish purple	1463a
+reddish	1436a
+reddish brown	1507a
+reddish grey	1061a
+reddish orange	1456a
+reddish pink	1472a
+reddish purple	1471a
 reddit	550o
-reddy brown	1164a
+reddy brown	1172a
 reduziert	420h
-redwood	2334a
-reed	2192a
+redwood	2342a
+reed	2200a
 reef	153a
 refinado	432f 432g
 refinamiento	432f
 refined	432a
-reflection	2179a
+reflection	2187a
 refrescante	434f 434g
 refreshing	434a
 refuge	397e
@@ -17859,10 +17874,10 @@ refugio	397f
 refugio de esquí	876f
 regal	417a
 regale	417i
-regalo	1976f 1976i
-regalo envuelto	1976f
+regalo	1984f 1984i
+regalo envuelto	1984f
 regato	148g
-regatta	2514a
+regatta	2522a
 regen	200h
 regenbogen	179h
 regenschauer	200h
@@ -17883,7 +17898,7 @@ regret	426a 426e
 regrets	426e
 rehaussé de	496e
 rehaussée de	496e
-rehber köpek	1632n
+rehber köpek	1640n
 rei	417g
 reichtum	416h
 reif	456h
@@ -17896,14 +17911,14 @@ reines	417e
 reinheit	442h
 reino	417f 417g
 reino unido	671o
-reis in schüssel	1847h
-reis mit curry	1848h
-reisbällchen	1846h
-reiscracker	1845h
+reis in schüssel	1855h
+reis mit curry	1856h
+reisbällchen	1854h
+reiscracker	1853h
 reisfeld	253h
 reisterrasse	253h
 reisterrassen	253h
-reisähre	1764h
+reisähre	1772h
 relajación	422f
 relajada	422f
 relajado	422f
@@ -17941,7 +17956,7 @@ relâmpago	202g
 rembrandt	829a 829e 829f 829g 829h 829i 829m 829n
 remember	450a
 remembrance	450a
-reminder ribbon	1977a
+reminder ribbon	1985a
 reminisce	450a
 reminiscence	450a
 remédio	390g
@@ -17964,7 +17979,7 @@ renoir	828a 828e
 renouveau	434e
 renovación	434f
 renovação	434g
-renwick	2470a
+renwick	2478a
 repolho	469g
 repollo	469f
 reposado	421f
@@ -17978,7 +17993,7 @@ requins	141e
 requintado	432g
 requinte	432g
 rescoldo	168f
-rescue worker helmet	2020a
+rescue worker helmet	2028a
 reservado	456f 456g
 reserved	456a
 reserviert	456h
@@ -18021,7 +18036,7 @@ retro wave	743a
 retrowave	743a
 retrò	413i
 retrô	413g
-rettungshelm	2020h
+rettungshelm	2028h
 reue	426h
 revenge	437a
 reverie	431a
@@ -18037,21 +18052,21 @@ reyes	417f
 reykjavik	802a
 rezar	447f 447g
 reír	425f
-rhine	2843a
-rhinoceros	1668a
-rhinocéros	1668e
-rhubarb	2218a
+rhine	2851a
+rhinoceros	1676a
+rhinocéros	1676e
+rhubarb	2226a
 riacho	148g
 riachuelo	148f
 riad	797a 797e
 riads	797a
-ribbon	1975a
+ribbon	1983a
 ribeirão	148g
 ricchezza	416i
-riccio	1678i
-rice	2080a
-rice ball	1846a
-rice cracker	1845a
+riccio	1686i
+rice	2088a
+rice ball	1854a
+rice cracker	1853a
 rice field	253a
 rice hat	275a
 rice paddy	253a
@@ -18068,7 +18083,7 @@ ricordi	450i
 ricordo	450i
 riddle	429a
 ridere	425i
-riesenrad	1955h
+riesenrad	1963h
 rieur	425e
 riff	153h
 rifugio	397i
@@ -18079,7 +18094,7 @@ rilassante	422i
 rilassarsi	422i
 rilassata	422i
 rilassato	422i
-rim	2607a
+rim	2615a
 rimembranza	450i
 rimpianto	426i
 rinascimentale	754i
@@ -18087,17 +18102,17 @@ rinascimento	754i
 rinascita	434i
 rinder	382h
 rinfrescante	434i
-ring	2023a 2023h
+ring	2031a 2031h
 ringraziamento	198i
 rinnovamento	434i
-rinoceronte	1668f 1668g 1668i
+rinoceronte	1676f 1676g 1676i
 rinvigorente	434i
-rio	148g 2557a
+rio	148g 2565a
 rio carnival	852a
 rio de janeiro	852a 852g
 rio karnavalı	852n
 riot	457a
-ripe	2062a
+ripe	2070a
 riposante	421i
 riposo	422i
 ripugnante	460i
@@ -18112,11 +18127,11 @@ risaie a terrazza	803i
 risata	425i
 risate	425i
 risco	164f
-rise	2803a
+rise	2811a
 riservato	456i
 riso	425g
-riso al curry	1848i
-riso bollito	1847i
+riso al curry	1856i
+riso bollito	1855i
 rispetto	445i
 rispettoso	445i
 rissa	437i
@@ -18140,20 +18155,20 @@ riviera italienne	800e
 riviera ligure	800i
 riviera pháp	846m
 rivière	148e
-riz au curry	1848e
+riz au curry	1856e
 rizière	253e
 rizières en terrasses	803e
-road	2098a
+road	2106a
 roam	453a
 roaring twenties	735a
-roast	2119a
-roasted	2081a
-roasted sweet potato	1851a
-robe	1990e
+roast	2127a
+roasted	2089a
+roasted sweet potato	1859a
+robe	1998e
 robe de mariée	405e
 robin	295a
-robin egg	1334a
-robin egg blue	1350a
+robin egg	1342a
+robin egg blue	1358a
 robin redbreast	295a
 robins	295a
 roble	301f
@@ -18193,7 +18208,7 @@ rococó	753f 753g
 rocoso	164f
 rocío	207f
 rocío de la mañana	207f
-roda gigante	1955g
+roda gigante	1963g
 rodchenko	857a
 rodeln	199h
 rodovia	373g
@@ -18202,7 +18217,7 @@ roi	417e
 rois	417e
 roja	0f
 rojizo	0f
-rojo	0f 2777a
+rojo	0f 2785a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -18213,9 +18228,9 @@ rojo vivo	74f
 rojo óxido	112f
 roket	398n
 rokoko	753h 753n
-roll	2704a
-roller coaster	1956a
-rolling	2315a
+roll	2712a
+roller coaster	1964a
+rolling	2323a
 rolling hills	161a
 rom	825H
 roma	825f 825g 825i 825n
@@ -18256,12 +18271,12 @@ roof tiles	338a
 roofs	338a
 rooftop	338a
 rooftops	338a
-rookwood	2135a
-rooster	1691a
-root	2099a
-ropa de mujer	1997f
-ropa interior	1994f
-rosa	6f 6g 6h 6i 1155a
+rookwood	2143a
+rooster	1699a
+root	2107a
+ropa de mujer	2005f
+ropa interior	2002f
+rosa	6f 6g 6h 6i 1163a
 rosa antico	89i
 rosa antigo	89g
 rosa barbie	722o
@@ -18288,13 +18303,13 @@ rosa viejo	89f
 rosada	6f 6g
 rosado	6f 6g
 rosal	210f
-rosario	2021f 2021i
+rosario	2029f 2029i
 rosarot	91h
 rosas rojas	210f
 rosas vermelhas	210g
 rosata	6i
 rosato	6i
-rosca	1815g
+rosca	1823g
 rose	91e 210a 210h
 rose barbie	722o
 rose blush	114e
@@ -18311,18 +18326,18 @@ rose red	72a
 rose rosse	210i
 rose rouge	210e
 rose vif	6e
-rosebud	2771a
+rosebud	2779a
 roseira	210g
-rosemary	2844a
+rosemary	2852a
 rosen	210h
 rosenrot	72h
 roses	210a
 roses rouges	210e
-roseta	1750f 1750g
+roseta	1758f 1758g
 roseto	210i
-rosetta	1750i
-rosette	1750a 1750e 1750h
-rosewood	2274a
+rosetta	1758i
+rosette	1758a 1758e 1758h
+rosewood	2282a
 rosier	210e
 rosig	6h
 rosquilla	272f
@@ -18343,29 +18358,29 @@ rosso vivo	74i
 rost	309h
 rostfrei	306h
 rostig	309h
-rosto de cachorro	1630g
-rosto de camundongo	1670g
-rosto de cavalo	1643g
-rosto de coelho	1674g
-rosto de dragão	1714g
-rosto de gato	1637g
-rosto de hamster	1673g
-rosto de leão	1639g
-rosto de lobo	1634g
-rosto de macaco	1626g
-rosto de panda	1682g
-rosto de porco	1655g
-rosto de raposa	1635g
-rosto de sapo	1709g
-rosto de tigre	1640g
-rosto de unicórnio	1647g
-rosto de urso	1680g
-rosto de vaca	1651g
+rosto de cachorro	1638g
+rosto de camundongo	1678g
+rosto de cavalo	1651g
+rosto de coelho	1682g
+rosto de dragão	1722g
+rosto de gato	1645g
+rosto de hamster	1681g
+rosto de leão	1647g
+rosto de lobo	1642g
+rosto de macaco	1634g
+rosto de panda	1690g
+rosto de porco	1663g
+rosto de raposa	1643g
+rosto de sapo	1717g
+rosto de tigre	1648g
+rosto de unicórnio	1655g
+rosto de urso	1688g
+rosto de vaca	1659g
 rostrot	112h
-rosy	2059a
-rosy pink	1096a
-rosybrown	1612a
-rosário de oração	2021g
+rosy	2067a
+rosy pink	1104a
+rosybrown	1620a
+rosário de oração	2029g
 rosé	6e
 rosée	6e
 rosée du matin	207e
@@ -18375,9 +18390,9 @@ rotbraun	19h
 rote	0h
 rote bete suppe	334h
 roter	0h
-roter apfel	1782h
+roter apfel	1790h
 roter platz	873h
-roter umschlag	1974h
+roter umschlag	1982h
 rotes	0h
 rothko	763a
 rotina	470g
@@ -18407,7 +18422,7 @@ rouille	309e
 rouillé	309e
 rouillée	309e
 roumanie	700o
-roupas femininas	1997g
+roupas femininas	2005g
 route de la soie	910e
 routemaster	721o
 routine	470a 470e 470h 470i
@@ -18424,19 +18439,19 @@ roxo	5g
 roy lichtenstein	830a
 royal	417a 417e
 royal blue	43a
-royal purple	1521a
-royalblue	1613a
+royal purple	1529a
+royalblue	1621a
 royale	417e
-royalty	2658a
+royalty	2666a
 royaume	417e
 royaume uni	671o
-roycroft	2229a
+roycroft	2237a
 roça	382g
 ru ngủ	449m
 rua	374g
-ruban	1975e
-ruban de mémoire	1977e
-rubber	2471a
+ruban	1983e
+ruban de mémoire	1985e
+rubber	2479a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -18445,7 +18460,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2845a
+ruddy	2853a
 rudo	455f
 rue	374e
 ruela	374g
@@ -18467,20 +18482,20 @@ ruhmreich	451h
 ruido	457f
 ruidosa	457f
 ruidoso	457f 457g
-ruins	2322a
+ruins	2330a
 ruisseau	148e
 ruj	454n
-rum	2113a
+rum	2121a
 rumania	700o
 rumore	457i
 rumorosa	457i
 rumoroso	457i
 rumänien	700o
-run	2754a
+run	2762a
 run rẩy	435m
 running	424a
-running shoe	2006a
-ruota panoramica	1955i
+running shoe	2014a
+ruota panoramica	1963i
 rupe	164i
 rural	382a 382e 382f 382g
 rurale	382i
@@ -18491,7 +18506,7 @@ rusia	678o 873f
 ruso	873f
 russa	873g 873i
 russe	873e
-russet	1376a
+russet	1384a
 russia	678o 873a 873i
 russian	873a
 russian avant garde	857a
@@ -18506,8 +18521,8 @@ russische avantgarde	857h
 russland	678o 873h
 russo	873g 873i
 rust	309a
-rust brown	1087a
-rust orange	1228a
+rust brown	1095a
+rust orange	1236a
 rust red	112a
 rusted	309a
 rustic	412a
@@ -18517,15 +18532,15 @@ rustik	412n
 rustikal	412h
 rustique	412e
 rusty	309a
-rusty orange	1277a
-rusty red	1181a
+rusty orange	1285a
+rusty red	1189a
 rusya	678o 873n
 ruta de la seda	910f
 rutin	470n
 rutina	470f
 rutinario	470f
-ruy băng	1975m
-ruy băng nhắc nhở	1977m
+ruy băng	1983m
+ruy băng nhắc nhở	1985m
 ruộng bậc thang	803m
 ruộng lúa	253m
 ruộng lúa chín	252m
@@ -18533,11 +18548,11 @@ ruộng ngô	251m
 ruộng nước	253m
 ruộng vườn	382m
 ryanair	589o
-rye	2472a
+rye	2480a
 ryokan	826a
 ráfaga	205f
 ráfagas	205f
-rái cá	1684m
+rái cá	1692m
 rám nắng	197m
 ráng chiều	180m
 râu quai nón	455m
@@ -18588,14 +18603,14 @@ rüya	431n
 rüya gibi	431n
 rüyamsı	431n
 rüzgar	205n
-rüzgar çanı	1972n
-rüzgardaki yaprak	1770n
+rüzgar çanı	1980n
+rüzgardaki yaprak	1778n
 rüzgarlı	205n
 rüzgâr	205n
 rüzgârlı	205n
 rıhtım	154n
 rượu nho	265m
-rượu sake	1885m
+rượu sake	1893m
 rượu sủi bọt	266m
 rượu vang	265m
 rượu vang đỏ	265m
@@ -18649,21 +18664,21 @@ sabana	875f
 sabbia	157i
 sabbia nera	158i
 sabbia vulcanica	158i
-sable	157e 2326a
+sable	157e 2334a
 sable clair	103e
 sable noir	158e
 sable volcanique	158e
-sac à main	2000e
+sac à main	2008e
 sacerdote	394f 394i
-sacolas de compras	2002g
+sacolas de compras	2010g
 sacred	447a
 sacro	447i
 sacré	447e
-sacs de shopping	2002e
+sacs de shopping	2010e
 sad	426a
 sadakat	441n
-saddle	2434a
-saddlebrown	1614a
+saddle	2442a
+saddlebrown	1622a
 sade	420n
 sade tasarım	420n
 sadelik	420n
@@ -18675,8 +18690,8 @@ saf	442n
 safari	453a 453e 453f 453h 453i 453m 453n
 safe	441a
 safety	441a
-safety vest	1982a
-safflower	2154a
+safety vest	1990a
+safflower	2162a
 saffron	299a
 saffron threads	299a
 safir	54n
@@ -18685,12 +18700,12 @@ saflık	442n
 safran	299e 299h 299n
 safári	453g
 sage	94a
-sage green	1479a
+sage green	1487a
 sagenhaft	430h
 sagra	367i
 sagrada familia	801a 801f
 sagrado	447f 447g
-sahanda yemek	1835n
+sahanda yemek	1843n
 sahara	156a 156e 156f 156h 156i 156m
 sahil	143n
 sahil şeridi	143n
@@ -18713,9 +18728,9 @@ saint valentin	402e
 sainteté	447e
 saisissant	440e
 sakal	455n
-sake	1885a 1885f 1885n
-sake flasche mit tasse	1885h
-sake şişesi ve fincanı	1885n
+sake	1893a 1893f 1893n
+sake flasche mit tasse	1893h
+sake şişesi ve fincanı	1893n
 sakin	421n
 sakinlik	421n
 saks mavisi	43n
@@ -18725,32 +18740,32 @@ saksı bitkisi	128n
 sakura	209a 209e 209f 209g 209h 209i 209n
 sakura festival	782a
 sakura matsuri	853a
-sakè	1885i
-saké	1885e
+sakè	1893i
+saké	1893e
 sakız	277n
 sala de aula	392g
 sala giochi	744i
 salad	469a 469m
-salad rau xanh	1839m
+salad rau xanh	1847m
 salad trái cây	468m
 salada	469g
 salada de frutas	468g
-salada verde	1839g
+salada verde	1847g
 salade	469e
 salade de fruits	468e
-salade verte	1839e
+salade verte	1847e
 salat	469h
 salata	469n
 salatalık	469n
 salbei	94h
 salbeigrün	94h
 saldırgan	437n
-sale	460E 1842i
+sale	460E 1850i
 salida del sol	181f
 salle de classe	392e
 salle de sport	424e
 salmon	29a
-salmon pink	1469a
+salmon pink	1477a
 salmone	29i
 salmão	29g
 salmón	29f
@@ -18759,13 +18774,13 @@ saloon	377a
 salpicadura	152f
 salpicaduras	496f
 salpicos	496g
-salsa	2227a
+salsa	2235a
 salsa de tomate	248f
 salsa di pomodoro	248i
 salsa picante	297f
 salsa piccante	297i
-salt	1842a
-salted	2618a
+salt	1850a
+salted	2626a
 salud	452f
 saludable	452f
 saludos	491f
@@ -18777,9 +18792,9 @@ salvaje oeste	774f
 salve	491i
 salvia	94f 94i
 salvo	497f
-salyangoz	1730n
-salz	1842h
-salzstreuer	1842h
+salyangoz	1738n
+salz	1850h
+salzstreuer	1850h
 salón recreativo	744f
 samanlık	382n
 samanyolu	177n
@@ -18820,27 +18835,27 @@ sanayi	411n
 sanctuaire	379e
 sanctuaire shinto	843e
 sand	157a 157h
-sand brown	1088a
+sand brown	1096a
 sand colour	103a
-sand yellow	1136a
-sandale de femme	2010e
-sandalia de mujer	2010f
-sandalo da donna	2010i
+sand yellow	1144a
+sandale de femme	2018e
+sandalia de mujer	2018f
+sandalo da donna	2018i
 sanddüne	156h
 sandfarbe	103h
 sandfarben	103h
 sands	144a
-sandstone	1348a
+sandstone	1356a
 sandstrand	144h
-sanduíche	1827g
-sandviç	1827n
-sandwich	271m 1827a 1827e 1827h 1827i
-sandy	1267a
+sanduíche	1835g
+sandviç	1835n
+sandwich	271m 1835a 1835e 1835h 1835i
+sandy	1275a
 sandy beach	144a
-sandy brown	1296a
-sandy yellow	1203a
-sandybrown	1615a
-sandália feminina	2010g
+sandy brown	1304a
+sandy yellow	1211a
+sandybrown	1623a
+sandália feminina	2018g
 sandía	235f
 sanft	423h
 sanftheit	423h
@@ -18850,10 +18865,10 @@ sang chảnh	432m
 sang trọng	416m
 sang trọng tinh tế	432m
 sanglant	344e
-sanglier	1657e
+sanglier	1665e
 sangre	344f
 sangrento	344g
-sangria	2516a
+sangria	2524a
 sangriento	344f
 sangue	344g 344i
 sanguinoso	344i
@@ -18866,7 +18881,7 @@ sano	452f 452i
 sans	497e
 sans aucun	497e
 sans espoir	426e
-santa	2310a
+santa	2318a
 santo	447f 447g 447i
 santorin	386e 386h
 santorini	386a 386f 386g 386i 386m 386n
@@ -18874,7 +18889,7 @@ santuario	379f 379i
 santuario shintoista	843i
 santuario sintoísta	843f
 santuário	379g
-santuário japonês	1940g
+santuário japonês	1948g
 santuário xintoísta	843g
 santé	452e
 sao	176m
@@ -18885,36 +18900,36 @@ sao hải vương	177m
 sao kim	177m
 sao mộc	177m
 sao thổ	177m
-sap	2793a
-sap green	1143a
-sapatilha	2008g
-sapatilha de balé	2011g
-sapato de salto alto	2009g
-sapato masculino	2005g
+sap	2801a
+sap green	1151a
+sapatilha	2016g
+sapatilha de balé	2019g
+sapato de salto alto	2017g
+sapato masculino	2013g
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
 sapin de noël	400e
 sapins	121e
-sapling	2755a
+sapling	2763a
 sapo	360g
 sapphire	54a
 sapsarı	2n
-saquê	1885g
+saquê	1893g
 saray	417n
 sarcelle	13e
 saree	872a
-sari	872e 872f 872g 872h 872i 872m 1992a 1992n
+sari	872e 872f 872g 872h 872i 872m 2000a 2000n
 sarmaşık	134n
 sarp kayalık	164n
 sarı	2n
 sarılma	433n
 sarılmak	433n
-sarımsak	1803n
+sarımsak	1811n
 sassi	303i
 sasso	303i
 sassofono	473i
-sassy	2165a
+sassy	2173a
 satan	463a 463e 463h 463m
 satana	463i
 satanic	463a
@@ -18943,7 +18958,7 @@ satânico	463g
 satén	313f
 satürn	177n
 saubere luft	434h
-sauce	2070a
+sauce	2078a
 sauce piquante	297e
 sauce tomate	248e
 saudade	450g
@@ -18959,11 +18974,11 @@ sauer	228h
 sauf	497e
 sauge	94e
 saumon	29e
-sauropod	1716a
-sauropode	1716e 1716h 1716i
-saurópode	1716g
-saurópodo	1716f
-sausage	2242a
+sauropod	1724a
+sauropode	1724e 1724h 1724i
+saurópode	1724g
+saurópodo	1724f
+sausage	2250a
 sauvage	453e
 savage	453a
 savan	875n
@@ -18974,7 +18989,7 @@ savannah	875a
 savanne	875h
 savaş	467n
 savaş alanı	467n
-saxo	2025f
+saxo	2033f
 saxofon	473h
 saxofone	473g
 saxofón	473f
@@ -18985,7 +19000,7 @@ say đắm	427m
 saygı	445n
 saygılı	445n
 saygın	445n
-sazan şekilli flama	1971n
+sazan şekilli flama	1979n
 saçma	471n
 saúde	452g
 sağanak	200n
@@ -18998,29 +19013,29 @@ sbadigliare	449i
 sbadiglio	449i
 sbiadito chiaro	478i
 scala di grigi	465i
-scalloped	2846a
+scalloped	2854a
 scandinave	387e
 scandinavia	387m
 scandinavian	387a
 scandinavo	387i
-scarab	2709a
-scarabée	1735e
-scarafaggio	1738i
-scarf	1986a
+scarab	2717a
+scarabée	1743e
+scarafaggio	1746i
+scarf	1994a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
-scarpa con il tacco	2009i
-scarpa da uomo	2005i
-scarpa sportiva	2006i
-scarpe da ballerina	2008i
-scarpette da ballerina	2011i
+scarpa con il tacco	2017i
+scarpa da uomo	2013i
+scarpa sportiva	2014i
+scarpe da ballerina	2016i
+scarpette da ballerina	2019i
 scary	438a
-scenic	2847a
-sceptre	2528a
+scenic	2855a
+sceptre	2536a
 schaf	382h
 schafe	382h
-schal	1986h
+schal	1994h
 scham	448h
 scharf	288h
 scharfe soße	297h
@@ -19039,7 +19054,7 @@ schiff	140h
 schiffe	140h
 schifo	460i
 schifoso	460i
-schildkröte	1711h
+schildkröte	1719h
 schillernd	321h
 schimmer	466h
 schimmern	466h
@@ -19056,7 +19071,7 @@ schlaflied	449h
 schlaflosigkeit	448h
 schlafzimmer	396h
 schlamm	169h
-schlange	1713h
+schlange	1721h
 schleim	460h
 schleimig	460h
 schlicht	420h
@@ -19067,7 +19082,7 @@ schlummer	449h
 schlummern	449h
 schläfrig	449h
 schlösser	393h
-schlüpfendes küken	1692h
+schlüpfendes küken	1700h
 schmerz	426h
 schmerzhaft	426h
 schmetterling	356h
@@ -19075,8 +19090,8 @@ schminke	454h
 schmuck	345h
 schmuckstück	345h
 schmutzig	460h
-schnecke	1730h
-schneckenhaus	1727h
+schnecke	1738h
+schneckenhaus	1735h
 schnee	188h
 schneebedeckt	188h
 schneebedeckter berg	162h
@@ -19093,7 +19108,7 @@ schockiert	459h
 schokobraun	108h
 schokolade	262h
 schokoladenbraun	108h
-schokoladentafel	1875h
+schokoladentafel	1883h
 schonbrunn	881a
 school	392a
 school bus	291a
@@ -19109,12 +19124,12 @@ schulbus	291h
 schuld	448h
 schuldlos	442h
 schule	392h
-schulgebäude	1928h
-schulranzen	2003h
+schulgebäude	1936h
+schulranzen	2011h
 schummrig	487h
 schurwolle	314h
-schutzbrille	1980h
-schwan	1700h
+schutzbrille	1988h
+schwan	1708h
 schwarm	427h
 schwarz	9h
 schwarz und weiß	465h
@@ -19132,9 +19147,9 @@ schweden	691o
 schwedenrot	878h
 schwedisch	878h
 schweigen	421h
-schwein	1656h
-schweinegesicht	1655h
-schweinerüssel	1658h
+schwein	1664h
+schweinegesicht	1663h
+schweinerüssel	1666h
 schweiz	689o 861h
 schweizer	861h
 schweizer grafik	861h
@@ -19151,19 +19166,19 @@ schädel	438h
 schönbrunn	881a
 schüler	392h
 schülerin	392h
-schüssel mit löffel	1838h
-schüssel und essstäbchen	1849h
+schüssel mit löffel	1846h
+schüssel und essstäbchen	1857h
 sci	199i
 sci fi	410a 410e 410f 410g 410h 410i 410m
 sciare	199i
-sciarpa	1986i
+sciarpa	1994i
 science	410a 410e
 science fiction	410e 410h
 scientific	410a
 scientifico	410i
 scientifique	410e
 scienza	410i
-scimmia	1627i
+scimmia	1635i
 scintilla	167i
 scintillant	466e
 scintillante	466e 466i
@@ -19171,29 +19186,29 @@ scintille	167i
 scintillement	466e
 scintiller	466e
 scioccato	459i
-scivolo	1954i
+scivolo	1962i
 scogli	164i
 scogliera	164i
 scogliera corallina	153i
 scoglio	164i
-scoiattolo	1676i
+scoiattolo	1684i
 scolaire	392e
 scolastico	392i
-scone	2654a
+scone	2662a
 sconosciuto	429i
 sconsolato	426i
 scontato	470i
 scorched	436a
 scorching	206a
-scorpion	1741a 1741e
-scorpione	1741i
+scorpion	1749a 1749e
+scorpione	1749i
 scotland	819a 819m
 scottante	436i
 scottish	819a
 scottish highlands	819a
 scozia	819i
 scozzese	819i
-sculpture	2809a
+sculpture	2817a
 scuola	392i
 scuolabus	291i
 scura	475i
@@ -19205,24 +19220,24 @@ se détendre	422e
 se lạnh	435m
 se souvenir	450e
 sea	140A
-sea blue	1506a
-sea green	1525a
+sea blue	1514a
+sea green	1533a
 sea spray	142a
-seafoam	1513a
-seafoam blue	1108a
-seafoam green	1519a
-seagreen	1616a
-seagull	2848a
-seal	1721a
+seafoam	1521a
+seafoam blue	1116a
+seafoam green	1527a
+seagreen	1624a
+seagull	2856a
+seal	1729a
 seapunk	855a
 seas	140a
-seascape	2560a
-seashell	1617a
+seascape	2568a
+seashell	1625a
 seashore	143a
 seaside	143a
 seaside cottage	770a
 seaweed	138a
-seaweed green	1214a
+seaweed green	1222a
 sebze	469n
 sebzeler	469n
 secessione viennese	760i
@@ -19253,10 +19268,10 @@ see	147H
 see offen	140h
 seebad	143h
 seeblau	42h
-seed	2076a
-seedling	1758a
-seeds	2714a
-seehund	1721h
+seed	2084a
+seedling	1766a
+seeds	2722a
+seehund	1729h
 seele	447h
 seemann	140h
 seen	147h
@@ -19287,7 +19302,7 @@ seixo	303g
 seksenler	744n
 seksi	428n
 sekt	266h
-sektgläser	1892h
+sektgläser	1900h
 seladon	319h 319n
 selam	491n
 selamlar	491n
@@ -19375,16 +19390,16 @@ serinlik	435n
 serio	445f 445i
 serious	445a
 seriös	441h
-serpent	1713e
-serpente	1713i
-serpiente	1713f
+serpent	1721e
+serpente	1721i
+serpiente	1721f
 serra	126I 160g
 serre	126e
 sertanejo	412g
 servet	416n
 servus	491h
 serülyen	40n
-sesame	2263a
+sesame	2271a
 sessiz	421n
 sessizlik	421n
 seta	136f 313i
@@ -19425,76 +19440,76 @@ shabby chic	766a 766e
 shadows	429a
 shadowy	475a
 shag carpet	747a
-shale	2246a
-shallow	2366a
-shallow pan of food	1835a
+shale	2254a
+shallow	2374a
+shallow pan of food	1843a
 shame	448a
 shamrock	866a
-shamrock green	1292a
+shamrock green	1300a
 shanghai	815a 815e 815h 815i
 shanghai silk	871a
 shanghái	815f
 shark	141a
 sharks	141a
-shaved ice	1867a
-sheaf of rice	1764a
+shaved ice	1875a
+sheaf of rice	1772a
 sheep	382a
-sheepskin	2835a
-shell	530o 2038a
-sherbet	2235a
-shetland	2823a
+sheepskin	2843a
+shell	530o 2046a
+sherbet	2243a
+shetland	2831a
 shibori	868a 868e 868f 868g 868h 868i 868m 868n
 shibuya	890a
 shimmer	466a
 shimmering	466a
 shine	466a
-shingle	2784a
+shingle	2792a
 shining	466a
 shinjuku	890a
-shinto	1940h
+shinto	1948h
 shinto schrein	843h
 shinto shrine	843a
 shiny	466a
 ship	140a
 ships	140a
-shit	1389a
-shit brown	1370a
-shit green	1152a
+shit	1397a
+shit brown	1378a
+shit green	1160a
 shiver	435a
 shivering	435a
 shock	459a 459i
 shocked	459a
-shocking	2473a
-shocking pink	1327a
-shoe	2770a
-shoot	2383a
+shocking	2481a
+shocking pink	1335a
+shoe	2778a
+shoot	2391a
 shophouse	903a
 shophouses	903a
 shopify	601o
-shopping bags	2002a
+shopping bags	2010a
 shore	143a
-shoreline	2648a
-short	1995e
-shortbread	2790a
-shortcake	1872a
-shorts	1995a 1995g 1995h
+shoreline	2656a
+short	2003e
+shortbread	2798a
+shortcake	1880a
+shorts	2003a 2003g 2003h
 show	367G
 showers	200a
-shrimp	1863a
+shrimp	1871a
 shrine	379a
 shuka	895a
-shutter	2414a
-shy	2087a
+shutter	2422a
+shy	2095a
 siber	409n
 siber uzay	410n
 siberpunk	409n
 siccità	156i
 sicherheit	441h
-sicherheitsweste	1982h
+sicherheitsweste	1990h
 sichtbeton	738h
 sichuan hotpot	333a
 sicile	898e
-sicilia	898f 1867i
+sicilia	898f 1875i
 sicilian	898a
 siciliana	898f 898g 898i
 siciliano	898f 898g 898i
@@ -19503,16 +19518,16 @@ sicilienne	898e
 sicily	898a
 sicilya	898n
 sick	460a
-sick green	1275a
+sick green	1283a
 sickly	460a
-sickly green	1366a
-sickly yellow	1067a
+sickly green	1374a
+sickly yellow	1075a
 sickness	460a
 sicurezza	441i
 sicuro	441i
 sicuro di sé	440i
 sicília	898g
-sidewalk	2539a
+sidewalk	2547a
 sidi bou said	905a
 sidi bou saïd	905e
 sidney	889n
@@ -19523,11 +19538,11 @@ siegreich	451h
 siena	919a 919i
 siena cathedral	919a
 sienese	919a
-sienna	1477a
-sierra	160f 2294a
+sienna	1485a
+sierra	160f 2302a
 siesta	449f
 sieste	449e
-sigh	2485a
+sigh	2493a
 sihir	430n
 sihirbaz	430n
 sihirli	430n
@@ -19544,8 +19559,8 @@ silencioso	421f 421g
 silent	421a
 silenzio	421i
 silenzioso	421i
-silhouette	2600a
-silindir şapka	2016n
+silhouette	2608a
+silindir şapka	2024n
 silk	313a
 silk road	910a
 silver	12a
@@ -19553,7 +19568,7 @@ silver birch	122a
 silver grey	86a
 silvester	794h
 silêncio	421g
-simit	1815n
+simit	1823n
 simli	466n
 simple	420a 420e 420f
 simples	420g
@@ -19563,9 +19578,9 @@ sin	497f
 sin esperanza	426f
 sin nada de	497f
 sin usar	497f
-sinagog	1939n
-sinagoga	1939f 1939g 1939i
-sincap	1676n
+sinagog	1947n
+sinagoga	1947f 1947g 1947i
+sincap	1684n
 sinfonia	432g 432i
 sinfonie	432h
 sinfonía	432f
@@ -19583,7 +19598,7 @@ singapura	903g
 singapurense	903f
 singapurisch	903h
 singapurlu	903n
-singe	1627e
+singe	1635e
 sinh nhật	406m
 sinh thái	418m
 sinh viên	392m
@@ -19597,12 +19612,12 @@ sinistre	438e
 sinistro	438g 438i
 sinnlich	428h
 sinterterrassen	840h
-siperli şapka	2018n
+siperli şapka	2026n
 sirena	430f 430i
 sirenas	430f
 sirene	430i
 sirk	367n
-sirk çadırı	1958n
+sirk çadırı	1966n
 sirène	430e
 sirènes	430e
 sis	203n
@@ -19610,7 +19625,7 @@ sis perdesi	203n
 sisli	203n
 sisli hava	203n
 siviglia	865i
-sivrisinek	1742n
+sivrisinek	1750n
 sixties	739a
 siyah	9n
 siyah beyaz	465n
@@ -19630,29 +19645,29 @@ skies	170a
 skifahren	199h
 skihütte	876h
 skiing	199a
-skin	2129a
+skin	2137a
 skip	497a
-skirt	2500a
-skorpion	1741h
+skirt	2508a
+skorpion	1749h
 skull	438a
 skulls	438a
-skunk	1685a
+skunk	1693a
 skurril	471h
 sky	170a
 sky blue	41a
 sky lanterns	788a
-skyblue	1618a
+skyblue	1626a
 skyline	373a 373e 373g 373h 373i
 skyscraper	373a
 skyscrapers	373a
 sl benfica	653o
-slate	1510a
-slate blue	1507a
-slate green	1379a
-slate grey	1432a
-slateblue	1619a
-slategray	1620a
-slategrey	1621a
+slate	1518a
+slate blue	1515a
+slate green	1387a
+slate grey	1440a
+slateblue	1627a
+slategray	1628a
+slategrey	1629a
 slavina	162i
 sledding	199a
 sleek	432a
@@ -19661,14 +19676,14 @@ sleep	449a
 sleeping	449a
 sleepy	449a
 sleet	201a
-slice	2170a
+slice	2178a
 slime	460a
-slime green	1308a
+slime green	1316a
 slimy	460a
-slip	1994e 1994h 1994i
-slip mayo	1994n
-slipper	2350a
-slippers	2382a
+slip	2002e 2002h 2002i
+slip mayo	2002n
+slipper	2358a
+slippers	2390a
 slittino	199i
 sloth	449a
 slow	449a
@@ -19683,19 +19698,19 @@ smiles	425a
 smiling	425a
 smog	203a 203e 203f 203h 203i
 smoke	343a
-smoked	2090a
+smoked	2098a
 smoky	343a
 smoky colour	485a
-smooth	2316a
-smoothie	2207a
+smooth	2324a
+smoothie	2215a
 smorzato	482i
-snail	1730a
-snake	1713a
+snail	1738a
+snake	1721a
 snapchat	552o
-snot	1304a
-snot green	1402a
+snot	1312a
+snot green	1410a
 snow	188a
-snow capped mountain	1900a
+snow capped mountain	1908a
 snow mountain	162a
 snow white	84a
 snowfall	188a
@@ -19709,14 +19724,14 @@ snuggle	433a
 sober	445a
 sobre	420E
 sobre et discret	456e
-sobre rojo	1974f
+sobre rojo	1982f
 sobrecarregado	448g
 sobremesa	272g
 sobrio	456f 456i
 soccer	424a
 sock hop	746a
-socken	1989h
-socks	1989a
+socken	1997h
+socks	1997a
 socola	262m
 sofferenza	426i
 soffice	443i
@@ -19733,7 +19748,7 @@ sofistike	432n
 sofocante	436f
 sofrimento	426g
 soft	481a
-soft ice cream	1866a
+soft ice cream	1874a
 softeis	279h
 softer	481a
 softly lit	369a
@@ -19751,7 +19766,7 @@ soir	192e
 soirée	192e
 sokak	374n
 sokak lambası	368n
-sol	169e 172f 172g 2271a
+sol	169e 172f 172g 2279a
 sola	490f
 solaire	172e
 solar	172a 172f 172g 172h 172n
@@ -19771,7 +19786,7 @@ soldier	467a
 soldiers	467a
 sole	172i
 sole al tramonto	180i
-sole che tramonta sulla città	1950i
+sole che tramonta sulla città	1958i
 soleada	173f
 soleado	173f
 soledad	426f
@@ -19779,8 +19794,8 @@ soleggiata	173i
 soleggiato	173i
 soleil	172e
 soleil couchant	180e
-soleil levant	1948e
-soleil levant derrière les montagnes	1947e
+soleil levant	1956e
+soleil levant derrière les montagnes	1955e
 solemn	445a
 solemne	445f
 solemnidad	445f
@@ -19799,14 +19814,14 @@ solitario	426f 426i
 solitude	426a 426e
 solitudine	426i
 solitário	426g
-solmuş çiçek	1752n
+solmuş çiçek	1760n
 solo	169G
 solos	490f
 solstice été	793e
 solsticio de verano	793f
 solstizio estate	793i
 solstício de verão	793g
-solucan	1744n
+solucan	1752n
 soluk	478n
 soluk lila	90n
 soluk ışık	487n
@@ -19816,8 +19831,8 @@ sombras	429f
 sombre	426a 475e
 sombre humeur	426e
 sombrero cónico	275f
-sombrero de copa	2016f
-sombrero de mujer	2015f
+sombrero de copa	2024f
+sombrero de mujer	2023f
 sombrero de paja	275f
 sombria	426g
 sombrilla	371f
@@ -19847,7 +19862,7 @@ somptueux	416e
 somun	271n
 son	35M
 son môi	454m
-sonata	2601a
+sonata	2609a
 sonbahar	198n
 sonbahar mevsimi	198n
 sonbahar ortası bayramı	404n
@@ -19863,12 +19878,12 @@ sonhos	431g
 sonne	172h
 sonnellino	449i
 sonnenaufgang	181h
-sonnenaufgang über bergen	1947h
-sonnenaufgang über dem meer	1948h
+sonnenaufgang über bergen	1955h
+sonnenaufgang über dem meer	1956h
 sonnenbaden	143h
 sonnenblume	212h
 sonnenblumen	212h
-sonnenbrille	1979h
+sonnenbrille	1987h
 sonnenbräune	197h
 sonnendurchflutet	173h
 sonnenlicht	172h
@@ -19877,7 +19892,7 @@ sonnenstrahl	172h
 sonnenstrahlen	172h
 sonnentag	173h
 sonnenuntergang	180h
-sonnenuntergang in der stadt	1950h
+sonnenuntergang in der stadt	1958h
 sonnenverwöhnt	173h
 sonnig	173h
 sonno	449i
@@ -19885,7 +19900,7 @@ sonnolento	449i
 sonntag	422h
 sono	449G
 sonolento	449g
-sonora	2849a
+sonora	2857a
 sonreír	425f
 sonriente	425f
 sonrisa	425f
@@ -19897,7 +19912,7 @@ sophisticated	432a
 sophistication	432a
 sophistiqué	432e
 sopraffatto	448i
-sorbet	279e 2083a
+sorbet	279e 2091a
 sorbier	293e
 sorbier des oiseleurs	293e
 sorbo	293i
@@ -19906,17 +19921,17 @@ sorcery	430a
 sorcière	429e
 sorge	448h
 sorgen	448h
-sorgenti termali	1952i
+sorgenti termali	1960i
 sorgere del sole	181i
 sorglos	422h
-soropod	1716n
+soropod	1724n
 sorprendente	459f 459i
 sorprender	459f
 sorprendere	459i
 sorprendido	459f
 sorpresa	459f 459i
 sorpreso	459i
-sorrel	2554a
+sorrel	2562a
 sorridente	425g 425i
 sorridere	425i
 sorrir	425g
@@ -19929,10 +19944,10 @@ sorumlu	441n
 sorumluluk	441n
 sorveira	293g
 sorvete	279g
-sorvete italiano	1866g
+sorvete italiano	1874g
 sosegado	421f
 sosiego	421f
-sosisli sandviç	1826n
+sosisli sandviç	1834n
 soso	470f
 sossegado	421g
 sossego	421g
@@ -19943,23 +19958,23 @@ sostenible	418f
 sottacqua	399i
 sottile	456i
 sottomarino	399i
-souffle	434e 2821a
+souffle	434e 2829a
 souffrance	426e
 souhait	439e
 souk	797a 797e 797h
 soul	447a
-soulful	2850a
-soup	2148a
+soulful	2858a
+soup	2156a
 soupe de betterave	334e
 soupçon de	494e
 sour	228a
-sources chaudes	1952e
+sources chaudes	1960e
 sourd	482e
 sourde	482e
 souriant	425e
 sourire	425e
 sourires	425e
-souris	1671e
+souris	1679e
 sous bois	119e
 sous eau	399e
 sous marin	399e
@@ -19981,7 +19996,7 @@ sozinho	426g
 soñador	431f
 soñadora	431f
 soñar	431f
-soğan	1804n
+soğan	1812n
 soğuk	435n
 soğuk hava	435n
 soğuk renkler	489n
@@ -19991,14 +20006,14 @@ spa	422a 422e 422f 422g 422i 422m 422n
 space	177a
 space station	398a
 spaceship	398a
-spacious	2851a
-spagetti	1850n
-spaghetti	1850a 1850e 1850h 1850i 1850m
+spacious	2859a
+spagetti	1858n
+spaghetti	1858a 1858e 1858h 1858i 1858m
 spagna	665o
 spagnola	897i
 spagnolo	897i
 spain	665o
-spalmare formaggio sul bagel	1815i
+spalmare formaggio sul bagel	1823i
 spanien	665o
 spanish	897a
 spanish colonial	897a
@@ -20006,16 +20021,16 @@ spanish dancer	865a
 spanish flag	665o
 spanish revival	897a
 spanish villa	897a
-spara coriandoli	1966i
+spara coriandoli	1974i
 spark	167a
 sparkle	466a
-sparkler	1962a
-sparkles	1964a
+sparkler	1970a
+sparkles	1972a
 sparkling	466a
 sparkling wine	266a
 sparkly	466a
 sparks	167a
-sparrow	2446a
+sparrow	2454a
 spatial	177e
 spaventato	438i
 spavento	438i
@@ -20024,8 +20039,8 @@ spazio	177i
 spazio profondo	177i
 spaß	425h
 spaßig	425h
-spearmint	1224a
-special	2497a
+spearmint	1232a
+special	2505a
 speck of	495a
 specks	496a
 specks of	495a
@@ -20046,31 +20061,31 @@ spezia	288i
 spezie	288i
 spiagge	143i
 spiaggia	143i
-spiaggia con ombrellone	1905i
+spiaggia con ombrellone	1913i
 spiaggia di sabbia	144i
 spiaggia tropicale	145i
 spice	288a
 spice market	822a
-spiced	2047a
+spiced	2055a
 spices	288a
 spicy	288a
-spider	1739a
-spider web	1740a
-spiegelei in bratpfanne	1834h
-spielen	1954h
+spider	1747a
+spider web	1748a
+spiegelei in bratpfanne	1842h
+spielen	1962h
 spielhalle	744h
 spielplatz	415h
-spielplatzrutsche	1954h
+spielplatzrutsche	1962h
 spielzeug	415h
 spiga	252i
 spighe	252i
 spinach	469a
 spinaci	469i
 spinat	469h
-spinel	2468a
-spinne	1739h
-spinnennetz	1740h
-spiral shell	1727a
+spinel	2476a
+spinne	1747h
+spinnennetz	1748h
+spiral shell	1735a
 spirit	447a
 spirited	424a
 spiriti	447i
@@ -20091,8 +20106,8 @@ splashes	496a
 splashes of	495a
 spleen	426e
 splendente	479i
-split	2501a
-sponge	2503a
+split	2509a
+sponge	2511a
 spooky	438a
 spor	424n
 spor salonu	424n
@@ -20102,7 +20117,7 @@ sportif	424e 424n
 sportivo	424i
 sportlich	424h
 sports	424a
-sportschuh	2006h
+sportschuh	2014h
 sporty	424a
 sposa	405i
 sposa indiana	872i
@@ -20113,22 +20128,22 @@ sposo	405i
 spot of	495a
 spotify	508o
 spots of	495a
-spouting whale	1718a
-sprig	2171a
+spouting whale	1726a
+sprig	2179a
 spring	196a
 spring festival	403a
-spring green	1515a
-springbrunnen	1942h
-springgreen	1622a
+spring green	1523a
+springbrunnen	1950h
+springgreen	1630a
 springtime	196a
-sprinkle	2729a
+sprinkle	2737a
 sprinkle of	495a
 sprinkling of	495a
 spritzer	152h
 spritzer von	495h
-spross	1758h
-sprout	2109a
-spruce	1030a
+spross	1766h
+sprout	2117a
+spruce	1038a
 spruzzata di	495i
 spruzzo	152i
 sprühregen	201h
@@ -20136,14 +20151,14 @@ spuk	438h
 spukhaft	438h
 spuma	142i
 spumante	266i
-spun	2367a
+spun	2375a
 spurs	636o
 späte nacht	194h
 squali	141i
 squalo	141i
-squash	1082a
-squeeze	2642a
-squid	1864a
+squash	1090a
+squeeze	2650a
+squid	1872a
 sriracha	297a
 ssc napoli	649o
 st basil	873a
@@ -20155,14 +20170,14 @@ stabil	441h
 stabile	441i
 stabilimento balneare	143i
 stable	441a 441e
-stade	1909e
-stadio	1909i
-stadion	1909h
-stadium	1909a
+stade	1917e
+stadio	1917i
+stadion	1917h
+stadium	1917a
 stadt	373h
 stadtzentrum	373h
-stadyum	1909n
-stage	2379a
+stadyum	1917n
+stage	2387a
 stagno	149i
 stagno di loto	150i
 stahl	306h
@@ -20183,28 +20198,28 @@ starry	176a
 starry sky	176a
 stars	176a
 stars and stripes	670o
-stately	2594a
+stately	2602a
 stati uniti	670o
 station balnéaire	143e
 station spatiale	398e
-statua della libertà	1935i
-statue	2745a
-statue de la liberté	1935e
-statue of liberty	1935a
+statua della libertà	1943i
+statue	2753a
+statue de la liberté	1943e
+statue of liberty	1943a
 staub	169h
 staunen	459h
 stay away from	497a
 stazione spaziale	398i
 steady	441a
-steam	2158a
+steam	2166a
 steam punk	742a
-steamed	2852a
-steaming bowl	1849a
+steamed	2860a
+steaming bowl	1857a
 steampunk	742a 742m 742n
 steel	306a
-steel blue	1502a
-steel grey	1377a
-steelblue	1623a
+steel blue	1510a
+steel grey	1385a
+steelblue	1631a
 steelers	621o
 steer clear of	497a
 steg	154h
@@ -20215,16 +20230,16 @@ stella	176i
 stellata	176i
 stellato	176i
 stelle	176i
-stellina scintillante	1962i
-stelline	1964i
-stem	2389a
-sterling	2360a
+stellina scintillante	1970i
+stelline	1972i
+stem	2397a
+sterling	2368a
 stern	176h 445a
 sterne	176h
 sternenhimmel	176h
 sternenklar	176h
 sternenlicht	176h
-stick	2183a
+stick	2191a
 stile cinese	389i
 stile country	740i
 stile liberty	831i
@@ -20234,10 +20249,10 @@ still ruhe	421h
 stille	421h
 stillness	421a
 stilvoll	432h
-stinken	1685h
-stinktier	1685h
-stivale da donna	2012i
-stivale da trekking	2007i
+stinken	1693h
+stinktier	1693h
+stivale da donna	2020i
+stivale da trekking	2015i
 stoccolma	878i
 stock market	391a
 stockholm	878a
@@ -20245,7 +20260,7 @@ stokholm	878n
 stolz	451h
 stone	303a
 stones	303a
-stop	2836a
+stop	2844a
 stop light	292a
 stoplight	292a
 storia	413i
@@ -20253,7 +20268,7 @@ storico	413i
 stories	341a
 storm	202a
 stormy	202a
-stormy blue	1056a
+stormy blue	1064a
 story	341a
 storybook	775a
 strabiliante	459i
@@ -20264,13 +20279,13 @@ straits chinese	903a
 strambo	471i
 strana	471i
 strand	143h
-strand mit sonnenschirm	1905h
+strand mit sonnenschirm	1913h
 strange	471a
 strano	471i
 strass	466e
 strassenlaterne	368h
 stravagante	471i
-straw	1101a
+straw	1109a
 straw hat	275a
 strawberries	230a
 strawberry	230a
@@ -20294,7 +20309,7 @@ streghe	429i
 stregone	430i
 stregoneria	429i
 streichen	500h
-streifenhörnchen	1676h
+streifenhörnchen	1684h
 streng	445h
 strength	440a
 stres	448n
@@ -20309,16 +20324,16 @@ stricken	433h
 strickpullover	433h
 strict	445a 445e
 striking	440a
-string	2619a
+string	2627a
 string lights	368a
 strohhut	275h
 strom	148h
 strong	440a
-strong blue	1031a
+strong blue	1039a
 strong colour	480a
-strong pink	1038a
+strong pink	1046a
 struggimento	450i
-stucco	375i 2525a
+stucco	375i 2533a
 stucco wall	375a
 student	392a 392h
 studente	392i
@@ -20333,8 +20348,8 @@ studio ghibli	860a 860e 860h 860i
 studium	392h
 study	392a
 studying	392a
-stuffed flatbread	1831a
-stundenhotel	1926h
+stuffed flatbread	1839a
+stundenhotel	1934h
 stupefacente	459i
 stupito	459i
 stupore	459i
@@ -20348,8 +20363,8 @@ stylé	432e
 städte	373h
 städtisch	373h
 stärke	440h
-stöckelschuh	2009h
-stück torte	1872h
+stöckelschuh	2017h
+stück torte	1880h
 stürme	202h
 stürmisch	202h
 su	152N
@@ -20359,8 +20374,8 @@ su damlası	152n
 su festivali	780n
 su kasabası	383n
 su mavisi	66n
-su püskürten balina	1718n
-su samuru	1684n
+su püskürten balina	1726n
+su samuru	1692n
 suado	436g
 sualtı	399n
 sualtı dünyası	399n
@@ -20394,7 +20409,7 @@ succès	451e
 sucesso	451g
 sucette	277e
 sucio	460f
-suco de caixa	1897g
+suco de caixa	1905g
 suco de limão	228g
 sucre	277e
 sucrerie	277e
@@ -20415,7 +20430,7 @@ sudáfrica	705o
 sueca	878f 878g
 suecia	691o
 sueco	878f 878g
-suede	2049a
+suede	2057a
 suelo	169f
 sueur	436e
 sueño	431f
@@ -20440,7 +20455,7 @@ sul africano	908g
 sul far della sera	192i
 sular	152n
 sularda	152n
-sulphur	2257a
+sulphur	2265a
 sultan	417n
 sultry	436a
 sulu kar	201n
@@ -20454,33 +20469,33 @@ summery	197a
 sun	172a
 sun drenched	173a
 sun soaked	173a
-sun yellow	1073a
+sun yellow	1081a
 sunbathing	143a
 sunbeam	172a
 sunbeams	172a
 sunday	422a
 sundown	180a
 sunflower	212a
-sunflower yellow	1114a
+sunflower yellow	1122a
 sunflowers	212a
 sunflowers by van gogh	761a
 sung sướng	425m
-sunglasses	1979a
+sunglasses	1987a
 sunlight	172a
 sunlit	479a
 sunny	173a
 sunny day	173a
-sunny yellow	1068a
+sunny yellow	1076a
 sunrise	181a
-sunrise over mountains	1947a
+sunrise over mountains	1955a
 sunset	180a
 sunshine	172a
-sunshine yellow	1215a
+sunshine yellow	1223a
 suntan	197a
 suntuoso	416f 416g
 suolo	169i
 suor	436g
-supérette	1927e
+supérette	1935e
 surf	142a 142e 142f 142i
 surfe	142g
 surfear	143f
@@ -20536,15 +20551,15 @@ suíça	689o 861g
 suíço	861g
 suşi	287n
 suối	148m
-suối nước nóng	1952m
+suối nước nóng	1960m
 svago	422i
 svedese	878i
 svezia	691o
 svizzera	689o 861i
 svizzero	861i
-swamp	1089a
-swamp green	1398a
-swan	1700a
+swamp	1097a
+swamp green	1406a
+swan	1708a
 sweat	436a
 sweater	433a
 sweaty	436a
@@ -20569,7 +20584,7 @@ swiss flag	689o
 swiss poster	861a
 swiss style	861a
 switzerland	689o 861a
-sycamore	2620a
+sycamore	2628a
 sydney	889a
 sydney harbor	889a
 sydney harbour	889a
@@ -20578,10 +20593,10 @@ sylve	119e
 sympathy	423a
 symphonie	432e 432h
 symphony	432a
-synagoge	1939h
-synagogue	1939a 1939e
+synagoge	1947h
+synagogue	1947a 1947e
 synthwave	743a
-syrup	2208a
+syrup	2216a
 sài gòn	823m
 sàn nhảy	472m
 sành điệu	432m
@@ -20589,7 +20604,7 @@ sách	341m
 sách cũ	341m
 sách vở	341m
 sálvia	94g
-sándwich	1827f
+sándwich	1835f
 sáng	479m
 sáng bóng	466m
 sáng màu	477m
@@ -20602,7 +20617,7 @@ sâm panh	266m
 sân chơi	415m
 sân cỏ	125m
 sân sau	126m
-sân vận động	1909m
+sân vận động	1917m
 sâu	476m
 sâu lắng	456m
 são joão	793g
@@ -20629,7 +20644,7 @@ sévère	445e
 sídney	889f
 sítio	382g
 sóbrio	456g
-sóc chuột	1676m
+sóc chuột	1684m
 sólido	441f 441g
 sóng	142m
 sóng biển	142m
@@ -20655,15 +20670,15 @@ sükunet	421n
 sükûnet	421n
 sümüksü	460n
 sürdürülebilir	418n
-sürekli açık market	1927n
+sürekli açık market	1935n
 sürpriz	459n
 sürpriz parti	406n
 sürreal	431n
 sürrealizm	758n
-süs köpeği	1631n
+süs köpeği	1639n
 süss	443h
 süt	269n
-süt bardağı	1881n
+süt bardağı	1889n
 süt beyazı	105n
 sütlü kahve	256n
 sütlü çay	260n
@@ -20675,7 +20690,7 @@ sıcak	436n
 sıcak dalgası	206n
 sıcak hava	206n
 sıcak hava balonu	848n
-sıcak içecek	1882n
+sıcak içecek	1890n
 sıcak kakao	433n
 sıcak renkler	488n
 sıcak tonlar	488n
@@ -20692,7 +20707,7 @@ sıradanlık	470n
 sıradağlar	160n
 sıvalı duvar	375n
 sıvı	152n
-sıçan	1672n
+sıçan	1680n
 sơ sinh	442m
 sơn mài	325m
 sương	203m
@@ -20740,29 +20755,29 @@ sửng sốt	459m
 sữa	269m
 sữa chua	269m
 sữa tươi	269m
-t rex	1717a 1717e 1717f 1717h 1717i 1717n
-t shirt	1984a 1984e 1984h 1984i
+t rex	1725a 1725e 1725f 1725h 1725i 1725n
+t shirt	1992a 1992e 1992h 1992i
 taba	26n
 tabby	346a
 tabby cat	346a
 taberna	377f 377g
 tabiat	418n
-table	2510a
-tableta de chocolate	1875f
+table	2518a
+tableta de chocolate	1883f
 tablo	474n
 tac mahal	874n
-tacchino	1689i
+tacchino	1697i
 taciturno	446f 446g
-taco	1828a 1828e 1828f 1828g 1828h 1828i
+taco	1836a 1836e 1836f 1836g 1836h 1836i
 tadelakt	797a 797e
 taegukgi	676o
 tafelberg	159h
-taffeta	2578a
+taffeta	2586a
 tag	195h
 tag der toten	781h
 tagesanbruch	181h
 tageslicht	195h
-taglio di carne	1821i
+taglio di carne	1829i
 tagsüber	195h
 tagtraum	431h
 tagträumen	431h
@@ -20788,44 +20803,44 @@ taipé	923g
 taipéi	923f
 taiti	907g
 taj mahal	874a 874e 874f 874g 874h 874i 874m
-takeaway box	1860h
-takeaway schachtel	1860h
-takeout box	1860a
-tako	1828n
+takeaway box	1868h
+takeaway schachtel	1868h
+takeout box	1868a
+tako	1836n
 taksi	372n
 tal	163h
 tale	341a
 tales	341a
 taller	411f
 tamah	461n
-tamal	1830e 1830f
-tamale	1830a 1830g 1830h 1830i 1830n
-tambor	2032f 2032g
-tambor comprido	2033g
-tamboril	2033f
-tamburo	2032i
-tamburo lungo	2033i
+tamal	1838e 1838f
+tamale	1838a 1838g 1838h 1838i 1838n
+tambor	2040f 2040g
+tambor comprido	2041g
+tamboril	2041f
+tamburo	2040i
+tamburo lungo	2041i
 tamisé	481e
 tamisé sombre	487e
 tamisée	481e
 tan	26A
-tan brown	1153a
-tan green	1074a
+tan brown	1161a
+tan green	1082a
 tan vỡ	426m
 tan yeri	181n
-tanabata ağacı	1968n
-tanabata baum	1968h
-tanabata tree	1968a
+tanabata ağacı	1976n
+tanabata baum	1976h
+tanabata tree	1976a
 tang lễ	445m
 tang thương	426m
 tang tóc	426m
-tangelo	2853a
+tangelo	2861a
 tanger	797e
 tangerina	229g
 tangerine	229a
 tangier	797a
-tangy	2854a
-tank	2349a
+tangy	2862a
+tank	2357a
 tanne	121h
 tannen	121h
 tannengrün	48h
@@ -20855,19 +20870,19 @@ tarde da noite	194g
 tarea	392f
 tareas	392f
 tarihi	413n
-tarihi yapı	1910n
+tarihi yapı	1918n
 tarla	124n
 tarnfarbe	467h
-tarnished	2855a
+tarnished	2863a
 tarnmuster	467h
 tarnung	467h
-tarro de miel	1879f
-tart	1874n 2125a
+tarro de miel	1887f
+tart	1882n 2133a
 tarta	272f
-tarta de cumpleaños	1871f
+tarta de cumpleaños	1879f
 tarta selva negra	273f
 tartan	819a 819e 819h 819i
-tartaruga	1711g 1711i
+tartaruga	1719g 1719i
 tarte	272e
 tartes	272e
 tartine	271e
@@ -20876,10 +20891,10 @@ tartã	819g
 tarçın	288n
 tasasız	422n
 tasca	377g
-tasse	1884e
-tassel	2812a
-tasso	1687i
-tasso del miele	1687i
+tasse	1892e
+tassel	2820a
+tasso	1695i
+tasso del miele	1695i
 tasteful	432a
 tatami	826a 826e 826f 826h 826i
 tatendrang	424h
@@ -20889,8 +20904,8 @@ tatlıcı	272n
 tatlılar	272n
 tatlım	427n
 tatsız	470n
-tatzen	1688h
-tatzenabdrücke	1688h
+tatzen	1696h
+tatzenabdrücke	1696h
 tau	207h
 taube	442h
 tauben	442h
@@ -20899,13 +20914,13 @@ tavern	377a
 taverna	377a 377i 377n
 taverne	377e 377h
 taverns	377a
-tavuk	1690n
-tavuk butu	1820n
+tavuk	1698n
+tavuk butu	1828n
 tavus kuşu	349n
 tavus mavisi	46n
 tavşan	443n
-tavşan yüzü	1674n
-tawny	2166a
+tavşan yüzü	1682n
+tawny	2174a
 taxi	372a 372e 372f 372h 372i 372m
 taxis	372a
 tayfun	202n
@@ -20913,14 +20928,14 @@ tayland	712o 816n
 taze	434n
 taze yeşil	53n
 tazelik	434n
-tazza da tè senza manico	1884i
-tazón de fideos	1849f
-tazón de té	1884f
+tazza da tè senza manico	1892i
+tazón de fideos	1857f
+tazón de té	1892f
 taç	417n
 taç yaprağı	208n
-taça de coquetel	1888g
-taça de vinho	1887g
-taças brindando	1892g
+taça de coquetel	1896g
+taça de vinho	1895g
+taças brindando	1900g
 taş	303n
 taşlar	303n
 taşlı	303n
@@ -20939,36 +20954,36 @@ tea field	827a
 tea fields	827a
 tea garden	827a
 tea gardens	827a
-tea green	1048a
+tea green	1056a
 tea hills	827a
 tea house	826a
 tea plantation	827a
 tea plantations	827a
 tea terraces	827a
-teacup without handle	1884a
+teacup without handle	1892a
 teak	301a 301h
 teakholz	301h
 teal	13a
-teal blue	1395a
-teal green	1431a
-tealish	1260a
-tealish green	1090a
-teapot	1883a
+teal blue	1403a
+teal green	1439a
+tealish	1268a
+tealish green	1098a
+teapot	1891a
 tears	426a
-tease	2581a
+tease	2589a
 teca	301f 301g
 tech	410a 410e 410f 410h 410i
 technik	410h
 technologie	410e 410h
 technology	410a
 teck	301e
-teclado musical	2028f 2028g
+teclado musical	2036f 2036g
 tecnologia	410g 410i
 tecnologico	410i
 tecnología	410f
 tecnológico	410f 410g
 tecrit	426n
-teddy	443h 2365a
+teddy	443h 2373a
 teddy bear	443a
 teddybär	443h
 tedioso	470f 470i
@@ -20980,12 +20995,12 @@ teefeld	827h
 teefelder	827h
 teegarten	827h
 teegärten	827h
-teekanne	1883h
+teekanne	1891h
 teeplantage	827h
 teeplantagen	827h
 teerã	906g
 teerão	906g
-teetasse ohne henkel	1884h
+teetasse ohne henkel	1892h
 teeterrassen	827h
 teezeremonie	826h
 tefekkür	447n
@@ -20996,26 +21011,26 @@ teherán	906f
 tehlike	437n
 tehlikeli	437n
 tehran	906a
-teia de aranha	1740g
+teia de aranha	1748g
 teich	149h
-teiera	1883i
-teigtasche	1858h
+teiera	1891i
+teigtasche	1866h
 teinture indigo	868e
 tejado	338f
 tejados	338f
-tejón	1687f
-tejón de la miel	1687f
-tejón melero	1687f
+tejón	1695f
+tejón de la miel	1695f
+tejón melero	1695f
 tek	301i
 tek boynuzlu at	430n
-tek parça mayo	1993n
+tek parça mayo	2001n
 tek renkli	464n
 tekdüze	470n
 tekdüzelik	470n
 tekne	140n
 teknoloji	410n
 teknolojik	410n
-tela de araña	1740f
+tela de araña	1748f
 telaş	448n
 telaşlı	448n
 telaşsız	421n
@@ -21042,7 +21057,7 @@ tempel	379h
 tempelfest	837h
 temper	437a
 temperamentvoll	424h
-tempered	2856a
+tempered	2864a
 tempest	202a
 tempesta	202i
 tempestad	202f
@@ -21052,18 +21067,18 @@ tempestuoso	202f 202g
 tempio	379i
 tempio cinese	837i
 tempio coreano	836i
-tempio indù	1938i
+tempio indù	1946i
 temple	379a 379e
 temple chinois	837e
 temple coréen	836e
 temple fair	837a
-temple hindou	1938e
+temple hindou	1946e
 templo	379f 379g
 templo chino	837f
 templo chinês	837g
 templo coreano	836f 836g
-templo hindu	1938g
-templo hindú	1938f
+templo hindu	1946g
+templo hindú	1946f
 tempo nublado	204g
 temporale	202i
 temps gris	204e
@@ -21073,8 +21088,8 @@ tempétueux	202e
 tempête	202e
 ten rengi	26n
 ten tonu	115n
-tenda	1943i
-tenda da circo	1958i
+tenda	1951i
+tenda da circo	1966i
 tender	423a
 tender green	53a
 tenderness	423a
@@ -21099,14 +21114,14 @@ tensione	448i
 tensión	448f
 tenso	448f 448g
 tensão	448g
-tent	1943a
+tent	1951a
 tentación	428f
 tentador	428f 428g
 tentant	428e
 tentation	428e
 tentazione	428i
 tentação	428g
-tente	1943e
+tente	1951e
 tenue	481f 481i
 tenue luz	487f
 teotihuacan	863a
@@ -21117,15 +21132,15 @@ terakota	111n
 terciopelo	312f
 tereyağ	270n
 tereyağı	270n
-terkedilmiş ev	1917n
+terkedilmiş ev	1925n
 terlemek	436n
 terli	436n
 terne	482e
 terno	423g
 ternura	423f 423g
-terra	169g 169i 2058a
-terra cotta	1429a
-terracota	111f 111g 1103a
+terra	169g 169i 2066a
+terra cotta	1437a
+terracota	111f 111g 1111a
 terracotta	111a 111e 111i
 terracotta cruda	326i
 terrakotta	111h
@@ -21159,21 +21174,21 @@ tesco	576o
 tesla	522o
 teso	448i
 tesoro	427i
-tespih	2021n
+tespih	2029n
 tesserae	337a
-testa di drago	1714i
-tetera	1883f
-tetrabrik	1897f
+testa di drago	1722i
+tetera	1891f
+tetrabrik	1905f
 tetro	426i
-tetsu	2621a
+tetsu	2629a
 tetti	338i
 tetto	338i
 teuer	416h
 teufel	463h
 teuflisch	463h
-texas	2195a
-texugo	1687g
-texugo de mel	1687g
+texas	2203a
+texugo	1695g
+texugo de mel	1695g
 teñido índigo	868f
 thai	816a
 thai flag	712o
@@ -21192,7 +21207,7 @@ thanh bình	421m
 thanh lịch	432m
 thanh mai	286m
 thanh nhã	432m
-thanh sô cô la	1875m
+thanh sô cô la	1883m
 thanh thản	421m
 thanh tịnh	421m
 thanh xuân	434m
@@ -21208,12 +21223,12 @@ the kiss	760a
 the past	450a
 the scream	757a
 thi ca	341m
-thicket	2493a
-thin	2837a
-thistle	1624a
+thicket	2501a
+thin	2845a
+thistle	1632a
 thiên giới	462m
 thiên hà	177m
-thiên nga	1700m
+thiên nga	1708m
 thiên nhiên	418m
 thiên quốc	462m
 thiên sứ	462m
@@ -21232,10 +21247,10 @@ thiếu cảm hứng	470m
 thiếu nhi	415m
 thiền	384m
 thiền định	447m
-thong sandal	2004a
+thong sandal	2012a
 thong thả	422m
-thorn	2481a
-thoughts	2706a
+thorn	2489a
+thoughts	2714a
 thoáng chút	494m
 thoáng mát	434m
 thoáng đãng	434m
@@ -21245,7 +21260,7 @@ threat	438a
 threatening	438a
 thron	417h
 throne	417a
-thrush	2396a
+thrush	2404a
 thu	198m
 thu hoạch	198m
 thu sang	198m
@@ -21264,7 +21279,7 @@ thuốc men	390m
 thuốc tiên	430m
 thuở xưa	450m
 thy	587o
-thyme	2126a
+thyme	2134a
 thành công	451m
 thành phố	373m
 thành phố hồng	842m
@@ -21300,7 +21315,7 @@ tháng tự hào	792m
 thánh thiện	447m
 thánh đường	394m
 thánh địa	379m
-tháp tokyo	1934m
+tháp tokyo	1942m
 thâm trầm	456m
 thân thiện	425m
 thân thiện môi trường	418m
@@ -21308,10 +21323,10 @@ thân thương	433m
 thèm muốn	461m
 thé	257e
 thé au lait	260e
-thé aux perles	1896e
+thé aux perles	1904e
 thé noir	257e
 thé vert	258e
-théière	1883e
+théière	1891e
 thép	306m
 thép không gỉ	306m
 thê lương	426m
@@ -21370,7 +21385,7 @@ thập niên 80	744m
 thập niên 90	745m
 thật thà	441m
 thắng lợi	451m
-thằn lằn	1712m
+thằn lằn	1720m
 thằng hề	363m
 thẳm	476m
 thế giới dưới nước	399m
@@ -21380,8 +21395,8 @@ thể thao	424m
 thị trường chứng khoán	391m
 thị trấn	373m
 thịnh nộ	437m
-thịt bám xương	1819m
-thịt xông khói	1822m
+thịt bám xương	1827m
+thịt xông khói	1830m
 thỏ	443M
 thỏ con	443m
 thối	460m
@@ -21406,7 +21421,7 @@ thủy sinh	152m
 thủy thủ	140m
 thủy tinh	316m
 thủy triều	142m
-thực phẩm đóng hộp	1843m
+thực phẩm đóng hộp	1851m
 thực tế ảo	410m
 thực vật	128m
 tia chớp	202m
@@ -21423,14 +21438,14 @@ tiburón	141f
 tibétain	820e
 ticaret	391n
 tide	142a
-tie	2673a
+tie	2681a
 tie dye	751a
 tief	476h
 tiefe	476h
 tiefen des ozeans	141h
 tiefsee	141h
 tiempos pasados	450f
-tienda de campaña	1943f
+tienda de campaña	1951f
 tierna	423f
 tierno	423f
 tierno ánimo	443f
@@ -21444,15 +21459,15 @@ tiffany glass	831a
 tiffany lamp	831a
 tifone	202i
 tifón	202f
-tigela com colher	1838g
+tigela com colher	1846g
 tigela de açaí	281g
 tiger	350a 350h
-tiger face	1640a
-tigergesicht	1640h
+tiger face	1648a
+tigergesicht	1648h
 tigers	350a
 tigre	350e 350f 350g 350i
 tijolo	305g
-tijolos	1912g
+tijolos	1920g
 tik ağacı	301n
 tiki	771a
 tiki bar	771a 771h
@@ -21464,13 +21479,13 @@ tilki	355n
 timber	301a
 timberland	119a
 timeless	432a
-timid	2197a
+timid	2205a
 timoroso	448i
-timsah	1710n
-tin	2233a
+timsah	1718n
+tin	2241a
 tin cậy	441m
 tin tưởng	441m
-tinge	2773a
+tinge	2781a
 tingimento índigo	868g
 tinh giản	420m
 tinh gọn	420m
@@ -21485,14 +21500,14 @@ tinh vân	177m
 tinieblas	446f
 tinta	47f 47g
 tinte	47h
-tintenfisch	1864h
+tintenfisch	1872h
 tintenschwarz	47h
 tintura indaco	868i
 tipi	188n
 tira	497g
 tirando	497g
 tiranga	677o
-tiranossauro rex	1717g
+tiranossauro rex	1725g
 tire	497g
 tired	449a
 tiritar	435f
@@ -21504,7 +21519,7 @@ tizzone	168i
 tiên cá	430m
 tiên cảnh	462m
 tiêu đen	289m
-tişört	1984n
+tişört	1992n
 tiếc nuối	426m
 tiếng cười	425m
 tiết chế	456m
@@ -21526,36 +21541,36 @@ tiệm bánh	271m
 tiệm cà phê	376m
 tiệm sách	378m
 tiện nghi	433m
-toad	2479a
+toad	2487a
 toast	271a 271e 271h 271i
-toasted	2063a
-tobacco	2561a
-toboggan	1954e
-tobogán	1954f
+toasted	2071a
+tobacco	2569a
+toboggan	1962e
+tobogán	1962f
 tocchi	496i
 tocco	496i
 tod	445h
 toddler	415a
-toes	2451a
+toes	2459a
 toffee	263a 263e 263f 263h 263i
 tofi	263n
 togli	497i
 togliete	497i
-toile araignée	1740e
+toile araignée	1748e
 toit	338e
 toits	338e
 toiture	338e
 toitures	338e
 tokio	890f 890h
 tokyo	890a
-tokyo kulesi	1934n
-tokyo tower	1934a 1934h
+tokyo kulesi	1942n
+tokyo tower	1942a 1942h
 tom frio	489g
 tom quente	488g
 tomar el sol	143f
 tomate	248e 248f 248g 248h
 tomato	248a
-tomato red	1240a
+tomato red	1248a
 tomatoes	248a
 tomba	445i
 tombe	445e
@@ -21566,8 +21581,8 @@ tomcat	346a
 ton chaud	488e
 ton erde	326h
 ton froid	489e
-tong	2004e
-tongs	2004e
+tong	2012e
+tongs	2012e
 toni caldi	488i
 toni freddi	489i
 toni neutri	456i
@@ -21592,22 +21607,22 @@ tons pastel	483g
 tons quentes	488g
 tons terreux	419e
 tons terrosos	419g
-tooth	2239a
-top hat	2016a
-topaz	1109a
-topf mit essen	1836h
-topfpflanze	1759h
-topiary	2450a
-topo	68f 1671i
+tooth	2247a
+top hat	2024a
+topaz	1117a
+topf mit essen	1844h
+topfpflanze	1767h
+topiary	2458a
+topo	68f 1679i
 toprak	169n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	419n
 toprak tonu	419n
 toque	496F 496G
-toque universitaire	2017e
+toque universitaire	2025e
 toques	496f 496g
-torch	2435a
+torch	2443a
 torii	843a 843e 843f 843g 843h 843i 843n
 torii gate	843a
 tormenta	202f 202g
@@ -21616,12 +21631,13 @@ tormentoso	202f
 tornade	202e
 tornado	202a 202f 202g 202h 202i
 tornasolado	321f
+toronto	934a 934e 934f 934g 934h 934i 934m 934n
 toronto maple leafs	628o
 torrada	271g
 torre	373f 373g 373i
-torre de tokio	1934f
-torre de tóquio	1934g
-torre di tokyo	1934i
+torre de tokio	1942f
+torre de tóquio	1942g
+torre di tokyo	1942i
 torrent	148e
 torrente	148i
 torres	373f
@@ -21632,18 +21648,18 @@ torrido	206i
 torta	272g 272i
 torta della luna	854i
 torta di compleanno	406i
-torta di mele	1874i
+torta di mele	1882i
 torta foresta nera	273i
 torte	272h
 torten	272h
-tortenstück	1872h
-tortino	1874i
-tortino di pesce a spirale	1855i
+tortenstück	1880h
+tortino	1882i
+tortino di pesce a spirale	1863i
 tortita	272f
 tortitas	272f
 tortora	68i
-tortue	1711e
-tortuga	1711f
+tortue	1719e
+tortuga	1719f
 toscan	799e
 toscana	799f 799g 799i
 toscane	799e
@@ -21668,16 +21684,16 @@ touches of	495a
 tough	440a
 toulouse lautrec	916a 916e
 toundra	186e
-toupe	1077a
-tour de tokyo	1934e
+toupe	1085a
+tour de tokyo	1942e
 tournesol	212e
 tout petit	415e
 tower	373a
 towers	373a
 town	373a
 towns	373a
-toxic	2194a
-toxic green	1032a
+toxic	2202a
+toxic green	1040a
 toxique	460e
 toy	415a
 toyota	518o
@@ -21685,10 +21701,10 @@ toys	415a
 toz	169n
 trace of	495a
 traces of	495a
-track	2505a
-trade	2735a
-traditionelle japanische windsäcke	1971h
-traditionelles mondfest	1973h
+track	2513a
+trade	2743a
+traditionelle japanische windsäcke	1979h
+traditionelles mondfest	1981h
 traffic	373a
 traffic light	292a
 traffic lights	292a
@@ -21707,10 +21723,10 @@ traguardo	451i
 tragédia	426g
 tragédie	426e
 tragödie	426h
-trail	2037a
-trails	2687a
+trail	2045a
+trails	2695a
 training	424H
-traje de baño de una pieza	1993f
+traje de baño de una pieza	2001f
 trajedi	426n
 trajik	426n
 trambusto	457i
@@ -21719,7 +21735,7 @@ trang giấy	315m
 trang nghiêm	445m
 trang nhã	432m
 trang sức	345m
-trang trí cây thông	1969m
+trang trí cây thông	1977m
 trang trại	382m
 trang trọng	445m
 trang điểm	454m
@@ -21745,7 +21761,7 @@ tranquillità	421i
 tranquillité	421e
 tranquillo	421i
 tranquilo	421f 421g
-translucent	2857a
+translucent	2865a
 trasognato	431i
 traube	232h
 trauben	232h
@@ -21765,39 +21781,39 @@ travertine pools	840a
 travertine terraces	840a
 travesía	453f
 tre	123m
-treasure	2056a
+treasure	2064a
 tree	133a
-tree green	1294a
+tree green	1302a
 trees	133a
 treibholz	301h
 treillis	467e
 treino	424g
 trek	453a 453e
 trekking	453e 453f 453g 453h 453i 453m 453n
-trellis	2442a
+trellis	2450a
 trencadís	801a 801f
 trenó	199g
 trepadeira	134g
 treu	441h
 treue	441h
 trevas	446g
-trevo	1766g
-trevo de quatro folhas	1767g
-trevo de três folhas	1766g
+trevo	1774g
+trevo de quatro folhas	1775g
+trevo de três folhas	1774g
 tricolore	662o
 tricot	433e
 tricoté	433e
 tricô	433g
-trifoglio	1766i
+trifoglio	1774i
 trigal	252f 252g
 trigo	252f 252g
 trilha	453g
 trim	496a
 trineo	199f
 trinh nguyên	442m
-trinkglas	1893h
-trinkpäckchen	1897h
-trinquer	1892e
+trinkglas	1901h
+trinkpäckchen	1905h
+trinquer	1900e
 triomphant	451e
 triomphe	451e
 trionfante	451i
@@ -21821,14 +21837,14 @@ tro bụi	168m
 tro tàn	168m
 trofeo	451f 451i
 troféu	451g
-troll	2691a
-tromba	2029i
-trommel	2032h
-trommelstöcke	2032h
-trompet	2029n
-trompeta	2029f
-trompete	2029g 2029h
-trompette	2029e
+troll	2699a
+tromba	2037i
+trommel	2040h
+trommelstöcke	2040h
+trompet	2037n
+trompeta	2037f
+trompete	2037g 2037h
+trompette	2037e
 trong lành	434m
 trong sáng	442m
 trong trẻo	434m
@@ -21837,7 +21853,7 @@ troops	467a
 tropa	467g
 tropas	467f
 tropen	385h
-tropenfisch	1723h
+tropenfisch	1731h
 tropenstrand	145h
 tropfen	152h
 trophy	451a
@@ -21846,17 +21862,17 @@ trophée	451e
 tropic	385a
 tropical	385a 385e 385f 385g
 tropical beach	145a
-tropical drink	1889a
-tropical fish	1723a
+tropical drink	1897a
+tropical fish	1731a
 tropicale	385e 385i
 tropici	385i
 tropics	385a
 tropik	385n
-tropik içecek	1889n
+tropik içecek	1897n
 tropik kuşak	385n
 tropik plaj	145n
 tropikal	385n
-tropikal balık	1723n
+tropikal balık	1731n
 tropikal orman	120n
 tropikler	385n
 tropiques	385e
@@ -21865,17 +21881,17 @@ tropischer strand	145h
 troquet	376e
 trostlos	426h
 troupes	467e
-trout	2330a
+trout	2338a
 trovoada	202g
 trovão	202g
-trozo de tarta	1872f
+trozo de tarta	1880f
 trubel	457h
 trucco	454i
-true blue	1417a
-true green	1122a
+true blue	1425a
+true green	1130a
 trueno	202f
-truffle	2088a
-trumpet	2029a
+truffle	2096a
+trumpet	2037a
 trung quốc	675o
 trung thu	404m
 trung thành	441m
@@ -21886,20 +21902,20 @@ truppe	467i
 truppen	467h
 trust	441a
 trustworthy	441a
-truthahn	1689h
+truthahn	1697h
 truyền cảm hứng	439m
 truyền thuyết	430m
 truyện	341M
 truyện cổ tích	430m
 truyện ngắn	341m
 trà	257m
-trà nhựa ruồi	1898m
+trà nhựa ruồi	1906m
 trà sữa	260m
 trà sữa trân châu	260m
 trà xanh	258m
 trà ô long	261m
 tràn đầy năng lượng	424m
-tràng hạt	2021m
+tràng hạt	2029m
 trách nhiệm	441m
 tráfico	373f
 trágico	426f 426g
@@ -21920,7 +21936,7 @@ tráng miệng	272m
 tránh	497m
 tránh dùng	497m
 trânsito	373g
-trâu nước	1653m
+trâu nước	1661m
 träge	449h
 träne	426h
 tränen	426h
@@ -21928,10 +21944,10 @@ träume	431h
 träumen	431h
 träumerei	431h
 träumerisch	431h
-trèfle	1766e
-trèfle à quatre feuilles	1767e
-trébol	1766f
-trébol de cuatro hojas	1767f
+trèfle	1774e
+trèfle à quatre feuilles	1775e
+trébol	1774f
+trébol de cuatro hojas	1775f
 trìu mến	427m
 trí tưởng tượng	431m
 trò chơi điện tử	744m
@@ -21982,8 +21998,8 @@ trẻ sơ sinh	442m
 trẻ thơ	415m
 trẻ trung	434m
 trịnh trọng	445m
-trống	2032m
-trống dài	2033m
+trống	2040m
+trống dài	2041m
 trống trải	426m
 trống vắng	426m
 trời	170m
@@ -22026,12 +22042,12 @@ tulipas	214g
 tulipe	214e
 tulips	214a
 tulipán	214f
-tulle	2329a
+tulle	2337a
 tulpe	214h
 tulpen	214h
 tumba	445f
-tumbler glass	1893a
-tumbleweed	2519a
+tumbler glass	1901a
+tumbleweed	2527a
 tumult	457h
 tumulte	457e
 tumulto	457f 457g 457i
@@ -22060,8 +22076,8 @@ turca	809f 809g 809i
 turchese	15i
 turchia	680o
 turco	809f 809g 809i
-turf	2377a
-turkey	680o 1689a
+turf	2385a
+turkey	680o 1697a
 turkish	809a
 turkish airlines	587o
 turkish delight	285a
@@ -22075,25 +22091,25 @@ turquesa	15f 15g
 turquia	680o
 turquie	680o
 turquoise	15a 15e
-turquoise blue	1265a
-turquoise green	1271a
+turquoise blue	1273a
+turquoise green	1279a
 turquía	680o
 turta	272n
-turtle	1711a
-turtle green	1211a
+turtle	1719a
+turtle green	1219a
 turuncu	1n
 turuncu kırmızı	97n
 tuscan	799a
 tuscany	799a 799m
 tusche	324h
 tuschmalerei	324h
-tusk	2780a
+tusk	2788a
 tutankhamun	811a
 tutarlı	441n
 tutku	428n
 tutkulu	428n
 tutti frutti	468a 468e 468i 468n
-tutu	2632a
+tutu	2640a
 tuyết	188m
 tuyết lở	162m
 tuyết rơi	188m
@@ -22103,24 +22119,24 @@ tuyệt vời	459m
 tuyệt đỉnh	459m
 tuğla	305n
 tuğla duvar	305n
-tuğlalar	1912n
+tuğlalar	1920n
 tuần trăng mật	427m
 tuổi thơ	450m
 tuổi trẻ	434m
-tweed	2342a
+tweed	2350a
 twenties	735a
 twig	301a
 twigs	301a
 twilight	192a
-twilight blue	1186a
+twilight blue	1194a
 twinkle	466a
 twinkling	466a
 twitch	548o
 twitter	610o
-two hump camel	1663a
+two hump camel	1671a
 typhon	202e
 typhoon	202a
-tyrian	2750a
+tyrian	2758a
 tyrol	876a
 tà dương	180m
 tà ác	438m
@@ -22128,14 +22144,14 @@ tài chính	391m
 tàn lửa	168m
 tàu biển	140m
 tàu không gian	398m
-tàu lượn siêu tốc	1956m
+tàu lượn siêu tốc	1964m
 tàu thủy	140m
 tàu vũ trụ	398m
 tàu điện ngầm	373m
 tábua	301g
 tác phẩm nghệ thuật	474m
 tách trà	257m
-tách trà không có quai	1884m
+tách trà không có quai	1892m
 tái chế	418m
 tái sinh	434m
 tán lá	128m
@@ -22144,7 +22160,7 @@ tánger	797f
 táo	237m
 táo bạo	440m
 táo xanh	238m
-táo đỏ	1782m
+táo đỏ	1790m
 táxi	372g
 tâm hồn	447m
 tâm linh	447m
@@ -22168,24 +22184,24 @@ ténébreuse	446e
 ténébreux	446e
 ténébrisme	829e
 tétrico	438f
-tê giác	1668m
+tê giác	1676m
 tê tái	435m
 tên lửa	398m
 tênis	424g
-tênis de corrida	2006g
+tênis de corrida	2014g
 tênue	481g
-tête de chat	1637e
-tête de cheval	1643e
-tête de chien	1630e
-tête de cochon	1655e
-tête de dragon	1714e
-tête de lapin	1674e
-tête de lion	1639e
+tête de chat	1645e
+tête de cheval	1651e
+tête de chien	1638e
+tête de cochon	1663e
+tête de dragon	1722e
+tête de lapin	1682e
+tête de lion	1647e
 tête de mort	438e
-tête de singe	1626e
-tête de souris	1670e
-tête de tigre	1640e
-tête de vache	1651e
+tête de singe	1634e
+tête de souris	1678e
+tête de tigre	1648e
+tête de vache	1659e
 tình bạn	425m
 tình nhân	427m
 tình tứ	427m
@@ -22205,15 +22221,15 @@ tím đỏ	96m
 tín ngưỡng	447m
 tòa nhà	373m
 tòa nhà chọc trời	373m
-tòa nhà cổ điển	1910m
-tòa nhà văn phòng	1920m
+tòa nhà cổ điển	1918m
+tòa nhà văn phòng	1928m
 tòa tháp	373m
 tóquio	890g
 tórrido	436g
 tóxico	460f 460g
 tô cách lan	819m
-tôm chiên	1854m
-tôm hùm	1862m
+tôm chiên	1862m
+tôm hùm	1870m
 tôn giáo	447m
 tôn kính	445m
 tôn trọng	445m
@@ -22225,9 +22241,9 @@ töpfern	326h
 töpferware	326h
 tören	445n
 törensel	445n
-túi cắp nách	2001m
-túi mua sắm	2002m
-túi xách	2000m
+túi cắp nách	2009m
+túi mua sắm	2010m
+túi xách	2008m
 túmulo	445g
 túnez	905f
 túp lều	397m
@@ -22252,7 +22268,7 @@ tĩnh tại	421m
 tıbbi	390n
 tılsımlı	430n
 tıp	390n
-tırtıl	1732n
+tırtıl	1740n
 tơ lụa	313m
 tưng bừng	444m
 tươi	480m
@@ -22274,11 +22290,11 @@ tường vôi	375m
 tường đất	375m
 tưởng niệm	445m
 tưởng tượng	431m
-tượng nữ thần tự do	1935m
+tượng nữ thần tự do	1943m
 tảng băng	185m
 tảng băng trôi	185m
 tảng sáng	181m
-tảng thịt	1821m
+tảng thịt	1829m
 tảng đá	164m
 tảo biển	138m
 tảo bẹ	138m
@@ -22301,9 +22317,9 @@ tết âm lịch	403m
 tối	475m
 tối giản	420m
 tối nay	192m
-tổ có trứng	1772m
+tổ có trứng	1780m
 tổ ong	264m
-tổ trống rỗng	1771m
+tổ trống rỗng	1779m
 tổ ấm	433m
 tội lỗi	448m
 tờ giấy	315m
@@ -22329,7 +22345,7 @@ uau	459g
 uber	539o
 ubud	803a
 ubuntu	557o
-uccello	1695i
+uccello	1703i
 ucraina	679o
 ucraino	887i
 ucrania	679o
@@ -22340,18 +22356,18 @@ ucube	471n
 ufer	143h
 ufficiale	445i
 ufficio	391i
-ufficio postale	1922i
-ufficio postale giapponese	1921i
+ufficio postale	1930i
+ufficio postale giapponese	1929i
 ufo	177a 177c 177h 177i 177m 177n
 ufuk	184n
 ufuk çizgisi	184n
 ugly	460a
-ugly blue	1104a
-ugly brown	1057a
-ugly green	1461a
-ugly pink	1266a
-ugly purple	1216a
-ugly yellow	1289a
+ugly blue	1112a
+ugly brown	1065a
+ugly green	1469a
+ugly pink	1274a
+ugly purple	1224a
+ugly yellow	1297a
 uk	671o
 ukiyo e	832a 832e 832f 832g 832h 832i 832m 832n
 ukiyoe	832a
@@ -22372,10 +22388,10 @@ ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1256a
+ultramarine blue	1264a
 ultramarino	44g
 ultraterreno	431i
-ultraviolet	2858a
+ultraviolet	2866a
 uluru	864a 864e 864f 864g 864h 864i 864m 864n
 um pingo de	495g
 um pouco de	495g
@@ -22385,7 +22401,7 @@ uma gota de	495g
 uma pitada de	495g
 umarmen	433h
 umarmung	433h
-umber	1434a
+umber	1442a
 umbrella	371a
 umbrellas	371a
 umido	436i
@@ -22517,7 +22533,7 @@ usine	411e
 utamaro	832a
 utanç	448n
 uva	232f 232g 232i
-uvas	1774f 1774g
+uvas	1782f 1782g
 uy nghi	417m
 uy tín	441m
 uyku	449n
@@ -22542,7 +22558,7 @@ uzbekistán	910f
 uzbeko	910f 910i
 uzbeque	910g
 uzbequistão	910g
-uzun davul	2033n
+uzun davul	2041n
 uçak	170n
 uçan fenerler	788n
 uçmak	170n
@@ -22611,8 +22627,8 @@ van gogh	761a
 van gốc	761m
 vanguarda russa	857g
 vanguardia rusa	857f
-vanilla	2042a
-vanishing	2859a
+vanilla	2050a
+vanishing	2867a
 vaporeuse	485e
 vaporeux	485e
 vaporwave	855a 855e 855f 855g 855h 855i 855m 855n
@@ -22621,15 +22637,16 @@ vapur	140n
 vaqueiro	382g
 vaqueros	311f
 varak	328n
+varanasi	939a 939e 939f 939g 939h 939i 939m 939n
 varech	138e
 variopinto	179i
 various	492a
 varonil	455f
 vasellame	326i
-vaso com planta	1759g
-vaso con pajita	1895f
-vaso de leche	1881f
-vaso de whisky	1893f
+vaso com planta	1767g
+vaso con pajita	1903f
+vaso de leche	1889f
+vaso de whisky	1901f
 vay	459n
 vay be	459n
 vecchi tempi	450i
@@ -22654,7 +22671,7 @@ veggies	469a
 veilchenblau	22h
 vejetaryen	452n
 vela	140I 339f 339g
-vela estrela	1962g
+vela estrela	1970g
 velas	339f 339g
 velata	485i
 velato	485i
@@ -22704,7 +22721,7 @@ venganza	437f
 vengeance	437e
 venice	844a 844m
 venise	844e
-venom	2347a
+venom	2355a
 vent	205e
 ventania	205g
 venteux	205e
@@ -22726,9 +22743,9 @@ verborgen	429h
 verbotene stadt	380h
 verbrannt	167h
 verdammnis	463h
-verdant	2134a
+verdant	2142a
 verdastro	3i
-verde	3f 3g 3i 2084a
+verde	3f 3g 3i 2092a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -22768,16 +22785,16 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	2464a
+verdigris	2472a
 verdognolo	3i
 verdor	128f
 verdoso	3f
 verdura	469f 469g 469i
-verdura de hoja verde	1801f
+verdura de hoja verde	1809f
 verdura verde	128g
 verduras	469f
 verdure	128e 469i
-verdure a foglia	1801i
+verdure a foglia	1809i
 verdâtre	3e
 verdâtres	3e
 verehrung	427h
@@ -22785,7 +22802,7 @@ vereinigte arabische emirate	685o
 vereinigte staaten	670o
 vereinigtes königreich	671o
 vereist	486h
-verfallenes haus	1917h
+verfallenes haus	1925h
 verfault	460h
 verführerisch	428h
 verführung	428h
@@ -22810,7 +22827,7 @@ verliebtheit	427h
 verlockend	428h
 verlust	426h
 verlässlich	441h
-verme	1744i
+verme	1752i
 vermeer	829a
 vermeide	497h
 vermeiden	500h
@@ -22833,9 +22850,9 @@ vermögen	416h
 vernik	325n
 verputzte wand	375h
 verre	316e
-verre de lait	1881e
-verre de vin	1887e
-verre tumbler	1893e
+verre de lait	1889e
+verre de vin	1895e
+verre tumbler	1901e
 verrerie	316e
 verrostet	309h
 verrückt	457h
@@ -22848,7 +22865,7 @@ verschneiter berg	162h
 verschwenderisch	416h
 verschwitzt	436h
 versengt	436h
-verser un liquide	1894e
+verser un liquide	1902e
 verspielt	425h
 versprechen	439h
 versteckt	429h
@@ -22879,17 +22896,17 @@ verwaschen	482h
 verwesung	460h
 verwirrt	448h
 verwirrung	448h
-very dark blue	1341a
-very dark brown	1102a
-very dark green	1391a
-very dark purple	1319a
-very light blue	1443a
-very light brown	1049a
-very light green	1445a
-very light pink	1219a
-very light purple	1335a
-very pale blue	1133a
-very pale green	1222a
+very dark blue	1349a
+very dark brown	1110a
+very dark green	1399a
+very dark purple	1327a
+very light blue	1451a
+very light brown	1057a
+very light green	1453a
+very light pink	1227a
+very light purple	1343a
+very pale blue	1141a
+very pale green	1230a
 very peri	730o
 verzaubert	430h
 verzicht auf	497h
@@ -22899,13 +22916,13 @@ verzura	128i
 verzweifelt	426h
 verzweiflung	426h
 verão	197g
-vestido	1990f 1990g
+vestido	1998f 1998g
 vestido de novia	405f
-vestito	1990i
+vestito	1998i
 vetrata	316i
 vetro	316i
 vetta innevata	162i
-vi trùng	1745m
+vi trùng	1753m
 via	374i
 via della seta	910i
 via lattea	177i
@@ -22914,12 +22931,12 @@ viagem	453g
 viaggio	453i
 viaje	453f
 viale	374i
-viande sur un os	1819e
+viande sur un os	1827e
 vibrant	424a 424e
-vibrant blue	1169a
+vibrant blue	1177a
 vibrant colour	480a
-vibrant green	1223a
-vibrant purple	1199a
+vibrant green	1231a
+vibrant purple	1207a
 vibrante	424e 424f 424g 424i
 vichinghi	867i
 vichingo	867i
@@ -23003,12 +23020,12 @@ viktorya dönemi	856n
 viktoryen	856n
 vila aquática	383g
 vilarejo	382g
-villa	2143a
+villa	2151a
 village	382a 382e
 village eau	383e
 villaggio	382i
 ville	373e
-ville au crépuscule	1949e
+ville au crépuscule	1957e
 ville bleue	841e
 ville rose	842e
 villes	373e
@@ -23034,7 +23051,7 @@ vino tinto	265f
 vinotinto	33f
 vintage	413a 413e 413f 413g 413h 413i 413m 413n
 vinícola	265g
-viola	5i 2139a
+viola	5i 2147a
 viola chiaro	22i
 violaceo	5i
 violacé	5e
@@ -23045,30 +23062,30 @@ violent	437a 437e
 violento	437f 437g 437i
 violenza	437i
 violet	5e 22a
-violet blue	1411a
-violet pink	1110a
+violet blue	1419a
+violet pink	1118a
 violet poudré	99e
-violet red	1187a
+violet red	1195a
 violeta	22f 22g
 violeta polvo	99f
-violets	2550a
+violets	2558a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
-violin	2030a
+violin	2038a
 violine	22e
-violino	2030g 2030i
-violon	2030e
+violino	2038g 2038i
+violon	2038e
 violáceo	5f
 violência	437g
-violín	2030f
+violín	2038f
 virgem	442g
 virgen	442f
 virgin	442a
 virginal	442e 442f
-viridian	1220a
+viridian	1228a
 viril	455e 455g
 virile	455i
 virilità	455i
@@ -23125,7 +23142,7 @@ vivo ánimo	424f
 viyana	881n
 vizon	68n
 viên gạch	305m
-viên đá	1899m
+viên đá	1907m
 viêt nam	681o 823e
 vişne	231n
 vişne çürüğü	19n
@@ -23137,10 +23154,10 @@ vkontakte	596o
 voando	170g
 voar	170g
 vodafone	595o
-vogel	1695h
+vogel	1703h
 vogelbeere	293h
-voi ma mút	1667m
-void	2253a
+voi ma mút	1675m
+void	2261a
 voie lactée	177e
 voile	140e
 voilier	140e
@@ -23173,8 +23190,8 @@ volo	170i
 volpe	355i
 volvo	525o
 vomit	460a
-vomit green	1449a
-vomit yellow	1238a
+vomit green	1457a
+vomit yellow	1246a
 vomitar	460f
 voo	170g
 vormittag	189h
@@ -23189,9 +23206,9 @@ vui nhộn	425m
 vui sướng	425m
 vui tươi	425m
 vui vẻ	425m
-vulcan	2860a
+vulcan	2868a
 vulcano	166i
-vulcano in eruzione	1902i
+vulcano in eruzione	1910i
 vulcânico	166g
 vulcão	166g
 vulkan	166h
@@ -23228,7 +23245,7 @@ vénitien	844e
 vénitienne	844e
 vénus	177e
 vênus	177g
-vêtements de femme	1997e
+vêtements de femme	2005e
 vì sao	176m
 vía láctea	177f
 vítreo	316g
@@ -23236,7 +23253,7 @@ vívido	480f 480g
 vòi rồng	202m
 vòm trời	170m
 vòng tay	433m
-vòng đu quay	1955m
+vòng đu quay	1963m
 vómito	460f
 vô danh	429m
 vô hình	429m
@@ -23299,7 +23316,7 @@ vị lai	410m
 vị trái cây	468m
 vịnh hạ long	823m
 vịnh hẹp	147m
-vỏ xoắn ốc	1727m
+vỏ xoắn ốc	1735m
 vỗ về	423m
 vụ mùa	791m
 vững chắc	441m
@@ -23308,12 +23325,12 @@ vực thẳm	141m
 wabi sabi	388a 388e 388f 388g 388h 388i 388m 388n
 wadi rum	810a
 waffel	272h
-waffel mit butter	1817h
+waffel mit butter	1825h
 waffeln	272h
 waffle	272a 272f 272g 272i 272n
 waffles	272a
 wagemutig	440h
-wagon	2544a
+wagon	2552a
 wahnsinn	457h
 wahnsinnig	457h
 waikiki	804a
@@ -23325,40 +23342,40 @@ wall	375a
 walls	375a
 walnuss	301h
 walnut	301a
-wand	375h 2748a
-wanderstiefel	2007h
+wand	375h 2756a
+wanderstiefel	2015h
 wanderung	453h
 war	467A
 warehouse	411a
 warfare	467a
 warhol	830a 830e 830f 830g 830h 830i 830n
 warm	433a
-warm blue	1128a
-warm brown	1171a
+warm blue	1136a
+warm brown	1179a
 warm gemütlich	433h
-warm grey	1297a
-warm pink	1139a
-warm purple	1025a
+warm grey	1305a
+warm pink	1147a
+warm purple	1033a
 warm tone	488a
 warm toned	488a
 warme farben	488h
 warme töne	488h
 warmer ton	488h
-warming	2766a
+warming	2774a
 warmly lit	369a
 warmth	433a
-warning	2817a
-warrior	2280a
+warning	2825a
+warrior	2288a
 wars	467a
-wasabi	2264a
-waschbär	1636h
+wasabi	2272a
+waschbär	1644h
 washed out	478a
-washed out green	1097a
-washy	2168a
+washed out green	1105a
+washy	2176a
 wasser	152h
 wasserblau	66h
-wasserbüffel	1653h
-wassereis	1867h
+wasserbüffel	1661h
+wassereis	1875h
 wasserfall	151h
 wasserfest	780h
 wasserfälle	151h
@@ -23367,28 +23384,28 @@ wasserstadt	383h
 wassertropfen	152h
 wassily kandinsky	764a
 water	152a
-water blue	1197a
-water buffalo	1653a
+water blue	1205a
+water buffalo	1661a
 water festival	780a
 water lilies by monet	828a
 water lily	213a
 water town	383a
 waterfall	151a
 watermelon	235a
-waters	2044a
+waters	2052a
 wave	142a
 waves	142a
-wax	779e 2110a
+wax	779e 2118a
 wax print	779a
-weak	2622a
+weak	2630a
 wealth	416a
 wealthy	416a
 weary	449a
-weathered	2073a
-web	2798a
+weathered	2081a
+web	2806a
 wechat	544o
 wedding	405a
-weed	2575a
+weed	2583a
 week end	422e
 weekend	422a 422e 422i
 weep	426a
@@ -23409,12 +23426,12 @@ weihnachtsbaum	400h
 wein	265h
 weinend	426h
 weinfarben	113h
-weinglas	1887h
+weinglas	1895h
 weinrot	33h
 weintraube	232h
 weintrauben	232h
 weird	471a
-weird green	1231a
+weird green	1239a
 weiss	10h
 weisse	10h
 weizen	252h
@@ -23422,9 +23439,9 @@ weizenfeld	252h
 weiß	10h
 weiße	10h
 weiße nächte	839h
-welcome	2861a
+welcome	2869a
 welcoming	433a
-welke blume	1752h
+welke blume	1760h
 well being	452a
 wellbeing	452a
 welle	142h
@@ -23439,30 +23456,30 @@ wes anderson	859a 859e 859f 859g 859h 859i 859m 859n
 west ham	639o
 west ham united	639o
 western	774a 774e 774f 774h 774i
-wet	2060a
-wetlands	2737a
+wet	2068a
+wetlands	2745a
 whale	362a
 whales	362a
-wharf	2662a
+wharf	2670a
 whatsapp	542o
 wheat	252a
 wheat field	252a
-wheel	2182a
+wheel	2190a
 whimsical	430a
-whip	2141a
+whip	2149a
 whiskey	268a 268e 268f 268h 268i
 whisky	268a 268e 268f 268g 268h 268i 268m
 whisper	478a
 whisper of	494a
-whispering	2198a
+whispering	2206a
 whispers of	494a
 whispery	478a
 white	10a
-white flower	1748a
+white flower	1756a
 white nights	839a
-whitesmoke	1625a
-wicker	2489a
-widder	1659h
+whitesmoke	1633a
+wicker	2497a
+widder	1667h
 widerlich	460h
 wiedergeburt	434h
 wiegenlied	449h
@@ -23478,31 +23495,31 @@ wild	453a 453h
 wild west	774a
 wilder westen	774h
 wilderness	453a
-wildflower	2458a
+wildflower	2466a
 wildnis	453h
-wildschwein	1657h
-willow	2041a
+wildschwein	1665h
+willow	2049a
 willow pattern	834a
-wilted flower	1752a
+wilted flower	1760a
 win	451a
 wind	205a 205h
-wind chime	1972a
+wind chime	1980a
 windig	205h
-windmill	2638a
-windows blue	1033a
-winds	2140a
+windmill	2646a
+windows blue	1041a
+winds	2148a
 windstoß	205h
 windy	205a
 wine	265a
 wine colour	113a
-wine glass	1887a
+wine glass	1895a
 wine red	113a
 wings	170a
 winner	451a
 winning	451a
 winter	199a 199h
 winter palace	918a
-wintergreen	1111a
+wintergreen	1119a
 winterlich	199h
 winterpalast	918h
 wintertime	199a
@@ -23512,8 +23529,8 @@ wirtschaft	391h
 wirtshaus	377h
 wish	439a
 wishes	439a
-wishy	2167a
-wispy	2623a
+wishy	2175a
+wispy	2631a
 wissenschaft	410h
 wissenschaftlich	410h
 wisteria	222a 222f
@@ -23526,17 +23543,17 @@ without any	497a
 witzig	425h
 wizard	430a
 wizards	430a
-woad	2765a
+woad	2773a
 wochenende	422h
 wohlbefinden	452h
 wohlhabend	416h
 wohlig	433h
 wohltuend	423h
-wohnhaus	1916h
-wohnhäuser	1916h
-wohnsiedlung	1916h
-wolf	1634a 1634h
-wolfsgesicht	1634h
+wohnhaus	1924h
+wohnhäuser	1924h
+wohnsiedlung	1924h
+wolf	1642a 1642h
+wolfsgesicht	1642h
 wolke	171h
 wolke sieben	462h
 wolken	171h
@@ -23547,10 +23564,10 @@ wolldecke	433h
 wollig	314h
 wollstoff	314h
 woman	493A
-woman boot	2012a
-woman clothes	1997a
-woman hat	2015a
-woman sandal	2010a
+woman boot	2020a
+woman clothes	2005a
+woman hat	2023a
+woman sandal	2018a
 womanly	454a
 women	493A
 wonder	459a
@@ -23566,26 +23583,26 @@ woodstock	751a
 wool	314a
 woolen	314a
 woollen	314a
-woolly	2624a
+woolly	2632a
 wordpress	602o
 workout	424a
 workshop	411a
-worm	1744a
+worm	1752a
 worried	448a
 worry	448a
 worrying	448a
 worship	447a
-woven	2230a
+woven	2238a
 wow	459a 459e 459f 459h 459i 459m
-wrapped gift	1976a
+wrapped gift	1984a
 wrath	437a
-wreath	2395a
+wreath	2403a
 wunder	459h
 wunderbar	459h
-wunderkerze	1962h
+wunderkerze	1970h
 wunderland	430h
 wunsch	439h
-wurm	1744h
+wurm	1752h
 wut	437h
 wycinanki	886a
 wäldchen	119h
@@ -23656,7 +23673,7 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xari	1992m
+xari	2000m
 xavan	875m
 xbox	607o
 xe buýt trường học	291m
@@ -23687,11 +23704,11 @@ xám than	37m
 xám xanh	93m
 xây dựng	411m
 xí nghiệp	411m
-xícara de chá sem alça	1884g
+xícara de chá sem alça	1892g
 xóm làng	382m
 xô bồ	457m
-xúp lơ xanh	1802m
-xăng đan nữ	2010m
+xúp lơ xanh	1810m
+xăng đan nữ	2018m
 xưa	413M
 xương rồng	135m
 xưởng	411M
@@ -23710,7 +23727,7 @@ y tá	390m
 y tế	390m
 y2k	748a 748d
 y2k aesthetic	748a
-yaban domuzu	1657n
+yaban domuzu	1665n
 yaban mersini	233n
 yabani	453n
 yacht	140a 140e 140h 140i
@@ -23725,7 +23742,7 @@ yalınlık	420n
 yamaç	161n
 yanan	167n
 yanardağ	166n
-yanardağ patlaması	1902n
+yanardağ patlaması	1910n
 yanardöner	321n
 yangmei	286a 286e 286f 286g 286h 286i 286n
 yangın	167n
@@ -23734,19 +23751,19 @@ yanmış	167n
 yanık	167n
 yaourt	269e
 yaprak	128n
-yaprak döken ağaç	1761n
+yaprak döken ağaç	1769n
 yaprak dökmeyen	121n
-yaprak dökmeyen ağaç	1760n
+yaprak dökmeyen ağaç	1768n
 yapraklar	128n
-yarasa	1679n
+yarasa	1687n
 yaratıcı	474n
 yaratıcılık	474n
-yardım ekibi kaskı	2020n
-yarrow	2694a
+yardım ekibi kaskı	2028n
+yarrow	2702a
 yas	426n
 yasak şehir	380n
 yasemin	224n
-yassı ekmek	1813n
+yassı ekmek	1821n
 yat	140N
 yatak	449n
 yatak odası	396n
@@ -23780,25 +23797,25 @@ yel	205n
 yelken	140n
 yelkenli	140n
 yellow	2a
-yellow brown	1438a
+yellow brown	1446a
 yellow cab	807a
-yellow green	1247a
-yellow ochre	1322a
-yellow orange	1462a
-yellow tan	1112a
-yellowgreen	1225a
-yellowish	1403a
-yellowish brown	1408a
-yellowish green	1491a
-yellowish orange	1258a
-yellowish tan	1026a
-yellowy brown	1188a
-yellowy green	1381a
+yellow green	1255a
+yellow ochre	1330a
+yellow orange	1470a
+yellow tan	1120a
+yellowgreen	1233a
+yellowish	1411a
+yellowish brown	1416a
+yellowish green	1499a
+yellowish orange	1266a
+yellowish tan	1034a
+yellowy brown	1196a
+yellowy green	1389a
 yema	270f
-yemek pişirme	1834n
-yemek tenceresi	1836n
+yemek pişirme	1842n
+yemek tenceresi	1844n
 yemyeşil	3n
-yengeç	1861n
+yengeç	1869n
 yeni başlangıç	434n
 yeni delhi	924n
 yeni zelanda	716o
@@ -23808,22 +23825,22 @@ yenidoğan	442n
 yenilenme	434n
 yenilik	410n
 yenilikçi	410n
-yer fıstığı	1805n
+yer fıstığı	1813n
 yeraltı dünyası	463n
 yetişkin	456n
 yetkin	441n
 yetmişler	747n
 yeşil	3n
 yeşil elma	238n
-yeşil salata	1839n
-yeşil yapraklı sebze	1801n
+yeşil salata	1847n
+yeşil yapraklı sebze	1809n
 yeşil çay	258n
 yeşillik	128n
 yeşim	320n
 yeşim yeşili	50n
 yi peng	788a
 yirmili yıllar	735n
-yiyecek paketi	1860n
+yiyecek paketi	1868n
 yiğit	440n
 yiğitlik	440n
 yoga	447a 447e 447f 447g 447h 447i 447m
@@ -23835,7 +23852,7 @@ yogyakarta	896a
 yok	499n
 yolculuk	453n
 yolk	270a
-yonca	1766n
+yonca	1774n
 yorgun	449n
 yorgunluk	449n
 yosun	132n
@@ -23848,11 +23865,11 @@ youthful	434a
 youtube	510o
 yoğurt	269n
 yumurta	270n
-yumurta bulunan yuva	1772n
+yumurta bulunan yuva	1780n
 yumurta sarısı	270n
-yumurtadan çıkan civciv	1692n
+yumurtadan çıkan civciv	1700n
 yumuşak	423n
-yumuşak dondurma	1866n
+yumuşak dondurma	1874n
 yumuşak ton	481n
 yumuşaklık	423n
 yunan	812n
@@ -23876,17 +23893,17 @@ yêu đời	425m
 yörünge	177n
 yüksek moda	432n
 yüksek sesli	457n
-yüksek topuklu ayakkabı	2009n
+yüksek topuklu ayakkabı	2017n
 yün	314n
 yünlü	314n
 yürek	427n
 yürüyüş	453n
-yürüyüş botu	2007n
+yürüyüş botu	2015n
 yüzme	143n
 yüzme havuzu	143n
 yüzmek	143n
-yüzük	2023n
-yılan	1713n
+yüzük	2031n
+yılan	1721n
 yılbaşı	400n
 yılbaşı ağacı	400n
 yılbaşı gecesi	794n
@@ -23895,7 +23912,7 @@ yıldız	176n
 yıldız ışığı	176n
 yıldızlar	176n
 yıldızlı	176n
-yıldızlı gece	1945n
+yıldızlı gece	1953n
 yıldızlı gökyüzü	176n
 yến tiệc	444m
 yểu điệu	454m
@@ -23905,18 +23922,18 @@ zaffiro	54i
 zafiro	54f
 zahnrad	308h
 zahnräder	308h
-zaino	2003i
-zaino per la scuola	2003i
+zaino	2011i
+zaino per la scuola	2011i
 zakopane	886a
 zamansız	432n
 zanahoria	250f
 zangado	437g
-zanzara	1742i
+zanzara	1750i
 zapallo	247f
-zapatilla deportiva	2006f
-zapatillas de ballet	2011f
-zapato de hombre	2005f
-zapato de tacón	2009f
+zapatilla deportiva	2014f
+zapatillas de ballet	2019f
+zapato de hombre	2013f
+zapato de tacón	2017f
 zarafet	432n
 zarif	432n
 zart	423h
@@ -23932,17 +23949,17 @@ zaubertrank	430h
 zebani	463n
 zebra	351a 351g 351h 351i 351n
 zebras	351a
-zehensandale	2004h
-zehensandalen	2004h
+zehensandale	2012h
+zehensandalen	2012h
 zehir	460n
 zehirli	460n
 zeichentrick	415h
 zeitlos	432h
 zellige	797a 797e
 zellij	797a
-zelt	1943h
+zelt	1951h
 zelten	453h
-zeltplatz	1943h
+zeltplatz	1951h
 zement	304h
 zemin	169n
 zen	384a 384e 384f 384g 384h 384i 384n
@@ -23951,11 +23968,11 @@ zen garden	384a
 zen garten	384h
 zengin	416n
 zenginlik	416n
-zenith	2695a
+zenith	2703a
 zerdeçal	79n
 zeremonie	445h
 zeremoniell	445h
-zero	2476a
+zero	2484a
 zerzevat	469n
 zest	424a
 zeste de	495e
@@ -23965,21 +23982,21 @@ zeytin	300n
 zeytin yeşili	24n
 zeytinyağı	300n
 zhihu	572o
-ziege	1661h
+ziege	1669h
 ziegel	305h
 ziegelstein	305h
 zimmerpflanze	128h
 zimt	288h
-zinc	2474a
+zinc	2482a
 zincifre	35n
 zincifre kırmızısı	35n
 zinde	424n
 zindelik	452n
 zinnober	35h
 zinnoberrot	35h
-zircon	2862a
+zircon	2870a
 zirkus	367h
-zirkuszelt	1958h
+zirkuszelt	1966h
 zirve	160n
 zitrone	228h
 zitronen	228h
@@ -23999,11 +24016,11 @@ zornig	437h
 zorro	355f
 zsolnay	900a
 zucca	247i
-zucca di halloween	1959i
+zucca di halloween	1967i
 zuccherato	277i
 zucchero	277i
 zucchero filato	278i
-zucchini	2625a
+zucchini	2633a
 zucker	277h
 zuckerfest	786h
 zuckerwatte	278h
@@ -24014,6 +24031,9 @@ zukunft	410h
 zumo de limón	228f
 zuneigung	427h
 zuppa di barbabietola	334i
+zurich	933a 933e 933m
+zurigo	933i
+zurique	933g
 zurückhaltend	456h
 zuverlässig	441h
 zuversicht	439h
@@ -24023,20 +24043,23 @@ zweifel	448h
 zweig	301h
 zweige	301h
 zwetschgen	245h
-zwiebel	1804h
+zwiebel	1812h
 zwiebeltürme	873h
 zwielicht	192h
 zyan	14h
 zyklon	202h
-zylinder	2016h
-zylinderhut	2016h
+zylinder	2024h
+zylinderhut	2024h
 zäh	440h
 zärtlich	423h
 zärtlichkeit	423h
 zèbre	351e
+zúrich	933f
 zümrüt	49n
 zümrüt yeşili	49n
-zürafa	1665n
+zürafa	1673n
+zürich	933h
+zürih	933n
 à ancienne	413e
 à la maison	433e
 à la mode	432e
@@ -24052,8 +24075,8 @@ zürafa	1665n
 água marinha clara	66g
 água viva	276g
 águas vivas	276g
-águia	1698g
-águila	1698f
+águia	1706g
+águila	1706f
 ái tình	427m
 ám khói	343m
 ám ảnh	438m
@@ -24066,7 +24089,7 @@ zürafa	1665n
 ánh bạc	12m
 ánh dương	172m
 ánh kim	308m
-ánh lấp lánh	1964m
+ánh lấp lánh	1972m
 ánh lửa	167m
 ánh mặt trời	172m
 ánh nắng	172m
@@ -24078,30 +24101,30 @@ zürafa	1665n
 ánh đèn	368m
 ánh đèn neon	330m
 áo	690o
-áo bảo hộ	1982m
-áo khoác	1988m
+áo bảo hộ	1990m
+áo khoác	1996m
 áo len	433m
-áo phòng thí nghiệm	1981m
-áo phông	1984m
+áo phòng thí nghiệm	1989m
+áo phông	1992m
 áo tắm	143m
-áo tắm hai mảnh	1996m
-áo tắm một mảnh	1993m
+áo tắm hai mảnh	2004m
+áo tắm một mảnh	2001m
 áp lực	448m
 áp phích liên xô	857m
 árabe	813f 813g
 árbol	133f
-árbol de hoja caduca	1761f
-árbol de hoja perenne	1760f
+árbol de hoja caduca	1769f
+árbol de hoja perenne	1768f
 árbol de navidad	400f
-árbol de palma	1762f
-árbol de tanabata	1968f
+árbol de palma	1770f
+árbol de tanabata	1976f
 árboles	133f
 árido	156f 156g
 ártico	186f 186g
 árvore	133g
-árvore caidiça	1761g
-árvore de natal	1960g
-árvore de tanabata	1968g
+árvore caidiça	1769g
+árvore de natal	1968g
+árvore de tanabata	1976g
 árvores	133g
 áustria	690o
 âm phủ	463m
@@ -24126,14 +24149,14 @@ zürafa	1665n
 ätherisch	431h
 äthiopien	894h
 äthiopisch	894h
-çadır	1943n
+çadır	1951n
 çakra	447n
 çakıl	303n
 çakıl taşı	303n
 çam	121n
 çam ağacı	121n
 çam ormanı	121n
-çam süsleme	1969n
+çam süsleme	1977n
 çamlar	121n
 çamur	169n
 çamur yeşili	13n
@@ -24148,7 +24171,7 @@ zürafa	1665n
 çay	257n
 çay bahçeleri	827n
 çay bahçesi	827n
-çay fincanı	1884n
+çay fincanı	1892n
 çay kahvesi	88n
 çay tarlaları	827n
 çay tarlası	827n
@@ -24168,7 +24191,7 @@ zürafa	1665n
 çiftlik evi	412n
 çiftlik hayatı	382n
 çikolata	262n
-çikolata barı	1875n
+çikolata barı	1883n
 çikolata kahvesi	108n
 çilek	230n
 çim	125n
@@ -24184,7 +24207,7 @@ zürafa	1665n
 çin tapınağı	837n
 çin tarzı	389n
 çin yeni yılı	403n
-çingülü	1753n
+çingülü	1761n
 çini	318n
 çini mürekkebi	324n
 çiniler	847n
@@ -24199,10 +24222,10 @@ zürafa	1665n
 çiy damlası	207n
 çizgi film	415n
 çiçek	208n
-çiçek açma	1755n
+çiçek açma	1763n
 çiçek açmış	208n
 çiçek demeti	208n
-çiçek rozet	1750n
+çiçek rozet	1758n
 çiçeklenme	196n
 çiçekler	208n
 çiçekli	208n
@@ -24213,10 +24236,10 @@ zürafa	1665n
 çocukluk	450n
 çocuksu	415n
 çocukça	415n
-çok katlı mağaza	1929n
+çok katlı mağaza	1937n
 çok renkli	179n
 çorak	156n
-çorap	1989n
+çorap	1997n
 çuros	283n
 çöl	156n
 çömlek	326n
@@ -24251,7 +24274,7 @@ zürafa	1665n
 écossais	819e
 écosse	819e
 écume	142e
-écureuil	1676e
+écureuil	1684e
 édimbourg	927e
 éducation	392e
 église	394e
@@ -24266,7 +24289,7 @@ zürafa	1665n
 élégance	432e
 élégant	432e
 élégante	432e
-éléphant	1666e
+éléphant	1674e
 émeraude	49e
 émerveillement	459e
 émerveillé	459e
@@ -24333,12 +24356,12 @@ zürafa	1665n
 índia	677o 822g
 índigo	23f 23g
 île	155e
-île déserte	1907e
+île déserte	1915e
 îles	155e
 îlot	155e
-óculos	1978g
-óculos de proteção	1980g
-óculos escuros	1979g
+óculos	1986g
+óculos de proteção	1988g
+óculos escuros	1987g
 ódio	437g
 óng ánh	466m
 ópalo	321f
@@ -24351,7 +24374,7 @@ zürafa	1665n
 ô dù	371m
 ô liu	300m
 ô long	261m
-ôliu	1791m
+ôliu	1799m
 ôm ấp	433m
 ôn hòa	423m
 ông già noel	400m
@@ -24363,26 +24386,26 @@ zürafa	1665n
 öko	418h
 ökologie	418h
 ökologisch	418h
-öküz	1652n
+öküz	1660n
 ölçülü	456n
 ölü	445n
 ölüler günü	781n
 ölüm	445n
-önden civciv	1694n
+önden civciv	1702n
 öpücük	427n
 öpüşmek	427n
-ördek	1699n
+ördek	1707n
 örgü	433n
 örme	433n
-örümcek	1739n
-örümcek ağı	1740n
+örümcek	1747n
+örümcek ağı	1748n
 österreich	690o
 österreichisch	881h
 öykü	341n
 özbek	910n
 özbekistan	910n
 özgürlük	453n
-özgürlük heykeli	1935n
+özgürlük heykeli	1943n
 özgüven	440n
 özlem	450n
 öğle	190n
@@ -24468,18 +24491,18 @@ zürafa	1665n
 đoàn quân	467m
 đài bắc	923m
 đài các	432m
-đài phun nước	1942m
-đàn banjo	2031m
+đài phun nước	1950m
+đàn banjo	2039m
 đàn bà	493m
 đàn bò	382m
 đàn cá	399m
 đàn cừu	382m
-đàn ghi ta	2027m
-đàn violin	2030m
+đàn ghi ta	2035m
+đàn violin	2038m
 đàn ông	493m
 đá	164m
 đá bazan	158m
-đá bào	1867m
+đá bào	1875m
 đá cuội	303m
 đá cẩm thạch	302m
 đá dung nham	158m
@@ -24513,7 +24536,7 @@ zürafa	1665n
 đèn giao thông	292m
 đèn led	368m
 đèn lồng	331m
-đèn lồng bí ngô	1959m
+đèn lồng bí ngô	1967m
 đèn lồng hội an	838m
 đèn neon	330m
 đèn ngủ	368m
@@ -24523,7 +24546,7 @@ zürafa	1665n
 đèn ông sao	854m
 đèn đường	368m
 đêm	193m
-đêm có sao	1945m
+đêm có sao	1953m
 đêm giáng sinh	400m
 đêm khuya	193m
 đêm nay	193m
@@ -24551,19 +24574,19 @@ zürafa	1665n
 đông người	457m
 đông về	199m
 đông đúc	457m
-đùi gia cầm	1820m
+đùi gia cầm	1828m
 đĩa bay	177m
 đơn giản	420m
 đơn sắc	464m
 đơn điệu	470m
 đơn độc	426m
-đười ươi	1629m
+đười ươi	1637m
 đường cao tốc	373m
 đường chân trời	184m
 đường nhựa	304m
 đường phố	374m
 đường thắng	263m
-đại bàng	1698m
+đại bàng	1706m
 đại dương	140m
 đại học	392m
 đại lễ	444m
@@ -24573,7 +24596,7 @@ zürafa	1665n
 đại đô thị	373m
 đạp xe	424m
 đảo	155m
-đảo hoang	1907m
+đảo hoang	1915m
 đảo nhỏ	155m
 đất	169m
 đất cát	169m
@@ -24595,7 +24618,7 @@ zürafa	1665n
 đẫm mồ hôi	436m
 đậm	475m
 đậu hà lan	469m
-đậu phộng	1805m
+đậu phộng	1813m
 đắm say	428m
 đắt tiền	416m
 đắt đỏ	416m
@@ -24603,13 +24626,13 @@ zürafa	1665n
 đế chế	417m
 đế quốc	417m
 đền	379m
-đền hindu	1938m
+đền hindu	1946m
 đền thần đạo	843m
 đền thờ	379m
-đền thờ nhật bản	1940m
+đền thờ nhật bản	1948m
 để tang	426m
 đỉnh núi	160m
-đỉnh núi phủ tuyết	1900m
+đỉnh núi phủ tuyết	1908m
 đỉnh núi tuyết	162m
 địa cực	186m
 địa ngục	463m
@@ -24646,8 +24669,8 @@ zürafa	1665n
 đồ nhựa	329m
 đồ sứ	317m
 đồ trang sức	345m
-đồ uống nhiệt đới	1889m
-đồ uống nóng	1882m
+đồ uống nhiệt đới	1897m
+đồ uống nóng	1890m
 đồi	161m
 đồi chè	827m
 đồi chè mộc châu	827m
@@ -24669,7 +24692,7 @@ zürafa	1665n
 đồng thau cổ	58m
 đồng áng	382m
 đồng đỏ	59m
-đổ chất lỏng	1894m
+đổ chất lỏng	1902m
 đổi mới sáng tạo	410m
 độc hại	460m
 động cơ	411m
@@ -24692,9 +24715,9 @@ zürafa	1665n
 ırmak	148n
 ıspanak	469n
 ıssız	426n
-ıssız ada	1907n
+ıssız ada	1915n
 ıssızlık	426n
-ıstakoz	1862n
+ıstakoz	1870n
 ıstırap	426n
 ışık festivali	851n
 ışıklandırma	368n
@@ -24705,7 +24728,7 @@ zürafa	1665n
 ışıldayan	369n
 ışıltılı	479n
 œuf	270e
-œuf au plat	1834e
+œuf au plat	1842e
 œufs	270e
 œufs de pâques	407e
 şafak	181n
@@ -24722,7 +24745,7 @@ zürafa	1665n
 şantiye	411n
 şapel	394n
 şarap	265n
-şarap kadehi	1887n
+şarap kadehi	1895n
 şarap rengi	113n
 şartröz	67n
 şatafat	416n
@@ -24740,10 +24763,10 @@ zürafa	1665n
 şeftali rengi	27n
 şeftali çiçeği	217n
 şehir	373n
-şehir manzarası	1946n
+şehir manzarası	1954n
 şehir merkezi	373n
 şehir silueti	373n
-şehirde alacakaranlık	1949n
+şehirde alacakaranlık	1957n
 şehirli	373n
 şehvet	428n
 şehvetli	428n
@@ -24779,7 +24802,7 @@ zürafa	1665n
 şişe yeşili	48n
 şok	459n
 şoke olmuş	459n
-şort	1995n
+şort	2003n
 şubat	199n
 şölen	444n
 şömine	340n
@@ -24820,7 +24843,7 @@ zürafa	1665n
 акация	875j
 аква	66j
 аквариум	399j
-аккордеон	2026j
+аккордеон	2034j
 активный	424j
 акула	141j
 акцент	496j
@@ -24844,7 +24867,7 @@ zürafa	1665n
 амбар	382j
 амбиции	439j
 амбициозный	439j
-американские горки	1956j
+американские горки	1964j
 аметист	56j
 аметистовый	56j
 амстердам	877j
@@ -24861,7 +24884,7 @@ zürafa	1665n
 антиквариат	413j
 антикварный	413j
 античная бронза	327j
-античное здание	1910j
+античное здание	1918j
 антрацитовый	37j
 апельсин	229j
 апельсины	229j
@@ -24872,14 +24895,14 @@ zürafa	1665n
 ар нуво	831j
 арабский	813j
 аравия	813j
-арахис	1805j
+арахис	1813j
 арбуз	235j
 аргентина	668o
 аргентинский	883j
 аризона	817j
 арктика	186j
 арктический	186j
-армейская каска	2019j
+армейская каска	2027j
 армейский	467j
 армия	467j
 арсенал	631o
@@ -24900,7 +24923,7 @@ zürafa	1665n
 бабл ти	260j
 бабочка	356j
 бавария мюнхен	644o
-багет	1812j
+багет	1820j
 багровый	71j
 багряный	34j
 базальт	158j
@@ -24909,29 +24932,29 @@ zürafa	1665n
 баланс	421j
 балерина	454j
 балет	454j
-балетки	2008j
+балетки	2016j
 бали	803j
 бамбук	123j
-бамбук с бумажными лентами	1968j
+бамбук с бумажными лентами	1976j
 бамбуковая роща	123j
 бамбуковый зеленый	52j
 банальный	470j
 банан	239j
 бангкок	816j
 бангладеш	710o
-банджо	2031j
+банджо	2039j
 банк	391j
 банкнота	458j
 банковский	391j
-бантик	1975j
+бантик	1983j
 банф	885j
 бань сео	282j
-барабан	2032j
-баран	1659j
+барабан	2040j
+баран	1667j
 барби	722o 769j
 барокко	829j
 барселона	801j
-барсук	1687j
+барсук	1695j
 бархан	156j
 бархат	312j
 бархатный	312j
@@ -24960,16 +24983,16 @@ zürafa	1665n
 безумный	457j
 бейрут	892j
 бейсбол	424j
-бейсболка	2018j
-бекон	1822j
+бейсболка	2026j
+бекон	1830j
 беловатый	10j
 белоснежный	84j
 белые ночи	839j
 белый	10j
-белый лебедь	1700j
-белый цветок	1748j
+белый лебедь	1708j
+белый цветок	1756j
 бельгия	688o
-бенгальский огонь	1962j
+бенгальский огонь	1970j
 берег	143j
 берег моря	143j
 берег озера	147j
@@ -24994,7 +25017,7 @@ zürafa	1665n
 библиотека	378j
 бижутерия	345j
 бизнес	391j
-бизон	1650j
+бизон	1658j
 бикини	143j
 биржа	391j
 бирюза	15j
@@ -25010,18 +25033,18 @@ zürafa	1665n
 бледный	478j
 блеск	466j
 блестеть	466j
-блестка	1964j
+блестка	1972j
 блестки	466j
 блестяшки	466j
 блестящий	466j
 блинчики	272j
 блины	272j
 блошиный рынок	364j
-блузка	1997j
+блузка	2005j
 блюз	473j
 бмв	515o
 бо кап	909j
-бобр	1677j
+бобр	1685j
 бог	447j
 богатство	416j
 богатый	416j
@@ -25034,15 +25057,15 @@ zürafa	1665n
 божественный	447j
 божья коровка	359j
 бока хуниорс	658o
-бокал вина	1887j
-болгарский перец	1799j
+бокал вина	1895j
+болгарский перец	1807j
 болезнь	460j
 болливуд	772j
 боль	426j
 больница	390j
 больничный	390j
 больной	460j
-больные	1923j
+больные	1931j
 большая волна в канагаве	765j
 бор	119j
 бора бора	907j
@@ -25056,10 +25079,10 @@ zürafa	1665n
 борщи	334j
 борщом	334j
 борьба	437j
-босоножки	2010j
+босоножки	2018j
 ботанический	128j
-ботинки	2005j
-ботинок	2005j
+ботинки	2013j
+ботинок	2013j
 бохо	752j
 бразилия	667o 852j
 бразильский	852j
@@ -25077,10 +25100,10 @@ zürafa	1665n
 бруталистский	738j
 брутальный	455j
 брызги	152j
-бублик	1815j
+бублик	1823j
 будапешт	900j
 будущее	410j
-буйвол	1653j
+буйвол	1661j
 буйный	457j
 букет	208j
 булка	271j
@@ -25093,25 +25116,26 @@ zürafa	1665n
 бурбон	268j
 бургер кинг	579o
 буроватый	7j
-буррито	1829j
-бурритос	1829j
-бурундук	1676j
+буррито	1837j
+бурритос	1837j
+бурундук	1684j
 бурый	7j
 буря	202j
-бутылка саке	1885j
-бутылочка с соской	1880j
+бутылка саке	1893j
+бутылочка с соской	1888j
 бутылочный	48j
 бухара	910j
 буэнос айрес	883j
 былые времена	450j
-бэнто	1844j
+бэнто	1852j
 в полдень	190j
 ваби саби	388j
 валентинка	402j
 валун	164j
 вампир	438j
 ван гог	761j
-вареник	1858j
+варанаси	939j
+вареник	1866j
 ватсап	542o
 вау	459j
 вафли	272j
@@ -25180,7 +25204,7 @@ zürafa	1665n
 винный	113j
 вино	265j
 виноград	232j
-виноградина	1774j
+виноградина	1782j
 винтаж	413j
 винтажный	413j
 виртуальный	410j
@@ -25190,7 +25214,7 @@ zürafa	1665n
 вихрь	205j
 вичат	544o
 вишневое дерево	209j
-вишни	1786j
+вишни	1794j
 вишня	231j
 вк	596o
 вконтакте	596o
@@ -25214,7 +25238,7 @@ zürafa	1665n
 воздушные шары	848j
 воздушный	431j
 воздушный шар	370j
-воздушный шарик	1965j
+воздушный шарик	1973j
 возлюбленный	427j
 возмущение	437j
 возрождение	754j
@@ -25245,7 +25269,7 @@ zürafa	1665n
 восхищение	459j
 восход	181j
 восход солнца	181j
-восход солнца над горами	1947j
+восход солнца над горами	1955j
 восьмидесятые	744j
 враждебный	437j
 врач	390j
@@ -25257,9 +25281,9 @@ zürafa	1665n
 вулканическая порода	158j
 вулканический	166j
 вулканический песок	158j
-выдра	1684j
+выдра	1692j
 выигрыш	451j
-вымпелы в виде карпов	1971j
+вымпелы в виде карпов	1979j
 выпечка	272j
 высокая мода	432j
 высокие технологии	410j
@@ -25268,7 +25292,7 @@ zürafa	1665n
 выцветший	482j
 вышиванка	887j
 вьетнам	681o 823j
-вьетнамки	2004j
+вьетнамки	2012j
 вьюга	188j
 вязание	433j
 вязаный	433j
@@ -25286,9 +25310,9 @@ zürafa	1665n
 галдеж	457j
 галерея	474j
 галечный	303j
-галстук	1983j
+галстук	1991j
 галька	303j
-гамбургер	1823j
+гамбургер	1831j
 гана	708o
 ганский	779j
 гармоничный	421j
@@ -25305,13 +25329,13 @@ zürafa	1665n
 гжельская	834j
 гжельская роспись	834j
 гжельский	834j
-гибискус	1753j
+гибискус	1761j
 гибли	860j
 гималаи	820j
 гинкго	131j
-гиппопотам	1669j
+гиппопотам	1677j
 гирлянда	368j
-гитара	2027j
+гитара	2035j
 гламур	432j
 гламурный	432j
 глина	326j
@@ -25327,13 +25351,13 @@ zürafa	1665n
 глушь	453j
 гнев	437j
 гневный	437j
-гнездо с яйцами	1772j
+гнездо с яйцами	1780j
 гнилой	460j
 гниль	460j
 голландский	877j
-голова дракона	1714j
-голова единорога	1647j
-голова лягушки	1709j
+голова дракона	1722j
+голова единорога	1655j
+голова лягушки	1717j
 головоломка	429j
 голубика	233j
 голубовато белый	76j
@@ -25341,19 +25365,19 @@ zürafa	1665n
 голубоватый	41j
 голубой	41j
 голубой город	841j
-голубь	1697j
+голубь	1705j
 гондола	844j
 гонконг	814j
 гончарный	326j
 гончарство	326j
 гора	160j
-гора со снежной шапкой	1900j
+гора со снежной шапкой	1908j
 гордиться	451j
 гордость	451j
 гордый	451j
 гореть	167j
 горизонт	184j
-горилла	1628j
+горилла	1636j
 горнолыжный домик	876j
 горный	160j
 город	373j
@@ -25366,15 +25390,15 @@ zürafa	1665n
 горчичный	110j
 горы	160j
 горьковато сладкий	450j
-горячие источники	1952j
+горячие источники	1960j
 горячий	436j
-горячий напиток	1882j
+горячий напиток	1890j
 горячий шоколад	433j
 горящее	369j
 горящий	167j
 гостеприимный	433j
-гостиница	1925j
-гостиница для свиданий	1926j
+гостиница	1933j
+гостиница для свиданий	1934j
 готика	446j
 готический	446j
 гравий	303j
@@ -25401,23 +25425,24 @@ zürafa	1665n
 грунт	169j
 грустный	426j
 грусть	426j
-груша	1784j
+груша	1792j
 грязно белый	104j
 грязный	460j
 грязь	169j
+гуанчжоу	937j
 губная помада	454j
 гугл	505o
 гуляние	367j
-гусеница	1732j
+гусеница	1740j
 давление	448j
 дали	758j
 далмация	899j
-данго	1857j
+данго	1865j
 дания	693o
 датский	387j
 двигатель	411j
 дворец	380j
-двугорбый верблюд	1663j
+двугорбый верблюд	1671j
 де стейл	737j
 девичий	454j
 девочка	493j
@@ -25464,7 +25489,7 @@ zürafa	1665n
 детвора	415j
 дети	415j
 детокс	452j
-детская горка	1954j
+детская горка	1962j
 детская комната	442j
 детская площадка	415j
 детский	415j
@@ -25485,7 +25510,7 @@ zürafa	1665n
 дикий	453j
 дикий запад	774j
 диковинный	471j
-динамитная шашка	1963j
+динамитная шашка	1971j
 динамичный	424j
 дискорд	549o
 дискотека	472j
@@ -25505,8 +25530,8 @@ zürafa	1665n
 долина	163j
 доллар	458j
 доллары	458j
-дом с садом	1919j
-дома	1916j
+дом с садом	1927j
+дома	1924j
 домашнее задание	392j
 домашний	433j
 домик	397j
@@ -25529,7 +25554,7 @@ zürafa	1665n
 дрема	449j
 дремать	449j
 дремота	449j
-дронт	1702j
+дронт	1710j
 дружба	425j
 дружелюбный	425j
 друзья	425j
@@ -25550,7 +25575,7 @@ zürafa	1665n
 дымка	203j
 дымный	343j
 дымчатый	485j
-дыня	1775j
+дыня	1783j
 дыхание	434j
 дьявол	463j
 дьявольский	463j
@@ -25564,12 +25589,12 @@ zürafa	1665n
 едва заметный	478j
 единорог	430j
 ели	121j
-елка	1760j
+елка	1768j
 ель	121j
 ельник	121j
 жадность	461j
 жара	206j
-жареная креветка	1854j
+жареная креветка	1862j
 жарища	206j
 жаркий	436j
 жарко	436j
@@ -25602,7 +25627,7 @@ zürafa	1665n
 жидкость	152j
 жизненная сила	452j
 жизнерадостный	425j
-жираф	1665j
+жираф	1673j
 жостово	833j
 жуткий	438j
 жуть	438j
@@ -25610,8 +25635,8 @@ zürafa	1665n
 забавный	425j
 забота	423j
 заботливый	423j
-заброшенный дом	1917j
-заварочный чайник	1883j
+заброшенный дом	1925j
+заварочный чайник	1891j
 завистливый	461j
 зависть	461j
 завод	411j
@@ -25629,7 +25654,7 @@ zürafa	1665n
 зайка	443j
 зайчик	443j
 закат	180j
-закат в городе	1949j
+закат в городе	1957j
 закатный	180j
 закаты	180j
 заклинание	430j
@@ -25651,15 +25676,15 @@ zürafa	1665n
 застолье	444j
 засуха	156j
 засушливый	156j
-зауропод	1716j
+зауропод	1724j
 заурядный	470j
 захватывающий	424j
 заход солнца	180j
 зачарованный	430j
-защитные очки	1980j
+защитные очки	1988j
 защищенный	441j
 звезда	176j
-звездная ночь	1945j
+звездная ночь	1953j
 звездное небо	176j
 звездный	176j
 звездный свет	176j
@@ -25674,7 +25699,7 @@ zürafa	1665n
 здравствуй	491j
 здравствуйте	491j
 зебра	351j
-зебры	1648j
+зебры	1656j
 зевать	449j
 зевота	449j
 зеленая	3j
@@ -25686,7 +25711,7 @@ zürafa	1665n
 зеленой	3j
 зеленые	3j
 зеленый	3j
-зеленый салат	1801j
+зеленый салат	1809j
 зеленый чай	258j
 зеленым	3j
 зеленых	3j
@@ -25698,7 +25723,7 @@ zürafa	1665n
 землистый	419j
 земля	169j
 земляника	230j
-земляной червь	1744j
+земляной червь	1752j
 зерно	252j
 зима	199j
 зимнего дворца	918j
@@ -25711,7 +25736,7 @@ zürafa	1665n
 зловещий	438j
 злой	437j
 злость	437j
-змея	1713j
+змея	1721j
 зной	206j
 знойный	206j
 знойный жар	436j
@@ -25742,7 +25767,7 @@ zürafa	1665n
 избегая	497j
 избушка	397j
 извержение	166j
-извержение вулкана	1902j
+извержение вулкана	1910j
 изморозь	187j
 изморось	201j
 измотанный	449j
@@ -25768,7 +25793,7 @@ zürafa	1665n
 импрессионист	828j
 импрессионистский	828j
 инвестиции	391j
-индейка	1689j
+индейка	1697j
 индиго	23j
 индиго крашение	868j
 индийская невеста	872j
@@ -25776,7 +25801,7 @@ zürafa	1665n
 индия	677o 822j
 индонезийский	896j
 индонезия	711o
-индуистский храм	1938j
+индуистский храм	1946j
 индустриальный	411j
 индустрия	411j
 иней	187j
@@ -25826,17 +25851,17 @@ zürafa	1665n
 июня	197j
 йога	447j
 йогурт	269j
-кааба	1941j
+кааба	1949j
 кабак	377j
-кабан	1657j
+кабан	1665j
 каваи	767j
 кавай	443j
 каир	811j
 какао	262j
 кактус	135j
 калифорния	818j
-кальмар	1864j
-камабоко	1855j
+кальмар	1872j
+камабоко	1863j
 каменный	303j
 камень	303j
 камин	340j
@@ -25870,11 +25895,11 @@ zürafa	1665n
 картахена	901j
 картина	474j
 картины	474j
-картофель	1795j
-картофель фри	1824j
+картофель	1803j
+картофель фри	1832j
 карфур	574o
-каска с белым крестом	2020j
-кастрюля с горячей едой	1836j
+каска с белым крестом	2028j
+кастрюля с горячей едой	1844j
 катар	686o
 катер	140j
 кафе	376j
@@ -25892,7 +25917,7 @@ zürafa	1665n
 кемпер	920j
 кемперский фаянс	920j
 кемпинг	453j
-кенгуру	1686j
+кенгуру	1694j
 кенийский	895j
 кения	707o
 кенте	779j
@@ -25911,13 +25936,13 @@ zürafa	1665n
 кипящий	436j
 кирпич	305j
 кирпичи	305j
-кирпичная кладка	1912j
-кирпичная стена	1912j
+кирпичная кладка	1920j
+кирпичная стена	1920j
 кирпичный	305j
 кислотный	484j
 кислый	228j
 кит	362j
-кит с фонтанчиком	1718j
+кит с фонтанчиком	1726j
 китай	675o
 китайская восковница	286j
 китайский красный	75j
@@ -25926,13 +25951,13 @@ zürafa	1665n
 китайский стиль	389j
 китайский храм	837j
 китайский шелк	871j
-клавишные	2028j
+клавишные	2036j
 кладбище	445j
 класс	392j
 классика	413j
 классическая музыка	432j
 классический	413j
-клатч	2001j
+клатч	2009j
 клементин	229j
 клен	130j
 кленовый	130j
@@ -25952,13 +25977,13 @@ zürafa	1665n
 ковбой	382j
 кожа	310j
 кожаный	310j
-коза	1661j
+коза	1669j
 кока кола	501o
 кокос	242j
-кокосы	1792j
-коктейль	1888j
+кокосы	1800j
+коктейль	1896j
 колдовство	430j
-колесо обозрения	1955j
+колесо обозрения	1963j
 колизей	825j
 колледж	392j
 колос	252j
@@ -25966,8 +25991,8 @@ zürafa	1665n
 колумбийский	901j
 колумбия	701o
 колыбельная	449j
-кольцо	2023j
-комар	1742j
+кольцо	2031j
+комар	1750j
 комедия	425j
 комета	177j
 комнатное растение	128j
@@ -25976,9 +26001,9 @@ zürafa	1665n
 компьютер	410j
 комфорт	433j
 комфортный	433j
-конга	2033j
-консервная банка	1843j
-консервы	1843j
+конга	2041j
+консервная банка	1851j
+консервы	1851j
 константинополь	809j
 конструктивизм	857j
 конструктивистский	857j
@@ -25990,7 +26015,7 @@ zürafa	1665n
 концерт	367j
 копенгаген	880j
 корабль	140j
-коралл	1728j
+коралл	1736j
 коралловый	28j
 коралловый риф	153j
 корейский	824j
@@ -26000,7 +26025,7 @@ zürafa	1665n
 корица	288j
 коричневатый	7j
 коричневый	7j
-коробка для еды на вынос	1860j
+коробка для еды на вынос	1868j
 корова	382j
 королева	417j
 королевский	417j
@@ -26033,13 +26058,13 @@ zürafa	1665n
 кофейный	107j
 кофейня	376j
 кочевник	453j
-кошелек	1999j
+кошелек	2007j
 кошка	346j
 кошки	346j
 кошкой	346j
 кошку	346j
 кошмар	438j
-краб	1861j
+краб	1869j
 краков	886j
 красная	0j
 красная площадь	873j
@@ -26047,37 +26072,37 @@ zürafa	1665n
 красноватый	0j
 красное	0j
 красное вино	265j
-красное яблоко	1782j
+красное яблоко	1790j
 красные	0j
 красный	0j
-красный конверт	1974j
+красный конверт	1982j
 красочный	179j
 кратер	166j
 креатив	474j
 креативный	474j
-креветка	1863j
+креветка	1871j
 кремль	873j
 кремовый	18j
-крендель	1814j
+крендель	1822j
 крепкий	440j
 крепость	393j
 кристалл	322j
 кровавый	344j
 кровать	449j
 кровь	344j
-крокодил	1710j
+крокодил	1718j
 кролик	443j
 кроме	497j
-кроссовки	2006j
+кроссовки	2014j
 кроткий	423j
-круассан	1811j
-круглосуточный магазин	1927j
-круглый червь	1744j
-кружка пива	1890j
+круассан	1819j
+круглосуточный магазин	1935j
+круглый червь	1752j
+кружка пива	1898j
 круиз	140j
 крыло	170j
 крылья	170j
-крыса	1672j
+крыса	1680j
 крыш	338j
 крыша	338j
 крышах	338j
@@ -26085,7 +26110,7 @@ zürafa	1665n
 крышу	338j
 куба	717o 796j
 кубизм	858j
-кубик льда	1899j
+кубик льда	1907j
 кубинский	796j
 кубистский	858j
 кубок	451j
@@ -26093,25 +26118,25 @@ zürafa	1665n
 кувшинки моне	828j
 кукуруза	251j
 кукурузное поле	251j
-кукурузный початок	1797j
+кукурузный початок	1805j
 кулич	407j
 купальник	143j
 купание	143j
 купаться	143j
 купюра	458j
 купюры	458j
-куриная ножка	1820j
-курица	1690j
+куриная ножка	1828j
+курица	1698j
 куркума	79j
-кусок мяса	1821j
-кусок пиццы	1825j
-кусочек торта	1872j
+кусок мяса	1829j
+кусок пиццы	1833j
+кусочек торта	1880j
 кутерьма	457j
 кухня	395j
 кухонный	395j
 кфс	578o
 кьяроскуро	829j
-лабораторный халат	1981j
+лабораторный халат	1989j
 лава	166j
 лаванда	211j
 лавандовый	211j
@@ -26126,27 +26151,27 @@ zürafa	1665n
 лак	325j
 лаковый	325j
 лаконичный	420j
-лама	1664j
+лама	1672j
 ламборгини	514o
 ламинария	138j
 лампа	368j
 лампочка	368j
 лампы	368j
 лапочка	443j
-лапша	1849j
+лапша	1857j
 ласка	423j
 ласковый	423j
 латте	256j
 латунный	60j
 латунь	60j
 лаунж	422j
-лебедь	1700j
+лебедь	1708j
 легенда	430j
 легендарный	430j
 лего	608o
 лед	185j
 леденец	277j
-леденец на палочке	1877j
+леденец на палочке	1885j
 леденцы	277j
 ледник	185j
 ледниковый	185j
@@ -26161,10 +26186,10 @@ zürafa	1665n
 ленинград	839j
 лениться	449j
 леново	562o
-леопард	1642j
+леопард	1650j
 лепестки	208j
 лепесток	208j
-лепешка	1813j
+лепешка	1821j
 лес	119j
 леса	119j
 лесной	119j
@@ -26176,7 +26201,7 @@ zürafa	1665n
 летний отпуск	197j
 лето	197j
 летом	197j
-летучая мышь	1679j
+летучая мышь	1687j
 лечение	452j
 ливан	892j
 ливанский	892j
@@ -26192,6 +26217,7 @@ zürafa	1665n
 лимонный сок	228j
 лимоны	228j
 линкедин	609o
+лион	936j
 лиса	355j
 лисицкий	857j
 лиссабон	835j
@@ -26201,7 +26227,7 @@ zürafa	1665n
 листок	128j
 листопад	198j
 листья	128j
-листья на ветру	1770j
+листья на ветру	1778j
 литература	341j
 лодка	140j
 лоза	134j
@@ -26212,8 +26238,8 @@ zürafa	1665n
 лотос	213j
 лоу фай	776j
 лофай	776j
-лошадь	1646j
-лошадь на карусели	1953j
+лошадь	1654j
+лошадь на карусели	1961j
 луг	124j
 луга	124j
 луговой	124j
@@ -26226,7 +26252,7 @@ zürafa	1665n
 лунно белый	76j
 лунный	175j
 лунный новый год	403j
-лунный пирог	1856j
+лунный пирог	1864j
 лунный пряник	854j
 лунный свет	175j
 лыжи	199j
@@ -26269,7 +26295,7 @@ zürafa	1665n
 мальва	63j
 мальчик	493j
 малютка	442j
-мамонт	1667j
+мамонт	1675j
 манго	240j
 мандарин	229j
 мандраж	448j
@@ -26288,13 +26314,13 @@ zürafa	1665n
 март	196j
 марта	196j
 масаи	895j
-масленка	1841j
+масленка	1849j
 маслины	300j
 масло	270j
-масляный	1841j
+масляный	1849j
 мастеркард	535o
 мастерская	411j
-мате	1898j
+мате	1906j
 матисс	756j
 матрешка	873j
 матрос	140j
@@ -26350,11 +26376,11 @@ zürafa	1665n
 метро	373j
 механизм	308j
 механический	308j
-мечеть	1937j
+мечеть	1945j
 мечта	431j
 мечтательный	431j
 мечтать	431j
-микроб	1745j
+микроб	1753j
 милан	929j
 милан фк	647o
 милашка	443j
@@ -26366,7 +26392,7 @@ zürafa	1665n
 минималистичный	420j
 минималистский	420j
 мирный	421j
-миска с ложкой	1838j
+миска с ложкой	1846j
 мистика	429j
 мистический	429j
 миф	430j
@@ -26410,30 +26436,30 @@ zürafa	1665n
 монохром	464j
 монохромный	464j
 монстр	438j
-морда волка	1634j
-морда енота	1636j
-морда коалы	1681j
-морда коровы	1651j
-морда кошки	1637j
-морда кролика	1674j
-морда лисицы	1635j
-морда лошади	1643j
-морда льва	1639j
-морда медведя	1680j
-морда мыши	1670j
-морда обезьяны	1626j
-морда панды	1682j
-морда свиньи	1655j
-морда собаки	1630j
-морда тигра	1640j
-морда хомяка	1673j
+морда волка	1642j
+морда енота	1644j
+морда коалы	1689j
+морда коровы	1659j
+морда кошки	1645j
+морда кролика	1682j
+морда лисицы	1643j
+морда лошади	1651j
+морда льва	1647j
+морда медведя	1688j
+морда мыши	1678j
+морда обезьяны	1634j
+морда панды	1690j
+морда свиньи	1663j
+морда собаки	1638j
+морда тигра	1648j
+морда хомяка	1681j
 море	140j
 мореплавание	140j
-морковка	1796j
+морковка	1804j
 морковь	250j
 мороженое	279j
-мороженое в креманке	1867j
-мороженое в стаканчике	1866j
+мороженое в креманке	1875j
+мороженое в стаканчике	1874j
 мороз	187j
 морозно белый	83j
 морозный	187j
@@ -26453,7 +26479,7 @@ zürafa	1665n
 москва	873j
 мост	373j
 мост золотые ворота	720o
-мост ночью	1951j
+мост ночью	1959j
 мотивация	439j
 мотивированный	439j
 мотор	411j
@@ -26471,22 +26497,23 @@ zürafa	1665n
 мужской	493j
 мужчина	493j
 музей	474j
-музыка ветра	1972j
+музыка ветра	1980j
 музыкальный фестиваль	367j
 мулен руж	916j
 мультики	415j
 мультфильм	415j
 мумбаи	822j
 мунк	757j
-муравей	1733j
+муравей	1741j
 муха	831j
 мучительный	426j
 мшистый	132j
-мышь	1671j
+мышь	1679j
+мюнхен	932j
 мягкий	423j
 мягкий тон	481j
 мягкость	423j
-мясо на косточке	1819j
+мясо на косточке	1827j
 мята	30j
 мятный	30j
 на природе	453j
@@ -26517,7 +26544,7 @@ zürafa	1665n
 наука	410j
 научная фантастика	410j
 научный	410j
-национальный парк	1908j
+национальный парк	1916j
 ндебеле	908j
 не	497j
 не используй	497j
@@ -26611,8 +26638,8 @@ zürafa	1665n
 норвегия	692o 849j
 норвежский	849j
 нордический	387j
-носки	1989j
-носорог	1668j
+носки	1997j
+носорог	1676j
 ностальгический	450j
 ностальгия	413j
 ностальгия светлая	450j
@@ -26625,7 +26652,7 @@ zürafa	1665n
 ночник	368j
 ночное время	193j
 ночной	193j
-ночной город	1946j
+ночной город	1954j
 ночной клуб	472j
 ночной рынок	365j
 ночь	193j
@@ -26645,7 +26672,7 @@ zürafa	1665n
 оаэ	685o
 обаяние	443j
 обаятельный	443j
-обезьяна	1627j
+обезьяна	1635j
 обещание	439j
 обжигающий	436j
 обида	426j
@@ -26670,7 +26697,7 @@ zürafa	1665n
 овощ	469j
 овощи	469j
 овощной	469j
-овощной салат	1839j
+овощной салат	1847j
 овца	382j
 огненный	167j
 огни	368j
@@ -26682,10 +26709,10 @@ zürafa	1665n
 одеяло	433j
 одинокий	426j
 одиночество	426j
-одногорбый верблюд	1662j
+одногорбый верблюд	1670j
 однообразие	470j
 однообразный	470j
-одэн	1852j
+одэн	1860j
 оживленный	424j
 озера	147j
 озерно синий	42j
@@ -26701,16 +26728,16 @@ zürafa	1665n
 октоберфест	784j
 октябрь	198j
 октября	198j
-олень	1649j
-олива	1791j
-оливка	1791j
+олень	1657j
+олива	1799j
+оливка	1799j
 оливки	300j
 оливковое масло	300j
 оливковый	24j
 олимпиада	723o
-омар	1862j
+омар	1870j
 омерзительный	460j
-онигири	1846j
+онигири	1854j
 онлайн	410j
 опавшие листья	129j
 опал	321j
@@ -26721,15 +26748,15 @@ zürafa	1665n
 оптимизм	439j
 оптимист	439j
 оптимистичный	439j
-орангутан	1629j
-орангутанг	1629j
+орангутан	1637j
+орангутанг	1637j
 оранжево красный	97j
 оранжевый	1j
 оранжерея	126j
 орбита	177j
 органика	418j
 органический	418j
-орел	1698j
+орел	1706j
 орех	301j
 оркестр	432j
 орхидея	219j
@@ -26745,6 +26772,7 @@ zürafa	1665n
 осенняя листва	129j
 осень	198j
 осенью	198j
+осло	935j
 османский	809j
 османтус	225j
 осознанность	447j
@@ -26755,7 +26783,7 @@ zürafa	1665n
 островок	155j
 острый перец	297j
 острый соус	297j
-осьминог	1726j
+осьминог	1734j
 от кутюр	432j
 отвага	440j
 отважный	440j
@@ -26772,32 +26800,32 @@ zürafa	1665n
 отпуск	422j
 отчаяние	426j
 офис	391j
-офисное здание	1920j
+офисное здание	1928j
 официальный	445j
 охра	36j
 охристый	36j
 очаг	340j
 очарование	443j
 очаровательный	443j
-очки	1978j
+очки	1986j
 паб	377j
 павлин	349j
 павлиний синий	46j
 пагода	379j
-падающие листья	1769j
+падающие листья	1777j
 пайетки	466j
-пакетик сока	1897j
-пакеты	2002j
+пакетик сока	1905j
+пакеты	2010j
 пакистан	709o
-палатка	1943j
+палатка	1951j
 палермо	898j
 палех	833j
 палисадник	126j
-пальма	1762j
-пальто	1988j
+пальма	1770j
+пальто	1996j
 палящий	206j
 памуккале	840j
-памятная лента	1977j
+памятная лента	1985j
 памятный	445j
 память	450j
 панасоник	583o
@@ -26812,7 +26840,7 @@ zürafa	1665n
 парень	493j
 париж	798j
 парижский	798j
-парикмахерская	1957j
+парикмахерская	1965j
 парк	127j
 парковый	127j
 пароход	140j
@@ -26829,8 +26857,8 @@ zürafa	1665n
 пасха	407j
 пасхальный	407j
 патагония	884j
-паук	1739j
-паутина	1740j
+паук	1747j
+паутина	1748j
 пейпал	536o
 пекарня	271j
 пекин	922j
@@ -26859,7 +26887,7 @@ zürafa	1665n
 персиково розовый	73j
 персиковый	27j
 перу	703o 821j
-перчатки	1987j
+перчатки	1995j
 перчик чили	297j
 перышко	342j
 перья	342j
@@ -26873,13 +26901,13 @@ zürafa	1665n
 петербургский	839j
 петра	810j
 петриковская роспись	887j
-петух	1691j
-петушок	1691j
+петух	1699j
+петушок	1699j
 печаль	426j
 печальный	426j
-печеный сладкий картофель	1851j
+печеный сладкий картофель	1859j
 печенье	272j
-печенье с предсказанием	1859j
+печенье с предсказанием	1867j
 печка	340j
 пещера	165j
 пещерный	165j
@@ -26905,7 +26933,7 @@ zürafa	1665n
 питер	839j
 пицца	248j
 плавание	143j
-плавки	1994j
+плавки	2002j
 плакать	426j
 пламенный	167j
 пламя	167j
@@ -26915,11 +26943,11 @@ zürafa	1665n
 пластиковый	329j
 пластмасса	329j
 плато	159j
-платье	1990j
+платье	1998j
 плач	426j
 плед	433j
 плейстейшен	512o
-плитка шоколада	1875j
+плитка шоколада	1883j
 плоды	468j
 пломбир	279j
 плутон	177j
@@ -26939,7 +26967,7 @@ zürafa	1665n
 под водой	399j
 под открытым небом	453j
 подавленный	426j
-подарок	1976j
+подарок	1984j
 подводный	399j
 подводный мир	399j
 подсолнечник	212j
@@ -26983,7 +27011,7 @@ zürafa	1665n
 помнить	450j
 пончик	272j
 поп арт	830j
-попкорн	1840j
+попкорн	1848j
 попугай	354j
 пораженный	459j
 поразительный	459j
@@ -27011,7 +27039,7 @@ zürafa	1665n
 поцелуй	427j
 початок	251j
 почва	169j
-почта	1922j
+почта	1930j
 почтение	445j
 почтительный	445j
 поэзия	341j
@@ -27087,17 +27115,18 @@ zürafa	1665n
 психоделика	751j
 психоделический	471j
 псом	347j
-птица	1695j
-пуанты	2011j
+птица	1703j
+пуанты	2019j
 пугающий	438j
-пудель	1633j
-пудинг	1878j
+пудель	1641j
+пудинг	1886j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурга	188j
 пурпурно розовый	21j
 пурпурный	5j
-пустое гнездо	1771j
+пусан	938j
+пустое гнездо	1779j
 пустота	426j
 пустынный	156j
 пустыня	156j
@@ -27117,7 +27146,7 @@ zürafa	1665n
 пятидесятые	746j
 равнина	124j
 равновесие	421j
-рагу в сковороде	1835j
+рагу в сковороде	1843j
 рад	425j
 раджастхан	842j
 радостный	425j
@@ -27134,10 +27163,10 @@ zürafa	1665n
 рай	462j
 райский	462j
 ракета	398j
-раковина	1727j
+раковина	1735j
 рамадан	786j
 ранголи	851j
-ранец	2003j
+ранец	2011j
 раннее утро	189j
 рано утром	189j
 ранчо	382j
@@ -27154,7 +27183,7 @@ zürafa	1665n
 расслабляющий	422j
 расстроенный	426j
 растение	128j
-растение в горшке	1759j
+растение в горшке	1767j
 растерянный	448j
 расцвет	208j
 рахат лукум	285j
@@ -27188,10 +27217,10 @@ zürafa	1665n
 риад	797j
 рим	825j
 римский	825j
-рис с карри	1848j
+рис с карри	1856j
 рисовое поле	253j
 рисовые террасы	803j
-рисовый крекер	1845j
+рисовый крекер	1853j
 ритуал	429j
 риф	153j
 робот	410j
@@ -27200,7 +27229,7 @@ zürafa	1665n
 рождественский	400j
 рождество	400j
 роза	210j
-розетка	1750j
+розетка	1758j
 розовато лиловый	63j
 розоватый	6j
 розово красный	72j
@@ -27220,7 +27249,7 @@ zürafa	1665n
 роскошь	416j
 российский флаг	678o
 россия	678o 873j
-росток	1758j
+росток	1766j
 ротко	763j
 роща	119j
 рубин	55j
@@ -27238,7 +27267,7 @@ zürafa	1665n
 ручей	148j
 ручьи	148j
 рыба	399j
-рыба еж	1724j
+рыба еж	1732j
 рыбки	399j
 рыдать	426j
 рыжевато коричневый	26j
@@ -27267,8 +27296,8 @@ zürafa	1665n
 санкт петербург	839j
 санта клаус	400j
 санторини	386j
-сапог	2012j
-сапоги	2012j
+сапог	2020j
+сапоги	2020j
 сапфир	54j
 сапфировый	54j
 сарай	382j
@@ -27293,7 +27322,7 @@ zürafa	1665n
 свежо	434j
 сверкать	466j
 сверкающий	466j
-сверчок	1737j
+сверчок	1745j
 свет звезд	176j
 свет костра	167j
 свет лампы	368j
@@ -27317,10 +27346,10 @@ zürafa	1665n
 свечка	339j
 свидание	427j
 свинг	473j
-свиной пятачок	1658j
+свиной пятачок	1666j
 свинцово серый	85j
 свинцовый	85j
-свинья	1656j
+свинья	1664j
 свитер	433j
 свобода	453j
 святилище	379j
@@ -27389,7 +27418,7 @@ zürafa	1665n
 сильный	440j
 симпатичный	443j
 симфония	432j
-синагога	1939j
+синагога	1947j
 сингапур	715o
 синдзюку	890j
 сине белый фарфор	318j
@@ -27422,20 +27451,20 @@ zürafa	1665n
 склад	411j
 скорбный	426j
 скорбь	426j
-скорпион	1741j
-скрипка	2030j
+скорпион	1749j
+скрипка	2038j
 скромный	423j
 скрытый	429j
 скука	470j
 скукота	470j
-скунс	1685j
+скунс	1693j
 скучающий	470j
 скучно	470j
 скучный	470j
 слава	451j
 славный	451j
 сладости	277j
-следы животного	1688j
+следы животного	1696j
 слеза	426j
 слезы	426j
 слива	245j
@@ -27445,7 +27474,7 @@ zürafa	1665n
 сливы	245j
 слизкий	460j
 слизь	460j
-слон	1666j
+слон	1674j
 слоновая кость	38j
 смартфон	410j
 смелость	440j
@@ -27474,14 +27503,14 @@ zürafa	1665n
 снэпчат	552o
 со вкусом	432j
 собака	347j
-собака поводырь	1632j
+собака поводырь	1640j
 собаки	347j
 собакой	347j
 собаку	347j
 соблазн	428j
 соблазнительный	428j
 собор	394j
-сова	1701j
+сова	1709j
 советский плакат	857j
 современный	420j
 сожаление	426j
@@ -27492,7 +27521,7 @@ zürafa	1665n
 солдаты	467j
 солидный	441j
 солнечные лучи	172j
-солнечные очки	1979j
+солнечные очки	1987j
 солнечный	173j
 солнечный день	173j
 солнечный луч	172j
@@ -27500,7 +27529,7 @@ zürafa	1665n
 солнце	172j
 солнышко	172j
 соломенная шляпа	275j
-солонка	1842j
+солонка	1850j
 сомнение	448j
 сон	431j
 сонгкран	780j
@@ -27516,9 +27545,9 @@ zürafa	1665n
 сочный	480j
 сочувствие	423j
 спа	422j
-спагетти	1850j
+спагетти	1858j
 спальня	396j
-спасательный жилет	1982j
+спасательный жилет	1990j
 спать	449j
 спектр	179j
 специи	288j
@@ -27533,11 +27562,11 @@ zürafa	1665n
 средиземноморье	386j
 стабильность	441j
 стабильный	441j
-стадион	1909j
-стакан молока	1881j
-стакан с виски	1893j
-стакан с жидкостью	1894j
-стакан с соломинкой	1895j
+стадион	1917j
+стакан молока	1889j
+стакан с виски	1901j
+стакан с жидкостью	1902j
+стакан с соломинкой	1903j
 сталь	306j
 стальной	306j
 стамбул	809j
@@ -27552,7 +27581,7 @@ zürafa	1665n
 старые времена	450j
 старые книги	341j
 старый	414j
-статуя свободы	1935j
+статуя свободы	1943j
 стекло	316j
 стеклянный	316j
 стена	375j
@@ -27601,7 +27630,7 @@ zürafa	1665n
 суматоха	457j
 сумеречный	192j
 сумерки	192j
-сумка	2000j
+сумка	2008j
 сумрачный	487j
 суровый	445j
 сусальное золото	328j
@@ -27609,7 +27638,7 @@ zürafa	1665n
 счастливый	425j
 счастье	425j
 сша	670o
-сэндвич	1827j
+сэндвич	1835j
 сюзане	910j
 сюрприз	459j
 сюрреализм	758j
@@ -27628,16 +27657,16 @@ zürafa	1665n
 тайный	429j
 тайский	816j
 тайфун	202j
-тако	1828j
+тако	1836j
 такси	372j
-тамал	1830j
-тамале	1830j
+тамал	1838j
+тамале	1838j
 танец	424j
 танцевать	424j
 танцпол	472j
 танцы	424j
 танчхон	836j
-таракан	1738j
+таракан	1746j
 тартан	819j
 татами	826j
 тауп	68j
@@ -27672,7 +27701,7 @@ zürafa	1665n
 технологии	410j
 технологичный	410j
 технология	410j
-ти рекс	1717j
+ти рекс	1725j
 тибет	820j
 тибетский	820j
 тигр	350j
@@ -27686,7 +27715,7 @@ zürafa	1665n
 тлеющие угли	168j
 тлеющий	168j
 тойота	518o
-токийская башня	1934j
+токийская башня	1942j
 токио	890j
 токсичный	460j
 толпа	457j
@@ -27703,8 +27732,9 @@ zürafa	1665n
 торжествующий	451j
 тории	843j
 торнадо	202j
+торонто	934j
 торт	272j
-торт ко дню рождения	1871j
+торт ко дню рождения	1879j
 торт черный лес	273j
 тортик	272j
 торшер	368j
@@ -27737,27 +27767,27 @@ zürafa	1665n
 тревожный	448j
 трезвый	445j
 треккинг	453j
-треккинговый ботинок	2007j
+треккинговый ботинок	2015j
 тренировка	424j
 трепет	459j
 триколор	678o
-трилистник	1766j
+трилистник	1774j
 триумф	451j
 трон	417j
 тропик	385j
 тропики	385j
-тропическая рыба	1723j
+тропическая рыба	1731j
 тропический	385j
-тропический коктейль	1889j
+тропический коктейль	1897j
 тропический лес	120j
 тропический пляж	145j
 трофей	451j
-труба	2029j
+труба	2037j
 тукан	274j
 туканы	274j
 тулуз лотрек	916j
 туман	203j
-туманно	1944j
+туманно	1952j
 туманность	177j
 туманный	203j
 туманный тон	485j
@@ -27772,14 +27802,14 @@ zürafa	1665n
 тусклый	487j
 тусоваться	472j
 тусовка	472j
-туфли на каблуке	2009j
+туфли на каблуке	2017j
 туча	171j
 тучи	171j
 тушь	324j
 тыква	247j
-тыква фонарь	1959j
+тыква фонарь	1967j
 тьма	446j
-тюлень	1721j
+тюлень	1729j
 тюльпан	214j
 тюльпаны	214j
 у камина	433j
@@ -27791,7 +27821,7 @@ zürafa	1665n
 уважение	445j
 уверенность	440j
 уверенный	440j
-увядший цветок	1752j
+увядший цветок	1760j
 угли	168j
 уголек	168j
 угольно серый	37j
@@ -27814,10 +27844,10 @@ zürafa	1665n
 укие э	832j
 украина	679o
 украинский	887j
-украшенный бамбук	1969j
+украшенный бамбук	1977j
 україна	679o
 улан батор	893j
-улитка	1730j
+улитка	1738j
 улица	374j
 уличный	374j
 уличный фонарь	368j
@@ -27830,8 +27860,8 @@ zürafa	1665n
 ультрамариновый	44j
 умиротворение	421j
 умиротворенный	421j
-универмаг	1929j
-универсам	1929j
+универмаг	1937j
+универсам	1937j
 университет	392j
 унылый	470j
 уорхол	830j
@@ -27849,10 +27879,10 @@ zürafa	1665n
 усталость	449j
 усталый	449j
 устойчивый	441j
-устрица	1865j
-устричный	1865j
+устрица	1873j
+устричный	1873j
 утес	164j
-утка	1699j
+утка	1707j
 утонченность	432j
 утонченный	432j
 утонченный сдержанный	456j
@@ -27872,14 +27902,14 @@ zürafa	1665n
 уютный	433j
 фабрика	411j
 файрфокс	555o
-фалафель	1832j
+фалафель	1840j
 фанки	471j
 фантазия	430j
 фантастика	410j
 фараон	811j
 фарфор	317j
 фарфоровый	317j
-фасоль	1806j
+фасоль	1814j
 февраль	199j
 февраля	199j
 федэкс	532o
@@ -27931,10 +27961,10 @@ zürafa	1665n
 фонарик	368j
 фонарики	788j
 фонарь	368j
-фонарь из тыквы	1959j
+фонарь из тыквы	1967j
 фондовый рынок	391j
-фондю	1837j
-фонтан	1942j
+фондю	1845j
+фонтан	1950j
 формальный	445j
 франция	662o
 французская ривьера	846j
@@ -27945,10 +27975,10 @@ zürafa	1665n
 фруктовый салат	468j
 фрукты	468j
 фрустрация	437j
-фудзияма	1903j
+фудзияма	1911j
 фуксия	65j
 футбол	424j
-футболка	1984j
+футболка	1992j
 футуризм	410j
 футуристичный	410j
 фьорд	147j
@@ -27981,7 +28011,7 @@ zürafa	1665n
 хлебный	271j
 хлопковый	314j
 хлопок	314j
-хлопушка	1966j
+хлопушка	1974j
 хмурое небо	204j
 хого	333j
 хойан	838j
@@ -28001,7 +28031,7 @@ zürafa	1665n
 хорошее настроение	425j
 хорошенький	443j
 хоррор	438j
-хот дог	1826j
+хот дог	1834j
 хот пот	333j
 хохлома	833j
 хохломская	833j
@@ -28038,7 +28068,7 @@ zürafa	1665n
 цветение	208j
 цветение сакуры	209j
 цветок	208j
-цветок вишни	1747j
+цветок вишни	1755j
 цветочки	208j
 цветочный	208j
 цветущая вишня	209j
@@ -28046,7 +28076,7 @@ zürafa	1665n
 цветы	208j
 цветы персика	217j
 цветы сливы	216j
-цельный купальник	1993j
+цельный купальник	2001j
 цемент	304j
 центр города	373j
 церемониальный	445j
@@ -28058,25 +28088,26 @@ zürafa	1665n
 цзяннань	383j
 циан	14j
 циклон	202j
-цилиндр	2016j
+цилиндр	2024j
 ципао	871j
 цирк	367j
-цирковой шатер	1958j
+цирковой шатер	1966j
 цитадель	393j
 цитрус	229j
 цифровой	410j
-цыпленок	1694j
-цыпленок боком	1693j
-цыпленок в яйце	1692j
+цыпленок	1702j
+цыпленок боком	1701j
+цыпленок в яйце	1700j
 цыплячий желтый	77j
+цюрих	933j
 чаек	257j
 чаепитие	257j
 чай	257j
 чай с молоком	260j
-чай с шариками	1896j
+чай с шариками	1904j
 чайная плантация	827j
 чайная церемония	826j
-чайник	1883j
+чайник	1891j
 чайной плантации	827j
 чайные плантации	827j
 чайные поля	827j
@@ -28085,14 +28116,14 @@ zürafa	1665n
 чакра	447j
 чародей	430j
 часовня	394j
-чашка без ручки	1884j
+чашка без ручки	1892j
 чаща	119j
 челси	632o
 чемпион	451j
-червь	1744j
-червяк	1744j
+червь	1752j
+червяк	1752j
 череп	438j
-черепаха	1711j
+черепаха	1719j
 черешня	231j
 черника	233j
 чернила	47j
@@ -28104,13 +28135,13 @@ zürafa	1665n
 черный песок	158j
 черный чай	257j
 черт	463j
-чеснок	1803j
-чесночный	1803j
+чеснок	1811j
+чесночный	1811j
 честность	441j
 честный	441j
 честь	451j
-четки	2021j
-четырехлистный клевер	1767j
+четки	2029j
+четырехлистный клевер	1775j
 чехия	698o
 чешский	882j
 чикаго буллз	615o
@@ -28119,8 +28150,8 @@ zürafa	1665n
 чистота	442j
 чистый	442j
 чистый воздух	434j
-чокающиеся бокалы	1892j
-чокающиеся кружки	1891j
+чокающиеся бокалы	1900j
+чокающиеся кружки	1899j
 чувственный	428j
 чувство вины	448j
 чугун	307j
@@ -28140,11 +28171,11 @@ zürafa	1665n
 шампанское	266j
 шанель	612o
 шанхай	815j
-шапочка выпускника	2017j
+шапочка выпускника	2025j
 шарики	370j
 шартрез	67j
-шарф	1986j
-шаурма	1831j
+шарф	1994j
+шаурма	1839j
 шафран	299j
 шварцвальд	921j
 шварцвальдский торт	273j
@@ -28171,13 +28202,13 @@ zürafa	1665n
 школа	392j
 школьный	392j
 школьный автобус	291j
-шляпка	2015j
+шляпка	2023j
 шок	459j
 шокированный	459j
 шоколад	262j
 шоколадка	262j
 шоколадный	108j
-шорты	1995j
+шорты	2003j
 шоссе	373j
 шотландия	819j
 шотландский	819j
@@ -28252,7 +28283,7 @@ zürafa	1665n
 ягоды	254j
 яд	460j
 ядовитый	460j
-яичница на сковороде	1834j
+яичница на сковороде	1842j
 яйца	270j
 яйцо	270j
 ямайка	704o 805j
@@ -28264,10 +28295,10 @@ zürafa	1665n
 янтарь	32j
 япония	388j 661o
 японская гравюра	832j
-японская почта	1921j
-японские куклы	1970j
+японская почта	1929j
+японские куклы	1978j
 японский	388j
-японский замок	1931j
+японский замок	1939j
 яркий	479j
 яркий живой	424j
 ярко	479j
@@ -28282,7 +28313,7 @@ zürafa	1665n
 ясность	434j
 ясный день	173j
 яхта	140j
-ящерица	1712j
+ящерица	1720j
 ابتسامه	425k
 ابتعد عن	497k
 ابتكار	410k
@@ -28290,7 +28321,7 @@ zürafa	1665n
 ابداع	474k
 ابداعي	474k
 ابراج	373k
-ابريق شاي	1883k
+ابريق شاي	1891k
 ابريل	196k
 ابطال	440k
 ابقار	382k
@@ -28320,7 +28351,7 @@ zürafa	1665n
 احترافي	441k
 احترام	445k
 احتفال	367k
-احتفال برؤيه القمر	1973k
+احتفال برؤيه القمر	1981k
 احتفالي	444k
 احتفاليه	444k
 احجيه	429k
@@ -28339,7 +28370,7 @@ zürafa	1665n
 احمر دموي	71k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفاه	2022k
+احمر شفاه	2030k
 احمر صدئي	112k
 احمر صيني	75k
 احمر فاقع	74k
@@ -28363,7 +28394,7 @@ zürafa	1665n
 اخضر نعناعي	30k
 اخضر نيون	117k
 اخضر يشبي	50k
-اخطبوط	1726k
+اخطبوط	1734k
 ادب	341k
 ادخنه	343k
 ادغال	120k
@@ -28381,8 +28412,8 @@ zürafa	1665n
 ارجواني فاتح	64k
 ارجواني وردي	21k
 ارخبيل	155k
-ارز مطبوخ	1847k
-ارز وكاري	1848k
+ارز مطبوخ	1855k
+ارز وكاري	1856k
 ارسنال	631o
 ارض	169k
 ارض العجائب	430k
@@ -28418,7 +28449,7 @@ zürafa	1665n
 اسباني	897k
 اسبانيا	665o
 اسبريسو	255k
-استاد	1909k
+استاد	1917k
 استبعد	497k
 استثمار	391k
 استجمام	422k
@@ -28507,7 +28538,7 @@ zürafa	1665n
 اكتوبر	198k
 اكواخ	397k
 اكواريوم	399k
-اكورديون	2026k
+اكورديون	2034k
 الا	497k
 الارجنتين	668o
 الاردن	810k
@@ -28540,7 +28571,7 @@ zürafa	1665n
 التشيك	698o
 التعبيريه	757k
 التكعيبيه	858k
-التيرانوصور	1717k
+التيرانوصور	1725k
 الثمانينيات	744k
 الجحيم	463k
 الحبشه	894k
@@ -28609,7 +28640,7 @@ zürafa	1665n
 الكتروني	410k
 الكترونيات	410k
 الكرملين	873k
-الكعبه	1941k
+الكعبه	1949k
 الكولوسيوم	825k
 الكون	177k
 الليالي البيضاء	839k
@@ -28637,8 +28668,8 @@ zürafa	1665n
 النهار	195k
 النيل	811k
 اله	308k
-اله بانجو	2031k
-اله نفخ	2029k
+اله بانجو	2039k
+اله نفخ	2037k
 الهام	439k
 الهند	677o 822k
 الهي	447k
@@ -28689,12 +28720,12 @@ zürafa	1665n
 اندونيسي	896k
 اندونيسيا	711o
 انزعاج	437k
-انسان الغاب	1629k
+انسان الغاب	1637k
 انستغرام	507o
 انسجام	421k
-انشاءات	1911k
+انشاءات	1919k
 انطباعي	828k
-انف خنزير	1658k
+انف خنزير	1666k
 انهار	148k
 انهار جليديه	185k
 انهيار ثلجي	162k
@@ -28714,8 +28745,9 @@ zürafa	1665n
 اوركسترا	432k
 اوركيد	219k
 اوزبكستان	910k
-اوزه	1700k
+اوزه	1708k
 اوساكا	925k
+اوسلو	935k
 اوسمانثوس	225k
 اوف وايت	104k
 اوكراني	887k
@@ -28802,7 +28834,7 @@ zürafa	1665n
 برتقالي	1k
 برتقاليه	1k
 برج	373k
-برج طوكيو	1934k
+برج طوكيو	1942k
 برجر كينج	579o
 برد	435k
 برشلونه	801k
@@ -28818,13 +28850,13 @@ zürafa	1665n
 بروده الطقس	435k
 بروفانس	845k
 بروكلي	469k
-بروكولي	1802k
+بروكولي	1810k
 برونز	58k
 برونز قديم	327k
 برونزي	58k
 بري	453k
 بريء	442k
-بريتزل	1814k
+بريتزل	1822k
 بريطانيا	808k
 بريق	466k
 بريه	453k
@@ -28836,9 +28868,9 @@ zürafa	1665n
 بسيط	420k
 بسيطه	420k
 بطء	449k
-بطاطا حلوه مشويه	1851k
-بطاطس	1795k
-بطاطس مقليه	1824k
+بطاطا حلوه مشويه	1859k
+بطاطس	1803k
+بطاطس مقليه	1832k
 بطانيات	433k
 بطانيه	433k
 بطريق	353k
@@ -28850,11 +28882,11 @@ zürafa	1665n
 بعثه	453k
 بعد الظهر	191k
 بعد حلول الظلام	193k
-بعوضه	1742k
+بعوضه	1750k
 بغير	497k
 بقره	382k
-بقول	1806k
-بقوليات	1806k
+بقول	1814k
+بقوليات	1814k
 بكاء	426k
 بكين	922k
 بلا	497k
@@ -28892,26 +28924,27 @@ zürafa	1665n
 بهيج	444k
 بوابه توري	843k
 بودابست	900k
-بودل	1633k
+بودل	1641k
 بوربون	268k
 بورسلين	317k
 بورش	334k
 بورشه	523o
 بورصه	391k
-بوريتو	1829k
+بوريتو	1837k
+بوسان	938k
 بوظه	279k
 بولندا	696o
 بولندي	886k
 بولينيزيا	907k
 بوليوود	772k
-بومه	1701k
+بومه	1709k
 بونبون	277k
 بوهيمي	752k
 بوينس ايرس	883k
 بي ام دبليو	515o
 بيئه	418k
 بيئي	418k
-بيانو	2028k
+بيانو	2036k
 بيبسي	603o
 بيت	433k
 بيت ريفي	397k
@@ -28937,7 +28970,7 @@ zürafa	1665n
 تافه	470k
 تاكسي	372k
 تاكل	309k
-تامال	1830k
+تامال	1838k
 تامل	447k
 تاهيتي	907k
 تايبيه	923k
@@ -28999,7 +29032,7 @@ zürafa	1665n
 تغذيه	452k
 تفاؤل	439k
 تفاح	237k
-تفاح احمر	1782k
+تفاح احمر	1790k
 تفاح اخضر	238k
 تفاحه	237k
 تفاصيل	496k
@@ -29013,8 +29046,8 @@ zürafa	1665n
 تلاميذ	392k
 تلميذ	392k
 تله	161k
-تمثال الحريه	1935k
-تمساح	1710k
+تمثال الحريه	1943k
+تمساح	1718k
 تموز	197k
 تمويه	467k
 تنانين	430k
@@ -29031,9 +29064,10 @@ zürafa	1665n
 توت	254k
 توت ازرق	233k
 توت العليق	234k
-توت بري	1788k
+توت بري	1796k
 توتر	448k
 توتورو	860k
+تورونتو	934k
 توست	271k
 توسكانا	799k
 توق	450k
@@ -29043,7 +29077,7 @@ zürafa	1665n
 تونسي	905k
 تويتر	610o
 تويوتا	518o
-تي شيرت	1984k
+تي شيرت	1992k
 تيراكوتا	111k
 تيك توك	547o
 تيليجرام	543o
@@ -29053,7 +29087,7 @@ zürafa	1665n
 ثراء	416k
 ثروه	416k
 ثري	416k
-ثعبان	1713k
+ثعبان	1721k
 ثعلب	355k
 ثقه	441k
 ثلج	188k
@@ -29061,28 +29095,28 @@ zürafa	1665n
 ثلوج	188k
 ثمار	468k
 ثمار التوت	254k
-ثور امريكي	1650k
+ثور امريكي	1658k
 ثوران	166k
 جاد	445k
 جاز	473k
 جامايكا	704o 805k
 جامح	453k
 جامعه	392k
-جاموس مائي	1653k
+جاموس مائي	1661k
 جايبور	842k
 جبال	160k
 جبال الالب	162k
 جبال جليديه	185k
 جبال مثلجه	162k
 جبل	160k
-جبل بقمه ثلجيه	1900k
+جبل بقمه ثلجيه	1908k
 جبل جليدي	185k
-جبل فوجي	1903k
+جبل فوجي	1911k
 جبل مثلج	162k
 جحيم	463k
 جدار	375k
 جدار طيني	375k
-جدجد	1737k
+جدجد	1745k
 جدران	375k
 جدول	148k
 جدير بالثقه	441k
@@ -29095,12 +29129,12 @@ zürafa	1665n
 جراند كانيون	817k
 جرانيت	303k
 جراه	440k
-جرثوم	1745k
-جرثومه	1745k
-جرس الريح	1972k
+جرثوم	1753k
+جرثومه	1753k
+جرس الريح	1980k
 جرعه سحريه	430k
 جرف	164k
-جره عسل	1879k
+جره عسل	1887k
 جرو	443k
 جروف	164k
 جري	424k
@@ -29109,10 +29143,10 @@ zürafa	1665n
 جزر	250k
 جزر صغيره	155k
 جزيره	155k
-جزيره صحراويه	1907k
+جزيره صحراويه	1915k
 جزيره صغيره	155k
 جسر	373k
-جسر في الليل	1951k
+جسر في الليل	1959k
 جسور	373k
 جشع	461k
 جعه	267k
@@ -29124,14 +29158,14 @@ zürafa	1665n
 جليد	185k
 جليل	445k
 جماجم	438k
-جمبري	1863k
-جمبري مقلي	1854k
+جمبري	1871k
+جمبري مقلي	1862k
 جمجمه	438k
 جمر	168k
 جمره	168k
 جمشت	56k
-جمل ثنائي السنام	1663k
-جمل وحيد السنام	1662k
+جمل ثنائي السنام	1671k
+جمل وحيد السنام	1670k
 جميل صغير	443k
 جنات	462k
 جناح	170k
@@ -29151,7 +29185,7 @@ zürafa	1665n
 جوال	410k
 جواهر	345k
 جوجل	505o
-جورب	1989k
+جورب	1997k
 جوز الهند	242k
 جوهره	345k
 جيانغنان	383k
@@ -29179,7 +29213,7 @@ zürafa	1665n
 حب	427k
 حبات البرد	202k
 حباحب	357k
-حبار	1864k
+حبار	1872k
 حبر	47k
 حبوب	252k
 حبيب	427k
@@ -29193,14 +29227,14 @@ zürafa	1665n
 حديقه	126k
 حديقه زن	384k
 حديقه عامه	127k
-حديقه وطنيه	1908k
-حذاء باليه	2011k
-حذاء بكعب عال	2009k
-حذاء رجالي	2005k
-حذاء رياضي	2006k
-حذاء طويل الساق حريمي	2012k
-حذاء لرحلات المشي	2007k
-حذاء نسائي بدون كعب	2008k
+حديقه وطنيه	1916k
+حذاء باليه	2019k
+حذاء بكعب عال	2017k
+حذاء رجالي	2013k
+حذاء رياضي	2014k
+حذاء طويل الساق حريمي	2020k
+حذاء لرحلات المشي	2015k
+حذاء نسائي بدون كعب	2016k
 حر	206k
 حراره	206k
 حرب	467k
@@ -29223,8 +29257,8 @@ zürafa	1665n
 حشد	457k
 حشود	457k
 حصاد	198k
-حصان	1646k
-حصان الدوامه	1953k
+حصان	1654k
+حصان الدوامه	1961k
 حصاه	303k
 حصباء	303k
 حصن	393k
@@ -29238,7 +29272,7 @@ zürafa	1665n
 حفل الشاي	826k
 حفله	406k
 حفله موسيقيه	367k
-حقائب تسوق	2002k
+حقائب تسوق	2010k
 حقد	437k
 حقل	124k
 حقل ارز	253k
@@ -29249,12 +29283,12 @@ zürafa	1665n
 حقول الارز	253k
 حقول الشاي	827k
 حقول الكانولا	335k
-حقيبه مدرسه	2003k
+حقيبه مدرسه	2011k
 حكايات	341k
 حكايه	341k
 حكايه خرافيه	430k
 حلبه الرقص	472k
-حلزون	1730k
+حلزون	1738k
 حلم	431k
 حلو	443k
 حلو ومر	450k
@@ -29280,7 +29314,7 @@ zürafa	1665n
 حنين	413k
 حنين الي الماضي	450k
 حوت	362k
-حوت بنافوره	1718k
+حوت بنافوره	1726k
 حوريه	430k
 حوريه البحر	430k
 حوض اسماك	399k
@@ -29292,17 +29326,17 @@ zürafa	1665n
 حيوي	424k
 حيويه	424k
 خائف	438k
-خاتم	2023k
+خاتم	2031k
 خافت	482k
 خافت الضوء	487k
 خافت ناعم	481k
 خامل	449k
 خانق	436k
 خبز	271k
-خبز البيغل	1815k
+خبز البيغل	1823k
 خبز محمص	271k
-خبز مفرود	1813k
-خبز مفرود محشو	1831k
+خبز مفرود	1821k
+خبز مفرود محشو	1839k
 خجل	448k
 خراف	382k
 خرافه	430k
@@ -29330,45 +29364,45 @@ zürafa	1665n
 خشن	455k
 خشوع	447k
 خضار	469k
-خضار ورقي	1801k
+خضار ورقي	1809k
 خضراء	3k
 خضراوات	469k
 خضروات	469k
 خطر	437k
 خطير	437k
-خفاش	1679k
+خفاش	1687k
 خفايا	429k
 خفي	429k
 خمر	265k
 خمري	33k
 خمول	449k
-خنزير	1656k
-خنزير بري	1657k
-خنفساء	1735k
+خنزير	1664k
+خنزير بري	1665k
+خنفساء	1743k
 خوخ	236k
 خوخلوما	833k
 خوخي	27k
-خوذه رجل انقاذ	2020k
-خوذه عسكريه	2019k
+خوذه رجل انقاذ	2028k
+خوذه عسكريه	2027k
 خوف	438k
-خيار	1800k
+خيار	1808k
 خيال	431k
 خيال علمي	410k
 خيالي	430k
 خيزران	123k
-خيمه	1943k
+خيمه	1951k
 دائمه الخضره	121k
 دافئ	433k
 دافئه	433k
 داكن	475k
 داكنه	475k
 داليه	134k
-دب كوالا	1681k
+دب كوالا	1689k
 دبدوب	443k
 دبلن	928k
 دبي	813k
-دجاج	1690k
-دجاجه	1690k
+دجاج	1698k
+دجاجه	1698k
 دخان	343k
 دراسه	392k
 دراما	440k
@@ -29388,32 +29422,32 @@ zürafa	1665n
 دمعه	426k
 دموع	426k
 دموي	344k
-دميتان يابانيتان	1970k
+دميتان يابانيتان	1978k
 دنماركي	387k
 دنيم	311k
 دهشه	459k
 دواء	390k
 دوار الشمس	212k
 دوبروفنيك	899k
-دوده	1744k
-دوده ارض	1744k
-دوده علقيه	1744k
+دوده	1752k
+دوده ارض	1752k
+دوده علقيه	1752k
 دولار	458k
-دولفين	1720k
+دولفين	1728k
 دون	497k
 دون استخدام	497k
 دونات	272k
 ديتوكس	452k
 ديسكو	472k
 ديسمبر	199k
-ديك رومي	1689k
-ديكور صنوبر	1969k
+ديك رومي	1697k
+ديكور صنوبر	1977k
 دين	447k
-ديناصور صوروبودا	1716k
+ديناصور صوروبودا	1724k
 ديناميكي	424k
 ديني	447k
 ديوالي	851k
-ذبابه	1743k
+ذبابه	1751k
 ذره	251k
 ذعر	438k
 ذكري	450k
@@ -29428,7 +29462,7 @@ zürafa	1665n
 ذوق	432k
 رائد فضاء	177k
 رائع	459k
-رابطه عنق	1983k
+رابطه عنق	1991k
 راحه	422k
 راحه البال	421k
 راحه الحلقوم	285k
@@ -29438,7 +29472,7 @@ zürafa	1665n
 راق	432k
 راقصه باليه	454k
 راقي	432k
-راكون	1636k
+راكون	1644k
 رامبرانت	829k
 ربيع	196k
 رتابه	470k
@@ -29550,18 +29584,18 @@ zürafa	1665n
 زبد البحر	142k
 زبده	270k
 زجاج	316k
-زجاجه الرضاعه	1880k
-زجاجه وفنجان	1885k
+زجاجه الرضاعه	1888k
+زجاجه وفنجان	1893k
 زحام	457k
 زحل	177k
 زحمه	457k
 زخات مطر	200k
-زرافه	1665k
+زرافه	1673k
 زرقاء	4k
 زعفران	299k
 زفاف	405k
 زقاق	374k
-زلابيه صينيه	1858k
+زلابيه صينيه	1866k
 زمرد	49k
 زمردي	49k
 زن	384k
@@ -29583,6 +29617,7 @@ zürafa	1665n
 زيتون	300k
 زيتوني	24k
 زيتونيه	24k
+زيورخ	933k
 سائل	152k
 ساتان	313k
 ساج	301k
@@ -29597,7 +29632,7 @@ zürafa	1665n
 ساري	872k
 ساطع	479k
 ساطعه	479k
-ساق دجاجه	1820k
+ساق دجاجه	1828k
 ساقيه	148k
 ساكسفون	473k
 ساكن	421k
@@ -29607,19 +29642,19 @@ zürafa	1665n
 ساموراي	388k
 سانت بطرسبرغ	839k
 سانتوريني	386k
-ساندوتش	1827k
+ساندوتش	1835k
 سايبر	409k
 سايبربانك	409k
 سبا	422k
 سبات	449k
 سباحه	143k
-سباغتي	1850k
+سباغتي	1858k
 سبانخ	469k
 سبتمبر	198k
 سبوتيفاي	508o
 ستاربكس	503o
 ستانلس ستيل	306k
-ستره سلامه	1982k
+ستره سلامه	1990k
 ستوكهولم	878k
 ستيمبانك	742k
 سجاد فارسي	778k
@@ -29628,13 +29663,13 @@ zürafa	1665n
 سحر	430k
 سحري	430k
 سحلبيه	219k
-سحليه	1712k
+سحليه	1720k
 سخط	437k
 سخونه	436k
 سخيف	471k
 سديم	177k
 سذاجه	442k
-سرطان	1861k
+سرطان	1869k
 سرور	425k
 سري	429k
 سريالي	431k
@@ -29648,15 +29683,15 @@ zürafa	1665n
 سفينه	140k
 سقف	338k
 سكاكر	277k
-سكب السائل	1894k
+سكب السائل	1902k
 سكر	277k
 سكون	421k
 سكينه	421k
 سلام	421k
 سلتي	866k
-سلحفاه	1711k
+سلحفاه	1719k
 سلطه	469k
-سلطه خضراء	1839k
+سلطه خضراء	1847k
 سلطه فواكه	468k
 سلموني	29k
 سلمي	421k
@@ -29671,15 +29706,15 @@ zürafa	1665n
 سمرقند	910k
 سمك	399k
 سمك القرش	141k
-سمكه	1722k
-سمكه استوائيه	1723k
+سمكه	1730k
+سمكه استوائيه	1731k
 سمكه ذهبيه	361k
-سمكه قرش	1725k
-سمكه منتفخه	1724k
-سمور	1677k
+سمكه قرش	1733k
+سمكه منتفخه	1732k
+سمور	1685k
 سنابل	252k
 سنبله	252k
-سنجاب	1676k
+سنجاب	1684k
 سنديان	301k
 سنغافوره	715o
 سهره	472k
@@ -29721,7 +29756,7 @@ zürafa	1665n
 شاطئ البحر	143k
 شاطئ البحيره	147k
 شاطئ رملي	144k
-شاطئ وشمسيه	1905k
+شاطئ وشمسيه	1913k
 شاكرا	447k
 شاليه	876k
 شانيل	612o
@@ -29729,17 +29764,17 @@ zürafa	1665n
 شاي	257k
 شاي احمر	257k
 شاي اخضر	258k
-شاي الفقاعات	1896k
+شاي الفقاعات	1904k
 شاي اولونغ	261k
 شاي بالحليب	260k
 شباب	434k
 شبابي	434k
 شباط	199k
 شبح	438k
-شبكه عنكبوت	1740k
+شبكه عنكبوت	1748k
 شبوره	203k
 شتاء	199k
-شتله	1758k
+شتله	1766k
 شتوي	199k
 شجار	437k
 شجاع	440k
@@ -29747,13 +29782,13 @@ zürafa	1665n
 شجر البتولا	122k
 شجر القيقب	130k
 شجره	133k
-شجره احتفال	1968k
+شجره احتفال	1976k
 شجره البتولا	122k
 شجره الميلاد	400k
-شجره دائمه الخضره	1760k
-شجره زائله الخضره	1761k
+شجره دائمه الخضره	1768k
+شجره زائله الخضره	1769k
 شجره صنوبر	121k
-شجره عيد الميلاد	1960k
+شجره عيد الميلاد	1968k
 شجن	426k
 شر	438k
 شراره	167k
@@ -29765,15 +29800,15 @@ zürafa	1665n
 شركه	391k
 شروق	181k
 شروق الشمس	181k
-شروق علي جبل	1947k
+شروق علي جبل	1955k
 شرير	438k
-شريط	1975k
-شريطه تذكير	1977k
+شريط	1983k
+شريطه تذكير	1985k
 شط	143k
 شطه	297k
 شعاب	153k
 شعاب مرجانيه	153k
-شعب مرجانيه	1728k
+شعب مرجانيه	1736k
 شعبي	412k
 شعر البنات	278k
 شعله	167k
@@ -29791,7 +29826,7 @@ zürafa	1665n
 شكوك	448k
 شلال	151k
 شمال اوروبي	387k
-شمام	1775k
+شمام	1783k
 شمبانيا	266k
 شمس	172k
 شمسي	172k
@@ -29799,7 +29834,7 @@ zürafa	1665n
 شمعدان	339k
 شمعه	339k
 شموع	339k
-شنطه يد	2000k
+شنطه يد	2008k
 شنغهاي	815k
 شهاب	177k
 شهب	177k
@@ -29808,7 +29843,7 @@ zürafa	1665n
 شوارع	374k
 شواطئ	143k
 شوربه الشمندر	334k
-شورت	1995k
+شورت	2003k
 شوق	450k
 شوكولاته	262k
 شياطين	463k
@@ -29850,7 +29885,7 @@ zürafa	1665n
 صديق	425k
 صديق للبيئه	418k
 صراع	437k
-صرصور	1738k
+صرصور	1746k
 صغار	415k
 صفاء	434k
 صفار البيض	270k
@@ -29864,8 +29899,8 @@ zürafa	1665n
 صمت	421k
 صناعه	411k
 صناعي	411k
-صندل اصبع	2004k
-صندل حريمي	2010k
+صندل اصبع	2012k
+صندل حريمي	2018k
 صنوبر	121k
 صنوبريه	121k
 صوف	314k
@@ -29891,8 +29926,8 @@ zürafa	1665n
 ضوء القمر	175k
 ضوء النهار	195k
 ضوضاء	457k
-طائر	1695k
-طائر الدودو	1702k
+طائر	1703k
+طائر الدودو	1710k
 طائرات	170k
 طائره	170k
 طابع ريفي	412k
@@ -29901,10 +29936,10 @@ zürafa	1665n
 طالب	392k
 طاهر	442k
 طاووس	349k
-طاووسه	1705k
-طبق وملعقه	1838k
-طبل طويل	2033k
-طبله	2032k
+طاووسه	1713k
+طبق وملعقه	1846k
+طبل طويل	2041k
+طبله	2040k
 طبي	390k
 طبيب	390k
 طبيعه	418k
@@ -29915,8 +29950,8 @@ zürafa	1665n
 طراز صيني	389k
 طريق الحرير	910k
 طريق سريع	373k
-طعام مشكل	1852k
-طعام معلب	1843k
+طعام مشكل	1860k
+طعام معلب	1851k
 طفل	415k
 طفل رضيع	442k
 طفوله	450k
@@ -29932,7 +29967,7 @@ zürafa	1665n
 طهران	906k
 طواويس	349k
 طوب	305k
-طوبه	1912k
+طوبه	1920k
 طوقان	274k
 طوكيو	890k
 طيران	170k
@@ -29941,8 +29976,8 @@ zürafa	1665n
 طين	169k
 طيني محروق	111k
 ظافر	451k
-ظربان	1685k
-ظرف احمر بكتابه صينيه	1974k
+ظربان	1693k
+ظرف احمر بكتابه صينيه	1982k
 ظريف	443k
 ظلال	429k
 ظلام	446k
@@ -29986,8 +30021,8 @@ zürafa	1665n
 عزيمه	440k
 عسكري	467k
 عسل	264k
-عش به بيض	1772k
-عش فارغ	1771k
+عش به بيض	1780k
+عش فارغ	1779k
 عشاق	427k
 عشب	125k
 عشب اخضر	125k
@@ -30009,10 +30044,10 @@ zürafa	1665n
 عطوف	423k
 عفاريت	438k
 عفريت	438k
-عقرب	1741k
-علبه طعام	1844k
-علبه طعام للخارج	1860k
-علبه عصير	1897k
+عقرب	1749k
+علبه طعام	1852k
+علبه طعام للخارج	1868k
+علبه عصير	1905k
 علكه	277k
 علمي	410k
 علوم	410k
@@ -30025,7 +30060,7 @@ zürafa	1665n
 عنب	232k
 عنف	437k
 عنفوان	428k
-عنكبوت	1739k
+عنكبوت	1747k
 عنيف	437k
 عواصف	202k
 عياده	390k
@@ -30077,13 +30112,13 @@ zürafa	1665n
 غرفه نوم	396k
 غروب	180k
 غروب الشمس	180k
-غروب مدينه	1949k
+غروب مدينه	1957k
 غريب	471k
 غريب الاطوار	471k
 غريبه	471k
-غرير	1687k
-غرير العسل	1687k
-غزال	1649k
+غرير	1695k
+غرير العسل	1695k
+غزال	1657k
 غزل البنات	278k
 غزو	451k
 غسق	192k
@@ -30096,10 +30131,10 @@ zürafa	1665n
 غموض	429k
 غندول	844k
 غواتيمالا	902k
-غوريلا	1628k
+غوريلا	1636k
 غول	438k
 غيبي	429k
-غيتار	2027k
+غيتار	2035k
 غير	497k
 غير مالوف	471k
 غير متوقع	459k
@@ -30112,6 +30147,7 @@ zürafa	1665n
 فاتح	477k
 فاتحه	477k
 فاخر	416k
+فاراناسي	939k
 فارسي	778k
 فاس	797k
 فاسد	460k
@@ -30140,21 +30176,21 @@ zürafa	1665n
 فرحه	425k
 فردوس	462k
 فردوس الجنه	462k
-فرس النهر	1669k
+فرس النهر	1677k
 فرساي	753k
 فرعون	811k
 فرعوني	811k
-فرقعه حفله	1966k
+فرقعه حفله	1974k
 فرنسا	662o
 فريدا كاهلو	762k
 فريز	230k
 فزع	438k
-فستان	1990k
+فستان	1998k
 فستق	336k
 فستق حلبي	336k
 فسفوري	484k
 فسيفساء	337k
-فشار	1840k
+فشار	1848k
 فصل دراسي	392k
 فضاء	177k
 فضاء خارجي	177k
@@ -30163,23 +30199,23 @@ zürafa	1665n
 فضه	12k
 فضي	12k
 فضيه	12k
-فطائر	1816k
+فطائر	1824k
 فطر	136k
 فطريات	136k
 فطيره	272k
 فقدان	426k
-فقمه	1721k
+فقمه	1729k
 فكاهه	425k
-فلافل	1832k
+فلافل	1840k
 فلامنغو	348k
 فلامنكو	865k
-فلامينغو	1704k
+فلامينغو	1712k
 فلبيني	904k
 فلفل	289k
 فلفل احمر	297k
 فلفل اسود	289k
 فلفل حار	297k
-فلفل حلو	1799k
+فلفل حلو	1807k
 فلورنسا	799k
 فلوري	484k
 فلوس	458k
@@ -30191,8 +30227,8 @@ zürafa	1665n
 فنار	332k
 فنان	474k
 فنانين	474k
-فندق	1925k
-فندق حب	1926k
+فندق	1933k
+فندق حب	1934k
 فنلندا	694o
 فنلندي	879k
 فنون	474k
@@ -30205,11 +30241,11 @@ zürafa	1665n
 فوشيا	65k
 فوضوي	457k
 فوضي	457k
-فول سوداني	1805k
+فول سوداني	1813k
 فولاذ	306k
 فولاذ مقاوم للصدا	306k
 فولكس فاجن	517o
-فوندو	1837k
+فوندو	1845k
 في الهواء الطلق	453k
 فيبرويف	855k
 فيتامين	452k
@@ -30232,9 +30268,9 @@ zürafa	1665n
 قارس	435k
 قاع البحر	141k
 قبر	445k
-قبعه تخرج	2017k
-قبعه حريمي	2015k
-قبعه رياضيه	2018k
+قبعه تخرج	2025k
+قبعه حريمي	2023k
+قبعه رياضيه	2026k
 قبعه قش	275k
 قبعه مخروطيه	275k
 قبلات	427k
@@ -30257,7 +30293,7 @@ zürafa	1665n
 قسيس	394k
 قشعريره	435k
 قصائد	341k
-قصاصات ملونه	1971k
+قصاصات ملونه	1979k
 قصر	380k
 قصر الحمراء	917k
 قصر الشتاء	918k
@@ -30267,7 +30303,7 @@ zürafa	1665n
 قصيده	341k
 قط	346k
 قطار الانفاق	373k
-قطار ملاهي	1956k
+قطار ملاهي	1964k
 قطب	186k
 قطبي	186k
 قطر	686o
@@ -30276,17 +30312,17 @@ zürafa	1665n
 قطرات الندي	207k
 قطره	152k
 قطط	443k
-قطعه جبن	1818k
-قطعه لحم	1821k
+قطعه جبن	1826k
+قطعه لحم	1829k
 قطن	314k
 قطه	443k
 قطيفه	312k
-قفازان	1987k
+قفازان	1995k
 قلاع	393k
 قلب	427k
 قلب مكسور	426k
 قلعه	393k
-قلعه يابانيه	1931k
+قلعه يابانيه	1939k
 قلق	448k
 قلقه	448k
 قلوب	427k
@@ -30298,13 +30334,14 @@ zürafa	1665n
 قمه	160k
 قناديل	368k
 قناديل البحر	276k
-قندس	1684k
+قندس	1692k
 قنديل	368k
 قنديل البحر	276k
-قنفد	1678k
+قنفد	1686k
 قهوه	255k
 قهوه بالحليب	256k
 قوارب	140k
+قوانغتشو	937k
 قوس قزح	179k
 قوطي	446k
 قوه	440k
@@ -30327,12 +30364,12 @@ zürafa	1665n
 كارفور	574o
 كارما	447k
 كاري	288k
-كاس بيره	1890k
-كاس شراب	1887k
-كاس عصير كوكتيل	1888k
-كاس وقشه للشرب	1895k
-كاسا بيره	1891k
-كاسان يرتطمان	1892k
+كاس بيره	1898k
+كاس شراب	1895k
+كاس عصير كوكتيل	1896k
+كاس وقشه للشرب	1903k
+كاسا بيره	1899k
+كاسان يرتطمان	1900k
 كافيه	376k
 كاكاو	262k
 كاكي	25k
@@ -30349,8 +30386,8 @@ zürafa	1665n
 كتان	314k
 كتب	341k
 كتب قديمه	341k
-كتكوت خارج البيضه	1692k
-كتكوت صغير	1693k
+كتكوت خارج البيضه	1700k
+كتكوت صغير	1701k
 كثبان	156k
 كثيب	156k
 كحلي	16k
@@ -30359,28 +30396,28 @@ zürafa	1665n
 كراهيه	437k
 كرتون	415k
 كرز	231k
-كركديه	1753k
+كركديه	1761k
 كركم	79k
 كركمي	79k
-كركند	1862k
+كركند	1870k
 كرمه	134k
 كرنب	469k
 كرنفال	367k
 كرنفال ريو	852k
-كره ارز	1846k
+كره ارز	1854k
 كره السله	424k
 كره الطائره	424k
 كره القدم	424k
-كره اوراق ملونه	1967k
+كره اوراق ملونه	1975k
 كرواتي	899k
 كرواتيا	899k
-كرواسون	1811k
+كرواسون	1819k
 كروم	308k
 كريستال	322k
 كريسماس	400k
-كريم كراميل	1878k
+كريم كراميل	1886k
 كريمي	18k
-كستناء	1807k
+كستناء	1815k
 كستنائي	20k
 كسل	449k
 كسلان	449k
@@ -30388,33 +30425,33 @@ zürafa	1665n
 كشك هاتف	296k
 كعك	272k
 كعكه	272k
-كعكه الحظ	1859k
+كعكه الحظ	1867k
 كعكه الغابه السوداء	273k
-كعكه القمر	1856k
-كعكه سمك بشكل حلزوني	1855k
-كعكه صغيره	1873k
-كعكه عيد ميلاد	1871k
-كعكه محلاه	1869k
+كعكه القمر	1864k
+كعكه سمك بشكل حلزوني	1863k
+كعكه صغيره	1881k
+كعكه عيد ميلاد	1879k
+كعكه محلاه	1877k
 كفء	441k
 كفاءه	441k
 كلاب	347k
 كلاسيكي	413k
 كلب	347k
-كلب دليل	1632k
+كلب دليل	1640k
 كليم	778k
 كليمت	760k
-كمان	2030k
+كمان	2038k
 كمبيوتر	410k
-كمثري	1784k
+كمثري	1792k
 كنائس	394k
 كنتاكي	578o
 كنتي	779k
 كندا	673o
 كندي	885k
 كنزه	433k
-كنغر	1686k
+كنغر	1694k
 كنيسه	394k
-كنيسه زفاف	1933k
+كنيسه زفاف	1941k
 كنيسه صغيره	394k
 كهرمان	32k
 كهرماني	32k
@@ -30422,8 +30459,8 @@ zürafa	1665n
 كوابيس	438k
 كوارتز	322k
 كواكب	177k
-كوب حليب	1881k
-كوب زجاجي	1893k
+كوب حليب	1889k
+كوب زجاجي	1901k
 كوبا	717o 796k
 كوبالت	45k
 كوبالتي	45k
@@ -30446,11 +30483,11 @@ zürafa	1665n
 كون	177k
 كوني	177k
 كيب تاون	909k
-كيس نقود	1999k
+كيس نقود	2007k
 كيك	272k
 كيمبر	920k
 كيمونو	388k
-كيمونو ياباني	1991k
+كيمونو ياباني	1999k
 كيني	895k
 كينيا	707o
 كيوت	443k
@@ -30471,14 +30508,14 @@ zürafa	1665n
 لاغون	146k
 لافتات النيون	330k
 لافندر	211k
-لاما	1664k
+لاما	1672k
 لامع	479k
 لاهب	206k
 لبلاب	134k
 لبن	269k
 لبنان	892k
 لبناني	892k
-لحم مقدد	1822k
+لحم مقدد	1830k
 لحيه	455k
 لشبونه	835k
 لطف	423k
@@ -30496,7 +30533,7 @@ zürafa	1665n
 لهب	167k
 لهيب	167k
 لوتس	213k
-لوح شوكولاته	1875k
+لوح شوكولاته	1883k
 لوحات	474k
 لوس انجلوس	818k
 لون البرقوق	62k
@@ -30532,6 +30569,7 @@ zürafa	1665n
 ليموناده	228k
 ليموني	31k
 لينكد ان	609o
+ليون	936k
 مؤلم	426k
 ما عدا	497k
 ماء	152k
@@ -30548,7 +30586,7 @@ zürafa	1665n
 ماساه	426k
 ماساوي	426k
 ماساي	895k
-ماسه ناريه	1962k
+ماسه ناريه	1970k
 ماطر	200k
 ماغما	166k
 ماغنوليا	227k
@@ -30559,9 +30597,9 @@ zürafa	1665n
 مال	458k
 ماليزيا	714o
 ماليه	391k
-ماموث	1667k
+ماموث	1675k
 مانجا	240k
-مانجه	1781k
+مانجه	1789k
 مانجو	240k
 مانشستر سيتي	635o
 مانشستر يونايتد	634o
@@ -30569,21 +30607,21 @@ zürafa	1665n
 مانيلا	904k
 مايكروسوفت	604o
 مايو	196k
-مايوه من قطعه واحده	1993k
+مايوه من قطعه واحده	2001k
 مبارك	447k
 مباني	373k
 مبتسم	425k
 مبتكر	410k
 مبتهج	425k
 مبني	373k
-مبني اثري	1910k
-مبني اداري	1920k
-مبني مهجور	1917k
+مبني اثري	1918k
+مبني اداري	1928k
+مبني مهجور	1925k
 مبهج	425k
 مبهم	429k
 متاحف	474k
-متجر بقاله	1927k
-متجر شامل	1929k
+متجر بقاله	1935k
+متجر شامل	1937k
 متجمد	486k
 متجمده	486k
 متجهم	446k
@@ -30626,7 +30664,7 @@ zürafa	1665n
 مجهول	429k
 مجوهرات	345k
 مجيد	451k
-محار	1865k
+محار	1873k
 محايد	456k
 محبب	443k
 محبط	437k
@@ -30637,8 +30675,8 @@ zürafa	1665n
 محرج	448k
 محرك	411k
 محطه فضائيه	398k
-محفظه يد	2001k
-محل حلاقه	1957k
+محفظه يد	2009k
+محل حلاقه	1965k
 محيط	140k
 محيطات	140k
 مخبز	271k
@@ -30668,7 +30706,7 @@ zürafa	1665n
 مرتاح	422k
 مرتبك	448k
 مرج	124k
-مرجان	1728k
+مرجان	1736k
 مرجاني	28k
 مرجه	125k
 مرح	425k
@@ -30703,7 +30741,7 @@ zürafa	1665n
 مساء	192k
 مسالم	421k
 مسبح	143k
-مسبحه صلاه	2021k
+مسبحه صلاه	2029k
 مستاء	437k
 مستدام	418k
 مسترخي	422k
@@ -30715,7 +30753,7 @@ zürafa	1665n
 مستقر	441k
 مستكشف	453k
 مستودع	411k
-مسجد	1937k
+مسجد	1945k
 مسحور	430k
 مسرور	425k
 مسكون	438k
@@ -30728,8 +30766,8 @@ zürafa	1665n
 مشجع	439k
 مشرق	479k
 مشرقه	479k
-مشروب استوائي	1889k
-مشروب ساخن	1882k
+مشروب استوائي	1897k
+مشروب ساخن	1890k
 مشغول	457k
 مشمس	173k
 مشمش	78k
@@ -30768,8 +30806,8 @@ zürafa	1665n
 معبد	379k
 معبد صيني	837k
 معبد كوري	836k
-معبد هندوسي	1938k
-معبد يهودي	1939k
+معبد هندوسي	1946k
+معبد يهودي	1947k
 معتدل	423k
 معتم	487k
 معجزه	430k
@@ -30778,9 +30816,9 @@ zürafa	1665n
 معدني	308k
 معرض	474k
 معرض فني	474k
-معزه	1661k
-معطف	1988k
-معطف مختبر	1981k
+معزه	1669k
+معطف	1996k
+معطف مختبر	1989k
 مغاره	165k
 مغامره	453k
 مغبش	485k
@@ -30794,7 +30832,7 @@ zürafa	1665n
 مفاجاه	459k
 مفتول العضلات	455k
 مفرقعات	366k
-مفرقعات ناريه	1963k
+مفرقعات ناريه	1971k
 مفعم بالحياه	424k
 مفعم بالحيويه	424k
 مقاهي	376k
@@ -30802,29 +30840,29 @@ zürafa	1665n
 مقدام	440k
 مقدس	447k
 مقرف	460k
-مقرمشات ارز	1845k
+مقرمشات ارز	1853k
 مقزز	460k
-مقلاه	1834k
-مقلاه مسطحه بها طعام	1835k
+مقلاه	1842k
+مقلاه مسطحه بها طعام	1843k
 مقمر	175k
 مقهي	376k
 مكاتب	391k
 مكتئب	426k
 مكتب	391k
-مكتب بريد	1922k
-مكتب بريد ياباني	1921k
+مكتب بريد	1930k
+مكتب بريد ياباني	1929k
 مكتبات	378k
 مكتبه	378k
 مكتبه عامه	378k
 مكتظ	457k
 مكسيكي	795k
-مكعب ثلج	1899k
+مكعب ثلج	1907k
 مكياج	454k
 ملائكه	462k
 ملائكي	442k
-ملابس البحر	1996k
-ملابس تحتيه	1994k
-ملابس حريمي	1997k
+ملابس البحر	2004k
+ملابس تحتيه	2002k
+ملابس حريمي	2005k
 ملاح	140k
 ملاك	462k
 ملبد بالغيوم	204k
@@ -30857,7 +30895,7 @@ zürafa	1665n
 ممنوع	497k
 من غير	497k
 مناره	332k
-منازل	1916k
+منازل	1924k
 منتجع	422k
 منتزه	127k
 منتصر	451k
@@ -30867,8 +30905,8 @@ zürafa	1665n
 مندهش	459k
 منزعج	437k
 منزل	433k
-منزل بحديقه	1919k
-منزلق اللعب	1954k
+منزل بحديقه	1927k
+منزلق اللعب	1962k
 منزلي	433k
 منطاد	848k
 منعزل	426k
@@ -30927,6 +30965,7 @@ zürafa	1665n
 ميلانو	929k
 ميناء	154k
 مينيمال	420k
+ميونخ	932k
 نائم	449k
 نابض بالحياه	424k
 نابولي	930k
@@ -30939,19 +30978,19 @@ zürafa	1665n
 ناصع البياض	84k
 ناضج	456k
 ناطحات السحاب	373k
-ناطحات سحاب	1946k
+ناطحات سحاب	1954k
 ناطحه سحاب	373k
 ناعم	423k
-نافوره	1942k
+نافوره	1950k
 ناميبيا	911k
 نبات	128k
-نبات النفل	1766k
+نبات النفل	1774k
 نبات عصاري	135k
 نباتات	128k
 نباتات منزليه	128k
 نباتي	452k
 نبته	128k
-نبته في وعاء	1759k
+نبته في وعاء	1767k
 نبتون	177k
 نبلاء	417k
 نبيذ	265k
@@ -30972,7 +31011,7 @@ zürafa	1665n
 نحام	348k
 نحل	358k
 نحله	358k
-نخله	1762k
+نخله	1770k
 ندف الثلج	188k
 ندفه ثلج	188k
 ندم	426k
@@ -30990,9 +31029,9 @@ zürafa	1665n
 نضاره	434k
 نضج	456k
 نضر	434k
-نظاره	1978k
-نظاره شمس	1979k
-نظاره واقيه	1980k
+نظاره	1986k
+نظاره شمس	1987k
+نظاره واقيه	1988k
 نظيف	420k
 نعاس	449k
 نعسان	449k
@@ -31006,7 +31045,7 @@ zürafa	1665n
 نقي	442k
 نمر	350k
 نمساوي	881k
-نمله	1733k
+نمله	1741k
 نهار	195k
 نهاري	195k
 نهايه الاسبوع	422k
@@ -31045,14 +31084,14 @@ zürafa	1665n
 هافانا	796k
 هاله	447k
 هالوين	401k
-هالويين	1959k
+هالويين	1967k
 هانبوك	869k
 هانوك	870k
 هاواي	804k
 هاويه	141k
 هبوب	205k
 هدوء	421k
-هديه ملفوفه	1976k
+هديه ملفوفه	1984k
 هر	346k
 هرج	457k
 هريره	443k
@@ -31062,12 +31101,12 @@ zürafa	1665n
 هلسنكي	879k
 هلع	438k
 هلوسه	471k
-همبرغر	1823k
+همبرغر	1831k
 هندي	822k
 هواء نقي	434k
 هواوي	563o
 هوت بوت	333k
-هوت دوغ	1826k
+هوت دوغ	1834k
 هوغا	433k
 هوكوساي	765k
 هولندا	687o
@@ -31091,35 +31130,35 @@ zürafa	1665n
 وادي سحيق	159k
 وارهول	830k
 وافل	272k
-وجه احادي قرن	1647k
-وجه ارنب	1674k
-وجه اسد	1639k
-وجه باندا	1682k
-وجه بقره	1651k
-وجه تنين	1714k
-وجه ثعلب	1635k
-وجه حصان	1643k
-وجه خنزير	1655k
-وجه دب	1680k
-وجه ذئب	1634k
-وجه ضفدع	1709k
-وجه فار	1670k
-وجه قرد	1626k
-وجه قطه	1637k
-وجه كلب	1630k
-وجه نمر	1640k
+وجه احادي قرن	1655k
+وجه ارنب	1682k
+وجه اسد	1647k
+وجه باندا	1690k
+وجه بقره	1659k
+وجه تنين	1722k
+وجه ثعلب	1643k
+وجه حصان	1651k
+وجه خنزير	1663k
+وجه دب	1688k
+وجه ذئب	1642k
+وجه ضفدع	1717k
+وجه فار	1678k
+وجه قرد	1634k
+وجه قطه	1645k
+وجه كلب	1638k
+وجه نمر	1648k
 وحده	426k
 وحش	438k
 وحشي	453k
 وحل	169k
 وحوش	438k
 وحيد	426k
-وحيد القرن	1668k
+وحيد القرن	1676k
 ودود	425k
 ورد	210k
 ورده	210k
-ورده بيضاء	1748k
-ورده ذابله	1752k
+ورده بيضاء	1756k
+ورده ذابله	1760k
 وردي	6k
 وردي باهت	92k
 وردي ترابي	89k
@@ -31133,16 +31172,16 @@ zürafa	1665n
 ورق الذهب	328k
 ورق الشجر	128k
 ورقه القيقب	130k
-ورقه برسيم رباعيه	1767k
+ورقه برسيم رباعيه	1775k
 ورقه شجر	128k
-ورقه متطايره	1770k
+ورقه متطايره	1778k
 ورنيش	325k
 ورود	208k
 وستاريه	222k
 وسخ	460k
 وسط المدينه	373k
 وسواس	448k
-وشاح	1986k
+وشاح	1994k
 وعد	439k
 وفاء	441k
 وفي	441k
@@ -31154,7 +31193,7 @@ zürafa	1665n
 ولاده جديده	434k
 ولهان	427k
 وليمه	444k
-ومضات	1964k
+ومضات	1972k
 وميض	466k
 ويس اندرسون	859k
 ويسكي	268k
@@ -31173,7 +31212,7 @@ zürafa	1665n
 يشب	320k
 يشم	320k
 يقطين	247k
-ينابيع ساخنه	1952k
+ينابيع ساخنه	1960k
 يناير	199k
 يوبيل	444k
 يوتيوب	510o
@@ -31189,19 +31228,19 @@ zürafa	1665n
 يوناني	812k
 يونيكورن	430k
 يونيو	197k
-अंकुर	1758l
+अंकुर	1766l
 अंगारा	168l
 अंगारे	168l
 अंगीठी	340l
-अंगूठी	2023l
+अंगूठी	2031l
 अंगूर	232l
 अंटार्कटिक	186l
 अंटार्कटिका	186l
-अंडरवियर	1994l
+अंडरवियर	2002l
 अंडा	270l
 अंडे	270l
-अंडे से बाहर आता चूजा	1692l
-अंडों वाला घोंसला	1772l
+अंडे से बाहर आता चूजा	1700l
+अंडों वाला घोंसला	1780l
 अंतरिक्ष	177l
 अंतरिक्ष यात्री	177l
 अंतरिक्ष यान	398l
@@ -31213,8 +31252,8 @@ zürafa	1665n
 अंबर	32l
 अकेला	426l
 अकेलापन	426l
-अकेली इमारत	1917l
-अकॉर्डियन	2026l
+अकेली इमारत	1925l
+अकॉर्डियन	2034l
 अक्टूबर	198l
 अखरोट	301l
 अगस्त	197l
@@ -31241,7 +31280,7 @@ zürafa	1665n
 अनुष्ठान	429l
 अनूप	146l
 अनोखा	471l
-अन्नानास	1780l
+अन्नानास	1788l
 अन्वेषण	453l
 अपनापन	433l
 अपराधबोध	448l
@@ -31271,7 +31310,7 @@ zürafa	1665n
 अल्हाम्ब्रा	917l
 अवसाद	426l
 अविश्वसनीय	459l
-अवोकाडो	1793l
+अवोकाडो	1801l
 अव्यवस्था	457l
 अशांत	448l
 असमंजस	448l
@@ -31283,7 +31322,7 @@ zürafa	1665n
 आंसू	426l
 आइकिया	504o
 आइवरी	38l
-आइस क्यूब	1899l
+आइस क्यूब	1907l
 आइसक्रीम	279l
 आइसलैंड	695o 802l
 आउटडोर	453l
@@ -31294,7 +31333,7 @@ zürafa	1665n
 आक्रोश	437l
 आग	167l
 आगरा	874l
-आगे मुंह वाला चूजा	1694l
+आगे मुंह वाला चूजा	1702l
 आज रात	193l
 आजादी	453l
 आडू	236l
@@ -31371,16 +31410,16 @@ zürafa	1665n
 इमारत	373l
 इमारती लकडी	301l
 इमारतें	373l
-इमारतों के पीछे सूर्यास्त	1950l
+इमारतों के पीछे सूर्यास्त	1958l
 इमो	446l
 इलेक्ट्रॉनिक	410l
-इल्ली	1732l
+इल्ली	1740l
 इश्क	427l
 इस्तांबुल	809l
 इस्तेमाल मत	499l
 इस्पात	306l
 इस्फहान	906l
-इस्लाम धर्म	1937l
+इस्लाम धर्म	1945l
 ईंट	305l
 ईंटें	305l
 ईद	786l
@@ -31400,7 +31439,7 @@ zürafa	1665n
 उज्बेकिस्तान	910l
 उडान	170l
 उत्कट	428l
-उत्कृष्ट इमारत	1910l
+उत्कृष्ट इमारत	1918l
 उत्तरी ध्रुव	186l
 उत्तरी रोशनी	178l
 उत्सव	367l
@@ -31416,7 +31455,7 @@ zürafa	1665n
 उपन्यास	341l
 उपलब्धि	451l
 उपवन	119l
-उपहार	1976l
+उपहार	1984l
 उपासना	447l
 उबलता	436l
 उबाऊ	470l
@@ -31429,14 +31468,14 @@ zürafa	1665n
 उल्का	177l
 उल्कापिंड	177l
 उल्लास	425l
-उल्लू	1701l
+उल्लू	1709l
 उषा	181l
 उष्णकटिबंधीय	385l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
 ऊंघ	449l
-ऊंची एडी का सैंडिल	2009l
-ऊदबिलाव	1684l
+ऊंची एडी का सैंडिल	2017l
+ऊदबिलाव	1692l
 ऊधम	457l
 ऊन	314l
 ऊनी	314l
@@ -31444,7 +31483,7 @@ zürafa	1665n
 ऊर्जा	424l
 ऊर्जावान	424l
 ऊलोंग चाय	261l
-ऊष्णकटिबंधीय मछली	1723l
+ऊष्णकटिबंधीय मछली	1731l
 ऊष्मा	433l
 एंजल	462l
 एंटीक	413l
@@ -31458,7 +31497,7 @@ zürafa	1665n
 एक्शन	424l
 एज्टेक	863l
 एडिनबर्ग	927l
-एथलेटिक जूता	2006l
+एथलेटिक जूता	2014l
 एम्स्टर्डम	877l
 एयर इंडिया	592o
 एयरटेल	593o
@@ -31471,7 +31510,7 @@ zürafa	1665n
 एस्प्रेसो	255l
 ऐतिहासिक	413l
 ऐश्वर्य	416l
-ऑक्टोपस	1726l
+ऑक्टोपस	1734l
 ऑक्टोबरफेस्ट	784l
 ऑनलाइन	410l
 ऑफ व्हाइट	104l
@@ -31484,7 +31523,7 @@ zürafa	1665n
 ऑस्मैन्थस	225l
 ओक	301l
 ओक्साका	795l
-ओडेन	1852l
+ओडेन	1860l
 ओपल	321l
 ओपेरा	432l
 ओलंपिक	723o
@@ -31493,6 +31532,7 @@ zürafa	1665n
 ओस	207l
 ओस की बूंदें	207l
 ओसाका	925l
+ओस्लो	935l
 औद्योगिक	411l
 औपचारिक	445l
 औपचारिकता	445l
@@ -31500,8 +31540,8 @@ zürafa	1665n
 कंकड	303l
 कंकाल	438l
 कंक्रीट	304l
-कंगारू	1686l
-कंगारू का बच्चा	1686l
+कंगारू	1694l
+कंगारू का बच्चा	1694l
 कंट्री म्यूजिक	412l
 कंदरा	165l
 कंदील	331l
@@ -31511,7 +31551,7 @@ zürafa	1665n
 कंबल	433l
 कक्षा	392l
 कगार	164l
-कछुआ	1711l
+कछुआ	1719l
 कटाई	198l
 कठोर	445l
 कतर	686o
@@ -31532,8 +31572,8 @@ zürafa	1665n
 कमाल	459l
 करी	288l
 करुणा	423l
-कर्क राशि	1861l
-कर्कट	1861l
+कर्क राशि	1869l
+कर्कट	1869l
 कर्म	447l
 कला	474l
 कलाकार	474l
@@ -31544,7 +31584,7 @@ zürafa	1665n
 कवाई	767l
 कविता	341l
 कविताएं	341l
-कस्टर्ड	1878l
+कस्टर्ड	1886l
 कस्बा	373l
 कहरुबा	32l
 कहानियां	341l
@@ -31556,7 +31596,7 @@ zürafa	1665n
 काउबॉय	382l
 कागज	315l
 कानन	119l
-काबा	1941l
+काबा	1949l
 कामना	428l
 कामुक	428l
 कारखाना	411l
@@ -31564,10 +31604,10 @@ zürafa	1665n
 कार्टाहेना	901l
 कार्टून	415l
 कार्निवल	367l
-कार्प स्ट्रीमर	1971l
+कार्प स्ट्रीमर	1979l
 कार्यशाला	411l
 कार्यालय	391l
-कार्यालय का भवन	1920l
+कार्यालय का भवन	1928l
 काला	9l
 कालातीत	432l
 काली	9l
@@ -31586,7 +31626,7 @@ zürafa	1665n
 किन्नू	229l
 किमोनो	388l
 किरमिजी	71l
-किराना दुकान	1929l
+किराना दुकान	1937l
 किला	393l
 किले	393l
 किसान	382l
@@ -31594,7 +31634,7 @@ zürafa	1665n
 कीर्ति	451l
 कीव	887l
 कीवी	246l
-कीवी फल	1789l
+कीवी फल	1797l
 कुंठा	437l
 कुकी	272l
 कुकीज	272l
@@ -31602,12 +31642,12 @@ zürafa	1665n
 कुटिया	397l
 कुत्ता	347l
 कुत्ते	347l
-कुत्ते का चेहरा	1630l
+कुत्ते का चेहरा	1638l
 कुत्तों	347l
 कुल्फी	279l
 कुहरा	203l
 कुहासा	203l
-कृमि	1744l
+कृमि	1752l
 के अलावा	500l
 के बिना	500l
 केक	272l
@@ -31634,13 +31674,13 @@ zürafa	1665n
 कैरामल रंग	109l
 कैरिबियन	805l
 कैलिफोर्निया	818l
-कॉइन पर्स	1999l
-कॉक खुलती हुई बोतल	1886l
-कॉकटेल गिलास	1888l
+कॉइन पर्स	2007l
+कॉक खुलती हुई बोतल	1894l
+कॉकटेल गिलास	1896l
 कॉटन कैंडी	278l
 कॉटेज	397l
 कॉटेजकोर	740l
-कॉनफेटी बॉल	1967l
+कॉनफेटी बॉल	1975l
 कॉन्सर्ट	367l
 कॉफी	255l
 कॉफी भूरा	107l
@@ -31651,8 +31691,8 @@ zürafa	1665n
 कॉलेज	392l
 कॉस्मिक	177l
 को छोडकर	500l
-कोआला	1681l
-कोआला भालू	1681l
+कोआला	1689l
+कोआला भालू	1689l
 कोई मछली	361l
 कोका कोला	501o
 कोको	262l
@@ -31662,7 +31702,7 @@ zürafa	1665n
 कोमल हरा	53l
 कोमलता	423l
 कोयला स्लेटी	37l
-कोरल	1728l
+कोरल	1736l
 कोरिया	824l
 कोरियाई मंदिर	836l
 कोलंबिया	701o
@@ -31684,7 +31724,7 @@ zürafa	1665n
 क्रूज	140l
 क्रूरतावाद	738l
 क्रेमलिन	873l
-क्रोइसैन	1811l
+क्रोइसैन	1819l
 क्रोएशिया	899l
 क्रोध	437l
 क्रोधित	437l
@@ -31706,8 +31746,8 @@ zürafa	1665n
 खनिज हरा	82l
 खयाली	431l
 खरगोश	443l
-खरगोश का चेहरा	1674l
-खरबूजा	1775l
+खरगोश का चेहरा	1682l
+खरबूजा	1783l
 खलिहान	382l
 खसखस का फूल	223l
 खाकी	25l
@@ -31715,7 +31755,7 @@ zürafa	1665n
 खानाबदोश	453l
 खामोश	421l
 खामोशी	421l
-खाली घोंसला	1771l
+खाली घोंसला	1779l
 खालीपन	426l
 खिली धूप	173l
 खिले फूल	208l
@@ -31751,10 +31791,10 @@ zürafa	1665n
 गन्दा	460l
 गम	426l
 गमगीन	426l
-गमले में लगा पौधा	1759l
+गमले में लगा पौधा	1767l
 गरज	202l
 गरम	436l
-गरम सोता	1952l
+गरम सोता	1960l
 गरमाहट	433l
 गरिमा	445l
 गरिमामय	445l
@@ -31791,25 +31831,26 @@ zürafa	1665n
 गाढा	476l
 गाढा रंग	480l
 गाय	382l
-गाय का चेहरा	1651l
+गाय का चेहरा	1659l
 गायें	382l
 गारा	169l
 गालों की लाली	114l
-गिटार	2027l
+गिटार	2035l
 गिट्टी	303l
 गियर	308l
 गिरजा	394l
 गिरजाघर	394l
-गिरी हुई पत्ती	1769l
+गिरी हुई पत्ती	1777l
 गिरे पत्ते	129l
-गिलहरी	1676l
-गिलास	1893l
+गिलहरी	1684l
+गिलास	1901l
+गुआंगजौ	937l
 गुजरा जमाना	450l
-गुडहल	1753l
+गुडहल	1761l
 गुप्त	429l
 गुफा	165l
 गुब्बारा	370l
-गुब्बारा मछली	1724l
+गुब्बारा मछली	1732l
 गुब्बारे	370l
 गुलदस्ता	208l
 गुलदाउदी	218l
@@ -31830,19 +31871,19 @@ zürafa	1665n
 गेहुंआ	26l
 गेहूं	252l
 गेहूं का खेत	252l
-गैंडा	1668l
+गैंडा	1676l
 गैजेट	410l
 गैलरी	474l
-गॉगल	1980l
+गॉगल	1988l
 गॉथ	446l
 गॉथिक	446l
 गोंडोला	844l
 गोदाम	411l
 गोदी	154l
 गोधूलि	192l
-गोरिल्ला	1628l
-गोल शंख	1727l
-गोश्त का टुकडा	1821l
+गोरिल्ला	1636l
+गोल शंख	1735l
+गोश्त का टुकडा	1829l
 गौडी	801l
 गौरव	451l
 गौरवशाली	451l
@@ -31862,13 +31903,13 @@ zürafa	1665n
 ग्लैमर	432l
 ग्लैमरस	432l
 ग्वाटेमाला	902l
-घंटी	1972l
+घंटी	1980l
 घनवाद	858l
 घना जंगल	120l
 घने बादल	204l
 घबराहट	448l
 घर	433l
-घर की इमारतें	1916l
+घर की इमारतें	1924l
 घर की याद	450l
 घरेलू	433l
 घाट	154l
@@ -31885,17 +31926,17 @@ zürafa	1665n
 घी	270l
 घुमक्कड	453l
 घृणा	460l
-घोंघा	1730l
-घोडा	1646l
-घोडे का चेहरा	1643l
-घोडे वाला झूला	1953l
+घोंघा	1738l
+घोडा	1654l
+घोडे का चेहरा	1651l
+घोडे वाला झूला	1961l
 चंद्र	174l
 चंद्र उत्सव	404l
 चंद्र श्वेत	76l
 चंद्रमा	174l
 चंद्रमा की रोशनी	175l
 चकित	459l
-चक्करदार फिश केक	1855l
+चक्करदार फिश केक	1863l
 चक्र	447l
 चक्रवात	202l
 चटक	480l
@@ -31907,54 +31948,54 @@ zürafa	1665n
 चमकता	369l
 चमकती	369l
 चमकदार	484l
-चमकदार तारे	1964l
+चमकदार तारे	1972l
 चमकीला	479l
 चमकीली	479l
-चमगादड	1679l
+चमगादड	1687l
 चमडा	310l
 चमत्कार	430l
 चमेली	224l
-चम्मच के साथ कटोरी	1838l
+चम्मच के साथ कटोरी	1846l
 चरवाहा	382l
 चरागाह	124l
 चर्च	394l
 चर्मपत्र	315l
-चश्मा	1978l
+चश्मा	1986l
 चांद	174l
-चांद देखने का उत्सव	1973l
+चांद देखने का उत्सव	1981l
 चांदनी	175l
 चांदनी रात	175l
 चांदी	12l
 चांदी जैसा	12l
 चांदी स्लेटी	86l
 चाय	257l
-चाय का प्याला	1884l
+चाय का प्याला	1892l
 चाय का बागान	827l
-चाय की केतली	1883l
+चाय की केतली	1891l
 चाय के बागान	827l
 चाय बागान	827l
 चाय भूरा	88l
 चाय समारोह	826l
-चार पत्ती वाली दूब	1767l
+चार पत्ती वाली दूब	1775l
 चारकोल	37l
 चारागाह	124l
-चावल का पौधा	1764l
+चावल का पौधा	1772l
 चिंगारियां	167l
 चिंगारी	167l
 चिंता	448l
 चिंतित	448l
-चिकन लेग	1820l
+चिकन लेग	1828l
 चिकनी मिट्टी	326l
 चिकित्सक	390l
 चिकित्सा	390l
-चिडिया	1695l
+चिडिया	1703l
 चिढ	437l
 चित्र	474l
 चित्रकला	474l
 चित्रकार	474l
 चिलचिलाती	436l
 चिली	297l 702o
-चींटी	1733l
+चींटी	1741l
 चीड	121l
 चीड का जंगल	121l
 चीड के पेड	121l
@@ -31975,19 +32016,19 @@ zürafa	1665n
 चूने की दीवार	375l
 चूरोस	283l
 चूल्हा	340l
-चूहा	1672l
-चूहे का चेहरा	1673l
+चूहा	1680l
+चूहे का चेहरा	1681l
 चेक गणराज्य	698o
 चेरी	231l
 चेरी के फूल	209l
 चेरी ब्लॉसम उत्सव	853l
-चेस्टनट	1807l
+चेस्टनट	1815l
 चैंपियन	451l
 चैन	421l
 चैपल	394l
-चैरी ब्लॉसम	1747l
+चैरी ब्लॉसम	1755l
 चॉकलेट	262l
-चॉकलेट बार	1875l
+चॉकलेट बार	1883l
 चॉकलेटी भूरा	108l
 चोटी	160l
 च्युइंग गम	277l
@@ -31996,18 +32037,18 @@ zürafa	1665n
 छतें	338l
 छतों	338l
 छाता	371l
-छाते के साथ समुद्री किनारा	1905l
+छाते के साथ समुद्री किनारा	1913l
 छात्र	392l
 छात्रा	392l
-छायादार पेड	1761l
-छिपकली	1712l
+छायादार पेड	1769l
+छिपकली	1720l
 छिपा	429l
 छींटा	496l
 छींटे	152l
 छुट्टियां	422l
 छुट्टी	422l
 छुपा	429l
-छोटा कुत्ता	1633l
+छोटा कुत्ता	1641l
 छोड कर	500l
 छोडकर	500l
 जंग	309l
@@ -32015,7 +32056,7 @@ zürafa	1665n
 जंग लाल	112l
 जंगल	119l
 जंगली	453l
-जंगली सुअर	1657l
+जंगली सुअर	1665l
 जगमग	466l
 जगमगाता	369l
 जगमगाती	369l
@@ -32026,7 +32067,7 @@ zürafa	1665n
 जनाना	454l
 जन्नत	462l
 जन्मदिन	406l
-जन्मदिन का केक	1871l
+जन्मदिन का केक	1879l
 जमा हुआ	486l
 जमीन	169l
 जमुनिया	56l
@@ -32060,10 +32101,10 @@ zürafa	1665n
 जानेमन	427l
 जापान	661o
 जापानी	388l
-जापानी किला	1931l
-जापानी गुडिया	1970l
-जापानी डाकघर	1921l
-जापानी धर्म स्थल	1940l
+जापानी किला	1939l
+जापानी गुडिया	1978l
+जापानी डाकघर	1929l
+जापानी धर्म स्थल	1948l
 जामुन	254l
 जामुनी	5l
 जामुनी नीला	23l
@@ -32074,9 +32115,9 @@ zürafa	1665n
 जिम्मेदारी	441l
 जियांगनान	383l
 जियो	594o
-जिराफ	1665l
+जिराफ	1673l
 जिलेटो	279l
-जींस	1985l
+जींस	1993l
 जीत	451l
 जीन्स	311l
 जीवंत	424l
@@ -32087,13 +32128,13 @@ zürafa	1665n
 जुलाई	197l
 जुलूस	444l
 जून	197l
-जूस का डब्बा	1897l
+जूस का डब्बा	1905l
 जेटी	154l
 जेड पत्थर	320l
 जेड हरा	50l
 जेन	384l
 जेबरा	351l
-जेब्रा	1648l
+जेब्रा	1656l
 जेली	277l
 जेलीफिश	276l
 जेवर	345l
@@ -32108,6 +32149,7 @@ zürafa	1665n
 जोशीला	424l
 जौ	252l
 ज्ञानोदय	447l
+ज्यूरिख	933l
 ज्वार भाटा	142l
 ज्वाला	167l
 ज्वालामुखी	166l
@@ -32125,9 +32167,9 @@ zürafa	1665n
 झालर	368l
 झिलमिल	466l
 झिलमिलाहट	466l
-झींगा	1863l
-झींगा मछली	1862l
-झींगुर	1737l
+झींगा	1871l
+झींगा मछली	1870l
+झींगुर	1745l
 झील	147l
 झील किनारे	147l
 झील नीला	42l
@@ -32136,40 +32178,41 @@ zürafa	1665n
 झुलसा	436l
 झोंका	205l
 झोपडी	397l
-टकराते हुए ग्लास	1892l
+टकराते हुए ग्लास	1900l
 टकराव	437l
 टमाटर	248l
-टमाले	1830l
-टर्की	1689l
+टमाले	1838l
+टर्की	1697l
 टस्कनी	799l
 टहनियां	301l
 टहनी	301l
 टाइफून	202l
-टानाबाटा का पेड	1968l
+टानाबाटा का पेड	1976l
 टापू	155l
 टावर	373l
 टिकाऊ	418l
-टिड्डा	1737l
+टिड्डा	1745l
 टिमटिमाहट	466l
-टी रेक्स	1717l
+टी रेक्स	1725l
 टील	13l
 टीले	156l
 टुंड्रा	186l
 टूकन	274l
 टूटा दिल	426l
-टेंट	1943l
+टेंट	1951l
 टेक	410l
-टेकआउट बॉक्स	1860l
+टेकआउट बॉक्स	1868l
 टेडी बियर	443l
 टेनिस	424l
 टेराकोटा	111l
-टैको	1828l
+टैको	1836l
 टैक्सी	372l
 टॉफी	277l
 टोक्यो	890l
-टोक्यो टॉवर	1934l
+टोक्यो टॉवर	1942l
 टोना	429l
 टोयोटा	518o
+टोरंटो	934l
 टोस्ट	271l
 ट्यूनीशिया	905l
 ट्यूलिप	214l
@@ -32177,7 +32220,7 @@ zürafa	1665n
 ट्रैफिक	373l
 ट्रैफिक लाइट	292l
 ट्रॉपिकल	385l
-ट्रॉपिकल पेय	1889l
+ट्रॉपिकल पेय	1897l
 ट्रॉफी	451l
 ठंड	435l
 ठंडक	435l
@@ -32194,12 +32237,12 @@ zürafa	1665n
 डांस	424l
 डांस फ्लोर	472l
 डाउनटाउन	373l
-डाक भवन	1921l
-डाकघर	1922l
+डाक भवन	1929l
+डाकघर	1930l
 डामर	304l
 डिजिटल	410l
 डिटॉक्स	452l
-डिब्बा बंद खाद्य सामग्री	1843l
+डिब्बा बंद खाद्य सामग्री	1851l
 डिस्को	472l
 डुब्रोवनिक	899l
 डूबता सूरज	180l
@@ -32209,21 +32252,21 @@ zürafa	1665n
 डेनिम नीला	69l
 डेनिश	387l
 डेल्फ्ट	834l
-डैंगो	1857l
+डैंगो	1865l
 डॉक्टर	390l
 डॉलर	458l
 डॉल्फिन	362l
-डोडो	1702l
+डोडो	1710l
 डोनट	272l
-ड्रम	2032l
-ड्रमस्टिक	2032l
+ड्रम	2040l
+ड्रमस्टिक	2040l
 ड्रामा	440l
 ड्रैगन	430l
 ढलता सूरज	180l
 तंदुरुस्त	452l
 तंदुरुस्ती	452l
-तंबू	1904l
-तंबू लगाना	1904l
+तंबू	1912l
+तंबू लगाना	1912l
 तकनीक	410l
 तकनीकी	410l
 तट	143l
@@ -32242,10 +32285,10 @@ zürafa	1665n
 तरंग	142l
 तरणताल	143l
 तरबूज	235l
-तरबूज फल	1776l
+तरबूज फल	1784l
 तरल	152l
 तरोताजा	434l
-तला झींगा	1854l
+तला झींगा	1862l
 तांबा	59l
 ताइपे	923l
 ताकत	440l
@@ -32254,7 +32297,7 @@ zürafa	1665n
 ताजमहल	874l
 ताजा	434l
 ताजी हवा	434l
-ताड का पेड	1762l
+ताड का पेड	1770l
 ताम्र	59l
 तारा	176l
 तारामंडल	177l
@@ -32266,21 +32309,21 @@ zürafa	1665n
 तितली	356l
 तिब्बत	820l
 तिरंगा	677o
-तिलचट्टा	1738l
+तिलचट्टा	1746l
 तिलिस्म	430l
 तिलिस्मी	430l
 तीखा	288l
-तीखी मिर्च	1798l
+तीखी मिर्च	1806l
 तीव्र	428l
 तीसरा पहर	191l
-तुरही	2029l
+तुरही	2037l
 तुर्की	680o
 तुर्की डिलाइट	285l
 तुलूज लोत्रेक	916l
 तुषार	187l
 तूफान	202l
 तूफानी	202l
-तेंदुआ	1642l
+तेंदुआ	1650l
 तैराकी	143l
 तोता	354l
 तोरी	843l
@@ -32295,7 +32338,7 @@ zürafa	1665n
 थाईलैंड	712o 816l
 थार	156l
 थैंक्सगिविंग	198l
-थॉन्ग सैंडल	2004l
+थॉन्ग सैंडल	2012l
 थोडा	495l
 थोडा सा	495l
 थोडी	495l
@@ -32312,13 +32355,13 @@ zürafa	1665n
 दया	423l
 दयालु	423l
 दरिया	148l
-दरियाई घोडा	1669l
+दरियाई घोडा	1677l
 दर्द	426l
 दर्दनाक	426l
 दवा	390l
 दवाई	390l
 दवाखाना	390l
-दस्ताने	1987l
+दस्ताने	1995l
 दहकता	436l
 दहकते अंगारे	168l
 दहशत	438l
@@ -32359,7 +32402,7 @@ zürafa	1665n
 दुल्हन	405l
 दुष्ट	438l
 दूध	269l
-दूध का गिलास	1881l
+दूध का गिलास	1889l
 दूध वाली चाय	260l
 दूधिया	105l
 दूधिया बर्फीला	84l
@@ -32376,9 +32419,9 @@ zürafa	1665n
 देहात	382l
 देहाती	412l
 दैत्य	438l
-दैत्य का चेहरा	1714l
+दैत्य का चेहरा	1722l
 दैवीय	447l
-दो कूबड वाला ऊंट	1663l
+दो कूबड वाला ऊंट	1671l
 दोजख	463l
 दोपहर	190l
 दोपहर बाद	191l
@@ -32408,7 +32451,7 @@ zürafa	1665n
 धुआं	343l
 धुएं	343l
 धूप	172l
-धूप का चश्मा	1979l
+धूप का चश्मा	1987l
 धूप भरा	173l
 धूप वाला	173l
 धूप सेंकना	143l
@@ -32448,7 +32491,7 @@ zürafa	1665n
 नमस्कार	491l
 नमस्ते	491l
 नया साल	794l
-नर भेड	1659l
+नर भेड	1667l
 नरक	463l
 नरम	481l
 नर्क	463l
@@ -32459,7 +32502,7 @@ zürafa	1665n
 नवजात	442l
 नवम्बर	198l
 नवरोज	785l
-नववर्ष	1969l
+नववर्ष	1977l
 नवाचार	410l
 नवीन	434l
 नवीनीकरण	434l
@@ -32485,7 +32528,7 @@ zürafa	1665n
 नारीत्व	454l
 नाव	140l
 नाविक	140l
-नाशपाती	1784l
+नाशपाती	1792l
 निडर	440l
 निढाल	449l
 निद्रा	449l
@@ -32515,7 +32558,7 @@ zürafa	1665n
 नींबू पीला	100l
 नींबू हरा	31l
 नीदरलैंड	687o
-नीबू	1778l
+नीबू	1786l
 नीरस	470l
 नीरसता	470l
 नील	23l
@@ -32533,7 +32576,7 @@ zürafa	1665n
 नीले	4l
 नीहारिका	177l
 नृत्य	424l
-नेकटाई	1983l
+नेकटाई	1991l
 नेटफ्लिक्स	509o
 नेपच्यून	177l
 नेपल्स	930l
@@ -32557,9 +32600,9 @@ zürafa	1665n
 पंख	342l
 पंखुडियां	208l
 पंखुडी	208l
-पंजे की छाप	1688l
+पंजे की छाप	1696l
 पकी मिट्टी	111l
-पके हुए चावल	1847l
+पके हुए चावल	1855l
 पगोडा	379l
 पचास का दशक	746l
 पच्चीकारी	337l
@@ -32578,7 +32621,7 @@ zürafa	1665n
 पत्थरों	303l
 पथरीला	303l
 पदक	451l
-पनीर का टुकडा	1818l
+पनीर का टुकडा	1826l
 पन्ना	49l
 पन्ना हरा	49l
 पपरिका	298l
@@ -32600,20 +32643,20 @@ zürafa	1665n
 पर्वत	160l
 पर्वत श्रृंखला	160l
 पर्वतारोहण	453l
-पर्स	1999l
+पर्स	2007l
 पवन	205l
 पवित्र	442l
 पवित्रता	442l
 पसीना	436l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1947l
+पहाड के ऊपर सूर्योदय	1955l
 पहाडियां	161l
 पहाडी	161l
 पहेली	429l
 पांडा	352l
-पांडा का चेहरा	1682l
-पाइन सजावट	1969l
-पाउच	2001l
+पांडा का चेहरा	1690l
+पाइन सजावट	1977l
+पाउच	2009l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
 पाकिस्तान	709o
@@ -32629,7 +32672,7 @@ zürafa	1665n
 पारिस्थितिकी	418l
 पार्क	127l
 पार्टी	406l
-पार्टी पॉपर	1966l
+पार्टी पॉपर	1974l
 पाल वाली नाव	140l
 पालक	469l
 पाला	187l
@@ -32638,7 +32681,7 @@ zürafa	1665n
 पावन	447l
 पिकासो	858l
 पिज्जा	248l
-पिज्जा स्लाइस	1825l
+पिज्जा स्लाइस	1833l
 पियोनी	215l
 पिरामिड	811l
 पिल्ला	443l
@@ -32652,7 +32695,7 @@ zürafa	1665n
 पीला हरा	67l
 पीली	2l
 पीले	2l
-पीसी बर्फ	1867l
+पीसी बर्फ	1875l
 पुआल की टोपी	275l
 पुट	496l
 पुदीना	30l
@@ -32669,7 +32712,7 @@ zürafa	1665n
 पुरानी यादें	413l
 पुराने दिन	450l
 पुरुष	493l
-पुरुषों का जूता	2005l
+पुरुषों का जूता	2013l
 पुर्तगाल	666o 835l
 पुल	373l
 पुष्प	208l
@@ -32681,37 +32724,37 @@ zürafa	1665n
 पूर्णिमा	174l
 पूर्वी शैली	389l
 पेंगुइन	353l
-पेंग्विन	1696l
+पेंग्विन	1704l
 पेंटिंग	474l
 पेट्रा	810l
 पेड	133l
 पेप्सी	603o
-पेय छलकना	1894l
+पेय छलकना	1902l
 पेरानाकन	903l
 पेरिस	798l
 पेरू	703o 821l
 पेशेवर	441l
 पेस्टल	483l
 पेस्ट्री	272l
-पैक किया हुआ उपहार	1976l
+पैक किया हुआ उपहार	1984l
 पैटागोनिया	884l
 पैनकेक	272l
 पैसा	458l
 पैसे	458l
 पॉप आर्ट	830l
-पॉपकॉर्न	1840l
+पॉपकॉर्न	1848l
 पोखर	149l
 पोलिनेशिया	907l
 पोलैंड	696o
 पोषण	452l
-पोषाक	1990l
+पोषाक	1998l
 पोस्ता	223l
 पौधा	128l
 पौधे	128l
 पौराणिक	430l
 पौरुष	455l
 पौष्टिक	452l
-प्याज	1804l
+प्याज	1812l
 प्यार	427l
 प्यारा	443l
 प्यारी	443l
@@ -32735,15 +32778,15 @@ zürafa	1665n
 प्राचीन कांस्य	327l
 प्रातः	189l
 प्रार्थना	447l
-प्रार्थना के मनक	2021l
+प्रार्थना के मनक	2029l
 प्रिज्म	179l
 प्रियतम	427l
 प्रीत	427l
 प्रीमियम	416l
-प्रेटजेल	1814l
+प्रेटजेल	1822l
 प्रेत	438l
 प्रेम	427l
-प्रेम होटल	1926l
+प्रेम होटल	1934l
 प्रेमिका	427l
 प्रेमी	427l
 प्रेरक	439l
@@ -32763,9 +32806,9 @@ zürafa	1665n
 फराओ	811l
 फरिश्ता	462l
 फल	468l
-फलाफेल	1832l
+फलाफेल	1840l
 फलों का सलाद	468l
-फव्वारा	1942l
+फव्वारा	1950l
 फसल	198l
 फायर ट्रक	290l
 फायरप्लेस	340l
@@ -32782,36 +32825,36 @@ zürafa	1665n
 फिलिपीनी	904l
 फिलीपींस	713o
 फिल्म नोयर	773l
-फिसल पट्टी	1954l
+फिसल पट्टी	1962l
 फीका	478l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
 फीकी	478l
-फीता	1975l
+फीता	1983l
 फुटबॉल	424l
 फुरसत	422l
 फुर्तीला	424l
-फुलझडी	1962l
+फुलझडी	1970l
 फुलवारी	126l
 फुशिया	65l
 फुहार	201l
-फुहार छोडती ह्वेल	1718l
+फुहार छोडती ह्वेल	1726l
 फूल	208l
-फूल की छाप	1748l
-फूल खिलना	1755l
-फूलगुच्छ	1746l
+फूल की छाप	1756l
+फूल खिलना	1763l
+फूलगुच्छ	1754l
 फूलों	208l
 फेजोआदा	284l
 फेरारी	513o
-फेरीज झूला	1955l
+फेरीज झूला	1963l
 फेसबुक	506o
 फैंटेसी	430l
-फैक्टरी	1930l
+फैक्टरी	1938l
 फैक्ट्री	411l
 फैशन	432l
 फैशनेबल	432l
-फॉनडू	1837l
-फॉर्चून कुकी	1859l
+फॉनडू	1845l
+फॉर्चून कुकी	1867l
 फॉविज्म	756l
 फोन	410l
 फोन बूथ	296l
@@ -32821,39 +32864,40 @@ zürafa	1665n
 फ्रांस	662o
 फ्रीडा काहलो	762l
 फ्रूट	468l
-फ्रेंच फ्राइस	1824l
+फ्रेंच फ्राइस	1832l
 फ्रेंच रिवेरा	846l
 फ्लेमिंगो	348l
 फ्लेमेंको	865l
-फ्लैट जूती	2008l
-फ्लैटब्रेड	1813l
+फ्लैट जूती	2016l
+फ्लैटब्रेड	1821l
 फ्लोरेंस	799l
 फ्लोरोसेंट	484l
 बंजारा	453l
 बंदगोभी	469l
-बंदर	1627l
-बंदर का चेहरा	1626l
+बंदर	1635l
+बंदर का चेहरा	1634l
 बंदरगाह	154l
-बकरी	1661l
+बकरी	1669l
 बगिया	126l
 बगीचा	126l
-बगीचे वाला घर	1919l
+बगीचे वाला घर	1927l
 बचपन	450l
 बच्चा	415l
 बच्चे	415l
-बच्चे के दूध की बोतल	1880l
+बच्चे के दूध की बोतल	1888l
 बच्चों	415l
-बडा ड्रम	2033l
+बडा ड्रम	2041l
 बडा दिन	400l
 बत्तियां	368l
 बत्ती	368l
 बदसूरत	460l
 बनफशई	22l
+बनारस	939l
 बबूल	875l
 बयार	205l
 बरगंडी	33l
 बरसात	200l
-बरिटो	1829l
+बरिटो	1837l
 बरोक	829l
 बर्च	122l
 बर्च के पेड	122l
@@ -32867,7 +32911,7 @@ zürafa	1665n
 बर्फीला जमा	486l
 बर्फीला पहाड	162l
 बर्फीले पहाड	162l
-बर्फीले शिखर वाला पर्वत	1900l
+बर्फीले शिखर वाला पर्वत	1908l
 बर्लिन	891l
 बलवान	440l
 बवंडर	202l
@@ -32891,11 +32935,11 @@ zürafa	1665n
 बादल छाए	204l
 बादलों भरा	204l
 बान्ह जेओ	282l
-बायसन	1650l
+बायसन	1658l
 बारिश	200l
 बारिश का दिन	200l
 बारिश की बूंदें	152l
-बार्बर पोल	1957l
+बार्बर पोल	1965l
 बार्बी	769l
 बार्सिलोना	801l
 बालक	415l
@@ -32903,34 +32947,34 @@ zürafa	1665n
 बालू	157l
 बालू तट	144l
 बास्केटबॉल	424l
-बिकनी	1996l
+बिकनी	2004l
 बिकिनी	143l
-बिच्छू	1741l
+बिच्छू	1749l
 बिजनेस	391l
 बिजली	202l
-बिज्जू	1687l
+बिज्जू	1695l
 बिना	500l
-बियर	1890l
-बियर के दो मग	1891l
-बियर मग	1890l
-बिल कैप	2018l
+बियर	1898l
+बियर के दो मग	1899l
+बियर मग	1898l
+बिल कैप	2026l
 बिल्लियां	346l
 बिल्लियों	346l
 बिल्ली	346l
-बिल्ली का चेहरा	1637l
+बिल्ली का चेहरा	1645l
 बिल्ली का बच्चा	443l
 बिस्कुट	272l
 बिस्तर	449l
 बीएमडब्ल्यू	515o
-बीगट ब्रेड	1812l
+बीगट ब्रेड	1820l
 बीजान्टिन	755l
 बीजिंग	922l
-बीटल	1735l
+बीटल	1743l
 बीते दिन	450l
 बीमार	460l
 बीमारी	460l
 बीयर	267l
-बीवर	1677l
+बीवर	1685l
 बीहड	453l
 बुखारा	910l
 बुग्याल	124l
@@ -32940,12 +32984,13 @@ zürafa	1665n
 बुरा सपना	438l
 बुराई	438l
 बुलफिंच	294l
-बुलबुला चाय	1896l
+बुलबुला चाय	1904l
+बुसान	938l
 बूंद	152l
 बूंदाबांदी	201l
 बूंदें	152l
 बृहस्पति	177l
-बेकन	1822l
+बेकन	1830l
 बेकरी	271l
 बेचैन	448l
 बेचैनी	448l
@@ -32968,13 +33013,13 @@ zürafa	1665n
 बैंकॉक	816l
 बैंगन	249l
 बैंगनी	5l
-बैंजो	2031l
-बैंटो	1844l
-बैंटो बॉक्स	1844l
+बैंजो	2039l
+बैंटो	1852l
+बैंटो बॉक्स	1852l
 बैकुंठ	462l
-बैगल	1815l
+बैगल	1823l
 बैले	454l
-बैलेट जूते	2011l
+बैलेट जूते	2019l
 बैलेरीना	454l
 बॉर्बन	268l
 बॉलीवुड	772l
@@ -32990,7 +33035,7 @@ zürafa	1665n
 ब्राजील	667o 852l
 ब्रिटेन	671o 808l
 ब्रेड	271l
-ब्रेड लोफ	1810l
+ब्रेड लोफ	1818l
 ब्रोकली	469l
 ब्लूज	473l
 ब्लूबेरी	233l
@@ -33003,21 +33048,21 @@ zürafa	1665n
 भयंकर	438l
 भयानक	438l
 भयावह	438l
-भरा हुआ पराठा	1831l
-भरावनयुक्त मीठी या नमकीन पकौडियां	1858l
+भरा हुआ पराठा	1839l
+भरावनयुक्त मीठी या नमकीन पकौडियां	1866l
 भरी दोपहर	190l
 भरोसा	441l
 भरोसेमंद	441l
 भवन	373l
-भवन निर्माण	1911l
+भवन निर्माण	1919l
 भविष्य	410l
 भविष्यवादी	410l
 भव्य	416l
-भाप वाला गर्म पेय	1882l
-भाप वाली बाउल	1849l
+भाप वाला गर्म पेय	1890l
+भाप वाली बाउल	1857l
 भारत	677o 822l
 भारतीय	822l
-भालू का चेहरा	1680l
+भालू का चेहरा	1688l
 भावुक	450l
 भावुक जोशीला	428l
 भीड	457l
@@ -33034,10 +33079,10 @@ zürafa	1665n
 भूरे	7l
 भेड	382l
 भेडें	382l
-भैंस	1653l
+भैंस	1661l
 भोज	444l
-भोजन पकाना	1834l
-भोजन पात्र	1836l
+भोजन पकाना	1842l
+भोजन पात्र	1844l
 भोजपत्र	122l
 भोर	181l
 भोला	442l
@@ -33052,15 +33097,15 @@ zürafa	1665n
 मंदिर	379l
 मंदिर मेला	837l
 मई	196l
-मकई का भुट्टा	1797l
-मकडी	1739l
-मकडी का जाला	1740l
+मकई का भुट्टा	1805l
+मकडी	1747l
+मकडी का जाला	1748l
 मक्का	251l
 मक्खन	270l
-मक्खी	1743l
+मक्खी	1751l
 मखमल	312l
-मगरमच्छ	1710l
-मच्छर	1742l
+मगरमच्छ	1718l
+मच्छर	1750l
 मछलियां	399l
 मछली	399l
 मछलीघर	399l
@@ -33093,7 +33138,7 @@ zürafa	1665n
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्ता	1632l
+मर्गदर्शक कुत्ता	1640l
 मर्दानगी	455l
 मर्दाना	455l
 मलाई रंग	18l
@@ -33108,7 +33153,7 @@ zürafa	1665n
 मसाला चाय	260l
 मसाले	288l
 मसालेदार	288l
-मस्जिद	1937l
+मस्जिद	1945l
 मस्ती	425l
 महंगा	416l
 महत्वाकांक्षा	439l
@@ -33119,13 +33164,13 @@ zürafa	1665n
 महारानी	417l
 महासागर	140l
 महिला	493l
-महिला की हैट	2015l
-महिला के कपडे	1997l
-महिलाओं का बूट	2012l
-महिलाओं का सैंडल	2010l
+महिला की हैट	2023l
+महिला के कपडे	2005l
+महिलाओं का बूट	2020l
+महिलाओं का सैंडल	2018l
 महोत्सव	367l
 माइक्रोसॉफ्ट	604o
-माउंट फूजी	1903l
+माउंट फूजी	1911l
 माचा	259l
 माचो	455l
 माटी	169l
@@ -33164,7 +33209,7 @@ zürafa	1665n
 मिर्च	297l
 मिर्ची	297l
 मिलान	929l
-मिलिट्री हैलमेट	2019l
+मिलिट्री हैलमेट	2027l
 मिल्की वे	177l
 मिस्र	683o 811l
 मीठा	443l
@@ -33174,27 +33219,27 @@ zürafa	1665n
 मुंबई	822l
 मुकुट	417l
 मुगल	874l
-मुरझाया हुआ फूल	1752l
-मुर्गा	1691l
-मुर्गी	1690l
-मुर्गी का बच्चा	1693l
+मुरझाया हुआ फूल	1760l
+मुर्गा	1699l
+मुर्गी	1698l
+मुर्गी का बच्चा	1701l
 मुलायम	481l
 मुस्कान	425l
 मुस्कुराहट	425l
-मुस्लिम धर्म	1941l
-मूंगफली	1805l
+मुस्लिम धर्म	1949l
+मूंगफली	1813l
 मूंगिया	28l
 मूंगे की चट्टान	153l
-मून केक	1856l
+मून केक	1864l
 मूलां रूज	916l
-मूषक	1671l
-मूषक का चेहरा	1670l
+मूषक	1679l
+मूषक का चेहरा	1678l
 मृत	445l
 मृतकों का दिन	781l
 मृत्यु	445l
 मृदु	423l
 मेंढक	360l
-मेंढक का चेहरा	1709l
+मेंढक का चेहरा	1717l
 मेकअप	454l
 मेक्सिको	669o 795l
 मेघ	171l
@@ -33213,8 +33258,8 @@ zürafa	1665n
 मैग्मा	166l
 मैड्रिड	897l
 मैदान	124l
-मैपल की पत्ती	1768l
-मैमथ	1667l
+मैपल की पत्ती	1776l
+मैमथ	1675l
 मैरून	19l
 मैलाकाइट	82l
 मॉडर्न	420l
@@ -33223,7 +33268,7 @@ zürafa	1665n
 मोका	255l
 मोक्ष	447l
 मोगरा	224l
-मोजे	1989l
+मोजे	1997l
 मोजेक	337l
 मोती	321l
 मोती सफेद	106l
@@ -33242,10 +33287,11 @@ zürafa	1665n
 मोहब्बत	427l
 मौत	445l
 मौन	421l
+म्यूनिख	932l
 यमलोक	463l
 यरूशलम	926l
 यश	451l
-यहूदी प्रार्थनागृह	1939l
+यहूदी प्रार्थनागृह	1947l
 यांगमेई	286l
 यांत्रिक	308l
 यातायात	373l
@@ -33263,8 +33309,8 @@ zürafa	1665n
 यूनानी	812l
 यूनिकॉर्न	430l
 यूनिवर्सिटी	392l
-यूरोपीय किला	1932l
-यूरोपीय डाकघर	1922l
+यूरोपीय किला	1940l
+यूरोपीय डाकघर	1930l
 यॉट	140l
 योग	447l
 योगर्ट	269l
@@ -33274,10 +33320,10 @@ zürafa	1665n
 रंगीन	179l
 रंगों का त्योहार	850l
 रंगोली	851l
-रकून	1636l
+रकून	1644l
 रक्त	344l
 रक्त वर्ण	0l
-रक्षा जैकेट	1982l
+रक्षा जैकेट	1990l
 रचनात्मक	474l
 रचनात्मकता	474l
 रचनावाद	857l
@@ -33292,8 +33338,8 @@ zürafa	1665n
 रहस्य	429l
 रहस्यमय	429l
 रहस्यमयी	429l
-राइस क्रैकर	1845l
-राइस बॉल	1846l
+राइस क्रैकर	1853l
+राइस बॉल	1854l
 राक्षस	438l
 राख	168l
 राजकुमार	417l
@@ -33308,18 +33354,18 @@ zürafa	1665n
 राजा	417l
 रात	193l
 रात का बाजार	365l
-रात के तारे	1945l
-रात में पुल	1951l
+रात के तारे	1953l
+रात में पुल	1959l
 रातें	193l
 रात्रि	193l
 रात्रि बाजार	365l
 रात्रिकालीन	193l
 रानी	417l
 रानी रंग	21l
-राष्ट्रीय उद्यान	1908l
-रिबन का पुष्प	1750l
+राष्ट्रीय उद्यान	1916l
+रिबन का पुष्प	1758l
 रिमझिम	201l
-रिमाइंडर रिबन	1977l
+रिमाइंडर रिबन	1985l
 रियल मैड्रिड	641o
 रियो कार्निवल	852l
 रिलैक्स	422l
@@ -33333,7 +33379,7 @@ zürafa	1665n
 रूसी	873l
 रूह	447l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1907l
+रेगिस्तान में द्वीप	1915l
 रेट्रो	413l
 रेड वाइन	265l
 रेड स्क्वायर	873l
@@ -33353,7 +33399,7 @@ zürafa	1665n
 रॉयल ब्लू	43l
 रोएंदार	443l
 रोकोको	753l
-रोगाणु	1745l
+रोगाणु	1753l
 रोटी	271l
 रोथको	763l
 रोना	426l
@@ -33365,7 +33411,7 @@ zürafa	1665n
 रोमांटिक	427l
 रोमांस	427l
 रोमानिया	700o
-रोलर कोस्टर	1956l
+रोलर कोस्टर	1964l
 रोवन	293l
 रोशन	369l
 रोशनी	368l
@@ -33386,7 +33432,7 @@ zürafa	1665n
 लहंगा	872l
 लहर	142l
 लहरें	142l
-लहसुन	1803l
+लहसुन	1811l
 लहू लाल	71l
 लाइटहाउस	332l
 लाइट्स	368l
@@ -33395,13 +33441,13 @@ zürafa	1665n
 लाख	325l
 लाजवर्द	44l
 लाटे	256l
-लामा	1664l
+लामा	1672l
 लाल	0l
 लाल बैंगनी	96l
 लाल मिर्च	297l
-लाल लिफाफा	1974l
-लाल सेब	1782l
-लाल हंस	1704l
+लाल लिफाफा	1982l
+लाल सेब	1790l
+लाल हंस	1712l
 लालच	461l
 लालची	461l
 लालटेन	331l
@@ -33422,26 +33468,27 @@ zürafa	1665n
 लैंप	368l
 लैगून	146l
 लैपटॉप	410l
-लैब कोट	1981l
+लैब कोट	1989l
 लैवेंडर	211l
 लॉज	397l
 लॉन	125l
 लॉलीपॉप	277l
 लोक	412l
 लोक संगीत	412l
-लोबिया	1806l
+लोबिया	1814l
 लोमडी	355l
-लोमडी जैसा चेहरा	1635l
+लोमडी जैसा चेहरा	1643l
 लोरी	449l
 लोहा	307l
 लोहा स्लेटी	87l
 लौ	167l
 लौह	307l
+ल्यों	936l
 वचन	439l
 वधू	405l
 वन	119l
-वन पीस स्विमसूट	1993l
-वनमानुष	1629l
+वन पीस स्विमसूट	2001l
+वनमानुष	1637l
 वनस्पति	128l
 वफल	272l
 वफादार	441l
@@ -33463,12 +33510,13 @@ zürafa	1665n
 वाइल्ड वेस्ट	774l
 वादा	439l
 वाबी साबी	388l
-वायलिन	2030l
+वायलिन	2038l
 वारहोल	830l
+वाराणसी	939l
 वाह	459l
 विंटर पैलेस	918l
 विंटेज	413l
-विंड चाइम	1972l
+विंड चाइम	1980l
 विक्टोरियन	856l
 विचित्र	471l
 विजय	451l
@@ -33489,7 +33537,7 @@ zürafa	1665n
 विलक्षण	471l
 विलासिता	416l
 विवाह	405l
-विवाह धर्मस्थल	1933l
+विवाह धर्मस्थल	1941l
 विश्वविद्यालय	392l
 विश्वसनीय	441l
 विश्वास	441l
@@ -33500,9 +33548,9 @@ zürafa	1665n
 वीगन	452l
 वीर	440l
 वीरता	440l
-वीरान घर का भवन	1917l
+वीरान घर का भवन	1925l
 वृक्ष	133l
-वृश्चिक राशि	1741l
+वृश्चिक राशि	1749l
 वेनिस	844l
 वेपरवेव	855l
 वेस एंडरसन	859l
@@ -33534,16 +33582,16 @@ zürafa	1665n
 शरद	198l
 शरद ऋतु	198l
 शराब	265l
-शराब का गिलास	1887l
+शराब का गिलास	1895l
 शराबखाना	377l
 शर्म	448l
 शर्मिंदा	448l
 शवयात्रा	445l
 शहंशाह	417l
 शहद	264l
-शहद पात्र	1879l
+शहद पात्र	1887l
 शहर	373l
-शहर का दृश्य	1946l
+शहर का दृश्य	1954l
 शहरी	373l
 शांत	421l
 शांति	421l
@@ -33554,7 +33602,7 @@ zürafa	1665n
 शानदार	416l
 शान्त	421l
 शाम	192l
-शाम का शहर	1949l
+शाम का शहर	1957l
 शाम का सूरज	180l
 शार्क	141l
 शालीन	432l
@@ -33565,12 +33613,12 @@ zürafa	1665n
 शाही	417l
 शाही नीला	43l
 शाही महल	380l
-शिंटो श्राइन	1940l
+शिंटो श्राइन	1948l
 शिकंजी	228l
 शिक्षा	392l
 शिखर	160l
 शिबोरी	868l
-शिमला मिर्च	1799l
+शिमला मिर्च	1807l
 शिला	164l
 शिवालय	379l
 शिशु	442l
@@ -33586,18 +33634,18 @@ zürafa	1665n
 शुद्धता	442l
 शुष्क	156l
 शेयर बाजार	391l
-शेर का चेहरा	1640l
-शेर जैसा चेहरा	1639l
+शेर का चेहरा	1648l
+शेर जैसा चेहरा	1647l
 शैंपेन	266l
 शैंपेन रंग	57l
 शैक्षणिक	392l
 शैतान	463l
 शैतानी	463l
-शैमरॉक	1766l
+शैमरॉक	1774l
 शैले	876l
-शॉपिंग बैग	2002l
-शॉर्टकेक	1872l
-शॉर्ट्स	1995l
+शॉपिंग बैग	2010l
+शॉर्टकेक	1880l
+शॉर्ट्स	2003l
 शोक	426l
 शोकसभा	445l
 शोभायात्रा	444l
@@ -33610,7 +33658,7 @@ zürafa	1665n
 श्वेत रातें	839l
 श्वेत श्याम	465l
 संगमरमर	302l
-संगीत कीबोर्ड	2028l
+संगीत कीबोर्ड	2036l
 संगीत समारोह	367l
 संग्रहालय	474l
 संघर्ष	437l
@@ -33637,7 +33685,7 @@ zürafa	1665n
 सत्तर का दशक	747l
 सत्यनिष्ठा	441l
 सदाबहार	121l
-सदाबहार वृक्ष	1760l
+सदाबहार वृक्ष	1768l
 सनकी	471l
 सन्नाटा	421l
 सपना	431l
@@ -33650,7 +33698,7 @@ zürafa	1665n
 सफलता	451l
 सफारी	453l
 सफेद	10l
-सफेद क्रॉस वाला हेलमेट	2020l
+सफेद क्रॉस वाला हेलमेट	2028l
 सबवे	373l
 सब्जियां	469l
 सब्जी	469l
@@ -33670,7 +33718,7 @@ zürafa	1665n
 समुद्री शैवाल	138l
 समुराई	388l
 सम्मान	451l
-सरटोप	2016l
+सरटोप	2024l
 सरप्राइज	459l
 सरल	420l
 सरसों	110l
@@ -33681,7 +33729,7 @@ zürafa	1665n
 सरिता	148l
 सरोवर	147l
 सर्कस	367l
-सर्कस टेंट	1958l
+सर्कस टेंट	1966l
 सर्जरी	390l
 सर्दियां	199l
 सर्दी	199l
@@ -33697,7 +33745,7 @@ zürafa	1665n
 सहानुभूति	423l
 सांझ	192l
 सांता	400l
-सांप	1713l
+सांप	1721l
 साइंस फिक्शन	410l
 साइकिलिंग	424l
 साइकेडेलिक	471l
@@ -33725,7 +33773,7 @@ zürafa	1665n
 साहसिक	453l
 साहसी	440l
 साहित्य	341l
-साही	1678l
+साही	1686l
 सिंगापुर	715o
 सिंदूर	35l
 सिंदूरी	35l
@@ -33733,7 +33781,7 @@ zürafa	1665n
 सिंपल	420l
 सिंहासन	417l
 सिएना	919l
-सिके शकरकंद	1851l
+सिके शकरकंद	1859l
 सिडनी	889l
 सितंबर	198l
 सितम्बर	198l
@@ -33741,7 +33789,7 @@ zürafa	1665n
 सितारे	176l
 सिम्फनी	432l
 सियान	14l
-सियार का चेहरा	1634l
+सियार का चेहरा	1642l
 सियोल	824l
 सिरेमिक	326l
 सिवाय	500l
@@ -33751,9 +33799,9 @@ zürafa	1665n
 सीमेंट	304l
 सीसा स्लेटी	85l
 सुंदर छोटा	443l
-सुअर	1656l
-सुअर का चेहरा	1655l
-सुअर की नाक	1658l
+सुअर	1664l
+सुअर का चेहरा	1663l
+सुअर की नाक	1666l
 सुकून	421l
 सुकूनभरा	422l
 सुखद	433l
@@ -33762,7 +33810,7 @@ zürafa	1665n
 सुनहरी	11l
 सुनहरी मछली	361l
 सुबह	189l
-सुबह का सूरज	1948l
+सुबह का सूरज	1956l
 सुबह सुबह	189l
 सुरक्षा	441l
 सुरक्षित	441l
@@ -33770,7 +33818,7 @@ zürafa	1665n
 सुरुचिपूर्ण	432l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविधा स्टोर	1927l
+सुविधा स्टोर	1935l
 सुशी	287l
 सुस्त	449l
 सूक्ष्म	456l
@@ -33782,14 +33830,14 @@ zürafa	1665n
 सूरजमुखी	212l
 सूर्य	172l
 सूर्य की किरणें	172l
-सूर्यमुखी	1754l
+सूर्यमुखी	1762l
 सूर्यास्त	180l
 सूर्योदय	181l
 सृजन	474l
 सृजनात्मक	474l
 सेंट पीटर्सबर्ग	839l
 सेंट पैट्रिक दिवस	408l
-सेक बोतल और कप	1885l
+सेक बोतल और कप	1893l
 सेक्सी	428l
 सेज हरा	94l
 सेना	467l
@@ -33797,52 +33845,52 @@ zürafa	1665n
 सेरुलियन	40l
 सेरेंगेटी	875l
 सेलाडॉन	319l
-सेवफल	1782l
+सेवफल	1790l
 सेहत	452l
 सेहतमंद	452l
 सैंटोरिनी	386l
-सैंडविच	1827l
-सैक्स	2025l
+सैंडविच	1835l
+सैक्स	2033l
 सैक्सोफोन	473l
 सैनिक	467l
 सैन्य	467l
 सैमसंग	511o
-सॉफ्ट आइसक्रीम	1866l
+सॉफ्ट आइसक्रीम	1874l
 सोंगक्रान	780l
 सोता	449l
 सोनपंखी	359l
 सोना	11l
 सोने का वर्क	328l
 सोया	449l
-सोरोपॉड	1716l
+सोरोपॉड	1724l
 सोवियत पोस्टर	857l
 सौम्य	432l
 सौर	172l
-स्कंक	1685l
-स्कार्फ	1986l
+स्कंक	1693l
+स्कार्फ	1994l
 स्कीइंग	199l
 स्कूल	392l
-स्कूल का बस्ता	2003l
+स्कूल का बस्ता	2011l
 स्कूल बस	291l
 स्कैंडिनेवियाई	387l
 स्कॉटलैंड	819l
-स्क्विड	1864l
+स्क्विड	1872l
 स्टाइलिश	432l
 स्टारबक्स	503o
 स्टीमपंक	742l
 स्टील	306l
-स्टेच्यू ऑफ लिबर्टी	1935l
-स्टेडियम	1909l
+स्टेच्यू ऑफ लिबर्टी	1943l
+स्टेडियम	1917l
 स्टेनलेस स्टील	306l
 स्टॉकहोम	878l
-स्ट्यू	1836l
-स्ट्रॉ के साथ कप	1895l
+स्ट्यू	1844l
+स्ट्रॉ के साथ कप	1903l
 स्ट्रॉबेरी	230l
 स्त्री	493l
 स्त्रीत्व	454l
 स्त्रैण	454l
 स्थिर	421l
-स्नातक टोप	2017l
+स्नातक टोप	2025l
 स्नोमैन	199l
 स्पर्श	496l
 स्पा	422l
@@ -33850,7 +33898,7 @@ zürafa	1665n
 स्पेक्ट्रम	179l
 स्पेन	665o
 स्पेनिश	897l
-स्पैगेटी	1850l
+स्पैगेटी	1858l
 स्फटिक	322l
 स्फूर्ति	434l
 स्मारक	445l
@@ -33888,14 +33936,14 @@ zürafa	1665n
 हटा दें	499l
 हटा दो	499l
 हटाओ	499l
-हड्डी वाला मांस	1819l
+हड्डी वाला मांस	1827l
 हताश	426l
 हताशा	426l
 हनीमून	427l
 हनुक्का	787l
 हरा	3l
 हरा नीला	13l
-हरा सलाद	1839l
+हरा सलाद	1847l
 हरा सेब	238l
 हरिकेन	202l
 हरिताश्म	320l
@@ -33903,12 +33951,12 @@ zürafa	1665n
 हरी	3l
 हरी घास	125l
 हरी चाय	258l
-हरी पत्तेदार	1801l
+हरी पत्तेदार	1809l
 हरी मिर्च	297l
 हरे	3l
 हर्ष	425l
 हल्का	477l
-हल्का तला खाना	1835l
+हल्का तला खाना	1843l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
@@ -33924,27 +33972,27 @@ zürafa	1665n
 हल्ला	457l
 हवा	205l
 हवा महल	842l
-हवा में पत्ती	1770l
+हवा में पत्ती	1778l
 हवाई जहाज	170l
 हवाई द्वीप	804l
 हवादार	205l
 हवाना	796l
 हांगकांग	814l
-हाइकिंग बूट	2007l
+हाइकिंग बूट	2015l
 हाइड्रेंजिया	220l
 हाईवे	373l
 हाट	364l
-हाथी	1666l
+हाथी	1674l
 हाथीदांत रंग	38l
 हानबोक	869l
 हानोक	870l
 हास्य	425l
 हिंदुस्तान	822l
-हिंदू मंदिर	1938l
+हिंदू मंदिर	1946l
 हिंसक	437l
 हिंसा	437l
 हिप्पी	751l
-हिबिस्कस	1753l
+हिबिस्कस	1761l
 हिम	188l
 हिमखंड	185l
 हिमनद	185l
@@ -33952,7 +34000,7 @@ zürafa	1665n
 हिमस्खलन	162l
 हिमालय	162l
 हिम्मत	440l
-हिरण	1649l
+हिरण	1657l
 हीरा	323l
 हीरे	323l
 हीरो	440l
@@ -33961,28 +34009,28 @@ zürafa	1665n
 हृदय	427l
 हेलसिंकी	879l
 हेल्दी	452l
-हैंडबैग	2000l
-हैमबर्गर	1823l
+हैंडबैग	2008l
+हैमबर्गर	1831l
 हैरतअंगेज	459l
 हैरान	459l
 हैरानी	459l
 हैलोवीन	401l
-हॉट डॉग	1826l
+हॉट डॉग	1834l
 हॉट पॉट	333l
 हॉरर	438l
 होई एन	838l
 होकुसाई	765l
-होटल	1925l
+होटल	1933l
 होमवर्क	392l
 होली	850l
-ह्वेल	1719l
+ह्वेल	1727l
 ả rập	813m
 ảm đạm	426m
 ảo diệu	430m
 ảo giác	471m
 ấm cúng	433m
 ấm lòng	433m
-ấm trà	1883m
+ấm trà	1891m
 ấm áp	433m
 ấm êm	433m
 ấn tượng	440m
@@ -33992,7 +34040,7 @@ zürafa	1665n
 ẩn giấu	429m
 ẩn khuất	429m
 ếch	360m
-ốc sên	1730m
+ốc sên	1738m
 ốc đảo	139m
 ốm yếu	460m
 ồn	457M
@@ -34009,19 +34057,19 @@ zürafa	1665n
 ☂	371b
 ☃	188b
 ☔	200b
-☕	255b 1882o
-☘	1766o
-♨	1952o
+☕	255b 1890o
+☘	1774o
+♨	1960o
 ⚪	10b
 ⚫	9b
 ⛈	202b
-⛑	2020o
-⛩	1940o
-⛪	1936o
-⛰	160b 1901o
-⛲	1942o
-⛺	1943o
-✨	176b 1964o
+⛑	2028o
+⛩	1948o
+⛪	1944o
+⛰	160b 1909o
+⛲	1950o
+⛺	1951o
+✨	176b 1972o
 ❄	188b
 ❤	0b
 ⭐	176b
@@ -34048,12 +34096,12 @@ zürafa	1665n
 あくせんとに	496c
 あくてぃぶ	424c
 あくび	449c
-あこーでぃおん	2026c
+あこーでぃおん	2034c
 あさ	189c
 あさいー	281c
 あさいーぼうる	281c
-あざらし	1721c
-あしか	1721c
+あざらし	1729c
+あしか	1729c
 あじさい	220c
 あじゅーる	39c
 あすてか	863c
@@ -34066,7 +34114,7 @@ zürafa	1665n
 あとれてぃこまどりーど	643o
 あどけない	442c
 あどりあ海	899c
-あなぐま	1687c
+あなぐま	1695c
 あにめ	415c
 あの顷	450c
 あぷりこっと	78c
@@ -34082,10 +34130,10 @@ zürafa	1665n
 あめりかんえきすぷれす	537o
 あめりかんだいなー	746c
 あやっくす	652o
-あらいぐま	1636c
+あらいぐま	1644c
 あらびあ	813c
 あらぶ首长国连邦	685o
-あり	1733c
+あり	1741c
 ありきたり	470c
 ありぞな	817c
 ありばば	565o
@@ -34111,7 +34159,7 @@ zürafa	1665n
 あーるぬーぼー	831c
 あーるぬーゔぉー	831c
 いえろー	2c
-いか	1864c
+いか	1872c
 いきいき	424c
 いぎりす	671o 808c
 いけあ	504o
@@ -34123,11 +34171,11 @@ zürafa	1665n
 いちょう	131c
 いとしい	427c
 いぬ	347c
-いぬの颜	1630c
-いのしし	1657c
+いぬの颜	1638c
+いのしし	1665c
 いのせんと	442c
 いのべーしょん	410c
-いも	1795c
+いも	1803c
 いらいら	437c
 いらない	499c
 いらん	906c
@@ -34167,7 +34215,7 @@ zürafa	1665n
 うくらいな	679o
 うこん色	79c
 うさぎ	443c
-うさぎの颜	1674c
+うさぎの颜	1682c
 うすい	478c
 うずべきすたん	910c
 うたた寝	449c
@@ -34200,8 +34248,8 @@ zürafa	1665n
 えぬびでぃあ	560o
 えねるぎっしゅ	424c
 えねるぎー	424c
-えび	1863c
-えびふらい	1854c
+えび	1871c
+えびふらい	1862c
 えび茶	19c
 えみれーつ航空	584o
 えめらるど	49c
@@ -34222,28 +34270,29 @@ zürafa	1665n
 おあはか	795c
 おうち	433c
 おうむ	354c
-おおかみ	1634c
-おおかみの颜	1634c
+おおかみ	1642c
+おおかみの颜	1642c
 おおはし	274c
 おかしい	471c
 おかると	429c
 おくとーばーふぇすと	784c
 おしゃれ	432c
 おすまん	809c
+おすろ	935c
 おそろしい	438c
-おでん	1852c
+おでん	1860c
 おとぎ话	430c
-おにぎり	1846c
+おにぎり	1854c
 おぱーる	321c
-おひな様	1970c
+おひな様	1978c
 おふぃす	391c
-おふぃすびる	1920c
+おふぃすびる	1928c
 おふほわいと	104c
 おぺら	432c
 おぼろ	485c
 おもしろい	425c
 おもちゃ	415c
-おらんうーたん	1629c
+おらんうーたん	1637c
 おらんだ	687o
 おらんだ风	877c
 おりえんたる	389c
@@ -34256,7 +34305,7 @@ zürafa	1665n
 おれんじ	1c
 おれんじれっど	97c
 おれんじ色	1c
-おんどり	1691c
+おんどり	1699c
 おんらいん	410c
 おーかー	36c
 おーがにっく	418c
@@ -34295,16 +34344,16 @@ zürafa	1665n
 かえで	130c
 かえでの叶	130c
 かえる	360c
-かえるの颜	1709c
+かえるの颜	1717c
 かおす	457c
 かかおとーく	545o
-かき氷	1867c
-かくてるぐらす	1888c
+かき氷	1875c
+かくてるぐらす	1896c
 かさ	371c
 かすか	478c
 かすかな	478c
 かすんだ	485c
-かたつむり	1730c
+かたつむり	1738c
 かたーる	686o
 かたーる航空	585o
 かっぱどきあ	848c
@@ -34312,17 +34361,17 @@ zürafa	1665n
 かっぷけーき	272c
 かっぷる	427c
 かなだ	673o
-かに	1861c
-かば	1669c
+かに	1869c
+かば	1677c
 かふぇ	376c
 かふぇらて	256c
 かぶす	626o
-かぶとむし	1735c
+かぶとむし	1743c
 かぷちーの	256c
 かぼちゃ	247c
 かみにーと	883c
-かめ	1711c
-かも	1699c
+かめ	1719c
+かも	1707c
 からし色	110c
 からす	446c
 からばっじょ	829c
@@ -34335,11 +34384,11 @@ zürafa	1665n
 かるふーる	574o
 かるま	447c
 かれー	288c
-かれーらいす	1848c
+かれーらいす	1856c
 かわいい	443c
 かわいらしい	443c
-かわうそ	1684c
-かんがるー	1686c
+かわうそ	1692c
+かんがるー	1694c
 かんでぃんすきー	764c
 かんとりー	412c
 かんぺーる	920c
@@ -34347,10 +34396,10 @@ zürafa	1665n
 かーき	25c
 かーき色	25c
 かーにばる	367c
-かーば	1941c
+かーば	1949c
 がうでぃ	801c
 がじぇっと	410c
-がま口	1999c
+がま口	2007c
 がやがや	457c
 がらす	316c
 がらたさらい	655o
@@ -34360,18 +34409,18 @@ zürafa	1665n
 がーりー	454c
 きいろ	2c
 きうい	246c
-きういふるーつ	1789c
+きういふるーつ	1797c
 きえふ	887c
 きす	427c
 きっず	415c
 きっちん	395c
 きつね	355c
-きつねの颜	1635c
+きつねの颜	1643c
 きてぃ	443c
 きのこ	136c
 きもい	460c
 きゃっする	393c
-きゃっぷ	2018c
+きゃっぷ	2026c
 きゃにおん	159c
 きゃびん	397c
 きゃべつ	469c
@@ -34391,11 +34440,11 @@ zürafa	1665n
 きゅーば	717o 796c
 きらきら	466c
 きらめき	466c
-きりん	1665c
+きりん	1673c
 きんもくせい	225c
 きーう	887c
 ぎあ	308c
-ぎたー	2027c
+ぎたー	2035c
 ぎっとはぶ	553o
 ぎゃらくしー	177c
 ぎゃらりー	474c
@@ -34407,27 +34456,27 @@ zürafa	1665n
 くすみ	482c
 くすみぴんく	92c
 くすんだ	482c
-くす玉	1967c
+くす玉	1975c
 くたくた	449c
 くだもの	468c
 くっきー	272c
 くつろぎ	422c
-くまの颜	1680c
+くまの颜	1688c
 くも	171c
-くもの巣	1740c
+くもの巣	1748c
 くらいんぶるー	719o 862c
 くらくふ	886c
 くらげ	276c
 くらしっく	432c
 くらしっくぶるー	728o
-くらっかー	1966c
+くらっかー	1974c
 くらびんぐ	472c
 くらぶ	472c
-くり	1807c
+くり	1815c
 くりえいてぃぶ	474c
 くりすたる	322c
 くりすます	400c
-くりすますいぶ	1960c
+くりすますいぶ	1968c
 くりすますつりー	400c
 くりにっく	390c
 くりむぞん	71c
@@ -34441,15 +34490,15 @@ zürafa	1665n
 くろ	9c
 くろあちあ	899c
 くろむ	308c
-くろわっさん	1811c
-くろーばー	1766c
+くろわっさん	1819c
+くろーばー	1774c
 くろーむ	308c
 くーる	435c
 ぐあてまら	902c
 ぐうたら	449c
 ぐじぇり	834c
 ぐみ	277c
-ぐらすで干杯	1892c
+ぐらすで干杯	1900c
 ぐらまらす	432c
 ぐらんじ	446c
 ぐらんどきゃにおん	817c
@@ -34457,7 +34506,7 @@ zürafa	1665n
 ぐりったー	466c
 ぐりーなりー	725o
 ぐりーん	3c
-ぐりーんさらだ	1839c
+ぐりーんさらだ	1847c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
@@ -34465,8 +34514,8 @@ zürafa	1665n
 ぐーぐる	505o
 けだるい	449c
 けにあ	707o
-けばぶ	1831c
-けばぶさんど	1831c
+けばぶ	1839c
+けばぶさんど	1839c
 けべっく	885c
 けむり	343c
 けると	866c
@@ -34478,18 +34527,18 @@ zürafa	1665n
 けーる	469c
 げーせん	744c
 げーむせんたー	744c
-こあら	1681c
-こいのぼり	1971c
-こうもり	1679c
+こあら	1689c
+こいのぼり	1979c
+こうもり	1687c
 こかこーら	501o
 こがね色	11c
 こけ	132c
 ここあ	262c
 ここなっつ	242c
-ここなつ	1792c
+ここなつ	1800c
 こしょう	289c
 こっとん	314c
-こっぷから注ぐ	1894c
+こっぷから注ぐ	1902c
 こてーじ	397c
 こてーじこあ	740c
 こども	415c
@@ -34501,39 +34550,39 @@ zürafa	1665n
 ころっせお	825c
 ころんびあ	701o
 こわい	438c
-こんが	2033c
+こんが	2041c
 こんくりーと	304c
 こんさーと	367c
 こんにちは	491c
 こんばんは	491c
-こんびに	1927c
-こんびにえんすすとあ	1927c
+こんびに	1935c
+こんびにえんすすとあ	1935c
 こんぴゅーたー	410c
 こーすたる	770c
-こーと	1988c
+こーと	1996c
 こーとだじゅーる	846c
 こーひー	255c
 こーひーしょっぷ	376c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
-ごきぶり	1738c
+ごきぶり	1746c
 ごしっく	446c
 ごす	446c
 ごすろり	446c
 ごちゃごちゃ	457c
 ごっほ	761c
-ごはん	1847c
-ごりら	1628c
+ごはん	1855c
+ごりら	1636c
 ごろごろ	449c
 ごんどら	844c
-ごーぐる	1980c
+ごーぐる	1988c
 ごーすと	438c
 ごーるでんあわー	182c
 ごーるでんげーとぶりっじ	720o
 ごーるど	11c
 ご机嫌	425c
-さい	1668c
+さい	1676c
 さいえんす	410c
 さいくりんぐ	424c
 さいくろん	202c
@@ -34551,7 +34600,7 @@ zürafa	1665n
 さぐらだふぁみりあ	801c
 さざ波	142c
 さすてなぶる	418c
-さそり	1741c
+さそり	1749c
 さたん	463c
 さっかー	424c
 さっくす	473c
@@ -34565,7 +34614,7 @@ zürafa	1665n
 さふらん	299c
 さぷらいず	459c
 さぼてん	135c
-さぼてんのある砂漠	1906c
+さぼてんのある砂漠	1914c
 さまるかんど	910c
 さむすん	511o
 さむらい	388c
@@ -34573,20 +34622,20 @@ zürafa	1665n
 さらだ	469c
 さりげない	456c
 さりー	872c
-さる	1627c
-さるの颜	1626c
+さる	1635c
+さるの颜	1634c
 さわやか	434c
 さんくとぺてるぶるく	839c
-さんぐらす	1979c
-さんご	1728c
+さんぐらす	1987c
+さんご	1736c
 さんご礁	153c
 さんご色	28c
 さんせっと	180c
 さんた	400c
 さんたくろーす	400c
-さんだる	2010c
+さんだる	2018c
 さんとりーに	386c
-さんどいっち	1827c
+さんどいっち	1835c
 さんどべーじゅ	103c
 さんふらんしすこじゃいあんつ	627o
 さーかす	367c
@@ -34594,23 +34643,23 @@ zürafa	1665n
 さーふぃん	143c
 さーもんぴんく	29c
 ざくろ	244c
-ざりがに	1862c
+ざりがに	1870c
 しあん	14c
 しぇふしゃうえん	841c
 しぇる	530o
 しぇーんぶるん	881c
 しえな	919c
 しえーな	919c
-しおれた	1752c
-しおれた花	1752c
-しか	1649c
+しおれた	1760c
+しおれた花	1760c
+しか	1657c
 しずく	152c
 しちりあ	898c
 しっく	432c
 してぃ	373c
 しでぃぶさいど	905c
 しどにー	889c
-しなごーぐ	1939c
+しなごーぐ	1947c
 しなもん	288c
 しのわずり	768c
 しまうま	351c
@@ -34626,17 +34675,17 @@ zürafa	1665n
 しゅるれありすむ	758c
 しゅゔぁるつゔぁると	921c
 しゅゔぁるつゔぇるだーきるしゅとるて	273c
-しゅーず	2011c
+しゅーず	2019c
 しゅーる	431c
 しょこら	262c
 しょっく	459c
 しょっぴふぁい	601o
-しょーつ	1995c
-しょーとけーき	1872c
+しょーつ	2003c
+しょーとけーき	1880c
 しらかば	122c
 しらかば林	122c
 しるく	313c
-しるくはっと	2016c
+しるくはっと	2024c
 しるくろーど	910c
 しるばー	12c
 しるばーぐれー	86c
@@ -34648,12 +34697,12 @@ zürafa	1665n
 しんふぉにー	432c
 しんぷる	420c
 じぇいどぐりーん	50c
-じぇっとこーすたー	1956c
+じぇっとこーすたー	1964c
 じぇらーと	279c
 じぶり	860c
 じむ	424c
 じゃいぷーる	842c
-じゃがいも	1795c
+じゃがいも	1803c
 じゃすみん	224c
 じゃず	473c
 じゃずばー	473c
@@ -34677,7 +34726,7 @@ zürafa	1665n
 すうぇーでん风	878c
 すかいぶるー	41c
 すかいらいん	373c
-すかんく	1685c
+すかんく	1693c
 すかんじなびあ	387c
 すかーれっと	34c
 すがすがしい	434c
@@ -34697,26 +34746,26 @@ zürafa	1665n
 すっぱい	228c
 すてぃーらーず	621o
 すてんれす	306c
-すてーき	1821c
-すてーき肉	1821c
+すてーき	1829c
+すてーき肉	1829c
 すとっくほるむ	878c
 すとりーと	374c
 すとれす	448c
-すとろーかっぷ	1895c
+すとろーかっぷ	1903c
 すとーむ	202c
 すなっぷちゃっと	552o
-すにーかー	2006c
+すにーかー	2014c
 すのーほわいと	84c
 すのーぼーど	199c
 すばる	528o
 すぱいす	288c
-すぱげってぃ	1850c
-すぱげってぃー	1850c
+すぱげってぃ	1858c
+すぱげってぃー	1858c
 すぱんこーる	466c
 すぱーくりんぐわいん	266c
 すぴりちゅある	447c
 すぴりっと	447c
-すべり台	1954c
+すべり台	1962c
 すぺいん	665o
 すぺいん风	897c
 すぺくとる	179c
@@ -34730,7 +34779,7 @@ zürafa	1665n
 すもーきー	482c
 すもーく	343c
 すーく	797c
-ずぼん	1985c
+ずぼん	1993c
 ずーむ	600o
 せきゅりてぃ	441c
 せくしー	428c
@@ -34745,13 +34794,13 @@ zürafa	1665n
 せれぶ	416c
 せれんげてぃ	875c
 せんちめんたる	450c
-せんべい	1845c
+せんべい	1853c
 せーじ	94c
 せーたー	433c
 せーりんぐ	140c
 ぜりー	277c
 そうる	824c
-そっくす	1989c
+そっくす	1997c
 そふと	481c
 そふとくりーむ	279c
 そよ风	205c
@@ -34760,7 +34809,7 @@ zürafa	1665n
 そんくらーん	780c
 そーらーぱんく	777c
 そ连のぽすたー	857c
-ぞう	1666c
+ぞう	1674c
 ぞっとする	438c
 たいだい	751c
 たい寺院	816c
@@ -34768,25 +34817,25 @@ zürafa	1665n
 たおばお	566o
 たき火	167c
 たくしー	372c
-たこ	1726c
-たこす	1828c
+たこ	1734c
+たこす	1836c
 たそがれ	192c
 たひち	907c
-たぴおか	1896c
-たぴおかどりんく	1896c
+たぴおか	1904c
+たぴおかどりんく	1904c
 たぴおかみるくてぃー	260c
 たふ	440c
 たまご	270c
-たまねぎ	1804c
-たまる	1830c
-たまれす	1830c
+たまねぎ	1812c
+たまる	1838c
+たまれす	1838c
 ため池	149c
 たると	272c
 たわー	373c
 たん	26c
 たんちょん	836c
-たんぶらー	1893c
-たんぶらーぐらす	1893c
+たんぶらー	1901c
+たんぶらーぐらす	1901c
 たーきっしゅえあらいんず	587o
 たーきっしゅでぃらいと	285c
 たーこいず	15c
@@ -34800,7 +34849,7 @@ zürafa	1665n
 だぶりん	928c
 だらだら	449c
 だるい	449c
-だんご	1857c
+だんご	1865c
 だんす	424c
 だんすふろあ	472c
 だーく	475c
@@ -34823,6 +34872,7 @@ zürafa	1665n
 ちゅにじあ	905c
 ちゅろす	283c
 ちゅーいんがむ	277c
+ちゅーりっひ	933c
 ちゅーりっぷ	214c
 ちょう	356c
 ちょうちん	331c
@@ -34836,7 +34886,7 @@ zürafa	1665n
 ちる	422c
 ちんくえてっれ	800c
 ちーく色	114c
-ちーず	1818c
+ちーず	1826c
 ついったー	610o
 ついっち	548o
 つた	134c
@@ -34845,17 +34895,17 @@ zürafa	1665n
 つめたい色	489c
 つや	466c
 つらい	426c
-つりー	1960c
+つりー	1968c
 つる植物	134c
 つんどら	186c
 てぃき	771c
 てぃきばー	771c
 てぃっくとっく	547o
 てぃふぁにーぶるー	718o
-てぃらのさうるす	1717c
-てぃーぽっと	1883c
+てぃらのさうるす	1725c
+てぃーぽっと	1891c
 てぃーる	13c
-ていくあうと弁当	1860c
+ていくあうと弁当	1868c
 てくのろじー	410c
 てすこ	576o
 てすら	522o
@@ -34864,7 +34914,7 @@ zürafa	1665n
 てへらん	906c
 てらこった	111c
 てれぐらむ	543o
-てんと	1943c
+てんと	1951c
 てんとうむし	359c
 てんとう虫	359c
 でぃすこ	472c
@@ -34881,7 +34931,7 @@ zürafa	1665n
 でにむ	311c
 でにむ色	69c
 ではない	499c
-でぱーと	1929c
+でぱーと	1937c
 でびる	463c
 でりけーと	423c
 でりー	924c
@@ -34891,9 +34941,9 @@ zürafa	1665n
 でんまーく	387c 693o
 でーと	427c
 とうがらし	297c
-とうしゅーず	2011c
+とうしゅーず	2019c
 とうもろこし	251c
-とかげ	1712c
+とかげ	1720c
 ときめき	427c
 とすかーな	799c
 とってなむ	636o
@@ -34902,17 +34952,18 @@ zürafa	1665n
 とまと	248c
 とよた	518o
 とら	350c
-とらの颜	1640c
-とらんぺっと	2029c
+とらの颜	1648c
+とらんぺっと	2037c
 とるこ	680o
 とるこぶるー	15c
 とるこ石色	15c
 とれっきんぐ	453c
 とろぴかる	385c
-とろぴかるどりんく	1889c
+とろぴかるどりんく	1897c
 とろぴかるびーち	145c
 とろふぃー	451c
-とんぐさんだる	2004c
+とろんと	934c
+とんぐさんだる	2012c
 とーすと	271c
 とーぷ	68c
 どいつ	663o
@@ -34925,17 +34976,17 @@ zürafa	1665n
 どばい	813c
 どみのぴざ	611o
 どらごん	430c
-どらごんの颜	1714c
+どらごんの颜	1722c
 どらま	440c
 どらまちっく	440c
-どらむ	2032c
+どらむ	2040c
 どりーみー	431c
 どる	458c
 どるとむんと	645o
 どろっぷぼっくす	599o
 どんほー版画	914c
 どんより	204c
-どーどー	1702c
+どーどー	1710c
 どーなつ	272c
 ない	499c
 ないじぇりあ	706o
@@ -34952,15 +35003,15 @@ zürafa	1665n
 なす	249c
 なぞなぞ	429c
 なちゅらる	418c
-なっつ	1805c
+なっつ	1813c
 なつ	197c
 ななかまど	293c
-なべ	1836c
+なべ	1844c
 なぽり	649o 930c
 なまけもの	449c
 なみびあ	911c
 なみぶ砂漠	911c
-なると	1855c
+なると	1863c
 なーす	390c
 にぎやか	444c
 にこにこ	425c
@@ -34974,9 +35025,9 @@ zürafa	1665n
 にゅーよーく	807c
 にょにゃ	903c
 にわか雨	200c
-にわとり	1690c
+にわとり	1698c
 にんじん	250c
-にんにく	1803c
+にんにく	1811c
 ぬいぐるみ	443c
 ぬき	499c
 ぬくぬく	433c
@@ -34991,11 +35042,11 @@ zürafa	1665n
 ねおんさいん	330c
 ねおんの光	330c
 ねおんぴんく	116c
-ねくたい	1983c
+ねくたい	1991c
 ねこ	346c
-ねこの颜	1637c
-ねずみ	1672c
-ねずみの颜	1670c
+ねこの颜	1645c
+ねずみ	1680c
+ねずみの颜	1678c
 ねずみ色	8c
 ねたみ	461c
 ねっとふりっくす	509o
@@ -35010,16 +35061,16 @@ zürafa	1665n
 のんびり	449c
 のーとぱそこん	410c
 はいきんぐ	453c
-はいきんぐしゅーず	2007c
+はいきんぐしゅーず	2015c
 はいてく	410c
-はいひーる	2009c
-はいびすかす	1753c
-はえ	1743c
+はいひーる	2017c
+はいびすかす	1761c
+はえ	1751c
 はぐ	433c
-はすの花	1749c
+はすの花	1757c
 はちみつ	264c
 はっぴー	425c
-はつかねずみ	1671c
+はつかねずみ	1679c
 はと	442c
 はにー	264c
 はぬか	787c
@@ -35028,48 +35079,49 @@ zürafa	1665n
 はのい	823c
 はのく	870c
 はばな	796c
-はむすたー	1673c
-はむすたーの颜	1673c
+はむすたー	1681c
+はむすたーの颜	1681c
 はらぺーにょ	297c
 はりけーん	202c
-はりねずみ	1678c
+はりねずみ	1686c
 はる	196c
 はろうぃん	401c
-はろうぃんかぼちゃ	1959c
-はろうぃーん	1959c
+はろうぃんかぼちゃ	1967c
+はろうぃーん	1967c
 はろん湾	823c
 はわい	804c
 はんがりー	699o
-はんどばっぐ	2000c
-はんばーがー	1823c
+はんどばっぐ	2008c
+はんばーがー	1831c
 はーと	427c
 はーばー	154c
 はーぶ	137c
 ばいえるんみゅんへん	644o
-ばいおりん	2030c
+ばいおりん	2038c
 ばいおれっと	22c
 ばいきんぐ	867c
-ばいそん	1650c
+ばいそん	1658c
 ばいどぅ	568o
 ばいんせお	282c
 ばうはうす	734c
 ばかんす	422c
-ばげっと	1812c
+ばげっと	1820c
 ばざーる	364c
 ばすけ	424c
 ばすけっとぼーる	424c
 ばたー	270c
-ばっくぱっく	2003c
-ばった	1737c
+ばっくぱっく	2011c
+ばった	1745c
 ばてぃっく	896c
 ばなな	239c
 ばら	210c
+ばらなし	939c
 ばらんす	421c
 ばり岛	803c
 ばるせろな	801c
 ばるーん	370c
 ばれえ	454c
-ばれえしゅーず	2008c
+ばれえしゅーず	2016c
 ばれりーな	454c
 ばれんたいん	402c
 ばれんたいんでー	402c
@@ -35077,27 +35129,27 @@ zürafa	1665n
 ばろっく	829c
 ばんぐらでしゅ	710o
 ばんこく	816c
-ばんじょー	2031c
+ばんじょー	2039c
 ばんふ	885c
 ばんぶー	123c
 ばーがんでぃ	33c
-ばーがー	1823c
+ばーがー	1831c
 ばーがーきんぐ	579o
 ばーすでー	406c
-ばーすでーけーき	1871c
+ばーすでーけーき	1879c
 ばーちゃる	410c
 ばーびー	722o 769c
 ばーびーぴんく	769c
 ばーぼん	268c
 ばーみりおん	35c
-ぱい	1874c
+ぱい	1882c
 ぱいなっぷる	241c
-ぱいん	1780c
+ぱいん	1788c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱえりあ	1835c
+ぱえりあ	1843c
 ぱきすたん	709o
-ぱすた	1850c
+ぱすた	1858c
 ぱすてる	483c
 ぱすてるからー	483c
 ぱずる	429c
@@ -35123,11 +35175,11 @@ zürafa	1665n
 ぱんくろっく	446c
 ぱんけーき	272c
 ぱんだ	352c
-ぱんだの颜	1682c
+ぱんだの颜	1690c
 ぱんぷきん	247c
 ぱん屋	271c
 ぱーてぃー	406c
-ぱーてぃーくらっかー	1966c
+ぱーてぃーくらっかー	1974c
 ぱーぷる	5c
 ぱーる	321c
 ぱーるほわいと	106c
@@ -35137,17 +35189,17 @@ zürafa	1665n
 ひとさじの	495c
 ひとりぼっち	426c
 ひなぎく	221c
-ひな祭り	1970c
+ひな祭り	1978c
 ひまらや	820c
 ひまわり	212c
 ひゅっげ	433c
 ひゅんだい	521o
-ひょう	1642c
-ひよこ	1693c
+ひょう	1650c
+ひよこ	1701c
 ひよこ色	77c
 ひらめき	439c
-ひんずー教	1938c
-ひんどぅー教の寺院	1938c
+ひんずー教	1946c
+ひんどぅー教の寺院	1946c
 ひんやり	435c
 ひーりんぐ	452c
 ひーろー	440c
@@ -35166,20 +35218,20 @@ zürafa	1665n
 びびっど	480c
 びりびり	569o
 びる	373c
-びるべりー	1788c
+びるべりー	1796c
 びる群	373c
 びろーど	312c
 びんてーじ	413c
 びーえむだぶりゅー	515o
 びーがん	452c
-びーさん	2004c
+びーさん	2012c
 びーち	143c
-びーちさんだる	2004c
-びーちぱらそる	1905c
-びーばー	1677c
+びーちさんだる	2012c
+びーちぱらそる	1913c
+びーばー	1685c
 びーる	267c
-びーるじょっき	1890c
-びーるで干杯	1891c
+びーるじょっき	1898c
+びーるで干杯	1899c
 ぴえろ	363c
 ぴかそ	858c
 ぴかぴか	466c
@@ -35192,19 +35244,19 @@ zürafa	1665n
 ぴんくのねおん	116c
 ぴんく色	6c
 ぴんたれすと	551o
-ぴんひーる	2009c
+ぴんひーる	2017c
 ぴーこっくぶるー	46c
 ぴーち	236c
 ぴーちぴんく	73c
 ぴーちふぁず	732o
 ぴーち色	27c
-ぴーなっつ	1805c
-ぴーまん	1799c
+ぴーなっつ	1813c
+ぴーまん	1807c
 ふぁいあふぉっくす	555o
 ふぁくとりー	411c
 ふぁっしょん	432c
 ふぁらお	811c
-ふぁらふぇる	1832c
+ふぁらふぇる	1840c
 ふぁんきー	471c
 ふぁんたじー	430c
 ふぁーうぇい	563o
@@ -35229,21 +35281,21 @@ zürafa	1665n
 ふぇみにん	454c
 ふぇらーり	513o
 ふぉるくすわーげん	517o
-ふぉんでゅ	1837c
-ふぉーちゅんくっきー	1859c
+ふぉんでゅ	1845c
+ふぉーちゅんくっきー	1867c
 ふぉーまる	445c
 ふぉーゔぃすむ	756c
-ふくろう	1701c
-ふぐ	1724c
-ふたこぶ	1663c
-ふたこぶらくだ	1663c
+ふくろう	1709c
+ふぐ	1732c
+ふたこぶ	1671c
+ふたこぶらくだ	1671c
 ふっとぼーる	424c
 ふゅーしゃ	65c
 ふゆ	199c
-ふらい	1854c
-ふらいどぽてと	1824c
-ふらっとしゅーず	2008c
-ふらっとぶれっど	1813c
+ふらい	1862c
+ふらいどぽてと	1832c
+ふらっとしゅーず	2016c
+ふらっとぶれっど	1821c
 ふらみんご	348c
 ふらめんこ	865c
 ふらめんご	659o
@@ -35254,12 +35306,12 @@ zürafa	1665n
 ふるーつさらだ	468c
 ふるーてぃー	468c
 ふれっしゅ	434c
-ふれんちふらい	1824c
+ふれんちふらい	1832c
 ふわふわ	443c
 ぶえのすあいれす	883c
-ぶた	1656c
-ぶたの颜	1655c
-ぶた鼻	1658c
+ぶた	1664c
+ぶたの颜	1663c
+ぶた鼻	1666c
 ぶだぺすと	900c
 ぶっきんぐどっとこむ	597o
 ぶどう	232c
@@ -35272,8 +35324,8 @@ zürafa	1665n
 ぶらっく	9c
 ぶらんけっと	433c
 ぶらーの	844c
-ぶりとー	1829c
-ぶりーふ	1994c
+ぶりとー	1837c
+ぶりーふ	2002c
 ぶるず	615o
 ぶるー	4c
 ぶるーあわー	183c
@@ -35283,7 +35335,7 @@ zürafa	1665n
 ぶろっこりー	469c
 ぶろんず	58c
 ぶーけ	208c
-ぶーつ	2012c
+ぶーつ	2020c
 ぷらいど	792c
 ぷらいどぱれーど	792c
 ぷらすちっく	329c
@@ -35292,21 +35344,21 @@ zürafa	1665n
 ぷらむ	245c
 ぷらむ色	62c
 ぷりずむ	179c
-ぷりん	1878c
+ぷりん	1886c
 ぷりんせす	417c
 ぷれいすてーしょん	512o
 ぷれすて	512o
-ぷれぜんと	1976c
+ぷれぜんと	1984c
 ぷれっしゃー	448c
-ぷれっつぇる	1814c
+ぷれっつぇる	1822c
 ぷれみあむ	416c
 ぷろばんす	845c
 ぷろふぇっしょなる	441c
 ぷろゔぁんす	845c
-ぷーどる	1633c
+ぷーどる	1641c
 ぷーる	143c
 へとへと	449c
-へび	1713c
+へび	1721c
 へるしんき	879c
 へるしー	452c
 へんてこ	471c
@@ -35314,7 +35366,7 @@ zürafa	1665n
 べいるーと	892c
 べしくたしゅ	657o
 べじたりあん	452c
-べすと	1982c
+べすと	1990c
 べっど	449c
 べっどるーむ	396c
 べとなむ	681o 823c
@@ -35328,8 +35380,8 @@ zürafa	1665n
 べるりん	891c
 べんふぃか	653o
 べーかりー	271c
-べーぐる	1815c
-べーこん	1822c
+べーぐる	1823c
+べーこん	1830c
 べーじゅ	17c
 ぺいとりおっつ	622o
 ぺいぱる	536o
@@ -35341,7 +35393,7 @@ zürafa	1665n
 ぺるしゃ	778c
 ぺるしゃ绒毯	778c
 ぺるー	703o 821c
-ぺろぺろきゃんでぃ	1877c
+ぺろぺろきゃんでぃ	1885c
 ぺんぎん	353c
 ぺーぱー	315c
 ぺーる	478c
@@ -35351,9 +35403,9 @@ zürafa	1665n
 ほっこり	433c
 ほっと	436c
 ほっとけーき	272c
-ほっとどっぐ	1826c
-ほてる	1925c
-ほにゅう瓶	1880c
+ほっとどっぐ	1834c
+ほてる	1933c
+ほにゅう瓶	1888c
 ほのか	478c
 ほのかな	478c
 ほのるる	804c
@@ -35369,7 +35421,7 @@ zürafa	1665n
 ほーむしっく	450c
 ほーりー	850c
 ほーりー祭	850c
-ぼうるとすぷーん	1838c
+ぼうるとすぷーん	1846c
 ぼかじゅにあーず	658o
 ぼごた	901c
 ぼたにかる	128c
@@ -35386,15 +35438,15 @@ zürafa	1665n
 ぽじたーの	800c
 ぽじてぃぶ	425c
 ぽっぷあーと	830c
-ぽっぷこーん	1840c
-ぽてとふらい	1824c
+ぽっぷこーん	1848c
+ぽてとふらい	1832c
 ぽぴー	223c
 ぽりねしあ	907c
 ぽるしぇ	523o
 ぽると	654o
 ぽるとがる	666o 835c
 ぽーしょん	430c
-ぽーち	2001c
+ぽーち	2009c
 ぽーらんど	696o
 ぽーらんど风	886c
 まいあみ	806c
@@ -35417,13 +35469,13 @@ zürafa	1665n
 まっちょ	455c
 まつ	121c
 まてぃす	756c
-まて茶	1898c
+まて茶	1906c
 まとりょーしか	873c
 まどりーど	897c
 まどろみ	449c
 まにら	904c
 まふぃん	272c
-まふらー	1986c
+まふらー	1994c
 まや	863c
 まよるか	897c
 まらけしゅ	797c
@@ -35438,7 +35490,7 @@ zürafa	1665n
 まんちぇすたーゆないてっど	634o
 まんねり	470c
 まんはったん	807c
-まんもす	1667c
+まんもす	1675c
 まーけっと	364c
 まーめいど	430c
 みかん	229c
@@ -35450,14 +35502,15 @@ zürafa	1665n
 みぞれ	201c
 みっどさまー	793c
 みっどせんちゅりー	739c
-みつあなぐま	1687c
+みつあなぐま	1695c
 みつばち	358c
 みどり	3c
 みにまりすと	420c
 みにまりずむ	420c
 みにまる	420c
-みみず	1744c
+みみず	1752c
 みゅしゃ	831c
+みゅんへん	932c
 みらの	929c
 みりたりー	467c
 みるく	269c
@@ -35477,7 +35530,7 @@ zürafa	1665n
 めいく	454c
 めいくあっぷ	454c
 めか	308c
-めがね	1978c
+めがね	1986c
 めきしこ	669o 795c
 めたりっく	308c
 めたる	308c
@@ -35487,9 +35540,9 @@ zürafa	1665n
 めでたい	444c
 めとろ	373c
 めらんこりー	426c
-めりーごーらんど	1953c
+めりーごーらんど	1961c
 めるへん	430c
-めろん	1775c
+めろん	1783c
 めんふぃす	736c
 めんふぃすでざいん	736c
 めーぷるりーふす	628o
@@ -35498,7 +35551,7 @@ zürafa	1665n
 もくれん	227c
 もざいく	337c
 もしもし	491c
-もすく	1937c
+もすく	1945c
 もすくわ	873c
 もだん	420c
 もちべーしょん	439c
@@ -35522,7 +35575,7 @@ zürafa	1665n
 やきもち	461c
 やさしい	423c
 やしの実	242c
-やしの木	1762c
+やしの木	1770c
 やまもも	286c
 やる気	439c
 やわらかな色	481c
@@ -35530,40 +35583,40 @@ zürafa	1665n
 ゆき	188c
 ゆったり	422c
 ゆにこーん	430c
-ゆにこーんの颜	1647c
+ゆにこーんの颜	1655c
 ゆめかわいい	767c
 ゆゔぇんとす	646o
 ゆーちゅーぶ	510o
 ゆーぴーえす	533o
 ゆーもあ	425c
 よが	447c
-よくできました	1748c
+よくできました	1756c
 よっと	140c
 よる	193c
 よるだん	810c
 よーぐると	269c
 らいあんえあー	589o
-らいおん	1639c
-らいおんの颜	1639c
+らいおん	1647c
+らいおんの颜	1647c
 らいと	477c
 らいぶらりー	378c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
-らくだ	1662c
+らくだ	1670c
 らぐじゅありー	416c
 らぐーん	146c
 らじゃすたん	842c
 らすてぃっく	412c
 らずべりー	234c
-らっぷさんど	1831c
+らっぷさんど	1839c
 らて	256c
 らぶ	427c
-らぶほ	1926c
-らぶほてる	1926c
+らぶほ	1934c
+らぶほてる	1934c
 らぶりー	443c
 らべんだー	211c
-らま	1664c
+らま	1672c
 らまだん	786c
 らめ	466c
 らん	219c
@@ -35573,20 +35626,21 @@ zürafa	1665n
 らんにんぐ	424c
 らんぷ	368c
 らんぼるぎーに	514o
-らーめん	1849c
+らーめん	1857c
 りおのかーにばる	852c
 りさいくる	418c
-りす	1676c
+りす	1684c
 りすぼん	835c
 りっぷ	454c
 りどる	575o
 りねん	314c
 りびんぐこーらる	727o
 りふと	540o
-りぼん	1975c
-りまいんだー	1977c
-りまいんだーりぼん	1977c
-りゅっくさっく	2003c
+りぼん	1983c
+りまいんだー	1985c
+りまいんだーりぼん	1985c
+りゅっくさっく	2011c
+りよん	936c
 りらっくす	422c
 りんくといん	609o
 りんご	237c
@@ -35639,7 +35693,7 @@ zürafa	1665n
 ろまんす	427c
 ろまんちっく	427c
 ろりぽっぷ	277c
-ろんぐぶーつ	2012c
+ろんぐぶーつ	2020c
 ろんどん	808c
 ろんどんばす	721o
 ろーずくぉーつ	724o
@@ -35651,21 +35705,21 @@ zürafa	1665n
 わいるど	453c
 わいわい	457c
 わいん	265c
-わいんぐらす	1887c
+わいんぐらす	1895c
 わいんれっど	33c
 わいん色	113c
 わかめ	138c
 わくわく	424c
-わし	1698c
+わし	1706c
 わたあめ	278c
 わっつあっぷ	542o
 わっふる	272c
-わに	1710c
+わに	1718c
 わびさび	388c
 わびしい	426c
-わらぶき小屋	1915c
-わんぴーす	1990c
-わんぴーすの水着	1993c
+わらぶき小屋	1923c
+わんぴーす	1998c
+わんぴーすの水着	2001c
 わーどぷれす	602o
 んでべれ	908c
 ゔぁいきんぐ	867c
@@ -35681,36 +35735,36 @@ zürafa	1665n
 一丝	494b
 一些	495b
 一人ぼっち	426c
-一件式泳装	1993b
+一件式泳装	2001b
 一律不用	499b
 一抹	495b
 一月	199b
-一杯奶	1881b
-一杯牛奶	1881b
+一杯奶	1889b
+一杯牛奶	1889b
 一概不用	499b
 一滴の	495c
 一点	495b
 一点点	495b
-一锅食物	1836b
+一锅食物	1844b
 丁香紫	64b
 丁香色	64b
 七十年代	747b
-七夕	402b 1968c
-七夕树	1968b
+七夕	402b 1976c
+七夕树	1976b
 七彩	179b
 七月	197b
 七色	179c
-七面鸟	1689c
+七面鸟	1697c
 万事达	535o
 万圣节	401b
 万里の长城	381c
-三叶草	1766b
+三叶草	1774b
 三文鱼色	29b
-三明治	1827b
+三明治	1835b
 三星	511o
 三月	196b
 三菱	529o
-三角裤	1994b
+三角裤	2002b
 上午	189b
 上品	432c
 上帝	447b
@@ -35775,13 +35829,13 @@ zürafa	1665n
 业火	463c
 丛林	120b
 东京	890b 890c
-东京たわー	1934c
-东京塔	1934b
-东京铁塔	1934b
+东京たわー	1942c
+东京塔	1942b
+东京铁塔	1942b
 东湖画	914b
 东芝	582o
 东西	490b
-丝带	1977b
+丝带	1985b
 丝绒	312b
 丝绸	313b
 丝绸之路	910b
@@ -35810,29 +35864,29 @@ zürafa	1665n
 中秋节	404b
 丰收	791b
 丰田	518o
-丸太	1914c
-丸子串	1857b
+丸太	1922c
+丸子串	1865b
 丹宁	311b
 丹红	35b
 丹麦	387b 693o
 义大利	664o
-义大利面	1850b
+义大利面	1858b
 乌	446c
 乌云	204b
 乌克兰	679o
 乌克兰刺绣	887b
 乌兹别克	910b
 乌布	803b
-乌色	1010b
-乌贼	1864b
+乌色	1018b
+乌贼	1872b
 乌贼墨	61b
-乌金	1019b
+乌金	1027b
 乌鲁鲁	864b
 乌鸦	446b
-乌黑	1011b
+乌黑	1019b
 乌龙	261b
 乌龙茶	261b 261c
-乌龟	1711b
+乌龟	1719b
 乏味	470b
 乐园	462b
 乐观	439b
@@ -35851,7 +35905,7 @@ zürafa	1665n
 乡村音乐	412b
 乡村风	412b
 书	341b
-书包	2003b
+书包	2011b
 书店	378b 378c
 书房	378b
 书斎	378c
@@ -35859,7 +35913,7 @@ zürafa	1665n
 书物	341c
 书籍	341b 341c
 乳児	442c
-乳牛	382c 1654b
+乳牛	382c 1662b
 乳白	105b
 乳白色	105c
 予想外	459c
@@ -35872,12 +35926,12 @@ zürafa	1665n
 云朵	171b
 云海	171b 171c
 云雾	203b
-云霄飞车	1956b
+云霄飞车	1964b
 互联网	410b
 五十年代	746b
 五彩	179b
-五彩纸屑	1967b
-五彩纸屑球	1967b
+五彩纸屑	1975b
+五彩纸屑球	1975b
 五彩缤纷	179b
 五方色	836b 836c
 五星红旗	675o
@@ -35909,7 +35963,7 @@ zürafa	1665n
 亲切	423c
 亲吻	427b
 人参	250c
-人字拖	2004b
+人字拖	2012b
 人山人海	457b
 人混み	457c
 人潮	457b
@@ -35924,7 +35978,7 @@ zürafa	1665n
 从容	421b
 仏阁	379c
 仓库	411b 411c
-仓鼠	1673b
+仓鼠	1681b
 仔犬	443c
 仔猫	443c
 仕返し	437c
@@ -35983,9 +36037,9 @@ zürafa	1665n
 低落	426b
 低调	456b
 低饱和	482b
-住宅街	1916c
+住宅街	1924c
 体育	424b
-体育馆	1909b
+体育馆	1917b
 体贴	423b
 余烬	168b
 佛寺	379b
@@ -36008,9 +36062,9 @@ zürafa	1665n
 侍	388c
 侘び寂び	388c
 侘寂	388b
-便利商店	1927b
-便利店	1927b
-便当	1844b
+便利商店	1935b
+便利店	1935b
+便当	1852b
 俄国	873b
 俄国先锋派	857b
 俄罗斯	678o 873b
@@ -36034,8 +36088,8 @@ zürafa	1665n
 信頼	441c
 修行	447b 447c
 俱乐部	472b
-倒出液体	1894b
-倾倒液体	1894b
+倒出液体	1902b
+倾倒液体	1902b
 假日	444b
 假期	422b
 偏执	448b
@@ -36060,7 +36114,7 @@ zürafa	1665n
 光荣	451b
 光谱	179b
 克制	456b
-克尔白	1941b
+克尔白	1949b
 克拉科夫	886b
 克林姆	760b
 克林姆特	760b
@@ -36073,8 +36127,8 @@ zürafa	1665n
 免了	499b
 兎	443c
 児童	415c
-兔子	1675b
-兔子头	1674b
+兔子	1683b
+兔子头	1682b
 入れず	499c
 入れない	499c
 入れないで	499c
@@ -36089,21 +36143,21 @@ zürafa	1665n
 公园	127b 127c
 公式	445C
 公海	140b
-公牛	1652b
+公牛	1660b
 公牛队	615o
-公羊	1659b
+公羊	1667b
 公路	373b
-公鸡	1691b
+公鸡	1699b
 六十年代	739b
 六月	197b
-六角形风琴	2026b
-六角手风琴	2026b
+六角形风琴	2034b
+六角手风琴	2034b
 兰	219c
 兰博基尼	514o
 兰戈利	851b
 兰花	219b
 共感	423c
-关东煮	1852b
+关东煮	1860b
 关怀	423b
 兴奋	424b 424c
 兴高采烈	425b
@@ -36119,9 +36173,9 @@ zürafa	1665n
 冒険	453c
 军事	467b 467c
 军人	467b
-军用	2019b
-军用へるめっと	2019c
-军用头盔	2019b
+军用	2027b
+军用へるめっと	2027c
+军用头盔	2027b
 军装	467b
 军队	467b 467c
 农地	382c
@@ -36181,7 +36235,7 @@ zürafa	1665n
 凉しい	435c
 凉しさ	435c
 凉爽	435b
-凉鞋	2010b
+凉鞋	2018b
 几点	495b
 凡尔赛	753b
 凤梨	241b
@@ -36204,7 +36258,7 @@ zürafa	1665n
 创造	474c
 创造的	474c
 初春	196b
-刨冰	1867b
+刨冰	1875b
 利物浦足球俱乐部	633o
 利物浦队	633o
 别	497b
@@ -36216,16 +36270,16 @@ zürafa	1665n
 刮风	205b
 刺し子	868c
 刺激	457b
-刺猬	1678b
-前を向いているひよこ	1694c
+刺猬	1686b
+前を向いているひよこ	1702c
 前向き	439c
 剧的	440c
 力强い	440c
 力强さ	440c
 力量	440b
-办公大楼	1920b
+办公大楼	1928b
 办公室	391b
-办公楼	1920b
+办公楼	1928b
 功绩	451c
 功课	392b
 加利福尼亚	818b
@@ -36239,7 +36293,7 @@ zürafa	1665n
 动力	439b
 动感	424b
 动揺	448c
-动物脚印	1688b
+动物脚印	1696b
 励まし	439c
 勃艮第红	33b
 勇士队	616o
@@ -36292,8 +36346,8 @@ zürafa	1665n
 华やか	444c
 华为	563o
 华丽	432b 432c
-华夫饼	1817b
-单峰骆驼	1662b
+华夫饼	1825b
+单峰骆驼	1670b
 单纯	442b
 单色	464b
 单调	470b
@@ -36307,7 +36361,7 @@ zürafa	1665n
 南极洲	186b
 南洋风	903b
 南瓜	247b
-南瓜灯	1959b
+南瓜灯	1967b
 南非	705o
 単色	464c
 単调	470c
@@ -36319,7 +36373,7 @@ zürafa	1665n
 卡塔尔	686o
 卡塔尔航空	585o
 卡塔赫纳	901b
-卡士达	1878b
+卡士达	1886b
 卡布奇诺	256b
 卡帕多奇亚	848b
 卡帕多西亚	848b
@@ -36333,9 +36387,9 @@ zürafa	1665n
 印加	863b
 印尼	711o
 印度	677o 822b
-印度寺庙	1938b
+印度寺庙	1946b
 印度尼西亚	711o
-印度庙	1938b
+印度庙	1946b
 印度新娘	872b
 印度航空	592o
 印象主义	828b
@@ -36345,11 +36399,11 @@ zürafa	1665n
 危险	437b
 危険	437c
 卵	270c
-卵からかえったひよこ	1692c
+卵からかえったひよこ	1700c
 卵石	303b
 卵黄	270c
 卷心菜	469b
-卷饼	1829b
+卷饼	1837b
 厂房	411b
 历史	413b
 历德	575o
@@ -36372,8 +36426,8 @@ zürafa	1665n
 友情	425b 425c
 友谊	425b
 友达	425c
-双峰	1663b
-双峰骆驼	1663b
+双峰	1671b
+双峰骆驼	1671b
 反感	460b
 収获	198c
 収获祭	198c
@@ -36384,7 +36438,7 @@ zürafa	1665n
 发火	437b
 发霉	460b
 口づけ	427c
-口红	454c 2022b
+口红	454c 2030b
 口香糖	277b
 古い	414c
 古き良き	413c
@@ -36392,13 +36446,13 @@ zürafa	1665n
 古代	413b 413c
 古代の青铜	327c
 古代ろーま	825c
-古典	432c 1910b
-古典建筑	1910b
+古典	432c 1918b
+古典建筑	1918b
 古典音乐	432b
 古城	393c
 古堡	393b
 古巴	717o 796b
-古建筑	1910b
+古建筑	1918b
 古怪	471b
 古本	341c
 古树	133b
@@ -36422,7 +36476,7 @@ zürafa	1665n
 可爱らしい	443c
 可爱风	443b
 可靠	441b
-可颂	1811b
+可颂	1819b
 台北	923b 923c
 台南	837b 837c
 台夫特	834b
@@ -36435,7 +36489,7 @@ zürafa	1665n
 叶子	128b
 叶月	197c
 叶片	128b
-叶野菜	1801c
+叶野菜	1809c
 号泣	426c
 叹き	426c
 吃惊	459b
@@ -36444,7 +36498,7 @@ zürafa	1665n
 吃醋	461b
 合成器浪潮	743b
 吉事果	283b
-吉他	2027b
+吉他	2035b
 吉卜力	860b
 吉普尼	904b
 吊灯	368b
@@ -36478,13 +36532,13 @@ zürafa	1665n
 咆哮的二十年代	735b
 和	388C
 和平	421b
-和服	1991b
+和服	1999b
 和纸	315c
 和谐	421b
 和风	388b 388c
 咒语	430b
 咖哩	288b
-咖哩饭	1848b
+咖哩饭	1856b
 咖啡	255b
 咖啡厅	376b
 咖啡店	376b
@@ -36492,7 +36546,7 @@ zürafa	1665n
 咖啡色	107b
 咖啡馆	376b
 咖喱	288b
-咖喱饭	1848b
+咖喱饭	1856b
 哀しい	426c
 哀しみ	426c
 哀伤	426b
@@ -36513,13 +36567,13 @@ zürafa	1665n
 哥特式	446b
 哥特风	446b
 哭泣	426b
-唇膏	2022b
+唇膏	2030b
 唐装	871b
 唐辛子	297c
 商业	391b
 商务	391b
-商场	1929b
-商店	1927b
+商场	1937b
+商店	1935b
 商店街	364c
 啤酒	267b
 啤酒屋	377b
@@ -36537,21 +36591,21 @@ zürafa	1665n
 喧闹	457b
 喧騒	457c
 喷发	166b
-喷水	1942c
-喷水的鲸	1718b
-喷泉	1942b
+喷水	1950c
+喷水的鲸	1726b
+喷泉	1950b
 喷火	166c
 嘈杂	457b
 嘉年华	367b
 噩梦	438b
-四つ叶のくろーばー	1767c
-四叶草	1767b
+四つ叶のくろーばー	1775c
+四叶草	1775b
 四月	196b
 回家	433b
 回忆	450b
 回想	450c
 回收	418b
-团子	1857b
+团子	1865b
 団らん	433c
 园林	126b
 园艺	126b
@@ -36560,20 +36614,20 @@ zürafa	1665n
 囲炉里	340c
 図书馆	378c
 围墙	375b
-围巾	1986b
-国家公园	1908b
+围巾	1994b
+国家公园	1916b
 国王	417b
 国画	324b
-国立公园	1908c
+国立公园	1916c
 国际米兰	648o
 国风	389b
 图书室	378b
 图书馆	378b
-圆形花饰	1750b
+圆形花饰	1758b
 圆月	174b
-圆筒冰淇淋	1866b
-圆筒冰激凌	1866b
-圆面饼	1813b
+圆筒冰淇淋	1874b
+圆筒冰激凌	1874b
+圆面饼	1821b
 土	169c
 土っぽい	419c
 土器	326c
@@ -36588,7 +36642,7 @@ zürafa	1665n
 土耳其蓝眼睛	912b
 土耳其软糖	285b
 土色	102b
-土豆	1795b
+土豆	1803b
 土黄	36b
 土黄色	36b 102c
 圣なる	447c
@@ -36603,7 +36657,7 @@ zürafa	1665n
 圣洁	442b
 圣派翠克节	866b
 圣诞	400b
-圣诞树	1960b
+圣诞树	1968b
 圣诞老人	400b
 圣诞节	400b
 在线	410b
@@ -36615,7 +36669,7 @@ zürafa	1665n
 地狱	463b 463c
 地球	418b
 地球环境	418c
-地瓜	1851b
+地瓜	1859b
 地铁	373b
 地面	169b 169c
 坎佩尔	920b
@@ -36634,12 +36688,12 @@ zürafa	1665n
 城堡	393b
 城墙	375b
 城市	373b
-城市风光	1946b
-城市黄昏	1949b
+城市风光	1954b
+城市黄昏	1957b
 城郭	393c
 城镇	373b
 埠头	154c
-培根	1822b
+培根	1830b
 基辅	887b
 堂々	440c
 堇色	22b
@@ -36660,18 +36714,18 @@ zürafa	1665n
 墨	47b 47c
 墨水	324b
 墨汁	47c
-墨灰	1012b
+墨灰	1020b
 墨絵	324c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
 墨西哥	669o 795b
 墨西哥亡灵节	781b
-墨西哥卷饼	1828b
-墨西哥夹饼	1828b
-墨西哥玉米煎饼	1829b
-墨西哥粽子	1830b
-墨镜	1979b
+墨西哥卷饼	1836b
+墨西哥夹饼	1836b
+墨西哥玉米煎饼	1837b
+墨西哥粽子	1838b
+墨镜	1987b
 墨黑	47b
 壁	375c
 壁炉	340b
@@ -36704,23 +36758,24 @@ zürafa	1665n
 夕方	192c
 夕日	180c
 夕暮れ	192c
-夕暮れの都会	1949c
+夕暮れの都会	1957c
 夕焼け	180c
 夕焼け空	180c
 夕立	200c
 夕阳	180b 180c
 外して	499c
-外卖包装	1860b
-外卖桶	1860b
-外卖盒	1860b
+外卖包装	1868b
+外卖桶	1868b
+外卖盒	1868b
 外壁	375c
 外太空	177b
-外套	1988b
-外带餐盒	1860b
+外套	1996b
+外带餐盒	1868b
 外星人	177b
 外洋	140c
 外滩	815b
 多云	204b
+多伦多	934b
 多伦多枫叶	628o
 多彩	179b 179c
 多忙	457c
@@ -36729,15 +36784,15 @@ zürafa	1665n
 多肉	135b
 多肉植物	135b 135c
 夜	193b 193c
-夜の桥	1951c
+夜の桥	1959c
 夜の街	472c
-夜の都会	1945c
+夜の都会	1953c
 夜中	193c
 夜半	194c
 夜场	472b
 夜市	365b 365c
 夜幕	193b
-夜幕下的桥	1951b
+夜幕下的桥	1959b
 夜店	472b
 夜总会	472b
 夜明け	181c
@@ -36745,7 +36800,7 @@ zürafa	1665n
 夜景	193c
 夜更け	194c
 夜桜	209c
-夜桥	1951b
+夜桥	1959b
 夜游び	472c
 夜生活	472b
 夜色	193b
@@ -36759,7 +36814,7 @@ zürafa	1665n
 大圣堂	394c
 大地	169b 169c
 大地色	419b
-大変よくできました	1748c
+大変よくできました	1756c
 大好き	427c
 大学	392b 392c
 大家好	491b
@@ -36776,18 +36831,18 @@ zürafa	1665n
 大溪地	907b
 大漆	325b
 大火	167b
-大猩猩	1628b
+大猩猩	1636b
 大理石	302b 302c
 大空	170c
 大笑	425b
 大红	74b
 大胆	440b 440c
 大自然	418b 418c
-大蒜	1803b
-大象	1666b
+大蒜	1811b
+大象	1674b
 大都会	373c
 大都市	373c
-大野牛	1650b
+大野牛	1658b
 大阪	925b 925c
 大雨	200b 200c
 大雪	188b
@@ -36800,8 +36855,8 @@ zürafa	1665n
 天使	462b 462c
 天国	462b 462c
 天堂	462b
-天妇罗	1854b
-天房	1941b
+天妇罗	1862b
+天房	1949b
 天气	490b
 天然	418b
 天界	462b 462c
@@ -36816,7 +36871,7 @@ zürafa	1665n
 天青	40b
 天青色	40b
 天青色瓷	319b
-天鹅	1700b
+天鹅	1708b
 天鹅绒	312b
 太妃糖	263b
 太空	177b
@@ -36826,20 +36881,20 @@ zürafa	1665n
 太阳	172b 172c
 太阳光	172c
 太阳朋克	777b
-太阳眼镜	1979b
+太阳眼镜	1987b
 太阳能	172b
 失恋	426c
 失望	426c
 失眠	448b
 失落	426b
-头盔	2019b
+头盔	2027b
 头骨	438b
 夸らしい	451c
 夸り	451c
-夹心	1831b
-夹心饼	1831b
-夹趾凉鞋	2004b
-夹饼	1828b
+夹心	1839b
+夹心饼	1839b
+夹趾凉鞋	2012b
+夹饼	1836b
 奇天烈	471c
 奇妙	459b 471c
 奇幻	430b
@@ -36858,6 +36913,7 @@ zürafa	1665n
 奢华风	416b
 奥地利	690o
 奥斯曼	809b
+奥斯陆	935b
 奥秘	429b
 奥运会	723o
 奥迪	516o
@@ -36867,36 +36923,36 @@ zürafa	1665n
 女らしい	454c
 女人	493b
 女人味	454b
-女儿节	1970b
+女儿节	1978b
 女士	493b
 女孩	493b
 女孩子	493b
 女巫	429b
-女帽	2015b
-女式凉鞋	2010b
+女帽	2023b
+女式凉鞋	2018b
 女性	493b
 女性らしい	454c
 女性的	454c
 女王	417b 417c
 女生	493b
-女装	1997b
-女靴	2012b
+女装	2005b
+女靴	2020b
 奶油	270b
 奶油色	18b
-奶牛	1654b
-奶牛头	1651b
-奶瓶	1880b
+奶牛	1662b
+奶牛头	1659b
+奶瓶	1888b
 奶白	18b
 奶白色	105b
 奶茶	260b
-奶酪火锅	1837b
-奶黄	1878b
+奶酪火锅	1845b
+奶黄	1886b
 好心情	425b
 好玩	425b
 如月	199c
-妃色	932b
-妇人帽子	2015c
-妇人服	1997c
+妃色	940b
+妇人帽子	2023c
+妇人服	2005c
 妈祖庙	837b 837c
 妒忌	461b
 妖怪	438b
@@ -36909,7 +36965,7 @@ zürafa	1665n
 威严	417b
 威厳	417c
 威士忌	268b
-威士忌杯	1893b
+威士忌杯	1901b
 威尼斯	844b
 威胁	438b
 娇嫩	423b
@@ -36920,7 +36976,7 @@ zürafa	1665n
 婴儿	442b
 嫉妒	461b
 嫉妬	461c
-嫣红	941b
+嫣红	949b
 嫩绿	53b
 嫩绿色	53b
 嬉し	425c
@@ -36968,8 +37024,8 @@ zürafa	1665n
 安らか	421c
 安らぎ	421c
 安全	441b 441c
-安全べすと	1982c
-安全帽	2020b
+安全べすと	1990c
+安全帽	2028b
 安卓	556o
 安宁	421b
 安定	441c
@@ -36997,11 +37053,11 @@ zürafa	1665n
 宝蓝色	43b
 宝饰品	345c
 宝马	515o
-实验袍	1981b
+实验袍	1989b
 実直	441c
 客船	140c
 宣纸	315b
-室内植物	1759b
+室内植物	1767b
 宫崎骏	860b 860c
 宫庙	837b
 宫殿	380b 380c
@@ -37013,9 +37069,9 @@ zürafa	1665n
 家庭	433b
 家庭的	433c
 家族	433c
-家禽	1820b
-家禽的腿	1820b
-宾馆	1926b
+家禽	1828b
+家禽的腿	1828b
+宾馆	1934b
 宿题	392c
 寂し	426c
 寂しい	426c
@@ -37024,7 +37080,7 @@ zürafa	1665n
 寂寥	426b
 寂静	421b
 密林	119b 120c
-富士山	1903b 1903c
+富士山	1911b 1911c
 富有	416b
 富豪	416c
 富贵	416b
@@ -37048,8 +37104,8 @@ zürafa	1665n
 寺庙	379b
 寺社	379c
 寺院	379b 379c
-导盲	1632b
-导盲犬	1632b
+导盲	1640b
+导盲犬	1640b
 対立	437c
 寿司	287b 287c
 専门的	441c
@@ -37058,14 +37114,14 @@ zürafa	1665n
 尊重	445b
 小丑	363b
 小兔	443b
-小号	2029b
-小天鹅	1700b
+小号	2037b
+小天鹅	1708b
 小孩	415b
 小屋	397b 397c
 小岛	155b 155c
 小川	148c
 小巷	374b
-小提琴	2030b
+小提琴	2038b
 小朋友	415b
 小木屋	397b
 小枝	301c
@@ -37081,23 +37137,23 @@ zürafa	1665n
 小米手机	564o
 小米辣	297b
 小红书	573o
-小羊驼	1664b
-小老鼠	1671b
+小羊驼	1672b
+小老鼠	1679b
 小舟	140c
 小船	140b
-小袋鼠	1686b
+小袋鼠	1694b
 小说	341b 341c
 小豆色	89c
 小酒馆	377b
 小镇	373b
 小雨	201b 201c
 小鱼	399b
-小鸡	1693b
-小鸡的脸	1693b
-小鸡破壳	1692b
-小鸡破蛋	1692b
+小鸡	1701b
+小鸡的脸	1701b
+小鸡破壳	1700b
+小鸡破蛋	1700b
 小麦	252b 252c
-小黄瓜	1800b
+小黄瓜	1808b
 少々	496c
 少し	496c
 少女	493b
@@ -37127,7 +37183,7 @@ zürafa	1665n
 屠妖节	851b
 山	160b 160c
 山々	160c
-山から日の出	1947c
+山から日の出	1955c
 山丘	161b
 山吹色	101c
 山坡	161b
@@ -37138,11 +37194,11 @@ zürafa	1665n
 山桃	286c
 山洞	165b
 山涧	148b
-山羊	1661b 1661c
+山羊	1669b 1669c
 山脉	160b 160c
 山谷	163b
 山顶	160b 160c
-山顶日出	1947b
+山顶日出	1955b
 岁月	490b
 岁月静好	421b
 岚	202c
@@ -37154,7 +37210,7 @@ zürafa	1665n
 岩山	164c
 岩洞	165b
 岩浆	166b
-岩石	164b 1913c
+岩石	164b 1921c
 岩绿青	82c
 岩群青	81c
 岩肌	164c
@@ -37179,9 +37235,9 @@ zürafa	1665n
 工地	411b
 工场	411c
 工房	411c
-工程安全帽	2020b
+工程安全帽	2028b
 巧克力	262b
-巧克力砖	1875b
+巧克力砖	1883b
 巧克力色	108b
 巨嘴鸟	274b
 巨浪	142b
@@ -37205,7 +37261,7 @@ zürafa	1665n
 巴黎	798b
 巴黎圣日耳曼	650o
 巷子	374b
-巻き贝	1727c
+巻き贝	1735c
 市	364c
 市中心	373b
 市区	373b
@@ -37225,28 +37281,28 @@ zürafa	1665n
 希望	439b 439c
 希腊	697o 812b
 希腊小岛	812b
-帐篷	1943b
-帐篷露营	1904b
+帐篷	1951b
+帐篷露营	1912b
 帝国	417b 417c
 帝王	417b
-带吸管杯	1895b
+带吸管杯	1903b
 常春藤	134b
 常绿树	121c
-常青树	1760b
-帽子	2015b
+常青树	1768b
+帽子	2023b
 干ばつ	156c
 干净	434b
 干旱	156b
-干杯	1891b
-干杯吧	1891b
+干杯	1899b
+干杯吧	1899b
 干燥地帯	156c
 平凡	470b 470c
 平原	124c
 平和	421c
 平安夜	400b
-平底杯	1893b
-平底芭蕾舞鞋	2008b
-平底鞋	2008b
+平底杯	1901b
+平底芭蕾舞鞋	2016b
+平底鞋	2016b
 平庸	470b
 平成れとろ	748c
 平淡	470b
@@ -37260,8 +37316,8 @@ zürafa	1665n
 年轻	434b
 幸せ	425c
 幸福	425b 425c
-幸运草	1767b
-幸运饼干	1859b
+幸运草	1775b
+幸运饼干	1867b
 幻	431c
 幻想	430b 431c
 幻想的	430c
@@ -37269,38 +37325,40 @@ zürafa	1665n
 幼儿	415b
 幼児	415c
 幼少期	450c
-幼苗	1758b
+幼苗	1766b
 幽暗	487b
 幽深	476b
 幽灵	438b
 幽玄	429c
 幽霊	438c
 幽默	425b
+广州	937b
+広州	937c
 広重	832c
 庄严	445b
 庄重	445b
 庆典	444b
 庆祝	406b
-床屋	1957c
+床屋	1965c
 庙	379b
 庙会	837b 837c
 庙宇	837b
 庞克	750b
-废墟	1917b
+废墟	1925b
 度假	422b
 度胸	440c
 庭	126c
-庭付きの家	1919c
+庭付きの家	1927c
 庭先	126c
 庭园	126b 126c
 庭院	126b
 康复	452b
 康定斯基	764b
-廃屋	1917c
+廃屋	1925c
 建物	373c
 建筑	373b
 建设	411c
-建设中	1911c
+建设中	1919c
 开心	425b
 开心果	336b
 开怀	425b
@@ -37309,8 +37367,8 @@ zürafa	1665n
 开普敦	909b
 开罗	811b
 开花	208b 208c
-开香槟	1886b
-弁当	1844c
+开香槟	1894b
+弁当	1852c
 异世界	431c
 异様	471c
 式典	445c
@@ -37332,8 +37390,8 @@ zürafa	1665n
 强风	205c
 彗星	177b 177c
 彩妆	454b
-彩带	1966b
-彩球	1967b
+彩带	1974b
+彩球	1975b
 彩色	179b
 彩虹	179b
 往事	450b
@@ -37346,12 +37404,12 @@ zürafa	1665n
 微信	544o
 微博	571o
 微妙	456b
-微生物	1745b 1745c
+微生物	1753b 1753c
 微笑	425b
 微笑み	425c
 微软	604o
 微风	205b 205c
-徳利	1885c
+徳利	1893c
 德国	663o
 德里	924b
 德黑兰	906b
@@ -37382,7 +37440,7 @@ zürafa	1665n
 忧郁	426b 426c
 快乐	425b
 快晴	173c
-念珠	2021b
+念珠	2029b
 怀念	450b
 怀旧	413b
 怀旧风	413b
@@ -37450,11 +37508,11 @@ zürafa	1665n
 悲痛	426b
 悼念	426b
 情人	427b
-情人旅馆	1926b
+情人旅馆	1934b
 情人节	402b
-情人酒店	1926b
+情人酒店	1934b
 情侣	427b
-情侣酒店	1926b
+情侣酒店	1934b
 情热	428c
 情热的	428c
 情绪化	446b
@@ -37487,11 +37545,11 @@ zürafa	1665n
 愉悦	425b
 意外	459b 459c
 意大利	664o
-意大利面	1850b
+意大利面	1858b
 意想不到	459b
 意欲	439c
-意粉	1850b
-意面	1850b
+意粉	1858b
+意面	1858b
 感伤	450c
 感伤的	450c
 感动	459c
@@ -37506,6 +37564,7 @@ zürafa	1665n
 慌乱	448b
 慌张	448b
 慕夏	831b
+慕尼黑	932b
 慕尼黑啤酒节	784b
 慢吞吞	449b
 慢悠悠	449b
@@ -37530,7 +37589,7 @@ zürafa	1665n
 成年人	456b
 成熟	456b 456c
 我が家	433c
-戒指	2023b
+戒指	2031b
 战争	467b
 战场	467b
 战斗	437b
@@ -37541,18 +37600,18 @@ zürafa	1665n
 戴尔	561o
 户外	453b
 戸惑い	448c
-房子	1918b
-房屋建筑	1916b
-扁面包	1813b
+房子	1926b
+房屋建筑	1924b
+扁面包	1821b
 手つかず	453c
-手套	1987b
-手拿包	2001b
-手提包	2000b
+手套	1995b
+手拿包	2009b
+手提包	2008b
 手术	390b 390c
 手机	410b
 手编み	433c
-手袋	1987c 2001b
-手风琴	2026b
+手袋	1995c 2009b
+手风琴	2034b
 扎染	751b
 扎染蓝	868b
 打ちっぱなし	738c
@@ -37571,8 +37630,8 @@ zürafa	1665n
 抜き	499c
 抜きで	499c
 护士	390b
-护目镜	1980b
-披萨	1825b
+护目镜	1988b
+披萨	1833b
 抱抱	433b
 抱拥	433c
 抱负	439b
@@ -37580,8 +37639,8 @@ zürafa	1665n
 拂晓	181b
 担心	448b
 担忧	448b
-拉炮	1966b
-拉炮彩带	1966b
+拉炮	1974b
+拉炮彩带	1974b
 拉贾斯坦	842b
 拜仁	644o
 拜仁慕尼黑	644o
@@ -37591,7 +37650,7 @@ zürafa	1665n
 拿掉	500b
 拿铁	256b
 持続可能	418c
-指轮	2023c
+指轮	2031c
 挙式	405c
 挪威	692o 849b
 挫败	437b
@@ -37603,7 +37662,7 @@ zürafa	1665n
 排毒	452b
 排灯节	851b
 排球	424b
-排骨	1819b
+排骨	1827b
 探検	453c
 探索	453b 453c
 探险	453b
@@ -37613,8 +37672,8 @@ zürafa	1665n
 提基	771b
 提基酒吧	771b
 提灯	331c
-提琴	2030b
-提示丝带	1977b
+提琴	2038b
+提示丝带	1985b
 提神	434b
 搞笑	425b
 摇摆乐	473b
@@ -37623,7 +37682,7 @@ zürafa	1665n
 摩卡慕斯	733o
 摩天大楼	373b
 摩天楼	373c
-摩天轮	1955b
+摩天轮	1963b
 摩洛哥	684o
 摩洛哥风	797b
 摩洛哥风格	797b
@@ -37640,10 +37699,10 @@ zürafa	1665n
 故宫	380b 380c
 敌意	437b
 救火车	290b
-救生衣	1982b
+救生衣	1990b
 教会	394c
 教堂	394b
-教堂婚礼	1933b
+教堂婚礼	1941b
 教室	392b 392c
 教育	392b 392c
 敦豪	531o
@@ -37652,7 +37711,7 @@ zürafa	1665n
 敬畏	459b
 数位	410b
 数字	410b
-数珠	2021c
+数珠	2029c
 数码	410b
 文学	341b 341c
 文月	197c
@@ -37662,10 +37721,10 @@ zürafa	1665n
 斐济	907b
 斑斓	179b
 斑马	351b
-斑鸠琴	2031b
+斑鸠琴	2039b
 斗兽场	825b
 斗笠	275b
-料理	1834c 1835b
+料理	1842c 1843b
 斜阳	180b
 断崖	164b 164c
 斯堪的纳维亚	387b
@@ -37683,7 +37742,7 @@ zürafa	1665n
 新年夜	794b
 新德里	924b
 新月	174b
-新月形面包	1811b
+新月形面包	1819b
 新浪微博	571o
 新生	434b 434c
 新生儿	442b
@@ -37692,32 +37751,32 @@ zürafa	1665n
 新绿	53c
 新艺术	831b
 新艺术运动	831b
-新芽	1758c
+新芽	1766c
 新英格兰爱国者	622o
 新西兰	716o
 新郎	405b 405c
 新鲜	434b 434c
-施工	1911b
-施工中	1911b
+施工	1919b
+施工中	1919b
 旅	453c
 旅程	453b
 旅路	453c
-旅馆	826c 1925b
-旋转木马	1953b
+旅馆	826c 1933b
+旋转木马	1961b
 旋风	202b
 旗袍	815b 871c
 无	497b
 无し	499c
 无しで	499c
-无人岛	1907c
-无人荒岛	1907b
+无人岛	1915c
+无人荒岛	1915b
 无名	490b
 无味干燥	470c
 无垠	490b
 无垢	442c
 无声	490b
 无尽	490b
-无尾熊	1681b
+无尾熊	1689b
 无忧	490b
 无忧无虑	422b
 无意	490b
@@ -37750,15 +37809,15 @@ zürafa	1665n
 日差し	172c
 日式	388b
 日式北欧	759b
-日式城堡	1931b
+日式城堡	1939b
 日惹	896b
 日暮れ	192c
 日曜日	422c
-日本人形	1970b
+日本人形	1978b
 日本国旗	661o
-日本城堡	1931b
-日本娃娃	1970b
-日本邮局	1921b
+日本城堡	1939b
+日本娃娃	1978b
+日本邮局	1929b
 日没	180c
 日系	388b
 日系风	388b
@@ -37773,7 +37832,7 @@ zürafa	1665n
 早春	196b
 早晨	189b
 早朝	189c
-旭日	1948b
+旭日	1956b
 时候	490b
 时尚	432b
 时髦	432b
@@ -37795,7 +37854,7 @@ zürafa	1665n
 明白	490b
 明黄	101b
 昏暗	487b
-昏黄	950b
+昏黄	958b
 易捷航空	590o
 易贝	541o
 昔	413c
@@ -37898,7 +37957,7 @@ zürafa	1665n
 暴雨	202b
 暴风	202c
 暴风雨	202b 202c
-暴龙	1717b
+暴龙	1725b
 曙光	181b
 曲奇	272b
 曼哈顿	807b
@@ -37927,9 +37986,9 @@ zürafa	1665n
 有机	418b 418c
 有毒	460b
 有能	441c
-有蛋的巢	1772b
+有蛋的巢	1780b
 有趣	425b
-有雾	1944b
+有雾	1952b
 朋克	750b
 望み	439c
 望郷	450c
@@ -37967,7 +38026,7 @@ zürafa	1665n
 木绵	314c
 木莲	227c
 木质	301b
-木马	1953b
+木马	1961b
 未开	453c
 未来	410b 410c
 未来的	410c
@@ -37993,7 +38052,7 @@ zürafa	1665n
 李子	245b
 李子色	62b
 李朝白磁	913c
-杏红	947b
+杏红	955b
 杏色	78b 78c
 杏黄	78b
 材木	301c
@@ -38005,23 +38064,23 @@ zürafa	1665n
 杜拜	813b
 杜鹃	226b
 杨梅	286b
-杯子和吸管	1895b
-杯子蛋糕	1873b
+杯子和吸管	1903b
+杯子蛋糕	1881b
 松	121b 121c
 松の木	121c
 松下	583o
 松林	121b 121c
 松果	121b
 松柏	121b
-松柏绿	980b
+松柏绿	988b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	981b
-松花色	982b
+松花绿	989b
+松花色	990b
 松针	121b
-松饼	1816b
-松鼠	1676b
+松饼	1824b
+松鼠	1684b
 极光	178b
 极地	186b 186c
 极寒	435c
@@ -38043,7 +38102,7 @@ zürafa	1665n
 果汁	468b
 果物	468c
 枝叶	128b
-枣红	942b
+枣红	950b
 枫	130b 130c
 枫の叶	130c
 枫叶	130b
@@ -38052,10 +38111,10 @@ zürafa	1665n
 枯山水	384b 384c
 枯燥	470b
 枯茶	88c
-枯萎	1752b
-枯萎的花	1752b
-枯萎花朵	1752b
-枯黄	955b
+枯萎	1760b
+枯萎的花	1760b
+枯萎花朵	1760b
+枯黄	963b
 柏林	891b
 柏油	304b
 柑橘	229b 229c
@@ -38076,8 +38135,8 @@ zürafa	1665n
 柠檬汁	228b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	960b
-柳黄	959b
+柳绿	968b
+柳黄	967b
 栄光	451c
 栄养	452c
 栄冠	451c
@@ -38087,13 +38146,13 @@ zürafa	1665n
 树丛	119b
 树叶	128b
 树干	133b
-树懒	1683b
+树懒	1691b
 树木	133b 133c
 树林	119b
 树枝	301b
 树海	119c
 树莓	234b
-栗子	1807b
+栗子	1815b
 栗子色	20b
 栗红	19b
 栗色	20b 20c
@@ -38102,8 +38161,8 @@ zürafa	1665n
 校车	291b
 株式市场	391c
 格子呢	819b
-格子松饼	1817b
-格子饼	1817b
+格子松饼	1825b
+格子饼	1825b
 格热利	834b
 格调	432b 432c
 桂花	225b
@@ -38140,7 +38199,7 @@ zürafa	1665n
 梦心地	431c
 梦想	431c
 梦见る	431c
-梨子	1784b
+梨子	1792b
 梯田	803b
 梵谷	761b
 梵高	761b
@@ -38150,25 +38209,25 @@ zürafa	1665n
 棉花堡	840b
 棉花糖	278b
 棉麻	314b
-棒付ききゃんでぃ	1877c
-棒棒糖	1877b
+棒付ききゃんでぃ	1885c
+棒棒糖	1885b
 棒球	424b
 棕	7b
-棕榈树	1762b
-棕红	953b
-棕绿	951b
+棕榈树	1770b
+棕红	961b
+棕绿	959b
 棕色	7b
-棕黄	954b
-棕黑	952b
+棕黄	962b
+棕黑	960b
 棚田	803c
 森	119c
 森の中	119c
 森林	119b 119c
 棱镜	179b
-植木钵	1759c
+植木钵	1767c
 植物	128b 128c
 植物园	128b
-椒盐卷饼	1814b
+椒盐卷饼	1822b
 椰子	242b
 椰林	242b
 楼房	373b
@@ -38180,16 +38239,16 @@ zürafa	1665n
 楽観的	439c
 榻榻米	826b
 槟城	903b
-横を向いているひよこ	1693c
+横を向いているひよこ	1701c
 横丁	374c
 樱	209b
 樱桃	231b
-樱桃色	935b
+樱桃色	943b
 樱花	209b
 樱花季	782b
 樱花祭	853b
 樱花节	853b
-樱草色	946b
+樱草色	954b
 橄榄	300b
 橄榄油	300b
 橄榄绿	24b
@@ -38201,7 +38260,7 @@ zürafa	1665n
 橙	1b 1c
 橙子	229b
 橙色	1b 1c
-橙黄	948b
+橙黄	956b
 橡木	301b
 檀香山	804b
 欢乐	425b
@@ -38212,11 +38271,11 @@ zürafa	1665n
 欢欣	425b
 欢笑	425b
 欣喜	425b
-欧式城堡	1932b
+欧式城堡	1940b
 欧泊	321b
-欧洲城堡	1932b
-欧洲邮局	1922b
-欧洲野牛	1650b
+欧洲城堡	1940b
+欧洲邮局	1930b
+欧洲野牛	1658b
 欲望	428b 428c
 歌剧	432b
 歌川广重	832b
@@ -38230,38 +38289,38 @@ zürafa	1665n
 正直	441c
 正红	74b
 正能量	425b
-正面朝向的小鸡	1694b
+正面朝向的小鸡	1702b
 武士	388b
 武骨	455c
 歯车	308c
 歴史	413c
 歴史的	413c
-歴史的な建物	1910c
-歴史的建造物	1910c
+歴史的な建物	1918c
+歴史的建造物	1918c
 死亡	445b
 死神	438c
 死者	445c
 死者の日	781c
 残り火	168c
 殷红	71b
-母羊	1660b
+母羊	1668b
 每天	490b
 毒药	460b
 比利时	688o
-比基尼	1996b
+比基尼	2004b
 比萨	248b
-毕业帽	2017b
+毕业帽	2025b
 毕加索	858b
 毕卡索	858b
 毛布	433c
-毛毛虫	1732b
+毛毛虫	1740b
 毛毛雨	201b
 毛毯	433b
 毛线	314b
 毛茸茸	443b
-毛虫	1732b 1732c
+毛虫	1740b 1740c
 毛衣	433b
-毛象	1667b
+毛象	1675b
 毛骨悚然	438b
 毯子	433b
 民芸	412c
@@ -38294,21 +38353,21 @@ zürafa	1665n
 水无月	197c
 水晶	322b 322c
 水果	468b
-水果蛋糕	1872b
+水果蛋糕	1880b
 水母	276b
 水泥	304b
 水泳	143c
 水滴	152b 152c
 水灯节	788b
-水牛	1653b 1653c
-水獭	1684b
+水牛	1661b 1661c
+水獭	1692b
 水珠	152b
 水田	253c
 水疗	422b
 水着	143c
 水稻	253b
-水红	998b
-水绿	999b
+水红	1006b
+水绿	1007b
 水色	41c 66b
 水色がかった青	14c
 水花	152b
@@ -38316,15 +38375,15 @@ zürafa	1665n
 水蓝色	66b
 水蜜桃	236b
 水郷	383c
-水饺	1858b
+水饺	1866b
 氷	185c
 氷块	185c
 氷山	185c
 氷河	185c
 氷结	486c
 永恒	432b
-汉堡	1823b
-汉堡包	1823b
+汉堡	1831b
+汉堡包	1831b
 汉堡王	579o
 汉服	871b 871c
 汉白玉	302b
@@ -38340,8 +38399,8 @@ zürafa	1665n
 池	149b 149c
 池塘	149b
 污秽	460b
-汤面	1849b
-汤饮み	1884c
+汤面	1857b
+汤饮み	1892c
 汪洋	140b
 沃尔沃	525o
 沃荷	830b
@@ -38355,9 +38414,9 @@ zürafa	1665n
 沙子	157b
 沙拉	469b
 沙滩	144b
-沙滩伞	1905b
-沙滩凉鞋	2004b
-沙滩小岛	1907b
+沙滩伞	1913b
+沙滩凉鞋	2012b
+沙滩小岛	1915b
 沙漠	156b
 沙特阿拉伯	682o
 沙色	103b
@@ -38372,15 +38431,15 @@ zürafa	1665n
 河流	148b
 河畔	148b
 河谷	163b
-河豚	1724b
+河豚	1732b
 河边	148b
-河马	1669b
+河马	1677b
 沸腾	436b 436c
-油炸鹰嘴豆饼	1832b
+油炸鹰嘴豆饼	1840b
 油画	474b
 油管	510o
 油絵	474c
-油绿	966b
+油绿	974b
 油菜花	335b
 油菜花海	335b
 油菜花田	335b
@@ -38388,8 +38447,8 @@ zürafa	1665n
 沿岸	143c
 法国	662o
 法国里维埃拉	846b
-法国面包	1812b
-法式长棍面包	1812b
+法国面包	1820b
+法式长棍面包	1820b
 法拉利	513o
 法老	811b
 泡	142c
@@ -38431,18 +38490,18 @@ zürafa	1665n
 泳池	143b
 泳衣	143b
 泳装	143b
-泳裤	1994b
+泳裤	2002b
 泻湖	146b
 泼水节	780b
 洁白	442c
-洋なし	1784c
+洋なし	1792c
 洋基队	623o
 洋红	21b
 洋红色	21b
 洋菓子	272c
-洋葱	1804b
-洋装	1990b
-洋酒	1886b
+洋葱	1812b
+洋装	1998b
+洋酒	1894b
 洒红节	850b
 洗练	432c
 洗练された	432c
@@ -38468,12 +38527,12 @@ zürafa	1665n
 流氷	185c
 流泪	426b
 浅	477b
-浅底	1835b
+浅底	1843b
 浅淡	478b
 浅色	477b
 浅蓝天	41b
-浅锅	1835b
-浅锅料理	1835b
+浅锅	1843b
+浅锅料理	1843b
 浆果	254b
 浓	476c 480b
 浓い	476c
@@ -38487,7 +38546,7 @@ zürafa	1665n
 浓雾	203b 203c
 浜	143c
 浜辺	143c
-浣熊	1636b
+浣熊	1644b
 浪	142b
 浪涛	142b
 浪漫	427b
@@ -38515,7 +38574,7 @@ zürafa	1665n
 海底	141b 141c
 海恩斯莫里斯	577o
 海月	276c
-海棠红	933b
+海棠红	941b
 海水浴	143c
 海沟	141b
 海洋	140b 140c
@@ -38526,16 +38585,16 @@ zürafa	1665n
 海滨	143b
 海滨别墅	770b
 海滩	143b
-海滩阳伞	1905b
-海滩鞋	2004b
-海狸	1677b
+海滩阳伞	1913b
+海滩鞋	2012b
+海狸	1685b
 海王星	177b 177c
 海老茶色	19c
 海苔	138c
 海藻	138b 138c
-海螺	1727b
+海螺	1735b
 海豚	362b
-海豹	1721b
+海豹	1729b
 海边	143b
 海辺	143c
 海面	140b
@@ -38543,10 +38602,10 @@ zürafa	1665n
 涙	426c
 涨潮	142b
 涩谷	890b
-涮制菜肴	1837b
+涮制菜肴	1845b
 液体	152b 152c
 淑女	454b
-淑女帽	2015b
+淑女帽	2023b
 淘宝	566o
 淡	478b
 淡い	478c
@@ -38582,9 +38641,9 @@ zürafa	1665n
 清洁	434c
 清澈	434b
 清爽	434b
-清真寺	1937b
+清真寺	1945b
 清纯	442c
-清酒	1885b
+清酒	1893b
 清风	205b
 渋い	456c
 渋滞	373c
@@ -38593,11 +38652,11 @@ zürafa	1665n
 渓谷	163c
 渔港	154b 154c
 渚	143c
-渡渡鸟	1702b
+渡渡鸟	1710b
 渡鸦	446b
 温か	433c
 温かい	433c
-温かい饮み物	1882c
+温かい饮み物	1890c
 温かみ	433c
 温もり	433c
 温和	423b 423c
@@ -38605,8 +38664,8 @@ zürafa	1665n
 温情	433b
 温暖	433b
 温柔	423b
-温泉	1952b 1952c
-温泉まーく	1952c
+温泉	1960b 1960c
+温泉まーく	1960c
 温润	423b
 温馨	433b
 港	154c
@@ -38616,7 +38675,7 @@ zürafa	1665n
 渴望	450b
 游び场	415c
 游乐场	415b
-游乐场滑梯	1954b
+游乐场滑梯	1962b
 游具	415c
 游泳	143b
 游泳池	143b
@@ -38633,7 +38692,7 @@ zürafa	1665n
 湖水	147b 147c
 湖泊	147b
 湖畔	147b 147c
-湖绿	1000b
+湖绿	1008b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -38644,7 +38703,7 @@ zürafa	1665n
 満开	208c
 満月	174c
 満足	425c
-溜滑梯	1954b
+溜滑梯	1962b
 溪	148b
 溪水	148b
 溪流	148b
@@ -38672,8 +38731,8 @@ zürafa	1665n
 潟	146c
 潟湖	146b
 潮	142c
-潮吹き	1718c
-潮吹きくじら	1718c
+潮吹き	1726c
+潮吹きくじら	1726c
 潮水	142b
 潮汐	142b
 潮流	490b
@@ -38698,7 +38757,7 @@ zürafa	1665n
 火山	166b 166c
 火山岩	158b 158c
 火山沙	158b
-火山爆发	1902b
+火山爆发	1910b
 火山石	158b
 火山砂	158b 158c
 火炎	167c
@@ -38707,13 +38766,13 @@ zürafa	1665n
 火焰	167b
 火狐	555o
 火箭	398b
-火红	939b
+火红	947b
 火花	167b 167c
 火苗	167b
 火车	490b
 火辣	436b
 火锅	333b 333c
-火鸡	1689b
+火鸡	1697b
 灯	368b
 灯った	369c
 灯り	368c
@@ -38726,7 +38785,7 @@ zürafa	1665n
 灯火	368b 368c
 灯火通明	369b
 灯笼	331b 331c
-灯笼椒	1799b
+灯笼椒	1807b
 灰	8b 168c
 灰尘	169b
 灰烬	168b
@@ -38754,10 +38813,10 @@ zürafa	1665n
 炭火	168b
 炭灰	37b
 炭黑	37b
-炸薯条	1824b
-炸豆丸子	1832b
+炸薯条	1832b
+炸豆丸子	1840b
 点亮	369b
-点心	272b 1858c
+点心	272b 1866c
 点画	864b
 点缀	496b
 点缀着	496b
@@ -38769,7 +38828,7 @@ zürafa	1665n
 烈日	206b
 烈火	167b
 烘焙	271b
-烙饼	1816b
+烙饼	1824b
 烛光	339b
 烛台节	787b
 烟	343b 343c
@@ -38778,8 +38837,8 @@ zürafa	1665n
 烟花	366b
 烟雨	201b
 烟雾	343b
-烤地瓜	1851b
-烤红薯	1851b
+烤地瓜	1859b
+烤红薯	1859b
 烦人	437b
 烦恼	448b
 烦躁	437b
@@ -38790,12 +38849,12 @@ zürafa	1665n
 热刺	636o
 热可可	433b
 热带	385b
-热带小岛	1907b
-热带水果饮料	1889b
+热带小岛	1915b
+热带水果饮料	1897b
 热带海滩	145b
 热带雨林	120b
 热带风	385b
-热带鱼	1723b
+热带鱼	1731b
 热帯	385c
 热帯雨林	120c
 热帯鱼	399c
@@ -38808,12 +38867,12 @@ zürafa	1665n
 热浪	206b
 热火队	617o
 热烈	428b 428c
-热狗	1826b
-热狗堡	1826b
-热茶	1884b
+热狗	1834b
+热狗堡	1834b
+热茶	1892b
 热血	424b
 热闹	444b
-热饮	1882b
+热饮	1890b
 焕然一新	434b
 焚き火	167c
 焚火	167c
@@ -38826,13 +38885,13 @@ zürafa	1665n
 焦虑	448b
 焰火	366b
 焼き物	326c
-焼き芋	1851c
+焼き芋	1859c
 焼き菓子	272c
 焼けつく	436c
 煌めき	466c
 煎茶	258c
-煎蛋	1834b
-煤黑	1014b
+煎蛋	1842b
+煤黑	1022b
 照明	368c
 照片墙	507o
 熊猫	352b
@@ -38842,9 +38901,9 @@ zürafa	1665n
 燃えるような	428c
 燃烧	167b
 燥热	436b
-爆竹	1961b 1963c
-爆米花	1840b
-爪印	1688b
+爆竹	1969b 1971c
+爆米花	1848b
+爪印	1696b
 爪哇	896b
 爬山虎	134b
 爱	427b 427c
@@ -38865,25 +38924,25 @@ zürafa	1665n
 爽やか	434c
 版画	832c
 牙买加	704o 805b
-牙色	1006b
-牛の颜	1651c
+牙色	1014b
+牛の颜	1659c
 牛乳	269c
-牛乳入りのこっぷ	1881c
+牛乳入りのこっぷ	1889c
 牛仔	311b
 牛仔布	311b
 牛仔蓝	69b
 牛仔裤	311b
-牛头	1651b
+牛头	1659b
 牛奶	269b
 牛油果	243b
 牛群	382b
-牛角面包	1811b
-牝牛	1654c
+牛角面包	1819b
+牝牛	1662c
 牡丹	215b 215c
 牡丹色	65c
-牡牛	1652c
-牡羊	1659c
-牡蛎	1865b 1865c
+牡牛	1660c
+牡羊	1667c
+牡蛎	1873b 1873c
 牧场	124b 124c
 牧师	394b 394c
 牧歌的	421c
@@ -38892,10 +38951,10 @@ zürafa	1665n
 物语	341c
 特别	490b
 特斯拉	522o
-犀牛	1668b
+犀牛	1676b
 犬	347b
 犯困	449b
-犹太教堂	1939b
+犹太教堂	1947b
 狂乱	457b
 狂喜	425b
 狂怒	437b
@@ -38909,43 +38968,43 @@ zürafa	1665n
 狐	355c
 狐狸	355b
 狗	347b
-狗头	1630b
+狗头	1638b
 狗狗	443b
-狗脸	1630b
+狗脸	1638b
 独自	426b
-独角兽	1647b
-狮子	1639b
+独角兽	1655b
+狮子	1647b
 猕猴桃	246b
 猛暑	206c
-猛犸	1667b
-猩猩	1629b
+猛犸	1675b
+猩猩	1637b
 猩红	34b
 猩红色	34b
-猪头	1655b
-猪鼻子	1658b
+猪头	1663b
+猪鼻子	1666b
 猫	346b
 猫咪	443b
-猫头	1637b
-猫头应	1701b
-猫头鹰	1701b
-猫熊	1682b
-猫脸	1637b
-猴头	1626b
-猴子	1627b
-猴子头	1626b
+猫头	1645b
+猫头应	1709b
+猫头鹰	1709b
+猫熊	1690b
+猫脸	1645b
+猴头	1634b
+猴子	1635b
+猴子头	1634b
 玄武岩	158b 158c
 玄秘	429b
-玄色	1008b
-玄青	1009b
+玄色	1016b
+玄青	1017b
 玉	320b
 玉兰	227b
 玉子	270c
 玉座	417c
 玉石	303c 320b
 玉米	251b
-玉米煎饼	1829b
-玉米粉蒸肉	1830b
-玉色	978b
+玉米煎饼	1837b
+玉米粉蒸肉	1838b
+玉色	986b
 王冠	417b 417c
 王后	417b
 王国	417b 417c
@@ -38958,7 +39017,7 @@ zürafa	1665n
 王者	451c
 玛芬	272b
 玛雅	863b
-玛黛茶	1898b
+玛黛茶	1906b
 玩具	415b 415c
 玫瑰	210b
 玫瑰粉	91b
@@ -38979,7 +39038,7 @@ zürafa	1665n
 珊瑚礁	153b 153c
 珊瑚红	28b
 珊瑚色	28b 28c
-珍奶	1896b
+珍奶	1904b
 珍妙	471c
 珍珠	321b
 珍珠奶茶	260b
@@ -38988,9 +39047,9 @@ zürafa	1665n
 珍珠色	106b
 珠光	321b
 珠宝	345b
-班卓琴	2031b
+班卓琴	2039b
 班夫	885b
-理发店	1957b
+理发店	1965b
 理想	439b
 琥珀	32b
 琥珀色	32b 32c
@@ -39007,17 +39066,18 @@ zürafa	1665n
 瓜地马拉	902b
 瓢虫	359b
 瓦哈卡	795b
+瓦拉纳西	939b
 瓷	317b
 瓷器	317b
 甘い	443c
 甘酸っぱい	450c
 甜品	272b
 甜心	427b
-甜椒	1799b
+甜椒	1807b
 甜点	272b
-甜瓜	1775b
+甜瓜	1783b
 甜甜	443b
-甜甜圈	1869b
+甜甜圈	1877b
 甜美	443b
 甜蜜	427b
 甜食	277b
@@ -39030,13 +39090,13 @@ zürafa	1665n
 生态系	418c
 生成り	104c
 生日	406b
-生日快乐	1871b
-生日蛋糕	1871b
+生日快乐	1879b
+生日蛋糕	1879b
 生机勃勃	424b
 生气	437b
 生病	460b
-生菜	1839b
-生菜沙拉	1839b
+生菜	1847b
+生菜沙拉	1847b
 生铁	307b
 生锈	309b
 田	124b
@@ -39050,7 +39110,7 @@ zürafa	1665n
 田舎町	382c
 田舎风	412c
 田野	124b
-甲虫	1735b
+甲虫	1743b
 电子	410b 410c
 电玩厅	744b
 电球	368c
@@ -39072,7 +39132,7 @@ zürafa	1665n
 男性	493b
 男性的	455c
 男生	493b
-男鞋	2005b
+男鞋	2013b
 町	373c
 画作	474b
 画家	474b 474c
@@ -39097,19 +39157,19 @@ zürafa	1665n
 病院	390c
 痛み	426c
 痛苦	426b
-登山	453c 2007b
-登山靴	2007b
-登山鞋	2007b
+登山	453c 2015b
+登山靴	2015b
+登山鞋	2015b
 白	10b 10c
 白い	10c
 白云	171b
-白十字	2020c
-白十字へるめっと	2020c
-白十字头盔	2020b
+白十字	2028c
+白十字へるめっと	2028c
+白十字头盔	2028b
 白墙	375b
 白壁	375c
 白夜	839b 839c
-白大褂	1981b
+白大褂	1989b
 白天	195b
 白日梦	431b
 白昼	195b 195c
@@ -39120,21 +39180,21 @@ zürafa	1665n
 白瓷	317b
 白磁	913c
 白色	10b 10c
-白花	1748b
+白花	1756b
 白菜	469b
 白蓝	76c
-白衣	1981c
+白衣	1989c
 白雪	188b
 白霜	83c 187b
-白鸟	1700c
+白鸟	1708c
 白鸽	442b
 白黒	465c
 百事	603o
 百事可乐	603o
 百度	568o
-百货公司	1929b
+百货公司	1937b
 的士	372b
-皇冠	2014b
+皇冠	2022b
 皇室	417b 417c
 皇宫	380b
 皇家	417b
@@ -39143,18 +39203,18 @@ zürafa	1665n
 皇马	641o
 皐月	196c
 皮革	310b 310c
-皮鞋	2005b
+皮鞋	2013b
 盂兰盆	790c
 盂兰盆节	790b
-盆景	1759b
-盆栽	1969b
-盆栽植物	1759b
+盆景	1767b
+盆栽	1977b
+盆栽植物	1767b
 盆踊り	790c
-盒饭	1844b
+盒饭	1852b
 盛夏	197b
 盛宴	444b
 盛开	208b
-盲导犬	1632c
+盲导犬	1640c
 相爱	427b
 盼望	439b
 看护师	390c
@@ -39183,7 +39243,7 @@ zürafa	1665n
 眷恋	450b
 眼泪	426b
 眼红	461b
-眼镜	1978b
+眼镜	1986b
 着実	441c
 着物	388c
 睡前	449b
@@ -39199,8 +39259,8 @@ zürafa	1665n
 知性	456b
 知更鸟	295b
 短気	437c
-短泳裤	1995b
-短裤	1995b
+短泳裤	2003b
+短裤	2003b
 石	303b 303c
 石ころ	303c
 石块	303b
@@ -39208,7 +39268,7 @@ zürafa	1665n
 石头	303b
 石子	303b
 石榴	244b
-石榴红	934b
+石榴红	942b
 石畳	303c
 石绿	82b
 石英	322b 322c
@@ -39224,9 +39284,9 @@ zürafa	1665n
 砂糖	277b 277c
 砂色	103c
 砖	305b
-砖块	1912b
+砖块	1920b
 砖墙	305b
-破壳	1692b
+破壳	1700b
 破旧	414b
 破晓	181b
 硝子	316c
@@ -39234,22 +39294,22 @@ zürafa	1665n
 硬汉	455b
 确実	441c
 碎石	303b
-碗勺	1838b
-碗和汤匙	1838b
+碗勺	1846b
+碗和汤匙	1846b
 碧玉	320b
 碧绿	50b
 碧绿色	50b
-碧色	968b
+碧色	976b
 碧蓝	39b
-碰杯	1892b
+碰杯	1900b
 碳灰	37b
 磁器	317c
 礁石	164b
-礼帽	2016b
+礼帽	2024b
 礼拜堂	394b
 礼拝	447c
 礼拝堂	394c
-礼物	1976b
+礼物	1984b
 祈り	447c
 祈る	447c
 祈祷	447b 447c
@@ -39297,8 +39357,8 @@ zürafa	1665n
 秋季	198b 198c
 秋收	791b
 秋日	198b
-秋色	957b
-秋香色	958b
+秋色	965b
+秋香色	966b
 科学	410b 410c
 科幻	410b
 科技	410b
@@ -39317,14 +39377,14 @@ zürafa	1665n
 稳定	441b
 稳重	441b
 稻	253b
-稻子	1764b
+稻子	1772b
 稻田	253b
 稻谷	253b
 穏やか	421c
 穏やかな	421c
 空	170C
-空っぽの巣	1771c
-空巢	1771b
+空っぽの巣	1779c
+空巢	1779b
 空想	431c
 空灵	431b
 空色	41c
@@ -39332,13 +39392,13 @@ zürafa	1665n
 突尼斯	905b
 突风	205c
 突飞	471c
-窝夫饼	1817b
+窝夫饼	1825b
 立体主义	858b
 立体派	858b
 竜	430c
 竜巻	202c
-竞技场	1909b 1909c
-章鱼	1726b
+竞技场	1917b 1917c
+章鱼	1734b
 童年	450b
 童真	442b
 童话	430b 430c
@@ -39375,12 +39435,12 @@ zürafa	1665n
 米兰	929b
 米兰足球俱乐部	647o
 米国	670o
-米果	1845b
+米果	1853b
 米灰	104b
 米白	17b
 米色	17b
-米饭	1847b
-米饼	1845b
+米饭	1855b
+米饼	1853b
 米黄	17b
 米黄色	17b
 粉	6b
@@ -39398,11 +39458,11 @@ zürafa	1665n
 粗犷	455b
 粗野主义	738b
 粘土	326c
-粽子	1830b
+粽子	1838b
 精力充沛	424b
 精彩	459b
 精灵	775b
-精白	1001b
+精白	1009b
 精神	447c
 精神的	447c
 精美	432b
@@ -39411,7 +39471,7 @@ zürafa	1665n
 糖果	277b
 糖果色	483b
 糖骷髅	781b
-糥米丸子	1857b
+糥米丸子	1865b
 素晴らしい	459c
 素朴	412c
 素朴な	412c
@@ -39423,8 +39483,8 @@ zürafa	1665n
 紫	5b 5c
 紫外光色	726o
 紫晶	56b
-紫棠	991b
-紫檀	989b
+紫棠	999b
+紫檀	997b
 紫水晶	56b
 紫禁城	380b 380c
 紫红	65b
@@ -39433,7 +39493,7 @@ zürafa	1665n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	222b
-紫酱	987b
+紫酱	995b
 紫阳花	220c
 経済	391c
 絵本	341c
@@ -39446,13 +39506,13 @@ zürafa	1665n
 繊细	423c
 红	0b 70c
 红包	490b
-红包袋	1974b
+红包袋	1982b
 红叶	129c 130b
 红叶狩り	129c
 红场	873b
 红宝石	55b
 红椒粉	298b
-红毛猩猩	1629b
+红毛猩猩	1637b
 红牛	580o
 红砖	305b
 红磨坊	916b
@@ -39460,11 +39520,11 @@ zürafa	1665n
 红绿灯	292b
 红腹灰雀	294b
 红色	0b 70c
-红苹果	1782b
+红苹果	1790b
 红茶	257b 257c
 红菜汤	334b
 红萝卜	250b
-红薯	1851b
+红薯	1859b
 红辣椒	297b
 红酒	265b
 红铜	59b
@@ -39487,12 +39547,12 @@ zürafa	1665n
 纳米比亚	911b
 纷争	437c
 纸	315b 315c
-纸ぱっく饮料	1897c
+纸ぱっく饮料	1905c
 纸吹雪	444c
 纸币	458b
 纸张	315b
-纸杯蛋糕	1873b
-纸袋	2002b 2002c
+纸杯蛋糕	1881b
+纸袋	2010b 2010c
 纽卡斯尔联	638o
 纽约	807b
 纽约尼克斯	618o
@@ -39504,10 +39564,10 @@ zürafa	1665n
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	990b
-绅士靴	2005c
+绀青绀紫	998b
+绅士靴	2013c
 细腻	423b
-细菌	1745b
+细菌	1753b
 细雨	201b
 经典	413b
 经典蓝	728o
@@ -39517,7 +39577,7 @@ zürafa	1665n
 结婚	405b 405c
 结婚式	405c
 绘画	474b
-绛紫	937b
+绛紫	945b
 绝壁	164c
 绝望	426b 426c
 绞り染め	868c
@@ -39535,35 +39595,35 @@ zürafa	1665n
 维萨	534o
 绵	314c
 绵あめ	278c
-绵羊	1660b
+绵羊	1668b
 绵菓子	278c
 绸缎	313b
 绽放	208b
 绿	3b 3c
 绿叶	128b
-绿叶蔬菜	1801b
+绿叶蔬菜	1809b
 绿松石	15b
 绿植	128b
-绿沈	967b
+绿沈	975b
 绿洲	139b
 绿湾包装工	619o
 绿色	3b 3c
-绿色沙拉	1839b
+绿色沙拉	1847b
 绿茶	258b 258c
 绿草	125b
 绿青	82c
-缁色	1013b
-缃色	949b
+缁色	1021b
+缃色	957b
 缅怀	450b
 缎子	313b
 编み物	433c
 缤客	597o
 缤纷	179b
 缤趣	551o
-缶诘	1843c
+缶诘	1851c
 罂粟	223b
-罐头	1843b
-罐头食品	1843b
+罐头	1851b
+罐头食品	1851b
 网球	424b
 网红	490b
 网络	410b
@@ -39580,9 +39640,9 @@ zürafa	1665n
 羊毛	314b 314c
 羊皮纸	315b 315c
 羊群	382b
-羊角面包	1811b
-羊驼	1664b
-羊驼毛	1664b
+羊角面包	1819b
+羊驼	1672b
+羊驼毛	1672b
 美人鱼	430b
 美元	458b
 美团	570o
@@ -39592,8 +39652,8 @@ zürafa	1665n
 美术	474b 474c
 美术馆	474b 474c
 美泉宫	881b
-美洲鸵	1664b
-美野生羊驼	1664b
+美洲鸵	1672b
+美野生羊驼	1672b
 美金	458b
 羞耻	448b
 羡ましい	461c
@@ -39611,7 +39671,7 @@ zürafa	1665n
 翠绿	50b
 翠绿色	50b
 翡翠	320b 320c
-翡翠色	50c 970b
+翡翠色	50c 978b
 翼	170c
 老上海	815b
 老套	470b
@@ -39621,13 +39681,13 @@ zürafa	1665n
 老爷车	413b
 老物件	413b
 老虎	350b
-老虎头	1640b
-老银	1018b
-老鹰	1698b
-老鼠	1671b
-老鼠头	1670b
-考拉	1681b
-耗子	1672b
+老虎头	1648b
+老银	1026b
+老鹰	1706b
+老鼠	1679b
+老鼠头	1678b
+考拉	1689b
+耗子	1680b
 耶路撒冷	926b
 耻ずかしい	448c
 职场	391b 391c
@@ -39635,14 +39695,14 @@ zürafa	1665n
 联邦快递	532o
 聚会	406b
 肃穆	445b
-肉块	1821b
+肉块	1829b
 肉桂	288b
-肉片	1821b
-肉球	1688c
+肉片	1829b
+肉球	1696c
 肌寒い	435c
 肌色	115c
 股市	391b
-肩揹书包	2003b
+肩揹书包	2011b
 肮脏	460b
 肯尼亚	707o
 肯德基	578o
@@ -39682,14 +39742,14 @@ zürafa	1665n
 自信	440b 440c
 自在	422b
 自然	418b 418c
-自由	453c 1935b
-自由の女神	1935c
-自由女神	1935b
-自由女神像	1935b
+自由	453c 1943b
+自由の女神	1943c
+自由女神	1943b
+自由女神像	1943b
 自行车	424b
 自豪	451b
 自负	451c
-臭鼬	1685b
+臭鼬	1693b
 至福	425c
 舍夫沙万	841b
 舒服	433b
@@ -39697,7 +39757,7 @@ zürafa	1665n
 舒适	433b
 舞池	472b
 舞蹈	424b
-舞鞋	2011b
+舞鞋	2019b
 航天员	177b
 航海	140b 140c
 航班	170b
@@ -39717,7 +39777,7 @@ zürafa	1665n
 艺术品	474b
 艺术家	474b
 艾尔米塔什	918b
-艾绿	979b
+艾绿	987b
 节假日	444b
 节庆	444b
 节日	444b
@@ -39725,10 +39785,10 @@ zürafa	1665n
 芍薬	215c
 芒果	240b
 芙烈达	762b
-芙蓉	1753b
+芙蓉	1761b
 芝加哥公牛	615o
 芝加哥小熊	626o
-芝士	1818b
+芝士	1826b
 芝生	125c
 芥子の花	223c
 芥子色	110c
@@ -39738,9 +39798,9 @@ zürafa	1665n
 芬兰风	879b
 芭比	722o 769b
 芭比粉	722o 769b
-芭蕾	2011b
+芭蕾	2019b
 芭蕾舞	454b
-芭蕾舞鞋	2011b
+芭蕾舞鞋	2019b
 花	208b 208c
 花々	208c
 花びら	208c
@@ -39755,9 +39815,9 @@ zürafa	1665n
 花开	208b
 花弁	208c
 花朵	208b
-花束	208c 1746b
+花束	208c 1754b
 花柄	208c
-花椰菜	1802b
+花椰菜	1810b
 花楸	293b
 花楸果	293b
 花海	208b
@@ -39765,25 +39825,26 @@ zürafa	1665n
 花火大会	366c
 花灯	331b
 花瓣	208b
-花生	1805b
+花生	1813b
 花田	124b
 花畑	208c
-花白	1003b
+花白	1011b
 花见	782c
-花豹	1642b
-花饰り	1750c
+花豹	1650b
+花饰り	1758c
 芸术	474c
 芸术的	474c
 苍白	478b
-苍翠	994b
-苍色	993b
-苍蝇	1743b
-苍青	996b
-苍黄	995b
-苍黑	997b
+苍翠	1002b
+苍色	1001b
+苍蝇	1751b
+苍青	1004b
+苍黄	1003b
+苍黑	1005b
 苏格兰	819b
 苏格兰高地	819b
 苏联海报	857b
+苏黎世	933b
 苔	132b 132c
 苔むした	132c
 苔原	186b
@@ -39809,10 +39870,10 @@ zürafa	1665n
 茉莉	224b
 茉莉花	224b
 茑	134c
-茜色	938b
+茜色	946b
 茶	257b
 茶园	827b 827c
-茶壶	1883b
+茶壶	1891b
 茶室	826b 826c
 茶山	827b
 茶梯田	827b
@@ -39839,10 +39900,10 @@ zürafa	1665n
 草色	51c
 草药	137b
 草莓	230b
-草食恐竜	1716c
+草食恐竜	1724c
 荒れ地	156c
 荒凉	426c
-荒岛	1907b
+荒岛	1915b
 荒波	142c
 荒漠	156b
 荒诞	471b
@@ -39860,15 +39921,15 @@ zürafa	1665n
 药局	390b
 药房	390b
 药物	390b
-药草	1765b
+药草	1773b
 荷兰	490b
 荷兰国旗	687o
 荷兰风	877b
 荷塘	150b
 荷花	213b
 荷花池	150b
-荼白	1002b
-莎丽服	1992b
+荼白	1010b
+莎丽服	2000b
 莓果	254b
 莫兰迪	482b
 莫兰迪色	482b
@@ -39881,7 +39942,7 @@ zürafa	1665n
 莲池	150c
 莲花	213b
 获胜	451b
-莹白	1005b
+莹白	1013b
 菅笠	275c
 菊	218b 218c
 菊花	218b
@@ -39906,8 +39967,8 @@ zürafa	1665n
 营养	452b
 营火	167b
 萨克斯	473b
-萨克斯管	2025b
-萨克斯风	2025b
+萨克斯管	2033b
+萨克斯风	2033b
 落ち叶	129c
 落ち着いた	421c
 落ち着いた大人	456c
@@ -39915,8 +39976,8 @@ zürafa	1665n
 落ち着き	421c
 落ち込んだ	426c
 落叶	129b 129c
-落叶树	1761b 1761c
-落叶植物	1761b
+落叶树	1769b 1769c
+落叶植物	1769b
 落寞	426b
 落日	180b
 落泪	426b
@@ -39931,10 +39992,10 @@ zürafa	1665n
 葬仪	445c
 葬式	445c
 葬礼	445b
-葱倩	964b
-葱绿	962b
-葱青	963b
-葱黄	961b
+葱倩	972b
+葱绿	970b
+葱青	971b
+葱黄	969b
 葵花	212b
 蒂芙尼蓝	718o
 蒙克	757b
@@ -39950,7 +40011,7 @@ zürafa	1665n
 蓝宝石	54b
 蓝染	868b 868c
 蓝染め	868c
-蓝灰色	983b
+蓝灰色	991b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -39959,7 +40020,7 @@ zürafa	1665n
 蓝莓	233b
 蓝调	473b
 蓝调时刻	183b
-蓝鲸	1719b
+蓝鲸	1727b
 蓬松	443b
 蔓	134c
 蔚蓝	39b
@@ -39971,7 +40032,7 @@ zürafa	1665n
 蔷薇色	72c
 薄	478c
 薄い	478c
-薄卷饼	1831b
+薄卷饼	1839b
 薄昙り	204c
 薄暗い	487c
 薄暮	192b
@@ -39982,11 +40043,11 @@ zürafa	1665n
 薪すとーぶ	340c
 薬局	390c
 薬草	137c
-薯条	1824b
+薯条	1832b
 薰衣草	211b
 藏族	820b
 藏红花	299b
-藏蓝	984b
+藏蓝	992b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -40005,9 +40066,9 @@ zürafa	1665n
 虞美人	223b
 虹	179c
 虹彩	321b
-虾子	1863b
-蚂蚁	1733b
-蚊子	1742b
+虾子	1871b
+蚂蚁	1741b
+蚊子	1750b
 蛋白石	321b
 蛋糕	272b
 蛍	357b
@@ -40016,36 +40077,36 @@ zürafa	1665n
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
 蛙	360c
-蛙镜	1980b
-蛛网	1740b
+蛙镜	1988b
+蛛网	1748b
 蜂	358c
 蜂蜜	264b 264c
-蜗牛	1730b
-蜘蛛	1739b
-蜘蛛网	1740b
+蜗牛	1738b
+蜘蛛	1747b
+蜘蛛网	1748b
 蜜月	427b
 蜜柑	229c
 蜜桃色	27b
 蜜蜂	358b
 蜡染	896b
 蜡烛	339b
-蜥脚类恐龙	1716b
-蜥蜴	1712b
-蜥蜴类	1716b
+蜥脚类恐龙	1724b
+蜥蜴	1720b
+蜥蜴类	1724b
 蝋烛	339c
-蝎子	1741b
-蝙蝠	1679b
+蝎子	1749b
+蝙蝠	1687b
 蝴蝶	356b
-蝴蝶结	1975b
-蝴蝶饼	1814b
+蝴蝶结	1983b
+蝴蝶饼	1822b
 蝶	356c
 蝶々	356c
-螃蟹	1861b
+螃蟹	1869b
 螺钿	321c
-蟋蟀	1737b
-蟑螂	1738b
-蟹壳青	974b
-蠕虫	1744b
+蟋蟀	1745b
+蟑螂	1746b
+蟹壳青	982b
+蠕虫	1752b
 血	344b 344c
 血の色	344c
 血色	344b
@@ -40060,24 +40121,24 @@ zürafa	1665n
 街道	374b 374c
 衣索比亚	894b
 表现主义	757b 757c
-衬衫领带	1983b
-袋鼠	1686b
-袜子	1989b
+衬衫领带	1991b
+袋鼠	1694b
+袜子	1997b
 被子	433b
 被害妄想	448c
 被窝	449b
-装有食物的浅底锅	1835b
+装有食物的浅底锅	1843b
 装饰艺术	735b
 装饰风艺术	735b
 裕福	416c
 裸色	115b
 褐	7b
 褐色	7b 7c
-西兰花	1802b
+西兰花	1810b
 西汉姆联	639o
-西洋なし	1784c
-西洋の城	1932c
-西洋の邮便局	1922c
+西洋なし	1792c
+西洋の城	1940c
+西洋の邮便局	1930c
 西班牙	665o
 西班牙油条	283b
 西班牙风	897b
@@ -40095,10 +40156,10 @@ zürafa	1665n
 覆盆子	234b
 覚悟	440C
 観叶植物	128c
-観覧车	1955c
+観覧车	1963c
 觉悟	447b
-角帽	2017c
-角氷	1899c
+角帽	2025c
+角氷	1907c
 読书	341c
 计程车	372b
 计算机	410b
@@ -40136,19 +40197,19 @@ zürafa	1665n
 谷仓	382b
 谷歌	505o
 谷物	252b 252c
-豆子	1806b
+豆子	1814b
 豆沙	89b
 豆沙色	89b
-豆绿	976b
-豆青	977b
+豆绿	984b
+豆青	985b
 豌豆	469b
 象牙白	38b
 象牙色	38b 38c
 豪华	416b 416c
 豪奢	416c
-豹子	1642b
+豹子	1650b
 贝宝	536o
-贝果	1815b
+贝果	1823b
 贝母	321b
 贝西克塔斯	657o
 贝鲁特	892b
@@ -40162,9 +40223,9 @@ zürafa	1665n
 质朴	412b
 贪婪	461b
 贪心	461b
-购物袋	2002b
-贵宾犬	1633b
-贵宾狗	1633b
+购物袋	2010b
+贵宾犬	1641b
+贵宾狗	1641b
 贵族	417b 417c
 贵气	416b
 费内巴切	656o
@@ -40178,25 +40239,25 @@ zürafa	1665n
 赛博朋克	409b
 赤	0b 0c
 赤い	0c
-赤い封筒	1974c
+赤い封筒	1982c
 赤ちゃん	442c
 赤の広场	873c
-赤ぴーまん	1799c
-赤りんご	1782c
+赤ぴーまん	1807c
+赤りんご	1790c
 赤わいん	265c
 赤ん坊	442c
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	1016b
+赤金	1024b
 赤铜色	59c
 赤陶	111b
 赫尔辛基	879b
-赫赤	940b
+赫赤	948b
 赭石	36b
 赭色	36b
-起士	1818b
-起士披萨	1825b
+起士	1826b
+起士披萨	1833b
 起雾	203b
 超现实	758b
 超现实主义	758b
@@ -40206,7 +40267,7 @@ zürafa	1665n
 跃动	424c
 跃动感	424c
 跑步	424b
-跑鞋	2006b
+跑鞋	2014b
 跨年	794b
 跨年夜	794b
 路地	374c
@@ -40242,18 +40303,18 @@ zürafa	1665n
 达成	451c
 达拉斯牛仔	620o
 达美乐	611o
-过山车	1956b
+过山车	1964b
 过年	403b
 迈阿密	806b
 迈阿密热火	617o
 运动	424b 424c
-运动鞋	2006b
+运动鞋	2014b
 近未来	410c
 远征	453b 453c
 远洋	140b
 远足	453b
-连体泳衣	1993b
-连衣裙	1990b
+连体泳衣	2001b
+连衣裙	1998b
 迪厅	472b
 迪拜	813b
 迪斯科	472b
@@ -40287,8 +40348,8 @@ zürafa	1665n
 邪恶	438b
 邪悪	438c
 邪眼	912b
-邮便局	1921c
-邮局	1922b
+邮便局	1929c
+邮局	1930b
 邮轮	140b
 郁金色	79c
 郁金香	214b
@@ -40299,22 +40360,22 @@ zürafa	1665n
 都不用	499b
 都会	373c
 都市	373b 373c
-都市景观	1946b
-都市风景	1946b
+都市景观	1954b
+都市风景	1954b
 都心	373c
 都柏林	928b
 鄂图曼	809b
 酒吧	472b
 酒场	377c
-酒店	1925b
+酒店	1933b
 酒红	33b
 酒红色	33b
 酒色	113b
 酒馆	377b
-酡红	943b
-酡颜	944b
+酡红	951b
+酡颜	952b
 酪梨	243b
-酱紫	988b
+酱紫	996b
 酷暑	206b 206c
 酷热	206b
 酸っぱい	228c
@@ -40324,6 +40385,7 @@ zürafa	1665n
 里山	382c
 里庭	126c
 里斯本	835b
+里昂	936b
 里约狂欢节	852b
 里通り	374c
 重々しい	445c
@@ -40335,8 +40397,8 @@ zürafa	1665n
 野外	453b 453c
 野心	439c
 野性	453b
-野牛	1650b
-野猪	1657b
+野牛	1658b
+野猪	1665b
 野獣派	756c
 野球	424c
 野生	453b 453c
@@ -40361,6 +40423,7 @@ zürafa	1665n
 金鱼	361b 361c
 金黄	11b
 金黄色	11b
+釜山	938b 938c
 鉄	307c
 鉄灰色	87c
 鉄色	87c
@@ -40371,13 +40434,13 @@ zürafa	1665n
 钞票	458b
 钟乳洞	165c
 钢	306b
-钢琴	2028b
+钢琴	2036b
 钢鉄	306c
 钢铁	306b
 钱	458b
-钱包	1999b
+钱包	2007b
 钴蓝	45b
-钵植え	1759c
+钵植え	1767c
 钻石	323b
 铁	307b
 铁塔	373b
@@ -40386,13 +40449,13 @@ zürafa	1665n
 铁锈红	112b
 铃木	527o
 铅灰	85b
-铅白	1007b
+铅白	1015b
 铅色	85c
-铜绿	1020b
+铜绿	1028b
 铜色	59b 59c
 铝	308b
 铝合金	308b
-铝箔包	1897b
+铝箔包	1905b
 铬	308b
 银	12b 12c
 银世界	188c
@@ -40401,8 +40464,8 @@ zürafa	1665n
 银河	177b 177c
 银河系	177c
 银灰	86b
-银白	1017b
-银红	936b
+银白	1025b
+银红	944b
 银色	12b 12c
 银行	391b 391c
 银鼠	86c
@@ -40416,20 +40479,20 @@ zürafa	1665n
 锡耶纳	919b
 锦絵	832c
 锦鲤	361b 361c
-键盘	2028c
+键盘	2036c
 镀金	328b
 镇定	421b
 镶嵌画	337b
 长城	381b
 长春花蓝	730o
 长月	198c
-长毛象	1667b
-长颈鹿	1665b
-长鼓	2033b
-门松	1969b 1969c
+长毛象	1675b
+长颈鹿	1673b
+长鼓	2041b
+门松	1977b 1977c
 闪亮	466b
 闪光	466b
-闪烁	1964b
+闪烁	1972b
 闪电	202b
 闪粉	466b
 闪耀	466b
@@ -40493,7 +40556,7 @@ zürafa	1665n
 陶芸	326c
 隆冬	199b
 隆重	445b
-随风飘落的叶子	1770b
+随风飘落的叶子	1778b
 隐秘	429b
 隐藏	429b
 隠れた	429c
@@ -40501,7 +40564,7 @@ zürafa	1665n
 难过	426b
 雅致	432b
 集市	364b
-雌孔雀	1705b
+雌孔雀	1713b
 雍容	432b
 雏菊	221b
 雑木林	119c
@@ -40552,7 +40615,7 @@ zürafa	1665n
 雷鸣	202b 202c
 雹	202c
 雾	203c 485b
-雾の都会	1944c
+雾の都会	1952c
 雾天	203b
 雾气	203b
 雾雨	201c
@@ -40569,7 +40632,7 @@ zürafa	1665n
 霜	187b 187c
 霜月	198c
 霜柱	187c
-霜淇淋	1866b
+霜淇淋	1874b
 霜色	83b 83c
 霞	203c
 霞んだ	485c
@@ -40578,9 +40641,9 @@ zürafa	1665n
 露店	364c
 露水	207b
 露珠	207b
-露营	1904b
+露营	1912b
 霸气	440b
-霸王龙	1717b
+霸王龙	1725b
 青	4c
 青い	4c
 青の街	841c
@@ -40589,14 +40652,14 @@ zürafa	1665n
 青春	434b 434c
 青柠色	31b
 青瓷	319b
-青白	972b
-青碧	969b
+青白	980b
+青碧	977b
 青磁	319c
 青空	170c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	971b
+青翠	979b
 青色	4c 13b
 青花	318b 318c
 青花瓷	318b
@@ -40605,9 +40668,9 @@ zürafa	1665n
 青苹果	238b
 青草	125b
 青草地	125b
-青莲	992b
+青莲	1000b
 青菜	469b
-青葱	965b
+青葱	973b
 青蓝	14b
 青蛙	360b
 青钝	93c
@@ -40636,17 +40699,17 @@ zürafa	1665n
 非遗	490b
 靠谱	441b
 面包	271b
-面包圈	1815b
+面包圈	1823b
 面包坊	271b
 面包店	271b
-面条	1849b
+面条	1857b
 面白い	425c
 面白くない	470c
-面饼	1813b
+面饼	1821b
 革	310c
 革新	410c
-靴子	2012b
-鞭炮	1963b
+靴子	2020b
+鞭炮	1971b
 韦斯·安德森	859b
 韦斯安德森	859b
 韩国	676o 824b 824c
@@ -40657,27 +40720,27 @@ zürafa	1665n
 韩流	824b
 音乐会	367b
 音乐节	367b
-音乐键盘	2028b
+音乐键盘	2036b
 音楽祭	367c
 頬红色	114c
 頼もしい	441c
-项炼	2021b
-领带	1983b
+项炼	2029b
+领带	1991b
 领英	609o
 颓废	446b
 颓废风	749b
 风	205B 205C
 风が强い	205c
-风に揺れる叶	1770c
-风吹叶落	1770b
+风に揺れる叶	1778c
+风吹叶落	1778b
 风変わり	471c
 风景	490b
 风暴	202b
 风格	490b
 风格派	737b
-风琴	2026b
+风琴	2034b
 风船	370c
-风铃	1972b 1972c
+风铃	1980b 1980c
 飓风	202b
 飘浮	431b
 飘渺	431b
@@ -40688,15 +40751,15 @@ zürafa	1665n
 飞船	398b
 飞行	170b 170c
 飞行机	170c
-飞鸟	1697b
+飞鸟	1705b
 飞龙	430b
 食ぱん	271c
-饭团	1846b
-饮料盒	1897b
+饭团	1854b
+饮料盒	1905b
 饱きた	470c
 饴	277c
-饺子	1858b
-饼干	1870b
+饺子	1866b
+饼干	1878b
 馅饼	272b
 首尔	824b
 香奈儿	612o
@@ -40713,17 +40776,17 @@ zürafa	1665n
 騒がしい	457c
 騒ぎ	457c
 騒音	457c
-马の颜	1643c
+马の颜	1651c
 马丘比丘	821b
 马六甲	903b
 马卡龙	280b
 马卡龙色	483b
-马头	1643b
+马头	1651b
 马尼拉	904b
 马德里	897b
 马德里竞技	643o
-马戏团	1958b
-马戏团帐篷	1958b
+马戏团	1966b
+马戏团帐篷	1966b
 马拉喀什	797b
 马来西亚	714o
 马芬	272b
@@ -40734,17 +40797,17 @@ zürafa	1665n
 马赛克	337b
 马赛足球俱乐部	651o
 马路	374b
-马铃薯	1795b
-马黛茶	1898b
+马铃薯	1803b
+马黛茶	1906b
 驼色	26b
 骄傲	451b
 骄傲月	792b
 骄傲游行	792b
 骄阳	172b
-骆驼	1662b
+骆驼	1670b
 骑行	424b
 骚乱	457b
-骨付き肉	1819c
+骨付き肉	1827c
 骨董	413c
 骷髅	438b
 骸骨	438c
@@ -40757,13 +40820,13 @@ zürafa	1665n
 高层びる	373c
 高山	160b
 高楼	373b
-高楼大厦	1920b
+高楼大厦	1928b
 高温	206b
 高科技	410b
 高端	416b
 高级	416b 416c
 高贵	417b 417c
-高跟鞋	2009b
+高跟鞋	2017b
 高迪	801b
 高速公路	373b
 高速道路	373c
@@ -40791,11 +40854,11 @@ zürafa	1665n
 鮨	287c
 鱼	399c
 鱼儿	399b
-鱼板	1855b
+鱼板	1863b
 鱼缸	399b
 鱼群	399b 399c
-鱼肚白	1004b
-鱿鱼	1864b
+鱼肚白	1012b
+鱿鱼	1872b
 鲑色	29c
 鲑鱼色	29b
 鲛	141c
@@ -40811,34 +40874,34 @@ zürafa	1665n
 鲜花	208b
 鲜血	344b
 鲤	361c
-鲤鱼旗	1971b
-鲨鱼	1725b
+鲤鱼旗	1979b
+鲨鱼	1733b
 鲸	362b 362c
 鲸鱼	362b
-鲸鱼喷水	1718b
-鳄梨	1793b
-鳄鱼	1710b
-鶏もも肉	1820c
+鲸鱼喷水	1726b
+鳄梨	1801b
+鳄鱼	1718b
+鶏もも肉	1828c
 鶏卵色	77c
-鸟の卵と巣	1772c
+鸟の卵と巣	1780c
 鸟居	843b 843c
 鸠	442c
-鸡尾酒	1888b
-鸡腿	1820b
+鸡尾酒	1896b
+鸡腿	1828b
 鸡蛋	270b
 鸦	446c
-鸦青	975b
+鸦青	983b
 鸭の羽色	13c
-鸭卵青	973b
-鸭子	1699b
-鸭舌帽	2018b
-鸭黄	945b
+鸭卵青	981b
+鸭子	1707b
+鸭舌帽	2026b
+鸭黄	953b
 鸴	294c
 鸽子	442b
 鹅卵石	303b
 鹅黄	77b
 鹦鹉	354b
-鹰嘴豆	1832b
+鹰嘴豆	1840b
 麦	252c
 麦わら帽子	275c
 麦子	252b
@@ -40854,15 +40917,15 @@ zürafa	1665n
 麻辣火锅	333b 333c
 麻辣烫	333b
 黄	2b 2c
-黄丝带	1977b
+黄丝带	1985b
 黄土	102c
 黄土色	36c
 黄昏	192b
 黄昏时	192c
-黄栌	956b
+黄栌	964b
 黄沙	157b
 黄油	270b
-黄瓜	1800b
+黄瓜	1808b
 黄绿	67b 67c
 黄绿色	67b
 黄色	2b 2c
@@ -40899,11 +40962,11 @@ zürafa	1665n
 黒胡椒	289c
 黒色	9c
 黛	80b
-黛紫	986b
-黛绿	985b
+黛紫	994b
+黛绿	993b
 黛色	80b
 黛蓝	80b
-黝黑	1015b
+黝黑	1023b
 鼓励	439b
 鼓舞	439b
 鼠尾草绿	94b
@@ -40912,15 +40975,15 @@ zürafa	1665n
 龙	430c
 龙井茶园	827b
 龙卷风	202b
-龙头	1714b
+龙头	1722b
 龙山寺	837b
 龙泉青瓷	319b
 龙猫	860b
-龙虾	1862b
+龙虾	1870b
 가나	708o
 가나가와 해변의 높은 파도	765d
 가드닝	126d
-가락신	2004d
+가락신	2012d
 가랑비	201d
 가로등	368d
 가뭄	156d
@@ -40946,8 +41009,8 @@ zürafa	1665n
 갈색	7d
 감귤	229d
 감상적인	450d
-감자	1795d
-감자튀김	1824d
+감자	1803d
+감자튀김	1832d
 감탄	459d
 값비싼	416d
 갓난아기	442d
@@ -40958,7 +41021,7 @@ zürafa	1665n
 강렬한	440d
 강변	148d
 강아지	443d
-강아지 얼굴	1630d
+강아지 얼굴	1638d
 강인한	440d
 강조	496d
 강철	306d
@@ -40966,16 +41029,16 @@ zürafa	1665n
 강황	79d
 강황색	79d
 개구리	360d
-개구리 얼굴	1709d
-개미	1733d
+개구리 얼굴	1717d
+개미	1741d
 개울	148d
 개화	208d
 갤러리	474d
 거룩한	447d
 거리	374d
-거미	1739d
-거미줄	1740d
-거북이	1711d
+거미	1747d
+거미줄	1748d
+거북이	1719d
 거친	453d
 걱정	448d
 걱정스러운	448d
@@ -40984,8 +41047,8 @@ zürafa	1665n
 건강식품	452d
 건강한	452d
 건물	373d
-건물 공사	1911d
-건배하는 샴페인 잔	1892d
+건물 공사	1919d
+건배하는 샴페인 잔	1900d
 건설	411d
 걸리시	454d
 검은	9d
@@ -41018,7 +41081,7 @@ zürafa	1665n
 결혼식	405d
 겸손한	423d
 경건한	445d
-경기장	1909d
+경기장	1917d
 경복궁	836d
 경이로운	459d
 경제	391d
@@ -41028,13 +41091,13 @@ zürafa	1665n
 계단식 논	803d
 계란	270d
 계피	288d
-고구마	1851d
+고구마	1859d
 고궁	836d
 고귀한	417d
-고글	1980d
+고글	1988d
 고급	416d
-고기	1819d
-고깃덩이	1821d
+고기	1827d
+고깃덩이	1829d
 고대 청동	327d
 고독	426d
 고독한	426d
@@ -41043,7 +41106,7 @@ zürafa	1665n
 고딕풍	446d
 고래	362d
 고려청자	319d
-고릴라	1628d
+고릴라	1636d
 고립	426d
 고립된	426d
 고상한	432d
@@ -41052,13 +41115,13 @@ zürafa	1665n
 고속도로	373d
 고스	446d
 고스족	446d
-고슴도치	1678d
+고슴도치	1686d
 고양이	346d
-고양이 얼굴	1637d
+고양이 얼굴	1645d
 고요	421d
 고요한	421d
 고요함	421d
-고전 양식의 건축물	1910d
+고전 양식의 건축물	1918d
 고전음악	432d
 고전적인	413d
 고추	297d
@@ -41076,8 +41139,8 @@ zürafa	1665n
 골목	374d
 골목길	374d
 골짜기	163d
-곰 얼굴	1680d
-곰발바닥	1688d
+곰 얼굴	1688d
+곰발바닥	1696d
 곰인형	443d
 공감	423d
 공격적인	437d
@@ -41090,7 +41153,7 @@ zürafa	1665n
 공업	411d
 공연	367d
 공원	127d
-공작	1705d
+공작	1713d
 공작새	349d
 공작석색	82d
 공작청	46d
@@ -41110,11 +41173,12 @@ zürafa	1665n
 과테말라	902d
 과학	410d
 관능적인	428d
-관람차	1955d
+관람차	1963d
 관엽식물	128d
 광기	457d
 광대	363d
 광야	453d
+광저우	937d
 광택	466d
 괴로운	426d
 괴물	438d
@@ -41133,19 +41197,19 @@ zürafa	1665n
 구름 낀	204d
 구릉	161d
 구리색	59d
-구명조끼	1982d
+구명조끼	1990d
 구성주의	857d
 구역질	460d
 구월	198d
 구정	403d
 구채구	840d
-국립공원	1908d
-국수	1849d
+국립공원	1916d
+국수	1857d
 국왕	417d
 국화	218d
 군대	467d
 군사	467d
-군용 헬멧	2019d
+군용 헬멧	2027d
 군인	467d
 군중	457d
 군청색	44d
@@ -41155,7 +41219,7 @@ zürafa	1665n
 궁중	417d
 궤도	177d
 귀금속	345d
-귀뚜라미	1737d
+귀뚜라미	1745d
 귀신	438d
 귀여운	443d
 귀여움	443d
@@ -41204,7 +41268,7 @@ zürafa	1665n
 기괴한	471d
 기념식	445d
 기도	447d
-기린	1665d
+기린	1673d
 기모노	388d
 기묘한	471d
 기분 좋은	425d
@@ -41217,9 +41281,9 @@ zürafa	1665n
 기이한	471d
 기적	430d
 기진맥진	449d
-기타	2027d
+기타	2035d
 기품	432d
-긴 북	2033d
+긴 북	2041d
 긴장감	448d
 긴장된	448d
 길거리	374d
@@ -41244,7 +41308,7 @@ zürafa	1665n
 꽁꽁	435d
 꽁꽁 언	486d
 꽃	208d
-꽃게	1861d
+꽃게	1869d
 꽃다발	208d
 꽃들	208d
 꽃무늬	208d
@@ -41286,7 +41350,7 @@ zürafa	1665n
 낙엽	129d
 낙원	462d
 낙천적인	439d
-낙타	1662d
+낙타	1670d
 난꽃	219d
 난로	340d
 난리	457d
@@ -41294,19 +41358,19 @@ zürafa	1665n
 난해한	429d
 날개	170d
 낡은	414d
-낡은 주택 건물	1917d
+낡은 주택 건물	1925d
 남극	186d
 남보라	95d
 남색	16d
 남성	493d
 남성미	455d
-남성용 구두	2005d
+남성용 구두	2013d
 남성적인	455d
 남아프리카 공화국	705o
 남자	493d
 남자다운	455d
 남자다움	455d
-납작한 냄비	1835d
+납작한 냄비	1843d
 납회색	85d
 낭떠러지	164d
 낭만	427d
@@ -41319,7 +41383,7 @@ zürafa	1665n
 냇물	148d
 냉기	435d
 냉랭한	435d
-너구리	1636d
+너구리	1644d
 너울	142d
 넝쿨	134d
 넣지 마	499d
@@ -41338,9 +41402,9 @@ zürafa	1665n
 네온사인	330d
 네이버	546o
 네이비	16d
-네잎클로버	1767d
+네잎클로버	1775d
 네팔	820d
-넥타이	1983d
+넥타이	1991d
 넷플릭스	509o
 노	497d
 노란	2d
@@ -41360,7 +41424,7 @@ zürafa	1665n
 노트북	410d
 녹	309d
 녹색	3d
-녹색 채소	1801d
+녹색 채소	1809d
 녹슨	309d
 녹슨 빨강	112d
 녹차	258d
@@ -41405,7 +41469,7 @@ zürafa	1665n
 느긋한	422d
 느린	449d
 느릿느릿	449d
-늑대 얼굴	1634d
+늑대 얼굴	1642d
 늘어지는	449d
 늠름한	440d
 능선	160d
@@ -41449,15 +41513,15 @@ zürafa	1665n
 달걀	270d
 달러	458d
 달리기	424d
-달맞이	1973d
+달맞이	1981d
 달밤	175d
 달빛	175d
 달콤씁쓸한	450d
 달콤한	443d
-달팽이	1730d
-달팽이집	1727d
+달팽이	1738d
+달팽이집	1735d
 달항아리	913d
-닭다리	1820d
+닭다리	1828d
 담백한	456d
 담벼락	375d
 담요	433d
@@ -41505,28 +41569,28 @@ zürafa	1665n
 델프트 블루	834d
 도기	326d
 도넛	272d
-도도새	1702d
+도도새	1710d
 도르트문트	645o
 도리이	843d
-도마뱀	1712d
+도마뱀	1720d
 도미노피자	611o
 도서	341d
 도서관	378d
 도시	373d
-도시 야경	1949d
-도시 전경	1946d
-도시락	1844d
+도시 야경	1957d
+도시 전경	1954d
+도시락	1852d
 도시바	582o
 도심	373d
 도예	326d
 도자기	317d
 도커	554o
 도쿄	890d
-도쿄 타워	1934d
+도쿄 타워	1942d
 도회지	373d
 독서	341d
 독성	460d
-독수리	1698d
+독수리	1706d
 독일	663o
 돈	458d
 돌	303d
@@ -41541,9 +41605,9 @@ zürafa	1665n
 동화	430d
 돛	140d
 돛단배	140d
-돼지	1656d
-돼지 얼굴	1655d
-돼지코	1658d
+돼지	1664d
+돼지 얼굴	1663d
+돼지코	1666d
 두근두근	424d
 두려운	438d
 두려움	438d
@@ -41555,12 +41619,12 @@ zürafa	1665n
 드라마	440d
 드라마틱한	440d
 드래곤	430d
-드럼	2032d
+드럼	2040d
 드롭박스	599o
 드리미	431d
 든든한	441d
 들뜬	444d
-들소	1650d
+들소	1658d
 들판	124d
 등꽃	222d
 등나무꽃	222d
@@ -41569,7 +41633,7 @@ zürafa	1665n
 등불	331d
 등불 축제	788d
 등산	453d
-등산화	2007d
+등산화	2015d
 디스코	472d
 디스코드	549o
 디왈리	851d
@@ -41584,24 +41648,24 @@ zürafa	1665n
 따분한	470d
 따분함	470d
 따스한	433d
-딱정벌레	1735d
+딱정벌레	1743d
 딸기	230d
 땀방울	436d
 땅	169d
 땅거미	192d
 땅바닥	169d
-땅콩	1805d
+땅콩	1813d
 땡볕	206d
 떠들썩한	457d
-떠먹는 아이스크림	1868d
-떡꼬치	1857d
+떠먹는 아이스크림	1876d
+떡꼬치	1865d
 뜨개질	433d
 뜨거운	436d
-뜨거운 음료	1882d
+뜨거운 음료	1890d
 뜰	126d
 뜻밖의	459d
 라떼	256d
-라마	1664d
+라마	1672d
 라마단	786d
 라벤더	211d
 라이브러리	378d
@@ -41657,8 +41721,8 @@ zürafa	1665n
 로코코	753d
 로쿰	285d
 로파이	776d
-롤러코스터	1956d
-롤리팝	1877d
+롤러코스터	1964d
+롤리팝	1885d
 루마니아	700o
 루비	55d
 루비색	55d
@@ -41668,9 +41732,10 @@ zürafa	1665n
 르노	526o
 르누아르	828d
 리넨	314d
-리본	1975d
+리본	1983d
 리사이클	418d
 리스본	835d
+리옹	936d
 리우 카니발	852d
 린넨	314d
 릴랙스	422d
@@ -41681,7 +41746,7 @@ zürafa	1665n
 마귀	463d
 마그마	166d
 마녀	429d
-마늘	1803d
+마늘	1811d
 마닐라	904d
 마당	126d
 마드리드	897d
@@ -41697,7 +41762,7 @@ zürafa	1665n
 마법사	430d
 마사이	895d
 마술	430d
-마술사 모자	2016d
+마술사 모자	2024d
 마스터카드	535o
 마야	863d
 마왕	463d
@@ -41713,15 +41778,15 @@ zürafa	1665n
 마추픽추	821d
 마카롱	280d
 마켓	364d
-마테차	1898d
+마테차	1906d
 마트료시카	873d
 마티스	756d
 막대사탕	277d
 만개	208d
-만두	1858d
+만두	1866d
 만리장성	381d
 만화	415d
-말 얼굴	1643d
+말 얼굴	1651d
 말고	499d
 말라카	903d
 말레이시아	714o
@@ -41735,7 +41800,7 @@ zürafa	1665n
 망자의 날	781d
 매력	443d
 매력적인	443d
-매머드	1667d
+매머드	1675d
 매연	343d
 매운	288d
 매혹적인	428d
@@ -41743,7 +41808,7 @@ zürafa	1665n
 맥도날드	502o
 맥주	267d
 맥주 축제	784d
-맥주잔	1890d
+맥주잔	1898d
 맨시티	635o
 맨유	634o
 맨체스터 유나이티드	634o
@@ -41763,10 +41828,10 @@ zürafa	1665n
 메탈릭	308d
 메트로	373d
 멕시코	669o 795d
-멜론	1775d
+멜론	1783d
 멤피스	736d
 멤피스 디자인	736d
-멧돼지	1657d
+멧돼지	1665d
 면	314d
 면직	314d
 명랑한	425d
@@ -41776,7 +41841,7 @@ zürafa	1665n
 명왕성	177d
 명절	444d
 명품	416d
-모기	1742d
+모기	1750d
 모네	828d
 모노크롬	464d
 모닥불	167d
@@ -41791,13 +41856,13 @@ zürafa	1665n
 모로코 스타일	797d
 모로코풍	797d
 모브	63d
-모스크	1937d
+모스크	1945d
 모스크바	873d
 모자이크	337d
 모직	314d
 모카	255d
 모카 무스	733o
-모텔	1926d
+모텔	1934d
 모험	453d
 목가적인	421d
 목련	227d
@@ -41820,7 +41885,7 @@ zürafa	1665n
 묘회	837d
 무구한	442d
 무굴	874d
-무궁화	1753d
+무궁화	1761d
 무기력	449d
 무기력한	449d
 무당벌레	359d
@@ -41836,15 +41901,15 @@ zürafa	1665n
 무지개	179d
 무지갯빛	179d
 무하	831d
-묵주	2021d
-문어	1726d
+묵주	2029d
+문어	1734d
 문학	341d
 물	152d
-물 뿜는 고래	1718d
-물개	1721d
+물 뿜는 고래	1726d
+물개	1729d
 물결	142d
 물고기	399d
-물고기 깃발	1971d
+물고기 깃발	1979d
 물놀이	143d
 물랑루즈	916d
 물랭루주	916d
@@ -41852,7 +41917,7 @@ zürafa	1665n
 물방울	152d
 물보라	142d
 물빛	66d
-물소	1653d
+물소	1661d
 물속	399d
 물안개	203d
 물약	430d
@@ -41861,10 +41926,11 @@ zürafa	1665n
 뭄바이	822d
 뭉게구름	171d
 뭉크	757d
+뮌헨	932d
 뮤트	482d
 미개척	453d
 미국	670o
-미끄럼틀	1954d
+미끄럼틀	1962d
 미니멀	420d
 미니멀리스트	420d
 미니멀리즘	420d
@@ -41873,7 +41939,7 @@ zürafa	1665n
 미래	410d
 미래적인	410d
 미색	18d
-미생물	1745d
+미생물	1753d
 미세먼지	203d
 미소	425d
 미술	474d
@@ -41902,20 +41968,21 @@ zürafa	1665n
 밀림	120d
 밀물	142d
 밀밭	252d
-밀전병에 싼 요리	1831d
+밀전병에 싼 요리	1839d
 밀짚모자	275d
 밀크티	260d
 밋밋한	470d
-바게트	1812d
+바게트	1820d
 바나나	239d
 바다	140d
 바닷가	143d
 바닷가 모래	143d
-바닷가재	1862d
+바닷가재	1870d
 바닷속	141d
+바라나시	939d
 바람	205d
 바람 부는	205d
-바람에 흔들리는 나뭇잎	1770d
+바람에 흔들리는 나뭇잎	1778d
 바랜	482d
 바로크	829d
 바르사	642o
@@ -41929,23 +41996,23 @@ zürafa	1665n
 바이두	568o
 바이에른 뮌헨	644o
 바이올렛	22d
-바이올린	2030d
+바이올린	2038d
 바이킹	867d
 바자회	364d
-바지	1985d
+바지	1993d
 바캉스	422d
-바퀴벌레	1738d
+바퀴벌레	1746d
 바틱	896d
-박 터트리기	1967d
+박 터트리기	1975d
 박물관	474d
-박쥐	1679d
+박쥐	1687d
 반 고흐	761d
 반딧불	357d
 반딧불이	357d
 반려견	347d
-반바지	1995d
+반바지	2003d
 반쎄오	282d
-반지	2023d
+반지	2031d
 반짝	466d
 반짝거리는	466d
 반짝반짝	466d
@@ -41953,7 +42020,7 @@ zürafa	1665n
 반짝임	466d
 발랄한	425d
 발레	454d
-발레 슈즈	2011d
+발레 슈즈	2019d
 발레리나	454d
 발렌타인데이	402d
 발리	803d
@@ -41966,8 +42033,8 @@ zürafa	1665n
 밤문화	472d
 밤색	7d
 밤중	193d
-밤하늘 별	1945d
-밤하늘을 배경으로 하는 다리	1951d
+밤하늘 별	1953d
+밤하늘을 배경으로 하는 다리	1959d
 방글라데시	710o
 방랑	453d
 방콕	816d
@@ -41980,9 +42047,9 @@ zürafa	1665n
 백일몽	431d
 백자	913d
 백자 달항아리	913d
-백조	1700d
-백화점	1929d
-밴조	2031d
+백조	1708d
+백화점	1937d
+밴조	2039d
 밴프	885d
 밸런타인	402d
 밸런타인데이	402d
@@ -42015,14 +42082,14 @@ zürafa	1665n
 베를린	891d
 베리	254d
 베리 페리	730o
-베이글	1815d
+베이글	1823d
 베이루트	892d
 베이비	442d
 베이지	17d
 베이지색	17d
 베이징	922d
 베이커리	271d
-베이컨	1822d
+베이컨	1830d
 베이퍼웨이브	855d
 베지테리언	452d
 베트남	681o 823d
@@ -42047,7 +42114,7 @@ zürafa	1665n
 병동	390d
 병든	460d
 병사	467d
-병아리	1693d
+병아리	1701d
 병아리 노랑	77d
 병아리색	77d
 병원	390d
@@ -42081,7 +42148,7 @@ zürafa	1665n
 복숭아빛 분홍	73d
 복숭아색	27d
 복슬복슬	443d
-복어	1724d
+복어	1732d
 볼리우드	772d
 볼보	525o
 봄	196d
@@ -42098,14 +42165,20 @@ zürafa	1665n
 부라노	844d
 부러운	461d
 부러움	461d
-부리또	1829d
+부리또	1837d
+부산	938d
+부산스러운	490d
+부산스럽게	490d
+부산하게	490d
+부산하다	490d
+부산한	490d
 부식	309d
-부엉이	1701d
+부엉이	1709d
 부엌	395d
 부에노스아이레스	883d
 부유한	416d
 부조리한	471d
-부츠	2012d
+부츠	2020d
 부케	208d
 부하라	910d
 부활	434d
@@ -42120,8 +42193,8 @@ zürafa	1665n
 북촌	870d
 분개	437d
 분노	437d
-분수	1942d
-분재	1759d
+분수	1950d
+분재	1767d
 분주한	457d
 분통	437d
 분한	437d
@@ -42160,7 +42233,7 @@ zürafa	1665n
 블루베리	233d
 블루스	473d
 블루아워	183d
-블링블링	1964d
+블링블링	1972d
 비	200d
 비 오는 날	200d
 비건	452d
@@ -42172,7 +42245,7 @@ zürafa	1665n
 비밀	429d
 비밀스러운	429d
 비바 마젠타	731o
-비버	1677d
+비버	1685d
 비비드	480d
 비스킷	272d
 비싼	416d
@@ -42193,7 +42266,7 @@ zürafa	1665n
 비현실적인	431d
 빅토리아 시대	856d
 빅토리안	856d
-빈 둥지	1771d
+빈 둥지	1779d
 빈둥빈둥	449d
 빈티지	413d
 빌딩	373d
@@ -42209,12 +42282,12 @@ zürafa	1665n
 빛나는	479d
 빛의 축제	851d
 빨간	0d
-빨간 사과	1782d
+빨간 사과	1790d
 빨간색	0d
 빨강	0d
 빨갛게	0d
 빨갛다	0d
-빨대와 컵	1895d
+빨대와 컵	1903d
 빵	271d
 빵집	271d
 빼 주세요	499d
@@ -42235,11 +42308,11 @@ zürafa	1665n
 사리	872d
 사마르칸트	910d
 사막	156d
-사막 섬	1907d
+사막 섬	1915d
 사무라이	388d
 사무실	391d
 사바나	875d
-사슴	1649d
+사슴	1657d
 사악한	438d
 사용하지 마	499d
 사용하지 마세요	499d
@@ -42255,12 +42328,12 @@ zürafa	1665n
 사이클론	202d
 사이클링	424d
 사이키델릭	471d
-사자 얼굴	1639d
+사자 얼굴	1647d
 사제	394d
 사찰	379d
 사치	416d
 사치스러운	416d
-사케	1885d
+사케	1893d
 사탄	463d
 사탕	277d
 사파리	453d
@@ -42278,7 +42351,7 @@ zürafa	1665n
 산봉우리	160d
 산속	160d
 산업	411d
-산에서 떠오르는 해	1947d
+산에서 떠오르는 해	1955d
 산장	397d
 산타	400d
 산토리니	386d
@@ -42289,8 +42362,8 @@ zürafa	1665n
 살몬	29d
 살색	115d
 살짝	494d
-삼각 김밥	1846d
-삼각 수영복	1994d
+삼각 김밥	1854d
+삼각 수영복	2002d
 삼림	119d
 삼성	511o
 삼월	196d
@@ -42322,10 +42395,10 @@ zürafa	1665n
 새빨간	74d
 새빨간색	74d
 새빨갛게	0d
-새싹	1758d
+새싹	1766d
 새싹색	53d
-새우	1863d
-새우튀김	1854d
+새우	1871d
+새우튀김	1862d
 새출발	434d
 새콤한	228d
 새틴	313d
@@ -42338,8 +42411,8 @@ zürafa	1665n
 색동저고리	869d
 색소폰	473d
 색의 축제	850d
-샌드위치	1827d
-샌들	2010d
+샌드위치	1835d
+샌들	2018d
 샐러드	469d
 샛노란	101d
 샛노란색	101d
@@ -42350,15 +42423,15 @@ zürafa	1665n
 생맥주	267d
 생신	406d
 생일	406d
-생일 케이크	1871d
+생일 케이크	1879d
 생일 파티	406d
 생일잔치	406d
-생쥐	1671d
+생쥐	1679d
 생태	418d
 생태계	418d
 샤넬	612o
 샤르트뢰즈	67d
-샤베트 아이스크림	1867d
+샤베트 아이스크림	1875d
 샤오미	564o
 샬레	876d
 샴페인	266d
@@ -42387,10 +42460,10 @@ zürafa	1665n
 석재	303d
 석청색	81d
 석호	146d
-선글라스	1979d
+선글라스	1987d
 선명하게 밝은	479d
 선명한	480d
-선물	1976d
+선물	1984d
 선박	140d
 선불교 정원	384d
 선술집	377d
@@ -42433,7 +42506,7 @@ zürafa	1665n
 세련미	432d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1974d
+세뱃돈	1982d
 세비야	865d
 세이지	94d
 세이지그린	94d
@@ -42443,8 +42516,8 @@ zürafa	1665n
 센티멘털	450d
 셀틱스	614o
 셰비 시크	766d
-소 얼굴	1651d
-소금	1842d
+소 얼굴	1659d
+소금	1850d
 소나기	200d
 소나무	121d
 소나무숲	121d
@@ -42463,10 +42536,10 @@ zürafa	1665n
 소생	434d
 소설	341d
 소원	439d
-소원을 건 나무	1968d
+소원을 건 나무	1976d
 소음	457d
 소프트	481d
-소프트 아이스크림	1866d
+소프트 아이스크림	1874d
 소프트아이스크림	279d
 솔라펑크	777d
 솔밭	121d
@@ -42476,11 +42549,11 @@ zürafa	1665n
 솜사탕	278d
 송끄란	780d
 송년	794d
-송충이	1732d
+송충이	1740d
 쇼콜라	262d
-쇼핑백	2002d
+쇼핑백	2010d
 수국	220d
-수달	1684d
+수달	1692d
 수련	213d
 수림	119d
 수면	449d
@@ -42499,7 +42572,7 @@ zürafa	1665n
 수족관	399d
 수중	399d
 수치심	448d
-수탉	1691d
+수탉	1699d
 수평선	184d
 수풀	119d
 수행	447d
@@ -42514,7 +42587,7 @@ zürafa	1665n
 순한	423d
 술집	377d
 숨겨진	429d
-숫양	1659d
+숫양	1667d
 숭배	447d
 숯불	168d
 숲	119d
@@ -42538,10 +42611,10 @@ zürafa	1665n
 스즈키	527o
 스카이라인	373d
 스카이블루	41d
-스카프	1986d
+스카프	1994d
 스칸디나비아	387d
 스칼렛	34d
-스컹크	1685d
+스컹크	1693d
 스코틀랜드	819d
 스쿨버스	291d
 스키	199d
@@ -42555,7 +42628,7 @@ zürafa	1665n
 스트리트	374d
 스틸	306d
 스팀펑크	742d
-스파게티	1850d
+스파게티	1858d
 스파클링 와인	266d
 스팽글	466d
 스페인	665o
@@ -42563,7 +42636,7 @@ zürafa	1665n
 스펙트럼	179d
 스포츠	424d
 스포티파이	508o
-스푼과 사발	1838d
+스푼과 사발	1846d
 슬픈	426d
 슬픔	426d
 습한	436d
@@ -42576,13 +42649,13 @@ zürafa	1665n
 시금치	469d
 시끄러운	457d
 시끌벅적	457d
-시나고그	1939d
+시나고그	1947d
 시나몬	288d
 시내	373d
 시냇물	148d
 시누아즈리	768d
 시드니	889d
-시든 꽃	1752d
+시든 꽃	1760d
 시디 부 사이드	905d
 시멘트	304d
 시보리	868d
@@ -42623,7 +42696,7 @@ zürafa	1665n
 신앙	447d
 신전	379d
 신주쿠	890d
-신토 신사	1940d
+신토 신사	1948d
 신호등	292d
 신혼여행	427d
 신화	430d
@@ -42632,7 +42705,7 @@ zürafa	1665n
 실연	426d
 실크	313d
 실크로드	910d
-실험실 가운	1981d
+실험실 가운	1989d
 심심한	470d
 심야	194d
 심연	141d
@@ -42650,11 +42723,11 @@ zürafa	1665n
 싸늘한	435d
 싸움	437d
 쌀쌀한	435d
-쌍봉 낙타	1663d
+쌍봉 낙타	1671d
 썩은	460d
 썰매	199d
 썰물	142d
-쏟아져 나오는 액체	1894d
+쏟아져 나오는 액체	1902d
 쓰지 마	499d
 쓰지 마세요	499d
 쓰지 말고	499d
@@ -42714,7 +42787,7 @@ zürafa	1665n
 아침 햇살	189d
 아카시아	875d
 아케이드	744d
-아코디언	2026d
+아코디언	2034d
 아쿠아	66d
 아쿠아리움	399d
 아트	474d
@@ -42726,11 +42799,11 @@ zürafa	1665n
 악마의 눈	912d
 악마적인	463d
 악몽	438d
-악어	1710d
+악어	1718d
 안개	203d
 안개비	201d
-안경	1978d
-안내견	1632d
+안경	1986d
+안내견	1640d
 안녕	491d
 안녕하세요	491d
 안녕하십니까	491d
@@ -42750,8 +42823,8 @@ zürafa	1665n
 알루미늄	308d
 알리바바	565o
 알리페이	567o
-알에서 깬 병아리	1692d
-알이 들어 있는 둥지	1772d
+알에서 깬 병아리	1700d
+알이 들어 있는 둥지	1780d
 알프스	162d
 알함브라	917d
 알함브라 궁전	917d
@@ -42785,15 +42858,15 @@ zürafa	1665n
 야경	193d
 야광	484d
 야구	424d
-야구모자	2018d
+야구모자	2026d
 야망	439d
 야생	453d
 야수파	756d
 야시장	365d
 야외	453d
-야자수	1762d
+야자수	1770d
 야채	469d
-야채샐러드	1839d
+야채샐러드	1847d
 약간	495d
 약간의	495d
 약국	390d
@@ -42802,15 +42875,15 @@ zürafa	1665n
 양귀비	223d
 양념	288d
 양떼	382d
-양말	1989d
+양말	1997d
 양매	286d
 양모	314d
 양배추	469d
 양상추	469d
-양주잔	1893d
+양주잔	1901d
 양초	339d
 양키스	623o
-양파	1804d
+양파	1812d
 양피지	315d
 어두운	475d
 어둑한	487d
@@ -42821,14 +42894,14 @@ zürafa	1665n
 어린 시절	450d
 어린아이	415d
 어린이	415d
-어묵	1855d
+어묵	1863d
 어색한	448d
 어스름	192d
 어스름한	487d
 어스톤	419d
 어항	399d
 언덕	161d
-얼룩다람쥐	1676d
+얼룩다람쥐	1684d
 얼룩말	351d
 얼어붙은	486d
 얼음	185d
@@ -42873,13 +42946,13 @@ zürafa	1665n
 여명	181d
 여성	493d
 여성미	454d
-여성복	1997d
+여성복	2005d
 여성스러운	454d
-여성용 모자	2015d
+여성용 모자	2023d
 여성적인	454d
 여왕	417d
 여우	355d
-여우 얼굴	1635d
+여우 얼굴	1643d
 여유	422d
 여유로운	422d
 여의도 벚꽃	853d
@@ -42921,7 +42994,7 @@ zürafa	1665n
 열매	254d
 열정	428d
 열정적인	428d
-염소	1661d
+염소	1669d
 영감	439d
 영결식	445d
 영광	451d
@@ -42951,34 +43024,35 @@ zürafa	1665n
 옛스러운	413d
 오가닉	418d
 오늘 밤	193d
-오뎅	1852d
+오뎅	1860d
 오두막	397d
 오두막집	397d
 오락실	744d
-오랑우탄	1629d
+오랑우탄	1637d
 오래된	414d
 오래된 책	341d
 오렌지	229d
 오렌지색	1d
 오로라	178d
 오륜기	723o
-오리	1699d
+오리	1707d
 오방색	836d
 오본	790d
 오붓한	433d
 오사카	925d
 오색찬란	179d
-오소리	1687d
+오소리	1695d
 오스만	809d
 오스트리아	690o
+오슬로	935d
 오싹한	438d
 오아시스	139d
 오악사카	795d
 오월	196d
-오이	1800d
+오이	1808d
 오전	189d
 오지	453d
-오징어	1864d
+오징어	1872d
 오커	36d
 오컬트	429d
 오케스트라	432d
@@ -42999,7 +43073,7 @@ zürafa	1665n
 온라인	410d
 온순한	423d
 온실	126d
-온천	1952d
+온천	1960d
 온화한	423d
 올리브	300d
 올리브 오일	300d
@@ -43011,7 +43085,7 @@ zürafa	1665n
 와비사비	388d
 와인	265d
 와인색	33d
-와인잔	1887d
+와인잔	1895d
 와일드 웨스트	774d
 와플	272d
 완두콩	469d
@@ -43036,7 +43110,7 @@ zürafa	1665n
 요정	430d
 요트	140d
 욕망	428d
-용 얼굴	1714d
+용 얼굴	1722d
 용감한	440d
 용기	440d
 용암	166d
@@ -43054,7 +43128,7 @@ zürafa	1665n
 우울한	426d
 우울함	426d
 우유	269d
-우유 한잔	1881d
+우유 한잔	1889d
 우윳빛	105d
 우정	425d
 우주	177d
@@ -43065,12 +43139,12 @@ zürafa	1665n
 우중충한	204d
 우즈베키스탄	910d
 우천	200d
-우체국	1922d
+우체국	1930d
 우크라이나	679o
 우키요에	832d
 우화	430d
 운동	424d
-운동화	2006d
+운동화	2014d
 운석	177d
 울루루	864d
 울분	437d
@@ -43086,14 +43160,14 @@ zürafa	1665n
 워홀	830d
 원더랜드	430d
 원목	301d
-원석	2024d
+원석	2032d
 원숙한	456d
-원숭이	1627d
-원숭이 얼굴	1626d
+원숭이	1635d
+원숭이 얼굴	1634d
 원정	453d
 원주민 미술	864d
-원피스	1990d
-원피스 수영복	1993d
+원피스	1998d
+원피스 수영복	2001d
 월광	175d
 월넛	301d
 월백색	76d
@@ -43119,9 +43193,9 @@ zürafa	1665n
 유년기	450d
 유능한	441d
 유니콘	430d
-유니콘 얼굴	1647d
+유니콘 얼굴	1655d
 유람선	140d
-유럽 성	1932d
+유럽 성	1940d
 유령	438d
 유리	316d
 유머	425d
@@ -43162,8 +43236,8 @@ zürafa	1665n
 은행잎	131d
 은회색	86d
 음력설	403d
-음료 팩	1897d
-음료수	1889d
+음료 팩	1905d
+음료수	1897d
 음산한	438d
 음악축제	367d
 음울한	426d
@@ -43182,7 +43256,7 @@ zürafa	1665n
 이노센트	442d
 이드	786d
 이른 아침	189d
-이발소	1957d
+이발소	1965d
 이베이	541o
 이불	433d
 이브 클라인	862d
@@ -43216,10 +43290,10 @@ zürafa	1665n
 일광욕	143d
 일몰	180d
 일본	661o
-일본 성	1931d
-일본 우체국	1921d
-일본 인형	1970d
-일본 장식	1969d
+일본 성	1939d
+일본 우체국	1929d
+일본 인형	1978d
+일본 장식	1977d
 일본식	388d
 일본풍	388d
 일요일	422d
@@ -43250,9 +43324,9 @@ zürafa	1665n
 자수정색	56d
 자신감	440d
 자연	418d
-자욱한 안개	1944d
+자욱한 안개	1952d
 자유	453d
-자유의 여신상	1935d
+자유의 여신상	1943d
 자이푸르	842d
 자작나무	122d
 자작나무 숲	122d
@@ -43274,7 +43348,7 @@ zürafa	1665n
 잠든	449d
 잠자리	449d
 잠잠한	421d
-장갑	1987d
+장갑	1995d
 장난감	415d
 장례	445d
 장례식	445d
@@ -43310,7 +43384,7 @@ zürafa	1665n
 적막한	421d
 적보라	96d
 적색	0d
-전갈	1741d
+전갈	1749d
 전구	368d
 전등	368d
 전문성	441d
@@ -43338,7 +43412,7 @@ zürafa	1665n
 정갈한	432d
 정겨운	433d
 정글	120d
-정면을 향해 날개를 편 병아리	1694d
+정면을 향해 날개를 편 병아리	1702d
 정복	451d
 정신	447d
 정신없는	457d
@@ -43346,12 +43420,12 @@ zürafa	1665n
 정열적인	428d
 정오	190d
 정원	126d
-정원이 있는 집	1919d
+정원이 있는 집	1927d
 정적	421d
 정중한	445d
 정직	441d
 정직한	441d
-젖병	1880d
+젖병	1888d
 젖소	382d
 제과점	271d
 제국	417d
@@ -43363,7 +43437,7 @@ zürafa	1665n
 젠	384d
 젤라또	279d
 젤리	277d
-조각 케익	1872d
+조각 케익	1880d
 조금	496d
 조마조마	448d
 조명	368d
@@ -43374,7 +43448,7 @@ zürafa	1665n
 조화로운	421d
 존경	445d
 졸린	449d
-졸업 모자	2017d
+졸업 모자	2025d
 졸음	449d
 종교	447d
 종교적인	447d
@@ -43384,13 +43458,13 @@ zürafa	1665n
 좌절감	437d
 죄책감	448d
 주말	422d
-주먹밥	1845d
+주먹밥	1853d
 주방	395d
 주술	429d
 주식시장	391d
 주얼리	345d
 주점	377d
-주택 건물	1916d
+주택 건물	1924d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -43405,14 +43479,14 @@ zürafa	1665n
 중국풍	389d
 중립적인	456d
 중추절	404d
-쥐 얼굴	1670d
+쥐 얼굴	1678d
 즐거운	425d
 즐거움	425d
 증권	391d
 증오	437d
-지갑	1999d
+지갑	2007d
 지겨운	470d
-지렁이	1744d
+지렁이	1752d
 지루한	470d
 지루함	470d
 지붕	338d
@@ -43469,7 +43543,7 @@ zürafa	1665n
 참나무	301d
 찻빛 갈색	88d
 찻잎	257d
-찻주전자	1883d
+찻주전자	1891d
 찻집	376d
 창고	411d
 창공	170d
@@ -43526,19 +43600,19 @@ zürafa	1665n
 첼시	632o
 초가집	870d
 초록	3d
-초록 사과	1783d
+초록 사과	1791d
 초록빛	3d
 초록색	3d
 초롱	331d
 초밥	287d
-초식 공룡	1716d
+초식 공룡	1724d
 초원	124d
 초저녁	192d
 초조	448d
 초조한	448d
 초지	124d
 초코	262d
-초콜렛	1875d
+초콜렛	1883d
 초콜릿	262d
 초콜릿색	108d
 초현실	758d
@@ -43549,7 +43623,7 @@ zürafa	1665n
 추도식	445d
 추로스	283d
 추모	445d
-추모 리본	1977d
+추모 리본	1985d
 추석	404d
 추수	198d
 추수감사절	198d
@@ -43570,10 +43644,11 @@ zürafa	1665n
 충돌	437d
 충성	441d
 충실한	441d
+취리히	933d
 츄러스	283d
 치바오	871d
 치유	452d
-치즈 조각	1818d
+치즈 조각	1826d
 치파오	871d
 칙칙한	482d
 친구	425d
@@ -43584,7 +43659,7 @@ zürafa	1665n
 칠기	325d
 칠레	702o
 칠리	297d
-칠면조	1689d
+칠면조	1697d
 칠월	197d
 침대	396d
 침묵	421d
@@ -43594,12 +43669,12 @@ zürafa	1665n
 카니발	367d
 카라바조	829d
 카레	288d
-카레라이스	1848d
+카레라이스	1856d
 카르마	447d
 카르타헤나	901d
 카리브	805d
 카리브해	805d
-카바	1941d
+카바	1949d
 카와이	767d
 카우보이	382d
 카운트다운	794d
@@ -43614,7 +43689,7 @@ zürafa	1665n
 카페	376d
 카페라떼	256d
 카푸치노	256d
-칵테일	1888d
+칵테일	1896d
 칸딘스키	764d
 캐나다	673o
 캐니언	159d
@@ -43628,9 +43703,9 @@ zürafa	1665n
 캠퍼스	392d
 캠프파이어	167d
 캠핑	453d
-캥거루	1686d
+캥거루	1694d
 캥페르	920d
-커스타드 푸딩	1878d
+커스타드 푸딩	1886d
 커플	427d
 커피	255d
 커피색	107d
@@ -43648,19 +43723,19 @@ zürafa	1665n
 케일	469d
 켄테	779d
 켈트	866d
-코끼리	1666d
+코끼리	1674d
 코랄	28d
-코르크가 튀어나오고 있는 병	1886d
+코르크가 튀어나오고 있는 병	1894d
 코미디	425d
 코발트	45d
 코발트블루	45d
-코뿔소	1668d
+코뿔소	1676d
 코스탈	770d
-코알라	1681d
+코알라	1689d
 코카콜라	501o
 코코넛	242d
 코코아	262d
-코트	1988d
+코트	1996d
 코트다쥐르	846d
 코튼	314d
 코티지코어	740d
@@ -43685,10 +43760,10 @@ zürafa	1665n
 크렘린	873d
 크로아티아	899d
 크롬	308d
-크루아상	1811d
+크루아상	1819d
 크루즈	140d
 크리스마스	400d
-크리스마스 트리	1960d
+크리스마스 트리	1968d
 크리스마스트리	400d
 크리스탈	322d
 크리스털	322d
@@ -43711,14 +43786,14 @@ zürafa	1665n
 키즈	415d
 키친	395d
 타르트	272d
-타말레	1830d
+타말레	1838d
 타오르는	167d
 타워	373d
 타이난	837d
 타이베이	923d
 타이페이	923d
 타지마할	874d
-타코	1828d
+타코	1836d
 타탄	819d
 타히티	907d
 탐사	453d
@@ -43741,17 +43816,18 @@ zürafa	1665n
 테디베어	443d
 테라코타	111d
 테슬라	522o
-테이크아웃 상자	1860d
+테이크아웃 상자	1868d
 테크	410d
 테크놀로지	410d
 테헤란	906d
-텐트	1943d
+텐트	1951d
 텔레그램	543o
 토기	326d
 토끼	443d
-토끼 얼굴	1674d
-토끼풀	1766d
+토끼 얼굴	1682d
+토끼풀	1774d
 토네이도	202d
+토론토	934d
 토마토	248d
 토성	177d
 토스카나	799d
@@ -43765,7 +43841,7 @@ zürafa	1665n
 톱니바퀴	308d
 통곡	426d
 통나무집	397d
-통조림	1843d
+통조림	1851d
 통학버스	291d
 통후추	289d
 투박한	412d
@@ -43776,7 +43852,7 @@ zürafa	1665n
 튀니지	905d
 튀르키예	680o
 튤립	214d
-트럼펫	2029d
+트럼펫	2037d
 트레킹	453d
 트로피	451d
 트로피컬	385d
@@ -43784,9 +43860,9 @@ zürafa	1665n
 트위터	610o
 특이한	471d
 튼튼한	452d
-티라노사우루스	1717d
+티라노사우루스	1725d
 티베트	820d
-티셔츠	1984d
+티셔츠	1992d
 티없는	442d
 티크	301d
 티키	771d
@@ -43797,7 +43873,7 @@ zürafa	1665n
 파돗소리	142d
 파라다이스	462d
 파라솔	371d
-파라솔이 있는 해변	1905d
+파라솔이 있는 해변	1913d
 파라오	811d
 파란	4d
 파란 마을	841d
@@ -43813,9 +43889,9 @@ zürafa	1665n
 파스텔톤	483d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	2001d
+파우치	2009d
 파워풀한	440d
-파이	1874d
+파이	1882d
 파이어폭스	555o
 파인애플	241d
 파키스탄	709o
@@ -43823,14 +43899,14 @@ zürafa	1665n
 파티	406d
 파프리카	298d
 판다	352d
-판다 얼굴	1682d
+판다 얼굴	1690d
 판타지	430d
-팔라펠	1832d
+팔라펠	1840d
 팔레르모	898d
 팔월	197d
 팜하우스	412d
 팝아트	830d
-팝콘	1840d
+팝콘	1848d
 팥색	89d
 패닉	438d
 패셔너블한	432d
@@ -43865,7 +43941,7 @@ zürafa	1665n
 펭귄	353d
 편안한	422d
 편안함	422d
-편의점	1927d
+편의점	1935d
 편집증	448d
 평범한	470d
 평온	421d
@@ -43889,7 +43965,7 @@ zürafa	1665n
 포인트로	496d
 포장마차	365d
 포지타노	800d
-포츈 쿠키	1859d
+포츈 쿠키	1867d
 폭동	457d
 폭력	437d
 폭력적인	437d
@@ -43903,10 +43979,10 @@ zürafa	1665n
 폭풍우	202d
 폴란드	696o
 폴리네시아	907d
-퐁듀	1837d
-표범	1642d
+퐁듀	1845d
+표범	1650d
 표현주의	757d
-푸들	1633d
+푸들	1641d
 푸르게	13d
 푸르다	13d
 푸르른	13d
@@ -43924,14 +44000,14 @@ zürafa	1665n
 풋볼	424d
 풋사과	238d
 풋풋한	434d
-풍경	1972d
+풍경	1980d
 풍등	788d
 풍선	370d
 프라이드	792d
-프라이팬	1834d
+프라이팬	1842d
 프라하	882d
 프랑스	662o
-프레첼	1814d
+프레첼	1822d
 프렌치 리비에라	846d
 프로방스	845d
 프로페셔널	441d
@@ -43943,8 +44019,8 @@ zürafa	1665n
 플라밍고	348d
 플라스틱	329d
 플라워	208d
-플랫 슈즈	2008d
-플랫브레드	1813d
+플랫 슈즈	2016d
+플랫브레드	1821d
 플럼	62d
 플레이스테이션	512o
 피	344d
@@ -43954,9 +44030,9 @@ zürafa	1665n
 피라미드	811d
 피렌체	799d
 피로	449d
-피망	1799d
+피망	1807d
 피스타치오	336d
-피아노	2028d
+피아노	2036d
 피아트	524o
 피에로	363d
 피오르	147d
@@ -43987,7 +44063,7 @@ zürafa	1665n
 하늘색	41d
 하라주쿠	767d
 하롱베이	823d
-하마	1669d
+하마	1677d
 하바나	796d
 하얀	10d
 하얀색	10d
@@ -43996,12 +44072,12 @@ zürafa	1665n
 하와이	804d
 하이킹	453d
 하이테크	410d
-하이힐	2009d
+하이힐	2017d
 하천	148d
 하트	427d
 하품	449d
 학교	392d
-학교 가방	2003d
+학교 가방	2011d
 학생	392d
 학습	392d
 학업	392d
@@ -44025,7 +44101,7 @@ zürafa	1665n
 한푸	871d
 할로윈	401d
 함박눈	188d
-핫도그	1826d
+핫도그	1834d
 핫소스	297d
 항구	154d
 항만	154d
@@ -44050,10 +44126,10 @@ zürafa	1665n
 해초	138d
 해파리	276d
 해피	425d
-핸드백	2000d
+핸드백	2008d
 핼러윈	401d
-햄버거	1823d
-햄스터 얼굴	1673d
+햄버거	1831d
+햄스터 얼굴	1681d
 햇볕	172d
 햇빛	172d
 햇살	172d
@@ -44090,7 +44166,7 @@ zürafa	1665n
 혜성	177d
 호두나무	301d
 호랑이	350d
-호랑이 얼굴	1640d
+호랑이 얼굴	1648d
 호러	438d
 호박	247d
 호박색	32d
@@ -44101,7 +44177,7 @@ zürafa	1665n
 호이안	838d
 호주	674o
 호쿠사이	765d
-호텔	1925d
+호텔	1933d
 호프집	377d
 호화	416d
 호화로운	416d
@@ -44113,7 +44189,7 @@ zürafa	1665n
 혼잡	457d
 홀리 축제	850d
 홀치기염색	751d
-홍고추	1798d
+홍고추	1806d
 홍차	257d
 홍콩	814d
 홍학	348d
@@ -44163,11 +44239,11 @@ zürafa	1665n
 회색	8d
 회색조	465d
 회오리바람	202d
-회전 목마	1953d
+회전 목마	1961d
 회청색	93d
 후끈한	436d
 후르츠	468d
-후지산	1903d
+후지산	1911d
 후추	289d
 후텁지근한	436d
 후회	426d
@@ -44204,259 +44280,259 @@ zürafa	1665n
 희열	425d
 희한한	471d
 흰	10d
-흰 꽃	1748d
-흰 십자가가 있는 헬멧	2020d
+흰 꽃	1756d
+흰 십자가가 있는 헬멧	2028d
 흰색	10d
 히말라야	820d
 히어로	440d
 히피	751d
-힌두교 사원	1938d
+힌두교 사원	1946d
 힐링	422d
 힘찬	440d
-🌁	1944o
-🌃	1945o
-🌄	1947o
-🌅	180b 1948o
-🌆	1949o
-🌇	180b 1950o
+🌁	1952o
+🌃	1953o
+🌄	1955o
+🌅	180b 1956o
+🌆	1957o
+🌇	180b 1958o
 🌈	179b
-🌉	1951o
+🌉	1959o
 🌊	140b
-🌋	166b 1902o
+🌋	166b 1910o
 🌌	177b
 🌕	174b
 🌙	175b
 🌞	172b
 🌧	200b
 🌫	203b
-🌭	1826o
-🌮	1828o
-🌯	1829o
-🌰	1807o
-🌱	1758o
-🌲	119b 1760o
-🌳	119b 1761o
-🌴	1762o
-🌵	1763o
-🌶	1798o
-🌷	214b 1756o
-🌸	209b 1747o
-🌹	210b 1751o
-🌺	1753o
-🌻	212b 1754o
-🌼	1755o
-🌽	251b 1797o
-🌾	252b 1764o
-🌿	128b 1765o
-🍀	1767o
-🍁	130b 1768o
-🍂	129b 1769o
-🍃	128b 1770o
-🍄	1773o
-🍅	248b 1790o
-🍆	249b 1794o
-🍇	232b 1774o
-🍈	1775o
-🍉	235b 1776o
-🍊	229b 1777o
-🍋	228b 1778o
-🍌	239b 1779o
-🍍	241b 1780o
-🍎	237b 1782o
-🍏	238b 1783o
-🍐	1784o
-🍑	236b 1785o
-🍒	231b 1786o
-🍓	230b 1787o
-🍔	1823o
-🍕	1825o
-🍖	1819o
-🍗	1820o
-🍘	1845o
-🍙	1846o
-🍚	1847o
-🍛	1848o
-🍜	1849o
-🍝	1850o
-🍞	271b 1810o
-🍟	1824o
-🍠	1851o
-🍡	1857o
-🍢	1852o
-🍣	1853o
-🍤	1854o
-🍥	1855o
-🍦	279b 1866o
-🍧	1867o
-🍨	1868o
-🍩	1869o
-🍪	1870o
-🍫	262b 1875o
-🍬	277b 1876o
-🍭	277b 1877o
-🍮	1878o
-🍯	264b 1879o
-🍰	272b 1872o
-🍱	1844o
-🍲	1836o
-🍳	1834o
-🍵	258b 1884o
-🍶	1885o
-🍷	265b 1887o
-🍸	1888o
-🍹	1889o
-🍺	267b 1890o
-🍻	1891o
-🍼	1880o
-🍾	1886o
-🍿	1840o
-🎀	1975o
-🎁	1976o
-🎂	406b 1871o
-🎃	247b 1959o
+🌭	1834o
+🌮	1836o
+🌯	1837o
+🌰	1815o
+🌱	1766o
+🌲	119b 1768o
+🌳	119b 1769o
+🌴	1770o
+🌵	1771o
+🌶	1806o
+🌷	214b 1764o
+🌸	209b 1755o
+🌹	210b 1759o
+🌺	1761o
+🌻	212b 1762o
+🌼	1763o
+🌽	251b 1805o
+🌾	252b 1772o
+🌿	128b 1773o
+🍀	1775o
+🍁	130b 1776o
+🍂	129b 1777o
+🍃	128b 1778o
+🍄	1781o
+🍅	248b 1798o
+🍆	249b 1802o
+🍇	232b 1782o
+🍈	1783o
+🍉	235b 1784o
+🍊	229b 1785o
+🍋	228b 1786o
+🍌	239b 1787o
+🍍	241b 1788o
+🍎	237b 1790o
+🍏	238b 1791o
+🍐	1792o
+🍑	236b 1793o
+🍒	231b 1794o
+🍓	230b 1795o
+🍔	1831o
+🍕	1833o
+🍖	1827o
+🍗	1828o
+🍘	1853o
+🍙	1854o
+🍚	1855o
+🍛	1856o
+🍜	1857o
+🍝	1858o
+🍞	271b 1818o
+🍟	1832o
+🍠	1859o
+🍡	1865o
+🍢	1860o
+🍣	1861o
+🍤	1862o
+🍥	1863o
+🍦	279b 1874o
+🍧	1875o
+🍨	1876o
+🍩	1877o
+🍪	1878o
+🍫	262b 1883o
+🍬	277b 1884o
+🍭	277b 1885o
+🍮	1886o
+🍯	264b 1887o
+🍰	272b 1880o
+🍱	1852o
+🍲	1844o
+🍳	1842o
+🍵	258b 1892o
+🍶	1893o
+🍷	265b 1895o
+🍸	1896o
+🍹	1897o
+🍺	267b 1898o
+🍻	1899o
+🍼	1888o
+🍾	1894o
+🍿	1848o
+🎀	1983o
+🎁	1984o
+🎂	406b 1879o
+🎃	247b 1967o
 🎃👻	401b
-🎄	400b 1960o
-🎆	366b 1961o
-🎇	366b 1962o
-🎈	370b 1965o
-🎉	406b 1966o
-🎊	1967o
-🎋	1968o
-🎍	1969o
-🎎	1970o
-🎏	1971o
-🎐	1972o
-🎑	1973o
-🎒	2003o
-🎓	2017o
-🎗	1977o
-🎠	1953o
-🎡	1955o
-🎢	1956o
-🎩	2016o
-🎪	1958o
-🎷	2025o
-🎸	2027o
-🎹	2028o
-🎺	2029o
-🎻	2030o
-🏔	160b 1900o
-🏕	1904o
-🏖	143b 1905o
-🏗	1911o
-🏘	1916o
-🏙	373b 1946o
-🏚	1917o
-🏛	1910o
-🏜	156b 1906o
-🏝	1907o
-🏞	1908o
-🏟	1909o
-🏠	1918o
-🏡	1919o
-🏢	1920o
-🏣	1921o
-🏤	1922o
-🏥	1923o
-🏦	1924o
-🏨	1925o
-🏩	1926o
-🏪	1927o
-🏫	1928o
-🏬	1929o
-🏭	1930o
+🎄	400b 1968o
+🎆	366b 1969o
+🎇	366b 1970o
+🎈	370b 1973o
+🎉	406b 1974o
+🎊	1975o
+🎋	1976o
+🎍	1977o
+🎎	1978o
+🎏	1979o
+🎐	1980o
+🎑	1981o
+🎒	2011o
+🎓	2025o
+🎗	1985o
+🎠	1961o
+🎡	1963o
+🎢	1964o
+🎩	2024o
+🎪	1966o
+🎷	2033o
+🎸	2035o
+🎹	2036o
+🎺	2037o
+🎻	2038o
+🏔	160b 1908o
+🏕	1912o
+🏖	143b 1913o
+🏗	1919o
+🏘	1924o
+🏙	373b 1954o
+🏚	1925o
+🏛	1918o
+🏜	156b 1914o
+🏝	1915o
+🏞	1916o
+🏟	1917o
+🏠	1926o
+🏡	1927o
+🏢	1928o
+🏣	1929o
+🏤	1930o
+🏥	1931o
+🏦	1932o
+🏨	1933o
+🏩	1934o
+🏪	1935o
+🏫	1936o
+🏬	1937o
+🏭	1938o
 🏮	331b
-🏯	1931o
-🏰	1932o
-🏵	1750o
-🐀	1672o
-🐁	1671o
-🐂	1652o
-🐃	1653o
-🐄	1654o
-🐅	350b 1641o
-🐆	1642o
-🐇	1675o
-🐈	346b 1638o
-🐉	1715o
-🐊	1710o
-🐋	362b 1719o
-🐌	1730o
-🐍	1713o
-🐎	1646o
-🐏	1659o
-🐐	1661o
-🐑	1660o
-🐒	1627o
-🐓	1691o
-🐔	1690o
-🐕	347b 1631o
-🐖	1656o
-🐗	1657o
-🐘	1666o
-🐙	1726o
-🐚	1727o
-🐛	1732o
-🐜	1733o
-🐝	358b 1734o
-🐞	359b 1736o
-🐟	1722o
-🐠	361b 1723o
-🐡	1724o
-🐢	1711o
-🐣	1692o
-🐤	1693o
-🐥	1694o
-🐦	1695o
-🐧	353b 1696o
-🐨	1681o
-🐩	1633o
-🐪	1662o
-🐫	1663o
-🐬	362b 1720o
-🐭	1670o
-🐮	1651o
-🐯	350b 1640o
-🐰	1674o
-🐱	346b 1637o
-🐲	1714o
-🐳	1718o
-🐴	1643o
-🐵	1626o
-🐶	347b 1630o
-🐷	1655o
-🐸	360b 1709o
-🐹	1673o
-🐺	1634o
-🐻	1680o
-🐼	352b 1682o
-🐽	1658o
-🐾	1688o
-🐿	1676o
-👑	2014o
-👒	2015o
-👓	1978o
-👔	1983o
-👕	1984o
-👖	1985o
-👗	1990o
-👘	1991o
-👙	1996o
-👚	1997o
-👛	1999o
-👜	2000o
-👝	2001o
-👞	2005o
-👟	2006o
-👠	2009o
-👡	2010o
-👢	2012o
-💄	2022o
-💈	1957o
-💍	2023o
-💎	323b 2024o
-💐	208b 1746o
-💒	1933o
+🏯	1939o
+🏰	1940o
+🏵	1758o
+🐀	1680o
+🐁	1679o
+🐂	1660o
+🐃	1661o
+🐄	1662o
+🐅	350b 1649o
+🐆	1650o
+🐇	1683o
+🐈	346b 1646o
+🐉	1723o
+🐊	1718o
+🐋	362b 1727o
+🐌	1738o
+🐍	1721o
+🐎	1654o
+🐏	1667o
+🐐	1669o
+🐑	1668o
+🐒	1635o
+🐓	1699o
+🐔	1698o
+🐕	347b 1639o
+🐖	1664o
+🐗	1665o
+🐘	1674o
+🐙	1734o
+🐚	1735o
+🐛	1740o
+🐜	1741o
+🐝	358b 1742o
+🐞	359b 1744o
+🐟	1730o
+🐠	361b 1731o
+🐡	1732o
+🐢	1719o
+🐣	1700o
+🐤	1701o
+🐥	1702o
+🐦	1703o
+🐧	353b 1704o
+🐨	1689o
+🐩	1641o
+🐪	1670o
+🐫	1671o
+🐬	362b 1728o
+🐭	1678o
+🐮	1659o
+🐯	350b 1648o
+🐰	1682o
+🐱	346b 1645o
+🐲	1722o
+🐳	1726o
+🐴	1651o
+🐵	1634o
+🐶	347b 1638o
+🐷	1663o
+🐸	360b 1717o
+🐹	1681o
+🐺	1642o
+🐻	1688o
+🐼	352b 1690o
+🐽	1666o
+🐾	1696o
+🐿	1684o
+👑	2022o
+👒	2023o
+👓	1986o
+👔	1991o
+👕	1992o
+👖	1993o
+👗	1998o
+👘	1999o
+👙	2004o
+👚	2005o
+👛	2007o
+👜	2008o
+👝	2009o
+👞	2013o
+👟	2014o
+👠	2017o
+👡	2018o
+👢	2020o
+💄	2030o
+💈	1965o
+💍	2031o
+💎	323b 2032o
+💐	208b 1754o
+💒	1941o
 💕	427b
 💖	427b
 💘	402b
@@ -44465,25 +44541,25 @@ zürafa	1665n
 💛	2b
 💜	5b
 💡	368b
-💮	1748o
+💮	1756o
 📚	341b
-📿	2021o
+📿	2029o
 🔥	167b
 🔮	322b
 🔴	0b
 🔵	4b
-🕊	1697o
-🕋	1941o
-🕌	1937o
-🕍	1939o
+🕊	1705o
+🕋	1949o
+🕌	1945o
+🕍	1947o
 🕯	339b
-🕶	1979o
-🕷	1739o
-🕸	1740o
+🕶	1987o
+🕷	1747o
+🕸	1748o
 🖤	9b
-🗻	1903o
-🗼	1934o
-🗽	1935o
+🗻	1911o
+🗼	1942o
+🗽	1943o
 😄	425b
 😊	425b
 😡	437b
@@ -44491,10 +44567,10 @@ zürafa	1665n
 😲	459b
 🚀	398b
 🚕	372b
-🛍	2002o
-🛕	1938o
-🛖	1915o
-🛝	1954o
+🛍	2010o
+🛕	1946o
+🛖	1923o
+🛝	1962o
 🟠	1b
 🟡	2b
 🟢	3b
@@ -44505,160 +44581,160 @@ zürafa	1665n
 🤢	460b
 🤩	459b
 🤮	460b
-🥀	1752o
-🥁	2032o
-🥂	266b 1892o
-🥃	1893o
-🥐	1811o
-🥑	243b 1793o
-🥒	1800o
-🥓	1822o
-🥔	1795o
-🥕	250b 1796o
-🥖	1812o
-🥗	1839o
-🥘	1835o
-🥙	1831o
-🥚	1833o
-🥛	269b 1881o
-🥜	1805o
-🥝	246b 1789o
-🥞	1816o
-🥟	1858o
-🥠	1859o
-🥡	1860o
-🥣	1838o
-🥤	1895o
-🥥	242b 1792o
-🥦	1802o
-🥧	1874o
-🥨	1814o
-🥩	1821o
-🥪	1827o
-🥫	1843o
-🥬	1801o
-🥭	240b 1781o
-🥮	1856o
-🥯	1815o
-🥻	1992o
-🥼	1981o
-🥽	1980o
-🥾	2007o
-🥿	2008o
-🦀	1861o
-🦁	1639o
-🦂	1741o
-🦃	1689o
-🦄	1647o
-🦅	1698o
-🦆	1699o
-🦇	1679o
-🦈	1725o
-🦉	1701o
-🦊	355b 1635o
-🦋	356b 1731o
-🦌	1649o
-🦍	1628o
-🦎	1712o
-🦏	1668o
-🦐	1863o
-🦑	1864o
-🦒	1665o
-🦓	351b 1648o
-🦔	1678o
-🦕	1716o
-🦖	1717o
-🦗	1737o
-🦘	1686o
-🦙	1664o
-🦚	349b 1705o
-🦛	1669o
-🦜	354b 1706o
-🦝	1636o
-🦞	1862o
-🦟	1742o
-🦠	1745o
-🦡	1687o
-🦢	1700o
-🦣	1667o
-🦤	1702o
-🦥	1683o
-🦦	1684o
-🦧	1629o
-🦨	1685o
-🦩	348b 1704o
-🦪	1865o
-🦫	1677o
-🦬	1650o
-🦭	1721o
-🦮	1632o
-🦺	1982o
-🧀	1818o
-🧁	1873o
-🧂	1842o
-🧃	1897o
-🧄	1803o
-🧅	1804o
-🧆	1832o
-🧇	1817o
-🧈	1841o
-🧉	1898o
-🧊	185b 1899o
-🧋	260b 1896o
+🥀	1760o
+🥁	2040o
+🥂	266b 1900o
+🥃	1901o
+🥐	1819o
+🥑	243b 1801o
+🥒	1808o
+🥓	1830o
+🥔	1803o
+🥕	250b 1804o
+🥖	1820o
+🥗	1847o
+🥘	1843o
+🥙	1839o
+🥚	1841o
+🥛	269b 1889o
+🥜	1813o
+🥝	246b 1797o
+🥞	1824o
+🥟	1866o
+🥠	1867o
+🥡	1868o
+🥣	1846o
+🥤	1903o
+🥥	242b 1800o
+🥦	1810o
+🥧	1882o
+🥨	1822o
+🥩	1829o
+🥪	1835o
+🥫	1851o
+🥬	1809o
+🥭	240b 1789o
+🥮	1864o
+🥯	1823o
+🥻	2000o
+🥼	1989o
+🥽	1988o
+🥾	2015o
+🥿	2016o
+🦀	1869o
+🦁	1647o
+🦂	1749o
+🦃	1697o
+🦄	1655o
+🦅	1706o
+🦆	1707o
+🦇	1687o
+🦈	1733o
+🦉	1709o
+🦊	355b 1643o
+🦋	356b 1739o
+🦌	1657o
+🦍	1636o
+🦎	1720o
+🦏	1676o
+🦐	1871o
+🦑	1872o
+🦒	1673o
+🦓	351b 1656o
+🦔	1686o
+🦕	1724o
+🦖	1725o
+🦗	1745o
+🦘	1694o
+🦙	1672o
+🦚	349b 1713o
+🦛	1677o
+🦜	354b 1714o
+🦝	1644o
+🦞	1870o
+🦟	1750o
+🦠	1753o
+🦡	1695o
+🦢	1708o
+🦣	1675o
+🦤	1710o
+🦥	1691o
+🦦	1692o
+🦧	1637o
+🦨	1693o
+🦩	348b 1712o
+🦪	1873o
+🦫	1685o
+🦬	1658o
+🦭	1729o
+🦮	1640o
+🦺	1990o
+🧀	1826o
+🧁	1881o
+🧂	1850o
+🧃	1905o
+🧄	1811o
+🧅	1812o
+🧆	1840o
+🧇	1825o
+🧈	1849o
+🧉	1906o
+🧊	185b 1907o
+🧋	260b 1904o
 🧚	430b
-🧢	2018o
-🧣	1986o
-🧤	1987o
-🧥	1988o
-🧦	1989o
-🧧	1974o
-🧨	1963o
-🧱	1912o
-🩰	2011o
-🩱	1993o
-🩲	1994o
-🩳	1995o
-🩴	2004o
+🧢	2026o
+🧣	1994o
+🧤	1995o
+🧥	1996o
+🧦	1997o
+🧧	1982o
+🧨	1971o
+🧱	1920o
+🩰	2019o
+🩱	2001o
+🩲	2002o
+🩳	2003o
+🩴	2012o
 🩷	6b
 🩸	344b
-🪇	2034o
-🪈	2035o
-🪕	2031o
-🪖	2019o
-🪗	2026o
-🪘	2033o
-🪨	1913o
-🪭	1998o
-🪮	2013o
-🪰	1743o
-🪱	1744o
-🪲	1735o
-🪳	1738o
-🪴	1759o
-🪵	301b 1914o
-🪶	1703o
-🪷	1749o
-🪸	1728o
-🪹	1771o
-🪺	1772o
-🪻	1757o
-🪼	1729o
-🪽	1707o
-🪿	1708o
-🫎	1644o
-🫏	1645o
-🫐	233b 1788o
-🫑	1799o
-🫒	1791o
-🫓	1813o
-🫔	1830o
-🫕	1837o
-🫖	1883o
-🫗	1894o
-🫘	1806o
-🫚	1808o
-🫛	1809o
-@bare 7291
+🪇	2042o
+🪈	2043o
+🪕	2039o
+🪖	2027o
+🪗	2034o
+🪘	2041o
+🪨	1921o
+🪭	2006o
+🪮	2021o
+🪰	1751o
+🪱	1752o
+🪲	1743o
+🪳	1746o
+🪴	1767o
+🪵	301b 1922o
+🪶	1711o
+🪷	1757o
+🪸	1736o
+🪹	1779o
+🪺	1780o
+🪻	1765o
+🪼	1737o
+🪽	1715o
+🪿	1716o
+🫎	1652o
+🫏	1653o
+🫐	233b 1796o
+🫑	1807o
+🫒	1799o
+🫓	1821o
+🫔	1838o
+🫕	1845o
+🫖	1891o
+🫗	1902o
+🫘	1814o
+🫚	1816o
+🫛	1817o
+@bare 7298
 a ancienne	413e
 a la maison	433e
 a la mode	432e
@@ -44670,7 +44746,7 @@ abartisiz	456n
 abencoado	447g
 abenddammerung	192h
 abobora	247g
-abobora de halloween	1959g
+abobora de halloween	1967g
 aborigene	864e 864g
 aborjin sanati	864n
 abraco	433g
@@ -44691,7 +44767,7 @@ acao de gracas	198g
 accable	426e
 accion	424f
 accion de gracias	198f
-accordeon	2026e
+accordeon	2034e
 acelya	226n
 acem halisi	778n
 acer	130g
@@ -44709,8 +44785,8 @@ acik mavi gok	41n
 acik renk	477n
 aco	306g
 aco inoxidavel	306g
-acordeao	2026g
-acordeon	2026f
+acordeao	2034g
+acordeon	2034f
 action de grace	791e
 acuatico	152f
 acucar	277g
@@ -44743,8 +44819,8 @@ agua	152g
 agua marinha clara	66g
 agua viva	276g
 aguas vivas	276g
-aguia	1698g
-aguila	1698f
+aguia	1706g
+aguila	1706f
 agustos	197n
 agyptisch	811h
 ahir	382n
@@ -44782,7 +44858,7 @@ algodon de azucar	278f
 alienigena	177f 177g
 alimli	432n
 alisilmadik	471n
-alisveris cantasi	2002n
+alisveris cantasi	2010n
 allegresse	425e
 allik	114n
 allik kirmizisi	70n
@@ -44813,12 +44889,12 @@ am khoi	343m
 am long	433m
 am phu	463m
 am ti	463m
-am tra	1883m
+am tra	1891m
 am u	204m
 am uot	436m
 amalfi kiyisi	800n
 amalfikuste	800h
-amanecer sobre montanas	1947f
+amanecer sobre montanas	1955f
 amarelo limao	100g
 amarillo fluor	118f
 amarillo limon	100f
@@ -44868,7 +44944,7 @@ anh dung	440m
 anh duong	172m
 anh hung	440m
 anh kim	308m
-anh lap lanh	1964m
+anh lap lanh	1972m
 anh lua	167m
 anh mat troi	172m
 anh nang	172m
@@ -44923,24 +44999,24 @@ antep fistigi	336n
 antichita	413i
 antiguedad	413f
 antiguedades	413f
-antikes gebaude	1910h
+antikes gebaude	1918h
 antiquitat	413h
 antiquitaten	413h
 antiquite	413e
 antiquites	413e
 anxiete	448e
 ao	690O
-ao bao ho	1982m
+ao bao ho	1990m
 ao dieu	430m
 ao giac	471m
 ao ho	149m
-ao khoac	1988m
+ao khoac	1996m
 ao len	433m
-ao phong	1984m
-ao phong thi nghiem	1981m
+ao phong	1992m
+ao phong thi nghiem	1989m
 ao tam	143m
-ao tam hai manh	1996m
-ao tam mot manh	1993m
+ao tam hai manh	2004m
+ao tam mot manh	2001m
 aout	197e
 ap luc	448m
 ap phich lien xo	857m
@@ -44951,20 +45027,20 @@ aquatico	152g
 arabe	813f 813g
 arabia	813g
 arabia saudita	682o
-araignee	1739e
+araignee	1747e
 aralik	199n
-arana	1739f
+arana	1747f
 arandano	233f
-arandanos	1788f
+arandanos	1796f
 arbol	133f
-arbol de hoja caduca	1761f
-arbol de hoja perenne	1760f
+arbol de hoja caduca	1769f
+arbol de hoja perenne	1768f
 arbol de navidad	400f
-arbol de palma	1762f
-arbol de tanabata	1968f
+arbol de palma	1770f
+arbol de tanabata	1976f
 arboles	133f
-arbre a feuilles caduques	1761e
-arbre a voux	1968e
+arbre a feuilles caduques	1769e
+arbre a voux	1976e
 arco iris	179g
 arcoiris	179f
 areia vulcanica	158g
@@ -44985,16 +45061,16 @@ arranha ceu	373g
 arranha ceus	373g
 arrayan chino	286f
 arriere cour	126e
-arroz japones	1846g
+arroz japones	1854g
 art aborigene	864e
 art deco	735e 735f 735g 735h 735i
 arte aborigene	864g
 artico	186f 186g
 artistico	474f 474g
 arvore	133g
-arvore caidica	1761g
-arvore de natal	1960g
-arvore de tanabata	1968g
+arvore caidica	1769g
+arvore de natal	1968g
+arvore de tanabata	1976g
 arvores	133g
 arzte	390h
 arztin	390h
@@ -45004,14 +45080,14 @@ asik	427n
 asik cift	427n
 asik suratli	446n
 ask	427n
-ask oteli	1926n
-asker kaski	2019n
+ask oteli	1934n
+asker kaski	2027n
 askim	427n
-aslan yuzu	1639n
+aslan yuzu	1647n
 aspiracao	439g
 aspiracion	439f
 assombracao	438g
-at yuzu	1643n
+at yuzu	1651n
 atardecer tardio	192f
 atencao plena	447g
 atencion plena	447f
@@ -45026,19 +45102,19 @@ athiopisch	894h
 athletique	424e
 atilgan	440n
 atitlan	902a
-atki	1986n
+atki	1994n
 atletico	424f 424g
 atletico de madrid	643o
 atletico madrid	643o
-atlikarinca	1953n
-atlikarinca ati	1953n
+atlikarinca	1961n
+atlikarinca ati	1961n
 atolye	411n
 atre	340e
 attentionne	423e
 au yem	427m
 auffallig	440h
 aufgeraumt	420h
-aurora sobre agua	1948g
+aurora sobre agua	1956g
 aurore boreale	178e
 aurores boreales	178e
 auser	497h
@@ -45062,7 +45138,7 @@ ay bayrami	404n
 ay beyazi	76n
 ay isigi	175n
 ay isikli	175n
-ay pastasi	1856n
+ay pastasi	1864n
 ay yeni yili	403n
 ay yildiz	680o
 aycicegi	212n
@@ -45088,7 +45164,7 @@ azul po	98g
 azul violaceo	95f
 azulejo portugues	835f
 ba le	454m
-ba lo di hoc	2003m
+ba lo di hoc	2011m
 ba roc	829m
 babur	874n
 bac	12m
@@ -45103,7 +45179,7 @@ bac si	390m
 bac xiu	256m
 bach duong	122m
 bach qua	131m
-bach tuoc	1726m
+bach tuoc	1734m
 bachlein	148h
 backerei	271h
 badanali duvar	375n
@@ -45113,12 +45189,12 @@ bahar senligi	403n
 baharatli	288n
 bahce	126n
 bahcecilik	126n
-bahceli ev	1919n
+bahceli ev	1927n
 bai bien	143m
 bai bien cat	144m
 bai bien cat den	158m
 bai bien nhiet doi	145m
-bai bien voi chiec o	1905m
+bai bien voi chiec o	1913m
 bai cat	144m
 bai chan tha	124m
 bai co	125m
@@ -45129,28 +45205,28 @@ bai tho	341m
 bailler	449e
 bakir	59n
 bakir rengi	59n
-bal arisi	1734n
+bal arisi	1742n
 bal kabagi	247n
-bal kabi	1879n
+bal kabi	1887n
 bal petegi	264n
-bal porsugu	1687n
+bal porsugu	1695n
 balao	370g
 balcik	169n
 bale	454g
-bale ayakkabilari	2011n
-baleia esguichando agua	1718g
-baleine soufflant par son event	1718e
+bale ayakkabilari	2019n
+baleia esguichando agua	1726g
+baleine soufflant par son event	1726e
 balik	399n
-balik koftesi	1855n
+balik koftesi	1863n
 balines	803f 803g
 balkabagi	247n
 baloes	370g
 baloes de ar quente	848g
-balon baligi	1724n
+balon baligi	1732n
 balta girmemis orman	120n
-bambou decoratif	1969e
+bambou decoratif	1977e
 bambu	123f 123i
-bambu decorato	1969i
+bambu decorato	1977i
 bambu yesili	52n
 bambues	123f
 bambusgrun	52h
@@ -45166,7 +45242,7 @@ ban trua	190m
 banalita	470i
 banarse	143f
 bande dessinee	830e
-banderin de carpas	1971f
+banderin de carpas	1979f
 bang	185m
 bang coc	816m
 bang da	310m
@@ -45176,60 +45252,60 @@ bang go	301m
 bang ha	185m
 bang troi	185m
 banglades	710o
-banh bao	1858m
+banh bao	1866m
 banh beo	454m
 banh bich quy	272m
 banh bong lan	272m
-banh burrito	1829m
-banh ca co hinh xoan	1855m
+banh burrito	1837m
+banh ca co hinh xoan	1863m
 banh churros	283m
 banh cookie	272m
 banh cupcake	272m
 banh donut	272m
-banh gao	1845m
-banh hamburger	1823m
+banh gao	1853m
+banh hamburger	1831m
 banh kem	272m
 banh keo	277m
 banh kep	272m
 banh khoai	282m
 banh mi	271m
-banh mi kep thit	1831m
+banh mi kep thit	1839m
 banh mi nuong	271m
-banh mi que	1812m
-banh mi xuc xich	1826m
+banh mi que	1820m
+banh mi xuc xich	1834m
 banh muffin	272m
-banh my cat lat	1813m
-banh my kep	1827m
-banh my vong	1815m
+banh my cat lat	1821m
+banh my kep	1835m
+banh my vong	1823m
 banh ngot	272m
 banh nuong	272m
-banh nuong nho	1873m
+banh nuong nho	1881m
 banh pancake	272m
 banh pie	272m
-banh pizza	1825m
+banh pizza	1833m
 banh que	272m
 banh quy	272m
-banh quy may man	1859m
-banh quy xoan	1814m
+banh quy may man	1867m
+banh quy xoan	1822m
 banh ran	272m
-banh ran nhan ga	1832m
-banh ran vong	1869m
+banh ran nhan ga	1840m
+banh ran vong	1877m
 banh rang	308m
 banh rung den	273m
 banh sinh nhat	406m
-banh sung bo	1811m
-banh taco	1828m
-banh tamale	1830m
-banh troi nhat ban	1857m
-banh trung	1878m
+banh sung bo	1819m
+banh taco	1836m
+banh tamale	1838m
+banh troi nhat ban	1865m
+banh trung	1886m
 banh trung thu	854m
 banh waffle	272m
 banh xeo	282a 282m
 bankacilik	391n
 bao	202m
 bao bung	202m
-bao hoa mai	1642m
-bao li xi	1974m
+bao hoa mai	1650m
+bao li xi	1982m
 bao loan	457m
 bao luc	437m
 bao mat	441m
@@ -45242,16 +45318,16 @@ bap cai	469m
 bap ngo	251m
 bar caffe	376i
 barbe a papa	278e
-barbershop saule	1957h
+barbershop saule	1965h
 barca	642o
 bariole	179e
 baris	421n
 bariscil	421n
-barre chocolatee	1875e
+barre chocolatee	1883e
 basak	252n
 basari	451n
 basarili	451n
-baseballmutze	2018h
+baseballmutze	2026h
 basico	420f 420g
 baska dunyadan	431n
 baski	448n
@@ -45260,9 +45336,9 @@ basquet	424f
 bastan cikarici	428n
 bat an	448m
 bat hanh	426m
-bat mi	1849m
+bat mi	1857m
 bat ngo	459m
-bat va thia	1838m
+bat va thia	1846m
 bateau a voile	140e
 batiment	373e
 batiments	373e
@@ -45277,7 +45353,7 @@ bay luon	170m
 bay ong	358m
 bay qua	446m
 bayern munchen	644o
-baykus	1701n
+baykus	1709n
 bayram havasi	444n
 bayramlik	444n
 be boi	143m
@@ -45300,13 +45376,14 @@ beisbol	424f
 belcika	688o
 belgica	688o
 belico	467g
-belier	1659e
+belier	1667e
 ben cang	154m
 ben do	154m
 ben lo suoi	433m
 ben tau	154m
 ben thuyen	154m
 ben vung	418m
+benares	939e 939f
 bencao	447g
 bendicion	447f
 benediction	447e
@@ -45314,10 +45391,10 @@ benh	460m
 benh tat	460m
 benh vien	390m
 beni	447e
-bento	1844g
+bento	1852g
 bep	395m
 bep lua	340m
-berber dukkani	1957n
+berber dukkani	1965n
 berghutte	397h
 berlin	891f
 berlines	891f
@@ -45332,7 +45409,7 @@ betrubt	426h
 betula	122g
 betulas	122g
 bewolkt	204h
-beyaz cicek	1748n
+beyaz cicek	1756n
 bi	688o
 bi an	429m
 bi do	247m
@@ -45348,7 +45425,7 @@ bi truyen	429m
 bia rung	119m
 bia tuoi	267m
 biber salcasi	297n
-biberon	1880f
+biberon	1888f
 bibliotheque	378e
 bicho preguica	449g
 bien	140M
@@ -45356,30 +45433,30 @@ bien aime	427e
 bien aimee	427e
 bien ca	140m
 bien etre	452e
-bien hieu cua tho cat toc	1957m
+bien hieu cua tho cat toc	1965m
 bien khoi	140m
 bien neon	330m
 bien sau	141m
 biere	267e
-bierkruge	1891h
+bierkruge	1899h
 bigarre	179e
-bina insaati	1911n
+bina insaati	1919n
 binh gom	326m
 binh lang	421m
 binh linh	467m
 binh minh	181m
 binh minh moi	439m
-binh minh tren nui	1947m
+binh minh tren nui	1955m
 binh si	467m
-binh sua tre em	1880m
+binh sua tre em	1888m
 binh than	421m
 binh yen	421m
 biquini	143g
 bir parca	495n
-bira kupalari tokusturma	1891n
-bira kupasi	1890n
+bira kupalari tokusturma	1899n
+bira kupasi	1898n
 birlesik krallik	671o
-bisao	1650g
+bisao	1658g
 biskuvi	272n
 bitki ortusu	128n
 bittersus	450h
@@ -45391,8 +45468,8 @@ blanc nacre	106e
 blanchatre	10e
 blanchatres	10e
 blatter	128h
-blatter im wind	1770h
-blattgemuse	1801h
+blatter im wind	1778h
+blattgemuse	1809h
 blau weises porzellan	318h
 blaugrun	13h
 blaulich	4h
@@ -45420,25 +45497,25 @@ blutenblatter	208h
 blutezeit	196h
 bo	497m
 bo bien	143m
-bo cai	1654m
-bo canh cung	1735m
-bo cap	1741m
+bo cai	1662m
+bo canh cung	1743m
+bo cap	1749m
 bo cat	143m
 bo cau	442m
 bo di	497m
 bo doi	467m
-bo duc	1652m
+bo duc	1660m
 bo ho	147m
 bo hoa	208m
-bo lua	1764m
+bo lua	1772m
 bo rau	455m
 bo rua	359m
-bo rung	1650m
+bo rung	1658m
 bo song	148m
 bo sua	270m
 boas vibracoes	425g
 boc chay	167m
-bocek	1735n
+bocek	1743n
 boe	205h
 boemio	752g
 bogota	901a
@@ -45453,19 +45530,19 @@ boi loi	143m
 boi roi	448m
 bois flotte	301e
 boise	301e
-boite a emporter	1860e
+boite a emporter	1868e
 boite de nuit	472e
-boite dejeuner	1844e
+boite dejeuner	1852e
 bol acai	281e
-bol avec cuillere	1838e
+bol avec cuillere	1846e
 bol de acai	281f
-bolinho asiatico	1858g
+bolinho asiatico	1866g
 bolo de aniversario	406g
-bolsa de mao	2000g
+bolsa de mao	2008g
 bon chon	448m
 bonde	457e
-bone	2018g
-bone de beisebol	2018g
+bone	2026g
+bone de beisebol	2026g
 bong bay	370m
 bong bong	370m
 bong cai xanh	469m
@@ -45474,13 +45551,13 @@ bong chuyen	424m
 bong da	424m
 bong den	368m
 bong hoa	208m
-bong hoa giay	1967m
+bong hoa giay	1975m
 bong hong	210m
 bong lai	462m
 bong loang	466m
 bong lua mi	252m
 bong ma	438m
-bong ngo	1840m
+bong ngo	1848m
 bong rat	436m
 bong ro	424m
 bong sen	213m
@@ -45494,7 +45571,7 @@ borgona	33f
 bors	334n
 borsc	334i
 borse	391h
-bos yuva	1771n
+bos yuva	1779n
 bose	438h
 bosforo	809f 809g
 bosque de betulas	122g
@@ -45502,9 +45579,9 @@ bot dien thoai	296m
 bot nuoc	142m
 bot song	142m
 botanico	128f 128g
-bottiglia e bicchiere di sake	1885i
-bouf	1652e
-boulette de pate	1858e
+bottiglia e bicchiere di sake	1893i
+bouf	1660e
+boulette de pate	1866e
 bowl de acai	281f
 bozkir	124n
 branco perola	106g
@@ -45520,7 +45597,7 @@ brocolis	469g
 bronze	58e
 brotchen	271h
 brucke	373h
-brucke vor nachthimmel	1951h
+brucke vor nachthimmel	1959h
 brucken	373h
 brujeria	429f
 brulant	436e
@@ -45544,12 +45621,12 @@ buc xuc	437m
 bucher	341h
 bucherei	378h
 budapeste	900n
-bufalo asiatico	1653g
-bufalo de agua	1653f
+bufalo asiatico	1661g
+bufalo de agua	1661f
 bugday	252n
 bugday tarlasi	252n
 bugulu	485n
-buho	1701f
+buho	1709f
 bui	169M
 bui bam	169m
 bui ngui	450m
@@ -45584,13 +45661,13 @@ buon vui lan lon	450m
 buong ngu	396m
 buot gia	435m
 bup be nga	873m
-bup be nhat ban	1970m
+bup be nhat ban	1978m
 buque	208g
 buro	391h 391n
-burogebaude	1920h
+burogebaude	1928h
 but rut	448m
-buu dien	1922m
-buu dien nhat ban	1921m
+buu dien	1930m
+buu dien nhat ban	1929m
 buyu	430n
 buyucu	430n
 buyuculuk	430n
@@ -45600,7 +45677,7 @@ buyuk kanyon	817n
 buyuksehir	373n
 buyulu	430n
 buz dagi	185n
-buz kupu	1899n
+buz kupu	1907n
 buz kutlesi	185n
 buz tutmus	486n
 buzdagi	185n
@@ -45610,8 +45687,8 @@ ca chua	248m
 ca heo	362m
 ca koi	361m
 ca map	141m
-ca nhiet doi	1723m
-ca noc	1724m
+ca nhiet doi	1731m
+ca noc	1732m
 ca phe	255m
 ca phe da	255m
 ca phe phin	255m
@@ -45619,24 +45696,24 @@ ca phe sua	256m
 ca phe via he	376m
 ca ri	288m
 ca rot	250m
-ca sau	1710m
+ca sau	1718m
 ca tim	249m
 ca vang	361m
-ca vat	1983m
+ca vat	1991m
 ca voi	362m
-ca voi dang phun nuoc	1718m
-caaba isla	1941g
+ca voi dang phun nuoc	1726m
+caaba isla	1949g
 cabana	397f
 cabina telefonica	296f
 cabine telefonica	296g
 cabine telephonique	296e
-cacahuete	1805e
-cacahuetes	1805e
-cacarola com comida	1835g
+cacahuete	1813e
+cacahuetes	1813e
+cacarola com comida	1843g
 cache	429e
 cadilar bayrami	401n
 cadilar gecesi	401n
-cadir	1943n
+cadir	1951n
 caes	347g
 cafe au lait	256e
 cafe bar	376e 376g
@@ -45658,12 +45735,12 @@ cai xoan	469m
 caida de agua	151f
 caida de la noche	192f
 caida del sol	180f
-caixa de bento	1844g
+caixa de bento	1852g
 cakil	303n
 cakil tasi	303n
 cakra	447n
 calcada	374g
-calice de vinho	1887g
+calice de vinho	1895g
 calida	433f
 calido	433f
 california	818g
@@ -45680,15 +45757,15 @@ cam giac toi loi	448m
 cam hung	439m
 cam ormani	121n
 cam quyt	228m
-cam susleme	1969n
+cam susleme	1977n
 cam thach	302m
 cam thong	423m
 cam thu	437m
 cam trai	453m
 cam tu cau	220m
-camarao	1863g
-camarao frito	1854g
-camelo de uma so corcova	1662g
+camarao	1871g
+camarao frito	1862g
+camelo de uma so corcova	1670g
 camgobegi	14n
 caminhao de bombeiros	290g
 camion de bomberos	290f
@@ -45739,27 +45816,27 @@ canli renk	480n
 canli sari	101n
 canlilik	424n
 canon	159f
-canon de confeti	1966f
+canon de confeti	1974f
 cansaco	449g
 cao boi	382m
 cao cap	416m
 cao dang	392m
-cao guia	1632g
+cao guia	1640g
 cao oc	373m
 cao quy	417m
 caotico	457f 457g
 cap doi	427m
 capadocia	848g
 caqui	25g
-cara de dragon	1714f
-cara de raton	1670f
+cara de dragon	1722f
+cara de raton	1678f
 caraibes	805e
 caresiz	426n
 caresizlik	426n
 caribeen	805e
 caribena	805f
 caribeno	805f
-carillon eolien	1972e
+carillon eolien	1980e
 carino	427F
 carinoso	423f
 carmesi	71f
@@ -45767,18 +45844,18 @@ carmin	70f
 carnaval de rio	852f
 carpe koi	361e
 carpici	440n
-carrilhao de vento	1972g
+carrilhao de vento	1980g
 carsi	364n
 cartaz sovietico	857g
 cartel sovietico	857f
-casa con jardin	1919f
-casquette americaine	2018e
+casa con jardin	1927f
+casquette americaine	2026e
 casse tete	429e
 castana	20f
 castano	20f
 castano claro	7f
-castelo japones	1931g
-castillo japones	1931f
+castelo japones	1939g
+castillo japones	1939f
 cat	157m
 cat den	158m
 cat nui lua	158m
@@ -45793,7 +45870,7 @@ cau kinh	437m
 cau lac bo dem	472m
 cau lac bo jazz	473m
 cau nguyen	447m
-cau truot	1954m
+cau truot	1962m
 cau vong	179m
 cauboi	382g
 cay anh dao	209m
@@ -45802,33 +45879,33 @@ cay bahceleri	827n
 cay bahcesi	827n
 cay canh	128m
 cay cau	373m
-cay cau ve dem	1951m
-cay co	1762m
+cay cau ve dem	1959m
+cay co	1770m
 cay coi	133m
 cay du	371m
 cay dua	242m
-cay fincani	1884n
+cay fincani	1892n
 cay kahvesi	88n
 cay kem	279m
 cay la kim	121m
 cay nam	136m
 cay nen	339m
-cay non	1758m
+cay non	1766m
 cay nong	288m
 cay phong	130m
-cay rung la	1761m
-cay tanabata	1968m
+cay rung la	1769m
+cay tanabata	1976m
 cay tarlalari	827n
 cay tarlasi	827n
 cay thanh luong tra	293m
 cay thong	121m
-cay thong noel	1960m
-cay thuong xanh	1760m
+cay thong noel	1968m
+cay thuong xanh	1768m
 cay thuong xuan	134m
 cay tre	123m
 cay trong	128m
-cay trong trong chau	1759m
-cay xuong rong	1763m
+cay trong trong chau	1767m
+cay xuong rong	1771m
 cayir	124n
 cayir cayir	436n
 cayirlik	124n
@@ -45855,11 +45932,11 @@ ceramica	326f 326g
 ceramique	326e
 ceramique iznik	847e
 cereales	252e
-ceremonia de contemplacion de la luna	1973f
+ceremonia de contemplacion de la luna	1981f
 ceremonia del te	826f
 ceremonial	445e
 ceremonie	445e
-ceremonie de la lune	1973e
+ceremonie de la lune	1981e
 ceremonie du the	826e
 cerimonia	445g
 cerimonia del te	826i
@@ -45883,16 +45960,16 @@ cevresel	418n
 cevrimici	410n
 cha com leite	260g
 cha de bolhas	260g
-cha perolado	1896g
+cha perolado	1904g
 cha preto	257g
 cha verde	258g
 cha xu	394m
-chai ruou voi nut go bat ra	1886m
+chai ruou voi nut go bat ra	1894m
 chale	397f 397g
 cham	23m
 cham chap	449m
-cham coc	1892m
-cham coc bia	1891m
+cham coc	1900m
+cham coc bia	1899m
 cham rai	449m
 cham soc suc khoe	390m
 chambre a coucher	396e
@@ -45919,25 +45996,25 @@ chanh niem	447m
 chanh tuoi	228m
 chanuca	787g
 chao ban	491m
-chao thuc an nong	1835m
+chao thuc an nong	1843m
 chap choang	192m
 chap toi	192m
 chaparron	200f
 chapeu conico	275g
-chapeu de formatura	2017g
+chapeu de formatura	2025g
 chapeu de palha	275g
-chapeu feminino	2015g
+chapeu feminino	2023g
 chat doc	460m
 chat long	152m
-chataigne	1807e
+chataigne	1815e
 chatain	20e
 chateau	393e
-chateau japonais	1931e
+chateau japonais	1939e
 chau bau	345m
 chau cay	128m
 chaumiere	397e
-chaussure a talon haut	2009e
-chaussure de randonnee	2007e
+chaussure a talon haut	2017e
+chaussure de randonnee	2015e
 chay	167M
 chay bo	424m
 chay bong	428m
@@ -45951,8 +46028,8 @@ cheo thuyen	140m
 cheri	427e
 cherie	427e
 chet choc	438m
-cheval de manege	1953e
-chevre	1661e
+cheval de manege	1961e
+chevre	1669e
 chi tiet	496m
 chicharos	469f
 chiec cup	451m
@@ -45973,7 +46050,7 @@ chim bo cau	442m
 chim canh cut	353m
 chim co do	295m
 chim cong	349m
-chim cuu	1702m
+chim cuu	1710m
 chim hong hac	348m
 chim se uc do	294m
 chim vet	354m
@@ -45982,22 +46059,22 @@ chineria	768f
 chinh phuc	451m
 chinh thuc	445m
 chinh truc	441m
-cho bien	1721m
+cho bien	1729m
 cho bua	364m
 cho con	443m
-cho dan duong	1632m
+cho dan duong	1640m
 cho dem	365m
 cho noi	364m
 cho phien	364m
 cho que	364m
-cho xu	1633m
+cho xu	1641m
 choang ngop	459m
 choi	479m
 choi chang	173m
 choi dua	415m
-chon hoi my	1685m
+chon hoi my	1693m
 chop mat	449m
-chopes de biere	1891e
+chopes de biere	1899e
 choque	459e
 chou frise	469e
 chrysantheme	218e
@@ -46023,11 +46100,11 @@ chung chac	456m
 chung khoan	391m
 chuoi	239m
 chuoi ngoc trai	321m
-chuong gio	1972m
+chuong gio	1980m
 chuong trai	382m
-chuot	1671m
-chuot cong	1672m
-chuot tui	1686m
+chuot	1679m
+chuot cong	1680m
+chuot tui	1694m
 churreria	283f
 chut	495m
 chut it	495m
@@ -46036,10 +46113,10 @@ chuyen nghiep	441m
 chuyen tham hiem	453m
 ciberespaco	410g
 cicek	208n
-cicek acma	1755n
+cicek acma	1763n
 cicek acmis	208n
 cicek demeti	208n
-cicek rozet	1750n
+cicek rozet	1758n
 ciceklenme	196n
 cicekler	208n
 cicekli	208n
@@ -46056,7 +46133,7 @@ cig	162n
 cikar	499n
 cikarin	499n
 cikolata	262n
-cikolata bari	1875n
+cikolata bari	1883n
 cikolata kahvesi	108n
 cilek	230n
 cilgin	457n
@@ -46075,13 +46152,13 @@ cin seddi	381n
 cin tapinagi	837n
 cin tarzi	389n
 cin yeni yili	403n
-cingulu	1753n
+cingulu	1761n
 cini	318n
 cini murekkebi	324n
 ciniler	847n
 cinili	847n
 cintilacao	466g
-circir bocegi	1737n
+circir bocegi	1745n
 cirkin	460n
 cirpi	301n
 cirtlak	480n
@@ -46093,7 +46170,7 @@ cite interdite	380e
 citrico	229f 229g
 citta	373i
 citta acqua	383i
-citta al tramonto	1949i
+citta al tramonto	1957i
 citta blu	841i
 citta del capo	909i
 citta proibita	380i
@@ -46115,9 +46192,9 @@ classico	413g
 clementine	229e
 clinica	390f 390g
 co	125m
-co ba la	1766m
-co bon la	1767m
-co ca chep	1971m
+co ba la	1774m
+co bon la	1775m
+co ca chep	1979m
 co cay	128m
 co dau	405m
 co dau an do	872m
@@ -46131,7 +46208,7 @@ co kinh	413m
 co may	308m
 co non	125m
 co phong	389m
-co suong	1944m
+co suong	1952m
 co tich	430m
 co tien	430m
 co trach nhiem	441m
@@ -46139,9 +46216,9 @@ co trang	389m
 co xua	413m
 coban	382n
 cobica	461g
-coc bia	1890m
-coc sua	1881m
-coc va ong hut	1895m
+coc bia	1898m
+coc sua	1889m
+coc va ong hut	1903m
 coca colanin	501o
 coche clasico	413f
 cocuk	415n
@@ -46154,7 +46231,7 @@ coi am	463m
 coi tien	462m
 coi troi	462m
 coi xay gio do	916m
-cok katli magaza	1929n
+cok katli magaza	1937n
 cok renkli	179n
 col	156n
 colera	437f 437g
@@ -46171,8 +46248,8 @@ colore	179E
 coloree	179e
 colores calidos	488f
 colores frios	489f
-com ca ri	1848m
-com nam	1846m
+com ca ri	1856m
+com nam	1854m
 comedia	425g
 comedie	425e
 comemoracao	406g
@@ -46208,16 +46285,16 @@ con giong	202m
 con hem	374m
 con ho	350m
 con lach	148m
-con lung	1687m
+con lung	1695m
 con luoi	449m
 con meo	346m
 con mua	200m
-con muoi	1742m
+con muoi	1750m
 con nit	415m
 con pho	374m
 con qua	446m
 con rong	430m
-con ruoi	1743m
+con ruoi	1751m
 con song	142m
 con sua	276m
 con suoi	148m
@@ -46240,10 +46317,10 @@ cong nghiep	411m
 cong so	391m
 cong torii	843m
 cong truong	411m
-cong truong xay dung	1911m
+cong truong xay dung	1919m
 cong ty	391m
 cong vien	127m
-cong vien quoc gia	1908m
+cong vien quoc gia	1916m
 cong xuong	411m
 conifera	121f 121g
 conifere	121e
@@ -46251,18 +46328,18 @@ conmemoracion	445f
 conquete	451e
 construcao	411g
 construccion	411f
-construction un batiment	1911e
+construction un batiment	1919e
 conte de fees	430e
-contemplacao da lua	1973g
+contemplacao da lua	1981g
 cop	350m
-copa de coctel	1888f
+copa de coctel	1896f
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
 coracao	427g
 coracao partido	426g
 corak	156n
-corap	1989n
+corap	1997n
 corazon	427f
 corazon roto	426f
 cordao de luz	368g
@@ -46270,7 +46347,7 @@ coree	824e
 coree du sud	676o
 coreen	824e
 corrego	148g
-correio japones	1921g
+correio japones	1929g
 corrosao	309g
 corrosion	309f
 cosku	424n
@@ -46303,7 +46380,7 @@ cremant	266e
 creme	18e
 creme fouettee	256e
 creme glacee	279e
-creme renversee	1878e
+creme renversee	1886e
 cremeweis	18h
 crenca	439g
 crepe	272e
@@ -46324,14 +46401,14 @@ crisantemo	218g
 croacia	899g
 croisiere	140e
 crom	308m
-cruasan	1811f
+cruasan	1819f
 crudites	469e
 cu	414M
 cu ky	413m
 cu qua	469m
 cu rich	470m
-cua hang bach hoa	1929m
-cua hang tien loi	1927m
+cua hang bach hoa	1937m
+cua hang tien loi	1935m
 cua kinh	316m
 cuarto del bebe	442f
 cuc	218m
@@ -46346,7 +46423,7 @@ cuivree	59e
 culpabilite	448e
 cumpleanos	406f
 cun con	443m
-cuna de queso	1818f
+cuna de queso	1826f
 cung coi	440m
 cung dien	380m
 cung dien alhambra	917m
@@ -46355,7 +46432,7 @@ cung dinh	417m
 cuoc hanh trinh	453m
 cuoc song ve dem	472m
 cuoi dua	425m
-cuoi ngua	1646m
+cuoi ngua	1654m
 cuoi tuan	422m
 cuon sach	341m
 cuong cuong	448m
@@ -46370,12 +46447,12 @@ curos	283n
 curuk	460n
 curume	460n
 curumus	460n
-cuu cai	1660m
-cuu duc	1659m
+cuu cai	1668m
+cuu duc	1667m
 cuu trai cau	840m
-cuzdan	1999n
+cuzdan	2007n
 da	164M
-da bao	1867m
+da bao	1875m
 da bazan	158m
 da cam	450m
 da cam thach	302m
@@ -46398,10 +46475,10 @@ dag	160n
 dag evi	397n
 dag kulubesi	397n
 daglar	160n
-daglarin arasindan gunesin dogusu	1947n
+daglarin arasindan gunesin dogusu	1955n
 daglik	160n
 dai bac	923m
-dai bang	1698m
+dai bang	1706m
 dai cac	432m
 dai do thi	373m
 dai duong	140m
@@ -46411,7 +46488,7 @@ dai lo	374m
 dai ngan ha	177m
 dai nhac hoi	367m
 dai noi	380m
-dai phun nuoc	1942m
+dai phun nuoc	1950m
 dalgali	142n
 dali	758f
 dalmacia	899g
@@ -46434,17 +46511,17 @@ dammerung	192h
 dammrig	487h
 damon	463h
 dan ba	493m
-dan banjo	2031m
+dan banjo	2039m
 dan bo	382m
 dan ca	399m
 dan cuu	382m
 dan da	412m
-dan ghi ta	2027m
+dan ghi ta	2035m
 dan gian	412m
 dan len	433m
 dan nhac	432m
 dan ong	493m
-dan violin	2030m
+dan violin	2038m
 danacao	463g
 danca	424g
 dancar	424g
@@ -46462,7 +46539,7 @@ danh vong	451m
 danimarkali	387n
 danisch	387h
 dao	155m
-dao hoang	1907m
+dao hoang	1915m
 dao nho	155m
 dap xe	424m
 darsena	154f
@@ -46475,14 +46552,14 @@ dat set	326m
 dat son vang	36m
 dat tien	416m
 dat vang	328m
-dau chan mong vuot	1688m
+dau chan mong vuot	1696m
 dau don	426m
 dau ha lan	469m
 dau kho	426m
 dau lau	438m
 dau long	426m
 dau o liu	300m
-dau phong	1805m
+dau phong	1813m
 dau rung	254m
 dau tay	230m
 dau tu	391m
@@ -46518,8 +46595,8 @@ decadencia	460g
 decale	471e
 decembre	199e
 decontracte	422e
-decoracao de pinhos	1969g
-decoracion de pino	1969f
+decoracao de pinhos	1977g
+decoracion de pino	1977f
 deferlante	142e
 defile	444e
 defunt	445e
@@ -46542,7 +46619,7 @@ delicatesse	423e
 delice	425e
 delire	457e
 dem	193M
-dem co sao	1945m
+dem co sao	1953m
 dem day sao	176m
 dem giang sinh	400m
 dem khuya	193m
@@ -46565,11 +46642,11 @@ den chum	368m
 den dau	331m
 den duong	368m
 den giao thong	292m
-den hindu	1938m
+den hindu	1946m
 den kit	9m
 den led	368m
 den long	331m
-den long bi ngo	1959m
+den long bi ngo	1967m
 den long hoi an	838m
 den muc	47m
 den neon	330m
@@ -46579,13 +46656,13 @@ den nhay	368m
 den ong sao	854m
 den than dao	843m
 den tho	379m
-den tho nhat ban	1940m
+den tho nhat ban	1948m
 den trang	465m
 den trang tri	368m
 den troi	788m
 den tuyen	9m
 deniz alti	399n
-deniz kabugu	1727n
+deniz kabugu	1735n
 deniz kenari	143n
 deniz kiyisi	143n
 deniz kizi	430n
@@ -46593,14 +46670,14 @@ deniz kopugu	142n
 deniz yolculugu	140n
 denizanasi	276n
 denizkizi	430n
-dep xo ngon	2004m
+dep xo ngon	2012m
 depouille	420e
 depresion	426f
 depressao	426g
 depression	426e
 deprime	426e
 dere kenari	148n
-derramando liquido	1894g
+derramando liquido	1902g
 ders calismak	392n
 desature	482e
 descomposicion	460f
@@ -46685,7 +46762,7 @@ dinh chua	837m
 dinh duong	452m
 dinh lang	379m
 dinh nui	160m
-dinh nui phu tuyet	1900m
+dinh nui phu tuyet	1908m
 dinh nui tuyet	162m
 dis uzay	177n
 disavurumculuk	757n
@@ -46693,8 +46770,8 @@ discotheque	472e
 discrete	456e
 diseno limpio	420f
 diseno suizo	861f
-disi domuz	1656n
-disi koyun	1660n
+disi domuz	1664n
+disi koyun	1668n
 disil	454n
 disinda	499n
 disli	308n
@@ -46704,12 +46781,12 @@ diu dang	423m
 diversao	425g
 diversion	425f
 dizustu	410n
-djembe	2033e
+djembe	2041e
 do	0M
 do ban	460m
 do cam	97m
 do cay	288m
-do chat long	1894m
+do chat long	1902m
 do co	413m
 do cong nghe	410m
 do da	310m
@@ -46736,8 +46813,8 @@ do tia	21m
 do trang suc	345m
 do trung hoa	75m
 do tuoi	34m
-do uong nhiet doi	1889m
-do uong nong	1882m
+do uong nhiet doi	1897m
+do uong nong	1890m
 doa hoa	208m
 doa hong	210m
 doa sen	213m
@@ -46745,8 +46822,8 @@ doan quan	467m
 doanh nghiep	391m
 doc hai	460m
 docura	443g
-dodo	1702g
-dodo kusu	1702n
+dodo	1710g
+dodo kusu	1710n
 doenca	460g
 doga	418n
 doga yuruyusu	453n
@@ -46769,7 +46846,7 @@ doi thong	121m
 doi tinh nhan	427m
 doi tra	827m
 dokme demir	307n
-dokulen sivi	1894n
+dokulen sivi	1902n
 dokulen yapraklar	129n
 dokunus	496n
 dokunuslar	496n
@@ -46778,16 +46855,16 @@ dolar	458f 458g
 dolares	458f 458g
 dolu yagisi	202n
 dom dom	357m
-domuz pastirmasi	1822n
-domuz yuzu	1655n
+domuz pastirmasi	1830n
+domuz yuzu	1663n
 don dieu	470m
 don doc	426m
 don gian	420m
 don sac	464m
 don tet	403m
 dondurmaci	279n
-doner	1831h
-doner kebab	1831h
+doner	1839h
+doner kebab	1839h
 dong ang	382m
 dong bang	486m
 dong cam	423m
@@ -46810,9 +46887,9 @@ dong thau	60m
 dong thau co	58m
 dong ve	199m
 dong vien	439m
-donme dolap	1955n
+donme dolap	1963n
 donmus	486n
-donut	1869f
+donut	1877f
 dore	11e
 dore a la feuille	328e
 doree	11e
@@ -46820,7 +46897,7 @@ dorfer	382h
 dorflich	382h
 dormilon	449f
 dormitorio	396g
-dort yaprakli yonca	1767n
+dort yaprakli yonca	1775n
 dostca	425n
 dot nang nong	206m
 douce amere	450e
@@ -46848,8 +46925,8 @@ duc tin	439m
 duc vong	428m
 duftblute	225h
 dugun	405n
-dui gia cam	1820m
-dui trong	2032m
+dui gia cam	1828m
+dui trong	2040m
 dumanli	343n
 dun cat	156m
 dune	156h
@@ -46865,7 +46942,7 @@ dunya gezegeni	418n
 duoc pham	390m
 duoi bien	399m
 duoi nuoc	399m
-duoi uoi	1629m
+duoi uoi	1637m
 duong cao toc	373m
 duong chan troi	184m
 duong mai	286m
@@ -46873,11 +46950,11 @@ duong nhua	304m
 duong pho	374m
 duong thang	263m
 durre	156h
-durum	1831n
+durum	1839n
 durust	441n
 durustluk	441n
 dus	431n
-dusen yapraklar	1769n
+dusen yapraklar	1777n
 dusmanca	437n
 dussel	431n
 duster	426h
@@ -46886,7 +46963,7 @@ duster gotisch	446h
 duvida	448g
 duyen dang	432m
 duyen hai	143m
-duz ayakkabi	2008n
+duz ayakkabi	2016n
 ecarlate	34e
 ech	360m
 eclaboussure	152e
@@ -46913,10 +46990,10 @@ economie	391e
 ecossais	819e
 ecosse	819e
 ecume	142e
-ecureuil	1676e
+ecureuil	1684e
 edificio	373g
-edificio clasico	1910f
-edificio comercial	1920g
+edificio clasico	1918f
+edificio comercial	1928g
 edimbourg	927e
 educacao	392g
 educacion	392f
@@ -46934,13 +47011,13 @@ egyptienne	811e
 eifersuchtig	461h
 einfuhlsam	423h
 einhorner	430h
-einkaufstuten	2002h
+einkaufstuten	2010h
 eintonig	470h
-eiswurfel	1899h
-ejderha yuzu	1714n
+eiswurfel	1907h
+ejderha yuzu	1722n
 ejercito	467f
 eksi	228n
-el cantasi	2000n
+el cantasi	2008n
 electrico	484f
 electrique	484e
 electronica	410f
@@ -46950,7 +47027,7 @@ elegance	432e
 elegancia	432g
 elegant	432e
 elegante	432e
-elephant	1666e
+elephant	1674e
 eletrico	484g
 eletronico	410g
 eletronicos	410g
@@ -47037,16 +47114,16 @@ equilibrio	421g
 erable	130e
 erdtone	419h
 erik cicegi	216n
-eriste	1849n
-erkek ayakkabisi	2005n
+eriste	1857n
+erkek ayakkabisi	2013n
 ermudend	470h
 ernahrung	452h
 erschopft	449h
 erschopfung	449h
 erupcao	166g
-erupcao vulcanica	1902g
+erupcao vulcanica	1910g
 erupcion	166f
-erupcion volcanica	1902f
+erupcion volcanica	1910f
 eruption	166e
 ervas aromaticas	137g
 erzahlung	341h
@@ -47056,8 +47133,8 @@ escalofrio	435f
 escandalo	457f
 escoces	819f 819g
 escocia	819g
-escorpiao	1741g
-escorpion	1741f
+escorpiao	1749g
+escorpion	1749f
 escritorio	391g
 escuridao	446g
 esfumacado	343g
@@ -47071,7 +47148,7 @@ esperanca	439g
 esperance	439e
 esperancoso	439g
 esperer	439e
-espiga de maiz	1797f
+espiga de maiz	1805f
 espirito	447g
 espiritu	447f
 espiritus	447f
@@ -47079,9 +47156,9 @@ esqui	199f
 esseule	426e
 estacao espacial	398g
 estacion espacial	398f
-estadio	1909g
+estadio	1917g
 estampes de dong ho	914e
-estatua da liberdade	1935g
+estatua da liberdade	1943g
 estavel	441g
 estilo chines	389g
 estilo suico	861g
@@ -47140,7 +47217,7 @@ extrana	471f
 extrano	471f
 eylul	198n
 fabrica	411f 411g
-fabrikgebaude	1930h
+fabrikgebaude	1938h
 fabula	430f 430g
 fache	437e
 faianca de delft	834g
@@ -47161,7 +47238,7 @@ fantomes	438e
 farao	811g
 faraon	811f
 fard a joues	114e
-fare yuzu	1670n
+fare yuzu	1678n
 farkindalik	447n
 farmacia	390g
 farois	332g
@@ -47173,7 +47250,7 @@ fedelta	441i
 fee	430e
 feerique	430e
 fees	430e
-feijoes	1806g
+feijoes	1814g
 feiticaria	430g
 feitico	430g
 felicita	425i
@@ -47215,7 +47292,7 @@ fete foraine	367e
 fete surprise	406e
 fetes de fin annee	400e
 feu de cheminee	340e
-feuerwerkskorper	1963h
+feuerwerkskorper	1971h
 feuille erable	130e
 feuilles erable	130e
 fevrier	199e
@@ -47231,20 +47308,20 @@ financas	391g
 finlandes	879f 879g
 finlandia	694o
 firin	271n
-firinlanmis patates	1851n
+firinlanmis patates	1859n
 firtina	202n
 firtinali	202n
-fisek	1962n
-fiskiye	1942n
+fisek	1970n
+fiskiye	1950n
 fistik	336n
 fistik yesili	53n
 fistikli	336n
 fistikli lokum	285n
 flambee	167e
 flaschengrun	48h
-fleischstuck	1821h
+fleischstuck	1829h
 fleur de pecher	217e
-fleur fanee	1752e
+fleur fanee	1760e
 floracao	208g
 floracion	208f
 florenca	799g
@@ -47255,7 +47332,7 @@ fluor	484f 484g
 flusse	148h
 flussig	152h
 flussigkeit	152h
-flussigkeit ausgiesen	1894h
+flussigkeit ausgiesen	1902h
 fogon	340f
 fogos de artificio	366g
 folclorico	412g
@@ -47263,7 +47340,7 @@ folhas caidas	129g
 follaje otonal	129f
 fonce	475e
 foncee	475e
-fondu	1837n
+fondu	1845n
 forca	440g
 foret	119e
 foret de bouleaux	122e
@@ -47282,7 +47359,7 @@ frenesi	457f
 frenesie	457e
 frenetico	448f 448g
 frenetique	448e
-freson	1787f
+freson	1795f
 fria	435f
 frio	435f
 frohlich	425h
@@ -47304,7 +47381,7 @@ frustracion	437f
 frustre	437e
 fuchse	355h
 fucsia	65g
-fuji dagi	1903n
+fuji dagi	1911n
 fumaca	343g
 fumee	343e
 funerailles	445e
@@ -47319,13 +47396,13 @@ fusya	65n
 futbol	424f
 futuristik	410n
 futurizm	410n
-ga con	1693m
-ga moi no	1692m
-ga tay	1689m
-ga trong	1691m
+ga con	1701m
+ga moi no	1700m
+ga tay	1697m
+ga trong	1699m
 gach	305m
 gach nung	305m
-gafas de proteccion	1980f
+gafas de proteccion	1988f
 gahnen	449h
 gai goc	440m
 gaiete	425e
@@ -47333,21 +47410,21 @@ galao	256g
 galaxia	177g
 galeria	474f
 galpao	411g
-gamba	1685g
+gamba	1693g
 gan da	440m
 gan guoc	455m
 ganali	779n
 ganancia	461g
 ganes	779g
 gang duc	307m
-gang tay	1987m
+gang tay	1995m
 ganh ghet	461m
 ganh ti	461m
 ganh xiec	367m
 ganseblumchen	221h
 garcon	493E
 garcons	493E
-garrafa e copo de saque	1885g
+garrafa e copo de saque	1893g
 garten	126h
 gartnern	126h
 garua	201f
@@ -47356,10 +47433,10 @@ gateau	272e
 gateau anniversaire	406e
 gateau de lune	854e
 gateau foret noire	273e
-gateau sable	1872e
+gateau sable	1880e
 gau bong	443m
 gau truc	352m
-gau tui	1681m
+gau tui	1689m
 gaudi	801a 801e 801f 801g 801h 801i
 geback	272h
 gebaude	373h
@@ -47368,7 +47445,7 @@ gece eglencesi	472n
 gece hayati	472n
 gece kulubu	472n
 gece pazari	365n
-gece vakti kopru	1951n
+gece vakti kopru	1959n
 gece yarisi	194n
 gecenin gec saatleri	194n
 gecit toreni	444n
@@ -47380,9 +47457,9 @@ gedrange	457h
 gefahrlich	437h
 geholz	119h
 gelachter	425h
-gelbe blute	1755h
+gelbe blute	1763h
 gelbgrun	67h
-geldborse	1999h
+geldborse	2007h
 gele	486e
 gelee	486e
 gelida	435f
@@ -47398,7 +47475,7 @@ gene	448e
 genial	459e
 gercekustu	758n
 geri donusum	418n
-gerostete suskartoffel	1851h
+gerostete suskartoffel	1859h
 gesattigt	480h
 geschaftig	457h
 geschaftlich	391h
@@ -47437,7 +47514,7 @@ giang duong	392m
 giang sinh	400m
 giao duc	392m
 giao duong	394m
-giao duong do thai	1939m
+giao duong do thai	1947m
 giao huong	432m
 giao thong	373m
 giao thua	794m
@@ -47446,19 +47523,19 @@ giau sang	416m
 giau sang tao	474m
 giay	315m
 giay bac	458m
-giay bet	2008m
-giay bot nu	2012m
-giay cao got	2009m
-giay chay	2006m
+giay bet	2016m
+giay bot nu	2020m
+giay cao got	2017m
+giay chay	2014m
 giay da	315m
 giay diep	914m
 giay do	315m
-giay leo nui	2007m
-giay mua bale	2011m
-giay nam	2005m
+giay leo nui	2015m
+giay mua bale	2019m
+giay nam	2013m
 giboulee	200e
 gie ru sa lem	926m
-gilet de securite	1982e
+gilet de securite	1990e
 ginastica	424g
 gio	205m
 gio bien	205m
@@ -47485,14 +47562,14 @@ gite	397e
 giua ban ngay	195m
 giua dem	194m
 giua trua	190m
-giun dat	1744m
-giun dot	1744m
+giun dat	1752m
+giun dot	1752m
 giuong ngu	449m
 givre	187e
 glace	486e
 glace a la vanille	279e
 glacee	486e
-glacon	1899e
+glacon	1907e
 glamouros	432h
 glanzen	466h
 glanzend	479h
@@ -47505,8 +47582,8 @@ gluck	425h
 glucklich	425h
 gluckselig	425h
 gluckseligkeit	425h
-gluckskeks	1859h
-glucksklee	1767h
+gluckskeks	1867h
+glucksklee	1775h
 gluhend	436h
 gluhend heis	436h
 gluhwurmchen	357h
@@ -47518,7 +47595,7 @@ go tech	301m
 goc pho	374m
 gocebe	453n
 goi cam	428m
-goi qua	1976m
+goi qua	1984m
 gok	170n
 gok gurultusu	202n
 gok mavisi	41n
@@ -47552,7 +47629,7 @@ gottlich	447h
 goz alici	432n
 goz boncugu	912n
 goz kamastirici	466n
-gozluk	1978n
+gozluk	1986n
 gozu pek	440n
 gozyasi	426n
 grabado japones	832f
@@ -47560,7 +47637,7 @@ grace	432e
 grachtenhauser	877h
 gracil	432f
 gran canon	817f
-granite	1867e
+granite	1875e
 grao	252g
 grasgrun	51h
 graugrun	94h
@@ -47627,7 +47704,7 @@ gunduz	195n
 gunduz vakti	195n
 gunebakan	212n
 gunes	172n
-gunes gozlugu	1979n
+gunes gozlugu	1987n
 gunes huzmesi	172n
 gunes isigi	172n
 gunes isini	172n
@@ -47651,18 +47728,18 @@ guven	441n
 guvenilir	441n
 guvenli	441n
 guvenlik	441n
-guvenlik yelegi	1982n
+guvenlik yelegi	1990n
 guvercin	442n
 guz	198n
 guz mevsimi	198n
 guz yapraklari	129n
 guzel enerji	425n
 ha lan	687o
-ha ma	1669m
+ha ma	1677m
 ha noi	823m
 habitacion	396f
 hafif yagmur	201n
-hahnchenschenkel	1820h
+hahnchenschenkel	1828h
 hai cang	154m
 hai dang	332m
 hai duong	140m
@@ -47670,14 +47747,14 @@ hai hoa	421m
 hai huoc	425m
 hai kich	425m
 hai long	425m
-hai ly	1677m
+hai ly	1685m
 halk muzigi	412n
-halloweenkurbis	1959h
+halloweenkurbis	1967h
 ham hap	436m
 ham muon	428m
-hamam bocegi	1738n
-hamburguer	1823g
-hamster	1673f
+hamam bocegi	1746n
+hamburguer	1831g
+hamster	1681f
 hamur isi	272n
 han gi	309m
 han han	156m
@@ -47687,7 +47764,7 @@ han ri	309m
 han thu	437m
 hang da	165m
 hang dong	165m
-hanh	1804m
+hanh	1812m
 hanh dien	451m
 hanh dong	424m
 hanh phuc	425m
@@ -47712,8 +47789,8 @@ hasslich	460h
 hastalik	460n
 hastalikli	460n
 hat cuom	466m
-hat dau	1806m
-hat de	1807m
+hat dau	1814m
+hat de	1815m
 hat de cuoi	336m
 hat mua	152m
 hat suong	207m
@@ -47737,9 +47814,9 @@ he pho	374m
 he ve	197m
 hechiceria	430f
 heis	436h
-heise quellen	1952h
+heise quellen	1960h
 heise schokolade	433h
-heisgetrank	1882h
+heisgetrank	1890h
 heisluftballons	848h
 helado frio	435f
 hem	374m
@@ -47748,7 +47825,7 @@ hem vuc	159m
 hemsire	390n
 hen ho	427m
 herbstblatter	129h
-herisson	1678e
+herisson	1686e
 heroe	440f
 heroes	440f
 heroi	440g
@@ -47769,8 +47846,8 @@ hieu sach	378m
 hieu thuoc	390m
 hikaye	341n
 hindu	822f
-hindu tapinagi	1938n
-hipopotamo	1669f 1669g
+hindu tapinagi	1946n
+hipopotamo	1677f 1677g
 hircin	437n
 hirs	461n
 hirvat	899n
@@ -47779,7 +47856,7 @@ historia em quadrinhos	830g
 historico	413f 413g
 hiu quanh	426m
 hiyar	469n
-hiz treni	1956n
+hiz treni	1964n
 ho boi	143m
 ho ca	399m
 ho nuoc	147m
@@ -47792,10 +47869,10 @@ hoa cai vang	335m
 hoa co	208m
 hoa cuc	218m
 hoa cuc trang	221m
-hoa dam but	1753m
+hoa dam but	1761m
 hoa dao	217m
 hoa do quyen	226m
-hoa heo	1752m
+hoa heo	1760m
 hoa hong	210m
 hoa huong duong	212m
 hoa ky	670o
@@ -47815,7 +47892,7 @@ hoa que	225m
 hoa si	474m
 hoa sung	213m
 hoa tien	398m
-hoa trang	1748m
+hoa trang	1756m
 hoa tu dang	222m
 hoa tuyet	188m
 hoai bao	439m
@@ -47898,10 +47975,10 @@ hong sen dam	21m
 hong tim	65m
 honnete	441e
 honnetete	441e
-hop com bento	1844m
+hop com bento	1852m
 hop dem	472m
-hop do uong	1897m
-hop dung do an mang di	1860m
+hop do uong	1905m
+hop dung do an mang di	1868m
 hop thoi trang	432m
 hopital	390e
 hormigon	304f
@@ -47910,14 +47987,14 @@ hortela	30g
 hortensia	220g
 hosnut	425n
 hot xoan	323m
-hotel	1925e
-hu mat ong	1879m
+hotel	1933e
+hu mat ong	1887m
 hubsch	443h
-huellas de pezunas	1688f
+huellas de pezunas	1696f
 hugel	161h
 hugelig	161h
 hugellandschaft	161h
-huitre	1865e
+huitre	1873e
 hulya	431n
 humedo	436f
 hung dong	181m
@@ -47931,8 +48008,8 @@ hungaro	900f 900g
 hungria	699o
 huong duong	212m
 huong trai cay	468m
-huou	1649m
-huou cao co	1665m
+huou	1657m
+huou cao co	1673m
 huppe	432e
 huracan	202f
 hus	122n
@@ -47953,16 +48030,16 @@ huzunlu	426n
 huzurlu sicak	433n
 hy vong	439m
 ic karartici	426n
-icecek kutusu	1897n
+icecek kutusu	1905n
 iddiali	440n
 idilico	421f 421g
 igne yaprakli	121n
 igrenc	460n
 igrenmek	460n
-iki horguclu deve	1663n
+iki horguclu deve	1671n
 ilac	390n
 ile	155E
-ile deserte	1907e
+ile deserte	1915e
 iles	155e
 ilhamsiz	470n
 ilimli	423n
@@ -48002,7 +48079,7 @@ indonesien	896e
 indonesienne	896e
 indonesio	896g
 industria	411g
-inek yuzu	1651n
+inek yuzu	1659n
 infancia	450g
 infirmiere	390e
 ingenuo	442g
@@ -48053,9 +48130,9 @@ isletme	391n
 isole	426E
 ispanak	469n
 issiz	426n
-issiz ada	1907n
+issiz ada	1915n
 issizlik	426n
-istakoz	1862n
+istakoz	1870n
 istikrarli	441n
 istirap	426n
 isvec	691o
@@ -48068,18 +48145,18 @@ iyilesme	452n
 iyilesmek	452n
 iznik cinileri	847n
 iznik cinisi	847n
-jabali	1657f
+jabali	1665f
 jadegrun	50h
 jahzorn	437h
 jalapeno	297a 297f
 jalapenos	297a 297f
 janner	199h
 januca	787f
-japanisches postgebaude	1921h
+japanisches postgebaude	1929h
 japao	661o
 japon baligi	361n
 japon baskisi	832n
-japon satosu	1931n
+japon satosu	1939n
 japon tarzi	388n
 japones	388f 388g
 jardin	126f
@@ -48111,17 +48188,17 @@ jugueton	425f
 jungfraulich	442h
 jupiter	177f 177g 177n
 juvenile	434e
-kabe	1941n
-kadeh tokusturma	1892n
+kabe	1949n
+kadeh tokusturma	1900n
 kadin	493N
-kadin botu	2012n
-kadin giysisi	1997n
-kadin sandaleti	2010n
-kadin sapkasi	2015n
+kadin botu	2020n
+kadin giysisi	2005n
+kadin sandaleti	2018n
+kadin sapkasi	2023n
 kadinlik	454n
 kadinsi	454n
 kafasi karisik	448n
-kafer	1735h
+kafer	1743h
 kagit	315n
 kagit para	458n
 kahramanlik	440n
@@ -48136,16 +48213,16 @@ kamp atesi	167n
 kampfen	437h
 kan kirmizisi	71n
 kanadali	885n
-kanguru	1686h
-kanis	1633n
+kanguru	1694h
+kanis	1641n
 kanli	344n
 kanola tarlasi	335n
 kapali gokyuzu	204n
 kapali hava	204n
 kapalicarsi	809n
-kaplan yuzu	1640n
-kaplica	1952n
-kaplumbaga	1711n
+kaplan yuzu	1648n
+kaplica	1960n
+kaplumbaga	1719n
 kapucino	256n
 kar beyazi	84n
 kar firtinasi	188n
@@ -48156,16 +48233,16 @@ karanlik ruh hali	446n
 kararli	440n
 kararlilik	440n
 kargasa	457n
-karinca	1733n
-karla kapli dag	1900n
+karinca	1741n
+karla kapli dag	1908n
 karla kapli daglar	162n
 karli	188n
 karli dag	162n
 karli daglar	162n
 karli zirve	162n
 karmasa	457n
-kasestuck	1818h
-kasikli kase	1838n
+kasestuck	1826h
+kasikli kase	1846n
 kasim	198n
 kasimpati	218n
 kasirga	202n
@@ -48174,7 +48251,7 @@ katmayin	499n
 katzchen	443h
 kavurucu sicak	206n
 kayalik	164n
-kaydirak	1954n
+kaydirak	1962n
 kaygi	448n
 kaygili	448n
 kaygisiz	422n
@@ -48182,14 +48259,14 @@ kayik	140n
 kayip	426n
 kayisi	78n
 kayisi rengi	78n
-keci	1661n
-kedi yuzu	1637n
+keci	1669n
+kedi yuzu	1645n
 kem lanh	279m
-kem mem	1866m
+kem mem	1874m
 kem oc que	279m
 ken sax	473m
 ken saxophone	473m
-ken trumpet	2029m
+ken trumpet	2037m
 kenyali	895n
 kenyan	895e
 kenyane	895e
@@ -48215,20 +48292,20 @@ ket xe	373m
 khac kho	445m
 khac khoai	450m
 khac thuong	471m
-khach san	1925m
+khach san	1933m
 khach san de vuong	859m
-khach san tinh yeu	1926m
+khach san tinh yeu	1934m
 khai hoan	451m
 khai sang	447m
 kham	337m
 kham pha	453m
-khan quang	1986m
+khan quang	1994m
 khao khat	428m
 khat khe	445m
 khat vong	439m
 khe nui	159m
 khe suoi	148m
-khi dot	1628m
+khi dot	1636m
 khich le	439m
 khiem ton	423m
 khiep so	438m
@@ -48245,9 +48322,9 @@ kho thoc	382m
 kho tin	459m
 khoa hoc	410m
 khoa hoc vien tuong	410m
-khoai lang nuong	1851m
-khoai tay	1795m
-khoai tay chien	1824m
+khoai lang nuong	1859m
+khoai tay	1803m
+khoai tay chien	1832m
 khoan khoai	434m
 khoc	426M
 khoc loc	426m
@@ -48278,16 +48355,16 @@ khu rung	119m
 khu vui choi	415m
 khu vuon	126m
 khuc go	301m
-khung canh thanh pho	1946m
-khung canh thanh pho luc chang vang	1949m
+khung canh thanh pho	1954m
+khung canh thanh pho luc chang vang	1957m
 khung khiep	438m
-khung long bao chua	1717m
-khung long chan than lan	1716m
+khung long bao chua	1725m
+khung long chan than lan	1724m
 khuya khoat	194m
 ki la	471m
 ki quai	471m
 kich tinh	440m
-kien	1733m
+kien	1741m
 kien cuong	440m
 kien dinh	441m
 kien quyet	440m
@@ -48304,13 +48381,13 @@ kim tu thap	811m
 kim tuyen	466m
 kin dao	456m
 kinh	316m
-kinh bao ho	1980m
+kinh bao ho	1988m
 kinh di	438m
 kinh hai	438m
 kinh hoang	438m
-kinh mat	1978m
+kinh mat	1986m
 kinh ngac	459m
-kinh ram	1979m
+kinh ram	1987m
 kinh te	391m
 kinh tom	460m
 kinh trong	445m
@@ -48332,10 +48409,10 @@ kirik beyaz	104n
 kirik kalp	426n
 kirmizi	0n
 kirmizi biber	297n
-kirmizi elma	1782n
+kirmizi elma	1790n
 kirmizi mor	96n
 kirmizi sarap	265n
-kirmizi zarf	1974n
+kirmizi zarf	1982n
 kirsal	382n
 kirsal alan	382n
 kirschbaume	209h
@@ -48345,7 +48422,7 @@ kirschblutenfest	853h
 kis	199n
 kis mevsimi	199n
 kis sarayi	918n
-kisa ve genis bardak	1893n
+kisa ve genis bardak	1901n
 kisin	199n
 kiskanc	461n
 kiskanclik	461n
@@ -48359,7 +48436,7 @@ kiymetli tas	345n
 kiz	493N
 kizak	199n
 kizarmis ekmek	271n
-kizarmis karides	1854n
+kizarmis karides	1862n
 kizgin	437n
 kizginlik	437n
 kizil	71n
@@ -48367,8 +48444,8 @@ kizil meydan	873n
 kizilgerdan	295n
 kizlar	493N
 klasik muzik	432n
-koala ayisi	1681n
-koalabar	1681h
+koala ayisi	1689n
+koalabar	1689h
 koi	361e
 koi baligi	361n
 koknar	121n
@@ -48383,13 +48460,13 @@ koniglich	417h
 konigreich	417h
 konigsblau	43h
 konik sapka	275n
-konserve gida	1843n
+konserve gida	1851n
 konstruktivizm	857n
 kopegin	347n
 kopek	347n
 kopek baligi	141n
 kopek yavrusu	443n
-kopek yuzu	1630n
+kopek yuzu	1638n
 kopekbaligi	141n
 kopekler	347n
 kopru	373n
@@ -48398,13 +48475,13 @@ kopuklu sarap	266n
 kor ates	168n
 kore tapinagi	836n
 kori	288n
-korili pilav	1848n
+korili pilav	1856n
 korkmus	438n
 korkunc	438n
-koruyucu gozluk	1980n
+koruyucu gozluk	1988n
 kosmak	424n
 kosu	424n
-kosu ayakkabisi	2006n
+kosu ayakkabisi	2014n
 kot kumas	311n
 kotucul	438n
 koy	382n
@@ -48430,15 +48507,15 @@ kubist	858n
 kubizm	858n
 kuche	395h
 kudus	926n
-kugu	1700n
-kugu yavrusu	1700n
+kugu	1708n
+kugu yavrusu	1708n
 kuhl	435h
 kuhle	435h
 kuhle farben	489h
 kuhle tone	489h
 kuhn	440h
-kuken	1693h
-kuken von vorne	1694h
+kuken	1701h
+kuken von vorne	1702h
 kukengelb	77h
 kul	168n
 kullanmayalim	499n
@@ -48491,19 +48568,19 @@ la mua thu	129m
 la phong	130m
 la roi	129m
 la rung	129m
-la rung rinh trong gio	1770m
+la rung rinh trong gio	1778m
 la thu	129m
 la ua	129m
 la vang	129m
-laboratuvar onlugu	1981n
-lac da	1662m
-lac da hai buou	1663m
-lac da khong buou	1664m
+laboratuvar onlugu	1989n
+lac da	1670m
+lac da hai buou	1671m
+lac da khong buou	1672m
 lac quan	439m
 lacheln	425h
 lachelnd	425h
 lacivert tasi	44n
-laco de fita	1975g
+laco de fita	1983g
 lago de lotus	150g
 lagrima	426f 426g
 lagrimas	426f
@@ -48513,7 +48590,7 @@ lam gom	326m
 lam moi	434m
 lam vuon	126m
 lamba isigi	368n
-lamen	1849g
+lamen	1857g
 lampada	368g
 lampadas	368g
 lampara	368f
@@ -48554,8 +48631,8 @@ laton	60f
 lau	333m
 lau cay	333m
 lau dai	393m
-lau dai nhat ban	1931m
-lau pho mai	1837m
+lau dai nhat ban	1939m
+lau pho mai	1845m
 lau trung khanh	333m
 lau tu xuyen	333m
 lav akintisi	166n
@@ -48577,7 +48654,7 @@ le hoi te nuoc	780m
 le ky niem	406m
 le lat	444m
 le loi	426m
-le ngam trang	1973m
+le ngam trang	1981m
 le passe	450e
 le phuc sinh	407m
 le ta on	198m
@@ -48588,22 +48665,22 @@ legendaire	430e
 legendar	430h
 legende	430e
 legume	469e
-legume a feuilles vertes	1801e
+legume a feuilles vertes	1809e
 legumes	469e
 lembranca	450g
 lena	301f
 lendario	430g
 leo nui	453m
-leon	1639f
-leopard	1642e
+leon	1647f
+leopard	1650e
 les	460N
 les nympheas	828e
 letargico	449f 449g
 lethargique	449e
-leu rap xiec	1958m
+leu rap xiec	1966m
 leuchtkafer	357h
 leuchtturme	332h
-lezard	1712e
+lezard	1720e
 li bang	892m
 libanes	892f 892g
 libano	892f 892g
@@ -48619,7 +48696,7 @@ lilas pale	90e
 lilas palido	90g
 lilas po	99g
 limao	228g
-limao siciliano	1778g
+limao siciliano	1786g
 limettengrun	31h
 limoes	228g
 limon	228f
@@ -48630,7 +48707,7 @@ linh hon	447m
 linh muc	394m
 linh thieng	447m
 liquido	152f 152g
-liquido derramandose	1894f
+liquido derramandose	1902f
 lisergico	471g
 literario	341g
 litoraneo	143g
@@ -48651,8 +48728,8 @@ loi hua	439m
 loi nguyen	463m
 loi ru	449m
 loi thoi	413m
-loja de conveniencia	1927g
-lon rung	1657m
+loja de conveniencia	1935g
+lon rung	1665m
 lon xon	457m
 long chim	342m
 long dai duong	141m
@@ -48671,9 +48748,9 @@ los	487N
 los angeles	818f
 loschfahrzeug	290h
 lotus	213g
-lotusblute	1749h
-lowe	1639h
-lowengesicht	1639h
+lotusblute	1757h
+lowe	1647h
+lowengesicht	1647h
 loyalitat	441h
 loyaute	441e
 lua chin	252m
@@ -48712,8 +48789,8 @@ luy tre lang	382m
 luyen nguc	463m
 luz del dia	195f
 luzes de neon	330g
-ly day phang	1893m
-ly ruou vang	1887m
+ly day phang	1901m
+ly ruou vang	1895m
 ly sua	269m
 lycee	392e
 ma am	438m
@@ -48729,7 +48806,7 @@ ma vuong	463m
 mac ma	166m
 maca	237g
 maca verde	238g
-maca vermelha	1782g
+maca vermelha	1790g
 macante	470g
 maceraci	453n
 macerali	453n
@@ -48750,10 +48827,10 @@ mai ngoi	338m
 mai nha	338m
 mai truong	392m
 maigrun	53h
-maillot de bain une piece	1993e
-maio	1993g
+maillot de bain une piece	2001e
+maio	2001g
 mais	251E
-maison abandonnee	1917e
+maison abandonnee	1925e
 maison traditionnelle coreenne	870e
 maiz	251f
 majestat	417h
@@ -48773,7 +48850,7 @@ man nguyen	425m
 man ro	453m
 man suong	203m
 manana	189f
-mang nhen	1740m
+mang nhen	1748m
 manh liet	428m
 manh me	440m
 manha	189g
@@ -48781,7 +48858,7 @@ manha cedo	189g
 manner	493H
 mannlich	493H
 mannlichkeit	455h
-manti	1858n
+manti	1866n
 mao hiem	453m
 maquina	308f 308g
 maquinario	411g
@@ -48828,41 +48905,41 @@ maskulen	455n
 maskulinitat	455h
 massai	895e
 mat	435M
-mat bo	1651m
-mat cao	1635m
-mat cho soi	1634m
-mat chuot	1670m
-mat cun	1630m
+mat bo	1659m
+mat cao	1643m
+mat cho soi	1642m
+mat chuot	1678m
+mat cun	1638m
 mat dat	169m
-mat ech	1709m
-mat gau	1680m
-mat gau truc	1682m
-mat hamster	1673m
+mat ech	1717m
+mat gau	1688m
+mat gau truc	1690m
+mat hamster	1681m
 mat ho	147m
-mat khi	1626m
-mat ky lan	1647m
+mat khi	1634m
+mat ky lan	1655m
 mat lanh	435m
-mat lon	1655m
+mat lon	1663m
 mat mat	426m
 mat me	435m
-mat meo	1637m
+mat meo	1645m
 mat ngu	448m
-mat ngua	1643m
+mat ngua	1651m
 mat nuoc	152m
 mat ong	264m
 mat quy	912m
-mat rong	1714m
-mat su tu	1639m
-mat tho	1674m
+mat rong	1722m
+mat su tu	1647m
+mat tho	1682m
 mat trang	174m
 mat troi	172m
 mat troi lan	180m
 mat troi moc	181m
-mat truoc ga con	1694m
+mat truoc ga con	1702m
 mat xanh tho nhi ky	912m
 mata atlantica	120g
-mate	1898e
-mate cayi	1898n
+mate	1906e
+mate cayi	1906n
 matinee	189e
 matrimonio	405g
 matruska	873n
@@ -48916,7 +48993,7 @@ mau violet	22m
 mau xam	8m
 mau xanh duong	4m
 mau xanh la	3m
-mausegesicht	1670h
+mausegesicht	1678h
 mauvais oil	912e
 mauve fonce	5e
 mavi sehir	841n
@@ -48929,7 +49006,7 @@ may tinh xach tay	410m
 may troi	171m
 may vi tinh	410m
 mayis	196n
-maymun yuzu	1626n
+maymun yuzu	1634n
 me hi co	795m
 me hoac	428m
 mecanico	308f 308g
@@ -48966,9 +49043,9 @@ melancolica	426f 426g
 melancolico	426f 426g
 melancolie	426e
 melancolique	426e
-melao	1775g
+melao	1783g
 melocoton	236f
-melon	1775f
+melon	1783f
 mem mai	481m
 memoire	450e
 memoria	450g
@@ -49004,20 +49081,20 @@ mezarlik	445n
 mezzodi	190i
 mi journee	190e
 micir	303n
-microbio	1745g
+microbio	1753g
 mide bulandirici	460n
 mien nhiet doi	385m
 mien que	382m
 mien tay hoang da	774m
 mieng nui lua	166m
-mieng pho mat	1818m
+mieng pho mat	1826m
 mieu mao	379m
 milan	929f
 milao	929g
 milchstrase	177h
 milchweis	105h
 militar	467h
-militarhelm	2019h
+militarhelm	2027h
 mim cuoi	425m
 mineralgrun	82h
 minnos	443n
@@ -49028,7 +49105,7 @@ misere	426e
 miseria	426g
 misir	251n
 misir bayragi	683o
-misir kocani	1797n
+misir kocani	1805n
 misir tarlasi	251n
 misterio	429g
 mistica	429f 429g
@@ -49057,7 +49134,7 @@ moi de doa	438m
 moi goi	433m
 moi truong	418m
 mom da	164m
-mon oden	1852m
+mon oden	1860m
 mon trang mieng	272m
 monarquia	417f
 mondan	432h
@@ -49071,9 +49148,9 @@ monocromatico	464f 464g
 monotono	470f 470g
 montagne enneigee	162e
 montana	160f
-montana con nieve	1900f
+montana con nieve	1908f
 montana nevada	162f
-montana rusa	1956f
+montana rusa	1964f
 montanas	160f
 montanoso	160f
 montgolfiere	370e
@@ -49084,7 +49161,7 @@ morrina	450f
 mosaique	337e
 mosaiques	337e
 moscu	873f
-mosquee	1937e
+mosquee	1945e
 mot cham	495m
 mot chut	495m
 mot it	495m
@@ -49092,14 +49169,14 @@ motivacao	439g
 motivacion	439f
 motive	439e
 movil	410f
-mu bao hiem cua linh cuu ho	2020m
-mu chop cao	2016m
-mu luoi trai	2018m
-mu phu nu	2015m
-mu sat quan doi	2019m
+mu bao hiem cua linh cuu ho	2028m
+mu chop cao	2024m
+mu luoi trai	2026m
+mu phu nu	2023m
+mu sat quan doi	2027m
 mu suong	203m
 mu tat	110m
-mu tot nghiep	2017m
+mu tot nghiep	2025m
 mua	200m
 mua ba le	454m
 mua bay	201m
@@ -49129,30 +49206,33 @@ mua xoi xa	200m
 mua xuan	196m
 muc	47m
 muc nat	460m
-muc ong	1864m
+muc ong	1872m
 muc rua	460m
 mucevher	345n
-mucevher tasi	2024n
+mucevher tasi	2032n
 mucevherat	345n
-mucke	1742h
+mucke	1750h
 mude	449h
 muhtesem	459n
-mui lon	1658m
+mui lon	1666m
 multidao	457g
 mum isigi	339n
 mum isiginda	339n
 mum mim	443m
+munchen	932h
 muneca rusa	873f
-munecas japonesas	1970f
+munecas japonesas	1978f
 muneco de nieve	199f
 mung sinh nhat	406m
-muoi	1842m
+munich	932f
+munih	932n
+muoi	1850m
 muon hoa	208m
 muon mau	179m
-murcielago	1679f
+murcielago	1687f
 murdum	62n
 murekkep	47n
-murekkep baligi	1864n
+murekkep baligi	1872n
 murekkep resmi	324n
 murekkep siyahi	47n
 musee	474e
@@ -49164,7 +49244,7 @@ mutevazi	423n
 muthis	459n
 muze	474n
 muzik festivali	367n
-muzik klavyesi	2028n
+muzik klavyesi	2036n
 my pham	454m
 my thuat	474m
 mystere	429e
@@ -49207,7 +49287,7 @@ natacao	143g
 natacion	143f
 naturlich	418h
 nau	7m
-nau an	1834m
+nau an	1842m
 nau ca phe	107m
 nau do	19m
 nau nhat	26m
@@ -49328,8 +49408,8 @@ ngoc trai	321m
 ngoi chua	379m
 ngoi den	379m
 ngoi mo	445m
-ngoi nha	1918m
-ngoi nha bo hoang	1917m
+ngoi nha	1926m
+ngoi nha bo hoang	1925m
 ngoi sao	176m
 ngon den	368m
 ngon doi	161m
@@ -49348,8 +49428,8 @@ ngu ngon	430m
 ngu sac	179m
 ngu say	449m
 ngu trua	449m
-ngua	1646m
-ngua du quay	1953m
+ngua	1654m
+ngua du quay	1961m
 ngua van	351m
 nguoi chet	445m
 nguoi chien thang	451m
@@ -49370,7 +49450,7 @@ nguy trang	467m
 nha bep	395m
 nha cao tang	373m
 nha choc troi	373m
-nha co vuon	1919m
+nha co vuon	1927m
 nha go	397m
 nha go nho	397m
 nha go tren nui	876m
@@ -49382,7 +49462,7 @@ nha nhan	423m
 nha nhem	192m
 nha sach	378m
 nha tho	394m
-nha tho hoi giao	1937m
+nha tho hoi giao	1945m
 nha tho lon	394m
 nha thuoc	390m
 nha tranh	397m
@@ -49402,7 +49482,7 @@ nhac swing	473m
 nham chan	470m
 nham hiem	438m
 nham thach	166m
-nhan	2023m
+nhan	2031m
 nhan hau	423m
 nhan nha	422m
 nhan roi	449m
@@ -49414,7 +49494,7 @@ nhay mua	424m
 nhay nhua	460m
 nhe nhang	423m
 nhe nhang thu thai	422m
-nhen	1739m
+nhen	1747m
 nhi dong	415m
 nhiet doi	385m
 nhiet huyet	424m
@@ -49422,7 +49502,7 @@ nhieu gio	205m
 nhieu mau	179m
 nhieu mau sac	179m
 nhieu may	204m
-nhim	1678m
+nhim	1686m
 nho	450M
 nho lai	450m
 nho nha	450m
@@ -49441,12 +49521,12 @@ nhua deo	329m
 nhua duong	304m
 nhung bong hoa	208m
 nhung diem nhan	496m
-nhung ngoi nha	1916m
+nhung ngoi nha	1924m
 nhung nho	450m
 nhung vi sao	176m
 nhuom cham	868m
-nid avec oufs	1772e
-nido vacio	1771f
+nid avec oufs	1780e
+nido vacio	1779f
 niederlandisch	877h
 niem hy vong	439m
 niem tin	439m
@@ -49464,9 +49544,9 @@ nino	493F
 ninos	415f
 niu ooc	807m
 no hoa	208m
-no hoa hong	1750m
+no hoa hong	1758m
 noel	400e
-noel agaci	1960n
+noel agaci	1968n
 noi bat	440m
 noi buon	426m
 noi dau	426m
@@ -49474,7 +49554,7 @@ noi gian	437m
 noi nho	450m
 noi so	438m
 noi thanh	373m
-noi thuc an	1836m
+noi thuc an	1844m
 noir bleute	80e
 noiratre	9e
 noiratres	9e
@@ -49530,10 +49610,10 @@ nui bang	185m
 nui da	164m
 nui lua	166m
 nui non	160m
-nui phu si	1903m
+nui phu si	1911m
 nui phu tuyet	162m
 nui tuyet	162m
-nuit etoilee	1945e
+nuit etoilee	1953e
 numerique	410e
 nuoc	152m
 nuoc chanh	228m
@@ -49559,20 +49639,20 @@ oaxaqueno	795f
 obscurite	446e
 obseques	445e
 oc dao	139m
-oc sen	1730m
+oc sen	1738m
 ocak basi	340n
 ocean	140e
 oceanico	140g
 oceano	140f
 oceano profundo	141f
 oceans	140e
-oculos	1978g
-oculos de protecao	1980g
-oculos escuros	1979g
+oculos	1986g
+oculos de protecao	1988g
+oculos escuros	1987g
 ode	470h
 odev	392n
 odio	437g
-ofis binasi	1920n
+ofis binasi	1928n
 ofke	437n
 ofkeli	437n
 oglan	493N
@@ -49589,16 +49669,16 @@ oi nong	436m
 oko	418h
 okologie	418h
 okologisch	418h
-okul binasi	1928n
-okul cantasi	2003n
+okul binasi	1936n
+okul cantasi	2011n
 okul otobusu	291n
 okult	429n
-okuz	1652n
+okuz	1660n
 ola	491g
 olagan	470n
 olaganustu	459n
 olculu	456n
-oliu	1791m
+oliu	1799m
 olivenol	300h
 olivgrun	24h
 olmasin	499n
@@ -49613,7 +49693,7 @@ on ao	457m
 on dinh	441m
 on hoa	423m
 ondee	200e
-onden civciv	1694n
+onden civciv	1702n
 onesta	441i
 ong anh	466m
 ong gia noel	400m
@@ -49630,17 +49710,17 @@ oracao	447g
 oracion	447f
 orange	1e
 orangee	1e
-orangutan	1629f
+orangutan	1637f
 orbita	177f 177g
 orchidee	219e
-ordek	1699n
+ordek	1707n
 organico	418f 418g
 orgu	433n
 ormanlik	119n
 orme	433n
 orquidea	219f 219g
-orumcek	1739n
-orumcek agi	1740n
+orumcek	1747n
+orumcek agi	1748n
 osmanli	809n
 ostentacao	416g
 osterreich	690o
@@ -49652,7 +49732,7 @@ ot chuong	297m
 otonal	198f
 otono	198f
 ouf	270e
-ouf au plat	1834e
+ouf au plat	1842e
 oufs	270e
 oufs de paques	407e
 ouzbeke	910e
@@ -49669,7 +49749,7 @@ oyuncak ayi	443n
 ozbek	910n
 ozbekistan	910n
 ozgurluk	453n
-ozgurluk heykeli	1935n
+ozgurluk heykeli	1943n
 ozguven	440n
 ozlem	450n
 pacifico	421f 421g
@@ -49683,8 +49763,8 @@ pais de las maravillas	430f
 paises baixos	687o
 paises bajos	687o
 paixao	428g
-pajaro	1695f
-paketlenmis hediye	1976n
+pajaro	1703f
+paketlenmis hediye	1984n
 palacio	380g
 palacio de inverno	918g
 palacio imperial	380g
@@ -49693,18 +49773,18 @@ pale	478e
 palhaco	363g
 palida	478f 478g
 palido	478f 478g
-palmiye agaci	1762n
+palmiye agaci	1770n
 palyaco	363n
 pamuk seker	278n
 panaderia	271f
 panayir	367n
 pancar corbasi	334n
-pandabar	1682h
+pandabar	1690h
 panico	438f 438g
 pao	271g
-pao de lo de morango	1872g
-pao recheado	1831g
-pao sirio	1813g
+pao de lo de morango	1880g
+pao recheado	1839g
+pao sirio	1821g
 paozinho	271g
 papa noel	400f
 papagan	354n
@@ -49717,19 +49797,19 @@ paradisiaco	462f 462g
 paraiso	462f 462g
 paranoia	448e
 paranoiaque	448e
-parca et	1821n
+parca et	1829n
 parchen	427h
 parfum	454h 454n
 parildamak	466n
 parildayan	466n
 parilti	466n
-pariltilar	1964n
+pariltilar	1972n
 pariltili	479n
 paris	798f
 park guell	801a
 parlak kirmizi	74n
 parlak sari	101n
-parmak arasi terlik	2004n
+parmak arasi terlik	2012n
 parsomen	315n
 pas kirmizisi	112n
 pascoa	407g
@@ -49738,23 +49818,23 @@ paskalya yumurtasi	407n
 paslanmaz celik	306n
 paslanmis	309n
 pasli	309n
-passaro	1695g
+passaro	1703g
 passe	482e
 passee	482e
 passionne	428e
 passionnee	428e
 pasteis	483g
 pastel de cumpleanos	272f
-pastel de pescado japones	1855f
+pastel de pescado japones	1863f
 pasteleria	272f
 pastelltone	483h
 pasteque	235e
 patagonia	884g
-patates kizartmasi	1824n
+patates kizartmasi	1832n
 patirti	457n
 patisserie	272e
-patlamis misir	1840n
-patlayan mantarli sise	1886n
+patlamis misir	1848n
+patlayan mantarli sise	1894n
 patlican	249n
 patrimonio	413g
 paturage	124e
@@ -49767,7 +49847,7 @@ pelucia	443g
 pelus	443n
 pembe sehir	842n
 penasco	164f
-pence izi	1688n
+pence izi	1696n
 penombre	487e
 penon	164f
 peonia	215f 215g
@@ -49781,7 +49861,7 @@ perisan	426n
 perlweis	106h
 perola	321g
 perolas	321g
-perro guia	1632f
+perro guia	1640f
 peruvien	821e
 pessego	236g
 petala	208g
@@ -49789,7 +49869,7 @@ petale	208e
 petales	208e
 petalo	208f
 petalos	208f
-petard	1963e
+petard	1971e
 petra	810e
 pfirsichblute	217h
 pflaumenblute	216h
@@ -49806,11 +49886,11 @@ phan no	437m
 phan uat	437m
 phan xuong	411m
 phang phat	494m
-phao	1963m
-phao bong	1962m
+phao	1971m
+phao bong	1970m
 phao dai	393m
 phao giay	444m
-phao giay buoi tiec	1966m
+phao giay buoi tiec	1974m
 phao hoa	366m
 phap	662o
 phap su	430m
@@ -49827,7 +49907,7 @@ phi thuyen	398m
 phien cho	364m
 phieu dieu	431m
 phieu luu	453m
-phim dan	2028m
+phim dan	2036m
 phim den trang	773m
 phim hoat hinh	415m
 pho	374m
@@ -49845,7 +49925,7 @@ phong cach thuy si	861m
 phong cach trung hoa	389m
 phong cach trung quoc	389m
 phong cach victoria	856m
-phong cam	2026m
+phong cam	2034m
 phong em be	442m
 phong kham	390m
 phong ngu	396m
@@ -49878,20 +49958,20 @@ pinguino	353f
 piramides	811f 811g
 piril piril	466n
 piriltili	466n
-pirinc bitkisi	1764n
-pirinc gevregi	1845n
+pirinc bitkisi	1772n
+pirinc gevregi	1853n
 pirinc metal	60n
 pirinc tarlasi	253n
-pirinc tatlisi	1857n
+pirinc tatlisi	1865n
 pirinc teraslari	803n
-pirinc topu	1846n
+pirinc topu	1854n
 pirlanta	323n
 pismanlik	426n
 pista de danca	472g
-pizzastuck	1825h
+pizzastuck	1833h
 place du marche	364e
 placido	421f 421g
-plaj ve semsiye	1905n
+plaj ve semsiye	1913n
 planete	177e
 planete terre	418e
 planetes	177e
@@ -49904,7 +49984,7 @@ plantation de the	827e
 plantations de the	827e
 plante interieur	128e
 plastico	329f 329g
-plat mitonne	1835e
+plat mitonne	1843e
 platano	239f
 platzchen	272h
 plein energie	424e
@@ -49921,14 +50001,14 @@ poesia	341f
 poesie	341e
 polinesia	907g
 polinesio	907g
-pollito rompiendo el cascaron	1692f
+pollito rompiendo el cascaron	1700f
 polones	886g
 polonia	696o
 polonyali	886n
 polynesie	907e
 polynesien	907e
 polynesienne	907e
-ponte a noite	1951g
+ponte a noite	1959g
 por do sol	180g
 por la manana	189f
 portatil	410f
@@ -49939,11 +50019,11 @@ portugues	835f
 pose	421e
 positivita	425i
 positivite	425e
-postgebaude	1922h
+postgebaude	1930h
 poupee russe	873e
-poupees japonaises	1970e
+poupees japonaises	1978e
 poussiere	169e
-poussin qui eclot	1692e
+poussin qui eclot	1700e
 praca vermelha	873g
 prakolumbisch	863h
 prarie	124h
@@ -49953,8 +50033,8 @@ precipitacion	200f
 precipitations	200e
 precolombien	863e
 predio	373g
-predio da escola	1928g
-predio grego	1910g
+predio da escola	1936g
+predio grego	1918g
 preguica	449g
 preguicosa	449g
 preguicoso	449g
@@ -49989,7 +50069,7 @@ qua dao	236m
 qua dau	230m
 qua dua	242m
 qua khu	450m
-qua kiwi	1789m
+qua kiwi	1797m
 qua luu	244m
 qua man	245m
 qua mo	78m
@@ -50001,13 +50081,13 @@ qua quyt	229m
 qua tai	448m
 qua tao	237m
 qua trung	270m
-qua viet quat	1788m
+qua viet quat	1796m
 qua xoai	240m
 quai dan	471m
 quai di	471m
 quai la	471m
 quai vat	438m
-quan ao nu	1997m
+quan ao nu	2005m
 quan bar	472m
 quan bia	377m
 quan bo	311m
@@ -50016,16 +50096,17 @@ quan cafe	376m
 quan dao	155m
 quan doi	467m
 quan jean	311m
-quan lot	1994m
+quan lot	2002m
 quan nhan	467m
 quan nhau	377m
 quan phuc	467m
 quan quan	451m
 quan ruou	377m
-quan sooc	1995m
+quan sooc	2003m
 quan su	467m
 quan tam	423m
 quan vot	424m
+quang chau	937m
 quang pho	179m
 quang truong do	873m
 quanh que	426m
@@ -50036,7 +50117,7 @@ quebecois	885e
 quebecoise	885e
 quebra cabeca	429g
 queda agua	151g
-queijo suico	1818g
+queijo suico	1826g
 quenia	707o
 quet voi	375m
 quietude	421e
@@ -50061,7 +50142,7 @@ raffinee	432e
 rafraichissant	434e
 rahatlatici	422n
 rahatlik	433n
-rai ca	1684m
+rai ca	1692m
 rajastan	842f
 rajastao	842g
 ram nang	197m
@@ -50084,7 +50165,7 @@ rap khuon	470m
 rap xiec	367m
 rapsblute	335h
 rapsbluten	335h
-raton	1671f
+raton	1679f
 ratsel	429h
 ratselhaft	429h
 rau cai	469m
@@ -50112,12 +50193,12 @@ refugio de esqui	876f
 regio	417g
 rehausse de	496e
 rehaussee de	496e
-rehber kopek	1632n
+rehber kopek	1640n
 reifweis	83h
 reir	425f
-reis in schussel	1847h
-reisahre	1764h
-reisballchen	1846h
+reis in schussel	1855h
+reisahre	1772h
+reisballchen	1854h
 rejoui	425e
 relajacion	422f
 relampago	202f 202g
@@ -50146,7 +50227,7 @@ reverie	431e
 reves	431e
 reveur	431e
 reveuse	431e
-rhinoceros	1668e
+rhinoceros	1676e
 ri set	309m
 ribeirao	148g
 rihtim	154n
@@ -50186,7 +50267,7 @@ rosa fluor	116f
 rosa melocoton	73f
 rosa neon	116f
 rosa pessego	73g
-rosario de oracao	2021g
+rosario de oracao	2029g
 rose	6e
 rose neon	116e
 rose pale	6e
@@ -50194,9 +50275,9 @@ rose peche	73e
 rose poudre	92e
 rosee	6e
 rosee du matin	207e
-rosto de dragao	1714g
-rosto de leao	1639g
-rosto de unicornio	1647g
+rosto de dragao	1722g
+rosto de leao	1647g
+rosto de unicornio	1655g
 rotlich	0h
 rouge a levres	70e
 rouge orange	97e
@@ -50206,7 +50287,7 @@ rougeatres	0e
 rouille	309e
 rouillee	309e
 ru ngu	449m
-ruban de memoire	1977e
+ruban de memoire	1985e
 rubi	55f
 ruc	480m
 ruc lua	167m
@@ -50238,25 +50319,25 @@ ruong ngo	251m
 ruong nuoc	253m
 ruong vuon	382m
 ruou nho	265m
-ruou sake	1885m
+ruou sake	1893m
 ruou sui bot	266m
 ruou vang	265m
 ruou vang do	265m
 ruou whisky	268m
 rustica	412f 412g
 rustico	412f 412g
-ruy bang	1975m
-ruy bang nhac nho	1977m
+ruy bang	1983m
+ruy bang nhac nho	1985m
 ruya	431n
 ruya gibi	431n
 ruyamsi	431n
 ruzgar	205n
-ruzgar cani	1972n
-ruzgardaki yaprak	1770n
+ruzgar cani	1980n
+ruzgardaki yaprak	1778n
 ruzgarli	205n
 sa mac	156m
 sabah ciyi	207n
-sac a main	2000e
+sac a main	2008e
 sac so	480m
 sach	341m
 sach cu	341m
@@ -50282,8 +50363,8 @@ sai gon	823m
 saint petersbourg	839e
 saintete	447e
 sakayik	215n
-sake	1885e 1885i
-sake sisesi ve fincani	1885n
+sake	1893e 1893i
+sake sisesi ve fincani	1893n
 sakiz	277n
 sakrak kusu	294n
 saksi bitkisi	128n
@@ -50315,15 +50396,15 @@ san ho	153m
 san nhay	472m
 san sau	126m
 san valentin	402f
-san van dong	1909m
+san van dong	1917m
 sanat muzesi	474n
 sanatci	474n
-sandalia feminina	2010g
+sandalia feminina	2018g
 sanddune	156h
 sandia	235f
-sanduiche	1827g
-sandvic	1827n
-sandwich	1827f
+sanduiche	1835g
+sandvic	1835n
+sandwich	1835f
 sanftmutig	421h
 sang	479m
 sang bong	466m
@@ -50343,7 +50424,7 @@ sanli	451n
 sante	452e
 santiye	411n
 santuario	379g
-santuario japones	1940g
+santuario japones	1948g
 santuario sintoista	843f
 santuario xintoista	843g
 sao bang	177m
@@ -50356,18 +50437,18 @@ sao patricio	866g
 sao petersburgo	839g
 sao tho	177m
 sao valentim	402g
-sapatilha de bale	2011g
+sapatilha de bale	2019g
 sapel	394n
 sapin de noel	400e
 sapsari	2n
-saque	1885g
+saque	1893g
 sarap	265n
-sarap kadehi	1887n
+sarap kadehi	1895n
 sarap rengi	113n
 sari	2n
 sarilma	433n
 sarilmak	433n
-sarimsak	1803n
+sarimsak	1811n
 sarmasik	134n
 sarp kayalik	164n
 sartroz	67n
@@ -50394,8 +50475,8 @@ saudacoes	491g
 saudavel	452g
 saude	452g
 saugling	442h
-sauropode	1716g
-sauropodo	1716f
+sauropode	1724g
+sauropodo	1724f
 savas	467n
 savas alani	467n
 saxofon	473f
@@ -50404,28 +50485,28 @@ say me	428m
 saygi	445n
 saygili	445n
 saygin	445n
-sazan sekilli flama	1971n
-scarabee	1735e
+sazan sekilli flama	1979n
+scarabee	1743e
 schadel	438h
 scharfe sose	297h
-schildkrote	1711h
+schildkrote	1719h
 schlafrig	449h
 schlosser	393h
-schlupfendes kuken	1692h
+schlupfendes kuken	1700h
 schmuckstuck	345h
 schneeweis	84h
 schonbrunn	881a
 schrag	471h
 schuler	392h
 schulerin	392h
-schulgebaude	1928h
-schussel mit loffel	1838h
-schussel und essstabchen	1849h
+schulgebaude	1936h
+schussel mit loffel	1846h
+schussel und essstabchen	1857h
 schwarz und weis	465h
 schwarz weis	465h
 schwarzwalder kirschtorte	273h
 schwarzweis	465h
-schweinerussel	1658h
+schweinerussel	1666h
 schweis	436h
 schwermutig	426h
 schwul	436h
@@ -50450,10 +50531,10 @@ seftali rengi	27n
 seguranca	441g
 seguro de si	440f
 sehir	373n
-sehir manzarasi	1946n
+sehir manzarasi	1954n
 sehir merkezi	373n
 sehir silueti	373n
-sehirde alacakaranlik	1949n
+sehirde alacakaranlik	1957n
 sehirli	373n
 sehnsuchtig	450h
 sehvet	428n
@@ -50464,7 +50545,7 @@ seker bayrami	786n
 sekerci	277n
 sekerleme	277n
 sekerli	277n
-sektglaser	1892h
+sektglaser	1900h
 selale	151n
 sem esperanca	426g
 sem graca	470g
@@ -50510,11 +50591,11 @@ sicak cikolata	433n
 sicak dalgasi	206n
 sicak hava	206n
 sicak hava balonu	848n
-sicak icecek	1882n
+sicak icecek	1890n
 sicak kakao	433n
 sicak renkler	488n
 sicak tonlar	488n
-sican	1672n
+sican	1680n
 siccita	156i
 sicilia	898g
 sicuro di se	440i
@@ -50539,7 +50620,7 @@ silahli kuvvetler	467n
 silencio	421g
 sili	702o
 silili	884n
-silindir sapka	2016n
+silindir sapka	2024n
 simsek	202n
 simsekli	202n
 sinfonia	432f
@@ -50549,7 +50630,7 @@ sinh thai	418m
 sinh vien	392m
 sinif	392n
 sinto tapinagi	843n
-siperli sapka	2018n
+siperli sapka	2026n
 sira disi	471n
 siradaglar	160n
 siradan	470n
@@ -50557,7 +50638,7 @@ siradanlik	470n
 sirene	430e
 sirenes	430e
 sirin	443n
-sirk cadiri	1958n
+sirk cadiri	1966n
 sirket	391n
 sise yesili	48n
 sitio	382g
@@ -50574,10 +50655,10 @@ so hoa	410m
 so sinh	442m
 sobrio	456g
 soc	459m
-soc chuot	1676m
+soc chuot	1684m
 sofisticacao	432g
 sofisticacion	432f
-sogan	1804n
+sogan	1812n
 soguk	435n
 soguk hava	435n
 soguk renkler	489n
@@ -50594,14 +50675,14 @@ soiree	192e
 sok	459n
 sokak lambasi	368n
 soke olmus	459n
-sole che tramonta sulla citta	1950i
-soleil levant derriere les montagnes	1947e
+sole che tramonta sulla citta	1958i
+soleil levant derriere les montagnes	1955e
 solen	444n
 solennita	445i
 solidao	426g
 solido	441f 441g
 solitario	426g
-solmus cicek	1752n
+solmus cicek	1760n
 solstice ete	793e
 solsticio de verao	793g
 soluk isik	487n
@@ -50626,8 +50707,8 @@ song dong	424m
 song khoe	452m
 song ngoi	148m
 song vo	142m
-sonnenaufgang uber bergen	1947h
-sonnenaufgang uber dem meer	1948h
+sonnenaufgang uber bergen	1955h
+sonnenaufgang uber dem meer	1956h
 sonnenbraune	197h
 sonnenverwohnt	173h
 sonreir	425f
@@ -50636,9 +50717,9 @@ sophistique	432e
 sorciere	429e
 sorf	142n
 sorfcu	143n
-sort	1995N
+sort	2003N
 sortilege	430e
-sosisli sandvic	1826n
+sosisli sandvic	1834n
 sostenibilita	418i
 sot ca chua	248m
 sot ruot	448m
@@ -50655,16 +50736,16 @@ stadte	373h
 stadtisch	373h
 starke	440h
 station balneaire	143e
-statua della liberta	1935i
-statue de la liberte	1935e
-stockelschuh	2009h
+statua della liberta	1943i
+statue de la liberte	1943e
+stockelschuh	2017h
 strase	374h
 strasen	374h
 strasenlaterne	368h
 strasenlaternen	368h
-streifenhornchen	1676h
+streifenhornchen	1684h
 stresse	448e
-stuck torte	1872h
+stuck torte	1880h
 stupefait	459e
 stupefiant	459e
 sturme	202h
@@ -50674,7 +50755,7 @@ su	317M
 su alti	399n
 su damlasi	152n
 su kasabasi	383n
-su puskurten balina	1718n
+su puskurten balina	1726n
 sua chua	269m
 sua tuoi	269m
 sualti	399n
@@ -50707,7 +50788,7 @@ sumuksu	460n
 sung sot	459m
 sung suong	425m
 suoi	148m
-suoi nuoc nong	1952m
+suoi nuoc nong	1960m
 suon nui	160m
 suon xam	871m
 suong	203m
@@ -50720,11 +50801,11 @@ suong muoi	187m
 suong som	207m
 sup cu den	334m
 sup lo	469m
-superette	1927e
+superette	1935e
 suphe	448n
 sur de soi	440e
 surdurulebilir	418n
-surekli acik market	1927n
+surekli acik market	1935n
 surpriz	459n
 surpriz parti	406n
 surreal	431n
@@ -50733,13 +50814,13 @@ surrealiste	431e
 surrealizm	758n
 surreel	431e
 sus	443H
-sus kopegi	1631n
+sus kopegi	1639n
 susi	287n
 susigkeiten	277h
 suss	443h
 sustentavel	418g
 sut	269n
-sut bardagi	1881n
+sut bardagi	1889n
 sut beyazi	105n
 sutlu cay	260n
 sutlu kahve	256n
@@ -50752,11 +50833,11 @@ tac	417n
 tac pham nghe thuat	474m
 tac xi	372m
 tac yapragi	208n
-taca de coquetel	1888g
-taca de vinho	1887g
-tacas brindando	1892g
+taca de coquetel	1896g
+taca de vinho	1895g
+tacas brindando	1900g
 tach tra	257m
-tach tra khong co quai	1884m
+tach tra khong co quai	1892m
 tagsuber	195h
 tagtraumen	431h
 tahil	252n
@@ -50783,13 +50864,13 @@ tan nghe thuat	831m
 tan tinh	428m
 tan tuy	441m
 tan vo	426m
-tanabata agaci	1968n
+tanabata agaci	1976n
 tang bang	185m
 tang bang troi	185m
 tang da	164m
 tang le	445m
 tang sang	181m
-tang thit	1821m
+tang thit	1829m
 tang thuong	426m
 tang toc	426m
 tanger	797f
@@ -50800,7 +50881,7 @@ tao	237m
 tao bao	440m
 tao be	138m
 tao bien	138m
-tao do	1782m
+tao do	1790m
 tao nha	432m
 tao xanh	238m
 tap doan	391m
@@ -50810,9 +50891,9 @@ tap the duc	424m
 tapinak	379n
 tapinak senligi	837n
 tarcin	288n
-tarihi yapi	1910n
+tarihi yapi	1918n
 tarta	819g
-tarta de cumpleanos	1871f
+tarta de cumpleanos	1879f
 tartan	819f
 tas	303n
 tasasiz	422n
@@ -50824,23 +50905,23 @@ tatlici	272n
 tatlilar	272n
 tatlim	427n
 tatsiz	470n
-tatzenabdrucke	1688h
+tatzenabdrucke	1696h
 tau bien	140m
 tau dien ngam	373m
 tau khong gian	398m
-tau luon sieu toc	1956m
+tau luon sieu toc	1964m
 tau thuy	140m
 tau vu tru	398m
 tavsan	443n
-tavsan yuzu	1674n
+tavsan yuzu	1682n
 tavus kusu	349n
 taxi	372g
 tay ban nha	665o
 tay tang	820m
 taze yesil	53n
-tazon de fideos	1849f
-tazon de te	1884f
-tazza da te senza manico	1884i
+tazon de fideos	1857f
+tazon de te	1892f
+tazza da te senza manico	1892i
 tcheque	882e
 tchequia	698o
 tchequie	698o
@@ -50848,7 +50929,7 @@ te	257F 257I
 te al latte	260i
 te con leche	260f
 te de burbujas	260f
-te giac	1668m
+te giac	1676m
 te negro	257f
 te nero	257i
 te nhat	470m
@@ -50863,13 +50944,13 @@ teera	906g
 teerao	906g
 tefekkur	447n
 teheran	906e 906f
-tejon	1687f
-tejon de la miel	1687f
-tejon melero	1687f
-tek parca mayo	1993n
+tejon	1695f
+tejon de la miel	1695f
+tejon melero	1695f
+tek parca mayo	2001n
 tekduze	470n
 tekduzelik	470n
-tela de arana	1740f
+tela de arana	1748f
 telas	448n
 telasli	448n
 telassiz	421n
@@ -50878,10 +50959,10 @@ telefono	410f
 telephone	410e
 tempete	202e
 tempetueux	202e
-tempio indu	1938i
+tempio indu	1946i
 temple coreen	836e
 templo chines	837g
-templo hindu	1938f
+templo hindu	1946f
 ten lua	398m
 tenebres	446e
 tenebreuse	446e
@@ -50889,7 +50970,7 @@ tenebreux	446e
 tenebrisme	829e
 tenido indigo	868f
 tenis	424g
-tenis de corrida	2006g
+tenis de corrida	2014g
 tensao	448g
 tension	448f
 tentacao	428g
@@ -50898,7 +50979,7 @@ tenue	481g
 terca feira gorda	783g
 tereyag	270n
 tereyagi	270n
-terkedilmis ev	1917n
+terkedilmis ev	1925n
 terracos de arroz	803g
 terrifie	438e
 terrorifico	438f
@@ -50907,18 +50988,18 @@ tet am lich	403m
 tet nguyen dan	403m
 tet te nuoc	780m
 tet trung thu	404m
-tete de chat	1637e
-tete de cheval	1643e
-tete de chien	1630e
-tete de cochon	1655e
-tete de dragon	1714e
-tete de lapin	1674e
-tete de lion	1639e
+tete de chat	1645e
+tete de cheval	1651e
+tete de chien	1638e
+tete de cochon	1663e
+tete de dragon	1722e
+tete de lapin	1682e
+tete de lion	1647e
 tete de mort	438e
-tete de singe	1626e
-tete de souris	1670e
-tete de tigre	1640e
-tete de vache	1651e
+tete de singe	1634e
+tete de souris	1678e
+tete de tigre	1648e
+tete de vache	1659e
 tetrico	438f
 tha den	788m
 tha long	422m
@@ -50945,7 +51026,7 @@ than chu	430m
 than cui	168m
 than hong	168m
 than ky	430m
-than lan	1712m
+than lan	1720m
 than phuc	459m
 than thanh	447m
 than thien	425m
@@ -50981,7 +51062,7 @@ thanh pho	373m
 thanh pho hong	842m
 thanh pho xanh	841m
 thanh quach	393m
-thanh so co la	1875m
+thanh so co la	1883m
 thanh than	421m
 thanh thi	373m
 thanh thien	447m
@@ -51002,20 +51083,20 @@ thap nien 70	747m
 thap nien 80	744m
 thap nien 90	745m
 thap thom	448m
-thap tokyo	1934m
+thap tokyo	1942m
 that tha	441m
 that vong	426m
 thau cam	423m
 the	257E
 the au lait	260e
-the aux perles	1896e
+the aux perles	1904e
 the duc	424m
 the gioi duoi nuoc	399m
 the luong	426m
 the noir	257e
 the thao	424m
 the vert	258e
-theiere	1883e
+theiere	1891e
 them muon	461m
 thep	306m
 thep khong gi	306m
@@ -51029,7 +51110,7 @@ thien dinh	447m
 thien duong	462m
 thien gioi	462m
 thien ha	177m
-thien nga	1700m
+thien nga	1708m
 thien nhien	418m
 thien quoc	462m
 thien su	462m
@@ -51045,8 +51126,8 @@ thieu cam hung	470m
 thieu dot	206m
 thieu nhi	415m
 thinh no	437m
-thit bam xuong	1819m
-thit xong khoi	1822m
+thit bam xuong	1827m
+thit xong khoi	1830m
 tho ca	341m
 tho con	443m
 tho cung	447m
@@ -51084,7 +51165,7 @@ thu ve	198m
 thu vien	378m
 thuan chay	452m
 thuan khiet	442m
-thuc pham dong hop	1843m
+thuc pham dong hop	1851m
 thuc te ao	410m
 thuc vat	128m
 thung lung	163m
@@ -51136,7 +51217,7 @@ tien canh	462m
 tien giay	458m
 tien mat	458m
 tien nghi	433m
-tienda de campana	1943f
+tienda de campana	1951f
 tieng cuoi	425m
 tierno animo	443f
 tiet che	456m
@@ -51180,29 +51261,29 @@ tinh the	322m
 tinh van	177m
 tinh yeu	427m
 tip	390n
-tirtil	1732n
-tisort	1984n
+tirtil	1740n
+tisort	1992n
 to am	433m
 to cach lan	819m
-to co trung	1772m
+to co trung	1780m
 to giay	315m
 to lua	313m
 to ong	264m
 to tien	458m
-to trong rong	1771m
+to trong rong	1779m
 toa nha	373m
 toa nha choc troi	373m
-toa nha co dien	1910m
-toa nha van phong	1920m
+toa nha co dien	1918m
+toa nha van phong	1928m
 toa thap	373m
-tobogan	1954f
+tobogan	1962f
 toi	475m
 toi gian	420m
 toi loi	448m
 toi nay	192m
-toile araignee	1740e
-tom chien	1854m
-tom hum	1862m
+toile araignee	1748e
+tom chien	1862m
+tom hum	1870m
 tombee de la nuit	192e
 tombee du jour	192e
 ton giao	447m
@@ -51223,12 +51304,12 @@ toprak tonlari	419n
 toquio	890g
 toren	445n
 torensel	445n
-torre de toquio	1934g
+torre de toquio	1942g
 torrido	436g
-tortenstuck	1872h
+tortenstuck	1880h
 toxico	460f 460g
 tra	257M
-tra nhua ruoi	1898m
+tra nhua ruoi	1906m
 tra o long	261m
 tra sua	260m
 tra sua tran chau	260m
@@ -51236,7 +51317,7 @@ tra thu	437m
 tra xanh	258m
 trac an	423m
 trach nhiem	441m
-traditionelle japanische windsacke	1971h
+traditionelle japanische windsacke	1979h
 trafico	373f
 trafik lambasi	292n
 trage	449h
@@ -51257,7 +51338,7 @@ trai quyt	229m
 trai tim	427m
 trai tim tan vo	426m
 trai xoai	240m
-traje de bano de una pieza	1993f
+traje de bano de una pieza	2001f
 tram	482m
 tram cam	426m
 tram lang	456m
@@ -51271,7 +51352,7 @@ tranen	426h
 trang anh trang	76m
 trang diem	454m
 trang giay	315m
-trang hat	2021m
+trang hat	2029m
 trang kem	104m
 trang mieng	272m
 trang muot	10m
@@ -51288,7 +51369,7 @@ trang suc	345m
 trang suong	83m
 trang tinh	10m
 trang trai	382m
-trang tri cay thong	1969m
+trang tri cay thong	1977m
 trang tron	174m
 trang trong	445m
 trang tuyet	84m
@@ -51306,7 +51387,7 @@ tranh ve	474m
 tranquillita	421i
 tranquillite	421e
 transito	373g
-trau nuoc	1653m
+trau nuoc	1661m
 traume	431h
 traumen	431h
 traumerei	431h
@@ -51318,13 +51399,13 @@ tre nho	415m
 tre so sinh	442m
 tre tho	415m
 tre trung	434m
-trebol	1766f
-trebol de cuatro hojas	1767f
-trefle	1766e
-trefle a quatre feuilles	1767e
+trebol	1774f
+trebol de cuatro hojas	1775f
+trefle	1774e
+trefle a quatre feuilles	1775e
 trencadis	801a 801f
 treno	199g
-trevo de tres folhas	1766g
+trevo de tres folhas	1774g
 tri tuong tuong	431m
 trico	433g
 tricote	433e
@@ -51332,7 +51413,7 @@ trien lam	474m
 trieu dinh	417m
 trinh nguyen	442m
 trinh trong	445m
-trinkpackchen	1897h
+trinkpackchen	1905h
 triu men	427m
 tro bui	168m
 tro choi dien tu	744m
@@ -51350,10 +51431,10 @@ troi trong	170m
 troi tuyet	188m
 troi u am	204m
 troi xam	204m
-trommelstocke	2032h
+trommelstocke	2040h
 trone	417e
-trong	2032m
-trong dai	2033m
+trong	2040m
+trong dai	2041m
 trong lanh	434m
 trong sang	442m
 trong trai	426m
@@ -51363,9 +51444,9 @@ trophae	451h
 trophee	451e
 tropico	385f 385g
 tropicos	385g
-tropik icecek	1889n
+tropik icecek	1897n
 tropik kusak	385n
-tropikal balik	1723n
+tropikal balik	1731n
 trovao	202g
 tru	497m
 trua	190m
@@ -51407,11 +51488,11 @@ tucan	274f
 tufao	202g
 tugla	305n
 tugla duvar	305n
-tuglalar	1912n
+tuglalar	1920n
 tuhaflik	471n
-tui cap nach	2001m
-tui mua sam	2002m
-tui xach	2000m
+tui cap nach	2009m
+tui mua sam	2010m
+tui xach	2008m
 tulipan	214f
 tumulo	445g
 tunez	905f
@@ -51432,7 +51513,7 @@ tuong lai	410m
 tuong lai tuoi sang	439m
 tuong loang lo	375m
 tuong niem	445m
-tuong nu than tu do	1935m
+tuong nu than tu do	1943m
 tuong ot	297m
 tuong reu phong	375m
 tuong trat vua	375m
@@ -51623,17 +51704,17 @@ vert neon	117e
 vertrauenswurdig	441h
 vertraumt	431h
 vet	354m
-vetements de femme	1997e
+vetements de femme	2005e
 vi cay	288m
 vi chua	228m
 vi lai	410m
 vi sao	176m
 vi trai cay	468m
-vi trung	1745m
+vi trung	1753m
 via he	374m
 via lactea	177f 177g
 vie a la ferme	382e
-vien da	1899m
+vien da	1907m
 vien gach	305m
 vien tuong	410m
 vienes	881f
@@ -51641,7 +51722,7 @@ viet quat	233m
 vietna	823g
 viktorya donemi	856n
 vila aquatica	383g
-ville au crepuscule	1949e
+ville au crepuscule	1957e
 vinganca	437g
 vinh du	451m
 vinh ha long	823m
@@ -51652,7 +51733,7 @@ violacee	5e
 violaceo	5f
 violencia	437g
 violet poudre	99e
-violin	2030f
+violin	2038f
 virilita	455i
 virilite	455e
 visne	231n
@@ -51674,15 +51755,15 @@ vo tu	422m
 vo ve	423m
 vo vi	470m
 vo vong	426m
-vo xoan oc	1727m
-voi ma mut	1667m
+vo xoan oc	1735m
+voi ma mut	1675m
 voi rong	202m
 voie lactee	177e
 volcan	166f
 volei	424g
 vom troi	170m
 vomito	460f 460g
-vong du quay	1955m
+vong du quay	1963m
 vong tay	433m
 vou	439e
 voux	439e
@@ -51724,15 +51805,15 @@ wande	375h
 warm gemutlich	433h
 warme	433h
 warme tone	488h
-waschbar	1636h
-wasserbuffel	1653h
+waschbar	1644h
+wasserbuffel	1661h
 wasserfalle	151h
 wehmutig	450h
 weis	10h
 weise	10h
 weise nachte	839h
 windstos	205h
-wohnhauser	1916h
+wohnhauser	1924h
 wunsche	439h
 wurdevoll	445h
 wurdig	445h
@@ -51750,7 +51831,7 @@ xam chi	85m
 xam sat	87m
 xam than	37m
 xam xanh	93m
-xang dan nu	2010m
+xang dan nu	2018m
 xanh bac ha	30m
 xanh co	51m
 xanh da	82m
@@ -51802,7 +51883,7 @@ xe cuu hoa	290m
 xe truot tuyet	199m
 xi mang	304m
 xi nghiep	411m
-xicara de cha sem alca	1884g
+xicara de cha sem alca	1892g
 xin	482m
 xin chao	491m
 xinh dep	443m
@@ -51820,7 +51901,7 @@ xung dot	437m
 xuong	411M
 xuong may	411m
 xuong rong	135m
-xup lo xanh	1802m
+xup lo xanh	1810m
 y	664O
 y hoc	390m
 y ta	390m
@@ -51841,21 +51922,21 @@ yalniz	426n
 yalnizlik	426n
 yamac	161n
 yanardag	166n
-yanardag patlamasi	1902n
+yanardag patlamasi	1910n
 yanardoner	321n
 yangin	167n
 yanik	167n
 yanmis	167n
-yaprak doken agac	1761n
+yaprak doken agac	1769n
 yaprak dokmeyen	121n
-yaprak dokmeyen agac	1760n
+yaprak dokmeyen agac	1768n
 yaratici	474n
 yaraticilik	474n
-yardim ekibi kaski	2020n
+yardim ekibi kaski	2028n
 yas gunu	406n
 yasak sehir	380n
 yasasin	425n
-yassi ekmek	1813n
+yassi ekmek	1821n
 yatak odasi	396n
 yatirim	391n
 yatistirici	421n
@@ -51865,25 +51946,25 @@ yaz gundonumu	793n
 yaz sicagi	206n
 yazin	197n
 yazlik	197n
-yemek pisirme	1834n
+yemek pisirme	1842n
 yemyesil	3n
 yen binh	421m
 yen lang	421m
 yen tiec	444m
 yen tinh	421m
-yengec	1861n
+yengec	1869n
 yeni baslangic	434n
 yeni safak	439n
 yeniden dogus	434n
 yenidogan	442n
 yenilikci	410n
-yer fistigi	1805n
+yer fistigi	1813n
 yeralti dunyasi	463n
 yesil	3n
 yesil cay	258n
 yesil elma	238n
-yesil salata	1839n
-yesil yaprakli sebze	1801n
+yesil salata	1847n
+yesil yaprakli sebze	1809n
 yesillik	128n
 yesim	320n
 yesim yesili	50n
@@ -51898,7 +51979,7 @@ yeu quai	438m
 yeu thuong	427m
 yigit	440n
 yigitlik	440n
-yilan	1713n
+yilan	1721n
 yilbasi	400n
 yilbasi agaci	400n
 yilbasi gecesi	794n
@@ -51907,33 +51988,33 @@ yildiz	176n
 yildiz isigi	176n
 yildizlar	176n
 yildizli	176n
-yildizli gece	1945n
+yildizli gece	1953n
 yildizli gokyuzu	176n
 yirmili yillar	735n
 yogurt	269n
 yorunge	177n
 yuksek moda	432n
 yuksek sesli	457n
-yuksek topuklu ayakkabi	2009n
+yuksek topuklu ayakkabi	2017n
 yumurta sarisi	270n
-yumurtadan cikan civciv	1692n
+yumurtadan cikan civciv	1700n
 yumusak	423n
-yumusak dondurma	1866n
+yumusak dondurma	1874n
 yumusak ton	481n
 yumusaklik	423n
 yun	314n
 yunlu	314n
 yurek	427n
 yuruyus	453n
-yuruyus botu	2007n
+yuruyus botu	2015n
 yuzme	143n
 yuzme havuzu	143n
 yuzmek	143n
-yuzuk	2023n
+yuzuk	2031n
 zah	440h
 zahnrader	308h
 zamansiz	432n
-zapato de tacon	2009f
+zapato de tacon	2017f
 zartgrun	53h
 zartlich	423h
 zartlichkeit	423h
@@ -51946,11 +52027,13 @@ zincifre kirmizisi	35n
 zumo de limon	228f
 zumrut	49n
 zumrut yesili	49n
-zurafa	1665n
+zurafa	1673n
+zurich	933f 933h
+zurih	933n
 zuruckhaltend	456h
 zuverlassig	441h
 zwiebelturme	873h
-@stems ko 3162
+@stems ko 3171
 50년대	746d
 60년대	739d
 70년대	747d
@@ -51963,7 +52046,7 @@ y2k	748d
 가나	708d
 가나 해변 높 파	765d
 가드닝	126d
-가락신	2004d
+가락신	2012d
 가랑비	201d
 가로등	368d
 가뭄	156d
@@ -51985,8 +52068,8 @@ y2k	748d
 갈색	7d
 감귤	229d
 감상	450d
-감자	1795d
-감자튀김	1824d
+감자	1803d
+감자튀김	1832d
 감탄	459d
 값비싼	416d
 갓난아기	442d
@@ -51996,7 +52079,7 @@ y2k	748d
 강렬	440d
 강변	148d
 강아지	443d
-강아지 얼굴	1630d
+강아지 얼굴	1638d
 강인	440d
 강조	496d
 강철	306d
@@ -52004,24 +52087,24 @@ y2k	748d
 강황	79d
 강황색	79d
 개구리	360d
-개구리 얼굴	1709d
-개미	1733d
+개구리 얼굴	1717d
+개미	1741d
 개울	148d
 개화	208d
 갤러리	474d
 거룩	447d
 거리	374d
-거미	1739d
-거미줄	1740d
-거북	1711d
+거미	1747d
+거미줄	1748d
+거북	1719d
 거친	453d
 걱정	448d
 건강	452d
 건강식	452d
 건강식품	452d
 건물	373d
-건물 공사	1911d
-건배하 샴페인 잔	1892d
+건물 공사	1919d
+건배하 샴페인 잔	1900d
 건설	411d
 걸리시	454d
 검	9d
@@ -52054,7 +52137,7 @@ y2k	748d
 겸손	423d
 경	459d
 경건	445d
-경기장	1909d
+경기장	1917d
 경복궁	836d
 경제	391d
 경축	444d
@@ -52063,13 +52146,13 @@ y2k	748d
 계단식 논	803d
 계란	270d
 계피	288d
-고구마	1851d
+고구마	1859d
 고궁	836d
 고귀	417d
-고글	1980d
+고글	1988d
 고급	416d
-고기	1819d
-고깃덩	1821d
+고기	1827d
+고깃덩	1829d
 고대 청동	327d
 고독	426d
 고동색	7d
@@ -52077,7 +52160,7 @@ y2k	748d
 고딕풍	446d
 고래	362d
 고려청자	319d
-고릴라	1628d
+고릴라	1636d
 고립	426d
 고립된	426d
 고상	432d
@@ -52086,13 +52169,13 @@ y2k	748d
 고속	373d
 고스	446d
 고스족	446d
-고슴도치	1678d
+고슴도치	1686d
 고양	346d
-고양 얼굴	1637d
+고양 얼굴	1645d
 고요	421d
 고요함	421d
 고전	413d
-고전 양식 건축물	1910d
+고전 양식 건축물	1918d
 고전음악	432d
 고추	297d
 고춧가루	297d
@@ -52109,8 +52192,8 @@ y2k	748d
 골목	374d
 골목길	374d
 골짜기	163d
-곰 얼굴	1680d
-곰발바닥	1688d
+곰 얼굴	1688d
+곰발바닥	1696d
 곰인형	443d
 공감	423d
 공격	437d
@@ -52123,7 +52206,7 @@ y2k	748d
 공업	411d
 공연	367d
 공원	127d
-공작	1705d
+공작	1713d
 공작새	349d
 공작석색	82d
 공작청	46d
@@ -52143,11 +52226,12 @@ y2k	748d
 과테말라	902d
 과학	410d
 관능	428d
-관람차	1955d
+관람차	1963d
 관엽식물	128d
 광기	457d
 광대	363d
 광야	453d
+광저우	937d
 광택	466d
 괴	426d
 괴물	438d
@@ -52166,19 +52250,19 @@ y2k	748d
 구름 낀	204d
 구릉	161d
 구리색	59d
-구명조끼	1982d
+구명조끼	1990d
 구성주	857d
 구역질	460d
 구월	198d
 구정	403d
 구채구	840d
-국립공원	1908d
-국수	1849d
+국립공원	1916d
+국수	1857d
 국왕	417d
 국화	218d
 군대	467d
 군사	467d
-군용 헬멧	2019d
+군용 헬멧	2027d
 군인	467d
 군중	457d
 군청색	44d
@@ -52188,7 +52272,7 @@ y2k	748d
 궁중	417d
 궤	177d
 귀금속	345d
-귀뚜라미	1737d
+귀뚜라미	1745d
 귀신	438d
 귀여운	443d
 귀여움	443d
@@ -52234,7 +52318,7 @@ y2k	748d
 기계	308d
 기괴	471d
 기념식	445d
-기린	1665d
+기린	1673d
 기모노	388d
 기묘	471d
 기분 좋	425d
@@ -52246,9 +52330,9 @@ y2k	748d
 기와집	870d
 기적	430d
 기진맥진	449d
-기타	2027d
+기타	2035d
 기품	432d
-긴 북	2033d
+긴 북	2041d
 긴장감	448d
 긴장된	448d
 길거리	374d
@@ -52272,7 +52356,7 @@ y2k	748d
 꽁꽁	435d
 꽁꽁 언	486d
 꽃	208d
-꽃게	1861d
+꽃게	1869d
 꽃다발	208d
 꽃무늬	208d
 꽃밭	126d
@@ -52310,24 +52394,24 @@ y2k	748d
 낙엽	129d
 낙원	462d
 낙천	439d
-낙타	1662d
+낙타	1670d
 난꽃	219d
 난리	457d
 난초	219d
 날개	170d
 낡	414d
-낡 주택 건물	1917d
+낡 주택 건물	1925d
 남극	186d
 남보라	95d
 남색	16d
 남성	493d
 남성미	455d
-남성용 구두	2005d
+남성용 구두	2013d
 남아프리카 공화국	705d
 남자	493d
 남자다운	455d
 남자다움	455d
-납작 냄비	1835d
+납작 냄비	1843d
 납회색	85d
 낭	427d
 낭떠러지	164d
@@ -52339,7 +52423,7 @@ y2k	748d
 냇물	148d
 냉기	435d
 냉랭	435d
-너구리	1636d
+너구리	1644d
 너울	142d
 넝쿨	134d
 넣지 마	499d
@@ -52357,9 +52441,9 @@ y2k	748d
 네온사인	330d
 네이버	546d
 네이비	16d
-네잎클로버	1767d
+네잎클로버	1775d
 네팔	820d
-넥타	1983d
+넥타	1991d
 넷플릭스	509d
 노	497d
 노란	2d
@@ -52376,7 +52460,7 @@ y2k	748d
 노트북	410d
 녹	309d
 녹색	3d
-녹색 채소	1801d
+녹색 채소	1809d
 녹슨	309d
 녹슨 빨강	112d
 녹차	258d
@@ -52421,7 +52505,7 @@ y2k	748d
 느긋	422d
 느린	449d
 느릿느릿	449d
-늑대 얼굴	1634d
+늑대 얼굴	1642d
 늘어지	449d
 늠름	440d
 능선	160d
@@ -52464,14 +52548,14 @@ y2k	748d
 달걀	270d
 달러	458d
 달리기	424d
-달맞	1973d
+달맞	1981d
 달밤	175d
 달콤	443d
 달콤씁쓸	450d
-달팽	1730d
-달팽이집	1727d
+달팽	1738d
+달팽이집	1735d
 달항아리	913d
-닭다리	1820d
+닭다리	1828d
 담백	456d
 담벼락	375d
 담요	433d
@@ -52518,28 +52602,28 @@ y2k	748d
 델프트 블루	834d
 도기	326d
 도넛	272d
-도도새	1702d
+도도새	1710d
 도르트문트	645d
 도리	843d
-도마뱀	1712d
+도마뱀	1720d
 도미노피자	611d
 도서	341d
 도서관	378d
 도시	373d
-도시 야경	1949d
-도시 전경	1946d
-도시락	1844d
+도시 야경	1957d
+도시 전경	1954d
+도시락	1852d
 도시바	582d
 도심	373d
 도예	326d
 도자기	317d
 도커	554d
 도쿄	890d
-도쿄 타워	1934d
+도쿄 타워	1942d
 도회지	373d
 독서	341d
 독성	460d
-독수리	1698d
+독수리	1706d
 독일	663d
 돈	458d
 돌	303d
@@ -52554,9 +52638,9 @@ y2k	748d
 동화	430d
 돛	140d
 돛단배	140d
-돼지	1656d
-돼지 얼굴	1655d
-돼지코	1658d
+돼지	1664d
+돼지 얼굴	1663d
+돼지코	1666d
 두근두근	424d
 두려운	438d
 두려움	438d
@@ -52568,12 +52652,12 @@ y2k	748d
 드라마	440d
 드라마틱	440d
 드래곤	430d
-드럼	2032d
+드럼	2040d
 드롭박스	599d
 드리미	431d
 든든	441d
 들뜬	444d
-들소	1650d
+들소	1658d
 들판	124d
 등꽃	222d
 등나무꽃	222d
@@ -52582,7 +52666,7 @@ y2k	748d
 등불	331d
 등불 축제	788d
 등산	453d
-등산화	2007d
+등산화	2015d
 디스코	472d
 디스코드	549d
 디왈리	851d
@@ -52597,24 +52681,24 @@ y2k	748d
 따분	470d
 따분함	470d
 따스	433d
-딱정벌레	1735d
+딱정벌레	1743d
 딸기	230d
 땀방울	436d
 땅	169d
 땅거미	192d
 땅바닥	169d
-땅콩	1805d
+땅콩	1813d
 땡볕	206d
 떠들썩	457d
-떠먹 아이스크림	1868d
-떡꼬치	1857d
+떠먹 아이스크림	1876d
+떡꼬치	1865d
 뜨개질	433d
 뜨거운	436d
-뜨거운 음료	1882d
+뜨거운 음료	1890d
 뜰	126d
 뜻밖	459d
 라떼	256d
-라마	1664d
+라마	1672d
 라마단	786d
 라벤더	211d
 라이브러리	378d
@@ -52668,8 +52752,8 @@ y2k	748d
 로코코	753d
 로쿰	285d
 로파	776d
-롤러코스터	1956d
-롤리팝	1877d
+롤러코스터	1964d
+롤리팝	1885d
 루마니아	700d
 루비	55d
 루비색	55d
@@ -52679,9 +52763,10 @@ y2k	748d
 르노	526d
 르누아르	828d
 리넨	314d
-리본	1975d
+리본	1983d
 리사이클	418d
 리스본	835d
+리옹	936d
 리우 카니발	852d
 린넨	314d
 릴랙스	422d
@@ -52693,7 +52778,7 @@ y2k	748d
 마귀	463d
 마그마	166d
 마녀	429d
-마늘	1803d
+마늘	1811d
 마닐라	904d
 마당	126d
 마드리드	897d
@@ -52709,7 +52794,7 @@ y2k	748d
 마법사	430d
 마사	895d
 마술	430d
-마술사 모자	2016d
+마술사 모자	2024d
 마스터카드	535d
 마야	863d
 마왕	463d
@@ -52724,15 +52809,15 @@ y2k	748d
 마추픽추	821d
 마카롱	280d
 마켓	364d
-마테차	1898d
+마테차	1906d
 마트료시카	873d
 마티스	756d
 막대사탕	277d
 만개	208d
-만두	1858d
+만두	1866d
 만리장성	381d
 만화	415d
-말 얼굴	1643d
+말 얼굴	1651d
 말고	499d
 말라카	903d
 말레이시아	714d
@@ -52745,7 +52830,7 @@ y2k	748d
 망령	438d
 망자 날	781d
 매력	443d
-매머드	1667d
+매머드	1675d
 매연	343d
 매운	288d
 매혹	428d
@@ -52753,7 +52838,7 @@ y2k	748d
 맥도날드	502d
 맥주	267d
 맥주 축제	784d
-맥주잔	1890d
+맥주잔	1898d
 맨시티	635d
 맨유	634d
 맨체스터 유나이티드	634d
@@ -52772,10 +52857,10 @@ y2k	748d
 메탈	308d
 메탈릭	308d
 메트	373d
-멜론	1775d
+멜론	1783d
 멤피스	736d
 멤피스 디자인	736d
-멧돼지	1657d
+멧돼지	1665d
 면	314d
 면직	314d
 명	425d
@@ -52784,7 +52869,7 @@ y2k	748d
 명왕성	177d
 명절	444d
 명품	416d
-모기	1742d
+모기	1750d
 모네	828d
 모노크롬	464d
 모닥불	167d
@@ -52799,13 +52884,13 @@ y2k	748d
 모로코 스타일	797d
 모로코풍	797d
 모브	63d
-모스크	1937d
+모스크	1945d
 모스크바	873d
 모자이크	337d
 모직	314d
 모카	255d
 모카 무스	733d
-모텔	1926d
+모텔	1934d
 모험	453d
 목	421d
 목련	227d
@@ -52828,7 +52913,7 @@ y2k	748d
 묘회	837d
 무구	442d
 무굴	874d
-무궁화	1753d
+무궁화	1761d
 무기력	449d
 무당벌레	359d
 무더운	436d
@@ -52843,22 +52928,22 @@ y2k	748d
 무지개	179d
 무지갯	179d
 무하	831d
-묵주	2021d
-문어	1726d
+묵주	2029d
+문어	1734d
 문학	341d
 물	152d
-물 뿜 고래	1718d
-물개	1721d
+물 뿜 고래	1726d
+물개	1729d
 물결	142d
 물고기	399d
-물고기 깃발	1971d
+물고기 깃발	1979d
 물놀	143d
 물랑루즈	916d
 물랭루주	916d
 물밑	399d
 물방울	152d
 물보라	142d
-물소	1653d
+물소	1661d
 물속	399d
 물안개	203d
 물약	430d
@@ -52867,10 +52952,11 @@ y2k	748d
 뭄바	822d
 뭉게구름	171d
 뭉크	757d
+뮌헨	932d
 뮤트	482d
 미개척	453d
 미국	670d
-미끄럼틀	1954d
+미끄럼틀	1962d
 미니멀	420d
 미니멀리스트	420d
 미니멀리즘	420d
@@ -52878,7 +52964,7 @@ y2k	748d
 미드소마	793d
 미래	410d
 미색	18d
-미생물	1745d
+미생물	1753d
 미세먼지	203d
 미소	425d
 미술	474d
@@ -52906,20 +52992,21 @@ y2k	748d
 밀림	120d
 밀물	142d
 밀밭	252d
-밀전병 싼 요리	1831d
+밀전병 싼 요리	1839d
 밀짚모자	275d
 밀크티	260d
 밋밋	470d
-바게트	1812d
+바게트	1820d
 바나나	239d
 바다	140d
 바닷	143d
 바닷 모래	143d
-바닷가재	1862d
+바닷가재	1870d
 바닷속	141d
+바라나시	939d
 바람	205d
 바람 부	205d
-바람 흔들리 나뭇잎	1770d
+바람 흔들리 나뭇잎	1778d
 바랜	482d
 바로크	829d
 바르사	642d
@@ -52932,29 +53019,29 @@ y2k	748d
 바이두	568d
 바이에른 뮌헨	644d
 바이올렛	22d
-바이올린	2030d
+바이올린	2038d
 바이킹	867d
 바자회	364d
-바지	1985d
+바지	1993d
 바캉스	422d
-바퀴벌레	1738d
+바퀴벌레	1746d
 바틱	896d
-박 터트리기	1967d
+박 터트리기	1975d
 박물관	474d
-박쥐	1679d
+박쥐	1687d
 반 고흐	761d
 반딧불	357d
 반려견	347d
-반바지	1995d
+반바지	2003d
 반쎄오	282d
-반지	2023d
+반지	2031d
 반짝	466d
 반짝거리	466d
 반짝반짝	466d
 반짝임	466d
 발랄	425d
 발레	454d
-발레 슈즈	2011d
+발레 슈즈	2019d
 발레리나	454d
 발렌타	402d
 발리	803d
@@ -52967,8 +53054,8 @@ y2k	748d
 밤문화	472d
 밤색	7d
 밤중	193d
-밤하늘 배경 하 다리	1951d
-밤하늘 별	1945d
+밤하늘 배경 하 다리	1959d
+밤하늘 별	1953d
 방	453d
 방글라데시	710d
 방콕	816d
@@ -52981,9 +53068,9 @@ y2k	748d
 백일몽	431d
 백자	913d
 백자 달항아리	913d
-백조	1700d
-백화점	1929d
-밴조	2031d
+백조	1708d
+백화점	1937d
+밴조	2039d
 밴프	885d
 밸런타	402d
 밸런타인	402d
@@ -53016,14 +53103,14 @@ y2k	748d
 베를린	891d
 베리	254d
 베리 페리	730d
-베이글	1815d
+베이글	1823d
 베이루트	892d
 베이비	442d
 베이지	17d
 베이지색	17d
 베이징	922d
 베이커리	271d
-베이컨	1822d
+베이컨	1830d
 베이퍼웨이브	855d
 베지테리언	452d
 벤피카	653d
@@ -53044,7 +53131,7 @@ y2k	748d
 병동	390d
 병든	460d
 병사	467d
-병아리	1693d
+병아리	1701d
 병아리 노	77d
 병아리색	77d
 병원	390d
@@ -53078,7 +53165,7 @@ y2k	748d
 복숭아꽃	217d
 복숭아색	27d
 복슬복슬	443d
-복어	1724d
+복어	1732d
 볼리우드	772d
 볼보	525d
 봄	196d
@@ -53095,14 +53182,16 @@ y2k	748d
 부라노	844d
 부러운	461d
 부러움	461d
-부리또	1829d
+부리또	1837d
+부산	938d
+부산하다	490d
 부식	309d
-부엉	1701d
+부엉	1709d
 부엌	395d
 부에노스아이레스	883d
 부유	416d
 부조리	471d
-부츠	2012d
+부츠	2020d
 부케	208d
 부하라	910d
 부활	434d
@@ -53118,8 +53207,8 @@ y2k	748d
 분	437d
 분개	437d
 분노	437d
-분수	1942d
-분재	1759d
+분수	1950d
+분재	1767d
 분주	457d
 분통	437d
 분홍	6d
@@ -53152,7 +53241,7 @@ y2k	748d
 블루베리	233d
 블루스	473d
 블루아워	183d
-블링블링	1964d
+블링블링	1972d
 비	200d
 비 오 날	200d
 비건	452d
@@ -53162,7 +53251,7 @@ y2k	748d
 비둘기	442d
 비밀	429d
 비바 마젠타	731d
-비버	1677d
+비버	1685d
 비비드	480d
 비스킷	272d
 비싼	416d
@@ -53183,7 +53272,7 @@ y2k	748d
 비현실	431d
 빅토리아 시대	856d
 빅토리안	856d
-빈 둥지	1771d
+빈 둥지	1779d
 빈둥빈둥	449d
 빈티지	413d
 빌딩	373d
@@ -53199,12 +53288,12 @@ y2k	748d
 빛 축제	851d
 빛나	479d
 빨간	0d
-빨간 사	1782d
+빨간 사	1790d
 빨간색	0d
 빨강	0d
 빨갛게	0d
 빨갛다	0d
-빨대 컵	1895d
+빨대 컵	1903d
 빵	271d
 빵집	271d
 빼 주세요	499d
@@ -53222,11 +53311,11 @@ y2k	748d
 사리	872d
 사마르칸트	910d
 사막	156d
-사막 섬	1907d
+사막 섬	1915d
 사무라	388d
 사무실	391d
 사바나	875d
-사슴	1649d
+사슴	1657d
 사악	438d
 사용하지 마	499d
 사용하지 마세요	499d
@@ -53242,11 +53331,11 @@ y2k	748d
 사이클론	202d
 사이클링	424d
 사이키델릭	471d
-사자 얼굴	1639d
+사자 얼굴	1647d
 사제	394d
 사찰	379d
 사치	416d
-사케	1885d
+사케	1893d
 사탄	463d
 사탕	277d
 사파리	453d
@@ -53254,7 +53343,7 @@ y2k	748d
 사프란	299d
 사하라	156d
 산	160d
-산 떠오르 해	1947d
+산 떠오르 해	1955d
 산골	160d
 산들바람	205d
 산등성	160d
@@ -53275,8 +53364,8 @@ y2k	748d
 살몬	29d
 살색	115d
 살짝	494d
-삼각 김밥	1846d
-삼각 수영복	1994d
+삼각 김밥	1854d
+삼각 수영복	2002d
 삼림	119d
 삼성	511d
 삼월	196d
@@ -53308,10 +53397,10 @@ y2k	748d
 새빨간	74d
 새빨간색	74d
 새빨갛게	0d
-새싹	1758d
+새싹	1766d
 새싹색	53d
-새우	1863d
-새우튀김	1854d
+새우	1871d
+새우튀김	1862d
 새출발	434d
 새콤	228d
 새틴	313d
@@ -53323,7 +53412,7 @@ y2k	748d
 색동	869d
 색동저고리	869d
 색소폰	473d
-샌드위치	1827d
+샌드위치	1835d
 샐러드	469d
 샛노란	101d
 샛노란색	101d
@@ -53334,15 +53423,15 @@ y2k	748d
 생맥주	267d
 생신	406d
 생일	406d
-생일 케이크	1871d
+생일 케이크	1879d
 생일 파티	406d
 생일잔치	406d
-생쥐	1671d
+생쥐	1679d
 생태	418d
 생태계	418d
 샤넬	612d
 샤르트뢰즈	67d
-샤베트 아이스크림	1867d
+샤베트 아이스크림	1875d
 샤오미	564d
 샬레	876d
 샴페인	266d
@@ -53371,10 +53460,10 @@ y2k	748d
 석재	303d
 석청색	81d
 석호	146d
-선글라스	1979d
+선글라스	1987d
 선명	480d
 선명 밝	479d
-선물	1976d
+선물	1984d
 선박	140d
 선불교 정원	384d
 선술집	377d
@@ -53415,7 +53504,7 @@ y2k	748d
 세련미	432d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1974d
+세뱃돈	1982d
 세비야	865d
 세이지	94d
 세이지그린	94d
@@ -53425,8 +53514,8 @@ y2k	748d
 센티멘털	450d
 셀틱스	614d
 셰비 시크	766d
-소 얼굴	1651d
-소금	1842d
+소 얼굴	1659d
+소금	1850d
 소나기	200d
 소나무	121d
 소나무숲	121d
@@ -53443,10 +53532,10 @@ y2k	748d
 소생	434d
 소설	341d
 소원	439d
-소원 건 나무	1968d
+소원 건 나무	1976d
 소음	457d
 소프트	481d
-소프트 아이스크림	1866d
+소프트 아이스크림	1874d
 소프트아이스크림	279d
 솔라펑크	777d
 솔밭	121d
@@ -53456,11 +53545,11 @@ y2k	748d
 솜사탕	278d
 송끄란	780d
 송년	794d
-송충	1732d
+송충	1740d
 쇼콜라	262d
-쇼핑백	2002d
+쇼핑백	2010d
 수국	220d
-수달	1684d
+수달	1692d
 수련	213d
 수림	119d
 수면	449d
@@ -53479,7 +53568,7 @@ y2k	748d
 수족관	399d
 수중	399d
 수치심	448d
-수탉	1691d
+수탉	1699d
 수평선	184d
 수풀	119d
 수행	447d
@@ -53493,7 +53582,7 @@ y2k	748d
 순진	442d
 술집	377d
 숨겨진	429d
-숫양	1659d
+숫양	1667d
 숭배	447d
 숯불	168d
 숲	119d
@@ -53516,10 +53605,10 @@ y2k	748d
 스즈키	527d
 스카이라인	373d
 스카이블루	41d
-스카프	1986d
+스카프	1994d
 스칸디나비아	387d
 스칼렛	34d
-스컹크	1685d
+스컹크	1693d
 스코틀랜드	819d
 스쿨버스	291d
 스키	199d
@@ -53533,7 +53622,7 @@ y2k	748d
 스트리트	374d
 스틸	306d
 스팀펑크	742d
-스파게티	1850d
+스파게티	1858d
 스파클링 와인	266d
 스팽글	466d
 스페인	665d
@@ -53541,7 +53630,7 @@ y2k	748d
 스펙트럼	179d
 스포츠	424d
 스포티파	508d
-스푼 사발	1838d
+스푼 사발	1846d
 슬픈	426d
 슬픔	426d
 습	436d
@@ -53554,13 +53643,13 @@ y2k	748d
 시금치	469d
 시끄러운	457d
 시끌벅적	457d
-시나고그	1939d
+시나고그	1947d
 시나몬	288d
 시내	373d
 시냇물	148d
 시누아즈리	768d
 시드니	889d
-시든 꽃	1752d
+시든 꽃	1760d
 시디 부 사이드	905d
 시멘트	304d
 시보리	868d
@@ -53598,7 +53687,7 @@ y2k	748d
 신앙	447d
 신전	379d
 신주쿠	890d
-신토 신사	1940d
+신토 신사	1948d
 신호등	292d
 신혼여행	427d
 신화	430d
@@ -53607,7 +53696,7 @@ y2k	748d
 실연	426d
 실크	313d
 실크로드	910d
-실험실 가운	1981d
+실험실 가운	1989d
 심	141d
 심심	470d
 심야	194d
@@ -53625,11 +53714,11 @@ y2k	748d
 싸늘	435d
 싸움	437d
 쌀쌀	435d
-쌍봉 낙타	1663d
+쌍봉 낙타	1671d
 썩	460d
 썰매	199d
 썰물	142d
-쏟아져 나오 액체	1894d
+쏟아져 나오 액체	1902d
 쓰지 마	499d
 쓰지 마세요	499d
 쓰지 말고	499d
@@ -53687,7 +53776,7 @@ y2k	748d
 아침 햇살	189d
 아카시아	875d
 아케이드	744d
-아코디언	2026d
+아코디언	2034d
 아쿠아	66d
 아쿠아리움	399d
 아트	474d
@@ -53698,11 +53787,11 @@ y2k	748d
 악마	463d
 악마 눈	912d
 악몽	438d
-악어	1710d
+악어	1718d
 안개	203d
 안개비	201d
-안경	1978d
-안내견	1632d
+안경	1986d
+안내견	1640d
 안녕	491d
 안녕하세요	491d
 안녕하십니까	491d
@@ -53716,8 +53805,8 @@ y2k	748d
 안정	441d
 안정감	441d
 안정된	441d
-알 깬 병아리	1692d
-알 들어 있 둥지	1772d
+알 깬 병아리	1700d
+알 들어 있 둥지	1780d
 알로하	804d
 알록달록	179d
 알루미늄	308d
@@ -53756,15 +53845,15 @@ y2k	748d
 야경	193d
 야광	484d
 야구	424d
-야구모자	2018d
+야구모자	2026d
 야망	439d
 야생	453d
 야수파	756d
 야시장	365d
 야외	453d
-야자수	1762d
+야자수	1770d
 야채	469d
-야채샐러드	1839d
+야채샐러드	1847d
 약간	495d
 약국	390d
 약속	439d
@@ -53772,15 +53861,15 @@ y2k	748d
 양귀비	223d
 양념	288d
 양떼	382d
-양말	1989d
+양말	1997d
 양매	286d
 양모	314d
 양배추	469d
 양상추	469d
-양주잔	1893d
+양주잔	1901d
 양초	339d
 양키스	623d
-양파	1804d
+양파	1812d
 양피지	315d
 어두운	475d
 어둑	487d
@@ -53790,13 +53879,13 @@ y2k	748d
 어린	415d
 어린 시절	450d
 어린아	415d
-어묵	1855d
+어묵	1863d
 어색	448d
 어스름	192d
 어스톤	419d
 어항	399d
 언덕	161d
-얼룩다람쥐	1676d
+얼룩다람쥐	1684d
 얼룩말	351d
 얼어붙	486d
 얼음	185d
@@ -53841,11 +53930,11 @@ y2k	748d
 여명	181d
 여성	493d
 여성미	454d
-여성복	1997d
-여성용 모자	2015d
+여성복	2005d
+여성용 모자	2023d
 여왕	417d
 여우	355d
-여우 얼굴	1635d
+여우 얼굴	1643d
 여유	422d
 여자	493d
 여정	453d
@@ -53882,7 +53971,7 @@ y2k	748d
 열망	428d
 열매	254d
 열정	428d
-염소	1661d
+염소	1669d
 영	447d
 영감	439d
 영결식	445d
@@ -53908,33 +53997,34 @@ y2k	748d
 옛날	413d
 오가닉	418d
 오늘 밤	193d
-오뎅	1852d
+오뎅	1860d
 오두막	397d
 오두막집	397d
 오락실	744d
-오랑우탄	1629d
+오랑우탄	1637d
 오래된	414d
 오래된 책	341d
 오렌지	229d
 오렌지색	1d
 오로라	178d
 오륜기	723d
-오리	1699d
+오리	1707d
 오방색	836d
 오본	790d
 오붓	433d
 오사카	925d
 오색찬란	179d
-오소리	1687d
+오소리	1695d
 오스	809d
 오스트리아	690d
+오슬	935d
 오싹	438d
 오아시스	139d
 오악사카	795d
 오월	196d
 오전	189d
 오지	453d
-오징어	1864d
+오징어	1872d
 오커	36d
 오컬트	429d
 오케스트라	432d
@@ -53954,7 +54044,7 @@ y2k	748d
 온라인	410d
 온순	423d
 온실	126d
-온천	1952d
+온천	1960d
 온화	423d
 올리브	300d
 올리브 오일	300d
@@ -53966,7 +54056,7 @@ y2k	748d
 와비사비	388d
 와인	265d
 와인색	33d
-와인잔	1887d
+와인잔	1895d
 와일드 웨스트	774d
 와플	272d
 완두콩	469d
@@ -53991,7 +54081,7 @@ y2k	748d
 요정	430d
 요트	140d
 욕망	428d
-용 얼굴	1714d
+용 얼굴	1722d
 용감	440d
 용기	440d
 용암	166d
@@ -54008,7 +54098,7 @@ y2k	748d
 우울	426d
 우울함	426d
 우유	269d
-우유 한잔	1881d
+우유 한잔	1889d
 우윳	105d
 우정	425d
 우주	177d
@@ -54019,12 +54109,12 @@ y2k	748d
 우중충	204d
 우즈베키스탄	910d
 우천	200d
-우체국	1922d
+우체국	1930d
 우크라이나	679d
 우키요	832d
 우화	430d
 운동	424d
-운동화	2006d
+운동화	2014d
 운석	177d
 울루루	864d
 울분	437d
@@ -54040,14 +54130,14 @@ y2k	748d
 워홀	830d
 원더랜드	430d
 원목	301d
-원석	2024d
+원석	2032d
 원숙	456d
-원숭	1627d
-원숭 얼굴	1626d
+원숭	1635d
+원숭 얼굴	1634d
 원정	453d
 원주민 미술	864d
-원피스	1990d
-원피스 수영복	1993d
+원피스	1998d
+원피스 수영복	2001d
 월광	175d
 월넛	301d
 월백색	76d
@@ -54071,9 +54161,9 @@ y2k	748d
 유년기	450d
 유능	441d
 유니콘	430d
-유니콘 얼굴	1647d
+유니콘 얼굴	1655d
 유람선	140d
-유럽 성	1932d
+유럽 성	1940d
 유령	438d
 유리	316d
 유머	425d
@@ -54110,8 +54200,8 @@ y2k	748d
 은행잎	131d
 은회색	86d
 음력설	403d
-음료 팩	1897d
-음료수	1889d
+음료 팩	1905d
+음료수	1897d
 음산	438d
 음악축제	367d
 음울	426d
@@ -54130,7 +54220,7 @@ y2k	748d
 이노센트	442d
 이드	786d
 이른 아침	189d
-이발소	1957d
+이발소	1965d
 이베	541d
 이불	433d
 이브 클라인	862d
@@ -54163,10 +54253,10 @@ y2k	748d
 일광욕	143d
 일몰	180d
 일본	661d
-일본 성	1931d
-일본 우체국	1921d
-일본 인형	1970d
-일본 장식	1969d
+일본 성	1939d
+일본 우체국	1929d
+일본 인형	1978d
+일본 장식	1977d
 일본식	388d
 일본풍	388d
 일요일	422d
@@ -54195,9 +54285,9 @@ y2k	748d
 자수정색	56d
 자신감	440d
 자연	418d
-자욱 안개	1944d
+자욱 안개	1952d
 자유	453d
-자유 여신상	1935d
+자유 여신상	1943d
 자이푸르	842d
 자작나무	122d
 자작나무 숲	122d
@@ -54219,7 +54309,7 @@ y2k	748d
 잠든	449d
 잠자리	449d
 잠잠	421d
-장갑	1987d
+장갑	1995d
 장난감	415d
 장례	445d
 장례식	445d
@@ -54255,7 +54345,7 @@ y2k	748d
 적막	421d
 적보라	96d
 적색	0d
-전갈	1741d
+전갈	1749d
 전구	368d
 전등	368d
 전문	441d
@@ -54281,18 +54371,18 @@ y2k	748d
 정갈	432d
 정겨운	433d
 정글	120d
-정면 향 날개 편 병아리	1694d
+정면 향 날개 편 병아리	1702d
 정복	451d
 정신	447d
 정신없	457d
 정열	428d
 정오	190d
 정원	126d
-정원 있 집	1919d
+정원 있 집	1927d
 정적	421d
 정중	445d
 정직	441d
-젖병	1880d
+젖병	1888d
 젖소	382d
 제과점	271d
 제국	417d
@@ -54303,7 +54393,7 @@ y2k	748d
 젠	384d
 젤라또	279d
 젤리	277d
-조각 케익	1872d
+조각 케익	1880d
 조금	496d
 조마조마	448d
 조명	368d
@@ -54313,7 +54403,7 @@ y2k	748d
 조화	421d
 존경	445d
 졸린	449d
-졸업 모자	2017d
+졸업 모자	2025d
 졸음	449d
 종	315d
 종교	447d
@@ -54322,13 +54412,13 @@ y2k	748d
 좌절감	437d
 죄책감	448d
 주말	422d
-주먹밥	1845d
+주먹밥	1853d
 주방	395d
 주술	429d
 주식시장	391d
 주얼리	345d
 주점	377d
-주택 건물	1916d
+주택 건물	1924d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -54343,14 +54433,14 @@ y2k	748d
 중국풍	389d
 중립	456d
 중추절	404d
-쥐 얼굴	1670d
+쥐 얼굴	1678d
 즐거운	425d
 즐거움	425d
 증권	391d
 증오	437d
-지갑	1999d
+지갑	2007d
 지겨운	470d
-지렁	1744d
+지렁	1752d
 지루	470d
 지루함	470d
 지붕	338d
@@ -54407,7 +54497,7 @@ y2k	748d
 참나무	301d
 찻 갈색	88d
 찻잎	257d
-찻주전자	1883d
+찻주전자	1891d
 찻집	376d
 창고	411d
 창공	170d
@@ -54463,17 +54553,17 @@ y2k	748d
 첼시	632d
 초가집	870d
 초록	3d
-초록 사	1783d
+초록 사	1791d
 초록색	3d
 초롱	331d
 초밥	287d
-초식 공룡	1716d
+초식 공룡	1724d
 초원	124d
 초저녁	192d
 초조	448d
 초지	124d
 초코	262d
-초콜렛	1875d
+초콜렛	1883d
 초콜릿	262d
 초콜릿색	108d
 초현실	758d
@@ -54484,7 +54574,7 @@ y2k	748d
 추도식	445d
 추로스	283d
 추모	445d
-추모 리본	1977d
+추모 리본	1985d
 추석	404d
 추수	198d
 추수감사절	198d
@@ -54504,10 +54594,11 @@ y2k	748d
 충돌	437d
 충성	441d
 충실	441d
+취리히	933d
 츄러스	283d
 치바오	871d
 치유	452d
-치즈 조각	1818d
+치즈 조각	1826d
 치파오	871d
 칙칙	482d
 친구	425d
@@ -54518,7 +54609,7 @@ y2k	748d
 칠기	325d
 칠레	702d
 칠리	297d
-칠면조	1689d
+칠면조	1697d
 칠월	197d
 침대	396d
 침묵	421d
@@ -54528,11 +54619,11 @@ y2k	748d
 카니발	367d
 카라바조	829d
 카레	288d
-카레라이스	1848d
+카레라이스	1856d
 카르마	447d
 카르타헤나	901d
 카리브	805d
-카바	1941d
+카바	1949d
 카우보	382d
 카운트다운	794d
 카카오	545d
@@ -54545,7 +54636,7 @@ y2k	748d
 카페	376d
 카페라떼	256d
 카푸치노	256d
-칵테일	1888d
+칵테일	1896d
 칸딘스키	764d
 캐나다	673d
 캐니언	159d
@@ -54559,9 +54650,9 @@ y2k	748d
 캠퍼스	392d
 캠프파이어	167d
 캠핑	453d
-캥거루	1686d
+캥거루	1694d
 캥페르	920d
-커스타드 푸딩	1878d
+커스타드 푸딩	1886d
 커플	427d
 커피	255d
 커피색	107d
@@ -54579,19 +54670,19 @@ y2k	748d
 케일	469d
 켄테	779d
 켈트	866d
-코끼리	1666d
+코끼리	1674d
 코랄	28d
-코르크 튀어나오고 있 병	1886d
+코르크 튀어나오고 있 병	1894d
 코미디	425d
 코발트	45d
 코발트블루	45d
-코뿔소	1668d
+코뿔소	1676d
 코스탈	770d
-코알라	1681d
+코알라	1689d
 코카콜라	501d
 코코넛	242d
 코코아	262d
-코트	1988d
+코트	1996d
 코트다쥐르	846d
 코튼	314d
 코티지코어	740d
@@ -54615,10 +54706,10 @@ y2k	748d
 크렘린	873d
 크로아티아	899d
 크롬	308d
-크루아상	1811d
+크루아상	1819d
 크루즈	140d
 크리스마스	400d
-크리스마스 트리	1960d
+크리스마스 트리	1968d
 크리스마스트리	400d
 크리스탈	322d
 크리스털	322d
@@ -54640,14 +54731,14 @@ y2k	748d
 키즈	415d
 키친	395d
 타르트	272d
-타말레	1830d
+타말레	1838d
 타오르	167d
 타워	373d
 타이난	837d
 타이베	923d
 타이페	923d
 타지마할	874d
-타코	1828d
+타코	1836d
 타탄	819d
 타히티	907d
 탐사	453d
@@ -54669,17 +54760,18 @@ y2k	748d
 테디베어	443d
 테라코타	111d
 테슬라	522d
-테이크아웃 상자	1860d
+테이크아웃 상자	1868d
 테크	410d
 테크놀로지	410d
 테헤란	906d
-텐트	1943d
+텐트	1951d
 텔레그램	543d
 토기	326d
 토끼	443d
-토끼 얼굴	1674d
-토끼풀	1766d
+토끼 얼굴	1682d
+토끼풀	1774d
 토네	202d
+토론토	934d
 토마토	248d
 토성	177d
 토스카나	799d
@@ -54693,7 +54785,7 @@ y2k	748d
 톱니바퀴	308d
 통곡	426d
 통나무집	397d
-통조림	1843d
+통조림	1851d
 통학버스	291d
 통후추	289d
 투박	412d
@@ -54704,7 +54796,7 @@ y2k	748d
 튀니지	905d
 튀르키예	680d
 튤립	214d
-트럼펫	2029d
+트럼펫	2037d
 트레킹	453d
 트로피	451d
 트로피컬	385d
@@ -54712,9 +54804,9 @@ y2k	748d
 트위터	610d
 특	471d
 튼튼	452d
-티라노사우루스	1717d
+티라노사우루스	1725d
 티베트	820d
-티셔츠	1984d
+티셔츠	1992d
 티없	442d
 티크	301d
 티키	771d
@@ -54724,7 +54816,7 @@ y2k	748d
 파돗소리	142d
 파라다이스	462d
 파라솔	371d
-파라솔 있 해변	1905d
+파라솔 있 해변	1913d
 파라오	811d
 파란	4d
 파란 마	841d
@@ -54738,7 +54830,7 @@ y2k	748d
 파스텔톤	483d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	2001d
+파우치	2009d
 파워풀	440d
 파이어폭스	555d
 파인애플	241d
@@ -54747,14 +54839,14 @@ y2k	748d
 파티	406d
 파프리카	298d
 판다	352d
-판다 얼굴	1682d
+판다 얼굴	1690d
 판타지	430d
-팔라펠	1832d
+팔라펠	1840d
 팔레르모	898d
 팔월	197d
 팜하우스	412d
 팝아트	830d
-팝콘	1840d
+팝콘	1848d
 팥색	89d
 패닉	438d
 패셔너블	432d
@@ -54788,7 +54880,7 @@ y2k	748d
 펭귄	353d
 편안	422d
 편안함	422d
-편의점	1927d
+편의점	1935d
 편집증	448d
 평범	470d
 평온	421d
@@ -54808,7 +54900,7 @@ y2k	748d
 포인트 컬러	496d
 포장마차	365d
 포지타노	800d
-포츈 쿠키	1859d
+포츈 쿠키	1867d
 폭동	457d
 폭력	437d
 폭설	188d
@@ -54821,8 +54913,8 @@ y2k	748d
 폭풍우	202d
 폴란드	696d
 폴리네시아	907d
-퐁듀	1837d
-표범	1642d
+퐁듀	1845d
+표범	1650d
 표현주	757d
 푸르게	13d
 푸르다	13d
@@ -54840,14 +54932,14 @@ y2k	748d
 풋볼	424d
 풋사	238d
 풋풋	434d
-풍경	1972d
+풍경	1980d
 풍등	788d
 풍선	370d
 프라이드	792d
-프라이팬	1834d
+프라이팬	1842d
 프라하	882d
 프랑스	662d
-프레첼	1814d
+프레첼	1822d
 프렌치 리비에라	846d
 프로방스	845d
 프로페셔널	441d
@@ -54859,8 +54951,8 @@ y2k	748d
 플라밍고	348d
 플라스틱	329d
 플라워	208d
-플랫 슈즈	2008d
-플랫브레드	1813d
+플랫 슈즈	2016d
+플랫브레드	1821d
 플럼	62d
 플레이스테이션	512d
 피	344d
@@ -54869,9 +54961,9 @@ y2k	748d
 피그마	598d
 피라미드	811d
 피렌체	799d
-피망	1799d
+피망	1807d
 피스타치오	336d
-피아노	2028d
+피아노	2036d
 피아트	524d
 피오르	147d
 피오르드	147d
@@ -54899,7 +54991,7 @@ y2k	748d
 하늘색	41d
 하라주쿠	767d
 하롱베	823d
-하마	1669d
+하마	1677d
 하바나	796d
 하얀	10d
 하얀색	10d
@@ -54907,12 +54999,12 @@ y2k	748d
 하얗게	10d
 하이킹	453d
 하이테크	410d
-하이힐	2009d
+하이힐	2017d
 하천	148d
 하트	427d
 하품	449d
 학교	392d
-학교 가방	2003d
+학교 가방	2011d
 학생	392d
 학습	392d
 학업	392d
@@ -54935,7 +55027,7 @@ y2k	748d
 한푸	871d
 할로윈	401d
 함박눈	188d
-핫도그	1826d
+핫도그	1834d
 핫소스	297d
 항구	154d
 해	172d
@@ -54957,10 +55049,10 @@ y2k	748d
 해초	138d
 해파리	276d
 해피	425d
-핸드백	2000d
+핸드백	2008d
 핼러윈	401d
-햄버거	1823d
-햄스터 얼굴	1673d
+햄버거	1831d
+햄스터 얼굴	1681d
 햇	172d
 햇볕	172d
 햇살	172d
@@ -54995,7 +55087,7 @@ y2k	748d
 형형색색	179d
 혜성	177d
 호	350d
-호 얼굴	1640d
+호 얼굴	1648d
 호두나무	301d
 호러	438d
 호박	247d
@@ -55007,7 +55099,7 @@ y2k	748d
 호이안	838d
 호주	674d
 호쿠사	765d
-호텔	1925d
+호텔	1933d
 호프집	377d
 호화	416d
 호흘로마	833d
@@ -55018,7 +55110,7 @@ y2k	748d
 혼잡	457d
 홀리 축제	850d
 홀치기염색	751d
-홍고추	1798d
+홍고추	1806d
 홍차	257d
 홍콩	814d
 홍학	348d
@@ -55066,11 +55158,11 @@ y2k	748d
 회색	8d
 회색조	465d
 회오리바람	202d
-회전 목마	1953d
+회전 목마	1961d
 회청색	93d
 후끈	436d
 후르츠	468d
-후지산	1903d
+후지산	1911d
 후추	289d
 후텁지근	436d
 후회	426d
@@ -55104,16 +55196,16 @@ y2k	748d
 희뿌연	485d
 희열	425d
 흰	10d
-흰 꽃	1748d
-흰 십자 있 헬멧	2020d
+흰 꽃	1756d
+흰 십자 있 헬멧	2028d
 흰색	10d
 히말라야	820d
 히어	440d
 히피	751d
-힌두교 사원	1938d
+힌두교 사원	1946d
 힐링	422d
 힘찬	440d
-@stems fr 4408
+@stems fr 4418
 a ancienn	413e
 a la maison	433e
 a la mod	432e
@@ -55133,8 +55225,8 @@ acai	281e
 accabl	426e
 accablé	426e
 accent	496e
-accordeon	2026e
-accordéon	2026e
+accordeon	2034e
+accordéon	2034e
 accueillant	433e
 acid	228e
 acidul	228e
@@ -55174,7 +55266,7 @@ ai cap	683e
 ai cập	683e
 aid	786e
 aid el fitr	786e
-aigl	1698e
+aigl	1706e
 aigr	228e
 ail	170e
 aimant	427e
@@ -55192,7 +55284,7 @@ algu	138e
 alhambra	917e
 alibaba	565e
 alien	177e
-aliment en conserv	1843e
+aliment en conserv	1851e
 alipay	567e
 allegres	425e
 allemagn	663e
@@ -55294,14 +55386,14 @@ arab	813e
 arabi	813e
 arabi saoudit	682e
 arabia saudita	682e
-araign	1739e
-araigné	1739e
+araign	1747e
+araigné	1747e
 arbou de chin	286e
 arbr	133e
-arbr a feuill caduqu	1761e
-arbr a vou	1968e
-arbr à feuill caduqu	1761e
-arbr à vœu	1968e
+arbr a feuill caduqu	1769e
+arbr a vou	1976e
+arbr à feuill caduqu	1769e
+arbr à vœu	1976e
 arc en ciel	179e
 arcad	744e
 arcan	429e
@@ -55413,8 +55505,8 @@ ba lan	696e
 baba cool	751e
 bae	685e
 bagarr	437e
-bagel	1815e
-bagu	2023e
+bagel	1823e
+bagu	2031e
 baguet	271e
 bai	254e
 bai along	823e
@@ -55424,19 +55516,19 @@ bailler	449e
 bain de soleil	143e
 baiser	427e
 balein	362e
-balein soufflant par son event	1718e
-balein soufflant par son évent	1718e
+balein soufflant par son event	1726e
+balein soufflant par son évent	1726e
 bali	803e
 balinai	803e
 ballerin	454e
 ballet	454e
 ballon	370e
 ballon de baudruch	370e
-ballon gonflabl	1965e
+ballon gonflabl	1973e
 bambin	415e
 bambou	123e
-bambou decoratif	1969e
-bambou décoratif	1969e
+bambou decoratif	1977e
+bambou décoratif	1977e
 bambouserai	123e
 banal	470e
 banan	239e
@@ -55449,7 +55541,7 @@ bangladesch	710e
 bangladesh	710e
 bangladeshi flag	710e
 bangladé	710e
-banjo	2031e
+banjo	2039e
 banni	497e
 bannissez	497e
 banqu	391e
@@ -55466,8 +55558,8 @@ bariol	179e
 bariolé	179e
 baroqu	829e
 barqu	140e
-barr chocolat	1875e
-barr chocolaté	1875e
+barr chocolat	1883e
+barr chocolaté	1883e
 barça	642e
 basalt	158e
 baseball	424e
@@ -55479,7 +55571,7 @@ bateau	140e
 bateau a voil	140e
 bateau à voil	140e
 batiment	373e
-batteri	2032e
+batteri	2040e
 bavaroi	784e
 bayern munchen	644e
 bayern munich	644e
@@ -55491,7 +55583,7 @@ beb	442e
 beguin	427e
 beig	17e
 beignet	272e
-beignet de crevet	1854e
+beignet de crevet	1862e
 belcika	688e
 belgian flag	688e
 belgica	688e
@@ -55499,8 +55591,9 @@ belgien	688e
 belgio	688e
 belgiqu	688e
 belgium	688e
-belier	1659e
+belier	1667e
 belçika	688e
+benar	939e
 benediction	447e
 benfica	653e
 beni	447e
@@ -55513,7 +55606,7 @@ beurr	270e
 beyrouth	892e
 beşiktaş	657e
 bi	688e
-biberon	1880e
+biberon	1888e
 bibliothequ	378e
 bibliothèqu	378e
 bien aim	427e
@@ -55535,14 +55628,14 @@ biologiqu	418e
 birlesik krallik	671e
 birleşik krallık	671e
 biscuit	272e
-biscuit chinoi	1859e
-bison	1650e
+biscuit chinoi	1867e
+bison	1658e
 bisou	427e
 bistro	376e
 bistrot	376e
 bizarr	471e
 bièr	267e
-blaireau	1687e
+blaireau	1695e
 blanc	10e
 blanc bleut	76e
 blanc bleuté	76e
@@ -55596,7 +55689,7 @@ bleut	4e
 bleuté	4e
 bleuâtr	4e
 bling	466e
-blou blanch	1981e
+blou blanch	1989e
 blu	473e
 blu klein	719e
 blé	252e
@@ -55616,16 +55709,16 @@ bohêm	752e
 boi flott	301e
 boi flotté	301e
 boi massif	301e
-boisson chaud	1882e
+boisson chaud	1890e
 boisé	301e
-boit a emporter	1860e
+boit a emporter	1868e
 boit de nuit	472e
-boit dejeuner	1844e
+boit dejeuner	1852e
 bol acai	281e
-bol avec cuiller	1838e
+bol avec cuiller	1846e
 bol açaï	281e
-bol de riz	1847e
-bol fumant	1849e
+bol de riz	1855e
+bol fumant	1857e
 bonbon	277e
 bond	457e
 bondé	457e
@@ -55650,30 +55743,30 @@ bosquet	119e
 boston celtic	614e
 boston red sox	625e
 botaniqu	128e
-bott de femm	2012e
+bott de femm	2020e
 bou	169e
-bouf	1652e
+bouf	1660e
 bougi	339e
 bouillant	436e
 boukhara	910e
 boulai	122e
 boulangeri	271e
 bouleau	122e
-boulet de pat	1858e
-boulet de pât	1858e
-boulet de riz	1846e
+boulet de pat	1866e
+boulet de pât	1866e
+boulet de riz	1854e
 boulevard	374e
 bouquet	208e
 bouquin	341e
 bour	391e
 bourbon	268e
-bourgeon	1755e
+bourgeon	1763e
 bourrasqu	205e
-bouteill de champagn	1886e
+bouteill de champagn	1894e
 bouvreuil	294e
 boît de nuit	472e
-boît déjeuner	1844e
-boît à emporter	1860e
+boît déjeuner	1852e
+boît à emporter	1868e
 brai	168e
 braqu	858e
 brasier	167e
@@ -55686,7 +55779,7 @@ brazil	667e
 brazilian flag	667e
 brebi	382e
 bresilien	852e
-bretzel	1814e
+bretzel	1822e
 brezilya	667e
 bri	205e
 brillanc	466e
@@ -55696,11 +55789,11 @@ brin de	495e
 brindill	301e
 brioch	271e
 briqu	305e
-briquet de jus	1897e
+briquet de jus	1905e
 britanniqu	808e
 british flag	671e
-brochet de bonbon	1857e
-brochet de poisson	1852e
+brochet de bonbon	1865e
+brochet de poisson	1860e
 brocoli	469e
 bronz	58e
 bronz antiqu	327e
@@ -55729,15 +55822,16 @@ brésilien	852e
 brûlant	436e
 brûler	167e
 bubbl tea	260e
-buffl	1653e
+buffl	1661e
 burano	844e
 bureau	391e
-bureau de post	1922e
-bureau de post japonai	1921e
+bureau de post	1930e
+bureau de post japonai	1929e
 burger king	579e
-burrito	1829e
+burrito	1837e
 bus londonien	721e
 bus scolair	291e
+busan	938e
 bvb	645e
 byzanc	755e
 byzantin	755e
@@ -55748,26 +55842,27 @@ béatitud	425e
 bébé	442e
 béguin	427e
 bélgica	688e
-bélier	1659e
+bélier	1667e
+bénarè	939e
 béni	447e
 bénédiction	447e
 béton	304e
 béton brut	738e
-bœuf	1652e
+bœuf	1660e
 bỉ	688e
 bồ đào nha	666e
 caban	397e
 cabanon	397e
 cabin telephoniqu	296e
 cabin téléphoniqu	296e
-cacahuet	1805e
-cacahuèt	1805e
+cacahuet	1813e
+cacahuèt	1813e
 cacao	262e
 cach	429e
 cachalot	362e
 caché	429e
 cactu	135e
-cadeau	1976e
+cadeau	1984e
 caf	255e
 caf au lait	256e
 caf bar	376e
@@ -55776,7 +55871,7 @@ café	255e
 café au lait	256e
 café bar	376e
 caillou	303e
-calamar	1864e
+calamar	1872e
 californi	818e
 californien	818e
 calin	433e
@@ -55797,10 +55892,10 @@ canadien de montreal	629e
 canadien de montréal	629e
 canadienn	885e
 canadá	673e
-canard	1699e
+canard	1707e
 candeur	442e
 candid	442e
-canich	1633e
+canich	1641e
 canicul	206e
 cann	846e
 cannel	288e
@@ -55815,8 +55910,8 @@ caravaggio	829e
 caraïb	805e
 caribeen	805e
 caribéen	805e
-carillon eolien	1972e
-carillon éolien	1972e
+carillon eolien	1980e
+carillon éolien	1980e
 carmin	70e
 carnaval	367e
 carnaval de rio	852e
@@ -55825,15 +55920,15 @@ carp koi	361e
 carp koï	361e
 carreau iznik	847e
 carrefour	574e
-cartabl	2003e
+cartabl	2011e
 cas tet	429e
 cas têt	429e
 cascad	151e
-casqu de secourist	2020e
-casqu militair	2019e
-casquet americain	2018e
-casquet américain	2018e
-castor	1677e
+casqu de secourist	2028e
+casqu militair	2027e
+casquet americain	2026e
+casquet américain	2026e
+castor	1685e
 catar	686e
 cathedral	394e
 cathédral	394e
@@ -55854,10 +55949,10 @@ ceramiqu	326e
 ceramiqu iznik	847e
 cereal	252e
 ceremoni	445e
-ceremoni de la lun	1973e
+ceremoni de la lun	1981e
 ceremoni du the	826e
 ceremonial	445e
-cerf	1649e
+cerf	1657e
 ceri	231e
 cerisier	209e
 cerisier en fleur	209e
@@ -55876,7 +55971,7 @@ chambr	396e
 chambr a coucher	396e
 chambr enfant	442e
 chambr à coucher	396e
-chameau	1663e
+chameau	1671e
 champ	124e
 champ de bataill	467e
 champ de ble	252e
@@ -55898,35 +55993,35 @@ chao	457e
 chaotiqu	457e
 chaouen	841e
 chapeau coniqu	275e
-chapeau de femm	2015e
+chapeau de femm	2023e
 chapeau de paill	275e
 chapel	394e
-chapelet	2021e
-chapiteau	1958e
+chapelet	2029e
+chapiteau	1966e
 charbon ardent	168e
 charm	443e
 charmant	443e
 chartreux	67e
 chat	346e
-chataign	1807e
+chataign	1815e
 chatain	20e
 chateau	393e
-chateau japonai	1931e
+chateau japonai	1939e
 chaton	443e
 chatoyant	466e
 chau	375e
 chaud	436e
 chaumier	397e
-chausset	1989e
-chausson de dan	2011e
-chaussur a talon haut	2009e
-chaussur de randonn	2007e
-chaussur de randonné	2007e
-chaussur de sport	2006e
-chaussur homm	2005e
-chaussur plat	2008e
-chaussur à talon haut	2009e
-chauv souri	1679e
+chausset	1997e
+chausson de dan	2019e
+chaussur a talon haut	2017e
+chaussur de randonn	2015e
+chaussur de randonné	2015e
+chaussur de sport	2014e
+chaussur homm	2013e
+chaussur plat	2016e
+chaussur à talon haut	2017e
+chauv souri	1687e
 chefchaouen	841e
 chelsea	632e
 chelsea fc	632e
@@ -55935,21 +56030,21 @@ chemin de fee	848e
 cheminé	340e
 cheminé de fée	848e
 chen	301e
-chenill	1732e
+chenill	1740e
 cheongsam	871e
 chequia	698e
 cheri	427e
-cheval	1646e
-cheval de maneg	1953e
-cheval de manèg	1953e
-chevr	1661e
+cheval	1654e
+cheval de maneg	1961e
+cheval de manèg	1961e
+chevr	1669e
 chewing gum	277e
 chez soi	433e
 chic	432e
 chicago bull	615e
 chicago cub	626e
 chien	347e
-chien guid	1632e
+chien guid	1640e
 chil flag	702e
 chilean flag	702e
 chili drapeau	702e
@@ -55965,15 +56060,15 @@ choc	459e
 chocolat	262e
 chocolat chaud	433e
 chocolat clair	7e
-chop	1890e
-chop de bier	1891e
-chop de bièr	1891e
+chop	1898e
+chop de bier	1899e
+chop de bièr	1899e
 choqu	459e
 choqué	459e
 chou	469e
 chou fri	469e
 chou frisé	469e
-chouet	1701e
+chouet	1709e
 chrom	308e
 chrysanthem	218e
 chrysanthèm	218e
@@ -55981,11 +56076,11 @@ churro	283e
 chut	151e
 chut de neig	188e
 chut eau	151e
-châtaign	1807e
+châtaign	1815e
 châtain	20e
 château	393e
-château japonai	1931e
-chèvr	1661e
+château japonai	1939e
+chèvr	1669e
 chéri	427e
 chên	301e
 ciel	170e
@@ -55996,7 +56091,7 @@ ciel dégagé	170e
 ciel etoil	176e
 ciel gri	204e
 ciel étoilé	176e
-cierg magiqu	1962e
+cierg magiqu	1970e
 cieu	170e
 ciment	304e
 cimetier	445e
@@ -56012,7 +56107,7 @@ citron vert	31e
 citronnad	228e
 citronnier	228e
 citrouill	247e
-citrouill lantern	1959e
+citrouill lantern	1967e
 cité	373e
 cité interdit	380e
 clair	477e
@@ -56037,9 +56132,9 @@ coca cola	501e
 coca colanin	501e
 coca colanın	501e
 coccinel	359e
-cochon	1656e
-cocktail	1888e
-cocktail tropical	1889e
+cochon	1664e
+cocktail	1896e
+cocktail tropical	1897e
 coco	242e
 cocooning	433e
 coff shop	376e
@@ -56090,8 +56185,8 @@ conquêt	451e
 constant	441e
 constantinopl	809e
 construction	411e
-construction un batiment	1911e
-construction un bâtiment	1911e
+construction un batiment	1919e
+construction un bâtiment	1919e
 constructivism	857e
 constructivist	857e
 cont	341e
@@ -56103,7 +56198,7 @@ cooki	272e
 copenhagu	880e
 coquelicot	223e
 coquet	454e
-coquill en spiral	1727e
+coquill en spiral	1735e
 cor	824E
 cor du sud	676e
 corail	28e
@@ -56126,7 +56221,7 @@ cot	143e
 cot amalfitain	800e
 cot azur	846e
 cotier	143e
-cotillon	1966e
+cotillon	1974e
 coton	314e
 cottag	397e
 cottagecor	740e
@@ -56172,20 +56267,20 @@ cow boy	382e
 cowboy	382e
 coûteux	416e
 cr flamengo	659e
-crab	1861e
+crab	1869e
 crachin	201e
 cracovi	886e
 craintif	448e
 cramoisi	71e
 cran	438e
 craquant	443e
-cravat	1983e
+cravat	1991e
 creatif	474e
 creativit	474e
 crem	18e
 crem fouet	256e
 crem glac	279e
-crem renvers	1878e
+crem renvers	1886e
 cremant	266e
 crep	272e
 crep vietnamienn	282e
@@ -56193,16 +56288,16 @@ crepi	375e
 crepuscul	192e
 crepuscul dor	180e
 crepusculair	192e
-crevet	1863e
-criquet	1737e
+crevet	1871e
+criquet	1745e
 cristal	322e
 croat	899e
 croati	899e
-crocodil	1710e
+crocodil	1718e
 croir	439e
 croisier	140e
-croissant	1811e
-croquet de poisson	1855e
+croissant	1819e
+croquet de poisson	1863e
 croyanc	439e
 crudit	469e
 crudité	469e
@@ -56211,7 +56306,7 @@ crân	438e
 crèm	18e
 crèm fouetté	256e
 crèm glacé	279e
-crèm renversé	1878e
+crèm renversé	1886e
 créatif	474e
 créativité	474e
 crémant	266e
@@ -56227,7 +56322,7 @@ cuban flag	717e
 cubism	858e
 cubist	858e
 cuir	310e
-cuis de poulet	1820e
+cuis de poulet	1828e
 cuisin	395e
 cuivr	59e
 cuivré	59e
@@ -56246,7 +56341,7 @@ cyberespac	410e
 cyberpunk	409e
 cyclism	424e
 cyclon	202e
-cygn	1700e
+cygn	1708e
 czech flag	698e
 czech republic	698e
 czechia	698e
@@ -56260,7 +56355,7 @@ céramiqu iznik	847e
 céruléen	40e
 céréal	252e
 cérémoni	445e
-cérémoni de la lun	1973e
+cérémoni de la lun	1981e
 cérémoni du thé	826e
 cérémonial	445e
 côt	143e
@@ -56349,7 +56444,7 @@ dign	445e
 dign de confianc	441e
 dimanch	422e
 dinamarca	693e
-dindon	1689e
+dindon	1697e
 diner americain	746e
 diner américain	746e
 disco	472e
@@ -56363,13 +56458,13 @@ distingué	432e
 diurn	195e
 divin	447e
 diwali	851e
-djemb	2033e
-djembé	2033e
+djemb	2041e
+djembé	2041e
 dock	154e
 docker	554e
 docteur	390e
 dodger	624e
-dodo	1702e
+dodo	1710e
 dollar	458e
 domino	611e
 donut	272e
@@ -56387,7 +56482,7 @@ douc amer	450e
 douc amèr	450e
 douceur	423e
 doudou	443e
-doughnut	1869e
+doughnut	1877e
 douillet	433e
 douleur	426e
 douloureux	426e
@@ -56399,7 +56494,7 @@ drapeau de singapour	715e
 drapeau francai	662e
 drapeau françai	662e
 drol	425e
-dromadair	1662e
+dromadair	1670e
 dropbo	599e
 drôl	425e
 dubai	813e
@@ -56463,7 +56558,7 @@ economi	391e
 ecos	819e
 ecossai	819e
 ecum	142e
-ecureuil	1676e
+ecureuil	1684e
 edimbourg	927e
 education	392e
 effervescenc	457e
@@ -56483,7 +56578,7 @@ electriqu	484e
 electroniqu	410e
 eleganc	432e
 elegant	432e
-elephant	1666e
+elephant	1674e
 elev	392e
 embarcader	154e
 embarras	448e
@@ -56506,7 +56601,7 @@ emirato árab unido	685e
 emo	446e
 empathi	423e
 empir	417e
-empreint animal	1688e
+empreint animal	1696e
 en boi	301e
 en coler	437e
 en cuir	310e
@@ -56550,7 +56645,7 @@ ennui	470e
 ennuy	470e
 ennuyeux	470e
 ennuyé	470e
-enseign de barbier	1957e
+enseign de barbier	1965e
 enseign lumineux	330e
 ensoleill	173e
 ensoleillé	173e
@@ -56564,7 +56659,7 @@ entraînant	424e
 entrepot	411e
 entrepri	391e
 entrepôt	411e
-envelopp roug	1974e
+envelopp roug	1982e
 envieux	461e
 environn	418e
 environnemental	418e
@@ -56580,7 +56675,7 @@ epur	420e
 equilibr	421e
 erabl	130e
 eruption	166e
-escargot	1730e
+escargot	1738e
 espac	177e
 espagn	665e
 espagnol	897e
@@ -56659,7 +56754,7 @@ faienc	326e
 faienc bretonn	920e
 faienc de delft	834e
 faienc de quimper	920e
-falafel	1832e
+falafel	1840e
 falai	164e
 familial	433e
 famill	433e
@@ -56737,7 +56832,7 @@ feuill automn	129e
 feuill erabl	130e
 feuill mort	129e
 feuill or	328e
-feuill virevoltant	1770e
+feuill virevoltant	1778e
 feuill érabl	130e
 feuillag	128e
 feuillag automn	129e
@@ -56786,14 +56881,14 @@ flaqu	200e
 flemm	449e
 flemmard	449e
 fleur	208e
-fleur blanch	1748e
+fleur blanch	1756e
 fleur de cerisier	209e
 fleur de colza	335e
 fleur de pecher	217e
 fleur de prunier	216e
 fleur de pêcher	217e
-fleur fan	1752e
-fleur fané	1752e
+fleur fan	1760e
+fleur fané	1760e
 fleuri	208e
 fleurir	208e
 fleuv	148e
@@ -56816,10 +56911,10 @@ fonc	475e
 foncé	475e
 fond de la mer	141e
 fond marin	141e
-fondu	1837e
+fondu	1845e
 fondu chinoi	333e
 font	307e
-fontain	1942e
+fontain	1950e
 football	424e
 forc	440E
 foret	119e
@@ -56843,8 +56938,8 @@ foudr	202e
 fougu	428e
 fougueux	428e
 foul	457e
-foulard	1986e
-fourmi	1733e
+foulard	1994e
+fourmi	1741e
 fournai	206e
 fraca	457e
 fraich	434e
@@ -56867,7 +56962,7 @@ fric	458e
 frisquet	435e
 frisson	435e
 frissonnant	435e
-frit	1824e
+frit	1832e
 froid	435e
 froideur	435e
 fruit	468e
@@ -56925,17 +57020,17 @@ galatasaray	655e
 galaxi	177e
 galeri	474e
 galet	303e
-galet de riz	1845e
+galet de riz	1853e
 gamin	415e
 gana	708e
-gant	1987e
+gant	1995e
 garcon	493E
 garçon	493E
 gateau	272e
 gateau anniversair	406e
 gateau de lun	854e
 gateau foret noir	273e
-gateau sabl	1872e
+gateau sabl	1880e
 gaudi	801e
 gaudí	801e
 gaufr	272e
@@ -56962,10 +57057,10 @@ giamaica	704e
 giappon	661e
 giboul	200e
 giboulé	200e
-gilet de securit	1982e
-gilet de sécurité	1982e
+gilet de securit	1990e
+gilet de sécurité	1990e
 ginkgo	131e
-giraf	1665e
+giraf	1673e
 girly	454e
 git	397e
 github	553e
@@ -56973,28 +57068,28 @@ giverny	828e
 givr	187e
 givré	187e
 glac a la vanill	279e
-glac italienn	1866e
+glac italienn	1874e
 glac à la vanill	279e
 glacial	435e
 glacier	185e
-glacon	1899e
+glacon	1907e
 glacé	486e
 glai	326e
 glam	432e
 glamour	432e
 glamoureux	432e
-glaçon	1899e
+glaçon	1907e
 gloir	451e
 glorieux	451e
 glycin	222e
-gobelet avec paill	1895e
+gobelet avec paill	1903e
 golden gat	720e
 golden gat bridg	720e
 golden stat warrior	616e
 gondol	844e
 googl	505e
 gorg	159e
-gorill	1628e
+gorill	1636e
 goth	446e
 gothiqu	446e
 goutt	152e
@@ -57007,14 +57102,14 @@ grain	252e
 grand budapest hotel	859e
 grand canyon	817e
 grand fond	141e
-grand magasin	1929e
+grand magasin	1937e
 grand muraill	381e
-grand rou	1955e
+grand rou	1963e
 grand vacanc	197e
 grand vagu de kanagawa	765e
 grang	382e
 granit	303e
-granité	1867e
+granité	1875e
 graphism suis	861e
 grapp	232e
 gratt ciel	373e
@@ -57048,19 +57143,20 @@ griechenland	697e
 grisaill	204e
 grisatr	8e
 grisâtr	8e
-groin	1658e
+groin	1666e
 grott	165e
 grâc	432e
 grécia	697e
 grésil	201e
 grêl	202e
+guangzhou	937e
 guatemaltequ	902e
 guatémaltèqu	902e
 guerir	452e
 guerison	452e
 guerr	467e
 guirland lumineux	368e
-guitar	2027e
+guitar	2035e
 guney afrika	705e
 guney kor	676e
 guérir	452e
@@ -57069,7 +57165,7 @@ gâteau	272e
 gâteau anniversair	406e
 gâteau de lun	854e
 gâteau forêt noir	273e
-gâteau sablé	1872e
+gâteau sablé	1880e
 génial	459e
 gêné	448e
 gît	397e
@@ -57080,9 +57176,9 @@ ha lan	687e
 hab	629e
 hain	437e
 halloween	401e
-hamburger	1823e
+hamburger	1831e
 hameau	382e
-hamster	1673e
+hamster	1681e
 han quoc	676e
 hanbok	869e
 hanoi	823e
@@ -57092,12 +57188,12 @@ hanouka	787e
 hanoï	823e
 hant	438e
 hanté	438e
-haricot	1806e
+haricot	1814e
 harissa	297e
 harmoni	421e
 harmonieux	421e
 haut coutur	432e
-haut de form	2016e
+haut de form	2024e
 haut en couleur	179e
 havan	26e
 hawai	804e
@@ -57110,7 +57206,7 @@ helvetica	861e
 herb	125e
 herb aromatiqu	137e
 herbag	124e
-herisson	1678e
+herisson	1686e
 hero	440e
 heroiqu	440e
 heur bleu	183e
@@ -57118,13 +57214,13 @@ heur dor	182e
 heur doré	182e
 heur du coucher	449e
 heureux	425e
-hibiscu	1753e
+hibiscu	1761e
 hideux	460e
 highland	819e
 himalaya	820e
 hindistan	677e
 hippi	751e
-hippopotam	1669e
+hippopotam	1677e
 hiroshig	832e
 histoir	413e
 historiqu	413e
@@ -57136,7 +57232,7 @@ hoi an	838e
 holi	850e
 holland	687e
 hollanda	687e
-homard	1862e
+homard	1870e
 homm	493E
 honda	519e
 hong kong	814e
@@ -57154,14 +57250,14 @@ hormi	497e
 horreur	438e
 hortensia	220e
 hostil	437e
-hot dog	1826e
+hot dog	1834e
 hot pot	333e
-hotel	1925e
+hotel	1933e
 houl	142e
 hourra	425e
 huawei	563e
 huil oliv	300e
-huitr	1865e
+huitr	1873e
 humbl	423e
 humid	436e
 humour	425e
@@ -57172,18 +57268,18 @@ hungria	699e
 hungría	699e
 hupp	432e
 huppé	432e
-hutt	1915e
-huîtr	1865e
+hutt	1923e
+huîtr	1873e
 hy lap	697e
 hy lạp	697e
 hyundai	521e
 hà lan	687e
 hàn quốc	676e
-hérisson	1678e
+hérisson	1686e
 héro	440e
 héroïqu	440e
 hôpital	390e
-hôtel	1925e
+hôtel	1933e
 hội an	838e
 iceberg	185e
 iceland	695e
@@ -57193,7 +57289,7 @@ ikb	719e
 ikea	504e
 il pleut	200e
 ile	155E
-ile desert	1907e
+ile desert	1915e
 illumin	369e
 illuminating	729e
 illuminé	369e
@@ -57201,7 +57297,7 @@ ilot	155e
 imagination	431e
 imaginer	431e
 immeubl	373e
-immeubl de bureau	1920e
+immeubl de bureau	1928e
 immobilit	421e
 immobilité	421e
 imperial	417e
@@ -57356,8 +57452,8 @@ jet	154e
 jeté	154e
 jeu olympiqu	723e
 jeun	434e
-jeun cygn	1700e
-jeun pous	1758e
+jeun cygn	1708e
+jeun pous	1766e
 jeunes	434e
 jiangnan	383e
 jio	594e
@@ -57392,16 +57488,16 @@ juvenil	434e
 juventu	646e
 juvénil	434e
 jérusalem	926e
-kaaba	1941e
+kaaba	1949e
 kakao talk	545e
 kakaotalk	545e
 kaki	25e
 kal	469E
 kanada	673e
-kangourou	1686e
+kangourou	1694e
 karma	447e
 katar	686e
-kebab	1831e
+kebab	1839e
 kenia	707e
 kent	779e
 kentucky fried chicken	578e
@@ -57417,9 +57513,9 @@ kiwi	246e
 klein blau	719e
 klein blu	719e
 knick	618e
-koala	1681e
+koala	1689e
 koi	361e
-koinobori	1971e
+koinobori	1979e
 kolombiya	701e
 kolumbien	701e
 korean flag	676e
@@ -57446,7 +57542,7 @@ lait	269e
 laiton	60e
 laitu	469e
 laker	613e
-lama	1664e
+lama	1672e
 lamborghini	514e
 lamp	368e
 lampadair	368e
@@ -57457,7 +57553,7 @@ lantern celest	788e
 lantern célest	788e
 lapin	443e
 laqu	325e
-lard	1822e
+lard	1830e
 larg	140E
 larm	426e
 lassant	470e
@@ -57473,17 +57569,17 @@ legend	430e
 legendair	430e
 lego	608e
 legum	469e
-legum a feuill vert	1801e
+legum a feuill vert	1809e
 leicester city	637e
 lenovo	562e
 lent	449e
-leopard	1642e
+leopard	1650e
 les nymphea	828e
 les nymphéa	828e
 lethargiqu	449e
 lever de soleil	181e
 lever du soleil	181e
-lezard	1712e
+lezard	1720e
 lfc	633e
 lg	581e
 liban	892e
@@ -57509,7 +57605,7 @@ littératur	341e
 liverpool fc	633e
 living coral	727e
 livr	341e
-lombric	1744e
+lombric	1752e
 london bus	721e
 londonien	808e
 londr	808e
@@ -57518,9 +57614,9 @@ los angel laker	613e
 lotu	213e
 loufoqu	471e
 loukoum	285e
-loup	1634e
-loutr	1684e
-lov hotel	1926e
+loup	1642e
+loutr	1692e
+lov hotel	1934e
 loy krathong	788e
 loyal	441e
 loyaut	441e
@@ -57543,22 +57639,23 @@ lun	174e
 lun de miel	427e
 lunair	175e
 lunatiqu	446e
-lunet	1980e
-lunet de soleil	1979e
-lunet de vue	1978e
+lunet	1988e
+lunet de soleil	1987e
+lunet de vue	1986e
 lux	416e
 luxueux	416e
 luxur	428e
 lyc	392e
 lycé	392e
 lyft	540e
+lyon	936e
 légend	430e
 légendair	430e
 légum	469e
-légum à feuill vert	1801e
-léopard	1642e
+légum à feuill vert	1809e
+léopard	1650e
 léthargiqu	449e
-lézard	1712e
+lézard	1720e
 macabr	438e
 macaristan	699e
 macaron	280e
@@ -57571,12 +57668,12 @@ magiqu	430e
 magma	166e
 magnolia	227e
 mai	196E
-maillot de bain une piec	1993e
-maillot de bain une pièc	1993e
-maison	1916e
-maison abandonn	1917e
-maison abandonné	1917e
-maison avec jardin	1919e
+maillot de bain une piec	2001e
+maillot de bain une pièc	2001e
+maison	1924e
+maison abandonn	1925e
+maison abandonné	1925e
+maison avec jardin	1927e
 maison traditionnel coreenn	870e
 maison traditionnel coréenn	870e
 maisonnet	397e
@@ -57600,7 +57697,7 @@ malezya	714e
 malheureux	426e
 malásia	714e
 maléfiqu	438e
-mammouth	1667e
+mammouth	1675e
 man city	635e
 man united	634e
 man utd	634e
@@ -57610,7 +57707,7 @@ manchot	353e
 mandarin	229e
 mangu	240e
 manhattan	807e
-manteau	1988e
+manteau	1996e
 mapl leaf flag	673e
 maquillag	454e
 marbr	302e
@@ -57633,7 +57730,7 @@ marin	16e
 marina	154e
 marié	405e
 marié indienn	872e
-marmit	1836e
+marmit	1844e
 maroc	684e
 marocain	797e
 marocco	684e
@@ -57660,7 +57757,7 @@ matiné	189e
 matou	346e
 matriochka	873e
 matur	456e
-maté	1898e
+maté	1906e
 maussad	446e
 mauv	63e
 mauv fonc	5e
@@ -57687,7 +57784,7 @@ meituan	570e
 meksika	669e
 melancoli	426e
 melancoliqu	426e
-melon	1775e
+melon	1783e
 memoir	450e
 memorial	445e
 menac	438e
@@ -57717,7 +57814,7 @@ mi journ	190e
 mi journé	190e
 miami	806e
 miami heat	617e
-microb	1745e
+microb	1753e
 microsoft	604e
 midi	190e
 miel	264e
@@ -57760,16 +57857,16 @@ monochrom	464e
 monoton	470e
 monstr	438e
 mont	160e
-mont fuji	1903e
+mont fuji	1911e
 montagn	160e
 montagn enneig	162e
 montagn enneigé	162e
-montagn rus	1956e
+montagn rus	1964e
 montagneux	160e
 montmartr	798e
 montreal canadien	629e
-monument classiqu	1910e
-morceau de viand	1821e
+monument classiqu	1918e
+morceau de viand	1829e
 morn	426e
 moro	426e
 moroccan flag	684e
@@ -57778,24 +57875,25 @@ mort	445e
 mosaiqu	337e
 mosaïqu	337e
 moscou	873e
-mosqu	1937e
-mosqué	1937e
+mosqu	1945e
+mosqué	1945e
 moteur	411e
 motif	439e
 motivation	439e
 motivé	439e
-mouch	1743e
-mouffet	1685e
+mouch	1751e
+mouffet	1693e
 moulin roug	916e
 mous	132e
 mousseux	266e
 moussu	132e
-moustiqu	1742e
+moustiqu	1750e
 moutard	110e
 mouton	382e
 mucha	831e
 muffin	272e
 multicolor	179e
+munich	932e
 mur	375e
 muraill	375e
 muret	375e
@@ -57896,9 +57994,9 @@ nga	678e
 nhat ban	661e
 nhật bản	661e
 ni	497e
-nid avec ouf	1772e
-nid avec œuf	1772e
-nid vid	1771e
+nid avec ouf	1780e
+nid avec œuf	1780e
+nid vid	1779e
 niederland	687e
 nigeria	706e
 nigeria flagg	706e
@@ -57967,8 +58065,8 @@ nueva zelanda	716e
 nuit	193e
 nuit blanch	839e
 nuit de lun	175e
-nuit etoil	1945e
-nuit étoilé	1945e
+nuit etoil	1953e
+nuit étoilé	1953e
 numeriqu	410e
 numériqu	410e
 nuova zelanda	716e
@@ -57999,8 +58097,8 @@ océan	140e
 oeil turc	912e
 oeuf	270e
 officiel	445e
-oignon	1804e
-oiseau	1695e
+oignon	1812e
+oiseau	1703e
 oisif	449e
 olimpiadi	723e
 olympic	723e
@@ -58027,7 +58125,7 @@ orag	202e
 orageux	202e
 orang	1e
 orang fruit	229e
-orang outan	1629e
+orang outan	1637e
 oranger	229e
 orangé	1e
 orbit	177e
@@ -58039,13 +58137,14 @@ ordinateur	410e
 ordinateur portabl	410e
 oriental	389e
 osaka	925e
+oslo	935e
 osmanth	225e
 osterreich	690e
 ottoman	809e
 oubli	497e
 oubliez	497e
 ouf	270e
-ouf au plat	1834e
+ouf au plat	1842e
 ouf de paqu	407e
 our en peluch	443e
 ouragan	202e
@@ -58077,7 +58176,7 @@ palai hiver	918e
 palai imperial	380e
 palai impérial	380e
 palerm	898e
-palmier	1762e
+palmier	1770e
 pamukkal	840e
 panasonic	583e
 pancak	272e
@@ -58092,7 +58191,7 @@ panton ultra violet	726e
 panton very peri	730e
 panton viva magenta	731e
 paon	349e
-paonn	1705e
+paonn	1713e
 papier	315e
 papillon	356e
 paprika	298e
@@ -58113,7 +58212,7 @@ paranoïaqu	448e
 paraplui	371e
 parasol	371e
 parc	127e
-parc national	1908e
+parc national	1916e
 parchemin	315e
 pares	449e
 paresseux	449e
@@ -58124,7 +58223,7 @@ parisien	798e
 parisienn	798e
 parm	99e
 paroi	375e
-part de fromag	1818e
+part de fromag	1826e
 pas	497e
 pas de	497e
 pass	482e
@@ -58136,7 +58235,7 @@ pastel	483e
 pastequ	235e
 pastèqu	235e
 patagoni	884e
-patat douc	1851e
+patat douc	1859e
 patisseri	272e
 patrimoin	413e
 paturag	124e
@@ -58167,7 +58266,7 @@ peruvian flag	703e
 peruvien	821e
 perú	703e
 petal	208e
-petard	1963e
+petard	1971e
 petit jour	181e
 petit poi	469e
 petra	810e
@@ -58179,17 +58278,17 @@ pharaon	811e
 pharmaci	390e
 philippin	904e
 philippinen	713e
-phoqu	1721e
+phoqu	1729e
 phosphorescent	484e
 pháp	662e
 phần lan	694e
-piano	2028e
+piano	2036e
 picasso	858e
 pierr	303e
 pierr de lav	158e
 pierr precieux	345e
 pierr précieux	345e
-pieuvr	1726e
+pieuvr	1734e
 piment	297e
 piment roug	297e
 pin	121e
@@ -58211,7 +58310,7 @@ plac du marché	364e
 plac roug	873e
 placid	421e
 plag	143e
-plag avec parasol	1905e
+plag avec parasol	1913e
 plag de sabl	144e
 plag tropical	145e
 plaid	433E
@@ -58219,8 +58318,8 @@ plaisir	425e
 planet	177e
 planet terr	418e
 plant	128e
-plant de riz	1764e
-plant en pot	1759e
+plant de riz	1772e
+plant en pot	1767e
 plant interieur	128e
 plant intérieur	128e
 plant vert	128e
@@ -58229,8 +58328,8 @@ plantation de thé	827e
 planèt	177e
 planèt terr	418e
 plastiqu	329e
-plat mitonn	1835e
-plat mitonné	1835e
+plat mitonn	1843e
+plat mitonné	1843e
 playstation	512e
 plein air	453e
 plein conscienc	447e
@@ -58249,19 +58348,19 @@ plum	342e
 plumag	342e
 pluton	177e
 pluvieux	200e
-pochet	2001e
+pochet	2009e
 poem	341e
 poesi	341e
 pognon	458e
 poi	469e
 point de	495e
 point du jour	181e
-poir	1784e
+poir	1792e
 poison	460e
 poisson	399e
-poisson lun	1724e
+poisson lun	1732e
 poisson roug	361e
-poisson tropical	1723e
+poisson tropical	1731e
 poivr	289e
 poivr noir	289e
 poivron	297e
@@ -58282,19 +58381,19 @@ polynésien	907e
 polynésienn	907e
 polônia	696e
 pomm	237e
-pomm de terr	1795e
-pomm roug	1782e
+pomm de terr	1803e
+pomm roug	1790e
 pomm vert	238e
 pont	373e
-pont de nuit	1951e
+pont de nuit	1959e
 ponton	154e
 pop art	830e
-pop corn	1840e
+pop corn	1848e
 porcelain	317e
 porcelain bleu et blanc	318e
 porsch	523e
 port	154e
-port monnai	1999e
+port monnai	2007e
 portekiz	666e
 portogallo	666e
 portugai	835e
@@ -58305,24 +58404,24 @@ positif	425e
 positivit	425e
 positivité	425e
 posé	421e
-pot de miel	1879e
+pot de miel	1887e
 potager	126e
 poteri	326e
 potion	430e
 potiron	247e
-poul	1690e
-poup japonai	1970e
+poul	1698e
+poup japonai	1978e
 poup rus	873e
-poupé japonai	1970e
+poupé japonai	1978e
 poupé rus	873e
 pourpr	5e
 pourri	460e
 pourritur	460e
 poussier	169e
-poussin	1693e
-poussin de fac	1694e
-poussin qui eclot	1692e
-poussin qui éclôt	1692e
+poussin	1701e
+poussin de fac	1702e
+poussin qui eclot	1700e
+poussin qui éclôt	1700e
 poèm	341e
 poési	341e
 prairi	124e
@@ -58373,7 +58472,7 @@ pénombr	487e
 péripl	453e
 péruvien	821e
 pétal	208e
-pétard	1963e
+pétard	1971e
 pétra	810e
 pêch	236e
 qatar	686e
@@ -58404,7 +58503,7 @@ ranch	382e
 randonn	453e
 randonné	453e
 rangoli	851e
-raton laveur	1636e
+raton laveur	1644e
 rav	472e
 ravi	425e
 rayon de soleil	172e
@@ -58466,8 +58565,8 @@ reveri	431e
 reveur	431e
 reveux	431e
 revigorant	434e
-rhinocero	1668e
-rhinocéro	1668e
+rhinocero	1676e
+rhinocéro	1676e
 riad	797e
 riches	416e
 rieur	425e
@@ -58479,7 +58578,7 @@ rivier	148e
 riviera francai	846e
 riviera françai	846e
 riviera italienn	800e
-riz au curry	1848e
+riz au curry	1856e
 rizier	253e
 rizier en terras	803e
 rob de mari	405e
@@ -58521,7 +58620,7 @@ ros quartz and serenity	724e
 ros roug	210e
 ros vif	6e
 rosa barbi	722e
-roset	1750e
+roset	1758e
 rosier	210e
 rosé	6e
 rosé du matin	207e
@@ -58551,9 +58650,9 @@ routin	470e
 royal	417e
 royaum	417e
 royaum uni	671e
-ruban	1975e
-ruban de memoir	1977e
-ruban de mémoir	1977e
+ruban	1983e
+ruban de memoir	1985e
+ruban de mémoir	1985e
 rubi	55e
 rue	374e
 ruell	374e
@@ -58594,9 +58693,9 @@ sabl	157e
 sabl clair	103e
 sabl noir	158e
 sabl volcaniqu	158e
-sac a main	2000e
-sac de shopping	2002e
-sac à main	2000e
+sac a main	2008e
+sac de shopping	2010e
+sac à main	2008e
 sacr	447e
 sacré	447e
 safari	453e
@@ -58614,11 +58713,11 @@ saintet	447e
 sainteté	447e
 saisissant	440e
 sakura	209e
-saké	1885e
+saké	1893e
 sal	460E
 salad	469e
 salad de fruit	468e
-salad vert	1839e
+salad vert	1847e
 sall de clas	392e
 sall de sport	424e
 salon de the	376e
@@ -58634,11 +58733,11 @@ san espoir	426e
 san francisco giant	627e
 sanctuair	379e
 sanctuair shinto	843e
-sandal de femm	2010e
-sandwich	1827e
+sandal de femm	2018e
+sandwich	1835e
 sang	344e
 sanglant	344e
-sanglier	1657e
+sanglier	1665e
 sant	452e
 santorin	386e
 santé	452e
@@ -58663,13 +58762,13 @@ saudi flag	682e
 sauf	497e
 saug	94e
 saumon	29e
-sauropod	1716e
+sauropod	1724e
 sauvag	453e
 savan	875e
 saxophon	473e
 scandinav	387e
-scarab	1735e
-scarabé	1735e
+scarab	1743e
+scarabé	1743e
 schweden	691e
 schweiz	689e
 sci fi	410e
@@ -58680,7 +58779,7 @@ scintill	466e
 scintillant	466e
 scintiller	466e
 scolair	392e
-scorpion	1741e
+scorpion	1749e
 se baigner	143e
 se battr	437e
 se blottir	433e
@@ -58706,7 +58805,7 @@ serein	421e
 serengeti	875e
 serenit	421e
 serieux	441e
-serpent	1713e
+serpent	1721e
 serr	126e
 sever	445e
 sevill	865e
@@ -58717,7 +58816,7 @@ shanghai	815e
 shell	530e
 shibori	868e
 shopify	601e
-short	1995e
+short	2003e
 sicil	898e
 sicilien	898e
 sicilienn	898e
@@ -58728,7 +58827,7 @@ silenc	421e
 silencieux	421e
 sili	702e
 simpl	420e
-sing	1627e
+sing	1635e
 singapor airlin	591e
 singapor flag	715e
 singaporean flag	715e
@@ -58742,7 +58841,7 @@ ski	199e
 skier	199e
 skylin	373e
 sl benfica	653e
-slip	1994e
+slip	2002e
 smartphon	410e
 smog	203e
 snapchat	552e
@@ -58760,8 +58859,8 @@ solair	172e
 soldat	467e
 soleil	172e
 soleil couchant	180e
-soleil levant	1948e
-soleil levant derrier les montagn	1947e
+soleil levant	1956e
+soleil levant derrier les montagn	1955e
 solennel	445e
 solid	441e
 solitair	426e
@@ -58798,9 +58897,9 @@ souk	797e
 soup de betterav	334e
 soupcon de	494e
 soupçon de	494e
-sourc chaud	1952e
+sourc chaud	1960e
 sourd	482e
-souri	1671e
+souri	1679e
 souriant	425e
 sourir	425e
 south africa	705e
@@ -58809,7 +58908,7 @@ south korea	676e
 souvenir	450e
 soyeux	313e
 spa	422e
-spaghetti	1850e
+spaghetti	1858e
 spagna	665e
 spain	665e
 spanien	665e
@@ -58826,15 +58925,15 @@ spotify	508e
 spur	636e
 ssc napoli	649e
 stabl	441e
-stad	1909e
+stad	1917e
 star and strip	670e
 starbuck	503e
 stati uniti	670e
 station balneair	143e
 station balnéair	143e
 station spatial	398e
-statu de la libert	1935e
-statu de la liberté	1935e
+statu de la libert	1943e
+statu de la liberté	1943e
 steeler	621e
 str	448e
 stra	466e
@@ -58873,8 +58972,8 @@ suedoi	878e
 sueur	436e
 suica	689e
 suiza	689e
-superet	1927e
-supéret	1927e
+superet	1935e
+supéret	1935e
 sur de soi	440e
 surf	142e
 surfer	143e
@@ -58903,7 +59002,7 @@ swing	473e
 switzerland	689e
 sylv	119e
 symphoni	432e
-synagogu	1939e
+synagogu	1947e
 sécession viennoi	760e
 sécheres	156e
 sécurisé	441e
@@ -58919,9 +59018,9 @@ sévill	865e
 sûr de soi	440e
 südafrika	705e
 südkorea	676e
-t rex	1717e
-t shirt	1984e
-taco	1828e
+t rex	1725e
+t shirt	1992e
+taco	1836e
 tadelakt	797e
 taegukgi	676e
 tahitien	907e
@@ -58931,7 +59030,7 @@ tailândia	712e
 tainan	837e
 taipei	923e
 taj mahal	874e
-tamal	1830e
+tamal	1838e
 tami	481e
 tami sombr	487e
 tamis	481e
@@ -58971,7 +59070,7 @@ templ	379e
 templ chinoi	837e
 templ coreen	836e
 templ coréen	836e
-templ hindou	1938e
+templ hindou	1946e
 tempétueux	202e
 tempêt	202e
 tendr	423e
@@ -58983,7 +59082,7 @@ tenebreux	446e
 tenebrism	829e
 tenni	424e
 tension	448e
-tent	1943e
+tent	1951e
 tentant	428e
 tentation	428e
 tern	482e
@@ -59000,18 +59099,18 @@ terrifiant	438e
 terrifié	438e
 tesco	576e
 tesla	522e
-tet de chat	1637e
-tet de cheval	1643e
-tet de chien	1630e
-tet de cochon	1655e
-tet de dragon	1714e
-tet de lapin	1674e
-tet de lion	1639e
+tet de chat	1645e
+tet de cheval	1651e
+tet de chien	1638e
+tet de cochon	1663e
+tet de dragon	1722e
+tet de lapin	1682e
+tet de lion	1647e
 tet de mort	438e
-tet de sing	1626e
-tet de souri	1670e
-tet de tigr	1640e
-tet de vach	1651e
+tet de sing	1634e
+tet de souri	1678e
+tet de tigr	1648e
+tet de vach	1659e
 thai	816e
 thai flag	712e
 thai lan	712e
@@ -59023,10 +59122,10 @@ thaï	816e
 thaïlandai	816e
 the	257E
 the au lait	260e
-the aux perl	1896e
+the aux perl	1904e
 the noir	257e
 the vert	258e
-theier	1883e
+theier	1891e
 tho nhi ky	680e
 thuy dien	691e
 thuy si	689e
@@ -59034,10 +59133,10 @@ thy	587e
 thái lan	712e
 thé	257e
 thé au lait	260e
-thé aux perl	1896e
+thé aux perl	1904e
 thé noir	257e
 thé vert	258e
-théier	1883e
+théier	1891e
 thổ nhĩ kỳ	680e
 thụy sĩ	689e
 thụy điển	691e
@@ -59052,10 +59151,10 @@ tiktok	547e
 tiranga	677e
 tison	168e
 toast	271e
-toboggan	1954e
+toboggan	1962e
 toff	263e
-toil araign	1740e
-toil araigné	1740e
+toil araign	1748e
+toil araigné	1748e
 toit	338e
 toitur	338e
 tomat	248e
@@ -59069,16 +59168,17 @@ ton chaud	488e
 ton froid	489e
 ton neutr	456e
 ton terreux	419e
-tong	2004e
+tong	2012e
 toniqu	424e
 tonnerr	202e
-toqu universitair	2017e
+toqu universitair	2025e
 torii	843e
 tornad	202e
+toronto	934e
 toronto mapl leaf	628e
 torrent	148e
 torrid	206e
-tortu	1711e
+tortu	1719e
 toscan	799e
 toshiba	582e
 totoro	860e
@@ -59088,7 +59188,7 @@ toucan	274e
 touch	496e
 toulou lautrec	916e
 toundra	186e
-tour de tokyo	1934e
+tour de tokyo	1942e
 tournesol	212e
 tout petit	415e
 toxiqu	460e
@@ -59100,21 +59200,21 @@ tragédi	426e
 tranquill	421e
 tranquillit	421e
 tranquillité	421e
-trefl	1766e
-trefl a quatr feuill	1767e
+trefl	1774e
+trefl a quatr feuill	1775e
 treilli	467e
 trek	453e
 trekking	453e
 tricolor	662e
 tricot	433e
 tricoté	433e
-trinquer	1892e
+trinquer	1900e
 triomph	451e
 triomphant	451e
 trippant	471e
 trist	426e
 tristes	426e
-trompet	2029e
+trompet	2037e
 tron	417e
 troph	451e
 trophé	451e
@@ -59124,8 +59224,8 @@ troquet	376e
 troup	467e
 trung quoc	675e
 trung quốc	675e
-trèfl	1766e
-trèfl à quatr feuill	1767e
+trèfl	1774e
+trèfl à quatr feuill	1775e
 trôn	417e
 tschechien	698e
 tulip	214e
@@ -59157,18 +59257,18 @@ téléphon	410e
 ténèbr	446e
 ténébreux	446e
 ténébrism	829e
-têt de chat	1637e
-têt de cheval	1643e
-têt de chien	1630e
-têt de cochon	1655e
-têt de dragon	1714e
-têt de lapin	1674e
-têt de lion	1639e
+têt de chat	1645e
+têt de cheval	1651e
+têt de chien	1638e
+têt de cochon	1663e
+têt de dragon	1722e
+têt de lapin	1682e
+têt de lion	1647e
 têt de mort	438e
-têt de sing	1626e
-têt de souri	1670e
-têt de tigr	1640e
-têt de vach	1651e
+têt de sing	1634e
+têt de souri	1678e
+têt de tigr	1648e
+têt de vach	1659e
 türk bayrağı	680e
 türk hava yolları	587e
 türkei	680e
@@ -59235,6 +59335,7 @@ vallé	163e
 vampir	438e
 vaporeux	485e
 vaporwav	855e
+varanasi	939e
 varech	138e
 vegan	452e
 vegetalien	452e
@@ -59261,12 +59362,12 @@ vereinigt königreich	671e
 vereinigt staaten	670e
 vermillon	35e
 verr	316e
-verr de lait	1881e
-verr de vin	1887e
-verr tumbler	1893e
+verr de lait	1889e
+verr de vin	1895e
+verr tumbler	1901e
 verreri	316e
 versaill	753e
-verser un liquid	1894e
+verser un liquid	1902e
 vert	3e
 vert bambou	52e
 vert bouteill	48e
@@ -59291,8 +59392,8 @@ vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
 very peri	730e
-vet de femm	1997e
-viand sur un os	1819e
+vet de femm	2005e
+viand sur un os	1827e
 vibrant	424e
 victoir	451e
 victorien	856e
@@ -59315,8 +59416,8 @@ vigoureux	424e
 vigueur	424e
 viking	867e
 vill	373e
-vill au crepuscul	1949e
-vill au crépuscul	1949e
+vill au crepuscul	1957e
+vill au crépuscul	1957e
 vill bleu	841e
 vill ros	842e
 villag	382e
@@ -59333,7 +59434,7 @@ violet	5e
 violet poudr	99e
 violet poudré	99e
 violin	22e
-violon	2030e
+violon	2038e
 virginal	442e
 viril	455e
 virilit	455e
@@ -59378,7 +59479,7 @@ vélo	424e
 vénitien	844e
 vénitienn	844e
 vénu	177e
-vêt de femm	1997e
+vêt de femm	2005e
 vœu	439e
 vương quốc anh	671e
 wabi sabi	388e
@@ -59420,6 +59521,7 @@ zest de	495e
 zhihu	572e
 zoom meeting	600e
 zoom video	600e
+zurich	933e
 zèbr	351e
 à ancienn	413e
 à la maison	433e
@@ -59447,7 +59549,7 @@ zèbr	351e
 écos	819e
 écossai	819e
 écum	142e
-écureuil	1676e
+écureuil	1684e
 édimbourg	927e
 éducation	392e
 égli	394e
@@ -59459,7 +59561,7 @@ zèbr	351e
 élèv	392e
 éléganc	432e
 élégant	432e
-éléphant	1666e
+éléphant	1674e
 émeraud	49e
 émerveill	459e
 émerveillé	459e
@@ -59510,7 +59612,7 @@ zèbr	351e
 éviter	497e
 índia	677e
 île	155e
-île désert	1907e
+île désert	1915e
 îlot	155e
 österreich	690e
 úc	674e
@@ -59518,11 +59620,11 @@ zèbr	351e
 đan mạch	693e
 đức	663e
 œuf	270e
-œuf au plat	1834e
+œuf au plat	1842e
 œuf de pâqu	407e
 şili	702e
 ấn độ	677e
-@stems es 4187
+@stems es 4199
 abarrotad	457f
 abatid	426f
 abd	670f
@@ -59539,7 +59641,7 @@ abrasador	206f
 abrasador calor	436f
 abraz	433f
 abrazar	433f
-abrig	1988f
+abrig	1996f
 abril	196f
 abrumad	448f
 aburrid	470f
@@ -59563,8 +59665,8 @@ acer inoxidabl	306f
 acertij	429f
 acid	228f
 acogedor	433f
-acordeon	2026f
-acordeón	2026f
+acordeon	2034f
+acordeón	2034f
 activ	424f
 acuari	399f
 acuatic	152f
@@ -59594,13 +59696,13 @@ agresiv	437f
 agri	228f
 agridulc	450f
 agu	152f
-agu termal	1952f
+agu termal	1960f
 aguacat	243f
 aguacer	200f
 aguad	324f
 aguamarin clar	66f
 aguaniev	201f
-aguil	1698f
+aguil	1706f
 agypten	683f
 ahumad	343f
 ai cap	683f
@@ -59657,7 +59759,7 @@ alpin	876f
 alt costur	432f
 alt hor de la noch	194f
 alt mar	140f
-alubi	1806f
+alubi	1814f
 alucinant	459f
 alud	162f
 alumini	308f
@@ -59665,8 +59767,8 @@ alumn	392f
 amabl	423f
 amad	427f
 amanecer	181f
-amanecer sobr montan	1947f
-amanecer sobr montañ	1947f
+amanecer sobr montan	1955f
+amanecer sobr montañ	1955f
 amant	427f
 amapol	223f
 amar	427f
@@ -59720,7 +59822,7 @@ angusti	448f
 angustiad	448f
 anhel	450f
 anil	23f
-anill	2023f
+anill	2031f
 animad	424f
 animar	439f
 anneaux olympiqu	723f
@@ -59764,15 +59866,15 @@ arab	813f
 arabi	813f
 arabi saoudit	682f
 arabi saud	682f
-aran	1739f
+aran	1747f
 arandan	233f
-arañ	1739f
+arañ	1747f
 arbol	133f
-arbol de hoj caduc	1761f
-arbol de hoj perenn	1760f
+arbol de hoj caduc	1769f
+arbol de hoj perenn	1768f
 arbol de navidad	400f
-arbol de palm	1762f
-arbol de tanabat	1968f
+arbol de palm	1770f
+arbol de tanabat	1976f
 arboled	119f
 arc	130f
 arc iri	179f
@@ -59784,7 +59886,7 @@ arcoíri	179f
 ardiend	436f
 ardient	428f
 ardient calor	436f
-ardill	1676f
+ardill	1684f
 aren	157f
 aren negr	158f
 aren volcanic	158f
@@ -59803,8 +59905,8 @@ arrecif	153f
 arrecif de coral	153f
 arrepentimient	426f
 arroy	148f
-arroz cocid	1847f
-arroz con curry	1848f
+arroz cocid	1855f
+arroz con curry	1856f
 arrozal	253f
 arsenal	631f
 arsenal fc	631f
@@ -59945,9 +60047,9 @@ añoranz	450f
 añorar	450f
 ba lan	696f
 bae	685f
-bagel	1815f
-baguet	1812f
-baguett	1812f
+bagel	1823f
+baguet	1820f
+baguett	1820f
 baidu	568f
 bail	424f
 bailar	424f
@@ -59957,7 +60059,7 @@ bali	803f
 balin	803f
 baliné	803f
 ballen	362f
-ballen soltand un chorr	1718f
+ballen soltand un chorr	1726f
 ballet	454f
 balneari	143f
 baloncest	424f
@@ -59968,15 +60070,15 @@ banan	239f
 banars	143f
 banc	391f
 bander de chil	702f
-banderin de carp	1971f
-banderín de carp	1971f
+banderin de carp	1979f
+banderín de carp	1979f
 bangkok	816f
 banglad	710f
 bangladesch	710f
 bangladesh	710f
 bangladeshi flag	710f
 bangladé	710f
-banj	2031f
+banj	2039f
 banquet	444f
 barb	455f
 barbi	722f
@@ -59992,7 +60094,7 @@ barç	642f
 basalt	158f
 basic	420f
 basquet	424f
-bat de laboratori	1981f
+bat de laboratori	1989f
 batall	467f
 bavar	784f
 bay	254f
@@ -60002,11 +60104,11 @@ bayern münchen	644f
 bazar	364f
 bañars	143f
 beb	442f
-bebid calient	1882f
-bebid tropical	1889f
+bebid calient	1890f
+bebid tropical	1897f
 bebé	442f
 bei	17F
-beicon	1822f
+beicon	1830f
 beig	17f
 beisbol	424f
 belcik	688f
@@ -60017,11 +60119,13 @@ belgien	688f
 belgiqu	688f
 belgium	688f
 belçik	688f
+benar	939f
+benaré	939f
 bend	447f
 bendicion	447f
 bendición	447f
 benfic	653f
-bengal	1962f
+bengal	1970f
 berenjen	249f
 berlin	891f
 berliné	891f
@@ -60033,8 +60137,8 @@ besar	427f
 besikt	657f
 beşiktaş	657f
 bi	688f
-biberon	1880f
-biberón	1880f
+biberon	1888f
+biberón	1888f
 bibliotec	378f
 bienestar	452f
 bikini	143f
@@ -60043,8 +60147,8 @@ billet	458f
 bio	418f
 birlesik krallik	671f
 birleşik krallık	671f
-birret	2017f
-bisont	1650f
+birret	2025f
+bisont	1658f
 bizanci	755f
 bizantin	755f
 bizcoch	272f
@@ -60070,19 +60174,19 @@ boc junior	658f
 bochorn	436f
 bochornos	436f
 bod	405f
-bogavant	1862f
+bogavant	1870f
 boh	752f
 bohemi	752f
 bol de acai	281f
-bol de arroz	1846f
+bol de arroz	1854f
 bol de açaí	281f
-bol de confeti	1967f
+bol de confeti	1975f
 bolich	472f
 bolivi	821f
 boll	271f
-bols	2000f
-bols de compr	2002f
-bols de man	2001f
+bols	2008f
+bols de compr	2010f
+bols de man	2009f
 bols de valor	391f
 bon	443f
 bondad	423f
@@ -60102,10 +60206,10 @@ bostezar	449f
 boston celtic	614f
 boston red sox	625f
 bot	140f
-bot de mujer	2012f
-bot de senderism	2007f
+bot de mujer	2020f
+bot de senderism	2015f
 botanic	128f
-botell descorchad	1886f
+botell descorchad	1894f
 botánic	128f
 bourbon	268f
 bowl de acai	281f
@@ -60117,7 +60221,7 @@ brasilien	667f
 brazil	667f
 brazilian flag	667f
 bresil	667f
-bretzel	1814f
+bretzel	1822f
 brezily	667f
 brill	466f
 brillant	479f
@@ -60127,7 +60231,7 @@ bris	205f
 britanic	808f
 british flag	671f
 británic	808f
-brochet	1852f
+brochet	1860f
 brocoli	469f
 bronc	58f
 bronc antigu	327f
@@ -60146,9 +60250,9 @@ buen gust	432f
 buen humor	425f
 buen ond	425f
 buen vibr	425f
-buey	1652f
-bufal de agu	1653f
-bufand	1986f
+buey	1660f
+bufal de agu	1661f
+bufand	1994f
 bujar	910f
 bujará	910f
 bulevar	374f
@@ -60158,8 +60262,9 @@ buqu	140f
 buran	844f
 burde	33f
 burger king	579f
-burr	1829f
+burr	1837f
 bus londonien	721f
+busan	938f
 bvb	645f
 básic	420f
 básquet	424f
@@ -60167,21 +60272,21 @@ bávar	784f
 béisbol	424f
 bélgic	688f
 bósfor	809f
-búfal de agu	1653f
+búfal de agu	1661f
 bỉ	688f
 bồ đào nha	666f
-caball	1646f
-caball corriend	1646f
-caball de carrer	1646f
-caball de tioviv	1953f
+caball	1654f
+caball corriend	1654f
+caball de carrer	1654f
+caball de tioviv	1961f
 caban	397f
 cabañ	397f
 cabin telefonic	296f
 cabin telefónic	296f
-cabr	1661f
+cabr	1669f
 cabread	437f
 caca	262f
-cacahuet	1805f
+cacahuet	1813f
 cachalot	362f
 cachorr	443f
 cactu	135f
@@ -60197,13 +60302,13 @@ café oscur	7f
 caid de agu	151f
 caid de la noch	192f
 caid del sol	180f
-caj de bent	1844f
-caj par llevar	1860f
+caj de bent	1852f
+caj par llevar	1868f
 calabaz	247f
-calabaz de halloween	1959f
-calamar	1864f
+calabaz de halloween	1967f
+calamar	1872f
 calaver	438f
-calcetin	1989f
+calcetin	1997f
 calid	433f
 calidez	433f
 calient	436f
@@ -60222,11 +60327,11 @@ calorón	206f
 caluros	436f
 cam	449f
 camachuel	294f
-camell	1663f
+camell	1671f
 camin	915f
 caminat	453f
 camion de bomber	290f
-camiset	1984f
+camiset	1992f
 camión de bomber	290f
 camp	124f
 camp abiert	382f
@@ -60236,8 +60341,8 @@ camp de colz	335f
 camp de te	827f
 camp de trig	252f
 camp de té	827f
-campament	1904f
-campanill de vient	1972f
+campament	1912f
+campanill de vient	1980f
 campeon	451f
 campesin	382f
 campestr	412f
@@ -60258,12 +60363,12 @@ canción de cun	449f
 candid	442f
 candor	442f
 canel	288f
-cangrej	1861f
-cangur	1686f
-canich	1633f
+cangrej	1869f
+cangur	1694f
+canich	1641f
 canicul	206f
 canon	159f
-canon de confeti	1966f
+canon de confeti	1974f
 cansad	449f
 cansanci	449f
 cant rodad	303f
@@ -60276,19 +60381,19 @@ capill	394f
 capuchin	256f
 caqui	25f
 car	416f
-car de caball	1643f
-car de cerd	1655f
-car de conej	1674f
-car de dragon	1714f
-car de dragón	1714f
-car de gat	1637f
-car de mon	1626f
-car de perr	1630f
-car de raton	1670f
-car de ratón	1670f
-car de tigr	1640f
-car de vac	1651f
-caracol	1730f
+car de caball	1651f
+car de cerd	1663f
+car de conej	1682f
+car de dragon	1722f
+car de dragón	1722f
+car de gat	1645f
+car de mon	1634f
+car de perr	1638f
+car de raton	1678f
+car de ratón	1678f
+car de tigr	1648f
+car de vac	1659f
+caracol	1738f
 caravaggi	829f
 carcajad	425f
 carib	805f
@@ -60303,37 +60408,37 @@ carmesi	71f
 carmesí	71f
 carmin	70f
 carmín	70f
-carn con hues	1819f
+carn con hues	1827f
 carnaval	367f
 carnaval de rio	852f
 carnaval de río	852f
-carner	1659f
-carp de circ	1958f
+carner	1667f
+carp de circ	1966f
 carp koi	361f
 carrefour	574f
 cartel sovietic	857f
 cartel soviétic	857f
 cas	397f
-cas abandonad	1917f
-cas con jardin	1919f
-cas con jardín	1919f
+cas abandonad	1925f
+cas con jardin	1927f
+cas con jardín	1927f
 cas de camp	397f
 cas de chap	915f
 cas tradicional corean	870f
 casad	405f
 casamient	405f
-casc con una cruz blanc	2020f
-casc militar	2019f
+casc con una cruz blanc	2028f
+casc militar	2027f
 cascad	151f
 castan	20f
 castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	393f
-castill europe	1932f
-castill japon	1931f
-castill japoné	1931f
-castor	1677f
+castill europe	1940f
+castill japon	1939f
+castill japoné	1939f
+castor	1685f
 catar	686f
 catarat	151f
 catedral	394f
@@ -60344,9 +60449,9 @@ caíd de agu	151f
 caíd de la noch	192f
 caíd del sol	180f
 cañón	159f
-cañón de confeti	1966f
+cañón de confeti	1974f
 caótic	457f
-ceboll	1804f
+ceboll	1812f
 cebr	351f
 cechi	698f
 ceky	698f
@@ -60372,11 +60477,11 @@ centellear	466f
 centr	373f
 centr urban	373f
 ceramic	326f
-cerd	1656f
+cerd	1664f
 cereal	252f
 ceremoni	445f
-ceremoni de contemplacion de la lun	1973f
-ceremoni de contemplación de la lun	1973f
+ceremoni de contemplacion de la lun	1981f
+ceremoni de contemplación de la lun	1981f
 ceremoni del te	826f
 ceremoni del té	826f
 ceremonial	445f
@@ -60391,7 +60496,7 @@ cerúle	40f
 cesped	125f
 chakr	447f
 chal	397f
-chalec de seguridad	1982f
+chalec de seguridad	1990f
 chalet	397f
 chalé	397f
 champan	266f
@@ -60399,9 +60504,9 @@ champañ	266f
 champinon	136f
 champiñón	136f
 champán	266f
-chancl	2004f
-chancl de ded	2004f
-chanclet	2004f
+chancl	2012f
+chancl de ded	2012f
+chanclet	2012f
 chanel	612f
 chaparron	200f
 chaparrón	200f
@@ -60422,7 +60527,7 @@ chichar	469f
 chicl	277f
 chil	297f
 chil flag	702f
-chil picant	1798f
+chil picant	1806f
 chilean flag	702f
 chilen	884f
 chili drapeau	702f
@@ -60462,16 +60567,16 @@ cienci ficcion	410f
 cienci ficción	410f
 cientific	410f
 científic	410f
-cierv	1649f
+cierv	1657f
 cin	675f
 cin negr	773f
 circ	367f
 cirugi	390f
 cirugí	390f
-cisn	1700f
+cisn	1708f
 citric	229f
 ciudad	373f
-ciudad al atardecer	1949f
+ciudad al atardecer	1957f
 ciudad azul	841f
 ciudad del cab	909f
 ciudad prohibid	380f
@@ -60502,8 +60607,8 @@ coc colanın	501f
 coch clasic	413f
 coch clásic	413f
 cocin	395f
-cocinar	1834f
-cocodril	1710f
+cocinar	1842f
+cocodril	1718f
 codici	461f
 cohet	398f
 cok	501f
@@ -60544,7 +60649,7 @@ comedi	425f
 comedid	456f
 comet	177f
 comic	830f
-comid enlatad	1843f
+comid enlatad	1851f
 comod	433f
 comodidad	433f
 compasion	423f
@@ -60558,7 +60663,7 @@ computación	410f
 computador	410f
 con clas	432f
 con estil	432f
-conch de mar	1727f
+conch de mar	1735f
 conciert	367f
 concurrid	457f
 condenacion	463f
@@ -60588,11 +60693,11 @@ constructivist	857f
 contemplativ	447f
 content	425f
 conífer	121f
-cop brindand	1892f
-cop de coctel	1888f
-cop de cóctel	1888f
+cop brindand	1900f
+cop de coctel	1896f
+cop de cóctel	1896f
 cop de niev	188f
-cop de vin	1887f
+cop de vin	1895f
 copenhagu	880f
 coquet	428f
 coquete	428f
@@ -60602,7 +60707,7 @@ corazon	427f
 corazon rot	426f
 corazón	427f
 corazón rot	426f
-corbat	1983f
+corbat	1991f
 cordiller	160f
 core	824f
 core del sud	676f
@@ -60615,7 +60720,7 @@ corporativ	391f
 correr	424f
 corrosion	309f
 corrosión	309f
-cort de carn	1821f
+cort de carn	1829f
 cortad	256f
 cortij	412f
 coré du sud	676f
@@ -60650,8 +60755,8 @@ croaci	899f
 croat	899f
 crom	308f
 cromad	308f
-cruasan	1811f
-cruasán	1811f
+cruasan	1819f
+cruasán	1819f
 crucer	140f
 cráne	438f
 crí	415f
@@ -60660,15 +60765,15 @@ cuart del beb	442f
 cuart del bebé	442f
 cuarz	322f
 cub	717f
-cub de hiel	1899f
+cub de hiel	1907f
 cuban	796f
 cuban flag	717f
 cubism	858f
 cubist	858f
-cucarach	1738f
+cucarach	1746f
 cucuruch	279f
-cucuruch de helad	1866f
-cuenc con cuchar	1838f
+cucuruch de helad	1874f
+cuenc con cuchar	1846f
 cuent	341f
 cuent de had	430f
 cuer	310f
@@ -60679,14 +60784,14 @@ cult	447f
 cumbr	160f
 cumplean	406f
 cumpleañ	406f
-cun de ques	1818f
+cun de ques	1826f
 cupcak	272f
 curacion	452f
 curación	452f
 curcum	79f
 curry	288f
 cusc	821f
-cuñ de ques	1818f
+cuñ de ques	1826f
 cyberpunk	409f
 czech flag	698f
 czech republic	698f
@@ -60712,7 +60817,7 @@ dan mach	693f
 dancheong	836f
 danemark	693f
 danes	387f
-dang	1857f
+dang	1865f
 danimarc	693f
 danimark	693f
 danish flag	693f
@@ -60734,8 +60839,8 @@ de punt	433f
 de époc	413f
 deber	392f
 decidid	440f
-decoracion de pin	1969f
-decoración de pin	1969f
+decoracion de pin	1977f
+decoración de pin	1977f
 dehes	124f
 deleit	425f
 delfin	362f
@@ -60854,7 +60959,7 @@ dramátic	440f
 drapeau de singapour	715f
 drapeau francai	662f
 drapeau françai	662f
-dromedari	1662f
+dromedari	1670f
 dropbox	599f
 dubai	813f
 dublin	928f
@@ -60866,7 +60971,7 @@ duel	426f
 dulc de lech	263f
 dulz	277f
 dulzur	443f
-dumpling	1858f
+dumpling	1866f
 dun	156f
 durazn	236f
 durmiend	449f
@@ -60881,7 +60986,7 @@ día de muert	781f
 día festiv	444f
 día solead	173f
 dólar	458f
-dónut	1869f
+dónut	1877f
 easyjet	590f
 ebay	541f
 ecologi	418f
@@ -60891,10 +60996,10 @@ ecológic	418f
 economi	391f
 economí	391f
 edifici	373f
-edifici clasic	1910f
-edifici clásic	1910f
-edifici de colegi	1928f
-edifici de oficin	1920f
+edifici clasic	1918f
+edifici clásic	1918f
+edifici de colegi	1936f
+edifici de oficin	1928f
 edimburg	927f
 educacion	392f
 educación	392f
@@ -60915,7 +61020,7 @@ el pasad	450f
 electric	484f
 electronic	410f
 electrónic	410f
-elefant	1666f
+elefant	1674f
 eleganci	432f
 elegant	432f
 elot	251f
@@ -60985,18 +61090,18 @@ enérgic	424f
 epoc victorian	856f
 equilibrad	421f
 equilibri	421f
-eriz	1678f
+eriz	1686f
 erupcion	166f
-erupcion volcanic	1902f
+erupcion volcanic	1910f
 erupción	166f
-erupción volcánic	1902f
+erupción volcánic	1910f
 escal de gris	465f
 escalofri	435f
 escalofriant	438f
 escalofrí	435f
 escandal	457f
 escandinav	387f
-escarabaj	1735f
+escarabaj	1743f
 escarch	187f
 escarchad	486f
 escarlat	34f
@@ -61004,8 +61109,8 @@ escoci	819f
 escocé	819f
 escolar	392f
 escondid	429f
-escorpion	1741f
-escorpión	1741f
+escorpion	1749f
+escorpión	1749f
 escoz	819f
 escuel	392f
 escándal	457f
@@ -61013,7 +61118,7 @@ esmerald	49f
 espaci	177f
 espaci exterior	177f
 espagn	665f
-espagueti	1850f
+espagueti	1858f
 espan	665f
 espanh	665f
 espanol	897f
@@ -61027,9 +61132,9 @@ espeluznant	438f
 esperanz	439f
 esperanzad	439f
 esperanzador	439f
-espig de arroz	1764f
-espig de maiz	1797f
-espig de maíz	1797f
+espig de arroz	1772f
+espig de maiz	1805f
+espig de maíz	1805f
 espinac	469f
 espiritu	447f
 espiritual	447f
@@ -61048,11 +61153,11 @@ establ	441f
 estacion espacial	398f
 estación espacial	398f
 estad unid	670f
-estadi	1909f
+estadi	1917f
 estambul	809f
 estanqu	149f
 estanqu de lot	150f
-estatu de la libertad	1935f
+estatu de la libertad	1943f
 estil chin	389f
 estil suiz	861f
 estilos	432f
@@ -61110,7 +61215,7 @@ fabric	411f
 fabul	430f
 facebook	506f
 facultad	392f
-falafel	1832f
+falafel	1840f
 famili	433f
 fang	169f
 fantasi	430f
@@ -61194,18 +61299,18 @@ fitnes	424f
 fiyi	907f
 flag of japan	661f
 flameng	659f
-flan	1878f
+flan	1886f
 flechaz	427f
 floj	449f
 flor	208f
-flor blanc	1748f
+flor blanc	1756f
 flor de cerez	209f
 flor de ciruel	216f
 flor de colz	335f
 flor de durazn	217f
-flor de hibisc	1753f
+flor de hibisc	1761f
 flor de melocotoner	217f
-flor march	1752f
+flor march	1760f
 floracion	208f
 floración	208f
 floral	208f
@@ -61231,7 +61336,7 @@ follaj otonal	129f
 follaj otoñal	129f
 fond del mar	141f
 fond marin	141f
-fondu	1837f
+fondu	1845f
 formal	445f
 fortalez	393f
 fortun	416f
@@ -61251,8 +61356,8 @@ frenétic	448f
 fres	230f
 fresc	434f
 frescur	434f
-freson	1787f
-fresón	1787f
+freson	1795f
+fresón	1795f
 fri	435f
 frialdad	435f
 frustracion	437f
@@ -61266,7 +61371,7 @@ frí	435f
 fucsi	65f
 fueg	167f
 fueg artificial	366f
-fuent	1942f
+fuent	1950f
 fuert	440f
 fuerz	440f
 funeral	445f
@@ -61280,21 +61385,21 @@ fábric	411f
 fábul	430f
 fútbol	424f
 gadget	410f
-gaf de proteccion	1980f
-gaf de protección	1980f
-gaf de sol	1979f
+gaf de proteccion	1988f
+gaf de protección	1988f
+gaf de sol	1987f
 gal	444f
 galatasaray	655f
 galaxi	177f
 galeri	474f
 galerí	474f
-gall	1691f
+gall	1699f
 gallet	272f
-gallet de arroz	1845f
-gallet de la fortun	1859f
-gallin	1690f
-gamb	1863f
-gamb frit	1854f
+gallet de arroz	1853f
+gallet de la fortun	1867f
+gallin	1698f
+gamb	1871f
+gamb frit	1862f
 gan	708f
 ganador	451f
 ganar	451f
@@ -61335,8 +61440,8 @@ golosin	277f
 gominol	277f
 gondol	844f
 googl	505f
-goril	1628f
-gorr con viser	2018f
+goril	1636f
+gorr con viser	2026f
 got	152F
 got de lluvi	152f
 gotic	446f
@@ -61353,10 +61458,10 @@ gran murall	381f
 gran ola de kanagaw	765f
 granad	244f
 granat	19f
-grand almacen	1929f
+grand almacen	1937f
 graner	382f
 graniz	202f
-granizad hawaian	1867f
+granizad hawaian	1875f
 granj	382f
 grav	445f
 gravill	303f
@@ -61375,7 +61480,7 @@ gri top	68f
 gri verdos	94f
 griechenland	697f
 grieg	812f
-grill	1737f
+grill	1745f
 grisace	8f
 grisáce	8f
 grut	165f
@@ -61384,7 +61489,8 @@ grèc	697f
 gréci	697f
 guacamay	354f
 guadalajar	795f
-guant	1987f
+guangzhou	937f
+guant	1995f
 guatemaltec	902f
 guernic	858f
 guerr	467f
@@ -61392,10 +61498,10 @@ guijarr	303f
 guindill	297f
 guisant	469f
 guisqui	268f
-guitarr	2027f
+guitarr	2035f
 guney afrik	705f
 guney kor	676f
-gusan	1744f
+gusan	1752f
 gzhel	834f
 gélid	435f
 góndol	844f
@@ -61411,8 +61517,8 @@ habitacion	396f
 habitación	396f
 had	430F
 halloween	401f
-hamburgues	1823f
-hamster	1673f
+hamburgues	1831f
+hamster	1681f
 han quoc	676f
 hanbok	869f
 hanoi	823f
@@ -61444,8 +61550,8 @@ himalay	820f
 hindistan	677f
 hindu	822f
 hindú	822f
-hipopotam	1669f
-hipopótam	1669f
+hipopotam	1677f
+hipopótam	1677f
 hippi	751f
 hiroshig	832f
 hirviend	436f
@@ -61467,7 +61573,7 @@ hoj de arc	130f
 hoj de oro	328f
 hoj de oton	129f
 hoj de otoñ	129f
-hoj revoloteand al vient	1770f
+hoj revoloteand al vient	1778f
 hoj sec	129f
 hojarasc	128f
 hol	491f
@@ -61492,7 +61598,7 @@ hor azul	183f
 hor de dormir	449f
 hor dorad	182f
 horizont	184f
-hormig	1733f
+hormig	1741f
 hormigon	304f
 hormigón	304f
 hornear	271f
@@ -61503,11 +61609,11 @@ hortensi	220f
 hospital	390f
 hostil	437f
 hot pot	333f
-hotel	1925f
-hotel del amor	1926f
+hotel	1933f
+hotel del amor	1934f
 huawei	563f
-huell de pezun	1688f
-huell de pezuñ	1688f
+huell de pezun	1696f
+huell de pezuñ	1696f
 huert	126f
 huev	270f
 huev de pascu	407f
@@ -61532,7 +61638,7 @@ hygg	433f
 hyundai	521f
 hà lan	687f
 hàn quốc	676f
-hámster	1673f
+hámster	1681f
 héro	440f
 húmed	436f
 húngar	900f
@@ -61542,7 +61648,7 @@ icelandic flag	695f
 idilic	421f
 idílic	421f
 iglesi	394f
-iglesi celebrand bod	1933f
+iglesi celebrand bod	1941f
 ikb	719f
 ike	504f
 illuminating	729f
@@ -61597,7 +61703,7 @@ inocent	442f
 inquiet	448f
 inquietant	438f
 inquietud	448f
-insect	1732f
+insect	1740f
 insomni	448f
 inspiracion	439f
 inspiración	439f
@@ -61635,7 +61741,7 @@ irritad	437f
 isfahan	906f
 isfahán	906f
 isl	155f
-isl desiert	1907f
+isl desiert	1915f
 island flagg	695f
 islandé	802f
 islot	155f
@@ -61652,8 +61758,8 @@ italy	664f
 itáli	664f
 izland	695f
 iznik	847f
-jabali	1657f
-jabalí	1657f
+jabali	1665f
+jabalí	1665f
 jad	320f
 jaipur	842f
 jalapen	297f
@@ -61678,8 +61784,8 @@ jardineri	126f
 jardinerí	126f
 jardín	126f
 jardín zen	384f
-jarr de cervez	1890f
-jarr de cervez brindand	1891f
+jarr de cervez	1898f
+jarr de cervez brindand	1899f
 jarr lun	913f
 javan	896f
 javané	896f
@@ -61696,7 +61802,7 @@ jeux olympiqu	723f
 jiangnan	383f
 jio	594f
 jipi	751f
-jiraf	1665f
+jiraf	1673f
 jojlom	833f
 jordani	810f
 joven	434f
@@ -61724,7 +61830,7 @@ juventud	434f
 jánuc	787f
 júbil	425f
 júpiter	177f
-kaab	1941f
+kaab	1949f
 kaka talk	545f
 kakaotalk	545f
 kal	469F
@@ -61745,7 +61851,7 @@ kiwi	246f
 klein blau	719f
 klein blu	719f
 knick	618f
-koal	1681f
+koal	1689f
 koi	361f
 kolombiy	701f
 kolumbien	701f
@@ -61764,8 +61870,8 @@ lac	325f
 lacustr	147f
 ladrill	305f
 lag	147f
-lagart	1712f
-lagartij	1712f
+lagart	1720f
+lagartij	1720f
 lagrim	426f
 lagun	146f
 laker	613f
@@ -61777,7 +61883,7 @@ laton	60f
 latón	60f
 lav	166f
 lavand	211f
-laz conmemorativ	1977f
+laz conmemorativ	1985f
 leal	441f
 lealtad	441f
 lech	269f
@@ -61790,14 +61896,14 @@ len	301f
 lenov	562f
 lent	449f
 lentejuel	466f
-leon	1639f
-leopard	1642f
+leon	1647f
+leopard	1650f
 letargic	449f
 letrer luminos	330f
 letárgic	449f
 leyend	430f
 leñ	301f
-león	1639f
+león	1647f
 lfc	633f
 lg	581f
 liban	892f
@@ -61823,7 +61929,7 @@ linkedin	609f
 lintern	331f
 lintern flotant	788f
 liquid	152f
-liquid derramandos	1894f
+liquid derramandos	1902f
 lisbo	835f
 literatur	341f
 litoral	143f
@@ -61884,11 +61990,12 @@ luz del día	195f
 luz del sol	172f
 luz solar	172f
 lyft	540f
+lyon	936f
 lágrim	426f
 lámpar	368f
 líban	892f
 líquid	152f
-líquid derramándos	1894f
+líquid derramándos	1902f
 lúgubr	438f
 macabr	438f
 macaristan	699f
@@ -61925,7 +62032,7 @@ mallorc	897f
 malv	63f
 malvad	438f
 malási	714f
-mamut	1667f
+mamut	1675f
 man city	635f
 man united	634f
 man utd	634f
@@ -61939,9 +62046,9 @@ mant	433f
 mantec	270f
 mantequill	270f
 manzan	237f
-manzan roj	1782f
+manzan roj	1790f
 manzan verd	238f
-mapach	1636f
+mapach	1644f
 mapl leaf flag	673f
 maquillaj	454f
 maquin	308f
@@ -62024,8 +62131,8 @@ melancolí	426f
 melancólic	426f
 melocoton	236f
 melocotón	236f
-melon	1775f
-melón	1775f
+melon	1783f
+melón	1783f
 memori	450f
 memorial	445f
 men el	497f
@@ -62050,11 +62157,11 @@ mexican	795f
 mexican flag	669f
 mexik	669f
 mexiqu	669f
-mezc	1937f
+mezc	1945f
 mezclill	311f
 miami	806f
 miami heat	617f
-microbi	1745f
+microbi	1753f
 microsoft	604f
 mid century	739f
 mied	438f
@@ -62078,21 +62185,21 @@ mitsubishi	529f
 miyazaki	860f
 moc	255F
 moch mouss	733f
-mochil escolar	2003f
+mochil escolar	2011f
 mod	432f
 modern	420f
 modernism catalan	831f
 modernism catalán	831f
 modest	423f
 modorr	449f
-mofet	1685f
+mofet	1693f
 mogol	874f
 molest	437f
 mon	443F
 monarqui	417f
 monarquí	417f
 moned	458f
-moneder	1999f
+moneder	2007f
 monet	828f
 mongol	893f
 monocrom	464f
@@ -62101,16 +62208,16 @@ monocromátic	464f
 monoton	470f
 monstru	438f
 mont	160f
-mont fuji	1903f
+mont fuji	1911f
 montan	160f
-montan con niev	1900f
+montan con niev	1908f
 montan nevad	162f
-montan rus	1956f
+montan rus	1964f
 montanos	160f
 montañ	160f
-montañ con niev	1900f
+montañ con niev	1908f
 montañ nevad	162f
-montañ rus	1956f
+montañ rus	1964f
 montaños	160f
 montreal canadien	629f
 monóton	470f
@@ -62120,7 +62227,7 @@ moroccan flag	684f
 morrin	450f
 morriñ	450f
 mosaic	337f
-mosc	1742f
+mosc	1750f
 moscu	873f
 moscú	873f
 mostaz	110f
@@ -62139,21 +62246,22 @@ mujer	493F
 multicolor	179f
 multitud	457f
 munec de niev	199f
-munec japones	1970f
+munec japones	1978f
 munec rus	873f
+munich	932f
 mur	375f
 murall	375f
-murcielag	1679f
-murciélag	1679f
+murcielag	1687f
+murciélag	1687f
 muse	474f
 muse del hermitag	918f
 musg	132f
 musgos	132f
 music clasic	432f
 music country	412f
-musl de poll	1820f
+musl de poll	1828f
 muñec de niev	199f
-muñec japones	1970f
+muñec japones	1978f
 muñec rus	873f
 mykon	812f
 mágic	430f
@@ -62163,6 +62271,7 @@ médic	390f
 místic	429f
 mític	430f
 móvil	410f
+múnich	932f
 músic clásic	432f
 músic country	412f
 mısır bayrağı	683f
@@ -62176,7 +62285,7 @@ namibi	911f
 nan	449F
 napol	930f
 napoli calci	649f
-nariz de cerd	1658f
+nariz de cerd	1666f
 natacion	143f
 natación	143f
 natural	418f
@@ -62239,9 +62348,9 @@ nga	678f
 nhat ban	661f
 nhật bản	661f
 ni	497f
-nid con huev	1772f
-nid vaci	1771f
-nid vací	1771f
+nid con huev	1780f
+nid vaci	1779f
+nid vací	1779f
 niebl	203f
 niederland	687f
 niev	188f
@@ -62266,7 +62375,7 @@ noch blanc	839f
 noch de bruj	401f
 noch de lun	175f
 noch de san juan	793f
-noch estrellad	1945f
+noch estrellad	1953f
 noch tempran	192f
 nochebuen	400f
 nocheviej	794f
@@ -62275,7 +62384,7 @@ nogal	301f
 nomad	453f
 nordic	387f
 nordic antigu	867f
-nori de feri	1955f
+nori de feri	1963f
 noruz	785f
 norvec	692f
 norveg	692f
@@ -62312,7 +62421,7 @@ nunc	497f
 nuov zeland	716f
 nupci	405f
 nupcial	405f
-nutri	1684f
+nutri	1692f
 nutricion	452f
 nutrición	452f
 nvidi	560f
@@ -62341,8 +62450,8 @@ odi	437f
 odiar	437f
 oficial	445f
 oficin	391f
-oficin de corre europe	1922f
-oficin de corre japones	1921f
+oficin de corre europe	1930f
+oficin de corre japones	1929f
 ofrend	781f
 ojo turc	912f
 ola	142f
@@ -62351,7 +62460,7 @@ oleaj	142f
 olimpiadi	723f
 oliv	300f
 oll calient chin	333f
-oll de comid	1836f
+oll de comid	1844f
 olvid	497f
 olympic	723f
 olympic gam	723f
@@ -62371,8 +62480,8 @@ opulenci	416f
 opulent	416f
 oracion	447f
 oración	447f
-orangutan	1629f
-orangután	1629f
+orangutan	1637f
+orangután	1637f
 orar	447f
 orb	177f
 ordenador	410f
@@ -62392,11 +62501,12 @@ osad	440f
 osak	925f
 oscur	475f
 osit de peluch	443f
+osl	935f
 osmant	225f
 oso de peluch	443f
-oso pand	1682f
+oso pand	1690f
 osterreich	690f
-ostr	1865f
+ostr	1873f
 otoman	809f
 oton	198f
 otonal	198f
@@ -62412,29 +62522,29 @@ oxidad	309f
 pacific	421f
 packer	619f
 pacífic	421f
-paell	1835f
+paell	1843f
 paesi bassi	687f
 pagod	379f
 pai de las maravill	430f
 pais baix	687f
 pais baj	687f
-paisaj urban	1946f
-pajar	1695f
+paisaj urban	1954f
+pajar	1703f
 pakistan	709f
 pakistani flag	709f
 palaci	380f
 palaci de inviern	918f
 palaci imperial	380f
 palid	478f
-palmer	1762f
+palmer	1770f
 palom	442f
 palt	243f
 pamukkal	840f
 pan	271f
-pan de mold	1810f
+pan de mold	1818f
 pan de oro	328f
-pan rellen	1831f
-pan sin levadur	1813f
+pan rellen	1839f
+pan sin levadur	1821f
 pan tostad	271f
 panaderi	271f
 panaderí	271f
@@ -62442,7 +62552,7 @@ panasonic	583f
 pand	352f
 panic	438f
 panquequ	272f
-pantalon cort	1995f
+pantalon cort	2003f
 panton classic blu	728f
 panton greenery	725f
 panton living coral	727f
@@ -62476,7 +62586,7 @@ pari saint germain	650f
 parisin	798f
 parqu	127f
 parqu infantil	415f
-parqu nacional	1908f
+parqu nacional	1916f
 parr	134f
 parí	798f
 pasad de mod	413f
@@ -62490,15 +62600,15 @@ pastel	483f
 pastel de cumplean	272f
 pastel de cumpleañ	272f
 pastel de lun	854f
-pastel de pescad japon	1855f
-pastel de pescad japoné	1855f
+pastel de pescad japon	1863f
+pastel de pescad japoné	1863f
 pastel selv negr	273f
 pasteleri	272f
 pastelerí	272f
 pastizal	124f
-patat	1795f
-patat asad	1851f
-patat frit	1824f
+patat	1803f
+patat asad	1859f
+patat frit	1832f
 pati traser	126f
 patrimoni	413f
 pav real	349f
@@ -62529,7 +62639,7 @@ penumbr	487f
 peoni	215f
 peoní	215f
 pepin	469f
-pepinill	1800f
+pepinill	1808f
 pepsi	603f
 perdid	426f
 perez	449f
@@ -62539,23 +62649,23 @@ pergamin	315f
 perl	321f
 perou	703f
 perr	347f
-perr calient	1826f
-perr gui	1632f
-perr guí	1632f
-perret	1631f
+perr calient	1834f
+perr gui	1640f
+perr guí	1640f
+perret	1639f
 pers	778f
 peru flagg	703f
 peruan	821f
 peruvian flag	703f
 pesadill	438f
 petal	208f
-petard	1963f
+petard	1971f
 petirroj	295f
 petr	810f
 pez	399f
 pez dorad	361f
-pez glob	1724f
-pez tropical	1723f
+pez glob	1732f
+pez tropical	1731f
 peñasc	164f
 peñón	164f
 phan lan	694f
@@ -62600,8 +62710,8 @@ planet	177f
 planet tierr	418f
 plant	128f
 plant de interior	128f
-plant de macet	1759f
-plant joven	1758f
+plant de macet	1767f
+plant joven	1766f
 plantacion de te	827f
 plantacion de té	827f
 plantación de té	827f
@@ -62612,7 +62722,7 @@ platead	12f
 play	143f
 play de aren	144f
 play tropical	145f
-play y sombrill	1905f
+play y sombrill	1913f
 playstation	512f
 plaz de mercad	364f
 plaz roj	873f
@@ -62642,11 +62752,11 @@ polar	186f
 polen	696f
 polinesi	907f
 polish flag	696f
-poll	1693f
-poll de frent	1694f
-poll rompiend el cascaron	1692f
-poll rompiend el cascarón	1692f
-polluel	1693f
+poll	1701f
+poll de frent	1702f
+poll rompiend el cascaron	1700f
+poll rompiend el cascarón	1700f
+polluel	1701f
 pologn	696f
 poloni	696f
 polony	696f
@@ -62671,7 +62781,7 @@ portugué	835f
 portátil	410f
 positiv	425f
 positividad	425f
-post de barber	1957f
+post de barber	1965f
 postr	272f
 potent	440f
 prad	124f
@@ -62707,19 +62817,19 @@ pub	377f
 puebl	382f
 puebl de agu	383f
 puent	373f
-puent de noch	1951f
+puent de noch	1959f
 puert	154f
 puert ric	805f
 puest de sol	180f
-puest del sol	1950f
-pulp	1726f
+puest del sol	1958f
+pulp	1734f
 pur	442f
 purez	442f
 purpur	5f
 purpurin	466f
 putrefaccion	460f
 putrefacción	460f
-pájar	1695f
+pájar	1703f
 pálid	478f
 pánic	438f
 pérdid	426f
@@ -62760,8 +62870,8 @@ rangoli	851f
 rar	471f
 ras	313f
 rascaciel	373f
-raton	1671f
-ratón	1671f
+raton	1679f
+ratón	1679f
 rav	472f
 ray	202f
 ray de sol	172f
@@ -62788,8 +62898,8 @@ refrescant	434f
 refugi	397f
 refugi de esqui	876f
 refugi de esquí	876f
-regal	1976f
-regal envuelt	1976f
+regal	1984f
+regal envuelt	1984f
 regi	417f
 regn unit	671f
 rein	417f
@@ -62839,7 +62949,7 @@ rey	417f
 rezar	447f
 reír	425f
 riachuel	148f
-rinoceront	1668f
+rinoceront	1676f
 rio	148f
 riquez	416f
 ris	425f
@@ -62885,8 +62995,8 @@ rompecabez	429f
 rompient	142f
 romántic	427f
 romêni	700f
-rop de mujer	1997f
-rop interior	1994f
+rop de mujer	2005f
+rop interior	2002f
 ros	6f
 ros barbi	722f
 ros empolvad	92f
@@ -62904,8 +63014,8 @@ ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	210f
-rosari	2021f
-roset	1750f
+rosari	2029f
+roset	1758f
 rosquill	272f
 roumani	700f
 routemaster	721f
@@ -62965,9 +63075,9 @@ san petersburg	839f
 san valentin	402f
 san valentín	402f
 sanar	452f
-sandali de mujer	2010f
+sandali de mujer	2018f
 sandi	235f
-sandwich	1827f
+sandwich	1835f
 sandí	235f
 sangr	344f
 sangrient	344f
@@ -62990,8 +63100,8 @@ satén	313f
 saudi arabi	682f
 saudi arabien	682f
 saudi flag	682f
-sauropod	1716f
-saurópod	1716f
+sauropod	1724f
+saurópod	1724f
 saxofon	473f
 saxofón	473f
 schweden	691f
@@ -63029,7 +63139,7 @@ seren	421f
 serengueti	875f
 serenidad	421f
 seri	445f
-serpient	1713f
+serpient	1721f
 set	136f
 setiembr	198f
 seul	824f
@@ -63057,7 +63167,7 @@ sin	497f
 sin esperanz	426f
 sin nad de	497f
 sin usar	497f
-sinagog	1939f
+sinagog	1947f
 sinfoni	432f
 sinfoní	432f
 singapor airlin	591f
@@ -63071,7 +63181,7 @@ sl benfic	653f
 smartphon	410f
 smog	203f
 snapchat	552f
-sobr roj	1974f
+sobr roj	1982f
 sobri	456f
 sofisticacion	432f
 sofisticación	432f
@@ -63091,8 +63201,8 @@ solvent	441f
 sombr	429f
 sombrer conic	275f
 sombrer cónic	275f
-sombrer de cop	2016f
-sombrer de mujer	2015f
+sombrer de cop	2024f
+sombrer de mujer	2023f
 sombrer de paj	275f
 sombri	426f
 sombri ton	475f
@@ -63187,15 +63297,15 @@ swedish flag	691f
 swing	473f
 swis flag	689f
 switzerland	689f
-sándwich	1827f
+sándwich	1835f
 séptim ciel	462f
 sídney	889f
 sólid	441f
 südafrik	705f
 südkore	676f
-t rex	1717f
+t rex	1725f
 tabern	377f
-tablet de chocolat	1875f
+tablet de chocolat	1883f
 taciturn	446f
 taegukgi	676f
 tahiti	907f
@@ -63208,18 +63318,18 @@ taipei	923f
 taipéi	923f
 taj mahal	874f
 taller	411f
-tamal	1830f
-tambor	2032f
-tamboril	2033f
+tamal	1838f
+tambor	2040f
+tamboril	2041f
 tanger	797f
 taoba	566f
 tapi	375f
 tard	191f
 tare	392f
-tarr de miel	1879f
+tarr de miel	1887f
 tart	272f
-tart de cumplean	1871f
-tart de cumpleañ	1871f
+tart de cumplean	1879f
+tart de cumpleañ	1879f
 tart selv negr	273f
 tartan	819f
 tartán	819f
@@ -63227,10 +63337,10 @@ tatami	826f
 taxi	372f
 tay ban nha	665f
 tayland	712f
-tazon de fide	1849f
-tazon de te	1884f
-tazón de fide	1849f
-tazón de té	1884f
+tazon de fide	1857f
+tazon de te	1892f
+tazón de fide	1857f
+tazón de té	1892f
 tchequi	698f
 tchéqui	698f
 te	257F
@@ -63240,7 +63350,7 @@ te negr	257f
 te verd	258f
 tec	301f
 tech	410f
-teclad musical	2028f
+teclad musical	2036f
 tecnologi	410f
 tecnologic	410f
 tecnologí	410f
@@ -63249,14 +63359,14 @@ tedios	470f
 teheran	906f
 teherán	906f
 tejad	338f
-tejon	1687f
-tejon de la miel	1687f
-tejon meler	1687f
-tejón	1687f
-tejón de la miel	1687f
-tejón meler	1687f
-tel de aran	1740f
-tel de arañ	1740f
+tejon	1695f
+tejon de la miel	1695f
+tejon meler	1695f
+tejón	1695f
+tejón de la miel	1695f
+tejón meler	1695f
+tel de aran	1748f
+tel de arañ	1748f
 telefon	410f
 telegram	543f
 teléfon	410f
@@ -63267,8 +63377,8 @@ tempestuos	202f
 templ	379f
 templ chin	837f
 templ corean	836f
-templ hindu	1938f
-templ hindú	1938f
+templ hindu	1946f
+templ hindú	1946f
 tenebrism	829f
 tenebros	438f
 tenebros ton	475f
@@ -63294,8 +63404,8 @@ terrorífic	438f
 terros	419f
 tesc	576f
 tesl	522f
-teter	1883f
-tetrabrik	1897f
+teter	1891f
+tetrabrik	1905f
 tetric	438f
 teñid índig	868f
 thai flag	712f
@@ -63317,8 +63427,8 @@ tibetan	820f
 tiburon	141f
 tiburón	141f
 tiemp pasad	450f
-tiend de campan	1943f
-tiend de campañ	1943f
+tiend de campan	1951f
+tiend de campañ	1951f
 tiern	423f
 tiern anim	443f
 tiern ánim	443f
@@ -63335,8 +63445,8 @@ tiniebl	446f
 tint	47f
 tirang	677f
 tiritar	435f
-tobogan	1954f
-tobogán	1954f
+tobogan	1962f
+tobogán	1962f
 toffe	263f
 toki	890f
 tomar el sol	143f
@@ -63354,11 +63464,12 @@ torment	202f
 tormentos	202f
 tornad	202f
 tornasolad	321f
+toront	934f
 toront mapl leaf	628f
 torr	373f
-torr de toki	1934f
+torr de toki	1942f
 tort	272f
-tortug	1711f
+tortug	1719f
 toscan	799f
 toshib	582f
 tostad	26f
@@ -63370,14 +63481,14 @@ toyot	518f
 trafic	373f
 tragedi	426f
 tragic	426f
-traj de ban de una piez	1993f
-traj de bañ de una piez	1993f
+traj de ban de una piez	2001f
+traj de bañ de una piez	2001f
 tranquil	421f
 tranquilidad	421f
 travesi	453f
 travesí	453f
-trebol	1766f
-trebol de cuatr hoj	1767f
+trebol	1774f
+trebol de cuatr hoj	1775f
 trekking	453f
 trencadi	801f
 trencadí	801f
@@ -63390,19 +63501,19 @@ tristez	426f
 triunf	451f
 triunfant	451f
 trofe	451f
-trompet	2029f
+trompet	2037f
 tron	417f
 trop	467F
 tropic	385f
 tropical	385f
-troz de tart	1872f
+troz de tart	1880f
 truen	202f
 trung quoc	675f
 trung quốc	675f
 tráfic	373f
 trágic	426f
-trébol	1766f
-trébol de cuatr hoj	1767f
+trébol	1774f
+trébol de cuatr hoj	1775f
 trópic	385f
 tschechien	698f
 tucan	274f
@@ -63496,10 +63607,11 @@ vampir	438f
 vanguardi rus	857f
 vaporwav	855f
 vaquer	311f
+varanasi	939f
 varonil	455f
-vas con paj	1895f
-vas de lech	1881f
-vas de whisky	1893f
+vas con paj	1903f
+vas de lech	1889f
+vas de whisky	1901f
 vegan	452f
 vegetacion	128f
 vegetación	128f
@@ -63545,7 +63657,7 @@ verd tiern	53f
 verdor	128f
 verdos	3f
 verdur	469f
-verdur de hoj verd	1801f
+verdur de hoj verd	1809f
 vereinigt arabisch emirat	685f
 vereinigt konigreich	671f
 vereinigt königreich	671f
@@ -63554,7 +63666,7 @@ verguenz	448f
 vergüenz	448f
 versall	753f
 very peri	730f
-vestid	1990f
+vestid	1998f
 vestid de novi	405f
 via lacte	177f
 viaj	453f
@@ -63587,9 +63699,9 @@ violenci	437f
 violent	437f
 violet	22f
 violet polv	99f
-violin	2030f
+violin	2038f
 violáce	5f
-violín	2030f
+violín	2038f
 virgen	442f
 virginal	442f
 virtual	410f
@@ -63659,11 +63771,11 @@ yve klein	862f
 zafir	54f
 zanahori	250f
 zapall	247f
-zapat de hombr	2005f
-zapat de tacon	2009f
-zapat de tacón	2009f
-zapatill de ballet	2011f
-zapatill deportiv	2006f
+zapat de hombr	2013f
+zapat de tacon	2017f
+zapat de tacón	2017f
+zapatill de ballet	2019f
+zapatill deportiv	2014f
 zen	384f
 zhihu	572f
 zoc	797f
@@ -63672,20 +63784,22 @@ zoom vide	600f
 zorr	355f
 zum de limon	228f
 zum de limón	228f
+zurich	933f
+zúrich	933f
 ácid	228f
 áfric do sul	705f
-águil	1698f
+águil	1706f
 ámbar	32f
 ámsterdam	877f
 ángel	462f
 áo	690f
 árab	813f
 árbol	133f
-árbol de hoj caduc	1761f
-árbol de hoj perenn	1760f
+árbol de hoj caduc	1769f
+árbol de hoj perenn	1768f
 árbol de navidad	400f
-árbol de palm	1762f
-árbol de tanabat	1968f
+árbol de palm	1770f
+árbol de tanabat	1976f
 árid	156f
 ártic	186f
 áustri	690f
@@ -63710,7 +63824,7 @@ zum de limón	228f
 đức	663f
 şili	702f
 ấn độ	677f
-@stems pt 4149
+@stems pt 4157
 a grand ond	765g
 a mod antig	413g
 a noit	193g
@@ -63727,7 +63841,7 @@ abençoad	447g
 abism	141g
 abissal	141g
 abobor	247g
-abobor de halloween	1959g
+abobor de halloween	1967g
 aborigen	864g
 aborígen	864g
 abrac	433g
@@ -63736,7 +63850,7 @@ abraç	433g
 abril	196g
 absurd	471g
 abóbor	247g
-abóbor de halloween	1959g
+abóbor de halloween	1967g
 ac milan	647g
 aca	424g
 aca de grac	198g
@@ -63761,8 +63875,8 @@ acolhedor	433g
 aconcheg	433g
 aconchegad	433g
 aconchegant	433g
-acordea	2026g
-acordeã	2026g
+acordea	2034g
+acordeã	2034g
 acreditar	439g
 acucar	277g
 acucarad	277g
@@ -63794,7 +63908,7 @@ agu mar clar	66g
 agu viv	276g
 aguaceir	200g
 aguad	324g
-agui	1698g
+agui	1706g
 agypten	683g
 ai cap	683g
 ai cập	683g
@@ -63864,7 +63978,7 @@ ameac	438g
 ameacador	438g
 ameaç	438g
 ameaçador	438g
-amendoim	1805g
+amendoim	1813g
 americ flag	670g
 american expres	537g
 american flag	670g
@@ -63888,7 +64002,7 @@ and	821G
 andaluzi	865g
 andin	821g
 android	556g
-anel	2023g
+anel	2031g
 angelical	442g
 angusti	448g
 angústi	448g
@@ -63951,7 +64065,7 @@ arab	813g
 arabi	813g
 arabi saoudit	682g
 arabi saudit	682g
-aranh	1739g
+aranh	1747g
 arar	354g
 arc iri	179g
 arc íri	179g
@@ -63979,10 +64093,10 @@ arrepi	435g
 arrepiant	438g
 arroi	148g
 arroxead	5g
-arroz com curry	1848g
-arroz cozid	1847g
-arroz japon	1846g
-arroz japonê	1846g
+arroz com curry	1856g
+arroz cozid	1855g
+arroz japon	1854g
+arroz japonê	1854g
 arrozal	253g
 arsenal	631g
 arsenal fc	631g
@@ -63999,9 +64113,9 @@ artist	474g
 artistic	474g
 artístic	474g
 arvor	133g
-arvor caidic	1761g
-arvor de natal	1960g
-arvor de tanabat	1968g
+arvor caidic	1769g
+arvor de natal	1968g
+arvor de tanabat	1976g
 arvored	119g
 arábi	813g
 arábi saudit	682g
@@ -64034,9 +64148,9 @@ audi	516g
 aur	447g
 auror	181g
 auror boreal	178g
-auror sobr agu	1948g
-auror sobr montanh	1947g
-auror sobr águ	1948g
+auror sobr agu	1956g
+auror sobr montanh	1955g
+auror sobr águ	1956g
 auster	445g
 australi	674g
 australian	888g
@@ -64111,21 +64225,21 @@ açã	424g
 açã de graç	198g
 açúcar	277g
 ba lan	696g
-bacon	1822g
+bacon	1830g
 bae	685g
 bag	254g
-baguet	1812g
+baguet	1820g
 bagunc	457g
 bagunç	457g
-baiacu	1724g
+baiacu	1732g
 baidu	568g
 bailarin	454g
 bala	370g
 balad	472G
-bald de pipoc	1840g
+bald de pipoc	1848g
 balei	362g
-balei esguichand agu	1718g
-balei esguichand águ	1718g
+balei esguichand agu	1726g
+balei esguichand águ	1726g
 bali	803g
 balin	803g
 balinê	803g
@@ -64140,7 +64254,7 @@ bambuzal	123g
 banal	470g
 banan	239g
 banc	391g
-bandeir de carp	1971g
+bandeir de carp	1979g
 bander de chil	702g
 banglad	710g
 bangladesch	710g
@@ -64149,20 +64263,20 @@ bangladeshi flag	710g
 bangladé	710g
 banguecoqu	816g
 banh de sol	143g
-banj	2031g
+banj	2039g
 banquet	444g
-barat	1738g
+barat	1746g
 barb	455g
-barbeari	1957g
-barbeir	1957g
-barber pol	1957g
+barbeari	1965g
+barbeir	1965g
+barber pol	1965g
 barbi	722g
 barbi pink	722g
 barcelon	801g
 barr	169g
 barr cozid	326g
-barr de chocolat	1875g
-barrac	1943g
+barr de chocolat	1883g
+barrac	1951g
 barroc	829g
 barulh	457g
 barulhent	457g
@@ -64170,16 +64284,16 @@ barç	642g
 basalt	158g
 basic	420g
 basquet	424g
-batat	1795g
-batat assad	1851g
-batat frit	1824g
+batat	1803g
+batat assad	1859g
+batat frit	1832g
 batom	454g
 bayern munchen	644g
 bayern munich	644g
 bayern münchen	644g
 bazar	364g
 beb	442g
-bebid tropical	1889g
+bebid tropical	1897g
 bebê	442g
 bec	374g
 beg	17g
@@ -64202,13 +64316,13 @@ bem estar	452g
 bem sucedid	451g
 benca	447g
 benfic	653g
-bent	1844g
-bentô	1844g
+bent	1852g
+bentô	1852g
 bergamot	229g
 berinjel	249g
 berlim	891g
 besikt	657g
-besour	1735g
+besour	1743g
 beta	304g
 betul	122g
 betã	304g
@@ -64223,11 +64337,11 @@ biquini	143g
 biquíni	143g
 birlesik krallik	671g
 birleşik krallık	671g
-bisa	1650g
+bisa	1658g
 biscoit	272g
-biscoit da sort	1859g
-biscoit de arroz	1845g
-bisã	1650g
+biscoit da sort	1867g
+biscoit de arroz	1853g
+bisã	1658g
 bizanci	755g
 bizantin	755g
 bizarr	471g
@@ -64248,33 +64362,33 @@ bod	405g
 boemi	752g
 boh	752g
 bol	272g
-bol asiatic	1858g
-bol asiátic	1858g
+bol asiatic	1866g
+bol asiátic	1866g
 bol de aniversari	406g
 bol de aniversári	406g
-bol de confet	1967g
-bol de peix	1855g
+bol de confet	1975g
+bol de peix	1863g
 bol florest negr	273g
 bol lunar	854g
 bolach	272g
-bols	1999g
-bols de mao	2000g
-bols de mão	2000g
+bols	2007g
+bols de mao	2008g
+bols de mão	2008g
 bols de valor	391g
-bols pequen	2001g
+bols pequen	2009g
 bom humor	425g
-bomb	1963g
+bomb	1971g
 bombom	277g
-bon de beisebol	2018g
+bon de beisebol	2026g
 bon temp	450g
 bondad	423g
 bondos	423g
 bonec de nev	199g
-bonec japones	1970g
+bonec japones	1978g
 bonec russ	873g
 bonit	443g
-boné	2018g
-boné de beisebol	2018g
+boné	2026g
+boné de beisebol	2026g
 booking.com	597g
 borbolet	356g
 bord escur	19g
@@ -64290,8 +64404,8 @@ bosqu de betul	122g
 bosqu de bétul	122g
 boston celtic	614g
 boston red sox	625g
-bot de trekking	2007g
-bot feminin	2012g
+bot de trekking	2015g
+bot feminin	2020g
 botanic	128g
 botec	377g
 botequim	377g
@@ -64346,13 +64460,14 @@ brócoll	469g
 bubbl tea	260g
 bucar	910g
 budapest	900g
-bufal asiatic	1653g
+bufal asiatic	1661g
 buqu	208g
 buquê	208g
 buran	844g
 burger king	579g
-burrit	1829g
+burrit	1837g
 bus londonien	721g
+busan	938g
 bvb	645g
 básic	420g
 bélgic	688g
@@ -64360,21 +64475,21 @@ bélic	467g
 bétul	122g
 bênçã	447g
 bósfor	809g
-búfal asiátic	1653g
+búfal asiátic	1661g
 bỉ	688g
 bồ đào nha	666g
-caab isl	1941g
-caab islã	1941g
+caab isl	1949g
+caab islã	1949g
 caban	397g
 cabin telefonic	296g
 cabin telefónic	296g
 cabin telefônic	296g
-cabr	1661g
-cacarol com comid	1835g
+cabr	1669g
+cacarol com comid	1843g
 cacau	262g
-cachecol	1986g
+cachecol	1994g
 cachoeir	151g
-cachorr quent	1826g
+cachorr quent	1834g
 cact	135g
 cae	347g
 caf	255g
@@ -64390,11 +64505,11 @@ caiad	375g
 caipir	412g
 cair	811g
 cair da noit	192g
-caix de bent	1844g
-caix de bentô	1844g
-caix par viagem	1860g
+caix de bent	1852g
+caix de bentô	1852g
+caix par viagem	1868g
 calcad	374g
-calic de vinh	1887g
+calic de vinh	1895g
 californi	818g
 californian	818g
 califórni	818g
@@ -64406,20 +64521,20 @@ caloros	433g
 calorã	206g
 calçad	374g
 cam	449g
-camara	1863g
-camara frit	1854g
-camarã	1863g
-camarã frit	1854g
-camel	1662g
-camel com dua corcov	1663g
-camel de uma so corcov	1662g
-camel de uma só corcov	1662g
+camara	1871g
+camara frit	1862g
+camarã	1871g
+camarã frit	1862g
+camel	1670g
+camel com dua corcov	1671g
+camel de uma so corcov	1670g
+camel de uma só corcov	1670g
 caminha de bombeir	290g
 caminhad	453g
 caminhã de bombeir	290g
 caminit	915g
-camis	1984g
-camiset	1984g
+camis	1992g
+camiset	1992g
 camp	124g
 camp de arroz	253g
 camp de batalh	467g
@@ -64432,7 +64547,7 @@ campea	451g
 campeã	451g
 campin	124g
 camuflagem	467g
-camundong	1671g
+camundong	1679g
 canad	673g
 canadens	885g
 canadian	885g
@@ -64441,9 +64556,9 @@ canadiem de montreal	629g
 canadiem de montréal	629g
 canadá	673g
 canca de ninar	449g
-canec de cervej	1890g
+canec de cervej	1898g
 canel	288g
-canguru	1686g
+canguru	1694g
 canicul	206g
 canion	159g
 cansac	449g
@@ -64452,23 +64567,23 @@ cansaç	449g
 cançã de ninar	449g
 canícul	206g
 cao	347g
-cao gui	1632g
+cao gui	1640g
 caotic	457g
-capacacet de socorrist	2020g
-capacet militar	2019g
+capacacet de socorrist	2028g
+capacet militar	2027g
 capadoci	848g
 capadóci	848g
 capel	394g
-capel de casament	1933g
+capel de casament	1941g
 capim	125g
 cappuccin	256g
 caqui	25g
-caracol	1730g
+caracol	1738g
 caramel	263g
 caramel clar	26g
 caramelizad	263g
-caramuj	1727g
-caranguej	1861g
+caramuj	1735g
+caranguej	1869g
 caravaggi	829g
 carib	805g
 caribenh	805g
@@ -64476,28 +64591,28 @@ carinhos	423g
 carm	447g
 carmesim	71g
 carmim	70g
-carn	1819g
-carn no oss	1819g
+carn	1827g
+carn no oss	1827g
 carnaval	367g
 carnaval do rio	852g
-carneir	1659g
+carneir	1667g
 carp koi	361g
 carr antig	413g
 carr de bombeir	290g
 carrefour	574g
-carrilha de vent	1972g
-carrilhã de vent	1972g
-carrossel	1953g
+carrilha de vent	1980g
+carrilhã de vent	1980g
+carrossel	1961g
 cartaz sovietic	857g
 cartaz soviétic	857g
-cartol	2016g
+cartol	2024g
 carvalh	301g
-cas abandonad	1917g
-cas com jardim	1919g
+cas abandonad	1925g
+cas com jardim	1927g
 cas de camp	397g
 cas de fazend	412g
 cas tradicional corean	870g
-casac	1988g
+casac	1996g
 casad	405g
 casal	427g
 casament	405g
@@ -64507,22 +64622,22 @@ caseir	433g
 castanh	7g
 castanh avermelhad	20g
 castel	393g
-castel europeu	1932g
-castel japon	1931g
-castel japonê	1931g
-castel medieval	1932g
-castor	1677g
+castel europeu	1940g
+castel japon	1939g
+castel japonê	1939g
+castel medieval	1940g
+castor	1685g
 catar	686g
 catedral	394g
 cauboi	382g
 caubói	382g
-caval	1646g
-caval de carrossel	1953g
+caval	1654g
+caval de carrossel	1961g
 caveir	438g
 cavern	165g
-caçarol com comid	1835g
+caçarol com comid	1843g
 caótic	457g
-cebol	1804g
+cebol	1812g
 cechi	698g
 cedul	458g
 ceky	698g
@@ -64553,7 +64668,7 @@ cerimôni	445g
 cerraca	203g
 cerraçã	203g
 cerule	40g
-cerv	1649g
+cerv	1657g
 cervej	267g
 cervejari	377g
 cerâmic	326g
@@ -64568,7 +64683,7 @@ ceu nublad	204g
 cha	257g
 cha com leit	260g
 cha de bolh	260g
-cha perolad	1896g
+cha perolad	1904g
 cha pret	257g
 cha verd	258g
 chakr	447g
@@ -64580,13 +64695,13 @@ chanel	612g
 chanuc	787g
 chanucá	787g
 chapeu conic	275g
-chapeu de formatur	2017g
+chapeu de formatur	2025g
 chapeu de palh	275g
-chapeu feminin	2015g
+chapeu feminin	2023g
 chapéu cônic	275g
-chapéu de formatur	2017g
+chapéu de formatur	2025g
 chapéu de palh	275g
-chapéu feminin	2015g
+chapéu feminin	2023g
 charad	429g
 charc	149g
 charm	443g
@@ -64611,8 +64726,8 @@ chilen	884g
 chili drapeau	702g
 chin	675g
 chinaflagg	675g
-chinel	2004g
-chinel de prai	2004g
+chinel	2012g
+chinel de prai	2012g
 chines flag	675g
 chiqu	432g
 chocad	459g
@@ -64636,7 +64751,7 @@ chuvos	200g
 chá	257g
 chá com leit	260g
 chá de bolh	260g
-chá perolad	1896g
+chá perolad	1904g
 chá pret	257g
 chá verd	258g
 chã	169g
@@ -64646,7 +64761,7 @@ ciberespaç	410g
 ciclism	424g
 ciclon	202g
 cidad	373g
-cidad ao anoitecer	1949g
+cidad ao anoitecer	1957g
 cidad azul	841g
 cidad do cab	909g
 cidad proibid	380g
@@ -64673,7 +64788,7 @@ cinz top	68g
 cinzent	8g
 circ	367g
 cirurgi	390g
-cisn	1700g
+cisn	1708g
 citric	229g
 cium	461g
 ciument	461g
@@ -64693,7 +64808,7 @@ club de jazz	473g
 clássic	413g
 clínic	390g
 co do sao vang	681g
-coal	1681g
+coal	1689g
 cobalt	45g
 cobertor	433g
 cobic	461g
@@ -64709,7 +64824,7 @@ coelh	443g
 cogumel	136g
 cok	501g
 coler	437g
-colet salv vid	1982g
+colet salv vid	1990g
 colheit	198g
 colin	161g
 coliseu	825g
@@ -64728,13 +64843,13 @@ comemorar	444g
 comemorativ	444g
 comemoraçã	406g
 comet	177g
-comid enlatad	1843g
+comid enlatad	1851g
 compaixa	423g
 compaixã	423g
 competent	441g
 computador	410g
 comédi	425g
-con de fest	1966g
+con de fest	1974g
 concert	367g
 concret	304g
 condiment	288g
@@ -64765,20 +64880,20 @@ construtivist	857g
 construçã	411g
 cont	341g
 cont de fad	430g
-contemplaca da lua	1973g
+contemplaca da lua	1981g
 contemplativ	447g
-contemplaçã da lua	1973g
+contemplaçã da lua	1981g
 content	425g
 contentament	425g
 contid	456g
 convidativ	433g
 conífer	121g
 cooki	272g
-cop com canud	1895g
-cop de leit	1881g
+cop com canud	1903g
+cop de leit	1889g
 copenhag	880g
 copenhagu	880g
-coquetel	1888g
+coquetel	1896g
 cor crem	18g
 cor da pel	115g
 cor de ameix	62g
@@ -64815,16 +64930,16 @@ corei do sul	676g
 coro	417g
 corporativ	391g
 correg	148g
-correi	1922g
-correi japon	1921g
-correi japonê	1921g
+correi	1930g
+correi japon	1929g
+correi japonê	1929g
 correr	424g
 corrid	424g
-corrid de caval	1646g
+corrid de caval	1654g
 corrosa	309g
 corrosã	309g
-cort de carn	1821g
-coruj	1701g
+cort de carn	1829g
+coruj	1709g
 corv	446g
 coré du sud	676g
 cosm	177g
@@ -64834,7 +64949,7 @@ cost amalfitan	800g
 cost azul	846g
 cour	310g
 couv	469g
-cox de frang	1820g
+cox de frang	1828g
 coz	395g
 cr flameng	659g
 cracovi	886g
@@ -64859,8 +64974,8 @@ cristalin	322g
 crisântem	218g
 croaci	899g
 croat	899g
-crocodil	1710g
-croissant	1811g
+crocodil	1718g
+croissant	1819g
 crom	308g
 cromad	308g
 croáci	899g
@@ -64868,12 +64983,12 @@ cruzeir	140g
 crâni	438g
 críptic	429g
 cub	717g
-cub de gel	1899g
+cub de gel	1907g
 cuban	796g
 cuban flag	717g
 cubism	858g
 cubist	858g
-cuec	1994g
+cuec	2002g
 culp	448g
 cult	447g
 cupcak	272g
@@ -64885,12 +65000,12 @@ cyberpunk	409g
 czech flag	698g
 czech republic	698g
 czechi	698g
-cálic de vinh	1887g
+cálic de vinh	1895g
 cáqui	25g
 cânion	159g
 cãe	347g
 cão	347g
-cão gui	1632g
+cão gui	1640g
 cédul	458g
 céu	170g
 céu cinz	204g
@@ -64915,7 +65030,7 @@ danc	424g
 dancar	424g
 dancheong	836g
 danemark	693g
-dang	1857g
+dang	1865g
 danimarc	693g
 danimark	693g
 danish flag	693g
@@ -64938,8 +65053,8 @@ debaix agu	399g
 debaix águ	399g
 decadenci	460g
 decadênci	460g
-decoraca de pinh	1969g
-decoraçã de pinh	1969g
+decoraca de pinh	1977g
+decoraçã de pinh	1977g
 deli	924g
 delicad	423g
 delicadez	423g
@@ -64952,8 +65067,8 @@ denmark	693g
 depressa	426g
 depressã	426g
 deprimid	426g
-derramand liquid	1894g
-derramand líquid	1894g
+derramand liquid	1902g
+derramand líquid	1902g
 desanimad	426g
 desbotad	482g
 desbotad clar	478g
@@ -65034,7 +65149,7 @@ doc de leit	263g
 docker	554g
 docur	443g
 dodger	624g
-dodô	1702g
+dodô	1710g
 doenc	460g
 doent	460g
 doenç	460g
@@ -65078,9 +65193,9 @@ ecologic	418g
 ecológic	418g
 economi	391g
 edifici	373g
-edifici comercial	1920g
+edifici comercial	1928g
 edifíci	373g
-edifíci comercial	1920g
+edifíci comercial	1928g
 edimburg	927g
 educaca	392g
 educaçã	392g
@@ -65092,7 +65207,7 @@ egypt	683g
 egyptian flag	683g
 egípci	811g
 eid	786g
-elefant	1666g
+elefant	1674g
 eleganci	432g
 elegant	432g
 elegânci	432g
@@ -65146,7 +65261,7 @@ entediant	470g
 enterr	445g
 entusiasm	424g
 entusiasmad	424g
-envelop vermelh	1974g
+envelop vermelh	1982g
 envergonhad	448g
 enérgic	424g
 equilibrad	421g
@@ -65154,9 +65269,9 @@ equilibri	421g
 equilíbri	421g
 era vitorian	856g
 erupca	166g
-erupca vulcanic	1902g
+erupca vulcanic	1910g
 erupçã	166g
-erupçã vulcânic	1902g
+erupçã vulcânic	1910g
 erv	137g
 erv aromatic	137g
 erv aromátic	137g
@@ -65175,9 +65290,9 @@ escol	392g
 escol de samb	852g
 escolar	392g
 escondid	429g
-escorpia	1741g
-escorpiã	1741g
-escorregador	1954g
+escorpia	1749g
+escorpiã	1749g
+escorregador	1962g
 escritori	391g
 escritóri	391g
 escur	475g
@@ -65190,7 +65305,7 @@ esmerald	49g
 espac	177g
 espac sideral	177g
 espagn	665g
-espaguet	1850g
+espaguet	1858g
 espan	665g
 espanh	665g
 espanhol	897g
@@ -65206,7 +65321,7 @@ esperanc	439g
 esperancos	439g
 esperanç	439g
 esperanços	439g
-espig de milh	1797g
+espig de milh	1805g
 espinafr	469g
 espirit	447g
 espiritual	447g
@@ -65219,13 +65334,13 @@ espumant	266g
 espírit	447g
 esqui	199g
 esquiar	199g
-esquil	1676g
+esquil	1684g
 esquisit	471g
 est noit	193g
 estaca espacial	398g
 estad unid	670g
-estadi	1909g
-estatu da liberdad	1935g
+estadi	1917g
+estatu da liberdad	1943g
 estavel	441g
 estaçã espacial	398g
 estiagem	156g
@@ -65238,7 +65353,7 @@ estival	197g
 estocolm	878g
 estranh	471g
 estrel	176g
-estrel brilhant	1964g
+estrel brilhant	1972g
 estrelad	176g
 estress	448g
 estressad	448g
@@ -65248,8 +65363,8 @@ estudar	392g
 estudi ghibli	860g
 estuf	126G
 estuqu	375g
-estádi	1909g
-estátu da liberdad	1935g
+estádi	1917g
+estátu da liberdad	1943g
 estável	441g
 estúdi ghibli	860g
 esverdead	3g
@@ -65296,7 +65411,7 @@ fagulh	167g
 faianc de delft	834g
 faianç de delft	834g
 faisc	167g
-falafel	1832g
+falafel	1840g
 falesi	164g
 falési	164g
 famili	433g
@@ -65317,8 +65432,8 @@ farol	332g
 faról	332g
 fas	684g
 fashion	432g
-fati de pizz	1825g
-fati de tort	1874g
+fati de pizz	1833g
+fati de tort	1882g
 fauvism	756g
 fav de mel	264g
 fazend	382g
@@ -65329,10 +65444,10 @@ fc port	654g
 fe	439G
 fedex	532g
 fei	460g
-feijo	1806g
+feijo	1814g
 feijoad	284g
 feijoad complet	284g
-feijão	1806g
+feijão	1814g
 feir	364g
 feir do templ	837g
 feir livr	364g
@@ -65408,7 +65523,7 @@ finnland	694g
 fiord	849g
 firefox	555g
 firm	441g
-fit de lembret	1977g
+fit de lembret	1985g
 fitnes	424g
 flag of japan	661g
 flamenc	865g
@@ -65418,12 +65533,12 @@ flert	428g
 fliperam	744g
 floc de nev	188g
 flor	208g
-flor branc	1748g
+flor branc	1756g
 flor de ameixeir	216g
 flor de cerejeir	209g
 flor de colz	335g
 flor de pessegueir	217g
-flor murch	1752g
+flor murch	1760g
 floraca	208g
 floral	208g
 floraçã	208g
@@ -65451,7 +65566,7 @@ foguet	398g
 folcloric	412g
 folclóric	412g
 folh	128g
-folh ao vent	1770g
+folh ao vent	1778g
 folh caid	129g
 folh caíd	129g
 folh de bord	130g
@@ -65461,13 +65576,13 @@ folh sec	129g
 folhagem	128g
 folhagem de outon	129g
 folhead a our	328g
-fondu	1837g
-font	1942g
+fondu	1845g
+font	1950g
 for a	497g
 for o	497g
 forc	440g
 formal	445g
-formig	1733g
+formig	1741g
 fort	440g
 fortalez	393g
 fortun	416g
@@ -65529,17 +65644,17 @@ galpa	411g
 galpã	411g
 galáxi	177g
 galã	256g
-gamb	1685g
-gambá	1685g
+gamb	1693g
+gambá	1693g
 gananci	461g
 ganens	779g
 ganhar	451g
 ganânci	461g
 ganê	779g
 garo	201g
-garraf de champanh	1886g
-garraf e cop de saqu	1885g
-garraf e cop de saquê	1885g
+garraf de champanh	1894g
+garraf e cop de saqu	1893g
+garraf e cop de saquê	1893g
 gaudi	801g
 gaudí	801g
 gead	187g
@@ -65563,7 +65678,7 @@ giappon	661g
 ginastic	424g
 ginkg	131g
 ginástic	424g
-giraf	1665g
+giraf	1673g
 girassol	212g
 girassól	212g
 github	553g
@@ -65584,7 +65699,7 @@ golf	362g
 gom de mascar	277g
 gondol	844g
 googl	505g
-goril	1628g
+goril	1636g
 gosm	460g
 gosment	460g
 got	152G
@@ -65603,7 +65718,7 @@ grand ond de kanagaw	765g
 granit	303g
 graniz	202g
 grav	445g
-gravat	1983g
+gravat	1991g
 gravet	301g
 grec	697g
 greec	697g
@@ -65613,15 +65728,16 @@ greg	812g
 gren	19g
 grená	19g
 griechenland	697g
-gril	1737g
+gril	1745g
 grut	165g
 grã	252g
 grèc	697g
+guangzhou	937g
 guard chuv	371g
 guatemaltec	902g
-guaxinim	1636g
+guaxinim	1644g
 guerr	467g
-guitarr	2027g
+guitarr	2035g
 guloseim	277g
 guney afrik	705g
 guney kor	676g
@@ -65634,8 +65750,8 @@ h m	577g
 ha lan	687g
 hab	629g
 halloween	401g
-hamburguer	1823g
-hambúrguer	1823g
+hamburguer	1831g
+hambúrguer	1831g
 han quoc	676g
 hanbok	869g
 hanok	870g
@@ -65650,11 +65766,11 @@ her	134G
 heroi	440g
 heroic	440g
 herói	440g
-hibisc	1753g
+hibisc	1761g
 himalai	820g
 hindistan	677g
-hipopotam	1669g
-hipopótam	1669g
+hipopotam	1677g
+hipopótam	1677g
 hippi	751g
 histori em quadr	830g
 historic	413g
@@ -65691,7 +65807,7 @@ hospital	390g
 hospitalar	390g
 hostil	437g
 hot pot	333g
-hotel	1925g
+hotel	1933g
 huawei	563g
 humild	423g
 hungar	900g
@@ -65717,7 +65833,7 @@ igrej	394g
 ikb	719g
 ike	504g
 ilh	155g
-ilh desert	1907g
+ilh desert	1915g
 ilhot	155g
 illuminating	729g
 iluminad	369g
@@ -65771,7 +65887,7 @@ inox	306g
 inquiet	448g
 inquietaca	448g
 inquietaçã	448g
-inset	1732g
+inset	1740g
 insoni	448g
 insoss	470g
 inspiraca	439g
@@ -65828,7 +65944,7 @@ iurt	893g
 izland	695g
 jad	320g
 jaipur	842g
-jalec	1981g
+jalec	1989g
 jamaican flag	704g
 jamaik	704g
 jamaiqu	704g
@@ -65847,7 +65963,7 @@ jardim	126g
 jardim zen	384g
 jardinagem	126g
 jasmim	224g
-javali	1657g
+javali	1665g
 jazz	473G
 jazzistic	473g
 jazzístic	473g
@@ -65907,19 +66023,19 @@ la galaxy	630g
 la laker	613g
 labared	167g
 lac	325g
-lac de fit	1975g
+lac de fit	1983g
 lag	147g
 lag de lotu	150g
 lag de lótu	150g
 lag pequen	149g
-lagartix	1712g
+lagartix	1720g
 lago	146g
-lagost	1862g
+lagost	1870g
 lagrim	426g
 laker	613g
 lam	169g
 lamborghini	514g
-lamen	1849g
+lamen	1857g
 lament	426g
 lampad	368g
 lampia	331g
@@ -65936,7 +66052,7 @@ laticíni	269g
 latã	60g
 lav	166g
 lavand	211g
-laç de fit	1975g
+laç de fit	1983g
 leal	441g
 lealdad	441g
 leg	608g
@@ -65952,13 +66068,13 @@ lendári	430g
 lenh	301g
 lenov	562g
 lent	449g
-leopard	1642g
+leopard	1650g
 letargic	449g
 letreir luminos	330g
 letárgic	449g
 lfc	633g
 lg	581g
-lham	1664g
+lham	1672g
 liban	892g
 libanes	892g
 libanê	892g
@@ -65973,13 +66089,13 @@ lilá pálid	90g
 lilá pó	99g
 lim	31g
 lima	228g
-lima sicilian	1778g
+lima sicilian	1786g
 limo	228g
 limoeir	228g
 limonad	228g
 limp	420g
 limã	228g
-limã sicilian	1778g
+limã sicilian	1786g
 limão	228g
 lind	443g
 linh	314g
@@ -66001,14 +66117,14 @@ livr	341g
 livr antig	341g
 livrari	378g
 liçã de cas	392g
-loj de convenienci	1927g
-loj de conveniênci	1927g
-loj de departament	1929g
-lon de circ	1958g
+loj de convenienci	1935g
+loj de conveniênci	1935g
+loj de departament	1937g
+lon de circ	1966g
 london bus	721g
 londr	808g
 londrin	808g
-lontr	1684g
+lontr	1692g
 los angel dodger	624g
 los angel laker	613g
 lotad	457g
@@ -66042,8 +66158,9 @@ luz do nort	178g
 luz do sol	172g
 luz neon	330g
 lyft	540g
+lyon	936g
 lágrim	426g
-lámen	1849g
+lámen	1857g
 lâmpad	368g
 lã	314G
 líban	892g
@@ -66052,16 +66169,16 @@ lótu	213g
 lúgubr	426g
 mac	237g
 mac verd	238g
-mac vermelh	1782g
+mac vermelh	1790g
 macabr	438g
-macac	1627g
+macac	1635g
 macant	470g
 macaristan	699g
 macarom	280g
 macha	455g
 machã	455g
 madeir	301g
-madeir serrad	1914g
+madeir serrad	1922g
 madreperol	321g
 madrepérol	321g
 madri	897g
@@ -66077,7 +66194,7 @@ magnóli	227g
 mago	426g
 magoad	426g
 maiorc	897g
-maiô	1993g
+maiô	2001g
 majestad	417g
 majestos	417g
 malaguet	297g
@@ -66092,8 +66209,8 @@ malhaçã	424g
 malign	438g
 malv	63g
 malási	714g
-mamadeir	1880g
-mamut	1667g
+mamadeir	1888g
+mamut	1675g
 man city	635g
 man united	634g
 man utd	634g
@@ -66165,7 +66282,7 @@ matriosk	873g
 maçant	470g
 maçã	237g
 maçã verd	238g
-maçã vermelh	1782g
+maçã vermelh	1790g
 mcdonald	502g
 mecanic	308g
 mecânic	308g
@@ -66190,12 +66307,12 @@ meig	423g
 meituan	570g
 meksik	669g
 mel	264g
-mela	1775g
+mela	1783g
 melanci	235g
 melancoli	426g
 melancolic	426g
 melancólic	426g
-melã	1775g
+melã	1783g
 memori	450g
 memorial	445g
 memóri	450g
@@ -66208,7 +66325,7 @@ mercad	364g
 mercad de rua	364g
 mercad noturn	365g
 mesmic	470g
-mesquit	1937g
+mesquit	1945g
 messic	669g
 metal	308g
 metalic	308g
@@ -66224,16 +66341,16 @@ mexican flag	669g
 mexik	669g
 mexiqu	669g
 miami heat	617g
-microbi	1745g
+microbi	1753g
 microsoft	604g
-micróbi	1745g
+micróbi	1753g
 mila	929g
 milagr	430g
 milh	251g
 milharal	251g
 militar	467g
 milã	929g
-minhoc	1744g
+minhoc	1752g
 minimalism	420g
 minimalist	420g
 mirtil	233g
@@ -66253,8 +66370,8 @@ miyazaki	860g
 moc	493G
 moch	255g
 moch mouss	733g
-mochil	2003g
-mochil escolar	2003g
+mochil	2011g
+mochil escolar	2011g
 mod	432g
 modern	420g
 modest	423g
@@ -66272,27 +66389,27 @@ monocromátic	464g
 monoton	470g
 monstr	438g
 mont	160g
-mont fuji	1903g
+mont fuji	1911g
 montanh	160g
-montanh com nev	1900g
+montanh com nev	1908g
 montanh nevad	162g
-montanh russ	1956g
+montanh russ	1964g
 montanhos	160g
 montreal canadiem	629g
 monóton	470g
 morang	230g
-morceg	1679g
+morceg	1687g
 morocc	684g
 moroccan flag	684g
 morr	161g
 mort	445g
 mosaic	337g
-mosc	1743g
+mosc	1751g
 moscou	873g
 moscov	873g
-mosquit	1742g
+mosquit	1750g
 mostard	110g
-motel	1926g
+motel	1934g
 motivaca	439g
 motivad	439g
 motivaçã	439g
@@ -66300,7 +66417,7 @@ motor	411g
 movimentad	457g
 moç	493G
 much	831G
-mud de plant	1758g
+mud de plant	1766g
 muffin	272g
 muit cor	179g
 mulher	493G
@@ -66308,6 +66425,7 @@ multicolorid	179g
 multicor	179g
 multida	457g
 multidã	457g
+muniqu	932g
 mur	375g
 murt chines	286g
 museu	474g
@@ -66339,7 +66457,7 @@ nao usar	497g
 nao use	497g
 napol	930g
 napoli calci	649g
-nariz de porc	1658g
+nariz de porc	1666g
 nascer do sol	181g
 nataca	143g
 natal	400g
@@ -66405,8 +66523,8 @@ nigéri	706g
 nijery	706g
 nil	811g
 ninfei de monet	828g
-ninh com ovo	1772g
-ninh vazi	1771g
+ninh com ovo	1780g
+ninh vazi	1779g
 nintend	606g
 nissan	520g
 nobr	417g
@@ -66414,7 +66532,7 @@ nobrez	417g
 nogueir	301g
 noit branc	839g
 noit de luar	175g
-noit estrelad	1945g
+noit estrelad	1953g
 noitad	472g
 noiv	405g
 noiv indian	872g
@@ -66481,12 +66599,12 @@ oceanic	140g
 oceânic	140g
 ocios	449g
 ocr	36g
-ocul	1978g
-ocul de proteca	1980g
-ocul escur	1979g
+ocul	1986g
+ocul de proteca	1988g
+ocul escur	1987g
 ocult	429g
 ocultism	429g
-oden	1852g
+oden	1860g
 odi	437g
 off whit	104g
 oficial	445g
@@ -66516,7 +66634,7 @@ opal	321g
 oper	432g
 opulent	416g
 oraca	447g
-orangotang	1629g
+orangotang	1637g
 orar	447g
 oraçã	447g
 orbit	177g
@@ -66531,11 +66649,12 @@ orquide	219g
 orquíde	219g
 orvalh	207g
 osak	925g
+osl	935g
 osmant	225g
 ostentaca	416g
 ostentaçã	416g
 osterreich	690g
-ostr	1865g
+ostr	1873g
 otimism	439g
 otimist	439g
 otoman	809g
@@ -66549,7 +66668,7 @@ outubr	198g
 ovelh	382g
 ovni	177g
 ovo	270g
-ovo frit	1834g
+ovo frit	1842g
 oxidad	309g
 oásl	139g
 pacat	421g
@@ -66575,7 +66694,7 @@ palaci imperial	380g
 palhac	363g
 palhaç	363g
 palid	478g
-palmeir	1762g
+palmeir	1770g
 paláci	380g
 paláci de invern	918g
 paláci imperial	380g
@@ -66583,7 +66702,7 @@ pamukkal	840g
 panasonic	583g
 pancad de chuv	200g
 pand	352g
-panel	1836g
+panel	1844g
 panic	438g
 panquec	272g
 panquec vietnamit	282g
@@ -66596,9 +66715,9 @@ panton ultr violet	726g
 panton very peri	730g
 panton viv magent	731g
 pao	271g
-pao de lo de morang	1872g
-pao rechead	1831g
-pao siri	1813g
+pao de lo de morang	1880g
+pao rechead	1839g
+pao siri	1821g
 paoz	271g
 papagai	354g
 papai noel	400g
@@ -66623,9 +66742,9 @@ parisiens	798g
 parl	798g
 parl saint germain	650g
 parqu	127g
-parqu nacional	1908g
+parqu nacional	1916g
 pasco	407g
-passar	1695g
+passar	1703g
 past	124g
 pastagem	124g
 pastel	483g
@@ -66650,10 +66769,10 @@ pedr precios	345g
 pedr vulcanic	158g
 pedr vulcânic	158g
 pedregulh	303g
-pegad de pat	1688g
+pegad de pat	1696g
 peix	399g
 peix dourad	361g
-peix tropical	1723g
+peix tropical	1731g
 peluci	443g
 pelud	443g
 pelúci	443g
@@ -66708,16 +66827,16 @@ pinh	121g
 pinhal	121g
 pinheir	121g
 pinheiral	121g
-pint chocand	1692g
-pint de frent	1694g
-pint de perfil	1693g
+pint chocand	1700g
+pint de frent	1702g
+pint de perfil	1701g
 pintarrox	295g
 pinterest	551g
 pintor	474g
 pintur	474g
 pintur a nanquim	324g
-pipoc	1840g
-pipoc de cinem	1840g
+pipoc	1848g
+pipoc de cinem	1848g
 piramid	811g
 pirilamp	357g
 pirulit	277g
@@ -66735,7 +66854,7 @@ placid	421g
 planet	177g
 planet terr	418g
 plant	128g
-plant de arroz	1764g
+plant de arroz	1772g
 plant de interior	128g
 plantaca de arroz	253g
 plantaca de cha	827g
@@ -66774,18 +66893,18 @@ polones	886g
 poloni	696g
 polony	696g
 polonê	886g
-polv	1726g
+polv	1734g
 polôni	696g
 pomb	442g
-pomb branc	1697g
+pomb branc	1705g
 pont	373g
-pont a noit	1951g
-pont à noit	1951g
-poodl	1633g
+pont a noit	1959g
+pont à noit	1959g
+poodl	1641g
 pop art	830g
 por do sol	180g
-porc	1656g
-porc esp	1678g
+porc	1664g
+porc esp	1686g
 porcelan	317g
 porcelan azul e branc	318g
 porsch	523g
@@ -66797,8 +66916,8 @@ portugues	835g
 portugues flag	666g
 positiv	425g
 positividad	425g
-post de barbeir	1957g
-pot de mel	1879g
+post de barbeir	1965g
+pot de mel	1887g
 pouc luz	487g
 povoad	382g
 poç	200g
@@ -66808,7 +66927,7 @@ prad	124g
 pradari	124g
 prai	143g
 prai de arei	144g
-prai e guard sol	1905g
+prai e guard sol	1913g
 prai tropical	145g
 prat	12g
 pratead	12g
@@ -66816,8 +66935,8 @@ prazer	425g
 praç vermelh	873g
 pre colombian	863g
 predi	373g
-predi da escol	1928g
-predi greg	1910g
+predi da escol	1936g
+predi greg	1918g
 preguic	449g
 preguicos	449g
 preguiç	449g
@@ -66826,14 +66945,14 @@ premium	416g
 preocupaca	448g
 preocupad	448g
 preocupaçã	448g
-present	1976g
+present	1984g
 pressa	448g
 pressã	448g
 pret	9g
 pret azulad	80g
 pret e branc	465g
 pret tint	47g
-pretzel	1814g
+pretzel	1822g
 primaver	196g
 primaveril	196g
 princes	417g
@@ -66849,16 +66968,16 @@ provenç	845g
 provençal	845g
 pré colombian	863g
 prédi	373g
-prédi da escol	1928g
-prédi greg	1910g
+prédi da escol	1936g
+prédi greg	1918g
 príncip	417g
 psg	650g
 psicodelic	751g
 psicodélic	751g
 pub	377g
-pudim	1878g
-pudim de leit	1878g
-pudim de ovo	1878g
+pudim	1886g
+pudim de leit	1886g
+pudim de ovo	1886g
 pur	442g
 purez	442g
 purpur	5g
@@ -66866,13 +66985,13 @@ purpurin	466g
 pálid	478g
 pápric	298g
 pásco	407g
-pássar	1695g
+pássar	1703g
 pânic	438g
 pãe	271g
 pão	271g
-pão de ló de morang	1872g
-pão rechead	1831g
-pão síri	1813g
+pão de ló de morang	1880g
+pão rechead	1839g
+pão síri	1821g
 pãoz	271g
 pérol	321g
 pérou	703g
@@ -66891,9 +67010,9 @@ quebr cabec	429g
 quebr cabeç	429g
 qued agu	151g
 qued águ	151g
-queij	1818g
-queij suic	1818g
-queij suíç	1818g
+queij	1826g
+queij suic	1826g
+queij suíç	1826g
 queimar	167g
 queni	707g
 quenian	895g
@@ -66923,7 +67042,7 @@ ranch	382g
 rangoli	851g
 rapaz	493G
 rapos	355g
-raspad de gel	1867g
+raspad de gel	1875g
 rav	472g
 real	417g
 real madrid	641g
@@ -67000,7 +67119,7 @@ ribeira	148g
 ribeirã	148g
 ric	416g
 rigoros	445g
-rinoceront	1668g
+rinoceront	1676g
 rio	148g
 rio de janeir	852g
 riquez	416g
@@ -67022,7 +67141,7 @@ roched	164g
 rochos	164g
 rococ	753g
 rococó	753g
-rod gigant	1955g
+rod gigant	1963g
 rodovi	373g
 roman	825g
 romanc	427g
@@ -67048,37 +67167,37 @@ ros queimad	92g
 ros ros	91g
 ros vermelh	210g
 rosad	6g
-rosari de oraca	2021g
+rosari de oraca	2029g
 rosc	272g
 roseir	210g
-roset	1750g
-rost de cachorr	1630g
-rost de camundong	1670g
-rost de caval	1643g
-rost de coelh	1674g
-rost de draga	1714g
-rost de dragã	1714g
-rost de gat	1637g
-rost de hamster	1673g
-rost de lea	1639g
-rost de leã	1639g
-rost de lob	1634g
-rost de macac	1626g
-rost de pand	1682g
-rost de porc	1655g
-rost de rapos	1635g
-rost de sap	1709g
-rost de tigr	1640g
-rost de unicorni	1647g
-rost de unicórni	1647g
-rost de urs	1680g
-rost de vac	1651g
-rosári de oraçã	2021g
+roset	1758g
+rost de cachorr	1638g
+rost de camundong	1678g
+rost de caval	1651g
+rost de coelh	1682g
+rost de draga	1722g
+rost de dragã	1722g
+rost de gat	1645g
+rost de hamster	1681g
+rost de lea	1647g
+rost de leã	1647g
+rost de lob	1642g
+rost de macac	1634g
+rost de pand	1690g
+rost de porc	1663g
+rost de rapos	1643g
+rost de sap	1717g
+rost de tigr	1648g
+rost de unicorni	1655g
+rost de unicórni	1655g
+rost de urs	1688g
+rost de vac	1659g
+rosári de oraçã	2029g
 rot da sed	910g
 rotin	470g
 rotineir	470g
 roumani	700g
-roup feminin	1997g
+roup feminin	2005g
 routemaster	721g
 rox	5g
 royaum uni	671g
@@ -67105,7 +67224,7 @@ régi	417g
 réveillon	794g
 rústic	412g
 saar	156g
-sacol de compr	2002g
+sacol de compr	2010g
 sadi	452g
 safari	453g
 safir	54g
@@ -67115,7 +67234,7 @@ sakur	209g
 sal de aul	392g
 salad	469g
 salad de frut	468g
-salad verd	1839g
+salad verd	1847g
 salma	29g
 salmã	29g
 salpic	496g
@@ -67124,32 +67243,32 @@ samarcand	910g
 samsung	511g
 samurai	388g
 san francisc giant	627g
-sandali feminin	2010g
-sanduich	1827g
-sanduích	1827g
-sandáli feminin	2010g
+sandali feminin	2018g
+sanduich	1835g
+sanduích	1835g
+sandáli feminin	2018g
 sangrent	344g
 sangu	344g
 sant	447g
 santorini	386g
 santuari	379g
-santuari japon	1940g
+santuari japon	1948g
 santuari xintoist	843g
 santuári	379g
-santuári japonê	1940g
+santuári japonê	1948g
 santuári xintoíst	843g
 sao joa	793g
 sao patrici	866g
 sao petersburg	839g
 sao valentim	402g
 sap	360g
-sapat de salt alt	2009g
-sapat masculin	2005g
-sapatilh	2008g
-sapatilh de bal	2011g
-sapatilh de balé	2011g
-saqu	1885g
-saquê	1885g
+sapat de salt alt	2017g
+sapat masculin	2013g
+sapatilh	2016g
+sapatilh de bal	2019g
+sapatilh de balé	2019g
+saqu	1893g
+saquê	1893g
 sari	872g
 satan	463g
 satanic	463g
@@ -67169,8 +67288,8 @@ saudi arabien	682g
 saudi flag	682g
 saudos	450g
 saudável	452g
-sauropod	1716g
-saurópod	1716g
+sauropod	1724g
+saurópod	1724g
 savan	875g
 saxofon	473g
 saúd	452g
@@ -67220,7 +67339,7 @@ sf giant	627g
 shell	530g
 shibori	868g
 shopify	601g
-short	1995g
+short	2003g
 show	367G
 sicili	898g
 sicilian	898g
@@ -67231,7 +67350,7 @@ sili	702g
 silênci	421g
 simpl	420g
 simplicidad	420g
-sinagog	1939g
+sinagog	1947g
 sinfoni	432g
 singapor airlin	591g
 singapor flag	715g
@@ -67278,7 +67397,7 @@ sorrir	425g
 sorris	425g
 sorveir	293g
 sorvet	279g
-sorvet italian	1866g
+sorvet italian	1874g
 sosseg	421g
 sossegad	421g
 south afric	705g
@@ -67306,7 +67425,7 @@ subaquátic	399g
 subaru	528g
 submarin	399g
 submund	463g
-suc de caix	1897g
+suc de caix	1905g
 suc de lima	228g
 suc de limã	228g
 sucess	451g
@@ -67364,9 +67483,9 @@ südafrik	705g
 südkore	676g
 tabern	377g
 tabu	301g
-tac brindand	1892g
-tac de coquetel	1888g
-tac de vinh	1887g
+tac brindand	1900g
+tac de coquetel	1896g
+tac de vinh	1895g
 taciturn	446g
 taegukgi	676g
 tailand	816g
@@ -67374,30 +67493,30 @@ tailandê	816g
 taipé	923g
 taiti	907g
 taj mahal	874g
-tamal	1830g
-tambor	2032g
-tambor comprid	2033g
+tamal	1838g
+tambor	2040g
+tambor comprid	2041g
 tangerin	229g
 taoba	566g
 tapet pers	778g
 tard	191g
 tard da noit	194g
 tart	819g
-tartarug	1711g
+tartarug	1719g
 tartã	819g
 tasc	377g
 taup	68g
 taxi	372g
 tay ban nha	665g
 tayland	712g
-taç brindand	1892g
-taç de coquetel	1888g
-taç de vinh	1887g
+taç brindand	1900g
+taç de coquetel	1896g
+taç de vinh	1895g
 tchec	882g
 tchequi	698g
 tchéqui	698g
 tec	301g
-teclad musical	2028g
+teclad musical	2036g
 tecnologi	410g
 tecnologic	410g
 tecnológic	410g
@@ -67405,7 +67524,7 @@ tedi	470g
 teer	906g
 teera	906g
 teerã	906g
-tei de aranh	1740g
+tei de aranh	1748g
 telegram	543g
 telhad	338g
 temp nublad	204g
@@ -67415,10 +67534,10 @@ templ	379g
 templ chin	837g
 templ chinê	837g
 templ corean	836g
-templ hindu	1938g
+templ hindu	1946g
 tenebros	438g
 tenl	424g
-tenl de corrid	2006g
+tenl de corrid	2014g
 tens	448g
 tensa	448g
 tensã	448g
@@ -67438,8 +67557,8 @@ terros	419g
 terç feir gord	783g
 tesc	576g
 tesl	522g
-texug	1687g
-texug de mel	1687g
+texug	1695g
+texug de mel	1695g
 thai flag	712g
 thai lan	712g
 thailand	712g
@@ -67458,7 +67577,7 @@ tibetan	820g
 tiffany	718g
 tiffany blau	718g
 tiffany blu	718g
-tigel com colher	1838g
+tigel com colher	1846g
 tigel de acai	281g
 tigel de açaí	281g
 tigr	350g
@@ -67470,7 +67589,7 @@ tint	47g
 tir	497g
 tirand	497g
 tirang	677g
-tiranossaur rex	1717g
+tiranossaur rex	1725g
 tom fri	489g
 tom quent	488g
 tomat	248g
@@ -67483,10 +67602,11 @@ toqui	890g
 torii	843g
 torment	202g
 tornad	202g
+toront	934g
 toront mapl leaf	628g
 torr	373g
-torr de toqui	1934g
-torr de tóqui	1934g
+torr de toqui	1942g
+torr de tóqui	1942g
 torrad	271g
 torrid	436g
 tort	272g
@@ -67509,9 +67629,9 @@ tren	199g
 trenó	199g
 trepadeir	134g
 trev	446g
-trev de quatr folh	1767g
-trev de tre folh	1766g
-trev de trê folh	1766g
+trev de quatr folh	1775g
+trev de tre folh	1774g
+trev de trê folh	1774g
 tric	433g
 tricolor	662g
 tricô	433g
@@ -67525,7 +67645,7 @@ triunf	451g
 triunfant	451g
 trofeu	451g
 troféu	451g
-trompet	2029g
+trompet	2037g
 tron	417g
 trop	467G
 tropic	385g
@@ -67571,7 +67691,7 @@ táxi	372g
 tây ban nha	665g
 tédi	470g
 tênl	424g
-tênl de corrid	2006g
+tênl de corrid	2014g
 tênu	481g
 tóqui	890g
 tórrid	436g
@@ -67636,14 +67756,15 @@ vampir	438g
 vanguard russ	857g
 vaporwav	855g
 vaqueir	382g
-vas com plant	1759g
+varanasi	939g
+vas com plant	1767g
 vegan	452g
 vegetaca	128g
 vegetal	469g
 vegetarian	452g
 vegetaçã	128g
 vel	339g
-vel estrel	1962g
+vel estrel	1970g
 veleir	140g
 velejar	140g
 velh	414g
@@ -67704,7 +67825,7 @@ vermilhã	35g
 versalh	753g
 very peri	730g
 verã	197g
-vestid	1990g
+vestid	1998g
 via lacte	177g
 via lácte	177g
 viagem	453g
@@ -67741,7 +67862,7 @@ vinícol	265g
 violenci	437g
 violent	437g
 violet	22g
-violin	2030g
+violin	2038g
 violênci	437g
 virgem	442g
 viril	455g
@@ -67799,9 +67920,9 @@ xangai	815g
 xbox	607g
 xiaohongshu	573g
 xiaomi	564g
-xicar de cha sem alc	1884g
+xicar de cha sem alc	1892g
 xilogravur japones	832g
-xícar de chá sem alç	1884g
+xícar de chá sem alç	1892g
 y	664G
 yangmei	286g
 yanke	623g
@@ -67817,6 +67938,7 @@ zhihu	572g
 zon rural	382g
 zoom meeting	600g
 zoom vide	600g
+zuriqu	933g
 à mod antig	413g
 à noit	193g
 à tard	191g
@@ -67825,15 +67947,15 @@ zoom vide	600g
 águ	152g
 águ mar clar	66g
 águ viv	276g
-águi	1698g
+águi	1706g
 áo	690g
 árab	813g
 árid	156g
 ártic	186g
 árvor	133g
-árvor caidiç	1761g
-árvor de natal	1960g
-árvor de tanabat	1968g
+árvor caidiç	1769g
+árvor de natal	1968g
+árvor de tanabat	1976g
 áustri	690g
 âmbar	32g
 ägypten	683g
@@ -67844,9 +67966,9 @@ zoom vide	600g
 état uni	670g
 êxtas	425g
 índig	23g
-ócul	1978g
-ócul de proteçã	1980g
-ócul escur	1979g
+ócul	1986g
+ócul de proteçã	1988g
+ócul escur	1987g
 ódi	437g
 óper	432g
 órbit	177g
@@ -67860,7 +67982,7 @@ zoom vide	600g
 đức	663g
 şili	702g
 ấn độ	677g
-@stems de 4105
+@stems de 4115
 2000	748h
 50er	746h
 50er jahr	746h
@@ -67877,7 +67999,7 @@ abend	192h
 abenddammerung	192h
 abenddämmerung	192h
 abendrot	180h
-abendstimmung in der stadt	1949h
+abendstimmung in der stadt	1957h
 abenteu	453h
 abenteuerlich	453h
 abenteur	453h
@@ -67890,7 +68012,7 @@ abstosend	460h
 abstoßend	460h
 ac mila	647h
 acai bowl	281h
-achterbah	1956h
+achterbah	1964h
 achtsam	447h
 achtsamkeit	447h
 achtzig	744h
@@ -67902,9 +68024,9 @@ adelig	417h
 adria	899h
 aeroflot	588h
 afc ajax	652h
-affengesicht	1626h
+affengesicht	1634h
 africa do sul	705h
-afrikanisch trommel	2033h
+afrikanisch trommel	2041h
 afriqu du sud	705h
 agai	812h
 aggressiv	437h
@@ -67920,7 +68042,7 @@ airtel	593h
 ajax amsterdam	652h
 akademisch	392h
 akazi	875h
-akkordeo	2026h
+akkordeo	2034h
 aktienmarkt	391h
 aktiv	424h
 akzent	496h
@@ -67959,7 +68081,7 @@ amalfiküst	800h
 amazo shopping	605h
 amazon.com	605h
 amd	559h
-amei	1733h
+amei	1741h
 america expr	537h
 america flag	670h
 amethyst	56h
@@ -67986,8 +68108,8 @@ antarkti	186h
 anthrazit	37h
 antik	413h
 antik bronz	327h
-antik gebaud	1910h
-antik gebäud	1910h
+antik gebaud	1918h
+antik gebäud	1918h
 antiquitat	413h
 antiquität	413h
 ao	690H
@@ -68056,7 +68178,7 @@ auserirdisch	177h
 ausgeglich	421h
 ausgeglichenheit	421h
 ausgelas	425h
-aust	1865h
+aust	1873h
 australi	674h
 australia	674h
 australia flag	674h
@@ -68086,23 +68208,23 @@ azurblau	39h
 açaí bowl	281h
 ba lan	696h
 baby	442h
-babyflasch	1880h
+babyflasch	1888h
 bach	148h
 bachlei	148h
 back	271h
 backerei	271h
 backstei	305h
-baco	1822h
+baco	1830h
 bad	143h
 bae	685h
-bagel	1815h
-baguett	1812h
+bagel	1823h
+baguett	1820h
 baidu	568h
 bali	803h
 balinesisch	803h
 ballerina	454h
 ballett	454h
-ballettschuh	2011h
+ballettschuh	2019h
 ballo	370h
 bambu	123h
 bambusgru	52h
@@ -68117,11 +68239,11 @@ bangladesch	710h
 bangladesh	710h
 bangladeshi flag	710h
 bangladé	710h
-banjo	2031h
+banjo	2039h
 bank	391h
 banknot	458h
-barbershop saul	1957h
-barbershop säul	1957h
+barbershop saul	1965h
+barbershop säul	1965h
 barbi	722h
 barbi pink	722h
 barca	642h
@@ -68133,9 +68255,9 @@ barça	642h
 basalt	158h
 basar	364h
 baseball	424h
-baseballkapp	2018h
-baseballmutz	2018h
-baseballmütz	2018h
+baseballkapp	2026h
+baseballmutz	2026h
+baseballmütz	2026h
 basketball	424h
 batik	751h
 bauerlich	412h
@@ -68151,7 +68273,7 @@ bay munich	644h
 bay münch	644h
 bayerisch	784h
 beangstigend	438h
-bech mit strohhalm	1895h
+bech mit strohhalm	1903h
 bedau	426h
 bedeckt	204h
 bedrohlich	438h
@@ -68181,8 +68303,8 @@ belgiqu	688h
 belgium	688h
 belçika	688h
 benfica	653h
-bento	1844h
-bento box	1844h
+bento	1852h
+bento box	1852h
 bequ	433h
 berg	160h
 berghutt	397h
@@ -68215,8 +68337,8 @@ bie	358h
 bier	267h
 biergart	784h
 bierhall	377h
-bierkrug	1890h
-bierkrüg	1891h
+bierkrug	1898h
+bierkrüg	1899h
 bikini	143h
 bildung	392h
 bilibili	569h
@@ -68226,18 +68348,18 @@ birkenhai	122h
 birkenwald	122h
 birlesik krallik	671h
 birleşik krallık	671h
-biso	1650h
+biso	1658h
 bitt weglas	500h
 bitterkalt	435h
 bittersu	450h
 bittersüß	450h
 bla	478h
-blasend wal	1718h
+blasend wal	1726h
 blasslila	90h
 blatt	128h
-blatt im wind	1770h
-blattgemu	1801h
-blattgemü	1801h
+blatt im wind	1778h
+blattgemu	1809h
+blattgemü	1809h
 blattgold	328h
 blattwerk	128h
 blau	4h
@@ -68261,7 +68383,7 @@ bleich	478h
 bleigrau	85h
 bleu klei	719h
 bleu tiffany	718h
-blindenhund	1632h
+blindenhund	1640h
 bling	466h
 blitz	202h
 blockhutt	397h
@@ -68272,7 +68394,7 @@ bluh	208h
 bluhend	208h
 bluhend kirschbaum	209h
 blum	208h
-blumenstempel	1748h
+blumenstempel	1756h
 blumenstrau	208h
 blumenstrauß	208h
 blumig	208h
@@ -68281,7 +68403,7 @@ blutenblatt	208h
 blutezeit	196h
 blutig	344h
 blätt	128h
-blätt im wind	1770h
+blätt im wind	1778h
 bläulich	4h
 bläulich weiß	76h
 blüh	208h
@@ -68328,10 +68450,10 @@ brazilia flag	667h
 bren	167h
 brennend	436h
 bresil	667h
-brezel	1814h
+brezel	1822h
 brezilya	667h
 bri	205h
-brill	1978h
+brill	1986h
 britisch	808h
 british flag	671h
 brokkoli	469h
@@ -68339,9 +68461,9 @@ bronz	58h
 bronzefarb	58h
 brot	271h
 brotch	271h
-brotlaib	1810h
+brotlaib	1818h
 bruck	373h
-bruck vor nachthimmel	1951h
+bruck vor nachthimmel	1959h
 brutalismu	738h
 brutalistisch	738h
 bräunlich	7h
@@ -68349,7 +68471,7 @@ bräutigam	405h
 brésil	667h
 brötch	271h
 brück	373h
-brück vor nachthimmel	1951h
+brück vor nachthimmel	1959h
 bubbl tea	260h
 buch	341h
 buchara	910h
@@ -68363,9 +68485,10 @@ burg	393h
 burg king	579h
 burgunderrot	33h
 buro	391h
-burogebaud	1920h
-burrito	1829h
+burogebaud	1928h
+burrito	1837h
 bus londoni	721h
+busa	938h
 butt	270h
 bvb	645h
 byzantinisch	755h
@@ -68382,13 +68505,13 @@ bös	438h
 büch	341h
 bücherei	378h
 büro	391h
-bürogebäud	1920h
+bürogebäud	1928h
 bỉ	688h
 bồ đào nha	666h
 caf	376h
 café	376h
 camouflag	467h
-camp	1904h
+camp	1912h
 camping	453h
 canada	673h
 canadi de montreal	629h
@@ -68444,7 +68567,7 @@ chinesisch mau	381h
 chinesisch neujahr	403h
 chinesisch seid	871h
 chinesisch stil	389h
-chinesisch teigtasch	1858h
+chinesisch teigtasch	1866h
 chinesisch tempel	837h
 chinoiseri	768h
 chirurgi	390h
@@ -68463,13 +68586,13 @@ classic blu	728h
 clow	363h
 club	472h
 clubbing	472h
-clutch	2001h
+clutch	2009h
 co do sao vang	681h
 coca cola	501h
 coca colani	501h
 coca colanı	501h
-cocktail	1889h
-cocktailgla	1888h
+cocktail	1897h
+cocktailgla	1896h
 coelinblau	40h
 cok	501h
 colombi	701h
@@ -68493,7 +68616,7 @@ crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-croissant	1811h
+croissant	1819h
 csd	792h
 cuba	717h
 cuba flag	717h
@@ -68512,10 +68635,10 @@ daheim	433h
 dalapferd	878h
 dalla cowboy	620h
 dalmati	899h
-damenhut	2015h
-damenhut mit schleif	2015h
-damensandal	2010h
-damenstiefel	2012h
+damenhut	2023h
+damenhut mit schleif	2023h
+damensandal	2018h
+damenstiefel	2020h
 dammerung	192h
 dammrig	487h
 damo	463h
@@ -68523,7 +68646,7 @@ dampf	140h
 dan mach	693h
 dancheong	836h
 danemark	693h
-dango	1857h
+dango	1865h
 danimarca	693h
 danimarka	693h
 danisch	387h
@@ -68564,21 +68687,21 @@ diskret	456h
 diwali	851h
 dock	554h
 dodg	624h
-dodo	1702h
-doktorhut	2017h
+dodo	1710h
+doktorhut	2025h
 dollar	458h
 dom	394h
 domino	611h
 dompfaff	294h
 don	202h
-don kebab	1831h
+don kebab	1839h
 donnernd	202h
 donut	272h
 dorf	382h
 dorflich	382h
 dott	270h
 drach	430h
-drachengesicht	1714h
+drachengesicht	1722h
 drama	440h
 dramatisch	440h
 drapeau de singapour	715h
@@ -68588,7 +68711,7 @@ drau	453h
 drauß	453h
 dreck	169h
 dreckig	460h
-dromedar	1662h
+dromedar	1670h
 dropbox	599h
 druck	448h
 dschungel	120h
@@ -68619,7 +68742,7 @@ dämmrig	487h
 dämo	463h
 dänemark	693h
 dänisch	387h
-dön kebab	1831h
+dön kebab	1839h
 dörf	382h
 dörflich	382h
 dün	156h
@@ -68651,7 +68774,7 @@ ehrlichkeit	441h
 ei	270h
 eich	301h
 eichenholz	301h
-eidech	1712h
+eidech	1720h
 eier	270h
 eifersucht	461h
 eifersuchtig	461h
@@ -68669,15 +68792,15 @@ einbruch der nacht	192h
 einfuhlsam	423h
 einfühlsam	423h
 einhor	430h
-einhorngesicht	1647h
+einhorngesicht	1655h
 einhör	430h
-einkaufstut	2002h
-einkaufstüt	2002h
+einkaufstut	2010h
+einkaufstüt	2010h
 einladend	433h
 einsam	426h
-einsam insel	1907h
+einsam insel	1915h
 einsamkeit	426h
-einteilig badeanzug	1993h
+einteilig badeanzug	2001h
 eintonig	470h
 eintönig	470h
 eis	185h
@@ -68689,14 +68812,14 @@ eisdiel	279h
 eisengrau	87h
 eisig	435h
 eiskalt	435h
-eiswurfel	1899h
-eiswürfel	1899h
+eiswurfel	1907h
+eiswürfel	1907h
 ekel	460h
 ekelhaft	460h
 eklig	460h
 ekstatisch	425h
 ela	424H
-elefant	1666h
+elefant	1674h
 elegant	432h
 eleganz	432h
 elektronik	410h
@@ -68744,7 +68867,7 @@ erd	169h
 erdbe	230h
 erdgelb	102h
 erdig	419h
-erdnu	1805h
+erdnu	1813h
 erdreich	169h
 erdto	419h
 erdtö	419h
@@ -68802,12 +68925,12 @@ extravagant	416h
 exzentrisch	471h
 fabel	430h
 fabrik	411h
-fabrikgebaud	1930h
-fabrikgebäud	1930h
+fabrikgebaud	1938h
+fabrikgebäud	1938h
 facebook	506h
 fad	470H
 fahl	478h
-falafel	1832h
+falafel	1840h
 famili	433h
 fantasi	430h
 fantasy	430h
@@ -68859,8 +68982,8 @@ feuerschei	167h
 feuertopf	333h
 feuerwehrauto	290h
 feuerwerk	366h
-feuerwerkskorp	1963h
-feuerwerkskörp	1963h
+feuerwerkskorp	1971h
+feuerwerkskörp	1971h
 feurig	428h
 fiat	524h
 ficht	121h
@@ -68885,31 +69008,31 @@ firefox	555h
 firma	391H
 fisch	399h
 fischerboot	140h
-fischfrikadell	1855h
+fischfrikadell	1863h
 fitn	424h
 fitnessstudio	424h
 fjord	849h
-flach schuh	2008h
-fladenbrot	1813h
+flach schuh	2016h
+fladenbrot	1821h
 flag of japa	661h
 flamenco	865h
 flamengo	659h
 flamingo	348h
 flamm	167h
 flammend	167h
-flasch mit knallend kork	1886h
+flasch mit knallend kork	1894h
 flaschengru	48h
 flaschengrü	48h
 flauschig	443h
-fledermau	1679h
-fleisch	1819h
-fleischhach	1819h
-fleischstuck	1821h
-fleischstück	1821h
+fledermau	1687h
+fleisch	1827h
+fleischhach	1827h
+fleischstuck	1829h
+fleischstück	1829h
 flied	64h
 fliederfarb	64h
 flieg	170h
-fliegenpilz	1773h
+fliegenpilz	1781h
 flirt	428h
 flitterwoch	427h
 floral	208h
@@ -68921,15 +69044,15 @@ flugzeug	170h
 fluoreszierend	484h
 flussig	152h
 flussigkeit	152h
-flussigkeit ausgi	1894h
+flussigkeit ausgi	1902h
 flut	142h
 fly emirat	584h
 flü	148h
 flügel	170h
 flüssig	152h
 flüssigkeit	152h
-flüssigkeit ausgieß	1894h
-fondu	1837h
+flüssigkeit ausgieß	1902h
+fondu	1845h
 formlich	445h
 forst	119h
 franc	662h
@@ -68943,7 +69066,7 @@ frança	662h
 frau	493H
 freibad	143h
 freiheit	453h
-freiheitsstatu	1935h
+freiheitsstatu	1943h
 french flag	662h
 freud	425h
 freudig	425h
@@ -68958,12 +69081,12 @@ friedvoll	421h
 frierend	435h
 frisch	434h
 frisch luft	434h
-frittiert garnel	1854h
+frittiert garnel	1862h
 froh	425h
 frohlich	425h
 frohlichkeit	425h
 frosch	360h
-froschgesicht	1709h
+froschgesicht	1717h
 frost	187h
 frostel	435h
 frostelnd	435h
@@ -68992,15 +69115,15 @@ frühlingsfest	403h
 frühlingshaft	196h
 frühmorg	189h
 fuch	355h
-fuchsgesicht	1635h
+fuchsgesicht	1643h
 fuchsi	65h
 fuchsia	65h
-fuji	1903h
+fuji	1911h
 funfzig	746h
 funk	167h
 funkel	466h
 funkelnd	466h
-funkelnd ster	1964h
+funkelnd ster	1972h
 furcht	438h
 furchterregend	438h
 furchtlo	440h
@@ -69024,7 +69147,7 @@ galaxi	177h
 galeri	474h
 gana	708h
 ganseblumch	221h
-garnel	1863h
+garnel	1871h
 gart	126h
 gartenarbeit	126h
 gas	374h
@@ -69035,7 +69158,7 @@ gaudí	801h
 geback	272h
 gebaud	373h
 gebet	447h
-gebetskett	2021h
+gebetskett	2029h
 gebirg	160h
 geborg	433h
 gebroch herz	426h
@@ -69051,7 +69174,7 @@ gedampft	482h
 gedampft sanft	481h
 gedeckt	482h
 gedenk	445h
-gedenkschleif	1977h
+gedenkschleif	1985h
 gedenkstatt	445h
 gedenkstätt	445h
 gedicht	341h
@@ -69068,7 +69191,7 @@ geheimni	429h
 geheimnisvoll	429h
 geholz	119h
 gehölz	119h
-geig	2030h
+geig	2038h
 geist	447h
 gelacht	425h
 gelangweilt	470h
@@ -69076,14 +69199,14 @@ gelas	421h
 gelassenheit	421h
 gelato	279h
 gelb	2h
-gelb blut	1755h
-gelb blüt	1755h
+gelb blut	1763h
+gelb blüt	1763h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
 geld	458h
-geldbor	1999h
-geldbör	1999h
+geldbor	2007h
+geldbör	2007h
 geldschei	458h
 geliebt	427h
 gelächt	425h
@@ -69103,12 +69226,12 @@ gereizt	437h
 germa flag	663h
 germania	663h
 germany	663h
-gerostet suskartoffel	1851h
-geröstet süßkartoffel	1851h
+gerostet suskartoffel	1859h
+geröstet süßkartoffel	1859h
 gesattigt	480h
 geschaftig	457h
 geschaftlich	391h
-geschenk	1976h
+geschenk	1984h
 geschicht	341h
 geschmackvoll	432h
 geschäftig	457h
@@ -69150,12 +69273,12 @@ giftig	460h
 gimpel	294h
 ginkgo	131h
 gipfel	160h
-giraff	1665h
+giraff	1673h
 gischt	142h
-gitarr	2027h
+gitarr	2035h
 github	553h
 gla	316h
-gla milch	1881h
+gla milch	1889h
 glamour	432h
 glamouro	432h
 glamourö	432h
@@ -69174,8 +69297,8 @@ gluck	425h
 glucklich	425h
 gluckselig	425h
 gluckseligkeit	425h
-gluckskek	1859h
-gluckskl	1767h
+gluckskek	1867h
+gluckskl	1775h
 gluhend	436h
 gluhend hei	436h
 gluhwurmch	357h
@@ -69188,8 +69311,8 @@ glück	425h
 glücklich	425h
 glückselig	425h
 glückseligkeit	425h
-glückskek	1859h
-glückskl	1767h
+glückskek	1867h
+glückskl	1775h
 glühend	436h
 glühend heiß	436h
 glühwürmch	357h
@@ -69203,7 +69326,7 @@ goldfarb	11h
 goldfisch	361h
 gondel	844h
 googl	505h
-gorilla	1628h
+gorilla	1636h
 goth	446h
 gothic	446h
 gotisch	446h
@@ -69239,7 +69362,7 @@ greec	697h
 greek flag	697h
 grell	484h
 griechisch	812h
-grill	1737h
+grill	1745h
 grimmig	438h
 gro mau	381h
 gro well vor kanagawa	765h
@@ -69273,6 +69396,7 @@ grünlich	3h
 grünpflanz	128h
 grünt	258h
 grüß gott	491h
+guangzhou	937h
 guatemaltekisch	902h
 gummibarch	277h
 gummibärch	277h
@@ -69299,19 +69423,19 @@ ha lan	687h
 hab	629h
 haf	154h
 hagel	202h
-hahnchenschenkel	1820h
+hahnchenschenkel	1828h
 hai	141h
 hallo	491h
 hallow	401h
-halloweenkurbi	1959h
-halloweenkürbi	1959h
-hamburg	1823h
-hamst	1673h
-hamstergesicht	1673h
+halloweenkurbi	1967h
+halloweenkürbi	1967h
+hamburg	1831h
+hamst	1681h
+hamstergesicht	1681h
 han quoc	676h
 hanbok	869h
-handschuh	1987h
-handtasch	2000h
+handschuh	1995h
+handtasch	2008h
 handy	410h
 hanoi	823h
 hanok	870h
@@ -69319,9 +69443,9 @@ harmoni	421h
 harmonisch	421h
 has	437H
 hasch	443h
-hasengesicht	1674h
+hasengesicht	1682h
 hasslich	460h
-hau mit gart	1919h
+hau mit gart	1927h
 hauch von	494h
 hausaufgab	392h
 hausch	397h
@@ -69332,7 +69456,7 @@ havanna	796h
 hawaii	804h
 hawaiianisch	804h
 hei	436h
-hei quell	1952h
+hei quell	1960h
 hei schokolad	433h
 heidelbe	233h
 heil	452h
@@ -69343,14 +69467,14 @@ heilung	452h
 heimelig	433h
 heimweh	450h
 heirat	405h
-heisgetrank	1882h
+heisgetrank	1890h
 heisluftballo	848h
 heit	425h
 heiterkeit	425h
 heiß	436h
-heiß quell	1952h
+heiß quell	1960h
 heiß schokolad	433h
-heißgetränk	1882h
+heißgetränk	1890h
 heißluftballo	848h
 hektisch	457h
 held	440h
@@ -69361,19 +69485,19 @@ hell erleuchtet	369h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
-hemd mit krawatt	1983h
+hemd mit krawatt	1991h
 herbst	198h
 herbstblatt	129h
 herbstblätt	129h
 herbstlaub	129h
 herbstlich	198h
-herrenschuh	2005h
+herrenschuh	2013h
 herz	427h
 herzschmerz	426h
 heut nacht	193h
 hex	429h
 hexerei	429h
-hibisku	1753h
+hibisku	1761h
 highland	819h
 himalaya	820h
 himbe	234h
@@ -69384,11 +69508,11 @@ himmelreich	462h
 himmelslat	788h
 himmlisch	462h
 hindista	677h
-hindu	1938h
-hindutempel	1938h
+hindu	1946h
+hindutempel	1946h
 hinterhof	126h
 hippi	751h
-hirsch	1649h
+hirsch	1657h
 histori	413h
 historisch	413h
 hitz	206h
@@ -69417,30 +69541,30 @@ hollisch	463h
 holländisch	877h
 holz	301h
 holzig	301h
-holzscheit	1914h
+holzscheit	1922h
 honda	519h
 hongkong	814h
 hongri	699h
 honig	264h
 honigbi	358h
-honigmelo	1775h
-honigtopf	1879h
+honigmelo	1783h
+honigtopf	1887h
 horizont	184h
 horror	438h
 hortensi	220h
 hot pot	333h
-hotdog	1826h
-hotel	1925h
+hotdog	1834h
+hotel	1933h
 huawei	563h
 hubsch	443h
 hugel	161h
 hugelig	161h
 hugellandschaft	161h
-humm	1862h
+humm	1870h
 humor	425h
 humorvoll	425h
 hund	347h
-hundegesicht	1630h
+hundegesicht	1638h
 hungaria flag	699h
 hungary	699h
 hungary flag	699h
@@ -69455,7 +69579,7 @@ hygg	433h
 hyundai	521h
 hà lan	687h
 hàn quốc	676h
-hähnchenschenkel	1820h
+hähnchenschenkel	1828h
 häsch	443h
 hässlich	460h
 häusch	397h
@@ -69473,7 +69597,7 @@ icelandic flag	695h
 idyll	421h
 idyllisch	421h
 iftar	786h
-igel	1678h
+igel	1686h
 ikb	719h
 ikea	504h
 illuminating	729h
@@ -69569,11 +69693,11 @@ japa flagg	661h
 japandi	759h
 japanisch	388h
 japanisch holzschnitt	832h
-japanisch postgebaud	1921h
-japanisch postgebäud	1921h
-japanisch pupp	1970h
-japanisch schlo	1931h
-japanisch windspiel	1972h
+japanisch postgebaud	1929h
+japanisch postgebäud	1929h
+japanisch pupp	1978h
+japanisch schlo	1939h
+japanisch windspiel	1980h
 japao	661h
 japo	661h
 japonya	661h
@@ -69618,7 +69742,7 @@ juventu	646h
 juwel	345h
 jähzor	437h
 jän	199h
-kaaba	1941h
+kaaba	1949h
 kaff	255h
 kaffeebrau	107h
 kaffeehau	376h
@@ -69631,20 +69755,20 @@ kaiserreich	417h
 kakao	262h
 kakao talk	545h
 kakaotalk	545h
-kakerlak	1738h
+kakerlak	1746h
 kaktu	135h
 kaliforni	818h
 kalifornisch	818h
 kalksinterterras	840h
 kalt	435h
 kalt farb	489h
-kamel	1663h
+kamel	1671h
 kami	340h
 kaminfeu	340h
 kampf	437h
 kanada	673h
 kanadisch	885h
-kanguru	1686h
+kanguru	1694h
 kaninch	443h
 kapell	394h
 kappadoki	848h
@@ -69661,10 +69785,10 @@ karminrot	70h
 karneval	367h
 karneval in rio	852h
 karott	250h
-kartoffel	1795h
-karussell	1953h
-karussellpferd	1953h
-kasestuck	1818h
+kartoffel	1803h
+karussell	1961h
+karussellpferd	1961h
+kasestuck	1826h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
@@ -69673,8 +69797,8 @@ katar	686h
 kathedral	394h
 katz	346h
 katzch	443h
-katzengesicht	1637h
-kaufhau	1929h
+katzengesicht	1645h
+kaufhau	1937h
 kaugummi	277h
 kegelhut	275h
 kei	497h
@@ -69722,11 +69846,11 @@ klassenzimm	392h
 klassik	432h
 klassisch	413h
 klassisch musik	432h
-klaviatur	2028h
+klaviatur	2036h
 kleck	496h
-kleeblatt	1766h
+kleeblatt	1774h
 klei blu	719h
-kleid	1990h
+kleid	1998h
 kleinblau	862h
 kleinkind	415h
 kleinstadt	373h
@@ -69738,11 +69862,11 @@ knallig	480h
 knallrot	74h
 kneip	377h
 knick	618h
-knoblauch	1803h
+knoblauch	1811h
 knuffig	443h
-koala	1681h
-koalabar	1681h
-koalabär	1681h
+koala	1689h
+koalabar	1689h
+koalabär	1689h
 kobalt	45h
 kobaltblau	45h
 kochend	436h
@@ -69763,15 +69887,15 @@ komodi	425h
 kompetent	441h
 komödi	425h
 konfetti	444h
-konfettiball	1967h
-konfettibomb	1966h
+konfettiball	1975h
+konfettibomb	1974h
 konflikt	437h
 konig	417h
 konigi	417h
 koniglich	417h
 konigreich	417h
 konigsblau	43h
-konserv	1843h
+konserv	1851h
 konstantinopel	809h
 konstruktivismu	857h
 konstruktivistisch	857h
@@ -69809,7 +69933,7 @@ kraut	137h
 kreativ	474h
 kreativitat	474h
 kreativität	474h
-kreb	1861h
+kreb	1869h
 kreml	873h
 kreuzfahrt	140h
 kreuzfahrtschiff	140h
@@ -69820,7 +69944,7 @@ kristall	322h
 kro	417h
 kroati	899h
 kroatisch	899h
-krokodil	1710h
+krokodil	1718h
 kryptisch	429h
 kräftig	440h
 kräftig leuchtend	480h
@@ -69829,13 +69953,13 @@ kräut	137h
 kubanisch	796h
 kubismu	858h
 kubistisch	858h
-kugelfisch	1724h
+kugelfisch	1732h
 kuh	440h
-kuhgesicht	1651h
+kuhgesicht	1659h
 kuhl	435h
 kuhl farb	489h
 kuhl ton	489h
-kuk von vor	1694h
+kuk von vor	1702h
 kukengelb	77h
 kultiviert	432h
 kulturerb	413h
@@ -69859,8 +69983,8 @@ kustenlini	143h
 kyoto	843h
 kält	435h
 kämpf	437h
-känguru	1686h
-käsestück	1818h
+känguru	1694h
+käsestück	1826h
 kätzch	443h
 könig	417h
 königi	417h
@@ -69873,7 +69997,7 @@ küh	440h
 kühl	435h
 kühl farb	489h
 kühl tön	489h
-kük von vor	1694h
+kük von vor	1702h
 kükengelb	77h
 künstl	474h
 künstlerisch	474h
@@ -69884,7 +70008,7 @@ küst	143h
 küstenlini	143h
 la galaxy	630h
 la lak	613h
-laborkittel	1981h
+laborkittel	1989h
 lach	29h
 lachel	425h
 lachelnd	425h
@@ -69896,9 +70020,9 @@ lackarbeit	325h
 lagerfeu	167h
 lagerhall	411h
 lagu	146h
-laib brot	1810h
+laib brot	1818h
 lak	613h
-lama	1664h
+lama	1672h
 lamborghini	514h
 lamp	368h
 lampio	331h
@@ -69923,7 +70047,7 @@ laternenlicht	368h
 laternenpfahl	368h
 latt macchiato	256h
 laub	128h
-laubbaum	1761h
+laubbaum	1769h
 lauf	424h
 launisch	446h
 laut	457h
@@ -69936,7 +70060,7 @@ lebendig	424h
 lebhaft	424h
 led	310h
 lederbrau	26h
-leer nest	1771h
+leer nest	1779h
 legend	430h
 legendar	430h
 legendär	430h
@@ -69952,7 +70076,7 @@ leidenschaft	428h
 leidenschaftlich	428h
 leistung	451h
 lenovo	562h
-leopard	1642h
+leopard	1650h
 ler	392h
 lethargisch	449h
 leuchtend	479h
@@ -70003,11 +70127,11 @@ los angel dodg	624h
 los angel lak	613h
 loschfahrzeug	290h
 lotu	213h
-lotusblut	1749h
-lotusblüt	1749h
+lotusblut	1757h
+lotusblüt	1757h
 lotusteich	150h
 loung	422h
-lowengesicht	1639h
+lowengesicht	1647h
 loy krathong	788h
 loyal	441h
 loyalitat	441h
@@ -70021,6 +70145,7 @@ luxu	416h
 luxurio	416h
 luxuriö	416h
 lyft	540h
+lyo	936h
 lyrik	341h
 lächel	425h
 lächelnd	425h
@@ -70029,7 +70154,7 @@ lärm	457h
 lärmend	457h
 lässig	422h
 löschfahrzeug	290h
-löwengesicht	1639h
+löwengesicht	1647h
 macarista	699h
 macaro	280h
 macho	455h
@@ -70062,7 +70187,7 @@ malerei	474h
 malezya	714h
 malv	63h
 malásia	714h
-mammut	1667h
+mammut	1675h
 man	493H
 man city	635h
 man united	634h
@@ -70074,7 +70199,7 @@ mango	240h
 manhatta	807h
 mannlich	493H
 mannlichkeit	455h
-mantel	1988h
+mantel	1996h
 mapl leaf flag	673h
 march	430h
 marchenhaft	430h
@@ -70103,14 +70228,14 @@ maskulinitat	455h
 maskulinität	455h
 massai	895h
 mastercard	535h
-mat tee	1898h
+mat tee	1906h
 matcha	259h
 matrjoschka	873h
 matro	140h
 matsch	169h
 matt	482h
 mau	375h
-mausegesicht	1670h
+mausegesicht	1678h
 mauv	63h
 maya	863h
 mcdonald	502h
@@ -70154,7 +70279,7 @@ miami	806h
 miami heat	617h
 microsoft	604h
 mid century	739h
-mikrob	1745h
+mikrob	1753h
 milch	269h
 milchkaff	256h
 milchstra	177h
@@ -70164,16 +70289,16 @@ milchwei	105h
 milchweiß	105h
 mild	423h
 militar	467h
-militarhelm	2019h
+militarhelm	2027h
 militär	467h
-militärhelm	2019h
+militärhelm	2027h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
 minimal	420h
 minimalismu	420h
 minimalistisch	420h
-minimarkt	1927h
+minimarkt	1935h
 mint	30h
 mintgru	30h
 mintgrü	30h
@@ -70233,15 +70358,16 @@ morgentau	207h
 morocca flag	684h
 morocco	684h
 mosaik	337h
-mosch	1937h
+mosch	1945h
 moskau	873h
 motivatio	439h
 motiviert	439h
 motor	411h
 mucha	831h
-muck	1742h
+muck	1750h
 mud	449h
 muffi	272h
+munch	932h
 munt	425h
 museum	474h
 musikfestival	367h
@@ -70266,11 +70392,12 @@ märchenhaft	430h
 märchenwelt	430h
 märkt	364h
 märz	196h
-mäusegesicht	1670h
+mäusegesicht	1678h
 méxico	669h
 möhr	250h
-mück	1742h
+mück	1750h
 müd	449h
+münch	932h
 mısır bayrağı	683h
 na uy	692h
 nachhaltig	418h
@@ -70283,15 +70410,15 @@ nachtleb	472h
 nachtlich	193h
 nachtmarkt	365h
 nachtzeit	193h
-nadelbaum	1760h
+nadelbaum	1768h
 nadelwald	121h
 naiv	442h
 nam phi	705h
 namibia	911h
 namibisch	911h
 napoli calcio	649h
-nashor	1668h
-nationalpark	1908h
+nashor	1676h
+nationalpark	1916h
 natur	418h
 naturlich	418h
 natürlich	418h
@@ -70323,7 +70450,7 @@ nervo	448h
 nervositat	448h
 nervosität	448h
 nervö	448h
-nest mit eier	1772h
+nest mit eier	1780h
 netflix	509h
 netherland	687h
 neu delhi	924h
@@ -70364,7 +70491,7 @@ nigeria flagg	706h
 nigéria	706h
 nijerya	706h
 nil	811H
-nilpferd	1669h
+nilpferd	1677h
 nintendo	606h
 nissa	520h
 nix	430h
@@ -70414,7 +70541,7 @@ okologi	418h
 okologisch	418h
 oktob	198h
 oktoberfest	784h
-oktopu	1726h
+oktopu	1734h
 oldtim	413h
 olimpiadi	723h
 oliv	24h
@@ -70435,7 +70562,7 @@ oper	432h
 optimismu	439h
 optimistisch	439h
 opulent	416h
-orang uta	1629h
+orang uta	1637h
 orangefarb	1h
 orangerot	97h
 orchest	432h
@@ -70444,6 +70571,7 @@ orientalisch	389h
 orientteppich	778h
 orka	202h
 osaka	925h
+oslo	935h
 osmanisch	809h
 ost	407h
 osterei	407h
@@ -70460,13 +70588,13 @@ paillett	466h
 pakista	709h
 pakistani flag	709h
 palast	380h
-palm	1762h
+palm	1770h
 pamukkal	840h
 panasonic	583h
 panda	352h
-pandabar	1682h
-pandabär	1682h
-pandagesicht	1682h
+pandabar	1690h
+pandabär	1690h
+pandagesicht	1690h
 panik	438h
 panisch	448h
 panto classic blu	728h
@@ -70527,14 +70655,14 @@ peruvia flag	703h
 perú	703h
 petra	810h
 petrol	13h
-pfannengericht	1835h
+pfannengericht	1843h
 pfannkuch	272h
 pfarr	394h
 pfau	349h
 pfauenblau	46h
 pfeff	289h
-pferd	1646h
-pferdegesicht	1643h
+pferd	1654h
+pferdegesicht	1651h
 pfingstro	215h
 pfirsich	236h
 pfirsichblut	217h
@@ -70559,17 +70687,17 @@ pier	154h
 pilz	136h
 pingui	353h
 pini	121h
-piniendekoratio	1969h
+piniendekoratio	1977h
 pink	6h
 pink neo	116h
-pink schleif	1975h
+pink schleif	1983h
 pinterest	551h
 pistazi	336h
 pittsburgh steel	621h
 pizza	248h
-pizzastuck	1825h
-pizzastück	1825h
-pizzeria	1825h
+pizzastuck	1833h
+pizzastück	1833h
+pizzeria	1833h
 planet	177h
 planet erd	418h
 plastik	329h
@@ -70593,10 +70721,10 @@ polonya	696h
 polynesi	907h
 polynesisch	907h
 polônia	696h
-pomm frit	1824h
+pomm frit	1832h
 pool	143h
 pop art	830h
-popcor	1840h
+popcor	1848h
 porsch	523h
 portekiz	666h
 portogallo	666h
@@ -70605,8 +70733,8 @@ portugiesisch	835h
 portugu flag	666h
 porzella	317h
 positiv	425h
-postgebaud	1922h
-postgebäud	1922h
+postgebaud	1930h
+postgebäud	1930h
 prag	882h
 prakolumbisch	863h
 prari	124h
@@ -70625,8 +70753,8 @@ präri	124h
 psg	650h
 psychedelisch	751h
 pub	377h
-pudding	1878h
-pudel	1633h
+pudding	1886h
+pudel	1641h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
@@ -70667,12 +70795,12 @@ rasend	437h
 raserei	437h
 ratsel	429h
 ratselhaft	429h
-ratt	1672h
+ratt	1680h
 rauch	343h
 rauchig	343h
 raumschiff	398h
 raumstatio	398h
-raup	1732h
+raup	1740h
 raureif	187h
 rav	472h
 real madrid	641h
@@ -70697,23 +70825,23 @@ regnerisch	200h
 regnet	200h
 regno unito	671h
 rei	442h
-rei in schussel	1847h
-rei in schüssel	1847h
-rei mit curry	1848h
+rei in schussel	1855h
+rei in schüssel	1855h
+rei mit curry	1856h
 reichtum	416h
 reif	456h
 reifwei	83h
 reifweiß	83h
 reinheit	442h
 reino unido	671h
-reisahr	1764h
-reisballch	1846h
-reisbällch	1846h
-reiscrack	1845h
+reisahr	1772h
+reisballch	1854h
+reisbällch	1854h
+reiscrack	1853h
 reisfeld	253h
 reisterra	253h
 reisterras	253h
-reisähr	1764h
+reisähr	1772h
 relianc jio	594h
 religio	447h
 religiö	447h
@@ -70724,12 +70852,12 @@ reserviert	456h
 respekt	445h
 respektvoll	445h
 retro	413h
-rettungshelm	2020h
+rettungshelm	2028h
 reu	426h
-riesenrad	1955h
+riesenrad	1963h
 riff	153h
 rind	382h
-ring	2023h
+ring	2031h
 ritterburg	393h
 ritual	429h
 robot	410h
@@ -70754,17 +70882,17 @@ rosa barbi	722h
 rosa stadt	842h
 rosarot	91h
 rosenrot	72h
-rosett	1750h
+rosett	1758h
 rosig	6h
 rost	309h
 rostfrei	306h
 rostig	309h
 rostrot	112h
 rot	0h
-rot apfel	1782h
+rot apfel	1790h
 rot bet supp	334h
 rot platz	873h
-rot umschlag	1974h
+rot umschlag	1982h
 rotbrau	19h
 rotkehlch	295h
 rotlich	0h
@@ -70802,14 +70930,14 @@ safari	453h
 safra	299h
 sagenhaft	430h
 sahara	156h
-sak flasch mit tas	1885h
+sak flasch mit tas	1893h
 sakura	209h
 salat	469h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-salz	1842h
-salzstreu	1842h
+salz	1850h
+salzstreu	1850h
 samsung	511h
 samt	312h
 samtig	312h
@@ -70820,7 +70948,7 @@ sanddu	156h
 sanddü	156h
 sandfarb	103h
 sandstrand	144h
-sandwich	1827h
+sandwich	1835h
 sanft	423h
 sanftheit	423h
 sanftmutig	421h
@@ -70842,13 +70970,13 @@ saudi arabi	682h
 saudi arabia	682h
 saudi flag	682h
 saugling	442h
-sauropod	1716h
+sauropod	1724h
 savan	875h
 saxofo	473h
 saxopho	473h
 schadel	438h
 schaf	382h
-schal	1986h
+schal	1994h
 scham	448h
 scharf	288h
 scharf sos	297h
@@ -70864,8 +70992,8 @@ schenk	377h
 scheu	382h
 schick	432h
 schiff	140h
-schildkrot	1711h
-schildkröt	1711h
+schildkrot	1719h
+schildkröt	1719h
 schillernd	321h
 schimm	466h
 schimmernd	466h
@@ -70879,7 +71007,7 @@ schlaflosigkeit	448h
 schlafrig	449h
 schlafzimm	396h
 schlamm	169h
-schlang	1713h
+schlang	1721h
 schleim	460h
 schleimig	460h
 schlicht	420h
@@ -70888,10 +71016,10 @@ schlo	393h
 schlos	393h
 schlucht	159h
 schlumm	449h
-schlupfend kuk	1692h
+schlupfend kuk	1700h
 schläfrig	449h
 schlös	393h
-schlüpfend kük	1692h
+schlüpfend kük	1700h
 schmerz	426h
 schmerzhaft	426h
 schmetterling	356h
@@ -70901,8 +71029,8 @@ schmuckstuck	345h
 schmuckstück	345h
 schmutzig	460h
 schn	188h
-schneck	1730h
-schneckenhau	1727h
+schneck	1738h
+schneckenhau	1735h
 schneebedeckt	188h
 schneebedeckt berg	162h
 schneeberg	162h
@@ -70918,7 +71046,7 @@ schockiert	459h
 schokobrau	108h
 schokolad	262h
 schokoladenbrau	108h
-schokoladentafel	1875h
+schokoladentafel	1883h
 schott	303h
 schottisch	819h
 schottland	819h
@@ -70932,15 +71060,15 @@ schulbu	291h
 schuld	448h
 schuldlo	442h
 schuleri	392h
-schulgebaud	1928h
-schulgebäud	1928h
-schulranz	2003h
+schulgebaud	1936h
+schulgebäud	1936h
+schulranz	2011h
 schummrig	487h
 schurwoll	314h
-schussel mit loffel	1838h
-schussel und essstabch	1849h
-schutzbrill	1980h
-schwa	1700h
+schussel mit loffel	1846h
+schussel und essstabch	1857h
+schutzbrill	1988h
+schwa	1708h
 schwarm	427h
 schwarz	9h
 schwarz pfeff	289h
@@ -70961,9 +71089,9 @@ schwedenrot	878h
 schwedisch	878h
 schwei	436h
 schweig	421h
-schweinegesicht	1655h
-schweinerussel	1658h
-schweinerüssel	1658h
+schweinegesicht	1663h
+schweinerussel	1666h
+schweinerüssel	1666h
 schweiz grafik	861h
 schweiz stil	861h
 schweiß	436h
@@ -70979,8 +71107,8 @@ schwül	436h
 schädel	438h
 schül	392h
 schüleri	392h
-schüssel mit löffel	1838h
-schüssel und essstäbch	1849h
+schüssel mit löffel	1846h
+schüssel und essstäbch	1857h
 sci fi	410h
 scienc fictio	410h
 sechzig	739h
@@ -70988,7 +71116,7 @@ see	147H
 see off	140h
 seebad	143h
 seeblau	42h
-seehund	1721h
+seehund	1729h
 seel	447h
 seema	140h
 seero	213h
@@ -71007,8 +71135,8 @@ seidenstra	910h
 seidenstraß	910h
 seidig	313h
 sekt	266h
-sektgla	1892h
-sektglä	1892h
+sektgla	1900h
+sektglä	1900h
 selado	319h
 selbstbewusst	440h
 selbstsich	440h
@@ -71031,12 +71159,12 @@ sf giant	627h
 shanghai	815h
 shell	530h
 shibori	868h
-shinto	1940h
+shinto	1948h
 shinto schrei	843h
 shopify	601h
-short	1995h
+short	2003h
 sicherheit	441h
-sicherheitswest	1982h
+sicherheitswest	1990h
 sichtbeto	738h
 siebzig	747h
 sieg	451h
@@ -71060,18 +71188,18 @@ ski	199h
 skifahr	199h
 skihutt	876h
 skihütt	876h
-skorpio	1741h
+skorpio	1749h
 skurril	471h
 skyli	373h
 sl benfica	653h
-slip	1994h
+slip	2002h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
 smartpho	410h
 smog	203h
 snapchat	552h
-sock	1989h
+sock	1997h
 softei	279h
 solar	172h
 soldat	467h
@@ -71083,14 +71211,14 @@ sommerurlaub	197h
 sommerzeit	197h
 son	172H
 sonnenaufgang	181h
-sonnenaufgang uber berg	1947h
-sonnenaufgang uber dem meer	1948h
-sonnenaufgang über berg	1947h
-sonnenaufgang über dem meer	1948h
+sonnenaufgang uber berg	1955h
+sonnenaufgang uber dem meer	1956h
+sonnenaufgang über berg	1955h
+sonnenaufgang über dem meer	1956h
 sonnenbad	143h
 sonnenblum	212h
 sonnenbrau	197h
-sonnenbrill	1979h
+sonnenbrill	1987h
 sonnenbräu	197h
 sonnendurchflutet	173h
 sonnenlicht	172h
@@ -71098,7 +71226,7 @@ sonnenschei	172h
 sonnenstrahl	172h
 sonnentag	173h
 sonnenuntergang	180h
-sonnenuntergang in der stadt	1950h
+sonnenuntergang in der stadt	1958h
 sonnenverwohnt	173h
 sonnenverwöhnt	173h
 sonnig	173h
@@ -71111,7 +71239,7 @@ south africa flag	705h
 south korea	676h
 sowjetisch plakat	857h
 spa	425h
-spaghetti	1850h
+spaghetti	1858h
 spagna	665h
 spai	665h
 spani	665h
@@ -71122,27 +71250,27 @@ spaß	425h
 spaßig	425h
 speiseei	279h
 spektrum	179h
-spiegelei in bratpfan	1834h
-spiel	1954h
+spiegelei in bratpfan	1842h
+spiel	1962h
 spielhall	744h
 spielplatz	415h
-spielplatzrutsch	1954h
+spielplatzrutsch	1962h
 spielzeug	415h
-spin	1739h
+spin	1747h
 spinat	469h
-spinnennetz	1740h
+spinnennetz	1748h
 spiritualitat	447h
 spiritualität	447h
 spirituell	447h
 spital	390h
 sport	424h
 sportlich	424h
-sportschuh	2006h
+sportschuh	2014h
 spotify	508h
-springbrun	1942h
+springbrun	1950h
 spritz	152h
 spritz von	495h
-spro	1758h
+spro	1766h
 spruhreg	201h
 sprühreg	201h
 spuk	438h
@@ -71152,7 +71280,7 @@ spät nacht	194h
 ssc napoli	649h
 st patrick day	866h
 stabil	441h
-stadio	1909h
+stadio	1917h
 stadt	373h
 stadtisch	373h
 stadtzentrum	373h
@@ -71174,42 +71302,42 @@ sternenlicht	176h
 still	421h
 still ruh	421h
 stilvoll	432h
-stink	1685h
-stinkti	1685h
-stockelschuh	2009h
+stink	1693h
+stinkti	1693h
+stockelschuh	2017h
 stolz	451h
 str	448h
 stra	374h
 strahlend	479h
 strahlend zukunft	439h
 strand	143h
-strand mit sonnenschirm	1905h
+strand mit sonnenschirm	1913h
 strasenlat	368h
 strassenlat	368h
 straß	374h
 straßenlat	368h
 streich	500h
-streifenhornch	1676h
-streifenhörnch	1676h
+streifenhornch	1684h
+streifenhörnch	1684h
 streng	445h
 strick	433h
 strickpullov	433h
 strohhut	275h
 strom	148h
-stuck tort	1872h
+stuck tort	1880h
 student	392h
 studenti	392h
 studi	392h
 studio ghibli	860h
 studium	392h
-stundenhotel	1926h
+stundenhotel	1934h
 sturm	202h
 sturmisch	202h
 städt	373h
 städtisch	373h
 stärk	440h
-stöckelschuh	2009h
-stück tort	1872h
+stöckelschuh	2017h
+stück tort	1880h
 stürm	202h
 stürmisch	202h
 subaru	528h
@@ -71245,7 +71373,7 @@ swi flag	689h
 swingmusik	473h
 switzerland	689h
 symphoni	432h
-synagog	1939h
+synagog	1947h
 säugling	442h
 südafrika	705h
 südafrikanisch	908h
@@ -71253,9 +71381,9 @@ südkorea	676h
 süs	443h
 süß	443h
 süßigkeit	277h
-t rex	1717h
-t shirt	1984h
-taco	1828h
+t rex	1725h
+t shirt	1992h
+taco	1836h
 taegukgi	676h
 tafelberg	159h
 tag	195h
@@ -71271,12 +71399,12 @@ tailandia	712h
 tailândia	712h
 taipeh	923h
 taj mahal	874h
-takeaway box	1860h
-takeaway schachtel	1860h
+takeaway box	1868h
+takeaway schachtel	1868h
 tal	163h
-tamal	1830h
+tamal	1838h
 tan	121H
-tanabata baum	1968h
+tanabata baum	1976h
 tannengru	48h
 tannengrü	48h
 tanz	424h
@@ -71291,9 +71419,9 @@ tarnung	467h
 tarta	819h
 tatami	826h
 tatendrang	424h
-tatz	1688h
-tatzenabdruck	1688h
-tatzenabdrück	1688h
+tatz	1696h
+tatzenabdruck	1696h
+tatzenabdrück	1696h
 tau	207h
 taub	442h
 taup	68h
@@ -71318,14 +71446,14 @@ teebrau	88h
 teefeld	827h
 teegart	827h
 teegärt	827h
-teekan	1883h
+teekan	1891h
 teeplantag	827h
-teeta ohn henkel	1884h
+teeta ohn henkel	1892h
 teeterras	827h
 teezeremoni	826h
 tehera	906h
 teich	149h
-teigtasch	1858h
+teigtasch	1866h
 telefonzell	296h
 telegram	543h
 tempel	379h
@@ -71365,11 +71493,11 @@ tiffany	718h
 tiffany blau	718h
 tiffany blu	718h
 tig	350h
-tigergesicht	1640h
+tigergesicht	1648h
 tiki bar	771h
 tiktok	547h
 tint	47h
-tintenfisch	1864h
+tintenfisch	1872h
 tintenschwarz	47h
 tiranga	677h
 tirol	876h
@@ -71377,20 +71505,21 @@ toast	271h
 tod	445h
 toff	263h
 tokio	890h
-tokyo tow	1934h
+tokyo tow	1942h
 tomat	248h
 ton erd	326h
 topf	326h
-topf mit ess	1836h
+topf mit ess	1844h
 topferei	326h
 topferwar	326h
-topfpflanz	1759h
+topfpflanz	1767h
 torii	843h
 tornado	202h
+toronto	934h
 toronto mapl leaf	628h
 tort	272h
-tortenstuck	1872h
-tortenstück	1872h
+tortenstuck	1880h
+tortenstück	1880h
 toshiba	582h
 toskana	799h
 toskanisch	799h
@@ -71401,9 +71530,9 @@ tottenham	636h
 tottenham hotspur	636h
 toyota	518h
 tra	426H
-traditionell japanisch windsack	1971h
-traditionell japanisch windsäck	1971h
-traditionell mondfest	1973h
+traditionell japanisch windsack	1979h
+traditionell japanisch windsäck	1979h
+traditionell mondfest	1981h
 trag	449h
 tragisch	426h
 tragodi	426h
@@ -71424,17 +71553,17 @@ treibholz	301h
 trekking	453h
 treu	441h
 tricolor	662h
-trinkgla	1893h
-trinkpackch	1897h
-trinkpäckch	1897h
+trinkgla	1901h
+trinkpackch	1905h
+trinkpäckch	1905h
 triumph	451h
 triumphierend	451h
-trommel	2032h
-trommelstock	2032h
-trommelstöck	2032h
-trompet	2029h
+trommel	2040h
+trommelstock	2040h
+trommelstöck	2040h
+trompet	2037h
 trop	385H
-tropenfisch	1723h
+tropenfisch	1731h
 tropenstrand	145h
 tropf	152h
 tropha	451h
@@ -71449,7 +71578,7 @@ trubsinnig	426h
 trung quoc	675h
 trung quốc	675h
 trupp	467h
-truthah	1689h
+truthah	1697h
 trä	426h
 träg	449h
 träum	431h
@@ -71584,6 +71713,7 @@ usbekista	910h
 valentinstag	402h
 vampir	438h
 vaporwav	855h
+varanasi	939h
 vega	452h
 vegetarisch	452h
 veggi	469h
@@ -71606,7 +71736,7 @@ vereinigt konigreich	671h
 vereinigt königreich	671h
 vereinigt staat	670h
 vereist	486h
-verfall hau	1917h
+verfall hau	1925h
 verfault	460h
 verfuhrerisch	428h
 verfuhrung	428h
@@ -71683,7 +71813,7 @@ việt nam	681h
 vk	596h
 vkontakt	596h
 vodafo	595h
-vogel	1695h
+vogel	1703h
 vogelbe	293h
 volksfest	367h
 volksmusik	412h
@@ -71702,7 +71832,7 @@ vw	517h
 vương quốc anh	671h
 wabi sabi	388h
 waffel	272h
-waffel mit butt	1817h
+waffel mit butt	1825h
 wagemutig	440h
 wahnsi	457h
 wahnsinnig	457h
@@ -71712,7 +71842,7 @@ waldch	119h
 waldgebiet	119h
 walnu	301h
 wand	375h
-wanderstiefel	2007h
+wanderstiefel	2015h
 wanderung	453h
 warhol	830h
 warm	433h
@@ -71722,12 +71852,12 @@ warm gemütlich	433h
 warm ton	488h
 warm tön	488h
 was	152H
-waschbar	1636h
-waschbär	1636h
+waschbar	1644h
+waschbär	1644h
 wasserblau	66h
-wasserbuffel	1653h
-wasserbüffel	1653h
-wasserei	1867h
+wasserbuffel	1661h
+wasserbüffel	1661h
+wasserei	1875h
 wasserfall	151h
 wasserfest	780h
 wasserfäll	151h
@@ -71751,14 +71881,14 @@ weihnachtlich	400h
 weihnachtsbaum	400h
 weinend	426h
 weinfarb	113h
-weingla	1887h
+weingla	1895h
 weinrot	33h
 weintraub	232h
 weiz	252h
 weizenfeld	252h
 weiß	10h
 weiß nächt	839h
-welk blum	1752h
+welk blum	1760h
 well	142h
 welln	452h
 welp	443h
@@ -71772,7 +71902,7 @@ west ham united	639h
 whatsapp	542h
 whiskey	268h
 whisky	268h
-widd	1659h
+widd	1667h
 widerlich	460h
 wie kaffeehau	881h
 wie secessio	760h
@@ -71782,7 +71912,7 @@ wiking	867h
 wild	453h
 wild west	774h
 wildni	453h
-wildschwei	1657h
+wildschwei	1665h
 wind	205h
 windig	205h
 windsto	205h
@@ -71801,11 +71931,11 @@ wohlbefind	452h
 wohlhabend	416h
 wohlig	433h
 wohltuend	423h
-wohnhau	1916h
-wohnhäu	1916h
-wohnsiedlung	1916h
-wolf	1634h
-wolfsgesicht	1634h
+wohnhau	1924h
+wohnhäu	1924h
+wohnsiedlung	1924h
+wolf	1642h
+wolfsgesicht	1642h
 wolk	171h
 wolk sieb	462h
 wolkenkratz	373h
@@ -71818,12 +71948,12 @@ wordpr	602h
 wow	459h
 wund	459h
 wunderbar	459h
-wunderkerz	1962h
+wunderkerz	1970h
 wunderland	430h
 wunsch	439h
 wurdevoll	445h
 wurdig	445h
-wurm	1744h
+wurm	1752h
 wurzig	288h
 wust	156h
 wut	437h
@@ -71866,18 +71996,18 @@ zauberi	430h
 zauberspruch	430h
 zaubertrank	430h
 zebra	351h
-zehensandal	2004h
+zehensandal	2012h
 zeichentrick	415h
 zeitlo	432h
 zelt	453h
-zeltplatz	1943h
+zeltplatz	1951h
 zement	304h
 zen	384h
 zen gart	384h
 zeremoni	445h
 zeremoniell	445h
 zhihu	572h
-zieg	1661h
+zieg	1669h
 ziegel	305h
 ziegelstei	305h
 zimmerpflanz	128h
@@ -71885,7 +72015,7 @@ zimt	288h
 zinnob	35h
 zinnoberrot	35h
 zirku	367h
-zirkuszelt	1958h
+zirkuszelt	1966h
 zitro	228h
 zitronengelb	100h
 zitronig	228h
@@ -71905,6 +72035,7 @@ zufried	425h
 zuhau	433h
 zukunft	410h
 zuneigung	427h
+zurich	933h
 zuruckhaltend	456h
 zurückhaltend	456h
 zuverlassig	441h
@@ -71915,17 +72046,18 @@ zwanzig jahr	735h
 zweifel	448h
 zweig	301h
 zwetschg	245h
-zwiebel	1804h
+zwiebel	1812h
 zwiebelturm	873h
 zwiebeltürm	873h
 zwielicht	192h
 zya	14h
 zyklo	202h
-zylind	2016h
-zylinderhut	2016h
+zylind	2024h
+zylinderhut	2024h
 zäh	440h
 zärtlich	423h
 zärtlichkeit	423h
+zürich	933h
 áfrica do sul	705h
 áo	690h
 áustria	690h
@@ -71966,7 +72098,7 @@ zärtlichkeit	423h
 đức	663h
 şili	702h
 ấn độ	677h
-@stems it 3518
+@stems it 3526
 a cas	433i
 a lum di candel	339i
 abbattut	426i
@@ -72037,12 +72169,12 @@ airtel	593i
 ajax amsterdam	652i
 ala	170i
 alb	181i
-alb sull montagn	1947i
+alb sull montagn	1955i
 alber	133i
-alber decidu	1761i
+alber decidu	1769i
 alber di natal	400i
-alber di tanabat	1968i
-alber sempreverd	1760i
+alber di tanabat	1976i
+alber sempreverd	1768i
 albicocc	78i
 aleman	663i
 alemanh	663i
@@ -72090,12 +72222,12 @@ amor	427i
 amorevol	427i
 an do	677i
 ananas	241i
-anatr	1699i
+anatr	1707i
 and	821I
 andalus	865i
 android	556i
-anell	2023i
-anell di diamant	2023i
+anell	2031i
+anell di diamant	2031i
 angel	462i
 angelic	442i
 angur	235i
@@ -72130,13 +72262,13 @@ appassionat	428i
 apprendiment	392i
 approd	154i
 april	196i
-aquil	1698i
-aquilon a form di carp	1971i
+aquil	1706i
+aquilon a form di carp	1979i
 arab	813i
 arab saoudit	682i
 arab saudit	682i
-arachid	1805i
-aragost	1862i
+arachid	1813i
+aragost	1870i
 arancion	1i
 arcan	429i
 arcobalen	179i
@@ -72243,26 +72375,26 @@ bacc	254i
 baccan	457i
 baciar	427I
 bae	685i
-bagel	1815i
+bagel	1823i
 baglior del fuoc	167i
-baguett	1812i
+baguett	1820i
 baidu	568i
 bait	397i
 bal	803i
 balen	362i
-balen che spruzz acqu	1718i
+balen che spruzz acqu	1726i
 balines	803i
 ball	424i
 ballar	424i
 ballerin	454i
 ballett	454i
 bambin	415i
-bambol giappones	1970i
+bambol giappones	1978i
 bambu	123i
-bambu decorat	1969i
+bambu decorat	1977i
 bambuset	123i
 bambù	123i
-bambù decorat	1969i
+bambù decorat	1977i
 banal	470i
 banalit	470i
 banalità	470i
@@ -72278,19 +72410,19 @@ bangladesch	710i
 bangladesh	710i
 bangladesh flag	710i
 bangladés	710i
-banj	2031i
+banj	2039i
 bar	376I
 bar caff	376i
 bar caffè	376i
-barattol di miel	1879i
+barattol di miel	1887i
 barb pink	722i
-barbier	1957i
-barboncin	1633i
+barbier	1965i
+barboncin	1641i
 barc a vel	140i
 barcellon	801i
 barchett	140i
 barocc	829i
-barrett di cioccolat	1875i
+barrett di cioccolat	1883i
 barrier corallin	153i
 barç	642i
 basalt	158i
@@ -72323,14 +72455,14 @@ benedizion	447i
 benesser	452i
 benestant	416i
 benfic	653i
-bent box	1844i
+bent box	1852i
 berlin	891i
 besiktas	657i
 betull	122i
 betull argentat	122i
 betullet	122i
-bevand cald	1882i
-bevand monodos	1897i
+bevand cald	1890i
+bevand monodos	1905i
 beşiktaş	657i
 bi	688i
 bianc	10i
@@ -72343,13 +72475,13 @@ bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
 biancastr	10i
-biberon	1880i
+biberon	1888i
 bibliotec	378i
-bicchier con cannucc	1895i
-bicchier da cocktail	1888i
-bicchier di latt	1881i
-bicchier di vin	1887i
-bicchier tumbler	1893i
+bicchier con cannucc	1903i
+bicchier da cocktail	1896i
+bicchier di latt	1889i
+bicchier di vin	1895i
+bicchier tumbler	1901i
 bigiotter	345i
 bikin	143i
 bilibil	569i
@@ -72362,9 +72494,9 @@ birr	267i
 birrer	377i
 bisanz	755i
 biscott	272i
-biscott dell fortun	1859i
+biscott dell fortun	1867i
 bislacc	471i
-bisont	1650i
+bisont	1658i
 bizantin	755i
 bizzarr	471i
 blaugran	642i
@@ -72394,7 +72526,7 @@ bmw	515i
 bo dao nha	666i
 bob	260i
 boc juniors	658i
-boccal di birr	1890i
+boccal di birr	1898i
 boh	752i
 bohemien	752i
 bohémien	752i
@@ -72404,13 +72536,13 @@ booking.com	597i
 bordeaux	33i
 borg	382i
 borgogn	33i
-bors	2000i
-bors dell spes	2002i
+bors	2008i
+bors dell spes	2010i
 bors valor	391i
 borsc	334i
 borsch	334i
-borsellin	1999i
-borsett	2000i
+borsellin	2007i
+borsett	2008i
 boruss dortmund	645i
 boršč	334i
 bosc	119i
@@ -72421,9 +72553,9 @@ bosfor	809i
 boston celtics	614i
 boston red sox	625i
 botanic	128i
-bottigl e bicchier di sak	1885i
-bottigl e bicchier di sakè	1885i
-bottigl stappat	1886i
+bottigl e bicchier di sak	1893i
+bottigl e bicchier di sakè	1893i
+bottigl stappat	1894i
 bouquet	208i
 bourbon	268i
 brac	168i
@@ -72441,7 +72573,7 @@ brillantin	466i
 brillar	466i
 brin	187i
 brinat	187i
-brindis	1892i
+brindis	1900i
 britannic	808i
 british flag	671i
 brivid	435i
@@ -72459,8 +72591,8 @@ brutalist	738i
 brutt	460i
 brésil	667i
 bubbl tea	260i
-budin	1878i
-bufal acqu	1653i
+budin	1886i
+bufal acqu	1661i
 bufer	205i
 buff	425i
 bui	475i
@@ -72471,10 +72603,11 @@ buran	844i
 burger king	579i
 burr	270I
 burrasc	202i
-burrit	1829i
+burrit	1837i
 burron	159i
 bus londonien	721i
-bust hongb	1974i
+busan	938i
+bust hongb	1982i
 bvb	645i
 bélgic	688i
 bỉ	688i
@@ -72487,7 +72620,7 @@ caff	255i
 caffellatt	256i
 caffetter	376i
 caffè	255i
-calamar	1864i
+calamar	1872i
 calar del sol	180i
 calc	424i
 calcestruzz	304i
@@ -72500,17 +72633,17 @@ caligin	203i
 calm	421i
 calmant	421i
 calur	206i
-calz	1989i
-calzin	1989i
+calz	1997i
+calzin	1997i
 camer da lett	396i
 camerett	442i
-camic	1981i
+camic	1989i
 camin	340i
 camin dell fat	848i
 caminett	340i
 caminit	915i
 camion dei pompier	290i
-cammell	1663i
+cammell	1671i
 camp	124i
 camp di battagl	467i
 camp di colz	335i
@@ -72519,11 +72652,11 @@ camp di te	827i
 camp di tè	827i
 campagn	382i
 campagnol	412i
-campan al vent	1972i
+campan al vent	1980i
 campegg	453i
 campion	451i
 can	347I
-can guid	1632i
+can guid	1640i
 canad	673i
 canades	885i
 canadian flag	673i
@@ -72532,7 +72665,7 @@ canadiens de montréal	629i
 canadá	673i
 candel	339i
 cangiant	321i
-cangur	1686i
+cangur	1694i
 canicol	206i
 cannell	288i
 cantier	411i
@@ -72546,22 +72679,22 @@ capodann persian	785i
 capodann thailandes	780i
 cappadoc	848i
 cappell	394i
-cappell con visier	2018i
+cappell con visier	2026i
 cappell conic	275i
-cappell da donn	2015i
-cappell da laureat	2017i
+cappell da donn	2023i
+cappell da laureat	2025i
 cappell di pagl	275i
-cappott	1988i
+cappott	1996i
 cappuccin	256i
-capr	1661i
+capr	1669i
 caraib	805i
 caraibic	805i
 caravagg	829i
 carbon ardent	168i
 carin	443i
 carmin	70i
-carn	1819i
-carn con oss	1819i
+carn	1827i
+carn con oss	1827i
 carneval	367i
 carneval di rio	852i
 carot	250i
@@ -72569,22 +72702,22 @@ carp koi	361i
 carrefour	574i
 cart	315i
 carton animat	415i
-cas con giardin	1919i
-cas in rovin	1917i
+cas con giardin	1927i
+cas in rovin	1925i
 cas tradizional corean	870i
 casal	412i
 cascat	151i
 cascin	412i
 casett	397i
-castagn	1807i
+castagn	1815i
 castan	20i
 castell	393i
-castell giappones	1931i
-castor	1677i
+castell giappones	1939i
+castor	1685i
 catar	686i
 cattedral	394i
-cavall	1646i
-cavall da giostr	1953i
+cavall	1654i
+cavall da giostr	1961i
 cavallon	142i
 cavern	165i
 cavol	469i
@@ -72613,9 +72746,9 @@ cerimon del te	826i
 cerimon del tè	826i
 cerimonial	445i
 cerul	40i
-cerv	1649i
+cerv	1657i
 cetriol	469i
-cetriolin sottacet	1800i
+cetriolin sottacet	1808i
 chakr	447i
 chalet	397i
 champagn	266i
@@ -72637,7 +72770,7 @@ chic	432i
 chicag bulls	615i
 chicag cubs	626i
 chies	394i
-chies per matrimon	1933i
+chies per matrimon	1941i
 chil drapeau	702i
 chil flag	702i
 chilean flag	702i
@@ -72645,14 +72778,14 @@ chin	675i
 chinaflagg	675i
 chines flag	675i
 chirurg	390i
-chitarr	2027i
+chitarr	2035i
 chochlom	833i
 churros	283i
 cia	491i
 ciald	272i
 ciambell	272i
 cian	14i
-cib in scatol	1843i
+cib in scatol	1851i
 ciclism	424i
 ciclon	202i
 ciel	170i
@@ -72661,25 +72794,25 @@ ciel grig	204i
 ciel limpid	170i
 ciel seren	170i
 ciel stellat	176i
-cign	1700i
+cign	1708i
 cilen	884i
 cilieg in fior	209i
-cilindr	2016i
+cilindr	2024i
 cim	160i
 cimiter	445i
 cin	675i
 cineser	768i
-cinghial	1657i
+cinghial	1665i
 cioccolat	262i
 cioccolat cald	433i
-ciotol con cucchia	1838i
-ciotol fumant	1849i
+ciotol con cucchia	1846i
+ciotol fumant	1857i
 ciottol	303i
-cipoll	1804i
+cipoll	1812i
 circ	367i
 citt	373i
 citt acqu	383i
-citt al tramont	1949i
+citt al tramont	1957i
 citt blu	841i
 citt del cap	909i
 citt proibit	380i
@@ -72687,7 +72820,7 @@ citt ros	842i
 cittadin	373i
 città	373i
 città acqu	383i
-città al tramont	1949i
+città al tramont	1957i
 città blu	841i
 città del cap	909i
 città proibit	380i
@@ -72707,15 +72840,15 @@ coc colanin	501i
 coc colanın	501i
 cocc	242i
 coccinell	359i
-coccodrill	1710i
+coccodrill	1718i
 coccol	433i
 coccolar	433i
 cocent	436i
-cocktail	1888i
-cocktail tropical	1889i
+cocktail	1896i
+cocktail tropical	1897i
 cocomer	235i
 cok	501i
-coleotter	1735i
+coleotter	1743i
 coll	161i
 coller	437i
 collin	161i
@@ -72758,9 +72891,9 @@ comprensiv	423i
 computer	410i
 con gelat	279i
 concert	367i
-conchigl	1727i
-conchigl a spiral	1727i
-confezion da asport	1860i
+conchigl	1735i
+conchigl a spiral	1735i
+confezion da asport	1868i
 conflitt	437i
 confortevol	433i
 confus	448i
@@ -72774,12 +72907,12 @@ consapevolezz	447i
 contadin	382i
 contant	458i
 contemplativ	447i
-contemplazion dell lun	1973i
+contemplazion dell lun	1981i
 content	425i
 copenaghen	880i
 copert	204i
 copp	427i
-copp di gelat	1868i
+copp di gelat	1876i
 cor	824I
 cor del sud	676i
 cor del sur	676i
@@ -72799,7 +72932,7 @@ cors acqu	148i
 cortil	126i
 corv	446i
 coré du sud	676i
-cosc di poll	1820i
+cosc di poll	1828i
 cosm	177i
 cosmic	177i
 cost	143i
@@ -72812,7 +72945,7 @@ costos	416i
 costruttivism	857i
 costruttivist	857i
 costruzion	411i
-costum da bagn inter	1993i
+costum da bagn inter	2001i
 coton	314i
 cott	111i
 cottag	397i
@@ -72821,7 +72954,7 @@ cowboy	382i
 cr flameng	659i
 cracov	886i
 cran	438i
-cravatt	1983i
+cravatt	1991i
 creativ	474i
 creativit	474i
 creatività	474i
@@ -72833,14 +72966,14 @@ crep vietnamit	282i
 crepacuor	426i
 crepuscol	192i
 cret	326i
-cricet	1673i
+cricet	1681i
 criptic	429i
 crisantem	218i
 cristall	322i
 croat	899i
 croaz	899i
 crocier	140i
-croissant	1811i
+croissant	1819i
 crom	308i
 cromat	308i
 crostat	272i
@@ -72848,12 +72981,12 @@ crêp vietnamit	282i
 cub	717i
 cuban	796i
 cuban flag	717i
-cubett di ghiacc	1899i
+cubett di ghiacc	1907i
 cubism	858i
 cubist	858i
 cucciol	443i
 cucin	395i
-cucinar	1834i
+cucinar	1842i
 cult	447i
 cuo	26i
 cuo lavorat	310i
@@ -72877,7 +73010,7 @@ dan mach	693i
 dancheong	836i
 danemark	693i
 danes	387i
-dang	1857i
+dang	1865i
 danimarc	693i
 danimark	693i
 danish flag	693i
@@ -72972,7 +73105,7 @@ drammatic	440i
 drapeau de singapour	715i
 drapeau francais	662i
 drapeau français	662i
-dromedar	1662i
+dromedar	1670i
 dropbox	599i
 dub	813i
 dubb	448i
@@ -72993,9 +73126,9 @@ ecologic	418i
 econom	391i
 eder	134i
 edific	373i
-edific classic	1910i
-edific di uffic	1920i
-edific in costruzion	1911i
+edific classic	1918i
+edific di uffic	1928i
+edific in costruzion	1919i
 edimburg	927i
 educazion	392i
 ege	812i
@@ -73005,13 +73138,13 @@ egizian	811i
 egypt	683i
 egyptian flag	683i
 eid	786i
-elefant	1666i
+elefant	1674i
 elegant	432i
 eleganz	432i
 elettric	484i
 elettronic	410i
-elmett con croc bianc	2020i
-elmett militar	2019i
+elmett con croc bianc	2028i
+elmett militar	2027i
 emirados arabes unidos	685i
 emirados árabes unidos	685i
 emirates airlin	584i
@@ -73034,7 +73167,7 @@ epoc vittorian	856i
 equilibr	421i
 equilibrat	421i
 erb aromatic	137i
-erb mat	1898i
+erb mat	1906i
 erb verd	125i
 ermitag	918i
 ero	440i
@@ -73075,11 +73208,11 @@ evitat	497i
 evviv	425i
 extraterrestr	177i
 fabbric	411i
-faccin volp	1635i
+faccin volp	1643i
 facebook	506i
-fagiol	1806i
+fagiol	1814i
 fal	167i
-falafel	1832i
+falafel	1840i
 fales	164i
 falò	167i
 famigl	433i
@@ -73123,7 +73256,7 @@ femminilità	454i
 fenerbahc	656i
 fenerbahç	656i
 fenicotter	348i
-fenicotter ros	1704i
+fenicotter ros	1712i
 fer	422i
 ferit	426i
 ferr	307i
@@ -73153,8 +73286,8 @@ festival musical	367i
 festivit	444i
 festività	444i
 festos	444i
-fett di formagg	1818i
-fett di tort	1872i
+fett di formagg	1826i
+fett di tort	1880i
 fiab	430i
 fiacc	449i
 fiamm	167i
@@ -73181,11 +73314,11 @@ finlând	694i
 finnish flag	694i
 finnland	694i
 fioc	487i
-fiocc	1975i
+fiocc	1983i
 fiocc di nev	188i
 fior	208i
-fior appassit	1752i
-fior bianc	1748i
+fior appassit	1760i
+fior bianc	1756i
 fior di cilieg	209i
 fior di pesc	217i
 fior di susin	216i
@@ -73195,7 +73328,7 @@ fiorit	208i
 fioritur	208i
 firefox	555i
 firenz	799i
-fisarmonic	2026i
+fisarmonic	2034i
 fitness	424i
 fium	148i
 flag of japan	661i
@@ -73208,12 +73341,12 @@ flu	484i
 fluorescent	484i
 fluttuant	431i
 fly emirates	584i
-focacc	1813i
+focacc	1821i
 focolar	340i
 focos	428i
 fogl	128i
 fogl acer	130i
-fogl al vent	1770i
+fogl al vent	1778i
 fogl autunn	129i
 fogl cadut	129i
 fogl oro	328i
@@ -73224,14 +73357,14 @@ folk	412i
 foll	457i
 fondal	141i
 fondal marin	141i
-fondut	1837i
-fontan	1942i
+fondut	1845i
+fontan	1950i
 forest	119i
 forest ner	921i
 forest pluvial	120i
 forest tropical	120i
 formal	445i
-formic	1733i
+formic	1741i
 fort	440i
 fortezz	393i
 fortun	416i
@@ -73279,12 +73412,12 @@ gadget	410i
 gal	444i
 galass	177i
 galatasaray	655i
-gall	1691i
+gall	1699i
 galler	474i
-gallett di ris	1845i
-gallin	1690i
-gamber fritt	1854i
-gamberett	1863i
+gallett di ris	1853i
+gallin	1698i
+gamber fritt	1862i
+gamberett	1871i
 gan	708i
 gatt	346i
 gattin	443i
@@ -73306,7 +73439,7 @@ gentilezz	423i
 german	663i
 german flag	663i
 germany	663i
-germogl	1758i
+germogl	1766i
 gerusalemm	926i
 ghan	708i
 ghanaian flag	708i
@@ -73334,7 +73467,7 @@ giardin	126i
 giardin zen	384i
 giardinagg	126i
 giavanes	896i
-gilet di sicurezz	1982i
+gilet di sicurezz	1990i
 ginkg	131i
 gio	425i
 giocattol	415i
@@ -73352,7 +73485,7 @@ giov	177i
 giovan	434i
 giovanil	434i
 giovinezz	434i
-giraff	1665i
+giraff	1673i
 girasol	212i
 github	553i
 giubil	444i
@@ -73376,21 +73509,21 @@ golden stat warriors	616i
 gomm da masticar	277i
 gondol	844i
 googl	505i
-gorill	1628i
+gorill	1636i
 goth	446i
 gotic	446i
 grafic svizzer	861i
 gran	252i
 granat	19i
-granc	1861i
+granc	1869i
 grand budapest hotel	859i
 grand canyon	817i
-grand magazzin	1929i
+grand magazzin	1937i
 grand muragl	381i
 grand ond di kanagaw	765i
 grandin	202i
 granit	303i
-granit sicilian	1867i
+granit sicilian	1875i
 granoturc	251i
 grappol	232i
 grattaciel	373i
@@ -73413,13 +73546,14 @@ grig piomb	85i
 grig verd	94i
 grig verdastr	94i
 grigiastr	8i
-grill	1737i
+grill	1745i
 grint	424i
 grintos	424i
 grott	165i
 grèc	697i
 gréc	697i
-guant	1987i
+guangzhou	937i
+guant	1995i
 guarigion	452i
 guarir	452i
 guatemaltec	902i
@@ -73432,7 +73566,7 @@ h m	577i
 ha lan	687i
 habs	629i
 halloween	401i
-hamburger	1823i
+hamburger	1831i
 han	823i
 han quoc	676i
 hanbok	869i
@@ -73453,9 +73587,9 @@ holland	687i
 hond	519i
 hong kong	814i
 hongr	699i
-hot dog	1826i
+hot dog	1834i
 hot pot	333i
-hotel	1925i
+hotel	1933i
 huaw	563i
 hungarian flag	699i
 hungary	699i
@@ -73468,7 +73602,7 @@ hygg	433i
 hyund	521i
 hà lan	687i
 hàn quốc	676i
-ibisc	1753i
+ibisc	1761i
 iceberg	185i
 iceland	695i
 icelandic flag	695i
@@ -73496,7 +73630,7 @@ imperial	417i
 impres	391i
 impressionism	828i
 impressionist	828i
-impront di zamp	1688i
+impront di zamp	1696i
 in fiamm	167i
 in fior	208i
 inaspettat	459i
@@ -73536,7 +73670,7 @@ infermier	390i
 infern	463i
 infernal	463i
 infestat	438i
-infradit	2004i
+infradit	2012i
 infreddolit	435i
 ingenu	442i
 inghilterr	808i
@@ -73551,9 +73685,9 @@ inox	306i
 inquiet	448i
 inquietant	438i
 insalat	469i
-insalat verd	1839i
+insalat verd	1847i
 insegn al neon	330i
-insett	1732i
+insett	1740i
 insipid	470i
 insolit	471i
 insonn	448i
@@ -73579,7 +73713,7 @@ invid	461i
 invidios	461i
 invisibil	429i
 invitant	433i
-ippopotam	1669i
+ippopotam	1677i
 ira	437i
 iranian	906i
 ireland	672i
@@ -73594,7 +73728,7 @@ island flagg	695i
 islandes	802i
 islând	695i
 isol	155i
-isol desert	1907i
+isol desert	1915i
 isolament	426i
 isolat	426i
 isolott	155i
@@ -73639,7 +73773,7 @@ juegos olimpicos	723i
 juegos olímpicos	723i
 juv	646i
 juventus	646i
-kaab	1941i
+kaab	1949i
 kak	25i
 kak talk	545i
 kakaotalk	545i
@@ -73659,7 +73793,7 @@ kiw	246i
 klein blau	719i
 klein blu	719i
 knicks	618i
-koal	1681i
+koal	1689i
 kolombiy	701i
 kolumbien	701i
 korean flag	676i
@@ -73706,8 +73840,8 @@ legnos	301i
 leicester city	637i
 lenov	562i
 lent	449i
-leon	1639i
-leopard	1642i
+leon	1647i
+leopard	1650i
 letargic	449i
 lett	449i
 letteratur	341i
@@ -73732,8 +73866,9 @@ limon	228i
 limonat	228i
 lin	314i
 linkedin	609i
+lion	936i
 liquid	152i
-liquid versat	1894i
+liquid versat	1902i
 liric	432i
 lisbon	835i
 litoral	143i
@@ -73744,13 +73879,13 @@ lokum	285i
 londines	808i
 london bus	721i
 londr	808i
-lontr	1684i
-lontr marin	1684i
+lontr	1692i
+lontr marin	1692i
 los angeles dodgers	624i
 los angeles lakers	613i
 lot	213I
 lott	437i
-lov hotel	1926i
+lov hotel	1934i
 loy krathong	788i
 luc	368i
 luc al neon	330i
@@ -73764,13 +73899,13 @@ luccic	466i
 luccicant	466i
 luccicar	466i
 lucciol	357i
-lucertol	1712i
+lucertol	1720i
 lucin	368i
 lufthans	586i
 lugl	197i
 lugubr	438i
 lum di candel	339i
-lumac	1730i
+lumac	1738i
 luminescent	484i
 luminos	479i
 lun	174i
@@ -73802,12 +73937,12 @@ magent	21i
 magg	196i
 magh	430i
 magic	430i
-magliett da donn	1997i
+magliett da donn	2005i
 maglion	433i
 magm	166i
 magnol	227i
 mai	497i
-maial	1656i
+maial	1664i
 maiolic	326i
 maiorc	897i
 mais	251I
@@ -73826,7 +73961,7 @@ malocc	912i
 malv	63i
 malvag	438i
 malás	714i
-mammut	1667i
+mammut	1675i
 man city	635i
 man united	634i
 man utd	634i
@@ -73864,7 +73999,7 @@ marted grass	783i
 martedì grass	783i
 marz	196i
 masc	455i
-mascher	1980i
+mascher	1988i
 maschil	455i
 mascolinit	455i
 mascolinità	455i
@@ -73896,11 +74031,11 @@ medus	276i
 meituan	570i
 meksik	669i
 mel	237i
-mel ross	1782i
+mel ross	1790i
 mel verd	238i
 melanzan	249i
 melogran	244i
-melon	1775i
+melon	1783i
 memor	450i
 memorial	445i
 menorah	787i
@@ -73931,7 +74066,7 @@ mezzodì	190i
 mezzogiorn	190i
 miam heat	617i
 mic	443i
-microb	1745i
+microb	1753i
 microsoft	604i
 miel	264i
 milan	929i
@@ -73941,7 +74076,7 @@ minacc	438i
 minaccios	438i
 minimalism	420i
 minimalist	420i
-minimarket	1927i
+minimarket	1935i
 miracol	430i
 mirtill	233i
 miser	426i
@@ -73960,6 +74095,7 @@ modest	423i
 moghul	874i
 mok	255i
 mol	154i
+monac di bavier	932i
 monarc	417i
 monet	828i
 mongol	893i
@@ -73967,11 +74103,11 @@ monocrom	464i
 monocromatic	464i
 monoton	470i
 mont	160i
-mont fuj	1903i
+mont fuj	1911i
 montagn	160i
 montagn innevat	162i
-montagn russ	1956i
-monton	1659i
+montagn russ	1964i
+monton	1667i
 montreal canadiens	629i
 montuos	160i
 morocc	684i
@@ -73989,26 +74125,26 @@ much	831I
 muffin	272i
 multicolor	179i
 mur	375i
-mur di matton	1912i
+mur di matton	1920i
 muran	844i
 murett	375i
 mus	474i
-mus di can	1630i
-mus di cavall	1643i
-mus di conigl	1674i
-mus di cricet	1673i
-mus di gatt	1637i
-mus di leon	1639i
-mus di lup	1634i
-mus di maial	1655i
-mus di mucc	1651i
-mus di ors	1680i
-mus di pand	1682i
-mus di ran	1709i
-mus di scimm	1626i
-mus di tigr	1640i
-mus di top	1670i
-mus di volp	1635i
+mus di can	1638i
+mus di cavall	1651i
+mus di conigl	1682i
+mus di cricet	1681i
+mus di gatt	1645i
+mus di leon	1647i
+mus di lup	1642i
+mus di maial	1663i
+mus di mucc	1659i
+mus di ors	1688i
+mus di pand	1690i
+mus di ran	1717i
+mus di scimm	1634i
+mus di tigr	1648i
+mus di top	1678i
+mus di volp	1643i
 musc	132i
 muschios	132i
 music classic	432i
@@ -74022,9 +74158,9 @@ namib	911i
 namibian	911i
 napol	930i
 napol calc	649i
-nas da maial	1658i
+nas da maial	1666i
 nascost	429i
-nastr	1977i
+nastr	1985i
 natal	400i
 nataliz	400i
 natur	418i
@@ -74075,8 +74211,8 @@ newcastl united	638i
 nga	678i
 nhat ban	661i
 nhật bản	661i
-nid con uov	1772i
-nid vuot	1771i
+nid con uov	1780i
+nid vuot	1779i
 niederland	687i
 nient	497i
 niger	706i
@@ -74119,7 +74255,7 @@ nott bianc	839i
 nott di lun	175i
 nott di san giovann	793i
 nott fond	194i
-nott stellat	1945i
+nott stellat	1953i
 notturn	193i
 nouvell zeland	716i
 nouvell zéland	716i
@@ -74148,12 +74284,12 @@ nvid	560i
 né	497i
 oas	139i
 occh turc	912i
-occhial da sol	1979i
-occhial da vist	1978i
+occhial da sol	1987i
+occhial da vist	1986i
 occult	429i
 ocean	140i
 ocr	36i
-oden giappones	1852i
+oden giappones	1860i
 odi	437i
 odiar	437i
 officin	411i
@@ -74176,7 +74312,7 @@ ond	142i
 ondat di calor	206i
 onest	441i
 onestà	441i
-onigir	1846i
+onigir	1854i
 oniric	431i
 onlin	410i
 onor	451i
@@ -74188,8 +74324,8 @@ opulenz	416i
 ora blu	183i
 ora di dormir	449i
 ora dorat	182i
-orang	1629i
-orangotang	1629i
+orang	1637i
+orangotang	1637i
 orbit	177i
 orchestr	432i
 orchid	219i
@@ -74205,14 +74341,15 @@ ort	126i
 ortagg	469i
 ortens	220i
 osak	925i
+osl	935i
 osmant	225i
 ospedal	390i
 ossidat	309i
 oster	377i
 osterreich	690i
 ostil	437i
-ostr	1865i
-ostric	1865i
+ostr	1873i
+ostric	1873i
 ottimism	439i
 ottimist	439i
 ottobr	198i
@@ -74225,11 +74362,11 @@ pac	421i
 pacat	421i
 pacific	421i
 packers	619i
-padell con cib	1835i
+padell con cib	1843i
 paes	382i
 paes bass	687i
 paes dell meravigl	430i
-paesagg urban	1946i
+paesagg urban	1954i
 paesin	382i
 pagliacc	363i
 pagnott	271i
@@ -74244,24 +74381,24 @@ palazz imperial	380i
 palazz invern	918i
 palazz real	380i
 palestr	424i
-pall di coriandol	1967i
+pall di coriandol	1975i
 pallacanestr	424i
 pallavol	424i
 pallid	478i
 palloncin	370i
-palm	1762i
+palm	1770i
 pamukkal	840i
 pan	271i
-pan in cassett	1810i
+pan in cassett	1818i
 panasonic	583i
 pancak	272i
-pancett	1822i
+pancett	1830i
 pand	352i
 panetter	271i
 panic	438i
 panin	271i
 pannocc	251i
-pantaloncin	1995i
+pantaloncin	2003i
 panton classic blu	728i
 panton greenery	725i
 panton living coral	727i
@@ -74285,7 +74422,7 @@ parasol	371i
 parat	444i
 parc	127i
 parc gioc	415i
-parc nazional	1908i
+parc nazional	1916i
 paret	375i
 parig	798i
 parigin	798i
@@ -74298,15 +74435,15 @@ passional	428i
 pastell	483i
 pasticcer	272i
 pasticcin	272i
-patat	1795i
-patat dolc arrost	1851i
-patatin	1824i
-patatin fritt	1824i
+patat	1803i
+patat dolc arrost	1859i
+patatin	1832i
+patatin fritt	1832i
 patrimon	413i
 paur	438i
 pauros	438i
 pavon	349i
-pavoneggiars	1705i
+pavoneggiars	1713i
 paypal	536i
 pays bas	687i
 pazz	457i
@@ -74320,7 +74457,7 @@ pelos	443i
 peluc	443i
 pennellat	496i
 penombr	487i
-pentol di cib	1836i
+pentol di cib	1844i
 peon	215i
 pep	289i
 pep ner	289i
@@ -74341,13 +74478,13 @@ peruvian flag	703i
 perù	821i
 perú	703i
 pesc	236i
-pesc pall	1724i
+pesc pall	1732i
 pesc ross	361i
 pesc tropical	399i
 pescherecc	140i
 pesciolin	399i
 petal	208i
-petard	1963i
+petard	1971i
 petr	810i
 pettiross	295i
 phan lan	694i
@@ -74356,15 +74493,15 @@ philippinen	713i
 philippines	713i
 pháp	662i
 phần lan	694i
-pian	2028i
+pian	2036i
 pianet	177i
 pianet terr	418i
 pianger	426i
-pianofort	2028i
+pianofort	2036i
 piant	426i
 piant appartament	128i
-piant di ris	1764i
-piant in vas	1759i
+piant di ris	1772i
+piant in vas	1767i
 piantagion di te	827i
 piantagion di tè	827i
 piantin	128i
@@ -74389,14 +74526,14 @@ piov	200i
 piover	200i
 pioviggin	201i
 piovos	200i
-pipistrell	1679i
+pipistrell	1687i
 piramid	811i
 piscin	143i
 pisell	469i
 pisolin	449i
 pist da ball	472i
 pistacc	336i
-pit farcit	1831i
+pit farcit	1839i
 pittor	474i
 pittsburgh steelers	621i
 pittur	474i
@@ -74411,7 +74548,7 @@ plastic	329i
 playstation	512i
 pluton	177i
 poc luc	487i
-pochett	2001i
+pochett	2009i
 poem	341i
 poes	341i
 polacc	886i
@@ -74424,17 +74561,17 @@ polish flag	696i
 pologn	696i
 polon	696i
 polony	696i
-polp	1726i
+polp	1734i
 polver	169i
 polveros	482i
 polôn	696i
 pomerigg	191i
 pomodor	248i
 pont	373i
-pont di nott	1951i
+pont di nott	1959i
 pontil	154i
 pop art	830i
-popcorn	1840i
+popcorn	1848i
 porcellan	317i
 porcellan bianc e blu	318i
 porpor	5i
@@ -74469,14 +74606,14 @@ preoccupat	448i
 preoccupazion	448i
 pression	448i
 pret	394i
-pretzel	1814i
+pretzel	1822i
 prid	792i
 prim luc alb	181i
 primaver	196i
 primaveril	196i
 principess	417i
 prism	179i
-procion	1636i
+procion	1644i
 professional	441i
 profond	476i
 profondit marin	141i
@@ -74489,22 +74626,22 @@ provenzal	845i
 psg	650i
 psichedelic	751i
 pub	377i
-pulcin	1693i
-pulcin che nasc	1692i
-pulcin vist di front	1694i
+pulcin	1701i
+pulcin che nasc	1700i
+pulcin vist di front	1702i
 punt di	495i
 pupazz di nev	199i
 pur	442i
 purezz	442i
 purpur	5i
-puzz	1685i
-puzzol	1685i
+puzz	1693i
+puzzol	1693i
 pérou	703i
 qatar	686i
 qatar airways	585i
 qatar flag	686i
 qip	871i
-quadrifogl	1767i
+quadrifogl	1775i
 quarz	322i
 quattrin	458i
 quen	707i
@@ -74521,8 +74658,8 @@ raffinat	432i
 raffinatezz	432i
 ragazz	493I
 ragg di sol	172i
-ragn	1739i
-ragnatel	1740i
+ragn	1747i
+ragnatel	1748i
 rajasthan	842i
 ram	59i
 ramadan	786i
@@ -74535,9 +74672,9 @@ rangol	851i
 rannicchiars	433i
 ras	313i
 rasserenant	421i
-ratt	1672i
+ratt	1680i
 rav	472i
-raviol	1858i
+raviol	1866i
 ravvivar	434i
 razz	398i
 real	417i
@@ -74562,7 +74699,7 @@ respir	434i
 responsabil	441i
 retr	413i
 retrò	413i
-ricc	1678i
+ricc	1686i
 ricchezz	416i
 ricicl	418i
 riciclar	418i
@@ -74583,13 +74720,13 @@ rinascit	434i
 rinfrescant	434i
 ringraziament	198i
 rinnovament	434i
-rinoceront	1668i
+rinoceront	1676i
 rinvigorent	434i
 ripos	422i
 riposant	421i
 ripugnant	460i
-ris al curry	1848i
-ris bollit	1847i
+ris al curry	1856i
+ris bollit	1855i
 risa	253i
 risa a terrazz	803i
 risacc	142i
@@ -74633,10 +74770,10 @@ ros pesc	73i
 ros quartz	724i
 ros quartz and serenity	724i
 ros ross	210i
-rosar	2021i
+rosar	2029i
 rosat	6i
 roset	210i
-rosett	1750i
+rosett	1758i
 ross	0i
 ross acces	74i
 ross aranc	97i
@@ -74665,7 +74802,7 @@ rumanien	700i
 rumor	457i
 rumoros	457i
 rumänien	700i
-ruot panoramic	1955i
+ruot panoramic	1963i
 rup	164i
 rural	382i
 rus	678i
@@ -74685,7 +74822,7 @@ safar	453i
 sagr	367i
 sahar	156i
 sakur	209i
-sakè	1885i
+sakè	1893i
 sal gioc	744i
 salmon	29i
 sals di pomodor	248i
@@ -74701,8 +74838,8 @@ san patriz	408i
 san pietroburg	839i
 san silvestr	794i
 san valentin	402i
-sandal da donn	2010i
-sandwich	1827i
+sandal da donn	2018i
+sandwich	1835i
 sangu	344i
 sanguinos	344i
 sanit	390i
@@ -74723,20 +74860,20 @@ saturn	177i
 saud arab	682i
 saud arabien	682i
 saud flag	682i
-sauropod	1716i
+sauropod	1724i
 savan	875i
 sbadigl	449i
 sbadigliar	449i
 sbiadit chiar	478i
 scal di grig	465i
 scandinav	387i
-scarafagg	1738i
+scarafagg	1746i
 scarlatt	34i
-scarp con il tacc	2009i
-scarp da ballerin	2008i
-scarp da uom	2005i
-scarp sportiv	2006i
-scarpett da ballerin	2011i
+scarp con il tacc	2017i
+scarp da ballerin	2016i
+scarp da uom	2013i
+scarp sportiv	2014i
+scarpett da ballerin	2019i
 schiamazz	457i
 schif	460i
 schifos	460i
@@ -74747,23 +74884,23 @@ schweiz	689i
 sci	199i
 sci fi	410i
 sciar	199i
-sciarp	1986i
+sciarp	1994i
 scientific	410i
 scienz	410i
-scimm	1627i
+scimm	1635i
 scintill	167i
 scintillant	466i
 scioccat	459i
-scivol	1954i
+scivol	1962i
 scogl	164i
 scoglier	164i
 scoglier corallin	153i
-scoiattol	1676i
+scoiattol	1684i
 scolastic	392i
 sconosciut	429i
 sconsolat	426i
 scontat	470i
-scorpion	1741i
+scorpion	1749i
 scottant	436i
 scoz	819i
 scozzes	819i
@@ -74794,7 +74931,7 @@ seren	421i
 serenget	875i
 serenit	421i
 serenità	421i
-serpent	1713i
+serpent	1721i
 serr	126I
 set	313i
 set cines	871i
@@ -74816,7 +74953,7 @@ shock	459i
 shopify	601i
 siccit	156i
 siccità	156i
-sicil	1867i
+sicil	1875i
 sicilian	898i
 sicur	441i
 sicur di se	440i
@@ -74826,7 +74963,7 @@ sien	919i
 sil	702i
 silenz	421i
 silenzios	421i
-sinagog	1939i
+sinagog	1947i
 sinfon	432i
 singapor airlines	591i
 singapor flag	715i
@@ -74838,7 +74975,7 @@ sivigl	865i
 skylin	373i
 sl benfic	653i
 slavin	162i
-slip	1994i
+slip	2002i
 slittin	199i
 smartphon	410i
 smerald	49i
@@ -74859,8 +74996,8 @@ sognar	431i
 sognator	431i
 sol	172i
 sol al tramont	180i
-sol che tramont sull citt	1950i
-sol che tramont sull città	1950i
+sol che tramont sull citt	1958i
+sol che tramont sull città	1958i
 solar	172i
 sold	458i
 soldat	467i
@@ -74878,7 +75015,7 @@ sonnolent	449i
 sontuos	416i
 sopraffatt	448i
 sorb	293i
-sorgent termal	1952i
+sorgent termal	1960i
 sorger del sol	181i
 sorprendent	459i
 sorprender	459i
@@ -74896,14 +75033,14 @@ south afric	705i
 south african flag	705i
 south kor	676i
 spa	422i
-spaghett	1850i
+spaghett	1858i
 spagn	665i
 spagnol	897i
 spain	665i
-spalmar formagg sul bagel	1815i
+spalmar formagg sul bagel	1823i
 spanien	665i
 spanish flag	665i
-spar coriandol	1966i
+spar coriandol	1974i
 spavent	438i
 spaventat	438i
 spaventos	438i
@@ -74918,7 +75055,7 @@ spettr	438i
 spettral	438i
 spez	288i
 spiagg	143i
-spiagg con ombrellon	1905i
+spiagg con ombrellon	1913i
 spiagg di sabb	144i
 spiagg tropical	145i
 spig	252i
@@ -74944,7 +75081,7 @@ squal	141i
 ssc napol	649i
 stabil	441i
 stabiliment balnear	143i
-stad	1909i
+stad	1917i
 stagn	149i
 stagn di lot	150i
 stall	382i
@@ -74957,20 +75094,20 @@ stanz da lett	396i
 starbucks	503i
 stars and stripes	670i
 stat unit	670i
-statu dell libert	1935i
-statu dell libertà	1935i
+statu dell libert	1943i
+statu dell libertà	1943i
 stazion spazial	398i
 steelers	621i
 stell	176i
 stellat	176i
-stellin	1964i
-stellin scintillant	1962i
+stellin	1972i
+stellin scintillant	1970i
 stil cines	389i
 stil country	740i
 stil liberty	831i
 stil svizzer	861i
-stival da donn	2012i
-stival da trekking	2007i
+stival da donn	2020i
+stival da trekking	2015i
 stoccolm	878i
 stor	413i
 storic	413i
@@ -75037,33 +75174,33 @@ swiss flag	689i
 switzerland	689i
 südafrik	705i
 südkor	676i
-t rex	1717i
-t shirt	1984i
-tacchin	1689i
+t rex	1725i
+t shirt	1992i
+tacchin	1697i
 taegukg	676i
-tagl di carn	1821i
+tagl di carn	1829i
 tailand	712i
 tailând	712i
 taip	923i
 taj mahal	874i
-tamal	1830i
-tambur	2032i
-tambur lung	2033i
+tamal	1838i
+tambur	2040i
+tambur lung	2041i
 taob	566i
 tappet erbos	125i
 tappet persian	778i
 tard nott	194i
 tartan	819i
-tartarug	1711i
-tass	1687i
-tass del miel	1687i
+tartarug	1719i
+tass	1695i
+tass del miel	1695i
 tatam	826i
 tavern	377i
 tax	372i
 tay ban nha	665i
 tayland	712i
-tazz da te senz manic	1884i
-tazz da tè senz manic	1884i
+tazz da te senz manic	1892i
+tazz da tè senz manic	1892i
 tchequ	698i
 tchéqu	698i
 te	257I
@@ -75075,7 +75212,7 @@ tecnolog	410i
 tecnologic	410i
 tedios	470i
 teheran	906i
-teier	1883i
+teier	1891i
 tek	301i
 telefon	410i
 telegram	543i
@@ -75083,13 +75220,13 @@ temerar	440i
 temp	379i
 temp cines	837i
 temp corean	836i
-temp indu	1938i
-temp indù	1938i
+temp indu	1946i
+temp indù	1946i
 tempest	202i
 tempestos	202i
 temporal	202i
-tend	1943i
-tend da circ	1958i
+tend	1951i
+tend da circ	1966i
 tenebr	446i
 tenebrism	829i
 tenebros	475i
@@ -75114,7 +75251,7 @@ terros	419i
 tes	448I
 tesl	522i
 tesor	427i
-test di drag	1714i
+test di drag	1722i
 tetr	426i
 tett	338i
 tha flag	712i
@@ -75155,18 +75292,19 @@ ton terros	419i
 tonificant	434i
 tor	843i
 tornad	202i
+toront	934i
 toront mapl leafs	628i
 torr	373i
-torr di toky	1934i
+torr di toky	1942i
 torrent	148i
 torrid	206i
 tort	272i
 tort dell lun	854i
 tort di compleann	406i
-tort di mel	1874i
+tort di mel	1882i
 tort forest ner	273i
-tortin	1874i
-tortin di pesc a spiral	1855i
+tortin	1882i
+tortin di pesc a spiral	1863i
 tortor	68i
 toscan	799i
 toshib	582i
@@ -75189,13 +75327,13 @@ tranquillità	421i
 trasognat	431i
 trekking	453i
 tricolor	662i
-trifogl	1766i
+trifogl	1774i
 trionf	451i
 trionfant	451i
 trist	426i
 tristezz	426i
 trof	451i
-tromb	2029i
+tromb	2037i
 tron	417i
 tropic	385i
 tropical	385i
@@ -75238,12 +75376,12 @@ uae	685i
 uber	539i
 ubuntu	557i
 uc	674i
-uccell	1695i
+uccell	1703i
 ucran	679i
 ucrân	679i
 uffic	391i
-uffic postal	1922i
-uffic postal giappones	1921i
+uffic postal	1930i
+uffic postal giappones	1929i
 ufficial	445i
 ufo	177i
 uk	671i
@@ -75297,6 +75435,7 @@ vallat	163i
 valoros	440i
 vampir	438i
 vaporwav	855i
+varanas	939i
 variopint	179i
 vasellam	326i
 vecc	414i
@@ -75341,7 +75480,7 @@ verd tener	53i
 verdastr	3i
 verdognol	3i
 verdur	469i
-verdur a fogl	1801i
+verdur a fogl	1809i
 vereinigt arabisc emirat	685i
 vereinigt staaten	670i
 vereinigtes konigreich	671i
@@ -75349,13 +75488,13 @@ vereinigtes königreich	671i
 vergin	442i
 verginal	442i
 vergogn	448i
-verm	1744i
+verm	1752i
 vermigl	35i
 vermiglion	35i
 versailles	753i
 very per	730i
 verzur	128i
-vestit	1990i
+vestit	1998i
 vetr	316i
 vetrat	316i
 vett innevat	162i
@@ -75387,7 +75526,7 @@ violac	5i
 violent	437i
 violenz	437i
 violett	22i
-violin	2030i
+violin	2038i
 viril	455i
 virilit	455i
 virilità	455i
@@ -75419,7 +75558,7 @@ volkswagen	517i
 volp	355i
 volv	525i
 vulcan	166i
-vulcan in eruzion	1902i
+vulcan in eruzion	1910i
 vuong quoc anh	671i
 vw	517i
 vương quốc anh	671i
@@ -75454,20 +75593,21 @@ yurt	893i
 yves klein	862i
 zafferan	299i
 zaffir	54i
-zain	2003i
-zain per la scuol	2003i
-zanzar	1742i
+zain	2011i
+zain per la scuol	2011i
+zanzar	1750i
 zebr	351i
 zen	384i
 zhihu	572i
 zoom meeting	600i
 zoom vid	600i
 zucc	247i
-zucc di halloween	1959i
+zucc di halloween	1967i
 zuccher	277i
 zuccher filat	278i
 zuccherat	277i
 zupp di barbabietol	334i
+zurig	933i
 áfric do sul	705i
 áo	690i
 áustr	690i
@@ -75485,7 +75625,7 @@ zupp di barbabietol	334i
 đức	663i
 şil	702i
 ấn độ	677i
-@stems ru 3220
+@stems ru 3228
 50 е	746j
 60 е	739j
 70 е	747j
@@ -75519,7 +75659,7 @@ zupp di barbabietol	334i
 акац	875j
 акв	66j
 аквариум	399j
-аккордеон	2026j
+аккордеон	2034j
 активн	424j
 акул	141j
 акцент	496j
@@ -75538,7 +75678,7 @@ zupp di barbabietol	334i
 амбар	382j
 амбиц	439j
 амбициозн	439j
-американск горк	1956j
+американск горк	1964j
 аметист	56j
 аметистов	56j
 амстерд	877j
@@ -75553,7 +75693,7 @@ zupp di barbabietol	334i
 антиквариат	413j
 антикварн	413j
 античн бронз	327j
-античн здан	1910j
+античн здан	1918j
 антрацитов	37j
 апельсин	229j
 апрел	196j
@@ -75562,7 +75702,7 @@ zupp di barbabietol	334i
 ар нув	831j
 арабск	813j
 арав	813j
-арахис	1805j
+арахис	1813j
 арбуз	235j
 аргентин	668j
 аргентинск	883j
@@ -75571,7 +75711,7 @@ zupp di barbabietol	334i
 арктическ	186j
 арм	467j
 армейск	467j
-армейск каск	2019j
+армейск каск	2027j
 арсенал	631j
 арт	474j
 арт дек	735j
@@ -75590,7 +75730,7 @@ zupp di barbabietol	334i
 бабл ти	260j
 бабочк	356j
 бавар мюнхен	644j
-багет	1812j
+багет	1820j
 багров	71j
 багрян	34j
 базальт	158j
@@ -75600,9 +75740,9 @@ zupp di barbabietol	334i
 баланс	421j
 балерин	454j
 балет	454j
-балетк	2008j
+балетк	2016j
 бамбук	123j
-бамбук с бумажн лент	1968j
+бамбук с бумажн лент	1976j
 бамбуков зелен	52j
 бамбуков рощ	123j
 бан сео	282j
@@ -75610,17 +75750,17 @@ zupp di barbabietol	334i
 банан	239j
 бангкок	816j
 бангладеш	710j
-бандж	2031j
+бандж	2039j
 банк	391j
 банкнот	458j
 банковск	391j
-бантик	1975j
+бантик	1983j
 банф	885j
-барабан	2032j
-баран	1659j
+барабан	2040j
+баран	1667j
 барокк	829j
 барселон	801j
-барсук	1687j
+барсук	1695j
 бархан	156j
 бархат	312j
 бархатн	312j
@@ -75649,16 +75789,16 @@ zupp di barbabietol	334i
 безумн	457j
 бейрут	892j
 бейсбол	424j
-бейсболк	2018j
-бекон	1822j
+бейсболк	2026j
+бекон	1830j
 бел	10j
-бел лебед	1700j
+бел лебед	1708j
 бел ноч	839j
-бел цветок	1748j
+бел цветок	1756j
 беловат	10j
 белоснежн	84j
 бельг	688j
-бенгал огон	1962j
+бенгал огон	1970j
 берег	143j
 берег мор	143j
 берег озер	147j
@@ -75682,7 +75822,7 @@ zupp di barbabietol	334i
 библиотек	378j
 бижутер	345j
 бизнес	391j
-бизон	1650j
+бизон	1658j
 бикин	143j
 бирж	391j
 бирюз	15j
@@ -75703,11 +75843,11 @@ zupp di barbabietol	334i
 блин	272j
 блинчик	272j
 блошин рынок	364j
-блузк	1997j
+блузк	2005j
 блюз	473j
 бмв	515j
 бо кап	909j
-бобр	1677j
+бобр	1685j
 бог	447j
 богат	416j
 богатств	416j
@@ -75720,9 +75860,9 @@ zupp di barbabietol	334i
 бож коровк	359j
 божественн	447j
 бок хуниорс	658j
-бокал вин	1887j
+бокал вин	1895j
 бол	426j
-болгарск перец	1799j
+болгарск перец	1807j
 болезн	460j
 болливуд	772j
 больн	460j
@@ -75737,10 +75877,10 @@ zupp di barbabietol	334i
 борусс дортмунд	645j
 борщ	334j
 борьб	437j
-босоножк	2010j
+босоножк	2018j
 ботаническ	128j
-ботинк	2005j
-ботинок	2005j
+ботинк	2013j
+ботинок	2013j
 бох	752j
 бракосочетан	405j
 бревенчат дом	397j
@@ -75756,10 +75896,10 @@ zupp di barbabietol	334i
 бруталистск	738j
 брутальн	455j
 брызг	152j
-бублик	1815j
+бублик	1823j
 будапешт	900j
 будущ	410j
-буйвол	1653j
+буйвол	1661j
 буйн	457j
 букет	208j
 булк	271j
@@ -75772,23 +75912,24 @@ zupp di barbabietol	334i
 бурбон	268j
 бургер кинг	579j
 буроват	7j
-буррит	1829j
-бурритос	1829j
-бурундук	1676j
-бутылк сак	1885j
-бутылочк с соск	1880j
+буррит	1837j
+бурритос	1837j
+бурундук	1684j
+бутылк сак	1893j
+бутылочк с соск	1888j
 бутылочн	48j
 бухар	910j
 буэнос айрес	883j
 был времен	450j
-бэнт	1844j
+бэнт	1852j
 в полден	190j
 ваб саб	388j
 валентинк	402j
 валун	164j
 вампир	438j
 ван гог	761j
-вареник	1858j
+варанас	939j
+вареник	1866j
 ватсап	542j
 вау	459j
 вафл	272j
@@ -75848,7 +75989,7 @@ zupp di barbabietol	334i
 вин	265j
 винн	113j
 виноград	232j
-виноградин	1774j
+виноградин	1782j
 винтаж	413j
 винтажн	413j
 виртуальн	410j
@@ -75875,7 +76016,7 @@ zupp di barbabietol	334i
 военн форм	467j
 вожделен	428j
 воздушн	431j
-воздушн шарик	1965j
+воздушн шарик	1973j
 возлюбленн	427j
 возмущен	437j
 возрожден	754j
@@ -75903,7 +76044,7 @@ zupp di barbabietol	334i
 восхищен	459j
 восход	181j
 восход солнц	181j
-восход солнц над гор	1947j
+восход солнц над гор	1955j
 восьмидесят	744j
 враждебн	437j
 врач	390j
@@ -75915,9 +76056,9 @@ zupp di barbabietol	334i
 вулканическ	166j
 вулканическ песок	158j
 вулканическ пород	158j
-выдр	1684j
+выдр	1692j
 выигрыш	451j
-вымпел в вид карп	1971j
+вымпел в вид карп	1979j
 выпечк	272j
 высок мод	432j
 высок технолог	410j
@@ -75925,7 +76066,7 @@ zupp di barbabietol	334i
 выходн	422j
 выцветш	482j
 вышиванк	887j
-вьетнамк	2004j
+вьетнамк	2012j
 вьюг	188j
 вязан	433j
 вял	449j
@@ -75940,9 +76081,9 @@ zupp di barbabietol	334i
 галдеж	457j
 галере	474j
 галечн	303j
-галстук	1983j
+галстук	1991j
 гальк	303j
-гамбургер	1823j
+гамбургер	1831j
 ган	708j
 ганск	779j
 гармон	421j
@@ -75955,13 +76096,13 @@ zupp di barbabietol	334i
 герман	663j
 героическ	440j
 гжел роспис	834j
-гибискус	1753j
+гибискус	1761j
 гибл	860j
 гимала	820j
 гинкг	131j
-гиппопот	1669j
+гиппопот	1677j
 гирлянд	368j
-гитар	2027j
+гитар	2035j
 гламур	432j
 гламурн	432j
 глин	326j
@@ -75977,12 +76118,12 @@ zupp di barbabietol	334i
 глуш	453j
 гнев	437j
 гневн	437j
-гнезд с яйц	1772j
+гнезд с яйц	1780j
 гнил	460j
 голландск	877j
-голов дракон	1714j
-голов единорог	1647j
-голов лягушк	1709j
+голов дракон	1722j
+голов единорог	1655j
+голов лягушк	1717j
 головоломк	429j
 голуб	41j
 голуб город	841j
@@ -75995,13 +76136,13 @@ zupp di barbabietol	334i
 гончарн	326j
 гончарств	326j
 гор	160j
-гор со снежн шапк	1900j
+гор со снежн шапк	1908j
 горд	451j
 гордитьс	451j
 гордост	451j
 горет	167j
 горизонт	184j
-горилл	1628j
+горилл	1636j
 горн	160j
 горнолыжн домик	876j
 город	373j
@@ -76014,12 +76155,12 @@ zupp di barbabietol	334i
 горчичн	110j
 горьковат сладк	450j
 горяч	436j
-горяч источник	1952j
-горяч напиток	1882j
+горяч источник	1960j
+горяч напиток	1890j
 горяч шоколад	433j
 гостеприимн	433j
-гостиниц	1925j
-гостиниц для свидан	1926j
+гостиниц	1933j
+гостиниц для свидан	1934j
 готик	446j
 готическ	446j
 грав	303j
@@ -76043,23 +76184,24 @@ zupp di barbabietol	334i
 грунт	169j
 груст	426j
 грустн	426j
-груш	1784j
+груш	1792j
 гряз	169j
 грязн	460j
 грязн бел	104j
+гуанчжо	937j
 губн помад	454j
 гугл	505j
 гулян	367j
-гусениц	1732j
+гусениц	1740j
 давлен	448j
 дал	758j
 далмац	899j
 дан	693j
-данг	1857j
+данг	1865j
 датск	387j
 двигател	411j
 дворец	380j
-двугорб верблюд	1663j
+двугорб верблюд	1671j
 де стейл	737j
 девич	454j
 девочк	493j
@@ -76101,7 +76243,7 @@ zupp di barbabietol	334i
 детвор	415j
 детокс	452j
 детск	415j
-детск горк	1954j
+детск горк	1962j
 детск комнат	442j
 детск площадк	415j
 детств	450j
@@ -76121,7 +76263,7 @@ zupp di barbabietol	334i
 дик запад	774j
 дик природ	453j
 диковинн	471j
-динамитн шашк	1963j
+динамитн шашк	1971j
 динамичн	424j
 дискорд	549j
 дискотек	472j
@@ -76140,7 +76282,7 @@ zupp di barbabietol	334i
 доктор	390j
 долин	163j
 доллар	458j
-дом с сад	1919j
+дом с сад	1927j
 домашн	433j
 домашн задан	392j
 домик	397j
@@ -76162,7 +76304,7 @@ zupp di barbabietol	334i
 дрем	449j
 дремат	449j
 дремот	449j
-дронт	1702j
+дронт	1710j
 дружб	425j
 дружелюбн	425j
 друз	425j
@@ -76194,7 +76336,7 @@ zupp di barbabietol	334i
 ельник	121j
 жадност	461j
 жар	206j
-жарен креветк	1854j
+жарен креветк	1862j
 жарищ	206j
 жарк	436j
 жасмин	224j
@@ -76226,7 +76368,7 @@ zupp di barbabietol	334i
 жидкост	152j
 жизненн сил	452j
 жизнерадостн	425j
-жираф	1665j
+жираф	1673j
 жостов	833j
 жут	438j
 жутк	438j
@@ -76234,8 +76376,8 @@ zupp di barbabietol	334i
 забавн	425j
 забот	423j
 заботлив	423j
-заброшенн дом	1917j
-заварочн чайник	1883j
+заброшенн дом	1925j
+заварочн чайник	1891j
 завист	461j
 завистлив	461j
 завод	411j
@@ -76253,7 +76395,7 @@ zupp di barbabietol	334i
 зайк	443j
 зайчик	443j
 закат	180j
-закат в город	1949j
+закат в город	1957j
 закатн	180j
 заклинан	430j
 заколдованн	430j
@@ -76274,17 +76416,17 @@ zupp di barbabietol	334i
 застол	444j
 засух	156j
 засушлив	156j
-зауропод	1716j
+зауропод	1724j
 заурядн	470j
 захватывающ	424j
 заход солнц	180j
 зачарованн	430j
-защитн очк	1980j
+защитн очк	1988j
 защищенн	441j
 звезд	176j
 звездн	176j
 звездн неб	176j
-звездн ноч	1945j
+звездн ноч	1953j
 звездн свет	176j
 звездолет	398j
 звездочк	176j
@@ -76298,7 +76440,7 @@ zupp di barbabietol	334i
 зеват	449j
 зевот	449j
 зелен прян	137j
-зелен салат	1801j
+зелен салат	1809j
 зелен чай	258j
 зелен яблок	238j
 зеленоват	3j
@@ -76308,7 +76450,7 @@ zupp di barbabietol	334i
 землист	419j
 землист желт	102j
 землист тон	419j
-землян черв	1744j
+землян черв	1752j
 земляник	230j
 зерн	252j
 зим	199j
@@ -76348,7 +76490,7 @@ zupp di barbabietol	334i
 избегат	497j
 избушк	397j
 извержен	166j
-извержен вулкан	1902j
+извержен вулкан	1910j
 измороз	187j
 изморос	201j
 измотанн	449j
@@ -76374,14 +76516,14 @@ zupp di barbabietol	334i
 импрессионист	828j
 импрессионистск	828j
 инвестиц	391j
-индейк	1689j
+индейк	1697j
 индиг	23j
 индиг крашен	868j
 индийск	822j
 индийск невест	872j
 индонез	711j
 индонезийск	896j
-индуистск храм	1938j
+индуистск храм	1946j
 индустр	411j
 индустриальн	411j
 ине	187j
@@ -76425,15 +76567,15 @@ zupp di barbabietol	334i
 июн	197j
 йог	447j
 йогурт	269j
-кааб	1941j
+кааб	1949j
 кабак	377j
-кабан	1657j
+кабан	1665j
 каир	811j
 кака	262j
 кактус	135j
 калифорн	818j
-кальмар	1864j
-камабок	1855j
+кальмар	1872j
+камабок	1863j
 камен	303j
 каменн	303j
 камин	340j
@@ -76464,11 +76606,11 @@ zupp di barbabietol	334i
 карр	288j
 картахен	901j
 картин	474j
-картофел	1795j
-картофел фри	1824j
+картофел	1803j
+картофел фри	1832j
 карфур	574j
-каск с бел крест	2020j
-кастрюл с горяч едо	1836j
+каск с бел крест	2028j
+кастрюл с горяч едо	1844j
 катар	686j
 катер	140j
 каф	376j
@@ -76487,7 +76629,7 @@ zupp di barbabietol	334i
 кемперск фаянс	920j
 кемпинг	453j
 кен	707j
-кенгур	1686j
+кенгур	1694j
 кенийск	895j
 кент	779j
 керамик	326j
@@ -76505,12 +76647,12 @@ zupp di barbabietol	334i
 кипящ	436j
 кирпич	305j
 кирпичн	305j
-кирпичн кладк	1912j
-кирпичн стен	1912j
+кирпичн кладк	1920j
+кирпичн стен	1920j
 кисл	228j
 кислотн	484j
 кит	362j
-кит с фонтанчик	1718j
+кит с фонтанчик	1726j
 кита	675j
 китайск восковниц	286j
 китайск красн	75j
@@ -76519,13 +76661,13 @@ zupp di barbabietol	334i
 китайск стил	389j
 китайск храм	837j
 китайск шелк	871j
-клавишн	2028j
+клавишн	2036j
 кладбищ	445j
 класс	392j
 классик	413j
 классическ	413j
 классическ музык	432j
-клатч	2001j
+клатч	2009j
 клементин	229j
 клен	130j
 кленов	130j
@@ -76546,17 +76688,17 @@ zupp di barbabietol	334i
 кожан	310j
 кок кол	501j
 кокос	242j
-коктейл	1888j
+коктейл	1896j
 колдовств	430j
-колес обозрен	1955j
+колес обозрен	1963j
 колиз	825j
 колледж	392j
 колос	252j
 колумб	701j
 колумбийск	901j
 колыбельн	449j
-кольц	2023j
-комар	1742j
+кольц	2031j
+комар	1750j
 комед	425j
 комет	177j
 комнатн растен	128j
@@ -76565,9 +76707,9 @@ zupp di barbabietol	334i
 компьютер	410j
 комфорт	433j
 комфортн	433j
-конг	2033j
-консерв	1843j
-консервн банк	1843j
+конг	2041j
+консерв	1851j
+консервн банк	1851j
 константинопол	809j
 конструктивизм	857j
 конструктивистск	857j
@@ -76578,7 +76720,7 @@ zupp di barbabietol	334i
 концерт	367j
 копенгаген	880j
 корабл	140j
-коралл	1728j
+коралл	1736j
 кораллов	28j
 кораллов риф	153j
 коре	824j
@@ -76588,7 +76730,7 @@ zupp di barbabietol	334i
 кориц	288j
 коричнев	7j
 коричневат	7j
-коробк для еды на вынос	1860j
+коробк для еды на вынос	1868j
 коров	382j
 корол	417j
 королев	417j
@@ -76616,47 +76758,47 @@ zupp di barbabietol	334i
 коф	255j
 коф с молок	256j
 кочевник	453j
-кошелек	1999j
+кошелек	2007j
 кошк	346j
 кошмар	438j
-краб	1861j
+краб	1869j
 крак	886j
 красн	0j
 красн вин	265j
-красн конверт	1974j
+красн конверт	1982j
 красн площад	873j
 красн фиолетов	96j
-красн яблок	1782j
+красн яблок	1790j
 красноват	0j
 красочн	179j
 кратер	166j
 креатив	474j
 креативн	474j
-креветк	1863j
+креветк	1871j
 кремл	873j
 кремов	18j
-крендел	1814j
+крендел	1822j
 крепк	440j
 крепост	393j
 кристалл	322j
 кров	344j
 кровав	344j
 кроват	449j
-крокодил	1710j
+крокодил	1718j
 кролик	443j
 кром	497j
-кроссовк	2006j
+кроссовк	2014j
 кротк	423j
-круассан	1811j
-кругл черв	1744j
-круглосуточн магазин	1927j
-кружк пив	1890j
+круассан	1819j
+кругл черв	1752j
+круглосуточн магазин	1935j
+кружк пив	1898j
 круиз	140j
 крыл	170j
-крыс	1672j
+крыс	1680j
 крыш	338j
 кубизм	858j
-кубик льд	1899j
+кубик льд	1907j
 кубинск	796j
 кубистск	858j
 кубок	451j
@@ -76664,24 +76806,24 @@ zupp di barbabietol	334i
 кувшинк мон	828j
 кукуруз	251j
 кукурузн пол	251j
-кукурузн початок	1797j
+кукурузн початок	1805j
 кулич	407j
 купальник	143j
 купан	143j
 купатьс	143j
 купюр	458j
-курин ножк	1820j
-куриц	1690j
+курин ножк	1828j
+куриц	1698j
 куркум	79j
-кусок мяс	1821j
-кусок пицц	1825j
-кусочек торт	1872j
+кусок мяс	1829j
+кусок пицц	1833j
+кусочек торт	1880j
 кутерьм	457j
 кухн	395j
 кухонн	395j
 кфс	578j
 кьяроскур	829j
-лабораторн халат	1981j
+лабораторн халат	1989j
 лав	166j
 лаванд	211j
 лавандов	211j
@@ -76700,20 +76842,20 @@ zupp di barbabietol	334i
 ламп	368j
 лампочк	368j
 лапочк	443j
-лапш	1849j
+лапш	1857j
 ласк	423j
 ласков	423j
 латт	256j
 латун	60j
 латунн	60j
 лаунж	422j
-лебед	1700j
+лебед	1708j
 лег	608j
 легенд	430j
 легендарн	430j
 лед	185j
 леденец	277j
-леденец на палочк	1877j
+леденец на палочк	1885j
 леденц	277j
 ледник	185j
 ледников	185j
@@ -76728,10 +76870,10 @@ zupp di barbabietol	334i
 ленинград	839j
 ленитьс	449j
 ленов	562j
-леопард	1642j
+леопард	1650j
 лепестк	208j
 лепесток	208j
-лепешк	1813j
+лепешк	1821j
 лес	119j
 лесн	119j
 лесок	119j
@@ -76741,7 +76883,7 @@ zupp di barbabietol	334i
 летн каникул	197j
 летн отпуск	197j
 летн солнцестоян	793j
-летуч мыш	1679j
+летуч мыш	1687j
 лечен	452j
 ливан	892j
 ливанск	892j
@@ -76756,11 +76898,12 @@ zupp di barbabietol	334i
 лимонн желт	100j
 лимонн сок	228j
 линкедин	609j
+лион	936j
 лис	355j
 лисицк	857j
 лиссабон	835j
 лист	128j
-лист на ветр	1770j
+лист на ветр	1778j
 листв	128j
 листов салат	469j
 листок	128j
@@ -76775,8 +76918,8 @@ zupp di barbabietol	334i
 лотос	213j
 лоу фай	776j
 лофа	776j
-лошад	1646j
-лошад на карусел	1953j
+лошад	1654j
+лошад на карусел	1961j
 луг	124j
 лугов	124j
 луж	200j
@@ -76788,7 +76931,7 @@ zupp di barbabietol	334i
 лунн ваз	913j
 лунн нов год	403j
 лунн ноч	175j
-лунн пирог	1856j
+лунн пирог	1864j
 лунн пряник	854j
 лунн свет	175j
 лыж	199j
@@ -76827,7 +76970,7 @@ zupp di barbabietol	334i
 мальв	63j
 мальчик	493j
 малютк	442j
-мамонт	1667j
+мамонт	1675j
 манг	240j
 мандарин	229j
 мандраж	448j
@@ -76846,9 +76989,9 @@ zupp di barbabietol	334i
 март	196j
 маса	895j
 масл	270j
-масленк	1841j
+масленк	1849j
 маслин	300j
-маслян	1841j
+маслян	1849j
 мастеркард	535j
 мастерск	411j
 матисс	756j
@@ -76899,11 +77042,11 @@ zupp di barbabietol	334i
 метр	373j
 механизм	308j
 механическ	308j
-мечет	1937j
+мечет	1945j
 мечт	431j
 мечтат	431j
 мечтательн	431j
-микроб	1745j
+микроб	1753j
 мил	443j
 милан	929j
 милан фк	647j
@@ -76915,7 +77058,7 @@ zupp di barbabietol	334i
 минималистичн	420j
 минималистск	420j
 мирн	421j
-миск с ложк	1838j
+миск с ложк	1846j
 мистик	429j
 мистическ	429j
 миф	430j
@@ -76956,29 +77099,29 @@ zupp di barbabietol	334i
 монохромн	464j
 монстр	438j
 мор	140j
-морд волк	1634j
-морд енот	1636j
-морд коал	1681j
-морд коров	1651j
-морд кошк	1637j
-морд кролик	1674j
-морд лисиц	1635j
-морд лошад	1643j
-морд льв	1639j
-морд медвед	1680j
-морд мыш	1670j
-морд обезьян	1626j
-морд панд	1682j
-морд свинь	1655j
-морд собак	1630j
-морд тигр	1640j
-морд хомяк	1673j
+морд волк	1642j
+морд енот	1644j
+морд коал	1689j
+морд коров	1659j
+морд кошк	1645j
+морд кролик	1682j
+морд лисиц	1643j
+морд лошад	1651j
+морд льв	1647j
+морд медвед	1688j
+морд мыш	1678j
+морд обезьян	1634j
+морд панд	1690j
+морд свинь	1663j
+морд собак	1638j
+морд тигр	1648j
+морд хомяк	1681j
 мореплаван	140j
 морков	250j
-морковк	1796j
+морковк	1804j
 морожен	279j
-морожен в креманк	1867j
-морожен в стаканчик	1866j
+морожен в креманк	1875j
+морожен в стаканчик	1874j
 мороз	187j
 морозн	187j
 морозн бел	83j
@@ -76997,7 +77140,7 @@ zupp di barbabietol	334i
 москв	873j
 мост	373j
 мост золот ворот	720j
-мост ноч	1951j
+мост ноч	1959j
 мотивац	439j
 мотивированн	439j
 мотор	411j
@@ -77015,21 +77158,22 @@ zupp di barbabietol	334i
 мужск	493j
 мужчин	493j
 муз	474j
-музык ветр	1972j
+музык ветр	1980j
 музыкальн фестивал	367j
 мулен руж	916j
 мультик	415j
 мультфильм	415j
 мумба	822j
 мунк	757j
-мурав	1733j
+мурав	1741j
 мух	831j
 мучительн	426j
 мшист	132j
+мюнхен	932j
 мягк	423j
 мягк тон	481j
 мягкост	423j
-мяс на косточк	1819j
+мяс на косточк	1827j
 мят	30j
 мятн	30j
 на природ	453j
@@ -77059,7 +77203,7 @@ zupp di barbabietol	334i
 наук	410j
 научн	410j
 научн фантастик	410j
-национальн парк	1908j
+национальн парк	1916j
 ндебел	908j
 не	497j
 не использу	497j
@@ -77149,8 +77293,8 @@ zupp di barbabietol	334i
 новруз	785j
 норвежск	849j
 нордическ	387j
-носк	1989j
-носорог	1668j
+носк	1997j
+носорог	1676j
 ностальг	413j
 ностальг светл	450j
 ностальгическ	450j
@@ -77159,7 +77303,7 @@ zupp di barbabietol	334i
 ноч	193j
 ночн	193j
 ночн врем	193j
-ночн город	1946j
+ночн город	1954j
 ночн жизн	472j
 ночн клуб	472j
 ночн рынок	365j
@@ -77179,7 +77323,7 @@ zupp di barbabietol	334i
 оаэ	685j
 обаян	443j
 обаятельн	443j
-обезьян	1627j
+обезьян	1635j
 обещан	439j
 обжигающ	436j
 обид	426j
@@ -77201,7 +77345,7 @@ zupp di barbabietol	334i
 обыденн	470j
 овощ	469j
 овощн	469j
-овощн салат	1839j
+овощн салат	1847j
 овц	382j
 огн	368j
 огненн	167j
@@ -77213,10 +77357,10 @@ zupp di barbabietol	334i
 одеял	433j
 одинок	426j
 одиночеств	426j
-одногорб верблюд	1662j
+одногорб верблюд	1670j
 однообраз	470j
 однообразн	470j
-одэн	1852j
+одэн	1860j
 оживленн	424j
 озер	147j
 озерн	147j
@@ -77230,15 +77374,15 @@ zupp di barbabietol	334i
 окружающ сред	418j
 октоберфест	784j
 октябр	198j
-олен	1649j
-олив	1791j
+олен	1657j
+олив	1799j
 оливк	300j
 оливков	24j
 оливков масл	300j
 олимпиад	723j
-омар	1862j
+омар	1870j
 омерзительн	460j
-онигир	1846j
+онигир	1854j
 онлайн	410j
 опавш лист	129j
 опал	321j
@@ -77249,15 +77393,15 @@ zupp di barbabietol	334i
 оптимизм	439j
 оптимист	439j
 оптимистичн	439j
-орангутан	1629j
-орангутанг	1629j
+орангутан	1637j
+орангутанг	1637j
 оранжев	1j
 оранжев красн	97j
 оранжере	126j
 орбит	177j
 органик	418j
 органическ	418j
-орел	1698j
+орел	1706j
 орех	301j
 оркестр	432j
 орхиде	219j
@@ -77269,6 +77413,7 @@ zupp di barbabietol	334i
 осенн	198j
 осенн лист	129j
 осенн листв	129j
+осл	935j
 османск	809j
 османтус	225j
 осознанн	447j
@@ -77279,7 +77424,7 @@ zupp di barbabietol	334i
 остров	155j
 островн	155j
 островок	155j
-осьминог	1726j
+осьминог	1734j
 от кутюр	432j
 отваг	440j
 отважн	440j
@@ -77296,7 +77441,7 @@ zupp di barbabietol	334i
 отпуск	422j
 отчаян	426j
 офис	391j
-офисн здан	1920j
+офисн здан	1928j
 официальн	445j
 охр	36j
 охрист	36j
@@ -77307,22 +77452,22 @@ zupp di barbabietol	334i
 павлин	349j
 павлин син	46j
 пагод	379j
-падающ лист	1769j
+падающ лист	1777j
 пайетк	466j
-пакет	2002j
-пакетик сок	1897j
+пакет	2010j
+пакетик сок	1905j
 пакистан	709j
-палатк	1943j
+палатк	1951j
 палерм	898j
 палех	833j
 палисадник	126j
-пальм	1762j
-пальт	1988j
+пальм	1770j
+пальт	1996j
 палящ	206j
 памуккал	840j
 памят	450j
 памятн	445j
-памятн лент	1977j
+памятн лент	1985j
 панасоник	583j
 панд	352j
 паник	438j
@@ -77335,7 +77480,7 @@ zupp di barbabietol	334i
 парен	493j
 париж	798j
 парижск	798j
-парикмахерск	1957j
+парикмахерск	1965j
 парк	127j
 парков	127j
 пароход	140j
@@ -77351,8 +77496,8 @@ zupp di barbabietol	334i
 пасх	407j
 пасхальн	407j
 патагон	884j
-паук	1739j
-паутин	1740j
+паук	1747j
+паутин	1748j
 пейпал	536j
 пекарн	271j
 пекин	922j
@@ -77379,7 +77524,7 @@ zupp di barbabietol	334i
 персик	236j
 персиков	27j
 персиков розов	73j
-перчатк	1987j
+перчатк	1995j
 перчик чил	297j
 перышк	342j
 пес	347j
@@ -77392,13 +77537,13 @@ zupp di barbabietol	334i
 петербургск	839j
 петр	810j
 петриковск роспис	887j
-петух	1691j
-петушок	1691j
+петух	1699j
+петушок	1699j
 печал	426j
 печальн	426j
 печен	272j
-печен с предсказани	1859j
-печен сладк картофел	1851j
+печен с предсказани	1867j
+печен сладк картофел	1859j
 печк	340j
 пещер	165j
 пещерн	165j
@@ -77421,7 +77566,7 @@ zupp di barbabietol	334i
 питер	839j
 пицц	248j
 плаван	143j
-плавк	1994j
+плавк	2002j
 плакат	426j
 плам	167j
 пламенн	167j
@@ -77434,7 +77579,7 @@ zupp di barbabietol	334i
 плач	426j
 плед	433j
 плейстейшен	512j
-плитк шоколад	1875j
+плитк шоколад	1883j
 плод	468j
 пломбир	279j
 плутон	177j
@@ -77454,7 +77599,7 @@ zupp di barbabietol	334i
 под вод	399j
 под открыт неб	453j
 подавленн	426j
-подарок	1976j
+подарок	1984j
 подводн	399j
 подводн мир	399j
 подсолнечник	212j
@@ -77492,7 +77637,7 @@ zupp di barbabietol	334i
 помнит	450j
 пончик	272j
 поп арт	830j
-попкорн	1840j
+попкорн	1848j
 попуга	354j
 пораженн	459j
 поразительн	459j
@@ -77518,7 +77663,7 @@ zupp di barbabietol	334i
 поцелу	427j
 початок	251j
 почв	169j
-почт	1922j
+почт	1930j
 почтен	445j
 почтительн	445j
 поэз	341j
@@ -77594,17 +77739,18 @@ zupp di barbabietol	334i
 психоделик	751j
 психоделическ	471j
 псом	347j
-птиц	1695j
-пуант	2011j
+птиц	1703j
+пуант	2019j
 пугающ	438j
-пудел	1633j
-пудинг	1878j
+пудел	1641j
+пудинг	1886j
 пудров голуб	98j
 пудров сиренев	99j
 пург	188j
 пурпурн	5j
 пурпурн розов	21j
-пуст гнезд	1771j
+пусан	938j
+пуст гнезд	1779j
 пустот	426j
 пустын	156j
 пустынн	156j
@@ -77624,7 +77770,7 @@ zupp di barbabietol	334i
 пятидесят	746j
 равнин	124j
 равновес	421j
-раг в сковород	1835j
+раг в сковород	1843j
 рад	425j
 раджастхан	842j
 радост	425j
@@ -77641,11 +77787,11 @@ zupp di barbabietol	334i
 рай	462j
 райск	462j
 ракет	398j
-раковин	1727j
+раковин	1735j
 рамадан	786j
 ран утр	189j
 рангол	851j
-ранец	2003j
+ранец	2011j
 ранн утр	189j
 ранч	382j
 рапс	335j
@@ -77660,7 +77806,7 @@ zupp di barbabietol	334i
 расслабляющ	422j
 расстроенн	426j
 растен	128j
-растен в горшк	1759j
+растен в горшк	1767j
 растерянн	448j
 расцвет	208j
 рахат лукум	285j
@@ -77694,8 +77840,8 @@ zupp di barbabietol	334i
 риад	797j
 рим	825j
 римск	825j
-рис с карр	1848j
-рисов крекер	1845j
+рис с карр	1856j
+рисов крекер	1853j
 рисов пол	253j
 рисов террас	803j
 ритуал	429j
@@ -77706,7 +77852,7 @@ zupp di barbabietol	334i
 рождественск	400j
 рождественск елк	400j
 роз	210j
-розетк	1750j
+розетк	1758j
 розов	6j
 розов город	842j
 розов красн	72j
@@ -77724,7 +77870,7 @@ zupp di barbabietol	334i
 роскош	416j
 роскошн	416j
 российск флаг	678j
-росток	1758j
+росток	1766j
 ротк	763j
 рощ	119j
 рубин	55j
@@ -77740,7 +77886,7 @@ zupp di barbabietol	334i
 ручеек	148j
 ручь	148j
 рыб	399j
-рыб еж	1724j
+рыб еж	1732j
 рыбк	399j
 рыдат	426j
 рыж	1j
@@ -77768,7 +77914,7 @@ zupp di barbabietol	334i
 санкт петербург	839j
 сант клаус	400j
 санторин	386j
-сапог	2012j
+сапог	2020j
 сапфир	54j
 сапфиров	54j
 сар	872j
@@ -77791,7 +77937,7 @@ zupp di barbabietol	334i
 свежест	434j
 сверкат	466j
 сверкающ	466j
-сверчок	1737j
+сверчок	1745j
 свет звезд	176j
 свет костр	167j
 свет ламп	368j
@@ -77811,8 +77957,8 @@ zupp di barbabietol	334i
 свеч	339j
 свечк	339j
 свидан	427j
-свин	1656j
-свин пятачок	1658j
+свин	1664j
+свин пятачок	1666j
 свинг	473j
 свинцов	85j
 свинцов сер	85j
@@ -77885,7 +78031,7 @@ zupp di barbabietol	334i
 син зелен	13j
 син фиолетов	95j
 син час	183j
-синагог	1939j
+синагог	1947j
 сингапур	715j
 синдзюк	890j
 синеват	4j
@@ -77908,19 +78054,19 @@ zupp di barbabietol	334i
 склад	411j
 скорб	426j
 скорбн	426j
-скорпион	1741j
-скрипк	2030j
+скорпион	1749j
+скрипк	2038j
 скромн	423j
 скрыт	429j
 скук	470j
 скукот	470j
-скунс	1685j
+скунс	1693j
 скучающ	470j
 скучн	470j
 слав	451j
 славн	451j
 сладост	277j
-след животн	1688j
+след животн	1696j
 слез	426j
 слив	245j
 сливов	62j
@@ -77928,7 +78074,7 @@ zupp di barbabietol	334i
 сливочн масл	270j
 слиз	460j
 слизк	460j
-слон	1666j
+слон	1674j
 слонов кост	38j
 смартфон	410j
 смел	440j
@@ -77955,7 +78101,7 @@ zupp di barbabietol	334i
 снэпчат	552j
 со вкус	432j
 собак	347j
-собак поводыр	1632j
+собак поводыр	1640j
 соблазн	428j
 соблазнительн	428j
 собор	394j
@@ -77970,12 +78116,12 @@ zupp di barbabietol	334i
 солнечн	173j
 солнечн ден	173j
 солнечн луч	172j
-солнечн очк	1979j
+солнечн очк	1987j
 солнечн свет	172j
 солнц	172j
 солнышк	172j
 соломенн шляп	275j
-солонк	1842j
+солонк	1850j
 сомнен	448j
 сон	431j
 сонгкран	780j
@@ -77990,9 +78136,9 @@ zupp di barbabietol	334i
 сочн	480j
 сочувств	423j
 спа	422j
-спагетт	1850j
+спагетт	1858j
 спальн	396j
-спасательн жилет	1982j
+спасательн жилет	1990j
 спат	449j
 спектр	179j
 спец	288j
@@ -78007,11 +78153,11 @@ zupp di barbabietol	334i
 средиземноморск	386j
 стабильн	441j
 стабильност	441j
-стадион	1909j
-стакан молок	1881j
-стакан с виск	1893j
-стакан с жидкост	1894j
-стакан с соломинк	1895j
+стадион	1917j
+стакан молок	1889j
+стакан с виск	1901j
+стакан с жидкост	1902j
+стакан с соломинк	1903j
 стал	306j
 стальн	306j
 стамбул	809j
@@ -78023,7 +78169,7 @@ zupp di barbabietol	334i
 старин	413j
 старинн	413j
 старомодн	413j
-стату свобод	1935j
+стату свобод	1943j
 стекл	316j
 стеклянн	316j
 стен	375j
@@ -78070,7 +78216,7 @@ zupp di barbabietol	334i
 суматох	457j
 сумеречн	192j
 сумерк	192j
-сумк	2000j
+сумк	2008j
 сумрачн	487j
 суров	445j
 сусальн золот	328j
@@ -78078,7 +78224,7 @@ zupp di barbabietol	334i
 счаст	425j
 счастлив	425j
 сша	670j
-сэндвич	1827j
+сэндвич	1835j
 сюзан	910j
 сюрприз	459j
 сюрреализм	758j
@@ -78096,13 +78242,13 @@ zupp di barbabietol	334i
 тайск	816j
 тайфун	202j
 такс	372j
-тамал	1830j
+тамал	1838j
 танец	424j
 танц	424j
 танцеват	424j
 танцпол	472j
 танчхон	836j
-таракан	1738j
+таракан	1746j
 тартан	819j
 тат	826j
 тауп	68j
@@ -78134,7 +78280,7 @@ zupp di barbabietol	334i
 тесл	522j
 технолог	410j
 технологичн	410j
-ти рекс	1717j
+ти рекс	1725j
 тибет	820j
 тибетск	820j
 тигр	350j
@@ -78148,7 +78294,7 @@ zupp di barbabietol	334i
 тлеющ угл	168j
 тойот	518j
 токи	890j
-токийск башн	1934j
+токийск башн	1942j
 токсичн	460j
 толп	457j
 тольк не	497j
@@ -78164,8 +78310,9 @@ zupp di barbabietol	334i
 торжественност	445j
 торжествующ	451j
 торнад	202j
+торонт	934j
 торт	272j
-торт ко дню рожден	1871j
+торт ко дню рожден	1879j
 торт черн лес	273j
 тортик	272j
 торшер	368j
@@ -78197,21 +78344,21 @@ zupp di barbabietol	334i
 тревожност	448j
 трезв	445j
 треккинг	453j
-треккингов ботинок	2007j
+треккингов ботинок	2015j
 тренировк	424j
 трепет	459j
 триколор	678j
-трилистник	1766j
+трилистник	1774j
 триумф	451j
 трон	417j
 тропик	385j
 тропическ	385j
-тропическ коктейл	1889j
+тропическ коктейл	1897j
 тропическ лес	120j
 тропическ пляж	145j
-тропическ рыб	1723j
+тропическ рыб	1731j
 троф	451j
-труб	2029j
+труб	2037j
 тукан	274j
 тулуз лотрек	916j
 туман	203j
@@ -78229,13 +78376,13 @@ zupp di barbabietol	334i
 тускл	487j
 тусоватьс	472j
 тусовк	472j
-туфл на каблук	2009j
+туфл на каблук	2017j
 туч	171j
 туш	324j
 тыкв	247j
-тыкв фонар	1959j
+тыкв фонар	1967j
 тьм	446j
-тюлен	1721j
+тюлен	1729j
 тюльпан	214j
 у камин	433j
 убер	539j
@@ -78245,7 +78392,7 @@ zupp di barbabietol	334i
 уважен	445j
 уверенн	440j
 уверенност	440j
-увядш цветок	1752j
+увядш цветок	1760j
 угл	168j
 уголек	168j
 угольн сер	37j
@@ -78267,10 +78414,10 @@ zupp di barbabietol	334i
 уки э	832j
 украин	679j
 украинск	887j
-украшенн бамбук	1969j
+украшенн бамбук	1977j
 україн	679j
 улан батор	893j
-улитк	1730j
+улитк	1738j
 улиц	374j
 уличн	374j
 уличн фонар	368j
@@ -78283,8 +78430,8 @@ zupp di barbabietol	334i
 ультрамаринов	44j
 умиротворен	421j
 умиротворенн	421j
-универмаг	1929j
-универс	1929j
+универмаг	1937j
+универс	1937j
 университет	392j
 уныл	470j
 уорхол	830j
@@ -78302,8 +78449,8 @@ zupp di barbabietol	334i
 устал	449j
 усталост	449j
 устойчив	441j
-устриц	1865j
-устричн	1865j
+устриц	1873j
+устричн	1873j
 утес	164j
 утонченн	432j
 утонченн сдержанн	456j
@@ -78322,14 +78469,14 @@ zupp di barbabietol	334i
 уютн	433j
 фабрик	411j
 файрфокс	555j
-фалафел	1832j
+фалафел	1840j
 фанк	471j
 фантаз	430j
 фантастик	410j
 фараон	811j
 фарфор	317j
 фарфоров	317j
-фасол	1806j
+фасол	1814j
 феврал	199j
 федэкс	532j
 феи	430j
@@ -78374,11 +78521,11 @@ zupp di barbabietol	334i
 фольклорн	412j
 фольксваген	517j
 фонар	368j
-фонар из тыкв	1959j
+фонар из тыкв	1967j
 фонарик	368j
-фонд	1837j
+фонд	1845j
 фондов рынок	391j
-фонтан	1942j
+фонтан	1950j
 формальн	445j
 франц	662j
 французск ривьер	846j
@@ -78388,10 +78535,10 @@ zupp di barbabietol	334i
 фруктов	468j
 фруктов салат	468j
 фрустрац	437j
-фудзиям	1903j
+фудзиям	1911j
 фукс	65j
 футбол	424j
-футболк	1984j
+футболк	1992j
 футуризм	410j
 футуристичн	410j
 фьорд	147j
@@ -78421,7 +78568,7 @@ zupp di barbabietol	334i
 хлебн	271j
 хлопков	314j
 хлопок	314j
-хлопушк	1966j
+хлопушк	1974j
 хмур неб	204j
 хог	333j
 хойан	838j
@@ -78440,7 +78587,7 @@ zupp di barbabietol	334i
 хорош настроен	425j
 хорошеньк	443j
 хоррор	438j
-хот дог	1826j
+хот дог	1834j
 хот пот	333j
 хохлом	833j
 хохломск	833j
@@ -78479,12 +78626,12 @@ zupp di barbabietol	334i
 цветен	208j
 цветен сакур	209j
 цветок	208j
-цветок вишн	1747j
+цветок вишн	1755j
 цветочк	208j
 цветочн	208j
 цветущ	208j
 цветущ вишн	209j
-цельн купальник	1993j
+цельн купальник	2001j
 цемент	304j
 центр город	373j
 церемон	445j
@@ -78496,38 +78643,39 @@ zupp di barbabietol	334i
 цзяннан	383j
 циан	14j
 циклон	202j
-цилиндр	2016j
+цилиндр	2024j
 ципа	871j
 цирк	367j
-цирков шатер	1958j
+цирков шатер	1966j
 цитадел	393j
 цитрус	229j
 цифров	410j
-цыпленок	1694j
-цыпленок бок	1693j
-цыпленок в яйц	1692j
+цыпленок	1702j
+цыпленок бок	1701j
+цыпленок в яйц	1700j
 цыпляч желт	77j
+цюр	933j
 чаек	257j
 чаепит	257j
 чай	257j
 чай с молок	260j
-чай с шарик	1896j
+чай с шарик	1904j
 чайн	88j
 чайн плантац	827j
 чайн пол	827j
 чайн церемон	826j
-чайник	1883j
+чайник	1891j
 чакр	447j
 чарод	430j
 часовн	394j
-чашк без ручк	1884j
+чашк без ручк	1892j
 чащ	119j
 челс	632j
 чемпион	451j
-черв	1744j
-червяк	1744j
+черв	1752j
+червяк	1752j
 череп	438j
-черепах	1711j
+черепах	1719j
 черешн	231j
 черн	9j
 черн бел	465j
@@ -78539,13 +78687,13 @@ zupp di barbabietol	334i
 чернильн	47j
 черноз	169j
 черт	463j
-чеснок	1803j
-чесночн	1803j
+чеснок	1811j
+чесночн	1811j
 чест	451j
 честн	441j
 честност	441j
-четк	2021j
-четырехлистн клевер	1767j
+четк	2029j
+четырехлистн клевер	1775j
 чех	698j
 чешск	882j
 чикаг буллз	615j
@@ -78553,8 +78701,8 @@ zupp di barbabietol	334i
 чист	442j
 чист воздух	434j
 чистот	442j
-чокающиес бокал	1892j
-чокающиес кружк	1891j
+чокающиес бокал	1900j
+чокающиес кружк	1899j
 чувств вин	448j
 чувственн	428j
 чугун	307j
@@ -78574,11 +78722,11 @@ zupp di barbabietol	334i
 шампанск	266j
 шанел	612j
 шанха	815j
-шапочк выпускник	2017j
+шапочк выпускник	2025j
 шарик	370j
 шартрез	67j
-шарф	1986j
-шаурм	1831j
+шарф	1994j
+шаурм	1839j
 шафран	299j
 шварцвальд	921j
 шварцвальдск торт	273j
@@ -78604,13 +78752,13 @@ zupp di barbabietol	334i
 школ	392j
 школьн	392j
 школьн автобус	291j
-шляпк	2015j
+шляпк	2023j
 шок	459j
 шокированн	459j
 шоколад	262j
 шоколадк	262j
 шоколадн	108j
-шорт	1995j
+шорт	2003j
 шосс	373j
 шотланд	819j
 шотландск	819j
@@ -78680,7 +78828,7 @@ zupp di barbabietol	334i
 ягодн	254j
 яд	460j
 ядовит	460j
-яичниц на сковород	1834j
+яичниц на сковород	1842j
 яйц	270j
 январ	199j
 янкиз	623j
@@ -78689,9 +78837,9 @@ zupp di barbabietol	334i
 янтарн	32j
 японск	388j
 японск гравюр	832j
-японск замок	1931j
-японск кукл	1970j
-японск почт	1921j
+японск замок	1939j
+японск кукл	1978j
+японск почт	1929j
 ярк	479j
 ярк алы	34j
 ярк желт	101j
@@ -78705,8 +78853,8 @@ zupp di barbabietol	334i
 ясн неб	170j
 ясност	434j
 яхт	140j
-ящериц	1712j
-@stems ar 2662
+ящериц	1720j
+@stems ar 2669
 ؤلؤ	321k
 ؤلؤي	106k
 ئام	421k
@@ -78721,7 +78869,7 @@ zupp di barbabietol	334i
 ابداع	474k
 ابداعي	474k
 ابراج	373k
-ابريق شاي	1883k
+ابريق شاي	1891k
 ابريكا	298k
 ابريل	196k
 ابطال	440k
@@ -78760,7 +78908,7 @@ zupp di barbabietol	334i
 احترافي	441k
 احترام	445k
 احتفال	367k
-احتفال رؤي قمر	1973k
+احتفال رؤي قمر	1981k
 احتفالي	444k
 احجي	429k
 احذف	497k
@@ -78779,7 +78927,7 @@ zupp di barbabietol	334i
 احمر ردي	72k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفا	2022k
+احمر شفا	2030k
 احمر صدئي	112k
 احمر صيني	75k
 احمر قرمزي خدود	70k
@@ -78804,7 +78952,7 @@ zupp di barbabietol	334i
 اخضر نيون	117k
 اخضر يشبي	50k
 اخضر يموني	31k
-اخطبوط	1726k
+اخطبوط	1734k
 ادب	341k
 ادخن	343k
 ادغال	120k
@@ -78816,6 +78964,7 @@ zupp di barbabietol	334i
 اذار	196k
 اذنج	249k
 اراض زراعي	382k
+اراناسي	939k
 ارانب	443k
 اربي	769k
 ارت ديكو	735k
@@ -78830,8 +78979,8 @@ zupp di barbabietol	334i
 ارخبيل	155k
 ارد	435k
 اردن	810k
-ارز كاري	1848k
-ارز مطبوخ	1847k
+ارز كاري	1856k
+ارز مطبوخ	1855k
 ارسنال	631k
 ارسي	778k
 ارض	169k
@@ -78882,7 +79031,7 @@ zupp di barbabietol	334i
 اسباني	897k
 اسبانيا	665k
 اسبريسو	255k
-استاد	1909k
+استاد	1917k
 استبعد	497k
 استثمار	391k
 استثناء	497k
@@ -78985,7 +79134,7 @@ zupp di barbabietol	334i
 اكهي	468k
 اكواخ	397k
 اكواريوم	399k
-اكوردي	2026k
+اكوردي	2034k
 الا	497k
 العاب اولمبي	723k
 الغ	456k
@@ -78993,8 +79142,8 @@ zupp di barbabietol	334i
 الفي	748k
 الم	426k
 اله	308k
-اله انجو	2031k
-اله نفخ	2029k
+اله انجو	2039k
+اله نفخ	2037k
 الهي	447k
 الون	370k
 الي	803k
@@ -79036,12 +79185,12 @@ zupp di barbabietol	334i
 اندونيسيا	711k
 انديز	821k
 انزعاج	437k
-انس غاب	1629k
+انس غاب	1637k
 انستغرام	507k
 انسجام	421k
-انشاء	1911k
+انشاء	1919k
 انطباعي	828k
-انف خنزير	1658k
+انف خنزير	1666k
 انقلاب صيفي	793k
 انك	750k
 انكا	863k
@@ -79073,6 +79222,7 @@ zupp di barbabietol	334i
 اوركيد	219k
 اوزبكست	910k
 اوساكا	925k
+اوسلو	935k
 اوسمانثوس	225k
 اوف ايت	104k
 اوكراني	887k
@@ -79106,7 +79256,7 @@ zupp di barbabietol	334i
 بذخ	416k
 براير	199k
 برج	373k
-برج طوكيو	1934k
+برج طوكيو	1942k
 برد	435k
 برق	202k
 بري	453k
@@ -79142,7 +79292,7 @@ zupp di barbabietol	334i
 تاف	470k
 تاكسي	372k
 تاكل	309k
-تامال	1830k
+تامال	1838k
 تامل	447k
 تاه	493k
 تاهيتي	907k
@@ -79208,7 +79358,7 @@ zupp di barbabietol	334i
 تغذي	452k
 تفاؤل	439k
 تفاح	237k
-تفاح احمر	1782k
+تفاح احمر	1790k
 تفاح اخضر	238k
 تفاصيل	496k
 تفتح ازهار	196k
@@ -79222,8 +79372,8 @@ zupp di barbabietol	334i
 تلاميذ	392k
 تلميذ	392k
 تله	161k
-تمثال حري	1935k
-تمساح	1710k
+تمثال حري	1943k
+تمساح	1718k
 تموز	197k
 تموي	467k
 تنان	430k
@@ -79239,10 +79389,11 @@ zupp di barbabietol	334i
 تواضع	423k
 توت	254k
 توت ازرق	233k
-توت بري	1788k
+توت بري	1796k
 توت عليق	234k
 توتر	448k
 توتورو	860k
+تورونتو	934k
 توست	271k
 توسكانا	799k
 توق	450k
@@ -79253,9 +79404,9 @@ zupp di barbabietol	334i
 تونسي	905k
 تويتر	610k
 تويوتا	518k
-تي شيرت	1984k
+تي شيرت	1992k
 تيراكوتا	111k
-تيرانوصور	1717k
+تيرانوصور	1725k
 تيك توك	547k
 تيليجرام	543k
 ثائر	437k
@@ -79273,12 +79424,12 @@ zupp di barbabietol	334i
 ثمار توت	254k
 ثمانيني	744k
 ثور	166k
-ثور امريكي	1650k
+ثور امريكي	1658k
 جاد	445k
 جاز	473k
 جامح	453k
 جامع	392k
-جاموس مائي	1653k
+جاموس مائي	1661k
 جايبور	842k
 جبال	160k
 جبال الب	162k
@@ -79286,13 +79437,13 @@ zupp di barbabietol	334i
 جبال مثلج	162k
 جبل	160k
 جبل جليدي	185k
-جبل قمه ثلجي	1900k
+جبل قمه ثلجي	1908k
 جبل مثلج	162k
-جبل وجي	1903k
+جبل وجي	1911k
 جحيم	463k
 جدار	375k
 جدار طيني	375k
-جدجد	1737k
+جدجد	1745k
 جدر	375k
 جدول	148k
 جدي	445k
@@ -79305,11 +79456,11 @@ zupp di barbabietol	334i
 جرانج	446k
 جراند كاني	817k
 جرانيت	303k
-جرثوم	1745k
-جرس ريح	1972k
+جرثوم	1753k
+جرس ريح	1980k
 جرع سحري	430k
 جرف	164k
-جره عسل	1879k
+جره عسل	1887k
 جرو	443k
 جروف	164k
 جري	424k
@@ -79318,10 +79469,10 @@ zupp di barbabietol	334i
 جزر	250k
 جزر صغير	155k
 جزير	155k
-جزير صحراوي	1907k
+جزير صحراوي	1915k
 جزير صغير	155k
 جسر	373k
-جسر في ليل	1951k
+جسر في ليل	1959k
 جسور	373k
 جشع	461k
 جعه	267k
@@ -79333,13 +79484,13 @@ zupp di barbabietol	334i
 جليد	185k
 جليل	445k
 جماجم	438k
-جمبري	1863k
-جمبري مقلي	1854k
+جمبري	1871k
+جمبري مقلي	1862k
 جمجم	438k
 جمر	168k
 جمشت	56k
-جمل ثنائي سنام	1663k
-جمل حيد سنام	1662k
+جمل ثنائي سنام	1671k
+جمل حيد سنام	1670k
 جميل صغير	443k
 جنات	462k
 جناح	170k
@@ -79358,7 +79509,7 @@ zupp di barbabietol	334i
 جوال	410k
 جواهر	345k
 جوجل	505k
-جورب	1989k
+جورب	1997k
 جوز هند	242k
 جوهر	345k
 جيانغن	383k
@@ -79383,7 +79534,7 @@ zupp di barbabietol	334i
 حب	427k
 حبات برد	202k
 حباحب	357k
-حبار	1864k
+حبار	1872k
 حبر	47k
 حبش	894k
 حبوب	252k
@@ -79397,15 +79548,15 @@ zupp di barbabietol	334i
 حديد	307k
 حديق	126k
 حديق زن	384k
-حديق طني	1908k
+حديق طني	1916k
 حديق عام	127k
-حذاء الي	2011k
-حذاء رجالي	2005k
-حذاء رحل مشي	2007k
-حذاء رياضي	2006k
-حذاء طويل ساق حريمي	2012k
-حذاء كعب عال	2009k
-حذاء نسائي دون كعب	2008k
+حذاء الي	2019k
+حذاء رجالي	2013k
+حذاء رحل مشي	2015k
+حذاء رياضي	2014k
+حذاء طويل ساق حريمي	2020k
+حذاء كعب عال	2017k
+حذاء نسائي دون كعب	2016k
 حر	206k
 حرار	206k
 حرب	467k
@@ -79428,8 +79579,8 @@ zupp di barbabietol	334i
 حشي معماري	738k
 حصا	303k
 حصاد	198k
-حصان	1646k
-حصان دوام	1953k
+حصان	1654k
+حصان دوام	1961k
 حصباء	303k
 حصن	393k
 حصون	393k
@@ -79441,7 +79592,7 @@ zupp di barbabietol	334i
 حفل	406k
 حفل شاي	826k
 حفل موسيقي	367k
-حقائب تسوق	2002k
+حقائب تسوق	2010k
 حقد	437k
 حقل	124k
 حقل ارز	253k
@@ -79452,7 +79603,7 @@ zupp di barbabietol	334i
 حقول ارز	253k
 حقول شاي	827k
 حقول كانولا	335k
-حقيب مدرس	2003k
+حقيب مدرس	2011k
 حكاي	341k
 حكاي خرافي	430k
 حلب رقص	472k
@@ -79480,7 +79631,7 @@ zupp di barbabietol	334i
 حنين	413k
 حنين الي ماضي	450k
 حوت	362k
-حوت نافور	1718k
+حوت نافور	1726k
 حوري	430k
 حوري بحر	430k
 حوش	438k
@@ -79489,13 +79640,13 @@ zupp di barbabietol	334i
 حيا يلي	472k
 حياك	433k
 حيد	426k
-حيد قرن	1668k
+حيد قرن	1676k
 حير شاطئي	146k
 حيط	375k
 حيه	455k
 حيوي	424k
 خائف	438k
-خاتم	2023k
+خاتم	2031k
 خار	326k
 خاري	910k
 خافت	482k
@@ -79506,9 +79657,9 @@ zupp di barbabietol	334i
 خانق	436k
 خبز	271k
 خبز محمص	271k
-خبز مفرود	1813k
-خبز مفرود محشو	1831k
-خبز يغل	1815k
+خبز مفرود	1821k
+خبز مفرود محشو	1839k
+خبز يغل	1823k
 خجل	448k
 خراف	382k
 خرافي	430k
@@ -79534,7 +79685,7 @@ zupp di barbabietol	334i
 خشن	455k
 خشوع	447k
 خضار	469k
-خضار رقي	1801k
+خضار رقي	1809k
 خضراء	3k
 خضراو	469k
 خضرو	469k
@@ -79542,7 +79693,7 @@ zupp di barbabietol	334i
 خطوط جوي تركي	587k
 خطوط جوي قطري	585k
 خطير	437k
-خفاش	1679k
+خفاش	1687k
 خفايا	429k
 خفي	429k
 خليج	813k
@@ -79550,17 +79701,17 @@ zupp di barbabietol	334i
 خمري	33k
 خمسيني	746k
 خمول	449k
-خنزير	1656k
-خنزير بري	1657k
-خنفساء	1735k
+خنزير	1664k
+خنزير بري	1665k
+خنفساء	1743k
 خوخ	236k
 خوخلوما	833k
 خوخي	27k
-خوذ رجل انقاذ	2020k
-خوذ عسكري	2019k
+خوذ رجل انقاذ	2028k
+خوذ عسكري	2027k
 خور	451k
 خوف	438k
-خيار	1800k
+خيار	1808k
 خيال	431k
 خيال علمي	410k
 خيالي	430k
@@ -79570,11 +79721,11 @@ zupp di barbabietol	334i
 داكن	475k
 دالي	134k
 داي جديد	434k
-دب كوالا	1681k
+دب كوالا	1689k
 دبدوب	443k
 دبلن	928k
 دبي	813k
-دجاج	1690k
+دجاج	1698k
 دخان	343k
 دراس	392k
 دراما	440k
@@ -79594,7 +79745,7 @@ zupp di barbabietol	334i
 دمع	426k
 دموع	426k
 دموي	344k
-دميت يابانيت	1970k
+دميت يابانيت	1978k
 دنمارك	693k
 دنماركي	387k
 دنيم	311k
@@ -79603,23 +79754,23 @@ zupp di barbabietol	334i
 دوار شمس	212k
 دوبروفنيك	899k
 دود	425k
-دود ارض	1744k
-دود علقي	1744k
+دود ارض	1752k
+دود علقي	1752k
 دولار	458k
-دولف	1720k
+دولف	1728k
 دون	497k
 دون استخدام	497k
 ديتوكس	452k
 ديسكو	472k
 ديسمبر	199k
-ديك رومي	1689k
-ديكور صنوبر	1969k
+ديك رومي	1697k
+ديكور صنوبر	1977k
 دين	447k
-ديناصور صوروبودا	1716k
+ديناصور صوروبودا	1724k
 ديناميكي	424k
 ديني	447k
 ديوالي	851k
-ذباب	1743k
+ذباب	1751k
 ذره	251k
 ذعر	438k
 ذكري	450k
@@ -79633,7 +79784,7 @@ zupp di barbabietol	334i
 راء	442k
 رائد ضاء	177k
 رائع	459k
-رابط عنق	1983k
+رابط عنق	1991k
 راح	422k
 راح بال	421k
 راح حلقوم	285k
@@ -79666,8 +79817,8 @@ zupp di barbabietol	334i
 رحيم	423k
 رخام	302k
 رده	210k
-رده ذابل	1752k
-رده يضاء	1748k
+رده ذابل	1760k
+رده يضاء	1756k
 ردوس	462k
 ردوس جنه	462k
 ردي	6k
@@ -79705,13 +79856,13 @@ zupp di barbabietol	334i
 رفيع	432k
 رق	315k
 رقص	424k
-رقع حفل	1966k
+رقع حفل	1974k
 رقمي	410k
 رقه	423k
-رقه رسيم رباعي	1767k
+رقه رسيم رباعي	1775k
 رقه شجر	128k
 رقه قيقب	130k
-رقه متطاير	1770k
+رقه متطاير	1778k
 رقوق	245k
 رقوقي	62k
 رقي	432k
@@ -79759,7 +79910,7 @@ zupp di barbabietol	334i
 روفانس	845k
 روكلي	469k
 روكوكو	753k
-روكولي	1802k
+روكولي	1810k
 روما	825k
 رومانسي	427k
 روماني	825k
@@ -79773,7 +79924,7 @@ zupp di barbabietol	334i
 رياضي	424k
 ريال مدريد	641k
 ريترو	413k
-ريتزل	1814k
+ريتزل	1822k
 ريح	205k
 ريح خفيف	205k
 ريد بول	580k
@@ -79794,18 +79945,18 @@ zupp di barbabietol	334i
 زبد	270k
 زبد بحر	142k
 زجاج	316k
-زجاج رضاع	1880k
-زجاج فنج	1885k
+زجاج رضاع	1888k
+زجاج فنج	1893k
 زحام	457k
 زحل	177k
 زحم	457k
 زخات مطر	200k
-زراف	1665k
+زراف	1673k
 زرقاء	4k
 زعفر	299k
 زفاف	405k
 زقاق	374k
-زلابي صيني	1858k
+زلابي صيني	1866k
 زليج رتغالي	835k
 زمرد	49k
 زمردي	49k
@@ -79827,6 +79978,7 @@ zupp di barbabietol	334i
 زيت	300k
 زيت زيت	300k
 زيتوني	24k
+زيورخ	933k
 سائل	152k
 سات	313k
 ساج	301k
@@ -79844,7 +79996,7 @@ zupp di barbabietol	334i
 ساع ذهبي	182k
 ساع زرقاء	183k
 سافانا	875k
-ساق دجاج	1820k
+ساق دجاج	1828k
 ساقي	148k
 ساكسف	473k
 ساكن	421k
@@ -79854,13 +80006,13 @@ zupp di barbabietol	334i
 ساموراي	388k
 سانت طرسبرغ	839k
 سانتوريني	386k
-ساندوتش	1827k
+ساندوتش	1835k
 سايبر	409k
 سايبربانك	409k
 سبا	422k
 سبات	449k
 سباح	143k
-سباغتي	1850k
+سباغتي	1858k
 سبانخ	469k
 سبتمبر	198k
 سبعيني	747k
@@ -79869,7 +80021,7 @@ zupp di barbabietol	334i
 ستاري	222k
 ستان	126k
 ستانلس ستيل	306k
-ستر سلام	1982k
+ستر سلام	1990k
 ستق	336k
 ستق حلبي	336k
 ستن	126k
@@ -79881,7 +80033,7 @@ zupp di barbabietol	334i
 سحر	430k
 سحري	430k
 سحلبي	219k
-سحلي	1712k
+سحلي	1720k
 سخط	437k
 سخون	436k
 سخيف	471k
@@ -79901,7 +80053,7 @@ zupp di barbabietol	334i
 سفين	140k
 سقف	338k
 سكاكر	277k
-سكب سائل	1894k
+سكب سائل	1902k
 سكر	277k
 سكون	421k
 سكويت	272k
@@ -79910,9 +80062,9 @@ zupp di barbabietol	334i
 سلام عليكم	491k
 سلتي	866k
 سلجم	335k
-سلحفا	1711k
+سلحفا	1719k
 سلط	469k
-سلط خضراء	1839k
+سلط خضراء	1847k
 سلط واك	468k
 سلموني	29k
 سلمي	421k
@@ -79926,14 +80078,14 @@ zupp di barbabietol	334i
 سماوي مخضر	14k
 سمرقند	910k
 سمك	399k
-سمك استوائي	1723k
+سمك استوائي	1731k
 سمك ذهبي	361k
 سمك قرش	141k
-سمك منتفخ	1724k
-سمور	1677k
+سمك منتفخ	1732k
+سمور	1685k
 سنابل	252k
 سنبل	252k
-سنجاب	1676k
+سنجاب	1684k
 سندي	301k
 سنغافور	715k
 سنه لهب	167k
@@ -79977,7 +80129,7 @@ zupp di barbabietol	334i
 شاطئ بحر	143k
 شاطئ حير	147k
 شاطئ رملي	144k
-شاطئ شمسي	1905k
+شاطئ شمسي	1913k
 شاكرا	447k
 شالي	876k
 شانيل	612k
@@ -79987,12 +80139,12 @@ zupp di barbabietol	334i
 شاي اخضر	258k
 شاي اولونغ	261k
 شاي حليب	260k
-شاي قاع	1896k
+شاي قاع	1904k
 شباب	434k
 شبابي	434k
 شباط	199k
 شبح	438k
-شبك عنكبوت	1740k
+شبك عنكبوت	1748k
 شبور	203k
 شبون	835k
 شتاء	199k
@@ -80000,12 +80152,12 @@ zupp di barbabietol	334i
 شجار	437k
 شجاع	440k
 شجر	133k
-شجر احتفال	1968k
+شجر احتفال	1976k
 شجر تولا	122k
-شجر دائم خضر	1760k
-شجر زائل خضر	1761k
+شجر دائم خضر	1768k
+شجر زائل خضر	1769k
 شجر صنوبر	121k
-شجر عيد ميلاد	1960k
+شجر عيد ميلاد	1968k
 شجر قيقب	130k
 شجر ميلاد	400k
 شجن	426k
@@ -80018,15 +80170,15 @@ zupp di barbabietol	334i
 شرك	391k
 شروق	181k
 شروق شمس	181k
-شروق علي جبل	1947k
+شروق علي جبل	1955k
 شرير	438k
-شريط	1975k
-شريط تذكير	1977k
+شريط	1983k
+شريط تذكير	1985k
 شط	143k
 شطه	297k
 شعاب	153k
 شعاب مرجاني	153k
-شعب مرجاني	1728k
+شعب مرجاني	1736k
 شعبي	412k
 شعر نات	278k
 شعل	167k
@@ -80045,14 +80197,14 @@ zupp di barbabietol	334i
 شكوك	448k
 شلال	151k
 شمال اوروبي	387k
-شمام	1775k
+شمام	1783k
 شمبانيا	266k
 شمس	172k
 شمسي	172k
 شمع	339k
 شمعد	339k
 شموع	339k
-شنط يد	2000k
+شنط يد	2008k
 شنغهاي	815k
 شهاب	177k
 شهب	177k
@@ -80061,7 +80213,7 @@ zupp di barbabietol	334i
 شوارع	374k
 شواطئ	143k
 شورب شمندر	334k
-شورت	1995k
+شورت	2003k
 شوق	450k
 شوكولات	262k
 شياط	463k
@@ -80104,7 +80256,7 @@ zupp di barbabietol	334i
 صديق	425k
 صديق يئه	418k
 صراع	437k
-صرصور	1738k
+صرصور	1746k
 صغار	415k
 صفاء	434k
 صفار بيض	270k
@@ -80118,8 +80270,8 @@ zupp di barbabietol	334i
 صمت	421k
 صناع	411k
 صناعي	411k
-صندل اصبع	2004k
-صندل حريمي	2010k
+صندل اصبع	2012k
+صندل حريمي	2018k
 صنوبر	121k
 صنوبري	121k
 صوف	314k
@@ -80150,19 +80302,19 @@ zupp di barbabietol	334i
 ضوضاء	457k
 ضيه	12k
 طائر	170k
-طائر دودو	1702k
+طائر دودو	1710k
 طابع ريفي	412k
 طازج	434k
-طاطا حلو مشوي	1851k
-طاطس	1795k
-طاطس مقلي	1824k
+طاطا حلو مشوي	1859k
+طاطس	1803k
+طاطس مقلي	1832k
 طاق	424k
 طالب	392k
 طاني	433k
 طاهر	442k
 طاووس	349k
-طبق ملعق	1838k
-طبل طويل	2033k
+طبق ملعق	1846k
+طبل طويل	2041k
 طبي	390k
 طبيب	390k
 طبيع	418k
@@ -80176,8 +80328,8 @@ zupp di barbabietol	334i
 طريق	353k
 طريق حرير	910k
 طريق سريع	373k
-طعام مشكل	1852k
-طعام معلب	1843k
+طعام مشكل	1860k
+طعام معلب	1851k
 طفل	415k
 طفل رضيع	442k
 طفول	450k
@@ -80205,7 +80357,7 @@ zupp di barbabietol	334i
 طين	169k
 طيني محروق	111k
 ظافر	451k
-ظرف احمر كتاب صيني	1974k
+ظرف احمر كتاب صيني	1982k
 ظريف	443k
 ظلال	429k
 ظلام	446k
@@ -80252,8 +80404,8 @@ zupp di barbabietol	334i
 عزيم	440k
 عسكري	467k
 عسل	264k
-عش ارغ	1771k
-عش به بيض	1772k
+عش ارغ	1779k
+عش به بيض	1780k
 عشاق	427k
 عشب	125k
 عشب اخضر	125k
@@ -80274,10 +80426,10 @@ zupp di barbabietol	334i
 عطوف	423k
 عفاريت	438k
 عفريت	438k
-عقرب	1741k
-علب طعام	1844k
-علب طعام خارج	1860k
-علب عصير	1897k
+عقرب	1749k
+علب طعام	1852k
+علب طعام خارج	1868k
+علب عصير	1905k
 علك	277k
 علمي	410k
 علوم	410k
@@ -80288,7 +80440,7 @@ zupp di barbabietol	334i
 عنب	232k
 عنف	437k
 عنفو	428k
-عنكبوت	1739k
+عنكبوت	1747k
 عنيف	437k
 عواصف	202k
 عياد	390k
@@ -80335,12 +80487,12 @@ zupp di barbabietol	334i
 غرف نوم	396k
 غروب	180k
 غروب شمس	180k
-غروب مدين	1949k
+غروب مدين	1957k
 غريب	471k
 غريب اطوار	471k
-غرير	1687k
-غرير عسل	1687k
-غزال	1649k
+غرير	1695k
+غرير عسل	1695k
+غزال	1657k
 غزل نات	278k
 غزو	451k
 غسق	192k
@@ -80353,10 +80505,10 @@ zupp di barbabietol	334i
 غموض	429k
 غندول	844k
 غواتيمالا	902k
-غوريلا	1628k
+غوريلا	1636k
 غول	438k
 غيبي	429k
-غيتار	2027k
+غيتار	2035k
 غير	497k
 غير مالوف	471k
 غير متوقع	459k
@@ -80371,7 +80523,7 @@ zupp di barbabietol	334i
 فخر	451k
 فخم	416k
 فرح	425k
-فرس نهر	1669k
+فرس نهر	1677k
 فزع	438k
 فصل دراسي	392k
 فضه	12k
@@ -80383,7 +80535,7 @@ zupp di barbabietol	334i
 فن سكان اصلي	864k
 فني	474k
 فوز	451k
-فول سوداني	1805k
+فول سوداني	1813k
 في هواء طلق	453k
 قائظ	436k
 قاحل	156k
@@ -80393,9 +80545,9 @@ zupp di barbabietol	334i
 قاع بحر	141k
 قاهر	811k
 قبر	445k
-قبع تخرج	2017k
-قبع حريمي	2015k
-قبع رياضي	2018k
+قبع تخرج	2025k
+قبع حريمي	2023k
+قبع رياضي	2026k
 قبع قش	275k
 قبع مخروطي	275k
 قبل	427k
@@ -80418,7 +80570,7 @@ zupp di barbabietol	334i
 قسيس	394k
 قشعرير	435k
 قصائد	341k
-قصاص ملون	1971k
+قصاص ملون	1979k
 قصر	380k
 قصر امبراطوري	380k
 قصر حمراء	917k
@@ -80429,7 +80581,7 @@ zupp di barbabietol	334i
 قصيد	341k
 قط	346k
 قطار انفاق	373k
-قطار ملاهي	1956k
+قطار ملاهي	1964k
 قطب	186k
 قطب جنوبي	186k
 قطب شمالي	186k
@@ -80438,17 +80590,17 @@ zupp di barbabietol	334i
 قطر مطر	152k
 قطر ندي	207k
 قطط	443k
-قطع جبن	1818k
-قطع لحم	1821k
+قطع جبن	1826k
+قطع لحم	1829k
 قطن	314k
 قطه	443k
 قطيف	312k
-قفاز	1987k
+قفاز	1995k
 قلاع	393k
 قلب	427k
 قلب مكسور	426k
 قلع	393k
-قلع ياباني	1931k
+قلع ياباني	1939k
 قلق	448k
 قلوب	427k
 قليل من	495k
@@ -80460,17 +80612,18 @@ zupp di barbabietol	334i
 قمه	160k
 قناديل	368k
 قناديل بحر	276k
-قندس	1684k
+قندس	1692k
 قنديل	368k
 قنديل بحر	276k
-قنفد	1678k
+قنفد	1686k
 قهو	255k
 قهو حليب	256k
 قوارب	140k
+قوانغتشو	937k
 قور	445k
 قوس قزح	179k
 قوطي	446k
-قولي	1806k
+قولي	1814k
 قوه	440k
 قوي	440k
 قيظ	206k
@@ -80491,12 +80644,12 @@ zupp di barbabietol	334i
 كارما	447k
 كاري	288k
 كاريبي	805k
-كاس شراب	1887k
-كاس عصير كوكتيل	1888k
-كاس قشه شرب	1895k
-كاس يرتطم	1892k
-كاس يره	1890k
-كاسا يره	1891k
+كاس شراب	1895k
+كاس عصير كوكتيل	1896k
+كاس قشه شرب	1903k
+كاس يرتطم	1900k
+كاس يره	1898k
+كاسا يره	1899k
 كافي	376k
 كاكاو	262k
 كاكي	25k
@@ -80514,8 +80667,8 @@ zupp di barbabietol	334i
 كتب	341k
 كتب قديم	341k
 كتروني	410k
-كتكوت خارج يضه	1692k
-كتكوت صغير	1693k
+كتكوت خارج يضه	1700k
+كتكوت صغير	1701k
 كثب	156k
 كثيب	156k
 كحلي	16k
@@ -80524,61 +80677,61 @@ zupp di barbabietol	334i
 كراهي	437k
 كرت	415k
 كرز	231k
-كركدي	1753k
+كركدي	1761k
 كركم	79k
 كركمي	79k
-كركند	1862k
+كركند	1870k
 كرم	134k
 كرمل	873k
 كرنب	469k
 كرنفال	367k
 كرنفال ريو	852k
-كره ارز	1846k
-كره اوراق ملون	1967k
+كره ارز	1854k
+كره اوراق ملون	1975k
 كره سله	424k
 كره طائر	424k
 كره قدم	424k
 كرواتي	899k
 كرواتيا	899k
-كرواس	1811k
+كرواس	1819k
 كروم	308k
 كريستال	322k
 كريسماس	400k
-كريم كراميل	1878k
+كريم كراميل	1886k
 كريمي	18k
-كستناء	1807k
+كستناء	1815k
 كستنائي	20k
 كسل	449k
 كسول	449k
 كشك هاتف	296k
 كعك	272k
-كعك الحظ	1859k
-كعك سمك شكل حلزوني	1855k
-كعك صغير	1873k
-كعك عيد ميلاد	1871k
+كعك الحظ	1867k
+كعك سمك شكل حلزوني	1863k
+كعك صغير	1881k
+كعك عيد ميلاد	1879k
 كعك غاب سوداء	273k
-كعك قمر	1856k
-كعك محلا	1869k
+كعك قمر	1864k
+كعك محلا	1877k
 كفء	441k
 كفاء	441k
 كلاب	347k
 كلاسيكي	413k
 كلب	347k
-كلب دليل	1632k
+كلب دليل	1640k
 كليم	778k
 كليمت	760k
-كمان	2030k
+كمان	2038k
 كمبيوتر	410k
-كمثري	1784k
+كمثري	1792k
 كنائس	394k
 كنتاكي	578k
 كنتي	779k
 كندا	673k
 كندي	885k
 كنز	433k
-كنغر	1686k
+كنغر	1694k
 كنيس	394k
-كنيس زفاف	1933k
+كنيس زفاف	1941k
 كنيس صغير	394k
 كهرم	32k
 كهرماني	32k
@@ -80586,8 +80739,8 @@ zupp di barbabietol	334i
 كوابيس	438k
 كوارتز	322k
 كواكب	177k
-كوب حليب	1881k
-كوب زجاجي	1893k
+كوب حليب	1889k
+كوب زجاجي	1901k
 كوبالت	45k
 كوبالتي	45k
 كوبنهاغن	880k
@@ -80609,11 +80762,11 @@ zupp di barbabietol	334i
 كون	177k
 كوني	177k
 كيب تاون	909k
-كيس نقود	1999k
+كيس نقود	2007k
 كيك	272k
 كيمبر	920k
 كيمونو	388k
-كيمونو ياباني	1991k
+كيمونو ياباني	1999k
 كين	922k
 كيني	895k
 كينيا	707k
@@ -80629,17 +80782,17 @@ zupp di barbabietol	334i
 لاد جديد	434k
 لاستيك	329k
 لاش	497k
-لافل	1832k
+لافل	1840k
 لامنغو	348k
 لامنكو	865k
-لامينغو	1704k
+لامينغو	1712k
 لاي متحد	670k
 لايستيشن	512k
 لبن	269k
 لبين	713k
 لبيني	904k
 لجيكا	688k
-لحم مقدد	1822k
+لحم مقدد	1830k
 لده	373k
 لده مائي	383k
 لطف	423k
@@ -80648,12 +80801,12 @@ zupp di barbabietol	334i
 لفل احمر	297k
 لفل اسود	289k
 لفل حار	297k
-لفل حلو	1799k
+لفل حلو	1807k
 لك	325k
 لهان	427k
 لهب	167k
 لوتو	177k
-لوح شوكولات	1875k
+لوح شوكولات	1883k
 لور	322k
 لورنسا	799k
 لوري	484k
@@ -80693,7 +80846,7 @@ zupp di barbabietol	334i
 ماردي غرا	783k
 مارس	196k
 ماس	323k
-ماس ناري	1962k
+ماس ناري	1970k
 ماسا	426k
 ماساوي	426k
 ماساي	895k
@@ -80707,8 +80860,8 @@ zupp di barbabietol	334i
 مال	458k
 مالي	391k
 ماليزيا	714k
-ماموث	1667k
-مانج	1781k
+ماموث	1675k
+مانج	1789k
 مانجا	240k
 مانجو	240k
 مانشستر سيتي	635k
@@ -80719,22 +80872,22 @@ zupp di barbabietol	334i
 مايا	863k
 مايكروسوفت	604k
 مايو	196k
-مايو من قطع احد	1993k
+مايو من قطع احد	2001k
 مبارك	447k
 مباني	373k
 مبتسم	425k
 مبتكر	410k
 مبتهج	425k
 مبني	373k
-مبني اثري	1910k
-مبني اداري	1920k
-مبني مهجور	1917k
+مبني اثري	1918k
+مبني اداري	1928k
+مبني مهجور	1925k
 مبهج	425k
 مبهم	429k
 متاحف	474k
 متج	446k
-متجر شامل	1929k
-متجر قال	1927k
+متجر شامل	1937k
+متجر قال	1935k
 متجمد	486k
 متحف	474k
 متحفظ	456k
@@ -80769,7 +80922,7 @@ zupp di barbabietol	334i
 مجهول	429k
 مجوهر	345k
 مجيد	451k
-محار	1865k
+محار	1873k
 محايد	456k
 محبب	443k
 محبط	437k
@@ -80780,8 +80933,8 @@ zupp di barbabietol	334i
 محرج	448k
 محرك	411k
 محط ضائي	398k
-محفظ يد	2001k
-محل حلاق	1957k
+محفظ يد	2009k
+محل حلاق	1965k
 محيط	140k
 مخبز	271k
 مخدر	751k
@@ -80847,7 +81000,7 @@ zupp di barbabietol	334i
 مسات من	495k
 مسالم	421k
 مسبح	143k
-مسبح صلا	2021k
+مسبح صلا	2029k
 مستاء	437k
 مستدام	418k
 مسترخي	422k
@@ -80858,7 +81011,7 @@ zupp di barbabietol	334i
 مستقر	441k
 مستكشف	453k
 مستودع	411k
-مسجد	1937k
+مسجد	1945k
 مسحور	430k
 مسرور	425k
 مسك	438k
@@ -80873,8 +81026,8 @@ zupp di barbabietol	334i
 مشتعل	167k
 مشجع	439k
 مشرق	479k
-مشروب استوائي	1889k
-مشروب ساخن	1882k
+مشروب استوائي	1897k
+مشروب ساخن	1890k
 مشغول	457k
 مشمس	173k
 مشمش	78k
@@ -80889,7 +81042,7 @@ zupp di barbabietol	334i
 مصري	811k
 مصنع	411k
 مضاء	369k
-مضات	1964k
+مضات	1972k
 مضجر	470k
 مضحك	425k
 مضطرب	448k
@@ -80911,8 +81064,8 @@ zupp di barbabietol	334i
 معبد	379k
 معبد صيني	837k
 معبد كوري	836k
-معبد هندوسي	1938k
-معبد يهودي	1939k
+معبد هندوسي	1946k
+معبد يهودي	1947k
 معتدل	423k
 معتم	487k
 معجز	430k
@@ -80921,8 +81074,8 @@ zupp di barbabietol	334i
 معدني	308k
 معرض	474k
 معرض فني	474k
-معطف	1988k
-معطف مختبر	1981k
+معطف	1996k
+معطف مختبر	1989k
 مغار	165k
 مغامر	453k
 مغبش	485k
@@ -80938,7 +81091,7 @@ zupp di barbabietol	334i
 مفاجا	459k
 مفتول عضل	455k
 مفرقع	366k
-مفرقع ناري	1963k
+مفرقع ناري	1971k
 مفعم حيا	424k
 مفعم حيوي	424k
 مقاهي	376k
@@ -80946,27 +81099,27 @@ zupp di barbabietol	334i
 مقدام	440k
 مقدس	447k
 مقرف	460k
-مقرمش ارز	1845k
+مقرمش ارز	1853k
 مقزز	460k
-مقلا	1834k
-مقلا مسطح بها طعام	1835k
+مقلا	1842k
+مقلا مسطح بها طعام	1843k
 مقمر	175k
 مقهي	376k
 مكاتب	391k
 مكتئب	426k
 مكتب	391k
-مكتب ريد	1922k
-مكتب ريد ياباني	1921k
+مكتب ريد	1930k
+مكتب ريد ياباني	1929k
 مكتب عام	378k
 مكتظ	457k
 مكسيكي	795k
-مكعب ثلج	1899k
+مكعب ثلج	1907k
 مكياج	454k
 ملائك	462k
 ملائكي	442k
-ملابس بحر	1996k
-ملابس تحتي	1994k
-ملابس حريمي	1997k
+ملابس بحر	2004k
+ملابس تحتي	2002k
+ملابس حريمي	2005k
 ملاح	140k
 ملاك	462k
 ملبد غيوم	204k
@@ -80995,7 +81148,7 @@ zupp di barbabietol	334i
 ممنوع	497k
 من غير	497k
 منار	332k
-منازل	1916k
+منازل	1924k
 منتجع	422k
 منتز	127k
 منتصر	451k
@@ -81005,8 +81158,8 @@ zupp di barbabietol	334i
 مندهش	459k
 منزعج	437k
 منزل	433k
-منزل حديق	1919k
-منزلق لعب	1954k
+منزل حديق	1927k
+منزلق لعب	1962k
 منزلي	433k
 منطاد	848k
 منعزل	426k
@@ -81064,6 +81217,7 @@ zupp di barbabietol	334i
 ميلانو	929k
 ميناء	154k
 مينيمال	420k
+ميونخ	932k
 ناء خلفي	126k
 نائم	449k
 نائي	857k
@@ -81081,16 +81235,16 @@ zupp di barbabietol	334i
 ناضج	456k
 ناطح سحاب	373k
 ناعم	423k
-نافور	1942k
+نافور	1950k
 ناميبيا	911k
 نان	474k
 ناي	373k
 نبات	128k
 نبات عصاري	135k
 نبات منزلي	128k
-نبات نفل	1766k
+نبات نفل	1774k
 نباتي	452k
-نبت في عاء	1759k
+نبت في عاء	1767k
 نبلاء	417k
 نبيذ	265k
 نبيذ احمر	265k
@@ -81109,7 +81263,7 @@ zupp di barbabietol	334i
 نحام	348k
 نحل	358k
 ندف ثلج	188k
-ندق حب	1926k
+ندق حب	1934k
 ندقي	844k
 ندم	426k
 ندن	808k
@@ -81128,9 +81282,9 @@ zupp di barbabietol	334i
 نضار	434k
 نضج	456k
 نضر	434k
-نظار	1978k
-نظار اقي	1980k
-نظار شمس	1979k
+نظار	1986k
+نظار اقي	1988k
+نظار شمس	1987k
 نظيف	420k
 نعاس	449k
 نعس	449k
@@ -81190,7 +81344,7 @@ zupp di barbabietol	334i
 هافانا	796k
 هال	447k
 هالو	401k
-هالوي	1959k
+هالوي	1967k
 هام	439k
 هانبوك	869k
 هانوك	870k
@@ -81199,7 +81353,7 @@ zupp di barbabietol	334i
 هبوب	205k
 هجه	425k
 هدوء	421k
-هدي ملفوف	1976k
+هدي ملفوف	1984k
 هر	346k
 هرج	457k
 هرير	443k
@@ -81209,12 +81363,12 @@ zupp di barbabietol	334i
 هلسنكي	879k
 هلع	438k
 هلوس	471k
-همبرغر	1823k
+همبرغر	1831k
 هندي	822k
 هواء نقي	434k
 هواوي	563k
 هوت بوت	333k
-هوت دوغ	1826k
+هوت دوغ	1834k
 هوغا	433k
 هوكوساي	765k
 هولندا	687k
@@ -81237,23 +81391,23 @@ zupp di barbabietol	334i
 وان دافئ	488k
 وانيس	331k
 وتس	213k
-وجه احادي قرن	1647k
-وجه ارنب	1674k
-وجه اسد	1639k
-وجه اندا	1682k
-وجه تنين	1714k
-وجه ثعلب	1635k
-وجه حصان	1643k
-وجه خنزير	1655k
-وجه دب	1680k
-وجه ذئب	1634k
-وجه ضفدع	1709k
-وجه فار	1670k
-وجه قرد	1626k
-وجه قره	1651k
-وجه قطه	1637k
-وجه كلب	1630k
-وجه نمر	1640k
+وجه احادي قرن	1655k
+وجه ارنب	1682k
+وجه اسد	1647k
+وجه اندا	1690k
+وجه تنين	1722k
+وجه ثعلب	1643k
+وجه حصان	1651k
+وجه خنزير	1663k
+وجه دب	1688k
+وجه ذئب	1642k
+وجه ضفدع	1717k
+وجه فار	1678k
+وجه قرد	1634k
+وجه قره	1659k
+وجه قطه	1645k
+وجه كلب	1638k
+وجه نمر	1648k
 وحات	474k
 وحش	438k
 وحل	169k
@@ -81267,7 +81421,8 @@ zupp di barbabietol	334i
 ورق ذهب	328k
 ورق ردي	315k
 ورق شجر	128k
-وريتو	1829k
+وريتو	1837k
+وسان	938k
 وسخ	460k
 وسط مدين	373k
 وشي	65k
@@ -81287,7 +81442,7 @@ zupp di barbabietol	334i
 ولينيزيا	907k
 وليوود	772k
 ونب	277k
-وندو	1837k
+وندو	1845k
 وهيمي	752k
 ويس اندرس	859k
 وينس ايرس	883k
@@ -81306,7 +81461,7 @@ zupp di barbabietol	334i
 يالي	193k
 يالي يضاء	839k
 يانغمي	286k
-يانو	2028k
+يانو	2036k
 يبرويف	855k
 يبسي	603k
 يتام	452k
@@ -81349,7 +81504,7 @@ zupp di barbabietol	334i
 يمون	228k
 يموناد	228k
 يموني	31k
-ينابيع ساخن	1952k
+ينابيع ساخن	1960k
 يناير	199k
 ينكد ان	609k
 ينيسيا	844k
@@ -81369,17 +81524,17 @@ zupp di barbabietol	334i
 يونيكورن	430k
 يونيو	197k
 يينا	881k
-@stems hi 2581
-अंकुर	1758l
+@stems hi 2590
+अंकुर	1766l
 अंगार	168l
 अंगीठ	340l
-अंगूठ	2023l
+अंगूठ	2031l
 अंगूर	232l
 अंटार्कटिक	186l
 अंड	270l
-अंड वाल घोंसल	1772l
-अंड से बाहर आत चूज	1692l
-अंडरवियर	1994l
+अंड वाल घोंसल	1780l
+अंड से बाहर आत चूज	1700l
+अंडरवियर	2002l
 अंतरिक्ष	177l
 अंतरिक्ष यात्र	177l
 अंतरिक्ष यान	398l
@@ -81389,9 +81544,9 @@ zupp di barbabietol	334i
 अंधेर	475l
 अंबर	32l
 अकेल	426l
-अकेल इमारत	1917l
+अकेल इमारत	1925l
 अकेलापन	426l
-अकॉर्डियन	2026l
+अकॉर्डियन	2034l
 अक्टूबर	198l
 अखरोट	301l
 अगस्त	197l
@@ -81417,7 +81572,7 @@ zupp di barbabietol	334i
 अनुष्ठान	429l
 अनूप	146l
 अनोख	471l
-अन्नानास	1780l
+अन्नानास	1788l
 अन्वेषण	453l
 अपनापन	433l
 अपराधबोध	448l
@@ -81447,7 +81602,7 @@ zupp di barbabietol	334i
 अल्हाम्ब्र	917l
 अवसाद	426l
 अविश्वसनीय	459l
-अवोकाड	1793l
+अवोकाड	1801l
 अव्यवस्थ	457l
 अशांत	448l
 असमंजस	448l
@@ -81459,7 +81614,7 @@ zupp di barbabietol	334i
 आंसू	426l
 आइकिय	504l
 आइवर	38l
-आइस क्यूब	1899l
+आइस क्यूब	1907l
 आइसक्रीम	279l
 आउटडोर	453l
 आकाश	170l
@@ -81468,7 +81623,7 @@ zupp di barbabietol	334i
 आक्रामक	437l
 आक्रोश	437l
 आग	167l
-आग मुंह वाल चूज	1694l
+आग मुंह वाल चूज	1702l
 आगर	874l
 आज रात	193l
 आजाद	453l
@@ -81541,16 +81696,16 @@ zupp di barbabietol	334i
 इफ्तार	786l
 इम	446l
 इमारत	373l
-इमारत के पीछ सूर्यास्त	1950l
+इमारत के पीछ सूर्यास्त	1958l
 इमारत लकड	301l
 इलेक्ट्रॉनिक	410l
-इल्ल	1732l
+इल्ल	1740l
 इश्क	427l
 इस्तांबुल	809l
 इस्तेमाल मत	499l
 इस्पात	306l
 इस्फहान	906l
-इस्लाम धर्म	1937l
+इस्लाम धर्म	1945l
 ईंट	305l
 ईद	786l
 ईमानदार	441l
@@ -81567,7 +81722,7 @@ zupp di barbabietol	334i
 उज्बेकिस्तान	910l
 उडान	170l
 उत्कट	428l
-उत्कृष्ट इमारत	1910l
+उत्कृष्ट इमारत	1918l
 उत्तर ध्रुव	186l
 उत्तर रोशन	178l
 उत्सव	367l
@@ -81580,7 +81735,7 @@ zupp di barbabietol	334i
 उपन्यास	341l
 उपलब्धि	451l
 उपवन	119l
-उपहार	1976l
+उपहार	1984l
 उपासन	447l
 उबलत	436l
 उबाऊ	470l
@@ -81593,21 +81748,21 @@ zupp di barbabietol	334i
 उल्क	177l
 उल्कापिंड	177l
 उल्लास	425l
-उल्लू	1701l
+उल्लू	1709l
 उष	181l
 उष्णकटिबंधीय	385l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
 ऊंघ	449l
-ऊंच एड का सैंडिल	2009l
-ऊदबिलाव	1684l
+ऊंच एड का सैंडिल	2017l
+ऊदबिलाव	1692l
 ऊधम	457l
 ऊन	314l
 ऊब	470l
 ऊर्ज	424l
 ऊर्जावान	424l
 ऊलोंग चाय	261l
-ऊष्णकटिबंधीय मछल	1723l
+ऊष्णकटिबंधीय मछल	1731l
 ऊष्म	433l
 एंजल	462l
 एंटीक	413l
@@ -81621,7 +81776,7 @@ zupp di barbabietol	334i
 एक्शन	424l
 एज्टेक	863l
 एडिनबर्ग	927l
-एथलेटिक जूत	2006l
+एथलेटिक जूत	2014l
 एम्स्टर्डम	877l
 एयर इंडिय	592l
 एयरटेल	593l
@@ -81634,7 +81789,7 @@ zupp di barbabietol	334i
 एस्प्रेस	255l
 ऐतिहासिक	413l
 ऐश्वर्य	416l
-ऑक्टोपस	1726l
+ऑक्टोपस	1734l
 ऑक्टोबरफेस्ट	784l
 ऑनलाइन	410l
 ऑफ व्हाइट	104l
@@ -81647,7 +81802,7 @@ zupp di barbabietol	334i
 ऑस्मैन्थस	225l
 ओक	301l
 ओक्साक	795l
-ओडेन	1852l
+ओडेन	1860l
 ओपल	321l
 ओपेर	432l
 ओल	202l
@@ -81656,6 +81811,7 @@ zupp di barbabietol	334i
 ओस	207l
 ओस की बूंद	207l
 ओसाक	925l
+ओस्ल	935l
 औद्योगिक	411l
 औपचारिक	445l
 औपचारिकत	445l
@@ -81663,8 +81819,8 @@ zupp di barbabietol	334i
 कंकड	303l
 कंकाल	438l
 कंक्रीट	304l
-कंगारू	1686l
-कंगारू का बच्च	1686l
+कंगारू	1694l
+कंगारू का बच्च	1694l
 कंट्र म्यूजिक	412l
 कंदर	165l
 कंदील	331l
@@ -81694,8 +81850,8 @@ zupp di barbabietol	334i
 कमाल	459l
 कर	288l
 करुण	423l
-कर्क राशि	1861l
-कर्कट	1861l
+कर्क राशि	1869l
+कर्कट	1869l
 कर्म	447l
 कल	474l
 कलाकार	474l
@@ -81705,7 +81861,7 @@ zupp di barbabietol	334i
 कल्पनालोक	430l
 कवा	767l
 कवित	341l
-कस्टर्ड	1878l
+कस्टर्ड	1886l
 कस्ब	373l
 कहरुब	32l
 कहान	341l
@@ -81723,10 +81879,10 @@ zupp di barbabietol	334i
 कार्टाहेन	901l
 कार्टून	415l
 कार्निवल	367l
-कार्प स्ट्रीमर	1971l
+कार्प स्ट्रीमर	1979l
 कार्यशाल	411l
 कार्यालय	391l
-कार्यालय का भवन	1920l
+कार्यालय का भवन	1928l
 काल	9l
 काल चाय	257l
 काल मिर्च	289l
@@ -81742,24 +81898,24 @@ zupp di barbabietol	334i
 किन्नू	229l
 किमोन	388l
 किरमिज	71l
-किरान दुकान	1929l
+किरान दुकान	1937l
 किल	393l
 किसान	382l
 कीचड	169l
 कीर्ति	451l
 कीव	887l
-कीव फल	1789l
+कीव फल	1797l
 कुंठ	437l
 कुक	272l
 कुकीज	272l
 कुकुरमुत्त	136l
 कुटिय	397l
 कुत्त	347l
-कुत्त का चेहर	1630l
+कुत्त का चेहर	1638l
 कुल्फ	279l
 कुहर	203l
 कुहास	203l
-कृमि	1744l
+कृमि	1752l
 के अलाव	500l
 के बिन	500l
 केक	272l
@@ -81785,13 +81941,13 @@ zupp di barbabietol	334i
 कैरामल रंग	109l
 कैरिबियन	805l
 कैलिफोर्निय	818l
-कॉइन पर्स	1999l
-कॉक खुलत हु बोतल	1886l
-कॉकटेल गिलास	1888l
+कॉइन पर्स	2007l
+कॉक खुलत हु बोतल	1894l
+कॉकटेल गिलास	1896l
 कॉटन कैंड	278l
 कॉटेज	397l
 कॉटेजकोर	740l
-कॉनफेट बॉल	1967l
+कॉनफेट बॉल	1975l
 कॉन्सर्ट	367l
 कॉफ	255l
 कॉफ भूर	107l
@@ -81803,8 +81959,8 @@ zupp di barbabietol	334i
 कॉस्मिक	177l
 को छोडकर	500l
 को मछल	361l
-कोआल	1681l
-कोआल भालू	1681l
+कोआल	1689l
+कोआल भालू	1689l
 कोक	262l
 कोक कोल	501l
 कोपेनहेगन	880l
@@ -81813,7 +81969,7 @@ zupp di barbabietol	334i
 कोमल हर	53l
 कोमलत	423l
 कोयल स्लेट	37l
-कोरल	1728l
+कोरल	1736l
 कोरिय	824l
 कोरिया मंदिर	836l
 कोलंबिय	701l
@@ -81833,7 +81989,7 @@ zupp di barbabietol	334i
 क्रूज	140l
 क्रूरतावाद	738l
 क्रेमलिन	873l
-क्रोइसैन	1811l
+क्रोइसैन	1819l
 क्रोएशिय	899l
 क्रोध	437l
 क्रोधित	437l
@@ -81855,15 +82011,15 @@ zupp di barbabietol	334i
 खनिज हर	82l
 खयाल	431l
 खरगोश	443l
-खरगोश का चेहर	1674l
-खरबूज	1775l
+खरगोश का चेहर	1682l
+खरबूज	1783l
 खलिहान	382l
 खसखस का फूल	223l
 खाक	25l
 खाद	314l
 खानाबदोश	453l
 खामोश	421l
-खाल घोंसल	1771l
+खाल घोंसल	1779l
 खालीपन	426l
 खिल धूप	173l
 खिल फूल	208l
@@ -81896,10 +82052,10 @@ zupp di barbabietol	334i
 गन्द	460l
 गम	426l
 गमगीन	426l
-गमल में लग पौध	1759l
+गमल में लग पौध	1767l
 गरज	202l
 गरम	436l
-गरम सोत	1952l
+गरम सोत	1960l
 गरमाहट	433l
 गरिम	445l
 गरिमामय	445l
@@ -81931,24 +82087,25 @@ zupp di barbabietol	334i
 गाढ	476l
 गाढ रंग	480l
 गाय	382l
-गाय का चेहर	1651l
+गाय का चेहर	1659l
 गार	169l
 गाल की लाल	114l
-गिटार	2027l
+गिटार	2035l
 गिट्ट	303l
 गियर	308l
 गिर पत्त	129l
-गिर हु पत्त	1769l
+गिर हु पत्त	1777l
 गिरज	394l
 गिरजाघर	394l
-गिलहर	1676l
-गिलास	1893l
+गिलहर	1684l
+गिलास	1901l
+गुआंगजौ	937l
 गुजर जमान	450l
-गुडहल	1753l
+गुडहल	1761l
 गुप्त	429l
 गुफ	165l
 गुब्बार	370l
-गुब्बार मछल	1724l
+गुब्बार मछल	1732l
 गुलदस्त	208l
 गुलदाउद	218l
 गुलाब	210l
@@ -81967,19 +82124,19 @@ zupp di barbabietol	334i
 गेहुं	26l
 गेहूं	252l
 गेहूं का खेत	252l
-गैंड	1668l
+गैंड	1676l
 गैजेट	410l
 गैलर	474l
-गॉगल	1980l
+गॉगल	1988l
 गॉथ	446l
 गॉथिक	446l
 गोंडोल	844l
 गोद	154l
 गोदाम	411l
 गोधूलि	192l
-गोरिल्ल	1628l
-गोल शंख	1727l
-गोश्त का टुकड	1821l
+गोरिल्ल	1636l
+गोल शंख	1735l
+गोश्त का टुकड	1829l
 गौड	801l
 गौरव	451l
 गौरवशाल	451l
@@ -82004,7 +82161,7 @@ zupp di barbabietol	334i
 घनवाद	858l
 घबराहट	448l
 घर	433l
-घर की इमारत	1916l
+घर की इमारत	1924l
 घर की याद	450l
 घरेलू	433l
 घाट	154l
@@ -82020,16 +82177,16 @@ zupp di barbabietol	334i
 घी	270l
 घुमक्कड	453l
 घृण	460l
-घोंघ	1730l
-घोड का चेहर	1643l
-घोड वाल झूल	1953l
+घोंघ	1738l
+घोड का चेहर	1651l
+घोड वाल झूल	1961l
 चंद्र	174l
 चंद्र उत्सव	404l
 चंद्र श्वेत	76l
 चंद्रम	174l
 चंद्रम की रोशन	175l
 चकित	459l
-चक्करदार फिश केक	1855l
+चक्करदार फिश केक	1863l
 चक्र	447l
 चक्रवात	202l
 चटक	480l
@@ -82040,50 +82197,50 @@ zupp di barbabietol	334i
 चमक	466l
 चमकत	369l
 चमकदार	484l
-चमकदार तार	1964l
+चमकदार तार	1972l
 चमकील	479l
-चमगादड	1679l
+चमगादड	1687l
 चमड	310l
 चमत्कार	430l
 चमेल	224l
-चम्मच के साथ कटोर	1838l
+चम्मच के साथ कटोर	1846l
 चरवाह	382l
 चरागाह	124l
 चर्च	394l
 चर्मपत्र	315l
-चश्म	1978l
+चश्म	1986l
 चांद	174l
 चांद जैस	12l
-चांद देखन का उत्सव	1973l
+चांद देखन का उत्सव	1981l
 चांद स्लेट	86l
 चांदन	175l
 चांदन रात	175l
 चाय	257l
-चाय का प्याल	1884l
+चाय का प्याल	1892l
 चाय का बागान	827l
-चाय की केतल	1883l
+चाय की केतल	1891l
 चाय के बागान	827l
 चाय बागान	827l
 चाय भूर	88l
 चाय समारोह	826l
-चार पत्त वाल दूब	1767l
+चार पत्त वाल दूब	1775l
 चारकोल	37l
 चारागाह	124l
-चावल का पौध	1764l
+चावल का पौध	1772l
 चिंगार	167l
 चिंत	448l
 चिंतित	448l
 चिकन मिट्ट	326l
-चिकन लेग	1820l
+चिकन लेग	1828l
 चिकित्स	390l
 चिकित्सक	390l
-चिडिय	1695l
+चिडिय	1703l
 चिढ	437l
 चित्र	474l
 चित्रकल	474l
 चित्रकार	474l
 चिलचिलात	436l
-चींट	1733l
+चींट	1741l
 चीड	121l
 चीड का जंगल	121l
 चीड के पेड	121l
@@ -82104,39 +82261,39 @@ zupp di barbabietol	334i
 चून की दीवार	375l
 चूरोस	283l
 चूल्ह	340l
-चूह का चेहर	1673l
+चूह का चेहर	1681l
 चेक गणराज्य	698l
 चेर	231l
 चेर के फूल	209l
 चेर ब्लॉसम उत्सव	853l
-चेस्टनट	1807l
+चेस्टनट	1815l
 चैंपियन	451l
 चैन	421l
 चैपल	394l
-चैर ब्लॉसम	1747l
+चैर ब्लॉसम	1755l
 चॉकलेट	262l
-चॉकलेट बार	1875l
+चॉकलेट बार	1883l
 चॉकलेट भूर	108l
 चोट	160l
 च्युइंग गम	277l
 छत	338l
 छतर	371l
 छात	371l
-छात के साथ समुद्र किनार	1905l
+छात के साथ समुद्र किनार	1913l
 छात्र	392l
-छायादार पेड	1761l
+छायादार पेड	1769l
 छिप	429l
-छिपकल	1712l
+छिपकल	1720l
 छुट्ट	422l
 छुप	429l
-छोट कुत्त	1633l
+छोट कुत्त	1641l
 छोड कर	500l
 छोडकर	500l
 जंग	309l
 जंग लग	309l
 जंग लाल	112l
 जंगल	119l
-जंगल सुअर	1657l
+जंगल सुअर	1665l
 जगमग	466l
 जगमगात	369l
 जड बूट	137l
@@ -82144,7 +82301,7 @@ zupp di barbabietol	334i
 जनान	454l
 जन्नत	462l
 जन्मदिन	406l
-जन्मदिन का केक	1871l
+जन्मदिन का केक	1879l
 जम हु	486l
 जमीन	169l
 जमुनिय	56l
@@ -82176,10 +82333,10 @@ zupp di barbabietol	334i
 जादूगर	430l
 जानेमन	427l
 जापान	661l
-जापान किल	1931l
-जापान गुडिय	1970l
-जापान डाकघर	1921l
-जापान धर्म स्थल	1940l
+जापान किल	1939l
+जापान गुडिय	1978l
+जापान डाकघर	1929l
+जापान धर्म स्थल	1948l
 जामुन	254l
 जामुन नील	23l
 जामुन बैंगन	22l
@@ -82188,9 +82345,9 @@ zupp di barbabietol	334i
 जिम्मेदार	441l
 जिय	594l
 जियांगनान	383l
-जिराफ	1665l
+जिराफ	1673l
 जिलेट	279l
-जींस	1985l
+जींस	1993l
 जीत	451l
 जीन्स	311l
 जीवंत	424l
@@ -82200,13 +82357,13 @@ zupp di barbabietol	334i
 जुला	197l
 जुलूस	444l
 जून	197l
-जूस का डब्ब	1897l
+जूस का डब्ब	1905l
 जेट	154l
 जेड पत्थर	320l
 जेड हर	50l
 जेन	384l
 जेबर	351l
-जेब्र	1648l
+जेब्र	1656l
 जेल	277l
 जेलीफिश	276l
 जेवर	345l
@@ -82220,6 +82377,7 @@ zupp di barbabietol	334i
 जोशील	424l
 जौ	252l
 ज्ञानोदय	447l
+ज्यूरिख	933l
 ज्वार भाट	142l
 ज्वाल	167l
 ज्वालामुख	166l
@@ -82237,9 +82395,9 @@ zupp di barbabietol	334i
 झालर	368l
 झिलमिल	466l
 झिलमिलाहट	466l
-झींग	1863l
-झींग मछल	1862l
-झींगुर	1737l
+झींग	1871l
+झींग मछल	1870l
+झींगुर	1745l
 झील	147l
 झील किनार	147l
 झील नील	42l
@@ -82248,37 +82406,38 @@ zupp di barbabietol	334i
 झुलस	436l
 झोंक	205l
 झोपड	397l
-टकरात हु ग्लास	1892l
+टकरात हु ग्लास	1900l
 टकराव	437l
 टमाटर	248l
-टमाल	1830l
-टर्क	1689l
+टमाल	1838l
+टर्क	1697l
 टस्कन	799l
 टहन	301l
 टाइफून	202l
-टानाबाट का पेड	1968l
+टानाबाट का पेड	1976l
 टापू	155l
 टावर	373l
 टिकाऊ	418l
-टिड्ड	1737l
+टिड्ड	1745l
 टिमटिमाहट	466l
-टी रेक्स	1717l
+टी रेक्स	1725l
 टील	13l
 टुंड्र	186l
 टूकन	274l
 टूट दिल	426l
-टेंट	1943l
+टेंट	1951l
 टेक	410l
-टेकआउट बॉक्स	1860l
+टेकआउट बॉक्स	1868l
 टेड बियर	443l
 टेनिस	424l
 टेराकोट	111l
 टैक्स	372l
 टॉफ	277l
 टोक्य	890l
-टोक्य टॉवर	1934l
+टोक्य टॉवर	1942l
 टोन	429l
 टोयोट	518l
+टोरंट	934l
 टोस्ट	271l
 ट्यूनीशिय	905l
 ट्यूलिप	214l
@@ -82286,7 +82445,7 @@ zupp di barbabietol	334i
 ट्रैफिक	373l
 ट्रैफिक लाइट	292l
 ट्रॉपिकल	385l
-ट्रॉपिकल पेय	1889l
+ट्रॉपिकल पेय	1897l
 ट्रॉफ	451l
 ठंड	435l
 ठंड टोन	489l
@@ -82300,12 +82459,12 @@ zupp di barbabietol	334i
 डांस	424l
 डांस फ्लोर	472l
 डाउनटाउन	373l
-डाक भवन	1921l
-डाकघर	1922l
+डाक भवन	1929l
+डाकघर	1930l
 डामर	304l
 डिजिटल	410l
 डिटॉक्स	452l
-डिब्ब बंद खाद्य सामग्र	1843l
+डिब्ब बंद खाद्य सामग्र	1851l
 डिस्क	472l
 डुब्रोवनिक	899l
 डूबत सूरज	180l
@@ -82315,19 +82474,19 @@ zupp di barbabietol	334i
 डेनिम नील	69l
 डेनिश	387l
 डेल्फ्ट	834l
-डैंग	1857l
+डैंग	1865l
 डॉक्टर	390l
 डॉलर	458l
 डॉल्फिन	362l
 डोनट	272l
-ड्रम	2032l
-ड्रमस्टिक	2032l
+ड्रम	2040l
+ड्रमस्टिक	2040l
 ड्राम	440l
 ड्रैगन	430l
 ढलत सूरज	180l
 तंदुरुस्त	452l
-तंबू	1904l
-तंबू लगान	1904l
+तंबू	1912l
+तंबू लगान	1912l
 तकनीक	410l
 तट	143l
 तटरेख	143l
@@ -82344,10 +82503,10 @@ zupp di barbabietol	334i
 तरंग	142l
 तरणताल	143l
 तरबूज	235l
-तरबूज फल	1776l
+तरबूज फल	1784l
 तरल	152l
 तरोताज	434l
-तल झींग	1854l
+तल झींग	1862l
 तांब	59l
 ताइप	923l
 ताकत	440l
@@ -82356,7 +82515,7 @@ zupp di barbabietol	334i
 ताज हव	434l
 ताजग	434l
 ताजमहल	874l
-ताड का पेड	1762l
+ताड का पेड	1770l
 ताम्र	59l
 तार	176l
 तार भर	176l
@@ -82367,19 +82526,19 @@ zupp di barbabietol	334i
 तितल	356l
 तिब्बत	820l
 तिरंग	677l
-तिलचट्ट	1738l
+तिलचट्ट	1746l
 तिलिस्म	430l
 तीख	288l
-तीख मिर्च	1798l
+तीख मिर्च	1806l
 तीव्र	428l
 तीसर पहर	191l
-तुरह	2029l
+तुरह	2037l
 तुर्क	680l
 तुर्क डिलाइट	285l
 तुलूज लोत्रेक	916l
 तुषार	187l
 तूफान	202l
-तेंदु	1642l
+तेंदु	1650l
 तैराक	143l
 तोत	354l
 तोर	843l
@@ -82392,7 +82551,7 @@ zupp di barbabietol	334i
 थकावट	449l
 थार	156l
 थैंक्सगिविंग	198l
-थॉन्ग सैंडल	2004l
+थॉन्ग सैंडल	2012l
 थोड	495l
 थोड सा	495l
 थोड सी	495l
@@ -82408,13 +82567,13 @@ zupp di barbabietol	334i
 दय	423l
 दयालु	423l
 दरिय	148l
-दरिया घोड	1669l
+दरिया घोड	1677l
 दर्द	426l
 दर्दनाक	426l
 दव	390l
 दवा	390l
 दवाखान	390l
-दस्तान	1987l
+दस्तान	1995l
 दह	269l
 दहकत	436l
 दहकत अंगार	168l
@@ -82451,7 +82610,7 @@ zupp di barbabietol	334i
 दुल्हन	405l
 दुष्ट	438l
 दूध	269l
-दूध का गिलास	1881l
+दूध का गिलास	1889l
 दूध वाल चाय	260l
 दूधिय	105l
 दूधिय बर्फील	84l
@@ -82467,9 +82626,9 @@ zupp di barbabietol	334i
 देवालय	379l
 देहात	382l
 दैत्य	438l
-दैत्य का चेहर	1714l
+दैत्य का चेहर	1722l
 दैवीय	447l
-दो कूबड वाल ऊंट	1663l
+दो कूबड वाल ऊंट	1671l
 दोजख	463l
 दोपहर	190l
 दोपहर बाद	191l
@@ -82497,7 +82656,7 @@ zupp di barbabietol	334i
 धुआं	343l
 धुएं	343l
 धूप	172l
-धूप का चश्म	1979l
+धूप का चश्म	1987l
 धूप भर	173l
 धूप वाल	173l
 धूप सेंकन	143l
@@ -82536,7 +82695,7 @@ zupp di barbabietol	334i
 नमस्कार	491l
 नमस्त	491l
 नय साल	794l
-नर भेड	1659l
+नर भेड	1667l
 नरक	463l
 नरम	481l
 नर्क	463l
@@ -82547,7 +82706,7 @@ zupp di barbabietol	334i
 नवजात	442l
 नवम्बर	198l
 नवरोज	785l
-नववर्ष	1969l
+नववर्ष	1977l
 नवाचार	410l
 नवीन	434l
 नवीनीकरण	434l
@@ -82573,7 +82732,7 @@ zupp di barbabietol	334i
 नारीत्व	454l
 नाव	140l
 नाविक	140l
-नाशपात	1784l
+नाशपात	1792l
 निडर	440l
 निढाल	449l
 निद्र	449l
@@ -82602,7 +82761,7 @@ zupp di barbabietol	334i
 नींबू पील	100l
 नींबू हर	31l
 नीदरलैंड	687l
-नीबू	1778l
+नीबू	1786l
 नीरस	470l
 नीरसत	470l
 नील	23l
@@ -82617,7 +82776,7 @@ zupp di barbabietol	334i
 नीलवर्ण	39l
 नीहारिक	177l
 नृत्य	424l
-नेकटा	1983l
+नेकटा	1991l
 नेटफ्लिक्स	509l
 नेपच्यून	177l
 नेपल्स	930l
@@ -82638,9 +82797,9 @@ zupp di barbabietol	334i
 पंक रॉक	446l
 पंख	342l
 पंखुड	208l
-पंज की छाप	1688l
+पंज की छाप	1696l
 पक मिट्ट	111l
-पक हु चावल	1847l
+पक हु चावल	1855l
 पगोड	379l
 पचास का दशक	746l
 पच्चीकार	337l
@@ -82655,7 +82814,7 @@ zupp di barbabietol	334i
 पत्थर	303l
 पथरील	303l
 पदक	451l
-पनीर का टुकड	1818l
+पनीर का टुकड	1826l
 पन्न	49l
 पन्न हर	49l
 पपरिक	298l
@@ -82676,18 +82835,18 @@ zupp di barbabietol	334i
 पर्वत	160l
 पर्वत श्रृंखल	160l
 पर्वतारोहण	453l
-पर्स	1999l
+पर्स	2007l
 पवन	205l
 पवित्र	442l
 पवित्रत	442l
 पसीन	436l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1947l
+पहाड के ऊपर सूर्योदय	1955l
 पहेल	429l
 पांड	352l
-पांड का चेहर	1682l
-पाइन सजावट	1969l
-पाउच	2001l
+पांड का चेहर	1690l
+पाइन सजावट	1977l
+पाउच	2009l
 पाउडर नील	98l
 पाउडर बैंगन	99l
 पाकिस्तान	709l
@@ -82703,7 +82862,7 @@ zupp di barbabietol	334i
 पारिस्थितिक	418l
 पार्क	127l
 पार्ट	406l
-पार्ट पॉपर	1966l
+पार्ट पॉपर	1974l
 पाल	187l
 पाल वाल नाव	140l
 पाल सफेद	83l
@@ -82712,7 +82871,7 @@ zupp di barbabietol	334i
 पावन	447l
 पिकास	858l
 पिज्ज	248l
-पिज्ज स्लाइस	1825l
+पिज्ज स्लाइस	1833l
 पियोन	215l
 पिरामिड	811l
 पिल्ल	443l
@@ -82723,7 +82882,7 @@ zupp di barbabietol	334i
 पील	2l
 पील पड	478l
 पील हर	67l
-पीस बर्फ	1867l
+पीस बर्फ	1875l
 पुआल की टोप	275l
 पुट	496l
 पुदीन	30l
@@ -82738,7 +82897,7 @@ zupp di barbabietol	334i
 पुरान जमान	413l
 पुरान दिन	450l
 पुरुष	493l
-पुरुष का जूत	2005l
+पुरुष का जूत	2013l
 पुल	373l
 पुष्प	208l
 पुष्पगुच्छ	208l
@@ -82749,34 +82908,34 @@ zupp di barbabietol	334i
 पूर्णिम	174l
 पूर्व शैल	389l
 पेंगुइन	353l
-पेंग्विन	1696l
+पेंग्विन	1704l
 पेंटिंग	474l
 पेट्र	810l
 पेड	133l
 पेप्स	603l
-पेय छलकन	1894l
+पेय छलकन	1902l
 पेरानाकन	903l
 पेरिस	798l
 पेशेवर	441l
 पेस्टल	483l
 पेस्ट्र	272l
-पैक किय हु उपहार	1976l
+पैक किय हु उपहार	1984l
 पैटागोनिय	884l
 पैनकेक	272l
 पैस	458l
 पॉप आर्ट	830l
-पॉपकॉर्न	1840l
+पॉपकॉर्न	1848l
 पोखर	149l
 पोलिनेशिय	907l
 पोलैंड	696l
 पोषण	452l
-पोषाक	1990l
+पोषाक	1998l
 पोस्त	223l
 पौध	128l
 पौराणिक	430l
 पौरुष	455l
 पौष्टिक	452l
-प्याज	1804l
+प्याज	1812l
 प्यार	427l
 प्रकाशस्तंभ	332l
 प्रकृति	418l
@@ -82797,15 +82956,15 @@ zupp di barbabietol	334i
 प्राचीन कांस्य	327l
 प्रातः	189l
 प्रार्थन	447l
-प्रार्थन के मनक	2021l
+प्रार्थन के मनक	2029l
 प्रिज्म	179l
 प्रियतम	427l
 प्रीत	427l
 प्रीमियम	416l
-प्रेटजेल	1814l
+प्रेटजेल	1822l
 प्रेत	438l
 प्रेम	427l
-प्रेम होटल	1926l
+प्रेम होटल	1934l
 प्रेमिक	427l
 प्रेरक	439l
 प्रेरण	439l
@@ -82825,8 +82984,8 @@ zupp di barbabietol	334i
 फरिश्त	462l
 फल	468l
 फल का सलाद	468l
-फलाफेल	1832l
-फव्वार	1942l
+फलाफेल	1840l
+फव्वार	1950l
 फसल	198l
 फायर ट्रक	290l
 फायरप्लेस	340l
@@ -82843,33 +83002,33 @@ zupp di barbabietol	334i
 फिलिपीन	904l
 फिलीपींस	713l
 फिल्म नोयर	773l
-फिसल पट्ट	1954l
+फिसल पट्ट	1962l
 फीक	478l
 फीक गुलाब	92l
 फीक बैंगन	90l
 फुटबॉल	424l
 फुरसत	422l
 फुर्तील	424l
-फुलझड	1962l
+फुलझड	1970l
 फुलवार	126l
 फुशिय	65l
 फुहार	201l
-फुहार छोडत ह्वेल	1718l
+फुहार छोडत ह्वेल	1726l
 फूल	208l
-फूल की छाप	1748l
-फूल खिलन	1755l
-फूलगुच्छ	1746l
+फूल की छाप	1756l
+फूल खिलन	1763l
+फूलगुच्छ	1754l
 फेजोआद	284l
 फेरार	513l
-फेरीज झूल	1955l
+फेरीज झूल	1963l
 फेसबुक	506l
 फैंटेस	430l
-फैक्टर	1930l
+फैक्टर	1938l
 फैक्ट्र	411l
 फैशन	432l
 फैशनेबल	432l
-फॉनडू	1837l
-फॉर्चून कुक	1859l
+फॉनडू	1845l
+फॉर्चून कुक	1867l
 फॉविज्म	756l
 फोन	410l
 फोन बूथ	296l
@@ -82879,35 +83038,36 @@ zupp di barbabietol	334i
 फ्रांस	662l
 फ्रीड काहल	762l
 फ्रूट	468l
-फ्रेंच फ्राइस	1824l
+फ्रेंच फ्राइस	1832l
 फ्रेंच रिवेर	846l
 फ्लेमिंग	348l
 फ्लेमेंक	865l
-फ्लैट जूत	2008l
-फ्लैटब्रेड	1813l
+फ्लैट जूत	2016l
+फ्लैटब्रेड	1821l
 फ्लोरेंस	799l
 फ्लोरोसेंट	484l
 बंजार	453l
 बंदगोभ	469l
-बंदर	1627l
-बंदर का चेहर	1626l
+बंदर	1635l
+बंदर का चेहर	1634l
 बंदरगाह	154l
 बगिय	126l
 बगीच	126l
-बगीच वाल घर	1919l
+बगीच वाल घर	1927l
 बचपन	450l
 बच्च	415l
-बच्च के दूध की बोतल	1880l
-बड ड्रम	2033l
+बच्च के दूध की बोतल	1888l
+बड ड्रम	2041l
 बड दिन	400l
 बत्त	368l
 बदसूरत	460l
 बनफश	22l
+बनारस	939l
 बबूल	875l
 बयार	205l
 बरगंड	33l
 बरसात	200l
-बरिट	1829l
+बरिट	1837l
 बरोक	829l
 बर्च	122l
 बर्च के पेड	122l
@@ -82920,7 +83080,7 @@ zupp di barbabietol	334i
 बर्फील	188l
 बर्फील जम	486l
 बर्फील पहाड	162l
-बर्फील शिखर वाल पर्वत	1900l
+बर्फील शिखर वाल पर्वत	1908l
 बर्लिन	891l
 बलवान	440l
 बवंडर	202l
@@ -82943,43 +83103,43 @@ zupp di barbabietol	334i
 बादल छा	204l
 बादल भर	204l
 बान्ह जेओ	282l
-बायसन	1650l
+बायसन	1658l
 बारिश	200l
 बारिश का दिन	200l
 बारिश की बूंद	152l
 बार्ब	769l
-बार्बर पोल	1957l
+बार्बर पोल	1965l
 बार्सिलोन	801l
 बाल	803l
 बालक	415l
 बालू	157l
 बालू तट	144l
 बास्केटबॉल	424l
-बिकन	1996l
+बिकन	2004l
 बिकिन	143l
-बिच्छू	1741l
+बिच्छू	1749l
 बिजनेस	391l
 बिजल	202l
-बिज्जू	1687l
+बिज्जू	1695l
 बिन	500l
-बियर	1890l
-बियर के दो मग	1891l
-बियर मग	1890l
-बिल कैप	2018l
+बियर	1898l
+बियर के दो मग	1899l
+बियर मग	1898l
+बिल कैप	2026l
 बिल्ल	346l
-बिल्ल का चेहर	1637l
+बिल्ल का चेहर	1645l
 बिल्ल का बच्च	443l
 बिस्कुट	272l
 बिस्तर	449l
 बीएमडब्ल्यू	515l
-बीगट ब्रेड	1812l
+बीगट ब्रेड	1820l
 बीजान्टिन	755l
 बीजिंग	922l
-बीटल	1735l
+बीटल	1743l
 बीत दिन	450l
 बीमार	460l
 बीयर	267l
-बीवर	1677l
+बीवर	1685l
 बीहड	453l
 बुखार	910l
 बुग्याल	124l
@@ -82989,11 +83149,12 @@ zupp di barbabietol	334i
 बुर सपन	438l
 बुरा	438l
 बुलफिंच	294l
-बुलबुल चाय	1896l
+बुलबुल चाय	1904l
+बुसान	938l
 बूंद	152l
 बूंदाबांद	201l
 बृहस्पति	177l
-बेकन	1822l
+बेकन	1830l
 बेकर	271l
 बेचैन	448l
 बेज	17l
@@ -83013,13 +83174,13 @@ zupp di barbabietol	334i
 बैंक	391l
 बैंकॉक	816l
 बैंगन	249l
-बैंज	2031l
-बैंट	1844l
-बैंट बॉक्स	1844l
+बैंज	2039l
+बैंट	1852l
+बैंट बॉक्स	1852l
 बैकुंठ	462l
-बैगल	1815l
+बैगल	1823l
 बैल	454l
-बैलेट जूत	2011l
+बैलेट जूत	2019l
 बैलेरीन	454l
 बॉर्बन	268l
 बॉलीवुड	772l
@@ -83033,7 +83194,7 @@ zupp di barbabietol	334i
 ब्रह्मांड	177l
 ब्रह्मांडीय	177l
 ब्रेड	271l
-ब्रेड लोफ	1810l
+ब्रेड लोफ	1818l
 ब्रोकल	469l
 ब्लूज	473l
 ब्लूबेर	233l
@@ -83047,19 +83208,19 @@ zupp di barbabietol	334i
 भयानक	438l
 भयावह	438l
 भर दोपहर	190l
-भर हु पराठ	1831l
-भरावनयुक्त मीठ या नमकीन पकौड	1858l
+भर हु पराठ	1839l
+भरावनयुक्त मीठ या नमकीन पकौड	1866l
 भरोस	441l
 भरोसेमंद	441l
 भवन	373l
-भवन निर्माण	1911l
+भवन निर्माण	1919l
 भविष्य	410l
 भविष्यवाद	410l
 भव्य	416l
-भाप वाल गर्म पेय	1882l
-भाप वाल बाउल	1849l
+भाप वाल गर्म पेय	1890l
+भाप वाल बाउल	1857l
 भारतीय	822l
-भालू का चेहर	1680l
+भालू का चेहर	1688l
 भावुक	450l
 भावुक जोशील	428l
 भीड	457l
@@ -83073,10 +83234,10 @@ zupp di barbabietol	334i
 भूमि	169l
 भूर	7l
 भेड	382l
-भैंस	1653l
+भैंस	1661l
 भोज	444l
-भोजन पकान	1834l
-भोजन पात्र	1836l
+भोजन पकान	1842l
+भोजन पात्र	1844l
 भोजपत्र	122l
 भोर	181l
 भोल	442l
@@ -83091,14 +83252,14 @@ zupp di barbabietol	334i
 मंदिर	379l
 मंदिर मेल	837l
 मई	196l
-मक का भुट्ट	1797l
-मकड का जाल	1740l
+मक का भुट्ट	1805l
+मकड का जाल	1748l
 मक्क	251l
-मक्ख	1743l
+मक्ख	1751l
 मक्खन	270l
 मखमल	312l
-मगरमच्छ	1710l
-मच्छर	1742l
+मगरमच्छ	1718l
+मच्छर	1750l
 मछल	399l
 मछलीघर	399l
 मज	425l
@@ -83130,7 +83291,7 @@ zupp di barbabietol	334i
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्त	1632l
+मर्गदर्शक कुत्त	1640l
 मर्दान	455l
 मर्दानग	455l
 मला रंग	18l
@@ -83143,7 +83304,7 @@ zupp di barbabietol	334i
 मसाल	288l
 मसाल चाय	260l
 मसालेदार	288l
-मस्जिद	1937l
+मस्जिद	1945l
 मस्त	425l
 महंग	416l
 महत्वाकांक्ष	439l
@@ -83153,13 +83314,13 @@ zupp di barbabietol	334i
 महारान	417l
 महासागर	140l
 महिल	493l
-महिल का बूट	2012l
-महिल का सैंडल	2010l
-महिल की हैट	2015l
-महिल के कपड	1997l
+महिल का बूट	2020l
+महिल का सैंडल	2018l
+महिल की हैट	2023l
+महिल के कपड	2005l
 महोत्सव	367l
 माइक्रोसॉफ्ट	604l
-माउंट फूज	1903l
+माउंट फूज	1911l
 माट	169l
 माणिक	55l
 माणिक्य	55l
@@ -83194,7 +83355,7 @@ zupp di barbabietol	334i
 मियाम	806l
 मिर्च	297l
 मिलान	929l
-मिलिट्र हैलमेट	2019l
+मिलिट्र हैलमेट	2027l
 मिल्क वे	177l
 मीठ	443l
 मीठ गोल	277l
@@ -83202,26 +83363,26 @@ zupp di barbabietol	334i
 मुंब	822l
 मुकुट	417l
 मुगल	874l
-मुरझाय हु फूल	1752l
-मुर्ग	1690l
-मुर्ग का बच्च	1693l
+मुरझाय हु फूल	1760l
+मुर्ग	1698l
+मुर्ग का बच्च	1701l
 मुलायम	481l
 मुस्कान	425l
 मुस्कुराहट	425l
-मुस्लिम धर्म	1941l
+मुस्लिम धर्म	1949l
 मूंग की चट्टान	153l
-मूंगफल	1805l
+मूंगफल	1813l
 मूंगिय	28l
-मून केक	1856l
+मून केक	1864l
 मूलां रूज	916l
-मूषक	1671l
-मूषक का चेहर	1670l
+मूषक	1679l
+मूषक का चेहर	1678l
 मृत	445l
 मृतक का दिन	781l
 मृत्यु	445l
 मृदु	423l
 मेंढक	360l
-मेंढक का चेहर	1709l
+मेंढक का चेहर	1717l
 मेकअप	454l
 मेघ	171l
 मेघाच्छन्न	204l
@@ -83238,8 +83399,8 @@ zupp di barbabietol	334i
 मैग्म	166l
 मैड्रिड	897l
 मैदान	124l
-मैपल की पत्त	1768l
-मैमथ	1667l
+मैपल की पत्त	1776l
+मैमथ	1675l
 मैरून	19l
 मैलाकाइट	82l
 मॉडर्न	420l
@@ -83265,10 +83426,11 @@ zupp di barbabietol	334i
 मोहब्बत	427l
 मौत	445l
 मौन	421l
+म्यूनिख	932l
 यमलोक	463l
 यरूशलम	926l
 यश	451l
-यहूद प्रार्थनागृह	1939l
+यहूद प्रार्थनागृह	1947l
 यांगमे	286l
 यांत्रिक	308l
 यातायात	373l
@@ -83282,8 +83444,8 @@ zupp di barbabietol	334i
 यूट्यूब	510l
 यूनिकॉर्न	430l
 यूनिवर्सिट	392l
-यूरोपीय किल	1932l
-यूरोपीय डाकघर	1922l
+यूरोपीय किल	1940l
+यूरोपीय डाकघर	1930l
 यॉट	140l
 योग	447l
 योगर्ट	269l
@@ -83293,10 +83455,10 @@ zupp di barbabietol	334i
 रंगबिरंग	179l
 रंगीन	179l
 रंगोल	851l
-रकून	1636l
+रकून	1644l
 रक्त	344l
 रक्त वर्ण	0l
-रक्ष जैकेट	1982l
+रक्ष जैकेट	1990l
 रचनात्मक	474l
 रचनात्मकत	474l
 रचनावाद	857l
@@ -83310,8 +83472,8 @@ zupp di barbabietol	334i
 रसोईघर	395l
 रहस्य	429l
 रहस्यमय	429l
-राइस क्रैकर	1845l
-राइस बॉल	1846l
+राइस क्रैकर	1853l
+राइस बॉल	1854l
 राक्षस	438l
 राख	168l
 राज	417l
@@ -83324,17 +83486,17 @@ zupp di barbabietol	334i
 राजहंस	348l
 रात	193l
 रात का बाजार	365l
-रात के तार	1945l
-रात में पुल	1951l
+रात के तार	1953l
+रात में पुल	1959l
 रात्रि	193l
 रात्रि बाजार	365l
 रात्रिकालीन	193l
 रान	417l
 रान रंग	21l
-राष्ट्रीय उद्यान	1908l
-रिबन का पुष्प	1750l
+राष्ट्रीय उद्यान	1916l
+रिबन का पुष्प	1758l
 रिमझिम	201l
-रिमाइंडर रिबन	1977l
+रिमाइंडर रिबन	1985l
 रिय कार्निवल	852l
 रियल मैड्रिड	641l
 रिलैक्स	422l
@@ -83345,7 +83507,7 @@ zupp di barbabietol	334i
 रूज लाल	70l
 रूह	447l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1907l
+रेगिस्तान में द्वीप	1915l
 रेट्र	413l
 रेड वाइन	265l
 रेड स्क्वायर	873l
@@ -83364,7 +83526,7 @@ zupp di barbabietol	334i
 रॉयल ब्लू	43l
 रोएंदार	443l
 रोकोक	753l
-रोगाणु	1745l
+रोगाणु	1753l
 रोट	271l
 रोथक	763l
 रोन	426l
@@ -83376,7 +83538,7 @@ zupp di barbabietol	334i
 रोमांटिक	427l
 रोमांस	427l
 रोमानिय	700l
-रोलर कोस्टर	1956l
+रोलर कोस्टर	1964l
 रोवन	293l
 रोशन	369l
 रोष	437l
@@ -83393,7 +83555,7 @@ zupp di barbabietol	334i
 लव	427l
 लहंग	872l
 लहर	142l
-लहसुन	1803l
+लहसुन	1811l
 लहू लाल	71l
 लाइटहाउस	332l
 लाइट्स	368l
@@ -83405,9 +83567,9 @@ zupp di barbabietol	334i
 लाल	0l
 लाल बैंगन	96l
 लाल मिर्च	297l
-लाल लिफाफ	1974l
-लाल सेब	1782l
-लाल हंस	1704l
+लाल लिफाफ	1982l
+लाल सेब	1790l
+लाल हंस	1712l
 लालच	461l
 लालटेन	331l
 लालटेन उत्सव	788l
@@ -83427,26 +83589,27 @@ zupp di barbabietol	334i
 लैंप	368l
 लैगून	146l
 लैपटॉप	410l
-लैब कोट	1981l
+लैब कोट	1989l
 लैवेंडर	211l
 लॉज	397l
 लॉन	125l
 लॉलीपॉप	277l
 लोक	412l
 लोक संगीत	412l
-लोबिय	1806l
+लोबिय	1814l
 लोमड	355l
-लोमड जैस चेहर	1635l
+लोमड जैस चेहर	1643l
 लोर	449l
 लोह	307l
 लोह स्लेट	87l
 लौ	167l
 लौह	307l
+ल्य	936l
 वचन	439l
 वधू	405l
 वन	119l
-वन पीस स्विमसूट	1993l
-वनमानुष	1629l
+वन पीस स्विमसूट	2001l
+वनमानुष	1637l
 वनस्पति	128l
 वफल	272l
 वफादार	441l
@@ -83467,12 +83630,13 @@ zupp di barbabietol	334i
 वाइल्ड वेस्ट	774l
 वाद	439l
 वाब साब	388l
-वायलिन	2030l
+वायलिन	2038l
 वारहोल	830l
+वाराणस	939l
 वाह	459l
 विंटर पैलेस	918l
 विंटेज	413l
-विंड चाइम	1972l
+विंड चाइम	1980l
 विक्टोरियन	856l
 विचित्र	471l
 विजय	451l
@@ -83491,7 +83655,7 @@ zupp di barbabietol	334i
 विलक्षण	471l
 विलासित	416l
 विवाह	405l
-विवाह धर्मस्थल	1933l
+विवाह धर्मस्थल	1941l
 विश्वविद्यालय	392l
 विश्वसनीय	441l
 विश्वास	441l
@@ -83502,9 +83666,9 @@ zupp di barbabietol	334i
 वीगन	452l
 वीर	440l
 वीरत	440l
-वीरान घर का भवन	1917l
+वीरान घर का भवन	1925l
 वृक्ष	133l
-वृश्चिक राशि	1741l
+वृश्चिक राशि	1749l
 वेनिस	844l
 वेपरवेव	855l
 वेस एंडरसन	859l
@@ -83536,16 +83700,16 @@ zupp di barbabietol	334i
 शरद	198l
 शरद ऋतु	198l
 शराब	265l
-शराब का गिलास	1887l
+शराब का गिलास	1895l
 शराबखान	377l
 शर्म	448l
 शर्मिंद	448l
 शवयात्र	445l
 शहंशाह	417l
 शहद	264l
-शहद पात्र	1879l
+शहद पात्र	1887l
 शहर	373l
-शहर का दृश्य	1946l
+शहर का दृश्य	1954l
 शांत	421l
 शांति	421l
 शांतिपूर्ण	421l
@@ -83555,7 +83719,7 @@ zupp di barbabietol	334i
 शानदार	416l
 शान्त	421l
 शाम	192l
-शाम का शहर	1949l
+शाम का शहर	1957l
 शाम का सूरज	180l
 शार्क	141l
 शालीन	432l
@@ -83566,12 +83730,12 @@ zupp di barbabietol	334i
 शाह नील	43l
 शाह महल	380l
 शाहबलूत	20l
-शिंट श्राइन	1940l
+शिंट श्राइन	1948l
 शिकंज	228l
 शिक्ष	392l
 शिखर	160l
 शिबोर	868l
-शिमल मिर्च	1799l
+शिमल मिर्च	1807l
 शिल	164l
 शिवालय	379l
 शिशु	442l
@@ -83587,17 +83751,17 @@ zupp di barbabietol	334i
 शुद्धत	442l
 शुष्क	156l
 शेयर बाजार	391l
-शेर का चेहर	1640l
-शेर जैस चेहर	1639l
+शेर का चेहर	1648l
+शेर जैस चेहर	1647l
 शैंपेन	266l
 शैंपेन रंग	57l
 शैक्षणिक	392l
 शैतान	463l
-शैमरॉक	1766l
+शैमरॉक	1774l
 शैल	876l
-शॉपिंग बैग	2002l
-शॉर्टकेक	1872l
-शॉर्ट्स	1995l
+शॉपिंग बैग	2010l
+शॉर्टकेक	1880l
+शॉर्ट्स	2003l
 शोक	426l
 शोकसभ	445l
 शोभायात्र	444l
@@ -83610,7 +83774,7 @@ zupp di barbabietol	334i
 श्वेत रात	839l
 श्वेत श्याम	465l
 संगमरमर	302l
-संगीत कीबोर्ड	2028l
+संगीत कीबोर्ड	2036l
 संगीत समारोह	367l
 संग्रहालय	474l
 संघर्ष	437l
@@ -83635,7 +83799,7 @@ zupp di barbabietol	334i
 सत्तर का दशक	747l
 सत्यनिष्ठ	441l
 सदाबहार	121l
-सदाबहार वृक्ष	1760l
+सदाबहार वृक्ष	1768l
 सनक	471l
 सन्नाट	421l
 सपन	431l
@@ -83647,7 +83811,7 @@ zupp di barbabietol	334i
 सफलत	451l
 सफार	453l
 सफेद	10l
-सफेद क्रॉस वाल हेलमेट	2020l
+सफेद क्रॉस वाल हेलमेट	2028l
 सबव	373l
 सब्ज	469l
 समंदर	140l
@@ -83665,7 +83829,7 @@ zupp di barbabietol	334i
 समुद्र शैवाल	138l
 समुरा	388l
 सम्मान	451l
-सरटोप	2016l
+सरटोप	2024l
 सरप्राइज	459l
 सरल	420l
 सरस	110l
@@ -83676,7 +83840,7 @@ zupp di barbabietol	334i
 सरित	148l
 सरोवर	147l
 सर्कस	367l
-सर्कस टेंट	1958l
+सर्कस टेंट	1966l
 सर्जर	390l
 सर्द	199l
 सर्फिंग	143l
@@ -83689,7 +83853,7 @@ zupp di barbabietol	334i
 सहानुभूति	423l
 सांझ	192l
 सांत	400l
-सांप	1713l
+सांप	1721l
 साइंस फिक्शन	410l
 साइकिलिंग	424l
 साइकेडेलिक	471l
@@ -83722,14 +83886,14 @@ zupp di barbabietol	334i
 सिंपल	420l
 सिंहासन	417l
 सिएन	919l
-सिक शकरकंद	1851l
+सिक शकरकंद	1859l
 सिडन	889l
 सितंबर	198l
 सितम्बर	198l
 सितार	176l
 सिम्फन	432l
 सियान	14l
-सियार का चेहर	1634l
+सियार का चेहर	1642l
 सियोल	824l
 सिरेमिक	326l
 सिवाय	500l
@@ -83739,9 +83903,9 @@ zupp di barbabietol	334i
 सीमेंट	304l
 सीस स्लेट	85l
 सुंदर छोट	443l
-सुअर	1656l
-सुअर का चेहर	1655l
-सुअर की नाक	1658l
+सुअर	1664l
+सुअर का चेहर	1663l
+सुअर की नाक	1666l
 सुकून	421l
 सुकूनभर	422l
 सुखद	433l
@@ -83749,7 +83913,7 @@ zupp di barbabietol	334i
 सुनहर घंट	182l
 सुनहर मछल	361l
 सुबह	189l
-सुबह का सूरज	1948l
+सुबह का सूरज	1956l
 सुबह सुबह	189l
 सुरक्ष	441l
 सुरक्षित	441l
@@ -83757,7 +83921,7 @@ zupp di barbabietol	334i
 सुरुचिपूर्ण	432l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविध स्टोर	1927l
+सुविध स्टोर	1935l
 सुश	287l
 सुस्त	449l
 सूक्ष्म	456l
@@ -83769,14 +83933,14 @@ zupp di barbabietol	334i
 सूरजमुख	212l
 सूर्य	172l
 सूर्य की किरण	172l
-सूर्यमुख	1754l
+सूर्यमुख	1762l
 सूर्यास्त	180l
 सूर्योदय	181l
 सृजन	474l
 सृजनात्मक	474l
 सेंट पीटर्सबर्ग	839l
 सेंट पैट्रिक दिवस	408l
-सेक बोतल और कप	1885l
+सेक बोतल और कप	1893l
 सेक्स	428l
 सेज हर	94l
 सेन	467l
@@ -83784,52 +83948,52 @@ zupp di barbabietol	334i
 सेरुलियन	40l
 सेरेंगेट	875l
 सेलाडॉन	319l
-सेवफल	1782l
+सेवफल	1790l
 सेहत	452l
 सेहतमंद	452l
 सैंटोरिन	386l
-सैंडविच	1827l
-सैक्स	2025l
+सैंडविच	1835l
+सैक्स	2033l
 सैक्सोफोन	473l
 सैनिक	467l
 सैन्य	467l
 सैमसंग	511l
-सॉफ्ट आइसक्रीम	1866l
+सॉफ्ट आइसक्रीम	1874l
 सोंगक्रान	780l
 सोत	449l
 सोन	11l
 सोन का वर्क	328l
 सोनपंख	359l
 सोय	449l
-सोरोपॉड	1716l
+सोरोपॉड	1724l
 सोवियत पोस्टर	857l
 सौम्य	432l
 सौर	172l
-स्कंक	1685l
-स्कार्फ	1986l
+स्कंक	1693l
+स्कार्फ	1994l
 स्कीइंग	199l
 स्कूल	392l
-स्कूल का बस्त	2003l
+स्कूल का बस्त	2011l
 स्कूल बस	291l
 स्कैंडिनेविया	387l
 स्कॉटलैंड	819l
-स्क्विड	1864l
+स्क्विड	1872l
 स्टाइलिश	432l
 स्टारबक्स	503l
 स्टीमपंक	742l
 स्टील	306l
-स्टेच्यू ऑफ लिबर्ट	1935l
-स्टेडियम	1909l
+स्टेच्यू ऑफ लिबर्ट	1943l
+स्टेडियम	1917l
 स्टेनलेस स्टील	306l
 स्टॉकहोम	878l
-स्ट्यू	1836l
-स्ट्रॉ के साथ कप	1895l
+स्ट्यू	1844l
+स्ट्रॉ के साथ कप	1903l
 स्ट्रॉबेर	230l
 स्त्र	493l
 स्त्रीत्व	454l
 स्त्रैण	454l
 स्थिर	421l
-स्नातक टोप	2017l
+स्नातक टोप	2025l
 स्नोमैन	199l
 स्प	422l
 स्पर्श	496l
@@ -83837,7 +84001,7 @@ zupp di barbabietol	334i
 स्पेक्ट्रम	179l
 स्पेन	665l
 स्पेनिश	897l
-स्पैगेट	1850l
+स्पैगेट	1858l
 स्फटिक	322l
 स्फूर्ति	434l
 स्मारक	445l
@@ -83873,7 +84037,7 @@ zupp di barbabietol	334i
 हट दें	499l
 हट दो	499l
 हटाओ	499l
-हड्ड वाल मांस	1819l
+हड्ड वाल मांस	1827l
 हताश	426l
 हनीमून	427l
 हनुक्क	787l
@@ -83881,16 +84045,16 @@ zupp di barbabietol	334i
 हर घास	125l
 हर चाय	258l
 हर नील	13l
-हर पत्तेदार	1801l
+हर पत्तेदार	1809l
 हर मिर्च	297l
-हर सलाद	1839l
+हर सलाद	1847l
 हर सेब	238l
 हरिकेन	202l
 हरिताश्म	320l
 हरियाल	128l
 हर्ष	425l
 हल्क	477l
-हल्क तल खान	1835l
+हल्क तल खान	1843l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बारिश	201l
@@ -83904,13 +84068,13 @@ zupp di barbabietol	334i
 हल्ल	457l
 हव	205l
 हव महल	842l
-हव में पत्त	1770l
+हव में पत्त	1778l
 हवा जहाज	170l
 हवा द्वीप	804l
 हवादार	205l
 हवान	796l
 हांगकांग	814l
-हाइकिंग बूट	2007l
+हाइकिंग बूट	2015l
 हाइड्रेंजिय	220l
 हाईव	373l
 हाट	364l
@@ -83919,11 +84083,11 @@ zupp di barbabietol	334i
 हानोक	870l
 हास्य	425l
 हिंदुस्तान	822l
-हिंदू मंदिर	1938l
+हिंदू मंदिर	1946l
 हिंस	437l
 हिंसक	437l
 हिप्प	751l
-हिबिस्कस	1753l
+हिबिस्कस	1761l
 हिम	188l
 हिमखंड	185l
 हिमनद	185l
@@ -83931,27 +84095,27 @@ zupp di barbabietol	334i
 हिमस्खलन	162l
 हिमालय	162l
 हिम्मत	440l
-हिरण	1649l
+हिरण	1657l
 हीलिंग	452l
 हुल्लड	457l
 हृदय	427l
 हेलसिंक	879l
 हेल्द	452l
-हैंडबैग	2000l
-हैमबर्गर	1823l
+हैंडबैग	2008l
+हैमबर्गर	1831l
 हैरतअंगेज	459l
 हैरान	459l
 हैलोवीन	401l
-हॉट डॉग	1826l
+हॉट डॉग	1834l
 हॉट पॉट	333l
 हॉरर	438l
 हो एन	838l
 होकुसा	765l
-होटल	1925l
+होटल	1933l
 होमवर्क	392l
 होल	850l
-ह्वेल	1719l
-@stems tr 4358
+ह्वेल	1727l
+@stems tr 4368
 2000	748n
 50ler	746n
 60lar	739n
@@ -84008,7 +84172,7 @@ ahmak isl	201n
 ahmak ısl	201n
 ahsap	301n
 ahsap ev	397n
-ahtapot	1726n
+ahtapot	1734n
 ahudud	234n
 ahır	382n
 ahşap	301n
@@ -84031,9 +84195,9 @@ akdeniz tarz	386n
 aki seker	277n
 aki şeker	277n
 akil telefon	410n
-akordeon	2026n
-akordiyon	2026n
-akrep	1741n
+akordeon	2034n
+akordiyon	2034n
+akrep	1749n
 aksam	192n
 aksam gun	180n
 aksam vakt	192n
@@ -84066,7 +84230,7 @@ alibap	565n
 alim	432n
 alipay	567n
 alisilmadik	471n
-alisveris can	2002n
+alisveris can	2010n
 allemak	663n
 allik	114n
 allik kirmiz	70n
@@ -84084,7 +84248,7 @@ aluminyum	308n
 alçakgönül	423n
 alüminyum	308n
 alım	432n
-alışveriş çan	2002n
+alışveriş çan	2010n
 alışılmadık	471n
 amalf kiy	800n
 amalf kıy	800n
@@ -84107,7 +84271,7 @@ ani	450n
 animsamak	450n
 anit	445n
 anm	445n
-anm kur	1977n
+anm kur	1985n
 anneaux olympiques	723n
 antarktik	186n
 antep fistik	336n
@@ -84139,7 +84303,7 @@ arkadaslik	425n
 arkadaş	425n
 arkadaşlık	425n
 arktik	186n
-armut	1784n
+armut	1792n
 aromatik otlar	137n
 arsenal	631n
 arsenal fç	631n
@@ -84159,20 +84323,20 @@ asik surat	446n
 asil	417n
 asil zarafet	432n
 ask	427n
-ask ote	1926n
+ask ote	1934n
 asker	467n
-asker kask	2019n
+asker kask	2027n
 askerlik	467n
 askim	427n
-aslan	1639n
-aslan yuz	1639n
-aslan yüz	1639n
+aslan	1647n
+aslan yuz	1647n
+aslan yüz	1647n
 asm	134n
 astronot	177n
 asu	421n
 asık surat	446n
-at yuz	1643n
-at yüz	1643n
+at yuz	1651n
+at yüz	1651n
 atar salon	744n
 ates	167n
 ates bocek	357n
@@ -84184,12 +84348,12 @@ atilgan	440n
 atletico de madrid	643n
 atletico madrid	643n
 atletik	424n
-atlikarinç	1953n
-atlikarinç ati	1953n
+atlikarinç	1961n
+atlikarinç ati	1961n
 atlético de madrid	643n
 atlético madrid	643n
-atlıkarınç	1953n
-atlıkarınç atı	1953n
+atlıkarınç	1961n
+atlıkarınç atı	1961n
 atol	411n
 atöl	411n
 atılgan	440n
@@ -84206,15 +84370,15 @@ autrich	690n
 aviz	368n
 avl	126n
 avokado	243n
-avrup pos	1922n
+avrup pos	1930n
 ay	174N
 ay bayram	404n
 ay beyaz	76n
 ay festiv	404n
 ay isik	175n
-ay izlem	1973n
+ay izlem	1981n
 ay kek	854n
-ay pas	1856n
+ay pas	1864n
 ay yen yil	403n
 ay yen yıl	403n
 ay yildiz	680n
@@ -84263,7 +84427,7 @@ ağustos	197n
 ağırbaş	445n
 ağırbaş ton	456n
 aşk	427n
-aşk ote	1926n
+aşk ote	1934n
 aşkım	427n
 aşı boy	36n
 aşık	427n
@@ -84273,7 +84437,7 @@ babür	874n
 bad	375n
 bad duvar	375n
 bae	685n
-baget ekmek	1812n
+baget ekmek	1820n
 bahar	196n
 bahar bayram	403n
 bahar mevsim	196n
@@ -84283,7 +84447,7 @@ baharat	288n
 bahcecilik	126n
 bahtiyar	425n
 bahç	126n
-bahç ev	1919n
+bahç ev	1927n
 bahçecilik	126n
 baid	568n
 bakir	59n
@@ -84291,26 +84455,26 @@ bakir renk	59n
 bakır	59n
 bakır renk	59n
 bal	264n
-bal ari	1734n
-bal arı	1734n
-bal ayakkap	2011n
+bal ari	1742n
+bal arı	1742n
+bal ayakkap	2019n
 bal girmemis orman	120n
 bal girmemiş orman	120n
 bal kabak	247n
-bal kap	1879n
+bal kap	1887n
 bal petek	264n
-bal porsuk	1687n
+bal porsuk	1695n
 balcik	169n
 baler	454n
 balik	399n
-balik kof	1855n
+balik kof	1863n
 balkabak	247n
 balon	370n
-balon balik	1724n
-balon balık	1724n
+balon balik	1732n
+balon balık	1732n
 balçık	169n
 balık	399n
-balık köf	1855n
+balık köf	1863n
 bamp	123n
 bamp kor	123n
 bamp yes	52n
@@ -84322,7 +84486,7 @@ bangladesch	710n
 bangladesh	710n
 bangladesh flak	710n
 bangladés	710n
-banjo	2031n
+banjo	2039n
 bank	391n
 bankacilik	391n
 bankacılık	391n
@@ -84351,8 +84515,8 @@ bayat	470n
 bayern munchen	644n
 bayern munich	644n
 bayern münchen	644n
-baykus	1701n
-baykuş	1701n
+baykus	1709n
+baykuş	1709n
 bayram	444n
 bayram hav	444n
 bayramlik	444n
@@ -84378,10 +84542,10 @@ belgiç	688n
 belçik	688n
 bembeyaz	10n
 benfiç	653n
-bento	1844n
-bento paket	1844n
-berber dukkan	1957n
-berber dükkan	1957n
+bento	1852n
+bento paket	1852n
+berber dukkan	1965n
+berber dükkan	1965n
 bereket	447n
 berraklik	434n
 berraklık	434n
@@ -84390,9 +84554,9 @@ beslenm	452n
 beton	304n
 betonarm	304n
 beyaz	10n
-beyaz cicek	1748n
+beyaz cicek	1756n
 beyaz geç	839n
-beyaz çiçek	1748n
+beyaz çiçek	1756n
 beyrut	892n
 beyzbol	424n
 bezel	469n
@@ -84400,7 +84564,7 @@ beşiktaş	657n
 bi	688n
 biber	297n
 biber salç	297n
-biberon	1880n
+biberon	1888n
 bik	143n
 bilgisayar	410n
 bilim	410n
@@ -84411,14 +84575,14 @@ bilip	569n
 billur	322n
 bilmeç	429n
 bin	373n
-bin insaat	1911n
-bin inşaat	1911n
+bin insaat	1919n
+bin inşaat	1919n
 bir	267n
 bir dam	495n
 bir festiv	784n
-bir kup	1890n
-bir kup tokusturm	1891n
-bir kup tokuşturm	1891n
+bir kup	1898n
+bir kup tokusturm	1899n
+bir kup tokuşturm	1899n
 bir nebz	494n
 bir parç	495n
 bir tutam	495n
@@ -84436,14 +84600,14 @@ bitk ört	128n
 bitkinlik	449n
 bizans	755n
 bizar	471n
-bizon	1650n
+bizon	1658n
 blaugr	642n
 ble kle	719n
 ble tiffany	718n
 blu kle	719n
 bmw	515n
 bo dao nha	666n
-bocek	1735n
+bocek	1743n
 bogurtlen	254n
 boguç	436n
 bohem	752n
@@ -84457,7 +84621,7 @@ bors	334n
 borus dortmund	645n
 borş	334n
 bos	126n
-bos yuv	1771n
+bos yuv	1779n
 boston celtics	614n
 boston red sox	625n
 botanik	128n
@@ -84466,7 +84630,7 @@ bozkir	124n
 bozkır	124n
 boç juniors	658n
 boğuç	436n
-boş yuv	1771n
+boş yuv	1779n
 bra	667n
 brasil	667n
 brasilien	667n
@@ -84505,11 +84669,12 @@ bunaltıç	206n
 bunalım	426n
 burbon	268n
 burger kink	579n
-burito	1829n
+burito	1837n
 buro	391n
 buruk	450n
 burukluk	450n
 bus londonien	721n
+busan	938n
 buy	430n
 buyuculuk	430n
 buyuk budapes ote	859n
@@ -84520,9 +84685,9 @@ buyuç	430n
 buz	185n
 buz dak	185n
 buz gip	435n
-buz kup	1899n
+buz kup	1907n
 buz kut	185n
-buz küp	1899n
+buz küp	1907n
 buz küt	185n
 buz tutmus	486n
 buz tutmuş	486n
@@ -84532,7 +84697,7 @@ buğday	252n
 buğday tar	252n
 bvp	645n
 bélgiç	688n
-böcek	1735n
+böcek	1743n
 böğürtlen	254n
 büro	391n
 büy	430n
@@ -84547,14 +84712,14 @@ bồ đào nha	666n
 cad	374n
 cad bayram	401n
 cad geç	401n
-cadir	1943n
+cadir	1951n
 caglayan	151n
 cakil	303n
 cakil tas	303n
 cakr	447n
 cam agaç	121n
 cam orman	121n
-cam suslem	1969n
+cam suslem	1977n
 camgobek	14n
 camgöbek	14n
 camur	169n
@@ -84591,7 +84756,7 @@ catar	686n
 catism	437n
 cay	257n
 cay bahç	827n
-cay fincan	1884n
+cay fincan	1892n
 cay kahv	88n
 cay tar	827n
 cayir	124n
@@ -84645,10 +84810,10 @@ chilean flak	702n
 chinaflagk	675n
 chines flak	675n
 cicek	208n
-cicek acm	1755n
+cicek acm	1763n
 cicek acmis	208n
 cicek demet	208n
-cicek rozet	1750n
+cicek rozet	1758n
 ciceklenm	196n
 cidd	445n
 ciddiyet	445n
@@ -84660,7 +84825,7 @@ cik	162n
 cikar	499n
 ciklet	277n
 ciko	262n
-ciko bar	1875n
+ciko bar	1883n
 ciko kahv	108n
 cilek	230n
 cilginlik	457n
@@ -84680,14 +84845,14 @@ cin sedd	381n
 cin tapinak	837n
 cin tarz	389n
 cin yen yil	403n
-cink	1753n
-circir bocek	1737n
+cink	1761n
+circir bocek	1745n
 cirk	460n
 cirp	301n
 cirtlak	480n
 cis	201n
 cisent	201n
-civciv	1693n
+civciv	1701n
 civciv sar	77n
 civil civil	425n
 civit	23n
@@ -84705,7 +84870,7 @@ cocuk park	415n
 cocukluk	450n
 cocukç	415n
 cok	501n
-cok kat magaz	1929n
+cok kat magaz	1937n
 cok renk	179n
 col	156n
 colombian flak	701n
@@ -84718,7 +84883,7 @@ cor del sur	676n
 cor do sul	676n
 cor du sud	676n
 corak	156n
-corap	1989n
+corap	1997n
 coré du sud	676n
 cosk	424n
 cottagecor	740n
@@ -84737,14 +84902,14 @@ cyberpunk	409n
 czech	698n
 czech flak	698n
 czech republiç	698n
-cırcır böcek	1737n
+cırcır böcek	1745n
 cırtlak	480n
 cıvıl cıvıl	425n
 cờ đỏ sao vànk	681n
 daglik	160n
 dak	160n
-dak ara gunes dok	1947n
-dak ara güneş doğuş	1947n
+dak ara gunes dok	1955n
+dak ara güneş doğuş	1955n
 dak evi	397n
 dak kulup	397n
 dak kulüp	397n
@@ -84765,7 +84930,7 @@ dans	424N
 dans etmek	424n
 dans pist	472n
 davetkar	433n
-davul	2032n
+davul	2040n
 dayanik	440n
 dayanık	440n
 dağlık	160n
@@ -84787,13 +84952,13 @@ dem cay	257n
 dem çay	257n
 demir	307n
 demir gri	87n
-demlik	1883n
+demlik	1891n
 demo	413n
 deniz	140n
 deniz alt	399n
 deniz dip	141n
 deniz fener	332n
-deniz kabuk	1727n
+deniz kabuk	1735n
 deniz kenar	143n
 deniz kiy	143n
 deniz kiz	430n
@@ -84842,8 +85007,8 @@ dinlenm	422n
 dinlenmek	422n
 dinç	424n
 dinçlik	452n
-dis domuz	1656n
-dis koy	1660n
+dis domuz	1664n
+dis koy	1668n
 dis uzay	177n
 disavurumculuk	757n
 discord	549n
@@ -84854,13 +85019,13 @@ div	851n
 dizust	410n
 dizüst	410n
 diş	308n
-diş domuz	1656n
-diş koy	1660n
+diş domuz	1664n
+diş koy	1668n
 dişil	454n
 docker	554n
 dodgers	624n
-dodo kus	1702n
-dodo kuş	1702n
+dodo kus	1710n
+dodo kuş	1710n
 dogal	418n
 dogum gun	406n
 dogum gun part	406n
@@ -84872,35 +85037,35 @@ dok yürüyüş	453n
 dokm demir	307n
 doksan	745n
 doktor	390n
-dokulen siv	1894n
+dokulen siv	1902n
 dokulen yaprak	129n
 dokunus	496n
 dokunuş	496n
 dol yak	202n
 dol yağış	202n
 dolar	458n
-dolm biber	1799n
+dolm biber	1807n
 dolunay	174n
 domates	248n
 domates sos	248n
 domino	611n
 dominos	611n
-domuz	1656n
-domuz burn	1658n
-domuz pastirm	1822n
-domuz pastırm	1822n
-domuz yuz	1655n
-domuz yüz	1655n
+domuz	1664n
+domuz burn	1666n
+domuz pastirm	1830n
+domuz pastırm	1830n
+domuz yuz	1663n
+domuz yüz	1663n
 don	187n
 dondurm	279n
 dondurmaç	279n
 donduruç	435n
-donm dolap	1955n
+donm dolap	1963n
 donmus	486n
 donmuş	486n
 donuk	482n
 donut	272n
-dort yaprak yonç	1767n
+dort yaprak yonç	1775n
 doruk	160n
 dostluk	425n
 dostç	425n
@@ -84925,34 +85090,34 @@ duman	343n
 dun gezegen	418n
 dup	813n
 durk	421n
-durum	1831n
+durum	1839n
 durust	441n
 durustluk	441n
 dus	431n
-dusen yaprak	1769n
+dusen yaprak	1777n
 dusmanç	437n
 dussel	431n
 dutch flak	687n
 duvar	375n
 duygusal	450n
-duz ayakkap	2008n
+duz ayakkap	2016n
 duç	663n
 dänemark	693n
 dökm demir	307n
-dökülen sıv	1894n
+dökülen sıv	1902n
 dökülen yaprak	129n
-dönm dolap	1955n
-dört yaprak yonç	1767n
+dönm dolap	1963n
+dört yaprak yonç	1775n
 döviz	458n
 dövüş	437n
 dük	405n
 dün gezegen	418n
-dürüm	1831n
+dürüm	1839n
 dürüst	441n
 dürüstlük	441n
-düz ayakkap	2008n
+düz ayakkap	2016n
 düş	431n
-düşen yaprak	1769n
+düşen yaprak	1777n
 düşmanç	437n
 düşsel	431n
 dış	499n
@@ -84978,12 +85143,12 @@ egyp	683n
 egypt	683n
 egyptian flak	683n
 ejderh	430n
-ejderh yuz	1714n
-ejderh yüz	1714n
+ejderh yuz	1722n
+ejderh yüz	1722n
 ekim	198n
 ekin	252n
 ekmek	271n
-ekmek dilim	1810n
+ekmek dilim	1818n
 eko	418n
 ekoloj	418n
 ekolojik	418n
@@ -84992,10 +85157,10 @@ eks	228n
 eksantrik	471n
 ekspresyonizm	757n
 ekş	228n
-el can	2000n
-el çan	2000n
-elbis	1990n
-eldiven	1987n
+el can	2008n
+el çan	2008n
+elbis	1998n
+eldiven	1995n
 elektronik	410n
 elem	426n
 elhamr	917n
@@ -85030,10 +85195,10 @@ erik	245n
 erik cicek	216n
 erik renk	62n
 erik çiçek	216n
-eris	1849n
-eriş	1849n
+eris	1857n
+eriş	1857n
 erkek	493N
-erkek ayakkap	2005n
+erkek ayakkap	2013n
 erkeklik	455n
 erken sabah	189n
 ermitaj	918n
@@ -85069,7 +85234,7 @@ everton fç	640n
 evham	448n
 evl	405n
 evlenmek	405n
-evler	1916n
+evler	1924n
 evlilik	405n
 evren	177n
 eylul	198n
@@ -85080,18 +85245,18 @@ eğlenç mekan	472n
 fabl	430n
 fabrik	411n
 facebook	506n
-fal kurap	1859n
-falafel	1832n
+fal kurap	1867n
+falafel	1840n
 falez	164n
 fantastik	430n
 fantez	430n
 fanus	331n
-far yuz	1670n
-far yüz	1670n
+far yuz	1678n
+far yüz	1678n
 farkindalik	447n
 farkındalık	447n
 fas	684n
-fasul	1806n
+fasul	1814n
 fedex	532n
 feijo	284n
 feminen	454n
@@ -85115,7 +85280,7 @@ fildiş	38n
 filipinas	713n
 filipino flak	713n
 filipp	713n
-filizlenm	1758n
+filizlenm	1766n
 finans	391n
 finansal	391n
 finland	694n
@@ -85125,16 +85290,16 @@ finnland	694n
 fir	271n
 firav	811n
 firefox	555n
-firinlanmis patates	1851n
+firinlanmis patates	1859n
 firt	202n
-fisek	1962n
-fisk	1942n
+fisek	1970n
+fisk	1950n
 fistik	336n
 fistik lokum	285n
 fistik yes	53n
 fitness	424n
 fiyort	147n
-fişek	1962n
+fişek	1970n
 flak of japan	661n
 flamengo	659n
 flamenko	865n
@@ -85147,7 +85312,7 @@ fly emirates	584n
 flört	428n
 flörtöz	428n
 folk	412n
-fond	1837N
+fond	1845N
 fosfor	484n
 fovizm	756n
 frankreich	662n
@@ -85156,7 +85321,7 @@ fransiz rivier	846n
 fransız rivier	846n
 franç	662n
 french flak	662n
-fuj dak	1903n
+fuj dak	1911n
 fus	65n
 futbol	424n
 futuristik	410n
@@ -85169,8 +85334,8 @@ fütüristik	410n
 fütürizm	410n
 fır	271n
 fırt	202n
-fırınlanmış patates	1851n
-fısk	1942n
+fırınlanmış patates	1859n
+fısk	1950n
 fıstık	336n
 fıstık lokum	285n
 fıstık yeş	53n
@@ -85211,7 +85376,7 @@ gevsek	422n
 gevsemek	422n
 gevşek	422n
 gevşemek	422n
-geyik	1649n
+geyik	1657n
 gezegen	177n
 gezk	453n
 geç	193n
@@ -85224,8 +85389,8 @@ geç kulüp	472n
 geç pazar	365n
 geç saat	193n
 geç vakt	193n
-geç vakt kopr	1951n
-geç vakt köpr	1951n
+geç vakt kopr	1959n
+geç vakt köpr	1959n
 geç yar	194n
 geçit tören	444n
 geçmiş	450n
@@ -85235,7 +85400,7 @@ ghip	860n
 giamaiç	704n
 giappo	661n
 ginkgo	131n
-gitar	2027n
+gitar	2035n
 githup	553n
 giz	429n
 gizem	429n
@@ -85261,7 +85426,7 @@ golk	429n
 gondol	844n
 gook	505n
 gorem	848n
-goril	1628n
+goril	1636n
 gorkem	417n
 gorunmez	429n
 gosteris	416n
@@ -85273,7 +85438,7 @@ goz aliç	432n
 goz boncuk	912n
 goz kamastiriç	466n
 goz pek	440n
-gozluk	1978n
+gozluk	1986n
 granit	303n
 greek flak	697n
 green bay packers	619n
@@ -85288,6 +85453,7 @@ gri yeşil	94n
 griechenland	697n
 grèç	697n
 gréç	697n
+guangzho	937n
 guatem	902n
 gul	210n
 gul kirmiz	72n
@@ -85316,7 +85482,7 @@ gunebakan	212n
 gunes	172n
 gunes bat	180n
 gunes dok	181n
-gunes gozluk	1979n
+gunes gozluk	1987n
 gunes gun	173n
 gunes hav	173n
 gunes huzm	172n
@@ -85332,7 +85498,7 @@ gurur	451n
 guven	441n
 guvenilir	441n
 guvenlik	441n
-guvenlik yelek	1982n
+guvenlik yelek	1990n
 guverç	442n
 guz	198n
 guz mevsim	198n
@@ -85363,7 +85529,7 @@ göz alıç	432n
 göz boncuk	912n
 göz kamaştırıç	466n
 göz pek	440n
-gözlük	1978n
+gözlük	1986n
 gözyaş	426n
 göçep	453n
 gül	210n
@@ -85395,7 +85561,7 @@ güney kutp	186n
 güneş	172n
 güneş batış	180n
 güneş doğuş	181n
-güneş gözlük	1979n
+güneş gözlük	1987n
 güneş gün	173n
 güneş hav	173n
 güneş huzm	172n
@@ -85407,7 +85573,7 @@ gürült	457n
 güven	441n
 güvenilir	441n
 güvenlik	441n
-güvenlik yelek	1982n
+güvenlik yelek	1990n
 güverç	442n
 güz	198n
 güz mevsim	198n
@@ -85426,10 +85592,10 @@ halk muzik	412n
 halk müzik	412n
 halloween	401n
 halsiz	449n
-hamam bocek	1738n
-hamam böcek	1738n
-hamburger	1823n
-hamster	1673n
+hamam bocek	1746n
+hamam böcek	1746n
+hamburger	1831n
+hamster	1681n
 hamur isi	272n
 hamur işi	272n
 han quoç	676n
@@ -85490,19 +85656,19 @@ hemşir	390n
 hengam	457n
 heyecan	424n
 heyecan veriç	424n
-heç dev	1662n
+heç dev	1670n
 hicbir	497n
 hiddet	437n
 hik	341n
 hikâ	341n
 him	820n
-hind	1689n
-hind tapinak	1938n
-hind tapınak	1938n
+hind	1697n
+hind tapinak	1946n
+hind tapınak	1946n
 hindis ceviz	242n
 hint gel	872n
-hipo	1669n
-hipopotam	1669n
+hipo	1677n
+hipopotam	1677n
 hipp	751n
 hirs	461n
 hirvat	899n
@@ -85510,7 +85676,7 @@ hirvatis	899n
 hirç	437n
 hisar	393n
 hiyar	469n
-hiz tren	1956n
+hiz tren	1964n
 hiç	497n
 hiçbir	497n
 hoa ky	670n
@@ -85521,7 +85687,7 @@ holland	687n
 hon	519n
 hongr	699n
 honk konk	814n
-horoz	1691n
+horoz	1699n
 hortlak	438n
 hortum	202n
 hosnut	425n
@@ -85561,10 +85727,10 @@ hırvat	899n
 hırvatis	899n
 hırç	437n
 hıyar	469n
-hız tren	1956n
+hız tren	1964n
 ibadet	447n
 iblis	463n
-icecek kut	1897n
+icecek kut	1905n
 iceland	695n
 icelandiç flak	695n
 idd	440n
@@ -85576,8 +85742,8 @@ igrenmek	460n
 igrenç	460n
 ihtiras	428n
 ike	504n
-iki horguç dev	1663n
-iki hörgüç dev	1663n
+iki horguç dev	1671n
+iki hörgüç dev	1671n
 ikind	191n
 ikind vakt	191n
 ikp	719n
@@ -85609,8 +85775,8 @@ indonesian flak	711n
 indonesien	711n
 indoné	711n
 inek	382n
-inek yuz	1651n
-inek yüz	1651n
+inek yuz	1659n
+inek yüz	1659n
 inferno	463n
 ingilter	808n
 ink	863n
@@ -85657,16 +85823,16 @@ ispan	665n
 ispanak	469n
 ispanyol	897n
 issiz	426n
-issiz ada	1907n
+issiz ada	1915n
 issizlik	426n
-istakoz	1862n
+istakoz	1870n
 istanbul	809n
 istemem	499n
 istemiyorum	499n
 istemiyoruz	499n
 istikrar	441n
 istirap	426n
-istirid	1865n
+istirid	1873n
 isveç	691n
 isvicr sti	861n
 isviçr sti	861n
@@ -85700,7 +85866,7 @@ iznik çin	847n
 izo	426n
 iç karartiç	426n
 iç karartıç	426n
-içecek kut	1897n
+içecek kut	1905n
 iğn yaprak	121n
 iğrenmek	460n
 iğrenç	460n
@@ -85717,11 +85883,11 @@ japao	661n
 japon balik	361n
 japon balık	361n
 japon bask	832n
-japon oyuncak bebek	1970n
-japon pos	1921n
-japon sato	1931n
+japon oyuncak bebek	1978n
+japon pos	1929n
+japon sato	1939n
 japon tarz	388n
-japon şato	1931n
+japon şato	1939n
 japão	661n
 japón	661n
 jeux olympiques	723n
@@ -85737,17 +85903,17 @@ juventus	646n
 jöl	277n
 jüp	444n
 jüpiter	177n
-kabak fener	1959n
-kaban	1988n
+kabak fener	1967n
+kaban	1996n
 kabir	445n
 kabus	438n
-kad bot	2012n
-kad giy	1997n
-kad sandalet	2010n
-kad sapk	2015n
-kad şapk	2015n
-kadeh tokusturm	1892n
-kadeh tokuşturm	1892n
+kad bot	2020n
+kad giy	2005n
+kad sandalet	2018n
+kad sapk	2023n
+kad şapk	2023n
+kadeh tokusturm	1900n
+kadeh tokuşturm	1900n
 kadif	312n
 kadim	413n
 kadinlik	454n
@@ -85789,7 +85955,7 @@ kalp kırıklık	426n
 kamp	453n
 kamp ate	167n
 kamp ateş	167n
-kamp yapm	1904n
+kamp yapm	1912n
 kampink	453n
 kamuflaj	467n
 kan	344n
@@ -85797,9 +85963,9 @@ kan kirmiz	71n
 kan kırmız	71n
 kanat	170n
 kandil	331n
-kangur	1686n
-kanis	1633n
-kaniş	1633n
+kangur	1694n
+kanis	1641n
+kaniş	1641n
 kano	335n
 kano tar	335n
 kanyon	159n
@@ -85813,11 +85979,11 @@ kapalicar	809n
 kapalıçarş	809n
 kapkar	9n
 kaplan	350n
-kaplan yuz	1640n
-kaplan yüz	1640n
-kapliç	1952n
-kaplumbak	1711n
-kaplıç	1952n
+kaplan yuz	1648n
+kaplan yüz	1648n
+kapliç	1960n
+kaplumbak	1719n
+kaplıç	1960n
 kapucino	256n
 kapuçino	256n
 kar	188n
@@ -85845,13 +86011,13 @@ karanlık ruh hal	446n
 karar	440n
 kararlilik	440n
 kararlılık	440n
-karasinek	1743n
+karasinek	1751n
 karavaggio	829n
 karayip	805n
 kargas	457n
 kargaş	457n
-karides	1863n
-karinç	1733n
+karides	1871n
+karinç	1741n
 kark	446n
 karm	447n
 karmas	457n
@@ -85859,10 +86025,10 @@ karmaş	457n
 karmen	70n
 karnaval	367n
 karpuz	235n
-kartal	1698n
-karınç	1733n
+kartal	1706n
+karınç	1741n
 kasap	373n
-kasik kas	1838n
+kasik kas	1846n
 kasim	198n
 kasimpat	218n
 kasirk	202n
@@ -85883,8 +86049,8 @@ kay renk	78n
 kayak	199n
 kayalik	164n
 kayalık	164n
-kaydirak	1954n
-kaydırak	1954n
+kaydirak	1962n
+kaydırak	1962n
 kaygisiz	422n
 kaygısız	422n
 kayik	140n
@@ -85899,10 +86065,10 @@ kazanan	451n
 kazanmak	451n
 kağıt	315n
 kağıt par	458n
-kaşık kas	1838n
+kaşık kas	1846n
 ked	346n
-ked yuz	1637n
-ked yüz	1637n
+ked yuz	1645n
+ked yüz	1645n
 keder	426n
 kedicik	443n
 kehribar	32n
@@ -85910,8 +86076,8 @@ kek	272n
 kelebek	356n
 kelt	866n
 keltik	866n
-keman	2030n
-kemik et	1819n
+keman	2038n
+kemik et	1827n
 kend emin	440n
 kent	373n
 kentsel	373n
@@ -85920,7 +86086,7 @@ kenyan flak	707n
 keres	301n
 kerpiç	375n
 kerpiç duvar	375n
-kertenk	1712n
+kertenk	1720n
 kes	20n
 kes renk	20n
 kesfetmek	453n
@@ -85959,17 +86125,17 @@ kirik kalp	426n
 kirk	426n
 kirmiz	0n
 kirmiz biber	297n
-kirmiz elm	1782n
+kirmiz elm	1790n
 kirmiz mor	96n
 kirmiz sarap	265n
-kirmiz zarf	1974n
-kirp	1678n
+kirmiz zarf	1982n
+kirp	1686n
 kirsal	382n
 kirsal alan	382n
 kis	199n
 kis mevsim	199n
 kis sar	918n
-kis ve genis bardak	1893n
+kis ve genis bardak	1901n
 kiskanclik	461n
 kiskanmak	461n
 kiskanç	461n
@@ -85985,7 +86151,7 @@ kiymet tas	345n
 kiz	493N
 kizak	199n
 kizarmis ekmek	271n
-kizarmis karides	1854n
+kizarmis karides	1862n
 kizginlik	437n
 kizil	71n
 kizil mey	873n
@@ -86001,16 +86167,16 @@ kle mav	862n
 klement	229n
 klinik	390n
 knicks	618n
-koa ayi	1681n
-koa ayı	1681n
+koa ayi	1689n
+koa ayı	1689n
 kobalt	45n
 kobalt mav	45n
 koi balik	361n
 koi balık	361n
-kokan	1685n
-kokarç	1685n
+kokan	1693n
+kokarç	1693n
 koknar	121n
-kokteyl kadeh	1888n
+kokteyl kadeh	1896n
 kolej	392n
 kolezyum	825n
 kolumbien	701n
@@ -86020,19 +86186,19 @@ komed	425n
 komik	425n
 komur gri	37n
 konfet	444n
-konfet top	1967n
+konfet top	1975n
 konfor	433n
 konik sapk	275n
 konik şapk	275n
 konser	367n
-konserv gid	1843n
-konserv gıd	1843n
+konserv gid	1851n
+konserv gıd	1851n
 konstruktivizm	857n
 konstrüktivizm	857n
 kopek	347n
 kopek balik	141n
 kopek yavr	443n
-kopek yuz	1630n
+kopek yuz	1638n
 kopekbalik	141n
 kopenhak	880n
 kopr	373n
@@ -86041,7 +86207,7 @@ kopuk sarap	266n
 kor	168n
 kor ates	168n
 kor ateş	168n
-kor pilav	1848n
+kor pilav	1856n
 kor tapinak	836n
 kor tapınak	836n
 korean flak	676n
@@ -86054,10 +86220,10 @@ korkusuz	440n
 korkutuç	438n
 korozyon	309n
 koruluk	119n
-koruyuç gozluk	1980n
-koruyuç gözlük	1980n
+koruyuç gozluk	1988n
+koruyuç gözlük	1988n
 kos	424n
-kos ayakkap	2006n
+kos ayakkap	2014n
 kosmak	424n
 kot	311n
 kot kumas	311n
@@ -86081,7 +86247,7 @@ koz	168n
 kozmik	177n
 kozmos	177n
 koş	424n
-koş ayakkap	2006n
+koş ayakkap	2014n
 koşmak	424n
 krakov	886n
 kral	417n
@@ -86090,16 +86256,16 @@ kraliyet mav	43n
 kraliç	417n
 krallik	417n
 krallık	417n
-kravat	1983n
+kravat	1991n
 krem	18n
-krem karamel	1878n
+krem karamel	1886n
 krem renk	18n
 kreml	873n
 krep	272n
 kristal	322n
 krizantem	218n
 krom	308n
-kruvasan	1811n
+kruvasan	1819n
 kruvaziyer	140n
 kubist	858n
 kubizm	858n
@@ -86107,7 +86273,7 @@ kucaklam	433n
 kudret	440n
 kudus	926n
 kudüs	926n
-kuk yavr	1700n
+kuk yavr	1708n
 kul	168n
 kullanm	499n
 kullanmay	499n
@@ -86124,7 +86290,7 @@ kumr	442n
 kumsal	144n
 kumsal kenar	143n
 kumul	156n
-kunduz	1677n
+kunduz	1685n
 kur kaf	438n
 kur yaprak	129n
 kurak	156n
@@ -86133,7 +86299,7 @@ kuraklık	156n
 kurap	272n
 kurbak	360n
 kurs gri	85n
-kurt	1634n
+kurt	1642n
 kurumsal	391n
 kurş gri	85n
 kus tuy	342n
@@ -86170,13 +86336,13 @@ kömür gri	37n
 köpek	347n
 köpek balık	141n
 köpek yavr	443n
-köpek yüz	1630n
+köpek yüz	1638n
 köpekbalık	141n
 köpr	373n
 köpük	142n
 köpük şarap	266n
 kör	288n
-kör pilav	1848n
+kör pilav	1856n
 kötücül	438n
 köy	382n
 köy evi	412n
@@ -86197,15 +86363,15 @@ kırak beyaz	83n
 kırk	426n
 kırmız	0n
 kırmız biber	297n
-kırmız elm	1782n
+kırmız elm	1790n
 kırmız mor	96n
-kırmız zarf	1974n
+kırmız zarf	1982n
 kırmız şarap	265n
 kırsal	382n
 kırsal alan	382n
 kırık beyaz	104n
 kırık kalp	426n
-kıs ve geniş bardak	1893n
+kıs ve geniş bardak	1901n
 kıskanmak	461n
 kıskanç	461n
 kıskançlık	461n
@@ -86216,7 +86382,7 @@ kıymet taş	345n
 kız	493N
 kızak	199n
 kızarmış ekmek	271n
-kızarmış karides	1854n
+kızarmış karides	1862n
 kızgınlık	437n
 kızk	437n
 kızıl	71n
@@ -86228,8 +86394,8 @@ kış sar	918n
 kışlık	199n
 la galaxy	630n
 la lakers	613n
-laboratuvar onluk	1981n
-laboratuvar önlük	1981n
+laboratuvar onluk	1989n
+laboratuvar önlük	1989n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
@@ -86254,7 +86420,7 @@ lego	608n
 leicester city	637n
 lekesiz	442n
 lenovo	562n
-leopar	1642n
+leopar	1650n
 les	460N
 leylak	64n
 leylak mor	63n
@@ -86290,6 +86456,7 @@ lufthans	586n
 luks	416n
 luks yasam	416n
 lyft	540n
+lyon	936n
 lübnan	892n
 lüks	416n
 lüks yaşam	416n
@@ -86321,7 +86488,7 @@ malay	714n
 malaysian flak	714n
 malez	714n
 malá	714n
-mamut	1667n
+mamut	1675n
 man	229N
 man city	635n
 man united	634n
@@ -86333,7 +86500,7 @@ maneviyat	447n
 mango	240n
 manhat	807n
 manol	227n
-mant	1858n
+mant	1866n
 mantar	136n
 map leaf flak	673n
 mar	154n
@@ -86356,8 +86523,8 @@ mastercard	535n
 masum	442n
 masumiyet	442n
 mat	482n
-mat cay	1898n
-mat çay	1898n
+mat cay	1906n
+mat çay	1906n
 match	259n
 matem	426n
 matrusk	873n
@@ -86373,11 +86540,11 @@ mav siyah	80n
 mav şehir	841n
 may	863N
 mayis	196n
-maym	1627n
-maym yuz	1626n
-maym yüz	1626n
+maym	1635n
+maym yuz	1634n
+maym yüz	1634n
 mayork	897n
-maytap	1963n
+maytap	1971n
 mayıs	196n
 maço	455n
 mağar	165n
@@ -86423,12 +86590,12 @@ mexico	669n
 mexiko	669n
 mexiq	669n
 meyh	377n
-meyv buz	1867n
+meyv buz	1875n
 meyv sal	468n
 mezar	445n
 mezarlik	445n
 mezarlık	445n
-mezuniyet kep	2017n
+mezuniyet kep	2025n
 meçhul	429n
 meş	301n
 meşum	438n
@@ -86437,8 +86604,8 @@ micir	303n
 microsoft	604n
 mid bulandiriç	460n
 mid bulandırıç	460n
-mikrop	1745n
-mil park	1908n
+mikrop	1753n
+mil park	1916n
 milano	929n
 mineral mav	81n
 minimal	420n
@@ -86449,7 +86616,7 @@ minnoş	443n
 miras	413n
 misir	251n
 misir bayrak	683n
-misir kocan	1797n
+misir kocan	1805n
 misir tar	251n
 misk	449n
 misket limon	31n
@@ -86486,7 +86653,7 @@ moğol	893n
 moğolis	893n
 muamm	429n
 mucevher	345n
-mucevher tas	2024n
+mucevher tas	2032n
 mucevherat	345n
 much	831N
 muciz	430n
@@ -86498,9 +86665,10 @@ mukaddes	447n
 mum	339n
 mum isik	339n
 mum ışık	339n
+munih	932n
 murdum	62n
 murekkep	47n
-murekkep balik	1864n
+murekkep balik	1872n
 murekkep resm	324n
 murekkep siyah	47n
 mut	425n
@@ -86513,25 +86681,26 @@ mutsuzluk	426n
 muz	239n
 muzaffer	451n
 muzik festiv	367n
-muzik klav	2028n
+muzik klav	2036n
 méxico	669n
 mücevher	345n
-mücevher taş	2024n
+mücevher taş	2032n
 mücevherat	345n
+münih	932n
 mürdüm	62n
 mürekkep	47n
-mürekkep balık	1864n
+mürekkep balık	1872n
 mürekkep resm	324n
 mürekkep siyah	47n
 mütevaz	423n
 müthiş	459n
 müz	474n
 müzik festiv	367n
-müzik klav	2028n
+müzik klav	2036n
 mıcır	303n
 mısır	251n
 mısır bayrak	683n
-mısır koçan	1797n
+mısır koçan	1805n
 mısır tar	251n
 na uy	692n
 naif	442n
@@ -86602,8 +86771,8 @@ nintendo	606n
 nisan	196n
 nissan	520n
 noel	400n
-noel agaç	1960n
-noel ağaç	1960n
+noel agaç	1968n
+noel ağaç	1968n
 noel bap	400n
 noruek	692n
 norvek	692n
@@ -86626,11 +86795,11 @@ nötr	456n
 ocak	340n
 ocak bas	340n
 ocak baş	340n
-oden	1852n
+oden	1860n
 odev	392n
 odun	301n
 ofis	391n
-ofis bin	1920n
+ofis bin	1928n
 ofk	437n
 ogl	190n
 ogl sonr	191n
@@ -86642,13 +86811,13 @@ ogrenm	392n
 ogrenç	392n
 okr	36n
 okul	392n
-okul bin	1928n
-okul can	2003n
+okul bin	1936n
+okul can	2011n
 okul otop	291n
 okul serv	291n
-okul çan	2003n
+okul çan	2011n
 okult	429n
-okuz	1652n
+okuz	1660n
 okyanus	140n
 okyanus dip	141n
 okült	429n
@@ -86672,7 +86841,7 @@ olympiç games	723n
 olympiç rings	723n
 olç	456n
 om	651n
-onden civciv	1694n
+onden civciv	1702n
 onl	410n
 onur	451n
 onur yur	792n
@@ -86682,9 +86851,9 @@ opal	321n
 oper	432n
 opucuk	427n
 opusmek	427n
-orank	1629n
+orank	1637n
 ord	467n
-ordek	1699n
+ordek	1707n
 organik	418n
 orkestr	432n
 orm	433n
@@ -86693,15 +86862,16 @@ orman meyv	254n
 ormanlik	119n
 ormanlık	119n
 ortanç	220n
-orumcek	1739n
-orumcek agi	1740n
+orumcek	1747n
+orumcek agi	1748n
 oryantal	389n
 osak	925n
+oslo	935n
 osman	809n
 osmantus	225n
 osterreich	690n
 ot	125n
-otel	1925n
+otel	1933n
 otlak	124n
 otlar	137n
 otoban	373n
@@ -86717,7 +86887,7 @@ oyuncak ayı	443n
 ozbek	910n
 ozbekis	910n
 ozgurluk	453n
-ozgurluk heyk	1935n
+ozgurluk heyk	1943n
 ozguven	440n
 ozlem	450n
 oğlan	493N
@@ -86728,12 +86898,12 @@ pae bas	687n
 pah	416n
 paises baixos	687n
 paises bajos	687n
-paketlenmis hed	1976n
-paketlenmiş hed	1976n
+paketlenmis hed	1984n
+paketlenmiş hed	1984n
 pakis	709n
 pakis flak	709n
-palm agaç	1762n
-palm ağaç	1762n
+palm agaç	1770n
+palm ağaç	1770n
 palyaco	363n
 palyaço	363n
 pamuk	314n
@@ -86766,7 +86936,7 @@ paquistao	709n
 paquistán	709n
 paquistão	709n
 par	458N
-par kes	2001n
+par kes	2009n
 parano	448n
 paranoyak	448n
 parfum	454n
@@ -86782,16 +86952,16 @@ parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
 parlayan	369n
-parmak ara terlik	2004n
+parmak ara terlik	2012n
 parsomen	315n
 part	406n
-part konfet	1966n
-parç et	1821n
+part konfet	1974n
+parç et	1829n
 parıldamak	466n
 parıldayan	466n
 parşömen	315n
 pas	309n
-pas dilim	1872n
+pas dilim	1880n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	407n
@@ -86803,15 +86973,15 @@ paslanmış	309n
 pastel	483n
 pastel renk	483n
 patagon	884n
-patates	1795n
-patates kizartm	1824n
-patates kızartm	1824n
+patates	1803n
+patates kizartm	1832n
+patates kızartm	1832n
 patirt	457n
 patlam	166n
-patlamis misir	1840n
-patlamış mısır	1840n
-patlayan mantar sis	1886n
-patlayan mantar şiş	1886n
+patlamis misir	1848n
+patlamış mısır	1848n
+patlayan mantar sis	1894n
+patlayan mantar şiş	1894n
 patlican	249n
 patlıcan	249n
 patırt	457n
@@ -86832,7 +87002,7 @@ pemp neon	116n
 pemp sehir	842n
 pemp şehir	842n
 penguen	353n
-penç izi	1688n
+penç izi	1696n
 pep	603n
 per baç	848n
 per flagk	703n
@@ -86848,7 +87018,7 @@ pespemp	6n
 petek	264n
 petr	810n
 petrol mav	13n
-peynir dilim	1818n
+peynir dilim	1826n
 phan lan	694n
 phap	662n
 philippinen	713n
@@ -86857,30 +87027,30 @@ pháp	662n
 phần lan	694n
 picasso	858n
 pik demir	307n
-pilav	1847n
+pilav	1855n
 pinar	148n
 pinterest	551n
-pipet bardak	1895n
+pipet bardak	1903n
 piramit	811n
 piril piril	466n
 pirilt	466n
-pirinç bitk	1764n
-pirinç gevrek	1845n
+pirinç bitk	1772n
+pirinç gevrek	1853n
 pirinç metal	60n
 pirinç tar	253n
-pirinç tat	1857n
+pirinç tat	1865n
 pirinç teras	803n
-pirinç top	1846n
+pirinç top	1854n
 pirlan	323n
 pis	460n
 pismanlik	426n
 pittsburgh steelers	621n
 pizz	248n
-pizz dilim	1825n
+pizz dilim	1833n
 pişmanlık	426n
 plaj	143n
-plaj ve sem	1905n
-plaj ve şem	1905n
+plaj ve sem	1913n
+plaj ve şem	1913n
 plastik	329n
 playstation	512n
 pluton	177n
@@ -86896,7 +87066,7 @@ pop art	830n
 pop sanat	830n
 porsch	523n
 porselen	317n
-porsuk	1687n
+porsuk	1695n
 portakal	229n
 portakal renk	1n
 portekiz cin	835n
@@ -86911,7 +87081,7 @@ prak	882n
 premium	416n
 prens	417n
 prenses	417n
-pretzel	1814n
+pretzel	1822n
 prizm	179n
 profesyonel	441n
 provenç	845n
@@ -86958,8 +87128,8 @@ red doup decker	721n
 red sox	625n
 reddit	550n
 regno unito	671n
-rehber kopek	1632n
-rehber köpek	1632n
+rehber kopek	1640n
+rehber köpek	1640n
 reino unido	671n
 relianç jio	594n
 rembrandt	829n
@@ -87010,16 +87180,16 @@ rut	470n
 ruy	431n
 ruy gip	431n
 ruzgar	205n
-ruzgar can	1972n
-ruzgar yaprak	1770n
+ruzgar can	1980n
+ruzgar yaprak	1778n
 ryanair	589n
 rönesans	754n
 rús	678n
 rüy	431n
 rüy gip	431n
 rüzgar	205n
-rüzgar yaprak	1770n
-rüzgar çan	1972n
+rüzgar yaprak	1778n
+rüzgar çan	1980n
 rüzgâr	205n
 rıhtım	154n
 saadet	425n
@@ -87051,15 +87221,15 @@ saglik	452n
 saglik hizmet	390n
 saglik yasam	452n
 sah	459n
-sah yemek	1835n
+sah yemek	1843n
 sahil	143n
 sahil serid	143n
 sahil şerid	143n
 sahr	156n
 sak	421n
 sak bitk	128n
-sak sis ve fincan	1885n
-sak şiş ve fincan	1885n
+sak sis ve fincan	1893n
+sak şiş ve fincan	1893n
 sakal	455n
 sakayik	215n
 sakinlik	421n
@@ -87075,7 +87245,7 @@ salatalik	469n
 salatalık	469n
 saldirgan	437n
 saldırgan	437n
-salyangoz	1730n
+salyangoz	1738n
 sam	457n
 samanlik	382n
 samanlık	382n
@@ -87095,7 +87265,7 @@ sanat muz	474n
 sanat müz	474n
 sanatsal	474n
 sanatç	474n
-sandviç	1827n
+sandviç	1835n
 sanghay	815n
 sankt peterburk	839n
 sant	411n
@@ -87104,12 +87274,12 @@ sapel	394n
 sapsar	2n
 sar	2n
 sarap	265n
-sarap kadeh	1887n
+sarap kadeh	1895n
 sarap renk	113n
 saray	417n
 sarilm	433n
 sarilmak	433n
-sarimsak	1803n
+sarimsak	1811n
 sarmasik	134n
 sarmaşık	134n
 sarp kayalik	164n
@@ -87117,7 +87287,7 @@ sarp kayalık	164n
 sartroz	67n
 sarılm	433n
 sarılmak	433n
-sarımsak	1803n
+sarımsak	1811n
 sasirmis	459n
 sasirtiç	459n
 sask	459n
@@ -87136,8 +87306,8 @@ savas alan	467n
 savaş	467n
 savaş alan	467n
 sayk	445n
-sazan sekil flam	1971n
-sazan şekil flam	1971n
+sazan sekil flam	1979n
+sazan şekil flam	1979n
 saçm	471n
 sağanak	200n
 sağlam	441n
@@ -87157,8 +87327,8 @@ sefalet	426n
 sefkat	423n
 seher	181n
 sehir	373n
-sehir alacakaranlik	1949n
-sehir manzar	1946n
+sehir alacakaranlik	1957n
+sehir manzar	1954n
 sehir merkez	373n
 sehir siluet	373n
 sehvet	428n
@@ -87218,11 +87388,11 @@ sicak ciko	433n
 sicak dalk	206n
 sicak hav	206n
 sicak hav balon	848n
-sicak icecek	1882n
+sicak icecek	1890n
 sicak kakao	433n
 sicak renk	488n
 sicak ton	488n
-sican	1672n
+sican	1680n
 sicil	898n
 siddet	437n
 sidney	889n
@@ -87240,14 +87410,14 @@ siklik	432n
 siklon	202n
 sil hasret	450n
 silah kuvvet	467n
-silindir sapk	2016n
-silindir şapk	2016n
+silindir sapk	2024n
+silindir şapk	2024n
 sim	466n
-simit	1815n
+simit	1823n
 simsek	202n
 simsiyah	9n
-sinagok	1939n
-sincap	1676n
+sinagok	1947n
+sincap	1684n
 singapor airlines	591n
 singapor flak	715n
 singaporean flak	715n
@@ -87256,14 +87426,14 @@ sinif	392n
 sinir	437n
 sinir bozuç	437n
 sinto tapinak	843n
-siper sapk	2018n
-siper şapk	2018n
+siper sapk	2026n
+siper şapk	2026n
 sir dis	471n
 siradak	160n
 siradanlik	470n
 sirk	367n
-sirk cadir	1958n
-sirk çadır	1958n
+sirk cadir	1966n
+sirk çadır	1966n
 sirket	391n
 sis	203n
 sis hav	203n
@@ -87271,17 +87441,17 @@ sis per	203n
 sis yes	48n
 siv	152n
 siv duvar	375n
-sivrisinek	1742n
+sivrisinek	1750n
 siyah	9n
 siyah beyaz	465n
 siyah cay	257n
 siyah kum	158n
 siyah çay	257n
 sl benfiç	653n
-slip mayo	1994n
+slip mayo	2002n
 snapchat	552n
 sofistik	432n
-sogan	1804n
+sogan	1812n
 soguk	435n
 soguk hav	435n
 soguk renk	489n
@@ -87294,9 +87464,9 @@ sokak lamp	368n
 solar	172n
 solen	444n
 solk	478n
-solmus cicek	1752n
-solmuş çiçek	1752n
-solucan	1744n
+solmus cicek	1760n
+solmuş çiçek	1760n
+solucan	1752n
 soluk	478n
 soluk isik	487n
 soluk lil	90n
@@ -87311,25 +87481,25 @@ sonbahar yaprak	129n
 sonuk	482n
 sorf	142n
 sorfç	143n
-soropod	1716n
-sort	1995N
+soropod	1724n
+sort	2003N
 sorum	441n
 sorumluluk	441n
-sosis sandviç	1826n
+sosis sandviç	1834n
 south african flak	705n
 south afriç	705n
 south kor	676n
 sovyet afi	857n
 sovyet afiş	857n
 soy	417n
-soğan	1804n
+soğan	1812n
 soğuk	435n
 soğuk hav	435n
 soğuk renk	489n
 soğuk ton	489n
 soğukluk	435n
 spa	422n
-spagett	1850n
+spagett	1858n
 spak	665n
 spanien	665n
 spanish flak	665n
@@ -87340,7 +87510,7 @@ sportif	424n
 spotify	508n
 spurs	636n
 ssç napo	649n
-stadyum	1909n
+stadyum	1917n
 starbucks	503n
 stars and stripes	670n
 stat unit	670n
@@ -87355,9 +87525,9 @@ su dam	152n
 su festiv	780n
 su kasap	383n
 su mav	66n
-su puskur bal	1718n
-su püskür bal	1718n
-su samur	1684n
+su puskur bal	1726n
+su püskür bal	1726n
+su samur	1692n
 sualt	399n
 sualt dun	399n
 sualt dün	399n
@@ -87384,15 +87554,15 @@ sular	152n
 sumuk	460n
 suph	448n
 surdurulebilir	418n
-surek acik market	1927n
+surek acik market	1935n
 surpriz	459n
 surpriz part	406n
 surreal	431n
 surrealizm	758n
 sus	287N
-sus kopek	1631n
+sus kopek	1639n
 sut	269n
-sut bardak	1881n
+sut bardak	1889n
 sut beyaz	105n
 sut cay	260n
 sut kahv	256n
@@ -87420,14 +87590,14 @@ sükunet	421n
 sükûnet	421n
 sümük	460n
 sürdürülebilir	418n
-sürek açık market	1927n
+sürek açık market	1935n
 sürpriz	459n
 sürpriz part	406n
 sürreal	431n
 sürrealizm	758n
-süs köpek	1631n
+süs köpek	1639n
 süt	269n
-süt bardak	1881n
+süt bardak	1889n
 süt beyaz	105n
 süt kahv	256n
 süt çay	260n
@@ -87437,7 +87607,7 @@ sıcak	436n
 sıcak dalk	206n
 sıcak hav	206n
 sıcak hav balon	848n
-sıcak içecek	1882n
+sıcak içecek	1890n
 sıcak kakao	433n
 sıcak renk	488n
 sıcak ton	488n
@@ -87454,8 +87624,8 @@ sıradak	160n
 sıradanlık	470n
 sıv	152n
 sıv duvar	375n
-sıçan	1672n
-t rex	1717n
+sıçan	1680n
+t rex	1725n
 tabiat	418n
 tablo	474n
 taegukk	676n
@@ -87468,11 +87638,11 @@ tailand	712n
 tailând	712n
 taip	923n
 tak	372n
-tako	1828n
+tako	1836n
 tamah	461n
 tan yer	181n
-tanap agaç	1968n
-tanap ağaç	1968n
+tanap agaç	1976n
+tanap ağaç	1976n
 tanr	447n
 taobao	566n
 tap	26n
@@ -87482,8 +87652,8 @@ tapınak	379n
 tapınak şenlik	837n
 tar	124n
 tarih	413n
-tarih yap	1910n
-tart	1874n
+tarih yap	1918n
+tart	1882n
 tarç	288n
 tas	303n
 tasasiz	422n
@@ -87498,14 +87668,14 @@ tatsiz	470n
 tatsız	470n
 taver	377n
 tavsan	443n
-tavsan yuz	1674n
-tavuk	1690n
-tavuk but	1820n
+tavsan yuz	1682n
+tavuk	1698n
+tavuk but	1828n
 tavus kus	349n
 tavus kuş	349n
 tavus mav	46n
 tavşan	443n
-tavşan yüz	1674n
+tavşan yüz	1682n
 tay ban nha	665n
 tayf	202n
 taz	434n
@@ -87528,7 +87698,7 @@ tehditkar	438n
 tehlik	437n
 tek	140n
 tek boynuz at	430n
-tek parç mayo	1993n
+tek parç mayo	2001n
 tek renk	464n
 tekduz	470n
 tekduzelik	470n
@@ -87557,12 +87727,12 @@ tep	161n
 ter	436n
 terako	111n
 tereyak	270n
-terkedilmis ev	1917n
-terkedilmiş ev	1917n
+terkedilmis ev	1925n
+terkedilmiş ev	1925n
 terlemek	436n
 tes	522N
 tesco	576n
-tespih	2021n
+tespih	2029n
 tha	712n
 tha flak	712n
 tha lan	712n
@@ -87589,16 +87759,16 @@ tiksint	460n
 tiktok	547n
 tilk	355n
 tilsim	430n
-timsah	1710n
+timsah	1718n
 tip	390n
 tirank	677n
-tirtil	1732n
-tisort	1984n
+tirtil	1740n
+tisort	1992n
 titrem	435n
 titremek	435n
-tişört	1984n
+tişört	1992n
 tof	263n
-tokyo kul	1934n
+tokyo kul	1942n
 toprak	169n
 toprak gri	68n
 toprak sar	102n
@@ -87606,6 +87776,7 @@ toprak ton	419n
 tor	843n
 toren	445n
 torensel	445n
+toronto	934n
 toronto map leafs	628n
 toship	582n
 tosk	799n
@@ -87623,16 +87794,16 @@ traver	840n
 traver teras	840n
 trekkink	453n
 tricolor	662n
-trompet	2029n
+trompet	2037n
 tropik	385n
-tropik icecek	1889n
-tropik içecek	1889n
+tropik icecek	1897n
+tropik içecek	1897n
 tropik kusak	385n
 tropik kuşak	385n
 tropik plaj	145n
 tropikal	385n
-tropikal balik	1723n
-tropikal balık	1723n
+tropikal balik	1731n
+tropikal balık	1731n
 tropikal orman	120n
 trunk quoç	675n
 trunk quốç	675n
@@ -87678,7 +87849,7 @@ tüy ürpertiç	438n
 tıbp	390n
 tılsım	430n
 tıp	390n
-tırtıl	1732n
+tırtıl	1740n
 u.s.	670n
 uae	685n
 uber	539n
@@ -87747,7 +87918,7 @@ uzay mekik	398n
 uzer	490n
 uzk	426n
 uzum	232n
-uzun davul	2033n
+uzun davul	2041n
 uzunt	426n
 uç	674n
 uçak	170n
@@ -87773,6 +87944,7 @@ valent	402n
 vampir	438n
 vaporwav	855n
 vapur	140n
+var	939n
 varak	328n
 vay	459n
 vay be	459n
@@ -87836,7 +88008,7 @@ xiaohongsh	573n
 xiaom	564n
 y	664N
 yaban	453n
-yaban domuz	1657n
+yaban domuz	1665n
 yaban mers	233n
 yad etmek	450n
 yagis	200n
@@ -87859,7 +88031,7 @@ yalınlık	420n
 yamaç	161n
 yanan	167n
 yanardak	166n
-yanardak patlam	1902n
+yanardak patlam	1910n
 yanardoner	321n
 yanardöner	321n
 yangm	286n
@@ -87870,21 +88042,21 @@ yanmis	167n
 yanmış	167n
 yanık	167n
 yaprak	128n
-yaprak doken agaç	1761n
+yaprak doken agaç	1769n
 yaprak dokmeyen	121n
-yaprak dokmeyen agaç	1760n
-yaprak döken ağaç	1761n
+yaprak dokmeyen agaç	1768n
+yaprak döken ağaç	1769n
 yaprak dökmeyen	121n
-yaprak dökmeyen ağaç	1760n
-yaras	1679n
+yaprak dökmeyen ağaç	1768n
+yaras	1687n
 yaraticilik	474n
 yaratiç	474n
 yaratıcılık	474n
 yaratıç	474n
-yardim ekip kask	2020n
-yardım ekip kask	2020n
+yardim ekip kask	2028n
+yardım ekip kask	2028n
 yas	426n
-yas ekmek	1813n
+yas ekmek	1821n
 yas gun	406n
 yasak sehir	380n
 yasak şehir	380n
@@ -87922,9 +88094,9 @@ yaş gün	406n
 yaşas	425n
 yel	205n
 yelken	140n
-yemek pisirm	1834n
-yemek pişirm	1834n
-yemek tencer	1836n
+yemek pisirm	1842n
+yemek pişirm	1842n
+yemek tencer	1844n
 yemyesil	3n
 yemyeşil	3n
 yen baslangiç	434n
@@ -87935,21 +88107,21 @@ yen doğuş	434n
 yen safak	439n
 yen zel	716n
 yen şafak	439n
-yengeç	1861n
+yengeç	1869n
 yenidogan	442n
 yenidoğan	442n
 yenilenm	434n
 yenilik	410n
 yenilikç	410n
-yer fistik	1805n
-yer fıstık	1805n
+yer fistik	1813n
+yer fıstık	1813n
 yeralt dun	463n
 yeralt dün	463n
 yesil	3n
 yesil cay	258n
 yesil elm	238n
-yesil sal	1839n
-yesil yaprak sebz	1801n
+yesil sal	1847n
+yesil yaprak sebz	1809n
 yesillik	128n
 yesim	320n
 yesim yes	50n
@@ -87960,18 +88132,18 @@ yetmis	747n
 yetmiş	747n
 yeşil	3n
 yeşil elm	238n
-yeşil sal	1839n
-yeşil yaprak sebz	1801n
+yeşil sal	1847n
+yeşil yaprak sebz	1809n
 yeşil çay	258n
 yeşillik	128n
 yeşim	320n
 yeşim yeş	50n
 yigit	440n
 yigitlik	440n
-yilan	1713n
+yilan	1721n
 yildirim	202n
 yildiz	176n
-yildiz geç	1945n
+yildiz geç	1953n
 yildiz gokyuz	176n
 yildiz isik	176n
 yilp	400n
@@ -87979,13 +88151,13 @@ yilp agaç	400n
 yilp geç	794n
 yirm yil	735n
 yirm yıl	735n
-yiyecek paket	1860n
+yiyecek paket	1868n
 yiğit	440n
 yiğitlik	440n
 yogurt	269n
 yok	499n
 yolculuk	453n
-yonç	1766n
+yonç	1774n
 yorgunluk	449n
 york	449n
 yorunk	177n
@@ -87994,18 +88166,18 @@ youtup	510n
 yoğurt	269n
 yuksek mod	432n
 yuksek ses	457n
-yuksek topuk ayakkap	2009n
+yuksek topuk ayakkap	2017n
 yumur	270n
-yumur bulunan yuv	1772n
-yumur cikan civciv	1692n
+yumur bulunan yuv	1780n
+yumur cikan civciv	1700n
 yumur sar	270n
-yumur çıkan civciv	1692n
+yumur çıkan civciv	1700n
 yumusak	423n
-yumusak dondurm	1866n
+yumusak dondurm	1874n
 yumusak ton	481n
 yumusaklik	423n
 yumuşak	423n
-yumuşak dondurm	1866n
+yumuşak dondurm	1874n
 yumuşak ton	481n
 yumuşaklık	423n
 yun	314n
@@ -88013,32 +88185,32 @@ yunan	812n
 yunus	362n
 yurek	427n
 yuruyus	453n
-yuruyus bot	2007n
+yuruyus bot	2015n
 yuv	433n
 yuzm	143n
 yuzm havuz	143n
 yuzmek	143n
-yuzuk	2023n
+yuzuk	2031n
 yâd etmek	450n
 yörünk	177n
 yüksek mod	432n
 yüksek ses	457n
-yüksek topuk ayakkap	2009n
+yüksek topuk ayakkap	2017n
 yün	314n
 yürek	427n
 yürüyüş	453n
-yürüyüş bot	2007n
+yürüyüş bot	2015n
 yüzm	143n
 yüzm havuz	143n
 yüzmek	143n
-yüzük	2023n
-yılan	1713n
+yüzük	2031n
+yılan	1721n
 yılbaş	400n
 yılbaş ağaç	400n
 yılbaş geç	794n
 yıldırım	202n
 yıldız	176n
-yıldız geç	1945n
+yıldız geç	1953n
 yıldız gökyüz	176n
 yıldız ışık	176n
 zafer	451n
@@ -88074,24 +88246,26 @@ zoom meetink	600n
 zoom video	600n
 zumrut	49n
 zumrut yes	49n
-zuraf	1665n
+zuraf	1673n
+zurih	933n
 zümrüt	49n
 zümrüt yeş	49n
-züraf	1665n
+züraf	1673n
+zürih	933n
 áfriç do sul	705n
 áo	690n
 áustr	690n
 âşık	427n
 âşık çift	427n
 ägyp	683n
-çadır	1943n
+çadır	1951n
 çakr	447n
 çakıl	303n
 çakıl taş	303n
 çam	121n
 çam ağaç	121n
 çam orman	121n
-çam süslem	1969n
+çam süslem	1977n
 çamur	169n
 çamur yeş	13n
 çanak çömlek	326n
@@ -88103,7 +88277,7 @@ züraf	1665n
 çatışm	437n
 çay	257n
 çay bahç	827n
-çay fincan	1884n
+çay fincan	1892n
 çay kahv	88n
 çay tar	827n
 çayır	124n
@@ -88122,7 +88296,7 @@ züraf	1665n
 çiftlik evi	412n
 çiftlik hayat	382n
 çiko	262n
-çiko bar	1875n
+çiko bar	1883n
 çiko kahv	108n
 çilek	230n
 çim	125n
@@ -88139,7 +88313,7 @@ züraf	1665n
 çin tapınak	837n
 çin tarz	389n
 çin yen yıl	403n
-çink	1753n
+çink	1761n
 çirk	460n
 çis	201n
 çisent	201n
@@ -88150,20 +88324,20 @@ züraf	1665n
 çiy dam	207n
 çizk film	415n
 çiçek	208n
-çiçek açm	1755n
+çiçek açm	1763n
 çiçek açmış	208n
 çiçek demet	208n
-çiçek rozet	1750n
+çiçek rozet	1758n
 çiçeklenm	196n
 çoban	382n
 çocuk	415n
 çocuk park	415n
 çocukluk	450n
 çocukç	415n
-çok kat mağaz	1929n
+çok kat mağaz	1937n
 çok renk	179n
 çorak	156n
-çorap	1989n
+çorap	1997n
 çuros	283n
 çöl	156n
 çömlek	326n
@@ -88182,25 +88356,25 @@ züraf	1665n
 índ	677n
 ödev	392n
 öfk	437n
-öküz	1652n
+öküz	1660n
 ölç	456n
 ölü	445n
 ölü gün	781n
 ölüm	445n
-önden civciv	1694n
+önden civciv	1702n
 öpücük	427n
 öpüşmek	427n
-ördek	1699n
+ördek	1707n
 örk	433n
 örm	433n
-örümcek	1739n
-örümcek ağı	1740n
+örümcek	1747n
+örümcek ağı	1748n
 österreich	690n
 öyk	341n
 özbek	910n
 özbekis	910n
 özgürlük	453n
-özgürlük heyk	1935n
+özgürlük heyk	1943n
 özgüven	440n
 özlem	450n
 öğl	190n
@@ -88231,9 +88405,9 @@ züraf	1665n
 ırmak	148n
 ıspanak	469n
 ıssız	426n
-ıssız ada	1907n
+ıssız ada	1915n
 ıssızlık	426n
-ıstakoz	1862n
+ıstakoz	1870n
 ıstırap	426n
 ışık festiv	851n
 ışıklandırm	368n
@@ -88255,7 +88429,7 @@ züraf	1665n
 şant	411n
 şapel	394n
 şarap	265n
-şarap kadeh	1887n
+şarap kadeh	1895n
 şarap renk	113n
 şartröz	67n
 şatafat	416n
@@ -88271,8 +88445,8 @@ züraf	1665n
 şef çiçek	217n
 şefkat	423n
 şehir	373n
-şehir alacakaranlık	1949n
-şehir manzar	1946n
+şehir alacakaranlık	1957n
+şehir manzar	1954n
 şehir merkez	373n
 şehir siluet	373n
 şehvet	428n
@@ -88300,7 +88474,7 @@ züraf	1665n
 şiş yeş	48n
 şok	459n
 şok olmuş	459n
-şort	1995n
+şort	2003n
 şubat	199n
 şölen	444n
 şöm	340n
@@ -88310,7 +88484,7 @@ züraf	1665n
 şık	432n
 şıklık	432n
 ấn độ	677n
-@starts 8486
+@starts 8488
 50
 50er
 50s
@@ -91577,6 +91751,8 @@ molh
 molho
 mom
 mon
+monac
+monaco
 mond
 monde
 mong
@@ -96797,7 +96973,7 @@ zümrüt
 흙빛
 흰
 힌두교
-@prefixes 4352
+@prefixes 4354
 a bit
 a grand
 a grande
@@ -98853,6 +99029,8 @@ moi de
 molh de
 molho de
 mon trang
+monac di
+monaco di
 montan con
 montana con
 montanh com
