@@ -660,13 +660,11 @@ struct PaletteComposer {
         // the setting's colour, not a figure in it: "red in a blue room" is set in blue.
         var settingColours = Set<Int>()
         if figures {
-            let (before, gap) = Reading.nounOfColourWord(in: reading.language)
             for (i, cue) in cues.enumerated() where cue.kind == .colour && cue.inRelation && !cue.isTouch {
-                let j = before ? i - 1 : i + 1
                 // The same for the day or the weather it names: "a grey day in Paris" is grey.
-                guard cues.indices.contains(j), cues[j].clause == cue.clause,
+                guard let j = reading.nounOfColourWord(at: i),
                     cues[j].isGround && cues[j].inRelation || [.time, .weather].contains(cues[j].kind),
-                    !cues[j].inNounCompound, abs(cues[j].lastOrdinal - cue.lastOrdinal) <= gap
+                    !cues[j].inNounCompound
                 else { continue }
                 settingColours.insert(i)
             }
@@ -1300,15 +1298,9 @@ struct CueSides {
         var parts: [(i: Int, lch: OKLCH)] = []
         // A colour word on the day or the weather ("a grey day in Paris", un jour gris) is the
         // whole scene's light: whatever side it sets apart, it is the ground's.
-        let (colourAfter, gap) = Reading.nounOfColourWord(in: reading.language)
-        var atmosphere: [Int] = []
-        for (i, cue) in cues.enumerated() where cue.kind == .colour {
-            let j = colourAfter ? i - 1 : i + 1
-            if cues.indices.contains(j), cues[j].clause == cue.clause, [.time, .weather].contains(cues[j].kind),
-                abs(cues[j].lastOrdinal - cue.lastOrdinal) <= gap
-            {
-                atmosphere.append(i)
-            }
+        let atmosphere = cues.indices.filter { i in
+            cues[i].kind == .colour
+                && reading.nounOfColourWord(at: i).map { [.time, .weather].contains(cues[$0].kind) } == true
         }
         for (i, cue) in cues.enumerated() where ![.mood, .time, .season, .hex].contains(cue.kind) {
             if cue.inNounCompound, !cue.kind.isThingOrMaterial { continue }

@@ -194,6 +194,17 @@ struct Reading {
         return (before, language == .zh || language == .ja || before ? 2 : 1)
     }
 
+    /// The cue colour word `i` is the colour of, by `nounOfColourWord`: the cue on its noun's
+    /// side, in its clause, within the language's gap (nil when there is none).
+    func nounOfColourWord(at i: Int) -> Int? {
+        let (before, gap) = Reading.nounOfColourWord(in: language)
+        let j = before ? i - 1 : i + 1
+        guard cues.indices.contains(j), cues[j].clause == cues[i].clause,
+            abs(cues[j].lastOrdinal - cues[i].lastOrdinal) <= gap
+        else { return nil }
+        return j
+    }
+
     /// The colours of the basic colour words in concepts.tsv (red, orange, yellow, green, blue,
     /// purple, pink, brown, grey, black, white, gold, silver), in every language: the adjectives
     /// that colour a noun. A colour name that is also a thing (mint, cherry, salmon) does not.
@@ -337,14 +348,28 @@ struct Reading {
         // A word of quantity before its colour ("a hint of", "un toque de", 一抹), waiting for it.
         var touch: (ordinal: Int, clause: Int)?
 
+        // Words from `from` to `to`, not counting the function words between them.
+        func words(from: Int, to: Int) -> Int {
+            to - from - ((from + 1)..<to).filter { result.functionOrdinals.contains($0) }.count
+        }
+
         // Whether `m`, a colour, is the one a waiting quantity word names: in its clause, within
         // reach, not counting the function words on the way ("a touch of the palest pink").
         func touched(_ m: Match) -> Bool {
-            guard let t = touch, t.clause == m.clause, m.ordinal > t.ordinal else { return false }
-            let between = ((t.ordinal + 1)..<m.ordinal).filter { result.functionOrdinals.contains($0) }.count
-            guard m.ordinal - t.ordinal - between <= Reading.reach else { return false }
+            guard let t = touch, t.clause == m.clause, m.ordinal > t.ordinal,
+                words(from: t.ordinal, to: m.ordinal) <= Reading.reach
+            else { return false }
             touch = nil
             return true
+        }
+
+        // A negation waiting before quantity word `m` reaches over it to its colour: "without a
+        // single touch of orange", "sans la moindre touche d'orange", "ohne einen Hauch von Orange".
+        func carryNegation(over m: Match) {
+            guard let n = negation, n.clause == m.clause, m.ordinal > n.ordinal,
+                words(from: n.ordinal, to: m.ordinal) <= Reading.reach
+            else { return }
+            negation = (m.ordinal, m.clause)
         }
 
         func negates(_ m: Match) -> Bool {
@@ -358,7 +383,7 @@ struct Reading {
             // Hauch von Orange": a colour led to by an of-word is a quantity of it, and the
             // function words on the way do not count (a colour after "in the" is not reached).
             if distance > Reading.reach, result.ofLedOrdinals.contains(m.ordinal) {
-                distance -= ((n.ordinal + 1)..<m.ordinal).filter { result.functionOrdinals.contains($0) }.count
+                distance = words(from: n.ordinal, to: m.ordinal)
             }
             guard distance <= Reading.reach else { return false }
             negation = nil
@@ -389,15 +414,7 @@ struct Reading {
             let entry = lexicon.entries[Int(m.entry)]
             switch entry.kind {
             case .ignore:
-                // A negation reaches over the quantity to its colour: "without a single touch of
-                // orange", "sans la moindre touche d'orange", "ohne einen Hauch von Orange".
-                if entry.id.hasPrefix("quantity"), let n = negation, n.clause == m.clause, m.ordinal > n.ordinal,
-                    m.ordinal - n.ordinal
-                        - ((n.ordinal + 1)..<m.ordinal).filter({ result.functionOrdinals.contains($0) }).count
-                        <= Reading.reach
-                {
-                    negation = (m.ordinal, m.clause)
-                }
+                if entry.id.hasPrefix("quantity") { carryNegation(over: m) }
                 switch entry.id {
                 case "quantity":
                     touch = (m.ordinal, m.clause)
@@ -434,13 +451,7 @@ struct Reading {
                 // A faint amount ("a whisper of", ein Hauch von, 一丝): the next colour is a touch,
                 // paled; a negation reaches over it to that colour, as over any quantity.
                 if entry.id == "quantity-faint" {
-                    if let n = negation, n.clause == m.clause, m.ordinal > n.ordinal,
-                        m.ordinal - n.ordinal
-                            - ((n.ordinal + 1)..<m.ordinal).filter({ result.functionOrdinals.contains($0) }).count
-                            <= Reading.reach
-                    {
-                        negation = (m.ordinal, m.clause)
-                    }
+                    carryNegation(over: m)
                     touch = (m.ordinal, m.clause)
                     if let mod = entry.modifier { pendingModifiers.append((mod, m.surface, m.ordinal, m.clause)) }
                     continue
