@@ -125,10 +125,10 @@ struct ScreenPainter {
             if let previous {
                 if let written, y < written.count, !written[y] { continue }
                 let old = previous.baseAddress! + start
-                // Identical bytes settle the common case; differing bytes (padding) are
-                // compared cell by cell, and an empty span means the row is the same.
+                // Identical bytes settle the common case (a cell is two words, no padding:
+                // equal bytes are equal cells); otherwise the span of the cells that differ.
                 if memcmp(row.baseAddress!, old, canvasWidth * stride) == 0 { continue }
-                span = Self.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth), row, columns: width)
+                span = Canvas.changedSpan(UnsafeBufferPointer(start: old, count: canvasWidth), row, columns: width)
                 if !span.isEmpty {
                     writeSpan(
                         row, span: span, y: y, size: size, cleared: false,
@@ -236,21 +236,6 @@ struct ScreenPainter {
     /// Cells of the current look past which a move (`hpa`, at most 5 bytes at 80 columns; `cup`
     /// up to 9) is shorter than writing them.
     static let longRun = 8
-
-    /// `Canvas.changedSpan` (the same span, wide characters never cut), comparing cells with
-    /// `same`, inlined here.
-    static func changedSpan(
-        _ old: UnsafeBufferPointer<Cell>, _ new: UnsafeBufferPointer<Cell>, columns: Int
-    ) -> Range<Int> {
-        var lo = 0
-        while lo < columns, same(old.baseAddress! + lo, new.baseAddress! + lo) { lo += 1 }
-        guard lo < columns else { return 0..<0 }
-        var hi = columns - 1
-        while hi > lo, same(old.baseAddress! + hi, new.baseAddress! + hi) { hi -= 1 }
-        while lo > 0, old[lo].isContinuation || new[lo].isContinuation { lo -= 1 }
-        while hi + 1 < columns, old[hi + 1].isContinuation || new[hi + 1].isContinuation { hi += 1 }
-        return lo..<(hi + 1)
-    }
 
     /// Whether two cells are equal: `Cell.==`, two words, inlinable.
     @inline(__always)

@@ -6,8 +6,8 @@ import XCTest
 @testable import TerminalUI
 
 /// The painter's cheap comparisons give the answers of the value comparisons they replace:
-/// `Style.bits` is equal exactly when the styles are and gives the style back, and
-/// `ScreenPainter.changedSpan` is `Canvas.changedSpan` on any rows.
+/// `Style.bits` is equal exactly when the styles are and gives the style back, and a cell's
+/// words keep its text and equality.
 final class PainterComparisonTests: XCTestCase {
     /// A small xorshift generator: the same cases on every run.
     private struct Random {
@@ -50,34 +50,6 @@ final class PainterComparisonTests: XCTestCase {
             Style(foreground: .rgb(RGB(packed: 0))), Style(background: .rgb(RGB(packed: 0))),
         ] {
             XCTAssertNotEqual(changed.bits, plain, "\(changed)")
-        }
-    }
-
-    func testTheChangedSpanIsCanvasesOnRandomRows() {
-        var random = Random(state: 0x2545_F491_4F6C_DD1D)
-        let texts = ["a", "b", " ", "寧", "é", "👍"]
-        let width = 12
-        for round in 0..<3_000 {
-            var old = [Cell]()
-            var new = [Cell]()
-            for x in 0..<width {
-                var cell = Cell(text: texts[random.next(texts.count)], style: Self.style(&random))
-                if x > 0, random.next(6) == 0 { cell = Cell(text: "", style: cell.style, isContinuation: true) }
-                old.append(cell)
-                // Most cells unchanged, as in a frame.
-                new.append(
-                    random.next(4) == 0 ? Cell(text: texts[random.next(texts.count)], style: Self.style(&random)) : cell
-                )
-            }
-            // Equal values built apart (a copy of a cell is not the only way to be equal).
-            if round % 3 == 0 { new[random.next(width)] = Cell(text: old[0].text, style: old[0].style) }
-            let expected = old.withUnsafeBufferPointer { o in
-                new.withUnsafeBufferPointer { n in Canvas.changedSpan(o, n, columns: width) }
-            }
-            let span = old.withUnsafeBufferPointer { o in
-                new.withUnsafeBufferPointer { n in ScreenPainter.changedSpan(o, n, columns: width) }
-            }
-            XCTAssertEqual(span, expected, "round \(round)")
         }
     }
 
