@@ -5,7 +5,7 @@
 /// The embedded lexicon's indexes, built from LexiconData's terms (format: `LexiconIndexText`).
 enum LexiconIndexData {
     static let text = #"""
-palette-lexicon-index 2 fcb1d733a7778601 7 18
+palette-lexicon-index 2 238dd0e2633fe1b9 7 18
 @rules 138
 en	name	english
 en	function	a|an|the|and|or|but|only|of|in|on|at|to|for|from|with|by|as|is|are|was|were|be|been|it|its|this|that|these|those|my|your|our|his|her|their|i|me|we|you|he|she|they|them|us|very|so|too|just|some|any|all|like|feel|feels|feeling|want|need|make|give|please|something|everything|anything|kind|sort|bit|little|lots|lot|into|onto|over|under|near|after|during|above|below|beneath|across|through|along|among|around|inside|within|beside|between|there|here|when|where|while|than|then|also|more|most|less|much|many|has|have|had|do|does|did|can|could|would|should|will|shall|may|might|must|palette|colours|colors|colour|color|scheme|theme|style|vibe|vibes|mood|look|looks|one|two|three|using|use|about|up|down|out|off|s|t|get|got|let|lets|try|show|see|gives|make|makes|made|for|what|which|who|how|not|no|flag|flags|nor
@@ -89,7 +89,7 @@ it	function	il|lo|la|i|gli|le|un|uno|una|di|del|dello|della|dei|degli|delle|e|ed
 it	and	e|ed|o|od|oppure
 it	letters	ì|ò|à|è|ù
 it	elision	l|dell|dall|nell|sull|all|coll|quell|quest|un|bell|sant|d|c
-it	suffix	chissimi>c|ghissimi>g|chissime>c|ghissime>g|chissimo>c|ghissimo>g|chissima>c|ghissima>g|issimi|issime|issimo|issima|chi>c|che>c|ghi>g|ghe>g|i|e|a|o
+it	suffix	chissimi>c|ghissimi>g|chissime>c|ghissime>g|chissimo>c|ghissimo>g|chissima>c|ghissima>g|issimi|issime|issimo|issima|ini|ine|ino|ina|etti|ette|etto|etta|chi>c|che>c|ghi>g|ghe>g|i|e|a|o
 it	minstem	3
 it	passes	2
 it	of	di|del|dello|della|dei|degli|delle
@@ -145,7 +145,7 @@ tr	with	ile|üzerinde|üstünde|altında|içinde|yanında|kenarında|arasında|k
 tr	inside	içinde|arasında|önünde
 tr	between	bir
 tr	locative	ndaki|ndeki|daki|deki|taki|teki|nda|nde|da|de|ta|te
-@exact 44588
+@exact 44741
 1920s	735a
 1950s	746a
 1960s	739a
@@ -202,7 +202,7 @@ abartısız	456n
 abatido	426f 426g
 abattu	426e
 abbattuto	426i
-abbey	2483a
+abbey	2492a
 abbracci	433i
 abbracciare	433i
 abbraccio	433i
@@ -221,7 +221,7 @@ abend	192h
 abenddämmerung	192h
 abendrot	180h
 abends	192h
-abendstimmung in der stadt	1957h
+abendstimmung in der stadt	1966h
 abenteuer	453h
 abenteuerlich	453h
 abenteurer	453h
@@ -255,11 +255,11 @@ abrazo	433f
 abrazos	433f
 abraço	433g
 abricot	78e
-abrigo	1996f
+abrigo	2005f
 abril	196f 196g
 abrumado	448f
 abscheulich	460h
-absinthe	2636a
+absinthe	2645a
 abstoßend	460h
 absurd	471a
 absurde	471e
@@ -271,11 +271,11 @@ aburrido	470f
 aburrimiento	470f
 aburrir	470f
 abyss	141a
-abyssal	2485a
+abyssal	2494a
 abysse	141e
 abysses	141e
 abóbora	247g
-abóbora de halloween	1967g
+abóbora de halloween	1976g
 ac milan	647o
 acacia	875a 875e 875f 875i
 academia aesthetic	741a
@@ -308,12 +308,12 @@ accidentally wes anderson	859a
 acción	424f
 acción de gracias	198f
 accogliente	433i
-accordion	2034a
-accordéon	2034e
+accordion	2043a
+accordéon	2043e
 accra	779a
 accueillant	433e
 aceite de oliva	300f
-aceituna	1799f
+aceituna	1808f
 aceitunas	300f
 acem halısı	778n
 acento	496f
@@ -327,12 +327,12 @@ aceso	369g
 acesos	369g
 achievement	451a
 achocolatado	262g
-achterbahn	1964h
+achterbahn	1973h
 achtsam	447h
 achtsamkeit	447h
 achtziger	744h
-acid	2145a
-acid green	1418a
+acid	2154a
+acid green	1427a
 acide	228e
 acido	228i
 acidulé	228e
@@ -348,9 +348,9 @@ acolhedor	433g
 aconchegado	433g
 aconchegante	433g
 aconchego	433g
-acordeão	2034g
-acordeón	2034f
-acorn	2273a
+acordeão	2043g
+acordeón	2043f
+acorn	2282a
 acqua	152i
 acquamarina chiaro	66i
 acquario	399i
@@ -379,9 +379,9 @@ addormentato	449i
 adel	417h
 adelig	417h
 adinerado	416f
-adler	1706h
+adler	1715h
 admiração	459g
-adobe	375f 375g 1351a
+adobe	375f 375g 1360a
 adobe wall	375a
 adorabile	443i
 adorable	443a 443e 443f
@@ -417,13 +417,13 @@ afc ajax	652o
 afecto	427f
 afectuoso	423f
 afeto	427g
-affair	2275a
+affair	2284a
 affaires	391e
 affari	391i
 affascinante	443i
-affe	1635h
+affe	1644h
 affection	427a 427e
-affengesicht	1634h
+affengesicht	1643h
 affetto	427i
 affettuoso	423i
 affiche soviétique	857e
@@ -437,13 +437,13 @@ afoso	436i
 afraid	438a
 african plains	875a
 african print	779a
-afrikanische trommel	2041h
+afrikanische trommel	2050h
 afrique du sud	705o
 afrutado	468f
 after dark	193a
 afternoon	191a
 agacé	437e
-agave	2486a
+agave	2495a
 agaçant	437e
 aged	414a
 aggressiv	437h
@@ -452,7 +452,7 @@ aggressivo	437i
 agitato	448i
 agitazione	448i
 agité	448e
-aglio	1811i
+aglio	1820i
 aglow	369a
 agobiado	448f
 agosto	197f 197g 197i
@@ -476,14 +476,14 @@ aguacero	200f
 aguada	324f 324g
 aguamarina claro	66f
 aguanieve	201f
-aguas termales	1960f
+aguas termales	1969f
 ahenk	421n
 ahenkli	421n
 ahmak ıslatan	201n
 ahorn	130h
 ahornblatt	130h
 ahornblätter	130h
-ahtapot	1734n
+ahtapot	1743n
 ahududu	234n
 ahumado	343f
 ahır	382n
@@ -491,7 +491,7 @@ ahşap	301n
 ahşap ev	397n
 ai cập	683o 811m
 ai len	408m
-aigle	1706e
+aigle	1715e
 aigre	228e
 aile	170e 433n
 ailes	170e
@@ -523,11 +523,11 @@ akdeniz	386n
 akdeniz tarzı	386n
 akide şekeri	277n
 akihabara	890a
-akkordeon	2034h
-akkordeons	2034h
-akordeon	2034n
-akordiyon	2034n
-akrep	1749n
+akkordeon	2043h
+akkordeons	2043h
+akordeon	2043n
+akordiyon	2043n
+akrep	1758n
 aksiyon	424n
 aktienmarkt	391h
 aktif	424n
@@ -553,17 +553,17 @@ alacalı	179n
 alaranjada	1g
 alaranjado	1g
 alas	170f
-alaskan	2327a
+alaskan	2336a
 alba	181f 181i
-alba sulle montagne	1955i
+alba sulle montagne	1964i
 albaricoque	78f
 alberca	143f
 alberi	133i
 albero	133i
-albero deciduo	1769i
+albero deciduo	1778i
 albero di natale	400i
-albero di tanabata	1976i
-albero sempreverde	1768i
+albero di tanabata	1985i
+albero sempreverde	1777i
 albicocca	78i
 alborada	181f
 alboroto	457f
@@ -572,7 +572,7 @@ albträume	438h
 alcázar	393f
 aldea	382f
 aldeia	382g
-ale	2579a
+ale	2588a
 alegre	425f 425g
 alegria	425g
 alegría	425f
@@ -591,8 +591,8 @@ alfombra persa	778f
 alfons mucha	831e
 alga	138f 138g 138i
 alga marinha	138g
-algae	1152a
-algae green	1170a
+algae	1161a
+algae green	1179a
 algas	138f 138g
 algazarra	457g
 alge	138h
@@ -607,17 +607,17 @@ algues	138e
 alhaja	345f
 alhajas	345f
 alhambra	917a 917e 917f
-alho	1811g
+alho	1820g
 ali	170i
 alibaba	565o
-aliceblue	1539a
+aliceblue	1548a
 alien	177a 177e 177h
 alieni	177i
 alieno	177i
 aliens	177a
 aliento	434f
 alienígena	177f 177g
-aliments en conserve	1851e
+aliments en conserve	1860e
 alipay	567o
 alla moda	432i
 allee	374h
@@ -629,8 +629,8 @@ allemagne	663o
 allenamento	424i
 allettante	428i
 alley	374a
-alligator	2378a
-allspice	2637a
+alligator	2387a
+allspice	2646a
 alltäglich	470h
 alluminio	308i
 allégresse	425e
@@ -640,13 +640,13 @@ alma	447f 447g
 almacén	411f
 almanya	663o
 almhütte	876h
-almond	2047a
-almost black	1256a
-aloe	2100a
+almond	2056a
+almost black	1265a
+aloe	2109a
 aloha	804a
 alone	426a
 alp	876n
-alpaca	2638a
+alpaca	2647a
 alpen	162h
 alperce	78g
 alpes	162e 162f 162g
@@ -686,7 +686,7 @@ altına	490n
 altında	490n
 altındaki	490n
 alu	308e 308h
-alubias	1814f
+alubias	1823f
 alucinante	459f
 alud	162f
 aluminio	308f
@@ -704,7 +704,7 @@ alvoroço	457g
 alçakgönüllü	423n
 alüminyum	308n
 alımlı	432n
-alışveriş çantası	2010n
+alışveriş çantası	2019n
 alışılmadık	471n
 am kamin	433h
 amable	423f
@@ -716,7 +716,7 @@ amalfi coast	800a
 amalfi kıyısı	800n
 amalfiküste	800h
 amanecer	181f
-amanecer sobre montañas	1955f
+amanecer sobre montañas	1964f
 amanhecer	181g
 amant	427e
 amante	427f 427g 427i
@@ -725,7 +725,7 @@ amanti	427i
 amants	427e
 amapola	223f
 amar	427f
-amaranth	2381a
+amaranth	2390a
 amare	427i
 amarela	2g
 amarelada	2g
@@ -755,7 +755,7 @@ amato	427i
 amazed	459a
 amazement	459a
 amazing	459a
-amazon	2113a
+amazon	2122a
 amazon shopping	605o
 amazon.com	605o
 amazônia	120g
@@ -775,19 +775,19 @@ ambição	439g
 ambra	32i
 ambrato	32i
 ambre	32e
-ambrosia	2490a
+ambrosia	2499a
 ambré	32e
 ambrée	32e
 amd	559o
 ameaça	438g
 ameaçador	438g
-ameise	1741h
+ameise	1750h
 ameixa	62g
 ameixas	245g
 ameliyat	390n
 amenaza	438f
 amenazante	438f
-amendoim	1813g
+amendoim	1822g
 america flag	670o
 american express	537o
 american flag	670o
@@ -836,10 +836,10 @@ ananá	241f
 ananás	241g
 anaranjada	1f
 anaranjado	1f
-anatra	1707i
+anatra	1716i
 anbeten	427h
 anbetung	447h
-ancestral	2641a
+ancestral	2650a
 ancien	413e
 ancienne	413e
 ancient	413a
@@ -866,10 +866,10 @@ andina	821f
 andino	821f 821g
 android	556o
 andy warhol	830a
-anel	2031g
-anello	2031i
-anello di diamanti	2031i
-anemone	2492a
+anel	2040g
+anello	2040i
+anello di diamanti	2040i
+anemone	2501a
 ange	462e
 angel	462a
 angeli	462i
@@ -898,13 +898,13 @@ anh đào	209m
 anhelo	450f
 anil	23g
 anil claro	39g
-anillo	2031f
+anillo	2040f
 anima	447i
 animado	424f 424g
 animar	439f
 animé	424e
-anise	2496a
-aniseed	2645a
+anise	2505a
+aniseed	2654a
 aniversariante	406g
 aniversário	406g
 anjo	462g
@@ -912,10 +912,10 @@ anjos	462g
 ankara print	779a
 anlegestelle	154h
 anma	445n
-anma kurdelesi	1985n
+anma kurdelesi	1994n
 anmut	432h
 anmutig	432h
-anne	2824a
+anne	2833a
 anneaux olympiques	723o
 anni 2000	748i
 anni 50	746i
@@ -999,18 +999,18 @@ antik	413h 413n
 antik bronz	327n
 antika	413n
 antike bronze	327h
-antikes gebäude	1918h
+antikes gebäude	1927h
 antilles	805e
 antiquado	413g
 antiquariato	413i
 antique	413a 413e
 antiques	413a
-antiquewhite	1540a
+antiquewhite	1549a
 antiquität	413h
 antiquitäten	413h
 antiquité	413e
 antiquités	413e
-antler	2647a
+antler	2656a
 antracita	37f
 antracite	37i
 antrasit	37n
@@ -1053,13 +1053,13 @@ apfel	237h
 apfelsine	229h
 apimentado	288g
 apodrecido	460g
-apollo	2648a
+apollo	2657a
 apotheke	390h
 appassionata	428i
 appassionato	428i
-appeal	2649a
+appeal	2658a
 apple	237a
-apple green	1494a
+apple green	1503a
 apples	237a
 apprendimento	392i
 apprendre	392e
@@ -1075,17 +1075,17 @@ april	196a 196h
 aprile	196i
 après midi	191e
 aqua	66a 66e
-aqua blue	1486a
-aqua green	1476a
-aqua marine	1359a
+aqua blue	1495a
+aqua green	1485a
+aqua marine	1368a
 aquablau	66h
-aquamarine	1531a
+aquamarine	1540a
 aquarium	399a 399e 399h
 aquatic	152a
 aquatique	152e
 aquatisch	152h
-aquila	1706i
-aquilone a forma di carpa	1979i
+aquila	1715i
+aquilone a forma di carpa	1988i
 aquário	399g
 aquático	152g
 ar fresco	434g
@@ -1102,24 +1102,24 @@ arabien	813h
 arabisch	813h
 arabistan	813n
 arabo	813i
-arachide	1813i
-arachidi	1813i
-aragonite	2652a
-aragosta	1870i
-araignée	1747e
+arachide	1822i
+arachidi	1822i
+aragonite	2661a
+aragosta	1879i
+araignée	1756e
 aralık	199n
 arance	229i
 arancia	229i
 arancio	1i
 arancione	1i
-aranha	1747g
+aranha	1756g
 arara	354g
-araña	1747f
+araña	1756f
 arboleda	119f
 arbouse de chine	286e
 arbre	133e
-arbre à feuilles caduques	1769e
-arbre à vœux	1976e
+arbre à feuilles caduques	1778e
+arbre à vœux	1985e
 arc en ciel	179e
 arcade	744a 744e 744f
 arcane	429a 429e
@@ -1138,7 +1138,7 @@ ardeur	428e
 ardiendo	436f
 ardiente	428f
 ardiente calor	436f
-ardilla	1684f
+ardilla	1693f
 ardor	428g
 ardore	428i
 areal	144g
@@ -1188,10 +1188,10 @@ armee	467h
 armonia	421i
 armonioso	421f 421i
 armonía	421f
-armour	2244a
-armut	1792n
+armour	2253a
+armut	1801n
 army	467a
-army green	1520a
+army green	1529a
 armée	467e
 aromatik otlar	137n
 arrabbiata	437i
@@ -1208,15 +1208,15 @@ arrepiante	438g
 arrepio	435g
 arrière cour	126e
 arroio	148g
-arrow	2384a
+arrow	2393a
 arroxeada	5g
 arroxeado	5g
 arroyo	148f
-arroz cocido	1855f
-arroz com curry	1856g
-arroz con curry	1856f
-arroz cozido	1855g
-arroz japonês	1854g
+arroz cocido	1864f
+arroz com curry	1865g
+arroz con curry	1865f
+arroz cozido	1864g
+arroz japonês	1863g
 arrozal	253f 253g
 arrugginita	309i
 arrugginito	309i
@@ -1235,9 +1235,9 @@ arte aborígene	864g
 arte nova	831g
 arte pop	830f 830g
 artes	474f 474g
-artichoke	2211a
+artichoke	2220a
 artico	186i
-artisan	2286a
+artisan	2295a
 artist	474a
 artista	474f 474g 474i
 artiste	474e
@@ -1254,7 +1254,7 @@ arzu	428n
 arábia	813g
 arábia saudita	682o
 arándano	233f
-arándanos	1796f
+arándanos	1805f
 arı	358n
 asa	170G
 asabi	437n
@@ -1270,24 +1270,24 @@ asfalto	304f 304g 304i
 ash	168a
 ashanti	779a
 ashes	168a
-asian	2386a
+asian	2395a
 asil	417n
 asil zarafet	432n
 asker	467n
-asker kaskı	2027n
+asker kaskı	2036n
 askeri	467n
 askerler	467n
 askerlik	467n
-aslan	1647n
-aslan yüzü	1647n
+aslan	1656n
+aslan yüzü	1656n
 asleep	449a
 asma	134n
 asoleado	173f
 asombrado	459f
 asombro	459f
 asombroso	459f
-asparagus	1288a
-aspen	2180a
+asparagus	1297a
+aspen	2189a
 asphalt	304a 304h
 asphalte	304e
 aspiración	439f
@@ -1309,10 +1309,10 @@ assustador	438g
 ast	301h
 asteca	863g
 astecas	863g
-aster	2181a
+aster	2190a
 astonished	459a
 astonishing	459a
-astral	2655a
+astral	2664a
 astronaut	177a 177h
 astronauta	177f 177g 177i
 astronautas	177f
@@ -1326,7 +1326,7 @@ astronot	177n
 asude	421n
 asustado	438f
 asık suratlı	446n
-at yüzü	1651n
+at yüzü	1660n
 atardecer	180f
 atardecer tardío	192f
 atari salonu	744n
@@ -1349,17 +1349,17 @@ athletisch	424h
 athlétique	424e
 atitlán	902a
 ativo	424g
-atkı	1994n
-atlantic	2086a
-atlantis	2657a
+atkı	2003n
+atlantic	2095a
+atlantis	2666a
 atletico	424i
 atletico madrid	643o
 atletik	424n
 atlético	424f 424g
 atlético de madrid	643o
 atlético madrid	643o
-atlıkarınca	1961n
-atlıkarınca atı	1961n
+atlıkarınca	1970n
+atlıkarınca atı	1970n
 atomic age	739a
 atrevido	440f
 attentionné	423e
@@ -1371,7 +1371,7 @@ aube	181e
 aube nouvelle	439e
 auberge	377e
 aubergine	249a 249e 249h
-auburn	1336a
+auburn	1345a
 aucun	497e
 aucune	497e
 audace	440e 440i
@@ -1396,8 +1396,8 @@ aurora	178a 178n 181f 181g 181i
 aurora boreal	178f 178g
 aurora boreale	178i
 aurora borealis	178a
-aurora sobre montanhas	1955g
-aurora sobre água	1956g
+aurora sobre montanhas	1964g
+aurora sobre água	1965g
 auroras boreais	178g
 auroras boreales	178f
 aurore	181e
@@ -1411,7 +1411,7 @@ ausgeglichenheit	421h
 ausgelassen	425h
 ausser	497h
 aussie	888a
-auster	1873h
+auster	1882h
 austere	445a
 austero	445f 445g 445i
 australia	674o
@@ -1477,7 +1477,7 @@ aventureiro	453g
 aventurero	453f
 aventureux	453e
 aventurier	453e
-avenue	374e 2274a
+avenue	374e 2283a
 avergonzado	448f
 avermelhada	0g
 avermelhado	0g
@@ -1491,14 +1491,14 @@ avião	170g
 avión	170f
 avlu	126n
 avocado	243a 243h 243i
-avocado green	1240a
+avocado green	1249a
 avocat	243e
 avoid	497a
 avoiding	497a
 avokado	243n
 avorio	38i
 avril	196e
-avrupa postanesi	1930n
+avrupa postanesi	1939n
 avustralya	674o
 avustralyalı	888n
 avusturya	690o
@@ -1506,7 +1506,7 @@ avusturyalı	881n
 avventura	453i
 avventuriero	453i
 avventuroso	453i
-away	2240a
+away	2249a
 awe	459a
 awesome	459a
 awkward	448a
@@ -1514,9 +1514,9 @@ ay	174N
 ay bayramı	404n
 ay beyazı	76n
 ay festivali	404n
-ay izleme	1981n
+ay izleme	1990n
 ay keki	854n
-ay pastası	1864n
+ay pastası	1873n
 ay yeni yılı	403n
 ay yıldız	680o
 ay ışıklı	175n
@@ -1557,7 +1557,7 @@ aztèque	863e
 aztèques	863e
 azucarado	277f
 azuis	4g
-azul	4f 4g 1077a
+azul	4f 4g 1086a
 azul acinzentado	93g
 azul agua	66f
 azul bebê	41g
@@ -1572,6 +1572,7 @@ azul grisáceo	93f
 azul jeans	69g
 azul klein	719o 862f 862g
 azul lago	42f 42g
+azul majorelle	941f 941g
 azul marinho	16g
 azul marino	16f
 azul mezclilla	69f
@@ -1669,31 +1670,31 @@ ağustos	197n
 ağırbaşlı	445n
 ağırbaşlı ton	456n
 aşk	427n
-aşk oteli	1934n
+aşk oteli	1943n
 aşkım	427n
 aşı boyası	36n
 aşık	427n
 ba lan	696o
 ba lê	454m
-ba lô đi học	2011m
+ba lô đi học	2020m
 ba rốc	829m
 baba cool	751e
 babbo natale	400i
 babies	442a
 baby	442a 442h
 baby blue	41a
-baby bottle	1888a
-baby chick	1701a
-baby green	1208a
-baby pink	1482a
-baby poo	1234a
-baby poop	1317a
-baby poop green	1253a
-baby puke green	1088a
-baby purple	1093a
-baby shit brown	1062a
-baby shit green	1216a
-babyflasche	1888h
+baby bottle	1897a
+baby chick	1710a
+baby green	1217a
+baby pink	1491a
+baby poo	1243a
+baby poop	1326a
+baby poop green	1262a
+baby puke green	1097a
+baby purple	1102a
+baby shit brown	1071a
+baby shit green	1225a
+babyflasche	1897h
 babys	442h
 babür	874n
 bacca	254i
@@ -1704,28 +1705,28 @@ baci	427I
 baciare	427I
 bacio	427I
 backen	271h
-backpack	2011a
+backpack	2020a
 backstein	305h
 backsteine	305h
 backyard	126a
-bacon	1830a 1830g 1830h
+bacon	1839a 1839g 1839h
 badana	375n
 badanalı duvar	375n
 baden	143h
-badger	1695a
-badlands	2661a
+badger	1704a
+badlands	2670a
 bae	685o
-bag	2248a
+bag	2257a
 baga	254g
 bagarre	437e
 bagas	254g
-bagel	1823a 1823e 1823f 1823h 1823i
-baget ekmek	1820n
+bagel	1832a 1832e 1832f 1832h 1832i
+baget ekmek	1829n
 bagliore del fuoco	167i
-bague	2031e
-baguete	1820f 1820g
-baguette	271e 1820f 1820h 1820i
-baguette bread	1820a
+bague	2040e
+baguete	1829f 1829g
+baguette	271e 1829f 1829h 1829i
+baguette bread	1829a
 bagunça	457g
 bahamas	805a
 bahar	196n
@@ -1737,11 +1738,17 @@ baharatlı	288n
 bahtiyar	425n
 bahçe	126n
 bahçecilik	126n
-bahçeli ev	1927n
-baiacu	1732g
+bahçeli ev	1936n
+bahía de ha long	940f
+bahía de halong	940f
+baia di ha long	940i
+baia di halong	940i
+baiacu	1741g
 baidu	568o
 baie	254e
-baie along	823e
+baie along	940e
+baie ha long	940e
+baie halong	940e
 baies	254e
 baignade	143e
 bailar	424f
@@ -1752,8 +1759,8 @@ baiser	427e
 baisers	427e
 baita	397i
 bajo el agua	399f
-baked	2087a
-baker	2388a
+baked	2096a
+baker	2397a
 bakeries	271a
 bakery	271a
 baking	271a
@@ -1761,24 +1768,24 @@ bakire	442n
 bakır	59n
 bakır rengi	59n
 bal	264n
-bal arısı	1742n
+bal arısı	1751n
 bal kabağı	247n
-bal kabı	1887n
+bal kabı	1896n
 bal peteği	264n
-bal porsuğu	1695n
+bal porsuğu	1704n
 bala	277g
 balada	472G
 balance	421a
 balanced	421a
 balas	277g
-balde de pipoca	1848g
-bale ayakkabıları	2019n
+balde de pipoca	1857g
+bale ayakkabıları	2028n
 baleia	362g
-baleia esguichando água	1726g
+baleia esguichando água	1735g
 baleine	362e
-baleine soufflant par son évent	1726e
+baleine soufflant par son évent	1735e
 balena	362i
-balena che spruzza acqua	1726i
+balena che spruzza acqua	1735i
 balerin	454n
 bali	803a 803e 803f 803g 803h 803i 803m 803n
 balina	362n
@@ -1790,46 +1797,46 @@ balinês	803g
 balkabağı	247n
 ballare	424i
 ballena	362f
-ballena soltando un chorro	1726f
+ballena soltando un chorro	1735f
 ballerina	454a 454h 454i
 ballerine	454e
 ballet	454a 454e 454f
-ballet shoes	2019a
+ballet shoes	2028a
 ballett	454h
 balletto	454i
-ballettschuhe	2019h
+ballettschuhe	2028h
 ballo	424i
 ballon	370e 370h
-ballon gonflable	1973e
+ballon gonflable	1982e
 ballons	370h
 ballons de baudruche	370e
 balloon	370a
 balloons	370a
-ballroom	2663a
+ballroom	2672a
 balneario	143f
 balon	370n
-balon balığı	1732n
+balon balığı	1741n
 baloncesto	424f
 balonlar	370n
 balta girmemiş orman	120n
-baltic	2249a
+baltic	2258a
 balão	370g
 balçık	169n
 balé	454g
 balões	370g
 balões de ar quente	848g
 balık	399n
-balık köftesi	1863n
+balık köftesi	1872n
 bambin	415e
 bambina	415i
 bambini	415i
 bambino	415i
-bambole giapponesi	1978i
+bambole giapponesi	1987i
 bamboo	123a
 bamboo green	52a
 bamboo grove	123a
 bambou	123e
-bambou décoratif	1977e
+bambou décoratif	1986e
 bambouseraie	123e
 bambu	123g 123n
 bambu korusu	123n
@@ -1840,7 +1847,7 @@ bambusgrün	52h
 bambushain	123h
 bambuzal	123g
 bambù	123i
-bambù decorato	1977i
+bambù decorato	1986i
 bambú	123f
 bambúes	123f
 ban chiều	191m
@@ -1853,20 +1860,20 @@ banal	470e 470f 470g 470h
 banale	470e 470i
 banalità	470i
 banana	239a 239f 239g 239i
-banana yellow	1203a
+banana yellow	1212a
 bananas	239a
 banane	239e 239h
 banano	239f
-banca	391i 1932f
+banca	391i 1941f
 banchetto	444i
 banchina	154i
 banco	391f 391g
 banconota	458i
 banconote	458i
 bande dessinée	830e
-bandeira de carpas	1979g
+bandeira de carpas	1988g
 bandera de chile	702o
-banderín de carpas	1979f
+banderín de carpas	1988f
 banff	885a
 bangkok	816a 816e 816f 816h 816i 816n
 bangladesch	710o
@@ -1876,7 +1883,7 @@ bangladés	710o
 banguecoque	816g
 banh xeo	282a
 banho de sol	143g
-banjo	2039a 2039e 2039f 2039g 2039h 2039i 2039n
+banjo	2048a 2048e 2048f 2048g 2048h 2048i 2048n
 bank	391a 391h
 banka	391n
 bankacılık	391n
@@ -1885,34 +1892,34 @@ banknot	458n
 banknote	458a 458h
 banknoten	458h
 banknotes	458a
-banner	2642a
+banner	2651a
 bannis	497e
 bannissez	497e
 banque	391e
 banquete	444f 444g
 banquise	185e
 bao dung	423m
-bao lì xì	1982m
+bao lì xì	1991m
 bar	376I 472M 472N
 bar caffè	376i
-barata	1746g
-baratas	1746g
-barattolo di miele	1887i
+barata	1755g
+baratas	1755g
+barattolo di miele	1896i
 barba	455f 455g 455i
 barbados	805a
 barbant	470e
 barbe	455e
 barbe à papa	278e
-barbearia	1965g
-barbeiro	1965g
-barber pole	1965a 1965g
-barberry	2667a
-barbershop säule	1965h
+barbearia	1974g
+barbeiro	1974g
+barber pole	1974a 1974g
+barberry	2676a
+barbershop säule	1974h
 barbie	722o 769a
 barbie pink	722o 769a
 barbiecore	769a
-barbiere	1965i
-barboncino	1641i
+barbiere	1974i
+barboncino	1650i
 barca	140f 140i 642o
 barca a vela	140i
 barcellona	801i
@@ -1922,16 +1929,16 @@ barche	140i
 barchetta	140i
 barco	140f 140g
 barcos	140f
-bare	2289a
+bare	2298a
 barely there	478a
-barf green	1209a
+barf green	1218a
 bargeld	458h
 bariolé	179e
-bark	2059a
-barley	2392a
+bark	2068a
+barley	2401a
 barn	382a
-barney	1352a
-barney purple	1432a
+barney	1361a
+barney purple	1441a
 barocca	829i
 barocco	829i
 barock	829h
@@ -1940,13 +1947,13 @@ barok	829n
 baroque	829a 829e 829m
 baroque painting	829a
 barque	140e
-barra de chocolate	1883g
+barra de chocolate	1892g
 barra de pan	271f
-barraca	1951g
+barraca	1960g
 barranco	159f
-barre chocolatée	1883e
-barrel	2146a
-barretta di cioccolato	1883i
+barre chocolatée	1892e
+barrel	2155a
+barretta di cioccolato	1892i
 barriera corallina	153i
 barrio de la boca	915f
 barro	169f 169g
@@ -1967,28 +1974,28 @@ basalte	158e
 basalto	158f 158g 158i
 basar	364h
 baseball	424a 424e 424h 424i
-baseballkappe	2026h
-baseballmütze	2026h
+baseballkappe	2035h
+baseballmütze	2035h
 basic design	420a
 basico	420i
-basil	2150a
+basil	2159a
 basilica	394i
 basique	420e
 basit	420n
-basket	424E 424I 2158a
+basket	424E 424I 2167a
 basketball	424a 424e 424h
 basketbol	424n
 baskı	448n
 basmakalıp	470n
 basquete	424g
-bass	2734a
-bat	2669a
-bata de laboratorio	1989f
+bass	2743a
+bat	2678a
+bata de laboratorio	1998f
 bataille	467e
 batalla	467f
-batata	1803g
-batata assada	1859g
-batata frita	1832g
+batata	1812g
+batata assada	1868g
+batata frita	1841g
 bateau	140e
 bateau à voile	140e
 bateaux	140e
@@ -1996,10 +2003,10 @@ batik	751h 896a
 batom	454g
 battaglia	467i
 battaniye	433n
-batterie	2040e
+batterie	2049e
 battlefield	467a
-battleship	2512a
-battleship grey	1071a
+battleship	2521a
+battleship grey	1080a
 bauernhaus	412h
 bauernhof	382h
 bauhaus	734a
@@ -2012,7 +2019,7 @@ baustelle	411h
 bavarese	784i
 bavarian	784a
 bavarois	784e
-bay	2044a
+bay	2053a
 bay bổng	431m
 bay lượn	170m
 baya	254f
@@ -2024,14 +2031,16 @@ bayerisch	784h
 bayern	784h
 bayern munich	644o
 bayern münchen	644o
-baykuş	1709n
-bayou	2394a
+baykuş	1718n
+bayou	2403a
 bayram	444n
 bayram havası	444n
 bayramlık	444n
 bazaar	364a
 bazalt	158n
 bazar	364e 364f 364g 364i
+baía de ha long	940g
+baía de halong	940g
 bañarse	143f
 başak	252n
 başarı	451n
@@ -2041,23 +2050,23 @@ baştan çıkarıcı	428n
 be	17M
 beach	143a
 beach house	770a
-beach with umbrella	1913a
-bean	2054a
+beach with umbrella	1922a
+bean	2063a
 bean paste	89a
-beans	1814a
-bear	1688a
+beans	1823a
+bear	1697a
 beard	455a
 beatitudine	425i
-beaver	1685a
+beaver	1694a
 bebek	442n
 bebek odası	442n
-bebida caliente	1890f
-bebida tropical	1897f 1897g
+bebida caliente	1899f
+bebida tropical	1906f 1906g
 bebè	442i
 bebé	442f
 bebés	442f
 bebê	442g
-becher mit strohhalm	1903h
+becher mit strohhalm	1912h
 beco	374g
 bed	449a
 bedauern	426h
@@ -2070,18 +2079,18 @@ bedroom	396a
 bedrückt	426h
 bedtime	449a
 bee	358a
-beech	2276a
-beef	2395a
+beech	2285a
+beef	2404a
 beer	267a
 beer garden	784a
 beer hall	377a
-beer mug	1898a
+beer mug	1907a
 beerdigung	445h
 beere	254h
 beeren	254h
 bees	358a
 beet soup	334a
-beetle	1743a
+beetle	1752a
 beetroot soup	334a
 bege	17g
 begeistert	424h
@@ -2092,10 +2101,10 @@ behaglich	433h
 behutsam	423h
 bei nacht	193h
 bei tempi	450i
-beicon	1830f
+beicon	1839f
 beige	17a 17e 17f 17h 17i
 beignet	272e
-beignet de crevette	1862e
+beignet de crevette	1871e
 beignets	272e
 beijing	922a
 beijo	427g
@@ -2113,7 +2122,7 @@ belebt	457h
 beleuchtet	369h
 beleuchtete	369h
 beleuchteten	369h
-belgian	2515a
+belgian	2524a
 belgian flag	688o
 belgien	688o
 belgio	688o
@@ -2121,9 +2130,9 @@ belgique	688o
 belgium	688o
 belief	439a
 believe	439a
-bell pepper	1807a
+bell pepper	1816a
 belletto	70i
-bellflower	2516a
+bellflower	2525a
 beloved	427a
 belçika	688o
 bem estar	452g
@@ -2131,7 +2140,7 @@ bem sucedido	451g
 bembeyaz	10n
 benares	939a
 benarés	939f
-bench	2525a
+bench	2534a
 bendición	447f
 bendito	447f
 benedetto	447i
@@ -2139,13 +2148,13 @@ benedizione	447i
 benessere	452i
 benestante	416i
 benfica	653o
-bengala	1970f
-bento	1852h 1852n
-bento box	1852a 1852h 1852i
-bento paketi	1852n
-bentô	1852g
+bengala	1979f
+bento	1861h 1861n
+bento box	1861a 1861h 1861i
+bento paketi	1861n
+bentô	1861g
 bequem	433h
-berber dükkanı	1965n
+berber dükkanı	1974n
 berceuse	449e
 bereket	447n
 berenjena	249f
@@ -2180,7 +2189,7 @@ beslenme	452n
 beso	427f
 besorgt	448h
 besos	427f
-besouro	1743g
+besouro	1752g
 bestrebung	439h
 beständig	441h
 beten	447h
@@ -2195,14 +2204,14 @@ betulle	122i
 betulleto	122i
 betão	304g
 beurre	270e
-bevanda calda	1890i
-bevanda monodose	1905i
-beverage box	1905a
+bevanda calda	1899i
+bevanda monodose	1914i
+beverage box	1914a
 bewölkt	204h
 bexiga	370g
 beyaz	10n
 beyaz geceler	839n
-beyaz çiçek	1756n
+beyaz çiçek	1765n
 beyrouth	892e
 beyrut	892n
 beyzbol	424n
@@ -2225,20 +2234,20 @@ bianco lunare	76i
 bianco neve	84i
 bianco perla	106i
 bianco sporco	104i
-bibe	1888f
-biber	297n 1685h
+bibe	1897f
+biber	297n 1694h
 biber salçası	297n
-biberon	1888e 1888i 1888n
-biberón	1888f
+biberon	1897e 1897i 1897n
+biberón	1897f
 biblioteca	378f 378g 378i
 bibliothek	378h
 bibliotheken	378h
 bibliothèque	378e
-bicchiere con cannuccia	1903i
-bicchiere da cocktail	1896i
-bicchiere di latte	1889i
-bicchiere di vino	1895i
-bicchiere tumbler	1901i
+bicchiere con cannuccia	1912i
+bicchiere da cocktail	1905i
+bicchiere di latte	1898i
+bicchiere di vino	1904i
+bicchiere tumbler	1910i
 bicho preguiça	449g
 bien aimé	427e
 bien aimée	427e
@@ -2250,36 +2259,36 @@ bienveillant	423e
 bier	267h
 biergarten	784h
 bierhalle	377h
-bierkrug	1898h
-bierkrüge	1899h
+bierkrug	1907h
+bierkrüge	1908h
 bigarré	179e
 bigiotteria	345i
 bijou	345e
 bijoux	345e
 bikini	143a 143e 143f 143h 143i 143m 143n
 bildung	392h
-bile	1229a
+bile	1238a
 bilgisayar	410n
 bilibili	569o
 bilim	410n
 bilim kurgu	410n
 bilimsel	410n
 bilinmeyen	429n
-bill	2340a
-billed cap	2026a
+bill	2349a
+billed cap	2035a
 billet	458e
 billet de banque	458e
 billete	458f
 billetes	458f
 billets	458e
 billets de banque	458e
-billiard	2517a
+billiard	2526a
 billur	322n
 bilmece	429n
 bimbi	415i
 bimbo	415i
 bina	373n
-bina inşaatı	1919n
+bina inşaatı	1928n
 binh lính	467m
 binh sĩ	467m
 bio	418e 418f 418h 418i
@@ -2292,8 +2301,8 @@ bir parça	495n
 bir tutam	495n
 bira	267n
 bira festivali	784n
-bira kupaları tokuşturma	1899n
-bira kupası	1898n
+bira kupaları tokuşturma	1908n
+bira kupası	1907n
 birahane	377n
 biraz	495n
 birch	122a
@@ -2301,47 +2310,48 @@ birch forest	122a
 birch grove	122a
 birch trees	122a
 birches	122a
-bird	1703a
+bird	1712a
 birke	122h
 birken	122h
 birkenhain	122h
 birkenwald	122h
 birleşik krallık	671o
 birlikler	467n
-birne	1792h
+birne	1801h
 birra	267i
 birreria	377i
-birrete	2025f
+birrete	2034f
+birth of venus	942a
 birthday	406a
 birthday cake	406a
 bisanzio	755i
 biscoito	272g
-biscoito da sorte	1867g
-biscoito de arroz	1853g
+biscoito da sorte	1876g
+biscoito de arroz	1862g
 biscotti	272i
 biscotto	272i
-biscotto della fortuna	1867i
+biscotto della fortuna	1876i
 biscuit	272a 272e
-biscuit chinois	1867e
+biscuit chinois	1876e
 biscuits	272a 272e
 bisiklet	424n
 bisküvi	272n
 bislacco	471i
-bison	1658a 1658e 1658h
-bisonte	1658f 1658i
+bison	1667a 1667e 1667h
+bisonte	1667f 1667i
 bisou	427e
 bisous	427e
-bisque	1541a
-bistre	2674a
+bisque	1550a
+bistre	2683a
 bistro	376e
 bistrot	376e
-bisão	1658g
-bite	2675a
+bisão	1667g
+bite	2684a
 bitki	128n
 bitki örtüsü	128n
 bitkinlik	449n
 bitte weglassen	500h
-bitter	2132a
+bitter	2141a
 bitterkalt	435h
 bittersweet	450a
 bittersüß	450h
@@ -2353,13 +2363,13 @@ bizar	471n
 bizarre	471a 471e
 bizarro	471g
 bizcocho	272f
-bizon	1658n
+bizon	1667n
 bizzarro	471i
 bizâncio	755g
 bière	267e
 biển	140m
 biển cả	140m
-biển hiệu của thợ cắt tóc	1965m
+biển hiệu của thợ cắt tóc	1974m
 biển khơi	140m
 biển neon	330m
 biển sâu	141m
@@ -2374,9 +2384,9 @@ black pepper	289a
 black sand	158a
 black sand beach	158a
 black tea	257a
-blackberry	2079a
-blackish	2682a
-blaireau	1695e
+blackberry	2088a
+blackish	2691a
+blaireau	1704e
 blameless	442a
 blanc	10e
 blanc bleuté	76e
@@ -2388,8 +2398,8 @@ blanc nacré	106e
 blanc neige	84e
 blanca	10f
 blanche	10e
-blanched	2683a
-blanchedalmond	1542a
+blanched	2692a
+blanchedalmond	1551a
 blanchâtre	10e
 blanchâtres	10e
 blanco	10f
@@ -2405,18 +2415,18 @@ bland	470a
 blanket	433a
 blankets	433a
 blanquecino	10f
-blasender wal	1726h
+blasender wal	1735h
 blass	478h
 blasslila	90h
-blast	2214a
+blast	2223a
 blatt	128h
-blattgemüse	1809h
+blattgemüse	1818h
 blattgold	328h
 blattwerk	128h
 blau	4h
 blau weißes porzellan	318h
 blaubeere	233h
-blaubeeren	1796h
+blaubeeren	1805h
 blaudruck	868h
 blaue	4h
 blaue stadt	841h
@@ -2436,7 +2446,7 @@ bleigrau	85h
 blessed	447a
 blessing	447a
 blessé	426e
-bleu	4e 2252a
+bleu	4e 2261a
 bleu aqua	66e
 bleu canard	13e
 bleu ciel	41e
@@ -2451,6 +2461,7 @@ bleu jean	69e
 bleu klein	719o 862e
 bleu klein international	862e
 bleu lac	42e
+bleu majorelle	941e
 bleu marine	16e
 bleu minéral	81e
 bleu nuit profond	80e
@@ -2467,20 +2478,20 @@ bleuté	4e
 bleutée	4e
 bleuâtre	4e
 bleuâtres	4e
-blindenhund	1640h
+blindenhund	1649h
 bling	466a 466e 466h 466i
 bliss	425a
 blissful	425a
-blithe	2684a
+blithe	2693a
 blitz	202h
-blizzard	2284a
+blizzard	2293a
 blockhütte	397h
-blond	2376a
-blonde	2093a
+blond	2385a
+blonde	2102a
 blood	344a
-blood orange	1142a
-blood red	1488a
-bloodthirsty	2520a
+blood orange	1151a
+blood red	1497a
+bloodthirsty	2529a
 bloody	344a
 bloom	208a
 bloom season	196a
@@ -2488,8 +2499,8 @@ blooming	208a
 blossom	208a
 blossoming	196a
 blossoms	208a
-blouse blanche	1989e
-blowfish	1732a
+blouse blanche	1998e
+blowfish	1741a
 blu	4i
 blu cobalto	45i
 blu di delft	834i
@@ -2497,6 +2508,7 @@ blu grigio	93i
 blu jeans	69i
 blu klein	719o 862i
 blu lago	42i
+blu majorelle	941i
 blu marino	16i
 blu minerale	81i
 blu navy	16i
@@ -2511,50 +2523,50 @@ blu violaceo	95i
 bluastro	4i
 blue	4a
 blue and white porcelain	318a
-blue blue	1042a
+blue blue	1051a
 blue city	841a
-blue green	1282a
+blue green	1291a
 blue grey	93a
 blue hour	183a
 blue mood	426a
 blue pearl	841a
 blue purple	95a
-blue violet	1484a
+blue violet	1493a
 blue willow	834a
-blue with a hint of purple	1043a
+blue with a hint of purple	1052a
 blueberries	233a
 blueberry	233a
-bluebird	2523a
+bluebird	2532a
 bluegrass	412a
-bluegreen	1429a
-bluegrey	1180a
-blues	473e 473f 473h 473i 2153a
+bluegreen	1438a
+bluegrey	1189a
+blues	473e 473f 473h 473i 2162a
 blues music	473a
-blueviolet	1543a
-bluey	2690a
-bluey green	1306a
-bluey grey	1153a
-bluey purple	1366a
-bluff	2292a
-bluish	1390a
-bluish green	1489a
-bluish grey	1435a
-bluish purple	1503a
+blueviolet	1552a
+bluey	2699a
+bluey green	1315a
+bluey grey	1162a
+bluey purple	1375a
+bluff	2301a
+bluish	1399a
+bluish green	1498a
+bluish grey	1444a
+bluish purple	1512a
 blume	208h
 blumen	208h
-blumenstempel	1756h
+blumenstempel	1765h
 blumenstrauß	208h
 blumig	208h
-blunt	2691a
-blurple	1427a
-bluse	2005h
+blunt	2700a
+blurple	1436a
+bluse	2014h
 blush	114a 114g
-blush pink	1173a
-blushing	2136a
+blush pink	1182a
+blushing	2145a
 blut	344h
 blutig	344h
 blätter	128h
-blätter im wind	1778h
+blätter im wind	1787h
 bläulich	4h
 bläulich weiß	76h
 blé	252e
@@ -2569,16 +2581,16 @@ blütenblätter	208h
 blütezeit	196h
 bmw	515o
 bo kaap	909a
-boar	1665a
-board	2635a
+boar	1674a
+board	2644a
 boas vibrações	425g
 boat	140a
 boate	472g
 boats	140a
 boba	260a 260e 260f 260h 260i
 boca juniors	658o
-boccale di birra	1898i
-boccali di birra	1899i
+boccale di birra	1907i
+boccali di birra	1908i
 bocejo	449g
 bochorno	436f
 bochornoso	436f
@@ -2586,16 +2598,16 @@ boda	405f
 bodas	405g
 boden	169h
 bof	470e
-bog	2692a
-bogavante	1870f
+bog	2701a
+bogavante	1879f
 bogota	901a
 bogotá	901a
 bohem	752n
 bohemia	752f
 bohemian	752a 752m
 bohemio	752f
-bohne	1814h
-bohnen	1814h
+bohne	1823h
+bohnen	1823h
 boho	752a 752f 752g 752h 752i 752n
 boho chic	752a
 bohème	752e 752h
@@ -2606,24 +2618,24 @@ boiling	436a
 bois	119e
 bois flotté	301e
 bois massif	301e
-boisson chaude	1890e
+boisson chaude	1899e
 boisterous	457a
 boisé	301e
-bol avec cuillère	1846e
+bol avec cuillère	1855e
 bol açaï	281e
 bol de açaí	281f
-bol de riz	1855e
-bol fumant	1857e
-bola de arroz	1854f
-bola de confetes	1975g
-bola de confeti	1975f
+bol de riz	1864e
+bol fumant	1866e
+bola de arroz	1863f
+bola de confetes	1984g
+bola de confeti	1984f
 bolacha	272g
 bold	440a
 boleslawiec	886a
 boliche	472f
 bolinho	272g
-bolinho asiático	1866g
-bolinho de peixe	1863g
+bolinho asiático	1875g
+bolinho de peixe	1872g
 bolivia	821a 821f
 bollente	436i
 bollo	271f
@@ -2632,16 +2644,16 @@ bolo	272g
 bolo de aniversário	406g
 bolo floresta negra	273g
 bolo lunar	854g
-bolsa de mão	2008g
+bolsa de mão	2017g
 bolsa de valores	391f 391g
-bolsa pequena	2009g
-bolsas de compras	2010f
-bolsinha	2007g
-bolso	2008f
-bolso de mano	2009f
+bolsa pequena	2018g
+bolsas de compras	2019f
+bolsinha	2016g
+bolso	2017f
+bolso de mano	2018f
 bom humor	425g
 bombay	822a
-bombinha	1971g
+bombinha	1980g
 bombolone	272i
 bombom	277g
 bon festival	790a
@@ -2655,9 +2667,9 @@ bondi	889a
 bondi beach	889a
 bondoso	423g
 bondé	457e
-bone	2075a
+bone	2084a
 boneca russa	873g
-bonecas japonesas	1978g
+bonecas japonesas	1987g
 boneco de neve	199g
 bonfire	167a
 bong bóng	370m
@@ -2670,12 +2682,12 @@ bonjour	491e
 bonne humeur	425e
 bonnes vibes	425e
 bons tempos	450g
-bonsai	2329a
+bonsai	2338a
 bonsoir	491e
-boné	2026g
-boné de beisebol	2026g
-booger	1044a
-booger green	1126a
+boné	2035g
+boné de beisebol	2035g
+booger	1053a
+booger green	1135a
 book	341a
 booking.com	597o
 books	341a
@@ -2687,7 +2699,7 @@ bora bora	907a 907e
 borboleta	356g
 bord de mer	143e
 bord du lac	147e
-bordeaux	33e 33h 33i 1412a
+bordeaux	33e 33h 33i 1421a
 bordeaux foncé	19e
 bordo	33n 130g
 bordô	33g
@@ -2699,16 +2711,16 @@ borgogna	33i
 borgonha	33g
 borgoña	33f
 boring	470a
-boring green	1053a
+boring green	1062a
 borobudur	896a
-borsa	391n 2008i
+borsa	391n 2017i
 borsa valori	391i
 borsch	334a 334f 334g 334i
 borscht	334a 334f 334g 334m
 borschtsch	334h
-borse della spesa	2010i
-borsellino	2007i
-borsetta	2008i
+borse della spesa	2019i
+borsellino	2016i
+borsetta	2017i
 bortch	334e
 bortsch	334e
 borussia dortmund	645o
@@ -2733,10 +2745,10 @@ bostezar	449f
 bostezo	449f
 boston celtics	614o
 boston red sox	625o
-bota de mujer	2020f
-bota de senderismo	2015f
-bota de trekking	2015g
-bota feminina	2020g
+bota de mujer	2029f
+bota de senderismo	2024f
+bota de trekking	2024g
+bota feminina	2029g
 botanical	128a
 botanico	128i
 botanik	128n
@@ -2744,14 +2756,15 @@ botanique	128e
 botanisch	128h
 bote	140f
 boteco	377g
-botella descorchada	1894f
+botella descorchada	1903f
 botequim	377g
-botte de femme	2020e
-bottiglia e bicchiere di sakè	1893i
-bottiglia stappata	1894i
-bottle	2401a
-bottle green	1328a
-bottle with popping cork	1894a
+botte de femme	2029e
+botticelli	942a
+bottiglia e bicchiere di sakè	1902i
+bottiglia stappata	1903i
+bottle	2410a
+bottle green	1337a
+bottle with popping cork	1903a
 botánico	128f
 botânico	128g
 boue	169e
@@ -2763,39 +2776,40 @@ boulaie	122e
 boulangerie	271e
 bouleau	122e
 bouleaux	122e
-boulette de pâte	1866e
-boulette de riz	1854e
+boulette de pâte	1875e
+boulette de riz	1863e
 boulevard	374e
 bouquet	208a 208e 208i
 bouquin	341e
 bouquins	341e
 bourbon	268a 268e 268f 268g 268h 268i 268m
-bourgeon	1763e
+bourgeon	1772e
 bourrasque	205e
 bourse	391e
-bouteille de champagne	1894e
+bouteille de champagne	1903e
 bouvreuil	294e
 bowl de açaí	281f
-bowl with spoon	1846a
+bowl with spoon	1855a
 boy	493A
 boys	493A
-boysenberry	2694a
+boysenberry	2703a
 boz	8n
 bozkır	124n
 boémio	752g
 boêmio	752g
 boîte de nuit	472e
-boîte déjeuner	1852e
-boîte à emporter	1868e
+boîte déjeuner	1861e
+boîte à emporter	1877e
+boğaziçi	809n
 boğucu	436n
-boş yuva	1779n
+boş yuva	1788n
 brace	168i
 braci	168i
 bradipo	449i
 braise	168e
 braises	168e
 branca	10g
-branch	2245a
+branch	2254a
 branco	10g
 branco azulado	76g
 branco geada	83g
@@ -2805,9 +2819,9 @@ branco neve	84g
 branco pérola	106g
 branco sujo	104g
 brand	167h
-brandied	2696a
+brandied	2705a
 brandung	142h
-brandy	2099a
+brandy	2108a
 braque	858a 858e
 brasa	168f 168g
 brasas	168f 168g
@@ -2840,25 +2854,25 @@ bread	271a
 breath	434a
 brebis	382e
 breeze	205a
-breezy	2188a
+breezy	2197a
 brennen	167h
 brennend	436h
 breton faience	920a
-bretzel	1822e 1822f
-brezel	1822h
+bretzel	1831e 1831f
+brezel	1831h
 brezilya	667o 852n
 brezza	205i
-briar	2677a
+briar	2686a
 brick	305a
-brick orange	1191a
-brick red	1528a
+brick orange	1200a
+brick red	1537a
 bricks	305a
 bridal	405a
 bride	405a
 bridge	373a
-bridge at night	1959a
+bridge at night	1968a
 bridges	373a
-briefs	2002a
+briefs	2011a
 briga	437g
 bright	479a
 bright future	439a
@@ -2869,14 +2883,14 @@ brilhando	466g
 brilhante	479g
 brilhar	466g
 brilho	466g
-brilhos	1972g
+brilhos	1981g
 brillance	466e
 brillant	479e
 brillante	479e 479f 479i
 brillantini	466i
 brillar	466f
 brillare	466i
-brille	1986h
+brille	1995h
 briller	466e
 brilliant	479a
 brillo	466f
@@ -2891,13 +2905,13 @@ brincalhão	425g
 brincar	415g
 brindille	301e
 brindilles	301e
-brindisi	1900i
+brindisi	1909i
 brinquedo	415g
 brinquedos	415g
 brioche	271e
 brique	305e
-briques	1920e
-briquette de jus	1905e
+briques	1929e
+briquette de jus	1914e
 brisa	205f 205g
 brise	205e 205h
 brisk	435a
@@ -2907,15 +2921,15 @@ britanya	808n
 britisch	808h
 british	808a
 british flag	671o
-british racing green	1355a
+british racing green	1364a
 británico	808f
 britânico	808g
 brividi	435i
 brivido	435i
 broccoli	469a 469i
-brocheta	1860f
-brochette de bonbons	1865e
-brochette de poisson	1860e
+brocheta	1869f
+brochette de bonbons	1874e
+brochette de poisson	1869e
 brocoli	469e
 broken heart	426a
 brokkoli	469h
@@ -2940,30 +2954,30 @@ brooding	446a
 brook	148a
 brooklyn	807a
 brot	271h
-brotlaib	1818h
+brotlaib	1827h
 brouillard	203e
 brown	7a
-brown green	1407a
-brown grey	1206a
-brown orange	1372a
-brown red	1308a
-brown yellow	1201a
-brownie	2528a
-brownish	1461a
-brownish green	1478a
-brownish grey	1363a
-brownish orange	1466a
-brownish pink	1217a
-brownish purple	1326a
-brownish red	1460a
-brownish yellow	1430a
-browny green	1072a
-browny orange	1106a
+brown green	1416a
+brown grey	1215a
+brown orange	1381a
+brown red	1317a
+brown yellow	1210a
+brownie	2537a
+brownish	1470a
+brownish green	1487a
+brownish grey	1372a
+brownish orange	1475a
+brownish pink	1226a
+brownish purple	1335a
+brownish red	1469a
+brownish yellow	1439a
+browny green	1081a
+browny orange	1115a
 bruciante	436i
 bruciare	167i
 bruciato	167i
 bruine	201e
-bruise	1073a
+bruise	1082a
 bruit	457e
 bruja	429f
 brujas	429f
@@ -2985,7 +2999,10 @@ brune	7e
 bruno	7i
 brunâtre	7e
 brunâtres	7e
-brushed	2704a
+bruselas	945f
+brushed	2713a
+brussel	945m
+brussels	945a
 brutalism	738a
 brutalisme	738e
 brutalismo	738f 738g 738i
@@ -2998,6 +3015,8 @@ brutta	460i
 brutto	460i
 bruxa	429g
 bruxaria	429g
+bruxelas	945g
+bruxelles	945e 945i
 bruyant	457e
 bruyante	457e
 bräunlich	7h
@@ -3011,56 +3030,58 @@ brûlant	436e
 brûlante	436e
 brûler	167e
 brücke	373h
-brücke vor nachthimmel	1959h
+brücke vor nachthimmel	1968h
 brücken	373h
+brüksel	945n
+brüssel	945h
 brütalist	738n
 brütalizm	738n
 bu gece	193n
-bubble gum pink	1181a
+bubble gum pink	1190a
 bubble tea	260a 260e 260g 260h 260i 260n
-bubblegum	1244a
-bubblegum pink	1395a
+bubblegum	1253a
+bubblegum pink	1404a
 bucara	910g
 buch	341h
 buchara	910h
 buchhandlung	378h
 buchladen	378h
-buckwheat	2705a
+buckwheat	2714a
 budapest	900a
 budapeste	900g
 budapeşte	900n
-buddha	2706a
-budding	2529a
-budino	1886i
+buddha	2715a
+budding	2538a
+budino	1895i
 buen gusto	432f
 buen humor	425f
 buena onda	425f
 buenas vibras	425f
 buenos aires	883a
 buenos aires la boca	915a
-buey	1660f
-bufalo acqua	1661i
-bufanda	1994f
+buey	1669f
+bufalo acqua	1670i
+bufanda	2003f
 bufera	205i
-buff	1280a
-buffalo	2341a
-buffle	1661e
+buff	1289a
+buffalo	2350a
+buffle	1670e
 buffo	425i
-bug	2488a
+bug	2497a
 buhara	910n
 buia	475i
 building	373a
-building construction	1919a
+building construction	1928a
 buildings	373a
 buio	475i
 bujará	910f
 bukchon	870a
 buket	208n
 bukhara	910a
-bule	1891g
+bule	1900g
 bulevar	374f
-bull	2407a
-bullet	2676a
+bull	2416a
+bullet	2685a
 bullfinch	294a
 bullfinches	294a
 bullicio	457f
@@ -3075,12 +3096,12 @@ bulvar	374n
 bunalmış	448n
 bunaltıcı	206n
 bunalım	426n
-bungalow	2408a
+bungalow	2417a
 bunnies	443a
 bunny	443a
 bunt	179h
 buntes laub	129h
-bunting	2660a
+bunting	2669a
 buon umore	425i
 buongiorno	491i
 buonumore	425i
@@ -3090,27 +3111,27 @@ burano	844a 844e 844f 844g 844h 844i
 burbon	268n
 burdeos	33f
 bureau	391e
-bureau de poste	1930e
-bureau de poste japonais	1929e
+bureau de poste	1939e
+bureau de poste japonais	1938e
 burg	393h
 burger king	579o
 burgunderrot	33h
 burgundy	33a
-burito	1837n
-burlywood	1544a
+burito	1846n
+burlywood	1553a
 burn	167a
 burning	436a
-burnished	2122a
+burnished	2131a
 burnt	167a
-burnt orange	1532a
-burnt red	1420a
-burnt siena	1099a
-burnt sienna	1508a
-burnt umber	1464a
-burnt yellow	1362a
-burple	1083a
+burnt orange	1541a
+burnt red	1429a
+burnt siena	1108a
+burnt sienna	1517a
+burnt umber	1473a
+burnt yellow	1371a
+burple	1092a
 burrasca	202i
-burrito	1837a 1837e 1837f 1837g 1837h 1837i
+burrito	1846a 1846e 1846f 1846g 1846h 1846i
 burro	270I
 burrone	159i
 buruk	450n
@@ -3119,21 +3140,21 @@ bus londonien	721o
 bus scolaire	291e
 busan	938a 938e 938f 938g 938h 938i 938m 938n
 business	391a
-busta hongbao	1982i
+busta hongbao	1991i
 busy	457a
 butter	270a 270h
-butter yellow	1295a
-buttercup	2410a
-buttered	2710a
+butter yellow	1304a
+buttercup	2419a
+buttered	2719a
 butterflies	356a
 butterfly	356a
-butternut	2343a
-butterscotch	1084a
-buttery	2532a
+butternut	2352a
+butterscotch	1093a
+buttery	2541a
 buz	185n
 buz dağı	185n
 buz gibi	435n
-buz küpü	1907n
+buz küpü	1916n
 buz kütlesi	185n
 buz tutmuş	486n
 buzdağı	185n
@@ -3174,61 +3195,61 @@ bài hát ru	449m
 bài thơ	341m
 bài tập về nhà	392m
 bác sĩ	390m
-bánh bao	1866m
-bánh burrito	1837m
+bánh bao	1875m
+bánh burrito	1846m
 bánh bèo	454m
 bánh bích quy	272m
 bánh bông lan	272m
 bánh churros	283m
 bánh cookie	272m
 bánh cupcake	272m
-bánh cá có hình xoắn	1863m
+bánh cá có hình xoắn	1872m
 bánh donut	272m
-bánh gạo	1853m
-bánh hamburger	1831m
+bánh gạo	1862m
+bánh hamburger	1840m
 bánh kem	272m
 bánh khoái	282m
 bánh kẹo	277m
 bánh kếp	272m
 bánh muffin	272m
 bánh mì	271m
-bánh mì kẹp thịt	1839m
+bánh mì kẹp thịt	1848m
 bánh mì nướng	271m
-bánh mì que	1820m
-bánh mì xúc xích	1834m
-bánh mỳ cắt lát	1821m
-bánh mỳ kẹp	1835m
-bánh mỳ vòng	1823m
+bánh mì que	1829m
+bánh mì xúc xích	1843m
+bánh mỳ cắt lát	1830m
+bánh mỳ kẹp	1844m
+bánh mỳ vòng	1832m
 bánh ngọt	272m
 bánh nướng	272m
-bánh nướng nhỏ	1881m
+bánh nướng nhỏ	1890m
 bánh pancake	272m
 bánh pie	272m
-bánh pizza	1833m
+bánh pizza	1842m
 bánh quy	272m
-bánh quy may mắn	1867m
-bánh quy xoắn	1822m
+bánh quy may mắn	1876m
+bánh quy xoắn	1831m
 bánh quế	272m
 bánh rán	272m
-bánh rán nhân gà	1840m
-bánh rán vòng	1877m
+bánh rán nhân gà	1849m
+bánh rán vòng	1886m
 bánh răng	308m
 bánh rừng đen	273m
 bánh sinh nhật	406m
-bánh sừng bò	1819m
-bánh taco	1836m
-bánh tamale	1838m
+bánh sừng bò	1828m
+bánh taco	1845m
+bánh tamale	1847m
 bánh trung thu	854m
-bánh trôi nhật bản	1865m
-bánh trứng	1886m
+bánh trôi nhật bản	1874m
+bánh trứng	1895m
 bánh waffle	272m
 bánh xèo	282a 282m
-báo hoa mai	1650m
+báo hoa mai	1659m
 báo thù	437m
 básico	420f 420g
 básquet	424f
-bát mì	1857m
-bát và thìa	1846m
+bát mì	1866m
+bát và thìa	1855m
 bávaro	784f
 bâiller	449e
 bâtiment	373e
@@ -3237,7 +3258,7 @@ bãi biển	143m
 bãi biển cát	144m
 bãi biển cát đen	158m
 bãi biển nhiệt đới	145m
-bãi biển với chiếc ô	1913m
+bãi biển với chiếc ô	1922m
 bãi chăn thả	124m
 bãi cát	144m
 bãi cỏ	125m
@@ -3261,7 +3282,7 @@ béguin	427e
 béisbol	424f
 bélgica	688o
 bélico	467g
-bélier	1667e
+bélier	1676e
 bénarès	939e
 béni	447e
 bénédiction	447e
@@ -3277,8 +3298,8 @@ bình gốm	326m
 bình lặng	421m
 bình minh	181m
 bình minh mới	439m
-bình minh trên núi	1955m
-bình sữa trẻ em	1888m
+bình minh trên núi	1964m
+bình sữa trẻ em	1897m
 bình thản	421m
 bình yên	421m
 bí hiểm	429m
@@ -3287,15 +3308,15 @@ bí ngô	247m
 bí truyền	429m
 bí đỏ	247m
 bí ẩn	429m
-bò cái	1662m
-bò rừng	1658m
-bò đực	1660m
+bò cái	1671m
+bò rừng	1667m
+bò đực	1669m
 bó hoa	208m
-bó lúa	1772m
+bó lúa	1781m
 bóng bay	370m
 bóng chuyền	424m
 bóng chày	424m
-bóng hoa giấy	1975m
+bóng hoa giấy	1984m
 bóng loáng	466m
 bóng ma	438m
 bóng rổ	424m
@@ -3310,7 +3331,7 @@ bông lúa mì	252m
 bông sen	213m
 bông tuyết	188m
 bông xù	443m
-böcek	1743n
+böcek	1752n
 böe	205h
 böhmisch	752h
 börse	391h
@@ -3320,15 +3341,15 @@ bùa chú	430m
 bùi ngùi	450m
 bùn	169m
 bùn đất	169m
-búfalo asiático	1661g
-búfalo de agua	1661f
-búho	1709f
+búfalo asiático	1670g
+búfalo de agua	1670f
+búho	1718f
 búp bê nga	873m
-búp bê nhật bản	1978m
+búp bê nhật bản	1987m
 bücher	341h
 bücherei	378h
 büro	391h 391n
-bürogebäude	1928h
+bürogebäude	1937h
 büyü	430n
 büyücü	430n
 büyücülük	430n
@@ -3343,12 +3364,12 @@ băng giá	187m
 băng hà	185m
 băng trôi	185m
 băng đảo	802m
-bœuf	1660e
+bœuf	1669e
 bơ quả	243m
 bơ sữa	270m
 bơi lội	143m
-bưu điện	1930m
-bưu điện nhật bản	1929m
+bưu điện	1939m
+bưu điện nhật bản	1938m
 bươm bướm	356m
 bướm	356m
 bạc	12m
@@ -3357,7 +3378,7 @@ bạc màu	482m
 bạc xỉu	256m
 bạch dương	122m
 bạch quả	131m
-bạch tuộc	1734m
+bạch tuộc	1743m
 bạn bè	425m
 bạn thân	425m
 bạo loạn	457m
@@ -3401,15 +3422,15 @@ bỉ	688o
 bị gỉ	309m
 bị ma ám	438m
 bị sốc	459m
-bọ cánh cứng	1743m
-bọ cạp	1749m
+bọ cánh cứng	1752m
+bọ cạp	1758m
 bọ rùa	359m
 bọt nước	142m
 bọt sóng	142m
 bỏ	497m
 bỏ qua	497m
 bỏ đi	497m
-bỏng ngô	1848m
+bỏng ngô	1857m
 bỏng rát	436m
 bốc cháy	167m
 bối rối	448m
@@ -3439,12 +3460,12 @@ bực mình	437m
 bực tức	437m
 ca cao	262m
 ca cao nóng	433m
-caaba islã	1949g
+caaba islã	1958g
 cab	372a
-caballo	1654f
-caballo corriendo	1654f
-caballo de carrera	1654f
-caballo de tiovivo	1961f
+caballo	1663f
+caballo corriendo	1663f
+caballo de carrera	1663f
+caballo de tiovivo	1970f
 cabana	397g
 cabane	397e
 cabanon	397e
@@ -3456,35 +3477,35 @@ cabina telefónica	296f
 cabine telefónica	296g
 cabine telefônica	296g
 cabine téléphonique	296e
-cabra	1669f 1669g
+cabra	1678f 1678g
 cabreado	437f
-cacahuete	1813f
-cacahuetes	1813f
-cacahuète	1813e
-cacahuètes	1813e
+cacahuete	1822f
+cacahuetes	1822f
+cacahuète	1822e
+cacahuètes	1822e
 cacao	262e 262f 262i 262m
 cacau	262g
 cachalot	362e
 cachalote	362f
-cachecol	1994g
+cachecol	2003g
 cachi	25i
 cachoeira	151g
 cachorrinho	443g
 cachorro	347g 443f
-cachorro quente	1834g
+cachorro quente	1843g
 cachorros	347g 443f
 caché	429e
 cacti	135a
 cacto	135g
 cactus	135a 135e 135f 135i
 cadde	374n
-cadeau	1984e
-cadet	2412a
-cadet blue	1450a
-cadetblue	1545a
+cadeau	1993e
+cadet	2421a
+cadet blue	1459a
+cadetblue	1554a
 cadılar bayramı	401n
 cadılar gecesi	401n
-caf	2163a
+caf	2172a
 cafard	426e
 cafe	255m 376a
 cafe au lait	256a
@@ -3509,21 +3530,22 @@ caipira	412g
 cair da noite	192g
 cairo	811a 811g
 cais	154g
-caixa de bentô	1852g
-caixa para viagem	1868g
-caja de bento	1852f
-caja para llevar	1868f
-cajun	2711a
+caixa de bentô	1861g
+caixa para viagem	1877g
+caja de bento	1861f
+caja para llevar	1877f
+cajun	2720a
+cakarta	948n
 cake	272a
 calabaza	247f
-calabaza de halloween	1967f
-calamar	1872e 1872f
-calamaro	1872i
+calabaza de halloween	1976f
+calamar	1881e 1881f
+calamaro	1881i
 calar del sole	180i
 calavera	438f 781a
 calaveras	438f 781a
 calcestruzzo	304i
-calcetines	1997f
+calcetines	2006f
 calcio	424i
 calda	436i
 caldo	436i
@@ -3558,28 +3580,28 @@ calorão	206g
 calorón	206f
 calura	206i
 caluroso	436f
-calze	1997i
-calzini	1997i
+calze	2006i
+calzini	2006i
 calçada	374g
 cam	1m 316n
 cam quýt	228m
 cama	449f 449g
 camachuelo	294f
-camarão	1871g
-camarão frito	1862g
-camel	1364a
-camellia	2715a
-camello	1671f
-camelo	1670g
-camelo com duas corcovas	1671g
-camelo de uma só corcova	1670g
-cameo	2102a
+camarão	1880g
+camarão frito	1871g
+camel	1373a
+camellia	2724a
+camello	1680f
+camelo	1679g
+camelo com duas corcovas	1680g
+camelo de uma só corcova	1679g
+cameo	2111a
 camera da letto	396i
 cameretta	442i
 cameron highlands	827a
 camgöbeği	14n
-cami	1945n
-camice	1989i
+cami	1954n
+camice	1998i
 caminata	453f
 caminetto	340i
 caminhada	453g
@@ -3590,24 +3612,24 @@ camino	340i
 camion de pompiers	290e
 camion dei pompieri	290i
 camion des pompiers	290e
-camisa	1992g
-camiseta	1992f 1992g
+camisa	2001g
+camiseta	2001f 2001g
 camión de bomberos	290f
-cammello	1671i
+cammello	1680i
 camo	467a
-camo green	1458a
+camo green	1467a
 camouflage	467a 467e 467h
-camouflage green	1174a
+camouflage green	1183a
 campagna	382i
 campagnard	412e
 campagne	382e
 campagne chic	766e
 campagnolo	412i
-campamento	1912f
-campana al vento	1980i
-campanilla de viento	1980f
+campamento	1921f
+campana al vento	1989i
+campanilla de viento	1989f
 campeggio	453i
-campen	1912h
+campen	1921h
 campeona	451f
 campeones	451f
 campesino	382f
@@ -3644,7 +3666,7 @@ campos de té	827f
 camuflado	467f
 camuflagem	467g
 camuflaje	467f
-camundongo	1679g
+camundongo	1688g
 can sıkıcı	437n
 can sıkıntısı	470n
 can đảm	440m
@@ -3660,11 +3682,11 @@ canadienne	885e
 canadiens de montréal	629o
 canadiense	885f
 canadá	673o
-canal	2716a
+canal	2725a
 canal houses	877a
-canard	1707e
-canary	1127a
-canary yellow	1367a
+canard	1716e
+canary	1136a
+canary yellow	1376a
 canavar	438n
 canción de cuna	449f
 candela	339i
@@ -3678,20 +3700,20 @@ candles	339a
 candor	442f
 candy	277a
 candy floss	278a
-candy pink	1052a
-cane	347i 2344a
-cane guida	1640i
-caneca de cerveja	1898g
-canecas de cerveja	1899g
+candy pink	1061a
+cane	347i 2353a
+cane guida	1649i
+caneca de cerveja	1907g
+canecas de cerveja	1908g
 canela	288f 288g
 cangiante	321i
-cangrejo	1869f
-canguro	1694f 1694i
-canguru	1694g
+cangrejo	1878f
+canguro	1703f 1703i
+canguru	1703g
 cangıl	120n
 canh khuya	194m
 cani	347i
-caniche	1641e 1641f
+caniche	1650e 1650f
 canicola	206i
 canicule	206e
 canlandırıcı	434n
@@ -3700,7 +3722,7 @@ canlı kırmızı	74n
 canlı renk	480n
 canlı sarı	101n
 canlılık	424n
-canned food	1851a
+canned food	1860a
 cannella	288i
 cannelle	288e
 cannes	846a 846e
@@ -3711,7 +3733,7 @@ canola flowers	335a
 cansado	449f 449g
 cansancio	449f
 cansaço	449g
-cantaloupe	2415a
+cantaloupe	2424a
 cantiere	411i
 cantina	377f
 canto rodado	303f
@@ -3726,16 +3748,16 @@ cao đẳng	392m
 cao ốc	373m
 caos	457f 457g 457i
 caotico	457i
-capacacete de socorrista	2028g
-capacete militar	2027g
+capacacete de socorrista	2037g
+capacete militar	2036g
 capadocia	848f
 capadócia	848g
 capanna	397i
-capanno	1923i
+capanno	1932i
 cape malay quarter	909a
 cape town	909a
 capela	394g
-capela de casamento	1941g
+capela de casamento	1950g
 capilla	394f
 capim	125g
 capodanno	794i
@@ -3745,35 +3767,35 @@ capodanno thailandese	780i
 cappadoce	848e
 cappadocia	848a 848i 848m
 cappella	394i
-cappello con visiera	2026i
+cappello con visiera	2035i
 cappello conico	275i
-cappello da donna	2023i
-cappello da laureato	2025i
+cappello da donna	2032i
+cappello da laureato	2034i
 cappello di paglia	275i
-cappotto	1996i
+cappotto	2005i
 cappuccino	256a 256e 256g 256h 256i 256m 256n
-capra	1669i
+capra	1678i
 capri	800a
 capuchino	256f
 caqui	25f
 car scolaire	291e
-cara de caballo	1651f
-cara de cerdo	1663f
-cara de conejo	1682f
-cara de dragón	1722f
-cara de gato	1645f
-cara de mono	1634f
-cara de perro	1638f
-cara de ratón	1678f
-cara de tigre	1648f
-cara de vaca	1659f
-caracol	1738f 1738g
-caracola	1738f
+cara de caballo	1660f
+cara de cerdo	1672f
+cara de conejo	1691f
+cara de dragón	1731f
+cara de gato	1654f
+cara de mono	1643f
+cara de perro	1647f
+cara de ratón	1687f
+cara de tigre	1657f
+cara de vaca	1668f
+caracol	1747f 1747g
+caracola	1747f
 caraibi	805i
 caraibico	805i
 caramel	263a 263e 263m
 caramel colour	109a
-caramelised	2345a
+caramelised	2354a
 caramelizado	263g
 caramella	277i
 caramelle	277i
@@ -3781,19 +3803,19 @@ caramello	263i
 caramelo	263f 263g
 caramelo claro	26g
 caramelos	277f
-caramujo	1735g
-caranguejo	1869g
+caramujo	1744g
+caranguejo	1878g
 caravage	829e
 caravaggio	829a 829e 829f 829g 829h 829i 829m 829n
-caraway	2721a
+caraway	2730a
 caraïbes	805e
-carbon	2417a
+carbon	2426a
 carboni ardenti	168i
 carcajada	425f
-cardamom	2534a
-cardinal	2253a
+cardamom	2543a
+cardinal	2262a
 carefree	422a
-cargo	2535a
+cargo	2544a
 caribbean	805a
 caribe	805f 805g 805m
 caribenho	805g
@@ -3801,7 +3823,7 @@ caribeña	805f
 caribeño	805f
 caribéen	805e
 caricaturas	415f
-carillon éolien	1980e
+carillon éolien	1989e
 carina	443i
 caring	423a
 carinhoso	423g
@@ -3813,94 +3835,94 @@ carmesim	71g
 carmesí	71f
 carmim	70g
 carmin	70e
-carmine	1137a
+carmine	1146a
 carminio	70i
 carmín	70f
-carnation	1197a
-carnation pink	1277a
+carnation	1206a
+carnation pink	1286a
 carnaval	367e 367f 367g
 carnaval de rio	852e
 carnaval de río	852f
 carnaval do rio	852g
-carne	1827g 1827i
-carne con hueso	1827f
-carne con osso	1827i
-carne no osso	1827g
-carneiro	1667g
-carnero	1667f
+carne	1836g 1836i
+carne con hueso	1836f
+carne con osso	1836i
+carne no osso	1836g
+carneiro	1676g
+carnero	1676f
 carnevale	367i
 carnevale di rio	852i
 carnival	367a 367m
 caro	416f
-carolina blue	1333a
+carolina blue	1342a
 carota	250i
 carotte	250e
-carousel horse	1961a
-carp streamer	1979a
-carpa de circo	1966f
+carousel horse	1970a
+carp streamer	1988a
+carpa de circo	1975f
 carpa koi	361f 361g 361i
 carpe koï	361e
 carreaux iznik	847e
 carrefour	574o
-carrilhão de vento	1980g
+carrilhão de vento	1989g
 carro antigo	413g
 carro de bombeiros	290g
-carrossel	1961g
+carrossel	1970g
 carrot	250a
 carrots	250a
 carta	315i
-cartable	2011e
+cartable	2020e
 cartagena	901a
 cartaz soviético	857g
 cartel soviético	857f
-cartola	2024g
+cartola	2033g
 cartone animato	415i
 cartoni animati	415i
 cartoon	415a 415h
 cartoons	415a
 carvalho	301g
-casa	1926f 1926g 1926i
-casa abandonada	1925f 1925g
-casa com jardim	1927g
-casa con giardino	1927i
-casa con jardín	1927f
+casa	1935f 1935g 1935i
+casa abandonada	1934f 1934g
+casa com jardim	1936g
+casa con giardino	1936i
+casa con jardín	1936f
 casa de campo	397f 397g
 casa de fazenda	412g
-casa in rovina	1925i
+casa in rovina	1934i
 casa tradicional coreana	870f 870g
 casa tradizionale coreana	870i
 casablanca	797a
-casaco	1996g
+casaco	2005g
 casado	405g
 casados	405f
 casal	427g
 casale	412i
 casamento	405g
 casamiento	405f
-casas	1924f 1924g
+casas	1933f 1933g
 casas de chapa	915f
 cascada	151f
-cascade	151e 2290a
+cascade	151e 2299a
 cascades	151e
 cascalho	303g
 cascata	151g 151i
 cascina	412i
-casco con una cruz blanca	2028f
-casco militar	2027f
-case	1924i
+casco con una cruz blanca	2037f
+casco militar	2036f
+case	1933i
 caseiro	433g
 casetta	397i
 cash	458a
-cashew	2192a
+cashew	2201a
 casita	397f
-casque de secouriste	2028e
-casque militaire	2027e
-casquette américaine	2026e
+casque de secouriste	2037e
+casque militaire	2036e
+casquette américaine	2035e
 casse tête	429e
 cast iron	307a
-castagna	1815i
+castagna	1824i
 castana	20i
-castanha	1815g
+castanha	1824g
 castanho	7g
 castanho avermelhado	20g
 castano	20i
@@ -3908,19 +3930,19 @@ castaña	20f
 castaño	20f
 castaño claro	7f
 castello	393i
-castello giapponese	1939i
+castello giapponese	1948i
 castelo	393g
-castelo europeu	1940g
-castelo japonês	1939g
-castelo medieval	1940g
+castelo europeu	1949g
+castelo japonês	1948g
+castelo medieval	1949g
 castillo	393f
-castillo europeo	1940f
-castillo japonés	1939f
+castillo europeo	1949f
+castillo japonés	1948f
 castle	393a
-castor	1685e 1685f 1685g
-castoro	1685i
+castor	1694e 1694f 1694g
+castoro	1694i
 cat	346a
-cat face	1645a
+cat face	1654a
 catar	686o
 catarata	151f
 catedral	394f 394g
@@ -3928,23 +3950,23 @@ cathedral	394a
 cathédrale	394e
 cats	346a
 cattedrale	394i
-cattle	2724a
+cattle	2733a
 caubói	382g
 cauce	148f
 cauchemar	438e
 cauchemars	438e
 cava	266f
-cavallo	1654i
-cavallo da giostra	1961i
+cavallo	1663i
+cavallo da giostra	1970i
 cavallone	142i
-cavalo	1654g
-cavalo de carrossel	1961g
+cavalo	1663g
+cavalo de carrossel	1970g
 cave	165a
 caveira	438g
 cavern	165a
 caverna	165f 165g 165i
 caverne	165e
-caviar	2725a
+caviar	2734a
 cavolo	469i
 cavolo riccio	469i
 cay	288M
@@ -3956,20 +3978,20 @@ caz kulübü	473n
 caz müziği	473n
 cazcı	473n
 cazibe	428n
-caçarola com comida	1843g
+caçarola com comida	1852g
 caída de agua	151f
 caída de la noche	192f
 caída del sol	180f
 cañón	159f
-cañón de confeti	1974f
+cañón de confeti	1983f
 caótico	457f 457g
-cebola	1812g
-cebolla	1812f
+cebola	1821g
+cebolla	1821f
 cebra	351f
 ceca	882i
 cechia	698o
 ceco	882i
-cedar	2065a
+cedar	2074a
 cedars of lebanon	892a
 cehennem	463n
 cehennem gibi	463n
@@ -3984,7 +4006,7 @@ celebration	406a
 celebratory	444a
 celebração	406g
 celeiro	382g
-celery	1339a
+celery	1348a
 celeste	41f 41i 462g
 celestial	462a 462f 462g
 celestiale	462i
@@ -4020,7 +4042,7 @@ cennet gibi	462n
 cenoura	250g
 centelleante	466f
 centellear	466f
-centre	2727a
+centre	2736a
 centre ville	373e
 centro	373f
 centro città	373i
@@ -4032,7 +4054,7 @@ ceramica	326i
 ceramica di delft	834i
 ceramica di iznik	847i
 ceramics	326a
-cerdo	1664f
+cerdo	1673f
 cereal	252f 252g
 cereali	252i
 cereja	231g
@@ -4041,23 +4063,23 @@ cerejeira em flor	209g
 cerejeira florida	209g
 cerejeiras floridas	209g
 ceremonia	445f
-ceremonia de contemplación de la luna	1981f
+ceremonia de contemplación de la luna	1990f
 ceremonia del té	826f
 ceremonial	445a 445f
 ceremony	445a
 cereza	231f
-cerezas	1794f
+cerezas	1803f
 cerezo	209f
 cerezo en flor	209f
 cerezos en flor	209f
-cerf	1657e
+cerf	1666e
 cerimonia	445i
 cerimonia del tè	826i
 cerimonial	445g
 cerimoniale	445i
 cerimônia	445g
-cerise	231e 1422a
-cerises	1794e
+cerise	231e 1431a
+cerises	1803e
 cerisier	209e
 cerisier en fleurs	209e
 cerisiers en fleurs	209e
@@ -4066,13 +4088,13 @@ cerração	203g
 cerro	161f
 cerulea	40i
 cerulean	40a
-cerulean blue	1381a
+cerulean blue	1390a
 ceruleo	40i
 cervecería	377f
 cerveja	267g
 cervejaria	377g
 cerveza	267f
-cervo	1657g 1657i
+cervo	1666g 1666i
 cerámica	326f
 cerâmica	326g
 cerúlea	40f 40g
@@ -4082,7 +4104,7 @@ cesaret verici	439n
 cesur	440n
 cesurluk	440n
 cetim	313g
-cetriolino sottaceto	1808i
+cetriolino sottaceto	1817i
 cetriolo	469i
 cette nuit	193e
 cevher	345n
@@ -4091,26 +4113,26 @@ cha xứ	394m
 chagrin	426e
 chagrin amour	426e
 chahut	457e
-chai	2293a
-chai rượu với nút gỗ bật ra	1894m
+chai	2302a
+chai rượu với nút gỗ bật ra	1903m
 chair	115e
 chakra	447a 447e 447f 447g 447h 447i
-chaleco de seguridad	1990f
+chaleco de seguridad	1999f
 chalet	397e 397f 397i 876a 876h
 chalet de ski	876e
 chaleur	206e
 chaleureuse	433e
 chaleureux	433e
-chalice	2730a
+chalice	2739a
 chalé	397f 397g
 chama	167g
 chamas	167g
 chambre	396e
 chambre enfant	442e
 chambre à coucher	396e
-chameau	1671e
-chamois	2222a
-chamomile	2729a
+chameau	1680e
+chamois	2231a
+chamomile	2738a
 champ	124e
 champ de bataille	467e
 champ de blé	252e
@@ -4135,9 +4157,9 @@ champs de colza	335e
 champs de thé	827e
 champán	266f
 champêtre	412e
-chancla	2012f
-chancla de dedo	2012f
-chancleta	2012f
+chancla	2021f
+chancla de dedo	2021f
+chancleta	2021f
 chandelle	339e
 chanel	612o
 chanh	228m
@@ -4154,30 +4176,30 @@ chaotisch	457h
 chaouen	841e
 chaparrón	200f
 chapeau conique	275e
-chapeau de femme	2023e
+chapeau de femme	2032e
 chapeau de paille	275e
 chapel	394a
-chapelet	2029e
+chapelet	2038e
 chapelle	394e
-chapiteau	1966e
+chapiteau	1975e
 chapoteo	152f
 chapéu cônico	275g
-chapéu de formatura	2025g
+chapéu de formatura	2034g
 chapéu de palha	275g
-chapéu feminino	2023g
+chapéu feminino	2032g
 charada	429g
 charbons ardents	168e
 charca	149f
 charco	149g
 charcoal	37a
-charcoal grey	1089a
+charcoal grey	1098a
 charles bridge	882a
 charm	443a
 charmant	443e 443h
 charme	443e 443g 443h
 charming	443a
 charmoso	443g
-charred	2731a
+charred	2740a
 chartreuse	67a 67e 67f 67g 67h 67i
 chat	346e
 chata	470G
@@ -4192,26 +4214,26 @@ chaud	436e
 chaude	436e
 chauen	841f
 chaumière	397e
-chaussettes	1997e
-chaussons de danse	2019e
-chaussure de randonnée	2015e
-chaussure de sport	2014e
-chaussure homme	2013e
-chaussure plate	2016e
-chaussure à talon haut	2017e
-chauve souris	1687e
+chaussettes	2006e
+chaussons de danse	2028e
+chaussure de randonnée	2024e
+chaussure de sport	2023e
+chaussure homme	2022e
+chaussure plate	2025e
+chaussure à talon haut	2026e
+chauve souris	1696e
 chaux	375e
-che	2732A
+che	2741A
 che giấu	429m
 checa	882f 882g
 checo	882f 882g
-cheddar	2295a
-cheeks	2838a
+cheddar	2304a
+cheeks	2847a
 cheer	425a
 cheerful	425a
 cheery	425a
-cheese	2062a
-cheese wedge	1826a
+cheese	2071a
+cheese wedge	1835a
 chefchaouen	841a 841e 841g 841h 841i 841m
 chefchauen	841f
 chelsea	632o
@@ -4219,7 +4241,8 @@ chelsea fc	632o
 cheminée	340e
 cheminées de fée	848e
 chen chúc	457m
-chenille	1740e 2538a
+chengdu	946a 946e 946f 946g 946h 946i 946n
+chenille	1749e 2547a
 cheongsam	871a 871e 871f 871g 871h 871i
 chequia	698o
 cherries	231a
@@ -4228,11 +4251,11 @@ cherry blossom	209a
 cherry blossom festival	853a
 cherry blossom viewing	782a
 cherry blossoms	209a
-cherry red	1361a
-chest	2209a
+cherry red	1370a
+chest	2218a
 chestnut	20a
-cheval	1654e
-cheval de manège	1961e
+cheval	1663e
+cheval de manège	1970e
 chewing gum	277a 277e 277i
 chez soi	433e
 chi tiết	496m
@@ -4245,23 +4268,23 @@ chiaroscuro	829a 829g 829h 829i
 chiassoso	457i
 chic	432a 432e 432h 432i
 chica	493F
-chicago	2733a
+chicago	2742a
 chicago bulls	615o
 chicago cubs	626o
 chicas	493F
 chichen itza	863a
 chichicastenango	902a
-chicken	1698a
+chicken	1707a
 chicle	277f
 chiclete	277g
 chico	493F
-chicory	2347a
+chicory	2356a
 chicos	493F
 chien	347e
-chien guide	1640e
+chien guide	1649e
 chiens	347e
 chiesa	394i
-chiesa per matrimonio	1941i
+chiesa per matrimonio	1950i
 child	415a
 childhood	450a
 childish	415a
@@ -4270,7 +4293,7 @@ children	415a
 childrens	415a
 chile	297f
 chile flag	702o
-chile picante	1806f
+chile picante	1815f
 chilean	884a
 chilean flag	702o
 chilena	884f 884g
@@ -4290,18 +4313,18 @@ chilis	297a 297h
 chilischote	297h
 chilischoten	297h
 chill	422a 422m
-chilled	2539a
+chilled	2548a
 chillen	422h
 chillhop	776a
 chilli	297a
 chilli peppers	297a
 chillies	297a
 chilly	435a
-chim	1703m
+chim	1712m
 chim bồ câu	442m
 chim cánh cụt	353m
 chim công	349m
-chim cưu	1710m
+chim cưu	1719m
 chim cổ đỏ	295m
 chim hồng hạc	348m
 chim sẻ ức đỏ	294m
@@ -4313,10 +4336,10 @@ chimeneas de hadas	848f
 china	675o
 chinaflagge	675o
 chinarot	75h
-chinchilla	2735a
+chinchilla	2744a
 chine	389e 675o
-chinelo	2012g
-chinelo de praia	2012g
+chinelo	2021g
+chinelo de praia	2021g
 chinería	768f
 chinese bayberry	286a
 chinese flag	675o
@@ -4328,7 +4351,7 @@ chinese temple	837a
 chinesisch	389h
 chinesische mauer	381h
 chinesische seide	871h
-chinesische teigtasche	1866h
+chinesische teigtasche	1875h
 chinesischer feuertopf	333h
 chinesischer stil	389h
 chinesischer tempel	837h
@@ -4337,10 +4360,10 @@ chinh phục	451m
 chinoiserie	768a 768e 768h
 chinoiserie wallpaper	768a
 chinoiseries	768e
-chintz	2736a
+chintz	2745a
 chiot	443e
 chiots	443e
-chipmunk	1684a
+chipmunk	1693a
 chique	432g
 chirurgia	390i
 chirurgie	390e 390h
@@ -4348,7 +4371,7 @@ chispa	167f
 chispa de	495f
 chispas	167f
 chispeante	466f
-chitarra	2035i
+chitarra	2044i
 chiêm nghiệm	447m
 chiếc cúp	451m
 chiếc nón lá	275m
@@ -4367,18 +4390,18 @@ choc	459e
 chocado	459g
 chochloma	833h 833i
 choclo	251f
-choco	2540a
-chocolat	262e 2764a
+choco	2549a
+chocolat	262e 2773a
 chocolat chaud	433e
 chocolat clair	7e
 chocolate	262a 262f 262g 262m
-chocolate bar	1883a
+chocolate bar	1892a
 chocolate brown	108a
 chocolate caliente	433f
 chocolate quente	433g
 chongqing hotpot	333a
-chope	267g 1898e
-chopes de bière	1899e
+chope	267g 1907e
+chopes de bière	1908e
 chopp	267g
 choque	459f 459g
 choqué	459e
@@ -4387,7 +4410,7 @@ chorar	426g
 choro	426g
 chou	469e
 chou frisé	469e
-chouette	1709e
+chouette	1718e
 chovendo	200g
 chover	200g
 choáng ngợp	459m
@@ -4396,14 +4419,14 @@ christkind	400h
 christkindlesmarkt	400h
 christkindlmarkt	400h
 christmas	400a
-christmas tree	1968a
+christmas tree	1977a
 christopher street day	792h
 chrom	308h
 chrome	308a 308e
 chrysantheme	218h
 chrysanthemum	218a
 chrysanthème	218e
-chrysocolla	2685a
+chrysocolla	2694a
 chu đáo	423m
 chua	228M
 chubasco	200f
@@ -4427,13 +4450,13 @@ chuvoso	200g
 chuyên nghiệp	441m
 chuyến bay	170m
 chuyến thám hiểm	453m
-chuông gió	1980m
+chuông gió	1989m
 chuối	239m
 chuồng trại	382m
 chuỗi ngọc trai	321m
-chuột	1679m
-chuột cống	1680m
-chuột túi	1694m
+chuột	1688m
+chuột cống	1689m
+chuột túi	1703m
 chàm	23m
 chàng trai	493m
 chào	491m
@@ -4441,7 +4464,7 @@ chào bạn	491m
 chá	257g
 chá com leite	260g
 chá de bolhas	260g
-chá perolado	1904g
+chá perolado	1913g
 chá preto	257g
 chá verde	258g
 chán	470M
@@ -4455,15 +4478,15 @@ chân mây	184m
 chân quê	412m
 chân thành	441m
 chân trời	184m
-châtaigne	1815e
+châtaigne	1824e
 châtain	20e
 château	393e
-château japonais	1939e
+château japonais	1948e
 châu báu	345m
 chão	169g
 chè	257m
 chèo thuyền	140m
-chèvre	1669e
+chèvre	1678e
 chéri	427e
 chérie	427e
 chêne	301e
@@ -4472,10 +4495,10 @@ chín chắn	456m
 chính thức	445m
 chính trực	441m
 chó	347m
-chó biển	1729m
+chó biển	1738m
 chó con	443m
-chó dẫn đường	1640m
-chó xù	1641m
+chó dẫn đường	1649m
+chó xù	1650m
 chói	479m
 chói chang	173m
 chùa	379m
@@ -4491,12 +4514,12 @@ chút ít	495m
 chăm sóc sức khỏe	390m
 chăn ấm	433m
 chơi đùa	415m
-chạm cốc	1900m
-chạm cốc bia	1899m
+chạm cốc	1909m
+chạm cốc bia	1908m
 chạng vạng	192m
 chạy bộ	424m
 chả	497m
-chảo thức ăn nông	1843m
+chảo thức ăn nông	1852m
 chất lỏng	152m
 chất độc	460m
 chậm chạp	449m
@@ -4506,7 +4529,7 @@ chập tối	192m
 chậu cây	128m
 chẳng	497m
 chết chóc	438m
-chồn hôi mỹ	1693m
+chồn hôi mỹ	1702m
 chợ	364m
 chợ búa	364m
 chợ nổi	364m
@@ -4535,13 +4558,13 @@ ciao	491i
 ciberespacio	410f
 ciberespaço	410g
 ciberpunk	409f
-cibo in scatola	1851i
+cibo in scatola	1860i
 cici	443n
 ciclismo	424f 424g 424i
 ciclone	202g 202i
 ciclón	202f
 cidade	373g
-cidade ao anoitecer	1957g
+cidade ao anoitecer	1966g
 cidade azul	841g
 cidade do cabo	909g
 cidade proibida	380g
@@ -4549,7 +4572,7 @@ cidade rosa	842g
 cidadezinha	373g
 ciddi	445n
 ciddiyet	445n
-cider	2159a
+cider	2168a
 ciel	170e
 ciel clair	170e
 ciel couvert	204e
@@ -4570,21 +4593,21 @@ cielo stellato	176i
 ciencia	410f
 ciencia ficción	410f
 científico	410f 410g
-cierge magique	1970e
-ciervo	1657f
+cierge magique	1979e
+ciervo	1666f
 cieux	170e
-cigar	2348a
-cigno	1708i
+cigar	2357a
+cigno	1717i
 cihaz	410n
 ciklet	277n
 cilena	884i
 cileno	884i
 ciliegi in fiore	209i
 ciliegia	231i
-ciliegie	1794i
+ciliegie	1803i
 ciliegio	209i
 ciliegio in fiore	209i
-cilindro	2024i
+cilindro	2033i
 cilveli	428n
 cima	160i
 ciment	304e
@@ -4592,12 +4615,12 @@ cimento	304g
 cimetière	445e
 cimitero	445i
 cina	675o
-cinder	2541a
+cinder	2550a
 cine negro	773f
 cineseria	768i
 cineserie	768i
 cingapura	903g
-cinghiale	1665i
+cinghiale	1674i
 cinnamon	288a
 cinque terre	800a
 cintilante	466g
@@ -4618,46 +4641,46 @@ cinzenta	8g
 cinzento	8g
 cioccolata calda	433i
 cioccolato	262i
-ciotola con cucchiaio	1846i
-ciotola fumante	1857i
+ciotola con cucchiaio	1855i
+ciotola fumante	1866i
 ciottolo	303i
-cipolla	1812i
+cipolla	1821i
 circo	367f 367g 367i
 circulation	373e
 circus	367a
-circus tent	1966a
+circus tent	1975a
 cirque	367e
 ciruela	62f
 ciruelas	245f
 cirugía	390f
 cirurgia	390g
-cisne	1708f 1708g
+cisne	1717f 1717g
 citadelle	393e
 cities	373a
-citrine	2402a
-citron	228e 2420a
+citrine	2411a
+citron	228e 2429a
 citron vert	31e
 citronnade	228e
 citronnier	228e
 citronniers	228e
 citrouille	247e
-citrouille lanterne	1967e
+citrouille lanterne	1976e
 citrus	228a
 cittadina	373i
 città	373i
 città acqua	383i
-città al tramonto	1957i
+città al tramonto	1966i
 città blu	841i
 città del capo	909i
 città proibita	380i
 città rosa	842i
 city	373a
-cityscape	1954a
-cityscape at dusk	1957a
+cityscape	1963a
+cityscape at dusk	1966a
 cité	373e
 cité interdite	380e
 ciudad	373f
-ciudad al atardecer	1957f
+ciudad al atardecer	1966f
 ciudad azul	841f
 ciudad del cabo	909f
 ciudad prohibida	380f
@@ -4666,21 +4689,21 @@ ciudadela	393f
 ciudades	373f
 ciuffolotto	294i
 ciumento	461g
-civciv	1701n
+civciv	1710n
 civciv sarısı	77n
 civettuolo	428i
 ciência	410g
 ciúme	461g
 ciúmes	461g
-clair	477e 2658a
+clair	477e 2667a
 clair de lune	175e
 clair obscur	829e
 claire	477e
-clam	2739a
+clam	2748a
 clamor	457a
 clamour	457a
 clara	477f 477g
-claret	1164a
+claret	1173a
 clareza	434g
 claridad	434f
 clarity	434a
@@ -4695,7 +4718,7 @@ classic blue	728o
 classic car	413a
 classica	413i
 classical	432a
-classical building	1918a
+classical building	1927a
 classical music	432a
 classico	413i
 classique	413e
@@ -4704,10 +4727,10 @@ classudo	432g
 classy	432a
 claude monet	828a 828e
 clay	326a
-clay brown	1145a
+clay brown	1154a
 clean	420a
 clean air	434a
-clear blue	1113a
+clear blue	1122a
 clear sky	170a
 clementina	229f 229g 229i
 clementine	229a
@@ -4717,16 +4740,16 @@ clima de festa	444g
 clinic	390a
 clinica	390i
 clinique	390e
-clinking beer mugs	1899a
-clinking glasses	1900a
-cloak	2212a
+clinking beer mugs	1908a
+clinking glasses	1909a
+cloak	2221a
 cloud	171a
 cloud nine	462a
 clouds	171a
 cloudy	204a
-cloudy blue	1029a
-clove	2219a
-clover	2074a
+cloudy blue	1038a
+clove	2228a
+clover	2083a
 clown	363a 363e 363h 363i
 clowns	363a
 club	472a 472e 472f 472h 472i 472M
@@ -4736,29 +4759,29 @@ clubbing	472a 472e 472h
 clube	472g
 clube de jazz	473g
 clubes	472f
-clutch	2009h
-clutch bag	2009a
+clutch	2018h
+clutch bag	2018a
 clásica	413f
 clásico	413f
 clássico	413g
 clémentine	229e
 clínica	390f 390g
-coala	1689g
+coala	1698g
 coast	143a
 coastal	770a
 coastal grandmother	770a
 coastline	143a
-coat	1996a
-coated	2718a
+coat	2005a
+coated	2727a
 cobalt	45a 45e
-cobalt blue	1475a
+cobalt blue	1484a
 cobalto	45f 45g 45i
 coban	45m
-cobblestone	2740a
+cobblestone	2749a
 cobertor	433g
 cobija	433f
 cobiça	461g
-cobra	1721g
+cobra	1730g
 cobre	59f 59g
 cobriza	59f
 cobrizo	59f
@@ -4767,29 +4790,29 @@ coca colanın	501o
 coccinella	359i
 coccinelle	359e
 cocco	242i
-coccodrillo	1718i
+coccodrillo	1727i
 coccolare	433i
 coccole	433i
 cocente	436i
 coche clásico	413f
 cochilar	449g
 cochilo	449g
-cochon	1664e
+cochon	1673e
 cocina	395f
-cocinar	1842f
-cockroach	1746a
-cocktail	1896e 1896i 1897h
-cocktail glass	1896a
-cocktail tropical	1897e
-cocktail tropicale	1897i
-cocktailglas	1896h
-coco	242e 242f 242g 2223a
+cocinar	1851f
+cockroach	1755a
+cocktail	1905e 1905i 1906h
+cocktail glass	1905a
+cocktail tropical	1906e
+cocktail tropicale	1906i
+cocktailglas	1905h
+coco	242e 242f 242g 2232a
 cocoa	262a
-cocodrilo	1718f
+cocodrilo	1727f
 cocomero	235i
 coconut	242a
 cocooning	433e
-cod	2719a
+cod	2728a
 codicia	461f
 coelhinho	443g
 coelho	443g
@@ -4798,11 +4821,11 @@ coffee	255a
 coffee brown	107a
 coffee shop	376a 376e
 coffeehouse	376a
-cognac	2546a
+cognac	2555a
 cogumelo	136g
 cohete	398f
 cohue	457e
-coin	2280a
+coin	2289a
 coin du feu	433e
 coke	501o
 col	469F
@@ -4810,8 +4833,8 @@ col rizada	469f
 cold	435a
 coldness	435a
 colegio	392f
-coleottero	1743i
-colete salva vidas	1990g
+coleottero	1752i
+colete salva vidas	1999g
 colheita	198g
 colina	161f 161g
 colinas	161f 161g
@@ -4876,10 +4899,10 @@ colosseo	825i
 colosseum	825a
 colour field	763a
 colour powder	850a
-coloured	2352a
+coloured	2361a
 colourful	179a
 colpa	448i
-column	2744a
+column	2753a
 colza	335e 335f 335g 335i
 colère	437e
 colômbia	701o
@@ -4903,7 +4926,7 @@ comforting	433a
 comic	830h
 comic book	830a
 comic strip	830a
-comida enlatada	1851f 1851g
+comida enlatada	1860f 1860g
 commedia	425i
 commemorazione	445i
 commémoration	445e
@@ -4937,7 +4960,7 @@ comédia	425g
 comédie	425e
 con bò	382m
 con bướm	356m
-con bọ	1740m
+con bọ	1749m
 con chó	347m
 con clase	432f
 con cá	399m
@@ -4946,21 +4969,21 @@ con công	349m
 con cọp	350m
 con cừu	382m
 con estilo	432f
-con gián	1746m
+con gián	1755m
 con gái	493m
 con hẻm	374m
 con hổ	350m
 con lười	449m
 con lạch	148m
-con lửng	1695m
+con lửng	1704m
 con ma	438m
-con muỗi	1750m
+con muỗi	1759m
 con mèo	346m
 con nít	415m
 con ong	358m
 con phố	374m
 con quạ	446m
-con ruồi	1751m
+con ruồi	1760m
 con rồng	430m
 con suối	148m
 con sóng	142m
@@ -4979,10 +5002,10 @@ concert	367a 367e
 concerti	367i
 concerto	367g 367i
 concerts	367a 367e
-conch	2747a
-concha de mar	1735f
-conchiglia	1735i
-conchiglia a spirale	1735i
+conch	2756a
+concha de mar	1744f
+conchiglia	1744i
+conchiglia a spirale	1744i
 concierto	367f
 conciertos	367f
 concombre	469e
@@ -4991,18 +5014,18 @@ concreto	304g
 concurrido	457f
 condenación	463f
 condimento	288g
-cone de festa	1974g
+cone de festa	1983g
 conejito	443f
 conejo	443f
 conejos	443f
-confection	2548a
+confection	2557a
 confeitaria	272g
 confete	444g
 confeti	444f
 confetti	444a
-confetti ball	1975a
+confetti ball	1984a
 confettis	444e
-confezione da asporto	1868i
+confezione da asporto	1877i
 confiable	441f
 confiado	440f
 confiance	441e
@@ -5057,7 +5080,7 @@ constantinople	809a 809e
 constrangido	448g
 construcción	411f
 construction	411a 411e
-construction un bâtiment	1919e
+construction un bâtiment	1928e
 constructivism	857a
 constructivisme	857e
 constructivismo	857f
@@ -5074,8 +5097,8 @@ conte de fées	430e
 contemplatif	447e
 contemplative	447a
 contemplativo	447f 447g 447i
-contemplazione della luna	1981i
-contemplação da lua	1981g
+contemplazione della luna	1990i
+contemplação da lua	1990g
 content	425E
 contenta	425f 425i
 contentamento	425g
@@ -5085,43 +5108,43 @@ contes	341e
 contido	456g
 conto	341g
 conto de fadas	430g
-convenience store	1935a
+convenience store	1944a
 convidativo	433g
 conífera	121f 121g
-cooked rice	1855a
+cooked rice	1864a
 cookie	272a 272e 272g
 cookies	272a 272e
-cooking	1842a
+cooking	1851a
 cool	435a
-cool blue	1257a
-cool green	1212a
-cool grey	1128a
+cool blue	1266a
+cool green	1221a
+cool grey	1137a
 cool tone	489a
 cool toned	489a
 coolness	435a
-copa de cóctel	1896f
-copa de vino	1895f
-copas brindando	1900f
+copa de cóctel	1905f
+copa de vino	1904f
+copas brindando	1909f
 copenaghen	880i
 copenhaga	880g
 copenhagen	880a
 copenhague	880e 880f 880g
 coperto	204i
-copo	1901g
-copo com canudo	1903g
-copo de leite	1889g
+copo	1910g
+copo com canudo	1912g
+copo de leite	1898g
 copo de nieve	188f
 copos de nieve	188f
-coppa di gelato	1876i
+coppa di gelato	1885i
 copper	59a
 coppia	427i
 coppie	427i
 coquelicot	223e
-coquetel	1896g
+coquetel	1905g
 coqueteo	428f
 coqueto	428f
 coquette	454e
-coquille en spirale	1735e
+coquille en spirale	1744e
 cor creme	18g
 cor da pele	115g
 cor de ameixa	62g
@@ -5141,7 +5164,7 @@ corail	28e
 coraje	440f
 corajoso	440g
 coral	28a 28f 28g
-coral pink	1131a
+coral pink	1140a
 coral reef	153a
 corallo	28i
 corazones	427f
@@ -5149,14 +5172,14 @@ corazón	427f
 corazón roto	426f
 coração	427g
 coração partido	426g
-corbata	1991f
+corbata	2000f
 corbeau	446e
 corbeaux	446e
 corbezzolo cinese	286i
 cordilheira	160g
 cordillera	160f
 cordão de luz	368g
-core	2498a
+core	2507a
 corea	824f 824i
 corea del sud	676o
 corea del sur	676o
@@ -5165,16 +5188,16 @@ coreia	824g
 coreia do sul	676o
 cores frias	489g
 cores quentes	488g
-coriander	2549a
+coriander	2558a
 coriandoli	444i
-cork	2196a
+cork	2205a
 corn	251a
 corneille	446e
 cornet de glace	279e
-cornflower	1483a
-cornflower blue	1497a
-cornflowerblue	1546a
-cornsilk	1547a
+cornflower	1492a
+cornflower blue	1506a
+cornflowerblue	1555a
+cornsilk	1556a
 coroa	417g
 corona	417f 417i
 coronas	417f
@@ -5182,12 +5205,12 @@ corone	417i
 corporate	391a
 corporativo	391f 391g
 corps de ferme	412e
-correio	1930g
-correio japonês	1929g
+correio	1939g
+correio japonês	1938g
 correr	424f 424g
 correre	424i
 corrida	424g
-corrida de cavalo	1654g
+corrida de cavalo	1663g
 corrosion	309a 309e
 corrosione	309i
 corrosión	309f
@@ -5195,16 +5218,16 @@ corrosão	309g
 corsa	424i
 corso acqua	148i
 cortado	256f
-corte de carne	1829f 1829g
+corte de carne	1838f 1838g
 cortijo	412f
 cortile	126i
-coruja	1709g
+coruja	1718g
 corvi	446i
 corvo	446g 446i
 corée	824e
 corée du sud	676o
 coréen	824e
-coscia di pollo	1828i
+coscia di pollo	1837i
 cosecha	198f
 cosmic	177a
 cosmico	177i
@@ -5224,13 +5247,13 @@ costoso	416f 416i
 costruttivismo	857i
 costruttivista	857i
 costruzione	411i
-costume da bagno intero	2001i
+costume da bagno intero	2010i
 cosy	433a 433e
 cote azur	846a
-cotillons	1974e
+cotillons	1983e
 coton	314e
 cotone	314i
-cotta	2197a
+cotta	2206a
 cottage	397a 397e 397h 397i
 cottage core	740a
 cottagecore	740a 740e 740f 740h 740i 740n
@@ -5276,45 +5299,45 @@ couronnes	417e
 courroux	437e
 cours eau	148e
 course	424E
-courtyard	2426a
+courtyard	2435a
 couve	469g
 couvert	204e
 couverture	433e
-covered	2419a
+covered	2428a
 cow	382a
 cow boy	382e
-cow face	1659a
+cow face	1668a
 cowboy	382a 382e 382h 382i
 cows	382a
-coxa de frango	1828g
-coyote	2416a
+coxa de frango	1837g
+coyote	2425a
 cozinha	395g
 cozy	433a
 coûteux	416e
 coşku	424n
 coşkulu	424n
 cr flamengo	659o
-crab	1869a
-crabe	1869e
+crab	1878a
+crabe	1878e
 crachin	201e
-cracked	2750a
+cracked	2759a
 cracked pepper	289a
-cracker	2331a
+cracker	2340a
 cracovia	886f 886i
 cracovie	886e
 cracóvia	886g
 craintif	448e
 cramoisi	71e
 cramoisie	71e
-cranberry	1370a
+cranberry	1379a
 cranio	438i
 craquant	443e
-crater	2554a
-cravate	1991e
-cravatta	1991i
+crater	2563a
+cravate	2000e
+cravatta	2000i
 crazy	457a
 cream	18a
-creamed	2555a
+creamed	2564a
 creamy	18a
 creativa	474f 474i
 creative	474a
@@ -5329,35 +5352,35 @@ creencia	439f
 creepy	438a
 creer	439f
 crema	18f 18i
-creme	18g 18h 1114a
+creme	18g 18h 1123a
 cremefarben	18h
 cremeweiß	18h
 cremisi	71i
 cremlino	873i
 crença	439g
-creole	2556a
+creole	2565a
 crepacuore	426i
 crepe vietnamita	282f
 crepuscolo	192i
 crepúsculo	180g 192f
 crepúsculo dorado	180f
-crescent	2751a
+crescent	2760a
 creta	326i
-crevette	1871e
+crevette	1880e
 criança	415g
 criançada	415g
 crianças	415g
 criativa	474g
 criatividade	474g
 criativo	474g
-criceto	1681i
-cricket	1745a
+criceto	1690i
+cricket	1754a
 crimson	71a
 criptico	429i
-criquet	1745e
+criquet	1754e
 crisantemo	218f 218i
 crisp	434a
-crispy	2428a
+crispy	2437a
 cristais	322g
 cristal	322e 322f 322g
 cristal transparente	316f
@@ -5375,16 +5398,16 @@ croatie	899e
 croato	899i
 croazia	899i
 crociera	140i
-crocodile	1718a 1718e
-crocodilo	1718g
+crocodile	1727a 1727e
+crocodilo	1727g
 croire	439e
 croisière	140e
-croissant	1819a 1819e 1819g 1819h 1819i
+croissant	1828a 1828e 1828g 1828h 1828i
 cromado	308f 308g
 cromato	308i
 cromo	308f 308g 308i
-croquette de poisson	1863e
-cross	2752a
+croquette de poisson	1872e
+cross	2761a
 crostata	272i
 crow	446a
 crowd	457a
@@ -5394,15 +5417,15 @@ crowns	417a
 crows	446a
 croyance	439e
 croácia	899g
-cruasán	1819f
+cruasán	1828f
 crucero	140f
 crudités	469e
 cruise	140a
-crumble	2738a
-crumbs	2673a
-crunch	2283a
+crumble	2747a
+crumbs	2682a
+crunch	2292a
 crush	427a
-crust	2120a
+crust	2129a
 cruzeiro	140g
 cry	426a
 crying	426a
@@ -5417,7 +5440,7 @@ crânio	438g
 crème	18e
 crème fouettée	256e
 crème glacée	279e
-crème renversée	1886e
+crème renversée	1895e
 créatif	474e
 créative	474e
 créativité	474e
@@ -5436,7 +5459,7 @@ crôm	308m
 csd	792h
 cuarto del bebé	442f
 cuarzo	322f
-cub	2559a
+cub	2568a
 cuba	717o 796a
 cubain	796e
 cubaine	796e
@@ -5444,27 +5467,27 @@ cuban	796a
 cuban flag	717o
 cubana	796f 796g 796i
 cubano	796f 796g 796i
-cubetto di ghiaccio	1907i
+cubetto di ghiaccio	1916i
 cubism	858a
 cubisme	858e
 cubismo	858f 858g 858i
 cubist	858a
 cubista	858f 858g 858i
 cubiste	858e
-cubito de hielo	1907f
-cubo de gelo	1907g
-cucaracha	1746f
+cubito de hielo	1916f
+cubo de gelo	1916g
+cucaracha	1755f
 cuccioli	443i
 cucciolo	443i
 cucina	395i
-cucinare	1842i
+cucinare	1851i
 cucumber	469a
 cucurucho	279f
-cucurucho de helado	1874f
-cuddle	2521a
+cucurucho de helado	1883f
+cuddle	2530a
 cuddly	443a
-cueca	2002g
-cuenco con cuchara	1846f
+cueca	2011g
+cuenco con cuchara	1855f
 cuento	341f
 cuento de hadas	430f
 cuentos	341f
@@ -5474,7 +5497,7 @@ cuervos	446f
 cueva	165f
 cuir	310e
 cuisine	395e
-cuisse de poulet	1828e
+cuisse de poulet	1837e
 cuivre	59e
 cuivré	59e
 cuivrée	59e
@@ -5483,7 +5506,7 @@ culpabilité	448e
 culte	447e
 culto	447f 447g 447i
 cumbre	160f
-cumin	2754a
+cumin	2763a
 cumpleaños	406f
 cung điện	380m
 cung điện alhambra	917m
@@ -5494,11 +5517,11 @@ cuoio lavorato	310i
 cuore	427i
 cuore spezzato	426i
 cuori	427i
-cup with straw	1903a
+cup with straw	1912a
 cupa	426i
 cupcake	272a 272e 272f 272g 272h 272i 272n
 cupcakes	272a 272e 272h
-cupid	2413a
+cupid	2422a
 cupidité	461e
 cupo	426i
 cura	452G
@@ -5507,17 +5530,17 @@ curar	452g
 curato	432i
 curcuma	79e 79i
 curcuna	457n
-currant	2298a
-current	2418a
+currant	2307a
+current	2427a
 curry	288a 288e 288f 288g 288h 288i
-curry rice	1856a
+curry rice	1865a
 curé	394e
 cusco	821a 821f
-custard	1066a
-cut of meat	1829a
+custard	1075a
+cut of meat	1838a
 cute	443a
 cute aesthetic	767a
-cuña de queso	1826f
+cuña de queso	1835f
 cuối tuần	422m
 cuốn sách	341m
 cuống cuồng	448m
@@ -5536,8 +5559,8 @@ cyberspazio	410i
 cycling	424a
 cyclisme	424e
 cyclone	202a 202e
-cygne	1708e
-cypress	2161a
+cygne	1717e
+cypress	2170a
 czech	882a
 czech flag	698o
 czech republic	698o
@@ -5551,18 +5574,18 @@ cà phê đá	255m
 cà ri	288m
 cà rốt	250m
 cà tím	249m
-cà vạt	1991m
+cà vạt	2000m
 cành cây	301m
 cành khô	301m
 cá	399M
 cá heo	362m
 cá koi	361m
 cá mập	141m
-cá nhiệt đới	1731m
-cá nóc	1732m
-cá sấu	1718m
+cá nhiệt đới	1740m
+cá nóc	1741m
+cá sấu	1727m
 cá voi	362m
-cá voi đang phun nước	1726m
+cá voi đang phun nước	1735m
 cá vàng	361m
 cái ao	149m
 cái chết	445m
@@ -5570,7 +5593,7 @@ cái lạnh	435m
 cái ác	438m
 cái ô	371m
 cái ôm	433m
-cálice de vinho	1895g
+cálice de vinho	1904g
 cálida	433f
 cálido	433f
 cám dỗ	428m
@@ -5603,31 +5626,31 @@ cây anh đào	209m
 cây bạch dương	122m
 cây cảnh	128m
 cây cầu	373m
-cây cầu về đêm	1959m
-cây cọ	1770m
+cây cầu về đêm	1968m
+cây cọ	1779m
 cây cối	133m
 cây dù	371m
 cây dừa	242m
 cây kem	279m
 cây lá kim	121m
-cây non	1766m
+cây non	1775m
 cây nấm	136m
 cây nến	339m
 cây phong	130m
-cây rụng lá	1769m
-cây tanabata	1976m
+cây rụng lá	1778m
+cây tanabata	1985m
 cây thanh lương trà	293m
 cây thông	121m
-cây thông noel	1968m
-cây thường xanh	1768m
+cây thông noel	1977m
+cây thường xanh	1777m
 cây thường xuân	134m
 cây tre	123m
 cây trồng	128m
-cây trồng trong chậu	1767m
-cây xương rồng	1771m
+cây trồng trong chậu	1776m
+cây xương rồng	1780m
 cães	347g
 cão	347g
-cão guia	1640g
+cão guia	1649g
 cédula	458g
 céladon	319e
 céleste	462e
@@ -5640,7 +5663,7 @@ céruléen	40e
 céréales	252e
 cérémonial	445e
 cérémonie	445e
-cérémonie de la lune	1981e
+cérémonie de la lune	1990e
 cérémonie du thé	826e
 césped	125f
 céu	170g
@@ -5652,7 +5675,7 @@ céu nublado	204g
 céus	170g
 cítrico	229f 229g
 có duyên	443m
-có sương	1952m
+có sương	1961m
 có trách nhiệm	441m
 có độc	460m
 cólera	437f 437g
@@ -5672,10 +5695,10 @@ công nghệ	410m
 công nghệ cao	410m
 công sở	391m
 công trường	411m
-công trường xây dựng	1919m
+công trường xây dựng	1928m
 công ty	391m
 công viên	127m
-công viên quốc gia	1916m
+công viên quốc gia	1925m
 công xưởng	411m
 côte	143e
 côte amalfitaine	800e
@@ -5688,14 +5711,14 @@ cúc	218m
 cúc họa mi	221m
 cún con	443m
 cúrcuma	79f 79g
-cüzdan	2007n
+cüzdan	2016n
 căm ghét	437m
 căm thù	437m
 căn bếp	395m
 căn chòi	397m
 căn nhà gỗ	397m
 căng thẳng	448m
-cırcır böceği	1745n
+cırcır böceği	1754n
 cırtlak	480n
 cıvıl cıvıl	425n
 cœur	427e
@@ -5705,8 +5728,8 @@ cũ	414M
 cũ kỹ	413m
 cũ rích	470m
 cơ khí	308m
-cơm cà ri	1856m
-cơm nắm	1854m
+cơm cà ri	1865m
+cơm nắm	1863m
 cơn bão	202m
 cơn gió	205m
 cơn giông	202m
@@ -5716,7 +5739,7 @@ cơn thịnh nộ	437m
 cưới	405M
 cười	425M
 cười đùa	425m
-cưỡi ngựa	1654m
+cưỡi ngựa	1663m
 cải bó xôi	469m
 cải xoăn	469m
 cảm giác tội lỗi	448m
@@ -5726,7 +5749,7 @@ cảng	154m
 cảng biển	154m
 cầu cảng	154m
 cầu nguyện	447m
-cầu trượt	1962m
+cầu trượt	1971m
 cầu vồng	179m
 cẩm thạch	302m
 cẩm tú cầu	220m
@@ -5734,13 +5757,13 @@ cắm trại	453m
 cặp đôi	427m
 cọp	350m
 cỏ	125m
-cỏ ba lá	1774m
-cỏ bốn lá	1775m
+cỏ ba lá	1783m
+cỏ bốn lá	1784m
 cỏ cây	128m
 cỏ non	125m
-cốc bia	1898m
-cốc sữa	1889m
-cốc và ống hút	1903m
+cốc bia	1907m
+cốc sữa	1898m
+cốc và ống hút	1912m
 cối xay gió đỏ	916m
 cồn cát	156m
 cổ kính	413m
@@ -5752,16 +5775,16 @@ cổ điển	413m
 cổng torii	843m
 cỗ máy	308m
 cột khói	343m
-cờ cá chép	1979m
+cờ cá chép	1988m
 cờ đỏ sao vàng	681o
 củ quả	469m
 củi	301M
 củi khô	301m
 cứng cỏi	440m
-cừu cái	1668m
-cừu đực	1667m
-cửa hàng bách hóa	1937m
-cửa hàng tiện lợi	1935m
+cừu cái	1677m
+cừu đực	1676m
+cửa hàng bách hóa	1946m
+cửa hàng tiện lợi	1944m
 cửa kính	316m
 cửu trại câu	840m
 cực bắc	186m
@@ -5770,15 +5793,15 @@ cực quang	178m
 da diết	450m
 da thuộc	310m
 dach	338h
-dachs	1695h
-dachse	1695h
-daffodil	2429a
-dagger	2421a
+dachs	1704h
+dachse	1704h
+daffodil	2438a
+dagger	2430a
 daheim	433h
-dahlia	2184a
+dahlia	2193a
 dai mille colori	179i
-dainty	2299a
-dairy	2749a
+dainty	2308a
+dairy	2758a
 daisies	221a
 daisy	221a
 dal	301N
@@ -5800,13 +5823,13 @@ dalmazia	899i
 dalmácia	899g
 dalí	758f
 damasco	78f 78g
-damask	2260a
+damask	2269a
 damat	405n
 dame	493E
-damenhut	2023h
-damenhut mit schleife	2023h
-damensandale	2018h
-damenstiefel	2020h
+damenhut	2032h
+damenhut mit schleife	2032h
+damensandale	2027h
+damenstiefel	2029h
 dames	493E
 damla	152n
 damlacık	152n
@@ -5817,14 +5840,14 @@ dance	424a
 dance floor	472a
 dancheong	836a 836e 836f 836g 836h 836i 836m 836n
 dancing	424a
-dandelion	1165a
+dandelion	1174a
 danemark	693o
 danesa	387f
 danese	387i
 danger	437a 437e
 dangereux	437e
 dangerous	437a
-dango	1865a 1865f 1865g 1865h 1865i
+dango	1874a 1874f 1874g 1874h 1874i
 danh dự	451m
 danh vọng	451m
 danimarca	693o
@@ -5845,7 +5868,7 @@ danza	424f 424i
 dança	424g
 dançar	424g
 danés	387f
-dapper	2757a
+dapper	2766a
 daring	440a
 darjeeling	827a
 dark	475a
@@ -5853,44 +5876,44 @@ dark academia	741a 741e
 dark blue black	80a
 dark green	48a
 dark mood	446a
-darkblue	1162a
-darkcyan	1548a
+darkblue	1171a
+darkcyan	1557a
 darkened	475a
 darker	475a
 darkest	475a
-darkgoldenrod	1549a
-darkgray	1550a
-darkgreen	1078a
-darkgrey	1551a
-darkish blue	1391a
-darkish green	1371a
-darkish pink	1067a
-darkish purple	1129a
-darkish red	1171a
-darkkhaki	1552a
-darkmagenta	1553a
+darkgoldenrod	1558a
+darkgray	1559a
+darkgreen	1087a
+darkgrey	1560a
+darkish blue	1400a
+darkish green	1380a
+darkish pink	1076a
+darkish purple	1138a
+darkish red	1180a
+darkkhaki	1561a
+darkmagenta	1562a
 darkness	446a
-darkolivegreen	1554a
-darkorange	1555a
-darkorchid	1556a
-darkred	1557a
-darksalmon	1558a
-darkseagreen	1559a
-darkslateblue	1560a
-darkslategray	1561a
-darkslategrey	1562a
-darkturquoise	1563a
-darkviolet	1564a
+darkolivegreen	1563a
+darkorange	1564a
+darkorchid	1565a
+darkred	1566a
+darksalmon	1567a
+darkseagreen	1568a
+darkslateblue	1569a
+darkslategray	1570a
+darkslategrey	1571a
+darkturquoise	1572a
+darkviolet	1573a
 darling	427a
 darsena	154i
-dash	2760a
+dash	2769a
 dash of	495a
 dashes	496a
 dashes of	495a
 dauphin	362e
 davanti al camino	433i
 davetkar	433n
-davul	2040n
+davul	2049n
 dawn	181a
 day	195a
 day of the dead	781a
@@ -5900,13 +5923,13 @@ daydream	431a
 daydreaming	431a
 dayglo	484a
 daylight	195a
-daylily	2761a
+daylily	2770a
 daytime	195a
 dağ	160n
 dağ evi	397n
 dağ kulübesi	397n
 dağlar	160n
-dağların arasından güneşin doğuşu	1955n
+dağların arasından güneşin doğuşu	1964n
 dağlık	160n
 de bom gosto	432g
 de bon goût	432e
@@ -5940,20 +5963,20 @@ decay	460a
 decaying	460a
 december	199a
 decidido	440f
-deciduous tree	1769a
+deciduous tree	1778a
 deciso	440i
 deco	735a
-decoración de pino	1977f
-decoração de pinhos	1977g
+decoración de pino	1986f
+decoração de pinhos	1986g
 deep	476a
 deep ocean	141a
 deep sea	141a
 deepavali	851a
 deeper	476a
 deepest	476a
-deeppink	1565a
-deepskyblue	1566a
-deer	1657a
+deeppink	1574a
+deepskyblue	1575a
+deer	1666a
 dehesa	124f
 dehşet	438n
 dehşet verici	438n
@@ -5980,7 +6003,7 @@ delicate	423a
 delicatezza	423i
 delicato	423i
 delicia turca	285f
-delicious	2301a
+delicious	2310a
 delight	425a
 delightful	425a
 delilik	457n
@@ -5988,15 +6011,15 @@ delizia	425i
 delizia turca	285i
 dell	561o
 delphin	362h
-delta	2353a
+delta	2362a
 demir	307n
 demir grisi	87n
 demli çay	257n
-demlik	1891n
+demlik	1900n
 demode	413n
 demon	438a
 demoniaco	463i
-demonic	2566a
+demonic	2575a
 demonio	463f 463i
 demons	438a
 demoníaco	463f 463g
@@ -6006,13 +6029,13 @@ denaro	458i
 denge	421n
 dengeli	421n
 denim	69a 69i 311e
-denim blue	1402a
+denim blue	1411a
 denimblau	69h
 deniz	140n
 deniz altı	399n
 deniz dibi	141n
 deniz feneri	332n
-deniz kabuğu	1735n
+deniz kabuğu	1744n
 deniz kenarı	143n
 deniz köpüğü	142n
 deniz kıyısı	143n
@@ -6026,7 +6049,7 @@ denizcilik	140n
 denizkızı	430n
 denkmal	445h
 denmark	693o
-department store	1937a
+department store	1946a
 dependable	441a
 depo	411n
 deporte	424f
@@ -6042,17 +6065,17 @@ depressão	426g
 depresyon	426n
 deprimido	426f 426g
 deprimiert	426h
-depths	2144a
+depths	2153a
 depurado	420f
 dere	148n
 dere kenarı	148n
-derelict house	1925a
+derelict house	1934a
 deri	310n
 derin	476n
 derin deniz	141n
 derin okyanus	141n
 derinlikler	141n
-derramando líquido	1902g
+derramando líquido	1911g
 ders	392n
 ders çalışmak	392n
 derslik	392n
@@ -6079,7 +6102,7 @@ desejo	428g
 desenho animado	415g
 deseo	428f
 desert	156a
-desert island	1915a
+desert island	1924a
 deserto	156g 156i
 deserts	156a
 desesperación	426f
@@ -6118,7 +6141,7 @@ dessins animés	415e
 destellar	466f
 destellos	466f
 destemido	440g
-destiny	2765a
+destiny	2774a
 desvaído	478f
 details	496a 496h
 detalhes	496g
@@ -6140,7 +6163,7 @@ deuil	426e
 deus	447g
 deutschland	663o
 devaneio	431g
-deve	1670n
+deve	1679n
 dever de casa	392g
 devil	463a
 devilish	463a
@@ -6183,13 +6206,14 @@ diamante	323f 323g 323i
 diamanten	323h
 diamond	323a
 diamonds	323a
-diarrhea	1218a
+diarrhea	1227a
 diavolo	463i
 dibujos animados	415f
 dicembre	199i
 dicha	425f
 dichoso	425f
 diciembre	199f
+die geburt der venus	942h
 die große welle	765h
 diesig	485h
 dieu	447e
@@ -6203,13 +6227,13 @@ dignitoso	445i
 digno	445f 445g
 dijital	410n
 dilek	439n
-dill	2194a
-diluted	2303a
+dill	2203a
+diluted	2312a
 dim	487a
 dimanche	422e
-dimgray	1567a
-dimgrey	1568a
-diminished	2304a
+dimgray	1576a
+dimgrey	1577a
+diminished	2313a
 dimly	487a
 din	447n
 dinamarca	693o
@@ -6220,7 +6244,7 @@ dinamik	424n
 dinamismo	424i
 dinamizm	424n
 dindar	447n
-dindon	1697e
+dindon	1706e
 diner	746a
 diner américain	746e
 dinero	458f
@@ -6240,14 +6264,14 @@ dio	447i
 dios	447f
 dipinto	474i
 dirt	169a
-dirt brown	1340a
+dirt brown	1349a
 dirty	460a
-dirty blue	1237a
-dirty green	1448a
-dirty orange	1322a
-dirty pink	1388a
-dirty purple	1133a
-dirty yellow	1473a
+dirty blue	1246a
+dirty green	1457a
+dirty orange	1331a
+dirty pink	1397a
+dirty purple	1142a
+dirty yellow	1482a
 disagio	448i
 disco	472a 472e 472f 472g 472h 472i 472m
 disco voador	177g
@@ -6277,14 +6301,14 @@ disperazione	426i
 distinguido	432f
 distingué	432e
 distinto	432i
-district	2654a
+district	2663a
 ditch	497a
 diurne	195e
 diurno	195f 195g 195i
-diva	2167a
+diva	2176a
 divali	851n
-dive	2207a
-diver	2651a
+dive	2216a
+diver	2660a
 diversión	425f
 diversão	425g
 divertente	425i
@@ -6298,14 +6322,14 @@ diya	851a
 diyas	851a
 dizüstü	410n
 diêm vương	463m
-dişi domuz	1664n
-dişi koyun	1668n
+dişi domuz	1673n
+dişi koyun	1677n
 dişil	454n
 dişli	308n
 diễm lệ	432m
 diễu hành	444m
 diệu kỳ	430m
-djembé	2041e
+djembé	2050e
 djerba	905a
 doanh nghiệp	391m
 doce	272g
@@ -6317,23 +6341,23 @@ docteur	390e
 doctor	390a 390f
 doctora	390f
 doctors	390a
-dodger blue	1148a
-dodgerblue	1569a
+dodger blue	1157a
+dodgerblue	1578a
 dodgers	624o
-dodo	1710a 1710e 1710f 1710h 1710i
-dodo kuşu	1710n
-dodô	1710g
-doe	2767a
+dodo	1719a 1719e 1719f 1719h 1719i
+dodo kuşu	1719n
+dodô	1719g
+doe	2776a
 doente	460g
 doença	460g
-doeskin	2491a
+doeskin	2500a
 dog	347a
-dog face	1638a
+dog face	1647a
 dogs	347a
-dogwood	2435a
+dogwood	2444a
 doksanlar	745n
 doktor	390n
-doktorhut	2025h
+doktorhut	2034h
 dokunuş	496n
 dokunuşlar	496n
 dokunuşlu	496n
@@ -6348,7 +6372,7 @@ dollar	458a 458e 458h
 dollari	458i
 dollaro	458i
 dollars	458a 458e
-dolma biber	1807n
+dolma biber	1816n
 dolor	426f
 dolore	426i
 doloroso	426f 426g 426i
@@ -6365,10 +6389,10 @@ domingo	422f 422g
 domino	611o
 dominos	611o
 dompfaff	294h
-domuz	1664n
-domuz burnu	1666n
-domuz pastırması	1830n
-domuz yüzü	1663n
+domuz	1673n
+domuz burnu	1675n
+domuz pastırması	1839n
+domuz yüzü	1672n
 don	187n
 dona	272f
 donas	272f
@@ -6387,7 +6411,7 @@ donuk	482n
 donut	272a 272e 272f 272g 272h 272n
 donuts	272a 272h
 doom	438a
-door	2510a
+door	2519a
 dor	426g
 dorada	11f
 dorado	11f
@@ -6411,7 +6435,7 @@ dorée	11e
 dosmiles	748f
 dostluk	425n
 dostça	425n
-dot	2519a
+dot	2528a
 dot painting	864a
 dotonbori	925a
 dotter	270h
@@ -6423,8 +6447,8 @@ douce	423e
 douce amère	450e
 douceur	423e
 doudou	443e
-dough	2183a
-doughnut	1877a 1877e
+dough	2192a
+doughnut	1886a 1886e
 douillet	433e
 douillette	433e
 douleur	426e
@@ -6439,10 +6463,10 @@ doux ton	481e
 dove	442A
 doves	442a
 downcast	426a
-downing	2436a
+downing	2445a
 downtown	373a
 doygun	480n
-dozen	2634a
+dozen	2643a
 doçura	443g
 doğa	418n
 doğa yürüyüşü	453n
@@ -6451,17 +6475,17 @@ doğu tarzı	389n
 doğum günü	406n
 doğum günü partisi	406n
 doğum günü pastası	272n
-drab	1314a
-drab green	1409a
+drab	1323a
+drab green	1418a
 drache	430h
 drachen	430h
-drachengesicht	1722h
+drachengesicht	1731h
 draghi	430i
 drago	430i
 dragon	430a 430e
-dragon face	1722a
+dragon face	1731a
 dragones	430f
-dragonfly	2430a
+dragonfly	2439a
 dragons	430a 430e
 dragão	430g
 dragón	430f
@@ -6486,28 +6510,28 @@ dreamy	431a
 dreary	426a
 dreck	169h
 dreckig	460h
-dress	1998a
-dried	2051a
-dried blood	1187a
-drifting	2356a
+dress	2007a
+dried	2060a
+dried blood	1196a
+drifting	2365a
 driftwood	301a
-drive	2213a
+drive	2222a
 drizzle	201a
-dromadaire	1670e
-dromedar	1670h
-dromedario	1670f 1670i
+dromadaire	1679e
+dromedar	1679h
+dromedario	1679f 1679i
 drop of	495a
 dropbox	599o
 droplet	152a
 droplets	152a
-drops	2570a
+drops	2579a
 drops of	495a
 drought	156a
 drowsy	449a
 druck	448h
-drum	2040a
-drumsticks	2040a
-dry	2063a
+drum	2049a
+drumsticks	2049a
+dry	2072a
 drôle	425e
 dschungel	120h
 du mục	453m
@@ -6523,34 +6547,34 @@ dublino	928i
 dublín	928f
 dubrovnik	899a
 dubái	813f
-duck	1707a
-duck egg blue	1182a
-duckling	2771a
+duck	1716a
+duck egg blue	1191a
+duckling	2780a
 duda	448f
 dudas	448f
 duelo	426f
 duftblüte	225h
 dulce de leche	263f
 dulces	277f
-dull blue	1463a
-dull brown	1260a
-dull green	1495a
-dull orange	1415a
-dull pink	1454a
-dull purple	1447a
-dull red	1392a
-dull teal	1157a
-dull yellow	1401a
+dull blue	1472a
+dull brown	1269a
+dull green	1504a
+dull orange	1424a
+dull pink	1463a
+dull purple	1456a
+dull red	1401a
+dull teal	1166a
+dull yellow	1410a
 dulzura	443f
 duman	343n
 dumanlı	343n
-dumpling	1866a 1866f
+dumpling	1875a 1875f
 duna	156f 156g 156i
 dunas	156f 156g
 dune	156a 156e 156i
 dunes	156a
 dung nham	166m
-dungeon	2759a
+dungeon	2768a
 dunkel	475h
 dunkelgrün	48h
 dunkelheit	446h
@@ -6565,10 +6589,10 @@ durable	418e
 durazno	236f
 durcheinander	457h
 durgun	421n
-durian	2563a
+durian	2572a
 durmiendo	449f
 dusk	192a
-dusk blue	1100a
+dusk blue	1109a
 dusky	487a
 dust	169a
 dusty	482a
@@ -6581,7 +6605,7 @@ duveteux	443e
 duygusal	450n
 duyên dáng	432m
 duyên hải	143m
-dwarf	2772a
+dwarf	2781a
 dynamic	424a
 dynamique	424e
 dynamisch	424h
@@ -6625,7 +6649,7 @@ délire	457e
 démodé	413e
 démon	463e
 démoniaque	463e
-dép xỏ ngón	2012m
+dép xỏ ngón	2021m
 dépouillé	420e
 dépression	426e
 déprimé	426e
@@ -6654,35 +6678,35 @@ dòng suối	148m
 dòng sông	148m
 dólar	458f 458g
 dólares	458f 458g
-dónut	1877f
+dónut	1886f
 dökme demir	307n
-dökülen sıvı	1902n
+dökülen sıvı	1911n
 dökülen yapraklar	129n
-döner	1839h
-döner kebab	1839h
-dönme dolap	1963n
+döner	1848h
+döner kebab	1848h
+dönme dolap	1972n
 dörfer	382h
 dörflich	382h
-dört yapraklı yonca	1775n
+dört yapraklı yonca	1784n
 döviz	458n
 dövüş	437n
 dù	371m
-dùi trống	2040m
+dùi trống	2049m
 dúvida	448g
 düne	156h
 dünen	156h
 dünya gezegeni	418n
 dürre	156h
-dürüm	1839n
+dürüm	1848n
 dürüst	441n
 dürüstlük	441n
 düster	426h
 düster dunkel	475h
 düster gotisch	446h
-düz ayakkabı	2016n
+düz ayakkabı	2025n
 düğün	405n
 düş	431n
-düşen yapraklar	1777n
+düşen yapraklar	1786n
 düşmanca	437n
 düşsel	431n
 dış uzay	177n
@@ -6701,7 +6725,7 @@ dược phẩm	390m
 dạ quang	484m
 dạ tiệc	444m
 dải ngân hà	177m
-dấu chân móng vuốt	1696m
+dấu chân móng vuốt	1705m
 dầu ô liu	300m
 dễ chịu	433m
 dễ mến	443m
@@ -6713,31 +6737,31 @@ dịu dàng	423m
 dục vọng	428m
 dứa	241m
 dừa	242m
-eagle	1706a
-ear of corn	1805a
+eagle	1715a
+ear of corn	1814a
 early morning	189a
-ears	2708a
+ears	2717a
 earth	169a
 earth tones	419a
 earth yellow	102a
 earthy	419a
 easter	407a
-easter green	1380a
-easter purple	1313a
-eastlake	2776a
+easter green	1389a
+easter purple	1322a
+eastlake	2785a
 easygoing	422a
 easyjet	590o
 eau	152e
 ebay	541o
 ebbe	142h
 eberesche	293h
-ebony	2300a
+ebony	2309a
 eccentric	471a
 eccentrico	471i
 eccetto	497i
 eccitante	424i
-echo	2119a
-eclipse	2262a
+echo	2128a
+eclipse	2271a
 eco	418a 418g 418m
 eco friendly	418a
 ecologia	418g 418i
@@ -6751,7 +6775,7 @@ ecológico	418f 418g
 economia	391g 391i
 economy	391a
 economía	391f
-ecru	1368a
+ecru	1377a
 ecstatic	425a
 eczane	390n
 edebiyat	341n
@@ -6759,19 +6783,19 @@ edel	416h
 edel fein	432h
 edelstahl	306h
 edelstein	345h
-eden	2382a
+eden	2391a
 edera	134i
 edifici	373i
 edificio	373f 373i
-edificio classico	1918i
-edificio clásico	1918f
-edificio de colegio	1936f
-edificio de oficinas	1928f
-edificio di uffici	1928i
-edificio in costruzione	1919i
+edificio classico	1927i
+edificio clásico	1927f
+edificio de colegio	1945f
+edificio de oficinas	1937f
+edificio di uffici	1937i
+edificio in costruzione	1928i
 edificios	373f
 edifício	373g
-edifício comercial	1928g
+edifício comercial	1937g
 edimburgo	927f 927g 927i
 edinburgh	927a 927h 927m 927n
 educación	392f
@@ -6796,12 +6820,12 @@ ege	812n
 egeo	812f 812i
 egeu	812g
 egg	270a
-egg shell	1058a
+egg shell	1067a
 eggplant	249a
-eggplant purple	1059a
+eggplant purple	1068a
 eggs	270a
-eggshell	1445a
-eggshell blue	1210a
+eggshell	1454a
+eggshell blue	1219a
 egipcia	811f
 egipcio	811f
 egipto	683o 811f
@@ -6825,7 +6849,7 @@ eiche	301h
 eichenholz	301h
 eid	786a 786f 786g 786i
 eid al fitr	786a
-eidechse	1720h
+eidechse	1729h
 eier	270h
 eifersucht	461h
 eifersüchtig	461h
@@ -6842,14 +6866,14 @@ eine prise	495h
 eine spur	495h
 einfühlsam	423h
 einhorn	430h
-einhorngesicht	1655h
+einhorngesicht	1664h
 einhörner	430h
-einkaufstüten	2010h
+einkaufstüten	2019h
 einladend	433h
 einsam	426h
-einsame insel	1915h
+einsame insel	1924h
 einsamkeit	426h
-einteiliger badeanzug	2001h
+einteiliger badeanzug	2010h
 eintönig	470h
 eis	185h
 eis am stiel	279h
@@ -6862,9 +6886,9 @@ eisen	307h
 eisengrau	87h
 eisig	435h
 eiskalt	435h
-eiswürfel	1907h
+eiswürfel	1916h
 ejderha	430n
-ejderha yüzü	1722n
+ejderha yüzü	1731n
 ejercicio	424f
 ejército	467f
 ekel	460h
@@ -6873,7 +6897,7 @@ ekim	198n
 ekin	252n
 eklig	460h
 ekmek	271n
-ekmek dilimi	1818n
+ekmek dilimi	1827n
 eko	418n
 ekoloji	418n
 ekolojik	418n
@@ -6886,20 +6910,21 @@ el cairo	811f
 el calafate	884a
 el gran hotel budapest	859f
 el lissitzky	857a
+el nacimiento de venus	942f
 el pasado	450f
-el çantası	2008n
+el çantası	2017n
 elan	424h
 elated	425a
-elbise	1998n
-elderberry	2572a
-eldiven	1995n
+elbise	2007n
+elderberry	2581a
+eldiven	2004n
 electric	484a
 electronic	410a
 electronics	410a
 electrónica	410f
 electrónico	410f
-elefant	1674h
-elefante	1674f 1674g 1674i
+elefant	1683h
+elefante	1683f 1683g 1683i
 elegance	432a
 elegancia	432f
 elegant	432a 432h
@@ -6911,7 +6936,7 @@ elektronik	410h 410n
 elektronisch	410h
 elem	426n
 elend	426h
-elephant	1674a
+elephant	1683a
 eletrônico	410g
 eletrônicos	410g
 elettrico	484i
@@ -6921,14 +6946,14 @@ elfenbein	38h
 elfenbeinfarben	38h
 elhamra	917n
 elhamra sarayı	917n
-elk	2440a
+elk	2449a
 ellili yıllar	746n
 elma	237n
 elmas	323n
-elmetto con croce bianca	2028i
-elmetto militare	2027i
+elmetto con croce bianca	2037i
+elmetto militare	2036i
 elote	251f
-elusive	2305a
+elusive	2314a
 eléctrico	484f
 elétrico	484g
 em bé	442m
@@ -6949,7 +6974,7 @@ embrumé	485e
 embrumée	485e
 embruns	142e
 emerald	49a
-emerald green	1462a
+emerald green	1471a
 emirados árabes unidos	685o
 emirates airline	584o
 emiratos árabes unidos	685o
@@ -6967,15 +6992,15 @@ empire	417a 417e
 empolgado	424g
 empolgante	424g
 empolvado	482f
-empreintes animaux	1696e
+empreintes animaux	1705e
 empresa	391f 391g
 empresarial	391f 391g
 empresyonizm	828n
 emptiness	426a
-empty nest	1779a
+empty nest	1788a
 empört	437h
 empörung	437h
-emulsion	2335a
+emulsion	2344a
 en bois	301e
 en casa	433f
 en colère	437e
@@ -6991,7 +7016,7 @@ en línea	410f
 en plein jour	195e
 en sueur	436e
 en évitant	497e
-enamel	2777a
+enamel	2786a
 enamorado	427f
 enamoramiento	427f
 encalado	375f
@@ -7016,7 +7041,7 @@ encourager	439e
 encouraging	439a
 encre	47e
 encre de chine	324e
-end	2306a
+end	2315a
 endişe	448n
 endişeli	448n
 endonezya	711o
@@ -7096,7 +7121,7 @@ enoteca	377i
 enredadera	134f
 ensalada	469f
 ensalada de frutas	468f
-enseigne de barbier	1965e
+enseigne de barbier	1974e
 enseigne lumineuse	330e
 enseignes lumineuses	330e
 ensolarada	173g
@@ -7106,7 +7131,7 @@ ensoleillée	173e
 ensoñación	431f
 ensueño	431f
 entardecer	180g
-ente	1707h
+ente	1716h
 entediado	470g
 entediante	470g
 enterrement	445e
@@ -7135,8 +7160,8 @@ entusiasmo	424f 424g 424i
 entusiasta	424f 424i
 entzückend	425h
 entzückt	425h
-envelope vermelho	1982g
-enveloppe rouge	1982e
+envelope vermelho	1991g
+enveloppe rouge	1991e
 envergonhado	448g
 envidia	461f
 envidioso	461f
@@ -7149,7 +7174,7 @@ environnemental	418e
 envy	461a
 enérgica	424f 424g
 enérgico	424f 424g
-ephemeral	2573a
+ephemeral	2582a
 epoca	413i
 epoca vittoriana	856i
 equilibrado	421f 421g
@@ -7158,7 +7183,7 @@ equilibrio	421f 421i
 equilíbrio	421g
 era vitoriana	856g
 erba	125i
-erba mate	1906i
+erba mate	1915i
 erba verde	125i
 erbe	137i
 erbe aromatiche	137i
@@ -7169,7 +7194,7 @@ erdbeeren	230h
 erde	169h
 erdgelb	102h
 erdig	419h
-erdnuss	1813h
+erdnuss	1822h
 erdreich	169h
 erdtöne	419h
 eremitage	918h
@@ -7185,10 +7210,10 @@ erik çiçeği	216n
 erinnern	450h
 erinnerung	450h
 erinnerungen	450h
-erizo	1686f
-erişte	1857n
+erizo	1695f
+erişte	1866n
 erkek	493N
-erkek ayakkabısı	2013n
+erkek ayakkabısı	2022n
 erkeklik	455n
 erkeksi	455n
 erken sabah	189n
@@ -7209,7 +7234,7 @@ ernte	198h
 erntedank	198h
 erntedankfest	198h
 ernährung	452h
-ero	2591a
+ero	2600a
 eroberung	451h
 eroe	440i
 eroi	440i
@@ -7222,10 +7247,10 @@ erschöpfung	449h
 erstaunlich	459h
 erstaunt	459h
 erupción	166f
-erupción volcánica	1910f
+erupción volcánica	1919f
 eruption	166a
 erupção	166g
-erupção vulcânica	1910g
+erupção vulcânica	1919g
 eruzione	166i
 erva	137g
 ervas	137g
@@ -7243,10 +7268,10 @@ escaldante calor	436g
 escalofriante	438f
 escalofrío	435f
 escandinavo	387f 387g
-escarabajo	1743f
+escarabajo	1752f
 escarcha	187f
 escarchado	486f
-escargot	1738e
+escargot	1747e
 escarlata	34f
 escarlate	34g
 escludendo	497i
@@ -7259,9 +7284,9 @@ escola	392g
 escola de samba	852g
 escolar	392f 392g
 escondido	429f 429g
-escorpião	1749g
-escorpión	1749f
-escorregador	1962g
+escorpião	1758g
+escorpión	1758f
+escorregador	1971g
 escritório	391g
 escuela	392f
 escura	475g
@@ -7291,8 +7316,8 @@ espacio exterior	177f
 espagne	665o
 espagnol	897e
 espagnole	897e
-espaguete	1858g
-espagueti	1858f
+espaguete	1867g
+espagueti	1867f
 espanha	665o
 espanhol	897g
 espanhola	897g
@@ -7316,9 +7341,9 @@ esperanzado	439f
 esperanzador	439f
 esperança	439g
 esperançoso	439g
-espiga de arroz	1772f
-espiga de maíz	1805f
-espiga de milho	1805g
+espiga de arroz	1781f
+espiga de maíz	1814f
+espiga de milho	1814g
 espinaca	469f
 espinacas	469f
 espinafre	469g
@@ -7347,19 +7372,19 @@ espíritu	447f
 espíritus	447f
 esqui	199g
 esquiar	199f 199g
-esquilo	1684g
+esquilo	1693g
 esquisito	471g
 esquí	199f
 esrarengiz	429n
 essaouira	797a 797e
-essence	2101a
+essence	2110a
 essenziale	420i
 esseulé	426e
 esta noche	193f
 esta noite	193g
 estable	441f
 estación espacial	398f
-estadio	1917f
+estadio	1926f
 estados unidos	670o
 estambul	809f
 estampe japonaise	832e
@@ -7368,7 +7393,7 @@ estanque	149f
 estanque de lotos	150f
 estasiato	425i
 estate	197i
-estatua de la libertad	1943f
+estatua de la libertad	1952f
 estação espacial	398g
 estiagem	156g
 estilo chino	389f
@@ -7388,7 +7413,7 @@ estrela	176g
 estrelada	176g
 estrelado	176g
 estrelas	176g
-estrelas brilhantes	1972g
+estrelas brilhantes	1981g
 estrella	176f
 estrellada	176f
 estrellado	176f
@@ -7410,8 +7435,8 @@ estudios	392f
 estudo	392g
 estufa	126G
 estuque	375g
-estádio	1917g
-estátua da liberdade	1943g
+estádio	1926g
+estátua da liberdade	1952g
 estável	441g
 estúdio ghibli	860g
 esverdeada	3g
@@ -7429,11 +7454,11 @@ etiyopyalı	894n
 etiópia	894g
 etéreo	431f 431g
 etíope	894f 894g
-eucalyptus	2277a
+eucalyptus	2286a
 euforia	425f 425g 425i
 euforico	425i
 eufórico	425f 425g
-eule	1709h
+eule	1718h
 euphoria	425a
 euphoric	425a
 euphorie	425e 425h
@@ -7444,10 +7469,10 @@ ev gibi	433n
 ev sıcaklığı	433n
 evcilleşmemiş	453n
 evening	192a
-everglade	2560a
+everglade	2569a
 evergreen	121a
-evergreen tree	1768a
-everlasting	2574a
+evergreen tree	1777a
+everlasting	2583a
 everton	640o
 everton fc	640o
 evham	448n
@@ -7460,7 +7485,7 @@ evitare	497i
 evitate	497i
 evite	497g
 evlenmek	405n
-evler	1924n
+evler	1933n
 evli	405n
 evlilik	405n
 evren	177n
@@ -7482,7 +7507,7 @@ exclude	497a
 excluding	497a
 excluindo	497g
 exclure	497e
-exclusive	2575a
+exclusive	2584a
 exclusively	492a
 excluyendo	497f
 excursión	453f
@@ -7535,10 +7560,10 @@ fabl	430n
 fable	430a 430e
 fabrik	411h
 fabrika	411n
-fabrikgebäude	1938h
+fabrikgebäude	1947h
 fac	392e
-faccina volpe	1643i
-face	2581a
+faccina volpe	1652i
+face	2590a
 facebook	506o
 factory	411a
 faculdade	392g
@@ -7547,14 +7572,14 @@ fada	430g
 fadas	775g
 fade	470E 470H
 faded	482a
-fagioli	1814i
+fagioli	1823i
 fagulha	167g
 fahl	478h
 faiança de delft	834g
 faible lumière	487e
 faint	478a
 fairies	430a
-fairway	2782a
+fairway	2791a
 fairy	430a
 fairy chimneys	848a
 fairy lights	368a
@@ -7562,9 +7587,9 @@ fairy tale	775a
 fairytale	430a
 faith	439a
 faithful	441a
-fal kurabiyesi	1867n
-falafel	1840a 1840f 1840g 1840h 1840i 1840n
-falafels	1840e
+fal kurabiyesi	1876n
+falafel	1849a 1849f 1849g 1849h 1849i 1849n
+falafels	1849e
 falaise	164e
 falaises	164e
 falesia	164i
@@ -7572,7 +7597,7 @@ falez	164n
 fall	198a
 fall foliage	129a
 fall leaves	129a
-fallen	2578a
+fallen	2587a
 fallen leaf	198a
 fallen leaves	129a
 falu red	878a
@@ -7586,7 +7611,7 @@ famille	433e
 family	433a
 família	433g
 fanciullezza	450i
-fancy	2227a
+fancy	2236a
 fango	169f 169i
 fanous	786a
 fantaisie	430e
@@ -7621,9 +7646,9 @@ farbkleckse	496h
 farbtupfer	496h
 fard	114i
 fard à joues	114e
-fare	1679n
+fare	1688n
 fare il bagno	143i
-fare yüzü	1678n
+fare yüzü	1687n
 farfalla	356i
 farfelu	471e
 fari	332i
@@ -7657,13 +7682,13 @@ fastidioso	437i
 fastnacht	783h
 fastueux	416e
 fastuoso	416f
-fasulye	1814n
+fasulye	1823n
 fat tuesday	783a
 fata	430i
 fatato	430i
 fate	430I
-fatia de pizza	1833g
-fatia de torta	1882g
+fatia de pizza	1842g
+fatia de torta	1891g
 fatigué	449e
 fattoria	382i
 faul	449h
@@ -7679,7 +7704,7 @@ fauvist	756a
 fauviste	756e
 favo de mel	264g
 favola	430i
-fawn	1281a
+fawn	1290a
 fazenda	382g
 faísca	167g
 faïence	326e
@@ -7705,7 +7730,7 @@ fede	439i
 fedele	441i
 fedeltà	441i
 feder	342h
-federation	2783a
+federation	2792a
 federn	342h
 fedex	532o
 fee	430h
@@ -7719,7 +7744,7 @@ feiertag	444h
 feiertage	444h
 feijoada	284a 284e 284f 284g 284h 284i 284m 284n
 feijoada completa	284g
-feijões	1814g
+feijões	1823g
 feindselig	437h
 feio	460g
 feira	364g
@@ -7731,7 +7756,7 @@ feitiçaria	430g
 feitiço	430g
 feld	124h
 felder	124h
-feldspar	2746a
+feldspar	2755a
 felice	425i
 felicidad	425f
 felicidade	425g
@@ -7760,8 +7785,8 @@ fenerbahce	656o
 fenerbahçe	656o
 fenerler	331n
 fenicottero	348i
-fenicottero rosa	1712i
-fennel	2199a
+fenicottero rosa	1721i
+fennel	2208a
 feo	460f
 fer	307e
 fer forgé	307e
@@ -7776,12 +7801,12 @@ ferie	422i
 ferien	422h
 ferito	426i
 ferme	382e
-fern	1101a
-fern green	1238a
-ferocious	2784a
+fern	1110a
+fern green	1247a
+ferocious	2793a
 ferragosto	197i
 ferrari	513o
-ferris wheel	1963a
+ferris wheel	1972a
 ferro	307g 307i
 ferro battuto	307i
 ferro fundido	307g
@@ -7856,8 +7881,8 @@ festtag	444h
 festung	393h
 festín	444f
 fetih	451n
-fetta di formaggio	1826i
-fetta di torta	1880i
+fetta di formaggio	1835i
+fetta di torta	1889i
 feu	167e
 feu artifice	366e
 feu de bois	340e
@@ -7871,13 +7896,13 @@ feuerschein	167h
 feuertopf	333h
 feuerwehrauto	290h
 feuerwerk	366h
-feuerwerkskörper	1971h
+feuerwerkskörper	1980h
 feuillage	128e
 feuillage automne	129e
 feuille	128e
-feuille morte	1777e
+feuille morte	1786e
 feuille or	328e
-feuille virevoltante	1778e
+feuille virevoltante	1787e
 feuille érable	130e
 feuilles	128e
 feuilles automne	129e
@@ -7886,7 +7911,7 @@ feuilles érable	130e
 feurig	428h
 feux artifice	366e
 feux tricolores	292e
-fever	2221a
+fever	2230a
 fevereiro	199g
 fez	797a
 fiaba	430i
@@ -7899,7 +7924,7 @@ fiammata	167i
 fiamme	167i
 fiammeggiante	167i
 fiat	524o
-fibre	2346a
+fibre	2355a
 fichte	121h
 ficção científica	410g
 fidato	441i
@@ -7943,16 +7968,16 @@ filipino flag	713o
 filippina	904i
 filippine	713o
 filippino	904i
-filizlenme	1766n
+filizlenme	1775n
 fille	493E
 filles	493E
 film noir	773a 773e 773h
 filme noir	773g
-filtered	2786a
+filtered	2795a
 filthy	460a
 fim de semana	422g
 fim de tarde	192g
-fin	2686a
+fin	2695a
 fin de semana	422f
 finance	391a 391e
 financeiro	391g
@@ -7965,9 +7990,9 @@ finanzen	391h
 finanças	391g
 fine settimana	422i
 fines herbes	137e
-finger	2643a
-fingers	2531a
-finish	2720a
+finger	2652a
+fingers	2540a
+finish	2729a
 finland	694o
 finlandais	879e
 finlandaise	879e
@@ -7989,7 +8014,7 @@ finster	475h
 finsternis	446h
 fioca	487i
 fiocchi di neve	188i
-fiocco	1983i
+fiocco	1992i
 fiocco di neve	188i
 fioco	487i
 fiorde	849g
@@ -7998,8 +8023,8 @@ fiordi	849i
 fiordo	849f 849i
 fiordos	147f
 fiore	208i
-fiore appassito	1760i
-fiore bianco	1756i
+fiore appassito	1769i
+fiore bianco	1765i
 fiore di ciliegio	209i
 fiore di pesco	217i
 fiore di susino	216i
@@ -8009,17 +8034,17 @@ fiorire	208i
 fiorita	208i
 fiorito	208i
 fioritura	208i
-fir	2130a
+fir	2139a
 firavun	811n
 fire	167a
 fire engine	290a
-fire engine red	1329a
+fire engine red	1338a
 fire engines	290a
 fire truck	290a
 fire trucks	290a
-firebrick	1570a
-firecracker	1971a
-fired	2571a
+firebrick	1579a
+firecracker	1980a
+fired	2580a
 fireflies	357a
 firefly	357a
 firefox	555o
@@ -8031,32 +8056,32 @@ firework	366a
 fireworks	366a
 firma	391H
 firme	441f 441g
-fisarmonica	2034i
+fisarmonica	2043i
 fisch	399h
 fische	399h
 fischerboot	140h
-fischfrikadelle	1863h
+fischfrikadelle	1872h
 fish	399a
-fish cake with swirl	1863a
+fish cake with swirl	1872a
 fishes	399a
-fita de lembrete	1985g
+fita de lembrete	1994g
 fitness	424a 424e 424f 424g 424h 424i 424n
 fitnessstudio	424h
 fiume	148i
 fiyi	907f
 fiyort	147n
 fière	451e
-fişek	1970n
+fişek	1979n
 fjord	849a 849e 849h
 fjorde	849h
 fjords	849a 849e
-flacher schuh	2016h
-fladenbrot	1821h
+flacher schuh	2025h
+fladenbrot	1830h
 flag of japan	661o
 flamant	348e
 flamant rose	348e
 flamants roses	348e
-flamboyant	436e 1712a
+flamboyant	436e 1721a
 flambée	167e
 flame	167a
 flamenca	865f
@@ -8071,38 +8096,38 @@ flamme	167e 167h
 flammen	167h
 flammend	167h
 flammes	167e
-flan	1886f
-flannel	2349a
+flan	1895f
+flannel	2358a
 flaque	200e
 flaques	200e
-flasche mit knallendem korken	1894h
+flasche mit knallendem korken	1903h
 flaschengrün	48h
-flash	2177a
+flash	2186a
 flash of	495a
 flashes of	495a
-flat blue	1132a
-flat green	1146a
-flat shoe	2016a
-flatbread	1821a
+flat blue	1141a
+flat green	1155a
+flat shoe	2025a
+flatbread	1830a
 flauschig	443h
 flechazo	427f
 fleck of	495a
 flecks	496a
 flecks of	495a
-fledermaus	1687h
-fleisch	1827h
-fleischhachse	1827h
-fleischstück	1829h
+fledermaus	1696h
+fleisch	1836h
+fleischhachse	1836h
+fleischstück	1838h
 flemmard	449e
 flemme	449e
 flerte	428g
-flesh	2506a
+flesh	2515a
 fleur	208e
-fleur blanche	1756e
+fleur blanche	1765e
 fleur de cerisier	209e
 fleur de prunier	216e
 fleur de pêcher	217e
-fleur fanée	1760e
+fleur fanée	1769e
 fleuri	208e
 fleurie	208e
 fleurir	208e
@@ -8112,11 +8137,11 @@ fleurs de colza	335e
 fleuve	148e
 flieder	64h
 fliederfarben	64h
-fliege	1751h
+fliege	1760h
 fliegen	170h
-fliegenpilz	1781h
+fliegenpilz	1790h
 flight	170a
-flint	2307a
+flint	2316a
 fliperama	744g
 flippant	438e
 flirt	428a 428e 428h 428i
@@ -8133,23 +8158,23 @@ flocons	188e
 flocos de neve	188g
 flojo	449f
 flor	208f 208g
-flor blanca	1756f
-flor branca	1756g
+flor blanca	1765f
+flor branca	1765g
 flor de ameixeira	216g
 flor de cerejeira	209g
 flor de cerezo	209f
 flor de ciruelo	216f
 flor de durazno	217f
-flor de hibisco	1761f
+flor de hibisco	1770f
 flor de melocotonero	217f
 flor de pessegueiro	217g
-flor marchita	1760f
-flor murcha	1760g
+flor marchita	1769f
+flor murcha	1769g
 floración	208f
 floraison	208e
 floral	208a 208e 208f 208g 208h
 florale	208e
-floralwhite	1571a
+floralwhite	1580a
 floransa	799n
 floração	208g
 floreale	208i
@@ -8171,12 +8196,12 @@ floresta tropical	120g
 florestas	119g
 florida	208f 208g
 florido	208f 208g
-floss	2414a
+floss	2423a
 flotando	431f
 flotante	431f
 flottant	431e
-flour	2406a
-flow	2653a
+flour	2415a
+flow	2662a
 flower	208a
 flower power	751a
 flowers	208a
@@ -8187,8 +8212,8 @@ fluo	484e 484i
 fluorescent	484a 484e
 fluorescente	484e 484f 484g 484i
 fluoreszierend	484h
-fluro green	1262a
-flush	2308a
+fluro green	1271a
+flush	2317a
 fluss	148h
 flut	142h
 fluttuante	431i
@@ -8203,14 +8228,14 @@ flügel	170h
 flüsse	148h
 flüssig	152h
 flüssigkeit	152h
-flüssigkeit ausgießen	1902h
+flüssigkeit ausgießen	1911h
 foam	142a
-foam green	1115a
-foca	1729f 1729g 1729i
-focaccia	1821i
+foam green	1124a
+foca	1738f 1738g 1738i
+focaccia	1830i
 focolare	340i
 focoso	428i
-focus	2787a
+focus	2796a
 fofa	443g
 fofinho	443g
 fofo	443g
@@ -8221,8 +8246,8 @@ foggy	203a
 foggy colour	485a
 foglia	128i
 foglia acero	130i
-foglia al vento	1778i
-foglia caduta	1777i
+foglia al vento	1787i
+foglia caduta	1786i
 foglia oro	328i
 fogliame	128i
 foglie	128i
@@ -8237,11 +8262,11 @@ fogueira	167g
 foguete	398g
 fogón	340f
 foi	439e
-foil	2380a
+foil	2389a
 folclore	412f
 folclórico	412g
 folha	128g
-folha ao vento	1778g
+folha ao vento	1787g
 folha de bordo	130g
 folha de ouro	328g
 folhagem	128g
@@ -8268,26 +8293,26 @@ fondali	141i
 fondo del mar	141f
 fondo marino	141f
 fonds marins	141e
-fondue	1845a 1845e 1845f 1845g 1845h
+fondue	1854a 1854e 1854f 1854g 1854h
 fondue chinoise	333e
-fonduta	1845i
-fondü	1845n
-fontaine	1950e
-fontana	1950i
-fonte	307e 1950g
-fool	2500a
+fonduta	1854i
+fondü	1854n
+fontaine	1959e
+fontana	1959i
+fonte	307e 1959g
+fool	2509a
 football	424a 424e
 fora a	497g
 fora o	497g
 forbidden city	380a
 force	440E
 forest	119a
-forest green	1537a
+forest green	1546a
 foresta	119i
 foresta nera	921i
 foresta pluviale	120i
 foresta tropicale	120i
-forestgreen	1572a
+forestgreen	1581a
 forests	119a
 forget the	497a
 forlorn	426a
@@ -8295,9 +8320,9 @@ formal	445a 445f 445g
 formale	445i
 formel	445e
 formelle	445e
-formica	1741i
-formiga	1741g
-forrest green	1491a
+formica	1750i
+formiga	1750g
+forrest green	1500a
 forst	119h
 fort	440e
 fortaleza	393f 393g
@@ -8307,7 +8332,7 @@ fortezza	393i
 fortress	393a
 fortuna	416f 416g 416i
 fortune	416a
-fortune cookie	1867a
+fortune cookie	1876a
 fortuné	416e
 forza	440i
 força	440g
@@ -8319,27 +8344,27 @@ forêt vierge	120e
 forêts	119e
 foschia	203i
 fosforlu	484n
-fossil	2157a
+fossil	2166a
 fou	457e
 fou rire	425e
 foudre	202e
 fougue	428e
 fougueux	428e
-foulard	1994e
+foulard	2003e
 foule	457e
-found	2580a
-fountain	1950a
-four leaf clover	1775a
-fourmi	1741e
+found	2589a
+fountain	1959a
+four leaf clover	1784a
+fourmi	1750e
 fournaise	206e
 fovismo	756f
 fovizm	756n
 fox	355a
 foxes	355a
-foxy	2789a
+foxy	2798a
 fracas	457e
 fragola	230i
-fragrant	2264a
+fragrant	2273a
 frais	434e
 fraise	230e
 framboesa	234g
@@ -8370,11 +8395,11 @@ freedom	453a
 freezing	435a
 freibad	143h
 freiheit	453h
-freiheitsstatue	1943h
-french blue	1296a
+freiheitsstatue	1952h
+french blue	1305a
 french country	766a
 french flag	662o
-french fries	1832a
+french fries	1841a
 french riviera	846a
 frenesia	457i
 frenesí	457f
@@ -8389,9 +8414,9 @@ fresco	434f 434g 434i
 frescor	434g
 frescura	434f
 fresh	434a
-fresh green	1030a
+fresh green	1039a
 freshness	434a
-fresón	1795f
+fresón	1804f
 freude	425h
 freudig	425h
 freudlos	426h
@@ -8407,7 +8432,7 @@ friandises	277e
 fric	458e
 frida	762a
 frida kahlo	762a
-fried shrimp	1862a
+fried shrimp	1871a
 frieden	421h
 friedhof	445h
 friedlich	421h
@@ -8429,31 +8454,31 @@ frische luft	434h
 frisquet	435e
 frisson	435e
 frissonnant	435e
-frites	1832e
+frites	1841e
 frittella	272i
 frittelle	272i
-frittierte garnele	1862h
+frittierte garnele	1871h
 frog	360a
-frog green	1261a
+frog green	1270a
 frogs	360a
 froh	425h
 froid	435e
 froide	435e
 froideur	435e
-frond	2325a
-front	2741a
-front facing baby chick	1702a
-frontier	2309a
+frond	2334a
+front	2750a
+front facing baby chick	1711a
+frontier	2318a
 frontier town	774a
 frosch	360h
-froschgesicht	1717h
+froschgesicht	1726h
 frost	187a 187h
 frost white	83a
 frosted	486a
 frostig	435h
 frostweiß	83h
 frosty	187a
-froth	2210a
+froth	2219a
 frozen	486a
 frucht	468h
 fruchtig	468h
@@ -8503,19 +8528,19 @@ frühlingsfest	403h
 frühlingshaft	196h
 frühmorgens	189h
 fuchs	355h
-fuchsgesicht	1643h
+fuchsgesicht	1652h
 fuchsia	65a 65e 65h
 fuchsie	65h
 fucsia	65f 65i
-fudge	2220a
+fudge	2229a
 fuego	167f
 fuegos artificiales	366f
-fuel	2377a
-fuente	1950f
+fuel	2386a
+fuente	1959f
 fuerte	440f
 fuerza	440f
-fuji	1911h
-fuji dağı	1911n
+fuji	1920h
+fuji dağı	1920n
 full moon	174a
 fulmine	202i
 fumacento	343g
@@ -8538,7 +8563,7 @@ fungos	136g
 funke	167h
 funkeln	466h
 funkelnd	466h
-funkelnde sterne	1972h
+funkelnde sterne	1981h
 funken	167h
 funky	471a 471g 471m
 funny	425a
@@ -8547,7 +8572,7 @@ fuochi artificio	366i
 fuoco	167i
 fuoco da campo	167i
 fuori moda	413i
-fur	2152a
+fur	2161a
 furacão	202g
 furcht	438h
 furchterregend	438h
@@ -8564,7 +8589,7 @@ furore	437i
 furta cor	321g
 fury	437a
 fushimi inari	843a
-fusion	2287a
+fusion	2296a
 fusée	398e
 futaie	119e
 futbol	424n
@@ -8626,26 +8651,26 @@ fütürizm	410n
 fırtına	202n
 fırtınalı	202n
 fırın	271n
-fırınlanmış patates	1859n
-fıskiye	1950n
+fırınlanmış patates	1868n
+fıskiye	1959n
 fıstık	336n
 fıstık yeşili	53n
 fıstıklı	336n
 fıstıklı lokum	285n
 gadget	410a 410e 410f 410g 410h 410i
 gadgets	410a 410e
-gafas	1986f
-gafas de protección	1988f
-gafas de sol	1987f
+gafas	1995f
+gafas de protección	1997f
+gafas de sol	1996f
 gagnant	451e
 gagner	451e
 gai	425e
 gai góc	440m
 gaie	425e
 gaieté	425e
-gainsboro	1573a
+gainsboro	1582a
 gala	444a 444e 444f 444g 444h 444i 444n
-galactic	2171a
+galactic	2180a
 galaksi	177n
 galassia	177i
 galatasaray	655o
@@ -8659,31 +8684,31 @@ galeria de arte	474g
 galerie	474e 474h
 galería	474f
 galet	303e
-galette	1821e
-galette de riz	1853e
+galette	1830e
+galette de riz	1862e
 galho	301g
 galibiyet	451n
-galinha	1698g
+galinha	1707g
 galip	451n
 galleria	474i
 gallery	474a
 galleta	272f
-galleta de arroz	1853f
-galleta de la fortuna	1867f
+galleta de arroz	1862f
+galleta de la fortuna	1876f
 galletas	272f
-galletta di riso	1853i
-gallina	1698f 1698i
-gallo	1699f 1699i
-galo	1699g
+galletta di riso	1862i
+gallina	1707f 1707i
+gallo	1708f 1708i
+galo	1708g
 galpão	411g
 galáxia	177g
 galão	256g
-gamba	1871f
-gamba frita	1862f
-gamberetto	1871i
-gambero fritto	1862i
-gambá	1693g
-gameboy	2794a
+gamba	1880f
+gamba frita	1871f
+gamberetto	1880i
+gambero fritto	1871i
+gambá	1702g
+gameboy	2803a
 gamin	415e
 gamine	415e
 gan dạ	440m
@@ -8698,21 +8723,21 @@ gang đúc	307m
 ganh ghét	461m
 ganh tị	461m
 ganhar	451g
-gants	1995e
+gants	2004e
 ganância	461g
 ganês	779g
 garden	126a
-gardener	2796a
+gardener	2805a
 gardening	126a
 gardens	126a
-gargoyle	2644a
+gargoyle	2653a
 garip	471n
-garlic	1811a
-garnele	1871h
-garnet	2108a
+garlic	1820a
+garnele	1880h
+garnet	2117a
 garoa	201g
-garrafa de champanhe	1894g
-garrafa e copo de saquê	1893g
+garrafa de champanhe	1903g
+garrafa e copo de saquê	1902g
 garten	126h
 gartenarbeit	126h
 garçon	493E
@@ -8739,17 +8764,18 @@ gaufre	272e
 gaufres	272e
 gay pride	792i
 gazap	437n
-gazebo	2795a
+gazebo	2804a
 gazon	125e
 geada	187g
 geado	187g
 gears	308a
 gebet	447h
-gebetskette	2029h
+gebetskette	2038h
 gebirge	160h
 geborgen	433h
 gebrochenes herz	426h
 gebrochenes weiß	104h
+geburt der venus	942h
 geburtstag	406h
 geburtstagsfeier	406h
 geburtstagskuchen	406h
@@ -8762,15 +8788,15 @@ gece kulübü	472n
 gece pazarı	365n
 gece saatleri	193n
 gece vakti	193n
-gece vakti köprü	1959n
+gece vakti köprü	1968n
 gece yarısı	194n
 geceleyin	193n
 gecenin geç saatleri	194n
 gechillt	422h
-gecko	2446a
+gecko	2455a
 gedeckt	482h
 gedenken	445h
-gedenkschleife	1985h
+gedenkschleife	1994h
 gedenkstätte	445h
 gedicht	341h
 gedichte	341h
@@ -8784,7 +8810,7 @@ geheim	429h
 geheimnis	429h
 geheimnisvoll	429h
 gehölz	119h
-geige	2038h
+geige	2047h
 geist	447h
 gel	187e
 gelada	486g
@@ -8798,11 +8824,11 @@ gelato	279a 279e 279f 279g 279h 279i 279m 279n
 gelato colore	486i
 gelb	2h
 gelbe	2h
-gelbe blüte	1763h
+gelbe blüte	1772h
 gelbgrün	67h
 gelblich	2h
 geld	458h
-geldbörse	2007h
+geldbörse	2016h
 geldscheine	458h
 gelecek	410n
 geleira	185g
@@ -8823,7 +8849,7 @@ gelsomino	224i
 gelächter	425h
 gelé	486e
 gelée	486e
-gem stone	2032a
+gem stone	2041a
 gema	345f 345g
 gema de ovo	270g
 gemi	140n
@@ -8838,7 +8864,7 @@ gemütlich	433h
 gemütlichkeit	433h
 genervt	437h
 gennaio	199i
-gentian	2393a
+gentian	2402a
 gentil	423e 423g
 gentile	423i
 gentilezza	423i
@@ -8849,22 +8875,22 @@ gentleman	493A
 gentlemen	493A
 genç	434n
 gençlik	434n
-georgia	2797a
+georgia	2806a
 gepflegt	432h
-geranium	2228a
+geranium	2237a
 gereizt	437h
-gergedan	1676n
+gergedan	1685n
 gergin	448n
 gerginlik	448n
 geri dönüşüm	418n
 german flag	663o
 germania	663o
 germany	663o
-germoglio	1766i
+germoglio	1775i
 gerusalemme	926i
 gerçeküstü	758n
-geröstete süßkartoffel	1859h
-geschenk	1984h
+geröstete süßkartoffel	1868h
+geschenk	1993h
 geschichte	341h
 geschichten	341h
 geschmackvoll	432h
@@ -8894,7 +8920,7 @@ gewächshaus	126h
 gewöhnlich	470h
 gewürz	288h
 gewürze	288h
-geyik	1657n
+geyik	1666n
 gezegen	177n
 gezeiten	142h
 gezgin	453n
@@ -8922,13 +8948,15 @@ ghisa	307i
 ghost	438a
 ghostly	438a
 ghosts	438a
-ghostwhite	1574a
+ghostwhite	1583a
 ghê rợn	438m
 ghê sợ	438m
 ghê tởm	460m
 ghềnh đá	164m
+gia các ta	948m
 gia vị	288m
 gia đình	433m
+giacarta	948i
 giada	320i
 gialla	2i
 giallastro	2i
@@ -8953,6 +8981,7 @@ giapponese	388i
 giardinaggio	126i
 giardini	126i
 giardino	126i
+giardino majorelle	941i
 giardino zen	384i
 giavanese	896i
 giboulée	200e
@@ -8963,13 +8992,13 @@ giftig	460h
 giggle	425a
 giggles	425a
 gilded	328a
-gilet de sécurité	1990e
-gilet di sicurezza	1990i
+gilet de sécurité	1999e
+gilet di sicurezza	1999i
 gimnasio	424f
 gimpel	294h
-gin	2361a
-ginger	2048a
-gingerbread	2445a
+gin	2370a
+ginger	2057a
+gingerbread	2454a
 ginkgo	131a 131e 131f 131g 131h 131i 131n
 ginza	890a
 ginástica	424g
@@ -8993,10 +9022,10 @@ giovanile	434i
 giove	177i
 giovinezza	434i
 gipfel	160h
-girafa	1673g
-girafe	1673e
-giraffa	1673i
-giraffe	1673a 1673h
+girafa	1682g
+girafe	1682e
+giraffa	1682i
+giraffe	1682a 1682h
 girasol	212f
 girasole	212i
 girasoles	212f
@@ -9007,15 +9036,15 @@ girl	493A
 girls	493A
 girly	454a 454e
 gischt	142h
-gitar	2035n
-gitarre	2035h
+gitar	2044n
+gitarre	2044h
 github	553o
 giubileo	444i
 giubilo	444i
 giugno	197i
-giun	1752m
-giun đất	1752m
-giun đốt	1752m
+giun	1761m
+giun đất	1761m
+giun đốt	1761m
 giungla	120i
 giverny	828a 828e
 givre	187e
@@ -9026,20 +9055,20 @@ gizli	429n
 giàu có	416m
 giàu sang	416m
 giàu sáng tạo	474m
-giày bệt	2016m
-giày bốt nữ	2020m
-giày cao gót	2017m
-giày chạy	2014m
-giày leo núi	2015m
-giày múa balê	2019m
-giày nam	2013m
+giày bệt	2025m
+giày bốt nữ	2029m
+giày cao gót	2026m
+giày chạy	2023m
+giày leo núi	2024m
+giày múa balê	2028m
+giày nam	2022m
 giá buốt	435m
 giá rét	435m
 giác ngộ	447m
 giáng sinh	400m
 giáo dục	392m
 giáo đường	394m
-giáo đường do thái	1947m
+giáo đường do thái	1956m
 giê ru sa lem	926m
 gió	205m
 gió biển	205m
@@ -9080,9 +9109,9 @@ giữa ban ngày	195m
 giữa trưa	190m
 giữa đêm	194m
 glace	185e
-glace italienne	1874e
+glace italienne	1883e
 glace à la vanille	279e
-glacial	435e 486f 486g 2312a
+glacial	435e 486f 486g 2321a
 glaciale	435e 435i
 glaciar	185f 185g
 glacier	185a 185e
@@ -9090,8 +9119,8 @@ glaciers	185a
 glacé	486e
 glacée	486e
 glad	425a
-glade	2170a
-gladiola	2799a
+glade	2179a
+gladiola	2808a
 glaise	326e
 glam	432a 432e
 glamor	432a 432n
@@ -9103,24 +9132,24 @@ glamourös	432h
 glamuroso	432f
 glanz	466h
 glas	316h
-glas milch	1889h
+glas milch	1898h
 glass	316a
-glass of milk	1889a
-glasses	1986a
+glass of milk	1898a
+glasses	1995a
 glaube	439h
 glauben	439h
 glaubwürdig	441h
-glaze	2056a
-glazed	2128a
-glaçon	1907e
+glaze	2065a
+glazed	2137a
+glaçon	1916e
 gleichgewicht	421h
-glen	2129a
+glen	2138a
 gletscher	185h
 glicina	222f
 glicine	222i
 glicine chiaro	64i
 glicínia	222g
-glimpse	2447a
+glimpse	2456a
 glitter	466a 466g 466i
 glittering	466a
 glittery	466a
@@ -9141,8 +9170,8 @@ glorioso	451f 451g 451i
 glorious	451a
 glorreich	451h
 glory	451a
-gloss	2363a
-gloves	1995a
+gloss	2372a
+gloves	2004a
 glow	369a
 glowing	369a
 glowworm	357a
@@ -9158,16 +9187,16 @@ glück	425h
 glücklich	425h
 glückselig	425h
 glückseligkeit	425h
-glückskeks	1867h
-glücksklee	1775h
+glückskeks	1876h
+glücksklee	1784h
 glühend	436h
 glühend heiß	436h
 glühwürmchen	357h
 goa	822a
-goat	1669a
-gobelet avec paille	1903e
-gobi	2379a
-goblin	2584a
+goat	1678a
+gobelet avec paille	1912e
+gobi	2388a
+goblin	2593a
 gocce	152i
 gocce di pioggia	152i
 goccia	152i
@@ -9178,26 +9207,26 @@ goccioline	152i
 god	447a
 gofre	272f
 gofres	272f
-goggles	1988a
+goggles	1997a
 gola	159i
 gold	11a 11h
 gold leaf	328a
 golden	11a 11h
-golden brown	1382a
+golden brown	1391a
 golden gate	720o
 golden gate bridge	720o
 golden hour	182a
-golden rod	1139a
+golden rod	1148a
 golden state warriors	616o
-golden yellow	1441a
+golden yellow	1450a
 goldene	11h
 goldene stunde	182h
 goldene zwanziger	735h
-goldenrod	1519a
+goldenrod	1528a
 goldfarben	11h
 goldfisch	361h
 goldfish	361a
-golf	2383a
+golf	2392a
 golfinho	362g
 golosinas	277f
 goma de mascar	277g
@@ -9211,15 +9240,15 @@ good day	491a
 good mood	425a
 good vibes	425a
 google	505o
-goose	2256a
+goose	2265a
 goose yellow	77a
 gorge	159e
 gorges	159e
-goril	1636n
-gorila	1636f 1636g
-gorilla	1636a 1636h 1636i
-gorille	1636e
-gorra con visera	2026f
+goril	1645n
+gorila	1645f 1645g
+gorilla	1645a 1645h 1645i
+gorille	1645e
+gorra con visera	2035f
 gosma	460g
 gosmento	460g
 gota	152f 152g
@@ -9245,7 +9274,7 @@ goutte de pluie	152e
 gouttelette	152e
 gouttes	152e
 gouttes de pluie	152e
-gown	2389a
+gown	2398a
 gozo	425f
 grab	445H
 grabado japonés	832f
@@ -9256,8 +9285,8 @@ grachtenhäuser	877h
 gracia	432f
 gracieux	432e
 gracioso	425f 432g
-gracious	2802a
-graduation cap	2025a
+gracious	2811a
+graduation cap	2034a
 grafica svizzera	861i
 grafite	37g
 grain	252a 252e
@@ -9271,42 +9300,43 @@ granada	244f
 granata	19i
 granatapfel	244h
 granate	19f
-granchio	1869i
+granchio	1878i
 grand bazaar	809a
 grand budapest	859a
 grand budapest hotel	859a 859e 859h 859i
 grand canal	844a
 grand canyon	817a 817e 817g 817h 817i
-grand magasin	1937e
-grande magazzino	1937i
+grand magasin	1946e
+grand place	945a 945e
+grande magazzino	1946i
 grande muraglia	381i
 grande muraille	381e
 grande muralha	381g
 grande onda de kanagawa	765g
 grande onda di kanagawa	765i
-grande roue	1963e
+grande roue	1972e
 grande vague de kanagawa	765e
-grandes almacenes	1937f
+grandes almacenes	1946f
 grandes vacances	197e
 grandine	202i
 grands fonds	141e
 granero	382f
 grange	382e
 granit	303e 303h 303n
-granita	1875i
-granita siciliana	1875i
+granita	1884i
+granita siciliana	1884i
 granite	303a
 granito	303f 303g 303i
-granité	1875e
-granizado hawaiano	1875f
+granité	1884e
+granizado hawaiano	1884f
 granizo	202f 202g
 granja	382f
-granny	2790a
+granny	2799a
 grano	252i
 granoturco	251i
 grape	232a
-grape purple	1241a
-grapefruit	1143a
+grape purple	1250a
+grapefruit	1152a
 grapes	232a
 graphisme suisse	861e
 grappe	232e
@@ -9316,10 +9346,10 @@ grasgrün	51h
 grasland	124h
 grass	125a
 grass green	51a
-grasshopper	2803a
+grasshopper	2812a
 grassland	124a
-grassy	2313a
-grassy green	1287a
+grassy	2322a
+grassy green	1296a
 grattacieli	373i
 grattacielo	373i
 gratte ciel	373e
@@ -9331,7 +9361,7 @@ grauer himmel	204h
 graugrün	94h
 graupel	201h
 graustufen	465h
-gravata	1991g
+gravata	2000g
 grave	445a 445e 445f 445g 445i
 grave site	445a
 gravel	303a
@@ -9365,39 +9395,39 @@ greek islands	812a
 green	3a
 green apple	238a
 green bay packers	619o
-green blue	1123a
-green brown	1428a
-green grey	1424a
-green salad	1847a
+green blue	1132a
+green brown	1437a
+green grey	1433a
+green salad	1856a
 green tea	258a
-green teal	1045a
-green yellow	1079a
-greenblue	1134a
-greener	2639a
+green teal	1054a
+green yellow	1088a
+greenblue	1143a
+greener	2648a
 greenery	128a
 greenhouse	126a
-greenish	1505a
-greenish beige	1068a
-greenish blue	1490a
-greenish brown	1480a
-greenish cyan	1183a
-greenish grey	1468a
-greenish tan	1272a
-greenish teal	1290a
-greenish turquoise	1168a
-greenish yellow	1500a
-greenland	2805a
-greens	2438a
-greeny	2590a
-greeny blue	1320a
-greeny brown	1220a
-greeny grey	1154a
-greeny yellow	1298a
-greenyellow	1575a
+greenish	1514a
+greenish beige	1077a
+greenish blue	1499a
+greenish brown	1489a
+greenish cyan	1192a
+greenish grey	1477a
+greenish tan	1281a
+greenish teal	1299a
+greenish turquoise	1177a
+greenish yellow	1509a
+greenland	2814a
+greens	2447a
+greeny	2599a
+greeny blue	1329a
+greeny brown	1229a
+greeny grey	1163a
+greeny yellow	1307a
+greenyellow	1584a
 greetings	491a
 grega	812g
 grego	812g
-greige	2154a
+greige	2163a
 grell	484h
 grelotter	435e
 gremito	457i
@@ -9406,13 +9436,13 @@ grenouille	360e
 grená	19g
 grey	8a
 grey blue	93a
-grey brown	1423a
+grey brown	1432a
 grey green	94a
-grey pink	1307a
-grey purple	1452a
+grey pink	1316a
+grey purple	1461a
 grey sky	204a
-grey teal	1035a
-greyblue	1214a
+grey teal	1044a
+greyblue	1223a
 greyish	482a
 greyscale	465a
 gri	8n
@@ -9436,9 +9466,9 @@ grigio ferro	87i
 grigio piombo	85i
 grigio verdastro	94i
 grigio verde	94i
-grille	1745h
-grillo	1745f 1745i
-grilo	1745g
+grille	1754h
+grillo	1754f 1754i
+grilo	1754g
 grim	438a
 grimmig	438h
 grinta	424i
@@ -9466,18 +9496,18 @@ grise	8e
 grisácea	8f
 grisáceo	8f
 grisâtre	8e
-groin	1666e
+groin	1675e
 groom	405a
 groovy	747a
 gross	460a
-gross green	1149a
+gross green	1158a
 grotta	165i
 grotte	165e 165h
 grottes	165e
 ground	169a
 grove	119a
 grown up	456a
-growth	2780a
+growth	2789a
 große mauer	381h
 große welle vor kanagawa	765h
 großstadt	373h
@@ -9508,8 +9538,8 @@ grüß gott	491h
 guacamayo	354f
 guadalajara	795a 795f
 guangzhou	937a 937e 937f 937g 937h 937i 937n
-guantes	1995f
-guanti	1995i
+guantes	2004f
+guanti	2004i
 guarda chuva	371g
 guarigione	452i
 guarire	452i
@@ -9520,34 +9550,34 @@ guatemalteca	902f 902g 902i
 guatemalteco	902f 902g 902i
 guatemaltekisch	902h
 guatémaltèque	902e
-guava	2452a
-guaxinim	1644g
+guava	2461a
+guaxinim	1653g
 guernica	858a 858f
 guerra	467f 467g 467i
 guerre	467e
-gufo	1709i
-guide dog	1640a
+gufo	1718i
+guide dog	1649a
 guijarro	303f
 guilt	448a
 guindilla	297f
 guirlande lumineuse	368e
 guisantes	469f
-guitar	2035a
-guitare	2035e
-guitarra	2035f 2035g
+guitar	2044a
+guitare	2044e
+guitarra	2044f 2044g
 gulal	850a
 gulf	813a
 guloseimas	277g
 gum	277a
 gummibärchen	277h
-gun	2444a
-gunmetal	1303a
+gun	2453a
+gunmetal	1312a
 gurke	469h
 gurken	469h
 gurup	180n
 gurur	451n
 gururlu	451n
-gusano	1752f
+gusano	1761f
 gusseisen	307h
 gustav klimt	760a
 gute alte zeit	450h
@@ -9559,17 +9589,17 @@ guérison	452e
 gyeongbokgung	836a
 gym	424a 424m
 gzhel	834a 834f
-gà con	1701m
-gà mới nở	1700m
-gà trống	1699m
-gà tây	1697m
+gà con	1710m
+gà mới nở	1709m
+gà trống	1708m
+gà tây	1706m
 gánh xiếc	367m
 gân guốc	455m
 gâteau	272e
 gâteau anniversaire	406e
 gâteau de lune	854e
 gâteau forêt noire	273e
-gâteau sablé	1880e
+gâteau sablé	1889e
 gähnen	449h
 gänseblümchen	221h
 gärten	126h
@@ -9580,7 +9610,7 @@ génial	459e
 gêné	448e
 gîte	397e
 góc phố	374m
-gói quà	1984m
+gói quà	1993m
 góndola	844f
 gótica	446f 446g
 gótico	446f 446g
@@ -9609,7 +9639,7 @@ göttlich	447h
 göz alıcı	432n
 göz boncuğu	912n
 göz kamaştırıcı	466n
-gözlük	1986n
+gözlük	1995n
 gözyaşı	426n
 gözü pek	440n
 göçebe	453n
@@ -9644,7 +9674,7 @@ güney afrikalı	908n
 güney kore	676o
 güney kutbu	186n
 güneş	172n
-güneş gözlüğü	1987n
+güneş gözlüğü	1996n
 güneş huzmesi	172n
 güneş ışınları	172n
 güneş ışını	172n
@@ -9664,7 +9694,7 @@ güven	441n
 güvenilir	441n
 güvenli	441n
 güvenlik	441n
-güvenlik yeleği	1990n
+güvenlik yeleği	1999n
 güvercin	442n
 güz	198n
 güz mevsimi	198n
@@ -9672,12 +9702,12 @@ güz yaprakları	129n
 güzel enerji	425n
 güç	440n
 güçlü	440n
-găng tay	1995m
+găng tay	2004m
 gạch	305m
 gạch nung	305m
 gấu bông	443m
 gấu trúc	352m
-gấu túi	1689m
+gấu túi	1698m
 gỉ sét	309m
 gọn gàng	420m
 gốm	326m
@@ -9692,12 +9722,14 @@ gỗ óc chó	301m
 gớm ghiếc	460m
 gợi cảm	428m
 h m	577o
-ha long bay	823a
+ha long bay	940a
+ha long bucht	940h
+ha long körfezi	940n
 ha oai	804m
-haba	2592a
+haba	2601a
 habana	796f
 habitación	396f
-habitat	2807a
+habitat	2816a
 habs	629o
 habsburg	881a
 hada	430f
@@ -9707,37 +9739,42 @@ hafif	481n
 hafif yağmur	201n
 hafta sonu	422n
 hagel	202h
-hahn	1699h
+hahn	1708h
 hai	141h
 haie	141h
 hail	202a
 haine	437e
 haki	25n
-half	2229a
+half	2238a
 halk müziği	412n
 hallo	491h
 halloween	401a 401e 401f 401g 401h 401i 401m 401n
-halloweenkürbis	1967h
+halloweenkürbis	1976h
+halong	940a
+halong bay	940a
+halong bucht	940h
+halong körfezi	940n
+halongbucht	940h
 halsiz	449n
-ham	2507a
+ham	2516a
 ham muốn	428m
-hamam böceği	1746n
-hamburger	1831a 1831e 1831h 1831i 1831n
-hamburguesa	1831f
-hambúrguer	1831g
+hamam böceği	1755n
+hamburger	1840a 1840e 1840h 1840i 1840n
+hamburguesa	1840f
+hambúrguer	1840g
 hameau	382e
-hammered	2808a
+hammered	2817a
 hamptons	770a
-hamster	1681a 1681e 1681h 1681n
-hamstergesicht	1681h
+hamster	1690a 1690e 1690h 1690n
+hamstergesicht	1690h
 hamur işi	272n
 han gỉ	309m
 han rỉ	309m
 hanami	782a
 hanbok	869a 869e 869f 869g 869h 869i 869m 869n
-handbag	2008a
-handschuhe	1995h
-handtasche	2008h
+handbag	2017a
+handschuhe	2004h
+handtasche	2017h
 handy	410h
 hang	165m
 hang đá	165m
@@ -9763,7 +9800,7 @@ hardal	110n
 hardal sarısı	110n
 hareket	424n
 hareketli	424n
-haricots	1814e
+haricots	1823e
 harika	459n
 harikalar diyarı	430n
 harikulade	459n
@@ -9783,8 +9820,8 @@ harvest festival	791a
 harvest moon	174a
 hasat	198n
 hasat ayı	174n
-hase	1683h
-hasengesicht	1682h
+hase	1692h
+hasengesicht	1691h
 haset	461n
 hasret	450n
 hass	437h
@@ -9795,21 +9832,21 @@ hastalık	460n
 hastalıklı	460n
 hastane	390n
 hasır şapka	275n
-hat	2296a
-hatching chick	1700a
+hat	2305a
+hatching chick	1709a
 hate	437a
 hatred	437a
 hatıra	450n
 hatırlamak	450n
 hauch von	494h
 haunted	438a
-haus	1926h
-haus mit garten	1927h
+haus	1935h
+haus mit garten	1936h
 hausaufgaben	392h
 hauswand	375h
-haut de forme	2024e
+haut de forme	2033e
 haut en couleur	179e
-haute	2593a
+haute	2602a
 haute couture	432a 432e 432h 432i
 hautfarben	115h
 havadar	434n
@@ -9833,9 +9870,9 @@ hawaiianisch	804h
 hawaï	804e
 hawaïen	804e
 hawaïenne	804e
-hawk	2316a
+hawk	2325a
 hawái	804f
-hay	2317A
+hay	2326A
 hayal	431n
 hayal etmek	431n
 hayal gücü	431n
@@ -9848,8 +9885,8 @@ hayret	459n
 hayret verici	459n
 hazaña	451f
 haze	203a
-hazel	1125a
-hazelnut	2266a
+hazel	1134a
+hazelnut	2275a
 hazin	426n
 haziran	197n
 hazy	485a
@@ -9867,7 +9904,7 @@ heartbroken	426a
 hearth	340a
 hearts	427a
 heat	206a
-heather	1235a
+heather	1244a
 heather moor	819a
 heatwave	206a
 heaven	462a
@@ -9875,12 +9912,12 @@ heavenly	462a
 hechicero	430f
 hechicería	430f
 hechizo	430f
-hecin devesi	1670n
+hecin devesi	1679n
 hectic	457a
-hedge	2360a
-hedgehog	1686a
+hedge	2369a
+hedgehog	1695a
 heidelbeere	233h
-heights	2503a
+heights	2512a
 heilen	452h
 heilig	447h
 heiligabend	400h
@@ -9890,14 +9927,14 @@ heimelig	433h
 heimweh	450h
 heirat	405h
 heiraten	405h
-heirloom	2124a
+heirloom	2133a
 heiss	436h
 heiter	425h
 heiterkeit	425h
 heiß	436h
-heiße quellen	1960h
+heiße quellen	1969h
 heiße schokolade	433h
-heißgetränk	1890h
+heißgetränk	1899h
 heißluftballons	848h
 hekim	390n
 hektisch	457h
@@ -9907,7 +9944,7 @@ helado frío	435f
 held	440h
 helden	440h
 heldenhaft	440h
-heliotrope	1254a
+heliotrope	1263a
 hell	463a 477h
 hell dunkel	829h
 hell erleuchtet	369h
@@ -9919,15 +9956,15 @@ hello	491a
 hellrot	74h
 helsinki	879a
 helvetica	861a 861e
-hemd mit krawatte	1991h
-hemp	2594a
+hemd mit krawatte	2000h
+hemp	2603a
 hemşire	390n
 hengame	457n
-henna	2409a
+henna	2418a
 hera	134g
 herb	137a
 herbage	124e
-herbal	2230a
+herbal	2239a
 herbe	125e
 herbes aromatiques	137e
 herbs	137a
@@ -9942,8 +9979,8 @@ hero	440a
 heroes	440a
 heroic	440a
 heroico	440f 440g
-heron	2185a
-herrenschuh	2013h
+heron	2194a
+herrenschuh	2022h
 herrumbre	309f
 herz	427h
 herzen	427h
@@ -9964,14 +10001,14 @@ heyecan verici	424n
 heyecanlı	424n
 hi	491a
 hi vọng	439m
-hibisco	1761g
-hibiscus	1761a 1761e
-hibiskus	1761h
-hickory	2193a
+hibisco	1770g
+hibiscus	1770a 1770e
+hibiskus	1770h
+hickory	2202a
 hidden	429a
 hiddet	437n
 hiddetli	437n
-hide	2131a
+hide	2140a
 hideous	460a
 hideux	460e
 hiedra	134f
@@ -9983,16 +10020,16 @@ hierbas aromáticas	137f
 hierro	307f
 hierro forjado	307f
 hierro fundido	307f
-high heeled shoe	2017a
+high heeled shoe	2026a
 highlands	819a 819e 819h
 highlight	496a
-highlighter green	1155a
+highlighter green	1164a
 highlights	496a
 highway	373a
 hikaye	341n
 hike	453a
 hiking	453a
-hiking boot	2015a
+hiking boot	2024a
 hikâye	341n
 hill	161a
 hills	161a
@@ -10000,7 +10037,7 @@ hillside	161a
 hillsides	161a
 himalaia	820g
 himalaya	820a 820e 820f 820h 820i 820m 820n
-himalayan	2812a
+himalayan	2821a
 himalayas	820a
 himbeere	234h
 himmel	170h
@@ -10009,30 +10046,30 @@ himmelblau tief	40h
 himmelreich	462h
 himmelslaternen	788h
 himmlisch	462h
-hindi	1697n
+hindi	1706n
 hindistan	677o 822n
 hindistan cevizi	242n
-hindu	1946h
-hindu tapınağı	1946n
-hindu temple	1946a
-hindutempel	1946h
+hindu	1955h
+hindu tapınağı	1955n
+hindu temple	1955a
+hindutempel	1955h
 hindú	822f
 hint gelini	872n
 hint of	495a
 hinterhof	126h
 hints of	495a
-hip	2813a
-hipo	1677n
-hipopotam	1677n
-hipopótamo	1677f 1677g
+hip	2822a
+hipo	1686n
+hipopotam	1686n
+hipopótamo	1686f 1686g
 hippi	751n
 hippie	751a 751e 751f 751g 751h 751i 751m
-hippo	1677a
-hippopotame	1677e
-hippopotamus	1677a
+hippo	1686a
+hippopotame	1686e
+hippopotamus	1686a
 hippy	751a 751i
 hiroshige	832a 832e 832f
-hirsch	1657h
+hirsch	1666h
 hirviendo	436f
 hirviente	436f
 hisar	393n
@@ -10070,8 +10107,8 @@ hoa cúc trắng	221m
 hoa cải	335m
 hoa cải vàng	335m
 hoa cỏ	208m
-hoa dâm bụt	1761m
-hoa héo	1760m
+hoa dâm bụt	1770m
+hoa héo	1769m
 hoa hướng dương	212m
 hoa hồng	210m
 hoa kỳ	670o
@@ -10090,7 +10127,7 @@ hoa quả dầm	468m
 hoa quế	225m
 hoa sen	213m
 hoa súng	213m
-hoa trắng	1756m
+hoa trắng	1765m
 hoa tulip	214m
 hoa tuyết	188m
 hoa tử đằng	222m
@@ -10114,7 +10151,7 @@ hoffnung	439h
 hoffnungslos	426h
 hoffnungslosigkeit	426h
 hoffnungsvoll	439h
-hog	2595a
+hog	2604a
 hogar	340f
 hogareño	433f
 hoguera	167f
@@ -10129,7 +10166,7 @@ hojas	128f
 hojas caídas	129f
 hojas de arce	130f
 hojas de otoño	129f
-hojas revoloteando al viento	1778f
+hojas revoloteando al viento	1787f
 hojas secas	129f
 hokusai	765a
 hola	491f
@@ -10144,14 +10181,14 @@ holidays	444a
 holland	687o
 hollanda	687o
 hollandalı	877n
-hollyhock	2441a
-hollywood	2596a
+hollyhock	2450a
+hollywood	2605a
 holländisch	877h
 holy	447a
 holz	301h
 holzig	301h
-holzscheite	1922h
-homard	1870e
+holzscheite	1931h
+homard	1879e
 hombre	493F
 hombres	493F
 hombría	455f
@@ -10161,12 +10198,12 @@ homem	493G
 homens	493G
 homesick	450a
 homesickness	450a
-homestead	2791a
+homestead	2800a
 homework	392a
 homey	433a
 homme	493E
 hommes	493E
-homoeopathic	2201a
+homoeopathic	2210a
 honda	519o
 honest	441a
 honestidad	441f
@@ -10174,13 +10211,13 @@ honestidade	441g
 honesto	441f 441g
 honesty	441a
 honey	264a
-honey badger	1695a
-honey pot	1887a
+honey badger	1704a
+honey pot	1896a
 honeybee	358a
-honeycomb	2814a
-honeydew	1576a
+honeycomb	2823a
+honeydew	1585a
 honeymoon	427a
-honeysuckle	2364a
+honeysuckle	2373a
 hong kong	814a 814e 814f 814i 814n
 hong kong neon	814a
 hongkong	814h
@@ -10190,8 +10227,8 @@ hongrois	900e
 hongroise	900e
 honig	264h
 honigbiene	358h
-honigmelone	1783h
-honigtopf	1887h
+honigmelone	1792h
+honigtopf	1896h
 honneur	451e
 honnête	441e
 honnêteté	441e
@@ -10201,7 +10238,7 @@ honour	451a
 honra	451g
 honte	448e
 hooray	425a
-hop	2709a
+hop	2718a
 hope	439a
 hopeful	439a
 hopeless	426a
@@ -10213,19 +10250,19 @@ hora dourada	182g
 horizon	184a 184e
 horizont	184h
 horizonte	184f 184g
-hormiga	1741f
+hormiga	1750f
 hormigón	304f
 hormis	497e
 hornear	271f
-hornet	2494a
-horoz	1699n
+hornet	2503a
+horoz	1708n
 horreur	438e
 horripilante	438g
 horror	438a 438f 438g 438h
 horroroso	438f
-horse	1654a
-horse face	1651a
-horseradish	2816a
+horse	1663a
+horse face	1660a
+horseradish	2825a
 horta	126g
 hortalizas	469f
 hortaliças	469g
@@ -10236,38 +10273,38 @@ hortlak	438n
 hortum	202n
 hortênsia	220g
 hospital	390a 390f 390g
-hospital green	1377a
+hospital green	1386a
 hospitalar	390g
-hosta	2687a
+hosta	2696a
 hostil	437f 437g
 hostile	437a 437e
 hot	436a
 hot air balloons	848a
-hot beverage	1890a
+hot beverage	1899a
 hot cocoa	433a
-hot dog	1834a 1834e 1834i
-hot green	1242a
-hot magenta	1213a
+hot dog	1843a 1843e 1843i
+hot green	1251a
+hot magenta	1222a
 hot pepper	297a
 hot peppers	297a
-hot pink	1536a
+hot pink	1545a
 hot pot	333a 333e 333f 333g 333h 333i 333n
-hot purple	1408a
+hot purple	1417a
 hot sauce	297a
-hot springs	1960a
-hotdog	1834h
-hotel	1933a 1933f 1933g 1933h 1933i
-hotel del amor	1934f
-hotpink	1577a
+hot springs	1969a
+hotdog	1843h
+hotel	1942a 1942f 1942g 1942h 1942i
+hotel del amor	1943f
+hotpink	1586a
 hotpot	333a
 houle	142e
 hound	347a
 hounds	347a
 hourra	425e
-house	1926a
-house with garden	1927a
+house	1935a
+house with garden	1936a
 houseplant	128a
-houses	1924a
+houses	1933a
 howdy	491a
 hoài bão	439m
 hoài cổ	413m
@@ -10291,7 +10328,7 @@ hoảng loạn	438m
 hoảng sợ	438m
 huanglong	840a
 huawei	563o
-huellas de pezuñas	1696f
+huellas de pezuñas	1705f
 huerta	126f
 huerto	126f
 huevo	270f
@@ -10299,7 +10336,7 @@ huevos	270f
 huevos de pascua	407f
 hug	433a
 hugs	433a
-huhn	1698h
+huhn	1707h
 huile olive	300e
 huipil	902a
 humareda	343f
@@ -10308,14 +10345,14 @@ humeante	343f
 humid	436a
 humide	436e
 humilde	423f 423g
-hummer	1870h
+hummer	1879h
 humo	343f
 humor	425a 425f 425h
 humorvoll	425h
 humour	425a 425e
 hund	347h
 hunde	347h
-hundegesicht	1638h
+hundegesicht	1647h
 hung dữ	437m
 hung hăng	437m
 hungarian	900a
@@ -10324,7 +10361,7 @@ hungary	699o
 hungary flag	699o
 hungria	699o
 hungría	699o
-hunter green	1516a
+hunter green	1525a
 huppé	432e
 huracán	202f
 hurra	425f 425h
@@ -10333,9 +10370,9 @@ hurrikan	202h
 hurt	426a
 hush	421a
 hushed	421a
-husk	2543a
+husk	2552a
 hustle	424a
-hutte	1923e
+hutte	1932e
 huy chương	451m
 huyên náo	457m
 huyền bí	429m
@@ -10349,7 +10386,7 @@ huzurlu	421n
 huzurlu sıcak	433n
 huzursuz	448n
 huzursuzluk	448n
-huître	1873e
+huître	1882e
 huş	122n
 huş ağacı	122n
 huş korusu	122n
@@ -10358,12 +10395,12 @@ huỳnh quang	484m
 hvar	899a
 hy lạp	697o 812m
 hy vọng	439m
-hyacinth	2103a
+hyacinth	2112a
 hydrangea	220a
 hygge	433a 433f 433g 433h 433i 433m 433n
 hyundai	521o
 hà lan	687o
-hà mã	1677m
+hà mã	1686m
 hà nội	823m
 hài hòa	421m
 hài hước	425m
@@ -10371,25 +10408,25 @@ hài kịch	425m
 hài lòng	425m
 hàn quốc	676o 824m
 hàng hải	140m
-hành	1812m
+hành	1821m
 hành tinh	177m
 hành trình	453m
 hành động	424m
 hào hứng	424m
 hào nhoáng	416m
 hào quang	447m
-hámster	1681f
+hámster	1690f
 hán phục	871m
 hân hoan	425m
 hãnh diện	451m
-hähnchenschenkel	1828h
+hähnchenschenkel	1837h
 häschen	443h
 hässlich	460h
 häuschen	397h
 hè	197m
 hè phố	374m
 hè về	197m
-hérisson	1686e
+hérisson	1695e
 héroe	440f
 héroes	440f
 héros	440e
@@ -10402,7 +10439,7 @@ hôi thối	460m
 hôn lễ	405m
 hôn nhân	405m
 hôpital	390e
-hôtel	1933e
+hôtel	1942e
 höhle	165h
 höhlen	165h
 hölle	463h
@@ -10427,26 +10464,27 @@ hırvat	899n
 hırvatistan	899n
 hırçın	437n
 hıyar	469n
-hız treni	1964n
-hũ mật ong	1887m
+hız treni	1973n
+hũ mật ong	1896m
 hơi lạnh	435m
 hơi thở	434m
 hương trái cây	468m
-hươu	1657m
-hươu cao cổ	1673m
+hươu	1666m
+hươu cao cổ	1682m
 hướng dương	212m
+hạ long	940m
 hạn hán	156m
 hạnh phúc	425m
 hạt cườm	466m
-hạt dẻ	1815m
+hạt dẻ	1824m
 hạt dẻ cười	336m
 hạt mưa	152m
 hạt sương	207m
 hạt tiêu	289m
-hạt đậu	1814m
+hạt đậu	1823m
 hải cảng	154m
 hải dương	140m
-hải ly	1685m
+hải ly	1694m
 hải đăng	332m
 hầm hập	436m
 hận thù	437m
@@ -10496,10 +10534,10 @@ hội chùa	837m
 hội chợ	367m
 hội hè	367m
 hội họa	474m
-hộp cơm bento	1852m
+hộp cơm bento	1861m
 hộp đêm	472m
-hộp đồ uống	1905m
-hộp đựng đồ ăn mang đi	1868m
+hộp đồ uống	1914m
+hộp đựng đồ ăn mang đi	1877m
 hột xoàn	323m
 hớn hở	425m
 hợp thời trang	432m
@@ -10508,11 +10546,11 @@ hừng đông	181m
 hữu cơ	418m
 iate	140g
 ibadet	447n
-ibis	2258a
-ibisco	1761i
+ibis	2267a
+ibisco	1770i
 iblis	463n
 ice	185a
-ice blue	1449a
+ice blue	1458a
 ice cream	279a
 iceberg	185a 185e 185f 185g 185i
 icebound	486a
@@ -10520,8 +10558,8 @@ iced	486a
 iceland	695o 802a 802m
 icelandic	802a
 icelandic flag	695o
-icing	2278a
-icky green	1135a
+icing	2287a
+icky green	1144a
 icon painting	755a
 icy	486a
 iddialı	440n
@@ -10535,15 +10573,15 @@ idyllisch	421h
 idílico	421f 421g
 iftar	786a 786h 786n
 iftihar	451n
-igel	1686h
+igel	1695h
 iglesia	394f
-iglesia celebrando boda	1941f
+iglesia celebrando boda	1950f
 ignoto	429i
 igreja	394g
 ihtiras	428n
 ikb	719o
 ikea	504o
-iki hörgüçlü deve	1671n
+iki hörgüçlü deve	1680n
 ikindi	191n
 ikindi vakti	191n
 iksir	430n
@@ -10553,7 +10591,7 @@ il pleut	200e
 ilahi	447n
 ilaç	390n
 ilha	155g
-ilha deserta	1915g
+ilha deserta	1924g
 ilham	439n
 ilham verici	439n
 ilhamsız	470n
@@ -10573,7 +10611,7 @@ illuminé	369e
 illuminée	369e
 illuminées	369e
 illuminés	369e
-illusion	2242a
+illusion	2251a
 iluminada	369f 369g
 iluminadas	369f 369g
 iluminado	369f 369g
@@ -10596,7 +10634,7 @@ imbrunire	192i
 immaginare	431i
 immaginazione	431i
 immeuble	373e
-immeuble de bureaux	1928e
+immeuble de bureaux	1937e
 immeubles	373e
 immobile	421i
 immobilità	421i
@@ -10629,7 +10667,7 @@ impressionista	828g 828i
 impressionistisch	828h
 impressionnisme	828e
 impressionniste	828e
-impronte di zampe	1696i
+impronte di zampe	1705i
 impérial	417e
 império	417g
 imundo	460g
@@ -10654,7 +10692,7 @@ ince yağmur	201n
 incelikli	456n
 incendie	167e
 incendio	167f 167i
-incense	2576a
+incense	2585a
 inchiostro	47i
 inci	321n
 inci beyazı	106n
@@ -10676,11 +10714,11 @@ india	677o 822a 822f 822i
 indian	822a
 indian bride	872a
 indian flag	677o
-indian red	1086a
+indian red	1095a
 indian wedding	822a
 indiana	822g 822i
 indiano	822g 822i
-indianred	1578a
+indianred	1587a
 indien	677o 822e 822h
 indienne	822e
 indignación	437f
@@ -10690,7 +10728,7 @@ indignato	437i
 indignazione	437i
 indignação	437g
 indigo	23a 23e 23h
-indigo blue	1121a
+indigo blue	1130a
 indigo dye	868a
 indigo dyed	868a
 indigo japonais	868e
@@ -10725,7 +10763,7 @@ industrielle	411e
 indómito	453f
 indústria	411g
 inek	382n
-inek yüzü	1659n
+inek yüzü	1668n
 inesperado	459f 459g
 infancia	450f
 infant	442a
@@ -10743,13 +10781,13 @@ infernale	463i
 inferno	463a 463g 463h 463i 463n
 infestato	438i
 infierno	463f
-infinity	2768a
+infinity	2777a
 infirmier	390e
 infirmière	390e
 informatique	410e
-infradito	2012i
+infradito	2021i
 inframundo	463f
-infrared	2818a
+infrared	2827a
 infreddolito	435i
 infância	450g
 ingenua	442f 442i
@@ -10798,13 +10836,13 @@ inquiète	448e
 inquiéter	448e
 inquiétude	448e
 insalata	469i
-insalata verde	1847i
-insecto	1740f
+insalata verde	1856i
+insecto	1749f
 insegne al neon	330i
 insel	155h
 inseln	155h
-inseto	1740g
-insetto	1740i
+inseto	1749g
+insetto	1749i
 insipido	470i
 insolite	471e
 insolito	471i
@@ -10827,7 +10865,7 @@ inspiriert	439h
 inspiring	439a
 inspiré	439e
 instagram	507o
-instant	2456a
+instant	2465a
 insulso	470f
 insônia	448g
 integridad	441f
@@ -10845,9 +10883,9 @@ intenso ardor	428g
 intenso cupo	476i
 inter milan	648o
 inter milano	648o
-intergalactic	2457a
+intergalactic	2466a
 interior	382g
-interlude	2713a
+interlude	2722a
 international klein blue	719o 862a
 international orange	720o
 international typographic style	861a
@@ -10861,7 +10899,7 @@ intrepido	440i
 intrépide	440e
 intrépido	440f
 intégrité	441e
-inuit	2819a
+inuit	2828a
 inveja	461g
 invejoso	461g
 invernadero	126f
@@ -10889,8 +10927,8 @@ iogurte	269g
 ipek	313n
 ipek yolu	910n
 ipeksi	313n
-ippo	1677i
-ippopotamo	1677i
+ippo	1686i
+ippopotamo	1686i
 ira	437f 437g 437i
 irado	437g
 iran	906a
@@ -10907,11 +10945,11 @@ ireland	408m 672o 866a
 iridescent	321a
 iridescente	321g 321i
 iridiscente	321f
-iris	1265a
+iris	1274a
 irisch	408h
 irish	408a
 irish flag	672o
-irish green	1318a
+irish green	1327a
 irisierend	321h
 irisé	321e
 irland	672o 866h
@@ -10942,7 +10980,7 @@ iskele	154n
 iskoç	819n
 iskoçya	819n
 isla	155f
-isla desierta	1915f
+isla desierta	1924f
 island	155a 802H
 island flagge	695o
 islanda	695o 802i
@@ -10954,12 +10992,12 @@ islands	155a
 islandés	802f
 islandês	802g
 islas	155f
-isle	2082a
+isle	2091a
 islote	155f
 islândia	695o 802g
 isländisch	802h
 isola	155i
-isola deserta	1915i
+isola deserta	1924i
 isolado	426g
 isolamento	426g 426i
 isolated	426a
@@ -10983,7 +11021,7 @@ istemiyorum	499n
 istemiyoruz	499n
 istikrar	441n
 istikrarlı	441n
-istiridye	1873n
+istiridye	1882n
 istruzione	392i
 isveç	691o
 isveçli	878n
@@ -11029,33 +11067,35 @@ iznik çinileri	847n
 iznik çinisi	847n
 izole	426n
 iç karartıcı	426n
-içecek kutusu	1905n
+içecek kutusu	1914n
 iğne yapraklı	121n
 iğrenmek	460n
 iğrenç	460n
 iş dünyası	391n
 işletme	391n
-jabalí	1665f
-jacaranda	2821a
+jabalí	1674f
+jacaranda	2830a
+jacarta	948g
 jacht	140h
-jack	1967a
-jack o lantern	1967a
+jack	1976a
+jack o lantern	1976a
 jade	320a 320e 320f 320g 320h
 jade green	50a
 jadegrün	50h
 jadis	450e
 jahrmarkt	367h
 jaipur	842a 842e 842f 842g 842h 842i 842m 842n
-jalape	2587a
+jakarta	948a 948e 948h 948m
+jalape	2596a
 jalapeno	297a
 jalapeño	297a 297f
 jalapeños	297a 297f
-jaleco	1989g
+jaleco	1998g
 jaleo	457f
 jalouse	461e
 jalousie	461e
 jaloux	461e
-jam	2085a
+jam	2094a
 jamaica	704o 805a 805f 805g
 jamaican	805a
 jamaican flag	704o
@@ -11071,26 +11111,26 @@ japan	388h 661o
 japan flagge	661o
 japandi	759a 759e 759h
 japanese	388a
-japanese castle	1939a
-japanese dolls	1978a
+japanese castle	1948a
+japanese dolls	1987a
 japanese indigo	868a
-japanese post office	1929a
+japanese post office	1938a
 japanese scandinavian	759a
 japanese shrine	843a
 japanese woodblock	832a
 japanisch	388h
-japanische puppen	1978h
+japanische puppen	1987h
 japanischer holzschnitt	832h
-japanisches postgebäude	1929h
-japanisches schloss	1939h
-japanisches windspiel	1980h
+japanisches postgebäude	1938h
+japanisches schloss	1948h
+japanisches windspiel	1989h
 japon	388n 661o
 japon balığı	361n
 japon baskısı	832n
-japon oyuncak bebekleri	1978n
-japon postanesi	1929n
+japon oyuncak bebekleri	1987n
+japon postanesi	1938n
 japon tarzı	388n
-japon şatosu	1939n
+japon şatosu	1948n
 japonais	388e
 japonaise	388e
 japonesa	388f 388g
@@ -11100,10 +11140,11 @@ japonês	388g
 japão	661o
 japón	388f 661o
 jardim	126g
+jardim majorelle	941g
 jardim zen	384g
 jardin	126e
 jardin de thé	827e
-jardin majorelle	797e
+jardin majorelle	941a 941e
 jardin potager	126e
 jardin zen	384e
 jardinage	126e
@@ -11112,15 +11153,16 @@ jardinería	126f
 jardines	126f
 jardins	126e 126g
 jardín	126f
+jardín majorelle	941f
 jardín zen	384f
-jarra de cerveza	1898f
+jarra de cerveza	1907f
 jarra luna	913f
-jarras de cerveza brindando	1899f
+jarras de cerveza brindando	1908f
 jarre de lune	913e
 jasmim	224g
 jasmin	224e 224h
 jasmine	224a
-jasper	2168a
+jasper	2177a
 jaune	2e
 jaune citron	100e
 jaune fluo	118e
@@ -11133,12 +11175,13 @@ jaune œuf	270e
 jaunâtre	2e
 jaunâtres	2e
 java batik	896a
-javali	1665g
+javali	1674g
 javanais	896e
 javanese	896a
 javanisch	896h
 javanés	896f
-jay	2688a
+javanês	948g
+jay	2697a
 jazmín	224f
 jazz	473a 473E 473F 473G 473H 473I 473M
 jazz age	735a
@@ -11163,11 +11206,11 @@ jersey	433f
 jerusalem	926a 926h
 jerusalém	926g
 jerusalén	926f
-jet	2169a
+jet	2178a
 jetée	154e
 jeune	434e
-jeune cygne	1708e
-jeune pousse	1766e
+jeune cygne	1717e
+jeune pousse	1775e
 jeunesse	434e
 jeux olympiques	723o
 jewel	345a
@@ -11177,7 +11220,7 @@ jewels	345a
 jiangnan	383a 383e 383f 383g 383h 383i 383n
 jio	594o
 jipi	751f
-jirafa	1673f
+jirafa	1682f
 jittery	448a
 jiuzhaigou	840a
 joaillerie	345e
@@ -11242,8 +11285,8 @@ juguete	415f
 juguetes	415f
 juguetón	425f
 juhu	425h
-juice	2072a
-juicy	2365a
+juice	2081a
+juicy	2374a
 juillet	197e
 juin	197e
 jujuba	277g
@@ -11256,17 +11299,17 @@ junge	493H
 jungfräulich	442h
 jungla	120f
 jungle	120a 120e
-jungle green	1444a
+jungle green	1453a
 jungle trek	119a
 junho	197g
 juni	197h
 junio	197f
-juniper	2139a
+juniper	2148a
 junto al fuego	433f
 jupiter	177a 177e 177h
 jurte	893h
 jus de citron	228e
-jute	2504a
+jute	2513a
 juve	646o
 juvenil	434f 434g
 juventud	434f
@@ -11285,19 +11328,19 @@ júpiter	177f 177g
 jübile	444n
 jüpiter	177n
 k pop	824a
-kaaba	1949a 1949e 1949f 1949h 1949i 1949m
-kabak fener	1967n
-kaban	1996n
+kaaba	1958a 1958e 1958f 1958h 1958i 1958m
+kabak fener	1976n
+kaban	2005n
 kabir	445n
 kabus	438n
-kadeh tokuşturma	1900n
+kadeh tokuşturma	1909n
 kadife	312n
 kadim	413n
 kadın	493N
-kadın botu	2020n
-kadın giysisi	2005n
-kadın sandaleti	2018n
-kadın şapkası	2023n
+kadın botu	2029n
+kadın giysisi	2014n
+kadın sandaleti	2027n
+kadın şapkası	2032n
 kadınlık	454n
 kadınsı	454n
 kafası karışık	448n
@@ -11326,7 +11369,7 @@ kakao	262h 262n
 kakao talk	545o
 kakaolu	262n
 kakaotalk	545o
-kakerlake	1746h
+kakerlake	1755h
 kaki	25e 25i 25m
 kaktus	135h
 kaktüs	135n
@@ -11342,12 +11385,12 @@ kalp	427n
 kalp kırıklığı	426n
 kalt	435h
 kalte farben	489h
-kamel	1671h
+kamel	1680h
 kamin	340h
 kaminfeuer	340h
 kamp	453n
 kamp ateşi	167n
-kamp yapma	1912n
+kamp yapma	1921n
 kampf	437h
 kamping	453n
 kamuflaj	467n
@@ -11359,11 +11402,11 @@ kanadisch	885h
 kanat	170n
 kandil	331n
 kandinsky	764a
-kangaroo	1694a
-kangourou	1694e
-kanguru	1694n
+kangaroo	1703a
+kangourou	1703e
+kanguru	1703n
 kaninchen	443h
-kaniş	1641n
+kaniş	1650n
 kanlı	344n
 kanola	335n
 kanola tarlası	335n
@@ -11377,9 +11420,9 @@ kapalıçarşı	809n
 kapelle	394h
 kapkara	9n
 kaplan	350n
-kaplan yüzü	1648n
-kaplumbağa	1719n
-kaplıca	1960n
+kaplan yüzü	1657n
+kaplumbağa	1728n
+kaplıca	1969n
 kappadokien	848h
 kapstadt	909h
 kapuçino	256n
@@ -11404,7 +11447,7 @@ karanlık	475n
 karanlık ruh hali	446n
 kararlı	440n
 kararlılık	440n
-karasinek	1751n
+karasinek	1760n
 karavaggio	829n
 karayip	805n
 karayipler	805n
@@ -11413,8 +11456,8 @@ karga	446n
 kargaşa	457n
 karibik	805h
 karibisch	805h
-karides	1871n
-karla kaplı dağ	1908n
+karides	1880n
+karla kaplı dağ	1917n
 karla kaplı dağlar	162n
 karlı	188n
 karlı dağ	162n
@@ -11432,11 +11475,11 @@ karneval	367h
 karneval in rio	852h
 karotte	250h
 karpuz	235n
-kartal	1706n
-kartoffel	1803h
-karussell	1961h
-karussellpferd	1961h
-karınca	1741n
+kartal	1715n
+kartoffel	1812h
+karussell	1970h
+karussellpferd	1970h
+karınca	1750n
 kasaba	373n
 kastanie	20h
 kastanienbraun	20h
@@ -11455,19 +11498,19 @@ katma	499n
 katmayın	499n
 katze	346h
 katzen	346h
-katzengesicht	1645h
+katzengesicht	1654h
 katı	445n
-kaufhaus	1937h
+kaufhaus	1946h
 kaugummi	277h
 kavga	437n
-kavun	1783n
+kavun	1792n
 kavurucu	206n
 kavurucu sıcak	206n
 kawaii	767a
 kaya	164n
 kayak	199n
 kayalık	164n
-kaydırak	1962n
+kaydırak	1971n
 kaygı	448n
 kaygılı	448n
 kaygısız	422n
@@ -11482,12 +11525,12 @@ kazanan	451n
 kazanmak	451n
 kağıt	315n
 kağıt para	458n
-kaşıklı kase	1846n
-kebab	1839e
+kaşıklı kase	1855n
+kebab	1848e
 keder	426n
 kederli	426n
 kedi	346n
-kedi yüzü	1645n
+kedi yüzü	1654n
 kedicik	443n
 kediler	346n
 kedinin	346n
@@ -11504,20 +11547,20 @@ keks	272h
 kekse	272h
 kelebek	356n
 kelim	778h
-kelley green	1074a
-kelly	2822a
-kelly green	1526a
+kelley green	1083a
+kelly	2831a
+kelly green	1535a
 kelp	138a
 kelt	866n
 keltik	866n
 keltisch	866h
 kem	18m
 kem lạnh	279m
-kem mềm	1874m
+kem mềm	1883m
 kem que	279m
 kem ốc quế	279m
-keman	2038n
-kemikli et	1827n
+keman	2047n
+kemikli et	1836n
 kendinden emin	440n
 kenia	707o
 keniana	895f
@@ -11537,11 +11580,11 @@ kerala	822a
 keramik	326h
 kereste	301n
 kermesse	367e
-kermit green	1325a
-kernel	2748a
+kermit green	1334a
+kernel	2757a
 kerpiç	375n
 kerpiç duvar	375n
-kertenkele	1720n
+kertenkele	1729n
 kerze	339h
 kerzen	339h
 kerzenlicht	339h
@@ -11550,11 +11593,11 @@ kestane	20n
 kestane rengi	20n
 kestirme	449n
 keten	314n
-kettle	2561a
-key	2164a
-key lime	1247a
+kettle	2570a
+key	2173a
+key lime	1256a
 keyifli	425n
-keçi	1669n
+keçi	1678n
 keşfetmek	453n
 keşif	453n
 keşif gezisi	453n
@@ -11562,7 +11605,7 @@ keşmekeş	457n
 kfc	578o
 khai sáng	447m
 khaki	25a 25h
-khaki green	1421a
+khaki green	1430a
 khao khát	428m
 khe núi	159m
 khe suối	148m
@@ -11576,9 +11619,9 @@ kho hàng	411m
 kho thóc	382m
 khoa học	410m
 khoa học viễn tưởng	410m
-khoai lang nướng	1859m
-khoai tây	1803m
-khoai tây chiên	1832m
+khoai lang nướng	1868m
+khoai tây	1812m
+khoai tây chiên	1841m
 khoan khoái	434m
 khokhloma	833a 833e 833g
 khu chợ	364m
@@ -11586,13 +11629,13 @@ khu công nghiệp	411m
 khu rừng	119m
 khu vui chơi	415m
 khu vườn	126m
-khung cảnh thành phố	1954m
-khung cảnh thành phố lúc chạng vạng	1957m
+khung cảnh thành phố	1963m
+khung cảnh thành phố lúc chạng vạng	1966m
 khuya	194M
 khuya khoắt	194m
 khác thường	471m
-khách sạn	1933m
-khách sạn tình yêu	1934m
+khách sạn	1942m
+khách sạn tình yêu	1943m
 khách sạn đế vương	859m
 khám phá	453m
 khát vọng	439m
@@ -11622,21 +11665,21 @@ không phải	497m
 không sợ hãi	440m
 không thể tin được	459m
 khúc gỗ	301m
-khăn quàng	1994m
+khăn quàng	2003m
 khải hoàn	451m
 khảm	337m
 khắc khoải	450m
 khắc khổ	445m
 khắt khe	445m
-khỉ đột	1636m
+khỉ đột	1645m
 khỏe	452M
 khỏe khoắn	424m
 khỏe mạnh	452m
 khổ đau	426m
 khởi đầu mới	434m
 khủng khiếp	438m
-khủng long bạo chúa	1725m
-khủng long chân thằn lằn	1724m
+khủng long bạo chúa	1734m
+khủng long chân thằn lằn	1733m
 kichern	425h
 kid	415a
 kids	415a
@@ -11665,7 +11708,7 @@ kindlich	415h
 kindness	423a
 king	417a
 kingdom	417a
-kingfisher	2319a
+kingfisher	2328a
 kings	417a
 kinh doanh	391m
 kinh dị	438m
@@ -11687,7 +11730,7 @@ kiremit rengi	111n
 kireç badanası	375n
 kirli	482n
 kirmes	367h
-kirpi	1686n
+kirpi	1695n
 kirschbaum	209h
 kirschblüte	209h
 kirschblüten	209h
@@ -11697,7 +11740,7 @@ kirsche	231h
 kirschen	231h
 kirschtorte	273h
 kiss	427a
-kissed	2231a
+kissed	2240a
 kisses	427a
 kitabevi	378n
 kitap	341n
@@ -11709,14 +11752,14 @@ kittens	443a
 kitty	443a
 kivi	246n
 kiwi	246a 246e 246f 246g 246h 246i 246m
-kiwi fruit	1797a
-kiwi green	1054a
+kiwi fruit	1806a
+kiwi green	1063a
 kiên cường	440m
 kiên quyết	440m
 kiên định	441m
 kiêu hãnh	451m
 kiêu sa	432m
-kiến	1741m
+kiến	1750m
 kiều diễm	432m
 kiểu cũ	413m
 kiểu nhật	388m
@@ -11731,11 +11774,11 @@ klassenzimmer	392h
 klassik	432h
 klassisch	413h
 klassische musik	432h
-klaviatur	2036h
+klaviatur	2045h
 klecks	496h
 kleckse	496h
-kleeblatt	1774h
-kleid	1998h
+kleeblatt	1783h
+kleid	2007h
 klein blau	719o 862h
 klein blue	719o 862a
 klein mavisi	862n
@@ -11754,14 +11797,14 @@ knallrot	74h
 kneipe	377h
 kneipen	377h
 knicks	618o
-knight	2217a
+knight	2226a
 knit	433a
 knitted	433a
-knoblauch	1811h
+knoblauch	1820h
 knuffig	443h
-koala	1689a 1689e 1689f 1689h 1689i 1689n
-koala ayısı	1689n
-koalabär	1689h
+koala	1698a 1698e 1698f 1698h 1698i 1698n
+koala ayısı	1698n
+koalabär	1698h
 kobalt	45h 45n
 kobalt mavisi	45n
 kobaltblau	45h
@@ -11770,13 +11813,13 @@ kohl	469h
 kohlegrau	37h
 koi	361a 361f 361h
 koi balığı	361n
-koinobori	1979e
-kokan	1693n
-kokarca	1693n
+koinobori	1988e
+kokan	1702n
+kokarca	1702n
 kokett	428h
 kokos	242h
 kokosnuss	242h
-kokteyl kadehi	1896n
+kokteyl kadehi	1905n
 kolej	392n
 kolezyum	825n
 kolombiya	701o
@@ -11795,18 +11838,18 @@ komisch	471h
 kompetent	441h
 komödie	425h
 konfeti	444n
-konfeti topu	1975n
+konfeti topu	1984n
 konfetti	444h
-konfettiball	1975h
-konfettibombe	1974h
+konfettiball	1984h
+konfettibombe	1983h
 konflikt	437h
 konfor	433n
 konforlu	433n
-kong	2567a
+kong	2576a
 konik şapka	275n
 konser	367n
-konserve	1851h
-konserve gıda	1851n
+konserve	1860h
+konserve gıda	1860n
 konstantinopel	809h
 konstruktivismus	857h
 konstruktivistisch	857h
@@ -11847,7 +11890,7 @@ korozyon	309n
 korrosion	309h
 koru	119n
 koruluk	119n
-koruyucu gözlük	1988n
+koruyucu gözlük	1997n
 kosmisch	177h
 kosmos	177h
 kot	311n
@@ -11863,13 +11906,13 @@ koyu	475n
 koyu derin	476n
 koyu kahve	107n
 koyu yeşil	48n
-koyun	1668n
+koyun	1677n
 kozmik	177n
 kozmos	177n
 koï	361e
 koşmak	424n
 koşu	424n
-koşu ayakkabısı	2014n
+koşu ayakkabısı	2023n
 kpop	824a
 krach	457h
 kraft	440h
@@ -11883,7 +11926,7 @@ kraliyet	417n
 kraliyet mavisi	43n
 kraliçe	417n
 krallık	417n
-kran	1919h
+kran	1928h
 krank	460h
 krankenhaus	390h
 krankenpfleger	390h
@@ -11891,12 +11934,12 @@ krankenschwester	390h
 krankheit	460h
 krapfen	272h
 kraut	137h
-kravat	1991n
+kravat	2000n
 kreativ	474h
 kreativität	474h
-krebs	1869h
+krebs	1878h
 krem	18n
-krem karamel	1886n
+krem karamel	1895n
 krem rengi	18n
 kreml	873h
 kremlin	873a 873e 873f 873g 873n
@@ -11913,12 +11956,12 @@ kristalle	322h
 krizantem	218n
 kroatien	899h
 kroatisch	899h
-krokodil	1718h
+krokodil	1727h
 krom	308n
 kromlu	308n
 krone	417h
 kronen	417h
-kruvasan	1819n
+kruvasan	1828n
 kruvaziyer	140n
 kryptisch	429h
 kräftig	440h
@@ -11934,8 +11977,8 @@ kucaklama	433n
 kuchen	272h
 kudretli	440n
 kudüs	926n
-kugelfisch	1732h
-kuhgesicht	1659h
+kugelfisch	1741h
+kuhgesicht	1668h
 kule	373n
 kullanma	499n
 kullanmadan	499n
@@ -11954,7 +11997,7 @@ kumru	442n
 kumsal	144n
 kumsal kenarı	143n
 kumul	156n
-kunduz	1685n
+kunduz	1694n
 kunst	474h
 kunststoff	329h
 kunterbunt	179h
@@ -11965,9 +12008,9 @@ kurabiye	272n
 kurak	156n
 kuraklık	156n
 kurbağa	360n
-kurdele	1983n
+kurdele	1992n
 kurkuma	79h
-kurt	1642n
+kurt	1651n
 kuru kafa	438n
 kuru yapraklar	129n
 kurumsal	391n
@@ -11994,32 +12037,32 @@ kuzey kutbu	186n
 kuzey ışıkları	178n
 kuzey ışığı	178n
 kuzgun	446n
-kuğu	1708n
-kuğu yavrusu	1708n
+kuğu	1717n
+kuğu yavrusu	1717n
 kuş tüyü	342n
 kuşku	448n
 kyiv	887a
 kyoto	843a 843e 843g 843h 843i 843m 843n
-kâbe	1949n
+kâbe	1958n
 kâğıt	315n
-käfer	1743h
+käfer	1752h
 kälte	435h
 kämpfen	437h
-känguru	1694h
-käsestück	1826h
+känguru	1703h
+käsestück	1835h
 kätzchen	443h
 kèn sax	473m
 kèn saxophone	473m
-kèn trumpet	2037m
+kèn trumpet	2046m
 kényan	895e
 kényane	895e
 kì lạ	471m
 kì quái	471m
 kín đáo	456m
 kính	316m
-kính bảo hộ	1988m
-kính mắt	1986m
-kính râm	1987m
+kính bảo hộ	1997m
+kính mắt	1995m
+kính râm	1996m
 kính trọng	445m
 köknar	121n
 kömür grisi	37n
@@ -12032,7 +12075,7 @@ königsblau	43h
 köpek	347n
 köpek balığı	141n
 köpek yavrusu	443n
-köpek yüzü	1638n
+köpek yüzü	1647n
 köpekbalığı	141n
 köpekler	347n
 köpeğin	347n
@@ -12040,7 +12083,7 @@ köprü	373n
 köpük	142n
 köpüklü şarap	266n
 köri	288n
-körili pilav	1856n
+körili pilav	1865n
 kötücül	438n
 köy	382n
 köy evi	412n
@@ -12058,8 +12101,8 @@ kühle	435h
 kühle farben	489h
 kühle töne	489h
 kühn	440h
-küken	1701h
-küken von vorne	1702h
+küken	1710h
+küken von vorne	1711h
 kükengelb	77h
 kül	168n
 künstler	474h
@@ -12084,15 +12127,15 @@ kırağılı	187n
 kırgın	426n
 kırmızı	0n
 kırmızı biber	297n
-kırmızı elma	1790n
+kırmızı elma	1799n
 kırmızı mor	96n
-kırmızı zarf	1982n
+kırmızı zarf	1991n
 kırmızı şarap	265n
 kırsal	382n
 kırsal alan	382n
 kırık beyaz	104n
 kırık kalp	426n
-kısa ve geniş bardak	1901n
+kısa ve geniş bardak	1910n
 kıskanmak	461n
 kıskanç	461n
 kıskançlık	461n
@@ -12103,7 +12146,7 @@ kıyı şeridi	143n
 kız	493N
 kızak	199n
 kızarmış ekmek	271n
-kızarmış karides	1862n
+kızarmış karides	1871n
 kızgın	437n
 kızgınlık	437n
 kızlar	493N
@@ -12152,11 +12195,13 @@ la habana	796f 796m
 la havane	796e
 la lakers	613o
 la mã	825m
-lab coat	1989a
+la naissance de vénus	942e
+la nascita di venere	942i
+lab coat	1998a
 labareda	167g
 labial	454f
-laboratuvar önlüğü	1989n
-laborkittel	1989h
+laboratuvar önlüğü	1998n
+laborkittel	1998h
 lac	147e
 laca	325f 325g
 lacca	325i
@@ -12176,13 +12221,13 @@ ladies	493A
 ladin	121n
 ladrillo	305f
 lady	493A
-lady beetle	1744a
+lady beetle	1753a
 ladybird	359a
 ladybug	359a
 ladybugs	359a
-lagartija	1720f
-lagartixa	1720g
-lagarto	1720f
+lagartija	1729f
+lagartixa	1729g
+lagarto	1729f
 lagerfeuer	167h
 lagerhalle	411h
 laghetto	149i
@@ -12192,12 +12237,12 @@ lago pequeno	149g
 lagoa	146g
 lagon	146e
 lagoon	146a
-lagosta	1870g
+lagosta	1879g
 laguna	146f 146i
 lagune	146e 146h
 lagün	146n
 lahana	469n
-laib brot	1818h
+laib brot	1827h
 laid	460e
 laid back	422a
 laide	460e
@@ -12217,8 +12262,8 @@ lakeside	147a
 lale	214n
 laleler	214n
 lalibela	894a
-lama	169g 1672e 1672h 1672i 1672n
-lamb	2311a
+lama	169g 1681e 1681h 1681i 1681n
+lamb	2320a
 lamba	368n
 lamba ışığı	368n
 lambalar	368n
@@ -12242,11 +12287,11 @@ lamppost	368a
 lampposts	368a
 lamps	368a
 lana	314f 314i
-land	382h 2155a
+land	382h 2164a
 landhaus	397h
 landhausstil	740h
 landleben	382h
-lane	2225a
+lane	2234a
 lanet	463n
 lanetli	463n
 lang thang	453m
@@ -12267,25 +12312,25 @@ lanternes célestes	788e
 lanterns	331a
 lapin	443e
 lapins	443e
-lapis	2359a
+lapis	2368a
 laptop	410a 410g 410h 410m 410n
 laque	325e
 laranja	1g
 laranjas	229g
 laranjeira	229g
 laranjeiras	229g
-lard	1830e
+lard	1839e
 lareira	340g
 large	140E
-larkspur	2433a
+larkspur	2442a
 larme	426e
 larmes	426e
-laser	2439a
+laser	2448a
 lass weg	500h
 lassant	470e
 lassen wir weg	500h
 lasst weg	500h
-late	2826a
+late	2835a
 late night	194a
 laterizio	305i
 laterne	331h
@@ -12296,18 +12341,18 @@ laticínio	269g
 lattante	442i
 latte	256a 256m 256n 269i
 latte macchiato	256h 256i
-lattice	2551a
+lattice	2560a
 lattuga	469i
 latão	60g
 latón	60f
 laub	128h
-laubbaum	1769h
+laubbaum	1778h
 laufen	424h
 laugh	425a
 laughing	425a
 laughter	425a
 launisch	446h
-laurel	2110a
+laurel	2119a
 laut	457h
 lautlos	421h
 lautrec poster	916a
@@ -12325,32 +12370,32 @@ lavastein	158h
 lave	166e
 lavendel	211h
 lavender	211a
-lavender blue	1190a
+lavender blue	1199a
 lavender fields of provence	845a
-lavender pink	1047a
-lavenderblush	1579a
+lavender pink	1056a
+lavenderblush	1588a
 lavis	324e
 lavish	416a
 lavorato a maglia	433i
 lawine	162h
 lawn	125a
-lawn green	1175a
-lawngreen	1580a
-lazo	1983f
-lazo conmemorativo	1985f
+lawn green	1184a
+lawngreen	1589a
+lazo	1992f
+lazo conmemorativo	1994f
 lazy	449a
-laço de fita	1983g
+laço de fita	1992g
 le bon vieux temps	450e
 le caire	811e
 le caravage	829e
 le passé	450e
 lead grey	85a
 leaf	128a
-leaf fluttering in wind	1778a
-leaf green	1511a
-leafy	2232a
-leafy green	1258a
-league	2689a
+leaf fluttering in wind	1787a
+leaf green	1520a
+leafy	2241a
+leafy green	1267a
+league	2698a
 leal	441f 441g
 lealdade	441g
 leale	441i
@@ -12372,8 +12417,8 @@ lechuga	469f
 leder	310h
 lederbraun	26h
 ledern	310h
-leek	2310a
-leeres nest	1779h
+leek	2319a
+leeres nest	1788h
 legend	430a
 legendario	430f
 legendary	430a
@@ -12406,11 +12451,11 @@ lekesiz	442n
 lembrança	450g
 lembrar	450g
 lemon	228a
-lemon green	1221a
-lemon lime	1199a
+lemon green	1230a
+lemon lime	1208a
 lemon yellow	100a
 lemonade	228a
-lemonchiffon	1581a
+lemonchiffon	1590a
 lemons	228a
 lemony	228a
 len	314M
@@ -12423,10 +12468,10 @@ lent	449e
 lentejuelas	466f
 lento	449f 449g 449i
 leo núi	453m
-leone	1647i
-leopar	1650n
-leopard	1650a 1650h
-leopardo	1650f 1650g 1650i
+leone	1656i
+leopar	1659n
+leopard	1659a 1659h
+leopardo	1659f 1659g 1659i
 lernen	392h
 les nymphéas	828e
 letargico	449i
@@ -12434,7 +12479,7 @@ lethargic	449a
 lethargisch	449h
 letreiro luminoso	330g
 letrero luminoso	330f
-letter	2577a
+letter	2586a
 letteratura	341i
 letto	449i
 lettuce	469a
@@ -12453,13 +12498,13 @@ leyenda	430f
 leylak	64n
 leylak moru	63n
 leña	301f
-león	1647f
+león	1656f
 leş	460n
 lfc	633o
 lg	581o
 lgbt	792a
 lgbtq	792a
-lhama	1672g
+lhama	1681g
 li băng	892m
 liban	892e
 libanais	892e
@@ -12487,7 +12532,7 @@ libro	341f 341i
 libros	341f
 libros viejos	341f
 liceo	392i
-lichen	1080a
+lichen	1089a
 licht	477h
 lichtblick	439h
 lichtenstein	830a
@@ -12509,55 +12554,55 @@ liebling	427h
 lierre	134e
 lieto	425i
 light	477a
-lightblue	1294a
-lightcoral	1582a
-lightcyan	1583a
+lightblue	1303a
+lightcoral	1591a
+lightcyan	1592a
 lighter	477a
 lightest	477a
-lightgoldenrodyellow	1584a
-lightgray	1585a
-lightgreen	1249a
-lightgrey	1586a
+lightgoldenrodyellow	1593a
+lightgray	1594a
+lightgreen	1258a
+lightgrey	1595a
 lighthouse	332a
 lighthouses	332a
-lightish blue	1404a
-lightish green	1332a
-lightish purple	1188a
-lightish red	1192a
+lightish blue	1413a
+lightish green	1341a
+lightish purple	1197a
+lightish red	1201a
 lightning	202a
 lightning bug	357a
 lightning bugs	357a
-lightpink	1587a
+lightpink	1596a
 lights	368a
-lightsalmon	1588a
-lightseagreen	1589a
-lightskyblue	1590a
-lightslategray	1591a
-lightslategrey	1592a
-lightsteelblue	1593a
-lightyellow	1594a
+lightsalmon	1597a
+lightseagreen	1598a
+lightskyblue	1599a
+lightslategray	1600a
+lightslategrey	1601a
+lightsteelblue	1602a
+lightyellow	1603a
 lila	5h 64f 64n
 lila pálido	90f
 lilac	64a
 lilac snow	90a
 lilas	64e
 lilas pâle	90e
-liliac	1063a
+liliac	1072a
 lilla	64i
 lilla pallido	90i
 lilla polvere	99i
 lilás	64g
 lilás pálido	90g
 lilás pó	99g
-lima	31f 31g 2603a
+lima	31f 31g 2612a
 liman	154n
 lime	31a 31i
-lime green	1538a
+lime green	1547a
 lime juice	228a
-lime yellow	1243a
-limed	2600a
-limegreen	1595a
-limestone	2140a
+lime yellow	1252a
+limed	2609a
+limegreen	1604a
+limestone	2149a
 limette	31h
 limettengrün	31h
 limettensaft	228h
@@ -12579,35 +12624,35 @@ limones	228f
 limoni	228i
 limpo	420g
 limão	228g
-limão siciliano	1786g
+limão siciliano	1795g
 limón	228f
 limões	228g
 lin	314e
 linda	443f 443g
 lindo	443f 443g
-line	2557a
+line	2566a
 linen	314a
 linh hồn	447m
 linh mục	394m
 linh thiêng	447m
 linho	314g
-link	2294a
+link	2303a
 linkedin	609o
 lino	314f 314i
 linterna	331f
 linternas flotantes	788f
-lion	1647a
+lion	1656a
 lione	936i
-lip	2766a
+lip	2775a
 lippenstift	454h
-lips	2135a
+lips	2144a
 lipstick	454a
-lipstick red	1204a
-liqueur	2545a
+lipstick red	1213a
+liqueur	2554a
 liquid	152a
 liquide	152e
 liquido	152i
-liquido versato	1902i
+liquido versato	1911i
 lirica	432i
 lisboa	835f 835g
 lisboeta	835g
@@ -12629,7 +12674,7 @@ litorâneo	143g
 littoral	143e
 littérature	341e
 lively	424a
-liver	2815a
+liver	2824a
 liverpool fc	633o
 living coral	727o
 livraria	378g
@@ -12638,11 +12683,11 @@ livres	341e
 livro	341g
 livros	341g
 livros antigos	341g
-lizard	1720a
+lizard	1729a
 lizbon	835n
 lição de casa	392g
 liêm chính	441m
-llama	167f 1672a
+llama	167f 1681a
 llamarada	167f
 llamas	167f
 llamativo	440f
@@ -12660,16 +12705,16 @@ lo fi	776a
 lo lắng	448m
 lo sợ	448m
 lo âu	448m
-loam	2700a
-lobo	1642f
-lobster	1870a
+loam	2709a
+lobo	1651f
+lobster	1879a
 loca	457f
 locale notturno	472i
 locker	422h
 loco	457f
 locos años veinte	735f
 locura	457f
-locust	2679a
+locust	2688a
 lodernd	436h
 lodge	397a 397h
 lodo	169f
@@ -12677,15 +12722,15 @@ lodos	205n
 lofi	776a
 lofoten	849a
 logro	451f
-loja de conveniência	1935g
-loja de departamentos	1937g
+loja de conveniência	1944g
+loja de departamentos	1946g
 lokum	285a 285f 285h 285i 285n
 lokumlar	285n
 lolipop	277n
 lollipop	277a
 lollipops	277a
-lombric	1752e
-lona de circo	1966g
+lombric	1761e
+lona de circo	1975g
 londinense	808f
 londinese	808i
 london	808a 808h 808m
@@ -12698,12 +12743,12 @@ londrino	808g
 loneliness	426a
 lonely	426a
 lonesome	426a
-long	2233a
-long drum	2041a
+long	2242a
+long drum	2050a
 long lanh	466m
 longing	450a
-lontra	1692g 1692i
-lontra marina	1692i
+lontra	1701g 1701i
+lontra marina	1701i
 loro	354F
 los angeles	818a
 los angeles dodgers	624o
@@ -12716,7 +12761,7 @@ loto	213f 213i
 lotta	437i
 lotus	213a 213e 213h 213n
 lotus pond	150a
-lotusblüte	1757h
+lotusblüte	1766h
 lotusteich	150h
 louca	457g
 louco	457g
@@ -12727,15 +12772,15 @@ loukoum	285e
 loukoums	285e
 lounge	422a 422h
 lounging	422a
-loup	1642e
-loutre	1692e
+loup	1651e
+loutre	1701e
 love	427a
-love hotel	1934a 1934e 1934i
+love hotel	1943a 1943e 1943i
 lovely	443a
 lover	427a
 lovers	427a
 loving	427a
-lower	2460a
+lower	2469a
 loy krathong	788a 788e 788f 788g 788h 788i
 loyal	441a 441e 441h
 loyalität	441h
@@ -12762,7 +12807,7 @@ luce delle stelle	176i
 luce di candela	339i
 luce lunare	175i
 luce solare	172i
-lucertola	1720i
+lucertola	1729i
 luces	368f
 luces de neón	330f
 lucha	437f
@@ -12773,7 +12818,7 @@ luciole	357e
 lucioles	357e
 luciérnaga	357f
 luciérnagas	357f
-luck	2448a
+luck	2457a
 ludique	425e
 lueur de bougie	339e
 lueur du feu	167e
@@ -12787,9 +12832,9 @@ lujo	416f
 lujosa	416f
 lujoso	416f
 lujuria	428f
-lula	1872g
+lula	1881g
 lullaby	449a
-lumaca	1738i
+lumaca	1747i
 lume di candela	339i
 luminescente	484i
 lumineuse	479e
@@ -12809,34 +12854,34 @@ luna llena	174f
 luna park	367i
 luna piena	174i
 lunaire	175e
-lunar	2105a
+lunar	2114a
 lunar new year	403a
 lunatico	446i
 lunatique	446e
 lune	174e
 lune de miel	427e
-lunettes	1988e
-lunettes de soleil	1987e
-lunettes de vue	1986e
+lunettes	1997e
+lunettes de soleil	1996e
+lunettes de vue	1995e
 lung linh	466m
 lungomare	143i
-lupo	1642i
+lupo	1651i
 lusco fusco	192g
-lush	2080a
+lush	2089a
 lusso	416i
 lussuosa	416i
 lussuoso	416i
 lussuria	428i
 lust	428a
-lusta	2769a
+lusta	2778a
 lustig	425h
 lustrini	466i
-lusty	2366a
+lusty	2375a
 luto	426f 426g
 lutscher	277h
 lutto	426i
-luvas	1995g
-luxe	416e 2599a
+luvas	2004g
+luxe	416e 2608a
 luxo	416g
 luxueuse	416e
 luxueux	416e
@@ -12868,12 +12913,12 @@ luzinhas	368g
 luân xa	447m
 luân đôn	808m
 ly bia	267m
-ly cocktail	1896m
+ly cocktail	1905m
 ly kem	279m
-ly rượu vang	1895m
+ly rượu vang	1904m
 ly sữa	269m
-ly đáy phẳng	1901m
-lychee	2604a
+ly đáy phẳng	1910m
+lychee	2613a
 lycée	392e
 lyft	540o
 lyon	936a 936e 936f 936g 936h 936m 936n
@@ -12894,7 +12939,7 @@ lá cây	128m
 lá khô	129m
 lá mùa thu	129m
 lá phong	130m
-lá rung rinh trong gió	1778m
+lá rung rinh trong gió	1787m
 lá rơi	129m
 lá rụng	129m
 lá thu	129m
@@ -12902,13 +12947,13 @@ lá vàng	129m
 lá úa	129m
 lágrima	426f 426g
 lágrimas	426f
-lámen	1857g
+lámen	1866g
 lámpara	368f
 lámparas	368f
 lâmpada	368g
 lâmpadas	368g
 lâu đài	393m
-lâu đài nhật bản	1939m
+lâu đài nhật bản	1948m
 lã	314G
 lãng mạn	427m
 lãng đãng	431m
@@ -12922,15 +12967,15 @@ lässig	422h
 légendaire	430e
 légende	430e
 légume	469e
-légume à feuilles vertes	1809e
+légume à feuilles vertes	1818e
 légumes	469e
-léopard	1650e
+léopard	1659e
 léthargique	449e
-lézard	1720e
+lézard	1729e
 líbano	892f 892g
 lính	467M
 líquido	152f 152g
-líquido derramándose	1902f
+líquido derramándose	1911f
 lò bánh	271m
 lò sưởi	340m
 lòng tham	461m
@@ -12944,8 +12989,8 @@ lông chim	342m
 lông vũ	342m
 lông xù	443m
 löschfahrzeug	290h
-löwe	1647h
-löwengesicht	1647h
+löwe	1656h
+löwengesicht	1656h
 lùm cây	119m
 lúa	253m
 lúa chín	252m
@@ -12971,9 +13016,9 @@ lạ	471M
 lạ kỳ	471m
 lạ lùng	471m
 lạc quan	439m
-lạc đà	1670m
-lạc đà hai bướu	1671m
-lạc đà không bướu	1672m
+lạc đà	1679m
+lạc đà hai bướu	1680m
+lạc đà không bướu	1681m
 lạnh	435m
 lạnh buốt	435m
 lạnh cóng	435m
@@ -12984,7 +13029,7 @@ lấp lánh	466m
 lấp lóe	466m
 lẩu	333m
 lẩu cay	333m
-lẩu pho mai	1845m
+lẩu pho mai	1854m
 lẩu trùng khánh	333m
 lẩu tứ xuyên	333m
 lập dị	471m
@@ -12993,7 +13038,7 @@ lẵng hoa	208m
 lặng lẽ	421m
 lặp đi lặp lại	470m
 lẻ loi	426m
-lều rạp xiếc	1966m
+lều rạp xiếc	1975m
 lễ cưới	405m
 lễ giáng sinh	400m
 lễ halloween	401m
@@ -13010,7 +13055,7 @@ lễ hội đèn lồng	788m
 lễ hội đền	837m
 lễ kỷ niệm	406m
 lễ lạt	444m
-lễ ngắm trăng	1981m
+lễ ngắm trăng	1990m
 lễ phục sinh	407m
 lễ tình nhân	402m
 lễ tạ ơn	198m
@@ -13031,7 +13076,7 @@ lời cầu nguyện	447m
 lời hứa	439m
 lời nguyền	463m
 lời ru	449m
-lợn rừng	1665m
+lợn rừng	1674m
 lụa	313m
 lụa là	313m
 lụa trung hoa	871m
@@ -13053,15 +13098,15 @@ mabed	379n
 mabet	379n
 macabre	438a 438e
 macabro	438f 438g 438i
-macaco	1635g
-macadamia	2833a
+macaco	1644g
+macadamia	2842a
 macar	900n
 macaristan	699o
 macaron	280a 280e 280h 280i 280m
 macaron colours	483a
-macaroni and cheese	1036a
+macaroni and cheese	1045a
 macarons	280a 280f 280g
-macaroon	2544a
+macaroon	2553a
 macchina	308i
 macchinari	411i
 macchine	308i
@@ -13078,12 +13123,12 @@ machu picchu	821a
 machão	455g
 mad	437a
 madalya	451n
-madder	2269a
+madder	2278a
 madeira	301g
-madeira serrada	1922g
+madeira serrada	1931g
 madera	301f
 madera flotante	301f
-madero	1922f
+madero	1931f
 madness	457a
 madreperla	321i
 madrepérola	321g
@@ -13109,10 +13154,10 @@ magico	430i
 magie	430e 430h
 magique	430e
 magisch	430h
-maglietta da donna	2005i
+maglietta da donna	2014i
 maglione	433i
 magma	166a 166e 166f 166g 166h 166i 166m 166n
-magnetic	2605a
+magnetic	2614a
 magnolia	227a 227e 227f 227i
 magnolie	227h
 magnólia	227g
@@ -13122,28 +13167,28 @@ magos	430f
 magritte	758a
 mahcup	448n
 mahmur	449n
-mahogany	1455a
+mahogany	1464a
 mahzun	426n
 mai	196E 196H 497i
 maia	863g
-maiale	1664i
+maiale	1673i
 maias	863g
 maigrün	53h
 mailand	929h
-maillot de bain une pièce	2001e
+maillot de bain une pièce	2010e
 maio	196g
 maiolica	326i
 maiorca	897g 897i
 mais	251H 251I
 maiskolben	251h
-maison	1926e
-maison abandonnée	1925e
-maison avec jardin	1927e
+maison	1935e
+maison abandonnée	1934e
+maison avec jardin	1936e
 maison traditionnelle coréenne	870e
 maisonnette	397e
-maisons	1924e
+maisons	1933e
 maize	251a
-maiô	2001g
+maiô	2010g
 majestad	417f
 majestade	417g
 majesteleri	417n
@@ -13156,8 +13201,12 @@ majestät	417h
 majestätisch	417h
 majesté	417e
 majorca	897a
-majorelle	797a
-majorelle blue	797a
+majorelle	941a 941e
+majorelle bahçesi	941n
+majorelle blue	941a
+majorelle garden	941a
+majorelle garten	941h
+majorelleblau	941h
 majorque	897e
 makaber	438h
 makabr	438n
@@ -13172,7 +13221,7 @@ mal à aise	448e
 mala hotpot	333a
 malacca	903a
 malachit	82h
-malachite	82e 82i 2461a
+malachite	82e 82i 2470a
 malade	460e
 maladie	460e
 malagueta	297g
@@ -13201,37 +13250,37 @@ malinconica	426i
 malinconico	426i
 mallorca	897a 897f
 malocchio	912i
-malt	2332a
-malted	2834a
+malt	2341a
+malted	2843a
 malva	63f 63g 63i
 malvado	438f
 malvagio	438i
 malve	63h
 malásia	714o
 maléfique	438e
-mamadeira	1888g
-mammoth	1675a
-mammouth	1675e
-mammut	1675h 1675i
-mamut	1675f 1675n
-mamute	1675g
+mamadeira	1897g
+mammoth	1684a
+mammouth	1684e
+mammut	1684h 1684i
+mamut	1684f 1684n
+mamute	1684g
 man	493A
 man city	635o
 man mác	450m
 man rợ	453m
-man shoe	2013a
+man shoe	2022a
 man united	634o
 man utd	634o
 manchester city	635o
 manchester united	634o
 manchot	353e
-manda	1661n
+manda	1670n
 mandalina	229n
 mandarin	229a
 mandarina	229f
 mandarine	229e 229h
 mandarino	229i
-mane	2832a
+mane	2841a
 manevi	447n
 maneviyat	447n
 manga	240g
@@ -13243,27 +13292,27 @@ manhã	189g
 manhã cedo	189g
 maniero	393i
 manifesto sovietico	857i
-manilla	1069a
+manilla	1078a
 manjar turco	285g
 manly	455a
 mann	493H
 manolya	227n
 manta	433f 433g
 mantar	136n
-manteau	1996e
+manteau	2005e
 manteca	270f
 manteiga	270g
-mantel	1996h
+mantel	2005h
 mantequilla	270f
-mantis	2434a
-mantle	2537a
-mantı	1866n
+mantis	2443a
+mantle	2546a
+mantı	1875n
 many colors	179a
 many colours	179a
 manzana	237f
-manzana roja	1790f
+manzana roja	1799f
 manzana verde	238f
-mapache	1644f
+mapache	1653f
 maple	130a
 maple leaf	130a
 maple leaf flag	673o
@@ -13305,7 +13354,7 @@ maresia	142g
 marfil	38f
 marfim	38g
 margarida	221g
-margarita	221f 2793a
+margarita	221f 2802a
 margem do lago	147g
 margem do rio	148g
 margerite	221h
@@ -13315,13 +13364,13 @@ mari	140i
 mariage	405e
 marie antoinette	753a
 marienkäfer	359h
-marigold	1413a
+marigold	1422a
 marina	154e 154g 154n
 marinai	140i
 marinaio	140i
 marinara	248a 248g 248n
 marine	16e 140a
-marine blue	1438a
+marine blue	1447a
 marineblau	16h
 marinero	140f
 marineros	140f
@@ -13331,7 +13380,7 @@ marino	16f
 mariposa	356f
 mariquita	359f
 maritim	140h
-maritime	2463a
+maritime	2472a
 marittimo	140i
 marié	405e
 mariée	405e
@@ -13343,9 +13392,9 @@ marketplace	364a
 markets	364a
 markt	364h
 marktplatz	364h
-marlin	2680a
-marmalade	2263a
-marmite	1844e
+marlin	2689a
+marmalade	2272a
+marmite	1853e
 marmo	302i
 marmor	302h
 maroc	684o
@@ -13387,8 +13436,8 @@ marseille	931a 931e 931h 931m
 marseilles	931a
 marselha	931g
 marsella	931f
-marsh	2123a
-marshmallow	2141a
+marsh	2132a
+marshmallow	2150a
 marsiglia	931i
 marsilya	931n
 mart	196n
@@ -13399,7 +13448,7 @@ marul	469n
 marvel	459a
 marvellous	459a
 marvelous	459a
-marzipan	2836a
+marzipan	2845a
 marzo	196f 196i
 março	196g
 maré	142g
@@ -13408,10 +13457,10 @@ marítimo	140f 140g
 masai	895a
 masai mara	875a
 masal	430n
-masala	2728a
+masala	2737a
 masalsı	430n
 masaï	895e
-maschera	1988i
+maschera	1997i
 maschile	455i
 maschine	308h
 maschinen	308h
@@ -13437,14 +13486,14 @@ masum	442n
 masumiyet	442n
 masái	895f
 masía	412f
-mat	482n 2664a
+mat	482n 2673a
 mata	119g
 mata atlântica	120g
 matagal	119g
 matcha	259a 259e 259f 259g 259h 259i 259m 259n
-mate	1906a 1906f 1906g 1906i
-mate tee	1906h
-mate çayı	1906n
+mate	1915a 1915f 1915g 1915i
+mate tee	1915h
+mate çayı	1915n
 matelot	140e
 matem	426n
 matin	189e
@@ -13474,10 +13523,10 @@ mature	456a 456e
 maturo	456i
 matyo	900a
 matyó	900a
-maté	1906e
+maté	1915e
 mauer	375h
 mauern	375h
-maus	1679h
+maus	1688h
 maussade	446e
 mauvais œil	912e
 mauve	63a 63e 63h
@@ -13494,12 +13543,12 @@ maya	863e 863f 863h 863i 863m 863n
 mayan	863a
 mayas	863e 863f
 mayhem	457a
-maymun	1635n
-maymun yüzü	1634n
+maymun	1644n
+maymun yüzü	1643n
 mayo	196f
 mayorka	897n
 maypole	793a
-maytap	1971n
+maytap	1980n
 mayıs	196n
 mazorca	251f
 mazu temple	837a
@@ -13508,7 +13557,7 @@ maçante	470g
 maço	455n
 maçã	237g
 maçã verde	238g
-maçã vermelha	1790g
+maçã vermelha	1799g
 maíz	251f
 maïs	251e
 mañana	189f
@@ -13516,8 +13565,8 @@ mağara	165n
 mcdonald	502o
 mcdonalds	502o
 meadow	124a
-meat on bone	1827a
-mecca	2837a
+meat on bone	1836a
+mecca	2846a
 meccanico	308i
 mechanical	308a
 mechanisch	308h
@@ -13561,21 +13610,21 @@ mediterránea	386f
 mediterráneo	386f
 mediterrânea	386g
 mediterrâneo	386g
-medium blue	1501a
-medium brown	1341a
-medium green	1465a
-medium grey	1309a
-medium pink	1225a
-medium purple	1398a
-mediumaquamarine	1596a
-mediumblue	1597a
-mediumorchid	1598a
-mediumpurple	1599a
-mediumseagreen	1600a
-mediumslateblue	1601a
-mediumspringgreen	1602a
-mediumturquoise	1603a
-mediumvioletred	1604a
+medium blue	1510a
+medium brown	1350a
+medium green	1474a
+medium grey	1318a
+medium pink	1234a
+medium purple	1407a
+mediumaquamarine	1605a
+mediumblue	1606a
+mediumorchid	1607a
+mediumpurple	1608a
+mediumseagreen	1609a
+mediumslateblue	1610a
+mediumspringgreen	1611a
+mediumturquoise	1612a
+mediumvioletred	1613a
 medizin	390h
 medizinisch	390h
 medo	438g
@@ -13597,7 +13646,7 @@ mehtap	175n
 mehtaplı gece	175n
 meia luz	487g
 meia noite	194g
-meias	1997g
+meias	2006g
 meigo	423g
 meio ambiente	418g
 meio dia	190g
@@ -13607,7 +13656,7 @@ meksika	669o 795n
 meksikalı	795n
 mel	264g
 mela	237i
-mela rossa	1790i
+mela rossa	1799i
 mela verde	238i
 melaka	903a
 melancholic	426a
@@ -13625,16 +13674,16 @@ melanzana	249i
 melek	462n
 melek gibi	462n
 melekler	462n
-mellow	2077a
+mellow	2086a
 melocotón	236f
 melograno	244i
-melon	1373a 1783e
-melone	1783i
-melted	2464a
+melon	1382a 1792e
+melone	1792i
+melted	2473a
 meltem	205n
-melting	2321a
-melão	1783g
-melón	1783f
+melting	2330a
+melão	1792g
+melón	1792f
 memleket hasreti	450n
 memnun	425n
 memoria	450f 450i
@@ -13667,7 +13716,7 @@ menschenmenge	457h
 menta	30f 30g 30i
 menthe	30e
 menthe à eau	30e
-menthol	2607a
+menthol	2616a
 menton	846a 846e
 mer	140e
 mera	124n
@@ -13685,14 +13734,14 @@ mercan resifi	153n
 mercatino	364i
 mercato	364i
 mercato notturno	365i
-mercury	2399a
+mercury	2408a
 merhaba	491n
 merhamet	423n
 merhametli	423n
-meringue	2828a
+meringue	2837a
 merkwürdig	471h
-merlin	2462a
-merlot	1250a
+merlin	2471a
+merlot	1259a
 mermaid	430a
 mermaids	430a
 mermer	302n
@@ -13705,7 +13754,7 @@ mesa	159a
 meseta	159f
 mesmice	470g
 mesoamerican	863a
-mesquita	1945g
+mesquita	1954g
 messicana	795i
 messicano	795i
 messico	669o 795i
@@ -13716,7 +13765,7 @@ metal	308a 308f 308g 308n
 metalik	308n
 metall	308h
 metallic	308a
-metallic blue	1150a
+metallic blue	1159a
 metallica	308i
 metallico	308i
 metallisch	308h
@@ -13759,12 +13808,12 @@ meyve	254n
 meyve salatası	468n
 meyveler	468n
 meyveli	468n
-meyveli buz	1875n
+meyveli buz	1884n
 mezar	445n
 mezarlık	445n
 mezclilla	311f
-mezquita	1945f
-mezuniyet kepi	2025n
+mezquita	1954f
+mezuniyet kepi	2034n
 mezzanotte	194i
 mezzodì	190i
 mezzogiorno	190i
@@ -13777,25 +13826,25 @@ miami beach	806a
 miami heat	617o
 miami vice	806a
 micio	443i
-microbe	1753a 1753e
-microbio	1753f
-microbo	1753i
+microbe	1762a 1762e
+microbio	1762f
+microbo	1762i
 microsoft	604o
-micróbio	1753g
+micróbio	1762g
 mid autumn	404a
 mid autumn festival	854a
-mid blue	1379a
+mid blue	1388a
 mid century	739a 739f 739h
 mid century modern	739a
-mid green	1276a
+mid green	1285a
 midcentury	739a
 midday	190a
 mide bulandırıcı	460n
 midi	190e
 midnight	194a
-midnight blue	1502a
-midnight purple	1271a
-midnightblue	1605a
+midnight blue	1511a
+midnight purple	1280a
+midnightblue	1614a
 midsommar	793a
 midsummer	793a
 miedo	438f
@@ -13805,8 +13854,8 @@ miele	264i
 mighty	440a
 mignon	443e
 mignonne	443e
-mikrobe	1753h
-mikrop	1753n
+mikrobe	1762h
+mikrop	1762n
 milagre	430g
 milagro	430f
 milan	929A 929E 929m
@@ -13823,35 +13872,35 @@ militaire	467e
 militar	467f 467g
 militare	467i
 military	467a
-military green	1394a
-military helmet	2027a
+military green	1403a
+military helmet	2036a
 militär	467h
-militärhelm	2027h
+militärhelm	2036h
 milk	269a
-milk chocolate	1291a
+milk chocolate	1300a
 milk tea	260a
 milk white	105a
-milkshake	2665a
+milkshake	2674a
 milky way	177a
 millennium	748a
-milli park	1916n
+milli park	1925n
 milán	929f
 milão	929g
 mimetica	467i
 mimetico	467i
-mimosa	2453a
+mimosa	2462a
 minaccia	438i
 minaccioso	438i
-mind	2671a
+mind	2680a
 mindful	447a
-mine	2333a
-mineral	2111a
+mine	2342a
+mineral	2120a
 mineral blue	81a
 mineral green	82a
 mineral mavisi	81n
 mineralblau	81h
 mineralgrün	82h
-minhoca	1752g
+minhoca	1761g
 minimal	420a 420e 420h 420n
 minimal design	420a
 minimalism	420a
@@ -13863,29 +13912,29 @@ minimalista	420f 420g 420i
 minimaliste	420e
 minimalistisch	420h
 minimalizm	420n
-minimarket	1935i
-minimarkt	1935h
-mink	2270a
+minimarket	1944i
+minimarkt	1944h
+mink	2279a
 minnoş	443n
 mint	30a 30h
-mint green	1530a
-mintcream	1606a
+mint green	1539a
+mintcream	1615a
 mintgrün	30h
-minty	2465a
-minty green	1350a
+minty	2474a
+minty green	1359a
 minuit	194e
 minus	497a
 minze	30h
 miracle	430a 430e
 miracolo	430i
-mirage	2186a
+mirage	2195a
 miras	413n
 miroitant	466e
-mirror	2449a
-mirtilli	1796i
+mirror	2458a
+mirtilli	1805i
 mirtillo	233i
 mirtilo	233g
-mirtilos	1796g
+mirtilos	1805g
 miserable	426a 426f
 miseria	426f 426i
 misero	426i
@@ -13893,7 +13942,7 @@ misery	426a
 miserável	426g
 misket limonu	31n
 miskin	449n
-mission	2104a
+mission	2113a
 mist	203a
 misterio	429f
 misteriosa	429f 429g 429i
@@ -13904,7 +13953,7 @@ mistico	429i
 mistik	429n
 misty	485a
 misty rain	201a
-mistyrose	1607a
+mistyrose	1616a
 mistério	429g
 misère	426e
 misérable	426e
@@ -13927,19 +13976,19 @@ mitternacht	194h
 mittsommer	793h
 miyazaki	860a 860e 860f 860g 860h 860i 860m 860n
 mizah	425n
-miếng pho mát	1826m
+miếng pho mát	1835m
 miếu mạo	379m
 miền nhiệt đới	385m
 miền quê	382m
 miền tây hoang dã	774m
 miệng núi lửa	166m
 moca	255F
-moccasin	1608a
+moccasin	1617a
 mocha	255a 255g 255m
 mocha mousse	733o
 moche	460e
-mochila	2011g
-mochila escolar	2011f 2011g
+mochila	2020g
+mochila escolar	2020f 2020g
 moda	432f 432g 432i 432n
 modaya uygun	432n
 mode	432E
@@ -13954,7 +14003,7 @@ modesto	423f 423g 423i
 modisch	432h
 modorra	449f
 moelleux	443e
-mofeta	1693f
+mofeta	1702f
 moghol	874e
 moghole	874e
 moghul	874i
@@ -13966,18 +14015,18 @@ mohnblume	223h
 moin	491h
 moisson	198e
 moite	436e
-mojave	2840a
-mojito	2672a
+mojave	2849a
+mojito	2681a
 moka	255e 255i 255n
 mokka	255h
-molasses	2678a
+molasses	2687a
 mole	154h
 molesto	437f
 moleza	449g
 molho de tomate	248g
 molho picante	297g
 molo	154i
-molten	2367a
+molten	2376a
 mona	443f
 monaco	846a 846e
 monaco di baviera	932i
@@ -13998,7 +14047,7 @@ mondschein	175h
 mondweiß	76h
 mondän	432h
 monedas	458f
-monedero	2007f
+monedero	2016f
 monet	828a 828e 828f 828g 828h 828i 828m 828n
 moneta	458i
 monete	458i
@@ -14016,8 +14065,8 @@ mongolie	893e
 mongolisch	893h
 mongolo	893i
 mongólia	893g
-monkey	1635a
-monkey face	1634a
+monkey	1644a
+monkey face	1643a
 monnaie	458e
 mono	443f
 monochrom	464h
@@ -14040,56 +14089,56 @@ monstro	438g
 monstruo	438f
 monstruos	438f
 mont	160e
-mont fuji	1911e
+mont fuji	1920e
 montagna	160i
 montagna innevata	162i
 montagne	160e 160i
 montagne enneigée	162e
-montagne russe	1964i
+montagne russe	1973i
 montagnes	160e
-montagnes russes	1964e
+montagnes russes	1973e
 montagneux	160e
 montanha	160g
-montanha com neve	1908g
+montanha com neve	1917g
 montanha nevada	162g
-montanha russa	1964g
+montanha russa	1973g
 montanhas	160g
 montanhoso	160g
 montaña	160f
-montaña con nieve	1908f
+montaña con nieve	1917f
 montaña nevada	162f
-montaña rusa	1964f
+montaña rusa	1973f
 montañas	160f
 montañoso	160f
 monte	160f 160g 160i
 monte carlo	846a
-monte fuji	1911f 1911g 1911i
-montezuma	2841a
+monte fuji	1920f 1920g 1920i
+montezuma	2850a
 montgolfière	370e
 montgolfières	848e
 montmartre	798a 798e
-montone	1667i
+montone	1676i
 montreal canadiens	629o
 montuoso	160i
-monument	2451a
-monument classique	1918e
+monument	2460a
+monument classique	1927e
 monument valley	817a
 monótono	470f 470g
 moody	446a
 moon	174a
-moon cake	1864a
+moon cake	1873a
 moon festival	404a
 moon jar	913a
-moon viewing ceremony	1981a
+moon viewing ceremony	1990a
 mooncake	854a
 moonlight	175a
 moonlight night	175a
 moonlit	175a
-moonstone	2804a
-moor	2267a
+moonstone	2813a
+moor	2276a
 moorea	907a
 moos	132h
-moose	2835a
+moose	2844a
 moosig	132h
 mor	5n
 mor salkım	222n
@@ -14098,9 +14147,9 @@ morado	5f
 moral	439n
 morandi	482a
 morango	230g
-moray	2800a
-morceau de viande	1829e
-morcego	1687g
+moray	2809a
+morceau de viande	1838e
+morcego	1696g
 morgen	189h
 morgendämmerung	181h
 morgengrauen	181h
@@ -14113,7 +14162,7 @@ morning dew	207a
 mornings	189a
 moroccan	797a
 moroccan flag	684o
-morocco	684o 2610a
+morocco	684o 2619a
 morose	426e
 morriña	450f
 morro	161g
@@ -14129,9 +14178,9 @@ mosaik	337h
 mosaiken	337h
 mosaïque	337e
 mosaïques	337e
-mosca	873i 1751f 1751g
-moschea	1945i
-moschee	1945h
+mosca	873i 1760f 1760g
+moschea	1954i
+moschee	1954h
 moscou	873e 873g
 moscovo	873g
 moscow	873a
@@ -14140,20 +14189,20 @@ moskau	873h
 moskova	873n
 moskva	873m
 mosmor	5n
-mosque	1945a
-mosquito	1750a 1750f 1750g
-mosquée	1945e
+mosque	1954a
+mosquito	1759a 1759f 1759g
+mosquée	1954e
 moss	132a
-moss green	1509a
+moss green	1518a
 mossy	132a
-mossy green	1286a
+mossy green	1295a
 mostarda	110g
 mostaza	110f
 mostri	438i
 mostro	438i
-motel	1934g
+motel	1943g
 moteur	411e
-moth	2109a
+moth	2118a
 mother of pearl	321a
 motivación	439f
 motivado	439f 439g
@@ -14168,24 +14217,24 @@ motivé	439e
 motor	411f 411g 411h 411n
 motore	411i
 mou	263i
-mouche	1751e
-mouffette	1693e
+mouche	1760e
+mouffette	1702e
 moulin rouge	916a 916e 916m
-mount	2234a
-mount fuji	1911a
+mount	2243a
+mount fuji	1920a
 mountain	160a
 mountain ash	293a
 mountains	160a
 mourn	426a
 mourners	445a
 mourning	426a
-mouse	1679a
-mouse face	1678a
-mousse	132e 2114a
+mouse	1688a
+mouse face	1687a
+mousse	132e 2123a
 mousseux	266e
 moussu	132e
 moussue	132e
-moustique	1750e
+moustique	1759e
 moutarde	110e
 mouton	382e
 moutons	382e
@@ -14202,14 +14251,14 @@ mucha	831a 831e 831f 831g 831h 831i 831n
 muchedumbre	457f
 mucize	430n
 mud	169a
-mud brown	1357a
-mud green	1158a
+mud brown	1366a
+mud green	1167a
 mud wall	375a
-muda de planta	1766g
-muddy	2126a
-muddy brown	1278a
-muddy green	1414a
-muddy yellow	1198a
+muda de planta	1775g
+muddy	2135a
+muddy brown	1287a
+muddy green	1423a
+muddy yellow	1207a
 muelle	154f
 muerte	445f
 muerto	445f
@@ -14224,10 +14273,10 @@ muitas cores	179g
 mujer	493F
 mujeres	493F
 mukaddes	447n
-mulberry	1334a
+mulberry	1343a
 mulher	493G
 mulheres	493G
-mulled	2369a
+mulled	2378a
 multicolor	179a 179f
 multicolore	179e 179i
 multicolored	179a
@@ -14252,13 +14301,13 @@ mur	375e
 muraille	375e
 muralla	375f
 murano	844a 844i
-murciélago	1687f
+murciélago	1696f
 muret	375e
 muretto	375i
 muri	375i
 murky	487a
 muro	375f 375g 375i
-muro di mattoni	1920i
+muro di mattoni	1929i
 muros	375f 375g
 murs	375e
 murta chinesa	286g
@@ -14273,42 +14322,42 @@ musgo	132f 132g
 musgoso	132f 132g
 mushroom	136a
 mushrooms	136a
-music	2839a
+music	2848a
 music festival	367a
 musica classica	432i
 musica country	412i
 musica folk	412i
-musical keyboard	2036a
+musical keyboard	2045a
 musikfestival	367h
 musique classique	432e
 musique country	412e
 musique folk	412e
-musk	2606a
+musk	2615a
 muskoka	885a
-muslin	2224a
-muslo de pollo	1828f
-muso di cane	1638i
-muso di cavallo	1651i
-muso di coniglio	1682i
-muso di criceto	1681i
-muso di gatto	1645i
-muso di leone	1647i
-muso di lupo	1642i
-muso di maiale	1663i
-muso di mucca	1659i
-muso di orso	1688i
-muso di panda	1690i
-muso di rana	1717i
-muso di scimmia	1634i
-muso di tigre	1648i
-muso di topo	1678i
-muso di volpe	1643i
+muslin	2233a
+muslo de pollo	1837f
+muso di cane	1647i
+muso di cavallo	1660i
+muso di coniglio	1691i
+muso di criceto	1690i
+muso di gatto	1654i
+muso di leone	1656i
+muso di lupo	1651i
+muso di maiale	1672i
+muso di mucca	1668i
+muso di orso	1697i
+muso di panda	1699i
+muso di rana	1726i
+muso di scimmia	1643i
+muso di tigre	1657i
+muso di topo	1687i
+muso di volpe	1652i
 mustard	110a
-mustard brown	1259a
+mustard brown	1268a
 mustard field	335a
 mustard fields	335a
-mustard green	1347a
-mustard yellow	1517a
+mustard green	1356a
+mustard yellow	1526a
 musée	474e
 musée de ermitage	918e
 mut	440h
@@ -14323,15 +14372,15 @@ mutsuzluk	426n
 muz	239n
 muzaffer	451n
 muñeca rusa	873f
-muñecas japonesas	1978f
+muñecas japonesas	1987f
 muñeco de nieve	199f
 muôn hoa	208m
 muôn màu	179m
-muối	1850m
+muối	1859m
 my neighbor totoro	860a
 mykonos	812a 812e 812f
 myrtille	233e
-myrtilles	1796e
+myrtilles	1805e
 mysterious	429a
 mysterium	429h
 mysteriös	429h
@@ -14438,7 +14487,7 @@ märchenhaft	430h
 märchenwelt	430h
 märkte	364h
 märz	196h
-mäusegesicht	1678h
+mäusegesicht	1687h
 mèo	346m
 mèo con	443m
 mécanique	308e
@@ -14476,7 +14525,7 @@ mê hoặc	428m
 mística	429f 429g
 místico	429f 429g
 mítico	430f 430g
-món oden	1860m
+món oden	1869m
 món tráng miệng	272m
 móvil	410f
 môi trường	418m
@@ -14501,34 +14550,34 @@ música clásica	432f
 música clássica	432g
 música country	412f
 mücevher	345n
-mücevher taşı	2032n
+mücevher taşı	2041n
 mücevherat	345n
-mücke	1750h
+mücke	1759h
 müde	449h
 münchen	932h
 münih	932n
 mürdüm	62n
 mürekkep	47n
-mürekkep balığı	1872n
+mürekkep balığı	1881n
 mürekkep resmi	324n
 mürekkep siyahı	47n
 mütevazı	423n
 müthiş	459n
 müze	474n
 müzik festivali	367n
-müzik klavyesi	2036n
+müzik klavyesi	2045n
 mıcır	303n
 mısır	251n
 mısır bayrağı	683o
-mısır koçanı	1805n
+mısır koçanı	1814n
 mısır tarlası	251n
-mũ bảo hiểm của lính cứu hộ	2028m
-mũ chóp cao	2024m
-mũ lưỡi trai	2026m
-mũ phụ nữ	2023m
-mũ sắt quân đội	2027m
-mũ tốt nghiệp	2025m
-mũi lợn	1666m
+mũ bảo hiểm của lính cứu hộ	2037m
+mũ chóp cao	2033m
+mũ lưỡi trai	2035m
+mũ phụ nữ	2032m
+mũ sắt quân đội	2036m
+mũ tốt nghiệp	2034m
+mũi lợn	1675m
 mũm mĩm	443m
 mơ hồ	429m
 mơ màng	431m
@@ -14551,7 +14600,7 @@ mưa xối xả	200m
 mưa đá	202m
 mạ crôm	308m
 mạ vàng	328m
-mạng nhện	1748m
+mạng nhện	1757m
 mạnh mẽ	440m
 mạo hiểm	453m
 mất mát	426m
@@ -14562,32 +14611,32 @@ mật ong	264m
 mắc ma	166m
 mắt quỷ	912m
 mắt xanh thổ nhĩ kỳ	912m
-mặt bò	1659m
-mặt chuột	1678m
-mặt chó sói	1642m
-mặt cáo	1643m
-mặt cún	1638m
-mặt gấu	1688m
-mặt gấu trúc	1690m
-mặt hamster	1681m
+mặt bò	1668m
+mặt chuột	1687m
+mặt chó sói	1651m
+mặt cáo	1652m
+mặt cún	1647m
+mặt gấu	1697m
+mặt gấu trúc	1699m
+mặt hamster	1690m
 mặt hồ	147m
-mặt hổ	1648m
-mặt khỉ	1634m
-mặt kỳ lân	1655m
-mặt lợn	1663m
-mặt mèo	1645m
-mặt ngựa	1651m
+mặt hổ	1657m
+mặt khỉ	1643m
+mặt kỳ lân	1664m
+mặt lợn	1672m
+mặt mèo	1654m
+mặt ngựa	1660m
 mặt nước	152m
-mặt rồng	1722m
-mặt sư tử	1647m
-mặt thỏ	1682m
+mặt rồng	1731m
+mặt sư tử	1656m
+mặt thỏ	1691m
 mặt trăng	174m
-mặt trước gà con	1702m
+mặt trước gà con	1711m
 mặt trời	172m
 mặt trời lặn	180m
 mặt trời mọc	181m
 mặt đất	169m
-mặt ếch	1717m
+mặt ếch	1726m
 mềm mại	481m
 mệt	449M
 mệt mỏi	449m
@@ -14612,7 +14661,7 @@ mục nát	460m
 mục rữa	460m
 mừng sinh nhật	406m
 mực	47m
-mực ống	1872m
+mực ống	1881m
 mỹ phẩm	454m
 mỹ thuật	474m
 na uy	692o 849m
@@ -14620,7 +14669,7 @@ nacarado	321f 321g
 nachhaltig	418h
 nachhaltigkeit	418h
 nachmittag	191h
-nacho	2823a
+nacho	2832a
 nacht	193h
 nachtclub	472h
 nachtisch	272h
@@ -14628,15 +14677,17 @@ nachtleben	472h
 nachtmarkt	365h
 nachts	193h
 nachtzeit	193h
+nacimiento de venus	942f
 nacre	321e
 nada de	497f 497g
 nadar	143f
-nadelbaum	1768h
+nadelbaum	1777h
 nadelwald	121h
 nager	143e
 naif	442n
-nail	2698a
+nail	2707a
 nairobi	895a
+naissance de vénus	942e
 naiv	442h
 naive	442a
 nakit	458n
@@ -14661,9 +14712,9 @@ namíbia	911g
 nana	449F
 nane	30n
 nane yeşili	30n
-nantucket	2842a
+nantucket	2851a
 nap	449a
-napa	2370a
+napa	2379a
 naples	930a 930e
 napoli	930i 930m 930n
 napoli calcio	649o
@@ -14675,17 +14726,20 @@ naranjo	229f
 naranjos	229f
 narenciye	229n
 narin	423n
-nariz de cerdo	1666f
-nariz de porco	1666g
+nariz de cerdo	1675f
+nariz de porco	1675g
 nascer do sol	181g
+nascimento de vénus	942g
+nascimento de vênus	942g
+nascita di venere	942i
 nascosto	429i
-nashorn	1676h
+nashorn	1685h
 nasir al mulk	906a
-naso da maiale	1666i
+naso da maiale	1675i
 nasrid palace	917a
-nastro	1985i
+nastro	1994i
 nasty	460a
-nasty green	1031a
+nasty green	1040a
 natación	143f
 natal	400g
 natale	400i
@@ -14693,9 +14747,9 @@ natalino	400g
 natalizio	400i
 natation	143e
 natação	143g
-national park	1916a
-nationalpark	1916h
-native	2468a
+national park	1925a
+nationalpark	1925h
+native	2477a
 natur	418h
 natura	418i
 natura selvaggia	453i
@@ -14715,9 +14769,9 @@ nautical	140a
 nautico	140i
 nautique	140e
 nautisch	140h
-navajo	2611a
-navajowhite	1609a
-naval	2612a
+navajo	2620a
+navajowhite	1618a
+naval	2621a
 nave	140i 398g
 nave espacial	398f 398g
 navegación	140f
@@ -14739,7 +14793,7 @@ navires	140e
 navruz	785a
 navy	16a
 navy blue	16a
-navy green	1263a
+navy green	1272a
 navyblau	16h
 navío	140f
 nazar	912a
@@ -14771,9 +14825,9 @@ nebula	177a 177n
 nebulosa	177f 177g 177i
 nebuloso	203g
 nebuloso tom	485g
-necktie	1991a
-nectar	2083a
-nectarine	2613a
+necktie	2000a
+nectar	2092a
+nectarine	2622a
 neerlandés	877f
 neerlandês	877g
 nefes	434n
@@ -14851,7 +14905,7 @@ neptuno	177f
 neptün	177n
 nera	9i
 nerastro	9i
-nero	9i 2726a
+nero	9i 2735a
 nero bluastro	80i
 nero inchiostro	47i
 nerveux	448e
@@ -14870,12 +14924,12 @@ nervös	448h
 nessun	497i
 nessuna	497i
 nessuno	497i
-nest	2396a
-nest mit eiern	1780h
-nest with eggs	1780a
+nest	2405a
+nest mit eiern	1789h
+nest with eggs	1789a
 netflix	509o
 netherlands	687o
-nettle	2432a
+nettle	2441a
 nettuno	177i
 netuno	177g
 neu delhi	924h
@@ -14922,7 +14976,7 @@ new zealand	716o
 new zealand flag	716o
 newborn	442a
 newcastle united	638o
-nezumi	2707a
+nezumi	2716a
 neón	330f
 neón brillante	484f
 neón rosa	116f
@@ -14978,8 +15032,8 @@ ngây thơ	442m
 ngô	251m
 ngôi chùa	379m
 ngôi mộ	445m
-ngôi nhà	1926m
-ngôi nhà bỏ hoang	1925m
+ngôi nhà	1935m
+ngôi nhà bỏ hoang	1934m
 ngôi sao	176m
 ngôi đền	379m
 ngõ hẻm	374m
@@ -15031,9 +15085,9 @@ ngụy trang	467m
 ngủ	449M
 ngủ say	449m
 ngủ trưa	449m
-ngựa	1654m
+ngựa	1663m
 ngựa vằn	351m
-ngựa đu quay	1961m
+ngựa đu quay	1970m
 nham hiểm	438m
 nham thạch	166m
 nhi đồng	415m
@@ -15050,7 +15104,7 @@ nhuộm chàm	868m
 nhà bếp	395m
 nhà cao tầng	373m
 nhà chọc trời	373m
-nhà có vườn	1927m
+nhà có vườn	1936m
 nhà gỗ	397m
 nhà gỗ nhỏ	397m
 nhà gỗ trên núi	876m
@@ -15061,7 +15115,7 @@ nhà nguyện	394m
 nhà sách	378m
 nhà thuốc	390m
 nhà thờ	394m
-nhà thờ hồi giáo	1945m
+nhà thờ hồi giáo	1954m
 nhà thờ lớn	394m
 nhà tranh	397m
 nhà truyền thống hàn quốc	870m
@@ -15073,7 +15127,7 @@ nhàn rỗi	449m
 nhá nhem	192m
 nhân hậu	423m
 nhã nhặn	423m
-nhím	1686m
+nhím	1695m
 nhôm	308m
 nhũ kim tuyến	466m
 như mơ	431m
@@ -15093,11 +15147,11 @@ nhạt nhẽo	470m
 nhảy múa	424m
 nhấp nháy	466m
 nhầy nhụa	460m
-nhẫn	2031m
+nhẫn	2040m
 nhật bản	388m 661o
 nhẹ nhàng	423m
 nhẹ nhàng thư thái	422m
-nhện	1747m
+nhện	1756m
 nhốn nháo	457m
 nhộn nhịp	457m
 nhớ	450M
@@ -15109,23 +15163,23 @@ nhớ về	450m
 nhớp nháp	460m
 nhợt nhạt	478m
 những bông hoa	208m
-những ngôi nhà	1924m
+những ngôi nhà	1933m
 những vì sao	176m
 những điểm nhấn	496m
 nhựa	329m
 nhựa dẻo	329m
 nhựa đường	304m
 ni	497e 497f
-nice blue	1107a
+nice blue	1116a
 nicht	497h
-nickel	2405a
+nickel	2414a
 nickerchen	449h
-nid avec œufs	1780e
-nid vide	1779e
-nido con huevos	1780f
-nido con uova	1780i
-nido vacío	1779f
-nido vuoto	1779i
+nid avec œufs	1789e
+nid vide	1788e
+nido con huevos	1789f
+nido con uova	1789i
+nido vacío	1788f
+nido vuoto	1788i
 nie	497h
 niebla	203f
 niedergeschlagen	426h
@@ -15142,20 +15196,20 @@ nigeria	706o
 nigeria flagge	706o
 nigerian flag	706o
 night	193a
-night blue	1251a
+night blue	1260a
 night club	472e
 night market	365a
 night markets	365a
-night with stars	1953a
+night with stars	1962a
 nightclub	472a
 nightclubs	472a
 nightfall	192a
 nightlife	472a
-nightly	2172a
+nightly	2181a
 nightmare	438a
 nightmares	438a
 nights	193a
-nightshade	2437a
+nightshade	2446a
 nighttime	193a
 nigéria	706o
 nijerya	706o
@@ -15164,7 +15218,7 @@ nikâh	405n
 nil	811e 811H 811n
 nile	811a
 nilo	811f 811g 811i
-nilpferd	1677h
+nilpferd	1686h
 nilüfer	213n
 nilüfer göleti	150n
 nineties	745a
@@ -15173,8 +15227,8 @@ ninfee di monet	828i
 ninfeias de monet	828g
 ninguna	497f
 ningún	497f
-ninho com ovos	1780g
-ninho vazio	1779g
+ninho com ovos	1789g
+ninho vazio	1788g
 ninna nanna	449i
 ninnananna	449i
 ninni	449n
@@ -15211,7 +15265,7 @@ noche	193f
 noche de brujas	401f
 noche de luna	175f
 noche de san juan	793f
-noche estrellada	1953f
+noche estrellada	1962f
 noche temprana	192f
 nochebuena	400f
 noches blancas	839f
@@ -15221,7 +15275,7 @@ nocturnal	193a
 nocturne	193e
 nocturno	193f
 noel	400m 400n
-noel ağacı	1968n
+noel ağacı	1977n
 noel baba	400n
 nogal	301f
 nogueira	301g
@@ -15239,7 +15293,7 @@ noisy	457a
 noitada	472g
 noite	193g
 noite de luar	175g
-noite estrelada	1953g
+noite estrelada	1962g
 noites brancas	839g
 noitinha	192g
 noiva	405g
@@ -15251,14 +15305,14 @@ nojo	460g
 nola	783a
 nomad	453a
 nomade	453e 453h 453i
-nomadic	2614a
+nomadic	2623a
 non	497e 497i
 non usare	497i
 non usate	497i
 nonchalant	449e
 none	497a
-noodle	2251a
-noodles	2755a
+noodle	2260a
+noodles	2764a
 noon	190a
 nordic	387a
 nordic saga	867a
@@ -15269,8 +15323,8 @@ nordique ancien	867e
 nordisch	387h
 nordlicht	178h
 nordlichter	178h
-nori	2701a
-noria de feria	1963f
+nori	2710a
+noria de feria	1972f
 norouz	785a 785e
 norse	867a
 northern lights	178a
@@ -15288,7 +15342,7 @@ norwegen	692o 849h
 norwegian	849a
 norwegian flag	692o
 norwegisch	849h
-nose	2530a
+nose	2539a
 nostalgia	413a 413f 413g 413i
 nostalgia di casa	450i
 nostalgic	413a
@@ -15311,18 +15365,18 @@ notte	193i
 notte di luna	175i
 notte di san giovanni	793i
 notte fonda	194i
-notte stellata	1953i
+notte stellata	1962i
 notti bianche	839i
 notturna	193i
 notturno	193i
 noturna	193g
 noturno	193g
-nougat	2427a
+nougat	2436a
 noughties	748a
 nounours	443e
 nourrisson	442e
 nouruz	785h
-nouveau	2285a
+nouveau	2294a
 nouveau départ	434e
 nouveau né	442e
 nouvel an	794e
@@ -15331,7 +15385,7 @@ nouvel an persan	785e
 nouvel an thaï	780e
 nouvelle orléans	783e
 nouvelle zélande	716o
-nova	2693a
+nova	2702a
 nova déli	924g
 nova iorque	807g
 nova orleans	783g
@@ -15363,7 +15417,7 @@ nubes	171f
 nublada	204f 204g
 nublado	204f 204g
 nubosidad	204f
-nuclear	2371a
+nuclear	2380a
 nude	115a 115e 115f 115g 115h 115i 115n
 nueva delhi	924f
 nueva orleans	783f
@@ -15374,7 +15428,7 @@ nuevo comienzo	434f
 nuevo méxico	817f
 nuit	193e
 nuit de lune	175e
-nuit étoilée	1953e
+nuit étoilée	1962e
 nuits blanches	839e
 nullerjahre	748h
 numérique	410e
@@ -15394,14 +15448,14 @@ nursery	442a
 nurses	390a
 nurturing	423a
 nussbaum	301h
-nut	2073a
-nutmeg	2195a
-nutria	1692f
+nut	2082a
+nutmeg	2204a
+nutria	1701f
 nutrición	452f
 nutrition	452a 452e
 nutrizione	452i
 nutrição	452g
-nuts	2809a
+nuts	2818a
 nuvem	171g
 nuvens	171g
 nuvola	171i
@@ -15477,7 +15531,7 @@ núi alps	162m
 núi băng	185m
 núi lửa	166m
 núi non	160m
-núi phú sĩ	1911m
+núi phú sĩ	1920m
 núi phủ tuyết	162m
 núi tuyết	162m
 núi đá	164m
@@ -15486,7 +15540,7 @@ năm mới	794m
 năm mới âm lịch	403m
 năng lượng	424m
 năng động	424m
-nơ hoa hồng	1758m
+nơ hoa hồng	1767m
 nương chè	827m
 nước	152m
 nước chanh	228m
@@ -15498,7 +15552,7 @@ nướng bánh	271m
 nải chuối	239m
 nảy lộc	196m
 nấm	136m
-nấu ăn	1842m
+nấu ăn	1851m
 nắng	172m
 nắng chiều	180m
 nắng gắt	206m
@@ -15508,7 +15562,7 @@ nắng đẹp	173m
 nắng ấm	173m
 nằm dài	449m
 nến	339m
-nồi thức ăn	1844m
+nồi thức ăn	1853m
 nồng cháy	428m
 nồng nhiệt	428m
 nồng nàn	428m
@@ -15530,15 +15584,16 @@ nữ hoàng	417m
 nữ trang	345m
 nữ tính	454m
 o grande hotel budapeste	859g
+o nascimento de vênus	942g
 o passado	450g
 oai nghiêm	417m
 oak	301a
 oase	139h
 oasi	139i
 oasis	139a 139e 139f
-oat	2297a
-oatmeal	2259a
-oats	2598a
+oat	2306a
+oatmeal	2268a
+oats	2607a
 oaxaca	795a
 oaxacan	795a
 oaxaqueño	795f
@@ -15548,7 +15603,7 @@ obscur	475e
 obscure	429a 475e
 obscurité	446e
 obscuro	475g
-obsidian	2322a
+obsidian	2331a
 obskur	429h
 obst	468h
 obstsalat	468h
@@ -15556,32 +15611,32 @@ obsèques	445e
 ocak	340n
 ocak başı	340n
 ocaso	180f 180g
-occhiali da sole	1987i
-occhiali da vista	1986i
+occhiali da sole	1996i
+occhiali da vista	1995i
 occhio turco	912i
 occult	429a
 occulte	429e
 occulto	429i
 ocean	140a
-ocean blue	1506a
+ocean blue	1515a
 ocean depths	141a
-ocean green	1348a
-oceanic	2469a
+ocean green	1357a
+oceanic	2478a
 oceano	140g 140i
 oceano profundo	141g
 oceans	140a
 oceânico	140g
 ocher	36a
 ochre	36a
-ochse	1660h
+ochse	1669h
 ocio	422f
 ocioso	449f 449g
 ocker	36h
 ocra	36i
-ocre	36e 36f 36g 1354a
+ocre	36e 36f 36g 1363a
 october	198a
 octobre	198e
-octopus	1734a
+octopus	1743a
 octubre	198f
 ocultismo	429f 429g
 oculto	429f 429g
@@ -15590,32 +15645,32 @@ océano	140f
 océano profundo	141f
 océans	140e
 odd	471a
-oden	1860a 1860g 1860h 1860n
-oden giapponese	1860i
+oden	1869a 1869g 1869h 1869n
+oden giapponese	1869i
 odiar	437f
 odiare	437i
 odio	437f 437i
 odun	301n
-odyssey	2336a
+odyssey	2345a
 oeil turc	912e
 oeuf	270e
 oeufs	270e
-off blue	1070a
-off green	1292a
+off blue	1079a
+off green	1301a
 off white	104a 104g
-off yellow	1185a
+off yellow	1194a
 office	391a
-office building	1928a
+office building	1937a
 official	445a
 officiel	445e
 officina	411i
 offiziell	445h
 oficial	445f 445g
 oficina	391f 411g
-oficina de correos europea	1930f
-oficina de correos japonesa	1929f
+oficina de correos europea	1939f
+oficina de correos japonesa	1938f
 ofis	391n
-ofis binası	1928n
+ofis binası	1937n
 ofrenda	781f
 ohne	497h
 ohne jedes	497h
@@ -15623,21 +15678,21 @@ oi	491g
 oi bức	206m
 oi nồng	436m
 oi ả	206m
-oignon	1812e
-oil	2058a
-oiseau	1703e
+oignon	1821e
+oil	2067a
+oiseau	1712e
 oisif	449e
 ojo turco	912f
 okkult	429h
 okr	36n
 oktober	198h
 oktoberfest	784a 784h
-oktopus	1734h
+oktopus	1743h
 okul	392n
-okul binası	1936n
+okul binası	1945n
 okul otobüsü	291n
 okul servisi	291n
-okul çantası	2011n
+okul çantası	2020n
 okyanus	140n
 okyanus dibi	141n
 okült	429n
@@ -15655,17 +15710,17 @@ old dutch masters	829a
 old fashioned	413a
 old master	754a
 old masters	754a
-old pink	1140a
-old rose	1102a
+old pink	1149a
+old rose	1111a
 old shanghai	815a
 old times	450a
 old town prague	882a
 old west	774a
 older	414a
 oldies	413a
-oldlace	1610a
+oldlace	1619a
 oldtimer	413h
-ole	2659a
+ole	2668a
 oleaje	142f
 olgun	456n
 olgunluk	456n
@@ -15675,20 +15730,20 @@ olimpiadi	723o
 olio oliva	300i
 oliv	24h
 oliva	300f 300i
-olive	24a 24e 300i 1799h
-olive brown	1345a
-olive drab	1492a
-olive green	1535a
+olive	24a 24e 300i 1808h
+olive brown	1354a
+olive drab	1501a
+olive green	1544a
 olive oil	300a
-olive yellow	1048a
-olivedrab	1611a
+olive yellow	1057a
+olivedrab	1620a
 oliven	300h
 olivenöl	300h
 olives	300a 300e
 olivgrün	24h
 olivo	300f 300i
 olla caliente china	333f
-olla de comida	1844f
+olla de comida	1853f
 olmadan	499n
 olmasın	499n
 olmayan	499n
@@ -15717,13 +15772,13 @@ ondas	142g
 ondata di calore	206i
 onde	142I
 ondée	200e
-one piece swimsuit	2001a
+one piece swimsuit	2010a
 onesto	441i
 onestà	441i
 ong	358m
 ong mật	358m
-onigiri	1854i
-onion	1812a
+onigiri	1863i
+onion	1821a
 onion domes	873a
 onirico	431i
 onirique	431e
@@ -15731,7 +15786,7 @@ online	410a 410f 410g 410h 410i 410m 410n
 onore	451i
 onur	451n
 onur yürüyüşü	792n
-onyx	2398a
+onyx	2407a
 onírico	431f 431g
 oolong	261a 261e 261f 261g 261h 261i 261n
 oolong tea	261a
@@ -15767,32 +15822,32 @@ oración	447f
 orage	202e
 orageuse	202e
 orageux	202e
-orang outan	1637e
-orang utan	1637h
+orang outan	1646e
+orang utan	1646h
 orange	1a 1e 1h
-orange brown	1474a
+orange brown	1483a
 orange fruit	229a 229e
-orange pink	1055a
+orange pink	1064a
 orange red	97a
-orange yellow	1353a
+orange yellow	1362a
 orangefarben	1h
-orangeish	1094a
+orangeish	1103a
 orangen	229h
 oranger	229e
-orangered	1166a
+orangered	1175a
 orangerot	97h
 orangers	229e
 oranges	229a
-orangey brown	1360a
-orangey red	1323a
-orangey yellow	1108a
-orangish	1186a
-orangish brown	1301a
-orangish red	1299a
-orango	1637i
-orangotango	1637g 1637i
-orangutan	1637a 1637n
-orangután	1637f
+orangey brown	1369a
+orangey red	1332a
+orangey yellow	1117a
+orangish	1195a
+orangish brown	1310a
+orangish red	1308a
+orango	1646i
+orangotango	1646g 1646i
+orangutan	1646a 1646n
+orangután	1646f
 orangé	1e
 orangée	1e
 orar	447f 447g
@@ -15817,7 +15872,7 @@ ordinateur	410e
 ordinateur portable	410e
 ordinateurs	410e
 ordu	467n
-oregano	2351a
+oregano	2360a
 organic	418a
 organik	418n
 orgoglio	451i
@@ -15835,7 +15890,7 @@ orientalisch	389h
 orientteppich	778h
 orilla del lago	147f
 orilla del mar	143f
-orion	2846a
+orion	2855a
 orizzonte	184i
 orkan	202h
 orkestra	432n
@@ -15844,13 +15899,13 @@ orla	143g
 orman	119n
 orman meyveleri	254n
 ormanlık	119n
-oro	11f 11i 2723a
+oro	11f 11i 2732a
 orquesta	432f
 orquestra	432g
 orquídea	219f 219g
 orrore	438i
 orsacchiotto	443i
-orso	1688i
+orso	1697i
 ortaggi	469i
 ortanca	220n
 ortensia	220i
@@ -15870,7 +15925,7 @@ osmanthus	225a
 osmanto	225f 225g 225i
 osmantus	225n
 oso de peluche	443f
-oso panda	1690f
+oso panda	1699f
 ospedale	390i
 ossidato	309i
 ostentação	416g
@@ -15880,11 +15935,11 @@ osterhase	407h
 osteria	377i
 ostern	407h
 ostile	437i
-ostra	1873f 1873g
-ostrea	1873i
-ostrica	1873i
+ostra	1882f 1882g
+ostrea	1882i
+ostrica	1882i
 ot	125n
-otel	1933n
+otel	1942n
 other than	497a
 otherworldly	431a
 otimismo	439g
@@ -15896,7 +15951,7 @@ otomano	809f 809g
 otoyol	373n
 otoñal	198f
 otoño	198f
-otter	1692a 1692h
+otter	1701a 1701h
 ottimismo	439i
 ottimista	439i
 ottobre	198i
@@ -15907,7 +15962,7 @@ oublie	497e
 oubliez	497e
 ouragan	202e
 ouro	11g
-ours	1688e
+ours	1697e
 ours en peluche	443e
 ousadia	440g
 ousado	440g
@@ -15928,20 +15983,20 @@ oveja	382f
 ovejas	382f
 ovelha	382g
 overcast	204a
-overgrown	2372a
+overgrown	2381a
 overwhelmed	448a
 ovni	177e 177f
 ovo	270g
-ovo frito	1842g
+ovo frito	1851g
 ovos	270g
-owl	2246a
+owl	2255a
 oxblood	33a
 oxidación	309f
 oxidada	309f
 oxidado	309f 309g
-oxide	2597a
+oxide	2606a
 oxydé	309e
-oyster	1873a
+oyster	1882a
 oyun alanı	415n
 oyun parkı	415n
 oyun zamanı	415n
@@ -15959,18 +16014,18 @@ pa ri	798m
 pablo picasso	858a
 pacato	421g 421i
 pace	421i
-pacific	2060a
+pacific	2069a
 pacifico	421i
-pack	2742a
+pack	2751a
 packers	619o
 pacífico	421f 421g
 padaria	271g
 paddy	253a
-padella con cibo	1843i
+padella con cibo	1852i
 padişah	417n
 padre	394g
-paella	1843f
-paesaggio urbano	1954i
+paella	1852f
+paesaggio urbano	1963i
 paese	382i
 paese delle meraviglie	430i
 paesi bassi	687o
@@ -15987,15 +16042,15 @@ paillettes	466e 466i
 pailleté	466e
 pain	271e 426a
 painful	426a
-painted	2236a
+painted	2245a
 painter	474a
 painting	474a
 paintings	474a
-paisaje urbano	1954f
+paisaje urbano	1963f
 paisible	421e
 paix	421e
 paixão	428g
-paketlenmiş hediye	1984n
+paketlenmiş hediye	1993n
 pakistan	709o
 pakistani flag	709o
 palace	380a
@@ -16012,37 +16067,37 @@ palazzo inverno	918i
 palazzo reale	380i
 pale	478a
 pale blue white	76a
-palegoldenrod	1612a
-palegreen	1613a
+palegoldenrod	1621a
+palegreen	1622a
 paler	478a
 palerme	898e
 palermo	898a
 palest	478a
 palestra	424i
-paleturquoise	1614a
-palevioletred	1615a
+paleturquoise	1623a
+palevioletred	1624a
 palhaço	363g
-palla di coriandoli	1975i
+palla di coriandoli	1984i
 pallacanestro	424i
 pallavolo	424i
-pallid	2473a
+pallid	2482a
 pallida	478i
 pallido	478i
 palloncini	370i
 palloncino	370i
-palm	2053a
+palm	2062a
 palm springs	818a
-palm tree	1770a
-palma	1770i
-palme	1770h
-palmeira	1770g
-palmera	1770f
-palmier	1770e
-palmiye ağacı	1770n
+palm tree	1779a
+palma	1779i
+palme	1779h
+palmeira	1779g
+palmera	1779f
+palmier	1779e
+palmiye ağacı	1779n
 paloma	442f
 palomas	442f
-palomino	2471a
-palomitas	1848f
+palomino	2480a
+palomitas	1857f
 palta	243f
 palyaço	363n
 palácio	380g
@@ -16053,26 +16108,26 @@ pamuk şeker	278n
 pamukkale	840a 840e 840f 840g 840h 840i 840m 840n
 pamuklu	314n
 pan	271f
-pan de molde	1818f
+pan de molde	1827f
 pan de oro	328f
-pan relleno	1839f
-pan sin levadura	1821f
+pan relleno	1848f
+pan sin levadura	1830f
 pan tostado	271f
 panadería	271f
 panasonic	583o
 panayır	367n
 pancada de chuva	200g
 pancake	272a 272e 272i
-pancakes	272a 1824e
+pancakes	272a 1833e
 pancar çorbası	334n
-pancetta	1830i
+pancetta	1839i
 panda	352a 352e 352f 352g 352h 352i 352n
-pandabär	1690h
-pandagesicht	1690h
+pandabär	1699h
+pandagesicht	1699h
 pandas	352a
 pane	271i
-pane in cassetta	1818i
-panela	1844g
+pane in cassetta	1827i
+panela	1853g
 panetteria	271i
 panic	438a
 panico	438i
@@ -16082,15 +16137,15 @@ panique	438e
 panisch	448h
 pankek	272n
 pannocchia	251i
-panorama	2617a
+panorama	2626a
 panqueca	272g
 panqueca vietnamita	282g
-panquecas	1824g
+panquecas	1833g
 panqueque	272f
 panqueques	272f
-pansy	2182a
-pantaloncini	2003i
-pantalones cortos	2003f
+pansy	2191a
+pantaloncini	2012i
+pantalones cortos	2012f
 pantone classic blue	728o
 pantone greenery	725o
 pantone living coral	727o
@@ -16100,15 +16155,15 @@ pantone ultra violet	726o
 pantone very peri	730o
 pantone viva magenta	731o
 paon	349e
-paonne	1713e
+paonne	1722e
 papagaio	354g
 papagayo	354f
 papagei	354h
 papai noel	400g
 papatya	221n
 papavero	223i
-papaya	2314a
-papayawhip	1616a
+papaya	2323a
+papayawhip	1625a
 papaz	394n
 papağan	354n
 papel	315f 315g
@@ -16120,13 +16175,13 @@ papoula	223g
 pappagallo	354i
 pappelbeere	286h
 paprika	298a 298e 298f 298h 298i 298n
-papyrus	2326a
+papyrus	2335a
 papá noel	400f
 paquebot	140e
 paquistán	709o
 paquistão	709o
 para	458N
-para kesesi	2009n
+para kesesi	2018n
 parada do orgulho	792g
 parade	444a 444e 444h
 paradies	462h
@@ -16151,12 +16206,12 @@ parasole	371i
 parata	444i
 paraíso	462f 462g
 parc	127e
-parc national	1916e
+parc national	1925e
 parchemin	315e
 parchment	315a
 parco	127i
 parco giochi	415i
-parco nazionale	1916i
+parco nazionale	1925i
 pardo	7f 7g
 pared	375f
 parede	375g
@@ -16191,28 +16246,28 @@ parlak gelecek	439n
 parlak kırmızı	74n
 parlak sarı	101n
 parlayan	369n
-parma	2619a
-parmak arası terlik	2012n
+parma	2628a
+parmak arası terlik	2021n
 parme	99e
 paroi	375e
 parque	127f 127g
 parque infantil	415f
-parque nacional	1916f 1916g
+parque nacional	1925f 1925g
 parra	134f
 parrot	354a
 parrots	354a
-parsley	2582a
-part de fromage	1826e
+parsley	2591a
+part de fromage	1835e
 parti	406n
-parti konfetisi	1974n
+parti konfetisi	1983n
 party	406a 406h
-party popper	1974a
-parça et	1829n
+party popper	1983a
+parça et	1838n
 parís	798f
 parıldamak	466n
 parıldayan	466n
 parıltı	466n
-parıltılar	1972n
+parıltılar	1981n
 parıltılı	479n
 parşömen	315n
 pas	309n 497e
@@ -16231,7 +16286,7 @@ paslı	309n
 pasmado	459f
 pasqua	407i
 pasquale	407i
-pass	2564a
+pass	2573a
 passion	428a 428e
 passionale	428i
 passionate	428a
@@ -16240,15 +16295,15 @@ passionné	428e
 passionnée	428e
 passé	482e
 passée	482e
-pasta	272n 2495a
-pasta dilimi	1880n
+pasta	272n 2504a
+pasta dilimi	1889n
 pastagem	124g
 pastane	272n
-paste	2328a
+paste	2337a
 pastel	483a 483e 483f 483g 483m 483n
 pastel de cumpleaños	272f
 pastel de luna	854f
-pastel de pescado japonés	1863f
+pastel de pescado japonés	1872f
 pastel kawaii	767a
 pastel renkler	483n
 pastel selva negra	273f
@@ -16269,29 +16324,29 @@ pastry	272a
 pasture	124a
 pastèque	235e
 pastéis	483g
-pata	1696g
+pata	1705g
 patagonia	884a
 patagonie	884e
 patagonien	884h
 patagonya	884n
 patagônia	884g
-patas	1696g
-patata	1803f 1803i
-patata asada	1859f
-patata dolce arrosto	1859i
-patatas fritas	1832f
-patate douce	1859e
-patates	1803n
-patates kızartması	1832n
-patatine	1832i
-patatine fritte	1832i
-path	2061a
+patas	1705g
+patata	1812f 1812i
+patata asada	1868f
+patata dolce arrosto	1868i
+patatas fritas	1841f
+patate douce	1868e
+patates	1812n
+patates kızartması	1841n
+patatine	1841i
+patatine fritte	1841i
+path	2070a
 patio trasero	126f
 patlama	166n
-patlamış mısır	1848n
-patlayan mantarlı şişe	1894n
+patlamış mısır	1857n
+patlayan mantarlı şişe	1903n
 patlıcan	249n
-pato	1707f 1707g
+pato	1716f 1716g
 patrickstag	408h
 patrimoine	413e
 patrimonio	413f 413i
@@ -16299,14 +16354,14 @@ patrimônio	413g
 patırtı	457n
 paura	438i
 pauroso	438i
-pavo	1697f
+pavo	1706f
 pavo real	349f
 pavone	349i
-pavoneggiarsi	1713i
+pavoneggiarsi	1722i
 pavor	438f 438g
 pavot	223e
 pavão	349g
-paw prints	1696a
+paw prints	1705a
 pay	272F
 payaso	363f
 payet	466n
@@ -16323,10 +16378,10 @@ país das maravilhas	430g
 país de las maravillas	430f
 países baixos	687o
 países bajos	687o
-pea	1284a
-pea green	1524a
-pea soup	1431a
-pea soup green	1396a
+pea	1293a
+pea green	1533a
+pea soup	1440a
+pea soup green	1405a
 peace	421a
 peaceful	421a
 peach	236a
@@ -16335,26 +16390,26 @@ peach colour	27a
 peach fuzz	732o
 peach pink	73a
 peaches	236a
-peachpuff	1617a
-peachy	2076a
-peachy pink	1103a
+peachpuff	1626a
+peachy	2085a
+peachy pink	1112a
 peacock	349a
 peacock blue	46a
 peacocks	349a
 peak	490a
 peaks	490a
-peanut	1813a
-peanuts	1813a
-pear	1269a
+peanut	1822a
+peanuts	1822a
+pear	1278a
 pearl	321a
 pearl white	106a
 pearls	321a
-pears	2697a
+pears	2706a
 peas	469a
-peat	2620a
+peat	2629a
 pebble	303a
 pebbles	303a
-pecan	2165a
+pecan	2174a
 peces	399f
 pechino	922i
 pecora	382i
@@ -16366,19 +16421,19 @@ pedra vulcânica	158g
 pedras	303g
 pedregoso	303f
 pedregulho	303g
-peel	2115a
-pegada de pata	1696g
+peel	2124a
+pegada de pata	1705g
 peinlich	448h
 peintre	474e
 peinture	474e
 peixe	399g
 peixe dourado	361g
-peixe tropical	1731g
+peixe tropical	1740g
 peking	922a 922h
 pekín	922f
 pelea	437f
 pelear	437f
-pelican	2268a
+pelican	2277a
 peligro	437f
 peligroso	437f
 pelle	310i
@@ -16400,11 +16455,11 @@ penguins	353a
 penhasco	164g
 pennellata	496i
 pennellate	496i
-penny	2281a
+penny	2290a
 penombra	487i
-pentola di cibo	1844i
+pentola di cibo	1853i
 penumbra	487f 487g
-pençe izi	1696n
+pençe izi	1705n
 peonia	215i
 peonies	215a
 peony	215a
@@ -16415,7 +16470,7 @@ peperoncini	297i
 peperoncino	297i
 peperone	297i
 peperoni	297h 297i
-pepinillo	1808f
+pepinillo	1817f
 pepino	469f 469g
 pepper	289a
 peppercorn	289a
@@ -16423,7 +16478,7 @@ peppercorns	289a
 peppers	297a
 pepsi	603o
 pequim	922g
-pera	1792f 1792g 1792i
+pera	1801f 1801g 1801i
 peranakan	903a
 perda	426g
 perdita	426i
@@ -16446,8 +16501,8 @@ perigoso	437g
 periler	430n
 perili	438n
 perito moreno	884a
-periwinkle	1534a
-periwinkle blue	1426a
+periwinkle	1543a
+periwinkle blue	1435a
 perişan	426n
 perla	321f 321i
 perlas	321f
@@ -16457,13 +16512,13 @@ perlen	321h
 perlmutt	321h
 perlweiß	106h
 perra	347f
-perrete	1639f
-perrito caliente	1834f
+perrete	1648f
+perrito caliente	1843f
 perro	347f
-perro guía	1640f
+perro guía	1649f
 perroquet	354e
 perros	347f
-perrywinkle	1267a
+perrywinkle	1276a
 persa	778f 778g
 persan	778e
 perserteppich	778h
@@ -16474,7 +16529,7 @@ persian new year	785a
 persian rug	778a
 persian tiles	906a
 persiano	778i
-persimmon	2125a
+persimmon	2134a
 persisch	778h
 persisches neujahr	785h
 perte	426e
@@ -16492,50 +16547,50 @@ pesadelo	438g
 pesadilla	438f
 pesadillas	438f
 pesca	236i
-pesce	1730i
-pesce palla	1732i
+pesce	1739i
+pesce palla	1741i
 pesce rosso	361i
-pesce tropicale	1731i
+pesce tropicale	1740i
 peschereccio	140i
 pesci tropicali	399i
 pesciolini	399i
 pespembe	6n
-pesto	2094a
+pesto	2103a
 petal	208a
 petali	208i
 petalo	208i
 petals	208a
-petardo	1971f 1971i
+petardo	1980f 1980i
 petek	264n
 petersburg	839a
 petirrojo	295f
 petit jour	181e
-petite	2830a
+petite	2839a
 petits pois	469e
 petra	810a 810f 810g 810h 810i 810n
-petrol	13h 1184a
+petrol	13h 1193a
 petrol mavisi	13n
 petrykivka	887a
 pettirosso	295i
-petunia	2618a
+petunia	2627a
 peur	438e
-pewter	2069a
-peynir dilimi	1826n
+pewter	2078a
+peynir dilimi	1835n
 pez	399f
 pez dorado	361f
-pez globo	1732f
-pez tropical	1731f
+pez globo	1741f
+pez tropical	1740f
 peñasco	164f
 peñón	164f
 peônia	215g
-pfannengericht	1843h
+pfannengericht	1852h
 pfannkuchen	272h
 pfarrer	394h
 pfau	349h
 pfauenblau	46h
 pfeffer	289h
-pferd	1654h
-pferdegesicht	1651h
+pferd	1663h
+pferdegesicht	1660h
 pfingstrose	215h
 pfirsich	236h
 pfirsichblüte	217h
@@ -16552,7 +16607,7 @@ pfütze	200h
 pfützen	200h
 pha lê	322m
 phai	478m
-phantom	2474a
+phantom	2483a
 pharao	811h
 pharaoh	811a 811m
 pharaohs	811a
@@ -16561,7 +16616,7 @@ phare	332e
 phares	332e
 pharmacie	390e
 pharmacy	390a
-pheasant	2585a
+pheasant	2594a
 phi cơ	170m
 phi hành gia	177m
 phi lý	471m
@@ -16577,8 +16632,8 @@ phim đen trắng	773m
 phiên chợ	364m
 phiêu diêu	431m
 phiêu lưu	453m
-phlox	2239a
-phoenix	2320a
+phlox	2248a
+phoenix	2329a
 phone	410a
 phone booth	296a
 phone box	296a
@@ -16589,17 +16644,17 @@ phong cách thụy sĩ	861m
 phong cách trung hoa	389m
 phong cách trung quốc	389m
 phong cách victoria	856m
-phong cầm	2034m
+phong cầm	2043m
 phong lan	219m
 phong trần	455m
-phoque	1729e
+phoque	1738e
 phosphorescent	484e
 phun trào	166m
 phá	146m
-pháo	1971m
-pháo bông	1970m
+pháo	1980m
+pháo bông	1979m
 pháo giấy	444m
-pháo giấy buổi tiệc	1974m
+pháo giấy buổi tiệc	1983m
 pháo hoa	366m
 pháo đài	393m
 pháp	662o
@@ -16609,7 +16664,7 @@ phân xưởng	411m
 phép lạ	430m
 phép màu	430m
 phép thuật	430m
-phím đàn	2036m
+phím đàn	2045m
 phòng bếp	395m
 phòng em bé	442m
 phòng khám	390m
@@ -16645,12 +16700,12 @@ pianeta	177i
 pianeta terra	418i
 pianeti	177i
 piangere	426i
-piano	2036e 2036i 2362a
-pianoforte	2036i
-pianta	1773i
+piano	2045e 2045i 2371a
+pianoforte	2045i
+pianta	1782i
 pianta appartamento	128i
-pianta di riso	1772i
-pianta in vaso	1767i
+pianta di riso	1781i
+pianta in vaso	1776i
 piantagione di tè	827i
 piantagioni di tè	827i
 piantine	128i
@@ -16661,9 +16716,9 @@ picante	288f 288g
 picasso	858a 858e 858f 858g 858h 858i 858m 858n
 piccante	288i
 picco	160i
-pickle	2354a
-picnic	2601a
-pico	160g 2218a
+pickle	2363a
+picnic	2610a
+pico	160g 2227a
 pico nevado	162f 162g
 picolé	279g
 pie	272a
@@ -16683,18 +16738,18 @@ pietra	303i
 pietra lavica	158i
 pietra preziosa	345i
 pietre	303i
-pieuvre	1734e
-pig	2315a
-pig face	1663a
-pig nose	1666a
-pig pink	1049a
-piggy	2848a
+pieuvre	1743e
+pig	2324a
+pig face	1672a
+pig nose	1675a
+pig pink	1058a
+piggy	2857a
 pigra	449i
 pigrizia	449i
 pigro	449i
 pik demir	307n
-pilav	1855n
-pillow	2553a
+pilav	1864n
+pillow	2562a
 pilz	136h
 pilze	136h
 piment	297e
@@ -16716,12 +16771,12 @@ pin	121e
 pinar	121f
 pincelada	496f 496g
 pinceladas	496f 496g
-pinch	2475a
+pinch	2484a
 pincée de	495e
 pine	121a
-pine decoration	1977a
+pine decoration	1986a
 pine forest	121a
-pine green	1481a
+pine green	1490a
 pineapple	241a
 pines	121a
 pineta	121i
@@ -16739,33 +16794,33 @@ pinheiros	121g
 pinho	121g
 pini	121i
 pinie	121h
-piniendekoration	1977h
+piniendekoration	1986h
 pink	6a 6h
 pink city	842a
 pink mosque	906a
-pink purple	1319a
-pink red	1344a
-pinke schleife	1983h
+pink purple	1328a
+pink red	1353a
+pinke schleife	1992h
 pinkes neon	116h
-pinkish	1493a
-pinkish brown	1337a
-pinkish grey	1321a
-pinkish orange	1270a
-pinkish purple	1513a
-pinkish red	1496a
-pinkish tan	1037a
-pinky	1159a
-pinky purple	1459a
-pinky red	1393a
+pinkish	1502a
+pinkish brown	1346a
+pinkish grey	1330a
+pinkish orange	1279a
+pinkish purple	1522a
+pinkish red	1505a
+pinkish tan	1046a
+pinky	1168a
+pinky purple	1468a
+pinky red	1402a
 pino	121f 121i
 pinos	121f
 pins	121e
 pintalabios	454f
 pintarroxo	295g
 pinterest	551o
-pintinho chocando	1700g
-pintinho de frente	1702g
-pintinho de perfil	1701g
+pintinho chocando	1709g
+pintinho de frente	1711g
+pintinho de perfil	1710g
 pintor	474f 474g
 pintura	474f 474g
 pintura a la tinta	324f
@@ -16779,23 +16834,23 @@ piovere	200i
 pioviggine	201i
 piovosa	200i
 piovoso	200i
-pipe	2542a
-pipetli bardak	1903n
-pipistrello	1687i
-pipoca	1848g
-pipoca de cinema	1848g
+pipe	2551a
+pipetli bardak	1912n
+pipistrello	1696i
+pipoca	1857g
+pipoca de cinema	1857g
 piquant	288e
 piramidi	811i
 piramitler	811n
 pirilampo	357g
 pirilampos	357g
-pirinç bitkisi	1772n
-pirinç gevreği	1853n
+pirinç bitkisi	1781n
+pirinç gevreği	1862n
 pirinç metal	60n
 pirinç tarlası	253n
-pirinç tatlısı	1865n
+pirinç tatlısı	1874n
 pirinç terasları	803n
-pirinç topu	1854n
+pirinç topu	1863n
 piruleta	277f
 pirulito	277g
 pirámides	811f
@@ -16807,7 +16862,7 @@ piscine	143e
 pisco de peito ruivo	295g
 piselli	469i
 pisolino	449i
-piss yellow	1169a
+piss yellow	1178a
 pista da ballo	472i
 pista de baile	472f
 pista de dança	472g
@@ -16822,8 +16877,8 @@ pistachos	336f
 pistazie	336h
 pistazien	336h
 piste de danse	472e
-pit	2588a
-pita farcita	1839i
+pit	2597a
+pita farcita	1848i
 pitada de	495g
 pittore	474i
 pittsburgh steelers	621o
@@ -16834,9 +16889,9 @@ piumaggio	342i
 pivoine	215e
 pizca de	495f
 pizza	248a 248e 248f 248g 248h 248i 248m 248n
-pizza dilimi	1833n
-pizzastück	1833h
-pizzeria	1833h
+pizza dilimi	1842n
+pizzastück	1842h
+pizzeria	1842h
 pizzico di	495i
 piña	241f
 pişmanlık	426n
@@ -16847,14 +16902,14 @@ placid	421a
 placide	421e
 placido	421i
 plage	143e
-plage avec parasol	1913e
+plage avec parasol	1922e
 plage de sable	144e
 plage tropicale	145e
 plaid	433E 433I
 plain	420a
 plaisir	425e
 plaj	143n
-plaj ve şemsiye	1913n
+plaj ve şemsiye	1922n
 planet	177a 177h
 planet earth	418a
 planet erde	418h
@@ -16864,17 +16919,17 @@ planeta tierra	418f
 planetas	177f
 planeten	177h
 planets	177a
-plank	2411a
+plank	2420a
 plant	128a
-plant de riz	1772e
+plant de riz	1781e
 planta	128f 128g
-planta de arroz	1772g
+planta de arroz	1781g
 planta de interior	128f 128g
-planta de maceta	1767f
-planta joven	1766f
+planta de maceta	1776f
+planta joven	1775f
 plantaciones de té	827f
 plantación de té	827f
-plantain	2770a
+plantain	2779a
 plantas	128f
 plantation de thé	827e
 plantations de thé	827e
@@ -16882,7 +16937,7 @@ plantação de arroz	253g
 plantação de chá	827g
 plantações de chá	827g
 plante	128e
-plante en pot	1767e
+plante en pot	1776e
 plante intérieur	128e
 plante verte	128e
 plantes	128e
@@ -16890,34 +16945,34 @@ plants	128a
 planète	177e
 planète terre	418e
 planètes	177e
-plaster	2470a
+plaster	2479a
 plaster wall	375a
 plastic	329a
 plastica	329i
 plastik	329h 329n
 plastique	329e
-plat mitonné	1843e
+plat mitonné	1852e
 plata	12f
 plateada	12f
 plateado	12f
 platinum	12a
-play	2257a
+play	2266a
 playa	143f
 playa de arena	144f
 playa tropical	145f
-playa y sombrilla	1913f
+playa y sombrilla	1922f
 playas	143f
 playful	425a
 playground	415a 415g
-playground slide	1962a
+playground slide	1971a
 playstation	512o
 playtime	415a
-plaza	2291a
+plaza	2300a
 plaza de mercado	364f
 plaza roja	873f
 pleased	425a
 pleasure	425a
-pleasures	2775a
+pleasures	2784a
 plein air	453e
 plein espoir	439e
 plein soleil	173e
@@ -16934,7 +16989,7 @@ pluie	200e
 pluie fine	201e
 plum	62a
 plum blossom	216a
-plum purple	1138a
+plum purple	1147a
 pluma	342f 342g
 plumage	342e
 plumagem	342g
@@ -16949,7 +17004,7 @@ plutão	177g
 plutón	177f
 pluvieuse	200e
 pluvieux	200e
-plymouth	2849a
+plymouth	2858a
 plácido	421f 421g
 plástico	329f 329g
 plátano	239f
@@ -16958,9 +17013,9 @@ plüschig	443h
 plüton	177n
 poca luce	487i
 poca luz	487f
-pochette	2009e 2009i
+pochette	2018e 2018i
 poción	430f
-pod	2339a
+pod	2348a
 poder	440f
 poderoso	440f 440g
 poderío	440f
@@ -16974,22 +17029,22 @@ poems	341a
 poesia	341g 341i
 poesie	341h 341i
 poesía	341f
-poetic	2477a
+poetic	2486a
 poetry	341a
 pofuduk	443n
 pognon	458e
 point du jour	181e
 pointe de	495e
-poire	1792e
+poire	1801e
 pois	469e
 poise	432a
 poison	460a 460e
-poison green	1087a
+poison green	1096a
 poisonous	460a
 poisson	399e
-poisson lune	1732e
+poisson lune	1741e
 poisson rouge	361e
-poisson tropical	1731e
+poisson tropical	1740e
 poissons	399e
 poivre	289e
 poivre noir	289e
@@ -17013,17 +17068,17 @@ polinesio	907f
 polinezya	907n
 polinésia	907g
 polinésio	907g
-polish	2499a
+polish	2508a
 polish flag	696o
 polish folk	886a
 polish folk art	886a
 polish pottery	886a
 polished	432a
-pollen	2514a
-pollito	1701f
-pollito de frente	1702f
-pollito rompiendo el cascarón	1700f
-polluelo	1701f
+pollen	2523a
+pollito	1710f
+pollito de frente	1711f
+pollito rompiendo el cascarón	1709f
+polluelo	1710f
 polnisch	886h
 polo norte	186g
 polo sul	186g
@@ -17034,10 +17089,10 @@ polonia	696o
 polonya	696o
 polonyalı	886n
 polonês	886g
-polpo	1734i
+polpo	1743i
 polvere	169i
 polveroso	482i
-polvo	169f 1734g
+polvo	169f 1743g
 polynesia	907a
 polynesian	907a
 polynesien	907h
@@ -17047,39 +17102,39 @@ polynésien	907e
 polynésienne	907e
 polônia	696o
 pomba	442g
-pomba branca	1705g
+pomba branca	1714g
 pomegranate	244a
 pomeriggio	191i
 pomme	237e
-pomme de terre	1803e
-pomme rouge	1790e
+pomme de terre	1812e
+pomme rouge	1799e
 pomme verte	238e
-pommes frites	1832h
+pommes frites	1841h
 pomodoro	248i
 pond	149a
 pont	373e
-pont de nuit	1959e
+pont de nuit	1968e
 ponte	373g 373i
-ponte di notte	1959i
-ponte à noite	1959g
+ponte di notte	1968i
+ponte à noite	1968g
 ponti	373i
 pontile	154i
 ponton	154e
 ponts	373e
-pony	2189a
-poo	1310a
-poo brown	1338a
-poodle	1641a 1641g
+pony	2198a
+poo	1319a
+poo brown	1347a
+poodle	1650a 1650g
 pool	143a 143h
-poop	1443a
-poop brown	1346a
-poop green	1167a
-pop	2138a
+poop	1452a
+poop brown	1355a
+poop green	1176a
+pop	2147a
 pop art	830a 830e 830f 830g 830h 830i 830m 830n
-pop corn	1848e
+pop corn	1857e
 pop of	495a
 pop sanat	830n
-popcorn	1848a 1848h 1848i
+popcorn	1857a 1857h 1857i
 poppies	223a
 poppy	223a
 pops	496a
@@ -17093,17 +17148,17 @@ porcelana azul e branca	318g
 porcelana azul y blanca	318f
 porcellana	317i
 porcellana bianca e blu	318i
-porco	1664g
-porco espinho	1686g
+porco	1673g
+porco espinho	1695g
 porpora	5i
 porsche	523o
 porselen	317n
-porsuk	1695n
+porsuk	1704n
 port	154a 154e
 portakal	229n
 portakal rengi	1n
 portatile	410i
-porte monnaie	2007e
+porte monnaie	2016e
 portekiz	666o 835n
 portekiz çinisi	835n
 portekizli	835n
@@ -17113,7 +17168,7 @@ porto	154g 154i
 portofino	800a
 portogallo	666o 835i
 portoghese	835i
-portsmouth	2621a
+portsmouth	2630a
 portugais	835e
 portugal	666o 835a 835e 835f 835g 835h
 portugal flag	666o
@@ -17139,47 +17194,47 @@ positività	425i
 positivité	425e
 positivo	425f 425g 425i
 possente	440i
-post office	1930a
-postane	1930n
-poste de barbeiro	1965g
-poste de barbero	1965f
-postgebäude	1930h
+post office	1939a
+postane	1939n
+poste de barbeiro	1974g
+poste de barbero	1974f
+postgebäude	1939h
 postre	272f
 posé	421e
-pot	2116a
-pot de miel	1887e
-pot of food	1844a
+pot	2125a
+pot de miel	1896e
+pot of food	1853a
 potager	126e
-potato	1803a
-pote de mel	1887g
+potato	1812a
+pote de mel	1896g
 potente	440f 440i
 potenza	440i
 poterie	326e
 potion	430a 430e
 potiron	247e
-potted plant	1767a
-potter	2622a
+potted plant	1776a
+potter	2631a
 pottery	326a
 pouca luz	487g
-poule	1698e
-poultry leg	1828a
+poule	1707e
+poultry leg	1837a
 poupée russe	873e
-poupées japonaises	1978e
-pouring liquid	1902a
+poupées japonaises	1987e
+pouring liquid	1911a
 pourpre	5e
 pourri	460e
 pourriture	460e
-poussin	1701e
-poussin de face	1702e
-poussin qui éclôt	1700e
+poussin	1710e
+poussin de face	1711e
+poussin qui éclôt	1709e
 poussière	169e
-pout	2847a
+pout	2856a
 povoado	382g
 powder blue	98a
-powder pink	1060a
+powder pink	1069a
 powder purple	99a
-powderblue	1618a
-powdered	2112a
+powderblue	1627a
+powdered	2121a
 power	440a
 powerful	440a
 poyraz	205n
@@ -17201,7 +17256,7 @@ prague	882a
 praha	882m
 praia	143g
 praia de areia	144g
-praia e guarda sol	1913g
+praia e guarda sol	1922g
 praia tropical	145g
 praias	143g
 prairie	124a 124e
@@ -17213,7 +17268,7 @@ prati	124i
 prato	124i
 pray	447a
 prayer	447a
-prayer beads	2029a
+prayer beads	2038a
 prayer flags	820a
 praying	447a
 prazer	425g
@@ -17230,7 +17285,7 @@ preghiera	447i
 preguiça	449g
 preguiçosa	449g
 preguiçoso	449g
-prehistoric	2623a
+prehistoric	2632a
 premium	416a 416e 416f 416g 416h 416i 416m 416n
 premuroso	423i
 prendere il sole	143i
@@ -17242,9 +17297,9 @@ preocupación	448f
 preocupado	448f 448g
 preocupação	448g
 prescinde de	497f
-presente	1984g
+presente	1993g
 presión	448f
-pressed	2424a
+pressed	2433a
 pression	448e
 pressione	448i
 pressure	448a
@@ -17256,20 +17311,20 @@ preto azulado	80g
 preto e branco	465g
 preto tinta	47g
 pretty	443a
-pretzel	1822a 1822g 1822i 1822n
+pretzel	1831a 1831g 1831i 1831n
 pride	451a 792i
 pride month	792a
 pride parade	792a 792h
 prier	447e
 priest	394a
 priester	394h
-primary blue	1324a
+primary blue	1333a
 primavera	196f 196g 196i
 primaveral	196f
 primaveril	196g
 primaverile	196i
 prime luci alba	181i
-primrose	2198a
+primrose	2207a
 prince	417a 417e
 princes	417a 417e
 princesa	417f 417g
@@ -17279,7 +17334,7 @@ princesse	417e
 princesses	417a 417e
 principessa	417i
 principesse	417i
-print	2827a
+print	2836a
 printanier	196e
 printanière	196e
 printemps	196e
@@ -17291,7 +17346,7 @@ prisma	179f 179g 179h 179i
 prisme	179e
 prizma	179n
 prière	447e
-procione	1644i
+procione	1653i
 profesional	441f
 professional	441a
 professionale	441i
@@ -17311,7 +17366,7 @@ profunda	476f 476g
 profundezas	141g
 profundidades marinas	141f
 profundo	476f 476g
-prom	2431a
+prom	2440a
 promesa	439f
 promessa	439g 439i
 promesse	439e
@@ -17329,11 +17384,11 @@ provençal	845a 845e 845g
 provençale	845e
 prugna	62i
 prugne	245i
-prune	62e 2616a
+prune	62e 2625a
 prunes	245e
 prunkvoll	416h
-prussian	2624a
-prussian blue	1386a
+prussian	2633a
+prussian blue	1395a
 präkolumbisch	863h
 prärie	124h
 pré	124e
@@ -17341,8 +17396,8 @@ pré colombiano	863g
 précipitations	200e
 précolombien	863e
 prédio	373g
-prédio da escola	1936g
-prédio grego	1918g
+prédio da escola	1945g
+prédio grego	1927g
 prés	124e
 prêtre	394e
 príncipe	417f 417g
@@ -17359,52 +17414,52 @@ psychedelisch	751h
 psychédélique	751e
 pub	377a 377e 377f 377g 377h 377i 377n 472M
 pubs	377a
-puce	1522a
-pudding	1886h 2160a
+puce	1531a
+pudding	1895h 2169a
 puddle	200a
 puddles	200a
-pudel	1641h
+pudel	1650h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
-pudim	1886g
-pudim de leite	1886g
-pudim de ovos	1886g
+pudim	1895g
+pudim de leite	1895g
+pudim de ovos	1895g
 pudra mavisi	98n
 pudra moru	99n
 pudra pembesi	92n
-pueblo	382f 2850a
+pueblo	382f 2859a
 pueblo de agua	383f
 puente	373f
-puente de noche	1959f
+puente de noche	1968f
 puentes	373f
 puerto	154f
 puerto rico	805a 805f
 puesta de sol	180f
-puesta del sol	1958f
+puesta del sol	1967f
 puestas de sol	180f
-puff	2208a
+puff	2217a
 puissance	440e
 puissant	440e
 puissante	440e
-puke	1512a
-puke brown	1226a
-puke green	1525a
-puke yellow	1434a
+puke	1521a
+puke brown	1235a
+puke green	1534a
+puke yellow	1443a
 pul biber	298n
-pulcino	1701i
-pulcino che nasce	1700i
-pulcino visto di fronte	1702i
+pulcino	1710i
+pulcino che nasce	1709i
+pulcino visto di fronte	1711i
 pull	433E
 pull over	433e
 pullover	433h
-pulp	2423a
-pulpo	1734f
+pulp	2432a
+pulpo	1743f
 pumpkin	247a
-pumpkin orange	1331a
+pumpkin orange	1340a
 pumpkin patch	247a
 pumpkins	247a
-punch	2097a
+punch	2106a
 punk	750a 750m 750n
 punk rock	750a
 punkrock	446h
@@ -17416,7 +17471,7 @@ puppy	443a
 pur	442e
 pura	442f 442g 442i
 pure	442a 442e
-pure blue	1193a
+pure blue	1202a
 pureté	442e
 pureza	442f 442g
 purezza	442i
@@ -17424,53 +17479,53 @@ puristisch	420h
 purity	442a
 puro	442f 442g 442i
 purple	5a
-purple blue	1178a
-purple brown	1202a
-purple grey	1417a
-purple pink	1200a
-purple red	1289a
-purpleish	1369a
-purpleish blue	1376a
-purpleish pink	1252a
-purpley	1215a
-purpley blue	1405a
-purpley grey	1050a
-purpley pink	1311a
-purplish	1433a
-purplish blue	1498a
-purplish brown	1245a
-purplish grey	1365a
-purplish pink	1467a
-purplish red	1315a
-purply	1051a
-purply blue	1375a
-purply pink	1293a
+purple blue	1187a
+purple brown	1211a
+purple grey	1426a
+purple pink	1209a
+purple red	1298a
+purpleish	1378a
+purpleish blue	1385a
+purpleish pink	1261a
+purpley	1224a
+purpley blue	1414a
+purpley grey	1059a
+purpley pink	1320a
+purplish	1442a
+purplish blue	1507a
+purplish brown	1254a
+purplish grey	1374a
+purplish pink	1476a
+purplish red	1324a
+purply	1060a
+purply blue	1384a
+purply pink	1302a
 purpur	5h
 purpureo	5i
 purpurina	466f 466g
-purse	2007a
+purse	2016a
 pus	203n
 puslu	485n
 putrefacción	460f
-putty	1176a
+putty	1185a
 putzig	443h
-puzza	1693i
+puzza	1702i
 puzzle	429a
-puzzola	1693i
+puzzola	1702i
 pyramid	811a
 pyramiden	811h
 pyramides	811e
 pyramids	811a
-pyrite	2425a
+pyrite	2434a
 pysanka	887a
 pysanky	887a
-pájaro	1703f
+pájaro	1712f
 pálida	478f 478g
 pálido	478f 478g
 pánico	438f
 páprica	298g
 páscoa	407g
-pássaro	1703g
+pássaro	1712g
 pâle	478e
 pânico	438g
 pâquerette	221e
@@ -17479,9 +17534,9 @@ pâtisserie	272e
 pâturage	124e
 pães	271g
 pão	271g
-pão de ló de morango	1880g
-pão recheado	1839g
-pão sírio	1821g
+pão de ló de morango	1889g
+pão recheado	1848g
+pão sírio	1830g
 pãozinho	271g
 pärchen	427h
 père noël	400e
@@ -17498,7 +17553,7 @@ pétale	208e
 pétales	208e
 pétalo	208f
 pétalos	208f
-pétard	1971e
+pétard	1980e
 pétra	810e
 pêche	236e
 pêssego	236g
@@ -17514,15 +17569,15 @@ qatar	686o
 qatar airways	585o
 qatari flag	686o
 qipao	871a 871e 871f 871g 871h 871i
-quadrifoglio	1775i
+quadrifoglio	1784i
 quai	154e
-quail	2467a
+quail	2476a
 qualle	276h
 quallen	276h
 qualm	343h
 quan tâm	423m
 quang phổ	179m
-quarry	2400a
+quarry	2409a
 quarto	396g
 quartz	322a 322e
 quartzo	322g
@@ -17535,8 +17590,8 @@ quebrada	148f
 queda água	151g
 queen	417a
 queens	417a
-queijo	1826g
-queijo suíço	1826g
+queijo	1835g
+queijo suíço	1835g
 queimar	167g
 quelconque	470e
 quemado	167f
@@ -17549,18 +17604,18 @@ quercia	301i
 querida	427f
 querido	427f 427g
 quermesse	367g
-quest	2550a
+quest	2559a
 quiet	421a
 quiete	421i
 quieto	421f 421g
 quietud	421f
 quietude	421g
-quilt	2810a
+quilt	2819a
 quimono	388g
 quimper	920a 920e
 quimper faience	920a
 quimper pottery	920a
-quince	2668a
+quince	2677a
 quintal	126g
 quioto	843g
 quirky	471a
@@ -17610,7 +17665,7 @@ quả cà chua	248m
 quả cảm	440m
 quả dâu	230m
 quả dừa	242m
-quả kiwi	1797m
+quả kiwi	1806m
 quả lựu	244m
 quả mơ	78m
 quả mận	245m
@@ -17619,7 +17674,7 @@ quả nho	232m
 quả quýt	229m
 quả trứng	270m
 quả táo	237m
-quả việt quất	1796m
+quả việt quất	1805m
 quả xoài	240m
 quả ô liu	300m
 quả đào	236m
@@ -17628,10 +17683,10 @@ quảng châu	937m
 quảng trường đỏ	873m
 quần bò	311m
 quần jean	311m
-quần lót	2002m
-quần soóc	2003m
+quần lót	2011m
+quần soóc	2012m
 quần vợt	424m
-quần áo nữ	2005m
+quần áo nữ	2014m
 quần đảo	155m
 quế	288m
 quỷ	463M
@@ -17640,7 +17695,7 @@ quỷ satan	463m
 quỹ đạo	177m
 rabbia	437i
 rabbit	443a
-rabbit face	1682a
+rabbit face	1691a
 rabbits	443a
 rabbrividire	435i
 rabe	446h
@@ -17652,18 +17707,18 @@ raccapricciante	438i
 raccolto	198i
 racconti	341i
 racconto	341i
-raccoon	1644a
+raccoon	1653a
 rache	437h
 racimo	232f
-racing	2526a
-racing green	1124a
+racing	2535a
+racing green	1133a
 radfahren	424h
 radiante	479f 479g
-radioactive	2625a
-radioactive green	1091a
+radioactive	2634a
+radioactive green	1100a
 rafale	205e
 rafales	205e
-raffia	2255a
+raffia	2264a
 raffica	205i
 raffiche	205i
 raffinata	432i
@@ -17681,8 +17736,8 @@ ragazzo	493I
 rage	437a 437e
 raggi di sole	172i
 raggio di sole	172i
-ragnatela	1748i
-ragno	1747i
+ragnatela	1757i
+ragno	1756i
 rahat	422n
 rahat ev	433n
 rahat loukoum	285e
@@ -17703,7 +17758,7 @@ rainy	200a
 raio	202g
 raio de sol	172g
 raios de sol	172g
-raisin	232e 2204a
+raisin	232e 2213a
 raiva	437g
 raivoso	437g
 rajada de vento	205g
@@ -17712,7 +17767,7 @@ rajasthani	842a
 rajastán	842f
 rajastão	842g
 rakete	398h
-rakun	1644n
+rakun	1653n
 ramadan	786a 786e 786h 786i
 ramadan lantern	786a
 ramadán	786f
@@ -17744,7 +17799,7 @@ rapeseed	335a
 rapeseed field	335a
 rapeseed fields	335a
 rapeseed flowers	335a
-rapids	2502a
+rapids	2511a
 raposa	355g
 raps	335h
 rapsblüte	335h
@@ -17758,17 +17813,17 @@ rasen	125h
 rasend	437h
 raserei	437h
 raso	313f 313i
-raspadinha de gelo	1875g
+raspadinha de gelo	1884g
 raspberries	234a
 raspberry	234a
 rasserenante	421i
-rata	1680f
-rato	1680g
-raton laveur	1644e
-rattan	2455a
-ratte	1680h
-ratto	1680i
-ratón	1679f
+rata	1689f
+rato	1689g
+raton laveur	1653e
+rattan	2464a
+ratte	1689h
+ratto	1689i
+ratón	1688f
 rau	469m
 rau chân vịt	469m
 rau cải	469m
@@ -17780,19 +17835,19 @@ rauch	343h
 rauchig	343h
 raumschiff	398h
 raumstation	398h
-raupe	1740h
+raupe	1749h
 raureif	187h
 rave	472a 472e 472f 472g 472h 472i 472M 472n
 raven	446a
 ravens	446a
 ravi	425e
-ravioli	1866i
-raviolo	1866i
+ravioli	1875i
+raviolo	1875i
 ravvivare	434i
-raw	2090a
+raw	2099a
 raw concrete	738a
-raw sienna	1092a
-raw umber	1156a
+raw sienna	1101a
+raw umber	1165a
 rayo	202f
 rayo de sol	172f
 rayon de soleil	172e
@@ -17805,9 +17860,9 @@ real madrid cf	641o
 reale	417i
 realeza	417f 417g
 reali	417i
-really light blue	1032a
+really light blue	1041a
 rebe	134h
-rebeccapurple	1619a
+rebeccapurple	1628a
 rebentação	142g
 rebirth	434a
 reboco	375g
@@ -17835,38 +17890,38 @@ recycling	418a 418h
 recámara	396f
 recém nascido	442g
 red	0a
-red apple	1790a
+red apple	1799a
 red bayberry	286a
-red brown	1479a
+red brown	1488a
 red bull	580o
 red double decker	721o
-red envelope	1982a
+red envelope	1991a
 red fort	924a
-red orange	1504a
+red orange	1513a
 red pepper flakes	298a
 red phone box	296a
-red pink	1383a
+red pink	1392a
 red purple	96a
 red sox	625o
 red square	873a
-red violet	1400a
+red violet	1409a
 red wine	265a
-reddish	1436a
-reddish brown	1507a
-reddish grey	1061a
-reddish orange	1456a
-reddish pink	1472a
-reddish purple	1471a
+reddish	1445a
+reddish brown	1516a
+reddish grey	1070a
+reddish orange	1465a
+reddish pink	1481a
+reddish purple	1480a
 reddit	550o
-reddy brown	1172a
+reddy brown	1181a
 reduziert	420h
-redwood	2342a
-reed	2200a
+redwood	2351a
+reed	2209a
 reef	153a
 refinado	432f 432g
 refinamiento	432f
 refined	432a
-reflection	2187a
+reflection	2196a
 refrescante	434f 434g
 refreshing	434a
 refuge	397e
@@ -17874,10 +17929,10 @@ refugio	397f
 refugio de esquí	876f
 regal	417a
 regale	417i
-regalo	1984f 1984i
-regalo envuelto	1984f
+regalo	1993f 1993i
+regalo envuelto	1993f
 regato	148g
-regatta	2522a
+regatta	2531a
 regen	200h
 regenbogen	179h
 regenschauer	200h
@@ -17898,7 +17953,7 @@ regret	426a 426e
 regrets	426e
 rehaussé de	496e
 rehaussée de	496e
-rehber köpek	1640n
+rehber köpek	1649n
 rei	417g
 reichtum	416h
 reif	456h
@@ -17911,14 +17966,14 @@ reines	417e
 reinheit	442h
 reino	417f 417g
 reino unido	671o
-reis in schüssel	1855h
-reis mit curry	1856h
-reisbällchen	1854h
-reiscracker	1853h
+reis in schüssel	1864h
+reis mit curry	1865h
+reisbällchen	1863h
+reiscracker	1862h
 reisfeld	253h
 reisterrasse	253h
 reisterrassen	253h
-reisähre	1772h
+reisähre	1781h
 relajación	422f
 relajada	422f
 relajado	422f
@@ -17956,7 +18011,7 @@ relâmpago	202g
 rembrandt	829a 829e 829f 829g 829h 829i 829m 829n
 remember	450a
 remembrance	450a
-reminder ribbon	1985a
+reminder ribbon	1994a
 reminisce	450a
 reminiscence	450a
 remédio	390g
@@ -17979,7 +18034,7 @@ renoir	828a 828e
 renouveau	434e
 renovación	434f
 renovação	434g
-renwick	2478a
+renwick	2487a
 repolho	469g
 repollo	469f
 reposado	421f
@@ -17993,7 +18048,7 @@ requins	141e
 requintado	432g
 requinte	432g
 rescoldo	168f
-rescue worker helmet	2028a
+rescue worker helmet	2037a
 reservado	456f 456g
 reserved	456a
 reserviert	456h
@@ -18036,7 +18091,7 @@ retro wave	743a
 retrowave	743a
 retrò	413i
 retrô	413g
-rettungshelm	2028h
+rettungshelm	2037h
 reue	426h
 revenge	437a
 reverie	431a
@@ -18052,21 +18107,21 @@ reyes	417f
 reykjavik	802a
 rezar	447f 447g
 reír	425f
-rhine	2851a
-rhinoceros	1676a
-rhinocéros	1676e
-rhubarb	2226a
+rhine	2860a
+rhinoceros	1685a
+rhinocéros	1685e
+rhubarb	2235a
 riacho	148g
 riachuelo	148f
 riad	797a 797e
 riads	797a
-ribbon	1983a
+ribbon	1992a
 ribeirão	148g
 ricchezza	416i
-riccio	1686i
-rice	2088a
-rice ball	1854a
-rice cracker	1853a
+riccio	1695i
+rice	2097a
+rice ball	1863a
+rice cracker	1862a
 rice field	253a
 rice hat	275a
 rice paddy	253a
@@ -18083,7 +18138,9 @@ ricordi	450i
 ricordo	450i
 riddle	429a
 ridere	425i
-riesenrad	1963h
+rien de	497e
+rien en	497e
+riesenrad	1972h
 rieur	425e
 riff	153h
 rifugio	397i
@@ -18094,7 +18151,7 @@ rilassante	422i
 rilassarsi	422i
 rilassata	422i
 rilassato	422i
-rim	2615a
+rim	2624a
 rimembranza	450i
 rimpianto	426i
 rinascimentale	754i
@@ -18102,17 +18159,17 @@ rinascimento	754i
 rinascita	434i
 rinder	382h
 rinfrescante	434i
-ring	2031a 2031h
+ring	2040a 2040h
 ringraziamento	198i
 rinnovamento	434i
-rinoceronte	1676f 1676g 1676i
+rinoceronte	1685f 1685g 1685i
 rinvigorente	434i
-rio	148g 2565a
+rio	148g 2574a
 rio carnival	852a
 rio de janeiro	852a 852g
 rio karnavalı	852n
 riot	457a
-ripe	2070a
+ripe	2079a
 riposante	421i
 riposo	422i
 ripugnante	460i
@@ -18127,11 +18184,11 @@ risaie a terrazza	803i
 risata	425i
 risate	425i
 risco	164f
-rise	2811a
+rise	2820a
 riservato	456i
 riso	425g
-riso al curry	1856i
-riso bollito	1855i
+riso al curry	1865i
+riso bollito	1864i
 rispetto	445i
 rispettoso	445i
 rissa	437i
@@ -18155,20 +18212,20 @@ riviera italienne	800e
 riviera ligure	800i
 riviera pháp	846m
 rivière	148e
-riz au curry	1856e
+riz au curry	1865e
 rizière	253e
 rizières en terrasses	803e
-road	2106a
+road	2115a
 roam	453a
 roaring twenties	735a
-roast	2127a
-roasted	2089a
-roasted sweet potato	1859a
-robe	1998e
+roast	2136a
+roasted	2098a
+roasted sweet potato	1868a
+robe	2007e
 robe de mariée	405e
 robin	295a
-robin egg	1342a
-robin egg blue	1358a
+robin egg	1351a
+robin egg blue	1367a
 robin redbreast	295a
 robins	295a
 roble	301f
@@ -18208,7 +18265,7 @@ rococó	753f 753g
 rocoso	164f
 rocío	207f
 rocío de la mañana	207f
-roda gigante	1963g
+roda gigante	1972g
 rodchenko	857a
 rodeln	199h
 rodovia	373g
@@ -18217,7 +18274,7 @@ roi	417e
 rois	417e
 roja	0f
 rojizo	0f
-rojo	0f 2785a
+rojo	0f 2794a
 rojo anaranjado	97f
 rojo brillante	74f
 rojo chino	75f
@@ -18228,9 +18285,9 @@ rojo vivo	74f
 rojo óxido	112f
 roket	398n
 rokoko	753h 753n
-roll	2712a
-roller coaster	1964a
-rolling	2323a
+roll	2721a
+roller coaster	1973a
+rolling	2332a
 rolling hills	161a
 rom	825H
 roma	825f 825g 825i 825n
@@ -18271,12 +18328,12 @@ roof tiles	338a
 roofs	338a
 rooftop	338a
 rooftops	338a
-rookwood	2143a
-rooster	1699a
-root	2107a
-ropa de mujer	2005f
-ropa interior	2002f
-rosa	6f 6g 6h 6i 1163a
+rookwood	2152a
+rooster	1708a
+root	2116a
+ropa de mujer	2014f
+ropa interior	2011f
+rosa	6f 6g 6h 6i 1172a
 rosa antico	89i
 rosa antigo	89g
 rosa barbie	722o
@@ -18303,13 +18360,13 @@ rosa viejo	89f
 rosada	6f 6g
 rosado	6f 6g
 rosal	210f
-rosario	2029f 2029i
+rosario	2038f 2038i
 rosarot	91h
 rosas rojas	210f
 rosas vermelhas	210g
 rosata	6i
 rosato	6i
-rosca	1823g
+rosca	1832g
 rose	91e 210a 210h
 rose barbie	722o
 rose blush	114e
@@ -18326,18 +18383,18 @@ rose red	72a
 rose rosse	210i
 rose rouge	210e
 rose vif	6e
-rosebud	2779a
+rosebud	2788a
 roseira	210g
-rosemary	2852a
+rosemary	2861a
 rosen	210h
 rosenrot	72h
 roses	210a
 roses rouges	210e
-roseta	1758f 1758g
+roseta	1767f 1767g
 roseto	210i
-rosetta	1758i
-rosette	1758a 1758e 1758h
-rosewood	2282a
+rosetta	1767i
+rosette	1767a 1767e 1767h
+rosewood	2291a
 rosier	210e
 rosig	6h
 rosquilla	272f
@@ -18358,29 +18415,29 @@ rosso vivo	74i
 rost	309h
 rostfrei	306h
 rostig	309h
-rosto de cachorro	1638g
-rosto de camundongo	1678g
-rosto de cavalo	1651g
-rosto de coelho	1682g
-rosto de dragão	1722g
-rosto de gato	1645g
-rosto de hamster	1681g
-rosto de leão	1647g
-rosto de lobo	1642g
-rosto de macaco	1634g
-rosto de panda	1690g
-rosto de porco	1663g
-rosto de raposa	1643g
-rosto de sapo	1717g
-rosto de tigre	1648g
-rosto de unicórnio	1655g
-rosto de urso	1688g
-rosto de vaca	1659g
+rosto de cachorro	1647g
+rosto de camundongo	1687g
+rosto de cavalo	1660g
+rosto de coelho	1691g
+rosto de dragão	1731g
+rosto de gato	1654g
+rosto de hamster	1690g
+rosto de leão	1656g
+rosto de lobo	1651g
+rosto de macaco	1643g
+rosto de panda	1699g
+rosto de porco	1672g
+rosto de raposa	1652g
+rosto de sapo	1726g
+rosto de tigre	1657g
+rosto de unicórnio	1664g
+rosto de urso	1697g
+rosto de vaca	1668g
 rostrot	112h
-rosy	2067a
-rosy pink	1104a
-rosybrown	1620a
-rosário de oração	2029g
+rosy	2076a
+rosy pink	1113a
+rosybrown	1629a
+rosário de oração	2038g
 rosé	6e
 rosée	6e
 rosée du matin	207e
@@ -18390,9 +18447,9 @@ rotbraun	19h
 rote	0h
 rote bete suppe	334h
 roter	0h
-roter apfel	1790h
+roter apfel	1799h
 roter platz	873h
-roter umschlag	1982h
+roter umschlag	1991h
 rotes	0h
 rothko	763a
 rotina	470g
@@ -18422,7 +18479,7 @@ rouille	309e
 rouillé	309e
 rouillée	309e
 roumanie	700o
-roupas femininas	2005g
+roupas femininas	2014g
 route de la soie	910e
 routemaster	721o
 routine	470a 470e 470h 470i
@@ -18439,19 +18496,19 @@ roxo	5g
 roy lichtenstein	830a
 royal	417a 417e
 royal blue	43a
-royal purple	1529a
-royalblue	1621a
+royal purple	1538a
+royalblue	1630a
 royale	417e
-royalty	2666a
+royalty	2675a
 royaume	417e
 royaume uni	671o
-roycroft	2237a
+roycroft	2246a
 roça	382g
 ru ngủ	449m
 rua	374g
-ruban	1983e
-ruban de mémoire	1985e
-rubber	2479a
+ruban	1992e
+ruban de mémoire	1994e
+rubber	2488a
 rubi	55g
 rubin	55h
 rubino	55i
@@ -18460,7 +18517,7 @@ rubis	55e
 rubor	114f 114g
 ruby	55a 55m
 rubí	55f
-ruddy	2853a
+ruddy	2862a
 rudo	455f
 rue	374e
 ruela	374g
@@ -18482,20 +18539,20 @@ ruhmreich	451h
 ruido	457f
 ruidosa	457f
 ruidoso	457f 457g
-ruins	2330a
+ruins	2339a
 ruisseau	148e
 ruj	454n
-rum	2121a
+rum	2130a
 rumania	700o
 rumore	457i
 rumorosa	457i
 rumoroso	457i
 rumänien	700o
-run	2762a
+run	2771a
 run rẩy	435m
 running	424a
-running shoe	2014a
-ruota panoramica	1963i
+running shoe	2023a
+ruota panoramica	1972i
 rupe	164i
 rural	382a 382e 382f 382g
 rurale	382i
@@ -18506,7 +18563,7 @@ rusia	678o 873f
 ruso	873f
 russa	873g 873i
 russe	873e
-russet	1384a
+russet	1393a
 russia	678o 873a 873i
 russian	873a
 russian avant garde	857a
@@ -18521,8 +18578,8 @@ russische avantgarde	857h
 russland	678o 873h
 russo	873g 873i
 rust	309a
-rust brown	1095a
-rust orange	1236a
+rust brown	1104a
+rust orange	1245a
 rust red	112a
 rusted	309a
 rustic	412a
@@ -18532,15 +18589,15 @@ rustik	412n
 rustikal	412h
 rustique	412e
 rusty	309a
-rusty orange	1285a
-rusty red	1189a
+rusty orange	1294a
+rusty red	1198a
 rusya	678o 873n
 ruta de la seda	910f
 rutin	470n
 rutina	470f
 rutinario	470f
-ruy băng	1983m
-ruy băng nhắc nhở	1985m
+ruy băng	1992m
+ruy băng nhắc nhở	1994m
 ruộng bậc thang	803m
 ruộng lúa	253m
 ruộng lúa chín	252m
@@ -18548,11 +18605,11 @@ ruộng ngô	251m
 ruộng nước	253m
 ruộng vườn	382m
 ryanair	589o
-rye	2480a
+rye	2489a
 ryokan	826a
 ráfaga	205f
 ráfagas	205f
-rái cá	1692m
+rái cá	1701m
 rám nắng	197m
 ráng chiều	180m
 râu quai nón	455m
@@ -18603,14 +18660,14 @@ rüya	431n
 rüya gibi	431n
 rüyamsı	431n
 rüzgar	205n
-rüzgar çanı	1980n
-rüzgardaki yaprak	1778n
+rüzgar çanı	1989n
+rüzgardaki yaprak	1787n
 rüzgarlı	205n
 rüzgâr	205n
 rüzgârlı	205n
 rıhtım	154n
 rượu nho	265m
-rượu sake	1893m
+rượu sake	1902m
 rượu sủi bọt	266m
 rượu vang	265m
 rượu vang đỏ	265m
@@ -18664,21 +18721,21 @@ sabana	875f
 sabbia	157i
 sabbia nera	158i
 sabbia vulcanica	158i
-sable	157e 2334a
+sable	157e 2343a
 sable clair	103e
 sable noir	158e
 sable volcanique	158e
-sac à main	2008e
+sac à main	2017e
 sacerdote	394f 394i
-sacolas de compras	2010g
+sacolas de compras	2019g
 sacred	447a
 sacro	447i
 sacré	447e
-sacs de shopping	2010e
+sacs de shopping	2019e
 sad	426a
 sadakat	441n
-saddle	2442a
-saddlebrown	1622a
+saddle	2451a
+saddlebrown	1631a
 sade	420n
 sade tasarım	420n
 sadelik	420n
@@ -18690,8 +18747,8 @@ saf	442n
 safari	453a 453e 453f 453h 453i 453m 453n
 safe	441a
 safety	441a
-safety vest	1990a
-safflower	2162a
+safety vest	1999a
+safflower	2171a
 saffron	299a
 saffron threads	299a
 safir	54n
@@ -18700,12 +18757,12 @@ saflık	442n
 safran	299e 299h 299n
 safári	453g
 sage	94a
-sage green	1487a
+sage green	1496a
 sagenhaft	430h
 sagra	367i
 sagrada familia	801a 801f
 sagrado	447f 447g
-sahanda yemek	1843n
+sahanda yemek	1852n
 sahara	156a 156e 156f 156h 156i 156m
 sahil	143n
 sahil şeridi	143n
@@ -18728,9 +18785,9 @@ saint valentin	402e
 sainteté	447e
 saisissant	440e
 sakal	455n
-sake	1893a 1893f 1893n
-sake flasche mit tasse	1893h
-sake şişesi ve fincanı	1893n
+sake	1902a 1902f 1902n
+sake flasche mit tasse	1902h
+sake şişesi ve fincanı	1902n
 sakin	421n
 sakinlik	421n
 saks mavisi	43n
@@ -18740,32 +18797,32 @@ saksı bitkisi	128n
 sakura	209a 209e 209f 209g 209h 209i 209n
 sakura festival	782a
 sakura matsuri	853a
-sakè	1893i
-saké	1893e
+sakè	1902i
+saké	1902e
 sakız	277n
 sala de aula	392g
 sala giochi	744i
 salad	469a 469m
-salad rau xanh	1847m
+salad rau xanh	1856m
 salad trái cây	468m
 salada	469g
 salada de frutas	468g
-salada verde	1847g
+salada verde	1856g
 salade	469e
 salade de fruits	468e
-salade verte	1847e
+salade verte	1856e
 salat	469h
 salata	469n
 salatalık	469n
 salbei	94h
 salbeigrün	94h
 saldırgan	437n
-sale	460E 1850i
+sale	460E 1859i
 salida del sol	181f
 salle de classe	392e
 salle de sport	424e
 salmon	29a
-salmon pink	1477a
+salmon pink	1486a
 salmone	29i
 salmão	29g
 salmón	29f
@@ -18774,13 +18831,13 @@ saloon	377a
 salpicadura	152f
 salpicaduras	496f
 salpicos	496g
-salsa	2235a
+salsa	2244a
 salsa de tomate	248f
 salsa di pomodoro	248i
 salsa picante	297f
 salsa piccante	297i
-salt	1850a
-salted	2626a
+salt	1859a
+salted	2635a
 salud	452f
 saludable	452f
 saludos	491f
@@ -18792,9 +18849,9 @@ salvaje oeste	774f
 salve	491i
 salvia	94f 94i
 salvo	497f
-salyangoz	1738n
-salz	1850h
-salzstreuer	1850h
+salyangoz	1747n
+salz	1859h
+salzstreuer	1859h
 salón recreativo	744f
 samanlık	382n
 samanyolu	177n
@@ -18835,27 +18892,27 @@ sanayi	411n
 sanctuaire	379e
 sanctuaire shinto	843e
 sand	157a 157h
-sand brown	1096a
+sand brown	1105a
 sand colour	103a
-sand yellow	1144a
-sandale de femme	2018e
-sandalia de mujer	2018f
-sandalo da donna	2018i
+sand yellow	1153a
+sandale de femme	2027e
+sandalia de mujer	2027f
+sandalo da donna	2027i
 sanddüne	156h
 sandfarbe	103h
 sandfarben	103h
 sands	144a
-sandstone	1356a
+sandstone	1365a
 sandstrand	144h
-sanduíche	1835g
-sandviç	1835n
-sandwich	271m 1835a 1835e 1835h 1835i
-sandy	1275a
+sanduíche	1844g
+sandviç	1844n
+sandwich	271m 1844a 1844e 1844h 1844i
+sandy	1284a
 sandy beach	144a
-sandy brown	1304a
-sandy yellow	1211a
-sandybrown	1623a
-sandália feminina	2018g
+sandy brown	1313a
+sandy yellow	1220a
+sandybrown	1632a
+sandália feminina	2027g
 sandía	235f
 sanft	423h
 sanftheit	423h
@@ -18865,10 +18922,10 @@ sang chảnh	432m
 sang trọng	416m
 sang trọng tinh tế	432m
 sanglant	344e
-sanglier	1665e
+sanglier	1674e
 sangre	344f
 sangrento	344g
-sangria	2524a
+sangria	2533a
 sangriento	344f
 sangue	344g 344i
 sanguinoso	344i
@@ -18881,7 +18938,7 @@ sano	452f 452i
 sans	497e
 sans aucun	497e
 sans espoir	426e
-santa	2318a
+santa	2327a
 santo	447f 447g 447i
 santorin	386e 386h
 santorini	386a 386f 386g 386i 386m 386n
@@ -18889,7 +18946,7 @@ santuario	379f 379i
 santuario shintoista	843i
 santuario sintoísta	843f
 santuário	379g
-santuário japonês	1948g
+santuário japonês	1957g
 santuário xintoísta	843g
 santé	452e
 sao	176m
@@ -18900,36 +18957,36 @@ sao hải vương	177m
 sao kim	177m
 sao mộc	177m
 sao thổ	177m
-sap	2801a
-sap green	1151a
-sapatilha	2016g
-sapatilha de balé	2019g
-sapato de salto alto	2017g
-sapato masculino	2013g
+sap	2810a
+sap green	1160a
+sapatilha	2025g
+sapatilha de balé	2028g
+sapato de salto alto	2026g
+sapato masculino	2022g
 saphir	54e 54h
 saphirblau	54h
 sapin	121e
 sapin de noël	400e
 sapins	121e
-sapling	2763a
+sapling	2772a
 sapo	360g
 sapphire	54a
 sapsarı	2n
-saquê	1893g
+saquê	1902g
 saray	417n
 sarcelle	13e
 saree	872a
-sari	872e 872f 872g 872h 872i 872m 2000a 2000n
+sari	872e 872f 872g 872h 872i 872m 2009a 2009n
 sarmaşık	134n
 sarp kayalık	164n
 sarı	2n
 sarılma	433n
 sarılmak	433n
-sarımsak	1811n
+sarımsak	1820n
 sassi	303i
 sasso	303i
 sassofono	473i
-sassy	2173a
+sassy	2182a
 satan	463a 463e 463h 463m
 satana	463i
 satanic	463a
@@ -18958,7 +19015,7 @@ satânico	463g
 satén	313f
 satürn	177n
 saubere luft	434h
-sauce	2078a
+sauce	2087a
 sauce piquante	297e
 sauce tomate	248e
 saudade	450g
@@ -18974,11 +19031,11 @@ sauer	228h
 sauf	497e
 sauge	94e
 saumon	29e
-sauropod	1724a
-sauropode	1724e 1724h 1724i
-saurópode	1724g
-saurópodo	1724f
-sausage	2250a
+sauropod	1733a
+sauropode	1733e 1733h 1733i
+saurópode	1733g
+saurópodo	1733f
+sausage	2259a
 sauvage	453e
 savage	453a
 savan	875n
@@ -18989,7 +19046,7 @@ savannah	875a
 savanne	875h
 savaş	467n
 savaş alanı	467n
-saxo	2033f
+saxo	2042f
 saxofon	473h
 saxofone	473g
 saxofón	473f
@@ -19000,7 +19057,7 @@ say đắm	427m
 saygı	445n
 saygılı	445n
 saygın	445n
-sazan şekilli flama	1979n
+sazan şekilli flama	1988n
 saçma	471n
 saúde	452g
 sağanak	200n
@@ -19013,29 +19070,29 @@ sbadigliare	449i
 sbadiglio	449i
 sbiadito chiaro	478i
 scala di grigi	465i
-scalloped	2854a
+scalloped	2863a
 scandinave	387e
 scandinavia	387m
 scandinavian	387a
 scandinavo	387i
-scarab	2717a
-scarabée	1743e
-scarafaggio	1746i
-scarf	1994a
+scarab	2726a
+scarabée	1752e
+scarafaggio	1755i
+scarf	2003a
 scarlatta	34i
 scarlatto	34i
 scarlet	34a
-scarpa con il tacco	2017i
-scarpa da uomo	2013i
-scarpa sportiva	2014i
-scarpe da ballerina	2016i
-scarpette da ballerina	2019i
+scarpa con il tacco	2026i
+scarpa da uomo	2022i
+scarpa sportiva	2023i
+scarpe da ballerina	2025i
+scarpette da ballerina	2028i
 scary	438a
-scenic	2855a
-sceptre	2536a
+scenic	2864a
+sceptre	2545a
 schaf	382h
 schafe	382h
-schal	1994h
+schal	2003h
 scham	448h
 scharf	288h
 scharfe soße	297h
@@ -19054,7 +19111,7 @@ schiff	140h
 schiffe	140h
 schifo	460i
 schifoso	460i
-schildkröte	1719h
+schildkröte	1728h
 schillernd	321h
 schimmer	466h
 schimmern	466h
@@ -19071,7 +19128,7 @@ schlaflied	449h
 schlaflosigkeit	448h
 schlafzimmer	396h
 schlamm	169h
-schlange	1721h
+schlange	1730h
 schleim	460h
 schleimig	460h
 schlicht	420h
@@ -19082,7 +19139,7 @@ schlummer	449h
 schlummern	449h
 schläfrig	449h
 schlösser	393h
-schlüpfendes küken	1700h
+schlüpfendes küken	1709h
 schmerz	426h
 schmerzhaft	426h
 schmetterling	356h
@@ -19090,8 +19147,8 @@ schminke	454h
 schmuck	345h
 schmuckstück	345h
 schmutzig	460h
-schnecke	1738h
-schneckenhaus	1735h
+schnecke	1747h
+schneckenhaus	1744h
 schnee	188h
 schneebedeckt	188h
 schneebedeckter berg	162h
@@ -19108,7 +19165,7 @@ schockiert	459h
 schokobraun	108h
 schokolade	262h
 schokoladenbraun	108h
-schokoladentafel	1883h
+schokoladentafel	1892h
 schonbrunn	881a
 school	392a
 school bus	291a
@@ -19124,12 +19181,12 @@ schulbus	291h
 schuld	448h
 schuldlos	442h
 schule	392h
-schulgebäude	1936h
-schulranzen	2011h
+schulgebäude	1945h
+schulranzen	2020h
 schummrig	487h
 schurwolle	314h
-schutzbrille	1988h
-schwan	1708h
+schutzbrille	1997h
+schwan	1717h
 schwarm	427h
 schwarz	9h
 schwarz und weiß	465h
@@ -19147,9 +19204,9 @@ schweden	691o
 schwedenrot	878h
 schwedisch	878h
 schweigen	421h
-schwein	1664h
-schweinegesicht	1663h
-schweinerüssel	1666h
+schwein	1673h
+schweinegesicht	1672h
+schweinerüssel	1675h
 schweiz	689o 861h
 schweizer	861h
 schweizer grafik	861h
@@ -19166,19 +19223,19 @@ schädel	438h
 schönbrunn	881a
 schüler	392h
 schülerin	392h
-schüssel mit löffel	1846h
-schüssel und essstäbchen	1857h
+schüssel mit löffel	1855h
+schüssel und essstäbchen	1866h
 sci	199i
 sci fi	410a 410e 410f 410g 410h 410i 410m
 sciare	199i
-sciarpa	1994i
+sciarpa	2003i
 science	410a 410e
 science fiction	410e 410h
 scientific	410a
 scientifico	410i
 scientifique	410e
 scienza	410i
-scimmia	1635i
+scimmia	1644i
 scintilla	167i
 scintillant	466e
 scintillante	466e 466i
@@ -19186,29 +19243,29 @@ scintille	167i
 scintillement	466e
 scintiller	466e
 scioccato	459i
-scivolo	1962i
+scivolo	1971i
 scogli	164i
 scogliera	164i
 scogliera corallina	153i
 scoglio	164i
-scoiattolo	1684i
+scoiattolo	1693i
 scolaire	392e
 scolastico	392i
-scone	2662a
+scone	2671a
 sconosciuto	429i
 sconsolato	426i
 scontato	470i
 scorched	436a
 scorching	206a
-scorpion	1749a 1749e
-scorpione	1749i
+scorpion	1758a 1758e
+scorpione	1758i
 scotland	819a 819m
 scottante	436i
 scottish	819a
 scottish highlands	819a
 scozia	819i
 scozzese	819i
-sculpture	2817a
+sculpture	2826a
 scuola	392i
 scuolabus	291i
 scura	475i
@@ -19220,24 +19277,24 @@ se détendre	422e
 se lạnh	435m
 se souvenir	450e
 sea	140A
-sea blue	1514a
-sea green	1533a
+sea blue	1523a
+sea green	1542a
 sea spray	142a
-seafoam	1521a
-seafoam blue	1116a
-seafoam green	1527a
-seagreen	1624a
-seagull	2856a
-seal	1729a
+seafoam	1530a
+seafoam blue	1125a
+seafoam green	1536a
+seagreen	1633a
+seagull	2865a
+seal	1738a
 seapunk	855a
 seas	140a
-seascape	2568a
-seashell	1625a
+seascape	2577a
+seashell	1634a
 seashore	143a
 seaside	143a
 seaside cottage	770a
 seaweed	138a
-seaweed green	1222a
+seaweed green	1231a
 sebze	469n
 sebzeler	469n
 secessione viennese	760i
@@ -19268,10 +19325,10 @@ see	147H
 see offen	140h
 seebad	143h
 seeblau	42h
-seed	2084a
-seedling	1766a
-seeds	2722a
-seehund	1729h
+seed	2093a
+seedling	1775a
+seeds	2731a
+seehund	1738h
 seele	447h
 seemann	140h
 seen	147h
@@ -19302,7 +19359,7 @@ seixo	303g
 seksenler	744n
 seksi	428n
 sekt	266h
-sektgläser	1900h
+sektgläser	1909h
 seladon	319h 319n
 selam	491n
 selamlar	491n
@@ -19390,16 +19447,16 @@ serinlik	435n
 serio	445f 445i
 serious	445a
 seriös	441h
-serpent	1721e
-serpente	1721i
-serpiente	1721f
+serpent	1730e
+serpente	1730i
+serpiente	1730f
 serra	126I 160g
 serre	126e
 sertanejo	412g
 servet	416n
 servus	491h
 serülyen	40n
-sesame	2271a
+sesame	2280a
 sessiz	421n
 sessizlik	421n
 seta	136f 313i
@@ -19440,76 +19497,77 @@ shabby chic	766a 766e
 shadows	429a
 shadowy	475a
 shag carpet	747a
-shale	2254a
-shallow	2374a
-shallow pan of food	1843a
+shale	2263a
+shallow	2383a
+shallow pan of food	1852a
 shame	448a
 shamrock	866a
-shamrock green	1300a
+shamrock green	1309a
 shanghai	815a 815e 815h 815i
 shanghai silk	871a
 shanghái	815f
 shark	141a
 sharks	141a
-shaved ice	1875a
-sheaf of rice	1772a
+shaved ice	1884a
+sheaf of rice	1781a
 sheep	382a
-sheepskin	2843a
-shell	530o 2046a
-sherbet	2243a
-shetland	2831a
+sheepskin	2852a
+shell	530o 2055a
+sherbet	2252a
+shetland	2840a
 shibori	868a 868e 868f 868g 868h 868i 868m 868n
 shibuya	890a
 shimmer	466a
 shimmering	466a
 shine	466a
-shingle	2792a
+shingle	2801a
 shining	466a
 shinjuku	890a
-shinto	1948h
+shinto	1957h
 shinto schrein	843h
 shinto shrine	843a
 shiny	466a
 ship	140a
 ships	140a
-shit	1397a
-shit brown	1378a
-shit green	1160a
+shit	1406a
+shit brown	1387a
+shit green	1169a
 shiver	435a
 shivering	435a
 shock	459a 459i
 shocked	459a
-shocking	2481a
-shocking pink	1335a
-shoe	2778a
-shoot	2391a
+shocking	2490a
+shocking pink	1344a
+shoe	2787a
+shoot	2400a
 shophouse	903a
 shophouses	903a
 shopify	601o
-shopping bags	2010a
+shopping bags	2019a
 shore	143a
-shoreline	2656a
-short	2003e
-shortbread	2798a
-shortcake	1880a
-shorts	2003a 2003g 2003h
+shoreline	2665a
+short	2012e
+shortbread	2807a
+shortcake	1889a
+shorts	2012a 2012g 2012h
 show	367G
 showers	200a
-shrimp	1871a
+shrimp	1880a
 shrine	379a
 shuka	895a
-shutter	2422a
-shy	2095a
+shutter	2431a
+shy	2104a
 siber	409n
 siber uzay	410n
 siberpunk	409n
 siccità	156i
 sicherheit	441h
-sicherheitsweste	1990h
+sicherheitsweste	1999h
 sichtbeton	738h
+sichuan	946a 946e 946f 946g 946h 946i 946n
 sichuan hotpot	333a
 sicile	898e
-sicilia	898f 1875i
+sicilia	898f 1884i
 sicilian	898a
 siciliana	898f 898g 898i
 siciliano	898f 898g 898i
@@ -19518,16 +19576,16 @@ sicilienne	898e
 sicily	898a
 sicilya	898n
 sick	460a
-sick green	1283a
+sick green	1292a
 sickly	460a
-sickly green	1374a
-sickly yellow	1075a
+sickly green	1383a
+sickly yellow	1084a
 sickness	460a
 sicurezza	441i
 sicuro	441i
 sicuro di sé	440i
 sicília	898g
-sidewalk	2547a
+sidewalk	2556a
 sidi bou said	905a
 sidi bou saïd	905e
 sidney	889n
@@ -19538,11 +19596,11 @@ siegreich	451h
 siena	919a 919i
 siena cathedral	919a
 sienese	919a
-sienna	1485a
-sierra	160f 2302a
+sienna	1494a
+sierra	160f 2311a
 siesta	449f
 sieste	449e
-sigh	2493a
+sigh	2502a
 sihir	430n
 sihirbaz	430n
 sihirli	430n
@@ -19559,8 +19617,8 @@ silencioso	421f 421g
 silent	421a
 silenzio	421i
 silenzioso	421i
-silhouette	2608a
-silindir şapka	2024n
+silhouette	2617a
+silindir şapka	2033n
 silk	313a
 silk road	910a
 silver	12a
@@ -19568,7 +19626,7 @@ silver birch	122a
 silver grey	86a
 silvester	794h
 silêncio	421g
-simit	1823n
+simit	1832n
 simli	466n
 simple	420a 420e 420f
 simples	420g
@@ -19578,9 +19636,9 @@ sin	497f
 sin esperanza	426f
 sin nada de	497f
 sin usar	497f
-sinagog	1947n
-sinagoga	1947f 1947g 1947i
-sincap	1684n
+sinagog	1956n
+sinagoga	1956f 1956g 1956i
+sincap	1693n
 sinfonia	432g 432i
 sinfonie	432h
 sinfonía	432f
@@ -19598,7 +19656,7 @@ singapura	903g
 singapurense	903f
 singapurisch	903h
 singapurlu	903n
-singe	1635e
+singe	1644e
 sinh nhật	406m
 sinh thái	418m
 sinh viên	392m
@@ -19612,12 +19670,12 @@ sinistre	438e
 sinistro	438g 438i
 sinnlich	428h
 sinterterrassen	840h
-siperli şapka	2026n
+siperli şapka	2035n
 sirena	430f 430i
 sirenas	430f
 sirene	430i
 sirk	367n
-sirk çadırı	1966n
+sirk çadırı	1975n
 sirène	430e
 sirènes	430e
 sis	203n
@@ -19625,7 +19683,7 @@ sis perdesi	203n
 sisli	203n
 sisli hava	203n
 siviglia	865i
-sivrisinek	1750n
+sivrisinek	1759n
 sixties	739a
 siyah	9n
 siyah beyaz	465n
@@ -19645,29 +19703,29 @@ skies	170a
 skifahren	199h
 skihütte	876h
 skiing	199a
-skin	2137a
+skin	2146a
 skip	497a
-skirt	2508a
-skorpion	1749h
+skirt	2517a
+skorpion	1758h
 skull	438a
 skulls	438a
-skunk	1693a
+skunk	1702a
 skurril	471h
 sky	170a
 sky blue	41a
 sky lanterns	788a
-skyblue	1626a
+skyblue	1635a
 skyline	373a 373e 373g 373h 373i
 skyscraper	373a
 skyscrapers	373a
 sl benfica	653o
-slate	1518a
-slate blue	1515a
-slate green	1387a
-slate grey	1440a
-slateblue	1627a
-slategray	1628a
-slategrey	1629a
+slate	1527a
+slate blue	1524a
+slate green	1396a
+slate grey	1449a
+slateblue	1636a
+slategray	1637a
+slategrey	1638a
 slavina	162i
 sledding	199a
 sleek	432a
@@ -19676,14 +19734,14 @@ sleep	449a
 sleeping	449a
 sleepy	449a
 sleet	201a
-slice	2178a
+slice	2187a
 slime	460a
-slime green	1316a
+slime green	1325a
 slimy	460a
-slip	2002e 2002h 2002i
-slip mayo	2002n
-slipper	2358a
-slippers	2390a
+slip	2011e 2011h 2011i
+slip mayo	2011n
+slipper	2367a
+slippers	2399a
 slittino	199i
 sloth	449a
 slow	449a
@@ -19698,19 +19756,19 @@ smiles	425a
 smiling	425a
 smog	203a 203e 203f 203h 203i
 smoke	343a
-smoked	2098a
+smoked	2107a
 smoky	343a
 smoky colour	485a
-smooth	2324a
-smoothie	2215a
+smooth	2333a
+smoothie	2224a
 smorzato	482i
-snail	1738a
-snake	1721a
+snail	1747a
+snake	1730a
 snapchat	552o
-snot	1312a
-snot green	1410a
+snot	1321a
+snot green	1419a
 snow	188a
-snow capped mountain	1908a
+snow capped mountain	1917a
 snow mountain	162a
 snow white	84a
 snowfall	188a
@@ -19724,14 +19782,14 @@ snuggle	433a
 sober	445a
 sobre	420E
 sobre et discret	456e
-sobre rojo	1982f
+sobre rojo	1991f
 sobrecarregado	448g
 sobremesa	272g
 sobrio	456f 456i
 soccer	424a
 sock hop	746a
-socken	1997h
-socks	1997a
+socken	2006h
+socks	2006a
 socola	262m
 sofferenza	426i
 soffice	443i
@@ -19748,7 +19806,7 @@ sofistike	432n
 sofocante	436f
 sofrimento	426g
 soft	481a
-soft ice cream	1874a
+soft ice cream	1883a
 softeis	279h
 softer	481a
 softly lit	369a
@@ -19766,7 +19824,7 @@ soir	192e
 soirée	192e
 sokak	374n
 sokak lambası	368n
-sol	169e 172f 172g 2279a
+sol	169e 172f 172g 2288a
 sola	490f
 solaire	172e
 solar	172a 172f 172g 172h 172n
@@ -19786,7 +19844,7 @@ soldier	467a
 soldiers	467a
 sole	172i
 sole al tramonto	180i
-sole che tramonta sulla città	1958i
+sole che tramonta sulla città	1967i
 soleada	173f
 soleado	173f
 soledad	426f
@@ -19794,8 +19852,8 @@ soleggiata	173i
 soleggiato	173i
 soleil	172e
 soleil couchant	180e
-soleil levant	1956e
-soleil levant derrière les montagnes	1955e
+soleil levant	1965e
+soleil levant derrière les montagnes	1964e
 solemn	445a
 solemne	445f
 solemnidad	445f
@@ -19814,14 +19872,14 @@ solitario	426f 426i
 solitude	426a 426e
 solitudine	426i
 solitário	426g
-solmuş çiçek	1760n
+solmuş çiçek	1769n
 solo	169G
 solos	490f
 solstice été	793e
 solsticio de verano	793f
 solstizio estate	793i
 solstício de verão	793g
-solucan	1752n
+solucan	1761n
 soluk	478n
 soluk lila	90n
 soluk ışık	487n
@@ -19831,8 +19889,8 @@ sombras	429f
 sombre	426a 475e
 sombre humeur	426e
 sombrero cónico	275f
-sombrero de copa	2024f
-sombrero de mujer	2023f
+sombrero de copa	2033f
+sombrero de mujer	2032f
 sombrero de paja	275f
 sombria	426g
 sombrilla	371f
@@ -19862,7 +19920,7 @@ somptueux	416e
 somun	271n
 son	35M
 son môi	454m
-sonata	2609a
+sonata	2618a
 sonbahar	198n
 sonbahar mevsimi	198n
 sonbahar ortası bayramı	404n
@@ -19878,12 +19936,12 @@ sonhos	431g
 sonne	172h
 sonnellino	449i
 sonnenaufgang	181h
-sonnenaufgang über bergen	1955h
-sonnenaufgang über dem meer	1956h
+sonnenaufgang über bergen	1964h
+sonnenaufgang über dem meer	1965h
 sonnenbaden	143h
 sonnenblume	212h
 sonnenblumen	212h
-sonnenbrille	1987h
+sonnenbrille	1996h
 sonnenbräune	197h
 sonnendurchflutet	173h
 sonnenlicht	172h
@@ -19892,7 +19950,7 @@ sonnenstrahl	172h
 sonnenstrahlen	172h
 sonnentag	173h
 sonnenuntergang	180h
-sonnenuntergang in der stadt	1958h
+sonnenuntergang in der stadt	1967h
 sonnenverwöhnt	173h
 sonnig	173h
 sonno	449i
@@ -19900,7 +19958,7 @@ sonnolento	449i
 sonntag	422h
 sono	449G
 sonolento	449g
-sonora	2857a
+sonora	2866a
 sonreír	425f
 sonriente	425f
 sonrisa	425f
@@ -19912,7 +19970,7 @@ sophisticated	432a
 sophistication	432a
 sophistiqué	432e
 sopraffatto	448i
-sorbet	279e 2091a
+sorbet	279e 2100a
 sorbier	293e
 sorbier des oiseleurs	293e
 sorbo	293i
@@ -19921,17 +19979,17 @@ sorcery	430a
 sorcière	429e
 sorge	448h
 sorgen	448h
-sorgenti termali	1960i
+sorgenti termali	1969i
 sorgere del sole	181i
 sorglos	422h
-soropod	1724n
+soropod	1733n
 sorprendente	459f 459i
 sorprender	459f
 sorprendere	459i
 sorprendido	459f
 sorpresa	459f 459i
 sorpreso	459i
-sorrel	2562a
+sorrel	2571a
 sorridente	425g 425i
 sorridere	425i
 sorrir	425g
@@ -19944,10 +20002,10 @@ sorumlu	441n
 sorumluluk	441n
 sorveira	293g
 sorvete	279g
-sorvete italiano	1874g
+sorvete italiano	1883g
 sosegado	421f
 sosiego	421f
-sosisli sandviç	1834n
+sosisli sandviç	1843n
 soso	470f
 sossegado	421g
 sossego	421g
@@ -19958,23 +20016,23 @@ sostenible	418f
 sottacqua	399i
 sottile	456i
 sottomarino	399i
-souffle	434e 2829a
+souffle	434e 2838a
 souffrance	426e
 souhait	439e
 souk	797a 797e 797h
 soul	447a
-soulful	2858a
-soup	2156a
+soulful	2867a
+soup	2165a
 soupe de betterave	334e
 soupçon de	494e
 sour	228a
-sources chaudes	1960e
+sources chaudes	1969e
 sourd	482e
 sourde	482e
 souriant	425e
 sourire	425e
 sourires	425e
-souris	1679e
+souris	1688e
 sous bois	119e
 sous eau	399e
 sous marin	399e
@@ -19996,7 +20054,7 @@ sozinho	426g
 soñador	431f
 soñadora	431f
 soñar	431f
-soğan	1812n
+soğan	1821n
 soğuk	435n
 soğuk hava	435n
 soğuk renkler	489n
@@ -20006,14 +20064,14 @@ spa	422a 422e 422f 422g 422i 422m 422n
 space	177a
 space station	398a
 spaceship	398a
-spacious	2859a
-spagetti	1858n
-spaghetti	1858a 1858e 1858h 1858i 1858m
+spacious	2868a
+spagetti	1867n
+spaghetti	1867a 1867e 1867h 1867i 1867m
 spagna	665o
 spagnola	897i
 spagnolo	897i
 spain	665o
-spalmare formaggio sul bagel	1823i
+spalmare formaggio sul bagel	1832i
 spanien	665o
 spanish	897a
 spanish colonial	897a
@@ -20021,16 +20079,16 @@ spanish dancer	865a
 spanish flag	665o
 spanish revival	897a
 spanish villa	897a
-spara coriandoli	1974i
+spara coriandoli	1983i
 spark	167a
 sparkle	466a
-sparkler	1970a
-sparkles	1972a
+sparkler	1979a
+sparkles	1981a
 sparkling	466a
 sparkling wine	266a
 sparkly	466a
 sparks	167a
-sparrow	2454a
+sparrow	2463a
 spatial	177e
 spaventato	438i
 spavento	438i
@@ -20039,8 +20097,8 @@ spazio	177i
 spazio profondo	177i
 spaß	425h
 spaßig	425h
-spearmint	1232a
-special	2505a
+spearmint	1241a
+special	2514a
 speck of	495a
 specks	496a
 specks of	495a
@@ -20061,31 +20119,31 @@ spezia	288i
 spezie	288i
 spiagge	143i
 spiaggia	143i
-spiaggia con ombrellone	1913i
+spiaggia con ombrellone	1922i
 spiaggia di sabbia	144i
 spiaggia tropicale	145i
 spice	288a
 spice market	822a
-spiced	2055a
+spiced	2064a
 spices	288a
 spicy	288a
-spider	1747a
-spider web	1748a
-spiegelei in bratpfanne	1842h
-spielen	1962h
+spider	1756a
+spider web	1757a
+spiegelei in bratpfanne	1851h
+spielen	1971h
 spielhalle	744h
 spielplatz	415h
-spielplatzrutsche	1962h
+spielplatzrutsche	1971h
 spielzeug	415h
 spiga	252i
 spighe	252i
 spinach	469a
 spinaci	469i
 spinat	469h
-spinel	2476a
-spinne	1747h
-spinnennetz	1748h
-spiral shell	1735a
+spinel	2485a
+spinne	1756h
+spinnennetz	1757h
+spiral shell	1744a
 spirit	447a
 spirited	424a
 spiriti	447i
@@ -20106,8 +20164,8 @@ splashes	496a
 splashes of	495a
 spleen	426e
 splendente	479i
-split	2509a
-sponge	2511a
+split	2518a
+sponge	2520a
 spooky	438a
 spor	424n
 spor salonu	424n
@@ -20117,7 +20175,7 @@ sportif	424e 424n
 sportivo	424i
 sportlich	424h
 sports	424a
-sportschuh	2014h
+sportschuh	2023h
 sporty	424a
 sposa	405i
 sposa indiana	872i
@@ -20128,22 +20186,22 @@ sposo	405i
 spot of	495a
 spotify	508o
 spots of	495a
-spouting whale	1726a
-sprig	2179a
+spouting whale	1735a
+sprig	2188a
 spring	196a
 spring festival	403a
-spring green	1523a
-springbrunnen	1950h
-springgreen	1630a
+spring green	1532a
+springbrunnen	1959h
+springgreen	1639a
 springtime	196a
-sprinkle	2737a
+sprinkle	2746a
 sprinkle of	495a
 sprinkling of	495a
 spritzer	152h
 spritzer von	495h
-spross	1766h
-sprout	2117a
-spruce	1038a
+spross	1775h
+sprout	2126a
+spruce	1047a
 spruzzata di	495i
 spruzzo	152i
 sprühregen	201h
@@ -20151,14 +20209,14 @@ spuk	438h
 spukhaft	438h
 spuma	142i
 spumante	266i
-spun	2375a
+spun	2384a
 spurs	636o
 späte nacht	194h
 squali	141i
 squalo	141i
-squash	1090a
-squeeze	2650a
-squid	1872a
+squash	1099a
+squeeze	2659a
+squid	1881a
 sriracha	297a
 ssc napoli	649o
 st basil	873a
@@ -20170,14 +20228,14 @@ stabil	441h
 stabile	441i
 stabilimento balneare	143i
 stable	441a 441e
-stade	1917e
-stadio	1917i
-stadion	1917h
-stadium	1917a
+stade	1926e
+stadio	1926i
+stadion	1926h
+stadium	1926a
 stadt	373h
 stadtzentrum	373h
-stadyum	1917n
-stage	2387a
+stadyum	1926n
+stage	2396a
 stagno	149i
 stagno di loto	150i
 stahl	306h
@@ -20198,28 +20256,28 @@ starry	176a
 starry sky	176a
 stars	176a
 stars and stripes	670o
-stately	2602a
+stately	2611a
 stati uniti	670o
 station balnéaire	143e
 station spatiale	398e
-statua della libertà	1943i
-statue	2753a
-statue de la liberté	1943e
-statue of liberty	1943a
+statua della libertà	1952i
+statue	2762a
+statue de la liberté	1952e
+statue of liberty	1952a
 staub	169h
 staunen	459h
 stay away from	497a
 stazione spaziale	398i
 steady	441a
-steam	2166a
+steam	2175a
 steam punk	742a
-steamed	2860a
-steaming bowl	1857a
+steamed	2869a
+steaming bowl	1866a
 steampunk	742a 742m 742n
 steel	306a
-steel blue	1510a
-steel grey	1385a
-steelblue	1631a
+steel blue	1519a
+steel grey	1394a
+steelblue	1640a
 steelers	621o
 steer clear of	497a
 steg	154h
@@ -20230,16 +20288,16 @@ stella	176i
 stellata	176i
 stellato	176i
 stelle	176i
-stellina scintillante	1970i
-stelline	1972i
-stem	2397a
-sterling	2368a
+stellina scintillante	1979i
+stelline	1981i
+stem	2406a
+sterling	2377a
 stern	176h 445a
 sterne	176h
 sternenhimmel	176h
 sternenklar	176h
 sternenlicht	176h
-stick	2191a
+stick	2200a
 stile cinese	389i
 stile country	740i
 stile liberty	831i
@@ -20249,10 +20307,10 @@ still ruhe	421h
 stille	421h
 stillness	421a
 stilvoll	432h
-stinken	1693h
-stinktier	1693h
-stivale da donna	2020i
-stivale da trekking	2015i
+stinken	1702h
+stinktier	1702h
+stivale da donna	2029i
+stivale da trekking	2024i
 stoccolma	878i
 stock market	391a
 stockholm	878a
@@ -20260,7 +20318,7 @@ stokholm	878n
 stolz	451h
 stone	303a
 stones	303a
-stop	2844a
+stop	2853a
 stop light	292a
 stoplight	292a
 storia	413i
@@ -20268,7 +20326,7 @@ storico	413i
 stories	341a
 storm	202a
 stormy	202a
-stormy blue	1064a
+stormy blue	1073a
 story	341a
 storybook	775a
 strabiliante	459i
@@ -20279,13 +20337,13 @@ straits chinese	903a
 strambo	471i
 strana	471i
 strand	143h
-strand mit sonnenschirm	1913h
+strand mit sonnenschirm	1922h
 strange	471a
 strano	471i
 strass	466e
 strassenlaterne	368h
 stravagante	471i
-straw	1109a
+straw	1118a
 straw hat	275a
 strawberries	230a
 strawberry	230a
@@ -20309,7 +20367,7 @@ streghe	429i
 stregone	430i
 stregoneria	429i
 streichen	500h
-streifenhörnchen	1684h
+streifenhörnchen	1693h
 streng	445h
 strength	440a
 stres	448n
@@ -20324,16 +20382,16 @@ stricken	433h
 strickpullover	433h
 strict	445a 445e
 striking	440a
-string	2627a
+string	2636a
 string lights	368a
 strohhut	275h
 strom	148h
 strong	440a
-strong blue	1039a
+strong blue	1048a
 strong colour	480a
-strong pink	1046a
+strong pink	1055a
 struggimento	450i
-stucco	375i 2533a
+stucco	375i 2542a
 stucco wall	375a
 student	392a 392h
 studente	392i
@@ -20348,8 +20406,8 @@ studio ghibli	860a 860e 860h 860i
 studium	392h
 study	392a
 studying	392a
-stuffed flatbread	1839a
-stundenhotel	1934h
+stuffed flatbread	1848a
+stundenhotel	1943h
 stupefacente	459i
 stupito	459i
 stupore	459i
@@ -20363,8 +20421,8 @@ stylé	432e
 städte	373h
 städtisch	373h
 stärke	440h
-stöckelschuh	2017h
-stück torte	1880h
+stöckelschuh	2026h
+stück torte	1889h
 stürme	202h
 stürmisch	202h
 su	152N
@@ -20374,8 +20432,8 @@ su damlası	152n
 su festivali	780n
 su kasabası	383n
 su mavisi	66n
-su püskürten balina	1726n
-su samuru	1692n
+su püskürten balina	1735n
+su samuru	1701n
 suado	436g
 sualtı	399n
 sualtı dünyası	399n
@@ -20409,7 +20467,7 @@ succès	451e
 sucesso	451g
 sucette	277e
 sucio	460f
-suco de caixa	1905g
+suco de caixa	1914g
 suco de limão	228g
 sucre	277e
 sucrerie	277e
@@ -20430,7 +20488,7 @@ sudáfrica	705o
 sueca	878f 878g
 suecia	691o
 sueco	878f 878g
-suede	2057a
+suede	2066a
 suelo	169f
 sueur	436e
 sueño	431f
@@ -20455,7 +20513,7 @@ sul africano	908g
 sul far della sera	192i
 sular	152n
 sularda	152n
-sulphur	2265a
+sulphur	2274a
 sultan	417n
 sultry	436a
 sulu kar	201n
@@ -20469,33 +20527,33 @@ summery	197a
 sun	172a
 sun drenched	173a
 sun soaked	173a
-sun yellow	1081a
+sun yellow	1090a
 sunbathing	143a
 sunbeam	172a
 sunbeams	172a
 sunday	422a
 sundown	180a
 sunflower	212a
-sunflower yellow	1122a
+sunflower yellow	1131a
 sunflowers	212a
 sunflowers by van gogh	761a
 sung sướng	425m
-sunglasses	1987a
+sunglasses	1996a
 sunlight	172a
 sunlit	479a
 sunny	173a
 sunny day	173a
-sunny yellow	1076a
+sunny yellow	1085a
 sunrise	181a
-sunrise over mountains	1955a
+sunrise over mountains	1964a
 sunset	180a
 sunshine	172a
-sunshine yellow	1223a
+sunshine yellow	1232a
 suntan	197a
 suntuoso	416f 416g
 suolo	169i
 suor	436g
-supérette	1935e
+supérette	1944e
 surf	142a 142e 142f 142i
 surfe	142g
 surfear	143f
@@ -20525,6 +20583,7 @@ surrealistisch	758h
 surréalisme	758e
 surréaliste	431e
 surréel	431e
+surtout pas	497e
 sushi	287a 287e 287f 287g 287h 287i 287m
 susine	245i
 sussurro de	494g
@@ -20551,15 +20610,15 @@ suíça	689o 861g
 suíço	861g
 suşi	287n
 suối	148m
-suối nước nóng	1960m
+suối nước nóng	1969m
 svago	422i
 svedese	878i
 svezia	691o
 svizzera	689o 861i
 svizzero	861i
-swamp	1097a
-swamp green	1406a
-swan	1708a
+swamp	1106a
+swamp green	1415a
+swan	1717a
 sweat	436a
 sweater	433a
 sweaty	436a
@@ -20584,7 +20643,7 @@ swiss flag	689o
 swiss poster	861a
 swiss style	861a
 switzerland	689o 861a
-sycamore	2628a
+sycamore	2637a
 sydney	889a
 sydney harbor	889a
 sydney harbour	889a
@@ -20593,10 +20652,10 @@ sylve	119e
 sympathy	423a
 symphonie	432e 432h
 symphony	432a
-synagoge	1947h
-synagogue	1947a 1947e
+synagoge	1956h
+synagogue	1956a 1956e
 synthwave	743a
-syrup	2216a
+syrup	2225a
 sài gòn	823m
 sàn nhảy	472m
 sành điệu	432m
@@ -20604,7 +20663,7 @@ sách	341m
 sách cũ	341m
 sách vở	341m
 sálvia	94g
-sándwich	1835f
+sándwich	1844f
 sáng	479m
 sáng bóng	466m
 sáng màu	477m
@@ -20617,7 +20676,7 @@ sâm panh	266m
 sân chơi	415m
 sân cỏ	125m
 sân sau	126m
-sân vận động	1917m
+sân vận động	1926m
 sâu	476m
 sâu lắng	456m
 são joão	793g
@@ -20644,7 +20703,7 @@ sévère	445e
 sídney	889f
 sítio	382g
 sóbrio	456g
-sóc chuột	1684m
+sóc chuột	1693m
 sólido	441f 441g
 sóng	142m
 sóng biển	142m
@@ -20670,15 +20729,15 @@ sükunet	421n
 sükûnet	421n
 sümüksü	460n
 sürdürülebilir	418n
-sürekli açık market	1935n
+sürekli açık market	1944n
 sürpriz	459n
 sürpriz parti	406n
 sürreal	431n
 sürrealizm	758n
-süs köpeği	1639n
+süs köpeği	1648n
 süss	443h
 süt	269n
-süt bardağı	1889n
+süt bardağı	1898n
 süt beyazı	105n
 sütlü kahve	256n
 sütlü çay	260n
@@ -20690,7 +20749,7 @@ sıcak	436n
 sıcak dalgası	206n
 sıcak hava	206n
 sıcak hava balonu	848n
-sıcak içecek	1890n
+sıcak içecek	1899n
 sıcak kakao	433n
 sıcak renkler	488n
 sıcak tonlar	488n
@@ -20707,7 +20766,7 @@ sıradanlık	470n
 sıradağlar	160n
 sıvalı duvar	375n
 sıvı	152n
-sıçan	1680n
+sıçan	1689n
 sơ sinh	442m
 sơn mài	325m
 sương	203m
@@ -20755,29 +20814,30 @@ sửng sốt	459m
 sữa	269m
 sữa chua	269m
 sữa tươi	269m
-t rex	1725a 1725e 1725f 1725h 1725i 1725n
-t shirt	1992a 1992e 1992h 1992i
+sự ra đời của thần vệ nữ	942m
+t rex	1734a 1734e 1734f 1734h 1734i 1734n
+t shirt	2001a 2001e 2001h 2001i
 taba	26n
 tabby	346a
 tabby cat	346a
 taberna	377f 377g
 tabiat	418n
-table	2518a
-tableta de chocolate	1883f
+table	2527a
+tableta de chocolate	1892f
 tablo	474n
 tac mahal	874n
-tacchino	1697i
+tacchino	1706i
 taciturno	446f 446g
-taco	1836a 1836e 1836f 1836g 1836h 1836i
+taco	1845a 1845e 1845f 1845g 1845h 1845i
 tadelakt	797a 797e
 taegukgi	676o
 tafelberg	159h
-taffeta	2586a
+taffeta	2595a
 tag	195h
 tag der toten	781h
 tagesanbruch	181h
 tageslicht	195h
-taglio di carne	1829i
+taglio di carne	1838i
 tagsüber	195h
 tagtraum	431h
 tagträumen	431h
@@ -20803,44 +20863,44 @@ taipé	923g
 taipéi	923f
 taiti	907g
 taj mahal	874a 874e 874f 874g 874h 874i 874m
-takeaway box	1868h
-takeaway schachtel	1868h
-takeout box	1868a
-tako	1836n
+takeaway box	1877h
+takeaway schachtel	1877h
+takeout box	1877a
+tako	1845n
 taksi	372n
 tal	163h
 tale	341a
 tales	341a
 taller	411f
 tamah	461n
-tamal	1838e 1838f
-tamale	1838a 1838g 1838h 1838i 1838n
-tambor	2040f 2040g
-tambor comprido	2041g
-tamboril	2041f
-tamburo	2040i
-tamburo lungo	2041i
+tamal	1847e 1847f
+tamale	1847a 1847g 1847h 1847i 1847n
+tambor	2049f 2049g
+tambor comprido	2050g
+tamboril	2050f
+tamburo	2049i
+tamburo lungo	2050i
 tamisé	481e
 tamisé sombre	487e
 tamisée	481e
 tan	26A
-tan brown	1161a
-tan green	1082a
+tan brown	1170a
+tan green	1091a
 tan vỡ	426m
 tan yeri	181n
-tanabata ağacı	1976n
-tanabata baum	1976h
-tanabata tree	1976a
+tanabata ağacı	1985n
+tanabata baum	1985h
+tanabata tree	1985a
 tang lễ	445m
 tang thương	426m
 tang tóc	426m
-tangelo	2861a
+tangelo	2870a
 tanger	797e
 tangerina	229g
 tangerine	229a
 tangier	797a
-tangy	2862a
-tank	2357a
+tangy	2871a
+tank	2366a
 tanne	121h
 tannen	121h
 tannengrün	48h
@@ -20870,19 +20930,19 @@ tarde da noite	194g
 tarea	392f
 tareas	392f
 tarihi	413n
-tarihi yapı	1918n
+tarihi yapı	1927n
 tarla	124n
 tarnfarbe	467h
-tarnished	2863a
+tarnished	2872a
 tarnmuster	467h
 tarnung	467h
-tarro de miel	1887f
-tart	1882n 2133a
+tarro de miel	1896f
+tart	1891n 2142a
 tarta	272f
-tarta de cumpleaños	1879f
+tarta de cumpleaños	1888f
 tarta selva negra	273f
 tartan	819a 819e 819h 819i
-tartaruga	1719g 1719i
+tartaruga	1728g 1728i
 tarte	272e
 tartes	272e
 tartine	271e
@@ -20891,10 +20951,10 @@ tartã	819g
 tarçın	288n
 tasasız	422n
 tasca	377g
-tasse	1892e
-tassel	2820a
-tasso	1695i
-tasso del miele	1695i
+tasse	1901e
+tassel	2829a
+tasso	1704i
+tasso del miele	1704i
 tasteful	432a
 tatami	826a 826e 826f 826h 826i
 tatendrang	424h
@@ -20904,8 +20964,8 @@ tatlıcı	272n
 tatlılar	272n
 tatlım	427n
 tatsız	470n
-tatzen	1696h
-tatzenabdrücke	1696h
+tatzen	1705h
+tatzenabdrücke	1705h
 tau	207h
 taube	442h
 tauben	442h
@@ -20914,13 +20974,13 @@ tavern	377a
 taverna	377a 377i 377n
 taverne	377e 377h
 taverns	377a
-tavuk	1698n
-tavuk butu	1828n
+tavuk	1707n
+tavuk butu	1837n
 tavus kuşu	349n
 tavus mavisi	46n
 tavşan	443n
-tavşan yüzü	1682n
-tawny	2174a
+tavşan yüzü	1691n
+tawny	2183a
 taxi	372a 372e 372f 372h 372i 372m
 taxis	372a
 tayfun	202n
@@ -20928,18 +20988,20 @@ tayland	712o 816n
 taze	434n
 taze yeşil	53n
 tazelik	434n
-tazza da tè senza manico	1892i
-tazón de fideos	1857f
-tazón de té	1892f
+tazza da tè senza manico	1901i
+tazón de fideos	1866f
+tazón de té	1901f
 taç	417n
 taç yaprağı	208n
-taça de coquetel	1896g
-taça de vinho	1895g
-taças brindando	1900g
+taça de coquetel	1905g
+taça de vinho	1904g
+taças brindando	1909g
 taş	303n
 taşlar	303n
 taşlı	303n
 taşra	382n
+tbilisi	947a 947g 947i 947m
+tbilissi	947e
 tcheca	882g
 tcheco	882g
 tchèque	882e
@@ -20954,36 +21016,36 @@ tea field	827a
 tea fields	827a
 tea garden	827a
 tea gardens	827a
-tea green	1056a
+tea green	1065a
 tea hills	827a
 tea house	826a
 tea plantation	827a
 tea plantations	827a
 tea terraces	827a
-teacup without handle	1892a
+teacup without handle	1901a
 teak	301a 301h
 teakholz	301h
 teal	13a
-teal blue	1403a
-teal green	1439a
-tealish	1268a
-tealish green	1098a
-teapot	1891a
+teal blue	1412a
+teal green	1448a
+tealish	1277a
+tealish green	1107a
+teapot	1900a
 tears	426a
-tease	2589a
+tease	2598a
 teca	301f 301g
 tech	410a 410e 410f 410h 410i
 technik	410h
 technologie	410e 410h
 technology	410a
 teck	301e
-teclado musical	2036f 2036g
+teclado musical	2045f 2045g
 tecnologia	410g 410i
 tecnologico	410i
 tecnología	410f
 tecnológico	410f 410g
 tecrit	426n
-teddy	443h 2373a
+teddy	443h 2382a
 teddy bear	443a
 teddybär	443h
 tedioso	470f 470i
@@ -20995,12 +21057,12 @@ teefeld	827h
 teefelder	827h
 teegarten	827h
 teegärten	827h
-teekanne	1891h
+teekanne	1900h
 teeplantage	827h
 teeplantagen	827h
 teerã	906g
 teerão	906g
-teetasse ohne henkel	1892h
+teetasse ohne henkel	1901h
 teeterrassen	827h
 teezeremonie	826h
 tefekkür	447n
@@ -21011,26 +21073,26 @@ teherán	906f
 tehlike	437n
 tehlikeli	437n
 tehran	906a
-teia de aranha	1748g
+teia de aranha	1757g
 teich	149h
-teiera	1891i
-teigtasche	1866h
+teiera	1900i
+teigtasche	1875h
 teinture indigo	868e
 tejado	338f
 tejados	338f
-tejón	1695f
-tejón de la miel	1695f
-tejón melero	1695f
+tejón	1704f
+tejón de la miel	1704f
+tejón melero	1704f
 tek	301i
 tek boynuzlu at	430n
-tek parça mayo	2001n
+tek parça mayo	2010n
 tek renkli	464n
 tekdüze	470n
 tekdüzelik	470n
 tekne	140n
 teknoloji	410n
 teknolojik	410n
-tela de araña	1748f
+tela de araña	1757f
 telaş	448n
 telaşlı	448n
 telaşsız	421n
@@ -21057,7 +21119,7 @@ tempel	379h
 tempelfest	837h
 temper	437a
 temperamentvoll	424h
-tempered	2864a
+tempered	2873a
 tempest	202a
 tempesta	202i
 tempestad	202f
@@ -21067,18 +21129,18 @@ tempestuoso	202f 202g
 tempio	379i
 tempio cinese	837i
 tempio coreano	836i
-tempio indù	1946i
+tempio indù	1955i
 temple	379a 379e
 temple chinois	837e
 temple coréen	836e
 temple fair	837a
-temple hindou	1946e
+temple hindou	1955e
 templo	379f 379g
 templo chino	837f
 templo chinês	837g
 templo coreano	836f 836g
-templo hindu	1946g
-templo hindú	1946f
+templo hindu	1955g
+templo hindú	1955f
 tempo nublado	204g
 temporale	202i
 temps gris	204e
@@ -21088,8 +21150,8 @@ tempétueux	202e
 tempête	202e
 ten rengi	26n
 ten tonu	115n
-tenda	1951i
-tenda da circo	1966i
+tenda	1960i
+tenda da circo	1975i
 tender	423a
 tender green	53a
 tenderness	423a
@@ -21114,14 +21176,14 @@ tensione	448i
 tensión	448f
 tenso	448f 448g
 tensão	448g
-tent	1951a
+tent	1960a
 tentación	428f
 tentador	428f 428g
 tentant	428e
 tentation	428e
 tentazione	428i
 tentação	428g
-tente	1951e
+tente	1960e
 tenue	481f 481i
 tenue luz	487f
 teotihuacan	863a
@@ -21132,15 +21194,15 @@ terakota	111n
 terciopelo	312f
 tereyağ	270n
 tereyağı	270n
-terkedilmiş ev	1925n
+terkedilmiş ev	1934n
 terlemek	436n
 terli	436n
 terne	482e
 terno	423g
 ternura	423f 423g
-terra	169g 169i 2066a
-terra cotta	1437a
-terracota	111f 111g 1111a
+terra	169g 169i 2075a
+terra cotta	1446a
+terracota	111f 111g 1120a
 terracotta	111a 111e 111i
 terracotta cruda	326i
 terrakotta	111h
@@ -21174,21 +21236,21 @@ tesco	576o
 tesla	522o
 teso	448i
 tesoro	427i
-tespih	2029n
+tespih	2038n
 tesserae	337a
-testa di drago	1722i
-tetera	1891f
-tetrabrik	1905f
+testa di drago	1731i
+tetera	1900f
+tetrabrik	1914f
 tetro	426i
-tetsu	2629a
+tetsu	2638a
 tetti	338i
 tetto	338i
 teuer	416h
 teufel	463h
 teuflisch	463h
-texas	2203a
-texugo	1695g
-texugo de mel	1695g
+texas	2212a
+texugo	1704g
+texugo de mel	1704g
 teñido índigo	868f
 thai	816a
 thai flag	712o
@@ -21207,7 +21269,7 @@ thanh bình	421m
 thanh lịch	432m
 thanh mai	286m
 thanh nhã	432m
-thanh sô cô la	1883m
+thanh sô cô la	1892m
 thanh thản	421m
 thanh tịnh	421m
 thanh xuân	434m
@@ -21216,6 +21278,7 @@ thaï	816e
 thaïlandais	816e
 thaïlande	712o 816e
 the alhambra	917a
+the birth of venus	942a
 the bund	815a
 the great wave	765a
 the hermitage	918a
@@ -21223,12 +21286,12 @@ the kiss	760a
 the past	450a
 the scream	757a
 thi ca	341m
-thicket	2501a
-thin	2845a
-thistle	1632a
+thicket	2510a
+thin	2854a
+thistle	1641a
 thiên giới	462m
 thiên hà	177m
-thiên nga	1708m
+thiên nga	1717m
 thiên nhiên	418m
 thiên quốc	462m
 thiên sứ	462m
@@ -21247,10 +21310,10 @@ thiếu cảm hứng	470m
 thiếu nhi	415m
 thiền	384m
 thiền định	447m
-thong sandal	2012a
+thong sandal	2021a
 thong thả	422m
-thorn	2489a
-thoughts	2714a
+thorn	2498a
+thoughts	2723a
 thoáng chút	494m
 thoáng mát	434m
 thoáng đãng	434m
@@ -21260,7 +21323,7 @@ threat	438a
 threatening	438a
 thron	417h
 throne	417a
-thrush	2404a
+thrush	2413a
 thu	198m
 thu hoạch	198m
 thu sang	198m
@@ -21279,7 +21342,7 @@ thuốc men	390m
 thuốc tiên	430m
 thuở xưa	450m
 thy	587o
-thyme	2134a
+thyme	2143a
 thành công	451m
 thành phố	373m
 thành phố hồng	842m
@@ -21289,6 +21352,7 @@ thành thị	373m
 thành trì	393m
 thành tích	451m
 thành tựu	451m
+thành đô	946m
 thác	151m
 thác nước	151m
 thác đổ	151m
@@ -21315,7 +21379,7 @@ tháng tự hào	792m
 thánh thiện	447m
 thánh đường	394m
 thánh địa	379m
-tháp tokyo	1942m
+tháp tokyo	1951m
 thâm trầm	456m
 thân thiện	425m
 thân thiện môi trường	418m
@@ -21323,10 +21387,10 @@ thân thương	433m
 thèm muốn	461m
 thé	257e
 thé au lait	260e
-thé aux perles	1904e
+thé aux perles	1913e
 thé noir	257e
 thé vert	258e
-théière	1891e
+théière	1900e
 thép	306m
 thép không gỉ	306m
 thê lương	426m
@@ -21385,7 +21449,7 @@ thập niên 80	744m
 thập niên 90	745m
 thật thà	441m
 thắng lợi	451m
-thằn lằn	1720m
+thằn lằn	1729m
 thằng hề	363m
 thẳm	476m
 thế giới dưới nước	399m
@@ -21395,8 +21459,8 @@ thể thao	424m
 thị trường chứng khoán	391m
 thị trấn	373m
 thịnh nộ	437m
-thịt bám xương	1827m
-thịt xông khói	1830m
+thịt bám xương	1836m
+thịt xông khói	1839m
 thỏ	443M
 thỏ con	443m
 thối	460m
@@ -21421,7 +21485,7 @@ thủy sinh	152m
 thủy thủ	140m
 thủy tinh	316m
 thủy triều	142m
-thực phẩm đóng hộp	1851m
+thực phẩm đóng hộp	1860m
 thực tế ảo	410m
 thực vật	128m
 tia chớp	202m
@@ -21438,14 +21502,14 @@ tiburón	141f
 tibétain	820e
 ticaret	391n
 tide	142a
-tie	2681a
+tie	2690a
 tie dye	751a
 tief	476h
 tiefe	476h
 tiefen des ozeans	141h
 tiefsee	141h
 tiempos pasados	450f
-tienda de campaña	1951f
+tienda de campaña	1960f
 tierna	423f
 tierno	423f
 tierno ánimo	443f
@@ -21457,17 +21521,18 @@ tiffany blau	718o
 tiffany blue	718o
 tiffany glass	831a
 tiffany lamp	831a
+tiflis	947f 947h 947n
 tifone	202i
 tifón	202f
-tigela com colher	1846g
+tigela com colher	1855g
 tigela de açaí	281g
 tiger	350a 350h
-tiger face	1648a
-tigergesicht	1648h
+tiger face	1657a
+tigergesicht	1657h
 tigers	350a
 tigre	350e 350f 350g 350i
 tijolo	305g
-tijolos	1920g
+tijolos	1929g
 tik ağacı	301n
 tiki	771a
 tiki bar	771a 771h
@@ -21479,13 +21544,13 @@ tilki	355n
 timber	301a
 timberland	119a
 timeless	432a
-timid	2205a
+timid	2214a
 timoroso	448i
-timsah	1718n
-tin	2241a
+timsah	1727n
+tin	2250a
 tin cậy	441m
 tin tưởng	441m
-tinge	2781a
+tinge	2790a
 tingimento índigo	868g
 tinh giản	420m
 tinh gọn	420m
@@ -21500,14 +21565,14 @@ tinh vân	177m
 tinieblas	446f
 tinta	47f 47g
 tinte	47h
-tintenfisch	1872h
+tintenfisch	1881h
 tintenschwarz	47h
 tintura indaco	868i
 tipi	188n
 tira	497g
 tirando	497g
 tiranga	677o
-tiranossauro rex	1725g
+tiranossauro rex	1734g
 tire	497g
 tired	449a
 tiritar	435f
@@ -21519,7 +21584,7 @@ tizzone	168i
 tiên cá	430m
 tiên cảnh	462m
 tiêu đen	289m
-tişört	1992n
+tişört	2001n
 tiếc nuối	426m
 tiếng cười	425m
 tiết chế	456m
@@ -21541,36 +21606,36 @@ tiệm bánh	271m
 tiệm cà phê	376m
 tiệm sách	378m
 tiện nghi	433m
-toad	2487a
+toad	2496a
 toast	271a 271e 271h 271i
-toasted	2071a
-tobacco	2569a
-toboggan	1962e
-tobogán	1962f
+toasted	2080a
+tobacco	2578a
+toboggan	1971e
+tobogán	1971f
 tocchi	496i
 tocco	496i
 tod	445h
 toddler	415a
-toes	2459a
+toes	2468a
 toffee	263a 263e 263f 263h 263i
 tofi	263n
 togli	497i
 togliete	497i
-toile araignée	1748e
+toile araignée	1757e
 toit	338e
 toits	338e
 toiture	338e
 toitures	338e
 tokio	890f 890h
 tokyo	890a
-tokyo kulesi	1942n
-tokyo tower	1942a 1942h
+tokyo kulesi	1951n
+tokyo tower	1951a 1951h
 tom frio	489g
 tom quente	488g
 tomar el sol	143f
 tomate	248e 248f 248g 248h
 tomato	248a
-tomato red	1248a
+tomato red	1257a
 tomatoes	248a
 tomba	445i
 tombe	445e
@@ -21581,8 +21646,8 @@ tomcat	346a
 ton chaud	488e
 ton erde	326h
 ton froid	489e
-tong	2012e
-tongs	2012e
+tong	2021e
+tongs	2021e
 toni caldi	488i
 toni freddi	489i
 toni neutri	456i
@@ -21607,22 +21672,22 @@ tons pastel	483g
 tons quentes	488g
 tons terreux	419e
 tons terrosos	419g
-tooth	2247a
-top hat	2024a
-topaz	1117a
-topf mit essen	1844h
-topfpflanze	1767h
-topiary	2458a
-topo	68f 1679i
+tooth	2256a
+top hat	2033a
+topaz	1126a
+topf mit essen	1853h
+topfpflanze	1776h
+topiary	2467a
+topo	68f 1688i
 toprak	169n
 toprak grisi	68n
 toprak sarısı	102n
 toprak tonları	419n
 toprak tonu	419n
 toque	496F 496G
-toque universitaire	2025e
+toque universitaire	2034e
 toques	496f 496g
-torch	2443a
+torch	2452a
 torii	843a 843e 843f 843g 843h 843i 843n
 torii gate	843a
 tormenta	202f 202g
@@ -21635,9 +21700,9 @@ toronto	934a 934e 934f 934g 934h 934i 934m 934n
 toronto maple leafs	628o
 torrada	271g
 torre	373f 373g 373i
-torre de tokio	1942f
-torre de tóquio	1942g
-torre di tokyo	1942i
+torre de tokio	1951f
+torre de tóquio	1951g
+torre di tokyo	1951i
 torrent	148e
 torrente	148i
 torres	373f
@@ -21648,18 +21713,18 @@ torrido	206i
 torta	272g 272i
 torta della luna	854i
 torta di compleanno	406i
-torta di mele	1882i
+torta di mele	1891i
 torta foresta nera	273i
 torte	272h
 torten	272h
-tortenstück	1880h
-tortino	1882i
-tortino di pesce a spirale	1863i
+tortenstück	1889h
+tortino	1891i
+tortino di pesce a spirale	1872i
 tortita	272f
 tortitas	272f
 tortora	68i
-tortue	1719e
-tortuga	1719f
+tortue	1728e
+tortuga	1728f
 toscan	799e
 toscana	799f 799g 799i
 toscane	799e
@@ -21684,16 +21749,16 @@ touches of	495a
 tough	440a
 toulouse lautrec	916a 916e
 toundra	186e
-toupe	1085a
-tour de tokyo	1942e
+toupe	1094a
+tour de tokyo	1951e
 tournesol	212e
 tout petit	415e
 tower	373a
 towers	373a
 town	373a
 towns	373a
-toxic	2202a
-toxic green	1040a
+toxic	2211a
+toxic green	1049a
 toxique	460e
 toy	415a
 toyota	518o
@@ -21701,10 +21766,10 @@ toys	415a
 toz	169n
 trace of	495a
 traces of	495a
-track	2513a
-trade	2743a
-traditionelle japanische windsäcke	1979h
-traditionelles mondfest	1981h
+track	2522a
+trade	2752a
+traditionelle japanische windsäcke	1988h
+traditionelles mondfest	1990h
 traffic	373a
 traffic light	292a
 traffic lights	292a
@@ -21723,10 +21788,10 @@ traguardo	451i
 tragédia	426g
 tragédie	426e
 tragödie	426h
-trail	2045a
-trails	2695a
+trail	2054a
+trails	2704a
 training	424H
-traje de baño de una pieza	2001f
+traje de baño de una pieza	2010f
 trajedi	426n
 trajik	426n
 trambusto	457i
@@ -21735,7 +21800,7 @@ trang giấy	315m
 trang nghiêm	445m
 trang nhã	432m
 trang sức	345m
-trang trí cây thông	1977m
+trang trí cây thông	1986m
 trang trại	382m
 trang trọng	445m
 trang điểm	454m
@@ -21761,7 +21826,7 @@ tranquillità	421i
 tranquillité	421e
 tranquillo	421i
 tranquilo	421f 421g
-translucent	2865a
+translucent	2874a
 trasognato	431i
 traube	232h
 trauben	232h
@@ -21781,39 +21846,39 @@ travertine pools	840a
 travertine terraces	840a
 travesía	453f
 tre	123m
-treasure	2064a
+treasure	2073a
 tree	133a
-tree green	1302a
+tree green	1311a
 trees	133a
 treibholz	301h
 treillis	467e
 treino	424g
 trek	453a 453e
 trekking	453e 453f 453g 453h 453i 453m 453n
-trellis	2450a
+trellis	2459a
 trencadís	801a 801f
 trenó	199g
 trepadeira	134g
 treu	441h
 treue	441h
 trevas	446g
-trevo	1774g
-trevo de quatro folhas	1775g
-trevo de três folhas	1774g
+trevo	1783g
+trevo de quatro folhas	1784g
+trevo de três folhas	1783g
 tricolore	662o
 tricot	433e
 tricoté	433e
 tricô	433g
-trifoglio	1774i
+trifoglio	1783i
 trigal	252f 252g
 trigo	252f 252g
 trilha	453g
 trim	496a
 trineo	199f
 trinh nguyên	442m
-trinkglas	1901h
-trinkpäckchen	1905h
-trinquer	1900e
+trinkglas	1910h
+trinkpäckchen	1914h
+trinquer	1909e
 triomphant	451e
 triomphe	451e
 trionfante	451i
@@ -21837,14 +21902,14 @@ tro bụi	168m
 tro tàn	168m
 trofeo	451f 451i
 troféu	451g
-troll	2699a
-tromba	2037i
-trommel	2040h
-trommelstöcke	2040h
-trompet	2037n
-trompeta	2037f
-trompete	2037g 2037h
-trompette	2037e
+troll	2708a
+tromba	2046i
+trommel	2049h
+trommelstöcke	2049h
+trompet	2046n
+trompeta	2046f
+trompete	2046g 2046h
+trompette	2046e
 trong lành	434m
 trong sáng	442m
 trong trẻo	434m
@@ -21853,7 +21918,7 @@ troops	467a
 tropa	467g
 tropas	467f
 tropen	385h
-tropenfisch	1731h
+tropenfisch	1740h
 tropenstrand	145h
 tropfen	152h
 trophy	451a
@@ -21862,17 +21927,17 @@ trophée	451e
 tropic	385a
 tropical	385a 385e 385f 385g
 tropical beach	145a
-tropical drink	1897a
-tropical fish	1731a
+tropical drink	1906a
+tropical fish	1740a
 tropicale	385e 385i
 tropici	385i
 tropics	385a
 tropik	385n
-tropik içecek	1897n
+tropik içecek	1906n
 tropik kuşak	385n
 tropik plaj	145n
 tropikal	385n
-tropikal balık	1731n
+tropikal balık	1740n
 tropikal orman	120n
 tropikler	385n
 tropiques	385e
@@ -21881,17 +21946,17 @@ tropischer strand	145h
 troquet	376e
 trostlos	426h
 troupes	467e
-trout	2338a
+trout	2347a
 trovoada	202g
 trovão	202g
-trozo de tarta	1880f
+trozo de tarta	1889f
 trubel	457h
 trucco	454i
-true blue	1425a
-true green	1130a
+true blue	1434a
+true green	1139a
 trueno	202f
-truffle	2096a
-trumpet	2037a
+truffle	2105a
+trumpet	2046a
 trung quốc	675o
 trung thu	404m
 trung thành	441m
@@ -21902,20 +21967,20 @@ truppe	467i
 truppen	467h
 trust	441a
 trustworthy	441a
-truthahn	1697h
+truthahn	1706h
 truyền cảm hứng	439m
 truyền thuyết	430m
 truyện	341M
 truyện cổ tích	430m
 truyện ngắn	341m
 trà	257m
-trà nhựa ruồi	1906m
+trà nhựa ruồi	1915m
 trà sữa	260m
 trà sữa trân châu	260m
 trà xanh	258m
 trà ô long	261m
 tràn đầy năng lượng	424m
-tràng hạt	2029m
+tràng hạt	2038m
 trách nhiệm	441m
 tráfico	373f
 trágico	426f 426g
@@ -21936,7 +22001,7 @@ tráng miệng	272m
 tránh	497m
 tránh dùng	497m
 trânsito	373g
-trâu nước	1661m
+trâu nước	1670m
 träge	449h
 träne	426h
 tränen	426h
@@ -21944,10 +22009,10 @@ träume	431h
 träumen	431h
 träumerei	431h
 träumerisch	431h
-trèfle	1774e
-trèfle à quatre feuilles	1775e
-trébol	1774f
-trébol de cuatro hojas	1775f
+trèfle	1783e
+trèfle à quatre feuilles	1784e
+trébol	1783f
+trébol de cuatro hojas	1784f
 trìu mến	427m
 trí tưởng tượng	431m
 trò chơi điện tử	744m
@@ -21998,8 +22063,8 @@ trẻ sơ sinh	442m
 trẻ thơ	415m
 trẻ trung	434m
 trịnh trọng	445m
-trống	2040m
-trống dài	2041m
+trống	2049m
+trống dài	2050m
 trống trải	426m
 trống vắng	426m
 trời	170m
@@ -22042,12 +22107,12 @@ tulipas	214g
 tulipe	214e
 tulips	214a
 tulipán	214f
-tulle	2337a
+tulle	2346a
 tulpe	214h
 tulpen	214h
 tumba	445f
-tumbler glass	1901a
-tumbleweed	2527a
+tumbler glass	1910a
+tumbleweed	2536a
 tumult	457h
 tumulte	457e
 tumulto	457f 457g 457i
@@ -22076,8 +22141,8 @@ turca	809f 809g 809i
 turchese	15i
 turchia	680o
 turco	809f 809g 809i
-turf	2385a
-turkey	680o 1697a
+turf	2394a
+turkey	680o 1706a
 turkish	809a
 turkish airlines	587o
 turkish delight	285a
@@ -22091,25 +22156,25 @@ turquesa	15f 15g
 turquia	680o
 turquie	680o
 turquoise	15a 15e
-turquoise blue	1273a
-turquoise green	1279a
+turquoise blue	1282a
+turquoise green	1288a
 turquía	680o
 turta	272n
-turtle	1719a
-turtle green	1219a
+turtle	1728a
+turtle green	1228a
 turuncu	1n
 turuncu kırmızı	97n
 tuscan	799a
 tuscany	799a 799m
 tusche	324h
 tuschmalerei	324h
-tusk	2788a
+tusk	2797a
 tutankhamun	811a
 tutarlı	441n
 tutku	428n
 tutkulu	428n
 tutti frutti	468a 468e 468i 468n
-tutu	2640a
+tutu	2649a
 tuyết	188m
 tuyết lở	162m
 tuyết rơi	188m
@@ -22119,24 +22184,24 @@ tuyệt vời	459m
 tuyệt đỉnh	459m
 tuğla	305n
 tuğla duvar	305n
-tuğlalar	1920n
+tuğlalar	1929n
 tuần trăng mật	427m
 tuổi thơ	450m
 tuổi trẻ	434m
-tweed	2350a
+tweed	2359a
 twenties	735a
 twig	301a
 twigs	301a
 twilight	192a
-twilight blue	1194a
+twilight blue	1203a
 twinkle	466a
 twinkling	466a
 twitch	548o
 twitter	610o
-two hump camel	1671a
+two hump camel	1680a
 typhon	202e
 typhoon	202a
-tyrian	2758a
+tyrian	2767a
 tyrol	876a
 tà dương	180m
 tà ác	438m
@@ -22144,14 +22209,14 @@ tài chính	391m
 tàn lửa	168m
 tàu biển	140m
 tàu không gian	398m
-tàu lượn siêu tốc	1964m
+tàu lượn siêu tốc	1973m
 tàu thủy	140m
 tàu vũ trụ	398m
 tàu điện ngầm	373m
 tábua	301g
 tác phẩm nghệ thuật	474m
 tách trà	257m
-tách trà không có quai	1892m
+tách trà không có quai	1901m
 tái chế	418m
 tái sinh	434m
 tán lá	128m
@@ -22160,7 +22225,7 @@ tánger	797f
 táo	237m
 táo bạo	440m
 táo xanh	238m
-táo đỏ	1790m
+táo đỏ	1799m
 táxi	372g
 tâm hồn	447m
 tâm linh	447m
@@ -22184,24 +22249,24 @@ ténébreuse	446e
 ténébreux	446e
 ténébrisme	829e
 tétrico	438f
-tê giác	1676m
+tê giác	1685m
 tê tái	435m
 tên lửa	398m
 tênis	424g
-tênis de corrida	2014g
+tênis de corrida	2023g
 tênue	481g
-tête de chat	1645e
-tête de cheval	1651e
-tête de chien	1638e
-tête de cochon	1663e
-tête de dragon	1722e
-tête de lapin	1682e
-tête de lion	1647e
+tête de chat	1654e
+tête de cheval	1660e
+tête de chien	1647e
+tête de cochon	1672e
+tête de dragon	1731e
+tête de lapin	1691e
+tête de lion	1656e
 tête de mort	438e
-tête de singe	1634e
-tête de souris	1678e
-tête de tigre	1648e
-tête de vache	1659e
+tête de singe	1643e
+tête de souris	1687e
+tête de tigre	1657e
+tête de vache	1668e
 tình bạn	425m
 tình nhân	427m
 tình tứ	427m
@@ -22221,15 +22286,15 @@ tím đỏ	96m
 tín ngưỡng	447m
 tòa nhà	373m
 tòa nhà chọc trời	373m
-tòa nhà cổ điển	1918m
-tòa nhà văn phòng	1928m
+tòa nhà cổ điển	1927m
+tòa nhà văn phòng	1937m
 tòa tháp	373m
 tóquio	890g
 tórrido	436g
 tóxico	460f 460g
 tô cách lan	819m
-tôm chiên	1862m
-tôm hùm	1870m
+tôm chiên	1871m
+tôm hùm	1879m
 tôn giáo	447m
 tôn kính	445m
 tôn trọng	445m
@@ -22241,9 +22306,9 @@ töpfern	326h
 töpferware	326h
 tören	445n
 törensel	445n
-túi cắp nách	2009m
-túi mua sắm	2010m
-túi xách	2008m
+túi cắp nách	2018m
+túi mua sắm	2019m
+túi xách	2017m
 túmulo	445g
 túnez	905f
 túp lều	397m
@@ -22268,7 +22333,7 @@ tĩnh tại	421m
 tıbbi	390n
 tılsımlı	430n
 tıp	390n
-tırtıl	1740n
+tırtıl	1749n
 tơ lụa	313m
 tưng bừng	444m
 tươi	480m
@@ -22290,11 +22355,11 @@ tường vôi	375m
 tường đất	375m
 tưởng niệm	445m
 tưởng tượng	431m
-tượng nữ thần tự do	1943m
+tượng nữ thần tự do	1952m
 tảng băng	185m
 tảng băng trôi	185m
 tảng sáng	181m
-tảng thịt	1829m
+tảng thịt	1838m
 tảng đá	164m
 tảo biển	138m
 tảo bẹ	138m
@@ -22317,13 +22382,14 @@ tết âm lịch	403m
 tối	475m
 tối giản	420m
 tối nay	192m
-tổ có trứng	1780m
+tổ có trứng	1789m
 tổ ong	264m
-tổ trống rỗng	1779m
+tổ trống rỗng	1788m
 tổ ấm	433m
 tội lỗi	448m
 tờ giấy	315m
 tờ tiền	458m
+tứ xuyên	946m
 tức giận	437m
 tử cấm thành	380m
 tử tế	423m
@@ -22345,7 +22411,7 @@ uau	459g
 uber	539o
 ubud	803a
 ubuntu	557o
-uccello	1703i
+uccello	1712i
 ucraina	679o
 ucraino	887i
 ucrania	679o
@@ -22356,18 +22422,18 @@ ucube	471n
 ufer	143h
 ufficiale	445i
 ufficio	391i
-ufficio postale	1930i
-ufficio postale giapponese	1929i
+ufficio postale	1939i
+ufficio postale giapponese	1938i
 ufo	177a 177c 177h 177i 177m 177n
 ufuk	184n
 ufuk çizgisi	184n
 ugly	460a
-ugly blue	1112a
-ugly brown	1065a
-ugly green	1469a
-ugly pink	1274a
-ugly purple	1224a
-ugly yellow	1297a
+ugly blue	1121a
+ugly brown	1074a
+ugly green	1478a
+ugly pink	1283a
+ugly purple	1233a
+ugly yellow	1306a
 uk	671o
 ukiyo e	832a 832e 832f 832g 832h 832i 832m 832n
 ukiyoe	832a
@@ -22388,10 +22454,10 @@ ultramar	44f
 ultramarin	44h 44n
 ultramarinblau	44h
 ultramarine	44a
-ultramarine blue	1264a
+ultramarine blue	1273a
 ultramarino	44g
 ultraterreno	431i
-ultraviolet	2866a
+ultraviolet	2875a
 uluru	864a 864e 864f 864g 864h 864i 864m 864n
 um pingo de	495g
 um pouco de	495g
@@ -22401,7 +22467,7 @@ uma gota de	495g
 uma pitada de	495g
 umarmen	433h
 umarmung	433h
-umber	1442a
+umber	1451a
 umbrella	371a
 umbrellas	371a
 umido	436i
@@ -22533,7 +22599,7 @@ usine	411e
 utamaro	832a
 utanç	448n
 uva	232f 232g 232i
-uvas	1782f 1782g
+uvas	1791f 1791g
 uy nghi	417m
 uy tín	441m
 uyku	449n
@@ -22558,7 +22624,7 @@ uzbekistán	910f
 uzbeko	910f 910i
 uzbeque	910g
 uzbequistão	910g
-uzun davul	2041n
+uzun davul	2050n
 uçak	170n
 uçan fenerler	788n
 uçmak	170n
@@ -22625,10 +22691,11 @@ vampiro	438f 438g 438i
 vampiros	438f
 van gogh	761a
 van gốc	761m
+vancouver	944a 944e 944f 944g 944h 944i 944m 944n
 vanguarda russa	857g
 vanguardia rusa	857f
-vanilla	2050a
-vanishing	2867a
+vanilla	2059a
+vanishing	2876a
 vaporeuse	485e
 vaporeux	485e
 vaporwave	855a 855e 855f 855g 855h 855i 855m 855n
@@ -22642,11 +22709,16 @@ varech	138e
 variopinto	179i
 various	492a
 varonil	455f
+varsavia	943i
+varsovia	943f
+varsovie	943e
+varsóvia	943g
+varşova	943n
 vasellame	326i
-vaso com planta	1767g
-vaso con pajita	1903f
-vaso de leche	1889f
-vaso de whisky	1901f
+vaso com planta	1776g
+vaso con pajita	1912f
+vaso de leche	1898f
+vaso de whisky	1910f
 vay	459n
 vay be	459n
 vecchi tempi	450i
@@ -22671,7 +22743,7 @@ veggies	469a
 veilchenblau	22h
 vejetaryen	452n
 vela	140I 339f 339g
-vela estrela	1970g
+vela estrela	1979g
 velas	339f 339g
 velata	485i
 velato	485i
@@ -22721,7 +22793,7 @@ venganza	437f
 vengeance	437e
 venice	844a 844m
 venise	844e
-venom	2355a
+venom	2364a
 vent	205e
 ventania	205g
 venteux	205e
@@ -22730,6 +22802,7 @@ vento	205g 205i
 ventoso	205f 205g 205i
 venus	177a 177f 177h
 venüs	177n
+venüsün doğuşu	942n
 veraneio	197g
 veraneo	197f
 veraniega	197f
@@ -22743,9 +22816,9 @@ verborgen	429h
 verbotene stadt	380h
 verbrannt	167h
 verdammnis	463h
-verdant	2142a
+verdant	2151a
 verdastro	3i
-verde	3f 3g 3i 2092a
+verde	3f 3g 3i 2101a
 verde acinzentado	94g
 verde azulado	13f 13g
 verde bambu	52g
@@ -22785,16 +22858,16 @@ verde smeraldo	49i
 verde tenero	53i
 verde tenro	53g
 verde tierno	53f
-verdigris	2472a
+verdigris	2481a
 verdognolo	3i
 verdor	128f
 verdoso	3f
 verdura	469f 469g 469i
-verdura de hoja verde	1809f
+verdura de hoja verde	1818f
 verdura verde	128g
 verduras	469f
 verdure	128e 469i
-verdure a foglia	1809i
+verdure a foglia	1818i
 verdâtre	3e
 verdâtres	3e
 verehrung	427h
@@ -22802,7 +22875,7 @@ vereinigte arabische emirate	685o
 vereinigte staaten	670o
 vereinigtes königreich	671o
 vereist	486h
-verfallenes haus	1925h
+verfallenes haus	1934h
 verfault	460h
 verführerisch	428h
 verführung	428h
@@ -22827,7 +22900,7 @@ verliebtheit	427h
 verlockend	428h
 verlust	426h
 verlässlich	441h
-verme	1752i
+verme	1761i
 vermeer	829a
 vermeide	497h
 vermeiden	500h
@@ -22850,9 +22923,9 @@ vermögen	416h
 vernik	325n
 verputzte wand	375h
 verre	316e
-verre de lait	1889e
-verre de vin	1895e
-verre tumbler	1901e
+verre de lait	1898e
+verre de vin	1904e
+verre tumbler	1910e
 verrerie	316e
 verrostet	309h
 verrückt	457h
@@ -22865,7 +22938,7 @@ verschneiter berg	162h
 verschwenderisch	416h
 verschwitzt	436h
 versengt	436h
-verser un liquide	1902e
+verser un liquide	1911e
 verspielt	425h
 versprechen	439h
 versteckt	429h
@@ -22896,17 +22969,17 @@ verwaschen	482h
 verwesung	460h
 verwirrt	448h
 verwirrung	448h
-very dark blue	1349a
-very dark brown	1110a
-very dark green	1399a
-very dark purple	1327a
-very light blue	1451a
-very light brown	1057a
-very light green	1453a
-very light pink	1227a
-very light purple	1343a
-very pale blue	1141a
-very pale green	1230a
+very dark blue	1358a
+very dark brown	1119a
+very dark green	1408a
+very dark purple	1336a
+very light blue	1460a
+very light brown	1066a
+very light green	1462a
+very light pink	1236a
+very light purple	1352a
+very pale blue	1150a
+very pale green	1239a
 very peri	730o
 verzaubert	430h
 verzicht auf	497h
@@ -22916,13 +22989,13 @@ verzura	128i
 verzweifelt	426h
 verzweiflung	426h
 verão	197g
-vestido	1998f 1998g
+vestido	2007f 2007g
 vestido de novia	405f
-vestito	1998i
+vestito	2007i
 vetrata	316i
 vetro	316i
 vetta innevata	162i
-vi trùng	1753m
+vi trùng	1762m
 via	374i
 via della seta	910i
 via lattea	177i
@@ -22931,12 +23004,12 @@ viagem	453g
 viaggio	453i
 viaje	453f
 viale	374i
-viande sur un os	1827e
+viande sur un os	1836e
 vibrant	424a 424e
-vibrant blue	1177a
+vibrant blue	1186a
 vibrant colour	480a
-vibrant green	1231a
-vibrant purple	1207a
+vibrant green	1240a
+vibrant purple	1216a
 vibrante	424e 424f 424g 424i
 vichinghi	867i
 vichingo	867i
@@ -23020,12 +23093,12 @@ viktorya dönemi	856n
 viktoryen	856n
 vila aquática	383g
 vilarejo	382g
-villa	2151a
+villa	2160a
 village	382a 382e
 village eau	383e
 villaggio	382i
 ville	373e
-ville au crépuscule	1957e
+ville au crépuscule	1966e
 ville bleue	841e
 ville rose	842e
 villes	373e
@@ -23051,7 +23124,7 @@ vino tinto	265f
 vinotinto	33f
 vintage	413a 413e 413f 413g 413h 413i 413m 413n
 vinícola	265g
-viola	5i 2147a
+viola	5i 2156a
 viola chiaro	22i
 violaceo	5i
 violacé	5e
@@ -23062,30 +23135,30 @@ violent	437a 437e
 violento	437f 437g 437i
 violenza	437i
 violet	5e 22a
-violet blue	1419a
-violet pink	1118a
+violet blue	1428a
+violet pink	1127a
 violet poudré	99e
-violet red	1195a
+violet red	1204a
 violeta	22f 22g
 violeta polvo	99f
-violets	2558a
+violets	2567a
 violett	5h
 violetta	22i
 violettblau	22h
 violette	5e
 violetto	22i
-violin	2038a
+violin	2047a
 violine	22e
-violino	2038g 2038i
-violon	2038e
+violino	2047g 2047i
+violon	2047e
 violáceo	5f
 violência	437g
-violín	2038f
+violín	2047f
 virgem	442g
 virgen	442f
 virgin	442a
 virginal	442e 442f
-viridian	1228a
+viridian	1237a
 viril	455e 455g
 virile	455i
 virilità	455i
@@ -23142,7 +23215,7 @@ vivo ánimo	424f
 viyana	881n
 vizon	68n
 viên gạch	305m
-viên đá	1907m
+viên đá	1916m
 viêt nam	681o 823e
 vişne	231n
 vişne çürüğü	19n
@@ -23154,10 +23227,10 @@ vkontakte	596o
 voando	170g
 voar	170g
 vodafone	595o
-vogel	1703h
+vogel	1712h
 vogelbeere	293h
-voi ma mút	1675m
-void	2261a
+voi ma mút	1684m
+void	2270a
 voie lactée	177e
 voile	140e
 voilier	140e
@@ -23190,8 +23263,8 @@ volo	170i
 volpe	355i
 volvo	525o
 vomit	460a
-vomit green	1457a
-vomit yellow	1246a
+vomit green	1466a
+vomit yellow	1255a
 vomitar	460f
 voo	170g
 vormittag	189h
@@ -23206,9 +23279,9 @@ vui nhộn	425m
 vui sướng	425m
 vui tươi	425m
 vui vẻ	425m
-vulcan	2868a
+vulcan	2877a
 vulcano	166i
-vulcano in eruzione	1910i
+vulcano in eruzione	1919i
 vulcânico	166g
 vulcão	166g
 vulkan	166h
@@ -23231,6 +23304,7 @@ vàng tươi	101m
 vàng óng	11m
 vàng đất	102m
 vàng ươm	2m
+vác sa va	943m
 vách núi	164m
 vách tường	375m
 vách đá	164m
@@ -23245,7 +23319,7 @@ vénitien	844e
 vénitienne	844e
 vénus	177e
 vênus	177g
-vêtements de femme	2005e
+vêtements de femme	2014e
 vì sao	176m
 vía láctea	177f
 vítreo	316g
@@ -23253,7 +23327,7 @@ vívido	480f 480g
 vòi rồng	202m
 vòm trời	170m
 vòng tay	433m
-vòng đu quay	1963m
+vòng đu quay	1972m
 vómito	460f
 vô danh	429m
 vô hình	429m
@@ -23287,6 +23361,7 @@ vườn	126m
 vườn cam	229m
 vườn chè	827m
 vườn hoa	126m
+vườn majorelle	941m
 vườn thiền	384m
 vườn trà	827m
 vườn tược	126m
@@ -23314,9 +23389,10 @@ vị cay	288m
 vị chua	228m
 vị lai	410m
 vị trái cây	468m
-vịnh hạ long	823m
+vịnh halong	940m
+vịnh hạ long	940m
 vịnh hẹp	147m
-vỏ xoắn ốc	1735m
+vỏ xoắn ốc	1744m
 vỗ về	423m
 vụ mùa	791m
 vững chắc	441m
@@ -23325,12 +23401,12 @@ vực thẳm	141m
 wabi sabi	388a 388e 388f 388g 388h 388i 388m 388n
 wadi rum	810a
 waffel	272h
-waffel mit butter	1825h
+waffel mit butter	1834h
 waffeln	272h
 waffle	272a 272f 272g 272i 272n
 waffles	272a
 wagemutig	440h
-wagon	2552a
+wagon	2561a
 wahnsinn	457h
 wahnsinnig	457h
 waikiki	804a
@@ -23342,40 +23418,43 @@ wall	375a
 walls	375a
 walnuss	301h
 walnut	301a
-wand	375h 2756a
-wanderstiefel	2015h
+wand	375h 2765a
+wanderstiefel	2024h
 wanderung	453h
 war	467A
 warehouse	411a
 warfare	467a
 warhol	830a 830e 830f 830g 830h 830i 830n
 warm	433a
-warm blue	1136a
-warm brown	1179a
+warm blue	1145a
+warm brown	1188a
 warm gemütlich	433h
-warm grey	1305a
-warm pink	1147a
-warm purple	1033a
+warm grey	1314a
+warm pink	1156a
+warm purple	1042a
 warm tone	488a
 warm toned	488a
 warme farben	488h
 warme töne	488h
 warmer ton	488h
-warming	2774a
+warming	2783a
 warmly lit	369a
 warmth	433a
-warning	2825a
-warrior	2288a
+warning	2834a
+warrior	2297a
 wars	467a
-wasabi	2272a
-waschbär	1644h
+warsaw	943a
+warschau	943h
+warszawa	943m
+wasabi	2281a
+waschbär	1653h
 washed out	478a
-washed out green	1105a
-washy	2176a
+washed out green	1114a
+washy	2185a
 wasser	152h
 wasserblau	66h
-wasserbüffel	1661h
-wassereis	1875h
+wasserbüffel	1670h
+wassereis	1884h
 wasserfall	151h
 wasserfest	780h
 wasserfälle	151h
@@ -23384,28 +23463,28 @@ wasserstadt	383h
 wassertropfen	152h
 wassily kandinsky	764a
 water	152a
-water blue	1205a
-water buffalo	1661a
+water blue	1214a
+water buffalo	1670a
 water festival	780a
 water lilies by monet	828a
 water lily	213a
 water town	383a
 waterfall	151a
 watermelon	235a
-waters	2052a
+waters	2061a
 wave	142a
 waves	142a
-wax	779e 2118a
+wax	779e 2127a
 wax print	779a
-weak	2630a
+weak	2639a
 wealth	416a
 wealthy	416a
 weary	449a
-weathered	2081a
-web	2806a
+weathered	2090a
+web	2815a
 wechat	544o
 wedding	405a
-weed	2583a
+weed	2592a
 week end	422e
 weekend	422a 422e 422i
 weep	426a
@@ -23426,12 +23505,12 @@ weihnachtsbaum	400h
 wein	265h
 weinend	426h
 weinfarben	113h
-weinglas	1895h
+weinglas	1904h
 weinrot	33h
 weintraube	232h
 weintrauben	232h
 weird	471a
-weird green	1239a
+weird green	1248a
 weiss	10h
 weisse	10h
 weizen	252h
@@ -23439,9 +23518,9 @@ weizenfeld	252h
 weiß	10h
 weiße	10h
 weiße nächte	839h
-welcome	2869a
+welcome	2878a
 welcoming	433a
-welke blume	1760h
+welke blume	1769h
 well being	452a
 wellbeing	452a
 welle	142h
@@ -23456,30 +23535,30 @@ wes anderson	859a 859e 859f 859g 859h 859i 859m 859n
 west ham	639o
 west ham united	639o
 western	774a 774e 774f 774h 774i
-wet	2068a
-wetlands	2745a
+wet	2077a
+wetlands	2754a
 whale	362a
 whales	362a
-wharf	2670a
+wharf	2679a
 whatsapp	542o
 wheat	252a
 wheat field	252a
-wheel	2190a
+wheel	2199a
 whimsical	430a
-whip	2149a
+whip	2158a
 whiskey	268a 268e 268f 268h 268i
 whisky	268a 268e 268f 268g 268h 268i 268m
 whisper	478a
 whisper of	494a
-whispering	2206a
+whispering	2215a
 whispers of	494a
 whispery	478a
 white	10a
-white flower	1756a
+white flower	1765a
 white nights	839a
-whitesmoke	1633a
-wicker	2497a
-widder	1667h
+whitesmoke	1642a
+wicker	2506a
+widder	1676h
 widerlich	460h
 wiedergeburt	434h
 wiegenlied	449h
@@ -23495,31 +23574,31 @@ wild	453a 453h
 wild west	774a
 wilder westen	774h
 wilderness	453a
-wildflower	2466a
+wildflower	2475a
 wildnis	453h
-wildschwein	1665h
-willow	2049a
+wildschwein	1674h
+willow	2058a
 willow pattern	834a
-wilted flower	1760a
+wilted flower	1769a
 win	451a
 wind	205a 205h
-wind chime	1980a
+wind chime	1989a
 windig	205h
-windmill	2646a
-windows blue	1041a
-winds	2148a
+windmill	2655a
+windows blue	1050a
+winds	2157a
 windstoß	205h
 windy	205a
 wine	265a
 wine colour	113a
-wine glass	1895a
+wine glass	1904a
 wine red	113a
 wings	170a
 winner	451a
 winning	451a
 winter	199a 199h
 winter palace	918a
-wintergreen	1119a
+wintergreen	1128a
 winterlich	199h
 winterpalast	918h
 wintertime	199a
@@ -23529,8 +23608,8 @@ wirtschaft	391h
 wirtshaus	377h
 wish	439a
 wishes	439a
-wishy	2175a
-wispy	2631a
+wishy	2184a
+wispy	2640a
 wissenschaft	410h
 wissenschaftlich	410h
 wisteria	222a 222f
@@ -23543,17 +23622,17 @@ without any	497a
 witzig	425h
 wizard	430a
 wizards	430a
-woad	2773a
+woad	2782a
 wochenende	422h
 wohlbefinden	452h
 wohlhabend	416h
 wohlig	433h
 wohltuend	423h
-wohnhaus	1924h
-wohnhäuser	1924h
-wohnsiedlung	1924h
-wolf	1642a 1642h
-wolfsgesicht	1642h
+wohnhaus	1933h
+wohnhäuser	1933h
+wohnsiedlung	1933h
+wolf	1651a 1651h
+wolfsgesicht	1651h
 wolke	171h
 wolke sieben	462h
 wolken	171h
@@ -23564,10 +23643,10 @@ wolldecke	433h
 wollig	314h
 wollstoff	314h
 woman	493A
-woman boot	2020a
-woman clothes	2005a
-woman hat	2023a
-woman sandal	2018a
+woman boot	2029a
+woman clothes	2014a
+woman hat	2032a
+woman sandal	2027a
 womanly	454a
 women	493A
 wonder	459a
@@ -23583,26 +23662,26 @@ woodstock	751a
 wool	314a
 woolen	314a
 woollen	314a
-woolly	2632a
+woolly	2641a
 wordpress	602o
 workout	424a
 workshop	411a
-worm	1752a
+worm	1761a
 worried	448a
 worry	448a
 worrying	448a
 worship	447a
-woven	2238a
+woven	2247a
 wow	459a 459e 459f 459h 459i 459m
-wrapped gift	1984a
+wrapped gift	1993a
 wrath	437a
-wreath	2403a
+wreath	2412a
 wunder	459h
 wunderbar	459h
-wunderkerze	1970h
+wunderkerze	1979h
 wunderland	430h
 wunsch	439h
-wurm	1752h
+wurm	1761h
 wut	437h
 wycinanki	886a
 wäldchen	119h
@@ -23673,7 +23752,7 @@ xanh xô thơm	94m
 xanh ô liu	24m
 xanh đen	16m
 xanh đá	82m
-xari	2000m
+xari	2009m
 xavan	875m
 xbox	607o
 xe buýt trường học	291m
@@ -23704,11 +23783,11 @@ xám than	37m
 xám xanh	93m
 xây dựng	411m
 xí nghiệp	411m
-xícara de chá sem alça	1892g
+xícara de chá sem alça	1901g
 xóm làng	382m
 xô bồ	457m
-xúp lơ xanh	1810m
-xăng đan nữ	2018m
+xúp lơ xanh	1819m
+xăng đan nữ	2027m
 xưa	413M
 xương rồng	135m
 xưởng	411M
@@ -23727,10 +23806,11 @@ y tá	390m
 y tế	390m
 y2k	748a 748d
 y2k aesthetic	748a
-yaban domuzu	1665n
+yaban domuzu	1674n
 yaban mersini	233n
 yabani	453n
 yacht	140a 140e 140h 140i
+yakarta	948f
 yakut	55n
 yakıcı	436n
 yaldız	328n
@@ -23742,7 +23822,7 @@ yalınlık	420n
 yamaç	161n
 yanan	167n
 yanardağ	166n
-yanardağ patlaması	1910n
+yanardağ patlaması	1919n
 yanardöner	321n
 yangmei	286a 286e 286f 286g 286h 286i 286n
 yangın	167n
@@ -23751,19 +23831,19 @@ yanmış	167n
 yanık	167n
 yaourt	269e
 yaprak	128n
-yaprak döken ağaç	1769n
+yaprak döken ağaç	1778n
 yaprak dökmeyen	121n
-yaprak dökmeyen ağaç	1768n
+yaprak dökmeyen ağaç	1777n
 yapraklar	128n
-yarasa	1687n
+yarasa	1696n
 yaratıcı	474n
 yaratıcılık	474n
-yardım ekibi kaskı	2028n
-yarrow	2702a
+yardım ekibi kaskı	2037n
+yarrow	2711a
 yas	426n
 yasak şehir	380n
 yasemin	224n
-yassı ekmek	1821n
+yassı ekmek	1830n
 yat	140N
 yatak	449n
 yatak odası	396n
@@ -23797,25 +23877,25 @@ yel	205n
 yelken	140n
 yelkenli	140n
 yellow	2a
-yellow brown	1446a
+yellow brown	1455a
 yellow cab	807a
-yellow green	1255a
-yellow ochre	1330a
-yellow orange	1470a
-yellow tan	1120a
-yellowgreen	1233a
-yellowish	1411a
-yellowish brown	1416a
-yellowish green	1499a
-yellowish orange	1266a
-yellowish tan	1034a
-yellowy brown	1196a
-yellowy green	1389a
+yellow green	1264a
+yellow ochre	1339a
+yellow orange	1479a
+yellow tan	1129a
+yellowgreen	1242a
+yellowish	1420a
+yellowish brown	1425a
+yellowish green	1508a
+yellowish orange	1275a
+yellowish tan	1043a
+yellowy brown	1205a
+yellowy green	1398a
 yema	270f
-yemek pişirme	1842n
-yemek tenceresi	1844n
+yemek pişirme	1851n
+yemek tenceresi	1853n
 yemyeşil	3n
-yengeç	1869n
+yengeç	1878n
 yeni başlangıç	434n
 yeni delhi	924n
 yeni zelanda	716o
@@ -23825,22 +23905,22 @@ yenidoğan	442n
 yenilenme	434n
 yenilik	410n
 yenilikçi	410n
-yer fıstığı	1813n
+yer fıstığı	1822n
 yeraltı dünyası	463n
 yetişkin	456n
 yetkin	441n
 yetmişler	747n
 yeşil	3n
 yeşil elma	238n
-yeşil salata	1847n
-yeşil yapraklı sebze	1809n
+yeşil salata	1856n
+yeşil yapraklı sebze	1818n
 yeşil çay	258n
 yeşillik	128n
 yeşim	320n
 yeşim yeşili	50n
 yi peng	788a
 yirmili yıllar	735n
-yiyecek paketi	1868n
+yiyecek paketi	1877n
 yiğit	440n
 yiğitlik	440n
 yoga	447a 447e 447f 447g 447h 447i 447m
@@ -23852,7 +23932,7 @@ yogyakarta	896a
 yok	499n
 yolculuk	453n
 yolk	270a
-yonca	1774n
+yonca	1783n
 yorgun	449n
 yorgunluk	449n
 yosun	132n
@@ -23865,11 +23945,11 @@ youthful	434a
 youtube	510o
 yoğurt	269n
 yumurta	270n
-yumurta bulunan yuva	1780n
+yumurta bulunan yuva	1789n
 yumurta sarısı	270n
-yumurtadan çıkan civciv	1700n
+yumurtadan çıkan civciv	1709n
 yumuşak	423n
-yumuşak dondurma	1874n
+yumuşak dondurma	1883n
 yumuşak ton	481n
 yumuşaklık	423n
 yunan	812n
@@ -23893,17 +23973,17 @@ yêu đời	425m
 yörünge	177n
 yüksek moda	432n
 yüksek sesli	457n
-yüksek topuklu ayakkabı	2017n
+yüksek topuklu ayakkabı	2026n
 yün	314n
 yünlü	314n
 yürek	427n
 yürüyüş	453n
-yürüyüş botu	2015n
+yürüyüş botu	2024n
 yüzme	143n
 yüzme havuzu	143n
 yüzmek	143n
-yüzük	2031n
-yılan	1721n
+yüzük	2040n
+yılan	1730n
 yılbaşı	400n
 yılbaşı ağacı	400n
 yılbaşı gecesi	794n
@@ -23912,7 +23992,7 @@ yıldız	176n
 yıldız ışığı	176n
 yıldızlar	176n
 yıldızlı	176n
-yıldızlı gece	1953n
+yıldızlı gece	1962n
 yıldızlı gökyüzü	176n
 yến tiệc	444m
 yểu điệu	454m
@@ -23922,18 +24002,18 @@ zaffiro	54i
 zafiro	54f
 zahnrad	308h
 zahnräder	308h
-zaino	2011i
-zaino per la scuola	2011i
+zaino	2020i
+zaino per la scuola	2020i
 zakopane	886a
 zamansız	432n
 zanahoria	250f
 zangado	437g
-zanzara	1750i
+zanzara	1759i
 zapallo	247f
-zapatilla deportiva	2014f
-zapatillas de ballet	2019f
-zapato de hombre	2013f
-zapato de tacón	2017f
+zapatilla deportiva	2023f
+zapatillas de ballet	2028f
+zapato de hombre	2022f
+zapato de tacón	2026f
 zarafet	432n
 zarif	432n
 zart	423h
@@ -23949,17 +24029,17 @@ zaubertrank	430h
 zebani	463n
 zebra	351a 351g 351h 351i 351n
 zebras	351a
-zehensandale	2012h
-zehensandalen	2012h
+zehensandale	2021h
+zehensandalen	2021h
 zehir	460n
 zehirli	460n
 zeichentrick	415h
 zeitlos	432h
 zellige	797a 797e
 zellij	797a
-zelt	1951h
+zelt	1960h
 zelten	453h
-zeltplatz	1951h
+zeltplatz	1960h
 zement	304h
 zemin	169n
 zen	384a 384e 384f 384g 384h 384i 384n
@@ -23968,11 +24048,11 @@ zen garden	384a
 zen garten	384h
 zengin	416n
 zenginlik	416n
-zenith	2703a
+zenith	2712a
 zerdeçal	79n
 zeremonie	445h
 zeremoniell	445h
-zero	2484a
+zero	2493a
 zerzevat	469n
 zest	424a
 zeste de	495e
@@ -23982,21 +24062,21 @@ zeytin	300n
 zeytin yeşili	24n
 zeytinyağı	300n
 zhihu	572o
-ziege	1669h
+ziege	1678h
 ziegel	305h
 ziegelstein	305h
 zimmerpflanze	128h
 zimt	288h
-zinc	2482a
+zinc	2491a
 zincifre	35n
 zincifre kırmızısı	35n
 zinde	424n
 zindelik	452n
 zinnober	35h
 zinnoberrot	35h
-zircon	2870a
+zircon	2879a
 zirkus	367h
-zirkuszelt	1966h
+zirkuszelt	1975h
 zirve	160n
 zitrone	228h
 zitronen	228h
@@ -24016,11 +24096,11 @@ zornig	437h
 zorro	355f
 zsolnay	900a
 zucca	247i
-zucca di halloween	1967i
+zucca di halloween	1976i
 zuccherato	277i
 zucchero	277i
 zucchero filato	278i
-zucchini	2633a
+zucchini	2642a
 zucker	277h
 zuckerfest	786h
 zuckerwatte	278h
@@ -24043,13 +24123,13 @@ zweifel	448h
 zweig	301h
 zweige	301h
 zwetschgen	245h
-zwiebel	1812h
+zwiebel	1821h
 zwiebeltürme	873h
 zwielicht	192h
 zyan	14h
 zyklon	202h
-zylinder	2024h
-zylinderhut	2024h
+zylinder	2033h
+zylinderhut	2033h
 zäh	440h
 zärtlich	423h
 zärtlichkeit	423h
@@ -24057,7 +24137,7 @@ zèbre	351e
 zúrich	933f
 zümrüt	49n
 zümrüt yeşili	49n
-zürafa	1673n
+zürafa	1682n
 zürich	933h
 zürih	933n
 à ancienne	413e
@@ -24075,8 +24155,8 @@ zürih	933n
 água marinha clara	66g
 água viva	276g
 águas vivas	276g
-águia	1706g
-águila	1706f
+águia	1715g
+águila	1715f
 ái tình	427m
 ám khói	343m
 ám ảnh	438m
@@ -24089,7 +24169,7 @@ zürih	933n
 ánh bạc	12m
 ánh dương	172m
 ánh kim	308m
-ánh lấp lánh	1972m
+ánh lấp lánh	1981m
 ánh lửa	167m
 ánh mặt trời	172m
 ánh nắng	172m
@@ -24101,30 +24181,30 @@ zürih	933n
 ánh đèn	368m
 ánh đèn neon	330m
 áo	690o
-áo bảo hộ	1990m
-áo khoác	1996m
+áo bảo hộ	1999m
+áo khoác	2005m
 áo len	433m
-áo phòng thí nghiệm	1989m
-áo phông	1992m
+áo phòng thí nghiệm	1998m
+áo phông	2001m
 áo tắm	143m
-áo tắm hai mảnh	2004m
-áo tắm một mảnh	2001m
+áo tắm hai mảnh	2013m
+áo tắm một mảnh	2010m
 áp lực	448m
 áp phích liên xô	857m
 árabe	813f 813g
 árbol	133f
-árbol de hoja caduca	1769f
-árbol de hoja perenne	1768f
+árbol de hoja caduca	1778f
+árbol de hoja perenne	1777f
 árbol de navidad	400f
-árbol de palma	1770f
-árbol de tanabata	1976f
+árbol de palma	1779f
+árbol de tanabata	1985f
 árboles	133f
 árido	156f 156g
 ártico	186f 186g
 árvore	133g
-árvore caidiça	1769g
-árvore de natal	1968g
-árvore de tanabata	1976g
+árvore caidiça	1778g
+árvore de natal	1977g
+árvore de tanabata	1985g
 árvores	133g
 áustria	690o
 âm phủ	463m
@@ -24149,14 +24229,14 @@ zürih	933n
 ätherisch	431h
 äthiopien	894h
 äthiopisch	894h
-çadır	1951n
+çadır	1960n
 çakra	447n
 çakıl	303n
 çakıl taşı	303n
 çam	121n
 çam ağacı	121n
 çam ormanı	121n
-çam süsleme	1977n
+çam süsleme	1986n
 çamlar	121n
 çamur	169n
 çamur yeşili	13n
@@ -24171,7 +24251,7 @@ zürih	933n
 çay	257n
 çay bahçeleri	827n
 çay bahçesi	827n
-çay fincanı	1892n
+çay fincanı	1901n
 çay kahvesi	88n
 çay tarlaları	827n
 çay tarlası	827n
@@ -24191,7 +24271,7 @@ zürih	933n
 çiftlik evi	412n
 çiftlik hayatı	382n
 çikolata	262n
-çikolata barı	1883n
+çikolata barı	1892n
 çikolata kahvesi	108n
 çilek	230n
 çim	125n
@@ -24207,7 +24287,7 @@ zürih	933n
 çin tapınağı	837n
 çin tarzı	389n
 çin yeni yılı	403n
-çingülü	1761n
+çingülü	1770n
 çini	318n
 çini mürekkebi	324n
 çiniler	847n
@@ -24222,10 +24302,10 @@ zürih	933n
 çiy damlası	207n
 çizgi film	415n
 çiçek	208n
-çiçek açma	1763n
+çiçek açma	1772n
 çiçek açmış	208n
 çiçek demeti	208n
-çiçek rozet	1758n
+çiçek rozet	1767n
 çiçeklenme	196n
 çiçekler	208n
 çiçekli	208n
@@ -24236,10 +24316,10 @@ zürih	933n
 çocukluk	450n
 çocuksu	415n
 çocukça	415n
-çok katlı mağaza	1937n
+çok katlı mağaza	1946n
 çok renkli	179n
 çorak	156n
-çorap	1997n
+çorap	2006n
 çuros	283n
 çöl	156n
 çömlek	326n
@@ -24274,7 +24354,7 @@ zürih	933n
 écossais	819e
 écosse	819e
 écume	142e
-écureuil	1684e
+écureuil	1693e
 édimbourg	927e
 éducation	392e
 église	394e
@@ -24289,7 +24369,7 @@ zürih	933n
 élégance	432e
 élégant	432e
 élégante	432e
-éléphant	1674e
+éléphant	1683e
 émeraude	49e
 émerveillement	459e
 émerveillé	459e
@@ -24356,12 +24436,12 @@ zürih	933n
 índia	677o 822g
 índigo	23f 23g
 île	155e
-île déserte	1915e
+île déserte	1924e
 îles	155e
 îlot	155e
-óculos	1986g
-óculos de proteção	1988g
-óculos escuros	1987g
+óculos	1995g
+óculos de proteção	1997g
+óculos escuros	1996g
 ódio	437g
 óng ánh	466m
 ópalo	321f
@@ -24374,7 +24454,7 @@ zürih	933n
 ô dù	371m
 ô liu	300m
 ô long	261m
-ôliu	1799m
+ôliu	1808m
 ôm ấp	433m
 ôn hòa	423m
 ông già noel	400m
@@ -24386,26 +24466,26 @@ zürih	933n
 öko	418h
 ökologie	418h
 ökologisch	418h
-öküz	1660n
+öküz	1669n
 ölçülü	456n
 ölü	445n
 ölüler günü	781n
 ölüm	445n
-önden civciv	1702n
+önden civciv	1711n
 öpücük	427n
 öpüşmek	427n
-ördek	1707n
+ördek	1716n
 örgü	433n
 örme	433n
-örümcek	1747n
-örümcek ağı	1748n
+örümcek	1756n
+örümcek ağı	1757n
 österreich	690o
 österreichisch	881h
 öykü	341n
 özbek	910n
 özbekistan	910n
 özgürlük	453n
-özgürlük heykeli	1943n
+özgürlük heykeli	1952n
 özgüven	440n
 özlem	450n
 öğle	190n
@@ -24491,18 +24571,18 @@ zürih	933n
 đoàn quân	467m
 đài bắc	923m
 đài các	432m
-đài phun nước	1950m
-đàn banjo	2039m
+đài phun nước	1959m
+đàn banjo	2048m
 đàn bà	493m
 đàn bò	382m
 đàn cá	399m
 đàn cừu	382m
-đàn ghi ta	2035m
-đàn violin	2038m
+đàn ghi ta	2044m
+đàn violin	2047m
 đàn ông	493m
 đá	164m
 đá bazan	158m
-đá bào	1875m
+đá bào	1884m
 đá cuội	303m
 đá cẩm thạch	302m
 đá dung nham	158m
@@ -24536,7 +24616,7 @@ zürih	933n
 đèn giao thông	292m
 đèn led	368m
 đèn lồng	331m
-đèn lồng bí ngô	1967m
+đèn lồng bí ngô	1976m
 đèn lồng hội an	838m
 đèn neon	330m
 đèn ngủ	368m
@@ -24546,7 +24626,7 @@ zürih	933n
 đèn ông sao	854m
 đèn đường	368m
 đêm	193m
-đêm có sao	1953m
+đêm có sao	1962m
 đêm giáng sinh	400m
 đêm khuya	193m
 đêm nay	193m
@@ -24574,19 +24654,19 @@ zürih	933n
 đông người	457m
 đông về	199m
 đông đúc	457m
-đùi gia cầm	1828m
+đùi gia cầm	1837m
 đĩa bay	177m
 đơn giản	420m
 đơn sắc	464m
 đơn điệu	470m
 đơn độc	426m
-đười ươi	1637m
+đười ươi	1646m
 đường cao tốc	373m
 đường chân trời	184m
 đường nhựa	304m
 đường phố	374m
 đường thắng	263m
-đại bàng	1706m
+đại bàng	1715m
 đại dương	140m
 đại học	392m
 đại lễ	444m
@@ -24596,7 +24676,7 @@ zürih	933n
 đại đô thị	373m
 đạp xe	424m
 đảo	155m
-đảo hoang	1915m
+đảo hoang	1924m
 đảo nhỏ	155m
 đất	169m
 đất cát	169m
@@ -24618,7 +24698,7 @@ zürih	933n
 đẫm mồ hôi	436m
 đậm	475m
 đậu hà lan	469m
-đậu phộng	1813m
+đậu phộng	1822m
 đắm say	428m
 đắt tiền	416m
 đắt đỏ	416m
@@ -24626,13 +24706,13 @@ zürih	933n
 đế chế	417m
 đế quốc	417m
 đền	379m
-đền hindu	1946m
+đền hindu	1955m
 đền thần đạo	843m
 đền thờ	379m
-đền thờ nhật bản	1948m
+đền thờ nhật bản	1957m
 để tang	426m
 đỉnh núi	160m
-đỉnh núi phủ tuyết	1908m
+đỉnh núi phủ tuyết	1917m
 đỉnh núi tuyết	162m
 địa cực	186m
 địa ngục	463m
@@ -24669,8 +24749,8 @@ zürih	933n
 đồ nhựa	329m
 đồ sứ	317m
 đồ trang sức	345m
-đồ uống nhiệt đới	1897m
-đồ uống nóng	1890m
+đồ uống nhiệt đới	1906m
+đồ uống nóng	1899m
 đồi	161m
 đồi chè	827m
 đồi chè mộc châu	827m
@@ -24692,7 +24772,7 @@ zürih	933n
 đồng thau cổ	58m
 đồng áng	382m
 đồng đỏ	59m
-đổ chất lỏng	1902m
+đổ chất lỏng	1911m
 đổi mới sáng tạo	410m
 độc hại	460m
 động cơ	411m
@@ -24715,9 +24795,9 @@ zürih	933n
 ırmak	148n
 ıspanak	469n
 ıssız	426n
-ıssız ada	1915n
+ıssız ada	1924n
 ıssızlık	426n
-ıstakoz	1870n
+ıstakoz	1879n
 ıstırap	426n
 ışık festivali	851n
 ışıklandırma	368n
@@ -24728,7 +24808,7 @@ zürih	933n
 ışıldayan	369n
 ışıltılı	479n
 œuf	270e
-œuf au plat	1842e
+œuf au plat	1851e
 œufs	270e
 œufs de pâques	407e
 şafak	181n
@@ -24745,7 +24825,7 @@ zürih	933n
 şantiye	411n
 şapel	394n
 şarap	265n
-şarap kadehi	1895n
+şarap kadehi	1904n
 şarap rengi	113n
 şartröz	67n
 şatafat	416n
@@ -24763,10 +24843,10 @@ zürih	933n
 şeftali rengi	27n
 şeftali çiçeği	217n
 şehir	373n
-şehir manzarası	1954n
+şehir manzarası	1963n
 şehir merkezi	373n
 şehir silueti	373n
-şehirde alacakaranlık	1957n
+şehirde alacakaranlık	1966n
 şehirli	373n
 şehvet	428n
 şehvetli	428n
@@ -24802,7 +24882,7 @@ zürih	933n
 şişe yeşili	48n
 şok	459n
 şoke olmuş	459n
-şort	2003n
+şort	2012n
 şubat	199n
 şölen	444n
 şömine	340n
@@ -24843,7 +24923,7 @@ zürih	933n
 акация	875j
 аква	66j
 аквариум	399j
-аккордеон	2034j
+аккордеон	2043j
 активный	424j
 акула	141j
 акцент	496j
@@ -24867,7 +24947,7 @@ zürih	933n
 амбар	382j
 амбиции	439j
 амбициозный	439j
-американские горки	1964j
+американские горки	1973j
 аметист	56j
 аметистовый	56j
 амстердам	877j
@@ -24884,7 +24964,7 @@ zürih	933n
 антиквариат	413j
 антикварный	413j
 античная бронза	327j
-античное здание	1918j
+античное здание	1927j
 антрацитовый	37j
 апельсин	229j
 апельсины	229j
@@ -24895,14 +24975,14 @@ zürih	933n
 ар нуво	831j
 арабский	813j
 аравия	813j
-арахис	1813j
+арахис	1822j
 арбуз	235j
 аргентина	668o
 аргентинский	883j
 аризона	817j
 арктика	186j
 арктический	186j
-армейская каска	2027j
+армейская каска	2036j
 армейский	467j
 армия	467j
 арсенал	631o
@@ -24923,7 +25003,7 @@ zürih	933n
 бабл ти	260j
 бабочка	356j
 бавария мюнхен	644o
-багет	1820j
+багет	1829j
 багровый	71j
 багряный	34j
 базальт	158j
@@ -24932,29 +25012,29 @@ zürih	933n
 баланс	421j
 балерина	454j
 балет	454j
-балетки	2016j
+балетки	2025j
 бали	803j
 бамбук	123j
-бамбук с бумажными лентами	1976j
+бамбук с бумажными лентами	1985j
 бамбуковая роща	123j
 бамбуковый зеленый	52j
 банальный	470j
 банан	239j
 бангкок	816j
 бангладеш	710o
-банджо	2039j
+банджо	2048j
 банк	391j
 банкнота	458j
 банковский	391j
-бантик	1983j
+бантик	1992j
 банф	885j
 бань сео	282j
-барабан	2040j
-баран	1667j
+барабан	2049j
+баран	1676j
 барби	722o 769j
 барокко	829j
 барселона	801j
-барсук	1695j
+барсук	1704j
 бархан	156j
 бархат	312j
 бархатный	312j
@@ -24983,16 +25063,16 @@ zürih	933n
 безумный	457j
 бейрут	892j
 бейсбол	424j
-бейсболка	2026j
-бекон	1830j
+бейсболка	2035j
+бекон	1839j
 беловатый	10j
 белоснежный	84j
 белые ночи	839j
 белый	10j
-белый лебедь	1708j
-белый цветок	1756j
+белый лебедь	1717j
+белый цветок	1765j
 бельгия	688o
-бенгальский огонь	1970j
+бенгальский огонь	1979j
 берег	143j
 берег моря	143j
 берег озера	147j
@@ -25017,7 +25097,7 @@ zürih	933n
 библиотека	378j
 бижутерия	345j
 бизнес	391j
-бизон	1658j
+бизон	1667j
 бикини	143j
 биржа	391j
 бирюза	15j
@@ -25033,18 +25113,18 @@ zürih	933n
 бледный	478j
 блеск	466j
 блестеть	466j
-блестка	1972j
+блестка	1981j
 блестки	466j
 блестяшки	466j
 блестящий	466j
 блинчики	272j
 блины	272j
 блошиный рынок	364j
-блузка	2005j
+блузка	2014j
 блюз	473j
 бмв	515o
 бо кап	909j
-бобр	1685j
+бобр	1694j
 бог	447j
 богатство	416j
 богатый	416j
@@ -25057,15 +25137,15 @@ zürih	933n
 божественный	447j
 божья коровка	359j
 бока хуниорс	658o
-бокал вина	1895j
-болгарский перец	1807j
+бокал вина	1904j
+болгарский перец	1816j
 болезнь	460j
 болливуд	772j
 боль	426j
 больница	390j
 больничный	390j
 больной	460j
-больные	1931j
+больные	1940j
 большая волна в канагаве	765j
 бор	119j
 бора бора	907j
@@ -25079,10 +25159,11 @@ zürih	933n
 борщи	334j
 борщом	334j
 борьба	437j
-босоножки	2018j
+босоножки	2027j
 ботанический	128j
-ботинки	2013j
-ботинок	2013j
+ботинки	2022j
+ботинок	2022j
+боттичелли	942j
 бохо	752j
 бразилия	667o 852j
 бразильский	852j
@@ -25100,10 +25181,11 @@ zürih	933n
 бруталистский	738j
 брутальный	455j
 брызги	152j
-бублик	1823j
+брюссель	945j
+бублик	1832j
 будапешт	900j
 будущее	410j
-буйвол	1661j
+буйвол	1670j
 буйный	457j
 букет	208j
 булка	271j
@@ -25116,26 +25198,29 @@ zürih	933n
 бурбон	268j
 бургер кинг	579o
 буроватый	7j
-буррито	1837j
-бурритос	1837j
-бурундук	1684j
+буррито	1846j
+бурритос	1846j
+бурундук	1693j
 бурый	7j
 буря	202j
-бутылка саке	1893j
-бутылочка с соской	1888j
+бутылка саке	1902j
+бутылочка с соской	1897j
 бутылочный	48j
 бухара	910j
+бухта халонг	940j
 буэнос айрес	883j
 былые времена	450j
-бэнто	1852j
+бэнто	1861j
 в полдень	190j
 ваби саби	388j
 валентинка	402j
 валун	164j
 вампир	438j
 ван гог	761j
+ванкувер	944j
 варанаси	939j
-вареник	1866j
+вареник	1875j
+варшава	943j
 ватсап	542o
 вау	459j
 вафли	272j
@@ -25204,7 +25289,7 @@ zürih	933n
 винный	113j
 вино	265j
 виноград	232j
-виноградина	1782j
+виноградина	1791j
 винтаж	413j
 винтажный	413j
 виртуальный	410j
@@ -25214,7 +25299,7 @@ zürih	933n
 вихрь	205j
 вичат	544o
 вишневое дерево	209j
-вишни	1794j
+вишни	1803j
 вишня	231j
 вк	596o
 вконтакте	596o
@@ -25238,7 +25323,7 @@ zürih	933n
 воздушные шары	848j
 воздушный	431j
 воздушный шар	370j
-воздушный шарик	1973j
+воздушный шарик	1982j
 возлюбленный	427j
 возмущение	437j
 возрождение	754j
@@ -25269,7 +25354,7 @@ zürih	933n
 восхищение	459j
 восход	181j
 восход солнца	181j
-восход солнца над горами	1955j
+восход солнца над горами	1964j
 восьмидесятые	744j
 враждебный	437j
 врач	390j
@@ -25281,9 +25366,9 @@ zürih	933n
 вулканическая порода	158j
 вулканический	166j
 вулканический песок	158j
-выдра	1692j
+выдра	1701j
 выигрыш	451j
-вымпелы в виде карпов	1979j
+вымпелы в виде карпов	1988j
 выпечка	272j
 высокая мода	432j
 высокие технологии	410j
@@ -25292,7 +25377,7 @@ zürih	933n
 выцветший	482j
 вышиванка	887j
 вьетнам	681o 823j
-вьетнамки	2012j
+вьетнамки	2021j
 вьюга	188j
 вязание	433j
 вязаный	433j
@@ -25310,9 +25395,9 @@ zürih	933n
 галдеж	457j
 галерея	474j
 галечный	303j
-галстук	1991j
+галстук	2000j
 галька	303j
-гамбургер	1831j
+гамбургер	1840j
 гана	708o
 ганский	779j
 гармоничный	421j
@@ -25329,13 +25414,13 @@ zürih	933n
 гжельская	834j
 гжельская роспись	834j
 гжельский	834j
-гибискус	1761j
+гибискус	1770j
 гибли	860j
 гималаи	820j
 гинкго	131j
-гиппопотам	1677j
+гиппопотам	1686j
 гирлянда	368j
-гитара	2035j
+гитара	2044j
 гламур	432j
 гламурный	432j
 глина	326j
@@ -25351,13 +25436,13 @@ zürih	933n
 глушь	453j
 гнев	437j
 гневный	437j
-гнездо с яйцами	1780j
+гнездо с яйцами	1789j
 гнилой	460j
 гниль	460j
 голландский	877j
-голова дракона	1722j
-голова единорога	1655j
-голова лягушки	1717j
+голова дракона	1731j
+голова единорога	1664j
+голова лягушки	1726j
 головоломка	429j
 голубика	233j
 голубовато белый	76j
@@ -25365,19 +25450,19 @@ zürih	933n
 голубоватый	41j
 голубой	41j
 голубой город	841j
-голубь	1705j
+голубь	1714j
 гондола	844j
 гонконг	814j
 гончарный	326j
 гончарство	326j
 гора	160j
-гора со снежной шапкой	1908j
+гора со снежной шапкой	1917j
 гордиться	451j
 гордость	451j
 гордый	451j
 гореть	167j
 горизонт	184j
-горилла	1636j
+горилла	1645j
 горнолыжный домик	876j
 горный	160j
 город	373j
@@ -25390,15 +25475,15 @@ zürih	933n
 горчичный	110j
 горы	160j
 горьковато сладкий	450j
-горячие источники	1960j
+горячие источники	1969j
 горячий	436j
-горячий напиток	1890j
+горячий напиток	1899j
 горячий шоколад	433j
 горящее	369j
 горящий	167j
 гостеприимный	433j
-гостиница	1933j
-гостиница для свиданий	1934j
+гостиница	1942j
+гостиница для свиданий	1943j
 готика	446j
 готический	446j
 гравий	303j
@@ -25425,7 +25510,7 @@ zürih	933n
 грунт	169j
 грустный	426j
 грусть	426j
-груша	1792j
+груша	1801j
 грязно белый	104j
 грязный	460j
 грязь	169j
@@ -25433,16 +25518,16 @@ zürih	933n
 губная помада	454j
 гугл	505o
 гуляние	367j
-гусеница	1740j
+гусеница	1749j
 давление	448j
 дали	758j
 далмация	899j
-данго	1865j
+данго	1874j
 дания	693o
 датский	387j
 двигатель	411j
 дворец	380j
-двугорбый верблюд	1671j
+двугорбый верблюд	1680j
 де стейл	737j
 девичий	454j
 девочка	493j
@@ -25489,7 +25574,7 @@ zürih	933n
 детвора	415j
 дети	415j
 детокс	452j
-детская горка	1962j
+детская горка	1971j
 детская комната	442j
 детская площадка	415j
 детский	415j
@@ -25498,6 +25583,7 @@ zürih	933n
 джаз клуб	473j
 джазовый	473j
 джайпур	842j
+джакарта	948j
 джапанди	759j
 джелато	279j
 джинсовый синий	69j
@@ -25510,7 +25596,7 @@ zürih	933n
 дикий	453j
 дикий запад	774j
 диковинный	471j
-динамитная шашка	1971j
+динамитная шашка	1980j
 динамичный	424j
 дискорд	549o
 дискотека	472j
@@ -25530,8 +25616,8 @@ zürih	933n
 долина	163j
 доллар	458j
 доллары	458j
-дом с садом	1927j
-дома	1924j
+дом с садом	1936j
+дома	1933j
 домашнее задание	392j
 домашний	433j
 домик	397j
@@ -25554,7 +25640,7 @@ zürih	933n
 дрема	449j
 дремать	449j
 дремота	449j
-дронт	1710j
+дронт	1719j
 дружба	425j
 дружелюбный	425j
 друзья	425j
@@ -25575,7 +25661,7 @@ zürih	933n
 дымка	203j
 дымный	343j
 дымчатый	485j
-дыня	1783j
+дыня	1792j
 дыхание	434j
 дьявол	463j
 дьявольский	463j
@@ -25589,12 +25675,12 @@ zürih	933n
 едва заметный	478j
 единорог	430j
 ели	121j
-елка	1768j
+елка	1777j
 ель	121j
 ельник	121j
 жадность	461j
 жара	206j
-жареная креветка	1862j
+жареная креветка	1871j
 жарища	206j
 жаркий	436j
 жарко	436j
@@ -25627,7 +25713,7 @@ zürih	933n
 жидкость	152j
 жизненная сила	452j
 жизнерадостный	425j
-жираф	1673j
+жираф	1682j
 жостово	833j
 жуткий	438j
 жуть	438j
@@ -25635,8 +25721,8 @@ zürih	933n
 забавный	425j
 забота	423j
 заботливый	423j
-заброшенный дом	1925j
-заварочный чайник	1891j
+заброшенный дом	1934j
+заварочный чайник	1900j
 завистливый	461j
 зависть	461j
 завод	411j
@@ -25654,12 +25740,13 @@ zürih	933n
 зайка	443j
 зайчик	443j
 закат	180j
-закат в городе	1957j
+закат в городе	1966j
 закатный	180j
 закаты	180j
 заклинание	430j
 заколдованный	430j
 заледеневший	486j
+залив халонг	940j
 залитый солнцем	173j
 заманчивый	428j
 замерзший	486j
@@ -25676,15 +25763,15 @@ zürih	933n
 застолье	444j
 засуха	156j
 засушливый	156j
-зауропод	1724j
+зауропод	1733j
 заурядный	470j
 захватывающий	424j
 заход солнца	180j
 зачарованный	430j
-защитные очки	1988j
+защитные очки	1997j
 защищенный	441j
 звезда	176j
-звездная ночь	1953j
+звездная ночь	1962j
 звездное небо	176j
 звездный	176j
 звездный свет	176j
@@ -25699,7 +25786,7 @@ zürih	933n
 здравствуй	491j
 здравствуйте	491j
 зебра	351j
-зебры	1656j
+зебры	1665j
 зевать	449j
 зевота	449j
 зеленая	3j
@@ -25711,7 +25798,7 @@ zürih	933n
 зеленой	3j
 зеленые	3j
 зеленый	3j
-зеленый салат	1809j
+зеленый салат	1818j
 зеленый чай	258j
 зеленым	3j
 зеленых	3j
@@ -25723,7 +25810,7 @@ zürih	933n
 землистый	419j
 земля	169j
 земляника	230j
-земляной червь	1752j
+земляной червь	1761j
 зерно	252j
 зима	199j
 зимнего дворца	918j
@@ -25736,7 +25823,7 @@ zürih	933n
 зловещий	438j
 злой	437j
 злость	437j
-змея	1721j
+змея	1730j
 зной	206j
 знойный	206j
 знойный жар	436j
@@ -25767,7 +25854,7 @@ zürih	933n
 избегая	497j
 избушка	397j
 извержение	166j
-извержение вулкана	1910j
+извержение вулкана	1919j
 изморозь	187j
 изморось	201j
 измотанный	449j
@@ -25793,7 +25880,7 @@ zürih	933n
 импрессионист	828j
 импрессионистский	828j
 инвестиции	391j
-индейка	1697j
+индейка	1706j
 индиго	23j
 индиго крашение	868j
 индийская невеста	872j
@@ -25801,7 +25888,7 @@ zürih	933n
 индия	677o 822j
 индонезийский	896j
 индонезия	711o
-индуистский храм	1946j
+индуистский храм	1955j
 индустриальный	411j
 индустрия	411j
 иней	187j
@@ -25851,17 +25938,17 @@ zürih	933n
 июня	197j
 йога	447j
 йогурт	269j
-кааба	1949j
+кааба	1958j
 кабак	377j
-кабан	1665j
+кабан	1674j
 каваи	767j
 кавай	443j
 каир	811j
 какао	262j
 кактус	135j
 калифорния	818j
-кальмар	1872j
-камабоко	1863j
+кальмар	1881j
+камабоко	1872j
 каменный	303j
 камень	303j
 камин	340j
@@ -25895,11 +25982,11 @@ zürih	933n
 картахена	901j
 картина	474j
 картины	474j
-картофель	1803j
-картофель фри	1832j
+картофель	1812j
+картофель фри	1841j
 карфур	574o
-каска с белым крестом	2028j
-кастрюля с горячей едой	1844j
+каска с белым крестом	2037j
+кастрюля с горячей едой	1853j
 катар	686o
 катер	140j
 кафе	376j
@@ -25917,7 +26004,7 @@ zürih	933n
 кемпер	920j
 кемперский фаянс	920j
 кемпинг	453j
-кенгуру	1694j
+кенгуру	1703j
 кенийский	895j
 кения	707o
 кенте	779j
@@ -25936,13 +26023,13 @@ zürih	933n
 кипящий	436j
 кирпич	305j
 кирпичи	305j
-кирпичная кладка	1920j
-кирпичная стена	1920j
+кирпичная кладка	1929j
+кирпичная стена	1929j
 кирпичный	305j
 кислотный	484j
 кислый	228j
 кит	362j
-кит с фонтанчиком	1726j
+кит с фонтанчиком	1735j
 китай	675o
 китайская восковница	286j
 китайский красный	75j
@@ -25951,13 +26038,13 @@ zürih	933n
 китайский стиль	389j
 китайский храм	837j
 китайский шелк	871j
-клавишные	2036j
+клавишные	2045j
 кладбище	445j
 класс	392j
 классика	413j
 классическая музыка	432j
 классический	413j
-клатч	2009j
+клатч	2018j
 клементин	229j
 клен	130j
 кленовый	130j
@@ -25977,13 +26064,13 @@ zürih	933n
 ковбой	382j
 кожа	310j
 кожаный	310j
-коза	1669j
+коза	1678j
 кока кола	501o
 кокос	242j
-кокосы	1800j
-коктейль	1896j
+кокосы	1809j
+коктейль	1905j
 колдовство	430j
-колесо обозрения	1963j
+колесо обозрения	1972j
 колизей	825j
 колледж	392j
 колос	252j
@@ -25991,8 +26078,8 @@ zürih	933n
 колумбийский	901j
 колумбия	701o
 колыбельная	449j
-кольцо	2031j
-комар	1750j
+кольцо	2040j
+комар	1759j
 комедия	425j
 комета	177j
 комнатное растение	128j
@@ -26001,9 +26088,9 @@ zürih	933n
 компьютер	410j
 комфорт	433j
 комфортный	433j
-конга	2041j
-консервная банка	1851j
-консервы	1851j
+конга	2050j
+консервная банка	1860j
+консервы	1860j
 константинополь	809j
 конструктивизм	857j
 конструктивистский	857j
@@ -26015,7 +26102,7 @@ zürih	933n
 концерт	367j
 копенгаген	880j
 корабль	140j
-коралл	1736j
+коралл	1745j
 коралловый	28j
 коралловый риф	153j
 корейский	824j
@@ -26025,7 +26112,7 @@ zürih	933n
 корица	288j
 коричневатый	7j
 коричневый	7j
-коробка для еды на вынос	1868j
+коробка для еды на вынос	1877j
 корова	382j
 королева	417j
 королевский	417j
@@ -26058,13 +26145,13 @@ zürih	933n
 кофейный	107j
 кофейня	376j
 кочевник	453j
-кошелек	2007j
+кошелек	2016j
 кошка	346j
 кошки	346j
 кошкой	346j
 кошку	346j
 кошмар	438j
-краб	1869j
+краб	1878j
 краков	886j
 красная	0j
 красная площадь	873j
@@ -26072,37 +26159,37 @@ zürih	933n
 красноватый	0j
 красное	0j
 красное вино	265j
-красное яблоко	1790j
+красное яблоко	1799j
 красные	0j
 красный	0j
-красный конверт	1982j
+красный конверт	1991j
 красочный	179j
 кратер	166j
 креатив	474j
 креативный	474j
-креветка	1871j
+креветка	1880j
 кремль	873j
 кремовый	18j
-крендель	1822j
+крендель	1831j
 крепкий	440j
 крепость	393j
 кристалл	322j
 кровавый	344j
 кровать	449j
 кровь	344j
-крокодил	1718j
+крокодил	1727j
 кролик	443j
 кроме	497j
-кроссовки	2014j
+кроссовки	2023j
 кроткий	423j
-круассан	1819j
-круглосуточный магазин	1935j
-круглый червь	1752j
-кружка пива	1898j
+круассан	1828j
+круглосуточный магазин	1944j
+круглый червь	1761j
+кружка пива	1907j
 круиз	140j
 крыло	170j
 крылья	170j
-крыса	1680j
+крыса	1689j
 крыш	338j
 крыша	338j
 крышах	338j
@@ -26110,7 +26197,7 @@ zürih	933n
 крышу	338j
 куба	717o 796j
 кубизм	858j
-кубик льда	1907j
+кубик льда	1916j
 кубинский	796j
 кубистский	858j
 кубок	451j
@@ -26118,25 +26205,25 @@ zürih	933n
 кувшинки моне	828j
 кукуруза	251j
 кукурузное поле	251j
-кукурузный початок	1805j
+кукурузный початок	1814j
 кулич	407j
 купальник	143j
 купание	143j
 купаться	143j
 купюра	458j
 купюры	458j
-куриная ножка	1828j
-курица	1698j
+куриная ножка	1837j
+курица	1707j
 куркума	79j
-кусок мяса	1829j
-кусок пиццы	1833j
-кусочек торта	1880j
+кусок мяса	1838j
+кусок пиццы	1842j
+кусочек торта	1889j
 кутерьма	457j
 кухня	395j
 кухонный	395j
 кфс	578o
 кьяроскуро	829j
-лабораторный халат	1989j
+лабораторный халат	1998j
 лава	166j
 лаванда	211j
 лавандовый	211j
@@ -26151,27 +26238,27 @@ zürih	933n
 лак	325j
 лаковый	325j
 лаконичный	420j
-лама	1672j
+лама	1681j
 ламборгини	514o
 ламинария	138j
 лампа	368j
 лампочка	368j
 лампы	368j
 лапочка	443j
-лапша	1857j
+лапша	1866j
 ласка	423j
 ласковый	423j
 латте	256j
 латунный	60j
 латунь	60j
 лаунж	422j
-лебедь	1708j
+лебедь	1717j
 легенда	430j
 легендарный	430j
 лего	608o
 лед	185j
 леденец	277j
-леденец на палочке	1885j
+леденец на палочке	1894j
 леденцы	277j
 ледник	185j
 ледниковый	185j
@@ -26186,10 +26273,10 @@ zürih	933n
 ленинград	839j
 лениться	449j
 леново	562o
-леопард	1650j
+леопард	1659j
 лепестки	208j
 лепесток	208j
-лепешка	1821j
+лепешка	1830j
 лес	119j
 леса	119j
 лесной	119j
@@ -26201,7 +26288,7 @@ zürih	933n
 летний отпуск	197j
 лето	197j
 летом	197j
-летучая мышь	1687j
+летучая мышь	1696j
 лечение	452j
 ливан	892j
 ливанский	892j
@@ -26227,7 +26314,7 @@ zürih	933n
 листок	128j
 листопад	198j
 листья	128j
-листья на ветру	1778j
+листья на ветру	1787j
 литература	341j
 лодка	140j
 лоза	134j
@@ -26238,8 +26325,8 @@ zürih	933n
 лотос	213j
 лоу фай	776j
 лофай	776j
-лошадь	1654j
-лошадь на карусели	1961j
+лошадь	1663j
+лошадь на карусели	1970j
 луг	124j
 луга	124j
 луговой	124j
@@ -26252,7 +26339,7 @@ zürih	933n
 лунно белый	76j
 лунный	175j
 лунный новый год	403j
-лунный пирог	1864j
+лунный пирог	1873j
 лунный пряник	854j
 лунный свет	175j
 лыжи	199j
@@ -26274,6 +26361,7 @@ zürih	933n
 магнолия	227j
 маджента	21j
 мадрид	897j
+мажорель	941j
 май	196j
 майами	806j
 майкрософт	604o
@@ -26295,7 +26383,7 @@ zürih	933n
 мальва	63j
 мальчик	493j
 малютка	442j
-мамонт	1675j
+мамонт	1684j
 манго	240j
 мандарин	229j
 мандраж	448j
@@ -26314,13 +26402,13 @@ zürih	933n
 март	196j
 марта	196j
 масаи	895j
-масленка	1849j
+масленка	1858j
 маслины	300j
 масло	270j
-масляный	1849j
+масляный	1858j
 мастеркард	535o
 мастерская	411j
-мате	1906j
+мате	1915j
 матисс	756j
 матрешка	873j
 матрос	140j
@@ -26376,11 +26464,11 @@ zürih	933n
 метро	373j
 механизм	308j
 механический	308j
-мечеть	1945j
+мечеть	1954j
 мечта	431j
 мечтательный	431j
 мечтать	431j
-микроб	1753j
+микроб	1762j
 милан	929j
 милан фк	647o
 милашка	443j
@@ -26392,7 +26480,7 @@ zürih	933n
 минималистичный	420j
 минималистский	420j
 мирный	421j
-миска с ложкой	1846j
+миска с ложкой	1855j
 мистика	429j
 мистический	429j
 миф	430j
@@ -26436,30 +26524,30 @@ zürih	933n
 монохром	464j
 монохромный	464j
 монстр	438j
-морда волка	1642j
-морда енота	1644j
-морда коалы	1689j
-морда коровы	1659j
-морда кошки	1645j
-морда кролика	1682j
-морда лисицы	1643j
-морда лошади	1651j
-морда льва	1647j
-морда медведя	1688j
-морда мыши	1678j
-морда обезьяны	1634j
-морда панды	1690j
-морда свиньи	1663j
-морда собаки	1638j
-морда тигра	1648j
-морда хомяка	1681j
+морда волка	1651j
+морда енота	1653j
+морда коалы	1698j
+морда коровы	1668j
+морда кошки	1654j
+морда кролика	1691j
+морда лисицы	1652j
+морда лошади	1660j
+морда льва	1656j
+морда медведя	1697j
+морда мыши	1687j
+морда обезьяны	1643j
+морда панды	1699j
+морда свиньи	1672j
+морда собаки	1647j
+морда тигра	1657j
+морда хомяка	1690j
 море	140j
 мореплавание	140j
-морковка	1804j
+морковка	1813j
 морковь	250j
 мороженое	279j
-мороженое в креманке	1875j
-мороженое в стаканчике	1874j
+мороженое в креманке	1884j
+мороженое в стаканчике	1883j
 мороз	187j
 морозно белый	83j
 морозный	187j
@@ -26479,7 +26567,7 @@ zürih	933n
 москва	873j
 мост	373j
 мост золотые ворота	720o
-мост ночью	1959j
+мост ночью	1968j
 мотивация	439j
 мотивированный	439j
 мотор	411j
@@ -26497,23 +26585,23 @@ zürih	933n
 мужской	493j
 мужчина	493j
 музей	474j
-музыка ветра	1980j
+музыка ветра	1989j
 музыкальный фестиваль	367j
 мулен руж	916j
 мультики	415j
 мультфильм	415j
 мумбаи	822j
 мунк	757j
-муравей	1741j
+муравей	1750j
 муха	831j
 мучительный	426j
 мшистый	132j
-мышь	1679j
+мышь	1688j
 мюнхен	932j
 мягкий	423j
 мягкий тон	481j
 мягкость	423j
-мясо на косточке	1827j
+мясо на косточке	1836j
 мята	30j
 мятный	30j
 на природе	453j
@@ -26544,7 +26632,7 @@ zürih	933n
 наука	410j
 научная фантастика	410j
 научный	410j
-национальный парк	1916j
+национальный парк	1925j
 ндебеле	908j
 не	497j
 не используй	497j
@@ -26638,8 +26726,8 @@ zürih	933n
 норвегия	692o 849j
 норвежский	849j
 нордический	387j
-носки	1997j
-носорог	1676j
+носки	2006j
+носорог	1685j
 ностальгический	450j
 ностальгия	413j
 ностальгия светлая	450j
@@ -26652,7 +26740,7 @@ zürih	933n
 ночник	368j
 ночное время	193j
 ночной	193j
-ночной город	1954j
+ночной город	1963j
 ночной клуб	472j
 ночной рынок	365j
 ночь	193j
@@ -26672,7 +26760,7 @@ zürih	933n
 оаэ	685o
 обаяние	443j
 обаятельный	443j
-обезьяна	1635j
+обезьяна	1644j
 обещание	439j
 обжигающий	436j
 обида	426j
@@ -26697,7 +26785,7 @@ zürih	933n
 овощ	469j
 овощи	469j
 овощной	469j
-овощной салат	1847j
+овощной салат	1856j
 овца	382j
 огненный	167j
 огни	368j
@@ -26709,10 +26797,10 @@ zürih	933n
 одеяло	433j
 одинокий	426j
 одиночество	426j
-одногорбый верблюд	1670j
+одногорбый верблюд	1679j
 однообразие	470j
 однообразный	470j
-одэн	1860j
+одэн	1869j
 оживленный	424j
 озера	147j
 озерно синий	42j
@@ -26728,16 +26816,16 @@ zürih	933n
 октоберфест	784j
 октябрь	198j
 октября	198j
-олень	1657j
-олива	1799j
-оливка	1799j
+олень	1666j
+олива	1808j
+оливка	1808j
 оливки	300j
 оливковое масло	300j
 оливковый	24j
 олимпиада	723o
-омар	1870j
+омар	1879j
 омерзительный	460j
-онигири	1854j
+онигири	1863j
 онлайн	410j
 опавшие листья	129j
 опал	321j
@@ -26748,15 +26836,15 @@ zürih	933n
 оптимизм	439j
 оптимист	439j
 оптимистичный	439j
-орангутан	1637j
-орангутанг	1637j
+орангутан	1646j
+орангутанг	1646j
 оранжево красный	97j
 оранжевый	1j
 оранжерея	126j
 орбита	177j
 органика	418j
 органический	418j
-орел	1706j
+орел	1715j
 орех	301j
 оркестр	432j
 орхидея	219j
@@ -26783,7 +26871,7 @@ zürih	933n
 островок	155j
 острый перец	297j
 острый соус	297j
-осьминог	1734j
+осьминог	1743j
 от кутюр	432j
 отвага	440j
 отважный	440j
@@ -26800,32 +26888,32 @@ zürih	933n
 отпуск	422j
 отчаяние	426j
 офис	391j
-офисное здание	1928j
+офисное здание	1937j
 официальный	445j
 охра	36j
 охристый	36j
 очаг	340j
 очарование	443j
 очаровательный	443j
-очки	1986j
+очки	1995j
 паб	377j
 павлин	349j
 павлиний синий	46j
 пагода	379j
-падающие листья	1777j
+падающие листья	1786j
 пайетки	466j
-пакетик сока	1905j
-пакеты	2010j
+пакетик сока	1914j
+пакеты	2019j
 пакистан	709o
-палатка	1951j
+палатка	1960j
 палермо	898j
 палех	833j
 палисадник	126j
-пальма	1770j
-пальто	1996j
+пальма	1779j
+пальто	2005j
 палящий	206j
 памуккале	840j
-памятная лента	1985j
+памятная лента	1994j
 памятный	445j
 память	450j
 панасоник	583o
@@ -26840,7 +26928,7 @@ zürih	933n
 парень	493j
 париж	798j
 парижский	798j
-парикмахерская	1965j
+парикмахерская	1974j
 парк	127j
 парковый	127j
 пароход	140j
@@ -26857,8 +26945,8 @@ zürih	933n
 пасха	407j
 пасхальный	407j
 патагония	884j
-паук	1747j
-паутина	1748j
+паук	1756j
+паутина	1757j
 пейпал	536o
 пекарня	271j
 пекин	922j
@@ -26887,7 +26975,7 @@ zürih	933n
 персиково розовый	73j
 персиковый	27j
 перу	703o 821j
-перчатки	1995j
+перчатки	2004j
 перчик чили	297j
 перышко	342j
 перья	342j
@@ -26901,13 +26989,13 @@ zürih	933n
 петербургский	839j
 петра	810j
 петриковская роспись	887j
-петух	1699j
-петушок	1699j
+петух	1708j
+петушок	1708j
 печаль	426j
 печальный	426j
-печеный сладкий картофель	1859j
+печеный сладкий картофель	1868j
 печенье	272j
-печенье с предсказанием	1867j
+печенье с предсказанием	1876j
 печка	340j
 пещера	165j
 пещерный	165j
@@ -26933,7 +27021,7 @@ zürih	933n
 питер	839j
 пицца	248j
 плавание	143j
-плавки	2002j
+плавки	2011j
 плакать	426j
 пламенный	167j
 пламя	167j
@@ -26943,11 +27031,11 @@ zürih	933n
 пластиковый	329j
 пластмасса	329j
 плато	159j
-платье	1998j
+платье	2007j
 плач	426j
 плед	433j
 плейстейшен	512o
-плитка шоколада	1883j
+плитка шоколада	1892j
 плоды	468j
 пломбир	279j
 плутон	177j
@@ -26967,7 +27055,7 @@ zürih	933n
 под водой	399j
 под открытым небом	453j
 подавленный	426j
-подарок	1984j
+подарок	1993j
 подводный	399j
 подводный мир	399j
 подсолнечник	212j
@@ -27011,7 +27099,7 @@ zürih	933n
 помнить	450j
 пончик	272j
 поп арт	830j
-попкорн	1848j
+попкорн	1857j
 попугай	354j
 пораженный	459j
 поразительный	459j
@@ -27039,7 +27127,7 @@ zürih	933n
 поцелуй	427j
 початок	251j
 почва	169j
-почта	1930j
+почта	1939j
 почтение	445j
 почтительный	445j
 поэзия	341j
@@ -27115,18 +27203,18 @@ zürih	933n
 психоделика	751j
 психоделический	471j
 псом	347j
-птица	1703j
-пуанты	2019j
+птица	1712j
+пуанты	2028j
 пугающий	438j
-пудель	1641j
-пудинг	1886j
+пудель	1650j
+пудинг	1895j
 пудрово голубой	98j
 пудрово сиреневый	99j
 пурга	188j
 пурпурно розовый	21j
 пурпурный	5j
 пусан	938j
-пустое гнездо	1779j
+пустое гнездо	1788j
 пустота	426j
 пустынный	156j
 пустыня	156j
@@ -27146,7 +27234,7 @@ zürih	933n
 пятидесятые	746j
 равнина	124j
 равновесие	421j
-рагу в сковороде	1843j
+рагу в сковороде	1852j
 рад	425j
 раджастхан	842j
 радостный	425j
@@ -27163,10 +27251,10 @@ zürih	933n
 рай	462j
 райский	462j
 ракета	398j
-раковина	1735j
+раковина	1744j
 рамадан	786j
 ранголи	851j
-ранец	2011j
+ранец	2020j
 раннее утро	189j
 рано утром	189j
 ранчо	382j
@@ -27183,7 +27271,7 @@ zürih	933n
 расслабляющий	422j
 расстроенный	426j
 растение	128j
-растение в горшке	1767j
+растение в горшке	1776j
 растерянный	448j
 расцвет	208j
 рахат лукум	285j
@@ -27217,19 +27305,20 @@ zürih	933n
 риад	797j
 рим	825j
 римский	825j
-рис с карри	1856j
+рис с карри	1865j
 рисовое поле	253j
 рисовые террасы	803j
-рисовый крекер	1853j
+рисовый крекер	1862j
 ритуал	429j
 риф	153j
 робот	410j
 родченко	857j
+рождение венеры	942j
 рождественская елка	400j
 рождественский	400j
 рождество	400j
 роза	210j
-розетка	1758j
+розетка	1767j
 розовато лиловый	63j
 розоватый	6j
 розово красный	72j
@@ -27249,7 +27338,7 @@ zürih	933n
 роскошь	416j
 российский флаг	678o
 россия	678o 873j
-росток	1766j
+росток	1775j
 ротко	763j
 роща	119j
 рубин	55j
@@ -27267,7 +27356,7 @@ zürih	933n
 ручей	148j
 ручьи	148j
 рыба	399j
-рыба еж	1732j
+рыба еж	1741j
 рыбки	399j
 рыдать	426j
 рыжевато коричневый	26j
@@ -27277,6 +27366,7 @@ zürih	933n
 саванна	875j
 сад	126j
 сад камней	384j
+сад мажорель	941j
 садоводство	126j
 садовый	126j
 сады	126j
@@ -27296,8 +27386,8 @@ zürih	933n
 санкт петербург	839j
 санта клаус	400j
 санторини	386j
-сапог	2020j
-сапоги	2020j
+сапог	2029j
+сапоги	2029j
 сапфир	54j
 сапфировый	54j
 сарай	382j
@@ -27322,7 +27412,7 @@ zürih	933n
 свежо	434j
 сверкать	466j
 сверкающий	466j
-сверчок	1745j
+сверчок	1754j
 свет звезд	176j
 свет костра	167j
 свет лампы	368j
@@ -27346,10 +27436,10 @@ zürih	933n
 свечка	339j
 свидание	427j
 свинг	473j
-свиной пятачок	1666j
+свиной пятачок	1675j
 свинцово серый	85j
 свинцовый	85j
-свинья	1664j
+свинья	1673j
 свитер	433j
 свобода	453j
 святилище	379j
@@ -27418,7 +27508,7 @@ zürih	933n
 сильный	440j
 симпатичный	443j
 симфония	432j
-синагога	1947j
+синагога	1956j
 сингапур	715o
 синдзюку	890j
 сине белый фарфор	318j
@@ -27451,20 +27541,20 @@ zürih	933n
 склад	411j
 скорбный	426j
 скорбь	426j
-скорпион	1749j
-скрипка	2038j
+скорпион	1758j
+скрипка	2047j
 скромный	423j
 скрытый	429j
 скука	470j
 скукота	470j
-скунс	1693j
+скунс	1702j
 скучающий	470j
 скучно	470j
 скучный	470j
 слава	451j
 славный	451j
 сладости	277j
-следы животного	1696j
+следы животного	1705j
 слеза	426j
 слезы	426j
 слива	245j
@@ -27474,7 +27564,7 @@ zürih	933n
 сливы	245j
 слизкий	460j
 слизь	460j
-слон	1674j
+слон	1683j
 слоновая кость	38j
 смартфон	410j
 смелость	440j
@@ -27503,14 +27593,14 @@ zürih	933n
 снэпчат	552o
 со вкусом	432j
 собака	347j
-собака поводырь	1640j
+собака поводырь	1649j
 собаки	347j
 собакой	347j
 собаку	347j
 соблазн	428j
 соблазнительный	428j
 собор	394j
-сова	1709j
+сова	1718j
 советский плакат	857j
 современный	420j
 сожаление	426j
@@ -27521,7 +27611,7 @@ zürih	933n
 солдаты	467j
 солидный	441j
 солнечные лучи	172j
-солнечные очки	1987j
+солнечные очки	1996j
 солнечный	173j
 солнечный день	173j
 солнечный луч	172j
@@ -27529,7 +27619,7 @@ zürih	933n
 солнце	172j
 солнышко	172j
 соломенная шляпа	275j
-солонка	1850j
+солонка	1859j
 сомнение	448j
 сон	431j
 сонгкран	780j
@@ -27545,9 +27635,9 @@ zürih	933n
 сочный	480j
 сочувствие	423j
 спа	422j
-спагетти	1858j
+спагетти	1867j
 спальня	396j
-спасательный жилет	1990j
+спасательный жилет	1999j
 спать	449j
 спектр	179j
 специи	288j
@@ -27562,11 +27652,11 @@ zürih	933n
 средиземноморье	386j
 стабильность	441j
 стабильный	441j
-стадион	1917j
-стакан молока	1889j
-стакан с виски	1901j
-стакан с жидкостью	1902j
-стакан с соломинкой	1903j
+стадион	1926j
+стакан молока	1898j
+стакан с виски	1910j
+стакан с жидкостью	1911j
+стакан с соломинкой	1912j
 сталь	306j
 стальной	306j
 стамбул	809j
@@ -27581,7 +27671,7 @@ zürih	933n
 старые времена	450j
 старые книги	341j
 старый	414j
-статуя свободы	1943j
+статуя свободы	1952j
 стекло	316j
 стеклянный	316j
 стена	375j
@@ -27630,7 +27720,7 @@ zürih	933n
 суматоха	457j
 сумеречный	192j
 сумерки	192j
-сумка	2008j
+сумка	2017j
 сумрачный	487j
 суровый	445j
 сусальное золото	328j
@@ -27638,7 +27728,8 @@ zürih	933n
 счастливый	425j
 счастье	425j
 сша	670o
-сэндвич	1835j
+сычуань	946j
+сэндвич	1844j
 сюзане	910j
 сюрприз	459j
 сюрреализм	758j
@@ -27657,19 +27748,20 @@ zürih	933n
 тайный	429j
 тайский	816j
 тайфун	202j
-тако	1836j
+тако	1845j
 такси	372j
-тамал	1838j
-тамале	1838j
+тамал	1847j
+тамале	1847j
 танец	424j
 танцевать	424j
 танцпол	472j
 танцы	424j
 танчхон	836j
-таракан	1746j
+таракан	1755j
 тартан	819j
 татами	826j
 тауп	68j
+тбилиси	947j
 твиттер	610o
 твич	548o
 творческий	474j
@@ -27701,7 +27793,7 @@ zürih	933n
 технологии	410j
 технологичный	410j
 технология	410j
-ти рекс	1725j
+ти рекс	1734j
 тибет	820j
 тибетский	820j
 тигр	350j
@@ -27715,7 +27807,7 @@ zürih	933n
 тлеющие угли	168j
 тлеющий	168j
 тойота	518o
-токийская башня	1942j
+токийская башня	1951j
 токио	890j
 токсичный	460j
 толпа	457j
@@ -27734,7 +27826,7 @@ zürih	933n
 торнадо	202j
 торонто	934j
 торт	272j
-торт ко дню рождения	1879j
+торт ко дню рождения	1888j
 торт черный лес	273j
 тортик	272j
 торшер	368j
@@ -27767,27 +27859,27 @@ zürih	933n
 тревожный	448j
 трезвый	445j
 треккинг	453j
-треккинговый ботинок	2015j
+треккинговый ботинок	2024j
 тренировка	424j
 трепет	459j
 триколор	678o
-трилистник	1774j
+трилистник	1783j
 триумф	451j
 трон	417j
 тропик	385j
 тропики	385j
-тропическая рыба	1731j
+тропическая рыба	1740j
 тропический	385j
-тропический коктейль	1897j
+тропический коктейль	1906j
 тропический лес	120j
 тропический пляж	145j
 трофей	451j
-труба	2037j
+труба	2046j
 тукан	274j
 туканы	274j
 тулуз лотрек	916j
 туман	203j
-туманно	1952j
+туманно	1961j
 туманность	177j
 туманный	203j
 туманный тон	485j
@@ -27802,14 +27894,14 @@ zürih	933n
 тусклый	487j
 тусоваться	472j
 тусовка	472j
-туфли на каблуке	2017j
+туфли на каблуке	2026j
 туча	171j
 тучи	171j
 тушь	324j
 тыква	247j
-тыква фонарь	1967j
+тыква фонарь	1976j
 тьма	446j
-тюлень	1729j
+тюлень	1738j
 тюльпан	214j
 тюльпаны	214j
 у камина	433j
@@ -27821,7 +27913,7 @@ zürih	933n
 уважение	445j
 уверенность	440j
 уверенный	440j
-увядший цветок	1760j
+увядший цветок	1769j
 угли	168j
 уголек	168j
 угольно серый	37j
@@ -27844,10 +27936,10 @@ zürih	933n
 укие э	832j
 украина	679o
 украинский	887j
-украшенный бамбук	1977j
+украшенный бамбук	1986j
 україна	679o
 улан батор	893j
-улитка	1738j
+улитка	1747j
 улица	374j
 уличный	374j
 уличный фонарь	368j
@@ -27860,8 +27952,8 @@ zürih	933n
 ультрамариновый	44j
 умиротворение	421j
 умиротворенный	421j
-универмаг	1937j
-универсам	1937j
+универмаг	1946j
+универсам	1946j
 университет	392j
 унылый	470j
 уорхол	830j
@@ -27879,10 +27971,10 @@ zürih	933n
 усталость	449j
 усталый	449j
 устойчивый	441j
-устрица	1873j
-устричный	1873j
+устрица	1882j
+устричный	1882j
 утес	164j
-утка	1707j
+утка	1716j
 утонченность	432j
 утонченный	432j
 утонченный сдержанный	456j
@@ -27902,14 +27994,14 @@ zürih	933n
 уютный	433j
 фабрика	411j
 файрфокс	555o
-фалафель	1840j
+фалафель	1849j
 фанки	471j
 фантазия	430j
 фантастика	410j
 фараон	811j
 фарфор	317j
 фарфоровый	317j
-фасоль	1814j
+фасоль	1823j
 февраль	199j
 февраля	199j
 федэкс	532o
@@ -27961,10 +28053,10 @@ zürih	933n
 фонарик	368j
 фонарики	788j
 фонарь	368j
-фонарь из тыквы	1967j
+фонарь из тыквы	1976j
 фондовый рынок	391j
-фондю	1845j
-фонтан	1950j
+фондю	1854j
+фонтан	1959j
 формальный	445j
 франция	662o
 французская ривьера	846j
@@ -27975,10 +28067,10 @@ zürih	933n
 фруктовый салат	468j
 фрукты	468j
 фрустрация	437j
-фудзияма	1911j
+фудзияма	1920j
 фуксия	65j
 футбол	424j
-футболка	1992j
+футболка	2001j
 футуризм	410j
 футуристичный	410j
 фьорд	147j
@@ -27986,7 +28078,7 @@ zürih	933n
 фэнтези	430j
 хай тек	410j
 хаки	25j
-халонг	823j
+халонг	940j
 ханами	782j
 ханбок	869j
 ханой	823j
@@ -28011,7 +28103,7 @@ zürih	933n
 хлебный	271j
 хлопковый	314j
 хлопок	314j
-хлопушка	1974j
+хлопушка	1983j
 хмурое небо	204j
 хого	333j
 хойан	838j
@@ -28031,7 +28123,7 @@ zürih	933n
 хорошее настроение	425j
 хорошенький	443j
 хоррор	438j
-хот дог	1834j
+хот дог	1843j
 хот пот	333j
 хохлома	833j
 хохломская	833j
@@ -28068,7 +28160,7 @@ zürih	933n
 цветение	208j
 цветение сакуры	209j
 цветок	208j
-цветок вишни	1755j
+цветок вишни	1764j
 цветочки	208j
 цветочный	208j
 цветущая вишня	209j
@@ -28076,7 +28168,7 @@ zürih	933n
 цветы	208j
 цветы персика	217j
 цветы сливы	216j
-цельный купальник	2001j
+цельный купальник	2010j
 цемент	304j
 центр города	373j
 церемониальный	445j
@@ -28088,26 +28180,26 @@ zürih	933n
 цзяннань	383j
 циан	14j
 циклон	202j
-цилиндр	2024j
+цилиндр	2033j
 ципао	871j
 цирк	367j
-цирковой шатер	1966j
+цирковой шатер	1975j
 цитадель	393j
 цитрус	229j
 цифровой	410j
-цыпленок	1702j
-цыпленок боком	1701j
-цыпленок в яйце	1700j
+цыпленок	1711j
+цыпленок боком	1710j
+цыпленок в яйце	1709j
 цыплячий желтый	77j
 цюрих	933j
 чаек	257j
 чаепитие	257j
 чай	257j
 чай с молоком	260j
-чай с шариками	1904j
+чай с шариками	1913j
 чайная плантация	827j
 чайная церемония	826j
-чайник	1891j
+чайник	1900j
 чайной плантации	827j
 чайные плантации	827j
 чайные поля	827j
@@ -28116,14 +28208,14 @@ zürih	933n
 чакра	447j
 чародей	430j
 часовня	394j
-чашка без ручки	1892j
+чашка без ручки	1901j
 чаща	119j
 челси	632o
 чемпион	451j
-червь	1752j
-червяк	1752j
+червь	1761j
+червяк	1761j
 череп	438j
-черепаха	1719j
+черепаха	1728j
 черешня	231j
 черника	233j
 чернила	47j
@@ -28135,13 +28227,13 @@ zürih	933n
 черный песок	158j
 черный чай	257j
 черт	463j
-чеснок	1811j
-чесночный	1811j
+чеснок	1820j
+чесночный	1820j
 честность	441j
 честный	441j
 честь	451j
-четки	2029j
-четырехлистный клевер	1775j
+четки	2038j
+четырехлистный клевер	1784j
 чехия	698o
 чешский	882j
 чикаго буллз	615o
@@ -28150,8 +28242,8 @@ zürih	933n
 чистота	442j
 чистый	442j
 чистый воздух	434j
-чокающиеся бокалы	1900j
-чокающиеся кружки	1899j
+чокающиеся бокалы	1909j
+чокающиеся кружки	1908j
 чувственный	428j
 чувство вины	448j
 чугун	307j
@@ -28165,17 +28257,18 @@ zürih	933n
 чуточку	495j
 чуть чуть	495j
 чхусок	789j
+чэнду	946j
 шале	876j
 шалфей	94j
 шалфейный	94j
 шампанское	266j
 шанель	612o
 шанхай	815j
-шапочка выпускника	2025j
+шапочка выпускника	2034j
 шарики	370j
 шартрез	67j
-шарф	1994j
-шаурма	1839j
+шарф	2003j
+шаурма	1848j
 шафран	299j
 шварцвальд	921j
 шварцвальдский торт	273j
@@ -28202,13 +28295,13 @@ zürih	933n
 школа	392j
 школьный	392j
 школьный автобус	291j
-шляпка	2023j
+шляпка	2032j
 шок	459j
 шокированный	459j
 шоколад	262j
 шоколадка	262j
 шоколадный	108j
-шорты	2003j
+шорты	2012j
 шоссе	373j
 шотландия	819j
 шотландский	819j
@@ -28283,7 +28376,7 @@ zürih	933n
 ягоды	254j
 яд	460j
 ядовитый	460j
-яичница на сковороде	1842j
+яичница на сковороде	1851j
 яйца	270j
 яйцо	270j
 ямайка	704o 805j
@@ -28295,10 +28388,10 @@ zürih	933n
 янтарь	32j
 япония	388j 661o
 японская гравюра	832j
-японская почта	1929j
-японские куклы	1978j
+японская почта	1938j
+японские куклы	1987j
 японский	388j
-японский замок	1939j
+японский замок	1948j
 яркий	479j
 яркий живой	424j
 ярко	479j
@@ -28313,7 +28406,7 @@ zürih	933n
 ясность	434j
 ясный день	173j
 яхта	140j
-ящерица	1720j
+ящерица	1729j
 ابتسامه	425k
 ابتعد عن	497k
 ابتكار	410k
@@ -28321,7 +28414,7 @@ zürih	933n
 ابداع	474k
 ابداعي	474k
 ابراج	373k
-ابريق شاي	1891k
+ابريق شاي	1900k
 ابريل	196k
 ابطال	440k
 ابقار	382k
@@ -28351,7 +28444,7 @@ zürih	933n
 احترافي	441k
 احترام	445k
 احتفال	367k
-احتفال برؤيه القمر	1981k
+احتفال برؤيه القمر	1990k
 احتفالي	444k
 احتفاليه	444k
 احجيه	429k
@@ -28370,7 +28463,7 @@ zürih	933n
 احمر دموي	71k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفاه	2030k
+احمر شفاه	2039k
 احمر صدئي	112k
 احمر صيني	75k
 احمر فاقع	74k
@@ -28394,7 +28487,7 @@ zürih	933n
 اخضر نعناعي	30k
 اخضر نيون	117k
 اخضر يشبي	50k
-اخطبوط	1734k
+اخطبوط	1743k
 ادب	341k
 ادخنه	343k
 ادغال	120k
@@ -28412,8 +28505,8 @@ zürih	933n
 ارجواني فاتح	64k
 ارجواني وردي	21k
 ارخبيل	155k
-ارز مطبوخ	1855k
-ارز وكاري	1856k
+ارز مطبوخ	1864k
+ارز وكاري	1865k
 ارسنال	631o
 ارض	169k
 ارض العجائب	430k
@@ -28449,7 +28542,7 @@ zürih	933n
 اسباني	897k
 اسبانيا	665o
 اسبريسو	255k
-استاد	1917k
+استاد	1926k
 استبعد	497k
 استثمار	391k
 استجمام	422k
@@ -28538,7 +28631,7 @@ zürih	933n
 اكتوبر	198k
 اكواخ	397k
 اكواريوم	399k
-اكورديون	2034k
+اكورديون	2043k
 الا	497k
 الارجنتين	668o
 الاردن	810k
@@ -28571,7 +28664,7 @@ zürih	933n
 التشيك	698o
 التعبيريه	757k
 التكعيبيه	858k
-التيرانوصور	1725k
+التيرانوصور	1734k
 الثمانينيات	744k
 الجحيم	463k
 الحبشه	894k
@@ -28640,7 +28733,7 @@ zürih	933n
 الكتروني	410k
 الكترونيات	410k
 الكرملين	873k
-الكعبه	1949k
+الكعبه	1958k
 الكولوسيوم	825k
 الكون	177k
 الليالي البيضاء	839k
@@ -28668,8 +28761,8 @@ zürih	933n
 النهار	195k
 النيل	811k
 اله	308k
-اله بانجو	2039k
-اله نفخ	2037k
+اله بانجو	2048k
+اله نفخ	2046k
 الهام	439k
 الهند	677o 822k
 الهي	447k
@@ -28720,12 +28813,12 @@ zürih	933n
 اندونيسي	896k
 اندونيسيا	711o
 انزعاج	437k
-انسان الغاب	1637k
+انسان الغاب	1646k
 انستغرام	507o
 انسجام	421k
-انشاءات	1919k
+انشاءات	1928k
 انطباعي	828k
-انف خنزير	1666k
+انف خنزير	1675k
 انهار	148k
 انهار جليديه	185k
 انهيار ثلجي	162k
@@ -28745,7 +28838,7 @@ zürih	933n
 اوركسترا	432k
 اوركيد	219k
 اوزبكستان	910k
-اوزه	1708k
+اوزه	1717k
 اوساكا	925k
 اوسلو	935k
 اوسمانثوس	225k
@@ -28834,7 +28927,7 @@ zürih	933n
 برتقالي	1k
 برتقاليه	1k
 برج	373k
-برج طوكيو	1942k
+برج طوكيو	1951k
 برجر كينج	579o
 برد	435k
 برشلونه	801k
@@ -28849,14 +28942,15 @@ zürih	933n
 بروده	435k
 بروده الطقس	435k
 بروفانس	845k
+بروكسل	945k
 بروكلي	469k
-بروكولي	1810k
+بروكولي	1819k
 برونز	58k
 برونز قديم	327k
 برونزي	58k
 بري	453k
 بريء	442k
-بريتزل	1822k
+بريتزل	1831k
 بريطانيا	808k
 بريق	466k
 بريه	453k
@@ -28868,9 +28962,9 @@ zürih	933n
 بسيط	420k
 بسيطه	420k
 بطء	449k
-بطاطا حلوه مشويه	1859k
-بطاطس	1803k
-بطاطس مقليه	1832k
+بطاطا حلوه مشويه	1868k
+بطاطس	1812k
+بطاطس مقليه	1841k
 بطانيات	433k
 بطانيه	433k
 بطريق	353k
@@ -28882,11 +28976,11 @@ zürih	933n
 بعثه	453k
 بعد الظهر	191k
 بعد حلول الظلام	193k
-بعوضه	1750k
+بعوضه	1759k
 بغير	497k
 بقره	382k
-بقول	1814k
-بقوليات	1814k
+بقول	1823k
+بقوليات	1823k
 بكاء	426k
 بكين	922k
 بلا	497k
@@ -28923,28 +29017,29 @@ zürih	933n
 بهجه	425k
 بهيج	444k
 بوابه توري	843k
+بوتيتشيلي	942k
 بودابست	900k
-بودل	1641k
+بودل	1650k
 بوربون	268k
 بورسلين	317k
 بورش	334k
 بورشه	523o
 بورصه	391k
-بوريتو	1837k
+بوريتو	1846k
 بوسان	938k
 بوظه	279k
 بولندا	696o
 بولندي	886k
 بولينيزيا	907k
 بوليوود	772k
-بومه	1709k
+بومه	1718k
 بونبون	277k
 بوهيمي	752k
 بوينس ايرس	883k
 بي ام دبليو	515o
 بيئه	418k
 بيئي	418k
-بيانو	2036k
+بيانو	2045k
 بيبسي	603o
 بيت	433k
 بيت ريفي	397k
@@ -28970,11 +29065,12 @@ zürih	933n
 تافه	470k
 تاكسي	372k
 تاكل	309k
-تامال	1838k
+تامال	1847k
 تامل	447k
 تاهيتي	907k
 تايبيه	923k
 تايلاند	712o 816k
+تبليسي	947k
 تتويج	451k
 تثاؤب	449k
 تجاري	391k
@@ -29013,6 +29109,7 @@ zürih	933n
 تشجيع	439k
 تشرين الاول	198k
 تشرين الثاني	198k
+تشنغدو	946k
 تشوروس	283k
 تشيباو	871k
 تشيكي	882k
@@ -29032,7 +29129,7 @@ zürih	933n
 تغذيه	452k
 تفاؤل	439k
 تفاح	237k
-تفاح احمر	1790k
+تفاح احمر	1799k
 تفاح اخضر	238k
 تفاحه	237k
 تفاصيل	496k
@@ -29046,8 +29143,8 @@ zürih	933n
 تلاميذ	392k
 تلميذ	392k
 تله	161k
-تمثال الحريه	1943k
-تمساح	1718k
+تمثال الحريه	1952k
+تمساح	1727k
 تموز	197k
 تمويه	467k
 تنانين	430k
@@ -29064,7 +29161,7 @@ zürih	933n
 توت	254k
 توت ازرق	233k
 توت العليق	234k
-توت بري	1796k
+توت بري	1805k
 توتر	448k
 توتورو	860k
 تورونتو	934k
@@ -29077,7 +29174,7 @@ zürih	933n
 تونسي	905k
 تويتر	610o
 تويوتا	518o
-تي شيرت	1992k
+تي شيرت	2001k
 تيراكوتا	111k
 تيك توك	547o
 تيليجرام	543o
@@ -29087,7 +29184,7 @@ zürih	933n
 ثراء	416k
 ثروه	416k
 ثري	416k
-ثعبان	1721k
+ثعبان	1730k
 ثعلب	355k
 ثقه	441k
 ثلج	188k
@@ -29095,28 +29192,29 @@ zürih	933n
 ثلوج	188k
 ثمار	468k
 ثمار التوت	254k
-ثور امريكي	1658k
+ثور امريكي	1667k
 ثوران	166k
 جاد	445k
 جاز	473k
+جاكرتا	948k
 جامايكا	704o 805k
 جامح	453k
 جامعه	392k
-جاموس مائي	1661k
+جاموس مائي	1670k
 جايبور	842k
 جبال	160k
 جبال الالب	162k
 جبال جليديه	185k
 جبال مثلجه	162k
 جبل	160k
-جبل بقمه ثلجيه	1908k
+جبل بقمه ثلجيه	1917k
 جبل جليدي	185k
-جبل فوجي	1911k
+جبل فوجي	1920k
 جبل مثلج	162k
 جحيم	463k
 جدار	375k
 جدار طيني	375k
-جدجد	1745k
+جدجد	1754k
 جدران	375k
 جدول	148k
 جدير بالثقه	441k
@@ -29129,12 +29227,12 @@ zürih	933n
 جراند كانيون	817k
 جرانيت	303k
 جراه	440k
-جرثوم	1753k
-جرثومه	1753k
-جرس الريح	1980k
+جرثوم	1762k
+جرثومه	1762k
+جرس الريح	1989k
 جرعه سحريه	430k
 جرف	164k
-جره عسل	1887k
+جره عسل	1896k
 جرو	443k
 جروف	164k
 جري	424k
@@ -29143,10 +29241,10 @@ zürih	933n
 جزر	250k
 جزر صغيره	155k
 جزيره	155k
-جزيره صحراويه	1915k
+جزيره صحراويه	1924k
 جزيره صغيره	155k
 جسر	373k
-جسر في الليل	1959k
+جسر في الليل	1968k
 جسور	373k
 جشع	461k
 جعه	267k
@@ -29158,14 +29256,14 @@ zürih	933n
 جليد	185k
 جليل	445k
 جماجم	438k
-جمبري	1871k
-جمبري مقلي	1862k
+جمبري	1880k
+جمبري مقلي	1871k
 جمجمه	438k
 جمر	168k
 جمره	168k
 جمشت	56k
-جمل ثنائي السنام	1671k
-جمل وحيد السنام	1670k
+جمل ثنائي السنام	1680k
+جمل وحيد السنام	1679k
 جميل صغير	443k
 جنات	462k
 جناح	170k
@@ -29185,7 +29283,7 @@ zürih	933n
 جوال	410k
 جواهر	345k
 جوجل	505o
-جورب	1997k
+جورب	2006k
 جوز الهند	242k
 جوهره	345k
 جيانغنان	383k
@@ -29213,7 +29311,7 @@ zürih	933n
 حب	427k
 حبات البرد	202k
 حباحب	357k
-حبار	1872k
+حبار	1881k
 حبر	47k
 حبوب	252k
 حبيب	427k
@@ -29227,14 +29325,15 @@ zürih	933n
 حديقه	126k
 حديقه زن	384k
 حديقه عامه	127k
-حديقه وطنيه	1916k
-حذاء باليه	2019k
-حذاء بكعب عال	2017k
-حذاء رجالي	2013k
-حذاء رياضي	2014k
-حذاء طويل الساق حريمي	2020k
-حذاء لرحلات المشي	2015k
-حذاء نسائي بدون كعب	2016k
+حديقه ماجوريل	941k
+حديقه وطنيه	1925k
+حذاء باليه	2028k
+حذاء بكعب عال	2026k
+حذاء رجالي	2022k
+حذاء رياضي	2023k
+حذاء طويل الساق حريمي	2029k
+حذاء لرحلات المشي	2024k
+حذاء نسائي بدون كعب	2025k
 حر	206k
 حراره	206k
 حرب	467k
@@ -29257,8 +29356,8 @@ zürih	933n
 حشد	457k
 حشود	457k
 حصاد	198k
-حصان	1654k
-حصان الدوامه	1961k
+حصان	1663k
+حصان الدوامه	1970k
 حصاه	303k
 حصباء	303k
 حصن	393k
@@ -29272,7 +29371,7 @@ zürih	933n
 حفل الشاي	826k
 حفله	406k
 حفله موسيقيه	367k
-حقائب تسوق	2010k
+حقائب تسوق	2019k
 حقد	437k
 حقل	124k
 حقل ارز	253k
@@ -29283,12 +29382,12 @@ zürih	933n
 حقول الارز	253k
 حقول الشاي	827k
 حقول الكانولا	335k
-حقيبه مدرسه	2011k
+حقيبه مدرسه	2020k
 حكايات	341k
 حكايه	341k
 حكايه خرافيه	430k
 حلبه الرقص	472k
-حلزون	1738k
+حلزون	1747k
 حلم	431k
 حلو	443k
 حلو ومر	450k
@@ -29314,7 +29413,7 @@ zürih	933n
 حنين	413k
 حنين الي الماضي	450k
 حوت	362k
-حوت بنافوره	1726k
+حوت بنافوره	1735k
 حوريه	430k
 حوريه البحر	430k
 حوض اسماك	399k
@@ -29326,17 +29425,17 @@ zürih	933n
 حيوي	424k
 حيويه	424k
 خائف	438k
-خاتم	2031k
+خاتم	2040k
 خافت	482k
 خافت الضوء	487k
 خافت ناعم	481k
 خامل	449k
 خانق	436k
 خبز	271k
-خبز البيغل	1823k
+خبز البيغل	1832k
 خبز محمص	271k
-خبز مفرود	1821k
-خبز مفرود محشو	1839k
+خبز مفرود	1830k
+خبز مفرود محشو	1848k
 خجل	448k
 خراف	382k
 خرافه	430k
@@ -29364,45 +29463,46 @@ zürih	933n
 خشن	455k
 خشوع	447k
 خضار	469k
-خضار ورقي	1809k
+خضار ورقي	1818k
 خضراء	3k
 خضراوات	469k
 خضروات	469k
 خطر	437k
 خطير	437k
-خفاش	1687k
+خفاش	1696k
 خفايا	429k
 خفي	429k
+خليج ها لونغ	940k
 خمر	265k
 خمري	33k
 خمول	449k
-خنزير	1664k
-خنزير بري	1665k
-خنفساء	1743k
+خنزير	1673k
+خنزير بري	1674k
+خنفساء	1752k
 خوخ	236k
 خوخلوما	833k
 خوخي	27k
-خوذه رجل انقاذ	2028k
-خوذه عسكريه	2027k
+خوذه رجل انقاذ	2037k
+خوذه عسكريه	2036k
 خوف	438k
-خيار	1808k
+خيار	1817k
 خيال	431k
 خيال علمي	410k
 خيالي	430k
 خيزران	123k
-خيمه	1951k
+خيمه	1960k
 دائمه الخضره	121k
 دافئ	433k
 دافئه	433k
 داكن	475k
 داكنه	475k
 داليه	134k
-دب كوالا	1689k
+دب كوالا	1698k
 دبدوب	443k
 دبلن	928k
 دبي	813k
-دجاج	1698k
-دجاجه	1698k
+دجاج	1707k
+دجاجه	1707k
 دخان	343k
 دراسه	392k
 دراما	440k
@@ -29422,32 +29522,32 @@ zürih	933n
 دمعه	426k
 دموع	426k
 دموي	344k
-دميتان يابانيتان	1978k
+دميتان يابانيتان	1987k
 دنماركي	387k
 دنيم	311k
 دهشه	459k
 دواء	390k
 دوار الشمس	212k
 دوبروفنيك	899k
-دوده	1752k
-دوده ارض	1752k
-دوده علقيه	1752k
+دوده	1761k
+دوده ارض	1761k
+دوده علقيه	1761k
 دولار	458k
-دولفين	1728k
+دولفين	1737k
 دون	497k
 دون استخدام	497k
 دونات	272k
 ديتوكس	452k
 ديسكو	472k
 ديسمبر	199k
-ديك رومي	1697k
-ديكور صنوبر	1977k
+ديك رومي	1706k
+ديكور صنوبر	1986k
 دين	447k
-ديناصور صوروبودا	1724k
+ديناصور صوروبودا	1733k
 ديناميكي	424k
 ديني	447k
 ديوالي	851k
-ذبابه	1751k
+ذبابه	1760k
 ذره	251k
 ذعر	438k
 ذكري	450k
@@ -29462,7 +29562,7 @@ zürih	933n
 ذوق	432k
 رائد فضاء	177k
 رائع	459k
-رابطه عنق	1991k
+رابطه عنق	2000k
 راحه	422k
 راحه البال	421k
 راحه الحلقوم	285k
@@ -29472,7 +29572,7 @@ zürih	933n
 راق	432k
 راقصه باليه	454k
 راقي	432k
-راكون	1644k
+راكون	1653k
 رامبرانت	829k
 ربيع	196k
 رتابه	470k
@@ -29584,18 +29684,18 @@ zürih	933n
 زبد البحر	142k
 زبده	270k
 زجاج	316k
-زجاجه الرضاعه	1888k
-زجاجه وفنجان	1893k
+زجاجه الرضاعه	1897k
+زجاجه وفنجان	1902k
 زحام	457k
 زحل	177k
 زحمه	457k
 زخات مطر	200k
-زرافه	1673k
+زرافه	1682k
 زرقاء	4k
 زعفران	299k
 زفاف	405k
 زقاق	374k
-زلابيه صينيه	1866k
+زلابيه صينيه	1875k
 زمرد	49k
 زمردي	49k
 زن	384k
@@ -29632,7 +29732,7 @@ zürih	933n
 ساري	872k
 ساطع	479k
 ساطعه	479k
-ساق دجاجه	1828k
+ساق دجاجه	1837k
 ساقيه	148k
 ساكسفون	473k
 ساكن	421k
@@ -29642,19 +29742,19 @@ zürih	933n
 ساموراي	388k
 سانت بطرسبرغ	839k
 سانتوريني	386k
-ساندوتش	1835k
+ساندوتش	1844k
 سايبر	409k
 سايبربانك	409k
 سبا	422k
 سبات	449k
 سباحه	143k
-سباغتي	1858k
+سباغتي	1867k
 سبانخ	469k
 سبتمبر	198k
 سبوتيفاي	508o
 ستاربكس	503o
 ستانلس ستيل	306k
-ستره سلامه	1990k
+ستره سلامه	1999k
 ستوكهولم	878k
 ستيمبانك	742k
 سجاد فارسي	778k
@@ -29663,13 +29763,13 @@ zürih	933n
 سحر	430k
 سحري	430k
 سحلبيه	219k
-سحليه	1720k
+سحليه	1729k
 سخط	437k
 سخونه	436k
 سخيف	471k
 سديم	177k
 سذاجه	442k
-سرطان	1869k
+سرطان	1878k
 سرور	425k
 سري	429k
 سريالي	431k
@@ -29683,15 +29783,15 @@ zürih	933n
 سفينه	140k
 سقف	338k
 سكاكر	277k
-سكب السائل	1902k
+سكب السائل	1911k
 سكر	277k
 سكون	421k
 سكينه	421k
 سلام	421k
 سلتي	866k
-سلحفاه	1719k
+سلحفاه	1728k
 سلطه	469k
-سلطه خضراء	1847k
+سلطه خضراء	1856k
 سلطه فواكه	468k
 سلموني	29k
 سلمي	421k
@@ -29706,15 +29806,15 @@ zürih	933n
 سمرقند	910k
 سمك	399k
 سمك القرش	141k
-سمكه	1730k
-سمكه استوائيه	1731k
+سمكه	1739k
+سمكه استوائيه	1740k
 سمكه ذهبيه	361k
-سمكه قرش	1733k
-سمكه منتفخه	1732k
-سمور	1685k
+سمكه قرش	1742k
+سمكه منتفخه	1741k
+سمور	1694k
 سنابل	252k
 سنبله	252k
-سنجاب	1684k
+سنجاب	1693k
 سنديان	301k
 سنغافوره	715o
 سهره	472k
@@ -29736,6 +29836,7 @@ zürih	933n
 سياره الاطفاء	290k
 سيان	14k
 سيبيا	61k
+سيتشوان	946k
 سيدني	889k
 سيدي بوسعيد	905k
 سيراميك	326k
@@ -29756,7 +29857,7 @@ zürih	933n
 شاطئ البحر	143k
 شاطئ البحيره	147k
 شاطئ رملي	144k
-شاطئ وشمسيه	1913k
+شاطئ وشمسيه	1922k
 شاكرا	447k
 شاليه	876k
 شانيل	612o
@@ -29764,17 +29865,17 @@ zürih	933n
 شاي	257k
 شاي احمر	257k
 شاي اخضر	258k
-شاي الفقاعات	1904k
+شاي الفقاعات	1913k
 شاي اولونغ	261k
 شاي بالحليب	260k
 شباب	434k
 شبابي	434k
 شباط	199k
 شبح	438k
-شبكه عنكبوت	1748k
+شبكه عنكبوت	1757k
 شبوره	203k
 شتاء	199k
-شتله	1766k
+شتله	1775k
 شتوي	199k
 شجار	437k
 شجاع	440k
@@ -29782,13 +29883,13 @@ zürih	933n
 شجر البتولا	122k
 شجر القيقب	130k
 شجره	133k
-شجره احتفال	1976k
+شجره احتفال	1985k
 شجره البتولا	122k
 شجره الميلاد	400k
-شجره دائمه الخضره	1768k
-شجره زائله الخضره	1769k
+شجره دائمه الخضره	1777k
+شجره زائله الخضره	1778k
 شجره صنوبر	121k
-شجره عيد الميلاد	1968k
+شجره عيد الميلاد	1977k
 شجن	426k
 شر	438k
 شراره	167k
@@ -29800,15 +29901,15 @@ zürih	933n
 شركه	391k
 شروق	181k
 شروق الشمس	181k
-شروق علي جبل	1955k
+شروق علي جبل	1964k
 شرير	438k
-شريط	1983k
-شريطه تذكير	1985k
+شريط	1992k
+شريطه تذكير	1994k
 شط	143k
 شطه	297k
 شعاب	153k
 شعاب مرجانيه	153k
-شعب مرجانيه	1736k
+شعب مرجانيه	1745k
 شعبي	412k
 شعر البنات	278k
 شعله	167k
@@ -29826,7 +29927,7 @@ zürih	933n
 شكوك	448k
 شلال	151k
 شمال اوروبي	387k
-شمام	1783k
+شمام	1792k
 شمبانيا	266k
 شمس	172k
 شمسي	172k
@@ -29834,7 +29935,7 @@ zürih	933n
 شمعدان	339k
 شمعه	339k
 شموع	339k
-شنطه يد	2008k
+شنطه يد	2017k
 شنغهاي	815k
 شهاب	177k
 شهب	177k
@@ -29843,7 +29944,7 @@ zürih	933n
 شوارع	374k
 شواطئ	143k
 شوربه الشمندر	334k
-شورت	2003k
+شورت	2012k
 شوق	450k
 شوكولاته	262k
 شياطين	463k
@@ -29885,7 +29986,7 @@ zürih	933n
 صديق	425k
 صديق للبيئه	418k
 صراع	437k
-صرصور	1746k
+صرصور	1755k
 صغار	415k
 صفاء	434k
 صفار البيض	270k
@@ -29899,8 +30000,8 @@ zürih	933n
 صمت	421k
 صناعه	411k
 صناعي	411k
-صندل اصبع	2012k
-صندل حريمي	2018k
+صندل اصبع	2021k
+صندل حريمي	2027k
 صنوبر	121k
 صنوبريه	121k
 صوف	314k
@@ -29926,8 +30027,8 @@ zürih	933n
 ضوء القمر	175k
 ضوء النهار	195k
 ضوضاء	457k
-طائر	1703k
-طائر الدودو	1710k
+طائر	1712k
+طائر الدودو	1719k
 طائرات	170k
 طائره	170k
 طابع ريفي	412k
@@ -29936,10 +30037,10 @@ zürih	933n
 طالب	392k
 طاهر	442k
 طاووس	349k
-طاووسه	1713k
-طبق وملعقه	1846k
-طبل طويل	2041k
-طبله	2040k
+طاووسه	1722k
+طبق وملعقه	1855k
+طبل طويل	2050k
+طبله	2049k
 طبي	390k
 طبيب	390k
 طبيعه	418k
@@ -29950,8 +30051,8 @@ zürih	933n
 طراز صيني	389k
 طريق الحرير	910k
 طريق سريع	373k
-طعام مشكل	1860k
-طعام معلب	1851k
+طعام مشكل	1869k
+طعام معلب	1860k
 طفل	415k
 طفل رضيع	442k
 طفوله	450k
@@ -29967,7 +30068,7 @@ zürih	933n
 طهران	906k
 طواويس	349k
 طوب	305k
-طوبه	1920k
+طوبه	1929k
 طوقان	274k
 طوكيو	890k
 طيران	170k
@@ -29976,8 +30077,8 @@ zürih	933n
 طين	169k
 طيني محروق	111k
 ظافر	451k
-ظربان	1693k
-ظرف احمر بكتابه صينيه	1982k
+ظربان	1702k
+ظرف احمر بكتابه صينيه	1991k
 ظريف	443k
 ظلال	429k
 ظلام	446k
@@ -30021,8 +30122,8 @@ zürih	933n
 عزيمه	440k
 عسكري	467k
 عسل	264k
-عش به بيض	1780k
-عش فارغ	1779k
+عش به بيض	1789k
+عش فارغ	1788k
 عشاق	427k
 عشب	125k
 عشب اخضر	125k
@@ -30044,10 +30145,10 @@ zürih	933n
 عطوف	423k
 عفاريت	438k
 عفريت	438k
-عقرب	1749k
-علبه طعام	1852k
-علبه طعام للخارج	1868k
-علبه عصير	1905k
+عقرب	1758k
+علبه طعام	1861k
+علبه طعام للخارج	1877k
+علبه عصير	1914k
 علكه	277k
 علمي	410k
 علوم	410k
@@ -30060,7 +30161,7 @@ zürih	933n
 عنب	232k
 عنف	437k
 عنفوان	428k
-عنكبوت	1747k
+عنكبوت	1756k
 عنيف	437k
 عواصف	202k
 عياده	390k
@@ -30112,13 +30213,13 @@ zürih	933n
 غرفه نوم	396k
 غروب	180k
 غروب الشمس	180k
-غروب مدينه	1957k
+غروب مدينه	1966k
 غريب	471k
 غريب الاطوار	471k
 غريبه	471k
-غرير	1695k
-غرير العسل	1695k
-غزال	1657k
+غرير	1704k
+غرير العسل	1704k
+غزال	1666k
 غزل البنات	278k
 غزو	451k
 غسق	192k
@@ -30131,10 +30232,10 @@ zürih	933n
 غموض	429k
 غندول	844k
 غواتيمالا	902k
-غوريلا	1636k
+غوريلا	1645k
 غول	438k
 غيبي	429k
-غيتار	2035k
+غيتار	2044k
 غير	497k
 غير مالوف	471k
 غير متوقع	459k
@@ -30155,6 +30256,7 @@ zürih	933n
 فاكهه	468k
 فاكهي	468k
 فان غوخ	761k
+فانكوفر	944k
 فانكي	471k
 فانوس	331k
 فانوس رمضان	786k
@@ -30176,21 +30278,21 @@ zürih	933n
 فرحه	425k
 فردوس	462k
 فردوس الجنه	462k
-فرس النهر	1677k
+فرس النهر	1686k
 فرساي	753k
 فرعون	811k
 فرعوني	811k
-فرقعه حفله	1974k
+فرقعه حفله	1983k
 فرنسا	662o
 فريدا كاهلو	762k
 فريز	230k
 فزع	438k
-فستان	1998k
+فستان	2007k
 فستق	336k
 فستق حلبي	336k
 فسفوري	484k
 فسيفساء	337k
-فشار	1848k
+فشار	1857k
 فصل دراسي	392k
 فضاء	177k
 فضاء خارجي	177k
@@ -30199,23 +30301,23 @@ zürih	933n
 فضه	12k
 فضي	12k
 فضيه	12k
-فطائر	1824k
+فطائر	1833k
 فطر	136k
 فطريات	136k
 فطيره	272k
 فقدان	426k
-فقمه	1729k
+فقمه	1738k
 فكاهه	425k
-فلافل	1840k
+فلافل	1849k
 فلامنغو	348k
 فلامنكو	865k
-فلامينغو	1712k
+فلامينغو	1721k
 فلبيني	904k
 فلفل	289k
 فلفل احمر	297k
 فلفل اسود	289k
 فلفل حار	297k
-فلفل حلو	1807k
+فلفل حلو	1816k
 فلورنسا	799k
 فلوري	484k
 فلوس	458k
@@ -30227,8 +30329,8 @@ zürih	933n
 فنار	332k
 فنان	474k
 فنانين	474k
-فندق	1933k
-فندق حب	1934k
+فندق	1942k
+فندق حب	1943k
 فنلندا	694o
 فنلندي	879k
 فنون	474k
@@ -30241,11 +30343,11 @@ zürih	933n
 فوشيا	65k
 فوضوي	457k
 فوضي	457k
-فول سوداني	1813k
+فول سوداني	1822k
 فولاذ	306k
 فولاذ مقاوم للصدا	306k
 فولكس فاجن	517o
-فوندو	1845k
+فوندو	1854k
 في الهواء الطلق	453k
 فيبرويف	855k
 فيتامين	452k
@@ -30268,9 +30370,9 @@ zürih	933n
 قارس	435k
 قاع البحر	141k
 قبر	445k
-قبعه تخرج	2025k
-قبعه حريمي	2023k
-قبعه رياضيه	2026k
+قبعه تخرج	2034k
+قبعه حريمي	2032k
+قبعه رياضيه	2035k
 قبعه قش	275k
 قبعه مخروطيه	275k
 قبلات	427k
@@ -30293,7 +30395,7 @@ zürih	933n
 قسيس	394k
 قشعريره	435k
 قصائد	341k
-قصاصات ملونه	1979k
+قصاصات ملونه	1988k
 قصر	380k
 قصر الحمراء	917k
 قصر الشتاء	918k
@@ -30303,7 +30405,7 @@ zürih	933n
 قصيده	341k
 قط	346k
 قطار الانفاق	373k
-قطار ملاهي	1964k
+قطار ملاهي	1973k
 قطب	186k
 قطبي	186k
 قطر	686o
@@ -30312,17 +30414,17 @@ zürih	933n
 قطرات الندي	207k
 قطره	152k
 قطط	443k
-قطعه جبن	1826k
-قطعه لحم	1829k
+قطعه جبن	1835k
+قطعه لحم	1838k
 قطن	314k
 قطه	443k
 قطيفه	312k
-قفازان	1995k
+قفازان	2004k
 قلاع	393k
 قلب	427k
 قلب مكسور	426k
 قلعه	393k
-قلعه يابانيه	1939k
+قلعه يابانيه	1948k
 قلق	448k
 قلقه	448k
 قلوب	427k
@@ -30334,10 +30436,10 @@ zürih	933n
 قمه	160k
 قناديل	368k
 قناديل البحر	276k
-قندس	1692k
+قندس	1701k
 قنديل	368k
 قنديل البحر	276k
-قنفد	1686k
+قنفد	1695k
 قهوه	255k
 قهوه بالحليب	256k
 قوارب	140k
@@ -30364,12 +30466,12 @@ zürih	933n
 كارفور	574o
 كارما	447k
 كاري	288k
-كاس بيره	1898k
-كاس شراب	1895k
-كاس عصير كوكتيل	1896k
-كاس وقشه للشرب	1903k
-كاسا بيره	1899k
-كاسان يرتطمان	1900k
+كاس بيره	1907k
+كاس شراب	1904k
+كاس عصير كوكتيل	1905k
+كاس وقشه للشرب	1912k
+كاسا بيره	1908k
+كاسان يرتطمان	1909k
 كافيه	376k
 كاكاو	262k
 كاكي	25k
@@ -30386,8 +30488,8 @@ zürih	933n
 كتان	314k
 كتب	341k
 كتب قديمه	341k
-كتكوت خارج البيضه	1700k
-كتكوت صغير	1701k
+كتكوت خارج البيضه	1709k
+كتكوت صغير	1710k
 كثبان	156k
 كثيب	156k
 كحلي	16k
@@ -30396,28 +30498,28 @@ zürih	933n
 كراهيه	437k
 كرتون	415k
 كرز	231k
-كركديه	1761k
+كركديه	1770k
 كركم	79k
 كركمي	79k
-كركند	1870k
+كركند	1879k
 كرمه	134k
 كرنب	469k
 كرنفال	367k
 كرنفال ريو	852k
-كره ارز	1854k
+كره ارز	1863k
 كره السله	424k
 كره الطائره	424k
 كره القدم	424k
-كره اوراق ملونه	1975k
+كره اوراق ملونه	1984k
 كرواتي	899k
 كرواتيا	899k
-كرواسون	1819k
+كرواسون	1828k
 كروم	308k
 كريستال	322k
 كريسماس	400k
-كريم كراميل	1886k
+كريم كراميل	1895k
 كريمي	18k
-كستناء	1815k
+كستناء	1824k
 كستنائي	20k
 كسل	449k
 كسلان	449k
@@ -30425,33 +30527,33 @@ zürih	933n
 كشك هاتف	296k
 كعك	272k
 كعكه	272k
-كعكه الحظ	1867k
+كعكه الحظ	1876k
 كعكه الغابه السوداء	273k
-كعكه القمر	1864k
-كعكه سمك بشكل حلزوني	1863k
-كعكه صغيره	1881k
-كعكه عيد ميلاد	1879k
-كعكه محلاه	1877k
+كعكه القمر	1873k
+كعكه سمك بشكل حلزوني	1872k
+كعكه صغيره	1890k
+كعكه عيد ميلاد	1888k
+كعكه محلاه	1886k
 كفء	441k
 كفاءه	441k
 كلاب	347k
 كلاسيكي	413k
 كلب	347k
-كلب دليل	1640k
+كلب دليل	1649k
 كليم	778k
 كليمت	760k
-كمان	2038k
+كمان	2047k
 كمبيوتر	410k
-كمثري	1792k
+كمثري	1801k
 كنائس	394k
 كنتاكي	578o
 كنتي	779k
 كندا	673o
 كندي	885k
 كنزه	433k
-كنغر	1694k
+كنغر	1703k
 كنيسه	394k
-كنيسه زفاف	1941k
+كنيسه زفاف	1950k
 كنيسه صغيره	394k
 كهرمان	32k
 كهرماني	32k
@@ -30459,8 +30561,8 @@ zürih	933n
 كوابيس	438k
 كوارتز	322k
 كواكب	177k
-كوب حليب	1889k
-كوب زجاجي	1901k
+كوب حليب	1898k
+كوب زجاجي	1910k
 كوبا	717o 796k
 كوبالت	45k
 كوبالتي	45k
@@ -30483,11 +30585,11 @@ zürih	933n
 كون	177k
 كوني	177k
 كيب تاون	909k
-كيس نقود	2007k
+كيس نقود	2016k
 كيك	272k
 كيمبر	920k
 كيمونو	388k
-كيمونو ياباني	1999k
+كيمونو ياباني	2008k
 كيني	895k
 كينيا	707o
 كيوت	443k
@@ -30508,14 +30610,14 @@ zürih	933n
 لاغون	146k
 لافتات النيون	330k
 لافندر	211k
-لاما	1672k
+لاما	1681k
 لامع	479k
 لاهب	206k
 لبلاب	134k
 لبن	269k
 لبنان	892k
 لبناني	892k
-لحم مقدد	1830k
+لحم مقدد	1839k
 لحيه	455k
 لشبونه	835k
 لطف	423k
@@ -30533,7 +30635,7 @@ zürih	933n
 لهب	167k
 لهيب	167k
 لوتس	213k
-لوح شوكولاته	1883k
+لوح شوكولاته	1892k
 لوحات	474k
 لوس انجلوس	818k
 لون البرقوق	62k
@@ -30578,7 +30680,7 @@ zürih	933n
 ماتشا	259k
 ماتيس	756k
 ماجنتا	21k
-ماجوريل	797k
+ماجوريل	941k
 مادبه	444k
 ماردي غرا	783k
 مارس	196k
@@ -30586,7 +30688,7 @@ zürih	933n
 ماساه	426k
 ماساوي	426k
 ماساي	895k
-ماسه ناريه	1970k
+ماسه ناريه	1979k
 ماطر	200k
 ماغما	166k
 ماغنوليا	227k
@@ -30597,9 +30699,9 @@ zürih	933n
 مال	458k
 ماليزيا	714o
 ماليه	391k
-ماموث	1675k
+ماموث	1684k
 مانجا	240k
-مانجه	1789k
+مانجه	1798k
 مانجو	240k
 مانشستر سيتي	635o
 مانشستر يونايتد	634o
@@ -30607,21 +30709,21 @@ zürih	933n
 مانيلا	904k
 مايكروسوفت	604o
 مايو	196k
-مايوه من قطعه واحده	2001k
+مايوه من قطعه واحده	2010k
 مبارك	447k
 مباني	373k
 مبتسم	425k
 مبتكر	410k
 مبتهج	425k
 مبني	373k
-مبني اثري	1918k
-مبني اداري	1928k
-مبني مهجور	1925k
+مبني اثري	1927k
+مبني اداري	1937k
+مبني مهجور	1934k
 مبهج	425k
 مبهم	429k
 متاحف	474k
-متجر بقاله	1935k
-متجر شامل	1937k
+متجر بقاله	1944k
+متجر شامل	1946k
 متجمد	486k
 متجمده	486k
 متجهم	446k
@@ -30664,7 +30766,7 @@ zürih	933n
 مجهول	429k
 مجوهرات	345k
 مجيد	451k
-محار	1873k
+محار	1882k
 محايد	456k
 محبب	443k
 محبط	437k
@@ -30675,8 +30777,8 @@ zürih	933n
 محرج	448k
 محرك	411k
 محطه فضائيه	398k
-محفظه يد	2009k
-محل حلاقه	1965k
+محفظه يد	2018k
+محل حلاقه	1974k
 محيط	140k
 محيطات	140k
 مخبز	271k
@@ -30706,7 +30808,7 @@ zürih	933n
 مرتاح	422k
 مرتبك	448k
 مرج	124k
-مرجان	1736k
+مرجان	1745k
 مرجاني	28k
 مرجه	125k
 مرح	425k
@@ -30741,7 +30843,7 @@ zürih	933n
 مساء	192k
 مسالم	421k
 مسبح	143k
-مسبحه صلاه	2029k
+مسبحه صلاه	2038k
 مستاء	437k
 مستدام	418k
 مسترخي	422k
@@ -30753,7 +30855,7 @@ zürih	933n
 مستقر	441k
 مستكشف	453k
 مستودع	411k
-مسجد	1945k
+مسجد	1954k
 مسحور	430k
 مسرور	425k
 مسكون	438k
@@ -30766,8 +30868,8 @@ zürih	933n
 مشجع	439k
 مشرق	479k
 مشرقه	479k
-مشروب استوائي	1897k
-مشروب ساخن	1890k
+مشروب استوائي	1906k
+مشروب ساخن	1899k
 مشغول	457k
 مشمس	173k
 مشمش	78k
@@ -30806,8 +30908,8 @@ zürih	933n
 معبد	379k
 معبد صيني	837k
 معبد كوري	836k
-معبد هندوسي	1946k
-معبد يهودي	1947k
+معبد هندوسي	1955k
+معبد يهودي	1956k
 معتدل	423k
 معتم	487k
 معجزه	430k
@@ -30816,9 +30918,9 @@ zürih	933n
 معدني	308k
 معرض	474k
 معرض فني	474k
-معزه	1669k
-معطف	1996k
-معطف مختبر	1989k
+معزه	1678k
+معطف	2005k
+معطف مختبر	1998k
 مغاره	165k
 مغامره	453k
 مغبش	485k
@@ -30832,7 +30934,7 @@ zürih	933n
 مفاجاه	459k
 مفتول العضلات	455k
 مفرقعات	366k
-مفرقعات ناريه	1971k
+مفرقعات ناريه	1980k
 مفعم بالحياه	424k
 مفعم بالحيويه	424k
 مقاهي	376k
@@ -30840,29 +30942,29 @@ zürih	933n
 مقدام	440k
 مقدس	447k
 مقرف	460k
-مقرمشات ارز	1853k
+مقرمشات ارز	1862k
 مقزز	460k
-مقلاه	1842k
-مقلاه مسطحه بها طعام	1843k
+مقلاه	1851k
+مقلاه مسطحه بها طعام	1852k
 مقمر	175k
 مقهي	376k
 مكاتب	391k
 مكتئب	426k
 مكتب	391k
-مكتب بريد	1930k
-مكتب بريد ياباني	1929k
+مكتب بريد	1939k
+مكتب بريد ياباني	1938k
 مكتبات	378k
 مكتبه	378k
 مكتبه عامه	378k
 مكتظ	457k
 مكسيكي	795k
-مكعب ثلج	1907k
+مكعب ثلج	1916k
 مكياج	454k
 ملائكه	462k
 ملائكي	442k
-ملابس البحر	2004k
-ملابس تحتيه	2002k
-ملابس حريمي	2005k
+ملابس البحر	2013k
+ملابس تحتيه	2011k
+ملابس حريمي	2014k
 ملاح	140k
 ملاك	462k
 ملبد بالغيوم	204k
@@ -30895,7 +30997,7 @@ zürih	933n
 ممنوع	497k
 من غير	497k
 مناره	332k
-منازل	1924k
+منازل	1933k
 منتجع	422k
 منتزه	127k
 منتصر	451k
@@ -30905,8 +31007,8 @@ zürih	933n
 مندهش	459k
 منزعج	437k
 منزل	433k
-منزل بحديقه	1927k
-منزلق اللعب	1962k
+منزل بحديقه	1936k
+منزلق اللعب	1971k
 منزلي	433k
 منطاد	848k
 منعزل	426k
@@ -30978,19 +31080,19 @@ zürih	933n
 ناصع البياض	84k
 ناضج	456k
 ناطحات السحاب	373k
-ناطحات سحاب	1954k
+ناطحات سحاب	1963k
 ناطحه سحاب	373k
 ناعم	423k
-نافوره	1950k
+نافوره	1959k
 ناميبيا	911k
 نبات	128k
-نبات النفل	1774k
+نبات النفل	1783k
 نبات عصاري	135k
 نباتات	128k
 نباتات منزليه	128k
 نباتي	452k
 نبته	128k
-نبته في وعاء	1767k
+نبته في وعاء	1776k
 نبتون	177k
 نبلاء	417k
 نبيذ	265k
@@ -31011,7 +31113,7 @@ zürih	933n
 نحام	348k
 نحل	358k
 نحله	358k
-نخله	1770k
+نخله	1779k
 ندف الثلج	188k
 ندفه ثلج	188k
 ندم	426k
@@ -31029,9 +31131,9 @@ zürih	933n
 نضاره	434k
 نضج	456k
 نضر	434k
-نظاره	1986k
-نظاره شمس	1987k
-نظاره واقيه	1988k
+نظاره	1995k
+نظاره شمس	1996k
+نظاره واقيه	1997k
 نظيف	420k
 نعاس	449k
 نعسان	449k
@@ -31045,7 +31147,7 @@ zürih	933n
 نقي	442k
 نمر	350k
 نمساوي	881k
-نمله	1741k
+نمله	1750k
 نهار	195k
 نهاري	195k
 نهايه الاسبوع	422k
@@ -31084,14 +31186,14 @@ zürih	933n
 هافانا	796k
 هاله	447k
 هالوين	401k
-هالويين	1967k
+هالويين	1976k
 هانبوك	869k
 هانوك	870k
 هاواي	804k
 هاويه	141k
 هبوب	205k
 هدوء	421k
-هديه ملفوفه	1984k
+هديه ملفوفه	1993k
 هر	346k
 هرج	457k
 هريره	443k
@@ -31101,12 +31203,12 @@ zürih	933n
 هلسنكي	879k
 هلع	438k
 هلوسه	471k
-همبرغر	1831k
+همبرغر	1840k
 هندي	822k
 هواء نقي	434k
 هواوي	563o
 هوت بوت	333k
-هوت دوغ	1834k
+هوت دوغ	1843k
 هوغا	433k
 هوكوساي	765k
 هولندا	687o
@@ -31128,37 +31230,38 @@ zürih	933n
 وادي	163k
 وادي رم	810k
 وادي سحيق	159k
+وارسو	943k
 وارهول	830k
 وافل	272k
-وجه احادي قرن	1655k
-وجه ارنب	1682k
-وجه اسد	1647k
-وجه باندا	1690k
-وجه بقره	1659k
-وجه تنين	1722k
-وجه ثعلب	1643k
-وجه حصان	1651k
-وجه خنزير	1663k
-وجه دب	1688k
-وجه ذئب	1642k
-وجه ضفدع	1717k
-وجه فار	1678k
-وجه قرد	1634k
-وجه قطه	1645k
-وجه كلب	1638k
-وجه نمر	1648k
+وجه احادي قرن	1664k
+وجه ارنب	1691k
+وجه اسد	1656k
+وجه باندا	1699k
+وجه بقره	1668k
+وجه تنين	1731k
+وجه ثعلب	1652k
+وجه حصان	1660k
+وجه خنزير	1672k
+وجه دب	1697k
+وجه ذئب	1651k
+وجه ضفدع	1726k
+وجه فار	1687k
+وجه قرد	1643k
+وجه قطه	1654k
+وجه كلب	1647k
+وجه نمر	1657k
 وحده	426k
 وحش	438k
 وحشي	453k
 وحل	169k
 وحوش	438k
 وحيد	426k
-وحيد القرن	1676k
+وحيد القرن	1685k
 ودود	425k
 ورد	210k
 ورده	210k
-ورده بيضاء	1756k
-ورده ذابله	1760k
+ورده بيضاء	1765k
+ورده ذابله	1769k
 وردي	6k
 وردي باهت	92k
 وردي ترابي	89k
@@ -31172,16 +31275,16 @@ zürih	933n
 ورق الذهب	328k
 ورق الشجر	128k
 ورقه القيقب	130k
-ورقه برسيم رباعيه	1775k
+ورقه برسيم رباعيه	1784k
 ورقه شجر	128k
-ورقه متطايره	1778k
+ورقه متطايره	1787k
 ورنيش	325k
 ورود	208k
 وستاريه	222k
 وسخ	460k
 وسط المدينه	373k
 وسواس	448k
-وشاح	1994k
+وشاح	2003k
 وعد	439k
 وفاء	441k
 وفي	441k
@@ -31191,9 +31294,10 @@ zürih	933n
 وقور	445k
 ولاء	441k
 ولاده جديده	434k
+ولاده فينوس	942k
 ولهان	427k
 وليمه	444k
-ومضات	1972k
+ومضات	1981k
 وميض	466k
 ويس اندرسون	859k
 ويسكي	268k
@@ -31212,7 +31316,7 @@ zürih	933n
 يشب	320k
 يشم	320k
 يقطين	247k
-ينابيع ساخنه	1960k
+ينابيع ساخنه	1969k
 يناير	199k
 يوبيل	444k
 يوتيوب	510o
@@ -31228,19 +31332,19 @@ zürih	933n
 يوناني	812k
 يونيكورن	430k
 يونيو	197k
-अंकुर	1766l
+अंकुर	1775l
 अंगारा	168l
 अंगारे	168l
 अंगीठी	340l
-अंगूठी	2031l
+अंगूठी	2040l
 अंगूर	232l
 अंटार्कटिक	186l
 अंटार्कटिका	186l
-अंडरवियर	2002l
+अंडरवियर	2011l
 अंडा	270l
 अंडे	270l
-अंडे से बाहर आता चूजा	1700l
-अंडों वाला घोंसला	1780l
+अंडे से बाहर आता चूजा	1709l
+अंडों वाला घोंसला	1789l
 अंतरिक्ष	177l
 अंतरिक्ष यात्री	177l
 अंतरिक्ष यान	398l
@@ -31252,8 +31356,8 @@ zürih	933n
 अंबर	32l
 अकेला	426l
 अकेलापन	426l
-अकेली इमारत	1925l
-अकॉर्डियन	2034l
+अकेली इमारत	1934l
+अकॉर्डियन	2043l
 अक्टूबर	198l
 अखरोट	301l
 अगस्त	197l
@@ -31280,7 +31384,7 @@ zürih	933n
 अनुष्ठान	429l
 अनूप	146l
 अनोखा	471l
-अन्नानास	1788l
+अन्नानास	1797l
 अन्वेषण	453l
 अपनापन	433l
 अपराधबोध	448l
@@ -31310,19 +31414,18 @@ zürih	933n
 अल्हाम्ब्रा	917l
 अवसाद	426l
 अविश्वसनीय	459l
-अवोकाडो	1801l
+अवोकाडो	1810l
 अव्यवस्था	457l
 अशांत	448l
 असमंजस	448l
 असाई	281l
 अस्पताल	390l
 अस्सी का दशक	744l
-आंगन	126l
 आंधी	202l
 आंसू	426l
 आइकिया	504o
 आइवरी	38l
-आइस क्यूब	1907l
+आइस क्यूब	1916l
 आइसक्रीम	279l
 आइसलैंड	695o 802l
 आउटडोर	453l
@@ -31333,7 +31436,7 @@ zürih	933n
 आक्रोश	437l
 आग	167l
 आगरा	874l
-आगे मुंह वाला चूजा	1702l
+आगे मुंह वाला चूजा	1711l
 आज रात	193l
 आजादी	453l
 आडू	236l
@@ -31410,16 +31513,16 @@ zürih	933n
 इमारत	373l
 इमारती लकडी	301l
 इमारतें	373l
-इमारतों के पीछे सूर्यास्त	1958l
+इमारतों के पीछे सूर्यास्त	1967l
 इमो	446l
 इलेक्ट्रॉनिक	410l
-इल्ली	1740l
+इल्ली	1749l
 इश्क	427l
 इस्तांबुल	809l
 इस्तेमाल मत	499l
 इस्पात	306l
 इस्फहान	906l
-इस्लाम धर्म	1945l
+इस्लाम धर्म	1954l
 ईंट	305l
 ईंटें	305l
 ईद	786l
@@ -31439,7 +31542,7 @@ zürih	933n
 उज्बेकिस्तान	910l
 उडान	170l
 उत्कट	428l
-उत्कृष्ट इमारत	1918l
+उत्कृष्ट इमारत	1927l
 उत्तरी ध्रुव	186l
 उत्तरी रोशनी	178l
 उत्सव	367l
@@ -31455,7 +31558,7 @@ zürih	933n
 उपन्यास	341l
 उपलब्धि	451l
 उपवन	119l
-उपहार	1984l
+उपहार	1993l
 उपासना	447l
 उबलता	436l
 उबाऊ	470l
@@ -31468,14 +31571,14 @@ zürih	933n
 उल्का	177l
 उल्कापिंड	177l
 उल्लास	425l
-उल्लू	1709l
+उल्लू	1718l
 उषा	181l
 उष्णकटिबंधीय	385l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
 ऊंघ	449l
-ऊंची एडी का सैंडिल	2017l
-ऊदबिलाव	1692l
+ऊंची एडी का सैंडिल	2026l
+ऊदबिलाव	1701l
 ऊधम	457l
 ऊन	314l
 ऊनी	314l
@@ -31483,7 +31586,7 @@ zürih	933n
 ऊर्जा	424l
 ऊर्जावान	424l
 ऊलोंग चाय	261l
-ऊष्णकटिबंधीय मछली	1731l
+ऊष्णकटिबंधीय मछली	1740l
 ऊष्मा	433l
 एंजल	462l
 एंटीक	413l
@@ -31497,7 +31600,7 @@ zürih	933n
 एक्शन	424l
 एज्टेक	863l
 एडिनबर्ग	927l
-एथलेटिक जूता	2014l
+एथलेटिक जूता	2023l
 एम्स्टर्डम	877l
 एयर इंडिया	592o
 एयरटेल	593o
@@ -31510,7 +31613,7 @@ zürih	933n
 एस्प्रेसो	255l
 ऐतिहासिक	413l
 ऐश्वर्य	416l
-ऑक्टोपस	1734l
+ऑक्टोपस	1743l
 ऑक्टोबरफेस्ट	784l
 ऑनलाइन	410l
 ऑफ व्हाइट	104l
@@ -31523,7 +31626,7 @@ zürih	933n
 ऑस्मैन्थस	225l
 ओक	301l
 ओक्साका	795l
-ओडेन	1860l
+ओडेन	1869l
 ओपल	321l
 ओपेरा	432l
 ओलंपिक	723o
@@ -31540,8 +31643,8 @@ zürih	933n
 कंकड	303l
 कंकाल	438l
 कंक्रीट	304l
-कंगारू	1694l
-कंगारू का बच्चा	1694l
+कंगारू	1703l
+कंगारू का बच्चा	1703l
 कंट्री म्यूजिक	412l
 कंदरा	165l
 कंदील	331l
@@ -31551,7 +31654,7 @@ zürih	933n
 कंबल	433l
 कक्षा	392l
 कगार	164l
-कछुआ	1719l
+कछुआ	1728l
 कटाई	198l
 कठोर	445l
 कतर	686o
@@ -31572,8 +31675,8 @@ zürih	933n
 कमाल	459l
 करी	288l
 करुणा	423l
-कर्क राशि	1869l
-कर्कट	1869l
+कर्क राशि	1878l
+कर्कट	1878l
 कर्म	447l
 कला	474l
 कलाकार	474l
@@ -31584,7 +31687,7 @@ zürih	933n
 कवाई	767l
 कविता	341l
 कविताएं	341l
-कस्टर्ड	1886l
+कस्टर्ड	1895l
 कस्बा	373l
 कहरुबा	32l
 कहानियां	341l
@@ -31596,7 +31699,7 @@ zürih	933n
 काउबॉय	382l
 कागज	315l
 कानन	119l
-काबा	1949l
+काबा	1958l
 कामना	428l
 कामुक	428l
 कारखाना	411l
@@ -31604,10 +31707,10 @@ zürih	933n
 कार्टाहेना	901l
 कार्टून	415l
 कार्निवल	367l
-कार्प स्ट्रीमर	1979l
+कार्प स्ट्रीमर	1988l
 कार्यशाला	411l
 कार्यालय	391l
-कार्यालय का भवन	1928l
+कार्यालय का भवन	1937l
 काला	9l
 कालातीत	432l
 काली	9l
@@ -31626,7 +31729,7 @@ zürih	933n
 किन्नू	229l
 किमोनो	388l
 किरमिजी	71l
-किराना दुकान	1937l
+किराना दुकान	1946l
 किला	393l
 किले	393l
 किसान	382l
@@ -31634,7 +31737,7 @@ zürih	933n
 कीर्ति	451l
 कीव	887l
 कीवी	246l
-कीवी फल	1797l
+कीवी फल	1806l
 कुंठा	437l
 कुकी	272l
 कुकीज	272l
@@ -31642,12 +31745,12 @@ zürih	933n
 कुटिया	397l
 कुत्ता	347l
 कुत्ते	347l
-कुत्ते का चेहरा	1638l
+कुत्ते का चेहरा	1647l
 कुत्तों	347l
 कुल्फी	279l
 कुहरा	203l
 कुहासा	203l
-कृमि	1752l
+कृमि	1761l
 के अलावा	500l
 के बिना	500l
 केक	272l
@@ -31674,13 +31777,13 @@ zürih	933n
 कैरामल रंग	109l
 कैरिबियन	805l
 कैलिफोर्निया	818l
-कॉइन पर्स	2007l
-कॉक खुलती हुई बोतल	1894l
-कॉकटेल गिलास	1896l
+कॉइन पर्स	2016l
+कॉक खुलती हुई बोतल	1903l
+कॉकटेल गिलास	1905l
 कॉटन कैंडी	278l
 कॉटेज	397l
 कॉटेजकोर	740l
-कॉनफेटी बॉल	1975l
+कॉनफेटी बॉल	1984l
 कॉन्सर्ट	367l
 कॉफी	255l
 कॉफी भूरा	107l
@@ -31691,8 +31794,8 @@ zürih	933n
 कॉलेज	392l
 कॉस्मिक	177l
 को छोडकर	500l
-कोआला	1689l
-कोआला भालू	1689l
+कोआला	1698l
+कोआला भालू	1698l
 कोई मछली	361l
 कोका कोला	501o
 कोको	262l
@@ -31702,7 +31805,7 @@ zürih	933n
 कोमल हरा	53l
 कोमलता	423l
 कोयला स्लेटी	37l
-कोरल	1736l
+कोरल	1745l
 कोरिया	824l
 कोरियाई मंदिर	836l
 कोलंबिया	701o
@@ -31724,7 +31827,7 @@ zürih	933n
 क्रूज	140l
 क्रूरतावाद	738l
 क्रेमलिन	873l
-क्रोइसैन	1819l
+क्रोइसैन	1828l
 क्रोएशिया	899l
 क्रोध	437l
 क्रोधित	437l
@@ -31746,8 +31849,8 @@ zürih	933n
 खनिज हरा	82l
 खयाली	431l
 खरगोश	443l
-खरगोश का चेहरा	1682l
-खरबूजा	1783l
+खरगोश का चेहरा	1691l
+खरबूजा	1792l
 खलिहान	382l
 खसखस का फूल	223l
 खाकी	25l
@@ -31755,7 +31858,7 @@ zürih	933n
 खानाबदोश	453l
 खामोश	421l
 खामोशी	421l
-खाली घोंसला	1779l
+खाली घोंसला	1788l
 खालीपन	426l
 खिली धूप	173l
 खिले फूल	208l
@@ -31791,10 +31894,10 @@ zürih	933n
 गन्दा	460l
 गम	426l
 गमगीन	426l
-गमले में लगा पौधा	1767l
+गमले में लगा पौधा	1776l
 गरज	202l
 गरम	436l
-गरम सोता	1960l
+गरम सोता	1969l
 गरमाहट	433l
 गरिमा	445l
 गरिमामय	445l
@@ -31831,26 +31934,26 @@ zürih	933n
 गाढा	476l
 गाढा रंग	480l
 गाय	382l
-गाय का चेहरा	1659l
+गाय का चेहरा	1668l
 गायें	382l
 गारा	169l
 गालों की लाली	114l
-गिटार	2035l
+गिटार	2044l
 गिट्टी	303l
 गियर	308l
 गिरजा	394l
 गिरजाघर	394l
-गिरी हुई पत्ती	1777l
+गिरी हुई पत्ती	1786l
 गिरे पत्ते	129l
-गिलहरी	1684l
-गिलास	1901l
+गिलहरी	1693l
+गिलास	1910l
 गुआंगजौ	937l
 गुजरा जमाना	450l
-गुडहल	1761l
+गुडहल	1770l
 गुप्त	429l
 गुफा	165l
 गुब्बारा	370l
-गुब्बारा मछली	1732l
+गुब्बारा मछली	1741l
 गुब्बारे	370l
 गुलदस्ता	208l
 गुलदाउदी	218l
@@ -31871,19 +31974,19 @@ zürih	933n
 गेहुंआ	26l
 गेहूं	252l
 गेहूं का खेत	252l
-गैंडा	1676l
+गैंडा	1685l
 गैजेट	410l
 गैलरी	474l
-गॉगल	1988l
+गॉगल	1997l
 गॉथ	446l
 गॉथिक	446l
 गोंडोला	844l
 गोदाम	411l
 गोदी	154l
 गोधूलि	192l
-गोरिल्ला	1636l
-गोल शंख	1735l
-गोश्त का टुकडा	1829l
+गोरिल्ला	1645l
+गोल शंख	1744l
+गोश्त का टुकडा	1838l
 गौडी	801l
 गौरव	451l
 गौरवशाली	451l
@@ -31903,13 +32006,13 @@ zürih	933n
 ग्लैमर	432l
 ग्लैमरस	432l
 ग्वाटेमाला	902l
-घंटी	1980l
+घंटी	1989l
 घनवाद	858l
 घना जंगल	120l
 घने बादल	204l
 घबराहट	448l
 घर	433l
-घर की इमारतें	1924l
+घर की इमारतें	1933l
 घर की याद	450l
 घरेलू	433l
 घाट	154l
@@ -31926,17 +32029,17 @@ zürih	933n
 घी	270l
 घुमक्कड	453l
 घृणा	460l
-घोंघा	1738l
-घोडा	1654l
-घोडे का चेहरा	1651l
-घोडे वाला झूला	1961l
+घोंघा	1747l
+घोडा	1663l
+घोडे का चेहरा	1660l
+घोडे वाला झूला	1970l
 चंद्र	174l
 चंद्र उत्सव	404l
 चंद्र श्वेत	76l
 चंद्रमा	174l
 चंद्रमा की रोशनी	175l
 चकित	459l
-चक्करदार फिश केक	1863l
+चक्करदार फिश केक	1872l
 चक्र	447l
 चक्रवात	202l
 चटक	480l
@@ -31948,54 +32051,54 @@ zürih	933n
 चमकता	369l
 चमकती	369l
 चमकदार	484l
-चमकदार तारे	1972l
+चमकदार तारे	1981l
 चमकीला	479l
 चमकीली	479l
-चमगादड	1687l
+चमगादड	1696l
 चमडा	310l
 चमत्कार	430l
 चमेली	224l
-चम्मच के साथ कटोरी	1846l
+चम्मच के साथ कटोरी	1855l
 चरवाहा	382l
 चरागाह	124l
 चर्च	394l
 चर्मपत्र	315l
-चश्मा	1986l
+चश्मा	1995l
 चांद	174l
-चांद देखने का उत्सव	1981l
+चांद देखने का उत्सव	1990l
 चांदनी	175l
 चांदनी रात	175l
 चांदी	12l
 चांदी जैसा	12l
 चांदी स्लेटी	86l
 चाय	257l
-चाय का प्याला	1892l
+चाय का प्याला	1901l
 चाय का बागान	827l
-चाय की केतली	1891l
+चाय की केतली	1900l
 चाय के बागान	827l
 चाय बागान	827l
 चाय भूरा	88l
 चाय समारोह	826l
-चार पत्ती वाली दूब	1775l
+चार पत्ती वाली दूब	1784l
 चारकोल	37l
 चारागाह	124l
-चावल का पौधा	1772l
+चावल का पौधा	1781l
 चिंगारियां	167l
 चिंगारी	167l
 चिंता	448l
 चिंतित	448l
-चिकन लेग	1828l
+चिकन लेग	1837l
 चिकनी मिट्टी	326l
 चिकित्सक	390l
 चिकित्सा	390l
-चिडिया	1703l
+चिडिया	1712l
 चिढ	437l
 चित्र	474l
 चित्रकला	474l
 चित्रकार	474l
 चिलचिलाती	436l
 चिली	297l 702o
-चींटी	1741l
+चींटी	1750l
 चीड	121l
 चीड का जंगल	121l
 चीड के पेड	121l
@@ -32016,19 +32119,20 @@ zürih	933n
 चूने की दीवार	375l
 चूरोस	283l
 चूल्हा	340l
-चूहा	1680l
-चूहे का चेहरा	1681l
+चूहा	1689l
+चूहे का चेहरा	1690l
+चेंगदू	946l
 चेक गणराज्य	698o
 चेरी	231l
 चेरी के फूल	209l
 चेरी ब्लॉसम उत्सव	853l
-चेस्टनट	1815l
+चेस्टनट	1824l
 चैंपियन	451l
 चैन	421l
 चैपल	394l
-चैरी ब्लॉसम	1755l
+चैरी ब्लॉसम	1764l
 चॉकलेट	262l
-चॉकलेट बार	1883l
+चॉकलेट बार	1892l
 चॉकलेटी भूरा	108l
 चोटी	160l
 च्युइंग गम	277l
@@ -32037,18 +32141,18 @@ zürih	933n
 छतें	338l
 छतों	338l
 छाता	371l
-छाते के साथ समुद्री किनारा	1913l
+छाते के साथ समुद्री किनारा	1922l
 छात्र	392l
 छात्रा	392l
-छायादार पेड	1769l
-छिपकली	1720l
+छायादार पेड	1778l
+छिपकली	1729l
 छिपा	429l
 छींटा	496l
 छींटे	152l
 छुट्टियां	422l
 छुट्टी	422l
 छुपा	429l
-छोटा कुत्ता	1641l
+छोटा कुत्ता	1650l
 छोड कर	500l
 छोडकर	500l
 जंग	309l
@@ -32056,7 +32160,8 @@ zürih	933n
 जंग लाल	112l
 जंगल	119l
 जंगली	453l
-जंगली सुअर	1665l
+जंगली सुअर	1674l
+जकार्ता	948l
 जगमग	466l
 जगमगाता	369l
 जगमगाती	369l
@@ -32067,7 +32172,7 @@ zürih	933n
 जनाना	454l
 जन्नत	462l
 जन्मदिन	406l
-जन्मदिन का केक	1879l
+जन्मदिन का केक	1888l
 जमा हुआ	486l
 जमीन	169l
 जमुनिया	56l
@@ -32101,10 +32206,10 @@ zürih	933n
 जानेमन	427l
 जापान	661o
 जापानी	388l
-जापानी किला	1939l
-जापानी गुडिया	1978l
-जापानी डाकघर	1929l
-जापानी धर्म स्थल	1948l
+जापानी किला	1948l
+जापानी गुडिया	1987l
+जापानी डाकघर	1938l
+जापानी धर्म स्थल	1957l
 जामुन	254l
 जामुनी	5l
 जामुनी नीला	23l
@@ -32115,9 +32220,9 @@ zürih	933n
 जिम्मेदारी	441l
 जियांगनान	383l
 जियो	594o
-जिराफ	1673l
+जिराफ	1682l
 जिलेटो	279l
-जींस	1993l
+जींस	2002l
 जीत	451l
 जीन्स	311l
 जीवंत	424l
@@ -32128,13 +32233,13 @@ zürih	933n
 जुलाई	197l
 जुलूस	444l
 जून	197l
-जूस का डब्बा	1905l
+जूस का डब्बा	1914l
 जेटी	154l
 जेड पत्थर	320l
 जेड हरा	50l
 जेन	384l
 जेबरा	351l
-जेब्रा	1656l
+जेब्रा	1665l
 जेली	277l
 जेलीफिश	276l
 जेवर	345l
@@ -32167,9 +32272,9 @@ zürih	933n
 झालर	368l
 झिलमिल	466l
 झिलमिलाहट	466l
-झींगा	1871l
-झींगा मछली	1870l
-झींगुर	1745l
+झींगा	1880l
+झींगा मछली	1879l
+झींगुर	1754l
 झील	147l
 झील किनारे	147l
 झील नीला	42l
@@ -32178,38 +32283,38 @@ zürih	933n
 झुलसा	436l
 झोंका	205l
 झोपडी	397l
-टकराते हुए ग्लास	1900l
+टकराते हुए ग्लास	1909l
 टकराव	437l
 टमाटर	248l
-टमाले	1838l
-टर्की	1697l
+टमाले	1847l
+टर्की	1706l
 टस्कनी	799l
 टहनियां	301l
 टहनी	301l
 टाइफून	202l
-टानाबाटा का पेड	1976l
+टानाबाटा का पेड	1985l
 टापू	155l
 टावर	373l
 टिकाऊ	418l
-टिड्डा	1745l
+टिड्डा	1754l
 टिमटिमाहट	466l
-टी रेक्स	1725l
+टी रेक्स	1734l
 टील	13l
 टीले	156l
 टुंड्रा	186l
 टूकन	274l
 टूटा दिल	426l
-टेंट	1951l
+टेंट	1960l
 टेक	410l
-टेकआउट बॉक्स	1868l
+टेकआउट बॉक्स	1877l
 टेडी बियर	443l
 टेनिस	424l
 टेराकोटा	111l
-टैको	1836l
+टैको	1845l
 टैक्सी	372l
 टॉफी	277l
 टोक्यो	890l
-टोक्यो टॉवर	1942l
+टोक्यो टॉवर	1951l
 टोना	429l
 टोयोटा	518o
 टोरंटो	934l
@@ -32220,7 +32325,7 @@ zürih	933n
 ट्रैफिक	373l
 ट्रैफिक लाइट	292l
 ट्रॉपिकल	385l
-ट्रॉपिकल पेय	1897l
+ट्रॉपिकल पेय	1906l
 ट्रॉफी	451l
 ठंड	435l
 ठंडक	435l
@@ -32237,12 +32342,12 @@ zürih	933n
 डांस	424l
 डांस फ्लोर	472l
 डाउनटाउन	373l
-डाक भवन	1929l
-डाकघर	1930l
+डाक भवन	1938l
+डाकघर	1939l
 डामर	304l
 डिजिटल	410l
 डिटॉक्स	452l
-डिब्बा बंद खाद्य सामग्री	1851l
+डिब्बा बंद खाद्य सामग्री	1860l
 डिस्को	472l
 डुब्रोवनिक	899l
 डूबता सूरज	180l
@@ -32252,21 +32357,21 @@ zürih	933n
 डेनिम नीला	69l
 डेनिश	387l
 डेल्फ्ट	834l
-डैंगो	1865l
+डैंगो	1874l
 डॉक्टर	390l
 डॉलर	458l
 डॉल्फिन	362l
-डोडो	1710l
+डोडो	1719l
 डोनट	272l
-ड्रम	2040l
-ड्रमस्टिक	2040l
+ड्रम	2049l
+ड्रमस्टिक	2049l
 ड्रामा	440l
 ड्रैगन	430l
 ढलता सूरज	180l
 तंदुरुस्त	452l
 तंदुरुस्ती	452l
-तंबू	1912l
-तंबू लगाना	1912l
+तंबू	1921l
+तंबू लगाना	1921l
 तकनीक	410l
 तकनीकी	410l
 तट	143l
@@ -32285,10 +32390,10 @@ zürih	933n
 तरंग	142l
 तरणताल	143l
 तरबूज	235l
-तरबूज फल	1784l
+तरबूज फल	1793l
 तरल	152l
 तरोताजा	434l
-तला झींगा	1862l
+तला झींगा	1871l
 तांबा	59l
 ताइपे	923l
 ताकत	440l
@@ -32297,7 +32402,7 @@ zürih	933n
 ताजमहल	874l
 ताजा	434l
 ताजी हवा	434l
-ताड का पेड	1770l
+ताड का पेड	1779l
 ताम्र	59l
 तारा	176l
 तारामंडल	177l
@@ -32309,24 +32414,25 @@ zürih	933n
 तितली	356l
 तिब्बत	820l
 तिरंगा	677o
-तिलचट्टा	1746l
+तिलचट्टा	1755l
 तिलिस्म	430l
 तिलिस्मी	430l
 तीखा	288l
-तीखी मिर्च	1806l
+तीखी मिर्च	1815l
 तीव्र	428l
 तीसरा पहर	191l
-तुरही	2037l
+तुरही	2046l
 तुर्की	680o
 तुर्की डिलाइट	285l
 तुलूज लोत्रेक	916l
 तुषार	187l
 तूफान	202l
 तूफानी	202l
-तेंदुआ	1650l
+तेंदुआ	1659l
 तैराकी	143l
 तोता	354l
 तोरी	843l
+त्बिलिसी	947l
 त्योहार	367l
 त्योहारी	444l
 त्रासदी	426l
@@ -32338,7 +32444,7 @@ zürih	933n
 थाईलैंड	712o 816l
 थार	156l
 थैंक्सगिविंग	198l
-थॉन्ग सैंडल	2012l
+थॉन्ग सैंडल	2021l
 थोडा	495l
 थोडा सा	495l
 थोडी	495l
@@ -32355,13 +32461,13 @@ zürih	933n
 दया	423l
 दयालु	423l
 दरिया	148l
-दरियाई घोडा	1677l
+दरियाई घोडा	1686l
 दर्द	426l
 दर्दनाक	426l
 दवा	390l
 दवाई	390l
 दवाखाना	390l
-दस्ताने	1995l
+दस्ताने	2004l
 दहकता	436l
 दहकते अंगारे	168l
 दहशत	438l
@@ -32402,7 +32508,7 @@ zürih	933n
 दुल्हन	405l
 दुष्ट	438l
 दूध	269l
-दूध का गिलास	1889l
+दूध का गिलास	1898l
 दूध वाली चाय	260l
 दूधिया	105l
 दूधिया बर्फीला	84l
@@ -32419,9 +32525,9 @@ zürih	933n
 देहात	382l
 देहाती	412l
 दैत्य	438l
-दैत्य का चेहरा	1722l
+दैत्य का चेहरा	1731l
 दैवीय	447l
-दो कूबड वाला ऊंट	1671l
+दो कूबड वाला ऊंट	1680l
 दोजख	463l
 दोपहर	190l
 दोपहर बाद	191l
@@ -32451,7 +32557,7 @@ zürih	933n
 धुआं	343l
 धुएं	343l
 धूप	172l
-धूप का चश्मा	1987l
+धूप का चश्मा	1996l
 धूप भरा	173l
 धूप वाला	173l
 धूप सेंकना	143l
@@ -32491,7 +32597,7 @@ zürih	933n
 नमस्कार	491l
 नमस्ते	491l
 नया साल	794l
-नर भेड	1667l
+नर भेड	1676l
 नरक	463l
 नरम	481l
 नर्क	463l
@@ -32502,7 +32608,7 @@ zürih	933n
 नवजात	442l
 नवम्बर	198l
 नवरोज	785l
-नववर्ष	1977l
+नववर्ष	1986l
 नवाचार	410l
 नवीन	434l
 नवीनीकरण	434l
@@ -32528,7 +32634,7 @@ zürih	933n
 नारीत्व	454l
 नाव	140l
 नाविक	140l
-नाशपाती	1792l
+नाशपाती	1801l
 निडर	440l
 निढाल	449l
 निद्रा	449l
@@ -32558,7 +32664,7 @@ zürih	933n
 नींबू पीला	100l
 नींबू हरा	31l
 नीदरलैंड	687o
-नीबू	1786l
+नीबू	1795l
 नीरस	470l
 नीरसता	470l
 नील	23l
@@ -32576,7 +32682,7 @@ zürih	933n
 नीले	4l
 नीहारिका	177l
 नृत्य	424l
-नेकटाई	1991l
+नेकटाई	2000l
 नेटफ्लिक्स	509o
 नेपच्यून	177l
 नेपल्स	930l
@@ -32600,9 +32706,9 @@ zürih	933n
 पंख	342l
 पंखुडियां	208l
 पंखुडी	208l
-पंजे की छाप	1696l
+पंजे की छाप	1705l
 पकी मिट्टी	111l
-पके हुए चावल	1855l
+पके हुए चावल	1864l
 पगोडा	379l
 पचास का दशक	746l
 पच्चीकारी	337l
@@ -32621,7 +32727,7 @@ zürih	933n
 पत्थरों	303l
 पथरीला	303l
 पदक	451l
-पनीर का टुकडा	1826l
+पनीर का टुकडा	1835l
 पन्ना	49l
 पन्ना हरा	49l
 पपरिका	298l
@@ -32643,20 +32749,20 @@ zürih	933n
 पर्वत	160l
 पर्वत श्रृंखला	160l
 पर्वतारोहण	453l
-पर्स	2007l
+पर्स	2016l
 पवन	205l
 पवित्र	442l
 पवित्रता	442l
 पसीना	436l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1955l
+पहाड के ऊपर सूर्योदय	1964l
 पहाडियां	161l
 पहाडी	161l
 पहेली	429l
 पांडा	352l
-पांडा का चेहरा	1690l
-पाइन सजावट	1977l
-पाउच	2009l
+पांडा का चेहरा	1699l
+पाइन सजावट	1986l
+पाउच	2018l
 पाउडर नीला	98l
 पाउडर बैंगनी	99l
 पाकिस्तान	709o
@@ -32672,7 +32778,7 @@ zürih	933n
 पारिस्थितिकी	418l
 पार्क	127l
 पार्टी	406l
-पार्टी पॉपर	1974l
+पार्टी पॉपर	1983l
 पाल वाली नाव	140l
 पालक	469l
 पाला	187l
@@ -32681,7 +32787,7 @@ zürih	933n
 पावन	447l
 पिकासो	858l
 पिज्जा	248l
-पिज्जा स्लाइस	1833l
+पिज्जा स्लाइस	1842l
 पियोनी	215l
 पिरामिड	811l
 पिल्ला	443l
@@ -32695,7 +32801,7 @@ zürih	933n
 पीला हरा	67l
 पीली	2l
 पीले	2l
-पीसी बर्फ	1875l
+पीसी बर्फ	1884l
 पुआल की टोपी	275l
 पुट	496l
 पुदीना	30l
@@ -32712,7 +32818,7 @@ zürih	933n
 पुरानी यादें	413l
 पुराने दिन	450l
 पुरुष	493l
-पुरुषों का जूता	2013l
+पुरुषों का जूता	2022l
 पुर्तगाल	666o 835l
 पुल	373l
 पुष्प	208l
@@ -32724,37 +32830,37 @@ zürih	933n
 पूर्णिमा	174l
 पूर्वी शैली	389l
 पेंगुइन	353l
-पेंग्विन	1704l
+पेंग्विन	1713l
 पेंटिंग	474l
 पेट्रा	810l
 पेड	133l
 पेप्सी	603o
-पेय छलकना	1902l
+पेय छलकना	1911l
 पेरानाकन	903l
 पेरिस	798l
 पेरू	703o 821l
 पेशेवर	441l
 पेस्टल	483l
 पेस्ट्री	272l
-पैक किया हुआ उपहार	1984l
+पैक किया हुआ उपहार	1993l
 पैटागोनिया	884l
 पैनकेक	272l
 पैसा	458l
 पैसे	458l
 पॉप आर्ट	830l
-पॉपकॉर्न	1848l
+पॉपकॉर्न	1857l
 पोखर	149l
 पोलिनेशिया	907l
 पोलैंड	696o
 पोषण	452l
-पोषाक	1998l
+पोषाक	2007l
 पोस्ता	223l
 पौधा	128l
 पौधे	128l
 पौराणिक	430l
 पौरुष	455l
 पौष्टिक	452l
-प्याज	1812l
+प्याज	1821l
 प्यार	427l
 प्यारा	443l
 प्यारी	443l
@@ -32778,15 +32884,15 @@ zürih	933n
 प्राचीन कांस्य	327l
 प्रातः	189l
 प्रार्थना	447l
-प्रार्थना के मनक	2029l
+प्रार्थना के मनक	2038l
 प्रिज्म	179l
 प्रियतम	427l
 प्रीत	427l
 प्रीमियम	416l
-प्रेटजेल	1822l
+प्रेटजेल	1831l
 प्रेत	438l
 प्रेम	427l
-प्रेम होटल	1934l
+प्रेम होटल	1943l
 प्रेमिका	427l
 प्रेमी	427l
 प्रेरक	439l
@@ -32806,9 +32912,9 @@ zürih	933n
 फराओ	811l
 फरिश्ता	462l
 फल	468l
-फलाफेल	1840l
+फलाफेल	1849l
 फलों का सलाद	468l
-फव्वारा	1950l
+फव्वारा	1959l
 फसल	198l
 फायर ट्रक	290l
 फायरप्लेस	340l
@@ -32825,36 +32931,36 @@ zürih	933n
 फिलिपीनी	904l
 फिलीपींस	713o
 फिल्म नोयर	773l
-फिसल पट्टी	1962l
+फिसल पट्टी	1971l
 फीका	478l
 फीका गुलाबी	92l
 फीका बैंगनी	90l
 फीकी	478l
-फीता	1983l
+फीता	1992l
 फुटबॉल	424l
 फुरसत	422l
 फुर्तीला	424l
-फुलझडी	1970l
+फुलझडी	1979l
 फुलवारी	126l
 फुशिया	65l
 फुहार	201l
-फुहार छोडती ह्वेल	1726l
+फुहार छोडती ह्वेल	1735l
 फूल	208l
-फूल की छाप	1756l
-फूल खिलना	1763l
-फूलगुच्छ	1754l
+फूल की छाप	1765l
+फूल खिलना	1772l
+फूलगुच्छ	1763l
 फूलों	208l
 फेजोआदा	284l
 फेरारी	513o
-फेरीज झूला	1963l
+फेरीज झूला	1972l
 फेसबुक	506o
 फैंटेसी	430l
-फैक्टरी	1938l
+फैक्टरी	1947l
 फैक्ट्री	411l
 फैशन	432l
 फैशनेबल	432l
-फॉनडू	1845l
-फॉर्चून कुकी	1867l
+फॉनडू	1854l
+फॉर्चून कुकी	1876l
 फॉविज्म	756l
 फोन	410l
 फोन बूथ	296l
@@ -32864,29 +32970,29 @@ zürih	933n
 फ्रांस	662o
 फ्रीडा काहलो	762l
 फ्रूट	468l
-फ्रेंच फ्राइस	1832l
+फ्रेंच फ्राइस	1841l
 फ्रेंच रिवेरा	846l
 फ्लेमिंगो	348l
 फ्लेमेंको	865l
-फ्लैट जूती	2016l
-फ्लैटब्रेड	1821l
+फ्लैट जूती	2025l
+फ्लैटब्रेड	1830l
 फ्लोरेंस	799l
 फ्लोरोसेंट	484l
 बंजारा	453l
 बंदगोभी	469l
-बंदर	1635l
-बंदर का चेहरा	1634l
+बंदर	1644l
+बंदर का चेहरा	1643l
 बंदरगाह	154l
-बकरी	1669l
+बकरी	1678l
 बगिया	126l
 बगीचा	126l
-बगीचे वाला घर	1927l
+बगीचे वाला घर	1936l
 बचपन	450l
 बच्चा	415l
 बच्चे	415l
-बच्चे के दूध की बोतल	1888l
+बच्चे के दूध की बोतल	1897l
 बच्चों	415l
-बडा ड्रम	2041l
+बडा ड्रम	2050l
 बडा दिन	400l
 बत्तियां	368l
 बत्ती	368l
@@ -32897,7 +33003,7 @@ zürih	933n
 बयार	205l
 बरगंडी	33l
 बरसात	200l
-बरिटो	1837l
+बरिटो	1846l
 बरोक	829l
 बर्च	122l
 बर्च के पेड	122l
@@ -32911,7 +33017,7 @@ zürih	933n
 बर्फीला जमा	486l
 बर्फीला पहाड	162l
 बर्फीले पहाड	162l
-बर्फीले शिखर वाला पर्वत	1908l
+बर्फीले शिखर वाला पर्वत	1917l
 बर्लिन	891l
 बलवान	440l
 बवंडर	202l
@@ -32935,11 +33041,11 @@ zürih	933n
 बादल छाए	204l
 बादलों भरा	204l
 बान्ह जेओ	282l
-बायसन	1658l
+बायसन	1667l
 बारिश	200l
 बारिश का दिन	200l
 बारिश की बूंदें	152l
-बार्बर पोल	1965l
+बार्बर पोल	1974l
 बार्बी	769l
 बार्सिलोना	801l
 बालक	415l
@@ -32947,34 +33053,34 @@ zürih	933n
 बालू	157l
 बालू तट	144l
 बास्केटबॉल	424l
-बिकनी	2004l
+बिकनी	2013l
 बिकिनी	143l
-बिच्छू	1749l
+बिच्छू	1758l
 बिजनेस	391l
 बिजली	202l
-बिज्जू	1695l
+बिज्जू	1704l
 बिना	500l
-बियर	1898l
-बियर के दो मग	1899l
-बियर मग	1898l
-बिल कैप	2026l
+बियर	1907l
+बियर के दो मग	1908l
+बियर मग	1907l
+बिल कैप	2035l
 बिल्लियां	346l
 बिल्लियों	346l
 बिल्ली	346l
-बिल्ली का चेहरा	1645l
+बिल्ली का चेहरा	1654l
 बिल्ली का बच्चा	443l
 बिस्कुट	272l
 बिस्तर	449l
 बीएमडब्ल्यू	515o
-बीगट ब्रेड	1820l
+बीगट ब्रेड	1829l
 बीजान्टिन	755l
 बीजिंग	922l
-बीटल	1743l
+बीटल	1752l
 बीते दिन	450l
 बीमार	460l
 बीमारी	460l
 बीयर	267l
-बीवर	1685l
+बीवर	1694l
 बीहड	453l
 बुखारा	910l
 बुग्याल	124l
@@ -32984,13 +33090,13 @@ zürih	933n
 बुरा सपना	438l
 बुराई	438l
 बुलफिंच	294l
-बुलबुला चाय	1904l
+बुलबुला चाय	1913l
 बुसान	938l
 बूंद	152l
 बूंदाबांदी	201l
 बूंदें	152l
 बृहस्पति	177l
-बेकन	1830l
+बेकन	1839l
 बेकरी	271l
 बेचैन	448l
 बेचैनी	448l
@@ -33013,14 +33119,15 @@ zürih	933n
 बैंकॉक	816l
 बैंगन	249l
 बैंगनी	5l
-बैंजो	2039l
-बैंटो	1852l
-बैंटो बॉक्स	1852l
+बैंजो	2048l
+बैंटो	1861l
+बैंटो बॉक्स	1861l
 बैकुंठ	462l
-बैगल	1823l
+बैगल	1832l
 बैले	454l
-बैलेट जूते	2019l
+बैलेट जूते	2028l
 बैलेरीना	454l
+बॉटिचेली	942l
 बॉर्बन	268l
 बॉलीवुड	772l
 बोरिंग	470l
@@ -33030,12 +33137,13 @@ zürih	933n
 बौछार	200l
 ब्याह	405l
 ब्यूनस आयर्स	883l
+ब्रसेल्स	945l
 ब्रह्मांड	177l
 ब्रह्मांडीय	177l
 ब्राजील	667o 852l
 ब्रिटेन	671o 808l
 ब्रेड	271l
-ब्रेड लोफ	1818l
+ब्रेड लोफ	1827l
 ब्रोकली	469l
 ब्लूज	473l
 ब्लूबेरी	233l
@@ -33048,21 +33156,21 @@ zürih	933n
 भयंकर	438l
 भयानक	438l
 भयावह	438l
-भरा हुआ पराठा	1839l
-भरावनयुक्त मीठी या नमकीन पकौडियां	1866l
+भरा हुआ पराठा	1848l
+भरावनयुक्त मीठी या नमकीन पकौडियां	1875l
 भरी दोपहर	190l
 भरोसा	441l
 भरोसेमंद	441l
 भवन	373l
-भवन निर्माण	1919l
+भवन निर्माण	1928l
 भविष्य	410l
 भविष्यवादी	410l
 भव्य	416l
-भाप वाला गर्म पेय	1890l
-भाप वाली बाउल	1857l
+भाप वाला गर्म पेय	1899l
+भाप वाली बाउल	1866l
 भारत	677o 822l
 भारतीय	822l
-भालू का चेहरा	1688l
+भालू का चेहरा	1697l
 भावुक	450l
 भावुक जोशीला	428l
 भीड	457l
@@ -33079,10 +33187,10 @@ zürih	933n
 भूरे	7l
 भेड	382l
 भेडें	382l
-भैंस	1661l
+भैंस	1670l
 भोज	444l
-भोजन पकाना	1842l
-भोजन पात्र	1844l
+भोजन पकाना	1851l
+भोजन पात्र	1853l
 भोजपत्र	122l
 भोर	181l
 भोला	442l
@@ -33097,15 +33205,15 @@ zürih	933n
 मंदिर	379l
 मंदिर मेला	837l
 मई	196l
-मकई का भुट्टा	1805l
-मकडी	1747l
-मकडी का जाला	1748l
+मकई का भुट्टा	1814l
+मकडी	1756l
+मकडी का जाला	1757l
 मक्का	251l
 मक्खन	270l
-मक्खी	1751l
+मक्खी	1760l
 मखमल	312l
-मगरमच्छ	1718l
-मच्छर	1750l
+मगरमच्छ	1727l
+मच्छर	1759l
 मछलियां	399l
 मछली	399l
 मछलीघर	399l
@@ -33113,6 +33221,8 @@ zürih	933n
 मजा	425l
 मजेंटा	21l
 मजेदार	425l
+मजोरेल	941l
+मजोरेल गार्डन	941l
 मटमैला सफेद	104l
 मटर	469l
 मटियाला	419l
@@ -33138,7 +33248,7 @@ zürih	933n
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्ता	1640l
+मर्गदर्शक कुत्ता	1649l
 मर्दानगी	455l
 मर्दाना	455l
 मलाई रंग	18l
@@ -33153,7 +33263,7 @@ zürih	933n
 मसाला चाय	260l
 मसाले	288l
 मसालेदार	288l
-मस्जिद	1945l
+मस्जिद	1954l
 मस्ती	425l
 महंगा	416l
 महत्वाकांक्षा	439l
@@ -33164,13 +33274,13 @@ zürih	933n
 महारानी	417l
 महासागर	140l
 महिला	493l
-महिला की हैट	2023l
-महिला के कपडे	2005l
-महिलाओं का बूट	2020l
-महिलाओं का सैंडल	2018l
+महिला की हैट	2032l
+महिला के कपडे	2014l
+महिलाओं का बूट	2029l
+महिलाओं का सैंडल	2027l
 महोत्सव	367l
 माइक्रोसॉफ्ट	604o
-माउंट फूजी	1911l
+माउंट फूजी	1920l
 माचा	259l
 माचो	455l
 माटी	169l
@@ -33209,7 +33319,7 @@ zürih	933n
 मिर्च	297l
 मिर्ची	297l
 मिलान	929l
-मिलिट्री हैलमेट	2027l
+मिलिट्री हैलमेट	2036l
 मिल्की वे	177l
 मिस्र	683o 811l
 मीठा	443l
@@ -33219,27 +33329,27 @@ zürih	933n
 मुंबई	822l
 मुकुट	417l
 मुगल	874l
-मुरझाया हुआ फूल	1760l
-मुर्गा	1699l
-मुर्गी	1698l
-मुर्गी का बच्चा	1701l
+मुरझाया हुआ फूल	1769l
+मुर्गा	1708l
+मुर्गी	1707l
+मुर्गी का बच्चा	1710l
 मुलायम	481l
 मुस्कान	425l
 मुस्कुराहट	425l
-मुस्लिम धर्म	1949l
-मूंगफली	1813l
+मुस्लिम धर्म	1958l
+मूंगफली	1822l
 मूंगिया	28l
 मूंगे की चट्टान	153l
-मून केक	1864l
+मून केक	1873l
 मूलां रूज	916l
-मूषक	1679l
-मूषक का चेहरा	1678l
+मूषक	1688l
+मूषक का चेहरा	1687l
 मृत	445l
 मृतकों का दिन	781l
 मृत्यु	445l
 मृदु	423l
 मेंढक	360l
-मेंढक का चेहरा	1717l
+मेंढक का चेहरा	1726l
 मेकअप	454l
 मेक्सिको	669o 795l
 मेघ	171l
@@ -33258,8 +33368,8 @@ zürih	933n
 मैग्मा	166l
 मैड्रिड	897l
 मैदान	124l
-मैपल की पत्ती	1776l
-मैमथ	1675l
+मैपल की पत्ती	1785l
+मैमथ	1684l
 मैरून	19l
 मैलाकाइट	82l
 मॉडर्न	420l
@@ -33268,7 +33378,7 @@ zürih	933n
 मोका	255l
 मोक्ष	447l
 मोगरा	224l
-मोजे	1997l
+मोजे	2006l
 मोजेक	337l
 मोती	321l
 मोती सफेद	106l
@@ -33291,7 +33401,7 @@ zürih	933n
 यमलोक	463l
 यरूशलम	926l
 यश	451l
-यहूदी प्रार्थनागृह	1947l
+यहूदी प्रार्थनागृह	1956l
 यांगमेई	286l
 यांत्रिक	308l
 यातायात	373l
@@ -33309,8 +33419,8 @@ zürih	933n
 यूनानी	812l
 यूनिकॉर्न	430l
 यूनिवर्सिटी	392l
-यूरोपीय किला	1940l
-यूरोपीय डाकघर	1930l
+यूरोपीय किला	1949l
+यूरोपीय डाकघर	1939l
 यॉट	140l
 योग	447l
 योगर्ट	269l
@@ -33320,10 +33430,10 @@ zürih	933n
 रंगीन	179l
 रंगों का त्योहार	850l
 रंगोली	851l
-रकून	1644l
+रकून	1653l
 रक्त	344l
 रक्त वर्ण	0l
-रक्षा जैकेट	1990l
+रक्षा जैकेट	1999l
 रचनात्मक	474l
 रचनात्मकता	474l
 रचनावाद	857l
@@ -33338,8 +33448,8 @@ zürih	933n
 रहस्य	429l
 रहस्यमय	429l
 रहस्यमयी	429l
-राइस क्रैकर	1853l
-राइस बॉल	1854l
+राइस क्रैकर	1862l
+राइस बॉल	1863l
 राक्षस	438l
 राख	168l
 राजकुमार	417l
@@ -33354,18 +33464,18 @@ zürih	933n
 राजा	417l
 रात	193l
 रात का बाजार	365l
-रात के तारे	1953l
-रात में पुल	1959l
+रात के तारे	1962l
+रात में पुल	1968l
 रातें	193l
 रात्रि	193l
 रात्रि बाजार	365l
 रात्रिकालीन	193l
 रानी	417l
 रानी रंग	21l
-राष्ट्रीय उद्यान	1916l
-रिबन का पुष्प	1758l
+राष्ट्रीय उद्यान	1925l
+रिबन का पुष्प	1767l
 रिमझिम	201l
-रिमाइंडर रिबन	1985l
+रिमाइंडर रिबन	1994l
 रियल मैड्रिड	641o
 रियो कार्निवल	852l
 रिलैक्स	422l
@@ -33379,7 +33489,7 @@ zürih	933n
 रूसी	873l
 रूह	447l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1915l
+रेगिस्तान में द्वीप	1924l
 रेट्रो	413l
 रेड वाइन	265l
 रेड स्क्वायर	873l
@@ -33399,7 +33509,7 @@ zürih	933n
 रॉयल ब्लू	43l
 रोएंदार	443l
 रोकोको	753l
-रोगाणु	1753l
+रोगाणु	1762l
 रोटी	271l
 रोथको	763l
 रोना	426l
@@ -33411,7 +33521,7 @@ zürih	933n
 रोमांटिक	427l
 रोमांस	427l
 रोमानिया	700o
-रोलर कोस्टर	1964l
+रोलर कोस्टर	1973l
 रोवन	293l
 रोशन	369l
 रोशनी	368l
@@ -33432,7 +33542,7 @@ zürih	933n
 लहंगा	872l
 लहर	142l
 लहरें	142l
-लहसुन	1811l
+लहसुन	1820l
 लहू लाल	71l
 लाइटहाउस	332l
 लाइट्स	368l
@@ -33441,13 +33551,13 @@ zürih	933n
 लाख	325l
 लाजवर्द	44l
 लाटे	256l
-लामा	1672l
+लामा	1681l
 लाल	0l
 लाल बैंगनी	96l
 लाल मिर्च	297l
-लाल लिफाफा	1982l
-लाल सेब	1790l
-लाल हंस	1712l
+लाल लिफाफा	1991l
+लाल सेब	1799l
+लाल हंस	1721l
 लालच	461l
 लालची	461l
 लालटेन	331l
@@ -33468,16 +33578,16 @@ zürih	933n
 लैंप	368l
 लैगून	146l
 लैपटॉप	410l
-लैब कोट	1989l
+लैब कोट	1998l
 लैवेंडर	211l
 लॉज	397l
 लॉन	125l
 लॉलीपॉप	277l
 लोक	412l
 लोक संगीत	412l
-लोबिया	1814l
+लोबिया	1823l
 लोमडी	355l
-लोमडी जैसा चेहरा	1643l
+लोमडी जैसा चेहरा	1652l
 लोरी	449l
 लोहा	307l
 लोहा स्लेटी	87l
@@ -33487,8 +33597,8 @@ zürih	933n
 वचन	439l
 वधू	405l
 वन	119l
-वन पीस स्विमसूट	2001l
-वनमानुष	1637l
+वन पीस स्विमसूट	2010l
+वनमानुष	1646l
 वनस्पति	128l
 वफल	272l
 वफादार	441l
@@ -33510,13 +33620,14 @@ zürih	933n
 वाइल्ड वेस्ट	774l
 वादा	439l
 वाबी साबी	388l
-वायलिन	2038l
+वायलिन	2047l
+वारसॉ	943l
 वारहोल	830l
 वाराणसी	939l
 वाह	459l
 विंटर पैलेस	918l
 विंटेज	413l
-विंड चाइम	1980l
+विंड चाइम	1989l
 विक्टोरियन	856l
 विचित्र	471l
 विजय	451l
@@ -33537,7 +33648,7 @@ zürih	933n
 विलक्षण	471l
 विलासिता	416l
 विवाह	405l
-विवाह धर्मस्थल	1941l
+विवाह धर्मस्थल	1950l
 विश्वविद्यालय	392l
 विश्वसनीय	441l
 विश्वास	441l
@@ -33548,12 +33659,13 @@ zürih	933n
 वीगन	452l
 वीर	440l
 वीरता	440l
-वीरान घर का भवन	1925l
+वीरान घर का भवन	1934l
 वृक्ष	133l
-वृश्चिक राशि	1749l
+वृश्चिक राशि	1758l
 वेनिस	844l
 वेपरवेव	855l
 वेस एंडरसन	859l
+वैंकूवर	944l
 वैज्ञानिक	410l
 वैन गॉग	761l
 वैभव	416l
@@ -33582,16 +33694,16 @@ zürih	933n
 शरद	198l
 शरद ऋतु	198l
 शराब	265l
-शराब का गिलास	1895l
+शराब का गिलास	1904l
 शराबखाना	377l
 शर्म	448l
 शर्मिंदा	448l
 शवयात्रा	445l
 शहंशाह	417l
 शहद	264l
-शहद पात्र	1887l
+शहद पात्र	1896l
 शहर	373l
-शहर का दृश्य	1954l
+शहर का दृश्य	1963l
 शहरी	373l
 शांत	421l
 शांति	421l
@@ -33602,7 +33714,7 @@ zürih	933n
 शानदार	416l
 शान्त	421l
 शाम	192l
-शाम का शहर	1957l
+शाम का शहर	1966l
 शाम का सूरज	180l
 शार्क	141l
 शालीन	432l
@@ -33613,12 +33725,12 @@ zürih	933n
 शाही	417l
 शाही नीला	43l
 शाही महल	380l
-शिंटो श्राइन	1948l
+शिंटो श्राइन	1957l
 शिकंजी	228l
 शिक्षा	392l
 शिखर	160l
 शिबोरी	868l
-शिमला मिर्च	1807l
+शिमला मिर्च	1816l
 शिला	164l
 शिवालय	379l
 शिशु	442l
@@ -33634,18 +33746,18 @@ zürih	933n
 शुद्धता	442l
 शुष्क	156l
 शेयर बाजार	391l
-शेर का चेहरा	1648l
-शेर जैसा चेहरा	1647l
+शेर का चेहरा	1657l
+शेर जैसा चेहरा	1656l
 शैंपेन	266l
 शैंपेन रंग	57l
 शैक्षणिक	392l
 शैतान	463l
 शैतानी	463l
-शैमरॉक	1774l
+शैमरॉक	1783l
 शैले	876l
-शॉपिंग बैग	2010l
-शॉर्टकेक	1880l
-शॉर्ट्स	2003l
+शॉपिंग बैग	2019l
+शॉर्टकेक	1889l
+शॉर्ट्स	2012l
 शोक	426l
 शोकसभा	445l
 शोभायात्रा	444l
@@ -33658,7 +33770,7 @@ zürih	933n
 श्वेत रातें	839l
 श्वेत श्याम	465l
 संगमरमर	302l
-संगीत कीबोर्ड	2036l
+संगीत कीबोर्ड	2045l
 संगीत समारोह	367l
 संग्रहालय	474l
 संघर्ष	437l
@@ -33685,7 +33797,7 @@ zürih	933n
 सत्तर का दशक	747l
 सत्यनिष्ठा	441l
 सदाबहार	121l
-सदाबहार वृक्ष	1768l
+सदाबहार वृक्ष	1777l
 सनकी	471l
 सन्नाटा	421l
 सपना	431l
@@ -33698,7 +33810,7 @@ zürih	933n
 सफलता	451l
 सफारी	453l
 सफेद	10l
-सफेद क्रॉस वाला हेलमेट	2028l
+सफेद क्रॉस वाला हेलमेट	2037l
 सबवे	373l
 सब्जियां	469l
 सब्जी	469l
@@ -33718,7 +33830,7 @@ zürih	933n
 समुद्री शैवाल	138l
 समुराई	388l
 सम्मान	451l
-सरटोप	2024l
+सरटोप	2033l
 सरप्राइज	459l
 सरल	420l
 सरसों	110l
@@ -33729,7 +33841,7 @@ zürih	933n
 सरिता	148l
 सरोवर	147l
 सर्कस	367l
-सर्कस टेंट	1966l
+सर्कस टेंट	1975l
 सर्जरी	390l
 सर्दियां	199l
 सर्दी	199l
@@ -33745,7 +33857,7 @@ zürih	933n
 सहानुभूति	423l
 सांझ	192l
 सांता	400l
-सांप	1721l
+सांप	1730l
 साइंस फिक्शन	410l
 साइकिलिंग	424l
 साइकेडेलिक	471l
@@ -33773,7 +33885,7 @@ zürih	933n
 साहसिक	453l
 साहसी	440l
 साहित्य	341l
-साही	1686l
+साही	1695l
 सिंगापुर	715o
 सिंदूर	35l
 सिंदूरी	35l
@@ -33781,7 +33893,7 @@ zürih	933n
 सिंपल	420l
 सिंहासन	417l
 सिएना	919l
-सिके शकरकंद	1859l
+सिके शकरकंद	1868l
 सिडनी	889l
 सितंबर	198l
 सितम्बर	198l
@@ -33789,7 +33901,7 @@ zürih	933n
 सितारे	176l
 सिम्फनी	432l
 सियान	14l
-सियार का चेहरा	1642l
+सियार का चेहरा	1651l
 सियोल	824l
 सिरेमिक	326l
 सिवाय	500l
@@ -33799,9 +33911,9 @@ zürih	933n
 सीमेंट	304l
 सीसा स्लेटी	85l
 सुंदर छोटा	443l
-सुअर	1664l
-सुअर का चेहरा	1663l
-सुअर की नाक	1666l
+सुअर	1673l
+सुअर का चेहरा	1672l
+सुअर की नाक	1675l
 सुकून	421l
 सुकूनभरा	422l
 सुखद	433l
@@ -33810,7 +33922,7 @@ zürih	933n
 सुनहरी	11l
 सुनहरी मछली	361l
 सुबह	189l
-सुबह का सूरज	1956l
+सुबह का सूरज	1965l
 सुबह सुबह	189l
 सुरक्षा	441l
 सुरक्षित	441l
@@ -33818,7 +33930,7 @@ zürih	933n
 सुरुचिपूर्ण	432l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविधा स्टोर	1935l
+सुविधा स्टोर	1944l
 सुशी	287l
 सुस्त	449l
 सूक्ष्म	456l
@@ -33830,14 +33942,14 @@ zürih	933n
 सूरजमुखी	212l
 सूर्य	172l
 सूर्य की किरणें	172l
-सूर्यमुखी	1762l
+सूर्यमुखी	1771l
 सूर्यास्त	180l
 सूर्योदय	181l
 सृजन	474l
 सृजनात्मक	474l
 सेंट पीटर्सबर्ग	839l
 सेंट पैट्रिक दिवस	408l
-सेक बोतल और कप	1893l
+सेक बोतल और कप	1902l
 सेक्सी	428l
 सेज हरा	94l
 सेना	467l
@@ -33845,52 +33957,52 @@ zürih	933n
 सेरुलियन	40l
 सेरेंगेटी	875l
 सेलाडॉन	319l
-सेवफल	1790l
+सेवफल	1799l
 सेहत	452l
 सेहतमंद	452l
 सैंटोरिनी	386l
-सैंडविच	1835l
-सैक्स	2033l
+सैंडविच	1844l
+सैक्स	2042l
 सैक्सोफोन	473l
 सैनिक	467l
 सैन्य	467l
 सैमसंग	511o
-सॉफ्ट आइसक्रीम	1874l
+सॉफ्ट आइसक्रीम	1883l
 सोंगक्रान	780l
 सोता	449l
 सोनपंखी	359l
 सोना	11l
 सोने का वर्क	328l
 सोया	449l
-सोरोपॉड	1724l
+सोरोपॉड	1733l
 सोवियत पोस्टर	857l
 सौम्य	432l
 सौर	172l
-स्कंक	1693l
-स्कार्फ	1994l
+स्कंक	1702l
+स्कार्फ	2003l
 स्कीइंग	199l
 स्कूल	392l
-स्कूल का बस्ता	2011l
+स्कूल का बस्ता	2020l
 स्कूल बस	291l
 स्कैंडिनेवियाई	387l
 स्कॉटलैंड	819l
-स्क्विड	1872l
+स्क्विड	1881l
 स्टाइलिश	432l
 स्टारबक्स	503o
 स्टीमपंक	742l
 स्टील	306l
-स्टेच्यू ऑफ लिबर्टी	1943l
-स्टेडियम	1917l
+स्टेच्यू ऑफ लिबर्टी	1952l
+स्टेडियम	1926l
 स्टेनलेस स्टील	306l
 स्टॉकहोम	878l
-स्ट्यू	1844l
-स्ट्रॉ के साथ कप	1903l
+स्ट्यू	1853l
+स्ट्रॉ के साथ कप	1912l
 स्ट्रॉबेरी	230l
 स्त्री	493l
 स्त्रीत्व	454l
 स्त्रैण	454l
 स्थिर	421l
-स्नातक टोप	2025l
+स्नातक टोप	2034l
 स्नोमैन	199l
 स्पर्श	496l
 स्पा	422l
@@ -33898,7 +34010,7 @@ zürih	933n
 स्पेक्ट्रम	179l
 स्पेन	665o
 स्पेनिश	897l
-स्पैगेटी	1858l
+स्पैगेटी	1867l
 स्फटिक	322l
 स्फूर्ति	434l
 स्मारक	445l
@@ -33936,14 +34048,14 @@ zürih	933n
 हटा दें	499l
 हटा दो	499l
 हटाओ	499l
-हड्डी वाला मांस	1827l
+हड्डी वाला मांस	1836l
 हताश	426l
 हताशा	426l
 हनीमून	427l
 हनुक्का	787l
 हरा	3l
 हरा नीला	13l
-हरा सलाद	1847l
+हरा सलाद	1856l
 हरा सेब	238l
 हरिकेन	202l
 हरिताश्म	320l
@@ -33951,12 +34063,12 @@ zürih	933n
 हरी	3l
 हरी घास	125l
 हरी चाय	258l
-हरी पत्तेदार	1809l
+हरी पत्तेदार	1818l
 हरी मिर्च	297l
 हरे	3l
 हर्ष	425l
 हल्का	477l
-हल्का तला खाना	1843l
+हल्का तला खाना	1852l
 हल्का फिरोजी	14l
 हल्का बादामी	17l
 हल्का बैंगनी	64l
@@ -33972,27 +34084,28 @@ zürih	933n
 हल्ला	457l
 हवा	205l
 हवा महल	842l
-हवा में पत्ती	1778l
+हवा में पत्ती	1787l
 हवाई जहाज	170l
 हवाई द्वीप	804l
 हवादार	205l
 हवाना	796l
+हा लॉन्ग बे	940l
 हांगकांग	814l
-हाइकिंग बूट	2015l
+हाइकिंग बूट	2024l
 हाइड्रेंजिया	220l
 हाईवे	373l
 हाट	364l
-हाथी	1674l
+हाथी	1683l
 हाथीदांत रंग	38l
 हानबोक	869l
 हानोक	870l
 हास्य	425l
 हिंदुस्तान	822l
-हिंदू मंदिर	1946l
+हिंदू मंदिर	1955l
 हिंसक	437l
 हिंसा	437l
 हिप्पी	751l
-हिबिस्कस	1761l
+हिबिस्कस	1770l
 हिम	188l
 हिमखंड	185l
 हिमनद	185l
@@ -34000,7 +34113,7 @@ zürih	933n
 हिमस्खलन	162l
 हिमालय	162l
 हिम्मत	440l
-हिरण	1657l
+हिरण	1666l
 हीरा	323l
 हीरे	323l
 हीरो	440l
@@ -34009,28 +34122,28 @@ zürih	933n
 हृदय	427l
 हेलसिंकी	879l
 हेल्दी	452l
-हैंडबैग	2008l
-हैमबर्गर	1831l
+हैंडबैग	2017l
+हैमबर्गर	1840l
 हैरतअंगेज	459l
 हैरान	459l
 हैरानी	459l
 हैलोवीन	401l
-हॉट डॉग	1834l
+हॉट डॉग	1843l
 हॉट पॉट	333l
 हॉरर	438l
 होई एन	838l
 होकुसाई	765l
-होटल	1933l
+होटल	1942l
 होमवर्क	392l
 होली	850l
-ह्वेल	1727l
+ह्वेल	1736l
 ả rập	813m
 ảm đạm	426m
 ảo diệu	430m
 ảo giác	471m
 ấm cúng	433m
 ấm lòng	433m
-ấm trà	1891m
+ấm trà	1900m
 ấm áp	433m
 ấm êm	433m
 ấn tượng	440m
@@ -34040,7 +34153,7 @@ zürih	933n
 ẩn giấu	429m
 ẩn khuất	429m
 ếch	360m
-ốc sên	1738m
+ốc sên	1747m
 ốc đảo	139m
 ốm yếu	460m
 ồn	457M
@@ -34057,19 +34170,19 @@ zürih	933n
 ☂	371b
 ☃	188b
 ☔	200b
-☕	255b 1890o
-☘	1774o
-♨	1960o
+☕	255b 1899o
+☘	1783o
+♨	1969o
 ⚪	10b
 ⚫	9b
 ⛈	202b
-⛑	2028o
-⛩	1948o
-⛪	1944o
-⛰	160b 1909o
-⛲	1950o
-⛺	1951o
-✨	176b 1972o
+⛑	2037o
+⛩	1957o
+⛪	1953o
+⛰	160b 1918o
+⛲	1959o
+⛺	1960o
+✨	176b 1981o
 ❄	188b
 ❤	0b
 ⭐	176b
@@ -34096,12 +34209,12 @@ zürih	933n
 あくせんとに	496c
 あくてぃぶ	424c
 あくび	449c
-あこーでぃおん	2034c
+あこーでぃおん	2043c
 あさ	189c
 あさいー	281c
 あさいーぼうる	281c
-あざらし	1729c
-あしか	1729c
+あざらし	1738c
+あしか	1738c
 あじさい	220c
 あじゅーる	39c
 あすてか	863c
@@ -34114,7 +34227,7 @@ zürih	933n
 あとれてぃこまどりーど	643o
 あどけない	442c
 あどりあ海	899c
-あなぐま	1695c
+あなぐま	1704c
 あにめ	415c
 あの顷	450c
 あぷりこっと	78c
@@ -34130,10 +34243,10 @@ zürih	933n
 あめりかんえきすぷれす	537o
 あめりかんだいなー	746c
 あやっくす	652o
-あらいぐま	1644c
+あらいぐま	1653c
 あらびあ	813c
 あらぶ首长国连邦	685o
-あり	1741c
+あり	1750c
 ありきたり	470c
 ありぞな	817c
 ありばば	565o
@@ -34159,7 +34272,7 @@ zürih	933n
 あーるぬーぼー	831c
 あーるぬーゔぉー	831c
 いえろー	2c
-いか	1872c
+いか	1881c
 いきいき	424c
 いぎりす	671o 808c
 いけあ	504o
@@ -34171,11 +34284,11 @@ zürih	933n
 いちょう	131c
 いとしい	427c
 いぬ	347c
-いぬの颜	1638c
-いのしし	1665c
+いぬの颜	1647c
+いのしし	1674c
 いのせんと	442c
 いのべーしょん	410c
-いも	1803c
+いも	1812c
 いらいら	437c
 いらない	499c
 いらん	906c
@@ -34215,7 +34328,7 @@ zürih	933n
 うくらいな	679o
 うこん色	79c
 うさぎ	443c
-うさぎの颜	1682c
+うさぎの颜	1691c
 うすい	478c
 うずべきすたん	910c
 うたた寝	449c
@@ -34248,8 +34361,8 @@ zürih	933n
 えぬびでぃあ	560o
 えねるぎっしゅ	424c
 えねるぎー	424c
-えび	1871c
-えびふらい	1862c
+えび	1880c
+えびふらい	1871c
 えび茶	19c
 えみれーつ航空	584o
 えめらるど	49c
@@ -34270,8 +34383,8 @@ zürih	933n
 おあはか	795c
 おうち	433c
 おうむ	354c
-おおかみ	1642c
-おおかみの颜	1642c
+おおかみ	1651c
+おおかみの颜	1651c
 おおはし	274c
 おかしい	471c
 おかると	429c
@@ -34280,19 +34393,19 @@ zürih	933n
 おすまん	809c
 おすろ	935c
 おそろしい	438c
-おでん	1860c
+おでん	1869c
 おとぎ话	430c
-おにぎり	1854c
+おにぎり	1863c
 おぱーる	321c
-おひな様	1978c
+おひな様	1987c
 おふぃす	391c
-おふぃすびる	1928c
+おふぃすびる	1937c
 おふほわいと	104c
 おぺら	432c
 おぼろ	485c
 おもしろい	425c
 おもちゃ	415c
-おらんうーたん	1637c
+おらんうーたん	1646c
 おらんだ	687o
 おらんだ风	877c
 おりえんたる	389c
@@ -34305,7 +34418,7 @@ zürih	933n
 おれんじ	1c
 おれんじれっど	97c
 おれんじ色	1c
-おんどり	1699c
+おんどり	1708c
 おんらいん	410c
 おーかー	36c
 おーがにっく	418c
@@ -34344,16 +34457,16 @@ zürih	933n
 かえで	130c
 かえでの叶	130c
 かえる	360c
-かえるの颜	1717c
+かえるの颜	1726c
 かおす	457c
 かかおとーく	545o
-かき氷	1875c
-かくてるぐらす	1896c
+かき氷	1884c
+かくてるぐらす	1905c
 かさ	371c
 かすか	478c
 かすかな	478c
 かすんだ	485c
-かたつむり	1738c
+かたつむり	1747c
 かたーる	686o
 かたーる航空	585o
 かっぱどきあ	848c
@@ -34361,17 +34474,17 @@ zürih	933n
 かっぷけーき	272c
 かっぷる	427c
 かなだ	673o
-かに	1869c
-かば	1677c
+かに	1878c
+かば	1686c
 かふぇ	376c
 かふぇらて	256c
 かぶす	626o
-かぶとむし	1743c
+かぶとむし	1752c
 かぷちーの	256c
 かぼちゃ	247c
 かみにーと	883c
-かめ	1719c
-かも	1707c
+かめ	1728c
+かも	1716c
 からし色	110c
 からす	446c
 からばっじょ	829c
@@ -34384,11 +34497,11 @@ zürih	933n
 かるふーる	574o
 かるま	447c
 かれー	288c
-かれーらいす	1856c
+かれーらいす	1865c
 かわいい	443c
 かわいらしい	443c
-かわうそ	1692c
-かんがるー	1694c
+かわうそ	1701c
+かんがるー	1703c
 かんでぃんすきー	764c
 かんとりー	412c
 かんぺーる	920c
@@ -34396,10 +34509,10 @@ zürih	933n
 かーき	25c
 かーき色	25c
 かーにばる	367c
-かーば	1949c
+かーば	1958c
 がうでぃ	801c
 がじぇっと	410c
-がま口	2007c
+がま口	2016c
 がやがや	457c
 がらす	316c
 がらたさらい	655o
@@ -34409,18 +34522,18 @@ zürih	933n
 がーりー	454c
 きいろ	2c
 きうい	246c
-きういふるーつ	1797c
+きういふるーつ	1806c
 きえふ	887c
 きす	427c
 きっず	415c
 きっちん	395c
 きつね	355c
-きつねの颜	1643c
+きつねの颜	1652c
 きてぃ	443c
 きのこ	136c
 きもい	460c
 きゃっする	393c
-きゃっぷ	2026c
+きゃっぷ	2035c
 きゃにおん	159c
 きゃびん	397c
 きゃべつ	469c
@@ -34440,11 +34553,11 @@ zürih	933n
 きゅーば	717o 796c
 きらきら	466c
 きらめき	466c
-きりん	1673c
+きりん	1682c
 きんもくせい	225c
 きーう	887c
 ぎあ	308c
-ぎたー	2035c
+ぎたー	2044c
 ぎっとはぶ	553o
 ぎゃらくしー	177c
 ぎゃらりー	474c
@@ -34456,27 +34569,27 @@ zürih	933n
 くすみ	482c
 くすみぴんく	92c
 くすんだ	482c
-くす玉	1975c
+くす玉	1984c
 くたくた	449c
 くだもの	468c
 くっきー	272c
 くつろぎ	422c
-くまの颜	1688c
+くまの颜	1697c
 くも	171c
-くもの巣	1748c
+くもの巣	1757c
 くらいんぶるー	719o 862c
 くらくふ	886c
 くらげ	276c
 くらしっく	432c
 くらしっくぶるー	728o
-くらっかー	1974c
+くらっかー	1983c
 くらびんぐ	472c
 くらぶ	472c
-くり	1815c
+くり	1824c
 くりえいてぃぶ	474c
 くりすたる	322c
 くりすます	400c
-くりすますいぶ	1968c
+くりすますいぶ	1977c
 くりすますつりー	400c
 くりにっく	390c
 くりむぞん	71c
@@ -34490,15 +34603,15 @@ zürih	933n
 くろ	9c
 くろあちあ	899c
 くろむ	308c
-くろわっさん	1819c
-くろーばー	1774c
+くろわっさん	1828c
+くろーばー	1783c
 くろーむ	308c
 くーる	435c
 ぐあてまら	902c
 ぐうたら	449c
 ぐじぇり	834c
 ぐみ	277c
-ぐらすで干杯	1900c
+ぐらすで干杯	1909c
 ぐらまらす	432c
 ぐらんじ	446c
 ぐらんどきゃにおん	817c
@@ -34506,7 +34619,7 @@ zürih	933n
 ぐりったー	466c
 ぐりーなりー	725o
 ぐりーん	3c
-ぐりーんさらだ	1847c
+ぐりーんさらだ	1856c
 ぐれー	8c
 ぐれーぐりーん	94c
 ぐれーじゅ	68c
@@ -34514,8 +34627,8 @@ zürih	933n
 ぐーぐる	505o
 けだるい	449c
 けにあ	707o
-けばぶ	1839c
-けばぶさんど	1839c
+けばぶ	1848c
+けばぶさんど	1848c
 けべっく	885c
 けむり	343c
 けると	866c
@@ -34527,18 +34640,18 @@ zürih	933n
 けーる	469c
 げーせん	744c
 げーむせんたー	744c
-こあら	1689c
-こいのぼり	1979c
-こうもり	1687c
+こあら	1698c
+こいのぼり	1988c
+こうもり	1696c
 こかこーら	501o
 こがね色	11c
 こけ	132c
 ここあ	262c
 ここなっつ	242c
-ここなつ	1800c
+ここなつ	1809c
 こしょう	289c
 こっとん	314c
-こっぷから注ぐ	1902c
+こっぷから注ぐ	1911c
 こてーじ	397c
 こてーじこあ	740c
 こども	415c
@@ -34550,39 +34663,39 @@ zürih	933n
 ころっせお	825c
 ころんびあ	701o
 こわい	438c
-こんが	2041c
+こんが	2050c
 こんくりーと	304c
 こんさーと	367c
 こんにちは	491c
 こんばんは	491c
-こんびに	1935c
-こんびにえんすすとあ	1935c
+こんびに	1944c
+こんびにえんすすとあ	1944c
 こんぴゅーたー	410c
 こーすたる	770c
-こーと	1996c
+こーと	2005c
 こーとだじゅーる	846c
 こーひー	255c
 こーひーしょっぷ	376c
 こーひーぶらうん	107c
 こーひー色	107c
 こーらる	28c
-ごきぶり	1746c
+ごきぶり	1755c
 ごしっく	446c
 ごす	446c
 ごすろり	446c
 ごちゃごちゃ	457c
 ごっほ	761c
-ごはん	1855c
-ごりら	1636c
+ごはん	1864c
+ごりら	1645c
 ごろごろ	449c
 ごんどら	844c
-ごーぐる	1988c
+ごーぐる	1997c
 ごーすと	438c
 ごーるでんあわー	182c
 ごーるでんげーとぶりっじ	720o
 ごーるど	11c
 ご机嫌	425c
-さい	1676c
+さい	1685c
 さいえんす	410c
 さいくりんぐ	424c
 さいくろん	202c
@@ -34600,7 +34713,7 @@ zürih	933n
 さぐらだふぁみりあ	801c
 さざ波	142c
 さすてなぶる	418c
-さそり	1749c
+さそり	1758c
 さたん	463c
 さっかー	424c
 さっくす	473c
@@ -34614,7 +34727,7 @@ zürih	933n
 さふらん	299c
 さぷらいず	459c
 さぼてん	135c
-さぼてんのある砂漠	1914c
+さぼてんのある砂漠	1923c
 さまるかんど	910c
 さむすん	511o
 さむらい	388c
@@ -34622,20 +34735,20 @@ zürih	933n
 さらだ	469c
 さりげない	456c
 さりー	872c
-さる	1635c
-さるの颜	1634c
+さる	1644c
+さるの颜	1643c
 さわやか	434c
 さんくとぺてるぶるく	839c
-さんぐらす	1987c
-さんご	1736c
+さんぐらす	1996c
+さんご	1745c
 さんご礁	153c
 さんご色	28c
 さんせっと	180c
 さんた	400c
 さんたくろーす	400c
-さんだる	2018c
+さんだる	2027c
 さんとりーに	386c
-さんどいっち	1835c
+さんどいっち	1844c
 さんどべーじゅ	103c
 さんふらんしすこじゃいあんつ	627o
 さーかす	367c
@@ -34643,23 +34756,23 @@ zürih	933n
 さーふぃん	143c
 さーもんぴんく	29c
 ざくろ	244c
-ざりがに	1870c
+ざりがに	1879c
 しあん	14c
 しぇふしゃうえん	841c
 しぇる	530o
 しぇーんぶるん	881c
 しえな	919c
 しえーな	919c
-しおれた	1760c
-しおれた花	1760c
-しか	1657c
+しおれた	1769c
+しおれた花	1769c
+しか	1666c
 しずく	152c
 しちりあ	898c
 しっく	432c
 してぃ	373c
 しでぃぶさいど	905c
 しどにー	889c
-しなごーぐ	1947c
+しなごーぐ	1956c
 しなもん	288c
 しのわずり	768c
 しまうま	351c
@@ -34675,17 +34788,17 @@ zürih	933n
 しゅるれありすむ	758c
 しゅゔぁるつゔぁると	921c
 しゅゔぁるつゔぇるだーきるしゅとるて	273c
-しゅーず	2019c
+しゅーず	2028c
 しゅーる	431c
 しょこら	262c
 しょっく	459c
 しょっぴふぁい	601o
-しょーつ	2003c
-しょーとけーき	1880c
+しょーつ	2012c
+しょーとけーき	1889c
 しらかば	122c
 しらかば林	122c
 しるく	313c
-しるくはっと	2024c
+しるくはっと	2033c
 しるくろーど	910c
 しるばー	12c
 しるばーぐれー	86c
@@ -34697,12 +34810,13 @@ zürih	933n
 しんふぉにー	432c
 しんぷる	420c
 じぇいどぐりーん	50c
-じぇっとこーすたー	1964c
+じぇっとこーすたー	1973c
 じぇらーと	279c
 じぶり	860c
 じむ	424c
 じゃいぷーる	842c
-じゃがいも	1803c
+じゃかるた	948c
+じゃがいも	1812c
 じゃすみん	224c
 じゃず	473c
 じゃずばー	473c
@@ -34726,7 +34840,7 @@ zürih	933n
 すうぇーでん风	878c
 すかいぶるー	41c
 すかいらいん	373c
-すかんく	1693c
+すかんく	1702c
 すかんじなびあ	387c
 すかーれっと	34c
 すがすがしい	434c
@@ -34746,26 +34860,26 @@ zürih	933n
 すっぱい	228c
 すてぃーらーず	621o
 すてんれす	306c
-すてーき	1829c
-すてーき肉	1829c
+すてーき	1838c
+すてーき肉	1838c
 すとっくほるむ	878c
 すとりーと	374c
 すとれす	448c
-すとろーかっぷ	1903c
+すとろーかっぷ	1912c
 すとーむ	202c
 すなっぷちゃっと	552o
-すにーかー	2014c
+すにーかー	2023c
 すのーほわいと	84c
 すのーぼーど	199c
 すばる	528o
 すぱいす	288c
-すぱげってぃ	1858c
-すぱげってぃー	1858c
+すぱげってぃ	1867c
+すぱげってぃー	1867c
 すぱんこーる	466c
 すぱーくりんぐわいん	266c
 すぴりちゅある	447c
 すぴりっと	447c
-すべり台	1962c
+すべり台	1971c
 すぺいん	665o
 すぺいん风	897c
 すぺくとる	179c
@@ -34779,7 +34893,7 @@ zürih	933n
 すもーきー	482c
 すもーく	343c
 すーく	797c
-ずぼん	1993c
+ずぼん	2002c
 ずーむ	600o
 せきゅりてぃ	441c
 せくしー	428c
@@ -34794,13 +34908,13 @@ zürih	933n
 せれぶ	416c
 せれんげてぃ	875c
 せんちめんたる	450c
-せんべい	1853c
+せんべい	1862c
 せーじ	94c
 せーたー	433c
 せーりんぐ	140c
 ぜりー	277c
 そうる	824c
-そっくす	1997c
+そっくす	2006c
 そふと	481c
 そふとくりーむ	279c
 そよ风	205c
@@ -34809,7 +34923,7 @@ zürih	933n
 そんくらーん	780c
 そーらーぱんく	777c
 そ连のぽすたー	857c
-ぞう	1674c
+ぞう	1683c
 ぞっとする	438c
 たいだい	751c
 たい寺院	816c
@@ -34817,25 +34931,25 @@ zürih	933n
 たおばお	566o
 たき火	167c
 たくしー	372c
-たこ	1734c
-たこす	1836c
+たこ	1743c
+たこす	1845c
 たそがれ	192c
 たひち	907c
-たぴおか	1904c
-たぴおかどりんく	1904c
+たぴおか	1913c
+たぴおかどりんく	1913c
 たぴおかみるくてぃー	260c
 たふ	440c
 たまご	270c
-たまねぎ	1812c
-たまる	1838c
-たまれす	1838c
+たまねぎ	1821c
+たまる	1847c
+たまれす	1847c
 ため池	149c
 たると	272c
 たわー	373c
 たん	26c
 たんちょん	836c
-たんぶらー	1901c
-たんぶらーぐらす	1901c
+たんぶらー	1910c
+たんぶらーぐらす	1910c
 たーきっしゅえあらいんず	587o
 たーきっしゅでぃらいと	285c
 たーこいず	15c
@@ -34849,7 +34963,7 @@ zürih	933n
 だぶりん	928c
 だらだら	449c
 だるい	449c
-だんご	1865c
+だんご	1874c
 だんす	424c
 だんすふろあ	472c
 だーく	475c
@@ -34886,7 +35000,7 @@ zürih	933n
 ちる	422c
 ちんくえてっれ	800c
 ちーく色	114c
-ちーず	1826c
+ちーず	1835c
 ついったー	610o
 ついっち	548o
 つた	134c
@@ -34895,17 +35009,17 @@ zürih	933n
 つめたい色	489c
 つや	466c
 つらい	426c
-つりー	1968c
+つりー	1977c
 つる植物	134c
 つんどら	186c
 てぃき	771c
 てぃきばー	771c
 てぃっくとっく	547o
 てぃふぁにーぶるー	718o
-てぃらのさうるす	1725c
-てぃーぽっと	1891c
+てぃらのさうるす	1734c
+てぃーぽっと	1900c
 てぃーる	13c
-ていくあうと弁当	1868c
+ていくあうと弁当	1877c
 てくのろじー	410c
 てすこ	576o
 てすら	522o
@@ -34914,7 +35028,7 @@ zürih	933n
 てへらん	906c
 てらこった	111c
 てれぐらむ	543o
-てんと	1951c
+てんと	1960c
 てんとうむし	359c
 てんとう虫	359c
 でぃすこ	472c
@@ -34931,7 +35045,7 @@ zürih	933n
 でにむ	311c
 でにむ色	69c
 ではない	499c
-でぱーと	1937c
+でぱーと	1946c
 でびる	463c
 でりけーと	423c
 でりー	924c
@@ -34941,29 +35055,30 @@ zürih	933n
 でんまーく	387c 693o
 でーと	427c
 とうがらし	297c
-とうしゅーず	2019c
+とうしゅーず	2028c
 とうもろこし	251c
-とかげ	1720c
+とかげ	1729c
 ときめき	427c
 とすかーな	799c
 とってなむ	636o
 ととろ	860c
 となりのととろ	860c
+とびりし	947c
 とまと	248c
 とよた	518o
 とら	350c
-とらの颜	1648c
-とらんぺっと	2037c
+とらの颜	1657c
+とらんぺっと	2046c
 とるこ	680o
 とるこぶるー	15c
 とるこ石色	15c
 とれっきんぐ	453c
 とろぴかる	385c
-とろぴかるどりんく	1897c
+とろぴかるどりんく	1906c
 とろぴかるびーち	145c
 とろふぃー	451c
 とろんと	934c
-とんぐさんだる	2012c
+とんぐさんだる	2021c
 とーすと	271c
 とーぷ	68c
 どいつ	663o
@@ -34976,17 +35091,17 @@ zürih	933n
 どばい	813c
 どみのぴざ	611o
 どらごん	430c
-どらごんの颜	1722c
+どらごんの颜	1731c
 どらま	440c
 どらまちっく	440c
-どらむ	2040c
+どらむ	2049c
 どりーみー	431c
 どる	458c
 どるとむんと	645o
 どろっぷぼっくす	599o
 どんほー版画	914c
 どんより	204c
-どーどー	1710c
+どーどー	1719c
 どーなつ	272c
 ない	499c
 ないじぇりあ	706o
@@ -35003,15 +35118,15 @@ zürih	933n
 なす	249c
 なぞなぞ	429c
 なちゅらる	418c
-なっつ	1813c
+なっつ	1822c
 なつ	197c
 ななかまど	293c
-なべ	1844c
+なべ	1853c
 なぽり	649o 930c
 なまけもの	449c
 なみびあ	911c
 なみぶ砂漠	911c
-なると	1863c
+なると	1872c
 なーす	390c
 にぎやか	444c
 にこにこ	425c
@@ -35025,9 +35140,9 @@ zürih	933n
 にゅーよーく	807c
 にょにゃ	903c
 にわか雨	200c
-にわとり	1698c
+にわとり	1707c
 にんじん	250c
-にんにく	1811c
+にんにく	1820c
 ぬいぐるみ	443c
 ぬき	499c
 ぬくぬく	433c
@@ -35042,11 +35157,11 @@ zürih	933n
 ねおんさいん	330c
 ねおんの光	330c
 ねおんぴんく	116c
-ねくたい	1991c
+ねくたい	2000c
 ねこ	346c
-ねこの颜	1645c
-ねずみ	1680c
-ねずみの颜	1678c
+ねこの颜	1654c
+ねずみ	1689c
+ねずみの颜	1687c
 ねずみ色	8c
 ねたみ	461c
 ねっとふりっくす	509o
@@ -35061,16 +35176,16 @@ zürih	933n
 のんびり	449c
 のーとぱそこん	410c
 はいきんぐ	453c
-はいきんぐしゅーず	2015c
+はいきんぐしゅーず	2024c
 はいてく	410c
-はいひーる	2017c
-はいびすかす	1761c
-はえ	1751c
+はいひーる	2026c
+はいびすかす	1770c
+はえ	1760c
 はぐ	433c
-はすの花	1757c
+はすの花	1766c
 はちみつ	264c
 はっぴー	425c
-はつかねずみ	1679c
+はつかねずみ	1688c
 はと	442c
 はにー	264c
 はぬか	787c
@@ -35079,39 +35194,39 @@ zürih	933n
 はのい	823c
 はのく	870c
 はばな	796c
-はむすたー	1681c
-はむすたーの颜	1681c
+はむすたー	1690c
+はむすたーの颜	1690c
 はらぺーにょ	297c
 はりけーん	202c
-はりねずみ	1686c
+はりねずみ	1695c
 はる	196c
 はろうぃん	401c
-はろうぃんかぼちゃ	1967c
-はろうぃーん	1967c
-はろん湾	823c
+はろうぃんかぼちゃ	1976c
+はろうぃーん	1976c
+はろん湾	940c
 はわい	804c
 はんがりー	699o
-はんどばっぐ	2008c
-はんばーがー	1831c
+はんどばっぐ	2017c
+はんばーがー	1840c
 はーと	427c
 はーばー	154c
 はーぶ	137c
 ばいえるんみゅんへん	644o
-ばいおりん	2038c
+ばいおりん	2047c
 ばいおれっと	22c
 ばいきんぐ	867c
-ばいそん	1658c
+ばいそん	1667c
 ばいどぅ	568o
 ばいんせお	282c
 ばうはうす	734c
 ばかんす	422c
-ばげっと	1820c
+ばげっと	1829c
 ばざーる	364c
 ばすけ	424c
 ばすけっとぼーる	424c
 ばたー	270c
-ばっくぱっく	2011c
-ばった	1745c
+ばっくぱっく	2020c
+ばった	1754c
 ばてぃっく	896c
 ばなな	239c
 ばら	210c
@@ -35121,35 +35236,36 @@ zürih	933n
 ばるせろな	801c
 ばるーん	370c
 ばれえ	454c
-ばれえしゅーず	2016c
+ばれえしゅーず	2025c
 ばれりーな	454c
 ばれんたいん	402c
 ばれんたいんでー	402c
 ばれーぼーる	424c
 ばろっく	829c
+ばんくーばー	944c
 ばんぐらでしゅ	710o
 ばんこく	816c
-ばんじょー	2039c
+ばんじょー	2048c
 ばんふ	885c
 ばんぶー	123c
 ばーがんでぃ	33c
-ばーがー	1831c
+ばーがー	1840c
 ばーがーきんぐ	579o
 ばーすでー	406c
-ばーすでーけーき	1879c
+ばーすでーけーき	1888c
 ばーちゃる	410c
 ばーびー	722o 769c
 ばーびーぴんく	769c
 ばーぼん	268c
 ばーみりおん	35c
-ぱい	1882c
+ぱい	1891c
 ぱいなっぷる	241c
-ぱいん	1788c
+ぱいん	1797c
 ぱうだーぱーぷる	99c
 ぱうだーぶるー	98c
-ぱえりあ	1843c
+ぱえりあ	1852c
 ぱきすたん	709o
-ぱすた	1858c
+ぱすた	1867c
 ぱすてる	483c
 ぱすてるからー	483c
 ぱずる	429c
@@ -35175,11 +35291,11 @@ zürih	933n
 ぱんくろっく	446c
 ぱんけーき	272c
 ぱんだ	352c
-ぱんだの颜	1690c
+ぱんだの颜	1699c
 ぱんぷきん	247c
 ぱん屋	271c
 ぱーてぃー	406c
-ぱーてぃーくらっかー	1974c
+ぱーてぃーくらっかー	1983c
 ぱーぷる	5c
 ぱーる	321c
 ぱーるほわいと	106c
@@ -35189,17 +35305,17 @@ zürih	933n
 ひとさじの	495c
 ひとりぼっち	426c
 ひなぎく	221c
-ひな祭り	1978c
+ひな祭り	1987c
 ひまらや	820c
 ひまわり	212c
 ひゅっげ	433c
 ひゅんだい	521o
-ひょう	1650c
-ひよこ	1701c
+ひょう	1659c
+ひよこ	1710c
 ひよこ色	77c
 ひらめき	439c
-ひんずー教	1946c
-ひんどぅー教の寺院	1946c
+ひんずー教	1955c
+ひんどぅー教の寺院	1955c
 ひんやり	435c
 ひーりんぐ	452c
 ひーろー	440c
@@ -35218,20 +35334,20 @@ zürih	933n
 びびっど	480c
 びりびり	569o
 びる	373c
-びるべりー	1796c
+びるべりー	1805c
 びる群	373c
 びろーど	312c
 びんてーじ	413c
 びーえむだぶりゅー	515o
 びーがん	452c
-びーさん	2012c
+びーさん	2021c
 びーち	143c
-びーちさんだる	2012c
-びーちぱらそる	1913c
-びーばー	1685c
+びーちさんだる	2021c
+びーちぱらそる	1922c
+びーばー	1694c
 びーる	267c
-びーるじょっき	1898c
-びーるで干杯	1899c
+びーるじょっき	1907c
+びーるで干杯	1908c
 ぴえろ	363c
 ぴかそ	858c
 ぴかぴか	466c
@@ -35244,19 +35360,19 @@ zürih	933n
 ぴんくのねおん	116c
 ぴんく色	6c
 ぴんたれすと	551o
-ぴんひーる	2017c
+ぴんひーる	2026c
 ぴーこっくぶるー	46c
 ぴーち	236c
 ぴーちぴんく	73c
 ぴーちふぁず	732o
 ぴーち色	27c
-ぴーなっつ	1813c
-ぴーまん	1807c
+ぴーなっつ	1822c
+ぴーまん	1816c
 ふぁいあふぉっくす	555o
 ふぁくとりー	411c
 ふぁっしょん	432c
 ふぁらお	811c
-ふぁらふぇる	1840c
+ふぁらふぇる	1849c
 ふぁんきー	471c
 ふぁんたじー	430c
 ふぁーうぇい	563o
@@ -35281,21 +35397,21 @@ zürih	933n
 ふぇみにん	454c
 ふぇらーり	513o
 ふぉるくすわーげん	517o
-ふぉんでゅ	1845c
-ふぉーちゅんくっきー	1867c
+ふぉんでゅ	1854c
+ふぉーちゅんくっきー	1876c
 ふぉーまる	445c
 ふぉーゔぃすむ	756c
-ふくろう	1709c
-ふぐ	1732c
-ふたこぶ	1671c
-ふたこぶらくだ	1671c
+ふくろう	1718c
+ふぐ	1741c
+ふたこぶ	1680c
+ふたこぶらくだ	1680c
 ふっとぼーる	424c
 ふゅーしゃ	65c
 ふゆ	199c
-ふらい	1862c
-ふらいどぽてと	1832c
-ふらっとしゅーず	2016c
-ふらっとぶれっど	1821c
+ふらい	1871c
+ふらいどぽてと	1841c
+ふらっとしゅーず	2025c
+ふらっとぶれっど	1830c
 ふらみんご	348c
 ふらめんこ	865c
 ふらめんご	659o
@@ -35306,12 +35422,12 @@ zürih	933n
 ふるーつさらだ	468c
 ふるーてぃー	468c
 ふれっしゅ	434c
-ふれんちふらい	1832c
+ふれんちふらい	1841c
 ふわふわ	443c
 ぶえのすあいれす	883c
-ぶた	1664c
-ぶたの颜	1663c
-ぶた鼻	1666c
+ぶた	1673c
+ぶたの颜	1672c
+ぶた鼻	1675c
 ぶだぺすと	900c
 ぶっきんぐどっとこむ	597o
 ぶどう	232c
@@ -35324,8 +35440,9 @@ zürih	933n
 ぶらっく	9c
 ぶらんけっと	433c
 ぶらーの	844c
-ぶりとー	1837c
-ぶりーふ	2002c
+ぶりとー	1846c
+ぶりゅっせる	945c
+ぶりーふ	2011c
 ぶるず	615o
 ぶるー	4c
 ぶるーあわー	183c
@@ -35335,7 +35452,7 @@ zürih	933n
 ぶろっこりー	469c
 ぶろんず	58c
 ぶーけ	208c
-ぶーつ	2020c
+ぶーつ	2029c
 ぷらいど	792c
 ぷらいどぱれーど	792c
 ぷらすちっく	329c
@@ -35344,21 +35461,21 @@ zürih	933n
 ぷらむ	245c
 ぷらむ色	62c
 ぷりずむ	179c
-ぷりん	1886c
+ぷりん	1895c
 ぷりんせす	417c
 ぷれいすてーしょん	512o
 ぷれすて	512o
-ぷれぜんと	1984c
+ぷれぜんと	1993c
 ぷれっしゃー	448c
-ぷれっつぇる	1822c
+ぷれっつぇる	1831c
 ぷれみあむ	416c
 ぷろばんす	845c
 ぷろふぇっしょなる	441c
 ぷろゔぁんす	845c
-ぷーどる	1641c
+ぷーどる	1650c
 ぷーる	143c
 へとへと	449c
-へび	1721c
+へび	1730c
 へるしんき	879c
 へるしー	452c
 へんてこ	471c
@@ -35366,7 +35483,7 @@ zürih	933n
 べいるーと	892c
 べしくたしゅ	657o
 べじたりあん	452c
-べすと	1990c
+べすと	1999c
 べっど	449c
 べっどるーむ	396c
 べとなむ	681o 823c
@@ -35380,8 +35497,8 @@ zürih	933n
 べるりん	891c
 べんふぃか	653o
 べーかりー	271c
-べーぐる	1823c
-べーこん	1830c
+べーぐる	1832c
+べーこん	1839c
 べーじゅ	17c
 ぺいとりおっつ	622o
 ぺいぱる	536o
@@ -35393,7 +35510,7 @@ zürih	933n
 ぺるしゃ	778c
 ぺるしゃ绒毯	778c
 ぺるー	703o 821c
-ぺろぺろきゃんでぃ	1885c
+ぺろぺろきゃんでぃ	1894c
 ぺんぎん	353c
 ぺーぱー	315c
 ぺーる	478c
@@ -35403,9 +35520,9 @@ zürih	933n
 ほっこり	433c
 ほっと	436c
 ほっとけーき	272c
-ほっとどっぐ	1834c
-ほてる	1933c
-ほにゅう瓶	1888c
+ほっとどっぐ	1843c
+ほてる	1942c
+ほにゅう瓶	1897c
 ほのか	478c
 ほのかな	478c
 ほのるる	804c
@@ -35421,10 +35538,11 @@ zürih	933n
 ほーむしっく	450c
 ほーりー	850c
 ほーりー祭	850c
-ぼうるとすぷーん	1846c
+ぼうるとすぷーん	1855c
 ぼかじゅにあーず	658o
 ぼごた	901c
 ぼたにかる	128c
+ぼってぃちぇり	942c
 ぼへみあん	752c
 ぼらぼら	907c
 ぼりうっど	772c
@@ -35438,15 +35556,15 @@ zürih	933n
 ぽじたーの	800c
 ぽじてぃぶ	425c
 ぽっぷあーと	830c
-ぽっぷこーん	1848c
-ぽてとふらい	1832c
+ぽっぷこーん	1857c
+ぽてとふらい	1841c
 ぽぴー	223c
 ぽりねしあ	907c
 ぽるしぇ	523o
 ぽると	654o
 ぽるとがる	666o 835c
 ぽーしょん	430c
-ぽーち	2009c
+ぽーち	2018c
 ぽーらんど	696o
 ぽーらんど风	886c
 まいあみ	806c
@@ -35461,6 +35579,8 @@ zürih	933n
 まじっく	430c
 まじめ	445c
 まじょれる	797c
+まじょれるぶるー	941c
+まじょれる庭园	941c
 ますきゅりん	455c
 ますたーかーど	535o
 ますたーど	110c
@@ -35469,13 +35589,13 @@ zürih	933n
 まっちょ	455c
 まつ	121c
 まてぃす	756c
-まて茶	1906c
+まて茶	1915c
 まとりょーしか	873c
 まどりーど	897c
 まどろみ	449c
 まにら	904c
 まふぃん	272c
-まふらー	1994c
+まふらー	2003c
 まや	863c
 まよるか	897c
 まらけしゅ	797c
@@ -35490,7 +35610,7 @@ zürih	933n
 まんちぇすたーゆないてっど	634o
 まんねり	470c
 まんはったん	807c
-まんもす	1675c
+まんもす	1684c
 まーけっと	364c
 まーめいど	430c
 みかん	229c
@@ -35502,13 +35622,13 @@ zürih	933n
 みぞれ	201c
 みっどさまー	793c
 みっどせんちゅりー	739c
-みつあなぐま	1695c
+みつあなぐま	1704c
 みつばち	358c
 みどり	3c
 みにまりすと	420c
 みにまりずむ	420c
 みにまる	420c
-みみず	1752c
+みみず	1761c
 みゅしゃ	831c
 みゅんへん	932c
 みらの	929c
@@ -35530,7 +35650,7 @@ zürih	933n
 めいく	454c
 めいくあっぷ	454c
 めか	308c
-めがね	1986c
+めがね	1995c
 めきしこ	669o 795c
 めたりっく	308c
 めたる	308c
@@ -35540,9 +35660,9 @@ zürih	933n
 めでたい	444c
 めとろ	373c
 めらんこりー	426c
-めりーごーらんど	1961c
+めりーごーらんど	1970c
 めるへん	430c
-めろん	1783c
+めろん	1792c
 めんふぃす	736c
 めんふぃすでざいん	736c
 めーぷるりーふす	628o
@@ -35551,7 +35671,7 @@ zürih	933n
 もくれん	227c
 もざいく	337c
 もしもし	491c
-もすく	1945c
+もすく	1954c
 もすくわ	873c
 もだん	420c
 もちべーしょん	439c
@@ -35575,7 +35695,7 @@ zürih	933n
 やきもち	461c
 やさしい	423c
 やしの実	242c
-やしの木	1770c
+やしの木	1779c
 やまもも	286c
 やる気	439c
 やわらかな色	481c
@@ -35583,40 +35703,40 @@ zürih	933n
 ゆき	188c
 ゆったり	422c
 ゆにこーん	430c
-ゆにこーんの颜	1655c
+ゆにこーんの颜	1664c
 ゆめかわいい	767c
 ゆゔぇんとす	646o
 ゆーちゅーぶ	510o
 ゆーぴーえす	533o
 ゆーもあ	425c
 よが	447c
-よくできました	1756c
+よくできました	1765c
 よっと	140c
 よる	193c
 よるだん	810c
 よーぐると	269c
 らいあんえあー	589o
-らいおん	1647c
-らいおんの颜	1647c
+らいおん	1656c
+らいおんの颜	1656c
 らいと	477c
 らいぶらりー	378c
 らいむ	31c
 らいむぐりーん	31c
 らいらっく	64c
-らくだ	1670c
+らくだ	1679c
 らぐじゅありー	416c
 らぐーん	146c
 らじゃすたん	842c
 らすてぃっく	412c
 らずべりー	234c
-らっぷさんど	1839c
+らっぷさんど	1848c
 らて	256c
 らぶ	427c
-らぶほ	1934c
-らぶほてる	1934c
+らぶほ	1943c
+らぶほてる	1943c
 らぶりー	443c
 らべんだー	211c
-らま	1672c
+らま	1681c
 らまだん	786c
 らめ	466c
 らん	219c
@@ -35626,20 +35746,20 @@ zürih	933n
 らんにんぐ	424c
 らんぷ	368c
 らんぼるぎーに	514o
-らーめん	1857c
+らーめん	1866c
 りおのかーにばる	852c
 りさいくる	418c
-りす	1684c
+りす	1693c
 りすぼん	835c
 りっぷ	454c
 りどる	575o
 りねん	314c
 りびんぐこーらる	727o
 りふと	540o
-りぼん	1983c
-りまいんだー	1985c
-りまいんだーりぼん	1985c
-りゅっくさっく	2011c
+りぼん	1992c
+りまいんだー	1994c
+りまいんだーりぼん	1994c
+りゅっくさっく	2020c
 りよん	936c
 りらっくす	422c
 りんくといん	609o
@@ -35693,7 +35813,7 @@ zürih	933n
 ろまんす	427c
 ろまんちっく	427c
 ろりぽっぷ	277c
-ろんぐぶーつ	2020c
+ろんぐぶーつ	2029c
 ろんどん	808c
 ろんどんばす	721o
 ろーずくぉーつ	724o
@@ -35705,21 +35825,22 @@ zürih	933n
 わいるど	453c
 わいわい	457c
 わいん	265c
-わいんぐらす	1895c
+わいんぐらす	1904c
 わいんれっど	33c
 わいん色	113c
 わかめ	138c
 わくわく	424c
-わし	1706c
+わし	1715c
 わたあめ	278c
 わっつあっぷ	542o
 わっふる	272c
-わに	1718c
+わに	1727c
 わびさび	388c
 わびしい	426c
-わらぶき小屋	1923c
-わんぴーす	1998c
-わんぴーすの水着	2001c
+わらぶき小屋	1932c
+わるしゃわ	943c
+わんぴーす	2007c
+わんぴーすの水着	2010c
 わーどぷれす	602o
 んでべれ	908c
 ゔぁいきんぐ	867c
@@ -35728,6 +35849,7 @@ zürih	933n
 ゔぃくとりあ朝	856c
 ゔぃんてーじ	413c
 ゔぃーがん	452c
+ゔぃーなすの诞生	942c
 ゔぇいぱーうぇいゔ	855c
 ゔぇねつぃあ	844c
 ゔぇるさいゆ	753c
@@ -35735,36 +35857,36 @@ zürih	933n
 一丝	494b
 一些	495b
 一人ぼっち	426c
-一件式泳装	2001b
+一件式泳装	2010b
 一律不用	499b
 一抹	495b
 一月	199b
-一杯奶	1889b
-一杯牛奶	1889b
+一杯奶	1898b
+一杯牛奶	1898b
 一概不用	499b
 一滴の	495c
 一点	495b
 一点点	495b
-一锅食物	1844b
+一锅食物	1853b
 丁香紫	64b
 丁香色	64b
 七十年代	747b
-七夕	402b 1976c
-七夕树	1976b
+七夕	402b 1985c
+七夕树	1985b
 七彩	179b
 七月	197b
 七色	179c
-七面鸟	1697c
+七面鸟	1706c
 万事达	535o
 万圣节	401b
 万里の长城	381c
-三叶草	1774b
+三叶草	1783b
 三文鱼色	29b
-三明治	1835b
+三明治	1844b
 三星	511o
 三月	196b
 三菱	529o
-三角裤	2002b
+三角裤	2011b
 上午	189b
 上品	432c
 上帝	447b
@@ -35773,7 +35895,7 @@ zürih	933n
 下午	191b
 下雨	200b
 下雪	188b
-下龙湾	823b
+下龙湾	940b
 不	497b
 不久	490b
 不仅	490b
@@ -35829,13 +35951,13 @@ zürih	933n
 业火	463c
 丛林	120b
 东京	890b 890c
-东京たわー	1942c
-东京塔	1942b
-东京铁塔	1942b
+东京たわー	1951c
+东京塔	1951b
+东京铁塔	1951b
 东湖画	914b
 东芝	582o
 东西	490b
-丝带	1985b
+丝带	1994b
 丝绒	312b
 丝绸	313b
 丝绸之路	910b
@@ -35864,29 +35986,29 @@ zürih	933n
 中秋节	404b
 丰收	791b
 丰田	518o
-丸太	1922c
-丸子串	1865b
+丸太	1931c
+丸子串	1874b
 丹宁	311b
 丹红	35b
 丹麦	387b 693o
 义大利	664o
-义大利面	1858b
+义大利面	1867b
 乌	446c
 乌云	204b
 乌克兰	679o
 乌克兰刺绣	887b
 乌兹别克	910b
 乌布	803b
-乌色	1018b
-乌贼	1872b
+乌色	1027b
+乌贼	1881b
 乌贼墨	61b
-乌金	1027b
+乌金	1036b
 乌鲁鲁	864b
 乌鸦	446b
-乌黑	1019b
+乌黑	1028b
 乌龙	261b
 乌龙茶	261b 261c
-乌龟	1719b
+乌龟	1728b
 乏味	470b
 乐园	462b
 乐观	439b
@@ -35905,7 +36027,7 @@ zürih	933n
 乡村音乐	412b
 乡村风	412b
 书	341b
-书包	2011b
+书包	2020b
 书店	378b 378c
 书房	378b
 书斎	378c
@@ -35913,7 +36035,7 @@ zürih	933n
 书物	341c
 书籍	341b 341c
 乳児	442c
-乳牛	382c 1662b
+乳牛	382c 1671b
 乳白	105b
 乳白色	105c
 予想外	459c
@@ -35926,12 +36048,12 @@ zürih	933n
 云朵	171b
 云海	171b 171c
 云雾	203b
-云霄飞车	1964b
+云霄飞车	1973b
 互联网	410b
 五十年代	746b
 五彩	179b
-五彩纸屑	1975b
-五彩纸屑球	1975b
+五彩纸屑	1984b
+五彩纸屑球	1984b
 五彩缤纷	179b
 五方色	836b 836c
 五星红旗	675o
@@ -35963,7 +36085,7 @@ zürih	933n
 亲切	423c
 亲吻	427b
 人参	250c
-人字拖	2012b
+人字拖	2021b
 人山人海	457b
 人混み	457c
 人潮	457b
@@ -35978,7 +36100,7 @@ zürih	933n
 从容	421b
 仏阁	379c
 仓库	411b 411c
-仓鼠	1681b
+仓鼠	1690b
 仔犬	443c
 仔猫	443c
 仕返し	437c
@@ -36037,9 +36159,9 @@ zürih	933n
 低落	426b
 低调	456b
 低饱和	482b
-住宅街	1924c
+住宅街	1933c
 体育	424b
-体育馆	1917b
+体育馆	1926b
 体贴	423b
 余烬	168b
 佛寺	379b
@@ -36062,9 +36184,9 @@ zürih	933n
 侍	388c
 侘び寂び	388c
 侘寂	388b
-便利商店	1935b
-便利店	1935b
-便当	1852b
+便利商店	1944b
+便利店	1944b
+便当	1861b
 俄国	873b
 俄国先锋派	857b
 俄罗斯	678o 873b
@@ -36088,8 +36210,8 @@ zürih	933n
 信頼	441c
 修行	447b 447c
 俱乐部	472b
-倒出液体	1902b
-倾倒液体	1902b
+倒出液体	1911b
+倾倒液体	1911b
 假日	444b
 假期	422b
 偏执	448b
@@ -36106,6 +36228,7 @@ zürih	933n
 元气	424b
 元気	424c
 充满活力	424b
+光	368C
 光の祭典	851c
 光る	369c
 光明	439b 439c
@@ -36114,7 +36237,7 @@ zürih	933n
 光荣	451b
 光谱	179b
 克制	456b
-克尔白	1949b
+克尔白	1958b
 克拉科夫	886b
 克林姆	760b
 克林姆特	760b
@@ -36127,8 +36250,8 @@ zürih	933n
 免了	499b
 兎	443c
 児童	415c
-兔子	1683b
-兔子头	1682b
+兔子	1692b
+兔子头	1691b
 入れず	499c
 入れない	499c
 入れないで	499c
@@ -36143,21 +36266,21 @@ zürih	933n
 公园	127b 127c
 公式	445C
 公海	140b
-公牛	1660b
+公牛	1669b
 公牛队	615o
-公羊	1667b
+公羊	1676b
 公路	373b
-公鸡	1699b
+公鸡	1708b
 六十年代	739b
 六月	197b
-六角形风琴	2034b
-六角手风琴	2034b
+六角形风琴	2043b
+六角手风琴	2043b
 兰	219c
 兰博基尼	514o
 兰戈利	851b
 兰花	219b
 共感	423c
-关东煮	1860b
+关东煮	1869b
 关怀	423b
 兴奋	424b 424c
 兴高采烈	425b
@@ -36173,9 +36296,9 @@ zürih	933n
 冒険	453c
 军事	467b 467c
 军人	467b
-军用	2027b
-军用へるめっと	2027c
-军用头盔	2027b
+军用	2036b
+军用へるめっと	2036c
+军用头盔	2036b
 军装	467b
 军队	467b 467c
 农地	382c
@@ -36235,7 +36358,7 @@ zürih	933n
 凉しい	435c
 凉しさ	435c
 凉爽	435b
-凉鞋	2018b
+凉鞋	2027b
 几点	495b
 凡尔赛	753b
 凤梨	241b
@@ -36258,7 +36381,7 @@ zürih	933n
 创造	474c
 创造的	474c
 初春	196b
-刨冰	1875b
+刨冰	1884b
 利物浦足球俱乐部	633o
 利物浦队	633o
 别	497b
@@ -36270,16 +36393,16 @@ zürih	933n
 刮风	205b
 刺し子	868c
 刺激	457b
-刺猬	1686b
-前を向いているひよこ	1702c
+刺猬	1695b
+前を向いているひよこ	1711c
 前向き	439c
 剧的	440c
 力强い	440c
 力强さ	440c
 力量	440b
-办公大楼	1928b
+办公大楼	1937b
 办公室	391b
-办公楼	1928b
+办公楼	1937b
 功绩	451c
 功课	392b
 加利福尼亚	818b
@@ -36293,7 +36416,7 @@ zürih	933n
 动力	439b
 动感	424b
 动揺	448c
-动物脚印	1696b
+动物脚印	1705b
 励まし	439c
 勃艮第红	33b
 勇士队	616o
@@ -36346,8 +36469,9 @@ zürih	933n
 华やか	444c
 华为	563o
 华丽	432b 432c
-华夫饼	1825b
-单峰骆驼	1670b
+华夫饼	1834b
+华沙	943b
+单峰骆驼	1679b
 单纯	442b
 单色	464b
 单调	470b
@@ -36361,7 +36485,7 @@ zürih	933n
 南极洲	186b
 南洋风	903b
 南瓜	247b
-南瓜灯	1967b
+南瓜灯	1976b
 南非	705o
 単色	464c
 単调	470c
@@ -36373,7 +36497,7 @@ zürih	933n
 卡塔尔	686o
 卡塔尔航空	585o
 卡塔赫纳	901b
-卡士达	1886b
+卡士达	1895b
 卡布奇诺	256b
 卡帕多奇亚	848b
 卡帕多西亚	848b
@@ -36387,9 +36511,9 @@ zürih	933n
 印加	863b
 印尼	711o
 印度	677o 822b
-印度寺庙	1946b
+印度寺庙	1955b
 印度尼西亚	711o
-印度庙	1946b
+印度庙	1955b
 印度新娘	872b
 印度航空	592o
 印象主义	828b
@@ -36399,11 +36523,11 @@ zürih	933n
 危险	437b
 危険	437c
 卵	270c
-卵からかえったひよこ	1700c
+卵からかえったひよこ	1709c
 卵石	303b
 卵黄	270c
 卷心菜	469b
-卷饼	1837b
+卷饼	1846b
 厂房	411b
 历史	413b
 历德	575o
@@ -36426,8 +36550,8 @@ zürih	933n
 友情	425b 425c
 友谊	425b
 友达	425c
-双峰	1671b
-双峰骆驼	1671b
+双峰	1680b
+双峰骆驼	1680b
 反感	460b
 収获	198c
 収获祭	198c
@@ -36438,7 +36562,7 @@ zürih	933n
 发火	437b
 发霉	460b
 口づけ	427c
-口红	454c 2030b
+口红	454c 2039b
 口香糖	277b
 古い	414c
 古き良き	413c
@@ -36446,13 +36570,13 @@ zürih	933n
 古代	413b 413c
 古代の青铜	327c
 古代ろーま	825c
-古典	432c 1918b
-古典建筑	1918b
+古典	432c 1927b
+古典建筑	1927b
 古典音乐	432b
 古城	393c
 古堡	393b
 古巴	717o 796b
-古建筑	1918b
+古建筑	1927b
 古怪	471b
 古本	341c
 古树	133b
@@ -36476,7 +36600,7 @@ zürih	933n
 可爱らしい	443c
 可爱风	443b
 可靠	441b
-可颂	1819b
+可颂	1828b
 台北	923b 923c
 台南	837b 837c
 台夫特	834b
@@ -36489,7 +36613,7 @@ zürih	933n
 叶子	128b
 叶月	197c
 叶片	128b
-叶野菜	1809c
+叶野菜	1818c
 号泣	426c
 叹き	426c
 吃惊	459b
@@ -36498,7 +36622,7 @@ zürih	933n
 吃醋	461b
 合成器浪潮	743b
 吉事果	283b
-吉他	2035b
+吉他	2044b
 吉卜力	860b
 吉普尼	904b
 吊灯	368b
@@ -36532,13 +36656,13 @@ zürih	933n
 咆哮的二十年代	735b
 和	388C
 和平	421b
-和服	1999b
+和服	2008b
 和纸	315c
 和谐	421b
 和风	388b 388c
 咒语	430b
 咖哩	288b
-咖哩饭	1856b
+咖哩饭	1865b
 咖啡	255b
 咖啡厅	376b
 咖啡店	376b
@@ -36546,7 +36670,7 @@ zürih	933n
 咖啡色	107b
 咖啡馆	376b
 咖喱	288b
-咖喱饭	1856b
+咖喱饭	1865b
 哀しい	426c
 哀しみ	426c
 哀伤	426b
@@ -36567,13 +36691,13 @@ zürih	933n
 哥特式	446b
 哥特风	446b
 哭泣	426b
-唇膏	2030b
+唇膏	2039b
 唐装	871b
 唐辛子	297c
 商业	391b
 商务	391b
-商场	1937b
-商店	1935b
+商场	1946b
+商店	1944b
 商店街	364c
 啤酒	267b
 啤酒屋	377b
@@ -36591,21 +36715,22 @@ zürih	933n
 喧闹	457b
 喧騒	457c
 喷发	166b
-喷水	1950c
-喷水的鲸	1726b
-喷泉	1950b
+喷水	1959c
+喷水的鲸	1735b
+喷泉	1959b
 喷火	166c
 嘈杂	457b
 嘉年华	367b
 噩梦	438b
-四つ叶のくろーばー	1775c
-四叶草	1775b
+四つ叶のくろーばー	1784c
+四叶草	1784b
+四川	946b 946c
 四月	196b
 回家	433b
 回忆	450b
 回想	450c
 回收	418b
-团子	1865b
+团子	1874b
 団らん	433c
 园林	126b
 园艺	126b
@@ -36614,20 +36739,20 @@ zürih	933n
 囲炉里	340c
 図书馆	378c
 围墙	375b
-围巾	1994b
-国家公园	1916b
+围巾	2003b
+国家公园	1925b
 国王	417b
 国画	324b
-国立公园	1916c
+国立公园	1925c
 国际米兰	648o
 国风	389b
 图书室	378b
 图书馆	378b
-圆形花饰	1758b
+圆形花饰	1767b
 圆月	174b
-圆筒冰淇淋	1874b
-圆筒冰激凌	1874b
-圆面饼	1821b
+圆筒冰淇淋	1883b
+圆筒冰激凌	1883b
+圆面饼	1830b
 土	169c
 土っぽい	419c
 土器	326c
@@ -36642,7 +36767,7 @@ zürih	933n
 土耳其蓝眼睛	912b
 土耳其软糖	285b
 土色	102b
-土豆	1803b
+土豆	1812b
 土黄	36b
 土黄色	36b 102c
 圣なる	447c
@@ -36657,7 +36782,7 @@ zürih	933n
 圣洁	442b
 圣派翠克节	866b
 圣诞	400b
-圣诞树	1968b
+圣诞树	1977b
 圣诞老人	400b
 圣诞节	400b
 在线	410b
@@ -36669,7 +36794,7 @@ zürih	933n
 地狱	463b 463c
 地球	418b
 地球环境	418c
-地瓜	1859b
+地瓜	1868b
 地铁	373b
 地面	169b 169c
 坎佩尔	920b
@@ -36688,12 +36813,12 @@ zürih	933n
 城堡	393b
 城墙	375b
 城市	373b
-城市风光	1954b
-城市黄昏	1957b
+城市风光	1963b
+城市黄昏	1966b
 城郭	393c
 城镇	373b
 埠头	154c
-培根	1830b
+培根	1839b
 基辅	887b
 堂々	440c
 堇色	22b
@@ -36714,18 +36839,18 @@ zürih	933n
 墨	47b 47c
 墨水	324b
 墨汁	47c
-墨灰	1020b
+墨灰	1029b
 墨絵	324c
 墨绿	48b
 墨绿色	48b
 墨色	37c 47b
 墨西哥	669o 795b
 墨西哥亡灵节	781b
-墨西哥卷饼	1836b
-墨西哥夹饼	1836b
-墨西哥玉米煎饼	1837b
-墨西哥粽子	1838b
-墨镜	1987b
+墨西哥卷饼	1845b
+墨西哥夹饼	1845b
+墨西哥玉米煎饼	1846b
+墨西哥粽子	1847b
+墨镜	1996b
 墨黑	47b
 壁	375c
 壁炉	340b
@@ -36758,19 +36883,19 @@ zürih	933n
 夕方	192c
 夕日	180c
 夕暮れ	192c
-夕暮れの都会	1957c
+夕暮れの都会	1966c
 夕焼け	180c
 夕焼け空	180c
 夕立	200c
 夕阳	180b 180c
 外して	499c
-外卖包装	1868b
-外卖桶	1868b
-外卖盒	1868b
+外卖包装	1877b
+外卖桶	1877b
+外卖盒	1877b
 外壁	375c
 外太空	177b
-外套	1996b
-外带餐盒	1868b
+外套	2005b
+外带餐盒	1877b
 外星人	177b
 外洋	140c
 外滩	815b
@@ -36784,15 +36909,15 @@ zürih	933n
 多肉	135b
 多肉植物	135b 135c
 夜	193b 193c
-夜の桥	1959c
+夜の桥	1968c
 夜の街	472c
-夜の都会	1953c
+夜の都会	1962c
 夜中	193c
 夜半	194c
 夜场	472b
 夜市	365b 365c
 夜幕	193b
-夜幕下的桥	1959b
+夜幕下的桥	1968b
 夜店	472b
 夜总会	472b
 夜明け	181c
@@ -36800,7 +36925,7 @@ zürih	933n
 夜景	193c
 夜更け	194c
 夜桜	209c
-夜桥	1959b
+夜桥	1968b
 夜游び	472c
 夜生活	472b
 夜色	193b
@@ -36814,7 +36939,7 @@ zürih	933n
 大圣堂	394c
 大地	169b 169c
 大地色	419b
-大変よくできました	1756c
+大変よくできました	1765c
 大好き	427c
 大学	392b 392c
 大家好	491b
@@ -36831,18 +36956,18 @@ zürih	933n
 大溪地	907b
 大漆	325b
 大火	167b
-大猩猩	1636b
+大猩猩	1645b
 大理石	302b 302c
 大空	170c
 大笑	425b
 大红	74b
 大胆	440b 440c
 大自然	418b 418c
-大蒜	1811b
-大象	1674b
+大蒜	1820b
+大象	1683b
 大都会	373c
 大都市	373c
-大野牛	1658b
+大野牛	1667b
 大阪	925b 925c
 大雨	200b 200c
 大雪	188b
@@ -36855,8 +36980,8 @@ zürih	933n
 天使	462b 462c
 天国	462b 462c
 天堂	462b
-天妇罗	1862b
-天房	1949b
+天妇罗	1871b
+天房	1958b
 天气	490b
 天然	418b
 天界	462b 462c
@@ -36871,7 +36996,7 @@ zürih	933n
 天青	40b
 天青色	40b
 天青色瓷	319b
-天鹅	1708b
+天鹅	1717b
 天鹅绒	312b
 太妃糖	263b
 太空	177b
@@ -36881,20 +37006,20 @@ zürih	933n
 太阳	172b 172c
 太阳光	172c
 太阳朋克	777b
-太阳眼镜	1987b
+太阳眼镜	1996b
 太阳能	172b
 失恋	426c
 失望	426c
 失眠	448b
 失落	426b
-头盔	2027b
+头盔	2036b
 头骨	438b
 夸らしい	451c
 夸り	451c
-夹心	1839b
-夹心饼	1839b
-夹趾凉鞋	2012b
-夹饼	1836b
+夹心	1848b
+夹心饼	1848b
+夹趾凉鞋	2021b
+夹饼	1845b
 奇天烈	471c
 奇妙	459b 471c
 奇幻	430b
@@ -36923,36 +37048,36 @@ zürih	933n
 女らしい	454c
 女人	493b
 女人味	454b
-女儿节	1978b
+女儿节	1987b
 女士	493b
 女孩	493b
 女孩子	493b
 女巫	429b
-女帽	2023b
-女式凉鞋	2018b
+女帽	2032b
+女式凉鞋	2027b
 女性	493b
 女性らしい	454c
 女性的	454c
 女王	417b 417c
 女生	493b
-女装	2005b
-女靴	2020b
+女装	2014b
+女靴	2029b
 奶油	270b
 奶油色	18b
-奶牛	1662b
-奶牛头	1659b
-奶瓶	1888b
+奶牛	1671b
+奶牛头	1668b
+奶瓶	1897b
 奶白	18b
 奶白色	105b
 奶茶	260b
-奶酪火锅	1845b
-奶黄	1886b
+奶酪火锅	1854b
+奶黄	1895b
 好心情	425b
 好玩	425b
 如月	199c
-妃色	940b
-妇人帽子	2023c
-妇人服	2005c
+妃色	949b
+妇人帽子	2032c
+妇人服	2014c
 妈祖庙	837b 837c
 妒忌	461b
 妖怪	438b
@@ -36965,7 +37090,7 @@ zürih	933n
 威严	417b
 威厳	417c
 威士忌	268b
-威士忌杯	1901b
+威士忌杯	1910b
 威尼斯	844b
 威胁	438b
 娇嫩	423b
@@ -36976,7 +37101,7 @@ zürih	933n
 婴儿	442b
 嫉妒	461b
 嫉妬	461c
-嫣红	949b
+嫣红	958b
 嫩绿	53b
 嫩绿色	53b
 嬉し	425c
@@ -37024,8 +37149,8 @@ zürih	933n
 安らか	421c
 安らぎ	421c
 安全	441b 441c
-安全べすと	1990c
-安全帽	2028b
+安全べすと	1999c
+安全帽	2037b
 安卓	556o
 安宁	421b
 安定	441c
@@ -37053,11 +37178,11 @@ zürih	933n
 宝蓝色	43b
 宝饰品	345c
 宝马	515o
-实验袍	1989b
+实验袍	1998b
 実直	441c
 客船	140c
 宣纸	315b
-室内植物	1767b
+室内植物	1776b
 宫崎骏	860b 860c
 宫庙	837b
 宫殿	380b 380c
@@ -37069,9 +37194,9 @@ zürih	933n
 家庭	433b
 家庭的	433c
 家族	433c
-家禽	1828b
-家禽的腿	1828b
-宾馆	1934b
+家禽	1837b
+家禽的腿	1837b
+宾馆	1943b
 宿题	392c
 寂し	426c
 寂しい	426c
@@ -37080,7 +37205,7 @@ zürih	933n
 寂寥	426b
 寂静	421b
 密林	119b 120c
-富士山	1911b 1911c
+富士山	1920b 1920c
 富有	416b
 富豪	416c
 富贵	416b
@@ -37104,8 +37229,8 @@ zürih	933n
 寺庙	379b
 寺社	379c
 寺院	379b 379c
-导盲	1640b
-导盲犬	1640b
+导盲	1649b
+导盲犬	1649b
 対立	437c
 寿司	287b 287c
 専门的	441c
@@ -37114,14 +37239,14 @@ zürih	933n
 尊重	445b
 小丑	363b
 小兔	443b
-小号	2037b
-小天鹅	1708b
+小号	2046b
+小天鹅	1717b
 小孩	415b
 小屋	397b 397c
 小岛	155b 155c
 小川	148c
 小巷	374b
-小提琴	2038b
+小提琴	2047b
 小朋友	415b
 小木屋	397b
 小枝	301c
@@ -37137,23 +37262,23 @@ zürih	933n
 小米手机	564o
 小米辣	297b
 小红书	573o
-小羊驼	1672b
-小老鼠	1679b
+小羊驼	1681b
+小老鼠	1688b
 小舟	140c
 小船	140b
-小袋鼠	1694b
+小袋鼠	1703b
 小说	341b 341c
 小豆色	89c
 小酒馆	377b
 小镇	373b
 小雨	201b 201c
 小鱼	399b
-小鸡	1701b
-小鸡的脸	1701b
-小鸡破壳	1700b
-小鸡破蛋	1700b
+小鸡	1710b
+小鸡的脸	1710b
+小鸡破壳	1709b
+小鸡破蛋	1709b
 小麦	252b 252c
-小黄瓜	1808b
+小黄瓜	1817b
 少々	496c
 少し	496c
 少女	493b
@@ -37183,7 +37308,7 @@ zürih	933n
 屠妖节	851b
 山	160b 160c
 山々	160c
-山から日の出	1955c
+山から日の出	1964c
 山丘	161b
 山吹色	101c
 山坡	161b
@@ -37194,11 +37319,11 @@ zürih	933n
 山桃	286c
 山洞	165b
 山涧	148b
-山羊	1669b 1669c
+山羊	1678b 1678c
 山脉	160b 160c
 山谷	163b
 山顶	160b 160c
-山顶日出	1955b
+山顶日出	1964b
 岁月	490b
 岁月静好	421b
 岚	202c
@@ -37210,7 +37335,7 @@ zürih	933n
 岩山	164c
 岩洞	165b
 岩浆	166b
-岩石	164b 1921c
+岩石	164b 1930c
 岩绿青	82c
 岩群青	81c
 岩肌	164c
@@ -37235,9 +37360,9 @@ zürih	933n
 工地	411b
 工场	411c
 工房	411c
-工程安全帽	2028b
+工程安全帽	2037b
 巧克力	262b
-巧克力砖	1883b
+巧克力砖	1892b
 巧克力色	108b
 巨嘴鸟	274b
 巨浪	142b
@@ -37261,7 +37386,7 @@ zürih	933n
 巴黎	798b
 巴黎圣日耳曼	650o
 巷子	374b
-巻き贝	1735c
+巻き贝	1744c
 市	364c
 市中心	373b
 市区	373b
@@ -37275,34 +37400,35 @@ zürih	933n
 布拉诺	844b
 布达佩斯	900b
 布达佩斯大饭店	859b
+布鲁塞尔	945b
 布鲁斯	473b
 帆船	140b 140c
 师走	199c
 希望	439b 439c
 希腊	697o 812b
 希腊小岛	812b
-帐篷	1951b
-帐篷露营	1912b
+帐篷	1960b
+帐篷露营	1921b
 帝国	417b 417c
 帝王	417b
-带吸管杯	1903b
+带吸管杯	1912b
 常春藤	134b
 常绿树	121c
-常青树	1768b
-帽子	2023b
+常青树	1777b
+帽子	2032b
 干ばつ	156c
 干净	434b
 干旱	156b
-干杯	1899b
-干杯吧	1899b
+干杯	1908b
+干杯吧	1908b
 干燥地帯	156c
 平凡	470b 470c
 平原	124c
 平和	421c
 平安夜	400b
-平底杯	1901b
-平底芭蕾舞鞋	2016b
-平底鞋	2016b
+平底杯	1910b
+平底芭蕾舞鞋	2025b
+平底鞋	2025b
 平庸	470b
 平成れとろ	748c
 平淡	470b
@@ -37316,8 +37442,8 @@ zürih	933n
 年轻	434b
 幸せ	425c
 幸福	425b 425c
-幸运草	1775b
-幸运饼干	1867b
+幸运草	1784b
+幸运饼干	1876b
 幻	431c
 幻想	430b 431c
 幻想的	430c
@@ -37325,7 +37451,7 @@ zürih	933n
 幼儿	415b
 幼児	415c
 幼少期	450c
-幼苗	1766b
+幼苗	1775b
 幽暗	487b
 幽深	476b
 幽灵	438b
@@ -37339,26 +37465,26 @@ zürih	933n
 庄重	445b
 庆典	444b
 庆祝	406b
-床屋	1965c
+床屋	1974c
 庙	379b
 庙会	837b 837c
 庙宇	837b
 庞克	750b
-废墟	1925b
+废墟	1934b
 度假	422b
 度胸	440c
 庭	126c
-庭付きの家	1927c
+庭付きの家	1936c
 庭先	126c
 庭园	126b 126c
 庭院	126b
 康复	452b
 康定斯基	764b
-廃屋	1925c
+廃屋	1934c
 建物	373c
 建筑	373b
 建设	411c
-建设中	1919c
+建设中	1928c
 开心	425b
 开心果	336b
 开怀	425b
@@ -37367,8 +37493,8 @@ zürih	933n
 开普敦	909b
 开罗	811b
 开花	208b 208c
-开香槟	1894b
-弁当	1852c
+开香槟	1903b
+弁当	1861c
 异世界	431c
 异様	471c
 式典	445c
@@ -37390,8 +37516,8 @@ zürih	933n
 强风	205c
 彗星	177b 177c
 彩妆	454b
-彩带	1974b
-彩球	1975b
+彩带	1983b
+彩球	1984b
 彩色	179b
 彩虹	179b
 往事	450b
@@ -37404,12 +37530,12 @@ zürih	933n
 微信	544o
 微博	571o
 微妙	456b
-微生物	1753b 1753c
+微生物	1762b 1762c
 微笑	425b
 微笑み	425c
 微软	604o
 微风	205b 205c
-徳利	1893c
+徳利	1902c
 德国	663o
 德里	924b
 德黑兰	906b
@@ -37440,7 +37566,7 @@ zürih	933n
 忧郁	426b 426c
 快乐	425b
 快晴	173c
-念珠	2029b
+念珠	2038b
 怀念	450b
 怀旧	413b
 怀旧风	413b
@@ -37508,11 +37634,11 @@ zürih	933n
 悲痛	426b
 悼念	426b
 情人	427b
-情人旅馆	1934b
+情人旅馆	1943b
 情人节	402b
-情人酒店	1934b
+情人酒店	1943b
 情侣	427b
-情侣酒店	1934b
+情侣酒店	1943b
 情热	428c
 情热的	428c
 情绪化	446b
@@ -37545,11 +37671,11 @@ zürih	933n
 愉悦	425b
 意外	459b 459c
 意大利	664o
-意大利面	1858b
+意大利面	1867b
 意想不到	459b
 意欲	439c
-意粉	1858b
-意面	1858b
+意粉	1867b
+意面	1867b
 感伤	450c
 感伤的	450c
 感动	459c
@@ -37588,8 +37714,10 @@ zürih	933n
 成就	451b
 成年人	456b
 成熟	456b 456c
+成都	946c
+成都市	946b
 我が家	433c
-戒指	2031b
+戒指	2040b
 战争	467b
 战场	467b
 战斗	437b
@@ -37600,18 +37728,18 @@ zürih	933n
 戴尔	561o
 户外	453b
 戸惑い	448c
-房子	1926b
-房屋建筑	1924b
-扁面包	1821b
+房子	1935b
+房屋建筑	1933b
+扁面包	1830b
 手つかず	453c
-手套	1995b
-手拿包	2009b
-手提包	2008b
+手套	2004b
+手拿包	2018b
+手提包	2017b
 手术	390b 390c
 手机	410b
 手编み	433c
-手袋	1995c 2009b
-手风琴	2034b
+手袋	2004c 2018b
+手风琴	2043b
 扎染	751b
 扎染蓝	868b
 打ちっぱなし	738c
@@ -37630,8 +37758,8 @@ zürih	933n
 抜き	499c
 抜きで	499c
 护士	390b
-护目镜	1988b
-披萨	1833b
+护目镜	1997b
+披萨	1842b
 抱抱	433b
 抱拥	433c
 抱负	439b
@@ -37639,8 +37767,8 @@ zürih	933n
 拂晓	181b
 担心	448b
 担忧	448b
-拉炮	1974b
-拉炮彩带	1974b
+拉炮	1983b
+拉炮彩带	1983b
 拉贾斯坦	842b
 拜仁	644o
 拜仁慕尼黑	644o
@@ -37650,7 +37778,7 @@ zürih	933n
 拿掉	500b
 拿铁	256b
 持続可能	418c
-指轮	2031c
+指轮	2040c
 挙式	405c
 挪威	692o 849b
 挫败	437b
@@ -37662,7 +37790,7 @@ zürih	933n
 排毒	452b
 排灯节	851b
 排球	424b
-排骨	1827b
+排骨	1836b
 探検	453c
 探索	453b 453c
 探险	453b
@@ -37672,8 +37800,8 @@ zürih	933n
 提基	771b
 提基酒吧	771b
 提灯	331c
-提琴	2038b
-提示丝带	1985b
+提琴	2047b
+提示丝带	1994b
 提神	434b
 搞笑	425b
 摇摆乐	473b
@@ -37682,7 +37810,7 @@ zürih	933n
 摩卡慕斯	733o
 摩天大楼	373b
 摩天楼	373c
-摩天轮	1963b
+摩天轮	1972b
 摩洛哥	684o
 摩洛哥风	797b
 摩洛哥风格	797b
@@ -37699,10 +37827,10 @@ zürih	933n
 故宫	380b 380c
 敌意	437b
 救火车	290b
-救生衣	1990b
+救生衣	1999b
 教会	394c
 教堂	394b
-教堂婚礼	1941b
+教堂婚礼	1950b
 教室	392b 392c
 教育	392b 392c
 敦豪	531o
@@ -37711,7 +37839,7 @@ zürih	933n
 敬畏	459b
 数位	410b
 数字	410b
-数珠	2029c
+数珠	2038c
 数码	410b
 文学	341b 341c
 文月	197c
@@ -37721,10 +37849,10 @@ zürih	933n
 斐济	907b
 斑斓	179b
 斑马	351b
-斑鸠琴	2039b
+斑鸠琴	2048b
 斗兽场	825b
 斗笠	275b
-料理	1842c 1843b
+料理	1851c 1852b
 斜阳	180b
 断崖	164b 164c
 斯堪的纳维亚	387b
@@ -37742,7 +37870,7 @@ zürih	933n
 新年夜	794b
 新德里	924b
 新月	174b
-新月形面包	1819b
+新月形面包	1828b
 新浪微博	571o
 新生	434b 434c
 新生儿	442b
@@ -37751,32 +37879,32 @@ zürih	933n
 新绿	53c
 新艺术	831b
 新艺术运动	831b
-新芽	1766c
+新芽	1775c
 新英格兰爱国者	622o
 新西兰	716o
 新郎	405b 405c
 新鲜	434b 434c
-施工	1919b
-施工中	1919b
+施工	1928b
+施工中	1928b
 旅	453c
 旅程	453b
 旅路	453c
-旅馆	826c 1933b
-旋转木马	1961b
+旅馆	826c 1942b
+旋转木马	1970b
 旋风	202b
 旗袍	815b 871c
 无	497b
 无し	499c
 无しで	499c
-无人岛	1915c
-无人荒岛	1915b
+无人岛	1924c
+无人荒岛	1924b
 无名	490b
 无味干燥	470c
 无垠	490b
 无垢	442c
 无声	490b
 无尽	490b
-无尾熊	1689b
+无尾熊	1698b
 无忧	490b
 无忧无虑	422b
 无意	490b
@@ -37809,15 +37937,15 @@ zürih	933n
 日差し	172c
 日式	388b
 日式北欧	759b
-日式城堡	1939b
+日式城堡	1948b
 日惹	896b
 日暮れ	192c
 日曜日	422c
-日本人形	1978b
+日本人形	1987b
 日本国旗	661o
-日本城堡	1939b
-日本娃娃	1978b
-日本邮局	1929b
+日本城堡	1948b
+日本娃娃	1987b
+日本邮局	1938b
 日没	180c
 日系	388b
 日系风	388b
@@ -37832,7 +37960,7 @@ zürih	933n
 早春	196b
 早晨	189b
 早朝	189c
-旭日	1956b
+旭日	1965b
 时候	490b
 时尚	432b
 时髦	432b
@@ -37854,7 +37982,7 @@ zürih	933n
 明白	490b
 明黄	101b
 昏暗	487b
-昏黄	958b
+昏黄	967b
 易捷航空	590o
 易贝	541o
 昔	413c
@@ -37957,7 +38085,7 @@ zürih	933n
 暴雨	202b
 暴风	202c
 暴风雨	202b 202c
-暴龙	1725b
+暴龙	1734b
 曙光	181b
 曲奇	272b
 曼哈顿	807b
@@ -37986,9 +38114,9 @@ zürih	933n
 有机	418b 418c
 有毒	460b
 有能	441c
-有蛋的巢	1780b
+有蛋的巢	1789b
 有趣	425b
-有雾	1952b
+有雾	1961b
 朋克	750b
 望み	439c
 望郷	450c
@@ -38026,7 +38154,7 @@ zürih	933n
 木绵	314c
 木莲	227c
 木质	301b
-木马	1961b
+木马	1970b
 未开	453c
 未来	410b 410c
 未来的	410c
@@ -38052,7 +38180,7 @@ zürih	933n
 李子	245b
 李子色	62b
 李朝白磁	913c
-杏红	955b
+杏红	964b
 杏色	78b 78c
 杏黄	78b
 材木	301c
@@ -38064,23 +38192,23 @@ zürih	933n
 杜拜	813b
 杜鹃	226b
 杨梅	286b
-杯子和吸管	1903b
-杯子蛋糕	1881b
+杯子和吸管	1912b
+杯子蛋糕	1890b
 松	121b 121c
 松の木	121c
 松下	583o
 松林	121b 121c
 松果	121b
 松柏	121b
-松柏绿	988b
+松柏绿	997b
 松树	121b
 松石绿	15b
 松石色	15b
-松花绿	989b
-松花色	990b
+松花绿	998b
+松花色	999b
 松针	121b
-松饼	1824b
-松鼠	1684b
+松饼	1833b
+松鼠	1693b
 极光	178b
 极地	186b 186c
 极寒	435c
@@ -38102,7 +38230,7 @@ zürih	933n
 果汁	468b
 果物	468c
 枝叶	128b
-枣红	950b
+枣红	959b
 枫	130b 130c
 枫の叶	130c
 枫叶	130b
@@ -38111,10 +38239,10 @@ zürih	933n
 枯山水	384b 384c
 枯燥	470b
 枯茶	88c
-枯萎	1760b
-枯萎的花	1760b
-枯萎花朵	1760b
-枯黄	963b
+枯萎	1769b
+枯萎的花	1769b
+枯萎花朵	1769b
+枯黄	972b
 柏林	891b
 柏油	304b
 柑橘	229b 229c
@@ -38135,8 +38263,8 @@ zürih	933n
 柠檬汁	228b
 柠檬绿	31b
 柠檬黄	100b
-柳绿	968b
-柳黄	967b
+柳绿	977b
+柳黄	976b
 栄光	451c
 栄养	452c
 栄冠	451c
@@ -38146,13 +38274,13 @@ zürih	933n
 树丛	119b
 树叶	128b
 树干	133b
-树懒	1691b
+树懒	1700b
 树木	133b 133c
 树林	119b
 树枝	301b
 树海	119c
 树莓	234b
-栗子	1815b
+栗子	1824b
 栗子色	20b
 栗红	19b
 栗色	20b 20c
@@ -38161,8 +38289,8 @@ zürih	933n
 校车	291b
 株式市场	391c
 格子呢	819b
-格子松饼	1825b
-格子饼	1825b
+格子松饼	1834b
+格子饼	1834b
 格热利	834b
 格调	432b 432c
 桂花	225b
@@ -38199,7 +38327,7 @@ zürih	933n
 梦心地	431c
 梦想	431c
 梦见る	431c
-梨子	1792b
+梨子	1801b
 梯田	803b
 梵谷	761b
 梵高	761b
@@ -38209,25 +38337,25 @@ zürih	933n
 棉花堡	840b
 棉花糖	278b
 棉麻	314b
-棒付ききゃんでぃ	1885c
-棒棒糖	1885b
+棒付ききゃんでぃ	1894c
+棒棒糖	1894b
 棒球	424b
 棕	7b
-棕榈树	1770b
-棕红	961b
-棕绿	959b
+棕榈树	1779b
+棕红	970b
+棕绿	968b
 棕色	7b
-棕黄	962b
-棕黑	960b
+棕黄	971b
+棕黑	969b
 棚田	803c
 森	119c
 森の中	119c
 森林	119b 119c
 棱镜	179b
-植木钵	1767c
+植木钵	1776c
 植物	128b 128c
 植物园	128b
-椒盐卷饼	1822b
+椒盐卷饼	1831b
 椰子	242b
 椰林	242b
 楼房	373b
@@ -38239,16 +38367,16 @@ zürih	933n
 楽観的	439c
 榻榻米	826b
 槟城	903b
-横を向いているひよこ	1701c
+横を向いているひよこ	1710c
 横丁	374c
 樱	209b
 樱桃	231b
-樱桃色	943b
+樱桃色	952b
 樱花	209b
 樱花季	782b
 樱花祭	853b
 樱花节	853b
-樱草色	954b
+樱草色	963b
 橄榄	300b
 橄榄油	300b
 橄榄绿	24b
@@ -38260,7 +38388,7 @@ zürih	933n
 橙	1b 1c
 橙子	229b
 橙色	1b 1c
-橙黄	956b
+橙黄	965b
 橡木	301b
 檀香山	804b
 欢乐	425b
@@ -38271,11 +38399,11 @@ zürih	933n
 欢欣	425b
 欢笑	425b
 欣喜	425b
-欧式城堡	1940b
+欧式城堡	1949b
 欧泊	321b
-欧洲城堡	1940b
-欧洲邮局	1930b
-欧洲野牛	1658b
+欧洲城堡	1949b
+欧洲邮局	1939b
+欧洲野牛	1667b
 欲望	428b 428c
 歌剧	432b
 歌川广重	832b
@@ -38289,38 +38417,38 @@ zürih	933n
 正直	441c
 正红	74b
 正能量	425b
-正面朝向的小鸡	1702b
+正面朝向的小鸡	1711b
 武士	388b
 武骨	455c
 歯车	308c
 歴史	413c
 歴史的	413c
-歴史的な建物	1918c
-歴史的建造物	1918c
+歴史的な建物	1927c
+歴史的建造物	1927c
 死亡	445b
 死神	438c
 死者	445c
 死者の日	781c
 残り火	168c
 殷红	71b
-母羊	1668b
+母羊	1677b
 每天	490b
 毒药	460b
 比利时	688o
-比基尼	2004b
+比基尼	2013b
 比萨	248b
-毕业帽	2025b
+毕业帽	2034b
 毕加索	858b
 毕卡索	858b
 毛布	433c
-毛毛虫	1740b
+毛毛虫	1749b
 毛毛雨	201b
 毛毯	433b
 毛线	314b
 毛茸茸	443b
-毛虫	1740b 1740c
+毛虫	1749b 1749c
 毛衣	433b
-毛象	1675b
+毛象	1684b
 毛骨悚然	438b
 毯子	433b
 民芸	412c
@@ -38353,21 +38481,21 @@ zürih	933n
 水无月	197c
 水晶	322b 322c
 水果	468b
-水果蛋糕	1880b
+水果蛋糕	1889b
 水母	276b
 水泥	304b
 水泳	143c
 水滴	152b 152c
 水灯节	788b
-水牛	1661b 1661c
-水獭	1692b
+水牛	1670b 1670c
+水獭	1701b
 水珠	152b
 水田	253c
 水疗	422b
 水着	143c
 水稻	253b
-水红	1006b
-水绿	1007b
+水红	1015b
+水绿	1016b
 水色	41c 66b
 水色がかった青	14c
 水花	152b
@@ -38375,15 +38503,15 @@ zürih	933n
 水蓝色	66b
 水蜜桃	236b
 水郷	383c
-水饺	1866b
+水饺	1875b
 氷	185c
 氷块	185c
 氷山	185c
 氷河	185c
 氷结	486c
 永恒	432b
-汉堡	1831b
-汉堡包	1831b
+汉堡	1840b
+汉堡包	1840b
 汉堡王	579o
 汉服	871b 871c
 汉白玉	302b
@@ -38399,8 +38527,8 @@ zürih	933n
 池	149b 149c
 池塘	149b
 污秽	460b
-汤面	1857b
-汤饮み	1892c
+汤面	1866b
+汤饮み	1901c
 汪洋	140b
 沃尔沃	525o
 沃荷	830b
@@ -38414,9 +38542,9 @@ zürih	933n
 沙子	157b
 沙拉	469b
 沙滩	144b
-沙滩伞	1913b
-沙滩凉鞋	2012b
-沙滩小岛	1915b
+沙滩伞	1922b
+沙滩凉鞋	2021b
+沙滩小岛	1924b
 沙漠	156b
 沙特阿拉伯	682o
 沙色	103b
@@ -38431,15 +38559,15 @@ zürih	933n
 河流	148b
 河畔	148b
 河谷	163b
-河豚	1732b
+河豚	1741b
 河边	148b
-河马	1677b
+河马	1686b
 沸腾	436b 436c
-油炸鹰嘴豆饼	1840b
+油炸鹰嘴豆饼	1849b
 油画	474b
 油管	510o
 油絵	474c
-油绿	974b
+油绿	983b
 油菜花	335b
 油菜花海	335b
 油菜花田	335b
@@ -38447,8 +38575,8 @@ zürih	933n
 沿岸	143c
 法国	662o
 法国里维埃拉	846b
-法国面包	1820b
-法式长棍面包	1820b
+法国面包	1829b
+法式长棍面包	1829b
 法拉利	513o
 法老	811b
 泡	142c
@@ -38463,6 +38591,7 @@ zürih	933n
 波希米亚	752b
 波希米亚风	752b
 波拉波拉	907b
+波提切利	942b
 波斯	778b
 波斯地毯	778b
 波斯新年	785b
@@ -38490,18 +38619,18 @@ zürih	933n
 泳池	143b
 泳衣	143b
 泳装	143b
-泳裤	2002b
+泳裤	2011b
 泻湖	146b
 泼水节	780b
 洁白	442c
-洋なし	1792c
+洋なし	1801c
 洋基队	623o
 洋红	21b
 洋红色	21b
 洋菓子	272c
-洋葱	1812b
-洋装	1998b
-洋酒	1894b
+洋葱	1821b
+洋装	2007b
+洋酒	1903b
 洒红节	850b
 洗练	432c
 洗练された	432c
@@ -38527,12 +38656,12 @@ zürih	933n
 流氷	185c
 流泪	426b
 浅	477b
-浅底	1843b
+浅底	1852b
 浅淡	478b
 浅色	477b
 浅蓝天	41b
-浅锅	1843b
-浅锅料理	1843b
+浅锅	1852b
+浅锅料理	1852b
 浆果	254b
 浓	476c 480b
 浓い	476c
@@ -38546,7 +38675,7 @@ zürih	933n
 浓雾	203b 203c
 浜	143c
 浜辺	143c
-浣熊	1644b
+浣熊	1653b
 浪	142b
 浪涛	142b
 浪漫	427b
@@ -38574,7 +38703,7 @@ zürih	933n
 海底	141b 141c
 海恩斯莫里斯	577o
 海月	276c
-海棠红	941b
+海棠红	950b
 海水浴	143c
 海沟	141b
 海洋	140b 140c
@@ -38585,16 +38714,16 @@ zürih	933n
 海滨	143b
 海滨别墅	770b
 海滩	143b
-海滩阳伞	1913b
-海滩鞋	2012b
-海狸	1685b
+海滩阳伞	1922b
+海滩鞋	2021b
+海狸	1694b
 海王星	177b 177c
 海老茶色	19c
 海苔	138c
 海藻	138b 138c
-海螺	1735b
+海螺	1744b
 海豚	362b
-海豹	1729b
+海豹	1738b
 海边	143b
 海辺	143c
 海面	140b
@@ -38602,10 +38731,10 @@ zürih	933n
 涙	426c
 涨潮	142b
 涩谷	890b
-涮制菜肴	1845b
+涮制菜肴	1854b
 液体	152b 152c
 淑女	454b
-淑女帽	2023b
+淑女帽	2032b
 淘宝	566o
 淡	478b
 淡い	478c
@@ -38641,9 +38770,9 @@ zürih	933n
 清洁	434c
 清澈	434b
 清爽	434b
-清真寺	1945b
+清真寺	1954b
 清纯	442c
-清酒	1893b
+清酒	1902b
 清风	205b
 渋い	456c
 渋滞	373c
@@ -38652,20 +38781,21 @@ zürih	933n
 渓谷	163c
 渔港	154b 154c
 渚	143c
-渡渡鸟	1710b
+渡渡鸟	1719b
 渡鸦	446b
 温か	433c
 温かい	433c
-温かい饮み物	1890c
+温かい饮み物	1899c
 温かみ	433c
 温もり	433c
 温和	423b 423c
+温哥华	944b
 温室	126b 126c
 温情	433b
 温暖	433b
 温柔	423b
-温泉	1960b 1960c
-温泉まーく	1960c
+温泉	1969b 1969c
+温泉まーく	1969c
 温润	423b
 温馨	433b
 港	154c
@@ -38675,7 +38805,7 @@ zürih	933n
 渴望	450b
 游び场	415c
 游乐场	415b
-游乐场滑梯	1962b
+游乐场滑梯	1971b
 游具	415c
 游泳	143b
 游泳池	143b
@@ -38692,7 +38822,7 @@ zürih	933n
 湖水	147b 147c
 湖泊	147b
 湖畔	147b 147c
-湖绿	1008b
+湖绿	1017b
 湖色	42c
 湖蓝	42b
 湖蓝色	42b
@@ -38703,7 +38833,7 @@ zürih	933n
 満开	208c
 満月	174c
 満足	425c
-溜滑梯	1962b
+溜滑梯	1971b
 溪	148b
 溪水	148b
 溪流	148b
@@ -38731,8 +38861,8 @@ zürih	933n
 潟	146c
 潟湖	146b
 潮	142c
-潮吹き	1726c
-潮吹きくじら	1726c
+潮吹き	1735c
+潮吹きくじら	1735c
 潮水	142b
 潮汐	142b
 潮流	490b
@@ -38757,7 +38887,7 @@ zürih	933n
 火山	166b 166c
 火山岩	158b 158c
 火山沙	158b
-火山爆发	1910b
+火山爆发	1919b
 火山石	158b
 火山砂	158b 158c
 火炎	167c
@@ -38766,13 +38896,13 @@ zürih	933n
 火焰	167b
 火狐	555o
 火箭	398b
-火红	947b
+火红	956b
 火花	167b 167c
 火苗	167b
 火车	490b
 火辣	436b
 火锅	333b 333c
-火鸡	1697b
+火鸡	1706b
 灯	368b
 灯った	369c
 灯り	368c
@@ -38785,7 +38915,7 @@ zürih	933n
 灯火	368b 368c
 灯火通明	369b
 灯笼	331b 331c
-灯笼椒	1807b
+灯笼椒	1816b
 灰	8b 168c
 灰尘	169b
 灰烬	168b
@@ -38813,10 +38943,10 @@ zürih	933n
 炭火	168b
 炭灰	37b
 炭黑	37b
-炸薯条	1832b
-炸豆丸子	1840b
+炸薯条	1841b
+炸豆丸子	1849b
 点亮	369b
-点心	272b 1866c
+点心	272b 1875c
 点画	864b
 点缀	496b
 点缀着	496b
@@ -38828,7 +38958,7 @@ zürih	933n
 烈日	206b
 烈火	167b
 烘焙	271b
-烙饼	1824b
+烙饼	1833b
 烛光	339b
 烛台节	787b
 烟	343b 343c
@@ -38837,8 +38967,8 @@ zürih	933n
 烟花	366b
 烟雨	201b
 烟雾	343b
-烤地瓜	1859b
-烤红薯	1859b
+烤地瓜	1868b
+烤红薯	1868b
 烦人	437b
 烦恼	448b
 烦躁	437b
@@ -38849,12 +38979,12 @@ zürih	933n
 热刺	636o
 热可可	433b
 热带	385b
-热带小岛	1915b
-热带水果饮料	1897b
+热带小岛	1924b
+热带水果饮料	1906b
 热带海滩	145b
 热带雨林	120b
 热带风	385b
-热带鱼	1731b
+热带鱼	1740b
 热帯	385c
 热帯雨林	120c
 热帯鱼	399c
@@ -38867,12 +38997,12 @@ zürih	933n
 热浪	206b
 热火队	617o
 热烈	428b 428c
-热狗	1834b
-热狗堡	1834b
-热茶	1892b
+热狗	1843b
+热狗堡	1843b
+热茶	1901b
 热血	424b
 热闹	444b
-热饮	1890b
+热饮	1899b
 焕然一新	434b
 焚き火	167c
 焚火	167c
@@ -38885,13 +39015,13 @@ zürih	933n
 焦虑	448b
 焰火	366b
 焼き物	326c
-焼き芋	1859c
+焼き芋	1868c
 焼き菓子	272c
 焼けつく	436c
 煌めき	466c
 煎茶	258c
-煎蛋	1842b
-煤黑	1022b
+煎蛋	1851b
+煤黑	1031b
 照明	368c
 照片墙	507o
 熊猫	352b
@@ -38901,9 +39031,9 @@ zürih	933n
 燃えるような	428c
 燃烧	167b
 燥热	436b
-爆竹	1969b 1971c
-爆米花	1848b
-爪印	1696b
+爆竹	1978b 1980c
+爆米花	1857b
+爪印	1705b
 爪哇	896b
 爬山虎	134b
 爱	427b 427c
@@ -38924,25 +39054,25 @@ zürih	933n
 爽やか	434c
 版画	832c
 牙买加	704o 805b
-牙色	1014b
-牛の颜	1659c
+牙色	1023b
+牛の颜	1668c
 牛乳	269c
-牛乳入りのこっぷ	1889c
+牛乳入りのこっぷ	1898c
 牛仔	311b
 牛仔布	311b
 牛仔蓝	69b
 牛仔裤	311b
-牛头	1659b
+牛头	1668b
 牛奶	269b
 牛油果	243b
 牛群	382b
-牛角面包	1819b
-牝牛	1662c
+牛角面包	1828b
+牝牛	1671c
 牡丹	215b 215c
 牡丹色	65c
-牡牛	1660c
-牡羊	1667c
-牡蛎	1873b 1873c
+牡牛	1669c
+牡羊	1676c
+牡蛎	1882b 1882c
 牧场	124b 124c
 牧师	394b 394c
 牧歌的	421c
@@ -38951,10 +39081,10 @@ zürih	933n
 物语	341c
 特别	490b
 特斯拉	522o
-犀牛	1676b
+犀牛	1685b
 犬	347b
 犯困	449b
-犹太教堂	1947b
+犹太教堂	1956b
 狂乱	457b
 狂喜	425b
 狂怒	437b
@@ -38968,43 +39098,43 @@ zürih	933n
 狐	355c
 狐狸	355b
 狗	347b
-狗头	1638b
+狗头	1647b
 狗狗	443b
-狗脸	1638b
+狗脸	1647b
 独自	426b
-独角兽	1655b
-狮子	1647b
+独角兽	1664b
+狮子	1656b
 猕猴桃	246b
 猛暑	206c
-猛犸	1675b
-猩猩	1637b
+猛犸	1684b
+猩猩	1646b
 猩红	34b
 猩红色	34b
-猪头	1663b
-猪鼻子	1666b
+猪头	1672b
+猪鼻子	1675b
 猫	346b
 猫咪	443b
-猫头	1645b
-猫头应	1709b
-猫头鹰	1709b
-猫熊	1690b
-猫脸	1645b
-猴头	1634b
-猴子	1635b
-猴子头	1634b
+猫头	1654b
+猫头应	1718b
+猫头鹰	1718b
+猫熊	1699b
+猫脸	1654b
+猴头	1643b
+猴子	1644b
+猴子头	1643b
 玄武岩	158b 158c
 玄秘	429b
-玄色	1016b
-玄青	1017b
+玄色	1025b
+玄青	1026b
 玉	320b
 玉兰	227b
 玉子	270c
 玉座	417c
 玉石	303c 320b
 玉米	251b
-玉米煎饼	1837b
-玉米粉蒸肉	1838b
-玉色	986b
+玉米煎饼	1846b
+玉米粉蒸肉	1847b
+玉色	995b
 王冠	417b 417c
 王后	417b
 王国	417b 417c
@@ -39017,7 +39147,7 @@ zürih	933n
 王者	451c
 玛芬	272b
 玛雅	863b
-玛黛茶	1906b
+玛黛茶	1915b
 玩具	415b 415c
 玫瑰	210b
 玫瑰粉	91b
@@ -39038,7 +39168,7 @@ zürih	933n
 珊瑚礁	153b 153c
 珊瑚红	28b
 珊瑚色	28b 28c
-珍奶	1904b
+珍奶	1913b
 珍妙	471c
 珍珠	321b
 珍珠奶茶	260b
@@ -39047,9 +39177,9 @@ zürih	933n
 珍珠色	106b
 珠光	321b
 珠宝	345b
-班卓琴	2039b
+班卓琴	2048b
 班夫	885b
-理发店	1965b
+理发店	1974b
 理想	439b
 琥珀	32b
 琥珀色	32b 32c
@@ -39073,11 +39203,11 @@ zürih	933n
 甘酸っぱい	450c
 甜品	272b
 甜心	427b
-甜椒	1807b
+甜椒	1816b
 甜点	272b
-甜瓜	1783b
+甜瓜	1792b
 甜甜	443b
-甜甜圈	1877b
+甜甜圈	1886b
 甜美	443b
 甜蜜	427b
 甜食	277b
@@ -39090,13 +39220,13 @@ zürih	933n
 生态系	418c
 生成り	104c
 生日	406b
-生日快乐	1879b
-生日蛋糕	1879b
+生日快乐	1888b
+生日蛋糕	1888b
 生机勃勃	424b
 生气	437b
 生病	460b
-生菜	1847b
-生菜沙拉	1847b
+生菜	1856b
+生菜沙拉	1856b
 生铁	307b
 生锈	309b
 田	124b
@@ -39110,7 +39240,7 @@ zürih	933n
 田舎町	382c
 田舎风	412c
 田野	124b
-甲虫	1743b
+甲虫	1752b
 电子	410b 410c
 电玩厅	744b
 电球	368c
@@ -39132,7 +39262,7 @@ zürih	933n
 男性	493b
 男性的	455c
 男生	493b
-男鞋	2013b
+男鞋	2022b
 町	373c
 画作	474b
 画家	474b 474c
@@ -39157,19 +39287,19 @@ zürih	933n
 病院	390c
 痛み	426c
 痛苦	426b
-登山	453c 2015b
-登山靴	2015b
-登山鞋	2015b
+登山	453c 2024b
+登山靴	2024b
+登山鞋	2024b
 白	10b 10c
 白い	10c
 白云	171b
-白十字	2028c
-白十字へるめっと	2028c
-白十字头盔	2028b
+白十字	2037c
+白十字へるめっと	2037c
+白十字头盔	2037b
 白墙	375b
 白壁	375c
 白夜	839b 839c
-白大褂	1989b
+白大褂	1998b
 白天	195b
 白日梦	431b
 白昼	195b 195c
@@ -39180,21 +39310,21 @@ zürih	933n
 白瓷	317b
 白磁	913c
 白色	10b 10c
-白花	1756b
+白花	1765b
 白菜	469b
 白蓝	76c
-白衣	1989c
+白衣	1998c
 白雪	188b
 白霜	83c 187b
-白鸟	1708c
+白鸟	1717c
 白鸽	442b
 白黒	465c
 百事	603o
 百事可乐	603o
 百度	568o
-百货公司	1937b
+百货公司	1946b
 的士	372b
-皇冠	2022b
+皇冠	2031b
 皇室	417b 417c
 皇宫	380b
 皇家	417b
@@ -39203,18 +39333,18 @@ zürih	933n
 皇马	641o
 皐月	196c
 皮革	310b 310c
-皮鞋	2013b
+皮鞋	2022b
 盂兰盆	790c
 盂兰盆节	790b
-盆景	1767b
-盆栽	1977b
-盆栽植物	1767b
+盆景	1776b
+盆栽	1986b
+盆栽植物	1776b
 盆踊り	790c
-盒饭	1852b
+盒饭	1861b
 盛夏	197b
 盛宴	444b
 盛开	208b
-盲导犬	1640c
+盲导犬	1649c
 相爱	427b
 盼望	439b
 看护师	390c
@@ -39243,7 +39373,7 @@ zürih	933n
 眷恋	450b
 眼泪	426b
 眼红	461b
-眼镜	1986b
+眼镜	1995b
 着実	441c
 着物	388c
 睡前	449b
@@ -39259,8 +39389,8 @@ zürih	933n
 知性	456b
 知更鸟	295b
 短気	437c
-短泳裤	2003b
-短裤	2003b
+短泳裤	2012b
+短裤	2012b
 石	303b 303c
 石ころ	303c
 石块	303b
@@ -39268,7 +39398,7 @@ zürih	933n
 石头	303b
 石子	303b
 石榴	244b
-石榴红	942b
+石榴红	951b
 石畳	303c
 石绿	82b
 石英	322b 322c
@@ -39284,9 +39414,9 @@ zürih	933n
 砂糖	277b 277c
 砂色	103c
 砖	305b
-砖块	1920b
+砖块	1929b
 砖墙	305b
-破壳	1700b
+破壳	1709b
 破旧	414b
 破晓	181b
 硝子	316c
@@ -39294,22 +39424,22 @@ zürih	933n
 硬汉	455b
 确実	441c
 碎石	303b
-碗勺	1846b
-碗和汤匙	1846b
+碗勺	1855b
+碗和汤匙	1855b
 碧玉	320b
 碧绿	50b
 碧绿色	50b
-碧色	976b
+碧色	985b
 碧蓝	39b
-碰杯	1900b
+碰杯	1909b
 碳灰	37b
 磁器	317c
 礁石	164b
-礼帽	2024b
+礼帽	2033b
 礼拜堂	394b
 礼拝	447c
 礼拝堂	394c
-礼物	1984b
+礼物	1993b
 祈り	447c
 祈る	447c
 祈祷	447b 447c
@@ -39357,8 +39487,8 @@ zürih	933n
 秋季	198b 198c
 秋收	791b
 秋日	198b
-秋色	965b
-秋香色	966b
+秋色	974b
+秋香色	975b
 科学	410b 410c
 科幻	410b
 科技	410b
@@ -39377,14 +39507,14 @@ zürih	933n
 稳定	441b
 稳重	441b
 稻	253b
-稻子	1772b
+稻子	1781b
 稻田	253b
 稻谷	253b
 穏やか	421c
 穏やかな	421c
 空	170C
-空っぽの巣	1779c
-空巢	1779b
+空っぽの巣	1788c
+空巢	1788b
 空想	431c
 空灵	431b
 空色	41c
@@ -39392,13 +39522,13 @@ zürih	933n
 突尼斯	905b
 突风	205c
 突飞	471c
-窝夫饼	1825b
+窝夫饼	1834b
 立体主义	858b
 立体派	858b
 竜	430c
 竜巻	202c
-竞技场	1917b 1917c
-章鱼	1734b
+竞技场	1926b 1926c
+章鱼	1743b
 童年	450b
 童真	442b
 童话	430b 430c
@@ -39422,6 +39552,7 @@ zürih	933n
 笔电	410b
 笔记本电脑	410b
 笠	275c
+第比利斯	947b
 筋疲力尽	449b
 简单	420b
 简朴	420b
@@ -39435,12 +39566,12 @@ zürih	933n
 米兰	929b
 米兰足球俱乐部	647o
 米国	670o
-米果	1853b
+米果	1862b
 米灰	104b
 米白	17b
 米色	17b
-米饭	1855b
-米饼	1853b
+米饭	1864b
+米饼	1862b
 米黄	17b
 米黄色	17b
 粉	6b
@@ -39458,11 +39589,11 @@ zürih	933n
 粗犷	455b
 粗野主义	738b
 粘土	326c
-粽子	1838b
+粽子	1847b
 精力充沛	424b
 精彩	459b
 精灵	775b
-精白	1009b
+精白	1018b
 精神	447c
 精神的	447c
 精美	432b
@@ -39471,7 +39602,7 @@ zürih	933n
 糖果	277b
 糖果色	483b
 糖骷髅	781b
-糥米丸子	1865b
+糥米丸子	1874b
 素晴らしい	459c
 素朴	412c
 素朴な	412c
@@ -39483,8 +39614,8 @@ zürih	933n
 紫	5b 5c
 紫外光色	726o
 紫晶	56b
-紫棠	999b
-紫檀	997b
+紫棠	1008b
+紫檀	1006b
 紫水晶	56b
 紫禁城	380b 380c
 紫红	65b
@@ -39493,7 +39624,7 @@ zürih	933n
 紫罗兰色	22b
 紫色	5b 5c
 紫藤	222b
-紫酱	995b
+紫酱	1004b
 紫阳花	220c
 経済	391c
 絵本	341c
@@ -39506,13 +39637,13 @@ zürih	933n
 繊细	423c
 红	0b 70c
 红包	490b
-红包袋	1982b
+红包袋	1991b
 红叶	129c 130b
 红叶狩り	129c
 红场	873b
 红宝石	55b
 红椒粉	298b
-红毛猩猩	1637b
+红毛猩猩	1646b
 红牛	580o
 红砖	305b
 红磨坊	916b
@@ -39520,11 +39651,11 @@ zürih	933n
 红绿灯	292b
 红腹灰雀	294b
 红色	0b 70c
-红苹果	1790b
+红苹果	1799b
 红茶	257b 257c
 红菜汤	334b
 红萝卜	250b
-红薯	1859b
+红薯	1868b
 红辣椒	297b
 红酒	265b
 红铜	59b
@@ -39547,12 +39678,12 @@ zürih	933n
 纳米比亚	911b
 纷争	437c
 纸	315b 315c
-纸ぱっく饮料	1905c
+纸ぱっく饮料	1914c
 纸吹雪	444c
 纸币	458b
 纸张	315b
-纸杯蛋糕	1881b
-纸袋	2010b 2010c
+纸杯蛋糕	1890b
+纸袋	2019b 2019c
 纽卡斯尔联	638o
 纽约	807b
 纽约尼克斯	618o
@@ -39564,10 +39695,10 @@ zürih	933n
 绀碧	39c
 绀碧の空	39c
 绀色	16c
-绀青绀紫	998b
-绅士靴	2013c
+绀青绀紫	1007b
+绅士靴	2022c
 细腻	423b
-细菌	1753b
+细菌	1762b
 细雨	201b
 经典	413b
 经典蓝	728o
@@ -39577,7 +39708,7 @@ zürih	933n
 结婚	405b 405c
 结婚式	405c
 绘画	474b
-绛紫	945b
+绛紫	954b
 绝壁	164c
 绝望	426b 426c
 绞り染め	868c
@@ -39592,38 +39723,39 @@ zürih	933n
 维多利亚时代	856b
 维多利亚风	856b
 维生素	452b
+维纳斯的诞生	942b
 维萨	534o
 绵	314c
 绵あめ	278c
-绵羊	1668b
+绵羊	1677b
 绵菓子	278c
 绸缎	313b
 绽放	208b
 绿	3b 3c
 绿叶	128b
-绿叶蔬菜	1809b
+绿叶蔬菜	1818b
 绿松石	15b
 绿植	128b
-绿沈	975b
+绿沈	984b
 绿洲	139b
 绿湾包装工	619o
 绿色	3b 3c
-绿色沙拉	1847b
+绿色沙拉	1856b
 绿茶	258b 258c
 绿草	125b
 绿青	82c
-缁色	1021b
-缃色	957b
+缁色	1030b
+缃色	966b
 缅怀	450b
 缎子	313b
 编み物	433c
 缤客	597o
 缤纷	179b
 缤趣	551o
-缶诘	1851c
+缶诘	1860c
 罂粟	223b
-罐头	1851b
-罐头食品	1851b
+罐头	1860b
+罐头食品	1860b
 网球	424b
 网红	490b
 网络	410b
@@ -39640,9 +39772,9 @@ zürih	933n
 羊毛	314b 314c
 羊皮纸	315b 315c
 羊群	382b
-羊角面包	1819b
-羊驼	1672b
-羊驼毛	1672b
+羊角面包	1828b
+羊驼	1681b
+羊驼毛	1681b
 美人鱼	430b
 美元	458b
 美团	570o
@@ -39652,8 +39784,8 @@ zürih	933n
 美术	474b 474c
 美术馆	474b 474c
 美泉宫	881b
-美洲鸵	1672b
-美野生羊驼	1672b
+美洲鸵	1681b
+美野生羊驼	1681b
 美金	458b
 羞耻	448b
 羡ましい	461c
@@ -39671,7 +39803,7 @@ zürih	933n
 翠绿	50b
 翠绿色	50b
 翡翠	320b 320c
-翡翠色	50c 978b
+翡翠色	50c 987b
 翼	170c
 老上海	815b
 老套	470b
@@ -39681,13 +39813,13 @@ zürih	933n
 老爷车	413b
 老物件	413b
 老虎	350b
-老虎头	1648b
-老银	1026b
-老鹰	1706b
-老鼠	1679b
-老鼠头	1678b
-考拉	1689b
-耗子	1680b
+老虎头	1657b
+老银	1035b
+老鹰	1715b
+老鼠	1688b
+老鼠头	1687b
+考拉	1698b
+耗子	1689b
 耶路撒冷	926b
 耻ずかしい	448c
 职场	391b 391c
@@ -39695,14 +39827,14 @@ zürih	933n
 联邦快递	532o
 聚会	406b
 肃穆	445b
-肉块	1829b
+肉块	1838b
 肉桂	288b
-肉片	1829b
-肉球	1696c
+肉片	1838b
+肉球	1705c
 肌寒い	435c
 肌色	115c
 股市	391b
-肩揹书包	2011b
+肩揹书包	2020b
 肮脏	460b
 肯尼亚	707o
 肯德基	578o
@@ -39742,14 +39874,14 @@ zürih	933n
 自信	440b 440c
 自在	422b
 自然	418b 418c
-自由	453c 1943b
-自由の女神	1943c
-自由女神	1943b
-自由女神像	1943b
+自由	453c 1952b
+自由の女神	1952c
+自由女神	1952b
+自由女神像	1952b
 自行车	424b
 自豪	451b
 自负	451c
-臭鼬	1693b
+臭鼬	1702b
 至福	425c
 舍夫沙万	841b
 舒服	433b
@@ -39757,7 +39889,7 @@ zürih	933n
 舒适	433b
 舞池	472b
 舞蹈	424b
-舞鞋	2019b
+舞鞋	2028b
 航天员	177b
 航海	140b 140c
 航班	170b
@@ -39777,7 +39909,7 @@ zürih	933n
 艺术品	474b
 艺术家	474b
 艾尔米塔什	918b
-艾绿	987b
+艾绿	996b
 节假日	444b
 节庆	444b
 节日	444b
@@ -39785,10 +39917,10 @@ zürih	933n
 芍薬	215c
 芒果	240b
 芙烈达	762b
-芙蓉	1761b
+芙蓉	1770b
 芝加哥公牛	615o
 芝加哥小熊	626o
-芝士	1826b
+芝士	1835b
 芝生	125c
 芥子の花	223c
 芥子色	110c
@@ -39798,9 +39930,9 @@ zürih	933n
 芬兰风	879b
 芭比	722o 769b
 芭比粉	722o 769b
-芭蕾	2019b
+芭蕾	2028b
 芭蕾舞	454b
-芭蕾舞鞋	2019b
+芭蕾舞鞋	2028b
 花	208b 208c
 花々	208c
 花びら	208c
@@ -39815,9 +39947,9 @@ zürih	933n
 花开	208b
 花弁	208c
 花朵	208b
-花束	208c 1754b
+花束	208c 1763b
 花柄	208c
-花椰菜	1810b
+花椰菜	1819b
 花楸	293b
 花楸果	293b
 花海	208b
@@ -39825,22 +39957,22 @@ zürih	933n
 花火大会	366c
 花灯	331b
 花瓣	208b
-花生	1813b
+花生	1822b
 花田	124b
 花畑	208c
-花白	1011b
+花白	1020b
 花见	782c
-花豹	1650b
-花饰り	1758c
+花豹	1659b
+花饰り	1767c
 芸术	474c
 芸术的	474c
 苍白	478b
-苍翠	1002b
-苍色	1001b
-苍蝇	1751b
-苍青	1004b
-苍黄	1003b
-苍黑	1005b
+苍翠	1011b
+苍色	1010b
+苍蝇	1760b
+苍青	1013b
+苍黄	1012b
+苍黑	1014b
 苏格兰	819b
 苏格兰高地	819b
 苏联海报	857b
@@ -39870,10 +40002,10 @@ zürih	933n
 茉莉	224b
 茉莉花	224b
 茑	134c
-茜色	946b
+茜色	955b
 茶	257b
 茶园	827b 827c
-茶壶	1891b
+茶壶	1900b
 茶室	826b 826c
 茶山	827b
 茶梯田	827b
@@ -39900,10 +40032,10 @@ zürih	933n
 草色	51c
 草药	137b
 草莓	230b
-草食恐竜	1724c
+草食恐竜	1733c
 荒れ地	156c
 荒凉	426c
-荒岛	1915b
+荒岛	1924b
 荒波	142c
 荒漠	156b
 荒诞	471b
@@ -39921,15 +40053,15 @@ zürih	933n
 药局	390b
 药房	390b
 药物	390b
-药草	1773b
+药草	1782b
 荷兰	490b
 荷兰国旗	687o
 荷兰风	877b
 荷塘	150b
 荷花	213b
 荷花池	150b
-荼白	1010b
-莎丽服	2000b
+荼白	1019b
+莎丽服	2009b
 莓果	254b
 莫兰迪	482b
 莫兰迪色	482b
@@ -39942,7 +40074,7 @@ zürih	933n
 莲池	150c
 莲花	213b
 获胜	451b
-莹白	1013b
+莹白	1022b
 菅笠	275c
 菊	218b 218c
 菊花	218b
@@ -39967,8 +40099,8 @@ zürih	933n
 营养	452b
 营火	167b
 萨克斯	473b
-萨克斯管	2033b
-萨克斯风	2033b
+萨克斯管	2042b
+萨克斯风	2042b
 落ち叶	129c
 落ち着いた	421c
 落ち着いた大人	456c
@@ -39976,8 +40108,8 @@ zürih	933n
 落ち着き	421c
 落ち込んだ	426c
 落叶	129b 129c
-落叶树	1769b 1769c
-落叶植物	1769b
+落叶树	1778b 1778c
+落叶植物	1778b
 落寞	426b
 落日	180b
 落泪	426b
@@ -39992,10 +40124,10 @@ zürih	933n
 葬仪	445c
 葬式	445c
 葬礼	445b
-葱倩	972b
-葱绿	970b
-葱青	971b
-葱黄	969b
+葱倩	981b
+葱绿	979b
+葱青	980b
+葱黄	978b
 葵花	212b
 蒂芙尼蓝	718o
 蒙克	757b
@@ -40005,13 +40137,14 @@ zürih	933n
 蒸し暑い	436c
 蒸汽朋克	742b
 蒸汽波	855b
+蓉城	946b
 蓝	4b 23c
 蓝印花布	868b
 蓝天	170b
 蓝宝石	54b
 蓝染	868b 868c
 蓝染め	868c
-蓝灰色	991b
+蓝灰色	1000b
 蓝紫	95b
 蓝绿	13b
 蓝绿色	13b
@@ -40020,7 +40153,7 @@ zürih	933n
 蓝莓	233b
 蓝调	473b
 蓝调时刻	183b
-蓝鲸	1727b
+蓝鲸	1736b
 蓬松	443b
 蔓	134c
 蔚蓝	39b
@@ -40032,7 +40165,7 @@ zürih	933n
 蔷薇色	72c
 薄	478c
 薄い	478c
-薄卷饼	1839b
+薄卷饼	1848b
 薄昙り	204c
 薄暗い	487c
 薄暮	192b
@@ -40043,11 +40176,11 @@ zürih	933n
 薪すとーぶ	340c
 薬局	390c
 薬草	137c
-薯条	1832b
+薯条	1841b
 薰衣草	211b
 藏族	820b
 藏红花	299b
-藏蓝	992b
+藏蓝	1001b
 藏青	16b
 藏青色	16b
 藕色	63b
@@ -40066,9 +40199,9 @@ zürih	933n
 虞美人	223b
 虹	179c
 虹彩	321b
-虾子	1871b
-蚂蚁	1741b
-蚊子	1750b
+虾子	1880b
+蚂蚁	1750b
+蚊子	1759b
 蛋白石	321b
 蛋糕	272b
 蛍	357b
@@ -40077,36 +40210,36 @@ zürih	933n
 蛍光ぐりーん	117c
 蛍光ぴんく	116c
 蛙	360c
-蛙镜	1988b
-蛛网	1748b
+蛙镜	1997b
+蛛网	1757b
 蜂	358c
 蜂蜜	264b 264c
-蜗牛	1738b
-蜘蛛	1747b
-蜘蛛网	1748b
+蜗牛	1747b
+蜘蛛	1756b
+蜘蛛网	1757b
 蜜月	427b
 蜜柑	229c
 蜜桃色	27b
 蜜蜂	358b
 蜡染	896b
 蜡烛	339b
-蜥脚类恐龙	1724b
-蜥蜴	1720b
-蜥蜴类	1724b
+蜥脚类恐龙	1733b
+蜥蜴	1729b
+蜥蜴类	1733b
 蝋烛	339c
-蝎子	1749b
-蝙蝠	1687b
+蝎子	1758b
+蝙蝠	1696b
 蝴蝶	356b
-蝴蝶结	1983b
-蝴蝶饼	1822b
+蝴蝶结	1992b
+蝴蝶饼	1831b
 蝶	356c
 蝶々	356c
-螃蟹	1869b
+螃蟹	1878b
 螺钿	321c
-蟋蟀	1745b
-蟑螂	1746b
-蟹壳青	982b
-蠕虫	1752b
+蟋蟀	1754b
+蟑螂	1755b
+蟹壳青	991b
+蠕虫	1761b
 血	344b 344c
 血の色	344c
 血色	344b
@@ -40121,24 +40254,24 @@ zürih	933n
 街道	374b 374c
 衣索比亚	894b
 表现主义	757b 757c
-衬衫领带	1991b
-袋鼠	1694b
-袜子	1997b
+衬衫领带	2000b
+袋鼠	1703b
+袜子	2006b
 被子	433b
 被害妄想	448c
 被窝	449b
-装有食物的浅底锅	1843b
+装有食物的浅底锅	1852b
 装饰艺术	735b
 装饰风艺术	735b
 裕福	416c
 裸色	115b
 褐	7b
 褐色	7b 7c
-西兰花	1810b
+西兰花	1819b
 西汉姆联	639o
-西洋なし	1792c
-西洋の城	1940c
-西洋の邮便局	1930c
+西洋なし	1801c
+西洋の城	1949c
+西洋の邮便局	1939c
 西班牙	665o
 西班牙油条	283b
 西班牙风	897b
@@ -40156,10 +40289,10 @@ zürih	933n
 覆盆子	234b
 覚悟	440C
 観叶植物	128c
-観覧车	1963c
+観覧车	1972c
 觉悟	447b
-角帽	2025c
-角氷	1907c
+角帽	2034c
+角氷	1916c
 読书	341c
 计程车	372b
 计算机	410b
@@ -40197,19 +40330,19 @@ zürih	933n
 谷仓	382b
 谷歌	505o
 谷物	252b 252c
-豆子	1814b
+豆子	1823b
 豆沙	89b
 豆沙色	89b
-豆绿	984b
-豆青	985b
+豆绿	993b
+豆青	994b
 豌豆	469b
 象牙白	38b
 象牙色	38b 38c
 豪华	416b 416c
 豪奢	416c
-豹子	1650b
+豹子	1659b
 贝宝	536o
-贝果	1823b
+贝果	1832b
 贝母	321b
 贝西克塔斯	657o
 贝鲁特	892b
@@ -40223,9 +40356,9 @@ zürih	933n
 质朴	412b
 贪婪	461b
 贪心	461b
-购物袋	2010b
-贵宾犬	1641b
-贵宾狗	1641b
+购物袋	2019b
+贵宾犬	1650b
+贵宾狗	1650b
 贵族	417b 417c
 贵气	416b
 费内巴切	656o
@@ -40239,25 +40372,25 @@ zürih	933n
 赛博朋克	409b
 赤	0b 0c
 赤い	0c
-赤い封筒	1982c
+赤い封筒	1991c
 赤ちゃん	442c
 赤の広场	873c
-赤ぴーまん	1807c
-赤りんご	1790c
+赤ぴーまん	1816c
+赤りんご	1799c
 赤わいん	265c
 赤ん坊	442c
 赤紫	21c
 赤紫色	96c
 赤色	0b 0c
-赤金	1024b
+赤金	1033b
 赤铜色	59c
 赤陶	111b
 赫尔辛基	879b
-赫赤	948b
+赫赤	957b
 赭石	36b
 赭色	36b
-起士	1826b
-起士披萨	1833b
+起士	1835b
+起士披萨	1842b
 起雾	203b
 超现实	758b
 超现实主义	758b
@@ -40267,7 +40400,7 @@ zürih	933n
 跃动	424c
 跃动感	424c
 跑步	424b
-跑鞋	2014b
+跑鞋	2023b
 跨年	794b
 跨年夜	794b
 路地	374c
@@ -40303,18 +40436,18 @@ zürih	933n
 达成	451c
 达拉斯牛仔	620o
 达美乐	611o
-过山车	1964b
+过山车	1973b
 过年	403b
 迈阿密	806b
 迈阿密热火	617o
 运动	424b 424c
-运动鞋	2014b
+运动鞋	2023b
 近未来	410c
 远征	453b 453c
 远洋	140b
 远足	453b
-连体泳衣	2001b
-连衣裙	1998b
+连体泳衣	2010b
+连衣裙	2007b
 迪厅	472b
 迪拜	813b
 迪斯科	472b
@@ -40348,8 +40481,8 @@ zürih	933n
 邪恶	438b
 邪悪	438c
 邪眼	912b
-邮便局	1929c
-邮局	1930b
+邮便局	1938c
+邮局	1939b
 邮轮	140b
 郁金色	79c
 郁金香	214b
@@ -40360,22 +40493,22 @@ zürih	933n
 都不用	499b
 都会	373c
 都市	373b 373c
-都市景观	1954b
-都市风景	1954b
+都市景观	1963b
+都市风景	1963b
 都心	373c
 都柏林	928b
 鄂图曼	809b
 酒吧	472b
 酒场	377c
-酒店	1933b
+酒店	1942b
 酒红	33b
 酒红色	33b
 酒色	113b
 酒馆	377b
-酡红	951b
-酡颜	952b
+酡红	960b
+酡颜	961b
 酪梨	243b
-酱紫	996b
+酱紫	1005b
 酷暑	206b 206c
 酷热	206b
 酸っぱい	228c
@@ -40397,8 +40530,8 @@ zürih	933n
 野外	453b 453c
 野心	439c
 野性	453b
-野牛	1658b
-野猪	1665b
+野牛	1667b
+野猪	1674b
 野獣派	756c
 野球	424c
 野生	453b 453c
@@ -40434,13 +40567,13 @@ zürih	933n
 钞票	458b
 钟乳洞	165c
 钢	306b
-钢琴	2036b
+钢琴	2045b
 钢鉄	306c
 钢铁	306b
 钱	458b
-钱包	2007b
+钱包	2016b
 钴蓝	45b
-钵植え	1767c
+钵植え	1776c
 钻石	323b
 铁	307b
 铁塔	373b
@@ -40449,13 +40582,13 @@ zürih	933n
 铁锈红	112b
 铃木	527o
 铅灰	85b
-铅白	1015b
+铅白	1024b
 铅色	85c
-铜绿	1028b
+铜绿	1037b
 铜色	59b 59c
 铝	308b
 铝合金	308b
-铝箔包	1905b
+铝箔包	1914b
 铬	308b
 银	12b 12c
 银世界	188c
@@ -40464,8 +40597,8 @@ zürih	933n
 银河	177b 177c
 银河系	177c
 银灰	86b
-银白	1025b
-银红	944b
+银白	1034b
+银红	953b
 银色	12b 12c
 银行	391b 391c
 银鼠	86c
@@ -40479,20 +40612,20 @@ zürih	933n
 锡耶纳	919b
 锦絵	832c
 锦鲤	361b 361c
-键盘	2036c
+键盘	2045c
 镀金	328b
 镇定	421b
 镶嵌画	337b
 长城	381b
 长春花蓝	730o
 长月	198c
-长毛象	1675b
-长颈鹿	1673b
-长鼓	2041b
-门松	1977b 1977c
+长毛象	1684b
+长颈鹿	1682b
+长鼓	2050b
+门松	1986b 1986c
 闪亮	466b
 闪光	466b
-闪烁	1972b
+闪烁	1981b
 闪电	202b
 闪粉	466b
 闪耀	466b
@@ -40556,15 +40689,16 @@ zürih	933n
 陶芸	326c
 隆冬	199b
 隆重	445b
-随风飘落的叶子	1778b
+随风飘落的叶子	1787b
 隐秘	429b
 隐藏	429b
 隠れた	429c
 难看	460b
 难过	426b
+雅加达	948b
 雅致	432b
 集市	364b
-雌孔雀	1713b
+雌孔雀	1722b
 雍容	432b
 雏菊	221b
 雑木林	119c
@@ -40615,7 +40749,7 @@ zürih	933n
 雷鸣	202b 202c
 雹	202c
 雾	203c 485b
-雾の都会	1952c
+雾の都会	1961c
 雾天	203b
 雾气	203b
 雾雨	201c
@@ -40632,7 +40766,7 @@ zürih	933n
 霜	187b 187c
 霜月	198c
 霜柱	187c
-霜淇淋	1874b
+霜淇淋	1883b
 霜色	83b 83c
 霞	203c
 霞んだ	485c
@@ -40641,10 +40775,10 @@ zürih	933n
 露店	364c
 露水	207b
 露珠	207b
-露营	1912b
+露营	1921b
 霸气	440b
-霸王龙	1725b
-青	4c
+霸王龙	1734b
+青	4c 498B
 青い	4c
 青の街	841c
 青りんご	238c
@@ -40652,14 +40786,14 @@ zürih	933n
 青春	434b 434c
 青柠色	31b
 青瓷	319b
-青白	980b
-青碧	977b
+青白	989b
+青碧	986b
 青磁	319c
 青空	170c
 青竹色	52c
 青紫	95c
 青绿	13c
-青翠	979b
+青翠	988b
 青色	4c 13b
 青花	318b 318c
 青花瓷	318b
@@ -40668,9 +40802,9 @@ zürih	933n
 青苹果	238b
 青草	125b
 青草地	125b
-青莲	1000b
+青莲	1009b
 青菜	469b
-青葱	973b
+青葱	982b
 青蓝	14b
 青蛙	360b
 青钝	93c
@@ -40699,17 +40833,17 @@ zürih	933n
 非遗	490b
 靠谱	441b
 面包	271b
-面包圈	1823b
+面包圈	1832b
 面包坊	271b
 面包店	271b
-面条	1857b
+面条	1866b
 面白い	425c
 面白くない	470c
-面饼	1821b
+面饼	1830b
 革	310c
 革新	410c
-靴子	2020b
-鞭炮	1971b
+靴子	2029b
+鞭炮	1980b
 韦斯·安德森	859b
 韦斯安德森	859b
 韩国	676o 824b 824c
@@ -40720,27 +40854,27 @@ zürih	933n
 韩流	824b
 音乐会	367b
 音乐节	367b
-音乐键盘	2036b
+音乐键盘	2045b
 音楽祭	367c
 頬红色	114c
 頼もしい	441c
-项炼	2029b
-领带	1991b
+项炼	2038b
+领带	2000b
 领英	609o
 颓废	446b
 颓废风	749b
 风	205B 205C
 风が强い	205c
-风に揺れる叶	1778c
-风吹叶落	1778b
+风に揺れる叶	1787c
+风吹叶落	1787b
 风変わり	471c
 风景	490b
 风暴	202b
 风格	490b
 风格派	737b
-风琴	2034b
+风琴	2043b
 风船	370c
-风铃	1980b 1980c
+风铃	1989b 1989c
 飓风	202b
 飘浮	431b
 飘渺	431b
@@ -40751,15 +40885,15 @@ zürih	933n
 飞船	398b
 飞行	170b 170c
 飞行机	170c
-飞鸟	1705b
+飞鸟	1714b
 飞龙	430b
 食ぱん	271c
-饭团	1854b
-饮料盒	1905b
+饭团	1863b
+饮料盒	1914b
 饱きた	470c
 饴	277c
-饺子	1866b
-饼干	1878b
+饺子	1875b
+饼干	1887b
 馅饼	272b
 首尔	824b
 香奈儿	612o
@@ -40776,38 +40910,40 @@ zürih	933n
 騒がしい	457c
 騒ぎ	457c
 騒音	457c
-马の颜	1651c
+马の颜	1660c
 马丘比丘	821b
 马六甲	903b
 马卡龙	280b
 马卡龙色	483b
-马头	1651b
+马头	1660b
 马尼拉	904b
 马德里	897b
 马德里竞技	643o
-马戏团	1966b
-马戏团帐篷	1966b
+马戏团	1975b
+马戏团帐篷	1975b
 马拉喀什	797b
 马来西亚	714o
+马约尔花园	941b
 马芬	272b
 马若雷勒	797b
+马若雷勒花园	941b
 马蒂斯	756b
 马赛	931b
 马赛人	895b
 马赛克	337b
 马赛足球俱乐部	651o
 马路	374b
-马铃薯	1803b
-马黛茶	1906b
+马铃薯	1812b
+马黛茶	1915b
 驼色	26b
 骄傲	451b
 骄傲月	792b
 骄傲游行	792b
 骄阳	172b
-骆驼	1670b
+骆驼	1679b
 骑行	424b
 骚乱	457b
-骨付き肉	1827c
+骨付き肉	1836c
 骨董	413c
 骷髅	438b
 骸骨	438c
@@ -40820,13 +40956,13 @@ zürih	933n
 高层びる	373c
 高山	160b
 高楼	373b
-高楼大厦	1928b
+高楼大厦	1937b
 高温	206b
 高科技	410b
 高端	416b
 高级	416b 416c
 高贵	417b 417c
-高跟鞋	2017b
+高跟鞋	2026b
 高迪	801b
 高速公路	373b
 高速道路	373c
@@ -40854,11 +40990,11 @@ zürih	933n
 鮨	287c
 鱼	399c
 鱼儿	399b
-鱼板	1863b
+鱼板	1872b
 鱼缸	399b
 鱼群	399b 399c
-鱼肚白	1012b
-鱿鱼	1872b
+鱼肚白	1021b
+鱿鱼	1881b
 鲑色	29c
 鲑鱼色	29b
 鲛	141c
@@ -40874,34 +41010,34 @@ zürih	933n
 鲜花	208b
 鲜血	344b
 鲤	361c
-鲤鱼旗	1979b
-鲨鱼	1733b
+鲤鱼旗	1988b
+鲨鱼	1742b
 鲸	362b 362c
 鲸鱼	362b
-鲸鱼喷水	1726b
-鳄梨	1801b
-鳄鱼	1718b
-鶏もも肉	1828c
+鲸鱼喷水	1735b
+鳄梨	1810b
+鳄鱼	1727b
+鶏もも肉	1837c
 鶏卵色	77c
-鸟の卵と巣	1780c
+鸟の卵と巣	1789c
 鸟居	843b 843c
 鸠	442c
-鸡尾酒	1896b
-鸡腿	1828b
+鸡尾酒	1905b
+鸡腿	1837b
 鸡蛋	270b
 鸦	446c
-鸦青	983b
+鸦青	992b
 鸭の羽色	13c
-鸭卵青	981b
-鸭子	1707b
-鸭舌帽	2026b
-鸭黄	953b
+鸭卵青	990b
+鸭子	1716b
+鸭舌帽	2035b
+鸭黄	962b
 鸴	294c
 鸽子	442b
 鹅卵石	303b
 鹅黄	77b
 鹦鹉	354b
-鹰嘴豆	1840b
+鹰嘴豆	1849b
 麦	252c
 麦わら帽子	275c
 麦子	252b
@@ -40917,15 +41053,15 @@ zürih	933n
 麻辣火锅	333b 333c
 麻辣烫	333b
 黄	2b 2c
-黄丝带	1985b
+黄丝带	1994b
 黄土	102c
 黄土色	36c
 黄昏	192b
 黄昏时	192c
-黄栌	964b
+黄栌	973b
 黄沙	157b
 黄油	270b
-黄瓜	1808b
+黄瓜	1817b
 黄绿	67b 67c
 黄绿色	67b
 黄色	2b 2c
@@ -40962,11 +41098,11 @@ zürih	933n
 黒胡椒	289c
 黒色	9c
 黛	80b
-黛紫	994b
-黛绿	993b
+黛紫	1003b
+黛绿	1002b
 黛色	80b
 黛蓝	80b
-黝黑	1023b
+黝黑	1032b
 鼓励	439b
 鼓舞	439b
 鼠尾草绿	94b
@@ -40975,15 +41111,15 @@ zürih	933n
 龙	430c
 龙井茶园	827b
 龙卷风	202b
-龙头	1722b
+龙头	1731b
 龙山寺	837b
 龙泉青瓷	319b
 龙猫	860b
-龙虾	1870b
+龙虾	1879b
 가나	708o
 가나가와 해변의 높은 파도	765d
 가드닝	126d
-가락신	2012d
+가락신	2021d
 가랑비	201d
 가로등	368d
 가뭄	156d
@@ -41009,8 +41145,8 @@ zürih	933n
 갈색	7d
 감귤	229d
 감상적인	450d
-감자	1803d
-감자튀김	1832d
+감자	1812d
+감자튀김	1841d
 감탄	459d
 값비싼	416d
 갓난아기	442d
@@ -41021,7 +41157,7 @@ zürih	933n
 강렬한	440d
 강변	148d
 강아지	443d
-강아지 얼굴	1638d
+강아지 얼굴	1647d
 강인한	440d
 강조	496d
 강철	306d
@@ -41029,16 +41165,16 @@ zürih	933n
 강황	79d
 강황색	79d
 개구리	360d
-개구리 얼굴	1717d
-개미	1741d
+개구리 얼굴	1726d
+개미	1750d
 개울	148d
 개화	208d
 갤러리	474d
 거룩한	447d
 거리	374d
-거미	1747d
-거미줄	1748d
-거북이	1719d
+거미	1756d
+거미줄	1757d
+거북이	1728d
 거친	453d
 걱정	448d
 걱정스러운	448d
@@ -41047,8 +41183,8 @@ zürih	933n
 건강식품	452d
 건강한	452d
 건물	373d
-건물 공사	1919d
-건배하는 샴페인 잔	1900d
+건물 공사	1928d
+건배하는 샴페인 잔	1909d
 건설	411d
 걸리시	454d
 검은	9d
@@ -41081,7 +41217,7 @@ zürih	933n
 결혼식	405d
 겸손한	423d
 경건한	445d
-경기장	1917d
+경기장	1926d
 경복궁	836d
 경이로운	459d
 경제	391d
@@ -41091,13 +41227,13 @@ zürih	933n
 계단식 논	803d
 계란	270d
 계피	288d
-고구마	1859d
+고구마	1868d
 고궁	836d
 고귀한	417d
-고글	1988d
+고글	1997d
 고급	416d
-고기	1827d
-고깃덩이	1829d
+고기	1836d
+고깃덩이	1838d
 고대 청동	327d
 고독	426d
 고독한	426d
@@ -41106,7 +41242,7 @@ zürih	933n
 고딕풍	446d
 고래	362d
 고려청자	319d
-고릴라	1636d
+고릴라	1645d
 고립	426d
 고립된	426d
 고상한	432d
@@ -41115,13 +41251,13 @@ zürih	933n
 고속도로	373d
 고스	446d
 고스족	446d
-고슴도치	1686d
+고슴도치	1695d
 고양이	346d
-고양이 얼굴	1645d
+고양이 얼굴	1654d
 고요	421d
 고요한	421d
 고요함	421d
-고전 양식의 건축물	1918d
+고전 양식의 건축물	1927d
 고전음악	432d
 고전적인	413d
 고추	297d
@@ -41139,8 +41275,8 @@ zürih	933n
 골목	374d
 골목길	374d
 골짜기	163d
-곰 얼굴	1688d
-곰발바닥	1696d
+곰 얼굴	1697d
+곰발바닥	1705d
 곰인형	443d
 공감	423d
 공격적인	437d
@@ -41153,7 +41289,7 @@ zürih	933n
 공업	411d
 공연	367d
 공원	127d
-공작	1713d
+공작	1722d
 공작새	349d
 공작석색	82d
 공작청	46d
@@ -41173,7 +41309,7 @@ zürih	933n
 과테말라	902d
 과학	410d
 관능적인	428d
-관람차	1963d
+관람차	1972d
 관엽식물	128d
 광기	457d
 광대	363d
@@ -41197,19 +41333,19 @@ zürih	933n
 구름 낀	204d
 구릉	161d
 구리색	59d
-구명조끼	1990d
+구명조끼	1999d
 구성주의	857d
 구역질	460d
 구월	198d
 구정	403d
 구채구	840d
-국립공원	1916d
-국수	1857d
+국립공원	1925d
+국수	1866d
 국왕	417d
 국화	218d
 군대	467d
 군사	467d
-군용 헬멧	2027d
+군용 헬멧	2036d
 군인	467d
 군중	457d
 군청색	44d
@@ -41219,7 +41355,7 @@ zürih	933n
 궁중	417d
 궤도	177d
 귀금속	345d
-귀뚜라미	1745d
+귀뚜라미	1754d
 귀신	438d
 귀여운	443d
 귀여움	443d
@@ -41268,7 +41404,7 @@ zürih	933n
 기괴한	471d
 기념식	445d
 기도	447d
-기린	1673d
+기린	1682d
 기모노	388d
 기묘한	471d
 기분 좋은	425d
@@ -41281,9 +41417,9 @@ zürih	933n
 기이한	471d
 기적	430d
 기진맥진	449d
-기타	2035d
+기타	2044d
 기품	432d
-긴 북	2041d
+긴 북	2050d
 긴장감	448d
 긴장된	448d
 길거리	374d
@@ -41308,7 +41444,7 @@ zürih	933n
 꽁꽁	435d
 꽁꽁 언	486d
 꽃	208d
-꽃게	1869d
+꽃게	1878d
 꽃다발	208d
 꽃들	208d
 꽃무늬	208d
@@ -41333,6 +41469,7 @@ zürih	933n
 나무들	133d
 나무숲	119d
 나무판	301d
+나물	469d
 나뭇가지	301d
 나뭇잎	128d
 나미브 사막	911d
@@ -41350,7 +41487,7 @@ zürih	933n
 낙엽	129d
 낙원	462d
 낙천적인	439d
-낙타	1670d
+낙타	1679d
 난꽃	219d
 난로	340d
 난리	457d
@@ -41358,19 +41495,19 @@ zürih	933n
 난해한	429d
 날개	170d
 낡은	414d
-낡은 주택 건물	1925d
+낡은 주택 건물	1934d
 남극	186d
 남보라	95d
 남색	16d
 남성	493d
 남성미	455d
-남성용 구두	2013d
+남성용 구두	2022d
 남성적인	455d
 남아프리카 공화국	705o
 남자	493d
 남자다운	455d
 남자다움	455d
-납작한 냄비	1843d
+납작한 냄비	1852d
 납회색	85d
 낭떠러지	164d
 낭만	427d
@@ -41383,7 +41520,7 @@ zürih	933n
 냇물	148d
 냉기	435d
 냉랭한	435d
-너구리	1644d
+너구리	1653d
 너울	142d
 넝쿨	134d
 넣지 마	499d
@@ -41402,9 +41539,9 @@ zürih	933n
 네온사인	330d
 네이버	546o
 네이비	16d
-네잎클로버	1775d
+네잎클로버	1784d
 네팔	820d
-넥타이	1991d
+넥타이	2000d
 넷플릭스	509o
 노	497d
 노란	2d
@@ -41424,7 +41561,7 @@ zürih	933n
 노트북	410d
 녹	309d
 녹색	3d
-녹색 채소	1809d
+녹색 채소	1818d
 녹슨	309d
 녹슨 빨강	112d
 녹차	258d
@@ -41469,7 +41606,7 @@ zürih	933n
 느긋한	422d
 느린	449d
 느릿느릿	449d
-늑대 얼굴	1642d
+늑대 얼굴	1651d
 늘어지는	449d
 늠름한	440d
 능선	160d
@@ -41513,15 +41650,15 @@ zürih	933n
 달걀	270d
 달러	458d
 달리기	424d
-달맞이	1981d
+달맞이	1990d
 달밤	175d
 달빛	175d
 달콤씁쓸한	450d
 달콤한	443d
-달팽이	1738d
-달팽이집	1735d
+달팽이	1747d
+달팽이집	1744d
 달항아리	913d
-닭다리	1828d
+닭다리	1837d
 담백한	456d
 담벼락	375d
 담요	433d
@@ -41569,28 +41706,28 @@ zürih	933n
 델프트 블루	834d
 도기	326d
 도넛	272d
-도도새	1710d
+도도새	1719d
 도르트문트	645o
 도리이	843d
-도마뱀	1720d
+도마뱀	1729d
 도미노피자	611o
 도서	341d
 도서관	378d
 도시	373d
-도시 야경	1957d
-도시 전경	1954d
-도시락	1852d
+도시 야경	1966d
+도시 전경	1963d
+도시락	1861d
 도시바	582o
 도심	373d
 도예	326d
 도자기	317d
 도커	554o
 도쿄	890d
-도쿄 타워	1942d
+도쿄 타워	1951d
 도회지	373d
 독서	341d
 독성	460d
-독수리	1706d
+독수리	1715d
 독일	663o
 돈	458d
 돌	303d
@@ -41605,9 +41742,9 @@ zürih	933n
 동화	430d
 돛	140d
 돛단배	140d
-돼지	1664d
-돼지 얼굴	1663d
-돼지코	1666d
+돼지	1673d
+돼지 얼굴	1672d
+돼지코	1675d
 두근두근	424d
 두려운	438d
 두려움	438d
@@ -41619,12 +41756,12 @@ zürih	933n
 드라마	440d
 드라마틱한	440d
 드래곤	430d
-드럼	2040d
+드럼	2049d
 드롭박스	599o
 드리미	431d
 든든한	441d
 들뜬	444d
-들소	1658d
+들소	1667d
 들판	124d
 등꽃	222d
 등나무꽃	222d
@@ -41633,7 +41770,7 @@ zürih	933n
 등불	331d
 등불 축제	788d
 등산	453d
-등산화	2015d
+등산화	2024d
 디스코	472d
 디스코드	549o
 디왈리	851d
@@ -41648,24 +41785,24 @@ zürih	933n
 따분한	470d
 따분함	470d
 따스한	433d
-딱정벌레	1743d
+딱정벌레	1752d
 딸기	230d
 땀방울	436d
 땅	169d
 땅거미	192d
 땅바닥	169d
-땅콩	1813d
+땅콩	1822d
 땡볕	206d
 떠들썩한	457d
-떠먹는 아이스크림	1876d
-떡꼬치	1865d
+떠먹는 아이스크림	1885d
+떡꼬치	1874d
 뜨개질	433d
 뜨거운	436d
-뜨거운 음료	1890d
+뜨거운 음료	1899d
 뜰	126d
 뜻밖의	459d
 라떼	256d
-라마	1672d
+라마	1681d
 라마단	786d
 라벤더	211d
 라이브러리	378d
@@ -41721,8 +41858,8 @@ zürih	933n
 로코코	753d
 로쿰	285d
 로파이	776d
-롤러코스터	1964d
-롤리팝	1885d
+롤러코스터	1973d
+롤리팝	1894d
 루마니아	700o
 루비	55d
 루비색	55d
@@ -41732,7 +41869,7 @@ zürih	933n
 르노	526o
 르누아르	828d
 리넨	314d
-리본	1983d
+리본	1992d
 리사이클	418d
 리스본	835d
 리옹	936d
@@ -41746,7 +41883,7 @@ zürih	933n
 마귀	463d
 마그마	166d
 마녀	429d
-마늘	1811d
+마늘	1820d
 마닐라	904d
 마당	126d
 마드리드	897d
@@ -41762,7 +41899,7 @@ zürih	933n
 마법사	430d
 마사이	895d
 마술	430d
-마술사 모자	2024d
+마술사 모자	2033d
 마스터카드	535o
 마야	863d
 마왕	463d
@@ -41773,20 +41910,21 @@ zürih	933n
 마이크로소프트	604o
 마젠타	21d
 마조렐	797d
+마조렐 정원	941d
 마천루	373d
 마초	455d
 마추픽추	821d
 마카롱	280d
 마켓	364d
-마테차	1906d
+마테차	1915d
 마트료시카	873d
 마티스	756d
 막대사탕	277d
 만개	208d
-만두	1866d
+만두	1875d
 만리장성	381d
 만화	415d
-말 얼굴	1651d
+말 얼굴	1660d
 말고	499d
 말라카	903d
 말레이시아	714o
@@ -41800,7 +41938,7 @@ zürih	933n
 망자의 날	781d
 매력	443d
 매력적인	443d
-매머드	1675d
+매머드	1684d
 매연	343d
 매운	288d
 매혹적인	428d
@@ -41808,7 +41946,7 @@ zürih	933n
 맥도날드	502o
 맥주	267d
 맥주 축제	784d
-맥주잔	1898d
+맥주잔	1907d
 맨시티	635o
 맨유	634o
 맨체스터 유나이티드	634o
@@ -41828,10 +41966,10 @@ zürih	933n
 메탈릭	308d
 메트로	373d
 멕시코	669o 795d
-멜론	1783d
+멜론	1792d
 멤피스	736d
 멤피스 디자인	736d
-멧돼지	1665d
+멧돼지	1674d
 면	314d
 면직	314d
 명랑한	425d
@@ -41841,7 +41979,7 @@ zürih	933n
 명왕성	177d
 명절	444d
 명품	416d
-모기	1750d
+모기	1759d
 모네	828d
 모노크롬	464d
 모닥불	167d
@@ -41856,13 +41994,13 @@ zürih	933n
 모로코 스타일	797d
 모로코풍	797d
 모브	63d
-모스크	1945d
+모스크	1954d
 모스크바	873d
 모자이크	337d
 모직	314d
 모카	255d
 모카 무스	733o
-모텔	1934d
+모텔	1943d
 모험	453d
 목가적인	421d
 목련	227d
@@ -41885,7 +42023,7 @@ zürih	933n
 묘회	837d
 무구한	442d
 무굴	874d
-무궁화	1761d
+무궁화	1770d
 무기력	449d
 무기력한	449d
 무당벌레	359d
@@ -41901,15 +42039,15 @@ zürih	933n
 무지개	179d
 무지갯빛	179d
 무하	831d
-묵주	2029d
-문어	1734d
+묵주	2038d
+문어	1743d
 문학	341d
 물	152d
-물 뿜는 고래	1726d
-물개	1729d
+물 뿜는 고래	1735d
+물개	1738d
 물결	142d
 물고기	399d
-물고기 깃발	1979d
+물고기 깃발	1988d
 물놀이	143d
 물랑루즈	916d
 물랭루주	916d
@@ -41917,7 +42055,7 @@ zürih	933n
 물방울	152d
 물보라	142d
 물빛	66d
-물소	1661d
+물소	1670d
 물속	399d
 물안개	203d
 물약	430d
@@ -41930,7 +42068,7 @@ zürih	933n
 뮤트	482d
 미개척	453d
 미국	670o
-미끄럼틀	1962d
+미끄럼틀	1971d
 미니멀	420d
 미니멀리스트	420d
 미니멀리즘	420d
@@ -41939,7 +42077,7 @@ zürih	933n
 미래	410d
 미래적인	410d
 미색	18d
-미생물	1753d
+미생물	1762d
 미세먼지	203d
 미소	425d
 미술	474d
@@ -41968,24 +42106,25 @@ zürih	933n
 밀림	120d
 밀물	142d
 밀밭	252d
-밀전병에 싼 요리	1839d
+밀전병에 싼 요리	1848d
 밀짚모자	275d
 밀크티	260d
 밋밋한	470d
-바게트	1820d
+바게트	1829d
 바나나	239d
 바다	140d
 바닷가	143d
 바닷가 모래	143d
-바닷가재	1870d
+바닷가재	1879d
 바닷속	141d
 바라나시	939d
 바람	205d
 바람 부는	205d
-바람에 흔들리는 나뭇잎	1778d
+바람에 흔들리는 나뭇잎	1787d
 바랜	482d
 바로크	829d
 바르사	642o
+바르샤바	943d
 바르셀로나	801d
 바비	722o 769d
 바비코어	769d
@@ -41996,23 +42135,23 @@ zürih	933n
 바이두	568o
 바이에른 뮌헨	644o
 바이올렛	22d
-바이올린	2038d
+바이올린	2047d
 바이킹	867d
 바자회	364d
-바지	1993d
+바지	2002d
 바캉스	422d
-바퀴벌레	1746d
+바퀴벌레	1755d
 바틱	896d
-박 터트리기	1975d
+박 터트리기	1984d
 박물관	474d
-박쥐	1687d
+박쥐	1696d
 반 고흐	761d
 반딧불	357d
 반딧불이	357d
 반려견	347d
-반바지	2003d
+반바지	2012d
 반쎄오	282d
-반지	2031d
+반지	2040d
 반짝	466d
 반짝거리는	466d
 반짝반짝	466d
@@ -42020,7 +42159,7 @@ zürih	933n
 반짝임	466d
 발랄한	425d
 발레	454d
-발레 슈즈	2019d
+발레 슈즈	2028d
 발레리나	454d
 발렌타인데이	402d
 발리	803d
@@ -42033,8 +42172,8 @@ zürih	933n
 밤문화	472d
 밤색	7d
 밤중	193d
-밤하늘 별	1953d
-밤하늘을 배경으로 하는 다리	1959d
+밤하늘 별	1962d
+밤하늘을 배경으로 하는 다리	1968d
 방글라데시	710o
 방랑	453d
 방콕	816d
@@ -42047,9 +42186,10 @@ zürih	933n
 백일몽	431d
 백자	913d
 백자 달항아리	913d
-백조	1708d
-백화점	1937d
-밴조	2039d
+백조	1717d
+백화점	1946d
+밴조	2048d
+밴쿠버	944d
 밴프	885d
 밸런타인	402d
 밸런타인데이	402d
@@ -42082,14 +42222,14 @@ zürih	933n
 베를린	891d
 베리	254d
 베리 페리	730o
-베이글	1823d
+베이글	1832d
 베이루트	892d
 베이비	442d
 베이지	17d
 베이지색	17d
 베이징	922d
 베이커리	271d
-베이컨	1830d
+베이컨	1839d
 베이퍼웨이브	855d
 베지테리언	452d
 베트남	681o 823d
@@ -42114,7 +42254,7 @@ zürih	933n
 병동	390d
 병든	460d
 병사	467d
-병아리	1701d
+병아리	1710d
 병아리 노랑	77d
 병아리색	77d
 병원	390d
@@ -42139,6 +42279,7 @@ zürih	933n
 보카 주니어스	658o
 보태니컬	128d
 보트	140d
+보티첼리	942d
 보헤미안	752d
 복고	413d
 복사꽃	217d
@@ -42148,10 +42289,11 @@ zürih	933n
 복숭아빛 분홍	73d
 복숭아색	27d
 복슬복슬	443d
-복어	1732d
+복어	1741d
 볼리우드	772d
 볼보	525o
 봄	196d
+봄나물	469d
 봄날	196d
 봄철	196d
 봉봉	277d
@@ -42165,7 +42307,7 @@ zürih	933n
 부라노	844d
 부러운	461d
 부러움	461d
-부리또	1837d
+부리또	1846d
 부산	938d
 부산스러운	490d
 부산스럽게	490d
@@ -42173,12 +42315,12 @@ zürih	933n
 부산하다	490d
 부산한	490d
 부식	309d
-부엉이	1709d
+부엉이	1718d
 부엌	395d
 부에노스아이레스	883d
 부유한	416d
 부조리한	471d
-부츠	2020d
+부츠	2029d
 부케	208d
 부하라	910d
 부활	434d
@@ -42193,8 +42335,8 @@ zürih	933n
 북촌	870d
 분개	437d
 분노	437d
-분수	1950d
-분재	1767d
+분수	1959d
+분재	1776d
 분주한	457d
 분통	437d
 분한	437d
@@ -42228,24 +42370,26 @@ zürih	933n
 브로콜리	469d
 브론즈	58d
 브루탈리즘	738d
+브뤼셀	945d
 블랙 포레스트 케이크	273d
 블러셔 핑크	114d
 블루베리	233d
 블루스	473d
 블루아워	183d
-블링블링	1972d
+블링블링	1981d
 비	200d
 비 오는 날	200d
 비건	452d
 비극	426d
 비극적인	426d
+비너스의 탄생	942d
 비단	313d
 비단잉어	361d
 비둘기	442d
 비밀	429d
 비밀스러운	429d
 비바 마젠타	731o
-비버	1685d
+비버	1694d
 비비드	480d
 비스킷	272d
 비싼	416d
@@ -42266,7 +42410,7 @@ zürih	933n
 비현실적인	431d
 빅토리아 시대	856d
 빅토리안	856d
-빈 둥지	1779d
+빈 둥지	1788d
 빈둥빈둥	449d
 빈티지	413d
 빌딩	373d
@@ -42282,12 +42426,12 @@ zürih	933n
 빛나는	479d
 빛의 축제	851d
 빨간	0d
-빨간 사과	1790d
+빨간 사과	1799d
 빨간색	0d
 빨강	0d
 빨갛게	0d
 빨갛다	0d
-빨대와 컵	1903d
+빨대와 컵	1912d
 빵	271d
 빵집	271d
 빼 주세요	499d
@@ -42308,11 +42452,11 @@ zürih	933n
 사리	872d
 사마르칸트	910d
 사막	156d
-사막 섬	1915d
+사막 섬	1924d
 사무라이	388d
 사무실	391d
 사바나	875d
-사슴	1657d
+사슴	1666d
 사악한	438d
 사용하지 마	499d
 사용하지 마세요	499d
@@ -42328,12 +42472,12 @@ zürih	933n
 사이클론	202d
 사이클링	424d
 사이키델릭	471d
-사자 얼굴	1647d
+사자 얼굴	1656d
 사제	394d
 사찰	379d
 사치	416d
 사치스러운	416d
-사케	1893d
+사케	1902d
 사탄	463d
 사탕	277d
 사파리	453d
@@ -42342,6 +42486,7 @@ zürih	933n
 사하라	156d
 산	160d
 산골	160d
+산나물	469d
 산들바람	205d
 산등성이	160d
 산딸기	234d
@@ -42351,7 +42496,7 @@ zürih	933n
 산봉우리	160d
 산속	160d
 산업	411d
-산에서 떠오르는 해	1955d
+산에서 떠오르는 해	1964d
 산장	397d
 산타	400d
 산토리니	386d
@@ -42362,8 +42507,8 @@ zürih	933n
 살몬	29d
 살색	115d
 살짝	494d
-삼각 김밥	1854d
-삼각 수영복	2002d
+삼각 김밥	1863d
+삼각 수영복	2011d
 삼림	119d
 삼성	511o
 삼월	196d
@@ -42395,10 +42540,10 @@ zürih	933n
 새빨간	74d
 새빨간색	74d
 새빨갛게	0d
-새싹	1766d
+새싹	1775d
 새싹색	53d
-새우	1871d
-새우튀김	1862d
+새우	1880d
+새우튀김	1871d
 새출발	434d
 새콤한	228d
 새틴	313d
@@ -42411,8 +42556,8 @@ zürih	933n
 색동저고리	869d
 색소폰	473d
 색의 축제	850d
-샌드위치	1835d
-샌들	2018d
+샌드위치	1844d
+샌들	2027d
 샐러드	469d
 샛노란	101d
 샛노란색	101d
@@ -42423,15 +42568,15 @@ zürih	933n
 생맥주	267d
 생신	406d
 생일	406d
-생일 케이크	1879d
+생일 케이크	1888d
 생일 파티	406d
 생일잔치	406d
-생쥐	1679d
+생쥐	1688d
 생태	418d
 생태계	418d
 샤넬	612o
 샤르트뢰즈	67d
-샤베트 아이스크림	1875d
+샤베트 아이스크림	1884d
 샤오미	564o
 샬레	876d
 샴페인	266d
@@ -42460,10 +42605,10 @@ zürih	933n
 석재	303d
 석청색	81d
 석호	146d
-선글라스	1987d
+선글라스	1996d
 선명하게 밝은	479d
 선명한	480d
-선물	1984d
+선물	1993d
 선박	140d
 선불교 정원	384d
 선술집	377d
@@ -42506,7 +42651,7 @@ zürih	933n
 세련미	432d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1982d
+세뱃돈	1991d
 세비야	865d
 세이지	94d
 세이지그린	94d
@@ -42516,8 +42661,8 @@ zürih	933n
 센티멘털	450d
 셀틱스	614o
 셰비 시크	766d
-소 얼굴	1659d
-소금	1850d
+소 얼굴	1668d
+소금	1859d
 소나기	200d
 소나무	121d
 소나무숲	121d
@@ -42536,10 +42681,10 @@ zürih	933n
 소생	434d
 소설	341d
 소원	439d
-소원을 건 나무	1976d
+소원을 건 나무	1985d
 소음	457d
 소프트	481d
-소프트 아이스크림	1874d
+소프트 아이스크림	1883d
 소프트아이스크림	279d
 솔라펑크	777d
 솔밭	121d
@@ -42549,11 +42694,11 @@ zürih	933n
 솜사탕	278d
 송끄란	780d
 송년	794d
-송충이	1740d
+송충이	1749d
 쇼콜라	262d
-쇼핑백	2010d
+쇼핑백	2019d
 수국	220d
-수달	1692d
+수달	1701d
 수련	213d
 수림	119d
 수면	449d
@@ -42572,7 +42717,7 @@ zürih	933n
 수족관	399d
 수중	399d
 수치심	448d
-수탉	1699d
+수탉	1708d
 수평선	184d
 수풀	119d
 수행	447d
@@ -42587,7 +42732,7 @@ zürih	933n
 순한	423d
 술집	377d
 숨겨진	429d
-숫양	1667d
+숫양	1676d
 숭배	447d
 숯불	168d
 숲	119d
@@ -42611,10 +42756,10 @@ zürih	933n
 스즈키	527o
 스카이라인	373d
 스카이블루	41d
-스카프	1994d
+스카프	2003d
 스칸디나비아	387d
 스칼렛	34d
-스컹크	1693d
+스컹크	1702d
 스코틀랜드	819d
 스쿨버스	291d
 스키	199d
@@ -42628,7 +42773,7 @@ zürih	933n
 스트리트	374d
 스틸	306d
 스팀펑크	742d
-스파게티	1858d
+스파게티	1867d
 스파클링 와인	266d
 스팽글	466d
 스페인	665o
@@ -42636,7 +42781,7 @@ zürih	933n
 스펙트럼	179d
 스포츠	424d
 스포티파이	508o
-스푼과 사발	1846d
+스푼과 사발	1855d
 슬픈	426d
 슬픔	426d
 습한	436d
@@ -42649,13 +42794,13 @@ zürih	933n
 시금치	469d
 시끄러운	457d
 시끌벅적	457d
-시나고그	1947d
+시나고그	1956d
 시나몬	288d
 시내	373d
 시냇물	148d
 시누아즈리	768d
 시드니	889d
-시든 꽃	1760d
+시든 꽃	1769d
 시디 부 사이드	905d
 시멘트	304d
 시보리	868d
@@ -42696,7 +42841,7 @@ zürih	933n
 신앙	447d
 신전	379d
 신주쿠	890d
-신토 신사	1948d
+신토 신사	1957d
 신호등	292d
 신혼여행	427d
 신화	430d
@@ -42705,7 +42850,7 @@ zürih	933n
 실연	426d
 실크	313d
 실크로드	910d
-실험실 가운	1989d
+실험실 가운	1998d
 심심한	470d
 심야	194d
 심연	141d
@@ -42723,11 +42868,11 @@ zürih	933n
 싸늘한	435d
 싸움	437d
 쌀쌀한	435d
-쌍봉 낙타	1671d
+쌍봉 낙타	1680d
 썩은	460d
 썰매	199d
 썰물	142d
-쏟아져 나오는 액체	1902d
+쏟아져 나오는 액체	1911d
 쓰지 마	499d
 쓰지 마세요	499d
 쓰지 말고	499d
@@ -42737,6 +42882,7 @@ zürih	933n
 쓰지 않고	499d
 쓰지 않는	499d
 쓰지마	499d
+쓰촨	946d
 쓸쓸한	426d
 쓸쓸함	426d
 씁쓸한	450d
@@ -42787,7 +42933,7 @@ zürih	933n
 아침 햇살	189d
 아카시아	875d
 아케이드	744d
-아코디언	2034d
+아코디언	2043d
 아쿠아	66d
 아쿠아리움	399d
 아트	474d
@@ -42799,11 +42945,11 @@ zürih	933n
 악마의 눈	912d
 악마적인	463d
 악몽	438d
-악어	1718d
+악어	1727d
 안개	203d
 안개비	201d
-안경	1986d
-안내견	1640d
+안경	1995d
+안내견	1649d
 안녕	491d
 안녕하세요	491d
 안녕하십니까	491d
@@ -42823,8 +42969,8 @@ zürih	933n
 알루미늄	308d
 알리바바	565o
 알리페이	567o
-알에서 깬 병아리	1700d
-알이 들어 있는 둥지	1780d
+알에서 깬 병아리	1709d
+알이 들어 있는 둥지	1789d
 알프스	162d
 알함브라	917d
 알함브라 궁전	917d
@@ -42858,15 +43004,15 @@ zürih	933n
 야경	193d
 야광	484d
 야구	424d
-야구모자	2026d
+야구모자	2035d
 야망	439d
 야생	453d
 야수파	756d
 야시장	365d
 야외	453d
-야자수	1770d
+야자수	1779d
 야채	469d
-야채샐러드	1847d
+야채샐러드	1856d
 약간	495d
 약간의	495d
 약국	390d
@@ -42875,15 +43021,15 @@ zürih	933n
 양귀비	223d
 양념	288d
 양떼	382d
-양말	1997d
+양말	2006d
 양매	286d
 양모	314d
 양배추	469d
 양상추	469d
-양주잔	1901d
+양주잔	1910d
 양초	339d
 양키스	623o
-양파	1812d
+양파	1821d
 양피지	315d
 어두운	475d
 어둑한	487d
@@ -42894,14 +43040,14 @@ zürih	933n
 어린 시절	450d
 어린아이	415d
 어린이	415d
-어묵	1863d
+어묵	1872d
 어색한	448d
 어스름	192d
 어스름한	487d
 어스톤	419d
 어항	399d
 언덕	161d
-얼룩다람쥐	1684d
+얼룩다람쥐	1693d
 얼룩말	351d
 얼어붙은	486d
 얼음	185d
@@ -42946,13 +43092,13 @@ zürih	933n
 여명	181d
 여성	493d
 여성미	454d
-여성복	2005d
+여성복	2014d
 여성스러운	454d
-여성용 모자	2023d
+여성용 모자	2032d
 여성적인	454d
 여왕	417d
 여우	355d
-여우 얼굴	1643d
+여우 얼굴	1652d
 여유	422d
 여유로운	422d
 여의도 벚꽃	853d
@@ -42994,7 +43140,7 @@ zürih	933n
 열매	254d
 열정	428d
 열정적인	428d
-염소	1669d
+염소	1678d
 영감	439d
 영결식	445d
 영광	451d
@@ -43024,24 +43170,24 @@ zürih	933n
 옛스러운	413d
 오가닉	418d
 오늘 밤	193d
-오뎅	1860d
+오뎅	1869d
 오두막	397d
 오두막집	397d
 오락실	744d
-오랑우탄	1637d
+오랑우탄	1646d
 오래된	414d
 오래된 책	341d
 오렌지	229d
 오렌지색	1d
 오로라	178d
 오륜기	723o
-오리	1707d
+오리	1716d
 오방색	836d
 오본	790d
 오붓한	433d
 오사카	925d
 오색찬란	179d
-오소리	1695d
+오소리	1704d
 오스만	809d
 오스트리아	690o
 오슬로	935d
@@ -43049,10 +43195,10 @@ zürih	933n
 오아시스	139d
 오악사카	795d
 오월	196d
-오이	1808d
+오이	1817d
 오전	189d
 오지	453d
-오징어	1872d
+오징어	1881d
 오커	36d
 오컬트	429d
 오케스트라	432d
@@ -43073,7 +43219,7 @@ zürih	933n
 온라인	410d
 온순한	423d
 온실	126d
-온천	1960d
+온천	1969d
 온화한	423d
 올리브	300d
 올리브 오일	300d
@@ -43085,7 +43231,7 @@ zürih	933n
 와비사비	388d
 와인	265d
 와인색	33d
-와인잔	1895d
+와인잔	1904d
 와일드 웨스트	774d
 와플	272d
 완두콩	469d
@@ -43110,7 +43256,7 @@ zürih	933n
 요정	430d
 요트	140d
 욕망	428d
-용 얼굴	1722d
+용 얼굴	1731d
 용감한	440d
 용기	440d
 용암	166d
@@ -43128,7 +43274,7 @@ zürih	933n
 우울한	426d
 우울함	426d
 우유	269d
-우유 한잔	1889d
+우유 한잔	1898d
 우윳빛	105d
 우정	425d
 우주	177d
@@ -43139,12 +43285,12 @@ zürih	933n
 우중충한	204d
 우즈베키스탄	910d
 우천	200d
-우체국	1930d
+우체국	1939d
 우크라이나	679o
 우키요에	832d
 우화	430d
 운동	424d
-운동화	2014d
+운동화	2023d
 운석	177d
 울루루	864d
 울분	437d
@@ -43160,14 +43306,14 @@ zürih	933n
 워홀	830d
 원더랜드	430d
 원목	301d
-원석	2032d
+원석	2041d
 원숙한	456d
-원숭이	1635d
-원숭이 얼굴	1634d
+원숭이	1644d
+원숭이 얼굴	1643d
 원정	453d
 원주민 미술	864d
-원피스	1998d
-원피스 수영복	2001d
+원피스	2007d
+원피스 수영복	2010d
 월광	175d
 월넛	301d
 월백색	76d
@@ -43193,9 +43339,9 @@ zürih	933n
 유년기	450d
 유능한	441d
 유니콘	430d
-유니콘 얼굴	1655d
+유니콘 얼굴	1664d
 유람선	140d
-유럽 성	1940d
+유럽 성	1949d
 유령	438d
 유리	316d
 유머	425d
@@ -43236,8 +43382,8 @@ zürih	933n
 은행잎	131d
 은회색	86d
 음력설	403d
-음료 팩	1905d
-음료수	1897d
+음료 팩	1914d
+음료수	1906d
 음산한	438d
 음악축제	367d
 음울한	426d
@@ -43256,7 +43402,7 @@ zürih	933n
 이노센트	442d
 이드	786d
 이른 아침	189d
-이발소	1965d
+이발소	1974d
 이베이	541o
 이불	433d
 이브 클라인	862d
@@ -43290,10 +43436,10 @@ zürih	933n
 일광욕	143d
 일몰	180d
 일본	661o
-일본 성	1939d
-일본 우체국	1929d
-일본 인형	1978d
-일본 장식	1977d
+일본 성	1948d
+일본 우체국	1938d
+일본 인형	1987d
+일본 장식	1986d
 일본식	388d
 일본풍	388d
 일요일	422d
@@ -43324,9 +43470,9 @@ zürih	933n
 자수정색	56d
 자신감	440d
 자연	418d
-자욱한 안개	1952d
+자욱한 안개	1961d
 자유	453d
-자유의 여신상	1943d
+자유의 여신상	1952d
 자이푸르	842d
 자작나무	122d
 자작나무 숲	122d
@@ -43336,6 +43482,7 @@ zürih	933n
 자정	194d
 자주 보라	96d
 자주색	33d
+자카르타	948d
 자홍색	21d
 작약	215d
 작업장	411d
@@ -43348,7 +43495,7 @@ zürih	933n
 잠든	449d
 잠자리	449d
 잠잠한	421d
-장갑	1995d
+장갑	2004d
 장난감	415d
 장례	445d
 장례식	445d
@@ -43384,7 +43531,7 @@ zürih	933n
 적막한	421d
 적보라	96d
 적색	0d
-전갈	1749d
+전갈	1758d
 전구	368d
 전등	368d
 전문성	441d
@@ -43412,7 +43559,7 @@ zürih	933n
 정갈한	432d
 정겨운	433d
 정글	120d
-정면을 향해 날개를 편 병아리	1702d
+정면을 향해 날개를 편 병아리	1711d
 정복	451d
 정신	447d
 정신없는	457d
@@ -43420,12 +43567,12 @@ zürih	933n
 정열적인	428d
 정오	190d
 정원	126d
-정원이 있는 집	1927d
+정원이 있는 집	1936d
 정적	421d
 정중한	445d
 정직	441d
 정직한	441d
-젖병	1888d
+젖병	1897d
 젖소	382d
 제과점	271d
 제국	417d
@@ -43437,7 +43584,7 @@ zürih	933n
 젠	384d
 젤라또	279d
 젤리	277d
-조각 케익	1880d
+조각 케익	1889d
 조금	496d
 조마조마	448d
 조명	368d
@@ -43448,7 +43595,7 @@ zürih	933n
 조화로운	421d
 존경	445d
 졸린	449d
-졸업 모자	2025d
+졸업 모자	2034d
 졸음	449d
 종교	447d
 종교적인	447d
@@ -43458,13 +43605,13 @@ zürih	933n
 좌절감	437d
 죄책감	448d
 주말	422d
-주먹밥	1853d
+주먹밥	1862d
 주방	395d
 주술	429d
 주식시장	391d
 주얼리	345d
 주점	377d
-주택 건물	1924d
+주택 건물	1933d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -43479,14 +43626,14 @@ zürih	933n
 중국풍	389d
 중립적인	456d
 중추절	404d
-쥐 얼굴	1678d
+쥐 얼굴	1687d
 즐거운	425d
 즐거움	425d
 증권	391d
 증오	437d
-지갑	2007d
+지갑	2016d
 지겨운	470d
-지렁이	1752d
+지렁이	1761d
 지루한	470d
 지루함	470d
 지붕	338d
@@ -43543,7 +43690,7 @@ zürih	933n
 참나무	301d
 찻빛 갈색	88d
 찻잎	257d
-찻주전자	1891d
+찻주전자	1900d
 찻집	376d
 창고	411d
 창공	170d
@@ -43578,6 +43725,7 @@ zürih	933n
 철회색	87d
 첨단	410d
 청동색	58d
+청두	946d
 청량한	434d
 청록	13d
 청록 하늘색	14d
@@ -43600,19 +43748,19 @@ zürih	933n
 첼시	632o
 초가집	870d
 초록	3d
-초록 사과	1791d
+초록 사과	1800d
 초록빛	3d
 초록색	3d
 초롱	331d
 초밥	287d
-초식 공룡	1724d
+초식 공룡	1733d
 초원	124d
 초저녁	192d
 초조	448d
 초조한	448d
 초지	124d
 초코	262d
-초콜렛	1883d
+초콜렛	1892d
 초콜릿	262d
 초콜릿색	108d
 초현실	758d
@@ -43623,7 +43771,7 @@ zürih	933n
 추도식	445d
 추로스	283d
 추모	445d
-추모 리본	1985d
+추모 리본	1994d
 추석	404d
 추수	198d
 추수감사절	198d
@@ -43648,7 +43796,7 @@ zürih	933n
 츄러스	283d
 치바오	871d
 치유	452d
-치즈 조각	1826d
+치즈 조각	1835d
 치파오	871d
 칙칙한	482d
 친구	425d
@@ -43659,7 +43807,7 @@ zürih	933n
 칠기	325d
 칠레	702o
 칠리	297d
-칠면조	1697d
+칠면조	1706d
 칠월	197d
 침대	396d
 침묵	421d
@@ -43669,12 +43817,12 @@ zürih	933n
 카니발	367d
 카라바조	829d
 카레	288d
-카레라이스	1856d
+카레라이스	1865d
 카르마	447d
 카르타헤나	901d
 카리브	805d
 카리브해	805d
-카바	1949d
+카바	1958d
 카와이	767d
 카우보이	382d
 카운트다운	794d
@@ -43689,7 +43837,7 @@ zürih	933n
 카페	376d
 카페라떼	256d
 카푸치노	256d
-칵테일	1896d
+칵테일	1905d
 칸딘스키	764d
 캐나다	673o
 캐니언	159d
@@ -43703,9 +43851,9 @@ zürih	933n
 캠퍼스	392d
 캠프파이어	167d
 캠핑	453d
-캥거루	1694d
+캥거루	1703d
 캥페르	920d
-커스타드 푸딩	1886d
+커스타드 푸딩	1895d
 커플	427d
 커피	255d
 커피색	107d
@@ -43723,19 +43871,19 @@ zürih	933n
 케일	469d
 켄테	779d
 켈트	866d
-코끼리	1674d
+코끼리	1683d
 코랄	28d
-코르크가 튀어나오고 있는 병	1894d
+코르크가 튀어나오고 있는 병	1903d
 코미디	425d
 코발트	45d
 코발트블루	45d
-코뿔소	1676d
+코뿔소	1685d
 코스탈	770d
-코알라	1689d
+코알라	1698d
 코카콜라	501o
 코코넛	242d
 코코아	262d
-코트	1996d
+코트	2005d
 코트다쥐르	846d
 코튼	314d
 코티지코어	740d
@@ -43760,10 +43908,10 @@ zürih	933n
 크렘린	873d
 크로아티아	899d
 크롬	308d
-크루아상	1819d
+크루아상	1828d
 크루즈	140d
 크리스마스	400d
-크리스마스 트리	1968d
+크리스마스 트리	1977d
 크리스마스트리	400d
 크리스탈	322d
 크리스털	322d
@@ -43786,14 +43934,14 @@ zürih	933n
 키즈	415d
 키친	395d
 타르트	272d
-타말레	1838d
+타말레	1847d
 타오르는	167d
 타워	373d
 타이난	837d
 타이베이	923d
 타이페이	923d
 타지마할	874d
-타코	1836d
+타코	1845d
 타탄	819d
 타히티	907d
 탐사	453d
@@ -43816,16 +43964,16 @@ zürih	933n
 테디베어	443d
 테라코타	111d
 테슬라	522o
-테이크아웃 상자	1868d
+테이크아웃 상자	1877d
 테크	410d
 테크놀로지	410d
 테헤란	906d
-텐트	1951d
+텐트	1960d
 텔레그램	543o
 토기	326d
 토끼	443d
-토끼 얼굴	1682d
-토끼풀	1774d
+토끼 얼굴	1691d
+토끼풀	1783d
 토네이도	202d
 토론토	934d
 토마토	248d
@@ -43841,7 +43989,7 @@ zürih	933n
 톱니바퀴	308d
 통곡	426d
 통나무집	397d
-통조림	1851d
+통조림	1860d
 통학버스	291d
 통후추	289d
 투박한	412d
@@ -43852,17 +44000,18 @@ zürih	933n
 튀니지	905d
 튀르키예	680o
 튤립	214d
-트럼펫	2037d
+트럼펫	2046d
 트레킹	453d
 트로피	451d
 트로피컬	385d
+트빌리시	947d
 트위치	548o
 트위터	610o
 특이한	471d
 튼튼한	452d
-티라노사우루스	1725d
+티라노사우루스	1734d
 티베트	820d
-티셔츠	1992d
+티셔츠	2001d
 티없는	442d
 티크	301d
 티키	771d
@@ -43873,7 +44022,7 @@ zürih	933n
 파돗소리	142d
 파라다이스	462d
 파라솔	371d
-파라솔이 있는 해변	1913d
+파라솔이 있는 해변	1922d
 파라오	811d
 파란	4d
 파란 마을	841d
@@ -43881,6 +44030,9 @@ zürih	933n
 파랑	4d
 파랗게	4d
 파랗다	4d
+파릇파릇	3d
+파릇파릇한	3d
+파릇한	3d
 파리	798d
 파리 생제르맹	650o
 파리한	478d
@@ -43889,9 +44041,9 @@ zürih	933n
 파스텔톤	483d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	2009d
+파우치	2018d
 파워풀한	440d
-파이	1882d
+파이	1891d
 파이어폭스	555o
 파인애플	241d
 파키스탄	709o
@@ -43899,14 +44051,14 @@ zürih	933n
 파티	406d
 파프리카	298d
 판다	352d
-판다 얼굴	1690d
+판다 얼굴	1699d
 판타지	430d
-팔라펠	1840d
+팔라펠	1849d
 팔레르모	898d
 팔월	197d
 팜하우스	412d
 팝아트	830d
-팝콘	1848d
+팝콘	1857d
 팥색	89d
 패닉	438d
 패셔너블한	432d
@@ -43941,7 +44093,7 @@ zürih	933n
 펭귄	353d
 편안한	422d
 편안함	422d
-편의점	1935d
+편의점	1944d
 편집증	448d
 평범한	470d
 평온	421d
@@ -43965,7 +44117,7 @@ zürih	933n
 포인트로	496d
 포장마차	365d
 포지타노	800d
-포츈 쿠키	1867d
+포츈 쿠키	1876d
 폭동	457d
 폭력	437d
 폭력적인	437d
@@ -43979,16 +44131,16 @@ zürih	933n
 폭풍우	202d
 폴란드	696o
 폴리네시아	907d
-퐁듀	1845d
-표범	1650d
+퐁듀	1854d
+표범	1659d
 표현주의	757d
-푸들	1641d
-푸르게	13d
-푸르다	13d
-푸르른	13d
+푸들	1650d
+푸르게	498d
+푸르다	498d
+푸르른	498d
 푸르른 초록	3d
-푸른	13d
-푸른빛	13d
+푸른	498d
+푸른빛	498d
 푸시아	65d
 푸크시아	65d
 풀	125d
@@ -44000,14 +44152,14 @@ zürih	933n
 풋볼	424d
 풋사과	238d
 풋풋한	434d
-풍경	1980d
+풍경	1989d
 풍등	788d
 풍선	370d
 프라이드	792d
-프라이팬	1842d
+프라이팬	1851d
 프라하	882d
 프랑스	662o
-프레첼	1822d
+프레첼	1831d
 프렌치 리비에라	846d
 프로방스	845d
 프로페셔널	441d
@@ -44019,8 +44171,8 @@ zürih	933n
 플라밍고	348d
 플라스틱	329d
 플라워	208d
-플랫 슈즈	2016d
-플랫브레드	1821d
+플랫 슈즈	2025d
+플랫브레드	1830d
 플럼	62d
 플레이스테이션	512o
 피	344d
@@ -44030,9 +44182,9 @@ zürih	933n
 피라미드	811d
 피렌체	799d
 피로	449d
-피망	1807d
+피망	1816d
 피스타치오	336d
-피아노	2036d
+피아노	2045d
 피아트	524o
 피에로	363d
 피오르	147d
@@ -44062,8 +44214,8 @@ zürih	933n
 하늘빛 파랑	39d
 하늘색	41d
 하라주쿠	767d
-하롱베이	823d
-하마	1677d
+하롱베이	940d
+하마	1686d
 하바나	796d
 하얀	10d
 하얀색	10d
@@ -44072,12 +44224,12 @@ zürih	933n
 하와이	804d
 하이킹	453d
 하이테크	410d
-하이힐	2017d
+하이힐	2026d
 하천	148d
 하트	427d
 하품	449d
 학교	392d
-학교 가방	2011d
+학교 가방	2020d
 학생	392d
 학습	392d
 학업	392d
@@ -44100,8 +44252,9 @@ zürih	933n
 한지	315d
 한푸	871d
 할로윈	401d
+할롱베이	940d
 함박눈	188d
-핫도그	1834d
+핫도그	1843d
 핫소스	297d
 항구	154d
 항만	154d
@@ -44126,10 +44279,10 @@ zürih	933n
 해초	138d
 해파리	276d
 해피	425d
-핸드백	2008d
+핸드백	2017d
 핼러윈	401d
-햄버거	1831d
-햄스터 얼굴	1681d
+햄버거	1840d
+햄스터 얼굴	1690d
 햇볕	172d
 햇빛	172d
 햇살	172d
@@ -44166,7 +44319,7 @@ zürih	933n
 혜성	177d
 호두나무	301d
 호랑이	350d
-호랑이 얼굴	1648d
+호랑이 얼굴	1657d
 호러	438d
 호박	247d
 호박색	32d
@@ -44177,7 +44330,7 @@ zürih	933n
 호이안	838d
 호주	674o
 호쿠사이	765d
-호텔	1933d
+호텔	1942d
 호프집	377d
 호화	416d
 호화로운	416d
@@ -44189,7 +44342,7 @@ zürih	933n
 혼잡	457d
 홀리 축제	850d
 홀치기염색	751d
-홍고추	1806d
+홍고추	1815d
 홍차	257d
 홍콩	814d
 홍학	348d
@@ -44239,11 +44392,11 @@ zürih	933n
 회색	8d
 회색조	465d
 회오리바람	202d
-회전 목마	1961d
+회전 목마	1970d
 회청색	93d
 후끈한	436d
 후르츠	468d
-후지산	1911d
+후지산	1920d
 후추	289d
 후텁지근한	436d
 후회	426d
@@ -44280,259 +44433,259 @@ zürih	933n
 희열	425d
 희한한	471d
 흰	10d
-흰 꽃	1756d
-흰 십자가가 있는 헬멧	2028d
+흰 꽃	1765d
+흰 십자가가 있는 헬멧	2037d
 흰색	10d
 히말라야	820d
 히어로	440d
 히피	751d
-힌두교 사원	1946d
+힌두교 사원	1955d
 힐링	422d
 힘찬	440d
-🌁	1952o
-🌃	1953o
-🌄	1955o
-🌅	180b 1956o
-🌆	1957o
-🌇	180b 1958o
+🌁	1961o
+🌃	1962o
+🌄	1964o
+🌅	180b 1965o
+🌆	1966o
+🌇	180b 1967o
 🌈	179b
-🌉	1959o
+🌉	1968o
 🌊	140b
-🌋	166b 1910o
+🌋	166b 1919o
 🌌	177b
 🌕	174b
 🌙	175b
 🌞	172b
 🌧	200b
 🌫	203b
-🌭	1834o
-🌮	1836o
-🌯	1837o
-🌰	1815o
-🌱	1766o
-🌲	119b 1768o
-🌳	119b 1769o
-🌴	1770o
-🌵	1771o
-🌶	1806o
-🌷	214b 1764o
-🌸	209b 1755o
-🌹	210b 1759o
-🌺	1761o
-🌻	212b 1762o
-🌼	1763o
-🌽	251b 1805o
-🌾	252b 1772o
-🌿	128b 1773o
-🍀	1775o
-🍁	130b 1776o
-🍂	129b 1777o
-🍃	128b 1778o
-🍄	1781o
-🍅	248b 1798o
-🍆	249b 1802o
-🍇	232b 1782o
-🍈	1783o
-🍉	235b 1784o
-🍊	229b 1785o
-🍋	228b 1786o
-🍌	239b 1787o
-🍍	241b 1788o
-🍎	237b 1790o
-🍏	238b 1791o
-🍐	1792o
-🍑	236b 1793o
-🍒	231b 1794o
-🍓	230b 1795o
-🍔	1831o
-🍕	1833o
-🍖	1827o
-🍗	1828o
-🍘	1853o
-🍙	1854o
-🍚	1855o
-🍛	1856o
-🍜	1857o
-🍝	1858o
-🍞	271b 1818o
-🍟	1832o
-🍠	1859o
-🍡	1865o
-🍢	1860o
-🍣	1861o
-🍤	1862o
-🍥	1863o
-🍦	279b 1874o
-🍧	1875o
-🍨	1876o
-🍩	1877o
-🍪	1878o
-🍫	262b 1883o
-🍬	277b 1884o
-🍭	277b 1885o
-🍮	1886o
-🍯	264b 1887o
-🍰	272b 1880o
-🍱	1852o
-🍲	1844o
-🍳	1842o
-🍵	258b 1892o
-🍶	1893o
-🍷	265b 1895o
-🍸	1896o
-🍹	1897o
-🍺	267b 1898o
-🍻	1899o
-🍼	1888o
-🍾	1894o
-🍿	1848o
-🎀	1983o
-🎁	1984o
-🎂	406b 1879o
-🎃	247b 1967o
+🌭	1843o
+🌮	1845o
+🌯	1846o
+🌰	1824o
+🌱	1775o
+🌲	119b 1777o
+🌳	119b 1778o
+🌴	1779o
+🌵	1780o
+🌶	1815o
+🌷	214b 1773o
+🌸	209b 1764o
+🌹	210b 1768o
+🌺	1770o
+🌻	212b 1771o
+🌼	1772o
+🌽	251b 1814o
+🌾	252b 1781o
+🌿	128b 1782o
+🍀	1784o
+🍁	130b 1785o
+🍂	129b 1786o
+🍃	128b 1787o
+🍄	1790o
+🍅	248b 1807o
+🍆	249b 1811o
+🍇	232b 1791o
+🍈	1792o
+🍉	235b 1793o
+🍊	229b 1794o
+🍋	228b 1795o
+🍌	239b 1796o
+🍍	241b 1797o
+🍎	237b 1799o
+🍏	238b 1800o
+🍐	1801o
+🍑	236b 1802o
+🍒	231b 1803o
+🍓	230b 1804o
+🍔	1840o
+🍕	1842o
+🍖	1836o
+🍗	1837o
+🍘	1862o
+🍙	1863o
+🍚	1864o
+🍛	1865o
+🍜	1866o
+🍝	1867o
+🍞	271b 1827o
+🍟	1841o
+🍠	1868o
+🍡	1874o
+🍢	1869o
+🍣	1870o
+🍤	1871o
+🍥	1872o
+🍦	279b 1883o
+🍧	1884o
+🍨	1885o
+🍩	1886o
+🍪	1887o
+🍫	262b 1892o
+🍬	277b 1893o
+🍭	277b 1894o
+🍮	1895o
+🍯	264b 1896o
+🍰	272b 1889o
+🍱	1861o
+🍲	1853o
+🍳	1851o
+🍵	258b 1901o
+🍶	1902o
+🍷	265b 1904o
+🍸	1905o
+🍹	1906o
+🍺	267b 1907o
+🍻	1908o
+🍼	1897o
+🍾	1903o
+🍿	1857o
+🎀	1992o
+🎁	1993o
+🎂	406b 1888o
+🎃	247b 1976o
 🎃👻	401b
-🎄	400b 1968o
-🎆	366b 1969o
-🎇	366b 1970o
-🎈	370b 1973o
-🎉	406b 1974o
-🎊	1975o
-🎋	1976o
-🎍	1977o
-🎎	1978o
-🎏	1979o
-🎐	1980o
-🎑	1981o
-🎒	2011o
-🎓	2025o
-🎗	1985o
-🎠	1961o
-🎡	1963o
-🎢	1964o
-🎩	2024o
-🎪	1966o
-🎷	2033o
-🎸	2035o
-🎹	2036o
-🎺	2037o
-🎻	2038o
-🏔	160b 1908o
-🏕	1912o
-🏖	143b 1913o
-🏗	1919o
-🏘	1924o
-🏙	373b 1954o
-🏚	1925o
-🏛	1918o
-🏜	156b 1914o
-🏝	1915o
-🏞	1916o
-🏟	1917o
-🏠	1926o
-🏡	1927o
-🏢	1928o
-🏣	1929o
-🏤	1930o
-🏥	1931o
-🏦	1932o
-🏨	1933o
-🏩	1934o
-🏪	1935o
-🏫	1936o
-🏬	1937o
-🏭	1938o
+🎄	400b 1977o
+🎆	366b 1978o
+🎇	366b 1979o
+🎈	370b 1982o
+🎉	406b 1983o
+🎊	1984o
+🎋	1985o
+🎍	1986o
+🎎	1987o
+🎏	1988o
+🎐	1989o
+🎑	1990o
+🎒	2020o
+🎓	2034o
+🎗	1994o
+🎠	1970o
+🎡	1972o
+🎢	1973o
+🎩	2033o
+🎪	1975o
+🎷	2042o
+🎸	2044o
+🎹	2045o
+🎺	2046o
+🎻	2047o
+🏔	160b 1917o
+🏕	1921o
+🏖	143b 1922o
+🏗	1928o
+🏘	1933o
+🏙	373b 1963o
+🏚	1934o
+🏛	1927o
+🏜	156b 1923o
+🏝	1924o
+🏞	1925o
+🏟	1926o
+🏠	1935o
+🏡	1936o
+🏢	1937o
+🏣	1938o
+🏤	1939o
+🏥	1940o
+🏦	1941o
+🏨	1942o
+🏩	1943o
+🏪	1944o
+🏫	1945o
+🏬	1946o
+🏭	1947o
 🏮	331b
-🏯	1939o
-🏰	1940o
-🏵	1758o
-🐀	1680o
-🐁	1679o
-🐂	1660o
-🐃	1661o
-🐄	1662o
-🐅	350b 1649o
-🐆	1650o
-🐇	1683o
-🐈	346b 1646o
-🐉	1723o
-🐊	1718o
-🐋	362b 1727o
-🐌	1738o
-🐍	1721o
-🐎	1654o
-🐏	1667o
-🐐	1669o
-🐑	1668o
-🐒	1635o
-🐓	1699o
-🐔	1698o
-🐕	347b 1639o
-🐖	1664o
-🐗	1665o
-🐘	1674o
-🐙	1734o
-🐚	1735o
-🐛	1740o
-🐜	1741o
-🐝	358b 1742o
-🐞	359b 1744o
-🐟	1730o
-🐠	361b 1731o
-🐡	1732o
-🐢	1719o
-🐣	1700o
-🐤	1701o
-🐥	1702o
-🐦	1703o
-🐧	353b 1704o
-🐨	1689o
-🐩	1641o
-🐪	1670o
-🐫	1671o
-🐬	362b 1728o
-🐭	1678o
-🐮	1659o
-🐯	350b 1648o
-🐰	1682o
-🐱	346b 1645o
-🐲	1722o
-🐳	1726o
-🐴	1651o
-🐵	1634o
-🐶	347b 1638o
-🐷	1663o
-🐸	360b 1717o
-🐹	1681o
-🐺	1642o
-🐻	1688o
-🐼	352b 1690o
-🐽	1666o
-🐾	1696o
-🐿	1684o
-👑	2022o
-👒	2023o
-👓	1986o
-👔	1991o
-👕	1992o
-👖	1993o
-👗	1998o
-👘	1999o
-👙	2004o
-👚	2005o
-👛	2007o
-👜	2008o
-👝	2009o
-👞	2013o
-👟	2014o
-👠	2017o
-👡	2018o
-👢	2020o
-💄	2030o
-💈	1965o
-💍	2031o
-💎	323b 2032o
-💐	208b 1754o
-💒	1941o
+🏯	1948o
+🏰	1949o
+🏵	1767o
+🐀	1689o
+🐁	1688o
+🐂	1669o
+🐃	1670o
+🐄	1671o
+🐅	350b 1658o
+🐆	1659o
+🐇	1692o
+🐈	346b 1655o
+🐉	1732o
+🐊	1727o
+🐋	362b 1736o
+🐌	1747o
+🐍	1730o
+🐎	1663o
+🐏	1676o
+🐐	1678o
+🐑	1677o
+🐒	1644o
+🐓	1708o
+🐔	1707o
+🐕	347b 1648o
+🐖	1673o
+🐗	1674o
+🐘	1683o
+🐙	1743o
+🐚	1744o
+🐛	1749o
+🐜	1750o
+🐝	358b 1751o
+🐞	359b 1753o
+🐟	1739o
+🐠	361b 1740o
+🐡	1741o
+🐢	1728o
+🐣	1709o
+🐤	1710o
+🐥	1711o
+🐦	1712o
+🐧	353b 1713o
+🐨	1698o
+🐩	1650o
+🐪	1679o
+🐫	1680o
+🐬	362b 1737o
+🐭	1687o
+🐮	1668o
+🐯	350b 1657o
+🐰	1691o
+🐱	346b 1654o
+🐲	1731o
+🐳	1735o
+🐴	1660o
+🐵	1643o
+🐶	347b 1647o
+🐷	1672o
+🐸	360b 1726o
+🐹	1690o
+🐺	1651o
+🐻	1697o
+🐼	352b 1699o
+🐽	1675o
+🐾	1705o
+🐿	1693o
+👑	2031o
+👒	2032o
+👓	1995o
+👔	2000o
+👕	2001o
+👖	2002o
+👗	2007o
+👘	2008o
+👙	2013o
+👚	2014o
+👛	2016o
+👜	2017o
+👝	2018o
+👞	2022o
+👟	2023o
+👠	2026o
+👡	2027o
+👢	2029o
+💄	2039o
+💈	1974o
+💍	2040o
+💎	323b 2041o
+💐	208b 1763o
+💒	1950o
 💕	427b
 💖	427b
 💘	402b
@@ -44541,25 +44694,25 @@ zürih	933n
 💛	2b
 💜	5b
 💡	368b
-💮	1756o
+💮	1765o
 📚	341b
-📿	2029o
+📿	2038o
 🔥	167b
 🔮	322b
 🔴	0b
 🔵	4b
-🕊	1705o
-🕋	1949o
-🕌	1945o
-🕍	1947o
+🕊	1714o
+🕋	1958o
+🕌	1954o
+🕍	1956o
 🕯	339b
-🕶	1987o
-🕷	1747o
-🕸	1748o
+🕶	1996o
+🕷	1756o
+🕸	1757o
 🖤	9b
-🗻	1911o
-🗼	1942o
-🗽	1943o
+🗻	1920o
+🗼	1951o
+🗽	1952o
 😄	425b
 😊	425b
 😡	437b
@@ -44567,10 +44720,10 @@ zürih	933n
 😲	459b
 🚀	398b
 🚕	372b
-🛍	2010o
-🛕	1946o
-🛖	1923o
-🛝	1962o
+🛍	2019o
+🛕	1955o
+🛖	1932o
+🛝	1971o
 🟠	1b
 🟡	2b
 🟢	3b
@@ -44581,160 +44734,160 @@ zürih	933n
 🤢	460b
 🤩	459b
 🤮	460b
-🥀	1760o
-🥁	2040o
-🥂	266b 1900o
-🥃	1901o
-🥐	1819o
-🥑	243b 1801o
-🥒	1808o
-🥓	1830o
-🥔	1803o
-🥕	250b 1804o
-🥖	1820o
-🥗	1847o
-🥘	1843o
-🥙	1839o
-🥚	1841o
-🥛	269b 1889o
-🥜	1813o
-🥝	246b 1797o
-🥞	1824o
-🥟	1866o
-🥠	1867o
-🥡	1868o
-🥣	1846o
-🥤	1903o
-🥥	242b 1800o
-🥦	1810o
-🥧	1882o
-🥨	1822o
-🥩	1829o
-🥪	1835o
-🥫	1851o
-🥬	1809o
-🥭	240b 1789o
-🥮	1864o
-🥯	1823o
-🥻	2000o
-🥼	1989o
-🥽	1988o
-🥾	2015o
-🥿	2016o
-🦀	1869o
-🦁	1647o
-🦂	1749o
-🦃	1697o
-🦄	1655o
-🦅	1706o
-🦆	1707o
-🦇	1687o
-🦈	1733o
-🦉	1709o
-🦊	355b 1643o
-🦋	356b 1739o
-🦌	1657o
-🦍	1636o
-🦎	1720o
-🦏	1676o
-🦐	1871o
-🦑	1872o
-🦒	1673o
-🦓	351b 1656o
-🦔	1686o
-🦕	1724o
-🦖	1725o
-🦗	1745o
-🦘	1694o
-🦙	1672o
-🦚	349b 1713o
-🦛	1677o
-🦜	354b 1714o
-🦝	1644o
-🦞	1870o
-🦟	1750o
-🦠	1753o
-🦡	1695o
-🦢	1708o
-🦣	1675o
-🦤	1710o
-🦥	1691o
-🦦	1692o
-🦧	1637o
-🦨	1693o
-🦩	348b 1712o
-🦪	1873o
-🦫	1685o
-🦬	1658o
-🦭	1729o
-🦮	1640o
-🦺	1990o
-🧀	1826o
-🧁	1881o
-🧂	1850o
-🧃	1905o
-🧄	1811o
-🧅	1812o
-🧆	1840o
-🧇	1825o
-🧈	1849o
-🧉	1906o
-🧊	185b 1907o
-🧋	260b 1904o
+🥀	1769o
+🥁	2049o
+🥂	266b 1909o
+🥃	1910o
+🥐	1828o
+🥑	243b 1810o
+🥒	1817o
+🥓	1839o
+🥔	1812o
+🥕	250b 1813o
+🥖	1829o
+🥗	1856o
+🥘	1852o
+🥙	1848o
+🥚	1850o
+🥛	269b 1898o
+🥜	1822o
+🥝	246b 1806o
+🥞	1833o
+🥟	1875o
+🥠	1876o
+🥡	1877o
+🥣	1855o
+🥤	1912o
+🥥	242b 1809o
+🥦	1819o
+🥧	1891o
+🥨	1831o
+🥩	1838o
+🥪	1844o
+🥫	1860o
+🥬	1818o
+🥭	240b 1798o
+🥮	1873o
+🥯	1832o
+🥻	2009o
+🥼	1998o
+🥽	1997o
+🥾	2024o
+🥿	2025o
+🦀	1878o
+🦁	1656o
+🦂	1758o
+🦃	1706o
+🦄	1664o
+🦅	1715o
+🦆	1716o
+🦇	1696o
+🦈	1742o
+🦉	1718o
+🦊	355b 1652o
+🦋	356b 1748o
+🦌	1666o
+🦍	1645o
+🦎	1729o
+🦏	1685o
+🦐	1880o
+🦑	1881o
+🦒	1682o
+🦓	351b 1665o
+🦔	1695o
+🦕	1733o
+🦖	1734o
+🦗	1754o
+🦘	1703o
+🦙	1681o
+🦚	349b 1722o
+🦛	1686o
+🦜	354b 1723o
+🦝	1653o
+🦞	1879o
+🦟	1759o
+🦠	1762o
+🦡	1704o
+🦢	1717o
+🦣	1684o
+🦤	1719o
+🦥	1700o
+🦦	1701o
+🦧	1646o
+🦨	1702o
+🦩	348b 1721o
+🦪	1882o
+🦫	1694o
+🦬	1667o
+🦭	1738o
+🦮	1649o
+🦺	1999o
+🧀	1835o
+🧁	1890o
+🧂	1859o
+🧃	1914o
+🧄	1820o
+🧅	1821o
+🧆	1849o
+🧇	1834o
+🧈	1858o
+🧉	1915o
+🧊	185b 1916o
+🧋	260b 1913o
 🧚	430b
-🧢	2026o
-🧣	1994o
-🧤	1995o
-🧥	1996o
-🧦	1997o
-🧧	1982o
-🧨	1971o
-🧱	1920o
-🩰	2019o
-🩱	2001o
-🩲	2002o
-🩳	2003o
-🩴	2012o
+🧢	2035o
+🧣	2003o
+🧤	2004o
+🧥	2005o
+🧦	2006o
+🧧	1991o
+🧨	1980o
+🧱	1929o
+🩰	2028o
+🩱	2010o
+🩲	2011o
+🩳	2012o
+🩴	2021o
 🩷	6b
 🩸	344b
-🪇	2042o
-🪈	2043o
-🪕	2039o
-🪖	2027o
-🪗	2034o
-🪘	2041o
-🪨	1921o
-🪭	2006o
-🪮	2021o
-🪰	1751o
-🪱	1752o
-🪲	1743o
-🪳	1746o
-🪴	1767o
-🪵	301b 1922o
-🪶	1711o
-🪷	1757o
-🪸	1736o
-🪹	1779o
-🪺	1780o
-🪻	1765o
-🪼	1737o
-🪽	1715o
-🪿	1716o
-🫎	1652o
-🫏	1653o
-🫐	233b 1796o
-🫑	1807o
-🫒	1799o
-🫓	1821o
-🫔	1838o
-🫕	1845o
-🫖	1891o
-🫗	1902o
-🫘	1814o
-🫚	1816o
-🫛	1817o
-@bare 7298
+🪇	2051o
+🪈	2052o
+🪕	2048o
+🪖	2036o
+🪗	2043o
+🪘	2050o
+🪨	1930o
+🪭	2015o
+🪮	2030o
+🪰	1760o
+🪱	1761o
+🪲	1752o
+🪳	1755o
+🪴	1776o
+🪵	301b 1931o
+🪶	1720o
+🪷	1766o
+🪸	1745o
+🪹	1788o
+🪺	1789o
+🪻	1774o
+🪼	1746o
+🪽	1724o
+🪿	1725o
+🫎	1661o
+🫏	1662o
+🫐	233b 1805o
+🫑	1816o
+🫒	1808o
+🫓	1830o
+🫔	1847o
+🫕	1854o
+🫖	1900o
+🫗	1911o
+🫘	1823o
+🫚	1825o
+🫛	1826o
+@bare 7323
 a ancienne	413e
 a la maison	433e
 a la mode	432e
@@ -44746,7 +44899,7 @@ abartisiz	456n
 abencoado	447g
 abenddammerung	192h
 abobora	247g
-abobora de halloween	1967g
+abobora de halloween	1976g
 aborigene	864e 864g
 aborjin sanati	864n
 abraco	433g
@@ -44767,7 +44920,7 @@ acao de gracas	198g
 accable	426e
 accion	424f
 accion de gracias	198f
-accordeon	2034e
+accordeon	2043e
 acelya	226n
 acem halisi	778n
 acer	130g
@@ -44785,8 +44938,8 @@ acik mavi gok	41n
 acik renk	477n
 aco	306g
 aco inoxidavel	306g
-acordeao	2034g
-acordeon	2034f
+acordeao	2043g
+acordeon	2043f
 action de grace	791e
 acuatico	152f
 acucar	277g
@@ -44819,8 +44972,8 @@ agua	152g
 agua marinha clara	66g
 agua viva	276g
 aguas vivas	276g
-aguia	1706g
-aguila	1706f
+aguia	1715g
+aguila	1715f
 agustos	197n
 agyptisch	811h
 ahir	382n
@@ -44858,7 +45011,7 @@ algodon de azucar	278f
 alienigena	177f 177g
 alimli	432n
 alisilmadik	471n
-alisveris cantasi	2010n
+alisveris cantasi	2019n
 allegresse	425e
 allik	114n
 allik kirmizisi	70n
@@ -44889,12 +45042,12 @@ am khoi	343m
 am long	433m
 am phu	463m
 am ti	463m
-am tra	1891m
+am tra	1900m
 am u	204m
 am uot	436m
 amalfi kiyisi	800n
 amalfikuste	800h
-amanecer sobre montanas	1955f
+amanecer sobre montanas	1964f
 amarelo limao	100g
 amarillo fluor	118f
 amarillo limon	100f
@@ -44944,7 +45097,7 @@ anh dung	440m
 anh duong	172m
 anh hung	440m
 anh kim	308m
-anh lap lanh	1972m
+anh lap lanh	1981m
 anh lua	167m
 anh mat troi	172m
 anh nang	172m
@@ -44999,24 +45152,24 @@ antep fistigi	336n
 antichita	413i
 antiguedad	413f
 antiguedades	413f
-antikes gebaude	1918h
+antikes gebaude	1927h
 antiquitat	413h
 antiquitaten	413h
 antiquite	413e
 antiquites	413e
 anxiete	448e
 ao	690O
-ao bao ho	1990m
+ao bao ho	1999m
 ao dieu	430m
 ao giac	471m
 ao ho	149m
-ao khoac	1996m
+ao khoac	2005m
 ao len	433m
-ao phong	1992m
-ao phong thi nghiem	1989m
+ao phong	2001m
+ao phong thi nghiem	1998m
 ao tam	143m
-ao tam hai manh	2004m
-ao tam mot manh	2001m
+ao tam hai manh	2013m
+ao tam mot manh	2010m
 aout	197e
 ap luc	448m
 ap phich lien xo	857m
@@ -45027,20 +45180,20 @@ aquatico	152g
 arabe	813f 813g
 arabia	813g
 arabia saudita	682o
-araignee	1747e
+araignee	1756e
 aralik	199n
-arana	1747f
+arana	1756f
 arandano	233f
-arandanos	1796f
+arandanos	1805f
 arbol	133f
-arbol de hoja caduca	1769f
-arbol de hoja perenne	1768f
+arbol de hoja caduca	1778f
+arbol de hoja perenne	1777f
 arbol de navidad	400f
-arbol de palma	1770f
-arbol de tanabata	1976f
+arbol de palma	1779f
+arbol de tanabata	1985f
 arboles	133f
-arbre a feuilles caduques	1769e
-arbre a voux	1976e
+arbre a feuilles caduques	1778e
+arbre a voux	1985e
 arco iris	179g
 arcoiris	179f
 areia vulcanica	158g
@@ -45061,16 +45214,16 @@ arranha ceu	373g
 arranha ceus	373g
 arrayan chino	286f
 arriere cour	126e
-arroz japones	1854g
+arroz japones	1863g
 art aborigene	864e
 art deco	735e 735f 735g 735h 735i
 arte aborigene	864g
 artico	186f 186g
 artistico	474f 474g
 arvore	133g
-arvore caidica	1769g
-arvore de natal	1968g
-arvore de tanabata	1976g
+arvore caidica	1778g
+arvore de natal	1977g
+arvore de tanabata	1985g
 arvores	133g
 arzte	390h
 arztin	390h
@@ -45080,14 +45233,14 @@ asik	427n
 asik cift	427n
 asik suratli	446n
 ask	427n
-ask oteli	1934n
-asker kaski	2027n
+ask oteli	1943n
+asker kaski	2036n
 askim	427n
-aslan yuzu	1647n
+aslan yuzu	1656n
 aspiracao	439g
 aspiracion	439f
 assombracao	438g
-at yuzu	1651n
+at yuzu	1660n
 atardecer tardio	192f
 atencao plena	447g
 atencion plena	447f
@@ -45102,19 +45255,19 @@ athiopisch	894h
 athletique	424e
 atilgan	440n
 atitlan	902a
-atki	1994n
+atki	2003n
 atletico	424f 424g
 atletico de madrid	643o
 atletico madrid	643o
-atlikarinca	1961n
-atlikarinca ati	1961n
+atlikarinca	1970n
+atlikarinca ati	1970n
 atolye	411n
 atre	340e
 attentionne	423e
 au yem	427m
 auffallig	440h
 aufgeraumt	420h
-aurora sobre agua	1956g
+aurora sobre agua	1965g
 aurore boreale	178e
 aurores boreales	178e
 auser	497h
@@ -45138,7 +45291,7 @@ ay bayrami	404n
 ay beyazi	76n
 ay isigi	175n
 ay isikli	175n
-ay pastasi	1864n
+ay pastasi	1873n
 ay yeni yili	403n
 ay yildiz	680o
 aycicegi	212n
@@ -45164,7 +45317,7 @@ azul po	98g
 azul violaceo	95f
 azulejo portugues	835f
 ba le	454m
-ba lo di hoc	2011m
+ba lo di hoc	2020m
 ba roc	829m
 babur	874n
 bac	12m
@@ -45179,7 +45332,7 @@ bac si	390m
 bac xiu	256m
 bach duong	122m
 bach qua	131m
-bach tuoc	1734m
+bach tuoc	1743m
 bachlein	148h
 backerei	271h
 badanali duvar	375n
@@ -45189,12 +45342,14 @@ bahar senligi	403n
 baharatli	288n
 bahce	126n
 bahcecilik	126n
-bahceli ev	1927n
+bahceli ev	1936n
+bahia de ha long	940f
+bahia de halong	940f
 bai bien	143m
 bai bien cat	144m
 bai bien cat den	158m
 bai bien nhiet doi	145m
-bai bien voi chiec o	1913m
+bai bien voi chiec o	1922m
 bai cat	144m
 bai chan tha	124m
 bai co	125m
@@ -45202,31 +45357,33 @@ bai hat ru	449m
 bai tam	143m
 bai tap ve nha	392m
 bai tho	341m
+baia de ha long	940g
+baia de halong	940g
 bailler	449e
 bakir	59n
 bakir rengi	59n
-bal arisi	1742n
+bal arisi	1751n
 bal kabagi	247n
-bal kabi	1887n
+bal kabi	1896n
 bal petegi	264n
-bal porsugu	1695n
+bal porsugu	1704n
 balao	370g
 balcik	169n
 bale	454g
-bale ayakkabilari	2019n
-baleia esguichando agua	1726g
-baleine soufflant par son event	1726e
+bale ayakkabilari	2028n
+baleia esguichando agua	1735g
+baleine soufflant par son event	1735e
 balik	399n
-balik koftesi	1863n
+balik koftesi	1872n
 balines	803f 803g
 balkabagi	247n
 baloes	370g
 baloes de ar quente	848g
-balon baligi	1732n
+balon baligi	1741n
 balta girmemis orman	120n
-bambou decoratif	1977e
+bambou decoratif	1986e
 bambu	123f 123i
-bambu decorato	1977i
+bambu decorato	1986i
 bambu yesili	52n
 bambues	123f
 bambusgrun	52h
@@ -45242,7 +45399,7 @@ ban trua	190m
 banalita	470i
 banarse	143f
 bande dessinee	830e
-banderin de carpas	1979f
+banderin de carpas	1988f
 bang	185m
 bang coc	816m
 bang da	310m
@@ -45252,60 +45409,60 @@ bang go	301m
 bang ha	185m
 bang troi	185m
 banglades	710o
-banh bao	1866m
+banh bao	1875m
 banh beo	454m
 banh bich quy	272m
 banh bong lan	272m
-banh burrito	1837m
-banh ca co hinh xoan	1863m
+banh burrito	1846m
+banh ca co hinh xoan	1872m
 banh churros	283m
 banh cookie	272m
 banh cupcake	272m
 banh donut	272m
-banh gao	1853m
-banh hamburger	1831m
+banh gao	1862m
+banh hamburger	1840m
 banh kem	272m
 banh keo	277m
 banh kep	272m
 banh khoai	282m
 banh mi	271m
-banh mi kep thit	1839m
+banh mi kep thit	1848m
 banh mi nuong	271m
-banh mi que	1820m
-banh mi xuc xich	1834m
+banh mi que	1829m
+banh mi xuc xich	1843m
 banh muffin	272m
-banh my cat lat	1821m
-banh my kep	1835m
-banh my vong	1823m
+banh my cat lat	1830m
+banh my kep	1844m
+banh my vong	1832m
 banh ngot	272m
 banh nuong	272m
-banh nuong nho	1881m
+banh nuong nho	1890m
 banh pancake	272m
 banh pie	272m
-banh pizza	1833m
+banh pizza	1842m
 banh que	272m
 banh quy	272m
-banh quy may man	1867m
-banh quy xoan	1822m
+banh quy may man	1876m
+banh quy xoan	1831m
 banh ran	272m
-banh ran nhan ga	1840m
-banh ran vong	1877m
+banh ran nhan ga	1849m
+banh ran vong	1886m
 banh rang	308m
 banh rung den	273m
 banh sinh nhat	406m
-banh sung bo	1819m
-banh taco	1836m
-banh tamale	1838m
-banh troi nhat ban	1865m
-banh trung	1886m
+banh sung bo	1828m
+banh taco	1845m
+banh tamale	1847m
+banh troi nhat ban	1874m
+banh trung	1895m
 banh trung thu	854m
 banh waffle	272m
 banh xeo	282a 282m
 bankacilik	391n
 bao	202m
 bao bung	202m
-bao hoa mai	1650m
-bao li xi	1982m
+bao hoa mai	1659m
+bao li xi	1991m
 bao loan	457m
 bao luc	437m
 bao mat	441m
@@ -45318,16 +45475,16 @@ bap cai	469m
 bap ngo	251m
 bar caffe	376i
 barbe a papa	278e
-barbershop saule	1965h
+barbershop saule	1974h
 barca	642o
 bariole	179e
 baris	421n
 bariscil	421n
-barre chocolatee	1883e
+barre chocolatee	1892e
 basak	252n
 basari	451n
 basarili	451n
-baseballmutze	2026h
+baseballmutze	2035h
 basico	420f 420g
 baska dunyadan	431n
 baski	448n
@@ -45336,9 +45493,9 @@ basquet	424f
 bastan cikarici	428n
 bat an	448m
 bat hanh	426m
-bat mi	1857m
+bat mi	1866m
 bat ngo	459m
-bat va thia	1846m
+bat va thia	1855m
 bateau a voile	140e
 batiment	373e
 batiments	373e
@@ -45353,7 +45510,7 @@ bay luon	170m
 bay ong	358m
 bay qua	446m
 bayern munchen	644o
-baykus	1709n
+baykus	1718n
 bayram havasi	444n
 bayramlik	444n
 be boi	143m
@@ -45376,7 +45533,7 @@ beisbol	424f
 belcika	688o
 belgica	688o
 belico	467g
-belier	1667e
+belier	1676e
 ben cang	154m
 ben do	154m
 ben lo suoi	433m
@@ -45391,10 +45548,10 @@ benh	460m
 benh tat	460m
 benh vien	390m
 beni	447e
-bento	1852g
+bento	1861g
 bep	395m
 bep lua	340m
-berber dukkani	1965n
+berber dukkani	1974n
 berghutte	397h
 berlin	891f
 berlines	891f
@@ -45409,7 +45566,7 @@ betrubt	426h
 betula	122g
 betulas	122g
 bewolkt	204h
-beyaz cicek	1756n
+beyaz cicek	1765n
 bi	688o
 bi an	429m
 bi do	247m
@@ -45425,7 +45582,7 @@ bi truyen	429m
 bia rung	119m
 bia tuoi	267m
 biber salcasi	297n
-biberon	1888f
+biberon	1897f
 bibliotheque	378e
 bicho preguica	449g
 bien	140M
@@ -45433,30 +45590,30 @@ bien aime	427e
 bien aimee	427e
 bien ca	140m
 bien etre	452e
-bien hieu cua tho cat toc	1965m
+bien hieu cua tho cat toc	1974m
 bien khoi	140m
 bien neon	330m
 bien sau	141m
 biere	267e
-bierkruge	1899h
+bierkruge	1908h
 bigarre	179e
-bina insaati	1919n
+bina insaati	1928n
 binh gom	326m
 binh lang	421m
 binh linh	467m
 binh minh	181m
 binh minh moi	439m
-binh minh tren nui	1955m
+binh minh tren nui	1964m
 binh si	467m
-binh sua tre em	1888m
+binh sua tre em	1897m
 binh than	421m
 binh yen	421m
 biquini	143g
 bir parca	495n
-bira kupalari tokusturma	1899n
-bira kupasi	1898n
+bira kupalari tokusturma	1908n
+bira kupasi	1907n
 birlesik krallik	671o
-bisao	1658g
+bisao	1667g
 biskuvi	272n
 bitki ortusu	128n
 bittersus	450h
@@ -45468,8 +45625,8 @@ blanc nacre	106e
 blanchatre	10e
 blanchatres	10e
 blatter	128h
-blatter im wind	1778h
-blattgemuse	1809h
+blatter im wind	1787h
+blattgemuse	1818h
 blau weises porzellan	318h
 blaugrun	13h
 blaulich	4h
@@ -45497,27 +45654,28 @@ blutenblatter	208h
 blutezeit	196h
 bo	497m
 bo bien	143m
-bo cai	1662m
-bo canh cung	1743m
-bo cap	1749m
+bo cai	1671m
+bo canh cung	1752m
+bo cap	1758m
 bo cat	143m
 bo cau	442m
 bo di	497m
 bo doi	467m
-bo duc	1660m
+bo duc	1669m
 bo ho	147m
 bo hoa	208m
-bo lua	1772m
+bo lua	1781m
 bo rau	455m
 bo rua	359m
-bo rung	1658m
+bo rung	1667m
 bo song	148m
 bo sua	270m
 boas vibracoes	425g
 boc chay	167m
-bocek	1743n
+bocek	1752n
 boe	205h
 boemio	752g
+bogazici	809n
 bogota	901a
 bogucu	436n
 bogurtlen	254n
@@ -45530,19 +45688,19 @@ boi loi	143m
 boi roi	448m
 bois flotte	301e
 boise	301e
-boite a emporter	1868e
+boite a emporter	1877e
 boite de nuit	472e
-boite dejeuner	1852e
+boite dejeuner	1861e
 bol acai	281e
-bol avec cuillere	1846e
+bol avec cuillere	1855e
 bol de acai	281f
-bolinho asiatico	1866g
+bolinho asiatico	1875g
 bolo de aniversario	406g
-bolsa de mao	2008g
+bolsa de mao	2017g
 bon chon	448m
 bonde	457e
-bone	2026g
-bone de beisebol	2026g
+bone	2035g
+bone de beisebol	2035g
 bong bay	370m
 bong bong	370m
 bong cai xanh	469m
@@ -45551,13 +45709,13 @@ bong chuyen	424m
 bong da	424m
 bong den	368m
 bong hoa	208m
-bong hoa giay	1975m
+bong hoa giay	1984m
 bong hong	210m
 bong lai	462m
 bong loang	466m
 bong lua mi	252m
 bong ma	438m
-bong ngo	1848m
+bong ngo	1857m
 bong rat	436m
 bong ro	424m
 bong sen	213m
@@ -45571,7 +45729,7 @@ borgona	33f
 bors	334n
 borsc	334i
 borse	391h
-bos yuva	1779n
+bos yuva	1788n
 bose	438h
 bosforo	809f 809g
 bosque de betulas	122g
@@ -45579,9 +45737,9 @@ bot dien thoai	296m
 bot nuoc	142m
 bot song	142m
 botanico	128f 128g
-bottiglia e bicchiere di sake	1893i
-bouf	1660e
-boulette de pate	1866e
+bottiglia e bicchiere di sake	1902i
+bouf	1669e
+boulette de pate	1875e
 bowl de acai	281f
 bozkir	124n
 branco perola	106g
@@ -45597,9 +45755,10 @@ brocolis	469g
 bronze	58e
 brotchen	271h
 brucke	373h
-brucke vor nachthimmel	1959h
+brucke vor nachthimmel	1968h
 brucken	373h
 brujeria	429f
+bruksel	945n
 brulant	436e
 brulante	436e
 bruler	167e
@@ -45607,6 +45766,7 @@ brun cafe	107e
 brun the	88e
 brunatre	7e
 brunatres	7e
+brussel	945h
 brutalist	738n
 brutalizm	738n
 bu bam	443m
@@ -45621,12 +45781,12 @@ buc xuc	437m
 bucher	341h
 bucherei	378h
 budapeste	900n
-bufalo asiatico	1661g
-bufalo de agua	1661f
+bufalo asiatico	1670g
+bufalo de agua	1670f
 bugday	252n
 bugday tarlasi	252n
 bugulu	485n
-buho	1709f
+buho	1718f
 bui	169M
 bui bam	169m
 bui ngui	450m
@@ -45661,13 +45821,13 @@ buon vui lan lon	450m
 buong ngu	396m
 buot gia	435m
 bup be nga	873m
-bup be nhat ban	1978m
+bup be nhat ban	1987m
 buque	208g
 buro	391h 391n
-burogebaude	1928h
+burogebaude	1937h
 but rut	448m
-buu dien	1930m
-buu dien nhat ban	1929m
+buu dien	1939m
+buu dien nhat ban	1938m
 buyu	430n
 buyucu	430n
 buyuculuk	430n
@@ -45677,7 +45837,7 @@ buyuk kanyon	817n
 buyuksehir	373n
 buyulu	430n
 buz dagi	185n
-buz kupu	1907n
+buz kupu	1916n
 buz kutlesi	185n
 buz tutmus	486n
 buzdagi	185n
@@ -45687,8 +45847,8 @@ ca chua	248m
 ca heo	362m
 ca koi	361m
 ca map	141m
-ca nhiet doi	1731m
-ca noc	1732m
+ca nhiet doi	1740m
+ca noc	1741m
 ca phe	255m
 ca phe da	255m
 ca phe phin	255m
@@ -45696,24 +45856,24 @@ ca phe sua	256m
 ca phe via he	376m
 ca ri	288m
 ca rot	250m
-ca sau	1718m
+ca sau	1727m
 ca tim	249m
 ca vang	361m
-ca vat	1991m
+ca vat	2000m
 ca voi	362m
-ca voi dang phun nuoc	1726m
-caaba isla	1949g
+ca voi dang phun nuoc	1735m
+caaba isla	1958g
 cabana	397f
 cabina telefonica	296f
 cabine telefonica	296g
 cabine telephonique	296e
-cacahuete	1813e
-cacahuetes	1813e
-cacarola com comida	1843g
+cacahuete	1822e
+cacahuetes	1822e
+cacarola com comida	1852g
 cache	429e
 cadilar bayrami	401n
 cadilar gecesi	401n
-cadir	1951n
+cadir	1960n
 caes	347g
 cafe au lait	256e
 cafe bar	376e 376g
@@ -45735,12 +45895,12 @@ cai xoan	469m
 caida de agua	151f
 caida de la noche	192f
 caida del sol	180f
-caixa de bento	1852g
+caixa de bento	1861g
 cakil	303n
 cakil tasi	303n
 cakra	447n
 calcada	374g
-calice de vinho	1895g
+calice de vinho	1904g
 calida	433f
 calido	433f
 california	818g
@@ -45757,15 +45917,15 @@ cam giac toi loi	448m
 cam hung	439m
 cam ormani	121n
 cam quyt	228m
-cam susleme	1977n
+cam susleme	1986n
 cam thach	302m
 cam thong	423m
 cam thu	437m
 cam trai	453m
 cam tu cau	220m
-camarao	1871g
-camarao frito	1862g
-camelo de uma so corcova	1670g
+camarao	1880g
+camarao frito	1871g
+camelo de uma so corcova	1679g
 camgobegi	14n
 caminhao de bombeiros	290g
 camion de bomberos	290f
@@ -45816,27 +45976,27 @@ canli renk	480n
 canli sari	101n
 canlilik	424n
 canon	159f
-canon de confeti	1974f
+canon de confeti	1983f
 cansaco	449g
 cao boi	382m
 cao cap	416m
 cao dang	392m
-cao guia	1640g
+cao guia	1649g
 cao oc	373m
 cao quy	417m
 caotico	457f 457g
 cap doi	427m
 capadocia	848g
 caqui	25g
-cara de dragon	1722f
-cara de raton	1678f
+cara de dragon	1731f
+cara de raton	1687f
 caraibes	805e
 caresiz	426n
 caresizlik	426n
 caribeen	805e
 caribena	805f
 caribeno	805f
-carillon eolien	1980e
+carillon eolien	1989e
 carino	427F
 carinoso	423f
 carmesi	71f
@@ -45844,18 +46004,18 @@ carmin	70f
 carnaval de rio	852f
 carpe koi	361e
 carpici	440n
-carrilhao de vento	1980g
+carrilhao de vento	1989g
 carsi	364n
 cartaz sovietico	857g
 cartel sovietico	857f
-casa con jardin	1927f
-casquette americaine	2026e
+casa con jardin	1936f
+casquette americaine	2035e
 casse tete	429e
 castana	20f
 castano	20f
 castano claro	7f
-castelo japones	1939g
-castillo japones	1939f
+castelo japones	1948g
+castillo japones	1948f
 cat	157m
 cat den	158m
 cat nui lua	158m
@@ -45870,7 +46030,7 @@ cau kinh	437m
 cau lac bo dem	472m
 cau lac bo jazz	473m
 cau nguyen	447m
-cau truot	1962m
+cau truot	1971m
 cau vong	179m
 cauboi	382g
 cay anh dao	209m
@@ -45879,33 +46039,33 @@ cay bahceleri	827n
 cay bahcesi	827n
 cay canh	128m
 cay cau	373m
-cay cau ve dem	1959m
-cay co	1770m
+cay cau ve dem	1968m
+cay co	1779m
 cay coi	133m
 cay du	371m
 cay dua	242m
-cay fincani	1892n
+cay fincani	1901n
 cay kahvesi	88n
 cay kem	279m
 cay la kim	121m
 cay nam	136m
 cay nen	339m
-cay non	1766m
+cay non	1775m
 cay nong	288m
 cay phong	130m
-cay rung la	1769m
-cay tanabata	1976m
+cay rung la	1778m
+cay tanabata	1985m
 cay tarlalari	827n
 cay tarlasi	827n
 cay thanh luong tra	293m
 cay thong	121m
-cay thong noel	1968m
-cay thuong xanh	1768m
+cay thong noel	1977m
+cay thuong xanh	1777m
 cay thuong xuan	134m
 cay tre	123m
 cay trong	128m
-cay trong trong chau	1767m
-cay xuong rong	1771m
+cay trong trong chau	1776m
+cay xuong rong	1780m
 cayir	124n
 cayir cayir	436n
 cayirlik	124n
@@ -45932,11 +46092,11 @@ ceramica	326f 326g
 ceramique	326e
 ceramique iznik	847e
 cereales	252e
-ceremonia de contemplacion de la luna	1981f
+ceremonia de contemplacion de la luna	1990f
 ceremonia del te	826f
 ceremonial	445e
 ceremonie	445e
-ceremonie de la lune	1981e
+ceremonie de la lune	1990e
 ceremonie du the	826e
 cerimonia	445g
 cerimonia del te	826i
@@ -45960,16 +46120,16 @@ cevresel	418n
 cevrimici	410n
 cha com leite	260g
 cha de bolhas	260g
-cha perolado	1904g
+cha perolado	1913g
 cha preto	257g
 cha verde	258g
 cha xu	394m
-chai ruou voi nut go bat ra	1894m
+chai ruou voi nut go bat ra	1903m
 chale	397f 397g
 cham	23m
 cham chap	449m
-cham coc	1900m
-cham coc bia	1899m
+cham coc	1909m
+cham coc bia	1908m
 cham rai	449m
 cham soc suc khoe	390m
 chambre a coucher	396e
@@ -45996,25 +46156,25 @@ chanh niem	447m
 chanh tuoi	228m
 chanuca	787g
 chao ban	491m
-chao thuc an nong	1843m
+chao thuc an nong	1852m
 chap choang	192m
 chap toi	192m
 chaparron	200f
 chapeu conico	275g
-chapeu de formatura	2025g
+chapeu de formatura	2034g
 chapeu de palha	275g
-chapeu feminino	2023g
+chapeu feminino	2032g
 chat doc	460m
 chat long	152m
-chataigne	1815e
+chataigne	1824e
 chatain	20e
 chateau	393e
-chateau japonais	1939e
+chateau japonais	1948e
 chau bau	345m
 chau cay	128m
 chaumiere	397e
-chaussure a talon haut	2017e
-chaussure de randonnee	2015e
+chaussure a talon haut	2026e
+chaussure de randonnee	2024e
 chay	167M
 chay bo	424m
 chay bong	428m
@@ -46028,8 +46188,8 @@ cheo thuyen	140m
 cheri	427e
 cherie	427e
 chet choc	438m
-cheval de manege	1961e
-chevre	1669e
+cheval de manege	1970e
+chevre	1678e
 chi tiet	496m
 chicharos	469f
 chiec cup	451m
@@ -46050,7 +46210,7 @@ chim bo cau	442m
 chim canh cut	353m
 chim co do	295m
 chim cong	349m
-chim cuu	1710m
+chim cuu	1719m
 chim hong hac	348m
 chim se uc do	294m
 chim vet	354m
@@ -46059,22 +46219,22 @@ chineria	768f
 chinh phuc	451m
 chinh thuc	445m
 chinh truc	441m
-cho bien	1729m
+cho bien	1738m
 cho bua	364m
 cho con	443m
-cho dan duong	1640m
+cho dan duong	1649m
 cho dem	365m
 cho noi	364m
 cho phien	364m
 cho que	364m
-cho xu	1641m
+cho xu	1650m
 choang ngop	459m
 choi	479m
 choi chang	173m
 choi dua	415m
-chon hoi my	1693m
+chon hoi my	1702m
 chop mat	449m
-chopes de biere	1899e
+chopes de biere	1908e
 choque	459e
 chou frise	469e
 chrysantheme	218e
@@ -46100,11 +46260,11 @@ chung chac	456m
 chung khoan	391m
 chuoi	239m
 chuoi ngoc trai	321m
-chuong gio	1980m
+chuong gio	1989m
 chuong trai	382m
-chuot	1679m
-chuot cong	1680m
-chuot tui	1694m
+chuot	1688m
+chuot cong	1689m
+chuot tui	1703m
 churreria	283f
 chut	495m
 chut it	495m
@@ -46113,10 +46273,10 @@ chuyen nghiep	441m
 chuyen tham hiem	453m
 ciberespaco	410g
 cicek	208n
-cicek acma	1763n
+cicek acma	1772n
 cicek acmis	208n
 cicek demeti	208n
-cicek rozet	1758n
+cicek rozet	1767n
 ciceklenme	196n
 cicekler	208n
 cicekli	208n
@@ -46133,7 +46293,7 @@ cig	162n
 cikar	499n
 cikarin	499n
 cikolata	262n
-cikolata bari	1883n
+cikolata bari	1892n
 cikolata kahvesi	108n
 cilek	230n
 cilgin	457n
@@ -46152,13 +46312,13 @@ cin seddi	381n
 cin tapinagi	837n
 cin tarzi	389n
 cin yeni yili	403n
-cingulu	1761n
+cingulu	1770n
 cini	318n
 cini murekkebi	324n
 ciniler	847n
 cinili	847n
 cintilacao	466g
-circir bocegi	1745n
+circir bocegi	1754n
 cirkin	460n
 cirpi	301n
 cirtlak	480n
@@ -46170,7 +46330,7 @@ cite interdite	380e
 citrico	229f 229g
 citta	373i
 citta acqua	383i
-citta al tramonto	1957i
+citta al tramonto	1966i
 citta blu	841i
 citta del capo	909i
 citta proibita	380i
@@ -46192,9 +46352,9 @@ classico	413g
 clementine	229e
 clinica	390f 390g
 co	125m
-co ba la	1774m
-co bon la	1775m
-co ca chep	1979m
+co ba la	1783m
+co bon la	1784m
+co ca chep	1988m
 co cay	128m
 co dau	405m
 co dau an do	872m
@@ -46208,7 +46368,7 @@ co kinh	413m
 co may	308m
 co non	125m
 co phong	389m
-co suong	1952m
+co suong	1961m
 co tich	430m
 co tien	430m
 co trach nhiem	441m
@@ -46216,9 +46376,9 @@ co trang	389m
 co xua	413m
 coban	382n
 cobica	461g
-coc bia	1898m
-coc sua	1889m
-coc va ong hut	1903m
+coc bia	1907m
+coc sua	1898m
+coc va ong hut	1912m
 coca colanin	501o
 coche clasico	413f
 cocuk	415n
@@ -46231,7 +46391,7 @@ coi am	463m
 coi tien	462m
 coi troi	462m
 coi xay gio do	916m
-cok katli magaza	1937n
+cok katli magaza	1946n
 cok renkli	179n
 col	156n
 colera	437f 437g
@@ -46248,8 +46408,8 @@ colore	179E
 coloree	179e
 colores calidos	488f
 colores frios	489f
-com ca ri	1856m
-com nam	1854m
+com ca ri	1865m
+com nam	1863m
 comedia	425g
 comedie	425e
 comemoracao	406g
@@ -46285,16 +46445,16 @@ con giong	202m
 con hem	374m
 con ho	350m
 con lach	148m
-con lung	1695m
+con lung	1704m
 con luoi	449m
 con meo	346m
 con mua	200m
-con muoi	1750m
+con muoi	1759m
 con nit	415m
 con pho	374m
 con qua	446m
 con rong	430m
-con ruoi	1751m
+con ruoi	1760m
 con song	142m
 con sua	276m
 con suoi	148m
@@ -46317,10 +46477,10 @@ cong nghiep	411m
 cong so	391m
 cong torii	843m
 cong truong	411m
-cong truong xay dung	1919m
+cong truong xay dung	1928m
 cong ty	391m
 cong vien	127m
-cong vien quoc gia	1916m
+cong vien quoc gia	1925m
 cong xuong	411m
 conifera	121f 121g
 conifere	121e
@@ -46328,18 +46488,18 @@ conmemoracion	445f
 conquete	451e
 construcao	411g
 construccion	411f
-construction un batiment	1919e
+construction un batiment	1928e
 conte de fees	430e
-contemplacao da lua	1981g
+contemplacao da lua	1990g
 cop	350m
-copa de coctel	1896f
+copa de coctel	1905f
 cor de cafe	107g
 cor de pessego	27g
 cor de salmao	29g
 coracao	427g
 coracao partido	426g
 corak	156n
-corap	1997n
+corap	2006n
 corazon	427f
 corazon roto	426f
 cordao de luz	368g
@@ -46347,7 +46507,7 @@ coree	824e
 coree du sud	676o
 coreen	824e
 corrego	148g
-correio japones	1929g
+correio japones	1938g
 corrosao	309g
 corrosion	309f
 cosku	424n
@@ -46380,7 +46540,7 @@ cremant	266e
 creme	18e
 creme fouettee	256e
 creme glacee	279e
-creme renversee	1886e
+creme renversee	1895e
 cremeweis	18h
 crenca	439g
 crepe	272e
@@ -46401,14 +46561,14 @@ crisantemo	218g
 croacia	899g
 croisiere	140e
 crom	308m
-cruasan	1819f
+cruasan	1828f
 crudites	469e
 cu	414M
 cu ky	413m
 cu qua	469m
 cu rich	470m
-cua hang bach hoa	1937m
-cua hang tien loi	1935m
+cua hang bach hoa	1946m
+cua hang tien loi	1944m
 cua kinh	316m
 cuarto del bebe	442f
 cuc	218m
@@ -46423,7 +46583,7 @@ cuivree	59e
 culpabilite	448e
 cumpleanos	406f
 cun con	443m
-cuna de queso	1826f
+cuna de queso	1835f
 cung coi	440m
 cung dien	380m
 cung dien alhambra	917m
@@ -46432,7 +46592,7 @@ cung dinh	417m
 cuoc hanh trinh	453m
 cuoc song ve dem	472m
 cuoi dua	425m
-cuoi ngua	1654m
+cuoi ngua	1663m
 cuoi tuan	422m
 cuon sach	341m
 cuong cuong	448m
@@ -46447,12 +46607,12 @@ curos	283n
 curuk	460n
 curume	460n
 curumus	460n
-cuu cai	1668m
-cuu duc	1667m
+cuu cai	1677m
+cuu duc	1676m
 cuu trai cau	840m
-cuzdan	2007n
+cuzdan	2016n
 da	164M
-da bao	1875m
+da bao	1884m
 da bazan	158m
 da cam	450m
 da cam thach	302m
@@ -46475,10 +46635,10 @@ dag	160n
 dag evi	397n
 dag kulubesi	397n
 daglar	160n
-daglarin arasindan gunesin dogusu	1955n
+daglarin arasindan gunesin dogusu	1964n
 daglik	160n
 dai bac	923m
-dai bang	1706m
+dai bang	1715m
 dai cac	432m
 dai do thi	373m
 dai duong	140m
@@ -46488,7 +46648,7 @@ dai lo	374m
 dai ngan ha	177m
 dai nhac hoi	367m
 dai noi	380m
-dai phun nuoc	1950m
+dai phun nuoc	1959m
 dalgali	142n
 dali	758f
 dalmacia	899g
@@ -46511,17 +46671,17 @@ dammerung	192h
 dammrig	487h
 damon	463h
 dan ba	493m
-dan banjo	2039m
+dan banjo	2048m
 dan bo	382m
 dan ca	399m
 dan cuu	382m
 dan da	412m
-dan ghi ta	2035m
+dan ghi ta	2044m
 dan gian	412m
 dan len	433m
 dan nhac	432m
 dan ong	493m
-dan violin	2038m
+dan violin	2047m
 danacao	463g
 danca	424g
 dancar	424g
@@ -46539,7 +46699,7 @@ danh vong	451m
 danimarkali	387n
 danisch	387h
 dao	155m
-dao hoang	1915m
+dao hoang	1924m
 dao nho	155m
 dap xe	424m
 darsena	154f
@@ -46552,14 +46712,14 @@ dat set	326m
 dat son vang	36m
 dat tien	416m
 dat vang	328m
-dau chan mong vuot	1696m
+dau chan mong vuot	1705m
 dau don	426m
 dau ha lan	469m
 dau kho	426m
 dau lau	438m
 dau long	426m
 dau o liu	300m
-dau phong	1813m
+dau phong	1822m
 dau rung	254m
 dau tay	230m
 dau tu	391m
@@ -46595,8 +46755,8 @@ decadencia	460g
 decale	471e
 decembre	199e
 decontracte	422e
-decoracao de pinhos	1977g
-decoracion de pino	1977f
+decoracao de pinhos	1986g
+decoracion de pino	1986f
 deferlante	142e
 defile	444e
 defunt	445e
@@ -46619,7 +46779,7 @@ delicatesse	423e
 delice	425e
 delire	457e
 dem	193M
-dem co sao	1953m
+dem co sao	1962m
 dem day sao	176m
 dem giang sinh	400m
 dem khuya	193m
@@ -46642,11 +46802,11 @@ den chum	368m
 den dau	331m
 den duong	368m
 den giao thong	292m
-den hindu	1946m
+den hindu	1955m
 den kit	9m
 den led	368m
 den long	331m
-den long bi ngo	1967m
+den long bi ngo	1976m
 den long hoi an	838m
 den muc	47m
 den neon	330m
@@ -46656,13 +46816,13 @@ den nhay	368m
 den ong sao	854m
 den than dao	843m
 den tho	379m
-den tho nhat ban	1948m
+den tho nhat ban	1957m
 den trang	465m
 den trang tri	368m
 den troi	788m
 den tuyen	9m
 deniz alti	399n
-deniz kabugu	1735n
+deniz kabugu	1744n
 deniz kenari	143n
 deniz kiyisi	143n
 deniz kizi	430n
@@ -46670,14 +46830,14 @@ deniz kopugu	142n
 deniz yolculugu	140n
 denizanasi	276n
 denizkizi	430n
-dep xo ngon	2012m
+dep xo ngon	2021m
 depouille	420e
 depresion	426f
 depressao	426g
 depression	426e
 deprime	426e
 dere kenari	148n
-derramando liquido	1902g
+derramando liquido	1911g
 ders calismak	392n
 desature	482e
 descomposicion	460f
@@ -46762,7 +46922,7 @@ dinh chua	837m
 dinh duong	452m
 dinh lang	379m
 dinh nui	160m
-dinh nui phu tuyet	1908m
+dinh nui phu tuyet	1917m
 dinh nui tuyet	162m
 dis uzay	177n
 disavurumculuk	757n
@@ -46770,8 +46930,8 @@ discotheque	472e
 discrete	456e
 diseno limpio	420f
 diseno suizo	861f
-disi domuz	1664n
-disi koyun	1668n
+disi domuz	1673n
+disi koyun	1677n
 disil	454n
 disinda	499n
 disli	308n
@@ -46781,12 +46941,12 @@ diu dang	423m
 diversao	425g
 diversion	425f
 dizustu	410n
-djembe	2041e
+djembe	2050e
 do	0M
 do ban	460m
 do cam	97m
 do cay	288m
-do chat long	1902m
+do chat long	1911m
 do co	413m
 do cong nghe	410m
 do da	310m
@@ -46813,8 +46973,8 @@ do tia	21m
 do trang suc	345m
 do trung hoa	75m
 do tuoi	34m
-do uong nhiet doi	1897m
-do uong nong	1890m
+do uong nhiet doi	1906m
+do uong nong	1899m
 doa hoa	208m
 doa hong	210m
 doa sen	213m
@@ -46822,8 +46982,8 @@ doan quan	467m
 doanh nghiep	391m
 doc hai	460m
 docura	443g
-dodo	1710g
-dodo kusu	1710n
+dodo	1719g
+dodo kusu	1719n
 doenca	460g
 doga	418n
 doga yuruyusu	453n
@@ -46846,7 +47006,7 @@ doi thong	121m
 doi tinh nhan	427m
 doi tra	827m
 dokme demir	307n
-dokulen sivi	1902n
+dokulen sivi	1911n
 dokulen yapraklar	129n
 dokunus	496n
 dokunuslar	496n
@@ -46855,16 +47015,16 @@ dolar	458f 458g
 dolares	458f 458g
 dolu yagisi	202n
 dom dom	357m
-domuz pastirmasi	1830n
-domuz yuzu	1663n
+domuz pastirmasi	1839n
+domuz yuzu	1672n
 don dieu	470m
 don doc	426m
 don gian	420m
 don sac	464m
 don tet	403m
 dondurmaci	279n
-doner	1839h
-doner kebab	1839h
+doner	1848h
+doner kebab	1848h
 dong ang	382m
 dong bang	486m
 dong cam	423m
@@ -46887,9 +47047,9 @@ dong thau	60m
 dong thau co	58m
 dong ve	199m
 dong vien	439m
-donme dolap	1963n
+donme dolap	1972n
 donmus	486n
-donut	1877f
+donut	1886f
 dore	11e
 dore a la feuille	328e
 doree	11e
@@ -46897,7 +47057,7 @@ dorfer	382h
 dorflich	382h
 dormilon	449f
 dormitorio	396g
-dort yaprakli yonca	1775n
+dort yaprakli yonca	1784n
 dostca	425n
 dot nang nong	206m
 douce amere	450e
@@ -46925,8 +47085,8 @@ duc tin	439m
 duc vong	428m
 duftblute	225h
 dugun	405n
-dui gia cam	1828m
-dui trong	2040m
+dui gia cam	1837m
+dui trong	2049m
 dumanli	343n
 dun cat	156m
 dune	156h
@@ -46942,7 +47102,7 @@ dunya gezegeni	418n
 duoc pham	390m
 duoi bien	399m
 duoi nuoc	399m
-duoi uoi	1637m
+duoi uoi	1646m
 duong cao toc	373m
 duong chan troi	184m
 duong mai	286m
@@ -46950,11 +47110,11 @@ duong nhua	304m
 duong pho	374m
 duong thang	263m
 durre	156h
-durum	1839n
+durum	1848n
 durust	441n
 durustluk	441n
 dus	431n
-dusen yapraklar	1777n
+dusen yapraklar	1786n
 dusmanca	437n
 dussel	431n
 duster	426h
@@ -46963,7 +47123,7 @@ duster gotisch	446h
 duvida	448g
 duyen dang	432m
 duyen hai	143m
-duz ayakkabi	2016n
+duz ayakkabi	2025n
 ecarlate	34e
 ech	360m
 eclaboussure	152e
@@ -46990,10 +47150,10 @@ economie	391e
 ecossais	819e
 ecosse	819e
 ecume	142e
-ecureuil	1684e
+ecureuil	1693e
 edificio	373g
-edificio clasico	1918f
-edificio comercial	1928g
+edificio clasico	1927f
+edificio comercial	1937g
 edimbourg	927e
 educacao	392g
 educacion	392f
@@ -47011,13 +47171,13 @@ egyptienne	811e
 eifersuchtig	461h
 einfuhlsam	423h
 einhorner	430h
-einkaufstuten	2010h
+einkaufstuten	2019h
 eintonig	470h
-eiswurfel	1907h
-ejderha yuzu	1722n
+eiswurfel	1916h
+ejderha yuzu	1731n
 ejercito	467f
 eksi	228n
-el cantasi	2008n
+el cantasi	2017n
 electrico	484f
 electrique	484e
 electronica	410f
@@ -47027,7 +47187,7 @@ elegance	432e
 elegancia	432g
 elegant	432e
 elegante	432e
-elephant	1674e
+elephant	1683e
 eletrico	484g
 eletronico	410g
 eletronicos	410g
@@ -47114,16 +47274,16 @@ equilibrio	421g
 erable	130e
 erdtone	419h
 erik cicegi	216n
-eriste	1857n
-erkek ayakkabisi	2013n
+eriste	1866n
+erkek ayakkabisi	2022n
 ermudend	470h
 ernahrung	452h
 erschopft	449h
 erschopfung	449h
 erupcao	166g
-erupcao vulcanica	1910g
+erupcao vulcanica	1919g
 erupcion	166f
-erupcion volcanica	1910f
+erupcion volcanica	1919f
 eruption	166e
 ervas aromaticas	137g
 erzahlung	341h
@@ -47133,8 +47293,8 @@ escalofrio	435f
 escandalo	457f
 escoces	819f 819g
 escocia	819g
-escorpiao	1749g
-escorpion	1749f
+escorpiao	1758g
+escorpion	1758f
 escritorio	391g
 escuridao	446g
 esfumacado	343g
@@ -47148,7 +47308,7 @@ esperanca	439g
 esperance	439e
 esperancoso	439g
 esperer	439e
-espiga de maiz	1805f
+espiga de maiz	1814f
 espirito	447g
 espiritu	447f
 espiritus	447f
@@ -47156,9 +47316,9 @@ esqui	199f
 esseule	426e
 estacao espacial	398g
 estacion espacial	398f
-estadio	1917g
+estadio	1926g
 estampes de dong ho	914e
-estatua da liberdade	1943g
+estatua da liberdade	1952g
 estavel	441g
 estilo chines	389g
 estilo suico	861g
@@ -47217,7 +47377,7 @@ extrana	471f
 extrano	471f
 eylul	198n
 fabrica	411f 411g
-fabrikgebaude	1938h
+fabrikgebaude	1947h
 fabula	430f 430g
 fache	437e
 faianca de delft	834g
@@ -47238,7 +47398,7 @@ fantomes	438e
 farao	811g
 faraon	811f
 fard a joues	114e
-fare yuzu	1678n
+fare yuzu	1687n
 farkindalik	447n
 farmacia	390g
 farois	332g
@@ -47250,7 +47410,7 @@ fedelta	441i
 fee	430e
 feerique	430e
 fees	430e
-feijoes	1814g
+feijoes	1823g
 feiticaria	430g
 feitico	430g
 felicita	425i
@@ -47292,7 +47452,7 @@ fete foraine	367e
 fete surprise	406e
 fetes de fin annee	400e
 feu de cheminee	340e
-feuerwerkskorper	1971h
+feuerwerkskorper	1980h
 feuille erable	130e
 feuilles erable	130e
 fevrier	199e
@@ -47308,20 +47468,20 @@ financas	391g
 finlandes	879f 879g
 finlandia	694o
 firin	271n
-firinlanmis patates	1859n
+firinlanmis patates	1868n
 firtina	202n
 firtinali	202n
-fisek	1970n
-fiskiye	1950n
+fisek	1979n
+fiskiye	1959n
 fistik	336n
 fistik yesili	53n
 fistikli	336n
 fistikli lokum	285n
 flambee	167e
 flaschengrun	48h
-fleischstuck	1829h
+fleischstuck	1838h
 fleur de pecher	217e
-fleur fanee	1760e
+fleur fanee	1769e
 floracao	208g
 floracion	208f
 florenca	799g
@@ -47332,7 +47492,7 @@ fluor	484f 484g
 flusse	148h
 flussig	152h
 flussigkeit	152h
-flussigkeit ausgiesen	1902h
+flussigkeit ausgiesen	1911h
 fogon	340f
 fogos de artificio	366g
 folclorico	412g
@@ -47340,7 +47500,7 @@ folhas caidas	129g
 follaje otonal	129f
 fonce	475e
 foncee	475e
-fondu	1845n
+fondu	1854n
 forca	440g
 foret	119e
 foret de bouleaux	122e
@@ -47359,7 +47519,7 @@ frenesi	457f
 frenesie	457e
 frenetico	448f 448g
 frenetique	448e
-freson	1795f
+freson	1804f
 fria	435f
 frio	435f
 frohlich	425h
@@ -47381,7 +47541,7 @@ frustracion	437f
 frustre	437e
 fuchse	355h
 fucsia	65g
-fuji dagi	1911n
+fuji dagi	1920n
 fumaca	343g
 fumee	343e
 funerailles	445e
@@ -47396,13 +47556,13 @@ fusya	65n
 futbol	424f
 futuristik	410n
 futurizm	410n
-ga con	1701m
-ga moi no	1700m
-ga tay	1697m
-ga trong	1699m
+ga con	1710m
+ga moi no	1709m
+ga tay	1706m
+ga trong	1708m
 gach	305m
 gach nung	305m
-gafas de proteccion	1988f
+gafas de proteccion	1997f
 gahnen	449h
 gai goc	440m
 gaiete	425e
@@ -47410,21 +47570,21 @@ galao	256g
 galaxia	177g
 galeria	474f
 galpao	411g
-gamba	1693g
+gamba	1702g
 gan da	440m
 gan guoc	455m
 ganali	779n
 ganancia	461g
 ganes	779g
 gang duc	307m
-gang tay	1995m
+gang tay	2004m
 ganh ghet	461m
 ganh ti	461m
 ganh xiec	367m
 ganseblumchen	221h
 garcon	493E
 garcons	493E
-garrafa e copo de saque	1893g
+garrafa e copo de saque	1902g
 garten	126h
 gartnern	126h
 garua	201f
@@ -47433,10 +47593,10 @@ gateau	272e
 gateau anniversaire	406e
 gateau de lune	854e
 gateau foret noire	273e
-gateau sable	1880e
+gateau sable	1889e
 gau bong	443m
 gau truc	352m
-gau tui	1689m
+gau tui	1698m
 gaudi	801a 801e 801f 801g 801h 801i
 geback	272h
 gebaude	373h
@@ -47445,7 +47605,7 @@ gece eglencesi	472n
 gece hayati	472n
 gece kulubu	472n
 gece pazari	365n
-gece vakti kopru	1959n
+gece vakti kopru	1968n
 gece yarisi	194n
 gecenin gec saatleri	194n
 gecit toreni	444n
@@ -47457,9 +47617,9 @@ gedrange	457h
 gefahrlich	437h
 geholz	119h
 gelachter	425h
-gelbe blute	1763h
+gelbe blute	1772h
 gelbgrun	67h
-geldborse	2007h
+geldborse	2016h
 gele	486e
 gelee	486e
 gelida	435f
@@ -47475,7 +47635,7 @@ gene	448e
 genial	459e
 gercekustu	758n
 geri donusum	418n
-gerostete suskartoffel	1859h
+gerostete suskartoffel	1868h
 gesattigt	480h
 geschaftig	457h
 geschaftlich	391h
@@ -47497,6 +47657,7 @@ ghen tuong	461m
 ghenh da	164m
 gi set	309m
 gia buot	435m
+gia cac ta	948m
 gia dinh	433m
 gia ret	435m
 gia tuong	430m
@@ -47514,7 +47675,7 @@ giang duong	392m
 giang sinh	400m
 giao duc	392m
 giao duong	394m
-giao duong do thai	1947m
+giao duong do thai	1956m
 giao huong	432m
 giao thong	373m
 giao thua	794m
@@ -47523,19 +47684,19 @@ giau sang	416m
 giau sang tao	474m
 giay	315m
 giay bac	458m
-giay bet	2016m
-giay bot nu	2020m
-giay cao got	2017m
-giay chay	2014m
+giay bet	2025m
+giay bot nu	2029m
+giay cao got	2026m
+giay chay	2023m
 giay da	315m
 giay diep	914m
 giay do	315m
-giay leo nui	2015m
-giay mua bale	2019m
-giay nam	2013m
+giay leo nui	2024m
+giay mua bale	2028m
+giay nam	2022m
 giboulee	200e
 gie ru sa lem	926m
-gilet de securite	1990e
+gilet de securite	1999e
 ginastica	424g
 gio	205m
 gio bien	205m
@@ -47562,14 +47723,14 @@ gite	397e
 giua ban ngay	195m
 giua dem	194m
 giua trua	190m
-giun dat	1752m
-giun dot	1752m
+giun dat	1761m
+giun dot	1761m
 giuong ngu	449m
 givre	187e
 glace	486e
 glace a la vanille	279e
 glacee	486e
-glacon	1907e
+glacon	1916e
 glamouros	432h
 glanzen	466h
 glanzend	479h
@@ -47582,8 +47743,8 @@ gluck	425h
 glucklich	425h
 gluckselig	425h
 gluckseligkeit	425h
-gluckskeks	1867h
-glucksklee	1775h
+gluckskeks	1876h
+glucksklee	1784h
 gluhend	436h
 gluhend heis	436h
 gluhwurmchen	357h
@@ -47595,7 +47756,7 @@ go tech	301m
 goc pho	374m
 gocebe	453n
 goi cam	428m
-goi qua	1984m
+goi qua	1993m
 gok	170n
 gok gurultusu	202n
 gok mavisi	41n
@@ -47629,7 +47790,7 @@ gottlich	447h
 goz alici	432n
 goz boncugu	912n
 goz kamastirici	466n
-gozluk	1986n
+gozluk	1995n
 gozu pek	440n
 gozyasi	426n
 grabado japones	832f
@@ -47637,7 +47798,7 @@ grace	432e
 grachtenhauser	877h
 gracil	432f
 gran canon	817f
-granite	1875e
+granite	1884e
 grao	252g
 grasgrun	51h
 graugrun	94h
@@ -47704,7 +47865,7 @@ gunduz	195n
 gunduz vakti	195n
 gunebakan	212n
 gunes	172n
-gunes gozlugu	1987n
+gunes gozlugu	1996n
 gunes huzmesi	172n
 gunes isigi	172n
 gunes isini	172n
@@ -47728,18 +47889,20 @@ guven	441n
 guvenilir	441n
 guvenli	441n
 guvenlik	441n
-guvenlik yelegi	1990n
+guvenlik yelegi	1999n
 guvercin	442n
 guz	198n
 guz mevsimi	198n
 guz yapraklari	129n
 guzel enerji	425n
 ha lan	687o
-ha ma	1677m
+ha long	940m
+ha long korfezi	940n
+ha ma	1686m
 ha noi	823m
 habitacion	396f
 hafif yagmur	201n
-hahnchenschenkel	1828h
+hahnchenschenkel	1837h
 hai cang	154m
 hai dang	332m
 hai duong	140m
@@ -47747,14 +47910,15 @@ hai hoa	421m
 hai huoc	425m
 hai kich	425m
 hai long	425m
-hai ly	1685m
+hai ly	1694m
 halk muzigi	412n
-halloweenkurbis	1967h
+halloweenkurbis	1976h
+halong korfezi	940n
 ham hap	436m
 ham muon	428m
-hamam bocegi	1746n
-hamburguer	1831g
-hamster	1681f
+hamam bocegi	1755n
+hamburguer	1840g
+hamster	1690f
 hamur isi	272n
 han gi	309m
 han han	156m
@@ -47764,7 +47928,7 @@ han ri	309m
 han thu	437m
 hang da	165m
 hang dong	165m
-hanh	1812m
+hanh	1821m
 hanh dien	451m
 hanh dong	424m
 hanh phuc	425m
@@ -47789,8 +47953,8 @@ hasslich	460h
 hastalik	460n
 hastalikli	460n
 hat cuom	466m
-hat dau	1814m
-hat de	1815m
+hat dau	1823m
+hat de	1824m
 hat de cuoi	336m
 hat mua	152m
 hat suong	207m
@@ -47814,9 +47978,9 @@ he pho	374m
 he ve	197m
 hechiceria	430f
 heis	436h
-heise quellen	1960h
+heise quellen	1969h
 heise schokolade	433h
-heisgetrank	1890h
+heisgetrank	1899h
 heisluftballons	848h
 helado frio	435f
 hem	374m
@@ -47825,7 +47989,7 @@ hem vuc	159m
 hemsire	390n
 hen ho	427m
 herbstblatter	129h
-herisson	1686e
+herisson	1695e
 heroe	440f
 heroes	440f
 heroi	440g
@@ -47846,8 +48010,8 @@ hieu sach	378m
 hieu thuoc	390m
 hikaye	341n
 hindu	822f
-hindu tapinagi	1946n
-hipopotamo	1677f 1677g
+hindu tapinagi	1955n
+hipopotamo	1686f 1686g
 hircin	437n
 hirs	461n
 hirvat	899n
@@ -47856,7 +48020,7 @@ historia em quadrinhos	830g
 historico	413f 413g
 hiu quanh	426m
 hiyar	469n
-hiz treni	1964n
+hiz treni	1973n
 ho boi	143m
 ho ca	399m
 ho nuoc	147m
@@ -47869,10 +48033,10 @@ hoa cai vang	335m
 hoa co	208m
 hoa cuc	218m
 hoa cuc trang	221m
-hoa dam but	1761m
+hoa dam but	1770m
 hoa dao	217m
 hoa do quyen	226m
-hoa heo	1760m
+hoa heo	1769m
 hoa hong	210m
 hoa huong duong	212m
 hoa ky	670o
@@ -47892,7 +48056,7 @@ hoa que	225m
 hoa si	474m
 hoa sung	213m
 hoa tien	398m
-hoa trang	1756m
+hoa trang	1765m
 hoa tu dang	222m
 hoa tuyet	188m
 hoai bao	439m
@@ -47975,10 +48139,10 @@ hong sen dam	21m
 hong tim	65m
 honnete	441e
 honnetete	441e
-hop com bento	1852m
+hop com bento	1861m
 hop dem	472m
-hop do uong	1905m
-hop dung do an mang di	1868m
+hop do uong	1914m
+hop dung do an mang di	1877m
 hop thoi trang	432m
 hopital	390e
 hormigon	304f
@@ -47987,14 +48151,14 @@ hortela	30g
 hortensia	220g
 hosnut	425n
 hot xoan	323m
-hotel	1933e
-hu mat ong	1887m
+hotel	1942e
+hu mat ong	1896m
 hubsch	443h
-huellas de pezunas	1696f
+huellas de pezunas	1705f
 hugel	161h
 hugelig	161h
 hugellandschaft	161h
-huitre	1873e
+huitre	1882e
 hulya	431n
 humedo	436f
 hung dong	181m
@@ -48008,8 +48172,8 @@ hungaro	900f 900g
 hungria	699o
 huong duong	212m
 huong trai cay	468m
-huou	1657m
-huou cao co	1673m
+huou	1666m
+huou cao co	1682m
 huppe	432e
 huracan	202f
 hus	122n
@@ -48030,16 +48194,16 @@ huzunlu	426n
 huzurlu sicak	433n
 hy vong	439m
 ic karartici	426n
-icecek kutusu	1905n
+icecek kutusu	1914n
 iddiali	440n
 idilico	421f 421g
 igne yaprakli	121n
 igrenc	460n
 igrenmek	460n
-iki horguclu deve	1671n
+iki horguclu deve	1680n
 ilac	390n
 ile	155E
-ile deserte	1915e
+ile deserte	1924e
 iles	155e
 ilhamsiz	470n
 ilimli	423n
@@ -48079,7 +48243,7 @@ indonesien	896e
 indonesienne	896e
 indonesio	896g
 industria	411g
-inek yuzu	1659n
+inek yuzu	1668n
 infancia	450g
 infirmiere	390e
 ingenuo	442g
@@ -48130,9 +48294,9 @@ isletme	391n
 isole	426E
 ispanak	469n
 issiz	426n
-issiz ada	1915n
+issiz ada	1924n
 issizlik	426n
-istakoz	1870n
+istakoz	1879n
 istikrarli	441n
 istirap	426n
 isvec	691o
@@ -48145,29 +48309,29 @@ iyilesme	452n
 iyilesmek	452n
 iznik cinileri	847n
 iznik cinisi	847n
-jabali	1665f
+jabali	1674f
 jadegrun	50h
 jahzorn	437h
 jalapeno	297a 297f
 jalapenos	297a 297f
 janner	199h
 januca	787f
-japanisches postgebaude	1929h
+japanisches postgebaude	1938h
 japao	661o
 japon baligi	361n
 japon baskisi	832n
-japon satosu	1939n
+japon satosu	1948n
 japon tarzi	388n
 japones	388f 388g
 jardin	126f
 jardin de the	827e
+jardin majorelle	941f
 jardin zen	384f
 jardineria	126f
 jaunatre	2e
 jaunatres	2e
 jaune neon	118e
 jaune ouf	270e
-javanes	896f
 jazmin	224f
 jazzistico	473f 473g
 jerusalem	926e 926g
@@ -48188,17 +48352,17 @@ jugueton	425f
 jungfraulich	442h
 jupiter	177f 177g 177n
 juvenile	434e
-kabe	1949n
-kadeh tokusturma	1900n
+kabe	1958n
+kadeh tokusturma	1909n
 kadin	493N
-kadin botu	2020n
-kadin giysisi	2005n
-kadin sandaleti	2018n
-kadin sapkasi	2023n
+kadin botu	2029n
+kadin giysisi	2014n
+kadin sandaleti	2027n
+kadin sapkasi	2032n
 kadinlik	454n
 kadinsi	454n
 kafasi karisik	448n
-kafer	1743h
+kafer	1752h
 kagit	315n
 kagit para	458n
 kahramanlik	440n
@@ -48213,16 +48377,16 @@ kamp atesi	167n
 kampfen	437h
 kan kirmizisi	71n
 kanadali	885n
-kanguru	1694h
-kanis	1641n
+kanguru	1703h
+kanis	1650n
 kanli	344n
 kanola tarlasi	335n
 kapali gokyuzu	204n
 kapali hava	204n
 kapalicarsi	809n
-kaplan yuzu	1648n
-kaplica	1960n
-kaplumbaga	1719n
+kaplan yuzu	1657n
+kaplica	1969n
+kaplumbaga	1728n
 kapucino	256n
 kar beyazi	84n
 kar firtinasi	188n
@@ -48233,16 +48397,16 @@ karanlik ruh hali	446n
 kararli	440n
 kararlilik	440n
 kargasa	457n
-karinca	1741n
-karla kapli dag	1908n
+karinca	1750n
+karla kapli dag	1917n
 karla kapli daglar	162n
 karli	188n
 karli dag	162n
 karli daglar	162n
 karli zirve	162n
 karmasa	457n
-kasestuck	1826h
-kasikli kase	1846n
+kasestuck	1835h
+kasikli kase	1855n
 kasim	198n
 kasimpati	218n
 kasirga	202n
@@ -48251,7 +48415,7 @@ katmayin	499n
 katzchen	443h
 kavurucu sicak	206n
 kayalik	164n
-kaydirak	1962n
+kaydirak	1971n
 kaygi	448n
 kaygili	448n
 kaygisiz	422n
@@ -48259,14 +48423,14 @@ kayik	140n
 kayip	426n
 kayisi	78n
 kayisi rengi	78n
-keci	1669n
-kedi yuzu	1645n
+keci	1678n
+kedi yuzu	1654n
 kem lanh	279m
-kem mem	1874m
+kem mem	1883m
 kem oc que	279m
 ken sax	473m
 ken saxophone	473m
-ken trumpet	2037m
+ken trumpet	2046m
 kenyali	895n
 kenyan	895e
 kenyane	895e
@@ -48292,20 +48456,20 @@ ket xe	373m
 khac kho	445m
 khac khoai	450m
 khac thuong	471m
-khach san	1933m
+khach san	1942m
 khach san de vuong	859m
-khach san tinh yeu	1934m
+khach san tinh yeu	1943m
 khai hoan	451m
 khai sang	447m
 kham	337m
 kham pha	453m
-khan quang	1994m
+khan quang	2003m
 khao khat	428m
 khat khe	445m
 khat vong	439m
 khe nui	159m
 khe suoi	148m
-khi dot	1636m
+khi dot	1645m
 khich le	439m
 khiem ton	423m
 khiep so	438m
@@ -48322,9 +48486,9 @@ kho thoc	382m
 kho tin	459m
 khoa hoc	410m
 khoa hoc vien tuong	410m
-khoai lang nuong	1859m
-khoai tay	1803m
-khoai tay chien	1832m
+khoai lang nuong	1868m
+khoai tay	1812m
+khoai tay chien	1841m
 khoan khoai	434m
 khoc	426M
 khoc loc	426m
@@ -48355,16 +48519,16 @@ khu rung	119m
 khu vui choi	415m
 khu vuon	126m
 khuc go	301m
-khung canh thanh pho	1954m
-khung canh thanh pho luc chang vang	1957m
+khung canh thanh pho	1963m
+khung canh thanh pho luc chang vang	1966m
 khung khiep	438m
-khung long bao chua	1725m
-khung long chan than lan	1724m
+khung long bao chua	1734m
+khung long chan than lan	1733m
 khuya khoat	194m
 ki la	471m
 ki quai	471m
 kich tinh	440m
-kien	1741m
+kien	1750m
 kien cuong	440m
 kien dinh	441m
 kien quyet	440m
@@ -48381,13 +48545,13 @@ kim tu thap	811m
 kim tuyen	466m
 kin dao	456m
 kinh	316m
-kinh bao ho	1988m
+kinh bao ho	1997m
 kinh di	438m
 kinh hai	438m
 kinh hoang	438m
-kinh mat	1986m
+kinh mat	1995m
 kinh ngac	459m
-kinh ram	1987m
+kinh ram	1996m
 kinh te	391m
 kinh tom	460m
 kinh trong	445m
@@ -48409,10 +48573,10 @@ kirik beyaz	104n
 kirik kalp	426n
 kirmizi	0n
 kirmizi biber	297n
-kirmizi elma	1790n
+kirmizi elma	1799n
 kirmizi mor	96n
 kirmizi sarap	265n
-kirmizi zarf	1982n
+kirmizi zarf	1991n
 kirsal	382n
 kirsal alan	382n
 kirschbaume	209h
@@ -48422,7 +48586,7 @@ kirschblutenfest	853h
 kis	199n
 kis mevsimi	199n
 kis sarayi	918n
-kisa ve genis bardak	1901n
+kisa ve genis bardak	1910n
 kisin	199n
 kiskanc	461n
 kiskanclik	461n
@@ -48436,7 +48600,7 @@ kiymetli tas	345n
 kiz	493N
 kizak	199n
 kizarmis ekmek	271n
-kizarmis karides	1862n
+kizarmis karides	1871n
 kizgin	437n
 kizginlik	437n
 kizil	71n
@@ -48444,8 +48608,8 @@ kizil meydan	873n
 kizilgerdan	295n
 kizlar	493N
 klasik muzik	432n
-koala ayisi	1689n
-koalabar	1689h
+koala ayisi	1698n
+koalabar	1698h
 koi	361e
 koi baligi	361n
 koknar	121n
@@ -48460,13 +48624,13 @@ koniglich	417h
 konigreich	417h
 konigsblau	43h
 konik sapka	275n
-konserve gida	1851n
+konserve gida	1860n
 konstruktivizm	857n
 kopegin	347n
 kopek	347n
 kopek baligi	141n
 kopek yavrusu	443n
-kopek yuzu	1638n
+kopek yuzu	1647n
 kopekbaligi	141n
 kopekler	347n
 kopru	373n
@@ -48475,13 +48639,13 @@ kopuklu sarap	266n
 kor ates	168n
 kore tapinagi	836n
 kori	288n
-korili pilav	1856n
+korili pilav	1865n
 korkmus	438n
 korkunc	438n
-koruyucu gozluk	1988n
+koruyucu gozluk	1997n
 kosmak	424n
 kosu	424n
-kosu ayakkabisi	2014n
+kosu ayakkabisi	2023n
 kot kumas	311n
 kotucul	438n
 koy	382n
@@ -48507,15 +48671,15 @@ kubist	858n
 kubizm	858n
 kuche	395h
 kudus	926n
-kugu	1708n
-kugu yavrusu	1708n
+kugu	1717n
+kugu yavrusu	1717n
 kuhl	435h
 kuhle	435h
 kuhle farben	489h
 kuhle tone	489h
 kuhn	440h
-kuken	1701h
-kuken von vorne	1702h
+kuken	1710h
+kuken von vorne	1711h
 kukengelb	77h
 kul	168n
 kullanmayalim	499n
@@ -48565,22 +48729,23 @@ la ky	471m
 la lung	471m
 la ma	825m
 la mua thu	129m
+la naissance de venus	942e
 la phong	130m
 la roi	129m
 la rung	129m
-la rung rinh trong gio	1778m
+la rung rinh trong gio	1787m
 la thu	129m
 la ua	129m
 la vang	129m
-laboratuvar onlugu	1989n
-lac da	1670m
-lac da hai buou	1671m
-lac da khong buou	1672m
+laboratuvar onlugu	1998n
+lac da	1679m
+lac da hai buou	1680m
+lac da khong buou	1681m
 lac quan	439m
 lacheln	425h
 lachelnd	425h
 lacivert tasi	44n
-laco de fita	1983g
+laco de fita	1992g
 lago de lotus	150g
 lagrima	426f 426g
 lagrimas	426f
@@ -48590,7 +48755,7 @@ lam gom	326m
 lam moi	434m
 lam vuon	126m
 lamba isigi	368n
-lamen	1857g
+lamen	1866g
 lampada	368g
 lampadas	368g
 lampara	368f
@@ -48631,8 +48796,8 @@ laton	60f
 lau	333m
 lau cay	333m
 lau dai	393m
-lau dai nhat ban	1939m
-lau pho mai	1845m
+lau dai nhat ban	1948m
+lau pho mai	1854m
 lau trung khanh	333m
 lau tu xuyen	333m
 lav akintisi	166n
@@ -48654,7 +48819,7 @@ le hoi te nuoc	780m
 le ky niem	406m
 le lat	444m
 le loi	426m
-le ngam trang	1981m
+le ngam trang	1990m
 le passe	450e
 le phuc sinh	407m
 le ta on	198m
@@ -48665,22 +48830,22 @@ legendaire	430e
 legendar	430h
 legende	430e
 legume	469e
-legume a feuilles vertes	1809e
+legume a feuilles vertes	1818e
 legumes	469e
 lembranca	450g
 lena	301f
 lendario	430g
 leo nui	453m
-leon	1647f
-leopard	1650e
+leon	1656f
+leopard	1659e
 les	460N
 les nympheas	828e
 letargico	449f 449g
 lethargique	449e
-leu rap xiec	1966m
+leu rap xiec	1975m
 leuchtkafer	357h
 leuchtturme	332h
-lezard	1720e
+lezard	1729e
 li bang	892m
 libanes	892f 892g
 libano	892f 892g
@@ -48696,7 +48861,7 @@ lilas pale	90e
 lilas palido	90g
 lilas po	99g
 limao	228g
-limao siciliano	1786g
+limao siciliano	1795g
 limettengrun	31h
 limoes	228g
 limon	228f
@@ -48707,7 +48872,7 @@ linh hon	447m
 linh muc	394m
 linh thieng	447m
 liquido	152f 152g
-liquido derramandose	1902f
+liquido derramandose	1911f
 lisergico	471g
 literario	341g
 litoraneo	143g
@@ -48728,8 +48893,8 @@ loi hua	439m
 loi nguyen	463m
 loi ru	449m
 loi thoi	413m
-loja de conveniencia	1935g
-lon rung	1665m
+loja de conveniencia	1944g
+lon rung	1674m
 lon xon	457m
 long chim	342m
 long dai duong	141m
@@ -48748,9 +48913,9 @@ los	487N
 los angeles	818f
 loschfahrzeug	290h
 lotus	213g
-lotusblute	1757h
-lowe	1647h
-lowengesicht	1647h
+lotusblute	1766h
+lowe	1656h
+lowengesicht	1656h
 loyalitat	441h
 loyaute	441e
 lua chin	252m
@@ -48789,8 +48954,8 @@ luy tre lang	382m
 luyen nguc	463m
 luz del dia	195f
 luzes de neon	330g
-ly day phang	1901m
-ly ruou vang	1895m
+ly day phang	1910m
+ly ruou vang	1904m
 ly sua	269m
 lycee	392e
 ma am	438m
@@ -48806,7 +48971,7 @@ ma vuong	463m
 mac ma	166m
 maca	237g
 maca verde	238g
-maca vermelha	1790g
+maca vermelha	1799g
 macante	470g
 maceraci	453n
 macerali	453n
@@ -48827,15 +48992,16 @@ mai ngoi	338m
 mai nha	338m
 mai truong	392m
 maigrun	53h
-maillot de bain une piece	2001e
-maio	2001g
+maillot de bain une piece	2010e
+maio	2010g
 mais	251E
-maison abandonnee	1925e
+maison abandonnee	1934e
 maison traditionnelle coreenne	870e
 maiz	251f
 majestat	417h
 majestatisch	417h
 majeste	417e
+majorelle bahcesi	941n
 mal a aise	448e
 malakit yesili	82n
 malasia	714o
@@ -48850,7 +49016,7 @@ man nguyen	425m
 man ro	453m
 man suong	203m
 manana	189f
-mang nhen	1748m
+mang nhen	1757m
 manh liet	428m
 manh me	440m
 manha	189g
@@ -48858,7 +49024,7 @@ manha cedo	189g
 manner	493H
 mannlich	493H
 mannlichkeit	455h
-manti	1866n
+manti	1875n
 mao hiem	453m
 maquina	308f 308g
 maquinario	411g
@@ -48905,41 +49071,41 @@ maskulen	455n
 maskulinitat	455h
 massai	895e
 mat	435M
-mat bo	1659m
-mat cao	1643m
-mat cho soi	1642m
-mat chuot	1678m
-mat cun	1638m
+mat bo	1668m
+mat cao	1652m
+mat cho soi	1651m
+mat chuot	1687m
+mat cun	1647m
 mat dat	169m
-mat ech	1717m
-mat gau	1688m
-mat gau truc	1690m
-mat hamster	1681m
+mat ech	1726m
+mat gau	1697m
+mat gau truc	1699m
+mat hamster	1690m
 mat ho	147m
-mat khi	1634m
-mat ky lan	1655m
+mat khi	1643m
+mat ky lan	1664m
 mat lanh	435m
-mat lon	1663m
+mat lon	1672m
 mat mat	426m
 mat me	435m
-mat meo	1645m
+mat meo	1654m
 mat ngu	448m
-mat ngua	1651m
+mat ngua	1660m
 mat nuoc	152m
 mat ong	264m
 mat quy	912m
-mat rong	1722m
-mat su tu	1647m
-mat tho	1682m
+mat rong	1731m
+mat su tu	1656m
+mat tho	1691m
 mat trang	174m
 mat troi	172m
 mat troi lan	180m
 mat troi moc	181m
-mat truoc ga con	1702m
+mat truoc ga con	1711m
 mat xanh tho nhi ky	912m
 mata atlantica	120g
-mate	1906e
-mate cayi	1906n
+mate	1915e
+mate cayi	1915n
 matinee	189e
 matrimonio	405g
 matruska	873n
@@ -48993,7 +49159,7 @@ mau violet	22m
 mau xam	8m
 mau xanh duong	4m
 mau xanh la	3m
-mausegesicht	1678h
+mausegesicht	1687h
 mauvais oil	912e
 mauve fonce	5e
 mavi sehir	841n
@@ -49006,7 +49172,7 @@ may tinh xach tay	410m
 may troi	171m
 may vi tinh	410m
 mayis	196n
-maymun yuzu	1634n
+maymun yuzu	1643n
 me hi co	795m
 me hoac	428m
 mecanico	308f 308g
@@ -49043,9 +49209,9 @@ melancolica	426f 426g
 melancolico	426f 426g
 melancolie	426e
 melancolique	426e
-melao	1783g
+melao	1792g
 melocoton	236f
-melon	1783f
+melon	1792f
 mem mai	481m
 memoire	450e
 memoria	450g
@@ -49081,20 +49247,20 @@ mezarlik	445n
 mezzodi	190i
 mi journee	190e
 micir	303n
-microbio	1753g
+microbio	1762g
 mide bulandirici	460n
 mien nhiet doi	385m
 mien que	382m
 mien tay hoang da	774m
 mieng nui lua	166m
-mieng pho mat	1826m
+mieng pho mat	1835m
 mieu mao	379m
 milan	929f
 milao	929g
 milchstrase	177h
 milchweis	105h
 militar	467h
-militarhelm	2027h
+militarhelm	2036h
 mim cuoi	425m
 mineralgrun	82h
 minnos	443n
@@ -49105,7 +49271,7 @@ misere	426e
 miseria	426g
 misir	251n
 misir bayragi	683o
-misir kocani	1805n
+misir kocani	1814n
 misir tarlasi	251n
 misterio	429g
 mistica	429f 429g
@@ -49134,7 +49300,7 @@ moi de doa	438m
 moi goi	433m
 moi truong	418m
 mom da	164m
-mon oden	1860m
+mon oden	1869m
 mon trang mieng	272m
 monarquia	417f
 mondan	432h
@@ -49148,9 +49314,9 @@ monocromatico	464f 464g
 monotono	470f 470g
 montagne enneigee	162e
 montana	160f
-montana con nieve	1908f
+montana con nieve	1917f
 montana nevada	162f
-montana rusa	1964f
+montana rusa	1973f
 montanas	160f
 montanoso	160f
 montgolfiere	370e
@@ -49161,7 +49327,7 @@ morrina	450f
 mosaique	337e
 mosaiques	337e
 moscu	873f
-mosquee	1945e
+mosquee	1954e
 mot cham	495m
 mot chut	495m
 mot it	495m
@@ -49169,14 +49335,14 @@ motivacao	439g
 motivacion	439f
 motive	439e
 movil	410f
-mu bao hiem cua linh cuu ho	2028m
-mu chop cao	2024m
-mu luoi trai	2026m
-mu phu nu	2023m
-mu sat quan doi	2027m
+mu bao hiem cua linh cuu ho	2037m
+mu chop cao	2033m
+mu luoi trai	2035m
+mu phu nu	2032m
+mu sat quan doi	2036m
 mu suong	203m
 mu tat	110m
-mu tot nghiep	2025m
+mu tot nghiep	2034m
 mua	200m
 mua ba le	454m
 mua bay	201m
@@ -49206,33 +49372,33 @@ mua xoi xa	200m
 mua xuan	196m
 muc	47m
 muc nat	460m
-muc ong	1872m
+muc ong	1881m
 muc rua	460m
 mucevher	345n
-mucevher tasi	2032n
+mucevher tasi	2041n
 mucevherat	345n
-mucke	1750h
+mucke	1759h
 mude	449h
 muhtesem	459n
-mui lon	1666m
+mui lon	1675m
 multidao	457g
 mum isigi	339n
 mum isiginda	339n
 mum mim	443m
 munchen	932h
 muneca rusa	873f
-munecas japonesas	1978f
+munecas japonesas	1987f
 muneco de nieve	199f
 mung sinh nhat	406m
 munich	932f
 munih	932n
-muoi	1850m
+muoi	1859m
 muon hoa	208m
 muon mau	179m
-murcielago	1687f
+murcielago	1696f
 murdum	62n
 murekkep	47n
-murekkep baligi	1872n
+murekkep baligi	1881n
 murekkep resmi	324n
 murekkep siyahi	47n
 musee	474e
@@ -49244,7 +49410,7 @@ mutevazi	423n
 muthis	459n
 muze	474n
 muzik festivali	367n
-muzik klavyesi	2036n
+muzik klavyesi	2045n
 my pham	454m
 my thuat	474m
 mystere	429e
@@ -49256,6 +49422,7 @@ nachte	193h
 nachtlich	193h
 nai chuoi	239m
 naif	442e
+naissance de venus	942e
 naive	442e
 nam	136m
 nam cuc	186m
@@ -49283,11 +49450,12 @@ nao nhiet	457m
 nao usar	497g
 nao use	497g
 napoles	930f 930g
+nascimento de venus	942g
 natacao	143g
 natacion	143f
 naturlich	418h
 nau	7m
-nau an	1842m
+nau an	1851m
 nau ca phe	107m
 nau do	19m
 nau nhat	26m
@@ -49408,8 +49576,8 @@ ngoc trai	321m
 ngoi chua	379m
 ngoi den	379m
 ngoi mo	445m
-ngoi nha	1926m
-ngoi nha bo hoang	1925m
+ngoi nha	1935m
+ngoi nha bo hoang	1934m
 ngoi sao	176m
 ngon den	368m
 ngon doi	161m
@@ -49428,8 +49596,8 @@ ngu ngon	430m
 ngu sac	179m
 ngu say	449m
 ngu trua	449m
-ngua	1654m
-ngua du quay	1961m
+ngua	1663m
+ngua du quay	1970m
 ngua van	351m
 nguoi chet	445m
 nguoi chien thang	451m
@@ -49450,7 +49618,7 @@ nguy trang	467m
 nha bep	395m
 nha cao tang	373m
 nha choc troi	373m
-nha co vuon	1927m
+nha co vuon	1936m
 nha go	397m
 nha go nho	397m
 nha go tren nui	876m
@@ -49462,7 +49630,7 @@ nha nhan	423m
 nha nhem	192m
 nha sach	378m
 nha tho	394m
-nha tho hoi giao	1945m
+nha tho hoi giao	1954m
 nha tho lon	394m
 nha thuoc	390m
 nha tranh	397m
@@ -49482,7 +49650,7 @@ nhac swing	473m
 nham chan	470m
 nham hiem	438m
 nham thach	166m
-nhan	2031m
+nhan	2040m
 nhan hau	423m
 nhan nha	422m
 nhan roi	449m
@@ -49494,7 +49662,7 @@ nhay mua	424m
 nhay nhua	460m
 nhe nhang	423m
 nhe nhang thu thai	422m
-nhen	1747m
+nhen	1756m
 nhi dong	415m
 nhiet doi	385m
 nhiet huyet	424m
@@ -49502,7 +49670,7 @@ nhieu gio	205m
 nhieu mau	179m
 nhieu mau sac	179m
 nhieu may	204m
-nhim	1686m
+nhim	1695m
 nho	450M
 nho lai	450m
 nho nha	450m
@@ -49521,12 +49689,12 @@ nhua deo	329m
 nhua duong	304m
 nhung bong hoa	208m
 nhung diem nhan	496m
-nhung ngoi nha	1924m
+nhung ngoi nha	1933m
 nhung nho	450m
 nhung vi sao	176m
 nhuom cham	868m
-nid avec oufs	1780e
-nido vacio	1779f
+nid avec oufs	1789e
+nido vacio	1788f
 niederlandisch	877h
 niem hy vong	439m
 niem tin	439m
@@ -49544,9 +49712,9 @@ nino	493F
 ninos	415f
 niu ooc	807m
 no hoa	208m
-no hoa hong	1758m
+no hoa hong	1767m
 noel	400e
-noel agaci	1968n
+noel agaci	1977n
 noi bat	440m
 noi buon	426m
 noi dau	426m
@@ -49554,7 +49722,7 @@ noi gian	437m
 noi nho	450m
 noi so	438m
 noi thanh	373m
-noi thuc an	1844m
+noi thuc an	1853m
 noir bleute	80e
 noiratre	9e
 noiratres	9e
@@ -49610,10 +49778,10 @@ nui bang	185m
 nui da	164m
 nui lua	166m
 nui non	160m
-nui phu si	1911m
+nui phu si	1920m
 nui phu tuyet	162m
 nui tuyet	162m
-nuit etoilee	1953e
+nuit etoilee	1962e
 numerique	410e
 nuoc	152m
 nuoc chanh	228m
@@ -49631,6 +49799,7 @@ o	371M
 o du	371m
 o liu	300m
 o long	261m
+o nascimento de venus	942g
 o nha	433m
 oai huong	211m
 oai nghiem	417m
@@ -49639,20 +49808,20 @@ oaxaqueno	795f
 obscurite	446e
 obseques	445e
 oc dao	139m
-oc sen	1738m
+oc sen	1747m
 ocak basi	340n
 ocean	140e
 oceanico	140g
 oceano	140f
 oceano profundo	141f
 oceans	140e
-oculos	1986g
-oculos de protecao	1988g
-oculos escuros	1987g
+oculos	1995g
+oculos de protecao	1997g
+oculos escuros	1996g
 ode	470h
 odev	392n
 odio	437g
-ofis binasi	1928n
+ofis binasi	1937n
 ofke	437n
 ofkeli	437n
 oglan	493N
@@ -49669,16 +49838,16 @@ oi nong	436m
 oko	418h
 okologie	418h
 okologisch	418h
-okul binasi	1936n
-okul cantasi	2011n
+okul binasi	1945n
+okul cantasi	2020n
 okul otobusu	291n
 okult	429n
-okuz	1660n
+okuz	1669n
 ola	491g
 olagan	470n
 olaganustu	459n
 olculu	456n
-oliu	1799m
+oliu	1808m
 olivenol	300h
 olivgrun	24h
 olmasin	499n
@@ -49693,7 +49862,7 @@ on ao	457m
 on dinh	441m
 on hoa	423m
 ondee	200e
-onden civciv	1702n
+onden civciv	1711n
 onesta	441i
 ong anh	466m
 ong gia noel	400m
@@ -49710,17 +49879,17 @@ oracao	447g
 oracion	447f
 orange	1e
 orangee	1e
-orangutan	1637f
+orangutan	1646f
 orbita	177f 177g
 orchidee	219e
-ordek	1707n
+ordek	1716n
 organico	418f 418g
 orgu	433n
 ormanlik	119n
 orme	433n
 orquidea	219f 219g
-orumcek	1747n
-orumcek agi	1748n
+orumcek	1756n
+orumcek agi	1757n
 osmanli	809n
 ostentacao	416g
 osterreich	690o
@@ -49732,7 +49901,7 @@ ot chuong	297m
 otonal	198f
 otono	198f
 ouf	270e
-ouf au plat	1842e
+ouf au plat	1851e
 oufs	270e
 oufs de paques	407e
 ouzbeke	910e
@@ -49749,7 +49918,7 @@ oyuncak ayi	443n
 ozbek	910n
 ozbekistan	910n
 ozgurluk	453n
-ozgurluk heykeli	1943n
+ozgurluk heykeli	1952n
 ozguven	440n
 ozlem	450n
 pacifico	421f 421g
@@ -49763,8 +49932,8 @@ pais de las maravillas	430f
 paises baixos	687o
 paises bajos	687o
 paixao	428g
-pajaro	1703f
-paketlenmis hediye	1984n
+pajaro	1712f
+paketlenmis hediye	1993n
 palacio	380g
 palacio de inverno	918g
 palacio imperial	380g
@@ -49773,18 +49942,18 @@ pale	478e
 palhaco	363g
 palida	478f 478g
 palido	478f 478g
-palmiye agaci	1770n
+palmiye agaci	1779n
 palyaco	363n
 pamuk seker	278n
 panaderia	271f
 panayir	367n
 pancar corbasi	334n
-pandabar	1690h
+pandabar	1699h
 panico	438f 438g
 pao	271g
-pao de lo de morango	1880g
-pao recheado	1839g
-pao sirio	1821g
+pao de lo de morango	1889g
+pao recheado	1848g
+pao sirio	1830g
 paozinho	271g
 papa noel	400f
 papagan	354n
@@ -49797,19 +49966,19 @@ paradisiaco	462f 462g
 paraiso	462f 462g
 paranoia	448e
 paranoiaque	448e
-parca et	1829n
+parca et	1838n
 parchen	427h
 parfum	454h 454n
 parildamak	466n
 parildayan	466n
 parilti	466n
-pariltilar	1972n
+pariltilar	1981n
 pariltili	479n
 paris	798f
 park guell	801a
 parlak kirmizi	74n
 parlak sari	101n
-parmak arasi terlik	2012n
+parmak arasi terlik	2021n
 parsomen	315n
 pas kirmizisi	112n
 pascoa	407g
@@ -49818,23 +49987,23 @@ paskalya yumurtasi	407n
 paslanmaz celik	306n
 paslanmis	309n
 pasli	309n
-passaro	1703g
+passaro	1712g
 passe	482e
 passee	482e
 passionne	428e
 passionnee	428e
 pasteis	483g
 pastel de cumpleanos	272f
-pastel de pescado japones	1863f
+pastel de pescado japones	1872f
 pasteleria	272f
 pastelltone	483h
 pasteque	235e
 patagonia	884g
-patates kizartmasi	1832n
+patates kizartmasi	1841n
 patirti	457n
 patisserie	272e
-patlamis misir	1848n
-patlayan mantarli sise	1894n
+patlamis misir	1857n
+patlayan mantarli sise	1903n
 patlican	249n
 patrimonio	413g
 paturage	124e
@@ -49847,7 +50016,7 @@ pelucia	443g
 pelus	443n
 pembe sehir	842n
 penasco	164f
-pence izi	1696n
+pence izi	1705n
 penombre	487e
 penon	164f
 peonia	215f 215g
@@ -49861,7 +50030,7 @@ perisan	426n
 perlweis	106h
 perola	321g
 perolas	321g
-perro guia	1640f
+perro guia	1649f
 peruvien	821e
 pessego	236g
 petala	208g
@@ -49869,7 +50038,7 @@ petale	208e
 petales	208e
 petalo	208f
 petalos	208f
-petard	1971e
+petard	1980e
 petra	810e
 pfirsichblute	217h
 pflaumenblute	216h
@@ -49886,11 +50055,11 @@ phan no	437m
 phan uat	437m
 phan xuong	411m
 phang phat	494m
-phao	1971m
-phao bong	1970m
+phao	1980m
+phao bong	1979m
 phao dai	393m
 phao giay	444m
-phao giay buoi tiec	1974m
+phao giay buoi tiec	1983m
 phao hoa	366m
 phap	662o
 phap su	430m
@@ -49907,7 +50076,7 @@ phi thuyen	398m
 phien cho	364m
 phieu dieu	431m
 phieu luu	453m
-phim dan	2036m
+phim dan	2045m
 phim den trang	773m
 phim hoat hinh	415m
 pho	374m
@@ -49925,7 +50094,7 @@ phong cach thuy si	861m
 phong cach trung hoa	389m
 phong cach trung quoc	389m
 phong cach victoria	856m
-phong cam	2034m
+phong cam	2043m
 phong em be	442m
 phong kham	390m
 phong ngu	396m
@@ -49958,20 +50127,20 @@ pinguino	353f
 piramides	811f 811g
 piril piril	466n
 piriltili	466n
-pirinc bitkisi	1772n
-pirinc gevregi	1853n
+pirinc bitkisi	1781n
+pirinc gevregi	1862n
 pirinc metal	60n
 pirinc tarlasi	253n
-pirinc tatlisi	1865n
+pirinc tatlisi	1874n
 pirinc teraslari	803n
-pirinc topu	1854n
+pirinc topu	1863n
 pirlanta	323n
 pismanlik	426n
 pista de danca	472g
-pizzastuck	1833h
+pizzastuck	1842h
 place du marche	364e
 placido	421f 421g
-plaj ve semsiye	1913n
+plaj ve semsiye	1922n
 planete	177e
 planete terre	418e
 planetes	177e
@@ -49984,7 +50153,7 @@ plantation de the	827e
 plantations de the	827e
 plante interieur	128e
 plastico	329f 329g
-plat mitonne	1843e
+plat mitonne	1852e
 platano	239f
 platzchen	272h
 plein energie	424e
@@ -50001,14 +50170,14 @@ poesia	341f
 poesie	341e
 polinesia	907g
 polinesio	907g
-pollito rompiendo el cascaron	1700f
+pollito rompiendo el cascaron	1709f
 polones	886g
 polonia	696o
 polonyali	886n
 polynesie	907e
 polynesien	907e
 polynesienne	907e
-ponte a noite	1959g
+ponte a noite	1968g
 por do sol	180g
 por la manana	189f
 portatil	410f
@@ -50019,11 +50188,11 @@ portugues	835f
 pose	421e
 positivita	425i
 positivite	425e
-postgebaude	1930h
+postgebaude	1939h
 poupee russe	873e
-poupees japonaises	1978e
+poupees japonaises	1987e
 poussiere	169e
-poussin qui eclot	1700e
+poussin qui eclot	1709e
 praca vermelha	873g
 prakolumbisch	863h
 prarie	124h
@@ -50033,8 +50202,8 @@ precipitacion	200f
 precipitations	200e
 precolombien	863e
 predio	373g
-predio da escola	1936g
-predio grego	1918g
+predio da escola	1945g
+predio grego	1927g
 preguica	449g
 preguicosa	449g
 preguicoso	449g
@@ -50069,7 +50238,7 @@ qua dao	236m
 qua dau	230m
 qua dua	242m
 qua khu	450m
-qua kiwi	1797m
+qua kiwi	1806m
 qua luu	244m
 qua man	245m
 qua mo	78m
@@ -50081,13 +50250,13 @@ qua quyt	229m
 qua tai	448m
 qua tao	237m
 qua trung	270m
-qua viet quat	1796m
+qua viet quat	1805m
 qua xoai	240m
 quai dan	471m
 quai di	471m
 quai la	471m
 quai vat	438m
-quan ao nu	2005m
+quan ao nu	2014m
 quan bar	472m
 quan bia	377m
 quan bo	311m
@@ -50096,13 +50265,13 @@ quan cafe	376m
 quan dao	155m
 quan doi	467m
 quan jean	311m
-quan lot	2002m
+quan lot	2011m
 quan nhan	467m
 quan nhau	377m
 quan phuc	467m
 quan quan	451m
 quan ruou	377m
-quan sooc	2003m
+quan sooc	2012m
 quan su	467m
 quan tam	423m
 quan vot	424m
@@ -50117,7 +50286,7 @@ quebecois	885e
 quebecoise	885e
 quebra cabeca	429g
 queda agua	151g
-queijo suico	1826g
+queijo suico	1835g
 quenia	707o
 quet voi	375m
 quietude	421e
@@ -50142,7 +50311,7 @@ raffinee	432e
 rafraichissant	434e
 rahatlatici	422n
 rahatlik	433n
-rai ca	1692m
+rai ca	1701m
 rajastan	842f
 rajastao	842g
 ram nang	197m
@@ -50165,7 +50334,7 @@ rap khuon	470m
 rap xiec	367m
 rapsblute	335h
 rapsbluten	335h
-raton	1679f
+raton	1688f
 ratsel	429h
 ratselhaft	429h
 rau cai	469m
@@ -50193,12 +50362,12 @@ refugio de esqui	876f
 regio	417g
 rehausse de	496e
 rehaussee de	496e
-rehber kopek	1640n
+rehber kopek	1649n
 reifweis	83h
 reir	425f
-reis in schussel	1855h
-reisahre	1772h
-reisballchen	1854h
+reis in schussel	1864h
+reisahre	1781h
+reisballchen	1863h
 rejoui	425e
 relajacion	422f
 relampago	202f 202g
@@ -50227,7 +50396,7 @@ reverie	431e
 reves	431e
 reveur	431e
 reveuse	431e
-rhinoceros	1676e
+rhinoceros	1685e
 ri set	309m
 ribeirao	148g
 rihtim	154n
@@ -50267,7 +50436,7 @@ rosa fluor	116f
 rosa melocoton	73f
 rosa neon	116f
 rosa pessego	73g
-rosario de oracao	2029g
+rosario de oracao	2038g
 rose	6e
 rose neon	116e
 rose pale	6e
@@ -50275,9 +50444,9 @@ rose peche	73e
 rose poudre	92e
 rosee	6e
 rosee du matin	207e
-rosto de dragao	1722g
-rosto de leao	1647g
-rosto de unicornio	1655g
+rosto de dragao	1731g
+rosto de leao	1656g
+rosto de unicornio	1664g
 rotlich	0h
 rouge a levres	70e
 rouge orange	97e
@@ -50287,7 +50456,7 @@ rougeatres	0e
 rouille	309e
 rouillee	309e
 ru ngu	449m
-ruban de memoire	1985e
+ruban de memoire	1994e
 rubi	55f
 ruc	480m
 ruc lua	167m
@@ -50319,25 +50488,25 @@ ruong ngo	251m
 ruong nuoc	253m
 ruong vuon	382m
 ruou nho	265m
-ruou sake	1893m
+ruou sake	1902m
 ruou sui bot	266m
 ruou vang	265m
 ruou vang do	265m
 ruou whisky	268m
 rustica	412f 412g
 rustico	412f 412g
-ruy bang	1983m
-ruy bang nhac nho	1985m
+ruy bang	1992m
+ruy bang nhac nho	1994m
 ruya	431n
 ruya gibi	431n
 ruyamsi	431n
 ruzgar	205n
-ruzgar cani	1980n
-ruzgardaki yaprak	1778n
+ruzgar cani	1989n
+ruzgardaki yaprak	1787n
 ruzgarli	205n
 sa mac	156m
 sabah ciyi	207n
-sac a main	2008e
+sac a main	2017e
 sac so	480m
 sach	341m
 sach cu	341m
@@ -50363,8 +50532,8 @@ sai gon	823m
 saint petersbourg	839e
 saintete	447e
 sakayik	215n
-sake	1893e 1893i
-sake sisesi ve fincani	1893n
+sake	1902e 1902i
+sake sisesi ve fincani	1902n
 sakiz	277n
 sakrak kusu	294n
 saksi bitkisi	128n
@@ -50396,15 +50565,15 @@ san ho	153m
 san nhay	472m
 san sau	126m
 san valentin	402f
-san van dong	1917m
+san van dong	1926m
 sanat muzesi	474n
 sanatci	474n
-sandalia feminina	2018g
+sandalia feminina	2027g
 sanddune	156h
 sandia	235f
-sanduiche	1835g
-sandvic	1835n
-sandwich	1835f
+sanduiche	1844g
+sandvic	1844n
+sandwich	1844f
 sanftmutig	421h
 sang	479m
 sang bong	466m
@@ -50424,7 +50593,7 @@ sanli	451n
 sante	452e
 santiye	411n
 santuario	379g
-santuario japones	1948g
+santuario japones	1957g
 santuario sintoista	843f
 santuario xintoista	843g
 sao bang	177m
@@ -50437,18 +50606,18 @@ sao patricio	866g
 sao petersburgo	839g
 sao tho	177m
 sao valentim	402g
-sapatilha de bale	2019g
+sapatilha de bale	2028g
 sapel	394n
 sapin de noel	400e
 sapsari	2n
-saque	1893g
+saque	1902g
 sarap	265n
-sarap kadehi	1895n
+sarap kadehi	1904n
 sarap rengi	113n
 sari	2n
 sarilma	433n
 sarilmak	433n
-sarimsak	1811n
+sarimsak	1820n
 sarmasik	134n
 sarp kayalik	164n
 sartroz	67n
@@ -50475,8 +50644,8 @@ saudacoes	491g
 saudavel	452g
 saude	452g
 saugling	442h
-sauropode	1724g
-sauropodo	1724f
+sauropode	1733g
+sauropodo	1733f
 savas	467n
 savas alani	467n
 saxofon	473f
@@ -50485,28 +50654,28 @@ say me	428m
 saygi	445n
 saygili	445n
 saygin	445n
-sazan sekilli flama	1979n
-scarabee	1743e
+sazan sekilli flama	1988n
+scarabee	1752e
 schadel	438h
 scharfe sose	297h
-schildkrote	1719h
+schildkrote	1728h
 schlafrig	449h
 schlosser	393h
-schlupfendes kuken	1700h
+schlupfendes kuken	1709h
 schmuckstuck	345h
 schneeweis	84h
 schonbrunn	881a
 schrag	471h
 schuler	392h
 schulerin	392h
-schulgebaude	1936h
-schussel mit loffel	1846h
-schussel und essstabchen	1857h
+schulgebaude	1945h
+schussel mit loffel	1855h
+schussel und essstabchen	1866h
 schwarz und weis	465h
 schwarz weis	465h
 schwarzwalder kirschtorte	273h
 schwarzweis	465h
-schweinerussel	1666h
+schweinerussel	1675h
 schweis	436h
 schwermutig	426h
 schwul	436h
@@ -50531,10 +50700,10 @@ seftali rengi	27n
 seguranca	441g
 seguro de si	440f
 sehir	373n
-sehir manzarasi	1954n
+sehir manzarasi	1963n
 sehir merkezi	373n
 sehir silueti	373n
-sehirde alacakaranlik	1957n
+sehirde alacakaranlik	1966n
 sehirli	373n
 sehnsuchtig	450h
 sehvet	428n
@@ -50545,7 +50714,7 @@ seker bayrami	786n
 sekerci	277n
 sekerleme	277n
 sekerli	277n
-sektglaser	1900h
+sektglaser	1909h
 selale	151n
 sem esperanca	426g
 sem graca	470g
@@ -50591,11 +50760,11 @@ sicak cikolata	433n
 sicak dalgasi	206n
 sicak hava	206n
 sicak hava balonu	848n
-sicak icecek	1890n
+sicak icecek	1899n
 sicak kakao	433n
 sicak renkler	488n
 sicak tonlar	488n
-sican	1680n
+sican	1689n
 siccita	156i
 sicilia	898g
 sicuro di se	440i
@@ -50620,7 +50789,7 @@ silahli kuvvetler	467n
 silencio	421g
 sili	702o
 silili	884n
-silindir sapka	2024n
+silindir sapka	2033n
 simsek	202n
 simsekli	202n
 sinfonia	432f
@@ -50630,7 +50799,7 @@ sinh thai	418m
 sinh vien	392m
 sinif	392n
 sinto tapinagi	843n
-siperli sapka	2026n
+siperli sapka	2035n
 sira disi	471n
 siradaglar	160n
 siradan	470n
@@ -50638,7 +50807,7 @@ siradanlik	470n
 sirene	430e
 sirenes	430e
 sirin	443n
-sirk cadiri	1966n
+sirk cadiri	1975n
 sirket	391n
 sise yesili	48n
 sitio	382g
@@ -50655,10 +50824,10 @@ so hoa	410m
 so sinh	442m
 sobrio	456g
 soc	459m
-soc chuot	1684m
+soc chuot	1693m
 sofisticacao	432g
 sofisticacion	432f
-sogan	1812n
+sogan	1821n
 soguk	435n
 soguk hava	435n
 soguk renkler	489n
@@ -50675,14 +50844,14 @@ soiree	192e
 sok	459n
 sokak lambasi	368n
 soke olmus	459n
-sole che tramonta sulla citta	1958i
-soleil levant derriere les montagnes	1955e
+sole che tramonta sulla citta	1967i
+soleil levant derriere les montagnes	1964e
 solen	444n
 solennita	445i
 solidao	426g
 solido	441f 441g
 solitario	426g
-solmus cicek	1760n
+solmus cicek	1769n
 solstice ete	793e
 solsticio de verao	793g
 soluk isik	487n
@@ -50707,8 +50876,8 @@ song dong	424m
 song khoe	452m
 song ngoi	148m
 song vo	142m
-sonnenaufgang uber bergen	1955h
-sonnenaufgang uber dem meer	1956h
+sonnenaufgang uber bergen	1964h
+sonnenaufgang uber dem meer	1965h
 sonnenbraune	197h
 sonnenverwohnt	173h
 sonreir	425f
@@ -50717,9 +50886,9 @@ sophistique	432e
 sorciere	429e
 sorf	142n
 sorfcu	143n
-sort	2003N
+sort	2012N
 sortilege	430e
-sosisli sandvic	1834n
+sosisli sandvic	1843n
 sostenibilita	418i
 sot ca chua	248m
 sot ruot	448m
@@ -50736,16 +50905,16 @@ stadte	373h
 stadtisch	373h
 starke	440h
 station balneaire	143e
-statua della liberta	1943i
-statue de la liberte	1943e
-stockelschuh	2017h
+statua della liberta	1952i
+statue de la liberte	1952e
+stockelschuh	2026h
 strase	374h
 strasen	374h
 strasenlaterne	368h
 strasenlaternen	368h
-streifenhornchen	1684h
+streifenhornchen	1693h
 stresse	448e
-stuck torte	1880h
+stuck torte	1889h
 stupefait	459e
 stupefiant	459e
 sturme	202h
@@ -50755,7 +50924,8 @@ su	317M
 su alti	399n
 su damlasi	152n
 su kasabasi	383n
-su puskurten balina	1726n
+su puskurten balina	1735n
+su ra doi cua than ve nu	942m
 sua chua	269m
 sua tuoi	269m
 sualti	399n
@@ -50788,7 +50958,7 @@ sumuksu	460n
 sung sot	459m
 sung suong	425m
 suoi	148m
-suoi nuoc nong	1960m
+suoi nuoc nong	1969m
 suon nui	160m
 suon xam	871m
 suong	203m
@@ -50801,11 +50971,11 @@ suong muoi	187m
 suong som	207m
 sup cu den	334m
 sup lo	469m
-superette	1935e
+superette	1944e
 suphe	448n
 sur de soi	440e
 surdurulebilir	418n
-surekli acik market	1935n
+surekli acik market	1944n
 surpriz	459n
 surpriz parti	406n
 surreal	431n
@@ -50814,13 +50984,13 @@ surrealiste	431e
 surrealizm	758n
 surreel	431e
 sus	443H
-sus kopegi	1639n
+sus kopegi	1648n
 susi	287n
 susigkeiten	277h
 suss	443h
 sustentavel	418g
 sut	269n
-sut bardagi	1889n
+sut bardagi	1898n
 sut beyazi	105n
 sutlu cay	260n
 sutlu kahve	256n
@@ -50833,11 +51003,11 @@ tac	417n
 tac pham nghe thuat	474m
 tac xi	372m
 tac yapragi	208n
-taca de coquetel	1896g
-taca de vinho	1895g
-tacas brindando	1900g
+taca de coquetel	1905g
+taca de vinho	1904g
+tacas brindando	1909g
 tach tra	257m
-tach tra khong co quai	1892m
+tach tra khong co quai	1901m
 tagsuber	195h
 tagtraumen	431h
 tahil	252n
@@ -50864,13 +51034,13 @@ tan nghe thuat	831m
 tan tinh	428m
 tan tuy	441m
 tan vo	426m
-tanabata agaci	1976n
+tanabata agaci	1985n
 tang bang	185m
 tang bang troi	185m
 tang da	164m
 tang le	445m
 tang sang	181m
-tang thit	1829m
+tang thit	1838m
 tang thuong	426m
 tang toc	426m
 tanger	797f
@@ -50881,7 +51051,7 @@ tao	237m
 tao bao	440m
 tao be	138m
 tao bien	138m
-tao do	1790m
+tao do	1799m
 tao nha	432m
 tao xanh	238m
 tap doan	391m
@@ -50891,9 +51061,9 @@ tap the duc	424m
 tapinak	379n
 tapinak senligi	837n
 tarcin	288n
-tarihi yapi	1918n
+tarihi yapi	1927n
 tarta	819g
-tarta de cumpleanos	1879f
+tarta de cumpleanos	1888f
 tartan	819f
 tas	303n
 tasasiz	422n
@@ -50905,23 +51075,23 @@ tatlici	272n
 tatlilar	272n
 tatlim	427n
 tatsiz	470n
-tatzenabdrucke	1696h
+tatzenabdrucke	1705h
 tau bien	140m
 tau dien ngam	373m
 tau khong gian	398m
-tau luon sieu toc	1964m
+tau luon sieu toc	1973m
 tau thuy	140m
 tau vu tru	398m
 tavsan	443n
-tavsan yuzu	1682n
+tavsan yuzu	1691n
 tavus kusu	349n
 taxi	372g
 tay ban nha	665o
 tay tang	820m
 taze yesil	53n
-tazon de fideos	1857f
-tazon de te	1892f
-tazza da te senza manico	1892i
+tazon de fideos	1866f
+tazon de te	1901f
+tazza da te senza manico	1901i
 tcheque	882e
 tchequia	698o
 tchequie	698o
@@ -50929,7 +51099,7 @@ te	257F 257I
 te al latte	260i
 te con leche	260f
 te de burbujas	260f
-te giac	1676m
+te giac	1685m
 te negro	257f
 te nero	257i
 te nhat	470m
@@ -50944,13 +51114,13 @@ teera	906g
 teerao	906g
 tefekkur	447n
 teheran	906e 906f
-tejon	1695f
-tejon de la miel	1695f
-tejon melero	1695f
-tek parca mayo	2001n
+tejon	1704f
+tejon de la miel	1704f
+tejon melero	1704f
+tek parca mayo	2010n
 tekduze	470n
 tekduzelik	470n
-tela de arana	1748f
+tela de arana	1757f
 telas	448n
 telasli	448n
 telassiz	421n
@@ -50959,10 +51129,10 @@ telefono	410f
 telephone	410e
 tempete	202e
 tempetueux	202e
-tempio indu	1946i
+tempio indu	1955i
 temple coreen	836e
 templo chines	837g
-templo hindu	1946f
+templo hindu	1955f
 ten lua	398m
 tenebres	446e
 tenebreuse	446e
@@ -50970,7 +51140,7 @@ tenebreux	446e
 tenebrisme	829e
 tenido indigo	868f
 tenis	424g
-tenis de corrida	2014g
+tenis de corrida	2023g
 tensao	448g
 tension	448f
 tentacao	428g
@@ -50979,7 +51149,7 @@ tenue	481g
 terca feira gorda	783g
 tereyag	270n
 tereyagi	270n
-terkedilmis ev	1925n
+terkedilmis ev	1934n
 terracos de arroz	803g
 terrifie	438e
 terrorifico	438f
@@ -50988,18 +51158,18 @@ tet am lich	403m
 tet nguyen dan	403m
 tet te nuoc	780m
 tet trung thu	404m
-tete de chat	1645e
-tete de cheval	1651e
-tete de chien	1638e
-tete de cochon	1663e
-tete de dragon	1722e
-tete de lapin	1682e
-tete de lion	1647e
+tete de chat	1654e
+tete de cheval	1660e
+tete de chien	1647e
+tete de cochon	1672e
+tete de dragon	1731e
+tete de lapin	1691e
+tete de lion	1656e
 tete de mort	438e
-tete de singe	1634e
-tete de souris	1678e
-tete de tigre	1648e
-tete de vache	1659e
+tete de singe	1643e
+tete de souris	1687e
+tete de tigre	1657e
+tete de vache	1668e
 tetrico	438f
 tha den	788m
 tha long	422m
@@ -51026,7 +51196,7 @@ than chu	430m
 than cui	168m
 than hong	168m
 than ky	430m
-than lan	1720m
+than lan	1729m
 than phuc	459m
 than thanh	447m
 than thien	425m
@@ -51055,6 +51225,7 @@ thang tu hao	792m
 thanh binh	421m
 thanh cong	451m
 thanh dia	379m
+thanh do	946m
 thanh duong	394m
 thanh lich	432m
 thanh nha	432m
@@ -51062,7 +51233,7 @@ thanh pho	373m
 thanh pho hong	842m
 thanh pho xanh	841m
 thanh quach	393m
-thanh so co la	1883m
+thanh so co la	1892m
 thanh than	421m
 thanh thi	373m
 thanh thien	447m
@@ -51083,20 +51254,20 @@ thap nien 70	747m
 thap nien 80	744m
 thap nien 90	745m
 thap thom	448m
-thap tokyo	1942m
+thap tokyo	1951m
 that tha	441m
 that vong	426m
 thau cam	423m
 the	257E
 the au lait	260e
-the aux perles	1904e
+the aux perles	1913e
 the duc	424m
 the gioi duoi nuoc	399m
 the luong	426m
 the noir	257e
 the thao	424m
 the vert	258e
-theiere	1891e
+theiere	1900e
 them muon	461m
 thep	306m
 thep khong gi	306m
@@ -51110,7 +51281,7 @@ thien dinh	447m
 thien duong	462m
 thien gioi	462m
 thien ha	177m
-thien nga	1708m
+thien nga	1717m
 thien nhien	418m
 thien quoc	462m
 thien su	462m
@@ -51126,8 +51297,8 @@ thieu cam hung	470m
 thieu dot	206m
 thieu nhi	415m
 thinh no	437m
-thit bam xuong	1827m
-thit xong khoi	1830m
+thit bam xuong	1836m
+thit xong khoi	1839m
 tho ca	341m
 tho con	443m
 tho cung	447m
@@ -51165,7 +51336,7 @@ thu ve	198m
 thu vien	378m
 thuan chay	452m
 thuan khiet	442m
-thuc pham dong hop	1851m
+thuc pham dong hop	1860m
 thuc te ao	410m
 thuc vat	128m
 thung lung	163m
@@ -51217,7 +51388,7 @@ tien canh	462m
 tien giay	458m
 tien mat	458m
 tien nghi	433m
-tienda de campana	1951f
+tienda de campana	1960f
 tieng cuoi	425m
 tierno animo	443f
 tiet che	456m
@@ -51261,29 +51432,29 @@ tinh the	322m
 tinh van	177m
 tinh yeu	427m
 tip	390n
-tirtil	1740n
-tisort	1992n
+tirtil	1749n
+tisort	2001n
 to am	433m
 to cach lan	819m
-to co trung	1780m
+to co trung	1789m
 to giay	315m
 to lua	313m
 to ong	264m
 to tien	458m
-to trong rong	1779m
+to trong rong	1788m
 toa nha	373m
 toa nha choc troi	373m
-toa nha co dien	1918m
-toa nha van phong	1928m
+toa nha co dien	1927m
+toa nha van phong	1937m
 toa thap	373m
-tobogan	1962f
+tobogan	1971f
 toi	475m
 toi gian	420m
 toi loi	448m
 toi nay	192m
-toile araignee	1748e
-tom chien	1862m
-tom hum	1870m
+toile araignee	1757e
+tom chien	1871m
+tom hum	1879m
 tombee de la nuit	192e
 tombee du jour	192e
 ton giao	447m
@@ -51304,12 +51475,12 @@ toprak tonlari	419n
 toquio	890g
 toren	445n
 torensel	445n
-torre de toquio	1942g
+torre de toquio	1951g
 torrido	436g
-tortenstuck	1880h
+tortenstuck	1889h
 toxico	460f 460g
 tra	257M
-tra nhua ruoi	1906m
+tra nhua ruoi	1915m
 tra o long	261m
 tra sua	260m
 tra sua tran chau	260m
@@ -51317,7 +51488,7 @@ tra thu	437m
 tra xanh	258m
 trac an	423m
 trach nhiem	441m
-traditionelle japanische windsacke	1979h
+traditionelle japanische windsacke	1988h
 trafico	373f
 trafik lambasi	292n
 trage	449h
@@ -51338,7 +51509,7 @@ trai quyt	229m
 trai tim	427m
 trai tim tan vo	426m
 trai xoai	240m
-traje de bano de una pieza	2001f
+traje de bano de una pieza	2010f
 tram	482m
 tram cam	426m
 tram lang	456m
@@ -51352,7 +51523,7 @@ tranen	426h
 trang anh trang	76m
 trang diem	454m
 trang giay	315m
-trang hat	2029m
+trang hat	2038m
 trang kem	104m
 trang mieng	272m
 trang muot	10m
@@ -51369,7 +51540,7 @@ trang suc	345m
 trang suong	83m
 trang tinh	10m
 trang trai	382m
-trang tri cay thong	1977m
+trang tri cay thong	1986m
 trang tron	174m
 trang trong	445m
 trang tuyet	84m
@@ -51387,7 +51558,7 @@ tranh ve	474m
 tranquillita	421i
 tranquillite	421e
 transito	373g
-trau nuoc	1661m
+trau nuoc	1670m
 traume	431h
 traumen	431h
 traumerei	431h
@@ -51399,13 +51570,13 @@ tre nho	415m
 tre so sinh	442m
 tre tho	415m
 tre trung	434m
-trebol	1774f
-trebol de cuatro hojas	1775f
-trefle	1774e
-trefle a quatre feuilles	1775e
+trebol	1783f
+trebol de cuatro hojas	1784f
+trefle	1783e
+trefle a quatre feuilles	1784e
 trencadis	801a 801f
 treno	199g
-trevo de tres folhas	1774g
+trevo de tres folhas	1783g
 tri tuong tuong	431m
 trico	433g
 tricote	433e
@@ -51413,7 +51584,7 @@ trien lam	474m
 trieu dinh	417m
 trinh nguyen	442m
 trinh trong	445m
-trinkpackchen	1905h
+trinkpackchen	1914h
 triu men	427m
 tro bui	168m
 tro choi dien tu	744m
@@ -51431,10 +51602,10 @@ troi trong	170m
 troi tuyet	188m
 troi u am	204m
 troi xam	204m
-trommelstocke	2040h
+trommelstocke	2049h
 trone	417e
-trong	2040m
-trong dai	2041m
+trong	2049m
+trong dai	2050m
 trong lanh	434m
 trong sang	442m
 trong trai	426m
@@ -51444,9 +51615,9 @@ trophae	451h
 trophee	451e
 tropico	385f 385g
 tropicos	385g
-tropik icecek	1897n
+tropik icecek	1906n
 tropik kusak	385n
-tropikal balik	1731n
+tropikal balik	1740n
 trovao	202g
 tru	497m
 trua	190m
@@ -51481,6 +51652,7 @@ tu hao	451m
 tu nhien	418m
 tu te	423m
 tu tin	440m
+tu xuyen	946m
 tuan trang mat	427m
 tubarao	141g
 tuc gian	437m
@@ -51488,11 +51660,11 @@ tucan	274f
 tufao	202g
 tugla	305n
 tugla duvar	305n
-tuglalar	1920n
+tuglalar	1929n
 tuhaflik	471n
-tui cap nach	2009m
-tui mua sam	2010m
-tui xach	2008m
+tui cap nach	2018m
+tui mua sam	2019m
+tui xach	2017m
 tulipan	214f
 tumulo	445g
 tunez	905f
@@ -51513,7 +51685,7 @@ tuong lai	410m
 tuong lai tuoi sang	439m
 tuong loang lo	375m
 tuong niem	445m
-tuong nu than tu do	1943m
+tuong nu than tu do	1952m
 tuong ot	297m
 tuong reu phong	375m
 tuong trat vua	375m
@@ -51611,6 +51783,7 @@ uzerindeki	490n
 uzgun	426n
 uzum	232n
 uzuntu	426n
+vac sa va	943m
 vacances ete	197e
 vach da	164m
 vach nui	164m
@@ -51653,6 +51826,8 @@ vang ruc	101m
 vang trang	174m
 vang tuoi	101m
 vang uom	2m
+varsova	943n
+varsovia	943g
 vay cuoi	405m
 ve dem	193m
 ve tranh	474m
@@ -51673,6 +51848,7 @@ ven song	148m
 venitien	844e
 venitienne	844e
 venus	177e 177g 177n
+venusun dogusu	942n
 verao	197g
 verbluffend	459h
 verblufft	459h
@@ -51704,17 +51880,17 @@ vert neon	117e
 vertrauenswurdig	441h
 vertraumt	431h
 vet	354m
-vetements de femme	2005e
+vetements de femme	2014e
 vi cay	288m
 vi chua	228m
 vi lai	410m
 vi sao	176m
 vi trai cay	468m
-vi trung	1753m
+vi trung	1762m
 via he	374m
 via lactea	177f 177g
 vie a la ferme	382e
-vien da	1907m
+vien da	1916m
 vien gach	305m
 vien tuong	410m
 vienes	881f
@@ -51722,10 +51898,11 @@ viet quat	233m
 vietna	823g
 viktorya donemi	856n
 vila aquatica	383g
-ville au crepuscule	1957e
+ville au crepuscule	1966e
 vinganca	437g
 vinh du	451m
-vinh ha long	823m
+vinh ha long	940m
+vinh halong	940m
 vinh hep	147m
 vinicola	265g
 violace	5e
@@ -51733,7 +51910,7 @@ violacee	5e
 violaceo	5f
 violencia	437g
 violet poudre	99e
-violin	2038f
+violin	2047f
 virilita	455i
 virilite	455e
 visne	231n
@@ -51755,15 +51932,15 @@ vo tu	422m
 vo ve	423m
 vo vi	470m
 vo vong	426m
-vo xoan oc	1735m
-voi ma mut	1675m
+vo xoan oc	1744m
+voi ma mut	1684m
 voi rong	202m
 voie lactee	177e
 volcan	166f
 volei	424g
 vom troi	170m
 vomito	460f 460g
-vong du quay	1963m
+vong du quay	1972m
 vong tay	433m
 vou	439e
 voux	439e
@@ -51790,6 +51967,7 @@ vuon	126m
 vuon cam	229m
 vuon che	827m
 vuon hoa	126m
+vuon majorelle	941m
 vuon thien	384m
 vuon tra	827m
 vuon tuoc	126m
@@ -51805,15 +51983,15 @@ wande	375h
 warm gemutlich	433h
 warme	433h
 warme tone	488h
-waschbar	1644h
-wasserbuffel	1661h
+waschbar	1653h
+wasserbuffel	1670h
 wasserfalle	151h
 wehmutig	450h
 weis	10h
 weise	10h
 weise nachte	839h
 windstos	205h
-wohnhauser	1924h
+wohnhauser	1933h
 wunsche	439h
 wurdevoll	445h
 wurdig	445h
@@ -51831,7 +52009,7 @@ xam chi	85m
 xam sat	87m
 xam than	37m
 xam xanh	93m
-xang dan nu	2018m
+xang dan nu	2027m
 xanh bac ha	30m
 xanh co	51m
 xanh da	82m
@@ -51883,7 +52061,7 @@ xe cuu hoa	290m
 xe truot tuyet	199m
 xi mang	304m
 xi nghiep	411m
-xicara de cha sem alca	1892g
+xicara de cha sem alca	1901g
 xin	482m
 xin chao	491m
 xinh dep	443m
@@ -51901,7 +52079,7 @@ xung dot	437m
 xuong	411M
 xuong may	411m
 xuong rong	135m
-xup lo xanh	1810m
+xup lo xanh	1819m
 y	664O
 y hoc	390m
 y ta	390m
@@ -51922,21 +52100,21 @@ yalniz	426n
 yalnizlik	426n
 yamac	161n
 yanardag	166n
-yanardag patlamasi	1910n
+yanardag patlamasi	1919n
 yanardoner	321n
 yangin	167n
 yanik	167n
 yanmis	167n
-yaprak doken agac	1769n
+yaprak doken agac	1778n
 yaprak dokmeyen	121n
-yaprak dokmeyen agac	1768n
+yaprak dokmeyen agac	1777n
 yaratici	474n
 yaraticilik	474n
-yardim ekibi kaski	2028n
+yardim ekibi kaski	2037n
 yas gunu	406n
 yasak sehir	380n
 yasasin	425n
-yassi ekmek	1821n
+yassi ekmek	1830n
 yatak odasi	396n
 yatirim	391n
 yatistirici	421n
@@ -51946,25 +52124,25 @@ yaz gundonumu	793n
 yaz sicagi	206n
 yazin	197n
 yazlik	197n
-yemek pisirme	1842n
+yemek pisirme	1851n
 yemyesil	3n
 yen binh	421m
 yen lang	421m
 yen tiec	444m
 yen tinh	421m
-yengec	1869n
+yengec	1878n
 yeni baslangic	434n
 yeni safak	439n
 yeniden dogus	434n
 yenidogan	442n
 yenilikci	410n
-yer fistigi	1813n
+yer fistigi	1822n
 yeralti dunyasi	463n
 yesil	3n
 yesil cay	258n
 yesil elma	238n
-yesil salata	1847n
-yesil yaprakli sebze	1809n
+yesil salata	1856n
+yesil yaprakli sebze	1818n
 yesillik	128n
 yesim	320n
 yesim yesili	50n
@@ -51979,7 +52157,7 @@ yeu quai	438m
 yeu thuong	427m
 yigit	440n
 yigitlik	440n
-yilan	1721n
+yilan	1730n
 yilbasi	400n
 yilbasi agaci	400n
 yilbasi gecesi	794n
@@ -51988,33 +52166,33 @@ yildiz	176n
 yildiz isigi	176n
 yildizlar	176n
 yildizli	176n
-yildizli gece	1953n
+yildizli gece	1962n
 yildizli gokyuzu	176n
 yirmili yillar	735n
 yogurt	269n
 yorunge	177n
 yuksek moda	432n
 yuksek sesli	457n
-yuksek topuklu ayakkabi	2017n
+yuksek topuklu ayakkabi	2026n
 yumurta sarisi	270n
-yumurtadan cikan civciv	1700n
+yumurtadan cikan civciv	1709n
 yumusak	423n
-yumusak dondurma	1874n
+yumusak dondurma	1883n
 yumusak ton	481n
 yumusaklik	423n
 yun	314n
 yunlu	314n
 yurek	427n
 yuruyus	453n
-yuruyus botu	2015n
+yuruyus botu	2024n
 yuzme	143n
 yuzme havuzu	143n
 yuzmek	143n
-yuzuk	2031n
+yuzuk	2040n
 zah	440h
 zahnrader	308h
 zamansiz	432n
-zapato de tacon	2017f
+zapato de tacon	2026f
 zartgrun	53h
 zartlich	423h
 zartlichkeit	423h
@@ -52027,13 +52205,13 @@ zincifre kirmizisi	35n
 zumo de limon	228f
 zumrut	49n
 zumrut yesili	49n
-zurafa	1673n
+zurafa	1682n
 zurich	933f 933h
 zurih	933n
 zuruckhaltend	456h
 zuverlassig	441h
 zwiebelturme	873h
-@stems ko 3171
+@stems ko 3187
 50년대	746d
 60년대	739d
 70년대	747d
@@ -52046,7 +52224,7 @@ y2k	748d
 가나	708d
 가나 해변 높 파	765d
 가드닝	126d
-가락신	2012d
+가락신	2021d
 가랑비	201d
 가로등	368d
 가뭄	156d
@@ -52068,8 +52246,8 @@ y2k	748d
 갈색	7d
 감귤	229d
 감상	450d
-감자	1803d
-감자튀김	1832d
+감자	1812d
+감자튀김	1841d
 감탄	459d
 값비싼	416d
 갓난아기	442d
@@ -52079,7 +52257,7 @@ y2k	748d
 강렬	440d
 강변	148d
 강아지	443d
-강아지 얼굴	1638d
+강아지 얼굴	1647d
 강인	440d
 강조	496d
 강철	306d
@@ -52087,24 +52265,24 @@ y2k	748d
 강황	79d
 강황색	79d
 개구리	360d
-개구리 얼굴	1717d
-개미	1741d
+개구리 얼굴	1726d
+개미	1750d
 개울	148d
 개화	208d
 갤러리	474d
 거룩	447d
 거리	374d
-거미	1747d
-거미줄	1748d
-거북	1719d
+거미	1756d
+거미줄	1757d
+거북	1728d
 거친	453d
 걱정	448d
 건강	452d
 건강식	452d
 건강식품	452d
 건물	373d
-건물 공사	1919d
-건배하 샴페인 잔	1900d
+건물 공사	1928d
+건배하 샴페인 잔	1909d
 건설	411d
 걸리시	454d
 검	9d
@@ -52137,7 +52315,7 @@ y2k	748d
 겸손	423d
 경	459d
 경건	445d
-경기장	1917d
+경기장	1926d
 경복궁	836d
 경제	391d
 경축	444d
@@ -52146,13 +52324,13 @@ y2k	748d
 계단식 논	803d
 계란	270d
 계피	288d
-고구마	1859d
+고구마	1868d
 고궁	836d
 고귀	417d
-고글	1988d
+고글	1997d
 고급	416d
-고기	1827d
-고깃덩	1829d
+고기	1836d
+고깃덩	1838d
 고대 청동	327d
 고독	426d
 고동색	7d
@@ -52160,7 +52338,7 @@ y2k	748d
 고딕풍	446d
 고래	362d
 고려청자	319d
-고릴라	1636d
+고릴라	1645d
 고립	426d
 고립된	426d
 고상	432d
@@ -52169,13 +52347,13 @@ y2k	748d
 고속	373d
 고스	446d
 고스족	446d
-고슴도치	1686d
+고슴도치	1695d
 고양	346d
-고양 얼굴	1645d
+고양 얼굴	1654d
 고요	421d
 고요함	421d
 고전	413d
-고전 양식 건축물	1918d
+고전 양식 건축물	1927d
 고전음악	432d
 고추	297d
 고춧가루	297d
@@ -52192,8 +52370,8 @@ y2k	748d
 골목	374d
 골목길	374d
 골짜기	163d
-곰 얼굴	1688d
-곰발바닥	1696d
+곰 얼굴	1697d
+곰발바닥	1705d
 곰인형	443d
 공감	423d
 공격	437d
@@ -52206,7 +52384,7 @@ y2k	748d
 공업	411d
 공연	367d
 공원	127d
-공작	1713d
+공작	1722d
 공작새	349d
 공작석색	82d
 공작청	46d
@@ -52226,7 +52404,7 @@ y2k	748d
 과테말라	902d
 과학	410d
 관능	428d
-관람차	1963d
+관람차	1972d
 관엽식물	128d
 광기	457d
 광대	363d
@@ -52250,19 +52428,19 @@ y2k	748d
 구름 낀	204d
 구릉	161d
 구리색	59d
-구명조끼	1990d
+구명조끼	1999d
 구성주	857d
 구역질	460d
 구월	198d
 구정	403d
 구채구	840d
-국립공원	1916d
-국수	1857d
+국립공원	1925d
+국수	1866d
 국왕	417d
 국화	218d
 군대	467d
 군사	467d
-군용 헬멧	2027d
+군용 헬멧	2036d
 군인	467d
 군중	457d
 군청색	44d
@@ -52272,7 +52450,7 @@ y2k	748d
 궁중	417d
 궤	177d
 귀금속	345d
-귀뚜라미	1745d
+귀뚜라미	1754d
 귀신	438d
 귀여운	443d
 귀여움	443d
@@ -52318,7 +52496,7 @@ y2k	748d
 기계	308d
 기괴	471d
 기념식	445d
-기린	1673d
+기린	1682d
 기모노	388d
 기묘	471d
 기분 좋	425d
@@ -52330,9 +52508,9 @@ y2k	748d
 기와집	870d
 기적	430d
 기진맥진	449d
-기타	2035d
+기타	2044d
 기품	432d
-긴 북	2041d
+긴 북	2050d
 긴장감	448d
 긴장된	448d
 길거리	374d
@@ -52356,7 +52534,7 @@ y2k	748d
 꽁꽁	435d
 꽁꽁 언	486d
 꽃	208d
-꽃게	1869d
+꽃게	1878d
 꽃다발	208d
 꽃무늬	208d
 꽃밭	126d
@@ -52379,6 +52557,7 @@ y2k	748d
 나무늘보	449d
 나무숲	119d
 나무판	301d
+나물	469d
 나뭇가지	301d
 나뭇잎	128d
 나미브 사막	911d
@@ -52394,24 +52573,24 @@ y2k	748d
 낙엽	129d
 낙원	462d
 낙천	439d
-낙타	1670d
+낙타	1679d
 난꽃	219d
 난리	457d
 난초	219d
 날개	170d
 낡	414d
-낡 주택 건물	1925d
+낡 주택 건물	1934d
 남극	186d
 남보라	95d
 남색	16d
 남성	493d
 남성미	455d
-남성용 구두	2013d
+남성용 구두	2022d
 남아프리카 공화국	705d
 남자	493d
 남자다운	455d
 남자다움	455d
-납작 냄비	1843d
+납작 냄비	1852d
 납회색	85d
 낭	427d
 낭떠러지	164d
@@ -52423,7 +52602,7 @@ y2k	748d
 냇물	148d
 냉기	435d
 냉랭	435d
-너구리	1644d
+너구리	1653d
 너울	142d
 넝쿨	134d
 넣지 마	499d
@@ -52441,9 +52620,9 @@ y2k	748d
 네온사인	330d
 네이버	546d
 네이비	16d
-네잎클로버	1775d
+네잎클로버	1784d
 네팔	820d
-넥타	1991d
+넥타	2000d
 넷플릭스	509d
 노	497d
 노란	2d
@@ -52460,7 +52639,7 @@ y2k	748d
 노트북	410d
 녹	309d
 녹색	3d
-녹색 채소	1809d
+녹색 채소	1818d
 녹슨	309d
 녹슨 빨강	112d
 녹차	258d
@@ -52505,7 +52684,7 @@ y2k	748d
 느긋	422d
 느린	449d
 느릿느릿	449d
-늑대 얼굴	1642d
+늑대 얼굴	1651d
 늘어지	449d
 늠름	440d
 능선	160d
@@ -52548,14 +52727,14 @@ y2k	748d
 달걀	270d
 달러	458d
 달리기	424d
-달맞	1981d
+달맞	1990d
 달밤	175d
 달콤	443d
 달콤씁쓸	450d
-달팽	1738d
-달팽이집	1735d
+달팽	1747d
+달팽이집	1744d
 달항아리	913d
-닭다리	1828d
+닭다리	1837d
 담백	456d
 담벼락	375d
 담요	433d
@@ -52602,28 +52781,28 @@ y2k	748d
 델프트 블루	834d
 도기	326d
 도넛	272d
-도도새	1710d
+도도새	1719d
 도르트문트	645d
 도리	843d
-도마뱀	1720d
+도마뱀	1729d
 도미노피자	611d
 도서	341d
 도서관	378d
 도시	373d
-도시 야경	1957d
-도시 전경	1954d
-도시락	1852d
+도시 야경	1966d
+도시 전경	1963d
+도시락	1861d
 도시바	582d
 도심	373d
 도예	326d
 도자기	317d
 도커	554d
 도쿄	890d
-도쿄 타워	1942d
+도쿄 타워	1951d
 도회지	373d
 독서	341d
 독성	460d
-독수리	1706d
+독수리	1715d
 독일	663d
 돈	458d
 돌	303d
@@ -52638,9 +52817,9 @@ y2k	748d
 동화	430d
 돛	140d
 돛단배	140d
-돼지	1664d
-돼지 얼굴	1663d
-돼지코	1666d
+돼지	1673d
+돼지 얼굴	1672d
+돼지코	1675d
 두근두근	424d
 두려운	438d
 두려움	438d
@@ -52652,12 +52831,12 @@ y2k	748d
 드라마	440d
 드라마틱	440d
 드래곤	430d
-드럼	2040d
+드럼	2049d
 드롭박스	599d
 드리미	431d
 든든	441d
 들뜬	444d
-들소	1658d
+들소	1667d
 들판	124d
 등꽃	222d
 등나무꽃	222d
@@ -52666,7 +52845,7 @@ y2k	748d
 등불	331d
 등불 축제	788d
 등산	453d
-등산화	2015d
+등산화	2024d
 디스코	472d
 디스코드	549d
 디왈리	851d
@@ -52681,24 +52860,24 @@ y2k	748d
 따분	470d
 따분함	470d
 따스	433d
-딱정벌레	1743d
+딱정벌레	1752d
 딸기	230d
 땀방울	436d
 땅	169d
 땅거미	192d
 땅바닥	169d
-땅콩	1813d
+땅콩	1822d
 땡볕	206d
 떠들썩	457d
-떠먹 아이스크림	1876d
-떡꼬치	1865d
+떠먹 아이스크림	1885d
+떡꼬치	1874d
 뜨개질	433d
 뜨거운	436d
-뜨거운 음료	1890d
+뜨거운 음료	1899d
 뜰	126d
 뜻밖	459d
 라떼	256d
-라마	1672d
+라마	1681d
 라마단	786d
 라벤더	211d
 라이브러리	378d
@@ -52752,8 +52931,8 @@ y2k	748d
 로코코	753d
 로쿰	285d
 로파	776d
-롤러코스터	1964d
-롤리팝	1885d
+롤러코스터	1973d
+롤리팝	1894d
 루마니아	700d
 루비	55d
 루비색	55d
@@ -52763,7 +52942,7 @@ y2k	748d
 르노	526d
 르누아르	828d
 리넨	314d
-리본	1983d
+리본	1992d
 리사이클	418d
 리스본	835d
 리옹	936d
@@ -52778,7 +52957,7 @@ y2k	748d
 마귀	463d
 마그마	166d
 마녀	429d
-마늘	1811d
+마늘	1820d
 마닐라	904d
 마당	126d
 마드리드	897d
@@ -52794,7 +52973,7 @@ y2k	748d
 마법사	430d
 마사	895d
 마술	430d
-마술사 모자	2024d
+마술사 모자	2033d
 마스터카드	535d
 마야	863d
 마왕	463d
@@ -52804,20 +52983,21 @@ y2k	748d
 마이크로소프트	604d
 마젠타	21d
 마조렐	797d
+마조렐 정원	941d
 마천루	373d
 마초	455d
 마추픽추	821d
 마카롱	280d
 마켓	364d
-마테차	1906d
+마테차	1915d
 마트료시카	873d
 마티스	756d
 막대사탕	277d
 만개	208d
-만두	1866d
+만두	1875d
 만리장성	381d
 만화	415d
-말 얼굴	1651d
+말 얼굴	1660d
 말고	499d
 말라카	903d
 말레이시아	714d
@@ -52830,7 +53010,7 @@ y2k	748d
 망령	438d
 망자 날	781d
 매력	443d
-매머드	1675d
+매머드	1684d
 매연	343d
 매운	288d
 매혹	428d
@@ -52838,7 +53018,7 @@ y2k	748d
 맥도날드	502d
 맥주	267d
 맥주 축제	784d
-맥주잔	1898d
+맥주잔	1907d
 맨시티	635d
 맨유	634d
 맨체스터 유나이티드	634d
@@ -52857,10 +53037,10 @@ y2k	748d
 메탈	308d
 메탈릭	308d
 메트	373d
-멜론	1783d
+멜론	1792d
 멤피스	736d
 멤피스 디자인	736d
-멧돼지	1665d
+멧돼지	1674d
 면	314d
 면직	314d
 명	425d
@@ -52869,7 +53049,7 @@ y2k	748d
 명왕성	177d
 명절	444d
 명품	416d
-모기	1750d
+모기	1759d
 모네	828d
 모노크롬	464d
 모닥불	167d
@@ -52884,13 +53064,13 @@ y2k	748d
 모로코 스타일	797d
 모로코풍	797d
 모브	63d
-모스크	1945d
+모스크	1954d
 모스크바	873d
 모자이크	337d
 모직	314d
 모카	255d
 모카 무스	733d
-모텔	1934d
+모텔	1943d
 모험	453d
 목	421d
 목련	227d
@@ -52913,7 +53093,7 @@ y2k	748d
 묘회	837d
 무구	442d
 무굴	874d
-무궁화	1761d
+무궁화	1770d
 무기력	449d
 무당벌레	359d
 무더운	436d
@@ -52928,22 +53108,22 @@ y2k	748d
 무지개	179d
 무지갯	179d
 무하	831d
-묵주	2029d
-문어	1734d
+묵주	2038d
+문어	1743d
 문학	341d
 물	152d
-물 뿜 고래	1726d
-물개	1729d
+물 뿜 고래	1735d
+물개	1738d
 물결	142d
 물고기	399d
-물고기 깃발	1979d
+물고기 깃발	1988d
 물놀	143d
 물랑루즈	916d
 물랭루주	916d
 물밑	399d
 물방울	152d
 물보라	142d
-물소	1661d
+물소	1670d
 물속	399d
 물안개	203d
 물약	430d
@@ -52956,7 +53136,7 @@ y2k	748d
 뮤트	482d
 미개척	453d
 미국	670d
-미끄럼틀	1962d
+미끄럼틀	1971d
 미니멀	420d
 미니멀리스트	420d
 미니멀리즘	420d
@@ -52964,7 +53144,7 @@ y2k	748d
 미드소마	793d
 미래	410d
 미색	18d
-미생물	1753d
+미생물	1762d
 미세먼지	203d
 미소	425d
 미술	474d
@@ -52992,24 +53172,25 @@ y2k	748d
 밀림	120d
 밀물	142d
 밀밭	252d
-밀전병 싼 요리	1839d
+밀전병 싼 요리	1848d
 밀짚모자	275d
 밀크티	260d
 밋밋	470d
-바게트	1820d
+바게트	1829d
 바나나	239d
 바다	140d
 바닷	143d
 바닷 모래	143d
-바닷가재	1870d
+바닷가재	1879d
 바닷속	141d
 바라나시	939d
 바람	205d
 바람 부	205d
-바람 흔들리 나뭇잎	1778d
+바람 흔들리 나뭇잎	1787d
 바랜	482d
 바로크	829d
 바르사	642d
+바르샤바	943d
 바르셀로나	801d
 바비코어	769d
 바쁜	457d
@@ -53019,29 +53200,29 @@ y2k	748d
 바이두	568d
 바이에른 뮌헨	644d
 바이올렛	22d
-바이올린	2038d
+바이올린	2047d
 바이킹	867d
 바자회	364d
-바지	1993d
+바지	2002d
 바캉스	422d
-바퀴벌레	1746d
+바퀴벌레	1755d
 바틱	896d
-박 터트리기	1975d
+박 터트리기	1984d
 박물관	474d
-박쥐	1687d
+박쥐	1696d
 반 고흐	761d
 반딧불	357d
 반려견	347d
-반바지	2003d
+반바지	2012d
 반쎄오	282d
-반지	2031d
+반지	2040d
 반짝	466d
 반짝거리	466d
 반짝반짝	466d
 반짝임	466d
 발랄	425d
 발레	454d
-발레 슈즈	2019d
+발레 슈즈	2028d
 발레리나	454d
 발렌타	402d
 발리	803d
@@ -53054,8 +53235,8 @@ y2k	748d
 밤문화	472d
 밤색	7d
 밤중	193d
-밤하늘 배경 하 다리	1959d
-밤하늘 별	1953d
+밤하늘 배경 하 다리	1968d
+밤하늘 별	1962d
 방	453d
 방글라데시	710d
 방콕	816d
@@ -53068,9 +53249,10 @@ y2k	748d
 백일몽	431d
 백자	913d
 백자 달항아리	913d
-백조	1708d
-백화점	1937d
-밴조	2039d
+백조	1717d
+백화점	1946d
+밴조	2048d
+밴쿠버	944d
 밴프	885d
 밸런타	402d
 밸런타인	402d
@@ -53103,14 +53285,14 @@ y2k	748d
 베를린	891d
 베리	254d
 베리 페리	730d
-베이글	1823d
+베이글	1832d
 베이루트	892d
 베이비	442d
 베이지	17d
 베이지색	17d
 베이징	922d
 베이커리	271d
-베이컨	1830d
+베이컨	1839d
 베이퍼웨이브	855d
 베지테리언	452d
 벤피카	653d
@@ -53131,7 +53313,7 @@ y2k	748d
 병동	390d
 병든	460d
 병사	467d
-병아리	1701d
+병아리	1710d
 병아리 노	77d
 병아리색	77d
 병원	390d
@@ -53156,6 +53338,7 @@ y2k	748d
 보카 주니어스	658d
 보태니컬	128d
 보트	140d
+보티첼리	942d
 보헤미안	752d
 복고	413d
 복사꽃	217d
@@ -53165,10 +53348,11 @@ y2k	748d
 복숭아꽃	217d
 복숭아색	27d
 복슬복슬	443d
-복어	1732d
+복어	1741d
 볼리우드	772d
 볼보	525d
 봄	196d
+봄나물	469d
 봄날	196d
 봄철	196d
 봉봉	277d
@@ -53182,16 +53366,16 @@ y2k	748d
 부라노	844d
 부러운	461d
 부러움	461d
-부리또	1837d
+부리또	1846d
 부산	938d
 부산하다	490d
 부식	309d
-부엉	1709d
+부엉	1718d
 부엌	395d
 부에노스아이레스	883d
 부유	416d
 부조리	471d
-부츠	2020d
+부츠	2029d
 부케	208d
 부하라	910d
 부활	434d
@@ -53207,8 +53391,8 @@ y2k	748d
 분	437d
 분개	437d
 분노	437d
-분수	1950d
-분재	1767d
+분수	1959d
+분재	1776d
 분주	457d
 분통	437d
 분홍	6d
@@ -53236,22 +53420,24 @@ y2k	748d
 브로콜리	469d
 브론즈	58d
 브루탈리즘	738d
+브뤼셀	945d
 블랙 포레스트 케이크	273d
 블러셔 핑크	114d
 블루베리	233d
 블루스	473d
 블루아워	183d
-블링블링	1972d
+블링블링	1981d
 비	200d
 비 오 날	200d
 비건	452d
 비극	426d
+비너스 탄생	942d
 비단	313d
 비단잉어	361d
 비둘기	442d
 비밀	429d
 비바 마젠타	731d
-비버	1685d
+비버	1694d
 비비드	480d
 비스킷	272d
 비싼	416d
@@ -53272,7 +53458,7 @@ y2k	748d
 비현실	431d
 빅토리아 시대	856d
 빅토리안	856d
-빈 둥지	1779d
+빈 둥지	1788d
 빈둥빈둥	449d
 빈티지	413d
 빌딩	373d
@@ -53288,12 +53474,12 @@ y2k	748d
 빛 축제	851d
 빛나	479d
 빨간	0d
-빨간 사	1790d
+빨간 사	1799d
 빨간색	0d
 빨강	0d
 빨갛게	0d
 빨갛다	0d
-빨대 컵	1903d
+빨대 컵	1912d
 빵	271d
 빵집	271d
 빼 주세요	499d
@@ -53311,11 +53497,11 @@ y2k	748d
 사리	872d
 사마르칸트	910d
 사막	156d
-사막 섬	1915d
+사막 섬	1924d
 사무라	388d
 사무실	391d
 사바나	875d
-사슴	1657d
+사슴	1666d
 사악	438d
 사용하지 마	499d
 사용하지 마세요	499d
@@ -53331,11 +53517,11 @@ y2k	748d
 사이클론	202d
 사이클링	424d
 사이키델릭	471d
-사자 얼굴	1647d
+사자 얼굴	1656d
 사제	394d
 사찰	379d
 사치	416d
-사케	1893d
+사케	1902d
 사탄	463d
 사탕	277d
 사파리	453d
@@ -53343,8 +53529,9 @@ y2k	748d
 사프란	299d
 사하라	156d
 산	160d
-산 떠오르 해	1955d
+산 떠오르 해	1964d
 산골	160d
+산나물	469d
 산들바람	205d
 산등성	160d
 산딸기	234d
@@ -53364,8 +53551,8 @@ y2k	748d
 살몬	29d
 살색	115d
 살짝	494d
-삼각 김밥	1854d
-삼각 수영복	2002d
+삼각 김밥	1863d
+삼각 수영복	2011d
 삼림	119d
 삼성	511d
 삼월	196d
@@ -53397,10 +53584,10 @@ y2k	748d
 새빨간	74d
 새빨간색	74d
 새빨갛게	0d
-새싹	1766d
+새싹	1775d
 새싹색	53d
-새우	1871d
-새우튀김	1862d
+새우	1880d
+새우튀김	1871d
 새출발	434d
 새콤	228d
 새틴	313d
@@ -53412,7 +53599,7 @@ y2k	748d
 색동	869d
 색동저고리	869d
 색소폰	473d
-샌드위치	1835d
+샌드위치	1844d
 샐러드	469d
 샛노란	101d
 샛노란색	101d
@@ -53423,15 +53610,15 @@ y2k	748d
 생맥주	267d
 생신	406d
 생일	406d
-생일 케이크	1879d
+생일 케이크	1888d
 생일 파티	406d
 생일잔치	406d
-생쥐	1679d
+생쥐	1688d
 생태	418d
 생태계	418d
 샤넬	612d
 샤르트뢰즈	67d
-샤베트 아이스크림	1875d
+샤베트 아이스크림	1884d
 샤오미	564d
 샬레	876d
 샴페인	266d
@@ -53460,10 +53647,10 @@ y2k	748d
 석재	303d
 석청색	81d
 석호	146d
-선글라스	1987d
+선글라스	1996d
 선명	480d
 선명 밝	479d
-선물	1984d
+선물	1993d
 선박	140d
 선불교 정원	384d
 선술집	377d
@@ -53504,7 +53691,7 @@ y2k	748d
 세련미	432d
 세룰리안	40d
 세룰리안 블루	40d
-세뱃돈	1982d
+세뱃돈	1991d
 세비야	865d
 세이지	94d
 세이지그린	94d
@@ -53514,8 +53701,8 @@ y2k	748d
 센티멘털	450d
 셀틱스	614d
 셰비 시크	766d
-소 얼굴	1659d
-소금	1850d
+소 얼굴	1668d
+소금	1859d
 소나기	200d
 소나무	121d
 소나무숲	121d
@@ -53532,10 +53719,10 @@ y2k	748d
 소생	434d
 소설	341d
 소원	439d
-소원 건 나무	1976d
+소원 건 나무	1985d
 소음	457d
 소프트	481d
-소프트 아이스크림	1874d
+소프트 아이스크림	1883d
 소프트아이스크림	279d
 솔라펑크	777d
 솔밭	121d
@@ -53545,11 +53732,11 @@ y2k	748d
 솜사탕	278d
 송끄란	780d
 송년	794d
-송충	1740d
+송충	1749d
 쇼콜라	262d
-쇼핑백	2010d
+쇼핑백	2019d
 수국	220d
-수달	1692d
+수달	1701d
 수련	213d
 수림	119d
 수면	449d
@@ -53568,7 +53755,7 @@ y2k	748d
 수족관	399d
 수중	399d
 수치심	448d
-수탉	1699d
+수탉	1708d
 수평선	184d
 수풀	119d
 수행	447d
@@ -53582,7 +53769,7 @@ y2k	748d
 순진	442d
 술집	377d
 숨겨진	429d
-숫양	1667d
+숫양	1676d
 숭배	447d
 숯불	168d
 숲	119d
@@ -53605,10 +53792,10 @@ y2k	748d
 스즈키	527d
 스카이라인	373d
 스카이블루	41d
-스카프	1994d
+스카프	2003d
 스칸디나비아	387d
 스칼렛	34d
-스컹크	1693d
+스컹크	1702d
 스코틀랜드	819d
 스쿨버스	291d
 스키	199d
@@ -53622,7 +53809,7 @@ y2k	748d
 스트리트	374d
 스틸	306d
 스팀펑크	742d
-스파게티	1858d
+스파게티	1867d
 스파클링 와인	266d
 스팽글	466d
 스페인	665d
@@ -53630,7 +53817,7 @@ y2k	748d
 스펙트럼	179d
 스포츠	424d
 스포티파	508d
-스푼 사발	1846d
+스푼 사발	1855d
 슬픈	426d
 슬픔	426d
 습	436d
@@ -53643,13 +53830,13 @@ y2k	748d
 시금치	469d
 시끄러운	457d
 시끌벅적	457d
-시나고그	1947d
+시나고그	1956d
 시나몬	288d
 시내	373d
 시냇물	148d
 시누아즈리	768d
 시드니	889d
-시든 꽃	1760d
+시든 꽃	1769d
 시디 부 사이드	905d
 시멘트	304d
 시보리	868d
@@ -53687,7 +53874,7 @@ y2k	748d
 신앙	447d
 신전	379d
 신주쿠	890d
-신토 신사	1948d
+신토 신사	1957d
 신호등	292d
 신혼여행	427d
 신화	430d
@@ -53696,7 +53883,7 @@ y2k	748d
 실연	426d
 실크	313d
 실크로드	910d
-실험실 가운	1989d
+실험실 가운	1998d
 심	141d
 심심	470d
 심야	194d
@@ -53714,11 +53901,11 @@ y2k	748d
 싸늘	435d
 싸움	437d
 쌀쌀	435d
-쌍봉 낙타	1671d
+쌍봉 낙타	1680d
 썩	460d
 썰매	199d
 썰물	142d
-쏟아져 나오 액체	1902d
+쏟아져 나오 액체	1911d
 쓰지 마	499d
 쓰지 마세요	499d
 쓰지 말고	499d
@@ -53728,6 +53915,7 @@ y2k	748d
 쓰지 않	499d
 쓰지 않고	499d
 쓰지마	499d
+쓰촨	946d
 쓸쓸	426d
 쓸쓸함	426d
 씁쓸	450d
@@ -53776,7 +53964,7 @@ y2k	748d
 아침 햇살	189d
 아카시아	875d
 아케이드	744d
-아코디언	2034d
+아코디언	2043d
 아쿠아	66d
 아쿠아리움	399d
 아트	474d
@@ -53787,11 +53975,11 @@ y2k	748d
 악마	463d
 악마 눈	912d
 악몽	438d
-악어	1718d
+악어	1727d
 안개	203d
 안개비	201d
-안경	1986d
-안내견	1640d
+안경	1995d
+안내견	1649d
 안녕	491d
 안녕하세요	491d
 안녕하십니까	491d
@@ -53805,8 +53993,8 @@ y2k	748d
 안정	441d
 안정감	441d
 안정된	441d
-알 깬 병아리	1700d
-알 들어 있 둥지	1780d
+알 깬 병아리	1709d
+알 들어 있 둥지	1789d
 알로하	804d
 알록달록	179d
 알루미늄	308d
@@ -53845,15 +54033,15 @@ y2k	748d
 야경	193d
 야광	484d
 야구	424d
-야구모자	2026d
+야구모자	2035d
 야망	439d
 야생	453d
 야수파	756d
 야시장	365d
 야외	453d
-야자수	1770d
+야자수	1779d
 야채	469d
-야채샐러드	1847d
+야채샐러드	1856d
 약간	495d
 약국	390d
 약속	439d
@@ -53861,15 +54049,15 @@ y2k	748d
 양귀비	223d
 양념	288d
 양떼	382d
-양말	1997d
+양말	2006d
 양매	286d
 양모	314d
 양배추	469d
 양상추	469d
-양주잔	1901d
+양주잔	1910d
 양초	339d
 양키스	623d
-양파	1812d
+양파	1821d
 양피지	315d
 어두운	475d
 어둑	487d
@@ -53879,13 +54067,13 @@ y2k	748d
 어린	415d
 어린 시절	450d
 어린아	415d
-어묵	1863d
+어묵	1872d
 어색	448d
 어스름	192d
 어스톤	419d
 어항	399d
 언덕	161d
-얼룩다람쥐	1684d
+얼룩다람쥐	1693d
 얼룩말	351d
 얼어붙	486d
 얼음	185d
@@ -53930,11 +54118,11 @@ y2k	748d
 여명	181d
 여성	493d
 여성미	454d
-여성복	2005d
-여성용 모자	2023d
+여성복	2014d
+여성용 모자	2032d
 여왕	417d
 여우	355d
-여우 얼굴	1643d
+여우 얼굴	1652d
 여유	422d
 여자	493d
 여정	453d
@@ -53971,7 +54159,7 @@ y2k	748d
 열망	428d
 열매	254d
 열정	428d
-염소	1669d
+염소	1678d
 영	447d
 영감	439d
 영결식	445d
@@ -53997,24 +54185,24 @@ y2k	748d
 옛날	413d
 오가닉	418d
 오늘 밤	193d
-오뎅	1860d
+오뎅	1869d
 오두막	397d
 오두막집	397d
 오락실	744d
-오랑우탄	1637d
+오랑우탄	1646d
 오래된	414d
 오래된 책	341d
 오렌지	229d
 오렌지색	1d
 오로라	178d
 오륜기	723d
-오리	1707d
+오리	1716d
 오방색	836d
 오본	790d
 오붓	433d
 오사카	925d
 오색찬란	179d
-오소리	1695d
+오소리	1704d
 오스	809d
 오스트리아	690d
 오슬	935d
@@ -54024,7 +54212,7 @@ y2k	748d
 오월	196d
 오전	189d
 오지	453d
-오징어	1872d
+오징어	1881d
 오커	36d
 오컬트	429d
 오케스트라	432d
@@ -54044,7 +54232,7 @@ y2k	748d
 온라인	410d
 온순	423d
 온실	126d
-온천	1960d
+온천	1969d
 온화	423d
 올리브	300d
 올리브 오일	300d
@@ -54056,7 +54244,7 @@ y2k	748d
 와비사비	388d
 와인	265d
 와인색	33d
-와인잔	1895d
+와인잔	1904d
 와일드 웨스트	774d
 와플	272d
 완두콩	469d
@@ -54081,7 +54269,7 @@ y2k	748d
 요정	430d
 요트	140d
 욕망	428d
-용 얼굴	1722d
+용 얼굴	1731d
 용감	440d
 용기	440d
 용암	166d
@@ -54098,7 +54286,7 @@ y2k	748d
 우울	426d
 우울함	426d
 우유	269d
-우유 한잔	1889d
+우유 한잔	1898d
 우윳	105d
 우정	425d
 우주	177d
@@ -54109,12 +54297,12 @@ y2k	748d
 우중충	204d
 우즈베키스탄	910d
 우천	200d
-우체국	1930d
+우체국	1939d
 우크라이나	679d
 우키요	832d
 우화	430d
 운동	424d
-운동화	2014d
+운동화	2023d
 운석	177d
 울루루	864d
 울분	437d
@@ -54130,14 +54318,14 @@ y2k	748d
 워홀	830d
 원더랜드	430d
 원목	301d
-원석	2032d
+원석	2041d
 원숙	456d
-원숭	1635d
-원숭 얼굴	1634d
+원숭	1644d
+원숭 얼굴	1643d
 원정	453d
 원주민 미술	864d
-원피스	1998d
-원피스 수영복	2001d
+원피스	2007d
+원피스 수영복	2010d
 월광	175d
 월넛	301d
 월백색	76d
@@ -54161,9 +54349,9 @@ y2k	748d
 유년기	450d
 유능	441d
 유니콘	430d
-유니콘 얼굴	1655d
+유니콘 얼굴	1664d
 유람선	140d
-유럽 성	1940d
+유럽 성	1949d
 유령	438d
 유리	316d
 유머	425d
@@ -54200,8 +54388,8 @@ y2k	748d
 은행잎	131d
 은회색	86d
 음력설	403d
-음료 팩	1905d
-음료수	1897d
+음료 팩	1914d
+음료수	1906d
 음산	438d
 음악축제	367d
 음울	426d
@@ -54220,7 +54408,7 @@ y2k	748d
 이노센트	442d
 이드	786d
 이른 아침	189d
-이발소	1965d
+이발소	1974d
 이베	541d
 이불	433d
 이브 클라인	862d
@@ -54253,10 +54441,10 @@ y2k	748d
 일광욕	143d
 일몰	180d
 일본	661d
-일본 성	1939d
-일본 우체국	1929d
-일본 인형	1978d
-일본 장식	1977d
+일본 성	1948d
+일본 우체국	1938d
+일본 인형	1987d
+일본 장식	1986d
 일본식	388d
 일본풍	388d
 일요일	422d
@@ -54285,9 +54473,9 @@ y2k	748d
 자수정색	56d
 자신감	440d
 자연	418d
-자욱 안개	1952d
+자욱 안개	1961d
 자유	453d
-자유 여신상	1943d
+자유 여신상	1952d
 자이푸르	842d
 자작나무	122d
 자작나무 숲	122d
@@ -54297,6 +54485,7 @@ y2k	748d
 자정	194d
 자주 보라	96d
 자주색	33d
+자카르타	948d
 자홍색	21d
 작약	215d
 작업장	411d
@@ -54309,7 +54498,7 @@ y2k	748d
 잠든	449d
 잠자리	449d
 잠잠	421d
-장갑	1995d
+장갑	2004d
 장난감	415d
 장례	445d
 장례식	445d
@@ -54345,7 +54534,7 @@ y2k	748d
 적막	421d
 적보라	96d
 적색	0d
-전갈	1749d
+전갈	1758d
 전구	368d
 전등	368d
 전문	441d
@@ -54371,18 +54560,18 @@ y2k	748d
 정갈	432d
 정겨운	433d
 정글	120d
-정면 향 날개 편 병아리	1702d
+정면 향 날개 편 병아리	1711d
 정복	451d
 정신	447d
 정신없	457d
 정열	428d
 정오	190d
 정원	126d
-정원 있 집	1927d
+정원 있 집	1936d
 정적	421d
 정중	445d
 정직	441d
-젖병	1888d
+젖병	1897d
 젖소	382d
 제과점	271d
 제국	417d
@@ -54393,7 +54582,7 @@ y2k	748d
 젠	384d
 젤라또	279d
 젤리	277d
-조각 케익	1880d
+조각 케익	1889d
 조금	496d
 조마조마	448d
 조명	368d
@@ -54403,7 +54592,7 @@ y2k	748d
 조화	421d
 존경	445d
 졸린	449d
-졸업 모자	2025d
+졸업 모자	2034d
 졸음	449d
 종	315d
 종교	447d
@@ -54412,13 +54601,13 @@ y2k	748d
 좌절감	437d
 죄책감	448d
 주말	422d
-주먹밥	1853d
+주먹밥	1862d
 주방	395d
 주술	429d
 주식시장	391d
 주얼리	345d
 주점	377d
-주택 건물	1924d
+주택 건물	1933d
 주홍	35d
 주홍 빨강	97d
 주홍색	35d
@@ -54433,14 +54622,14 @@ y2k	748d
 중국풍	389d
 중립	456d
 중추절	404d
-쥐 얼굴	1678d
+쥐 얼굴	1687d
 즐거운	425d
 즐거움	425d
 증권	391d
 증오	437d
-지갑	2007d
+지갑	2016d
 지겨운	470d
-지렁	1752d
+지렁	1761d
 지루	470d
 지루함	470d
 지붕	338d
@@ -54497,7 +54686,7 @@ y2k	748d
 참나무	301d
 찻 갈색	88d
 찻잎	257d
-찻주전자	1891d
+찻주전자	1900d
 찻집	376d
 창고	411d
 창공	170d
@@ -54531,6 +54720,7 @@ y2k	748d
 철회색	87d
 첨단	410d
 청동색	58d
+청두	946d
 청량	434d
 청록	13d
 청록 하늘색	14d
@@ -54553,17 +54743,17 @@ y2k	748d
 첼시	632d
 초가집	870d
 초록	3d
-초록 사	1791d
+초록 사	1800d
 초록색	3d
 초롱	331d
 초밥	287d
-초식 공룡	1724d
+초식 공룡	1733d
 초원	124d
 초저녁	192d
 초조	448d
 초지	124d
 초코	262d
-초콜렛	1883d
+초콜렛	1892d
 초콜릿	262d
 초콜릿색	108d
 초현실	758d
@@ -54574,7 +54764,7 @@ y2k	748d
 추도식	445d
 추로스	283d
 추모	445d
-추모 리본	1985d
+추모 리본	1994d
 추석	404d
 추수	198d
 추수감사절	198d
@@ -54598,7 +54788,7 @@ y2k	748d
 츄러스	283d
 치바오	871d
 치유	452d
-치즈 조각	1826d
+치즈 조각	1835d
 치파오	871d
 칙칙	482d
 친구	425d
@@ -54609,7 +54799,7 @@ y2k	748d
 칠기	325d
 칠레	702d
 칠리	297d
-칠면조	1697d
+칠면조	1706d
 칠월	197d
 침대	396d
 침묵	421d
@@ -54619,11 +54809,11 @@ y2k	748d
 카니발	367d
 카라바조	829d
 카레	288d
-카레라이스	1856d
+카레라이스	1865d
 카르마	447d
 카르타헤나	901d
 카리브	805d
-카바	1949d
+카바	1958d
 카우보	382d
 카운트다운	794d
 카카오	545d
@@ -54636,7 +54826,7 @@ y2k	748d
 카페	376d
 카페라떼	256d
 카푸치노	256d
-칵테일	1896d
+칵테일	1905d
 칸딘스키	764d
 캐나다	673d
 캐니언	159d
@@ -54650,9 +54840,9 @@ y2k	748d
 캠퍼스	392d
 캠프파이어	167d
 캠핑	453d
-캥거루	1694d
+캥거루	1703d
 캥페르	920d
-커스타드 푸딩	1886d
+커스타드 푸딩	1895d
 커플	427d
 커피	255d
 커피색	107d
@@ -54670,19 +54860,19 @@ y2k	748d
 케일	469d
 켄테	779d
 켈트	866d
-코끼리	1674d
+코끼리	1683d
 코랄	28d
-코르크 튀어나오고 있 병	1894d
+코르크 튀어나오고 있 병	1903d
 코미디	425d
 코발트	45d
 코발트블루	45d
-코뿔소	1676d
+코뿔소	1685d
 코스탈	770d
-코알라	1689d
+코알라	1698d
 코카콜라	501d
 코코넛	242d
 코코아	262d
-코트	1996d
+코트	2005d
 코트다쥐르	846d
 코튼	314d
 코티지코어	740d
@@ -54706,10 +54896,10 @@ y2k	748d
 크렘린	873d
 크로아티아	899d
 크롬	308d
-크루아상	1819d
+크루아상	1828d
 크루즈	140d
 크리스마스	400d
-크리스마스 트리	1968d
+크리스마스 트리	1977d
 크리스마스트리	400d
 크리스탈	322d
 크리스털	322d
@@ -54731,14 +54921,14 @@ y2k	748d
 키즈	415d
 키친	395d
 타르트	272d
-타말레	1838d
+타말레	1847d
 타오르	167d
 타워	373d
 타이난	837d
 타이베	923d
 타이페	923d
 타지마할	874d
-타코	1836d
+타코	1845d
 타탄	819d
 타히티	907d
 탐사	453d
@@ -54760,16 +54950,16 @@ y2k	748d
 테디베어	443d
 테라코타	111d
 테슬라	522d
-테이크아웃 상자	1868d
+테이크아웃 상자	1877d
 테크	410d
 테크놀로지	410d
 테헤란	906d
-텐트	1951d
+텐트	1960d
 텔레그램	543d
 토기	326d
 토끼	443d
-토끼 얼굴	1682d
-토끼풀	1774d
+토끼 얼굴	1691d
+토끼풀	1783d
 토네	202d
 토론토	934d
 토마토	248d
@@ -54785,7 +54975,7 @@ y2k	748d
 톱니바퀴	308d
 통곡	426d
 통나무집	397d
-통조림	1851d
+통조림	1860d
 통학버스	291d
 통후추	289d
 투박	412d
@@ -54796,17 +54986,18 @@ y2k	748d
 튀니지	905d
 튀르키예	680d
 튤립	214d
-트럼펫	2037d
+트럼펫	2046d
 트레킹	453d
 트로피	451d
 트로피컬	385d
+트빌리시	947d
 트위치	548d
 트위터	610d
 특	471d
 튼튼	452d
-티라노사우루스	1725d
+티라노사우루스	1734d
 티베트	820d
-티셔츠	1992d
+티셔츠	2001d
 티없	442d
 티크	301d
 티키	771d
@@ -54816,13 +55007,15 @@ y2k	748d
 파돗소리	142d
 파라다이스	462d
 파라솔	371d
-파라솔 있 해변	1913d
+파라솔 있 해변	1922d
 파라오	811d
 파란	4d
 파란 마	841d
 파란색	4d
 파랗게	4d
 파랗다	4d
+파릇	3d
+파릇파릇	3d
 파리	798d
 파리 생제르맹	650d
 파묵칼레	840d
@@ -54830,7 +55023,7 @@ y2k	748d
 파스텔톤	483d
 파우더 퍼플	99d
 파우더블루	98d
-파우치	2009d
+파우치	2018d
 파워풀	440d
 파이어폭스	555d
 파인애플	241d
@@ -54839,14 +55032,14 @@ y2k	748d
 파티	406d
 파프리카	298d
 판다	352d
-판다 얼굴	1690d
+판다 얼굴	1699d
 판타지	430d
-팔라펠	1840d
+팔라펠	1849d
 팔레르모	898d
 팔월	197d
 팜하우스	412d
 팝아트	830d
-팝콘	1848d
+팝콘	1857d
 팥색	89d
 패닉	438d
 패셔너블	432d
@@ -54880,7 +55073,7 @@ y2k	748d
 펭귄	353d
 편안	422d
 편안함	422d
-편의점	1935d
+편의점	1944d
 편집증	448d
 평범	470d
 평온	421d
@@ -54900,7 +55093,7 @@ y2k	748d
 포인트 컬러	496d
 포장마차	365d
 포지타노	800d
-포츈 쿠키	1867d
+포츈 쿠키	1876d
 폭동	457d
 폭력	437d
 폭설	188d
@@ -54913,14 +55106,14 @@ y2k	748d
 폭풍우	202d
 폴란드	696d
 폴리네시아	907d
-퐁듀	1845d
-표범	1650d
+퐁듀	1854d
+표범	1659d
 표현주	757d
-푸르게	13d
-푸르다	13d
-푸르른	13d
+푸르게	498d
+푸르다	498d
+푸르른	498d
 푸르른 초록	3d
-푸른	13d
+푸른	498d
 푸시아	65d
 푸크시아	65d
 풀	125d
@@ -54932,14 +55125,14 @@ y2k	748d
 풋볼	424d
 풋사	238d
 풋풋	434d
-풍경	1980d
+풍경	1989d
 풍등	788d
 풍선	370d
 프라이드	792d
-프라이팬	1842d
+프라이팬	1851d
 프라하	882d
 프랑스	662d
-프레첼	1822d
+프레첼	1831d
 프렌치 리비에라	846d
 프로방스	845d
 프로페셔널	441d
@@ -54951,8 +55144,8 @@ y2k	748d
 플라밍고	348d
 플라스틱	329d
 플라워	208d
-플랫 슈즈	2016d
-플랫브레드	1821d
+플랫 슈즈	2025d
+플랫브레드	1830d
 플럼	62d
 플레이스테이션	512d
 피	344d
@@ -54961,9 +55154,9 @@ y2k	748d
 피그마	598d
 피라미드	811d
 피렌체	799d
-피망	1807d
+피망	1816d
 피스타치오	336d
-피아노	2036d
+피아노	2045d
 피아트	524d
 피오르	147d
 피오르드	147d
@@ -54990,8 +55183,8 @@ y2k	748d
 하늘나라	462d
 하늘색	41d
 하라주쿠	767d
-하롱베	823d
-하마	1677d
+하롱베	940d
+하마	1686d
 하바나	796d
 하얀	10d
 하얀색	10d
@@ -54999,12 +55192,12 @@ y2k	748d
 하얗게	10d
 하이킹	453d
 하이테크	410d
-하이힐	2017d
+하이힐	2026d
 하천	148d
 하트	427d
 하품	449d
 학교	392d
-학교 가방	2011d
+학교 가방	2020d
 학생	392d
 학습	392d
 학업	392d
@@ -55026,8 +55219,9 @@ y2k	748d
 한지	315d
 한푸	871d
 할로윈	401d
+할롱베	940d
 함박눈	188d
-핫도그	1834d
+핫도그	1843d
 핫소스	297d
 항구	154d
 해	172d
@@ -55049,10 +55243,10 @@ y2k	748d
 해초	138d
 해파리	276d
 해피	425d
-핸드백	2008d
+핸드백	2017d
 핼러윈	401d
-햄버거	1831d
-햄스터 얼굴	1681d
+햄버거	1840d
+햄스터 얼굴	1690d
 햇	172d
 햇볕	172d
 햇살	172d
@@ -55087,7 +55281,7 @@ y2k	748d
 형형색색	179d
 혜성	177d
 호	350d
-호 얼굴	1648d
+호 얼굴	1657d
 호두나무	301d
 호러	438d
 호박	247d
@@ -55099,7 +55293,7 @@ y2k	748d
 호이안	838d
 호주	674d
 호쿠사	765d
-호텔	1933d
+호텔	1942d
 호프집	377d
 호화	416d
 호흘로마	833d
@@ -55110,7 +55304,7 @@ y2k	748d
 혼잡	457d
 홀리 축제	850d
 홀치기염색	751d
-홍고추	1806d
+홍고추	1815d
 홍차	257d
 홍콩	814d
 홍학	348d
@@ -55158,11 +55352,11 @@ y2k	748d
 회색	8d
 회색조	465d
 회오리바람	202d
-회전 목마	1961d
+회전 목마	1970d
 회청색	93d
 후끈	436d
 후르츠	468d
-후지산	1911d
+후지산	1920d
 후추	289d
 후텁지근	436d
 후회	426d
@@ -55196,16 +55390,16 @@ y2k	748d
 희뿌연	485d
 희열	425d
 흰	10d
-흰 꽃	1756d
-흰 십자 있 헬멧	2028d
+흰 꽃	1765d
+흰 십자 있 헬멧	2037d
 흰색	10d
 히말라야	820d
 히어	440d
 히피	751d
-힌두교 사원	1946d
+힌두교 사원	1955d
 힐링	422d
 힘찬	440d
-@stems fr 4418
+@stems fr 4437
 a ancienn	413e
 a la maison	433e
 a la mod	432e
@@ -55225,8 +55419,8 @@ acai	281e
 accabl	426e
 accablé	426e
 accent	496e
-accordeon	2034e
-accordéon	2034e
+accordeon	2043e
+accordéon	2043e
 accueillant	433e
 acid	228e
 acidul	228e
@@ -55266,7 +55460,7 @@ ai cap	683e
 ai cập	683e
 aid	786e
 aid el fitr	786e
-aigl	1706e
+aigl	1715e
 aigr	228e
 ail	170e
 aimant	427e
@@ -55284,7 +55478,7 @@ algu	138e
 alhambra	917e
 alibaba	565e
 alien	177e
-aliment en conserv	1851e
+aliment en conserv	1860e
 alipay	567e
 allegres	425e
 allemagn	663e
@@ -55386,14 +55580,14 @@ arab	813e
 arabi	813e
 arabi saoudit	682e
 arabia saudita	682e
-araign	1747e
-araigné	1747e
+araign	1756e
+araigné	1756e
 arbou de chin	286e
 arbr	133e
-arbr a feuill caduqu	1769e
-arbr a vou	1976e
-arbr à feuill caduqu	1769e
-arbr à vœu	1976e
+arbr a feuill caduqu	1778e
+arbr a vou	1985e
+arbr à feuill caduqu	1778e
+arbr à vœu	1985e
 arc en ciel	179e
 arcad	744e
 arcan	429e
@@ -55505,30 +55699,32 @@ ba lan	696e
 baba cool	751e
 bae	685e
 bagarr	437e
-bagel	1823e
-bagu	2031e
+bagel	1832e
+bagu	2040e
 baguet	271e
 bai	254e
-bai along	823e
+bai along	940e
+bai ha long	940e
+bai halong	940e
 baidu	568e
 baignad	143e
 bailler	449e
 bain de soleil	143e
 baiser	427e
 balein	362e
-balein soufflant par son event	1726e
-balein soufflant par son évent	1726e
+balein soufflant par son event	1735e
+balein soufflant par son évent	1735e
 bali	803e
 balinai	803e
 ballerin	454e
 ballet	454e
 ballon	370e
 ballon de baudruch	370e
-ballon gonflabl	1973e
+ballon gonflabl	1982e
 bambin	415e
 bambou	123e
-bambou decoratif	1977e
-bambou décoratif	1977e
+bambou decoratif	1986e
+bambou décoratif	1986e
 bambouserai	123e
 banal	470e
 banan	239e
@@ -55541,7 +55737,7 @@ bangladesch	710e
 bangladesh	710e
 bangladeshi flag	710e
 bangladé	710e
-banjo	2039e
+banjo	2048e
 banni	497e
 bannissez	497e
 banqu	391e
@@ -55558,8 +55754,8 @@ bariol	179e
 bariolé	179e
 baroqu	829e
 barqu	140e
-barr chocolat	1883e
-barr chocolaté	1883e
+barr chocolat	1892e
+barr chocolaté	1892e
 barça	642e
 basalt	158e
 baseball	424e
@@ -55571,7 +55767,7 @@ bateau	140e
 bateau a voil	140e
 bateau à voil	140e
 batiment	373e
-batteri	2040e
+batteri	2049e
 bavaroi	784e
 bayern munchen	644e
 bayern munich	644e
@@ -55583,7 +55779,7 @@ beb	442e
 beguin	427e
 beig	17e
 beignet	272e
-beignet de crevet	1862e
+beignet de crevet	1871e
 belcika	688e
 belgian flag	688e
 belgica	688e
@@ -55591,7 +55787,7 @@ belgien	688e
 belgio	688e
 belgiqu	688e
 belgium	688e
-belier	1667e
+belier	1676e
 belçika	688e
 benar	939e
 benediction	447e
@@ -55606,7 +55802,7 @@ beurr	270e
 beyrouth	892e
 beşiktaş	657e
 bi	688e
-biberon	1888e
+biberon	1897e
 bibliothequ	378e
 bibliothèqu	378e
 bien aim	427e
@@ -55628,14 +55824,14 @@ biologiqu	418e
 birlesik krallik	671e
 birleşik krallık	671e
 biscuit	272e
-biscuit chinoi	1867e
-bison	1658e
+biscuit chinoi	1876e
+bison	1667e
 bisou	427e
 bistro	376e
 bistrot	376e
 bizarr	471e
 bièr	267e
-blaireau	1695e
+blaireau	1704e
 blanc	10e
 blanc bleut	76e
 blanc bleuté	76e
@@ -55672,6 +55868,7 @@ bleu grisâtr	93e
 bleu jean	69e
 bleu klein international	862e
 bleu lac	42e
+bleu majorel	941e
 bleu marin	16e
 bleu mineral	81e
 bleu minéral	81e
@@ -55689,7 +55886,7 @@ bleut	4e
 bleuté	4e
 bleuâtr	4e
 bling	466e
-blou blanch	1989e
+blou blanch	1998e
 blu	473e
 blu klein	719e
 blé	252e
@@ -55709,16 +55906,16 @@ bohêm	752e
 boi flott	301e
 boi flotté	301e
 boi massif	301e
-boisson chaud	1890e
+boisson chaud	1899e
 boisé	301e
-boit a emporter	1868e
+boit a emporter	1877e
 boit de nuit	472e
-boit dejeuner	1852e
+boit dejeuner	1861e
 bol acai	281e
-bol avec cuiller	1846e
+bol avec cuiller	1855e
 bol açaï	281e
-bol de riz	1855e
-bol fumant	1857e
+bol de riz	1864e
+bol fumant	1866e
 bonbon	277e
 bond	457e
 bondé	457e
@@ -55743,30 +55940,30 @@ bosquet	119e
 boston celtic	614e
 boston red sox	625e
 botaniqu	128e
-bott de femm	2020e
+bott de femm	2029e
 bou	169e
-bouf	1660e
+bouf	1669e
 bougi	339e
 bouillant	436e
 boukhara	910e
 boulai	122e
 boulangeri	271e
 bouleau	122e
-boulet de pat	1866e
-boulet de pât	1866e
-boulet de riz	1854e
+boulet de pat	1875e
+boulet de pât	1875e
+boulet de riz	1863e
 boulevard	374e
 bouquet	208e
 bouquin	341e
 bour	391e
 bourbon	268e
-bourgeon	1763e
+bourgeon	1772e
 bourrasqu	205e
-bouteill de champagn	1894e
+bouteill de champagn	1903e
 bouvreuil	294e
 boît de nuit	472e
-boît déjeuner	1852e
-boît à emporter	1868e
+boît déjeuner	1861e
+boît à emporter	1877e
 brai	168e
 braqu	858e
 brasier	167e
@@ -55779,7 +55976,7 @@ brazil	667e
 brazilian flag	667e
 brebi	382e
 bresilien	852e
-bretzel	1822e
+bretzel	1831e
 brezilya	667e
 bri	205e
 brillanc	466e
@@ -55789,11 +55986,11 @@ brin de	495e
 brindill	301e
 brioch	271e
 briqu	305e
-briquet de jus	1905e
+briquet de jus	1914e
 britanniqu	808e
 british flag	671e
-brochet de bonbon	1865e
-brochet de poisson	1860e
+brochet de bonbon	1874e
+brochet de poisson	1869e
 brocoli	469e
 bronz	58e
 bronz antiqu	327e
@@ -55817,18 +56014,19 @@ brunatr	7e
 brunâtr	7e
 brutalism	738e
 brutalist	738e
+bruxel	945e
 bruyant	457e
 brésilien	852e
 brûlant	436e
 brûler	167e
 bubbl tea	260e
-buffl	1661e
+buffl	1670e
 burano	844e
 bureau	391e
-bureau de post	1930e
-bureau de post japonai	1929e
+bureau de post	1939e
+bureau de post japonai	1938e
 burger king	579e
-burrito	1837e
+burrito	1846e
 bus londonien	721e
 bus scolair	291e
 busan	938e
@@ -55842,27 +56040,27 @@ béatitud	425e
 bébé	442e
 béguin	427e
 bélgica	688e
-bélier	1667e
+bélier	1676e
 bénarè	939e
 béni	447e
 bénédiction	447e
 béton	304e
 béton brut	738e
-bœuf	1660e
+bœuf	1669e
 bỉ	688e
 bồ đào nha	666e
 caban	397e
 cabanon	397e
 cabin telephoniqu	296e
 cabin téléphoniqu	296e
-cacahuet	1813e
-cacahuèt	1813e
+cacahuet	1822e
+cacahuèt	1822e
 cacao	262e
 cach	429e
 cachalot	362e
 caché	429e
 cactu	135e
-cadeau	1984e
+cadeau	1993e
 caf	255e
 caf au lait	256e
 caf bar	376e
@@ -55871,7 +56069,7 @@ café	255e
 café au lait	256e
 café bar	376e
 caillou	303e
-calamar	1872e
+calamar	1881e
 californi	818e
 californien	818e
 calin	433e
@@ -55892,10 +56090,10 @@ canadien de montreal	629e
 canadien de montréal	629e
 canadienn	885e
 canadá	673e
-canard	1707e
+canard	1716e
 candeur	442e
 candid	442e
-canich	1641e
+canich	1650e
 canicul	206e
 cann	846e
 cannel	288e
@@ -55910,8 +56108,8 @@ caravaggio	829e
 caraïb	805e
 caribeen	805e
 caribéen	805e
-carillon eolien	1980e
-carillon éolien	1980e
+carillon eolien	1989e
+carillon éolien	1989e
 carmin	70e
 carnaval	367e
 carnaval de rio	852e
@@ -55920,15 +56118,15 @@ carp koi	361e
 carp koï	361e
 carreau iznik	847e
 carrefour	574e
-cartabl	2011e
+cartabl	2020e
 cas tet	429e
 cas têt	429e
 cascad	151e
-casqu de secourist	2028e
-casqu militair	2027e
-casquet americain	2026e
-casquet américain	2026e
-castor	1685e
+casqu de secourist	2037e
+casqu militair	2036e
+casquet americain	2035e
+casquet américain	2035e
+castor	1694e
 catar	686e
 cathedral	394e
 cathédral	394e
@@ -55949,10 +56147,10 @@ ceramiqu	326e
 ceramiqu iznik	847e
 cereal	252e
 ceremoni	445e
-ceremoni de la lun	1981e
+ceremoni de la lun	1990e
 ceremoni du the	826e
 ceremonial	445e
-cerf	1657e
+cerf	1666e
 ceri	231e
 cerisier	209e
 cerisier en fleur	209e
@@ -55971,7 +56169,7 @@ chambr	396e
 chambr a coucher	396e
 chambr enfant	442e
 chambr à coucher	396e
-chameau	1671e
+chameau	1680e
 champ	124e
 champ de bataill	467e
 champ de ble	252e
@@ -55993,35 +56191,35 @@ chao	457e
 chaotiqu	457e
 chaouen	841e
 chapeau coniqu	275e
-chapeau de femm	2023e
+chapeau de femm	2032e
 chapeau de paill	275e
 chapel	394e
-chapelet	2029e
-chapiteau	1966e
+chapelet	2038e
+chapiteau	1975e
 charbon ardent	168e
 charm	443e
 charmant	443e
 chartreux	67e
 chat	346e
-chataign	1815e
+chataign	1824e
 chatain	20e
 chateau	393e
-chateau japonai	1939e
+chateau japonai	1948e
 chaton	443e
 chatoyant	466e
 chau	375e
 chaud	436e
 chaumier	397e
-chausset	1997e
-chausson de dan	2019e
-chaussur a talon haut	2017e
-chaussur de randonn	2015e
-chaussur de randonné	2015e
-chaussur de sport	2014e
-chaussur homm	2013e
-chaussur plat	2016e
-chaussur à talon haut	2017e
-chauv souri	1687e
+chausset	2006e
+chausson de dan	2028e
+chaussur a talon haut	2026e
+chaussur de randonn	2024e
+chaussur de randonné	2024e
+chaussur de sport	2023e
+chaussur homm	2022e
+chaussur plat	2025e
+chaussur à talon haut	2026e
+chauv souri	1696e
 chefchaouen	841e
 chelsea	632e
 chelsea fc	632e
@@ -56030,21 +56228,22 @@ chemin de fee	848e
 cheminé	340e
 cheminé de fée	848e
 chen	301e
-chenill	1740e
+chengdu	946e
+chenill	1749e
 cheongsam	871e
 chequia	698e
 cheri	427e
-cheval	1654e
-cheval de maneg	1961e
-cheval de manèg	1961e
-chevr	1669e
+cheval	1663e
+cheval de maneg	1970e
+cheval de manèg	1970e
+chevr	1678e
 chewing gum	277e
 chez soi	433e
 chic	432e
 chicago bull	615e
 chicago cub	626e
 chien	347e
-chien guid	1640e
+chien guid	1649e
 chil flag	702e
 chilean flag	702e
 chili drapeau	702e
@@ -56060,15 +56259,15 @@ choc	459e
 chocolat	262e
 chocolat chaud	433e
 chocolat clair	7e
-chop	1898e
-chop de bier	1899e
-chop de bièr	1899e
+chop	1907e
+chop de bier	1908e
+chop de bièr	1908e
 choqu	459e
 choqué	459e
 chou	469e
 chou fri	469e
 chou frisé	469e
-chouet	1709e
+chouet	1718e
 chrom	308e
 chrysanthem	218e
 chrysanthèm	218e
@@ -56076,11 +56275,11 @@ churro	283e
 chut	151e
 chut de neig	188e
 chut eau	151e
-châtaign	1815e
+châtaign	1824e
 châtain	20e
 château	393e
-château japonai	1939e
-chèvr	1669e
+château japonai	1948e
+chèvr	1678e
 chéri	427e
 chên	301e
 ciel	170e
@@ -56091,7 +56290,7 @@ ciel dégagé	170e
 ciel etoil	176e
 ciel gri	204e
 ciel étoilé	176e
-cierg magiqu	1970e
+cierg magiqu	1979e
 cieu	170e
 ciment	304e
 cimetier	445e
@@ -56107,7 +56306,7 @@ citron vert	31e
 citronnad	228e
 citronnier	228e
 citrouill	247e
-citrouill lantern	1967e
+citrouill lantern	1976e
 cité	373e
 cité interdit	380e
 clair	477e
@@ -56132,9 +56331,9 @@ coca cola	501e
 coca colanin	501e
 coca colanın	501e
 coccinel	359e
-cochon	1664e
-cocktail	1896e
-cocktail tropical	1897e
+cochon	1673e
+cocktail	1905e
+cocktail tropical	1906e
 coco	242e
 cocooning	433e
 coff shop	376e
@@ -56185,8 +56384,8 @@ conquêt	451e
 constant	441e
 constantinopl	809e
 construction	411e
-construction un batiment	1919e
-construction un bâtiment	1919e
+construction un batiment	1928e
+construction un bâtiment	1928e
 constructivism	857e
 constructivist	857e
 cont	341e
@@ -56198,7 +56397,7 @@ cooki	272e
 copenhagu	880e
 coquelicot	223e
 coquet	454e
-coquill en spiral	1735e
+coquill en spiral	1744e
 cor	824E
 cor du sud	676e
 corail	28e
@@ -56221,7 +56420,7 @@ cot	143e
 cot amalfitain	800e
 cot azur	846e
 cotier	143e
-cotillon	1974e
+cotillon	1983e
 coton	314e
 cottag	397e
 cottagecor	740e
@@ -56267,20 +56466,20 @@ cow boy	382e
 cowboy	382e
 coûteux	416e
 cr flamengo	659e
-crab	1869e
+crab	1878e
 crachin	201e
 cracovi	886e
 craintif	448e
 cramoisi	71e
 cran	438e
 craquant	443e
-cravat	1991e
+cravat	2000e
 creatif	474e
 creativit	474e
 crem	18e
 crem fouet	256e
 crem glac	279e
-crem renvers	1886e
+crem renvers	1895e
 cremant	266e
 crep	272e
 crep vietnamienn	282e
@@ -56288,16 +56487,16 @@ crepi	375e
 crepuscul	192e
 crepuscul dor	180e
 crepusculair	192e
-crevet	1871e
-criquet	1745e
+crevet	1880e
+criquet	1754e
 cristal	322e
 croat	899e
 croati	899e
-crocodil	1718e
+crocodil	1727e
 croir	439e
 croisier	140e
-croissant	1819e
-croquet de poisson	1863e
+croissant	1828e
+croquet de poisson	1872e
 croyanc	439e
 crudit	469e
 crudité	469e
@@ -56306,7 +56505,7 @@ crân	438e
 crèm	18e
 crèm fouetté	256e
 crèm glacé	279e
-crèm renversé	1886e
+crèm renversé	1895e
 créatif	474e
 créativité	474e
 crémant	266e
@@ -56322,7 +56521,7 @@ cuban flag	717e
 cubism	858e
 cubist	858e
 cuir	310e
-cuis de poulet	1828e
+cuis de poulet	1837e
 cuisin	395e
 cuivr	59e
 cuivré	59e
@@ -56341,7 +56540,7 @@ cyberespac	410e
 cyberpunk	409e
 cyclism	424e
 cyclon	202e
-cygn	1708e
+cygn	1717e
 czech flag	698e
 czech republic	698e
 czechia	698e
@@ -56355,7 +56554,7 @@ céramiqu iznik	847e
 céruléen	40e
 céréal	252e
 cérémoni	445e
-cérémoni de la lun	1981e
+cérémoni de la lun	1990e
 cérémoni du thé	826e
 cérémonial	445e
 côt	143e
@@ -56444,7 +56643,7 @@ dign	445e
 dign de confianc	441e
 dimanch	422e
 dinamarca	693e
-dindon	1697e
+dindon	1706e
 diner americain	746e
 diner américain	746e
 disco	472e
@@ -56458,13 +56657,13 @@ distingué	432e
 diurn	195e
 divin	447e
 diwali	851e
-djemb	2041e
-djembé	2041e
+djemb	2050e
+djembé	2050e
 dock	154e
 docker	554e
 docteur	390e
 dodger	624e
-dodo	1710e
+dodo	1719e
 dollar	458e
 domino	611e
 donut	272e
@@ -56482,7 +56681,7 @@ douc amer	450e
 douc amèr	450e
 douceur	423e
 doudou	443e
-doughnut	1877e
+doughnut	1886e
 douillet	433e
 douleur	426e
 douloureux	426e
@@ -56494,7 +56693,7 @@ drapeau de singapour	715e
 drapeau francai	662e
 drapeau françai	662e
 drol	425e
-dromadair	1670e
+dromadair	1679e
 dropbo	599e
 drôl	425e
 dubai	813e
@@ -56558,7 +56757,7 @@ economi	391e
 ecos	819e
 ecossai	819e
 ecum	142e
-ecureuil	1684e
+ecureuil	1693e
 edimbourg	927e
 education	392e
 effervescenc	457e
@@ -56578,7 +56777,7 @@ electriqu	484e
 electroniqu	410e
 eleganc	432e
 elegant	432e
-elephant	1674e
+elephant	1683e
 elev	392e
 embarcader	154e
 embarras	448e
@@ -56601,7 +56800,7 @@ emirato árab unido	685e
 emo	446e
 empathi	423e
 empir	417e
-empreint animal	1696e
+empreint animal	1705e
 en boi	301e
 en coler	437e
 en cuir	310e
@@ -56645,7 +56844,7 @@ ennui	470e
 ennuy	470e
 ennuyeux	470e
 ennuyé	470e
-enseign de barbier	1965e
+enseign de barbier	1974e
 enseign lumineux	330e
 ensoleill	173e
 ensoleillé	173e
@@ -56659,7 +56858,7 @@ entraînant	424e
 entrepot	411e
 entrepri	391e
 entrepôt	411e
-envelopp roug	1982e
+envelopp roug	1991e
 envieux	461e
 environn	418e
 environnemental	418e
@@ -56675,7 +56874,7 @@ epur	420e
 equilibr	421e
 erabl	130e
 eruption	166e
-escargot	1738e
+escargot	1747e
 espac	177e
 espagn	665e
 espagnol	897e
@@ -56754,7 +56953,7 @@ faienc	326e
 faienc bretonn	920e
 faienc de delft	834e
 faienc de quimper	920e
-falafel	1840e
+falafel	1849e
 falai	164e
 familial	433e
 famill	433e
@@ -56832,7 +57031,7 @@ feuill automn	129e
 feuill erabl	130e
 feuill mort	129e
 feuill or	328e
-feuill virevoltant	1778e
+feuill virevoltant	1787e
 feuill érabl	130e
 feuillag	128e
 feuillag automn	129e
@@ -56881,14 +57080,14 @@ flaqu	200e
 flemm	449e
 flemmard	449e
 fleur	208e
-fleur blanch	1756e
+fleur blanch	1765e
 fleur de cerisier	209e
 fleur de colza	335e
 fleur de pecher	217e
 fleur de prunier	216e
 fleur de pêcher	217e
-fleur fan	1760e
-fleur fané	1760e
+fleur fan	1769e
+fleur fané	1769e
 fleuri	208e
 fleurir	208e
 fleuv	148e
@@ -56911,10 +57110,10 @@ fonc	475e
 foncé	475e
 fond de la mer	141e
 fond marin	141e
-fondu	1845e
+fondu	1854e
 fondu chinoi	333e
 font	307e
-fontain	1950e
+fontain	1959e
 football	424e
 forc	440E
 foret	119e
@@ -56938,8 +57137,8 @@ foudr	202e
 fougu	428e
 fougueux	428e
 foul	457e
-foulard	1994e
-fourmi	1741e
+foulard	2003e
+fourmi	1750e
 fournai	206e
 fraca	457e
 fraich	434e
@@ -56962,7 +57161,7 @@ fric	458e
 frisquet	435e
 frisson	435e
 frissonnant	435e
-frit	1832e
+frit	1841e
 froid	435e
 froideur	435e
 fruit	468e
@@ -57020,17 +57219,17 @@ galatasaray	655e
 galaxi	177e
 galeri	474e
 galet	303e
-galet de riz	1853e
+galet de riz	1862e
 gamin	415e
 gana	708e
-gant	1995e
+gant	2004e
 garcon	493E
 garçon	493E
 gateau	272e
 gateau anniversair	406e
 gateau de lun	854e
 gateau foret noir	273e
-gateau sabl	1880e
+gateau sabl	1889e
 gaudi	801e
 gaudí	801e
 gaufr	272e
@@ -57057,10 +57256,10 @@ giamaica	704e
 giappon	661e
 giboul	200e
 giboulé	200e
-gilet de securit	1990e
-gilet de sécurité	1990e
+gilet de securit	1999e
+gilet de sécurité	1999e
 ginkgo	131e
-giraf	1673e
+giraf	1682e
 girly	454e
 git	397e
 github	553e
@@ -57068,28 +57267,28 @@ giverny	828e
 givr	187e
 givré	187e
 glac a la vanill	279e
-glac italienn	1874e
+glac italienn	1883e
 glac à la vanill	279e
 glacial	435e
 glacier	185e
-glacon	1907e
+glacon	1916e
 glacé	486e
 glai	326e
 glam	432e
 glamour	432e
 glamoureux	432e
-glaçon	1907e
+glaçon	1916e
 gloir	451e
 glorieux	451e
 glycin	222e
-gobelet avec paill	1903e
+gobelet avec paill	1912e
 golden gat	720e
 golden gat bridg	720e
 golden stat warrior	616e
 gondol	844e
 googl	505e
 gorg	159e
-gorill	1636e
+gorill	1645e
 goth	446e
 gothiqu	446e
 goutt	152e
@@ -57102,14 +57301,15 @@ grain	252e
 grand budapest hotel	859e
 grand canyon	817e
 grand fond	141e
-grand magasin	1937e
+grand magasin	1946e
 grand muraill	381e
-grand rou	1963e
+grand plac	945e
+grand rou	1972e
 grand vacanc	197e
 grand vagu de kanagawa	765e
 grang	382e
 granit	303e
-granité	1875e
+granité	1884e
 graphism suis	861e
 grapp	232e
 gratt ciel	373e
@@ -57143,7 +57343,7 @@ griechenland	697e
 grisaill	204e
 grisatr	8e
 grisâtr	8e
-groin	1666e
+groin	1675e
 grott	165e
 grâc	432e
 grécia	697e
@@ -57156,7 +57356,7 @@ guerir	452e
 guerison	452e
 guerr	467e
 guirland lumineux	368e
-guitar	2035e
+guitar	2044e
 guney afrika	705e
 guney kor	676e
 guérir	452e
@@ -57165,7 +57365,7 @@ gâteau	272e
 gâteau anniversair	406e
 gâteau de lun	854e
 gâteau forêt noir	273e
-gâteau sablé	1880e
+gâteau sablé	1889e
 génial	459e
 gêné	448e
 gît	397e
@@ -57176,9 +57376,9 @@ ha lan	687e
 hab	629e
 hain	437e
 halloween	401e
-hamburger	1831e
+hamburger	1840e
 hameau	382e
-hamster	1681e
+hamster	1690e
 han quoc	676e
 hanbok	869e
 hanoi	823e
@@ -57188,12 +57388,12 @@ hanouka	787e
 hanoï	823e
 hant	438e
 hanté	438e
-haricot	1814e
+haricot	1823e
 harissa	297e
 harmoni	421e
 harmonieux	421e
 haut coutur	432e
-haut de form	2024e
+haut de form	2033e
 haut en couleur	179e
 havan	26e
 hawai	804e
@@ -57206,7 +57406,7 @@ helvetica	861e
 herb	125e
 herb aromatiqu	137e
 herbag	124e
-herisson	1686e
+herisson	1695e
 hero	440e
 heroiqu	440e
 heur bleu	183e
@@ -57214,13 +57414,13 @@ heur dor	182e
 heur doré	182e
 heur du coucher	449e
 heureux	425e
-hibiscu	1761e
+hibiscu	1770e
 hideux	460e
 highland	819e
 himalaya	820e
 hindistan	677e
 hippi	751e
-hippopotam	1677e
+hippopotam	1686e
 hiroshig	832e
 histoir	413e
 historiqu	413e
@@ -57232,7 +57432,7 @@ hoi an	838e
 holi	850e
 holland	687e
 hollanda	687e
-homard	1870e
+homard	1879e
 homm	493E
 honda	519e
 hong kong	814e
@@ -57250,14 +57450,14 @@ hormi	497e
 horreur	438e
 hortensia	220e
 hostil	437e
-hot dog	1834e
+hot dog	1843e
 hot pot	333e
-hotel	1933e
+hotel	1942e
 houl	142e
 hourra	425e
 huawei	563e
 huil oliv	300e
-huitr	1873e
+huitr	1882e
 humbl	423e
 humid	436e
 humour	425e
@@ -57268,18 +57468,18 @@ hungria	699e
 hungría	699e
 hupp	432e
 huppé	432e
-hutt	1923e
-huîtr	1873e
+hutt	1932e
+huîtr	1882e
 hy lap	697e
 hy lạp	697e
 hyundai	521e
 hà lan	687e
 hàn quốc	676e
-hérisson	1686e
+hérisson	1695e
 héro	440e
 héroïqu	440e
 hôpital	390e
-hôtel	1933e
+hôtel	1942e
 hội an	838e
 iceberg	185e
 iceland	695e
@@ -57289,7 +57489,7 @@ ikb	719e
 ikea	504e
 il pleut	200e
 ile	155E
-ile desert	1915e
+ile desert	1924e
 illumin	369e
 illuminating	729e
 illuminé	369e
@@ -57297,7 +57497,7 @@ ilot	155e
 imagination	431e
 imaginer	431e
 immeubl	373e
-immeubl de bureau	1928e
+immeubl de bureau	1937e
 immobilit	421e
 immobilité	421e
 imperial	417e
@@ -57405,6 +57605,7 @@ iznik	847e
 jad	320e
 jadi	450e
 jaipur	842e
+jakarta	948e
 jalou	461e
 jalousi	461e
 jamai	497e
@@ -57424,7 +57625,7 @@ japón	661e
 jardin	126e
 jardin de the	827e
 jardin de thé	827e
-jardin majorel	797e
+jardin majorel	941e
 jardin potager	126e
 jardin zen	384e
 jardinag	126e
@@ -57452,8 +57653,8 @@ jet	154e
 jeté	154e
 jeu olympiqu	723e
 jeun	434e
-jeun cygn	1708e
-jeun pous	1766e
+jeun cygn	1717e
+jeun pous	1775e
 jeunes	434e
 jiangnan	383e
 jio	594e
@@ -57488,16 +57689,16 @@ juvenil	434e
 juventu	646e
 juvénil	434e
 jérusalem	926e
-kaaba	1949e
+kaaba	1958e
 kakao talk	545e
 kakaotalk	545e
 kaki	25e
 kal	469E
 kanada	673e
-kangourou	1694e
+kangourou	1703e
 karma	447e
 katar	686e
-kebab	1839e
+kebab	1848e
 kenia	707e
 kent	779e
 kentucky fried chicken	578e
@@ -57513,9 +57714,9 @@ kiwi	246e
 klein blau	719e
 klein blu	719e
 knick	618e
-koala	1689e
+koala	1698e
 koi	361e
-koinobori	1979e
+koinobori	1988e
 kolombiya	701e
 kolumbien	701e
 korean flag	676e
@@ -57530,6 +57731,8 @@ la galaxy	630e
 la grand vagu	765e
 la havan	796e
 la laker	613e
+la naissanc de venu	942e
+la naissanc de vénu	942e
 lac	147e
 lacustr	147e
 lagon	146e
@@ -57542,7 +57745,7 @@ lait	269e
 laiton	60e
 laitu	469e
 laker	613e
-lama	1672e
+lama	1681e
 lamborghini	514e
 lamp	368e
 lampadair	368e
@@ -57553,7 +57756,7 @@ lantern celest	788e
 lantern célest	788e
 lapin	443e
 laqu	325e
-lard	1830e
+lard	1839e
 larg	140E
 larm	426e
 lassant	470e
@@ -57569,17 +57772,17 @@ legend	430e
 legendair	430e
 lego	608e
 legum	469e
-legum a feuill vert	1809e
+legum a feuill vert	1818e
 leicester city	637e
 lenovo	562e
 lent	449e
-leopard	1650e
+leopard	1659e
 les nymphea	828e
 les nymphéa	828e
 lethargiqu	449e
 lever de soleil	181e
 lever du soleil	181e
-lezard	1720e
+lezard	1729e
 lfc	633e
 lg	581e
 liban	892e
@@ -57605,7 +57808,7 @@ littératur	341e
 liverpool fc	633e
 living coral	727e
 livr	341e
-lombric	1752e
+lombric	1761e
 london bus	721e
 londonien	808e
 londr	808e
@@ -57614,9 +57817,9 @@ los angel laker	613e
 lotu	213e
 loufoqu	471e
 loukoum	285e
-loup	1642e
-loutr	1692e
-lov hotel	1934e
+loup	1651e
+loutr	1701e
+lov hotel	1943e
 loy krathong	788e
 loyal	441e
 loyaut	441e
@@ -57639,9 +57842,9 @@ lun	174e
 lun de miel	427e
 lunair	175e
 lunatiqu	446e
-lunet	1988e
-lunet de soleil	1987e
-lunet de vue	1986e
+lunet	1997e
+lunet de soleil	1996e
+lunet de vue	1995e
 lux	416e
 luxueux	416e
 luxur	428e
@@ -57652,10 +57855,10 @@ lyon	936e
 légend	430e
 légendair	430e
 légum	469e
-légum à feuill vert	1809e
-léopard	1650e
+légum à feuill vert	1818e
+léopard	1659e
 léthargiqu	449e
-lézard	1720e
+lézard	1729e
 macabr	438e
 macaristan	699e
 macaron	280e
@@ -57668,18 +57871,19 @@ magiqu	430e
 magma	166e
 magnolia	227e
 mai	196E
-maillot de bain une piec	2001e
-maillot de bain une pièc	2001e
-maison	1924e
-maison abandonn	1925e
-maison abandonné	1925e
-maison avec jardin	1927e
+maillot de bain une piec	2010e
+maillot de bain une pièc	2010e
+maison	1933e
+maison abandonn	1934e
+maison abandonné	1934e
+maison avec jardin	1936e
 maison traditionnel coreenn	870e
 maison traditionnel coréenn	870e
 maisonnet	397e
 majest	417e
 majestueux	417e
 majesté	417e
+majorel	941e
 majorqu	897e
 mal a ais	448e
 mal du pay	450e
@@ -57697,7 +57901,7 @@ malezya	714e
 malheureux	426e
 malásia	714e
 maléfiqu	438e
-mammouth	1675e
+mammouth	1684e
 man city	635e
 man united	634e
 man utd	634e
@@ -57707,7 +57911,7 @@ manchot	353e
 mandarin	229e
 mangu	240e
 manhattan	807e
-manteau	1996e
+manteau	2005e
 mapl leaf flag	673e
 maquillag	454e
 marbr	302e
@@ -57730,7 +57934,7 @@ marin	16e
 marina	154e
 marié	405e
 marié indienn	872e
-marmit	1844e
+marmit	1853e
 maroc	684e
 marocain	797e
 marocco	684e
@@ -57757,7 +57961,7 @@ matiné	189e
 matou	346e
 matriochka	873e
 matur	456e
-maté	1906e
+maté	1915e
 maussad	446e
 mauv	63e
 mauv fonc	5e
@@ -57784,7 +57988,7 @@ meituan	570e
 meksika	669e
 melancoli	426e
 melancoliqu	426e
-melon	1783e
+melon	1792e
 memoir	450e
 memorial	445e
 menac	438e
@@ -57814,7 +58018,7 @@ mi journ	190e
 mi journé	190e
 miami	806e
 miami heat	617e
-microb	1753e
+microb	1762e
 microsoft	604e
 midi	190e
 miel	264e
@@ -57857,16 +58061,16 @@ monochrom	464e
 monoton	470e
 monstr	438e
 mont	160e
-mont fuji	1911e
+mont fuji	1920e
 montagn	160e
 montagn enneig	162e
 montagn enneigé	162e
-montagn rus	1964e
+montagn rus	1973e
 montagneux	160e
 montmartr	798e
 montreal canadien	629e
-monument classiqu	1918e
-morceau de viand	1829e
+monument classiqu	1927e
+morceau de viand	1838e
 morn	426e
 moro	426e
 moroccan flag	684e
@@ -57875,19 +58079,19 @@ mort	445e
 mosaiqu	337e
 mosaïqu	337e
 moscou	873e
-mosqu	1945e
-mosqué	1945e
+mosqu	1954e
+mosqué	1954e
 moteur	411e
 motif	439e
 motivation	439e
 motivé	439e
-mouch	1751e
-mouffet	1693e
+mouch	1760e
+mouffet	1702e
 moulin roug	916e
 mous	132e
 mousseux	266e
 moussu	132e
-moustiqu	1750e
+moustiqu	1759e
 moutard	110e
 mouton	382e
 mucha	831e
@@ -57943,6 +58147,8 @@ na uy	692e
 nacr	321e
 nager	143e
 naif	442e
+naissanc de venu	942e
+naissanc de vénu	942e
 naiv	442e
 nam phi	705e
 namibi	911e
@@ -57994,9 +58200,9 @@ nga	678e
 nhat ban	661e
 nhật bản	661e
 ni	497e
-nid avec ouf	1780e
-nid avec œuf	1780e
-nid vid	1779e
+nid avec ouf	1789e
+nid avec œuf	1789e
+nid vid	1788e
 niederland	687e
 nigeria	706e
 nigeria flagg	706e
@@ -58065,8 +58271,8 @@ nueva zelanda	716e
 nuit	193e
 nuit blanch	839e
 nuit de lun	175e
-nuit etoil	1953e
-nuit étoilé	1953e
+nuit etoil	1962e
+nuit étoilé	1962e
 numeriqu	410e
 numériqu	410e
 nuova zelanda	716e
@@ -58097,8 +58303,8 @@ océan	140e
 oeil turc	912e
 oeuf	270e
 officiel	445e
-oignon	1812e
-oiseau	1703e
+oignon	1821e
+oiseau	1712e
 oisif	449e
 olimpiadi	723e
 olympic	723e
@@ -58125,7 +58331,7 @@ orag	202e
 orageux	202e
 orang	1e
 orang fruit	229e
-orang outan	1637e
+orang outan	1646e
 oranger	229e
 orangé	1e
 orbit	177e
@@ -58144,7 +58350,7 @@ ottoman	809e
 oubli	497e
 oubliez	497e
 ouf	270e
-ouf au plat	1842e
+ouf au plat	1851e
 ouf de paqu	407e
 our en peluch	443e
 ouragan	202e
@@ -58176,7 +58382,7 @@ palai hiver	918e
 palai imperial	380e
 palai impérial	380e
 palerm	898e
-palmier	1770e
+palmier	1779e
 pamukkal	840e
 panasonic	583e
 pancak	272e
@@ -58191,7 +58397,7 @@ panton ultra violet	726e
 panton very peri	730e
 panton viva magenta	731e
 paon	349e
-paonn	1713e
+paonn	1722e
 papier	315e
 papillon	356e
 paprika	298e
@@ -58212,7 +58418,7 @@ paranoïaqu	448e
 paraplui	371e
 parasol	371e
 parc	127e
-parc national	1916e
+parc national	1925e
 parchemin	315e
 pares	449e
 paresseux	449e
@@ -58223,7 +58429,7 @@ parisien	798e
 parisienn	798e
 parm	99e
 paroi	375e
-part de fromag	1826e
+part de fromag	1835e
 pas	497e
 pas de	497e
 pass	482e
@@ -58235,7 +58441,7 @@ pastel	483e
 pastequ	235e
 pastèqu	235e
 patagoni	884e
-patat douc	1859e
+patat douc	1868e
 patisseri	272e
 patrimoin	413e
 paturag	124e
@@ -58266,7 +58472,7 @@ peruvian flag	703e
 peruvien	821e
 perú	703e
 petal	208e
-petard	1971e
+petard	1980e
 petit jour	181e
 petit poi	469e
 petra	810e
@@ -58278,17 +58484,17 @@ pharaon	811e
 pharmaci	390e
 philippin	904e
 philippinen	713e
-phoqu	1729e
+phoqu	1738e
 phosphorescent	484e
 pháp	662e
 phần lan	694e
-piano	2036e
+piano	2045e
 picasso	858e
 pierr	303e
 pierr de lav	158e
 pierr precieux	345e
 pierr précieux	345e
-pieuvr	1734e
+pieuvr	1743e
 piment	297e
 piment roug	297e
 pin	121e
@@ -58310,7 +58516,7 @@ plac du marché	364e
 plac roug	873e
 placid	421e
 plag	143e
-plag avec parasol	1913e
+plag avec parasol	1922e
 plag de sabl	144e
 plag tropical	145e
 plaid	433E
@@ -58318,8 +58524,8 @@ plaisir	425e
 planet	177e
 planet terr	418e
 plant	128e
-plant de riz	1772e
-plant en pot	1767e
+plant de riz	1781e
+plant en pot	1776e
 plant interieur	128e
 plant intérieur	128e
 plant vert	128e
@@ -58328,8 +58534,8 @@ plantation de thé	827e
 planèt	177e
 planèt terr	418e
 plastiqu	329e
-plat mitonn	1843e
-plat mitonné	1843e
+plat mitonn	1852e
+plat mitonné	1852e
 playstation	512e
 plein air	453e
 plein conscienc	447e
@@ -58348,19 +58554,19 @@ plum	342e
 plumag	342e
 pluton	177e
 pluvieux	200e
-pochet	2009e
+pochet	2018e
 poem	341e
 poesi	341e
 pognon	458e
 poi	469e
 point de	495e
 point du jour	181e
-poir	1792e
+poir	1801e
 poison	460e
 poisson	399e
-poisson lun	1732e
+poisson lun	1741e
 poisson roug	361e
-poisson tropical	1731e
+poisson tropical	1740e
 poivr	289e
 poivr noir	289e
 poivron	297e
@@ -58381,19 +58587,19 @@ polynésien	907e
 polynésienn	907e
 polônia	696e
 pomm	237e
-pomm de terr	1803e
-pomm roug	1790e
+pomm de terr	1812e
+pomm roug	1799e
 pomm vert	238e
 pont	373e
-pont de nuit	1959e
+pont de nuit	1968e
 ponton	154e
 pop art	830e
-pop corn	1848e
+pop corn	1857e
 porcelain	317e
 porcelain bleu et blanc	318e
 porsch	523e
 port	154e
-port monnai	2007e
+port monnai	2016e
 portekiz	666e
 portogallo	666e
 portugai	835e
@@ -58404,24 +58610,24 @@ positif	425e
 positivit	425e
 positivité	425e
 posé	421e
-pot de miel	1887e
+pot de miel	1896e
 potager	126e
 poteri	326e
 potion	430e
 potiron	247e
-poul	1698e
-poup japonai	1978e
+poul	1707e
+poup japonai	1987e
 poup rus	873e
-poupé japonai	1978e
+poupé japonai	1987e
 poupé rus	873e
 pourpr	5e
 pourri	460e
 pourritur	460e
 poussier	169e
-poussin	1701e
-poussin de fac	1702e
-poussin qui eclot	1700e
-poussin qui éclôt	1700e
+poussin	1710e
+poussin de fac	1711e
+poussin qui eclot	1709e
+poussin qui éclôt	1709e
 poèm	341e
 poési	341e
 prairi	124e
@@ -58472,7 +58678,7 @@ pénombr	487e
 péripl	453e
 péruvien	821e
 pétal	208e
-pétard	1971e
+pétard	1980e
 pétra	810e
 pêch	236e
 qatar	686e
@@ -58503,7 +58709,7 @@ ranch	382e
 randonn	453e
 randonné	453e
 rangoli	851e
-raton laveur	1644e
+raton laveur	1653e
 rav	472e
 ravi	425e
 rayon de soleil	172e
@@ -58565,10 +58771,12 @@ reveri	431e
 reveur	431e
 reveux	431e
 revigorant	434e
-rhinocero	1676e
-rhinocéro	1676e
+rhinocero	1685e
+rhinocéro	1685e
 riad	797e
 riches	416e
+rien de	497e
+rien en	497e
 rieur	425e
 rigolo	425e
 rir	425e
@@ -58578,7 +58786,7 @@ rivier	148e
 riviera francai	846e
 riviera françai	846e
 riviera italienn	800e
-riz au curry	1856e
+riz au curry	1865e
 rizier	253e
 rizier en terras	803e
 rob de mari	405e
@@ -58620,7 +58828,7 @@ ros quartz and serenity	724e
 ros roug	210e
 ros vif	6e
 rosa barbi	722e
-roset	1758e
+roset	1767e
 rosier	210e
 rosé	6e
 rosé du matin	207e
@@ -58650,9 +58858,9 @@ routin	470e
 royal	417e
 royaum	417e
 royaum uni	671e
-ruban	1983e
-ruban de memoir	1985e
-ruban de mémoir	1985e
+ruban	1992e
+ruban de memoir	1994e
+ruban de mémoir	1994e
 rubi	55e
 rue	374e
 ruell	374e
@@ -58693,9 +58901,9 @@ sabl	157e
 sabl clair	103e
 sabl noir	158e
 sabl volcaniqu	158e
-sac a main	2008e
-sac de shopping	2010e
-sac à main	2008e
+sac a main	2017e
+sac de shopping	2019e
+sac à main	2017e
 sacr	447e
 sacré	447e
 safari	453e
@@ -58713,11 +58921,11 @@ saintet	447e
 sainteté	447e
 saisissant	440e
 sakura	209e
-saké	1893e
+saké	1902e
 sal	460E
 salad	469e
 salad de fruit	468e
-salad vert	1847e
+salad vert	1856e
 sall de clas	392e
 sall de sport	424e
 salon de the	376e
@@ -58733,11 +58941,11 @@ san espoir	426e
 san francisco giant	627e
 sanctuair	379e
 sanctuair shinto	843e
-sandal de femm	2018e
-sandwich	1835e
+sandal de femm	2027e
+sandwich	1844e
 sang	344e
 sanglant	344e
-sanglier	1665e
+sanglier	1674e
 sant	452e
 santorin	386e
 santé	452e
@@ -58762,13 +58970,13 @@ saudi flag	682e
 sauf	497e
 saug	94e
 saumon	29e
-sauropod	1724e
+sauropod	1733e
 sauvag	453e
 savan	875e
 saxophon	473e
 scandinav	387e
-scarab	1743e
-scarabé	1743e
+scarab	1752e
+scarabé	1752e
 schweden	691e
 schweiz	689e
 sci fi	410e
@@ -58779,7 +58987,7 @@ scintill	466e
 scintillant	466e
 scintiller	466e
 scolair	392e
-scorpion	1749e
+scorpion	1758e
 se baigner	143e
 se battr	437e
 se blottir	433e
@@ -58805,7 +59013,7 @@ serein	421e
 serengeti	875e
 serenit	421e
 serieux	441e
-serpent	1721e
+serpent	1730e
 serr	126e
 sever	445e
 sevill	865e
@@ -58816,7 +59024,8 @@ shanghai	815e
 shell	530e
 shibori	868e
 shopify	601e
-short	2003e
+short	2012e
+sichuan	946e
 sicil	898e
 sicilien	898e
 sicilienn	898e
@@ -58827,7 +59036,7 @@ silenc	421e
 silencieux	421e
 sili	702e
 simpl	420e
-sing	1635e
+sing	1644e
 singapor airlin	591e
 singapor flag	715e
 singaporean flag	715e
@@ -58841,7 +59050,7 @@ ski	199e
 skier	199e
 skylin	373e
 sl benfica	653e
-slip	2002e
+slip	2011e
 smartphon	410e
 smog	203e
 snapchat	552e
@@ -58859,8 +59068,8 @@ solair	172e
 soldat	467e
 soleil	172e
 soleil couchant	180e
-soleil levant	1956e
-soleil levant derrier les montagn	1955e
+soleil levant	1965e
+soleil levant derrier les montagn	1964e
 solennel	445e
 solid	441e
 solitair	426e
@@ -58897,9 +59106,9 @@ souk	797e
 soup de betterav	334e
 soupcon de	494e
 soupçon de	494e
-sourc chaud	1960e
+sourc chaud	1969e
 sourd	482e
-souri	1679e
+souri	1688e
 souriant	425e
 sourir	425e
 south africa	705e
@@ -58908,7 +59117,7 @@ south korea	676e
 souvenir	450e
 soyeux	313e
 spa	422e
-spaghetti	1858e
+spaghetti	1867e
 spagna	665e
 spain	665e
 spanien	665e
@@ -58925,15 +59134,15 @@ spotify	508e
 spur	636e
 ssc napoli	649e
 stabl	441e
-stad	1917e
+stad	1926e
 star and strip	670e
 starbuck	503e
 stati uniti	670e
 station balneair	143e
 station balnéair	143e
 station spatial	398e
-statu de la libert	1943e
-statu de la liberté	1943e
+statu de la libert	1952e
+statu de la liberté	1952e
 steeler	621e
 str	448e
 stra	466e
@@ -58972,8 +59181,8 @@ suedoi	878e
 sueur	436e
 suica	689e
 suiza	689e
-superet	1935e
-supéret	1935e
+superet	1944e
+supéret	1944e
 sur de soi	440e
 surf	142e
 surfer	143e
@@ -58986,6 +59195,7 @@ surreel	431e
 surréalism	758e
 surréalist	431e
 surréel	431e
+surtout pas	497e
 sushi	287e
 suudi arabistan	682e
 suzuki	527e
@@ -59002,7 +59212,7 @@ swing	473e
 switzerland	689e
 sylv	119e
 symphoni	432e
-synagogu	1947e
+synagogu	1956e
 sécession viennoi	760e
 sécheres	156e
 sécurisé	441e
@@ -59018,9 +59228,9 @@ sévill	865e
 sûr de soi	440e
 südafrika	705e
 südkorea	676e
-t rex	1725e
-t shirt	1992e
-taco	1836e
+t rex	1734e
+t shirt	2001e
+taco	1845e
 tadelakt	797e
 taegukgi	676e
 tahitien	907e
@@ -59030,7 +59240,7 @@ tailândia	712e
 tainan	837e
 taipei	923e
 taj mahal	874e
-tamal	1838e
+tamal	1847e
 tami	481e
 tami sombr	487e
 tamis	481e
@@ -59050,6 +59260,7 @@ tavern	377e
 taxi	372e
 tay ban nha	665e
 tayland	712e
+tbilissi	947e
 tchequ	882e
 tchequi	698e
 tchequia	698e
@@ -59070,7 +59281,7 @@ templ	379e
 templ chinoi	837e
 templ coreen	836e
 templ coréen	836e
-templ hindou	1946e
+templ hindou	1955e
 tempétueux	202e
 tempêt	202e
 tendr	423e
@@ -59082,7 +59293,7 @@ tenebreux	446e
 tenebrism	829e
 tenni	424e
 tension	448e
-tent	1951e
+tent	1960e
 tentant	428e
 tentation	428e
 tern	482e
@@ -59099,18 +59310,18 @@ terrifiant	438e
 terrifié	438e
 tesco	576e
 tesla	522e
-tet de chat	1645e
-tet de cheval	1651e
-tet de chien	1638e
-tet de cochon	1663e
-tet de dragon	1722e
-tet de lapin	1682e
-tet de lion	1647e
+tet de chat	1654e
+tet de cheval	1660e
+tet de chien	1647e
+tet de cochon	1672e
+tet de dragon	1731e
+tet de lapin	1691e
+tet de lion	1656e
 tet de mort	438e
-tet de sing	1634e
-tet de souri	1678e
-tet de tigr	1648e
-tet de vach	1659e
+tet de sing	1643e
+tet de souri	1687e
+tet de tigr	1657e
+tet de vach	1668e
 thai	816e
 thai flag	712e
 thai lan	712e
@@ -59122,10 +59333,10 @@ thaï	816e
 thaïlandai	816e
 the	257E
 the au lait	260e
-the aux perl	1904e
+the aux perl	1913e
 the noir	257e
 the vert	258e
-theier	1891e
+theier	1900e
 tho nhi ky	680e
 thuy dien	691e
 thuy si	689e
@@ -59133,10 +59344,10 @@ thy	587e
 thái lan	712e
 thé	257e
 thé au lait	260e
-thé aux perl	1904e
+thé aux perl	1913e
 thé noir	257e
 thé vert	258e
-théier	1891e
+théier	1900e
 thổ nhĩ kỳ	680e
 thụy sĩ	689e
 thụy điển	691e
@@ -59151,10 +59362,10 @@ tiktok	547e
 tiranga	677e
 tison	168e
 toast	271e
-toboggan	1962e
+toboggan	1971e
 toff	263e
-toil araign	1748e
-toil araigné	1748e
+toil araign	1757e
+toil araigné	1757e
 toit	338e
 toitur	338e
 tomat	248e
@@ -59168,17 +59379,17 @@ ton chaud	488e
 ton froid	489e
 ton neutr	456e
 ton terreux	419e
-tong	2012e
+tong	2021e
 toniqu	424e
 tonnerr	202e
-toqu universitair	2025e
+toqu universitair	2034e
 torii	843e
 tornad	202e
 toronto	934e
 toronto mapl leaf	628e
 torrent	148e
 torrid	206e
-tortu	1719e
+tortu	1728e
 toscan	799e
 toshiba	582e
 totoro	860e
@@ -59188,7 +59399,7 @@ toucan	274e
 touch	496e
 toulou lautrec	916e
 toundra	186e
-tour de tokyo	1942e
+tour de tokyo	1951e
 tournesol	212e
 tout petit	415e
 toxiqu	460e
@@ -59200,21 +59411,21 @@ tragédi	426e
 tranquill	421e
 tranquillit	421e
 tranquillité	421e
-trefl	1774e
-trefl a quatr feuill	1775e
+trefl	1783e
+trefl a quatr feuill	1784e
 treilli	467e
 trek	453e
 trekking	453e
 tricolor	662e
 tricot	433e
 tricoté	433e
-trinquer	1900e
+trinquer	1909e
 triomph	451e
 triomphant	451e
 trippant	471e
 trist	426e
 tristes	426e
-trompet	2037e
+trompet	2046e
 tron	417e
 troph	451e
 trophé	451e
@@ -59224,8 +59435,8 @@ troquet	376e
 troup	467e
 trung quoc	675e
 trung quốc	675e
-trèfl	1774e
-trèfl à quatr feuill	1775e
+trèfl	1783e
+trèfl à quatr feuill	1784e
 trôn	417e
 tschechien	698e
 tulip	214e
@@ -59257,18 +59468,18 @@ téléphon	410e
 ténèbr	446e
 ténébreux	446e
 ténébrism	829e
-têt de chat	1645e
-têt de cheval	1651e
-têt de chien	1638e
-têt de cochon	1663e
-têt de dragon	1722e
-têt de lapin	1682e
-têt de lion	1647e
+têt de chat	1654e
+têt de cheval	1660e
+têt de chien	1647e
+têt de cochon	1672e
+têt de dragon	1731e
+têt de lapin	1691e
+têt de lion	1656e
 têt de mort	438e
-têt de sing	1634e
-têt de souri	1678e
-têt de tigr	1648e
-têt de vach	1659e
+têt de sing	1643e
+têt de souri	1687e
+têt de tigr	1657e
+têt de vach	1668e
 türk bayrağı	680e
 türk hava yolları	587e
 türkei	680e
@@ -59333,10 +59544,12 @@ vallonn	161e
 vallonné	161e
 vallé	163e
 vampir	438e
+vancouver	944e
 vaporeux	485e
 vaporwav	855e
 varanasi	939e
 varech	138e
+varsovi	943e
 vegan	452e
 vegetalien	452e
 vegetarien	452e
@@ -59362,12 +59575,12 @@ vereinigt königreich	671e
 vereinigt staaten	670e
 vermillon	35e
 verr	316e
-verr de lait	1889e
-verr de vin	1895e
-verr tumbler	1901e
+verr de lait	1898e
+verr de vin	1904e
+verr tumbler	1910e
 verreri	316e
 versaill	753e
-verser un liquid	1902e
+verser un liquid	1911e
 vert	3e
 vert bambou	52e
 vert bouteill	48e
@@ -59392,8 +59605,8 @@ vert sombr	48e
 vert tendr	53e
 vert émeraud	49e
 very peri	730e
-vet de femm	2005e
-viand sur un os	1827e
+vet de femm	2014e
+viand sur un os	1836e
 vibrant	424e
 victoir	451e
 victorien	856e
@@ -59416,8 +59629,8 @@ vigoureux	424e
 vigueur	424e
 viking	867e
 vill	373e
-vill au crepuscul	1957e
-vill au crépuscul	1957e
+vill au crepuscul	1966e
+vill au crépuscul	1966e
 vill bleu	841e
 vill ros	842e
 villag	382e
@@ -59434,7 +59647,7 @@ violet	5e
 violet poudr	99e
 violet poudré	99e
 violin	22e
-violon	2038e
+violon	2047e
 virginal	442e
 viril	455e
 virilit	455e
@@ -59479,7 +59692,7 @@ vélo	424e
 vénitien	844e
 vénitienn	844e
 vénu	177e
-vêt de femm	2005e
+vêt de femm	2014e
 vœu	439e
 vương quốc anh	671e
 wabi sabi	388e
@@ -59549,7 +59762,7 @@ zèbr	351e
 écos	819e
 écossai	819e
 écum	142e
-écureuil	1684e
+écureuil	1693e
 édimbourg	927e
 éducation	392e
 égli	394e
@@ -59561,7 +59774,7 @@ zèbr	351e
 élèv	392e
 éléganc	432e
 élégant	432e
-éléphant	1674e
+éléphant	1683e
 émeraud	49e
 émerveill	459e
 émerveillé	459e
@@ -59612,7 +59825,7 @@ zèbr	351e
 éviter	497e
 índia	677e
 île	155e
-île désert	1915e
+île désert	1924e
 îlot	155e
 österreich	690e
 úc	674e
@@ -59620,11 +59833,11 @@ zèbr	351e
 đan mạch	693e
 đức	663e
 œuf	270e
-œuf au plat	1842e
+œuf au plat	1851e
 œuf de pâqu	407e
 şili	702e
 ấn độ	677e
-@stems es 4199
+@stems es 4215
 abarrotad	457f
 abatid	426f
 abd	670f
@@ -59641,7 +59854,7 @@ abrasador	206f
 abrasador calor	436f
 abraz	433f
 abrazar	433f
-abrig	1996f
+abrig	2005f
 abril	196f
 abrumad	448f
 aburrid	470f
@@ -59665,8 +59878,8 @@ acer inoxidabl	306f
 acertij	429f
 acid	228f
 acogedor	433f
-acordeon	2034f
-acordeón	2034f
+acordeon	2043f
+acordeón	2043f
 activ	424f
 acuari	399f
 acuatic	152f
@@ -59696,13 +59909,13 @@ agresiv	437f
 agri	228f
 agridulc	450f
 agu	152f
-agu termal	1960f
+agu termal	1969f
 aguacat	243f
 aguacer	200f
 aguad	324f
 aguamarin clar	66f
 aguaniev	201f
-aguil	1706f
+aguil	1715f
 agypten	683f
 ahumad	343f
 ai cap	683f
@@ -59759,7 +59972,7 @@ alpin	876f
 alt costur	432f
 alt hor de la noch	194f
 alt mar	140f
-alubi	1814f
+alubi	1823f
 alucinant	459f
 alud	162f
 alumini	308f
@@ -59767,8 +59980,8 @@ alumn	392f
 amabl	423f
 amad	427f
 amanecer	181f
-amanecer sobr montan	1955f
-amanecer sobr montañ	1955f
+amanecer sobr montan	1964f
+amanecer sobr montañ	1964f
 amant	427f
 amapol	223f
 amar	427f
@@ -59822,7 +60035,7 @@ angusti	448f
 angustiad	448f
 anhel	450f
 anil	23f
-anill	2031f
+anill	2040f
 animad	424f
 animar	439f
 anneaux olympiqu	723f
@@ -59866,15 +60079,15 @@ arab	813f
 arabi	813f
 arabi saoudit	682f
 arabi saud	682f
-aran	1747f
+aran	1756f
 arandan	233f
-arañ	1747f
+arañ	1756f
 arbol	133f
-arbol de hoj caduc	1769f
-arbol de hoj perenn	1768f
+arbol de hoj caduc	1778f
+arbol de hoj perenn	1777f
 arbol de navidad	400f
-arbol de palm	1770f
-arbol de tanabat	1976f
+arbol de palm	1779f
+arbol de tanabat	1985f
 arboled	119f
 arc	130f
 arc iri	179f
@@ -59886,7 +60099,7 @@ arcoíri	179f
 ardiend	436f
 ardient	428f
 ardient calor	436f
-ardill	1684f
+ardill	1693f
 aren	157f
 aren negr	158f
 aren volcanic	158f
@@ -59905,8 +60118,8 @@ arrecif	153f
 arrecif de coral	153f
 arrepentimient	426f
 arroy	148f
-arroz cocid	1855f
-arroz con curry	1856f
+arroz cocid	1864f
+arroz con curry	1865f
 arrozal	253f
 arsenal	631f
 arsenal fc	631f
@@ -60004,6 +60217,7 @@ azul de delft	834f
 azul grisace	93f
 azul grisáce	93f
 azul lag	42f
+azul majorell	941f
 azul marin	16f
 azul mezclill	69f
 azul mineral	81f
@@ -60047,9 +60261,13 @@ añoranz	450f
 añorar	450f
 ba lan	696f
 bae	685f
-bagel	1823f
-baguet	1820f
-baguett	1820f
+bagel	1832f
+baguet	1829f
+baguett	1829f
+bahi de ha long	940f
+bahi de halong	940f
+bahí de ha long	940f
+bahí de halong	940f
 baidu	568f
 bail	424f
 bailar	424f
@@ -60059,7 +60277,7 @@ bali	803f
 balin	803f
 baliné	803f
 ballen	362f
-ballen soltand un chorr	1726f
+ballen soltand un chorr	1735f
 ballet	454f
 balneari	143f
 baloncest	424f
@@ -60070,15 +60288,15 @@ banan	239f
 banars	143f
 banc	391f
 bander de chil	702f
-banderin de carp	1979f
-banderín de carp	1979f
+banderin de carp	1988f
+banderín de carp	1988f
 bangkok	816f
 banglad	710f
 bangladesch	710f
 bangladesh	710f
 bangladeshi flag	710f
 bangladé	710f
-banj	2039f
+banj	2048f
 banquet	444f
 barb	455f
 barbi	722f
@@ -60094,7 +60312,7 @@ barç	642f
 basalt	158f
 basic	420f
 basquet	424f
-bat de laboratori	1989f
+bat de laboratori	1998f
 batall	467f
 bavar	784f
 bay	254f
@@ -60104,11 +60322,11 @@ bayern münchen	644f
 bazar	364f
 bañars	143f
 beb	442f
-bebid calient	1890f
-bebid tropical	1897f
+bebid calient	1899f
+bebid tropical	1906f
 bebé	442f
 bei	17F
-beicon	1830f
+beicon	1839f
 beig	17f
 beisbol	424f
 belcik	688f
@@ -60125,7 +60343,7 @@ bend	447f
 bendicion	447f
 bendición	447f
 benfic	653f
-bengal	1970f
+bengal	1979f
 berenjen	249f
 berlin	891f
 berliné	891f
@@ -60137,8 +60355,8 @@ besar	427f
 besikt	657f
 beşiktaş	657f
 bi	688f
-biberon	1888f
-biberón	1888f
+biberon	1897f
+biberón	1897f
 bibliotec	378f
 bienestar	452f
 bikini	143f
@@ -60147,8 +60365,8 @@ billet	458f
 bio	418f
 birlesik krallik	671f
 birleşik krallık	671f
-birret	2025f
-bisont	1658f
+birret	2034f
+bisont	1667f
 bizanci	755f
 bizantin	755f
 bizcoch	272f
@@ -60174,19 +60392,19 @@ boc junior	658f
 bochorn	436f
 bochornos	436f
 bod	405f
-bogavant	1870f
+bogavant	1879f
 boh	752f
 bohemi	752f
 bol de acai	281f
-bol de arroz	1854f
+bol de arroz	1863f
 bol de açaí	281f
-bol de confeti	1975f
+bol de confeti	1984f
 bolich	472f
 bolivi	821f
 boll	271f
-bols	2008f
-bols de compr	2010f
-bols de man	2009f
+bols	2017f
+bols de compr	2019f
+bols de man	2018f
 bols de valor	391f
 bon	443f
 bondad	423f
@@ -60206,10 +60424,10 @@ bostezar	449f
 boston celtic	614f
 boston red sox	625f
 bot	140f
-bot de mujer	2020f
-bot de senderism	2015f
+bot de mujer	2029f
+bot de senderism	2024f
 botanic	128f
-botell descorchad	1894f
+botell descorchad	1903f
 botánic	128f
 bourbon	268f
 bowl de acai	281f
@@ -60221,7 +60439,7 @@ brasilien	667f
 brazil	667f
 brazilian flag	667f
 bresil	667f
-bretzel	1822f
+bretzel	1831f
 brezily	667f
 brill	466f
 brillant	479f
@@ -60231,7 +60449,7 @@ bris	205f
 britanic	808f
 british flag	671f
 británic	808f
-brochet	1860f
+brochet	1869f
 brocoli	469f
 bronc	58f
 bronc antigu	327f
@@ -60242,6 +60460,7 @@ brujerí	429f
 brum	203f
 brumos	203f
 brumos ton	485f
+brusel	945f
 brutalism	738f
 brutalist	738f
 brésil	667f
@@ -60250,9 +60469,9 @@ buen gust	432f
 buen humor	425f
 buen ond	425f
 buen vibr	425f
-buey	1660f
-bufal de agu	1661f
-bufand	1994f
+buey	1669f
+bufal de agu	1670f
+bufand	2003f
 bujar	910f
 bujará	910f
 bulevar	374f
@@ -60262,7 +60481,7 @@ buqu	140f
 buran	844f
 burde	33f
 burger king	579f
-burr	1837f
+burr	1846f
 bus londonien	721f
 busan	938f
 bvb	645f
@@ -60272,21 +60491,21 @@ bávar	784f
 béisbol	424f
 bélgic	688f
 bósfor	809f
-búfal de agu	1661f
+búfal de agu	1670f
 bỉ	688f
 bồ đào nha	666f
-caball	1654f
-caball corriend	1654f
-caball de carrer	1654f
-caball de tioviv	1961f
+caball	1663f
+caball corriend	1663f
+caball de carrer	1663f
+caball de tioviv	1970f
 caban	397f
 cabañ	397f
 cabin telefonic	296f
 cabin telefónic	296f
-cabr	1669f
+cabr	1678f
 cabread	437f
 caca	262f
-cacahuet	1813f
+cacahuet	1822f
 cachalot	362f
 cachorr	443f
 cactu	135f
@@ -60302,13 +60521,13 @@ café oscur	7f
 caid de agu	151f
 caid de la noch	192f
 caid del sol	180f
-caj de bent	1852f
-caj par llevar	1868f
+caj de bent	1861f
+caj par llevar	1877f
 calabaz	247f
-calabaz de halloween	1967f
-calamar	1872f
+calabaz de halloween	1976f
+calamar	1881f
 calaver	438f
-calcetin	1997f
+calcetin	2006f
 calid	433f
 calidez	433f
 calient	436f
@@ -60327,11 +60546,11 @@ calorón	206f
 caluros	436f
 cam	449f
 camachuel	294f
-camell	1671f
+camell	1680f
 camin	915f
 caminat	453f
 camion de bomber	290f
-camiset	1992f
+camiset	2001f
 camión de bomber	290f
 camp	124f
 camp abiert	382f
@@ -60341,8 +60560,8 @@ camp de colz	335f
 camp de te	827f
 camp de trig	252f
 camp de té	827f
-campament	1912f
-campanill de vient	1980f
+campament	1921f
+campanill de vient	1989f
 campeon	451f
 campesin	382f
 campestr	412f
@@ -60363,12 +60582,12 @@ canción de cun	449f
 candid	442f
 candor	442f
 canel	288f
-cangrej	1869f
-cangur	1694f
-canich	1641f
+cangrej	1878f
+cangur	1703f
+canich	1650f
 canicul	206f
 canon	159f
-canon de confeti	1974f
+canon de confeti	1983f
 cansad	449f
 cansanci	449f
 cant rodad	303f
@@ -60381,19 +60600,19 @@ capill	394f
 capuchin	256f
 caqui	25f
 car	416f
-car de caball	1651f
-car de cerd	1663f
-car de conej	1682f
-car de dragon	1722f
-car de dragón	1722f
-car de gat	1645f
-car de mon	1634f
-car de perr	1638f
-car de raton	1678f
-car de ratón	1678f
-car de tigr	1648f
-car de vac	1659f
-caracol	1738f
+car de caball	1660f
+car de cerd	1672f
+car de conej	1691f
+car de dragon	1731f
+car de dragón	1731f
+car de gat	1654f
+car de mon	1643f
+car de perr	1647f
+car de raton	1687f
+car de ratón	1687f
+car de tigr	1657f
+car de vac	1668f
+caracol	1747f
 caravaggi	829f
 carcajad	425f
 carib	805f
@@ -60408,37 +60627,37 @@ carmesi	71f
 carmesí	71f
 carmin	70f
 carmín	70f
-carn con hues	1827f
+carn con hues	1836f
 carnaval	367f
 carnaval de rio	852f
 carnaval de río	852f
-carner	1667f
-carp de circ	1966f
+carner	1676f
+carp de circ	1975f
 carp koi	361f
 carrefour	574f
 cartel sovietic	857f
 cartel soviétic	857f
 cas	397f
-cas abandonad	1925f
-cas con jardin	1927f
-cas con jardín	1927f
+cas abandonad	1934f
+cas con jardin	1936f
+cas con jardín	1936f
 cas de camp	397f
 cas de chap	915f
 cas tradicional corean	870f
 casad	405f
 casamient	405f
-casc con una cruz blanc	2028f
-casc militar	2027f
+casc con una cruz blanc	2037f
+casc militar	2036f
 cascad	151f
 castan	20f
 castan clar	7f
 castañ	20f
 castañ clar	7f
 castill	393f
-castill europe	1940f
-castill japon	1939f
-castill japoné	1939f
-castor	1685f
+castill europe	1949f
+castill japon	1948f
+castill japoné	1948f
+castor	1694f
 catar	686f
 catarat	151f
 catedral	394f
@@ -60449,9 +60668,9 @@ caíd de agu	151f
 caíd de la noch	192f
 caíd del sol	180f
 cañón	159f
-cañón de confeti	1974f
+cañón de confeti	1983f
 caótic	457f
-ceboll	1812f
+ceboll	1821f
 cebr	351f
 cechi	698f
 ceky	698f
@@ -60477,11 +60696,11 @@ centellear	466f
 centr	373f
 centr urban	373f
 ceramic	326f
-cerd	1664f
+cerd	1673f
 cereal	252f
 ceremoni	445f
-ceremoni de contemplacion de la lun	1981f
-ceremoni de contemplación de la lun	1981f
+ceremoni de contemplacion de la lun	1990f
+ceremoni de contemplación de la lun	1990f
 ceremoni del te	826f
 ceremoni del té	826f
 ceremonial	445f
@@ -60496,7 +60715,7 @@ cerúle	40f
 cesped	125f
 chakr	447f
 chal	397f
-chalec de seguridad	1990f
+chalec de seguridad	1999f
 chalet	397f
 chalé	397f
 champan	266f
@@ -60504,9 +60723,9 @@ champañ	266f
 champinon	136f
 champiñón	136f
 champán	266f
-chancl	2012f
-chancl de ded	2012f
-chanclet	2012f
+chancl	2021f
+chancl de ded	2021f
+chanclet	2021f
 chanel	612f
 chaparron	200f
 chaparrón	200f
@@ -60518,6 +60737,7 @@ chec	882f
 chefchauen	841f
 chelse	632f
 chelse fc	632f
+chengdu	946f
 cheongsam	871f
 chequi	698f
 chic	493F
@@ -60527,7 +60747,7 @@ chichar	469f
 chicl	277f
 chil	297f
 chil flag	702f
-chil picant	1806f
+chil picant	1815f
 chilean flag	702f
 chilen	884f
 chili drapeau	702f
@@ -60567,16 +60787,16 @@ cienci ficcion	410f
 cienci ficción	410f
 cientific	410f
 científic	410f
-cierv	1657f
+cierv	1666f
 cin	675f
 cin negr	773f
 circ	367f
 cirugi	390f
 cirugí	390f
-cisn	1708f
+cisn	1717f
 citric	229f
 ciudad	373f
-ciudad al atardecer	1957f
+ciudad al atardecer	1966f
 ciudad azul	841f
 ciudad del cab	909f
 ciudad prohibid	380f
@@ -60607,8 +60827,8 @@ coc colanın	501f
 coch clasic	413f
 coch clásic	413f
 cocin	395f
-cocinar	1842f
-cocodril	1718f
+cocinar	1851f
+cocodril	1727f
 codici	461f
 cohet	398f
 cok	501f
@@ -60649,7 +60869,7 @@ comedi	425f
 comedid	456f
 comet	177f
 comic	830f
-comid enlatad	1851f
+comid enlatad	1860f
 comod	433f
 comodidad	433f
 compasion	423f
@@ -60663,7 +60883,7 @@ computación	410f
 computador	410f
 con clas	432f
 con estil	432f
-conch de mar	1735f
+conch de mar	1744f
 conciert	367f
 concurrid	457f
 condenacion	463f
@@ -60693,11 +60913,11 @@ constructivist	857f
 contemplativ	447f
 content	425f
 conífer	121f
-cop brindand	1900f
-cop de coctel	1896f
-cop de cóctel	1896f
+cop brindand	1909f
+cop de coctel	1905f
+cop de cóctel	1905f
 cop de niev	188f
-cop de vin	1895f
+cop de vin	1904f
 copenhagu	880f
 coquet	428f
 coquete	428f
@@ -60707,7 +60927,7 @@ corazon	427f
 corazon rot	426f
 corazón	427f
 corazón rot	426f
-corbat	1991f
+corbat	2000f
 cordiller	160f
 core	824f
 core del sud	676f
@@ -60720,7 +60940,7 @@ corporativ	391f
 correr	424f
 corrosion	309f
 corrosión	309f
-cort de carn	1829f
+cort de carn	1838f
 cortad	256f
 cortij	412f
 coré du sud	676f
@@ -60755,8 +60975,8 @@ croaci	899f
 croat	899f
 crom	308f
 cromad	308f
-cruasan	1819f
-cruasán	1819f
+cruasan	1828f
+cruasán	1828f
 crucer	140f
 cráne	438f
 crí	415f
@@ -60765,15 +60985,15 @@ cuart del beb	442f
 cuart del bebé	442f
 cuarz	322f
 cub	717f
-cub de hiel	1907f
+cub de hiel	1916f
 cuban	796f
 cuban flag	717f
 cubism	858f
 cubist	858f
-cucarach	1746f
+cucarach	1755f
 cucuruch	279f
-cucuruch de helad	1874f
-cuenc con cuchar	1846f
+cucuruch de helad	1883f
+cuenc con cuchar	1855f
 cuent	341f
 cuent de had	430f
 cuer	310f
@@ -60784,14 +61004,14 @@ cult	447f
 cumbr	160f
 cumplean	406f
 cumpleañ	406f
-cun de ques	1826f
+cun de ques	1835f
 cupcak	272f
 curacion	452f
 curación	452f
 curcum	79f
 curry	288f
 cusc	821f
-cuñ de ques	1826f
+cuñ de ques	1835f
 cyberpunk	409f
 czech flag	698f
 czech republic	698f
@@ -60817,7 +61037,7 @@ dan mach	693f
 dancheong	836f
 danemark	693f
 danes	387f
-dang	1865f
+dang	1874f
 danimarc	693f
 danimark	693f
 danish flag	693f
@@ -60839,8 +61059,8 @@ de punt	433f
 de époc	413f
 deber	392f
 decidid	440f
-decoracion de pin	1977f
-decoración de pin	1977f
+decoracion de pin	1986f
+decoración de pin	1986f
 dehes	124f
 deleit	425f
 delfin	362f
@@ -60959,7 +61179,7 @@ dramátic	440f
 drapeau de singapour	715f
 drapeau francai	662f
 drapeau françai	662f
-dromedari	1670f
+dromedari	1679f
 dropbox	599f
 dubai	813f
 dublin	928f
@@ -60971,7 +61191,7 @@ duel	426f
 dulc de lech	263f
 dulz	277f
 dulzur	443f
-dumpling	1866f
+dumpling	1875f
 dun	156f
 durazn	236f
 durmiend	449f
@@ -60986,7 +61206,7 @@ día de muert	781f
 día festiv	444f
 día solead	173f
 dólar	458f
-dónut	1877f
+dónut	1886f
 easyjet	590f
 ebay	541f
 ecologi	418f
@@ -60996,10 +61216,10 @@ ecológic	418f
 economi	391f
 economí	391f
 edifici	373f
-edifici clasic	1918f
-edifici clásic	1918f
-edifici de colegi	1936f
-edifici de oficin	1928f
+edifici clasic	1927f
+edifici clásic	1927f
+edifici de colegi	1945f
+edifici de oficin	1937f
 edimburg	927f
 educacion	392f
 educación	392f
@@ -61016,11 +61236,12 @@ ejercici	424f
 ejérc	467f
 el cair	811f
 el gran hotel budapest	859f
+el nacimient de venu	942f
 el pasad	450f
 electric	484f
 electronic	410f
 electrónic	410f
-elefant	1674f
+elefant	1683f
 eleganci	432f
 elegant	432f
 elot	251f
@@ -61090,18 +61311,18 @@ enérgic	424f
 epoc victorian	856f
 equilibrad	421f
 equilibri	421f
-eriz	1686f
+eriz	1695f
 erupcion	166f
-erupcion volcanic	1910f
+erupcion volcanic	1919f
 erupción	166f
-erupción volcánic	1910f
+erupción volcánic	1919f
 escal de gris	465f
 escalofri	435f
 escalofriant	438f
 escalofrí	435f
 escandal	457f
 escandinav	387f
-escarabaj	1743f
+escarabaj	1752f
 escarch	187f
 escarchad	486f
 escarlat	34f
@@ -61109,8 +61330,8 @@ escoci	819f
 escocé	819f
 escolar	392f
 escondid	429f
-escorpion	1749f
-escorpión	1749f
+escorpion	1758f
+escorpión	1758f
 escoz	819f
 escuel	392f
 escándal	457f
@@ -61118,7 +61339,7 @@ esmerald	49f
 espaci	177f
 espaci exterior	177f
 espagn	665f
-espagueti	1858f
+espagueti	1867f
 espan	665f
 espanh	665f
 espanol	897f
@@ -61132,9 +61353,9 @@ espeluznant	438f
 esperanz	439f
 esperanzad	439f
 esperanzador	439f
-espig de arroz	1772f
-espig de maiz	1805f
-espig de maíz	1805f
+espig de arroz	1781f
+espig de maiz	1814f
+espig de maíz	1814f
 espinac	469f
 espiritu	447f
 espiritual	447f
@@ -61153,11 +61374,11 @@ establ	441f
 estacion espacial	398f
 estación espacial	398f
 estad unid	670f
-estadi	1917f
+estadi	1926f
 estambul	809f
 estanqu	149f
 estanqu de lot	150f
-estatu de la libertad	1943f
+estatu de la libertad	1952f
 estil chin	389f
 estil suiz	861f
 estilos	432f
@@ -61215,7 +61436,7 @@ fabric	411f
 fabul	430f
 facebook	506f
 facultad	392f
-falafel	1840f
+falafel	1849f
 famili	433f
 fang	169f
 fantasi	430f
@@ -61299,18 +61520,18 @@ fitnes	424f
 fiyi	907f
 flag of japan	661f
 flameng	659f
-flan	1886f
+flan	1895f
 flechaz	427f
 floj	449f
 flor	208f
-flor blanc	1756f
+flor blanc	1765f
 flor de cerez	209f
 flor de ciruel	216f
 flor de colz	335f
 flor de durazn	217f
-flor de hibisc	1761f
+flor de hibisc	1770f
 flor de melocotoner	217f
-flor march	1760f
+flor march	1769f
 floracion	208f
 floración	208f
 floral	208f
@@ -61336,7 +61557,7 @@ follaj otonal	129f
 follaj otoñal	129f
 fond del mar	141f
 fond marin	141f
-fondu	1845f
+fondu	1854f
 formal	445f
 fortalez	393f
 fortun	416f
@@ -61356,8 +61577,8 @@ frenétic	448f
 fres	230f
 fresc	434f
 frescur	434f
-freson	1795f
-fresón	1795f
+freson	1804f
+fresón	1804f
 fri	435f
 frialdad	435f
 frustracion	437f
@@ -61371,7 +61592,7 @@ frí	435f
 fucsi	65f
 fueg	167f
 fueg artificial	366f
-fuent	1950f
+fuent	1959f
 fuert	440f
 fuerz	440f
 funeral	445f
@@ -61385,21 +61606,21 @@ fábric	411f
 fábul	430f
 fútbol	424f
 gadget	410f
-gaf de proteccion	1988f
-gaf de protección	1988f
-gaf de sol	1987f
+gaf de proteccion	1997f
+gaf de protección	1997f
+gaf de sol	1996f
 gal	444f
 galatasaray	655f
 galaxi	177f
 galeri	474f
 galerí	474f
-gall	1699f
+gall	1708f
 gallet	272f
-gallet de arroz	1853f
-gallet de la fortun	1867f
-gallin	1698f
-gamb	1871f
-gamb frit	1862f
+gallet de arroz	1862f
+gallet de la fortun	1876f
+gallin	1707f
+gamb	1880f
+gamb frit	1871f
 gan	708f
 ganador	451f
 ganar	451f
@@ -61440,8 +61661,8 @@ golosin	277f
 gominol	277f
 gondol	844f
 googl	505f
-goril	1636f
-gorr con viser	2026f
+goril	1645f
+gorr con viser	2035f
 got	152F
 got de lluvi	152f
 gotic	446f
@@ -61458,10 +61679,10 @@ gran murall	381f
 gran ola de kanagaw	765f
 granad	244f
 granat	19f
-grand almacen	1937f
+grand almacen	1946f
 graner	382f
 graniz	202f
-granizad hawaian	1875f
+granizad hawaian	1884f
 granj	382f
 grav	445f
 gravill	303f
@@ -61480,7 +61701,7 @@ gri top	68f
 gri verdos	94f
 griechenland	697f
 grieg	812f
-grill	1745f
+grill	1754f
 grisace	8f
 grisáce	8f
 grut	165f
@@ -61490,7 +61711,7 @@ gréci	697f
 guacamay	354f
 guadalajar	795f
 guangzhou	937f
-guant	1995f
+guant	2004f
 guatemaltec	902f
 guernic	858f
 guerr	467f
@@ -61498,10 +61719,10 @@ guijarr	303f
 guindill	297f
 guisant	469f
 guisqui	268f
-guitarr	2035f
+guitarr	2044f
 guney afrik	705f
 guney kor	676f
-gusan	1752f
+gusan	1761f
 gzhel	834f
 gélid	435f
 góndol	844f
@@ -61517,8 +61738,8 @@ habitacion	396f
 habitación	396f
 had	430F
 halloween	401f
-hamburgues	1831f
-hamster	1681f
+hamburgues	1840f
+hamster	1690f
 han quoc	676f
 hanbok	869f
 hanoi	823f
@@ -61550,8 +61771,8 @@ himalay	820f
 hindistan	677f
 hindu	822f
 hindú	822f
-hipopotam	1677f
-hipopótam	1677f
+hipopotam	1686f
+hipopótam	1686f
 hippi	751f
 hiroshig	832f
 hirviend	436f
@@ -61573,7 +61794,7 @@ hoj de arc	130f
 hoj de oro	328f
 hoj de oton	129f
 hoj de otoñ	129f
-hoj revoloteand al vient	1778f
+hoj revoloteand al vient	1787f
 hoj sec	129f
 hojarasc	128f
 hol	491f
@@ -61598,7 +61819,7 @@ hor azul	183f
 hor de dormir	449f
 hor dorad	182f
 horizont	184f
-hormig	1741f
+hormig	1750f
 hormigon	304f
 hormigón	304f
 hornear	271f
@@ -61609,11 +61830,11 @@ hortensi	220f
 hospital	390f
 hostil	437f
 hot pot	333f
-hotel	1933f
-hotel del amor	1934f
+hotel	1942f
+hotel del amor	1943f
 huawei	563f
-huell de pezun	1696f
-huell de pezuñ	1696f
+huell de pezun	1705f
+huell de pezuñ	1705f
 huert	126f
 huev	270f
 huev de pascu	407f
@@ -61638,7 +61859,7 @@ hygg	433f
 hyundai	521f
 hà lan	687f
 hàn quốc	676f
-hámster	1681f
+hámster	1690f
 héro	440f
 húmed	436f
 húngar	900f
@@ -61648,7 +61869,7 @@ icelandic flag	695f
 idilic	421f
 idílic	421f
 iglesi	394f
-iglesi celebrand bod	1941f
+iglesi celebrand bod	1950f
 ikb	719f
 ike	504f
 illuminating	729f
@@ -61703,7 +61924,7 @@ inocent	442f
 inquiet	448f
 inquietant	438f
 inquietud	448f
-insect	1740f
+insect	1749f
 insomni	448f
 inspiracion	439f
 inspiración	439f
@@ -61741,7 +61962,7 @@ irritad	437f
 isfahan	906f
 isfahán	906f
 isl	155f
-isl desiert	1915f
+isl desiert	1924f
 island flagg	695f
 islandé	802f
 islot	155f
@@ -61758,8 +61979,8 @@ italy	664f
 itáli	664f
 izland	695f
 iznik	847f
-jabali	1665f
-jabalí	1665f
+jabali	1674f
+jabalí	1674f
 jad	320f
 jaipur	842f
 jalapen	297f
@@ -61779,13 +62000,15 @@ japony	661f
 japoné	388f
 japã	661f
 jardin	126f
+jardin majorell	941f
 jardin zen	384f
 jardineri	126f
 jardinerí	126f
 jardín	126f
+jardín majorell	941f
 jardín zen	384f
-jarr de cervez	1898f
-jarr de cervez brindand	1899f
+jarr de cervez	1907f
+jarr de cervez brindand	1908f
 jarr lun	913f
 javan	896f
 javané	896f
@@ -61802,7 +62025,7 @@ jeux olympiqu	723f
 jiangnan	383f
 jio	594f
 jipi	751f
-jiraf	1673f
+jiraf	1682f
 jojlom	833f
 jordani	810f
 joven	434f
@@ -61830,7 +62053,7 @@ juventud	434f
 jánuc	787f
 júbil	425f
 júpiter	177f
-kaab	1949f
+kaab	1958f
 kaka talk	545f
 kakaotalk	545f
 kal	469F
@@ -61851,7 +62074,7 @@ kiwi	246f
 klein blau	719f
 klein blu	719f
 knick	618f
-koal	1689f
+koal	1698f
 koi	361f
 kolombiy	701f
 kolumbien	701f
@@ -61870,8 +62093,8 @@ lac	325f
 lacustr	147f
 ladrill	305f
 lag	147f
-lagart	1720f
-lagartij	1720f
+lagart	1729f
+lagartij	1729f
 lagrim	426f
 lagun	146f
 laker	613f
@@ -61883,7 +62106,7 @@ laton	60f
 latón	60f
 lav	166f
 lavand	211f
-laz conmemorativ	1985f
+laz conmemorativ	1994f
 leal	441f
 lealtad	441f
 lech	269f
@@ -61896,14 +62119,14 @@ len	301f
 lenov	562f
 lent	449f
 lentejuel	466f
-leon	1647f
-leopard	1650f
+leon	1656f
+leopard	1659f
 letargic	449f
 letrer luminos	330f
 letárgic	449f
 leyend	430f
 leñ	301f
-león	1647f
+león	1656f
 lfc	633f
 lg	581f
 liban	892f
@@ -61929,7 +62152,7 @@ linkedin	609f
 lintern	331f
 lintern flotant	788f
 liquid	152f
-liquid derramandos	1902f
+liquid derramandos	1911f
 lisbo	835f
 literatur	341f
 litoral	143f
@@ -61995,7 +62218,7 @@ lágrim	426f
 lámpar	368f
 líban	892f
 líquid	152f
-líquid derramándos	1902f
+líquid derramándos	1911f
 lúgubr	438f
 macabr	438f
 macaristan	699f
@@ -62032,7 +62255,7 @@ mallorc	897f
 malv	63f
 malvad	438f
 malási	714f
-mamut	1675f
+mamut	1684f
 man city	635f
 man united	634f
 man utd	634f
@@ -62046,9 +62269,9 @@ mant	433f
 mantec	270f
 mantequill	270f
 manzan	237f
-manzan roj	1790f
+manzan roj	1799f
 manzan verd	238f
-mapach	1644f
+mapach	1653f
 mapl leaf flag	673f
 maquillaj	454f
 maquin	308f
@@ -62131,8 +62354,8 @@ melancolí	426f
 melancólic	426f
 melocoton	236f
 melocotón	236f
-melon	1783f
-melón	1783f
+melon	1792f
+melón	1792f
 memori	450f
 memorial	445f
 men el	497f
@@ -62157,11 +62380,11 @@ mexican	795f
 mexican flag	669f
 mexik	669f
 mexiqu	669f
-mezc	1945f
+mezc	1954f
 mezclill	311f
 miami	806f
 miami heat	617f
-microbi	1753f
+microbi	1762f
 microsoft	604f
 mid century	739f
 mied	438f
@@ -62185,21 +62408,21 @@ mitsubishi	529f
 miyazaki	860f
 moc	255F
 moch mouss	733f
-mochil escolar	2011f
+mochil escolar	2020f
 mod	432f
 modern	420f
 modernism catalan	831f
 modernism catalán	831f
 modest	423f
 modorr	449f
-mofet	1693f
+mofet	1702f
 mogol	874f
 molest	437f
 mon	443F
 monarqui	417f
 monarquí	417f
 moned	458f
-moneder	2007f
+moneder	2016f
 monet	828f
 mongol	893f
 monocrom	464f
@@ -62208,16 +62431,16 @@ monocromátic	464f
 monoton	470f
 monstru	438f
 mont	160f
-mont fuji	1911f
+mont fuji	1920f
 montan	160f
-montan con niev	1908f
+montan con niev	1917f
 montan nevad	162f
-montan rus	1964f
+montan rus	1973f
 montanos	160f
 montañ	160f
-montañ con niev	1908f
+montañ con niev	1917f
 montañ nevad	162f
-montañ rus	1964f
+montañ rus	1973f
 montaños	160f
 montreal canadien	629f
 monóton	470f
@@ -62227,7 +62450,7 @@ moroccan flag	684f
 morrin	450f
 morriñ	450f
 mosaic	337f
-mosc	1750f
+mosc	1759f
 moscu	873f
 moscú	873f
 mostaz	110f
@@ -62246,22 +62469,22 @@ mujer	493F
 multicolor	179f
 multitud	457f
 munec de niev	199f
-munec japones	1978f
+munec japones	1987f
 munec rus	873f
 munich	932f
 mur	375f
 murall	375f
-murcielag	1687f
-murciélag	1687f
+murcielag	1696f
+murciélag	1696f
 muse	474f
 muse del hermitag	918f
 musg	132f
 musgos	132f
 music clasic	432f
 music country	412f
-musl de poll	1828f
+musl de poll	1837f
 muñec de niev	199f
-muñec japones	1978f
+muñec japones	1987f
 muñec rus	873f
 mykon	812f
 mágic	430f
@@ -62278,6 +62501,7 @@ mısır bayrağı	683f
 na uy	692f
 nacar	321f
 nacarad	321f
+nacimient de venu	942f
 nad de	497f
 nadar	143f
 nam phi	705f
@@ -62285,7 +62509,7 @@ namibi	911f
 nan	449F
 napol	930f
 napoli calci	649f
-nariz de cerd	1666f
+nariz de cerd	1675f
 natacion	143f
 natación	143f
 natural	418f
@@ -62348,9 +62572,9 @@ nga	678f
 nhat ban	661f
 nhật bản	661f
 ni	497f
-nid con huev	1780f
-nid vaci	1779f
-nid vací	1779f
+nid con huev	1789f
+nid vaci	1788f
+nid vací	1788f
 niebl	203f
 niederland	687f
 niev	188f
@@ -62375,7 +62599,7 @@ noch blanc	839f
 noch de bruj	401f
 noch de lun	175f
 noch de san juan	793f
-noch estrellad	1953f
+noch estrellad	1962f
 noch tempran	192f
 nochebuen	400f
 nocheviej	794f
@@ -62384,7 +62608,7 @@ nogal	301f
 nomad	453f
 nordic	387f
 nordic antigu	867f
-nori de feri	1963f
+nori de feri	1972f
 noruz	785f
 norvec	692f
 norveg	692f
@@ -62421,7 +62645,7 @@ nunc	497f
 nuov zeland	716f
 nupci	405f
 nupcial	405f
-nutri	1692f
+nutri	1701f
 nutricion	452f
 nutrición	452f
 nvidi	560f
@@ -62450,8 +62674,8 @@ odi	437f
 odiar	437f
 oficial	445f
 oficin	391f
-oficin de corre europe	1930f
-oficin de corre japones	1929f
+oficin de corre europe	1939f
+oficin de corre japones	1938f
 ofrend	781f
 ojo turc	912f
 ola	142f
@@ -62460,7 +62684,7 @@ oleaj	142f
 olimpiadi	723f
 oliv	300f
 oll calient chin	333f
-oll de comid	1844f
+oll de comid	1853f
 olvid	497f
 olympic	723f
 olympic gam	723f
@@ -62480,8 +62704,8 @@ opulenci	416f
 opulent	416f
 oracion	447f
 oración	447f
-orangutan	1637f
-orangután	1637f
+orangutan	1646f
+orangután	1646f
 orar	447f
 orb	177f
 ordenador	410f
@@ -62504,9 +62728,9 @@ osit de peluch	443f
 osl	935f
 osmant	225f
 oso de peluch	443f
-oso pand	1690f
+oso pand	1699f
 osterreich	690f
-ostr	1873f
+ostr	1882f
 otoman	809f
 oton	198f
 otonal	198f
@@ -62522,29 +62746,29 @@ oxidad	309f
 pacific	421f
 packer	619f
 pacífic	421f
-paell	1843f
+paell	1852f
 paesi bassi	687f
 pagod	379f
 pai de las maravill	430f
 pais baix	687f
 pais baj	687f
-paisaj urban	1954f
-pajar	1703f
+paisaj urban	1963f
+pajar	1712f
 pakistan	709f
 pakistani flag	709f
 palaci	380f
 palaci de inviern	918f
 palaci imperial	380f
 palid	478f
-palmer	1770f
+palmer	1779f
 palom	442f
 palt	243f
 pamukkal	840f
 pan	271f
-pan de mold	1818f
+pan de mold	1827f
 pan de oro	328f
-pan rellen	1839f
-pan sin levadur	1821f
+pan rellen	1848f
+pan sin levadur	1830f
 pan tostad	271f
 panaderi	271f
 panaderí	271f
@@ -62552,7 +62776,7 @@ panasonic	583f
 pand	352f
 panic	438f
 panquequ	272f
-pantalon cort	2003f
+pantalon cort	2012f
 panton classic blu	728f
 panton greenery	725f
 panton living coral	727f
@@ -62586,7 +62810,7 @@ pari saint germain	650f
 parisin	798f
 parqu	127f
 parqu infantil	415f
-parqu nacional	1916f
+parqu nacional	1925f
 parr	134f
 parí	798f
 pasad de mod	413f
@@ -62600,15 +62824,15 @@ pastel	483f
 pastel de cumplean	272f
 pastel de cumpleañ	272f
 pastel de lun	854f
-pastel de pescad japon	1863f
-pastel de pescad japoné	1863f
+pastel de pescad japon	1872f
+pastel de pescad japoné	1872f
 pastel selv negr	273f
 pasteleri	272f
 pastelerí	272f
 pastizal	124f
-patat	1803f
-patat asad	1859f
-patat frit	1832f
+patat	1812f
+patat asad	1868f
+patat frit	1841f
 pati traser	126f
 patrimoni	413f
 pav real	349f
@@ -62639,7 +62863,7 @@ penumbr	487f
 peoni	215f
 peoní	215f
 pepin	469f
-pepinill	1808f
+pepinill	1817f
 pepsi	603f
 perdid	426f
 perez	449f
@@ -62649,23 +62873,23 @@ pergamin	315f
 perl	321f
 perou	703f
 perr	347f
-perr calient	1834f
-perr gui	1640f
-perr guí	1640f
-perret	1639f
+perr calient	1843f
+perr gui	1649f
+perr guí	1649f
+perret	1648f
 pers	778f
 peru flagg	703f
 peruan	821f
 peruvian flag	703f
 pesadill	438f
 petal	208f
-petard	1971f
+petard	1980f
 petirroj	295f
 petr	810f
 pez	399f
 pez dorad	361f
-pez glob	1732f
-pez tropical	1731f
+pez glob	1741f
+pez tropical	1740f
 peñasc	164f
 peñón	164f
 phan lan	694f
@@ -62710,8 +62934,8 @@ planet	177f
 planet tierr	418f
 plant	128f
 plant de interior	128f
-plant de macet	1767f
-plant joven	1766f
+plant de macet	1776f
+plant joven	1775f
 plantacion de te	827f
 plantacion de té	827f
 plantación de té	827f
@@ -62722,7 +62946,7 @@ platead	12f
 play	143f
 play de aren	144f
 play tropical	145f
-play y sombrill	1913f
+play y sombrill	1922f
 playstation	512f
 plaz de mercad	364f
 plaz roj	873f
@@ -62752,11 +62976,11 @@ polar	186f
 polen	696f
 polinesi	907f
 polish flag	696f
-poll	1701f
-poll de frent	1702f
-poll rompiend el cascaron	1700f
-poll rompiend el cascarón	1700f
-polluel	1701f
+poll	1710f
+poll de frent	1711f
+poll rompiend el cascaron	1709f
+poll rompiend el cascarón	1709f
+polluel	1710f
 pologn	696f
 poloni	696f
 polony	696f
@@ -62781,7 +63005,7 @@ portugué	835f
 portátil	410f
 positiv	425f
 positividad	425f
-post de barber	1965f
+post de barber	1974f
 postr	272f
 potent	440f
 prad	124f
@@ -62817,19 +63041,19 @@ pub	377f
 puebl	382f
 puebl de agu	383f
 puent	373f
-puent de noch	1959f
+puent de noch	1968f
 puert	154f
 puert ric	805f
 puest de sol	180f
-puest del sol	1958f
-pulp	1734f
+puest del sol	1967f
+pulp	1743f
 pur	442f
 purez	442f
 purpur	5f
 purpurin	466f
 putrefaccion	460f
 putrefacción	460f
-pájar	1703f
+pájar	1712f
 pálid	478f
 pánic	438f
 pérdid	426f
@@ -62870,8 +63094,8 @@ rangoli	851f
 rar	471f
 ras	313f
 rascaciel	373f
-raton	1679f
-ratón	1679f
+raton	1688f
+ratón	1688f
 rav	472f
 ray	202f
 ray de sol	172f
@@ -62898,8 +63122,8 @@ refrescant	434f
 refugi	397f
 refugi de esqui	876f
 refugi de esquí	876f
-regal	1984f
-regal envuelt	1984f
+regal	1993f
+regal envuelt	1993f
 regi	417f
 regn unit	671f
 rein	417f
@@ -62949,7 +63173,7 @@ rey	417f
 rezar	447f
 reír	425f
 riachuel	148f
-rinoceront	1676f
+rinoceront	1685f
 rio	148f
 riquez	416f
 ris	425f
@@ -62995,8 +63219,8 @@ rompecabez	429f
 rompient	142f
 romántic	427f
 romêni	700f
-rop de mujer	2005f
-rop interior	2002f
+rop de mujer	2014f
+rop interior	2011f
 ros	6f
 ros barbi	722f
 ros empolvad	92f
@@ -63014,8 +63238,8 @@ ros ros	91f
 ros viej	89f
 rosad	6f
 rosal	210f
-rosari	2029f
-roset	1758f
+rosari	2038f
+roset	1767f
 rosquill	272f
 roumani	700f
 routemaster	721f
@@ -63075,9 +63299,9 @@ san petersburg	839f
 san valentin	402f
 san valentín	402f
 sanar	452f
-sandali de mujer	2018f
+sandali de mujer	2027f
 sandi	235f
-sandwich	1835f
+sandwich	1844f
 sandí	235f
 sangr	344f
 sangrient	344f
@@ -63100,8 +63324,8 @@ satén	313f
 saudi arabi	682f
 saudi arabien	682f
 saudi flag	682f
-sauropod	1724f
-saurópod	1724f
+sauropod	1733f
+saurópod	1733f
 saxofon	473f
 saxofón	473f
 schweden	691f
@@ -63139,7 +63363,7 @@ seren	421f
 serengueti	875f
 serenidad	421f
 seri	445f
-serpient	1721f
+serpient	1730f
 set	136f
 setiembr	198f
 seul	824f
@@ -63154,6 +63378,7 @@ shanghái	815f
 shell	530f
 shibori	868f
 shopify	601f
+sichuan	946f
 sicili	898f
 sicilian	898f
 sidney	889f
@@ -63167,7 +63392,7 @@ sin	497f
 sin esperanz	426f
 sin nad de	497f
 sin usar	497f
-sinagog	1947f
+sinagog	1956f
 sinfoni	432f
 sinfoní	432f
 singapor airlin	591f
@@ -63181,7 +63406,7 @@ sl benfic	653f
 smartphon	410f
 smog	203f
 snapchat	552f
-sobr roj	1982f
+sobr roj	1991f
 sobri	456f
 sofisticacion	432f
 sofisticación	432f
@@ -63201,8 +63426,8 @@ solvent	441f
 sombr	429f
 sombrer conic	275f
 sombrer cónic	275f
-sombrer de cop	2024f
-sombrer de mujer	2023f
+sombrer de cop	2033f
+sombrer de mujer	2032f
 sombrer de paj	275f
 sombri	426f
 sombri ton	475f
@@ -63297,15 +63522,15 @@ swedish flag	691f
 swing	473f
 swis flag	689f
 switzerland	689f
-sándwich	1835f
+sándwich	1844f
 séptim ciel	462f
 sídney	889f
 sólid	441f
 südafrik	705f
 südkore	676f
-t rex	1725f
+t rex	1734f
 tabern	377f
-tablet de chocolat	1883f
+tablet de chocolat	1892f
 taciturn	446f
 taegukgi	676f
 tahiti	907f
@@ -63318,18 +63543,18 @@ taipei	923f
 taipéi	923f
 taj mahal	874f
 taller	411f
-tamal	1838f
-tambor	2040f
-tamboril	2041f
+tamal	1847f
+tambor	2049f
+tamboril	2050f
 tanger	797f
 taoba	566f
 tapi	375f
 tard	191f
 tare	392f
-tarr de miel	1887f
+tarr de miel	1896f
 tart	272f
-tart de cumplean	1879f
-tart de cumpleañ	1879f
+tart de cumplean	1888f
+tart de cumpleañ	1888f
 tart selv negr	273f
 tartan	819f
 tartán	819f
@@ -63337,10 +63562,10 @@ tatami	826f
 taxi	372f
 tay ban nha	665f
 tayland	712f
-tazon de fide	1857f
-tazon de te	1892f
-tazón de fide	1857f
-tazón de té	1892f
+tazon de fide	1866f
+tazon de te	1901f
+tazón de fide	1866f
+tazón de té	1901f
 tchequi	698f
 tchéqui	698f
 te	257F
@@ -63350,7 +63575,7 @@ te negr	257f
 te verd	258f
 tec	301f
 tech	410f
-teclad musical	2036f
+teclad musical	2045f
 tecnologi	410f
 tecnologic	410f
 tecnologí	410f
@@ -63359,14 +63584,14 @@ tedios	470f
 teheran	906f
 teherán	906f
 tejad	338f
-tejon	1695f
-tejon de la miel	1695f
-tejon meler	1695f
-tejón	1695f
-tejón de la miel	1695f
-tejón meler	1695f
-tel de aran	1748f
-tel de arañ	1748f
+tejon	1704f
+tejon de la miel	1704f
+tejon meler	1704f
+tejón	1704f
+tejón de la miel	1704f
+tejón meler	1704f
+tel de aran	1757f
+tel de arañ	1757f
 telefon	410f
 telegram	543f
 teléfon	410f
@@ -63377,8 +63602,8 @@ tempestuos	202f
 templ	379f
 templ chin	837f
 templ corean	836f
-templ hindu	1946f
-templ hindú	1946f
+templ hindu	1955f
+templ hindú	1955f
 tenebrism	829f
 tenebros	438f
 tenebros ton	475f
@@ -63404,8 +63629,8 @@ terrorífic	438f
 terros	419f
 tesc	576f
 tesl	522f
-teter	1891f
-tetrabrik	1905f
+teter	1900f
+tetrabrik	1914f
 tetric	438f
 teñid índig	868f
 thai flag	712f
@@ -63427,8 +63652,8 @@ tibetan	820f
 tiburon	141f
 tiburón	141f
 tiemp pasad	450f
-tiend de campan	1951f
-tiend de campañ	1951f
+tiend de campan	1960f
+tiend de campañ	1960f
 tiern	423f
 tiern anim	443f
 tiern ánim	443f
@@ -63437,6 +63662,7 @@ tierr de cultiv	382f
 tiffany	718f
 tiffany blau	718f
 tiffany blu	718f
+tifli	947f
 tifon	202f
 tifón	202f
 tigr	350f
@@ -63445,8 +63671,8 @@ tiniebl	446f
 tint	47f
 tirang	677f
 tiritar	435f
-tobogan	1962f
-tobogán	1962f
+tobogan	1971f
+tobogán	1971f
 toffe	263f
 toki	890f
 tomar el sol	143f
@@ -63467,9 +63693,9 @@ tornasolad	321f
 toront	934f
 toront mapl leaf	628f
 torr	373f
-torr de toki	1942f
+torr de toki	1951f
 tort	272f
-tortug	1719f
+tortug	1728f
 toscan	799f
 toshib	582f
 tostad	26f
@@ -63481,14 +63707,14 @@ toyot	518f
 trafic	373f
 tragedi	426f
 tragic	426f
-traj de ban de una piez	2001f
-traj de bañ de una piez	2001f
+traj de ban de una piez	2010f
+traj de bañ de una piez	2010f
 tranquil	421f
 tranquilidad	421f
 travesi	453f
 travesí	453f
-trebol	1774f
-trebol de cuatr hoj	1775f
+trebol	1783f
+trebol de cuatr hoj	1784f
 trekking	453f
 trencadi	801f
 trencadí	801f
@@ -63501,19 +63727,19 @@ tristez	426f
 triunf	451f
 triunfant	451f
 trofe	451f
-trompet	2037f
+trompet	2046f
 tron	417f
 trop	467F
 tropic	385f
 tropical	385f
-troz de tart	1880f
+troz de tart	1889f
 truen	202f
 trung quoc	675f
 trung quốc	675f
 tráfic	373f
 trágic	426f
-trébol	1774f
-trébol de cuatr hoj	1775f
+trébol	1783f
+trébol de cuatr hoj	1784f
 trópic	385f
 tschechien	698f
 tucan	274f
@@ -63604,14 +63830,16 @@ valentí	440f
 valient	440f
 vall	163f
 vampir	438f
+vancouver	944f
 vanguardi rus	857f
 vaporwav	855f
 vaquer	311f
 varanasi	939f
 varonil	455f
-vas con paj	1903f
-vas de lech	1889f
-vas de whisky	1901f
+varsovi	943f
+vas con paj	1912f
+vas de lech	1898f
+vas de whisky	1910f
 vegan	452f
 vegetacion	128f
 vegetación	128f
@@ -63657,7 +63885,7 @@ verd tiern	53f
 verdor	128f
 verdos	3f
 verdur	469f
-verdur de hoj verd	1809f
+verdur de hoj verd	1818f
 vereinigt arabisch emirat	685f
 vereinigt konigreich	671f
 vereinigt königreich	671f
@@ -63666,7 +63894,7 @@ verguenz	448f
 vergüenz	448f
 versall	753f
 very peri	730f
-vestid	1998f
+vestid	2007f
 vestid de novi	405f
 via lacte	177f
 viaj	453f
@@ -63699,9 +63927,9 @@ violenci	437f
 violent	437f
 violet	22f
 violet polv	99f
-violin	2038f
+violin	2047f
 violáce	5f
-violín	2038f
+violín	2047f
 virgen	442f
 virginal	442f
 virtual	410f
@@ -63756,6 +63984,7 @@ xbox	607f
 xiaohongshu	573f
 xiaomi	564f
 y	664F
+yakart	948f
 yangmei	286f
 yanke	623f
 yat	140f
@@ -63771,11 +64000,11 @@ yve klein	862f
 zafir	54f
 zanahori	250f
 zapall	247f
-zapat de hombr	2013f
-zapat de tacon	2017f
-zapat de tacón	2017f
-zapatill de ballet	2019f
-zapatill deportiv	2014f
+zapat de hombr	2022f
+zapat de tacon	2026f
+zapat de tacón	2026f
+zapatill de ballet	2028f
+zapatill deportiv	2023f
 zen	384f
 zhihu	572f
 zoc	797f
@@ -63788,18 +64017,18 @@ zurich	933f
 zúrich	933f
 ácid	228f
 áfric do sul	705f
-águil	1706f
+águil	1715f
 ámbar	32f
 ámsterdam	877f
 ángel	462f
 áo	690f
 árab	813f
 árbol	133f
-árbol de hoj caduc	1769f
-árbol de hoj perenn	1768f
+árbol de hoj caduc	1778f
+árbol de hoj perenn	1777f
 árbol de navidad	400f
-árbol de palm	1770f
-árbol de tanabat	1976f
+árbol de palm	1779f
+árbol de tanabat	1985f
 árid	156f
 ártic	186f
 áustri	690f
@@ -63824,7 +64053,7 @@ zúrich	933f
 đức	663f
 şili	702f
 ấn độ	677f
-@stems pt 4157
+@stems pt 4178
 a grand ond	765g
 a mod antig	413g
 a noit	193g
@@ -63841,7 +64070,7 @@ abençoad	447g
 abism	141g
 abissal	141g
 abobor	247g
-abobor de halloween	1967g
+abobor de halloween	1976g
 aborigen	864g
 aborígen	864g
 abrac	433g
@@ -63850,7 +64079,7 @@ abraç	433g
 abril	196g
 absurd	471g
 abóbor	247g
-abóbor de halloween	1967g
+abóbor de halloween	1976g
 ac milan	647g
 aca	424g
 aca de grac	198g
@@ -63875,8 +64104,8 @@ acolhedor	433g
 aconcheg	433g
 aconchegad	433g
 aconchegant	433g
-acordea	2034g
-acordeã	2034g
+acordea	2043g
+acordeã	2043g
 acreditar	439g
 acucar	277g
 acucarad	277g
@@ -63908,7 +64137,7 @@ agu mar clar	66g
 agu viv	276g
 aguaceir	200g
 aguad	324g
-agui	1706g
+agui	1715g
 agypten	683g
 ai cap	683g
 ai cập	683g
@@ -63978,7 +64207,7 @@ ameac	438g
 ameacador	438g
 ameaç	438g
 ameaçador	438g
-amendoim	1813g
+amendoim	1822g
 americ flag	670g
 american expres	537g
 american flag	670g
@@ -64002,7 +64231,7 @@ and	821G
 andaluzi	865g
 andin	821g
 android	556g
-anel	2031g
+anel	2040g
 angelical	442g
 angusti	448g
 angústi	448g
@@ -64065,7 +64294,7 @@ arab	813g
 arabi	813g
 arabi saoudit	682g
 arabi saudit	682g
-aranh	1747g
+aranh	1756g
 arar	354g
 arc iri	179g
 arc íri	179g
@@ -64093,10 +64322,10 @@ arrepi	435g
 arrepiant	438g
 arroi	148g
 arroxead	5g
-arroz com curry	1856g
-arroz cozid	1855g
-arroz japon	1854g
-arroz japonê	1854g
+arroz com curry	1865g
+arroz cozid	1864g
+arroz japon	1863g
+arroz japonê	1863g
 arrozal	253g
 arsenal	631g
 arsenal fc	631g
@@ -64113,9 +64342,9 @@ artist	474g
 artistic	474g
 artístic	474g
 arvor	133g
-arvor caidic	1769g
-arvor de natal	1968g
-arvor de tanabat	1976g
+arvor caidic	1778g
+arvor de natal	1977g
+arvor de tanabat	1985g
 arvored	119g
 arábi	813g
 arábi saudit	682g
@@ -64148,9 +64377,9 @@ audi	516g
 aur	447g
 auror	181g
 auror boreal	178g
-auror sobr agu	1956g
-auror sobr montanh	1955g
-auror sobr águ	1956g
+auror sobr agu	1965g
+auror sobr montanh	1964g
+auror sobr águ	1965g
 auster	445g
 australi	674g
 australian	888g
@@ -64196,6 +64425,7 @@ azul céu	41g
 azul de delft	834g
 azul jeam	69g
 azul lag	42g
+azul majorell	941g
 azul mar	16g
 azul mineral	81g
 azul negr	80g
@@ -64225,21 +64455,23 @@ açã	424g
 açã de graç	198g
 açúcar	277g
 ba lan	696g
-bacon	1830g
+bacon	1839g
 bae	685g
 bag	254g
-baguet	1820g
+baguet	1829g
 bagunc	457g
 bagunç	457g
-baiacu	1732g
+bai de ha long	940g
+bai de halong	940g
+baiacu	1741g
 baidu	568g
 bailarin	454g
 bala	370g
 balad	472G
-bald de pipoc	1848g
+bald de pipoc	1857g
 balei	362g
-balei esguichand agu	1726g
-balei esguichand águ	1726g
+balei esguichand agu	1735g
+balei esguichand águ	1735g
 bali	803g
 balin	803g
 balinê	803g
@@ -64254,7 +64486,7 @@ bambuzal	123g
 banal	470g
 banan	239g
 banc	391g
-bandeir de carp	1979g
+bandeir de carp	1988g
 bander de chil	702g
 banglad	710g
 bangladesch	710g
@@ -64263,20 +64495,20 @@ bangladeshi flag	710g
 bangladé	710g
 banguecoqu	816g
 banh de sol	143g
-banj	2039g
+banj	2048g
 banquet	444g
-barat	1746g
+barat	1755g
 barb	455g
-barbeari	1965g
-barbeir	1965g
-barber pol	1965g
+barbeari	1974g
+barbeir	1974g
+barber pol	1974g
 barbi	722g
 barbi pink	722g
 barcelon	801g
 barr	169g
 barr cozid	326g
-barr de chocolat	1883g
-barrac	1951g
+barr de chocolat	1892g
+barrac	1960g
 barroc	829g
 barulh	457g
 barulhent	457g
@@ -64284,16 +64516,18 @@ barç	642g
 basalt	158g
 basic	420g
 basquet	424g
-batat	1803g
-batat assad	1859g
-batat frit	1832g
+batat	1812g
+batat assad	1868g
+batat frit	1841g
 batom	454g
 bayern munchen	644g
 bayern munich	644g
 bayern münchen	644g
 bazar	364g
+baí de ha long	940g
+baí de halong	940g
 beb	442g
-bebid tropical	1897g
+bebid tropical	1906g
 bebê	442g
 bec	374g
 beg	17g
@@ -64316,13 +64550,13 @@ bem estar	452g
 bem sucedid	451g
 benca	447g
 benfic	653g
-bent	1852g
-bentô	1852g
+bent	1861g
+bentô	1861g
 bergamot	229g
 berinjel	249g
 berlim	891g
 besikt	657g
-besour	1743g
+besour	1752g
 beta	304g
 betul	122g
 betã	304g
@@ -64337,11 +64571,11 @@ biquini	143g
 biquíni	143g
 birlesik krallik	671g
 birleşik krallık	671g
-bisa	1658g
+bisa	1667g
 biscoit	272g
-biscoit da sort	1867g
-biscoit de arroz	1853g
-bisã	1658g
+biscoit da sort	1876g
+biscoit de arroz	1862g
+bisã	1667g
 bizanci	755g
 bizantin	755g
 bizarr	471g
@@ -64362,33 +64596,33 @@ bod	405g
 boemi	752g
 boh	752g
 bol	272g
-bol asiatic	1866g
-bol asiátic	1866g
+bol asiatic	1875g
+bol asiátic	1875g
 bol de aniversari	406g
 bol de aniversári	406g
-bol de confet	1975g
-bol de peix	1863g
+bol de confet	1984g
+bol de peix	1872g
 bol florest negr	273g
 bol lunar	854g
 bolach	272g
-bols	2007g
-bols de mao	2008g
-bols de mão	2008g
+bols	2016g
+bols de mao	2017g
+bols de mão	2017g
 bols de valor	391g
-bols pequen	2009g
+bols pequen	2018g
 bom humor	425g
-bomb	1971g
+bomb	1980g
 bombom	277g
-bon de beisebol	2026g
+bon de beisebol	2035g
 bon temp	450g
 bondad	423g
 bondos	423g
 bonec de nev	199g
-bonec japones	1978g
+bonec japones	1987g
 bonec russ	873g
 bonit	443g
-boné	2026g
-boné de beisebol	2026g
+boné	2035g
+boné de beisebol	2035g
 booking.com	597g
 borbolet	356g
 bord escur	19g
@@ -64404,8 +64638,8 @@ bosqu de betul	122g
 bosqu de bétul	122g
 boston celtic	614g
 boston red sox	625g
-bot de trekking	2015g
-bot feminin	2020g
+bot de trekking	2024g
+bot feminin	2029g
 botanic	128g
 botec	377g
 botequim	377g
@@ -64455,17 +64689,18 @@ brutalism	738g
 brutalist	738g
 brux	429g
 bruxari	429g
+bruxel	945g
 brésil	667g
 brócoll	469g
 bubbl tea	260g
 bucar	910g
 budapest	900g
-bufal asiatic	1661g
+bufal asiatic	1670g
 buqu	208g
 buquê	208g
 buran	844g
 burger king	579g
-burrit	1837g
+burrit	1846g
 bus londonien	721g
 busan	938g
 bvb	645g
@@ -64475,21 +64710,21 @@ bélic	467g
 bétul	122g
 bênçã	447g
 bósfor	809g
-búfal asiátic	1661g
+búfal asiátic	1670g
 bỉ	688g
 bồ đào nha	666g
-caab isl	1949g
-caab islã	1949g
+caab isl	1958g
+caab islã	1958g
 caban	397g
 cabin telefonic	296g
 cabin telefónic	296g
 cabin telefônic	296g
-cabr	1669g
-cacarol com comid	1843g
+cabr	1678g
+cacarol com comid	1852g
 cacau	262g
-cachecol	1994g
+cachecol	2003g
 cachoeir	151g
-cachorr quent	1834g
+cachorr quent	1843g
 cact	135g
 cae	347g
 caf	255g
@@ -64505,11 +64740,11 @@ caiad	375g
 caipir	412g
 cair	811g
 cair da noit	192g
-caix de bent	1852g
-caix de bentô	1852g
-caix par viagem	1868g
+caix de bent	1861g
+caix de bentô	1861g
+caix par viagem	1877g
 calcad	374g
-calic de vinh	1895g
+calic de vinh	1904g
 californi	818g
 californian	818g
 califórni	818g
@@ -64521,20 +64756,20 @@ caloros	433g
 calorã	206g
 calçad	374g
 cam	449g
-camara	1871g
-camara frit	1862g
-camarã	1871g
-camarã frit	1862g
-camel	1670g
-camel com dua corcov	1671g
-camel de uma so corcov	1670g
-camel de uma só corcov	1670g
+camara	1880g
+camara frit	1871g
+camarã	1880g
+camarã frit	1871g
+camel	1679g
+camel com dua corcov	1680g
+camel de uma so corcov	1679g
+camel de uma só corcov	1679g
 caminha de bombeir	290g
 caminhad	453g
 caminhã de bombeir	290g
 caminit	915g
-camis	1992g
-camiset	1992g
+camis	2001g
+camiset	2001g
 camp	124g
 camp de arroz	253g
 camp de batalh	467g
@@ -64547,7 +64782,7 @@ campea	451g
 campeã	451g
 campin	124g
 camuflagem	467g
-camundong	1679g
+camundong	1688g
 canad	673g
 canadens	885g
 canadian	885g
@@ -64556,9 +64791,9 @@ canadiem de montreal	629g
 canadiem de montréal	629g
 canadá	673g
 canca de ninar	449g
-canec de cervej	1898g
+canec de cervej	1907g
 canel	288g
-canguru	1694g
+canguru	1703g
 canicul	206g
 canion	159g
 cansac	449g
@@ -64567,23 +64802,23 @@ cansaç	449g
 cançã de ninar	449g
 canícul	206g
 cao	347g
-cao gui	1640g
+cao gui	1649g
 caotic	457g
-capacacet de socorrist	2028g
-capacet militar	2027g
+capacacet de socorrist	2037g
+capacet militar	2036g
 capadoci	848g
 capadóci	848g
 capel	394g
-capel de casament	1941g
+capel de casament	1950g
 capim	125g
 cappuccin	256g
 caqui	25g
-caracol	1738g
+caracol	1747g
 caramel	263g
 caramel clar	26g
 caramelizad	263g
-caramuj	1735g
-caranguej	1869g
+caramuj	1744g
+caranguej	1878g
 caravaggi	829g
 carib	805g
 caribenh	805g
@@ -64591,28 +64826,28 @@ carinhos	423g
 carm	447g
 carmesim	71g
 carmim	70g
-carn	1827g
-carn no oss	1827g
+carn	1836g
+carn no oss	1836g
 carnaval	367g
 carnaval do rio	852g
-carneir	1667g
+carneir	1676g
 carp koi	361g
 carr antig	413g
 carr de bombeir	290g
 carrefour	574g
-carrilha de vent	1980g
-carrilhã de vent	1980g
-carrossel	1961g
+carrilha de vent	1989g
+carrilhã de vent	1989g
+carrossel	1970g
 cartaz sovietic	857g
 cartaz soviétic	857g
-cartol	2024g
+cartol	2033g
 carvalh	301g
-cas abandonad	1925g
-cas com jardim	1927g
+cas abandonad	1934g
+cas com jardim	1936g
 cas de camp	397g
 cas de fazend	412g
 cas tradicional corean	870g
-casac	1996g
+casac	2005g
 casad	405g
 casal	427g
 casament	405g
@@ -64622,22 +64857,22 @@ caseir	433g
 castanh	7g
 castanh avermelhad	20g
 castel	393g
-castel europeu	1940g
-castel japon	1939g
-castel japonê	1939g
-castel medieval	1940g
-castor	1685g
+castel europeu	1949g
+castel japon	1948g
+castel japonê	1948g
+castel medieval	1949g
+castor	1694g
 catar	686g
 catedral	394g
 cauboi	382g
 caubói	382g
-caval	1654g
-caval de carrossel	1961g
+caval	1663g
+caval de carrossel	1970g
 caveir	438g
 cavern	165g
-caçarol com comid	1843g
+caçarol com comid	1852g
 caótic	457g
-cebol	1812g
+cebol	1821g
 cechi	698g
 cedul	458g
 ceky	698g
@@ -64668,7 +64903,7 @@ cerimôni	445g
 cerraca	203g
 cerraçã	203g
 cerule	40g
-cerv	1657g
+cerv	1666g
 cervej	267g
 cervejari	377g
 cerâmic	326g
@@ -64683,7 +64918,7 @@ ceu nublad	204g
 cha	257g
 cha com leit	260g
 cha de bolh	260g
-cha perolad	1904g
+cha perolad	1913g
 cha pret	257g
 cha verd	258g
 chakr	447g
@@ -64695,13 +64930,13 @@ chanel	612g
 chanuc	787g
 chanucá	787g
 chapeu conic	275g
-chapeu de formatur	2025g
+chapeu de formatur	2034g
 chapeu de palh	275g
-chapeu feminin	2023g
+chapeu feminin	2032g
 chapéu cônic	275g
-chapéu de formatur	2025g
+chapéu de formatur	2034g
 chapéu de palh	275g
-chapéu feminin	2023g
+chapéu feminin	2032g
 charad	429g
 charc	149g
 charm	443g
@@ -64714,6 +64949,7 @@ chec	882g
 chefchaouen	841g
 chelse	632g
 chelse fc	632g
+chengdu	946g
 cheongsam	871g
 chequi	698g
 chiaroscur	829g
@@ -64726,8 +64962,8 @@ chilen	884g
 chili drapeau	702g
 chin	675g
 chinaflagg	675g
-chinel	2012g
-chinel de prai	2012g
+chinel	2021g
+chinel de prai	2021g
 chines flag	675g
 chiqu	432g
 chocad	459g
@@ -64751,7 +64987,7 @@ chuvos	200g
 chá	257g
 chá com leit	260g
 chá de bolh	260g
-chá perolad	1904g
+chá perolad	1913g
 chá pret	257g
 chá verd	258g
 chã	169g
@@ -64761,7 +64997,7 @@ ciberespaç	410g
 ciclism	424g
 ciclon	202g
 cidad	373g
-cidad ao anoitecer	1957g
+cidad ao anoitecer	1966g
 cidad azul	841g
 cidad do cab	909g
 cidad proibid	380g
@@ -64788,7 +65024,7 @@ cinz top	68g
 cinzent	8g
 circ	367g
 cirurgi	390g
-cisn	1708g
+cisn	1717g
 citric	229g
 cium	461g
 ciument	461g
@@ -64808,7 +65044,7 @@ club de jazz	473g
 clássic	413g
 clínic	390g
 co do sao vang	681g
-coal	1689g
+coal	1698g
 cobalt	45g
 cobertor	433g
 cobic	461g
@@ -64824,7 +65060,7 @@ coelh	443g
 cogumel	136g
 cok	501g
 coler	437g
-colet salv vid	1990g
+colet salv vid	1999g
 colheit	198g
 colin	161g
 coliseu	825g
@@ -64843,13 +65079,13 @@ comemorar	444g
 comemorativ	444g
 comemoraçã	406g
 comet	177g
-comid enlatad	1851g
+comid enlatad	1860g
 compaixa	423g
 compaixã	423g
 competent	441g
 computador	410g
 comédi	425g
-con de fest	1974g
+con de fest	1983g
 concert	367g
 concret	304g
 condiment	288g
@@ -64880,20 +65116,20 @@ construtivist	857g
 construçã	411g
 cont	341g
 cont de fad	430g
-contemplaca da lua	1981g
+contemplaca da lua	1990g
 contemplativ	447g
-contemplaçã da lua	1981g
+contemplaçã da lua	1990g
 content	425g
 contentament	425g
 contid	456g
 convidativ	433g
 conífer	121g
 cooki	272g
-cop com canud	1903g
-cop de leit	1889g
+cop com canud	1912g
+cop de leit	1898g
 copenhag	880g
 copenhagu	880g
-coquetel	1896g
+coquetel	1905g
 cor crem	18g
 cor da pel	115g
 cor de ameix	62g
@@ -64930,16 +65166,16 @@ corei do sul	676g
 coro	417g
 corporativ	391g
 correg	148g
-correi	1930g
-correi japon	1929g
-correi japonê	1929g
+correi	1939g
+correi japon	1938g
+correi japonê	1938g
 correr	424g
 corrid	424g
-corrid de caval	1654g
+corrid de caval	1663g
 corrosa	309g
 corrosã	309g
-cort de carn	1829g
-coruj	1709g
+cort de carn	1838g
+coruj	1718g
 corv	446g
 coré du sud	676g
 cosm	177g
@@ -64949,7 +65185,7 @@ cost amalfitan	800g
 cost azul	846g
 cour	310g
 couv	469g
-cox de frang	1828g
+cox de frang	1837g
 coz	395g
 cr flameng	659g
 cracovi	886g
@@ -64974,8 +65210,8 @@ cristalin	322g
 crisântem	218g
 croaci	899g
 croat	899g
-crocodil	1718g
-croissant	1819g
+crocodil	1727g
+croissant	1828g
 crom	308g
 cromad	308g
 croáci	899g
@@ -64983,12 +65219,12 @@ cruzeir	140g
 crâni	438g
 críptic	429g
 cub	717g
-cub de gel	1907g
+cub de gel	1916g
 cuban	796g
 cuban flag	717g
 cubism	858g
 cubist	858g
-cuec	2002g
+cuec	2011g
 culp	448g
 cult	447g
 cupcak	272g
@@ -65000,12 +65236,12 @@ cyberpunk	409g
 czech flag	698g
 czech republic	698g
 czechi	698g
-cálic de vinh	1895g
+cálic de vinh	1904g
 cáqui	25g
 cânion	159g
 cãe	347g
 cão	347g
-cão gui	1640g
+cão gui	1649g
 cédul	458g
 céu	170g
 céu cinz	204g
@@ -65030,7 +65266,7 @@ danc	424g
 dancar	424g
 dancheong	836g
 danemark	693g
-dang	1865g
+dang	1874g
 danimarc	693g
 danimark	693g
 danish flag	693g
@@ -65053,8 +65289,8 @@ debaix agu	399g
 debaix águ	399g
 decadenci	460g
 decadênci	460g
-decoraca de pinh	1977g
-decoraçã de pinh	1977g
+decoraca de pinh	1986g
+decoraçã de pinh	1986g
 deli	924g
 delicad	423g
 delicadez	423g
@@ -65067,8 +65303,8 @@ denmark	693g
 depressa	426g
 depressã	426g
 deprimid	426g
-derramand liquid	1902g
-derramand líquid	1902g
+derramand liquid	1911g
+derramand líquid	1911g
 desanimad	426g
 desbotad	482g
 desbotad clar	478g
@@ -65149,7 +65385,7 @@ doc de leit	263g
 docker	554g
 docur	443g
 dodger	624g
-dodô	1710g
+dodô	1719g
 doenc	460g
 doent	460g
 doenç	460g
@@ -65193,9 +65429,9 @@ ecologic	418g
 ecológic	418g
 economi	391g
 edifici	373g
-edifici comercial	1928g
+edifici comercial	1937g
 edifíci	373g
-edifíci comercial	1928g
+edifíci comercial	1937g
 edimburg	927g
 educaca	392g
 educaçã	392g
@@ -65207,7 +65443,7 @@ egypt	683g
 egyptian flag	683g
 egípci	811g
 eid	786g
-elefant	1674g
+elefant	1683g
 eleganci	432g
 elegant	432g
 elegânci	432g
@@ -65261,7 +65497,7 @@ entediant	470g
 enterr	445g
 entusiasm	424g
 entusiasmad	424g
-envelop vermelh	1982g
+envelop vermelh	1991g
 envergonhad	448g
 enérgic	424g
 equilibrad	421g
@@ -65269,9 +65505,9 @@ equilibri	421g
 equilíbri	421g
 era vitorian	856g
 erupca	166g
-erupca vulcanic	1910g
+erupca vulcanic	1919g
 erupçã	166g
-erupçã vulcânic	1910g
+erupçã vulcânic	1919g
 erv	137g
 erv aromatic	137g
 erv aromátic	137g
@@ -65290,9 +65526,9 @@ escol	392g
 escol de samb	852g
 escolar	392g
 escondid	429g
-escorpia	1749g
-escorpiã	1749g
-escorregador	1962g
+escorpia	1758g
+escorpiã	1758g
+escorregador	1971g
 escritori	391g
 escritóri	391g
 escur	475g
@@ -65305,7 +65541,7 @@ esmerald	49g
 espac	177g
 espac sideral	177g
 espagn	665g
-espaguet	1858g
+espaguet	1867g
 espan	665g
 espanh	665g
 espanhol	897g
@@ -65321,7 +65557,7 @@ esperanc	439g
 esperancos	439g
 esperanç	439g
 esperanços	439g
-espig de milh	1805g
+espig de milh	1814g
 espinafr	469g
 espirit	447g
 espiritual	447g
@@ -65334,13 +65570,13 @@ espumant	266g
 espírit	447g
 esqui	199g
 esquiar	199g
-esquil	1684g
+esquil	1693g
 esquisit	471g
 est noit	193g
 estaca espacial	398g
 estad unid	670g
-estadi	1917g
-estatu da liberdad	1943g
+estadi	1926g
+estatu da liberdad	1952g
 estavel	441g
 estaçã espacial	398g
 estiagem	156g
@@ -65353,7 +65589,7 @@ estival	197g
 estocolm	878g
 estranh	471g
 estrel	176g
-estrel brilhant	1972g
+estrel brilhant	1981g
 estrelad	176g
 estress	448g
 estressad	448g
@@ -65363,8 +65599,8 @@ estudar	392g
 estudi ghibli	860g
 estuf	126G
 estuqu	375g
-estádi	1917g
-estátu da liberdad	1943g
+estádi	1926g
+estátu da liberdad	1952g
 estável	441g
 estúdi ghibli	860g
 esverdead	3g
@@ -65411,7 +65647,7 @@ fagulh	167g
 faianc de delft	834g
 faianç de delft	834g
 faisc	167g
-falafel	1840g
+falafel	1849g
 falesi	164g
 falési	164g
 famili	433g
@@ -65432,8 +65668,8 @@ farol	332g
 faról	332g
 fas	684g
 fashion	432g
-fati de pizz	1833g
-fati de tort	1882g
+fati de pizz	1842g
+fati de tort	1891g
 fauvism	756g
 fav de mel	264g
 fazend	382g
@@ -65444,10 +65680,10 @@ fc port	654g
 fe	439G
 fedex	532g
 fei	460g
-feijo	1814g
+feijo	1823g
 feijoad	284g
 feijoad complet	284g
-feijão	1814g
+feijão	1823g
 feir	364g
 feir do templ	837g
 feir livr	364g
@@ -65523,7 +65759,7 @@ finnland	694g
 fiord	849g
 firefox	555g
 firm	441g
-fit de lembret	1985g
+fit de lembret	1994g
 fitnes	424g
 flag of japan	661g
 flamenc	865g
@@ -65533,12 +65769,12 @@ flert	428g
 fliperam	744g
 floc de nev	188g
 flor	208g
-flor branc	1756g
+flor branc	1765g
 flor de ameixeir	216g
 flor de cerejeir	209g
 flor de colz	335g
 flor de pessegueir	217g
-flor murch	1760g
+flor murch	1769g
 floraca	208g
 floral	208g
 floraçã	208g
@@ -65566,7 +65802,7 @@ foguet	398g
 folcloric	412g
 folclóric	412g
 folh	128g
-folh ao vent	1778g
+folh ao vent	1787g
 folh caid	129g
 folh caíd	129g
 folh de bord	130g
@@ -65576,13 +65812,13 @@ folh sec	129g
 folhagem	128g
 folhagem de outon	129g
 folhead a our	328g
-fondu	1845g
-font	1950g
+fondu	1854g
+font	1959g
 for a	497g
 for o	497g
 forc	440g
 formal	445g
-formig	1741g
+formig	1750g
 fort	440g
 fortalez	393g
 fortun	416g
@@ -65644,17 +65880,17 @@ galpa	411g
 galpã	411g
 galáxi	177g
 galã	256g
-gamb	1693g
-gambá	1693g
+gamb	1702g
+gambá	1702g
 gananci	461g
 ganens	779g
 ganhar	451g
 ganânci	461g
 ganê	779g
 garo	201g
-garraf de champanh	1894g
-garraf e cop de saqu	1893g
-garraf e cop de saquê	1893g
+garraf de champanh	1903g
+garraf e cop de saqu	1902g
+garraf e cop de saquê	1902g
 gaudi	801g
 gaudí	801g
 gead	187g
@@ -65678,7 +65914,7 @@ giappon	661g
 ginastic	424g
 ginkg	131g
 ginástic	424g
-giraf	1673g
+giraf	1682g
 girassol	212g
 girassól	212g
 github	553g
@@ -65699,7 +65935,7 @@ golf	362g
 gom de mascar	277g
 gondol	844g
 googl	505g
-goril	1636g
+goril	1645g
 gosm	460g
 gosment	460g
 got	152G
@@ -65718,7 +65954,7 @@ grand ond de kanagaw	765g
 granit	303g
 graniz	202g
 grav	445g
-gravat	1991g
+gravat	2000g
 gravet	301g
 grec	697g
 greec	697g
@@ -65728,16 +65964,16 @@ greg	812g
 gren	19g
 grená	19g
 griechenland	697g
-gril	1745g
+gril	1754g
 grut	165g
 grã	252g
 grèc	697g
 guangzhou	937g
 guard chuv	371g
 guatemaltec	902g
-guaxinim	1644g
+guaxinim	1653g
 guerr	467g
-guitarr	2035g
+guitarr	2044g
 guloseim	277g
 guney afrik	705g
 guney kor	676g
@@ -65750,8 +65986,8 @@ h m	577g
 ha lan	687g
 hab	629g
 halloween	401g
-hamburguer	1831g
-hambúrguer	1831g
+hamburguer	1840g
+hambúrguer	1840g
 han quoc	676g
 hanbok	869g
 hanok	870g
@@ -65766,11 +66002,11 @@ her	134G
 heroi	440g
 heroic	440g
 herói	440g
-hibisc	1761g
+hibisc	1770g
 himalai	820g
 hindistan	677g
-hipopotam	1677g
-hipopótam	1677g
+hipopotam	1686g
+hipopótam	1686g
 hippi	751g
 histori em quadr	830g
 historic	413g
@@ -65807,7 +66043,7 @@ hospital	390g
 hospitalar	390g
 hostil	437g
 hot pot	333g
-hotel	1933g
+hotel	1942g
 huawei	563g
 humild	423g
 hungar	900g
@@ -65833,7 +66069,7 @@ igrej	394g
 ikb	719g
 ike	504g
 ilh	155g
-ilh desert	1915g
+ilh desert	1924g
 ilhot	155g
 illuminating	729g
 iluminad	369g
@@ -65887,7 +66123,7 @@ inox	306g
 inquiet	448g
 inquietaca	448g
 inquietaçã	448g
-inset	1740g
+inset	1749g
 insoni	448g
 insoss	470g
 inspiraca	439g
@@ -65942,9 +66178,10 @@ italy	664g
 itáli	664g
 iurt	893g
 izland	695g
+jacart	948g
 jad	320g
 jaipur	842g
-jalec	1989g
+jalec	1998g
 jamaican flag	704g
 jamaik	704g
 jamaiqu	704g
@@ -65960,10 +66197,13 @@ japonê	388g
 japã	661g
 japón	661g
 jardim	126g
+jardim majorell	941g
 jardim zen	384g
 jardinagem	126g
 jasmim	224g
-javali	1665g
+javali	1674g
+javan	948g
+javanê	948g
 jazz	473G
 jazzistic	473g
 jazzístic	473g
@@ -66023,19 +66263,19 @@ la galaxy	630g
 la laker	613g
 labared	167g
 lac	325g
-lac de fit	1983g
+lac de fit	1992g
 lag	147g
 lag de lotu	150g
 lag de lótu	150g
 lag pequen	149g
-lagartix	1720g
+lagartix	1729g
 lago	146g
-lagost	1870g
+lagost	1879g
 lagrim	426g
 laker	613g
 lam	169g
 lamborghini	514g
-lamen	1857g
+lamen	1866g
 lament	426g
 lampad	368g
 lampia	331g
@@ -66052,7 +66292,7 @@ laticíni	269g
 latã	60g
 lav	166g
 lavand	211g
-laç de fit	1983g
+laç de fit	1992g
 leal	441g
 lealdad	441g
 leg	608g
@@ -66068,13 +66308,13 @@ lendári	430g
 lenh	301g
 lenov	562g
 lent	449g
-leopard	1650g
+leopard	1659g
 letargic	449g
 letreir luminos	330g
 letárgic	449g
 lfc	633g
 lg	581g
-lham	1672g
+lham	1681g
 liban	892g
 libanes	892g
 libanê	892g
@@ -66089,13 +66329,13 @@ lilá pálid	90g
 lilá pó	99g
 lim	31g
 lima	228g
-lima sicilian	1786g
+lima sicilian	1795g
 limo	228g
 limoeir	228g
 limonad	228g
 limp	420g
 limã	228g
-limã sicilian	1786g
+limã sicilian	1795g
 limão	228g
 lind	443g
 linh	314g
@@ -66117,14 +66357,14 @@ livr	341g
 livr antig	341g
 livrari	378g
 liçã de cas	392g
-loj de convenienci	1935g
-loj de conveniênci	1935g
-loj de departament	1937g
-lon de circ	1966g
+loj de convenienci	1944g
+loj de conveniênci	1944g
+loj de departament	1946g
+lon de circ	1975g
 london bus	721g
 londr	808g
 londrin	808g
-lontr	1692g
+lontr	1701g
 los angel dodger	624g
 los angel laker	613g
 lotad	457g
@@ -66160,7 +66400,7 @@ luz neon	330g
 lyft	540g
 lyon	936g
 lágrim	426g
-lámen	1857g
+lámen	1866g
 lâmpad	368g
 lã	314G
 líban	892g
@@ -66169,16 +66409,16 @@ lótu	213g
 lúgubr	426g
 mac	237g
 mac verd	238g
-mac vermelh	1790g
+mac vermelh	1799g
 macabr	438g
-macac	1635g
+macac	1644g
 macant	470g
 macaristan	699g
 macarom	280g
 macha	455g
 machã	455g
 madeir	301g
-madeir serrad	1922g
+madeir serrad	1931g
 madreperol	321g
 madrepérol	321g
 madri	897g
@@ -66194,7 +66434,7 @@ magnóli	227g
 mago	426g
 magoad	426g
 maiorc	897g
-maiô	2001g
+maiô	2010g
 majestad	417g
 majestos	417g
 malaguet	297g
@@ -66209,8 +66449,8 @@ malhaçã	424g
 malign	438g
 malv	63g
 malási	714g
-mamadeir	1888g
-mamut	1675g
+mamadeir	1897g
+mamut	1684g
 man city	635g
 man united	634g
 man utd	634g
@@ -66282,7 +66522,7 @@ matriosk	873g
 maçant	470g
 maçã	237g
 maçã verd	238g
-maçã vermelh	1790g
+maçã vermelh	1799g
 mcdonald	502g
 mecanic	308g
 mecânic	308g
@@ -66307,12 +66547,12 @@ meig	423g
 meituan	570g
 meksik	669g
 mel	264g
-mela	1783g
+mela	1792g
 melanci	235g
 melancoli	426g
 melancolic	426g
 melancólic	426g
-melã	1783g
+melã	1792g
 memori	450g
 memorial	445g
 memóri	450g
@@ -66325,7 +66565,7 @@ mercad	364g
 mercad de rua	364g
 mercad noturn	365g
 mesmic	470g
-mesquit	1945g
+mesquit	1954g
 messic	669g
 metal	308g
 metalic	308g
@@ -66341,16 +66581,16 @@ mexican flag	669g
 mexik	669g
 mexiqu	669g
 miami heat	617g
-microbi	1753g
+microbi	1762g
 microsoft	604g
-micróbi	1753g
+micróbi	1762g
 mila	929g
 milagr	430g
 milh	251g
 milharal	251g
 militar	467g
 milã	929g
-minhoc	1752g
+minhoc	1761g
 minimalism	420g
 minimalist	420g
 mirtil	233g
@@ -66370,8 +66610,8 @@ miyazaki	860g
 moc	493G
 moch	255g
 moch mouss	733g
-mochil	2011g
-mochil escolar	2011g
+mochil	2020g
+mochil escolar	2020g
 mod	432g
 modern	420g
 modest	423g
@@ -66389,27 +66629,27 @@ monocromátic	464g
 monoton	470g
 monstr	438g
 mont	160g
-mont fuji	1911g
+mont fuji	1920g
 montanh	160g
-montanh com nev	1908g
+montanh com nev	1917g
 montanh nevad	162g
-montanh russ	1964g
+montanh russ	1973g
 montanhos	160g
 montreal canadiem	629g
 monóton	470g
 morang	230g
-morceg	1687g
+morceg	1696g
 morocc	684g
 moroccan flag	684g
 morr	161g
 mort	445g
 mosaic	337g
-mosc	1751g
+mosc	1760g
 moscou	873g
 moscov	873g
-mosquit	1750g
+mosquit	1759g
 mostard	110g
-motel	1934g
+motel	1943g
 motivaca	439g
 motivad	439g
 motivaçã	439g
@@ -66417,7 +66657,7 @@ motor	411g
 movimentad	457g
 moç	493G
 much	831G
-mud de plant	1766g
+mud de plant	1775g
 muffin	272g
 muit cor	179g
 mulher	493G
@@ -66457,8 +66697,11 @@ nao usar	497g
 nao use	497g
 napol	930g
 napoli calci	649g
-nariz de porc	1666g
+nariz de porc	1675g
 nascer do sol	181g
+nasciment de venu	942g
+nasciment de vénu	942g
+nasciment de vênu	942g
 nataca	143g
 natal	400g
 natalin	400g
@@ -66523,8 +66766,8 @@ nigéri	706g
 nijery	706g
 nil	811g
 ninfei de monet	828g
-ninh com ovo	1780g
-ninh vazi	1779g
+ninh com ovo	1789g
+ninh vazi	1788g
 nintend	606g
 nissan	520g
 nobr	417g
@@ -66532,7 +66775,7 @@ nobrez	417g
 nogueir	301g
 noit branc	839g
 noit de luar	175g
-noit estrelad	1953g
+noit estrelad	1962g
 noitad	472g
 noiv	405g
 noiv indian	872g
@@ -66589,6 +66832,8 @@ névo	203g
 nórdic	387g
 nômad	453g
 o grand hotel budapest	859g
+o nasciment de venu	942g
+o nasciment de vênu	942g
 o passad	450g
 oasl	139g
 obscur	475g
@@ -66599,12 +66844,12 @@ oceanic	140g
 oceânic	140g
 ocios	449g
 ocr	36g
-ocul	1986g
-ocul de proteca	1988g
-ocul escur	1987g
+ocul	1995g
+ocul de proteca	1997g
+ocul escur	1996g
 ocult	429g
 ocultism	429g
-oden	1860g
+oden	1869g
 odi	437g
 off whit	104g
 oficial	445g
@@ -66634,7 +66879,7 @@ opal	321g
 oper	432g
 opulent	416g
 oraca	447g
-orangotang	1637g
+orangotang	1646g
 orar	447g
 oraçã	447g
 orbit	177g
@@ -66654,7 +66899,7 @@ osmant	225g
 ostentaca	416g
 ostentaçã	416g
 osterreich	690g
-ostr	1873g
+ostr	1882g
 otimism	439g
 otimist	439g
 otoman	809g
@@ -66668,7 +66913,7 @@ outubr	198g
 ovelh	382g
 ovni	177g
 ovo	270g
-ovo frit	1842g
+ovo frit	1851g
 oxidad	309g
 oásl	139g
 pacat	421g
@@ -66694,7 +66939,7 @@ palaci imperial	380g
 palhac	363g
 palhaç	363g
 palid	478g
-palmeir	1770g
+palmeir	1779g
 paláci	380g
 paláci de invern	918g
 paláci imperial	380g
@@ -66702,7 +66947,7 @@ pamukkal	840g
 panasonic	583g
 pancad de chuv	200g
 pand	352g
-panel	1844g
+panel	1853g
 panic	438g
 panquec	272g
 panquec vietnamit	282g
@@ -66715,9 +66960,9 @@ panton ultr violet	726g
 panton very peri	730g
 panton viv magent	731g
 pao	271g
-pao de lo de morang	1880g
-pao rechead	1839g
-pao siri	1821g
+pao de lo de morang	1889g
+pao rechead	1848g
+pao siri	1830g
 paoz	271g
 papagai	354g
 papai noel	400g
@@ -66742,9 +66987,9 @@ parisiens	798g
 parl	798g
 parl saint germain	650g
 parqu	127g
-parqu nacional	1916g
+parqu nacional	1925g
 pasco	407g
-passar	1703g
+passar	1712g
 past	124g
 pastagem	124g
 pastel	483g
@@ -66769,10 +67014,10 @@ pedr precios	345g
 pedr vulcanic	158g
 pedr vulcânic	158g
 pedregulh	303g
-pegad de pat	1696g
+pegad de pat	1705g
 peix	399g
 peix dourad	361g
-peix tropical	1731g
+peix tropical	1740g
 peluci	443g
 pelud	443g
 pelúci	443g
@@ -66827,16 +67072,16 @@ pinh	121g
 pinhal	121g
 pinheir	121g
 pinheiral	121g
-pint chocand	1700g
-pint de frent	1702g
-pint de perfil	1701g
+pint chocand	1709g
+pint de frent	1711g
+pint de perfil	1710g
 pintarrox	295g
 pinterest	551g
 pintor	474g
 pintur	474g
 pintur a nanquim	324g
-pipoc	1848g
-pipoc de cinem	1848g
+pipoc	1857g
+pipoc de cinem	1857g
 piramid	811g
 pirilamp	357g
 pirulit	277g
@@ -66854,7 +67099,7 @@ placid	421g
 planet	177g
 planet terr	418g
 plant	128g
-plant de arroz	1772g
+plant de arroz	1781g
 plant de interior	128g
 plantaca de arroz	253g
 plantaca de cha	827g
@@ -66893,18 +67138,18 @@ polones	886g
 poloni	696g
 polony	696g
 polonê	886g
-polv	1734g
+polv	1743g
 polôni	696g
 pomb	442g
-pomb branc	1705g
+pomb branc	1714g
 pont	373g
-pont a noit	1959g
-pont à noit	1959g
-poodl	1641g
+pont a noit	1968g
+pont à noit	1968g
+poodl	1650g
 pop art	830g
 por do sol	180g
-porc	1664g
-porc esp	1686g
+porc	1673g
+porc esp	1695g
 porcelan	317g
 porcelan azul e branc	318g
 porsch	523g
@@ -66916,8 +67161,8 @@ portugues	835g
 portugues flag	666g
 positiv	425g
 positividad	425g
-post de barbeir	1965g
-pot de mel	1887g
+post de barbeir	1974g
+pot de mel	1896g
 pouc luz	487g
 povoad	382g
 poç	200g
@@ -66927,7 +67172,7 @@ prad	124g
 pradari	124g
 prai	143g
 prai de arei	144g
-prai e guard sol	1913g
+prai e guard sol	1922g
 prai tropical	145g
 prat	12g
 pratead	12g
@@ -66935,8 +67180,8 @@ prazer	425g
 praç vermelh	873g
 pre colombian	863g
 predi	373g
-predi da escol	1936g
-predi greg	1918g
+predi da escol	1945g
+predi greg	1927g
 preguic	449g
 preguicos	449g
 preguiç	449g
@@ -66945,14 +67190,14 @@ premium	416g
 preocupaca	448g
 preocupad	448g
 preocupaçã	448g
-present	1984g
+present	1993g
 pressa	448g
 pressã	448g
 pret	9g
 pret azulad	80g
 pret e branc	465g
 pret tint	47g
-pretzel	1822g
+pretzel	1831g
 primaver	196g
 primaveril	196g
 princes	417g
@@ -66968,16 +67213,16 @@ provenç	845g
 provençal	845g
 pré colombian	863g
 prédi	373g
-prédi da escol	1936g
-prédi greg	1918g
+prédi da escol	1945g
+prédi greg	1927g
 príncip	417g
 psg	650g
 psicodelic	751g
 psicodélic	751g
 pub	377g
-pudim	1886g
-pudim de leit	1886g
-pudim de ovo	1886g
+pudim	1895g
+pudim de leit	1895g
+pudim de ovo	1895g
 pur	442g
 purez	442g
 purpur	5g
@@ -66985,13 +67230,13 @@ purpurin	466g
 pálid	478g
 pápric	298g
 pásco	407g
-pássar	1703g
+pássar	1712g
 pânic	438g
 pãe	271g
 pão	271g
-pão de ló de morang	1880g
-pão rechead	1839g
-pão síri	1821g
+pão de ló de morang	1889g
+pão rechead	1848g
+pão síri	1830g
 pãoz	271g
 pérol	321g
 pérou	703g
@@ -67010,9 +67255,9 @@ quebr cabec	429g
 quebr cabeç	429g
 qued agu	151g
 qued águ	151g
-queij	1826g
-queij suic	1826g
-queij suíç	1826g
+queij	1835g
+queij suic	1835g
+queij suíç	1835g
 queimar	167g
 queni	707g
 quenian	895g
@@ -67042,7 +67287,7 @@ ranch	382g
 rangoli	851g
 rapaz	493G
 rapos	355g
-raspad de gel	1875g
+raspad de gel	1884g
 rav	472g
 real	417g
 real madrid	641g
@@ -67119,7 +67364,7 @@ ribeira	148g
 ribeirã	148g
 ric	416g
 rigoros	445g
-rinoceront	1676g
+rinoceront	1685g
 rio	148g
 rio de janeir	852g
 riquez	416g
@@ -67141,7 +67386,7 @@ roched	164g
 rochos	164g
 rococ	753g
 rococó	753g
-rod gigant	1963g
+rod gigant	1972g
 rodovi	373g
 roman	825g
 romanc	427g
@@ -67167,37 +67412,37 @@ ros queimad	92g
 ros ros	91g
 ros vermelh	210g
 rosad	6g
-rosari de oraca	2029g
+rosari de oraca	2038g
 rosc	272g
 roseir	210g
-roset	1758g
-rost de cachorr	1638g
-rost de camundong	1678g
-rost de caval	1651g
-rost de coelh	1682g
-rost de draga	1722g
-rost de dragã	1722g
-rost de gat	1645g
-rost de hamster	1681g
-rost de lea	1647g
-rost de leã	1647g
-rost de lob	1642g
-rost de macac	1634g
-rost de pand	1690g
-rost de porc	1663g
-rost de rapos	1643g
-rost de sap	1717g
-rost de tigr	1648g
-rost de unicorni	1655g
-rost de unicórni	1655g
-rost de urs	1688g
-rost de vac	1659g
-rosári de oraçã	2029g
+roset	1767g
+rost de cachorr	1647g
+rost de camundong	1687g
+rost de caval	1660g
+rost de coelh	1691g
+rost de draga	1731g
+rost de dragã	1731g
+rost de gat	1654g
+rost de hamster	1690g
+rost de lea	1656g
+rost de leã	1656g
+rost de lob	1651g
+rost de macac	1643g
+rost de pand	1699g
+rost de porc	1672g
+rost de rapos	1652g
+rost de sap	1726g
+rost de tigr	1657g
+rost de unicorni	1664g
+rost de unicórni	1664g
+rost de urs	1697g
+rost de vac	1668g
+rosári de oraçã	2038g
 rot da sed	910g
 rotin	470g
 rotineir	470g
 roumani	700g
-roup feminin	2005g
+roup feminin	2014g
 routemaster	721g
 rox	5g
 royaum uni	671g
@@ -67224,7 +67469,7 @@ régi	417g
 réveillon	794g
 rústic	412g
 saar	156g
-sacol de compr	2010g
+sacol de compr	2019g
 sadi	452g
 safari	453g
 safir	54g
@@ -67234,7 +67479,7 @@ sakur	209g
 sal de aul	392g
 salad	469g
 salad de frut	468g
-salad verd	1847g
+salad verd	1856g
 salma	29g
 salmã	29g
 salpic	496g
@@ -67243,32 +67488,32 @@ samarcand	910g
 samsung	511g
 samurai	388g
 san francisc giant	627g
-sandali feminin	2018g
-sanduich	1835g
-sanduích	1835g
-sandáli feminin	2018g
+sandali feminin	2027g
+sanduich	1844g
+sanduích	1844g
+sandáli feminin	2027g
 sangrent	344g
 sangu	344g
 sant	447g
 santorini	386g
 santuari	379g
-santuari japon	1948g
+santuari japon	1957g
 santuari xintoist	843g
 santuári	379g
-santuári japonê	1948g
+santuári japonê	1957g
 santuári xintoíst	843g
 sao joa	793g
 sao patrici	866g
 sao petersburg	839g
 sao valentim	402g
 sap	360g
-sapat de salt alt	2017g
-sapat masculin	2013g
-sapatilh	2016g
-sapatilh de bal	2019g
-sapatilh de balé	2019g
-saqu	1893g
-saquê	1893g
+sapat de salt alt	2026g
+sapat masculin	2022g
+sapatilh	2025g
+sapatilh de bal	2028g
+sapatilh de balé	2028g
+saqu	1902g
+saquê	1902g
 sari	872g
 satan	463g
 satanic	463g
@@ -67288,8 +67533,8 @@ saudi arabien	682g
 saudi flag	682g
 saudos	450g
 saudável	452g
-sauropod	1724g
-saurópod	1724g
+sauropod	1733g
+saurópod	1733g
 savan	875g
 saxofon	473g
 saúd	452g
@@ -67339,8 +67584,9 @@ sf giant	627g
 shell	530g
 shibori	868g
 shopify	601g
-short	2003g
+short	2012g
 show	367G
+sichuan	946g
 sicili	898g
 sicilian	898g
 sicíli	898g
@@ -67350,7 +67596,7 @@ sili	702g
 silênci	421g
 simpl	420g
 simplicidad	420g
-sinagog	1947g
+sinagog	1956g
 sinfoni	432g
 singapor airlin	591g
 singapor flag	715g
@@ -67397,7 +67643,7 @@ sorrir	425g
 sorris	425g
 sorveir	293g
 sorvet	279g
-sorvet italian	1874g
+sorvet italian	1883g
 sosseg	421g
 sossegad	421g
 south afric	705g
@@ -67425,7 +67671,7 @@ subaquátic	399g
 subaru	528g
 submarin	399g
 submund	463g
-suc de caix	1905g
+suc de caix	1914g
 suc de lima	228g
 suc de limã	228g
 sucess	451g
@@ -67483,9 +67729,9 @@ südafrik	705g
 südkore	676g
 tabern	377g
 tabu	301g
-tac brindand	1900g
-tac de coquetel	1896g
-tac de vinh	1895g
+tac brindand	1909g
+tac de coquetel	1905g
+tac de vinh	1904g
 taciturn	446g
 taegukgi	676g
 tailand	816g
@@ -67493,30 +67739,31 @@ tailandê	816g
 taipé	923g
 taiti	907g
 taj mahal	874g
-tamal	1838g
-tambor	2040g
-tambor comprid	2041g
+tamal	1847g
+tambor	2049g
+tambor comprid	2050g
 tangerin	229g
 taoba	566g
 tapet pers	778g
 tard	191g
 tard da noit	194g
 tart	819g
-tartarug	1719g
+tartarug	1728g
 tartã	819g
 tasc	377g
 taup	68g
 taxi	372g
 tay ban nha	665g
 tayland	712g
-taç brindand	1900g
-taç de coquetel	1896g
-taç de vinh	1895g
+taç brindand	1909g
+taç de coquetel	1905g
+taç de vinh	1904g
+tbilisi	947g
 tchec	882g
 tchequi	698g
 tchéqui	698g
 tec	301g
-teclad musical	2036g
+teclad musical	2045g
 tecnologi	410g
 tecnologic	410g
 tecnológic	410g
@@ -67524,7 +67771,7 @@ tedi	470g
 teer	906g
 teera	906g
 teerã	906g
-tei de aranh	1748g
+tei de aranh	1757g
 telegram	543g
 telhad	338g
 temp nublad	204g
@@ -67534,10 +67781,10 @@ templ	379g
 templ chin	837g
 templ chinê	837g
 templ corean	836g
-templ hindu	1946g
+templ hindu	1955g
 tenebros	438g
 tenl	424g
-tenl de corrid	2014g
+tenl de corrid	2023g
 tens	448g
 tensa	448g
 tensã	448g
@@ -67557,8 +67804,8 @@ terros	419g
 terç feir gord	783g
 tesc	576g
 tesl	522g
-texug	1695g
-texug de mel	1695g
+texug	1704g
+texug de mel	1704g
 thai flag	712g
 thai lan	712g
 thailand	712g
@@ -67577,7 +67824,7 @@ tibetan	820g
 tiffany	718g
 tiffany blau	718g
 tiffany blu	718g
-tigel com colher	1846g
+tigel com colher	1855g
 tigel de acai	281g
 tigel de açaí	281g
 tigr	350g
@@ -67589,7 +67836,7 @@ tint	47g
 tir	497g
 tirand	497g
 tirang	677g
-tiranossaur rex	1725g
+tiranossaur rex	1734g
 tom fri	489g
 tom quent	488g
 tomat	248g
@@ -67605,8 +67852,8 @@ tornad	202g
 toront	934g
 toront mapl leaf	628g
 torr	373g
-torr de toqui	1942g
-torr de tóqui	1942g
+torr de toqui	1951g
+torr de tóqui	1951g
 torrad	271g
 torrid	436g
 tort	272g
@@ -67629,9 +67876,9 @@ tren	199g
 trenó	199g
 trepadeir	134g
 trev	446g
-trev de quatr folh	1775g
-trev de tre folh	1774g
-trev de trê folh	1774g
+trev de quatr folh	1784g
+trev de tre folh	1783g
+trev de trê folh	1783g
 tric	433g
 tricolor	662g
 tricô	433g
@@ -67645,7 +67892,7 @@ triunf	451g
 triunfant	451g
 trofeu	451g
 troféu	451g
-trompet	2037g
+trompet	2046g
 tron	417g
 trop	467G
 tropic	385g
@@ -67691,7 +67938,7 @@ táxi	372g
 tây ban nha	665g
 tédi	470g
 tênl	424g
-tênl de corrid	2014g
+tênl de corrid	2023g
 tênu	481g
 tóqui	890g
 tórrid	436g
@@ -67753,18 +68000,21 @@ vag lum	357g
 val	163g
 valent	440g
 vampir	438g
+vancouver	944g
 vanguard russ	857g
 vaporwav	855g
 vaqueir	382g
 varanasi	939g
-vas com plant	1767g
+varsovi	943g
+varsóvi	943g
+vas com plant	1776g
 vegan	452g
 vegetaca	128g
 vegetal	469g
 vegetarian	452g
 vegetaçã	128g
 vel	339g
-vel estrel	1970g
+vel estrel	1979g
 veleir	140g
 velejar	140g
 velh	414g
@@ -67825,7 +68075,7 @@ vermilhã	35g
 versalh	753g
 very peri	730g
 verã	197g
-vestid	1998g
+vestid	2007g
 via lacte	177g
 via lácte	177g
 viagem	453g
@@ -67862,7 +68112,7 @@ vinícol	265g
 violenci	437g
 violent	437g
 violet	22g
-violin	2038g
+violin	2047g
 violênci	437g
 virgem	442g
 viril	455g
@@ -67920,9 +68170,9 @@ xangai	815g
 xbox	607g
 xiaohongshu	573g
 xiaomi	564g
-xicar de cha sem alc	1892g
+xicar de cha sem alc	1901g
 xilogravur japones	832g
-xícar de chá sem alç	1892g
+xícar de chá sem alç	1901g
 y	664G
 yangmei	286g
 yanke	623g
@@ -67947,15 +68197,15 @@ zuriqu	933g
 águ	152g
 águ mar clar	66g
 águ viv	276g
-águi	1706g
+águi	1715g
 áo	690g
 árab	813g
 árid	156g
 ártic	186g
 árvor	133g
-árvor caidiç	1769g
-árvor de natal	1968g
-árvor de tanabat	1976g
+árvor caidiç	1778g
+árvor de natal	1977g
+árvor de tanabat	1985g
 áustri	690g
 âmbar	32g
 ägypten	683g
@@ -67966,9 +68216,9 @@ zuriqu	933g
 état uni	670g
 êxtas	425g
 índig	23g
-ócul	1986g
-ócul de proteçã	1988g
-ócul escur	1987g
+ócul	1995g
+ócul de proteçã	1997g
+ócul escur	1996g
 ódi	437g
 óper	432g
 órbit	177g
@@ -67982,7 +68232,7 @@ zuriqu	933g
 đức	663g
 şili	702g
 ấn độ	677g
-@stems de 4115
+@stems de 4130
 2000	748h
 50er	746h
 50er jahr	746h
@@ -67999,7 +68249,7 @@ abend	192h
 abenddammerung	192h
 abenddämmerung	192h
 abendrot	180h
-abendstimmung in der stadt	1957h
+abendstimmung in der stadt	1966h
 abenteu	453h
 abenteuerlich	453h
 abenteur	453h
@@ -68012,7 +68262,7 @@ abstosend	460h
 abstoßend	460h
 ac mila	647h
 acai bowl	281h
-achterbah	1964h
+achterbah	1973h
 achtsam	447h
 achtsamkeit	447h
 achtzig	744h
@@ -68024,9 +68274,9 @@ adelig	417h
 adria	899h
 aeroflot	588h
 afc ajax	652h
-affengesicht	1634h
+affengesicht	1643h
 africa do sul	705h
-afrikanisch trommel	2041h
+afrikanisch trommel	2050h
 afriqu du sud	705h
 agai	812h
 aggressiv	437h
@@ -68042,7 +68292,7 @@ airtel	593h
 ajax amsterdam	652h
 akademisch	392h
 akazi	875h
-akkordeo	2034h
+akkordeo	2043h
 aktienmarkt	391h
 aktiv	424h
 akzent	496h
@@ -68081,7 +68331,7 @@ amalfiküst	800h
 amazo shopping	605h
 amazon.com	605h
 amd	559h
-amei	1741h
+amei	1750h
 america expr	537h
 america flag	670h
 amethyst	56h
@@ -68108,8 +68358,8 @@ antarkti	186h
 anthrazit	37h
 antik	413h
 antik bronz	327h
-antik gebaud	1918h
-antik gebäud	1918h
+antik gebaud	1927h
+antik gebäud	1927h
 antiquitat	413h
 antiquität	413h
 ao	690H
@@ -68178,7 +68428,7 @@ auserirdisch	177h
 ausgeglich	421h
 ausgeglichenheit	421h
 ausgelas	425h
-aust	1873h
+aust	1882h
 australi	674h
 australia	674h
 australia flag	674h
@@ -68208,23 +68458,23 @@ azurblau	39h
 açaí bowl	281h
 ba lan	696h
 baby	442h
-babyflasch	1888h
+babyflasch	1897h
 bach	148h
 bachlei	148h
 back	271h
 backerei	271h
 backstei	305h
-baco	1830h
+baco	1839h
 bad	143h
 bae	685h
-bagel	1823h
-baguett	1820h
+bagel	1832h
+baguett	1829h
 baidu	568h
 bali	803h
 balinesisch	803h
 ballerina	454h
 ballett	454h
-ballettschuh	2019h
+ballettschuh	2028h
 ballo	370h
 bambu	123h
 bambusgru	52h
@@ -68239,11 +68489,11 @@ bangladesch	710h
 bangladesh	710h
 bangladeshi flag	710h
 bangladé	710h
-banjo	2039h
+banjo	2048h
 bank	391h
 banknot	458h
-barbershop saul	1965h
-barbershop säul	1965h
+barbershop saul	1974h
+barbershop säul	1974h
 barbi	722h
 barbi pink	722h
 barca	642h
@@ -68255,9 +68505,9 @@ barça	642h
 basalt	158h
 basar	364h
 baseball	424h
-baseballkapp	2026h
-baseballmutz	2026h
-baseballmütz	2026h
+baseballkapp	2035h
+baseballmutz	2035h
+baseballmütz	2035h
 basketball	424h
 batik	751h
 bauerlich	412h
@@ -68273,7 +68523,7 @@ bay munich	644h
 bay münch	644h
 bayerisch	784h
 beangstigend	438h
-bech mit strohhalm	1903h
+bech mit strohhalm	1912h
 bedau	426h
 bedeckt	204h
 bedrohlich	438h
@@ -68303,8 +68553,8 @@ belgiqu	688h
 belgium	688h
 belçika	688h
 benfica	653h
-bento	1852h
-bento box	1852h
+bento	1861h
+bento box	1861h
 bequ	433h
 berg	160h
 berghutt	397h
@@ -68337,8 +68587,8 @@ bie	358h
 bier	267h
 biergart	784h
 bierhall	377h
-bierkrug	1898h
-bierkrüg	1899h
+bierkrug	1907h
+bierkrüg	1908h
 bikini	143h
 bildung	392h
 bilibili	569h
@@ -68348,18 +68598,18 @@ birkenhai	122h
 birkenwald	122h
 birlesik krallik	671h
 birleşik krallık	671h
-biso	1658h
+biso	1667h
 bitt weglas	500h
 bitterkalt	435h
 bittersu	450h
 bittersüß	450h
 bla	478h
-blasend wal	1726h
+blasend wal	1735h
 blasslila	90h
 blatt	128h
-blatt im wind	1778h
-blattgemu	1809h
-blattgemü	1809h
+blatt im wind	1787h
+blattgemu	1818h
+blattgemü	1818h
 blattgold	328h
 blattwerk	128h
 blau	4h
@@ -68383,7 +68633,7 @@ bleich	478h
 bleigrau	85h
 bleu klei	719h
 bleu tiffany	718h
-blindenhund	1640h
+blindenhund	1649h
 bling	466h
 blitz	202h
 blockhutt	397h
@@ -68394,7 +68644,7 @@ bluh	208h
 bluhend	208h
 bluhend kirschbaum	209h
 blum	208h
-blumenstempel	1756h
+blumenstempel	1765h
 blumenstrau	208h
 blumenstrauß	208h
 blumig	208h
@@ -68403,7 +68653,7 @@ blutenblatt	208h
 blutezeit	196h
 blutig	344h
 blätt	128h
-blätt im wind	1778h
+blätt im wind	1787h
 bläulich	4h
 bläulich weiß	76h
 blüh	208h
@@ -68450,10 +68700,10 @@ brazilia flag	667h
 bren	167h
 brennend	436h
 bresil	667h
-brezel	1822h
+brezel	1831h
 brezilya	667h
 bri	205h
-brill	1986h
+brill	1995h
 britisch	808h
 british flag	671h
 brokkoli	469h
@@ -68461,9 +68711,10 @@ bronz	58h
 bronzefarb	58h
 brot	271h
 brotch	271h
-brotlaib	1818h
+brotlaib	1827h
 bruck	373h
-bruck vor nachthimmel	1959h
+bruck vor nachthimmel	1968h
+brussel	945h
 brutalismu	738h
 brutalistisch	738h
 bräunlich	7h
@@ -68471,7 +68722,8 @@ bräutigam	405h
 brésil	667h
 brötch	271h
 brück	373h
-brück vor nachthimmel	1959h
+brück vor nachthimmel	1968h
+brüssel	945h
 bubbl tea	260h
 buch	341h
 buchara	910h
@@ -68485,8 +68737,8 @@ burg	393h
 burg king	579h
 burgunderrot	33h
 buro	391h
-burogebaud	1928h
-burrito	1837h
+burogebaud	1937h
+burrito	1846h
 bus londoni	721h
 busa	938h
 butt	270h
@@ -68505,13 +68757,13 @@ bös	438h
 büch	341h
 bücherei	378h
 büro	391h
-bürogebäud	1928h
+bürogebäud	1937h
 bỉ	688h
 bồ đào nha	666h
 caf	376h
 café	376h
 camouflag	467h
-camp	1912h
+camp	1921h
 camping	453h
 canada	673h
 canadi de montreal	629h
@@ -68543,6 +68795,7 @@ chartreu	67h
 chefchaou	841h
 chelsea	632h
 chelsea fc	632h
+chengdu	946h
 cheongsam	871h
 chequia	698h
 chi	675h
@@ -68567,7 +68820,7 @@ chinesisch mau	381h
 chinesisch neujahr	403h
 chinesisch seid	871h
 chinesisch stil	389h
-chinesisch teigtasch	1866h
+chinesisch teigtasch	1875h
 chinesisch tempel	837h
 chinoiseri	768h
 chirurgi	390h
@@ -68586,13 +68839,13 @@ classic blu	728h
 clow	363h
 club	472h
 clubbing	472h
-clutch	2009h
+clutch	2018h
 co do sao vang	681h
 coca cola	501h
 coca colani	501h
 coca colanı	501h
-cocktail	1897h
-cocktailgla	1896h
+cocktail	1906h
+cocktailgla	1905h
 coelinblau	40h
 cok	501h
 colombi	701h
@@ -68616,7 +68869,7 @@ crem	18h
 cremefarb	18h
 cremewei	18h
 cremeweiß	18h
-croissant	1819h
+croissant	1828h
 csd	792h
 cuba	717h
 cuba flag	717h
@@ -68635,10 +68888,10 @@ daheim	433h
 dalapferd	878h
 dalla cowboy	620h
 dalmati	899h
-damenhut	2023h
-damenhut mit schleif	2023h
-damensandal	2018h
-damenstiefel	2020h
+damenhut	2032h
+damenhut mit schleif	2032h
+damensandal	2027h
+damenstiefel	2029h
 dammerung	192h
 dammrig	487h
 damo	463h
@@ -68646,7 +68899,7 @@ dampf	140h
 dan mach	693h
 dancheong	836h
 danemark	693h
-dango	1865h
+dango	1874h
 danimarca	693h
 danimarka	693h
 danisch	387h
@@ -68674,6 +68927,7 @@ dezemb	199h
 dezent	456h
 dhl	531h
 diamant	323h
+die geburt der venu	942h
 die gro well	765h
 die groß well	765h
 diesig	485h
@@ -68687,21 +68941,21 @@ diskret	456h
 diwali	851h
 dock	554h
 dodg	624h
-dodo	1710h
-doktorhut	2025h
+dodo	1719h
+doktorhut	2034h
 dollar	458h
 dom	394h
 domino	611h
 dompfaff	294h
 don	202h
-don kebab	1839h
+don kebab	1848h
 donnernd	202h
 donut	272h
 dorf	382h
 dorflich	382h
 dott	270h
 drach	430h
-drachengesicht	1722h
+drachengesicht	1731h
 drama	440h
 dramatisch	440h
 drapeau de singapour	715h
@@ -68711,7 +68965,7 @@ drau	453h
 drauß	453h
 dreck	169h
 dreckig	460h
-dromedar	1670h
+dromedar	1679h
 dropbox	599h
 druck	448h
 dschungel	120h
@@ -68742,7 +68996,7 @@ dämmrig	487h
 dämo	463h
 dänemark	693h
 dänisch	387h
-dön kebab	1839h
+dön kebab	1848h
 dörf	382h
 dörflich	382h
 dün	156h
@@ -68774,7 +69028,7 @@ ehrlichkeit	441h
 ei	270h
 eich	301h
 eichenholz	301h
-eidech	1720h
+eidech	1729h
 eier	270h
 eifersucht	461h
 eifersuchtig	461h
@@ -68792,15 +69046,15 @@ einbruch der nacht	192h
 einfuhlsam	423h
 einfühlsam	423h
 einhor	430h
-einhorngesicht	1655h
+einhorngesicht	1664h
 einhör	430h
-einkaufstut	2010h
-einkaufstüt	2010h
+einkaufstut	2019h
+einkaufstüt	2019h
 einladend	433h
 einsam	426h
-einsam insel	1915h
+einsam insel	1924h
 einsamkeit	426h
-einteilig badeanzug	2001h
+einteilig badeanzug	2010h
 eintonig	470h
 eintönig	470h
 eis	185h
@@ -68812,14 +69066,14 @@ eisdiel	279h
 eisengrau	87h
 eisig	435h
 eiskalt	435h
-eiswurfel	1907h
-eiswürfel	1907h
+eiswurfel	1916h
+eiswürfel	1916h
 ekel	460h
 ekelhaft	460h
 eklig	460h
 ekstatisch	425h
 ela	424H
-elefant	1674h
+elefant	1683h
 elegant	432h
 eleganz	432h
 elektronik	410h
@@ -68867,7 +69121,7 @@ erd	169h
 erdbe	230h
 erdgelb	102h
 erdig	419h
-erdnu	1813h
+erdnu	1822h
 erdreich	169h
 erdto	419h
 erdtö	419h
@@ -68925,12 +69179,12 @@ extravagant	416h
 exzentrisch	471h
 fabel	430h
 fabrik	411h
-fabrikgebaud	1938h
-fabrikgebäud	1938h
+fabrikgebaud	1947h
+fabrikgebäud	1947h
 facebook	506h
 fad	470H
 fahl	478h
-falafel	1840h
+falafel	1849h
 famili	433h
 fantasi	430h
 fantasy	430h
@@ -68982,8 +69236,8 @@ feuerschei	167h
 feuertopf	333h
 feuerwehrauto	290h
 feuerwerk	366h
-feuerwerkskorp	1971h
-feuerwerkskörp	1971h
+feuerwerkskorp	1980h
+feuerwerkskörp	1980h
 feurig	428h
 fiat	524h
 ficht	121h
@@ -69008,31 +69262,31 @@ firefox	555h
 firma	391H
 fisch	399h
 fischerboot	140h
-fischfrikadell	1863h
+fischfrikadell	1872h
 fitn	424h
 fitnessstudio	424h
 fjord	849h
-flach schuh	2016h
-fladenbrot	1821h
+flach schuh	2025h
+fladenbrot	1830h
 flag of japa	661h
 flamenco	865h
 flamengo	659h
 flamingo	348h
 flamm	167h
 flammend	167h
-flasch mit knallend kork	1894h
+flasch mit knallend kork	1903h
 flaschengru	48h
 flaschengrü	48h
 flauschig	443h
-fledermau	1687h
-fleisch	1827h
-fleischhach	1827h
-fleischstuck	1829h
-fleischstück	1829h
+fledermau	1696h
+fleisch	1836h
+fleischhach	1836h
+fleischstuck	1838h
+fleischstück	1838h
 flied	64h
 fliederfarb	64h
 flieg	170h
-fliegenpilz	1781h
+fliegenpilz	1790h
 flirt	428h
 flitterwoch	427h
 floral	208h
@@ -69044,15 +69298,15 @@ flugzeug	170h
 fluoreszierend	484h
 flussig	152h
 flussigkeit	152h
-flussigkeit ausgi	1902h
+flussigkeit ausgi	1911h
 flut	142h
 fly emirat	584h
 flü	148h
 flügel	170h
 flüssig	152h
 flüssigkeit	152h
-flüssigkeit ausgieß	1902h
-fondu	1845h
+flüssigkeit ausgieß	1911h
+fondu	1854h
 formlich	445h
 forst	119h
 franc	662h
@@ -69066,7 +69320,7 @@ frança	662h
 frau	493H
 freibad	143h
 freiheit	453h
-freiheitsstatu	1943h
+freiheitsstatu	1952h
 french flag	662h
 freud	425h
 freudig	425h
@@ -69081,12 +69335,12 @@ friedvoll	421h
 frierend	435h
 frisch	434h
 frisch luft	434h
-frittiert garnel	1862h
+frittiert garnel	1871h
 froh	425h
 frohlich	425h
 frohlichkeit	425h
 frosch	360h
-froschgesicht	1717h
+froschgesicht	1726h
 frost	187h
 frostel	435h
 frostelnd	435h
@@ -69115,15 +69369,15 @@ frühlingsfest	403h
 frühlingshaft	196h
 frühmorg	189h
 fuch	355h
-fuchsgesicht	1643h
+fuchsgesicht	1652h
 fuchsi	65h
 fuchsia	65h
-fuji	1911h
+fuji	1920h
 funfzig	746h
 funk	167h
 funkel	466h
 funkelnd	466h
-funkelnd ster	1972h
+funkelnd ster	1981h
 furcht	438h
 furchterregend	438h
 furchtlo	440h
@@ -69147,7 +69401,7 @@ galaxi	177h
 galeri	474h
 gana	708h
 ganseblumch	221h
-garnel	1871h
+garnel	1880h
 gart	126h
 gartenarbeit	126h
 gas	374h
@@ -69158,12 +69412,13 @@ gaudí	801h
 geback	272h
 gebaud	373h
 gebet	447h
-gebetskett	2029h
+gebetskett	2038h
 gebirg	160h
 geborg	433h
 gebroch herz	426h
 gebroch wei	104h
 gebroch weiß	104h
+geburt der venu	942h
 geburtstag	406h
 geburtstagsfei	406h
 geburtstagskuch	406h
@@ -69174,7 +69429,7 @@ gedampft	482h
 gedampft sanft	481h
 gedeckt	482h
 gedenk	445h
-gedenkschleif	1985h
+gedenkschleif	1994h
 gedenkstatt	445h
 gedenkstätt	445h
 gedicht	341h
@@ -69191,7 +69446,7 @@ geheimni	429h
 geheimnisvoll	429h
 geholz	119h
 gehölz	119h
-geig	2038h
+geig	2047h
 geist	447h
 gelacht	425h
 gelangweilt	470h
@@ -69199,14 +69454,14 @@ gelas	421h
 gelassenheit	421h
 gelato	279h
 gelb	2h
-gelb blut	1763h
-gelb blüt	1763h
+gelb blut	1772h
+gelb blüt	1772h
 gelbgru	67h
 gelbgrü	67h
 gelblich	2h
 geld	458h
-geldbor	2007h
-geldbör	2007h
+geldbor	2016h
+geldbör	2016h
 geldschei	458h
 geliebt	427h
 gelächt	425h
@@ -69226,12 +69481,12 @@ gereizt	437h
 germa flag	663h
 germania	663h
 germany	663h
-gerostet suskartoffel	1859h
-geröstet süßkartoffel	1859h
+gerostet suskartoffel	1868h
+geröstet süßkartoffel	1868h
 gesattigt	480h
 geschaftig	457h
 geschaftlich	391h
-geschenk	1984h
+geschenk	1993h
 geschicht	341h
 geschmackvoll	432h
 geschäftig	457h
@@ -69273,12 +69528,12 @@ giftig	460h
 gimpel	294h
 ginkgo	131h
 gipfel	160h
-giraff	1673h
+giraff	1682h
 gischt	142h
-gitarr	2035h
+gitarr	2044h
 github	553h
 gla	316h
-gla milch	1889h
+gla milch	1898h
 glamour	432h
 glamouro	432h
 glamourö	432h
@@ -69297,8 +69552,8 @@ gluck	425h
 glucklich	425h
 gluckselig	425h
 gluckseligkeit	425h
-gluckskek	1867h
-gluckskl	1775h
+gluckskek	1876h
+gluckskl	1784h
 gluhend	436h
 gluhend hei	436h
 gluhwurmch	357h
@@ -69311,8 +69566,8 @@ glück	425h
 glücklich	425h
 glückselig	425h
 glückseligkeit	425h
-glückskek	1867h
-glückskl	1775h
+glückskek	1876h
+glückskl	1784h
 glühend	436h
 glühend heiß	436h
 glühwürmch	357h
@@ -69326,7 +69581,7 @@ goldfarb	11h
 goldfisch	361h
 gondel	844h
 googl	505h
-gorilla	1636h
+gorilla	1645h
 goth	446h
 gothic	446h
 gotisch	446h
@@ -69362,7 +69617,7 @@ greec	697h
 greek flag	697h
 grell	484h
 griechisch	812h
-grill	1745h
+grill	1754h
 grimmig	438h
 gro mau	381h
 gro well vor kanagawa	765h
@@ -69420,22 +69675,25 @@ güt	423h
 gütig	423h
 h m	577h
 ha lan	687h
+ha long bucht	940h
 hab	629h
 haf	154h
 hagel	202h
-hahnchenschenkel	1828h
+hahnchenschenkel	1837h
 hai	141h
 hallo	491h
 hallow	401h
-halloweenkurbi	1967h
-halloweenkürbi	1967h
-hamburg	1831h
-hamst	1681h
-hamstergesicht	1681h
+halloweenkurbi	1976h
+halloweenkürbi	1976h
+halong bucht	940h
+halongbucht	940h
+hamburg	1840h
+hamst	1690h
+hamstergesicht	1690h
 han quoc	676h
 hanbok	869h
-handschuh	1995h
-handtasch	2008h
+handschuh	2004h
+handtasch	2017h
 handy	410h
 hanoi	823h
 hanok	870h
@@ -69443,9 +69701,9 @@ harmoni	421h
 harmonisch	421h
 has	437H
 hasch	443h
-hasengesicht	1682h
+hasengesicht	1691h
 hasslich	460h
-hau mit gart	1927h
+hau mit gart	1936h
 hauch von	494h
 hausaufgab	392h
 hausch	397h
@@ -69456,7 +69714,7 @@ havanna	796h
 hawaii	804h
 hawaiianisch	804h
 hei	436h
-hei quell	1960h
+hei quell	1969h
 hei schokolad	433h
 heidelbe	233h
 heil	452h
@@ -69467,14 +69725,14 @@ heilung	452h
 heimelig	433h
 heimweh	450h
 heirat	405h
-heisgetrank	1890h
+heisgetrank	1899h
 heisluftballo	848h
 heit	425h
 heiterkeit	425h
 heiß	436h
-heiß quell	1960h
+heiß quell	1969h
 heiß schokolad	433h
-heißgetränk	1890h
+heißgetränk	1899h
 heißluftballo	848h
 hektisch	457h
 held	440h
@@ -69485,19 +69743,19 @@ hell erleuchtet	369h
 hellblau himmel	41h
 hellbrau	26h
 hellrot	74h
-hemd mit krawatt	1991h
+hemd mit krawatt	2000h
 herbst	198h
 herbstblatt	129h
 herbstblätt	129h
 herbstlaub	129h
 herbstlich	198h
-herrenschuh	2013h
+herrenschuh	2022h
 herz	427h
 herzschmerz	426h
 heut nacht	193h
 hex	429h
 hexerei	429h
-hibisku	1761h
+hibisku	1770h
 highland	819h
 himalaya	820h
 himbe	234h
@@ -69508,11 +69766,11 @@ himmelreich	462h
 himmelslat	788h
 himmlisch	462h
 hindista	677h
-hindu	1946h
-hindutempel	1946h
+hindu	1955h
+hindutempel	1955h
 hinterhof	126h
 hippi	751h
-hirsch	1657h
+hirsch	1666h
 histori	413h
 historisch	413h
 hitz	206h
@@ -69541,30 +69799,30 @@ hollisch	463h
 holländisch	877h
 holz	301h
 holzig	301h
-holzscheit	1922h
+holzscheit	1931h
 honda	519h
 hongkong	814h
 hongri	699h
 honig	264h
 honigbi	358h
-honigmelo	1783h
-honigtopf	1887h
+honigmelo	1792h
+honigtopf	1896h
 horizont	184h
 horror	438h
 hortensi	220h
 hot pot	333h
-hotdog	1834h
-hotel	1933h
+hotdog	1843h
+hotel	1942h
 huawei	563h
 hubsch	443h
 hugel	161h
 hugelig	161h
 hugellandschaft	161h
-humm	1870h
+humm	1879h
 humor	425h
 humorvoll	425h
 hund	347h
-hundegesicht	1638h
+hundegesicht	1647h
 hungaria flag	699h
 hungary	699h
 hungary flag	699h
@@ -69579,7 +69837,7 @@ hygg	433h
 hyundai	521h
 hà lan	687h
 hàn quốc	676h
-hähnchenschenkel	1828h
+hähnchenschenkel	1837h
 häsch	443h
 hässlich	460h
 häusch	397h
@@ -69597,7 +69855,7 @@ icelandic flag	695h
 idyll	421h
 idyllisch	421h
 iftar	786h
-igel	1686h
+igel	1695h
 ikb	719h
 ikea	504h
 illuminating	729h
@@ -69683,6 +69941,7 @@ jadegrü	50h
 jahrmarkt	367h
 jahzor	437h
 jaipur	842h
+jakarta	948h
 jamaica	704h
 jamaica flag	704h
 jamaiqu	704h
@@ -69693,11 +69952,11 @@ japa flagg	661h
 japandi	759h
 japanisch	388h
 japanisch holzschnitt	832h
-japanisch postgebaud	1929h
-japanisch postgebäud	1929h
-japanisch pupp	1978h
-japanisch schlo	1939h
-japanisch windspiel	1980h
+japanisch postgebaud	1938h
+japanisch postgebäud	1938h
+japanisch pupp	1987h
+japanisch schlo	1948h
+japanisch windspiel	1989h
 japao	661h
 japo	661h
 japonya	661h
@@ -69742,7 +70001,7 @@ juventu	646h
 juwel	345h
 jähzor	437h
 jän	199h
-kaaba	1949h
+kaaba	1958h
 kaff	255h
 kaffeebrau	107h
 kaffeehau	376h
@@ -69755,20 +70014,20 @@ kaiserreich	417h
 kakao	262h
 kakao talk	545h
 kakaotalk	545h
-kakerlak	1746h
+kakerlak	1755h
 kaktu	135h
 kaliforni	818h
 kalifornisch	818h
 kalksinterterras	840h
 kalt	435h
 kalt farb	489h
-kamel	1671h
+kamel	1680h
 kami	340h
 kaminfeu	340h
 kampf	437h
 kanada	673h
 kanadisch	885h
-kanguru	1694h
+kanguru	1703h
 kaninch	443h
 kapell	394h
 kappadoki	848h
@@ -69785,10 +70044,10 @@ karminrot	70h
 karneval	367h
 karneval in rio	852h
 karott	250h
-kartoffel	1803h
-karussell	1961h
-karussellpferd	1961h
-kasestuck	1826h
+kartoffel	1812h
+karussell	1970h
+karussellpferd	1970h
+kasestuck	1835h
 kastani	20h
 kastanienbrau	20h
 kastanienbraunrot	19h
@@ -69797,8 +70056,8 @@ katar	686h
 kathedral	394h
 katz	346h
 katzch	443h
-katzengesicht	1645h
-kaufhau	1937h
+katzengesicht	1654h
+kaufhau	1946h
 kaugummi	277h
 kegelhut	275h
 kei	497h
@@ -69846,11 +70105,11 @@ klassenzimm	392h
 klassik	432h
 klassisch	413h
 klassisch musik	432h
-klaviatur	2036h
+klaviatur	2045h
 kleck	496h
-kleeblatt	1774h
+kleeblatt	1783h
 klei blu	719h
-kleid	1998h
+kleid	2007h
 kleinblau	862h
 kleinkind	415h
 kleinstadt	373h
@@ -69862,11 +70121,11 @@ knallig	480h
 knallrot	74h
 kneip	377h
 knick	618h
-knoblauch	1811h
+knoblauch	1820h
 knuffig	443h
-koala	1689h
-koalabar	1689h
-koalabär	1689h
+koala	1698h
+koalabar	1698h
+koalabär	1698h
 kobalt	45h
 kobaltblau	45h
 kochend	436h
@@ -69887,15 +70146,15 @@ komodi	425h
 kompetent	441h
 komödi	425h
 konfetti	444h
-konfettiball	1975h
-konfettibomb	1974h
+konfettiball	1984h
+konfettibomb	1983h
 konflikt	437h
 konig	417h
 konigi	417h
 koniglich	417h
 konigreich	417h
 konigsblau	43h
-konserv	1851h
+konserv	1860h
 konstantinopel	809h
 konstruktivismu	857h
 konstruktivistisch	857h
@@ -69933,7 +70192,7 @@ kraut	137h
 kreativ	474h
 kreativitat	474h
 kreativität	474h
-kreb	1869h
+kreb	1878h
 kreml	873h
 kreuzfahrt	140h
 kreuzfahrtschiff	140h
@@ -69944,7 +70203,7 @@ kristall	322h
 kro	417h
 kroati	899h
 kroatisch	899h
-krokodil	1718h
+krokodil	1727h
 kryptisch	429h
 kräftig	440h
 kräftig leuchtend	480h
@@ -69953,13 +70212,13 @@ kräut	137h
 kubanisch	796h
 kubismu	858h
 kubistisch	858h
-kugelfisch	1732h
+kugelfisch	1741h
 kuh	440h
-kuhgesicht	1659h
+kuhgesicht	1668h
 kuhl	435h
 kuhl farb	489h
 kuhl ton	489h
-kuk von vor	1702h
+kuk von vor	1711h
 kukengelb	77h
 kultiviert	432h
 kulturerb	413h
@@ -69983,8 +70242,8 @@ kustenlini	143h
 kyoto	843h
 kält	435h
 kämpf	437h
-känguru	1694h
-käsestück	1826h
+känguru	1703h
+käsestück	1835h
 kätzch	443h
 könig	417h
 königi	417h
@@ -69997,7 +70256,7 @@ küh	440h
 kühl	435h
 kühl farb	489h
 kühl tön	489h
-kük von vor	1702h
+kük von vor	1711h
 kükengelb	77h
 künstl	474h
 künstlerisch	474h
@@ -70008,7 +70267,7 @@ küst	143h
 küstenlini	143h
 la galaxy	630h
 la lak	613h
-laborkittel	1989h
+laborkittel	1998h
 lach	29h
 lachel	425h
 lachelnd	425h
@@ -70020,9 +70279,9 @@ lackarbeit	325h
 lagerfeu	167h
 lagerhall	411h
 lagu	146h
-laib brot	1818h
+laib brot	1827h
 lak	613h
-lama	1672h
+lama	1681h
 lamborghini	514h
 lamp	368h
 lampio	331h
@@ -70047,7 +70306,7 @@ laternenlicht	368h
 laternenpfahl	368h
 latt macchiato	256h
 laub	128h
-laubbaum	1769h
+laubbaum	1778h
 lauf	424h
 launisch	446h
 laut	457h
@@ -70060,7 +70319,7 @@ lebendig	424h
 lebhaft	424h
 led	310h
 lederbrau	26h
-leer nest	1779h
+leer nest	1788h
 legend	430h
 legendar	430h
 legendär	430h
@@ -70076,7 +70335,7 @@ leidenschaft	428h
 leidenschaftlich	428h
 leistung	451h
 lenovo	562h
-leopard	1650h
+leopard	1659h
 ler	392h
 lethargisch	449h
 leuchtend	479h
@@ -70127,11 +70386,11 @@ los angel dodg	624h
 los angel lak	613h
 loschfahrzeug	290h
 lotu	213h
-lotusblut	1757h
-lotusblüt	1757h
+lotusblut	1766h
+lotusblüt	1766h
 lotusteich	150h
 loung	422h
-lowengesicht	1647h
+lowengesicht	1656h
 loy krathong	788h
 loyal	441h
 loyalitat	441h
@@ -70154,7 +70413,7 @@ lärm	457h
 lärmend	457h
 lässig	422h
 löschfahrzeug	290h
-löwengesicht	1647h
+löwengesicht	1656h
 macarista	699h
 macaro	280h
 macho	455h
@@ -70175,6 +70434,8 @@ majestat	417h
 majestatisch	417h
 majestät	417h
 majestätisch	417h
+majorell gart	941h
+majorelleblau	941h
 mak up	454h
 makab	438h
 mal	474h
@@ -70187,7 +70448,7 @@ malerei	474h
 malezya	714h
 malv	63h
 malásia	714h
-mammut	1675h
+mammut	1684h
 man	493H
 man city	635h
 man united	634h
@@ -70199,7 +70460,7 @@ mango	240h
 manhatta	807h
 mannlich	493H
 mannlichkeit	455h
-mantel	1996h
+mantel	2005h
 mapl leaf flag	673h
 march	430h
 marchenhaft	430h
@@ -70228,14 +70489,14 @@ maskulinitat	455h
 maskulinität	455h
 massai	895h
 mastercard	535h
-mat tee	1906h
+mat tee	1915h
 matcha	259h
 matrjoschka	873h
 matro	140h
 matsch	169h
 matt	482h
 mau	375h
-mausegesicht	1678h
+mausegesicht	1687h
 mauv	63h
 maya	863h
 mcdonald	502h
@@ -70279,7 +70540,7 @@ miami	806h
 miami heat	617h
 microsoft	604h
 mid century	739h
-mikrob	1753h
+mikrob	1762h
 milch	269h
 milchkaff	256h
 milchstra	177h
@@ -70289,16 +70550,16 @@ milchwei	105h
 milchweiß	105h
 mild	423h
 militar	467h
-militarhelm	2027h
+militarhelm	2036h
 militär	467h
-militärhelm	2027h
+militärhelm	2036h
 mineralblau	81h
 mineralgru	82h
 mineralgrü	82h
 minimal	420h
 minimalismu	420h
 minimalistisch	420h
-minimarkt	1935h
+minimarkt	1944h
 mint	30h
 mintgru	30h
 mintgrü	30h
@@ -70358,13 +70619,13 @@ morgentau	207h
 morocca flag	684h
 morocco	684h
 mosaik	337h
-mosch	1945h
+mosch	1954h
 moskau	873h
 motivatio	439h
 motiviert	439h
 motor	411h
 mucha	831h
-muck	1750h
+muck	1759h
 mud	449h
 muffi	272h
 munch	932h
@@ -70392,10 +70653,10 @@ märchenhaft	430h
 märchenwelt	430h
 märkt	364h
 märz	196h
-mäusegesicht	1678h
+mäusegesicht	1687h
 méxico	669h
 möhr	250h
-mück	1750h
+mück	1759h
 müd	449h
 münch	932h
 mısır bayrağı	683h
@@ -70410,15 +70671,15 @@ nachtleb	472h
 nachtlich	193h
 nachtmarkt	365h
 nachtzeit	193h
-nadelbaum	1768h
+nadelbaum	1777h
 nadelwald	121h
 naiv	442h
 nam phi	705h
 namibia	911h
 namibisch	911h
 napoli calcio	649h
-nashor	1676h
-nationalpark	1916h
+nashor	1685h
+nationalpark	1925h
 natur	418h
 naturlich	418h
 natürlich	418h
@@ -70450,7 +70711,7 @@ nervo	448h
 nervositat	448h
 nervosität	448h
 nervö	448h
-nest mit eier	1780h
+nest mit eier	1789h
 netflix	509h
 netherland	687h
 neu delhi	924h
@@ -70491,7 +70752,7 @@ nigeria flagg	706h
 nigéria	706h
 nijerya	706h
 nil	811H
-nilpferd	1677h
+nilpferd	1686h
 nintendo	606h
 nissa	520h
 nix	430h
@@ -70541,7 +70802,7 @@ okologi	418h
 okologisch	418h
 oktob	198h
 oktoberfest	784h
-oktopu	1734h
+oktopu	1743h
 oldtim	413h
 olimpiadi	723h
 oliv	24h
@@ -70562,7 +70823,7 @@ oper	432h
 optimismu	439h
 optimistisch	439h
 opulent	416h
-orang uta	1637h
+orang uta	1646h
 orangefarb	1h
 orangerot	97h
 orchest	432h
@@ -70588,13 +70849,13 @@ paillett	466h
 pakista	709h
 pakistani flag	709h
 palast	380h
-palm	1770h
+palm	1779h
 pamukkal	840h
 panasonic	583h
 panda	352h
-pandabar	1690h
-pandabär	1690h
-pandagesicht	1690h
+pandabar	1699h
+pandabär	1699h
+pandagesicht	1699h
 panik	438h
 panisch	448h
 panto classic blu	728h
@@ -70655,14 +70916,14 @@ peruvia flag	703h
 perú	703h
 petra	810h
 petrol	13h
-pfannengericht	1843h
+pfannengericht	1852h
 pfannkuch	272h
 pfarr	394h
 pfau	349h
 pfauenblau	46h
 pfeff	289h
-pferd	1654h
-pferdegesicht	1651h
+pferd	1663h
+pferdegesicht	1660h
 pfingstro	215h
 pfirsich	236h
 pfirsichblut	217h
@@ -70687,17 +70948,17 @@ pier	154h
 pilz	136h
 pingui	353h
 pini	121h
-piniendekoratio	1977h
+piniendekoratio	1986h
 pink	6h
 pink neo	116h
-pink schleif	1983h
+pink schleif	1992h
 pinterest	551h
 pistazi	336h
 pittsburgh steel	621h
 pizza	248h
-pizzastuck	1833h
-pizzastück	1833h
-pizzeria	1833h
+pizzastuck	1842h
+pizzastück	1842h
+pizzeria	1842h
 planet	177h
 planet erd	418h
 plastik	329h
@@ -70721,10 +70982,10 @@ polonya	696h
 polynesi	907h
 polynesisch	907h
 polônia	696h
-pomm frit	1832h
+pomm frit	1841h
 pool	143h
 pop art	830h
-popcor	1848h
+popcor	1857h
 porsch	523h
 portekiz	666h
 portogallo	666h
@@ -70733,8 +70994,8 @@ portugiesisch	835h
 portugu flag	666h
 porzella	317h
 positiv	425h
-postgebaud	1930h
-postgebäud	1930h
+postgebaud	1939h
+postgebäud	1939h
 prag	882h
 prakolumbisch	863h
 prari	124h
@@ -70753,8 +71014,8 @@ präri	124h
 psg	650h
 psychedelisch	751h
 pub	377h
-pudding	1886h
-pudel	1641h
+pudding	1895h
+pudel	1650h
 puderblau	98h
 puderlila	99h
 puderrosa	92h
@@ -70795,12 +71056,12 @@ rasend	437h
 raserei	437h
 ratsel	429h
 ratselhaft	429h
-ratt	1680h
+ratt	1689h
 rauch	343h
 rauchig	343h
 raumschiff	398h
 raumstatio	398h
-raup	1740h
+raup	1749h
 raureif	187h
 rav	472h
 real madrid	641h
@@ -70825,23 +71086,23 @@ regnerisch	200h
 regnet	200h
 regno unito	671h
 rei	442h
-rei in schussel	1855h
-rei in schüssel	1855h
-rei mit curry	1856h
+rei in schussel	1864h
+rei in schüssel	1864h
+rei mit curry	1865h
 reichtum	416h
 reif	456h
 reifwei	83h
 reifweiß	83h
 reinheit	442h
 reino unido	671h
-reisahr	1772h
-reisballch	1854h
-reisbällch	1854h
-reiscrack	1853h
+reisahr	1781h
+reisballch	1863h
+reisbällch	1863h
+reiscrack	1862h
 reisfeld	253h
 reisterra	253h
 reisterras	253h
-reisähr	1772h
+reisähr	1781h
 relianc jio	594h
 religio	447h
 religiö	447h
@@ -70852,12 +71113,12 @@ reserviert	456h
 respekt	445h
 respektvoll	445h
 retro	413h
-rettungshelm	2028h
+rettungshelm	2037h
 reu	426h
-riesenrad	1963h
+riesenrad	1972h
 riff	153h
 rind	382h
-ring	2031h
+ring	2040h
 ritterburg	393h
 ritual	429h
 robot	410h
@@ -70882,17 +71143,17 @@ rosa barbi	722h
 rosa stadt	842h
 rosarot	91h
 rosenrot	72h
-rosett	1758h
+rosett	1767h
 rosig	6h
 rost	309h
 rostfrei	306h
 rostig	309h
 rostrot	112h
 rot	0h
-rot apfel	1790h
+rot apfel	1799h
 rot bet supp	334h
 rot platz	873h
-rot umschlag	1982h
+rot umschlag	1991h
 rotbrau	19h
 rotkehlch	295h
 rotlich	0h
@@ -70930,14 +71191,14 @@ safari	453h
 safra	299h
 sagenhaft	430h
 sahara	156h
-sak flasch mit tas	1893h
+sak flasch mit tas	1902h
 sakura	209h
 salat	469h
 salbei	94h
 salbeigru	94h
 salbeigrü	94h
-salz	1850h
-salzstreu	1850h
+salz	1859h
+salzstreu	1859h
 samsung	511h
 samt	312h
 samtig	312h
@@ -70948,7 +71209,7 @@ sanddu	156h
 sanddü	156h
 sandfarb	103h
 sandstrand	144h
-sandwich	1835h
+sandwich	1844h
 sanft	423h
 sanftheit	423h
 sanftmutig	421h
@@ -70970,13 +71231,13 @@ saudi arabi	682h
 saudi arabia	682h
 saudi flag	682h
 saugling	442h
-sauropod	1724h
+sauropod	1733h
 savan	875h
 saxofo	473h
 saxopho	473h
 schadel	438h
 schaf	382h
-schal	1994h
+schal	2003h
 scham	448h
 scharf	288h
 scharf sos	297h
@@ -70992,8 +71253,8 @@ schenk	377h
 scheu	382h
 schick	432h
 schiff	140h
-schildkrot	1719h
-schildkröt	1719h
+schildkrot	1728h
+schildkröt	1728h
 schillernd	321h
 schimm	466h
 schimmernd	466h
@@ -71007,7 +71268,7 @@ schlaflosigkeit	448h
 schlafrig	449h
 schlafzimm	396h
 schlamm	169h
-schlang	1721h
+schlang	1730h
 schleim	460h
 schleimig	460h
 schlicht	420h
@@ -71016,10 +71277,10 @@ schlo	393h
 schlos	393h
 schlucht	159h
 schlumm	449h
-schlupfend kuk	1700h
+schlupfend kuk	1709h
 schläfrig	449h
 schlös	393h
-schlüpfend kük	1700h
+schlüpfend kük	1709h
 schmerz	426h
 schmerzhaft	426h
 schmetterling	356h
@@ -71029,8 +71290,8 @@ schmuckstuck	345h
 schmuckstück	345h
 schmutzig	460h
 schn	188h
-schneck	1738h
-schneckenhau	1735h
+schneck	1747h
+schneckenhau	1744h
 schneebedeckt	188h
 schneebedeckt berg	162h
 schneeberg	162h
@@ -71046,7 +71307,7 @@ schockiert	459h
 schokobrau	108h
 schokolad	262h
 schokoladenbrau	108h
-schokoladentafel	1883h
+schokoladentafel	1892h
 schott	303h
 schottisch	819h
 schottland	819h
@@ -71060,15 +71321,15 @@ schulbu	291h
 schuld	448h
 schuldlo	442h
 schuleri	392h
-schulgebaud	1936h
-schulgebäud	1936h
-schulranz	2011h
+schulgebaud	1945h
+schulgebäud	1945h
+schulranz	2020h
 schummrig	487h
 schurwoll	314h
-schussel mit loffel	1846h
-schussel und essstabch	1857h
-schutzbrill	1988h
-schwa	1708h
+schussel mit loffel	1855h
+schussel und essstabch	1866h
+schutzbrill	1997h
+schwa	1717h
 schwarm	427h
 schwarz	9h
 schwarz pfeff	289h
@@ -71089,9 +71350,9 @@ schwedenrot	878h
 schwedisch	878h
 schwei	436h
 schweig	421h
-schweinegesicht	1663h
-schweinerussel	1666h
-schweinerüssel	1666h
+schweinegesicht	1672h
+schweinerussel	1675h
+schweinerüssel	1675h
 schweiz grafik	861h
 schweiz stil	861h
 schweiß	436h
@@ -71107,8 +71368,8 @@ schwül	436h
 schädel	438h
 schül	392h
 schüleri	392h
-schüssel mit löffel	1846h
-schüssel und essstäbch	1857h
+schüssel mit löffel	1855h
+schüssel und essstäbch	1866h
 sci fi	410h
 scienc fictio	410h
 sechzig	739h
@@ -71116,7 +71377,7 @@ see	147H
 see off	140h
 seebad	143h
 seeblau	42h
-seehund	1729h
+seehund	1738h
 seel	447h
 seema	140h
 seero	213h
@@ -71135,8 +71396,8 @@ seidenstra	910h
 seidenstraß	910h
 seidig	313h
 sekt	266h
-sektgla	1900h
-sektglä	1900h
+sektgla	1909h
+sektglä	1909h
 selado	319h
 selbstbewusst	440h
 selbstsich	440h
@@ -71159,13 +71420,14 @@ sf giant	627h
 shanghai	815h
 shell	530h
 shibori	868h
-shinto	1948h
+shinto	1957h
 shinto schrei	843h
 shopify	601h
-short	2003h
+short	2012h
 sicherheit	441h
-sicherheitswest	1990h
+sicherheitswest	1999h
 sichtbeto	738h
+sichua	946h
 siebzig	747h
 sieg	451h
 siegreich	451h
@@ -71188,18 +71450,18 @@ ski	199h
 skifahr	199h
 skihutt	876h
 skihütt	876h
-skorpio	1749h
+skorpio	1758h
 skurril	471h
 skyli	373h
 sl benfica	653h
-slip	2002h
+slip	2011h
 smaragd	49h
 smaragdgru	49h
 smaragdgrü	49h
 smartpho	410h
 smog	203h
 snapchat	552h
-sock	1997h
+sock	2006h
 softei	279h
 solar	172h
 soldat	467h
@@ -71211,14 +71473,14 @@ sommerurlaub	197h
 sommerzeit	197h
 son	172H
 sonnenaufgang	181h
-sonnenaufgang uber berg	1955h
-sonnenaufgang uber dem meer	1956h
-sonnenaufgang über berg	1955h
-sonnenaufgang über dem meer	1956h
+sonnenaufgang uber berg	1964h
+sonnenaufgang uber dem meer	1965h
+sonnenaufgang über berg	1964h
+sonnenaufgang über dem meer	1965h
 sonnenbad	143h
 sonnenblum	212h
 sonnenbrau	197h
-sonnenbrill	1987h
+sonnenbrill	1996h
 sonnenbräu	197h
 sonnendurchflutet	173h
 sonnenlicht	172h
@@ -71226,7 +71488,7 @@ sonnenschei	172h
 sonnenstrahl	172h
 sonnentag	173h
 sonnenuntergang	180h
-sonnenuntergang in der stadt	1958h
+sonnenuntergang in der stadt	1967h
 sonnenverwohnt	173h
 sonnenverwöhnt	173h
 sonnig	173h
@@ -71239,7 +71501,7 @@ south africa flag	705h
 south korea	676h
 sowjetisch plakat	857h
 spa	425h
-spaghetti	1858h
+spaghetti	1867h
 spagna	665h
 spai	665h
 spani	665h
@@ -71250,27 +71512,27 @@ spaß	425h
 spaßig	425h
 speiseei	279h
 spektrum	179h
-spiegelei in bratpfan	1842h
-spiel	1962h
+spiegelei in bratpfan	1851h
+spiel	1971h
 spielhall	744h
 spielplatz	415h
-spielplatzrutsch	1962h
+spielplatzrutsch	1971h
 spielzeug	415h
-spin	1747h
+spin	1756h
 spinat	469h
-spinnennetz	1748h
+spinnennetz	1757h
 spiritualitat	447h
 spiritualität	447h
 spirituell	447h
 spital	390h
 sport	424h
 sportlich	424h
-sportschuh	2014h
+sportschuh	2023h
 spotify	508h
-springbrun	1950h
+springbrun	1959h
 spritz	152h
 spritz von	495h
-spro	1766h
+spro	1775h
 spruhreg	201h
 sprühreg	201h
 spuk	438h
@@ -71280,7 +71542,7 @@ spät nacht	194h
 ssc napoli	649h
 st patrick day	866h
 stabil	441h
-stadio	1917h
+stadio	1926h
 stadt	373h
 stadtisch	373h
 stadtzentrum	373h
@@ -71302,42 +71564,42 @@ sternenlicht	176h
 still	421h
 still ruh	421h
 stilvoll	432h
-stink	1693h
-stinkti	1693h
-stockelschuh	2017h
+stink	1702h
+stinkti	1702h
+stockelschuh	2026h
 stolz	451h
 str	448h
 stra	374h
 strahlend	479h
 strahlend zukunft	439h
 strand	143h
-strand mit sonnenschirm	1913h
+strand mit sonnenschirm	1922h
 strasenlat	368h
 strassenlat	368h
 straß	374h
 straßenlat	368h
 streich	500h
-streifenhornch	1684h
-streifenhörnch	1684h
+streifenhornch	1693h
+streifenhörnch	1693h
 streng	445h
 strick	433h
 strickpullov	433h
 strohhut	275h
 strom	148h
-stuck tort	1880h
+stuck tort	1889h
 student	392h
 studenti	392h
 studi	392h
 studio ghibli	860h
 studium	392h
-stundenhotel	1934h
+stundenhotel	1943h
 sturm	202h
 sturmisch	202h
 städt	373h
 städtisch	373h
 stärk	440h
-stöckelschuh	2017h
-stück tort	1880h
+stöckelschuh	2026h
+stück tort	1889h
 stürm	202h
 stürmisch	202h
 subaru	528h
@@ -71373,7 +71635,7 @@ swi flag	689h
 swingmusik	473h
 switzerland	689h
 symphoni	432h
-synagog	1947h
+synagog	1956h
 säugling	442h
 südafrika	705h
 südafrikanisch	908h
@@ -71381,9 +71643,9 @@ südkorea	676h
 süs	443h
 süß	443h
 süßigkeit	277h
-t rex	1725h
-t shirt	1992h
-taco	1836h
+t rex	1734h
+t shirt	2001h
+taco	1845h
 taegukgi	676h
 tafelberg	159h
 tag	195h
@@ -71399,12 +71661,12 @@ tailandia	712h
 tailândia	712h
 taipeh	923h
 taj mahal	874h
-takeaway box	1868h
-takeaway schachtel	1868h
+takeaway box	1877h
+takeaway schachtel	1877h
 tal	163h
-tamal	1838h
+tamal	1847h
 tan	121H
-tanabata baum	1976h
+tanabata baum	1985h
 tannengru	48h
 tannengrü	48h
 tanz	424h
@@ -71419,9 +71681,9 @@ tarnung	467h
 tarta	819h
 tatami	826h
 tatendrang	424h
-tatz	1696h
-tatzenabdruck	1696h
-tatzenabdrück	1696h
+tatz	1705h
+tatzenabdruck	1705h
+tatzenabdrück	1705h
 tau	207h
 taub	442h
 taup	68h
@@ -71446,14 +71708,14 @@ teebrau	88h
 teefeld	827h
 teegart	827h
 teegärt	827h
-teekan	1891h
+teekan	1900h
 teeplantag	827h
-teeta ohn henkel	1892h
+teeta ohn henkel	1901h
 teeterras	827h
 teezeremoni	826h
 tehera	906h
 teich	149h
-teigtasch	1866h
+teigtasch	1875h
 telefonzell	296h
 telegram	543h
 tempel	379h
@@ -71492,12 +71754,13 @@ tiefs	141h
 tiffany	718h
 tiffany blau	718h
 tiffany blu	718h
+tifli	947h
 tig	350h
-tigergesicht	1648h
+tigergesicht	1657h
 tiki bar	771h
 tiktok	547h
 tint	47h
-tintenfisch	1872h
+tintenfisch	1881h
 tintenschwarz	47h
 tiranga	677h
 tirol	876h
@@ -71505,21 +71768,21 @@ toast	271h
 tod	445h
 toff	263h
 tokio	890h
-tokyo tow	1942h
+tokyo tow	1951h
 tomat	248h
 ton erd	326h
 topf	326h
-topf mit ess	1844h
+topf mit ess	1853h
 topferei	326h
 topferwar	326h
-topfpflanz	1767h
+topfpflanz	1776h
 torii	843h
 tornado	202h
 toronto	934h
 toronto mapl leaf	628h
 tort	272h
-tortenstuck	1880h
-tortenstück	1880h
+tortenstuck	1889h
+tortenstück	1889h
 toshiba	582h
 toskana	799h
 toskanisch	799h
@@ -71530,9 +71793,9 @@ tottenham	636h
 tottenham hotspur	636h
 toyota	518h
 tra	426H
-traditionell japanisch windsack	1979h
-traditionell japanisch windsäck	1979h
-traditionell mondfest	1981h
+traditionell japanisch windsack	1988h
+traditionell japanisch windsäck	1988h
+traditionell mondfest	1990h
 trag	449h
 tragisch	426h
 tragodi	426h
@@ -71553,17 +71816,17 @@ treibholz	301h
 trekking	453h
 treu	441h
 tricolor	662h
-trinkgla	1901h
-trinkpackch	1905h
-trinkpäckch	1905h
+trinkgla	1910h
+trinkpackch	1914h
+trinkpäckch	1914h
 triumph	451h
 triumphierend	451h
-trommel	2040h
-trommelstock	2040h
-trommelstöck	2040h
-trompet	2037h
+trommel	2049h
+trommelstock	2049h
+trommelstöck	2049h
+trompet	2046h
 trop	385H
-tropenfisch	1731h
+tropenfisch	1740h
 tropenstrand	145h
 tropf	152h
 tropha	451h
@@ -71578,7 +71841,7 @@ trubsinnig	426h
 trung quoc	675h
 trung quốc	675h
 trupp	467h
-truthah	1697h
+truthah	1706h
 trä	426h
 träg	449h
 träum	431h
@@ -71712,6 +71975,7 @@ usbekisch	910h
 usbekista	910h
 valentinstag	402h
 vampir	438h
+vancouv	944h
 vaporwav	855h
 varanasi	939h
 vega	452h
@@ -71736,7 +72000,7 @@ vereinigt konigreich	671h
 vereinigt königreich	671h
 vereinigt staat	670h
 vereist	486h
-verfall hau	1925h
+verfall hau	1934h
 verfault	460h
 verfuhrerisch	428h
 verfuhrung	428h
@@ -71813,7 +72077,7 @@ việt nam	681h
 vk	596h
 vkontakt	596h
 vodafo	595h
-vogel	1703h
+vogel	1712h
 vogelbe	293h
 volksfest	367h
 volksmusik	412h
@@ -71832,7 +72096,7 @@ vw	517h
 vương quốc anh	671h
 wabi sabi	388h
 waffel	272h
-waffel mit butt	1825h
+waffel mit butt	1834h
 wagemutig	440h
 wahnsi	457h
 wahnsinnig	457h
@@ -71842,7 +72106,7 @@ waldch	119h
 waldgebiet	119h
 walnu	301h
 wand	375h
-wanderstiefel	2015h
+wanderstiefel	2024h
 wanderung	453h
 warhol	830h
 warm	433h
@@ -71851,13 +72115,14 @@ warm gemutlich	433h
 warm gemütlich	433h
 warm ton	488h
 warm tön	488h
+warschau	943h
 was	152H
-waschbar	1644h
-waschbär	1644h
+waschbar	1653h
+waschbär	1653h
 wasserblau	66h
-wasserbuffel	1661h
-wasserbüffel	1661h
-wasserei	1875h
+wasserbuffel	1670h
+wasserbüffel	1670h
+wasserei	1884h
 wasserfall	151h
 wasserfest	780h
 wasserfäll	151h
@@ -71881,14 +72146,14 @@ weihnachtlich	400h
 weihnachtsbaum	400h
 weinend	426h
 weinfarb	113h
-weingla	1895h
+weingla	1904h
 weinrot	33h
 weintraub	232h
 weiz	252h
 weizenfeld	252h
 weiß	10h
 weiß nächt	839h
-welk blum	1760h
+welk blum	1769h
 well	142h
 welln	452h
 welp	443h
@@ -71902,7 +72167,7 @@ west ham united	639h
 whatsapp	542h
 whiskey	268h
 whisky	268h
-widd	1667h
+widd	1676h
 widerlich	460h
 wie kaffeehau	881h
 wie secessio	760h
@@ -71912,7 +72177,7 @@ wiking	867h
 wild	453h
 wild west	774h
 wildni	453h
-wildschwei	1665h
+wildschwei	1674h
 wind	205h
 windig	205h
 windsto	205h
@@ -71931,11 +72196,11 @@ wohlbefind	452h
 wohlhabend	416h
 wohlig	433h
 wohltuend	423h
-wohnhau	1924h
-wohnhäu	1924h
-wohnsiedlung	1924h
-wolf	1642h
-wolfsgesicht	1642h
+wohnhau	1933h
+wohnhäu	1933h
+wohnsiedlung	1933h
+wolf	1651h
+wolfsgesicht	1651h
 wolk	171h
 wolk sieb	462h
 wolkenkratz	373h
@@ -71948,12 +72213,12 @@ wordpr	602h
 wow	459h
 wund	459h
 wunderbar	459h
-wunderkerz	1970h
+wunderkerz	1979h
 wunderland	430h
 wunsch	439h
 wurdevoll	445h
 wurdig	445h
-wurm	1752h
+wurm	1761h
 wurzig	288h
 wust	156h
 wut	437h
@@ -71996,18 +72261,18 @@ zauberi	430h
 zauberspruch	430h
 zaubertrank	430h
 zebra	351h
-zehensandal	2012h
+zehensandal	2021h
 zeichentrick	415h
 zeitlo	432h
 zelt	453h
-zeltplatz	1951h
+zeltplatz	1960h
 zement	304h
 zen	384h
 zen gart	384h
 zeremoni	445h
 zeremoniell	445h
 zhihu	572h
-zieg	1669h
+zieg	1678h
 ziegel	305h
 ziegelstei	305h
 zimmerpflanz	128h
@@ -72015,7 +72280,7 @@ zimt	288h
 zinnob	35h
 zinnoberrot	35h
 zirku	367h
-zirkuszelt	1966h
+zirkuszelt	1975h
 zitro	228h
 zitronengelb	100h
 zitronig	228h
@@ -72046,14 +72311,14 @@ zwanzig jahr	735h
 zweifel	448h
 zweig	301h
 zwetschg	245h
-zwiebel	1812h
+zwiebel	1821h
 zwiebelturm	873h
 zwiebeltürm	873h
 zwielicht	192h
 zya	14h
 zyklo	202h
-zylind	2024h
-zylinderhut	2024h
+zylind	2033h
+zylinderhut	2033h
 zäh	440h
 zärtlich	423h
 zärtlichkeit	423h
@@ -72098,7 +72363,7 @@ zürich	933h
 đức	663h
 şili	702h
 ấn độ	677h
-@stems it 3526
+@stems it 3491
 a cas	433i
 a lum di candel	339i
 abbattut	426i
@@ -72125,7 +72390,7 @@ accoglient	433i
 acer	130I
 acid	228i
 acqu	152i
-acquamarin chiar	66i
+acquamar chiar	66i
 acquar	399i
 acquatic	152i
 acquazzon	200i
@@ -72141,9 +72406,9 @@ aer	170i
 aeroflot	588i
 afa	206i
 afc ajax	652i
+aff	427i
 affar	391i
 affascinant	443i
-affett	427i
 affettuos	423i
 affidabil	441i
 affidabilit	441i
@@ -72169,12 +72434,12 @@ airtel	593i
 ajax amsterdam	652i
 ala	170i
 alb	181i
-alb sull montagn	1955i
+alb sull montagn	1964i
 alber	133i
-alber decidu	1769i
+alber decidu	1778i
 alber di natal	400i
-alber di tanabat	1976i
-alber sempreverd	1768i
+alber di tanabat	1985i
+alber sempreverd	1777i
 albicocc	78i
 aleman	663i
 alemanh	663i
@@ -72189,10 +72454,8 @@ allegr	425i
 allemagn	663i
 allenament	424i
 allettant	428i
-allumin	308i
+allum	308i
 almany	663i
-alp	162i
-alpin	876i
 alt mar	140i
 alt mod	432i
 altopian	159i
@@ -72222,12 +72485,12 @@ amor	427i
 amorevol	427i
 an do	677i
 ananas	241i
-anatr	1707i
+anatr	1716i
 and	821I
 andalus	865i
 android	556i
-anell	2031i
-anell di diamant	2031i
+anell	2040i
+anell di diamant	2040i
 angel	462i
 angelic	442i
 angur	235i
@@ -72262,21 +72525,20 @@ appassionat	428i
 apprendiment	392i
 approd	154i
 april	196i
-aquil	1706i
-aquilon a form di carp	1979i
+aquil	1715i
+aquilon a form di carp	1988i
 arab	813i
 arab saoudit	682i
 arab saudit	682i
-arachid	1813i
-aragost	1870i
+arachid	1822i
+aragost	1879i
 arancion	1i
 arcan	429i
 arcobalen	179i
 ardent	428i
 ardor	428i
-argent	12i
+argent flag	668i
 argentat	12i
-argentin flag	668i
 argentinien	668i
 argill	326i
 ari apert	453i
@@ -72360,13 +72622,11 @@ aztec	863i
 azul klein	719i
 azul tiffany	718i
 azulejos	835i
-azzurr	4i
 azzurr acqu	66i
 azzurr ciel	41i
 azzurr ciel intens	39i
 azzurr grigiastr	93i
 azzurr polver	98i
-azzurrin	39i
 azzurrognol	4i
 ba lan	696i
 babb natal	400i
@@ -72375,33 +72635,31 @@ bacc	254i
 baccan	457i
 baciar	427I
 bae	685i
-bagel	1823i
+bagel	1832i
 baglior del fuoc	167i
-baguett	1820i
+bagu	1829i
+bai di ha long	940i
+bai di halong	940i
 baidu	568i
 bait	397i
 bal	803i
 balen	362i
-balen che spruzz acqu	1726i
+balen che spruzz acqu	1735i
 balines	803i
-ball	424i
 ballar	424i
-ballerin	454i
-ballett	454i
-bambin	415i
-bambol giappones	1978i
+baller	454i
+bamb	415i
+bambol giappones	1987i
 bambu	123i
-bambu decorat	1977i
+bambu decorat	1986i
 bambuset	123i
 bambù	123i
-bambù decorat	1977i
+bambù decorat	1986i
 banal	470i
 banalit	470i
 banalità	470i
 banan	239i
 banc	391i
-banchett	444i
-banchin	154i
 banconot	458i
 bander de chil	702i
 bangkok	816i
@@ -72410,20 +72668,20 @@ bangladesch	710i
 bangladesh	710i
 bangladesh flag	710i
 bangladés	710i
-banj	2039i
+banj	2048i
 bar	376I
 bar caff	376i
 bar caffè	376i
-barattol di miel	1887i
+barattol di miel	1896i
 barb pink	722i
-barbier	1965i
-barboncin	1641i
+barbier	1974i
+barbonc	1650i
 barc a vel	140i
 barcellon	801i
-barchett	140i
+barch	140i
 barocc	829i
-barrett di cioccolat	1883i
-barrier corallin	153i
+barr di cioccolat	1892i
+barrier corall	153i
 barç	642i
 basalt	158i
 baseball	424i
@@ -72436,7 +72694,7 @@ bayern munchen	644i
 bayern munich	644i
 bayern münchen	644i
 bazar	364i
-beatitudin	425i
+beatitud	425i
 beb	442i
 bebè	442i
 bei temp	450i
@@ -72448,21 +72706,21 @@ belgic	688i
 belgien	688i
 belgiqu	688i
 belgium	688i
-bellett	70i
+bell	70i
 belçik	688i
-benedett	447i
+bened	447i
 benedizion	447i
 benesser	452i
 benestant	416i
 benfic	653i
-bent box	1852i
-berlin	891i
+bent box	1861i
+berl	891i
 besiktas	657i
 betull	122i
 betull argentat	122i
 betullet	122i
-bevand cald	1890i
-bevand monodos	1905i
+bevand cald	1899i
+bevand monodos	1914i
 beşiktaş	657i
 bi	688i
 bianc	10i
@@ -72475,15 +72733,15 @@ bianc nev	84i
 bianc perl	106i
 bianc sporc	104i
 biancastr	10i
-biberon	1888i
+biberon	1897i
 bibliotec	378i
-bicchier con cannucc	1903i
-bicchier da cocktail	1896i
-bicchier di latt	1889i
-bicchier di vin	1895i
-bicchier tumbler	1901i
+bicchier con cannucc	1912i
+bicchier da cocktail	1905i
+bicchier di latt	1898i
+bicchier di vin	1904i
+bicchier tumbler	1910i
 bigiotter	345i
-bikin	143i
+bik	143i
 bilibil	569i
 bimb	415i
 bio	418i
@@ -72494,10 +72752,10 @@ birr	267i
 birrer	377i
 bisanz	755i
 biscott	272i
-biscott dell fortun	1867i
+biscott dell fortun	1876i
 bislacc	471i
-bisont	1658i
-bizantin	755i
+bisont	1667i
+bizant	755i
 bizzarr	471i
 blaugran	642i
 bleu klein	719i
@@ -72509,7 +72767,8 @@ blu di delft	834i
 blu grig	93i
 blu jeans	69i
 blu lag	42i
-blu marin	16i
+blu majorell	941i
+blu mar	16i
 blu mineral	81i
 blu navy	16i
 blu nott profond	80i
@@ -72526,7 +72785,7 @@ bmw	515i
 bo dao nha	666i
 bob	260i
 boc juniors	658i
-boccal di birr	1898i
+boccal di birr	1907i
 boh	752i
 bohemien	752i
 bohémien	752i
@@ -72536,26 +72795,25 @@ booking.com	597i
 bordeaux	33i
 borg	382i
 borgogn	33i
-bors	2008i
-bors dell spes	2010i
+bors	2017i
+bors dell spes	2019i
 bors valor	391i
 borsc	334i
 borsch	334i
-borsellin	2007i
-borsett	2008i
+borsell	2016i
 boruss dortmund	645i
 boršč	334i
 bosc	119i
 bosc di betull	122i
-boschett	119i
+bosch	119i
 boscos	119i
 bosfor	809i
 boston celtics	614i
 boston red sox	625i
 botanic	128i
-bottigl e bicchier di sak	1893i
-bottigl e bicchier di sakè	1893i
-bottigl stappat	1894i
+bottigl e bicchier di sak	1902i
+bottigl e bicchier di sakè	1902i
+bottigl stappat	1903i
 bouquet	208i
 bourbon	268i
 brac	168i
@@ -72568,12 +72826,10 @@ brazilian flag	667i
 bresil	667i
 brezily	667i
 brezz	205i
-brillant	479i
-brillantin	466i
 brillar	466i
 brin	187i
 brinat	187i
-brindis	1900i
+brindis	1909i
 britannic	808i
 british flag	671i
 brivid	435i
@@ -72589,10 +72845,10 @@ brunastr	7i
 brutalism	738i
 brutalist	738i
 brutt	460i
+bruxelles	945i
 brésil	667i
 bubbl tea	260i
-budin	1886i
-bufal acqu	1661i
+bufal acqu	1670i
 bufer	205i
 buff	425i
 bui	475i
@@ -72603,16 +72859,16 @@ buran	844i
 burger king	579i
 burr	270I
 burrasc	202i
-burrit	1837i
+burrit	1846i
 burron	159i
 bus londonien	721i
 busan	938i
-bust hongb	1982i
+bust hongb	1991i
 bvb	645i
 bélgic	688i
 bỉ	688i
 bồ đào nha	666i
-cabin telefonic	296i
+cab telefonic	296i
 cac	262i
 cach	25i
 cactus	135i
@@ -72620,7 +72876,7 @@ caff	255i
 caffellatt	256i
 caffetter	376i
 caffè	255i
-calamar	1872i
+calamar	1881i
 calar del sol	180i
 calc	424i
 calcestruzz	304i
@@ -72629,21 +72885,20 @@ cald accoglient	433i
 cald torrid	206i
 californ	818i
 californian	818i
-caligin	203i
+calig	203i
 calm	421i
 calmant	421i
 calur	206i
-calz	1997i
-calzin	1997i
+calz	2006i
+cam	340i
+cam dell fat	848i
+camer	442i
 camer da lett	396i
-camerett	442i
-camic	1989i
+camic	1998i
 camin	340i
-camin dell fat	848i
-caminett	340i
 caminit	915i
 camion dei pompier	290i
-cammell	1671i
+cammell	1680i
 camp	124i
 camp di battagl	467i
 camp di colz	335i
@@ -72652,11 +72907,11 @@ camp di te	827i
 camp di tè	827i
 campagn	382i
 campagnol	412i
-campan al vent	1980i
+campan al vent	1989i
 campegg	453i
 campion	451i
 can	347I
-can guid	1640i
+can guid	1649i
 canad	673i
 canades	885i
 canadian flag	673i
@@ -72665,7 +72920,7 @@ canadiens de montréal	629i
 canadá	673i
 candel	339i
 cangiant	321i
-cangur	1694i
+cangur	1703i
 canicol	206i
 cannell	288i
 cantier	411i
@@ -72679,22 +72934,22 @@ capodann persian	785i
 capodann thailandes	780i
 cappadoc	848i
 cappell	394i
-cappell con visier	2026i
+cappell con visier	2035i
 cappell conic	275i
-cappell da donn	2023i
-cappell da laureat	2025i
+cappell da donn	2032i
+cappell da laureat	2034i
 cappell di pagl	275i
-cappott	1996i
-cappuccin	256i
-capr	1669i
+cappott	2005i
+cappucc	256i
+capr	1678i
+car	443i
 caraib	805i
 caraibic	805i
 caravagg	829i
 carbon ardent	168i
-carin	443i
-carmin	70i
-carn	1827i
-carn con oss	1827i
+carm	70i
+carn	1836i
+carn con oss	1836i
 carneval	367i
 carneval di rio	852i
 carot	250i
@@ -72702,22 +72957,22 @@ carp koi	361i
 carrefour	574i
 cart	315i
 carton animat	415i
-cas con giardin	1927i
-cas in rovin	1925i
+cas	397i
+cas con giard	1936i
+cas in rov	1934i
 cas tradizional corean	870i
 casal	412i
+casc	412i
 cascat	151i
-cascin	412i
-casett	397i
-castagn	1815i
+castagn	1824i
 castan	20i
 castell	393i
-castell giappones	1939i
-castor	1685i
+castell giappones	1948i
+castor	1694i
 catar	686i
 cattedral	394i
-cavall	1654i
-cavall da giostr	1961i
+cavall	1663i
+cavall da giostr	1970i
 cavallon	142i
 cavern	165i
 cavol	469i
@@ -72746,9 +73001,9 @@ cerimon del te	826i
 cerimon del tè	826i
 cerimonial	445i
 cerul	40i
-cerv	1657i
+cerv	1666i
 cetriol	469i
-cetriolin sottacet	1808i
+cetriol sottacet	1817i
 chakr	447i
 chalet	397i
 champagn	266i
@@ -72758,6 +73013,7 @@ chartreus	67i
 chefchaouen	841i
 chels	632i
 chels fc	632i
+chengdu	946i
 cheongsam	871i
 chequ	698i
 chewing gum	277i
@@ -72770,7 +73026,7 @@ chic	432i
 chicag bulls	615i
 chicag cubs	626i
 chies	394i
-chies per matrimon	1941i
+chies per matrimon	1950i
 chil drapeau	702i
 chil flag	702i
 chilean flag	702i
@@ -72778,14 +73034,14 @@ chin	675i
 chinaflagg	675i
 chines flag	675i
 chirurg	390i
-chitarr	2035i
+chitarr	2044i
 chochlom	833i
 churros	283i
 cia	491i
 ciald	272i
 ciambell	272i
 cian	14i
-cib in scatol	1851i
+cib in scatol	1860i
 ciclism	424i
 ciclon	202i
 ciel	170i
@@ -72794,33 +73050,33 @@ ciel grig	204i
 ciel limpid	170i
 ciel seren	170i
 ciel stellat	176i
-cign	1708i
+cign	1717i
 cilen	884i
 cilieg in fior	209i
-cilindr	2024i
+cilindr	2033i
 cim	160i
 cimiter	445i
 cin	675i
 cineser	768i
-cinghial	1665i
+cinghial	1674i
 cioccolat	262i
 cioccolat cald	433i
-ciotol con cucchia	1846i
-ciotol fumant	1857i
+ciotol con cucchia	1855i
+ciotol fumant	1866i
 ciottol	303i
-cipoll	1812i
+cipoll	1821i
 circ	367i
 citt	373i
 citt acqu	383i
-citt al tramont	1957i
+citt al tramont	1966i
 citt blu	841i
 citt del cap	909i
 citt proibit	380i
 citt ros	842i
-cittadin	373i
+cittad	373i
 città	373i
 città acqu	383i
-città al tramont	1957i
+città al tramont	1966i
 città blu	841i
 città del cap	909i
 città proibit	380i
@@ -72829,7 +73085,7 @@ ciuffolott	294i
 civettuol	428i
 classic	413i
 classic blu	728i
-clementin	229i
+clement	229i
 clinic	390i
 clown	363i
 club	472i
@@ -72840,18 +73096,17 @@ coc colanin	501i
 coc colanın	501i
 cocc	242i
 coccinell	359i
-coccodrill	1718i
+coccodrill	1727i
 coccol	433i
 coccolar	433i
 cocent	436i
-cocktail	1896i
-cocktail tropical	1897i
+cocktail	1905i
+cocktail tropical	1906i
 cocomer	235i
 cok	501i
-coleotter	1743i
+coleotter	1752i
 coll	161i
 coller	437i
-collin	161i
 collinar	161i
 colombian	901i
 colombian flag	701i
@@ -72891,9 +73146,9 @@ comprensiv	423i
 computer	410i
 con gelat	279i
 concert	367i
-conchigl	1735i
-conchigl a spiral	1735i
-confezion da asport	1868i
+conchigl	1744i
+conchigl a spiral	1744i
+confezion da asport	1877i
 conflitt	437i
 confortevol	433i
 confus	448i
@@ -72901,18 +73156,17 @@ confusion	448i
 congelat	486i
 conifer	121i
 conigl	443i
-conigliett	443i
 conquist	451i
 consapevolezz	447i
-contadin	382i
+contad	382i
 contant	458i
 contemplativ	447i
-contemplazion dell lun	1981i
+contemplazion dell lun	1990i
 content	425i
 copenaghen	880i
 copert	204i
 copp	427i
-copp di gelat	1876i
+copp di gelat	1885i
 cor	824I
 cor del sud	676i
 cor del sur	676i
@@ -72932,7 +73186,7 @@ cors acqu	148i
 cortil	126i
 corv	446i
 coré du sud	676i
-cosc di poll	1828i
+cosc di poll	1837i
 cosm	177i
 cosmic	177i
 cost	143i
@@ -72945,7 +73199,7 @@ costos	416i
 costruttivism	857i
 costruttivist	857i
 costruzion	411i
-costum da bagn inter	2001i
+costum da bagn inter	2010i
 coton	314i
 cott	111i
 cottag	397i
@@ -72954,39 +73208,39 @@ cowboy	382i
 cr flameng	659i
 cracov	886i
 cran	438i
-cravatt	1991i
+cravatt	2000i
 creativ	474i
 creativit	474i
 creatività	474i
 creder	439i
 crem	18i
 cremis	71i
-cremlin	873i
+creml	873i
 crep vietnamit	282i
 crepacuor	426i
 crepuscol	192i
 cret	326i
-cricet	1681i
+cricet	1690i
 criptic	429i
 crisantem	218i
 cristall	322i
 croat	899i
 croaz	899i
 crocier	140i
-croissant	1819i
+croissant	1828i
 crom	308i
 cromat	308i
 crostat	272i
 crêp vietnamit	282i
 cub	717i
+cub di ghiacc	1916i
 cuban	796i
 cuban flag	717i
-cubett di ghiacc	1907i
 cubism	858i
 cubist	858i
+cuc	395i
 cucciol	443i
-cucin	395i
-cucinar	1842i
+cucinar	1851i
 cult	447i
 cuo	26i
 cuo lavorat	310i
@@ -73010,7 +73264,7 @@ dan mach	693i
 dancheong	836i
 danemark	693i
 danes	387i
-dang	1865i
+dang	1874i
 danimarc	693i
 danimark	693i
 danish flag	693i
@@ -73018,9 +73272,9 @@ dannazion	463i
 dannebrog	693i
 danz	424i
 darsen	154i
-davant al camin	433i
+davant al cam	433i
 decis	440i
-delfin	362i
+delf	362i
 delh	924i
 delicat	423i
 delicatezz	423i
@@ -73052,7 +73306,7 @@ di class	432i
 di giorn	195i
 di lan	314i
 di legn	301i
-di mattin	189i
+di matt	189i
 di nott	193i
 diabolic	463i
 diamant	323i
@@ -73077,20 +73331,19 @@ disperat	426i
 disperazion	426i
 distint	432i
 diurn	195i
+div	447i
 divertent	425i
 divertiment	425i
-divin	447i
 diwal	851i
 docker	554i
 dodgers	624i
-dolcett	277i
 dolcezz	423i
 dolcium	277i
 dollar	458i
 dolor	426i
 doloros	426i
+dom	611i
 domenic	422i
-domin	611i
 dominos	611i
 donn	493I
 dorat	11i
@@ -73105,11 +73358,11 @@ drammatic	440i
 drapeau de singapour	715i
 drapeau francais	662i
 drapeau français	662i
-dromedar	1670i
+dromedar	1679i
 dropbox	599i
 dub	813i
 dubb	448i
-dublin	928i
+dubl	928i
 duc	663i
 dun	156i
 duom	394i
@@ -73118,17 +73371,17 @@ dutch flag	687i
 dänemark	693i
 easyjet	590i
 ebay	541i
+ecc	497i
 eccentric	471i
-eccett	497i
 eccitant	424i
 ecolog	418i
 ecologic	418i
 econom	391i
 eder	134i
 edific	373i
-edific classic	1918i
-edific di uffic	1928i
-edific in costruzion	1919i
+edific classic	1927i
+edific di uffic	1937i
+edific in costruzion	1928i
 edimburg	927i
 educazion	392i
 ege	812i
@@ -73138,16 +73391,16 @@ egizian	811i
 egypt	683i
 egyptian flag	683i
 eid	786i
-elefant	1674i
+elefant	1683i
 elegant	432i
 eleganz	432i
 elettric	484i
 elettronic	410i
-elmett con croc bianc	2028i
-elmett militar	2027i
+elm con croc bianc	2037i
+elm militar	2036i
 emirados arabes unidos	685i
 emirados árabes unidos	685i
-emirates airlin	584i
+emirates airl	584i
 emiratos arabes unidos	685i
 emiratos árabes unidos	685i
 emirats arabes unis	685i
@@ -73167,7 +73420,7 @@ epoc vittorian	856i
 equilibr	421i
 equilibrat	421i
 erb aromatic	137i
-erb mat	1906i
+erb mat	1915i
 erb verd	125i
 ermitag	918i
 ero	440i
@@ -73208,11 +73461,11 @@ evitat	497i
 evviv	425i
 extraterrestr	177i
 fabbric	411i
-faccin volp	1643i
+facc volp	1652i
 facebook	506i
-fagiol	1814i
+fagiol	1823i
 fal	167i
-falafel	1840i
+falafel	1849i
 fales	164i
 falò	167i
 famigl	433i
@@ -73230,7 +73483,7 @@ fard	114i
 farfall	356i
 farmac	390i
 fas	684i
-fascin	443i
+fasc	443i
 fastidios	437i
 fat	430i
 fatat	430i
@@ -73256,14 +73509,13 @@ femminilità	454i
 fenerbahc	656i
 fenerbahç	656i
 fenicotter	348i
-fenicotter ros	1712i
+fenicotter ros	1721i
 fer	422i
 ferit	426i
 ferr	307i
 ferr battut	307i
 ferragost	197i
 ferrar	513i
-fest	367i
 fest a sorpres	406i
 fest acqu	780i
 fest degl innamorat	402i
@@ -73279,15 +73531,14 @@ fest di metà autunn	404i
 fest di primaver	403i
 festeggiament	444i
 festeggiar	444i
-festin	444i
 festiv	444i
 festival	367i
 festival musical	367i
 festivit	444i
 festività	444i
 festos	444i
-fett di formagg	1826i
-fett di tort	1880i
+fett di formagg	1835i
+fett di tort	1889i
 fiab	430i
 fiacc	449i
 fiamm	167i
@@ -73302,7 +73553,7 @@ fier	451i
 fier del temp	837i
 fig	907i
 figm	598i
-filipin flag	713i
+filip flag	713i
 filipinas	713i
 filipinler	713i
 fin settiman	422i
@@ -73314,21 +73565,21 @@ finlând	694i
 finnish flag	694i
 finnland	694i
 fioc	487i
-fiocc	1983i
+fiocc	1992i
 fiocc di nev	188i
 fior	208i
-fior appassit	1760i
-fior bianc	1756i
+fior appassit	1769i
+fior bianc	1765i
 fior di cilieg	209i
 fior di pesc	217i
-fior di susin	216i
+fior di sus	216i
 fiord	849i
 fiorir	208i
 fiorit	208i
 fioritur	208i
 firefox	555i
 firenz	799i
-fisarmonic	2034i
+fisarmonic	2043i
 fitness	424i
 fium	148i
 flag of japan	661i
@@ -73341,12 +73592,12 @@ flu	484i
 fluorescent	484i
 fluttuant	431i
 fly emirates	584i
-focacc	1821i
+focacc	1830i
 focolar	340i
 focos	428i
 fogl	128i
 fogl acer	130i
-fogl al vent	1778i
+fogl al vent	1787i
 fogl autunn	129i
 fogl cadut	129i
 fogl oro	328i
@@ -73356,15 +73607,15 @@ foliag autunnal	129i
 folk	412i
 foll	457i
 fondal	141i
-fondal marin	141i
-fondut	1845i
-fontan	1950i
+fondal mar	141i
+fondut	1854i
+fontan	1959i
 forest	119i
 forest ner	921i
 forest pluvial	120i
 forest tropical	120i
 formal	445i
-formic	1741i
+formic	1750i
 fort	440i
 fortezz	393i
 fortun	416i
@@ -73391,10 +73642,8 @@ frutt	468i
 frutt di bosc	254i
 fruttat	468i
 fucs	65i
-fulmin	202i
-fum	343i
+fulm	202i
 fumant	343i
-fumett	830i
 fumos	343i
 funeral	445i
 fung	136i
@@ -73412,26 +73661,21 @@ gadget	410i
 gal	444i
 galass	177i
 galatasaray	655i
-gall	1699i
+gall	1707i
+gall di ris	1862i
 galler	474i
-gallett di ris	1853i
-gallin	1698i
-gamber fritt	1862i
-gamberett	1871i
+gamber	1880i
+gamber fritt	1871i
 gan	708i
-gatt	346i
-gattin	443i
 gaud	801i
 gaudí	801i
 gay prid	792i
 gel	187i
-gelat	279i
 gelat color	486i
 gelater	279i
-gelatin	277i
 gelid	435i
 gelos	461i
-gelsomin	224i
+gelsom	224i
 gemm	345i
 genna	199i
 gentil	423i
@@ -73439,7 +73683,7 @@ gentilezz	423i
 german	663i
 german flag	663i
 germany	663i
-germogl	1766i
+germogl	1775i
 gerusalemm	926i
 ghan	708i
 ghanaian flag	708i
@@ -73450,24 +73694,26 @@ ghiaccia	185i
 ghiacciat	486i
 ghibl	860i
 ghis	307i
+giacart	948i
 giad	320i
 giall	2i
 giall acces	101i
 giall flu	118i
 giall limon	100i
 giall neon	118i
-giall pulcin	77i
+giall pulc	77i
 giall senap	110i
 giall terr	102i
 giall viv	101i
 giallastr	2i
 giallognol	2i
 giappones	388i
-giardin	126i
-giardin zen	384i
+giard	126i
+giard majorell	941i
+giard zen	384i
 giardinagg	126i
 giavanes	896i
-gilet di sicurezz	1990i
+gilet di sicurezz	1999i
 ginkg	131i
 gio	425i
 giocattol	415i
@@ -73485,7 +73731,7 @@ giov	177i
 giovan	434i
 giovanil	434i
 giovinezz	434i
-giraff	1673i
+giraff	1682i
 girasol	212i
 github	553i
 giubil	444i
@@ -73493,15 +73739,15 @@ giugn	197i
 giungl	120i
 glacial	435i
 glamour	432i
-glicin	222i
-glicin chiar	64i
+glic	222i
+glic chiar	64i
 glitter	466i
 glor	451i
 glorios	451i
 gocc	152i
 gocc di	495i
 gocc di piogg	152i
-gocciolin	152i
+gocciol	152i
 gol	159i
 golden gat	720i
 golden gat bridg	720i
@@ -73509,21 +73755,21 @@ golden stat warriors	616i
 gomm da masticar	277i
 gondol	844i
 googl	505i
-gorill	1636i
+gorill	1645i
 goth	446i
 gotic	446i
 grafic svizzer	861i
 gran	252i
 granat	19i
-granc	1869i
+granc	1878i
+grand	202i
 grand budapest hotel	859i
 grand canyon	817i
-grand magazzin	1937i
+grand magazz	1946i
 grand muragl	381i
 grand ond di kanagaw	765i
-grandin	202i
 granit	303i
-granit sicilian	1875i
+granit sicilian	1884i
 granoturc	251i
 grappol	232i
 grattaciel	373i
@@ -73546,14 +73792,14 @@ grig piomb	85i
 grig verd	94i
 grig verdastr	94i
 grigiastr	8i
-grill	1745i
+grill	1754i
 grint	424i
 grintos	424i
 grott	165i
 grèc	697i
 gréc	697i
 guangzhou	937i
-guant	1995i
+guant	2004i
 guarigion	452i
 guarir	452i
 guatemaltec	902i
@@ -73566,7 +73812,7 @@ h m	577i
 ha lan	687i
 habs	629i
 halloween	401i
-hamburger	1831i
+hamburger	1840i
 han	823i
 han quoc	676i
 hanbok	869i
@@ -73587,9 +73833,9 @@ holland	687i
 hond	519i
 hong kong	814i
 hongr	699i
-hot dog	1834i
+hot dog	1843i
 hot pot	333i
-hotel	1933i
+hotel	1942i
 huaw	563i
 hungarian flag	699i
 hungary	699i
@@ -73602,7 +73848,7 @@ hygg	433i
 hyund	521i
 hà lan	687i
 hàn quốc	676i
-ibisc	1761i
+ibisc	1770i
 iceberg	185i
 iceland	695i
 icelandic flag	695i
@@ -73630,7 +73876,7 @@ imperial	417i
 impres	391i
 impressionism	828i
 impressionist	828i
-impront di zamp	1696i
+impront di zamp	1705i
 in fiamm	167i
 in fior	208i
 inaspettat	459i
@@ -73670,7 +73916,7 @@ infermier	390i
 infern	463i
 infernal	463i
 infestat	438i
-infradit	2012i
+infradit	2021i
 infreddolit	435i
 ingenu	442i
 inghilterr	808i
@@ -73685,9 +73931,8 @@ inox	306i
 inquiet	448i
 inquietant	438i
 insalat	469i
-insalat verd	1847i
+insalat verd	1856i
 insegn al neon	330i
-insett	1740i
 insipid	470i
 insolit	471i
 insonn	448i
@@ -73713,7 +73958,7 @@ invid	461i
 invidios	461i
 invisibil	429i
 invitant	433i
-ippopotam	1677i
+ippopotam	1686i
 ira	437i
 iranian	906i
 ireland	672i
@@ -73728,7 +73973,7 @@ island flagg	695i
 islandes	802i
 islând	695i
 isol	155i
-isol desert	1915i
+isol desert	1924i
 isolament	426i
 isolat	426i
 isolott	155i
@@ -73773,7 +74018,7 @@ juegos olimpicos	723i
 juegos olímpicos	723i
 juv	646i
 juventus	646i
-kaab	1949i
+kaab	1958i
 kak	25i
 kak talk	545i
 kakaotalk	545i
@@ -73793,7 +74038,7 @@ kiw	246i
 klein blau	719i
 klein blu	719i
 knicks	618i
-koal	1689i
+koal	1698i
 kolombiy	701i
 kolumbien	701i
 korean flag	676i
@@ -73804,14 +74049,15 @@ la boc	915i
 la galaxy	630i
 la grand ond	765i
 la lakers	613i
+la nascit di vener	942i
 lacc	325i
 lacrim	426i
 lacustr	147i
 lag	147i
-laghett	149i
+lagh	149i
 lagun	146i
 lakers	613i
-lamborghin	514i
+lamborgh	514i
 lamp	202i
 lampad	368i
 lampion	368i
@@ -73840,8 +74086,8 @@ legnos	301i
 leicester city	637i
 lenov	562i
 lent	449i
-leon	1647i
-leopard	1650i
+leon	1656i
+leopard	1659i
 letargic	449i
 lett	449i
 letteratur	341i
@@ -73868,7 +74114,7 @@ lin	314i
 linkedin	609i
 lion	936i
 liquid	152i
-liquid versat	1902i
+liquid versat	1911i
 liric	432i
 lisbon	835i
 litoral	143i
@@ -73879,13 +74125,13 @@ lokum	285i
 londines	808i
 london bus	721i
 londr	808i
-lontr	1692i
-lontr marin	1692i
+lontr	1701i
+lontr mar	1701i
 los angeles dodgers	624i
 los angeles lakers	613i
 lot	213I
 lott	437i
-lov hotel	1934i
+lov hotel	1943i
 loy krathong	788i
 luc	368i
 luc al neon	330i
@@ -73899,13 +74145,12 @@ luccic	466i
 luccicant	466i
 luccicar	466i
 lucciol	357i
-lucertol	1720i
-lucin	368i
+lucertol	1729i
 lufthans	586i
 lugl	197i
 lugubr	438i
 lum di candel	339i
-lumac	1738i
+lumac	1747i
 luminescent	484i
 luminos	479i
 lun	174i
@@ -73917,13 +74162,13 @@ lungomar	143i
 luss	416i
 lussuos	416i
 lussur	428i
-lustrin	466i
+lustr	466i
 lutt	426i
 lyft	540i
 macabr	438i
 macaristan	699i
 macaron	280i
-macchin	308i
+macch	308i
 macchinar	411i
 macedon	468i
 mach	455I
@@ -73932,17 +74177,17 @@ maest	417i
 maestos	417i
 maestà	417i
 mag	430I
-magazzin	411i
+magazz	411i
 magent	21i
 magg	196i
 magh	430i
 magic	430i
-magliett da donn	2005i
+magl da donn	2014i
 maglion	433i
 magm	166i
 magnol	227i
 mai	497i
-maial	1664i
+maial	1673i
 maiolic	326i
 maiorc	897i
 mais	251I
@@ -73961,13 +74206,13 @@ malocc	912i
 malv	63i
 malvag	438i
 malás	714i
-mammut	1675i
+mammut	1684i
 man city	635i
 man united	634i
 man utd	634i
 manchester city	635i
 manchester united	634i
-mandarin	229i
+mandar	229i
 mang	240i
 manhattan	807i
 manier	393i
@@ -73977,13 +74222,12 @@ mar apert	140i
 mar profond	141i
 marc	460i
 margherit	221i
-marin	140i
 marina	140i
 marittim	140i
 marm	302i
 maroc	684i
 marocc	684i
-marocchin	797i
+marocch	797i
 marokk	684i
 marrakech	797i
 marrocos	684i
@@ -73999,7 +74243,7 @@ marted grass	783i
 martedì grass	783i
 marz	196i
 masc	455i
-mascher	1988i
+mascher	1997i
 maschil	455i
 mascolinit	455i
 mascolinità	455i
@@ -74008,20 +74252,19 @@ match	259i
 matrimon	405i
 matriosk	873i
 matriosk russ	873i
-mattin	189i
+matt	189i
 mattinat	189i
 matton	305i
-mattutin	189i
+mattut	189i
 matur	456i
 may	863I
 mazz di fior	208i
 mcdonald	502i
 mcdonalds	502i
 meccanic	308i
+med	797i
 medagl	451i
 medic	390i
-medicin	390i
-medin	797i
 mediocr	470i
 meditar	447i
 meditativ	447i
@@ -74031,11 +74274,11 @@ medus	276i
 meituan	570i
 meksik	669i
 mel	237i
-mel ross	1790i
+mel ross	1799i
 mel verd	238i
 melanzan	249i
 melogran	244i
-melon	1783i
+melon	1792i
 memor	450i
 memorial	445i
 menorah	787i
@@ -74045,7 +74288,6 @@ meravigliat	459i
 meraviglios	459i
 mercat	364i
 mercat notturn	365i
-mercatin	364i
 messican	795i
 mest	426i
 metall	308i
@@ -74066,7 +74308,7 @@ mezzodì	190i
 mezzogiorn	190i
 miam heat	617i
 mic	443i
-microb	1753i
+microb	1762i
 microsoft	604i
 miel	264i
 milan	929i
@@ -74076,7 +74318,7 @@ minacc	438i
 minaccios	438i
 minimalism	420i
 minimalist	420i
-minimarket	1935i
+minimarket	1944i
 miracol	430i
 mirtill	233i
 miser	426i
@@ -74103,11 +74345,11 @@ monocrom	464i
 monocromatic	464i
 monoton	470i
 mont	160i
-mont fuj	1911i
+mont fuj	1920i
 montagn	160i
 montagn innevat	162i
-montagn russ	1964i
-monton	1667i
+montagn russ	1973i
+monton	1676i
 montreal canadiens	629i
 montuos	160i
 morocc	684i
@@ -74125,26 +74367,25 @@ much	831I
 muffin	272i
 multicolor	179i
 mur	375i
-mur di matton	1920i
+mur di matton	1929i
 muran	844i
-murett	375i
 mus	474i
-mus di can	1638i
-mus di cavall	1651i
-mus di conigl	1682i
-mus di cricet	1681i
-mus di gatt	1645i
-mus di leon	1647i
-mus di lup	1642i
-mus di maial	1663i
-mus di mucc	1659i
-mus di ors	1688i
-mus di pand	1690i
-mus di ran	1717i
-mus di scimm	1634i
-mus di tigr	1648i
-mus di top	1678i
-mus di volp	1643i
+mus di can	1647i
+mus di cavall	1660i
+mus di conigl	1691i
+mus di cricet	1690i
+mus di gatt	1654i
+mus di leon	1656i
+mus di lup	1651i
+mus di maial	1672i
+mus di mucc	1668i
+mus di ors	1697i
+mus di pand	1699i
+mus di ran	1726i
+mus di scimm	1643i
+mus di tigr	1657i
+mus di top	1687i
+mus di volp	1652i
 musc	132i
 muschios	132i
 music classic	432i
@@ -74158,9 +74399,10 @@ namib	911i
 namibian	911i
 napol	930i
 napol calc	649i
-nas da maial	1666i
+nas da maial	1675i
+nascit di vener	942i
 nascost	429i
-nastr	1985i
+nastr	1994i
 natal	400i
 nataliz	400i
 natur	418i
@@ -74211,8 +74453,8 @@ newcastl united	638i
 nga	678i
 nhat ban	661i
 nhật bản	661i
-nid con uov	1780i
-nid vuot	1779i
+nid con uov	1789i
+nid vuot	1788i
 niederland	687i
 nient	497i
 niger	706i
@@ -74255,7 +74497,7 @@ nott bianc	839i
 nott di lun	175i
 nott di san giovann	793i
 nott fond	194i
-nott stellat	1953i
+nott stellat	1962i
 notturn	193i
 nouvell zeland	716i
 nouvell zéland	716i
@@ -74284,15 +74526,15 @@ nvid	560i
 né	497i
 oas	139i
 occh turc	912i
-occhial da sol	1987i
-occhial da vist	1986i
+occhial da sol	1996i
+occhial da vist	1995i
 occult	429i
 ocean	140i
 ocr	36i
-oden giappones	1860i
+oden giappones	1869i
 odi	437i
 odiar	437i
-officin	411i
+offic	411i
 olandes	877i
 oli oliv	300i
 olimpiad	723i
@@ -74312,9 +74554,9 @@ ond	142i
 ondat di calor	206i
 onest	441i
 onestà	441i
-onigir	1854i
+onigir	1863i
 oniric	431i
-onlin	410i
+onl	410i
 onor	451i
 oolong	261i
 opal	321i
@@ -74324,8 +74566,8 @@ opulenz	416i
 ora blu	183i
 ora di dormir	449i
 ora dorat	182i
-orang	1637i
-orangotang	1637i
+orang	1646i
+orangotang	1646i
 orbit	177i
 orchestr	432i
 orchid	219i
@@ -74348,8 +74590,8 @@ ossidat	309i
 oster	377i
 osterreich	690i
 ostil	437i
-ostr	1873i
-ostric	1873i
+ostr	1882i
+ostric	1882i
 ottimism	439i
 ottimist	439i
 ottobr	198i
@@ -74362,12 +74604,11 @@ pac	421i
 pacat	421i
 pacific	421i
 packers	619i
-padell con cib	1843i
+padell con cib	1852i
 paes	382i
 paes bass	687i
 paes dell meravigl	430i
-paesagg urban	1954i
-paesin	382i
+paesagg urban	1963i
 pagliacc	363i
 pagnott	271i
 pagod	379i
@@ -74381,24 +74622,23 @@ palazz imperial	380i
 palazz invern	918i
 palazz real	380i
 palestr	424i
-pall di coriandol	1975i
+pall di coriandol	1984i
 pallacanestr	424i
 pallavol	424i
 pallid	478i
-palloncin	370i
-palm	1770i
+pallonc	370i
+palm	1779i
 pamukkal	840i
 pan	271i
-pan in cassett	1818i
+pan in cass	1827i
 panasonic	583i
+panc	1839i
 pancak	272i
-pancett	1830i
 pand	352i
 panetter	271i
 panic	438i
-panin	271i
 pannocc	251i
-pantaloncin	2003i
+pantalonc	2012i
 panton classic blu	728i
 panton greenery	725i
 panton living coral	727i
@@ -74422,10 +74662,9 @@ parasol	371i
 parat	444i
 parc	127i
 parc gioc	415i
-parc nazional	1916i
+parc nazional	1925i
 paret	375i
 parig	798i
-parigin	798i
 paris saint germain	650i
 pascol	124i
 pasqu	407i
@@ -74433,36 +74672,35 @@ pasqual	407i
 passion	428i
 passional	428i
 pastell	483i
+pasticc	272i
 pasticcer	272i
-pasticcin	272i
-patat	1803i
-patat dolc arrost	1859i
-patatin	1832i
-patatin fritt	1832i
+patat	1812i
+patat dolc arrost	1868i
+patat fritt	1841i
 patrimon	413i
 paur	438i
 pauros	438i
 pavon	349i
-pavoneggiars	1713i
+pavoneggiars	1722i
 paypal	536i
 pays bas	687i
 pazz	457i
 países baixos	687i
 países bajos	687i
 peach fuzz	732i
-pechin	922i
+pech	922i
 pecor	382i
 pell	310i
 pelos	443i
 peluc	443i
 pennellat	496i
 penombr	487i
-pentol di cib	1844i
+pentol di cib	1853i
 peon	215i
 pep	289i
 pep ner	289i
 peperon	297i
-peperoncin	297i
+peperonc	297i
 peps	603i
 perdit	426i
 pergamen	315i
@@ -74478,13 +74716,13 @@ peruvian flag	703i
 perù	821i
 perú	703i
 pesc	236i
-pesc pall	1732i
+pesc pall	1741i
 pesc ross	361i
 pesc tropical	399i
 pescherecc	140i
-pesciolin	399i
+pesciol	399i
 petal	208i
-petard	1971i
+petard	1980i
 petr	810i
 pettiross	295i
 phan lan	694i
@@ -74493,18 +74731,16 @@ philippinen	713i
 philippines	713i
 pháp	662i
 phần lan	694i
-pian	2036i
+pian	2045i
 pianet	177i
 pianet terr	418i
 pianger	426i
-pianofort	2036i
-piant	426i
+pianofort	2045i
 piant appartament	128i
-piant di ris	1772i
-piant in vas	1767i
+piant di ris	1781i
+piant in vas	1776i
 piantagion di te	827i
 piantagion di tè	827i
-piantin	128i
 piazz del mercat	364i
 piazz ross	873i
 picass	858i
@@ -74517,23 +74753,23 @@ pigr	449i
 pigriz	449i
 pin	121i
 pinet	121i
-pinguin	353i
+pingu	353i
 pinterest	551i
 piogg	200i
 piogg legger	201i
 pioggerell	201i
 piov	200i
 piover	200i
-pioviggin	201i
+piovigg	201i
 piovos	200i
-pipistrell	1687i
+pipistrell	1696i
 piramid	811i
-piscin	143i
+pisc	143i
 pisell	469i
-pisolin	449i
+pisol	449i
 pist da ball	472i
 pistacc	336i
-pit farcit	1839i
+pit farcit	1848i
 pittor	474i
 pittsburgh steelers	621i
 pittur	474i
@@ -74548,7 +74784,7 @@ plastic	329i
 playstation	512i
 pluton	177i
 poc luc	487i
-pochett	2009i
+poch	2018i
 poem	341i
 poes	341i
 polacc	886i
@@ -74561,17 +74797,17 @@ polish flag	696i
 pologn	696i
 polon	696i
 polony	696i
-polp	1734i
+polp	1743i
 polver	169i
 polveros	482i
 polôn	696i
 pomerigg	191i
 pomodor	248i
 pont	373i
-pont di nott	1959i
+pont di nott	1968i
 pontil	154i
 pop art	830i
-popcorn	1848i
+popcorn	1857i
 porcellan	317i
 porcellan bianc e blu	318i
 porpor	5i
@@ -74606,18 +74842,18 @@ preoccupat	448i
 preoccupazion	448i
 pression	448i
 pret	394i
-pretzel	1822i
+pretzel	1831i
 prid	792i
 prim luc alb	181i
 primaver	196i
 primaveril	196i
 principess	417i
 prism	179i
-procion	1644i
+procion	1653i
 professional	441i
 profond	476i
-profondit marin	141i
-profondità marin	141i
+profondit mar	141i
+profondità mar	141i
 profum	454i
 promess	439i
 prosecc	266i
@@ -74626,24 +74862,24 @@ provenzal	845i
 psg	650i
 psichedelic	751i
 pub	377i
-pulcin	1701i
-pulcin che nasc	1700i
-pulcin vist di front	1702i
+pulc	1710i
+pulc che nasc	1709i
+pulc vist di front	1711i
 punt di	495i
 pupazz di nev	199i
 pur	442i
 purezz	442i
 purpur	5i
-puzz	1693i
-puzzol	1693i
+puzz	1702i
+puzzol	1702i
 pérou	703i
 qatar	686i
 qatar airways	585i
 qatar flag	686i
 qip	871i
-quadrifogl	1775i
+quadrifogl	1784i
 quarz	322i
-quattrin	458i
+quattr	458i
 quen	707i
 querc	301i
 quiet	421i
@@ -74658,8 +74894,8 @@ raffinat	432i
 raffinatezz	432i
 ragazz	493I
 ragg di sol	172i
-ragn	1747i
-ragnatel	1748i
+ragn	1756i
+ragnatel	1757i
 rajasthan	842i
 ram	59i
 ramadan	786i
@@ -74672,9 +74908,9 @@ rangol	851i
 rannicchiars	433i
 ras	313i
 rasserenant	421i
-ratt	1680i
+ratt	1689i
 rav	472i
-raviol	1866i
+raviol	1875i
 ravvivar	434i
 razz	398i
 real	417i
@@ -74684,8 +74920,8 @@ red bull	580i
 red doubl decker	721i
 red sox	625i
 reddit	550i
+reg	417i
 regal	417i
-regin	417i
 regn	417i
 regn unit	671i
 rein unid	671i
@@ -74699,7 +74935,7 @@ respir	434i
 responsabil	441i
 retr	413i
 retrò	413i
-ricc	1686i
+ricc	1695i
 ricchezz	416i
 ricicl	418i
 riciclar	418i
@@ -74720,19 +74956,19 @@ rinascit	434i
 rinfrescant	434i
 ringraziament	198i
 rinnovament	434i
-rinoceront	1676i
+rinoceront	1685i
 rinvigorent	434i
 ripos	422i
 riposant	421i
 ripugnant	460i
-ris al curry	1856i
-ris bollit	1855i
+ris al curry	1865i
+ris bollit	1864i
 risa	253i
 risa a terrazz	803i
 risacc	142i
 risat	425i
 riservat	456i
-rispett	445i
+risp	445i
 rispettos	445i
 riss	437i
 ritual	429i
@@ -74770,39 +75006,36 @@ ros pesc	73i
 ros quartz	724i
 ros quartz and serenity	724i
 ros ross	210i
-rosar	2029i
+rosar	2038i
 rosat	6i
 roset	210i
-rosett	1758i
-ross	0i
 ross acces	74i
 ross aranc	97i
 ross cines	75i
 ross ros	72i
-ross ruggin	112i
+ross rugg	112i
 ross vin	113i
 ross violac	96i
 ross viv	74i
 rossastr	0i
-rossett	454i
 rossicc	0i
 rouman	700i
+rout	470i
 routemaster	721i
-routin	470i
 rovent	436i
 rover	301i
 rovesc	200i
 royaum uni	671i
-rubin	55i
-ruggin	309i
+rub	55i
+rugg	309i
 rugiad	207i
-rugiad del mattin	207i
+rugiad del matt	207i
 ruman	700i
 rumanien	700i
 rumor	457i
 rumoros	457i
 rumänien	700i
-ruot panoramic	1963i
+ruot panoramic	1972i
 rup	164i
 rural	382i
 rus	678i
@@ -74822,7 +75055,7 @@ safar	453i
 sagr	367i
 sahar	156i
 sakur	209i
-sakè	1893i
+sakè	1902i
 sal gioc	744i
 salmon	29i
 sals di pomodor	248i
@@ -74837,15 +75070,15 @@ san francisc giants	627i
 san patriz	408i
 san pietroburg	839i
 san silvestr	794i
-san valentin	402i
-sandal da donn	2018i
-sandwich	1835i
+san valent	402i
+sandal da donn	2027i
+sandwich	1844i
 sangu	344i
 sanguinos	344i
 sanit	390i
 sanità	390i
 sant	447i
-santorin	386i
+santor	386i
 santuar	379i
 santuar shintoist	843i
 sar	872i
@@ -74860,20 +75093,19 @@ saturn	177i
 saud arab	682i
 saud arabien	682i
 saud flag	682i
-sauropod	1724i
+sauropod	1733i
 savan	875i
 sbadigl	449i
 sbadigliar	449i
 sbiadit chiar	478i
 scal di grig	465i
 scandinav	387i
-scarafagg	1746i
+scarafagg	1755i
 scarlatt	34i
-scarp con il tacc	2017i
-scarp da ballerin	2016i
-scarp da uom	2013i
-scarp sportiv	2014i
-scarpett da ballerin	2019i
+scarp con il tacc	2026i
+scarp da baller	2025i
+scarp da uom	2022i
+scarp sportiv	2023i
 schiamazz	457i
 schif	460i
 schifos	460i
@@ -74884,23 +75116,23 @@ schweiz	689i
 sci	199i
 sci fi	410i
 sciar	199i
-sciarp	1994i
+sciarp	2003i
 scientific	410i
 scienz	410i
-scimm	1635i
+scimm	1644i
 scintill	167i
 scintillant	466i
 scioccat	459i
-scivol	1962i
+scivol	1971i
 scogl	164i
 scoglier	164i
-scoglier corallin	153i
-scoiattol	1684i
+scoglier corall	153i
+scoiattol	1693i
 scolastic	392i
 sconosciut	429i
 sconsolat	426i
 scontat	470i
-scorpion	1749i
+scorpion	1758i
 scottant	436i
 scoz	819i
 scozzes	819i
@@ -74931,7 +75163,7 @@ seren	421i
 serenget	875i
 serenit	421i
 serenità	421i
-serpent	1721i
+serpent	1730i
 serr	126I
 set	313i
 set cines	871i
@@ -74953,7 +75185,8 @@ shock	459i
 shopify	601i
 siccit	156i
 siccità	156i
-sicil	1875i
+sichuan	946i
+sicil	1884i
 sicilian	898i
 sicur	441i
 sicur di se	440i
@@ -74963,7 +75196,7 @@ sien	919i
 sil	702i
 silenz	421i
 silenzios	421i
-sinagog	1947i
+sinagog	1956i
 sinfon	432i
 singapor airlines	591i
 singapor flag	715i
@@ -74972,11 +75205,11 @@ singaporian	903i
 sinistr	438i
 siren	430i
 sivigl	865i
-skylin	373i
+skyl	373i
 sl benfic	653i
-slavin	162i
-slip	2002i
-slittin	199i
+slav	162i
+slip	2011i
+slitt	199i
 smartphon	410i
 smerald	49i
 smog	203i
@@ -74996,8 +75229,8 @@ sognar	431i
 sognator	431i
 sol	172i
 sol al tramont	180i
-sol che tramont sull citt	1958i
-sol che tramont sull città	1958i
+sol che tramont sull citt	1967i
+sol che tramont sull città	1967i
 solar	172i
 sold	458i
 soldat	467i
@@ -75007,15 +75240,15 @@ solennit	445i
 solennità	445i
 solid	441i
 solitar	426i
-solitudin	426i
+solitud	426i
 solstiz estat	793i
 sonn	449i
-sonnellin	449i
+sonnell	449i
 sonnolent	449i
 sontuos	416i
 sopraffatt	448i
 sorb	293i
-sorgent termal	1960i
+sorgent termal	1969i
 sorger del sol	181i
 sorprendent	459i
 sorprender	459i
@@ -75028,19 +75261,19 @@ sostenibilit	418i
 sostenibilità	418i
 sottacqu	399i
 sottil	456i
-sottomarin	399i
+sottomar	399i
 south afric	705i
 south african flag	705i
 south kor	676i
 spa	422i
-spaghett	1858i
+spagh	1867i
 spagn	665i
 spagnol	897i
 spain	665i
-spalmar formagg sul bagel	1823i
+spalmar formagg sul bagel	1832i
 spanien	665i
 spanish flag	665i
-spar coriandol	1974i
+spar coriandol	1983i
 spavent	438i
 spaventat	438i
 spaventos	438i
@@ -75055,7 +75288,7 @@ spettr	438i
 spettral	438i
 spez	288i
 spiagg	143i
-spiagg con ombrellon	1913i
+spiagg con ombrellon	1922i
 spiagg di sabb	144i
 spiagg tropical	145i
 spig	252i
@@ -75081,7 +75314,7 @@ squal	141i
 ssc napol	649i
 stabil	441i
 stabiliment balnear	143i
-stad	1917i
+stad	1926i
 stagn	149i
 stagn di lot	150i
 stall	382i
@@ -75094,20 +75327,19 @@ stanz da lett	396i
 starbucks	503i
 stars and stripes	670i
 stat unit	670i
-statu dell libert	1943i
-statu dell libertà	1943i
+statu dell libert	1952i
+statu dell libertà	1952i
 stazion spazial	398i
 steelers	621i
 stell	176i
+stell scintillant	1979i
 stellat	176i
-stellin	1972i
-stellin scintillant	1970i
 stil cines	389i
 stil country	740i
 stil liberty	831i
 stil svizzer	861i
-stival da donn	2020i
-stival da trekking	2015i
+stival da donn	2029i
+stival da trekking	2024i
 stoccolm	878i
 stor	413i
 storic	413i
@@ -75157,8 +75389,8 @@ surfist	143i
 surreal	431i
 surrealism	758i
 surrealist	758i
+sus	245I
 sush	287i
-susin	245i
 suud arabistan	682i
 suzuk	527i
 suèd	691i
@@ -75174,33 +75406,34 @@ swiss flag	689i
 switzerland	689i
 südafrik	705i
 südkor	676i
-t rex	1725i
-t shirt	1992i
-tacchin	1697i
+t rex	1734i
+t shirt	2001i
+tacch	1706i
 taegukg	676i
-tagl di carn	1829i
+tagl di carn	1838i
 tailand	712i
 tailând	712i
 taip	923i
 taj mahal	874i
-tamal	1838i
-tambur	2040i
-tambur lung	2041i
+tamal	1847i
+tambur	2049i
+tambur lung	2050i
 taob	566i
 tappet erbos	125i
 tappet persian	778i
 tard nott	194i
 tartan	819i
-tartarug	1719i
-tass	1695i
-tass del miel	1695i
+tartarug	1728i
+tass	1704i
+tass del miel	1704i
 tatam	826i
 tavern	377i
 tax	372i
 tay ban nha	665i
 tayland	712i
-tazz da te senz manic	1892i
-tazz da tè senz manic	1892i
+tazz da te senz manic	1901i
+tazz da tè senz manic	1901i
+tbilis	947i
 tchequ	698i
 tchéqu	698i
 te	257I
@@ -75212,7 +75445,7 @@ tecnolog	410i
 tecnologic	410i
 tedios	470i
 teheran	906i
-teier	1891i
+teier	1900i
 tek	301i
 telefon	410i
 telegram	543i
@@ -75220,18 +75453,18 @@ temerar	440i
 temp	379i
 temp cines	837i
 temp corean	836i
-temp indu	1946i
-temp indù	1946i
+temp indu	1955i
+temp indù	1955i
 tempest	202i
 tempestos	202i
 temporal	202i
-tend	1951i
-tend da circ	1966i
+tend	1960i
+tend da circ	1975i
 tenebr	446i
 tenebrism	829i
 tenebros	475i
 tener	423i
-tener carin	443i
+tener car	443i
 tenerezz	423i
 tennis	424i
 tension	448i
@@ -75240,7 +75473,7 @@ tenu	481i
 terr	169i
 terracott	111i
 terracott crud	326i
-terrazz di travertin	840i
+terrazz di travert	840i
 terren	169i
 terren agricol	382i
 terricc	169i
@@ -75251,7 +75484,7 @@ terros	419i
 tes	448I
 tesl	522i
 tesor	427i
-test di drag	1722i
+test di drag	1731i
 tetr	426i
 tett	338i
 tha flag	712i
@@ -75295,16 +75528,15 @@ tornad	202i
 toront	934i
 toront mapl leafs	628i
 torr	373i
-torr di toky	1942i
+torr di toky	1951i
 torrent	148i
 torrid	206i
 tort	272i
 tort dell lun	854i
 tort di compleann	406i
-tort di mel	1882i
+tort di mel	1891i
+tort di pesc a spiral	1872i
 tort forest ner	273i
-tortin	1882i
-tortin di pesc a spiral	1863i
 tortor	68i
 toscan	799i
 toshib	582i
@@ -75315,7 +75547,7 @@ tottenham hotspur	636i
 toyot	518i
 traffic	373i
 traged	426i
-traghett	140i
+tragh	140i
 tragic	426i
 traguard	451i
 trambust	457i
@@ -75327,13 +75559,13 @@ tranquillità	421i
 trasognat	431i
 trekking	453i
 tricolor	662i
-trifogl	1774i
+trifogl	1783i
 trionf	451i
 trionfant	451i
 trist	426i
 tristezz	426i
 trof	451i
-tromb	2037i
+tromb	2046i
 tron	417i
 tropic	385i
 tropical	385i
@@ -75346,7 +75578,7 @@ tucan	274i
 tulipan	214i
 tumult	457i
 tundr	186i
-tunisin	905i
+tunis	905i
 tuon	202i
 tuorl	270i
 turches	15i
@@ -75376,17 +75608,17 @@ uae	685i
 uber	539i
 ubuntu	557i
 uc	674i
-uccell	1703i
+uccell	1712i
 ucran	679i
 ucrân	679i
 uffic	391i
-uffic postal	1930i
-uffic postal giappones	1929i
+uffic postal	1939i
+uffic postal giappones	1938i
 ufficial	445i
 ufo	177i
 uk	671i
 ukiy e	832i
-ukrain	679i
+ukr	679i
 ukrainian flag	679i
 ukrayn	679i
 uliv	300i
@@ -75418,7 +75650,6 @@ univers	177i
 universit	392i
 università	392i
 uom	493I
-uomin	493I
 uov	270i
 uov di pasqu	407i
 ups	533i
@@ -75434,9 +75665,11 @@ vall	163i
 vallat	163i
 valoros	440i
 vampir	438i
+vancouver	944i
 vaporwav	855i
 varanas	939i
 variopint	179i
+varsav	943i
 vasellam	326i
 vecc	414i
 vecc temp	450i
@@ -75450,8 +75683,8 @@ velenos	460i
 velier	140i
 vellut	312i
 vellutat	312i
+vend	437i
 vendemm	198i
-vendett	437i
 vener	177i
 venez	844i
 venezian	844i
@@ -75480,21 +75713,21 @@ verd tener	53i
 verdastr	3i
 verdognol	3i
 verdur	469i
-verdur a fogl	1809i
+verdur a fogl	1818i
 vereinigt arabisc emirat	685i
 vereinigt staaten	670i
 vereinigtes konigreich	671i
 vereinigtes königreich	671i
-vergin	442i
+verg	442i
 verginal	442i
 vergogn	448i
-verm	1752i
+verm	1761i
 vermigl	35i
 vermiglion	35i
 versailles	753i
 very per	730i
 verzur	128i
-vestit	1998i
+vestit	2007i
 vetr	316i
 vetrat	316i
 vett innevat	162i
@@ -75520,13 +75753,10 @@ vincent	451i
 vincer	451i
 vincitor	451i
 vintag	413i
-viol	5i
 viol chiar	22i
 violac	5i
 violent	437i
 violenz	437i
-violett	22i
-violin	2038i
 viril	455i
 virilit	455i
 virilità	455i
@@ -75539,7 +75769,7 @@ vit notturn	472i
 vital	452i
 vitalit	452i
 vitalità	452i
-vitamin	452i
+vitam	452i
 vittor	451i
 vittorian	856i
 vittorios	451i
@@ -75558,7 +75788,7 @@ volkswagen	517i
 volp	355i
 volv	525i
 vulcan	166i
-vulcan in eruzion	1910i
+vulcan in eruzion	1919i
 vuong quoc anh	671i
 vw	517i
 vương quốc anh	671i
@@ -75593,16 +75823,16 @@ yurt	893i
 yves klein	862i
 zafferan	299i
 zaffir	54i
-zain	2011i
-zain per la scuol	2011i
-zanzar	1750i
+zain	2020i
+zain per la scuol	2020i
+zanzar	1759i
 zebr	351i
 zen	384i
 zhihu	572i
 zoom meeting	600i
 zoom vid	600i
 zucc	247i
-zucc di halloween	1967i
+zucc di halloween	1976i
 zuccher	277i
 zuccher filat	278i
 zuccherat	277i
@@ -75625,7 +75855,7 @@ zurig	933i
 đức	663i
 şil	702i
 ấn độ	677i
-@stems ru 3228
+@stems ru 3241
 50 е	746j
 60 е	739j
 70 е	747j
@@ -75659,7 +75889,7 @@ zurig	933i
 акац	875j
 акв	66j
 аквариум	399j
-аккордеон	2034j
+аккордеон	2043j
 активн	424j
 акул	141j
 акцент	496j
@@ -75678,7 +75908,7 @@ zurig	933i
 амбар	382j
 амбиц	439j
 амбициозн	439j
-американск горк	1964j
+американск горк	1973j
 аметист	56j
 аметистов	56j
 амстерд	877j
@@ -75693,7 +75923,7 @@ zurig	933i
 антиквариат	413j
 антикварн	413j
 античн бронз	327j
-античн здан	1918j
+античн здан	1927j
 антрацитов	37j
 апельсин	229j
 апрел	196j
@@ -75702,7 +75932,7 @@ zurig	933i
 ар нув	831j
 арабск	813j
 арав	813j
-арахис	1813j
+арахис	1822j
 арбуз	235j
 аргентин	668j
 аргентинск	883j
@@ -75711,7 +75941,7 @@ zurig	933i
 арктическ	186j
 арм	467j
 армейск	467j
-армейск каск	2027j
+армейск каск	2036j
 арсенал	631j
 арт	474j
 арт дек	735j
@@ -75730,7 +75960,7 @@ zurig	933i
 бабл ти	260j
 бабочк	356j
 бавар мюнхен	644j
-багет	1820j
+багет	1829j
 багров	71j
 багрян	34j
 базальт	158j
@@ -75740,9 +75970,9 @@ zurig	933i
 баланс	421j
 балерин	454j
 балет	454j
-балетк	2016j
+балетк	2025j
 бамбук	123j
-бамбук с бумажн лент	1976j
+бамбук с бумажн лент	1985j
 бамбуков зелен	52j
 бамбуков рощ	123j
 бан сео	282j
@@ -75750,17 +75980,17 @@ zurig	933i
 банан	239j
 бангкок	816j
 бангладеш	710j
-бандж	2039j
+бандж	2048j
 банк	391j
 банкнот	458j
 банковск	391j
-бантик	1983j
+бантик	1992j
 банф	885j
-барабан	2040j
-баран	1667j
+барабан	2049j
+баран	1676j
 барокк	829j
 барселон	801j
-барсук	1695j
+барсук	1704j
 бархан	156j
 бархат	312j
 бархатн	312j
@@ -75789,16 +76019,16 @@ zurig	933i
 безумн	457j
 бейрут	892j
 бейсбол	424j
-бейсболк	2026j
-бекон	1830j
+бейсболк	2035j
+бекон	1839j
 бел	10j
-бел лебед	1708j
+бел лебед	1717j
 бел ноч	839j
-бел цветок	1756j
+бел цветок	1765j
 беловат	10j
 белоснежн	84j
 бельг	688j
-бенгал огон	1970j
+бенгал огон	1979j
 берег	143j
 берег мор	143j
 берег озер	147j
@@ -75822,7 +76052,7 @@ zurig	933i
 библиотек	378j
 бижутер	345j
 бизнес	391j
-бизон	1658j
+бизон	1667j
 бикин	143j
 бирж	391j
 бирюз	15j
@@ -75843,11 +76073,11 @@ zurig	933i
 блин	272j
 блинчик	272j
 блошин рынок	364j
-блузк	2005j
+блузк	2014j
 блюз	473j
 бмв	515j
 бо кап	909j
-бобр	1685j
+бобр	1694j
 бог	447j
 богат	416j
 богатств	416j
@@ -75860,9 +76090,9 @@ zurig	933i
 бож коровк	359j
 божественн	447j
 бок хуниорс	658j
-бокал вин	1895j
+бокал вин	1904j
 бол	426j
-болгарск перец	1807j
+болгарск перец	1816j
 болезн	460j
 болливуд	772j
 больн	460j
@@ -75877,10 +76107,11 @@ zurig	933i
 борусс дортмунд	645j
 борщ	334j
 борьб	437j
-босоножк	2018j
+босоножк	2027j
 ботаническ	128j
-ботинк	2013j
-ботинок	2013j
+ботинк	2022j
+ботинок	2022j
+боттичелл	942j
 бох	752j
 бракосочетан	405j
 бревенчат дом	397j
@@ -75896,10 +76127,11 @@ zurig	933i
 бруталистск	738j
 брутальн	455j
 брызг	152j
-бублик	1823j
+брюссел	945j
+бублик	1832j
 будапешт	900j
 будущ	410j
-буйвол	1661j
+буйвол	1670j
 буйн	457j
 букет	208j
 булк	271j
@@ -75912,24 +76144,27 @@ zurig	933i
 бурбон	268j
 бургер кинг	579j
 буроват	7j
-буррит	1837j
-бурритос	1837j
-бурундук	1684j
-бутылк сак	1893j
-бутылочк с соск	1888j
+буррит	1846j
+бурритос	1846j
+бурундук	1693j
+бутылк сак	1902j
+бутылочк с соск	1897j
 бутылочн	48j
 бухар	910j
+бухт халонг	940j
 буэнос айрес	883j
 был времен	450j
-бэнт	1852j
+бэнт	1861j
 в полден	190j
 ваб саб	388j
 валентинк	402j
 валун	164j
 вампир	438j
 ван гог	761j
+ванкувер	944j
 варанас	939j
-вареник	1866j
+вареник	1875j
+варшав	943j
 ватсап	542j
 вау	459j
 вафл	272j
@@ -75989,7 +76224,7 @@ zurig	933i
 вин	265j
 винн	113j
 виноград	232j
-виноградин	1782j
+виноградин	1791j
 винтаж	413j
 винтажн	413j
 виртуальн	410j
@@ -76016,7 +76251,7 @@ zurig	933i
 военн форм	467j
 вожделен	428j
 воздушн	431j
-воздушн шарик	1973j
+воздушн шарик	1982j
 возлюбленн	427j
 возмущен	437j
 возрожден	754j
@@ -76044,7 +76279,7 @@ zurig	933i
 восхищен	459j
 восход	181j
 восход солнц	181j
-восход солнц над гор	1955j
+восход солнц над гор	1964j
 восьмидесят	744j
 враждебн	437j
 врач	390j
@@ -76056,9 +76291,9 @@ zurig	933i
 вулканическ	166j
 вулканическ песок	158j
 вулканическ пород	158j
-выдр	1692j
+выдр	1701j
 выигрыш	451j
-вымпел в вид карп	1979j
+вымпел в вид карп	1988j
 выпечк	272j
 высок мод	432j
 высок технолог	410j
@@ -76066,7 +76301,7 @@ zurig	933i
 выходн	422j
 выцветш	482j
 вышиванк	887j
-вьетнамк	2012j
+вьетнамк	2021j
 вьюг	188j
 вязан	433j
 вял	449j
@@ -76081,9 +76316,9 @@ zurig	933i
 галдеж	457j
 галере	474j
 галечн	303j
-галстук	1991j
+галстук	2000j
 гальк	303j
-гамбургер	1831j
+гамбургер	1840j
 ган	708j
 ганск	779j
 гармон	421j
@@ -76096,13 +76331,13 @@ zurig	933i
 герман	663j
 героическ	440j
 гжел роспис	834j
-гибискус	1761j
+гибискус	1770j
 гибл	860j
 гимала	820j
 гинкг	131j
-гиппопот	1677j
+гиппопот	1686j
 гирлянд	368j
-гитар	2035j
+гитар	2044j
 гламур	432j
 гламурн	432j
 глин	326j
@@ -76118,12 +76353,12 @@ zurig	933i
 глуш	453j
 гнев	437j
 гневн	437j
-гнезд с яйц	1780j
+гнезд с яйц	1789j
 гнил	460j
 голландск	877j
-голов дракон	1722j
-голов единорог	1655j
-голов лягушк	1717j
+голов дракон	1731j
+голов единорог	1664j
+голов лягушк	1726j
 головоломк	429j
 голуб	41j
 голуб город	841j
@@ -76136,13 +76371,13 @@ zurig	933i
 гончарн	326j
 гончарств	326j
 гор	160j
-гор со снежн шапк	1908j
+гор со снежн шапк	1917j
 горд	451j
 гордитьс	451j
 гордост	451j
 горет	167j
 горизонт	184j
-горилл	1636j
+горилл	1645j
 горн	160j
 горнолыжн домик	876j
 город	373j
@@ -76155,12 +76390,12 @@ zurig	933i
 горчичн	110j
 горьковат сладк	450j
 горяч	436j
-горяч источник	1960j
-горяч напиток	1890j
+горяч источник	1969j
+горяч напиток	1899j
 горяч шоколад	433j
 гостеприимн	433j
-гостиниц	1933j
-гостиниц для свидан	1934j
+гостиниц	1942j
+гостиниц для свидан	1943j
 готик	446j
 готическ	446j
 грав	303j
@@ -76184,7 +76419,7 @@ zurig	933i
 грунт	169j
 груст	426j
 грустн	426j
-груш	1792j
+груш	1801j
 гряз	169j
 грязн	460j
 грязн бел	104j
@@ -76192,16 +76427,16 @@ zurig	933i
 губн помад	454j
 гугл	505j
 гулян	367j
-гусениц	1740j
+гусениц	1749j
 давлен	448j
 дал	758j
 далмац	899j
 дан	693j
-данг	1865j
+данг	1874j
 датск	387j
 двигател	411j
 дворец	380j
-двугорб верблюд	1671j
+двугорб верблюд	1680j
 де стейл	737j
 девич	454j
 девочк	493j
@@ -76243,7 +76478,7 @@ zurig	933i
 детвор	415j
 детокс	452j
 детск	415j
-детск горк	1962j
+детск горк	1971j
 детск комнат	442j
 детск площадк	415j
 детств	450j
@@ -76251,6 +76486,7 @@ zurig	933i
 джаз клуб	473j
 джазов	473j
 джайпур	842j
+джакарт	948j
 джапанд	759j
 джелат	279j
 джинс	311j
@@ -76263,7 +76499,7 @@ zurig	933i
 дик запад	774j
 дик природ	453j
 диковинн	471j
-динамитн шашк	1971j
+динамитн шашк	1980j
 динамичн	424j
 дискорд	549j
 дискотек	472j
@@ -76282,7 +76518,7 @@ zurig	933i
 доктор	390j
 долин	163j
 доллар	458j
-дом с сад	1927j
+дом с сад	1936j
 домашн	433j
 домашн задан	392j
 домик	397j
@@ -76304,7 +76540,7 @@ zurig	933i
 дрем	449j
 дремат	449j
 дремот	449j
-дронт	1710j
+дронт	1719j
 дружб	425j
 дружелюбн	425j
 друз	425j
@@ -76336,7 +76572,7 @@ zurig	933i
 ельник	121j
 жадност	461j
 жар	206j
-жарен креветк	1862j
+жарен креветк	1871j
 жарищ	206j
 жарк	436j
 жасмин	224j
@@ -76368,7 +76604,7 @@ zurig	933i
 жидкост	152j
 жизненн сил	452j
 жизнерадостн	425j
-жираф	1673j
+жираф	1682j
 жостов	833j
 жут	438j
 жутк	438j
@@ -76376,8 +76612,8 @@ zurig	933i
 забавн	425j
 забот	423j
 заботлив	423j
-заброшенн дом	1925j
-заварочн чайник	1891j
+заброшенн дом	1934j
+заварочн чайник	1900j
 завист	461j
 завистлив	461j
 завод	411j
@@ -76395,11 +76631,12 @@ zurig	933i
 зайк	443j
 зайчик	443j
 закат	180j
-закат в город	1957j
+закат в город	1966j
 закатн	180j
 заклинан	430j
 заколдованн	430j
 заледеневш	486j
+залив халонг	940j
 залит солнц	173j
 заманчив	428j
 замерзш	486j
@@ -76416,17 +76653,17 @@ zurig	933i
 застол	444j
 засух	156j
 засушлив	156j
-зауропод	1724j
+зауропод	1733j
 заурядн	470j
 захватывающ	424j
 заход солнц	180j
 зачарованн	430j
-защитн очк	1988j
+защитн очк	1997j
 защищенн	441j
 звезд	176j
 звездн	176j
 звездн неб	176j
-звездн ноч	1953j
+звездн ноч	1962j
 звездн свет	176j
 звездолет	398j
 звездочк	176j
@@ -76440,7 +76677,7 @@ zurig	933i
 зеват	449j
 зевот	449j
 зелен прян	137j
-зелен салат	1809j
+зелен салат	1818j
 зелен чай	258j
 зелен яблок	238j
 зеленоват	3j
@@ -76450,7 +76687,7 @@ zurig	933i
 землист	419j
 землист желт	102j
 землист тон	419j
-землян черв	1752j
+землян черв	1761j
 земляник	230j
 зерн	252j
 зим	199j
@@ -76490,7 +76727,7 @@ zurig	933i
 избегат	497j
 избушк	397j
 извержен	166j
-извержен вулкан	1910j
+извержен вулкан	1919j
 измороз	187j
 изморос	201j
 измотанн	449j
@@ -76516,14 +76753,14 @@ zurig	933i
 импрессионист	828j
 импрессионистск	828j
 инвестиц	391j
-индейк	1697j
+индейк	1706j
 индиг	23j
 индиг крашен	868j
 индийск	822j
 индийск невест	872j
 индонез	711j
 индонезийск	896j
-индуистск храм	1946j
+индуистск храм	1955j
 индустр	411j
 индустриальн	411j
 ине	187j
@@ -76567,15 +76804,15 @@ zurig	933i
 июн	197j
 йог	447j
 йогурт	269j
-кааб	1949j
+кааб	1958j
 кабак	377j
-кабан	1665j
+кабан	1674j
 каир	811j
 кака	262j
 кактус	135j
 калифорн	818j
-кальмар	1872j
-камабок	1863j
+кальмар	1881j
+камабок	1872j
 камен	303j
 каменн	303j
 камин	340j
@@ -76606,11 +76843,11 @@ zurig	933i
 карр	288j
 картахен	901j
 картин	474j
-картофел	1803j
-картофел фри	1832j
+картофел	1812j
+картофел фри	1841j
 карфур	574j
-каск с бел крест	2028j
-кастрюл с горяч едо	1844j
+каск с бел крест	2037j
+кастрюл с горяч едо	1853j
 катар	686j
 катер	140j
 каф	376j
@@ -76629,7 +76866,7 @@ zurig	933i
 кемперск фаянс	920j
 кемпинг	453j
 кен	707j
-кенгур	1694j
+кенгур	1703j
 кенийск	895j
 кент	779j
 керамик	326j
@@ -76647,12 +76884,12 @@ zurig	933i
 кипящ	436j
 кирпич	305j
 кирпичн	305j
-кирпичн кладк	1920j
-кирпичн стен	1920j
+кирпичн кладк	1929j
+кирпичн стен	1929j
 кисл	228j
 кислотн	484j
 кит	362j
-кит с фонтанчик	1726j
+кит с фонтанчик	1735j
 кита	675j
 китайск восковниц	286j
 китайск красн	75j
@@ -76661,13 +76898,13 @@ zurig	933i
 китайск стил	389j
 китайск храм	837j
 китайск шелк	871j
-клавишн	2036j
+клавишн	2045j
 кладбищ	445j
 класс	392j
 классик	413j
 классическ	413j
 классическ музык	432j
-клатч	2009j
+клатч	2018j
 клементин	229j
 клен	130j
 кленов	130j
@@ -76688,17 +76925,17 @@ zurig	933i
 кожан	310j
 кок кол	501j
 кокос	242j
-коктейл	1896j
+коктейл	1905j
 колдовств	430j
-колес обозрен	1963j
+колес обозрен	1972j
 колиз	825j
 колледж	392j
 колос	252j
 колумб	701j
 колумбийск	901j
 колыбельн	449j
-кольц	2031j
-комар	1750j
+кольц	2040j
+комар	1759j
 комед	425j
 комет	177j
 комнатн растен	128j
@@ -76707,9 +76944,9 @@ zurig	933i
 компьютер	410j
 комфорт	433j
 комфортн	433j
-конг	2041j
-консерв	1851j
-консервн банк	1851j
+конг	2050j
+консерв	1860j
+консервн банк	1860j
 константинопол	809j
 конструктивизм	857j
 конструктивистск	857j
@@ -76720,7 +76957,7 @@ zurig	933i
 концерт	367j
 копенгаген	880j
 корабл	140j
-коралл	1736j
+коралл	1745j
 кораллов	28j
 кораллов риф	153j
 коре	824j
@@ -76730,7 +76967,7 @@ zurig	933i
 кориц	288j
 коричнев	7j
 коричневат	7j
-коробк для еды на вынос	1868j
+коробк для еды на вынос	1877j
 коров	382j
 корол	417j
 королев	417j
@@ -76758,47 +76995,47 @@ zurig	933i
 коф	255j
 коф с молок	256j
 кочевник	453j
-кошелек	2007j
+кошелек	2016j
 кошк	346j
 кошмар	438j
-краб	1869j
+краб	1878j
 крак	886j
 красн	0j
 красн вин	265j
-красн конверт	1982j
+красн конверт	1991j
 красн площад	873j
 красн фиолетов	96j
-красн яблок	1790j
+красн яблок	1799j
 красноват	0j
 красочн	179j
 кратер	166j
 креатив	474j
 креативн	474j
-креветк	1871j
+креветк	1880j
 кремл	873j
 кремов	18j
-крендел	1822j
+крендел	1831j
 крепк	440j
 крепост	393j
 кристалл	322j
 кров	344j
 кровав	344j
 кроват	449j
-крокодил	1718j
+крокодил	1727j
 кролик	443j
 кром	497j
-кроссовк	2014j
+кроссовк	2023j
 кротк	423j
-круассан	1819j
-кругл черв	1752j
-круглосуточн магазин	1935j
-кружк пив	1898j
+круассан	1828j
+кругл черв	1761j
+круглосуточн магазин	1944j
+кружк пив	1907j
 круиз	140j
 крыл	170j
-крыс	1680j
+крыс	1689j
 крыш	338j
 кубизм	858j
-кубик льд	1907j
+кубик льд	1916j
 кубинск	796j
 кубистск	858j
 кубок	451j
@@ -76806,24 +77043,24 @@ zurig	933i
 кувшинк мон	828j
 кукуруз	251j
 кукурузн пол	251j
-кукурузн початок	1805j
+кукурузн початок	1814j
 кулич	407j
 купальник	143j
 купан	143j
 купатьс	143j
 купюр	458j
-курин ножк	1828j
-куриц	1698j
+курин ножк	1837j
+куриц	1707j
 куркум	79j
-кусок мяс	1829j
-кусок пицц	1833j
-кусочек торт	1880j
+кусок мяс	1838j
+кусок пицц	1842j
+кусочек торт	1889j
 кутерьм	457j
 кухн	395j
 кухонн	395j
 кфс	578j
 кьяроскур	829j
-лабораторн халат	1989j
+лабораторн халат	1998j
 лав	166j
 лаванд	211j
 лавандов	211j
@@ -76842,20 +77079,20 @@ zurig	933i
 ламп	368j
 лампочк	368j
 лапочк	443j
-лапш	1857j
+лапш	1866j
 ласк	423j
 ласков	423j
 латт	256j
 латун	60j
 латунн	60j
 лаунж	422j
-лебед	1708j
+лебед	1717j
 лег	608j
 легенд	430j
 легендарн	430j
 лед	185j
 леденец	277j
-леденец на палочк	1885j
+леденец на палочк	1894j
 леденц	277j
 ледник	185j
 ледников	185j
@@ -76870,10 +77107,10 @@ zurig	933i
 ленинград	839j
 ленитьс	449j
 ленов	562j
-леопард	1650j
+леопард	1659j
 лепестк	208j
 лепесток	208j
-лепешк	1821j
+лепешк	1830j
 лес	119j
 лесн	119j
 лесок	119j
@@ -76883,7 +77120,7 @@ zurig	933i
 летн каникул	197j
 летн отпуск	197j
 летн солнцестоян	793j
-летуч мыш	1687j
+летуч мыш	1696j
 лечен	452j
 ливан	892j
 ливанск	892j
@@ -76903,7 +77140,7 @@ zurig	933i
 лисицк	857j
 лиссабон	835j
 лист	128j
-лист на ветр	1778j
+лист на ветр	1787j
 листв	128j
 листов салат	469j
 листок	128j
@@ -76918,8 +77155,8 @@ zurig	933i
 лотос	213j
 лоу фай	776j
 лофа	776j
-лошад	1654j
-лошад на карусел	1961j
+лошад	1663j
+лошад на карусел	1970j
 луг	124j
 лугов	124j
 луж	200j
@@ -76931,7 +77168,7 @@ zurig	933i
 лунн ваз	913j
 лунн нов год	403j
 лунн ноч	175j
-лунн пирог	1864j
+лунн пирог	1873j
 лунн пряник	854j
 лунн свет	175j
 лыж	199j
@@ -76952,6 +77189,7 @@ zurig	933i
 магнол	227j
 маджент	21j
 мадрид	897j
+мажорел	941j
 май	196j
 майкрософт	604j
 майорк	897j
@@ -76970,7 +77208,7 @@ zurig	933i
 мальв	63j
 мальчик	493j
 малютк	442j
-мамонт	1675j
+мамонт	1684j
 манг	240j
 мандарин	229j
 мандраж	448j
@@ -76989,9 +77227,9 @@ zurig	933i
 март	196j
 маса	895j
 масл	270j
-масленк	1849j
+масленк	1858j
 маслин	300j
-маслян	1849j
+маслян	1858j
 мастеркард	535j
 мастерск	411j
 матисс	756j
@@ -77042,11 +77280,11 @@ zurig	933i
 метр	373j
 механизм	308j
 механическ	308j
-мечет	1945j
+мечет	1954j
 мечт	431j
 мечтат	431j
 мечтательн	431j
-микроб	1753j
+микроб	1762j
 мил	443j
 милан	929j
 милан фк	647j
@@ -77058,7 +77296,7 @@ zurig	933i
 минималистичн	420j
 минималистск	420j
 мирн	421j
-миск с ложк	1846j
+миск с ложк	1855j
 мистик	429j
 мистическ	429j
 миф	430j
@@ -77099,29 +77337,29 @@ zurig	933i
 монохромн	464j
 монстр	438j
 мор	140j
-морд волк	1642j
-морд енот	1644j
-морд коал	1689j
-морд коров	1659j
-морд кошк	1645j
-морд кролик	1682j
-морд лисиц	1643j
-морд лошад	1651j
-морд льв	1647j
-морд медвед	1688j
-морд мыш	1678j
-морд обезьян	1634j
-морд панд	1690j
-морд свинь	1663j
-морд собак	1638j
-морд тигр	1648j
-морд хомяк	1681j
+морд волк	1651j
+морд енот	1653j
+морд коал	1698j
+морд коров	1668j
+морд кошк	1654j
+морд кролик	1691j
+морд лисиц	1652j
+морд лошад	1660j
+морд льв	1656j
+морд медвед	1697j
+морд мыш	1687j
+морд обезьян	1643j
+морд панд	1699j
+морд свинь	1672j
+морд собак	1647j
+морд тигр	1657j
+морд хомяк	1690j
 мореплаван	140j
 морков	250j
-морковк	1804j
+морковк	1813j
 морожен	279j
-морожен в креманк	1875j
-морожен в стаканчик	1874j
+морожен в креманк	1884j
+морожен в стаканчик	1883j
 мороз	187j
 морозн	187j
 морозн бел	83j
@@ -77140,7 +77378,7 @@ zurig	933i
 москв	873j
 мост	373j
 мост золот ворот	720j
-мост ноч	1959j
+мост ноч	1968j
 мотивац	439j
 мотивированн	439j
 мотор	411j
@@ -77158,14 +77396,14 @@ zurig	933i
 мужск	493j
 мужчин	493j
 муз	474j
-музык ветр	1980j
+музык ветр	1989j
 музыкальн фестивал	367j
 мулен руж	916j
 мультик	415j
 мультфильм	415j
 мумба	822j
 мунк	757j
-мурав	1741j
+мурав	1750j
 мух	831j
 мучительн	426j
 мшист	132j
@@ -77173,7 +77411,7 @@ zurig	933i
 мягк	423j
 мягк тон	481j
 мягкост	423j
-мяс на косточк	1827j
+мяс на косточк	1836j
 мят	30j
 мятн	30j
 на природ	453j
@@ -77203,7 +77441,7 @@ zurig	933i
 наук	410j
 научн	410j
 научн фантастик	410j
-национальн парк	1916j
+национальн парк	1925j
 ндебел	908j
 не	497j
 не использу	497j
@@ -77293,8 +77531,8 @@ zurig	933i
 новруз	785j
 норвежск	849j
 нордическ	387j
-носк	1997j
-носорог	1676j
+носк	2006j
+носорог	1685j
 ностальг	413j
 ностальг светл	450j
 ностальгическ	450j
@@ -77303,7 +77541,7 @@ zurig	933i
 ноч	193j
 ночн	193j
 ночн врем	193j
-ночн город	1954j
+ночн город	1963j
 ночн жизн	472j
 ночн клуб	472j
 ночн рынок	365j
@@ -77323,7 +77561,7 @@ zurig	933i
 оаэ	685j
 обаян	443j
 обаятельн	443j
-обезьян	1635j
+обезьян	1644j
 обещан	439j
 обжигающ	436j
 обид	426j
@@ -77345,7 +77583,7 @@ zurig	933i
 обыденн	470j
 овощ	469j
 овощн	469j
-овощн салат	1847j
+овощн салат	1856j
 овц	382j
 огн	368j
 огненн	167j
@@ -77357,10 +77595,10 @@ zurig	933i
 одеял	433j
 одинок	426j
 одиночеств	426j
-одногорб верблюд	1670j
+одногорб верблюд	1679j
 однообраз	470j
 однообразн	470j
-одэн	1860j
+одэн	1869j
 оживленн	424j
 озер	147j
 озерн	147j
@@ -77374,15 +77612,15 @@ zurig	933i
 окружающ сред	418j
 октоберфест	784j
 октябр	198j
-олен	1657j
-олив	1799j
+олен	1666j
+олив	1808j
 оливк	300j
 оливков	24j
 оливков масл	300j
 олимпиад	723j
-омар	1870j
+омар	1879j
 омерзительн	460j
-онигир	1854j
+онигир	1863j
 онлайн	410j
 опавш лист	129j
 опал	321j
@@ -77393,15 +77631,15 @@ zurig	933i
 оптимизм	439j
 оптимист	439j
 оптимистичн	439j
-орангутан	1637j
-орангутанг	1637j
+орангутан	1646j
+орангутанг	1646j
 оранжев	1j
 оранжев красн	97j
 оранжере	126j
 орбит	177j
 органик	418j
 органическ	418j
-орел	1706j
+орел	1715j
 орех	301j
 оркестр	432j
 орхиде	219j
@@ -77424,7 +77662,7 @@ zurig	933i
 остров	155j
 островн	155j
 островок	155j
-осьминог	1734j
+осьминог	1743j
 от кутюр	432j
 отваг	440j
 отважн	440j
@@ -77441,7 +77679,7 @@ zurig	933i
 отпуск	422j
 отчаян	426j
 офис	391j
-офисн здан	1928j
+офисн здан	1937j
 официальн	445j
 охр	36j
 охрист	36j
@@ -77452,22 +77690,22 @@ zurig	933i
 павлин	349j
 павлин син	46j
 пагод	379j
-падающ лист	1777j
+падающ лист	1786j
 пайетк	466j
-пакет	2010j
-пакетик сок	1905j
+пакет	2019j
+пакетик сок	1914j
 пакистан	709j
-палатк	1951j
+палатк	1960j
 палерм	898j
 палех	833j
 палисадник	126j
-пальм	1770j
-пальт	1996j
+пальм	1779j
+пальт	2005j
 палящ	206j
 памуккал	840j
 памят	450j
 памятн	445j
-памятн лент	1985j
+памятн лент	1994j
 панасоник	583j
 панд	352j
 паник	438j
@@ -77480,7 +77718,7 @@ zurig	933i
 парен	493j
 париж	798j
 парижск	798j
-парикмахерск	1965j
+парикмахерск	1974j
 парк	127j
 парков	127j
 пароход	140j
@@ -77496,8 +77734,8 @@ zurig	933i
 пасх	407j
 пасхальн	407j
 патагон	884j
-паук	1747j
-паутин	1748j
+паук	1756j
+паутин	1757j
 пейпал	536j
 пекарн	271j
 пекин	922j
@@ -77524,7 +77762,7 @@ zurig	933i
 персик	236j
 персиков	27j
 персиков розов	73j
-перчатк	1995j
+перчатк	2004j
 перчик чил	297j
 перышк	342j
 пес	347j
@@ -77537,13 +77775,13 @@ zurig	933i
 петербургск	839j
 петр	810j
 петриковск роспис	887j
-петух	1699j
-петушок	1699j
+петух	1708j
+петушок	1708j
 печал	426j
 печальн	426j
 печен	272j
-печен с предсказани	1867j
-печен сладк картофел	1859j
+печен с предсказани	1876j
+печен сладк картофел	1868j
 печк	340j
 пещер	165j
 пещерн	165j
@@ -77566,7 +77804,7 @@ zurig	933i
 питер	839j
 пицц	248j
 плаван	143j
-плавк	2002j
+плавк	2011j
 плакат	426j
 плам	167j
 пламенн	167j
@@ -77579,7 +77817,7 @@ zurig	933i
 плач	426j
 плед	433j
 плейстейшен	512j
-плитк шоколад	1883j
+плитк шоколад	1892j
 плод	468j
 пломбир	279j
 плутон	177j
@@ -77599,7 +77837,7 @@ zurig	933i
 под вод	399j
 под открыт неб	453j
 подавленн	426j
-подарок	1984j
+подарок	1993j
 подводн	399j
 подводн мир	399j
 подсолнечник	212j
@@ -77637,7 +77875,7 @@ zurig	933i
 помнит	450j
 пончик	272j
 поп арт	830j
-попкорн	1848j
+попкорн	1857j
 попуга	354j
 пораженн	459j
 поразительн	459j
@@ -77663,7 +77901,7 @@ zurig	933i
 поцелу	427j
 початок	251j
 почв	169j
-почт	1930j
+почт	1939j
 почтен	445j
 почтительн	445j
 поэз	341j
@@ -77739,18 +77977,18 @@ zurig	933i
 психоделик	751j
 психоделическ	471j
 псом	347j
-птиц	1703j
-пуант	2019j
+птиц	1712j
+пуант	2028j
 пугающ	438j
-пудел	1641j
-пудинг	1886j
+пудел	1650j
+пудинг	1895j
 пудров голуб	98j
 пудров сиренев	99j
 пург	188j
 пурпурн	5j
 пурпурн розов	21j
 пусан	938j
-пуст гнезд	1779j
+пуст гнезд	1788j
 пустот	426j
 пустын	156j
 пустынн	156j
@@ -77770,7 +78008,7 @@ zurig	933i
 пятидесят	746j
 равнин	124j
 равновес	421j
-раг в сковород	1843j
+раг в сковород	1852j
 рад	425j
 раджастхан	842j
 радост	425j
@@ -77787,11 +78025,11 @@ zurig	933i
 рай	462j
 райск	462j
 ракет	398j
-раковин	1735j
+раковин	1744j
 рамадан	786j
 ран утр	189j
 рангол	851j
-ранец	2011j
+ранец	2020j
 ранн утр	189j
 ранч	382j
 рапс	335j
@@ -77806,7 +78044,7 @@ zurig	933i
 расслабляющ	422j
 расстроенн	426j
 растен	128j
-растен в горшк	1767j
+растен в горшк	1776j
 растерянн	448j
 расцвет	208j
 рахат лукум	285j
@@ -77840,19 +78078,20 @@ zurig	933i
 риад	797j
 рим	825j
 римск	825j
-рис с карр	1856j
-рисов крекер	1853j
+рис с карр	1865j
+рисов крекер	1862j
 рисов пол	253j
 рисов террас	803j
 ритуал	429j
 риф	153j
 робот	410j
 родченк	857j
+рожден венер	942j
 рождеств	400j
 рождественск	400j
 рождественск елк	400j
 роз	210j
-розетк	1758j
+розетк	1767j
 розов	6j
 розов город	842j
 розов красн	72j
@@ -77870,7 +78109,7 @@ zurig	933i
 роскош	416j
 роскошн	416j
 российск флаг	678j
-росток	1766j
+росток	1775j
 ротк	763j
 рощ	119j
 рубин	55j
@@ -77886,7 +78125,7 @@ zurig	933i
 ручеек	148j
 ручь	148j
 рыб	399j
-рыб еж	1732j
+рыб еж	1741j
 рыбк	399j
 рыдат	426j
 рыж	1j
@@ -77896,6 +78135,7 @@ zurig	933i
 саванн	875j
 сад	126j
 сад камн	384j
+сад мажорел	941j
 садов	126j
 садоводств	126j
 саксофон	473j
@@ -77914,7 +78154,7 @@ zurig	933i
 санкт петербург	839j
 сант клаус	400j
 санторин	386j
-сапог	2020j
+сапог	2029j
 сапфир	54j
 сапфиров	54j
 сар	872j
@@ -77937,7 +78177,7 @@ zurig	933i
 свежест	434j
 сверкат	466j
 сверкающ	466j
-сверчок	1745j
+сверчок	1754j
 свет звезд	176j
 свет костр	167j
 свет ламп	368j
@@ -77957,8 +78197,8 @@ zurig	933i
 свеч	339j
 свечк	339j
 свидан	427j
-свин	1664j
-свин пятачок	1666j
+свин	1673j
+свин пятачок	1675j
 свинг	473j
 свинцов	85j
 свинцов сер	85j
@@ -78031,7 +78271,7 @@ zurig	933i
 син зелен	13j
 син фиолетов	95j
 син час	183j
-синагог	1947j
+синагог	1956j
 сингапур	715j
 синдзюк	890j
 синеват	4j
@@ -78054,19 +78294,19 @@ zurig	933i
 склад	411j
 скорб	426j
 скорбн	426j
-скорпион	1749j
-скрипк	2038j
+скорпион	1758j
+скрипк	2047j
 скромн	423j
 скрыт	429j
 скук	470j
 скукот	470j
-скунс	1693j
+скунс	1702j
 скучающ	470j
 скучн	470j
 слав	451j
 славн	451j
 сладост	277j
-след животн	1696j
+след животн	1705j
 слез	426j
 слив	245j
 сливов	62j
@@ -78074,7 +78314,7 @@ zurig	933i
 сливочн масл	270j
 слиз	460j
 слизк	460j
-слон	1674j
+слон	1683j
 слонов кост	38j
 смартфон	410j
 смел	440j
@@ -78101,7 +78341,7 @@ zurig	933i
 снэпчат	552j
 со вкус	432j
 собак	347j
-собак поводыр	1640j
+собак поводыр	1649j
 соблазн	428j
 соблазнительн	428j
 собор	394j
@@ -78116,12 +78356,12 @@ zurig	933i
 солнечн	173j
 солнечн ден	173j
 солнечн луч	172j
-солнечн очк	1987j
+солнечн очк	1996j
 солнечн свет	172j
 солнц	172j
 солнышк	172j
 соломенн шляп	275j
-солонк	1850j
+солонк	1859j
 сомнен	448j
 сон	431j
 сонгкран	780j
@@ -78136,9 +78376,9 @@ zurig	933i
 сочн	480j
 сочувств	423j
 спа	422j
-спагетт	1858j
+спагетт	1867j
 спальн	396j
-спасательн жилет	1990j
+спасательн жилет	1999j
 спат	449j
 спектр	179j
 спец	288j
@@ -78153,11 +78393,11 @@ zurig	933i
 средиземноморск	386j
 стабильн	441j
 стабильност	441j
-стадион	1917j
-стакан молок	1889j
-стакан с виск	1901j
-стакан с жидкост	1902j
-стакан с соломинк	1903j
+стадион	1926j
+стакан молок	1898j
+стакан с виск	1910j
+стакан с жидкост	1911j
+стакан с соломинк	1912j
 стал	306j
 стальн	306j
 стамбул	809j
@@ -78169,7 +78409,7 @@ zurig	933i
 старин	413j
 старинн	413j
 старомодн	413j
-стату свобод	1943j
+стату свобод	1952j
 стекл	316j
 стеклянн	316j
 стен	375j
@@ -78216,7 +78456,7 @@ zurig	933i
 суматох	457j
 сумеречн	192j
 сумерк	192j
-сумк	2008j
+сумк	2017j
 сумрачн	487j
 суров	445j
 сусальн золот	328j
@@ -78224,7 +78464,8 @@ zurig	933i
 счаст	425j
 счастлив	425j
 сша	670j
-сэндвич	1835j
+сычуан	946j
+сэндвич	1844j
 сюзан	910j
 сюрприз	459j
 сюрреализм	758j
@@ -78242,16 +78483,17 @@ zurig	933i
 тайск	816j
 тайфун	202j
 такс	372j
-тамал	1838j
+тамал	1847j
 танец	424j
 танц	424j
 танцеват	424j
 танцпол	472j
 танчхон	836j
-таракан	1746j
+таракан	1755j
 тартан	819j
 тат	826j
 тауп	68j
+тбилис	947j
 твиттер	610j
 твич	548j
 творческ	474j
@@ -78280,7 +78522,7 @@ zurig	933i
 тесл	522j
 технолог	410j
 технологичн	410j
-ти рекс	1725j
+ти рекс	1734j
 тибет	820j
 тибетск	820j
 тигр	350j
@@ -78294,7 +78536,7 @@ zurig	933i
 тлеющ угл	168j
 тойот	518j
 токи	890j
-токийск башн	1942j
+токийск башн	1951j
 токсичн	460j
 толп	457j
 тольк не	497j
@@ -78312,7 +78554,7 @@ zurig	933i
 торнад	202j
 торонт	934j
 торт	272j
-торт ко дню рожден	1879j
+торт ко дню рожден	1888j
 торт черн лес	273j
 тортик	272j
 торшер	368j
@@ -78344,21 +78586,21 @@ zurig	933i
 тревожност	448j
 трезв	445j
 треккинг	453j
-треккингов ботинок	2015j
+треккингов ботинок	2024j
 тренировк	424j
 трепет	459j
 триколор	678j
-трилистник	1774j
+трилистник	1783j
 триумф	451j
 трон	417j
 тропик	385j
 тропическ	385j
-тропическ коктейл	1897j
+тропическ коктейл	1906j
 тропическ лес	120j
 тропическ пляж	145j
-тропическ рыб	1731j
+тропическ рыб	1740j
 троф	451j
-труб	2037j
+труб	2046j
 тукан	274j
 тулуз лотрек	916j
 туман	203j
@@ -78376,13 +78618,13 @@ zurig	933i
 тускл	487j
 тусоватьс	472j
 тусовк	472j
-туфл на каблук	2017j
+туфл на каблук	2026j
 туч	171j
 туш	324j
 тыкв	247j
-тыкв фонар	1967j
+тыкв фонар	1976j
 тьм	446j
-тюлен	1729j
+тюлен	1738j
 тюльпан	214j
 у камин	433j
 убер	539j
@@ -78392,7 +78634,7 @@ zurig	933i
 уважен	445j
 уверенн	440j
 уверенност	440j
-увядш цветок	1760j
+увядш цветок	1769j
 угл	168j
 уголек	168j
 угольн сер	37j
@@ -78414,10 +78656,10 @@ zurig	933i
 уки э	832j
 украин	679j
 украинск	887j
-украшенн бамбук	1977j
+украшенн бамбук	1986j
 україн	679j
 улан батор	893j
-улитк	1738j
+улитк	1747j
 улиц	374j
 уличн	374j
 уличн фонар	368j
@@ -78430,8 +78672,8 @@ zurig	933i
 ультрамаринов	44j
 умиротворен	421j
 умиротворенн	421j
-универмаг	1937j
-универс	1937j
+универмаг	1946j
+универс	1946j
 университет	392j
 уныл	470j
 уорхол	830j
@@ -78449,8 +78691,8 @@ zurig	933i
 устал	449j
 усталост	449j
 устойчив	441j
-устриц	1873j
-устричн	1873j
+устриц	1882j
+устричн	1882j
 утес	164j
 утонченн	432j
 утонченн сдержанн	456j
@@ -78469,14 +78711,14 @@ zurig	933i
 уютн	433j
 фабрик	411j
 файрфокс	555j
-фалафел	1840j
+фалафел	1849j
 фанк	471j
 фантаз	430j
 фантастик	410j
 фараон	811j
 фарфор	317j
 фарфоров	317j
-фасол	1814j
+фасол	1823j
 феврал	199j
 федэкс	532j
 феи	430j
@@ -78521,11 +78763,11 @@ zurig	933i
 фольклорн	412j
 фольксваген	517j
 фонар	368j
-фонар из тыкв	1967j
+фонар из тыкв	1976j
 фонарик	368j
-фонд	1845j
+фонд	1854j
 фондов рынок	391j
-фонтан	1950j
+фонтан	1959j
 формальн	445j
 франц	662j
 французск ривьер	846j
@@ -78535,17 +78777,17 @@ zurig	933i
 фруктов	468j
 фруктов салат	468j
 фрустрац	437j
-фудзиям	1911j
+фудзиям	1920j
 фукс	65j
 футбол	424j
-футболк	1992j
+футболк	2001j
 футуризм	410j
 футуристичн	410j
 фьорд	147j
 фэнтез	430j
 хай тек	410j
 хак	25j
-халонг	823j
+халонг	940j
 ханбок	869j
 ханок	870j
 ханук	787j
@@ -78568,7 +78810,7 @@ zurig	933i
 хлебн	271j
 хлопков	314j
 хлопок	314j
-хлопушк	1974j
+хлопушк	1983j
 хмур неб	204j
 хог	333j
 хойан	838j
@@ -78587,7 +78829,7 @@ zurig	933i
 хорош настроен	425j
 хорошеньк	443j
 хоррор	438j
-хот дог	1834j
+хот дог	1843j
 хот пот	333j
 хохлом	833j
 хохломск	833j
@@ -78626,12 +78868,12 @@ zurig	933i
 цветен	208j
 цветен сакур	209j
 цветок	208j
-цветок вишн	1755j
+цветок вишн	1764j
 цветочк	208j
 цветочн	208j
 цветущ	208j
 цветущ вишн	209j
-цельн купальник	2001j
+цельн купальник	2010j
 цемент	304j
 центр город	373j
 церемон	445j
@@ -78643,39 +78885,39 @@ zurig	933i
 цзяннан	383j
 циан	14j
 циклон	202j
-цилиндр	2024j
+цилиндр	2033j
 ципа	871j
 цирк	367j
-цирков шатер	1966j
+цирков шатер	1975j
 цитадел	393j
 цитрус	229j
 цифров	410j
-цыпленок	1702j
-цыпленок бок	1701j
-цыпленок в яйц	1700j
+цыпленок	1711j
+цыпленок бок	1710j
+цыпленок в яйц	1709j
 цыпляч желт	77j
 цюр	933j
 чаек	257j
 чаепит	257j
 чай	257j
 чай с молок	260j
-чай с шарик	1904j
+чай с шарик	1913j
 чайн	88j
 чайн плантац	827j
 чайн пол	827j
 чайн церемон	826j
-чайник	1891j
+чайник	1900j
 чакр	447j
 чарод	430j
 часовн	394j
-чашк без ручк	1892j
+чашк без ручк	1901j
 чащ	119j
 челс	632j
 чемпион	451j
-черв	1752j
-червяк	1752j
+черв	1761j
+червяк	1761j
 череп	438j
-черепах	1719j
+черепах	1728j
 черешн	231j
 черн	9j
 черн бел	465j
@@ -78687,13 +78929,13 @@ zurig	933i
 чернильн	47j
 черноз	169j
 черт	463j
-чеснок	1811j
-чесночн	1811j
+чеснок	1820j
+чесночн	1820j
 чест	451j
 честн	441j
 честност	441j
-четк	2029j
-четырехлистн клевер	1775j
+четк	2038j
+четырехлистн клевер	1784j
 чех	698j
 чешск	882j
 чикаг буллз	615j
@@ -78701,8 +78943,8 @@ zurig	933i
 чист	442j
 чист воздух	434j
 чистот	442j
-чокающиес бокал	1900j
-чокающиес кружк	1899j
+чокающиес бокал	1909j
+чокающиес кружк	1908j
 чувств вин	448j
 чувственн	428j
 чугун	307j
@@ -78716,17 +78958,18 @@ zurig	933i
 чут чут	495j
 чуточк	495j
 чхусок	789j
+чэнд	946j
 шал	876j
 шалф	94j
 шалфейн	94j
 шампанск	266j
 шанел	612j
 шанха	815j
-шапочк выпускник	2025j
+шапочк выпускник	2034j
 шарик	370j
 шартрез	67j
-шарф	1994j
-шаурм	1839j
+шарф	2003j
+шаурм	1848j
 шафран	299j
 шварцвальд	921j
 шварцвальдск торт	273j
@@ -78752,13 +78995,13 @@ zurig	933i
 школ	392j
 школьн	392j
 школьн автобус	291j
-шляпк	2023j
+шляпк	2032j
 шок	459j
 шокированн	459j
 шоколад	262j
 шоколадк	262j
 шоколадн	108j
-шорт	2003j
+шорт	2012j
 шосс	373j
 шотланд	819j
 шотландск	819j
@@ -78828,7 +79071,7 @@ zurig	933i
 ягодн	254j
 яд	460j
 ядовит	460j
-яичниц на сковород	1842j
+яичниц на сковород	1851j
 яйц	270j
 январ	199j
 янкиз	623j
@@ -78837,9 +79080,9 @@ zurig	933i
 янтарн	32j
 японск	388j
 японск гравюр	832j
-японск замок	1939j
-японск кукл	1978j
-японск почт	1929j
+японск замок	1948j
+японск кукл	1987j
+японск почт	1938j
 ярк	479j
 ярк алы	34j
 ярк желт	101j
@@ -78853,8 +79096,8 @@ zurig	933i
 ясн неб	170j
 ясност	434j
 яхт	140j
-ящериц	1720j
-@stems ar 2669
+ящериц	1729j
+@stems ar 2680
 ؤلؤ	321k
 ؤلؤي	106k
 ئام	421k
@@ -78869,7 +79112,7 @@ zurig	933i
 ابداع	474k
 ابداعي	474k
 ابراج	373k
-ابريق شاي	1891k
+ابريق شاي	1900k
 ابريكا	298k
 ابريل	196k
 ابطال	440k
@@ -78908,7 +79151,7 @@ zurig	933i
 احترافي	441k
 احترام	445k
 احتفال	367k
-احتفال رؤي قمر	1981k
+احتفال رؤي قمر	1990k
 احتفالي	444k
 احجي	429k
 احذف	497k
@@ -78927,7 +79170,7 @@ zurig	933i
 احمر ردي	72k
 احمر زاه	74k
 احمر زنجفري	35k
-احمر شفا	2030k
+احمر شفا	2039k
 احمر صدئي	112k
 احمر صيني	75k
 احمر قرمزي خدود	70k
@@ -78952,7 +79195,7 @@ zurig	933i
 اخضر نيون	117k
 اخضر يشبي	50k
 اخضر يموني	31k
-اخطبوط	1734k
+اخطبوط	1743k
 ادب	341k
 ادخن	343k
 ادغال	120k
@@ -78979,9 +79222,10 @@ zurig	933i
 ارخبيل	155k
 ارد	435k
 اردن	810k
-ارز كاري	1856k
-ارز مطبوخ	1855k
+ارز كاري	1865k
+ارز مطبوخ	1864k
 ارسنال	631k
+ارسو	943k
 ارسي	778k
 ارض	169k
 ارض عجائب	430k
@@ -79031,7 +79275,7 @@ zurig	933i
 اسباني	897k
 اسبانيا	665k
 اسبريسو	255k
-استاد	1917k
+استاد	1926k
 استبعد	497k
 استثمار	391k
 استثناء	497k
@@ -79134,7 +79378,7 @@ zurig	933i
 اكهي	468k
 اكواخ	397k
 اكواريوم	399k
-اكوردي	2034k
+اكوردي	2043k
 الا	497k
 العاب اولمبي	723k
 الغ	456k
@@ -79142,8 +79386,8 @@ zurig	933i
 الفي	748k
 الم	426k
 اله	308k
-اله انجو	2039k
-اله نفخ	2037k
+اله انجو	2048k
+اله نفخ	2046k
 الهي	447k
 الون	370k
 الي	803k
@@ -79185,15 +79429,16 @@ zurig	933i
 اندونيسيا	711k
 انديز	821k
 انزعاج	437k
-انس غاب	1637k
+انس غاب	1646k
 انستغرام	507k
 انسجام	421k
-انشاء	1919k
+انشاء	1928k
 انطباعي	828k
-انف خنزير	1666k
+انف خنزير	1675k
 انقلاب صيفي	793k
 انك	750k
 انكا	863k
+انكوفر	944k
 انكوك	816k
 انكي	471k
 انهار	148k
@@ -79256,7 +79501,7 @@ zurig	933i
 بذخ	416k
 براير	199k
 برج	373k
-برج طوكيو	1942k
+برج طوكيو	1951k
 برد	435k
 برق	202k
 بري	453k
@@ -79292,12 +79537,13 @@ zurig	933i
 تاف	470k
 تاكسي	372k
 تاكل	309k
-تامال	1838k
+تامال	1847k
 تامل	447k
 تاه	493k
 تاهيتي	907k
 تايبي	923k
 تبت	820k
+تبليسي	947k
 تتويج	451k
 تثاؤب	449k
 تجاري	391k
@@ -79338,6 +79584,7 @@ zurig	933i
 تشجيع	439k
 تشر اول	198k
 تشر ثاني	198k
+تشنغدو	946k
 تشوروس	283k
 تشيباو	871k
 تشيك	698k
@@ -79358,7 +79605,7 @@ zurig	933i
 تغذي	452k
 تفاؤل	439k
 تفاح	237k
-تفاح احمر	1790k
+تفاح احمر	1799k
 تفاح اخضر	238k
 تفاصيل	496k
 تفتح ازهار	196k
@@ -79372,8 +79619,8 @@ zurig	933i
 تلاميذ	392k
 تلميذ	392k
 تله	161k
-تمثال حري	1943k
-تمساح	1718k
+تمثال حري	1952k
+تمساح	1727k
 تموز	197k
 تموي	467k
 تنان	430k
@@ -79389,7 +79636,7 @@ zurig	933i
 تواضع	423k
 توت	254k
 توت ازرق	233k
-توت بري	1796k
+توت بري	1805k
 توت عليق	234k
 توتر	448k
 توتورو	860k
@@ -79404,9 +79651,9 @@ zurig	933i
 تونسي	905k
 تويتر	610k
 تويوتا	518k
-تي شيرت	1992k
+تي شيرت	2001k
 تيراكوتا	111k
-تيرانوصور	1725k
+تيرانوصور	1734k
 تيك توك	547k
 تيليجرام	543k
 ثائر	437k
@@ -79424,12 +79671,13 @@ zurig	933i
 ثمار توت	254k
 ثمانيني	744k
 ثور	166k
-ثور امريكي	1658k
+ثور امريكي	1667k
 جاد	445k
 جاز	473k
+جاكرتا	948k
 جامح	453k
 جامع	392k
-جاموس مائي	1661k
+جاموس مائي	1670k
 جايبور	842k
 جبال	160k
 جبال الب	162k
@@ -79437,13 +79685,13 @@ zurig	933i
 جبال مثلج	162k
 جبل	160k
 جبل جليدي	185k
-جبل قمه ثلجي	1908k
+جبل قمه ثلجي	1917k
 جبل مثلج	162k
-جبل وجي	1911k
+جبل وجي	1920k
 جحيم	463k
 جدار	375k
 جدار طيني	375k
-جدجد	1745k
+جدجد	1754k
 جدر	375k
 جدول	148k
 جدي	445k
@@ -79456,11 +79704,11 @@ zurig	933i
 جرانج	446k
 جراند كاني	817k
 جرانيت	303k
-جرثوم	1753k
-جرس ريح	1980k
+جرثوم	1762k
+جرس ريح	1989k
 جرع سحري	430k
 جرف	164k
-جره عسل	1887k
+جره عسل	1896k
 جرو	443k
 جروف	164k
 جري	424k
@@ -79469,10 +79717,10 @@ zurig	933i
 جزر	250k
 جزر صغير	155k
 جزير	155k
-جزير صحراوي	1915k
+جزير صحراوي	1924k
 جزير صغير	155k
 جسر	373k
-جسر في ليل	1959k
+جسر في ليل	1968k
 جسور	373k
 جشع	461k
 جعه	267k
@@ -79484,13 +79732,13 @@ zurig	933i
 جليد	185k
 جليل	445k
 جماجم	438k
-جمبري	1871k
-جمبري مقلي	1862k
+جمبري	1880k
+جمبري مقلي	1871k
 جمجم	438k
 جمر	168k
 جمشت	56k
-جمل ثنائي سنام	1671k
-جمل حيد سنام	1670k
+جمل ثنائي سنام	1680k
+جمل حيد سنام	1679k
 جميل صغير	443k
 جنات	462k
 جناح	170k
@@ -79509,7 +79757,7 @@ zurig	933i
 جوال	410k
 جواهر	345k
 جوجل	505k
-جورب	1997k
+جورب	2006k
 جوز هند	242k
 جوهر	345k
 جيانغن	383k
@@ -79534,7 +79782,7 @@ zurig	933i
 حب	427k
 حبات برد	202k
 حباحب	357k
-حبار	1872k
+حبار	1881k
 حبر	47k
 حبش	894k
 حبوب	252k
@@ -79548,15 +79796,16 @@ zurig	933i
 حديد	307k
 حديق	126k
 حديق زن	384k
-حديق طني	1916k
+حديق طني	1925k
 حديق عام	127k
-حذاء الي	2019k
-حذاء رجالي	2013k
-حذاء رحل مشي	2015k
-حذاء رياضي	2014k
-حذاء طويل ساق حريمي	2020k
-حذاء كعب عال	2017k
-حذاء نسائي دون كعب	2016k
+حديق ماجوريل	941k
+حذاء الي	2028k
+حذاء رجالي	2022k
+حذاء رحل مشي	2024k
+حذاء رياضي	2023k
+حذاء طويل ساق حريمي	2029k
+حذاء كعب عال	2026k
+حذاء نسائي دون كعب	2025k
 حر	206k
 حرار	206k
 حرب	467k
@@ -79579,8 +79828,8 @@ zurig	933i
 حشي معماري	738k
 حصا	303k
 حصاد	198k
-حصان	1654k
-حصان دوام	1961k
+حصان	1663k
+حصان دوام	1970k
 حصباء	303k
 حصن	393k
 حصون	393k
@@ -79592,7 +79841,7 @@ zurig	933i
 حفل	406k
 حفل شاي	826k
 حفل موسيقي	367k
-حقائب تسوق	2010k
+حقائب تسوق	2019k
 حقد	437k
 حقل	124k
 حقل ارز	253k
@@ -79603,7 +79852,7 @@ zurig	933i
 حقول ارز	253k
 حقول شاي	827k
 حقول كانولا	335k
-حقيب مدرس	2011k
+حقيب مدرس	2020k
 حكاي	341k
 حكاي خرافي	430k
 حلب رقص	472k
@@ -79631,7 +79880,7 @@ zurig	933i
 حنين	413k
 حنين الي ماضي	450k
 حوت	362k
-حوت نافور	1726k
+حوت نافور	1735k
 حوري	430k
 حوري بحر	430k
 حوش	438k
@@ -79640,13 +79889,13 @@ zurig	933i
 حيا يلي	472k
 حياك	433k
 حيد	426k
-حيد قرن	1676k
+حيد قرن	1685k
 حير شاطئي	146k
 حيط	375k
 حيه	455k
 حيوي	424k
 خائف	438k
-خاتم	2031k
+خاتم	2040k
 خار	326k
 خاري	910k
 خافت	482k
@@ -79657,9 +79906,9 @@ zurig	933i
 خانق	436k
 خبز	271k
 خبز محمص	271k
-خبز مفرود	1821k
-خبز مفرود محشو	1839k
-خبز يغل	1823k
+خبز مفرود	1830k
+خبز مفرود محشو	1848k
+خبز يغل	1832k
 خجل	448k
 خراف	382k
 خرافي	430k
@@ -79685,7 +79934,7 @@ zurig	933i
 خشن	455k
 خشوع	447k
 خضار	469k
-خضار رقي	1809k
+خضار رقي	1818k
 خضراء	3k
 خضراو	469k
 خضرو	469k
@@ -79693,25 +79942,26 @@ zurig	933i
 خطوط جوي تركي	587k
 خطوط جوي قطري	585k
 خطير	437k
-خفاش	1687k
+خفاش	1696k
 خفايا	429k
 خفي	429k
 خليج	813k
+خليج ها ونغ	940k
 خمر	265k
 خمري	33k
 خمسيني	746k
 خمول	449k
-خنزير	1664k
-خنزير بري	1665k
-خنفساء	1743k
+خنزير	1673k
+خنزير بري	1674k
+خنفساء	1752k
 خوخ	236k
 خوخلوما	833k
 خوخي	27k
-خوذ رجل انقاذ	2028k
-خوذ عسكري	2027k
+خوذ رجل انقاذ	2037k
+خوذ عسكري	2036k
 خور	451k
 خوف	438k
-خيار	1808k
+خيار	1817k
 خيال	431k
 خيال علمي	410k
 خيالي	430k
@@ -79721,11 +79971,11 @@ zurig	933i
 داكن	475k
 دالي	134k
 داي جديد	434k
-دب كوالا	1689k
+دب كوالا	1698k
 دبدوب	443k
 دبلن	928k
 دبي	813k
-دجاج	1698k
+دجاج	1707k
 دخان	343k
 دراس	392k
 دراما	440k
@@ -79745,7 +79995,7 @@ zurig	933i
 دمع	426k
 دموع	426k
 دموي	344k
-دميت يابانيت	1978k
+دميت يابانيت	1987k
 دنمارك	693k
 دنماركي	387k
 دنيم	311k
@@ -79754,23 +80004,23 @@ zurig	933i
 دوار شمس	212k
 دوبروفنيك	899k
 دود	425k
-دود ارض	1752k
-دود علقي	1752k
+دود ارض	1761k
+دود علقي	1761k
 دولار	458k
-دولف	1728k
+دولف	1737k
 دون	497k
 دون استخدام	497k
 ديتوكس	452k
 ديسكو	472k
 ديسمبر	199k
-ديك رومي	1697k
-ديكور صنوبر	1977k
+ديك رومي	1706k
+ديكور صنوبر	1986k
 دين	447k
-ديناصور صوروبودا	1724k
+ديناصور صوروبودا	1733k
 ديناميكي	424k
 ديني	447k
 ديوالي	851k
-ذباب	1751k
+ذباب	1760k
 ذره	251k
 ذعر	438k
 ذكري	450k
@@ -79784,7 +80034,7 @@ zurig	933i
 راء	442k
 رائد ضاء	177k
 رائع	459k
-رابط عنق	1991k
+رابط عنق	2000k
 راح	422k
 راح بال	421k
 راح حلقوم	285k
@@ -79817,8 +80067,8 @@ zurig	933i
 رحيم	423k
 رخام	302k
 رده	210k
-رده ذابل	1760k
-رده يضاء	1756k
+رده ذابل	1769k
+رده يضاء	1765k
 ردوس	462k
 ردوس جنه	462k
 ردي	6k
@@ -79856,13 +80106,13 @@ zurig	933i
 رفيع	432k
 رق	315k
 رقص	424k
-رقع حفل	1974k
+رقع حفل	1983k
 رقمي	410k
 رقه	423k
-رقه رسيم رباعي	1775k
+رقه رسيم رباعي	1784k
 رقه شجر	128k
 رقه قيقب	130k
-رقه متطاير	1778k
+رقه متطاير	1787k
 رقوق	245k
 رقوقي	62k
 رقي	432k
@@ -79908,9 +80158,10 @@ zurig	933i
 روسي	873k
 روع	459k
 روفانس	845k
+روكسل	945k
 روكلي	469k
 روكوكو	753k
-روكولي	1810k
+روكولي	1819k
 روما	825k
 رومانسي	427k
 روماني	825k
@@ -79924,7 +80175,7 @@ zurig	933i
 رياضي	424k
 ريال مدريد	641k
 ريترو	413k
-ريتزل	1822k
+ريتزل	1831k
 ريح	205k
 ريح خفيف	205k
 ريد بول	580k
@@ -79945,18 +80196,18 @@ zurig	933i
 زبد	270k
 زبد بحر	142k
 زجاج	316k
-زجاج رضاع	1888k
-زجاج فنج	1893k
+زجاج رضاع	1897k
+زجاج فنج	1902k
 زحام	457k
 زحل	177k
 زحم	457k
 زخات مطر	200k
-زراف	1673k
+زراف	1682k
 زرقاء	4k
 زعفر	299k
 زفاف	405k
 زقاق	374k
-زلابي صيني	1866k
+زلابي صيني	1875k
 زليج رتغالي	835k
 زمرد	49k
 زمردي	49k
@@ -79996,7 +80247,7 @@ zurig	933i
 ساع ذهبي	182k
 ساع زرقاء	183k
 سافانا	875k
-ساق دجاج	1828k
+ساق دجاج	1837k
 ساقي	148k
 ساكسف	473k
 ساكن	421k
@@ -80006,13 +80257,13 @@ zurig	933i
 ساموراي	388k
 سانت طرسبرغ	839k
 سانتوريني	386k
-ساندوتش	1835k
+ساندوتش	1844k
 سايبر	409k
 سايبربانك	409k
 سبا	422k
 سبات	449k
 سباح	143k
-سباغتي	1858k
+سباغتي	1867k
 سبانخ	469k
 سبتمبر	198k
 سبعيني	747k
@@ -80021,7 +80272,7 @@ zurig	933i
 ستاري	222k
 ستان	126k
 ستانلس ستيل	306k
-ستر سلام	1990k
+ستر سلام	1999k
 ستق	336k
 ستق حلبي	336k
 ستن	126k
@@ -80033,7 +80284,7 @@ zurig	933i
 سحر	430k
 سحري	430k
 سحلبي	219k
-سحلي	1720k
+سحلي	1729k
 سخط	437k
 سخون	436k
 سخيف	471k
@@ -80053,7 +80304,7 @@ zurig	933i
 سفين	140k
 سقف	338k
 سكاكر	277k
-سكب سائل	1902k
+سكب سائل	1911k
 سكر	277k
 سكون	421k
 سكويت	272k
@@ -80062,9 +80313,9 @@ zurig	933i
 سلام عليكم	491k
 سلتي	866k
 سلجم	335k
-سلحفا	1719k
+سلحفا	1728k
 سلط	469k
-سلط خضراء	1847k
+سلط خضراء	1856k
 سلط واك	468k
 سلموني	29k
 سلمي	421k
@@ -80078,14 +80329,14 @@ zurig	933i
 سماوي مخضر	14k
 سمرقند	910k
 سمك	399k
-سمك استوائي	1731k
+سمك استوائي	1740k
 سمك ذهبي	361k
 سمك قرش	141k
-سمك منتفخ	1732k
-سمور	1685k
+سمك منتفخ	1741k
+سمور	1694k
 سنابل	252k
 سنبل	252k
-سنجاب	1684k
+سنجاب	1693k
 سندي	301k
 سنغافور	715k
 سنه لهب	167k
@@ -80108,6 +80359,7 @@ zurig	933i
 سيار اطفاء	290k
 سيان	14k
 سيبيا	61k
+سيتشو	946k
 سيدني	889k
 سيدي وسعيد	905k
 سيراميك	326k
@@ -80129,7 +80381,7 @@ zurig	933i
 شاطئ بحر	143k
 شاطئ حير	147k
 شاطئ رملي	144k
-شاطئ شمسي	1913k
+شاطئ شمسي	1922k
 شاكرا	447k
 شالي	876k
 شانيل	612k
@@ -80139,12 +80391,12 @@ zurig	933i
 شاي اخضر	258k
 شاي اولونغ	261k
 شاي حليب	260k
-شاي قاع	1904k
+شاي قاع	1913k
 شباب	434k
 شبابي	434k
 شباط	199k
 شبح	438k
-شبك عنكبوت	1748k
+شبك عنكبوت	1757k
 شبور	203k
 شبون	835k
 شتاء	199k
@@ -80152,12 +80404,12 @@ zurig	933i
 شجار	437k
 شجاع	440k
 شجر	133k
-شجر احتفال	1976k
+شجر احتفال	1985k
 شجر تولا	122k
-شجر دائم خضر	1768k
-شجر زائل خضر	1769k
+شجر دائم خضر	1777k
+شجر زائل خضر	1778k
 شجر صنوبر	121k
-شجر عيد ميلاد	1968k
+شجر عيد ميلاد	1977k
 شجر قيقب	130k
 شجر ميلاد	400k
 شجن	426k
@@ -80170,15 +80422,15 @@ zurig	933i
 شرك	391k
 شروق	181k
 شروق شمس	181k
-شروق علي جبل	1955k
+شروق علي جبل	1964k
 شرير	438k
-شريط	1983k
-شريط تذكير	1985k
+شريط	1992k
+شريط تذكير	1994k
 شط	143k
 شطه	297k
 شعاب	153k
 شعاب مرجاني	153k
-شعب مرجاني	1736k
+شعب مرجاني	1745k
 شعبي	412k
 شعر نات	278k
 شعل	167k
@@ -80197,14 +80449,14 @@ zurig	933i
 شكوك	448k
 شلال	151k
 شمال اوروبي	387k
-شمام	1783k
+شمام	1792k
 شمبانيا	266k
 شمس	172k
 شمسي	172k
 شمع	339k
 شمعد	339k
 شموع	339k
-شنط يد	2008k
+شنط يد	2017k
 شنغهاي	815k
 شهاب	177k
 شهب	177k
@@ -80213,7 +80465,7 @@ zurig	933i
 شوارع	374k
 شواطئ	143k
 شورب شمندر	334k
-شورت	2003k
+شورت	2012k
 شوق	450k
 شوكولات	262k
 شياط	463k
@@ -80256,7 +80508,7 @@ zurig	933i
 صديق	425k
 صديق يئه	418k
 صراع	437k
-صرصور	1746k
+صرصور	1755k
 صغار	415k
 صفاء	434k
 صفار بيض	270k
@@ -80270,8 +80522,8 @@ zurig	933i
 صمت	421k
 صناع	411k
 صناعي	411k
-صندل اصبع	2012k
-صندل حريمي	2018k
+صندل اصبع	2021k
+صندل حريمي	2027k
 صنوبر	121k
 صنوبري	121k
 صوف	314k
@@ -80302,19 +80554,19 @@ zurig	933i
 ضوضاء	457k
 ضيه	12k
 طائر	170k
-طائر دودو	1710k
+طائر دودو	1719k
 طابع ريفي	412k
 طازج	434k
-طاطا حلو مشوي	1859k
-طاطس	1803k
-طاطس مقلي	1832k
+طاطا حلو مشوي	1868k
+طاطس	1812k
+طاطس مقلي	1841k
 طاق	424k
 طالب	392k
 طاني	433k
 طاهر	442k
 طاووس	349k
-طبق ملعق	1846k
-طبل طويل	2041k
+طبق ملعق	1855k
+طبل طويل	2050k
 طبي	390k
 طبيب	390k
 طبيع	418k
@@ -80328,8 +80580,8 @@ zurig	933i
 طريق	353k
 طريق حرير	910k
 طريق سريع	373k
-طعام مشكل	1860k
-طعام معلب	1851k
+طعام مشكل	1869k
+طعام معلب	1860k
 طفل	415k
 طفل رضيع	442k
 طفول	450k
@@ -80357,7 +80609,7 @@ zurig	933i
 طين	169k
 طيني محروق	111k
 ظافر	451k
-ظرف احمر كتاب صيني	1982k
+ظرف احمر كتاب صيني	1991k
 ظريف	443k
 ظلال	429k
 ظلام	446k
@@ -80404,8 +80656,8 @@ zurig	933i
 عزيم	440k
 عسكري	467k
 عسل	264k
-عش ارغ	1779k
-عش به بيض	1780k
+عش ارغ	1788k
+عش به بيض	1789k
 عشاق	427k
 عشب	125k
 عشب اخضر	125k
@@ -80426,10 +80678,10 @@ zurig	933i
 عطوف	423k
 عفاريت	438k
 عفريت	438k
-عقرب	1749k
-علب طعام	1852k
-علب طعام خارج	1868k
-علب عصير	1905k
+عقرب	1758k
+علب طعام	1861k
+علب طعام خارج	1877k
+علب عصير	1914k
 علك	277k
 علمي	410k
 علوم	410k
@@ -80440,7 +80692,7 @@ zurig	933i
 عنب	232k
 عنف	437k
 عنفو	428k
-عنكبوت	1747k
+عنكبوت	1756k
 عنيف	437k
 عواصف	202k
 عياد	390k
@@ -80487,12 +80739,12 @@ zurig	933i
 غرف نوم	396k
 غروب	180k
 غروب شمس	180k
-غروب مدين	1957k
+غروب مدين	1966k
 غريب	471k
 غريب اطوار	471k
-غرير	1695k
-غرير عسل	1695k
-غزال	1657k
+غرير	1704k
+غرير عسل	1704k
+غزال	1666k
 غزل نات	278k
 غزو	451k
 غسق	192k
@@ -80505,10 +80757,10 @@ zurig	933i
 غموض	429k
 غندول	844k
 غواتيمالا	902k
-غوريلا	1636k
+غوريلا	1645k
 غول	438k
 غيبي	429k
-غيتار	2035k
+غيتار	2044k
 غير	497k
 غير مالوف	471k
 غير متوقع	459k
@@ -80523,7 +80775,7 @@ zurig	933i
 فخر	451k
 فخم	416k
 فرح	425k
-فرس نهر	1677k
+فرس نهر	1686k
 فزع	438k
 فصل دراسي	392k
 فضه	12k
@@ -80535,7 +80787,7 @@ zurig	933i
 فن سكان اصلي	864k
 فني	474k
 فوز	451k
-فول سوداني	1813k
+فول سوداني	1822k
 في هواء طلق	453k
 قائظ	436k
 قاحل	156k
@@ -80545,9 +80797,9 @@ zurig	933i
 قاع بحر	141k
 قاهر	811k
 قبر	445k
-قبع تخرج	2025k
-قبع حريمي	2023k
-قبع رياضي	2026k
+قبع تخرج	2034k
+قبع حريمي	2032k
+قبع رياضي	2035k
 قبع قش	275k
 قبع مخروطي	275k
 قبل	427k
@@ -80570,7 +80822,7 @@ zurig	933i
 قسيس	394k
 قشعرير	435k
 قصائد	341k
-قصاص ملون	1979k
+قصاص ملون	1988k
 قصر	380k
 قصر امبراطوري	380k
 قصر حمراء	917k
@@ -80581,7 +80833,7 @@ zurig	933i
 قصيد	341k
 قط	346k
 قطار انفاق	373k
-قطار ملاهي	1964k
+قطار ملاهي	1973k
 قطب	186k
 قطب جنوبي	186k
 قطب شمالي	186k
@@ -80590,17 +80842,17 @@ zurig	933i
 قطر مطر	152k
 قطر ندي	207k
 قطط	443k
-قطع جبن	1826k
-قطع لحم	1829k
+قطع جبن	1835k
+قطع لحم	1838k
 قطن	314k
 قطه	443k
 قطيف	312k
-قفاز	1995k
+قفاز	2004k
 قلاع	393k
 قلب	427k
 قلب مكسور	426k
 قلع	393k
-قلع ياباني	1939k
+قلع ياباني	1948k
 قلق	448k
 قلوب	427k
 قليل من	495k
@@ -80612,10 +80864,10 @@ zurig	933i
 قمه	160k
 قناديل	368k
 قناديل بحر	276k
-قندس	1692k
+قندس	1701k
 قنديل	368k
 قنديل بحر	276k
-قنفد	1686k
+قنفد	1695k
 قهو	255k
 قهو حليب	256k
 قوارب	140k
@@ -80623,7 +80875,7 @@ zurig	933i
 قور	445k
 قوس قزح	179k
 قوطي	446k
-قولي	1814k
+قولي	1823k
 قوه	440k
 قوي	440k
 قيظ	206k
@@ -80644,12 +80896,12 @@ zurig	933i
 كارما	447k
 كاري	288k
 كاريبي	805k
-كاس شراب	1895k
-كاس عصير كوكتيل	1896k
-كاس قشه شرب	1903k
-كاس يرتطم	1900k
-كاس يره	1898k
-كاسا يره	1899k
+كاس شراب	1904k
+كاس عصير كوكتيل	1905k
+كاس قشه شرب	1912k
+كاس يرتطم	1909k
+كاس يره	1907k
+كاسا يره	1908k
 كافي	376k
 كاكاو	262k
 كاكي	25k
@@ -80667,8 +80919,8 @@ zurig	933i
 كتب	341k
 كتب قديم	341k
 كتروني	410k
-كتكوت خارج يضه	1700k
-كتكوت صغير	1701k
+كتكوت خارج يضه	1709k
+كتكوت صغير	1710k
 كثب	156k
 كثيب	156k
 كحلي	16k
@@ -80677,61 +80929,61 @@ zurig	933i
 كراهي	437k
 كرت	415k
 كرز	231k
-كركدي	1761k
+كركدي	1770k
 كركم	79k
 كركمي	79k
-كركند	1870k
+كركند	1879k
 كرم	134k
 كرمل	873k
 كرنب	469k
 كرنفال	367k
 كرنفال ريو	852k
-كره ارز	1854k
-كره اوراق ملون	1975k
+كره ارز	1863k
+كره اوراق ملون	1984k
 كره سله	424k
 كره طائر	424k
 كره قدم	424k
 كرواتي	899k
 كرواتيا	899k
-كرواس	1819k
+كرواس	1828k
 كروم	308k
 كريستال	322k
 كريسماس	400k
-كريم كراميل	1886k
+كريم كراميل	1895k
 كريمي	18k
-كستناء	1815k
+كستناء	1824k
 كستنائي	20k
 كسل	449k
 كسول	449k
 كشك هاتف	296k
 كعك	272k
-كعك الحظ	1867k
-كعك سمك شكل حلزوني	1863k
-كعك صغير	1881k
-كعك عيد ميلاد	1879k
+كعك الحظ	1876k
+كعك سمك شكل حلزوني	1872k
+كعك صغير	1890k
+كعك عيد ميلاد	1888k
 كعك غاب سوداء	273k
-كعك قمر	1864k
-كعك محلا	1877k
+كعك قمر	1873k
+كعك محلا	1886k
 كفء	441k
 كفاء	441k
 كلاب	347k
 كلاسيكي	413k
 كلب	347k
-كلب دليل	1640k
+كلب دليل	1649k
 كليم	778k
 كليمت	760k
-كمان	2038k
+كمان	2047k
 كمبيوتر	410k
-كمثري	1792k
+كمثري	1801k
 كنائس	394k
 كنتاكي	578k
 كنتي	779k
 كندا	673k
 كندي	885k
 كنز	433k
-كنغر	1694k
+كنغر	1703k
 كنيس	394k
-كنيس زفاف	1941k
+كنيس زفاف	1950k
 كنيس صغير	394k
 كهرم	32k
 كهرماني	32k
@@ -80739,8 +80991,8 @@ zurig	933i
 كوابيس	438k
 كوارتز	322k
 كواكب	177k
-كوب حليب	1889k
-كوب زجاجي	1901k
+كوب حليب	1898k
+كوب زجاجي	1910k
 كوبالت	45k
 كوبالتي	45k
 كوبنهاغن	880k
@@ -80762,11 +81014,11 @@ zurig	933i
 كون	177k
 كوني	177k
 كيب تاون	909k
-كيس نقود	2007k
+كيس نقود	2016k
 كيك	272k
 كيمبر	920k
 كيمونو	388k
-كيمونو ياباني	1999k
+كيمونو ياباني	2008k
 كين	922k
 كيني	895k
 كينيا	707k
@@ -80780,19 +81032,20 @@ zurig	933i
 لا يصدق	459k
 لاء	441k
 لاد جديد	434k
+لاد ينوس	942k
 لاستيك	329k
 لاش	497k
-لافل	1840k
+لافل	1849k
 لامنغو	348k
 لامنكو	865k
-لامينغو	1712k
+لامينغو	1721k
 لاي متحد	670k
 لايستيشن	512k
 لبن	269k
 لبين	713k
 لبيني	904k
 لجيكا	688k
-لحم مقدد	1830k
+لحم مقدد	1839k
 لده	373k
 لده مائي	383k
 لطف	423k
@@ -80801,12 +81054,12 @@ zurig	933i
 لفل احمر	297k
 لفل اسود	289k
 لفل حار	297k
-لفل حلو	1807k
+لفل حلو	1816k
 لك	325k
 لهان	427k
 لهب	167k
 لوتو	177k
-لوح شوكولات	1883k
+لوح شوكولات	1892k
 لور	322k
 لورنسا	799k
 لوري	484k
@@ -80841,12 +81094,12 @@ zurig	933i
 ماتشا	259k
 ماتيس	756k
 ماجنتا	21k
-ماجوريل	797k
+ماجوريل	941k
 مادب	444k
 ماردي غرا	783k
 مارس	196k
 ماس	323k
-ماس ناري	1970k
+ماس ناري	1979k
 ماسا	426k
 ماساوي	426k
 ماساي	895k
@@ -80860,8 +81113,8 @@ zurig	933i
 مال	458k
 مالي	391k
 ماليزيا	714k
-ماموث	1675k
-مانج	1789k
+ماموث	1684k
+مانج	1798k
 مانجا	240k
 مانجو	240k
 مانشستر سيتي	635k
@@ -80872,22 +81125,22 @@ zurig	933i
 مايا	863k
 مايكروسوفت	604k
 مايو	196k
-مايو من قطع احد	2001k
+مايو من قطع احد	2010k
 مبارك	447k
 مباني	373k
 مبتسم	425k
 مبتكر	410k
 مبتهج	425k
 مبني	373k
-مبني اثري	1918k
-مبني اداري	1928k
-مبني مهجور	1925k
+مبني اثري	1927k
+مبني اداري	1937k
+مبني مهجور	1934k
 مبهج	425k
 مبهم	429k
 متاحف	474k
 متج	446k
-متجر شامل	1937k
-متجر قال	1935k
+متجر شامل	1946k
+متجر قال	1944k
 متجمد	486k
 متحف	474k
 متحفظ	456k
@@ -80922,7 +81175,7 @@ zurig	933i
 مجهول	429k
 مجوهر	345k
 مجيد	451k
-محار	1873k
+محار	1882k
 محايد	456k
 محبب	443k
 محبط	437k
@@ -80933,8 +81186,8 @@ zurig	933i
 محرج	448k
 محرك	411k
 محط ضائي	398k
-محفظ يد	2009k
-محل حلاق	1965k
+محفظ يد	2018k
+محل حلاق	1974k
 محيط	140k
 مخبز	271k
 مخدر	751k
@@ -81000,7 +81253,7 @@ zurig	933i
 مسات من	495k
 مسالم	421k
 مسبح	143k
-مسبح صلا	2029k
+مسبح صلا	2038k
 مستاء	437k
 مستدام	418k
 مسترخي	422k
@@ -81011,7 +81264,7 @@ zurig	933i
 مستقر	441k
 مستكشف	453k
 مستودع	411k
-مسجد	1945k
+مسجد	1954k
 مسحور	430k
 مسرور	425k
 مسك	438k
@@ -81026,8 +81279,8 @@ zurig	933i
 مشتعل	167k
 مشجع	439k
 مشرق	479k
-مشروب استوائي	1897k
-مشروب ساخن	1890k
+مشروب استوائي	1906k
+مشروب ساخن	1899k
 مشغول	457k
 مشمس	173k
 مشمش	78k
@@ -81042,7 +81295,7 @@ zurig	933i
 مصري	811k
 مصنع	411k
 مضاء	369k
-مضات	1972k
+مضات	1981k
 مضجر	470k
 مضحك	425k
 مضطرب	448k
@@ -81064,8 +81317,8 @@ zurig	933i
 معبد	379k
 معبد صيني	837k
 معبد كوري	836k
-معبد هندوسي	1946k
-معبد يهودي	1947k
+معبد هندوسي	1955k
+معبد يهودي	1956k
 معتدل	423k
 معتم	487k
 معجز	430k
@@ -81074,8 +81327,8 @@ zurig	933i
 معدني	308k
 معرض	474k
 معرض فني	474k
-معطف	1996k
-معطف مختبر	1989k
+معطف	2005k
+معطف مختبر	1998k
 مغار	165k
 مغامر	453k
 مغبش	485k
@@ -81091,7 +81344,7 @@ zurig	933i
 مفاجا	459k
 مفتول عضل	455k
 مفرقع	366k
-مفرقع ناري	1971k
+مفرقع ناري	1980k
 مفعم حيا	424k
 مفعم حيوي	424k
 مقاهي	376k
@@ -81099,27 +81352,27 @@ zurig	933i
 مقدام	440k
 مقدس	447k
 مقرف	460k
-مقرمش ارز	1853k
+مقرمش ارز	1862k
 مقزز	460k
-مقلا	1842k
-مقلا مسطح بها طعام	1843k
+مقلا	1851k
+مقلا مسطح بها طعام	1852k
 مقمر	175k
 مقهي	376k
 مكاتب	391k
 مكتئب	426k
 مكتب	391k
-مكتب ريد	1930k
-مكتب ريد ياباني	1929k
+مكتب ريد	1939k
+مكتب ريد ياباني	1938k
 مكتب عام	378k
 مكتظ	457k
 مكسيكي	795k
-مكعب ثلج	1907k
+مكعب ثلج	1916k
 مكياج	454k
 ملائك	462k
 ملائكي	442k
-ملابس بحر	2004k
-ملابس تحتي	2002k
-ملابس حريمي	2005k
+ملابس بحر	2013k
+ملابس تحتي	2011k
+ملابس حريمي	2014k
 ملاح	140k
 ملاك	462k
 ملبد غيوم	204k
@@ -81148,7 +81401,7 @@ zurig	933i
 ممنوع	497k
 من غير	497k
 منار	332k
-منازل	1924k
+منازل	1933k
 منتجع	422k
 منتز	127k
 منتصر	451k
@@ -81158,8 +81411,8 @@ zurig	933i
 مندهش	459k
 منزعج	437k
 منزل	433k
-منزل حديق	1927k
-منزلق لعب	1962k
+منزل حديق	1936k
+منزلق لعب	1971k
 منزلي	433k
 منطاد	848k
 منعزل	426k
@@ -81235,16 +81488,16 @@ zurig	933i
 ناضج	456k
 ناطح سحاب	373k
 ناعم	423k
-نافور	1950k
+نافور	1959k
 ناميبيا	911k
 نان	474k
 ناي	373k
 نبات	128k
 نبات عصاري	135k
 نبات منزلي	128k
-نبات نفل	1774k
+نبات نفل	1783k
 نباتي	452k
-نبت في عاء	1767k
+نبت في عاء	1776k
 نبلاء	417k
 نبيذ	265k
 نبيذ احمر	265k
@@ -81263,7 +81516,7 @@ zurig	933i
 نحام	348k
 نحل	358k
 ندف ثلج	188k
-ندق حب	1934k
+ندق حب	1943k
 ندقي	844k
 ندم	426k
 ندن	808k
@@ -81282,9 +81535,9 @@ zurig	933i
 نضار	434k
 نضج	456k
 نضر	434k
-نظار	1986k
-نظار اقي	1988k
-نظار شمس	1987k
+نظار	1995k
+نظار اقي	1997k
+نظار شمس	1996k
 نظيف	420k
 نعاس	449k
 نعس	449k
@@ -81344,7 +81597,7 @@ zurig	933i
 هافانا	796k
 هال	447k
 هالو	401k
-هالوي	1967k
+هالوي	1976k
 هام	439k
 هانبوك	869k
 هانوك	870k
@@ -81353,7 +81606,7 @@ zurig	933i
 هبوب	205k
 هجه	425k
 هدوء	421k
-هدي ملفوف	1984k
+هدي ملفوف	1993k
 هر	346k
 هرج	457k
 هرير	443k
@@ -81363,12 +81616,12 @@ zurig	933i
 هلسنكي	879k
 هلع	438k
 هلوس	471k
-همبرغر	1831k
+همبرغر	1840k
 هندي	822k
 هواء نقي	434k
 هواوي	563k
 هوت بوت	333k
-هوت دوغ	1834k
+هوت دوغ	1843k
 هوغا	433k
 هوكوساي	765k
 هولندا	687k
@@ -81391,23 +81644,24 @@ zurig	933i
 وان دافئ	488k
 وانيس	331k
 وتس	213k
-وجه احادي قرن	1655k
-وجه ارنب	1682k
-وجه اسد	1647k
-وجه اندا	1690k
-وجه تنين	1722k
-وجه ثعلب	1643k
-وجه حصان	1651k
-وجه خنزير	1663k
-وجه دب	1688k
-وجه ذئب	1642k
-وجه ضفدع	1717k
-وجه فار	1678k
-وجه قرد	1634k
-وجه قره	1659k
-وجه قطه	1645k
-وجه كلب	1638k
-وجه نمر	1648k
+وتيتشيلي	942k
+وجه احادي قرن	1664k
+وجه ارنب	1691k
+وجه اسد	1656k
+وجه اندا	1699k
+وجه تنين	1731k
+وجه ثعلب	1652k
+وجه حصان	1660k
+وجه خنزير	1672k
+وجه دب	1697k
+وجه ذئب	1651k
+وجه ضفدع	1726k
+وجه فار	1687k
+وجه قرد	1643k
+وجه قره	1668k
+وجه قطه	1654k
+وجه كلب	1647k
+وجه نمر	1657k
 وحات	474k
 وحش	438k
 وحل	169k
@@ -81421,7 +81675,7 @@ zurig	933i
 ورق ذهب	328k
 ورق ردي	315k
 ورق شجر	128k
-وريتو	1837k
+وريتو	1846k
 وسان	938k
 وسخ	460k
 وسط مدين	373k
@@ -81442,7 +81696,7 @@ zurig	933i
 ولينيزيا	907k
 وليوود	772k
 ونب	277k
-وندو	1845k
+وندو	1854k
 وهيمي	752k
 ويس اندرس	859k
 وينس ايرس	883k
@@ -81461,7 +81715,7 @@ zurig	933i
 يالي	193k
 يالي يضاء	839k
 يانغمي	286k
-يانو	2036k
+يانو	2045k
 يبرويف	855k
 يبسي	603k
 يتام	452k
@@ -81504,7 +81758,7 @@ zurig	933i
 يمون	228k
 يموناد	228k
 يموني	31k
-ينابيع ساخن	1960k
+ينابيع ساخن	1969k
 يناير	199k
 ينكد ان	609k
 ينيسيا	844k
@@ -81524,17 +81778,17 @@ zurig	933i
 يونيكورن	430k
 يونيو	197k
 يينا	881k
-@stems hi 2590
-अंकुर	1766l
+@stems hi 2599
+अंकुर	1775l
 अंगार	168l
 अंगीठ	340l
-अंगूठ	2031l
+अंगूठ	2040l
 अंगूर	232l
 अंटार्कटिक	186l
 अंड	270l
-अंड वाल घोंसल	1780l
-अंड से बाहर आत चूज	1700l
-अंडरवियर	2002l
+अंड वाल घोंसल	1789l
+अंड से बाहर आत चूज	1709l
+अंडरवियर	2011l
 अंतरिक्ष	177l
 अंतरिक्ष यात्र	177l
 अंतरिक्ष यान	398l
@@ -81544,9 +81798,9 @@ zurig	933i
 अंधेर	475l
 अंबर	32l
 अकेल	426l
-अकेल इमारत	1925l
+अकेल इमारत	1934l
 अकेलापन	426l
-अकॉर्डियन	2034l
+अकॉर्डियन	2043l
 अक्टूबर	198l
 अखरोट	301l
 अगस्त	197l
@@ -81572,7 +81826,7 @@ zurig	933i
 अनुष्ठान	429l
 अनूप	146l
 अनोख	471l
-अन्नानास	1788l
+अन्नानास	1797l
 अन्वेषण	453l
 अपनापन	433l
 अपराधबोध	448l
@@ -81602,19 +81856,18 @@ zurig	933i
 अल्हाम्ब्र	917l
 अवसाद	426l
 अविश्वसनीय	459l
-अवोकाड	1801l
+अवोकाड	1810l
 अव्यवस्थ	457l
 अशांत	448l
 असमंजस	448l
 असा	281l
 अस्पताल	390l
 अस्स का दशक	744l
-आंगन	126l
 आंध	202l
 आंसू	426l
 आइकिय	504l
 आइवर	38l
-आइस क्यूब	1907l
+आइस क्यूब	1916l
 आइसक्रीम	279l
 आउटडोर	453l
 आकाश	170l
@@ -81623,7 +81876,7 @@ zurig	933i
 आक्रामक	437l
 आक्रोश	437l
 आग	167l
-आग मुंह वाल चूज	1702l
+आग मुंह वाल चूज	1711l
 आगर	874l
 आज रात	193l
 आजाद	453l
@@ -81696,16 +81949,16 @@ zurig	933i
 इफ्तार	786l
 इम	446l
 इमारत	373l
-इमारत के पीछ सूर्यास्त	1958l
+इमारत के पीछ सूर्यास्त	1967l
 इमारत लकड	301l
 इलेक्ट्रॉनिक	410l
-इल्ल	1740l
+इल्ल	1749l
 इश्क	427l
 इस्तांबुल	809l
 इस्तेमाल मत	499l
 इस्पात	306l
 इस्फहान	906l
-इस्लाम धर्म	1945l
+इस्लाम धर्म	1954l
 ईंट	305l
 ईद	786l
 ईमानदार	441l
@@ -81722,7 +81975,7 @@ zurig	933i
 उज्बेकिस्तान	910l
 उडान	170l
 उत्कट	428l
-उत्कृष्ट इमारत	1918l
+उत्कृष्ट इमारत	1927l
 उत्तर ध्रुव	186l
 उत्तर रोशन	178l
 उत्सव	367l
@@ -81735,7 +81988,7 @@ zurig	933i
 उपन्यास	341l
 उपलब्धि	451l
 उपवन	119l
-उपहार	1984l
+उपहार	1993l
 उपासन	447l
 उबलत	436l
 उबाऊ	470l
@@ -81748,21 +82001,21 @@ zurig	933i
 उल्क	177l
 उल्कापिंड	177l
 उल्लास	425l
-उल्लू	1709l
+उल्लू	1718l
 उष	181l
 उष्णकटिबंधीय	385l
 उष्णकटिबंधीय तट	145l
 उष्णकटिबंधीय वन	120l
 ऊंघ	449l
-ऊंच एड का सैंडिल	2017l
-ऊदबिलाव	1692l
+ऊंच एड का सैंडिल	2026l
+ऊदबिलाव	1701l
 ऊधम	457l
 ऊन	314l
 ऊब	470l
 ऊर्ज	424l
 ऊर्जावान	424l
 ऊलोंग चाय	261l
-ऊष्णकटिबंधीय मछल	1731l
+ऊष्णकटिबंधीय मछल	1740l
 ऊष्म	433l
 एंजल	462l
 एंटीक	413l
@@ -81776,7 +82029,7 @@ zurig	933i
 एक्शन	424l
 एज्टेक	863l
 एडिनबर्ग	927l
-एथलेटिक जूत	2014l
+एथलेटिक जूत	2023l
 एम्स्टर्डम	877l
 एयर इंडिय	592l
 एयरटेल	593l
@@ -81789,7 +82042,7 @@ zurig	933i
 एस्प्रेस	255l
 ऐतिहासिक	413l
 ऐश्वर्य	416l
-ऑक्टोपस	1734l
+ऑक्टोपस	1743l
 ऑक्टोबरफेस्ट	784l
 ऑनलाइन	410l
 ऑफ व्हाइट	104l
@@ -81802,7 +82055,7 @@ zurig	933i
 ऑस्मैन्थस	225l
 ओक	301l
 ओक्साक	795l
-ओडेन	1860l
+ओडेन	1869l
 ओपल	321l
 ओपेर	432l
 ओल	202l
@@ -81819,8 +82072,8 @@ zurig	933i
 कंकड	303l
 कंकाल	438l
 कंक्रीट	304l
-कंगारू	1694l
-कंगारू का बच्च	1694l
+कंगारू	1703l
+कंगारू का बच्च	1703l
 कंट्र म्यूजिक	412l
 कंदर	165l
 कंदील	331l
@@ -81850,8 +82103,8 @@ zurig	933i
 कमाल	459l
 कर	288l
 करुण	423l
-कर्क राशि	1869l
-कर्कट	1869l
+कर्क राशि	1878l
+कर्कट	1878l
 कर्म	447l
 कल	474l
 कलाकार	474l
@@ -81861,7 +82114,7 @@ zurig	933i
 कल्पनालोक	430l
 कवा	767l
 कवित	341l
-कस्टर्ड	1886l
+कस्टर्ड	1895l
 कस्ब	373l
 कहरुब	32l
 कहान	341l
@@ -81879,10 +82132,10 @@ zurig	933i
 कार्टाहेन	901l
 कार्टून	415l
 कार्निवल	367l
-कार्प स्ट्रीमर	1979l
+कार्प स्ट्रीमर	1988l
 कार्यशाल	411l
 कार्यालय	391l
-कार्यालय का भवन	1928l
+कार्यालय का भवन	1937l
 काल	9l
 काल चाय	257l
 काल मिर्च	289l
@@ -81898,24 +82151,24 @@ zurig	933i
 किन्नू	229l
 किमोन	388l
 किरमिज	71l
-किरान दुकान	1937l
+किरान दुकान	1946l
 किल	393l
 किसान	382l
 कीचड	169l
 कीर्ति	451l
 कीव	887l
-कीव फल	1797l
+कीव फल	1806l
 कुंठ	437l
 कुक	272l
 कुकीज	272l
 कुकुरमुत्त	136l
 कुटिय	397l
 कुत्त	347l
-कुत्त का चेहर	1638l
+कुत्त का चेहर	1647l
 कुल्फ	279l
 कुहर	203l
 कुहास	203l
-कृमि	1752l
+कृमि	1761l
 के अलाव	500l
 के बिन	500l
 केक	272l
@@ -81941,13 +82194,13 @@ zurig	933i
 कैरामल रंग	109l
 कैरिबियन	805l
 कैलिफोर्निय	818l
-कॉइन पर्स	2007l
-कॉक खुलत हु बोतल	1894l
-कॉकटेल गिलास	1896l
+कॉइन पर्स	2016l
+कॉक खुलत हु बोतल	1903l
+कॉकटेल गिलास	1905l
 कॉटन कैंड	278l
 कॉटेज	397l
 कॉटेजकोर	740l
-कॉनफेट बॉल	1975l
+कॉनफेट बॉल	1984l
 कॉन्सर्ट	367l
 कॉफ	255l
 कॉफ भूर	107l
@@ -81959,8 +82212,8 @@ zurig	933i
 कॉस्मिक	177l
 को छोडकर	500l
 को मछल	361l
-कोआल	1689l
-कोआल भालू	1689l
+कोआल	1698l
+कोआल भालू	1698l
 कोक	262l
 कोक कोल	501l
 कोपेनहेगन	880l
@@ -81969,7 +82222,7 @@ zurig	933i
 कोमल हर	53l
 कोमलत	423l
 कोयल स्लेट	37l
-कोरल	1736l
+कोरल	1745l
 कोरिय	824l
 कोरिया मंदिर	836l
 कोलंबिय	701l
@@ -81989,7 +82242,7 @@ zurig	933i
 क्रूज	140l
 क्रूरतावाद	738l
 क्रेमलिन	873l
-क्रोइसैन	1819l
+क्रोइसैन	1828l
 क्रोएशिय	899l
 क्रोध	437l
 क्रोधित	437l
@@ -82011,15 +82264,15 @@ zurig	933i
 खनिज हर	82l
 खयाल	431l
 खरगोश	443l
-खरगोश का चेहर	1682l
-खरबूज	1783l
+खरगोश का चेहर	1691l
+खरबूज	1792l
 खलिहान	382l
 खसखस का फूल	223l
 खाक	25l
 खाद	314l
 खानाबदोश	453l
 खामोश	421l
-खाल घोंसल	1779l
+खाल घोंसल	1788l
 खालीपन	426l
 खिल धूप	173l
 खिल फूल	208l
@@ -82052,10 +82305,10 @@ zurig	933i
 गन्द	460l
 गम	426l
 गमगीन	426l
-गमल में लग पौध	1767l
+गमल में लग पौध	1776l
 गरज	202l
 गरम	436l
-गरम सोत	1960l
+गरम सोत	1969l
 गरमाहट	433l
 गरिम	445l
 गरिमामय	445l
@@ -82087,25 +82340,25 @@ zurig	933i
 गाढ	476l
 गाढ रंग	480l
 गाय	382l
-गाय का चेहर	1659l
+गाय का चेहर	1668l
 गार	169l
 गाल की लाल	114l
-गिटार	2035l
+गिटार	2044l
 गिट्ट	303l
 गियर	308l
 गिर पत्त	129l
-गिर हु पत्त	1777l
+गिर हु पत्त	1786l
 गिरज	394l
 गिरजाघर	394l
-गिलहर	1684l
-गिलास	1901l
+गिलहर	1693l
+गिलास	1910l
 गुआंगजौ	937l
 गुजर जमान	450l
-गुडहल	1761l
+गुडहल	1770l
 गुप्त	429l
 गुफ	165l
 गुब्बार	370l
-गुब्बार मछल	1732l
+गुब्बार मछल	1741l
 गुलदस्त	208l
 गुलदाउद	218l
 गुलाब	210l
@@ -82124,19 +82377,19 @@ zurig	933i
 गेहुं	26l
 गेहूं	252l
 गेहूं का खेत	252l
-गैंड	1676l
+गैंड	1685l
 गैजेट	410l
 गैलर	474l
-गॉगल	1988l
+गॉगल	1997l
 गॉथ	446l
 गॉथिक	446l
 गोंडोल	844l
 गोद	154l
 गोदाम	411l
 गोधूलि	192l
-गोरिल्ल	1636l
-गोल शंख	1735l
-गोश्त का टुकड	1829l
+गोरिल्ल	1645l
+गोल शंख	1744l
+गोश्त का टुकड	1838l
 गौड	801l
 गौरव	451l
 गौरवशाल	451l
@@ -82161,7 +82414,7 @@ zurig	933i
 घनवाद	858l
 घबराहट	448l
 घर	433l
-घर की इमारत	1924l
+घर की इमारत	1933l
 घर की याद	450l
 घरेलू	433l
 घाट	154l
@@ -82177,16 +82430,16 @@ zurig	933i
 घी	270l
 घुमक्कड	453l
 घृण	460l
-घोंघ	1738l
-घोड का चेहर	1651l
-घोड वाल झूल	1961l
+घोंघ	1747l
+घोड का चेहर	1660l
+घोड वाल झूल	1970l
 चंद्र	174l
 चंद्र उत्सव	404l
 चंद्र श्वेत	76l
 चंद्रम	174l
 चंद्रम की रोशन	175l
 चकित	459l
-चक्करदार फिश केक	1863l
+चक्करदार फिश केक	1872l
 चक्र	447l
 चक्रवात	202l
 चटक	480l
@@ -82197,50 +82450,50 @@ zurig	933i
 चमक	466l
 चमकत	369l
 चमकदार	484l
-चमकदार तार	1972l
+चमकदार तार	1981l
 चमकील	479l
-चमगादड	1687l
+चमगादड	1696l
 चमड	310l
 चमत्कार	430l
 चमेल	224l
-चम्मच के साथ कटोर	1846l
+चम्मच के साथ कटोर	1855l
 चरवाह	382l
 चरागाह	124l
 चर्च	394l
 चर्मपत्र	315l
-चश्म	1986l
+चश्म	1995l
 चांद	174l
 चांद जैस	12l
-चांद देखन का उत्सव	1981l
+चांद देखन का उत्सव	1990l
 चांद स्लेट	86l
 चांदन	175l
 चांदन रात	175l
 चाय	257l
-चाय का प्याल	1892l
+चाय का प्याल	1901l
 चाय का बागान	827l
-चाय की केतल	1891l
+चाय की केतल	1900l
 चाय के बागान	827l
 चाय बागान	827l
 चाय भूर	88l
 चाय समारोह	826l
-चार पत्त वाल दूब	1775l
+चार पत्त वाल दूब	1784l
 चारकोल	37l
 चारागाह	124l
-चावल का पौध	1772l
+चावल का पौध	1781l
 चिंगार	167l
 चिंत	448l
 चिंतित	448l
 चिकन मिट्ट	326l
-चिकन लेग	1828l
+चिकन लेग	1837l
 चिकित्स	390l
 चिकित्सक	390l
-चिडिय	1703l
+चिडिय	1712l
 चिढ	437l
 चित्र	474l
 चित्रकल	474l
 चित्रकार	474l
 चिलचिलात	436l
-चींट	1741l
+चींट	1750l
 चीड	121l
 चीड का जंगल	121l
 चीड के पेड	121l
@@ -82261,39 +82514,41 @@ zurig	933i
 चून की दीवार	375l
 चूरोस	283l
 चूल्ह	340l
-चूह का चेहर	1681l
+चूह का चेहर	1690l
+चेंगदू	946l
 चेक गणराज्य	698l
 चेर	231l
 चेर के फूल	209l
 चेर ब्लॉसम उत्सव	853l
-चेस्टनट	1815l
+चेस्टनट	1824l
 चैंपियन	451l
 चैन	421l
 चैपल	394l
-चैर ब्लॉसम	1755l
+चैर ब्लॉसम	1764l
 चॉकलेट	262l
-चॉकलेट बार	1883l
+चॉकलेट बार	1892l
 चॉकलेट भूर	108l
 चोट	160l
 च्युइंग गम	277l
 छत	338l
 छतर	371l
 छात	371l
-छात के साथ समुद्र किनार	1913l
+छात के साथ समुद्र किनार	1922l
 छात्र	392l
-छायादार पेड	1769l
+छायादार पेड	1778l
 छिप	429l
-छिपकल	1720l
+छिपकल	1729l
 छुट्ट	422l
 छुप	429l
-छोट कुत्त	1641l
+छोट कुत्त	1650l
 छोड कर	500l
 छोडकर	500l
 जंग	309l
 जंग लग	309l
 जंग लाल	112l
 जंगल	119l
-जंगल सुअर	1665l
+जंगल सुअर	1674l
+जकार्त	948l
 जगमग	466l
 जगमगात	369l
 जड बूट	137l
@@ -82301,7 +82556,7 @@ zurig	933i
 जनान	454l
 जन्नत	462l
 जन्मदिन	406l
-जन्मदिन का केक	1879l
+जन्मदिन का केक	1888l
 जम हु	486l
 जमीन	169l
 जमुनिय	56l
@@ -82333,10 +82588,10 @@ zurig	933i
 जादूगर	430l
 जानेमन	427l
 जापान	661l
-जापान किल	1939l
-जापान गुडिय	1978l
-जापान डाकघर	1929l
-जापान धर्म स्थल	1948l
+जापान किल	1948l
+जापान गुडिय	1987l
+जापान डाकघर	1938l
+जापान धर्म स्थल	1957l
 जामुन	254l
 जामुन नील	23l
 जामुन बैंगन	22l
@@ -82345,9 +82600,9 @@ zurig	933i
 जिम्मेदार	441l
 जिय	594l
 जियांगनान	383l
-जिराफ	1673l
+जिराफ	1682l
 जिलेट	279l
-जींस	1993l
+जींस	2002l
 जीत	451l
 जीन्स	311l
 जीवंत	424l
@@ -82357,13 +82612,13 @@ zurig	933i
 जुला	197l
 जुलूस	444l
 जून	197l
-जूस का डब्ब	1905l
+जूस का डब्ब	1914l
 जेट	154l
 जेड पत्थर	320l
 जेड हर	50l
 जेन	384l
 जेबर	351l
-जेब्र	1656l
+जेब्र	1665l
 जेल	277l
 जेलीफिश	276l
 जेवर	345l
@@ -82395,9 +82650,9 @@ zurig	933i
 झालर	368l
 झिलमिल	466l
 झिलमिलाहट	466l
-झींग	1871l
-झींग मछल	1870l
-झींगुर	1745l
+झींग	1880l
+झींग मछल	1879l
+झींगुर	1754l
 झील	147l
 झील किनार	147l
 झील नील	42l
@@ -82406,35 +82661,35 @@ zurig	933i
 झुलस	436l
 झोंक	205l
 झोपड	397l
-टकरात हु ग्लास	1900l
+टकरात हु ग्लास	1909l
 टकराव	437l
 टमाटर	248l
-टमाल	1838l
-टर्क	1697l
+टमाल	1847l
+टर्क	1706l
 टस्कन	799l
 टहन	301l
 टाइफून	202l
-टानाबाट का पेड	1976l
+टानाबाट का पेड	1985l
 टापू	155l
 टावर	373l
 टिकाऊ	418l
-टिड्ड	1745l
+टिड्ड	1754l
 टिमटिमाहट	466l
-टी रेक्स	1725l
+टी रेक्स	1734l
 टील	13l
 टुंड्र	186l
 टूकन	274l
 टूट दिल	426l
-टेंट	1951l
+टेंट	1960l
 टेक	410l
-टेकआउट बॉक्स	1868l
+टेकआउट बॉक्स	1877l
 टेड बियर	443l
 टेनिस	424l
 टेराकोट	111l
 टैक्स	372l
 टॉफ	277l
 टोक्य	890l
-टोक्य टॉवर	1942l
+टोक्य टॉवर	1951l
 टोन	429l
 टोयोट	518l
 टोरंट	934l
@@ -82445,7 +82700,7 @@ zurig	933i
 ट्रैफिक	373l
 ट्रैफिक लाइट	292l
 ट्रॉपिकल	385l
-ट्रॉपिकल पेय	1897l
+ट्रॉपिकल पेय	1906l
 ट्रॉफ	451l
 ठंड	435l
 ठंड टोन	489l
@@ -82459,12 +82714,12 @@ zurig	933i
 डांस	424l
 डांस फ्लोर	472l
 डाउनटाउन	373l
-डाक भवन	1929l
-डाकघर	1930l
+डाक भवन	1938l
+डाकघर	1939l
 डामर	304l
 डिजिटल	410l
 डिटॉक्स	452l
-डिब्ब बंद खाद्य सामग्र	1851l
+डिब्ब बंद खाद्य सामग्र	1860l
 डिस्क	472l
 डुब्रोवनिक	899l
 डूबत सूरज	180l
@@ -82474,19 +82729,19 @@ zurig	933i
 डेनिम नील	69l
 डेनिश	387l
 डेल्फ्ट	834l
-डैंग	1865l
+डैंग	1874l
 डॉक्टर	390l
 डॉलर	458l
 डॉल्फिन	362l
 डोनट	272l
-ड्रम	2040l
-ड्रमस्टिक	2040l
+ड्रम	2049l
+ड्रमस्टिक	2049l
 ड्राम	440l
 ड्रैगन	430l
 ढलत सूरज	180l
 तंदुरुस्त	452l
-तंबू	1912l
-तंबू लगान	1912l
+तंबू	1921l
+तंबू लगान	1921l
 तकनीक	410l
 तट	143l
 तटरेख	143l
@@ -82503,10 +82758,10 @@ zurig	933i
 तरंग	142l
 तरणताल	143l
 तरबूज	235l
-तरबूज फल	1784l
+तरबूज फल	1793l
 तरल	152l
 तरोताज	434l
-तल झींग	1862l
+तल झींग	1871l
 तांब	59l
 ताइप	923l
 ताकत	440l
@@ -82515,7 +82770,7 @@ zurig	933i
 ताज हव	434l
 ताजग	434l
 ताजमहल	874l
-ताड का पेड	1770l
+ताड का पेड	1779l
 ताम्र	59l
 तार	176l
 तार भर	176l
@@ -82526,22 +82781,23 @@ zurig	933i
 तितल	356l
 तिब्बत	820l
 तिरंग	677l
-तिलचट्ट	1746l
+तिलचट्ट	1755l
 तिलिस्म	430l
 तीख	288l
-तीख मिर्च	1806l
+तीख मिर्च	1815l
 तीव्र	428l
 तीसर पहर	191l
-तुरह	2037l
+तुरह	2046l
 तुर्क	680l
 तुर्क डिलाइट	285l
 तुलूज लोत्रेक	916l
 तुषार	187l
 तूफान	202l
-तेंदु	1650l
+तेंदु	1659l
 तैराक	143l
 तोत	354l
 तोर	843l
+त्बिलिस	947l
 त्योहार	367l
 त्रासद	426l
 त्वच रंग	115l
@@ -82551,7 +82807,7 @@ zurig	933i
 थकावट	449l
 थार	156l
 थैंक्सगिविंग	198l
-थॉन्ग सैंडल	2012l
+थॉन्ग सैंडल	2021l
 थोड	495l
 थोड सा	495l
 थोड सी	495l
@@ -82567,13 +82823,13 @@ zurig	933i
 दय	423l
 दयालु	423l
 दरिय	148l
-दरिया घोड	1677l
+दरिया घोड	1686l
 दर्द	426l
 दर्दनाक	426l
 दव	390l
 दवा	390l
 दवाखान	390l
-दस्तान	1995l
+दस्तान	2004l
 दह	269l
 दहकत	436l
 दहकत अंगार	168l
@@ -82610,7 +82866,7 @@ zurig	933i
 दुल्हन	405l
 दुष्ट	438l
 दूध	269l
-दूध का गिलास	1889l
+दूध का गिलास	1898l
 दूध वाल चाय	260l
 दूधिय	105l
 दूधिय बर्फील	84l
@@ -82626,9 +82882,9 @@ zurig	933i
 देवालय	379l
 देहात	382l
 दैत्य	438l
-दैत्य का चेहर	1722l
+दैत्य का चेहर	1731l
 दैवीय	447l
-दो कूबड वाल ऊंट	1671l
+दो कूबड वाल ऊंट	1680l
 दोजख	463l
 दोपहर	190l
 दोपहर बाद	191l
@@ -82656,7 +82912,7 @@ zurig	933i
 धुआं	343l
 धुएं	343l
 धूप	172l
-धूप का चश्म	1987l
+धूप का चश्म	1996l
 धूप भर	173l
 धूप वाल	173l
 धूप सेंकन	143l
@@ -82695,7 +82951,7 @@ zurig	933i
 नमस्कार	491l
 नमस्त	491l
 नय साल	794l
-नर भेड	1667l
+नर भेड	1676l
 नरक	463l
 नरम	481l
 नर्क	463l
@@ -82706,7 +82962,7 @@ zurig	933i
 नवजात	442l
 नवम्बर	198l
 नवरोज	785l
-नववर्ष	1977l
+नववर्ष	1986l
 नवाचार	410l
 नवीन	434l
 नवीनीकरण	434l
@@ -82732,7 +82988,7 @@ zurig	933i
 नारीत्व	454l
 नाव	140l
 नाविक	140l
-नाशपात	1792l
+नाशपात	1801l
 निडर	440l
 निढाल	449l
 निद्र	449l
@@ -82761,7 +83017,7 @@ zurig	933i
 नींबू पील	100l
 नींबू हर	31l
 नीदरलैंड	687l
-नीबू	1786l
+नीबू	1795l
 नीरस	470l
 नीरसत	470l
 नील	23l
@@ -82776,7 +83032,7 @@ zurig	933i
 नीलवर्ण	39l
 नीहारिक	177l
 नृत्य	424l
-नेकटा	1991l
+नेकटा	2000l
 नेटफ्लिक्स	509l
 नेपच्यून	177l
 नेपल्स	930l
@@ -82797,9 +83053,9 @@ zurig	933i
 पंक रॉक	446l
 पंख	342l
 पंखुड	208l
-पंज की छाप	1696l
+पंज की छाप	1705l
 पक मिट्ट	111l
-पक हु चावल	1855l
+पक हु चावल	1864l
 पगोड	379l
 पचास का दशक	746l
 पच्चीकार	337l
@@ -82814,7 +83070,7 @@ zurig	933i
 पत्थर	303l
 पथरील	303l
 पदक	451l
-पनीर का टुकड	1826l
+पनीर का टुकड	1835l
 पन्न	49l
 पन्न हर	49l
 पपरिक	298l
@@ -82835,18 +83091,18 @@ zurig	933i
 पर्वत	160l
 पर्वत श्रृंखल	160l
 पर्वतारोहण	453l
-पर्स	2007l
+पर्स	2016l
 पवन	205l
 पवित्र	442l
 पवित्रत	442l
 पसीन	436l
 पहाड	160l
-पहाड के ऊपर सूर्योदय	1955l
+पहाड के ऊपर सूर्योदय	1964l
 पहेल	429l
 पांड	352l
-पांड का चेहर	1690l
-पाइन सजावट	1977l
-पाउच	2009l
+पांड का चेहर	1699l
+पाइन सजावट	1986l
+पाउच	2018l
 पाउडर नील	98l
 पाउडर बैंगन	99l
 पाकिस्तान	709l
@@ -82862,7 +83118,7 @@ zurig	933i
 पारिस्थितिक	418l
 पार्क	127l
 पार्ट	406l
-पार्ट पॉपर	1974l
+पार्ट पॉपर	1983l
 पाल	187l
 पाल वाल नाव	140l
 पाल सफेद	83l
@@ -82871,7 +83127,7 @@ zurig	933i
 पावन	447l
 पिकास	858l
 पिज्ज	248l
-पिज्ज स्लाइस	1833l
+पिज्ज स्लाइस	1842l
 पियोन	215l
 पिरामिड	811l
 पिल्ल	443l
@@ -82882,7 +83138,7 @@ zurig	933i
 पील	2l
 पील पड	478l
 पील हर	67l
-पीस बर्फ	1875l
+पीस बर्फ	1884l
 पुआल की टोप	275l
 पुट	496l
 पुदीन	30l
@@ -82897,7 +83153,7 @@ zurig	933i
 पुरान जमान	413l
 पुरान दिन	450l
 पुरुष	493l
-पुरुष का जूत	2013l
+पुरुष का जूत	2022l
 पुल	373l
 पुष्प	208l
 पुष्पगुच्छ	208l
@@ -82908,34 +83164,34 @@ zurig	933i
 पूर्णिम	174l
 पूर्व शैल	389l
 पेंगुइन	353l
-पेंग्विन	1704l
+पेंग्विन	1713l
 पेंटिंग	474l
 पेट्र	810l
 पेड	133l
 पेप्स	603l
-पेय छलकन	1902l
+पेय छलकन	1911l
 पेरानाकन	903l
 पेरिस	798l
 पेशेवर	441l
 पेस्टल	483l
 पेस्ट्र	272l
-पैक किय हु उपहार	1984l
+पैक किय हु उपहार	1993l
 पैटागोनिय	884l
 पैनकेक	272l
 पैस	458l
 पॉप आर्ट	830l
-पॉपकॉर्न	1848l
+पॉपकॉर्न	1857l
 पोखर	149l
 पोलिनेशिय	907l
 पोलैंड	696l
 पोषण	452l
-पोषाक	1998l
+पोषाक	2007l
 पोस्त	223l
 पौध	128l
 पौराणिक	430l
 पौरुष	455l
 पौष्टिक	452l
-प्याज	1812l
+प्याज	1821l
 प्यार	427l
 प्रकाशस्तंभ	332l
 प्रकृति	418l
@@ -82956,15 +83212,15 @@ zurig	933i
 प्राचीन कांस्य	327l
 प्रातः	189l
 प्रार्थन	447l
-प्रार्थन के मनक	2029l
+प्रार्थन के मनक	2038l
 प्रिज्म	179l
 प्रियतम	427l
 प्रीत	427l
 प्रीमियम	416l
-प्रेटजेल	1822l
+प्रेटजेल	1831l
 प्रेत	438l
 प्रेम	427l
-प्रेम होटल	1934l
+प्रेम होटल	1943l
 प्रेमिक	427l
 प्रेरक	439l
 प्रेरण	439l
@@ -82984,8 +83240,8 @@ zurig	933i
 फरिश्त	462l
 फल	468l
 फल का सलाद	468l
-फलाफेल	1840l
-फव्वार	1950l
+फलाफेल	1849l
+फव्वार	1959l
 फसल	198l
 फायर ट्रक	290l
 फायरप्लेस	340l
@@ -83002,33 +83258,33 @@ zurig	933i
 फिलिपीन	904l
 फिलीपींस	713l
 फिल्म नोयर	773l
-फिसल पट्ट	1962l
+फिसल पट्ट	1971l
 फीक	478l
 फीक गुलाब	92l
 फीक बैंगन	90l
 फुटबॉल	424l
 फुरसत	422l
 फुर्तील	424l
-फुलझड	1970l
+फुलझड	1979l
 फुलवार	126l
 फुशिय	65l
 फुहार	201l
-फुहार छोडत ह्वेल	1726l
+फुहार छोडत ह्वेल	1735l
 फूल	208l
-फूल की छाप	1756l
-फूल खिलन	1763l
-फूलगुच्छ	1754l
+फूल की छाप	1765l
+फूल खिलन	1772l
+फूलगुच्छ	1763l
 फेजोआद	284l
 फेरार	513l
-फेरीज झूल	1963l
+फेरीज झूल	1972l
 फेसबुक	506l
 फैंटेस	430l
-फैक्टर	1938l
+फैक्टर	1947l
 फैक्ट्र	411l
 फैशन	432l
 फैशनेबल	432l
-फॉनडू	1845l
-फॉर्चून कुक	1867l
+फॉनडू	1854l
+फॉर्चून कुक	1876l
 फॉविज्म	756l
 फोन	410l
 फोन बूथ	296l
@@ -83038,26 +83294,26 @@ zurig	933i
 फ्रांस	662l
 फ्रीड काहल	762l
 फ्रूट	468l
-फ्रेंच फ्राइस	1832l
+फ्रेंच फ्राइस	1841l
 फ्रेंच रिवेर	846l
 फ्लेमिंग	348l
 फ्लेमेंक	865l
-फ्लैट जूत	2016l
-फ्लैटब्रेड	1821l
+फ्लैट जूत	2025l
+फ्लैटब्रेड	1830l
 फ्लोरेंस	799l
 फ्लोरोसेंट	484l
 बंजार	453l
 बंदगोभ	469l
-बंदर	1635l
-बंदर का चेहर	1634l
+बंदर	1644l
+बंदर का चेहर	1643l
 बंदरगाह	154l
 बगिय	126l
 बगीच	126l
-बगीच वाल घर	1927l
+बगीच वाल घर	1936l
 बचपन	450l
 बच्च	415l
-बच्च के दूध की बोतल	1888l
-बड ड्रम	2041l
+बच्च के दूध की बोतल	1897l
+बड ड्रम	2050l
 बड दिन	400l
 बत्त	368l
 बदसूरत	460l
@@ -83067,7 +83323,7 @@ zurig	933i
 बयार	205l
 बरगंड	33l
 बरसात	200l
-बरिट	1837l
+बरिट	1846l
 बरोक	829l
 बर्च	122l
 बर्च के पेड	122l
@@ -83080,7 +83336,7 @@ zurig	933i
 बर्फील	188l
 बर्फील जम	486l
 बर्फील पहाड	162l
-बर्फील शिखर वाल पर्वत	1908l
+बर्फील शिखर वाल पर्वत	1917l
 बर्लिन	891l
 बलवान	440l
 बवंडर	202l
@@ -83103,43 +83359,43 @@ zurig	933i
 बादल छा	204l
 बादल भर	204l
 बान्ह जेओ	282l
-बायसन	1658l
+बायसन	1667l
 बारिश	200l
 बारिश का दिन	200l
 बारिश की बूंद	152l
 बार्ब	769l
-बार्बर पोल	1965l
+बार्बर पोल	1974l
 बार्सिलोन	801l
 बाल	803l
 बालक	415l
 बालू	157l
 बालू तट	144l
 बास्केटबॉल	424l
-बिकन	2004l
+बिकन	2013l
 बिकिन	143l
-बिच्छू	1749l
+बिच्छू	1758l
 बिजनेस	391l
 बिजल	202l
-बिज्जू	1695l
+बिज्जू	1704l
 बिन	500l
-बियर	1898l
-बियर के दो मग	1899l
-बियर मग	1898l
-बिल कैप	2026l
+बियर	1907l
+बियर के दो मग	1908l
+बियर मग	1907l
+बिल कैप	2035l
 बिल्ल	346l
-बिल्ल का चेहर	1645l
+बिल्ल का चेहर	1654l
 बिल्ल का बच्च	443l
 बिस्कुट	272l
 बिस्तर	449l
 बीएमडब्ल्यू	515l
-बीगट ब्रेड	1820l
+बीगट ब्रेड	1829l
 बीजान्टिन	755l
 बीजिंग	922l
-बीटल	1743l
+बीटल	1752l
 बीत दिन	450l
 बीमार	460l
 बीयर	267l
-बीवर	1685l
+बीवर	1694l
 बीहड	453l
 बुखार	910l
 बुग्याल	124l
@@ -83149,12 +83405,12 @@ zurig	933i
 बुर सपन	438l
 बुरा	438l
 बुलफिंच	294l
-बुलबुल चाय	1904l
+बुलबुल चाय	1913l
 बुसान	938l
 बूंद	152l
 बूंदाबांद	201l
 बृहस्पति	177l
-बेकन	1830l
+बेकन	1839l
 बेकर	271l
 बेचैन	448l
 बेज	17l
@@ -83174,14 +83430,15 @@ zurig	933i
 बैंक	391l
 बैंकॉक	816l
 बैंगन	249l
-बैंज	2039l
-बैंट	1852l
-बैंट बॉक्स	1852l
+बैंज	2048l
+बैंट	1861l
+बैंट बॉक्स	1861l
 बैकुंठ	462l
-बैगल	1823l
+बैगल	1832l
 बैल	454l
-बैलेट जूत	2019l
+बैलेट जूत	2028l
 बैलेरीन	454l
+बॉटिचेल	942l
 बॉर्बन	268l
 बॉलीवुड	772l
 बोरिंग	470l
@@ -83191,10 +83448,11 @@ zurig	933i
 बौछार	200l
 ब्याह	405l
 ब्यूनस आयर्स	883l
+ब्रसेल्स	945l
 ब्रह्मांड	177l
 ब्रह्मांडीय	177l
 ब्रेड	271l
-ब्रेड लोफ	1818l
+ब्रेड लोफ	1827l
 ब्रोकल	469l
 ब्लूज	473l
 ब्लूबेर	233l
@@ -83208,19 +83466,19 @@ zurig	933i
 भयानक	438l
 भयावह	438l
 भर दोपहर	190l
-भर हु पराठ	1839l
-भरावनयुक्त मीठ या नमकीन पकौड	1866l
+भर हु पराठ	1848l
+भरावनयुक्त मीठ या नमकीन पकौड	1875l
 भरोस	441l
 भरोसेमंद	441l
 भवन	373l
-भवन निर्माण	1919l
+भवन निर्माण	1928l
 भविष्य	410l
 भविष्यवाद	410l
 भव्य	416l
-भाप वाल गर्म पेय	1890l
-भाप वाल बाउल	1857l
+भाप वाल गर्म पेय	1899l
+भाप वाल बाउल	1866l
 भारतीय	822l
-भालू का चेहर	1688l
+भालू का चेहर	1697l
 भावुक	450l
 भावुक जोशील	428l
 भीड	457l
@@ -83234,10 +83492,10 @@ zurig	933i
 भूमि	169l
 भूर	7l
 भेड	382l
-भैंस	1661l
+भैंस	1670l
 भोज	444l
-भोजन पकान	1842l
-भोजन पात्र	1844l
+भोजन पकान	1851l
+भोजन पात्र	1853l
 भोजपत्र	122l
 भोर	181l
 भोल	442l
@@ -83252,20 +83510,22 @@ zurig	933i
 मंदिर	379l
 मंदिर मेल	837l
 मई	196l
-मक का भुट्ट	1805l
-मकड का जाल	1748l
+मक का भुट्ट	1814l
+मकड का जाल	1757l
 मक्क	251l
-मक्ख	1751l
+मक्ख	1760l
 मक्खन	270l
 मखमल	312l
-मगरमच्छ	1718l
-मच्छर	1750l
+मगरमच्छ	1727l
+मच्छर	1759l
 मछल	399l
 मछलीघर	399l
 मज	425l
 मजबूत	440l
 मजेंट	21l
 मजेदार	425l
+मजोरेल	941l
+मजोरेल गार्डन	941l
 मटमैल सफेद	104l
 मटर	469l
 मटियाल	419l
@@ -83291,7 +83551,7 @@ zurig	933i
 मरुभूमि	156l
 मरुस्थल	156l
 मरूद्यान	139l
-मर्गदर्शक कुत्त	1640l
+मर्गदर्शक कुत्त	1649l
 मर्दान	455l
 मर्दानग	455l
 मला रंग	18l
@@ -83304,7 +83564,7 @@ zurig	933i
 मसाल	288l
 मसाल चाय	260l
 मसालेदार	288l
-मस्जिद	1945l
+मस्जिद	1954l
 मस्त	425l
 महंग	416l
 महत्वाकांक्ष	439l
@@ -83314,13 +83574,13 @@ zurig	933i
 महारान	417l
 महासागर	140l
 महिल	493l
-महिल का बूट	2020l
-महिल का सैंडल	2018l
-महिल की हैट	2023l
-महिल के कपड	2005l
+महिल का बूट	2029l
+महिल का सैंडल	2027l
+महिल की हैट	2032l
+महिल के कपड	2014l
 महोत्सव	367l
 माइक्रोसॉफ्ट	604l
-माउंट फूज	1911l
+माउंट फूज	1920l
 माट	169l
 माणिक	55l
 माणिक्य	55l
@@ -83355,7 +83615,7 @@ zurig	933i
 मियाम	806l
 मिर्च	297l
 मिलान	929l
-मिलिट्र हैलमेट	2027l
+मिलिट्र हैलमेट	2036l
 मिल्क वे	177l
 मीठ	443l
 मीठ गोल	277l
@@ -83363,26 +83623,26 @@ zurig	933i
 मुंब	822l
 मुकुट	417l
 मुगल	874l
-मुरझाय हु फूल	1760l
-मुर्ग	1698l
-मुर्ग का बच्च	1701l
+मुरझाय हु फूल	1769l
+मुर्ग	1707l
+मुर्ग का बच्च	1710l
 मुलायम	481l
 मुस्कान	425l
 मुस्कुराहट	425l
-मुस्लिम धर्म	1949l
+मुस्लिम धर्म	1958l
 मूंग की चट्टान	153l
-मूंगफल	1813l
+मूंगफल	1822l
 मूंगिय	28l
-मून केक	1864l
+मून केक	1873l
 मूलां रूज	916l
-मूषक	1679l
-मूषक का चेहर	1678l
+मूषक	1688l
+मूषक का चेहर	1687l
 मृत	445l
 मृतक का दिन	781l
 मृत्यु	445l
 मृदु	423l
 मेंढक	360l
-मेंढक का चेहर	1717l
+मेंढक का चेहर	1726l
 मेकअप	454l
 मेघ	171l
 मेघाच्छन्न	204l
@@ -83399,8 +83659,8 @@ zurig	933i
 मैग्म	166l
 मैड्रिड	897l
 मैदान	124l
-मैपल की पत्त	1776l
-मैमथ	1675l
+मैपल की पत्त	1785l
+मैमथ	1684l
 मैरून	19l
 मैलाकाइट	82l
 मॉडर्न	420l
@@ -83430,7 +83690,7 @@ zurig	933i
 यमलोक	463l
 यरूशलम	926l
 यश	451l
-यहूद प्रार्थनागृह	1947l
+यहूद प्रार्थनागृह	1956l
 यांगमे	286l
 यांत्रिक	308l
 यातायात	373l
@@ -83444,8 +83704,8 @@ zurig	933i
 यूट्यूब	510l
 यूनिकॉर्न	430l
 यूनिवर्सिट	392l
-यूरोपीय किल	1940l
-यूरोपीय डाकघर	1930l
+यूरोपीय किल	1949l
+यूरोपीय डाकघर	1939l
 यॉट	140l
 योग	447l
 योगर्ट	269l
@@ -83455,10 +83715,10 @@ zurig	933i
 रंगबिरंग	179l
 रंगीन	179l
 रंगोल	851l
-रकून	1644l
+रकून	1653l
 रक्त	344l
 रक्त वर्ण	0l
-रक्ष जैकेट	1990l
+रक्ष जैकेट	1999l
 रचनात्मक	474l
 रचनात्मकत	474l
 रचनावाद	857l
@@ -83472,8 +83732,8 @@ zurig	933i
 रसोईघर	395l
 रहस्य	429l
 रहस्यमय	429l
-राइस क्रैकर	1853l
-राइस बॉल	1854l
+राइस क्रैकर	1862l
+राइस बॉल	1863l
 राक्षस	438l
 राख	168l
 राज	417l
@@ -83486,17 +83746,17 @@ zurig	933i
 राजहंस	348l
 रात	193l
 रात का बाजार	365l
-रात के तार	1953l
-रात में पुल	1959l
+रात के तार	1962l
+रात में पुल	1968l
 रात्रि	193l
 रात्रि बाजार	365l
 रात्रिकालीन	193l
 रान	417l
 रान रंग	21l
-राष्ट्रीय उद्यान	1916l
-रिबन का पुष्प	1758l
+राष्ट्रीय उद्यान	1925l
+रिबन का पुष्प	1767l
 रिमझिम	201l
-रिमाइंडर रिबन	1985l
+रिमाइंडर रिबन	1994l
 रिय कार्निवल	852l
 रियल मैड्रिड	641l
 रिलैक्स	422l
@@ -83507,7 +83767,7 @@ zurig	933i
 रूज लाल	70l
 रूह	447l
 रेगिस्तान	156l
-रेगिस्तान में द्वीप	1915l
+रेगिस्तान में द्वीप	1924l
 रेट्र	413l
 रेड वाइन	265l
 रेड स्क्वायर	873l
@@ -83526,7 +83786,7 @@ zurig	933i
 रॉयल ब्लू	43l
 रोएंदार	443l
 रोकोक	753l
-रोगाणु	1753l
+रोगाणु	1762l
 रोट	271l
 रोथक	763l
 रोन	426l
@@ -83538,7 +83798,7 @@ zurig	933i
 रोमांटिक	427l
 रोमांस	427l
 रोमानिय	700l
-रोलर कोस्टर	1964l
+रोलर कोस्टर	1973l
 रोवन	293l
 रोशन	369l
 रोष	437l
@@ -83555,7 +83815,7 @@ zurig	933i
 लव	427l
 लहंग	872l
 लहर	142l
-लहसुन	1811l
+लहसुन	1820l
 लहू लाल	71l
 लाइटहाउस	332l
 लाइट्स	368l
@@ -83567,9 +83827,9 @@ zurig	933i
 लाल	0l
 लाल बैंगन	96l
 लाल मिर्च	297l
-लाल लिफाफ	1982l
-लाल सेब	1790l
-लाल हंस	1712l
+लाल लिफाफ	1991l
+लाल सेब	1799l
+लाल हंस	1721l
 लालच	461l
 लालटेन	331l
 लालटेन उत्सव	788l
@@ -83589,16 +83849,16 @@ zurig	933i
 लैंप	368l
 लैगून	146l
 लैपटॉप	410l
-लैब कोट	1989l
+लैब कोट	1998l
 लैवेंडर	211l
 लॉज	397l
 लॉन	125l
 लॉलीपॉप	277l
 लोक	412l
 लोक संगीत	412l
-लोबिय	1814l
+लोबिय	1823l
 लोमड	355l
-लोमड जैस चेहर	1643l
+लोमड जैस चेहर	1652l
 लोर	449l
 लोह	307l
 लोह स्लेट	87l
@@ -83608,8 +83868,8 @@ zurig	933i
 वचन	439l
 वधू	405l
 वन	119l
-वन पीस स्विमसूट	2001l
-वनमानुष	1637l
+वन पीस स्विमसूट	2010l
+वनमानुष	1646l
 वनस्पति	128l
 वफल	272l
 वफादार	441l
@@ -83630,13 +83890,14 @@ zurig	933i
 वाइल्ड वेस्ट	774l
 वाद	439l
 वाब साब	388l
-वायलिन	2038l
+वायलिन	2047l
+वारसॉ	943l
 वारहोल	830l
 वाराणस	939l
 वाह	459l
 विंटर पैलेस	918l
 विंटेज	413l
-विंड चाइम	1980l
+विंड चाइम	1989l
 विक्टोरियन	856l
 विचित्र	471l
 विजय	451l
@@ -83655,7 +83916,7 @@ zurig	933i
 विलक्षण	471l
 विलासित	416l
 विवाह	405l
-विवाह धर्मस्थल	1941l
+विवाह धर्मस्थल	1950l
 विश्वविद्यालय	392l
 विश्वसनीय	441l
 विश्वास	441l
@@ -83666,12 +83927,13 @@ zurig	933i
 वीगन	452l
 वीर	440l
 वीरत	440l
-वीरान घर का भवन	1925l
+वीरान घर का भवन	1934l
 वृक्ष	133l
-वृश्चिक राशि	1749l
+वृश्चिक राशि	1758l
 वेनिस	844l
 वेपरवेव	855l
 वेस एंडरसन	859l
+वैंकूवर	944l
 वैज्ञानिक	410l
 वैन गॉग	761l
 वैभव	416l
@@ -83700,16 +83962,16 @@ zurig	933i
 शरद	198l
 शरद ऋतु	198l
 शराब	265l
-शराब का गिलास	1895l
+शराब का गिलास	1904l
 शराबखान	377l
 शर्म	448l
 शर्मिंद	448l
 शवयात्र	445l
 शहंशाह	417l
 शहद	264l
-शहद पात्र	1887l
+शहद पात्र	1896l
 शहर	373l
-शहर का दृश्य	1954l
+शहर का दृश्य	1963l
 शांत	421l
 शांति	421l
 शांतिपूर्ण	421l
@@ -83719,7 +83981,7 @@ zurig	933i
 शानदार	416l
 शान्त	421l
 शाम	192l
-शाम का शहर	1957l
+शाम का शहर	1966l
 शाम का सूरज	180l
 शार्क	141l
 शालीन	432l
@@ -83730,12 +83992,12 @@ zurig	933i
 शाह नील	43l
 शाह महल	380l
 शाहबलूत	20l
-शिंट श्राइन	1948l
+शिंट श्राइन	1957l
 शिकंज	228l
 शिक्ष	392l
 शिखर	160l
 शिबोर	868l
-शिमल मिर्च	1807l
+शिमल मिर्च	1816l
 शिल	164l
 शिवालय	379l
 शिशु	442l
@@ -83751,17 +84013,17 @@ zurig	933i
 शुद्धत	442l
 शुष्क	156l
 शेयर बाजार	391l
-शेर का चेहर	1648l
-शेर जैस चेहर	1647l
+शेर का चेहर	1657l
+शेर जैस चेहर	1656l
 शैंपेन	266l
 शैंपेन रंग	57l
 शैक्षणिक	392l
 शैतान	463l
-शैमरॉक	1774l
+शैमरॉक	1783l
 शैल	876l
-शॉपिंग बैग	2010l
-शॉर्टकेक	1880l
-शॉर्ट्स	2003l
+शॉपिंग बैग	2019l
+शॉर्टकेक	1889l
+शॉर्ट्स	2012l
 शोक	426l
 शोकसभ	445l
 शोभायात्र	444l
@@ -83774,7 +84036,7 @@ zurig	933i
 श्वेत रात	839l
 श्वेत श्याम	465l
 संगमरमर	302l
-संगीत कीबोर्ड	2036l
+संगीत कीबोर्ड	2045l
 संगीत समारोह	367l
 संग्रहालय	474l
 संघर्ष	437l
@@ -83799,7 +84061,7 @@ zurig	933i
 सत्तर का दशक	747l
 सत्यनिष्ठ	441l
 सदाबहार	121l
-सदाबहार वृक्ष	1768l
+सदाबहार वृक्ष	1777l
 सनक	471l
 सन्नाट	421l
 सपन	431l
@@ -83811,7 +84073,7 @@ zurig	933i
 सफलत	451l
 सफार	453l
 सफेद	10l
-सफेद क्रॉस वाल हेलमेट	2028l
+सफेद क्रॉस वाल हेलमेट	2037l
 सबव	373l
 सब्ज	469l
 समंदर	140l
@@ -83829,7 +84091,7 @@ zurig	933i
 समुद्र शैवाल	138l
 समुरा	388l
 सम्मान	451l
-सरटोप	2024l
+सरटोप	2033l
 सरप्राइज	459l
 सरल	420l
 सरस	110l
@@ -83840,7 +84102,7 @@ zurig	933i
 सरित	148l
 सरोवर	147l
 सर्कस	367l
-सर्कस टेंट	1966l
+सर्कस टेंट	1975l
 सर्जर	390l
 सर्द	199l
 सर्फिंग	143l
@@ -83853,7 +84115,7 @@ zurig	933i
 सहानुभूति	423l
 सांझ	192l
 सांत	400l
-सांप	1721l
+सांप	1730l
 साइंस फिक्शन	410l
 साइकिलिंग	424l
 साइकेडेलिक	471l
@@ -83886,14 +84148,14 @@ zurig	933i
 सिंपल	420l
 सिंहासन	417l
 सिएन	919l
-सिक शकरकंद	1859l
+सिक शकरकंद	1868l
 सिडन	889l
 सितंबर	198l
 सितम्बर	198l
 सितार	176l
 सिम्फन	432l
 सियान	14l
-सियार का चेहर	1642l
+सियार का चेहर	1651l
 सियोल	824l
 सिरेमिक	326l
 सिवाय	500l
@@ -83903,9 +84165,9 @@ zurig	933i
 सीमेंट	304l
 सीस स्लेट	85l
 सुंदर छोट	443l
-सुअर	1664l
-सुअर का चेहर	1663l
-सुअर की नाक	1666l
+सुअर	1673l
+सुअर का चेहर	1672l
+सुअर की नाक	1675l
 सुकून	421l
 सुकूनभर	422l
 सुखद	433l
@@ -83913,7 +84175,7 @@ zurig	933i
 सुनहर घंट	182l
 सुनहर मछल	361l
 सुबह	189l
-सुबह का सूरज	1956l
+सुबह का सूरज	1965l
 सुबह सुबह	189l
 सुरक्ष	441l
 सुरक्षित	441l
@@ -83921,7 +84183,7 @@ zurig	933i
 सुरुचिपूर्ण	432l
 सुर्ख	74l
 सुर्ख लाल	74l
-सुविध स्टोर	1935l
+सुविध स्टोर	1944l
 सुश	287l
 सुस्त	449l
 सूक्ष्म	456l
@@ -83933,14 +84195,14 @@ zurig	933i
 सूरजमुख	212l
 सूर्य	172l
 सूर्य की किरण	172l
-सूर्यमुख	1762l
+सूर्यमुख	1771l
 सूर्यास्त	180l
 सूर्योदय	181l
 सृजन	474l
 सृजनात्मक	474l
 सेंट पीटर्सबर्ग	839l
 सेंट पैट्रिक दिवस	408l
-सेक बोतल और कप	1893l
+सेक बोतल और कप	1902l
 सेक्स	428l
 सेज हर	94l
 सेन	467l
@@ -83948,52 +84210,52 @@ zurig	933i
 सेरुलियन	40l
 सेरेंगेट	875l
 सेलाडॉन	319l
-सेवफल	1790l
+सेवफल	1799l
 सेहत	452l
 सेहतमंद	452l
 सैंटोरिन	386l
-सैंडविच	1835l
-सैक्स	2033l
+सैंडविच	1844l
+सैक्स	2042l
 सैक्सोफोन	473l
 सैनिक	467l
 सैन्य	467l
 सैमसंग	511l
-सॉफ्ट आइसक्रीम	1874l
+सॉफ्ट आइसक्रीम	1883l
 सोंगक्रान	780l
 सोत	449l
 सोन	11l
 सोन का वर्क	328l
 सोनपंख	359l
 सोय	449l
-सोरोपॉड	1724l
+सोरोपॉड	1733l
 सोवियत पोस्टर	857l
 सौम्य	432l
 सौर	172l
-स्कंक	1693l
-स्कार्फ	1994l
+स्कंक	1702l
+स्कार्फ	2003l
 स्कीइंग	199l
 स्कूल	392l
-स्कूल का बस्त	2011l
+स्कूल का बस्त	2020l
 स्कूल बस	291l
 स्कैंडिनेविया	387l
 स्कॉटलैंड	819l
-स्क्विड	1872l
+स्क्विड	1881l
 स्टाइलिश	432l
 स्टारबक्स	503l
 स्टीमपंक	742l
 स्टील	306l
-स्टेच्यू ऑफ लिबर्ट	1943l
-स्टेडियम	1917l
+स्टेच्यू ऑफ लिबर्ट	1952l
+स्टेडियम	1926l
 स्टेनलेस स्टील	306l
 स्टॉकहोम	878l
-स्ट्यू	1844l
-स्ट्रॉ के साथ कप	1903l
+स्ट्यू	1853l
+स्ट्रॉ के साथ कप	1912l
 स्ट्रॉबेर	230l
 स्त्र	493l
 स्त्रीत्व	454l
 स्त्रैण	454l
 स्थिर	421l
-स्नातक टोप	2025l
+स्नातक टोप	2034l
 स्नोमैन	199l
 स्प	422l
 स्पर्श	496l
@@ -84001,7 +84263,7 @@ zurig	933i
 स्पेक्ट्रम	179l
 स्पेन	665l
 स्पेनिश	897l
-स्पैगेट	1858l
+स्पैगेट	1867l
 स्फटिक	322l
 स्फूर्ति	434l
 स्मारक	445l
@@ -84037,7 +84299,7 @@ zurig	933i
 हट दें	499l
 हट दो	499l
 हटाओ	499l
-हड्ड वाल मांस	1827l
+हड्ड वाल मांस	1836l
 हताश	426l
 हनीमून	427l
 हनुक्क	787l
@@ -84045,16 +84307,16 @@ zurig	933i
 हर घास	125l
 हर चाय	258l
 हर नील	13l
-हर पत्तेदार	1809l
+हर पत्तेदार	1818l
 हर मिर्च	297l
-हर सलाद	1847l
+हर सलाद	1856l
 हर सेब	238l
 हरिकेन	202l
 हरिताश्म	320l
 हरियाल	128l
 हर्ष	425l
 हल्क	477l
-हल्क तल खान	1843l
+हल्क तल खान	1852l
 हल्क फिरोज	14l
 हल्क बादाम	17l
 हल्क बारिश	201l
@@ -84068,13 +84330,14 @@ zurig	933i
 हल्ल	457l
 हव	205l
 हव महल	842l
-हव में पत्त	1778l
+हव में पत्त	1787l
 हवा जहाज	170l
 हवा द्वीप	804l
 हवादार	205l
 हवान	796l
+हा लॉन्ग बे	940l
 हांगकांग	814l
-हाइकिंग बूट	2015l
+हाइकिंग बूट	2024l
 हाइड्रेंजिय	220l
 हाईव	373l
 हाट	364l
@@ -84083,11 +84346,11 @@ zurig	933i
 हानोक	870l
 हास्य	425l
 हिंदुस्तान	822l
-हिंदू मंदिर	1946l
+हिंदू मंदिर	1955l
 हिंस	437l
 हिंसक	437l
 हिप्प	751l
-हिबिस्कस	1761l
+हिबिस्कस	1770l
 हिम	188l
 हिमखंड	185l
 हिमनद	185l
@@ -84095,27 +84358,27 @@ zurig	933i
 हिमस्खलन	162l
 हिमालय	162l
 हिम्मत	440l
-हिरण	1657l
+हिरण	1666l
 हीलिंग	452l
 हुल्लड	457l
 हृदय	427l
 हेलसिंक	879l
 हेल्द	452l
-हैंडबैग	2008l
-हैमबर्गर	1831l
+हैंडबैग	2017l
+हैमबर्गर	1840l
 हैरतअंगेज	459l
 हैरान	459l
 हैलोवीन	401l
-हॉट डॉग	1834l
+हॉट डॉग	1843l
 हॉट पॉट	333l
 हॉरर	438l
 हो एन	838l
 होकुसा	765l
-होटल	1933l
+होटल	1942l
 होमवर्क	392l
 होल	850l
-ह्वेल	1727l
-@stems tr 4368
+ह्वेल	1736l
+@stems tr 4386
 2000	748n
 50ler	746n
 60lar	739n
@@ -84172,7 +84435,7 @@ ahmak isl	201n
 ahmak ısl	201n
 ahsap	301n
 ahsap ev	397n
-ahtapot	1734n
+ahtapot	1743n
 ahudud	234n
 ahır	382n
 ahşap	301n
@@ -84195,9 +84458,9 @@ akdeniz tarz	386n
 aki seker	277n
 aki şeker	277n
 akil telefon	410n
-akordeon	2034n
-akordiyon	2034n
-akrep	1749n
+akordeon	2043n
+akordiyon	2043n
+akrep	1758n
 aksam	192n
 aksam gun	180n
 aksam vakt	192n
@@ -84230,7 +84493,7 @@ alibap	565n
 alim	432n
 alipay	567n
 alisilmadik	471n
-alisveris can	2010n
+alisveris can	2019n
 allemak	663n
 allik	114n
 allik kirmiz	70n
@@ -84248,7 +84511,7 @@ aluminyum	308n
 alçakgönül	423n
 alüminyum	308n
 alım	432n
-alışveriş çan	2010n
+alışveriş çan	2019n
 alışılmadık	471n
 amalf kiy	800n
 amalf kıy	800n
@@ -84271,7 +84534,7 @@ ani	450n
 animsamak	450n
 anit	445n
 anm	445n
-anm kur	1985n
+anm kur	1994n
 anneaux olympiques	723n
 antarktik	186n
 antep fistik	336n
@@ -84303,7 +84566,7 @@ arkadaslik	425n
 arkadaş	425n
 arkadaşlık	425n
 arktik	186n
-armut	1792n
+armut	1801n
 aromatik otlar	137n
 arsenal	631n
 arsenal fç	631n
@@ -84323,20 +84586,20 @@ asik surat	446n
 asil	417n
 asil zarafet	432n
 ask	427n
-ask ote	1934n
+ask ote	1943n
 asker	467n
-asker kask	2027n
+asker kask	2036n
 askerlik	467n
 askim	427n
-aslan	1647n
-aslan yuz	1647n
-aslan yüz	1647n
+aslan	1656n
+aslan yuz	1656n
+aslan yüz	1656n
 asm	134n
 astronot	177n
 asu	421n
 asık surat	446n
-at yuz	1651n
-at yüz	1651n
+at yuz	1660n
+at yüz	1660n
 atar salon	744n
 ates	167n
 ates bocek	357n
@@ -84348,12 +84611,12 @@ atilgan	440n
 atletico de madrid	643n
 atletico madrid	643n
 atletik	424n
-atlikarinç	1961n
-atlikarinç ati	1961n
+atlikarinç	1970n
+atlikarinç ati	1970n
 atlético de madrid	643n
 atlético madrid	643n
-atlıkarınç	1961n
-atlıkarınç atı	1961n
+atlıkarınç	1970n
+atlıkarınç atı	1970n
 atol	411n
 atöl	411n
 atılgan	440n
@@ -84370,15 +84633,15 @@ autrich	690n
 aviz	368n
 avl	126n
 avokado	243n
-avrup pos	1930n
+avrup pos	1939n
 ay	174N
 ay bayram	404n
 ay beyaz	76n
 ay festiv	404n
 ay isik	175n
-ay izlem	1981n
+ay izlem	1990n
 ay kek	854n
-ay pas	1864n
+ay pas	1873n
 ay yen yil	403n
 ay yen yıl	403n
 ay yildiz	680n
@@ -84427,7 +84690,7 @@ ağustos	197n
 ağırbaş	445n
 ağırbaş ton	456n
 aşk	427n
-aşk ote	1934n
+aşk ote	1943n
 aşkım	427n
 aşı boy	36n
 aşık	427n
@@ -84437,7 +84700,7 @@ babür	874n
 bad	375n
 bad duvar	375n
 bae	685n
-baget ekmek	1820n
+baget ekmek	1829n
 bahar	196n
 bahar bayram	403n
 bahar mevsim	196n
@@ -84447,7 +84710,7 @@ baharat	288n
 bahcecilik	126n
 bahtiyar	425n
 bahç	126n
-bahç ev	1927n
+bahç ev	1936n
 bahçecilik	126n
 baid	568n
 bakir	59n
@@ -84455,26 +84718,26 @@ bakir renk	59n
 bakır	59n
 bakır renk	59n
 bal	264n
-bal ari	1742n
-bal arı	1742n
-bal ayakkap	2019n
+bal ari	1751n
+bal arı	1751n
+bal ayakkap	2028n
 bal girmemis orman	120n
 bal girmemiş orman	120n
 bal kabak	247n
-bal kap	1887n
+bal kap	1896n
 bal petek	264n
-bal porsuk	1695n
+bal porsuk	1704n
 balcik	169n
 baler	454n
 balik	399n
-balik kof	1863n
+balik kof	1872n
 balkabak	247n
 balon	370n
-balon balik	1732n
-balon balık	1732n
+balon balik	1741n
+balon balık	1741n
 balçık	169n
 balık	399n
-balık köf	1863n
+balık köf	1872n
 bamp	123n
 bamp kor	123n
 bamp yes	52n
@@ -84486,7 +84749,7 @@ bangladesch	710n
 bangladesh	710n
 bangladesh flak	710n
 bangladés	710n
-banjo	2039n
+banjo	2048n
 bank	391n
 bankacilik	391n
 bankacılık	391n
@@ -84515,8 +84778,8 @@ bayat	470n
 bayern munchen	644n
 bayern munich	644n
 bayern münchen	644n
-baykus	1709n
-baykuş	1709n
+baykus	1718n
+baykuş	1718n
 bayram	444n
 bayram hav	444n
 bayramlik	444n
@@ -84542,10 +84805,10 @@ belgiç	688n
 belçik	688n
 bembeyaz	10n
 benfiç	653n
-bento	1852n
-bento paket	1852n
-berber dukkan	1965n
-berber dükkan	1965n
+bento	1861n
+bento paket	1861n
+berber dukkan	1974n
+berber dükkan	1974n
 bereket	447n
 berraklik	434n
 berraklık	434n
@@ -84554,9 +84817,9 @@ beslenm	452n
 beton	304n
 betonarm	304n
 beyaz	10n
-beyaz cicek	1756n
+beyaz cicek	1765n
 beyaz geç	839n
-beyaz çiçek	1756n
+beyaz çiçek	1765n
 beyrut	892n
 beyzbol	424n
 bezel	469n
@@ -84564,7 +84827,7 @@ beşiktaş	657n
 bi	688n
 biber	297n
 biber salç	297n
-biberon	1888n
+biberon	1897n
 bik	143n
 bilgisayar	410n
 bilim	410n
@@ -84575,14 +84838,14 @@ bilip	569n
 billur	322n
 bilmeç	429n
 bin	373n
-bin insaat	1919n
-bin inşaat	1919n
+bin insaat	1928n
+bin inşaat	1928n
 bir	267n
 bir dam	495n
 bir festiv	784n
-bir kup	1898n
-bir kup tokusturm	1899n
-bir kup tokuşturm	1899n
+bir kup	1907n
+bir kup tokusturm	1908n
+bir kup tokuşturm	1908n
 bir nebz	494n
 bir parç	495n
 bir tutam	495n
@@ -84600,14 +84863,15 @@ bitk ört	128n
 bitkinlik	449n
 bizans	755n
 bizar	471n
-bizon	1658n
+bizon	1667n
 blaugr	642n
 ble kle	719n
 ble tiffany	718n
 blu kle	719n
 bmw	515n
 bo dao nha	666n
-bocek	1743n
+bocek	1752n
+bogaziç	809n
 bogurtlen	254n
 boguç	436n
 bohem	752n
@@ -84621,7 +84885,7 @@ bors	334n
 borus dortmund	645n
 borş	334n
 bos	126n
-bos yuv	1779n
+bos yuv	1788n
 boston celtics	614n
 boston red sox	625n
 botanik	128n
@@ -84629,8 +84893,9 @@ boz	8n
 bozkir	124n
 bozkır	124n
 boç juniors	658n
+boğaziç	809n
 boğuç	436n
-boş yuv	1779n
+boş yuv	1788n
 bra	667n
 brasil	667n
 brasilien	667n
@@ -84642,9 +84907,11 @@ british flak	671n
 broko	469n
 bronz	58n
 bronzluk	197n
+bruksel	945n
 brutalist	738n
 brutalizm	738n
 brésil	667n
+brüksel	945n
 brütalist	738n
 brütalizm	738n
 bu geç	193n
@@ -84669,7 +84936,7 @@ bunaltıç	206n
 bunalım	426n
 burbon	268n
 burger kink	579n
-burito	1837n
+burito	1846n
 buro	391n
 buruk	450n
 burukluk	450n
@@ -84685,9 +84952,9 @@ buyuç	430n
 buz	185n
 buz dak	185n
 buz gip	435n
-buz kup	1907n
+buz kup	1916n
 buz kut	185n
-buz küp	1907n
+buz küp	1916n
 buz küt	185n
 buz tutmus	486n
 buz tutmuş	486n
@@ -84697,7 +84964,7 @@ buğday	252n
 buğday tar	252n
 bvp	645n
 bélgiç	688n
-böcek	1743n
+böcek	1752n
 böğürtlen	254n
 büro	391n
 büy	430n
@@ -84712,14 +84979,15 @@ bồ đào nha	666n
 cad	374n
 cad bayram	401n
 cad geç	401n
-cadir	1951n
+cadir	1960n
 caglayan	151n
+cakar	948n
 cakil	303n
 cakil tas	303n
 cakr	447n
 cam agaç	121n
 cam orman	121n
-cam suslem	1977n
+cam suslem	1986n
 camgobek	14n
 camgöbek	14n
 camur	169n
@@ -84756,7 +85024,7 @@ catar	686n
 catism	437n
 cay	257n
 cay bahç	827n
-cay fincan	1892n
+cay fincan	1901n
 cay kahv	88n
 cay tar	827n
 cayir	124n
@@ -84800,6 +85068,7 @@ cevrimiç	410n
 chanel	612n
 chels	632n
 chels fç	632n
+chengd	946n
 cheq	698n
 chi	675n
 chi drap	702n
@@ -84810,10 +85079,10 @@ chilean flak	702n
 chinaflagk	675n
 chines flak	675n
 cicek	208n
-cicek acm	1763n
+cicek acm	1772n
 cicek acmis	208n
 cicek demet	208n
-cicek rozet	1758n
+cicek rozet	1767n
 ciceklenm	196n
 cidd	445n
 ciddiyet	445n
@@ -84825,7 +85094,7 @@ cik	162n
 cikar	499n
 ciklet	277n
 ciko	262n
-ciko bar	1883n
+ciko bar	1892n
 ciko kahv	108n
 cilek	230n
 cilginlik	457n
@@ -84845,14 +85114,14 @@ cin sedd	381n
 cin tapinak	837n
 cin tarz	389n
 cin yen yil	403n
-cink	1761n
-circir bocek	1745n
+cink	1770n
+circir bocek	1754n
 cirk	460n
 cirp	301n
 cirtlak	480n
 cis	201n
 cisent	201n
-civciv	1701n
+civciv	1710n
 civciv sar	77n
 civil civil	425n
 civit	23n
@@ -84870,7 +85139,7 @@ cocuk park	415n
 cocukluk	450n
 cocukç	415n
 cok	501n
-cok kat magaz	1937n
+cok kat magaz	1946n
 cok renk	179n
 col	156n
 colombian flak	701n
@@ -84883,7 +85152,7 @@ cor del sur	676n
 cor do sul	676n
 cor du sud	676n
 corak	156n
-corap	1997n
+corap	2006n
 coré du sud	676n
 cosk	424n
 cottagecor	740n
@@ -84902,14 +85171,14 @@ cyberpunk	409n
 czech	698n
 czech flak	698n
 czech republiç	698n
-cırcır böcek	1745n
+cırcır böcek	1754n
 cırtlak	480n
 cıvıl cıvıl	425n
 cờ đỏ sao vànk	681n
 daglik	160n
 dak	160n
-dak ara gunes dok	1955n
-dak ara güneş doğuş	1955n
+dak ara gunes dok	1964n
+dak ara güneş doğuş	1964n
 dak evi	397n
 dak kulup	397n
 dak kulüp	397n
@@ -84930,7 +85199,7 @@ dans	424N
 dans etmek	424n
 dans pist	472n
 davetkar	433n
-davul	2040n
+davul	2049n
 dayanik	440n
 dayanık	440n
 dağlık	160n
@@ -84952,13 +85221,13 @@ dem cay	257n
 dem çay	257n
 demir	307n
 demir gri	87n
-demlik	1891n
+demlik	1900n
 demo	413n
 deniz	140n
 deniz alt	399n
 deniz dip	141n
 deniz fener	332n
-deniz kabuk	1735n
+deniz kabuk	1744n
 deniz kenar	143n
 deniz kiy	143n
 deniz kiz	430n
@@ -85007,8 +85276,8 @@ dinlenm	422n
 dinlenmek	422n
 dinç	424n
 dinçlik	452n
-dis domuz	1664n
-dis koy	1668n
+dis domuz	1673n
+dis koy	1677n
 dis uzay	177n
 disavurumculuk	757n
 discord	549n
@@ -85019,13 +85288,13 @@ div	851n
 dizust	410n
 dizüst	410n
 diş	308n
-diş domuz	1664n
-diş koy	1668n
+diş domuz	1673n
+diş koy	1677n
 dişil	454n
 docker	554n
 dodgers	624n
-dodo kus	1710n
-dodo kuş	1710n
+dodo kus	1719n
+dodo kuş	1719n
 dogal	418n
 dogum gun	406n
 dogum gun part	406n
@@ -85037,35 +85306,35 @@ dok yürüyüş	453n
 dokm demir	307n
 doksan	745n
 doktor	390n
-dokulen siv	1902n
+dokulen siv	1911n
 dokulen yaprak	129n
 dokunus	496n
 dokunuş	496n
 dol yak	202n
 dol yağış	202n
 dolar	458n
-dolm biber	1807n
+dolm biber	1816n
 dolunay	174n
 domates	248n
 domates sos	248n
 domino	611n
 dominos	611n
-domuz	1664n
-domuz burn	1666n
-domuz pastirm	1830n
-domuz pastırm	1830n
-domuz yuz	1663n
-domuz yüz	1663n
+domuz	1673n
+domuz burn	1675n
+domuz pastirm	1839n
+domuz pastırm	1839n
+domuz yuz	1672n
+domuz yüz	1672n
 don	187n
 dondurm	279n
 dondurmaç	279n
 donduruç	435n
-donm dolap	1963n
+donm dolap	1972n
 donmus	486n
 donmuş	486n
 donuk	482n
 donut	272n
-dort yaprak yonç	1775n
+dort yaprak yonç	1784n
 doruk	160n
 dostluk	425n
 dostç	425n
@@ -85090,34 +85359,34 @@ duman	343n
 dun gezegen	418n
 dup	813n
 durk	421n
-durum	1839n
+durum	1848n
 durust	441n
 durustluk	441n
 dus	431n
-dusen yaprak	1777n
+dusen yaprak	1786n
 dusmanç	437n
 dussel	431n
 dutch flak	687n
 duvar	375n
 duygusal	450n
-duz ayakkap	2016n
+duz ayakkap	2025n
 duç	663n
 dänemark	693n
 dökm demir	307n
-dökülen sıv	1902n
+dökülen sıv	1911n
 dökülen yaprak	129n
-dönm dolap	1963n
-dört yaprak yonç	1775n
+dönm dolap	1972n
+dört yaprak yonç	1784n
 döviz	458n
 dövüş	437n
 dük	405n
 dün gezegen	418n
-dürüm	1839n
+dürüm	1848n
 dürüst	441n
 dürüstlük	441n
-düz ayakkap	2016n
+düz ayakkap	2025n
 düş	431n
-düşen yaprak	1777n
+düşen yaprak	1786n
 düşmanç	437n
 düşsel	431n
 dış	499n
@@ -85143,12 +85412,12 @@ egyp	683n
 egypt	683n
 egyptian flak	683n
 ejderh	430n
-ejderh yuz	1722n
-ejderh yüz	1722n
+ejderh yuz	1731n
+ejderh yüz	1731n
 ekim	198n
 ekin	252n
 ekmek	271n
-ekmek dilim	1818n
+ekmek dilim	1827n
 eko	418n
 ekoloj	418n
 ekolojik	418n
@@ -85157,10 +85426,10 @@ eks	228n
 eksantrik	471n
 ekspresyonizm	757n
 ekş	228n
-el can	2008n
-el çan	2008n
-elbis	1998n
-eldiven	1995n
+el can	2017n
+el çan	2017n
+elbis	2007n
+eldiven	2004n
 elektronik	410n
 elem	426n
 elhamr	917n
@@ -85195,10 +85464,10 @@ erik	245n
 erik cicek	216n
 erik renk	62n
 erik çiçek	216n
-eris	1857n
-eriş	1857n
+eris	1866n
+eriş	1866n
 erkek	493N
-erkek ayakkap	2013n
+erkek ayakkap	2022n
 erkeklik	455n
 erken sabah	189n
 ermitaj	918n
@@ -85234,7 +85503,7 @@ everton fç	640n
 evham	448n
 evl	405n
 evlenmek	405n
-evler	1924n
+evler	1933n
 evlilik	405n
 evren	177n
 eylul	198n
@@ -85245,18 +85514,18 @@ eğlenç mekan	472n
 fabl	430n
 fabrik	411n
 facebook	506n
-fal kurap	1867n
-falafel	1840n
+fal kurap	1876n
+falafel	1849n
 falez	164n
 fantastik	430n
 fantez	430n
 fanus	331n
-far yuz	1678n
-far yüz	1678n
+far yuz	1687n
+far yüz	1687n
 farkindalik	447n
 farkındalık	447n
 fas	684n
-fasul	1814n
+fasul	1823n
 fedex	532n
 feijo	284n
 feminen	454n
@@ -85280,7 +85549,7 @@ fildiş	38n
 filipinas	713n
 filipino flak	713n
 filipp	713n
-filizlenm	1766n
+filizlenm	1775n
 finans	391n
 finansal	391n
 finland	694n
@@ -85290,16 +85559,16 @@ finnland	694n
 fir	271n
 firav	811n
 firefox	555n
-firinlanmis patates	1859n
+firinlanmis patates	1868n
 firt	202n
-fisek	1970n
-fisk	1950n
+fisek	1979n
+fisk	1959n
 fistik	336n
 fistik lokum	285n
 fistik yes	53n
 fitness	424n
 fiyort	147n
-fişek	1970n
+fişek	1979n
 flak of japan	661n
 flamengo	659n
 flamenko	865n
@@ -85312,7 +85581,7 @@ fly emirates	584n
 flört	428n
 flörtöz	428n
 folk	412n
-fond	1845N
+fond	1854N
 fosfor	484n
 fovizm	756n
 frankreich	662n
@@ -85321,7 +85590,7 @@ fransiz rivier	846n
 fransız rivier	846n
 franç	662n
 french flak	662n
-fuj dak	1911n
+fuj dak	1920n
 fus	65n
 futbol	424n
 futuristik	410n
@@ -85334,8 +85603,8 @@ fütüristik	410n
 fütürizm	410n
 fır	271n
 fırt	202n
-fırınlanmış patates	1859n
-fısk	1950n
+fırınlanmış patates	1868n
+fısk	1959n
 fıstık	336n
 fıstık lokum	285n
 fıstık yeş	53n
@@ -85376,7 +85645,7 @@ gevsek	422n
 gevsemek	422n
 gevşek	422n
 gevşemek	422n
-geyik	1657n
+geyik	1666n
 gezegen	177n
 gezk	453n
 geç	193n
@@ -85389,8 +85658,8 @@ geç kulüp	472n
 geç pazar	365n
 geç saat	193n
 geç vakt	193n
-geç vakt kopr	1959n
-geç vakt köpr	1959n
+geç vakt kopr	1968n
+geç vakt köpr	1968n
 geç yar	194n
 geçit tören	444n
 geçmiş	450n
@@ -85400,7 +85669,7 @@ ghip	860n
 giamaiç	704n
 giappo	661n
 ginkgo	131n
-gitar	2035n
+gitar	2044n
 githup	553n
 giz	429n
 gizem	429n
@@ -85426,7 +85695,7 @@ golk	429n
 gondol	844n
 gook	505n
 gorem	848n
-goril	1636n
+goril	1645n
 gorkem	417n
 gorunmez	429n
 gosteris	416n
@@ -85438,7 +85707,7 @@ goz aliç	432n
 goz boncuk	912n
 goz kamastiriç	466n
 goz pek	440n
-gozluk	1986n
+gozluk	1995n
 granit	303n
 greek flak	697n
 green bay packers	619n
@@ -85482,7 +85751,7 @@ gunebakan	212n
 gunes	172n
 gunes bat	180n
 gunes dok	181n
-gunes gozluk	1987n
+gunes gozluk	1996n
 gunes gun	173n
 gunes hav	173n
 gunes huzm	172n
@@ -85498,7 +85767,7 @@ gurur	451n
 guven	441n
 guvenilir	441n
 guvenlik	441n
-guvenlik yelek	1990n
+guvenlik yelek	1999n
 guverç	442n
 guz	198n
 guz mevsim	198n
@@ -85529,7 +85798,7 @@ göz alıç	432n
 göz boncuk	912n
 göz kamaştırıç	466n
 göz pek	440n
-gözlük	1986n
+gözlük	1995n
 gözyaş	426n
 göçep	453n
 gül	210n
@@ -85561,7 +85830,7 @@ güney kutp	186n
 güneş	172n
 güneş batış	180n
 güneş doğuş	181n
-güneş gözlük	1987n
+güneş gözlük	1996n
 güneş gün	173n
 güneş hav	173n
 güneş huzm	172n
@@ -85573,7 +85842,7 @@ gürült	457n
 güven	441n
 güvenilir	441n
 güvenlik	441n
-güvenlik yelek	1990n
+güvenlik yelek	1999n
 güverç	442n
 güz	198n
 güz mevsim	198n
@@ -85582,6 +85851,8 @@ güzel enerj	425n
 güç	440n
 h m	577n
 ha lan	687n
+ha lonk korfez	940n
+ha lonk körfez	940n
 habs	629n
 haf son	422n
 hafif	481n
@@ -85591,11 +85862,13 @@ hak	25n
 halk muzik	412n
 halk müzik	412n
 halloween	401n
+halonk korfez	940n
+halonk körfez	940n
 halsiz	449n
-hamam bocek	1746n
-hamam böcek	1746n
-hamburger	1831n
-hamster	1681n
+hamam bocek	1755n
+hamam böcek	1755n
+hamburger	1840n
+hamster	1690n
 hamur isi	272n
 hamur işi	272n
 han quoç	676n
@@ -85656,19 +85929,19 @@ hemşir	390n
 hengam	457n
 heyecan	424n
 heyecan veriç	424n
-heç dev	1670n
+heç dev	1679n
 hicbir	497n
 hiddet	437n
 hik	341n
 hikâ	341n
 him	820n
-hind	1697n
-hind tapinak	1946n
-hind tapınak	1946n
+hind	1706n
+hind tapinak	1955n
+hind tapınak	1955n
 hindis ceviz	242n
 hint gel	872n
-hipo	1677n
-hipopotam	1677n
+hipo	1686n
+hipopotam	1686n
 hipp	751n
 hirs	461n
 hirvat	899n
@@ -85676,7 +85949,7 @@ hirvatis	899n
 hirç	437n
 hisar	393n
 hiyar	469n
-hiz tren	1964n
+hiz tren	1973n
 hiç	497n
 hiçbir	497n
 hoa ky	670n
@@ -85687,7 +85960,7 @@ holland	687n
 hon	519n
 hongr	699n
 honk konk	814n
-horoz	1699n
+horoz	1708n
 hortlak	438n
 hortum	202n
 hosnut	425n
@@ -85727,10 +86000,10 @@ hırvat	899n
 hırvatis	899n
 hırç	437n
 hıyar	469n
-hız tren	1964n
+hız tren	1973n
 ibadet	447n
 iblis	463n
-icecek kut	1905n
+icecek kut	1914n
 iceland	695n
 icelandiç flak	695n
 idd	440n
@@ -85742,8 +86015,8 @@ igrenmek	460n
 igrenç	460n
 ihtiras	428n
 ike	504n
-iki horguç dev	1671n
-iki hörgüç dev	1671n
+iki horguç dev	1680n
+iki hörgüç dev	1680n
 ikind	191n
 ikind vakt	191n
 ikp	719n
@@ -85775,8 +86048,8 @@ indonesian flak	711n
 indonesien	711n
 indoné	711n
 inek	382n
-inek yuz	1659n
-inek yüz	1659n
+inek yuz	1668n
+inek yüz	1668n
 inferno	463n
 ingilter	808n
 ink	863n
@@ -85823,16 +86096,16 @@ ispan	665n
 ispanak	469n
 ispanyol	897n
 issiz	426n
-issiz ada	1915n
+issiz ada	1924n
 issizlik	426n
-istakoz	1870n
+istakoz	1879n
 istanbul	809n
 istemem	499n
 istemiyorum	499n
 istemiyoruz	499n
 istikrar	441n
 istirap	426n
-istirid	1873n
+istirid	1882n
 isveç	691n
 isvicr sti	861n
 isviçr sti	861n
@@ -85866,7 +86139,7 @@ iznik çin	847n
 izo	426n
 iç karartiç	426n
 iç karartıç	426n
-içecek kut	1905n
+içecek kut	1914n
 iğn yaprak	121n
 iğrenmek	460n
 iğrenç	460n
@@ -85883,11 +86156,11 @@ japao	661n
 japon balik	361n
 japon balık	361n
 japon bask	832n
-japon oyuncak bebek	1978n
-japon pos	1929n
-japon sato	1939n
+japon oyuncak bebek	1987n
+japon pos	1938n
+japon sato	1948n
 japon tarz	388n
-japon şato	1939n
+japon şato	1948n
 japão	661n
 japón	661n
 jeux olympiques	723n
@@ -85903,17 +86176,17 @@ juventus	646n
 jöl	277n
 jüp	444n
 jüpiter	177n
-kabak fener	1967n
-kaban	1996n
+kabak fener	1976n
+kaban	2005n
 kabir	445n
 kabus	438n
-kad bot	2020n
-kad giy	2005n
-kad sandalet	2018n
-kad sapk	2023n
-kad şapk	2023n
-kadeh tokusturm	1900n
-kadeh tokuşturm	1900n
+kad bot	2029n
+kad giy	2014n
+kad sandalet	2027n
+kad sapk	2032n
+kad şapk	2032n
+kadeh tokusturm	1909n
+kadeh tokuşturm	1909n
 kadif	312n
 kadim	413n
 kadinlik	454n
@@ -85955,7 +86228,7 @@ kalp kırıklık	426n
 kamp	453n
 kamp ate	167n
 kamp ateş	167n
-kamp yapm	1912n
+kamp yapm	1921n
 kampink	453n
 kamuflaj	467n
 kan	344n
@@ -85963,9 +86236,9 @@ kan kirmiz	71n
 kan kırmız	71n
 kanat	170n
 kandil	331n
-kangur	1694n
-kanis	1641n
-kaniş	1641n
+kangur	1703n
+kanis	1650n
+kaniş	1650n
 kano	335n
 kano tar	335n
 kanyon	159n
@@ -85979,11 +86252,11 @@ kapalicar	809n
 kapalıçarş	809n
 kapkar	9n
 kaplan	350n
-kaplan yuz	1648n
-kaplan yüz	1648n
-kapliç	1960n
-kaplumbak	1719n
-kaplıç	1960n
+kaplan yuz	1657n
+kaplan yüz	1657n
+kapliç	1969n
+kaplumbak	1728n
+kaplıç	1969n
 kapucino	256n
 kapuçino	256n
 kar	188n
@@ -86011,13 +86284,13 @@ karanlık ruh hal	446n
 karar	440n
 kararlilik	440n
 kararlılık	440n
-karasinek	1751n
+karasinek	1760n
 karavaggio	829n
 karayip	805n
 kargas	457n
 kargaş	457n
-karides	1871n
-karinç	1741n
+karides	1880n
+karinç	1750n
 kark	446n
 karm	447n
 karmas	457n
@@ -86025,10 +86298,10 @@ karmaş	457n
 karmen	70n
 karnaval	367n
 karpuz	235n
-kartal	1706n
-karınç	1741n
+kartal	1715n
+karınç	1750n
 kasap	373n
-kasik kas	1846n
+kasik kas	1855n
 kasim	198n
 kasimpat	218n
 kasirk	202n
@@ -86049,8 +86322,8 @@ kay renk	78n
 kayak	199n
 kayalik	164n
 kayalık	164n
-kaydirak	1962n
-kaydırak	1962n
+kaydirak	1971n
+kaydırak	1971n
 kaygisiz	422n
 kaygısız	422n
 kayik	140n
@@ -86065,10 +86338,10 @@ kazanan	451n
 kazanmak	451n
 kağıt	315n
 kağıt par	458n
-kaşık kas	1846n
+kaşık kas	1855n
 ked	346n
-ked yuz	1645n
-ked yüz	1645n
+ked yuz	1654n
+ked yüz	1654n
 keder	426n
 kedicik	443n
 kehribar	32n
@@ -86076,8 +86349,8 @@ kek	272n
 kelebek	356n
 kelt	866n
 keltik	866n
-keman	2038n
-kemik et	1827n
+keman	2047n
+kemik et	1836n
 kend emin	440n
 kent	373n
 kentsel	373n
@@ -86086,7 +86359,7 @@ kenyan flak	707n
 keres	301n
 kerpiç	375n
 kerpiç duvar	375n
-kertenk	1720n
+kertenk	1729n
 kes	20n
 kes renk	20n
 kesfetmek	453n
@@ -86125,17 +86398,17 @@ kirik kalp	426n
 kirk	426n
 kirmiz	0n
 kirmiz biber	297n
-kirmiz elm	1790n
+kirmiz elm	1799n
 kirmiz mor	96n
 kirmiz sarap	265n
-kirmiz zarf	1982n
-kirp	1686n
+kirmiz zarf	1991n
+kirp	1695n
 kirsal	382n
 kirsal alan	382n
 kis	199n
 kis mevsim	199n
 kis sar	918n
-kis ve genis bardak	1901n
+kis ve genis bardak	1910n
 kiskanclik	461n
 kiskanmak	461n
 kiskanç	461n
@@ -86151,7 +86424,7 @@ kiymet tas	345n
 kiz	493N
 kizak	199n
 kizarmis ekmek	271n
-kizarmis karides	1862n
+kizarmis karides	1871n
 kizginlik	437n
 kizil	71n
 kizil mey	873n
@@ -86167,16 +86440,16 @@ kle mav	862n
 klement	229n
 klinik	390n
 knicks	618n
-koa ayi	1689n
-koa ayı	1689n
+koa ayi	1698n
+koa ayı	1698n
 kobalt	45n
 kobalt mav	45n
 koi balik	361n
 koi balık	361n
-kokan	1693n
-kokarç	1693n
+kokan	1702n
+kokarç	1702n
 koknar	121n
-kokteyl kadeh	1896n
+kokteyl kadeh	1905n
 kolej	392n
 kolezyum	825n
 kolumbien	701n
@@ -86186,19 +86459,19 @@ komed	425n
 komik	425n
 komur gri	37n
 konfet	444n
-konfet top	1975n
+konfet top	1984n
 konfor	433n
 konik sapk	275n
 konik şapk	275n
 konser	367n
-konserv gid	1851n
-konserv gıd	1851n
+konserv gid	1860n
+konserv gıd	1860n
 konstruktivizm	857n
 konstrüktivizm	857n
 kopek	347n
 kopek balik	141n
 kopek yavr	443n
-kopek yuz	1638n
+kopek yuz	1647n
 kopekbalik	141n
 kopenhak	880n
 kopr	373n
@@ -86207,7 +86480,7 @@ kopuk sarap	266n
 kor	168n
 kor ates	168n
 kor ateş	168n
-kor pilav	1856n
+kor pilav	1865n
 kor tapinak	836n
 kor tapınak	836n
 korean flak	676n
@@ -86220,10 +86493,10 @@ korkusuz	440n
 korkutuç	438n
 korozyon	309n
 koruluk	119n
-koruyuç gozluk	1988n
-koruyuç gözlük	1988n
+koruyuç gozluk	1997n
+koruyuç gözlük	1997n
 kos	424n
-kos ayakkap	2014n
+kos ayakkap	2023n
 kosmak	424n
 kot	311n
 kot kumas	311n
@@ -86247,7 +86520,7 @@ koz	168n
 kozmik	177n
 kozmos	177n
 koş	424n
-koş ayakkap	2014n
+koş ayakkap	2023n
 koşmak	424n
 krakov	886n
 kral	417n
@@ -86256,16 +86529,16 @@ kraliyet mav	43n
 kraliç	417n
 krallik	417n
 krallık	417n
-kravat	1991n
+kravat	2000n
 krem	18n
-krem karamel	1886n
+krem karamel	1895n
 krem renk	18n
 kreml	873n
 krep	272n
 kristal	322n
 krizantem	218n
 krom	308n
-kruvasan	1819n
+kruvasan	1828n
 kruvaziyer	140n
 kubist	858n
 kubizm	858n
@@ -86273,7 +86546,7 @@ kucaklam	433n
 kudret	440n
 kudus	926n
 kudüs	926n
-kuk yavr	1708n
+kuk yavr	1717n
 kul	168n
 kullanm	499n
 kullanmay	499n
@@ -86290,7 +86563,7 @@ kumr	442n
 kumsal	144n
 kumsal kenar	143n
 kumul	156n
-kunduz	1685n
+kunduz	1694n
 kur kaf	438n
 kur yaprak	129n
 kurak	156n
@@ -86299,7 +86572,7 @@ kuraklık	156n
 kurap	272n
 kurbak	360n
 kurs gri	85n
-kurt	1642n
+kurt	1651n
 kurumsal	391n
 kurş gri	85n
 kus tuy	342n
@@ -86336,13 +86609,13 @@ kömür gri	37n
 köpek	347n
 köpek balık	141n
 köpek yavr	443n
-köpek yüz	1638n
+köpek yüz	1647n
 köpekbalık	141n
 köpr	373n
 köpük	142n
 köpük şarap	266n
 kör	288n
-kör pilav	1856n
+kör pilav	1865n
 kötücül	438n
 köy	382n
 köy evi	412n
@@ -86363,15 +86636,15 @@ kırak beyaz	83n
 kırk	426n
 kırmız	0n
 kırmız biber	297n
-kırmız elm	1790n
+kırmız elm	1799n
 kırmız mor	96n
-kırmız zarf	1982n
+kırmız zarf	1991n
 kırmız şarap	265n
 kırsal	382n
 kırsal alan	382n
 kırık beyaz	104n
 kırık kalp	426n
-kıs ve geniş bardak	1901n
+kıs ve geniş bardak	1910n
 kıskanmak	461n
 kıskanç	461n
 kıskançlık	461n
@@ -86382,7 +86655,7 @@ kıymet taş	345n
 kız	493N
 kızak	199n
 kızarmış ekmek	271n
-kızarmış karides	1862n
+kızarmış karides	1871n
 kızgınlık	437n
 kızk	437n
 kızıl	71n
@@ -86394,8 +86667,8 @@ kış sar	918n
 kışlık	199n
 la galaxy	630n
 la lakers	613n
-laboratuvar onluk	1989n
-laboratuvar önlük	1989n
+laboratuvar onluk	1998n
+laboratuvar önlük	1998n
 lacivert	16n
 lacivert tas	44n
 lacivert taş	44n
@@ -86420,7 +86693,7 @@ lego	608n
 leicester city	637n
 lekesiz	442n
 lenovo	562n
-leopar	1650n
+leopar	1659n
 les	460N
 leylak	64n
 leylak mor	63n
@@ -86475,6 +86748,7 @@ mahcup	448n
 mahmur	449n
 mahz	426n
 majes	417n
+majorel bahç	941n
 mak	308n
 makabr	438n
 makaron	280n
@@ -86488,7 +86762,7 @@ malay	714n
 malaysian flak	714n
 malez	714n
 malá	714n
-mamut	1675n
+mamut	1684n
 man	229N
 man city	635n
 man united	634n
@@ -86500,7 +86774,7 @@ maneviyat	447n
 mango	240n
 manhat	807n
 manol	227n
-mant	1866n
+mant	1875n
 mantar	136n
 map leaf flak	673n
 mar	154n
@@ -86523,8 +86797,8 @@ mastercard	535n
 masum	442n
 masumiyet	442n
 mat	482n
-mat cay	1906n
-mat çay	1906n
+mat cay	1915n
+mat çay	1915n
 match	259n
 matem	426n
 matrusk	873n
@@ -86540,11 +86814,11 @@ mav siyah	80n
 mav şehir	841n
 may	863N
 mayis	196n
-maym	1635n
-maym yuz	1634n
-maym yüz	1634n
+maym	1644n
+maym yuz	1643n
+maym yüz	1643n
 mayork	897n
-maytap	1971n
+maytap	1980n
 mayıs	196n
 maço	455n
 mağar	165n
@@ -86590,12 +86864,12 @@ mexico	669n
 mexiko	669n
 mexiq	669n
 meyh	377n
-meyv buz	1875n
+meyv buz	1884n
 meyv sal	468n
 mezar	445n
 mezarlik	445n
 mezarlık	445n
-mezuniyet kep	2025n
+mezuniyet kep	2034n
 meçhul	429n
 meş	301n
 meşum	438n
@@ -86604,8 +86878,8 @@ micir	303n
 microsoft	604n
 mid bulandiriç	460n
 mid bulandırıç	460n
-mikrop	1753n
-mil park	1916n
+mikrop	1762n
+mil park	1925n
 milano	929n
 mineral mav	81n
 minimal	420n
@@ -86616,7 +86890,7 @@ minnoş	443n
 miras	413n
 misir	251n
 misir bayrak	683n
-misir kocan	1805n
+misir kocan	1814n
 misir tar	251n
 misk	449n
 misket limon	31n
@@ -86653,7 +86927,7 @@ moğol	893n
 moğolis	893n
 muamm	429n
 mucevher	345n
-mucevher tas	2032n
+mucevher tas	2041n
 mucevherat	345n
 much	831N
 muciz	430n
@@ -86668,7 +86942,7 @@ mum ışık	339n
 munih	932n
 murdum	62n
 murekkep	47n
-murekkep balik	1872n
+murekkep balik	1881n
 murekkep resm	324n
 murekkep siyah	47n
 mut	425n
@@ -86681,26 +86955,26 @@ mutsuzluk	426n
 muz	239n
 muzaffer	451n
 muzik festiv	367n
-muzik klav	2036n
+muzik klav	2045n
 méxico	669n
 mücevher	345n
-mücevher taş	2032n
+mücevher taş	2041n
 mücevherat	345n
 münih	932n
 mürdüm	62n
 mürekkep	47n
-mürekkep balık	1872n
+mürekkep balık	1881n
 mürekkep resm	324n
 mürekkep siyah	47n
 mütevaz	423n
 müthiş	459n
 müz	474n
 müzik festiv	367n
-müzik klav	2036n
+müzik klav	2045n
 mıcır	303n
 mısır	251n
 mısır bayrak	683n
-mısır koçan	1805n
+mısır koçan	1814n
 mısır tar	251n
 na uy	692n
 naif	442n
@@ -86771,8 +87045,8 @@ nintendo	606n
 nisan	196n
 nissan	520n
 noel	400n
-noel agaç	1968n
-noel ağaç	1968n
+noel agaç	1977n
+noel ağaç	1977n
 noel bap	400n
 noruek	692n
 norvek	692n
@@ -86795,11 +87069,11 @@ nötr	456n
 ocak	340n
 ocak bas	340n
 ocak baş	340n
-oden	1860n
+oden	1869n
 odev	392n
 odun	301n
 ofis	391n
-ofis bin	1928n
+ofis bin	1937n
 ofk	437n
 ogl	190n
 ogl sonr	191n
@@ -86811,13 +87085,13 @@ ogrenm	392n
 ogrenç	392n
 okr	36n
 okul	392n
-okul bin	1936n
-okul can	2011n
+okul bin	1945n
+okul can	2020n
 okul otop	291n
 okul serv	291n
-okul çan	2011n
+okul çan	2020n
 okult	429n
-okuz	1660n
+okuz	1669n
 okyanus	140n
 okyanus dip	141n
 okült	429n
@@ -86841,7 +87115,7 @@ olympiç games	723n
 olympiç rings	723n
 olç	456n
 om	651n
-onden civciv	1702n
+onden civciv	1711n
 onl	410n
 onur	451n
 onur yur	792n
@@ -86851,9 +87125,9 @@ opal	321n
 oper	432n
 opucuk	427n
 opusmek	427n
-orank	1637n
+orank	1646n
 ord	467n
-ordek	1707n
+ordek	1716n
 organik	418n
 orkestr	432n
 orm	433n
@@ -86862,8 +87136,8 @@ orman meyv	254n
 ormanlik	119n
 ormanlık	119n
 ortanç	220n
-orumcek	1747n
-orumcek agi	1748n
+orumcek	1756n
+orumcek agi	1757n
 oryantal	389n
 osak	925n
 oslo	935n
@@ -86871,7 +87145,7 @@ osman	809n
 osmantus	225n
 osterreich	690n
 ot	125n
-otel	1933n
+otel	1942n
 otlak	124n
 otlar	137n
 otoban	373n
@@ -86887,7 +87161,7 @@ oyuncak ayı	443n
 ozbek	910n
 ozbekis	910n
 ozgurluk	453n
-ozgurluk heyk	1943n
+ozgurluk heyk	1952n
 ozguven	440n
 ozlem	450n
 oğlan	493N
@@ -86898,12 +87172,12 @@ pae bas	687n
 pah	416n
 paises baixos	687n
 paises bajos	687n
-paketlenmis hed	1984n
-paketlenmiş hed	1984n
+paketlenmis hed	1993n
+paketlenmiş hed	1993n
 pakis	709n
 pakis flak	709n
-palm agaç	1770n
-palm ağaç	1770n
+palm agaç	1779n
+palm ağaç	1779n
 palyaco	363n
 palyaço	363n
 pamuk	314n
@@ -86936,7 +87210,7 @@ paquistao	709n
 paquistán	709n
 paquistão	709n
 par	458N
-par kes	2009n
+par kes	2018n
 parano	448n
 paranoyak	448n
 parfum	454n
@@ -86952,16 +87226,16 @@ parlak kirmiz	74n
 parlak kırmız	74n
 parlak sar	101n
 parlayan	369n
-parmak ara terlik	2012n
+parmak ara terlik	2021n
 parsomen	315n
 part	406n
-part konfet	1974n
-parç et	1829n
+part konfet	1983n
+parç et	1838n
 parıldamak	466n
 parıldayan	466n
 parşömen	315n
 pas	309n
-pas dilim	1880n
+pas dilim	1889n
 pas kirmiz	112n
 pas kırmız	112n
 paskal	407n
@@ -86973,15 +87247,15 @@ paslanmış	309n
 pastel	483n
 pastel renk	483n
 patagon	884n
-patates	1803n
-patates kizartm	1832n
-patates kızartm	1832n
+patates	1812n
+patates kizartm	1841n
+patates kızartm	1841n
 patirt	457n
 patlam	166n
-patlamis misir	1848n
-patlamış mısır	1848n
-patlayan mantar sis	1894n
-patlayan mantar şiş	1894n
+patlamis misir	1857n
+patlamış mısır	1857n
+patlayan mantar sis	1903n
+patlayan mantar şiş	1903n
 patlican	249n
 patlıcan	249n
 patırt	457n
@@ -87002,7 +87276,7 @@ pemp neon	116n
 pemp sehir	842n
 pemp şehir	842n
 penguen	353n
-penç izi	1696n
+penç izi	1705n
 pep	603n
 per baç	848n
 per flagk	703n
@@ -87018,7 +87292,7 @@ pespemp	6n
 petek	264n
 petr	810n
 petrol mav	13n
-peynir dilim	1826n
+peynir dilim	1835n
 phan lan	694n
 phap	662n
 philippinen	713n
@@ -87027,30 +87301,30 @@ pháp	662n
 phần lan	694n
 picasso	858n
 pik demir	307n
-pilav	1855n
+pilav	1864n
 pinar	148n
 pinterest	551n
-pipet bardak	1903n
+pipet bardak	1912n
 piramit	811n
 piril piril	466n
 pirilt	466n
-pirinç bitk	1772n
-pirinç gevrek	1853n
+pirinç bitk	1781n
+pirinç gevrek	1862n
 pirinç metal	60n
 pirinç tar	253n
-pirinç tat	1865n
+pirinç tat	1874n
 pirinç teras	803n
-pirinç top	1854n
+pirinç top	1863n
 pirlan	323n
 pis	460n
 pismanlik	426n
 pittsburgh steelers	621n
 pizz	248n
-pizz dilim	1833n
+pizz dilim	1842n
 pişmanlık	426n
 plaj	143n
-plaj ve sem	1913n
-plaj ve şem	1913n
+plaj ve sem	1922n
+plaj ve şem	1922n
 plastik	329n
 playstation	512n
 pluton	177n
@@ -87066,7 +87340,7 @@ pop art	830n
 pop sanat	830n
 porsch	523n
 porselen	317n
-porsuk	1695n
+porsuk	1704n
 portakal	229n
 portakal renk	1n
 portekiz cin	835n
@@ -87081,7 +87355,7 @@ prak	882n
 premium	416n
 prens	417n
 prenses	417n
-pretzel	1822n
+pretzel	1831n
 prizm	179n
 profesyonel	441n
 provenç	845n
@@ -87128,8 +87402,8 @@ red doup decker	721n
 red sox	625n
 reddit	550n
 regno unito	671n
-rehber kopek	1640n
-rehber köpek	1640n
+rehber kopek	1649n
+rehber köpek	1649n
 reino unido	671n
 relianç jio	594n
 rembrandt	829n
@@ -87180,16 +87454,16 @@ rut	470n
 ruy	431n
 ruy gip	431n
 ruzgar	205n
-ruzgar can	1980n
-ruzgar yaprak	1778n
+ruzgar can	1989n
+ruzgar yaprak	1787n
 ryanair	589n
 rönesans	754n
 rús	678n
 rüy	431n
 rüy gip	431n
 rüzgar	205n
-rüzgar yaprak	1778n
-rüzgar çan	1980n
+rüzgar yaprak	1787n
+rüzgar çan	1989n
 rüzgâr	205n
 rıhtım	154n
 saadet	425n
@@ -87221,15 +87495,15 @@ saglik	452n
 saglik hizmet	390n
 saglik yasam	452n
 sah	459n
-sah yemek	1843n
+sah yemek	1852n
 sahil	143n
 sahil serid	143n
 sahil şerid	143n
 sahr	156n
 sak	421n
 sak bitk	128n
-sak sis ve fincan	1893n
-sak şiş ve fincan	1893n
+sak sis ve fincan	1902n
+sak şiş ve fincan	1902n
 sakal	455n
 sakayik	215n
 sakinlik	421n
@@ -87245,7 +87519,7 @@ salatalik	469n
 salatalık	469n
 saldirgan	437n
 saldırgan	437n
-salyangoz	1738n
+salyangoz	1747n
 sam	457n
 samanlik	382n
 samanlık	382n
@@ -87265,7 +87539,7 @@ sanat muz	474n
 sanat müz	474n
 sanatsal	474n
 sanatç	474n
-sandviç	1835n
+sandviç	1844n
 sanghay	815n
 sankt peterburk	839n
 sant	411n
@@ -87274,12 +87548,12 @@ sapel	394n
 sapsar	2n
 sar	2n
 sarap	265n
-sarap kadeh	1895n
+sarap kadeh	1904n
 sarap renk	113n
 saray	417n
 sarilm	433n
 sarilmak	433n
-sarimsak	1811n
+sarimsak	1820n
 sarmasik	134n
 sarmaşık	134n
 sarp kayalik	164n
@@ -87287,7 +87561,7 @@ sarp kayalık	164n
 sartroz	67n
 sarılm	433n
 sarılmak	433n
-sarımsak	1811n
+sarımsak	1820n
 sasirmis	459n
 sasirtiç	459n
 sask	459n
@@ -87306,8 +87580,8 @@ savas alan	467n
 savaş	467n
 savaş alan	467n
 sayk	445n
-sazan sekil flam	1979n
-sazan şekil flam	1979n
+sazan sekil flam	1988n
+sazan şekil flam	1988n
 saçm	471n
 sağanak	200n
 sağlam	441n
@@ -87327,8 +87601,8 @@ sefalet	426n
 sefkat	423n
 seher	181n
 sehir	373n
-sehir alacakaranlik	1957n
-sehir manzar	1954n
+sehir alacakaranlik	1966n
+sehir manzar	1963n
 sehir merkez	373n
 sehir siluet	373n
 sehvet	428n
@@ -87388,11 +87662,12 @@ sicak ciko	433n
 sicak dalk	206n
 sicak hav	206n
 sicak hav balon	848n
-sicak icecek	1890n
+sicak icecek	1899n
 sicak kakao	433n
 sicak renk	488n
 sicak ton	488n
-sican	1680n
+sican	1689n
+sichuan	946n
 sicil	898n
 siddet	437n
 sidney	889n
@@ -87410,14 +87685,14 @@ siklik	432n
 siklon	202n
 sil hasret	450n
 silah kuvvet	467n
-silindir sapk	2024n
-silindir şapk	2024n
+silindir sapk	2033n
+silindir şapk	2033n
 sim	466n
-simit	1823n
+simit	1832n
 simsek	202n
 simsiyah	9n
-sinagok	1947n
-sincap	1684n
+sinagok	1956n
+sincap	1693n
 singapor airlines	591n
 singapor flak	715n
 singaporean flak	715n
@@ -87426,14 +87701,14 @@ sinif	392n
 sinir	437n
 sinir bozuç	437n
 sinto tapinak	843n
-siper sapk	2026n
-siper şapk	2026n
+siper sapk	2035n
+siper şapk	2035n
 sir dis	471n
 siradak	160n
 siradanlik	470n
 sirk	367n
-sirk cadir	1966n
-sirk çadır	1966n
+sirk cadir	1975n
+sirk çadır	1975n
 sirket	391n
 sis	203n
 sis hav	203n
@@ -87441,17 +87716,17 @@ sis per	203n
 sis yes	48n
 siv	152n
 siv duvar	375n
-sivrisinek	1750n
+sivrisinek	1759n
 siyah	9n
 siyah beyaz	465n
 siyah cay	257n
 siyah kum	158n
 siyah çay	257n
 sl benfiç	653n
-slip mayo	2002n
+slip mayo	2011n
 snapchat	552n
 sofistik	432n
-sogan	1812n
+sogan	1821n
 soguk	435n
 soguk hav	435n
 soguk renk	489n
@@ -87464,9 +87739,9 @@ sokak lamp	368n
 solar	172n
 solen	444n
 solk	478n
-solmus cicek	1760n
-solmuş çiçek	1760n
-solucan	1752n
+solmus cicek	1769n
+solmuş çiçek	1769n
+solucan	1761n
 soluk	478n
 soluk isik	487n
 soluk lil	90n
@@ -87481,25 +87756,25 @@ sonbahar yaprak	129n
 sonuk	482n
 sorf	142n
 sorfç	143n
-soropod	1724n
-sort	2003N
+soropod	1733n
+sort	2012N
 sorum	441n
 sorumluluk	441n
-sosis sandviç	1834n
+sosis sandviç	1843n
 south african flak	705n
 south afriç	705n
 south kor	676n
 sovyet afi	857n
 sovyet afiş	857n
 soy	417n
-soğan	1812n
+soğan	1821n
 soğuk	435n
 soğuk hav	435n
 soğuk renk	489n
 soğuk ton	489n
 soğukluk	435n
 spa	422n
-spagett	1858n
+spagett	1867n
 spak	665n
 spanien	665n
 spanish flak	665n
@@ -87510,7 +87785,7 @@ sportif	424n
 spotify	508n
 spurs	636n
 ssç napo	649n
-stadyum	1917n
+stadyum	1926n
 starbucks	503n
 stars and stripes	670n
 stat unit	670n
@@ -87525,9 +87800,9 @@ su dam	152n
 su festiv	780n
 su kasap	383n
 su mav	66n
-su puskur bal	1726n
-su püskür bal	1726n
-su samur	1692n
+su puskur bal	1735n
+su püskür bal	1735n
+su samur	1701n
 sualt	399n
 sualt dun	399n
 sualt dün	399n
@@ -87554,15 +87829,15 @@ sular	152n
 sumuk	460n
 suph	448n
 surdurulebilir	418n
-surek acik market	1935n
+surek acik market	1944n
 surpriz	459n
 surpriz part	406n
 surreal	431n
 surrealizm	758n
 sus	287N
-sus kopek	1639n
+sus kopek	1648n
 sut	269n
-sut bardak	1889n
+sut bardak	1898n
 sut beyaz	105n
 sut cay	260n
 sut kahv	256n
@@ -87590,14 +87865,14 @@ sükunet	421n
 sükûnet	421n
 sümük	460n
 sürdürülebilir	418n
-sürek açık market	1935n
+sürek açık market	1944n
 sürpriz	459n
 sürpriz part	406n
 sürreal	431n
 sürrealizm	758n
-süs köpek	1639n
+süs köpek	1648n
 süt	269n
-süt bardak	1889n
+süt bardak	1898n
 süt beyaz	105n
 süt kahv	256n
 süt çay	260n
@@ -87607,7 +87882,7 @@ sıcak	436n
 sıcak dalk	206n
 sıcak hav	206n
 sıcak hav balon	848n
-sıcak içecek	1890n
+sıcak içecek	1899n
 sıcak kakao	433n
 sıcak renk	488n
 sıcak ton	488n
@@ -87624,8 +87899,8 @@ sıradak	160n
 sıradanlık	470n
 sıv	152n
 sıv duvar	375n
-sıçan	1680n
-t rex	1725n
+sıçan	1689n
+t rex	1734n
 tabiat	418n
 tablo	474n
 taegukk	676n
@@ -87638,11 +87913,11 @@ tailand	712n
 tailând	712n
 taip	923n
 tak	372n
-tako	1836n
+tako	1845n
 tamah	461n
 tan yer	181n
-tanap agaç	1976n
-tanap ağaç	1976n
+tanap agaç	1985n
+tanap ağaç	1985n
 tanr	447n
 taobao	566n
 tap	26n
@@ -87652,8 +87927,8 @@ tapınak	379n
 tapınak şenlik	837n
 tar	124n
 tarih	413n
-tarih yap	1918n
-tart	1882n
+tarih yap	1927n
+tart	1891n
 tarç	288n
 tas	303n
 tasasiz	422n
@@ -87668,14 +87943,14 @@ tatsiz	470n
 tatsız	470n
 taver	377n
 tavsan	443n
-tavsan yuz	1682n
-tavuk	1698n
-tavuk but	1828n
+tavsan yuz	1691n
+tavuk	1707n
+tavuk but	1837n
 tavus kus	349n
 tavus kuş	349n
 tavus mav	46n
 tavşan	443n
-tavşan yüz	1682n
+tavşan yüz	1691n
 tay ban nha	665n
 tayf	202n
 taz	434n
@@ -87698,7 +87973,7 @@ tehditkar	438n
 tehlik	437n
 tek	140n
 tek boynuz at	430n
-tek parç mayo	2001n
+tek parç mayo	2010n
 tek renk	464n
 tekduz	470n
 tekduzelik	470n
@@ -87727,12 +88002,12 @@ tep	161n
 ter	436n
 terako	111n
 tereyak	270n
-terkedilmis ev	1925n
-terkedilmiş ev	1925n
+terkedilmis ev	1934n
+terkedilmiş ev	1934n
 terlemek	436n
 tes	522N
 tesco	576n
-tespih	2029n
+tespih	2038n
 tha	712n
 tha flak	712n
 tha lan	712n
@@ -87752,6 +88027,7 @@ ticaret	391n
 tiffany	718n
 tiffany bla	718n
 tiffany blu	718n
+tiflis	947n
 tik agaç	301n
 tik ağaç	301n
 tiksindiriç	460n
@@ -87759,16 +88035,16 @@ tiksint	460n
 tiktok	547n
 tilk	355n
 tilsim	430n
-timsah	1718n
+timsah	1727n
 tip	390n
 tirank	677n
-tirtil	1740n
-tisort	1992n
+tirtil	1749n
+tisort	2001n
 titrem	435n
 titremek	435n
-tişört	1992n
+tişört	2001n
 tof	263n
-tokyo kul	1942n
+tokyo kul	1951n
 toprak	169n
 toprak gri	68n
 toprak sar	102n
@@ -87794,16 +88070,16 @@ traver	840n
 traver teras	840n
 trekkink	453n
 tricolor	662n
-trompet	2037n
+trompet	2046n
 tropik	385n
-tropik icecek	1897n
-tropik içecek	1897n
+tropik icecek	1906n
+tropik içecek	1906n
 tropik kusak	385n
 tropik kuşak	385n
 tropik plaj	145n
 tropikal	385n
-tropikal balik	1731n
-tropikal balık	1731n
+tropikal balik	1740n
+tropikal balık	1740n
 tropikal orman	120n
 trunk quoç	675n
 trunk quốç	675n
@@ -87849,7 +88125,7 @@ tüy ürpertiç	438n
 tıbp	390n
 tılsım	430n
 tıp	390n
-tırtıl	1740n
+tırtıl	1749n
 u.s.	670n
 uae	685n
 uber	539n
@@ -87918,7 +88194,7 @@ uzay mekik	398n
 uzer	490n
 uzk	426n
 uzum	232n
-uzun davul	2041n
+uzun davul	2050n
 uzunt	426n
 uç	674n
 uçak	170n
@@ -87942,10 +88218,13 @@ vahş dok	453n
 vakur	445n
 valent	402n
 vampir	438n
+vancouver	944n
 vaporwav	855n
 vapur	140n
 var	939n
 varak	328n
+varsov	943n
+varşov	943n
 vay	459n
 vay be	459n
 vef	441n
@@ -87953,7 +88232,9 @@ vegan	452n
 vejetaryen	452n
 venedik	844n
 venus	177n
+venus dok	942n
 venüs	177n
+venüs doğuş	942n
 vereinigtes konigreich	671n
 vereinigtes königreich	671n
 vereinik arabisch emir	685n
@@ -88008,7 +88289,7 @@ xiaohongsh	573n
 xiaom	564n
 y	664N
 yaban	453n
-yaban domuz	1665n
+yaban domuz	1674n
 yaban mers	233n
 yad etmek	450n
 yagis	200n
@@ -88031,7 +88312,7 @@ yalınlık	420n
 yamaç	161n
 yanan	167n
 yanardak	166n
-yanardak patlam	1910n
+yanardak patlam	1919n
 yanardoner	321n
 yanardöner	321n
 yangm	286n
@@ -88042,21 +88323,21 @@ yanmis	167n
 yanmış	167n
 yanık	167n
 yaprak	128n
-yaprak doken agaç	1769n
+yaprak doken agaç	1778n
 yaprak dokmeyen	121n
-yaprak dokmeyen agaç	1768n
-yaprak döken ağaç	1769n
+yaprak dokmeyen agaç	1777n
+yaprak döken ağaç	1778n
 yaprak dökmeyen	121n
-yaprak dökmeyen ağaç	1768n
-yaras	1687n
+yaprak dökmeyen ağaç	1777n
+yaras	1696n
 yaraticilik	474n
 yaratiç	474n
 yaratıcılık	474n
 yaratıç	474n
-yardim ekip kask	2028n
-yardım ekip kask	2028n
+yardim ekip kask	2037n
+yardım ekip kask	2037n
 yas	426n
-yas ekmek	1821n
+yas ekmek	1830n
 yas gun	406n
 yasak sehir	380n
 yasak şehir	380n
@@ -88094,9 +88375,9 @@ yaş gün	406n
 yaşas	425n
 yel	205n
 yelken	140n
-yemek pisirm	1842n
-yemek pişirm	1842n
-yemek tencer	1844n
+yemek pisirm	1851n
+yemek pişirm	1851n
+yemek tencer	1853n
 yemyesil	3n
 yemyeşil	3n
 yen baslangiç	434n
@@ -88107,21 +88388,21 @@ yen doğuş	434n
 yen safak	439n
 yen zel	716n
 yen şafak	439n
-yengeç	1869n
+yengeç	1878n
 yenidogan	442n
 yenidoğan	442n
 yenilenm	434n
 yenilik	410n
 yenilikç	410n
-yer fistik	1813n
-yer fıstık	1813n
+yer fistik	1822n
+yer fıstık	1822n
 yeralt dun	463n
 yeralt dün	463n
 yesil	3n
 yesil cay	258n
 yesil elm	238n
-yesil sal	1847n
-yesil yaprak sebz	1809n
+yesil sal	1856n
+yesil yaprak sebz	1818n
 yesillik	128n
 yesim	320n
 yesim yes	50n
@@ -88132,18 +88413,18 @@ yetmis	747n
 yetmiş	747n
 yeşil	3n
 yeşil elm	238n
-yeşil sal	1847n
-yeşil yaprak sebz	1809n
+yeşil sal	1856n
+yeşil yaprak sebz	1818n
 yeşil çay	258n
 yeşillik	128n
 yeşim	320n
 yeşim yeş	50n
 yigit	440n
 yigitlik	440n
-yilan	1721n
+yilan	1730n
 yildirim	202n
 yildiz	176n
-yildiz geç	1953n
+yildiz geç	1962n
 yildiz gokyuz	176n
 yildiz isik	176n
 yilp	400n
@@ -88151,13 +88432,13 @@ yilp agaç	400n
 yilp geç	794n
 yirm yil	735n
 yirm yıl	735n
-yiyecek paket	1868n
+yiyecek paket	1877n
 yiğit	440n
 yiğitlik	440n
 yogurt	269n
 yok	499n
 yolculuk	453n
-yonç	1774n
+yonç	1783n
 yorgunluk	449n
 york	449n
 yorunk	177n
@@ -88166,18 +88447,18 @@ youtup	510n
 yoğurt	269n
 yuksek mod	432n
 yuksek ses	457n
-yuksek topuk ayakkap	2017n
+yuksek topuk ayakkap	2026n
 yumur	270n
-yumur bulunan yuv	1780n
-yumur cikan civciv	1700n
+yumur bulunan yuv	1789n
+yumur cikan civciv	1709n
 yumur sar	270n
-yumur çıkan civciv	1700n
+yumur çıkan civciv	1709n
 yumusak	423n
-yumusak dondurm	1874n
+yumusak dondurm	1883n
 yumusak ton	481n
 yumusaklik	423n
 yumuşak	423n
-yumuşak dondurm	1874n
+yumuşak dondurm	1883n
 yumuşak ton	481n
 yumuşaklık	423n
 yun	314n
@@ -88185,32 +88466,32 @@ yunan	812n
 yunus	362n
 yurek	427n
 yuruyus	453n
-yuruyus bot	2015n
+yuruyus bot	2024n
 yuv	433n
 yuzm	143n
 yuzm havuz	143n
 yuzmek	143n
-yuzuk	2031n
+yuzuk	2040n
 yâd etmek	450n
 yörünk	177n
 yüksek mod	432n
 yüksek ses	457n
-yüksek topuk ayakkap	2017n
+yüksek topuk ayakkap	2026n
 yün	314n
 yürek	427n
 yürüyüş	453n
-yürüyüş bot	2015n
+yürüyüş bot	2024n
 yüzm	143n
 yüzm havuz	143n
 yüzmek	143n
-yüzük	2031n
-yılan	1721n
+yüzük	2040n
+yılan	1730n
 yılbaş	400n
 yılbaş ağaç	400n
 yılbaş geç	794n
 yıldırım	202n
 yıldız	176n
-yıldız geç	1953n
+yıldız geç	1962n
 yıldız gökyüz	176n
 yıldız ışık	176n
 zafer	451n
@@ -88246,11 +88527,11 @@ zoom meetink	600n
 zoom video	600n
 zumrut	49n
 zumrut yes	49n
-zuraf	1673n
+zuraf	1682n
 zurih	933n
 zümrüt	49n
 zümrüt yeş	49n
-züraf	1673n
+züraf	1682n
 zürih	933n
 áfriç do sul	705n
 áo	690n
@@ -88258,14 +88539,14 @@ zürih	933n
 âşık	427n
 âşık çift	427n
 ägyp	683n
-çadır	1951n
+çadır	1960n
 çakr	447n
 çakıl	303n
 çakıl taş	303n
 çam	121n
 çam ağaç	121n
 çam orman	121n
-çam süslem	1977n
+çam süslem	1986n
 çamur	169n
 çamur yeş	13n
 çanak çömlek	326n
@@ -88277,7 +88558,7 @@ zürih	933n
 çatışm	437n
 çay	257n
 çay bahç	827n
-çay fincan	1892n
+çay fincan	1901n
 çay kahv	88n
 çay tar	827n
 çayır	124n
@@ -88296,7 +88577,7 @@ zürih	933n
 çiftlik evi	412n
 çiftlik hayat	382n
 çiko	262n
-çiko bar	1883n
+çiko bar	1892n
 çiko kahv	108n
 çilek	230n
 çim	125n
@@ -88313,7 +88594,7 @@ zürih	933n
 çin tapınak	837n
 çin tarz	389n
 çin yen yıl	403n
-çink	1761n
+çink	1770n
 çirk	460n
 çis	201n
 çisent	201n
@@ -88324,20 +88605,20 @@ zürih	933n
 çiy dam	207n
 çizk film	415n
 çiçek	208n
-çiçek açm	1763n
+çiçek açm	1772n
 çiçek açmış	208n
 çiçek demet	208n
-çiçek rozet	1758n
+çiçek rozet	1767n
 çiçeklenm	196n
 çoban	382n
 çocuk	415n
 çocuk park	415n
 çocukluk	450n
 çocukç	415n
-çok kat mağaz	1937n
+çok kat mağaz	1946n
 çok renk	179n
 çorak	156n
-çorap	1997n
+çorap	2006n
 çuros	283n
 çöl	156n
 çömlek	326n
@@ -88356,25 +88637,25 @@ zürih	933n
 índ	677n
 ödev	392n
 öfk	437n
-öküz	1660n
+öküz	1669n
 ölç	456n
 ölü	445n
 ölü gün	781n
 ölüm	445n
-önden civciv	1702n
+önden civciv	1711n
 öpücük	427n
 öpüşmek	427n
-ördek	1707n
+ördek	1716n
 örk	433n
 örm	433n
-örümcek	1747n
-örümcek ağı	1748n
+örümcek	1756n
+örümcek ağı	1757n
 österreich	690n
 öyk	341n
 özbek	910n
 özbekis	910n
 özgürlük	453n
-özgürlük heyk	1943n
+özgürlük heyk	1952n
 özgüven	440n
 özlem	450n
 öğl	190n
@@ -88405,9 +88686,9 @@ zürih	933n
 ırmak	148n
 ıspanak	469n
 ıssız	426n
-ıssız ada	1915n
+ıssız ada	1924n
 ıssızlık	426n
-ıstakoz	1870n
+ıstakoz	1879n
 ıstırap	426n
 ışık festiv	851n
 ışıklandırm	368n
@@ -88429,7 +88710,7 @@ zürih	933n
 şant	411n
 şapel	394n
 şarap	265n
-şarap kadeh	1895n
+şarap kadeh	1904n
 şarap renk	113n
 şartröz	67n
 şatafat	416n
@@ -88445,8 +88726,8 @@ zürih	933n
 şef çiçek	217n
 şefkat	423n
 şehir	373n
-şehir alacakaranlık	1957n
-şehir manzar	1954n
+şehir alacakaranlık	1966n
+şehir manzar	1963n
 şehir merkez	373n
 şehir siluet	373n
 şehvet	428n
@@ -88474,7 +88755,7 @@ zürih	933n
 şiş yeş	48n
 şok	459n
 şok olmuş	459n
-şort	2003n
+şort	2012n
 şubat	199n
 şölen	444n
 şöm	340n
@@ -88484,7 +88765,7 @@ zürih	933n
 şık	432n
 şıklık	432n
 ấn độ	677n
-@starts 8488
+@starts 8527
 50
 50er
 50s
@@ -88538,7 +88819,7 @@ acid
 acier
 acik
 aco
-acquamarin
+acquamar
 acquamarina
 acquerell
 acquerello
@@ -88832,9 +89113,14 @@ bagliore
 baguette
 bahar
 bahceli
+bahi
+bahia
 bahç
 bahçeli
+bahí
+bahía
 bai
+baia
 baie
 bain
 baj
@@ -88907,7 +89193,6 @@ barp
 barr
 barra
 barre
-barrett
 barretta
 barri
 barrier
@@ -88930,6 +89215,8 @@ bauhaus
 bay
 bayern
 bayram
+baí
+baía
 baş
 başk
 başka
@@ -88989,6 +89276,7 @@ bira
 birch
 birlesik
 birleşik
+birth
 birthday
 biscoit
 biscoito
@@ -89253,6 +89541,7 @@ bực
 ca
 caab
 caaba
+cab
 caball
 caballo
 cabin
@@ -89295,7 +89584,6 @@ camelo
 camer
 camera
 cameron
-camin
 caminha
 caminhao
 caminhã
@@ -89458,7 +89746,7 @@ cerisier
 cerisiers
 cerulean
 cesaret
-cetriolin
+cetriol
 cetriolino
 cett
 cette
@@ -89839,7 +90127,6 @@ cuarto
 cub
 cuba
 cuban
-cubett
 cubetto
 cubito
 cubo
@@ -90204,7 +90491,7 @@ elhamr
 elhamra
 ell
 ellili
-elmett
+elm
 elmetto
 em
 embaix
@@ -90315,7 +90602,7 @@ everton
 evil
 eğlence
 eğlenç
-faccin
+facc
 faccina
 faianc
 faianca
@@ -90384,6 +90671,7 @@ fier
 fiera
 fiest
 fiesta
+filip
 filipin
 filipino
 film
@@ -90533,9 +90821,9 @@ galeri
 galeria
 galet
 galette
+gall
 gallet
 galleta
-gallett
 galletta
 gamb
 gamba
@@ -90551,6 +90839,7 @@ gau
 gay
 gebroch
 gebrochenes
+geburt
 gece
 gecenin
 gecit
@@ -90589,7 +90878,7 @@ giallo
 gian
 giang
 giao
-giardin
+giard
 giardino
 giau
 giay
@@ -90629,7 +90918,7 @@ glac
 glace
 glas
 glass
-glicin
+glic
 glicine
 globo
 globos
@@ -90775,6 +91064,8 @@ hafif
 hafta
 hai
 halk
+halong
+halonk
 ham
 hamam
 hamur
@@ -90935,6 +91226,7 @@ hơi
 hương
 hươu
 hướng
+hạ
 hạn
 hạnh
 hạt
@@ -91590,11 +91882,13 @@ mader
 madera
 madrugad
 madrugada
-magliett
+magl
 maglietta
 mai
 maillot
 maison
+majorel
+majorell
 majorelle
 mak
 make
@@ -91890,9 +92184,13 @@ mừng
 mực
 mỹ
 na
+nacimient
+nacimiento
 nad
 nada
 nai
+naissanc
+naissance
 nam
 namib
 nan
@@ -91905,6 +92203,10 @@ napoli
 nariz
 nas
 nascer
+nasciment
+nascimento
+nascit
+nascita
 nasir
 naso
 nasrid
@@ -92352,7 +92654,6 @@ patata
 patatas
 patate
 patates
-patatin
 patatine
 pati
 patio
@@ -92668,7 +92969,7 @@ puesta
 puestas
 puke
 pul
-pulcin
+pulc
 pulcino
 pull
 pumpkin
@@ -92801,6 +93102,7 @@ retro
 reu
 ri
 rice
+rien
 rio
 ris
 risa
@@ -93039,7 +93341,6 @@ scala
 scarp
 scarpa
 scarpe
-scarpett
 scarpette
 scharf
 scharfe
@@ -93309,7 +93610,7 @@ steam
 steaming
 steel
 steer
-stellin
+stell
 stellina
 stil
 stile
@@ -93368,6 +93669,7 @@ surek
 surekli
 surprise
 surpriz
+surtout
 sus
 sussurr
 sussurro
@@ -93440,6 +93742,7 @@ sợi
 sức
 sửng
 sữa
+sự
 t
 ta
 tabby
@@ -93772,7 +94075,6 @@ torre
 torres
 tort
 torta
-tortin
 tortino
 tottenham
 touch
@@ -93960,6 +94262,7 @@ tối
 tổ
 tội
 tờ
+tứ
 tức
 tử
 tự
@@ -94008,6 +94311,7 @@ uçan
 uğur
 uất
 uể
+vac
 vacacion
 vacaciones
 vacanc
@@ -94046,6 +94350,10 @@ velh
 velho
 velhos
 ven
+venus
+venusun
+venüs
+venüsün
 verbot
 verbotene
 verd
@@ -94158,6 +94466,7 @@ vuong
 vuonk
 vuot
 vàng
+vác
 vách
 ván
 váy
@@ -94604,6 +94913,8 @@ zümrüt
 бутылка
 бутылочк
 бутылочка
+бухт
+бухта
 буэнос
 был
 былые
@@ -94727,6 +95038,7 @@ zümrüt
 задн
 задний
 закат
+залив
 залит
 залитый
 запретн
@@ -95098,6 +95410,8 @@ zümrüt
 рисовое
 рисовые
 рисовый
+рожден
+рождение
 рождественск
 рождественская
 розов
@@ -95579,6 +95893,7 @@ zümrüt
 خشب
 خضار
 خطوط
+خليج
 خنزير
 خوذ
 خوذه
@@ -96444,6 +96759,7 @@ zümrüt
 मकई
 मकड
 मकडी
+मजोरेल
 मटमैल
 मटमैला
 मत
@@ -96641,6 +96957,7 @@ zümrüt
 हव
 हवा
 हवाई
+हा
 हाइकिंग
 हाथीदांत
 हिंदू
@@ -96740,6 +97057,7 @@ zümrüt
 마법
 마술사
 마이애미
+마조렐
 말
 말아
 맑
@@ -96788,6 +97106,8 @@ zümrüt
 블랙
 블러셔
 비
+비너스
+비너스의
 비바
 빅토리아
 빈
@@ -96973,7 +97293,7 @@ zümrüt
 흙빛
 흰
 힌두교
-@prefixes 4354
+@prefixes 4421
 a bit
 a grand
 a grande
@@ -97147,15 +97467,33 @@ bac bang
 bac cuc
 baglior del
 bagliore del
+bahi de
+bahi de ha
+bahia de
+bahia de ha
+bahí de
+bahí de ha
+bahía de
+bahía de ha
 bai bien
 bai bien cat
 bai bien nhiet
 bai bien voi
 bai bien voi chiec
 bai chan
+bai de
+bai de ha
+bai di
+bai di ha
+bai ha
 bai hat
 bai tap
 bai tap ve
+baia de
+baia de ha
+baia di
+baia di ha
+baie ha
 bain de
 baj el
 bajo el
@@ -97232,8 +97570,8 @@ barbe à
 barc a
 barca a
 barr de
+barr di
 barra de
-barrett di
 barretta di
 barri de
 barri de la
@@ -97245,6 +97583,10 @@ bata de
 bateau a
 bateau à
 bau troi
+baí de
+baí de ha
+baía de
+baía de ha
 beach with
 bech mit
 becher mit
@@ -97276,6 +97618,7 @@ binh sua tre
 bir kup
 bira kupalari
 bira kupaları
+birth of
 biscoit da
 biscoit de
 biscoito da
@@ -97504,6 +97847,7 @@ calabaza de
 calar del
 calic de
 calice de
+cam dell
 cam giac
 cam giac toi
 cam tu
@@ -97521,7 +97865,6 @@ camelo de uma so
 camelo de uma só
 camer da
 camera da
-camin dell
 caminha de
 caminhao de
 caminhã de
@@ -97922,7 +98265,7 @@ cua hang tien
 cuart del
 cuarto del
 cub de
-cubett di
+cub di
 cubetto di
 cubito de
 cubo de
@@ -98098,6 +98441,8 @@ dia de sao
 dia de são
 dia dos
 dia trung
+die geburt
+die geburt der
 die gro
 die grose
 die groß
@@ -98184,8 +98529,12 @@ einbruch der
 eis am
 el gran
 el gran hotel
-elmett con
-elmett con croc
+el nacimient
+el nacimient de
+el nacimiento
+el nacimiento de
+elm con
+elm con croc
 elmetto con
 elmetto con croce
 embaix da
@@ -98412,11 +98761,11 @@ galeri de
 galeria de
 galet de
 galette de
+gall di
 gallet de
 gallet de la
 galleta de
 galleta de la
-gallett di
 galletta di
 garraf de
 garraf e
@@ -98428,6 +98777,7 @@ garrafa e copo
 garrafa e copo de
 gateau de
 gateau foret
+geburt der
 gece vakti
 gecenin gec
 gecenin geç
@@ -98437,6 +98787,8 @@ gem de
 gema de
 geç geç
 geç vakt
+gia cac
+gia các
 giao duong
 giao duong do
 giau sang
@@ -98548,6 +98900,7 @@ gốm sứ
 gốm sứ xanh
 gỗ óc
 ha long
+ha lonk
 hat de
 hau mit
 haus mit
@@ -98779,6 +99132,14 @@ la gran
 la grand
 la grande
 la mua
+la naissanc
+la naissanc de
+la naissance
+la naissance de
+la nascit
+la nascit di
+la nascita
+la nascita di
 la rung
 la rung rinh
 la rung rinh trong
@@ -98944,7 +99305,7 @@ lụa trung
 ma ca
 ma cà
 macaroni and
-magliett da
+magl da
 maglietta da
 maillot de
 maillot de bain
@@ -99127,12 +99488,20 @@ mặt trước gà
 mặt trời
 mối đe
 mừng sinh
+nacimient de
+nacimiento de
+naissanc de
+naissance de
 nam moi
 nam moi am
 nang tien
 nariz de
 nas da
 nascer do
+nasciment de
+nascimento de
+nascit di
+nascita di
 nasir al
 naso da
 nau ca
@@ -99296,6 +99665,10 @@ o grand
 o grand hotel
 o grande
 o grande hotel
+o nasciment
+o nasciment de
+o nascimento
+o nascimento de
 occhial da
 occhiali da
 ocul de
@@ -99574,9 +99947,9 @@ puest del
 puesta de
 puesta del
 puestas de
-pulcin che
-pulcin vist
-pulcin vist di
+pulc che
+pulc vist
+pulc vist di
 pulcino che
 pulcino visto
 pulcino visto di
@@ -99811,7 +100184,6 @@ scarpa con
 scarpa con il
 scarpa da
 scarpe da
-scarpett da
 scarpette da
 schussel mit
 schussel und
@@ -99911,6 +100283,11 @@ su puskur
 su puskurten
 su püskür
 su püskürten
+su ra
+su ra doi
+su ra doi cua
+su ra doi cua than
+su ra doi cua than ve
 suc de
 succ di
 succo di
@@ -99938,6 +100315,11 @@ sürekli açık
 sıcak hav
 sıcak hava
 sốt cà
+sự ra
+sự ra đời
+sự ra đời của
+sự ra đời của thần
+sự ra đời của thần vệ
 tablet de
 tableta de
 tac de
@@ -100052,6 +100434,8 @@ thao nguyen chau
 thap nien
 the au
 the aux
+the birth
+the birth of
 the gioi
 the gioi duoi
 the great
@@ -100159,13 +100543,12 @@ torre di
 torres del
 tort dell
 tort di
+tort di pesc
+tort di pesc a
 tort forest
 torta della
 torta di
 torta foresta
-tortin di
-tortin di pesc
-tortin di pesc a
 tortino di
 tortino di pesce
 tortino di pesce a
@@ -100424,6 +100807,7 @@ united arap
 uov di
 uova di
 uất kim
+vac sa
 vacacion de
 vacaciones de
 vagu de
@@ -100503,6 +100887,7 @@ vàng nhạt
 vàng nhạt như
 vàng nhạt như lông
 vàng nhạt như lông gà
+vác sa
 vêt de
 vêtements de
 vòng đu
@@ -100898,6 +101283,7 @@ zuppa di
 خبز مفرود
 خزف ازرق
 خطوط جوي
+خليج ها
 خوذ رجل
 خوذه رجل
 راس السنه
@@ -101263,6 +101649,7 @@ zuppa di
 हल्का बैंगनी
 हव में
 हवा में
+हा लॉन्ग
 가나 해변
 가나 해변 높
 가나가와 해변의

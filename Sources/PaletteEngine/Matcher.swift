@@ -405,7 +405,7 @@ struct Matcher {
                 words, at: i, language: language, only: result.strictLatin, inflections: &inflections)
             {
                 let range = words[i].range.lowerBound..<words[i + n - 1].range.upperBound
-                if hasLocativeEnding(words[i + n - 1], sense: sense, language: language) {
+                if hasLocativeEnding(words[i..<(i + n)], sense: sense, language: language) {
                     // A postposition right after the word: the word is the setting.
                     result.relationClauses.insert(state.clause)
                     result.relations.append((state.clause, state.ordinal + 1, false))
@@ -515,18 +515,36 @@ struct Matcher {
         return lexicon.rules[language]?.rules.inside.contains(w) ?? false
     }
 
-    /// Whether `w` ends in a case ending of `@locative` (Turkish ormanda, "in the forest") with
-    /// the same term left before it: "oda" (a room) is no locative of "o".
-    private func hasLocativeEnding(_ w: Word, sense: Sense, language: LanguageCode?) -> Bool {
-        guard let l = language ?? Optional(sense.language), let box = lexicon.rules[l], !box.rules.locatives.isEmpty
+    /// Whether the last word of `window` ends in a case ending of `@locative` (Turkish ormanda,
+    /// "in the forest"; çam ormanında, "in the pine forest") with the same term left before it:
+    /// "oda" (a room) is no locative of "o".
+    private func hasLocativeEnding(_ window: ArraySlice<Word>, sense: Sense, language: LanguageCode?) -> Bool {
+        guard let l = language ?? Optional(sense.language), let box = lexicon.rules[l], !box.rules.locatives.isEmpty,
+            let w = window.last
         else { return false }
         let r = box.rules
         let scalars = Array(w.folded.unicodeScalars)
         for ending in r.locatives
         where scalars.count > ending.count && scalars.suffix(ending.count).elementsEqual(ending) {
             let left = string(scalars.dropLast(ending.count))
-            for key in [left, r.stem(left)] {
-                if let senses = lexicon.exact[key], senses.contains(where: { $0.entry == sense.entry }) { return true }
+            if window.count == 1 {
+                for key in [left, r.stem(left)] {
+                    if let senses = lexicon.exact[key], senses.contains(where: { $0.entry == sense.entry }) {
+                        return true
+                    }
+                }
+                continue
+            }
+            // A phrase: the same phrase with its last word cut is the same term.
+            var cut = w
+            cut.folded = left
+            cut.bare = lexicon.folding.bare(left)
+            var none: [[String]?] = []
+            let shorter = Array(window.dropLast()) + [cut]
+            if let s = lookup(shorter[...], language: l, stemLanguages: [l], only: nil, inflections: &none),
+                s.entry == sense.entry
+            {
+                return true
             }
         }
         return false

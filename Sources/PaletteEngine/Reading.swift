@@ -50,6 +50,9 @@ struct Cue {
     /// "gold accents"): an accent, never the lead; unlike a spot it takes an accent's share of
     /// the mood.
     var isTouch = false
+    /// A word for blue and green alike (푸른, xanh, 青 in Chinese): beside a noun that is green
+    /// or blue it is that noun's colour, more vivid, and brings no teal of its own.
+    var isGrue = false
 
     /// A colour word of a hue (not black, white or grey): "navy", "rouge", 파랑.
     var namesAHue: Bool { kind == .colour && (colours.first?.lch.c ?? 0) >= 0.04 }
@@ -143,6 +146,7 @@ struct Reading {
         monochromeOfANamedHue()
         spotColoursInGrey()
         colourWordsColourTheirNouns()
+        grueWordsTakeTheirNounsHue()
         blackAndWhiteColourTheirNouns()
         skiesTakeTheirColour()
         markContainers(result.relations)
@@ -249,6 +253,36 @@ struct Reading {
                 coloured = true
             }
             if coloured { colouredThings.formUnion(cues[j].words) }
+        }
+    }
+
+    /// A word for blue and green alike on a green or blue noun is that noun's hue: 푸른 하늘 is
+    /// a blue sky, 푸른 숲 a green forest, bầu trời xanh a blue sky and 青草 green grass. Its teal
+    /// stood beside the noun's colours (a dark cyan primary for 푸른 하늘). It becomes a colour
+    /// word of the noun's own lead colour, so the noun leads as after any colour word; of the
+    /// nouns within two words the nearest green or blue one is its noun (푸른 새벽 바다, the blue
+    /// dawn sea). Alone, or beside nouns of other hues, it stays teal.
+    private mutating func grueWordsTakeTheirNounsHue() {
+        guard cues.contains(where: \.isGrue) else { return }
+        for i in cues.indices where cues[i].isGrue {
+            func lead(_ j: Int) -> LexiconColour? {
+                guard j != i, !cues[j].isGrue, cues[j].clause == cues[i].clause,
+                    abs(cues[j].lastOrdinal - cues[i].lastOrdinal) <= 2,
+                    [.thing, .scene, .material, .place, .weather, .season].contains(cues[j].kind),
+                    let c = cues[j].colours.first(where: { !$0.isAccent }), c.lch.c >= 0.03,
+                    (110...285).contains(c.lch.h)
+                else { return nil }
+                return c
+            }
+            let nouns = cues.indices.compactMap { j in lead(j).map { (j, $0) } }
+            guard
+                let (_, colour) = nouns.min(by: {
+                    abs(cues[$0.0].lastOrdinal - cues[i].lastOrdinal)
+                        < abs(cues[$1.0].lastOrdinal - cues[i].lastOrdinal)
+                })
+            else { continue }
+            cues[i].kind = .colour
+            cues[i].colours = [LexiconColour(lch: colour.lch, weight: 1, isAccent: false)]
         }
     }
 
@@ -481,6 +515,7 @@ struct Reading {
                         kind: .material, colours: entry.colours, words: [m.surface], lastOrdinal: m.ordinal,
                         clause: m.clause, modifiers: [])
                     cue.standsInAlone = entry.modifier == nil
+                    cue.isGrue = entry.id == "blue-green"
                     cue.strength = entry.strength
                     cue.inRelation = result.relationClauses.contains(m.clause)
                     cues.append(cue)

@@ -138,8 +138,9 @@ final class LexiconGuardTests: XCTestCase {
         let terms = try LexiconGuardTests.terms()
         // Negation may come before or after what it negates: one of the three will do.
         let negations: Set<String> = ["not", "negation-after", "negation-either"]
+        // A word for blue and green alike (푸른, xanh, 青) exists only in the languages that have one.
         let ids = Set(terms.filter { $0.language == .en || $0.language == .zh }.map(\.concept))
-            .subtracting(["still"]).subtracting(negations)
+            .subtracting(["still", "blue-green"]).subtracting(negations)
         var missing: [String] = []
         for language in LanguageCode.allCases where language != .any {
             let have = Set(terms.filter { $0.language == language }.map(\.concept))
