@@ -163,7 +163,8 @@ public enum RoleStructure {
     /// move found keeps them.
     ///
     /// The primary leads the concept and stays; the secondary, then the accent, move by OKLCH
-    /// lightness (hue and chroma kept, gamut-mapped), one role if that suffices, else both.
+    /// lightness (hue and chroma kept, gamut-mapped), one role if that suffices, else both; where
+    /// no lightness is allowed that keeps the rules, one role is greyed as well.
     /// `allowed` rules colours out (hue families a description negated); `fixed` roles (locked)
     /// never move.
     public static func repaired(
@@ -297,6 +298,38 @@ public enum RoleStructure {
                             Palette(primary: palette.primary, secondary: secondaries[i].rgb, accent: accents[j].rgb),
                             cost, [.secondary, .accent]
                         )
+                    }
+                }
+            }
+        }
+        if best == nil {
+            // No lightness alone keeps the rules where `allowed` rules out a role's darker and
+            // lighter tones (a light yellow's darker steps are olive, which "no green" rules
+            // out: a banana leaf without green kept two light yellows). The role is then greyed
+            // too, to half its chroma, then a quarter, its hue kept.
+            for scale in [0.5, 0.25] where best == nil {
+                for role in [Role.secondary, .accent]
+                where role == .secondary ? moveSecondary && !secondaryHopeless : moveAccent && !accentHopeless {
+                    let base = role == .secondary ? secondaryHue : accentHue
+                    let from = role == .secondary ? s0.lab : a0.lab
+                    for d in [0.0] + RoleStructure.fineSteps {
+                        let l = base.c.l + d
+                        guard l >= 0.08, l <= 0.97 else { continue }
+                        let rgb = OKLCH.gamutMapped(
+                            l: l, c: base.c.c * scale, cosH: base.cosH, sinH: base.sinH, steps: 24)
+                        let lab = CIELab(rgb)
+                        let cost = CIEDE2000.difference(lab, from)
+                        if let b = best, cost >= b.cost { continue }
+                        guard let m = measured(role, rgb, lab: lab) else { continue }
+                        let keeps =
+                            role == .secondary
+                            ? keepsAll(p, m, a0, ps: nil, pa: pa0, request: request)
+                            : keepsAll(p, s0, m, ps: ps0, pa: nil, request: request)
+                        if keeps {
+                            var q = palette
+                            q[role] = rgb
+                            best = (q, cost, [role])
+                        }
                     }
                 }
             }

@@ -557,9 +557,9 @@ public enum Messages {
                 roles.map { $0.label(language) }.joined(separator: separator)
             }
             return Localized(
-                "\(opening("adjusted", "Adjusted")) the \(list(.english, " and ").lowercased()) by lightness so that the roles stand apart",
-                "為使三色層次分明，調整了\(list(.traditionalChinese, "與"))的明度",
-                "为使三色层次分明，调整了\(list(.simplifiedChinese, "与"))的明度")
+                "\(opening("adjusted", "Adjusted")) the \(list(.english, " and ").lowercased()) so that the roles stand apart",
+                "為使三色層次分明，調整了\(list(.traditionalChinese, "與"))",
+                "为使三色层次分明，调整了\(list(.simplifiedChinese, "与"))")
         case .softStructure(let words):
             let shown = words.prefix(3).map { TextSanitizer.truncate(TextSanitizer.clean($0), toWidth: 24) }
             return Localized(

@@ -113,3 +113,17 @@ final class MoreNamedPlacesTests: XCTestCase {
         }
     }
 }
+
+/// Where a negation rules out every lightness step that would part two roles (a light yellow's
+/// darker steps are olive, and "no green" rules olive out), the role is greyed as well: a banana
+/// leaf without green kept two light yellows (#F4D35E, #FFEEB6) that broke the structure.
+final class StructureUnderNegationTests: XCTestCase {
+    func testTheRolesStandApartWithoutTheNegatedFamily() {
+        for text in ["a banana leaf but no green", "lá chuối nhưng không có màu xanh lá"] {
+            let r = OfflineEngine().palette(for: text)
+            let p = r.palette
+            XCTAssertEqual(RoleStructure.violations(p), [], "\(text): \(p.colors.map(\.hex))")
+            XCTAssertFalse(p.colors.map(ColourJudge.family).contains("green"), "\(text): \(p.colors.map(\.hex))")
+        }
+    }
+}
