@@ -526,6 +526,9 @@ struct Reading {
                     continue
                 }
                 usedWords.append(m.surface)
+                // "Mature" beside a food is ripe (un mango maduro, eine reife Mango, спелый манго):
+                // the fruit's own colours, not the sober greys the mood brings.
+                if entry.id == "mature", Reading.isBesideAFood(m, in: result, lexicon: lexicon) { continue }
                 if !entry.emotion.isZero {
                     if entry.kind == .mood {
                         emotion = emotion + entry.emotion
@@ -586,6 +589,19 @@ struct Reading {
                 globalModifiers.append(p.modifier)
                 globalModifierWords.append(p.word)
             }
+        }
+    }
+
+    /// Whether a food or drink (an entry shaded by colour words: mango, wine, tea) is read within
+    /// two words of `m` in its clause.
+    private static func isBesideAFood(_ m: Match, in result: MatchResult, lexicon: Lexicon) -> Bool {
+        result.matches.contains { (other: Match) -> Bool in
+            // A hex code typed in the description is a match with no entry.
+            guard other.hexColour == nil, other.clause == m.clause, other.ordinal != m.ordinal,
+                abs(other.ordinal - m.ordinal) <= 2, lexicon.entries.indices.contains(Int(other.entry))
+            else { return false }
+            let entry = lexicon.entries[Int(other.entry)]
+            return entry.kind == .thing && entry.shadedByColourWords
         }
     }
 

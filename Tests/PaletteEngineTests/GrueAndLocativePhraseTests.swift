@@ -127,3 +127,30 @@ final class StructureUnderNegationTests: XCTestCase {
         }
     }
 }
+
+/// The words for "mature" (maduro, reif, olgun) are "ripe" beside a food: "un mango bien maduro"
+/// was greyed to taupe (#C7A172) and dim grey by the sober mood; alone they keep the mood.
+final class RipeBesideAFoodTests: XCTestCase {
+    func testRipeFruitKeepsItsColour() {
+        for text in ["un mango bien maduro", "eine reife Mango", "olgun bir mango", "manga madura"] {
+            let p = OfflineEngine().palette(for: text).palette
+            let families = p.colors.map(ColourJudge.family)
+            XCTAssertTrue(["orange", "yellow"].contains(families[0]), "\(text): \(p.colors.map(\.hex)) \(families)")
+            XCTAssertFalse(families.contains("neutral"), "\(text): \(p.colors.map(\.hex)) \(families)")
+        }
+    }
+
+    /// A hex code beside the word is a match with no lexicon entry (an earlier build of this
+    /// rule indexed the entries with it and crashed).
+    func testAHexCodeBesideTheWordIsNoFood() {
+        let p = OfflineEngine().palette(for: "maduro #3A9D5D").palette
+        XCTAssertEqual(ColourJudge.family(p.primary), "green", "\(p.colors.map(\.hex))")
+    }
+
+    func testTheMoodAloneStaysSober() {
+        for text in ["una paleta madura y sobria", "ein reifer Stil"] {
+            let p = OfflineEngine().palette(for: text).palette
+            XCTAssertLessThan(OKLCH(p.primary).c, 0.06, "\(text): \(p.colors.map(\.hex))")
+        }
+    }
+}
