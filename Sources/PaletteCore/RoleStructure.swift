@@ -244,6 +244,19 @@ public enum RoleStructure {
             return out
         }
         var best: (palette: Palette, cost: Double, moved: [Role])?
+        /// `rgb` for the lone moved `role` becomes the best so far when `allowed` keeps it and the
+        /// palette with it keeps every rule (its cost checked against the best by the caller).
+        func consider(_ role: Role, _ rgb: RGB, lab: CIELab, cost: Double) {
+            guard let m = measured(role, rgb, lab: lab) else { return }
+            let keeps =
+                role == .secondary
+                ? keepsAll(p, m, a0, ps: nil, pa: pa0, request: request)
+                : keepsAll(p, s0, m, ps: ps0, pa: nil, request: request)
+            guard keeps else { return }
+            var moved = palette
+            moved[role] = rgb
+            best = (moved, cost, [role])
+        }
         for role in [Role.secondary, .accent]
         where role == .secondary ? moveSecondary && !secondaryHopeless : moveAccent && !accentHopeless {
             let from = role == .secondary ? s0.lab : a0.lab
@@ -264,16 +277,7 @@ public enum RoleStructure {
                 let lab = CIELab(xyz, fy: fy)
                 let cost = CIEDE2000.difference(lab, from)
                 if let b = best, cost >= b.cost { continue }
-                guard let m = measured(role, rgb, lab: lab) else { continue }
-                let keeps =
-                    role == .secondary
-                    ? keepsAll(p, m, a0, ps: nil, pa: pa0, request: request)
-                    : keepsAll(p, s0, m, ps: ps0, pa: nil, request: request)
-                if keeps {
-                    var p = palette
-                    p[role] = rgb
-                    best = (p, cost, [role])
-                }
+                consider(role, rgb, lab: lab, cost: cost)
             }
         }
         if best == nil, moveSecondary, moveAccent {
@@ -320,16 +324,7 @@ public enum RoleStructure {
                         let lab = CIELab(rgb)
                         let cost = CIEDE2000.difference(lab, from)
                         if let b = best, cost >= b.cost { continue }
-                        guard let m = measured(role, rgb, lab: lab) else { continue }
-                        let keeps =
-                            role == .secondary
-                            ? keepsAll(p, m, a0, ps: nil, pa: pa0, request: request)
-                            : keepsAll(p, s0, m, ps: ps0, pa: nil, request: request)
-                        if keeps {
-                            var q = palette
-                            q[role] = rgb
-                            best = (q, cost, [role])
-                        }
+                        consider(role, rgb, lab: lab, cost: cost)
                     }
                 }
             }
