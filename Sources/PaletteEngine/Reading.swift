@@ -51,7 +51,7 @@ struct Cue {
     /// the mood.
     var isTouch = false
     /// A word for blue and green alike (푸른, xanh, 青 in Chinese): beside a noun that is green
-    /// or blue it is that noun's colour, more vivid, and brings no teal of its own.
+    /// or blue it becomes a colour word of that noun's lead colour (`grueWordsTakeTheirNounsHue`).
     var isGrue = false
 
     /// A colour word of a hue (not black, white or grey): "navy", "rouge", 파랑.
@@ -526,7 +526,7 @@ struct Reading {
                     continue
                 }
                 usedWords.append(m.surface)
-                // "Mature" beside a food is ripe (un mango maduro, eine reife Mango, спелый манго):
+                // "Mature" beside a food is ripe (un mango maduro, eine reife Mango, olgun bir mango):
                 // the fruit's own colours, not the sober greys the mood brings.
                 if entry.id == "mature", Reading.isBesideAFood(m, in: result, lexicon: lexicon) { continue }
                 if !entry.emotion.isZero {
